@@ -1,0 +1,192 @@
+package dev.baton.recipes;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One ZooKeeper session and its connection state, shared by the recipes built on it.
+ *
+ * <p>Liveness lives here, not in the recipes: the session decides how long a silent owner keeps its
+ * ephemeral znodes (the session timeout), and recipes observe its connection state. Create one with
+ * {@link #start(SessionConfig)}, which owns the underlying Curator client, or adopt an existing client
+ * with {@link #wrap(CuratorFramework)} (then the caller keeps closing the client).
+ *
+ * <p>Lifecycle: latent, started, closed, with compare-and-set transitions; {@link #close()} is
+ * idempotent. Recipes attached with {@link #closeWithSession(AutoCloseable)} are closed first, newest
+ * first, so that they can delete their znodes and hand ownership over before the session ends.
+ *
+ * <p>Thread-safe.
+ */
+public final class BatonSession implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(BatonSession.class);
+
+  private enum State { STARTED, CLOSED }
+
+  private final CuratorFramework client;
+  private final boolean ownsClient;
+  private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
+  private final Deque<AutoCloseable> attached = new ArrayDeque<>();
+  private final Thread shutdownHook;
+
+  private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit) {
+    this.client = client;
+    this.ownsClient = ownsClient;
+    if (closeOnJvmExit) {
+      this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+    } else {
+      this.shutdownHook = null;
+    }
+  }
+
+  /**
+   * Connects a new session and waits up to the connection timeout for it.
+   *
+   * @throws CoordinationException if no server answered within the connection timeout
+   */
+  public static BatonSession start(SessionConfig config) {
+    Objects.requireNonNull(config, "config");
+    CuratorFrameworkFactory.Builder builder =
+        CuratorFrameworkFactory.builder()
+            .connectString(config.connectString())
+            .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
+            .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+            .retryPolicy(config.retryPolicy());
+    config.namespace().ifPresent(builder::namespace);
+    CuratorFramework client = builder.build();
+    client.start();
+    boolean connected;
+    try {
+      connected =
+          client.blockUntilConnected((int) config.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      client.close();
+      throw new CoordinationException("interrupted while connecting to " + config.connectString(), e);
+    }
+    if (!connected) {
+      client.close();
+      throw new CoordinationException(
+          "no ZooKeeper server at " + config.connectString() + " answered within "
+              + config.connectionTimeout());
+    }
+    return new BatonSession(client, true, config.closeOnJvmExit());
+  }
+
+  /**
+   * Adopts a Curator client that the caller started and will close. Closing this session closes the
+   * attached recipes but not the client.
+   */
+  public static BatonSession wrap(CuratorFramework client) {
+    Objects.requireNonNull(client, "client");
+    if (client.getState() != CuratorFrameworkState.STARTED) {
+      throw new IllegalStateException("the Curator client must be started, it is " + client.getState());
+    }
+    return new BatonSession(client, false, false);
+  }
+
+  /** The Curator client behind this session, for recipes and advanced use. */
+  public CuratorFramework curator() {
+    return client;
+  }
+
+  /** True while the client is connected to a server of the ensemble. */
+  public boolean isConnected() {
+    return client.getZookeeperClient().isConnected();
+  }
+
+  /**
+   * The current ZooKeeper session id (0 before the first connection). It changes after the session
+   * expires and a new one is established.
+   */
+  public long sessionId() {
+    try {
+      return client.getZookeeperClient().getZooKeeper().getSessionId();
+    } catch (Exception e) {
+      throw new CoordinationException("cannot read the ZooKeeper session id", e);
+    }
+  }
+
+  /** True until {@link #close()} was called. */
+  public boolean isOpen() {
+    return state.get() == State.STARTED;
+  }
+
+  /**
+   * Attaches a recipe (or anything closeable) that must be closed before this session: on
+   * {@link #close()}, attached objects are closed newest first. Closing an attached object yourself
+   * first is fine; it is then closed again, which recipes treat as a no-op.
+   *
+   * @throws IllegalStateException if the session is already closed
+   */
+  public void closeWithSession(AutoCloseable closeable) {
+    Objects.requireNonNull(closeable, "closeable");
+    synchronized (attached) {
+      if (state.get() != State.STARTED) {
+        throw new IllegalStateException("the session is closed");
+      }
+      attached.push(closeable);
+    }
+  }
+
+  /** Forgets an attached object, for recipes that were closed on their own. */
+  public void detach(AutoCloseable closeable) {
+    synchronized (attached) {
+      attached.remove(closeable);
+    }
+  }
+
+  /** Closes the attached recipes, newest first, then the session if this object owns it. */
+  @Override
+  public void close() {
+    if (!state.compareAndSet(State.STARTED, State.CLOSED)) {
+      return;
+    }
+    if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException alreadyShuttingDown) {
+        log.debug("JVM already shutting down; the hook stays registered");
+      }
+    }
+    while (true) {
+      AutoCloseable next;
+      synchronized (attached) {
+        next = attached.poll();
+      }
+      if (next == null) {
+        break;
+      }
+      try {
+        next.close();
+      } catch (Exception e) {
+        log.warn("closing {} with the session failed", next, e);
+      }
+    }
+    if (ownsClient) {
+      client.close();
+    }
+  }
+
+  private void closeFromHook() {
+    log.info("JVM shutdown: closing the Baton session {} so that its ownership is handed over now",
+        Long.toHexString(safeSessionId()));
+    close();
+  }
+
+  private long safeSessionId() {
+    try {
+      return sessionId();
+    } catch (CoordinationException e) {
+      return 0;
+    }
+  }
+}

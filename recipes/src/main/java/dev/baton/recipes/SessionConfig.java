@@ -1,0 +1,147 @@
+package dev.baton.recipes;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.curator.RetryPolicy;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.utils.PathUtils;
+
+/**
+ * Immutable settings of a {@link BatonSession}. Build with {@link #builder(String)}; every field is
+ * validated by {@link Builder#build()}.
+ *
+ * <table>
+ *   <caption>Fields and defaults</caption>
+ *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...]}</td></tr>
+ *   <tr><td>sessionTimeout</td><td>15 s</td><td>requested session timeout; the server clamps it to
+ *   [2, 20] ticks. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
+ *   crash. Shorter means faster failover and more false expiries under GC or network hiccups.</td></tr>
+ *   <tr><td>connectionTimeout</td><td>5 s</td><td>how long a call waits for a connection before it
+ *   fails, and how long {@link BatonSession#start} waits for the first connection</td></tr>
+ *   <tr><td>retryPolicy</td><td>exponential backoff from 100 ms, 3 retries, at most 1 s</td><td>Curator
+ *   retry policy for single operations</td></tr>
+ *   <tr><td>namespace</td><td>none</td><td>a chroot-like prefix applied to every path</td></tr>
+ *   <tr><td>closeOnJvmExit</td><td>false</td><td>close the session's recipes and then the session from
+ *   a JVM shutdown hook, so that a graceful shutdown hands ownership over in milliseconds instead of
+ *   after a session timeout</td></tr>
+ * </table>
+ */
+public final class SessionConfig {
+  private final String connectString;
+  private final Duration sessionTimeout;
+  private final Duration connectionTimeout;
+  private final RetryPolicy retryPolicy;
+  private final String namespace;
+  private final boolean closeOnJvmExit;
+
+  private SessionConfig(Builder b) {
+    this.connectString = b.connectString;
+    this.sessionTimeout = b.sessionTimeout;
+    this.connectionTimeout = b.connectionTimeout;
+    this.retryPolicy = b.retryPolicy;
+    this.namespace = b.namespace;
+    this.closeOnJvmExit = b.closeOnJvmExit;
+  }
+
+  /** A builder for a session to the given ensemble. */
+  public static Builder builder(String connectString) {
+    return new Builder(connectString);
+  }
+
+  public String connectString() {
+    return connectString;
+  }
+
+  public Duration sessionTimeout() {
+    return sessionTimeout;
+  }
+
+  public Duration connectionTimeout() {
+    return connectionTimeout;
+  }
+
+  public RetryPolicy retryPolicy() {
+    return retryPolicy;
+  }
+
+  public Optional<String> namespace() {
+    return Optional.ofNullable(namespace);
+  }
+
+  public boolean closeOnJvmExit() {
+    return closeOnJvmExit;
+  }
+
+  /** Builder of {@link SessionConfig}; not thread-safe. */
+  public static final class Builder {
+    private final String connectString;
+    private Duration sessionTimeout = Duration.ofSeconds(15);
+    private Duration connectionTimeout = Duration.ofSeconds(5);
+    private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
+    private String namespace;
+    private boolean closeOnJvmExit;
+
+    private Builder(String connectString) {
+      this.connectString = connectString;
+    }
+
+    public Builder sessionTimeout(Duration value) {
+      this.sessionTimeout = value;
+      return this;
+    }
+
+    public Builder connectionTimeout(Duration value) {
+      this.connectionTimeout = value;
+      return this;
+    }
+
+    public Builder retryPolicy(RetryPolicy value) {
+      this.retryPolicy = value;
+      return this;
+    }
+
+    public Builder namespace(String value) {
+      this.namespace = value;
+      return this;
+    }
+
+    public Builder closeOnJvmExit(boolean value) {
+      this.closeOnJvmExit = value;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws IllegalArgumentException naming the first invalid field
+     */
+    public SessionConfig build() {
+      if (connectString == null || connectString.isBlank()) {
+        throw new IllegalArgumentException("connectString must not be empty");
+      }
+      requirePositive("sessionTimeout", sessionTimeout);
+      requirePositive("connectionTimeout", connectionTimeout);
+      Objects.requireNonNull(retryPolicy, "retryPolicy");
+      if (sessionTimeout.toMillis() > Integer.MAX_VALUE
+          || connectionTimeout.toMillis() > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
+      }
+      if (namespace != null) {
+        try {
+          PathUtils.validatePath("/" + namespace);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("invalid namespace '" + namespace + "': " + e.getMessage(), e);
+        }
+      }
+      return new SessionConfig(this);
+    }
+
+    private static void requirePositive(String name, Duration d) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+package dev.baton.recipes.election;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.UUID;
+import org.apache.curator.utils.PathUtils;
+
+/**
+ * Immutable settings of a {@link LeaderElection}, validated by {@link Builder#build()}.
+ *
+ * <table>
+ *   <caption>Fields and defaults</caption>
+ *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>path</td><td>required</td><td>the election's znode; candidates are its children. A valid
+ *   absolute ZooKeeper path, not the root.</td></tr>
+ *   <tr><td>participantId</td><td>{@code host-pid-random}</td><td>who this candidate is, stored in its
+ *   znode and shown to observers; 1 to 256 characters, no control characters. Use a distinct id per
+ *   process instance.</td></tr>
+ *   <tr><td>connectionPolicy</td><td>{@link ConnectionPolicy#STANDARD}</td><td>what a suspended
+ *   connection does to a term</td></tr>
+ *   <tr><td>resignOnCallbackFailure</td><td>true</td><td>an exception from {@code elected} resigns the
+ *   term ({@link RevocationReason#CALLBACK_FAILED}); false keeps leading (the failure is still logged
+ *   and counted)</td></tr>
+ *   <tr><td>interruptOnRevoke</td><td>true</td><td>interrupt the callback thread if it is still inside
+ *   {@code elected} of the revoked term</td></tr>
+ *   <tr><td>reentryJitter</td><td>1 s</td><td>after a lost session, re-enter after a random delay in
+ *   [0, reentryJitter], so that a whole fleet does not re-enter at the same instant</td></tr>
+ *   <tr><td>callbackDrainTimeout</td><td>5 s</td><td>how long {@link LeaderElection#close()} waits for
+ *   the callbacks (the final {@code revoked}) to finish</td></tr>
+ *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
+ *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link Leadership#electedAt()} and health</td></tr>
+ * </table>
+ */
+public final class ElectionConfig {
+  static final int MAX_PARTICIPANT_ID_BYTES = 256;
+
+  private final String path;
+  private final String participantId;
+  private final ConnectionPolicy connectionPolicy;
+  private final boolean resignOnCallbackFailure;
+  private final boolean interruptOnRevoke;
+  private final Duration reentryJitter;
+  private final Duration callbackDrainTimeout;
+  private final MeterRegistry meterRegistry;
+  private final Clock clock;
+
+  private ElectionConfig(Builder b, String participantId) {
+    this.path = b.path;
+    this.participantId = participantId;
+    this.connectionPolicy = b.connectionPolicy;
+    this.resignOnCallbackFailure = b.resignOnCallbackFailure;
+    this.interruptOnRevoke = b.interruptOnRevoke;
+    this.reentryJitter = b.reentryJitter;
+    this.callbackDrainTimeout = b.callbackDrainTimeout;
+    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+    this.clock = b.clock;
+  }
+
+  /** A builder for an election on {@code path}. */
+  public static Builder builder(String path) {
+    return new Builder(path);
+  }
+
+  public String path() {
+    return path;
+  }
+
+  public String participantId() {
+    return participantId;
+  }
+
+  public ConnectionPolicy connectionPolicy() {
+    return connectionPolicy;
+  }
+
+  public boolean resignOnCallbackFailure() {
+    return resignOnCallbackFailure;
+  }
+
+  public boolean interruptOnRevoke() {
+    return interruptOnRevoke;
+  }
+
+  public Duration reentryJitter() {
+    return reentryJitter;
+  }
+
+  public Duration callbackDrainTimeout() {
+    return callbackDrainTimeout;
+  }
+
+  public MeterRegistry meterRegistry() {
+    return meterRegistry;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Builder of {@link ElectionConfig}; not thread-safe. */
+  public static final class Builder {
+    private final String path;
+    private String participantId;
+    private ConnectionPolicy connectionPolicy = ConnectionPolicy.STANDARD;
+    private boolean resignOnCallbackFailure = true;
+    private boolean interruptOnRevoke = true;
+    private Duration reentryJitter = Duration.ofSeconds(1);
+    private Duration callbackDrainTimeout = Duration.ofSeconds(5);
+    private MeterRegistry meterRegistry;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(String path) {
+      this.path = path;
+    }
+
+    public Builder participantId(String value) {
+      this.participantId = value;
+      return this;
+    }
+
+    public Builder connectionPolicy(ConnectionPolicy value) {
+      this.connectionPolicy = value;
+      return this;
+    }
+
+    public Builder resignOnCallbackFailure(boolean value) {
+      this.resignOnCallbackFailure = value;
+      return this;
+    }
+
+    public Builder interruptOnRevoke(boolean value) {
+      this.interruptOnRevoke = value;
+      return this;
+    }
+
+    public Builder reentryJitter(Duration value) {
+      this.reentryJitter = value;
+      return this;
+    }
+
+    public Builder callbackDrainTimeout(Duration value) {
+      this.callbackDrainTimeout = value;
+      return this;
+    }
+
+    public Builder meterRegistry(MeterRegistry value) {
+      this.meterRegistry = value;
+      return this;
+    }
+
+    public Builder clock(Clock value) {
+      this.clock = value;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws IllegalArgumentException naming the first invalid field
+     */
+    public ElectionConfig build() {
+      validatePath(path);
+      String id = participantId == null ? defaultParticipantId() : participantId;
+      validateParticipantId(id);
+      Objects.requireNonNull(connectionPolicy, "connectionPolicy");
+      Objects.requireNonNull(clock, "clock");
+      if (reentryJitter == null || reentryJitter.isNegative()) {
+        throw new IllegalArgumentException("reentryJitter must be zero or positive, was " + reentryJitter);
+      }
+      if (callbackDrainTimeout == null || callbackDrainTimeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "callbackDrainTimeout must be zero or positive, was " + callbackDrainTimeout);
+      }
+      return new ElectionConfig(this, id);
+    }
+
+    static void validatePath(String path) {
+      if (path == null) {
+        throw new IllegalArgumentException("the election path must not be null");
+      }
+      if ("/".equals(path)) {
+        throw new IllegalArgumentException("the election path cannot be the root '/'");
+      }
+      try {
+        PathUtils.validatePath(path);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("invalid election path '" + path + "': " + e.getMessage(), e);
+      }
+    }
+
+    private static void validateParticipantId(String id) {
+      if (id.isBlank()) {
+        throw new IllegalArgumentException("participantId must not be blank");
+      }
+      if (id.getBytes(StandardCharsets.UTF_8).length > MAX_PARTICIPANT_ID_BYTES) {
+        throw new IllegalArgumentException(
+            "participantId must be at most " + MAX_PARTICIPANT_ID_BYTES + " bytes of UTF-8");
+      }
+      if (id.chars().anyMatch(Character::isISOControl)) {
+        throw new IllegalArgumentException("participantId must not contain control characters");
+      }
+    }
+
+    private static String defaultParticipantId() {
+      String host;
+      try {
+        host = InetAddress.getLocalHost().getHostName();
+      } catch (UnknownHostException e) {
+        host = "unknown-host";
+      }
+      long pid = ProcessHandle.current().pid();
+      return host + "-" + pid + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+  }
+}

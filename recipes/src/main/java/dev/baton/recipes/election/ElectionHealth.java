@@ -1,0 +1,29 @@
+package dev.baton.recipes.election;
+
+import dev.baton.fencing.FencingToken;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A snapshot of one election's health, for health checks and status pages.
+ *
+ * @param state the lifecycle state
+ * @param connected whether the session is connected
+ * @param leader whether this candidate holds an active term
+ * @param token the token of the current term, if any (also while paused)
+ * @param lastTransition when the candidate last became leader or lost leadership, if ever
+ * @param callbackFailures how many user callbacks have thrown
+ */
+public record ElectionHealth(
+    LeaderElection.State state,
+    boolean connected,
+    boolean leader,
+    Optional<FencingToken> token,
+    Optional<Instant> lastTransition,
+    long callbackFailures) {
+
+  /** Healthy: started and connected. Being a follower is healthy. */
+  public boolean isHealthy() {
+    return state == LeaderElection.State.STARTED && connected;
+  }
+}

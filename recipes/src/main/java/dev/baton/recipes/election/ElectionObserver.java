@@ -1,0 +1,98 @@
+package dev.baton.recipes.election;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.election.internal.CandidateName;
+import dev.baton.recipes.election.internal.CandidateOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Reads an election without taking part: the current leader with its token, and the queue of
+ * participants in order. Each call reads ZooKeeper afresh; the answer is as of the read, and a
+ * handover may happen right after it.
+ *
+ * <p>Thread-safe.
+ */
+public final class ElectionObserver {
+  private static final int ATTEMPTS = 5;
+
+  private final CuratorFramework client;
+  private final String path;
+
+  /**
+   * Observes the election on {@code path} through {@code session}.
+   *
+   * @throws IllegalArgumentException if the path is invalid
+   */
+  public ElectionObserver(BatonSession session, String path) {
+    Objects.requireNonNull(session, "session");
+    ElectionConfig.Builder.validatePath(path);
+    this.client = session.curator();
+    this.path = path;
+  }
+
+  /**
+   * The current leader, or empty when nobody is in the queue.
+   *
+   * @throws CoordinationException if ZooKeeper cannot be read
+   */
+  public Optional<LeaderInfo> currentLeader() {
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      List<CandidateName> queue = queue();
+      if (queue.isEmpty()) {
+        return Optional.empty();
+      }
+      CandidateName first = queue.get(0);
+      Stat stat = new Stat();
+      Optional<String> id = read(first.name(), stat);
+      if (id.isPresent()) {
+        return Optional.of(new LeaderInfo(id.get(), FencingToken.of(stat.getCzxid()), first.name()));
+      }
+    }
+    throw new CoordinationException("the leader of " + path + " kept changing while being read");
+  }
+
+  /**
+   * The participants in queue order; the first one leads.
+   *
+   * @throws CoordinationException if ZooKeeper cannot be read
+   */
+  public List<Participant> participants() {
+    List<Participant> result = new ArrayList<>();
+    for (CandidateName c : queue()) {
+      Optional<String> id = read(c.name(), new Stat());
+      id.ifPresent(s -> result.add(new Participant(result.size(), s, c.name())));
+    }
+    return List.copyOf(result);
+  }
+
+  private List<CandidateName> queue() {
+    try {
+      return CandidateOrder.order(client.getChildren().forPath(path), ignored -> { });
+    } catch (KeeperException.NoNodeException e) {
+      return List.of();
+    } catch (Exception e) {
+      throw new CoordinationException("cannot list the candidates of " + path, e);
+    }
+  }
+
+  private Optional<String> read(String name, Stat stat) {
+    try {
+      byte[] bytes = client.getData().storingStatIn(stat).forPath(ZKPaths.makePath(path, name));
+      return Optional.of(bytes == null ? "" : new String(bytes, StandardCharsets.UTF_8));
+    } catch (KeeperException.NoNodeException gone) {
+      return Optional.empty();
+    } catch (Exception e) {
+      throw new CoordinationException("cannot read the candidate " + name + " of " + path, e);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package dev.baton.recipes.election;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.election.internal.ElectionCore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Leader election on ZooKeeper with a fencing token per term.
+ *
+ * <p>Each candidate creates an ephemeral sequential znode under the election path (Curator's protected
+ * mode, so a create retried after a connection loss leaves no orphan). The first znode in sequence
+ * order leads; every other candidate watches only its immediate predecessor, so a handover wakes exactly
+ * one candidate. The term's {@linkplain Leadership#token() fencing token} is the leader znode's creation
+ * zxid: zxids are assigned by the ensemble's leader in commit order, carry the ensemble's epoch in their
+ * high 32 bits, and survive ensemble leader changes and restarts from the data directory, so a later
+ * leader znode always has a larger czxid than an earlier one on the same ensemble. The sequence suffix
+ * only orders the queue: it restarts when the parent is recreated and wraps as a signed 32-bit counter,
+ * so it cannot serve as a token.
+ *
+ * <pre>{@code
+ * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
+ *      LeaderElection election = LeaderElection.create(session,
+ *          ElectionConfig.builder("/services/billing/leader").participantId("billing-7").build(),
+ *          listener)) {
+ *   election.start();
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of successive
+ * terms strictly increase; {@code revoked} follows each {@code elected} exactly once. Not guaranteed: that
+ * a paused or partitioned former leader stops acting. That is what the token and a fence downstream are
+ * for.
+ *
+ * <p>Lifecycle: latent, started, closed ({@link #start()} once; {@link #close()} is idempotent).
+ * Thread-safe; see {@link LeadershipListener} for the threading contract of callbacks.
+ */
+public final class LeaderElection implements AutoCloseable {
+  /** Lifecycle states. */
+  public enum State { LATENT, STARTED, CLOSED }
+
+  private final BatonSession session;
+  private final ElectionConfig config;
+  private final ElectionCore core;
+  private final ElectionObserver observer;
+  private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
+
+  private LeaderElection(BatonSession session, ElectionConfig config, LeadershipListener listener) {
+    this.session = session;
+    this.config = config;
+    this.core = new ElectionCore(session.curator(), config, listener);
+    this.observer = new ElectionObserver(session, config.path());
+  }
+
+  /** Creates a latent election; call {@link #start()} to enter the queue. */
+  public static LeaderElection create(BatonSession session, ElectionConfig config,
+      LeadershipListener listener) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(listener, "listener");
+    return new LeaderElection(session, config, listener);
+  }
+
+  /**
+   * Enters the queue. Returns at once; {@link LeadershipListener#elected} fires when this candidate
+   * leads.
+   *
+   * @throws IllegalStateException if already started or closed, or the session is closed
+   */
+  public void start() {
+    if (!state.compareAndSet(State.LATENT, State.STARTED)) {
+      throw new IllegalStateException("the election is " + state.get() + ", it can start only once");
+    }
+    session.closeWithSession(this);
+    core.start(session.curator());
+  }
+
+  /**
+   * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED}, the
+   * candidate's znode is deleted so that the successor takes over at once, and the callbacks are
+   * drained for up to the configured timeout. Idempotent; safe to call from a callback.
+   */
+  @Override
+  public void close() {
+    State before = state.getAndSet(State.CLOSED);
+    if (before == State.CLOSED) {
+      return;
+    }
+    session.detach(this);
+    if (before == State.STARTED) {
+      core.close(session.curator());
+    }
+  }
+
+  /**
+   * Gives up the current term, if any, and re-enters at the back of the queue. Asynchronous: the
+   * {@code revoked} callback reports when the term ended. A lone candidate leads again, with a new
+   * token.
+   */
+  public void resign() {
+    requireStarted();
+    core.resign();
+  }
+
+  /** True while this candidate holds an active term. */
+  public boolean isLeader() {
+    return core.isLeader();
+  }
+
+  /** The current term, active or paused, if this candidate leads. */
+  public Optional<Leadership> leadership() {
+    return core.leadership();
+  }
+
+  /**
+   * Waits until this candidate holds an active term.
+   *
+   * @return the term, or empty on timeout or when the election closed
+   */
+  public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
+    Objects.requireNonNull(timeout, "timeout");
+    return core.awaitLeadership(timeout);
+  }
+
+  /** Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}). */
+  public Optional<LeaderInfo> currentLeader() {
+    return observer.currentLeader();
+  }
+
+  /** Reads the queue of participants from ZooKeeper, leader first. */
+  public List<Participant> participants() {
+    return observer.participants();
+  }
+
+  /** This candidate's participant id. */
+  public String participantId() {
+    return config.participantId();
+  }
+
+  /** The configuration this election was built with. */
+  public ElectionConfig config() {
+    return config;
+  }
+
+  /** The lifecycle state. */
+  public State state() {
+    return state.get();
+  }
+
+  /** A snapshot for health checks. */
+  public ElectionHealth health() {
+    Optional<Leadership> term = core.leadership();
+    return new ElectionHealth(state.get(), core.isConnected(), core.isLeader(),
+        term.map(Leadership::token), core.lastTransition(), core.callbackFailures());
+  }
+
+  private void requireStarted() {
+    if (state.get() != State.STARTED) {
+      throw new IllegalStateException("the election is " + state.get());
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LeaderElection{" + config.participantId() + "@" + config.path() + ", " + state.get() + "}";
+  }
+}

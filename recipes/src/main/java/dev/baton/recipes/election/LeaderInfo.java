@@ -1,0 +1,16 @@
+package dev.baton.recipes.election;
+
+import dev.baton.fencing.FencingToken;
+import java.util.Objects;
+
+/**
+ * The current leader of an election as read from ZooKeeper: its participant id, its term's token and
+ * its znode's name.
+ */
+public record LeaderInfo(String participantId, FencingToken token, String nodeName) {
+  public LeaderInfo {
+    Objects.requireNonNull(participantId, "participantId");
+    Objects.requireNonNull(token, "token");
+    Objects.requireNonNull(nodeName, "nodeName");
+  }
+}

@@ -1,0 +1,321 @@
+package dev.baton.recipes.election.internal;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.election.internal.CandidateOrder.Decision;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The candidate's ZooKeeper I/O, all on one thread: keep exactly one znode of this candidate in the
+ * queue, for the current session, and either lead or watch the immediate predecessor.
+ *
+ * <p>Every trigger (start, a watch, a reconnect, a resign) runs the same idempotent
+ * {@link #reconcile()}: list the children; delete every znode of this candidate that is not its current
+ * one (orphans of a create cut by connection loss, a node of an expired session the server has not
+ * removed yet); create a znode if there is none; then lead if first, else watch the predecessor only.
+ * A node is this candidate's only if its name carries the candidate's random key and its ephemeral owner
+ * is the current session, so a reconnect never adopts a node that is about to vanish, and cleanup never
+ * touches another candidate's node.
+ */
+final class CandidateLoop {
+  private static final Logger log = LoggerFactory.getLogger(CandidateLoop.class);
+  private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+  private static final int MAX_WARNED_NAMES = 1024;
+
+  private final CuratorFramework client;
+  private final ElectionConfig config;
+  private final String key;
+  private final ElectionMetrics metrics;
+  private final ElectionCore core;
+  private final ScheduledExecutorService executor;
+  private final AtomicBoolean pending = new AtomicBoolean();
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final Watcher watcher = this::onWatch;
+  private final byte[] data;
+  private volatile long reentryNotBefore = Long.MIN_VALUE;
+
+  // Loop thread only.
+  private String myNode;
+  private long myNodeSession;
+  private long enteredAt;
+  private boolean closed;
+
+  CandidateLoop(CuratorFramework client, ElectionConfig config, String key, ElectionMetrics metrics,
+      ElectionCore core, String threadName) {
+    this.client = client;
+    this.config = config;
+    this.key = key;
+    this.metrics = metrics;
+    this.core = core;
+    this.data = config.participantId().getBytes(StandardCharsets.UTF_8);
+    ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "baton-election-" + threadName);
+      t.setDaemon(true);
+      return t;
+    });
+    ex.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    ex.setRemoveOnCancelPolicy(true);
+    this.executor = ex;
+  }
+
+  void requestReconcile() {
+    if (pending.compareAndSet(false, true)) {
+      execute(() -> {
+        pending.set(false);
+        reconcileSafely();
+      });
+    }
+  }
+
+  /** After a lost session, the next znode is created no earlier than {@code delayNanos} from now. */
+  void delayReentry(long delayNanos) {
+    reentryNotBefore = System.nanoTime() + delayNanos;
+  }
+
+  /** Revokes {@code expected} (or any current term if null), deletes the znode and re-enters. */
+  void resign(LeadershipHandle expected, RevocationReason reason) {
+    execute(() -> {
+      if (expected == null) {
+        core.revoke(reason);
+      } else if (!core.revokeIfCurrent(expected, reason)) {
+        return;
+      }
+      try {
+        deleteMyNode();
+      } catch (Exception e) {
+        log.warn("participant {} could not delete its znode on resign", config.participantId(), e);
+      }
+      reconcileSafely();
+    });
+  }
+
+  /** Deletes the candidate's znode and stops the thread; waits at most the connection timeout. */
+  void close() {
+    Future<?> done;
+    try {
+      done = executor.submit(() -> {
+        closed = true;
+        deleteMyNode();
+        return null;
+      });
+    } catch (RejectedExecutionException e) {
+      return;
+    }
+    executor.shutdown();
+    long waitMs = Math.max(1000, client.getZookeeperClient().getConnectionTimeoutMs());
+    try {
+      done.get(waitMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new CoordinationException("could not delete the candidate znode", e.getCause());
+    } catch (TimeoutException e) {
+      executor.shutdownNow();
+      throw new CoordinationException("timed out deleting the candidate znode", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      executor.shutdownNow();
+    }
+  }
+
+  private void execute(Runnable task) {
+    try {
+      executor.execute(task);
+    } catch (RejectedExecutionException closedAlready) {
+      log.debug("participant {}: loop closed, dropping a task", config.participantId());
+    }
+  }
+
+  private void onWatch(WatchedEvent event) {
+    if (event.getType() == Watcher.Event.EventType.None) {
+      return; // connection events arrive through Curator's connection-state listener
+    }
+    metrics.watchEvent();
+    requestReconcile();
+  }
+
+  private void reconcileSafely() {
+    if (closed) {
+      return;
+    }
+    try {
+      reconcile();
+    } catch (KeeperException.ConnectionLossException | KeeperException.SessionExpiredException
+        | KeeperException.SessionMovedException e) {
+      log.debug("participant {}: {}; waiting for the connection", config.participantId(), e.code());
+      retryLater(RETRY_NANOS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      log.warn("participant {} on {}: unexpected error, retrying", config.participantId(),
+          config.path(), e);
+      retryLater(RETRY_NANOS);
+    }
+  }
+
+  private void retryLater(long nanos) {
+    try {
+      executor.schedule(this::requestReconcile, nanos, TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException closedAlready) {
+      log.debug("participant {}: loop closed", config.participantId());
+    }
+  }
+
+  private void reconcile() throws Exception {
+    Optional<Long> epoch = core.connectedEpoch();
+    if (epoch.isEmpty()) {
+      return; // a CONNECTED or RECONNECTED event will trigger the next pass
+    }
+    long wait = reentryNotBefore - System.nanoTime();
+    if (wait > 0) {
+      retryLater(wait);
+      return;
+    }
+    long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+    List<CandidateName> queue = readQueue();
+    boolean mine = myNode != null && myNodeSession == session;
+    List<CandidateName> stale = new ArrayList<>();
+    for (CandidateName c : queue) {
+      if (!c.key().equals(key) || (mine && c.name().equals(myNode))) {
+        continue;
+      }
+      if (!mine && adopt(c, session)) {
+        mine = true;
+      } else {
+        stale.add(c);
+      }
+    }
+    for (CandidateName c : stale) {
+      deleteQuietly(c.name());
+      log.info("participant {} removed its stale znode {}", config.participantId(), c.name());
+    }
+    queue.removeAll(stale);
+    Decision decision = mine ? CandidateOrder.decide(myNode, queue) : null;
+    if (decision == null || decision.kind() == Decision.Kind.ABSENT) {
+      if (mine) {
+        core.revoke(RevocationReason.NODE_DELETED);
+      }
+      myNode = null;
+      create(session);
+      requestReconcile();
+      return;
+    }
+    if (decision.kind() == Decision.Kind.LEAD) {
+      Stat stat = new Stat();
+      try {
+        client.getData().storingStatIn(stat).usingWatcher(watcher).forPath(myPath());
+      } catch (KeeperException.NoNodeException gone) {
+        core.revoke(RevocationReason.NODE_DELETED);
+        myNode = null;
+        requestReconcile();
+        return;
+      }
+      core.lead(epoch.get(), FencingToken.of(stat.getCzxid()),
+          Duration.ofNanos(System.nanoTime() - enteredAt));
+    } else {
+      core.revoke(RevocationReason.NOT_LOWEST);
+      try {
+        client.getData().usingWatcher(watcher)
+            .forPath(ZKPaths.makePath(config.path(), decision.predecessor()));
+      } catch (KeeperException.NoNodeException gone) {
+        requestReconcile();
+      }
+    }
+  }
+
+  private List<CandidateName> readQueue() throws Exception {
+    List<String> children;
+    try {
+      children = client.getChildren().forPath(config.path());
+    } catch (KeeperException.NoNodeException e) {
+      children = List.of();
+    }
+    return new ArrayList<>(CandidateOrder.order(children, this::ignored));
+  }
+
+  private boolean adopt(CandidateName c, long session) throws Exception {
+    Stat stat = client.checkExists().forPath(ZKPaths.makePath(config.path(), c.name()));
+    if (stat == null || stat.getEphemeralOwner() != session) {
+      return false;
+    }
+    myNode = c.name();
+    myNodeSession = session;
+    enteredAt = System.nanoTime();
+    log.info("participant {} adopted its znode {} after a failed create", config.participantId(),
+        myNode);
+    return true;
+  }
+
+  private void create(long session) throws Exception {
+    Stat stat = new Stat();
+    String created = client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
+        .withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+        .forPath(ZKPaths.makePath(config.path(), CandidateName.prefixFor(key)), data);
+    String name = ZKPaths.getNodeFromPath(created);
+    if (stat.getCzxid() == 0) {
+      Stat found = client.checkExists().forPath(created);
+      stat = found == null ? stat : found;
+    }
+    if (stat.getEphemeralOwner() != session) {
+      // The session changed while the create was in flight: the node belongs to a dead session.
+      deleteQuietly(name);
+      return;
+    }
+    myNode = name;
+    myNodeSession = session;
+    enteredAt = System.nanoTime();
+    log.debug("participant {} entered {} as {}", config.participantId(), config.path(), name);
+  }
+
+  private void deleteMyNode() throws Exception {
+    String node = myNode;
+    myNode = null;
+    if (node != null && client.getZookeeperClient().isConnected()
+        && myNodeSession == client.getZookeeperClient().getZooKeeper().getSessionId()) {
+      deleteQuietly(node);
+    }
+  }
+
+  private void deleteQuietly(String name) throws Exception {
+    try {
+      client.delete().forPath(ZKPaths.makePath(config.path(), name));
+    } catch (KeeperException.NoNodeException alreadyGone) {
+      log.debug("znode {} already gone", name);
+    }
+  }
+
+  private String myPath() {
+    return ZKPaths.makePath(config.path(), myNode);
+  }
+
+  private void ignored(String child) {
+    metrics.ignoredChild();
+    if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
+      log.warn("ignoring the foreign or malformed child '{}' under the election path {}", child,
+          config.path());
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.baton.recipes.election.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and decides
+ * what one candidate must do. Pure: no ZooKeeper I/O, unit-tested without a server.
+ *
+ * <p>Sequences are never compared as strings, and never as plain signed ints: after the parent's
+ * cversion wraps from {@code 2147483647} to {@code -2147483648}, a new znode would otherwise sort before
+ * the sitting leader and both would lead. Instead the sequences are placed on the 2^32 circle and the
+ * queue starts after the largest gap between neighbours. All live candidates were created within far
+ * fewer than 2^31 creates of each other, so that gap is the wrap point (or the unused part of the
+ * circle) and the order is the creation order.
+ */
+public final class CandidateOrder {
+  private static final long CIRCLE = 1L << 32;
+
+  private CandidateOrder() {}
+
+  /**
+   * Parses and orders children, first (the leader) first. Names that are not candidate znodes are passed
+   * to {@code ignored} and left out.
+   */
+  public static List<CandidateName> order(Collection<String> children, Consumer<String> ignored) {
+    List<CandidateName> parsed = new ArrayList<>(children.size());
+    for (String child : children) {
+      Optional<CandidateName> name = CandidateName.parse(child);
+      if (name.isPresent()) {
+        parsed.add(name.get());
+      } else {
+        ignored.accept(child);
+      }
+    }
+    parsed.sort(Comparator.comparingLong(CandidateName::unsignedSequence).thenComparing(CandidateName::name));
+    int n = parsed.size();
+    if (n < 2) {
+      return parsed;
+    }
+    int start = 0;
+    long widest = -1;
+    for (int i = 0; i < n; i++) {
+      long here = parsed.get(i).unsignedSequence();
+      long previous = parsed.get((i + n - 1) % n).unsignedSequence();
+      long gap = i == 0 ? here + CIRCLE - previous : here - previous;
+      if (gap > widest) {
+        widest = gap;
+        start = i;
+      }
+    }
+    List<CandidateName> ordered = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      ordered.add(parsed.get((start + i) % n));
+    }
+    return ordered;
+  }
+
+  /** Decides what the candidate whose znode is {@code myName} does, given the ordered queue. */
+  public static Decision decide(String myName, List<CandidateName> ordered) {
+    for (int i = 0; i < ordered.size(); i++) {
+      if (ordered.get(i).name().equals(myName)) {
+        return i == 0 ? Decision.lead() : Decision.follow(ordered.get(i - 1).name());
+      }
+    }
+    return Decision.absent();
+  }
+
+  /** The outcome of {@link #decide}. */
+  public record Decision(Kind kind, String predecessor) {
+    /** What to do. */
+    public enum Kind {
+      /** First in the queue: lead. */
+      LEAD,
+      /** Watch {@link Decision#predecessor()}. */
+      FOLLOW,
+      /** The candidate's znode is not in the queue. */
+      ABSENT
+    }
+
+    static Decision lead() {
+      return new Decision(Kind.LEAD, null);
+    }
+
+    static Decision follow(String predecessor) {
+      return new Decision(Kind.FOLLOW, predecessor);
+    }
+
+    static Decision absent() {
+      return new Decision(Kind.ABSENT, null);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * The election's machinery; not a public API and free to change.
+ *
+ * <p>{@link dev.baton.recipes.election.internal.CandidateOrder} and
+ * {@link dev.baton.recipes.election.internal.CandidateName} are pure (queue order, decisions);
+ * {@code CandidateLoop} does all ZooKeeper I/O on one thread; {@code ElectionCore} holds the term state
+ * shared with the connection-state thread; {@code CallbackDispatcher} runs user callbacks on their own
+ * thread.
+ */
+package dev.baton.recipes.election.internal;
