@@ -57,7 +57,7 @@ final class CandidateLoop {
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final Watcher watcher = this::onWatch;
   private final byte[] data;
-  private volatile long reentryNotBefore = Long.MIN_VALUE;
+  private volatile long reentryNotBefore = System.nanoTime();
 
   // Loop thread only.
   private String myNode;
