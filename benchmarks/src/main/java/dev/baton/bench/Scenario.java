@@ -1,0 +1,19 @@
+package dev.baton.bench;
+
+import java.util.List;
+
+/**
+ * One benchmark program. Implementations need a public no-argument constructor that does no work;
+ * {@link #run} does everything.
+ *
+ * <p>Contract: results go to stdout, one line per result, starting with {@code RESULT <scenario>} and
+ * followed by space-separated {@code key=value} pairs; progress and diagnostics go to stderr. A failed
+ * sanity check throws {@link BenchmarkFailure}.
+ */
+public interface Scenario {
+  /** One line for the usage text. */
+  String description();
+
+  /** Runs the scenario with the arguments that followed its name on the command line. */
+  void run(List<String> args) throws Exception;
+}

@@ -1,0 +1,190 @@
+package dev.baton.bench.election;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import dev.baton.bench.election.Contender.ClientSettings;
+import dev.baton.bench.election.ElectionRun.CloseMode;
+import dev.baton.bench.election.ElectionRun.Library;
+import dev.baton.bench.zk.EmbeddedZooKeeper;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}, every
+ * candidate with its own session, on one in-process ZooKeeper server.
+ *
+ * <p>For each candidate count N, a Baton election and a Curator election are filled with N candidates
+ * each (on fresh paths), then handovers alternate between the two libraries in ABBA order, so that both
+ * see the same JVM, JIT and server state. See {@link ElectionRun} for one handover. Warm-up handovers are
+ * done the same way and not recorded.
+ */
+public final class ElectionHandover implements Scenario {
+  static final String NAME = "election-handover";
+  private static final Set<String> KEYS = Set.of("candidates", "warmup", "handovers", "session-timeout-ms",
+      "connection-timeout-ms", "handover-timeout-ms", "idle-sample-ms", "trace", "close", "fsync", "tick-ms");
+
+  @Override
+  public String description() {
+    return "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, "
+        + "Baton LeaderElection vs Curator LeaderLatch, N=10 and N=100 candidates";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    Settings s = Settings.parse(args, KEYS);
+    List<Integer> sizes = s.integers("candidates", "10,100");
+    int warmup = s.integer("warmup", 20);
+    int handovers = s.integer("handovers", 200);
+    // Long sessions on purpose: a graceful handover does not depend on the session timeout, and an idle
+    // client pings every third of it; with 120 s no candidate lives long enough to ping, so pings do not
+    // leak into the request counts.
+    int tickMs = s.integer("tick-ms", 6_000);
+    int sessionTimeoutMs = s.integer("session-timeout-ms", 120_000);
+    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
+    long handoverTimeoutMs = s.integer("handover-timeout-ms", 10_000);
+    int idleSampleMs = s.integer("idle-sample-ms", 1_000);
+    boolean trace = s.bool("trace", false);
+    boolean fsync = s.bool("fsync", true);
+    CloseMode closeMode = CloseMode.parse(s.string("close", CloseMode.RECIPE_THEN_SESSION.key()));
+    if (warmup < 0 || handovers < 1) {
+      throw new IllegalArgumentException("warmup must be >= 0 and handovers >= 1");
+    }
+    for (int n : sizes) {
+      if (n < 2) {
+        throw new IllegalArgumentException("candidates must be at least 2, got " + n);
+      }
+    }
+    if (sessionTimeoutMs < 2 * tickMs || sessionTimeoutMs > 20 * tickMs) {
+      throw new IllegalArgumentException("session-timeout-ms must be within [2, 20] ticks of " + tickMs
+          + " ms, i.e. [" + 2 * tickMs + ", " + 20 * tickMs + "]");
+    }
+
+    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(tickMs, fsync)) {
+      long mntrCost = mntrCost(zk);
+      progress("ZooKeeper %s (tick %d ms, fsync %s); warm-up %d, measured %d handovers per library and N;"
+              + " session timeout %d ms; close=%s; one mntr read counts %d packet(s)%s",
+          zk.connectString(), tickMs, fsync, warmup, handovers, sessionTimeoutMs, closeMode.key(), mntrCost,
+          trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
+      ClientSettings settings = new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
+      for (int n : sizes) {
+        ElectionRun baton = new ElectionRun(Library.BATON, n, "/bench/election-handover/baton-" + n, zk,
+            settings, handoverTimeoutMs, closeMode, mntrCost);
+        ElectionRun curator = new ElectionRun(Library.CURATOR, n, "/bench/election-handover/curator-" + n, zk,
+            settings, handoverTimeoutMs, closeMode, mntrCost);
+        try {
+          long start = System.nanoTime();
+          baton.fill();
+          curator.fill();
+          progress("N=%d: %d Baton and %d Curator candidates joined in %.1f s", n, n, n,
+              (System.nanoTime() - start) / 1e9);
+          double idleRate = idlePacketRate(zk, idleSampleMs, mntrCost);
+          progress("N=%d: idle background %.1f packets/s from the %d sessions", n, idleRate, 2 * n);
+          int total = warmup + handovers;
+          start = System.nanoTime();
+          for (int h = 0; h < total; h++) {
+            boolean record = h >= warmup;
+            // ABBA order: neither library always goes first.
+            if (h % 4 == 0 || h % 4 == 3) {
+              baton.handover(record);
+              curator.handover(record);
+            } else {
+              curator.handover(record);
+              baton.handover(record);
+            }
+            if ((h + 1) % 50 == 0 || h + 1 == total) {
+              progress("N=%d: %d/%d handovers per library (%.1f s)", n, h + 1, total,
+                  (System.nanoTime() - start) / 1e9);
+            }
+          }
+          report(n, baton, curator, handovers, warmup, idleRate, closeMode, fsync);
+        } finally {
+          baton.close();
+          curator.close();
+        }
+      }
+    }
+  }
+
+  /** How many packets one mntr read adds to zk_packets_received (ZooKeeper 3.9 counts it: 1). */
+  private static long mntrCost(EmbeddedZooKeeper zk) {
+    long previous = zk.packetsReceived();
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < 5; i++) {
+      long now = zk.packetsReceived();
+      min = Math.min(min, now - previous);
+      max = Math.max(max, now - previous);
+      previous = now;
+    }
+    if (min != max) {
+      throw new BenchmarkFailure("cannot calibrate the cost of an mntr read: consecutive reads differ by "
+          + min + " to " + max + " packets on an idle server");
+    }
+    return min;
+  }
+
+  private static double idlePacketRate(EmbeddedZooKeeper zk, int sampleMs, long mntrCost)
+      throws InterruptedException {
+    if (sampleMs <= 0) {
+      return Double.NaN;
+    }
+    long before = zk.packetsReceived();
+    long t0 = System.nanoTime();
+    Thread.sleep(sampleMs);
+    long after = zk.packetsReceived();
+    return (after - before - mntrCost) / ((System.nanoTime() - t0) / 1e9);
+  }
+
+  private static void report(int n, ElectionRun baton, ElectionRun curator, int handovers, int warmup,
+      double idleRate, CloseMode closeMode, boolean fsync) {
+    for (ElectionRun run : List.of(baton, curator)) {
+      String lib = run.library().key();
+      progress("N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean window %.3f ms"
+              + " (idle packets expected in it: %.3f)",
+          n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(), run.meanWindowMs(),
+          idleRate * run.meanWindowMs() / 1000);
+      progress("N=%d %s: successor's completed operations before its callback: %s", n, lib,
+          top(run.successorSequences()));
+      if (run.strayOps() > 0) {
+        progress("N=%d %s: WARNING: %d operations of uninvolved candidates fell inside measurement windows;"
+            + " the request counts include them", n, lib, run.strayOps());
+      }
+      progress("N=%d %s: leader's completed operations during its close: %s", n, lib, top(run.leaderSequences()));
+      run.phases().ifPresent(p -> {
+        progress("TRACE %s N=%d %s", lib, n, p.medians());
+        progress("TRACE %s N=%d successor calls after the watch event: %s", lib, n, top(p.successorCalls()));
+        progress("TRACE %s N=%d leader calls during close: %s", lib, n, top(p.leaderCalls()));
+        progress("TRACE %s N=%d first traced handover (ms since the close call; [thread that completed it]):%n%s",
+            lib, n, p.sample());
+      });
+    }
+    String line = String.format(Locale.ROOT,
+        "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
+            + " ratio_p50=%.3f ratio_p99=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
+            + " baton_successor_requests=%.2f curator_successor_requests=%.2f"
+            + " handovers=%d warmup=%d close=%s fsync=%s%s",
+        NAME, n, baton.p50Ms(), baton.p99Ms(), curator.p50Ms(), curator.p99Ms(),
+        baton.p50Ms() / curator.p50Ms(), baton.p99Ms() / curator.p99Ms(),
+        baton.requestsPerHandover(), curator.requestsPerHandover(),
+        baton.successorOpsPerHandover(), curator.successorOpsPerHandover(),
+        handovers, warmup, closeMode.key(), fsync, baton.phases().isPresent() ? " traced=true" : "");
+    System.out.println(line);
+    System.out.flush();
+  }
+
+  private static String top(Map<String, Integer> counts) {
+    return counts.entrySet().stream()
+        .sorted((a, b) -> Integer.compare(b.getValue(), a.getValue()))
+        .limit(4)
+        .map(e -> e.getKey() + " x" + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static void progress(String format, Object... args) {
+    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+  }
+}

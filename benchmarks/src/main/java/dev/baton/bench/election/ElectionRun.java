@@ -1,0 +1,428 @@
+package dev.baton.bench.election;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.election.ClientTrace.Entry;
+import dev.baton.bench.election.ClientTrace.Kind;
+import dev.baton.bench.election.Contender.ClientSettings;
+import dev.baton.bench.election.Contender.Elected;
+import dev.baton.bench.zk.EmbeddedZooKeeper;
+import dev.baton.fencing.FencingToken;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * One library's election with a constant number of candidates on a fresh path, and its measurements.
+ *
+ * <p>A handover (see {@link #handover}): read {@code zk_packets_received}; on a closer thread take t0
+ * and close the leader (recipe, then session); wait for the next candidate's elected callback (t1 is
+ * taken first thing in the callback) and for the server to have answered the leader's closeSession;
+ * read {@code zk_packets_received} again. The latency is t1 - t0. The requests are the difference of the
+ * two reads minus the one packet the second {@code mntr} read itself counts: the leader's close (its
+ * recipe's requests, Curator's removal of its /zookeeper/config watch, closeSession), the successor's
+ * requests up to its callback, and any ping of an idle session that happens to fall inside the window.
+ * Then, outside the window, a new candidate joins at the back and the run waits until it has completed
+ * its watch-setting getData (it is then idle in the queue) before the next handover.
+ */
+final class ElectionRun {
+  /** The two libraries. */
+  enum Library {
+    BATON, CURATOR;
+
+    String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** What the measured close does. */
+  enum CloseMode {
+    /** Close the election recipe, then the session: the default. */
+    RECIPE_THEN_SESSION,
+    /** Close only the election recipe; the session is closed after the measurement window. */
+    RECIPE_ONLY;
+
+    String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static CloseMode parse(String value) {
+      for (CloseMode m : values()) {
+        if (m.key().equals(value)) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException("close must be recipe_then_session or recipe_only, was " + value);
+    }
+  }
+
+  private final Library library;
+  private final int size;
+  private final String path;
+  private final EmbeddedZooKeeper zk;
+  private final ClientSettings settings;
+  private final long handoverTimeoutMs;
+  private final CloseMode closeMode;
+  private final long mntrCost;
+  private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
+  private final List<Contender> queue = new ArrayList<>();
+  private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
+  /** How long a newcomer must stay silent to count as settled. */
+  private static final long QUIET_MS = 10;
+
+  private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+  private final Histogram closeTime = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+  private final Map<String, Integer> successorSequences = new LinkedHashMap<>();
+  private final Map<String, Integer> leaderSequences = new LinkedHashMap<>();
+  private final PhaseBreakdown phases;
+  private int nextIndex;
+  private int handoversDone;
+  private int recorded;
+  private long requestsSum;
+  private long windowNanosSum;
+  private long successorOpsSum;
+  private long strayOps;
+  private FencingToken lastToken;
+
+  ElectionRun(Library library, int size, String path, EmbeddedZooKeeper zk, ClientSettings settings,
+      long handoverTimeoutMs, CloseMode closeMode, long mntrCost) {
+    if (size < 2) {
+      throw new IllegalArgumentException("a handover needs at least 2 candidates, got " + size);
+    }
+    this.library = library;
+    this.size = size;
+    this.path = path;
+    this.zk = zk;
+    this.settings = settings;
+    this.handoverTimeoutMs = handoverTimeoutMs;
+    this.closeMode = closeMode;
+    this.mntrCost = mntrCost;
+    this.phases = settings.deepTrace() ? new PhaseBreakdown() : null;
+  }
+
+  Library library() {
+    return library;
+  }
+
+  /** Starts {@code size} candidates one after another; the first one leads. */
+  void fill() throws Exception {
+    for (int i = 0; i < size; i++) {
+      Contender c = join();
+      if (i == 0) {
+        Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+        if (e == null || e.who() != c) {
+          throw new BenchmarkFailure(library + ": the first candidate " + c + " was not elected ("
+              + (e == null ? "no elected callback within " + handoverTimeoutMs + " ms" : e.who() + " was") + ")");
+        }
+        lastToken = e.token().orElse(null);
+      }
+    }
+  }
+
+  private Contender join() throws Exception {
+    String label = library.key() + "-" + size + "-" + nextIndex++;
+    Contender c = library == Library.BATON
+        ? new BatonContender(label, path, settings, events::add)
+        : new CuratorContender(label, path, settings, events::add);
+    c.join();
+    if (!queue.isEmpty()) {
+      awaitSettled(c);
+    }
+    queue.add(c);
+    return c;
+  }
+
+  /**
+   * Waits until a follower that just joined is idle in the queue: it has completed a watch-setting
+   * getData (the last step of joining in both libraries) and then no further operation for
+   * {@link #QUIET_MS}. Whatever it might still send would show up as stray operations of the next
+   * handover, which are counted and reported.
+   */
+  private void awaitSettled(Contender c) throws InterruptedException {
+    if (!c.trace().awaitWatchedReads(1, handoverTimeoutMs)) {
+      throw new BenchmarkFailure(library + ": candidate " + c + " did not set a watch within "
+          + handoverTimeoutMs + " ms after joining");
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
+    long ops = c.trace().operations();
+    while (true) {
+      Thread.sleep(QUIET_MS);
+      long now = c.trace().operations();
+      if (now == ops) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new BenchmarkFailure(library + ": candidate " + c + " kept sending requests for "
+            + handoverTimeoutMs + " ms after joining");
+      }
+      ops = now;
+    }
+  }
+
+  private long operationsOfOthers(Contender leader, Contender successor) {
+    long sum = 0;
+    for (Contender c : queue) {
+      if (c != leader && c != successor) {
+        sum += c.trace().operations();
+      }
+    }
+    return sum;
+  }
+
+  /** One handover, recorded or not (warm-up). */
+  void handover(boolean record) throws Exception {
+    int number = ++handoversDone;
+    if (!events.isEmpty()) {
+      throw new BenchmarkFailure(library + ": unexpected elected callback before handover #" + number + ": "
+          + events.peek().who());
+    }
+    Contender leader = queue.get(0);
+    Contender successor = queue.get(1);
+    ZooKeeper leaderHandle = leader.zooKeeperHandle();
+    long successorOpsBefore = successor.trace().operations();
+    leader.trace().startRecording();
+    successor.trace().startRecording();
+    CompletableFuture<Long> recipeClosed = new CompletableFuture<>();
+    long othersBefore = operationsOfOthers(leader, successor);
+
+    // ---- measured window: from before the first mntr read to after the second one ----
+    long windowStart = System.nanoTime();
+    long packetsBefore = zk.packetsReceived();
+    Future<long[]> closing = closer.submit(() -> {
+      long t0 = System.nanoTime();
+      try {
+        leader.closeRecipe();
+        recipeClosed.complete(System.nanoTime());
+        if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
+          leader.closeSession();
+        }
+      } catch (Exception | Error e) {
+        recipeClosed.completeExceptionally(e);
+        throw e;
+      }
+      return new long[] {t0, System.nanoTime()};
+    });
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
+    Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+    if (e == null) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": no candidate was elected within "
+          + handoverTimeoutMs + " ms after closing " + leader + failureOf(closing));
+    }
+    // The window ends once everything the close sends has reached the server: with the session, when
+    // the server has answered closeSession (the handle is no longer alive); without it, when the
+    // recipe's close has returned (Baton's delete is synchronous; Curator's background delete was sent
+    // before the successor could see its watch fire).
+    if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
+      while (leaderHandle.getState().isAlive()) {
+        if (System.nanoTime() > deadline) {
+          throw new BenchmarkFailure(library + ": handover #" + number + ": the session of " + leader
+              + " was not closed within " + handoverTimeoutMs + " ms" + failureOf(closing));
+        }
+        LockSupport.parkNanos(50_000);
+      }
+    } else {
+      recipeClosed.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+    }
+    long packetsAfter = zk.packetsReceived();
+    long windowEnd = System.nanoTime();
+    // ---- end of the measured window ----
+    long strayNow = operationsOfOthers(leader, successor) - othersBefore;
+
+    List<Entry> successorEntries = successor.trace().stopRecording();
+    if (e.who() != successor) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": " + e.who()
+          + " was elected, expected the next in the queue, " + successor);
+    }
+    queue.remove(0);
+    checkSingleLeader(number, leader, e);
+    join(); // the replacement, outside the window, while ZooKeeper's close finishes its threads
+    long[] closeTimes;
+    try {
+      closeTimes = closing.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException failed) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": closing " + leader + " failed: "
+          + failed.getCause());
+    }
+    if (closeMode == CloseMode.RECIPE_ONLY) {
+      leader.closeSession();
+    }
+    List<Entry> leaderEntries = leader.trace().stopRecording();
+    long t0 = closeTimes[0];
+    if (e.nanos() < t0) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close started");
+    }
+
+    if (record) {
+      recorded++;
+      latency.recordValue(e.nanos() - t0);
+      closeTime.recordValue(closeTimes[1] - t0);
+      requestsSum += packetsAfter - packetsBefore - mntrCost;
+      windowNanosSum += windowEnd - windowStart;
+      successorOpsSum += e.operationsAtCallback() - successorOpsBefore;
+      strayOps += strayNow;
+      count(successorSequences, sequence(successorEntries, e.nanos()));
+      count(leaderSequences, sequence(leaderEntries, Long.MAX_VALUE));
+      if (phases != null) {
+        phases.add(t0, e.nanos(), leaderEntries, successorEntries);
+      }
+    }
+  }
+
+  private static String failureOf(Future<?> closing) {
+    if (!closing.isDone()) {
+      return "";
+    }
+    try {
+      closing.get();
+      return "";
+    } catch (ExecutionException | InterruptedException | java.util.concurrent.CancellationException x) {
+      return " (closing failed: " + (x.getCause() == null ? x : x.getCause()) + ")";
+    }
+  }
+
+  /**
+   * After a handover exactly one live candidate reports leadership, the one that got the callback; for
+   * Baton its token is the one of the callback and strictly greater than the previous leader's.
+   */
+  private void checkSingleLeader(int number, Contender closedLeader, Elected e) {
+    if (closedLeader.isLeader()) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": the closed leader " + closedLeader
+          + " still reports isLeader()");
+    }
+    List<Contender> leaders = queue.stream().filter(Contender::isLeader).collect(Collectors.toList());
+    if (leaders.size() != 1 || leaders.get(0) != e.who()) {
+      throw new BenchmarkFailure(library + ": handover #" + number + ": expected exactly one candidate ("
+          + e.who() + ") to report isLeader(), but these do: " + leaders);
+    }
+    if (library == Library.BATON) {
+      Optional<FencingToken> token = e.who().currentToken();
+      if (token.isEmpty() || !token.equals(e.token())) {
+        throw new BenchmarkFailure(library + ": handover #" + number + ": leader " + e.who() + " reports token "
+            + token + " but was elected with " + e.token());
+      }
+      if (lastToken != null && !token.get().isNewerThan(lastToken)) {
+        throw new BenchmarkFailure(library + ": handover #" + number + ": token " + token.get()
+            + " of the new leader " + e.who() + " is not greater than the previous leader's " + lastToken);
+      }
+      lastToken = token.get();
+    }
+  }
+
+  private static String sequence(List<Entry> entries, long until) {
+    return entries.stream()
+        .filter(x -> x.kind() == Kind.CURATOR_OP && x.end() <= until)
+        .map(Entry::name)
+        .collect(Collectors.joining(">"));
+  }
+
+  private static void count(Map<String, Integer> counts, String key) {
+    counts.merge(key.isEmpty() ? "(none)" : key, 1, Integer::sum);
+  }
+
+  /**
+   * Closes every candidate: the followers in parallel (each ZooKeeper close spends ~100 ms shutting its
+   * threads down), then the leader, so that no handover happens on the way out.
+   */
+  void close() {
+    ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (Contender c : queue.subList(Math.min(1, queue.size()), queue.size())) {
+        done.add(pool.submit(() -> {
+          c.leave();
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        try {
+          f.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+        } catch (Exception x) {
+          System.err.println(library + ": closing a candidate failed: " + x);
+        }
+      }
+      if (!queue.isEmpty()) {
+        queue.get(0).leave();
+      }
+    } catch (Exception x) {
+      System.err.println(library + ": closing the leader failed: " + x);
+    } finally {
+      pool.shutdownNow();
+      closer.shutdownNow();
+      queue.clear();
+    }
+  }
+
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, "bench-" + name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  int recorded() {
+    return recorded;
+  }
+
+  double p50Ms() {
+    return latency.getValueAtPercentile(50) / 1e6;
+  }
+
+  double p99Ms() {
+    return latency.getValueAtPercentile(99) / 1e6;
+  }
+
+  double maxMs() {
+    return latency.getMaxValue() / 1e6;
+  }
+
+  double closeP50Ms() {
+    return closeTime.getValueAtPercentile(50) / 1e6;
+  }
+
+  double requestsPerHandover() {
+    return recorded == 0 ? Double.NaN : (double) requestsSum / recorded;
+  }
+
+  double meanWindowMs() {
+    return recorded == 0 ? Double.NaN : windowNanosSum / 1e6 / recorded;
+  }
+
+  double successorOpsPerHandover() {
+    return recorded == 0 ? Double.NaN : (double) successorOpsSum / recorded;
+  }
+
+  /**
+   * Operations completed inside measurement windows by candidates other than the leader and its
+   * successor (should be 0: the queue is idle apart from the handover).
+   */
+  long strayOps() {
+    return strayOps;
+  }
+
+  Map<String, Integer> successorSequences() {
+    return successorSequences;
+  }
+
+  Map<String, Integer> leaderSequences() {
+    return leaderSequences;
+  }
+
+  Optional<PhaseBreakdown> phases() {
+    return Optional.ofNullable(phases);
+  }
+}
