@@ -6,6 +6,7 @@ import dev.baton.bench.Settings;
 import dev.baton.bench.election.Contender.ClientSettings;
 import dev.baton.bench.election.ElectionRun.CloseMode;
 import dev.baton.bench.election.ElectionRun.Library;
+import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,7 @@ import java.util.stream.Collectors;
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
   private static final Set<String> KEYS = Set.of("candidates", "warmup", "handovers", "session-timeout-ms",
-      "connection-timeout-ms", "handover-timeout-ms", "idle-sample-ms", "trace", "close", "fsync", "tick-ms");
+      "connection-timeout-ms", "handover-timeout-ms", "trace", "close", "fsync", "tick-ms");
 
   @Override
   public String description() {
@@ -39,14 +40,10 @@ public final class ElectionHandover implements Scenario {
     List<Integer> sizes = s.integers("candidates", "10,100");
     int warmup = s.integer("warmup", 20);
     int handovers = s.integer("handovers", 200);
-    // Long sessions on purpose: a graceful handover does not depend on the session timeout, and an idle
-    // client pings every third of it; with 120 s no candidate lives long enough to ping, so pings do not
-    // leak into the request counts.
-    int tickMs = s.integer("tick-ms", 6_000);
-    int sessionTimeoutMs = s.integer("session-timeout-ms", 120_000);
+    int tickMs = s.integer("tick-ms", EmbeddedZooKeeper.DEFAULT_TICK_TIME_MS);
+    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000); // BatonSession's default
     int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
     long handoverTimeoutMs = s.integer("handover-timeout-ms", 10_000);
-    int idleSampleMs = s.integer("idle-sample-ms", 1_000);
     boolean trace = s.bool("trace", false);
     boolean fsync = s.bool("fsync", true);
     CloseMode closeMode = CloseMode.parse(s.string("close", CloseMode.RECIPE_THEN_SESSION.key()));
@@ -65,6 +62,10 @@ public final class ElectionHandover implements Scenario {
 
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(tickMs, fsync)) {
       long mntrCost = mntrCost(zk);
+      if (!ClientRequests.available()) {
+        progress("WARNING: cannot read the ZooKeeper clients' request counters; requests_per_handover"
+            + " will include pings");
+      }
       progress("ZooKeeper %s (tick %d ms, fsync %s); warm-up %d, measured %d handovers per library and N;"
               + " session timeout %d ms; close=%s; one mntr read counts %d packet(s)%s",
           zk.connectString(), tickMs, fsync, warmup, handovers, sessionTimeoutMs, closeMode.key(), mntrCost,
@@ -81,8 +82,6 @@ public final class ElectionHandover implements Scenario {
           curator.fill();
           progress("N=%d: %d Baton and %d Curator candidates joined in %.1f s", n, n, n,
               (System.nanoTime() - start) / 1e9);
-          double idleRate = idlePacketRate(zk, idleSampleMs, mntrCost);
-          progress("N=%d: idle background %.1f packets/s from the %d sessions", n, idleRate, 2 * n);
           int total = warmup + handovers;
           start = System.nanoTime();
           for (int h = 0; h < total; h++) {
@@ -100,7 +99,7 @@ public final class ElectionHandover implements Scenario {
                   (System.nanoTime() - start) / 1e9);
             }
           }
-          report(n, baton, curator, handovers, warmup, idleRate, closeMode, fsync);
+          report(n, baton, curator, handovers, warmup, closeMode, fsync);
         } finally {
           baton.close();
           curator.close();
@@ -127,31 +126,25 @@ public final class ElectionHandover implements Scenario {
     return min;
   }
 
-  private static double idlePacketRate(EmbeddedZooKeeper zk, int sampleMs, long mntrCost)
-      throws InterruptedException {
-    if (sampleMs <= 0) {
-      return Double.NaN;
-    }
-    long before = zk.packetsReceived();
-    long t0 = System.nanoTime();
-    Thread.sleep(sampleMs);
-    long after = zk.packetsReceived();
-    return (after - before - mntrCost) / ((System.nanoTime() - t0) / 1e9);
-  }
-
   private static void report(int n, ElectionRun baton, ElectionRun curator, int handovers, int warmup,
-      double idleRate, CloseMode closeMode, boolean fsync) {
+      CloseMode closeMode, boolean fsync) {
     for (ElectionRun run : List.of(baton, curator)) {
       String lib = run.library().key();
-      progress("N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean window %.3f ms"
-              + " (idle packets expected in it: %.3f)",
-          n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(), run.meanWindowMs(),
-          idleRate * run.meanWindowMs() / 1000);
+      progress("N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean packet-count"
+              + " window %.3f ms", n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(),
+          run.meanWindowMs());
       progress("N=%d %s: successor's completed operations before its callback: %s", n, lib,
           top(run.successorSequences()));
+      progress("N=%d %s: per handover: %.2f packets counted by the server = %.2f requests (leader %.2f,"
+              + " successor %.2f) + %.2f pings", n, lib, run.packetsPerHandover(), run.requestsPerHandover(),
+          run.leaderRequestsPerHandover(), run.successorRequestsPerHandover(), run.pingsPerHandover());
       if (run.strayOps() > 0) {
-        progress("N=%d %s: WARNING: %d operations of uninvolved candidates fell inside measurement windows;"
+        progress("N=%d %s: WARNING: %d requests of uninvolved candidates fell inside measurement windows;"
             + " the request counts include them", n, lib, run.strayOps());
+      }
+      if (run.unconfirmedWindows() > 0) {
+        progress("N=%d %s: WARNING: in %d windows the clients issued more requests than the server had"
+            + " counted at the second read", n, lib, run.unconfirmedWindows());
       }
       progress("N=%d %s: leader's completed operations during its close: %s", n, lib, top(run.leaderSequences()));
       run.phases().ifPresent(p -> {
@@ -165,11 +158,13 @@ public final class ElectionHandover implements Scenario {
     String line = String.format(Locale.ROOT,
         "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
             + " ratio_p50=%.3f ratio_p99=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
+            + " baton_packets_per_handover=%.2f curator_packets_per_handover=%.2f"
             + " baton_successor_requests=%.2f curator_successor_requests=%.2f"
             + " handovers=%d warmup=%d close=%s fsync=%s%s",
         NAME, n, baton.p50Ms(), baton.p99Ms(), curator.p50Ms(), curator.p99Ms(),
         baton.p50Ms() / curator.p50Ms(), baton.p99Ms() / curator.p99Ms(),
         baton.requestsPerHandover(), curator.requestsPerHandover(),
+        baton.packetsPerHandover(), curator.packetsPerHandover(),
         baton.successorOpsPerHandover(), curator.successorOpsPerHandover(),
         handovers, warmup, closeMode.key(), fsync, baton.phases().isPresent() ? " traced=true" : "");
     System.out.println(line);

@@ -5,6 +5,7 @@ import dev.baton.bench.election.ClientTrace.Entry;
 import dev.baton.bench.election.ClientTrace.Kind;
 import dev.baton.bench.election.Contender.ClientSettings;
 import dev.baton.bench.election.Contender.Elected;
+import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
@@ -32,10 +33,11 @@ import org.apache.zookeeper.ZooKeeper;
  * <p>A handover (see {@link #handover}): read {@code zk_packets_received}; on a closer thread take t0
  * and close the leader (recipe, then session); wait for the next candidate's elected callback (t1 is
  * taken first thing in the callback) and for the server to have answered the leader's closeSession;
- * read {@code zk_packets_received} again. The latency is t1 - t0. The requests are the difference of the
+ * read {@code zk_packets_received} again. The latency is t1 - t0. The packets are the difference of the
  * two reads minus the one packet the second {@code mntr} read itself counts: the leader's close (its
  * recipe's requests, Curator's removal of its /zookeeper/config watch, closeSession), the successor's
- * requests up to its callback, and any ping of an idle session that happens to fall inside the window.
+ * requests, and any ping that happens to fall inside the window. The requests are those packets minus
+ * the pings, which are told apart with the clients' request counters ({@link ClientRequests}).
  * Then, outside the window, a new candidate joins at the back and the run waits until it has completed
  * its watch-setting getData (it is then idle in the queue) before the next handover.
  */
@@ -93,6 +95,11 @@ final class ElectionRun {
   private int handoversDone;
   private int recorded;
   private long requestsSum;
+  private long packetsSum;
+  private long pingsSum;
+  private long leaderRequestsSum;
+  private long successorRequestsSum;
+  private int unconfirmedWindows;
   private long windowNanosSum;
   private long successorOpsSum;
   private long strayOps;
@@ -173,14 +180,8 @@ final class ElectionRun {
     }
   }
 
-  private long operationsOfOthers(Contender leader, Contender successor) {
-    long sum = 0;
-    for (Contender c : queue) {
-      if (c != leader && c != successor) {
-        sum += c.trace().operations();
-      }
-    }
-    return sum;
+  private static long issued(ZooKeeper handle) {
+    return ClientRequests.issued(handle);
   }
 
   /** One handover, recorded or not (warm-up). */
@@ -193,11 +194,18 @@ final class ElectionRun {
     Contender leader = queue.get(0);
     Contender successor = queue.get(1);
     ZooKeeper leaderHandle = leader.zooKeeperHandle();
+    ZooKeeper successorHandle = successor.zooKeeperHandle();
+    List<ZooKeeper> otherHandles = new ArrayList<>();
+    for (Contender c : queue.subList(2, queue.size())) {
+      otherHandles.add(c.zooKeeperHandle());
+    }
     long successorOpsBefore = successor.trace().operations();
     leader.trace().startRecording();
     successor.trace().startRecording();
     CompletableFuture<Long> recipeClosed = new CompletableFuture<>();
-    long othersBefore = operationsOfOthers(leader, successor);
+    long leaderIssuedBefore = issued(leaderHandle);
+    long successorIssuedBefore = issued(successorHandle);
+    long othersIssuedBefore = otherHandles.stream().mapToLong(ElectionRun::issued).sum();
 
     // ---- measured window: from before the first mntr read to after the second one ----
     long windowStart = System.nanoTime();
@@ -240,7 +248,8 @@ final class ElectionRun {
     long packetsAfter = zk.packetsReceived();
     long windowEnd = System.nanoTime();
     // ---- end of the measured window ----
-    long strayNow = operationsOfOthers(leader, successor) - othersBefore;
+    long successorIssued = issued(successorHandle) - successorIssuedBefore;
+    long othersIssued = otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
     List<Entry> successorEntries = successor.trace().stopRecording();
     if (e.who() != successor) {
@@ -261,6 +270,7 @@ final class ElectionRun {
       leader.closeSession();
     }
     List<Entry> leaderEntries = leader.trace().stopRecording();
+    long leaderIssued = issued(leaderHandle) - leaderIssuedBefore;
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
       throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close started");
@@ -270,10 +280,27 @@ final class ElectionRun {
       recorded++;
       latency.recordValue(e.nanos() - t0);
       closeTime.recordValue(closeTimes[1] - t0);
-      requestsSum += packetsAfter - packetsBefore - mntrCost;
+      long serverCounted = packetsAfter - packetsBefore - mntrCost;
+      packetsSum += serverCounted;
+      if (ClientRequests.available()) {
+        long clientIssued = leaderIssued + successorIssued + othersIssued;
+        // Packets the server counted that no client issued as a request are pings (a client that
+        // received nothing for 10 s pings as soon as it next sends). A negative difference would mean
+        // a request still on its way to the server at the second read.
+        long pings = serverCounted - clientIssued;
+        if (pings < 0) {
+          unconfirmedWindows++;
+        }
+        pingsSum += Math.max(0, pings);
+        requestsSum += Math.min(serverCounted, clientIssued);
+        leaderRequestsSum += leaderIssued;
+        successorRequestsSum += successorIssued;
+      } else {
+        requestsSum += serverCounted;
+      }
       windowNanosSum += windowEnd - windowStart;
       successorOpsSum += e.operationsAtCallback() - successorOpsBefore;
-      strayOps += strayNow;
+      strayOps += othersIssued;
       count(successorSequences, sequence(successorEntries, e.nanos()));
       count(leaderSequences, sequence(leaderEntries, Long.MAX_VALUE));
       if (phases != null) {
@@ -334,16 +361,24 @@ final class ElectionRun {
   }
 
   /**
-   * Closes every candidate: the followers in parallel (each ZooKeeper close spends ~100 ms shutting its
-   * threads down), then the leader, so that no handover happens on the way out.
+   * Closes every candidate: the recipes one by one from the back of the queue (nobody watches the last
+   * znode, so no handover and no callback happens on the way out), then the sessions in parallel (each
+   * ZooKeeper close spends ~100 ms shutting its threads down).
    */
   void close() {
     ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
     try {
+      for (int i = queue.size() - 1; i >= 0; i--) {
+        try {
+          queue.get(i).closeRecipe();
+        } catch (Exception x) {
+          System.err.println(library + ": closing the recipe of " + queue.get(i) + " failed: " + x);
+        }
+      }
       List<Future<?>> done = new ArrayList<>();
-      for (Contender c : queue.subList(Math.min(1, queue.size()), queue.size())) {
+      for (Contender c : queue) {
         done.add(pool.submit(() -> {
-          c.leave();
+          c.closeSession();
           return null;
         }));
       }
@@ -351,14 +386,9 @@ final class ElectionRun {
         try {
           f.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
         } catch (Exception x) {
-          System.err.println(library + ": closing a candidate failed: " + x);
+          System.err.println(library + ": closing a session failed: " + x);
         }
       }
-      if (!queue.isEmpty()) {
-        queue.get(0).leave();
-      }
-    } catch (Exception x) {
-      System.err.println(library + ": closing the leader failed: " + x);
     } finally {
       pool.shutdownNow();
       closer.shutdownNow();
@@ -398,6 +428,29 @@ final class ElectionRun {
     return recorded == 0 ? Double.NaN : (double) requestsSum / recorded;
   }
 
+  /** Everything the server counted in the windows (minus the mntr read), per handover. */
+  double packetsPerHandover() {
+    return recorded == 0 ? Double.NaN : (double) packetsSum / recorded;
+  }
+
+  /** Pings among those packets, per handover (NaN if the client counters are unavailable). */
+  double pingsPerHandover() {
+    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) pingsSum / recorded;
+  }
+
+  double leaderRequestsPerHandover() {
+    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) leaderRequestsSum / recorded;
+  }
+
+  double successorRequestsPerHandover() {
+    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) successorRequestsSum / recorded;
+  }
+
+  /** Windows where the clients issued more requests than the server had counted (should be 0). */
+  int unconfirmedWindows() {
+    return unconfirmedWindows;
+  }
+
   double meanWindowMs() {
     return recorded == 0 ? Double.NaN : windowNanosSum / 1e6 / recorded;
   }
@@ -407,8 +460,8 @@ final class ElectionRun {
   }
 
   /**
-   * Operations completed inside measurement windows by candidates other than the leader and its
-   * successor (should be 0: the queue is idle apart from the handover).
+   * Requests issued inside measurement windows by candidates other than the leader and its successor
+   * (should be 0: the queue is idle apart from the handover).
    */
   long strayOps() {
     return strayOps;
