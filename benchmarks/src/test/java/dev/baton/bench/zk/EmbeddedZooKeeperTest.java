@@ -1,0 +1,44 @@
+package dev.baton.bench.zk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.Test;
+
+class EmbeddedZooKeeperTest {
+  @Test
+  void mntrCountsPacketsAndTheClientCounterCountsRequests() throws Exception {
+    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
+      assertThat(FourLetterWords.mntr(zk.host(), zk.port())).containsEntry("zk_server_state", "standalone");
+      long a = zk.packetsReceived();
+      long b = zk.packetsReceived();
+      assertThat(b - a).as("an mntr read counts itself once").isEqualTo(1);
+
+      CountDownLatch connected = new CountDownLatch(1);
+      ZooKeeper client = new ZooKeeper(zk.connectString(), 15_000, e -> {
+        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+          connected.countDown();
+        }
+      });
+      try {
+        assertThat(connected.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(ClientRequests.available()).isTrue();
+        long issuedBefore = ClientRequests.issued(client);
+        long before = zk.packetsReceived();
+        client.create("/x", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        client.getChildren("/", false);
+        client.delete("/x", -1);
+        long after = zk.packetsReceived();
+        assertThat(after - before - 1).isEqualTo(3);
+        assertThat(ClientRequests.issued(client) - issuedBefore).isEqualTo(3);
+      } finally {
+        client.close();
+      }
+    }
+  }
+}
