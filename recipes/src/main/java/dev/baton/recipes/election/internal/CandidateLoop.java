@@ -62,6 +62,7 @@ final class CandidateLoop {
   // Loop thread only.
   private String myNode;
   private long myNodeSession;
+  private long myNodeCzxid;
   private long enteredAt;
   private boolean closed;
 
@@ -224,16 +225,9 @@ final class CandidateLoop {
       return;
     }
     if (decision.kind() == Decision.Kind.LEAD) {
-      Stat stat = new Stat();
-      try {
-        client.getData().storingStatIn(stat).usingWatcher(watcher).forPath(myPath());
-      } catch (KeeperException.NoNodeException gone) {
-        core.revoke(RevocationReason.NODE_DELETED);
-        myNode = null;
-        requestReconcile();
-        return;
-      }
-      core.lead(epoch.get(), FencingToken.of(stat.getCzxid()),
+      // The listing just showed the node, and it was verified to belong to this session when it was
+      // created or adopted, and a watch on it reports its deletion: no further request is needed.
+      core.lead(epoch.get(), FencingToken.of(myNodeCzxid),
           Duration.ofNanos(System.nanoTime() - enteredAt));
     } else {
       core.revoke(RevocationReason.NOT_LOWEST);
@@ -263,10 +257,11 @@ final class CandidateLoop {
     }
     myNode = c.name();
     myNodeSession = session;
+    myNodeCzxid = stat.getCzxid();
     enteredAt = System.nanoTime();
     log.info("participant {} adopted its znode {} after a failed create", config.participantId(),
         myNode);
-    return true;
+    return watchOwnNode();
   }
 
   private void create(long session) throws Exception {
@@ -286,8 +281,26 @@ final class CandidateLoop {
     }
     myNode = name;
     myNodeSession = session;
+    myNodeCzxid = stat.getCzxid();
     enteredAt = System.nanoTime();
     log.debug("participant {} entered {} as {}", config.participantId(), config.path(), name);
+    watchOwnNode();
+  }
+
+  /**
+   * Watches the candidate's own znode, once per znode, so that its deletion by anyone (an operator, a
+   * wiped election path) is noticed at once, whether the candidate leads or follows.
+   *
+   * @return false if the node is already gone
+   */
+  private boolean watchOwnNode() throws Exception {
+    try {
+      client.getData().usingWatcher(watcher).forPath(myPath());
+      return true;
+    } catch (KeeperException.NoNodeException gone) {
+      myNode = null;
+      return false;
+    }
   }
 
   private void deleteMyNode() throws Exception {

@@ -1,0 +1,142 @@
+package dev.baton.recipes.election;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.testkit.FourLetterWords;
+import dev.baton.testkit.ZooKeeperFixtures;
+import java.io.File;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.apache.curator.test.TestingServer;
+import org.apache.curator.test.TestingZooKeeperServer;
+import org.junit.jupiter.api.Test;
+
+/** Faults of the ensemble itself: restarts, the client's server dying, quorum loss. */
+class EnsembleFailureTest {
+  private static final Duration WITHIN = Duration.ofSeconds(30);
+
+  @Test
+  void aServerRestartFromItsDataDirectoryKeepsTokensRising() throws Exception {
+    File dataDir = Files.createTempDirectory("baton-zk").toFile();
+    TestingServer server = ZooKeeperFixtures.startServer(dataDir);
+    try (server; Candidates candidates = new Candidates(server.getConnectString(), Duration.ofSeconds(10))) {
+      candidates.join();
+      candidates.join();
+      TestCandidate before = candidates.awaitSingleLeader(WITHIN);
+      FencingToken tokenBefore = before.election().leadership().orElseThrow().token();
+      server.restart();
+      TestCandidate after = candidates.awaitSingleLeader(WITHIN);
+      FencingToken tokenAfter = after.election().leadership().orElseThrow().token();
+      if (after == before) {
+        assertThat(tokenAfter).isEqualTo(tokenBefore); // same session, same node: the same term
+      } else {
+        assertThat(tokenAfter).isGreaterThan(tokenBefore);
+      }
+      after.close();
+      TestCandidate next = candidates.awaitSingleLeader(WITHIN);
+      assertThat(next.election().leadership().orElseThrow().token()).isGreaterThan(tokenAfter);
+      candidates.recorder.assertNoViolations();
+      candidates.recorder.assertNoOverlaps();
+    }
+  }
+
+  @Test
+  void killingTheServerTheLeaderUsesKeepsTheSameLeaderAndToken() throws Exception {
+    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
+      for (int i = 0; i < 3; i++) {
+        candidates.join();
+      }
+      TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
+      FencingToken token = leader.election().leadership().orElseThrow().token();
+      InstanceSpec used = cluster.findConnectionInstance(
+          leader.session().curator().getZookeeperClient().getZooKeeper());
+      assertThat(cluster.killServer(used)).isTrue();
+      await().atMost(WITHIN).until(() -> leader.session().isConnected() && leader.election().isLeader());
+      assertThat(leader.election().leadership().orElseThrow().token()).isEqualTo(token);
+      assertThat(candidates.recorder.electedEvents()).extracting(TermRecorder.Event::participant)
+          .containsOnly(leader.id());
+      candidates.recorder.assertNoViolations();
+    }
+  }
+
+  @Test
+  void withoutQuorumNobodyLeadsAndLeadershipReturnsWithIt() throws Exception {
+    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    Duration session = Duration.ofSeconds(6);
+    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), session)) {
+      for (int i = 0; i < 3; i++) {
+        candidates.join();
+      }
+      TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
+      Leadership term = leader.election().leadership().orElseThrow();
+      List<InstanceSpec> killed = new ArrayList<>();
+      for (TestingZooKeeperServer s : cluster.getServers()) {
+        if (killed.size() < 2) {
+          killed.add(s.getInstanceSpec());
+        }
+      }
+      long start = System.nanoTime();
+      for (InstanceSpec spec : killed) {
+        cluster.killServer(spec);
+      }
+      assertThat(term.awaitRevocation(session)).as("revoked within the session's read timeout").isTrue();
+      Duration revokedAfter = Duration.ofNanos(System.nanoTime() - start);
+      assertThat(revokedAfter).isLessThan(session.multipliedBy(2).dividedBy(3).plusSeconds(1));
+      await().during(Duration.ofSeconds(3)).atMost(WITHIN).until(() -> candidates.leaders().isEmpty());
+      for (InstanceSpec spec : killed) {
+        cluster.restartServer(spec);
+      }
+      TestCandidate back = candidates.awaitSingleLeader(WITHIN);
+      assertThat(back.election().leadership().orElseThrow().token())
+          .isGreaterThanOrEqualTo(term.token());
+      candidates.recorder.assertNoViolations();
+      candidates.recorder.assertNoOverlaps();
+    }
+  }
+
+  @Test
+  void tokensKeepRisingAcrossAChangeOfTheEnsemblesLeaderAndAFullRestart() throws Exception {
+    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
+      TestCandidate solo = candidates.join();
+      candidates.awaitSingleLeader(WITHIN);
+      FencingToken t1 = solo.election().leadership().orElseThrow().token();
+      // A new ensemble leader starts a new epoch: the high 32 bits of every later zxid grow.
+      InstanceSpec leaderSpec = cluster.getInstances().stream()
+          .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
+          .findFirst().orElseThrow();
+      cluster.killServer(leaderSpec);
+      cluster.restartServer(leaderSpec);
+      FencingToken t2 = reenter(solo, t1);
+      assertThat(t2.value() >>> 32).as("epoch after an ensemble leader change")
+          .isGreaterThan(t1.value() >>> 32);
+      for (TestingZooKeeperServer s : cluster.getServers()) {
+        cluster.killServer(s.getInstanceSpec());
+      }
+      for (TestingZooKeeperServer s : cluster.getServers()) {
+        cluster.restartServer(s.getInstanceSpec());
+      }
+      FencingToken t3 = reenter(solo, t2);
+      assertThat(t3.value() >>> 32).as("epoch after a full restart").isGreaterThan(t2.value() >>> 32);
+      candidates.recorder.assertNoViolations();
+    }
+  }
+
+  /** Resigns the lone candidate and returns the token of its next term, which must be higher. */
+  private static FencingToken reenter(TestCandidate solo, FencingToken previous) {
+    await().atMost(WITHIN).until(() -> solo.session().isConnected() && solo.election().isLeader());
+    int terms = solo.terms.size();
+    solo.election().resign();
+    await().atMost(WITHIN).until(() -> solo.terms.size() > terms && solo.election().isLeader());
+    FencingToken next = solo.election().leadership().orElseThrow().token();
+    assertThat(next).isGreaterThan(previous);
+    return next;
+  }
+}
