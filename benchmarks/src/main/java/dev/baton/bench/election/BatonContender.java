@@ -53,7 +53,9 @@ final class BatonContender extends Contender {
     }
     session.curator().getZookeeperClient().setTracerDriver(trace);
     election = LeaderElection.create(session,
-        ElectionConfig.builder(path).participantId(label).build(),
+        settings.deepTrace()
+            ? ElectionConfig.builder(path).participantId(label).clock(trace.markingClock()).build()
+            : ElectionConfig.builder(path).participantId(label).build(),
         new LeadershipListener() {
           @Override
           public void elected(Leadership leadership) {

@@ -32,7 +32,9 @@ final class ClientTrace extends AdvancedTracerDriver {
     /** A call into the ZooKeeper handle, start to result (sync) or to callback (async). */
     ZK_CALL,
     /** A watch event delivered to a watcher. */
-    WATCH
+    WATCH,
+    /** A point in a recipe's own code, e.g. the election reading its clock when a term begins or ends. */
+    MARK
   }
 
   private final String label;
@@ -81,6 +83,40 @@ final class ClientTrace extends AdvancedTracerDriver {
     if (recording) {
       entries.add(new Entry(Kind.WATCH, name, at, at, Thread.currentThread().getName()));
     }
+  }
+
+  void mark(String name, long at) {
+    if (recording) {
+      entries.add(new Entry(Kind.MARK, name, at, at, Thread.currentThread().getName()));
+    }
+  }
+
+  /**
+   * A clock for {@code ElectionConfig.clock} that marks every reading: Baton's election reads its clock
+   * exactly when a term begins ({@code ElectionCore.lead}, just before the elected callback is handed to
+   * the callback thread) and when a term is revoked.
+   */
+  java.time.Clock markingClock() {
+    ClientTrace self = this;
+    return new java.time.Clock() {
+      private final java.time.Clock system = java.time.Clock.systemUTC();
+
+      @Override
+      public java.time.ZoneId getZone() {
+        return system.getZone();
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return system.withZone(zone);
+      }
+
+      @Override
+      public java.time.Instant instant() {
+        self.mark("clock", System.nanoTime());
+        return system.instant();
+      }
+    };
   }
 
   /** Completed ZooKeeper operations so far. */

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
   private static final Set<String> KEYS = Set.of("candidates", "warmup", "handovers", "session-timeout-ms",
-      "connection-timeout-ms", "handover-timeout-ms", "trace", "close", "fsync", "tick-ms");
+      "connection-timeout-ms", "handover-timeout-ms", "trace", "close", "fsync");
 
   @Override
   public String description() {
@@ -40,7 +40,6 @@ public final class ElectionHandover implements Scenario {
     List<Integer> sizes = s.integers("candidates", "10,100");
     int warmup = s.integer("warmup", 20);
     int handovers = s.integer("handovers", 200);
-    int tickMs = s.integer("tick-ms", EmbeddedZooKeeper.DEFAULT_TICK_TIME_MS);
     int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000); // BatonSession's default
     int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
     long handoverTimeoutMs = s.integer("handover-timeout-ms", 10_000);
@@ -55,20 +54,15 @@ public final class ElectionHandover implements Scenario {
         throw new IllegalArgumentException("candidates must be at least 2, got " + n);
       }
     }
-    if (sessionTimeoutMs < 2 * tickMs || sessionTimeoutMs > 20 * tickMs) {
-      throw new IllegalArgumentException("session-timeout-ms must be within [2, 20] ticks of " + tickMs
-          + " ms, i.e. [" + 2 * tickMs + ", " + 20 * tickMs + "]");
-    }
-
-    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(tickMs, fsync)) {
+    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       long mntrCost = mntrCost(zk);
       if (!ClientRequests.available()) {
         progress("WARNING: cannot read the ZooKeeper clients' request counters; requests_per_handover"
             + " will include pings");
       }
-      progress("ZooKeeper %s (tick %d ms, fsync %s); warm-up %d, measured %d handovers per library and N;"
-              + " session timeout %d ms; close=%s; one mntr read counts %d packet(s)%s",
-          zk.connectString(), tickMs, fsync, warmup, handovers, sessionTimeoutMs, closeMode.key(), mntrCost,
+      progress("ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per library and N;"
+              + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)%s",
+          zk.connectString(), fsync, warmup, handovers, sessionTimeoutMs, closeMode.key(), mntrCost,
           trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
       ClientSettings settings = new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
       for (int n : sizes) {
@@ -80,8 +74,8 @@ public final class ElectionHandover implements Scenario {
           long start = System.nanoTime();
           baton.fill();
           curator.fill();
-          progress("N=%d: %d Baton and %d Curator candidates joined in %.1f s", n, n, n,
-              (System.nanoTime() - start) / 1e9);
+          progress("N=%d: %d Baton and %d Curator candidates joined in %.1f s; negotiated session timeout %d ms",
+              n, n, n, (System.nanoTime() - start) / 1e9, baton.negotiatedSessionTimeoutMs());
           int total = warmup + handovers;
           start = System.nanoTime();
           for (int h = 0; h < total; h++) {

@@ -404,6 +404,11 @@ final class ElectionRun {
     };
   }
 
+  /** The session timeout the server granted the current leader's session. */
+  int negotiatedSessionTimeoutMs() throws Exception {
+    return queue.get(0).zooKeeperHandle().getSessionTimeout();
+  }
+
   int recorded() {
     return recorded;
   }

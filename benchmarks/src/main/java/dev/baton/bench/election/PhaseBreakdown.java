@@ -22,10 +22,16 @@ import java.util.stream.Collectors;
  *   <li>{@code between_requests}: the successor's time between its requests
  *   <li>{@code last_response_to_elected}: from the last result to the elected callback
  * </ul>
+ *
+ * <p>For Baton, whose election reads its (traced) clock when a term begins and ends, also:
+ * {@code close_to_revoke} (close call to the leader's revocation), {@code revoke_to_delete},
+ * {@code response_to_lead} (last result to {@code ElectionCore.lead}) and {@code lead_to_callback}
+ * (the hand-off to the callback thread).
  */
 final class PhaseBreakdown {
   private static final String[] PHASES = {"close_to_delete", "delete_to_watch", "watch_to_first_request",
-      "requests", "between_requests", "last_response_to_elected", "leader_delete_rtt", "leader_close_session"};
+      "requests", "between_requests", "last_response_to_elected", "leader_delete_rtt", "leader_close_session", "close_to_revoke", "revoke_to_delete",
+      "response_to_lead", "lead_to_callback"};
 
   private final Map<String, List<Long>> values = new LinkedHashMap<>();
   private final Map<String, Integer> successorCalls = new LinkedHashMap<>();
@@ -76,6 +82,20 @@ final class PhaseBreakdown {
       put("requests", sum);
       put("between_requests", (last.end() - first.start()) - sum);
       put("last_response_to_elected", elected - last.end());
+    }
+    Entry revoke = leader.stream().filter(x -> x.kind() == Kind.MARK && x.start() >= t0)
+        .min((a, b) -> Long.compare(a.start(), b.start())).orElse(null);
+    if (revoke != null && revoke.start() <= delete.start()) {
+      put("close_to_revoke", revoke.start() - t0);
+      put("revoke_to_delete", delete.start() - revoke.start());
+    }
+    long lastResponse = calls.isEmpty() ? watch.start() : calls.get(calls.size() - 1).end();
+    Entry lead = successor.stream()
+        .filter(x -> x.kind() == Kind.MARK && x.start() >= lastResponse && x.start() <= elected)
+        .min((a, b) -> Long.compare(a.start(), b.start())).orElse(null);
+    if (lead != null) {
+      put("response_to_lead", lead.start() - lastResponse);
+      put("lead_to_callback", elected - lead.start());
     }
     if (sample == null) {
       sample = timeline(t0, elected, leader, successor);
