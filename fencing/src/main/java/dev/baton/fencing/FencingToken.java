@@ -4,41 +4,66 @@ import java.util.Objects;
 
 /**
  * The fencing token of one ownership term: a non-negative number that only grows from one term to the
- * next on the same resource.
+ * next, and the scope it was issued in.
  *
  * <p>A store that protects a resource remembers the highest token it has accepted and rejects any write
  * that presents a lower one, so a former owner that paused or lost its network cannot overwrite the work
- * of its successor. Tokens are plain values: equal numbers are equal tokens, and they order by number.
+ * of its successor. The scope names where the token came from (Baton's recipes use the election or lock
+ * path): numbers from different scopes do not say which owner is newer, so a fence binds each resource to
+ * the scope of the first token it accepted and rejects tokens of any other scope. An unscoped token has
+ * the empty scope.
  *
- * <p>Baton's ZooKeeper recipes take the token from the creation zxid ({@code czxid}) of the znode that
+ * <p>Baton's ZooKeeper recipes take the value from the creation zxid ({@code czxid}) of the znode that
  * made the owner; see the recipes module for why that value is monotonic.
  *
- * <p>The string form is {@code ft:<decimal value>}, for example {@code ft:4294967302}, and
- * {@link #parse(String)} reads it back (a bare decimal number is accepted too).
+ * <p>Tokens are values: equal value and scope are equal tokens. They order by value, then by scope. The
+ * string form is {@code ft:<value>} or {@code ft:<value>@<scope>}, for example
+ * {@code ft:4294967302@/billing/leader}, and {@link #parse(String)} reads it back.
  */
 public final class FencingToken implements Comparable<FencingToken> {
   private static final String PREFIX = "ft:";
+  /** Longest scope accepted, in characters. */
+  public static final int MAX_SCOPE_LENGTH = 512;
 
   private final long value;
+  private final String scope;
 
-  private FencingToken(long value) {
+  private FencingToken(long value, String scope) {
     this.value = value;
+    this.scope = scope;
   }
 
   /**
-   * Returns the token with the given value.
+   * An unscoped token.
    *
    * @throws IllegalArgumentException if {@code value} is negative
    */
   public static FencingToken of(long value) {
-    if (value < 0) {
-      throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
-    }
-    return new FencingToken(value);
+    return of("", value);
   }
 
   /**
-   * Reads a token from its string form, {@code ft:123} or {@code 123}.
+   * A token issued in {@code scope}.
+   *
+   * @throws IllegalArgumentException if {@code value} is negative or the scope is null, too long or
+   *     contains '@' or a control character
+   */
+  public static FencingToken of(String scope, long value) {
+    if (value < 0) {
+      throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
+    }
+    if (scope == null) {
+      throw new IllegalArgumentException("a fencing token's scope cannot be null (use \"\")");
+    }
+    if (scope.length() > MAX_SCOPE_LENGTH || scope.indexOf('@') >= 0
+        || scope.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalArgumentException("invalid fencing token scope '" + scope + "'");
+    }
+    return new FencingToken(value, scope);
+  }
+
+  /**
+   * Reads a token from its string form: {@code ft:123}, {@code ft:123@scope} or a bare {@code 123}.
    *
    * @throws IllegalArgumentException if the text is null, malformed or negative
    */
@@ -46,9 +71,12 @@ public final class FencingToken implements Comparable<FencingToken> {
     if (text == null) {
       throw new IllegalArgumentException("a fencing token cannot be null");
     }
-    String digits = text.startsWith(PREFIX) ? text.substring(PREFIX.length()) : text;
+    String body = text.startsWith(PREFIX) ? text.substring(PREFIX.length()) : text;
+    int at = body.indexOf('@');
+    String digits = at < 0 ? body : body.substring(0, at);
+    String scope = at < 0 ? "" : body.substring(at + 1);
     try {
-      return of(Long.parseLong(digits));
+      return of(scope, Long.parseLong(digits));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("not a fencing token: '" + text + "'", e);
     }
@@ -59,33 +87,44 @@ public final class FencingToken implements Comparable<FencingToken> {
     return value;
   }
 
-  /** True if this token is strictly newer than {@code other}. */
-  public boolean isNewerThan(FencingToken other) {
-    return compareTo(Objects.requireNonNull(other, "other")) > 0;
+  /** Where the token was issued; empty for an unscoped token. */
+  public String scope() {
+    return scope;
   }
 
-  /** True if this token is strictly older than {@code other}. */
+  /** True if both tokens come from the same scope. */
+  public boolean sameScopeAs(FencingToken other) {
+    return scope.equals(Objects.requireNonNull(other, "other").scope);
+  }
+
+  /** True if this token's value is strictly greater than {@code other}'s. */
+  public boolean isNewerThan(FencingToken other) {
+    return value > Objects.requireNonNull(other, "other").value;
+  }
+
+  /** True if this token's value is strictly less than {@code other}'s. */
   public boolean isOlderThan(FencingToken other) {
-    return compareTo(Objects.requireNonNull(other, "other")) < 0;
+    return value < Objects.requireNonNull(other, "other").value;
   }
 
   @Override
   public int compareTo(FencingToken other) {
-    return Long.compare(value, other.value);
+    int byValue = Long.compare(value, other.value);
+    return byValue != 0 ? byValue : scope.compareTo(other.scope);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof FencingToken && ((FencingToken) o).value == value;
+    return o instanceof FencingToken t && t.value == value && t.scope.equals(scope);
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(value);
+    return Long.hashCode(value) * 31 + scope.hashCode();
   }
 
   @Override
   public String toString() {
-    return PREFIX + value;
+    return scope.isEmpty() ? PREFIX + value : PREFIX + value + "@" + scope;
   }
 }

@@ -32,6 +32,18 @@ class FencingTokenTest {
   }
 
   @Test
+  void scopedTokensCarryTheirScope() {
+    FencingToken t = FencingToken.of("/billing/leader", 42);
+    assertThat(t).hasToString("ft:42@/billing/leader");
+    assertThat(FencingToken.parse(t.toString())).isEqualTo(t);
+    assertThat(t).isNotEqualTo(FencingToken.of(42));
+    assertThat(t.sameScopeAs(FencingToken.of("/billing/leader", 7))).isTrue();
+    assertThat(t.sameScopeAs(FencingToken.of("/other", 42))).isFalse();
+    assertThatThrownBy(() -> FencingToken.of("a@b", 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FencingToken.of(null, 1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void rejectsBadInput() {
     assertThatThrownBy(() -> FencingToken.of(-1)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("negative");

@@ -55,7 +55,7 @@ public final class ElectionObserver {
       Stat stat = new Stat();
       Optional<String> id = read(first.name(), stat);
       if (id.isPresent()) {
-        return Optional.of(new LeaderInfo(id.get(), FencingToken.of(stat.getCzxid()), first.name()));
+        return Optional.of(new LeaderInfo(id.get(), FencingToken.of(path, stat.getCzxid()), first.name()));
       }
     }
     throw new CoordinationException("the leader of " + path + " kept changing while being read");

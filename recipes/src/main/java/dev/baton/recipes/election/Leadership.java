@@ -24,6 +24,12 @@ public interface Leadership {
   /** The term's fencing token: the creation zxid of the leader's znode. */
   FencingToken token();
 
+  /**
+   * The full path of the leader's znode. A ZooKeeper write that must succeed only while this term is
+   * alive can check it in the same transaction (see the fencing module's ownership fence).
+   */
+  String nodePath();
+
   /** When this handle was elected, by the election's clock. */
   Instant electedAt();
 

@@ -227,7 +227,7 @@ final class CandidateLoop {
     if (decision.kind() == Decision.Kind.LEAD) {
       // The listing just showed the node, and it was verified to belong to this session when it was
       // created or adopted, and a watch on it reports its deletion: no further request is needed.
-      core.lead(epoch.get(), FencingToken.of(myNodeCzxid),
+      core.lead(epoch.get(), FencingToken.of(config.path(), myNodeCzxid), myPath(),
           Duration.ofNanos(System.nanoTime() - enteredAt));
     } else {
       core.revoke(RevocationReason.NOT_LOWEST);

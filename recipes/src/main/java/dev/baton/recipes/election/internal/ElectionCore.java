@@ -116,7 +116,7 @@ public final class ElectionCore implements ConnectionStateListener {
    * Begins (or, after a pause, resumes) the term whose token is {@code token}, unless the connection
    * changed since {@code seenEpoch}. Called by the loop after it verified its znode is first.
    */
-  void lead(long seenEpoch, FencingToken token, Duration waited) {
+  void lead(long seenEpoch, FencingToken token, String nodePath, Duration waited) {
     synchronized (lock) {
       if (closed || !connected || epoch != seenEpoch) {
         return;
@@ -134,7 +134,8 @@ public final class ElectionCore implements ConnectionStateListener {
         }
         revokeLocked(RevocationReason.NODE_DELETED);
       }
-      current = new LeadershipHandle(config.participantId(), token, config.clock().instant());
+      current = new LeadershipHandle(config.participantId(), token, nodePath,
+          config.clock().instant());
       lastTransition = current.electedAt();
       metrics.elected(token.value(), waited);
       callbacks.elected(current);

@@ -21,14 +21,17 @@ public final class LeadershipHandle implements Leadership {
 
   private final String participantId;
   private final FencingToken token;
+  private final String nodePath;
   private final Instant electedAt;
   private final AtomicReference<State> state = new AtomicReference<>(State.ACTIVE);
   private final CountDownLatch revokedLatch = new CountDownLatch(1);
   private volatile RevocationReason reason;
 
-  public LeadershipHandle(String participantId, FencingToken token, Instant electedAt) {
+  public LeadershipHandle(String participantId, FencingToken token, String nodePath,
+      Instant electedAt) {
     this.participantId = participantId;
     this.token = token;
+    this.nodePath = nodePath;
     this.electedAt = electedAt;
   }
 
@@ -40,6 +43,11 @@ public final class LeadershipHandle implements Leadership {
   @Override
   public FencingToken token() {
     return token;
+  }
+
+  @Override
+  public String nodePath() {
+    return nodePath;
   }
 
   @Override

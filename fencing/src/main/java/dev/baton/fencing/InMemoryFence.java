@@ -1,0 +1,53 @@
+package dev.baton.fencing;
+
+import dev.baton.fencing.internal.Resources;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * A fence in memory, for examples and unit tests: the check, the action and the new high-water mark run
+ * under the resource's lock. The action gets no context ({@code null}). The high-water mark moves only if
+ * the action returns normally; undoing what a failed action changed is the action's business. Thread-safe.
+ */
+public final class InMemoryFence implements Fence<Void> {
+  private final ConcurrentMap<String, Slot> slots = new ConcurrentHashMap<>();
+
+  private static final class Slot {
+    FencingToken highest;
+  }
+
+  @Override
+  public <T> T write(String resource, FencingToken token, FencedAction<Void, T> action) {
+    Resources.check(resource, token);
+    Slot slot = slots.computeIfAbsent(resource, r -> new Slot());
+    synchronized (slot) {
+      FencingToken highest = slot.highest;
+      if (highest != null && !highest.sameScopeAs(token)) {
+        throw new ForeignTokenException(resource, token, highest.scope());
+      }
+      if (highest != null && token.isOlderThan(highest)) {
+        throw new StaleTokenException(resource, token, highest);
+      }
+      T result;
+      try {
+        result = action.apply(null);
+      } catch (Exception e) {
+        throw Resources.rethrow(resource, e);
+      }
+      slot.highest = token;
+      return result;
+    }
+  }
+
+  @Override
+  public Optional<FencingToken> highest(String resource) {
+    Slot slot = slots.get(resource);
+    if (slot == null) {
+      return Optional.empty();
+    }
+    synchronized (slot) {
+      return Optional.ofNullable(slot.highest);
+    }
+  }
+}

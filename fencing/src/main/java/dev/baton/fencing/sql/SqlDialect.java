@@ -1,0 +1,44 @@
+package dev.baton.fencing.sql;
+
+import dev.baton.fencing.FenceConfigurationException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The databases the SQL fence is tested on. Its statements are plain SQL; the dialect only decides
+ * whether a database is supported and how its errors are read.
+ */
+public enum SqlDialect {
+  POSTGRESQL,
+  H2;
+
+  /**
+   * The dialect of the database behind {@code connection}.
+   *
+   * @throws FenceConfigurationException for any other database
+   */
+  public static SqlDialect of(Connection connection) throws SQLException {
+    String product = connection.getMetaData().getDatabaseProductName();
+    String p = product == null ? "" : product.toLowerCase(Locale.ROOT);
+    if (p.contains("postgresql")) {
+      return POSTGRESQL;
+    }
+    if (p.equals("h2")) {
+      return H2;
+    }
+    throw new FenceConfigurationException("the SQL fence supports PostgreSQL and H2, not '" + product
+        + "'");
+  }
+
+  /** True if the SQL state says a unique key was violated (a concurrent first writer). */
+  static boolean isDuplicateKey(SQLException e) {
+    return "23505".equals(e.getSQLState());
+  }
+
+  /** True if the SQL state says a table or column is missing or malformed (class 42). */
+  static boolean isSchemaProblem(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && state.startsWith("42");
+  }
+}

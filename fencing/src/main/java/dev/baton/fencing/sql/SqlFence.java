@@ -1,0 +1,199 @@
+package dev.baton.fencing.sql;
+
+import dev.baton.fencing.Fence;
+import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.fencing.FencedAction;
+import dev.baton.fencing.FencingException;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.ForeignTokenException;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.internal.Resources;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Objects;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2. The fence's conditional
+ * update runs in the same transaction as the caller's own statements, so they commit only if the fence
+ * accepted the token:
+ *
+ * <pre>{@code
+ * UPDATE baton_fence SET highest_token = :token, holder = :holder, updated_at = CURRENT_TIMESTAMP
+ *  WHERE resource = :resource AND scope = :scope AND highest_token <= :token
+ * }</pre>
+ *
+ * <p>One row updated: accepted, and the row stays locked until the transaction ends, so no lower token
+ * can slip in between. No row: the resource is new (the fence inserts its row in the same transaction;
+ * of two first writers exactly one inserts, the other retries against the row) or the token is stale or
+ * foreign (rejected, rolled back). All values are bound parameters; the table name comes only from
+ * validated configuration.
+ *
+ * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside a
+ * transaction of your own. Thread-safe.
+ */
+public final class SqlFence implements Fence<Connection> {
+  private static final int ATTEMPTS = 3;
+
+  private final DataSource dataSource;
+  private final String table;
+  private final String holder;
+  private final String update;
+  private final String select;
+  private final String insert;
+
+  private SqlFence(DataSource dataSource, String table, String holder) {
+    this.dataSource = dataSource;
+    this.table = table;
+    this.holder = holder;
+    this.update = "UPDATE " + table + " SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
+        + " WHERE resource = ? AND scope = ? AND highest_token <= ?";
+    this.select = "SELECT scope, highest_token FROM " + table + " WHERE resource = ?";
+    this.insert = "INSERT INTO " + table
+        + " (resource, scope, highest_token, holder, updated_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
+  }
+
+  /**
+   * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}); {@code holder} is recorded
+   * with each accepted write for diagnosis (for example the participant id), may be null.
+   *
+   * @throws FenceConfigurationException if the table name is invalid
+   */
+  public static SqlFence create(DataSource dataSource, String table, String holder) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    return new SqlFence(dataSource, SqlFenceSchema.validTableName(table), holder);
+  }
+
+  /** A fence on the default table. */
+  public static SqlFence create(DataSource dataSource) {
+    return create(dataSource, SqlFenceSchema.DEFAULT_TABLE, null);
+  }
+
+  /** The fence's table. */
+  public String table() {
+    return table;
+  }
+
+  @Override
+  public <T> T write(String resource, FencingToken token, FencedAction<Connection, T> action) {
+    Resources.check(resource, token);
+    for (int attempt = 1; ; attempt++) {
+      try (Connection c = dataSource.getConnection()) {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+          acceptInTransaction(c, resource, token);
+          T result = action.apply(c);
+          c.commit();
+          return result;
+        } catch (Exception e) {
+          rollback(c, e);
+          if (e instanceof ConcurrentFirstWriterException && attempt < ATTEMPTS) {
+            continue; // a concurrent first writer inserted the fence row: check against it
+          }
+          throw translate(resource, e);
+        } finally {
+          c.setAutoCommit(autoCommit);
+        }
+      } catch (SQLException e) {
+        throw translate(resource, e);
+      }
+    }
+  }
+
+  /**
+   * Runs the fence check in the caller's open transaction on {@code connection} (auto-commit off). On
+   * return the token is accepted and the fence row is locked until the caller commits or rolls back;
+   * the caller's statements in the same transaction commit only with it.
+   *
+   * @throws StaleTokenException or {@link ForeignTokenException} if rejected: the caller must roll back
+   * @throws SQLException if the database failed, including a concurrent first writer (SQL state 23505),
+   *     after which the caller should roll back and retry
+   */
+  public void acceptInTransaction(Connection connection, String resource, FencingToken token)
+      throws SQLException {
+    Resources.check(resource, token);
+    try (PreparedStatement u = connection.prepareStatement(update)) {
+      u.setLong(1, token.value());
+      u.setString(2, holder);
+      u.setString(3, resource);
+      u.setString(4, token.scope());
+      u.setLong(5, token.value());
+      if (u.executeUpdate() == 1) {
+        return;
+      }
+    }
+    Optional<FencingToken> current = read(connection, resource);
+    if (current.isPresent()) {
+      if (!current.get().sameScopeAs(token)) {
+        throw new ForeignTokenException(resource, token, current.get().scope());
+      }
+      throw new StaleTokenException(resource, token, current.get());
+    }
+    try (PreparedStatement i = connection.prepareStatement(insert)) {
+      i.setString(1, resource);
+      i.setString(2, token.scope());
+      i.setLong(3, token.value());
+      i.setString(4, holder);
+      i.executeUpdate();
+    } catch (SQLException e) {
+      if (SqlDialect.isDuplicateKey(e)) {
+        throw new ConcurrentFirstWriterException(resource, e);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Another writer inserted the resource's fence row first; the transaction must be rolled back and the
+   * write retried, which then checks the token against that row.
+   */
+  public static final class ConcurrentFirstWriterException extends SQLException {
+    ConcurrentFirstWriterException(String resource, SQLException cause) {
+      super("a concurrent first writer registered '" + resource + "'; roll back and retry",
+          cause.getSQLState(), cause);
+    }
+  }
+
+  @Override
+  public Optional<FencingToken> highest(String resource) {
+    try (Connection c = dataSource.getConnection()) {
+      return read(c, resource);
+    } catch (SQLException e) {
+      throw translate(resource, e);
+    }
+  }
+
+  private Optional<FencingToken> read(Connection c, String resource) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(select)) {
+      s.setString(1, resource);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? Optional.of(FencingToken.of(rs.getString(1), rs.getLong(2))) : Optional.empty();
+      }
+    }
+  }
+
+  private RuntimeException translate(String resource, Exception e) {
+    if (e instanceof SQLException sql && SqlDialect.isSchemaProblem(sql)) {
+      return new FenceConfigurationException("the fence table " + table + " is missing or has another "
+          + "shape (" + sql.getMessage() + "); create it with SqlFenceSchema.create or: "
+          + SqlFenceSchema.ddl(table), sql);
+    }
+    if (e instanceof SQLException sql) {
+      return new FencingException(resource, "the fenced write to '" + resource + "' failed in the "
+          + "database: " + sql.getMessage(), sql);
+    }
+    return Resources.rethrow(resource, e);
+  }
+
+  private static void rollback(Connection c, Exception cause) {
+    try {
+      c.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.baton.fencing.sql;
+
+import dev.baton.fencing.FenceConfigurationException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * The fence table and how to create it. The DDL, for applying by hand (PostgreSQL and H2 alike):
+ *
+ * <pre>{@code
+ * CREATE TABLE IF NOT EXISTS baton_fence (
+ *   resource      VARCHAR(255) NOT NULL PRIMARY KEY,
+ *   scope         VARCHAR(512) NOT NULL,
+ *   highest_token BIGINT       NOT NULL,
+ *   holder        VARCHAR(255),
+ *   updated_at    TIMESTAMP    NOT NULL
+ * )
+ * }</pre>
+ *
+ * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}}
+ * (optionally prefixed by a schema name of the same form and a dot); they are never taken from data.
+ */
+public final class SqlFenceSchema {
+  /** The default table name. */
+  public static final String DEFAULT_TABLE = "baton_fence";
+
+  private static final Pattern NAME =
+      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");
+
+  private SqlFenceSchema() {}
+
+  /**
+   * Validates a configured table name.
+   *
+   * @throws FenceConfigurationException if it is not a plain SQL identifier
+   */
+  public static String validTableName(String table) {
+    if (table == null || !NAME.matcher(table).matches()) {
+      throw new FenceConfigurationException("invalid fence table name '" + table
+          + "': use letters, digits and underscores, optionally schema.table");
+    }
+    return table;
+  }
+
+  /** The DDL that creates {@code table}. */
+  public static String ddl(String table) {
+    return "CREATE TABLE IF NOT EXISTS " + validTableName(table) + " ("
+        + "resource VARCHAR(255) NOT NULL PRIMARY KEY, "
+        + "scope VARCHAR(512) NOT NULL, "
+        + "highest_token BIGINT NOT NULL, "
+        + "holder VARCHAR(255), "
+        + "updated_at TIMESTAMP NOT NULL)";
+  }
+
+  /**
+   * Creates {@code table} if it does not exist.
+   *
+   * @throws FenceConfigurationException if the database is not supported or the DDL fails
+   */
+  public static void create(DataSource dataSource, String table) {
+    String ddl = ddl(table);
+    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+      SqlDialect.of(c);
+      s.execute(ddl);
+      if (!c.getAutoCommit()) {
+        c.commit();
+      }
+    } catch (SQLException e) {
+      throw new FenceConfigurationException("cannot create the fence table " + table + ": "
+          + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.baton.fencing.zookeeper;
+
+import dev.baton.fencing.Fence;
+import dev.baton.fencing.FencedAction;
+import dev.baton.fencing.FencingException;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.ForeignTokenException;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.internal.Resources;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.utils.PathUtils;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * A fence znode per resource that holds the highest accepted token, advanced by a versioned
+ * compare-and-set in the same multi as the caller's ZooKeeper writes.
+ *
+ * <p>When to use it: for ZooKeeper data that several terms write over time (configuration, assignments,
+ * checkpoints), when the writer may hold its token longer than its znode, or when the resource is written
+ * from more than one ownership recipe. When the writer's own election or lock znode is at hand and the
+ * write must simply die with the ownership, {@link ZkOwnershipGuard} is cheaper (a check, no extra
+ * write). Both protect only writes made through them.
+ *
+ * <p>The fence znode is {@code <base>/<url-encoded resource>}, persistent, its data the token's string
+ * form. Thread-safe.
+ */
+public final class ZkFence implements Fence<ZkTransaction> {
+  private static final int ATTEMPTS = 20;
+
+  private final CuratorFramework client;
+  private final String basePath;
+
+  private ZkFence(CuratorFramework client, String basePath) {
+    this.client = client;
+    this.basePath = basePath;
+  }
+
+  /**
+   * A fence keeping its znodes under {@code basePath} (created on first use).
+   *
+   * @throws IllegalArgumentException if the path is invalid
+   */
+  public static ZkFence create(CuratorFramework client, String basePath) {
+    Objects.requireNonNull(client, "client");
+    PathUtils.validatePath(basePath);
+    return new ZkFence(client, basePath);
+  }
+
+  /** The fence znode of {@code resource}. */
+  public String fencePath(String resource) {
+    return ZKPaths.makePath(basePath, URLEncoder.encode(resource, StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
+    Resources.check(resource, token);
+    String path = fencePath(resource);
+    byte[] data = token.toString().getBytes(StandardCharsets.UTF_8);
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      Stat stat = new Stat();
+      Optional<FencingToken> current = read(resource, path, stat);
+      CuratorOp guard;
+      if (current.isPresent()) {
+        check(resource, token, current.get());
+        guard = op(resource, () -> client.transactionOp().setData().withVersion(stat.getVersion())
+            .forPath(path, data));
+      } else {
+        ensureParent(resource);
+        guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
+      }
+      ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
+      if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
+        return result.value();
+      }
+      if (result.guardError() != KeeperException.Code.BADVERSION
+          && result.guardError() != KeeperException.Code.NODEEXISTS
+          && result.guardError() != KeeperException.Code.NONODE) {
+        throw new FencingException(resource, "the fence znode " + path + " refused the write: "
+            + result.guardError());
+      }
+      // another writer moved the fence in between: read it again
+    }
+    throw new FencingException(resource, "the fence znode " + path + " kept changing; gave up after "
+        + ATTEMPTS + " attempts");
+  }
+
+  @Override
+  public Optional<FencingToken> highest(String resource) {
+    return read(resource, fencePath(resource), new Stat());
+  }
+
+  private static void check(String resource, FencingToken token, FencingToken current) {
+    if (!current.sameScopeAs(token)) {
+      throw new ForeignTokenException(resource, token, current.scope());
+    }
+    if (token.isOlderThan(current)) {
+      throw new StaleTokenException(resource, token, current);
+    }
+  }
+
+  private Optional<FencingToken> read(String resource, String path, Stat stat) {
+    try {
+      byte[] bytes = client.getData().storingStatIn(stat).forPath(path);
+      return Optional.of(FencingToken.parse(new String(bytes, StandardCharsets.UTF_8)));
+    } catch (KeeperException.NoNodeException e) {
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      throw new FencingException(resource, "the fence znode " + path + " holds no token", e);
+    } catch (Exception e) {
+      throw new FencingException(resource, "cannot read the fence znode " + path, e);
+    }
+  }
+
+  private void ensureParent(String resource) {
+    try {
+      client.create().creatingParentsIfNeeded().forPath(basePath);
+    } catch (KeeperException.NodeExistsException exists) {
+      // created before, or by a concurrent writer
+    } catch (Exception e) {
+      throw new FencingException(resource, "cannot create the fence base " + basePath, e);
+    }
+  }
+
+  private interface OpFactory {
+    CuratorOp make() throws Exception;
+  }
+
+  private static CuratorOp op(String resource, OpFactory factory) {
+    try {
+      return factory.make();
+    } catch (Exception e) {
+      throw new FencingException(resource, "cannot build the fence operation", e);
+    }
+  }
+}

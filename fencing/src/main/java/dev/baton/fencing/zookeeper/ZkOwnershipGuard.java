@@ -1,0 +1,64 @@
+package dev.baton.fencing.zookeeper;
+
+import dev.baton.fencing.FencedAction;
+import dev.baton.fencing.FencingException;
+import java.util.Objects;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * Guards ZooKeeper writes with the writer's own ownership znode (its election or lock node): the
+ * caller's operations commit in one multi with a check that the znode still exists, so they fail once
+ * the ownership is gone (the session expired, the owner resigned), however late they arrive.
+ *
+ * <p>When to use it: ZooKeeper writes made during one ownership term, by the holder of the znode. For a
+ * resource written across terms or from different recipes, or to keep a high-water mark, use
+ * {@link ZkFence}. Thread-safe.
+ */
+public final class ZkOwnershipGuard {
+  private final CuratorFramework client;
+
+  private ZkOwnershipGuard(CuratorFramework client) {
+    this.client = client;
+  }
+
+  public static ZkOwnershipGuard create(CuratorFramework client) {
+    return new ZkOwnershipGuard(Objects.requireNonNull(client, "client"));
+  }
+
+  /**
+   * Commits the operations the action adds only if {@code ownerNodePath} still exists.
+   *
+   * @throws OwnershipLostException if the ownership znode is gone; nothing was written
+   * @throws FencingException if ZooKeeper failed or one of the caller's operations failed
+   */
+  public <T> T write(String ownerNodePath, FencedAction<ZkTransaction, T> action) {
+    if (ownerNodePath == null || ownerNodePath.isBlank()) {
+      throw new IllegalArgumentException("the ownership znode path must not be empty");
+    }
+    CuratorOp guard;
+    try {
+      guard = client.transactionOp().check().forPath(ownerNodePath);
+    } catch (Exception e) {
+      throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
+    }
+    ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, guard, action);
+    if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
+      return result.value();
+    }
+    if (result.guardError() == KeeperException.Code.NONODE) {
+      throw new OwnershipLostException(ownerNodePath);
+    }
+    throw new FencingException(ownerNodePath, "the ownership check on " + ownerNodePath
+        + " failed: " + result.guardError());
+  }
+
+  /** The ownership znode no longer exists: the writer's term is over. */
+  public static final class OwnershipLostException extends FencingException {
+    OwnershipLostException(String ownerNodePath) {
+      super(ownerNodePath, "the ownership znode " + ownerNodePath + " is gone: the term is over and "
+          + "nothing was written");
+    }
+  }
+}

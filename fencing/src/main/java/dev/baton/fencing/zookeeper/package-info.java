@@ -1,0 +1,8 @@
+/**
+ * ZooKeeper fences: {@link dev.baton.fencing.zookeeper.ZkFence} (a fence znode holding the highest
+ * token, advanced by a versioned compare-and-set) and {@link dev.baton.fencing.zookeeper.ZkOwnershipGuard}
+ * (a check on the writer's own ownership znode), each committing the caller's operations in the same
+ * multi. Guarantee: the caller's operations commit only together with an accepted check. Not guaranteed:
+ * protection of writes that bypass these classes.
+ */
+package dev.baton.fencing.zookeeper;
