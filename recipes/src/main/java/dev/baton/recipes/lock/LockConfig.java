@@ -1,0 +1,90 @@
+package dev.baton.recipes.lock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import org.apache.curator.utils.PathUtils;
+
+/**
+ * Immutable settings of a {@link FencedLock}, validated by {@link Builder#build()}.
+ *
+ * <table>
+ *   <caption>Fields and defaults</caption>
+ *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>path</td><td>required</td><td>the lock's znode; contenders are its children</td></tr>
+ *   <tr><td>ownerId</td><td>random</td><td>stored in the lock znode, for observers; 1 to 256 bytes</td></tr>
+ *   <tr><td>meterRegistry</td><td>no-op</td><td>{@code baton.lock.acquired}, {@code baton.lock.timeouts},
+ *   {@code baton.lock.lost}, {@code baton.lock.wait}</td></tr>
+ * </table>
+ */
+public final class LockConfig {
+  private final String path;
+  private final String ownerId;
+  private final MeterRegistry meterRegistry;
+
+  private LockConfig(Builder b) {
+    this.path = b.path;
+    this.ownerId = b.ownerId == null ? "lock-" + UUID.randomUUID() : b.ownerId;
+    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+  }
+
+  public static Builder builder(String path) {
+    return new Builder(path);
+  }
+
+  public String path() {
+    return path;
+  }
+
+  public String ownerId() {
+    return ownerId;
+  }
+
+  public MeterRegistry meterRegistry() {
+    return meterRegistry;
+  }
+
+  /** Builder of {@link LockConfig}; not thread-safe. */
+  public static final class Builder {
+    private final String path;
+    private String ownerId;
+    private MeterRegistry meterRegistry;
+
+    private Builder(String path) {
+      this.path = path;
+    }
+
+    public Builder ownerId(String value) {
+      this.ownerId = value;
+      return this;
+    }
+
+    public Builder meterRegistry(MeterRegistry value) {
+      this.meterRegistry = value;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws IllegalArgumentException naming the first invalid field
+     */
+    public LockConfig build() {
+      if (path == null || "/".equals(path)) {
+        throw new IllegalArgumentException("the lock path must be a znode below the root, was " + path);
+      }
+      try {
+        PathUtils.validatePath(path);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("invalid lock path '" + path + "': " + e.getMessage(), e);
+      }
+      if (ownerId != null && (ownerId.isBlank()
+          || ownerId.getBytes(StandardCharsets.UTF_8).length > 256
+          || ownerId.chars().anyMatch(Character::isISOControl))) {
+        throw new IllegalArgumentException("ownerId must be 1 to 256 bytes without control characters");
+      }
+      return new LockConfig(this);
+    }
+  }
+}
