@@ -1,0 +1,82 @@
+package dev.baton.recipes.scheduler;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each job is
+ * claimed by exactly one worker (a conditional update); the handler runs on the worker's own thread.
+ * A handler that throws is logged and counted and leaves its job RUNNING for an operator to look at:
+ * jobs should be idempotent, since a worker can die between running a job and recording it done.
+ */
+public final class JobWorker implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
+
+  private final JobStore store;
+  private final String workerId;
+  private final Consumer<ScheduledJob> handler;
+  private final ScheduledExecutorService thread;
+  private final AtomicLong failures = new AtomicLong();
+
+  private JobWorker(JobStore store, String workerId, Consumer<ScheduledJob> handler,
+      Duration pollInterval) {
+    this.store = store;
+    this.workerId = workerId;
+    this.handler = handler;
+    this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "baton-worker-" + workerId);
+      t.setDaemon(true);
+      return t;
+    });
+    thread.scheduleWithFixedDelay(this::drain, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Starts a worker that polls every {@code pollInterval}. */
+  public static JobWorker start(JobStore store, String workerId, Consumer<ScheduledJob> handler,
+      Duration pollInterval) {
+    Objects.requireNonNull(store, "store");
+    Objects.requireNonNull(handler, "handler");
+    if (workerId == null || workerId.isBlank()) {
+      throw new IllegalArgumentException("workerId must not be blank");
+    }
+    if (pollInterval == null || pollInterval.toMillis() < 1) {
+      throw new IllegalArgumentException("pollInterval must be at least 1 ms");
+    }
+    return new JobWorker(store, workerId, handler, pollInterval);
+  }
+
+  /** How many jobs failed in the handler. */
+  public long failures() {
+    return failures.get();
+  }
+
+  private void drain() {
+    try {
+      for (Optional<ScheduledJob> job = store.claim(workerId); job.isPresent();
+          job = store.claim(workerId)) {
+        try {
+          handler.accept(job.get());
+          store.complete(job.get().scheduleKey(), workerId);
+        } catch (RuntimeException e) {
+          failures.incrementAndGet();
+          log.error("worker {}: job {} failed", workerId, job.get().scheduleKey(), e);
+        }
+      }
+    } catch (RuntimeException e) {
+      log.warn("worker {}: cannot claim jobs", workerId, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    thread.shutdownNow();
+  }
+}

@@ -1,0 +1,105 @@
+package dev.baton.recipes.scheduler;
+
+import dev.baton.fencing.FencingException;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.election.Leadership;
+import io.micrometer.core.instrument.Counter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduling loop of one leadership term, on its own thread: register the term with the fence, then
+ * create every due slot's job in order, resuming after the recorded progress, until the term ends.
+ */
+final class SchedulingTerm {
+  private static final Logger log = LoggerFactory.getLogger(SchedulingTerm.class);
+  private static final Duration RETRY = Duration.ofSeconds(1);
+
+  private final Leadership leadership;
+  private final ScheduleConfig config;
+  private final JobStore store;
+  private final Counter created;
+  private final Counter rejected;
+  private final ExecutorService thread;
+
+  SchedulingTerm(Leadership leadership, ScheduleConfig config, JobStore store, Counter created,
+      Counter rejected) {
+    this.leadership = leadership;
+    this.config = config;
+    this.store = store;
+    this.created = created;
+    this.rejected = rejected;
+    this.thread = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "baton-scheduler-" + config.name());
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  void start() {
+    thread.execute(this::run);
+  }
+
+  /** Stops the loop at once (interrupting a write in progress; the fence rejects it if it is late). */
+  void stop() {
+    thread.shutdownNow();
+  }
+
+  private void run() {
+    String name = config.name();
+    try {
+      while (leadership.isActive()) {
+        try {
+          store.registerTerm(name, leadership.token());
+          break;
+        } catch (StaleTokenException e) {
+          rejected.increment();
+          log.warn("schedule {}: term {} is already superseded; not scheduling", name, leadership.token());
+          return;
+        } catch (FencingException | IllegalStateException e) {
+          log.warn("schedule {}: cannot register term {}; retrying", name, leadership.token(), e);
+          leadership.awaitRevocation(RETRY);
+        }
+      }
+      while (leadership.isActive()) {
+        try {
+          Instant next = scheduleDueSlots();
+          Duration wait = Duration.between(config.clock().instant(), next);
+          if (!wait.isNegative() && !wait.isZero()) {
+            leadership.awaitRevocation(wait);
+          }
+        } catch (StaleTokenException e) {
+          rejected.increment();
+          log.warn("schedule {}: write with token {} rejected, a newer term wrote: {}", name,
+              leadership.token(), e.getMessage());
+          return;
+        } catch (RuntimeException e) {
+          log.warn("schedule {}: scheduling failed; retrying in {}", name, RETRY, e);
+          leadership.awaitRevocation(RETRY);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    log.info("schedule {}: term {} stopped scheduling", name, leadership.token());
+  }
+
+  /** Creates the job of every slot that has begun and has none; returns when the next slot begins. */
+  private Instant scheduleDueSlots() {
+    long last = store.lastScheduledSlot(config.name());
+    long current = config.slotAt(config.clock().instant());
+    long next = last >= 0 ? last + 1 : (config.startFromNow() ? Math.max(current, 0) : 0);
+    while (next <= current && leadership.isActive() && !Thread.currentThread().isInterrupted()) {
+      if (store.createSlotJob(config.name(), leadership.token(), next, config.slotStart(next),
+          config.jobType())) {
+        created.increment();
+      }
+      next++;
+    }
+    return config.slotStart(next);
+  }
+}
