@@ -248,6 +248,9 @@ final class ElectionRun {
     long packetsAfter = zk.packetsReceived();
     long windowEnd = System.nanoTime();
     // ---- end of the measured window ----
+    // All the leader's requests of the window are issued by now (closeSession answered, or, with
+    // close=recipe_only, the recipe closed and the session not yet closing).
+    long leaderIssued = issued(leaderHandle) - leaderIssuedBefore;
     long successorIssued = issued(successorHandle) - successorIssuedBefore;
     long othersIssued = otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
@@ -270,7 +273,6 @@ final class ElectionRun {
       leader.closeSession();
     }
     List<Entry> leaderEntries = leader.trace().stopRecording();
-    long leaderIssued = issued(leaderHandle) - leaderIssuedBefore;
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
       throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close started");
