@@ -11,15 +11,25 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** ZooKeeper's four-letter words over a plain socket (the fixtures whitelist them). */
+/**
+ * ZooKeeper's four-letter words over a plain socket, for looking at a server from the outside: its
+ * role, its connections, its request counters (to count the requests a recipe costs). The servers of
+ * {@link ZooKeeperFixtures} allow every word; a server that does not answers nothing, or a refusal.
+ */
 public final class FourLetterWords {
+  private static final int TIMEOUT_MS = 5000;
+
   private FourLetterWords() {}
 
-  /** Sends {@code word} and returns the whole answer. */
+  /**
+   * Sends {@code word} and returns the whole answer (the server closes the connection after it).
+   *
+   * @throws UncheckedIOException if the server cannot be reached or does not answer within 5 s
+   */
   public static String send(String host, int port, String word) {
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(host, port), 5000);
-      socket.setSoTimeout(5000);
+      socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      socket.setSoTimeout(TIMEOUT_MS);
       OutputStream out = socket.getOutputStream();
       out.write(word.getBytes(StandardCharsets.US_ASCII));
       out.flush();
@@ -32,11 +42,17 @@ public final class FourLetterWords {
     }
   }
 
+  /** The {@code srvr} answer: version, latency, connections, {@code Mode: leader|follower|standalone}. */
   public static String srvr(String host, int port) {
     return send(host, port, "srvr");
   }
 
-  /** The {@code mntr} answer as key/value pairs. */
+  /**
+   * The {@code mntr} answer as key/value pairs, in the server's order ({@code zk_server_state},
+   * {@code zk_packets_received}, {@code zk_num_alive_connections}, ...).
+   *
+   * @throws IllegalStateException if the server answered nothing parseable
+   */
   public static Map<String, String> mntr(String host, int port) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String line : send(host, port, "mntr").split("\n")) {
@@ -52,8 +68,17 @@ public final class FourLetterWords {
     return values;
   }
 
-  /** The server's count of packets received ({@code zk_packets_received}). */
+  /**
+   * The server's count of packets received ({@code zk_packets_received}): every request and ping
+   * from every client since the server started (or its counters were reset with {@code srst}). Each
+   * four-letter word counts as one packet too, this {@code mntr} included: subtract one per read when
+   * counting the requests between two reads.
+   */
   public static long packetsReceived(String host, int port) {
-    return Long.parseLong(mntr(host, port).get("zk_packets_received"));
+    String value = mntr(host, port).get("zk_packets_received");
+    if (value == null) {
+      throw new IllegalStateException("mntr at " + host + ":" + port + " has no zk_packets_received");
+    }
+    return Long.parseLong(value);
   }
 }

@@ -1,49 +1,65 @@
 package dev.baton.testkit;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A TCP proxy on 127.0.0.1 between a ZooKeeper client and a server, for injecting network faults into
- * one client while its process keeps running: {@link #cut()}, {@link #blackhole()}, {@link #delay},
- * and, aware of ZooKeeper's framing, {@link #cutAfterNextRequest(int)}.
+ * A TCP proxy on 127.0.0.1 between ZooKeeper clients and a server, to inject network faults into a
+ * client while its process keeps running: {@link #cut()}, {@link #blackhole()}, {@link #delay} and,
+ * aware of ZooKeeper's framing, {@link #cutAfterNextRequest(int)}. Give {@link #connectString()} to
+ * the client instead of the server's address.
  *
- * <p>Each accepted connection gets its own pair of pump threads (daemon threads named after the
- * proxy). Thread-safe.
+ * <p>The fault modes are exclusive: each call replaces the one before, {@link #heal()} goes back to
+ * plain forwarding. A mode applies to the bytes read after the call; bytes read before it (for
+ * instance, still waiting out a delay) are delivered as they were going to be.
+ *
+ * <p>Plain blocking sockets: an accepting thread, and four daemon threads per connection named after
+ * the proxy's port. Thread-safe.
  */
 public final class TcpProxy implements AutoCloseable {
-  private enum Mode { FORWARD, CUT, BLACKHOLE, DELAY }
+  private static final Logger LOG = LoggerFactory.getLogger(TcpProxy.class);
+  private static final int CONNECT_TIMEOUT_MS = 5000;
+  private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+  /** What happens to bytes read from now on. */
+  enum Mode { FORWARD, CUT, BLACKHOLE, DELAY }
+
+  /** An armed {@link #cutAfterNextRequest(int)}. */
+  record Trigger(int opcode, CompletableFuture<Void> fired) { }
 
   private final ServerSocket listener;
   private final String targetHost;
+  private final String name;
+  private final Thread acceptor;
+  private final Object lock = new Object();
+  private final Set<ProxyLink> links = ConcurrentHashMap.newKeySet();
+  private final AtomicLong accepted = new AtomicLong();
+  private final AtomicReference<Trigger> armed = new AtomicReference<>();
   private volatile int targetPort;
   private volatile Mode mode = Mode.FORWARD;
   private volatile long delayNanos;
   private volatile boolean closed;
-  private final Set<Link> links = ConcurrentHashMap.newKeySet();
-  private final AtomicLong accepted = new AtomicLong();
-  private final AtomicReference<Trigger> trigger = new AtomicReference<>();
-
-  private record Trigger(int opcode, CompletableFuture<Void> fired) { }
 
   private TcpProxy(ServerSocket listener, String targetHost, int targetPort) {
     this.listener = listener;
     this.targetHost = targetHost;
     this.targetPort = targetPort;
-    Thread acceptor = new Thread(this::acceptLoop, "tcp-proxy-" + port() + "-accept");
+    this.name = "tcp-proxy-" + listener.getLocalPort();
+    this.acceptor = new Thread(this::acceptLoop, name + "-accept");
     acceptor.setDaemon(true);
     acceptor.start();
   }
@@ -51,13 +67,14 @@ public final class TcpProxy implements AutoCloseable {
   /** Starts a proxy on an ephemeral loopback port that forwards to {@code targetHost:targetPort}. */
   public static TcpProxy start(String targetHost, int targetPort) {
     try {
-      ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+      ServerSocket listener = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
       return new TcpProxy(listener, targetHost, targetPort);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open a proxy port", e);
     }
   }
 
+  /** The port the proxy listens on, on 127.0.0.1. */
   public int port() {
     return listener.getLocalPort();
   }
@@ -67,66 +84,137 @@ public final class TcpProxy implements AutoCloseable {
     return "127.0.0.1:" + port();
   }
 
-  /** Sends later connections to another port of the target host. */
+  /** Sends connections accepted from now on to {@code port} of the target host. */
   public void retarget(int port) {
     this.targetPort = port;
   }
 
-  /** Closes every open connection now and refuses new ones until {@link #heal()}. */
+  /** Closes every open connection now and refuses (accepts, then closes) new ones until {@link #heal()}. */
   public void cut() {
-    mode = Mode.CUT;
-    links.forEach(Link::close);
+    List<ProxyLink> doomed;
+    synchronized (lock) {
+      mode = Mode.CUT;
+      doomed = List.copyOf(links);
+    }
+    doomed.forEach(ProxyLink::close);
   }
 
-  /** Keeps connections open but silently drops every byte, both ways, until {@link #heal()}. */
+  /**
+   * Keeps connections open and accepts new ones, but silently drops every byte, both ways, until
+   * {@link #heal()}, as a pulled cable would: the peers only notice through their own timeouts. A
+   * connection that lost bytes stays silent for good (its streams have holes) and {@link #heal()}
+   * closes it.
+   */
   public void blackhole() {
     mode = Mode.BLACKHOLE;
   }
 
-  /** Forwards every chunk only after {@code delay}, order preserved, until {@link #heal()}. */
+  /** Forwards every chunk, both ways, {@code delay} after it was read, order preserved, until {@link #heal()}. */
   public void delay(Duration delay) {
-    delayNanos = delay.toNanos();
-    mode = Mode.DELAY;
+    if (delay.isNegative()) {
+      throw new IllegalArgumentException("negative delay " + delay);
+    }
+    synchronized (lock) {
+      delayNanos = delay.toNanos();
+      mode = Mode.DELAY;
+    }
   }
 
-  /** Back to plain forwarding. */
+  /** Back to plain forwarding; closes the connections a {@link #blackhole()} left with holes. */
   public void heal() {
-    mode = Mode.FORWARD;
+    List<ProxyLink> doomed;
+    synchronized (lock) {
+      mode = Mode.FORWARD;
+      doomed = links.stream().filter(ProxyLink::tainted).toList();
+    }
+    doomed.forEach(ProxyLink::close);
   }
 
   /**
-   * Cuts the connection that carries the next request of type {@code opcode} (see {@link ZkOpCodes}),
-   * right after that request was forwarded whole: the server applies it, the client never sees the
-   * reply. Only that connection is cut; reconnections pass.
+   * Cuts the connection that carries the next request of type {@code opcode} (see {@link ZkOpCodes}):
+   * once that request was forwarded whole, both sockets of that connection close at once, and nothing
+   * the server sent after the request reaches the client. The server applies the request; the client
+   * only sees its connection drop. Only that connection is cut; reconnections pass. The future
+   * completes on the proxy's thread, right after the cut; it fails if the proxy closes first.
    *
-   * @return completed when the cut happened
+   * @throws IllegalStateException if a cut is already armed
    */
   public CompletableFuture<Void> cutAfterNextRequest(int opcode) {
     Trigger t = new Trigger(opcode, new CompletableFuture<>());
-    if (!trigger.compareAndSet(null, t)) {
+    if (closed) {
+      throw new IllegalStateException("proxy closed");
+    }
+    if (!armed.compareAndSet(null, t)) {
       throw new IllegalStateException("a cut is already armed");
     }
     return t.fired();
   }
 
+  /** Connections currently forwarded (or silenced). */
   public int openConnections() {
     return links.size();
   }
 
+  /** Connections accepted since the start, refused ones included. */
   public long connectionsAccepted() {
     return accepted.get();
   }
 
+  /** Closes the listening socket and every connection, and waits briefly for the threads to end. */
   @Override
   public void close() {
-    closed = true;
-    try {
-      listener.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      links.forEach(Link::close);
+    List<ProxyLink> doomed;
+    synchronized (lock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      doomed = List.copyOf(links);
     }
+    ProxyLink.closeQuietly(listener);
+    doomed.forEach(ProxyLink::close);
+    Trigger t = armed.getAndSet(null);
+    if (t != null) {
+      t.fired().completeExceptionally(new IllegalStateException("proxy closed before the cut"));
+    }
+    long deadline = System.nanoTime() + JOIN_NANOS;
+    try {
+      TimeUnit.NANOSECONDS.timedJoin(acceptor, JOIN_NANOS);
+      for (ProxyLink link : doomed) {
+        link.join(deadline);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  Mode mode() {
+    return mode;
+  }
+
+  long delayNanos() {
+    return delayNanos;
+  }
+
+  Trigger armed() {
+    return armed.get();
+  }
+
+  /** Takes the armed trigger for one connection; false if there is none or another took it. */
+  boolean claim(Trigger t) {
+    return t != null && armed.compareAndSet(t, null);
+  }
+
+  /** Puts back a claimed trigger whose request never went out (its connection closed first). */
+  void rearm(Trigger t) {
+    if (closed || !armed.compareAndSet(null, t)) {
+      t.fired().completeExceptionally(new IllegalStateException(
+          "the connection closed before the request went out, and the cut cannot be re-armed"));
+    }
+  }
+
+  void unregister(ProxyLink link) {
+    links.remove(link);
   }
 
   private void acceptLoop() {
@@ -135,95 +223,36 @@ public final class TcpProxy implements AutoCloseable {
       try {
         client = listener.accept();
       } catch (IOException e) {
-        return; // closed
+        if (!closed) {
+          LOG.warn("{} stops accepting", name, e);
+        }
+        return;
       }
-      accepted.incrementAndGet();
+      long n = accepted.incrementAndGet();
       if (mode == Mode.CUT) {
-        closeQuietly(client);
+        ProxyLink.closeQuietly(client);
         continue;
       }
+      Socket server = new Socket();
       try {
-        Socket server = new Socket();
-        server.connect(new InetSocketAddress(targetHost, targetPort), 5000);
-        Link link = new Link(client, server);
-        links.add(link);
-        link.start();
+        client.setTcpNoDelay(true);
+        server.setTcpNoDelay(true);
+        server.connect(new InetSocketAddress(targetHost, targetPort), CONNECT_TIMEOUT_MS);
       } catch (IOException e) {
-        closeQuietly(client);
+        LOG.debug("{} cannot reach {}:{}", name, targetHost, targetPort, e);
+        ProxyLink.closeQuietly(client);
+        ProxyLink.closeQuietly(server);
+        continue;
       }
-    }
-  }
-
-  private static void closeQuietly(Socket s) {
-    try {
-      s.close();
-    } catch (IOException ignored) {
-      // closing a socket that is already broken: nothing to report
-    }
-  }
-
-  /** One proxied connection. */
-  private final class Link {
-    private final Socket client;
-    private final Socket server;
-    private final FrameParser requests = new FrameParser();
-
-    Link(Socket client, Socket server) {
-      this.client = client;
-      this.server = server;
-    }
-
-    void start() {
-      startPump(client, server, true);
-      startPump(server, client, false);
-    }
-
-    private void startPump(Socket from, Socket to, boolean clientToServer) {
-      Thread t = new Thread(() -> pump(from, to, clientToServer),
-          "tcp-proxy-" + port() + (clientToServer ? "-up-" : "-down-") + from.getPort());
-      t.setDaemon(true);
-      t.start();
-    }
-
-    private void pump(Socket from, Socket to, boolean clientToServer) {
-      byte[] buffer = new byte[16 * 1024];
-      try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-          Mode m = mode;
-          if (m == Mode.BLACKHOLE) {
-            continue;
-          }
-          if (m == Mode.DELAY) {
-            TimeUnit.NANOSECONDS.sleep(delayNanos);
-          }
-          int upTo = n;
-          Trigger armed = trigger.get();
-          if (clientToServer && armed != null) {
-            upTo = requests.feed(buffer, n, armed.opcode());
-          } else if (clientToServer) {
-            requests.feed(buffer, n, -1);
-          }
-          out.write(buffer, 0, upTo);
-          out.flush();
-          if (upTo < n || (armed != null && requests.fired())) {
-            if (trigger.compareAndSet(armed, null)) {
-              close();
-              armed.fired().complete(null);
-              return;
-            }
-          }
+      ProxyLink link = new ProxyLink(this, name + "-c" + n, client, server);
+      synchronized (lock) {
+        if (mode == Mode.CUT || closed) {
+          link.close();
+        } else {
+          links.add(link);
+          link.start();
         }
-      } catch (IOException | InterruptedException e) {
-        // the other side closed, or the link was cut
-      } finally {
-        close();
       }
-    }
-
-    void close() {
-      links.remove(this);
-      closeQuietly(client);
-      closeQuietly(server);
     }
   }
 }

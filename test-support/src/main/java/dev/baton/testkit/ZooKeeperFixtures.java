@@ -17,89 +17,116 @@ import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
 
 /**
- * Real ZooKeeper servers for tests, in process: a single server or an ensemble, with the per-address
- * connection limit lifted (tests open many clients from 127.0.0.1) and the four-letter words enabled.
+ * Real ZooKeeper servers for tests, in process: a single server or an ensemble, on loopback with
+ * free ports, the per-address connection limit lifted (tests open many clients from 127.0.0.1) and
+ * the four-letter words enabled (for {@link FourLetterWords}).
+ *
+ * <p>Servers tick every {@value #TICK_TIME_MS} ms, so they grant session timeouts from 1 s to 20 s;
+ * a server expires a session between one timeout and one timeout plus a tick after it last heard
+ * from its client. Callers close what they get.
  */
 public final class ZooKeeperFixtures {
-  /** Server properties every fixture sets. */
+  /** The servers' {@code tickTime}. */
+  public static final int TICK_TIME_MS = 1000;
+
+  /**
+   * Server properties every fixture sets: no limit on connections per client address, and every
+   * four-letter word allowed. ZooKeeper turns the unknown key {@code 4lw.commands.whitelist} into the
+   * system property {@code zookeeper.4lw.commands.whitelist} when it parses the configuration.
+   */
   public static final Map<String, Object> PROPERTIES =
       Map.of("maxClientCnxns", "0", "4lw.commands.whitelist", "*");
 
-  static {
-    System.setProperty("zookeeper.4lw.commands.whitelist", "*");
-  }
+  private static final int NO_LIMIT = 0;
+  private static final long QUORUM_WAIT_SECONDS = 30;
 
   private ZooKeeperFixtures() {}
 
-  /** A started server on a free loopback port with a fresh data directory. */
+  /** A started server on a free loopback port with a fresh data directory, deleted on close. */
   public static TestingServer startServer() {
-    try {
-      return startServer(Files.createTempDirectory("baton-zk").toFile());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return start(spec(tempDir("baton-zk"), -1, -1, true));
   }
 
-  /** A started server keeping its data in {@code dataDir}, so that it can be restarted on it. */
+  /**
+   * A started server on a free loopback port keeping its data in {@code dataDir}, which survives
+   * {@link TestingServer#close()}: a later {@link #restartServer(File, int)} (or a
+   * {@link TestingServer#restart()} of this one) finds the same tree and sessions.
+   */
   public static TestingServer startServer(File dataDir) {
-    InstanceSpec spec = spec(dataDir, -1);
-    try {
-      return new TestingServer(spec, true);
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot start a ZooKeeper server in " + dataDir, e);
-    }
+    return start(spec(dataDir, -1, -1, false));
   }
 
-  /** A started ensemble of {@code servers} servers; returns once a quorum serves clients. */
+  /**
+   * A started server on {@code port} with the data of {@code dataDir}, to bring back a server that
+   * was closed: clients that kept its connect string reconnect to it, to the same tree and, if their
+   * session timeout has not passed, to their sessions. The data directory survives close.
+   */
+  public static TestingServer restartServer(File dataDir, int port) {
+    return start(spec(dataDir, port, -1, false));
+  }
+
+  /**
+   * A started ensemble of {@code servers} servers, each with a fresh data directory deleted on close;
+   * returns once a quorum serves clients.
+   */
   public static TestingCluster startCluster(int servers) {
+    if (servers < 1) {
+      throw new IllegalArgumentException("servers " + servers);
+    }
     List<InstanceSpec> specs = new ArrayList<>();
     for (int i = 1; i <= servers; i++) {
-      try {
-        specs.add(spec(Files.createTempDirectory("baton-zk" + i).toFile(), i));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      specs.add(spec(tempDir("baton-zk" + i + "-"), -1, i, true));
     }
     TestingCluster cluster = new TestingCluster(specs);
     try {
       cluster.start();
       try (CuratorFramework probe = newClient(cluster.getConnectString(), Duration.ofSeconds(10))) {
-        if (!probe.blockUntilConnected(30, TimeUnit.SECONDS)) {
-          throw new IllegalStateException("the ensemble did not serve within 30 s");
+        if (!probe.blockUntilConnected((int) QUORUM_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("no quorum served within " + QUORUM_WAIT_SECONDS + " s");
         }
-        probe.checkExists().forPath("/");
+        probe.checkExists().forPath("/"); // a read through the quorum's leader-elected server
       }
       return cluster;
     } catch (Exception e) {
-      closeQuietly(cluster);
+      ProxyLink.closeQuietly(cluster);
       throw new IllegalStateException("cannot start a ZooKeeper ensemble of " + servers, e);
     }
   }
 
-  /** A started Curator client with that session timeout and short retries; the caller closes it. */
+  /**
+   * A started Curator client with that session timeout, a connection timeout of the session timeout
+   * but at most 5 s, and one retry after 100 ms; the caller closes it.
+   */
   public static CuratorFramework newClient(String connectString, Duration sessionTimeout) {
-    int connection = (int) Math.min(sessionTimeout.toMillis(), 5000);
+    int connectionTimeout = (int) Math.min(sessionTimeout.toMillis(), 5000);
     CuratorFramework client = CuratorFrameworkFactory.builder()
         .connectString(connectString)
         .sessionTimeoutMs((int) sessionTimeout.toMillis())
-        .connectionTimeoutMs(connection)
+        .connectionTimeoutMs(connectionTimeout)
         .retryPolicy(new RetryOneTime(100))
         .build();
     client.start();
     return client;
   }
 
-  private static InstanceSpec spec(File dataDir, int serverId) {
-    return new InstanceSpec(dataDir, -1, -1, -1, true, serverId, -1, 100,
-        Map.copyOf(PROPERTIES));
+  private static TestingServer start(InstanceSpec spec) {
+    try {
+      return new TestingServer(spec, true);
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start a ZooKeeper server: " + spec, e);
+    }
   }
 
-  private static void closeQuietly(AutoCloseable c) {
+  private static InstanceSpec spec(File dataDir, int port, int serverId, boolean deleteOnClose) {
+    return new InstanceSpec(dataDir, port, -1, -1, deleteOnClose, serverId, TICK_TIME_MS, NO_LIMIT,
+        PROPERTIES, "127.0.0.1");
+  }
+
+  private static File tempDir(String prefix) {
     try {
-      c.close();
-    } catch (Exception suppressed) {
-      // best effort after a failed start; the start failure is what is reported
-      suppressed.printStackTrace();
+      return Files.createTempDirectory(prefix).toFile();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

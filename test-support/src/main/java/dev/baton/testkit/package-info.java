@@ -1,8 +1,33 @@
 /**
- * Shared test support, reused by every module's tests: real ZooKeeper servers and ensembles in process
- * ({@link dev.baton.testkit.ZooKeeperFixtures}), network faults through a TCP proxy
- * ({@link dev.baton.testkit.TcpProxy}), real server-side session expiry
- * ({@link dev.baton.testkit.SessionExpirer}) and the server's counters
- * ({@link dev.baton.testkit.FourLetterWords}).
+ * Shared test support, reused by every Baton module's tests (a test-scope dependency there): real
+ * ZooKeeper, real faults, no mocks.
+ *
+ * <ul>
+ *   <li>{@link dev.baton.testkit.ZooKeeperFixtures}: in-process servers and ensembles (curator-test)
+ *       on loopback, with no per-address connection limit and every four-letter word allowed, and
+ *       Curator clients with short retries.
+ *   <li>{@link dev.baton.testkit.TcpProxy}: a proxy between one client and the server that cuts,
+ *       silences or delays the connection, or cuts it right after a given request went out
+ *       ({@link dev.baton.testkit.ZkOpCodes}), so the server applies a request whose answer the
+ *       client never gets.
+ *   <li>{@link dev.baton.testkit.SessionExpirer}: a real, server-side session expiry.
+ *   <li>{@link dev.baton.testkit.FourLetterWords}: {@code mntr} and {@code srvr}, to read a server's
+ *       role and count the packets it received.
+ * </ul>
+ *
+ * <p>Behaviours of the stack that tests written with this kit run into (each shown by a test here):
+ *
+ * <ul>
+ *   <li>After a cut right after a {@code create}, Curator's retry sends the create again and gets
+ *       {@code NodeExistsException} for the node its first attempt made; {@code create().idempotent()}
+ *       and protected mode ({@code withProtection()}) turn that into success, with one node.
+ *   <li>Curator declares {@code LOST} by itself once a session timeout has passed in
+ *       {@code SUSPENDED}, and starts a new session, even if the server still holds the old one.
+ *   <li>A ZooKeeper client with a single server address tries to reconnect every 1 to 2 s; a short
+ *       session timeout can run out before it manages to.
+ *   <li>A silenced connection is noticed by the client after its read timeout, two thirds of the
+ *       session timeout since it last heard from the server.
+ *   <li>Each four-letter word counts as one packet in {@code zk_packets_received}.
+ * </ul>
  */
 package dev.baton.testkit;

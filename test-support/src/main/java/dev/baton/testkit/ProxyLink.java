@@ -1,0 +1,215 @@
+package dev.baton.testkit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One connection through a {@link TcpProxy}: the client's socket, the socket to the server and, per
+ * direction, a reader thread that decides the fate of every chunk it reads (forward, drop, delay, cut
+ * after it) and a writer thread that sends the chunks in order, each when it is due.
+ *
+ * <p>A link that dropped bytes ({@link TcpProxy#blackhole()}) is <em>tainted</em>: its byte streams
+ * have holes, so it never forwards again; it ends when both peers closed it, on {@link TcpProxy#heal()}
+ * or when the proxy closes. An end of stream on an untainted link is passed on after the bytes still
+ * queued, by closing both sockets.
+ */
+final class ProxyLink {
+  private static final Chunk END = new Chunk(new byte[0], 0, null);
+  private static final int BUFFER = 16 * 1024;
+
+  private final TcpProxy proxy;
+  private final Socket client;
+  private final Socket server;
+  private final FrameParser requests = new FrameParser();
+  private final Direction up;
+  private final Direction down;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile boolean tainted;
+  /** Set just before the request that triggers a cut is written: nothing reaches the client after. */
+  private volatile boolean sealed;
+
+  private record Chunk(byte[] bytes, long dueNanos, TcpProxy.Trigger cutAfter) { }
+
+  ProxyLink(TcpProxy proxy, String name, Socket client, Socket server) {
+    this.proxy = proxy;
+    this.client = client;
+    this.server = server;
+    this.up = new Direction(name + "-up", client, server, true);
+    this.down = new Direction(name + "-down", server, client, false);
+  }
+
+  void start() {
+    up.start();
+    down.start();
+  }
+
+  boolean tainted() {
+    return tainted;
+  }
+
+  /** Closes both sockets and stops the threads; idempotent. */
+  void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    proxy.unregister(this);
+    closeQuietly(client);
+    closeQuietly(server);
+    up.stopWriter();
+    down.stopWriter();
+  }
+
+  /** Waits, until {@code deadlineNanos} at most, for the link's threads to end. */
+  void join(long deadlineNanos) throws InterruptedException {
+    for (Thread t : List.of(up.reader, up.writer, down.reader, down.writer)) {
+      long left = deadlineNanos - System.nanoTime();
+      if (left > 0) {
+        TimeUnit.NANOSECONDS.timedJoin(t, left);
+      }
+    }
+  }
+
+  static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // closing something already broken: nothing to report
+    }
+  }
+
+  /** One direction of the link. */
+  private final class Direction {
+    private final Socket from;
+    private final Socket to;
+    private final boolean upstream;
+    private final Thread reader;
+    private final Thread writer;
+    private final BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
+    private volatile boolean ended;
+
+    Direction(String name, Socket from, Socket to, boolean upstream) {
+      this.from = from;
+      this.to = to;
+      this.upstream = upstream;
+      this.reader = daemon(this::read, name + "-read");
+      this.writer = daemon(this::write, name + "-write");
+    }
+
+    void start() {
+      reader.start();
+      writer.start();
+    }
+
+    void stopWriter() {
+      if (writer != Thread.currentThread()) {
+        writer.interrupt();
+      }
+    }
+
+    private Direction other() {
+      return upstream ? down : up;
+    }
+
+    private void read() {
+      byte[] buffer = new byte[BUFFER];
+      try {
+        InputStream in = from.getInputStream();
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+          TcpProxy.Mode mode = proxy.mode();
+          if (mode == TcpProxy.Mode.BLACKHOLE || tainted) {
+            tainted = true;
+            continue;
+          }
+          long due = System.nanoTime() + (mode == TcpProxy.Mode.DELAY ? proxy.delayNanos() : 0);
+          if (upstream ? enqueueRequests(buffer, n, due) : enqueue(buffer, n, due, null)) {
+            return; // a cut is due after the chunk just queued: read nothing more
+          }
+        }
+      } catch (IOException e) {
+        // the peer reset the connection, or the link was closed
+      } finally {
+        ended = true;
+        if (!tainted) {
+          queue.add(END);
+        } else if (other().ended) {
+          close();
+        }
+      }
+    }
+
+    /** Queues client bytes, cut short after a request the armed trigger waits for, if any. */
+    private boolean enqueueRequests(byte[] buffer, int n, long due) {
+      int pos = 0;
+      while (pos < n) {
+        TcpProxy.Trigger armed = proxy.armed();
+        int end = requests.feed(buffer, pos, n, armed == null ? FrameParser.NONE : armed.opcode());
+        if (end < 0) {
+          break;
+        }
+        pos = end;
+        if (proxy.claim(armed)) {
+          return enqueue(buffer, end, due, armed);
+        }
+      }
+      return enqueue(buffer, n, due, null);
+    }
+
+    private boolean enqueue(byte[] buffer, int n, long due, TcpProxy.Trigger cutAfter) {
+      queue.add(new Chunk(Arrays.copyOf(buffer, n), due, cutAfter));
+      return cutAfter != null;
+    }
+
+    private void write() {
+      Chunk current = null;
+      try {
+        OutputStream out = to.getOutputStream();
+        for (current = queue.take(); current != END; current = queue.take()) {
+          long wait = current.dueNanos() - System.nanoTime();
+          if (wait > 0) {
+            TimeUnit.NANOSECONDS.sleep(wait); // the injected delay itself
+          }
+          TcpProxy.Trigger cut = current.cutAfter();
+          if (cut != null) {
+            sealed = true;
+          } else if (!upstream && sealed) {
+            continue;
+          }
+          out.write(current.bytes());
+          out.flush();
+          if (cut != null) {
+            current = null;
+            close();
+            cut.fired().complete(null);
+            return;
+          }
+        }
+      } catch (IOException | InterruptedException e) {
+        // the link was closed
+      } finally {
+        close();
+        if (current != null && current.cutAfter() != null) {
+          proxy.rearm(current.cutAfter());
+        }
+        for (Chunk left : queue) {
+          if (left.cutAfter() != null) {
+            proxy.rearm(left.cutAfter());
+          }
+        }
+      }
+    }
+  }
+
+  private static Thread daemon(Runnable body, String name) {
+    Thread t = new Thread(body, name);
+    t.setDaemon(true);
+    return t;
+  }
+}
