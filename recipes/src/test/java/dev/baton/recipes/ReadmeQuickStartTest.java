@@ -7,6 +7,10 @@ import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.RevocationReason;
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import java.sql.PreparedStatement;
+import java.time.LocalDate;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +66,47 @@ class ReadmeQuickStartTest {
     // README:end
   }
 
+  private void fencedWrite(javax.sql.DataSource dataSource, Leadership leadership) {
+    // README:begin
+    SqlFence fence = SqlFence.create(dataSource); // table baton_fence, see SqlFenceSchema
+    fence.write("billing-run", leadership.token(), connection -> {
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO billing_runs (run_date, token) VALUES (?, ?)")) {
+        insert.setObject(1, LocalDate.now());
+        insert.setLong(2, leadership.token().value());
+        insert.executeUpdate();
+      }
+      return null; // commits with the fence, or not at all
+    });
+    // README:end
+  }
+
+  @Test
+  void theFencedWriteInTheReadmeIsThisCodeAndRejectsAStaleToken() throws Exception {
+    org.h2.jdbcx.JdbcDataSource h2 = new org.h2.jdbcx.JdbcDataSource();
+    h2.setURL("jdbc:h2:mem:readme;DB_CLOSE_DELAY=-1");
+    SqlFenceSchema.create(h2, SqlFenceSchema.DEFAULT_TABLE);
+    try (java.sql.Connection c = h2.getConnection(); java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE billing_runs (run_date DATE, token BIGINT)");
+    }
+    fencedWrite(h2, term(42));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fencedWrite(h2, term(41)))
+        .isInstanceOf(dev.baton.fencing.StaleTokenException.class);
+    try (java.sql.Connection c = h2.getConnection(); java.sql.Statement st = c.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SELECT token FROM billing_runs")) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getLong(1)).isEqualTo(42);
+      assertThat(rs.next()).isFalse();
+    }
+    assertThat(normalize(readmeJavaBlock(1))).isEqualTo(normalize(markedRegion(1)));
+  }
+
+  private static Leadership term(long token) {
+    dev.baton.fencing.FencingToken t = dev.baton.fencing.FencingToken.of("/billing/leader", token);
+    return new dev.baton.recipes.election.internal.LeadershipHandle("p", t, "/billing/leader/n",
+        java.time.Instant.EPOCH);
+  }
+
   @Test
   void theQuickStartInTheReadmeIsThisCodeAndRuns() throws Exception {
     try (TestingServer server = ZooKeeperFixtures.startServer()) {
@@ -70,7 +115,7 @@ class ReadmeQuickStartTest {
     assertThat(log).hasSize(2);
     assertThat(log.get(0)).startsWith("scheduling with ft:");
     assertThat(log.get(1)).isEqualTo("stopped");
-    assertThat(normalize(readmeJavaBlock())).isEqualTo(normalize(markedRegion()));
+    assertThat(normalize(readmeJavaBlock(0))).isEqualTo(normalize(markedRegion(0)));
   }
 
   private static String normalize(String code) {
@@ -89,19 +134,28 @@ class ReadmeQuickStartTest {
     return dir.resolve(name);
   }
 
-  private static String readmeJavaBlock() throws IOException {
+  /** The README's java block number {@code n} (from 0). */
+  private static String readmeJavaBlock(int n) throws IOException {
     String readme = Files.readString(repoFile("README.md"), StandardCharsets.UTF_8);
-    int start = readme.indexOf("```java\n");
+    int start = -1;
+    for (int i = 0; i <= n; i++) {
+      start = readme.indexOf("```java\n", start + 1);
+    }
     int end = readme.indexOf("```", start + 8);
     return readme.substring(start + 8, end);
   }
 
-  private static String markedRegion() throws IOException {
+  /** The region number {@code n} (from 0) between README markers in this file. */
+  private static String markedRegion(int n) throws IOException {
     Path source = repoFile("recipes").resolve(
         "src/test/java/dev/baton/recipes/ReadmeQuickStartTest.java");
     String text = Files.readString(source, StandardCharsets.UTF_8);
-    int start = text.indexOf('\n', text.indexOf("// README:begin")) + 1;
-    int end = text.lastIndexOf('\n', text.indexOf("// README:end"));
+    int begin = -1;
+    for (int i = 0; i <= n; i++) {
+      begin = text.indexOf("// README:" + "begin", begin + 1);
+    }
+    int start = text.indexOf('\n', begin) + 1;
+    int end = text.lastIndexOf('\n', text.indexOf("// README:" + "end", start));
     return text.substring(start, end);
   }
 }
