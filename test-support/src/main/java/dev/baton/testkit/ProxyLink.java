@@ -176,6 +176,7 @@ final class ProxyLink {
           if (wait > 0) {
             TimeUnit.NANOSECONDS.sleep(wait); // the injected delay itself
           }
+          proxy.awaitRelease();
           TcpProxy.Trigger cut = current.cutAfter();
           if (cut != null) {
             sealed = true;

@@ -36,7 +36,7 @@ public final class TcpProxy implements AutoCloseable {
   private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   /** What happens to bytes read from now on. */
-  enum Mode { FORWARD, CUT, BLACKHOLE, DELAY }
+  enum Mode { FORWARD, CUT, BLACKHOLE, DELAY, HOLD }
 
   /** An armed {@link #cutAfterNextRequest(int)}. */
   record Trigger(int opcode, CompletableFuture<Void> fired) { }
@@ -120,11 +120,31 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
+  /**
+   * Holds every byte, both ways, inside the proxy until {@link #heal()}, then delivers it all in order:
+   * a request in flight arrives late, deterministically after whatever the test did meanwhile.
+   */
+  public void hold() {
+    synchronized (lock) {
+      mode = Mode.HOLD;
+    }
+  }
+
+  /** Blocks a link's writer while the proxy holds traffic. */
+  void awaitRelease() throws InterruptedException {
+    synchronized (lock) {
+      while (mode == Mode.HOLD && !closed) {
+        lock.wait();
+      }
+    }
+  }
+
   /** Back to plain forwarding; closes the connections a {@link #blackhole()} left with holes. */
   public void heal() {
     List<ProxyLink> doomed;
     synchronized (lock) {
       mode = Mode.FORWARD;
+      lock.notifyAll();
       doomed = links.stream().filter(ProxyLink::tainted).toList();
     }
     doomed.forEach(ProxyLink::close);
@@ -169,6 +189,7 @@ public final class TcpProxy implements AutoCloseable {
         return;
       }
       closed = true;
+      lock.notifyAll();
       doomed = List.copyOf(links);
     }
     ProxyLink.closeQuietly(listener);
