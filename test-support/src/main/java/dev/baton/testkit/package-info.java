@@ -21,8 +21,11 @@
  *   <li>After a cut right after a {@code create}, Curator's retry sends the create again and gets
  *       {@code NodeExistsException} for the node its first attempt made; {@code create().idempotent()}
  *       and protected mode ({@code withProtection()}) turn that into success, with one node.
- *   <li>Curator declares {@code LOST} by itself once a session timeout has passed in
- *       {@code SUSPENDED}, and starts a new session, even if the server still holds the old one.
+ *   <li>A client can go {@code LOST} without a word from the server: the ZooKeeper 3.9 client
+ *       expires its session itself after 4/3 of the session timeout without hearing from the
+ *       server, and Curator injects an expiry once a session timeout has passed in
+ *       {@code SUSPENDED}; either way Curator then starts a new session, even if the server still
+ *       holds the old one (and its ephemeral nodes) for a while.
  *   <li>A ZooKeeper client with a single server address tries to reconnect every 1 to 2 s; a short
  *       session timeout can run out before it manages to.
  *   <li>A silenced connection is noticed by the client after its read timeout, two thirds of the

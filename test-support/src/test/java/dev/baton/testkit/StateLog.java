@@ -26,6 +26,15 @@ final class StateLog implements ConnectionStateListener {
     changes.add(new Change(newState, System.nanoTime()));
   }
 
+  /** The changes, with milliseconds since the first one, for assertion messages. */
+  @Override
+  public String toString() {
+    long origin = changes.isEmpty() ? 0 : changes.get(0).nanos();
+    return changes.stream()
+        .map(c -> c.state() + "@" + (c.nanos() - origin) / 1_000_000 + "ms")
+        .toList().toString();
+  }
+
   List<ConnectionState> states() {
     return changes.stream().map(Change::state).toList();
   }
