@@ -94,6 +94,7 @@ public final class TcpProxy implements AutoCloseable {
     List<ProxyLink> doomed;
     synchronized (lock) {
       mode = Mode.CUT;
+      lock.notifyAll(); // writers held by hold() go on (into closed sockets)
       doomed = List.copyOf(links);
     }
     doomed.forEach(ProxyLink::close);
@@ -106,7 +107,10 @@ public final class TcpProxy implements AutoCloseable {
    * closes it.
    */
   public void blackhole() {
-    mode = Mode.BLACKHOLE;
+    synchronized (lock) {
+      mode = Mode.BLACKHOLE;
+      lock.notifyAll(); // bytes held by hold() were read before: they go out
+    }
   }
 
   /** Forwards every chunk, both ways, {@code delay} after it was read, order preserved, until {@link #heal()}. */
@@ -117,6 +121,7 @@ public final class TcpProxy implements AutoCloseable {
     synchronized (lock) {
       delayNanos = delay.toNanos();
       mode = Mode.DELAY;
+      lock.notifyAll();
     }
   }
 

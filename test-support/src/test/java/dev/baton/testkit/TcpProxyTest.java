@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -173,6 +174,24 @@ class TcpProxyTest {
     client.checkExists().forPath("/counter");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(delay);
     assertThat(states.states()).doesNotContain(ConnectionState.SUSPENDED);
+  }
+
+  @Test
+  void holdKeepsARequestInFlightUntilHeal() throws Exception {
+    TcpProxy proxy = proxy();
+    CuratorFramework client = client(proxy, Duration.ofSeconds(8));
+    direct.create().forPath("/held");
+    CountDownLatch answered = new CountDownLatch(1);
+
+    proxy.hold();
+    client.setData().inBackground((c, event) -> answered.countDown()).forPath("/held", new byte[] {1});
+    await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+        .until(() -> direct.checkExists().forPath("/held").getVersion() == 0);
+    assertThat(answered.getCount()).isEqualTo(1);
+
+    proxy.heal();
+    assertThat(answered.await(WITHIN.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(direct.checkExists().forPath("/held").getVersion()).isEqualTo(1);
   }
 
   @Test
