@@ -142,4 +142,43 @@ public abstract class FenceContractTest<C> {
     assertThat(rejected.get()).isPositive();
     assertThat(fence().highest(r)).contains(t(tokens.get(tokens.size() - 1)));
   }
+
+  @Test
+  public void firstWritersOfFreshResourcesRaceSafely() throws Exception {
+    int writers = concurrentWriters();
+    ExecutorService pool = Executors.newFixedThreadPool(writers);
+    try {
+      for (int round = 0; round < 25; round++) {
+        String r = newResource();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Long>> futures = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+          long token = 100 + w;
+          futures.add(pool.submit(() -> {
+            go.await();
+            try {
+              write(r, token, "first");
+              return token;
+            } catch (StaleTokenException e) {
+              assertThat(e.current().orElseThrow().value()).as("a rejection names a newer token")
+                  .isGreaterThan(token);
+              return -1L;
+            }
+          }));
+        }
+        go.countDown();
+        long highestAccepted = -1;
+        for (Future<Long> f : futures) {
+          highestAccepted = Math.max(highestAccepted, f.get(60, TimeUnit.SECONDS));
+        }
+        assertThat(highestAccepted).as("the newest first writer always gets in").isEqualTo(100 + writers - 1);
+        assertThat(fence().highest(r)).contains(t(highestAccepted));
+        List<Long> tokens = committed(r).stream()
+            .map(m -> Long.parseLong(m.substring(m.indexOf(':') + 1))).toList();
+        assertThat(tokens).isSorted();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }

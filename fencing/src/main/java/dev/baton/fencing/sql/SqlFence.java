@@ -116,22 +116,32 @@ public final class SqlFence implements Fence<Connection> {
   public void acceptInTransaction(Connection connection, String resource, FencingToken token)
       throws SQLException {
     Resources.check(resource, token);
-    try (PreparedStatement u = connection.prepareStatement(update)) {
-      u.setLong(1, token.value());
-      u.setString(2, holder);
-      u.setString(3, resource);
-      u.setString(4, token.scope());
-      u.setLong(5, token.value());
-      if (u.executeUpdate() == 1) {
-        return;
+    for (int attempt = 1; ; attempt++) {
+      try (PreparedStatement u = connection.prepareStatement(update)) {
+        u.setLong(1, token.value());
+        u.setString(2, holder);
+        u.setString(3, resource);
+        u.setString(4, token.scope());
+        u.setLong(5, token.value());
+        if (u.executeUpdate() == 1) {
+          return;
+        }
       }
-    }
-    Optional<FencingToken> current = read(connection, resource);
-    if (current.isPresent()) {
+      Optional<FencingToken> current = read(connection, resource);
+      if (current.isEmpty()) {
+        break; // a new resource: register it below
+      }
       if (!current.get().sameScopeAs(token)) {
         throw new ForeignTokenException(resource, token, current.get().scope());
       }
-      throw new StaleTokenException(resource, token, current.get());
+      if (current.get().isNewerThan(token)) {
+        throw new StaleTokenException(resource, token, current.get());
+      }
+      // The row was committed by a first writer after the update looked: check against it now.
+      if (attempt >= ATTEMPTS) {
+        throw new ConcurrentFirstWriterException(resource,
+            new SQLException("the fence row kept changing", "40001"));
+      }
     }
     try (PreparedStatement i = connection.prepareStatement(insert)) {
       i.setString(1, resource);
