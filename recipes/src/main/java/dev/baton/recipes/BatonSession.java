@@ -59,7 +59,10 @@ public final class BatonSession implements AutoCloseable {
             .connectString(config.connectString())
             .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
             .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-            .retryPolicy(config.retryPolicy());
+            .retryPolicy(config.retryPolicy())
+            // Baton does not follow dynamic reconfiguration; the tracker's watch on /zookeeper/config
+            // would cost a request per session for nothing.
+            .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
     CuratorFramework client = builder.build();
     client.start();

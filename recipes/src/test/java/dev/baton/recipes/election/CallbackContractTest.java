@@ -51,13 +51,18 @@ class CallbackContractTest {
 
   private LeaderElection election(String path, String id, LeadershipListener listener,
       UnaryOperator<ElectionConfig.Builder> tweak) {
+    LeaderElection e = latent(path, id, listener, tweak);
+    e.start();
+    return e;
+  }
+
+  private LeaderElection latent(String path, String id, LeadershipListener listener,
+      UnaryOperator<ElectionConfig.Builder> tweak) {
     BatonSession session = BatonSession.start(SessionConfig.builder(server.getConnectString())
         .sessionTimeout(Duration.ofSeconds(10)).build());
     toClose.add(session);
-    LeaderElection e = LeaderElection.create(session,
+    return LeaderElection.create(session,
         tweak.apply(ElectionConfig.builder(path).participantId(id)).build(), listener);
-    e.start();
-    return e;
   }
 
   /** Records callbacks as "elected:token", "revoked:token:reason" with the thread they ran on. */
@@ -101,7 +106,7 @@ class CallbackContractTest {
     CountDownLatch revoked = new CountDownLatch(1);
     LeaderElection[] self = new LeaderElection[1];
     List<Participant> seen = new CopyOnWriteArrayList<>();
-    self[0] = election(path, "closer", new LeadershipListener() {
+    self[0] = latent(path, "closer", new LeadershipListener() {
       @Override
       public void elected(Leadership leadership) {
         seen.addAll(self[0].participants()); // ZooKeeper I/O from the callback
@@ -114,9 +119,10 @@ class CallbackContractTest {
         revoked.countDown();
       }
     }, b -> b);
+    self[0].start(); // only now: the callback uses self[0]
+    await().atMost(WITHIN).until(() -> revoked.getCount() == 0);
     Recording other = new Recording();
     LeaderElection successor = election(path, "successor", other, b -> b);
-    await().atMost(WITHIN).until(() -> revoked.getCount() == 0);
     await().atMost(WITHIN).until(successor::isLeader);
     assertThat(self[0].state()).isEqualTo(LeaderElection.State.CLOSED);
     assertThat(seen).extracting(Participant::participantId).contains("closer");

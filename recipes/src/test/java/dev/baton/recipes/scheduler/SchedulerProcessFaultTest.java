@@ -13,9 +13,10 @@ import org.h2.tools.Server;
 import org.junit.jupiter.api.Test;
 
 /**
- * Scheduler instances in their own JVMs: the leader is paused (SIGSTOP) past its session and resumed,
- * then the next leader is killed with SIGKILL. Every slot's job exists exactly once, none was skipped,
- * and tokens never go back: the woken leader created nothing with its old token.
+ * Scheduler instances in their own JVMs: the leader is paused (SIGSTOP) past its session while a
+ * successor takes over, then resumed, then the successor is killed with SIGKILL. Every slot's job
+ * exists exactly once, none was skipped, and tokens never go back by slot: nothing the woken leader
+ * tried after its successor registered was accepted.
  */
 class SchedulerProcessFaultTest {
   private static final Duration WITHIN = Duration.ofSeconds(60);
@@ -41,10 +42,14 @@ class SchedulerProcessFaultTest {
           int cSeen = c.lines().size();
           a.pause();
           awaitLeader(c, cSeen);
-          awaitMoreJobs(store, name, 5);
+          // If the pause caught A inside its fenced transaction, A holds the fence row's lock and C's
+          // first write waits for it: A's write was accepted before C's term registered, so it is
+          // ordered first; C goes on once A's transaction ends. (A database that ends transactions
+          // idle too long, e.g. PostgreSQL's idle_in_transaction_session_timeout, frees C sooner.)
           int aSeen = a.lines().size();
           a.resume();
           a.awaitLine("STATS", aSeen, WITHIN);
+          awaitMoreJobs(store, name, 5);
 
           int aAfter = a.lines().size();
           c.kill();

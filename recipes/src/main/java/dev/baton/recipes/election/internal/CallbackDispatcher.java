@@ -5,8 +5,9 @@ import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.RevocationReason;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -33,12 +34,16 @@ final class CallbackDispatcher {
     this.listener = listener;
     this.metrics = metrics;
     this.onElectedFailure = onElectedFailure;
-    this.executor = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "baton-election-callbacks-" + name);
-      t.setDaemon(true);
-      thread = t;
-      return t;
-    });
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<>(), r -> {
+          Thread t = new Thread(r, "baton-election-callbacks-" + name);
+          t.setDaemon(true);
+          thread = t;
+          return t;
+        });
+    // Started now, not at the first callback: a thread start on the handover path costs a millisecond.
+    pool.prestartCoreThread();
+    this.executor = pool;
   }
 
   void elected(LeadershipHandle h) {

@@ -8,7 +8,10 @@ import dev.baton.recipes.election.internal.CandidateOrder.Decision;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,6 +59,8 @@ final class CandidateLoop {
   private final AtomicBoolean pending = new AtomicBoolean();
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final Watcher watcher = this::onWatch;
+  /** Parsed names of the children seen in the last listing (loop thread only). */
+  private final Map<String, Optional<CandidateName>> parsed = new HashMap<>();
   private final byte[] data;
   private volatile long reentryNotBefore = System.nanoTime();
 
@@ -196,6 +201,11 @@ final class CandidateLoop {
       return;
     }
     long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+    if (myNode != null && myNodeSession != session) {
+      // The session ended (Curator may already run a new one before its LOST event is delivered):
+      // end the term now, before anything below lets a successor in.
+      core.revoke(RevocationReason.SESSION_LOST);
+    }
     List<CandidateName> queue = readQueue();
     boolean mine = myNode != null && myNodeSession == session;
     List<CandidateName> stale = new ArrayList<>();
@@ -247,7 +257,10 @@ final class CandidateLoop {
     } catch (KeeperException.NoNodeException e) {
       children = List.of();
     }
-    return new ArrayList<>(CandidateOrder.order(children, this::ignored));
+    Set<String> live = new HashSet<>(children);
+    parsed.keySet().retainAll(live);
+    return new ArrayList<>(CandidateOrder.order(children,
+        child -> parsed.computeIfAbsent(child, CandidateName::parse), this::ignored));
   }
 
   private boolean adopt(CandidateName c, long session) throws Exception {

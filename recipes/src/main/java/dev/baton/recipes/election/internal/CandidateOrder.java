@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and decides
@@ -28,9 +29,15 @@ public final class CandidateOrder {
    * to {@code ignored} and left out.
    */
   public static List<CandidateName> order(Collection<String> children, Consumer<String> ignored) {
+    return order(children, CandidateName::parse, ignored);
+  }
+
+  /** As {@link #order(Collection, Consumer)}, with the given parser (for example a caching one). */
+  public static List<CandidateName> order(Collection<String> children,
+      Function<String, Optional<CandidateName>> parser, Consumer<String> ignored) {
     List<CandidateName> parsed = new ArrayList<>(children.size());
     for (String child : children) {
-      Optional<CandidateName> name = CandidateName.parse(child);
+      Optional<CandidateName> name = parser.apply(child);
       if (name.isPresent()) {
         parsed.add(name.get());
       } else {
