@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.postgresql.ds.PGSimpleDataSource;
+import dev.baton.testkit.PostgresFixture;
 
 /**
  * The leader-only scheduler under leadership churn (resign, close, real session expiry), on H2 and on
@@ -44,10 +44,7 @@ class LeaderSchedulerTest {
 
   static DataSource dataSource(String store) {
     if (store.equals("postgresql")) {
-      PGSimpleDataSource pg = new PGSimpleDataSource();
-      pg.setURL(System.getProperty("BATON_PG_URL", System.getenv().getOrDefault("BATON_PG_URL",
-          "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton")));
-      return pg;
+      return PostgresFixture.dataSource();
     }
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:scheduler;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=30000");

@@ -26,7 +26,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
-import org.postgresql.ds.PGSimpleDataSource;
+import dev.baton.testkit.PostgresFixture;
+import javax.sql.DataSource;
 
 /**
  * A leader's database write is in flight when it resigns: a TCP proxy in front of PostgreSQL holds the
@@ -35,19 +36,12 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 class InFlightWriteTest {
   private static final Duration WITHIN = Duration.ofSeconds(30);
-  private static final LeadershipListener QUIET = new LeadershipListener() {
-    @Override
-    public void elected(Leadership leadership) { }
-
-    @Override
-    public void revoked(Leadership leadership, RevocationReason reason) { }
-  };
+  private static final LeadershipListener QUIET = StaleLeaderTest.QUIET;
 
   @Test
   void aWriteDelayedPastTheHandoverIsRejected() throws Exception {
     String table = "inflight_" + ProcessHandle.current().pid();
-    PGSimpleDataSource direct = new PGSimpleDataSource();
-    direct.setURL(StaleLeaderTest.PG_URL);
+    DataSource direct = PostgresFixture.dataSource();
     SqlFenceSchema.create(direct, table + "_fence");
     try (Connection c = direct.getConnection(); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE IF NOT EXISTS " + table + "_writes (label VARCHAR(64) PRIMARY KEY)");
@@ -114,7 +108,7 @@ class InFlightWriteTest {
     }
   }
 
-  private static java.util.List<String> labels(PGSimpleDataSource ds, String table) throws Exception {
+  private static java.util.List<String> labels(DataSource ds, String table) throws Exception {
     java.util.List<String> labels = new java.util.ArrayList<>();
     try (Connection c = ds.getConnection(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT label FROM " + table + "_writes")) {

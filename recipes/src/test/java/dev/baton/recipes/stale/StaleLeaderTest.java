@@ -11,6 +11,7 @@ import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.RevocationReason;
+import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.time.Duration;
 import java.util.List;
@@ -25,12 +26,12 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL, H2 and ZooKeeper fences each reject A's write, and nothing of it is visible.
  */
 class StaleLeaderTest {
-  static final String PG_URL = System.getProperty("BATON_PG_URL", System.getenv().getOrDefault(
-      "BATON_PG_URL", "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton"));
+  static final String PG_URL = PostgresFixture.url();
   private static final Duration SESSION = Duration.ofSeconds(2);
   private static final Duration WITHIN = Duration.ofSeconds(30);
 
-  private static final LeadershipListener QUIET = new LeadershipListener() {
+  /** A listener for candidates whose terms the test reads from their handles. */
+  static final LeadershipListener QUIET = new LeadershipListener() {
     @Override
     public void elected(Leadership leadership) { }
 
