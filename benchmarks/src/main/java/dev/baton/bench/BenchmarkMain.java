@@ -1,6 +1,7 @@
 package dev.baton.bench;
 
 import dev.baton.bench.election.ElectionHandover;
+import dev.baton.bench.fence.FenceOverhead;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ public final class BenchmarkMain {
 
   static {
     SCENARIOS.put("election-handover", ElectionHandover.class);
+    SCENARIOS.put("fence-overhead", FenceOverhead.class);
   }
 
   private BenchmarkMain() {}
