@@ -118,8 +118,10 @@ public final class ZooKeeperFixtures {
   }
 
   private static InstanceSpec spec(File dataDir, int port, int serverId, boolean deleteOnClose) {
-    return new InstanceSpec(dataDir, port, -1, -1, deleteOnClose, serverId, TICK_TIME_MS, NO_LIMIT,
-        PROPERTIES, "127.0.0.1");
+    // Ports come from FreePorts, never twice in this JVM: curator-test's own random ports can repeat
+    // (seen here: a server's client and election port were the same, and the ensemble did not start).
+    return new InstanceSpec(dataDir, port < 0 ? FreePorts.next() : port, FreePorts.next(),
+        FreePorts.next(), deleteOnClose, serverId, TICK_TIME_MS, NO_LIMIT, PROPERTIES, "127.0.0.1");
   }
 
   private static File tempDir(String prefix) {
