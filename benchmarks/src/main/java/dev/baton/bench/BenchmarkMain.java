@@ -2,6 +2,7 @@ package dev.baton.bench;
 
 import dev.baton.bench.election.ElectionHandover;
 import dev.baton.bench.fence.FenceOverhead;
+import dev.baton.bench.lock.LockThroughput;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ public final class BenchmarkMain {
   static {
     SCENARIOS.put("election-handover", ElectionHandover.class);
     SCENARIOS.put("fence-overhead", FenceOverhead.class);
+    SCENARIOS.put("lock", LockThroughput.class);
   }
 
   private BenchmarkMain() {}

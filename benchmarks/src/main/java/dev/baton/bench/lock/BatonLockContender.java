@@ -1,0 +1,62 @@
+package dev.baton.bench.lock;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.SessionConfig;
+import dev.baton.recipes.lock.FencedLock;
+import dev.baton.recipes.lock.LockConfig;
+import dev.baton.recipes.lock.LockHandle;
+import java.time.Duration;
+import java.util.Optional;
+import org.apache.zookeeper.ZooKeeper;
+
+/** Baton: {@link BatonSession#start} and a {@link FencedLock}. */
+final class BatonLockContender implements LockContender {
+  private final BatonSession session;
+  private final FencedLock lock;
+  private LockHandle hold; // only the thread that holds the lock touches it
+
+  BatonLockContender(String path, String ownerId, ClientSettings settings) {
+    session = BatonSession.start(SessionConfig.builder(settings.connectString())
+        .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
+        .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
+        .build());
+    lock = FencedLock.create(session, LockConfig.builder(path).ownerId(ownerId).build());
+  }
+
+  @Override
+  public boolean acquire(long timeoutMs) throws Exception {
+    Optional<LockHandle> h = lock.acquire(Duration.ofMillis(timeoutMs));
+    hold = h.orElse(null);
+    return h.isPresent();
+  }
+
+  @Override
+  public long token() {
+    return hold.token().value();
+  }
+
+  @Override
+  public String tokenScope() {
+    return hold.token().scope();
+  }
+
+  @Override
+  public void release() {
+    hold = null;
+    if (!lock.release()) {
+      throw new BenchmarkFailure("FencedLock.release(): the lock znode was already gone (lock lost while held)");
+    }
+  }
+
+  @Override
+  public ZooKeeper handle() throws Exception {
+    return session.curator().getZookeeperClient().getZooKeeper();
+  }
+
+  @Override
+  public void close() {
+    lock.close();
+    session.close();
+  }
+}

@@ -1,0 +1,27 @@
+package dev.baton.bench.lock;
+
+import org.apache.zookeeper.ZooKeeper;
+
+/** One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared path. */
+interface LockContender extends AutoCloseable {
+  /** Settings shared by both libraries. */
+  record ClientSettings(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {}
+
+  /** Waits at most {@code timeoutMs} for the lock; true if it is now held by the calling thread. */
+  boolean acquire(long timeoutMs) throws Exception;
+
+  /** The fencing token value of the current hold (Baton), or -1 if the library has none (Curator). */
+  long token();
+
+  /** The scope of the current hold's token (Baton), or null. */
+  String tokenScope();
+
+  /** Releases the hold of the calling thread. */
+  void release() throws Exception;
+
+  /** The session's current ZooKeeper handle, for request counting. */
+  ZooKeeper handle() throws Exception;
+
+  @Override
+  void close();
+}
