@@ -203,6 +203,7 @@ class CallbackContractTest {
     Leadership term = busy.leadership().orElseThrow();
     Recording rec = new Recording();
     LeaderElection next = election(path, "next", rec, b -> b);
+    await().atMost(WITHIN).until(() -> next.participants().size() == 2); // queued behind busy
     long start = System.nanoTime();
     busy.resign();
     assertThat(term.awaitRevocation(Duration.ofSeconds(5))).isTrue();
@@ -238,6 +239,7 @@ class CallbackContractTest {
     assertThat(inWork.await(15, TimeUnit.SECONDS)).isTrue();
     Leadership term = stuck.leadership().orElseThrow();
     LeaderElection next = election(path, "next", new Recording(), b -> b);
+    await().atMost(WITHIN).until(() -> next.participants().size() == 2); // queued behind stuck
     stuck.resign();
     assertThat(term.awaitRevocation(Duration.ofSeconds(5))).isTrue();
     assertThat(term.isActive()).isFalse();

@@ -15,14 +15,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
@@ -64,12 +62,14 @@ final class CandidateLoop {
   private final byte[] data;
   private volatile long reentryNotBefore = System.nanoTime();
 
-  // Loop thread only.
+  // Loop thread, or the closing thread; always under io.
   private String myNode;
   private long myNodeSession;
   private long myNodeCzxid;
   private long enteredAt;
-  private boolean closed;
+  private volatile boolean closed;
+  /** Held by every loop task and by {@link #close()}: the candidate's state is touched under it. */
+  private final ReentrantLock io = new ReentrantLock();
 
   CandidateLoop(CuratorFramework client, ElectionConfig config, String key, ElectionMetrics metrics,
       ElectionCore core, String threadName) {
@@ -120,36 +120,39 @@ final class CandidateLoop {
     });
   }
 
-  /** Deletes the candidate's znode and stops the thread; waits at most the connection timeout. */
+  /**
+   * Deletes the candidate's znode and stops the loop. Runs on the caller's thread once no loop task is
+   * in progress (no hand-off to the loop thread on the way to the successor).
+   */
   void close() {
-    Future<?> done;
+    io.lock();
     try {
-      done = executor.submit(() -> {
-        closed = true;
-        deleteMyNode();
-        return null;
-      });
-    } catch (RejectedExecutionException e) {
-      return;
-    }
-    executor.shutdown();
-    long waitMs = Math.max(1000, client.getZookeeperClient().getConnectionTimeoutMs());
-    try {
-      done.get(waitMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      throw new CoordinationException("could not delete the candidate znode", e.getCause());
-    } catch (TimeoutException e) {
-      executor.shutdownNow();
-      throw new CoordinationException("timed out deleting the candidate znode", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      if (closed) {
+        return;
+      }
+      closed = true;
+      deleteMyNode();
+    } catch (Exception e) {
+      throw new CoordinationException("could not delete the candidate znode", e);
+    } finally {
+      io.unlock();
       executor.shutdownNow();
     }
   }
 
+  /** Runs {@code task} on the loop thread, exclusive with {@link #close()}, unless closed by then. */
   private void execute(Runnable task) {
     try {
-      executor.execute(task);
+      executor.execute(() -> {
+        io.lock();
+        try {
+          if (!closed) {
+            task.run();
+          }
+        } finally {
+          io.unlock();
+        }
+      });
     } catch (RejectedExecutionException closedAlready) {
       log.debug("participant {}: loop closed, dropping a task", config.participantId());
     }
