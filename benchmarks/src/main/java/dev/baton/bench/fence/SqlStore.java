@@ -95,7 +95,11 @@ final class SqlStore implements FenceStore {
           ? " Start the local server with test-support/postgres-up (as root; benchmarks/run does this when"
               + " BATON_PG_URL is unset) or point BATON_PG_URL at a PostgreSQL server."
           : "";
-      throw new BenchmarkFailure("cannot use " + key + " at " + display + ": " + e.getMessage() + "." + hint);
+      String message = String.valueOf(e.getMessage()).strip();
+      if (message.endsWith(".")) {
+        message = message.substring(0, message.length() - 1);
+      }
+      throw new BenchmarkFailure("cannot use " + key + " at " + display + ": " + message + "." + hint);
     }
   }
 

@@ -4,6 +4,8 @@ import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.lock.LockContender.ClientSettings;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -41,11 +43,14 @@ final class LockRun {
   }
 
   /** What one slice measured. */
-  record Slice(long holdsInWindow, long windowNanos, long allHolds, long requests, long packets) {
+  record Slice(long holdsInWindow, long windowNanos, long allHolds, long requests, long packets, long cpuNanos,
+      long callerCpuNanos) {
     double holdsPerSecond() {
       return holdsInWindow / (windowNanos / 1e9);
     }
   }
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final Library library;
   private final int n;
@@ -91,6 +96,7 @@ final class LockRun {
       xidBefore[i] = ClientRequests.issued(contenders.get(i).handle());
     }
     long packetsBefore = zk.packetsReceived();
+    long cpuBefore = processCpuNanos();
     CountDownLatch go = new CountDownLatch(1);
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -99,6 +105,7 @@ final class LockRun {
     long[] inWindow = new long[n];
     long[] all = new long[n];
     long[] checks = new long[n];
+    long[] callerCpu = new long[n];
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
@@ -138,6 +145,7 @@ final class LockRun {
               inWindow[index]++;
             }
           }
+          callerCpu[index] = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
         } catch (InterruptedException e) {
           if (failure.get() == null) {
             failure.compareAndSet(null, e);
@@ -178,6 +186,7 @@ final class LockRun {
     if (f != null) {
       throw new BenchmarkFailure(library.key() + " contender failed: " + f);
     }
+    long cpu = processCpuNanos() - cpuBefore;
     long packets = zk.packetsReceived() - packetsBefore - 1; // the second mntr read counts itself
     long requests = 0;
     for (int i = 0; i < n; i++) {
@@ -186,13 +195,15 @@ final class LockRun {
     if (record) {
       long holds = 0;
       long allHolds = 0;
+      long callerCpuNanos = 0;
       for (int i = 0; i < n; i++) {
         latency.add(histograms[i]);
         holds += inWindow[i];
         allHolds += all[i];
         tokenChecks += checks[i];
+        callerCpuNanos += callerCpu[i];
       }
-      slices.add(new Slice(holds, window, allHolds, requests, packets));
+      slices.add(new Slice(holds, window, allHolds, requests, packets, cpu, callerCpuNanos));
     }
   }
 
@@ -245,6 +256,34 @@ final class LockRun {
     long packets = slices.stream().mapToLong(Slice::packets).sum();
     long all = slices.stream().mapToLong(Slice::allHolds).sum();
     return all == 0 ? Double.NaN : (double) packets / all;
+  }
+
+  /**
+   * CPU time of this whole process (server, all clients, benchmark threads) per hold, microseconds, all
+   * holds of the measured slices; -1 if the JVM cannot tell.
+   */
+  double cpuMicrosPerHold() {
+    if (processCpuNanos() < 0) {
+      return -1;
+    }
+    long cpu = slices.stream().mapToLong(Slice::cpuNanos).sum();
+    long all = slices.stream().mapToLong(Slice::allHolds).sum();
+    return all == 0 ? Double.NaN : cpu / 1e3 / all;
+  }
+
+  /**
+   * CPU time of the contender threads themselves (the threads that call acquire and release; not the
+   * ZooKeeper clients' I/O and event threads, not the server) per hold, microseconds.
+   */
+  double callerCpuMicrosPerHold() {
+    long cpu = slices.stream().mapToLong(Slice::callerCpuNanos).sum();
+    long all = slices.stream().mapToLong(Slice::allHolds).sum();
+    return all == 0 ? Double.NaN : cpu / 1e3 / all;
+  }
+
+  private static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
   }
 
   long tokenChecks() {

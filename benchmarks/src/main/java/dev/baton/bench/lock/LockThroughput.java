@@ -37,7 +37,7 @@ public final class LockThroughput implements Scenario {
     List<Integer> counts = s.integers("contenders", "1,4,16");
     int warmupMs = s.integer("warmup-ms", 1_000);
     int durationMs = s.integer("duration-ms", 5_000);
-    int slices = s.integer("slices", 2);
+    int slices = s.integer("slices", 10);
     int acquireTimeoutMs = s.integer("acquire-timeout-ms", 10_000);
     int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000);
     int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
@@ -76,7 +76,7 @@ public final class LockThroughput implements Scenario {
             LockRun first = k % 4 == 0 || k % 4 == 3 ? baton : curator;
             first.slice(sliceNanos, true, zk);
           }
-          report(n, baton, curator, durationMs, warmupMs, fsync);
+          report(n, baton, curator, durationMs, warmupMs, slices, fsync);
         } finally {
           baton.close();
           curator.close();
@@ -85,26 +85,30 @@ public final class LockThroughput implements Scenario {
     }
   }
 
-  private static void report(int n, LockRun baton, LockRun curator, int durationMs, int warmupMs, boolean fsync) {
+  private static void report(int n, LockRun baton, LockRun curator, int durationMs, int warmupMs, int slices,
+      boolean fsync) {
     for (LockRun run : List.of(baton, curator)) {
       String lib = run.library().key();
       progress("contenders=%d %s: %d holds, %.1f holds/s; slices: %s holds/s; hold latency p50 %.3f p99 %.3f"
-              + " max %.3f ms; %.2f requests and %.2f packets per hold%s", n, lib, run.holds(),
+              + " max %.3f ms; %.2f requests and %.2f packets per hold; CPU per hold: process %.0f us, contender threads %.1f us%s", n,
+          lib, run.holds(),
           run.holdsPerSecond(),
           run.slices().stream().map(x -> String.format(Locale.ROOT, "%.0f", x.holdsPerSecond()))
               .collect(Collectors.joining(" ")),
-          run.p50Ms(), run.p99Ms(), run.maxMs(), run.requestsPerHold(), run.packetsPerHold(),
+          run.p50Ms(), run.p99Ms(), run.maxMs(), run.requestsPerHold(), run.packetsPerHold(), run.cpuMicrosPerHold(),
+          run.callerCpuMicrosPerHold(),
           run.library() == Library.BATON
               ? "; " + run.tokenChecks() + " tokens checked, strictly increasing" : "");
     }
     String line = String.format(Locale.ROOT,
         "RESULT %s contenders=%d ratio=%.3f baton_ops_per_s=%.1f curator_ops_per_s=%.1f baton_p50_ms=%.3f"
             + " curator_p50_ms=%.3f baton_p99_ms=%.3f curator_p99_ms=%.3f baton_requests_per_op=%.2f"
-            + " curator_requests_per_op=%.2f baton_ops=%d curator_ops=%d duration_ms=%d warmup_ms=%d fsync=%s",
+            + " curator_requests_per_op=%.2f baton_cpu_us_per_op=%.0f curator_cpu_us_per_op=%.0f baton_ops=%d"
+            + " curator_ops=%d duration_ms=%d warmup_ms=%d slices=%d fsync=%s",
         NAME, n, baton.holdsPerSecond() / curator.holdsPerSecond(), baton.holdsPerSecond(),
         curator.holdsPerSecond(), baton.p50Ms(), curator.p50Ms(), baton.p99Ms(), curator.p99Ms(),
-        baton.requestsPerHold(), curator.requestsPerHold(), baton.holds(), curator.holds(), durationMs, warmupMs,
-        fsync);
+        baton.requestsPerHold(), curator.requestsPerHold(), baton.cpuMicrosPerHold(), curator.cpuMicrosPerHold(),
+        baton.holds(), curator.holds(), durationMs, warmupMs, slices, fsync);
     System.out.println(line);
     System.out.flush();
   }
