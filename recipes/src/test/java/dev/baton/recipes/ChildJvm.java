@@ -39,6 +39,8 @@ public final class ChildJvm implements AutoCloseable {
     command.addAll(List.of(args));
     try {
       Path out = Files.createTempFile("baton-child-" + main.getSimpleName(), ".out");
+      out.toFile().deleteOnExit(); // kept while the test runs, for a failure's post-mortem
+      new File(out + ".err").deleteOnExit();
       Process p = new ProcessBuilder(command).redirectOutput(out.toFile())
           .redirectError(new File(out + ".err")).start();
       return new ChildJvm(p, out);
