@@ -55,11 +55,20 @@ public final class FencingToken implements Comparable<FencingToken> {
     if (scope == null) {
       throw new IllegalArgumentException("a fencing token's scope cannot be null (use \"\")");
     }
-    if (scope.length() > MAX_SCOPE_LENGTH || scope.indexOf('@') >= 0
-        || scope.chars().anyMatch(Character::isISOControl)) {
+    if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
       throw new IllegalArgumentException("invalid fencing token scope '" + scope + "'");
     }
     return new FencingToken(value, scope);
+  }
+
+  private static boolean isPlain(String scope) {
+    for (int i = 0; i < scope.length(); i++) {
+      char c = scope.charAt(i);
+      if (c == '@' || Character.isISOControl(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -9,7 +9,9 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.internal.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
@@ -36,6 +38,10 @@ public final class ZkFence implements Fence<ZkTransaction> {
 
   private final CuratorFramework client;
   private final String basePath;
+  /** The token and znode version this fence itself last wrote, per resource. */
+  private final Map<String, Seen> lastWritten = new ConcurrentHashMap<>();
+
+  private record Seen(FencingToken token, int version) { }
 
   private ZkFence(CuratorFramework client, String basePath) {
     this.client = client;
@@ -64,12 +70,22 @@ public final class ZkFence implements Fence<ZkTransaction> {
     String path = fencePath(resource);
     byte[] data = token.toString().getBytes(StandardCharsets.UTF_8);
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      Seen seen = attempt == 0 ? lastWritten.get(resource) : null;
       Stat stat = new Stat();
-      Optional<FencingToken> current = read(resource, path, stat);
+      Optional<FencingToken> current;
+      if (seen != null && seen.token().sameScopeAs(token) && !token.isOlderThan(seen.token())) {
+        // This fence wrote the znode last (as far as it knows): compare-and-set against that version
+        // without reading it first. If anyone wrote since, the version check fails and we read.
+        current = Optional.of(seen.token());
+        stat.setVersion(seen.version());
+      } else {
+        current = read(resource, path, stat);
+      }
       CuratorOp guard;
       if (current.isPresent()) {
         check(resource, token, current.get());
-        guard = op(resource, () -> client.transactionOp().setData().withVersion(stat.getVersion())
+        int version = stat.getVersion();
+        guard = op(resource, () -> client.transactionOp().setData().withVersion(version)
             .forPath(path, data));
       } else {
         ensureParent(resource);
@@ -77,8 +93,10 @@ public final class ZkFence implements Fence<ZkTransaction> {
       }
       ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
       if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
+        lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
         return result.value();
       }
+      lastWritten.remove(resource);
       if (result.guardError() != KeeperException.Code.BADVERSION
           && result.guardError() != KeeperException.Code.NODEEXISTS
           && result.guardError() != KeeperException.Code.NONODE) {

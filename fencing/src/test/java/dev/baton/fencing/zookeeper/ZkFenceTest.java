@@ -97,4 +97,19 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
         .isInstanceOf(ZkOwnershipGuard.OwnershipLostException.class).hasMessageContaining(owner);
     assertThat(client.getData().forPath("/owned-1")).asString().isEqualTo("v1");
   }
+
+  @Test
+  void aWriteThroughAnotherFenceInstanceInvalidatesWhatThisOneRemembers() {
+    ZkFence mine = ZkFence.create(client, "/baton/fences");
+    ZkFence theirs = ZkFence.create(client, "/baton/fences");
+    String r = newResource();
+    mine.write(r, dev.baton.fencing.FencingToken.of("/s", 5), tx -> null);
+    theirs.write(r, dev.baton.fencing.FencingToken.of("/s", 7), tx -> null);
+    assertThatThrownBy(() -> mine.write(r, dev.baton.fencing.FencingToken.of("/s", 6), tx -> null))
+        .isInstanceOfSatisfying(dev.baton.fencing.StaleTokenException.class,
+            e -> assertThat(e.current()).contains(dev.baton.fencing.FencingToken.of("/s", 7)));
+    mine.write(r, dev.baton.fencing.FencingToken.of("/s", 7), tx -> null);
+    mine.write(r, dev.baton.fencing.FencingToken.of("/s", 8), tx -> null);
+    assertThat(theirs.highest(r)).contains(dev.baton.fencing.FencingToken.of("/s", 8));
+  }
 }

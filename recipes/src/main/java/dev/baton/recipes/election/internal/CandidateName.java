@@ -1,8 +1,6 @@
 package dev.baton.recipes.election.internal;
 
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The parsed name of a candidate znode: {@code _c_<protected uuid>-<candidate key>-n_<sequence>}.
@@ -22,22 +20,40 @@ public record CandidateName(String name, String key, int sequence) {
   /** The node name given to create; ZooKeeper appends the sequence. */
   public static final String SUFFIX = "-n_";
 
-  private static final Pattern PATTERN =
-      Pattern.compile("^_c_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}-"
-          + "([0-9a-z]{1,32})-n_(-?[0-9]{9,10})$");
-  private static final Pattern KEY = Pattern.compile("^[0-9a-z]{1,32}$");
+  private static final String PROTECTED = "_c_";
+  private static final int UUID_LENGTH = 36;
+  private static final int KEY_START = PROTECTED.length() + UUID_LENGTH + 1;
+  private static final int MAX_KEY = 32;
 
-  /** Parses a child name; empty for a foreign or malformed name. */
+  /**
+   * Parses a child name; empty for a foreign or malformed name. Hand-written rather than a regular
+   * expression: it runs for every child of every listing.
+   */
   public static Optional<CandidateName> parse(String name) {
-    if (name == null) {
+    if (name == null || name.length() < KEY_START + 1 + SUFFIX.length() + 9
+        || !name.startsWith(PROTECTED) || !isUuid(name, PROTECTED.length())
+        || name.charAt(KEY_START - 1) != '-') {
       return Optional.empty();
     }
-    Matcher m = PATTERN.matcher(name);
-    if (!m.matches()) {
+    int suffix = name.lastIndexOf(SUFFIX);
+    if (suffix <= KEY_START || suffix - KEY_START > MAX_KEY || !isKey(name, KEY_START, suffix)) {
       return Optional.empty();
+    }
+    int digits = suffix + SUFFIX.length();
+    int first = name.charAt(digits) == '-' ? digits + 1 : digits;
+    int count = name.length() - first;
+    if (count < 9 || count > 10) {
+      return Optional.empty();
+    }
+    for (int i = first; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c < '0' || c > '9') {
+        return Optional.empty();
+      }
     }
     try {
-      return Optional.of(new CandidateName(name, m.group(1), Integer.parseInt(m.group(2))));
+      return Optional.of(new CandidateName(name, name.substring(KEY_START, suffix),
+          Integer.parseInt(name, digits, name.length(), 10)));
     } catch (NumberFormatException outOfRange) {
       return Optional.empty();
     }
@@ -45,10 +61,31 @@ public record CandidateName(String name, String key, int sequence) {
 
   /** The name to pass to a protected sequential create for a candidate with {@code key}. */
   public static String prefixFor(String key) {
-    if (!KEY.matcher(key).matches()) {
+    if (key == null || key.isEmpty() || key.length() > MAX_KEY || !isKey(key, 0, key.length())) {
       throw new IllegalArgumentException("invalid candidate key " + key);
     }
     return key + SUFFIX;
+  }
+
+  private static boolean isKey(String s, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (!(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'z')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isUuid(String s, int at) {
+    for (int i = 0; i < UUID_LENGTH; i++) {
+      char c = s.charAt(at + i);
+      boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+      if (dash ? c != '-' : Character.digit(c, 16) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The sequence as an unsigned 32-bit position on the counter's circle. */
