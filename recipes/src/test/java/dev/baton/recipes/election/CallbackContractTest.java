@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
-import dev.baton.testkit.ZooKeeperFixtures;
+import dev.baton.testkit.ZooKeeperServerExtension;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,28 +15,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The threading contract of callbacks, and what happens when user code misbehaves. */
 class CallbackContractTest {
   private static final Duration WITHIN = Duration.ofSeconds(15);
   private static final AtomicInteger PATHS = new AtomicInteger();
-  private static TestingServer server;
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private final List<AutoCloseable> toClose = new ArrayList<>();
-
-  @BeforeAll
-  static void startServer() {
-    server = ZooKeeperFixtures.startServer();
-  }
-
-  @AfterAll
-  static void stopServer() throws Exception {
-    server.close();
-  }
 
   @AfterEach
   void closeAll() throws Exception {
@@ -58,7 +47,7 @@ class CallbackContractTest {
 
   private LeaderElection latent(String path, String id, LeadershipListener listener,
       UnaryOperator<ElectionConfig.Builder> tweak) {
-    BatonSession session = BatonSession.start(SessionConfig.builder(server.getConnectString())
+    BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString())
         .sessionTimeout(Duration.ofSeconds(10)).build());
     toClose.add(session);
     return LeaderElection.create(session,

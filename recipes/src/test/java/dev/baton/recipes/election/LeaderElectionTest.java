@@ -5,38 +5,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.testkit.ZooKeeperFixtures;
+import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Normal operation on one real ZooKeeper server: who leads, handover order, herd, resign, observe. */
 class LeaderElectionTest {
   private static final Duration SESSION = Duration.ofSeconds(10);
   private static final Duration WITHIN = Duration.ofSeconds(15);
-  private static TestingServer server;
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private Candidates candidates;
-
-  @BeforeAll
-  static void startServer() {
-    server = ZooKeeperFixtures.startServer();
-  }
-
-  @AfterAll
-  static void stopServer() throws Exception {
-    server.close();
-  }
 
   @BeforeEach
   void newElection() {
-    candidates = new Candidates(server.getConnectString(), SESSION);
+    candidates = new Candidates(ZK.connectString(), SESSION);
   }
 
   @AfterEach
@@ -159,7 +149,7 @@ class LeaderElectionTest {
 
   @Test
   void closingTheSessionHandsOverWithoutWaitingForTheSessionTimeout() {
-    Candidates slow = new Candidates(server.getConnectString(), Duration.ofSeconds(30));
+    Candidates slow = new Candidates(ZK.connectString(), Duration.ofSeconds(30));
     try (slow) {
       TestCandidate a = slow.join();
       TestCandidate b = slow.join();
@@ -190,7 +180,7 @@ class LeaderElectionTest {
   @Test
   void foreignAndMalformedChildrenAreIgnoredWithAWarning() throws Exception {
     try (org.apache.curator.framework.CuratorFramework admin =
-        ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
+        ZooKeeperFixtures.newClient(ZK.connectString(), SESSION)) {
       admin.create().creatingParentsIfNeeded().forPath(candidates.path + "/latch-0000000000");
       admin.create().forPath(candidates.path + "/config", "x".getBytes());
       admin.create().forPath(candidates.path + "/_c_garbage-n_0000000001");
@@ -212,7 +202,7 @@ class LeaderElectionTest {
     assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(a);
     Leadership before = a.election().leadership().orElseThrow();
     try (org.apache.curator.framework.CuratorFramework admin =
-        ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
+        ZooKeeperFixtures.newClient(ZK.connectString(), SESSION)) {
       for (String child : admin.getChildren().forPath(candidates.path)) {
         admin.delete().forPath(candidates.path + "/" + child);
       }

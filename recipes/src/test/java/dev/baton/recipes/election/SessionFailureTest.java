@@ -7,6 +7,7 @@ import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZkOpCodes;
 import dev.baton.testkit.ZooKeeperFixtures;
+import dev.baton.testkit.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,37 +16,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.curator.utils.ZKPaths;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Session and connection faults on one real server: expiry (both kinds), cuts, blackholes. */
 class SessionFailureTest {
   private static final Duration SESSION = Duration.ofSeconds(4);
   private static final Duration WITHIN = Duration.ofSeconds(20);
-  private static TestingServer server;
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private Candidates candidates;
   private final List<TcpProxy> proxies = new ArrayList<>();
   private CuratorFramework direct;
 
-  @BeforeAll
-  static void startServer() {
-    server = ZooKeeperFixtures.startServer();
-  }
-
-  @AfterAll
-  static void stopServer() throws Exception {
-    server.close();
-  }
-
   @BeforeEach
   void newElection() {
-    candidates = new Candidates(server.getConnectString(), SESSION);
-    direct = ZooKeeperFixtures.newClient(server.getConnectString(), Duration.ofSeconds(10));
+    candidates = new Candidates(ZK.connectString(), SESSION);
+    direct = ZooKeeperFixtures.newClient(ZK.connectString(), Duration.ofSeconds(10));
   }
 
   @AfterEach
@@ -57,7 +47,7 @@ class SessionFailureTest {
   }
 
   private TcpProxy proxy() {
-    TcpProxy p = TcpProxy.start("127.0.0.1", server.getPort());
+    TcpProxy p = TcpProxy.start("127.0.0.1", ZK.port());
     proxies.add(p);
     return p;
   }

@@ -10,7 +10,7 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.SessionExpirer;
-import dev.baton.testkit.ZooKeeperFixtures;
+import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,27 +20,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The fenced lock on a real ZooKeeper server. */
 class FencedLockTest {
   private static final AtomicInteger PATHS = new AtomicInteger();
-  private static TestingServer server;
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private final List<AutoCloseable> toClose = new ArrayList<>();
-
-  @BeforeAll
-  static void start() {
-    server = ZooKeeperFixtures.startServer();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
 
   @AfterEach
   void closeAll() throws Exception {
@@ -50,7 +39,7 @@ class FencedLockTest {
   }
 
   private BatonSession session() {
-    BatonSession s = BatonSession.start(SessionConfig.builder(server.getConnectString())
+    BatonSession s = BatonSession.start(SessionConfig.builder(ZK.connectString())
         .sessionTimeout(Duration.ofSeconds(4)).build());
     toClose.add(s);
     return s;
@@ -161,7 +150,7 @@ class FencedLockTest {
     FencedLock waiter = lock(path, "waiter");
     holder.acquire(Duration.ofSeconds(10)).orElseThrow();
     assertThat(waiter.acquire(Duration.ofMillis(200))).isEmpty();
-    assertThat(server.getConnectString()).isNotEmpty();
+    assertThat(ZK.connectString()).isNotEmpty();
     BatonSession probe = session();
     assertThat(probe.curator().getChildren().forPath(path)).hasSize(1);
     holder.release();

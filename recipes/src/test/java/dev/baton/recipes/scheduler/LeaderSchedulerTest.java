@@ -7,7 +7,7 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.testkit.SessionExpirer;
-import dev.baton.testkit.ZooKeeperFixtures;
+import dev.baton.testkit.ZooKeeperServerExtension;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +15,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
-import org.apache.curator.test.TestingServer;
 import org.h2.jdbcx.JdbcDataSource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import dev.baton.testkit.PostgresFixture;
@@ -30,17 +28,8 @@ import dev.baton.testkit.PostgresFixture;
  */
 class LeaderSchedulerTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
-  private static TestingServer server;
-
-  @BeforeAll
-  static void start() {
-    server = ZooKeeperFixtures.startServer();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   static DataSource dataSource(String store) {
     if (store.equals("postgresql")) {
@@ -60,7 +49,7 @@ class LeaderSchedulerTest {
   }
 
   private static Instance instance(String path, int n, ScheduleConfig schedule, JobStore store) {
-    BatonSession s = BatonSession.start(SessionConfig.builder(server.getConnectString())
+    BatonSession s = BatonSession.start(SessionConfig.builder(ZK.connectString())
         .sessionTimeout(Duration.ofSeconds(3)).build());
     LeaderScheduler scheduler = LeaderScheduler.create(s,
         ElectionConfig.builder(path).participantId("node-" + n).reentryJitter(Duration.ofMillis(100))
