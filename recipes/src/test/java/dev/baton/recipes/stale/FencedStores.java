@@ -61,6 +61,13 @@ final class FencedStores {
     zk.create().creatingParentsIfNeeded().forPath(zkWrites);
   }
 
+  /** Drops the tables {@link #createSchema()} made. */
+  void dropSchema() {
+    for (DataSource ds : sql.values()) {
+      dev.baton.testkit.SqlTables.drop(ds, table + "_writes", table + "_fence");
+    }
+  }
+
   /** Writes {@code label} with {@code token} through every fence; "ACCEPTED" or "REJECTED ..." each. */
   Map<String, String> writeAll(String label, FencingToken token) {
     Map<String, String> results = new LinkedHashMap<>();

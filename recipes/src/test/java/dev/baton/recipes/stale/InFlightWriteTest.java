@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 import dev.baton.testkit.PostgresFixture;
+import dev.baton.testkit.SqlTables;
 import javax.sql.DataSource;
 
 /**
@@ -89,6 +90,8 @@ class InFlightWriteTest {
           .hasCauseInstanceOf(StaleTokenException.class);
       assertThat(labels(direct, table)).containsExactlyInAnyOrder("a-registered", "b-wrote");
       assertThat(fence.highest("ledger")).contains(bTerm.token());
+    } finally {
+      SqlTables.drop(direct, table + "_writes", table + "_fence");
     }
   }
 

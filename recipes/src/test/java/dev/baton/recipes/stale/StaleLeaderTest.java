@@ -81,6 +81,8 @@ class StaleLeaderTest {
           assertThat(stores.visible("b1")).containsOnly(Map.entry("postgresql", true),
               Map.entry("h2", true), Map.entry("zookeeper", true));
         }
+      } finally {
+        stores.dropSchema();
       }
     } finally {
       h2.stop();
