@@ -2,7 +2,7 @@
  * Partition ownership: members, a sticky balanced assignment computed by an elected assigner, handoff
  * that never gives one partition two owners, and a fencing token per partition.
  *
- * <p>Not built yet: this module only reserves its place in the dependency chain
- * (fencing &larr; recipes &larr; partition-assignment &larr; demo-cluster).
+ * <p>So far only the assignment strategy exists ({@link dev.baton.partition.strategy}); membership,
+ * the elected assigner and the handoff come with the partition-ownership issue.
  */
 package dev.baton.partition;
