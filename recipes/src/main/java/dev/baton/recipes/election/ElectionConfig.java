@@ -1,15 +1,14 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
-import org.apache.curator.utils.PathUtils;
 
 /**
  * Immutable settings of a {@link LeaderElection}, validated by {@link Builder#build()}.
@@ -38,8 +37,6 @@ import org.apache.curator.utils.PathUtils;
  * </table>
  */
 public final class ElectionConfig {
-  static final int MAX_PARTICIPANT_ID_BYTES = 256;
-
   private final String path;
   private final String participantId;
   private final ConnectionPolicy connectionPolicy;
@@ -165,9 +162,9 @@ public final class ElectionConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public ElectionConfig build() {
-      validatePath(path);
+      Validation.path("election", path);
       String id = participantId == null ? defaultParticipantId() : participantId;
-      validateParticipantId(id);
+      Validation.id("participantId", id);
       Objects.requireNonNull(connectionPolicy, "connectionPolicy");
       Objects.requireNonNull(clock, "clock");
       if (reentryJitter == null || reentryJitter.isNegative()) {
@@ -178,33 +175,6 @@ public final class ElectionConfig {
             "callbackDrainTimeout must be zero or positive, was " + callbackDrainTimeout);
       }
       return new ElectionConfig(this, id);
-    }
-
-    static void validatePath(String path) {
-      if (path == null) {
-        throw new IllegalArgumentException("the election path must not be null");
-      }
-      if ("/".equals(path)) {
-        throw new IllegalArgumentException("the election path cannot be the root '/'");
-      }
-      try {
-        PathUtils.validatePath(path);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("invalid election path '" + path + "': " + e.getMessage(), e);
-      }
-    }
-
-    private static void validateParticipantId(String id) {
-      if (id.isBlank()) {
-        throw new IllegalArgumentException("participantId must not be blank");
-      }
-      if (id.getBytes(StandardCharsets.UTF_8).length > MAX_PARTICIPANT_ID_BYTES) {
-        throw new IllegalArgumentException(
-            "participantId must be at most " + MAX_PARTICIPANT_ID_BYTES + " bytes of UTF-8");
-      }
-      if (id.chars().anyMatch(Character::isISOControl)) {
-        throw new IllegalArgumentException("participantId must not contain control characters");
-      }
     }
 
     private static String defaultParticipantId() {

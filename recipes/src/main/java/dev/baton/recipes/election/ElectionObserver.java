@@ -4,6 +4,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.internal.CandidateName;
+import dev.baton.recipes.internal.Validation;
 import dev.baton.recipes.election.internal.CandidateOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public final class ElectionObserver {
    */
   public ElectionObserver(BatonSession session, String path) {
     Objects.requireNonNull(session, "session");
-    ElectionConfig.Builder.validatePath(path);
+    Validation.path("election", path);
     this.client = session.curator();
     this.path = path;
   }

@@ -1,10 +1,9 @@
 package dev.baton.recipes.lock;
 
+import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
-import org.apache.curator.utils.PathUtils;
 
 /**
  * Immutable settings of a {@link FencedLock}, validated by {@link Builder#build()}.
@@ -71,18 +70,9 @@ public final class LockConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public LockConfig build() {
-      if (path == null || "/".equals(path)) {
-        throw new IllegalArgumentException("the lock path must be a znode below the root, was " + path);
-      }
-      try {
-        PathUtils.validatePath(path);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("invalid lock path '" + path + "': " + e.getMessage(), e);
-      }
-      if (ownerId != null && (ownerId.isBlank()
-          || ownerId.getBytes(StandardCharsets.UTF_8).length > 256
-          || ownerId.chars().anyMatch(Character::isISOControl))) {
-        throw new IllegalArgumentException("ownerId must be 1 to 256 bytes without control characters");
+      Validation.path("lock", path);
+      if (ownerId != null) {
+        Validation.id("ownerId", ownerId);
       }
       return new LockConfig(this);
     }

@@ -1,0 +1,2 @@
+/** Helpers shared by the recipes; not a public API. */
+package dev.baton.recipes.internal;
