@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
+import dev.baton.testkit.Closer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -15,7 +16,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,14 +25,8 @@ class CallbackContractTest {
   private static final AtomicInteger PATHS = new AtomicInteger();
   @RegisterExtension
   static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
-  private final List<AutoCloseable> toClose = new ArrayList<>();
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = toClose.size() - 1; i >= 0; i--) {
-      toClose.get(i).close();
-    }
-  }
+  @RegisterExtension
+  final Closer closer = new Closer();
 
   private String newPath() {
     return "/baton-test/callbacks-" + PATHS.incrementAndGet();
@@ -49,7 +43,7 @@ class CallbackContractTest {
       UnaryOperator<ElectionConfig.Builder> tweak) {
     BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString())
         .sessionTimeout(Duration.ofSeconds(10)).build());
-    toClose.add(session);
+    closer.add(session);
     return LeaderElection.create(session,
         tweak.apply(ElectionConfig.builder(path).participantId(id)).build(), listener);
   }

@@ -10,6 +10,7 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.SessionExpirer;
+import dev.baton.testkit.Closer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,19 +29,13 @@ class FencedLockTest {
   private static final AtomicInteger PATHS = new AtomicInteger();
   @RegisterExtension
   static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
-  private final List<AutoCloseable> toClose = new ArrayList<>();
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = toClose.size() - 1; i >= 0; i--) {
-      toClose.get(i).close();
-    }
-  }
+  @RegisterExtension
+  final Closer closer = new Closer();
 
   private BatonSession session() {
     BatonSession s = BatonSession.start(SessionConfig.builder(ZK.connectString())
         .sessionTimeout(Duration.ofSeconds(4)).build());
-    toClose.add(s);
+    closer.add(s);
     return s;
   }
 
