@@ -1,6 +1,17 @@
 /**
  * Assignment strategies: pure functions from partitions, members and the previous assignment to a new
- * assignment. {@link dev.baton.partition.strategy.StickyBalancedStrategy} is the default. Guarantees:
- * balance within one, minimal movement on a single join or leave, determinism. Not yet: weights, zones.
+ * assignment, without I/O.
+ *
+ * <ul>
+ *   <li>{@link dev.baton.partition.strategy.AssignmentStrategy}: the contract ({@code assign} with
+ *       {@link dev.baton.partition.strategy.MemberProfile}s, or with plain member ids).
+ *   <li>{@link dev.baton.partition.strategy.MemberProfile}: a member's id, weight (1 to 10,000,
+ *       default 1) and optional zone.
+ *   <li>{@link dev.baton.partition.strategy.StickyBalancedStrategy}: the default. Every member within
+ *       one partition of its weighted share; {@code zoneAware()} also keeps every zone's total within
+ *       one of its share. Among all assignments within those bounds it keeps the most partitions in
+ *       place (so a single join or leave with equal weights moves the theoretical minimum).
+ *       Deterministic; {@code O(P log M)}.
+ * </ul>
  */
 package dev.baton.partition.strategy;
