@@ -1,0 +1,263 @@
+package dev.baton.partition;
+
+import dev.baton.partition.internal.GroupIds;
+import dev.baton.partition.internal.PartitionSetRecord;
+import dev.baton.partition.strategy.AssignmentStrategy;
+import dev.baton.partition.strategy.StickyBalancedStrategy;
+import dev.baton.recipes.internal.Validation;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+
+/**
+ * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}.
+ *
+ * <table>
+ *   <caption>Fields and defaults</caption>
+ *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>group</td><td>required</td><td>the group's znode path; members, assigner, assignment and
+ *   ownership nodes live below it</td></tr>
+ *   <tr><td>memberId</td><td>{@code pid-random}</td><td>1 to 128 characters of {@code A-Za-z0-9._:@-}.
+ *   Give a restarting process the same id (e.g. its pod name) so that {@code rejoinGrace} can give its
+ *   partitions back</td></tr>
+ *   <tr><td>weight</td><td>1</td><td>relative capacity, 1 to 10,000: partitions are shared in
+ *   proportion to weight</td></tr>
+ *   <tr><td>zone</td><td>none</td><td>failure zone (rack, availability zone), used by zone-aware
+ *   strategies</td></tr>
+ *   <tr><td>partitionCount</td><td>none: read the group's {@code partitions} znode</td><td>partitions
+ *   {@code 0..n-1}, 1 to 100,000. Used by the member while it is the assigner; without it the partition
+ *   set comes from ZooKeeper ({@link GroupAdmin#setPartitions}) and may change at run time</td></tr>
+ *   <tr><td>strategy</td><td>{@link StickyBalancedStrategy}</td><td>computes the assignment</td></tr>
+ *   <tr><td>drainTimeout</td><td>10 s</td><td>how long a released partition waits for its
+ *   {@code revoked} callback before its ownership znode is deleted anyway</td></tr>
+ *   <tr><td>rejoinGrace</td><td>0 (off)</td><td>how long a departed member's partitions stay assigned to
+ *   it (unowned) in case it returns with the same id, e.g. in a rolling restart</td></tr>
+ *   <tr><td>rebalanceDelay</td><td>200 ms</td><td>quiet period: the assigner waits this long after the
+ *   last membership or partition change before computing, so a burst of changes makes one
+ *   rebalance</td></tr>
+ *   <tr><td>rebalanceMaxDelay</td><td>2 s</td><td>upper bound on that wait under continuous
+ *   change</td></tr>
+ *   <tr><td>executor</td><td>a cached pool of daemon threads owned by the member</td><td>where the
+ *   listener's callbacks run (ordered per partition)</td></tr>
+ *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
+ *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionLease#since()} and of grace
+ *   periods</td></tr>
+ * </table>
+ */
+public final class GroupConfig {
+  private final String group;
+  private final String memberId;
+  private final int weight;
+  private final String zone;
+  private final int partitionCount;
+  private final AssignmentStrategy strategy;
+  private final Duration drainTimeout;
+  private final Duration rejoinGrace;
+  private final Duration rebalanceDelay;
+  private final Duration rebalanceMaxDelay;
+  private final Executor executor;
+  private final MeterRegistry meterRegistry;
+  private final Clock clock;
+
+  private GroupConfig(Builder b, String memberId) {
+    this.group = b.group;
+    this.memberId = memberId;
+    this.weight = b.weight;
+    this.zone = b.zone;
+    this.partitionCount = b.partitionCount;
+    this.strategy = b.strategy;
+    this.drainTimeout = b.drainTimeout;
+    this.rejoinGrace = b.rejoinGrace;
+    this.rebalanceDelay = b.rebalanceDelay;
+    this.rebalanceMaxDelay = b.rebalanceMaxDelay;
+    this.executor = b.executor;
+    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+    this.clock = b.clock;
+  }
+
+  /** A builder for membership of the group at {@code group}. */
+  public static Builder builder(String group) {
+    return new Builder(group);
+  }
+
+  public String group() {
+    return group;
+  }
+
+  public String memberId() {
+    return memberId;
+  }
+
+  public int weight() {
+    return weight;
+  }
+
+  public Optional<String> zone() {
+    return Optional.ofNullable(zone);
+  }
+
+  /** The configured partition count, or empty to read the partition set from ZooKeeper. */
+  public OptionalInt partitionCount() {
+    return partitionCount == 0 ? OptionalInt.empty() : OptionalInt.of(partitionCount);
+  }
+
+  public AssignmentStrategy strategy() {
+    return strategy;
+  }
+
+  public Duration drainTimeout() {
+    return drainTimeout;
+  }
+
+  public Duration rejoinGrace() {
+    return rejoinGrace;
+  }
+
+  public Duration rebalanceDelay() {
+    return rebalanceDelay;
+  }
+
+  public Duration rebalanceMaxDelay() {
+    return rebalanceMaxDelay;
+  }
+
+  /** The callback executor, or empty for the member's own pool. */
+  public Optional<Executor> executor() {
+    return Optional.ofNullable(executor);
+  }
+
+  public MeterRegistry meterRegistry() {
+    return meterRegistry;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Builder of {@link GroupConfig}; not thread-safe. */
+  public static final class Builder {
+    private final String group;
+    private String memberId;
+    private int weight = 1;
+    private String zone;
+    private int partitionCount;
+    private AssignmentStrategy strategy = new StickyBalancedStrategy();
+    private Duration drainTimeout = Duration.ofSeconds(10);
+    private Duration rejoinGrace = Duration.ZERO;
+    private Duration rebalanceDelay = Duration.ofMillis(200);
+    private Duration rebalanceMaxDelay = Duration.ofSeconds(2);
+    private Executor executor;
+    private MeterRegistry meterRegistry;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(String group) {
+      this.group = group;
+    }
+
+    public Builder memberId(String value) {
+      this.memberId = value;
+      return this;
+    }
+
+    public Builder weight(int value) {
+      this.weight = value;
+      return this;
+    }
+
+    public Builder zone(String value) {
+      this.zone = value;
+      return this;
+    }
+
+    public Builder partitionCount(int value) {
+      if (value < 1 || value > PartitionSetRecord.MAX_PARTITIONS) {
+        throw new IllegalArgumentException("partitionCount must be 1 to "
+            + PartitionSetRecord.MAX_PARTITIONS + ", was " + value);
+      }
+      this.partitionCount = value;
+      return this;
+    }
+
+    public Builder strategy(AssignmentStrategy value) {
+      this.strategy = value;
+      return this;
+    }
+
+    public Builder drainTimeout(Duration value) {
+      this.drainTimeout = value;
+      return this;
+    }
+
+    public Builder rejoinGrace(Duration value) {
+      this.rejoinGrace = value;
+      return this;
+    }
+
+    public Builder rebalanceDelay(Duration value) {
+      this.rebalanceDelay = value;
+      return this;
+    }
+
+    public Builder rebalanceMaxDelay(Duration value) {
+      this.rebalanceMaxDelay = value;
+      return this;
+    }
+
+    public Builder executor(Executor value) {
+      this.executor = value;
+      return this;
+    }
+
+    public Builder meterRegistry(MeterRegistry value) {
+      this.meterRegistry = value;
+      return this;
+    }
+
+    public Builder clock(Clock value) {
+      this.clock = value;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws IllegalArgumentException naming the first invalid field
+     */
+    public GroupConfig build() {
+      Validation.path("group", group);
+      String id = memberId == null
+          ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
+          : memberId;
+      GroupIds.check("memberId", id);
+      if (weight < 1 || weight > 10_000) {
+        throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
+      }
+      if (zone != null) {
+        GroupIds.check("zone", zone);
+      }
+      Objects.requireNonNull(strategy, "strategy");
+      Objects.requireNonNull(clock, "clock");
+      nonNegative("drainTimeout", drainTimeout);
+      nonNegative("rejoinGrace", rejoinGrace);
+      nonNegative("rebalanceDelay", rebalanceDelay);
+      nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
+      if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
+        throw new IllegalArgumentException("rebalanceMaxDelay (" + rebalanceMaxDelay
+            + ") must not be shorter than rebalanceDelay (" + rebalanceDelay + ")");
+      }
+      return new GroupConfig(this, id);
+    }
+
+    private static void nonNegative(String field, Duration value) {
+      if (value == null || value.isNegative()) {
+        throw new IllegalArgumentException(field + " must be zero or positive, was " + value);
+      }
+    }
+  }
+}

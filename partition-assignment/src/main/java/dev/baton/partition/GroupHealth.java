@@ -1,0 +1,31 @@
+package dev.baton.partition;
+
+/**
+ * A snapshot of one member's health, for health checks and status pages.
+ *
+ * @param state the lifecycle state
+ * @param connected whether the session is connected
+ * @param joined whether the member's znode exists and belongs to this member's session
+ * @param duplicateId whether another session holds this member id (the member waits and takes nothing)
+ * @param assigner whether this member currently computes the assignment
+ * @param ownedPartitions how many partitions this member owns
+ * @param generation the assignment generation this member follows (0 before the first)
+ * @param callbackFailures how many listener callbacks have thrown
+ * @param malformedRecords how many records read from ZooKeeper were malformed and ignored
+ */
+public record GroupHealth(
+    GroupMember.State state,
+    boolean connected,
+    boolean joined,
+    boolean duplicateId,
+    boolean assigner,
+    int ownedPartitions,
+    long generation,
+    long callbackFailures,
+    long malformedRecords) {
+
+  /** Healthy: started, connected, joined, no duplicate id. Owning no partition can be healthy. */
+  public boolean isHealthy() {
+    return state == GroupMember.State.STARTED && connected && joined && !duplicateId;
+  }
+}

@@ -1,0 +1,174 @@
+package dev.baton.partition;
+
+import dev.baton.partition.internal.AssignerRole;
+import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupNodes;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.OwnershipLoop;
+import dev.baton.partition.internal.PartitionCallbacks;
+import dev.baton.partition.strategy.MemberProfile;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.LeaderElection;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Membership of a partitioned group: this process shares the group's partitions with the other members,
+ * each partition owned by exactly one member at a time, with a fencing token per ownership term.
+ *
+ * <pre>{@code
+ * GroupConfig config = GroupConfig.builder("/services/ingest/group")
+ *     .memberId("ingest-3").partitionCount(64).build();
+ * try (GroupMember member = GroupMember.create(session, config, listener)) {
+ *   member.start();
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>How it works: the member registers an ephemeral znode under {@code <group>/members} and runs for
+ * the group's assigner election. The elected assigner computes the assignment with the configured
+ * strategy (sticky and balanced by default) and publishes it, with a generation number, in one multi
+ * that checks its election znode: only the current assigner can publish. Each member takes the
+ * partitions assigned to it by creating their ephemeral ownership znodes ({@code <group>/owners/<p>});
+ * the znode's czxid is the term's {@link PartitionLease#token() fencing token}. A member gives a
+ * partition up by running {@code revoked} and then deleting the znode; the next owner, watching that
+ * znode, creates its own only once it is gone.
+ *
+ * <p>Guarantees: a partition's ownership znode exists at most once, so at most one member of a live
+ * session owns a partition; the new owner starts after the old owner's {@code revoked} returned (or its
+ * drain timeout passed) or its session ended; partitions that keep their member are not interrupted by a
+ * rebalance; tokens of successive terms of a partition strictly increase. Not guaranteed: that a paused
+ * or partitioned former owner stops acting, nor that a drain longer than the timeout finishes first:
+ * fence downstream writes with the lease's token. A suspended connection revokes the member's leases at
+ * once (the session may be gone); if the session survives they are assigned again with the same tokens.
+ *
+ * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member znode,
+ * revokes and releases every partition (waiting for each drain up to the drain timeout) and leaves the
+ * assigner election. Thread-safe.
+ */
+public final class GroupMember implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
+
+  /** Lifecycle states. */
+  public enum State { LATENT, STARTED, CLOSED }
+
+  private final BatonSession session;
+  private final GroupConfig config;
+  private final GroupPaths paths;
+  private final GroupMetrics metrics;
+  private final PartitionCallbacks callbacks;
+  private final OwnershipLoop loop;
+  private final AssignerRole assigner;
+  private final LeaderElection election;
+  private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
+
+  private GroupMember(BatonSession session, GroupConfig config, PartitionListener listener) {
+    this.session = session;
+    this.config = config;
+    this.paths = new GroupPaths(config.group());
+    this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
+    this.callbacks = new PartitionCallbacks(listener, config, metrics);
+    MemberProfile profile = MemberProfile.of(config.memberId(), config.weight(), config.zone().orElse(null));
+    this.loop = new OwnershipLoop(session.curator(), paths, config, profile, callbacks, metrics);
+    this.assigner = new AssignerRole(session.curator(), paths, config, metrics);
+    this.election = LeaderElection.create(session,
+        ElectionConfig.builder(paths.assigner()).participantId(config.memberId())
+            .meterRegistry(config.meterRegistry()).clock(config.clock()).build(),
+        assigner);
+  }
+
+  /** Creates a latent member; {@link #start()} joins the group. */
+  public static GroupMember create(BatonSession session, GroupConfig config, PartitionListener listener) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(listener, "listener");
+    return new GroupMember(session, config, listener);
+  }
+
+  /**
+   * Joins the group. Returns at once; {@link PartitionListener#assigned} fires for each partition taken.
+   *
+   * @throws IllegalStateException if already started or closed
+   */
+  public void start() {
+    if (!state.compareAndSet(State.LATENT, State.STARTED)) {
+      throw new IllegalStateException("the member is " + state.get() + ", it can start only once");
+    }
+    session.closeWithSession(this);
+    GroupNodes.ensure(session.curator(), paths);
+    loop.start();
+    election.start();
+  }
+
+  /** Leaves the group; idempotent. Waits for the drains, at most the drain timeout plus a few seconds. */
+  @Override
+  public void close() {
+    State before = state.getAndSet(State.CLOSED);
+    if (before == State.CLOSED) {
+      return;
+    }
+    session.detach(this);
+    if (before == State.STARTED) {
+      var released = loop.beginClose();
+      election.close();
+      try {
+        released.get(config.drainTimeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException e) {
+        log.warn("member {}: not every partition was released before closing: {}", config.memberId(),
+            e.toString());
+      }
+      loop.shutdown();
+    } else {
+      election.close();
+    }
+    callbacks.close(Duration.ofSeconds(5));
+  }
+
+  /** The partitions this member owns now, with their leases. */
+  public Map<Integer, PartitionLease> ownedPartitions() {
+    return loop.owned();
+  }
+
+  /** The lease of {@code partition}, if this member owns it now. */
+  public Optional<PartitionLease> lease(int partition) {
+    return Optional.ofNullable(loop.owned().get(partition));
+  }
+
+  public boolean isAssigner() {
+    return assigner.isAssigner();
+  }
+
+  public String memberId() {
+    return config.memberId();
+  }
+
+  public GroupConfig config() {
+    return config;
+  }
+
+  public State state() {
+    return state.get();
+  }
+
+  public GroupHealth health() {
+    return new GroupHealth(state.get(), session.isConnected(), loop.isJoined(), loop.isDuplicate(),
+        assigner.isAssigner(), loop.owned().size(), loop.generation(),
+        metrics.callbackFailures(), metrics.malformedRecords());
+  }
+
+  @Override
+  public String toString() {
+    return "GroupMember{" + config.group() + ", member=" + config.memberId() + ", " + state.get() + "}";
+  }
+}

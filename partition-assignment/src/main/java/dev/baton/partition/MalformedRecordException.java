@@ -1,0 +1,20 @@
+package dev.baton.partition;
+
+/**
+ * A record read from ZooKeeper (a member, the assignment, an ownership node or the partition set) is
+ * malformed: wrong header, unsupported version, too large, a bad field. Baton never acts on such a
+ * record: it logs the error, counts it and keeps its last good state.
+ */
+public class MalformedRecordException extends RuntimeException {
+  private final String path;
+
+  public MalformedRecordException(String path, String message) {
+    super("malformed record at " + path + ": " + message);
+    this.path = path;
+  }
+
+  /** The znode the record was read from, or a description when not read from a znode. */
+  public String path() {
+    return path;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.baton.partition;
+
+/**
+ * Receives a member's ownership changes.
+ *
+ * <p>Threading contract: callbacks run on the member's executor ({@link GroupConfig#executor()}), never
+ * on ZooKeeper's event thread, never on Curator's threads and never under a lock of the member. For one
+ * partition they run one at a time and in order: each {@code assigned} is followed by exactly one
+ * {@code revoked} of the same lease before the next {@code assigned} of that partition. Callbacks of
+ * different partitions may run concurrently. An exception thrown by a callback is logged and counted
+ * ({@code baton.partition.callback.failures}); it does not change ownership.
+ *
+ * <p>Draining: on {@link PartitionRevocationReason#REASSIGNED}, {@link PartitionRevocationReason#PARTITION_REMOVED}
+ * and {@link PartitionRevocationReason#CLOSED} the partition is released (its ownership znode deleted,
+ * letting the next owner take it) only after {@code revoked} returns, or after
+ * {@link GroupConfig#drainTimeout()} if it takes longer. Finish or abandon in-flight work for the
+ * partition inside {@code revoked}.
+ */
+public interface PartitionListener {
+  /** This member now owns {@code lease.partition()}, with {@code lease.token()}. */
+  void assigned(PartitionLease lease);
+
+  /** The term of {@code lease} ended for {@code reason}. */
+  void revoked(PartitionLease lease, PartitionRevocationReason reason);
+}

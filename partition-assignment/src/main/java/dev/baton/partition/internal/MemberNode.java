@@ -1,0 +1,93 @@
+package dev.baton.partition.internal;
+
+import dev.baton.partition.strategy.MemberProfile;
+import java.util.Set;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The member's ephemeral znode under {@code members/}. Joining adopts a node of the current session,
+ * deletes one left by an earlier session of this same member object, and otherwise (another process uses
+ * the same member id) waits, watching the node, and reports the conflict: two processes never take
+ * partitions under one id.
+ */
+final class MemberNode {
+  private static final Logger log = LoggerFactory.getLogger(MemberNode.class);
+
+  /** The result of one join attempt. */
+  enum Join { JOINED, DUPLICATE, RETRY }
+
+  private final CuratorFramework client;
+  private final String path;
+  private final byte[] data;
+  private long conflictingSession;
+
+  MemberNode(CuratorFramework client, GroupPaths paths, MemberProfile profile) {
+    this.client = client;
+    this.path = paths.member(profile.id());
+    this.data = MemberRecord.encode(profile);
+  }
+
+  /**
+   * One attempt to join with session {@code sessionId}; {@code onGone} is called (on a ZooKeeper
+   * thread) when a conflicting node goes away.
+   */
+  Join join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+    try {
+      client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
+      conflictingSession = 0;
+      return Join.JOINED;
+    } catch (KeeperException.NodeExistsException e) {
+      return existing(sessionId, ownEarlierSessions, onGone);
+    } catch (Exception e) {
+      log.warn("cannot create member znode {}; will retry: {}", path, e.toString());
+      return Join.RETRY;
+    }
+  }
+
+  private Join existing(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+    try {
+      Stat stat = client.checkExists().usingWatcher(onGone).forPath(path);
+      if (stat == null) {
+        return Join.RETRY;
+      }
+      long owner = stat.getEphemeralOwner();
+      if (owner == sessionId) {
+        return Join.JOINED;
+      }
+      if (ownEarlierSessions.contains(owner)) {
+        client.delete().withVersion(stat.getVersion()).forPath(path);
+        return Join.RETRY;
+      }
+      if (owner != conflictingSession) {
+        conflictingSession = owner;
+        log.warn("member id {} is in use by another session (0x{}): another process has the same "
+            + "member id, or this member restarted and its old session has not expired yet; waiting "
+            + "for that znode to go before taking any partition", path, Long.toHexString(owner));
+      }
+      return Join.DUPLICATE;
+    } catch (Exception e) {
+      log.warn("cannot inspect member znode {}; will retry: {}", path, e.toString());
+      return Join.RETRY;
+    }
+  }
+
+  /** Deletes the node if this session owns it. */
+  void leave(long sessionId) {
+    try {
+      Stat stat = client.checkExists().forPath(path);
+      if (stat != null && stat.getEphemeralOwner() == sessionId) {
+        client.delete().withVersion(stat.getVersion()).forPath(path);
+      }
+    } catch (KeeperException.NoNodeException e) {
+      log.debug("member znode {} already gone", path);
+    } catch (Exception e) {
+      log.warn("cannot delete member znode {}; it goes with the session: {}", path, e.toString());
+    }
+  }
+}

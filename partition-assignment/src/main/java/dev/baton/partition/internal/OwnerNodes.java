@@ -1,0 +1,161 @@
+package dev.baton.partition.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates and deletes ownership znodes in batches: one multi per {@value #BATCH} partitions, falling back
+ * to one request per partition when a batch fails (a multi is all or nothing). A multi is one ZooKeeper
+ * transaction, so every znode it creates has the same czxid, the transaction's zxid; one read of the
+ * first znode gives the token of the whole batch. Blocking; called on the member's loop thread.
+ */
+final class OwnerNodes {
+  private static final Logger log = LoggerFactory.getLogger(OwnerNodes.class);
+  static final int BATCH = 500;
+
+  /** The outcome of taking one partition. */
+  sealed interface Take permits Created, Taken, Failed {}
+
+  /** The ownership znode was created with creation zxid {@code czxid}. */
+  record Created(int partition, long czxid) implements Take {}
+
+  /** Another ownership znode exists, held by session {@code ephemeralOwner} (0 if it just vanished). */
+  record Taken(int partition, long ephemeralOwner) implements Take {}
+
+  /** ZooKeeper refused or failed. */
+  record Failed(int partition, KeeperException.Code code) implements Take {}
+
+  private final CuratorFramework client;
+  private final GroupPaths paths;
+
+  OwnerNodes(CuratorFramework client, GroupPaths paths) {
+    this.client = client;
+    this.paths = paths;
+  }
+
+  List<Take> create(List<Integer> partitions, byte[] data) throws InterruptedException {
+    List<Take> out = new ArrayList<>(partitions.size());
+    for (int i = 0; i < partitions.size(); i += BATCH) {
+      out.addAll(createBatch(partitions.subList(i, Math.min(partitions.size(), i + BATCH)), data));
+    }
+    return out;
+  }
+
+  private List<Take> createBatch(List<Integer> batch, byte[] data) throws InterruptedException {
+    List<Take> out = new ArrayList<>(batch.size());
+    try {
+      List<CuratorOp> ops = new ArrayList<>(batch.size());
+      for (int p : batch) {
+        ops.add(client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data));
+      }
+      client.transaction().forOperations(ops);
+      // One multi is one transaction: every znode it created has the transaction's zxid as czxid.
+      Stat first = client.checkExists().forPath(paths.owner(batch.get(0)));
+      if (first != null && first.getEphemeralOwner() == sessionId()) {
+        batch.forEach(p -> out.add(new Created(p, first.getCzxid())));
+        return out;
+      }
+    } catch (KeeperException e) {
+      if (isConnectionProblem(e.code())) {
+        batch.forEach(p -> out.add(new Failed(p, e.code())));
+        return out;
+      }
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      batch.forEach(p -> out.add(new Failed(p, KeeperException.Code.SYSTEMERROR)));
+      return out;
+    }
+    for (int p : batch) {
+      out.add(one(p, data));
+    }
+    return out;
+  }
+
+  private Take one(int p, byte[] data) throws InterruptedException {
+    String path = paths.owner(p);
+    try {
+      Stat stat = new Stat();
+      client.create().storingStatIn(stat).withMode(CreateMode.EPHEMERAL).forPath(path, data);
+      return new Created(p, stat.getCzxid());
+    } catch (KeeperException.NodeExistsException e) {
+      try {
+        Stat existing = client.checkExists().forPath(path);
+        if (existing != null && existing.getEphemeralOwner() == sessionId()) {
+          return new Created(p, existing.getCzxid()); // created by our own batch above
+        }
+        return new Taken(p, existing == null ? 0 : existing.getEphemeralOwner());
+      } catch (KeeperException e2) {
+        return new Failed(p, e2.code());
+      } catch (InterruptedException e2) {
+        throw e2;
+      } catch (Exception e2) {
+        return new Failed(p, KeeperException.Code.SYSTEMERROR);
+      }
+    } catch (KeeperException e) {
+      return new Failed(p, e.code());
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      return new Failed(p, KeeperException.Code.SYSTEMERROR);
+    }
+  }
+
+  /**
+   * Deletes the ownership znodes of {@code partitions}.
+   *
+   * @return the partitions whose znode is gone now (deleted, or already absent)
+   */
+  List<Integer> delete(List<Integer> partitions) throws InterruptedException {
+    List<Integer> gone = new ArrayList<>();
+    for (int i = 0; i < partitions.size(); i += BATCH) {
+      List<Integer> batch = partitions.subList(i, Math.min(partitions.size(), i + BATCH));
+      try {
+        List<CuratorOp> ops = new ArrayList<>(batch.size());
+        for (int p : batch) {
+          ops.add(client.transactionOp().delete().forPath(paths.owner(p)));
+        }
+        client.transaction().forOperations(ops);
+        gone.addAll(batch);
+        continue;
+      } catch (KeeperException e) {
+        if (isConnectionProblem(e.code())) {
+          continue; // the caller keeps them as releasing and retries after reconnecting
+        }
+      } catch (InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
+        log.debug("batch delete failed, deleting one by one: {}", e.toString());
+      }
+      for (int p : batch) {
+        try {
+          client.delete().forPath(paths.owner(p));
+          gone.add(p);
+        } catch (KeeperException.NoNodeException e) {
+          gone.add(p);
+        } catch (InterruptedException e) {
+          throw e;
+        } catch (Exception e) {
+          log.debug("cannot delete the ownership znode of {} now: {}", p, e.toString());
+        }
+      }
+    }
+    return gone;
+  }
+
+  static boolean isConnectionProblem(KeeperException.Code code) {
+    return code == KeeperException.Code.CONNECTIONLOSS || code == KeeperException.Code.SESSIONEXPIRED
+        || code == KeeperException.Code.SESSIONMOVED || code == KeeperException.Code.OPERATIONTIMEOUT;
+  }
+
+  private long sessionId() throws Exception {
+    return client.getZookeeperClient().getZooKeeper().getSessionId();
+  }
+}

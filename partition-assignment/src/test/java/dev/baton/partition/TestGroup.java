@@ -1,0 +1,167 @@
+package dev.baton.partition;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.fencing.InMemoryFence;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.SessionConfig;
+import dev.baton.testkit.FencedWriteLog;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+
+/**
+ * A group of real members on one ZooKeeper, each with its own session, plus a writer that keeps writing
+ * every owned partition through a fence with the owner's token and records the outcome in a
+ * {@link FencedWriteLog}.
+ */
+final class TestGroup implements AutoCloseable {
+  static final Duration SESSION = Duration.ofSeconds(6);
+
+  final String path = "/baton-test/groups/" + UUID.randomUUID().toString().substring(0, 8);
+  final Beliefs beliefs = new Beliefs();
+  final FencedWriteLog log = new FencedWriteLog();
+  final InMemoryFence fence = new InMemoryFence();
+  private final String connectString;
+  private final UnaryOperator<GroupConfig.Builder> common;
+  private final Map<String, Member> members = new LinkedHashMap<>();
+  private final List<Member> gone = new ArrayList<>();
+  private final Thread writer;
+  private volatile boolean writing = true;
+
+  /** One member: its session, its GroupMember and its recorded callbacks. */
+  record Member(String id, BatonSession session, GroupMember member, RecordingListener listener) {}
+
+  TestGroup(String connectString, UnaryOperator<GroupConfig.Builder> common) {
+    this.connectString = connectString;
+    this.common = common;
+    this.writer = new Thread(this::writeLoop, "test-group-writer");
+    writer.setDaemon(true);
+    writer.start();
+  }
+
+  Member add(String id) {
+    return add(id, b -> b);
+  }
+
+  synchronized Member add(String id, UnaryOperator<GroupConfig.Builder> custom) {
+    BatonSession session = BatonSession.start(
+        SessionConfig.builder(connectString).sessionTimeout(SESSION).build());
+    RecordingListener listener = new RecordingListener(id, beliefs);
+    GroupConfig config = custom.apply(common.apply(GroupConfig.builder(path).memberId(id)
+        .rebalanceDelay(Duration.ofMillis(50)).rebalanceMaxDelay(Duration.ofMillis(500)))).build();
+    GroupMember member = GroupMember.create(session, config, listener);
+    Member m = new Member(id, session, member, listener);
+    members.put(id, m);
+    member.start();
+    return m;
+  }
+
+  synchronized Member get(String id) {
+    return members.get(id);
+  }
+
+  synchronized List<Member> members() {
+    return List.copyOf(members.values());
+  }
+
+  /** Closes the member gracefully (leaves the group) and its session. */
+  synchronized void leave(String id) {
+    Member m = members.remove(id);
+    m.member().close();
+    m.session().close();
+    gone.add(m);
+  }
+
+  /** Forgets a member whose session a test killed, keeping it for the final checks. */
+  synchronized Member remove(String id) {
+    Member m = members.remove(id);
+    gone.add(m);
+    return m;
+  }
+
+  /** Who owns each partition now, by the members' own view; fails on two owners. */
+  synchronized Map<Integer, String> owners() {
+    Map<Integer, String> owners = new HashMap<>();
+    for (Member m : members.values()) {
+      for (PartitionLease lease : m.member().ownedPartitions().values()) {
+        String other = owners.put(lease.partition(), m.id());
+        if (other != null) {
+          throw new AssertionError("partition " + lease.partition() + " owned by " + other + " and "
+              + m.id());
+        }
+      }
+    }
+    return owners;
+  }
+
+  /** Waits until every partition 0..count-1 is owned by a live member and the counts balance. */
+  Map<Integer, String> awaitAllOwned(int count, Duration within) {
+    await().atMost(within).pollInterval(Duration.ofMillis(20)).until(() -> {
+      Map<Integer, String> o = owners();
+      if (o.size() != count) {
+        return false;
+      }
+      Map<String, Integer> per = new HashMap<>();
+      o.values().forEach(m -> per.merge(m, 1, Integer::sum));
+      int live = members().size();
+      int max = per.values().stream().max(Integer::compare).orElse(0);
+      int min = per.size() < live ? 0 : per.values().stream().min(Integer::compare).orElse(0);
+      return max - min <= 1 || count < live;
+    });
+    return owners();
+  }
+
+  private void writeLoop() {
+    while (writing) {
+      for (Member m : members()) {
+        for (PartitionLease lease : m.member().ownedPartitions().values()) {
+          write(m.id(), lease);
+        }
+      }
+      try {
+        Thread.sleep(2); // pacing of the background writer, not synchronisation
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  void write(String writerId, PartitionLease lease) {
+    String resource = "p" + lease.partition();
+    try {
+      fence.write(resource, lease.token(), tx -> {
+        log.accepted(resource, writerId, lease.token().value());
+        return null;
+      });
+    } catch (StaleTokenException e) {
+      log.rejected(resource, writerId, lease.token().value());
+    }
+  }
+
+  List<String> orderViolations() {
+    List<String> out = new ArrayList<>();
+    List<Member> all = new ArrayList<>(members());
+    synchronized (this) {
+      all.addAll(gone);
+    }
+    all.forEach(m -> m.listener().orderViolations().forEach(v -> out.add(m.id() + ": " + v)));
+    return out;
+  }
+
+  @Override
+  public void close() {
+    writing = false;
+    writer.interrupt();
+    for (Member m : members()) {
+      m.member().close();
+      m.session().close();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.baton.testkit;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A safety checker over fenced writes: every protected write of a test is recorded here with its
+ * resource, writer, token and outcome, and {@link #violations()} judges the history.
+ *
+ * <p>Record an accepted write from inside the fence's atomic action (so the log's order is the fence's
+ * commit order for the resource) and a rejected one where the fence threw. The checks, per resource:
+ * <ul>
+ *   <li>accepted tokens never decrease in commit order (no write from an older term after a newer one);
+ *   <li>one token belongs to one writer (no two writers accepted in the same term);
+ *   <li>therefore the accepted writes form contiguous runs, one per term: there is never a moment with
+ *       two accepted owners.
+ * </ul>
+ * Thread-safe.
+ */
+public final class FencedWriteLog {
+  /** One recorded write; {@code seq} is the log's global order. */
+  public record Write(String resource, String writer, long token, boolean accepted, long seq) {}
+
+  private final AtomicLong seq = new AtomicLong();
+  private final List<Write> writes = new ArrayList<>();
+
+  public synchronized void accepted(String resource, String writer, long token) {
+    writes.add(new Write(resource, writer, token, true, seq.incrementAndGet()));
+  }
+
+  public synchronized void rejected(String resource, String writer, long token) {
+    writes.add(new Write(resource, writer, token, false, seq.incrementAndGet()));
+  }
+
+  public synchronized List<Write> writes() {
+    return List.copyOf(writes);
+  }
+
+  public synchronized long acceptedCount() {
+    return writes.stream().filter(Write::accepted).count();
+  }
+
+  public synchronized long rejectedCount() {
+    return writes.stream().filter(w -> !w.accepted()).count();
+  }
+
+  /** The last accepted write of {@code resource}. */
+  public synchronized Optional<Write> lastAccepted(String resource) {
+    for (int i = writes.size() - 1; i >= 0; i--) {
+      Write w = writes.get(i);
+      if (w.accepted() && w.resource().equals(resource)) {
+        return Optional.of(w);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every violation of the checks, described; empty when the history is safe. */
+  public synchronized List<String> violations() {
+    List<String> out = new ArrayList<>();
+    Map<String, Write> last = new HashMap<>();
+    Map<String, Map<Long, String>> tokenWriter = new HashMap<>();
+    for (Write w : writes) {
+      if (!w.accepted()) {
+        continue;
+      }
+      Write before = last.put(w.resource(), w);
+      if (before != null && w.token() < before.token()) {
+        out.add(w.resource() + ": token " + w.token() + " of " + w.writer() + " accepted after token "
+            + before.token() + " of " + before.writer() + " (write #" + w.seq() + ")");
+      }
+      String owner = tokenWriter.computeIfAbsent(w.resource(), r -> new HashMap<>())
+          .putIfAbsent(w.token(), w.writer());
+      if (owner != null && !owner.equals(w.writer())) {
+        out.add(w.resource() + ": token " + w.token() + " accepted from both " + owner + " and "
+            + w.writer() + " (write #" + w.seq() + ")");
+      }
+    }
+    return out;
+  }
+
+  /** @throws AssertionError listing the violations, if any */
+  public void assertNoViolations() {
+    List<String> v = violations();
+    if (!v.isEmpty()) {
+      throw new AssertionError(v.size() + " safety violations, first ones: "
+          + v.subList(0, Math.min(10, v.size())));
+    }
+  }
+}
