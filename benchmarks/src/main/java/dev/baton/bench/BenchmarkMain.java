@@ -22,6 +22,7 @@ public final class BenchmarkMain {
     SCENARIOS.put("election-handover", ElectionHandover.class);
     SCENARIOS.put("fence-overhead", FenceOverhead.class);
     SCENARIOS.put("lock", LockThroughput.class);
+    SCENARIOS.put("assignment", dev.baton.bench.assignment.AssignmentComparison.class);
   }
 
   private BenchmarkMain() {}

@@ -1,0 +1,202 @@
+package dev.baton.bench.assignment;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import dev.baton.bench.assignment.MembershipTrace.Event;
+import dev.baton.bench.assignment.MembershipTrace.Kind;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Partition movement and balance of Baton's sticky balanced strategy against Kafka's consumer
+ * assignors (cooperative-sticky, sticky, range) on one seeded membership trace, offline (no ZooKeeper,
+ * no broker), and the compute time of one assignment at 10,000 partitions and 1,000 members.
+ *
+ * <p>Per assignor, the trace's initial group is assigned from nothing, then each event (join, graceful
+ * leave, crash) is one rebalance fed with that assignor's own previous assignment. Per event: moved
+ * partitions (owner before differs from owner after; a departed member's partitions count), the
+ * theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min partitions per
+ * member). See benchmarks/README.md.
+ */
+public final class AssignmentComparison implements Scenario {
+  static final String NAME = "assignment";
+  static final long DEFAULT_SEED = 20261130L;
+  private static final Set<String> KEYS = Set.of("seed", "partitions", "events", "start-members", "min-members",
+      "max-members", "assignors", "compute", "compute-partitions", "compute-members", "compute-warmup",
+      "compute-runs", "compute-kafka-warmup", "compute-kafka-runs");
+
+  @Override
+  public String description() {
+    return "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors (offline),"
+        + " and assignment compute time at 10,000 partitions x 1,000 members";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    Settings s = Settings.parse(args, KEYS);
+    long seed;
+    try {
+      seed = Long.parseLong(s.string("seed", Long.toString(DEFAULT_SEED)).trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("seed must be an integer");
+    }
+    int partitions = s.integer("partitions", 1_000);
+    int events = s.integer("events", 300);
+    int start = s.integer("start-members", 10);
+    int min = s.integer("min-members", 5);
+    int max = s.integer("max-members", 20);
+    List<String> assignors = new ArrayList<>();
+    for (String name : s.string("assignors", String.join(",", Assignor.NAMES)).split(",")) {
+      String n = name.trim();
+      if (!Assignor.NAMES.contains(n)) {
+        throw new IllegalArgumentException("unknown assignor '" + n + "'; known: " + Assignor.NAMES);
+      }
+      assignors.add(n);
+    }
+    boolean compute = s.bool("compute", true);
+    int computePartitions = s.integer("compute-partitions", 10_000);
+    int computeMembers = s.integer("compute-members", 1_000);
+    int computeWarmup = s.integer("compute-warmup", 300);
+    int computeRuns = s.integer("compute-runs", 200);
+    int kafkaWarmup = s.integer("compute-kafka-warmup", 20);
+    int kafkaRuns = s.integer("compute-kafka-runs", 50);
+    if (partitions < 1 || events < 1) {
+      throw new IllegalArgumentException("partitions and events must be at least 1");
+    }
+    if (computePartitions < 1 || computeMembers < 1 || computeWarmup < 0 || computeRuns < 1 || kafkaWarmup < 0
+        || kafkaRuns < 0) {
+      throw new IllegalArgumentException("compute-partitions, compute-members and compute-runs must be at least 1,"
+          + " the warm-ups and compute-kafka-runs at least 0");
+    }
+    MembershipTrace trace = MembershipTrace.generate(seed, start, min, max, events);
+    Map<Kind, Integer> kinds = new EnumMap<>(Kind.class);
+    int smallest = start;
+    int largest = start;
+    for (Event e : trace.events()) {
+      kinds.merge(e.kind(), 1, Integer::sum);
+      smallest = Math.min(smallest, e.membersAfter().size());
+      largest = Math.max(largest, e.membersAfter().size());
+    }
+    progress("trace: seed %d, %d partitions, %d members at start, %d events (%d joins, %d leaves, %d crashes),"
+            + " group size %d..%d", seed, partitions, start, events, kinds.getOrDefault(Kind.JOIN, 0),
+        kinds.getOrDefault(Kind.LEAVE, 0), kinds.getOrDefault(Kind.CRASH, 0), smallest, largest);
+
+    for (String name : assignors) {
+      long t0 = System.nanoTime();
+      Stats stats = replay(Assignor.create(name, partitions), trace, partitions);
+      stats.report(name, events, partitions, seed, (System.nanoTime() - t0) / 1e9);
+    }
+
+    if (compute) {
+      progress("compute: %d partitions, %d members; %d warm-up + %d timed Baton calls, %d + %d Kafka sticky calls,"
+              + " interleaved", computePartitions, computeMembers, computeWarmup, computeRuns, kafkaWarmup,
+          kafkaRuns);
+      List<ComputeTiming.Result> results = ComputeTiming.run(computePartitions, computeMembers, computeWarmup,
+          computeRuns, kafkaWarmup, kafkaRuns, seed);
+      ComputeTiming.Result baton = results.get(0);
+      progress("compute baton: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls", baton.p50Ms(), baton.p99Ms(),
+          baton.maxMs(), baton.meanMs(), baton.runs());
+      print(String.format(Locale.ROOT, "RESULT %s-compute partitions=%d members=%d p50_ms=%.3f p99_ms=%.3f max_ms=%.3f"
+              + " assignor=baton runs=%d warmup=%d", NAME, computePartitions, computeMembers, baton.p50Ms(),
+          baton.p99Ms(), baton.maxMs(), baton.runs(), computeWarmup));
+      if (results.size() > 1) {
+        ComputeTiming.Result kafka = results.get(1);
+        progress("compute sticky: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls", kafka.p50Ms(),
+            kafka.p99Ms(), kafka.maxMs(), kafka.meanMs(), kafka.runs());
+        print(String.format(Locale.ROOT, "RESULT %s-compute assignor=sticky partitions=%d members=%d p50_ms=%.3f"
+                + " p99_ms=%.3f max_ms=%.3f ratio=%.4f runs=%d warmup=%d", NAME, computePartitions, computeMembers,
+            kafka.p50Ms(), kafka.p99Ms(), kafka.maxMs(), baton.p50Ms() / kafka.p50Ms(), kafka.runs(), kafkaWarmup));
+      }
+    }
+  }
+
+  /** Replays the trace through one assignor. */
+  static Stats replay(Assignor assignor, MembershipTrace trace, int partitions) {
+    String name = assignor.name();
+    Map<Integer, String> before = assignor.rebalance(trace.initial(), Map.of());
+    Assignments.checkCovers(name + " initial assignment", before, partitions, trace.initial());
+    Stats stats = new Stats();
+    for (Event e : trace.events()) {
+      Map<Integer, String> after = assignor.rebalance(e.membersAfter(), before);
+      Assignments.checkCovers(name + " after event " + e.index() + " (" + e.kind().label() + ")", after, partitions,
+          e.membersAfter());
+      int moved = Assignments.moved(before, after);
+      int minimum = Assignments.minimumMoves(before, e.membersAfter(), partitions);
+      int imbalance = Assignments.imbalance(after, e.membersAfter());
+      if (moved < minimum && imbalance <= 1) {
+        throw new BenchmarkFailure(name + " event " + e.index() + ": a balanced assignment moved " + moved
+            + ", below the minimum " + minimum + " (the minimum is wrong)");
+      }
+      stats.add(e.kind(), moved, minimum, imbalance, assignor.lastRounds());
+      before = after;
+    }
+    return stats;
+  }
+
+  /** Per-assignor totals over the events. */
+  static final class Stats {
+    private double worstRatio = Double.NaN;
+    private double ratioSum;
+    private int ratioEvents;
+    private int worstImbalance;
+    private long movedTotal;
+    private long minimumTotal;
+    private int maxRounds;
+    private long rounds;
+    private int events;
+    private final Map<Kind, long[]> byKind = new EnumMap<>(Kind.class); // events, moved, minimum
+
+    void add(Kind kind, int moved, int minimum, int imbalance, int eventRounds) {
+      events++;
+      movedTotal += moved;
+      minimumTotal += minimum;
+      worstImbalance = Math.max(worstImbalance, imbalance);
+      maxRounds = Math.max(maxRounds, eventRounds);
+      rounds += eventRounds;
+      if (minimum > 0) {
+        double ratio = (double) moved / minimum;
+        worstRatio = Double.isNaN(worstRatio) ? ratio : Math.max(worstRatio, ratio);
+        ratioSum += ratio;
+        ratioEvents++;
+      }
+      long[] k = byKind.computeIfAbsent(kind, x -> new long[3]);
+      k[0]++;
+      k[1] += moved;
+      k[2] += minimum;
+    }
+
+    double worstRatio() {
+      return worstRatio;
+    }
+
+    int worstImbalance() {
+      return worstImbalance;
+    }
+
+    void report(String name, int eventCount, int partitions, long seed, double seconds) {
+      StringBuilder kinds = new StringBuilder();
+      byKind.forEach((kind, k) -> kinds.append(String.format(Locale.ROOT, "; %s: %d events, moved %d, minimum %d",
+          kind.label(), k[0], k[1], k[2])));
+      progress("%s: moved %d, minimum %d%s; rounds per event max %d, mean %.2f; %.2f s", name, movedTotal,
+          minimumTotal, kinds, maxRounds, (double) rounds / events, seconds);
+      print(String.format(Locale.ROOT, "RESULT %s assignor=%s events=%d moves_ratio=%.2f moves_ratio_mean=%.3f"
+              + " imbalance=%d moved_total=%d minimum_total=%d partitions=%d seed=%d", NAME, name, eventCount,
+          worstRatio, ratioEvents == 0 ? Double.NaN : ratioSum / ratioEvents, worstImbalance, movedTotal,
+          minimumTotal, partitions, seed));
+    }
+  }
+
+  private static void print(String line) {
+    System.out.println(line);
+    System.out.flush();
+  }
+
+  private static void progress(String format, Object... args) {
+    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+  }
+}

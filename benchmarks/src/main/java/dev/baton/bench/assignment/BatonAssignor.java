@@ -1,0 +1,45 @@
+package dev.baton.bench.assignment;
+
+import dev.baton.partition.strategy.MemberProfile;
+import dev.baton.partition.strategy.StickyBalancedStrategy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/** Baton's {@link StickyBalancedStrategy} (equal weights, no zones): one call per event. */
+final class BatonAssignor implements Assignor {
+  private final StickyBalancedStrategy strategy = new StickyBalancedStrategy();
+  private final SortedSet<Integer> partitions;
+
+  BatonAssignor(int partitions) {
+    this.partitions = range(partitions);
+  }
+
+  static SortedSet<Integer> range(int partitions) {
+    SortedSet<Integer> all = new TreeSet<>();
+    for (int p = 0; p < partitions; p++) {
+      all.add(p);
+    }
+    return all;
+  }
+
+  @Override
+  public String name() {
+    return "baton";
+  }
+
+  @Override
+  public Map<Integer, String> rebalance(List<String> members, Map<Integer, String> previous) {
+    return strategy.assign(partitions, profiles(members), previous);
+  }
+
+  static List<MemberProfile> profiles(List<String> members) {
+    List<MemberProfile> profiles = new ArrayList<>(members.size());
+    for (String m : members) {
+      profiles.add(MemberProfile.of(m));
+    }
+    return profiles;
+  }
+}

@@ -1,0 +1,210 @@
+package dev.baton.bench.assignment;
+
+import dev.baton.bench.BenchmarkFailure;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Assignment;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupAssignment;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupSubscription;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.RangeAssignor;
+import org.apache.kafka.clients.consumer.StickyAssignor;
+import org.apache.kafka.common.Cluster;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * A Kafka consumer-group assignor from kafka-clients, called offline the way a group leader calls it:
+ * one topic with P partitions, every member subscribed to it, no racks.
+ *
+ * <p>What each member sends, as {@code ConsumerCoordinator} does in kafka-clients 4.x ({@code new
+ * Subscription(topics, assignor.subscriptionUserData(topics), ownedPartitions, generation, rack)}):
+ *
+ * <ul>
+ *   <li>Every member has its own assignor instance, which receives {@code onAssignment(assignment,
+ *       groupMetadata)} after each round, and its user data comes from that instance. The group leader's
+ *       instance is a separate one. A member that took part in the last round sends that round's
+ *       generation; a new member sends -1 (none).
+ *   <li>{@code cooperative-sticky} (COOPERATIVE protocol): the member keeps its partitions while it
+ *       rejoins and sends them as {@code ownedPartitions}. The assignor withholds every partition that
+ *       moves from one live member to another (it must be revoked first), so the group needs a second
+ *       round: the members that lost partitions rejoin, and the revoked partitions are assigned. Here
+ *       rounds are repeated, with the previous round's result as the owned partitions, until a round
+ *       revokes nothing; <b>the measured assignment is that final one</b>, the assignment the group
+ *       converges to (the intermediate one leaves partitions unowned and is not balanced).
+ *   <li>{@code sticky} (EAGER): members revoke everything before rejoining, so {@code ownedPartitions}
+ *       is empty; stickiness comes from the user data, in which the member's {@code StickyAssignor}
+ *       serializes the partitions and generation of its last assignment.
+ *   <li>{@code range} (EAGER): no owned partitions, no user data; the assignor sorts the members by id
+ *       and hands out contiguous ranges.
+ * </ul>
+ */
+final class KafkaAssignor implements Assignor {
+  static final String TOPIC = "bench";
+  private static final String GROUP = "bench-group";
+  private static final int MAX_ROUNDS = 10;
+
+  enum Kind {
+    COOPERATIVE_STICKY("cooperative-sticky", CooperativeStickyAssignor::new),
+    STICKY("sticky", StickyAssignor::new),
+    RANGE("range", RangeAssignor::new);
+
+    final String key;
+    final Supplier<ConsumerPartitionAssignor> factory;
+
+    Kind(String key, Supplier<ConsumerPartitionAssignor> factory) {
+      this.key = key;
+      this.factory = factory;
+    }
+
+    static Kind of(String key) {
+      for (Kind k : values()) {
+        if (k.key.equals(key)) {
+          return k;
+        }
+      }
+      throw new IllegalArgumentException("unknown Kafka assignor " + key);
+    }
+  }
+
+  private final Kind kind;
+  private final int partitions;
+  private final Cluster cluster;
+  private final ConsumerPartitionAssignor leader;
+  /** Each member's own assignor instance; only members that received an assignment in the last round. */
+  private final Map<String, ConsumerPartitionAssignor> members = new HashMap<>();
+  private final List<String> topics = List.of(TOPIC);
+  private int generation = 0;
+  private int lastRounds;
+
+  KafkaAssignor(Kind kind, int partitions) {
+    this.kind = kind;
+    this.partitions = partitions;
+    this.leader = kind.factory.get();
+    this.cluster = cluster(partitions);
+  }
+
+  static Cluster cluster(int partitions) {
+    Node node = new Node(0, "localhost", 9092);
+    List<PartitionInfo> infos = new ArrayList<>(partitions);
+    for (int p = 0; p < partitions; p++) {
+      infos.add(new PartitionInfo(TOPIC, p, node, new Node[] {node}, new Node[] {node}));
+    }
+    return new Cluster("bench-cluster", List.of(node), infos, Set.of(), Set.of());
+  }
+
+  @Override
+  public String name() {
+    return kind.key;
+  }
+
+  @Override
+  public int lastRounds() {
+    return lastRounds;
+  }
+
+  @Override
+  public Map<Integer, String> rebalance(List<String> group, Map<Integer, String> previous) {
+    Map<String, List<TopicPartition>> owned = owned(previous, group);
+    lastRounds = 0;
+    while (true) {
+      if (++lastRounds > MAX_ROUNDS) {
+        throw new BenchmarkFailure(kind.key + ": no stable assignment after " + MAX_ROUNDS + " rounds");
+      }
+      Map<String, List<TopicPartition>> next = deliver(compute(prepare(group, owned)));
+      Map<Integer, String> round = toMap(next); // no partition twice, in every round
+      boolean revoked = false;
+      for (String m : group) {
+        if (!new HashSet<>(next.getOrDefault(m, List.of())).containsAll(owned.get(m))) {
+          revoked = true;
+        }
+        next.putIfAbsent(m, List.of());
+      }
+      owned = next;
+      if (kind != Kind.COOPERATIVE_STICKY || !revoked) {
+        return round;
+      }
+    }
+  }
+
+  /**
+   * The subscriptions of {@code group}, each member owning {@code owned} (cooperative) or sending its
+   * remembered assignment as user data (eager sticky). Forgets members that are no longer in the group.
+   */
+  GroupSubscription prepare(List<String> group, Map<String, List<TopicPartition>> owned) {
+    members.keySet().retainAll(new HashSet<>(group));
+    Map<String, Subscription> subscriptions = new HashMap<>();
+    for (String m : group) {
+      ConsumerPartitionAssignor own = members.get(m);
+      int memberGeneration = own == null ? -1 : generation;
+      if (own == null) {
+        own = kind.factory.get();
+      }
+      List<TopicPartition> mine = kind == Kind.COOPERATIVE_STICKY ? owned.getOrDefault(m, List.of()) : List.of();
+      subscriptions.put(m, new Subscription(topics, own.subscriptionUserData(Set.copyOf(topics)), mine,
+          memberGeneration, Optional.empty()));
+    }
+    return new GroupSubscription(subscriptions);
+  }
+
+  /** The group leader's assignment for the subscriptions (the part that a compute timing measures). */
+  GroupAssignment compute(GroupSubscription subscriptions) {
+    return leader.assign(cluster, subscriptions);
+  }
+
+  /** Starts the next generation: every member's own assignor receives its assignment. */
+  Map<String, List<TopicPartition>> deliver(GroupAssignment assignment) {
+    generation++;
+    Map<String, List<TopicPartition>> result = new HashMap<>();
+    for (Map.Entry<String, Assignment> e : assignment.groupAssignment().entrySet()) {
+      String m = e.getKey();
+      ConsumerPartitionAssignor own = members.computeIfAbsent(m, x -> kind.factory.get());
+      own.onAssignment(e.getValue(), new ConsumerGroupMetadata(GROUP, generation, m, Optional.empty()));
+      result.put(m, List.copyOf(e.getValue().partitions()));
+    }
+    return result;
+  }
+
+  /** {@code previous} as each member's owned partitions (members of {@code group} only). */
+  static Map<String, List<TopicPartition>> owned(Map<Integer, String> previous, List<String> group) {
+    Map<String, List<TopicPartition>> owned = new HashMap<>();
+    for (String m : group) {
+      owned.put(m, new ArrayList<>());
+    }
+    for (Map.Entry<Integer, String> e : new TreeMap<>(previous).entrySet()) {
+      List<TopicPartition> mine = owned.get(e.getValue());
+      if (mine != null) {
+        mine.add(new TopicPartition(TOPIC, e.getKey()));
+      }
+    }
+    return owned;
+  }
+
+  private Map<Integer, String> toMap(Map<String, List<TopicPartition>> assignment) {
+    Map<Integer, String> out = new TreeMap<>();
+    for (Map.Entry<String, List<TopicPartition>> e : assignment.entrySet()) {
+      for (TopicPartition tp : e.getValue()) {
+        if (!TOPIC.equals(tp.topic()) || tp.partition() < 0 || tp.partition() >= partitions) {
+          throw new BenchmarkFailure(kind.key + ": assigned an unknown partition " + tp);
+        }
+        String other = out.put(tp.partition(), e.getKey());
+        if (other != null) {
+          throw new BenchmarkFailure(kind.key + ": partition " + tp.partition() + " assigned to both " + other
+              + " and " + e.getKey());
+        }
+      }
+    }
+    return out;
+  }
+}
