@@ -1,15 +1,20 @@
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Membership changes on one real ZooKeeper server: join, leave, ownership and callbacks. */
+/** Membership changes on one real ZooKeeper server: join, leave, drain, tokens, status. */
 class GroupMemberTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
   @RegisterExtension
@@ -19,14 +24,21 @@ class GroupMemberTest {
   @AfterEach
   void check() {
     group.close();
-    assertThat(group.beliefs.overlaps()).isEmpty();
-    assertThat(group.orderViolations()).isEmpty();
-    group.log.assertNoViolations();
+    group.assertSafe();
+  }
+
+  private TestGroup group(int partitions) {
+    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(partitions));
+    return group;
+  }
+
+  private static long moved(Map<Integer, String> before, Map<Integer, String> after) {
+    return before.keySet().stream().filter(p -> !before.get(p).equals(after.get(p))).count();
   }
 
   @Test
-  void threeMembersShareTwelvePartitionsAndJoinMovesTheMinimum() {
-    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(12));
+  void joinMovesOnlyTheMinimumAndInterruptsNothingElse() {
+    group(12);
     group.add("a");
     group.add("b");
     group.add("c");
@@ -35,12 +47,136 @@ class GroupMemberTest {
 
     group.add("d");
     Map<Integer, String> after = group.awaitAllOwned(12, WITHIN);
-    long moved = before.keySet().stream().filter(p -> !before.get(p).equals(after.get(p))).count();
-    assertThat(moved).isEqualTo(3);
+    assertThat(moved(before, after)).isEqualTo(3);
     assertThat(after.values().stream().filter("d"::equals)).hasSize(3);
     for (String id : new String[] {"a", "b", "c"}) {
-      assertThat(group.get(id).listener().revocations()).allSatisfy(e ->
-          assertThat(after.get(e.partition())).isEqualTo("d"));
+      assertThat(group.get(id).listener().revocations()).allSatisfy(e -> {
+        assertThat(e.reason()).isEqualTo(PartitionRevocationReason.REASSIGNED);
+        assertThat(after.get(e.partition())).isEqualTo("d");
+      });
     }
+  }
+
+  @Test
+  void gracefulLeaveMovesOnlyTheLeaversPartitions() {
+    group(10);
+    group.add("a");
+    group.add("b");
+    group.add("c");
+    Map<Integer, String> before = group.awaitAllOwned(10, WITHIN);
+    Set<Integer> ofC = before.entrySet().stream().filter(e -> e.getValue().equals("c"))
+        .map(Map.Entry::getKey).collect(Collectors.toSet());
+
+    group.leave("c");
+    Map<Integer, String> after = group.awaitAllOwned(10, WITHIN);
+    assertThat(moved(before, after)).isEqualTo(ofC.size());
+    assertThat(group.get("a").listener().revocations()).isEmpty();
+    assertThat(group.get("b").listener().revocations()).isEmpty();
+  }
+
+  @Test
+  void tokenIsTheOwnershipZnodeCzxidAndRisesAcrossTerms() throws Exception {
+    group(4);
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(4, WITHIN);
+    PartitionLease first = a.member().lease(0).orElseThrow();
+    Stat stat = a.session().curator().checkExists().forPath(group.path + "/owners/0");
+    assertThat(first.token().value()).isEqualTo(stat.getCzxid());
+    assertThat(first.token().scope()).isEqualTo(group.path + "/owners/0");
+    assertThat(first.ownerNodePath()).isEqualTo(group.path + "/owners/0");
+
+    group.add("b");
+    group.leave("a");
+    Map<Integer, String> owners = group.awaitAllOwned(4, WITHIN);
+    assertThat(owners).containsEntry(0, "b");
+    PartitionLease second = group.get("b").member().lease(0).orElseThrow();
+    assertThat(second.token().isNewerThan(first.token())).isTrue();
+    assertThat(first.isActive()).isFalse();
+    assertThat(first.revocationReason()).isPresent();
+  }
+
+  @Test
+  void newOwnerWaitsUntilTheOldOwnersRevokedCallbackHasDrained() throws Exception {
+    group(2);
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(2, WITHIN);
+    CountDownLatch draining = new CountDownLatch(1);
+    CountDownLatch finishDrain = new CountDownLatch(1);
+    a.listener().onRevoked = lease -> {
+      draining.countDown();
+      try {
+        finishDrain.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    TestGroup.Member b = group.add("b");
+    await().atMost(WITHIN).until(() -> draining.getCount() == 0);
+    // a is inside revoked for the moving partition: nobody else may own it yet.
+    assertThat(b.member().ownedPartitions()).isEmpty();
+    GroupStatus status = GroupStatus.read(b.session(), group.path);
+    assertThat(status.partitions()).allSatisfy(p -> assertThat(p.owner()).contains("a"));
+    assertThat(status.partitions()).anySatisfy(p -> assertThat(p.assignedTo()).contains("b"));
+
+    finishDrain.countDown();
+    Map<Integer, String> owners = group.awaitAllOwned(2, WITHIN);
+    assertThat(owners.values()).containsExactlyInAnyOrder("a", "b");
+  }
+
+  @Test
+  void drainTimeoutReleasesAPartitionWhoseRevokedCallbackHangs() {
+    group = new TestGroup(ZK.connectString(),
+        b -> b.partitionCount(2).drainTimeout(Duration.ofMillis(300)));
+    group.beliefsMayOverlap = true; // a is still inside revoked when b takes over: the fence decides
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(2, WITHIN);
+    CountDownLatch never = new CountDownLatch(1);
+    a.listener().onRevoked = lease -> {
+      try {
+        never.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    group.add("b");
+    Map<Integer, String> owners = group.awaitAllOwned(2, WITHIN);
+    assertThat(owners.values()).containsExactlyInAnyOrder("a", "b");
+    never.countDown();
+  }
+
+  @Test
+  void callbacksRunOnTheMembersExecutorNeverOnZooKeeperThreads() {
+    group(6);
+    TestGroup.Member a = group.add("a");
+    group.add("b");
+    group.awaitAllOwned(6, WITHIN);
+    assertThat(a.listener().events()).isNotEmpty().allSatisfy(e ->
+        assertThat(e.thread()).startsWith("baton-partition-callbacks-a-"));
+  }
+
+  @Test
+  void statusShowsMembersAssignerOwnersAndTokens() {
+    group(6);
+    group.add("a", b -> b.weight(2).zone("z1"));
+    group.add("b");
+    Map<Integer, String> owners = group.awaitAllOwned(6, WITHIN);
+    TestGroup.Member a = group.get("a");
+    GroupStatus status = GroupStatus.read(a.session(), group.path);
+    assertThat(status.members()).extracting(GroupStatus.MemberStatus::id).containsExactly("a", "b");
+    assertThat(status.members().get(0).weight()).isEqualTo(2);
+    assertThat(status.members().get(0).zone()).contains("z1");
+    assertThat(status.assigner()).isPresent();
+    assertThat(status.generation()).isPositive();
+    assertThat(status.unowned()).isZero();
+    assertThat(status.problems()).isEmpty();
+    assertThat(status.partitions()).hasSize(6).allSatisfy(p -> {
+      assertThat(p.owner()).contains(owners.get(p.partition()));
+      assertThat(p.assignedTo()).isEqualTo(p.owner());
+      assertThat(p.token()).isPresent();
+      assertThat(p.since()).isPresent();
+    });
+    long ofA = owners.values().stream().filter("a"::equals).count();
+    assertThat(ofA).isEqualTo(4); // weight 2 of 3
+    assertThat(a.member().health().isHealthy()).isTrue();
   }
 }

@@ -34,30 +34,48 @@ final class TestGroup implements AutoCloseable {
   private final List<Member> gone = new ArrayList<>();
   private final Thread writer;
   private volatile boolean writing = true;
+  /** Set by tests whose faults (expiry on the server, drain timeouts) let beliefs overlap. */
+  volatile boolean beliefsMayOverlap;
 
   /** One member: its session, its GroupMember and its recorded callbacks. */
   record Member(String id, BatonSession session, GroupMember member, RecordingListener listener) {}
 
   TestGroup(String connectString, UnaryOperator<GroupConfig.Builder> common) {
+    this(connectString, common, true);
+  }
+
+  TestGroup(String connectString, UnaryOperator<GroupConfig.Builder> common, boolean writes) {
     this.connectString = connectString;
     this.common = common;
     this.writer = new Thread(this::writeLoop, "test-group-writer");
     writer.setDaemon(true);
-    writer.start();
+    if (writes) {
+      writer.start();
+    }
   }
 
   Member add(String id) {
     return add(id, b -> b);
   }
 
-  synchronized Member add(String id, UnaryOperator<GroupConfig.Builder> custom) {
+  Member add(String id, UnaryOperator<GroupConfig.Builder> custom) {
+    return addVia(connectString, id, custom);
+  }
+
+  /** Adds a member whose session connects through {@code via} (e.g. a TCP proxy). */
+  synchronized Member addVia(String via, String id, UnaryOperator<GroupConfig.Builder> custom) {
     BatonSession session = BatonSession.start(
-        SessionConfig.builder(connectString).sessionTimeout(SESSION).build());
+        SessionConfig.builder(via).sessionTimeout(SESSION).build());
     RecordingListener listener = new RecordingListener(id, beliefs);
     GroupConfig config = custom.apply(common.apply(GroupConfig.builder(path).memberId(id)
         .rebalanceDelay(Duration.ofMillis(50)).rebalanceMaxDelay(Duration.ofMillis(500)))).build();
     GroupMember member = GroupMember.create(session, config, listener);
     Member m = new Member(id, session, member, listener);
+    if (members.containsKey(id)) {
+      gone.add(m); // a second process with the same id: tracked for the final checks only
+      member.start();
+      return m;
+    }
     members.put(id, m);
     member.start();
     return m;
@@ -101,19 +119,29 @@ final class TestGroup implements AutoCloseable {
     return owners;
   }
 
-  /** Waits until every partition 0..count-1 is owned by a live member and the counts balance. */
+  /**
+   * Waits until every partition 0..count-1 is owned, by the members' own view, by the member the
+   * published assignment gives it to, and every live member has joined.
+   */
   Map<Integer, String> awaitAllOwned(int count, Duration within) {
     await().atMost(within).pollInterval(Duration.ofMillis(20)).until(() -> {
       Map<Integer, String> o = owners();
-      if (o.size() != count) {
+      if (o.size() != count || !o.keySet().stream().allMatch(p -> p >= 0 && p < count)) {
         return false;
       }
-      Map<String, Integer> per = new HashMap<>();
-      o.values().forEach(m -> per.merge(m, 1, Integer::sum));
-      int live = members().size();
-      int max = per.values().stream().max(Integer::compare).orElse(0);
-      int min = per.size() < live ? 0 : per.values().stream().min(Integer::compare).orElse(0);
-      return max - min <= 1 || count < live;
+      List<Member> live = members();
+      if (live.isEmpty() || !live.stream().allMatch(m -> m.member().health().joined())) {
+        return false;
+      }
+      GroupStatus status = GroupStatus.read(live.get(0).session(), path);
+      java.util.Set<String> assigned = new java.util.HashSet<>();
+      status.partitions().forEach(p -> p.assignedTo().ifPresent(assigned::add));
+      if (count >= live.size() && assigned.size() != live.size()) {
+        return false; // the assignment does not include every live member yet
+      }
+      return status.partitions().size() == count && status.partitions().stream().allMatch(p ->
+          p.assignedTo().isPresent() && p.assignedTo().equals(p.owner())
+              && p.owner().get().equals(o.get(p.partition())));
     });
     return owners();
   }
@@ -155,13 +183,28 @@ final class TestGroup implements AutoCloseable {
     return out;
   }
 
+  /** Closes every member and session, then checks the history: fenced writes, order, beliefs. */
   @Override
   public void close() {
     writing = false;
     writer.interrupt();
-    for (Member m : members()) {
+    List<Member> all = new ArrayList<>(members());
+    synchronized (this) {
+      all.addAll(gone);
+    }
+    for (Member m : all) {
       m.member().close();
       m.session().close();
+    }
+  }
+
+  void assertSafe() {
+    log.assertNoViolations();
+    if (!orderViolations().isEmpty()) {
+      throw new AssertionError("callback order violations: " + orderViolations());
+    }
+    if (!beliefsMayOverlap && !beliefs.overlaps().isEmpty()) {
+      throw new AssertionError("ownership beliefs overlapped: " + beliefs.overlaps());
     }
   }
 }

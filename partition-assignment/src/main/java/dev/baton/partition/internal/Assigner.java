@@ -245,7 +245,7 @@ public final class Assigner {
     Rebalance.Result result;
     try {
       result = Rebalance.compute(config.strategy(), partitions, everyone,
-          previous == null ? Map.of() : previous.owners());
+          previous == null ? currentOwners() : previous.owners());
     } catch (RuntimeException e) {
       log.error("assigner: the strategy failed; nothing published", e);
       return;
@@ -308,6 +308,30 @@ public final class Assigner {
       readAssignment();
     }
     retry("publish the assignment", e);
+  }
+
+  /**
+   * Without a readable published assignment (first start, or a malformed or deleted one), stickiness
+   * comes from the ownership znodes: who owns what now.
+   */
+  private Map<Integer, String> currentOwners() {
+    Map<Integer, String> owners = new TreeMap<>();
+    try {
+      for (String name : client.getChildren().forPath(paths.owners())) {
+        try {
+          int p = Integer.parseInt(name);
+          owners.put(p, OwnerRecord.decode(paths.owner(p), client.getData().forPath(paths.owner(p)))
+              .memberId());
+        } catch (NumberFormatException | MalformedRecordException | KeeperException.NoNodeException e) {
+          log.debug("assigner: skipping ownership znode {}: {}", name, e.toString());
+        }
+      }
+    } catch (KeeperException.NoNodeException e) {
+      return owners;
+    } catch (Exception e) {
+      log.warn("assigner: cannot read the current owners; computing without stickiness: {}", e.toString());
+    }
+    return owners;
   }
 
   // ---- unowned partitions ----
