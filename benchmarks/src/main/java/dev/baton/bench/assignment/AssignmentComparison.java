@@ -61,10 +61,10 @@ public final class AssignmentComparison implements Scenario {
     boolean compute = s.bool("compute", true);
     int computePartitions = s.integer("compute-partitions", 10_000);
     int computeMembers = s.integer("compute-members", 1_000);
-    int computeWarmup = s.integer("compute-warmup", 300);
+    int computeWarmup = s.integer("compute-warmup", 500);
     int computeRuns = s.integer("compute-runs", 200);
     int kafkaWarmup = s.integer("compute-kafka-warmup", 20);
-    int kafkaRuns = s.integer("compute-kafka-runs", 50);
+    int kafkaRuns = s.integer("compute-kafka-runs", 200);
     if (partitions < 1 || events < 1) {
       throw new IllegalArgumentException("partitions and events must be at least 1");
     }
