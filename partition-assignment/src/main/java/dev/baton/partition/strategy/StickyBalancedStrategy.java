@@ -41,9 +41,10 @@ import java.util.TreeMap;
  *       partition order, to the members with room left, fewest partitions first (ties by id).
  * </ol>
  *
- * <p>Cost: {@code O(P log M + M log M)} plus one lookup in {@code previous} per partition; no step is
- * {@code O(P * M)}. (10,000 partitions and 1,000 members: about a millisecond, see {@code benchmarks/run
- * assignment}.)
+ * <p>Cost: one lookup in {@code previous} and one insertion into the sorted result per partition, a
+ * heap of the members with room for the partitions that move, and sorting the members for the quotas:
+ * {@code O(P log P + M log M)}, no step {@code O(P * M)}. (10,000 partitions and 1,000 members: about
+ * 1.5 ms after JIT warm-up, see {@code benchmarks/run assignment}.)
  *
  * <h2>Guarantees</h2>
  *

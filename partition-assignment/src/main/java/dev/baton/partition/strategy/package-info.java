@@ -11,7 +11,7 @@
  *       one partition of its weighted share; {@code zoneAware()} also keeps every zone's total within
  *       one of its share. Among all assignments within those bounds it keeps the most partitions in
  *       place (so a single join or leave with equal weights moves the theoretical minimum).
- *       Deterministic; {@code O(P log M)}.
+ *       Deterministic; {@code O(P log P + M log M)}.
  * </ul>
  */
 package dev.baton.partition.strategy;
