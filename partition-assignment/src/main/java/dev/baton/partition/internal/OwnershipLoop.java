@@ -46,6 +46,8 @@ import org.slf4j.LoggerFactory;
 public final class OwnershipLoop implements ConnectionStateListener {
   private static final Logger log = LoggerFactory.getLogger(OwnershipLoop.class);
   private static final long RETRY_MS = 1000;
+  /** Releases and wake-ups that arrive within this window share one multi. */
+  private static final long BATCH_WINDOW_MS = 5;
 
   private final CuratorFramework client;
   private final GroupPaths paths;
@@ -76,6 +78,8 @@ public final class OwnershipLoop implements ConnectionStateListener {
   private boolean duplicate;
   private boolean closing;
   private boolean retryScheduled;
+  private boolean flushScheduled;
+  private boolean reconcileScheduled;
 
   /** A partition whose ownership znode this member created in its current session. */
   private static final class Held {
@@ -378,6 +382,16 @@ public final class OwnershipLoop implements ConnectionStateListener {
       int p = partitionOf(e.getPath());
       execute(() -> {
         waiting.remove(p);
+        scheduleReconcile(); // the partitions released together are taken in one multi
+      });
+    }
+  }
+
+  private void scheduleReconcile() {
+    if (!reconcileScheduled) {
+      reconcileScheduled = true;
+      later(BATCH_WINDOW_MS, () -> {
+        reconcileScheduled = false;
         reconcile();
       });
     }
@@ -420,7 +434,13 @@ public final class OwnershipLoop implements ConnectionStateListener {
           + "releasing anyway: fence its writes", me, p, h.lease.token(), config.drainTimeout());
     }
     toDelete.add(p);
-    execute(this::flushDeletes); // batches the releases that finish together
+    if (!flushScheduled) { // the releases that finish together share one multi
+      flushScheduled = true;
+      later(BATCH_WINDOW_MS, () -> {
+        flushScheduled = false;
+        flushDeletes();
+      });
+    }
   }
 
   private void flushDeletes() {
@@ -552,11 +572,20 @@ public final class OwnershipLoop implements ConnectionStateListener {
       return;
     }
     retryScheduled = true;
-    loop.schedule(() -> {
+    later(RETRY_MS, () -> {
       retryScheduled = false;
       flushDeletes();
       joinAndReconcile();
-    }, RETRY_MS, TimeUnit.MILLISECONDS);
+    });
+  }
+
+  /** Runs {@code task} on the loop after {@code delayMs}, unless the loop has stopped. */
+  private void later(long delayMs, Runnable task) {
+    try {
+      loop.schedule(() -> execute(task), delayMs, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      log.debug("member {}: loop stopped; not scheduling", me);
+    }
   }
 
   private static int partitionOf(String path) {
