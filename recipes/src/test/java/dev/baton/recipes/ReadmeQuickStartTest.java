@@ -11,11 +11,8 @@ import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import java.sql.PreparedStatement;
 import java.time.LocalDate;
+import dev.baton.testkit.ReadmeSnippets;
 import dev.baton.testkit.ZooKeeperFixtures;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * line for line, as the README's first java block, and it runs against a real ZooKeeper server.
  */
 class ReadmeQuickStartTest {
+  private static final String SOURCE = "recipes/src/test/java/dev/baton/recipes/ReadmeQuickStartTest.java";
   private final List<String> log = new CopyOnWriteArrayList<>();
 
   private void startScheduler(Leadership leadership) {
@@ -98,7 +96,7 @@ class ReadmeQuickStartTest {
       assertThat(rs.getLong(1)).isEqualTo(42);
       assertThat(rs.next()).isFalse();
     }
-    assertThat(normalize(readmeJavaBlock(1))).isEqualTo(normalize(markedRegion(1)));
+    assertThat(ReadmeSnippets.javaBlock(1)).isEqualTo(ReadmeSnippets.markedRegion(SOURCE, 1));
   }
 
   private static Leadership term(long token) {
@@ -115,47 +113,6 @@ class ReadmeQuickStartTest {
     assertThat(log).hasSize(2);
     assertThat(log.get(0)).startsWith("scheduling with ft:");
     assertThat(log.get(1)).isEqualTo("stopped");
-    assertThat(normalize(readmeJavaBlock(0))).isEqualTo(normalize(markedRegion(0)));
-  }
-
-  private static String normalize(String code) {
-    return code.lines().map(String::strip).filter(l -> !l.isEmpty())
-        .reduce("", (a, b) -> a + b + "\n");
-  }
-
-  private static Path repoFile(String name) {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.exists(dir.resolve(name))) {
-      dir = dir.getParent();
-    }
-    if (dir == null) {
-      throw new IllegalStateException(name + " not found above the working directory");
-    }
-    return dir.resolve(name);
-  }
-
-  /** The README's java block number {@code n} (from 0). */
-  private static String readmeJavaBlock(int n) throws IOException {
-    String readme = Files.readString(repoFile("README.md"), StandardCharsets.UTF_8);
-    int start = -1;
-    for (int i = 0; i <= n; i++) {
-      start = readme.indexOf("```java\n", start + 1);
-    }
-    int end = readme.indexOf("```", start + 8);
-    return readme.substring(start + 8, end);
-  }
-
-  /** The region number {@code n} (from 0) between README markers in this file. */
-  private static String markedRegion(int n) throws IOException {
-    Path source = repoFile("recipes").resolve(
-        "src/test/java/dev/baton/recipes/ReadmeQuickStartTest.java");
-    String text = Files.readString(source, StandardCharsets.UTF_8);
-    int begin = -1;
-    for (int i = 0; i <= n; i++) {
-      begin = text.indexOf("// README:" + "begin", begin + 1);
-    }
-    int start = text.indexOf('\n', begin) + 1;
-    int end = text.lastIndexOf('\n', text.indexOf("// README:" + "end", start));
-    return text.substring(start, end);
+    assertThat(ReadmeSnippets.javaBlock(0)).isEqualTo(ReadmeSnippets.markedRegion(SOURCE, 0));
   }
 }
