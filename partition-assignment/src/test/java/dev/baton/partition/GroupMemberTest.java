@@ -199,6 +199,21 @@ class GroupMemberTest {
   }
 
   @Test
+  void aBurstOfJoinsIsCoalescedIntoFewRebalances() {
+    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(12)
+        .rebalanceDelay(Duration.ofSeconds(1)).rebalanceMaxDelay(Duration.ofSeconds(10)));
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(12, WITHIN);
+    long before = a.member().health().generation();
+    for (String id : new String[] {"b", "c", "d", "e", "f"}) {
+      group.add(id);
+    }
+    group.awaitAllOwned(12, WITHIN);
+    // Five joins within the quiet period of one second: one rebalance, two if the burst straddled it.
+    assertThat(a.member().health().generation() - before).isBetween(1L, 2L);
+  }
+
+  @Test
   void statusShowsMembersAssignerOwnersAndTokens() {
     group(6);
     group.add("a", b -> b.weight(2).zone("z1"));
