@@ -5,6 +5,8 @@ import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
+import dev.baton.partition.GroupConfig;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,18 +24,24 @@ import java.util.Set;
  * partitions (owner before differs from owner after; a departed member's partitions count), the
  * theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min partitions per
  * member). See benchmarks/README.md.
+ *
+ * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition owned
+ * again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
  */
 public final class AssignmentComparison implements Scenario {
   static final String NAME = "assignment";
   static final long DEFAULT_SEED = 20261130L;
   private static final Set<String> KEYS = Set.of("seed", "partitions", "events", "start-members", "min-members",
       "max-members", "assignors", "compute", "compute-partitions", "compute-members", "compute-warmup",
-      "compute-runs", "compute-kafka-warmup", "compute-kafka-runs");
+      "compute-runs", "compute-kafka-warmup", "compute-kafka-runs", "handoff", "handoff-partitions",
+      "handoff-members", "handoff-trials", "handoff-warmup", "handoff-session-timeout-ms",
+      "handoff-rebalance-delay-ms", "handoff-rebalance-max-delay-ms", "handoff-timeout-ms");
 
   @Override
   public String description() {
     return "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors (offline),"
-        + " and assignment compute time at 10,000 partitions x 1,000 members";
+        + " assignment compute time at 10,000 partitions x 1,000 members, and time to every partition owned"
+        + " again after a join, leave or crash on real ZooKeeper";
   }
 
   @Override
@@ -65,6 +73,15 @@ public final class AssignmentComparison implements Scenario {
     int computeRuns = s.integer("compute-runs", 200);
     int kafkaWarmup = s.integer("compute-kafka-warmup", 20);
     int kafkaRuns = s.integer("compute-kafka-runs", 200);
+    boolean handoff = s.bool("handoff", true);
+    HandoffTiming.Config handoffConfig = new HandoffTiming.Config(s.integer("handoff-partitions", 1_000),
+        s.integer("handoff-members", 10), s.integer("handoff-trials", 20), s.integer("handoff-warmup", 1),
+        Duration.ofMillis(positive(s, "handoff-session-timeout-ms", 10_000)),
+        optionalMillis(s, "handoff-rebalance-delay-ms"), optionalMillis(s, "handoff-rebalance-max-delay-ms"),
+        Duration.ofMillis(positive(s, "handoff-timeout-ms", 60_000)), seed);
+    if (handoff) {
+      HandoffTiming.validate(handoffConfig);
+    }
     if (partitions < 1 || events < 1) {
       throw new IllegalArgumentException("partitions and events must be at least 1");
     }
@@ -113,6 +130,52 @@ public final class AssignmentComparison implements Scenario {
             kafka.p50Ms(), kafka.p99Ms(), kafka.maxMs(), baton.p50Ms() / kafka.p50Ms(), kafka.runs(), kafkaWarmup));
       }
     }
+
+    if (handoff) {
+      handoff(handoffConfig);
+    }
+  }
+
+  /** Time to every partition owned again after a join, a graceful leave and a crash, on real ZooKeeper. */
+  private static void handoff(HandoffTiming.Config config) throws Exception {
+    // The delays the members get: the library's defaults unless set, printed since they dominate.
+    GroupConfig effective = HandoffTiming.memberConfig(config, "/validate", "validate");
+    List<HandoffTiming.Result> results = HandoffTiming.run(config, line -> progress("handoff: %s", line));
+    for (HandoffTiming.Result r : results) {
+      progress("handoff %s: p50 %.1f p99 %.1f max %.1f mean %.1f ms over %d trials; new generation received"
+              + " by an observer after p50 %.1f ms, all owned p50 %.1f ms after that; moved %.1f (minimum %.1f)"
+              + " on average; the assigner was the one removed in %d", r.event().label, r.p50Ms(), r.p99Ms(),
+          r.maxMs(), r.meanMs(), r.trials(), r.publishedP50Ms(), r.afterPublishedP50Ms(), r.movedMean(),
+          r.minimumMean(), r.assignerRemoved());
+    }
+    for (HandoffTiming.Result r : results) {
+      print(String.format(Locale.ROOT, "RESULT %s-handoff event=%s trials=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
+              + " partitions=%d members=%d rebalance_delay_ms=%d moved_mean=%.1f rebalance_max_delay_ms=%d"
+              + " published_p50_ms=%.1f minimum_mean=%.1f session_timeout_ms=%d", NAME, r.event().label,
+          r.trials(), r.p50Ms(), r.p99Ms(), r.maxMs(), config.partitions(), config.members(),
+          effective.rebalanceDelay().toMillis(), r.movedMean(), effective.rebalanceMaxDelay().toMillis(),
+          r.publishedP50Ms(), r.minimumMean(), config.sessionTimeout().toMillis()));
+    }
+  }
+
+  private static int positive(Settings s, String key, int defaultValue) {
+    int v = s.integer(key, defaultValue);
+    if (v < 1) {
+      throw new IllegalArgumentException(key + " must be at least 1, was " + v);
+    }
+    return v;
+  }
+
+  /** A duration in ms if the key is set (0 allowed), else null: the library's default. */
+  private static Duration optionalMillis(Settings s, String key) {
+    if (s.string(key, null) == null) {
+      return null;
+    }
+    int v = s.integer(key, 0);
+    if (v < 0) {
+      throw new IllegalArgumentException(key + " must be at least 0, was " + v);
+    }
+    return Duration.ofMillis(v);
   }
 
   /** Replays the trace through one assignor. */
