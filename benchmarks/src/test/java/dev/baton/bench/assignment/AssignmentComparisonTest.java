@@ -44,7 +44,7 @@ class AssignmentComparisonTest {
 
   @Test
   void aTinyTracePrintsOneParsableLinePerAssignorAndTheComputeLines() throws Exception {
-    List<String> lines = runScenario(List.of("--partitions=60", "--events=40", "--start-members=4",
+    List<String> lines = runScenario(List.of("--handoff=false", "--partitions=60", "--events=40", "--start-members=4",
         "--min-members=2", "--max-members=8", "--compute-partitions=300", "--compute-members=30",
         "--compute-warmup=5", "--compute-runs=10", "--compute-kafka-warmup=2", "--compute-kafka-runs=5"));
     assertThat(lines).hasSize(6);
