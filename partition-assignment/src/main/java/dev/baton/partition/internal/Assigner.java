@@ -6,7 +6,6 @@ import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.election.Leadership;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +53,7 @@ public final class Assigner {
 
   private SortedSet<Integer> partitions;
   private final Map<String, MemberProfile> members = new TreeMap<>();
-  private final Map<String, MemberProfile> lastSeen = new HashMap<>();
+  private final Map<String, MemberProfile> lastSeen;
   private final Set<String> malformedMembers = new HashSet<>();
   private AssignmentRecord previous;
   private int previousVersion = -1;
@@ -65,14 +64,19 @@ public final class Assigner {
   private boolean retryScheduled;
   private volatile boolean stopped;
 
+  /**
+   * @param grace and {@code lastSeen} outlive the term (they belong to the member), so that a term
+   *     revoked by a connection blip does not restart the grace periods of departed members
+   */
   public Assigner(CuratorFramework client, GroupPaths paths, GroupConfig config, Leadership term,
-      GroupMetrics metrics) {
+      GroupMetrics metrics, GraceTracker grace, Map<String, MemberProfile> lastSeen) {
     this.client = client;
     this.paths = paths;
     this.config = config;
     this.term = term;
     this.metrics = metrics;
-    this.grace = new GraceTracker(config.rejoinGrace());
+    this.grace = grace;
+    this.lastSeen = lastSeen;
     this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "baton-assigner-" + config.memberId());
       t.setDaemon(true);
@@ -94,6 +98,13 @@ public final class Assigner {
   public void stop() {
     stopped = true;
     thread.shutdownNow();
+    try {
+      if (!thread.awaitTermination(5, TimeUnit.SECONDS)) {
+        log.warn("assigner thread of {} did not stop within 5 s", config.memberId());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     metrics.unowned(-1);
   }
 
@@ -217,7 +228,8 @@ public final class Assigner {
     long quiet = config.rebalanceDelay().toNanos();
     long deadline = firstChangeNanos + config.rebalanceMaxDelay().toNanos();
     long at = Math.min(now + quiet, deadline);
-    pending = thread.schedule(this::rebalance, Math.max(0, at - now), TimeUnit.NANOSECONDS);
+    pending = thread.schedule(() -> guarded(this::rebalance), Math.max(0, at - now),
+        TimeUnit.NANOSECONDS);
   }
 
   private void rebalance() {
@@ -254,8 +266,8 @@ public final class Assigner {
       log.info("assigner: keeping the partitions of {} for their rejoin grace", ghosts);
     }
     grace.nextExpiry(now).ifPresent(at ->
-        thread.schedule(this::changed, java.time.Duration.between(now, at).toMillis() + 1,
-            TimeUnit.MILLISECONDS));
+        thread.schedule(() -> guarded(this::changed),
+            java.time.Duration.between(now, at).toMillis() + 1, TimeUnit.MILLISECONDS));
     if (previous != null && previous.partitions().equals(partitions)
         && previous.owners().equals(result.owners())) {
       return;
@@ -267,8 +279,8 @@ public final class Assigner {
     long generation = previous == null ? 1 : previous.generation() + 1;
     AssignmentRecord next = new AssignmentRecord(generation, config.memberId(), term.token().value(),
         partitions, result.owners());
-    byte[] data = next.encode();
     try {
+      byte[] data = next.encode();
       CuratorOp guard = client.transactionOp().check().forPath(term.nodePath());
       CuratorOp write = previousVersion < 0
           ? client.transactionOp().create().forPath(paths.assignment(), data)
@@ -390,15 +402,18 @@ public final class Assigner {
 
   private void execute(Runnable task) {
     try {
-      thread.execute(() -> {
-        try {
-          task.run();
-        } catch (RuntimeException e) {
-          log.error("assigner task failed", e);
-        }
-      });
+      thread.execute(() -> guarded(task));
     } catch (RejectedExecutionException e) {
       log.debug("assigner stopped; dropping a task");
+    }
+  }
+
+  private void guarded(Runnable task) {
+    try {
+      task.run();
+    } catch (RuntimeException e) {
+      log.error("assigner task failed; retrying", e);
+      retry("complete a task", e);
     }
   }
 }

@@ -1,9 +1,12 @@
 package dev.baton.partition.internal;
 
 import dev.baton.partition.GroupConfig;
+import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.RevocationReason;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
@@ -16,6 +19,8 @@ public final class AssignerRole implements LeadershipListener {
   private final GroupPaths paths;
   private final GroupConfig config;
   private final GroupMetrics metrics;
+  private final GraceTracker grace;
+  private final Map<String, MemberProfile> lastSeen = new ConcurrentHashMap<>();
   private volatile Assigner current;
 
   public AssignerRole(CuratorFramework client, GroupPaths paths, GroupConfig config,
@@ -24,6 +29,7 @@ public final class AssignerRole implements LeadershipListener {
     this.paths = paths;
     this.config = config;
     this.metrics = metrics;
+    this.grace = new GraceTracker(config.rejoinGrace());
   }
 
   public boolean isAssigner() {
@@ -32,7 +38,7 @@ public final class AssignerRole implements LeadershipListener {
 
   @Override
   public void elected(Leadership leadership) {
-    Assigner a = new Assigner(client, paths, config, leadership, metrics);
+    Assigner a = new Assigner(client, paths, config, leadership, metrics, grace, lastSeen);
     current = a;
     a.start();
   }

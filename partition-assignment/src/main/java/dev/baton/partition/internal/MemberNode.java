@@ -20,7 +20,7 @@ final class MemberNode {
   private static final Logger log = LoggerFactory.getLogger(MemberNode.class);
 
   /** The result of one join attempt. */
-  enum Join { JOINED, DUPLICATE, RETRY }
+  enum Join { JOINED, DUPLICATE, RETRY, RETRY_NOW }
 
   private final CuratorFramework client;
   private final String path;
@@ -38,15 +38,33 @@ final class MemberNode {
    * thread) when a conflicting node goes away.
    */
   Join join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+    Join result = attempt(sessionId, ownEarlierSessions, onGone);
+    if (result == Join.RETRY_NOW) { // an earlier session's znode was just deleted: create ours now
+      result = attempt(sessionId, ownEarlierSessions, onGone);
+    }
+    return result == Join.RETRY_NOW ? Join.RETRY : result;
+  }
+
+  private Join attempt(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     try {
       client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
       conflictingSession = 0;
+      watchOwn(onGone);
       return Join.JOINED;
     } catch (KeeperException.NodeExistsException e) {
       return existing(sessionId, ownEarlierSessions, onGone);
     } catch (Exception e) {
       log.warn("cannot create member znode {}; will retry: {}", path, e.toString());
       return Join.RETRY;
+    }
+  }
+
+  /** Watches the member's own znode, so that its deletion (by anyone) makes the member join again. */
+  private void watchOwn(Watcher onGone) {
+    try {
+      client.checkExists().usingWatcher(onGone).forPath(path);
+    } catch (Exception e) {
+      log.warn("cannot watch member znode {}: {}", path, e.toString());
     }
   }
 
@@ -58,11 +76,11 @@ final class MemberNode {
       }
       long owner = stat.getEphemeralOwner();
       if (owner == sessionId) {
-        return Join.JOINED;
+        return Join.JOINED; // the watch above covers its deletion
       }
       if (ownEarlierSessions.contains(owner)) {
         client.delete().withVersion(stat.getVersion()).forPath(path);
-        return Join.RETRY;
+        return Join.RETRY_NOW;
       }
       if (owner != conflictingSession) {
         conflictingSession = owner;

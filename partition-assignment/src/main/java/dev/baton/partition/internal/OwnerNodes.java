@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -109,45 +112,53 @@ final class OwnerNodes {
   }
 
   /**
-   * Deletes the ownership znodes of {@code partitions}.
+   * Deletes the ownership znodes of {@code partitions}, which session {@code sessionId} created. Uses the
+   * session's own ZooKeeper handle, without Curator's retries, and only while that handle still belongs
+   * to {@code sessionId}: a delete by path retried on a later session could remove the next owner's
+   * znode.
    *
    * @return the partitions whose znode is gone now (deleted, or already absent)
    */
-  List<Integer> delete(List<Integer> partitions) throws InterruptedException {
+  List<Integer> delete(List<Integer> partitions, long sessionId) throws InterruptedException {
     List<Integer> gone = new ArrayList<>();
+    ZooKeeper zk;
+    try {
+      zk = client.getZookeeperClient().getZooKeeper();
+    } catch (Exception e) {
+      return gone;
+    }
+    if (zk.getSessionId() != sessionId) {
+      return gone;
+    }
     for (int i = 0; i < partitions.size(); i += BATCH) {
       List<Integer> batch = partitions.subList(i, Math.min(partitions.size(), i + BATCH));
+      List<Op> ops = new ArrayList<>(batch.size());
+      batch.forEach(p -> ops.add(Op.delete(raw(paths.owner(p)), -1)));
       try {
-        List<CuratorOp> ops = new ArrayList<>(batch.size());
-        for (int p : batch) {
-          ops.add(client.transactionOp().delete().forPath(paths.owner(p)));
-        }
-        client.transaction().forOperations(ops);
+        zk.multi(ops);
         gone.addAll(batch);
         continue;
       } catch (KeeperException e) {
         if (isConnectionProblem(e.code())) {
-          continue; // the caller keeps them as releasing and retries after reconnecting
+          return gone; // the caller re-queues the rest; a reconnect within the session retries
         }
-      } catch (InterruptedException e) {
-        throw e;
-      } catch (Exception e) {
-        log.debug("batch delete failed, deleting one by one: {}", e.toString());
       }
       for (int p : batch) {
         try {
-          client.delete().forPath(paths.owner(p));
+          zk.delete(raw(paths.owner(p)), -1);
           gone.add(p);
         } catch (KeeperException.NoNodeException e) {
           gone.add(p);
-        } catch (InterruptedException e) {
-          throw e;
-        } catch (Exception e) {
-          log.debug("cannot delete the ownership znode of {} now: {}", p, e.toString());
+        } catch (KeeperException e) {
+          log.debug("cannot delete the ownership znode of {} now: {}", p, e.code());
         }
       }
     }
     return gone;
+  }
+
+  private String raw(String path) {
+    return ZKPaths.fixForNamespace(client.getNamespace(), path);
   }
 
   static boolean isConnectionProblem(KeeperException.Code code) {

@@ -63,11 +63,11 @@ public final class OwnershipLoop implements ConnectionStateListener {
   private final Watcher assignmentWatcher = this::onAssignmentEvent;
   private final Watcher waitWatcher = this::onWaitEvent;
   private final Watcher ownWatcher = this::onOwnEvent;
-  private final Watcher memberWatcher = e -> execute(this::joinAndReconcile);
+  private final Watcher memberWatcher = this::onMemberEvent;
 
   // Loop-confined state.
   private AssignmentRecord assignment;
-  private final SortedMap<Integer, Held> held = new TreeMap<>();
+  private final SortedMap<Integer, HeldPartition> held = new TreeMap<>();
   private final Set<Integer> waiting = new HashSet<>();
   private final Map<Integer, Long> pendingSinceNanos = new HashMap<>();
   private final SortedSet<Integer> toDelete = new java.util.TreeSet<>();
@@ -80,19 +80,9 @@ public final class OwnershipLoop implements ConnectionStateListener {
   private boolean retryScheduled;
   private boolean flushScheduled;
   private boolean reconcileScheduled;
-
-  /** A partition whose ownership znode this member created in its current session. */
-  private static final class Held {
-    final long czxid;
-    LeaseHandle lease;
-    boolean callbackRevoked;
-    boolean releasing;
-
-    Held(long czxid, LeaseHandle lease) {
-      this.czxid = czxid;
-      this.lease = lease;
-    }
-  }
+  private boolean assignmentStale;
+  /** Written by Curator's connection-state thread: false from SUSPENDED or LOST until reconnected. */
+  private volatile boolean linkUp = true;
 
   public OwnershipLoop(CuratorFramework client, GroupPaths paths, GroupConfig config,
       MemberProfile profile, PartitionCallbacks callbacks, GroupMetrics metrics) {
@@ -146,28 +136,27 @@ public final class OwnershipLoop implements ConnectionStateListener {
       case SUSPENDED, LOST -> {
         PartitionRevocationReason reason = state == ConnectionState.LOST
             ? PartitionRevocationReason.SESSION_LOST : PartitionRevocationReason.CONNECTION_SUSPENDED;
+        linkUp = false;
         active.values().forEach(l -> l.revoke(reason)); // the signal drops now, not after the queue
         execute(() -> onDisconnected(reason));
       }
-      case CONNECTED, RECONNECTED -> execute(this::onConnected);
+      case CONNECTED, RECONNECTED -> {
+        linkUp = true;
+        execute(this::onConnected);
+      }
       default -> { }
     }
   }
 
   private void onDisconnected(PartitionRevocationReason reason) {
     connected = false;
-    for (Map.Entry<Integer, Held> e : held.entrySet()) {
-      endTerm(e.getKey(), e.getValue(), reason);
-    }
+    held.values().forEach(h -> endTerm(h, reason));
     if (reason == PartitionRevocationReason.SESSION_LOST) {
       forgetSession();
     }
   }
 
   private void onConnected() {
-    if (closing) {
-      return;
-    }
     long sid;
     try {
       sid = client.getZookeeperClient().getZooKeeper().getSessionId();
@@ -176,59 +165,79 @@ public final class OwnershipLoop implements ConnectionStateListener {
       return;
     }
     connected = true;
+    if (closing) {
+      if (sid == sessionId) { // finish leaving: the member znode and the drained partitions
+        memberNode.leave(sid);
+        reverifyHeld();
+      }
+      return;
+    }
     if (sid != sessionId) {
       forgetSession();
       sessionId = sid;
       ownSessions.add(sid);
+      readAssignment();
     } else {
+      readAssignment(); // first, so that a partition moved away meanwhile is not resumed
       reverifyHeld();
     }
-    readAssignment();
     joinAndReconcile();
   }
 
   private void forgetSession() {
-    for (Map.Entry<Integer, Held> e : held.entrySet()) {
-      endTerm(e.getKey(), e.getValue(), PartitionRevocationReason.SESSION_LOST);
-    }
+    held.values().forEach(h -> endTerm(h, PartitionRevocationReason.SESSION_LOST));
     held.clear();
+    active.clear();
     toDelete.clear();
     waiting.clear();
     joined = false;
     completeReleasedIfDone();
   }
 
-  /** Same session after a reconnect: keep the znodes that are still ours, with their tokens. */
+  /**
+   * Same session after a reconnect (or a retry): checks each partition whose lease is not active against
+   * its znode. A znode still ours resumes its term with the same token if the partition is still this
+   * member's, or is deleted if it was being released and its drain is over; a znode gone ends the term.
+   */
   private void reverifyHeld() {
-    for (Map.Entry<Integer, Held> e : new ArrayList<>(held.entrySet())) {
-      int p = e.getKey();
-      Held h = e.getValue();
+    for (HeldPartition h : new ArrayList<>(held.values())) {
+      if (h.lease.isActive()) {
+        continue;
+      }
       Stat stat;
       try {
-        stat = client.checkExists().usingWatcher(ownWatcher).forPath(paths.owner(p));
+        stat = client.checkExists().usingWatcher(ownWatcher).forPath(paths.owner(h.partition));
       } catch (Exception ex) {
-        log.warn("member {}: cannot verify partition {} after reconnecting: {}", me, p, ex.toString());
+        log.warn("member {}: cannot verify partition {}; retrying: {}", me, h.partition, ex.toString());
+        scheduleRetry();
         continue;
       }
       if (stat == null || stat.getCzxid() != h.czxid || stat.getEphemeralOwner() != sessionId) {
-        held.remove(p);
+        endTerm(h, PartitionRevocationReason.NODE_DELETED);
+        held.remove(h.partition);
         continue;
       }
       if (h.releasing) {
-        toDelete.add(p);
-      } else if (!h.lease.isActive() && isAssignedToMe(p)) {
-        resume(p, h);
+        if (h.drained) {
+          toDelete.add(h.partition);
+        }
+      } else if (!closing && isAssignedToMe(h.partition)) {
+        h.renew();
+        activate(h);
       }
     }
     flushDeletes();
+    completeReleasedIfDone();
   }
 
-  private void resume(int p, Held h) {
-    LeaseHandle old = h.lease;
-    h.lease = new LeaseHandle(p, me, old.token(), old.ownerNodePath(), old.since(), old.generation());
-    h.callbackRevoked = false;
-    active.put(p, h.lease);
-    metrics.assigned(null);
+  /** Publishes the lease of {@code h}: the active map, then {@code assigned} on the member's executor. */
+  private void activate(HeldPartition h) {
+    active.put(h.partition, h.lease);
+    if (!linkUp) {
+      h.lease.revoke(PartitionRevocationReason.CONNECTION_SUSPENDED); // the link dropped meanwhile
+    }
+    Long since = pendingSinceNanos.remove(h.partition);
+    metrics.assigned(since == null ? null : Duration.ofNanos(System.nanoTime() - since));
     callbacks.assigned(h.lease);
   }
 
@@ -249,6 +258,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
     }
     try {
       byte[] data = client.getData().usingWatcher(assignmentWatcher).forPath(paths.assignment());
+      assignmentStale = false;
       try {
         assignment = AssignmentRecord.decode(paths.assignment(), data);
       } catch (MalformedRecordException bad) {
@@ -265,7 +275,9 @@ public final class OwnershipLoop implements ConnectionStateListener {
         log.warn("member {}: cannot watch the assignment: {}", me, ex.toString());
       }
     } catch (Exception e) {
-      log.warn("member {}: cannot read the assignment: {}", me, e.toString());
+      log.warn("member {}: cannot read the assignment; retrying: {}", me, e.toString());
+      assignmentStale = true;
+      scheduleRetry();
     }
   }
 
@@ -290,13 +302,25 @@ public final class OwnershipLoop implements ConnectionStateListener {
     reconcile();
   }
 
+  private void onMemberEvent(WatchedEvent e) {
+    if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
+      execute(() -> {
+        if (joined && !closing) {
+          log.warn("member {}: its member znode was deleted; joining again", me);
+        }
+        joined = false;
+        joinAndReconcile();
+      });
+    }
+  }
+
   private void reconcile() {
     if (!connected || closing || assignment == null) {
       return;
     }
-    for (Map.Entry<Integer, Held> e : new ArrayList<>(held.entrySet())) {
+    for (Map.Entry<Integer, HeldPartition> e : new ArrayList<>(held.entrySet())) {
       int p = e.getKey();
-      Held h = e.getValue();
+      HeldPartition h = e.getValue();
       if (!h.releasing && !isAssignedToMe(p)) {
         release(p, h, assignment.partitions().contains(p)
             ? PartitionRevocationReason.REASSIGNED : PartitionRevocationReason.PARTITION_REMOVED);
@@ -347,24 +371,21 @@ public final class OwnershipLoop implements ConnectionStateListener {
   }
 
   private void took(int p, long czxid, long generation) {
+    if (held.containsKey(p)) {
+      return; // a retried create that had already succeeded
+    }
     String path = paths.owner(p);
     LeaseHandle lease = new LeaseHandle(p, me, FencingToken.of(paths.tokenScope(p), czxid), path,
         config.clock().instant(), generation);
-    held.put(p, new Held(czxid, lease));
-    active.put(p, lease);
-    Long since = pendingSinceNanos.remove(p);
-    metrics.assigned(since == null ? null : Duration.ofNanos(System.nanoTime() - since));
-    callbacks.assigned(lease);
+    HeldPartition h = new HeldPartition(p, czxid, lease);
+    held.put(p, h);
+    activate(h);
     watchOwn(p, czxid);
   }
 
   private void waitFor(int p, long ephemeralOwner) {
-    if (ephemeralOwner != sessionId && ownSessions.contains(ephemeralOwner)) {
-      toDelete.add(p); // left by an earlier session of this member: its term already ended here
-      flushDeletes();
-      scheduleRetry();
-      return;
-    }
+    // Even a znode of an earlier session of this member is left to expire with that session: deleting
+    // by path could delete the next owner's znode if that session expired in between.
     try {
       if (client.checkExists().usingWatcher(waitWatcher).forPath(paths.owner(p)) == null) {
         scheduleRetry();
@@ -403,12 +424,21 @@ public final class OwnershipLoop implements ConnectionStateListener {
     }
     int p = partitionOf(e.getPath());
     execute(() -> {
-      Held h = held.get(p);
+      HeldPartition h = held.get(p);
       if (h == null || h.releasing || !connected) {
         return;
       }
+      try {
+        Stat stat = client.checkExists().forPath(paths.owner(p));
+        if (stat != null && stat.getCzxid() == h.czxid) {
+          return; // the event was about an earlier znode of this partition
+        }
+      } catch (Exception ex) {
+        log.debug("member {}: cannot check partition {}: {}", me, p, ex.toString());
+        return; // the reconnect re-verifies it
+      }
       log.warn("member {}: the ownership znode of partition {} was deleted by someone else", me, p);
-      endTerm(p, h, PartitionRevocationReason.NODE_DELETED);
+      endTerm(h, PartitionRevocationReason.NODE_DELETED);
       held.remove(p);
       reconcile();
     });
@@ -416,18 +446,18 @@ public final class OwnershipLoop implements ConnectionStateListener {
 
   // ---- release ----
 
-  private void release(int p, Held h, PartitionRevocationReason reason) {
+  private void release(int p, HeldPartition h, PartitionRevocationReason reason) {
     h.releasing = true;
-    CompletableFuture<Void> drained = endTerm(p, h, reason);
     long timeoutMs = config.drainTimeout().toMillis();
-    drained.thenApply(v -> false).completeOnTimeout(true, timeoutMs, TimeUnit.MILLISECONDS)
+    endTerm(h, reason).thenApply(v -> false).completeOnTimeout(true, timeoutMs, TimeUnit.MILLISECONDS)
         .thenAccept(timedOut -> execute(() -> afterDrain(p, h, timedOut)));
   }
 
-  private void afterDrain(int p, Held h, boolean timedOut) {
+  private void afterDrain(int p, HeldPartition h, boolean timedOut) {
     if (held.get(p) != h) {
       return; // the session ended meanwhile; the znode went with it
     }
+    h.drained = true;
     if (timedOut) {
       metrics.drainTimedOut();
       log.warn("member {}: revoked callback of partition {} (token {}) still running after {}; "
@@ -445,24 +475,26 @@ public final class OwnershipLoop implements ConnectionStateListener {
 
   private void flushDeletes() {
     if (toDelete.isEmpty() || !connected) {
-      return;
+      return; // a reconnect within the session re-queues the drained ones (reverifyHeld)
     }
     List<Integer> batch = new ArrayList<>(toDelete);
     toDelete.clear();
     List<Integer> gone;
     try {
-      gone = owners.delete(batch);
+      gone = owners.delete(batch, sessionId);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
     }
     for (int p : gone) {
-      Held h = held.get(p);
+      HeldPartition h = held.get(p);
       if (h != null && h.releasing) {
         held.remove(p);
       }
     }
     if (gone.size() < batch.size()) {
+      batch.removeAll(gone);
+      toDelete.addAll(batch);
       scheduleRetry();
     }
     completeReleasedIfDone();
@@ -470,35 +502,27 @@ public final class OwnershipLoop implements ConnectionStateListener {
   }
 
   /** Ends the current term of {@code h}: signal, then the {@code revoked} callback, once. */
-  private CompletableFuture<Void> endTerm(int p, Held h, PartitionRevocationReason reason) {
-    h.lease.revoke(reason);
-    active.remove(p, h.lease);
-    if (h.callbackRevoked) {
-      return CompletableFuture.completedFuture(null);
-    }
-    h.callbackRevoked = true;
-    metrics.revoked(h.lease.revocationReason().orElse(reason));
-    return callbacks.revoked(h.lease, h.lease.revocationReason().orElse(reason));
+  private CompletableFuture<Void> endTerm(HeldPartition h, PartitionRevocationReason reason) {
+    CompletableFuture<Void> done = h.endTerm(reason, callbacks, metrics);
+    active.remove(h.partition, h.lease);
+    return done;
   }
 
   // ---- close ----
 
-  /** Leaves the group: deletes the member znode, releases every partition after draining. */
+  /**
+   * Leaves the group: deletes the member znode and releases every partition after its drain. If the
+   * connection is down, the znodes go when the session ends (close the session too).
+   */
   public CompletableFuture<Void> beginClose() {
     execute(() -> {
+      closing = true;
       if (connected) {
         memberNode.leave(sessionId);
       }
-      closing = true;
-      for (Map.Entry<Integer, Held> e : new ArrayList<>(held.entrySet())) {
-        if (!e.getValue().releasing) {
-          e.getValue().releasing = true;
-          CompletableFuture<Void> drained = endTerm(e.getKey(), e.getValue(),
-              PartitionRevocationReason.CLOSED);
-          int p = e.getKey();
-          Held h = e.getValue();
-          drained.completeOnTimeout(null, config.drainTimeout().toMillis(), TimeUnit.MILLISECONDS)
-              .thenRun(() -> execute(() -> closeRelease(p, h)));
+      for (HeldPartition h : new ArrayList<>(held.values())) {
+        if (!h.releasing) {
+          release(h.partition, h, PartitionRevocationReason.CLOSED);
         }
       }
       if (!connected) {
@@ -507,13 +531,6 @@ public final class OwnershipLoop implements ConnectionStateListener {
       completeReleasedIfDone();
     });
     return released;
-  }
-
-  private void closeRelease(int p, Held h) {
-    if (held.get(p) == h) {
-      toDelete.add(p);
-      flushDeletes();
-    }
   }
 
   private void completeReleasedIfDone() {
@@ -526,9 +543,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
   public void shutdown() {
     client.getConnectionStateListenable().removeListener(this);
     execute(() -> {
-      for (Map.Entry<Integer, Held> e : held.entrySet()) {
-        endTerm(e.getKey(), e.getValue(), PartitionRevocationReason.CLOSED);
-      }
+      held.values().forEach(h -> endTerm(h, PartitionRevocationReason.CLOSED));
       held.clear();
     });
     loop.shutdown();
@@ -574,7 +589,13 @@ public final class OwnershipLoop implements ConnectionStateListener {
     retryScheduled = true;
     later(RETRY_MS, () -> {
       retryScheduled = false;
-      flushDeletes();
+      if (!connected) {
+        return; // the reconnect does it all
+      }
+      if (assignmentStale) {
+        readAssignment();
+      }
+      reverifyHeld();
       joinAndReconcile();
     });
   }

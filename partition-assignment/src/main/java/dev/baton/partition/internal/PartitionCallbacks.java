@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,9 +92,9 @@ public final class PartitionCallbacks {
           done.complete(null);
         }
       });
-    } catch (RejectedExecutionException e) {
+    } catch (RuntimeException e) { // RejectedExecutionException, or a broken user executor
       metrics.callbackFailed(callback);
-      log.error("the callback executor rejected {} of partition {} (token {}); it does not run",
+      log.error("the callback executor refused {} of partition {} (token {}); it does not run",
           callback, lease.partition(), lease.token(), e);
       done.complete(null);
     }
