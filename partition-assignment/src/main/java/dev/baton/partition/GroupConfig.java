@@ -243,21 +243,15 @@ public final class GroupConfig {
       }
       Objects.requireNonNull(strategy, "strategy");
       Objects.requireNonNull(clock, "clock");
-      nonNegative("drainTimeout", drainTimeout);
-      nonNegative("rejoinGrace", rejoinGrace);
-      nonNegative("rebalanceDelay", rebalanceDelay);
-      nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
+      Validation.nonNegative("drainTimeout", drainTimeout);
+      Validation.nonNegative("rejoinGrace", rejoinGrace);
+      Validation.nonNegative("rebalanceDelay", rebalanceDelay);
+      Validation.nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
       if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
         throw new IllegalArgumentException("rebalanceMaxDelay (" + rebalanceMaxDelay
             + ") must not be shorter than rebalanceDelay (" + rebalanceDelay + ")");
       }
       return new GroupConfig(this, id);
-    }
-
-    private static void nonNegative(String field, Duration value) {
-      if (value == null || value.isNegative()) {
-        throw new IllegalArgumentException(field + " must be zero or positive, was " + value);
-      }
     }
   }
 }

@@ -167,13 +167,8 @@ public final class ElectionConfig {
       Validation.id("participantId", id);
       Objects.requireNonNull(connectionPolicy, "connectionPolicy");
       Objects.requireNonNull(clock, "clock");
-      if (reentryJitter == null || reentryJitter.isNegative()) {
-        throw new IllegalArgumentException("reentryJitter must be zero or positive, was " + reentryJitter);
-      }
-      if (callbackDrainTimeout == null || callbackDrainTimeout.isNegative()) {
-        throw new IllegalArgumentException(
-            "callbackDrainTimeout must be zero or positive, was " + callbackDrainTimeout);
-      }
+      Validation.nonNegative("reentryJitter", reentryJitter);
+      Validation.nonNegative("callbackDrainTimeout", callbackDrainTimeout);
       return new ElectionConfig(this, id);
     }
 

@@ -1,6 +1,7 @@
 package dev.baton.recipes.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.apache.curator.utils.PathUtils;
 
 /** The checks the recipes' configuration builders share. */
@@ -49,5 +50,17 @@ public final class Validation {
       throw new IllegalArgumentException(field + " must not contain control characters");
     }
     return id;
+  }
+
+  /**
+   * Checks a duration setting: not null, zero or positive.
+   *
+   * @throws IllegalArgumentException naming {@code field}
+   */
+  public static Duration nonNegative(String field, Duration value) {
+    if (value == null || value.isNegative()) {
+      throw new IllegalArgumentException(field + " must be zero or positive, was " + value);
+    }
+    return value;
   }
 }
