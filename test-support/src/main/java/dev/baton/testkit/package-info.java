@@ -13,6 +13,9 @@
  *   <li>{@link dev.baton.testkit.SessionExpirer}: a real, server-side session expiry.
  *   <li>{@link dev.baton.testkit.FourLetterWords}: {@code mntr} and {@code srvr}, to read a server's
  *       role and count the packets it received.
+ *   <li>{@link dev.baton.testkit.ChildJvm}: a main of the current classpath in its own JVM, driven
+ *       through its standard input and output, paused (SIGSTOP), resumed (SIGCONT), killed (SIGKILL)
+ *       or stopped gracefully (SIGTERM); it halts by itself when the JVM that started it ends.
  * </ul>
  *
  * <p>Behaviours of the stack that tests written with this kit run into (each shown by a test here):

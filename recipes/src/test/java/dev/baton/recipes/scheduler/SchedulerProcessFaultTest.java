@@ -3,7 +3,7 @@ package dev.baton.recipes.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.recipes.ChildJvm;
+import dev.baton.testkit.ChildJvm;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.time.Duration;
 import java.util.List;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.ChildJvm;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.RevocationReason;
+import dev.baton.testkit.ChildJvm;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.time.Duration;

@@ -1,0 +1,389 @@
+package dev.baton.testkit;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Java main of the current classpath in its own JVM, driven like a real process: commands on its
+ * standard input, its standard output collected in a file (read line by line), paused with SIGSTOP,
+ * resumed with SIGCONT, killed with SIGKILL or stopped with SIGTERM.
+ *
+ * <p>The child runs {@code java} of this JVM's {@code java.home} with this JVM's
+ * {@code java.class.path} (under surefire, its booter jar, whose manifest names the test classpath;
+ * under {@code benchmarks/run}, the module's runtime classpath). It runs its main through
+ * {@link ChildMain}, which halts the child when the JVM that started it ends, so no child outlives a
+ * crashed test run. Signals are sent with {@code kill}: POSIX systems only.
+ *
+ * <p>Thread-safe; {@link #send(String)} from several threads interleaves whole lines.
+ */
+public final class ChildJvm implements AutoCloseable {
+  /** How long {@link #terminate()} waits for the child to end after SIGTERM. */
+  public static final Duration TERMINATE_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration KILL_WAIT = Duration.ofSeconds(30);
+  private static final int TAIL_LINES = 20;
+
+  private final Process process;
+  private final String name;
+  private final Path out;
+  private final Path err;
+  private final OutputStream in;
+  private volatile boolean paused;
+
+  private ChildJvm(Process process, String name, Path out, Path err) {
+    this.process = process;
+    this.name = name;
+    this.out = out;
+    this.err = err;
+    this.in = process.getOutputStream();
+  }
+
+  /**
+   * Starts {@code main} with {@code args} and {@code -Xmx256m}; its standard output goes to a fresh
+   * temporary file and its standard error to that file's name plus {@code .err} (both deleted when
+   * this JVM exits).
+   */
+  public static ChildJvm start(Class<?> main, String... args) {
+    return builder(main).args(args).start();
+  }
+
+  /** A builder for a child running {@code main}, for JVM options or an output file of your own. */
+  public static Builder builder(Class<?> main) {
+    return new Builder(main.getName());
+  }
+
+  /** A builder for a child running the class named {@code mainClass} of the current classpath. */
+  public static Builder builder(String mainClass) {
+    return new Builder(mainClass);
+  }
+
+  /** The options of one child; {@link #start()} starts it. Not thread-safe. */
+  public static final class Builder {
+    private final String mainClass;
+    private final List<String> jvmOptions = new ArrayList<>(List.of("-Xmx256m"));
+    private final List<String> args = new ArrayList<>();
+    private Path output;
+    private boolean errorsToOutput;
+
+    private Builder(String mainClass) {
+      this.mainClass = Objects.requireNonNull(mainClass, "mainClass");
+    }
+
+    /** The child's JVM options, replacing the default {@code -Xmx256m}. */
+    public Builder jvmOptions(String... options) {
+      jvmOptions.clear();
+      jvmOptions.addAll(List.of(options));
+      return this;
+    }
+
+    /** The arguments of the child's main. */
+    public Builder args(String... arguments) {
+      args.clear();
+      args.addAll(List.of(arguments));
+      return this;
+    }
+
+    /**
+     * Appends the child's standard output to {@code file} (created if missing, kept after the
+     * child ends) instead of a temporary file; its standard error goes to {@code file} plus
+     * {@code .err} unless {@link #errorsToOutput()}.
+     */
+    public Builder output(Path file) {
+      this.output = Objects.requireNonNull(file, "file");
+      return this;
+    }
+
+    /** Sends the child's standard error to the same file as its standard output. */
+    public Builder errorsToOutput() {
+      this.errorsToOutput = true;
+      return this;
+    }
+
+    /**
+     * Starts the child.
+     *
+     * @throws UncheckedIOException if the output file cannot be made or the process not started
+     */
+    public ChildJvm start() {
+      String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+      List<String> command = new ArrayList<>();
+      command.add(java);
+      command.addAll(jvmOptions);
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildMain.class.getName(),
+          Long.toString(ProcessHandle.current().pid()), mainClass));
+      command.addAll(args);
+      String simpleName = mainClass.substring(mainClass.lastIndexOf('.') + 1);
+      try {
+        Path out = output;
+        if (out == null) {
+          out = Files.createTempFile("baton-child-" + simpleName, ".out");
+          out.toFile().deleteOnExit(); // kept while this JVM runs, for a failure's post-mortem
+        }
+        Path err = errorsToOutput ? out : Path.of(out + ".err");
+        if (output == null && !errorsToOutput) {
+          err.toFile().deleteOnExit();
+        }
+        ProcessBuilder builder = new ProcessBuilder(command)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()));
+        if (errorsToOutput) {
+          builder.redirectErrorStream(true);
+        } else {
+          builder.redirectError(ProcessBuilder.Redirect.appendTo(err.toFile()));
+        }
+        return new ChildJvm(builder.start(), simpleName, out, err);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot start a child JVM running " + mainClass, e);
+      }
+    }
+  }
+
+  /** The child's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Whether the child has not ended yet (a paused child is alive). */
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Whether the child was paused by {@link #pause()} and not resumed since. */
+  public boolean isPaused() {
+    return paused && process.isAlive();
+  }
+
+  /**
+   * The child's exit code once it ended, empty while it runs. A child ended by a signal exits with
+   * 128 plus the signal's number: 137 after {@link #kill()}, 143 after a SIGTERM that its shutdown
+   * hooks did not override.
+   */
+  public OptionalInt exitCode() {
+    return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+  }
+
+  /** The file the child's standard output goes to. */
+  public Path outputFile() {
+    return out;
+  }
+
+  /** The file the child's standard error goes to (the output file if they were merged). */
+  public Path errorFile() {
+    return err;
+  }
+
+  /**
+   * The complete lines printed so far, in order; a last line still being written (no line break yet)
+   * is left out until it is complete.
+   */
+  public List<String> lines() {
+    return completeLines(out);
+  }
+
+  /**
+   * Waits for a line starting with {@code prefix} after the first {@code skip} lines; returns it.
+   *
+   * @throws IllegalStateException if there is none within {@code within}, or the child ended without
+   *     printing one; the message shows the child's last lines and its standard error's last lines
+   */
+  public String awaitLine(String prefix, int skip, Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
+    while (true) {
+      boolean ended = !process.isAlive(); // read before the lines: a line printed before exit counts
+      Optional<String> line = find(prefix, skip);
+      if (line.isPresent()) {
+        return line.get();
+      }
+      if (ended || System.nanoTime() - deadline >= 0) {
+        throw new IllegalStateException("child " + name + " (pid " + pid() + ") "
+            + (ended ? "ended with exit code " + process.exitValue() : "still runs") + " and printed no line"
+            + " starting with '" + prefix + "' after line " + skip
+            + (ended ? "" : " within " + within) + "; " + describeOutput());
+      }
+      Poll.pause();
+    }
+  }
+
+  private Optional<String> find(String prefix, int skip) {
+    return lines().stream().skip(skip).filter(l -> l.startsWith(prefix)).findFirst();
+  }
+
+  /**
+   * Sends one command line to the child's standard input.
+   *
+   * @throws UncheckedIOException if the child's input is closed (it ended)
+   */
+  public synchronized void send(String line) {
+    try {
+      in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write to child " + name + " (pid " + pid() + ")", e);
+    }
+  }
+
+  /**
+   * Pauses the child with SIGSTOP: it neither runs nor answers until {@link #resume()}.
+   *
+   * @throws IllegalStateException if the child has ended or {@code kill} failed
+   */
+  public void pause() {
+    signal("STOP");
+    paused = true;
+  }
+
+  /**
+   * Resumes a paused child with SIGCONT.
+   *
+   * @throws IllegalStateException if the child has ended or {@code kill} failed
+   */
+  public void resume() {
+    signal("CONT");
+    paused = false;
+  }
+
+  /** Kills the child with SIGKILL (kill -9, paused or not) and waits until it is gone. */
+  public void kill() {
+    process.destroyForcibly();
+    waitFor(KILL_WAIT);
+  }
+
+  /**
+   * Stops the child gracefully, waiting up to {@link #TERMINATE_TIMEOUT}; see
+   * {@link #terminate(Duration)}.
+   */
+  public int terminate() {
+    return terminate(TERMINATE_TIMEOUT);
+  }
+
+  /**
+   * Stops the child gracefully: SIGTERM (its shutdown hooks run), then SIGCONT so that a paused child
+   * wakes up to handle it, and waits up to {@code timeout} for it to end; a child still alive then is
+   * killed with SIGKILL.
+   *
+   * @return the exit code: 143 for a JVM that ended on SIGTERM, 137 if it had to be killed
+   */
+  public int terminate(Duration timeout) {
+    if (process.isAlive()) {
+      process.destroy();
+      resumeQuietly();
+      if (!waitFor(timeout)) {
+        process.destroyForcibly();
+        waitFor(KILL_WAIT);
+      }
+    }
+    return exitCode().orElseThrow(() -> new IllegalStateException(
+        "child " + name + " (pid " + pid() + ") did not end after SIGKILL"));
+  }
+
+  /** Kills the child (SIGKILL, after a SIGCONT in case it is paused) and waits until it is gone. */
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      resumeQuietly();
+      process.destroyForcibly();
+      waitFor(KILL_WAIT);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ChildJvm[" + name + ", pid " + pid() + (process.isAlive() ? "" : ", exit " + process.exitValue())
+        + "]";
+  }
+
+  /** The last lines of the child's output (and of its standard error, if separate), for messages. */
+  String describeOutput() {
+    StringBuilder s = new StringBuilder("last output lines (" + out + "):");
+    appendTail(s, out);
+    if (!err.equals(out)) {
+      s.append("\nlast error lines (").append(err).append("):");
+      appendTail(s, err);
+    }
+    return s.toString();
+  }
+
+  private static void appendTail(StringBuilder s, Path file) {
+    List<String> lines = tail(file, TAIL_LINES);
+    if (lines.isEmpty()) {
+      s.append(" (none)");
+    }
+    for (String line : lines) {
+      s.append("\n  ").append(line);
+    }
+  }
+
+  /** The last {@code n} lines of {@code file}, the incomplete last one included; empty if missing. */
+  static List<String> tail(Path file, int n) {
+    try {
+      if (!Files.exists(file)) {
+        return List.of();
+      }
+      List<String> lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
+      return lines.subList(Math.max(0, lines.size() - n), lines.size());
+    } catch (IOException e) {
+      return List.of("(cannot read " + file + ": " + e + ")");
+    }
+  }
+
+  private static List<String> completeLines(Path file) {
+    try {
+      String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+      int end = text.lastIndexOf('\n');
+      return end < 0 ? List.of() : text.substring(0, end + 1).lines().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private boolean waitFor(Duration timeout) {
+    try {
+      return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !process.isAlive();
+    }
+  }
+
+  private void signal(String signal) {
+    if (!process.isAlive()) { // its pid may belong to another process by now
+      throw new IllegalStateException("child " + name + " (pid " + pid() + ") has ended");
+    }
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+          .redirectErrorStream(true).start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS)) {
+        kill.destroyForcibly();
+        throw new IllegalStateException("kill -" + signal + " " + process.pid() + " did not return");
+      }
+      if (kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed: "
+            + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void resumeQuietly() {
+    try {
+      signal("CONT");
+      paused = false;
+    } catch (RuntimeException ignored) {
+      // already gone
+    }
+  }
+}
