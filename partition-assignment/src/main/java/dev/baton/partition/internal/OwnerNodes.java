@@ -1,7 +1,9 @@
 package dev.baton.partition.internal;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.ZKPaths;
@@ -53,6 +55,45 @@ final class OwnerNodes {
 
   private List<Take> createBatch(List<Integer> batch, byte[] data) throws InterruptedException {
     List<Take> out = new ArrayList<>(batch.size());
+    MultiOutcome first = multiCreate(batch, data, out);
+    if (first != MultiOutcome.CONFLICT) {
+      return out;
+    }
+    // Some znodes still exist (their owners are draining): one listing tells which, and the free
+    // ones are created in one multi instead of one request each.
+    Set<String> existing;
+    try {
+      existing = new HashSet<>(client.getChildren().forPath(paths.owners()));
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      existing = Set.of();
+    }
+    List<Integer> free = new ArrayList<>();
+    for (int p : batch) {
+      if (existing.contains(Integer.toString(p))) {
+        out.add(new Taken(p, 0));
+      } else {
+        free.add(p);
+      }
+    }
+    if (free.isEmpty()) {
+      return out;
+    }
+    if (free.size() < batch.size() && multiCreate(free, data, out) != MultiOutcome.CONFLICT) {
+      return out;
+    }
+    for (int p : free) {
+      out.add(one(p, data));
+    }
+    return out;
+  }
+
+  private enum MultiOutcome { DONE, CONFLICT }
+
+  /** One multi creating every znode of {@code batch}; adds the outcomes to {@code out} unless CONFLICT. */
+  private MultiOutcome multiCreate(List<Integer> batch, byte[] data, List<Take> out)
+      throws InterruptedException {
     try {
       List<CuratorOp> ops = new ArrayList<>(batch.size());
       for (int p : batch) {
@@ -63,23 +104,21 @@ final class OwnerNodes {
       Stat first = client.checkExists().forPath(paths.owner(batch.get(0)));
       if (first != null && first.getEphemeralOwner() == sessionId()) {
         batch.forEach(p -> out.add(new Created(p, first.getCzxid())));
-        return out;
+        return MultiOutcome.DONE;
       }
+      return MultiOutcome.CONFLICT; // gone already: sort it out one by one
     } catch (KeeperException e) {
       if (isConnectionProblem(e.code())) {
         batch.forEach(p -> out.add(new Failed(p, e.code())));
-        return out;
+        return MultiOutcome.DONE;
       }
+      return MultiOutcome.CONFLICT;
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
       batch.forEach(p -> out.add(new Failed(p, KeeperException.Code.SYSTEMERROR)));
-      return out;
+      return MultiOutcome.DONE;
     }
-    for (int p : batch) {
-      out.add(one(p, data));
-    }
-    return out;
   }
 
   private Take one(int p, byte[] data) throws InterruptedException {

@@ -111,7 +111,7 @@ final class PartitionTaker {
     // by path could delete the next owner's znode if that session expired in between.
     try {
       if (client.checkExists().usingWatcher(waitWatcher).forPath(paths.owner(p)) == null) {
-        ownership.scheduleRetry();
+        reconcileSoon.request(); // freed between our create and this check: take it now
       } else {
         waiting.add(p);
       }
