@@ -80,8 +80,8 @@ final class OwnerNodes {
     if (free.isEmpty()) {
       return out;
     }
-    if (free.size() < batch.size() && multiCreate(free, data, out) != MultiOutcome.CONFLICT) {
-      return out;
+    if (multiCreate(free, data, out) != MultiOutcome.CONFLICT) {
+      return out; // (also when the listing found none: they were released since the first try)
     }
     for (int p : free) {
       out.add(one(p, data));
