@@ -6,6 +6,9 @@
  *   <li>{@link dev.baton.testkit.ZooKeeperFixtures}: in-process servers and ensembles (curator-test)
  *       on loopback, with no per-address connection limit and every four-letter word allowed, and
  *       Curator clients with short retries.
+ *   <li>{@link dev.baton.testkit.ZkProcessEnsemble}: an ensemble of real server processes (ZooKeeper's
+ *       {@code QuorumPeerMain}, one JVM and data directory each) that can be killed with SIGKILL,
+ *       paused, resumed and restarted on their data, with a wait for a serving quorum.
  *   <li>{@link dev.baton.testkit.TcpProxy}: a proxy between one client and the server that cuts,
  *       silences or delays the connection, or cuts it right after a given request went out
  *       ({@link dev.baton.testkit.ZkOpCodes}), so the server applies a request whose answer the
