@@ -15,10 +15,29 @@ import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
 import org.apache.curator.test.TestingZooKeeperServer;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Faults of the ensemble itself: restarts, the client's server dying, quorum loss. */
 class EnsembleFailureTest {
+  /**
+   * The in-process ensemble's own threads sometimes die of ZooKeeper's internal races while servers are
+   * killed (e.g. an NPE in FastLeaderElection's receiver when a peer stops mid-election). That is the
+   * server process dying, a fault these tests inject on purpose, not a failure of the recipe under
+   * test, so Awaitility must not turn it into one.
+   */
+  @BeforeEach
+  void serverThreadDeathsAreFaultsNotFailures() {
+    Awaitility.doNotCatchUncaughtExceptionsByDefault();
+  }
+
+  @AfterEach
+  void restoreAwaitilityDefaults() {
+    Awaitility.reset();
+  }
+
   private static final Duration WITHIN = Duration.ofSeconds(30);
 
   @Test
