@@ -1,0 +1,149 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.bench.chaos.ChaosProtocol;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.SessionConfig;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A chaos client: one recipe in its own JVM, reporting on stdout in the {@link ChaosProtocol} format.
+ *
+ * <pre>
+ * ChaosClientMain --role=election|lock|scheduler|partition --id=c1 --connect=127.0.0.1:2181
+ *     --path=/chaos/run1 [--session-ms=10000] [--fence=sql|zk|none] [--jdbc=jdbc:h2:tcp://...]
+ *     [--partitions=8] [--write-interval-ms=20]
+ * </pre>
+ *
+ * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role classes
+ * and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit code 2; a
+ * failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin {@code STOP}: closes
+ * the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0; SIGTERM does the same from a
+ * shutdown hook (exit code 143). Logging (slf4j-simple) goes to stderr; stdout carries events only.
+ */
+public final class ChaosClientMain {
+  private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+
+  private final ClientArgs args;
+  private final EventOut out;
+  private final AtomicBoolean stopped = new AtomicBoolean();
+  private volatile JdbcPool pool;
+  private volatile BatonSession session;
+  private volatile ChaosRole role;
+
+  private ChaosClientMain(ClientArgs args, EventOut out) {
+    this.args = args;
+    this.out = out;
+  }
+
+  public static void main(String[] argv) throws Exception {
+    configureLogging();
+    ClientArgs args;
+    try {
+      args = ClientArgs.parse(argv);
+    } catch (IllegalArgumentException e) {
+      EventOut.errorLine(System.out, ClientArgs.idOf(argv), "bad arguments: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    EventOut out = new EventOut(args.id());
+    ChaosClientMain client = new ChaosClientMain(args, out);
+    Runtime.getRuntime().addShutdownHook(new Thread(client::stop, "chaos-client-shutdown"));
+    try {
+      client.start();
+    } catch (Exception e) {
+      LoggerFactory.getLogger(ChaosClientMain.class).error("the chaos client did not start", e);
+      out.error("start failed: " + e);
+      client.stop();
+      System.exit(1);
+      return;
+    }
+    out.event("READY");
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String line = in.readLine(); line != null; line = in.readLine()) {
+      String command = line.trim();
+      if (command.equals("STOP")) {
+        client.stop();
+        System.exit(0);
+        return;
+      } else if (!command.isEmpty()) {
+        out.error("unknown command '" + command + "'");
+      }
+    }
+    // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this JVM).
+    Thread.currentThread().join();
+  }
+
+  private void start() throws Exception {
+    Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
+    if (args.jdbc().isPresent()) {
+      DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
+      pool = new JdbcPool(args.jdbc().get());
+      ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
+    }
+    session = BatonSession.start(SessionConfig.builder(args.connect()).sessionTimeout(args.session())
+        .connectionTimeout(CONNECTION_TIMEOUT).build());
+    log.info("chaos client {} ({}) connected, session 0x{}", args.id(), args.role(),
+        Long.toHexString(session.sessionId()));
+    ProtectedWriter writer = new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out);
+    role = switch (args.role()) {
+      case ELECTION -> new ElectionRole(args, session, writer, out);
+      case LOCK -> new LockRole(args, session, writer, out);
+      case SCHEDULER -> new SchedulerRole(args, session, pool, out);
+      case PARTITION -> new PartitionRole(args, session, writer, out);
+    };
+    role.start();
+  }
+
+  /** Closes the recipe, then the session, then the pool; prints STOPPED once. Idempotent. */
+  private void stop() {
+    if (!stopped.compareAndSet(false, true)) {
+      return;
+    }
+    Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
+    ChaosRole r = role;
+    if (r != null) {
+      try {
+        r.close();
+      } catch (RuntimeException e) {
+        log.warn("closing the {} recipe failed", args.role(), e);
+      }
+    }
+    BatonSession s = session;
+    if (s != null) {
+      try {
+        s.close();
+      } catch (RuntimeException e) {
+        log.warn("closing the session failed", e);
+      }
+    }
+    JdbcPool p = pool;
+    if (p != null) {
+      p.close();
+    }
+    out.event("STOPPED");
+  }
+
+  /** slf4j-simple to stderr with times; ZooKeeper's own chatter at WARN unless set otherwise. */
+  private static void configureLogging() {
+    setIfAbsent("org.slf4j.simpleLogger.logFile", "System.err");
+    setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
+    setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+    setIfAbsent("org.slf4j.simpleLogger.log.org.apache.zookeeper", "warn");
+    setIfAbsent("org.slf4j.simpleLogger.log.org.apache.curator", "warn");
+  }
+
+  private static void setIfAbsent(String key, String value) {
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, value);
+    }
+  }
+}

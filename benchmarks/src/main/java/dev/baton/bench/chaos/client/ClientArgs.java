@@ -1,0 +1,136 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.bench.chaos.ChaosProtocol.Arg;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The parsed command line of {@link ChaosClientMain}: {@code --key=value} for every
+ * {@link Arg} key, lowercase enum values.
+ *
+ * <table>
+ *   <caption>Arguments</caption>
+ *   <tr><th>key</th><th>default</th></tr>
+ *   <tr><td>role</td><td>required: election, lock, scheduler, partition</td></tr>
+ *   <tr><td>id</td><td>required</td></tr>
+ *   <tr><td>connect</td><td>required</td></tr>
+ *   <tr><td>path</td><td>required, an absolute znode path</td></tr>
+ *   <tr><td>session-ms</td><td>10000</td></tr>
+ *   <tr><td>fence</td><td>sql</td></tr>
+ *   <tr><td>jdbc</td><td>required for fence=sql and for the scheduler; optional for fence=none</td></tr>
+ *   <tr><td>partitions</td><td>8</td></tr>
+ *   <tr><td>write-interval-ms</td><td>20</td></tr>
+ * </table>
+ */
+public record ClientArgs(Role role, String id, String connect, Duration session, String path,
+    FenceKind fence, Optional<String> jdbc, int partitions, Duration writeInterval) {
+
+  public static final Duration DEFAULT_SESSION = Duration.ofSeconds(10);
+  public static final int DEFAULT_PARTITIONS = 8;
+  public static final Duration DEFAULT_WRITE_INTERVAL = Duration.ofMillis(20);
+
+  /**
+   * Parses and validates.
+   *
+   * @throws IllegalArgumentException naming the first bad argument
+   */
+  public static ClientArgs parse(String[] argv) {
+    Map<Arg, String> values = new EnumMap<>(Arg.class);
+    for (String a : argv) {
+      if (!a.startsWith("--") || a.indexOf('=') < 3) {
+        throw new IllegalArgumentException("expected --key=value, got '" + a + "'");
+      }
+      String key = a.substring(2, a.indexOf('='));
+      String value = a.substring(a.indexOf('=') + 1);
+      Arg arg = null;
+      for (Arg candidate : Arg.values()) {
+        if (candidate.key().equals(key)) {
+          arg = candidate;
+        }
+      }
+      if (arg == null) {
+        throw new IllegalArgumentException("unknown argument --" + key);
+      }
+      if (values.put(arg, value) != null) {
+        throw new IllegalArgumentException("--" + key + " given twice");
+      }
+    }
+    Role role = enumValue(Role.class, Arg.ROLE, required(values, Arg.ROLE));
+    String id = required(values, Arg.ID);
+    if (!id.matches("[A-Za-z0-9._-]{1,100}")) {
+      throw new IllegalArgumentException("--id must be 1 to 100 letters, digits, '.', '_' or '-'");
+    }
+    String connect = required(values, Arg.CONNECT);
+    String path = required(values, Arg.PATH);
+    if (!path.startsWith("/") || path.endsWith("/") || path.contains("//") || path.length() > 200) {
+      throw new IllegalArgumentException("--path must be an absolute znode path without a trailing "
+          + "slash, was '" + path + "'");
+    }
+    Duration session = Duration.ofMillis(positive(values, Arg.SESSION_MS, DEFAULT_SESSION.toMillis()));
+    FenceKind fence = values.containsKey(Arg.FENCE)
+        ? enumValue(FenceKind.class, Arg.FENCE, values.get(Arg.FENCE)) : FenceKind.SQL;
+    Optional<String> jdbc = Optional.ofNullable(values.get(Arg.JDBC)).filter(s -> !s.isBlank());
+    if (jdbc.isEmpty() && (fence == FenceKind.SQL || role == Role.SCHEDULER)) {
+      throw new IllegalArgumentException("--" + Arg.JDBC.key() + " is required with "
+          + (role == Role.SCHEDULER ? "--role=scheduler" : "--fence=sql"));
+    }
+    int partitions = (int) positive(values, Arg.PARTITIONS, DEFAULT_PARTITIONS);
+    Duration interval = Duration.ofMillis(positive(values, Arg.WRITE_INTERVAL_MS,
+        DEFAULT_WRITE_INTERVAL.toMillis()));
+    return new ClientArgs(role, id, connect, session, path, fence, jdbc, partitions, interval);
+  }
+
+  /** The id given on a command line that may fail to parse, for the ERROR line; else "?". */
+  public static String idOf(String[] argv) {
+    String prefix = "--" + Arg.ID.key() + "=";
+    for (String a : argv) {
+      if (a.startsWith(prefix) && a.length() > prefix.length() && !a.contains(" ")) {
+        return a.substring(prefix.length());
+      }
+    }
+    return "?";
+  }
+
+  private static String required(Map<Arg, String> values, Arg arg) {
+    String v = values.get(arg);
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException("--" + arg.key() + " is required");
+    }
+    return v;
+  }
+
+  private static long positive(Map<Arg, String> values, Arg arg, long fallback) {
+    String v = values.get(arg);
+    if (v == null) {
+      return fallback;
+    }
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n <= 0 || n > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("--" + arg.key() + " must be a positive int, was " + v);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--" + arg.key() + " must be a number, was '" + v + "'");
+    }
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, Arg arg, String value) {
+    for (E e : type.getEnumConstants()) {
+      if (e.name().toLowerCase(Locale.ROOT).equals(value)) {
+        return e;
+      }
+    }
+    StringBuilder allowed = new StringBuilder();
+    for (E e : type.getEnumConstants()) {
+      allowed.append(allowed.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
+    }
+    throw new IllegalArgumentException("--" + arg.key() + " must be one of " + allowed + ", was '"
+        + value + "'");
+  }
+}

@@ -1,0 +1,62 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.bench.chaos.ChaosProtocol;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed per
+ * line, so the orchestrator reading the output file sees each event as soon as it happened. Every line
+ * carries this client's {@code id} first. Thread-safe: lines of concurrent callers never interleave.
+ */
+public final class EventOut {
+  private static final Object LOCK = new Object();
+
+  private final String id;
+  private final PrintStream out;
+
+  public EventOut(String id) {
+    this(id, System.out);
+  }
+
+  EventOut(String id, PrintStream out) {
+    this.id = id;
+    this.out = out;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** Prints {@code CHAOS <kind> id=<id> k1=v1 ...}. */
+  public void event(String kind, Object... keyValues) {
+    List<Object> all = new ArrayList<>(keyValues.length + 2);
+    all.add("id");
+    all.add(id);
+    all.addAll(List.of(keyValues));
+    print(ChaosProtocol.line(kind, all.toArray()));
+  }
+
+  /** {@code CHAOS ERROR id=<id> message=<text>}; line breaks in the text become spaces. */
+  public void error(String message) {
+    errorLine(out, id, message);
+  }
+
+  /** An ERROR line for a client whose id is not known (bad arguments): {@code id=?}. */
+  public static void errorLine(PrintStream out, String id, String message) {
+    String text = message == null ? "null" : message.replaceAll("[\\r\\n]+", " ");
+    String line = ChaosProtocol.line("ERROR", "id", id == null ? "?" : id, "message", text);
+    synchronized (LOCK) {
+      out.println(line);
+      out.flush();
+    }
+  }
+
+  private void print(String line) {
+    synchronized (LOCK) {
+      out.println(line);
+      out.flush();
+    }
+  }
+}

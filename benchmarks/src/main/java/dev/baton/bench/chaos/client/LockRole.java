@@ -1,0 +1,93 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.lock.FencedLock;
+import dev.baton.recipes.lock.LockConfig;
+import dev.baton.recipes.lock.LockHandle;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code --role=lock}: on its own thread, over and over until closed: acquire the {@link FencedLock} at
+ * {@code <path>/lock} (owner id = client id) waiting at most 1 s; on success {@code LOCKED token=..},
+ * then {@value #WRITES_PER_HOLD} protected writes of resource {@value #RESOURCE} with the hold's token,
+ * each after one write interval of preparation, checking the hold's validity only between writes; then
+ * release and {@code UNLOCKED token=..} (also when the hold was lost meanwhile).
+ */
+final class LockRole implements ChaosRole {
+  static final String RESOURCE = "lock";
+  static final int WRITES_PER_HOLD = 5;
+  private static final Logger log = LoggerFactory.getLogger(LockRole.class);
+  private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(1);
+
+  private final FencedLock lock;
+  private final ProtectedWriter writer;
+  private final EventOut out;
+  private final Duration interval;
+  private final Thread thread;
+  private volatile boolean stopped;
+
+  LockRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
+    this.lock = FencedLock.create(session, LockConfig.builder(args.path() + "/lock").ownerId(args.id())
+        .build());
+    this.writer = writer;
+    this.out = out;
+    this.interval = args.writeInterval();
+    this.thread = new Thread(this::run, "chaos-lock");
+    thread.setDaemon(true);
+  }
+
+  @Override
+  public void start() {
+    thread.start();
+  }
+
+  private void run() {
+    while (!stopped) {
+      Optional<LockHandle> taken;
+      try {
+        taken = lock.acquire(ACQUIRE_TIMEOUT);
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        log.warn("acquiring the lock failed; retrying", e);
+        ProtectedWriter.sleepQuietly(200);
+        continue;
+      }
+      if (taken.isEmpty()) {
+        continue;
+      }
+      LockHandle hold = taken.get();
+      out.event("LOCKED", "token", hold.token().value());
+      try {
+        for (int i = 0; i < WRITES_PER_HOLD; i++) {
+          if (i > 0 && (!hold.isValid() || stopped)) {
+            break; // checked between writes only
+          }
+          ProtectedWriter.sleepQuietly(interval.toMillis()); // preparing the write
+          writer.write(RESOURCE, hold.token());
+        }
+      } finally {
+        try {
+          lock.release();
+        } catch (RuntimeException e) {
+          log.warn("releasing the lock (token {}) failed", hold.token(), e);
+        }
+        out.event("UNLOCKED", "token", hold.token().value());
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    stopped = true;
+    try {
+      thread.join(Duration.ofSeconds(10).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    lock.close();
+  }
+}

@@ -1,0 +1,185 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.bench.chaos.ChaosProtocol;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.fencing.zookeeper.ZkFence;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One protected write of the chaos client: through the fence chosen with {@code --fence}, and in the same
+ * atomic unit a record of the write the orchestrator reads back in commit order.
+ *
+ * <ul>
+ *   <li>{@code sql}: {@link SqlFence} on table {@value #SQL_FENCE_TABLE}, fence resource
+ *   {@code <path>/<resource>} (so runs under different base paths never share a fence row), and in
+ *   the same transaction {@code INSERT INTO chaos_writes (resource, writer, token)}.</li>
+ *   <li>{@code zk}: {@link ZkFence} with base {@code <path>/fence} (fence znode
+ *   {@code <path>/fence/<resource>}), and in the same multi a {@code PERSISTENT_SEQUENTIAL} znode
+ *   {@code <path>/writes/<resource>/w-<seq>} with data {@code <writer>,<token>}.</li>
+ *   <li>{@code none} (negative control): the same {@code chaos_writes} row without any fence (auto-commit),
+ *   or, without {@code --jdbc}, the same sequential znode created on its own.</li>
+ * </ul>
+ *
+ * Each write prints {@code CHAOS WRITE id=.. resource=.. token=.. outcome=ACCEPTED|REJECTED|FAILED};
+ * a failure is logged and never thrown. Thread-safe.
+ */
+public final class ProtectedWriter {
+  /** Enum of the write results, named as in the protocol. */
+  public enum Outcome { ACCEPTED, REJECTED, FAILED }
+
+  /** The SQL fence table of the chaos writes (the scheduler's job store has its own). */
+  public static final String SQL_FENCE_TABLE = SqlFenceSchema.DEFAULT_TABLE;
+
+  private static final Logger log = LoggerFactory.getLogger(ProtectedWriter.class);
+  private static final String INSERT = "INSERT INTO " + ChaosProtocol.WRITES_TABLE
+      + " (resource, writer, token) VALUES (?, ?, ?)";
+
+  private final FenceKind kind;
+  private final String id;
+  private final String path;
+  private final EventOut out;
+  private final JdbcPool pool;          // null without --jdbc
+  private final SqlFence sqlFence;      // fence=sql
+  private final CuratorFramework zk;
+  private final ZkFence zkFence;        // fence=zk
+  private final Set<String> parentsMade = ConcurrentHashMap.newKeySet();
+
+  ProtectedWriter(ClientArgs args, Optional<JdbcPool> pool, CuratorFramework zk, EventOut out) {
+    this.kind = args.fence();
+    this.id = args.id();
+    this.path = args.path();
+    this.out = out;
+    this.pool = pool.orElse(null);
+    this.zk = zk;
+    this.sqlFence = kind == FenceKind.SQL ? SqlFence.create(this.pool, SQL_FENCE_TABLE, id) : null;
+    this.zkFence = kind == FenceKind.ZK ? ZkFence.create(zk, path + "/fence") : null;
+  }
+
+  /** The fence resource of {@code resource} in the SQL fence table. */
+  public static String sqlFenceResource(String path, String resource) {
+    return path + "/" + resource;
+  }
+
+  /** The parent of the write znodes of {@code resource}. */
+  public static String writesPath(String path, String resource) {
+    return path + "/writes/" + resource;
+  }
+
+  /**
+   * Creates the SQL tables this writer needs (the fence table and {@code chaos_writes}), idempotently;
+   * retried a few times because concurrent {@code CREATE TABLE IF NOT EXISTS} can collide on PostgreSQL.
+   */
+  static void createTables(JdbcPool pool, boolean fence) throws SQLException {
+    SQLException last = null;
+    for (int attempt = 0; attempt < 5; attempt++) {
+      try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+        if (fence) {
+          s.execute(SqlFenceSchema.ddl(SQL_FENCE_TABLE));
+        }
+        s.execute(ChaosProtocol.WRITES_DDL);
+        return;
+      } catch (SQLException e) {
+        last = e;
+        log.warn("creating the chaos tables failed (attempt {}): {}", attempt + 1, e.toString());
+        pool.evictIdle();
+        sleepQuietly(100L * (attempt + 1));
+      }
+    }
+    throw last;
+  }
+
+  /** Writes once with {@code token} and prints the outcome. Never throws. */
+  public Outcome write(String resource, FencingToken token) {
+    Outcome outcome;
+    try {
+      switch (kind) {
+        case SQL -> sqlFence.write(sqlFenceResource(path, resource), token, c -> {
+          insertRow(c, resource, token);
+          return null;
+        });
+        case ZK -> {
+          ensureWritesParent(resource);
+          String node = writesPath(path, resource) + "/w-";
+          byte[] data = data(token);
+          zkFence.write(resource, token, tx -> {
+            tx.add(tx.ops().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(node, data));
+            return null;
+          });
+        }
+        case NONE -> {
+          if (pool != null) {
+            try (Connection c = pool.getConnection()) {
+              insertRow(c, resource, token);
+            }
+          } else {
+            ensureWritesParent(resource);
+            zk.create().withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+                .forPath(writesPath(path, resource) + "/w-", data(token));
+          }
+        }
+        default -> throw new IllegalStateException("unknown fence " + kind);
+      }
+      outcome = Outcome.ACCEPTED;
+    } catch (StaleTokenException e) {
+      log.info("write of {} with token {} rejected: {}", resource, token.value(), e.getMessage());
+      outcome = Outcome.REJECTED;
+    } catch (Exception e) {
+      log.warn("write of {} with token {} failed", resource, token.value(), e);
+      if (pool != null) {
+        pool.evictIdle();
+      }
+      outcome = Outcome.FAILED;
+    }
+    out.event("WRITE", "resource", resource, "token", token.value(), "outcome", outcome);
+    return outcome;
+  }
+
+  private void insertRow(Connection c, String resource, FencingToken token) throws SQLException {
+    try (PreparedStatement p = c.prepareStatement(INSERT)) {
+      p.setString(1, resource);
+      p.setString(2, id);
+      p.setLong(3, token.value());
+      p.executeUpdate();
+    }
+  }
+
+  private byte[] data(FencingToken token) {
+    return (id + "," + token.value()).getBytes(StandardCharsets.UTF_8);
+  }
+
+  private void ensureWritesParent(String resource) throws Exception {
+    if (parentsMade.contains(resource)) {
+      return;
+    }
+    try {
+      zk.create().creatingParentsIfNeeded().forPath(writesPath(path, resource));
+    } catch (KeeperException.NodeExistsException exists) {
+      // made before, or by another client
+    }
+    parentsMade.add(resource);
+  }
+
+  static void sleepQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

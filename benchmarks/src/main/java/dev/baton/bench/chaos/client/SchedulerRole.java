@@ -1,0 +1,173 @@
+package dev.baton.bench.chaos.client;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.scheduler.JobStore;
+import dev.baton.recipes.scheduler.LeaderScheduler;
+import dev.baton.recipes.scheduler.ScheduleConfig;
+import dev.baton.recipes.scheduler.ScheduledJob;
+import dev.baton.recipes.scheduler.SqlJobStore;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code --role=scheduler}: a {@link LeaderScheduler} whose election is at {@code <path>/scheduler}
+ * (participant id = client id), with a {@link SqlJobStore} on {@code --jdbc}, table prefix
+ * {@value #TABLE_PREFIX} (tables {@code chaos_jobs}, {@code chaos_progress}, {@code chaos_fence}), one
+ * job per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}.
+ *
+ * <p>The scheduler has no term callbacks of its own, so a watcher thread polls its election's current
+ * term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=.. reason=..}. Each job
+ * creation is the protected write: {@code WRITE resource=schedule token=.. outcome=..}, ACCEPTED when
+ * this call created the job, REJECTED on a stale token, FAILED on any other error (a slot whose job
+ * existed already prints nothing). {@code --fence} does not apply: the job store always fences.
+ */
+final class SchedulerRole implements ChaosRole {
+  static final String TABLE_PREFIX = "chaos";
+  static final String RESOURCE = "schedule";
+  static final long SLOT_MS = 200;
+  private static final Logger log = LoggerFactory.getLogger(SchedulerRole.class);
+
+  private final LeaderScheduler scheduler;
+  private final SqlJobStore store;
+  private final EventOut out;
+  private final Thread watcher;
+  private volatile boolean stopped;
+
+  SchedulerRole(ClientArgs args, BatonSession session, JdbcPool pool, EventOut out) {
+    this.out = out;
+    this.store = SqlJobStore.create(pool, TABLE_PREFIX);
+    this.scheduler = LeaderScheduler.create(session,
+        ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
+        ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS)).build(),
+        new ObservedStore(store, out));
+    this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
+    watcher.setDaemon(true);
+  }
+
+  /**
+   * The schedule's name: the base path with every character outside {@code [A-Za-z0-9._-]} replaced by
+   * a dot and the leading dots dropped ({@code /chaos/s1} becomes {@code chaos.s1}), so runs under
+   * different paths keep separate progress and fence rows in one database.
+   */
+  static String scheduleName(String path) {
+    String name = path.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
+    return name.isEmpty() ? "chaos" : name.length() > 200 ? name.substring(name.length() - 200) : name;
+  }
+
+  @Override
+  public void start() throws SQLException {
+    createSchema();
+    scheduler.start();
+    watcher.start();
+  }
+
+  private void createSchema() throws SQLException {
+    RuntimeException last = null;
+    for (int attempt = 0; attempt < 5; attempt++) {
+      try {
+        store.createSchema();
+        return;
+      } catch (RuntimeException e) {
+        last = e;
+        log.warn("creating the scheduler tables failed (attempt {}): {}", attempt + 1, e.toString());
+        ProtectedWriter.sleepQuietly(100L * (attempt + 1));
+      }
+    }
+    throw new SQLException("cannot create the scheduler tables", last);
+  }
+
+  private void watch() {
+    Leadership current = null;
+    while (!stopped) {
+      Optional<Leadership> now = scheduler.election().leadership();
+      if (current != null && current.isRevoked()) {
+        out.event("REVOKED", "token", current.token().value(), "reason",
+            current.revocationReason().map(Enum::name).orElse("UNKNOWN"));
+        current = null;
+      }
+      if (current == null && now.isPresent() && now.get().isActive()) {
+        current = now.get();
+        out.event("ELECTED", "token", current.token().value());
+      }
+      ProtectedWriter.sleepQuietly(10);
+    }
+  }
+
+  @Override
+  public void close() {
+    scheduler.close();
+    stopped = true;
+    try {
+      watcher.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The job store, printing a WRITE line per job creation. */
+  private static final class ObservedStore implements JobStore {
+    private final JobStore delegate;
+    private final EventOut out;
+
+    ObservedStore(JobStore delegate, EventOut out) {
+      this.delegate = delegate;
+      this.out = out;
+    }
+
+    @Override
+    public void registerTerm(String schedule, FencingToken token) {
+      delegate.registerTerm(schedule, token);
+    }
+
+    @Override
+    public long lastScheduledSlot(String schedule) {
+      return delegate.lastScheduledSlot(schedule);
+    }
+
+    @Override
+    public boolean createSlotJob(String schedule, FencingToken token, long slot, Instant scheduledFor,
+        String jobType) {
+      try {
+        boolean created = delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
+        if (created) {
+          write(token, ProtectedWriter.Outcome.ACCEPTED);
+        }
+        return created;
+      } catch (StaleTokenException e) {
+        write(token, ProtectedWriter.Outcome.REJECTED);
+        throw e;
+      } catch (RuntimeException e) {
+        write(token, ProtectedWriter.Outcome.FAILED);
+        throw e;
+      }
+    }
+
+    private void write(FencingToken token, ProtectedWriter.Outcome outcome) {
+      out.event("WRITE", "resource", RESOURCE, "token", token.value(), "outcome", outcome);
+    }
+
+    @Override
+    public Optional<ScheduledJob> claim(String worker) {
+      return delegate.claim(worker);
+    }
+
+    @Override
+    public void complete(String scheduleKey, String worker) {
+      delegate.complete(scheduleKey, worker);
+    }
+
+    @Override
+    public List<ScheduledJob> jobs(String schedule) {
+      return delegate.jobs(schedule);
+    }
+  }
+}
