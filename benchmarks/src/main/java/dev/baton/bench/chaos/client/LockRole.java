@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * {@code --role=lock}: on its own thread, over and over until closed: acquire the {@link FencedLock} at
  * {@code <path>/lock} (owner id = client id) waiting at most 1 s; on success {@code LOCKED token=..},
  * then {@value #WRITES_PER_HOLD} protected writes of resource {@value #RESOURCE} with the hold's token,
- * each after one write interval of preparation, checking the hold's validity only between writes; then
+ * each after one write interval of preparation, checking the hold's validity only between writes and stopping after a rejected write; then
  * release and {@code UNLOCKED token=..} (also when the hold was lost meanwhile).
  */
 final class LockRole implements ChaosRole {
@@ -67,7 +67,9 @@ final class LockRole implements ChaosRole {
             break; // checked between writes only
           }
           ProtectedWriter.sleepQuietly(interval.toMillis()); // preparing the write
-          writer.write(RESOURCE, hold.token());
+          if (writer.write(RESOURCE, hold.token()) == ProtectedWriter.Outcome.REJECTED) {
+            break; // a newer holder wrote: stop using this hold
+          }
         }
       } finally {
         try {

@@ -87,7 +87,8 @@ final class SchedulerRole implements ChaosRole {
 
   private void watch() {
     Leadership current = null;
-    while (!stopped) {
+    while (true) {
+      boolean last = stopped; // one more look after close(), to report the CLOSED revocation
       Optional<Leadership> now = scheduler.election().leadership();
       if (current != null && current.isRevoked()) {
         out.event("REVOKED", "token", current.token().value(), "reason",
@@ -97,6 +98,9 @@ final class SchedulerRole implements ChaosRole {
       if (current == null && now.isPresent() && now.get().isActive()) {
         current = now.get();
         out.event("ELECTED", "token", current.token().value());
+      }
+      if (last) {
+        return;
       }
       ProtectedWriter.sleepQuietly(10);
     }

@@ -25,7 +25,9 @@ final class WriterLoop {
         if (Thread.currentThread().isInterrupted()) {
           return;
         }
-        writer.write(resource, token);
+        if (writer.write(resource, token) == ProtectedWriter.Outcome.REJECTED) {
+          return; // a newer owner wrote: this term is over, as the fence just said
+        }
       }
     }, name);
     thread.setDaemon(true);

@@ -1,0 +1,82 @@
+package dev.baton.bench.chaos.client;
+
+import static dev.baton.bench.chaos.client.ChaosTestEnv.awaitEvent;
+import static dev.baton.bench.chaos.client.ChaosTestEnv.count;
+import static dev.baton.bench.chaos.client.ChaosTestEnv.events;
+import static dev.baton.bench.chaos.client.ChaosTestEnv.has;
+import static dev.baton.bench.chaos.client.ChaosTestEnv.outcome;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.testkit.ChildJvm;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two election clients as real processes; the leader is paused (SIGSTOP) past its session, the other is
+ * elected and writes, the old leader resumes and its write, decided before the pause and sent with its
+ * old token, is rejected by the SQL fence. The accepted rows never go back in token order.
+ */
+class ElectionStaleLeaderTest {
+  private ChaosTestEnv env;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    env = new ChaosTestEnv();
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    env.close();
+  }
+
+  @Test
+  void aResumedLeaderWritesWithItsOldTokenAndTheFenceRejectsIt() throws Exception {
+    String[] common = {"--role=election", "--path=/chaos/election", "--session-ms=4000", "--fence=sql",
+        "--write-interval-ms=100"};
+    ChildJvm c1 = env.client(with(common, "--id=c1"));
+    ChildJvm c2 = env.client(with(common, "--id=c2"));
+    awaitEvent(c1, "READY", e -> true);
+    awaitEvent(c2, "READY", e -> true);
+    await().atMost(ChaosTestEnv.WAIT).until(() -> has(c1, "ELECTED", e -> true) || has(c2, "ELECTED", e -> true));
+    ChildJvm leader = has(c1, "ELECTED", e -> true) ? c1 : c2;
+    ChildJvm follower = leader == c1 ? c2 : c1;
+    long oldToken = events(leader, "ELECTED").get(0).number("token");
+    awaitEvent(leader, "WRITE", outcome("ACCEPTED"));
+
+    // Pause just after a write, while the writer "prepares" its next one with the old token.
+    long written = count(leader, "WRITE", e -> true);
+    await().atMost(ChaosTestEnv.WAIT).pollInterval(Duration.ofMillis(5))
+        .until(() -> count(leader, "WRITE", e -> true) > written);
+    leader.pause();
+    awaitEvent(follower, "ELECTED", e -> true);
+    long newToken = events(follower, "ELECTED").get(0).number("token");
+    assertThat(newToken).isGreaterThan(oldToken);
+    awaitEvent(follower, "WRITE", outcome("ACCEPTED"));
+    long acceptedBeforeResume = count(leader, "WRITE", outcome("ACCEPTED"));
+    leader.resume();
+
+    awaitEvent(leader, "WRITE", outcome("REJECTED"));
+    awaitEvent(leader, "REVOKED", e -> true);
+    assertThat(events(leader, "WRITE")).filteredOn(e -> e.get("outcome").equals("REJECTED"))
+        .allSatisfy(e -> assertThat(e.number("token")).isEqualTo(oldToken));
+    assertThat(count(leader, "WRITE", outcome("ACCEPTED"))).isEqualTo(acceptedBeforeResume);
+
+    List<Long> tokens = env.writtenTokens(ElectionRole.RESOURCE);
+    assertThat(tokens).contains(oldToken, newToken);
+    assertThat(ChaosTestEnv.nonDecreasing(tokens)).as("tokens in commit order: %s", tokens).isTrue();
+
+    ChaosTestEnv.stop(c1);
+    ChaosTestEnv.stop(c2);
+  }
+
+  static String[] with(String[] common, String... more) {
+    String[] all = new String[common.length + more.length];
+    System.arraycopy(common, 0, all, 0, common.length);
+    System.arraycopy(more, 0, all, common.length, more.length);
+    return all;
+  }
+}
