@@ -23,6 +23,7 @@ public final class BenchmarkMain {
     SCENARIOS.put("fence-overhead", FenceOverhead.class);
     SCENARIOS.put("lock", LockThroughput.class);
     SCENARIOS.put("assignment", dev.baton.bench.assignment.AssignmentComparison.class);
+    SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
   }
 
   private BenchmarkMain() {}

@@ -1,0 +1,76 @@
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.bench.chaos.scenario.ChaosScenario;
+import dev.baton.bench.chaos.scenario.Scenarios;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial each, a
+ * short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per scenario and
+ * role, the table on stderr. Fails when the checker finds a violation.
+ */
+public final class ChaosBenchmark implements Scenario {
+  private static final Set<String> KEYS = Set.of("scenarios", "roles", "trials", "session-ms",
+      "write-interval-ms", "clients", "partitions", "fence", "soak-seconds", "seed", "recovery-bound-ms");
+
+  @Override
+  public String description() {
+    return "fault injection on real processes, scenarios 1-9 x 4 recipes, safety checker (~8 min)";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    Settings s = Settings.parse(args, KEYS);
+    Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
+    long seed = s.integer("seed", 1);
+    List<ChaosScenario> scenarios = new ArrayList<>();
+    for (String name : s.string("scenarios", "1,2,3,4,5,6,7,8,9").split(",")) {
+      scenarios.add(Scenarios.byName(name.trim(), soak, seed));
+    }
+    List<Role> roles = new ArrayList<>();
+    for (String r : s.string("roles", "election,lock,scheduler,partition").split(",")) {
+      try {
+        roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("unknown role '" + r + "'");
+      }
+    }
+    FenceKind fence;
+    try {
+      fence = FenceKind.valueOf(s.string("fence", "sql").toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("fence must be sql, zk or none");
+    }
+    int trials = s.integer("trials", 1);
+    ChaosOptions defaults = ChaosOptions.defaults();
+    ChaosOptions options = new ChaosOptions(s.integer("session-ms", defaults.sessionMs()),
+        s.integer("write-interval-ms", defaults.writeIntervalMs()), s.integer("clients", defaults.clients()),
+        s.integer("partitions", defaults.partitions()), fence,
+        Duration.ofMillis(s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())));
+    if (trials < 1 || options.clients() < 2 || options.partitions() < 1 || options.sessionMs() < 2000) {
+      throw new IllegalArgumentException("need trials >= 1, clients >= 2, partitions >= 1, session-ms >= 2000");
+    }
+    try (ChaosCluster cluster = ChaosCluster.start()) {
+      ChaosSuite suite = new ChaosSuite(cluster, options);
+      for (ChaosScenario scenario : scenarios) {
+        for (Role role : roles) {
+          suite.run(scenario, role, scenario.number() == 9 ? 1 : trials);
+        }
+      }
+      suite.printResults(System.out);
+      System.err.print(suite.table());
+      if (fence != FenceKind.NONE && !suite.violations().isEmpty()) {
+        throw new BenchmarkFailure(suite.violations().size() + " violations, first: " + suite.violations().get(0));
+      }
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.chaos.ChaosProtocol.Arg;
+import dev.baton.bench.chaos.ChaosProtocol.Event;
+import dev.baton.testkit.ChildJvm;
+import dev.baton.testkit.TcpProxy;
+import dev.baton.testkit.ZkProcessEnsemble;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * One client process ({@code ChaosClientMain} in a child JVM) with its own network: a TCP proxy in
+ * front of each ZooKeeper server (its connect string lists only its proxies, so the harness can cut,
+ * blackhole or delay this client alone, and sees which server it talks to) and a TCP proxy in front of
+ * the database. Its state (what it believes it owns) is read from its event lines.
+ */
+public final class ChaosClient implements AutoCloseable {
+  /** The client's main, named by string: it is built by the client side of the harness. */
+  public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+
+  private final String id;
+  private final List<TcpProxy> zkProxies;
+  private final TcpProxy dbProxy;
+  private final ChildJvm process;
+
+  private ChaosClient(String id, List<TcpProxy> zkProxies, TcpProxy dbProxy, ChildJvm process) {
+    this.id = id;
+    this.zkProxies = zkProxies;
+    this.dbProxy = dbProxy;
+    this.process = process;
+  }
+
+  /** Starts a client; {@code extraArgs} are further {@code --key=value} arguments of the protocol. */
+  static ChaosClient start(String id, ZkProcessEnsemble ensemble, ChaosCluster.Database db,
+      List<String> protocolArgs) {
+    List<TcpProxy> proxies = new ArrayList<>();
+    TcpProxy dbProxy = null;
+    try {
+      for (int i = 0; i < ensemble.size(); i++) {
+        proxies.add(TcpProxy.start("127.0.0.1", ensemble.clientPort(i)));
+      }
+      dbProxy = TcpProxy.start(db.host(), db.port());
+      String connect = proxies.stream().map(TcpProxy::connectString).collect(Collectors.joining(","));
+      List<String> args = new ArrayList<>(protocolArgs);
+      args.add(Arg.ID.format(id));
+      args.add(Arg.CONNECT.format(connect));
+      args.add(Arg.JDBC.format(db.throughProxy(dbProxy.port())));
+      ChildJvm child = ChildJvm.builder(MAIN)
+          .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
+          .args(args.toArray(String[]::new))
+          .start();
+      return new ChaosClient(id, List.copyOf(proxies), dbProxy, child);
+    } catch (RuntimeException e) {
+      proxies.forEach(TcpProxy::close);
+      if (dbProxy != null) {
+        dbProxy.close();
+      }
+      throw e;
+    }
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public ChildJvm process() {
+    return process;
+  }
+
+  /** All complete output lines so far. */
+  public List<String> lines() {
+    return process.lines();
+  }
+
+  /** The event lines so far, in order. */
+  public List<Event> events() {
+    return ChaosProtocol.parseAll(process.lines());
+  }
+
+  /** The event lines after the first {@code skipLines} output lines. */
+  public List<Event> eventsAfter(int skipLines) {
+    List<String> all = process.lines();
+    return ChaosProtocol.parseAll(all.subList(Math.min(skipLines, all.size()), all.size()));
+  }
+
+  /** Whether the client believes, by its last events, that it leads (election, scheduler) or holds the lock. */
+  public boolean believesOwner() {
+    boolean owner = false;
+    for (Event e : events()) {
+      switch (e.kind()) {
+        case "ELECTED", "LOCKED" -> owner = true;
+        case "REVOKED", "UNLOCKED" -> owner = false;
+        default -> { }
+      }
+    }
+    return owner;
+  }
+
+  /** The partitions this member believes it owns, by its last events. */
+  public Set<Integer> believedPartitions() {
+    Set<Integer> owned = new TreeSet<>();
+    for (Event e : events()) {
+      switch (e.kind()) {
+        case "ASSIGNED" -> owned.add(Integer.parseInt(e.get("partition")));
+        case "RELEASED" -> owned.remove(Integer.parseInt(e.get("partition")));
+        default -> { }
+      }
+    }
+    return owned;
+  }
+
+  /** The ZooKeeper server this client has a connection to through its proxies, or -1. */
+  public int connectedServer() {
+    for (int i = 0; i < zkProxies.size(); i++) {
+      if (zkProxies.get(i).openConnections() > 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Cuts the client off ZooKeeper: open connections closed, new ones refused. */
+  public void cutZooKeeper() {
+    zkProxies.forEach(TcpProxy::cut);
+  }
+
+  /** Silences the client's ZooKeeper traffic: connections stay open, bytes are dropped. */
+  public void blackholeZooKeeper() {
+    zkProxies.forEach(TcpProxy::blackhole);
+  }
+
+  public void healZooKeeper() {
+    zkProxies.forEach(TcpProxy::heal);
+  }
+
+  /** Holds the client's database traffic, both ways, in its proxy until {@link #healDatabase()}. */
+  public void holdDatabase() {
+    dbProxy.hold();
+  }
+
+  public void healDatabase() {
+    dbProxy.heal();
+  }
+
+  public void pause() {
+    process.pause();
+  }
+
+  public void resume() {
+    if (process.isPaused()) {
+      process.resume();
+    }
+  }
+
+  /** Everything back to normal: proxies forward, the process runs. */
+  void healAll() {
+    healZooKeeper();
+    healDatabase();
+    if (process.isAlive()) {
+      resume();
+    }
+  }
+
+  /** Graceful stop: STOP on stdin, then SIGTERM and SIGKILL if it does not end in time. */
+  void stop() {
+    healAll();
+    if (process.isAlive()) {
+      try {
+        process.send("STOP");
+      } catch (RuntimeException e) {
+        // its input is closed: it ended
+      }
+      Waits.until(() -> !process.isAlive(), STOP_TIMEOUT);
+    }
+    process.terminate(Duration.ofSeconds(5));
+  }
+
+  @Override
+  public void close() {
+    try {
+      process.close();
+    } finally {
+      zkProxies.forEach(TcpProxy::close);
+      dbProxy.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "client " + id + " (" + process + ")";
+  }
+}

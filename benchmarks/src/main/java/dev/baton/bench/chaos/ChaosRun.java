@@ -1,0 +1,367 @@
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.chaos.ChaosProtocol.Arg;
+import dev.baton.bench.chaos.ChaosProtocol.Event;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One trial: client processes running one recipe on a fresh ZooKeeper path and a fresh database, the
+ * faults a scenario injects, the recoveries it waits for, and at the end the safety checker's verdict.
+ * Not thread-safe: one orchestrating thread drives it.
+ */
+public final class ChaosRun implements AutoCloseable {
+  static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+  private final ChaosCluster cluster;
+  private final Role role;
+  private final ChaosOptions options;
+  private final String scenario;
+  private final ChaosCluster.Database db;
+  private final String path;
+  private final List<ChaosClient> clients = new ArrayList<>();
+  private final List<String> violations = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private int faults;
+  private long worstRecoveryMs;
+  private boolean finished;
+  private boolean closed;
+
+  /** A moment of the trial: when, and how many output lines each client had printed by then. */
+  public record Mark(long nanos, Map<String, Integer> lineCounts) {
+    int of(ChaosClient c) {
+      return lineCounts.getOrDefault(c.id(), 0);
+    }
+  }
+
+  private ChaosRun(ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
+    this.cluster = cluster;
+    this.role = role;
+    this.options = options;
+    this.scenario = scenario;
+    this.db = cluster.newDatabase();
+    this.path = cluster.newPath(scenario + "-" + role.name().toLowerCase(Locale.ROOT) + "-"
+        + Long.toString(System.nanoTime(), 36));
+  }
+
+  /**
+   * Starts the clients and waits until the service writes: an owner's accepted write (every partition
+   * written, for partition ownership).
+   */
+  public static ChaosRun start(ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
+    cluster.restore();
+    ChaosRun run = new ChaosRun(cluster, role, options, scenario);
+    try {
+      run.startClients();
+      return run;
+    } catch (RuntimeException e) {
+      run.close();
+      throw e;
+    }
+  }
+
+  private void startClients() {
+    List<String> args = List.of(
+        Arg.ROLE.format(role.name().toLowerCase(Locale.ROOT)),
+        Arg.SESSION_MS.format(options.sessionMs()),
+        Arg.PATH.format(path),
+        Arg.FENCE.format(options.fence().name().toLowerCase(Locale.ROOT)),
+        Arg.PARTITIONS.format(options.partitions()),
+        Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()));
+    for (int i = 0; i < options.clients(); i++) {
+      clients.add(ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, args));
+    }
+    for (ChaosClient c : clients) {
+      c.process().awaitLine(ChaosProtocol.PREFIX + "READY", 0, START_TIMEOUT);
+    }
+    Mark start = mark();
+    Waits.require(() -> serving(start), START_TIMEOUT, role + " service writing after the start "
+        + clientDiagnostics());
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  public ChaosOptions options() {
+    return options;
+  }
+
+  public ChaosCluster cluster() {
+    return cluster;
+  }
+
+  public List<ChaosClient> clients() {
+    return List.copyOf(clients);
+  }
+
+  public String path() {
+    return path;
+  }
+
+  /** Counts one injected fault and logs it. */
+  public void fault(String what) {
+    faults++;
+    System.err.printf("chaos %s/%s: fault %d: %s%n", scenario, role.name().toLowerCase(Locale.ROOT), faults,
+        what);
+  }
+
+  /** Records a safety or liveness violation found by the scenario itself. */
+  public void violation(String what) {
+    violations.add(scenario + "/" + role + ": " + what);
+  }
+
+  /** Records a remark for the report (a case that did not arise, a fault that did not apply). */
+  public void note(String what) {
+    notes.add(what);
+  }
+
+  /** Now, with every client's line count. */
+  public Mark mark() {
+    Map<String, Integer> counts = new HashMap<>();
+    for (ChaosClient c : clients) {
+      counts.put(c.id(), c.lines().size());
+    }
+    return new Mark(System.nanoTime(), counts);
+  }
+
+  /** The events every client printed after {@code mark}, as (client, event) pairs. */
+  public List<Map.Entry<ChaosClient, Event>> eventsSince(Mark mark) {
+    List<Map.Entry<ChaosClient, Event>> out = new ArrayList<>();
+    for (ChaosClient c : clients) {
+      for (Event e : c.eventsAfter(mark.of(c))) {
+        out.add(Map.entry(c, e));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the service wrote after {@code mark}: some accepted write (election, lock, scheduler) or an
+   * accepted write for every partition (partition ownership).
+   */
+  public boolean serving(Mark mark) {
+    Set<String> resources = new HashSet<>();
+    for (Map.Entry<ChaosClient, Event> e : eventsSince(mark)) {
+      Event ev = e.getValue();
+      if (ev.kind().equals("WRITE") && "ACCEPTED".equals(ev.fields().get("outcome"))) {
+        resources.add(ev.fields().getOrDefault("resource", "?"));
+      }
+    }
+    return role == Role.PARTITION ? resources.size() >= options.partitions() : !resources.isEmpty();
+  }
+
+  /** Whether {@code other} started a term, hold or ownership after {@code mark}. */
+  public boolean tookOver(ChaosClient other, Mark mark) {
+    return other.eventsAfter(mark.of(other)).stream()
+        .anyMatch(e -> e.kind().equals("ELECTED") || e.kind().equals("LOCKED") || e.kind().equals("ASSIGNED"));
+  }
+
+  /** Whether someone other than {@code victim} had an accepted write after {@code mark}. */
+  public boolean othersWrote(ChaosClient victim, Mark mark) {
+    for (ChaosClient c : clients) {
+      if (c != victim && c.eventsAfter(mark.of(c)).stream().anyMatch(
+          e -> e.kind().equals("WRITE") && "ACCEPTED".equals(e.fields().get("outcome")))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether another client than {@code victim} began a term, hold or ownership after {@code mark} and then
+   * had a write accepted: the successor took over.
+   */
+  public boolean successorWrote(ChaosClient victim, Mark mark) {
+    for (ChaosClient c : clients) {
+      if (c == victim) {
+        continue;
+      }
+      boolean began = false;
+      for (Event e : c.eventsAfter(mark.of(c))) {
+        switch (e.kind()) {
+          case "ELECTED", "LOCKED", "ASSIGNED" -> began = true;
+          case "WRITE" -> {
+            if (began && "ACCEPTED".equals(e.fields().get("outcome"))) {
+              return true;
+            }
+          }
+          default -> { }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Waits for {@link #successorWrote}; a successor that does not come within {@code within} is a
+   * liveness violation.
+   */
+  public boolean awaitSuccessor(ChaosClient victim, Mark mark, Duration within, String during) {
+    if (clients.size() < 2) {
+      return false;
+    }
+    boolean ok = Waits.until(() -> successorWrote(victim, mark), within);
+    if (!ok) {
+      violation("no successor of " + victim.id() + " wrote within " + within.toMillis() + " ms " + during + " "
+          + clientDiagnostics());
+    }
+    return ok;
+  }
+
+  /** The fence's accepted writes so far, in commit order (SQL fences only; empty for the ZooKeeper fence). */
+  public List<SafetyChecker.Row> acceptedSoFar() {
+    if (role == Role.SCHEDULER) {
+      return SafetyChecker.readJobLog(db, clients);
+    }
+    return options.fence() == FenceKind.ZK ? List.of() : SafetyChecker.readSqlLog(db);
+  }
+
+  /** Every token any client named in an event so far. */
+  public Set<Long> tokensSeen() {
+    Set<Long> tokens = new HashSet<>();
+    for (ChaosClient c : clients) {
+      for (Event e : c.events()) {
+        String t = e.fields().get("token");
+        if (t != null) {
+          tokens.add(Long.parseLong(t));
+        }
+      }
+    }
+    return tokens;
+  }
+
+  /**
+   * Waits for the service to write after the heal at {@code healed} (liveness), records the time and
+   * returns it; a service that does not come back within the options' bound is a violation.
+   */
+  public long awaitRecovery(Mark healed, String after) {
+    boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
+    long ms = (System.nanoTime() - healed.nanos()) / 1_000_000;
+    if (!ok) {
+      violation("no " + (role == Role.PARTITION ? "write to every partition" : "accepted write") + " within "
+          + options.recoveryBound().toMillis() + " ms after " + after + " " + clientDiagnostics());
+    }
+    worstRecoveryMs = Math.max(worstRecoveryMs, ms);
+    System.err.printf("chaos %s/%s: recovered %d ms after %s%n", scenario, role.name().toLowerCase(Locale.ROOT),
+        ms, after);
+    return ms;
+  }
+
+  /**
+   * The client the next fault hits: the one that believes it leads or holds the lock, or for partition
+   * ownership the member that believes it owns the most partitions; waits for one.
+   */
+  public ChaosClient owner() {
+    ChaosClient[] found = new ChaosClient[1];
+    Waits.require(() -> {
+      found[0] = currentOwner();
+      return found[0] != null;
+    }, options.recoveryBound(), "an owner among the clients " + clientDiagnostics());
+    return found[0];
+  }
+
+  private ChaosClient currentOwner() {
+    ChaosClient best = null;
+    int bestCount = 0;
+    for (ChaosClient c : clients) {
+      if (!c.process().isAlive() || c.process().isPaused()) {
+        continue;
+      }
+      int n = role == Role.PARTITION ? c.believedPartitions().size() : (c.believesOwner() ? 1 : 0);
+      if (n > bestCount) {
+        best = c;
+        bestCount = n;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The largest number of running clients that believe they own the same thing (the leadership, the
+   * lock, or one partition), by their event lines.
+   */
+  public int believedOwners() {
+    if (role == Role.PARTITION) {
+      Map<Integer, Integer> count = new HashMap<>();
+      for (ChaosClient c : clients) {
+        c.believedPartitions().forEach(p -> count.merge(p, 1, Integer::sum));
+      }
+      return count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+    return (int) clients.stream().filter(ChaosClient::believesOwner).count();
+  }
+
+  /** Ends every fault: proxies forward, processes run, all servers serve. */
+  public void healEverything() {
+    clients.forEach(ChaosClient::healAll);
+    cluster.restore();
+  }
+
+  /** Short per-client output for failure messages. */
+  public String clientDiagnostics() {
+    StringBuilder b = new StringBuilder("[");
+    for (ChaosClient c : clients) {
+      List<String> lines = c.lines();
+      b.append(c).append(" last lines: ")
+          .append(lines.subList(Math.max(0, lines.size() - 4), lines.size())).append("; ");
+    }
+    return b.append(']').toString();
+  }
+
+  /**
+   * Heals everything, lets the service write once more, stops the clients gracefully, runs the safety
+   * checker and forgets the trial's database.
+   */
+  public TrialResult finish() {
+    if (finished) {
+      throw new IllegalStateException("finished already");
+    }
+    finished = true;
+    try {
+      healEverything();
+      Mark end = mark();
+      if (!Waits.until(() -> serving(end), options.recoveryBound())) {
+        violation("no accepted write after everything healed " + clientDiagnostics());
+      }
+      clients.forEach(ChaosClient::stop);
+      SafetyChecker.Report report = SafetyChecker.check(db, role, options.fence(), cluster.ensemble().connectString(),
+          path, clients);
+      List<String> all = new ArrayList<>(violations);
+      all.addAll(report.violations());
+      return new TrialResult(scenario, role, 1, faults, report.writesAttempted(), report.rejected(),
+          report.accepted(), all, worstRecoveryMs, report.errors(), notes);
+    } finally {
+      close();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (ChaosClient c : clients) {
+      try {
+        c.close();
+      } catch (RuntimeException e) {
+        System.err.println("chaos: cannot close " + c + ": " + e);
+      }
+    }
+    db.drop();
+  }
+
+  /** For the negative control and diagnostics: the fence of this trial. */
+  public FenceKind fence() {
+    return options.fence();
+  }
+}

@@ -1,0 +1,36 @@
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The outcome of one or more trials of a scenario for a role.
+ *
+ * @param faults faults injected
+ * @param writes protected writes attempted (WRITE events, any outcome)
+ * @param rejected writes the fence rejected
+ * @param accepted writes the fence accepted (rows of the fence's write log)
+ * @param violations every safety or liveness violation found; must be empty
+ * @param recoverMs the worst time from a heal to the service writing again
+ * @param errors ERROR events of the clients (reported, not judged)
+ */
+public record TrialResult(String scenario, Role role, int trials, int faults, long writes, long rejected,
+    long accepted, List<String> violations, long recoverMs, long errors, List<String> notes) {
+
+  public TrialResult {
+    violations = List.copyOf(violations);
+    notes = List.copyOf(notes);
+  }
+
+  /** The sum of two results of the same scenario (the worst recovery of both). */
+  public TrialResult plus(TrialResult o) {
+    List<String> v = new ArrayList<>(violations);
+    v.addAll(o.violations);
+    List<String> n = new ArrayList<>(notes);
+    o.notes.stream().filter(x -> !n.contains(x)).forEach(n::add);
+    return new TrialResult(scenario, role == o.role ? role : null, trials + o.trials, faults + o.faults,
+        writes + o.writes, rejected + o.rejected, accepted + o.accepted, v, Math.max(recoverMs, o.recoverMs),
+        errors + o.errors, n);
+  }
+}
