@@ -27,6 +27,9 @@ class ScaleTest {
   void tenThousandPartitionsOverOneHundredMembers() throws Exception {
     try (TestGroup group = new TestGroup(ZK.connectString(), b -> b.partitionCount(PARTITIONS)
         .rebalanceDelay(Duration.ofSeconds(1)).rebalanceMaxDelay(Duration.ofSeconds(5)), false)) {
+      // A hundred sessions in one JVM on two cores: a load spike must not expire them (which would be
+      // churn, tested elsewhere, not scale).
+      group.sessionTimeout = Duration.ofSeconds(20); // the test server's maximum (20 ticks)
       long t0 = System.nanoTime();
       for (int i = 0; i < MEMBERS; i++) {
         group.add(String.format("m%03d", i));

@@ -34,6 +34,8 @@ final class TestGroup implements AutoCloseable {
   private final List<Member> gone = new ArrayList<>();
   private final Thread writer;
   private volatile boolean writing = true;
+  /** The members' session timeout; longer for tests whose load could starve heartbeats. */
+  volatile Duration sessionTimeout = SESSION;
   /** Set by tests whose faults (expiry on the server, drain timeouts) let beliefs overlap. */
   volatile boolean beliefsMayOverlap;
 
@@ -65,7 +67,7 @@ final class TestGroup implements AutoCloseable {
   /** Adds a member whose session connects through {@code via} (e.g. a TCP proxy). */
   synchronized Member addVia(String via, String id, UnaryOperator<GroupConfig.Builder> custom) {
     BatonSession session = BatonSession.start(
-        SessionConfig.builder(via).sessionTimeout(SESSION).build());
+        SessionConfig.builder(via).sessionTimeout(sessionTimeout).build());
     RecordingListener listener = new RecordingListener(id, beliefs);
     GroupConfig config = custom.apply(common.apply(GroupConfig.builder(path).memberId(id)
         .rebalanceDelay(Duration.ofMillis(50)).rebalanceMaxDelay(Duration.ofMillis(500)))).build();
