@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChaosTest {
   static final ChaosOptions OPTIONS = ChaosOptions.defaults();
-  static final Duration SOAK = Duration.ofSeconds(15);
+  static final Duration SOAK = Duration.ofSeconds(10);
   private static ChaosCluster cluster;
   private static ChaosSuite suite;
 
