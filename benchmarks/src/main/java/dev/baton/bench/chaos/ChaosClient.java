@@ -157,6 +157,25 @@ public final class ChaosClient implements AutoCloseable {
     }
   }
 
+  /** Client-side injected expiry (ZooKeeper's testable hook, in the client process). */
+  public void expireClientSide() {
+    process.send("EXPIRE");
+  }
+
+  /**
+   * Real server-side expiry: asks the client for its session id and password, then closes that session
+   * on the ensemble with a second handle ({@code SessionExpirer}), bypassing the client's proxies.
+   */
+  public void expireOnServer(String ensembleConnectString) {
+    int skip = (int) process.lines().stream().filter(l -> l.startsWith("CHAOS SESSION ")).count();
+    process.send("SESSION");
+    String line = process.awaitLine("CHAOS SESSION ", skip, Duration.ofSeconds(10));
+    Event e = ChaosProtocol.parse(line).orElseThrow();
+    dev.baton.testkit.SessionExpirer.expireOnServer(ensembleConnectString,
+        Long.parseUnsignedLong(e.get("session"), 16), java.util.HexFormat.of().parseHex(e.get("password")),
+        Duration.ofSeconds(10));
+  }
+
   /** Everything back to normal: proxies forward, the process runs. */
   void healAll() {
     healZooKeeper();

@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role classes
  * and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit code 2; a
  * failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin {@code STOP}: closes
- * the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0; SIGTERM does the same from a
+ * the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0; {@code EXPIRE}: injects a
+ * client-side session expiry; {@code SESSION}: prints {@code CHAOS SESSION id=.. session=<hex>
+ * password=<hex>} (for an expiry on the server); SIGTERM does the same as STOP from a
  * shutdown hook (exit code 143). Logging (slf4j-simple) goes to stderr; stdout carries events only.
  */
 public final class ChaosClientMain {
@@ -74,12 +76,36 @@ public final class ChaosClientMain {
         client.stop();
         System.exit(0);
         return;
+      } else if (command.equals("EXPIRE")) {
+        client.injectExpiry();
+      } else if (command.equals("SESSION")) {
+        client.reportSession();
       } else if (!command.isEmpty()) {
         out.error("unknown command '" + command + "'");
       }
     }
     // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this JVM).
     Thread.currentThread().join();
+  }
+
+  /** Client-side injected expiry: the ZooKeeper client acts as if the server had expired the session. */
+  private void injectExpiry() {
+    try {
+      session.curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+    } catch (Exception e) {
+      out.error("cannot inject a session expiry: " + e);
+    }
+  }
+
+  /** Prints the session's id and password, so that the harness can expire it on the server. */
+  private void reportSession() {
+    try {
+      org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
+      out.event("SESSION", "session", Long.toHexString(zk.getSessionId()),
+          "password", java.util.HexFormat.of().formatHex(zk.getSessionPasswd()));
+    } catch (Exception e) {
+      out.error("cannot read the session: " + e);
+    }
   }
 
   private void start() throws Exception {

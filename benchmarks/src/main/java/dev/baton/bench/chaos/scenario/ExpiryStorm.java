@@ -6,11 +6,11 @@ import dev.baton.bench.chaos.Waits;
 import java.util.List;
 
 /**
- * 6. Session expiry storm: {@value #ROUNDS} rounds in a row of sessions expired by silence, alternately
- * every client's and the owner's alone. The harness silences a client's proxies (blackhole) past its
- * session timeout, so the servers expire the session for real and the client learns it when the proxies
- * heal. (Expiry by a second handle on the client's session id and password, {@code SessionExpirer}, is
- * not used: the client protocol does not report them.)
+ * 6. Session expiry storm: {@value #ROUNDS} rounds in a row, each a different kind of expiry: (1) every
+ * client silenced (its proxies blackholed) past its session timeout, so the servers expire the sessions
+ * for real and the clients learn it when the proxies heal; (2) the owner's session expired on the server
+ * at once by a second handle on its id and password ({@code SessionExpirer}); (3) every client's session
+ * expired client-side (ZooKeeper's injected expiry, in each client process).
  */
 public final class ExpiryStorm implements ChaosScenario {
   static final int ROUNDS = 3;
@@ -27,19 +27,33 @@ public final class ExpiryStorm implements ChaosScenario {
 
   @Override
   public String description() {
-    return ROUNDS + " rounds of sessions expired by silence past the timeout: everyone, the owner, everyone";
+    return ROUNDS + " rounds of session expiry: everyone by silence, the owner on the server, everyone "
+        + "client-side";
   }
 
   @Override
   public void inject(ChaosRun run) {
     for (int round = 0; round < ROUNDS; round++) {
-      List<ChaosClient> hit = round % 2 == 0 ? run.clients() : List.of(run.owner());
-      run.fault("session expiry of " + hit.stream().map(ChaosClient::id).toList());
-      hit.forEach(ChaosClient::blackholeZooKeeper);
-      try {
-        Waits.faultDuration(run.options().beyondSession()); // silent past the session timeout
-      } finally {
-        hit.forEach(ChaosClient::healZooKeeper);
+      switch (round % 3) {
+        case 0 -> {
+          List<ChaosClient> hit = run.clients();
+          run.fault("session expiry by silence of " + hit.stream().map(ChaosClient::id).toList());
+          hit.forEach(ChaosClient::blackholeZooKeeper);
+          try {
+            Waits.faultDuration(run.options().beyondSession()); // silent past the session timeout
+          } finally {
+            hit.forEach(ChaosClient::healZooKeeper);
+          }
+        }
+        case 1 -> {
+          ChaosClient owner = run.owner();
+          run.fault("server-side session expiry of " + owner.id());
+          owner.expireOnServer(run.cluster().ensemble().connectString());
+        }
+        default -> {
+          run.fault("client-side injected session expiry of every client");
+          run.clients().forEach(ChaosClient::expireClientSide);
+        }
       }
       run.awaitRecovery(run.mark(), "expiry round " + (round + 1));
     }
