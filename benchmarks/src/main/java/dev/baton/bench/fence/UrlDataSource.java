@@ -1,11 +1,9 @@
 package dev.baton.bench.fence;
 
-import java.io.PrintWriter;
+import dev.baton.bench.DriverManagerDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -13,7 +11,7 @@ import javax.sql.DataSource;
  * schema set-up and the sanity checks of fence-overhead. The measured writes do not use it: each side has
  * one dedicated connection, opened once and reused.
  */
-final class UrlDataSource implements DataSource {
+final class UrlDataSource extends DriverManagerDataSource {
   private final String url;
 
   UrlDataSource(String url) {
@@ -28,43 +26,5 @@ final class UrlDataSource implements DataSource {
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     return DriverManager.getConnection(url, username, password);
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {
-    // not used
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) {
-    DriverManager.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() {
-    return DriverManager.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw new SQLException("not a wrapper for " + iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

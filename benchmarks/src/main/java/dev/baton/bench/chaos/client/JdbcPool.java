@@ -1,6 +1,6 @@
 package dev.baton.bench.chaos.client;
 
-import java.io.PrintWriter;
+import dev.baton.bench.DriverManagerDataSource;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -10,8 +10,6 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * A small connection pool over {@link DriverManager} for one JDBC URL (H2 {@code jdbc:h2:tcp://...} or
@@ -20,7 +18,7 @@ import javax.sql.DataSource;
  * {@link SQLException} on a call made through it (then it is discarded and a fresh one is opened next
  * time). Connections are handed out with auto-commit on. Thread-safe.
  */
-public final class JdbcPool implements DataSource, AutoCloseable {
+public final class JdbcPool extends DriverManagerDataSource implements AutoCloseable {
   private static final int MAX_IDLE = 4;
 
   private final String url;
@@ -135,43 +133,5 @@ public final class JdbcPool implements DataSource, AutoCloseable {
     } catch (SQLException ignored) {
       // discarded anyway
     }
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {
-    // no logging
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) {
-    DriverManager.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() {
-    return DriverManager.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw new SQLException("not a wrapper of " + iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }
