@@ -1,13 +1,11 @@
 package dev.baton.bench.assignment;
 
+import static dev.baton.bench.ResultLines.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.baton.bench.ResultLines;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,29 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The real-ZooKeeper handoff part of the assignment scenario, at a tiny size. */
 class HandoffTimingTest {
   private static List<String> runScenario(List<String> args) throws Exception {
-    PrintStream original = System.out;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-    try {
-      new AssignmentComparison().run(args);
-    } finally {
-      System.setOut(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8).lines().toList();
-  }
-
-  /** "RESULT name k=v k=v" to {"": name, k: v, ...}. */
-  private static Map<String, String> parse(String line) {
-    String[] parts = line.split(" ");
-    assertThat(parts[0]).isEqualTo("RESULT");
-    Map<String, String> out = new LinkedHashMap<>();
-    out.put("", parts[1]);
-    for (int i = 2; i < parts.length; i++) {
-      int eq = parts[i].indexOf('=');
-      assertThat(eq).as(parts[i]).isPositive();
-      out.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
-    }
-    return out;
+    return ResultLines.linesOf(() -> new AssignmentComparison().run(args));
   }
 
   @Test

@@ -4,17 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.bench.BenchmarkFailure;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
+import dev.baton.bench.ResultLines;
 import org.junit.jupiter.api.Test;
 
 /** Small runs of fence-overhead on the stores that need no outside server (H2, embedded ZooKeeper). */
 class FenceOverheadTest {
   @Test
   void printsOneResultLinePerStoreWithTheRatioFirst() throws Exception {
-    String out = stdoutOf(() -> new FenceOverhead().run(
+    String out = ResultLines.stdoutOf(() -> new FenceOverhead().run(
         List.of("--stores=h2,zookeeper", "--warmup=5", "--writes=30", "--batch=7", "--fsync=false")));
     List<String> lines = out.lines().toList();
     assertThat(lines).hasSize(2);
@@ -40,21 +38,5 @@ class FenceOverheadTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mysql");
     assertThatThrownBy(() -> new FenceOverhead().run(List.of("--writes=0")))
         .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  interface Body {
-    void run() throws Exception;
-  }
-
-  static String stdoutOf(Body body) throws Exception {
-    PrintStream original = System.out;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-    try {
-      body.run();
-    } finally {
-      System.setOut(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8);
   }
 }
