@@ -142,7 +142,7 @@ public final class GroupMember implements AutoCloseable {
 
   /** The lease of {@code partition}, if this member owns it now. */
   public Optional<PartitionLease> lease(int partition) {
-    return Optional.ofNullable(loop.owned().get(partition));
+    return Optional.ofNullable(loop.lease(partition));
   }
 
   public boolean isAssigner() {
@@ -163,7 +163,7 @@ public final class GroupMember implements AutoCloseable {
 
   public GroupHealth health() {
     return new GroupHealth(state.get(), session.isConnected(), loop.isJoined(), loop.isDuplicate(),
-        assigner.isAssigner(), loop.owned().size(), loop.generation(),
+        assigner.isAssigner(), loop.ownedCount(), loop.generation(),
         metrics.callbackFailures(), metrics.malformedRecords());
   }
 

@@ -49,6 +49,16 @@ final class Holdings {
     return Map.copyOf(active);
   }
 
+  /** The active lease of {@code p}, or null. Any thread. */
+  PartitionLease lease(int p) {
+    return active.get(p);
+  }
+
+  /** How many leases are active. Any thread. */
+  int activeCount() {
+    return active.size();
+  }
+
   /** The link dropped (connection-state thread): revokes every active lease now. */
   void linkDown(PartitionRevocationReason reason) {
     linkUp = false;

@@ -81,6 +81,16 @@ public final class OwnershipLoop implements ConnectionStateListener {
     return holdings.owned();
   }
 
+  /** The active lease of {@code partition}, or null; no copy of the whole map. */
+  public PartitionLease lease(int partition) {
+    return holdings.lease(partition);
+  }
+
+  /** How many leases are active. */
+  public int ownedCount() {
+    return holdings.activeCount();
+  }
+
   public boolean isJoined() {
     return membership.isJoined();
   }
