@@ -1,8 +1,11 @@
 package dev.baton.recipes;
 
+import dev.baton.recipes.security.AclPolicy;
+import dev.baton.recipes.security.CuratorSecurity;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
@@ -32,13 +35,16 @@ public final class BatonSession implements AutoCloseable {
 
   private final CuratorFramework client;
   private final boolean ownsClient;
+  private final AclPolicy aclPolicy;
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
   private final Deque<AutoCloseable> attached = new ArrayDeque<>();
   private final Thread shutdownHook;
 
-  private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit) {
+  private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit,
+      AclPolicy aclPolicy) {
     this.client = client;
     this.ownsClient = ownsClient;
+    this.aclPolicy = aclPolicy;
     if (closeOnJvmExit) {
       this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
       Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -64,6 +70,8 @@ public final class BatonSession implements AutoCloseable {
             // would cost a request per session for nothing.
             .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
+    CuratorSecurity.configure(builder, config.authentications(), config.tls().orElse(null),
+        config.aclPolicy());
     CuratorFramework client = builder.build();
     client.start();
     boolean connected;
@@ -81,7 +89,7 @@ public final class BatonSession implements AutoCloseable {
           "no ZooKeeper server at " + config.connectString() + " answered within "
               + config.connectionTimeout());
     }
-    return new BatonSession(client, true, config.closeOnJvmExit());
+    return new BatonSession(client, true, config.closeOnJvmExit(), config.aclPolicy());
   }
 
   /**
@@ -93,12 +101,21 @@ public final class BatonSession implements AutoCloseable {
     if (client.getState() != CuratorFrameworkState.STARTED) {
       throw new IllegalStateException("the Curator client must be started, it is " + client.getState());
     }
-    return new BatonSession(client, false, false);
+    return new BatonSession(client, false, false, null);
   }
 
   /** The Curator client behind this session, for recipes and advanced use. */
   public CuratorFramework curator() {
     return client;
+  }
+
+  /**
+   * The ACL policy of the znodes this session's recipes create, as configured in
+   * {@link SessionConfig#aclPolicy()}; empty for a {@linkplain #wrap wrapped} client, whose own
+   * Curator ACL provider applies.
+   */
+  public Optional<AclPolicy> aclPolicy() {
+    return Optional.ofNullable(aclPolicy);
   }
 
   /** True while the client is connected to a server of the ensemble. */

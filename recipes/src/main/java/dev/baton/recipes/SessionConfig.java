@@ -1,6 +1,12 @@
 package dev.baton.recipes;
 
+import dev.baton.recipes.security.AclPolicy;
+import dev.baton.recipes.security.Authentication;
+import dev.baton.recipes.security.CuratorSecurity;
+import dev.baton.recipes.security.TlsConfig;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.curator.RetryPolicy;
@@ -26,6 +32,13 @@ import org.apache.curator.utils.PathUtils;
  *   <tr><td>closeOnJvmExit</td><td>false</td><td>close the session's recipes and then the session from
  *   a JVM shutdown hook, so that a graceful shutdown hands ownership over in milliseconds instead of
  *   after a session timeout</td></tr>
+ *   <tr><td>authentications</td><td>none</td><td>how every connection authenticates: digest or SASL
+ *   ({@link Authentication}); any number of digest credentials, at most one SASL</td></tr>
+ *   <tr><td>tls</td><td>none (plain)</td><td>TLS to the servers' secure client port ({@link TlsConfig});
+ *   the connect string must name the secure ports</td></tr>
+ *   <tr><td>aclPolicy</td><td>{@link AclPolicy#creatorOnly()} if the session authenticates (an
+ *   authentication or a TLS client certificate), else {@link AclPolicy#open()}</td><td>the ACL of every
+ *   znode the session's recipes create</td></tr>
  * </table>
  */
 public final class SessionConfig {
@@ -35,14 +48,20 @@ public final class SessionConfig {
   private final RetryPolicy retryPolicy;
   private final String namespace;
   private final boolean closeOnJvmExit;
+  private final List<Authentication> authentications;
+  private final TlsConfig tls;
+  private final AclPolicy aclPolicy;
 
-  private SessionConfig(Builder b) {
+  private SessionConfig(Builder b, AclPolicy aclPolicy) {
     this.connectString = b.connectString;
     this.sessionTimeout = b.sessionTimeout;
     this.connectionTimeout = b.connectionTimeout;
     this.retryPolicy = b.retryPolicy;
     this.namespace = b.namespace;
     this.closeOnJvmExit = b.closeOnJvmExit;
+    this.authentications = List.copyOf(b.authentications);
+    this.tls = b.tls;
+    this.aclPolicy = aclPolicy;
   }
 
   /** A builder for a session to the given ensemble. */
@@ -74,6 +93,25 @@ public final class SessionConfig {
     return closeOnJvmExit;
   }
 
+  public List<Authentication> authentications() {
+    return authentications;
+  }
+
+  public Optional<TlsConfig> tls() {
+    return Optional.ofNullable(tls);
+  }
+
+  /** The ACL policy of every znode the session's recipes create (after the default was applied). */
+  public AclPolicy aclPolicy() {
+    return aclPolicy;
+  }
+
+  @Override
+  public String toString() {
+    return "SessionConfig[" + connectString + ", sessionTimeout=" + sessionTimeout + ", authentications="
+        + authentications + ", tls=" + tls + ", aclPolicy=" + aclPolicy + "]";
+  }
+
   /** Builder of {@link SessionConfig}; not thread-safe. */
   public static final class Builder {
     private final String connectString;
@@ -82,6 +120,9 @@ public final class SessionConfig {
     private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
     private String namespace;
     private boolean closeOnJvmExit;
+    private final List<Authentication> authentications = new ArrayList<>();
+    private TlsConfig tls;
+    private AclPolicy aclPolicy;
 
     private Builder(String connectString) {
       this.connectString = connectString;
@@ -112,6 +153,24 @@ public final class SessionConfig {
       return this;
     }
 
+    /** Adds an authentication of every connection; see {@link Authentication}. */
+    public Builder authentication(Authentication value) {
+      authentications.add(Objects.requireNonNull(value, "authentication"));
+      return this;
+    }
+
+    /** Connects with TLS; {@code null} for a plain connection (the default). */
+    public Builder tls(TlsConfig value) {
+      this.tls = value;
+      return this;
+    }
+
+    /** The ACL of every znode the session's recipes create; {@code null} for the default. */
+    public Builder aclPolicy(AclPolicy value) {
+      this.aclPolicy = value;
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
@@ -135,7 +194,11 @@ public final class SessionConfig {
           throw new IllegalArgumentException("invalid namespace '" + namespace + "': " + e.getMessage(), e);
         }
       }
-      return new SessionConfig(this);
+      boolean authenticates = !authentications.isEmpty() || (tls != null && tls.keyStore().isPresent());
+      AclPolicy policy = aclPolicy != null ? aclPolicy
+          : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open();
+      CuratorSecurity.check(authentications, tls, policy);
+      return new SessionConfig(this, policy);
     }
 
     private static void requirePositive(String name, Duration d) {

@@ -1,0 +1,65 @@
+package dev.baton.recipes.security;
+
+import dev.baton.recipes.CoordinationException;
+import java.util.List;
+import java.util.Objects;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * Applies an {@link AclPolicy} to znodes that already exist: a path created before the policy was
+ * configured (or by a tool, or by an older version) keeps its ACL, since ZooKeeper's ACLs are not
+ * inherited. Run it once, as an identity allowed to change the ACLs (ADMIN permission; every client
+ * may change an {@code open} ACL), on the root of each election, lock, group and fence path:
+ *
+ * <pre>{@code
+ * int changed = AclMigration.apply(session.curator(), "/services/billing", AclPolicy.creatorOnly()
+ *     .withReaders(ZkIdentity.digest("observer", observerPassword)));
+ * }</pre>
+ *
+ * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants access to the identities the
+ * migrating session authenticated as, so run it with the service's own credentials. Nodes that
+ * disappear during the walk (ephemeral candidates, ownership znodes) are skipped.
+ */
+public final class AclMigration {
+  private AclMigration() {
+  }
+
+  /**
+   * Sets the policy's ACL on {@code path} and every znode below it.
+   *
+   * @return the number of znodes changed
+   * @throws CoordinationException if the path does not exist, an ACL cannot be set (e.g. no ADMIN
+   *     permission) or ZooKeeper fails; znodes changed before the failure keep their new ACL
+   */
+  public static int apply(CuratorFramework client, String path, AclPolicy policy) {
+    Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(policy, "policy");
+    try {
+      if (client.checkExists().forPath(path) == null) {
+        throw new CoordinationException("cannot apply ACLs: " + path + " does not exist");
+      }
+      return applyTree(client, path, policy);
+    } catch (CoordinationException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new CoordinationException("cannot apply " + policy + " under " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static int applyTree(CuratorFramework client, String path, AclPolicy policy) throws Exception {
+    List<String> children;
+    try {
+      client.setACL().withACL(policy.aclFor(path)).forPath(path);
+      children = client.getChildren().forPath(path);
+    } catch (KeeperException.NoNodeException gone) {
+      return 0;
+    }
+    int changed = 1;
+    for (String child : children) {
+      changed += applyTree(client, ZKPaths.makePath(path, child), policy);
+    }
+    return changed;
+  }
+}

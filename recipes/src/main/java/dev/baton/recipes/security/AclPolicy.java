@@ -1,0 +1,151 @@
+package dev.baton.recipes.security;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.curator.framework.api.ACLProvider;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
+
+/**
+ * The ACL that every znode Baton creates gets: election and lock candidates, group members, the
+ * assignment, ownership znodes, fence znodes, the partition set and every parent Baton creates on
+ * the way (and the session's namespace node). One policy per {@linkplain
+ * dev.baton.recipes.SessionConfig session}; configure it with
+ * {@link dev.baton.recipes.SessionConfig.Builder#aclPolicy(AclPolicy)}.
+ *
+ * <ul>
+ *   <li>{@link #creatorOnly()}, the default of an authenticated session: the creating identity (every
+ *       identity the creating session authenticated as: its digest or SASL user, its TLS certificate)
+ *       may read, write, create children, delete children and change the ACL; nobody else may do
+ *       anything. Add read access for observers and status tools with {@link #withReaders}, and full
+ *       access for other identities of the same service with {@link #withWriters}.
+ *   <li>{@link #open()}, the default of an unauthenticated session and ZooKeeper's own default:
+ *       anyone may do anything.
+ * </ul>
+ *
+ * <p>ZooKeeper checks the parent's ACL to create or delete a znode: deleting the leader's candidate
+ * node needs DELETE on the election path, taking a partition needs CREATE on the owners path. Every
+ * identity that runs candidates or members of one election or group must therefore be a writer of
+ * the parents, which is why all of Baton's znodes share one policy. ACLs are not inherited: a path
+ * that exists before Baton creates it keeps its ACL; apply the policy to it with {@link AclMigration}.
+ *
+ * <p>Immutable value.
+ */
+public final class AclPolicy {
+  private static final int READ_ONLY = ZooDefs.Perms.READ;
+  /** Everything except changing the ACL: writers of the same service need not re-grant access. */
+  private static final int WRITE_ALL = ZooDefs.Perms.READ | ZooDefs.Perms.WRITE
+      | ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE;
+
+  private final boolean creator;
+  private final List<ACL> acl;
+
+  private AclPolicy(boolean creator, List<ACL> acl) {
+    this.creator = creator;
+    // Not List.copyOf: ZooKeeper's client asks the list whether it contains null, which the
+    // immutable lists of List.of/copyOf answer with a NullPointerException.
+    this.acl = Collections.unmodifiableList(new ArrayList<>(acl));
+  }
+
+  /** Only the creating identity has access (ZooKeeper's {@code auth} scheme, all permissions). */
+  public static AclPolicy creatorOnly() {
+    return new AclPolicy(true, List.of(new ACL(ZooDefs.Perms.ALL, ZooDefs.Ids.AUTH_IDS)));
+  }
+
+  /** Anyone may do anything ({@code world:anyone}, all permissions): ZooKeeper's default. */
+  public static AclPolicy open() {
+    return new AclPolicy(false, List.of(new ACL(ZooDefs.Perms.ALL, ZooDefs.Ids.ANYONE_ID_UNSAFE)));
+  }
+
+  /**
+   * A fixed ACL list of the caller's own. It must not be empty.
+   *
+   * @throws IllegalArgumentException if the list is empty or holds an ACL without an id
+   */
+  public static AclPolicy of(List<ACL> acl) {
+    Objects.requireNonNull(acl, "acl");
+    if (acl.isEmpty()) {
+      throw new IllegalArgumentException("an ACL list must not be empty");
+    }
+    boolean usesAuth = false;
+    for (ACL entry : acl) {
+      if (entry == null || entry.getId() == null || entry.getId().getScheme() == null) {
+        throw new IllegalArgumentException("every ACL entry needs an id, got " + acl);
+      }
+      usesAuth |= "auth".equals(entry.getId().getScheme());
+    }
+    return new AclPolicy(usesAuth, acl);
+  }
+
+  /** This policy with read access for these identities as well (observers, status tools). */
+  public AclPolicy withReaders(ZkIdentity... readers) {
+    return with(READ_ONLY, readers);
+  }
+
+  /**
+   * This policy with read, write, create and delete access for these identities as well: other
+   * identities of the same service (each worker with its own credentials).
+   */
+  public AclPolicy withWriters(ZkIdentity... writers) {
+    return with(WRITE_ALL, writers);
+  }
+
+  private AclPolicy with(int perms, ZkIdentity... ids) {
+    Objects.requireNonNull(ids, "ids");
+    List<ACL> next = new ArrayList<>(acl);
+    Set<ZkIdentity> unique = new LinkedHashSet<>(Arrays.asList(ids));
+    for (ZkIdentity id : unique) {
+      next.add(new ACL(perms, Objects.requireNonNull(id, "identity").toZooKeeper()));
+    }
+    return new AclPolicy(creator, next);
+  }
+
+  /**
+   * True if the policy names the creator ({@code auth} scheme): the creating session must then be
+   * authenticated, or ZooKeeper refuses the create with {@code InvalidACL}.
+   */
+  public boolean requiresAuthentication() {
+    return creator;
+  }
+
+  /** The ACL list for a znode Baton creates at {@code path}; today the same for every path. */
+  public List<ACL> aclFor(String path) {
+    return acl;
+  }
+
+  /** This policy as a Curator {@link ACLProvider}, for a Curator client built by the caller. */
+  public ACLProvider toCuratorAclProvider() {
+    return new ACLProvider() {
+      @Override
+      public List<ACL> getDefaultAcl() {
+        return acl;
+      }
+
+      @Override
+      public List<ACL> getAclForPath(String path) {
+        return aclFor(path);
+      }
+    };
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof AclPolicy p && creator == p.creator && acl.equals(p.acl);
+  }
+
+  @Override
+  public int hashCode() {
+    return acl.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "AclPolicy" + acl.stream().map(a -> a.getId().getScheme() + ":" + a.getId().getId() + "="
+        + a.getPerms()).toList();
+  }
+}

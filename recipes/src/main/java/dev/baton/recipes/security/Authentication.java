@@ -1,0 +1,140 @@
+package dev.baton.recipes.security;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper. Pass it to
+ * {@link dev.baton.recipes.SessionConfig.Builder#authentication(Authentication)}; the session then
+ * authenticates every connection it makes, including reconnections and new sessions after an expiry.
+ *
+ * <ul>
+ *   <li>{@link #digest(String, String)}: ZooKeeper's built-in {@code digest} scheme
+ *       ({@code addAuthInfo}). Works with every server; the password travels in the clear unless the
+ *       connection uses {@linkplain TlsConfig TLS}.
+ *   <li>{@link #saslDigest(String, String)}: SASL DIGEST-MD5 against a server with the SASL
+ *       authentication provider and a JAAS {@code Server} section listing the user. Baton registers a
+ *       JAAS login section for these credentials itself, so no JAAS file is needed on the client.
+ *   <li>{@link #saslLoginContext(String)}: SASL with a login section of the JVM's own JAAS
+ *       configuration (for Kerberos, or credentials kept in a JAAS file).
+ * </ul>
+ *
+ * <p>{@code toString()} never shows a password. Immutable.
+ */
+public final class Authentication {
+  /** The mechanisms Baton configures. */
+  public enum Kind {
+    /** ZooKeeper's {@code digest} scheme. */
+    DIGEST,
+    /** SASL DIGEST-MD5 with credentials given to Baton. */
+    SASL_DIGEST,
+    /** SASL with a section of the JVM's JAAS configuration. */
+    SASL_LOGIN_CONTEXT
+  }
+
+  private final Kind kind;
+  private final String user;
+  private final String secret;
+
+  private Authentication(Kind kind, String user, String secret) {
+    this.kind = kind;
+    this.user = user;
+    this.secret = secret;
+  }
+
+  /**
+   * Digest authentication as {@code user}. The identity in ACLs is {@link ZkIdentity#digest}.
+   *
+   * @throws IllegalArgumentException if the user is empty or holds a {@code ':'}, or the password
+   *     is empty
+   */
+  public static Authentication digest(String user, String password) {
+    checkUser(user);
+    checkPassword(password);
+    return new Authentication(Kind.DIGEST, user, password);
+  }
+
+  /**
+   * SASL DIGEST-MD5 authentication as {@code user}. The identity in ACLs is {@link ZkIdentity#sasl}.
+   *
+   * @throws IllegalArgumentException if the user or the password is empty
+   */
+  public static Authentication saslDigest(String user, String password) {
+    checkUser(user);
+    checkPassword(password);
+    return new Authentication(Kind.SASL_DIGEST, user, password);
+  }
+
+  /**
+   * SASL authentication with the JAAS login section {@code loginContextName} of the JVM's JAAS
+   * configuration ({@code java.security.auth.login.config}). Baton cannot know the resulting
+   * identity; grant it explicitly in the {@link AclPolicy} of observers.
+   */
+  public static Authentication saslLoginContext(String loginContextName) {
+    if (loginContextName == null || loginContextName.isBlank()) {
+      throw new IllegalArgumentException("loginContextName must not be empty");
+    }
+    return new Authentication(Kind.SASL_LOGIN_CONTEXT, null, loginContextName);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** True for the SASL kinds: a ZooKeeper client can use one SASL mechanism at a time. */
+  public boolean isSasl() {
+    return kind != Kind.DIGEST;
+  }
+
+  /** The user, absent for a JAAS login section. */
+  public Optional<String> user() {
+    return Optional.ofNullable(user);
+  }
+
+  /** The identity ZooKeeper will see, when Baton can tell. */
+  public Optional<ZkIdentity> identity() {
+    return switch (kind) {
+      case DIGEST -> Optional.of(ZkIdentity.digest(user, secret));
+      case SASL_DIGEST -> Optional.of(ZkIdentity.sasl(user));
+      case SASL_LOGIN_CONTEXT -> Optional.empty();
+    };
+  }
+
+  /** The password, or the login section name for {@link Kind#SASL_LOGIN_CONTEXT}. */
+  String secret() {
+    return secret;
+  }
+
+  static void checkUser(String user) {
+    if (user == null || user.isEmpty() || user.indexOf(':') >= 0 || user.length() > 256) {
+      throw new IllegalArgumentException(
+          "user must have 1 to 256 characters and no ':', was " + (user == null ? "null" : "'" + user + "'"));
+    }
+  }
+
+  static void checkPassword(String password) {
+    if (password == null || password.isEmpty()) {
+      throw new IllegalArgumentException("password must not be empty");
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Authentication a && kind == a.kind && Objects.equals(user, a.user)
+        && secret.equals(a.secret);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, user, secret);
+  }
+
+  @Override
+  public String toString() {
+    return switch (kind) {
+      case DIGEST -> "digest(" + user + ")";
+      case SASL_DIGEST -> "sasl-digest(" + user + ")";
+      case SASL_LOGIN_CONTEXT -> "sasl(login section " + secret + ")";
+    };
+  }
+}

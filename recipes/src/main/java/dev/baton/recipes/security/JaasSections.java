@@ -1,0 +1,85 @@
+package dev.baton.recipes.security;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.security.auth.login.AppConfigurationEntry;
+import javax.security.auth.login.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The JVM's JAAS configuration extended with the login sections of SASL DIGEST-MD5 credentials given
+ * to Baton. ZooKeeper's SASL client finds its login section in the process-wide JAAS configuration
+ * only, so Baton installs this configuration, which answers its own sections and hands every other
+ * name to the configuration installed before it.
+ */
+final class JaasSections extends Configuration {
+  private static final Logger log = LoggerFactory.getLogger(JaasSections.class);
+  private static final String DIGEST_LOGIN_MODULE = "org.apache.zookeeper.server.auth.DigestLoginModule";
+  private static final Map<String, AppConfigurationEntry[]> SECTIONS = new ConcurrentHashMap<>();
+
+  private final Configuration previous;
+
+  private JaasSections(Configuration previous) {
+    this.previous = previous;
+  }
+
+  /**
+   * Registers a DIGEST-MD5 login section for these credentials (the same credentials always get the
+   * same section) and makes sure the JVM's JAAS configuration answers it.
+   *
+   * @return the section's name
+   */
+  static synchronized String registerDigest(String user, String password) {
+    String name = "baton-sasl-digest-" + fingerprint(user + '\0' + password);
+    SECTIONS.computeIfAbsent(name, n -> new AppConfigurationEntry[] {
+        new AppConfigurationEntry(DIGEST_LOGIN_MODULE,
+            AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
+            Map.of("username", user, "password", password))});
+    Configuration current = currentOrNull();
+    if (!(current instanceof JaasSections)) {
+      Configuration.setConfiguration(new JaasSections(current));
+      log.debug("installed Baton's JAAS login sections in front of {}", current);
+    }
+    return name;
+  }
+
+  private static Configuration currentOrNull() {
+    try {
+      return Configuration.getConfiguration();
+    } catch (SecurityException e) {
+      // No JAAS configuration could be loaded (e.g. java.security.auth.login.config names a missing
+      // file): Baton's sections are then the only ones.
+      log.warn("the JVM's JAAS configuration cannot be loaded; only Baton's login sections are known", e);
+      return null;
+    }
+  }
+
+  private static String fingerprint(String text) {
+    try {
+      byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(hash, 0, 8);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-256", e);
+    }
+  }
+
+  @Override
+  public AppConfigurationEntry[] getAppConfigurationEntry(String name) {
+    AppConfigurationEntry[] own = SECTIONS.get(name);
+    if (own != null) {
+      return own.clone();
+    }
+    return previous == null ? null : previous.getAppConfigurationEntry(name);
+  }
+
+  @Override
+  public void refresh() {
+    if (previous != null) {
+      previous.refresh();
+    }
+  }
+}

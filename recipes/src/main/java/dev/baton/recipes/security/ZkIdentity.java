@@ -1,0 +1,71 @@
+package dev.baton.recipes.security;
+
+import java.security.NoSuchAlgorithmException;
+import java.util.Objects;
+import org.apache.zookeeper.data.Id;
+import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
+
+/**
+ * An identity as ZooKeeper's ACLs name it: a scheme and an id, such as {@code digest:svc:<hash>},
+ * {@code sasl:svc}, {@code x509:CN=worker-1} or {@code world:anyone}. Used to grant read or write
+ * access in an {@link AclPolicy}.
+ *
+ * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}, {@code x509}
+ * @param id the id within that scheme, as the server's authentication provider reports it
+ */
+public record ZkIdentity(String scheme, String id) {
+
+  /** Validates that both parts are present and that the scheme is a plain word. */
+  public ZkIdentity {
+    Objects.requireNonNull(scheme, "scheme");
+    Objects.requireNonNull(id, "id");
+    if (!scheme.matches("[a-z0-9]{1,32}")) {
+      throw new IllegalArgumentException("scheme must be a lower-case word, was '" + scheme + "'");
+    }
+    if (id.isEmpty() || id.length() > 1024) {
+      throw new IllegalArgumentException("id must have 1 to 1024 characters, had " + id.length());
+    }
+  }
+
+  /**
+   * The identity of a client that authenticated with {@link Authentication#digest(String, String)}:
+   * {@code digest:user:base64(sha1(user:password))}, computed as ZooKeeper computes it.
+   */
+  public static ZkIdentity digest(String user, String password) {
+    Authentication.checkUser(user);
+    Authentication.checkPassword(password);
+    try {
+      return new ZkIdentity("digest", DigestAuthenticationProvider.generateDigest(user + ":" + password));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-1, which ZooKeeper's digest scheme needs", e);
+    }
+  }
+
+  /** The identity of a client that authenticated over SASL as {@code user}. */
+  public static ZkIdentity sasl(String user) {
+    return new ZkIdentity("sasl", user);
+  }
+
+  /**
+   * The identity of a TLS client whose certificate has this subject, in the RFC 2253 form of
+   * {@code X500Principal.getName()} (ZooKeeper's X509 authentication provider).
+   */
+  public static ZkIdentity x509(String subjectDn) {
+    return new ZkIdentity("x509", subjectDn);
+  }
+
+  /** Everyone, authenticated or not ({@code world:anyone}). */
+  public static ZkIdentity anyone() {
+    return new ZkIdentity("world", "anyone");
+  }
+
+  /** This identity as ZooKeeper's {@link Id}. */
+  public Id toZooKeeper() {
+    return new Id(scheme, id);
+  }
+
+  @Override
+  public String toString() {
+    return scheme + ":" + id;
+  }
+}

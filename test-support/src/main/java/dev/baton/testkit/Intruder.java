@@ -1,0 +1,91 @@
+package dev.baton.testkit;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * A ZooKeeper client that does not belong to the service under test, for authorization tests: an
+ * anonymous client ({@link #anonymous}) or a client with credentials of its own ({@link #withDigest},
+ * e.g. another service's). {@link #refused(String, Attempt)} runs one attack and asserts that
+ * ZooKeeper refuses it as unauthorized.
+ */
+public final class Intruder implements AutoCloseable {
+  /** One operation of the intruder's. */
+  @FunctionalInterface
+  public interface Attempt {
+    void run(CuratorFramework client) throws Exception;
+  }
+
+  private final String name;
+  private final CuratorFramework client;
+
+  private Intruder(String name, CuratorFramework client) {
+    this.name = name;
+    this.client = client;
+  }
+
+  /** A client without any authentication. */
+  public static Intruder anonymous(String connectString) {
+    return connect("anonymous", CuratorFrameworkFactory.builder().connectString(connectString));
+  }
+
+  /** A client authenticated with digest credentials of its own. */
+  public static Intruder withDigest(String connectString, String user, String password) {
+    return connect("digest " + user, CuratorFrameworkFactory.builder().connectString(connectString)
+        .authorization("digest", (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static Intruder connect(String name, CuratorFrameworkFactory.Builder builder) {
+    CuratorFramework client = builder.sessionTimeoutMs(10_000).connectionTimeoutMs(5_000)
+        .retryPolicy(new RetryOneTime(100)).build();
+    client.start();
+    try {
+      if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
+        client.close();
+        throw new IllegalStateException("the " + name + " client did not connect");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      client.close();
+      throw new IllegalStateException("interrupted while connecting", e);
+    }
+    return new Intruder(name, client);
+  }
+
+  /** The intruder's client, for reads and attacks that are expected to succeed. */
+  public CuratorFramework client() {
+    return client;
+  }
+
+  /**
+   * Runs {@code attempt} and returns normally only if ZooKeeper refused it with
+   * {@link KeeperException.NoAuthException}.
+   *
+   * @throws AssertionError if the attempt succeeded or failed otherwise, naming {@code what}
+   */
+  public void refused(String what, Attempt attempt) {
+    try {
+      attempt.run(client);
+    } catch (KeeperException.NoAuthException expected) {
+      return;
+    } catch (Exception e) {
+      throw new AssertionError("the " + name + " client's attempt to " + what
+          + " failed, but not with an authorization error: " + e, e);
+    }
+    throw new AssertionError("the " + name + " client managed to " + what);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Intruder[" + name + "]";
+  }
+}
