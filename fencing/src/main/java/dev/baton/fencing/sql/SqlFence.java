@@ -110,6 +110,8 @@ public final class SqlFence implements Fence<Connection> {
    * the caller's statements in the same transaction commit only with it.
    *
    * @throws StaleTokenException or {@link ForeignTokenException} if rejected: the caller must roll back
+   * @throws FencingException if the resource's fence row holds no valid token (a negative value, an
+   *     invalid scope): the caller must roll back
    * @throws SQLException if the database failed, including a concurrent first writer (SQL state 23505),
    *     after which the caller should roll back and retry
    */
@@ -181,7 +183,19 @@ public final class SqlFence implements Fence<Connection> {
     try (PreparedStatement s = c.prepareStatement(select)) {
       s.setString(1, resource);
       try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? Optional.of(FencingToken.of(rs.getString(1), rs.getLong(2))) : Optional.empty();
+        if (!rs.next()) {
+          return Optional.empty();
+        }
+        String scope = rs.getString(1);
+        long value = rs.getLong(2);
+        try {
+          return Optional.of(FencingToken.of(scope, value));
+        } catch (IllegalArgumentException e) {
+          // Written by hand or by another program: refuse the write rather than guess the high-water mark.
+          throw new FencingException(resource, "the fence row of '" + resource + "' in " + table
+              + " holds no valid token (a negative value, or a null, too long or malformed scope); no write "
+              + "is accepted until it is repaired", e);
+        }
       }
     }
   }

@@ -4,6 +4,7 @@ import dev.baton.fencing.FenceConfigurationException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -22,6 +23,9 @@ import javax.sql.DataSource;
  *
  * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}}
  * (optionally prefixed by a schema name of the same form and a dot); they are never taken from data.
+ * ASCII only: quotes, semicolons, whitespace, comment markers, dashes and look-alike letters from other
+ * scripts are all rejected, and each part fits PostgreSQL's 63-byte identifiers, so the name is never
+ * quoted or truncated. Every value the fence writes or compares is a bound parameter.
  */
 public final class SqlFenceSchema {
   /** The default table name. */
@@ -39,10 +43,30 @@ public final class SqlFenceSchema {
    */
   public static String validTableName(String table) {
     if (table == null || !NAME.matcher(table).matches()) {
-      throw new FenceConfigurationException("invalid fence table name '" + table
-          + "': use letters, digits and underscores, optionally schema.table");
+      throw new FenceConfigurationException("invalid fence table name " + quoted(table)
+          + ": use 1 to 63 ASCII letters, digits and underscores, not starting with a digit, optionally "
+          + "schema.table");
     }
     return table;
+  }
+
+  /** A rejected name for a message: quoted, abbreviated, with anything but printable ASCII escaped. */
+  static String quoted(String name) {
+    if (name == null) {
+      return "null";
+    }
+    StringBuilder b = new StringBuilder("'");
+    int limit = Math.min(name.length(), 80);
+    for (int i = 0; i < limit; i++) {
+      char c = name.charAt(i);
+      if (c >= 0x20 && c < 0x7f && c != '\\') {
+        b.append(c);
+      } else {
+        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      }
+    }
+    b.append('\'');
+    return name.length() > limit ? b + "... (" + name.length() + " characters)" : b.toString();
   }
 
   /** The DDL that creates {@code table}. */

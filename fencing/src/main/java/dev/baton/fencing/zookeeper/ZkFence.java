@@ -30,8 +30,11 @@ import org.apache.zookeeper.data.Stat;
  * write must simply die with the ownership, {@link ZkOwnershipGuard} is cheaper (a check, no extra
  * write). Both protect only writes made through them.
  *
- * <p>The fence znode is {@code <base>/<url-encoded resource>}, persistent, its data the token's string
- * form. Thread-safe.
+ * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code ..},
+ * which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its data the
+ * token's string form ({@code ft:<value>@<scope>}, UTF-8, read strictly: see
+ * {@link MalformedFenceException}). A fence znode holding anything else makes every write to its
+ * resource fail with that exception; it is never overwritten. Thread-safe.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -61,14 +64,19 @@ public final class ZkFence implements Fence<ZkTransaction> {
 
   /** The fence znode of {@code resource}. */
   public String fencePath(String resource) {
-    return ZKPaths.makePath(basePath, URLEncoder.encode(resource, StandardCharsets.UTF_8));
+    String name = URLEncoder.encode(resource, StandardCharsets.UTF_8);
+    if (name.equals(".") || name.equals("..")) {
+      // ZooKeeper rejects these names; URLEncoder never writes %2E, so no other resource maps here.
+      name = name.replace(".", "%2E");
+    }
+    return ZKPaths.makePath(basePath, name);
   }
 
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
     Resources.check(resource, token);
     String path = fencePath(resource);
-    byte[] data = token.toString().getBytes(StandardCharsets.UTF_8);
+    byte[] data = FenceRecord.encode(token);
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Seen seen = attempt == 0 ? lastWritten.get(resource) : null;
       Stat stat = new Stat();
@@ -123,17 +131,21 @@ public final class ZkFence implements Fence<ZkTransaction> {
     }
   }
 
+  /**
+   * Reads the fence znode.
+   *
+   * @throws MalformedFenceException if it holds no token in Baton's format
+   */
   private Optional<FencingToken> read(String resource, String path, Stat stat) {
+    byte[] bytes;
     try {
-      byte[] bytes = client.getData().storingStatIn(stat).forPath(path);
-      return Optional.of(FencingToken.parse(new String(bytes, StandardCharsets.UTF_8)));
+      bytes = client.getData().storingStatIn(stat).forPath(path);
     } catch (KeeperException.NoNodeException e) {
       return Optional.empty();
-    } catch (IllegalArgumentException e) {
-      throw new FencingException(resource, "the fence znode " + path + " holds no token", e);
     } catch (Exception e) {
       throw new FencingException(resource, "cannot read the fence znode " + path, e);
     }
+    return Optional.of(FenceRecord.decode(resource, path, bytes));
   }
 
   private void ensureParent(String resource) {

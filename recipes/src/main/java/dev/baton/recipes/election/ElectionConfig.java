@@ -1,5 +1,6 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.election.internal.TokenScopes;
 import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -17,7 +18,8 @@ import java.util.UUID;
  *   <caption>Fields and defaults</caption>
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>path</td><td>required</td><td>the election's znode; candidates are its children. A valid
- *   absolute ZooKeeper path, not the root.</td></tr>
+ *   absolute ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the
+ *   fencing tokens' scope).</td></tr>
  *   <tr><td>participantId</td><td>{@code host-pid-random}</td><td>who this candidate is, stored in its
  *   znode and shown to observers; 1 to 256 characters, no control characters. Use a distinct id per
  *   process instance.</td></tr>
@@ -163,6 +165,7 @@ public final class ElectionConfig {
      */
     public ElectionConfig build() {
       Validation.path("election", path);
+      TokenScopes.check("election", path);
       String id = participantId == null ? defaultParticipantId() : participantId;
       Validation.id("participantId", id);
       Objects.requireNonNull(connectionPolicy, "connectionPolicy");

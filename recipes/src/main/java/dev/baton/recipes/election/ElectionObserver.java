@@ -3,10 +3,11 @@ package dev.baton.recipes.election;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.election.internal.CandidateData;
 import dev.baton.recipes.election.internal.CandidateName;
-import dev.baton.recipes.internal.Validation;
 import dev.baton.recipes.election.internal.CandidateOrder;
-import java.nio.charset.StandardCharsets;
+import dev.baton.recipes.election.internal.TokenScopes;
+import dev.baton.recipes.internal.Validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,6 +21,12 @@ import org.apache.zookeeper.data.Stat;
  * Reads an election without taking part: the current leader with its token, and the queue of
  * participants in order. Each call reads ZooKeeper afresh; the answer is as of the read, and a
  * handover may happen right after it.
+ *
+ * <p>What it reads is parsed defensively. Children whose names are not candidate names (see
+ * {@code CandidateName}) are not candidates and are left out. A child named like a candidate whose data
+ * is not a participant id, or that is not ephemeral, fails the read with
+ * {@link MalformedCandidateException}: the candidates order the queue by name alone, so skipping it
+ * could name a wrong leader.
  *
  * <p>Thread-safe.
  */
@@ -37,6 +44,7 @@ public final class ElectionObserver {
   public ElectionObserver(BatonSession session, String path) {
     Objects.requireNonNull(session, "session");
     Validation.path("election", path);
+    TokenScopes.check("election", path);
     this.client = session.curator();
     this.path = path;
   }
@@ -44,6 +52,7 @@ public final class ElectionObserver {
   /**
    * The current leader, or empty when nobody is in the queue.
    *
+   * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    * @throws CoordinationException if ZooKeeper cannot be read
    */
   public Optional<LeaderInfo> currentLeader() {
@@ -65,6 +74,7 @@ public final class ElectionObserver {
   /**
    * The participants in queue order; the first one leads.
    *
+   * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    * @throws CoordinationException if ZooKeeper cannot be read
    */
   public List<Participant> participants() {
@@ -86,14 +96,20 @@ public final class ElectionObserver {
     }
   }
 
+  /** The participant id of the candidate {@code name}, or empty if it is gone. */
   private Optional<String> read(String name, Stat stat) {
+    String nodePath = ZKPaths.makePath(path, name);
+    byte[] bytes;
     try {
-      byte[] bytes = client.getData().storingStatIn(stat).forPath(ZKPaths.makePath(path, name));
-      return Optional.of(bytes == null ? "" : new String(bytes, StandardCharsets.UTF_8));
+      bytes = client.getData().storingStatIn(stat).forPath(nodePath);
     } catch (KeeperException.NoNodeException gone) {
       return Optional.empty();
     } catch (Exception e) {
       throw new CoordinationException("cannot read the candidate " + name + " of " + path, e);
     }
+    if (stat.getEphemeralOwner() == 0) {
+      throw new MalformedCandidateException(nodePath, "it is not ephemeral, so no candidate created it");
+    }
+    return Optional.of(CandidateData.decode(nodePath, bytes));
   }
 }

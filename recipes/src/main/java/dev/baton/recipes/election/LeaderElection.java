@@ -126,12 +126,20 @@ public final class LeaderElection implements AutoCloseable {
     return core.awaitLeadership(timeout);
   }
 
-  /** Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}). */
+  /**
+   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}).
+   *
+   * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
+   */
   public Optional<LeaderInfo> currentLeader() {
     return observer.currentLeader();
   }
 
-  /** Reads the queue of participants from ZooKeeper, leader first. */
+  /**
+   * Reads the queue of participants from ZooKeeper, leader first.
+   *
+   * @throws MalformedCandidateException if a znode of the queue is not a candidate's
+   */
   public List<Participant> participants() {
     return observer.participants();
   }

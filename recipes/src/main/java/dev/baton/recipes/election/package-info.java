@@ -15,6 +15,10 @@
  *       pauses) the term at once, without waiting for ZooKeeper I/O in progress.
  *   <li>Callbacks run on the election's own thread, in order; {@code revoked} follows each {@code elected}
  *       exactly once; exceptions are logged and counted, never swallowed.
+ *   <li>What is read from ZooKeeper is parsed strictly and never crashes a candidate: children that are
+ *       not candidate znodes are ignored (logged once at WARN, counted), and an observer reports a
+ *       candidate-named znode with bad data, or one that is not ephemeral, as a
+ *       {@link dev.baton.recipes.election.MalformedCandidateException}, never as the leader.
  * </ul>
  *
  * <h2>Not guaranteed</h2>
@@ -24,6 +28,9 @@
  *       than old ones and a fence will (safely) reject them until its high-water mark is reset.
  *   <li>Fairness beyond queue order, or any bound on failover faster than the session timeout after a
  *       crash.
+ *   <li>Progress while someone with write access to the election path keeps a candidate-named znode at
+ *       the head of the queue: candidates wait behind it (safe, but nobody leads). Restrict the path
+ *       with ACLs.
  * </ul>
  */
 package dev.baton.recipes.election;

@@ -1,10 +1,10 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.election.internal.CandidateData;
 import dev.baton.recipes.election.internal.CandidateName;
 import dev.baton.recipes.election.internal.CandidateOrder;
 import dev.baton.recipes.election.internal.CandidateOrder.Decision;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -85,7 +85,7 @@ final class LockAttempt {
     String created = client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
         .withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
         .forPath(ZKPaths.makePath(config.path(), CandidateName.prefixFor(key)),
-            config.ownerId().getBytes(StandardCharsets.UTF_8));
+            CandidateData.encode(config.ownerId()));
     if (stat.getCzxid() == 0) {
       Stat found = client.checkExists().forPath(created);
       if (found != null) {

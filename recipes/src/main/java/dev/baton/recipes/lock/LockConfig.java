@@ -1,5 +1,6 @@
 package dev.baton.recipes.lock;
 
+import dev.baton.recipes.election.internal.TokenScopes;
 import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -11,7 +12,8 @@ import java.util.UUID;
  * <table>
  *   <caption>Fields and defaults</caption>
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>path</td><td>required</td><td>the lock's znode; contenders are its children</td></tr>
+ *   <tr><td>path</td><td>required</td><td>the lock's znode; contenders are its children. At most 512
+ *   characters, without {@code @} (it is the fencing tokens' scope).</td></tr>
  *   <tr><td>ownerId</td><td>random</td><td>stored in the lock znode, for observers; 1 to 256 bytes</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>{@code baton.lock.acquired}, {@code baton.lock.timeouts},
  *   {@code baton.lock.lost}, {@code baton.lock.wait}</td></tr>
@@ -71,6 +73,7 @@ public final class LockConfig {
      */
     public LockConfig build() {
       Validation.path("lock", path);
+      TokenScopes.check("lock", path);
       if (ownerId != null) {
         Validation.id("ownerId", ownerId);
       }

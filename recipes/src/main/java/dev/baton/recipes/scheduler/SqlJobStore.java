@@ -15,7 +15,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -23,10 +25,17 @@ import javax.sql.DataSource;
  * and the fence table {@code <prefix>_fence}. A slot's job and the progress move in one transaction with
  * the fence's check, and the job's key is the table's primary key, so neither a retry nor a second leader
  * can create a job twice, and a stale leader creates none. See {@link #ddl(String)} for the tables.
+ *
+ * <p>The prefix comes only from configuration and must match
+ * {@code ([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,53}} (so that {@code <prefix>_progress}
+ * still fits 63 characters); every value is a bound parameter.
  */
 public final class SqlJobStore implements JobStore {
   /** The default table prefix. */
   public static final String DEFAULT_PREFIX = "baton_scheduler";
+
+  private static final Pattern PREFIX =
+      Pattern.compile("([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,53}");
 
   private final DataSource dataSource;
   private final SqlFence fence;
@@ -41,18 +50,22 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier).
+   * A store on tables named after {@code prefix} (a plain SQL identifier, see above).
    *
    * @throws FenceConfigurationException if the prefix is not a plain identifier
    */
   public static SqlJobStore create(DataSource dataSource, String prefix) {
-    SqlFenceSchema.validTableName(prefix + "_fence");
-    return new SqlJobStore(dataSource, prefix);
+    String valid = validPrefix(prefix);
+    return new SqlJobStore(Objects.requireNonNull(dataSource, "dataSource"), valid);
   }
 
-  /** The DDL of the store's tables (the fence table's DDL is {@link SqlFenceSchema#ddl}). */
+  /**
+   * The DDL of the store's tables (the fence table's DDL is {@link SqlFenceSchema#ddl}).
+   *
+   * @throws FenceConfigurationException if the prefix is not a plain identifier
+   */
   public static List<String> ddl(String prefix) {
-    SqlFenceSchema.validTableName(prefix + "_fence");
+    validPrefix(prefix);
     return List.of(SqlFenceSchema.ddl(prefix + "_fence"),
         "CREATE TABLE IF NOT EXISTS " + prefix + "_progress (schedule VARCHAR(255) NOT NULL PRIMARY KEY, "
             + "last_slot BIGINT NOT NULL, token BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)",
@@ -61,6 +74,24 @@ public final class SqlJobStore implements JobStore {
             + "scheduled_for TIMESTAMP NOT NULL, token BIGINT NOT NULL, token_scope VARCHAR(512) NOT NULL, "
             + "status VARCHAR(16) NOT NULL, claimed_by VARCHAR(255), claimed_at TIMESTAMP, "
             + "completed_at TIMESTAMP)");
+  }
+
+  private static String validPrefix(String prefix) {
+    if (prefix == null || !PREFIX.matcher(prefix).matches()) {
+      throw new FenceConfigurationException("invalid scheduler table prefix " + printable(prefix)
+          + ": use 1 to 54 ASCII letters, digits and underscores, not starting with a digit, optionally "
+          + "schema.prefix");
+    }
+    return prefix;
+  }
+
+  /** A rejected prefix for a message: abbreviated, anything but printable ASCII shown as '?'. */
+  private static String printable(String s) {
+    if (s == null) {
+      return "null";
+    }
+    String shown = s.length() > 80 ? s.substring(0, 80) + "... (" + s.length() + " characters)" : s;
+    return "'" + shown.replaceAll("[^\\x20-\\x7e]", "?") + "'";
   }
 
   /** Creates the store's tables if they do not exist. */

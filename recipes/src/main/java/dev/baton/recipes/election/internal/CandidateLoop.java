@@ -5,7 +5,6 @@ import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.RevocationReason;
 import dev.baton.recipes.election.internal.CandidateOrder.Decision;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,7 +77,7 @@ final class CandidateLoop {
     this.key = key;
     this.metrics = metrics;
     this.core = core;
-    this.data = config.participantId().getBytes(StandardCharsets.UTF_8);
+    this.data = CandidateData.encode(config.participantId());
     ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
       Thread t = new Thread(r, "baton-election-" + threadName);
       t.setDaemon(true);
@@ -343,8 +342,8 @@ final class CandidateLoop {
   private void ignored(String child) {
     metrics.ignoredChild();
     if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
-      log.warn("ignoring the foreign or malformed child '{}' under the election path {}", child,
-          config.path());
+      log.warn("ignoring the foreign or malformed child '{}' under the election path {}",
+          CandidateName.printable(child), config.path());
     }
   }
 }

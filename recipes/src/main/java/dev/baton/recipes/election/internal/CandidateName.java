@@ -1,5 +1,6 @@
 package dev.baton.recipes.election.internal;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -11,6 +12,12 @@ import java.util.Optional;
  * candidate's znode for its own. The sequence is ZooKeeper's suffix: the parent's cversion printed with
  * {@code %010d}, a signed 32-bit counter, so it can be negative after wrapping
  * ({@code -2147483648}).
+ *
+ * <p>Parsing is strict, and total: at most {@value #MAX_LENGTH} characters, ASCII only (a lower-case hex
+ * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as ZooKeeper prints it
+ * (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not sequences). Any other name,
+ * however damaged, parses to empty, never to an exception: such a child is not a candidate, and callers
+ * ignore it (the election loop logs it once at WARN).
  *
  * @param name the child name as listed by ZooKeeper
  * @param key the candidate key
@@ -24,13 +31,18 @@ public record CandidateName(String name, String key, int sequence) {
   private static final int UUID_LENGTH = 36;
   private static final int KEY_START = PROTECTED.length() + UUID_LENGTH + 1;
   private static final int MAX_KEY = 32;
+  private static final int MIN_SEQUENCE_LENGTH = 10;
+  private static final int MAX_SEQUENCE_LENGTH = 11;
+  /** The longest candidate name: prefix, uuid, dash, the longest key, suffix, the longest sequence. */
+  public static final int MAX_LENGTH = KEY_START + MAX_KEY + SUFFIX.length() + MAX_SEQUENCE_LENGTH;
 
   /**
-   * Parses a child name; empty for a foreign or malformed name. Hand-written rather than a regular
-   * expression: it runs for every child of every listing.
+   * Parses a child name; empty for a foreign or malformed name, never an exception. Hand-written rather
+   * than a regular expression: it runs for every child of every listing.
    */
   public static Optional<CandidateName> parse(String name) {
-    if (name == null || name.length() < KEY_START + 1 + SUFFIX.length() + 9
+    if (name == null || name.length() > MAX_LENGTH
+        || name.length() < KEY_START + 1 + SUFFIX.length() + MIN_SEQUENCE_LENGTH
         || !name.startsWith(PROTECTED) || !isUuid(name, PROTECTED.length())
         || name.charAt(KEY_START - 1) != '-') {
       return Optional.empty();
@@ -40,23 +52,53 @@ public record CandidateName(String name, String key, int sequence) {
       return Optional.empty();
     }
     int digits = suffix + SUFFIX.length();
-    int first = name.charAt(digits) == '-' ? digits + 1 : digits;
-    int count = name.length() - first;
-    if (count < 9 || count > 10) {
+    int count = name.length() - digits;
+    if (count < MIN_SEQUENCE_LENGTH || count > MAX_SEQUENCE_LENGTH) {
       return Optional.empty();
     }
+    int first = name.charAt(digits) == '-' ? digits + 1 : digits;
     for (int i = first; i < name.length(); i++) {
       char c = name.charAt(i);
       if (c < '0' || c > '9') {
         return Optional.empty();
       }
     }
+    int sequence;
     try {
-      return Optional.of(new CandidateName(name, name.substring(KEY_START, suffix),
-          Integer.parseInt(name, digits, name.length(), 10)));
+      sequence = Integer.parseInt(name, digits, name.length(), 10);
     } catch (NumberFormatException outOfRange) {
       return Optional.empty();
     }
+    if (!sequenceText(sequence).equals(name.substring(digits))) {
+      return Optional.empty(); // not as ZooKeeper prints it: an alias of another name's sequence
+    }
+    return Optional.of(new CandidateName(name, name.substring(KEY_START, suffix), sequence));
+  }
+
+  /** The sequence suffix as ZooKeeper prints it. */
+  static String sequenceText(int sequence) {
+    return String.format(Locale.ROOT, "%010d", sequence);
+  }
+
+  /**
+   * A child name for a log message: at most 100 characters, anything but printable ASCII escaped, so a
+   * hostile name can neither flood nor forge log lines.
+   */
+  public static String printable(String name) {
+    if (name == null) {
+      return "null";
+    }
+    StringBuilder b = new StringBuilder();
+    int limit = Math.min(name.length(), 100);
+    for (int i = 0; i < limit; i++) {
+      char c = name.charAt(i);
+      if (c >= 0x20 && c < 0x7f && c != '\\') {
+        b.append(c);
+      } else {
+        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      }
+    }
+    return name.length() > limit ? b + "... (" + name.length() + " characters)" : b.toString();
   }
 
   /** The name to pass to a protected sequential create for a candidate with {@code key}. */
@@ -81,7 +123,8 @@ public record CandidateName(String name, String key, int sequence) {
     for (int i = 0; i < UUID_LENGTH; i++) {
       char c = s.charAt(at + i);
       boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
-      if (dash ? c != '-' : Character.digit(c, 16) < 0) {
+      boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+      if (dash ? c != '-' : !hex) {
         return false;
       }
     }
