@@ -2,17 +2,17 @@ package dev.baton.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A ZooKeeper ensemble of real server processes: each server is ZooKeeper's own
@@ -34,8 +34,17 @@ import java.util.stream.Stream;
  * <p>Everything lives under one temporary directory, deleted by {@link #close()}: per server a
  * directory {@code server-<id>} with {@code zoo.cfg}, {@code server.log} (the server's standard
  * output and error, INFO level and up with slf4j-simple, appended across restarts) and the data
- * directory {@code data} ({@code myid}, snapshots, transaction logs). {@link #logTail(int, int)}
+ * directory {@code data} ({@code myid}, snapshots, transaction logs), and {@code jaas.conf} if
+ * {@link Builder#saslDigestUsers(Map)} asked for one (the certificates of
+ * {@link Builder#tls(TestCertificates)} stay where they are). {@link #logTail(int, int)}
  * reads a server's log; a failed start or wait puts the log tails into its exception's message.
+ *
+ * <p>{@link #builder()} adds security: a TLS client port ({@link Builder#tls(TestCertificates)}),
+ * SASL DIGEST-MD5 users ({@link Builder#saslDigestUsers(Map)}), or any other zoo.cfg entry and JVM
+ * option. With TLS, each server listens on a secure port as well as on its plain client port, both
+ * on Netty; the ensemble uses the plain port for its own four-letter-word health checks (and
+ * {@link #connectString()} still names it): tests connect their clients only to
+ * {@link #secureConnectString()}.
  *
  * <p>Thread-safe. Signals are sent with {@code kill}: POSIX systems only.
  */
@@ -52,14 +61,16 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-Dorg.slf4j.simpleLogger.showDateTime=true",
       "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
 
-  private static final String HOST = "127.0.0.1";
+  private static final String HOST = EnsembleFiles.HOST;
   private static final String MAIN = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
-  private static final int INIT_LIMIT = 5;
-  private static final int SYNC_LIMIT = 2;
   private static final int TAIL_LINES = 30;
 
   private final Path root;
   private final List<Server> servers;
+  private final List<String> jvmOptions;
+  private final TestCertificates tls;
+  private final Map<String, String> serverProperties;
+  private final Map<String, String> saslUsers;
   private boolean closed;
 
   /** One server: its fixed files and ports, and its current process (null when not started). */
@@ -70,17 +81,19 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     final Path config;
     final Path log;
     final int clientPort;
+    final int securePort; // -1 without TLS
     final int quorumPort;
     final int electionPort;
     ChildJvm process;
 
-    Server(int index, Path root) {
+    Server(int index, Path root, boolean tls) {
       this.index = index;
       this.dir = root.resolve("server-" + (index + 1));
       this.dataDir = dir.resolve("data");
       this.config = dir.resolve("zoo.cfg");
       this.log = dir.resolve("server.log");
       this.clientPort = FreePorts.next();
+      this.securePort = tls ? FreePorts.next() : -1;
       this.quorumPort = FreePorts.next();
       this.electionPort = FreePorts.next();
     }
@@ -95,11 +108,20 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
   }
 
-  private ZkProcessEnsemble(Path root, int size) {
+  private ZkProcessEnsemble(Path root, Builder options) {
     this.root = root;
+    this.tls = options.tls;
+    this.serverProperties = new LinkedHashMap<>(options.serverProperties);
+    this.saslUsers = new LinkedHashMap<>(options.saslUsers);
+    List<String> jvm = new ArrayList<>(SERVER_JVM_OPTIONS);
+    jvm.addAll(options.jvmOptions);
+    if (!saslUsers.isEmpty()) {
+      jvm.add("-Djava.security.auth.login.config=" + root.resolve(EnsembleFiles.JAAS_FILE).toAbsolutePath());
+    }
+    this.jvmOptions = List.copyOf(jvm);
     List<Server> list = new ArrayList<>();
-    for (int i = 0; i < size; i++) {
-      list.add(new Server(i, root));
+    for (int i = 0; i < options.size; i++) {
+      list.add(new Server(i, root, tls != null));
     }
     this.servers = List.copyOf(list);
   }
@@ -118,31 +140,144 @@ public final class ZkProcessEnsemble implements AutoCloseable {
    *     holds the state of each server and the tail of its log; everything started is removed again
    */
   public static ZkProcessEnsemble start(int size) {
-    if (size < 1 || size > MAX_SIZE) {
-      throw new IllegalArgumentException("ensemble size " + size + ", expected 1 to " + MAX_SIZE);
-    }
-    Path root;
-    try {
-      root = Files.createTempDirectory("baton-zk-ensemble-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the ensemble's directory", e);
-    }
-    ZkProcessEnsemble ensemble = new ZkProcessEnsemble(root, size);
-    try {
-      ensemble.writeFiles();
-      for (int i = 0; i < size; i++) {
-        ensemble.launch(ensemble.servers.get(i));
+    return builder().size(size).start();
+  }
+
+  /**
+   * A builder for an ensemble with TLS, SASL, or zoo.cfg entries and JVM options of your own:
+   * {@code ZkProcessEnsemble.builder().size(1).tls(certs).start()}.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The options of one ensemble; {@link #start()} starts it. Not thread-safe.
+   *
+   * <p>For a secure client port: {@code tls(TestCertificates.create(dir))}, then clients with that
+   * {@link TestCertificates#clientConfig()} on {@link ZkProcessEnsemble#secureConnectString()}. For
+   * SASL: {@code saslDigestUsers(Map.of("svc", "svc-secret"))}, then clients whose JAAS configuration
+   * ({@code javax.security.auth.login.Configuration}) has a {@code Client} section of
+   * {@code org.apache.zookeeper.server.auth.DigestLoginModule} with {@code username} and
+   * {@code password}; they authenticate as id {@code svc} of scheme {@code sasl}.
+   */
+  public static final class Builder {
+    private int size = DEFAULT_SIZE;
+    private final Map<String, String> serverProperties = new LinkedHashMap<>();
+    private final List<String> jvmOptions = new ArrayList<>();
+    private final Map<String, String> saslUsers = new LinkedHashMap<>();
+    private TestCertificates tls;
+
+    private Builder() {}
+
+    /**
+     * The number of servers, {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one server runs
+     * standalone.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= size <= }{@value ZkProcessEnsemble#MAX_SIZE}
+     */
+    public Builder size(int size) {
+      if (size < 1 || size > MAX_SIZE) {
+        throw new IllegalArgumentException("ensemble size " + size + ", expected 1 to " + MAX_SIZE);
       }
-      ensemble.awaitQuorum(START_TIMEOUT);
-      return ensemble;
-    } catch (RuntimeException e) {
+      this.size = size;
+      return this;
+    }
+
+    /**
+     * Adds {@code key=value} to every server's {@code zoo.cfg}, after the ensemble's own entries
+     * (so it overrides {@code tickTime}, {@code initLimit}, {@code syncLimit} and
+     * {@code maxClientCnxns}); setting a key again replaces its value. Keys ZooKeeper does not know
+     * become {@code zookeeper.<key>} system properties of the server. The value is escaped for
+     * {@code java.util.Properties}.
+     *
+     * @throws IllegalArgumentException for keys of the ensemble's ports, directories, membership and
+     *     health checks ({@code dataDir}, {@code clientPort}, {@code secureClientPort},
+     *     {@code serverCnxnFactory}, {@code server.<id>}, {@code 4lw.commands.whitelist}, ...)
+     */
+    public Builder serverProperty(String key, String value) {
+      EnsembleFiles.checkServerProperty(key);
+      serverProperties.put(key, Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    /**
+     * Adds a JVM option to every server, after {@link ZkProcessEnsemble#SERVER_JVM_OPTIONS} (a later
+     * {@code -D} of the same property wins).
+     */
+    public Builder jvmOption(String option) {
+      jvmOptions.add(Objects.requireNonNull(option, "option"));
+      return this;
+    }
+
+    /**
+     * Gives every server a secure client port (TLS over Netty, {@link ZkProcessEnsemble#securePort(int)})
+     * with {@code certs}' server key store and trust store: it requires a client certificate signed by
+     * their CA ({@code ssl.clientAuth=need}, ZooKeeper's default) and gives the client the id
+     * {@link TestCertificates#clientSubject()} of scheme {@code x509}. Clients connect with
+     * {@link TestCertificates#clientConfig()}. The connections between servers stay plain.
+     */
+    public Builder tls(TestCertificates certs) {
+      this.tls = Objects.requireNonNull(certs, "certs");
+      return this;
+    }
+
+    /**
+     * Lets clients authenticate with SASL DIGEST-MD5 as these users: writes a JAAS file
+     * {@code jaas.conf} into the ensemble's directory with a {@code Server} section of ZooKeeper's
+     * {@code DigestLoginModule} and one {@code user_<name>="<password>"} per user, passes it to every
+     * server with {@code -Djava.security.auth.login.config=<file>}, and sets
+     * {@code authProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider}. Clients
+     * without SASL can still connect. Users of several calls add up. A ZooKeeper 3.9 client refuses
+     * DIGEST-MD5 in FIPS mode, its default: give it {@code zookeeper.fips-mode=false} in its
+     * {@code ZKClientConfig}.
+     *
+     * @throws IllegalArgumentException if {@code userToPassword} is empty or a name is not made of
+     *     letters, digits, {@code _} and {@code -}
+     */
+    public Builder saslDigestUsers(Map<String, String> userToPassword) {
+      if (userToPassword.isEmpty()) {
+        throw new IllegalArgumentException("no SASL users");
+      }
+      userToPassword.forEach((user, password) -> {
+        EnsembleFiles.checkSaslUser(user);
+        saslUsers.put(user, Objects.requireNonNull(password, "password of " + user));
+      });
+      serverProperties.put("authProvider.1", EnsembleFiles.SASL_PROVIDER);
+      return this;
+    }
+
+    /**
+     * Starts the ensemble and returns once its servers all serve with one leader
+     * ({@link ZkProcessEnsemble#awaitQuorum(Duration)}, at most {@link ZkProcessEnsemble#START_TIMEOUT}).
+     *
+     * @throws IllegalStateException if the ensemble does not reach its quorum in time; the message
+     *     holds the state of each server and the tail of its log; everything started is removed again
+     */
+    public ZkProcessEnsemble start() {
+      Path root;
       try {
-        ensemble.close();
-      } catch (RuntimeException suppressed) {
-        e.addSuppressed(suppressed);
+        root = Files.createTempDirectory("baton-zk-ensemble-");
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create the ensemble's directory", e);
       }
-      throw new IllegalStateException("cannot start a ZooKeeper ensemble of " + size + " servers: "
-          + e.getMessage(), e);
+      ZkProcessEnsemble ensemble = new ZkProcessEnsemble(root, this);
+      try {
+        ensemble.writeFiles();
+        for (Server s : ensemble.servers) {
+          ensemble.launch(s);
+        }
+        ensemble.awaitQuorum(START_TIMEOUT);
+        return ensemble;
+      } catch (RuntimeException e) {
+        try {
+          ensemble.close();
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw new IllegalStateException("cannot start a ZooKeeper ensemble of " + size + " servers: "
+            + e.getMessage(), e);
+      }
     }
   }
 
@@ -164,6 +299,27 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   /** The client port of server {@code i} on 127.0.0.1; it stays the same across restarts. */
   public int clientPort(int i) {
     return server(i).clientPort;
+  }
+
+  /**
+   * The connect string of all servers' secure (TLS) ports, {@code 127.0.0.1:<securePort>,...}, for
+   * clients with {@link TestCertificates#clientConfig()}.
+   *
+   * @throws IllegalStateException if the ensemble was built without {@link Builder#tls(TestCertificates)}
+   */
+  public String secureConnectString() {
+    checkTls();
+    return servers.stream().map(s -> HOST + ":" + s.securePort).collect(Collectors.joining(","));
+  }
+
+  /**
+   * The secure (TLS) client port of server {@code i} on 127.0.0.1; it stays the same across restarts.
+   *
+   * @throws IllegalStateException if the ensemble was built without {@link Builder#tls(TestCertificates)}
+   */
+  public int securePort(int i) {
+    checkTls();
+    return server(i).securePort;
   }
 
   /** The data directory of server {@code i} ({@code myid}, snapshots, transaction logs). */
@@ -376,7 +532,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       }
     }
     try {
-      deleteTree(root);
+      EnsembleFiles.deleteTree(root);
     } catch (RuntimeException e) {
       failure = add(failure, e);
     }
@@ -402,6 +558,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
         s.append(", ");
       }
       s.append(server.index).append(" (port ").append(server.clientPort);
+      if (tls != null) {
+        s.append(", secure port ").append(server.securePort);
+      }
       if (server.process == null) {
         s.append("): not running");
       } else if (!server.process.isAlive()) {
@@ -459,6 +618,12 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     return s;
   }
 
+  private void checkTls() {
+    if (tls == null) {
+      throw new IllegalStateException("the ensemble has no TLS port: build it with tls(certificates)");
+    }
+  }
+
   private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the ensemble is closed");
@@ -467,7 +632,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
 
   private void launch(Server s) {
     s.process = ChildJvm.builder(MAIN)
-        .jvmOptions(SERVER_JVM_OPTIONS.toArray(String[]::new))
+        .jvmOptions(jvmOptions.toArray(String[]::new))
         .args(s.config.toString())
         .output(s.log)
         .errorsToOutput()
@@ -477,34 +642,14 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   private void writeFiles() {
     StringBuilder members = new StringBuilder();
     for (Server s : servers) {
-      members.append("server.").append(s.index + 1).append('=').append(HOST).append(':')
-          .append(s.quorumPort).append(':').append(s.electionPort).append('\n');
+      members.append(EnsembleFiles.memberLine(s.index, s.quorumPort, s.electionPort));
     }
-    try {
-      for (Server s : servers) {
-        Files.createDirectories(s.dataDir);
-        Files.writeString(s.dataDir.resolve("myid"), Integer.toString(s.index + 1) + "\n",
-            StandardCharsets.US_ASCII);
-        String config = "# ZkProcessEnsemble server " + s.index + "\n"
-            + "tickTime=" + ZooKeeperFixtures.TICK_TIME_MS + "\n"
-            + "initLimit=" + INIT_LIMIT + "\n"
-            + "syncLimit=" + SYNC_LIMIT + "\n"
-            + "dataDir=" + s.dataDir.toAbsolutePath() + "\n"
-            + "clientPort=" + s.clientPort + "\n"
-            + "clientPortAddress=" + HOST + "\n"
-            + "maxClientCnxns=0\n"
-            + "4lw.commands.whitelist=*\n"
-            + "admin.enableServer=false\n"
-            + "reconfigEnabled=false\n"
-            + "standaloneEnabled=" + (servers.size() == 1) + "\n"
-            // Unknown keys become zookeeper.* system properties: 4 MB transaction log preallocation
-            // instead of 64 MB per server.
-            + "preAllocSize=4096\n"
-            + members;
-        Files.writeString(s.config, config, StandardCharsets.UTF_8);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the ensemble's files under " + root, e);
+    for (Server s : servers) {
+      EnsembleFiles.writeServer(s.index, s.dataDir, s.config, s.clientPort, s.securePort, tls,
+          servers.size() == 1, members.toString(), serverProperties);
+    }
+    if (!saslUsers.isEmpty()) {
+      EnsembleFiles.writeJaas(root.resolve(EnsembleFiles.JAAS_FILE), saslUsers);
     }
   }
 
@@ -516,16 +661,4 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     return first;
   }
 
-  private static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
-    }
-  }
 }

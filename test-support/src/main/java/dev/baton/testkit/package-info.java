@@ -8,7 +8,15 @@
  *       Curator clients with short retries.
  *   <li>{@link dev.baton.testkit.ZkProcessEnsemble}: an ensemble of real server processes (ZooKeeper's
  *       {@code QuorumPeerMain}, one JVM and data directory each) that can be killed with SIGKILL,
- *       paused, resumed and restarted on their data, with a wait for a serving quorum.
+ *       paused, resumed and restarted on their data, with a wait for a serving quorum; its
+ *       {@link dev.baton.testkit.ZkProcessEnsemble#builder() builder} adds a TLS client port, SASL
+ *       DIGEST-MD5 users, zoo.cfg entries and JVM options.
+ *   <li>{@link dev.baton.testkit.TestCertificates}: a throwaway CA with a server certificate for
+ *       127.0.0.1/localhost and a client certificate, as PKCS12 stores, and the ZooKeeper client
+ *       configuration for TLS.
+ *   <li>{@link dev.baton.testkit.Intruder}: a client that does not belong to the service under test
+ *       (anonymous, or with credentials of its own) and asserts that ZooKeeper refuses its attacks
+ *       as unauthorized.
  *   <li>{@link dev.baton.testkit.TcpProxy}: a proxy between one client and the server that cuts,
  *       silences or delays the connection, or cuts it right after a given request went out
  *       ({@link dev.baton.testkit.ZkOpCodes}), so the server applies a request whose answer the
@@ -37,6 +45,14 @@
  *   <li>A silenced connection is noticed by the client after its read timeout, two thirds of the
  *       session timeout since it last heard from the server.
  *   <li>Each four-letter word counts as one packet in {@code zk_packets_received}.
+ *   <li>ZooKeeper 3.9 clients run in FIPS mode by default ({@code zookeeper.fips-mode=true}) and
+ *       then refuse SASL DIGEST-MD5: the watcher gets an event of state {@code null}, and the
+ *       client fails every request with {@code AuthFailedException}. A digest client needs
+ *       {@code zookeeper.fips-mode=false} in its {@code ZKClientConfig}. The server is not affected.
+ *   <li>A TLS client checks the server's certificate against the address it connects to (HTTPS
+ *       hostname verification, on by default): {@code 127.0.0.1} needs an IP subject alternative
+ *       name. A client identified by its certificate has the id of scheme {@code x509} that
+ *       {@code X500Principal.getName()} gives, e.g. {@code CN=baton-client}.
  * </ul>
  */
 package dev.baton.testkit;

@@ -1,0 +1,162 @@
+package dev.baton.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, and the
+ * JAAS file of {@link ZkProcessEnsemble.Builder#saslDigestUsers(Map)}.
+ */
+final class EnsembleFiles {
+  static final String HOST = "127.0.0.1";
+  static final String NETTY_FACTORY = "org.apache.zookeeper.server.NettyServerCnxnFactory";
+  static final String SASL_PROVIDER = "org.apache.zookeeper.server.auth.SASLAuthenticationProvider";
+  static final String DIGEST_LOGIN_MODULE = "org.apache.zookeeper.server.auth.DigestLoginModule";
+  static final String JAAS_FILE = "jaas.conf";
+  static final int INIT_LIMIT = 5;
+  static final int SYNC_LIMIT = 2;
+
+  /** Keys the ensemble itself sets and relies on (its ports, directories, health checks). */
+  private static final Set<String> RESERVED = Set.of("dataDir", "dataLogDir", "clientPort",
+      "clientPortAddress", "secureClientPort", "secureClientPortAddress", "standaloneEnabled",
+      "reconfigEnabled", "dynamicConfigFile", "4lw.commands.whitelist", "serverCnxnFactory");
+  /** A JAAS option name is a word of the JAAS file's tokenizer: letters, digits, _ and -. */
+  private static final Pattern USER = Pattern.compile("[A-Za-z0-9_-]+");
+
+  private EnsembleFiles() {}
+
+  /**
+   * @throws IllegalArgumentException if {@code key} is blank, set by the ensemble itself, or a
+   *     {@code server.<id>} member line
+   */
+  static void checkServerProperty(String key) {
+    if (key == null || key.isBlank()) {
+      throw new IllegalArgumentException("empty zoo.cfg key");
+    }
+    if (RESERVED.contains(key) || key.startsWith("server.")) {
+      throw new IllegalArgumentException("zoo.cfg key " + key + " is set by ZkProcessEnsemble itself");
+    }
+  }
+
+  /** @throws IllegalArgumentException if {@code user} cannot be a JAAS option name suffix */
+  static void checkSaslUser(String user) {
+    if (user == null || !USER.matcher(user).matches()) {
+      throw new IllegalArgumentException("SASL user name " + user + ": letters, digits, _ and - only");
+    }
+  }
+
+  /** The {@code server.<id>=...} line of server {@code index}. */
+  static String memberLine(int index, int quorumPort, int electionPort) {
+    return "server." + (index + 1) + '=' + HOST + ':' + quorumPort + ':' + electionPort + '\n';
+  }
+
+  /**
+   * Writes server {@code index}'s {@code myid} into {@code dataDir} (created) and its
+   * {@code zoo.cfg}.
+   *
+   * @param securePort the secure client port, used only if {@code tls} is not null
+   * @param tls the certificates of the secure client port, or null for none
+   * @param extra further zoo.cfg entries, after the ensemble's own (the last line of a key wins)
+   */
+  static void writeServer(int index, Path dataDir, Path config, int clientPort, int securePort,
+      TestCertificates tls, boolean standalone, String members, Map<String, String> extra) {
+    StringBuilder cfg = new StringBuilder()
+        .append("# ZkProcessEnsemble server ").append(index).append('\n')
+        .append("tickTime=").append(ZooKeeperFixtures.TICK_TIME_MS).append('\n')
+        .append("initLimit=").append(INIT_LIMIT).append('\n')
+        .append("syncLimit=").append(SYNC_LIMIT).append('\n');
+    entry(cfg, "dataDir", dataDir.toAbsolutePath().toString());
+    cfg.append("clientPort=").append(clientPort).append('\n')
+        .append("clientPortAddress=").append(HOST).append('\n')
+        .append("maxClientCnxns=0\n")
+        .append("4lw.commands.whitelist=*\n")
+        .append("admin.enableServer=false\n")
+        .append("reconfigEnabled=false\n")
+        .append("standaloneEnabled=").append(standalone).append('\n')
+        // Unknown keys become zookeeper.* system properties: 4 MB transaction log preallocation
+        // instead of 64 MB per server.
+        .append("preAllocSize=4096\n");
+    if (tls != null) {
+      // The plain port stays for the ensemble's four-letter words; both ports run on Netty, which
+      // the secure port needs. The ssl.* keys become zookeeper.ssl.* system properties, read by the
+      // secure port and by the x509 authentication provider; ssl.clientAuth defaults to need.
+      cfg.append("secureClientPort=").append(securePort).append('\n')
+          .append("secureClientPortAddress=").append(HOST).append('\n')
+          .append("serverCnxnFactory=").append(NETTY_FACTORY).append('\n');
+      entry(cfg, "ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath().toString());
+      entry(cfg, "ssl.keyStore.password", tls.password());
+      entry(cfg, "ssl.trustStore.location", tls.trustStore().toAbsolutePath().toString());
+      entry(cfg, "ssl.trustStore.password", tls.password());
+    }
+    extra.forEach((key, value) -> entry(cfg, key, value));
+    cfg.append(members);
+    try {
+      Files.createDirectories(dataDir);
+      Files.writeString(dataDir.resolve("myid"), (index + 1) + "\n", StandardCharsets.US_ASCII);
+      Files.writeString(config, cfg, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the files of server " + index + " in " + config, e);
+    }
+  }
+
+  /**
+   * Writes a JAAS file with a {@code Server} section of ZooKeeper's {@code DigestLoginModule} and one
+   * {@code user_<name>="<password>"} option per user.
+   */
+  static void writeJaas(Path file, Map<String, String> users) {
+    StringBuilder jaas = new StringBuilder("Server {\n  ").append(DIGEST_LOGIN_MODULE).append(" required");
+    users.forEach((user, password) -> jaas.append("\n  user_").append(user).append("=\"")
+        .append(password.replace("\\", "\\\\").replace("\"", "\\\"")).append('"'));
+    jaas.append(";\n};\n");
+    try {
+      Files.writeString(file, jaas, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the JAAS file " + file, e);
+    }
+  }
+
+  /** Deletes {@code dir} and everything in it, if it exists. */
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
+    }
+  }
+
+  /** Appends {@code key=value}, escaped for {@code java.util.Properties}, which reads zoo.cfg. */
+  private static void entry(StringBuilder cfg, String key, String value) {
+    cfg.append(escape(key, true)).append('=').append(escape(value, false)).append('\n');
+  }
+
+  private static String escape(String s, boolean key) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case '\f' -> out.append("\\f");
+        case '=', ':', '#', '!' -> out.append(key || i == 0 ? "\\" + c : String.valueOf(c));
+        case ' ' -> out.append(key || i == 0 ? "\\ " : " ");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}
