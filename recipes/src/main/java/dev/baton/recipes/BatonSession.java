@@ -1,6 +1,7 @@
 package dev.baton.recipes;
 
 import dev.baton.recipes.security.AclPolicy;
+import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.CuratorSecurity;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.zookeeper.KeeperException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,9 +89,34 @@ public final class BatonSession implements AutoCloseable {
       client.close();
       throw new CoordinationException(
           "no ZooKeeper server at " + config.connectString() + " answered within "
-              + config.connectionTimeout());
+              + config.connectionTimeout()
+              + (config.tls().isPresent() ? " (with TLS: check the secure port and the trust store)" : ""));
+    }
+    if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
+      checkAuthenticated(client, config);
     }
     return new BatonSession(client, true, config.closeOnJvmExit(), config.aclPolicy());
+  }
+
+  /**
+   * SASL runs after the connection is up; a request waits for it and fails if it failed. One read
+   * makes a refused login an error of {@link #start} rather than of the first recipe.
+   */
+  private static void checkAuthenticated(CuratorFramework client, SessionConfig config) {
+    try {
+      client.getZookeeperClient().getZooKeeper().exists("/", false);
+    } catch (KeeperException.AuthFailedException e) {
+      client.close();
+      throw new CoordinationException("ZooKeeper at " + config.connectString() + " refused the SASL login of "
+          + config.authentications().stream().filter(Authentication::isSasl).findFirst().orElseThrow(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      client.close();
+      throw new CoordinationException("interrupted while authenticating to " + config.connectString(), e);
+    } catch (Exception e) {
+      client.close();
+      throw new CoordinationException("cannot check the SASL login to " + config.connectString(), e);
+    }
   }
 
   /**

@@ -22,8 +22,15 @@ import org.apache.zookeeper.common.ClientX509Util;
  * JVM's JAAS configuration, which Baton extends (sections it does not know are answered by the
  * configuration that was in place before). Replacing the JAAS configuration later with
  * {@code Configuration.setConfiguration} removes Baton's sections until the next session starts.
+ *
+ * <p>DIGEST-MD5 is not a FIPS mechanism: a session with {@link Authentication#saslDigest} turns the
+ * ZooKeeper client's FIPS mode ({@code zookeeper.fips-mode}, on by default since ZooKeeper 3.9) off
+ * for its own connections. Use Kerberos through {@link Authentication#saslLoginContext} where FIPS
+ * mode is required.
  */
 public final class CuratorSecurity {
+  private static final String FIPS_MODE = "zookeeper.fips-mode";
+
   private CuratorSecurity() {
   }
 
@@ -48,7 +55,11 @@ public final class CuratorSecurity {
       switch (a.kind()) {
         case DIGEST -> digests.add(new AuthInfo("digest",
             (a.user().orElseThrow() + ":" + a.secret()).getBytes(StandardCharsets.UTF_8)));
-        case SASL_DIGEST -> useSasl(zk, JaasSections.registerDigest(a.user().orElseThrow(), a.secret()));
+        case SASL_DIGEST -> {
+          useSasl(zk, JaasSections.registerDigest(a.user().orElseThrow(), a.secret()));
+          // ZooKeeper 3.9 clients refuse DIGEST-MD5 in FIPS mode, which is their default.
+          zk.setProperty(FIPS_MODE, "false");
+        }
         case SASL_LOGIN_CONTEXT -> useSasl(zk, a.secret());
       }
     }
