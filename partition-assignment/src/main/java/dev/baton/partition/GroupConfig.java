@@ -4,6 +4,8 @@ import dev.baton.partition.internal.GroupIds;
 import dev.baton.partition.internal.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.recipes.election.internal.TokenScopes;
 import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -22,7 +24,8 @@ import java.util.concurrent.Executor;
  *   <caption>Fields and defaults</caption>
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>group</td><td>required</td><td>the group's znode path; members, assigner, assignment and
- *   ownership nodes live below it</td></tr>
+ *   ownership nodes live below it. Without {@code @}, and short enough (about 490 characters) for
+ *   the paths below it to scope fencing tokens.</td></tr>
  *   <tr><td>memberId</td><td>{@code pid-random}</td><td>1 to 128 characters of {@code A-Za-z0-9._:@-}.
  *   Give a restarting process the same id (e.g. its pod name) so that {@code rejoinGrace} can give its
  *   partitions back</td></tr>
@@ -231,6 +234,8 @@ public final class GroupConfig {
      */
     public GroupConfig build() {
       Validation.path("group", group);
+      // The longest token scope of the group: the ownership znode of the largest partition number.
+      TokenScopes.check("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
       String id = memberId == null
           ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
           : memberId;

@@ -24,6 +24,10 @@ class GroupConfigTest {
   @Test
   void invalidFieldsAreNamed() {
     assertThatThrownBy(() -> GroupConfig.builder("g").build()).hasMessageContaining("group");
+    assertThatThrownBy(() -> GroupConfig.builder("/svc@eu/consumers").build())
+        .hasMessageContaining("group path scopes its fencing tokens");
+    assertThatThrownBy(() -> GroupConfig.builder("/" + "g".repeat(495)).build())
+        .hasMessageContaining("group path scopes its fencing tokens");
     assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("a/b").build()).hasMessageContaining("memberId");
     assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("").build()).hasMessageContaining("memberId");
     assertThatThrownBy(() -> GroupConfig.builder("/g").weight(0).build()).hasMessageContaining("weight");
