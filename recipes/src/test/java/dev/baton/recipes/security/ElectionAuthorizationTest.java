@@ -113,13 +113,27 @@ class ElectionAuthorizationTest {
     String path = root + "/a/b/leader";
     LeaderElection election = elect(path);
     Leadership term = election.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
-    List<ACL> expected = List.of(
-        new ACL(ZooDefs.Perms.ALL, ZkIdentity.digest(SecureSessions.SERVICE, SecureSessions.SERVICE_PASSWORD)
-            .toZooKeeper()),
-        new ACL(ZooDefs.Perms.READ, ZkIdentity.digest(SecureSessions.OBSERVER,
-            SecureSessions.OBSERVER_PASSWORD).toZooKeeper()));
+    List<ACL> expected = serviceAcl();
     for (String p : List.of(root, root + "/a", root + "/a/b", path, term.nodePath())) {
       assertThat(service.curator().getACL().forPath(p)).as(p).containsExactlyElementsOf(expected);
+    }
+  }
+
+  @Test
+  void theSessionsNamespaceNodeCarriesThePolicyToo() throws Exception {
+    String namespace = root.substring(1) + "-ns";
+    try (BatonSession namespaced = BatonSession.start(SecureSessions.base(ZK.connectString())
+        .namespace(namespace)
+        .authentication(Authentication.digest(SecureSessions.SERVICE, SecureSessions.SERVICE_PASSWORD))
+        .aclPolicy(SecureSessions.POLICY).build())) {
+      LeaderElection election = LeaderElection.create(namespaced,
+          ElectionConfig.builder("/leader").participantId("service-1").build(), QUIET);
+      namespaced.closeWithSession(election);
+      election.start();
+      election.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
+      assertThat(service.curator().getACL().forPath("/" + namespace)).isEqualTo(serviceAcl());
+      intruders.get(0).refused("delete the namespaced leader",
+          c -> c.delete().deletingChildrenIfNeeded().forPath("/" + namespace));
     }
   }
 
@@ -178,6 +192,15 @@ class ElectionAuthorizationTest {
     assertThatThrownBy(() -> AclMigration.apply(other.client(), root, AclPolicy.open()))
         .isInstanceOf(CoordinationException.class)
         .hasCauseInstanceOf(KeeperException.NoAuthException.class);
+  }
+
+  /** The policy as the server stores it for the service: the creator entry expanded to its identity. */
+  private static List<ACL> serviceAcl() {
+    return List.of(
+        new ACL(ZooDefs.Perms.ALL,
+            ZkIdentity.digest(SecureSessions.SERVICE, SecureSessions.SERVICE_PASSWORD).toZooKeeper()),
+        new ACL(ZooDefs.Perms.READ,
+            ZkIdentity.digest(SecureSessions.OBSERVER, SecureSessions.OBSERVER_PASSWORD).toZooKeeper()));
   }
 
   private LeaderElection elect(String path) {

@@ -177,6 +177,11 @@ final class CandidateLoop {
       retryLater(RETRY_NANOS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (KeeperException.NoAuthException e) {
+      log.warn("participant {} on {}: not authorized ({}); this session's identity needs create and"
+          + " delete permission on the election path (see AclPolicy); retrying", config.participantId(),
+          config.path(), e.getPath());
+      retryLater(RETRY_NANOS);
     } catch (Exception e) {
       log.warn("participant {} on {}: unexpected error, retrying", config.participantId(),
           config.path(), e);
