@@ -1,0 +1,78 @@
+package dev.baton.demo.worker;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.StaleTokenException;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * Writes a worker's {@link WorkerEvent} lines to its standard output: one whole line per event,
+ * flushed at once, never interleaved with another thread's line. Nothing else may print to standard
+ * output (logging goes to standard error). Thread-safe.
+ */
+final class Events {
+  private static final Object LOCK = new Object();
+
+  private final String worker;
+  private final PrintStream out;
+
+  Events(String worker, PrintStream out) {
+    this.worker = worker;
+    this.out = out;
+  }
+
+  /** A new event of {@code type} by this worker: add fields, then {@link #emit}. */
+  ObjectNode create(String type) {
+    return WorkerEvent.create(type, worker);
+  }
+
+  /** Prints the event as one line. */
+  void emit(ObjectNode event) {
+    String line = WorkerEvent.line(event);
+    synchronized (LOCK) {
+      out.println(line);
+      out.flush();
+    }
+  }
+
+  /** An event with {@code token} and {@code tokenValue}. */
+  ObjectNode withToken(String type, FencingToken token) {
+    ObjectNode event = create(type);
+    event.put("token", token.toString());
+    event.put("tokenValue", token.value());
+    return event;
+  }
+
+  /** {@code rejected}: the fence refused a write of {@code what} ({@code job} or {@code result}). */
+  void rejected(String what, StaleTokenException e, Integer partition) {
+    ObjectNode event = create("rejected");
+    event.put("what", what);
+    event.put("resource", e.resource());
+    if (partition != null) {
+      event.put("partition", partition);
+    }
+    event.put("presented", e.presented().toString());
+    event.put("presentedValue", e.presented().value());
+    Optional<FencingToken> current = e.current();
+    if (current.isPresent()) {
+      event.put("current", current.get().toString());
+      event.put("currentValue", current.get().value());
+    } else {
+      event.putNull("current");
+      event.putNull("currentValue");
+    }
+    emit(event);
+  }
+
+  /** {@code error}: something failed and was logged. */
+  void error(String message) {
+    ObjectNode event = create("error");
+    event.put("message", message == null ? "null" : message.replaceAll("[\\r\\n]+", " "));
+    emit(event);
+  }
+
+  String worker() {
+    return worker;
+  }
+}

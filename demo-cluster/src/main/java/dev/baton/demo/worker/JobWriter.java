@@ -1,0 +1,149 @@
+package dev.baton.demo.worker;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.baton.demo.DemoDefaults;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.ForeignTokenException;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.scheduler.ScheduledJob;
+import dev.baton.recipes.scheduler.SqlJobStore;
+import java.time.Duration;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduler role: while this worker leads, it creates jobs one after the other in the
+ * {@link SqlJobStore} (tables {@code demo_jobs}, {@code demo_progress}, fence {@code demo_fence}), each
+ * fenced with the term's token. Job ids are the store's keys, {@code <schedule>#<slot>}, with slots
+ * 0, 1, 2, ... across all terms.
+ *
+ * <p>Per job: read the progress, "prepare" the job for {@link DemoDefaults#JOB_WORK}, then write it
+ * with the token captured at election, without looking at the term in between. A worker paused
+ * (SIGSTOP) while preparing wakes up and writes at once with its old token: the fence rejects it, the
+ * worker prints {@code rejected} and waits for its revocation. The store's own {@code LeaderScheduler}
+ * is not used: it creates time-slot jobs with no work between deciding and writing, and checks the term
+ * before every write, so a stale write would rarely happen at all.
+ */
+final class JobWriter implements LeadershipListener {
+  /** The job type stored with every job. */
+  static final String JOB_TYPE = "demo-job";
+  private static final Logger log = LoggerFactory.getLogger(JobWriter.class);
+  private static final Duration RETRY = Duration.ofSeconds(1);
+  /** Below the election's callback drain timeout (5 s). */
+  private static final Duration DRAIN = DemoDefaults.JOB_WORK.plusSeconds(3);
+
+  private final SqlJobStore store;
+  private final String schedule;
+  private final Events events;
+  private JobLoop loop; // only touched by the election's callbacks, which run one at a time
+
+  JobWriter(SqlJobStore store, String schedule, Events events) {
+    this.store = store;
+    this.schedule = schedule;
+    this.events = events;
+  }
+
+  /**
+   * The schedule of an election path: every character outside {@code [A-Za-z0-9._-]} becomes a dot,
+   * leading dots dropped ({@code /baton-demo/scheduler} is {@code baton-demo.scheduler}).
+   */
+  static String scheduleOf(String electionPath) {
+    String name = electionPath.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
+    if (name.isEmpty()) {
+      return "demo";
+    }
+    return name.length() > 200 ? name.substring(name.length() - 200) : name;
+  }
+
+  @Override
+  public void elected(Leadership leadership) {
+    events.emit(events.withToken("elected", leadership.token()));
+    loop = new JobLoop(leadership);
+    loop.start();
+  }
+
+  @Override
+  public void revoked(Leadership leadership, RevocationReason reason) {
+    JobLoop ending = loop;
+    loop = null;
+    if (ending != null) {
+      if (reason == RevocationReason.CLOSED) {
+        ending.abandon(); // this worker stops: the job in preparation is dropped
+      } else {
+        ending.stop(); // a job in flight is still written; the fence decides
+      }
+      if (!ending.join(DRAIN)) {
+        log.warn("the job loop of term {} did not end within {}", leadership.token(), DRAIN);
+      }
+    }
+    ObjectNode event = events.withToken("revoked", leadership.token());
+    event.put("reason", reason.name());
+    events.emit(event);
+  }
+
+  /** The jobs of one term. */
+  private final class JobLoop extends TermLoop {
+    private final Leadership leadership;
+
+    JobLoop(Leadership leadership) {
+      super("demo-jobs-" + leadership.token().value());
+      this.leadership = leadership;
+    }
+
+    @Override
+    protected void run() throws InterruptedException {
+      FencingToken token = leadership.token();
+      boolean registered = false;
+      while (!stopped() && leadership.isActive()) {
+        try {
+          if (!registered) {
+            store.registerTerm(schedule, token); // from now on, every older term's write is refused
+            registered = true;
+          }
+          long slot = store.lastScheduledSlot(schedule) + 1;
+          Thread.sleep(DemoDefaults.JOB_WORK.toMillis()); // preparing the job
+          // No look at the term here: a pause above wakes up right into this write.
+          if (store.createSlotJob(schedule, token, slot, Instant.now(), JOB_TYPE)) {
+            ObjectNode event = events.withToken("job", token);
+            event.put("job", ScheduledJob.keyOf(schedule, slot));
+            event.put("slot", slot);
+            events.emit(event);
+          } else {
+            log.info("slot {} of {} had its job already", slot, schedule);
+          }
+        } catch (StaleTokenException e) {
+          log.info("job write with token {} rejected: {}", token.value(), e.getMessage());
+          events.rejected("job", e, null);
+          awaitDeposed();
+          return;
+        } catch (ForeignTokenException e) {
+          // Another election path used this schedule's fence: no write of this term can pass. Say so once.
+          log.error("the job fence refuses token {} of another scope: {}", token, e.getMessage());
+          events.error("creating jobs: " + e.getMessage());
+          awaitDeposed();
+          return;
+        } catch (RuntimeException e) {
+          log.warn("creating a job with token {} failed; retrying in {}", token.value(), RETRY, e);
+          events.error("creating a job failed: " + e.getMessage());
+          leadership.awaitRevocation(RETRY);
+        }
+      }
+    }
+
+    /** No write of this term can pass any more: wait for its revocation instead of writing again. */
+    private void awaitDeposed() throws InterruptedException {
+      while (!stopped() && !leadership.awaitRevocation(Duration.ofSeconds(1))) {
+        log.debug("term {} cannot write; waiting for its revocation", leadership.token());
+      }
+    }
+
+    @Override
+    protected void failed(Throwable e) {
+      events.error("the job loop of term " + leadership.token().value() + " failed: " + e);
+    }
+  }
+}
