@@ -1,0 +1,270 @@
+package dev.baton.demo.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.baton.fencing.FencingToken;
+import dev.baton.partition.GroupStatus;
+import dev.baton.recipes.election.LeaderInfo;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What the dashboard shows, gathered from two sources: what ZooKeeper says (the leader and the
+ * partition owners, polled by {@link Observer}: the truth, also for workers that died without a word)
+ * and what the workers report (jobs, results, rejected writes, revocation reasons). A pure state
+ * machine with an injected clock; thread-safe (every method synchronizes).
+ */
+final class ClusterState {
+  static final int MAX_TERMS = 100;
+  static final int MAX_REJECTED = 50;
+  static final int MAX_TIMELINE = 500;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Clock clock;
+  private final long startedAt;
+  private final Deque<Term> terms = new ArrayDeque<>();
+  private final Map<Integer, Owner> owners = new TreeMap<>();
+  private final Map<String, long[]> counts = new HashMap<>(); // worker -> {jobs, results}
+  private final Deque<ObjectNode> rejected = new ArrayDeque<>();
+  private final Deque<ObjectNode> timeline = new ArrayDeque<>();
+  private final Map<Long, String> revocationReasons = new HashMap<>();
+  private long jobsCreated;
+  private long resultsAccepted;
+  private long rejectedTotal;
+  private Term current;
+
+  /** One leadership term as observed. */
+  private static final class Term {
+    final String worker;
+    final FencingToken token;
+    final long from;
+    Long to;
+    String reason;
+
+    Term(String worker, FencingToken token, long from) {
+      this.worker = worker;
+      this.token = token;
+      this.from = from;
+    }
+  }
+
+  private record Owner(String worker, FencingToken token, long since) {}
+
+  ClusterState(Clock clock) {
+    this.clock = clock;
+    this.startedAt = clock.millis();
+  }
+
+  /** The leader ZooKeeper shows now (empty: nobody leads). */
+  synchronized void observeLeader(Optional<LeaderInfo> leader) {
+    FencingToken token = leader.map(LeaderInfo::token).orElse(null);
+    if (current != null && current.token.equals(token)) {
+      return;
+    }
+    long now = clock.millis();
+    if (current != null) {
+      current.to = now;
+      current.reason = revocationReasons.get(current.token.value());
+      event("revoked", current.worker, null, current.token.value(),
+          current.worker + "'s term " + current.token.value() + " ended"
+              + (current.reason == null ? "" : " (" + current.reason + ")"));
+      current = null;
+    }
+    if (leader.isPresent()) {
+      current = new Term(leader.get().participantId(), token, now);
+      terms.addLast(current);
+      while (terms.size() > MAX_TERMS) {
+        terms.removeFirst();
+      }
+      event("elected", current.worker, null, token.value(),
+          current.worker + " elected with token " + token.value());
+    }
+  }
+
+  /** The partition owners ZooKeeper shows now. */
+  synchronized void observeGroup(GroupStatus status) {
+    long now = clock.millis();
+    Map<Integer, Owner> seen = new TreeMap<>();
+    for (GroupStatus.PartitionStatus p : status.partitions()) {
+      if (p.owner().isPresent() && p.token().isPresent()) {
+        Owner before = owners.get(p.partition());
+        boolean same = before != null && before.token.equals(p.token().get());
+        seen.put(p.partition(), same ? before : new Owner(p.owner().get(), p.token().get(), now));
+      }
+    }
+    for (Map.Entry<Integer, Owner> e : owners.entrySet()) {
+      Owner after = seen.get(e.getKey());
+      if (after == null || !after.token.equals(e.getValue().token)) {
+        event("released", e.getValue().worker, e.getKey(), e.getValue().token.value(),
+            e.getValue().worker + " released partition " + e.getKey());
+      }
+    }
+    for (Map.Entry<Integer, Owner> e : seen.entrySet()) {
+      Owner before = owners.get(e.getKey());
+      if (before == null || !before.token.equals(e.getValue().token)) {
+        event("assigned", e.getValue().worker, e.getKey(), e.getValue().token.value(),
+            e.getValue().worker + " owns partition " + e.getKey() + " with token " + e.getValue().token.value());
+      }
+    }
+    owners.clear();
+    owners.putAll(seen);
+  }
+
+  /** An event line of a worker ({@link dev.baton.demo.worker.WorkerEvent}). */
+  synchronized void onWorkerEvent(JsonNode e) {
+    String worker = e.path("worker").asText("?");
+    switch (e.path("event").asText()) {
+      case "job" -> {
+        jobsCreated++;
+        counts.computeIfAbsent(worker, w -> new long[2])[0]++;
+      }
+      case "result" -> {
+        resultsAccepted++;
+        counts.computeIfAbsent(worker, w -> new long[2])[1]++;
+      }
+      case "revoked" -> {
+        if (e.hasNonNull("tokenValue") && e.hasNonNull("reason")) {
+          revocationReasons.put(e.get("tokenValue").asLong(), e.get("reason").asText());
+          terms.stream().filter(t -> t.token.value() == e.get("tokenValue").asLong() && t.to != null)
+              .forEach(t -> t.reason = e.get("reason").asText());
+        }
+      }
+      case "rejected" -> {
+        rejectedTotal++;
+        ObjectNode r = JSON.createObjectNode();
+        r.put("at", clock.millis());
+        r.put("worker", worker);
+        for (String field : List.of("what", "resource", "presented", "current")) {
+          r.put(field, e.path(field).asText(null));
+        }
+        r.set("partition", e.hasNonNull("partition") ? e.get("partition") : null);
+        r.put("presentedValue", e.path("presentedValue").asLong());
+        r.put("currentValue", e.path("currentValue").asLong());
+        rejected.addFirst(r);
+        while (rejected.size() > MAX_REJECTED) {
+          rejected.removeLast();
+        }
+        event("rejected", worker, e.hasNonNull("partition") ? e.get("partition").asInt() : null,
+            e.path("presentedValue").asLong(), "fence rejected " + worker + "'s " + e.path("what").asText()
+                + " with stale token " + e.path("presentedValue").asLong() + " (current "
+                + e.path("currentValue").asLong() + ")");
+      }
+      default -> { } // ready, elected, assigned, released, session, error: ZooKeeper's view is used
+    }
+  }
+
+  /** A note on the timeline: a fault, a worker or server change ({@code kind}). */
+  synchronized void note(String kind, String worker, String text) {
+    event(kind, worker, null, null, text);
+  }
+
+  private void event(String kind, String worker, Integer partition, Long tokenValue, String text) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("at", clock.millis());
+    n.put("kind", kind);
+    n.put("worker", worker);
+    if (partition == null) {
+      n.putNull("partition");
+    } else {
+      n.put("partition", partition);
+    }
+    if (tokenValue == null) {
+      n.putNull("tokenValue");
+    } else {
+      n.put("tokenValue", tokenValue);
+    }
+    n.put("text", text);
+    timeline.addLast(n);
+    while (timeline.size() > MAX_TIMELINE) {
+      timeline.removeFirst();
+    }
+  }
+
+  /** The current leader's id, if any. */
+  synchronized Optional<String> leader() {
+    return Optional.ofNullable(current).map(t -> t.worker);
+  }
+
+  /** The partitions {@code worker} owns now. */
+  synchronized List<Integer> partitionsOf(String worker) {
+    List<Integer> result = new ArrayList<>();
+    owners.forEach((p, o) -> {
+      if (o.worker.equals(worker)) {
+        result.add(p);
+      }
+    });
+    return result;
+  }
+
+  /** Jobs and results accepted from {@code worker}. */
+  synchronized long[] countsOf(String worker) {
+    return counts.getOrDefault(worker, new long[2]).clone();
+  }
+
+  /** Writes the state's own parts into {@code root} (see {@link dev.baton.demo.web.DemoBackend}). */
+  synchronized void writeTo(ObjectNode root, int partitionCount) {
+    root.put("now", clock.millis());
+    root.put("startedAt", startedAt);
+    if (current == null) {
+      root.putNull("leader");
+    } else {
+      ObjectNode l = root.putObject("leader");
+      l.put("worker", current.worker);
+      l.put("token", current.token.toString());
+      l.put("tokenValue", current.token.value());
+      l.put("since", current.from);
+    }
+    ArrayNode ts = root.putArray("terms");
+    for (Term t : terms) {
+      ObjectNode n = ts.addObject();
+      n.put("worker", t.worker);
+      n.put("token", t.token.toString());
+      n.put("tokenValue", t.token.value());
+      n.put("from", t.from);
+      if (t.to == null) {
+        n.putNull("to");
+      } else {
+        n.put("to", t.to);
+      }
+      n.put("reason", t.reason);
+    }
+    ArrayNode ps = root.putArray("partitions");
+    for (int p = 0; p < partitionCount; p++) {
+      ObjectNode n = ps.addObject();
+      n.put("partition", p);
+      Owner o = owners.get(p);
+      n.put("owner", o == null ? null : o.worker);
+      n.put("token", o == null ? null : o.token.toString());
+      if (o == null) {
+        n.putNull("tokenValue");
+        n.putNull("since");
+      } else {
+        n.put("tokenValue", o.token.value());
+        n.put("since", o.since);
+      }
+    }
+    root.putObject("jobs").put("created", jobsCreated);
+    root.putObject("results").put("accepted", resultsAccepted);
+    ObjectNode rj = root.putObject("rejected");
+    rj.put("total", rejectedTotal);
+    rj.putArray("recent").addAll(new ArrayList<>(rejected));
+    root.putArray("timeline").addAll(new ArrayList<>(timeline));
+  }
+
+  @Override
+  public synchronized String toString() {
+    return "ClusterState[leader=" + Objects.toString(current == null ? null : current.worker)
+        + ", owners=" + owners.size() + ", jobs=" + jobsCreated + "]";
+  }
+}

@@ -1,0 +1,169 @@
+package dev.baton.demo.cluster;
+
+import dev.baton.testkit.SessionExpirer;
+import dev.baton.testkit.ZkProcessEnsemble;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The dashboard's fault buttons, for real: SIGKILL and SIGSTOP/SIGCONT of worker processes, a
+ * server-side session expiry, cutting a worker's connections at its proxies, killing and restarting
+ * ZooKeeper server processes, adding and removing workers. Timed faults (pause, cut) end by
+ * themselves. Thread-safe.
+ */
+final class FaultInjector implements AutoCloseable {
+  /** Default length of a pause or cut. */
+  static final int DEFAULT_SECONDS = 10;
+
+  private final Workers workers;
+  private final DemoEnsemble ensemble;
+  private final ClusterState state;
+  private final Clock clock;
+  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "demo-fault-timers");
+    t.setDaemon(true);
+    return t;
+  });
+
+  /** What the injector needs of the launcher's workers. */
+  interface Workers {
+    WorkerProcess get(String id);
+
+    WorkerProcess add();
+
+    /** The worker {@code remove-worker} takes by default: the newest one alive. */
+    WorkerProcess newest();
+  }
+
+  FaultInjector(Workers workers, DemoEnsemble ensemble, ClusterState state, Clock clock) {
+    this.workers = workers;
+    this.ensemble = ensemble;
+    this.state = state;
+    this.clock = clock;
+  }
+
+  /** Injects {@code kind}; see {@link dev.baton.demo.web.DemoBackend#inject}. */
+  String inject(String kind, Map<String, String> params) {
+    String message = switch (kind) {
+      case "kill-leader" -> {
+        WorkerProcess w = leader();
+        w.kill();
+        yield "killed the leader " + w.id() + " (pid " + w.pid() + ") with SIGKILL";
+      }
+      case "pause-leader" -> {
+        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+        int seconds = seconds(params);
+        w.pause(clock.millis() + seconds * 1000L);
+        timers.schedule(w::resume, seconds, TimeUnit.SECONDS);
+        yield "paused " + w.id() + " (pid " + w.pid() + ") with SIGSTOP for " + seconds + " s";
+      }
+      case "expire-session" -> {
+        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+        WorkerProcess.Session s = w.session(Duration.ofSeconds(5));
+        SessionExpirer.expireOnServer(ensemble.plainConnectString(), s.id(), s.password(), Duration.ofSeconds(10));
+        yield "expired " + w.id() + "'s session 0x" + Long.toHexString(s.id()) + " on the server";
+      }
+      case "cut-worker" -> {
+        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+        int seconds = seconds(params);
+        w.cut(clock.millis() + seconds * 1000L);
+        timers.schedule(w::heal, seconds, TimeUnit.SECONDS);
+        yield "cut " + w.id() + " off ZooKeeper for " + seconds + " s";
+      }
+      case "kill-zk" -> {
+        ZkProcessEnsemble zk = managed();
+        int i = params.containsKey("server") ? server(params, zk) : zk.leaderIndex();
+        zk.kill(i);
+        yield "killed ZooKeeper server " + (i + 1) + " with SIGKILL";
+      }
+      case "restart-zk" -> {
+        ZkProcessEnsemble zk = managed();
+        int i = params.containsKey("server") ? server(params, zk) : firstDown(zk);
+        if (zk.isRunning(i)) {
+          throw new IllegalStateException("ZooKeeper server " + (i + 1) + " is running");
+        }
+        zk.restart(i);
+        yield "restarted ZooKeeper server " + (i + 1);
+      }
+      case "add-worker" -> "started " + workers.add().id();
+      case "remove-worker" -> {
+        WorkerProcess w = params.containsKey("worker") ? worker(params) : workers.newest();
+        w.stop();
+        yield "stopped " + w.id() + " gracefully";
+      }
+      default -> throw new IllegalArgumentException("unknown fault '" + kind + "'");
+    };
+    state.note("fault", null, message);
+    return message;
+  }
+
+  private WorkerProcess leader() {
+    String id = state.leader().orElseThrow(() -> new IllegalStateException("there is no leader right now"));
+    WorkerProcess w = workers.get(id);
+    if (w == null || !w.isAlive()) {
+      throw new IllegalStateException("the leader " + id + " is not a running worker of this demo");
+    }
+    return w;
+  }
+
+  private WorkerProcess worker(Map<String, String> params) {
+    String id = params.get("worker");
+    WorkerProcess w = workers.get(id);
+    if (w == null) {
+      throw new IllegalArgumentException("no worker '" + id + "'");
+    }
+    if (!w.isAlive()) {
+      throw new IllegalStateException("worker " + id + " is not running");
+    }
+    return w;
+  }
+
+  private static int seconds(Map<String, String> params) {
+    String value = params.getOrDefault("seconds", Integer.toString(DEFAULT_SECONDS));
+    try {
+      int s = Integer.parseInt(value.trim());
+      if (s < 1 || s > 300) {
+        throw new IllegalArgumentException("seconds must be 1 to 300, got " + s);
+      }
+      return s;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("seconds must be a number, got '" + value + "'");
+    }
+  }
+
+  private ZkProcessEnsemble managed() {
+    return ensemble.managed().orElseThrow(() -> new IllegalStateException(
+        "the demo runs on an external ensemble (--zookeeper): it cannot kill or restart its servers"));
+  }
+
+  private static int server(Map<String, String> params, ZkProcessEnsemble zk) {
+    String value = params.get("server");
+    try {
+      int id = Integer.parseInt(value.trim());
+      if (id < 1 || id > zk.size()) {
+        throw new IllegalArgumentException("server must be 1 to " + zk.size() + ", got " + id);
+      }
+      return id - 1;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("server must be a number, got '" + value + "'");
+    }
+  }
+
+  private static int firstDown(ZkProcessEnsemble zk) {
+    for (int i = 0; i < zk.size(); i++) {
+      if (!zk.isRunning(i)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("every ZooKeeper server is running");
+  }
+
+  @Override
+  public void close() {
+    timers.shutdownNow();
+  }
+}

@@ -1,0 +1,36 @@
+package dev.baton.demo.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.demo.DemoDefaults;
+import org.junit.jupiter.api.Test;
+
+class DemoOptionsTest {
+  @Test
+  void defaultsAreTheDocumentedOnes() {
+    DemoOptions o = DemoOptions.parse();
+    assertThat(o.workers()).isEqualTo(DemoDefaults.WORKERS);
+    assertThat(o.servers()).isEqualTo(3);
+    assertThat(o.port()).isEqualTo(8080);
+    assertThat(o.bind()).isEqualTo("127.0.0.1");
+    assertThat(o.zookeeper()).isEmpty();
+    assertThat(o.jdbcUrl()).isEmpty();
+    assertThat(o.sessionTimeout()).isEqualTo(DemoDefaults.SESSION_TIMEOUT);
+  }
+
+  @Test
+  void optionsAreParsedAndCheckedWithClearErrors() {
+    DemoOptions o = DemoOptions.parse("--workers", "5", "--port", "0", "--tls", "--jdbc",
+        "jdbc:postgresql://127.0.0.1/baton", "--session-timeout-ms", "3000");
+    assertThat(o.workers()).isEqualTo(5);
+    assertThat(o.tls()).isTrue();
+    assertThat(o.jdbcUrl()).contains("jdbc:postgresql://127.0.0.1/baton");
+    assertThatThrownBy(() -> DemoOptions.parse("--workers", "0")).hasMessageContaining("--workers must be 1 to 16");
+    assertThatThrownBy(() -> DemoOptions.parse("--port", "x")).hasMessageContaining("needs a number");
+    assertThatThrownBy(() -> DemoOptions.parse("--frobnicate", "1")).hasMessageContaining("unknown option");
+    assertThatThrownBy(() -> DemoOptions.parse("--workers")).hasMessageContaining("missing value");
+    assertThatThrownBy(() -> DemoOptions.parse("--tls", "--zookeeper", "zk:2181"))
+        .hasMessageContaining("cannot be used with --zookeeper");
+  }
+}
