@@ -114,7 +114,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
 
   private SessionConfig sessionConfig() {
     SessionConfig.Builder b = SessionConfig.builder(ensemble.connectString())
-        .sessionTimeout(Duration.ofSeconds(10))
+        .sessionTimeout(Duration.ofSeconds(15))
         .connectionTimeout(Duration.ofSeconds(15));
     ensemble.certificates().ifPresent(c -> b.tls(TlsConfig.builder()
         .trustStore(c.trustStore(), c.password()).keyStore(c.clientKeyStore(), c.password()).build()));
