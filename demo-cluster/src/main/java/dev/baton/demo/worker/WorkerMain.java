@@ -1,6 +1,8 @@
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
@@ -52,7 +54,7 @@ public final class WorkerMain {
   private final AtomicBoolean stopping = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final CountDownLatch stoppedByCommand = new CountDownLatch(1);
-  private volatile DemoDataSource dataSource;
+  private volatile HikariDataSource dataSource;
   private volatile BatonSession session;
 
   private WorkerMain(WorkerArgs args, Events events) {
@@ -91,8 +93,7 @@ public final class WorkerMain {
   private void start() throws Exception {
     log.info("worker starting: {}", args);
     DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
-    dataSource = new DemoDataSource(args.jdbc(), args.jdbcUser().orElse(null),
-        args.jdbcPassword().orElse(null));
+    dataSource = pool(args);
     DemoTables.create(dataSource);
     SessionConfig.Builder config = SessionConfig.builder(args.zookeeper()).sessionTimeout(args.sessionTimeout())
         .connectionTimeout(min(CONNECTION_TIMEOUT, args.sessionTimeout())).closeOnJvmExit(true);
@@ -117,6 +118,23 @@ public final class WorkerMain {
     // Attached to the session in this order, so closed in reverse: the member, then the election.
     election.start();
     member.start();
+  }
+
+  /**
+   * The worker's connection pool: enough connections for a loop per partition, the job writer and
+   * table creation; connections are checked before use after a pause.
+   */
+  private static HikariDataSource pool(WorkerArgs args) {
+    HikariConfig pool = new HikariConfig();
+    pool.setPoolName("demo-" + args.id());
+    pool.setJdbcUrl(args.jdbc());
+    args.jdbcUser().ifPresent(pool::setUsername);
+    args.jdbcPassword().ifPresent(pool::setPassword);
+    pool.setMaximumPoolSize(args.partitions() + 4);
+    pool.setMinimumIdle(2);
+    pool.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+    pool.setInitializationFailTimeout(CONNECTION_TIMEOUT.toMillis());
+    return new HikariDataSource(pool);
   }
 
   private static Duration min(Duration a, Duration b) {
