@@ -77,7 +77,12 @@ class SessionFailureTest {
     assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(a);
     Leadership oldTerm = a.election().leadership().orElseThrow();
     long oldSession = a.session().sessionId();
-    // Expires the session in the client only: the server still holds a's node until its own timeout.
+    // Expires the session in the client only: the server usually holds a's node until its own
+    // timeout. But Curator closes the expired handle, and when that close races the injection it still
+    // sends closeSession: the server then deletes a's node at once, and b can be elected a few
+    // milliseconds before a's client has processed its expiry (seen on CI). a is no healthy candidate
+    // here, so only healthy ones may not overlap; a's own safety is the fence's job.
+    candidates.recorder.markDisrupted(a.id());
     a.session().curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
     assertThat(oldTerm.awaitRevocation(WITHIN)).isTrue();
     TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
@@ -86,7 +91,7 @@ class SessionFailureTest {
     assertThat(a.terms).hasSize(1);
     await().atMost(WITHIN).untilAsserted(() -> assertThat(nodesOf(a.id())).hasSize(1));
     assertThat(b.terms.get(0).token()).isGreaterThan(oldTerm.token());
-    candidates.recorder.assertNoOverlaps();
+    candidates.recorder.assertNoOverlapsOnHealthySessions();
   }
 
   @Test
