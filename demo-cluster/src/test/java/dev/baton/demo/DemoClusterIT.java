@@ -61,6 +61,21 @@ class DemoClusterIT {
     }
   }
 
+  @Test
+  void theDemoRunsItsEnsembleWithTls() {
+    try (DemoProcess demo = DemoProcess.start("--port", "0", "--tls", "--workers", "2")) {
+      JsonNode state = demo.awaitState(START, s -> s.path("leader").hasNonNull("worker")
+          && s.path("jobs").path("created").asLong() > 0
+          && stream(s.path("partitions")).allMatch(p -> p.hasNonNull("owner")));
+      assertThat(state.path("zookeeper").path("tls").asBoolean()).isTrue();
+      List<ProcessHandle> children = demo.descendants();
+      demo.interrupt();
+      assertThat(demo.awaitExit(Duration.ofSeconds(90))).as(demo.tail()).isIn(0, 130);
+      await().atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(children).noneMatch(ProcessHandle::isAlive));
+    }
+  }
+
   private static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
     return java.util.stream.StreamSupport.stream(array.spliterator(), false);
   }
