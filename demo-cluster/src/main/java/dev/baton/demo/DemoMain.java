@@ -4,7 +4,9 @@ import dev.baton.demo.cluster.DemoCluster;
 import dev.baton.demo.cluster.DemoOptions;
 import dev.baton.demo.web.Dashboard;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The demo's launcher ({@code demo-cluster/run}): starts the ensemble, the database, the workers and
@@ -32,23 +34,27 @@ public final class DemoMain {
     System.out.println("Starting " + (options.zookeeper().isPresent() ? "on the ensemble " + options.zookeeper().get()
         : "a ZooKeeper ensemble of " + options.servers() + " server processes" + (options.tls() ? " with TLS" : ""))
         + ", " + options.workers() + " workers and the dashboard...");
-    DemoCluster cluster = DemoCluster.start(options);
-    Dashboard dashboard;
-    try {
-      dashboard = Dashboard.start(new InetSocketAddress(options.bind(), options.port()), cluster);
-    } catch (RuntimeException e) {
-      cluster.close();
-      throw e;
-    }
+    // The hook comes first: a Ctrl-C during the start stops whatever has started by then.
+    AtomicReference<DemoCluster> cluster = new AtomicReference<>();
+    AtomicReference<Dashboard> dashboard = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("Stopping the demo...");
-      dashboard.close();
-      cluster.close();
+      Optional.ofNullable(dashboard.get()).ifPresent(Dashboard::close);
+      Optional.ofNullable(cluster.get()).ifPresent(DemoCluster::close);
       System.out.println("Stopped.");
       stopped.countDown();
     }, "demo-shutdown"));
-    System.out.println(DemoDefaults.DASHBOARD_LINE + dashboard.uri());
+    try {
+      cluster.set(DemoCluster.start(options));
+      dashboard.set(Dashboard.start(new InetSocketAddress(options.bind(), options.port()), cluster.get()));
+    } catch (RuntimeException e) {
+      System.err.println("The demo could not start: " + e.getMessage());
+      e.printStackTrace();
+      System.exit(1); // the hook stops what did start
+    }
+    System.out.println("ZooKeeper: " + cluster.get().connectString());
+    System.out.println(DemoDefaults.DASHBOARD_LINE + dashboard.get().uri());
     System.out.flush();
     stopped.await();
   }

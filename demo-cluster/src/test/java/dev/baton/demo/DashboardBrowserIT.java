@@ -7,6 +7,7 @@ import dev.baton.demo.web.HeadlessChromium;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.junit.jupiter.api.Test;
@@ -35,9 +36,14 @@ class DashboardBrowserIT {
         return !token.isEmpty() && Long.parseLong(token) > firstToken;
       });
       assertThat(leader.getAttribute("data-worker")).isNotEqualTo(firstWorker);
-      assertThat(driver.findElement(By.id("message")).getText()).contains("killed the leader " + firstWorker);
-      assertThat(driver.findElements(By.cssSelector("#partitions .cell[data-owner]")))
-          .hasSize(12);
+      await().atMost(Duration.ofSeconds(10)).ignoreExceptionsInstanceOf(StaleElementReferenceException.class)
+          .untilAsserted(() -> assertThat(driver.findElement(By.id("message")).getText())
+              .contains("killed the leader " + firstWorker));
+      // Every partition is owned again, by the survivors (unowned cells have an empty data-owner).
+      await().atMost(Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(StaleElementReferenceException.class)
+          .untilAsserted(() -> assertThat(driver.findElements(By.cssSelector("#partitions .cell[data-owner]"))
+              .stream().map(cell -> cell.getAttribute("data-owner")).toList())
+              .hasSize(12).doesNotContain("", firstWorker));
       chromium.screenshot(Path.of("target", "screenshots", "demo-after-kill-leader.png"));
       assertThat(chromium.severeLogs()).isEmpty();
     }

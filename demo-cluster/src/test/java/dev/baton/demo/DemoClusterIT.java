@@ -58,6 +58,15 @@ class DemoClusterIT {
       await().atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(children).noneMatch(ProcessHandle::isAlive));
       assertThat(demo.output()).anyMatch(l -> l.startsWith("Stopped."));
+      // The launcher itself stopped every worker before it ended (the children would also halt when
+      // their parent ends; this shows they did not need to).
+      List<String> output = demo.output();
+      int stoppedAt = output.indexOf("Stopped.");
+      for (JsonNode worker : third.path("workers")) {
+        String id = worker.path("id").asText();
+        assertThat(output.subList(0, stoppedAt)).as("worker %s stopped by the launcher", id)
+            .anyMatch(l -> l.contains("worker " + id + " ended (exit code "));
+      }
     }
   }
 

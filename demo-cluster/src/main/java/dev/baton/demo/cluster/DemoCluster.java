@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +46,9 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
   private final Observer observer;
   private final FaultInjector faults;
   private int nextWorker = 1;
+  private boolean closed;
+  /** Live workers at most: each is a JVM of its own. */
+  static final int MAX_WORKERS = 16;
 
   private DemoCluster(DemoOptions options, DemoEnsemble ensemble, Server h2, String jdbcUrl) {
     this.options = options;
@@ -123,14 +125,20 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
 
   /** Starts one more worker. */
   WorkerProcess addWorker() {
-    String id;
+    // Under the lock from the check to the registration, so that close() sees every worker started.
+    WorkerProcess w;
     synchronized (workers) {
-      id = "w" + nextWorker++;
-    }
-    WorkerProcess w = WorkerProcess.start(id, ensemble.addresses(), workerArgs(), state::onWorkerEvent);
-    synchronized (workers) {
+      if (closed) {
+        throw new IllegalStateException("the demo is stopping");
+      }
+      if (workers.values().stream().filter(WorkerProcess::isAlive).count() >= MAX_WORKERS) {
+        throw new IllegalStateException("at most " + MAX_WORKERS + " workers run at once");
+      }
+      String id = "w" + nextWorker++;
+      w = WorkerProcess.start(id, ensemble.addresses(), workerArgs(), state::onWorkerEvent);
       workers.put(id, w);
     }
+    String id = w.id();
     state.note("worker", id, "started worker " + id + " (pid " + w.pid() + ")");
     return w;
   }
@@ -154,16 +162,9 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     }
   }
 
-  /** The process ids of every child process: workers and ZooKeeper servers. */
-  public List<Long> childPids() {
-    List<Long> pids = new ArrayList<>();
-    workerList().forEach(w -> pids.add(w.pid()));
-    ensemble.managed().ifPresent(zk -> {
-      for (int i = 0; i < zk.size(); i++) {
-        zk.pid(i).ifPresent(pids::add);
-      }
-    });
-    return pids;
+  /** The ensemble's connect string (its secure ports with TLS). */
+  public String connectString() {
+    return ensemble.connectString();
   }
 
   @Override
@@ -206,12 +207,16 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (workers) {
+      closed = true;
+    }
     faults.close();
     observer.close();
     List<WorkerProcess> all = workerList();
     all.parallelStream().forEach(w -> {
       try {
         w.close();
+        log.info("worker {} ended (exit code {})", w.id(), w.exitCode().map(String::valueOf).orElse("?"));
       } catch (RuntimeException e) {
         log.warn("stopping worker {} failed", w.id(), e);
       }
@@ -221,9 +226,5 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
       h2.stop();
     }
     ensemble.close();
-  }
-
-  Collection<WorkerProcess> workers() {
-    return workerList();
   }
 }

@@ -5,7 +5,9 @@ import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +25,7 @@ final class FaultInjector implements AutoCloseable {
   private final DemoEnsemble ensemble;
   private final ClusterState state;
   private final Clock clock;
+  private final Map<String, ScheduledFuture<?>> endings = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "demo-fault-timers");
     t.setDaemon(true);
@@ -58,7 +61,7 @@ final class FaultInjector implements AutoCloseable {
         WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
         int seconds = seconds(params);
         w.pause(clock.millis() + seconds * 1000L);
-        timers.schedule(w::resume, seconds, TimeUnit.SECONDS);
+        endLater("pause", w, w::resume, seconds);
         yield "paused " + w.id() + " (pid " + w.pid() + ") with SIGSTOP for " + seconds + " s";
       }
       case "expire-session" -> {
@@ -71,7 +74,7 @@ final class FaultInjector implements AutoCloseable {
         WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
         int seconds = seconds(params);
         w.cut(clock.millis() + seconds * 1000L);
-        timers.schedule(w::heal, seconds, TimeUnit.SECONDS);
+        endLater("cut", w, w::heal, seconds);
         yield "cut " + w.id() + " off ZooKeeper for " + seconds + " s";
       }
       case "kill-zk" -> {
@@ -99,6 +102,20 @@ final class FaultInjector implements AutoCloseable {
     };
     state.note("fault", null, message);
     return message;
+  }
+
+  /**
+   * Ends a timed fault after {@code seconds}; a fault of the same kind on the same worker replaces the
+   * earlier one's ending, so a second pause is not cut short by the first one's timer.
+   */
+  private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
+    ScheduledFuture<?> previous = endings.put(kind + ":" + w.id(), timers.schedule(() -> {
+      endings.remove(kind + ":" + w.id());
+      end.run();
+    }, seconds, TimeUnit.SECONDS));
+    if (previous != null) {
+      previous.cancel(false);
+    }
   }
 
   private WorkerProcess leader() {

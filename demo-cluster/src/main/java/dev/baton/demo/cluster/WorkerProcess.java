@@ -41,6 +41,7 @@ final class WorkerProcess implements AutoCloseable {
   private volatile State state = State.RUNNING;
   private volatile Long until;
   private volatile CompletableFuture<Session> sessionAnswer;
+  private boolean drained; // by the observer's single reader thread only
 
   private WorkerProcess(String id, List<TcpProxy> proxies, ChildJvm jvm, Consumer<JsonNode> events) {
     this.id = id;
@@ -92,8 +93,18 @@ final class WorkerProcess implements AutoCloseable {
     return jvm.isAlive();
   }
 
+  /** The exit code once the process ended. */
+  java.util.Optional<Integer> exitCode() {
+    java.util.OptionalInt code = jvm.exitCode();
+    return code.isPresent() ? java.util.Optional.of(code.getAsInt()) : java.util.Optional.empty();
+  }
+
   /** Reads the new event lines and hands them on; called by the launcher's reader loop. */
   void drainEvents() {
+    if (drained) {
+      return;
+    }
+    boolean alive = jvm.isAlive(); // read before the output, so that its last lines are not missed
     List<String> lines;
     try {
       lines = tail.poll();
@@ -101,16 +112,25 @@ final class WorkerProcess implements AutoCloseable {
       log.warn("cannot read worker {}'s output {}", id, jvm.outputFile(), e);
       return;
     }
-    for (String line : lines) {
-      WorkerEvent.parse(line).ifPresent(e -> {
-        CompletableFuture<Session> waiting = sessionAnswer;
-        if ("session".equals(e.path("event").asText()) && waiting != null) {
-          waiting.complete(new Session(Long.parseUnsignedLong(e.path("sessionId").asText().replaceFirst("^0x", ""), 16),
-              HexFormat.of().parseHex(e.path("password").asText())));
-        }
-        events.accept(e);
-      });
+    if (!alive) {
+      drained = true; // everything it printed has been read: no need to look again
     }
+    for (String line : lines) {
+      try {
+        WorkerEvent.parse(line).ifPresent(this::dispatch);
+      } catch (RuntimeException e) {
+        log.warn("worker {}: cannot handle the event line {}", id, line, e);
+      }
+    }
+  }
+
+  private void dispatch(JsonNode e) {
+    CompletableFuture<Session> waiting = sessionAnswer;
+    if ("session".equals(e.path("event").asText()) && waiting != null) {
+      waiting.complete(new Session(Long.parseUnsignedLong(e.path("sessionId").asText().replaceFirst("^0x", ""), 16),
+          HexFormat.of().parseHex(e.path("password").asText())));
+    }
+    events.accept(e);
   }
 
   /** SIGSTOP until {@link #resume()}. */

@@ -14,9 +14,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,7 +43,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Other paths give 404, other methods 405, all as {@code {"ok":false,"error":...}}. A fault POST
  * carrying an {@code Origin} header of another site is refused (403): any web page could otherwise make
- * the browser kill the demo's ZooKeeper servers.
+ * the browser kill the demo's ZooKeeper servers. On a loopback address, a request whose {@code Host}
+ * is not one of this machine's names for it is refused too (403), which stops DNS rebinding. The
+ * dashboard has no authentication: bound to another address (as in docker-compose), anyone who reaches
+ * the port can inject faults.
  *
  * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests on a
  * few daemon threads.
@@ -64,6 +70,8 @@ public final class Dashboard implements AutoCloseable {
   private final StaticAssets assets;
   private final URI uri;
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** The Host headers accepted on a loopback bind; null (any) on another address. */
+  private final Set<String> hosts;
 
   private Dashboard(HttpServer server, ExecutorService pool, DemoBackend backend,
       StaticAssets assets) {
@@ -72,6 +80,24 @@ public final class Dashboard implements AutoCloseable {
     this.backend = backend;
     this.assets = assets;
     this.uri = uriOf(server.getAddress());
+    this.hosts = loopbackHosts(server.getAddress());
+  }
+
+  /**
+   * On a loopback address, the names a browser on this machine uses for it: a request naming any
+   * other host reached the dashboard through DNS rebinding (a foreign page whose name re-resolves to
+   * 127.0.0.1) and is refused, so that no web page can read the state or inject faults.
+   */
+  private static Set<String> loopbackHosts(InetSocketAddress address) {
+    if (!address.getAddress().isLoopbackAddress()) {
+      return null;
+    }
+    int port = address.getPort();
+    Set<String> names = new HashSet<>();
+    for (String host : List.of("127.0.0.1", "localhost", "[::1]", address.getAddress().getHostAddress())) {
+      names.add(host.toLowerCase(Locale.ROOT) + ":" + port);
+    }
+    return Set.copyOf(names);
   }
 
   /**
@@ -120,7 +146,10 @@ public final class Dashboard implements AutoCloseable {
     String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
     String path = exchange.getRequestURI().getPath();
     try {
-      if (path.startsWith(FAULTS)) {
+      String host = exchange.getRequestHeaders().getFirst("Host");
+      if (hosts != null && (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT)))) {
+        error(exchange, 403, "the dashboard answers only to " + uri.getAuthority() + ", not to " + host);
+      } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {
           error(exchange, 404, "no such path: " + path);

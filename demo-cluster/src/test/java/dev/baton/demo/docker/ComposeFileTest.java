@@ -82,7 +82,7 @@ class ComposeFileTest {
       assertThat(Integer.parseInt(option(args, "--port"))).isEqualTo(DemoDefaults.DASHBOARD_PORT);
       assertThat(Integer.parseInt(option(args, "--workers"))).isPositive();
       List<String> ports = words(demo.get("ports"));
-      assertThat(ports).as(name + " ports").containsExactly(DemoDefaults.DASHBOARD_PORT + ":" + option(args, "--port"));
+      assertThat(ports).as(name + " ports").containsExactly("127.0.0.1:" + DemoDefaults.DASHBOARD_PORT + ":" + option(args, "--port"));
       assertThat(names(demo.get("depends_on"))).contains("zk1", "zk2", "zk3");
     }
   }

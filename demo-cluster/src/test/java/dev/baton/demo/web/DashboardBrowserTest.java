@@ -75,9 +75,12 @@ class DashboardBrowserTest {
       assertThat(leader().getAttribute("data-worker")).isEqualTo("w2");
       assertThat(Long.parseLong(leader().getAttribute("data-token-value"))).isGreaterThan(5);
     });
-    WebElement message = driver.findElement(By.id("message"));
-    assertThat(message.getAttribute("data-ok")).isEqualTo("true");
-    assertThat(message.getText()).contains("killed w1 (pid 101)");
+    // The state may show the new leader before the POST's answer reached the message area.
+    await().atMost(WAIT).ignoreExceptionsInstanceOf(StaleElementReferenceException.class).untilAsserted(() -> {
+      WebElement message = driver.findElement(By.id("message"));
+      assertThat(message.getAttribute("data-ok")).isEqualTo("true");
+      assertThat(message.getText()).contains("killed w1 (pid 101)");
+    });
     assertThat(backend.injections).containsExactly(new FakeBackend.Injection("kill-leader", Map.of()));
     await().atMost(WAIT).ignoreExceptionsInstanceOf(StaleElementReferenceException.class).untilAsserted(() -> {
       assertThat(driver.findElement(By.id("rejected")).getAttribute("data-total")).isEqualTo("2");

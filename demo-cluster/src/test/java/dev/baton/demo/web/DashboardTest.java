@@ -48,6 +48,26 @@ class DashboardTest {
   }
 
   @Test
+  void aRequestForAnotherHostIsRefusedAgainstDnsRebinding() throws Exception {
+    int port = dashboard.uri().getPort();
+    assertThat(statusLine("localhost:" + port)).contains(" 200 ");
+    assertThat(statusLine("127.0.0.1:" + port)).contains(" 200 ");
+    assertThat(statusLine("evil.example:" + port)).contains(" 403 ");
+    assertThat(statusLine("127.0.0.1:" + (port + 1))).contains(" 403 ");
+    assertThat(backend.injections).isEmpty();
+  }
+
+  /** The status line of a raw GET of the state with this Host header (HttpClient cannot set it). */
+  private String statusLine(String host) throws IOException {
+    try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), dashboard.uri().getPort())) {
+      socket.getOutputStream().write(("GET /api/state HTTP/1.1\r\nHost: " + host
+          + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+          java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+    }
+  }
+
+  @Test
   void stateIsTheBackendsJsonUncached() throws Exception {
     String state = "{\"now\":1,\"text\":\"ünïcødé <&> \\\"quoted\\\"\"}";
     backend.fixState(state);

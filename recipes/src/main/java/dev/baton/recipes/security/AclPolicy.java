@@ -145,7 +145,15 @@ public final class AclPolicy {
 
   @Override
   public String toString() {
-    return "AclPolicy" + acl.stream().map(a -> a.getId().getScheme() + ":" + a.getId().getId() + "="
+    // A digest id holds an unsalted hash of the password: only its user is shown.
+    return "AclPolicy" + acl.stream().map(a -> a.getId().getScheme() + ":" + printable(a.getId()) + "="
         + a.getPerms()).toList();
+  }
+
+  private static String printable(org.apache.zookeeper.data.Id id) {
+    if ("digest".equals(id.getScheme()) && id.getId().indexOf(':') >= 0) {
+      return id.getId().substring(0, id.getId().indexOf(':')) + ":***";
+    }
+    return id.getId();
   }
 }

@@ -20,8 +20,10 @@ import org.apache.zookeeper.common.ClientX509Util;
  * so sessions with different credentials can live in one JVM. The one process-wide effect: SASL
  * DIGEST-MD5 credentials ({@link Authentication#saslDigest}) are registered as a login section of the
  * JVM's JAAS configuration, which Baton extends (sections it does not know are answered by the
- * configuration that was in place before). Replacing the JAAS configuration later with
- * {@code Configuration.setConfiguration} removes Baton's sections until the next session starts.
+ * configuration that was in place before); like any JAAS configuration, it keeps them (passwords
+ * included) for the JVM's life, since sessions authenticate again on every reconnection. Replacing the
+ * JAAS configuration later with {@code Configuration.setConfiguration} removes Baton's sections until the
+ * next session starts.
  *
  * <p>DIGEST-MD5 is not a FIPS mechanism: a session with {@link Authentication#saslDigest} turns the
  * ZooKeeper client's FIPS mode ({@code zookeeper.fips-mode}, on by default since ZooKeeper 3.9) off

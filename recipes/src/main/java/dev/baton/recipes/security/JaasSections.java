@@ -1,7 +1,5 @@
 package dev.baton.recipes.security;
 
-import java.nio.charset.StandardCharsets;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.security.auth.login.AppConfigurationEntry;
@@ -19,6 +17,8 @@ final class JaasSections extends Configuration {
   private static final Logger log = LoggerFactory.getLogger(JaasSections.class);
   private static final String DIGEST_LOGIN_MODULE = "org.apache.zookeeper.server.auth.DigestLoginModule";
   private static final Map<String, AppConfigurationEntry[]> SECTIONS = new ConcurrentHashMap<>();
+  /** Section names by credentials. Like the sections, kept for the JVM's life: sessions reconnect. */
+  private static final Map<String, String> NAMES = new ConcurrentHashMap<>();
 
   private final Configuration previous;
 
@@ -33,7 +33,9 @@ final class JaasSections extends Configuration {
    * @return the section's name
    */
   static synchronized String registerDigest(String user, String password) {
-    String name = "baton-sasl-digest-" + fingerprint(user + '\0' + password);
+    // Numbered, not named after the credentials: ZooKeeper logs the section's name.
+    String name = NAMES.computeIfAbsent(user + '\0' + password,
+        k -> "baton-sasl-digest-" + NAMES.size());
     SECTIONS.computeIfAbsent(name, n -> new AppConfigurationEntry[] {
         new AppConfigurationEntry(DIGEST_LOGIN_MODULE,
             AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
@@ -54,16 +56,6 @@ final class JaasSections extends Configuration {
       // file): Baton's sections are then the only ones.
       log.warn("the JVM's JAAS configuration cannot be loaded; only Baton's login sections are known", e);
       return null;
-    }
-  }
-
-  private static String fingerprint(String text) {
-    try {
-      byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(hash, 0, 8);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-256", e);
     }
   }
 

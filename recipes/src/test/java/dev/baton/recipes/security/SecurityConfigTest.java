@@ -52,6 +52,10 @@ class SecurityConfigTest {
     SessionConfig config = SessionConfig.builder("127.0.0.1:2181")
         .authentication(Authentication.digest("svc", "s3cret-value")).build();
     assertThat(config.toString()).contains("digest(svc)").doesNotContain("s3cret-value");
+    // A digest id holds an unsalted hash of the password: policies show only its user.
+    String hash = ZkIdentity.digest("observer", "pw").id().substring("observer:".length());
+    assertThat(AclPolicy.creatorOnly().withReaders(ZkIdentity.digest("observer", "pw")).toString())
+        .contains("digest:observer:***").doesNotContain(hash);
   }
 
   @Test
