@@ -2,8 +2,14 @@ package dev.baton.partition.internal;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.ZKPaths;
@@ -70,13 +76,15 @@ final class OwnerNodes {
       existing = Set.of();
     }
     List<Integer> free = new ArrayList<>();
+    List<Integer> present = new ArrayList<>();
     for (int p : batch) {
       if (existing.contains(Integer.toString(p))) {
-        out.add(new Taken(p, 0));
+        present.add(p);
       } else {
         free.add(p);
       }
     }
+    classifyExisting(present, out);
     if (free.isEmpty()) {
       return out;
     }
@@ -118,6 +126,56 @@ final class OwnerNodes {
     } catch (Exception e) {
       batch.forEach(p -> out.add(new Failed(p, KeeperException.Code.SYSTEMERROR)));
       return MultiOutcome.DONE;
+    }
+  }
+
+  /**
+   * Tells, for znodes that exist, whose they are: one of this session's own is {@code Created} (a create
+   * of ours whose success was not recorded, e.g. a request Curator retried on the new session after a
+   * client-side expiry while the old session's terms were being forgotten; waiting for it to go would
+   * wait forever), another session's is {@code Taken}. The checks are pipelined: one round trip.
+   */
+  private void classifyExisting(List<Integer> present, List<Take> out) throws InterruptedException {
+    if (present.isEmpty()) {
+      return;
+    }
+    ZooKeeper zk;
+    try {
+      zk = client.getZookeeperClient().getZooKeeper();
+    } catch (Exception e) {
+      present.forEach(p -> out.add(new Failed(p, KeeperException.Code.CONNECTIONLOSS)));
+      return;
+    }
+    long session = zk.getSessionId();
+    Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
+    for (int p : present) {
+      CompletableFuture<Stat> stat = new CompletableFuture<>();
+      zk.exists(raw(paths.owner(p)), false, (rc, path, ctx, found) -> {
+        KeeperException.Code code = KeeperException.Code.get(rc);
+        if (code == KeeperException.Code.OK || code == KeeperException.Code.NONODE) {
+          stat.complete(found); // null when it went since the listing
+        } else {
+          stat.completeExceptionally(KeeperException.create(code, path));
+        }
+      }, null);
+      stats.put(p, stat);
+    }
+    long timeoutMs = client.getZookeeperClient().getConnectionTimeoutMs();
+    for (Map.Entry<Integer, CompletableFuture<Stat>> e : stats.entrySet()) {
+      int p = e.getKey();
+      try {
+        Stat found = e.getValue().get(timeoutMs, TimeUnit.MILLISECONDS);
+        if (found != null && found.getEphemeralOwner() == session) {
+          out.add(new Created(p, found.getCzxid()));
+        } else {
+          out.add(new Taken(p, found == null ? 0 : found.getEphemeralOwner()));
+        }
+      } catch (ExecutionException ex) {
+        out.add(new Failed(p, ex.getCause() instanceof KeeperException k ? k.code()
+            : KeeperException.Code.SYSTEMERROR));
+      } catch (TimeoutException ex) {
+        out.add(new Failed(p, KeeperException.Code.OPERATIONTIMEOUT));
+      }
     }
   }
 
