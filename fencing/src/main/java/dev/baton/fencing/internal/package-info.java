@@ -1,2 +1,2 @@
-/** Helpers shared by the fences; not a public API. */
+/** Helpers shared by the fences and the recipes built on them; not a public API. */
 package dev.baton.fencing.internal;

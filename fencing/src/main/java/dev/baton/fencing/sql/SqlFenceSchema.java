@@ -1,10 +1,10 @@
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.fencing.internal.SafeText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -52,21 +52,7 @@ public final class SqlFenceSchema {
 
   /** A rejected name for a message: quoted, abbreviated, with anything but printable ASCII escaped. */
   static String quoted(String name) {
-    if (name == null) {
-      return "null";
-    }
-    StringBuilder b = new StringBuilder("'");
-    int limit = Math.min(name.length(), 80);
-    for (int i = 0; i < limit; i++) {
-      char c = name.charAt(i);
-      if (c >= 0x20 && c < 0x7f && c != '\\') {
-        b.append(c);
-      } else {
-        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-      }
-    }
-    b.append('\'');
-    return name.length() > limit ? b + "... (" + name.length() + " characters)" : b.toString();
+    return SafeText.quoted(name, 80);
   }
 
   /** The DDL that creates {@code table}. */

@@ -3,6 +3,7 @@ package dev.baton.recipes.scheduler;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.internal.SafeText;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.CoordinationException;
@@ -85,14 +86,11 @@ public final class SqlJobStore implements JobStore {
     return prefix;
   }
 
-  /** A rejected prefix for a message: abbreviated, anything but printable ASCII shown as '?'. */
+  /** A rejected prefix for a message: quoted, abbreviated, anything but printable ASCII escaped. */
   private static String printable(String s) {
-    if (s == null) {
-      return "null";
-    }
-    String shown = s.length() > 80 ? s.substring(0, 80) + "... (" + s.length() + " characters)" : s;
-    return "'" + shown.replaceAll("[^\\x20-\\x7e]", "?") + "'";
+    return SafeText.quoted(s, 80);
   }
+
 
   /** Creates the store's tables if they do not exist. */
   public void createSchema() {

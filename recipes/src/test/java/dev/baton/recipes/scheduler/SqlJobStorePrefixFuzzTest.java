@@ -89,7 +89,7 @@ class SqlJobStorePrefixFuzzTest {
     assertThatThrownBy(() -> SqlJobStore.create(H2, null)).isInstanceOf(FenceConfigurationException.class)
         .hasMessageContaining("null");
     assertThatThrownBy(() -> SqlJobStore.create(H2, "x\ny" + "z".repeat(300)))
-        .hasMessageStartingWith("invalid scheduler table prefix 'x?yzzz").hasMessageNotContaining("\n");
+        .hasMessageStartingWith("invalid scheduler table prefix 'x\\u000ayzzz").hasMessageNotContaining("\n");
     SqlJobStore.create(H2, "a".repeat(54));
     SqlJobStore.create(H2, "s".repeat(63) + "." + "t".repeat(54));
   }

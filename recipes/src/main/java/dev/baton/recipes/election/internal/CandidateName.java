@@ -1,5 +1,6 @@
 package dev.baton.recipes.election.internal;
 
+import dev.baton.fencing.internal.SafeText;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -85,21 +86,9 @@ public record CandidateName(String name, String key, int sequence) {
    * hostile name can neither flood nor forge log lines.
    */
   public static String printable(String name) {
-    if (name == null) {
-      return "null";
-    }
-    StringBuilder b = new StringBuilder();
-    int limit = Math.min(name.length(), 100);
-    for (int i = 0; i < limit; i++) {
-      char c = name.charAt(i);
-      if (c >= 0x20 && c < 0x7f && c != '\\') {
-        b.append(c);
-      } else {
-        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-      }
-    }
-    return name.length() > limit ? b + "... (" + name.length() + " characters)" : b.toString();
+    return SafeText.printable(name, 100);
   }
+
 
   /** The name to pass to a protected sequential create for a candidate with {@code key}. */
   public static String prefixFor(String key) {
