@@ -1,5 +1,7 @@
 package dev.baton.recipes;
 
+import dev.baton.recipes.internal.CuratorLiveness;
+import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.CuratorSecurity;
@@ -41,12 +43,14 @@ public final class BatonSession implements AutoCloseable {
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
   private final Deque<AutoCloseable> attached = new ArrayDeque<>();
   private final Thread shutdownHook;
+  private final CuratorLiveness liveness;
 
   private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit,
       AclPolicy aclPolicy) {
     this.client = client;
     this.ownsClient = ownsClient;
     this.aclPolicy = aclPolicy;
+    this.liveness = new CuratorLiveness(client, Integer.toHexString(System.identityHashCode(this)));
     if (closeOnJvmExit) {
       this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
       Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -147,7 +151,15 @@ public final class BatonSession implements AutoCloseable {
 
   /** True while the client is connected to a server of the ensemble. */
   public boolean isConnected() {
-    return client.getZookeeperClient().isConnected();
+    return liveness.current().isConnected();
+  }
+
+  /**
+   * The session's liveness: its connection epochs and {@code done} signal, which every recipe on this
+   * session consumes (the one place that reads Curator's connection states).
+   */
+  public Liveness liveness() {
+    return liveness;
   }
 
   /**
@@ -218,6 +230,7 @@ public final class BatonSession implements AutoCloseable {
         log.warn("closing {} with the session failed", next, e);
       }
     }
+    liveness.close();
     if (ownsClient) {
       client.close();
     }

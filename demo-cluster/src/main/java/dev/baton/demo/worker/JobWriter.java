@@ -7,7 +7,7 @@ import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.scheduler.ScheduledJob;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import java.time.Duration;

@@ -17,7 +17,7 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.TlsConfig;

@@ -1,5 +1,7 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
+
 /**
  * What a leader does while its connection to ZooKeeper is in doubt.
  *

@@ -1,5 +1,6 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.internal.TokenScopes;
 import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;

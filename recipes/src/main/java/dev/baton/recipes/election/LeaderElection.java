@@ -1,5 +1,6 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.internal.ElectionCore;
 import java.time.Duration;

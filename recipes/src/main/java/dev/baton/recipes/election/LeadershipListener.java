@@ -1,5 +1,7 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
+
 /**
  * Receives the transitions of one {@link LeaderElection}.
  *

@@ -1,18 +1,15 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.TermLostException;
 
-/** The lock's znode is gone (session expired, or deleted by someone else) while it was held. */
-public class LockLostException extends CoordinationException {
-  private final transient FencingToken token;
-
-  public LockLostException(String path, FencingToken token) {
-    super("the lock " + path + " held with token " + token + " was lost (its znode is gone)");
-    this.token = token;
-  }
-
-  public FencingToken token() {
-    return token;
+/**
+ * Thrown by {@link LockHandle#checkActive()} when the hold is no longer valid: the connection was
+ * suspended, the session lost, or the lock znode deleted while held.
+ */
+public class LockLostException extends TermLostException {
+  public LockLostException(String path, FencingToken token, RevocationReason reason) {
+    super("the hold of lock " + path, token, reason);
   }
 }

@@ -1,5 +1,6 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;

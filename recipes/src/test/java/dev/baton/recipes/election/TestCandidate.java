@@ -1,5 +1,6 @@
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -16,7 +16,7 @@ import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.LeaderInfo;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.Intruder;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;

@@ -10,7 +10,7 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.Intruder;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Duration;

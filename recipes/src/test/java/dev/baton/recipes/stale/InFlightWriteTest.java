@@ -12,7 +12,7 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.net.URI;

@@ -9,7 +9,7 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.ChildJvm;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.ZooKeeperFixtures;

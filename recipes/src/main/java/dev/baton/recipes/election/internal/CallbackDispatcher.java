@@ -2,7 +2,7 @@ package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;

@@ -3,7 +3,7 @@ package dev.baton.recipes.election.internal;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.ElectionConfig;
-import dev.baton.recipes.election.RevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.internal.CandidateOrder.Decision;
 import java.time.Duration;
 import java.util.ArrayList;

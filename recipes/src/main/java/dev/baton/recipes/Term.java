@@ -1,0 +1,51 @@
+package dev.baton.recipes;
+
+import dev.baton.fencing.FencingToken;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One ownership term: the contract every Baton ownership recipe hands out (an election's
+ * {@code Leadership}, a lock's {@code LockHandle}, a partition's {@code PartitionLease}).
+ *
+ * <p>A term carries its {@linkplain #token() fencing token} and a cancellation signal. Pass the token
+ * to every protected write downstream; check {@link #isActive()} (or {@link #checkActive()}) between
+ * steps of long work, or block in {@link #awaitRevocation(Duration)}. The signal drops the moment the
+ * recipe stops believing in the term, before any {@code revoked} callback runs. A paused process sees no
+ * signal at all, which is why the token, enforced by a fence, is what really stops a stale owner.
+ *
+ * <p>States: active, paused (only where a recipe's policy pauses on a suspended connection) and
+ * revoked, which is final and reached exactly once, with one {@link RevocationReason}. Thread-safe.
+ */
+public interface Term {
+  /** The term's fencing token. */
+  FencingToken token();
+
+  /** When the term began, by the recipe's clock. */
+  Instant startedAt();
+
+  /** True while the term is active: begun, not revoked and not paused. */
+  boolean isActive();
+
+  /** True once the term is revoked; it never becomes active again. */
+  boolean isRevoked();
+
+  /**
+   * Throws unless the term is active.
+   *
+   * @throws TermLostException (a recipe's subclass of it) carrying the token and the reason
+   */
+  void checkActive();
+
+  /** The reason, once revoked; empty while active or paused. */
+  Optional<RevocationReason> revocationReason();
+
+  /**
+   * Waits until this term is revoked or the timeout passes.
+   *
+   * @return true if revoked
+   * @throws InterruptedException if the waiting thread is interrupted
+   */
+  boolean awaitRevocation(Duration timeout) throws InterruptedException;
+}

@@ -1,0 +1,31 @@
+package dev.baton.recipes.kernel;
+
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one thread factory of Baton: daemon threads named {@code baton-<role>-<name>}, whose uncaught
+ * throwables are logged (a thread of Baton never dies without a log line).
+ */
+public final class BatonThreads {
+  private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);
+  private static final Thread.UncaughtExceptionHandler LOG_UNCAUGHT =
+      (t, e) -> log.error("Baton thread {} died", t.getName(), e);
+
+  private BatonThreads() {}
+
+  /** A factory of daemon threads named {@code baton-<role>-<name>} (numbered from the second on). */
+  public static ThreadFactory factory(String role, String name) {
+    String base = "baton-" + role + "-" + name;
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      int n = count.getAndIncrement();
+      Thread t = new Thread(r, n == 0 ? base : base + "-" + n);
+      t.setDaemon(true);
+      t.setUncaughtExceptionHandler(LOG_UNCAUGHT);
+      return t;
+    };
+  }
+}

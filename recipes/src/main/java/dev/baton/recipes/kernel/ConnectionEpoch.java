@@ -1,0 +1,36 @@
+package dev.baton.recipes.kernel;
+
+import java.util.Objects;
+
+/**
+ * One epoch of a session's connection: every change of the link (suspended, lost, connected again,
+ * a new session) starts a new epoch with a higher {@code number}. A recipe that decided something
+ * under epoch {@code n} acts on it only if the epoch is still {@code n}, so no decision outlives the
+ * connection it was made on.
+ *
+ * @param number rises by one with every change, starting at 1
+ * @param link the state of the link in this epoch
+ * @param sessionId the store's session id in this epoch (0 when none is known)
+ */
+public record ConnectionEpoch(long number, Link link, long sessionId) {
+  /** The state of the link. */
+  public enum Link {
+    /** Connected; requests reach the store in session {@code sessionId}. */
+    CONNECTED,
+    /** Disconnected within the session: the session may still live, or be expired on the server. */
+    SUSPENDED,
+    /** The session is over: every ephemeral entry of it is gone, or about to be. */
+    LOST,
+    /** The session was closed by its owner. */
+    CLOSED
+  }
+
+  public ConnectionEpoch {
+    Objects.requireNonNull(link, "link");
+  }
+
+  /** True if the link is up. */
+  public boolean isConnected() {
+    return link == Link.CONNECTED;
+  }
+}

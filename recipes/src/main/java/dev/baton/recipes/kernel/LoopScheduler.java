@@ -1,0 +1,36 @@
+package dev.baton.recipes.kernel;
+
+import java.time.Duration;
+
+/**
+ * Where a {@link SerialLoop}'s tasks run and what time it is: one thread (real or simulated) that
+ * runs tasks one at a time, in order of due time and then of submission. The production scheduler is
+ * {@link ThreadLoopScheduler}; tests inject one that runs on a virtual clock.
+ */
+public interface LoopScheduler {
+  /**
+   * Runs {@code task} on the loop's thread no earlier than {@code delayNanos} from now (0: next).
+   *
+   * @return false if the scheduler is shut down (the task will not run)
+   */
+  boolean schedule(Runnable task, long delayNanos);
+
+  /** The scheduler's monotonic clock, in nanoseconds. */
+  long nanoTime();
+
+  /** True on the loop's thread. */
+  boolean inLoop();
+
+  /** Stops taking tasks; tasks not yet due are dropped, a task in progress finishes. */
+  void shutdown();
+
+  /**
+   * Waits for the loop's thread to finish its current task after {@link #shutdown()}.
+   *
+   * @return true if it finished within {@code timeout}
+   */
+  boolean awaitTermination(Duration timeout) throws InterruptedException;
+
+  /** True once shut down, or once the loop's thread died. */
+  boolean isShutdown();
+}

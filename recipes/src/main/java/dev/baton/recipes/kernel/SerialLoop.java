@@ -1,0 +1,159 @@
+package dev.baton.recipes.kernel;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one serial loop on which a recipe does all its I/O and keeps its state, so that state needs no
+ * locks. Tasks run one at a time on the {@link LoopScheduler}'s thread, in order.
+ *
+ * <p>Failures are never silent. A task that throws anything is logged (the first failure of a streak
+ * at WARN, with its stack trace; the rest at DEBUG), counted in {@link #failures()}, and the loop's
+ * {@code recovery} task is run again after a delay from the {@link Backoff} that grows with the
+ * streak; a run of {@code recovery} that completes ends the streak. A {@link VirtualMachineError}
+ * (out of memory, stack overflow, internal error) is not retried: it is logged at ERROR, the loop is
+ * marked {@linkplain #fatal() failed} (the recipe's {@code onFatal} hook runs first, on the loop's
+ * thread, so it can revoke terms and show it in health), and it is rethrown, ending the thread.
+ *
+ * <p>Interrupts: a task interrupted for any reason must restore the flag; the loop clears a stray
+ * flag after each task, so that it does not leak into the next one.
+ */
+public final class SerialLoop {
+  private static final Logger log = LoggerFactory.getLogger(SerialLoop.class);
+
+  private final String name;
+  private final LoopScheduler scheduler;
+  private final Backoff backoff;
+  private final Runnable recovery;
+  private final Consumer<VirtualMachineError> onFatal;
+  private final LongAdder failures = new LongAdder();
+  private final AtomicInteger streak = new AtomicInteger();
+  private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
+
+  /**
+   * A loop named {@code name} (for logs).
+   *
+   * @param recovery run again, after a backoff, whenever a task failed (typically "reconcile")
+   * @param onFatal run once on the loop's thread before a {@link VirtualMachineError} ends it
+   */
+  public SerialLoop(String name, LoopScheduler scheduler, Backoff backoff, Runnable recovery,
+      Consumer<VirtualMachineError> onFatal) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+    this.backoff = Objects.requireNonNull(backoff, "backoff");
+    this.recovery = Objects.requireNonNull(recovery, "recovery");
+    this.onFatal = Objects.requireNonNull(onFatal, "onFatal");
+  }
+
+  /** Runs {@code task} on the loop, after the tasks already queued; dropped once shut down. */
+  public void execute(Runnable task) {
+    schedule(0, task);
+  }
+
+  /** Runs {@code task} on the loop no earlier than {@code delayNanos} from now. */
+  public void schedule(long delayNanos, Runnable task) {
+    Objects.requireNonNull(task, "task");
+    if (!scheduler.schedule(() -> runGuarded(task, false), delayNanos)) {
+      log.debug("loop {} is stopped; dropping a task", name);
+    }
+  }
+
+  /** A coalescing trigger of {@code task}, run {@code delay} after a request (see {@link Trigger}). */
+  public Trigger trigger(Duration delay, Runnable task) {
+    return new Trigger(this, delay.toNanos(), task);
+  }
+
+  /** Schedules the recovery task after the backoff of the current failure streak. */
+  public void retryLater() {
+    int attempt = Math.max(1, streak.get());
+    if (!scheduler.schedule(() -> runGuarded(recovery, true), backoff.delayNanos(attempt))) {
+      log.debug("loop {} is stopped; not retrying", name);
+    }
+  }
+
+  /** True on the loop's thread. */
+  public boolean inLoop() {
+    return scheduler.inLoop();
+  }
+
+  /** The loop's clock, in nanoseconds. */
+  public long nanoTime() {
+    return scheduler.nanoTime();
+  }
+
+  /** How many tasks have failed so far (a fatal error included). */
+  public long failures() {
+    return failures.sum();
+  }
+
+  /** The error that ended the loop, if one did. */
+  public Optional<VirtualMachineError> fatal() {
+    return Optional.ofNullable(fatal.get());
+  }
+
+  /** True while the loop takes tasks. */
+  public boolean isRunning() {
+    return !scheduler.isShutdown();
+  }
+
+  /**
+   * Stops the loop: queued tasks are dropped; waits up to {@code timeout} for a task in progress,
+   * unless called from the loop itself.
+   */
+  public void shutdown(Duration timeout) {
+    scheduler.shutdown();
+    try {
+      if (!scheduler.awaitTermination(timeout)) {
+        log.warn("loop {} still runs a task {} after it was stopped", name, timeout);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void runGuarded(Runnable task, boolean isRecovery) {
+    try {
+      task.run();
+      if (isRecovery) {
+        streak.set(0);
+      }
+    } catch (VirtualMachineError e) {
+      failures.increment();
+      if (fatal.compareAndSet(null, e)) {
+        log.error("loop {} stops: fatal error; the recipe is marked failed", name, e);
+        try {
+          onFatal.accept(e);
+        } catch (Throwable t) {
+          e.addSuppressed(t);
+        }
+      }
+      scheduler.shutdown();
+      throw e;
+    } catch (Throwable t) {
+      failures.increment();
+      int n = streak.incrementAndGet();
+      if (n == 1) {
+        log.warn("loop {}: a task failed; retrying in the background", name, t);
+      } else {
+        log.debug("loop {}: a task failed again ({} in a row): {}", name, n, t.toString());
+      }
+      retryLater();
+    } finally {
+      if (Thread.interrupted() && scheduler.isShutdown()) {
+        Thread.currentThread().interrupt(); // stopping: let the scheduler see it
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SerialLoop{" + name + (fatal.get() == null ? "" : ", failed") + "}";
+  }
+}

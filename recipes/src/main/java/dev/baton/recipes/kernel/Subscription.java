@@ -1,0 +1,8 @@
+package dev.baton.recipes.kernel;
+
+/** Cancels a subscription; idempotent. */
+@FunctionalInterface
+public interface Subscription extends AutoCloseable {
+  @Override
+  void close();
+}
