@@ -1,0 +1,79 @@
+package dev.baton.testkit.sim;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/**
+ * Virtual time for a simulation: it moves only when the simulation moves it, never by itself, so a
+ * run is the same however fast the machine is. Nanoseconds since the simulation began; the wall-clock
+ * view ({@link #instant()}) starts at a fixed instant.
+ */
+public final class SimClock {
+  /** The wall-clock instant of virtual time zero. */
+  public static final Instant ORIGIN = Instant.parse("2030-01-01T00:00:00Z");
+
+  private long nanos;
+
+  /** Nanoseconds since the simulation began. */
+  public long nanos() {
+    return nanos;
+  }
+
+  /** Milliseconds since the simulation began. */
+  public long millis() {
+    return nanos / 1_000_000L;
+  }
+
+  /** The current virtual wall-clock time. */
+  public Instant instant() {
+    return ORIGIN.plusNanos(nanos);
+  }
+
+  /** Moves time forward by {@code delta} nanoseconds (never back). */
+  public void advance(long delta) {
+    if (delta < 0) {
+      throw new IllegalArgumentException("time never goes back: " + delta);
+    }
+    nanos += delta;
+  }
+
+  /** Moves time forward to {@code target}; no effect if it is already later. */
+  public void advanceTo(long target) {
+    nanos = Math.max(nanos, target);
+  }
+
+  /** A {@link Clock} that reads this virtual time, in UTC. */
+  public Clock asClock() {
+    return new View(ZoneOffset.UTC);
+  }
+
+  private final class View extends Clock {
+    private final ZoneId zone;
+
+    View(ZoneId zone) {
+      this.zone = zone;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return zone;
+    }
+
+    @Override
+    public Clock withZone(ZoneId other) {
+      return new View(other);
+    }
+
+    @Override
+    public Instant instant() {
+      return SimClock.this.instant();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "t=" + millis() + "ms";
+  }
+}

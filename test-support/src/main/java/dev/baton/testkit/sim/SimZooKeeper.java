@@ -1,0 +1,715 @@
+package dev.baton.testkit.sim;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A model of one ZooKeeper server and its clients' sessions, in plain Java with no threads and no
+ * time of its own: every request is applied atomically when called, and every notification waits in
+ * its session's queue until the caller (a {@link Simulation}) chooses to deliver it.
+ *
+ * <p>What it models, as ZooKeeper does it:
+ *
+ * <ul>
+ *   <li>A zxid counter: every write (create, delete, setData, a session's creation and its end)
+ *       takes the next zxid; each znode records its creation zxid ({@code czxid}), last modification
+ *       ({@code mzxid}) and its children's last change ({@code pzxid}).
+ *   <li>Sequential names: the parent's {@code cversion} (a signed 32-bit counter, bumped by every
+ *       child create and delete) printed with {@code %010d}, so after {@code 2147483647} comes
+ *       {@code -2147483648}. {@link #setCversion} starts a parent's counter anywhere.
+ *   <li>Ephemeral znodes, owned by a session, deleted when the session ends (expiry or close), with
+ *       their watches fired; no children under an ephemeral.
+ *   <li>One-shot watches per session: a data watch (from {@code exists} or {@code getData}) fires on
+ *       the node's creation, change or deletion; a child watch (from {@code getChildren}) on a
+ *       child's creation or deletion and on the node's deletion. A watch fires once and is gone; one
+ *       change sends a session at most one event per path, however many times the watch was set.
+ *       {@code exists} on a missing node sets a watch; {@code getData} and {@code getChildren} on a
+ *       missing node do not.
+ *   <li>Per-session delivery: the events of a session (watches and its link's states) wait in one
+ *       FIFO queue, like the ZooKeeper client's single event thread; {@link #poll} takes the next.
+ *       Between sessions there is no order at all: the caller delivers them as it likes.
+ *   <li>A session's link: {@link #disconnect} (the client sees {@link EventType#DISCONNECTED});
+ *       while it is down every request fails with {@link Code#CONNECTIONLOSS} and changes nothing,
+ *       and the events of the session's watches are held on the server; {@link #reconnect} delivers
+ *       {@link EventType#SYNC_CONNECTED} and then the held events (ZooKeeper's {@code SetWatches} on
+ *       reconnect has the same effect), or {@link EventType#EXPIRED} if the session ended meanwhile.
+ *   <li>Server-side expiry ({@link #expire}) at any moment, even while the client believes it is
+ *       connected: the server drops the connection (the client gets {@code DISCONNECTED}, and
+ *       {@code EXPIRED} once it reconnects), deletes the session's ephemerals and fires their
+ *       watches, and the session's own held events are lost.
+ *   <li>Connection loss on a request ({@link Fault}): before the request reached the server (no
+ *       effect) or after the server applied it (the effect stays, the answer is lost, and a watch the
+ *       read would have set is not set, since the client registers a watcher only on the answer);
+ *       either way the link goes down and the request fails with {@link Code#CONNECTIONLOSS}.
+ * </ul>
+ *
+ * <p>Not modelled: ACLs, quotas, containers and TTL nodes, persistent or recursive watches,
+ * {@code multi}, {@code sync}, read-only mode, an ensemble (leader, followers, a lagging follower's
+ * stale reads), session timeouts by themselves (the caller expires sessions when it likes), and the
+ * ordering guarantee between a session's answers and its notifications (answers here are immediate,
+ * notifications come when delivered, as a client's event thread may lag). {@link #getChildren}
+ * returns names in sorted order, where ZooKeeper gives no order: callers that care should shuffle.
+ */
+public final class SimZooKeeper {
+  /** The result of a request, like ZooKeeper's {@code KeeperException.Code}. */
+  public enum Code {
+    OK, NONODE, NODEEXISTS, NOTEMPTY, NOCHILDRENFOREPHEMERALS, BADVERSION, BADARGUMENTS,
+    CONNECTIONLOSS, SESSIONEXPIRED
+  }
+
+  /** How a znode is created. */
+  public enum Mode {
+    PERSISTENT(false, false), PERSISTENT_SEQUENTIAL(false, true), EPHEMERAL(true, false),
+    EPHEMERAL_SEQUENTIAL(true, true);
+
+    private final boolean ephemeral;
+    private final boolean sequential;
+
+    Mode(boolean ephemeral, boolean sequential) {
+      this.ephemeral = ephemeral;
+      this.sequential = sequential;
+    }
+
+    public boolean isEphemeral() {
+      return ephemeral;
+    }
+
+    public boolean isSequential() {
+      return sequential;
+    }
+  }
+
+  /** A connection loss injected into one request. */
+  public enum Fault {
+    /** No fault: the request is applied and answered. */
+    NONE,
+    /** The link breaks before the request reaches the server: nothing happens. */
+    LOSS_BEFORE,
+    /** The server applies the request, then the link breaks before the answer arrives. */
+    LOSS_AFTER
+  }
+
+  /** What a session's client hears: a watch event (with a path) or a change of its link. */
+  public enum EventType {
+    NODE_CREATED, NODE_DELETED, NODE_DATA_CHANGED, NODE_CHILDREN_CHANGED,
+    DISCONNECTED, SYNC_CONNECTED, EXPIRED, CLOSED;
+
+    /** True for the link's states (no path). */
+    public boolean isState() {
+      return ordinal() >= DISCONNECTED.ordinal();
+    }
+  }
+
+  /**
+   * One event for one session.
+   *
+   * @param session the session that receives it
+   * @param type what happened
+   * @param path the znode, or null for a link state
+   * @param zxid the zxid of the change that fired it (0 for a link state)
+   */
+  public record Event(long session, EventType type, String path, long zxid) {
+    @Override
+    public String toString() {
+      return type + (path == null ? "" : " " + path) + " to 0x" + Long.toHexString(session);
+    }
+  }
+
+  /** A znode's metadata, as ZooKeeper's {@code Stat}. */
+  public record Stat(long czxid, long mzxid, long pzxid, long ctime, long mtime, int version,
+      int cversion, long ephemeralOwner, int numChildren, int dataLength) {}
+
+  /** A request's code and, on success, its value. */
+  public record Result<T>(Code code, T value) {
+    public boolean ok() {
+      return code == Code.OK;
+    }
+
+    /** The value; throws if the request failed. */
+    public T get() {
+      if (code != Code.OK) {
+        throw new IllegalStateException("request failed: " + code);
+      }
+      return value;
+    }
+
+    static <T> Result<T> of(T value) {
+      return new Result<>(Code.OK, value);
+    }
+
+    static <T> Result<T> fail(Code code) {
+      return new Result<>(code, null);
+    }
+  }
+
+  /** The answer to a create: the actual path (with the sequence) and the new node's stat. */
+  public record Created(String path, Stat stat) {}
+
+  /** The answer to a getData. */
+  public record Data(byte[] data, Stat stat) {}
+
+  private static final long FIRST_SESSION = 0x1000000000L;
+
+  private final SimClock clock;
+  private final TreeMap<String, Node> tree = new TreeMap<>();
+  private final TreeMap<Long, Session> sessions = new TreeMap<>();
+  private long zxid;
+  private long nextSession = FIRST_SESSION;
+
+  public SimZooKeeper() {
+    this(new SimClock());
+  }
+
+  /** A server whose znodes' times come from {@code clock}. */
+  public SimZooKeeper(SimClock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    tree.put("/", new Node(0, 0, 0));
+  }
+
+  // ---------------------------------------------------------------- sessions
+
+  /** Opens a new session, connected; its client first hears {@code SYNC_CONNECTED}. */
+  public long createSession() {
+    long id = nextSession++;
+    zxid++;
+    Session s = new Session(id);
+    sessions.put(id, s);
+    s.inbox.add(new Event(id, EventType.SYNC_CONNECTED, null, 0));
+    return id;
+  }
+
+  /**
+   * The server expires the session (its timeout ran out, as the server sees it): ephemerals deleted
+   * and their watches fired, the session's own watches and held events dropped. If the link was up,
+   * the server drops it: the client hears {@code DISCONNECTED}, and {@code EXPIRED} on reconnect.
+   *
+   * @return false if the session had already ended
+   */
+  public boolean expire(long session) {
+    Session s = session(session);
+    if (!s.alive) {
+      return false;
+    }
+    if (s.linkUp) {
+      s.linkUp = false;
+      s.inbox.add(new Event(session, EventType.DISCONNECTED, null, 0));
+    }
+    end(s);
+    return true;
+  }
+
+  /**
+   * The client closes its session. With the link up the server ends it at once (as {@link #expire}),
+   * and the client hears {@code CLOSED}; with the link down the close never reaches the server, which
+   * keeps the session (and its ephemerals) until it is expired. Either way the client is done with
+   * it: no further event reaches it and every request fails.
+   *
+   * @return true if the server ended the session now
+   */
+  public boolean close(long session) {
+    Session s = session(session);
+    if (s.clientClosed) {
+      return false;
+    }
+    s.clientClosed = true;
+    s.inbox.clear();
+    s.held.clear();
+    if (!s.linkUp || !s.alive) {
+      return false;
+    }
+    s.linkUp = false;
+    end(s);
+    return true;
+  }
+
+  /**
+   * The link breaks (a network fault, a server restart, the client's read timeout): the client hears
+   * {@code DISCONNECTED}; the session lives on in the server.
+   *
+   * @return false if the link was already down
+   */
+  public boolean disconnect(long session) {
+    Session s = session(session);
+    if (!s.linkUp) {
+      return false;
+    }
+    s.linkUp = false;
+    s.inbox.add(new Event(session, EventType.DISCONNECTED, null, 0));
+    return true;
+  }
+
+  /**
+   * The client connects again: {@code SYNC_CONNECTED} and then the events held while it was away, if
+   * the session lives; {@code EXPIRED} if it ended (the client is then done with it).
+   *
+   * @return true if the session lives and is connected again
+   */
+  public boolean reconnect(long session) {
+    Session s = session(session);
+    if (s.clientClosed) {
+      throw new IllegalStateException("session 0x" + Long.toHexString(session) + " is closed");
+    }
+    if (s.linkUp) {
+      return true;
+    }
+    if (!s.alive) {
+      s.clientClosed = true;
+      s.inbox.add(new Event(session, EventType.EXPIRED, null, 0));
+      return false;
+    }
+    s.linkUp = true;
+    s.inbox.add(new Event(session, EventType.SYNC_CONNECTED, null, 0));
+    s.inbox.addAll(s.held);
+    s.held.clear();
+    return true;
+  }
+
+  /** True while the server holds the session. */
+  public boolean isAlive(long session) {
+    return session(session).alive;
+  }
+
+  /** True while the session's link is up (the server can answer it). */
+  public boolean isLinkUp(long session) {
+    return session(session).linkUp;
+  }
+
+  /** True once the client is done with the session (closed, or told it expired). */
+  public boolean isClientClosed(long session) {
+    return session(session).clientClosed;
+  }
+
+  /** The session's ephemeral znodes, sorted. */
+  public List<String> ephemeralsOf(long session) {
+    return List.copyOf(session(session).ephemerals);
+  }
+
+  // ---------------------------------------------------------------- notifications
+
+  /** True if the session's client has an event waiting. */
+  public boolean hasEvent(long session) {
+    Session s = sessions.get(session);
+    return s != null && !s.inbox.isEmpty();
+  }
+
+  /** The sessions whose clients have events waiting, in id order. */
+  public List<Long> sessionsWithEvents() {
+    List<Long> out = new ArrayList<>();
+    for (Session s : sessions.values()) {
+      if (!s.inbox.isEmpty()) {
+        out.add(s.id);
+      }
+    }
+    return out;
+  }
+
+  /** The next event of the session, without taking it; null if none. */
+  public Event peek(long session) {
+    Session s = sessions.get(session);
+    return s == null ? null : s.inbox.peek();
+  }
+
+  /** Takes the session's next event (FIFO); null if none. */
+  public Event poll(long session) {
+    Session s = sessions.get(session);
+    return s == null ? null : s.inbox.poll();
+  }
+
+  /** How many events wait for the session's client. */
+  public int pending(long session) {
+    Session s = sessions.get(session);
+    return s == null ? 0 : s.inbox.size();
+  }
+
+  // ---------------------------------------------------------------- requests
+
+  /** Creates a znode; for a sequential mode the answer's path carries the sequence. */
+  public Result<Created> create(long session, String path, byte[] data, Mode mode) {
+    return create(session, path, data, mode, Fault.NONE);
+  }
+
+  /** Creates a znode, with an injected {@code fault}. */
+  public Result<Created> create(long session, String path, byte[] data, Mode mode, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    Result<Created> r = applyCreate(session, path, data == null ? new byte[0] : data.clone(), mode);
+    return answer(session, fault, r);
+  }
+
+  /** Deletes a znode if its version matches ({@code -1}: any version). */
+  public Result<Void> delete(long session, String path, int version) {
+    return delete(session, path, version, Fault.NONE);
+  }
+
+  /** Deletes a znode, with an injected {@code fault}. */
+  public Result<Void> delete(long session, String path, int version, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    return answer(session, fault, applyDelete(path, version));
+  }
+
+  /** Sets a znode's data if its version matches ({@code -1}: any version). */
+  public Result<Stat> setData(long session, String path, byte[] data, int version, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    Node n = tree.get(checkPath(path));
+    Result<Stat> r;
+    if (n == null) {
+      r = Result.fail(Code.NONODE);
+    } else if (version != -1 && version != n.version) {
+      r = Result.fail(Code.BADVERSION);
+    } else {
+      zxid++;
+      n.data = data == null ? new byte[0] : data.clone();
+      n.version++;
+      n.mzxid = zxid;
+      n.mtime = clock.millis();
+      fireData(path, EventType.NODE_DATA_CHANGED);
+      r = Result.of(stat(n));
+    }
+    return answer(session, fault, r);
+  }
+
+  /**
+   * The znode's stat, or an OK result with a null value if it does not exist; with {@code watch} a
+   * data watch is set either way (fires on creation, change or deletion).
+   */
+  public Result<Stat> exists(long session, String path, boolean watch) {
+    return exists(session, path, watch, Fault.NONE);
+  }
+
+  /** As {@link #exists(long, String, boolean)}, with an injected {@code fault}. */
+  public Result<Stat> exists(long session, String path, boolean watch, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    Node n = tree.get(checkPath(path));
+    if (watch && fault != Fault.LOSS_AFTER) {
+      sessions.get(session).dataWatches.add(path);
+    }
+    return answer(session, fault, Result.of(n == null ? null : stat(n)));
+  }
+
+  /** The znode's data and stat; with {@code watch} a data watch is set if it exists. */
+  public Result<Data> getData(long session, String path, boolean watch, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    Node n = tree.get(checkPath(path));
+    if (n == null) {
+      return answer(session, fault, Result.fail(Code.NONODE));
+    }
+    if (watch && fault != Fault.LOSS_AFTER) {
+      sessions.get(session).dataWatches.add(path);
+    }
+    return answer(session, fault, Result.of(new Data(n.data.clone(), stat(n))));
+  }
+
+  /** The names of the znode's children (sorted); with {@code watch} a child watch is set if it exists. */
+  public Result<List<String>> getChildren(long session, String path, boolean watch) {
+    return getChildren(session, path, watch, Fault.NONE);
+  }
+
+  /** As {@link #getChildren(long, String, boolean)}, with an injected {@code fault}. */
+  public Result<List<String>> getChildren(long session, String path, boolean watch, Fault fault) {
+    Code refused = admit(session, fault);
+    if (refused != null) {
+      return Result.fail(refused);
+    }
+    Node n = tree.get(checkPath(path));
+    if (n == null) {
+      return answer(session, fault, Result.fail(Code.NONODE));
+    }
+    if (watch && fault != Fault.LOSS_AFTER) {
+      sessions.get(session).childWatches.add(path);
+    }
+    return answer(session, fault, Result.of(List.copyOf(n.children)));
+  }
+
+  // ---------------------------------------------------------------- the server's view, for checks
+
+  /** The last zxid given out. */
+  public long zxid() {
+    return zxid;
+  }
+
+  /** The znode's stat as the server holds it now, for invariant checks (no session, no watch). */
+  public Optional<Stat> stat(String path) {
+    Node n = tree.get(checkPath(path));
+    return n == null ? Optional.empty() : Optional.of(stat(n));
+  }
+
+  /** The znode's children as the server holds them now (sorted); empty if it does not exist. */
+  public List<String> children(String path) {
+    Node n = tree.get(checkPath(path));
+    return n == null ? List.of() : List.copyOf(n.children);
+  }
+
+  /** Sets the znode's child version counter, which names its next sequential child. */
+  public void setCversion(String path, int cversion) {
+    Node n = tree.get(checkPath(path));
+    if (n == null) {
+      throw new IllegalArgumentException("no znode " + path);
+    }
+    n.cversion = cversion;
+  }
+
+  /** How ZooKeeper prints a sequence: {@code %010d} of the signed counter. */
+  public static String sequenceSuffix(int cversion) {
+    return String.format(Locale.ROOT, "%010d", cversion);
+  }
+
+  /** The parent path of {@code path} ({@code /} for a top-level znode). */
+  public static String parentOf(String path) {
+    int slash = path.lastIndexOf('/');
+    return slash == 0 ? "/" : path.substring(0, slash);
+  }
+
+  /** {@code parent + "/" + child}, without a double slash under the root. */
+  public static String join(String parent, String child) {
+    return parent.equals("/") ? "/" + child : parent + "/" + child;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Checks the session and the link, and injects a loss before the request; null to go on. */
+  private Code admit(long session, Fault fault) {
+    Session s = session(session);
+    if (s.clientClosed) {
+      return Code.SESSIONEXPIRED;
+    }
+    if (!s.linkUp) {
+      return Code.CONNECTIONLOSS;
+    }
+    if (fault == Fault.LOSS_BEFORE) {
+      disconnect(session);
+      return Code.CONNECTIONLOSS;
+    }
+    return null;
+  }
+
+  /** Answers, or loses the answer after the request took effect. */
+  private <T> Result<T> answer(long session, Fault fault, Result<T> r) {
+    if (fault == Fault.LOSS_AFTER) {
+      disconnect(session);
+      return Result.fail(Code.CONNECTIONLOSS);
+    }
+    return r;
+  }
+
+  private Result<Created> applyCreate(long session, String path, byte[] data, Mode mode) {
+    checkPath(path);
+    if (path.equals("/")) {
+      return Result.fail(Code.NODEEXISTS);
+    }
+    String parentPath = parentOf(path);
+    Node parent = tree.get(parentPath);
+    if (parent == null) {
+      return Result.fail(Code.NONODE);
+    }
+    if (parent.ephemeralOwner != 0) {
+      return Result.fail(Code.NOCHILDRENFOREPHEMERALS);
+    }
+    String actual = mode.isSequential() ? path + sequenceSuffix(parent.cversion) : path;
+    if (tree.containsKey(actual)) {
+      return Result.fail(Code.NODEEXISTS);
+    }
+    zxid++;
+    Node n = new Node(zxid, clock.millis(), mode.isEphemeral() ? session : 0);
+    n.data = data;
+    tree.put(actual, n);
+    parent.children.add(actual.substring(actual.lastIndexOf('/') + 1));
+    parent.cversion++;
+    parent.pzxid = zxid;
+    if (mode.isEphemeral()) {
+      sessions.get(session).ephemerals.add(actual);
+    }
+    fireData(actual, EventType.NODE_CREATED);
+    fireChildren(parentPath);
+    return Result.of(new Created(actual, stat(n)));
+  }
+
+  private Result<Void> applyDelete(String path, int version) {
+    Node n = tree.get(checkPath(path));
+    if (n == null) {
+      return Result.fail(Code.NONODE);
+    }
+    if (path.equals("/")) {
+      return Result.fail(Code.BADARGUMENTS);
+    }
+    if (version != -1 && version != n.version) {
+      return Result.fail(Code.BADVERSION);
+    }
+    if (!n.children.isEmpty()) {
+      return Result.fail(Code.NOTEMPTY);
+    }
+    zxid++;
+    remove(path, n);
+    return Result.of(null);
+  }
+
+  /** Removes a childless znode at the current zxid and fires its watches. */
+  private void remove(String path, Node n) {
+    tree.remove(path);
+    String parentPath = parentOf(path);
+    Node parent = tree.get(parentPath);
+    parent.children.remove(path.substring(path.lastIndexOf('/') + 1));
+    parent.cversion++;
+    parent.pzxid = zxid;
+    if (n.ephemeralOwner != 0) {
+      Session owner = sessions.get(n.ephemeralOwner);
+      if (owner != null) {
+        owner.ephemerals.remove(path);
+      }
+    }
+    fireDeleted(path);
+    fireChildren(parentPath);
+  }
+
+  /** Ends a session on the server: one zxid, every ephemeral deleted, its watches and held events gone. */
+  private void end(Session s) {
+    s.alive = false;
+    s.dataWatches.clear();
+    s.childWatches.clear();
+    s.held.clear();
+    zxid++;
+    for (String path : new ArrayList<>(s.ephemerals)) {
+      Node n = tree.get(path);
+      if (n != null) {
+        remove(path, n);
+      }
+    }
+    s.ephemerals.clear();
+  }
+
+  private void fireData(String path, EventType type) {
+    for (Session s : sessions.values()) {
+      if (s.dataWatches.remove(path)) {
+        notify(s, type, path);
+      }
+    }
+  }
+
+  private void fireDeleted(String path) {
+    for (Session s : sessions.values()) {
+      boolean data = s.dataWatches.remove(path);
+      boolean child = s.childWatches.remove(path);
+      if (data || child) {
+        notify(s, EventType.NODE_DELETED, path);
+      }
+    }
+  }
+
+  private void fireChildren(String path) {
+    for (Session s : sessions.values()) {
+      if (s.childWatches.remove(path)) {
+        notify(s, EventType.NODE_CHILDREN_CHANGED, path);
+      }
+    }
+  }
+
+  private void notify(Session s, EventType type, String path) {
+    if (!s.alive || s.clientClosed) {
+      return;
+    }
+    Event e = new Event(s.id, type, path, zxid);
+    if (s.linkUp) {
+      s.inbox.add(e);
+    } else {
+      s.held.add(e);
+    }
+  }
+
+  private Session session(long id) {
+    Session s = sessions.get(id);
+    if (s == null) {
+      throw new IllegalArgumentException("no session 0x" + Long.toHexString(id));
+    }
+    return s;
+  }
+
+  private static String checkPath(String path) {
+    if (path == null || path.isEmpty() || path.charAt(0) != '/'
+        || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
+      throw new IllegalArgumentException("invalid path " + path);
+    }
+    return path;
+  }
+
+  private static Stat stat(Node n) {
+    return new Stat(n.czxid, n.mzxid, n.pzxid, n.ctime, n.mtime, n.version, n.cversion,
+        n.ephemeralOwner, n.children.size(), n.data.length);
+  }
+
+  private static final class Node {
+    final long czxid;
+    final long ctime;
+    final long ephemeralOwner;
+    long mzxid;
+    long pzxid;
+    long mtime;
+    int version;
+    int cversion;
+    byte[] data = new byte[0];
+    final TreeSet<String> children = new TreeSet<>();
+
+    Node(long czxid, long ctime, long ephemeralOwner) {
+      this.czxid = czxid;
+      this.mzxid = czxid;
+      this.pzxid = czxid;
+      this.ctime = ctime;
+      this.mtime = ctime;
+      this.ephemeralOwner = ephemeralOwner;
+    }
+  }
+
+  private static final class Session {
+    final long id;
+    boolean alive = true;
+    boolean linkUp = true;
+    boolean clientClosed;
+    final ArrayDeque<Event> inbox = new ArrayDeque<>();
+    final List<Event> held = new ArrayList<>();
+    /** Paths with a data watch (exists or getData); HashMap-backed, never iterated. */
+    final java.util.Set<String> dataWatches = Collections.newSetFromMap(new HashMap<>());
+    final java.util.Set<String> childWatches = Collections.newSetFromMap(new HashMap<>());
+    final TreeSet<String> ephemerals = new TreeSet<>();
+
+    Session(long id) {
+      this.id = id;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SimZooKeeper{zxid=" + zxid + ", znodes=" + tree.size() + ", sessions="
+        + sessions.size() + "}";
+  }
+
+  /** The znodes as the server holds them, for a failure report. */
+  public String dump() {
+    StringBuilder b = new StringBuilder();
+    tree.forEach((path, n) -> b.append(path).append(" czxid=").append(n.czxid)
+        .append(n.ephemeralOwner == 0 ? "" : " owner=0x" + Long.toHexString(n.ephemeralOwner))
+        .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data)).append('\n'));
+    return b.toString();
+  }
+}
