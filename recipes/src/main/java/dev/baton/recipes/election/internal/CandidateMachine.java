@@ -1,0 +1,311 @@
+package dev.baton.recipes.election.internal;
+
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ConnectionPolicy;
+import dev.baton.recipes.election.internal.CandidateAction.Delete;
+import dev.baton.recipes.election.internal.CandidateAction.Enter;
+import dev.baton.recipes.election.internal.CandidateAction.Ignore;
+import dev.baton.recipes.election.internal.CandidateAction.Inspect;
+import dev.baton.recipes.election.internal.CandidateAction.Lead;
+import dev.baton.recipes.election.internal.CandidateAction.ListLater;
+import dev.baton.recipes.election.internal.CandidateAction.ListQueue;
+import dev.baton.recipes.election.internal.CandidateAction.Pause;
+import dev.baton.recipes.election.internal.CandidateAction.Revoke;
+import dev.baton.recipes.election.internal.CandidateAction.Watch;
+import dev.baton.recipes.election.internal.CandidateEvent.Close;
+import dev.baton.recipes.election.internal.CandidateEvent.Entered;
+import dev.baton.recipes.election.internal.CandidateEvent.Gone;
+import dev.baton.recipes.election.internal.CandidateEvent.Inspected;
+import dev.baton.recipes.election.internal.CandidateEvent.LeadRefused;
+import dev.baton.recipes.election.internal.CandidateEvent.Link;
+import dev.baton.recipes.election.internal.CandidateEvent.Listed;
+import dev.baton.recipes.election.internal.CandidateEvent.Poke;
+import dev.baton.recipes.election.internal.CandidateEvent.Resign;
+import dev.baton.recipes.election.internal.CandidateOrder.Decision;
+import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.QueueEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
+ * lock): state + event &rarr; actions. Pure: no I/O, no threads, no clock; the loop that owns it
+ * applies the actions to a {@link dev.baton.recipes.kernel.QueueStore} and feeds the replies back,
+ * and the simulation drives it against a model of ZooKeeper.
+ *
+ * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any other
+ * entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
+ * session), adopts an entry of its key that the current session owns, leads if its entry is first,
+ * and otherwise watches only its immediate predecessor. Its own entry is watched too, and its
+ * deletion by anyone revokes the term at once, before anything else is read.
+ *
+ * <p>A term begins only under the epoch in which the queue was read ({@link Lead} carries it); the
+ * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock attempt)
+ * the candidate stops for good once a term it began has ended.
+ */
+public final class CandidateMachine {
+  private final String key;
+  private final ConnectionPolicy policy;
+  private final boolean reenter;
+
+  private ConnectionEpoch epoch;
+  private QueueEntry node;
+  private Long leading;
+  private boolean holdOffReentry;
+  private boolean closed;
+
+  /**
+   * @param key the candidate's key: every entry it creates carries it in its name
+   * @param reenter true for an election (re-enter after losing the entry); false for a lock attempt
+   */
+  public CandidateMachine(String key, ConnectionPolicy policy, boolean reenter) {
+    this.key = Objects.requireNonNull(key, "key");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.reenter = reenter;
+  }
+
+  /**
+   * What a change of the link does to a term at once, before the loop hears of it: the same answer
+   * {@link #on} gives for a {@link Link} event, for the session's event thread to act on without
+   * waiting behind the loop's I/O.
+   */
+  public static Optional<CandidateAction> linkReaction(ConnectionPolicy policy, ConnectionEpoch e) {
+    return switch (e.link()) {
+      case CONNECTED -> Optional.empty();
+      case SUSPENDED -> Optional.of(policy == ConnectionPolicy.STANDARD
+          ? new Revoke(RevocationReason.CONNECTION_SUSPENDED) : new Pause());
+      case LOST -> Optional.of(new Revoke(RevocationReason.SESSION_LOST));
+      case CLOSED -> Optional.of(new Revoke(RevocationReason.CLOSED));
+    };
+  }
+
+  /** Handles {@code event}; returns the actions to apply, in order. */
+  public List<CandidateAction> on(CandidateEvent event) {
+    List<CandidateAction> out = new ArrayList<>(4);
+    if (closed) {
+      if (event instanceof Entered en) {
+        out.add(new Delete(en.entry().name())); // a create that finished after the close
+      }
+      return out;
+    }
+    if (event instanceof Link l) {
+      onLink(l.epoch(), out);
+    } else if (event instanceof Poke) {
+      listIfConnected(out);
+    } else if (event instanceof Listed l) {
+      onListed(l, out);
+    } else if (event instanceof Inspected i) {
+      onInspected(i, out);
+    } else if (event instanceof Entered en) {
+      onEntered(en, out);
+    } else if (event instanceof Gone g) {
+      onGone(g.name(), out);
+    } else if (event instanceof LeadRefused r) {
+      if (Objects.equals(leading, r.token())) {
+        leading = null; // the link changed; its event brings the next listing
+      }
+    } else if (event instanceof Resign r) {
+      onResign(r, out);
+    } else if (event instanceof Close) {
+      finish(RevocationReason.CLOSED, out);
+    }
+    return out;
+  }
+
+  private void onLink(ConnectionEpoch e, List<CandidateAction> out) {
+    epoch = e;
+    if (leading != null) {
+      linkReaction(policy, e).ifPresent(a -> {
+        if (a instanceof Revoke r) {
+          endTerm(r.reason(), out);
+        } else {
+          out.add(a);
+        }
+      });
+    }
+    if (closed) {
+      return;
+    }
+    switch (e.link()) {
+      case LOST -> {
+        node = null; // it goes with the session
+        holdOffReentry = reenter;
+      }
+      case CLOSED -> finish(RevocationReason.CLOSED, out);
+      case CONNECTED -> {
+        if (node != null && node.ownerSession() != e.sessionId()) {
+          endTerm(RevocationReason.SESSION_LOST, out); // a new session: the entry is gone
+          node = null;
+        }
+        listIfConnected(out);
+      }
+      case SUSPENDED -> { }
+    }
+  }
+
+  private void onListed(Listed l, List<CandidateAction> out) {
+    if (!current(l.epoch())) {
+      return; // read under another epoch: the link's event brings a new listing
+    }
+    List<CandidateName> queue = new ArrayList<>(
+        CandidateOrder.order(l.children(), child -> out.add(new Ignore(child))));
+    List<String> others = new ArrayList<>();
+    for (CandidateName c : queue) {
+      if (c.key().equals(key) && (node == null || !c.name().equals(node.name()))) {
+        others.add(c.name());
+      }
+    }
+    if (node == null && !others.isEmpty()) {
+      out.add(new Inspect(others)); // one of them may be this session's: adopt it, not a second one
+      return;
+    }
+    for (String stale : others) {
+      out.add(new Delete(stale));
+    }
+    queue.removeIf(c -> others.contains(c.name()));
+    decide(queue, l.epoch(), out);
+  }
+
+  private void onInspected(Inspected i, List<CandidateAction> out) {
+    if (!current(i.epoch()) || node != null) {
+      return;
+    }
+    for (QueueEntry e : i.found()) {
+      if (node == null && e.ownerSession() == epoch.sessionId()) {
+        node = e;
+        out.add(new Watch(e.name()));
+      } else {
+        out.add(new Delete(e.name()));
+      }
+    }
+    out.add(new ListQueue());
+  }
+
+  private void onEntered(Entered en, List<CandidateAction> out) {
+    QueueEntry e = en.entry();
+    if (node != null || epoch == null || e.ownerSession() != epoch.sessionId()) {
+      out.add(new Delete(e.name())); // of another session, or a second one: never keep it
+      listIfConnected(out);
+      return;
+    }
+    node = e;
+    out.add(new Watch(e.name()));
+    out.add(new ListQueue());
+  }
+
+  private void onGone(String name, List<CandidateAction> out) {
+    if (node != null && node.name().equals(name)) {
+      endTerm(RevocationReason.NODE_DELETED, out); // first: the successor may already lead
+      node = null;
+      if (closed) {
+        return;
+      }
+    }
+    listIfConnected(out);
+  }
+
+  private void onResign(Resign r, List<CandidateAction> out) {
+    if (r.expectedToken() != null && !r.expectedToken().equals(leading)) {
+      return;
+    }
+    endTerm(r.reason(), out);
+    if (closed) {
+      return;
+    }
+    if (node != null) {
+      out.add(new Delete(node.name()));
+      node = null;
+    }
+    listIfConnected(out);
+  }
+
+  private void decide(List<CandidateName> queue, long readIn, List<CandidateAction> out) {
+    if (node == null) {
+      enter(out);
+      return;
+    }
+    Decision d = CandidateOrder.decide(node.name(), queue);
+    switch (d.kind()) {
+      case ABSENT -> {
+        endTerm(RevocationReason.NODE_DELETED, out);
+        node = null;
+        if (!closed) {
+          enter(out);
+        }
+      }
+      case LEAD -> {
+        if (leading != null && leading != node.token()) {
+          endTerm(RevocationReason.NODE_DELETED, out);
+          if (closed) {
+            return;
+          }
+        }
+        leading = node.token();
+        out.add(new Lead(readIn, node.token(), node.name()));
+      }
+      case FOLLOW -> {
+        endTerm(RevocationReason.NOT_LOWEST, out);
+        if (!closed) {
+          out.add(new Watch(d.predecessor()));
+        }
+      }
+    }
+  }
+
+  private void enter(List<CandidateAction> out) {
+    if (holdOffReentry) {
+      holdOffReentry = false;
+      out.add(new ListLater());
+    } else {
+      out.add(new Enter());
+    }
+  }
+
+  /** Ends the term, if one is current; a lock attempt then stops for good. */
+  private void endTerm(RevocationReason reason, List<CandidateAction> out) {
+    if (leading == null) {
+      return;
+    }
+    leading = null;
+    out.add(new Revoke(reason));
+    if (!reenter) {
+      finish(reason, out);
+    }
+  }
+
+  private void finish(RevocationReason reason, List<CandidateAction> out) {
+    endTerm(reason, out);
+    closed = true;
+    if (node != null) {
+      out.add(new Delete(node.name()));
+      node = null;
+    }
+  }
+
+  private void listIfConnected(List<CandidateAction> out) {
+    if (!closed && epoch != null && epoch.isConnected()) {
+      out.add(new ListQueue());
+    }
+  }
+
+  private boolean current(long readIn) {
+    return epoch != null && epoch.isConnected() && epoch.number() == readIn;
+  }
+
+  /** The token of the term this candidate believes it holds (active or paused), if any. */
+  public Optional<Long> leadingToken() {
+    return Optional.ofNullable(leading);
+  }
+
+  /** This candidate's entry in the current session, if any. */
+  public Optional<QueueEntry> entry() {
+    return Optional.ofNullable(node);
+  }
+
+  /** True once closed (or, for a lock attempt, once its term ended). */
+  public boolean isClosed() {
+    return closed;
+  }
+}

@@ -1,0 +1,110 @@
+package dev.baton.recipes.internal;
+
+import dev.baton.recipes.kernel.Liveness;
+import dev.baton.recipes.kernel.QueueEntry;
+import dev.baton.recipes.kernel.QueueStore;
+import java.util.List;
+import java.util.Optional;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The ZooKeeper {@link QueueStore}: entries are ephemeral sequential znodes under {@code path},
+ * created in Curator's protected mode (a create retried after a connection loss finds its first
+ * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
+ */
+public final class ZkQueueStore implements QueueStore {
+  private final CuratorFramework client;
+  private final Liveness liveness;
+  private final String path;
+
+  public ZkQueueStore(CuratorFramework client, Liveness liveness, String path) {
+    this.client = client;
+    this.liveness = liveness;
+    this.path = path;
+  }
+
+  @Override
+  public String path() {
+    return path;
+  }
+
+  @Override
+  public Liveness liveness() {
+    return liveness;
+  }
+
+  @Override
+  public QueueEntry enter(String prefix, byte[] data) {
+    return ZkCalls.call("enter the queue " + path, () -> {
+      Stat stat = new Stat();
+      String created = client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
+          .withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+          .forPath(ZKPaths.makePath(path, prefix), data);
+      if (stat.getCzxid() == 0) { // found by protected mode after a connection loss: no stat
+        Stat found = client.checkExists().forPath(created);
+        stat = found == null ? stat : found;
+      }
+      return new QueueEntry(ZKPaths.getNodeFromPath(created), stat.getCzxid(),
+          stat.getEphemeralOwner());
+    });
+  }
+
+  @Override
+  public List<String> list() {
+    return ZkCalls.call("list " + path, () -> {
+      try {
+        return client.getChildren().forPath(path);
+      } catch (KeeperException.NoNodeException e) {
+        return List.of();
+      }
+    });
+  }
+
+  @Override
+  public Optional<QueueEntry> inspect(String name) {
+    return ZkCalls.call("inspect " + pathOf(name), () -> {
+      Stat stat = client.checkExists().forPath(pathOf(name));
+      return stat == null ? Optional.<QueueEntry>empty()
+          : Optional.of(new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
+    });
+  }
+
+  @Override
+  public boolean watch(String name, Runnable onChange) {
+    Watcher watcher = event -> {
+      if (event.getType() != Watcher.Event.EventType.None) {
+        onChange.run();
+      }
+    };
+    return ZkCalls.call("watch " + pathOf(name), () -> {
+      try {
+        client.getData().usingWatcher(watcher).forPath(pathOf(name));
+        return true;
+      } catch (KeeperException.NoNodeException gone) {
+        return false;
+      }
+    });
+  }
+
+  @Override
+  public boolean delete(String name) {
+    return ZkCalls.call("delete " + pathOf(name), () -> {
+      try {
+        client.delete().forPath(pathOf(name));
+        return true;
+      } catch (KeeperException.NoNodeException gone) {
+        return false;
+      }
+    });
+  }
+
+  @Override
+  public String pathOf(String name) {
+    return ZKPaths.makePath(path, name);
+  }
+}

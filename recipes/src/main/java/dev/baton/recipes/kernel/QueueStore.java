@@ -1,0 +1,53 @@
+package dev.baton.recipes.kernel;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The seam between the queue recipes (election, lock) and a coordination store, small like client-go's
+ * {@code resourcelock.Interface}: what a recipe needs from a backend to keep one entry in an ordered
+ * queue and to hear when the entry ahead of it goes. The ZooKeeper implementation keeps the entries
+ * as ephemeral sequential znodes; a second backend implements this interface and changes no recipe.
+ *
+ * <p>Every method may block on the store and may throw an unchecked
+ * {@link dev.baton.recipes.CoordinationException} (the recipe's loop retries);
+ * {@link StoreUnavailableException} marks a failure of the link rather than of the request. An
+ * interrupted call restores the thread's interrupt flag before it throws.
+ */
+public interface QueueStore {
+  /** The queue's name, for messages and the scope of its tokens. */
+  String path();
+
+  /** The liveness of the session that owns this recipe's entries. */
+  Liveness liveness();
+
+  /**
+   * Creates an entry whose name starts with {@code prefix}, owned by the current session, that goes
+   * when the session ends. A create retried after a lost connection never leaves a second entry.
+   */
+  QueueEntry enter(String prefix, byte[] data);
+
+  /** The names of the queue's entries, in no particular order; empty if the queue does not exist. */
+  List<String> list();
+
+  /** The entry called {@code name}, if it exists. */
+  Optional<QueueEntry> inspect(String name);
+
+  /**
+   * Calls {@code onChange} once, on the store's event thread, when the entry called {@code name} is
+   * deleted or changed.
+   *
+   * @return false if the entry is already gone (then {@code onChange} is never called)
+   */
+  boolean watch(String name, Runnable onChange);
+
+  /**
+   * Deletes the entry called {@code name} if it exists.
+   *
+   * @return true if this call deleted it
+   */
+  boolean delete(String name);
+
+  /** The full path of the entry called {@code name}, for ownership guards. */
+  String pathOf(String name);
+}
