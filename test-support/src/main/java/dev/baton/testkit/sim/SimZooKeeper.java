@@ -6,11 +6,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -161,8 +159,9 @@ public final class SimZooKeeper {
   private static final long FIRST_SESSION = 0x1000000000L;
 
   private final SimClock clock;
-  private final TreeMap<String, Node> tree = new TreeMap<>();
-  private final TreeMap<Long, Session> sessions = new TreeMap<>();
+  private final HashMap<String, Node> tree = new HashMap<>();
+  /** Sessions in creation order: ids are consecutive, so the id gives the index. */
+  private final List<Session> sessionOrder = new ArrayList<>();
   private long zxid;
   private long nextSession = FIRST_SESSION;
 
@@ -183,7 +182,7 @@ public final class SimZooKeeper {
     long id = nextSession++;
     zxid++;
     Session s = new Session(id);
-    sessions.put(id, s);
+    sessionOrder.add(s);
     s.inbox.add(new Event(id, EventType.SYNC_CONNECTED, null, 0));
     return id;
   }
@@ -298,14 +297,14 @@ public final class SimZooKeeper {
 
   /** True if the session's client has an event waiting. */
   public boolean hasEvent(long session) {
-    Session s = sessions.get(session);
+    Session s = lookup(session);
     return s != null && !s.inbox.isEmpty();
   }
 
   /** The sessions whose clients have events waiting, in id order. */
   public List<Long> sessionsWithEvents() {
     List<Long> out = new ArrayList<>();
-    for (Session s : sessions.values()) {
+    for (Session s : sessionOrder) {
       if (!s.inbox.isEmpty()) {
         out.add(s.id);
       }
@@ -315,19 +314,19 @@ public final class SimZooKeeper {
 
   /** The next event of the session, without taking it; null if none. */
   public Event peek(long session) {
-    Session s = sessions.get(session);
+    Session s = lookup(session);
     return s == null ? null : s.inbox.peek();
   }
 
   /** Takes the session's next event (FIFO); null if none. */
   public Event poll(long session) {
-    Session s = sessions.get(session);
+    Session s = lookup(session);
     return s == null ? null : s.inbox.poll();
   }
 
   /** How many events wait for the session's client. */
   public int pending(long session) {
-    Session s = sessions.get(session);
+    Session s = lookup(session);
     return s == null ? 0 : s.inbox.size();
   }
 
@@ -402,7 +401,7 @@ public final class SimZooKeeper {
     }
     Node n = tree.get(checkPath(path));
     if (watch && fault != Fault.LOSS_AFTER) {
-      sessions.get(session).dataWatches.add(path);
+      lookup(session).dataWatches.add(path);
     }
     return answer(session, fault, Result.of(n == null ? null : stat(n)));
   }
@@ -418,7 +417,7 @@ public final class SimZooKeeper {
       return answer(session, fault, Result.fail(Code.NONODE));
     }
     if (watch && fault != Fault.LOSS_AFTER) {
-      sessions.get(session).dataWatches.add(path);
+      lookup(session).dataWatches.add(path);
     }
     return answer(session, fault, Result.of(new Data(n.data.clone(), stat(n))));
   }
@@ -439,7 +438,7 @@ public final class SimZooKeeper {
       return answer(session, fault, Result.fail(Code.NONODE));
     }
     if (watch && fault != Fault.LOSS_AFTER) {
-      sessions.get(session).childWatches.add(path);
+      lookup(session).childWatches.add(path);
     }
     return answer(session, fault, Result.of(List.copyOf(n.children)));
   }
@@ -472,9 +471,26 @@ public final class SimZooKeeper {
     n.cversion = cversion;
   }
 
-  /** How ZooKeeper prints a sequence: {@code %010d} of the signed counter. */
+  /**
+   * How ZooKeeper prints a sequence: {@code %010d} of the signed counter (zero-padded to ten
+   * characters, the minus sign included). Written out: {@code String.format} is slow.
+   */
   public static String sequenceSuffix(int cversion) {
-    return String.format(Locale.ROOT, "%010d", cversion);
+    String digits = Long.toString(Math.abs((long) cversion));
+    StringBuilder b = new StringBuilder(11);
+    if (cversion < 0) {
+      b.append('-');
+    }
+    for (int pad = 10 - b.length() - digits.length(); pad > 0; pad--) {
+      b.append('0');
+    }
+    return b.append(digits).toString();
+  }
+
+  /** How many children the znode has (0 if it does not exist). */
+  public int childCount(String path) {
+    Node n = tree.get(checkPath(path));
+    return n == null ? 0 : n.children.size();
   }
 
   /** The parent path of {@code path} ({@code /} for a top-level znode). */
@@ -540,7 +556,7 @@ public final class SimZooKeeper {
     parent.cversion++;
     parent.pzxid = zxid;
     if (mode.isEphemeral()) {
-      sessions.get(session).ephemerals.add(actual);
+      lookup(session).ephemerals.add(actual);
     }
     fireData(actual, EventType.NODE_CREATED);
     fireChildren(parentPath);
@@ -575,7 +591,7 @@ public final class SimZooKeeper {
     parent.cversion++;
     parent.pzxid = zxid;
     if (n.ephemeralOwner != 0) {
-      Session owner = sessions.get(n.ephemeralOwner);
+      Session owner = lookup(n.ephemeralOwner);
       if (owner != null) {
         owner.ephemerals.remove(path);
       }
@@ -601,15 +617,18 @@ public final class SimZooKeeper {
   }
 
   private void fireData(String path, EventType type) {
-    for (Session s : sessions.values()) {
-      if (s.dataWatches.remove(path)) {
+    for (Session s : sessionOrder) {
+      if (s.alive && s.dataWatches.remove(path)) {
         notify(s, type, path);
       }
     }
   }
 
   private void fireDeleted(String path) {
-    for (Session s : sessions.values()) {
+    for (Session s : sessionOrder) {
+      if (!s.alive) {
+        continue;
+      }
       boolean data = s.dataWatches.remove(path);
       boolean child = s.childWatches.remove(path);
       if (data || child) {
@@ -619,8 +638,8 @@ public final class SimZooKeeper {
   }
 
   private void fireChildren(String path) {
-    for (Session s : sessions.values()) {
-      if (s.childWatches.remove(path)) {
+    for (Session s : sessionOrder) {
+      if (s.alive && s.childWatches.remove(path)) {
         notify(s, EventType.NODE_CHILDREN_CHANGED, path);
       }
     }
@@ -638,8 +657,13 @@ public final class SimZooKeeper {
     }
   }
 
+  private Session lookup(long id) {
+    long index = id - FIRST_SESSION;
+    return index >= 0 && index < sessionOrder.size() ? sessionOrder.get((int) index) : null;
+  }
+
   private Session session(long id) {
-    Session s = sessions.get(id);
+    Session s = lookup(id);
     if (s == null) {
       throw new IllegalArgumentException("no session 0x" + Long.toHexString(id));
     }
@@ -701,13 +725,13 @@ public final class SimZooKeeper {
   @Override
   public String toString() {
     return "SimZooKeeper{zxid=" + zxid + ", znodes=" + tree.size() + ", sessions="
-        + sessions.size() + "}";
+        + sessionOrder.size() + "}";
   }
 
   /** The znodes as the server holds them, for a failure report. */
   public String dump() {
     StringBuilder b = new StringBuilder();
-    tree.forEach((path, n) -> b.append(path).append(" czxid=").append(n.czxid)
+    new java.util.TreeMap<>(tree).forEach((path, n) -> b.append(path).append(" czxid=").append(n.czxid)
         .append(n.ephemeralOwner == 0 ? "" : " owner=0x" + Long.toHexString(n.ephemeralOwner))
         .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data)).append('\n'));
     return b.toString();

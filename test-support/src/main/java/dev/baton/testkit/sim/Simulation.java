@@ -75,7 +75,18 @@ public final class Simulation {
     }
   }
 
-  private record Traced(long step, long nanos, Step step_) {}
+  private static final class Traced {
+    final long step;
+    final long nanos;
+    final Step what;
+    StringBuilder notes;
+
+    Traced(long step, long nanos, Step what) {
+      this.step = step;
+      this.nanos = nanos;
+      this.what = what;
+    }
+  }
 
   private final long seed;
   private final SimRandom random;
@@ -85,6 +96,7 @@ public final class Simulation {
   private final List<Step> offered = new ArrayList<>();
   private final Traced[] ring;
   private final List<String> fullTrace;
+  private final boolean verbose;
   private int timerWeight = 1;
   private long timerOrder;
   private long steps;
@@ -100,7 +112,16 @@ public final class Simulation {
    * label if {@code keepFullTrace} (slower; for replay tests).
    */
   public Simulation(long seed, int traceLength, boolean keepFullTrace) {
+    this(seed, traceLength, keepFullTrace, false);
+  }
+
+  /**
+   * As {@link #Simulation(long, int, boolean)}; if {@code verbose}, {@link #note} adds to the trace
+   * (replay a failing seed verbosely for its report: the run is the same).
+   */
+  public Simulation(long seed, int traceLength, boolean keepFullTrace, boolean verbose) {
     this.seed = seed;
+    this.verbose = verbose;
     this.random = new SimRandom(seed);
     this.ring = new Traced[Math.max(1, traceLength)];
     this.fullTrace = keepFullTrace ? new ArrayList<>() : null;
@@ -121,6 +142,23 @@ public final class Simulation {
   /** Steps run so far. */
   public long steps() {
     return steps;
+  }
+
+  /** True if {@link #note} records anything: callers skip building notes otherwise. */
+  public boolean verbose() {
+    return verbose;
+  }
+
+  /** Adds {@code text} to the current step's trace line, if verbose. */
+  public void note(String text) {
+    if (!verbose || steps == 0) {
+      return;
+    }
+    Traced t = ring[(int) ((steps - 1) % ring.length)];
+    if (t.notes == null) {
+      t.notes = new StringBuilder();
+    }
+    t.notes.append(" | ").append(text);
   }
 
   /** Adds a source of steps; sources are asked in the order they were added. */
@@ -182,7 +220,11 @@ public final class Simulation {
     }
     Step chosen = pick();
     record(chosen);
-    chosen.action().run();
+    try {
+      chosen.action().run();
+    } finally {
+      finishRecord();
+    }
     return true;
   }
 
@@ -202,8 +244,8 @@ public final class Simulation {
     long first = Math.max(0, steps - ring.length);
     for (long i = first; i < steps; i++) {
       Traced t = ring[(int) (i % ring.length)];
-      out.add(String.format(java.util.Locale.ROOT, "#%d t=%.3fms %s", t.step(), t.nanos() / 1e6,
-          t.step_().label()));
+      out.add(String.format(java.util.Locale.ROOT, "#%d t=%.3fms %s%s", t.step, t.nanos / 1e6,
+          t.what.label(), t.notes == null ? "" : t.notes));
     }
     return out;
   }
@@ -250,6 +292,16 @@ public final class Simulation {
     hash = hash * 31 + clock.nanos();
     if (fullTrace != null) {
       fullTrace.add(s.label());
+    }
+  }
+
+  /** Replaces the last full-trace line with its notes, once the step ran (verbose runs only). */
+  private void finishRecord() {
+    if (fullTrace != null && verbose && steps > 0) {
+      Traced t = ring[(int) ((steps - 1) % ring.length)];
+      if (t.notes != null) {
+        fullTrace.set(fullTrace.size() - 1, t.what.label() + t.notes);
+      }
     }
   }
 

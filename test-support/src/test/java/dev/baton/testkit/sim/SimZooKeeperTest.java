@@ -51,6 +51,10 @@ class SimZooKeeperTest {
         "/e/n_-2147483647");
     assertThat(SimZooKeeper.sequenceSuffix(-5)).isEqualTo("-000000005");
     assertThat(SimZooKeeper.sequenceSuffix(7)).isEqualTo("0000000007");
+    for (int v : new int[] {0, 1, -1, 999_999_999, 1_000_000_000, -999_999_999, -1_000_000_000,
+        Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE + 1}) {
+      assertThat(SimZooKeeper.sequenceSuffix(v)).isEqualTo(String.format(java.util.Locale.ROOT, "%010d", v));
+    }
   }
 
   @Test

@@ -1,0 +1,21 @@
+package dev.baton.recipes.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The election's candidates, driven against the ZooKeeper model from thousands of seeds, with the
+ * invariants of {@link World} checked after every step. {@code -Dbaton.sim.seconds=600} (or the
+ * {@code simulation} profile) runs it for as long as asked.
+ */
+class SimElectionTest {
+  @Test
+  void electionsKeepTheirInvariants() {
+    Campaign.Result r = Campaign.run(false, Mutation.NONE, Campaign.base(0x5EED_0000L),
+        Campaign.seeds(Long.MAX_VALUE), Campaign.budget(Duration.ofSeconds(7)));
+    System.out.println(r.summary("election"));
+    assertThat(r.failure()).as("a failing schedule").isEmpty();
+  }
+}

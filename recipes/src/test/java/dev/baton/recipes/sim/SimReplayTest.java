@@ -1,0 +1,51 @@
+package dev.baton.recipes.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** A run is a function of its seed: a failing seed printed by a campaign replays exactly. */
+class SimReplayTest {
+  @Test
+  void replaysExactly() {
+    for (long seed = 0; seed < 40; seed++) {
+      for (boolean lock : new boolean[] {false, true}) {
+        assertThat(trace(seed, lock)).as("seed %d", seed).isEqualTo(trace(seed, lock));
+      }
+    }
+  }
+
+  /**
+   * Runs the seed given as {@code -Dbaton.sim.seed=...} (with {@code -Dbaton.sim.lock=true} for a
+   * lock run, {@code -Dbaton.sim.mutation=...} for a mutant) and prints its report.
+   */
+  @Test
+  void replaysTheSeedGiven() {
+    String seed = System.getProperty("baton.sim.seed", "").trim();
+    assumeTrue(!seed.isEmpty(), "no -Dbaton.sim.seed");
+    boolean lock = Boolean.getBoolean("baton.sim.lock");
+    Mutation m = Mutation.valueOf(System.getProperty("baton.sim.mutation", "NONE"));
+    Settings settings = Settings.draw(Long.decode(seed), lock, m);
+    try {
+      World.Outcome o = new World(Long.decode(seed), settings, true).run();
+      System.out.println("seed " + seed + " passed: " + o);
+    } catch (RuntimeException | AssertionError e) {
+      String report = Campaign.report(Long.decode(seed), settings, e);
+      System.out.println(report);
+      throw new AssertionError(report, e);
+    }
+  }
+
+  private static java.util.List<String> trace(long seed, boolean lock) {
+    World w = new World(seed, Settings.draw(seed, lock, Mutation.NONE), true);
+    try {
+      w.run();
+    } catch (Violation v) {
+      w.sim.note("violation: " + v.getMessage());
+    }
+    java.util.List<String> out = new java.util.ArrayList<>(w.sim.trace());
+    out.add("digest " + w.sim.digest());
+    return out;
+  }
+}

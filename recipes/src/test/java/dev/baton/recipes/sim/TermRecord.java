@@ -1,0 +1,93 @@
+package dev.baton.recipes.sim;
+
+import dev.baton.recipes.RevocationReason;
+
+/**
+ * One term as the loop publishes it (what {@code Leadership}/a lock hold would show the user): ACTIVE
+ * and PAUSED back and forth, then REVOKED once, for good, like the real {@code TermHandle}. A term
+ * that began again with the same token (re-elected after a reconnect) is a new record.
+ */
+final class TermRecord {
+  enum State { ACTIVE, PAUSED, REVOKED }
+
+  final int id;
+  final Client client;
+  final int attempt;
+  final long token;
+  final String name;
+  /** The session that owns the term's entry, as the store reported it to the loop. */
+  final long entrySession;
+  final long begunAtStep;
+  /** True if, when it began, the entry's session had already ended on the server or the entry was gone. */
+  final boolean staleAtBegin;
+  private State state = State.ACTIVE;
+  private RevocationReason reason;
+  private int revocations;
+
+  TermRecord(int id, Client client, int attempt, long token, String name, long entrySession,
+      long begunAtStep, boolean staleAtBegin) {
+    this.id = id;
+    this.client = client;
+    this.attempt = attempt;
+    this.token = token;
+    this.name = name;
+    this.entrySession = entrySession;
+    this.begunAtStep = begunAtStep;
+    this.staleAtBegin = staleAtBegin;
+  }
+
+  State state() {
+    return state;
+  }
+
+  boolean isActive() {
+    return state == State.ACTIVE;
+  }
+
+  boolean isRevoked() {
+    return state == State.REVOKED;
+  }
+
+  RevocationReason reason() {
+    return reason;
+  }
+
+  int revocations() {
+    return revocations;
+  }
+
+  /** ACTIVE to PAUSED; true if it paused now. */
+  boolean pause() {
+    if (state != State.ACTIVE) {
+      return false;
+    }
+    state = State.PAUSED;
+    return true;
+  }
+
+  /** PAUSED to ACTIVE; true if it resumed now. A revoked term never comes back. */
+  boolean resume() {
+    if (state != State.PAUSED) {
+      return false;
+    }
+    state = State.ACTIVE;
+    return true;
+  }
+
+  /** To REVOKED; true (and {@code revoked} reported) only the first time. */
+  boolean revoke(RevocationReason why) {
+    if (state == State.REVOKED) {
+      return false;
+    }
+    state = State.REVOKED;
+    reason = why;
+    revocations++;
+    return true;
+  }
+
+  @Override
+  public String toString() {
+    return "term#" + id + "{" + client.label + " token=" + token + " " + name + " " + state
+        + (reason == null ? "" : " " + reason) + (staleAtBegin ? " stale-at-begin" : "") + "}";
+  }
+}

@@ -1,0 +1,345 @@
+package dev.baton.recipes.sim;
+
+import dev.baton.recipes.election.internal.CandidateName;
+import dev.baton.recipes.election.internal.CandidateOrder;
+import dev.baton.recipes.kernel.ConnectionEpoch.Link;
+import dev.baton.testkit.sim.SimRandom;
+import dev.baton.testkit.sim.SimZooKeeper;
+import dev.baton.testkit.sim.SimZooKeeper.Mode;
+import dev.baton.testkit.sim.Simulation;
+import dev.baton.testkit.sim.Simulation.Step;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One simulated run: a ZooKeeper model, {@link Settings#candidates()} clients each running a
+ * {@code CandidateMachine} (an election's candidate, or successive lock attempts), faults, and the
+ * invariants checked after every step. A run is a function of its seed.
+ *
+ * <p>Three phases. RUN: {@link Settings#steps()} random steps, faults included. SETTLE: no new
+ * faults; links come back, the server expires abandoned sessions, timers fire, every notification
+ * is delivered, until nothing is left to do; then the queue must have settled on exactly one leader
+ * (see {@link #checkSettled()}). CLOSE: every candidate is closed, the system settles again, and
+ * every term must have been revoked exactly once and the queue left empty.
+ *
+ * <p>The invariants checked after every step (see {@link #check()}), over the terms the loops have
+ * published (what {@code Leadership.isActive()} would say):
+ *
+ * <ol>
+ *   <li><b>No active term without its connection.</b> An ACTIVE term's client is, in real time,
+ *       CONNECTED in the session that owns the term's entry. ({@code ConnectionPolicy}: leadership
+ *       is never reported while the session state is unknown.)
+ *   <li><b>No two active terms on entries that both exist.</b> Two clients' ACTIVE terms whose
+ *       entries are both still on the server: no excuse (an entry exists only while its session
+ *       lives, and of two live entries only one is first in any listing).
+ *   <li><b>At most one active term among clients that have no excuse.</b> A holder has an excuse
+ *       only in the documented window where it cannot know yet: its entry's session has ended on
+ *       the server (it has not heard of the expiry; fencing covers this), or its entry was deleted
+ *       and the loop has not yet handed it the {@code Gone} of that entry. Overlaps with an excuse
+ *       are counted, not failed. A holder that was told its entry is gone must have revoked before
+ *       the loop did anything else.
+ *   <li><b>Tokens rise.</b> In the order terms begin, the tokens of terms begun without an excuse
+ *       (the entry existed and its session lived at the moment the term began) never go down; an
+ *       equal token is the same entry re-elected after a reconnect. Terms begun with an excuse
+ *       (a stale begin: the client had not yet heard of its expiry) are counted.
+ *   <li><b>The machine knows its term.</b> Whenever the loop is idle (no action pending), a term
+ *       the loop publishes (active or paused) is the one the machine believes it holds; otherwise
+ *       no later event can end it.
+ *   <li><b>Elected, then revoked exactly once.</b> A term is revoked at most once and a revoked
+ *       term never becomes active again (a re-election is a new term); a client never begins a
+ *       term while its previous one is unrevoked; a finished lock attempt holds no term; after
+ *       everyone closed, every term was revoked exactly once.
+ * </ol>
+ */
+final class World {
+  static final String PATH = "/election";
+  private static final int SETTLE_CAP = 50_000;
+
+  enum Phase { RUN, SETTLE, CLOSE }
+
+  final long seed;
+  final Settings settings;
+  final Simulation sim;
+  final SimZooKeeper zk;
+  final SimRandom random;
+  final List<Client> clients = new ArrayList<>();
+  final List<Long> abandoned = new ArrayList<>();
+  final List<TermRecord> terms = new ArrayList<>();
+  private final long operator;
+  private final TermRecord[] active;
+  Phase phase = Phase.RUN;
+
+  // Figures.
+  long ignored;
+  long leadRefused;
+  long staleBegins;
+  long overlapExpiredSteps;
+  long overlapDeletedSteps;
+  long attempts;
+  long operatorDeletes;
+  long toleratedF1;
+  long toleratedF3;
+  long toleratedF4;
+  private long lastFreshToken = Long.MIN_VALUE;
+  private TermRecord lastFresh;
+
+  World(long seed, Settings settings, boolean verbose) {
+    this.seed = seed;
+    this.settings = settings;
+    this.sim = new Simulation(seed, verbose ? Campaign.traceLength() : 50, false, verbose);
+    this.random = sim.random();
+    this.zk = new SimZooKeeper(sim.clock());
+    this.operator = zk.createSession();
+    zk.poll(operator);
+    zk.create(operator, PATH, null, Mode.PERSISTENT).get();
+    zk.setCversion(PATH, settings.startCversion());
+    for (int i = 0; i < settings.candidates(); i++) {
+      clients.add(new Client(this, i));
+    }
+    this.active = new TermRecord[settings.candidates()];
+    sim.timerWeight(10);
+    sim.addSource(this::offer);
+  }
+
+  /** The figures of a run that passed. */
+  record Outcome(long steps, int terms, long staleBegins, long overlapExpiredSteps,
+      long overlapDeletedSteps, long leadRefused, long attempts, long operatorDeletes,
+      long digest) {}
+
+  /** Runs the three phases; throws {@link Violation} on the first broken invariant. */
+  Outcome run() {
+    while (sim.steps() < settings.steps() && sim.step()) {
+      check();
+    }
+    phase = Phase.SETTLE;
+    settle();
+    checkSettled();
+    phase = Phase.CLOSE;
+    for (Client c : clients) {
+      c.requestClose();
+    }
+    settle();
+    checkClosed();
+    return new Outcome(sim.steps(), terms.size(), staleBegins, overlapExpiredSteps,
+        overlapDeletedSteps, leadRefused, attempts, operatorDeletes, sim.digest());
+  }
+
+  private void settle() {
+    long cap = sim.steps() + SETTLE_CAP;
+    while (sim.step()) {
+      check();
+      if (sim.steps() > cap) {
+        throw violation("did not settle within " + SETTLE_CAP + " steps without faults");
+      }
+    }
+  }
+
+  private void offer(List<Step> out) {
+    for (Client c : clients) {
+      c.offer(out, phase);
+    }
+    abandoned.removeIf(s -> !zk.isAlive(s));
+    for (Long s : abandoned) {
+      out.add(new Step("server-expiry", "abandoned 0x" + Long.toHexString(s),
+          phase == Phase.RUN ? settings.faultScale() : 10, () -> zk.expire(s)));
+    }
+    if (phase == Phase.RUN && settings.operatorDeletes()
+        && zk.childCount(PATH) > 0) {
+      out.add(new Step("operator-delete", null, settings.faultScale(), this::operatorDelete));
+    }
+  }
+
+  private void operatorDelete() {
+    List<String> children = zk.children(PATH);
+    String victim = random.pick(children);
+    zk.delete(operator, Client.path(victim), -1).get();
+    operatorDeletes++;
+    if (sim.verbose()) {
+      sim.note("deleted " + victim);
+    }
+  }
+
+  void noteAttempt(Client c) {
+    attempts++;
+  }
+
+  /** A term begins (the loop's check passed): record it and check that tokens rise. */
+  TermRecord begin(Client c, long token, String name, long entrySession) {
+    boolean exists = zk.stat(Client.path(name)).isPresent();
+    boolean alive = entrySession != 0 && zk.isAlive(entrySession);
+    boolean stale = !exists || !alive;
+    TermRecord t = new TermRecord(terms.size() + 1, c, c.attempt, token, name, entrySession,
+        sim.steps(), stale);
+    terms.add(t);
+    if (stale) {
+      staleBegins++;
+    } else {
+      if (token < lastFreshToken) {
+        throw violation("tokens went down: " + t + " began after " + lastFresh);
+      }
+      lastFreshToken = token;
+      lastFresh = t;
+    }
+    return t;
+  }
+
+  /** The invariants that hold after every step. */
+  void check() {
+    int n = 0;
+    for (Client c : clients) {
+      TermRecord t = c.term;
+      if (t == null) {
+        continue;
+      }
+      if (t.isRevoked()) {
+        throw violation("a revoked term is still the published one: " + t);
+      }
+      if (t.attempt != c.attempt || c.machine.isClosed()) {
+        throw violation("a finished attempt still holds its term: " + t);
+      }
+      if (c.idle() && !c.machine.leadingToken().equals(java.util.Optional.of(t.token))) {
+        throw violation("the machine forgot the term its loop publishes: " + t + ", machine leads "
+            + c.machine.leadingToken().orElse(null));
+      }
+      if (t.isActive()) {
+        if (c.epoch.link() != Link.CONNECTED || c.epoch.sessionId() != t.entrySession) {
+          throw violation("an active term without its connection: " + t + " while " + c.label
+              + " is in epoch " + c.epoch);
+        }
+        active[n++] = t;
+      }
+    }
+    boolean expiredOverlap = false;
+    boolean deletedOverlap = false;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        TermRecord a = active[i];
+        TermRecord b = active[j];
+        boolean aExists = exists(a);
+        boolean bExists = exists(b);
+        if (aExists && bExists) {
+          throw violation("two active terms whose entries both exist: " + a + " and " + b);
+        }
+        String ea = excuse(a, aExists);
+        String eb = excuse(b, bExists);
+        if (ea == null && eb == null) {
+          throw violation("two active terms, neither with an excuse: " + a + " and " + b
+              + " (" + (aExists ? b : a).name + " is gone and its holder was told)");
+        }
+        if ("expired".equals(ea) || "expired".equals(eb)) {
+          expiredOverlap = true;
+        } else {
+          deletedOverlap = true;
+        }
+      }
+    }
+    if (expiredOverlap) {
+      overlapExpiredSteps++;
+    }
+    if (deletedOverlap) {
+      overlapDeletedSteps++;
+    }
+  }
+
+  private boolean exists(TermRecord t) {
+    return zk.stat(Client.path(t.name)).isPresent();
+  }
+
+  /** Why an active holder cannot know yet that it should not lead, or null if it can. */
+  private String excuse(TermRecord t, boolean exists) {
+    if (t.entrySession == 0 || !zk.isAlive(t.entrySession)) {
+      return "expired";
+    }
+    if (!exists && !t.client.heardGone.contains(t.name)) {
+      return "deleted, not heard";
+    }
+    return null;
+  }
+
+  /** After settling without faults: one leader, first in the queue; one entry per candidate. */
+  private void checkSettled() {
+    List<String> children = zk.children(PATH);
+    List<CandidateName> order = CandidateOrder.order(children, ignored -> {
+      throw violation("a foreign child in the queue: " + ignored);
+    });
+    TermRecord leader = null;
+    int open = 0;
+    for (Client c : clients) {
+      if (c.term != null && !c.term.isActive()) {
+        throw violation("a term is still paused after settling: " + c.term);
+      }
+      if (c.machine.isClosed()) {
+        if (!settings.lock()) {
+          throw violation("an election candidate closed by itself: " + c.describe());
+        }
+        continue;
+      }
+      open++;
+      var entry = c.machine.entry().orElseThrow(
+          () -> violation(c.label + " has no entry after settling: " + c.describe()));
+      long mine = order.stream().filter(o -> o.name().contains(keyOf(entry.name()))).count();
+      if (mine != 1 || !children.contains(entry.name()) || entry.ownerSession() != c.session) {
+        throw violation(c.label + " should have exactly its one entry " + entry + " of session 0x"
+            + Long.toHexString(c.session) + " in the queue: " + children);
+      }
+      if (c.term != null) {
+        if (leader != null) {
+          throw violation("two leaders after settling: " + leader + " and " + c.term);
+        }
+        leader = c.term;
+      }
+    }
+    if (order.size() != open) {
+      throw violation("stray entries after settling: " + children + " for " + open
+          + " open candidates");
+    }
+    if (open > 0) {
+      if (leader == null) {
+        throw violation("no leader after settling, queue " + children);
+      }
+      if (!order.get(0).name().equals(leader.name)) {
+        throw violation("the leader " + leader + " is not first in the queue " + children);
+      }
+    }
+  }
+
+  /** After everyone closed and the system settled: every term revoked exactly once, queue empty. */
+  private void checkClosed() {
+    for (Client c : clients) {
+      if (!c.attemptOver()) {
+        throw violation(c.label + " is not finished after closing: " + c.describe());
+      }
+    }
+    for (TermRecord t : terms) {
+      if (!t.isRevoked() || t.revocations() != 1) {
+        throw violation("a term was not revoked exactly once: " + t + " (revocations "
+            + t.revocations() + ")");
+      }
+    }
+    List<String> left = zk.children(PATH);
+    if (!left.isEmpty()) {
+      throw violation("entries left after everyone closed: " + left);
+    }
+  }
+
+  private static String keyOf(String name) {
+    return CandidateName.parse(name).map(n -> "-" + n.key() + "-n_").orElse(name);
+  }
+
+  Violation violation(String message) {
+    return new Violation(seed, settings, phase + ": " + message);
+  }
+
+  /** Every client's state and the server's znodes, for a failure report. */
+  String describe() {
+    StringBuilder b = new StringBuilder();
+    for (Client c : clients) {
+      b.append("  ").append(c.describe()).append('\n');
+    }
+    b.append("  znodes:\n");
+    for (String line : zk.dump().split("\n")) {
+      b.append("    ").append(line).append('\n');
+    }
+    return b.toString();
+  }
+}
