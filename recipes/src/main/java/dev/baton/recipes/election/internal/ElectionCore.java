@@ -35,7 +35,7 @@ public final class ElectionCore {
   private final CandidateRunner runner;
 
   private boolean closed;
-  private LeadershipHandle current;
+  private volatile LeadershipHandle current; // written under lock; read without it
   private String deadNode;
   private Instant lastTransition;
   private volatile VirtualMachineError failure;
@@ -156,16 +156,13 @@ public final class ElectionCore {
 
   /** The current term, active or paused. */
   public Optional<Leadership> leadership() {
-    synchronized (lock) {
-      return Optional.ofNullable(current);
-    }
+    return Optional.ofNullable(current);
   }
 
-  /** True while this candidate holds an active term. */
+  /** True while this candidate holds an active term; takes no lock. */
   public boolean isLeader() {
-    synchronized (lock) {
-      return current != null && current.isActive();
-    }
+    LeadershipHandle h = current;
+    return h != null && h.isActive();
   }
 
   /** Waits for an active term. */
