@@ -179,7 +179,7 @@ public final class CandidateMachine {
     for (QueueEntry e : i.found()) {
       if (node == null && e.ownerSession() == epoch.sessionId()) {
         node = e;
-        out.add(new Watch(e.name()));
+        out.add(new Watch(e.name(), true));
       } else {
         out.add(new Delete(e.name()));
       }
@@ -195,7 +195,7 @@ public final class CandidateMachine {
       return;
     }
     node = e;
-    out.add(new Watch(e.name()));
+    out.add(new Watch(e.name(), true));
     out.add(new ListQueue());
   }
 
@@ -253,7 +253,7 @@ public final class CandidateMachine {
       case FOLLOW -> {
         endTerm(RevocationReason.NOT_LOWEST, out);
         if (!closed) {
-          out.add(new Watch(d.predecessor()));
+          out.add(new Watch(d.predecessor(), false));
         }
       }
     }

@@ -59,6 +59,10 @@ public final class QueueIo {
       }
       return null;
     } else if (a instanceof Watch w) {
+      if (w.own()) {
+        store.watchAsync(w.name(), () -> onWatch.accept(w.name()));
+        return null;
+      }
       boolean present = store.watch(w.name(), () -> onWatch.accept(w.name()));
       return present ? null : new CandidateEvent.Gone(w.name());
     }

@@ -46,7 +46,7 @@ class CandidateMachineTest {
         .containsExactly(new ListQueue());
     assertThat(machine.on(new Listed(1, List.of()))).containsExactly(new Enter());
     assertThat(machine.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
-        .containsExactly(new Watch(mine), new ListQueue());
+        .containsExactly(new Watch(mine, true), new ListQueue());
     List<String> children = new java.util.ArrayList<>(List.of(others));
     children.add(mine);
     return machine.on(new Listed(1, children));
@@ -63,7 +63,7 @@ class CandidateMachineTest {
   void followsOnlyItsImmediatePredecessor() {
     String mine = name("me", 5);
     assertThat(enterAndList(mine, name("a", 1), name("b", 3)))
-        .containsExactly(new Watch(name("b", 3)));
+        .containsExactly(new Watch(name("b", 3), false));
   }
 
   @Test
@@ -127,7 +127,7 @@ class CandidateMachineTest {
         .containsExactly(new Inspect(List.of(old, orphan)));
     assertThat(machine.on(new Inspected(1, List.of(new QueueEntry(old, 90, 0x50L),
         new QueueEntry(orphan, 95, SESSION)))))
-        .containsExactly(new Delete(old), new Watch(orphan), new ListQueue());
+        .containsExactly(new Delete(old), new Watch(orphan, true), new ListQueue());
     assertThat(machine.on(new Listed(1, List.of(orphan)))).containsExactly(new Lead(1, 95, orphan));
   }
 
@@ -157,7 +157,7 @@ class CandidateMachineTest {
     enterAndList(mine);
     String ahead = name("x", 5 - 1);
     assertThat(machine.on(new Listed(1, List.of(ahead, mine))))
-        .containsExactly(new Revoke(RevocationReason.NOT_LOWEST), new Watch(ahead));
+        .containsExactly(new Revoke(RevocationReason.NOT_LOWEST), new Watch(ahead, false));
   }
 
   @Test
