@@ -1,6 +1,7 @@
 package dev.baton.recipes;
 
 import dev.baton.recipes.internal.CuratorLiveness;
+import dev.baton.recipes.internal.ZkCalls;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
@@ -167,11 +168,8 @@ public final class BatonSession implements AutoCloseable {
    * expires and a new one is established.
    */
   public long sessionId() {
-    try {
-      return client.getZookeeperClient().getZooKeeper().getSessionId();
-    } catch (Exception e) {
-      throw new CoordinationException("cannot read the ZooKeeper session id", e);
-    }
+    return ZkCalls.call("read the ZooKeeper session id",
+        () -> client.getZookeeperClient().getZooKeeper().getSessionId());
   }
 
   /** True until {@link #close()} was called. */

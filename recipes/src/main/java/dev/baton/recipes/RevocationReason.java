@@ -22,5 +22,7 @@ public enum RevocationReason {
   /** The partition was removed from the group's partition set. */
   PARTITION_REMOVED,
   /** The recipe (or its session) was closed. */
-  CLOSED
+  CLOSED,
+  /** The recipe's loop stopped on a fatal error (out of memory, stack overflow): see its health. */
+  FAILED
 }

@@ -13,6 +13,9 @@ import java.util.Optional;
  * @param token the token of the current term, if any (also while paused)
  * @param lastTransition when the candidate last became leader or lost leadership, if ever
  * @param callbackFailures how many user callbacks have thrown
+ * @param loopFailures how many tasks of the candidate's loop failed (each was logged and retried)
+ * @param failure the fatal error that stopped the election, if one did ({@link #isHealthy()} is
+ *     then false for good)
  */
 public record ElectionHealth(
     LeaderElection.State state,
@@ -20,10 +23,12 @@ public record ElectionHealth(
     boolean leader,
     Optional<FencingToken> token,
     Optional<Instant> lastTransition,
-    long callbackFailures) {
+    long callbackFailures,
+    long loopFailures,
+    Optional<String> failure) {
 
-  /** Healthy: started and connected. Being a follower is healthy. */
+  /** Healthy: started, connected and not failed. Being a follower is healthy. */
   public boolean isHealthy() {
-    return state == LeaderElection.State.STARTED && connected;
+    return state == LeaderElection.State.STARTED && connected && failure.isEmpty();
   }
 }

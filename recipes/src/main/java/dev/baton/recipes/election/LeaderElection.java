@@ -3,6 +3,7 @@ package dev.baton.recipes.election;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.internal.ElectionCore;
+import dev.baton.recipes.internal.ZkQueueStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -53,7 +54,8 @@ public final class LeaderElection implements AutoCloseable {
   private LeaderElection(BatonSession session, ElectionConfig config, LeadershipListener listener) {
     this.session = session;
     this.config = config;
-    this.core = new ElectionCore(session.curator(), config, listener);
+    this.core = new ElectionCore(
+        new ZkQueueStore(session.curator(), session.liveness(), config.path()), config, listener);
     this.observer = new ElectionObserver(session, config.path());
   }
 
@@ -77,7 +79,7 @@ public final class LeaderElection implements AutoCloseable {
       throw new IllegalStateException("the election is " + state.get() + ", it can start only once");
     }
     session.closeWithSession(this);
-    core.start(session.curator());
+    core.start();
   }
 
   /**
@@ -93,7 +95,7 @@ public final class LeaderElection implements AutoCloseable {
     }
     session.detach(this);
     if (before == State.STARTED) {
-      core.close(session.curator());
+      core.close();
     }
   }
 
@@ -164,7 +166,8 @@ public final class LeaderElection implements AutoCloseable {
   public ElectionHealth health() {
     Optional<Leadership> term = core.leadership();
     return new ElectionHealth(state.get(), core.isConnected(), core.isLeader(),
-        term.map(Leadership::token), core.lastTransition(), core.callbackFailures());
+        term.map(Leadership::token), core.lastTransition(), core.callbackFailures(),
+        core.loopFailures(), core.failure().map(Throwable::toString));
   }
 
   private void requireStarted() {

@@ -11,6 +11,8 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The ZooKeeper {@link QueueStore}: entries are ephemeral sequential znodes under {@code path},
@@ -18,6 +20,8 @@ import org.apache.zookeeper.data.Stat;
  * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
  */
 public final class ZkQueueStore implements QueueStore {
+  private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
+
   private final CuratorFramework client;
   private final Liveness liveness;
   private final String path;
@@ -89,6 +93,23 @@ public final class ZkQueueStore implements QueueStore {
         return false;
       }
     });
+  }
+
+  @Override
+  public void watchAsync(String name, Runnable onChange) {
+    Watcher watcher = event -> {
+      if (event.getType() != Watcher.Event.EventType.None) {
+        onChange.run();
+      }
+    };
+    ZkCalls.call("watch " + pathOf(name), () -> client.checkExists().usingWatcher(watcher)
+        .inBackground((c, event) -> {
+          if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+            log.debug("watch of {} not set ({}): treated as a change", pathOf(name),
+                KeeperException.Code.get(event.getResultCode()));
+            onChange.run();
+          }
+        }).forPath(pathOf(name)));
   }
 
   @Override

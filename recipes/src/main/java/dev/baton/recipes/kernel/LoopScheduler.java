@@ -31,6 +31,9 @@ public interface LoopScheduler {
    */
   boolean awaitTermination(Duration timeout) throws InterruptedException;
 
+  /** Interrupts the task in progress, if any (for a stop that cannot wait any longer). */
+  void interrupt();
+
   /** True once shut down, or once the loop's thread died. */
   boolean isShutdown();
 }

@@ -42,6 +42,13 @@ public interface QueueStore {
   boolean watch(String name, Runnable onChange);
 
   /**
+   * Like {@link #watch}, without waiting for the store's answer (so it costs the caller no round
+   * trip): {@code onChange} also runs if the entry turns out to be gone already, or if the watch could
+   * not be set.
+   */
+  void watchAsync(String name, Runnable onChange);
+
+  /**
    * Deletes the entry called {@code name} if it exists.
    *
    * @return true if this call deleted it

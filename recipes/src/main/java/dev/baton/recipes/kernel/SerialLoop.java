@@ -118,6 +118,31 @@ public final class SerialLoop {
     }
   }
 
+  /**
+   * Stops the loop after the tasks already queued (delayed ones not yet due are dropped), waiting up
+   * to {@code timeout} for them unless called from the loop; past it, the task in progress is
+   * interrupted.
+   *
+   * @return true if the queued tasks finished in time
+   */
+  public boolean drain(Duration timeout) {
+    execute(scheduler::shutdown);
+    if (scheduler.inLoop()) {
+      return true;
+    }
+    try {
+      if (scheduler.awaitTermination(timeout)) {
+        return true;
+      }
+      log.warn("loop {}: queued tasks still running {} after close; interrupting them", name, timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    scheduler.shutdown();
+    scheduler.interrupt();
+    return false;
+  }
+
   private void runGuarded(Runnable task, boolean isRecovery) {
     try {
       task.run();
@@ -139,7 +164,7 @@ public final class SerialLoop {
     } catch (Throwable t) {
       failures.increment();
       int n = streak.incrementAndGet();
-      if (n == 1) {
+      if (n == 1 && !(t instanceof StoreUnavailableException)) {
         log.warn("loop {}: a task failed; retrying in the background", name, t);
       } else {
         log.debug("loop {}: a task failed again ({} in a row): {}", name, n, t.toString());

@@ -79,6 +79,11 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   }
 
   @Override
+  public void interrupt() {
+    thread.interrupt();
+  }
+
+  @Override
   public boolean isShutdown() {
     return shutdown;
   }

@@ -3,17 +3,23 @@ package dev.baton.recipes.lock;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.internal.ZkQueueStore;
+import dev.baton.recipes.internal.queue.CandidateAction;
+import dev.baton.recipes.internal.queue.CandidateMachine;
+import dev.baton.recipes.election.ConnectionPolicy;
+import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.Subscription;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +30,10 @@ import org.slf4j.LoggerFactory;
  * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link #acquire(Duration)}
  * with a timeout, {@link #release()} by the holding thread only. Unlike it, each hold carries a
  * {@linkplain LockHandle#token() fencing token} (the lock znode's czxid, strictly increasing from one
- * hold to the next) and a validity flag that drops the moment the connection is suspended; release is
- * owner-checked: it deletes only this hold's own znode, by name and version, never another holder's.
+ * hold to the next) and is a {@link dev.baton.recipes.Term} whose signal drops the moment the
+ * connection is suspended, the session lost or the lock znode deleted by someone else; a hold is
+ * handed out only if the connection did not change since the queue was read; release is
+ * owner-checked: it deletes only this hold's own znode, by name, never another holder's.
  *
  * <p>Lock or election? Take a lock for one bounded critical section (update one account, run one
  * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an ongoing role
@@ -39,21 +47,22 @@ public final class FencedLock implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FencedLock.class);
 
   private final BatonSession session;
-  private final CuratorFramework client;
+  private final QueueStore store;
   private final LockConfig config;
   private final ReentrantLock local = new ReentrantLock();
-  private final ConnectionStateListener listener = this::onConnection;
+  private final Subscription subscription;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final Object holdLock = new Object();
   private final Counter acquired;
   private final Counter timeouts;
   private final Counter lost;
   private final Timer waits;
-  private volatile Hold hold;
+  private volatile Hold hold; // written under holdLock
   private int holdCount; // guarded by local (only the holding thread touches it)
 
   private FencedLock(BatonSession session, LockConfig config) {
     this.session = session;
-    this.client = session.curator();
+    this.store = new ZkQueueStore(session.curator(), session.liveness(), config.path());
     this.config = config;
     this.acquired = Counter.builder("baton.lock.acquired").tag("lock", config.path())
         .register(config.meterRegistry());
@@ -63,7 +72,7 @@ public final class FencedLock implements AutoCloseable {
         .register(config.meterRegistry());
     this.waits = Timer.builder("baton.lock.wait").tag("lock", config.path())
         .register(config.meterRegistry());
-    client.getConnectionStateListenable().addListener(listener);
+    this.subscription = store.liveness().subscribe(this::onEpoch);
     session.closeWithSession(this);
   }
 
@@ -80,6 +89,7 @@ public final class FencedLock implements AutoCloseable {
    * @return the hold, or empty if the timeout passed first
    * @throws CoordinationException if ZooKeeper failed
    * @throws IllegalStateException if the lock is closed
+   * @throws InterruptedException if the calling thread is interrupted while waiting
    */
   public Optional<LockHandle> acquire(Duration timeout) throws InterruptedException {
     Objects.requireNonNull(timeout, "timeout");
@@ -99,18 +109,18 @@ public final class FencedLock implements AutoCloseable {
     }
     boolean success = false;
     try {
-      Optional<Hold> taken = new LockAttempt(client, config, this::handleFor).run(deadline);
+      Optional<Hold> taken = new LockAttempt(store, config, this::publish, this::nodeChanged)
+          .run(deadline);
       if (taken.isEmpty()) {
         timeouts.increment();
         return Optional.empty();
       }
-      hold = taken.get();
       holdCount = 1;
       success = true;
       acquired.increment();
       waits.record(Duration.ofNanos(System.nanoTime() - start));
-      log.debug("{} holds {} with token {}", config.ownerId(), config.path(), hold.token());
-      return Optional.of(hold);
+      log.debug("{} holds {} with token {}", config.ownerId(), config.path(), taken.get().token());
+      return Optional.of(taken.get());
     } finally {
       if (!success) {
         local.unlock();
@@ -119,8 +129,8 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level deletes the lock znode (only this
-   * hold's own znode, checked by name and version).
+   * Releases one level of the current thread's hold; the last level ends the hold's term and deletes
+   * the lock znode (only this hold's own znode).
    *
    * @return false if the znode was already gone (the lock was lost while held), else true
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
@@ -132,11 +142,15 @@ public final class FencedLock implements AutoCloseable {
     if (--holdCount > 0) {
       return true;
     }
-    Hold h = hold;
-    hold = null;
+    Hold h;
+    synchronized (holdLock) {
+      h = hold;
+      hold = null;
+    }
     try {
-      h.invalidate();
-      boolean deleted = LockAttempt.deleteOwn(client, h.nodePath());
+      h.revoke(RevocationReason.RESIGNED);
+      String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
+      boolean deleted = store.delete(name);
       if (!deleted) {
         lost.increment();
         log.warn("{} released {} (token {}) but its znode was already gone: the lock was lost while "
@@ -159,13 +173,13 @@ public final class FencedLock implements AutoCloseable {
     return h == null ? Optional.empty() : Optional.of(h.token());
   }
 
-  /** Releases a hold of the calling thread, if any, and stops watching the connection. */
+  /** Releases a hold of the calling thread, if any, and stops following the session. */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    client.getConnectionStateListenable().removeListener(listener);
+    subscription.close();
     session.detach(this);
     if (isHeldByCurrentThread()) {
       holdCount = 1;
@@ -176,64 +190,46 @@ public final class FencedLock implements AutoCloseable {
     }
   }
 
-  private Hold handleFor(String nodePath, long czxid) {
-    return new Hold(this, FencingToken.of(config.path(), czxid), nodePath);
+  String path() {
+    return config.path();
   }
 
-  private void onConnection(CuratorFramework c, ConnectionState state) {
-    if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST
-        || state == ConnectionState.READ_ONLY) {
+  /** Publishes a hold unless the epoch changed since the queue was read in {@code epoch}. */
+  private Hold publish(long epoch, long token, String nodePath) {
+    synchronized (holdLock) {
+      if (store.liveness().current().number() != epoch) {
+        return null;
+      }
+      hold = new Hold(this, FencingToken.of(config.path(), token), nodePath, Instant.now());
+      return hold;
+    }
+  }
+
+  /** On the session's event thread: a suspended or lost link ends the hold at once. */
+  private void onEpoch(ConnectionEpoch epoch) {
+    CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, epoch)
+        .filter(a -> a instanceof CandidateAction.Revoke)
+        .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
+  }
+
+  /** On the store's event thread: the held znode was deleted (or changed) by someone else. */
+  private void nodeChanged(String nodePath) {
+    Hold h = hold;
+    if (h != null && h.nodePath().equals(nodePath)) {
+      end(RevocationReason.NODE_DELETED, "its znode " + nodePath + " was deleted");
+    }
+  }
+
+  private void end(RevocationReason reason, String why) {
+    synchronized (holdLock) {
       Hold h = hold;
-      if (h != null && h.invalidate()) {
-        log.warn("{}: the hold of {} (token {}) is no longer valid: connection {}", config.ownerId(),
-            config.path(), h.token(), state);
-        if (state == ConnectionState.LOST) {
+      if (h != null && h.revoke(reason)) {
+        log.warn("{}: the hold of {} (token {}) is no longer valid: {}", config.ownerId(),
+            config.path(), h.token(), why);
+        if (reason != RevocationReason.CONNECTION_SUSPENDED) {
           lost.increment();
         }
       }
-    }
-  }
-
-  /** One hold. */
-  static final class Hold implements LockHandle {
-    private final FencedLock lock;
-    private final FencingToken token;
-    private final String nodePath;
-    private final AtomicBoolean valid = new AtomicBoolean(true);
-
-    Hold(FencedLock lock, FencingToken token, String nodePath) {
-      this.lock = lock;
-      this.token = token;
-      this.nodePath = nodePath;
-    }
-
-    @Override
-    public FencingToken token() {
-      return token;
-    }
-
-    @Override
-    public String nodePath() {
-      return nodePath;
-    }
-
-    @Override
-    public boolean isValid() {
-      return valid.get();
-    }
-
-    boolean invalidate() {
-      return valid.compareAndSet(true, false);
-    }
-
-    @Override
-    public void close() {
-      lock.release();
-    }
-
-    @Override
-    public String toString() {
-      return "LockHandle{" + nodePath + ", " + token + (isValid() ? "" : ", invalid") + "}";
     }
   }
 }

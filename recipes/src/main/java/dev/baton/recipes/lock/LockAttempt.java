@@ -1,124 +1,130 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.election.internal.CandidateData;
-import dev.baton.recipes.election.internal.CandidateName;
-import dev.baton.recipes.election.internal.CandidateOrder;
-import dev.baton.recipes.election.internal.CandidateOrder.Decision;
-import java.util.List;
+import dev.baton.recipes.election.ConnectionPolicy;
+import dev.baton.recipes.internal.queue.CandidateAction;
+import dev.baton.recipes.internal.queue.CandidateAction.Lead;
+import dev.baton.recipes.internal.queue.CandidateEvent;
+import dev.baton.recipes.internal.queue.CandidateMachine;
+import dev.baton.recipes.internal.queue.QueueIo;
+import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.Subscription;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.data.Stat;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One attempt to take the lock, on the caller's thread: queue a protected ephemeral sequential znode,
- * then hold if first, else wait for the immediate predecessor to go. On timeout or interrupt the znode
- * is deleted again.
+ * One attempt to take the lock, on the caller's thread: the queue's {@link CandidateMachine} (as a
+ * lock attempt, which never re-enters once it held) decides, this class applies its actions and waits
+ * for watches and link changes in between. On timeout, interrupt or failure the entry is deleted again.
  */
 final class LockAttempt {
-  interface HoldFactory {
-    FencedLock.Hold create(String nodePath, long czxid);
+  private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
+
+  /** Publishes the hold if the epoch is still the one the queue was read in; null if refused. */
+  interface HoldPublisher {
+    Hold publish(long epoch, long token, String nodePath);
   }
 
-  private final CuratorFramework client;
-  private final LockConfig config;
-  private final HoldFactory holds;
-  private final String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+  private final QueueStore store;
+  private final HoldPublisher publisher;
+  private final Consumer<String> onNodeChange;
+  private final CandidateMachine machine;
+  private final QueueIo io;
+  private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
 
-  LockAttempt(CuratorFramework client, LockConfig config, HoldFactory holds) {
-    this.client = client;
-    this.config = config;
-    this.holds = holds;
+  /**
+   * @param onNodeChange told (on the store's event thread) the path of a watched entry that changed,
+   *     so that a hold whose znode is deleted ends at once
+   */
+  LockAttempt(QueueStore store, LockConfig config, HoldPublisher publisher,
+      Consumer<String> onNodeChange) {
+    this.store = store;
+    this.publisher = publisher;
+    String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+    this.machine = new CandidateMachine(key, ConnectionPolicy.STANDARD, false);
+    this.io = new QueueIo(store, key, config.ownerId());
+    this.onNodeChange = onNodeChange;
   }
 
-  Optional<FencedLock.Hold> run(long deadline) throws InterruptedException {
-    String node = null;
+  Optional<Hold> run(long deadline) throws InterruptedException {
+    Hold granted = null;
+    Subscription subscription = store.liveness().subscribe(e -> inbox.add(new CandidateEvent.Link(e)));
+    ConnectionEpoch now = store.liveness().current();
+    long lastEpoch = now.number();
+    Deque<CandidateEvent> ready = new ArrayDeque<>();
+    ready.add(new CandidateEvent.Link(now));
     try {
-      Stat stat = new Stat();
-      node = create(stat);
       while (true) {
-        List<CandidateName> queue = CandidateOrder.order(client.getChildren().forPath(config.path()),
-            ignored -> { });
-        Decision d = CandidateOrder.decide(node, queue);
-        switch (d.kind()) {
-          case LEAD -> {
-            FencedLock.Hold h = holds.create(ZKPaths.makePath(config.path(), node), stat.getCzxid());
-            node = null; // handed over: not deleted in finally
-            return Optional.of(h);
+        CandidateEvent event = ready.poll();
+        if (event == null) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            return Optional.empty();
           }
-          case ABSENT -> node = create(stat); // the session expired while waiting: queue again
-          case FOLLOW -> {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-              return Optional.empty();
+          event = inbox.poll(left, TimeUnit.NANOSECONDS);
+          if (event == null) {
+            continue;
+          }
+          if (event instanceof CandidateEvent.Link l) {
+            if (l.epoch().number() <= lastEpoch) {
+              continue; // already fed
             }
-            CountDownLatch gone = new CountDownLatch(1);
-            try {
-              client.getData().usingWatcher((org.apache.zookeeper.Watcher) e -> gone.countDown())
-                  .forPath(ZKPaths.makePath(config.path(), d.predecessor()));
-              gone.await(left, TimeUnit.NANOSECONDS);
-            } catch (KeeperException.NoNodeException alreadyGone) {
-              // look again at once
+            lastEpoch = l.epoch().number();
+          }
+        }
+        for (CandidateAction a : machine.on(event)) {
+          if (a instanceof Lead l) {
+            granted = publisher.publish(l.epoch(), l.token(), store.pathOf(l.name()));
+            if (granted != null) {
+              return Optional.of(granted);
+            }
+            ready.add(new CandidateEvent.LeadRefused(l.token()));
+          } else if (QueueIo.isStoreAction(a)) {
+            CandidateEvent reply = io.apply(a, this::onWatch);
+            if (reply != null) {
+              ready.add(reply);
             }
           }
-          default -> throw new IllegalStateException(d.toString());
+          // Revoke, Pause: no hold exists before Lead; Ignore: nothing to do; no ListLater when
+          // the attempt does not re-enter.
         }
       }
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new CoordinationException("cannot acquire the lock " + config.path() + ": " + e, e);
-    } finally {
-      if (node != null) {
-        deleteOwnQuietly(ZKPaths.makePath(config.path(), node));
-      }
-    }
-  }
-
-  private String create(Stat stat) throws Exception {
-    String created = client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
-        .withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-        .forPath(ZKPaths.makePath(config.path(), CandidateName.prefixFor(key)),
-            CandidateData.encode(config.ownerId()));
-    if (stat.getCzxid() == 0) {
-      Stat found = client.checkExists().forPath(created);
-      if (found != null) {
-        copy(found, stat);
-      }
-    }
-    return ZKPaths.getNodeFromPath(created);
-  }
-
-  private static void copy(Stat from, Stat to) {
-    to.setCzxid(from.getCzxid());
-    to.setVersion(from.getVersion());
-    to.setEphemeralOwner(from.getEphemeralOwner());
-  }
-
-  /** Deletes the hold's own znode at version 0 (it is never written after creation). */
-  static boolean deleteOwn(CuratorFramework client, String nodePath) {
-    try {
-      client.delete().withVersion(0).forPath(nodePath);
-      return true;
-    } catch (KeeperException.NoNodeException gone) {
-      return false;
-    } catch (Exception e) {
-      throw new CoordinationException("cannot release the lock znode " + nodePath, e);
-    }
-  }
-
-  private void deleteOwnQuietly(String nodePath) {
-    try {
-      deleteOwn(client, nodePath);
     } catch (CoordinationException e) {
-      // the znode goes with the session; waiters watching it are told then
-      org.slf4j.LoggerFactory.getLogger(LockAttempt.class).warn("could not withdraw {}", nodePath, e);
+      throw new CoordinationException("cannot acquire the lock " + store.path() + ": "
+          + e.getMessage(), e);
+    } finally {
+      subscription.close();
+      if (granted == null) {
+        withdraw();
+      }
+    }
+  }
+
+  private void onWatch(String name) {
+    onNodeChange.accept(store.pathOf(name));
+    inbox.add(new CandidateEvent.Gone(name));
+  }
+
+  /** Deletes the attempt's entry, if any; a failure leaves it to the session's end. */
+  private void withdraw() {
+    try {
+      for (CandidateAction a : machine.on(new CandidateEvent.Close())) {
+        if (QueueIo.isStoreAction(a)) {
+          io.apply(a, name -> { });
+        }
+      }
+    } catch (CoordinationException e) {
+      log.warn("could not withdraw from the lock {}; the entry goes with the session", store.path(),
+          e);
     }
   }
 }

@@ -1,23 +1,29 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.Term;
 
 /**
- * One hold of a {@link FencedLock}: its fencing token and the znode that embodies it. Closing the handle
- * releases one level of the hold ({@link FencedLock#release()}).
+ * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing the
+ * handle releases one level of the hold ({@link FencedLock#release()}).
  *
- * <p>{@link #isValid()} turns false as soon as the connection is suspended or the session lost: the
- * lock may then already belong to someone else. Pass {@link #token()} to every protected write.
+ * <p>{@link #isActive()} turns false as soon as the connection is suspended, the session lost or the
+ * lock znode deleted by someone else: the lock may then already belong to someone else, and
+ * {@link #checkActive()} throws {@link LockLostException}. Pass {@link #token()} to every protected
+ * write.
  */
-public interface LockHandle extends AutoCloseable {
+public interface LockHandle extends Term, AutoCloseable {
   /** The hold's fencing token: the lock znode's creation zxid, scoped to the lock path. */
+  @Override
   FencingToken token();
 
   /** The full path of the lock znode, for a ZooKeeper ownership guard. */
   String nodePath();
 
-  /** True while the lock is believed held: the connection has not been suspended since it was taken. */
-  boolean isValid();
+  /** The same as {@link #isActive()}: true while the lock is believed held. */
+  default boolean isValid() {
+    return isActive();
+  }
 
   /** Releases one level of the hold. */
   @Override

@@ -1,11 +1,11 @@
 package dev.baton.recipes.scheduler;
 
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each job is
  * claimed by exactly one worker (a conditional update); the handler runs on the worker's own thread.
- * A handler that throws is logged and counted and leaves its job RUNNING for an operator to look at:
- * jobs should be idempotent, since a worker can die between running a job and recording it done.
+ * A handler that throws (anything, an {@link Error} included) is logged and counted and leaves its job
+ * RUNNING for an operator to look at; a {@link VirtualMachineError} also stops the worker
+ * ({@link #fatalError()}). Jobs should be idempotent, since a worker can die between running a job
+ * and recording it done.
  */
 public final class JobWorker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
@@ -23,7 +25,8 @@ public final class JobWorker implements AutoCloseable {
   private final JobStore store;
   private final String workerId;
   private final Consumer<ScheduledJob> handler;
-  private final ScheduledExecutorService thread;
+  private final Duration pollInterval;
+  private final SerialLoop loop;
   private final AtomicLong failures = new AtomicLong();
 
   private JobWorker(JobStore store, String workerId, Consumer<ScheduledJob> handler,
@@ -31,12 +34,10 @@ public final class JobWorker implements AutoCloseable {
     this.store = store;
     this.workerId = workerId;
     this.handler = handler;
-    this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "baton-worker-" + workerId);
-      t.setDaemon(true);
-      return t;
-    });
-    thread.scheduleWithFixedDelay(this::drain, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+    this.pollInterval = pollInterval;
+    this.loop = new SerialLoop("worker-" + workerId, new ThreadLoopScheduler("worker", workerId),
+        Backoff.DEFAULT, this::poll, e -> { });
+    loop.execute(this::poll);
   }
 
   /** Starts a worker that polls every {@code pollInterval}. */
@@ -58,6 +59,20 @@ public final class JobWorker implements AutoCloseable {
     return failures.get();
   }
 
+  /**
+   * The fatal error ({@link VirtualMachineError}) that stopped this worker, if one did; it then claims
+   * no more jobs.
+   */
+  public Optional<VirtualMachineError> fatalError() {
+    return loop.fatal();
+  }
+
+  /** Claims and runs the pending jobs, then polls again after the interval. */
+  private void poll() {
+    drain();
+    loop.schedule(pollInterval.toNanos(), this::poll);
+  }
+
   private void drain() {
     try {
       for (Optional<ScheduledJob> job = store.claim(workerId); job.isPresent();
@@ -65,7 +80,10 @@ public final class JobWorker implements AutoCloseable {
         try {
           handler.accept(job.get());
           store.complete(job.get().scheduleKey(), workerId);
-        } catch (RuntimeException e) {
+        } catch (VirtualMachineError e) {
+          failures.incrementAndGet();
+          throw e; // the loop logs it and stops: this JVM is in no state to run jobs
+        } catch (RuntimeException | Error e) {
           failures.incrementAndGet();
           log.error("worker {}: job {} failed", workerId, job.get().scheduleKey(), e);
         }
@@ -77,6 +95,6 @@ public final class JobWorker implements AutoCloseable {
 
   @Override
   public void close() {
-    thread.shutdownNow();
+    loop.shutdown(Duration.ZERO);
   }
 }

@@ -4,10 +4,9 @@ import dev.baton.fencing.FencingException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.election.Leadership;
 import io.micrometer.core.instrument.Counter;
+import dev.baton.recipes.kernel.BatonThreads;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +23,7 @@ final class SchedulingTerm {
   private final JobStore store;
   private final Counter created;
   private final Counter rejected;
-  private final ExecutorService thread;
+  private final Thread thread;
 
   SchedulingTerm(Leadership leadership, ScheduleConfig config, JobStore store, Counter created,
       Counter rejected) {
@@ -33,20 +32,16 @@ final class SchedulingTerm {
     this.store = store;
     this.created = created;
     this.rejected = rejected;
-    this.thread = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "baton-scheduler-" + config.name());
-      t.setDaemon(true);
-      return t;
-    });
+    this.thread = BatonThreads.factory("scheduler", config.name()).newThread(this::run);
   }
 
   void start() {
-    thread.execute(this::run);
+    thread.start();
   }
 
   /** Stops the loop at once (interrupting a write in progress; the fence rejects it if it is late). */
   void stop() {
-    thread.shutdownNow();
+    thread.interrupt();
   }
 
   private void run() {
@@ -77,7 +72,9 @@ final class SchedulingTerm {
           log.warn("schedule {}: write with token {} rejected, a newer term wrote: {}", name,
               leadership.token(), e.getMessage());
           return;
-        } catch (RuntimeException e) {
+        } catch (VirtualMachineError e) {
+          throw e; // logged by the thread's handler; the term schedules no more
+        } catch (RuntimeException | Error e) {
           log.warn("schedule {}: scheduling failed; retrying in {}", name, RETRY, e);
           leadership.awaitRevocation(RETRY);
         }

@@ -137,6 +137,31 @@ class FencedLockTest {
     fresh.close();
   }
 
+  /**
+   * The review found {@code LockLostException} was never thrown: a hold stayed valid after its znode
+   * was deleted by someone else. The hold's own-znode watch now ends the term at once.
+   */
+  @Test
+  void aHoldWhoseZnodeIsDeletedBySomeoneElseEndsAndCheckActiveThrows() throws Exception {
+    String path = newPath();
+    FencedLock lock = lock(path, "holder");
+    LockHandle hold = lock.acquire(Duration.ofSeconds(10)).orElseThrow();
+    hold.checkActive();
+    session().curator().delete().forPath(hold.nodePath());
+    await().atMost(Duration.ofSeconds(10)).until(() -> !hold.isActive());
+    assertThat(hold.revocationReason()).contains(dev.baton.recipes.RevocationReason.NODE_DELETED);
+    assertThatThrownBy(hold::checkActive).isInstanceOfSatisfying(LockLostException.class, e -> {
+      assertThat(e.token()).isEqualTo(hold.token());
+      assertThat(e.reason()).contains(dev.baton.recipes.RevocationReason.NODE_DELETED);
+    });
+    FencedLock other = lock(path, "next");
+    LockHandle next = other.acquire(Duration.ofSeconds(10)).orElseThrow();
+    assertThat(next.token()).isGreaterThan(hold.token());
+    assertThat(lock.release()).as("its znode was already gone").isFalse();
+    assertThat(next.isActive()).isTrue();
+    next.close();
+  }
+
   @Test
   void aTimedOutAttemptLeavesNoZnodeBehind() throws Exception {
     String path = newPath();

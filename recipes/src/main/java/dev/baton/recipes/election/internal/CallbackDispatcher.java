@@ -1,22 +1,21 @@
 package dev.baton.recipes.election.internal;
 
-import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the user's callbacks one at a time, in submission order, on the election's own thread. Never
- * runs them on the caller's thread. Exceptions are logged with the participant and token, counted, and
- * reported to {@code onElectedFailure} for {@code elected}.
+ * Runs the user's callbacks one at a time, in submission order, on the election's own callback loop:
+ * never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. A callback that
+ * throws is logged with the participant and token and counted; from {@code elected} it is also
+ * reported to {@code onElectedFailure}. A {@link VirtualMachineError} ends the callback loop (see
+ * {@link SerialLoop}) and is reported to {@code onFatal}.
  */
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -24,30 +23,25 @@ final class CallbackDispatcher {
   private final LeadershipListener listener;
   private final ElectionMetrics metrics;
   private final Consumer<LeadershipHandle> onElectedFailure;
-  private final ExecutorService executor;
-  private volatile Thread thread;
+  private final ThreadLoopScheduler scheduler;
+  private final SerialLoop loop;
+  private volatile Thread inElectedThread;
   private volatile LeadershipHandle inElected;
 
-  CallbackDispatcher(
-      String name, LeadershipListener listener, ElectionMetrics metrics,
-      Consumer<LeadershipHandle> onElectedFailure) {
+  CallbackDispatcher(String name, LeadershipListener listener, ElectionMetrics metrics,
+      Consumer<LeadershipHandle> onElectedFailure, Consumer<VirtualMachineError> onFatal) {
     this.listener = listener;
     this.metrics = metrics;
     this.onElectedFailure = onElectedFailure;
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-        new LinkedBlockingQueue<>(), r -> {
-          Thread t = new Thread(r, "baton-election-callbacks-" + name);
-          t.setDaemon(true);
-          thread = t;
-          return t;
-        });
     // Started now, not at the first callback: a thread start on the handover path costs a millisecond.
-    pool.prestartCoreThread();
-    this.executor = pool;
+    this.scheduler = new ThreadLoopScheduler("election-callbacks", name);
+    this.loop = new SerialLoop("election-callbacks-" + name, scheduler, Backoff.DEFAULT, () -> { },
+        onFatal);
   }
 
   void elected(LeadershipHandle h) {
     submit("elected", h, () -> {
+      inElectedThread = Thread.currentThread();
       inElected = h;
       try {
         listener.elected(h);
@@ -72,49 +66,35 @@ final class CallbackDispatcher {
 
   /** Interrupts the callback thread if it is inside {@code elected} of {@code h}. */
   void interruptIfRunning(LeadershipHandle h) {
-    Thread t = thread;
+    Thread t = inElectedThread;
     if (t != null && inElected == h) {
       t.interrupt();
     }
   }
 
   boolean isCallbackThread() {
-    return Thread.currentThread() == thread;
+    return scheduler.inLoop();
   }
 
   /** Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback. */
   void shutdown(Duration timeout) {
-    executor.shutdown();
-    if (isCallbackThread()) {
-      return;
-    }
-    try {
-      if (!executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-        log.warn("election callbacks did not finish within {}; interrupting them", timeout);
-        executor.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      executor.shutdownNow();
-    }
+    loop.drain(timeout);
   }
 
-  private void submit(String callback, Leadership h, Runnable body, boolean isElected) {
-    try {
-      executor.execute(() -> {
-        try {
-          body.run();
-        } catch (RuntimeException | Error e) {
-          metrics.callbackFailed(callback);
-          log.error("the {} callback of participant {} (token {}) threw", callback,
-              h.participantId(), h.token(), e);
-          if (isElected) {
-            onElectedFailure.accept((LeadershipHandle) h);
-          }
+  private void submit(String callback, LeadershipHandle h, Runnable body, boolean isElected) {
+    loop.execute(() -> {
+      try {
+        body.run();
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
+        metrics.callbackFailed(callback);
+        log.error("the {} callback of participant {} (token {}) threw", callback,
+            h.participantId(), h.token(), e);
+        if (isElected) {
+          onElectedFailure.accept(h);
         }
-      });
-    } catch (RejectedExecutionException e) {
-      log.warn("{} callback for {} dropped: the election is closed", callback, h);
-    }
+      }
+    });
   }
 }

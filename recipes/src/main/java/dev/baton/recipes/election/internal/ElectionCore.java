@@ -1,139 +1,82 @@
 package dev.baton.recipes.election.internal;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.election.ConnectionPolicy;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.Liveness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state of one candidate that the threads share, and the transitions between its terms.
+ * The terms of one candidate: begins, pauses, resumes and revokes them, and queues the callbacks.
  *
- * <p>Three kinds of thread meet here. Curator's connection-state thread calls {@link #stateChanged};
- * the candidate's own loop thread ({@link CandidateLoop}) does all ZooKeeper I/O and calls
- * {@link #lead}; the user's callbacks run on the {@link CallbackDispatcher}'s thread. Every change of
- * the current term happens under {@code lock}, which is never held while user code or ZooKeeper I/O
- * runs, and callbacks are queued under it, so that {@code revoked} can never overtake its
- * {@code elected}. Revocation on a suspended or lost connection happens right on the connection-state
- * thread: it never waits behind a ZooKeeper call in progress on the loop.
- *
- * <p>A term may only begin if the connection stayed up since the loop checked the candidate's znode:
- * every connection event bumps {@code epoch}, and {@link #lead} refuses a stale epoch.
+ * <p>Every change of the current term happens under {@code lock}, which is never held while user code
+ * or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
+ * {@code elected}. A term begins only if the session's epoch is still the one in which the queue was
+ * read ({@link #lead}), checked under the same lock with which the session's event thread revokes or
+ * pauses terms ({@link #revoke}, {@link #pause}), so no term outlives the connection it began on by
+ * more than the delivery of one event. The decisions are the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s; the I/O is
+ * the {@link CandidateRunner}'s.
  */
-public final class ElectionCore implements ConnectionStateListener {
+public final class ElectionCore {
   private static final Logger log = LoggerFactory.getLogger(ElectionCore.class);
 
   private final ElectionConfig config;
+  private final Liveness liveness;
   private final ElectionMetrics metrics;
   private final CallbackDispatcher callbacks;
-  private final CandidateLoop loop;
   private final Object lock = new Object();
+  private final CandidateRunner runner;
 
-  private boolean connected;
-  private long epoch;
   private boolean closed;
-  private LeadershipHandle current;
+  private volatile LeadershipHandle current; // written under lock; read without it
+  private String deadNode;
   private Instant lastTransition;
+  private volatile VirtualMachineError failure;
 
-  public ElectionCore(CuratorFramework client, ElectionConfig config, LeadershipListener listener) {
+  public ElectionCore(dev.baton.recipes.kernel.QueueStore store, ElectionConfig config,
+      LeadershipListener listener) {
     this.config = config;
+    this.liveness = store.liveness();
     this.metrics = new ElectionMetrics(config.meterRegistry(), config.path(), config.participantId());
-    String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    String threadName = config.participantId() + "@" + config.path();
-    this.callbacks = new CallbackDispatcher(threadName, listener, metrics, this::onElectedFailure);
-    this.loop = new CandidateLoop(client, config, key, metrics, this, threadName);
+    String name = config.participantId() + "@" + config.path();
+    this.callbacks = new CallbackDispatcher(name, listener, metrics, this::onElectedFailure,
+        this::fail);
+    this.runner = new CandidateRunner(store, config, this, metrics, name);
   }
 
-  /** Registers for connection events and enters the queue. */
-  public void start(CuratorFramework client) {
-    client.getConnectionStateListenable().addListener(this);
-    synchronized (lock) {
-      connected = client.getZookeeperClient().isConnected();
-      epoch++;
-    }
-    loop.requestReconcile();
-  }
-
-  @Override
-  public void stateChanged(CuratorFramework client, ConnectionState state) {
-    log.debug("participant {} on {}: connection {}", config.participantId(), config.path(), state);
-    switch (state) {
-      case SUSPENDED, READ_ONLY -> {
-        synchronized (lock) {
-          connected = false;
-          epoch++;
-          if (current != null && config.connectionPolicy() == ConnectionPolicy.STANDARD) {
-            revokeLocked(RevocationReason.CONNECTION_SUSPENDED);
-          } else if (current != null && current.pause()) {
-            metrics.paused();
-            callbacks.paused(current);
-            log.warn("participant {} pauses its term {} on {}: connection suspended",
-                config.participantId(), current.token(), config.path());
-          }
-        }
-      }
-      case LOST -> {
-        long jitterNanos = config.reentryJitter().toNanos();
-        long delay = jitterNanos == 0 ? 0 : ThreadLocalRandom.current().nextLong(jitterNanos + 1);
-        loop.delayReentry(delay);
-        synchronized (lock) {
-          connected = false;
-          epoch++;
-          revokeLocked(RevocationReason.SESSION_LOST);
-        }
-      }
-      case CONNECTED, RECONNECTED -> {
-        synchronized (lock) {
-          connected = true;
-          epoch++;
-        }
-        loop.requestReconcile();
-      }
-      default -> log.warn("unexpected connection state {}", state);
-    }
-  }
-
-  /** The connection epoch if connected and open; empty otherwise. Called by the loop. */
-  Optional<Long> connectedEpoch() {
-    synchronized (lock) {
-      return connected && !closed ? Optional.of(epoch) : Optional.empty();
-    }
+  /** Enters the queue. */
+  public void start() {
+    runner.start();
   }
 
   /**
-   * Begins (or, after a pause, resumes) the term whose token is {@code token}, unless the connection
-   * changed since {@code seenEpoch}. Called by the loop after it verified its znode is first.
+   * Begins the term of {@code nodePath} with {@code token}, or resumes it if it is the current one,
+   * unless the epoch is no longer {@code epoch}; true if the term is (now) current.
    */
-  void lead(long seenEpoch, FencingToken token, String nodePath, Duration waited) {
+  boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
     synchronized (lock) {
-      if (closed || !connected || epoch != seenEpoch) {
-        return;
+      if (closed || failure != null || liveness.current().number() != epoch
+          || nodePath.equals(deadNode)) {
+        return false;
       }
-      if (current != null) {
-        if (current.token().equals(token)) {
-          if (current.resume()) {
-            metrics.resumed();
-            callbacks.resumed(current);
-            log.info("participant {} resumes its term {} on {}", config.participantId(), token,
-                config.path());
-            lock.notifyAll();
-          }
-          return;
+      if (current != null && current.token().equals(token)) {
+        if (current.resume()) {
+          metrics.resumed();
+          callbacks.resumed(current);
+          log.info("participant {} resumes its term {} on {}", config.participantId(), token,
+              config.path());
+          lock.notifyAll();
         }
-        revokeLocked(RevocationReason.NODE_DELETED);
+        return true;
       }
+      revokeLocked(RevocationReason.NODE_DELETED);
       current = new LeadershipHandle(config.participantId(), token, nodePath,
           config.clock().instant());
       lastTransition = current.electedAt();
@@ -142,6 +85,19 @@ public final class ElectionCore implements ConnectionStateListener {
       lock.notifyAll();
     }
     log.info("participant {} leads {} with token {}", config.participantId(), config.path(), token);
+    return true;
+  }
+
+  /** Pauses the current term (the connection is suspended under the session policy). */
+  void pause() {
+    synchronized (lock) {
+      if (current != null && current.pause()) {
+        metrics.paused();
+        callbacks.paused(current);
+        log.warn("participant {} pauses its term {} on {}: connection suspended",
+            config.participantId(), current.token(), config.path());
+      }
+    }
   }
 
   /** Ends the current term, if any, for {@code reason}. */
@@ -151,14 +107,16 @@ public final class ElectionCore implements ConnectionStateListener {
     }
   }
 
-  /** Ends the term {@code expected} if it is still the current one; true if it was. */
-  boolean revokeIfCurrent(LeadershipHandle expected, RevocationReason reason) {
+  /**
+   * The watch of {@code nodePath} fired: if it is the current term's node, the term ends now, on the
+   * store's event thread, and no term begins on that node again.
+   */
+  void nodeChanged(String nodePath) {
     synchronized (lock) {
-      if (current != expected) {
-        return false;
+      if (current != null && current.nodePath().equals(nodePath)) {
+        deadNode = nodePath;
+        revokeLocked(RevocationReason.NODE_DELETED);
       }
-      revokeLocked(reason);
-      return true;
     }
   }
 
@@ -181,27 +139,30 @@ public final class ElectionCore implements ConnectionStateListener {
 
   private void onElectedFailure(LeadershipHandle h) {
     if (config.resignOnCallbackFailure()) {
-      loop.resign(h, RevocationReason.CALLBACK_FAILED);
+      runner.resign(h.token().value(), RevocationReason.CALLBACK_FAILED);
     }
+  }
+
+  /** A loop of this election died of {@code e}: the term ends and health reports the failure. */
+  void fail(VirtualMachineError e) {
+    failure = e;
+    revoke(RevocationReason.FAILED);
   }
 
   /** Gives up the current term and re-enters at the back of the queue. */
   public void resign() {
-    loop.resign(null, RevocationReason.RESIGNED);
+    runner.resign(null, RevocationReason.RESIGNED);
   }
 
   /** The current term, active or paused. */
   public Optional<Leadership> leadership() {
-    synchronized (lock) {
-      return Optional.ofNullable(current);
-    }
+    return Optional.ofNullable(current);
   }
 
-  /** True while this candidate holds an active term. */
+  /** True while this candidate holds an active term; takes no lock. */
   public boolean isLeader() {
-    synchronized (lock) {
-      return current != null && current.isActive();
-    }
+    LeadershipHandle h = current;
+    return h != null && h.isActive();
   }
 
   /** Waits for an active term. */
@@ -220,9 +181,7 @@ public final class ElectionCore implements ConnectionStateListener {
   }
 
   public boolean isConnected() {
-    synchronized (lock) {
-      return connected;
-    }
+    return liveness.current().isConnected();
   }
 
   public Optional<Instant> lastTransition() {
@@ -235,22 +194,27 @@ public final class ElectionCore implements ConnectionStateListener {
     return metrics.callbackFailures();
   }
 
+  /** How many tasks of the candidate's loop have failed (and were retried, or ended it). */
+  public long loopFailures() {
+    return runner.failures();
+  }
+
+  /** The fatal error that stopped this election, if one did. */
+  public Optional<VirtualMachineError> failure() {
+    return Optional.ofNullable(failure);
+  }
+
   /** Leaves the election: revokes with {@link RevocationReason#CLOSED} and deletes the znode. */
-  public void close(CuratorFramework client) {
+  public void close() {
     synchronized (lock) {
       if (closed) {
         return;
       }
       closed = true;
       revokeLocked(RevocationReason.CLOSED);
+      lock.notifyAll();
     }
-    client.getConnectionStateListenable().removeListener(this);
-    try {
-      loop.close();
-    } catch (CoordinationException e) {
-      log.warn("participant {} could not delete its znode on close; the session's end will", 
-          config.participantId(), e);
-    }
+    runner.close();
     callbacks.shutdown(config.callbackDrainTimeout());
   }
 

@@ -1,12 +1,10 @@
 /**
  * The election's machinery; not a public API and free to change.
  *
- * <p>{@link dev.baton.recipes.election.internal.CandidateOrder},
- * {@link dev.baton.recipes.election.internal.CandidateName} and
- * {@link dev.baton.recipes.election.internal.CandidateData} are pure (queue order, decisions, and the
- * strict parsing of the child names and data read from ZooKeeper);
- * {@code CandidateLoop} does all ZooKeeper I/O on one thread; {@code ElectionCore} holds the term state
- * shared with the connection-state thread; {@code CallbackDispatcher} runs user callbacks on their own
- * thread.
+ * <p>The decisions are the pure {@link dev.baton.recipes.internal.queue.CandidateMachine}'s;
+ * {@code CandidateRunner} applies them to a {@link dev.baton.recipes.kernel.QueueStore} on one
+ * {@link dev.baton.recipes.kernel.SerialLoop}; {@code ElectionCore} begins and ends the terms (one
+ * {@link dev.baton.recipes.kernel.TermHandle} each) under one lock shared with the session's event
+ * thread; {@code CallbackDispatcher} runs user callbacks on a loop of their own.
  */
 package dev.baton.recipes.election.internal;

@@ -1,4 +1,4 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.election.MalformedCandidateException;
 import dev.baton.recipes.internal.Validation;

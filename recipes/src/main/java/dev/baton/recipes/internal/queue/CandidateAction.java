@@ -1,4 +1,4 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
 import java.util.List;
@@ -21,8 +21,12 @@ public sealed interface CandidateAction {
   /** Delete the entry {@code name} (no reply; a failure is retried by the loop). */
   record Delete(String name) implements CandidateAction {}
 
-  /** Watch the entry {@code name}; {@link CandidateEvent.Gone} when it goes, or if it is gone. */
-  record Watch(String name) implements CandidateAction {}
+  /**
+   * Watch the entry {@code name}; {@link CandidateEvent.Gone} when it goes, or if it is gone. The
+   * candidate's own entry ({@code own}) is watched without waiting for the answer: nothing waits on
+   * it, so it costs no round trip.
+   */
+  record Watch(String name, boolean own) implements CandidateAction {}
 
   /**
    * Begin the term of the entry {@code name} with {@code token}, or resume it if it is the current

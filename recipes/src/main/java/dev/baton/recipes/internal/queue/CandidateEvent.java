@@ -1,4 +1,4 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch;

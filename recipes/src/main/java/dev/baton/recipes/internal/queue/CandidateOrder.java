@@ -1,4 +1,4 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,27 +1,27 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ConnectionPolicy;
-import dev.baton.recipes.election.internal.CandidateAction.Delete;
-import dev.baton.recipes.election.internal.CandidateAction.Enter;
-import dev.baton.recipes.election.internal.CandidateAction.Ignore;
-import dev.baton.recipes.election.internal.CandidateAction.Inspect;
-import dev.baton.recipes.election.internal.CandidateAction.Lead;
-import dev.baton.recipes.election.internal.CandidateAction.ListLater;
-import dev.baton.recipes.election.internal.CandidateAction.ListQueue;
-import dev.baton.recipes.election.internal.CandidateAction.Pause;
-import dev.baton.recipes.election.internal.CandidateAction.Revoke;
-import dev.baton.recipes.election.internal.CandidateAction.Watch;
-import dev.baton.recipes.election.internal.CandidateEvent.Close;
-import dev.baton.recipes.election.internal.CandidateEvent.Entered;
-import dev.baton.recipes.election.internal.CandidateEvent.Gone;
-import dev.baton.recipes.election.internal.CandidateEvent.Inspected;
-import dev.baton.recipes.election.internal.CandidateEvent.LeadRefused;
-import dev.baton.recipes.election.internal.CandidateEvent.Link;
-import dev.baton.recipes.election.internal.CandidateEvent.Listed;
-import dev.baton.recipes.election.internal.CandidateEvent.Poke;
-import dev.baton.recipes.election.internal.CandidateEvent.Resign;
-import dev.baton.recipes.election.internal.CandidateOrder.Decision;
+import dev.baton.recipes.internal.queue.CandidateAction.Delete;
+import dev.baton.recipes.internal.queue.CandidateAction.Enter;
+import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
+import dev.baton.recipes.internal.queue.CandidateAction.Inspect;
+import dev.baton.recipes.internal.queue.CandidateAction.Lead;
+import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
+import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
+import dev.baton.recipes.internal.queue.CandidateAction.Pause;
+import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
+import dev.baton.recipes.internal.queue.CandidateAction.Watch;
+import dev.baton.recipes.internal.queue.CandidateEvent.Close;
+import dev.baton.recipes.internal.queue.CandidateEvent.Entered;
+import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateEvent.Inspected;
+import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
+import dev.baton.recipes.internal.queue.CandidateEvent.Link;
+import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
+import dev.baton.recipes.internal.queue.CandidateEvent.Poke;
+import dev.baton.recipes.internal.queue.CandidateEvent.Resign;
+import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueEntry;
 import java.util.ArrayList;
@@ -52,6 +52,7 @@ public final class CandidateMachine {
 
   private ConnectionEpoch epoch;
   private QueueEntry node;
+  private String deadName;
   private Long leading;
   private boolean holdOffReentry;
   private boolean closed;
@@ -157,6 +158,9 @@ public final class CandidateMachine {
         others.add(c.name());
       }
     }
+    if (others.remove(deadName)) {
+      out.add(new Delete(deadName)); // its watch fired: never adopt it again
+    }
     if (node == null && !others.isEmpty()) {
       out.add(new Inspect(others)); // one of them may be this session's: adopt it, not a second one
       return;
@@ -164,7 +168,7 @@ public final class CandidateMachine {
     for (String stale : others) {
       out.add(new Delete(stale));
     }
-    queue.removeIf(c -> others.contains(c.name()));
+    queue.removeIf(c -> others.contains(c.name()) || c.name().equals(deadName));
     decide(queue, l.epoch(), out);
   }
 
@@ -175,7 +179,7 @@ public final class CandidateMachine {
     for (QueueEntry e : i.found()) {
       if (node == null && e.ownerSession() == epoch.sessionId()) {
         node = e;
-        out.add(new Watch(e.name()));
+        out.add(new Watch(e.name(), true));
       } else {
         out.add(new Delete(e.name()));
       }
@@ -191,13 +195,14 @@ public final class CandidateMachine {
       return;
     }
     node = e;
-    out.add(new Watch(e.name()));
+    out.add(new Watch(e.name(), true));
     out.add(new ListQueue());
   }
 
   private void onGone(String name, List<CandidateAction> out) {
     if (node != null && node.name().equals(name)) {
       endTerm(RevocationReason.NODE_DELETED, out); // first: the successor may already lead
+      deadName = name;
       node = null;
       if (closed) {
         return;
@@ -248,7 +253,7 @@ public final class CandidateMachine {
       case FOLLOW -> {
         endTerm(RevocationReason.NOT_LOWEST, out);
         if (!closed) {
-          out.add(new Watch(d.predecessor()));
+          out.add(new Watch(d.predecessor(), false));
         }
       }
     }

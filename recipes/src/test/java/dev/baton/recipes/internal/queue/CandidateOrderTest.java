@@ -1,8 +1,8 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.election.internal.CandidateOrder.Decision;
+import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

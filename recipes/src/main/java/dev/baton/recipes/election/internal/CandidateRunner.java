@@ -1,0 +1,181 @@
+package dev.baton.recipes.election.internal;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
+import dev.baton.recipes.internal.queue.CandidateAction.Lead;
+import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
+import dev.baton.recipes.internal.queue.CandidateAction.Pause;
+import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
+import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateAction;
+import dev.baton.recipes.internal.queue.CandidateEvent;
+import dev.baton.recipes.internal.queue.CandidateMachine;
+import dev.baton.recipes.internal.queue.QueueIo;
+import dev.baton.recipes.internal.queue.CandidateName;
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The candidate's I/O: applies the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s actions to the {@link QueueStore} on one
+ * {@link SerialLoop} and feeds the replies back, one event at a time. The machine and the I/O are
+ * guarded by {@code io}, held by each loop task and by {@link #close()}, which runs on the caller's
+ * thread so that a closing leader's delete is not handed off on the way to its successor.
+ *
+ * <p>Two reactions do not wait for the loop: a change of the link ends or pauses the term on the
+ * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}), and a watch on the term's own entry
+ * ends the term on the store's event thread; the loop then hears of both as events.
+ */
+final class CandidateRunner {
+  private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
+  private static final int MAX_WARNED_NAMES = 1024;
+
+  private final QueueStore store;
+  private final ElectionConfig config;
+  private final ElectionCore core;
+  private final ElectionMetrics metrics;
+  private final CandidateMachine machine;
+  private final SerialLoop loop;
+  private final QueueIo queueIo;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final ReentrantLock io = new ReentrantLock();
+  private Subscription subscription;
+  private long enteredAt; // loop, under io
+  private volatile boolean closed;
+
+  CandidateRunner(QueueStore store, ElectionConfig config, ElectionCore core,
+      ElectionMetrics metrics, String name) {
+    this.store = store;
+    this.config = config;
+    this.core = core;
+    this.metrics = metrics;
+    String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+    this.machine = new CandidateMachine(key, config.connectionPolicy(), true);
+    this.queueIo = new QueueIo(store, key, config.participantId());
+    this.loop = new SerialLoop("election-" + name, new ThreadLoopScheduler("election", name),
+        Backoff.DEFAULT, () -> feed(new CandidateEvent.Poke()), core::fail);
+  }
+
+  void start() {
+    subscription = store.liveness().subscribe(this::onEpoch);
+  }
+
+  /** On the session's event thread: the term reacts now; the machine hears of it on the loop. */
+  private void onEpoch(ConnectionEpoch epoch) {
+    log.debug("participant {} on {}: {}", config.participantId(), config.path(), epoch);
+    CandidateMachine.linkReaction(config.connectionPolicy(), epoch).ifPresent(a -> {
+      if (a instanceof Revoke r) {
+        core.revoke(r.reason());
+      } else {
+        core.pause();
+      }
+    });
+    loop.execute(() -> feed(new CandidateEvent.Link(epoch)));
+  }
+
+  /** Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters. */
+  void resign(Long expectedToken, RevocationReason reason) {
+    loop.execute(() -> feed(new CandidateEvent.Resign(expectedToken, reason)));
+  }
+
+  long failures() {
+    return loop.failures();
+  }
+
+  /** Deletes the entry and stops the loop, on the caller's thread once no loop task runs. */
+  void close() {
+    io.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      feed(new CandidateEvent.Close());
+    } finally {
+      io.unlock();
+      if (subscription != null) {
+        subscription.close();
+      }
+      loop.shutdown(Duration.ofSeconds(5));
+    }
+  }
+
+  /** Feeds {@code first} and every reply it leads to, applying the actions in order. */
+  private void feed(CandidateEvent first) {
+    io.lock();
+    try {
+      if (closed && !(first instanceof CandidateEvent.Close)) {
+        return;
+      }
+      Deque<CandidateEvent> events = new ArrayDeque<>();
+      events.add(first);
+      while (!events.isEmpty()) {
+        for (CandidateAction a : machine.on(events.poll())) {
+          CandidateEvent reply = apply(a);
+          if (reply != null) {
+            events.add(reply);
+          }
+        }
+      }
+    } finally {
+      io.unlock();
+    }
+  }
+
+  /** Applies one action; returns the reply event, if it has one. */
+  private CandidateEvent apply(CandidateAction action) {
+    if (QueueIo.isStoreAction(action)) {
+      CandidateEvent reply = queueIo.apply(action, this::onWatch);
+      if (reply instanceof CandidateEvent.Entered e) {
+        enteredAt = System.nanoTime();
+        log.debug("participant {} entered {} as {}", config.participantId(), config.path(),
+            e.entry().name());
+      }
+      return reply;
+    } else if (action instanceof Lead l) {
+      boolean led = core.lead(l.epoch(), FencingToken.of(config.path(), l.token()),
+          store.pathOf(l.name()), Duration.ofNanos(System.nanoTime() - enteredAt));
+      return led ? null : new CandidateEvent.LeadRefused(l.token());
+    } else if (action instanceof Revoke r) {
+      core.revoke(r.reason());
+    } else if (action instanceof Pause) {
+      core.pause();
+    } else if (action instanceof ListLater) {
+      long jitter = config.reentryJitter().toNanos();
+      long delay = jitter == 0 ? 0 : ThreadLocalRandom.current().nextLong(jitter + 1);
+      loop.schedule(delay, () -> feed(new CandidateEvent.Poke()));
+    } else if (action instanceof Ignore i) {
+      ignored(i.name());
+    }
+    return null;
+  }
+
+  /** On the store's event thread: the own entry's term ends now; the loop looks again. */
+  private void onWatch(String name) {
+    metrics.watchEvent();
+    core.nodeChanged(store.pathOf(name));
+    loop.execute(() -> feed(new Gone(name)));
+  }
+
+  private void ignored(String child) {
+    metrics.ignoredChild();
+    if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
+      log.warn("ignoring the foreign or malformed child '{}' under the election path {}",
+          CandidateName.printable(child), config.path());
+    }
+  }
+}

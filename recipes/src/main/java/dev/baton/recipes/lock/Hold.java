@@ -1,0 +1,38 @@
+package dev.baton.recipes.lock;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.TermHandle;
+import java.time.Instant;
+
+/** One hold of a {@link FencedLock}: the kernel's {@link TermHandle} with the lock's fields. */
+final class Hold extends TermHandle implements LockHandle {
+  private final FencedLock lock;
+  private final String nodePath;
+
+  Hold(FencedLock lock, FencingToken token, String nodePath, Instant since) {
+    super(token, since);
+    this.lock = lock;
+    this.nodePath = nodePath;
+  }
+
+  @Override
+  public String nodePath() {
+    return nodePath;
+  }
+
+  @Override
+  protected RuntimeException lost(RevocationReason reason) {
+    return new LockLostException(lock.path(), token(), reason);
+  }
+
+  @Override
+  public void close() {
+    lock.release();
+  }
+
+  @Override
+  public String toString() {
+    return "LockHandle{" + nodePath + ", " + token() + ", " + describeState() + "}";
+  }
+}

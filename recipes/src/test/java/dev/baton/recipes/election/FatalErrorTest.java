@@ -1,0 +1,78 @@
+package dev.baton.recipes.election;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.SessionConfig;
+import dev.baton.testkit.ZooKeeperServerExtension;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Errors never die silently. The review found loops that caught only {@code Exception}: one
+ * {@code Error} from user code stopped a candidate forever with no log line and a healthy-looking
+ * health(). Now a non-fatal Error is logged, counted and survived; a {@link VirtualMachineError} ends
+ * the term and marks the election failed in its health.
+ */
+class FatalErrorTest {
+  private static final Duration WITHIN = Duration.ofSeconds(15);
+
+  @RegisterExtension
+  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+
+  @Test
+  void anAssertionErrorFromElectedIsCountedAndTheCandidateLeadsAgain() throws Exception {
+    AtomicInteger elected = new AtomicInteger();
+    try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+         LeaderElection election = LeaderElection.create(session,
+             ElectionConfig.builder("/fatal/assertion").build(), new LeadershipListener() {
+               @Override
+               public void elected(Leadership leadership) {
+                 if (elected.incrementAndGet() == 1) {
+                   throw new AssertionError("a broken invariant in the leader's code");
+                 }
+               }
+
+               @Override
+               public void revoked(Leadership leadership, RevocationReason reason) { }
+             })) {
+      election.start();
+      await().atMost(WITHIN).until(() -> elected.get() >= 2 && election.isLeader());
+      ElectionHealth health = election.health();
+      assertThat(health.callbackFailures()).isEqualTo(1);
+      assertThat(health.failure()).isEmpty();
+      assertThat(health.isHealthy()).isTrue();
+    }
+  }
+
+  @Test
+  void aStackOverflowErrorEndsTheTermAndMarksTheElectionFailed() throws Exception {
+    AtomicReference<Leadership> term = new AtomicReference<>();
+    try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+         LeaderElection election = LeaderElection.create(session,
+             ElectionConfig.builder("/fatal/overflow").build(), new LeadershipListener() {
+               @Override
+               public void elected(Leadership leadership) {
+                 term.set(leadership);
+                 throw new StackOverflowError("simulated");
+               }
+
+               @Override
+               public void revoked(Leadership leadership, RevocationReason reason) { }
+             })) {
+      election.start();
+      await().atMost(WITHIN).until(() -> election.health().failure().isPresent());
+      ElectionHealth health = election.health();
+      assertThat(health.failure()).hasValueSatisfying(f -> assertThat(f).contains("StackOverflowError"));
+      assertThat(health.isHealthy()).isFalse();
+      assertThat(health.leader()).isFalse();
+      assertThat(term.get().revocationReason()).contains(RevocationReason.FAILED);
+      assertThat(election.isLeader()).isFalse();
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package dev.baton.recipes.internal.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ConnectionPolicy;
+import dev.baton.recipes.internal.queue.CandidateAction.Delete;
+import dev.baton.recipes.internal.queue.CandidateAction.Enter;
+import dev.baton.recipes.internal.queue.CandidateAction.Inspect;
+import dev.baton.recipes.internal.queue.CandidateAction.Lead;
+import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
+import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
+import dev.baton.recipes.internal.queue.CandidateAction.Pause;
+import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
+import dev.baton.recipes.internal.queue.CandidateAction.Watch;
+import dev.baton.recipes.internal.queue.CandidateEvent.Entered;
+import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateEvent.Inspected;
+import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
+import dev.baton.recipes.internal.queue.CandidateEvent.Link;
+import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
+import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.QueueEntry;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The candidate's decisions, without a server. */
+class CandidateMachineTest {
+  private static final long SESSION = 0x51L;
+
+  private final CandidateMachine machine = new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
+
+  private static String name(String key, int seq) {
+    return "_c_" + UUID.nameUUIDFromBytes((key + seq).getBytes()) + "-" + CandidateName.prefixFor(key)
+        + CandidateName.sequenceText(seq);
+  }
+
+  private static ConnectionEpoch epoch(long n, ConnectionEpoch.Link link, long session) {
+    return new ConnectionEpoch(n, link, session);
+  }
+
+  /** Brings the machine to "my entry is {@code mine}, listed under epoch 1". */
+  private List<CandidateAction> enterAndList(String mine, String... others) {
+    assertThat(machine.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION))))
+        .containsExactly(new ListQueue());
+    assertThat(machine.on(new Listed(1, List.of()))).containsExactly(new Enter());
+    assertThat(machine.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
+        .containsExactly(new Watch(mine, true), new ListQueue());
+    List<String> children = new java.util.ArrayList<>(List.of(others));
+    children.add(mine);
+    return machine.on(new Listed(1, children));
+  }
+
+  @Test
+  void leadsWhenFirstWithTheEpochTheQueueWasReadIn() {
+    String mine = name("me", 5);
+    assertThat(enterAndList(mine)).containsExactly(new Lead(1, 100, mine));
+    assertThat(machine.leadingToken()).contains(100L);
+  }
+
+  @Test
+  void followsOnlyItsImmediatePredecessor() {
+    String mine = name("me", 5);
+    assertThat(enterAndList(mine, name("a", 1), name("b", 3)))
+        .containsExactly(new Watch(name("b", 3), false));
+  }
+
+  @Test
+  void theOwnEntrysDeletionRevokesBeforeAnythingIsRead() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new Gone(mine)))
+        .containsExactly(new Revoke(RevocationReason.NODE_DELETED), new ListQueue());
+    // a listing from before the deletion still shows the entry: it is never adopted again
+    assertThat(machine.on(new Listed(1, List.of(mine))))
+        .containsExactly(new Delete(mine), new Enter());
+  }
+
+  @Test
+  void aListingFromAnEarlierEpochIsIgnored() {
+    String mine = name("me", 5);
+    enterAndList(mine, name("a", 1));
+    assertThat(machine.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION)))).isEmpty();
+    assertThat(machine.on(new Listed(1, List.of(mine)))).isEmpty();
+    assertThat(machine.on(new Link(epoch(3, ConnectionEpoch.Link.CONNECTED, SESSION))))
+        .containsExactly(new ListQueue());
+    assertThat(machine.on(new Listed(3, List.of(mine)))).containsExactly(new Lead(3, 100, mine));
+  }
+
+  @Test
+  void suspensionRevokesUnderTheStandardPolicyAndPausesUnderTheSessionPolicy() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))
+        .containsExactly(new Revoke(RevocationReason.CONNECTION_SUSPENDED));
+    CandidateMachine session = new CandidateMachine("me", ConnectionPolicy.SESSION, true);
+    session.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    session.on(new Listed(1, List.of()));
+    session.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
+    session.on(new Listed(1, List.of(mine)));
+    assertThat(session.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))
+        .containsExactly(new Pause());
+    session.on(new Link(epoch(3, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    assertThat(session.on(new Listed(3, List.of(mine)))).containsExactly(new Lead(3, 100, mine));
+  }
+
+  @Test
+  void aLostSessionRevokesForgetsTheEntryAndReentersAfterTheJitter() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new Link(epoch(2, ConnectionEpoch.Link.LOST, SESSION))))
+        .containsExactly(new Revoke(RevocationReason.SESSION_LOST));
+    assertThat(machine.on(new Link(epoch(3, ConnectionEpoch.Link.CONNECTED, 0x52L))))
+        .containsExactly(new ListQueue());
+    assertThat(machine.on(new Listed(3, List.of()))).containsExactly(new ListLater());
+    assertThat(machine.on(new CandidateEvent.Poke())).containsExactly(new ListQueue());
+    assertThat(machine.on(new Listed(3, List.of()))).containsExactly(new Enter());
+  }
+
+  @Test
+  void anEntryOfAnEarlierSessionIsDeletedAndOneOfThisSessionAdopted() {
+    machine.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    String orphan = name("me", 2);
+    String old = name("me", 1);
+    assertThat(machine.on(new Listed(1, List.of(old, orphan))))
+        .containsExactly(new Inspect(List.of(old, orphan)));
+    assertThat(machine.on(new Inspected(1, List.of(new QueueEntry(old, 90, 0x50L),
+        new QueueEntry(orphan, 95, SESSION)))))
+        .containsExactly(new Delete(old), new Watch(orphan, true), new ListQueue());
+    assertThat(machine.on(new Listed(1, List.of(orphan)))).containsExactly(new Lead(1, 95, orphan));
+  }
+
+  @Test
+  void anEntryCreatedInAnotherSessionIsNeverKept() {
+    machine.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    machine.on(new Listed(1, List.of()));
+    String stray = name("me", 4);
+    assertThat(machine.on(new Entered(1, new QueueEntry(stray, 100, 0x99L))))
+        .containsExactly(new Delete(stray), new ListQueue());
+    assertThat(machine.entry()).isEmpty();
+  }
+
+  @Test
+  void aRefusedLeadIsForgottenSoTheNextListingLeadsAgain() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new LeadRefused(100))).isEmpty();
+    assertThat(machine.leadingToken()).isEmpty();
+    machine.on(new Link(epoch(2, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    assertThat(machine.on(new Listed(2, List.of(mine)))).containsExactly(new Lead(2, 100, mine));
+  }
+
+  @Test
+  void aLeaderThatFallsBehindAnotherEntryRevokesWithNotLowest() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    String ahead = name("x", 5 - 1);
+    assertThat(machine.on(new Listed(1, List.of(ahead, mine))))
+        .containsExactly(new Revoke(RevocationReason.NOT_LOWEST), new Watch(ahead, false));
+  }
+
+  @Test
+  void resignRevokesDeletesAndReentersAtTheBack() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new CandidateEvent.Resign(null, RevocationReason.RESIGNED)))
+        .containsExactly(new Revoke(RevocationReason.RESIGNED), new Delete(mine), new ListQueue());
+    assertThat(machine.on(new CandidateEvent.Resign(100L, RevocationReason.CALLBACK_FAILED)))
+        .isEmpty(); // that term is over already
+  }
+
+  @Test
+  void closeRevokesDeletesAndIgnoresEverythingAfter() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new CandidateEvent.Close()))
+        .containsExactly(new Revoke(RevocationReason.CLOSED), new Delete(mine));
+    assertThat(machine.on(new Link(epoch(2, ConnectionEpoch.Link.CONNECTED, SESSION)))).isEmpty();
+    String late = name("me", 6);
+    assertThat(machine.on(new Entered(2, new QueueEntry(late, 101, SESSION))))
+        .containsExactly(new Delete(late));
+  }
+
+  @Test
+  void aLockAttemptStopsForGoodOnceItsHoldEnded() {
+    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false);
+    String mine = name("me", 5);
+    lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    lock.on(new Listed(1, List.of()));
+    lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
+    assertThat(lock.on(new Listed(1, List.of(mine)))).containsExactly(new Lead(1, 100, mine));
+    assertThat(lock.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))
+        .containsExactly(new Revoke(RevocationReason.CONNECTION_SUSPENDED), new Delete(mine));
+    assertThat(lock.isClosed()).isTrue();
+    assertThat(lock.on(new Link(epoch(3, ConnectionEpoch.Link.CONNECTED, SESSION)))).isEmpty();
+  }
+}

@@ -1,0 +1,57 @@
+package dev.baton.recipes.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A worker survives an Error from a job (it ran under a scheduled executor that swallowed it and
+ * stopped polling, with no log line); a VirtualMachineError stops it visibly.
+ */
+class JobWorkerErrorTest {
+  private static final Duration WITHIN = Duration.ofSeconds(10);
+
+  @Test
+  void anErrorFromAJobIsCountedAndTheNextJobStillRuns() {
+    InMemoryJobStore store = new InMemoryJobStore();
+    List<Long> ran = new CopyOnWriteArrayList<>();
+    registerAndCreate(store, 3);
+    try (JobWorker worker = JobWorker.start(store, "w1", job -> {
+      ran.add(job.slot());
+      if (job.slot() == 0) {
+        throw new AssertionError("job 0 is broken");
+      }
+    }, Duration.ofMillis(10))) {
+      await().atMost(WITHIN).until(() -> ran.size() == 3);
+      assertThat(worker.failures()).isEqualTo(1);
+      assertThat(worker.fatalError()).isEmpty();
+    }
+  }
+
+  @Test
+  void aVirtualMachineErrorStopsTheWorkerVisibly() {
+    InMemoryJobStore store = new InMemoryJobStore();
+    List<Long> ran = new CopyOnWriteArrayList<>();
+    registerAndCreate(store, 2);
+    try (JobWorker worker = JobWorker.start(store, "w2", job -> {
+      ran.add(job.slot());
+      throw new OutOfMemoryError("simulated");
+    }, Duration.ofMillis(10))) {
+      await().atMost(WITHIN).until(() -> worker.fatalError().isPresent());
+      assertThat(worker.fatalError().get()).isInstanceOf(OutOfMemoryError.class);
+      assertThat(ran).hasSize(1);
+    }
+  }
+
+  private static void registerAndCreate(InMemoryJobStore store, int slots) {
+    dev.baton.fencing.FencingToken token = dev.baton.fencing.FencingToken.of("/s", 1);
+    store.registerTerm("s", token);
+    for (int slot = 0; slot < slots; slot++) {
+      store.createSlotJob("s", token, slot, java.time.Instant.EPOCH, "t");
+    }
+  }
+}
