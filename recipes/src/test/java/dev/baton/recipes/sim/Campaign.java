@@ -19,7 +19,8 @@ final class Campaign {
   /** What a campaign found. */
   record Result(long seedsTried, long steps, long nanos, Optional<String> failure,
       Optional<Long> failingSeed, long terms, long staleBegins, long overlapExpiredSteps,
-      long overlapDeletedSteps, long leadRefused, long operatorDeletes) {
+      long overlapDeletedSteps, long leadRefused, long operatorDeletes, long orphans,
+      long toleratedF1, long toleratedF6) {
 
     double schedulesPerSecond() {
       return seedsTried / (nanos / 1e9);
@@ -29,10 +30,10 @@ final class Campaign {
       return String.format(Locale.ROOT,
           "%s: %d seeds in %.1f s (%.0f schedules/s, %.0f steps/s); %d terms, %d stale begins;"
               + " overlaps with an excuse: %d steps expired-unheard, %d steps deleted-unheard;"
-              + " %d leads refused; %d operator deletes%s",
+              + " %d leads refused; %d operator deletes; tolerated findings: F1 %d, F5 %d orphans, F6 %d%s",
           what, seedsTried, nanos / 1e9, schedulesPerSecond(), steps / (nanos / 1e9), terms,
           staleBegins, overlapExpiredSteps, overlapDeletedSteps, leadRefused, operatorDeletes,
-          failingSeed.map(s -> "; FAILED at seed " + s).orElse(""));
+          toleratedF1, orphans, toleratedF6, failingSeed.map(s -> "; FAILED at seed " + s).orElse(""));
     }
   }
 
@@ -67,12 +68,6 @@ final class Campaign {
   private static final java.util.Set<String> TOLERATED = java.util.Set.of(
       System.getProperty("baton.sim.tolerate", "").trim().split("\\s*,\\s*"));
 
-  /** How replies reach the machine: {@code baton.sim.replies} (immediate or queued), default immediate. */
-  static Replies replies() {
-    return Replies.valueOf(System.getProperty("baton.sim.replies", "immediate").trim()
-        .toUpperCase(Locale.ROOT));
-  }
-
   /** Steps shown in a failure report: {@code baton.sim.trace}, default 50. */
   static int traceLength() {
     return Integer.getInteger("baton.sim.trace", 50);
@@ -96,6 +91,9 @@ final class Campaign {
     long deleted = 0;
     long refused = 0;
     long deletes = 0;
+    long orphans = 0;
+    long f1 = 0;
+    long f6 = 0;
     for (long i = 0; i < maxSeeds; i++) {
       if ((i & 15) == 0 && System.nanoTime() > deadline) {
         break;
@@ -112,13 +110,16 @@ final class Campaign {
         deleted += o.overlapDeletedSteps();
         refused += o.leadRefused();
         deletes += o.operatorDeletes();
+        orphans += o.orphans();
+        f1 += o.toleratedF1();
+        f6 += o.toleratedF6();
       } catch (RuntimeException | AssertionError e) {
         return new Result(tried, steps, System.nanoTime() - start, Optional.of(report(seed, settings, e)),
-            Optional.of(seed), terms, stale, expired, deleted, refused, deletes);
+            Optional.of(seed), terms, stale, expired, deleted, refused, deletes, orphans, f1, f6);
       }
     }
     return new Result(tried, steps, System.nanoTime() - start, Optional.empty(), Optional.empty(),
-        terms, stale, expired, deleted, refused, deletes);
+        terms, stale, expired, deleted, refused, deletes, orphans, f1, f6);
   }
 
   /** Replays {@code seed} verbosely and describes the failure: seed, settings, trace, state. */

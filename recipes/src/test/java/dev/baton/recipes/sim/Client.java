@@ -1,10 +1,7 @@
 package dev.baton.recipes.sim;
 
-import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.internal.CandidateAction;
-import dev.baton.recipes.election.internal.CandidateEvent;
-import dev.baton.recipes.election.internal.CandidateMachine;
-import dev.baton.recipes.election.internal.CandidateName;
+import dev.baton.recipes.internal.queue.CandidateEvent;
+import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import dev.baton.recipes.kernel.QueueEntry;
@@ -25,75 +22,61 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * One client process of the simulation, as the real stack would run it, with every thread's work cut
- * into steps the scheduler interleaves:
+ * One client process: a {@code BatonSession} (a Curator client and its {@code CuratorLiveness}) and
+ * one recipe on it, with every thread's work cut into steps the scheduler interleaves:
  *
  * <ul>
- *   <li>the ZooKeeper client's event thread ({@link #deliverZkEvent}): link states become connection
- *       epochs at once (the "real-time" epoch {@link #epoch}, which {@code Lead} checks), the term
- *       reacts to them at once ({@link CandidateMachine#linkReaction}), and the machine hears of them
- *       later through a {@code Link} event in its mailbox; fired watches become {@code Gone} events;
- *       {@code EXPIRED} makes Curator open a new session;
- *   <li>the recipe's serial loop: {@link #handle} gives the machine its next event (a superseded
- *       {@code Link} may be skipped, as {@code Liveness} allows), then the loop applies the actions
- *       in order, local ones at once and each store request as a step of its own;
- *   <li>the store client (Curator) inside a request: a connection loss before or after the server
- *       applied it, retries while the link is down or up to {@link Settings#maxRetries}, a protected
- *       create that looks for its first attempt's node on a retry and has a node of a previous
- *       session deleted in the background; a request that finally fails fails the loop's task (the
- *       rest of the batch is dropped; the loop's recovery pokes the machine after a backoff), except a
- *       {@code Delete}, which the loop retries in the background;
- *   <li>the user: resigning, releasing a lock, giving up a lock attempt.
+ *   <li>the ZooKeeper client's event thread ({@link #zkEvent}): link states go to Curator; watch
+ *       callbacks run here (the recipe's {@code onWatch}); on {@code EXPIRED} Curator replaces the
+ *       handle, a new session;
+ *   <li>Curator's connection-state thread ({@link #curatorState}): {@code CuratorLiveness} publishes
+ *       the next epoch; from now on {@code liveness.current()} (what a term's begin checks) is it;
+ *   <li>the liveness event thread ({@link #deliverEpoch}): the recipe's listener hears the epoch
+ *       (its term reacts; its loop is told);
+ *   <li>the recipe's threads (its serial loop, the user's): see {@link ElectionRecipe} and
+ *       {@link LockRecipe}; their store requests are {@link Call}s;
+ *   <li>a store request in two steps: the request reaches the server (with a connection loss before
+ *       or after it applied, at the run's rate), then the answer comes back; Curator retries a lost
+ *       request once the link is up, up to {@link Settings#maxRetries()} times, or gives up while the
+ *       link stays down; a protected create looks for its first attempt's node on a retry;
+ *   <li>Curator's background work: a protected create's node from an earlier session is deleted in
+ *       the background, and an asynchronous watch answers later.
  * </ul>
- *
- * <p>How a reply to the loop's own request reaches the machine is {@link Settings#replies()}: at once
- * (the loop calls the machine with the reply before anything else, like a nested call), or queued
- * behind the events that came in meanwhile.
  */
 final class Client {
-  private static final int W_ZK = 30;
-  private static final int W_HANDLE = 30;
-  private static final int W_ACT = 30;
-  private static final int W_IO = 30;
-  private static final int W_BACKGROUND = 10;
+  static final int W_THREAD = 30;
   private static final int W_RECONNECT = 12;
   private static final int W_GIVE_UP = 2;
 
   final World world;
   final int index;
   final String label;
-  private final SimZooKeeper zk;
-  private final Simulation sim;
-  private final SimRandom random;
-  private final Settings settings;
+  final SimZooKeeper zk;
+  final Simulation sim;
+  final SimRandom random;
+  final Settings settings;
 
-  // The session, as the ZooKeeper client and Curator hold it.
+  /** The session of Curator's current ZooKeeper handle. */
   long session;
-  ConnectionEpoch epoch;
-  /** Watchers registered in the current session: path to the attempts that registered one each. */
-  private final Map<String, List<Integer>> watchers = new HashMap<>();
+  /** {@code liveness.current()}. */
+  ConnectionEpoch current;
+  private final ArrayDeque<Link> curatorStates = new ArrayDeque<>();
+  private final ArrayDeque<ConnectionEpoch> deliveries = new ArrayDeque<>();
+  /** Watchers of the current handle: path to the callbacks registered on it. */
+  private final Map<String, List<Consumer<String>>> watchers = new HashMap<>();
+  /** Curator's background work: guaranteed deletes, asynchronous watches. */
+  private final ArrayDeque<Background> background = new ArrayDeque<>();
+  /** Names whose watch callback ran on this client (the recipe was told they changed). */
+  final Set<String> heard = new HashSet<>();
+  /** Names whose deletion this client was notified of (a NODE_DELETED delivered to a watcher). */
+  final Set<String> heardDeleted = new HashSet<>();
 
-  // The recipe: one machine (an election candidate, or the current lock attempt) and its loop.
-  int attempt;
-  CandidateMachine machine;
-  private String key;
-  final ArrayDeque<CandidateEvent> mailbox = new ArrayDeque<>();
-  final ArrayDeque<CandidateAction> batch = new ArrayDeque<>();
-  private Call inFlight;
-  /** Requests the loop retries in the background until they succeed: deletes, and (F3) watches. */
-  private final ArrayDeque<Call> background = new ArrayDeque<>();
-  /** The term the loop has published (active or paused), or null. */
-  TermRecord term;
-  /** Names whose {@code Gone} the loop handed to the machine (of any attempt). */
-  final Set<String> heardGone = new HashSet<>();
-  /** The owner session of every entry the store reported to this client. */
-  private final Map<String, Long> knownOwner = new HashMap<>();
-  private boolean closeRequested;
-  /** True once an Enter of this attempt failed for good: its entry may exist unknown to the machine. */
-  private boolean enterFailed;
-  private boolean swept;
+  /** The one blocking store call in progress (the loop's or the user's), or null. */
+  Call call;
+  Recipe recipe;
 
   Client(World world, int index) {
     this.world = world;
@@ -104,73 +87,43 @@ final class Client {
     this.random = world.random;
     this.settings = world.settings;
     this.session = zk.createSession();
-    this.epoch = new ConnectionEpoch(1, Link.SUSPENDED, 0);
-    newAttempt();
-  }
-
-  /** A new machine (the first candidate, or the next lock attempt) with a key of its own. */
-  private void newAttempt() {
-    attempt++;
-    key = Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
-    machine = new CandidateMachine(key, settings.policy(), !settings.lock());
-    mailbox.clear();
-    batch.clear();
-    closeRequested = false;
-    enterFailed = false;
-    swept = false;
-    // Liveness first delivers the epoch current at subscription; then the loop starts.
-    mailbox.add(new CandidateEvent.Link(epoch));
-    mailbox.add(new CandidateEvent.Poke());
-    world.noteAttempt(this);
-  }
-
-  /** True if this attempt's machine is done and its loop idle. */
-  boolean attemptOver() {
-    return machine.isClosed() && batch.isEmpty() && inFlight == null;
-  }
-
-  /**
-   * Known finding F4: a finished attempt leaves the entry of a create whose answer was lost. If
-   * tolerated, the loop sweeps the attempt's key in the background once it is over.
-   */
-  private void sweepIfTolerated() {
-    if (enterFailed && !swept && attemptOver() && Campaign.tolerates("F4")) {
-      swept = true;
-      world.toleratedF4++;
-      background.add(new SweepCall(key));
-    }
+    this.current = new ConnectionEpoch(1, Link.SUSPENDED, 0);
+    this.recipe = settings.lock() ? new LockRecipe(this) : new ElectionRecipe(this, 1);
   }
 
   // ------------------------------------------------------------------ steps
 
   void offer(List<Step> out, World.Phase phase) {
-    if (enterFailed) {
-      sweepIfTolerated();
-    }
     if (zk.hasEvent(session)) {
-      out.add(new Step("zk-event", new On(label, zk.peek(session)), W_ZK, this::deliverZkEvent));
+      out.add(new Step("zk-event", new On(label, zk.peek(session)), W_THREAD, this::zkEvent));
     }
-    if (inFlight == null && batch.isEmpty() && !mailbox.isEmpty()) {
-      out.add(new Step("handle", new On(label, mailbox.peek()), W_HANDLE, this::handle));
+    if (!curatorStates.isEmpty()) {
+      out.add(new Step("curator-state", new On(label, curatorStates.peek()), W_THREAD,
+          this::curatorState));
     }
-    if (inFlight == null && !batch.isEmpty()) {
-      out.add(new Step("act", new On(label, batch.peek()), W_ACT, this::act));
+    if (!deliveries.isEmpty()) {
+      ConnectionEpoch next = deliveries.peek();
+      out.add(new Step("liveness", new On(label, next == FIRST_DELIVERY ? "first" : next), W_THREAD,
+          this::deliverEpoch));
     }
     boolean linkUp = zk.isLinkUp(session);
-    if (inFlight != null) {
-      if (linkUp) {
-        out.add(new Step("io", new On(label, inFlight), W_IO, this::io));
+    if (call != null) {
+      if (call.answer != null) {
+        out.add(new Step("answer", new On(label, call), W_THREAD, this::answer));
+      } else if (linkUp) {
+        out.add(new Step("request", new On(label, call), W_THREAD, this::request));
       } else {
-        out.add(new Step("give-up", new On(label, inFlight), W_GIVE_UP, this::giveUp));
+        out.add(new Step("give-up", new On(label, call), W_GIVE_UP, () -> fail(call)));
       }
     }
     if (!background.isEmpty() && linkUp) {
-      out.add(new Step("background", new On(label, background.peek()), W_BACKGROUND,
-          this::backgroundRequest));
+      out.add(new Step("background", new On(label, background.peek()), W_THREAD / 3,
+          this::backgroundStep));
     }
     if (!linkUp && !zk.isClientClosed(session)) {
-      out.add(new Step("reconnect", label, W_RECONNECT, this::reconnect));
+      out.add(new Step("reconnect", label, W_RECONNECT, () -> zk.reconnect(session)));
     }
+    recipe.offer(out, phase);
     if (phase != World.Phase.RUN) {
       return;
     }
@@ -178,65 +131,34 @@ final class Client {
     if (linkUp) {
       out.add(new Step("disconnect", label, 2 * f, () -> zk.disconnect(session)));
     }
-    if (!linkUp && epoch.link() == Link.SUSPENDED && !zk.isClientClosed(session)) {
+    if (!linkUp && current.link() == Link.SUSPENDED && !zk.isClientClosed(session)) {
       out.add(new Step("client-expiry", label, f, this::clientSideExpiry));
     }
     if (zk.isAlive(session)) {
       out.add(new Step("server-expiry", label, f, () -> zk.expire(session)));
     }
-    if (settings.lock()) {
-      if (attemptOver()) {
-        out.add(new Step("new-attempt", label, 3, this::newAttempt));
-      } else if (!closeRequested && term != null && term.isActive()) {
-        long token = term.token;
-        out.add(new Step("release", label, 3, () -> userEvent(
-            new CandidateEvent.Resign(token, RevocationReason.RESIGNED))));
-      } else if (!closeRequested && term == null && !machine.isClosed()) {
-        out.add(new Step("give-up-attempt", label, 1, this::requestClose));
-      }
-    } else if (!machine.isClosed()) {
-      out.add(new Step("resign", label, 1, () -> {
-        // resign() (any term), or the term's own handle resigning only itself
-        Long token = term == null || random.chance(0.5) ? null : term.token;
-        userEvent(new CandidateEvent.Resign(token, RevocationReason.RESIGNED));
-      }));
-    }
   }
 
-  /** True if the loop has nothing to do but wait for its next event. */
-  boolean idle() {
-    return batch.isEmpty() && inFlight == null;
-  }
-
-  void requestClose() {
-    if (!closeRequested && !machine.isClosed()) {
-      closeRequested = true;
-      userEvent(new CandidateEvent.Close());
-    }
-  }
-
-  private void userEvent(CandidateEvent e) {
-    mailbox.addLast(e);
-  }
-
-  // ------------------------------------------------------------------ the event thread
-
-  private void deliverZkEvent() {
+  /** The ZooKeeper client's event thread takes its next event. */
+  private void zkEvent() {
     Event e = zk.poll(session);
     switch (e.type()) {
-      case SYNC_CONNECTED -> newEpoch(Link.CONNECTED);
-      case DISCONNECTED -> newEpoch(Link.SUSPENDED);
+      case SYNC_CONNECTED -> curatorStates.add(Link.CONNECTED);
+      case DISCONNECTED -> curatorStates.add(Link.SUSPENDED);
       case EXPIRED -> {
-        newEpoch(Link.LOST);
+        curatorStates.add(Link.LOST);
         newSession(); // Curator replaces the handle at once
       }
       case NODE_DELETED, NODE_DATA_CHANGED -> {
-        List<Integer> registered = watchers.remove(e.path());
-        if (registered != null) {
-          for (int a : registered) {
-            if (a == attempt) {
-              mailbox.addLast(new CandidateEvent.Gone(nameOf(e.path())));
-            }
+        List<Consumer<String>> callbacks = watchers.remove(e.path());
+        if (callbacks != null) {
+          String name = nameOf(e.path());
+          heard.add(name);
+          if (e.type() == SimZooKeeper.EventType.NODE_DELETED) {
+            heardDeleted.add(name);
+          }
+          for (Consumer<String> cb : callbacks) {
+            cb.accept(name);
           }
         }
       }
@@ -244,13 +166,31 @@ final class Client {
     }
   }
 
-  /** The link changed: a new epoch now, the term reacts now, the machine hears later. */
-  private void newEpoch(Link link) {
-    epoch = new ConnectionEpoch(epoch.number() + 1, link, session);
-    note(() -> "epoch " + epoch.number() + " " + link);
-    CandidateMachine.linkReaction(settings.policy(), epoch).ifPresent(this::applyLocal);
-    mailbox.addLast(new CandidateEvent.Link(epoch));
+  /** Curator's state thread: CuratorLiveness publishes the next epoch. */
+  private void curatorState() {
+    Link link = curatorStates.poll();
+    long id = link == Link.CONNECTED ? session : current.sessionId();
+    current = new ConnectionEpoch(current.number() + 1, link, id);
+    note(() -> "epoch " + current.number() + " " + link);
+    deliveries.add(current);
   }
+
+  /**
+   * The liveness event thread runs its next delivery: an epoch published, or the first delivery to
+   * a new subscription (the epoch current then). A listener hears each epoch once, in rising order.
+   */
+  private void deliverEpoch() {
+    ConnectionEpoch e = deliveries.poll();
+    recipe.deliver(e == FIRST_DELIVERY ? current : e);
+  }
+
+  /** A new subscription: its first delivery (the epoch current when it runs) is queued. */
+  void subscribe() {
+    deliveries.add(FIRST_DELIVERY);
+  }
+
+  /** Stands for "the epoch current when the delivery runs" in the delivery queue (by identity). */
+  private static final ConnectionEpoch FIRST_DELIVERY = new ConnectionEpoch(0, Link.CLOSED, -1);
 
   private void newSession() {
     session = zk.createSession();
@@ -258,260 +198,126 @@ final class Client {
     note(() -> "new session 0x" + Long.toHexString(session));
   }
 
-  private void reconnect() {
-    zk.reconnect(session);
-  }
-
   /**
-   * The client gives its session up by itself (ZooKeeper's client after 4/3 of the timeout without
-   * the server, Curator after a timeout in SUSPENDED): LOST and a new session, while the server may
-   * still hold the old one and its entries until it expires it.
+   * Curator gives the session up by itself (its session timeout passed in SUSPENDED, or the
+   * ZooKeeper client's own 4/3 rule): LOST and a new handle, while the server may still hold the old
+   * session and its entries until it expires it.
    */
   private void clientSideExpiry() {
     long old = session;
-    newEpoch(Link.LOST);
+    curatorStates.add(Link.LOST);
     zk.close(old); // the link is down: the close never reaches the server
     world.abandoned.add(old);
     newSession();
   }
 
-  // ------------------------------------------------------------------ the loop
-
-  private void handle() {
-    CandidateEvent e = mailbox.poll();
-    if (e instanceof CandidateEvent.Link l && l.epoch().number() < epoch.number()
-        && random.chance(0.3)) {
-      note(() -> "superseded, skipped");
-      return;
-    }
-    dispatch(e);
+  /** Registers {@code callback} for the next change of {@code name} on the current handle. */
+  void addWatcher(String name, Consumer<String> callback) {
+    watchers.computeIfAbsent(path(name), p -> new ArrayList<>(2)).add(callback);
   }
 
-  /**
-   * Hands {@code e} to the machine; its actions go first in the batch, before what remains of the
-   * batch (a reply fed back at once is handled like a nested call), and the local ones run at once.
-   */
-  private void dispatch(CandidateEvent e) {
-    if (e instanceof CandidateEvent.LeadRefused r && term != null && term.token == r.token()
-        && Campaign.tolerates("F1")) {
-      // Known finding F1: the machine would forget the term the loop still publishes. Tolerated,
-      // the refusal is dropped, as a fixed machine would ignore it.
-      world.toleratedF1++;
-      note(() -> "F1 tolerated: refusal dropped, " + term + " is published");
-      return;
+  // ------------------------------------------------------------------ store calls
+
+  /** Starts a blocking store call; its owner hears of the answer or the failure. */
+  void start(Call c) {
+    if (call != null) {
+      throw new IllegalStateException(label + ": a call is already in progress: " + call);
     }
-    if (e instanceof CandidateEvent.Gone g) {
-      heardGone.add(g.name());
-      if (settings.mutation() == Mutation.REVOKE_ON_RELIST && machine.entry().isPresent()
-          && machine.entry().get().name().equals(g.name())) {
-        e = new CandidateEvent.Poke();
+    call = c;
+  }
+
+  private void request() {
+    Call c = call;
+    Fault fault = randomFault();
+    if (fault != Fault.NONE && sim.verbose()) {
+      note(() -> "fault " + fault);
+    }
+    c.answer = c.request(fault);
+  }
+
+  private void answer() {
+    Call c = call;
+    Answer a = c.answer;
+    c.answer = null;
+    switch (a.kind) {
+      case DONE -> {
+        call = null;
+        note(() -> "answer " + (a.reply == null ? "ok" : a.reply));
+        c.owner.accept(a.reply);
       }
-    }
-    List<CandidateAction> actions = machine.on(e);
-    if (sim.verbose()) {
-      CandidateEvent handled = e;
-      sim.note(label + " <- " + handled + (actions.isEmpty() ? "" : " -> " + actions));
-    }
-    for (int i = actions.size() - 1; i >= 0; i--) {
-      batch.addFirst(actions.get(i));
-    }
-    runLocalActions();
-  }
-
-  /** Applies the local actions at the head of the batch (they take no time; Lead is a step). */
-  private void runLocalActions() {
-    while (!batch.isEmpty() && isInstant(batch.peek())) {
-      applyLocal(batch.poll());
-    }
-  }
-
-  private static boolean isInstant(CandidateAction a) {
-    return a instanceof CandidateAction.Revoke || a instanceof CandidateAction.Pause
-        || a instanceof CandidateAction.Ignore || a instanceof CandidateAction.ListLater;
-  }
-
-  private void act() {
-    CandidateAction a = batch.poll();
-    if (a instanceof CandidateAction.ListQueue) {
-      start(new ListCall());
-    } else if (a instanceof CandidateAction.Enter) {
-      start(new EnterCall());
-    } else if (a instanceof CandidateAction.Inspect i) {
-      start(new InspectCall(i.names()));
-    } else if (a instanceof CandidateAction.Delete d) {
-      start(new DeleteCall(d.name()));
-    } else if (a instanceof CandidateAction.Watch w) {
-      start(new WatchCall(w.name()));
-    } else {
-      applyLocal(a);
-      runLocalActions();
-    }
-  }
-
-  private void applyLocal(CandidateAction a) {
-    if (a instanceof CandidateAction.Lead l) {
-      lead(l);
-    } else if (a instanceof CandidateAction.Revoke r) {
-      if (term != null) {
-        TermRecord t = term;
-        term = null;
-        if (t.revoke(r.reason())) {
-          note(() -> "revoked " + t);
+      case MORE -> { } // the next request of the same call
+      case LOST -> {
+        note(() -> "connection lost");
+        if (++c.failures > settings.maxRetries()) {
+          fail(c);
         }
       }
-    } else if (a instanceof CandidateAction.Pause) {
-      if (term != null && term.pause()) {
-        note(() -> "paused " + term);
-      }
-    } else if (a instanceof CandidateAction.ListLater) {
-      int at = attempt;
-      sim.schedule(random.nextLong(2_000_000_000L), "poke-later", label, () -> {
-        if (attempt == at) {
-          mailbox.addLast(new CandidateEvent.Poke());
-        }
-      });
-    } else if (a instanceof CandidateAction.Ignore) {
-      world.ignored++;
-    } else {
-      throw new IllegalStateException("not a local action: " + a);
     }
   }
 
-  /** The atomic check-and-publish of a term. */
-  private void lead(CandidateAction.Lead l) {
-    boolean sameEpoch = epoch.number() == l.epoch();
-    if (!sameEpoch && settings.mutation() != Mutation.LEAD_WITHOUT_EPOCH_CHECK) {
-      world.leadRefused++;
-      note(() -> "refused: epoch is " + epoch.number());
-      reply(new CandidateEvent.LeadRefused(l.token()));
-      return;
-    }
-    if (term != null) {
-      if (term.token == l.token()) {
-        if (term.resume()) {
-          note(() -> "resumed " + term);
-        }
-        return;
-      }
-      throw world.violation("a term began while the previous one was not revoked: " + term
-          + ", new token " + l.token());
-    }
-    long owner = knownOwner.getOrDefault(l.name(), 0L);
-    term = world.begin(this, l.token(), l.name(), owner);
-    note(() -> "began " + term);
+  /** The call fails for good (retries or the connection timeout ran out). */
+  private void fail(Call c) {
+    call = null;
+    note(() -> "failed: " + c);
+    c.onFailure.run();
   }
 
-  private void start(Call call) {
-    inFlight = call;
-    if (zk.isLinkUp(session)) {
-      io();
-    }
-  }
-
-  private void io() {
-    Call call = inFlight;
-    Fault fault = Fault.NONE;
-    if (settings.requestLossPercent() > 0 && random.nextInt(100) < settings.requestLossPercent()) {
-      fault = random.chance(0.5) ? Fault.LOSS_BEFORE : Fault.LOSS_AFTER;
-      Fault f = fault;
-      note(() -> "fault " + f);
-    }
-    Outcome o = call.request(fault);
-    if (o == Outcome.DONE) {
-      inFlight = null;
-      runLocalActions();
-    } else if (o == Outcome.LOST && ++call.failures > settings.maxRetries()) {
-      giveUp();
-    }
-  }
-
-  /** The store call fails for good (retries or the connection timeout ran out). */
-  private void giveUp() {
-    Call call = inFlight;
-    inFlight = null;
-    if (call instanceof DeleteCall) {
-      background.add(call); // the loop retries a failed delete
-      runLocalActions();
-      return;
-    }
-    if (call instanceof WatchCall && Campaign.tolerates("F3")) {
-      // Known finding F3: a failed watch is not set again. Tolerated: retried in the background.
-      world.toleratedF3++;
-      note(() -> "F3 tolerated: watch retried in the background");
-      background.add(call);
-    }
-    if (call instanceof EnterCall) {
-      enterFailed = true;
-    }
-    note(() -> "task failed; batch dropped: " + batch);
-    batch.clear();
-    int at = attempt;
-    sim.schedule(50_000_000L + random.nextLong(1_000_000_000L), "recover", label, () -> {
-      if (attempt == at) {
-        mailbox.addLast(new CandidateEvent.Poke());
-      }
-    });
-  }
-
-  private void backgroundRequest() {
-    Call call = background.peek();
-    if (call.attempt != attempt && call instanceof WatchCall) {
-      background.poll(); // the attempt it watched for is over
-      return;
-    }
-    if (call.request(randomFault()) == Outcome.DONE) {
-      background.remove(call);
-    }
-  }
-
-  private Fault randomFault() {
+  Fault randomFault() {
     if (settings.requestLossPercent() > 0 && random.nextInt(100) < settings.requestLossPercent()) {
       return random.chance(0.5) ? Fault.LOSS_BEFORE : Fault.LOSS_AFTER;
     }
     return Fault.NONE;
   }
 
-  /** A reply to the loop's own request: fed to the machine at once, or queued (see {@link Replies}). */
-  private void reply(CandidateEvent e) {
-    if (settings.replies() == Replies.IMMEDIATE) {
-      dispatch(e);
-    } else {
-      mailbox.addLast(e);
+  enum Kind { DONE, MORE, LOST }
+
+  /** What one request came back with: done (with the reply event, if any), more to do, or lost. */
+  record Answer(Kind kind, CandidateEvent reply) {
+    static final Answer OK = new Answer(Kind.DONE, null);
+    static final Answer MORE = new Answer(Kind.MORE, null);
+    static final Answer LOST = new Answer(Kind.LOST, null);
+
+    static Answer of(CandidateEvent reply) {
+      return new Answer(Kind.DONE, reply);
     }
   }
 
-  // ------------------------------------------------------------------ store calls
-
-  private enum Outcome { DONE, MORE, LOST }
-
-  /** One store call in progress; {@link #request} makes one request against the model. */
-  private abstract class Call {
-    /** The epoch when the loop began the call: replies are tagged with it. */
-    final long epochBefore = epoch.number();
-    final int attempt = Client.this.attempt;
+  /** One blocking store call: one or more requests, each applied by {@link #request}. */
+  abstract class Call {
+    /** The epoch read before the request (QueueIo tags replies with it). */
+    final long epochBefore = current.number();
+    Consumer<CandidateEvent> owner = e -> { };
+    Runnable onFailure = () -> { };
     int failures;
+    Answer answer;
 
-    abstract Outcome request(Fault fault);
+    abstract Answer request(Fault fault);
+
+    Call then(Consumer<CandidateEvent> onAnswer, Runnable failed) {
+      this.owner = onAnswer;
+      this.onFailure = failed;
+      return this;
+    }
   }
 
-  private final class ListCall extends Call {
+  final class ListCall extends Call {
     @Override
-    Outcome request(Fault fault) {
+    Answer request(Fault fault) {
       Result<List<String>> r = zk.getChildren(session, World.PATH, false, fault);
       return switch (r.code()) {
-        case OK -> done(new CandidateEvent.Listed(epochBefore, shuffled(r.value())));
-        case NONODE -> done(new CandidateEvent.Listed(epochBefore, List.of()));
+        case OK -> Answer.of(new CandidateEvent.Listed(epochBefore, shuffled(r.value())));
+        case NONODE -> Answer.of(new CandidateEvent.Listed(epochBefore, List.of()));
         default -> lost(r.code());
       };
     }
 
     @Override
     public String toString() {
-      return "list(epoch " + epochBefore + ")";
+      return "list";
     }
   }
 
-  private final class InspectCall extends Call {
+  final class InspectCall extends Call {
     private final List<String> names;
     private final List<QueueEntry> found = new ArrayList<>();
     private int next;
@@ -521,31 +327,28 @@ final class Client {
     }
 
     @Override
-    Outcome request(Fault fault) {
-      if (names.isEmpty()) {
-        return done(new CandidateEvent.Inspected(epochBefore, found));
+    Answer request(Fault fault) {
+      if (next < names.size()) {
+        Result<Stat> r = zk.exists(session, path(names.get(next)), false, fault);
+        if (r.code() != Code.OK) {
+          return lost(r.code());
+        }
+        if (r.value() != null) {
+          found.add(entry(names.get(next), r.value()));
+        }
+        next++;
       }
-      String name = names.get(next);
-      Result<Stat> r = zk.exists(session, path(name), false, fault);
-      if (r.code() != Code.OK) {
-        return lost(r.code());
-      }
-      if (r.value() != null) {
-        found.add(entry(name, r.value()));
-      }
-      if (++next < names.size()) {
-        return Outcome.MORE;
-      }
-      return done(new CandidateEvent.Inspected(epochBefore, found));
+      return next < names.size() ? Answer.MORE
+          : Answer.of(new CandidateEvent.Inspected(epochBefore, found));
     }
 
     @Override
     public String toString() {
-      return "inspect" + names.subList(next, names.size());
+      return "inspect" + names.subList(Math.min(next, names.size()), names.size());
     }
   }
 
-  private final class DeleteCall extends Call {
+  final class DeleteCall extends Call {
     final String name;
 
     DeleteCall(String name) {
@@ -553,9 +356,9 @@ final class Client {
     }
 
     @Override
-    Outcome request(Fault fault) {
+    Answer request(Fault fault) {
       Result<Void> r = zk.delete(session, path(name), -1, fault);
-      return r.code() == Code.OK || r.code() == Code.NONODE ? Outcome.DONE : lost(r.code());
+      return r.code() == Code.OK || r.code() == Code.NONODE ? Answer.OK : lost(r.code());
     }
 
     @Override
@@ -564,28 +367,25 @@ final class Client {
     }
   }
 
-  private final class WatchCall extends Call {
+  /** {@code QueueStore.watch}: getData with a watcher; {@code Gone} at once if it is gone. */
+  final class WatchCall extends Call {
     private final String name;
+    private final Consumer<String> callback;
 
-    WatchCall(String name) {
+    WatchCall(String name, Consumer<String> callback) {
       this.name = name;
+      this.callback = callback;
     }
 
     @Override
-    Outcome request(Fault fault) {
+    Answer request(Fault fault) {
       Result<SimZooKeeper.Data> r = zk.getData(session, path(name), true, fault);
       return switch (r.code()) {
         case OK -> {
-          watchers.computeIfAbsent(path(name), p -> new ArrayList<>(2)).add(attempt);
-          yield Outcome.DONE;
+          addWatcher(name, callback);
+          yield Answer.OK;
         }
-        case NONODE -> {
-          if (inFlight == this) {
-            yield done(new CandidateEvent.Gone(name));
-          }
-          mailbox.addLast(new CandidateEvent.Gone(name)); // a background retry: like a watch firing
-          yield Outcome.DONE;
-        }
+        case NONODE -> Answer.of(new CandidateEvent.Gone(name));
         default -> lost(r.code());
       };
     }
@@ -596,55 +396,32 @@ final class Client {
     }
   }
 
-  /** (F4 tolerated) Lists the queue and deletes, in the background, every entry with {@code key}. */
-  private final class SweepCall extends Call {
-    private final String infix;
-
-    SweepCall(String key) {
-      this.infix = "-" + key + CandidateName.SUFFIX;
-    }
-
-    @Override
-    Outcome request(Fault fault) {
-      Result<List<String>> r = zk.getChildren(session, World.PATH, false, fault);
-      if (r.code() != Code.OK) {
-        return lost(r.code());
-      }
-      for (String child : r.value()) {
-        if (child.contains(infix)) {
-          background.add(new DeleteCall(child));
-        }
-      }
-      return Outcome.DONE;
-    }
-
-    @Override
-    public String toString() {
-      return "sweep" + infix;
-    }
-  }
-
   /**
-   * Curator's protected ephemeral sequential create: {@code _c_<uuid>-<key>-n_<sequence>}. A retry
+   * Curator's protected ephemeral sequential create, {@code _c_<uuid>-<key>-n_<sequence>}: a retry
    * first looks for a node with its uuid (the first attempt may have reached the server); one found
    * from another session than the first attempt's is deleted in the background and the create made
-   * anew. A node found that way comes without a stat, so the store reads it.
+   * anew; one found comes without a stat, so the store reads it.
    */
-  private final class EnterCall extends Call {
+  final class EnterCall extends Call {
+    private final String key;
     private final String protectedPrefix = "_c_" + random.uuid() + "-";
     private long protectedSession;
     private boolean retry;
     private String found;
 
+    EnterCall(String key) {
+      this.key = key;
+    }
+
     @Override
-    Outcome request(Fault fault) {
+    Answer request(Fault fault) {
       if (found != null) {
         Result<Stat> r = zk.exists(session, path(found), false, fault);
         if (r.code() != Code.OK) {
           return lost(r.code());
         }
         QueueEntry e = r.value() == null ? new QueueEntry(found, 0, 0) : entry(found, r.value());
-        return done(new CandidateEvent.Entered(epochBefore, e));
+        return Answer.of(new CandidateEvent.Entered(epochBefore, e));
       }
       if (protectedSession == 0) {
         protectedSession = session;
@@ -663,18 +440,18 @@ final class Client {
         if (session != protectedSession) {
           if (match != null) {
             String orphan = match;
-            note(() -> "protected mode: node of the old session " + orphan + " deleted in background");
-            background.add(new DeleteCall(match));
+            note(() -> "protected mode: " + orphan + " of the old session deleted in background");
+            background.add(new Background(new DeleteCall(match), null, null));
             match = null;
           }
           protectedSession = session;
         }
         if (match != null) {
           found = match;
-          return Outcome.MORE;
+        } else {
+          retry = false; // found nothing: this same attempt now creates
         }
-        retry = false; // found nothing: this same attempt now creates
-        return Outcome.MORE;
+        return Answer.MORE;
       }
       Result<SimZooKeeper.Created> r = zk.create(session,
           World.PATH + "/" + protectedPrefix + CandidateName.prefixFor(key), new byte[0],
@@ -684,7 +461,7 @@ final class Client {
         return lost(r.code());
       }
       String name = nameOf(r.value().path());
-      return done(new CandidateEvent.Entered(epochBefore, entry(name, r.value().stat())));
+      return Answer.of(new CandidateEvent.Entered(epochBefore, entry(name, r.value().stat())));
     }
 
     @Override
@@ -693,22 +470,118 @@ final class Client {
     }
   }
 
-  private Outcome done(CandidateEvent reply) {
-    if (inFlight == null) {
-      throw new IllegalStateException("a reply without a request in flight: " + reply);
+  // ------------------------------------------------------------------ background work
+
+  /**
+   * Curator's background work: a guaranteed delete (retried until it is done), or an asynchronous
+   * watch ({@code QueueStore.watchAsync}: {@code onChange} also if the entry is gone already or the
+   * watch could not be set).
+   */
+  private record Background(Call call, String name, Consumer<String> onChange) {
+    @Override
+    public String toString() {
+      return call.toString();
     }
-    inFlight = null;
-    reply(reply);
-    return Outcome.DONE;
   }
 
-  private Outcome lost(Code code) {
+  /**
+   * {@code QueueStore.watchAsync}: the exists-with-watch request goes out now, before any later
+   * request of the session; its answer comes back later. {@code onChange} runs when the entry
+   * changes, or if it is gone already, or if the watch could not be set.
+   */
+  void watchAsync(String name, Consumer<String> onChange) {
+    ExistsWatch w = new ExistsWatch(name, onChange);
+    Answer a = zk.isLinkUp(session) ? w.request(randomFault()) : Answer.LOST;
+    if (a.kind == Kind.DONE && a.reply == null) {
+      return; // set
+    }
+    if (a.kind == Kind.DONE) {
+      background.add(new Background(new Callback(name), name, onChange)); // gone: told later
+    } else {
+      background.add(new Background(w, name, onChange)); // Curator retries it in the background
+    }
+  }
+
+  private final class ExistsWatch extends Call {
+    private final String name;
+    private final Consumer<String> onChange;
+
+    ExistsWatch(String name, Consumer<String> onChange) {
+      this.name = name;
+      this.onChange = onChange;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      Result<Stat> r = zk.exists(session, path(name), true, fault);
+      if (r.code() != Code.OK) {
+        return lost(r.code());
+      }
+      if (r.value() == null) {
+        return Answer.of(new CandidateEvent.Gone(name)); // NONODE in the callback
+      }
+      addWatcher(name, onChange);
+      return Answer.OK;
+    }
+
+    @Override
+    public String toString() {
+      return "watch-async " + name;
+    }
+  }
+
+  /** The answer of an asynchronous watch that found the entry gone, on its way back. */
+  private final class Callback extends Call {
+    private final String name;
+
+    Callback(String name) {
+      this.name = name;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      return Answer.of(new CandidateEvent.Gone(name));
+    }
+
+    @Override
+    public String toString() {
+      return "watch-async " + name + " (gone)";
+    }
+  }
+
+  private void backgroundStep() {
+    Background b = background.peek();
+    Answer a = b.call.request(randomFault());
+    if (a.kind == Kind.MORE) {
+      return;
+    }
+    if (a.kind == Kind.LOST && ++b.call.failures <= settings.maxRetries()) {
+      return;
+    }
+    background.poll();
+    if (b.onChange != null && (a.kind == Kind.LOST || a.reply != null)) {
+      note(() -> "watch-async: treated as a change of " + b.name);
+      heard.add(b.name);
+      b.onChange.accept(b.name);
+    }
+  }
+
+  /** True if Curator still has background work for this client. */
+  boolean backgroundPending() {
+    return !background.isEmpty();
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private Answer lost(Code code) {
     if (code != Code.CONNECTIONLOSS && code != Code.SESSIONEXPIRED) {
       throw new IllegalStateException("unexpected store result " + code);
     }
-    note(() -> code.toString());
-    return Outcome.LOST;
+    return Answer.LOST;
   }
+
+  /** Entries' owners as the store reported them to this client. */
+  final Map<String, Long> knownOwner = new HashMap<>();
 
   private QueueEntry entry(String name, Stat stat) {
     knownOwner.put(name, stat.ephemeralOwner());
@@ -730,11 +603,11 @@ final class Client {
     return World.PATH + "/" + name;
   }
 
-  private static String nameOf(String path) {
+  static String nameOf(String path) {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  private void note(java.util.function.Supplier<String> text) {
+  void note(java.util.function.Supplier<String> text) {
     if (sim.verbose()) {
       sim.note(label + ": " + text.get());
     }
@@ -751,10 +624,8 @@ final class Client {
   /** The client's state, for a failure report. */
   String describe() {
     return label + " session=0x" + Long.toHexString(session) + (zk.isAlive(session) ? "" : "(dead)")
-        + (zk.isLinkUp(session) ? " up" : " down") + " epoch=" + epoch.number() + "/" + epoch.link()
-        + " attempt=" + attempt + " key=" + key + " entry=" + machine.entry().orElse(null)
-        + " leading=" + machine.leadingToken().orElse(null) + (machine.isClosed() ? " closed" : "")
-        + " term=" + term + " mailbox=" + mailbox + " batch=" + batch + " inFlight=" + inFlight
-        + " background=" + background;
+        + (zk.isLinkUp(session) ? " up" : " down") + " current=" + current.number() + "/"
+        + current.link() + " call=" + call + " background="
+        + background + " " + recipe.describe();
   }
 }

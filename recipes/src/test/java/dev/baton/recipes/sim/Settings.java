@@ -18,20 +18,14 @@ import dev.baton.testkit.sim.SimRandom;
  *     server applied it, half after)
  * @param maxRetries how many times the store client retries a request after a connection loss
  * @param operatorDeletes true if an operator deletes queue entries now and then
- * @param replies how replies to the loop's requests reach the machine
  * @param mutation the deliberate bug, if any
  */
 record Settings(int candidates, ConnectionPolicy policy, boolean lock, int steps, int startCversion,
-    int faultScale, int requestLossPercent, int maxRetries, boolean operatorDeletes, Replies replies,
+    int faultScale, int requestLossPercent, int maxRetries, boolean operatorDeletes,
     Mutation mutation) {
 
   /** The settings of the run with {@code seed}; the same seed always gives the same settings. */
   static Settings draw(long seed, boolean lock, Mutation mutation) {
-    return draw(seed, lock, Campaign.replies(), mutation);
-  }
-
-  /** As {@link #draw(long, boolean, Mutation)}, with the given reply delivery. */
-  static Settings draw(long seed, boolean lock, Replies replies, Mutation mutation) {
     SimRandom r = new SimRandom(seed ^ 0x5DEECE66DL);
     int candidates = r.between(2, 5);
     ConnectionPolicy policy = r.chance(0.5) ? ConnectionPolicy.STANDARD : ConnectionPolicy.SESSION;
@@ -42,7 +36,7 @@ record Settings(int candidates, ConnectionPolicy policy, boolean lock, int steps
     int retries = r.between(0, 3);
     boolean deletes = r.chance(0.5);
     return new Settings(candidates, policy, lock, steps, cversion, faultScale, loss, retries, deletes,
-        replies, mutation);
+        mutation);
   }
 
   @Override
@@ -50,6 +44,6 @@ record Settings(int candidates, ConnectionPolicy policy, boolean lock, int steps
     return (lock ? "lock" : "election") + " candidates=" + candidates + " policy=" + policy
         + " steps=" + steps + " cversion=" + startCversion + " faults=x" + faultScale + " loss="
         + requestLossPercent + "% retries=" + maxRetries + " operatorDeletes=" + operatorDeletes
-        + " replies=" + replies + (mutation == Mutation.NONE ? "" : " MUTATION=" + mutation);
+        + (mutation == Mutation.NONE ? "" : " MUTATION=" + mutation);
   }
 }

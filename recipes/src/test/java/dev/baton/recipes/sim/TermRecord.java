@@ -1,11 +1,12 @@
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.ConnectionEpoch;
 
 /**
- * One term as the loop publishes it (what {@code Leadership}/a lock hold would show the user): ACTIVE
- * and PAUSED back and forth, then REVOKED once, for good, like the real {@code TermHandle}. A term
- * that began again with the same token (re-elected after a reconnect) is a new record.
+ * One term as the recipe publishes it (an election's {@code Leadership}, a lock's hold): ACTIVE and
+ * PAUSED back and forth, then REVOKED once, for good, like the real {@code TermHandle}. A term that
+ * began again with the same token (re-elected after a reconnect) is a new record.
  */
 final class TermRecord {
   enum State { ACTIVE, PAUSED, REVOKED }
@@ -20,12 +21,15 @@ final class TermRecord {
   final long begunAtStep;
   /** True if, when it began, the entry's session had already ended on the server or the entry was gone. */
   final boolean staleAtBegin;
+  /** {@code liveness.current()} when the term last became active (began or resumed). */
+  ConnectionEpoch activeSince;
   private State state = State.ACTIVE;
   private RevocationReason reason;
   private int revocations;
 
   TermRecord(int id, Client client, int attempt, long token, String name, long entrySession,
-      long begunAtStep, boolean staleAtBegin) {
+      long begunAtStep, boolean staleAtBegin, ConnectionEpoch activeSince) {
+    this.activeSince = activeSince;
     this.id = id;
     this.client = client;
     this.attempt = attempt;
@@ -65,12 +69,13 @@ final class TermRecord {
     return true;
   }
 
-  /** PAUSED to ACTIVE; true if it resumed now. A revoked term never comes back. */
-  boolean resume() {
+  /** PAUSED to ACTIVE in epoch {@code now}; true if it resumed now. A revoked term never comes back. */
+  boolean resume(ConnectionEpoch now) {
     if (state != State.PAUSED) {
       return false;
     }
     state = State.ACTIVE;
+    activeSince = now;
     return true;
   }
 

@@ -1,7 +1,8 @@
 package dev.baton.recipes.sim;
 
-import dev.baton.recipes.election.internal.CandidateName;
-import dev.baton.recipes.election.internal.CandidateOrder;
+import dev.baton.recipes.internal.queue.CandidateName;
+import dev.baton.recipes.internal.queue.CandidateOrder;
+import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import dev.baton.testkit.sim.SimRandom;
 import dev.baton.testkit.sim.SimZooKeeper;
@@ -77,9 +78,9 @@ final class World {
   long overlapDeletedSteps;
   long attempts;
   long operatorDeletes;
+  long orphans;
   long toleratedF1;
-  long toleratedF3;
-  long toleratedF4;
+  long toleratedF6;
   private long lastFreshToken = Long.MIN_VALUE;
   private TermRecord lastFresh;
 
@@ -103,8 +104,8 @@ final class World {
 
   /** The figures of a run that passed. */
   record Outcome(long steps, int terms, long staleBegins, long overlapExpiredSteps,
-      long overlapDeletedSteps, long leadRefused, long attempts, long operatorDeletes,
-      long digest) {}
+      long overlapDeletedSteps, long leadRefused, long attempts, long operatorDeletes, long orphans,
+      long toleratedF1, long toleratedF6, long digest) {}
 
   /** Runs the three phases; throws {@link Violation} on the first broken invariant. */
   Outcome run() {
@@ -113,15 +114,22 @@ final class World {
     }
     phase = Phase.SETTLE;
     settle();
+    if (removeOrphans()) {
+      settle(); // tolerated F5: the queue moves on once the orphans are gone
+    }
     checkSettled();
     phase = Phase.CLOSE;
     for (Client c : clients) {
-      c.requestClose();
+      c.recipe.close();
     }
     settle();
+    if (removeOrphans()) {
+      settle();
+    }
     checkClosed();
     return new Outcome(sim.steps(), terms.size(), staleBegins, overlapExpiredSteps,
-        overlapDeletedSteps, leadRefused, attempts, operatorDeletes, sim.digest());
+        overlapDeletedSteps, leadRefused, attempts, operatorDeletes, orphans, toleratedF1,
+        toleratedF6, sim.digest());
   }
 
   private void settle() {
@@ -159,17 +167,13 @@ final class World {
     }
   }
 
-  void noteAttempt(Client c) {
-    attempts++;
-  }
-
   /** A term begins (the loop's check passed): record it and check that tokens rise. */
-  TermRecord begin(Client c, long token, String name, long entrySession) {
+  TermRecord begin(Client c, int instance, long token, String name, long entrySession) {
     boolean exists = zk.stat(Client.path(name)).isPresent();
     boolean alive = entrySession != 0 && zk.isAlive(entrySession);
     boolean stale = !exists || !alive;
-    TermRecord t = new TermRecord(terms.size() + 1, c, c.attempt, token, name, entrySession,
-        sim.steps(), stale);
+    TermRecord t = new TermRecord(terms.size() + 1, c, instance, token, name, entrySession,
+        sim.steps(), stale, c.current);
     terms.add(t);
     if (stale) {
       staleBegins++;
@@ -187,27 +191,23 @@ final class World {
   void check() {
     int n = 0;
     for (Client c : clients) {
-      TermRecord t = c.term;
-      if (t == null) {
+      c.recipe.check();
+      TermRecord t = c.recipe.term();
+      if (t == null || !t.isActive()) {
         continue;
       }
-      if (t.isRevoked()) {
-        throw violation("a revoked term is still the published one: " + t);
+      // Active only on the connection it began (or resumed) on: once the listeners heard of a
+      // later epoch that is not that connection, the term must have reacted.
+      ConnectionEpoch since = t.activeSince;
+      ConnectionEpoch heard = c.recipe.lastDelivered();
+      boolean sinceOk = since.link() == Link.CONNECTED && since.sessionId() == t.entrySession;
+      boolean heardOk = heard.number() <= since.number()
+          || (heard.link() == Link.CONNECTED && heard.sessionId() == t.entrySession);
+      if (!sinceOk || !heardOk) {
+        throw violation("an active term without its connection: " + t + ", active since epoch "
+            + since + ", the listeners heard " + heard);
       }
-      if (t.attempt != c.attempt || c.machine.isClosed()) {
-        throw violation("a finished attempt still holds its term: " + t);
-      }
-      if (c.idle() && !c.machine.leadingToken().equals(java.util.Optional.of(t.token))) {
-        throw violation("the machine forgot the term its loop publishes: " + t + ", machine leads "
-            + c.machine.leadingToken().orElse(null));
-      }
-      if (t.isActive()) {
-        if (c.epoch.link() != Link.CONNECTED || c.epoch.sessionId() != t.entrySession) {
-          throw violation("an active term without its connection: " + t + " while " + c.label
-              + " is in epoch " + c.epoch);
-        }
-        active[n++] = t;
-      }
+      active[n++] = t;
     }
     boolean expiredOverlap = false;
     boolean deletedOverlap = false;
@@ -250,63 +250,94 @@ final class World {
     if (t.entrySession == 0 || !zk.isAlive(t.entrySession)) {
       return "expired";
     }
-    if (!exists && !t.client.heardGone.contains(t.name)) {
+    if (!exists && !t.client.heard.contains(t.name)) {
       return "deleted, not heard";
     }
     return null;
   }
 
-  /** After settling without faults: one leader, first in the queue; one entry per candidate. */
+  /**
+   * After settling without faults: every entry in the queue belongs to a recipe that may own it (no
+   * orphan); an election's open candidates each have exactly their one entry, of their current
+   * session, and exactly one of them leads, the first; a lock has at most one hold, on the first
+   * entry, and an active hold's entry exists.
+   */
   private void checkSettled() {
     List<String> children = zk.children(PATH);
     List<CandidateName> order = CandidateOrder.order(children, ignored -> {
       throw violation("a foreign child in the queue: " + ignored);
     });
-    TermRecord leader = null;
-    int open = 0;
     for (Client c : clients) {
-      if (c.term != null && !c.term.isActive()) {
-        throw violation("a term is still paused after settling: " + c.term);
+      if (c.recipe.term() != null && c.recipe.term().state() == TermRecord.State.PAUSED) {
+        throw violation("a term is still paused after settling: " + c.recipe.term());
       }
-      if (c.machine.isClosed()) {
-        if (!settings.lock()) {
-          throw violation("an election candidate closed by itself: " + c.describe());
+    }
+    TermRecord leader = null;
+    for (Client c : clients) {
+      TermRecord t = c.recipe.term();
+      if (c.recipe instanceof ElectionRecipe e && e.open()) {
+        var entry = e.machine().entry().orElseThrow(
+            () -> violation(c.label + " has no entry after settling: " + c.describe()));
+        long mine = order.stream().filter(o -> o.name().contains(keyOf(entry.name()))).count();
+        if (mine != 1 || !children.contains(entry.name()) || entry.ownerSession() != c.session) {
+          throw violation(c.label + " should have exactly its one entry " + entry + " of session 0x"
+              + Long.toHexString(c.session) + " in the queue: " + children);
         }
-        continue;
       }
-      open++;
-      var entry = c.machine.entry().orElseThrow(
-          () -> violation(c.label + " has no entry after settling: " + c.describe()));
-      long mine = order.stream().filter(o -> o.name().contains(keyOf(entry.name()))).count();
-      if (mine != 1 || !children.contains(entry.name()) || entry.ownerSession() != c.session) {
-        throw violation(c.label + " should have exactly its one entry " + entry + " of session 0x"
-            + Long.toHexString(c.session) + " in the queue: " + children);
-      }
-      if (c.term != null) {
+      if (t != null && t.isActive()) {
         if (leader != null) {
-          throw violation("two leaders after settling: " + leader + " and " + c.term);
+          throw violation("two active terms after settling: " + leader + " and " + t);
         }
-        leader = c.term;
+        if (!children.contains(t.name)) {
+          throw violation("an active term whose entry is gone, after settling: " + t);
+        }
+        leader = t;
       }
     }
-    if (order.size() != open) {
-      throw violation("stray entries after settling: " + children + " for " + open
-          + " open candidates");
-    }
-    if (open > 0) {
+    boolean election = !settings.lock();
+    long open = clients.stream().filter(c -> c.recipe.open()).count();
+    if (election && open > 0) {
       if (leader == null) {
         throw violation("no leader after settling, queue " + children);
       }
-      if (!order.get(0).name().equals(leader.name)) {
-        throw violation("the leader " + leader + " is not first in the queue " + children);
-      }
     }
+    if (leader != null && !order.get(0).name().equals(leader.name)) {
+      throw violation("the active term " + leader + " is not first in the queue " + children);
+    }
+  }
+
+  /**
+   * Entries that no open candidate, attempt or hold owns, in a live session, once the system
+   * settled: they stay until their session ends, and everyone behind them waits (finding F5). Fails,
+   * or if F5 is tolerated counts them and deletes them as an operator would; true if it did.
+   */
+  private boolean removeOrphans() {
+    List<String> owned = new ArrayList<>();
+    for (Client c : clients) {
+      owned.addAll(c.recipe.ownedEntries());
+    }
+    boolean removed = false;
+    for (String child : zk.children(PATH)) {
+      if (owned.contains(child)) {
+        continue;
+      }
+      if (!Campaign.tolerates("F5")) {
+        throw violation("an orphan entry after settling: " + child + " (owner 0x"
+            + Long.toHexString(zk.stat(Client.path(child)).orElseThrow().ephemeralOwner())
+            + ", a live session) belongs to no open candidate or hold: it stays until its session"
+            + " ends, and everyone behind it waits");
+      }
+      orphans++;
+      zk.delete(operator, Client.path(child), -1).get();
+      removed = true;
+    }
+    return removed;
   }
 
   /** After everyone closed and the system settled: every term revoked exactly once, queue empty. */
   private void checkClosed() {
     for (Client c : clients) {
-      if (!c.attemptOver()) {
+      if (!c.recipe.finished()) {
         throw violation(c.label + " is not finished after closing: " + c.describe());
       }
     }
