@@ -1,2 +1,2 @@
-/** Helpers shared by the fences and the recipes built on them; not a public API. */
+/** Helpers of the fences themselves, used only inside this module; not a public API. */
 package dev.baton.fencing.internal;

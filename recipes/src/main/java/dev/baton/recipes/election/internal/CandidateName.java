@@ -1,6 +1,6 @@
 package dev.baton.recipes.election.internal;
 
-import dev.baton.fencing.internal.SafeText;
+import dev.baton.fencing.support.SafeText;
 import java.util.Locale;
 import java.util.Optional;
 
