@@ -1,9 +1,9 @@
 package dev.baton.partition;
 
+import dev.baton.fencing.support.Validation;
 import dev.baton.partition.internal.PartitionSetRecord;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.internal.Validation;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;

@@ -1,13 +1,13 @@
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.support.TokenScopes;
+import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.internal.CandidateData;
 import dev.baton.recipes.election.internal.CandidateName;
 import dev.baton.recipes.election.internal.CandidateOrder;
-import dev.baton.recipes.election.internal.TokenScopes;
-import dev.baton.recipes.internal.Validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

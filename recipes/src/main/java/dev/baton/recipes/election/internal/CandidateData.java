@@ -1,7 +1,7 @@
 package dev.baton.recipes.election.internal;
 
+import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.election.MalformedCandidateException;
-import dev.baton.recipes.internal.Validation;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,2 +1,0 @@
-/** Helpers shared by the recipes; not a public API. */
-package dev.baton.recipes.internal;
