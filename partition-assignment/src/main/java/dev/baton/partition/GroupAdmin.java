@@ -100,7 +100,7 @@ public final class GroupAdmin {
         client.create().orSetData().creatingParentsIfNeeded().forPath(path, data);
       }
     } catch (Exception e) {
-      throw new CoordinationException("cannot set the partitions of " + group + ": " + e, e);
+      throw new CoordinationException("cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
     }
   }
 
@@ -114,7 +114,18 @@ public final class GroupAdmin {
     } catch (MalformedRecordException e) {
       throw e;
     } catch (Exception e) {
-      throw new CoordinationException("cannot read the partitions of " + group + ": " + e, e);
+      throw new CoordinationException("cannot read the partitions of " + group + ": " + e, keepInterrupt(e));
     }
+  }
+
+  /**
+   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the caller gets
+   * a {@link CoordinationException}, and its thread still knows it was asked to stop.
+   */
+  private static Exception keepInterrupt(Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return e;
   }
 }
