@@ -1,6 +1,6 @@
 package dev.baton.fencing;
 
-import dev.baton.fencing.internal.Resources;
+import dev.baton.fencing.support.Resources;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

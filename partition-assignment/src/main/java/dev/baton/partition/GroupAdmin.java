@@ -1,11 +1,16 @@
 package dev.baton.partition;
 
+import dev.baton.fencing.support.Validation;
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.PartitionSetRecord;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.internal.Validation;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
@@ -18,6 +23,44 @@ import org.apache.zookeeper.KeeperException;
  */
 public final class GroupAdmin {
   private GroupAdmin() {}
+
+  /**
+   * A group's published assignment, as its assigner wrote it.
+   *
+   * @param generation the assignment's generation; each publication has a higher one
+   * @param partitions the group's partition set at publication
+   * @param assignedTo the member each assigned partition is given to (a partition of the set may be
+   *     assigned to nobody)
+   */
+  public record Assignment(long generation, SortedSet<Integer> partitions,
+      SortedMap<Integer, String> assignedTo) {
+    public Assignment {
+      partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
+      assignedTo = Collections.unmodifiableSortedMap(new TreeMap<>(assignedTo));
+    }
+  }
+
+  /**
+   * The znode holding the published assignment of the group at {@code group}, for a client that reads
+   * and watches it itself (for example to time each generation's arrival); decode its data with
+   * {@link #decodeAssignment}. {@link GroupStatus#read} reads it, with everything else, for other uses.
+   *
+   * @throws IllegalArgumentException if {@code group} is not a valid path
+   */
+  public static String assignmentPath(String group) {
+    return new GroupPaths(Validation.path("group", group)).assignment();
+  }
+
+  /**
+   * Decodes the data of a group's {@link #assignmentPath assignment znode}.
+   *
+   * @param path the znode the data was read from, named in the exception
+   * @throws MalformedRecordException if the data is not a valid assignment record
+   */
+  public static Assignment decodeAssignment(String path, byte[] data) {
+    AssignmentRecord record = AssignmentRecord.decode(path, data);
+    return new Assignment(record.generation(), record.partitions(), record.owners());
+  }
 
   /** Sets the partitions to {@code 0..count-1}. */
   public static void setPartitionCount(BatonSession session, String group, int count) {
@@ -57,7 +100,7 @@ public final class GroupAdmin {
         client.create().orSetData().creatingParentsIfNeeded().forPath(path, data);
       }
     } catch (Exception e) {
-      throw new CoordinationException("cannot set the partitions of " + group + ": " + e, e);
+      throw new CoordinationException("cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
     }
   }
 
@@ -71,7 +114,18 @@ public final class GroupAdmin {
     } catch (MalformedRecordException e) {
       throw e;
     } catch (Exception e) {
-      throw new CoordinationException("cannot read the partitions of " + group + ": " + e, e);
+      throw new CoordinationException("cannot read the partitions of " + group + ": " + e, keepInterrupt(e));
     }
+  }
+
+  /**
+   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the caller gets
+   * a {@link CoordinationException}, and its thread still knows it was asked to stop.
+   */
+  private static Exception keepInterrupt(Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return e;
   }
 }

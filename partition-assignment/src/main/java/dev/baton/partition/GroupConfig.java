@@ -1,12 +1,12 @@
 package dev.baton.partition;
 
+import dev.baton.fencing.support.TokenScopes;
+import dev.baton.fencing.support.Validation;
 import dev.baton.partition.internal.GroupIds;
+import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.recipes.election.internal.TokenScopes;
-import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Clock;

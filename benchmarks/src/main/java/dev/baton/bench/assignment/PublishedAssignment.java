@@ -1,6 +1,6 @@
 package dev.baton.bench.assignment;
 
-import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.GroupAdmin;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,16 +13,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 
 /**
  * The group's published assignment as an outside observer sees it: one watched {@code getData} of the
  * group's {@code assignment} znode per published generation, on the observer's own session (it is not a
- * member and reads no ownership znode). Decoded with the partition module's record decoder
- * ({@link AssignmentRecord}, an internal class: the benchmark follows the format at compile time rather
- * than parsing it a second time).
+ * member and reads no ownership znode). Decoded with the partition module's public decoder
+ * ({@link GroupAdmin#decodeAssignment}): the benchmark follows the format at compile time rather than
+ * parsing it a second time, and uses no internal class.
  */
 final class PublishedAssignment implements AutoCloseable {
   /** One generation as received: partition to member, and each member's partitions. */
@@ -51,7 +50,7 @@ final class PublishedAssignment implements AutoCloseable {
    */
   PublishedAssignment(CuratorFramework client, String group, Runnable onChange) {
     this.client = client;
-    this.path = ZKPaths.makePath(group, "assignment");
+    this.path = GroupAdmin.assignmentPath(group);
     this.onChange = onChange;
     this.reader = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "handoff-assignment-observer");
@@ -104,16 +103,17 @@ final class PublishedAssignment implements AutoCloseable {
     try {
       byte[] data = client.getData().usingWatcher(watcher).forPath(path);
       long now = System.nanoTime();
-      AssignmentRecord record = AssignmentRecord.decode(path, data);
+      GroupAdmin.Assignment record = GroupAdmin.decodeAssignment(path, data);
       Snapshot previous = current;
       if (previous != null && record.generation() <= previous.generation()) {
         return;
       }
       Map<String, Set<Integer>> byMember = new HashMap<>();
-      record.owners().forEach((p, m) -> byMember.computeIfAbsent(m, k -> new HashSet<>()).add(p));
+      record.assignedTo().forEach((p, m) -> byMember.computeIfAbsent(m, k -> new HashSet<>()).add(p));
       byMember.replaceAll((m, ps) -> Collections.unmodifiableSet(ps));
       arrivals.putIfAbsent(record.generation(), now);
-      current = new Snapshot(record.generation(), record.owners(), Collections.unmodifiableMap(byMember), now);
+      current = new Snapshot(record.generation(), record.assignedTo(), Collections.unmodifiableMap(byMember),
+          now);
       onChange.run();
     } catch (KeeperException.NoNodeException e) {
       try {

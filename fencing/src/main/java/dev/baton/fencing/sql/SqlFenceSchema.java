@@ -1,7 +1,7 @@
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
-import dev.baton.fencing.internal.SafeText;
+import dev.baton.fencing.support.SafeText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -6,7 +6,7 @@ import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
-import dev.baton.fencing.internal.Resources;
+import dev.baton.fencing.support.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

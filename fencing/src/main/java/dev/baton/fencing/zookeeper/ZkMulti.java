@@ -2,7 +2,7 @@ package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
-import dev.baton.fencing.internal.Resources;
+import dev.baton.fencing.support.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;

@@ -73,8 +73,8 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
       }
       String member = e.getKey().substring(MEMBER_PREFIX.length());
       if (!GroupIds.isValid(member)) {
-        throw new MalformedRecordException(path, "invalid member id in key '"
-            + Ranges.abbreviate(e.getKey()) + "'");
+        throw new MalformedRecordException(path, "invalid member id in key "
+            + RecordFormat.quoted(e.getKey()));
       }
       for (int p : ranges(path, e.getValue())) {
         if (!partitions.contains(p)) {

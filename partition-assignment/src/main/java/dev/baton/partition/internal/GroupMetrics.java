@@ -3,12 +3,16 @@ package dev.baton.partition.internal;
 import dev.baton.partition.PartitionRevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,8 +31,20 @@ import java.util.concurrent.atomic.AtomicLong;
  *       {@code baton.partition.unowned} (assigned partitions without an ownership znode, -1 when not the
  *       assigner)
  * </ul>
+ *
+ * <p>One instance owns the meters of its tags in a registry: the newest. A registry returns the meter
+ * already registered under an id, so a member re-created with the same group and member id would
+ * otherwise report the first instance's gauges (bound to its state) for ever. A new instance therefore
+ * removes the meters of its tags before registering its own (gauges hold their state strongly, so they
+ * never read NaN while registered), and {@link #close} removes them again, unless a newer instance has
+ * taken them over.
  */
-public final class GroupMetrics {
+public final class GroupMetrics implements AutoCloseable {
+  /** Serializes taking over and removing meters across the instances of all registries. */
+  private static final Object METERS = new Object();
+  private static final String CALLBACK_FAILURES = "baton.partition.callback.failures";
+  private static final String MALFORMED_RECORDS = "baton.partition.malformed.records";
+
   private final MeterRegistry registry;
   private final Tags tags;
   private final AtomicLong owned = new AtomicLong();
@@ -36,6 +52,7 @@ public final class GroupMetrics {
   private final AtomicLong unowned = new AtomicLong(-1);
   private final AtomicLong callbackFailures = new AtomicLong();
   private final AtomicLong malformed = new AtomicLong();
+  private final Gauge ownedGauge;
   private final Counter assigned;
   private final Map<PartitionRevocationReason, Counter> revoked =
       new EnumMap<>(PartitionRevocationReason.class);
@@ -43,23 +60,67 @@ public final class GroupMetrics {
   private final Counter drainTimeouts;
   private final Counter moves;
   private final Counter rebalances;
+  /** Meters registered on first use, by name and tag value; guarded by {@link #METERS} when added. */
+  private final Map<String, Counter> lazyCounters = new ConcurrentHashMap<>();
+  /** Every meter this instance registered; guarded by {@link #METERS}. */
+  private final List<Meter> meters = new ArrayList<>();
+  private boolean closed;
 
   public GroupMetrics(MeterRegistry registry, String group, String member) {
     this.registry = registry;
     this.tags = Tags.of("group", group, "member", member);
-    Gauge.builder("baton.partition.owned", owned, AtomicLong::get).tags(tags).register(registry);
-    Gauge.builder("baton.partition.generation", generation, AtomicLong::get).tags(tags)
-        .register(registry);
-    Gauge.builder("baton.partition.unowned", unowned, AtomicLong::get).tags(tags).register(registry);
-    this.assigned = Counter.builder("baton.partition.assigned").tags(tags).register(registry);
-    for (PartitionRevocationReason r : PartitionRevocationReason.values()) {
-      revoked.put(r, Counter.builder("baton.partition.revoked").tags(tags).tag("reason", r.name())
-          .register(registry));
+    synchronized (METERS) {
+      removeMetersOfTags();
+      this.ownedGauge = own(Gauge.builder("baton.partition.owned", owned, AtomicLong::get).tags(tags)
+          .strongReference(true).register(registry));
+      own(Gauge.builder("baton.partition.generation", generation, AtomicLong::get).tags(tags)
+          .strongReference(true).register(registry));
+      own(Gauge.builder("baton.partition.unowned", unowned, AtomicLong::get).tags(tags)
+          .strongReference(true).register(registry));
+      this.assigned = own(Counter.builder("baton.partition.assigned").tags(tags).register(registry));
+      for (PartitionRevocationReason r : PartitionRevocationReason.values()) {
+        revoked.put(r, own(Counter.builder("baton.partition.revoked").tags(tags).tag("reason", r.name())
+            .register(registry)));
+      }
+      this.handoff = own(Timer.builder("baton.partition.handoff").tags(tags).register(registry));
+      this.drainTimeouts =
+          own(Counter.builder("baton.partition.drain.timeouts").tags(tags).register(registry));
+      this.moves = own(Counter.builder("baton.partition.moves").tags(tags).register(registry));
+      this.rebalances = own(Counter.builder("baton.partition.rebalances").tags(tags).register(registry));
     }
-    this.handoff = Timer.builder("baton.partition.handoff").tags(tags).register(registry);
-    this.drainTimeouts = Counter.builder("baton.partition.drain.timeouts").tags(tags).register(registry);
-    this.moves = Counter.builder("baton.partition.moves").tags(tags).register(registry);
-    this.rebalances = Counter.builder("baton.partition.rebalances").tags(tags).register(registry);
+  }
+
+  private <M extends Meter> M own(M meter) {
+    meters.add(meter);
+    return meter;
+  }
+
+  /** Removes the meters an older instance with these tags registered, so that this one's are used. */
+  private void removeMetersOfTags() {
+    for (String name : List.of("baton.partition.owned", "baton.partition.generation",
+        "baton.partition.unowned", "baton.partition.assigned", "baton.partition.revoked",
+        "baton.partition.handoff", "baton.partition.drain.timeouts", "baton.partition.moves",
+        "baton.partition.rebalances", CALLBACK_FAILURES, MALFORMED_RECORDS)) {
+      registry.find(name).tags(tags).meters().forEach(registry::remove);
+    }
+  }
+
+  /** The counter {@code name} (with {@code tag=value} if a tag is given), registered on first use. */
+  private void incrementLazy(String name, String tag, String value) {
+    String key = tag == null ? name : name + '\u0000' + value;
+    Counter counter = lazyCounters.get(key);
+    if (counter == null) {
+      synchronized (METERS) {
+        if (closed) {
+          return;
+        }
+        counter = lazyCounters.computeIfAbsent(key, k -> {
+          Counter.Builder b = Counter.builder(name).tags(tags);
+          return own((tag == null ? b : b.tag(tag, value)).register(registry));
+        });
+      }
+    }
+    counter.increment();
   }
 
   void assigned(Duration sinceAssignmentSeen) {
@@ -81,13 +142,12 @@ public final class GroupMetrics {
 
   void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
-    Counter.builder("baton.partition.callback.failures").tags(tags).tag("callback", callback)
-        .register(registry).increment();
+    incrementLazy(CALLBACK_FAILURES, "callback", callback);
   }
 
   void malformedRecord() {
     malformed.incrementAndGet();
-    Counter.builder("baton.partition.malformed.records").tags(tags).register(registry).increment();
+    incrementLazy(MALFORMED_RECORDS, null, null);
   }
 
   void published(long gen, int moved) {
@@ -110,5 +170,24 @@ public final class GroupMetrics {
 
   long owned() {
     return owned.get();
+  }
+
+  /**
+   * Removes this member's meters from the registry, unless a newer instance with the same tags has taken
+   * them over. Call it when the member is closed; idempotent. The counts above stay readable.
+   */
+  @Override
+  public void close() {
+    synchronized (METERS) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      boolean stillOwned = registry.getMeters().stream().anyMatch(m -> m == ownedGauge);
+      if (stillOwned) {
+        meters.forEach(registry::remove);
+      }
+      meters.clear();
+    }
   }
 }

@@ -30,8 +30,8 @@ public final class MemberRecord {
     Map<String, String> f = RecordFormat.parse(path, data, "member", MAX_BYTES);
     String id = RecordFormat.require(path, f, "id");
     if (!id.equals(nodeName)) {
-      throw new MalformedRecordException(path, "member id '" + Ranges.abbreviate(id)
-          + "' does not match the znode name");
+      throw new MalformedRecordException(path, "member id " + RecordFormat.quoted(id)
+          + " does not match the znode name");
     }
     if (!GroupIds.isValid(id)) {
       throw new MalformedRecordException(path, "invalid member id");

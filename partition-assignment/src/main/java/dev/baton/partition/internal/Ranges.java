@@ -1,13 +1,15 @@
 package dev.baton.partition.internal;
 
+import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.StrictText;
 import java.util.Iterator;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
  * Encodes a set of partition ids compactly as ranges ({@code 0-9,12,15-20}) and parses it back
- * defensively: ids must be in {@code [0, MAX_ID]}, ranges ascending and disjoint, and the total size at
- * most the caller's limit, checked before any range is expanded.
+ * defensively: ids must be canonical numbers in {@code [0, MAX_ID]}, ranges ascending and disjoint, and
+ * the total size at most the caller's limit, checked before any range is expanded.
  */
 public final class Ranges {
   /** Largest partition id. */
@@ -82,11 +84,10 @@ public final class Ranges {
     return ids;
   }
 
+  /** A partition id, in canonical form like every number in a record ({@link StrictText#number}). */
   private static int id(String s) {
-    if (s.isEmpty() || s.length() > 9 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new IllegalArgumentException("bad partition id '" + abbreviate(s) + "'");
-    }
-    return Integer.parseInt(s);
+    return (int) StrictText.number(s, MAX_ID, "it", problem ->
+        new IllegalArgumentException("bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
   }
 
   static String abbreviate(String s) {

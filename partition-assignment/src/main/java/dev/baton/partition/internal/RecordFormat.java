@@ -1,21 +1,26 @@
 package dev.baton.partition.internal;
 
+import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.StrictText;
 import dev.baton.partition.MalformedRecordException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The text format of every record Baton stores in a group's znodes: a header line
- * {@code baton-<kind>/<version>}, then {@code key=value} lines. Parsing is defensive: a size limit, strict
- * UTF-8, no control characters, no duplicate keys, a known kind and version 1. Unknown keys are kept
- * (a newer writer may add fields) and ignored by readers.
+ * {@code baton-<kind>/<version>}, then {@code key=value} lines. Parsing is defensive and uses Baton's
+ * one strict decoder ({@link StrictText}): a size limit, strict UTF-8, no control characters on any line
+ * (the header included), no duplicate keys, a known kind and version 1, and numbers in canonical form
+ * only. Unknown keys are kept (a newer writer may add fields) and ignored by readers. Problems quote
+ * record content only through {@link SafeText} (escaped and abbreviated), since they are logged.
  */
 public final class RecordFormat {
   public static final int VERSION = 1;
+  /** How much of a header, key or value a problem quotes. */
+  static final int QUOTED = 40;
 
   private RecordFormat() {}
 
@@ -32,53 +37,44 @@ public final class RecordFormat {
     return b.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /** The function that turns a problem into the exception for {@code path}. */
+  static Function<String, MalformedRecordException> malformed(String path) {
+    return problem -> new MalformedRecordException(path, problem);
+  }
+
+  /** {@code text} for a problem: escaped, abbreviated and quoted ({@link SafeText#quoted}). */
+  static String quoted(String text) {
+    return SafeText.quoted(text, QUOTED);
+  }
+
   /**
    * Parses a record.
    *
    * @throws MalformedRecordException naming {@code path} and the problem
    */
   public static Map<String, String> parse(String path, byte[] data, String kind, int maxBytes) {
-    if (data == null || data.length == 0) {
-      throw new MalformedRecordException(path, "empty");
-    }
-    if (data.length > maxBytes) {
-      throw new MalformedRecordException(path, data.length + " bytes, more than " + maxBytes);
-    }
-    String text;
-    try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(data)).toString();
-    } catch (CharacterCodingException e) {
-      throw new MalformedRecordException(path, "not UTF-8");
-    }
-    String[] lines = text.split("\n", -1);
+    List<String> lines = StrictText.lines(data, maxBytes, malformed(path));
+    String header = lines.get(0);
     String expected = "baton-" + kind + "/";
-    if (!lines[0].startsWith(expected)) {
-      throw new MalformedRecordException(path, "not a " + kind + " record (header '"
-          + Ranges.abbreviate(lines[0]) + "')");
+    if (!header.startsWith(expected)) {
+      throw new MalformedRecordException(path, "not a " + kind + " record (header " + quoted(header) + ")");
     }
-    if (!lines[0].equals(expected + VERSION)) {
-      throw new MalformedRecordException(path, "unsupported " + kind + " record version '"
-          + Ranges.abbreviate(lines[0].substring(expected.length())) + "'");
+    if (!header.equals(expected + VERSION)) {
+      throw new MalformedRecordException(path, "unsupported " + kind + " record version "
+          + quoted(header.substring(expected.length())));
     }
     Map<String, String> fields = new LinkedHashMap<>();
-    for (int i = 1; i < lines.length; i++) {
-      String line = lines[i];
+    for (int i = 1; i < lines.size(); i++) {
+      String line = lines.get(i);
       if (line.isEmpty()) {
         continue;
-      }
-      if (line.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-        throw new MalformedRecordException(path, "control character on line " + (i + 1));
       }
       int eq = line.indexOf('=');
       if (eq <= 0) {
         throw new MalformedRecordException(path, "line " + (i + 1) + " is not key=value");
       }
       if (fields.put(line.substring(0, eq), line.substring(eq + 1)) != null) {
-        throw new MalformedRecordException(path, "duplicate key '"
-            + Ranges.abbreviate(line.substring(0, eq)) + "'");
+        throw new MalformedRecordException(path, "duplicate key " + quoted(line.substring(0, eq)));
       }
     }
     return fields;
@@ -93,21 +89,8 @@ public final class RecordFormat {
     return v;
   }
 
-  /** A required non-negative long field. */
+  /** A required number field from 0 to {@code max}, in canonical form ({@link StrictText#number}). */
   public static long number(String path, Map<String, String> fields, String key, long max) {
-    String v = require(path, fields, key);
-    if (v.isEmpty() || v.length() > 19 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new MalformedRecordException(path, "field '" + key + "' is not a number");
-    }
-    long n;
-    try {
-      n = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw new MalformedRecordException(path, "field '" + key + "' is out of range");
-    }
-    if (n > max) {
-      throw new MalformedRecordException(path, "field '" + key + "' is " + n + ", more than " + max);
-    }
-    return n;
+    return StrictText.number(require(path, fields, key), max, "field '" + key + "'", malformed(path));
   }
 }

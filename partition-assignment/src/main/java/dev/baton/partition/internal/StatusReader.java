@@ -1,13 +1,13 @@
 package dev.baton.partition.internal;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.support.Validation;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.ElectionObserver;
-import dev.baton.recipes.internal.Validation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

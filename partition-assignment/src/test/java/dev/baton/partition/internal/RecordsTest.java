@@ -82,6 +82,65 @@ class RecordsTest {
         .hasMessageContaining("UTF-8");
   }
 
+  /** Leading zeros: the same strict number parser as the fence record ({@code FenceRecordFuzzTest}). */
+  @Test
+  void numbersWithLeadingZerosAreRejectedInEveryRecord() {
+    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=007\n")),
+        "field 'generation' is not a canonical number");
+    assertMalformed(() -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\nid=a\nweight=007\n")),
+        "field 'weight' is not a canonical number");
+    String assignment = "baton-assignment/1\ngeneration=%s\nassigner=a\ntoken=%s\npartitions=%s\nm.a=%s\n";
+    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("007", "1", "0-3", "0"))),
+        "field 'generation' is not a canonical number");
+    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "007", "0-3", "0"))),
+        "field 'token' is not a canonical number");
+    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-007", "0"))),
+        "bad partition id '007'");
+    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "03"))),
+        "bad partition id '03'");
+    assertMalformed(() -> PartitionSetRecord.decode(PATH, bytes("baton-partitions/1\nids=007\n")),
+        "bad partition id '007'");
+    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=+7\n")),
+        "not a canonical number");
+    assertThat(OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=0\n")).generation())
+        .isZero();
+    assertThat(AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "0,2"))).owners())
+        .containsExactly(Map.entry(0, "a"), Map.entry(2, "a"));
+    assertThatThrownBy(() -> Ranges.parse("007", 10)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not a canonical number");
+  }
+
+  @Test
+  void aHeaderLineIsCheckedForControlCharactersLikeEveryLine() {
+    assertMalformed(() -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\u0000\nid=a\nweight=1\n")),
+        "control character on line 1");
+    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-\u001b[2Jowner/1\nmember=a\ngeneration=1\n")),
+        "control character on line 1");
+    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes("baton-assignment/1\r\ngeneration=1\n")),
+        "control character on line 1");
+    assertMalformed(() -> PartitionSetRecord.decode(PATH, bytes("\u0085baton-partitions/1\nids=0\n")),
+        "control character on line 1");
+    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\u0085\ngeneration=1\n")),
+        "control character on line 2");
+  }
+
+  @Test
+  void aWrongHeaderIsQuotedEscapedAndAbbreviated() {
+    String forged = "baton-\u202e" + "x".repeat(100) + "/1";
+    assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", bytes(forged + "\nid=a\n")))
+        .isInstanceOf(MalformedRecordException.class)
+        .hasMessageContaining("not a member record (header 'baton-\\u202e" + "x".repeat(33)
+            + "'... (109 characters))")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u202e"));
+    assertThatThrownBy(() -> OwnerRecord.decode(PATH, bytes("baton-owner/\u00e9\nmember=a\n")))
+        .hasMessageContaining("unsupported owner record version '\\u00e9'");
+  }
+
+  private static void assertMalformed(Runnable parse, String problem) {
+    assertThatThrownBy(parse::run).isInstanceOf(MalformedRecordException.class)
+        .hasMessageStartingWith("malformed record at " + PATH + ": ").hasMessageContaining(problem);
+  }
+
   @Property(tries = 1000)
   void arbitraryBytesNeverCrashTheParsers(@ForAll("junk") byte[] data) {
     parseQuietly(() -> MemberRecord.decode(PATH, "a", data));

@@ -1,8 +1,8 @@
 package dev.baton.recipes.election;
 
+import dev.baton.fencing.support.TokenScopes;
+import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.internal.TokenScopes;
-import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.net.InetAddress;

@@ -1,13 +1,13 @@
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.support.TokenScopes;
+import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.queue.CandidateData;
 import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.CandidateOrder;
-import dev.baton.recipes.election.internal.TokenScopes;
-import dev.baton.recipes.internal.Validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -92,7 +92,7 @@ public final class ElectionObserver {
     } catch (KeeperException.NoNodeException e) {
       return List.of();
     } catch (Exception e) {
-      throw new CoordinationException("cannot list the candidates of " + path, e);
+      throw new CoordinationException("cannot list the candidates of " + path, keepInterrupt(e));
     }
   }
 
@@ -105,11 +105,22 @@ public final class ElectionObserver {
     } catch (KeeperException.NoNodeException gone) {
       return Optional.empty();
     } catch (Exception e) {
-      throw new CoordinationException("cannot read the candidate " + name + " of " + path, e);
+      throw new CoordinationException("cannot read the candidate " + name + " of " + path, keepInterrupt(e));
     }
     if (stat.getEphemeralOwner() == 0) {
       throw new MalformedCandidateException(nodePath, "it is not ephemeral, so no candidate created it");
     }
     return Optional.of(CandidateData.decode(nodePath, bytes));
+  }
+
+  /**
+   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the caller gets
+   * a {@link CoordinationException}, and its thread still knows it was asked to stop.
+   */
+  private static Exception keepInterrupt(Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return e;
   }
 }

@@ -1,7 +1,7 @@
 package dev.baton.recipes.lock;
 
-import dev.baton.recipes.election.internal.TokenScopes;
-import dev.baton.recipes.internal.Validation;
+import dev.baton.fencing.support.TokenScopes;
+import dev.baton.fencing.support.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.UUID;

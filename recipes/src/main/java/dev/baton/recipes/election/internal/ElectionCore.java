@@ -216,6 +216,7 @@ public final class ElectionCore {
     }
     runner.close();
     callbacks.shutdown(config.callbackDrainTimeout());
+    metrics.close();
   }
 
   /** True on the election's callback thread. */

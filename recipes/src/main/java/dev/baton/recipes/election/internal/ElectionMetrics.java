@@ -3,12 +3,16 @@ package dev.baton.recipes.election.internal;
 import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -24,33 +28,68 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code baton.election.watch.events}: watch notifications received
  *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
  * </ul>
+ *
+ * <p>One instance owns the meters of its tags in a registry: the newest. A registry returns the meter
+ * already registered under an id, so an election re-created with the same path and participant id would
+ * otherwise report the first instance's gauges (bound to its state) for ever. A new instance therefore
+ * removes the meters of its tags before registering its own (gauges hold their state strongly, so they
+ * never read NaN while registered), and {@link #close} removes them again, unless a newer instance has
+ * taken them over.
  */
-public final class ElectionMetrics {
+public final class ElectionMetrics implements AutoCloseable {
+  /** Serializes taking over and removing meters across the instances of all registries. */
+  private static final Object METERS = new Object();
+  private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
+
   private final MeterRegistry registry;
   private final Tags tags;
   private final AtomicLong leader = new AtomicLong();
   private final AtomicLong token = new AtomicLong();
   private final AtomicLong callbackFailures = new AtomicLong();
+  private final Gauge leaderGauge;
   private final Counter elected;
   private final Map<RevocationReason, Counter> revoked = new EnumMap<>(RevocationReason.class);
   private final Timer timeToElect;
   private final Counter watchEvents;
   private final Counter ignoredChildren;
+  private final Map<String, Counter> callbackFailureCounters = new ConcurrentHashMap<>();
+  /** Every meter this instance registered; guarded by {@link #METERS}. */
+  private final List<Meter> meters = new ArrayList<>();
+  private boolean closed;
 
   public ElectionMetrics(MeterRegistry registry, String path, String participantId) {
     this.registry = registry;
     this.tags = Tags.of("election", path, "participant", participantId);
-    Gauge.builder("baton.election.leader", leader, AtomicLong::get).tags(tags).register(registry);
-    Gauge.builder("baton.election.token", token, AtomicLong::get).tags(tags).register(registry);
-    this.elected = Counter.builder("baton.election.elected").tags(tags).register(registry);
-    for (RevocationReason r : RevocationReason.values()) {
-      revoked.put(r, Counter.builder("baton.election.revoked").tags(tags).tag("reason", r.name())
-          .register(registry));
+    synchronized (METERS) {
+      removeMetersOfTags();
+      this.leaderGauge = own(Gauge.builder("baton.election.leader", leader, AtomicLong::get).tags(tags)
+          .strongReference(true).register(registry));
+      own(Gauge.builder("baton.election.token", token, AtomicLong::get).tags(tags)
+          .strongReference(true).register(registry));
+      this.elected = own(Counter.builder("baton.election.elected").tags(tags).register(registry));
+      for (RevocationReason r : RevocationReason.values()) {
+        revoked.put(r, own(Counter.builder("baton.election.revoked").tags(tags).tag("reason", r.name())
+            .register(registry)));
+      }
+      this.timeToElect = own(Timer.builder("baton.election.time.to.elect").tags(tags).register(registry));
+      this.watchEvents = own(Counter.builder("baton.election.watch.events").tags(tags).register(registry));
+      this.ignoredChildren =
+          own(Counter.builder("baton.election.ignored.children").tags(tags).register(registry));
     }
-    this.timeToElect = Timer.builder("baton.election.time.to.elect").tags(tags).register(registry);
-    this.watchEvents = Counter.builder("baton.election.watch.events").tags(tags).register(registry);
-    this.ignoredChildren =
-        Counter.builder("baton.election.ignored.children").tags(tags).register(registry);
+  }
+
+  private <M extends Meter> M own(M meter) {
+    meters.add(meter);
+    return meter;
+  }
+
+  /** Removes the meters an older instance with these tags registered, so that this one's are used. */
+  private void removeMetersOfTags() {
+    for (String name : List.of("baton.election.leader", "baton.election.token", "baton.election.elected",
+        "baton.election.revoked", "baton.election.time.to.elect", "baton.election.watch.events",
+        "baton.election.ignored.children", CALLBACK_FAILURES)) {
+      registry.find(name).tags(tags).meters().forEach(registry::remove);
+    }
   }
 
   void elected(long tokenValue, Duration waited) {
@@ -76,8 +115,17 @@ public final class ElectionMetrics {
 
   void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
-    Counter.builder("baton.election.callback.failures").tags(tags).tag("callback", callback)
-        .register(registry).increment();
+    Counter counter = callbackFailureCounters.get(callback);
+    if (counter == null) {
+      synchronized (METERS) {
+        if (closed) {
+          return;
+        }
+        counter = callbackFailureCounters.computeIfAbsent(callback, c ->
+            own(Counter.builder(CALLBACK_FAILURES).tags(tags).tag("callback", c).register(registry)));
+      }
+    }
+    counter.increment();
   }
 
   void watchEvent() {
@@ -96,5 +144,24 @@ public final class ElectionMetrics {
   /** How many watch notifications this candidate received. */
   public double watchEvents() {
     return watchEvents.count();
+  }
+
+  /**
+   * Removes this election's meters from the registry, unless a newer instance with the same tags has
+   * taken them over. Call it when the election is closed; idempotent. The counts above stay readable.
+   */
+  @Override
+  public void close() {
+    synchronized (METERS) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      boolean stillOwned = registry.getMeters().stream().anyMatch(m -> m == leaderGauge);
+      if (stillOwned) {
+        meters.forEach(registry::remove);
+      }
+      meters.clear();
+    }
   }
 }

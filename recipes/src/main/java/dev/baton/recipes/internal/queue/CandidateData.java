@@ -1,10 +1,8 @@
 package dev.baton.recipes.internal.queue;
 
+import dev.baton.fencing.support.StrictText;
+import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.election.MalformedCandidateException;
-import dev.baton.recipes.internal.Validation;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,9 +10,10 @@ import java.nio.charset.StandardCharsets;
  * as UTF-8, nothing else.
  *
  * <p>The format has no version header: it is the on-disk format of running candidates, and a header
- * would show up inside the id for older observers. It is read strictly instead: 1 to
- * {@value #MAX_BYTES} bytes, strict UTF-8, and the rules the configuration enforces on the id (not blank,
- * no control characters), so that exactly what a candidate can write is read back.
+ * would show up inside the id for older observers. It is read strictly instead, with Baton's one strict
+ * decoder ({@link StrictText#decode}): 1 to {@value #MAX_BYTES} bytes, strict UTF-8, and the rules the
+ * configuration enforces on the id (not blank, no control characters), so that exactly what a candidate
+ * can write is read back.
  */
 public final class CandidateData {
   /** The longest candidate data, in bytes. */
@@ -33,22 +32,8 @@ public final class CandidateData {
    * @throws MalformedCandidateException naming the znode and the problem
    */
   public static String decode(String path, byte[] data) {
-    if (data == null || data.length == 0) {
-      throw new MalformedCandidateException(path, "its data is empty, not a participant id");
-    }
-    if (data.length > MAX_BYTES) {
-      throw new MalformedCandidateException(path, "its data is " + data.length + " bytes, more than "
-          + MAX_BYTES);
-    }
-    String id;
-    try {
-      id = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(data)).toString();
-    } catch (CharacterCodingException e) {
-      throw new MalformedCandidateException(path, "its data is not UTF-8");
-    }
+    String id = StrictText.decode(data, MAX_BYTES,
+        problem -> new MalformedCandidateException(path, "its data is " + problem));
     try {
       return Validation.id("the participant id", id);
     } catch (IllegalArgumentException e) {

@@ -53,6 +53,8 @@ public final class CandidateMachine {
   private ConnectionEpoch epoch;
   private QueueEntry node;
   private String deadName;
+  /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
+  private boolean entered;
   private Long leading;
   private boolean holdOffReentry;
   private boolean closed;
@@ -140,7 +142,11 @@ public final class CandidateMachine {
           endTerm(RevocationReason.SESSION_LOST, out); // a new session: the entry is gone
           node = null;
         }
-        listIfConnected(out);
+        if (!entered) {
+          enter(out); // nothing of this key can be in the queue yet: skip the listing
+        } else {
+          listIfConnected(out);
+        }
       }
       case SUSPENDED -> { }
     }
@@ -264,6 +270,7 @@ public final class CandidateMachine {
       holdOffReentry = false;
       out.add(new ListLater());
     } else {
+      entered = true;
       out.add(new Enter());
     }
   }

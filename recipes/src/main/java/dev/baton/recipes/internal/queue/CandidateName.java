@@ -1,6 +1,7 @@
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.fencing.internal.SafeText;
+import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.StrictText;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,7 +17,9 @@ import java.util.Optional;
  *
  * <p>Parsing is strict, and total: at most {@value #MAX_LENGTH} characters, ASCII only (a lower-case hex
  * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as ZooKeeper prints it
- * (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not sequences). Any other name,
+ * (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not sequences). The sequence is
+ * zero-padded by design, so it is not read with {@link StrictText#number} (canonical numbers, no leading
+ * zero) but with the same ASCII-digit check and a round trip through ZooKeeper's format. Any other name,
  * however damaged, parses to empty, never to an exception: such a child is not a candidate, and callers
  * ignore it (the election loop logs it once at WARN).
  *
@@ -58,11 +61,8 @@ public record CandidateName(String name, String key, int sequence) {
       return Optional.empty();
     }
     int first = name.charAt(digits) == '-' ? digits + 1 : digits;
-    for (int i = first; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c < '0' || c > '9') {
-        return Optional.empty();
-      }
+    if (!StrictText.isAsciiDigits(name, first, name.length())) {
+      return Optional.empty();
     }
     int sequence;
     try {

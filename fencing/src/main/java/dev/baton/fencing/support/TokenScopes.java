@@ -1,4 +1,4 @@
-package dev.baton.recipes.election.internal;
+package dev.baton.fencing.support;
 
 import dev.baton.fencing.FencingToken;
 

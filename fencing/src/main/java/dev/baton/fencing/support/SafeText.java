@@ -1,4 +1,4 @@
-package dev.baton.fencing.internal;
+package dev.baton.fencing.support;
 
 import java.util.Locale;
 

@@ -1,10 +1,10 @@
-package dev.baton.fencing.internal;
+package dev.baton.fencing.support;
 
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import java.util.Objects;
 
-/** Argument checks shared by the fences. */
+/** Argument checks shared by the fences (the in-memory, SQL and ZooKeeper fences). */
 public final class Resources {
   /** Longest resource name, in characters. */
   public static final int MAX_LENGTH = 255;

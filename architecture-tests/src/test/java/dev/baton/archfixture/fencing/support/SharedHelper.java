@@ -1,0 +1,8 @@
+package dev.baton.archfixture.fencing.support;
+
+/** A shared helper of the library modules (like dev.baton.fencing.support): not for applications. */
+public class SharedHelper {
+  public static int help() {
+    return 6;
+  }
+}

@@ -1,0 +1,8 @@
+package dev.baton.archfixture.recipes.election.internal;
+
+/** An internal class of the fixture election. */
+public class ElectionSecret {
+  public static int secret() {
+    return 3;
+  }
+}

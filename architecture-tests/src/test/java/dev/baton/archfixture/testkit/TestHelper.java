@@ -1,0 +1,8 @@
+package dev.baton.archfixture.testkit;
+
+/** The fixture test support module. */
+public class TestHelper {
+  public static int help() {
+    return 5;
+  }
+}

@@ -1,2 +1,0 @@
-/** Helpers shared by the fences and the recipes built on them; not a public API. */
-package dev.baton.fencing.internal;
