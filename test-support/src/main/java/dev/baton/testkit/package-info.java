@@ -24,6 +24,12 @@
  *   <li>{@link dev.baton.testkit.SessionExpirer}: a real, server-side session expiry.
  *   <li>{@link dev.baton.testkit.FourLetterWords}: {@code mntr} and {@code srvr}, to read a server's
  *       role and count the packets it received.
+ *   <li>{@link dev.baton.testkit.sim}: a deterministic simulation kit with no threads and no real
+ *       time: {@link dev.baton.testkit.sim.SimZooKeeper} (a model of the server and its sessions:
+ *       zxids, sequences that wrap, ephemerals, one-shot watches, per-session event queues delivered
+ *       when the caller decides, expiry, connection loss before or after a request applied),
+ *       {@link dev.baton.testkit.sim.Simulation} (a seeded scheduler that picks one possible step at
+ *       a time), {@link dev.baton.testkit.sim.SimClock} and {@link dev.baton.testkit.sim.SimRandom}.
  *   <li>{@link dev.baton.testkit.ChildJvm}: a main of the current classpath in its own JVM, driven
  *       through its standard input and output, paused (SIGSTOP), resumed (SIGCONT), killed (SIGKILL)
  *       or stopped gracefully (SIGTERM); it halts by itself when the JVM that started it ends.
