@@ -11,6 +11,7 @@ import java.util.Optional;
  * replays alone ({@code -Dbaton.sim.seed=...}).
  *
  * <p>System properties: {@code baton.sim.seconds} (time budget per campaign),
+ * {@code baton.sim.tolerate} (known findings to work around, default the open ones),
  * {@code baton.sim.seeds} (seed count), {@code baton.sim.base} (first seed, or {@code random}),
  * {@code baton.sim.seed} (run only this seed, verbosely), {@code baton.sim.trace} (steps in a report,
  * default 50).
@@ -20,7 +21,7 @@ final class Campaign {
   record Result(long seedsTried, long steps, long nanos, Optional<String> failure,
       Optional<Long> failingSeed, long terms, long staleBegins, long overlapExpiredSteps,
       long overlapDeletedSteps, long leadRefused, long operatorDeletes, long orphans,
-      long toleratedF1, long toleratedF6) {
+      long toleratedF1, long toleratedF6, java.util.Map<String, Long> orphanCauses) {
 
     double schedulesPerSecond() {
       return seedsTried / (nanos / 1e9);
@@ -33,7 +34,8 @@ final class Campaign {
               + " %d leads refused; %d operator deletes; tolerated findings: F1 %d, F5 %d orphans, F6 %d%s",
           what, seedsTried, nanos / 1e9, schedulesPerSecond(), steps / (nanos / 1e9), terms,
           staleBegins, overlapExpiredSteps, overlapDeletedSteps, leadRefused, operatorDeletes,
-          toleratedF1, orphans, toleratedF6, failingSeed.map(s -> "; FAILED at seed " + s).orElse(""));
+          toleratedF1, orphans, toleratedF6, failingSeed.map(s -> "; FAILED at seed " + s).orElse(""))
+          + (orphanCauses.isEmpty() ? "" : "\n  orphans by cause: " + orphanCauses);
     }
   }
 
@@ -58,15 +60,22 @@ final class Campaign {
   }
 
   /**
-   * True if the known finding {@code id} is tolerated ({@code -Dbaton.sim.tolerate=F1,...}): the
-   * harness then works around it and counts it, so that a campaign can look past it for others.
+   * The known findings to work around: {@code -Dbaton.sim.tolerate=F1,F5} (or {@code none}), by
+   * default every finding still open ({@link Finding#OPEN}).
    */
-  static boolean tolerates(String id) {
-    return TOLERATED.contains(id);
+  static java.util.Set<Finding> tolerated() {
+    String p = System.getProperty("baton.sim.tolerate", "").trim();
+    if (p.isEmpty()) {
+      return Finding.OPEN;
+    }
+    java.util.Set<Finding> out = java.util.EnumSet.noneOf(Finding.class);
+    for (String id : p.split("\\s*,\\s*")) {
+      if (!id.equalsIgnoreCase("none")) {
+        out.add(Finding.valueOf(id.toUpperCase(Locale.ROOT)));
+      }
+    }
+    return out;
   }
-
-  private static final java.util.Set<String> TOLERATED = java.util.Set.of(
-      System.getProperty("baton.sim.tolerate", "").trim().split("\\s*,\\s*"));
 
   /** Steps shown in a failure report: {@code baton.sim.trace}, default 50. */
   static int traceLength() {
@@ -80,7 +89,8 @@ final class Campaign {
   }
 
   /** Runs seeds from {@code base} on until {@code maxSeeds} or {@code budget}, or a failure. */
-  static Result run(boolean lock, Mutation mutation, long base, long maxSeeds, Duration budget) {
+  static Result run(boolean lock, Mutation mutation, java.util.Set<Finding> tolerated, long base,
+      long maxSeeds, Duration budget) {
     long start = System.nanoTime();
     long deadline = start + budget.toNanos();
     long tried = 0;
@@ -94,12 +104,13 @@ final class Campaign {
     long orphans = 0;
     long f1 = 0;
     long f6 = 0;
+    java.util.Map<String, Long> causes = new java.util.TreeMap<>();
     for (long i = 0; i < maxSeeds; i++) {
       if ((i & 15) == 0 && System.nanoTime() > deadline) {
         break;
       }
       long seed = base + i;
-      Settings settings = Settings.draw(seed, lock, mutation);
+      Settings settings = Settings.draw(seed, lock, mutation, tolerated);
       tried++;
       try {
         World.Outcome o = new World(seed, settings, false).run();
@@ -113,13 +124,14 @@ final class Campaign {
         orphans += o.orphans();
         f1 += o.toleratedF1();
         f6 += o.toleratedF6();
+        o.orphanCauses().forEach((k, v) -> causes.merge(k, v, Long::sum));
       } catch (RuntimeException | AssertionError e) {
         return new Result(tried, steps, System.nanoTime() - start, Optional.of(report(seed, settings, e)),
-            Optional.of(seed), terms, stale, expired, deleted, refused, deletes, orphans, f1, f6);
+            Optional.of(seed), terms, stale, expired, deleted, refused, deletes, orphans, f1, f6, causes);
       }
     }
     return new Result(tried, steps, System.nanoTime() - start, Optional.empty(), Optional.empty(),
-        terms, stale, expired, deleted, refused, deletes, orphans, f1, f6);
+        terms, stale, expired, deleted, refused, deletes, orphans, f1, f6, causes);
   }
 
   /** Replays {@code seed} verbosely and describes the failure: seed, settings, trace, state. */

@@ -74,6 +74,14 @@ final class Client {
   /** Names whose deletion this client was notified of (a NODE_DELETED delivered to a watcher). */
   final Set<String> heardDeleted = new HashSet<>();
 
+  /** Why an entry may be left behind, by name or by key (to classify orphans, finding F5). */
+  final Map<String, String> orphanHints = new HashMap<>();
+
+  /** Notes a possible cause of an orphan: {@code nameOrKey} an entry's name or a candidate's key. */
+  void hint(String nameOrKey, String cause) {
+    orphanHints.putIfAbsent(nameOrKey, cause);
+  }
+
   /** The one blocking store call in progress (the loop's or the user's), or null. */
   Call call;
   Recipe recipe;
@@ -170,6 +178,12 @@ final class Client {
   private void curatorState() {
     Link link = curatorStates.poll();
     long id = link == Link.CONNECTED ? session : current.sessionId();
+    if (link == Link.LOST && id == session && zk.isAlive(session)) {
+      // F7: the state belongs to an earlier handle, but the id was read from the current one.
+      world.mislabelledLost++;
+      hint("session:" + session, "a LOST of an earlier session was published with this live"
+          + " session's id (CuratorLiveness reads the id when its listener runs), F7");
+    }
     current = new ConnectionEpoch(current.number() + 1, link, id);
     note(() -> "epoch " + current.number() + " " + link);
     deliveries.add(current);
@@ -258,12 +272,18 @@ final class Client {
   /** The call fails for good (retries or the connection timeout ran out). */
   private void fail(Call c) {
     call = null;
+    if (c instanceof DeleteCall d) {
+      hint(d.name, "its delete failed (connection loss, retries exhausted)");
+    } else if (c instanceof EnterCall e) {
+      hint(e.key, "its create's answer was lost (retries exhausted)");
+    }
     note(() -> "failed: " + c);
     c.onFailure.run();
   }
 
+  /** A connection loss for the next request, at the run's rate; none once the faults stopped. */
   Fault randomFault() {
-    if (settings.requestLossPercent() > 0 && random.nextInt(100) < settings.requestLossPercent()) {
+    if (world.phase == World.Phase.RUN && settings.requestLossPercent() > 0 && random.nextInt(100) < settings.requestLossPercent()) {
       return random.chance(0.5) ? Fault.LOSS_BEFORE : Fault.LOSS_AFTER;
     }
     return Fault.NONE;
@@ -561,6 +581,10 @@ final class Client {
     background.poll();
     if (b.onChange != null && (a.kind == Kind.LOST || a.reply != null)) {
       note(() -> "watch-async: treated as a change of " + b.name);
+      if (a.kind == Kind.LOST) {
+        hint(b.name, "its watch could not be set, which counts as a deletion: the machine dropped"
+            + " it, to delete it on its next listing, which never came");
+      }
       heard.add(b.name);
       b.onChange.accept(b.name);
     }

@@ -154,7 +154,7 @@ final class ElectionRecipe implements Recipe {
 
   private void handle(CandidateEvent e) {
     if (e instanceof CandidateEvent.LeadRefused r && current != null && current.token == r.token()
-        && Campaign.tolerates("F1")) {
+        && c.settings.tolerates(Finding.F1)) {
       // Known finding F1: the machine would forget the term its loop still publishes. Tolerated:
       // the refusal is dropped, as a fixed machine would ignore it.
       world.toleratedF1++;
@@ -211,6 +211,7 @@ final class ElectionRecipe implements Recipe {
     } else if (a instanceof CandidateAction.Delete d) {
       if (!c.current.isConnected()) {
         c.note(() -> "delete skipped: not connected");
+        c.hint(d.name(), "its delete was skipped: the link was not connected");
         return false; // QueueIo: "it goes with the session, or next pass"
       }
       return call(c.new DeleteCall(d.name()));
@@ -268,7 +269,7 @@ final class ElectionRecipe implements Recipe {
     boolean epochOk = c.current.number() == l.epoch()
         || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
     if (!coreClosed && epochOk && !l.name().equals(deadNode) && c.heardDeleted.contains(l.name())
-        && Campaign.tolerates("F6")) {
+        && c.settings.tolerates(Finding.F6)) {
       // Known finding F6: a term would begin on an entry whose deletion was already notified.
       // Tolerated: refused, as a fixed lead() would.
       world.toleratedF6++;

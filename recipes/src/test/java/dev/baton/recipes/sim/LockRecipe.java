@@ -138,6 +138,7 @@ final class LockRecipe implements Recipe {
       } else if (a instanceof CandidateAction.Delete d) {
         if (!c.current.isConnected()) {
           c.note(() -> "delete skipped: not connected");
+        c.hint(d.name(), "its delete was skipped: the link was not connected");
           return false;
         }
         call = c.new DeleteCall(d.name());
@@ -205,7 +206,7 @@ final class LockRecipe implements Recipe {
       c.note(() -> "hold refused (epoch is " + c.current.number() + ")");
       return false;
     }
-    if (c.heardDeleted.contains(l.name()) && Campaign.tolerates("F6")) {
+    if (c.heardDeleted.contains(l.name()) && c.settings.tolerates(Finding.F6)) {
       // Known finding F6: a hold would be published on an entry whose deletion was already
       // notified. Tolerated: refused, as a fixed publish() would.
       world.toleratedF6++;
@@ -276,6 +277,7 @@ final class LockRecipe implements Recipe {
     }
     c.start(c.new DeleteCall(h.name).then(reply -> { }, () -> {
       c.note(() -> "release failed: its entry stays until the session ends");
+      c.hint(h.name, "the lock release's delete failed");
       orphansOfFailedReleases.add(h.name);
     }));
   }

@@ -19,13 +19,20 @@ import dev.baton.testkit.sim.SimRandom;
  * @param maxRetries how many times the store client retries a request after a connection loss
  * @param operatorDeletes true if an operator deletes queue entries now and then
  * @param mutation the deliberate bug, if any
+ * @param tolerated the known findings the harness works around (see {@link Finding})
  */
 record Settings(int candidates, ConnectionPolicy policy, boolean lock, int steps, int startCversion,
     int faultScale, int requestLossPercent, int maxRetries, boolean operatorDeletes,
-    Mutation mutation) {
+    Mutation mutation, java.util.Set<Finding> tolerated) {
+
+  /** True if the known finding {@code f} is worked around in this run. */
+  boolean tolerates(Finding f) {
+    return tolerated.contains(f);
+  }
 
   /** The settings of the run with {@code seed}; the same seed always gives the same settings. */
-  static Settings draw(long seed, boolean lock, Mutation mutation) {
+  static Settings draw(long seed, boolean lock, Mutation mutation,
+      java.util.Set<Finding> tolerated) {
     SimRandom r = new SimRandom(seed ^ 0x5DEECE66DL);
     int candidates = r.between(2, 5);
     ConnectionPolicy policy = r.chance(0.5) ? ConnectionPolicy.STANDARD : ConnectionPolicy.SESSION;
@@ -36,14 +43,16 @@ record Settings(int candidates, ConnectionPolicy policy, boolean lock, int steps
     int retries = r.between(0, 3);
     boolean deletes = r.chance(0.5);
     return new Settings(candidates, policy, lock, steps, cversion, faultScale, loss, retries, deletes,
-        mutation);
+        mutation, java.util.Set.copyOf(tolerated));
   }
 
   @Override
   public String toString() {
-    return (lock ? "lock" : "election") + " candidates=" + candidates + " policy=" + policy
+    return (lock ? "lock" : "election") + " candidates=" + candidates
+        + (lock ? "" : " policy=" + policy)
         + " steps=" + steps + " cversion=" + startCversion + " faults=x" + faultScale + " loss="
         + requestLossPercent + "% retries=" + maxRetries + " operatorDeletes=" + operatorDeletes
-        + (mutation == Mutation.NONE ? "" : " MUTATION=" + mutation);
+        + (mutation == Mutation.NONE ? "" : " MUTATION=" + mutation) + " tolerated="
+        + new java.util.TreeSet<>(tolerated);
   }
 }

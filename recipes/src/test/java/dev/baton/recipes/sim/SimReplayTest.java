@@ -9,10 +9,32 @@ import org.junit.jupiter.api.Test;
 class SimReplayTest {
   @Test
   void replaysExactly() {
-    for (long seed = 0; seed < 40; seed++) {
+    for (long seed = 0; seed < 20; seed++) {
       for (boolean lock : new boolean[] {false, true}) {
         assertThat(trace(seed, lock)).as("seed %d", seed).isEqualTo(trace(seed, lock));
       }
+    }
+  }
+
+  /** A failing run replays exactly too: the same steps up to the same violation. */
+  @Test
+  void aFailingSeedReplaysExactly() {
+    long seed = 0xBAD_0000L + 33; // election with REVOKE_ON_RELIST fails here (SimNegativeControlTest)
+    Settings s = Settings.draw(seed, false, Mutation.REVOKE_ON_RELIST, Finding.OPEN);
+    java.util.List<String> first = failingTrace(seed, s);
+    assertThat(first).last().asString().contains("violation");
+    assertThat(failingTrace(seed, s)).isEqualTo(first);
+  }
+
+  private static java.util.List<String> failingTrace(long seed, Settings s) {
+    World w = new World(seed, s, true);
+    try {
+      w.run();
+      return java.util.List.of("passed");
+    } catch (Violation v) {
+      java.util.List<String> out = new java.util.ArrayList<>(w.sim.trace());
+      out.add("violation: " + v.getMessage());
+      return out;
     }
   }
 
@@ -26,7 +48,7 @@ class SimReplayTest {
     assumeTrue(!seed.isEmpty(), "no -Dbaton.sim.seed");
     boolean lock = Boolean.getBoolean("baton.sim.lock");
     Mutation m = Mutation.valueOf(System.getProperty("baton.sim.mutation", "NONE"));
-    Settings settings = Settings.draw(Long.decode(seed), lock, m);
+    Settings settings = Settings.draw(Long.decode(seed), lock, m, Campaign.tolerated());
     try {
       World.Outcome o = new World(Long.decode(seed), settings, true).run();
       System.out.println("seed " + seed + " passed: " + o);
@@ -38,7 +60,7 @@ class SimReplayTest {
   }
 
   private static java.util.List<String> trace(long seed, boolean lock) {
-    World w = new World(seed, Settings.draw(seed, lock, Mutation.NONE), true);
+    World w = new World(seed, Settings.draw(seed, lock, Mutation.NONE, Finding.OPEN), true);
     try {
       w.run();
     } catch (Violation v) {

@@ -13,44 +13,49 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One simulated run: a ZooKeeper model, {@link Settings#candidates()} clients each running a
- * {@code CandidateMachine} (an election's candidate, or successive lock attempts), faults, and the
- * invariants checked after every step. A run is a function of its seed.
+ * One simulated run: a ZooKeeper model, {@link Settings#candidates()} clients each running a recipe
+ * ({@link ElectionRecipe} or {@link LockRecipe}, the real {@code CandidateMachine} inside), faults,
+ * and the invariants checked after every step. A run is a function of its seed.
  *
- * <p>Three phases. RUN: {@link Settings#steps()} random steps, faults included. SETTLE: no new
- * faults; links come back, the server expires abandoned sessions, timers fire, every notification
- * is delivered, until nothing is left to do; then the queue must have settled on exactly one leader
- * (see {@link #checkSettled()}). CLOSE: every candidate is closed, the system settles again, and
- * every term must have been revoked exactly once and the queue left empty.
+ * <p>Three phases. RUN: {@link Settings#steps()} random steps, faults included (link cuts, server
+ * and client-side expiries, connection losses on requests, operator deletes, users resigning,
+ * leaving, rejoining, acquiring, releasing, timing out). SETTLE: no new faults; links come back, the
+ * server expires abandoned sessions, timers fire, every notification is delivered, until nothing is
+ * left to do; then {@link #checkSettled()}. CLOSE: every recipe is closed, the system settles again,
+ * then {@link #checkClosed()}.
  *
- * <p>The invariants checked after every step (see {@link #check()}), over the terms the loops have
- * published (what {@code Leadership.isActive()} would say):
+ * <p>Terms are what the recipes publish to their users (an election's {@code Leadership}, a lock's
+ * hold). Checked after every step:
  *
  * <ol>
- *   <li><b>No active term without its connection.</b> An ACTIVE term's client is, in real time,
- *       CONNECTED in the session that owns the term's entry. ({@code ConnectionPolicy}: leadership
- *       is never reported while the session state is unknown.)
- *   <li><b>No two active terms on entries that both exist.</b> Two clients' ACTIVE terms whose
- *       entries are both still on the server: no excuse (an entry exists only while its session
- *       lives, and of two live entries only one is first in any listing).
- *   <li><b>At most one active term among clients that have no excuse.</b> A holder has an excuse
- *       only in the documented window where it cannot know yet: its entry's session has ended on
- *       the server (it has not heard of the expiry; fencing covers this), or its entry was deleted
- *       and the loop has not yet handed it the {@code Gone} of that entry. Overlaps with an excuse
- *       are counted, not failed. A holder that was told its entry is gone must have revoked before
- *       the loop did anything else.
+ *   <li><b>Active only on its connection.</b> An ACTIVE term became active (began or resumed) while
+ *       {@code liveness.current()} was CONNECTED in the session that owns the term's entry, and the
+ *       recipe's liveness listener has heard no later epoch that is anything else. (The real code
+ *       promises no more: a term outlives its connection by at most the delivery of one epoch.)
+ *   <li><b>No two active terms on entries that both exist.</b> No excuse: an entry exists only while
+ *       its session lives, and of two live entries only one is first in any listing.
+ *   <li><b>At most one active term among holders without an excuse.</b> A holder is excused only in
+ *       the windows where it cannot know yet: its entry's session has ended on the server (it has
+ *       not heard of the expiry; fencing covers this), or its entry is gone and no watch callback
+ *       for it has run on its client. Excused overlaps are counted, never failed. A holder whose
+ *       client ran the callback must not be active any more: the real code ends the term on the
+ *       event thread.
  *   <li><b>Tokens rise.</b> In the order terms begin, the tokens of terms begun without an excuse
- *       (the entry existed and its session lived at the moment the term began) never go down; an
- *       equal token is the same entry re-elected after a reconnect. Terms begun with an excuse
- *       (a stale begin: the client had not yet heard of its expiry) are counted.
- *   <li><b>The machine knows its term.</b> Whenever the loop is idle (no action pending), a term
- *       the loop publishes (active or paused) is the one the machine believes it holds; otherwise
- *       no later event can end it.
- *   <li><b>Elected, then revoked exactly once.</b> A term is revoked at most once and a revoked
- *       term never becomes active again (a re-election is a new term); a client never begins a
- *       term while its previous one is unrevoked; a finished lock attempt holds no term; after
- *       everyone closed, every term was revoked exactly once.
+ *       (the entry existed and its session lived when the term began) never go down; an equal
+ *       token can only be the same entry re-elected (a czxid names one znode), which the standard
+ *       policy does after a reconnect. Stale begins (with an excuse) are counted.
+ *   <li><b>The machine knows its term</b> (election): whenever no loop task runs, a term the core
+ *       publishes, active or paused, is the one the machine believes it holds; else no later event
+ *       can end it through the machine. A resign ends the term it names by the end of its task.
+ *   <li><b>Revoked once, never back.</b> A revoked term is never the current one again (a
+ *       re-election is a new term), and a closed election has no term.
  * </ol>
+ *
+ * <p>After settling: no orphan entry (one that no open candidate, attempt or hold owns, in a live
+ * session); no paused term; each open election candidate has exactly one entry, of its current
+ * session; at most one active term, on an existing entry that is first in the queue; an election
+ * with open candidates has a leader. After closing: every term was revoked exactly once and the
+ * queue is empty.
  */
 final class World {
   static final String PATH = "/election";
@@ -79,6 +84,8 @@ final class World {
   long attempts;
   long operatorDeletes;
   long orphans;
+  long mislabelledLost;
+  final java.util.Map<String, Long> orphanCauses = new java.util.TreeMap<>();
   long toleratedF1;
   long toleratedF6;
   private long lastFreshToken = Long.MIN_VALUE;
@@ -105,7 +112,7 @@ final class World {
   /** The figures of a run that passed. */
   record Outcome(long steps, int terms, long staleBegins, long overlapExpiredSteps,
       long overlapDeletedSteps, long leadRefused, long attempts, long operatorDeletes, long orphans,
-      long toleratedF1, long toleratedF6, long digest) {}
+      long toleratedF1, long toleratedF6, java.util.Map<String, Long> orphanCauses, long digest) {}
 
   /** Runs the three phases; throws {@link Violation} on the first broken invariant. */
   Outcome run() {
@@ -129,7 +136,7 @@ final class World {
     checkClosed();
     return new Outcome(sim.steps(), terms.size(), staleBegins, overlapExpiredSteps,
         overlapDeletedSteps, leadRefused, attempts, operatorDeletes, orphans, toleratedF1,
-        toleratedF6, sim.digest());
+        toleratedF6, orphanCauses, sim.digest());
   }
 
   private void settle() {
@@ -321,17 +328,43 @@ final class World {
       if (owned.contains(child)) {
         continue;
       }
-      if (!Campaign.tolerates("F5")) {
+      if (!settings.tolerates(Finding.F5)) {
         throw violation("an orphan entry after settling: " + child + " (owner 0x"
             + Long.toHexString(zk.stat(Client.path(child)).orElseThrow().ephemeralOwner())
             + ", a live session) belongs to no open candidate or hold: it stays until its session"
             + " ends, and everyone behind it waits");
       }
       orphans++;
+      orphanCauses.merge(orphanCause(child), 1L, Long::sum);
       zk.delete(operator, Client.path(child), -1).get();
       removed = true;
     }
     return removed;
+  }
+
+  /** The hint a client left about how {@code child} came to be left behind. */
+  private String orphanCause(String child) {
+    String key = CandidateName.parse(child).map(CandidateName::key).orElse("");
+    for (Client c : clients) {
+      String h = c.orphanHints.get(child);
+      if (h != null) {
+        return h;
+      }
+    }
+    for (Client c : clients) {
+      String h = c.orphanHints.get(key);
+      if (h != null) {
+        return h;
+      }
+    }
+    long owner = zk.stat(Client.path(child)).map(SimZooKeeper.Stat::ephemeralOwner).orElse(0L);
+    for (Client c : clients) {
+      String h = c.orphanHints.get("session:" + owner);
+      if (h != null) {
+        return h;
+      }
+    }
+    return "other";
   }
 
   /** After everyone closed and the system settled: every term revoked exactly once, queue empty. */
