@@ -143,6 +143,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     } catch (KeeperException.NoNodeException e) {
       return Optional.empty();
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot read the fence znode " + path, e);
     }
     return Optional.of(FenceRecord.decode(resource, path, bytes));
@@ -154,6 +155,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     } catch (KeeperException.NodeExistsException exists) {
       // created before, or by a concurrent writer
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot create the fence base " + basePath, e);
     }
   }
@@ -166,7 +168,18 @@ public final class ZkFence implements Fence<ZkTransaction> {
     try {
       return factory.make();
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot build the fence operation", e);
+    }
+  }
+
+  /**
+   * Sets the interrupt flag again before an {@link InterruptedException} is wrapped in an unchecked
+   * exception (Curator's retry loop usually has, but not every path goes through it).
+   */
+  static void restoreInterrupt(Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
     }
   }
 }

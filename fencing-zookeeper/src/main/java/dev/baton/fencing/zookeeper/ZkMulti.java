@@ -49,6 +49,7 @@ final class ZkMulti {
       throw new FencingException(resource, "the fenced ZooKeeper write to '" + resource
           + "' failed: " + e.getMessage(), e);
     } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       throw new FencingException(resource, "the fenced ZooKeeper write to '" + resource
           + "' failed: " + e.getMessage(), e);
     }

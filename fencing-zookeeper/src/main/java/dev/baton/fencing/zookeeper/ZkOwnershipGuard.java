@@ -41,6 +41,7 @@ public final class ZkOwnershipGuard {
     try {
       guard = client.transactionOp().check().forPath(ownerNodePath);
     } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
     }
     ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, guard, action);
