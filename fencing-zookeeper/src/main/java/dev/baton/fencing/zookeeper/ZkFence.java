@@ -100,16 +100,17 @@ public final class ZkFence implements Fence<ZkTransaction> {
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
       ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
-      if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
+      if (result instanceof ZkMulti.Committed<T> committed) {
         lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
-        return result.value();
+        return committed.value();
       }
       lastWritten.remove(resource);
-      if (result.guardError() != KeeperException.Code.BADVERSION
-          && result.guardError() != KeeperException.Code.NODEEXISTS
-          && result.guardError() != KeeperException.Code.NONODE) {
+      KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
+      if (refused != KeeperException.Code.BADVERSION
+          && refused != KeeperException.Code.NODEEXISTS
+          && refused != KeeperException.Code.NONODE) {
         throw new FencingException(resource, "the fence znode " + path + " refused the write: "
-            + result.guardError());
+            + refused);
       }
       // another writer moved the fence in between: read it again
     }
