@@ -4,6 +4,7 @@ import dev.baton.fencing.support.Resources;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fence in memory, for examples and unit tests: the check, the action and the new high-water mark run
@@ -14,7 +15,7 @@ public final class InMemoryFence implements Fence<Void> {
   private final ConcurrentMap<String, Slot> slots = new ConcurrentHashMap<>();
 
   private static final class Slot {
-    FencingToken highest;
+    @Nullable FencingToken highest;
   }
 
   @Override
@@ -31,13 +32,22 @@ public final class InMemoryFence implements Fence<Void> {
       }
       T result;
       try {
-        result = action.apply(null);
+        result = applyWithoutContext(action);
       } catch (Exception e) {
         throw Resources.rethrow(resource, e);
       }
       slot.highest = token;
       return result;
     }
+  }
+
+  /**
+   * Runs an action of this fence, whose context type is {@link Void}: the only value is null. Without
+   * NullAway's JSpecify mode (not available on JDK 17) the type parameter cannot say so.
+   */
+  @SuppressWarnings("NullAway")
+  private static <T> T applyWithoutContext(FencedAction<Void, T> action) throws Exception {
+    return action.apply(null);
   }
 
   @Override

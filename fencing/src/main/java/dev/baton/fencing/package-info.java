@@ -6,7 +6,8 @@
  * {@link dev.baton.fencing.Fence} turns that number into safety: it remembers the highest token each
  * resource accepted and rejects a lower one ({@link dev.baton.fencing.StaleTokenException}) atomically with
  * the caller's own write, even when the stale owner still believes it owns the resource. Stores: SQL
- * ({@code sql}, PostgreSQL and H2), ZooKeeper ({@code zookeeper}) and {@link dev.baton.fencing.InMemoryFence}.
+ * ({@code sql}, PostgreSQL and H2), ZooKeeper ({@code dev.baton.fencing.zookeeper}, in the separate
+ * {@code baton-fencing-zookeeper} artifact) and {@link dev.baton.fencing.InMemoryFence}.
  *
  * <h2>Guarantees</h2>
  * <ul>

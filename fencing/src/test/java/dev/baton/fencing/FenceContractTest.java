@@ -153,7 +153,7 @@ public abstract class FenceContractTest<C> {
         CountDownLatch go = new CountDownLatch(1);
         List<Future<Long>> futures = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
-          long token = 100 + w;
+          long token = 100L + w;
           futures.add(pool.submit(() -> {
             go.await();
             try {

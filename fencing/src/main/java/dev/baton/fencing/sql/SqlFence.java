@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2. The fence's conditional
@@ -40,12 +41,12 @@ public final class SqlFence implements Fence<Connection> {
 
   private final DataSource dataSource;
   private final String table;
-  private final String holder;
+  private final @Nullable String holder;
   private final String update;
   private final String select;
   private final String insert;
 
-  private SqlFence(DataSource dataSource, String table, String holder) {
+  private SqlFence(DataSource dataSource, String table, @Nullable String holder) {
     this.dataSource = dataSource;
     this.table = table;
     this.holder = holder;
@@ -62,7 +63,7 @@ public final class SqlFence implements Fence<Connection> {
    *
    * @throws FenceConfigurationException if the table name is invalid
    */
-  public static SqlFence create(DataSource dataSource, String table, String holder) {
+  public static SqlFence create(DataSource dataSource, String table, @Nullable String holder) {
     Objects.requireNonNull(dataSource, "dataSource");
     return new SqlFence(dataSource, SqlFenceSchema.validTableName(table), holder);
   }

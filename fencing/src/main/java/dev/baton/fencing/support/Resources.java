@@ -27,10 +27,17 @@ public final class Resources {
     }
   }
 
-  /** Wraps what an action threw: unchecked exceptions pass, checked ones are wrapped. */
+  /**
+   * Wraps what an action threw: unchecked exceptions pass, checked ones are wrapped. An
+   * {@link InterruptedException} sets the thread's interrupt flag again (throwing it cleared the flag),
+   * so that the caller still sees the interruption under the unchecked wrapper.
+   */
   public static RuntimeException rethrow(String resource, Exception e) {
     if (e instanceof RuntimeException r) {
       return r;
+    }
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
     }
     return new FencingException(resource, "the fenced write to '" + resource + "' failed: " + e, e);
   }

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import dev.baton.testkit.SqlTables;
@@ -31,7 +32,7 @@ abstract class SqlFenceContractTest extends FenceContractTest<Connection> {
   @BeforeEach
   void createTables() throws SQLException {
     int n = TABLES.incrementAndGet();
-    table = "baton_fence_" + getClass().getSimpleName().toLowerCase() + "_" + n
+    table = "baton_fence_" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "_" + n
         + "_" + ProcessHandle.current().pid();
     SqlFenceSchema.create(dataSource(), table);
     fence = SqlFence.create(dataSource(), table, "test");

@@ -15,7 +15,7 @@ import java.util.Optional;
  * {@code %010d}, a signed 32-bit counter, so it can be negative after wrapping
  * ({@code -2147483648}).
  *
- * <p>Parsing is strict, and total: at most {@value #MAX_LENGTH} characters, ASCII only (a lower-case hex
+ * <p>Parsing is strict, and total: at most 86 characters ({@link #MAX_LENGTH}), ASCII only (a lower-case hex
  * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as ZooKeeper prints it
  * (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not sequences). The sequence is
  * zero-padded by design, so it is not read with {@link StrictText#number} (canonical numbers, no leading

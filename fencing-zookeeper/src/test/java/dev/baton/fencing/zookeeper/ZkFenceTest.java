@@ -89,11 +89,11 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
     ZkOwnershipGuard guard = ZkOwnershipGuard.create(client);
     String owner = client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
         .forPath("/owners/leader-1");
-    guard.write(owner, tx -> tx.add(tx.ops().create().forPath("/owned-1", "v1".getBytes())));
+    guard.write(owner, tx -> tx.add(tx.ops().create().forPath("/owned-1", "v1".getBytes(StandardCharsets.UTF_8))));
     assertThat(client.getData().forPath("/owned-1")).asString().isEqualTo("v1");
     client.delete().forPath(owner);
     assertThatThrownBy(() -> guard.write(owner,
-        tx -> tx.add(tx.ops().setData().forPath("/owned-1", "stale".getBytes()))))
+        tx -> tx.add(tx.ops().setData().forPath("/owned-1", "stale".getBytes(StandardCharsets.UTF_8)))))
         .isInstanceOf(ZkOwnershipGuard.OwnershipLostException.class).hasMessageContaining(owner);
     assertThat(client.getData().forPath("/owned-1")).asString().isEqualTo("v1");
   }

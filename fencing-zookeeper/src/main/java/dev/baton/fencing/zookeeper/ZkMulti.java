@@ -15,10 +15,14 @@ import org.apache.zookeeper.OpResult;
 final class ZkMulti {
   private ZkMulti() {}
 
-  /** What became of the guard operation. */
-  enum Outcome { COMMITTED, GUARD_FAILED }
+  /** What became of the multi: committed, or refused by the guard operation. */
+  sealed interface Result<T> permits Committed, GuardFailed { }
 
-  record Result<T>(Outcome outcome, T value, KeeperException.Code guardError) { }
+  /** The multi committed; {@code value} is what the action returned. */
+  record Committed<T>(T value) implements Result<T> { }
+
+  /** The guard operation failed with {@code error}; nothing was written. */
+  record GuardFailed<T>(KeeperException.Code error) implements Result<T> { }
 
   static <T> Result<T> run(CuratorFramework client, String resource, CuratorOp guard,
       FencedAction<ZkTransaction, T> action) {
@@ -38,17 +42,18 @@ final class ZkMulti {
         throw new FencingException(resource, "ZooKeeper answered the fenced multi with "
             + results.size() + " results for " + ops.size() + " operations");
       }
-      return new Result<>(Outcome.COMMITTED, value, null);
+      return new Committed<>(value);
     } catch (KeeperException e) {
       List<OpResult> results = e.getResults();
       if (results != null && !results.isEmpty() && results.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
-        return new Result<>(Outcome.GUARD_FAILED, null, KeeperException.Code.get(first.getErr()));
+        return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
       }
       throw new FencingException(resource, "the fenced ZooKeeper write to '" + resource
           + "' failed: " + e.getMessage(), e);
     } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       throw new FencingException(resource, "the fenced ZooKeeper write to '" + resource
           + "' failed: " + e.getMessage(), e);
     }

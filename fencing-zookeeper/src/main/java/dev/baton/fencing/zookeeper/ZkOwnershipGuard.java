@@ -41,17 +41,19 @@ public final class ZkOwnershipGuard {
     try {
       guard = client.transactionOp().check().forPath(ownerNodePath);
     } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
     }
     ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, guard, action);
-    if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
-      return result.value();
+    if (result instanceof ZkMulti.Committed<T> committed) {
+      return committed.value();
     }
-    if (result.guardError() == KeeperException.Code.NONODE) {
+    KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
+    if (refused == KeeperException.Code.NONODE) {
       throw new OwnershipLostException(ownerNodePath);
     }
     throw new FencingException(ownerNodePath, "the ownership check on " + ownerNodePath
-        + " failed: " + result.guardError());
+        + " failed: " + refused);
   }
 
   /** The ownership znode no longer exists: the writer's term is over. */

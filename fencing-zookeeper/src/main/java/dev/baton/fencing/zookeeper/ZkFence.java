@@ -100,16 +100,17 @@ public final class ZkFence implements Fence<ZkTransaction> {
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
       ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
-      if (result.outcome() == ZkMulti.Outcome.COMMITTED) {
+      if (result instanceof ZkMulti.Committed<T> committed) {
         lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
-        return result.value();
+        return committed.value();
       }
       lastWritten.remove(resource);
-      if (result.guardError() != KeeperException.Code.BADVERSION
-          && result.guardError() != KeeperException.Code.NODEEXISTS
-          && result.guardError() != KeeperException.Code.NONODE) {
+      KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
+      if (refused != KeeperException.Code.BADVERSION
+          && refused != KeeperException.Code.NODEEXISTS
+          && refused != KeeperException.Code.NONODE) {
         throw new FencingException(resource, "the fence znode " + path + " refused the write: "
-            + result.guardError());
+            + refused);
       }
       // another writer moved the fence in between: read it again
     }
@@ -143,6 +144,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     } catch (KeeperException.NoNodeException e) {
       return Optional.empty();
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot read the fence znode " + path, e);
     }
     return Optional.of(FenceRecord.decode(resource, path, bytes));
@@ -154,6 +156,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     } catch (KeeperException.NodeExistsException exists) {
       // created before, or by a concurrent writer
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot create the fence base " + basePath, e);
     }
   }
@@ -166,7 +169,18 @@ public final class ZkFence implements Fence<ZkTransaction> {
     try {
       return factory.make();
     } catch (Exception e) {
+      restoreInterrupt(e);
       throw new FencingException(resource, "cannot build the fence operation", e);
+    }
+  }
+
+  /**
+   * Sets the interrupt flag again before an {@link InterruptedException} is wrapped in an unchecked
+   * exception (Curator's retry loop usually has, but not every path goes through it).
+   */
+  static void restoreInterrupt(Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -1,0 +1,117 @@
+package dev.baton.fencing.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.fencing.FencingException;
+import dev.baton.fencing.FencingToken;
+import dev.baton.testkit.ZooKeeperFixtures;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fenced write or read interrupted while it waits for ZooKeeper fails with an unchecked exception
+ * and leaves the thread's interrupt flag set, so the caller's own loop or executor still sees the
+ * interruption.
+ */
+class ZkFenceInterruptTest {
+  private static final AtomicInteger RESOURCES = new AtomicInteger();
+
+  private static TestingServer server;
+  private static CuratorFramework client;
+  private static ZkFence fence;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = ZooKeeperFixtures.startServer();
+    client = ZooKeeperFixtures.newClient(server.getConnectString(), Duration.ofSeconds(10));
+    client.blockUntilConnected();
+    fence = ZkFence.create(client, "/baton/interrupt-fences");
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    client.close();
+    server.close();
+  }
+
+  @AfterEach
+  void clearInterrupt() {
+    Thread.interrupted(); // never leak an interrupt into the next test
+  }
+
+  private static String newResource() {
+    return "interrupted-" + RESOURCES.incrementAndGet();
+  }
+
+  private static FencingToken token(long value) {
+    return FencingToken.of("/test/leader", value);
+  }
+
+  @Test
+  void aWriteFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
+    String r = newResource();
+    Thread.currentThread().interrupt();
+    assertThatThrownBy(() -> fence.write(r, token(1), tx -> "never"))
+        .isInstanceOf(FencingException.class)
+        .hasRootCauseInstanceOf(InterruptedException.class);
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    Thread.interrupted();
+    assertThat(fence.highest(r)).isEmpty(); // nothing was written
+  }
+
+  @Test
+  void aReadFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
+    String r = newResource();
+    fence.write(r, token(3), tx -> null);
+    Thread.currentThread().interrupt();
+    assertThatThrownBy(() -> fence.highest(r))
+        .isInstanceOf(FencingException.class)
+        .hasRootCauseInstanceOf(InterruptedException.class);
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+  }
+
+  @Test
+  void aCommitFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
+    String r = newResource();
+    fence.write(r, token(1), tx -> null);
+    // The fence wrote r last, so this write goes straight to the multi, without reading first.
+    Thread.currentThread().interrupt();
+    assertThatThrownBy(() -> fence.write(r, token(2), tx -> null))
+        .isInstanceOf(FencingException.class)
+        .hasRootCauseInstanceOf(InterruptedException.class);
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    Thread.interrupted();
+    // The multi may have reached the server before the wait for its answer was interrupted: its
+    // outcome is unknown, as after a connection loss. Either way the fence is consistent.
+    assertThat(fence.highest(r).orElseThrow()).isIn(token(1), token(2));
+  }
+
+  @Test
+  void anOwnershipGuardedActionThatWasInterruptedKeepsTheInterruptFlag() throws Exception {
+    String owner = "/baton/interrupt-owner-" + RESOURCES.incrementAndGet();
+    client.create().creatingParentsIfNeeded().forPath(owner);
+    ZkOwnershipGuard guard = ZkOwnershipGuard.create(client);
+    assertThatThrownBy(() -> guard.write(owner, tx -> {
+      throw new InterruptedException("the action's wait was interrupted");
+    })).isInstanceOf(FencingException.class).hasCauseInstanceOf(InterruptedException.class);
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+  }
+
+  @Test
+  void anActionThatWasInterruptedFailsTheWriteAndKeepsTheInterruptFlag() {
+    String r = newResource();
+    assertThatThrownBy(() -> fence.write(r, token(1), tx -> {
+      throw new InterruptedException("the action's wait was interrupted");
+    })).isInstanceOf(FencingException.class).hasCauseInstanceOf(InterruptedException.class);
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    Thread.interrupted();
+    assertThat(fence.highest(r)).isEmpty();
+  }
+}
