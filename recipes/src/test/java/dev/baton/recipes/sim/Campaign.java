@@ -1,47 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
+import com.google.common.base.Splitter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Runs many seeds of one kind of simulation until a seed count or a time budget runs out, or a seed
- * fails; then replays the failing seed verbosely for the report. Seeds are {@code base},
- * {@code base + 1}, ...: a campaign with the same base tries the same runs, and a failing seed
- * replays alone ({@code -Dbaton.sim.seed=...}).
+ * fails; then replays the failing seed verbosely for the report. Seeds are {@code base}, {@code
+ * base + 1}, ...: a campaign with the same base tries the same runs, and a failing seed replays
+ * alone ({@code -Dbaton.sim.seed=...}).
  *
- * <p>System properties: {@code baton.sim.seconds} (time budget per campaign),
- * {@code baton.sim.tolerate} (known findings to work around, default the open ones),
- * {@code baton.sim.seeds} (seed count), {@code baton.sim.base} (first seed, or {@code random}),
- * {@code baton.sim.seed} (run only this seed, verbosely), {@code baton.sim.trace} (steps in a report,
+ * <p>System properties: {@code baton.sim.seconds} (time budget per campaign), {@code
+ * baton.sim.tolerate} (known findings to work around, default the open ones), {@code
+ * baton.sim.seeds} (seed count), {@code baton.sim.base} (first seed, or {@code random}), {@code
+ * baton.sim.seed} (run only this seed, verbosely), {@code baton.sim.trace} (steps in a report,
  * default 50).
  */
 final class Campaign {
   /** What a campaign found. */
-  record Result(long seedsTried, long steps, long nanos, Optional<String> failure,
-      Optional<Long> failingSeed, long terms, long staleBegins, long overlapExpiredSteps,
-      long overlapDeletedSteps, long leadRefused, long operatorDeletes, long orphans,
-      long toleratedF1, long toleratedF6, java.util.Map<String, Long> orphanCauses) {
+  record Result(
+      long seedsTried,
+      long steps,
+      long nanos,
+      Optional<String> failure,
+      Optional<Long> failingSeed,
+      long terms,
+      long staleBegins,
+      long overlapExpiredSteps,
+      long overlapDeletedSteps,
+      long leadRefused,
+      long operatorDeletes,
+      long orphans,
+      long toleratedF1,
+      long toleratedF6,
+      java.util.Map<String, Long> orphanCauses) {
 
     double schedulesPerSecond() {
       return seedsTried / (nanos / 1e9);
     }
 
     String summary(String what) {
-      return String.format(Locale.ROOT,
-          "%s: %d seeds in %.1f s (%.0f schedules/s, %.0f steps/s); %d terms, %d stale begins;"
-              + " overlaps with an excuse: %d steps expired-unheard, %d steps deleted-unheard;"
-              + " %d leads refused; %d operator deletes; tolerated findings: F1 %d, F5 %d orphans, F6 %d%s",
-          what, seedsTried, nanos / 1e9, schedulesPerSecond(), steps / (nanos / 1e9), terms,
-          staleBegins, overlapExpiredSteps, overlapDeletedSteps, leadRefused, operatorDeletes,
-          toleratedF1, orphans, toleratedF6, failingSeed.map(s -> "; FAILED at seed " + s).orElse(""))
+      return String.format(
+              Locale.ROOT,
+              "%s: %d seeds in %.1f s (%.0f schedules/s, %.0f steps/s); %d terms, %d stale begins;"
+                  + " overlaps with an excuse: %d steps expired-unheard, %d steps deleted-unheard;"
+                  + " %d leads refused; %d operator deletes; tolerated findings: F1 %d, F5 %d orphans, F6 %d%s",
+              what,
+              seedsTried,
+              nanos / 1e9,
+              schedulesPerSecond(),
+              steps / (nanos / 1e9),
+              terms,
+              staleBegins,
+              overlapExpiredSteps,
+              overlapDeletedSteps,
+              leadRefused,
+              operatorDeletes,
+              toleratedF1,
+              orphans,
+              toleratedF6,
+              failingSeed.map(s -> "; FAILED at seed " + s).orElse(""))
           + (orphanCauses.isEmpty() ? "" : "\n  orphans by cause: " + orphanCauses);
     }
   }
 
   private Campaign() {}
 
-  /** The first seed: {@code baton.sim.base}, {@code random} for a fresh one, else {@code fallback}. */
+  /**
+   * The first seed: {@code baton.sim.base}, {@code random} for a fresh one, else {@code fallback}.
+   */
   static long base(long fallback) {
     String p = System.getProperty("baton.sim.base", "").trim();
     if (p.isEmpty()) {
@@ -69,7 +98,7 @@ final class Campaign {
       return Finding.OPEN;
     }
     java.util.Set<Finding> out = java.util.EnumSet.noneOf(Finding.class);
-    for (String id : p.split("\\s*,\\s*")) {
+    for (String id : Splitter.on(',').trimResults().omitEmptyStrings().split(p)) {
       if (!id.equalsIgnoreCase("none")) {
         out.add(Finding.valueOf(id.toUpperCase(Locale.ROOT)));
       }
@@ -89,8 +118,13 @@ final class Campaign {
   }
 
   /** Runs seeds from {@code base} on until {@code maxSeeds} or {@code budget}, or a failure. */
-  static Result run(boolean lock, Mutation mutation, java.util.Set<Finding> tolerated, long base,
-      long maxSeeds, Duration budget) {
+  static Result run(
+      boolean lock,
+      Mutation mutation,
+      java.util.Set<Finding> tolerated,
+      long base,
+      long maxSeeds,
+      Duration budget) {
     long start = System.nanoTime();
     long deadline = start + budget.toNanos();
     long tried = 0;
@@ -126,12 +160,40 @@ final class Campaign {
         f6 += o.toleratedF6();
         o.orphanCauses().forEach((k, v) -> causes.merge(k, v, Long::sum));
       } catch (RuntimeException | AssertionError e) {
-        return new Result(tried, steps, System.nanoTime() - start, Optional.of(report(seed, settings, e)),
-            Optional.of(seed), terms, stale, expired, deleted, refused, deletes, orphans, f1, f6, causes);
+        return new Result(
+            tried,
+            steps,
+            System.nanoTime() - start,
+            Optional.of(report(seed, settings, e)),
+            Optional.of(seed),
+            terms,
+            stale,
+            expired,
+            deleted,
+            refused,
+            deletes,
+            orphans,
+            f1,
+            f6,
+            causes);
       }
     }
-    return new Result(tried, steps, System.nanoTime() - start, Optional.empty(), Optional.empty(),
-        terms, stale, expired, deleted, refused, deletes, orphans, f1, f6, causes);
+    return new Result(
+        tried,
+        steps,
+        System.nanoTime() - start,
+        Optional.empty(),
+        Optional.empty(),
+        terms,
+        stale,
+        expired,
+        deleted,
+        refused,
+        deletes,
+        orphans,
+        f1,
+        f6,
+        causes);
   }
 
   /** Replays {@code seed} verbosely and describes the failure: seed, settings, trace, state. */
@@ -147,10 +209,13 @@ final class Campaign {
     b.append("seed ").append(seed).append(" (").append(settings).append(")\n");
     b.append("  ").append(describe(first)).append('\n');
     if (again == null || !describe(again).equals(describe(first))) {
-      b.append("  NOT REPRODUCED by a verbose replay: ").append(again == null ? "passed"
-          : describe(again)).append('\n');
+      b.append("  NOT REPRODUCED by a verbose replay: ")
+          .append(again == null ? "passed" : describe(again))
+          .append('\n');
     }
-    b.append("  replay: -Dbaton.sim.seed=").append(seed).append(settings.lock() ? " (lock)" : "")
+    b.append("  replay: -Dbaton.sim.seed=")
+        .append(seed)
+        .append(settings.lock() ? " (lock)" : "")
         .append('\n');
     b.append("  last steps:\n");
     for (String line : replay.sim.trace()) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.internal.queue.CandidateEvent;
@@ -32,16 +33,17 @@ import java.util.function.Consumer;
  *   <li>the ZooKeeper client's event thread ({@link #zkEvent}): link states go to Curator; watch
  *       callbacks run here (the recipe's {@code onWatch}); on {@code EXPIRED} Curator replaces the
  *       handle, a new session;
- *   <li>Curator's connection-state thread ({@link #curatorState}): {@code CuratorLiveness} publishes
- *       the next epoch; from now on {@code liveness.current()} (what a term's begin checks) is it;
+ *   <li>Curator's connection-state thread ({@link #curatorState}): {@code CuratorLiveness}
+ *       publishes the next epoch; from now on {@code liveness.current()} (what a term's begin
+ *       checks) is it;
  *   <li>the liveness event thread ({@link #deliverEpoch}): the recipe's listener hears the epoch
  *       (its term reacts; its loop is told);
- *   <li>the recipe's threads (its serial loop, the user's): see {@link ElectionRecipe} and
- *       {@link LockRecipe}; their store requests are {@link Call}s;
+ *   <li>the recipe's threads (its serial loop, the user's): see {@link ElectionRecipe} and {@link
+ *       LockRecipe}; their store requests are {@link Call}s;
  *   <li>a store request in two steps: the request reaches the server (with a connection loss before
  *       or after it applied, at the run's rate), then the answer comes back; Curator retries a lost
- *       request once the link is up, up to {@link Settings#maxRetries()} times, or gives up while the
- *       link stays down; a protected create looks for its first attempt's node on a retry;
+ *       request once the link is up, up to {@link Settings#maxRetries()} times, or gives up while
+ *       the link stays down; a protected create looks for its first attempt's node on a retry;
  *   <li>Curator's background work: a protected create's node from an earlier session is deleted in
  *       the background, and an asynchronous watch answers later.
  * </ul>
@@ -61,29 +63,47 @@ final class Client {
 
   /** The session of Curator's current ZooKeeper handle. */
   long session;
+
   /** {@code liveness.current()}. */
   ConnectionEpoch current;
+
   private final ArrayDeque<Link> curatorStates = new ArrayDeque<>();
-  private final ArrayDeque<ConnectionEpoch> deliveries = new ArrayDeque<>();
+
+  /** The liveness thread's queue: an epoch published, or (null) a new subscription's first. */
+  private final ArrayDeque<Delivery> deliveries = new ArrayDeque<>();
+
+  private record Delivery(ConnectionEpoch epoch) {
+    @Override
+    public String toString() {
+      return epoch == null ? "first" : epoch.toString();
+    }
+  }
+
   /** Watchers of the current handle: path to the callbacks registered on it. */
   private final Map<String, List<Consumer<String>>> watchers = new HashMap<>();
+
   /** Curator's background work: guaranteed deletes, asynchronous watches. */
   private final ArrayDeque<Background> background = new ArrayDeque<>();
+
   /** Names whose watch callback ran on this client (the recipe was told they changed). */
   final Set<String> heard = new HashSet<>();
+
   /** Names whose deletion this client was notified of (a NODE_DELETED delivered to a watcher). */
   final Set<String> heardDeleted = new HashSet<>();
 
   /** Why an entry may be left behind, by name or by key (to classify orphans, finding F5). */
   final Map<String, String> orphanHints = new HashMap<>();
 
-  /** Notes a possible cause of an orphan: {@code nameOrKey} an entry's name or a candidate's key. */
+  /**
+   * Notes a possible cause of an orphan: {@code nameOrKey} an entry's name or a candidate's key.
+   */
   void hint(String nameOrKey, String cause) {
     orphanHints.putIfAbsent(nameOrKey, cause);
   }
 
   /** The one blocking store call in progress (the loop's or the user's), or null. */
   Call call;
+
   Recipe recipe;
 
   Client(World world, int index) {
@@ -106,13 +126,12 @@ final class Client {
       out.add(new Step("zk-event", new On(label, zk.peek(session)), W_THREAD, this::zkEvent));
     }
     if (!curatorStates.isEmpty()) {
-      out.add(new Step("curator-state", new On(label, curatorStates.peek()), W_THREAD,
-          this::curatorState));
+      out.add(
+          new Step(
+              "curator-state", new On(label, curatorStates.peek()), W_THREAD, this::curatorState));
     }
     if (!deliveries.isEmpty()) {
-      ConnectionEpoch next = deliveries.peek();
-      out.add(new Step("liveness", new On(label, next == FIRST_DELIVERY ? "first" : next), W_THREAD,
-          this::deliverEpoch));
+      out.add(new Step("liveness", new On(label, deliveries.peek()), W_THREAD, this::deliverEpoch));
     }
     boolean linkUp = zk.isLinkUp(session);
     if (call != null) {
@@ -125,8 +144,9 @@ final class Client {
       }
     }
     if (!background.isEmpty() && linkUp) {
-      out.add(new Step("background", new On(label, background.peek()), W_THREAD / 3,
-          this::backgroundStep));
+      out.add(
+          new Step(
+              "background", new On(label, background.peek()), W_THREAD / 3, this::backgroundStep));
     }
     if (!linkUp && !zk.isClientClosed(session)) {
       out.add(new Step("reconnect", label, W_RECONNECT, () -> zk.reconnect(session)));
@@ -170,7 +190,7 @@ final class Client {
           }
         }
       }
-      default -> { } // NODE_CREATED, NODE_CHILDREN_CHANGED: no such watches; CLOSED
+      default -> {} // NODE_CREATED, NODE_CHILDREN_CHANGED: no such watches; CLOSED
     }
   }
 
@@ -181,12 +201,14 @@ final class Client {
     if (link == Link.LOST && id == session && zk.isAlive(session)) {
       // F7: the state belongs to an earlier handle, but the id was read from the current one.
       world.mislabelledLost++;
-      hint("session:" + session, "a LOST of an earlier session was published with this live"
-          + " session's id (CuratorLiveness reads the id when its listener runs), F7");
+      hint(
+          "session:" + session,
+          "a LOST of an earlier session was published with this live"
+              + " session's id (CuratorLiveness reads the id when its listener runs), F7");
     }
     current = new ConnectionEpoch(current.number() + 1, link, id);
     note(() -> "epoch " + current.number() + " " + link);
-    deliveries.add(current);
+    deliveries.add(new Delivery(current));
   }
 
   /**
@@ -194,17 +216,14 @@ final class Client {
    * a new subscription (the epoch current then). A listener hears each epoch once, in rising order.
    */
   private void deliverEpoch() {
-    ConnectionEpoch e = deliveries.poll();
-    recipe.deliver(e == FIRST_DELIVERY ? current : e);
+    Delivery d = deliveries.poll();
+    recipe.deliver(d.epoch() == null ? current : d.epoch());
   }
 
   /** A new subscription: its first delivery (the epoch current when it runs) is queued. */
   void subscribe() {
-    deliveries.add(FIRST_DELIVERY);
+    deliveries.add(new Delivery(null));
   }
-
-  /** Stands for "the epoch current when the delivery runs" in the delivery queue (by identity). */
-  private static final ConnectionEpoch FIRST_DELIVERY = new ConnectionEpoch(0, Link.CLOSED, -1);
 
   private void newSession() {
     session = zk.createSession();
@@ -214,8 +233,8 @@ final class Client {
 
   /**
    * Curator gives the session up by itself (its session timeout passed in SUSPENDED, or the
-   * ZooKeeper client's own 4/3 rule): LOST and a new handle, while the server may still hold the old
-   * session and its entries until it expires it.
+   * ZooKeeper client's own 4/3 rule): LOST and a new handle, while the server may still hold the
+   * old session and its entries until it expires it.
    */
   private void clientSideExpiry() {
     long old = session;
@@ -259,7 +278,7 @@ final class Client {
         note(() -> "answer " + (a.reply == null ? "ok" : a.reply));
         c.owner.accept(a.reply);
       }
-      case MORE -> { } // the next request of the same call
+      case MORE -> {} // the next request of the same call
       case LOST -> {
         note(() -> "connection lost");
         if (++c.failures > settings.maxRetries()) {
@@ -283,13 +302,19 @@ final class Client {
 
   /** A connection loss for the next request, at the run's rate; none once the faults stopped. */
   Fault randomFault() {
-    if (world.phase == World.Phase.RUN && settings.requestLossPercent() > 0 && random.nextInt(100) < settings.requestLossPercent()) {
+    if (world.phase == World.Phase.RUN
+        && settings.requestLossPercent() > 0
+        && random.nextInt(100) < settings.requestLossPercent()) {
       return random.chance(0.5) ? Fault.LOSS_BEFORE : Fault.LOSS_AFTER;
     }
     return Fault.NONE;
   }
 
-  enum Kind { DONE, MORE, LOST }
+  enum Kind {
+    DONE,
+    MORE,
+    LOST
+  }
 
   /** What one request came back with: done (with the reply event, if any), more to do, or lost. */
   record Answer(Kind kind, CandidateEvent reply) {
@@ -306,8 +331,9 @@ final class Client {
   abstract class Call {
     /** The epoch read before the request (QueueIo tags replies with it). */
     final long epochBefore = current.number();
-    Consumer<CandidateEvent> owner = e -> { };
-    Runnable onFailure = () -> { };
+
+    Consumer<CandidateEvent> owner = e -> {};
+    Runnable onFailure = () -> {};
     int failures;
     Answer answer;
 
@@ -358,7 +384,8 @@ final class Client {
         }
         next++;
       }
-      return next < names.size() ? Answer.MORE
+      return next < names.size()
+          ? Answer.MORE
           : Answer.of(new CandidateEvent.Inspected(epochBefore, found));
     }
 
@@ -473,9 +500,13 @@ final class Client {
         }
         return Answer.MORE;
       }
-      Result<SimZooKeeper.Created> r = zk.create(session,
-          World.PATH + "/" + protectedPrefix + CandidateName.prefixFor(key), new byte[0],
-          Mode.EPHEMERAL_SEQUENTIAL, fault);
+      Result<SimZooKeeper.Created> r =
+          zk.create(
+              session,
+              World.PATH + "/" + protectedPrefix + CandidateName.prefixFor(key),
+              new byte[0],
+              Mode.EPHEMERAL_SEQUENTIAL,
+              fault);
       if (r.code() != Code.OK) {
         retry = true;
         return lost(r.code());
@@ -582,8 +613,10 @@ final class Client {
     if (b.onChange != null && (a.kind == Kind.LOST || a.reply != null)) {
       note(() -> "watch-async: treated as a change of " + b.name);
       if (a.kind == Kind.LOST) {
-        hint(b.name, "its watch could not be set, which counts as a deletion: the machine dropped"
-            + " it, to delete it on its next listing, which never came");
+        hint(
+            b.name,
+            "its watch could not be set, which counts as a deletion: the machine dropped"
+                + " it, to delete it on its next listing, which never came");
       }
       heard.add(b.name);
       b.onChange.accept(b.name);
@@ -647,9 +680,20 @@ final class Client {
 
   /** The client's state, for a failure report. */
   String describe() {
-    return label + " session=0x" + Long.toHexString(session) + (zk.isAlive(session) ? "" : "(dead)")
-        + (zk.isLinkUp(session) ? " up" : " down") + " current=" + current.number() + "/"
-        + current.link() + " call=" + call + " background="
-        + background + " " + recipe.describe();
+    return label
+        + " session=0x"
+        + Long.toHexString(session)
+        + (zk.isAlive(session) ? "" : "(dead)")
+        + (zk.isLinkUp(session) ? " up" : " down")
+        + " current="
+        + current.number()
+        + "/"
+        + current.link()
+        + " call="
+        + call
+        + " background="
+        + background
+        + " "
+        + recipe.describe();
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.RevocationReason;
@@ -11,15 +12,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code CandidateRunner}
- * run it:
+ * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code
+ * CandidateRunner} run it:
  *
  * <ul>
- *   <li>the liveness listener ({@link #deliver}): the term reacts at once
- *       ({@code CandidateMachine.linkReaction}), then the loop is given {@code Link};
+ *   <li>the liveness listener ({@link #deliver}): the term reacts at once ({@code
+ *       CandidateMachine.linkReaction}), then the loop is given {@code Link};
  *   <li>a watch callback, on the ZooKeeper event thread ({@link #onWatch}): if it is the current
- *       term's entry the term ends now and no term begins on that entry again
- *       ({@code ElectionCore.nodeChanged}); then the loop is given {@code Gone};
+ *       term's entry the term ends now and no term begins on that entry again ({@code
+ *       ElectionCore.nodeChanged}); then the loop is given {@code Gone};
  *   <li>the serial loop: one task at a time ({@code feed}): the event and every reply it leads to,
  *       in order, each action applied in turn (local ones at once; store requests as calls, with
  *       other threads' steps in between); a task whose request fails for good is dropped and the
@@ -57,6 +58,7 @@ final class ElectionRecipe implements Recipe {
   private final ArrayDeque<CandidateEvent> replies = new ArrayDeque<>();
   private boolean closeRequested;
   private boolean closeDone;
+
   /** The term a resign in the current task names: it must be over when the task ends. */
   private TermRecord resigning;
 
@@ -79,13 +81,15 @@ final class ElectionRecipe implements Recipe {
       return;
     }
     lastDelivered = e;
-    CandidateMachine.linkReaction(c.settings.policy(), e).ifPresent(a -> {
-      if (a instanceof CandidateAction.Revoke r) {
-        revoke(r.reason());
-      } else {
-        pause();
-      }
-    });
+    CandidateMachine.linkReaction(c.settings.policy(), e)
+        .ifPresent(
+            a -> {
+              if (a instanceof CandidateAction.Revoke r) {
+                revoke(r.reason());
+              } else {
+                pause();
+              }
+            });
     execute(new CandidateEvent.Link(e));
   }
 
@@ -119,20 +123,32 @@ final class ElectionRecipe implements Recipe {
       if (closeRequested && !closeDone) {
         out.add(new Step("close-feed", c.label, Client.W_THREAD, this::closeFeed));
       } else if (!tasks.isEmpty() && !loopStopped) {
-        out.add(new Step("task", new Client.On(c.label, tasks.peek()), Client.W_THREAD,
-            () -> feed(tasks.poll())));
+        out.add(
+            new Step(
+                "task",
+                new Client.On(c.label, tasks.peek()),
+                Client.W_THREAD,
+                () -> feed(tasks.poll())));
       }
     }
     if (phase != World.Phase.RUN) {
       return;
     }
     if (!closeRequested) {
-      out.add(new Step("resign", c.label, 1,
-          () -> execute(new CandidateEvent.Resign(null, RevocationReason.RESIGNED))));
+      out.add(
+          new Step(
+              "resign",
+              c.label,
+              1,
+              () -> execute(new CandidateEvent.Resign(null, RevocationReason.RESIGNED))));
       if (current != null) {
         long token = current.token;
-        out.add(new Step("callback-failed", c.label, 1,
-            () -> execute(new CandidateEvent.Resign(token, RevocationReason.CALLBACK_FAILED))));
+        out.add(
+            new Step(
+                "callback-failed",
+                c.label,
+                1,
+                () -> execute(new CandidateEvent.Resign(token, RevocationReason.CALLBACK_FAILED))));
       }
       out.add(new Step("leave", c.label, 1, this::close));
     } else if (finished()) {
@@ -146,14 +162,20 @@ final class ElectionRecipe implements Recipe {
       return;
     }
     inTask = true;
-    resigning = first instanceof CandidateEvent.Resign r && current != null
-        && (r.expectedToken() == null || r.expectedToken() == current.token) ? current : null;
+    resigning =
+        first instanceof CandidateEvent.Resign r
+                && current != null
+                && (r.expectedToken() == null || r.expectedToken() == current.token)
+            ? current
+            : null;
     handle(first);
     proceed();
   }
 
   private void handle(CandidateEvent e) {
-    if (e instanceof CandidateEvent.LeadRefused r && current != null && current.token == r.token()
+    if (e instanceof CandidateEvent.LeadRefused r
+        && current != null
+        && current.token == r.token()
         && c.settings.tolerates(Finding.F1)) {
       // Known finding F1: the machine would forget the term its loop still publishes. Tolerated:
       // the refusal is dropped, as a fixed machine would ignore it.
@@ -190,8 +212,12 @@ final class ElectionRecipe implements Recipe {
       TermRecord t = resigning;
       resigning = null;
       if (!t.isRevoked()) {
-        throw world.violation("a resign did not end the term it names: " + t
-            + " is still published after " + c.label + "'s loop processed the resign");
+        throw world.violation(
+            "a resign did not end the term it names: "
+                + t
+                + " is still published after "
+                + c.label
+                + "'s loop processed the resign");
       }
     }
     if (closingTask) {
@@ -230,7 +256,10 @@ final class ElectionRecipe implements Recipe {
     } else if (a instanceof CandidateAction.Pause) {
       pause();
     } else if (a instanceof CandidateAction.ListLater) {
-      c.sim.schedule(c.random.nextLong(2_000_000_000L), "poke-later", c.label,
+      c.sim.schedule(
+          c.random.nextLong(2_000_000_000L),
+          "poke-later",
+          c.label,
           () -> execute(new CandidateEvent.Poke()));
     } else if (a instanceof CandidateAction.Ignore) {
       world.ignored++;
@@ -239,12 +268,15 @@ final class ElectionRecipe implements Recipe {
   }
 
   private boolean call(Client.Call call) {
-    c.start(call.then(reply -> {
-      if (reply != null) {
-        replies.add(reply);
-      }
-      proceed();
-    }, this::taskFailed));
+    c.start(
+        call.then(
+            reply -> {
+              if (reply != null) {
+                replies.add(reply);
+              }
+              proceed();
+            },
+            this::taskFailed));
     return true;
   }
 
@@ -259,16 +291,23 @@ final class ElectionRecipe implements Recipe {
       stopLoop();
       return;
     }
-    c.sim.schedule(50_000_000L + c.random.nextLong(1_000_000_000L), "recover", c.label,
+    c.sim.schedule(
+        50_000_000L + c.random.nextLong(1_000_000_000L),
+        "recover",
+        c.label,
         () -> execute(new CandidateEvent.Poke()));
   }
 
   // ------------------------------------------------------------------ ElectionCore
 
   private boolean lead(CandidateAction.Lead l) {
-    boolean epochOk = c.current.number() == l.epoch()
-        || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
-    if (!coreClosed && epochOk && !l.name().equals(deadNode) && c.heardDeleted.contains(l.name())
+    boolean epochOk =
+        c.current.number() == l.epoch()
+            || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
+    if (!coreClosed
+        && epochOk
+        && !l.name().equals(deadNode)
+        && c.heardDeleted.contains(l.name())
         && c.settings.tolerates(Finding.F6)) {
       // Known finding F6: a term would begin on an entry whose deletion was already notified.
       // Tolerated: refused, as a fixed lead() would.
@@ -356,10 +395,15 @@ final class ElectionRecipe implements Recipe {
     if (coreClosed && current != null) {
       throw world.violation("a closed election still has a term: " + current);
     }
-    if (current != null && !inTask && c.call == null
+    if (current != null
+        && !inTask
+        && c.call == null
         && !machine.leadingToken().equals(Optional.of(current.token))) {
-      throw world.violation("the machine forgot the term its loop publishes: " + current
-          + ", the machine leads " + machine.leadingToken().orElse(null));
+      throw world.violation(
+          "the machine forgot the term its loop publishes: "
+              + current
+              + ", the machine leads "
+              + machine.leadingToken().orElse(null));
     }
   }
 
@@ -385,10 +429,27 @@ final class ElectionRecipe implements Recipe {
 
   @Override
   public String describe() {
-    return "election#" + instance + " key=" + key + " entry=" + machine.entry().orElse(null)
-        + " leading=" + machine.leadingToken().orElse(null) + (machine.isClosed() ? " closed" : "")
-        + " term=" + current + " deadNode=" + deadNode + " tasks=" + tasks + " batch=" + batch
-        + " replies=" + replies + (inTask ? " in-task" : "") + (closeRequested ? " closing" : "")
+    return "election#"
+        + instance
+        + " key="
+        + key
+        + " entry="
+        + machine.entry().orElse(null)
+        + " leading="
+        + machine.leadingToken().orElse(null)
+        + (machine.isClosed() ? " closed" : "")
+        + " term="
+        + current
+        + " deadNode="
+        + deadNode
+        + " tasks="
+        + tasks
+        + " batch="
+        + batch
+        + " replies="
+        + replies
+        + (inTask ? " in-task" : "")
+        + (closeRequested ? " closing" : "")
         + (closeDone ? " closed" : "");
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.RevocationReason;
@@ -16,13 +17,14 @@ import java.util.List;
  * One {@code FencedLock} on a client, as it runs:
  *
  * <ul>
- *   <li>{@code acquire(timeout)}: a {@code LockAttempt} on the caller's thread, with a machine of its
- *       own (a lock attempt: {@code reenter} false, the standard policy): it takes its next event (a
- *       reply first, else a link change or a watch from its inbox, skipping epochs already fed),
- *       applies the actions in order (store requests as calls; {@code Lead} publishes the hold if
- *       {@code liveness.current()} is still the epoch the queue was read in, and the attempt returns
- *       it at once); on its deadline, or when a request fails for good, it withdraws: the machine's
- *       {@code Close} actions, {@code Delete} skipped unless connected, a failure only logged;
+ *   <li>{@code acquire(timeout)}: a {@code LockAttempt} on the caller's thread, with a machine of
+ *       its own (a lock attempt: {@code reenter} false, the standard policy): it takes its next
+ *       event (a reply first, else a link change or a watch from its inbox, skipping epochs already
+ *       fed), applies the actions in order (store requests as calls; {@code Lead} publishes the
+ *       hold if {@code liveness.current()} is still the epoch the queue was read in, and the
+ *       attempt returns it at once); on its deadline, or when a request fails for good, it
+ *       withdraws: the machine's {@code Close} actions, {@code Delete} skipped unless connected, a
+ *       failure only logged;
  *   <li>the hold: ended by the lock's liveness listener on a suspended or lost link, and by the
  *       attempt's watch callback (on the ZooKeeper event thread) if its entry changes;
  *   <li>{@code release()}: the hold is revoked, then its entry deleted by a blocking request (a
@@ -39,7 +41,6 @@ final class LockRecipe implements Recipe {
   private boolean closing;
   private ConnectionEpoch lastDelivered = new ConnectionEpoch(0, ConnectionEpoch.Link.SUSPENDED, 0);
   private final List<String> orphansOfFailedReleases = new ArrayList<>();
-
 
   LockRecipe(Client c) {
     this.c = c;
@@ -64,8 +65,12 @@ final class LockRecipe implements Recipe {
     Attempt() {
       lastEpoch = c.current.number();
       ready.add(new CandidateEvent.Link(c.current));
-      deadline = c.sim.schedule(50_000_000L + c.random.nextLong(3_000_000_000L), "deadline",
-          c.label, () -> timedOut = true);
+      deadline =
+          c.sim.schedule(
+              50_000_000L + c.random.nextLong(3_000_000_000L),
+              "deadline",
+              c.label,
+              () -> timedOut = true);
       world.attempts++;
     }
 
@@ -78,7 +83,9 @@ final class LockRecipe implements Recipe {
     }
 
     boolean canStep() {
-      return !done && c.call == null && batch.isEmpty()
+      return !done
+          && c.call == null
+          && batch.isEmpty()
           && (!ready.isEmpty() || !inbox.isEmpty() || timedOut);
     }
 
@@ -107,7 +114,9 @@ final class LockRecipe implements Recipe {
       proceed();
     }
 
-    /** Applies actions in order until one waits for the store, the hold is granted, or none is left. */
+    /**
+     * Applies actions in order until one waits for the store, the hold is granted, or none is left.
+     */
     void proceed() {
       while (!batch.isEmpty()) {
         CandidateAction a = batch.poll();
@@ -138,25 +147,28 @@ final class LockRecipe implements Recipe {
       } else if (a instanceof CandidateAction.Delete d) {
         if (!c.current.isConnected()) {
           c.note(() -> "delete skipped: not connected");
-        c.hint(d.name(), "its delete was skipped: the link was not connected");
+          c.hint(d.name(), "its delete was skipped: the link was not connected");
           return false;
         }
         call = c.new DeleteCall(d.name());
       } else if (a instanceof CandidateAction.Watch w) {
         if (w.own()) {
-          c.watchAsync(w.name(), withdrawing ? n -> { } : this::onWatch);
+          c.watchAsync(w.name(), withdrawing ? n -> {} : this::onWatch);
           return false;
         }
         call = c.new WatchCall(w.name(), this::onWatch);
       } else {
         return false; // Revoke, Pause: no hold before Lead; Ignore; no ListLater in an attempt
       }
-      c.start(call.then(reply -> {
-        if (reply != null && !withdrawing) {
-          ready.add(reply);
-        }
-        proceed();
-      }, this::failed));
+      c.start(
+          call.then(
+              reply -> {
+                if (reply != null && !withdrawing) {
+                  ready.add(reply);
+                }
+                proceed();
+              },
+              this::failed));
       return true;
     }
 
@@ -191,16 +203,29 @@ final class LockRecipe implements Recipe {
 
     @Override
     public String toString() {
-      return "attempt#" + number + "{key=" + key + " entry=" + machine.entry().orElse(null)
-          + (withdrawing ? " withdrawing" : "") + (timedOut ? " timed-out" : "") + " ready=" + ready
-          + " inbox=" + inbox + " batch=" + batch + "}";
+      return "attempt#"
+          + number
+          + "{key="
+          + key
+          + " entry="
+          + machine.entry().orElse(null)
+          + (withdrawing ? " withdrawing" : "")
+          + (timedOut ? " timed-out" : "")
+          + " ready="
+          + ready
+          + " inbox="
+          + inbox
+          + " batch="
+          + batch
+          + "}";
     }
   }
 
   /** FencedLock.publish: the hold, if the epoch is still the one the queue was read in. */
   private boolean publish(CandidateAction.Lead l) {
-    boolean epochOk = c.current.number() == l.epoch()
-        || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
+    boolean epochOk =
+        c.current.number() == l.epoch()
+            || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
     if (!epochOk) {
       world.leadRefused++;
       c.note(() -> "hold refused (epoch is " + c.current.number() + ")");
@@ -241,11 +266,12 @@ final class LockRecipe implements Recipe {
     // FencedLock.onEpoch: a suspended or lost link ends the hold at once.
     CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, e)
         .filter(a -> a instanceof CandidateAction.Revoke)
-        .ifPresent(a -> {
-          if (hold != null && hold.revoke(((CandidateAction.Revoke) a).reason())) {
-            c.note(() -> "hold ended: " + hold);
-          }
-        });
+        .ifPresent(
+            a -> {
+              if (hold != null && hold.revoke(((CandidateAction.Revoke) a).reason())) {
+                c.note(() -> "hold ended: " + hold);
+              }
+            });
     // The attempt's own subscription.
     if (attempt != null && !attempt.withdrawing) {
       attempt.inbox.add(new CandidateEvent.Link(e));
@@ -255,9 +281,16 @@ final class LockRecipe implements Recipe {
   @Override
   public void offer(List<Step> out, World.Phase phase) {
     if (attempt != null && attempt.canStep()) {
-      out.add(new Step("attempt", new Client.On(c.label, attempt.ready.isEmpty()
-          ? (attempt.timedOut ? "timed out" : attempt.inbox.peek()) : attempt.ready.peek()),
-          Client.W_THREAD, attempt::step));
+      out.add(
+          new Step(
+              "attempt",
+              new Client.On(
+                  c.label,
+                  attempt.ready.isEmpty()
+                      ? (attempt.timedOut ? "timed out" : attempt.inbox.peek())
+                      : attempt.ready.peek()),
+              Client.W_THREAD,
+              attempt::step));
     }
     boolean idle = attempt == null && c.call == null;
     if (idle && hold != null && (closing || phase == World.Phase.RUN)) {
@@ -275,11 +308,15 @@ final class LockRecipe implements Recipe {
     if (h.revoke(RevocationReason.RESIGNED)) {
       c.note(() -> "released " + h);
     }
-    c.start(c.new DeleteCall(h.name).then(reply -> { }, () -> {
-      c.note(() -> "release failed: its entry stays until the session ends");
-      c.hint(h.name, "the lock release's delete failed");
-      orphansOfFailedReleases.add(h.name);
-    }));
+    c.start(
+        c.new DeleteCall(h.name)
+            .then(
+                reply -> {},
+                () -> {
+                  c.note(() -> "release failed: its entry stays until the session ends");
+                  c.hint(h.name, "the lock release's delete failed");
+                  orphansOfFailedReleases.add(h.name);
+                }));
   }
 
   @Override
@@ -329,7 +366,10 @@ final class LockRecipe implements Recipe {
 
   @Override
   public String describe() {
-    return "lock hold=" + hold + " attempt=" + attempt
+    return "lock hold="
+        + hold
+        + " attempt="
+        + attempt
         + (orphansOfFailedReleases.isEmpty() ? "" : " failed releases=" + orphansOfFailedReleases);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 /**
@@ -14,8 +15,8 @@ enum Mutation {
    */
   REVOKE_ON_RELIST,
   /**
-   * The loop begins a term without checking that the connection epoch is still the one the queue was
-   * read in (the check-and-publish of {@code Lead} is not atomic, or not done at all).
+   * The loop begins a term without checking that the connection epoch is still the one the queue
+   * was read in (the check-and-publish of {@code Lead} is not atomic, or not done at all).
    */
   LEAD_WITHOUT_EPOCH_CHECK
 }

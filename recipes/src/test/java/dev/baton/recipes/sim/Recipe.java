@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.kernel.ConnectionEpoch;
@@ -21,7 +22,9 @@ interface Recipe {
   /** Invariants of the recipe's own state, checked after every step. */
   void check();
 
-  /** Entries the recipe may legitimately have in the queue once settled (its own, or its hold's). */
+  /**
+   * Entries the recipe may legitimately have in the queue once settled (its own, or its hold's).
+   */
   List<String> ownedEntries();
 
   /** After settling: true if this recipe still takes part (an open candidate, a held lock). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,8 +37,8 @@ class SimNegativeControlTest {
   }
 
   private static void assertCaught(boolean lock, Mutation m, String violation) {
-    Campaign.Result r = Campaign.run(lock, m, Finding.OPEN, 0xBAD_0000L, MAX_SEEDS,
-        Duration.ofMinutes(5));
+    Campaign.Result r =
+        Campaign.run(lock, m, Finding.OPEN, 0xBAD_0000L, MAX_SEEDS, Duration.ofMinutes(5));
     String what = (lock ? "lock" : "election") + " with " + m;
     System.out.println(r.summary(what));
     assertThat(r.failure()).as("%s must be caught within %d seeds", what, MAX_SEEDS).isPresent();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +20,8 @@ class SimReplayTest {
   /** A failing run replays exactly too: the same steps up to the same violation. */
   @Test
   void aFailingSeedReplaysExactly() {
-    long seed = 0xBAD_0000L + 33; // election with REVOKE_ON_RELIST fails here (SimNegativeControlTest)
+    long seed =
+        0xBAD_0000L + 33; // election with REVOKE_ON_RELIST fails here (SimNegativeControlTest)
     Settings s = Settings.draw(seed, false, Mutation.REVOKE_ON_RELIST, Finding.OPEN);
     java.util.List<String> first = failingTrace(seed, s);
     assertThat(first).last().asString().contains("violation");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.RevocationReason;
@@ -9,26 +10,46 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
  * began again with the same token (re-elected after a reconnect) is a new record.
  */
 final class TermRecord {
-  enum State { ACTIVE, PAUSED, REVOKED }
+  enum State {
+    ACTIVE,
+    PAUSED,
+    REVOKED
+  }
 
   final int id;
   final Client client;
   final int attempt;
   final long token;
   final String name;
+
   /** The session that owns the term's entry, as the store reported it to the loop. */
   final long entrySession;
+
   final long begunAtStep;
-  /** True if, when it began, the entry's session had already ended on the server or the entry was gone. */
+
+  /**
+   * True if, when it began, the entry's session had already ended on the server or the entry was
+   * gone.
+   */
   final boolean staleAtBegin;
+
   /** {@code liveness.current()} when the term last became active (began or resumed). */
   ConnectionEpoch activeSince;
+
   private State state = State.ACTIVE;
   private RevocationReason reason;
   private int revocations;
 
-  TermRecord(int id, Client client, int attempt, long token, String name, long entrySession,
-      long begunAtStep, boolean staleAtBegin, ConnectionEpoch activeSince) {
+  TermRecord(
+      int id,
+      Client client,
+      int attempt,
+      long token,
+      String name,
+      long entrySession,
+      long begunAtStep,
+      boolean staleAtBegin,
+      ConnectionEpoch activeSince) {
     this.activeSince = activeSince;
     this.id = id;
     this.client = client;
@@ -69,7 +90,9 @@ final class TermRecord {
     return true;
   }
 
-  /** PAUSED to ACTIVE in epoch {@code now}; true if it resumed now. A revoked term never comes back. */
+  /**
+   * PAUSED to ACTIVE in epoch {@code now}; true if it resumed now. A revoked term never comes back.
+   */
   boolean resume(ConnectionEpoch now) {
     if (state != State.PAUSED) {
       return false;
@@ -92,7 +115,18 @@ final class TermRecord {
 
   @Override
   public String toString() {
-    return "term#" + id + "{" + client.label + " token=" + token + " " + name + " " + state
-        + (reason == null ? "" : " " + reason) + (staleAtBegin ? " stale-at-begin" : "") + "}";
+    return "term#"
+        + id
+        + "{"
+        + client.label
+        + " token="
+        + token
+        + " "
+        + name
+        + " "
+        + state
+        + (reason == null ? "" : " " + reason)
+        + (staleAtBegin ? " stale-at-begin" : "")
+        + "}";
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.internal.queue.CandidateName;
@@ -19,10 +20,10 @@ import java.util.List;
  *
  * <p>Three phases. RUN: {@link Settings#steps()} random steps, faults included (link cuts, server
  * and client-side expiries, connection losses on requests, operator deletes, users resigning,
- * leaving, rejoining, acquiring, releasing, timing out). SETTLE: no new faults; links come back, the
- * server expires abandoned sessions, timers fire, every notification is delivered, until nothing is
- * left to do; then {@link #checkSettled()}. CLOSE: every recipe is closed, the system settles again,
- * then {@link #checkClosed()}.
+ * leaving, rejoining, acquiring, releasing, timing out). SETTLE: no new faults; links come back,
+ * the server expires abandoned sessions, timers fire, every notification is delivered, until
+ * nothing is left to do; then {@link #checkSettled()}. CLOSE: every recipe is closed, the system
+ * settles again, then {@link #checkClosed()}.
  *
  * <p>Terms are what the recipes publish to their users (an election's {@code Leadership}, a lock's
  * hold). Checked after every step:
@@ -32,8 +33,8 @@ import java.util.List;
  *       {@code liveness.current()} was CONNECTED in the session that owns the term's entry, and the
  *       recipe's liveness listener has heard no later epoch that is anything else. (The real code
  *       promises no more: a term outlives its connection by at most the delivery of one epoch.)
- *   <li><b>No two active terms on entries that both exist.</b> No excuse: an entry exists only while
- *       its session lives, and of two live entries only one is first in any listing.
+ *   <li><b>No two active terms on entries that both exist.</b> No excuse: an entry exists only
+ *       while its session lives, and of two live entries only one is first in any listing.
  *   <li><b>At most one active term among holders without an excuse.</b> A holder is excused only in
  *       the windows where it cannot know yet: its entry's session has ended on the server (it has
  *       not heard of the expiry; fencing covers this), or its entry is gone and no watch callback
@@ -41,9 +42,9 @@ import java.util.List;
  *       client ran the callback must not be active any more: the real code ends the term on the
  *       event thread.
  *   <li><b>Tokens rise.</b> In the order terms begin, the tokens of terms begun without an excuse
- *       (the entry existed and its session lived when the term began) never go down; an equal
- *       token can only be the same entry re-elected (a czxid names one znode), which the standard
- *       policy does after a reconnect. Stale begins (with an excuse) are counted.
+ *       (the entry existed and its session lived when the term began) never go down; an equal token
+ *       can only be the same entry re-elected (a czxid names one znode), which the standard policy
+ *       does after a reconnect. Stale begins (with an excuse) are counted.
  *   <li><b>The machine knows its term</b> (election): whenever no loop task runs, a term the core
  *       publishes, active or paused, is the one the machine believes it holds; else no later event
  *       can end it through the machine. A resign ends the term it names by the end of its task.
@@ -61,7 +62,11 @@ final class World {
   static final String PATH = "/election";
   private static final int SETTLE_CAP = 50_000;
 
-  enum Phase { RUN, SETTLE, CLOSE }
+  enum Phase {
+    RUN,
+    SETTLE,
+    CLOSE
+  }
 
   final long seed;
   final Settings settings;
@@ -110,9 +115,20 @@ final class World {
   }
 
   /** The figures of a run that passed. */
-  record Outcome(long steps, int terms, long staleBegins, long overlapExpiredSteps,
-      long overlapDeletedSteps, long leadRefused, long attempts, long operatorDeletes, long orphans,
-      long toleratedF1, long toleratedF6, java.util.Map<String, Long> orphanCauses, long digest) {}
+  record Outcome(
+      long steps,
+      int terms,
+      long staleBegins,
+      long overlapExpiredSteps,
+      long overlapDeletedSteps,
+      long leadRefused,
+      long attempts,
+      long operatorDeletes,
+      long orphans,
+      long toleratedF1,
+      long toleratedF6,
+      java.util.Map<String, Long> orphanCauses,
+      long digest) {}
 
   /** Runs the three phases; throws {@link Violation} on the first broken invariant. */
   Outcome run() {
@@ -134,9 +150,20 @@ final class World {
       settle();
     }
     checkClosed();
-    return new Outcome(sim.steps(), terms.size(), staleBegins, overlapExpiredSteps,
-        overlapDeletedSteps, leadRefused, attempts, operatorDeletes, orphans, toleratedF1,
-        toleratedF6, orphanCauses, sim.digest());
+    return new Outcome(
+        sim.steps(),
+        terms.size(),
+        staleBegins,
+        overlapExpiredSteps,
+        overlapDeletedSteps,
+        leadRefused,
+        attempts,
+        operatorDeletes,
+        orphans,
+        toleratedF1,
+        toleratedF6,
+        orphanCauses,
+        sim.digest());
   }
 
   private void settle() {
@@ -155,11 +182,14 @@ final class World {
     }
     abandoned.removeIf(s -> !zk.isAlive(s));
     for (Long s : abandoned) {
-      out.add(new Step("server-expiry", "abandoned 0x" + Long.toHexString(s),
-          phase == Phase.RUN ? settings.faultScale() : 10, () -> zk.expire(s)));
+      out.add(
+          new Step(
+              "server-expiry",
+              "abandoned 0x" + Long.toHexString(s),
+              phase == Phase.RUN ? settings.faultScale() : 10,
+              () -> zk.expire(s)));
     }
-    if (phase == Phase.RUN && settings.operatorDeletes()
-        && zk.childCount(PATH) > 0) {
+    if (phase == Phase.RUN && settings.operatorDeletes() && zk.childCount(PATH) > 0) {
       out.add(new Step("operator-delete", null, settings.faultScale(), this::operatorDelete));
     }
   }
@@ -179,8 +209,17 @@ final class World {
     boolean exists = zk.stat(Client.path(name)).isPresent();
     boolean alive = entrySession != 0 && zk.isAlive(entrySession);
     boolean stale = !exists || !alive;
-    TermRecord t = new TermRecord(terms.size() + 1, c, instance, token, name, entrySession,
-        sim.steps(), stale, c.current);
+    TermRecord t =
+        new TermRecord(
+            terms.size() + 1,
+            c,
+            instance,
+            token,
+            name,
+            entrySession,
+            sim.steps(),
+            stale,
+            c.current);
     terms.add(t);
     if (stale) {
       staleBegins++;
@@ -208,11 +247,17 @@ final class World {
       ConnectionEpoch since = t.activeSince;
       ConnectionEpoch heard = c.recipe.lastDelivered();
       boolean sinceOk = since.link() == Link.CONNECTED && since.sessionId() == t.entrySession;
-      boolean heardOk = heard.number() <= since.number()
-          || (heard.link() == Link.CONNECTED && heard.sessionId() == t.entrySession);
+      boolean heardOk =
+          heard.number() <= since.number()
+              || (heard.link() == Link.CONNECTED && heard.sessionId() == t.entrySession);
       if (!sinceOk || !heardOk) {
-        throw violation("an active term without its connection: " + t + ", active since epoch "
-            + since + ", the listeners heard " + heard);
+        throw violation(
+            "an active term without its connection: "
+                + t
+                + ", active since epoch "
+                + since
+                + ", the listeners heard "
+                + heard);
       }
       active[n++] = t;
     }
@@ -230,8 +275,14 @@ final class World {
         String ea = excuse(a, aExists);
         String eb = excuse(b, bExists);
         if (ea == null && eb == null) {
-          throw violation("two active terms, neither with an excuse: " + a + " and " + b
-              + " (" + (aExists ? b : a).name + " is gone and its holder was told)");
+          throw violation(
+              "two active terms, neither with an excuse: "
+                  + a
+                  + " and "
+                  + b
+                  + " ("
+                  + (aExists ? b : a).name
+                  + " is gone and its holder was told)");
         }
         if ("expired".equals(ea) || "expired".equals(eb)) {
           expiredOverlap = true;
@@ -271,9 +322,12 @@ final class World {
    */
   private void checkSettled() {
     List<String> children = zk.children(PATH);
-    List<CandidateName> order = CandidateOrder.order(children, ignored -> {
-      throw violation("a foreign child in the queue: " + ignored);
-    });
+    List<CandidateName> order =
+        CandidateOrder.order(
+            children,
+            ignored -> {
+              throw violation("a foreign child in the queue: " + ignored);
+            });
     for (Client c : clients) {
       if (c.recipe.term() != null && c.recipe.term().state() == TermRecord.State.PAUSED) {
         throw violation("a term is still paused after settling: " + c.recipe.term());
@@ -283,12 +337,21 @@ final class World {
     for (Client c : clients) {
       TermRecord t = c.recipe.term();
       if (c.recipe instanceof ElectionRecipe e && e.open()) {
-        var entry = e.machine().entry().orElseThrow(
-            () -> violation(c.label + " has no entry after settling: " + c.describe()));
+        var entry =
+            e.machine()
+                .entry()
+                .orElseThrow(
+                    () -> violation(c.label + " has no entry after settling: " + c.describe()));
         long mine = order.stream().filter(o -> o.name().contains(keyOf(entry.name()))).count();
         if (mine != 1 || !children.contains(entry.name()) || entry.ownerSession() != c.session) {
-          throw violation(c.label + " should have exactly its one entry " + entry + " of session 0x"
-              + Long.toHexString(c.session) + " in the queue: " + children);
+          throw violation(
+              c.label
+                  + " should have exactly its one entry "
+                  + entry
+                  + " of session 0x"
+                  + Long.toHexString(c.session)
+                  + " in the queue: "
+                  + children);
         }
       }
       if (t != null && t.isActive()) {
@@ -315,8 +378,8 @@ final class World {
 
   /**
    * Entries that no open candidate, attempt or hold owns, in a live session, once the system
-   * settled: they stay until their session ends, and everyone behind them waits (finding F5). Fails,
-   * or if F5 is tolerated counts them and deletes them as an operator would; true if it did.
+   * settled: they stay until their session ends, and everyone behind them waits (finding F5).
+   * Fails, or if F5 is tolerated counts them and deletes them as an operator would; true if it did.
    */
   private boolean removeOrphans() {
     List<String> owned = new ArrayList<>();
@@ -329,10 +392,13 @@ final class World {
         continue;
       }
       if (!settings.tolerates(Finding.F5)) {
-        throw violation("an orphan entry after settling: " + child + " (owner 0x"
-            + Long.toHexString(zk.stat(Client.path(child)).orElseThrow().ephemeralOwner())
-            + ", a live session) belongs to no open candidate or hold: it stays until its session"
-            + " ends, and everyone behind it waits");
+        throw violation(
+            "an orphan entry after settling: "
+                + child
+                + " (owner 0x"
+                + Long.toHexString(zk.stat(Client.path(child)).orElseThrow().ephemeralOwner())
+                + ", a live session) belongs to no open candidate or hold: it stays until its session"
+                + " ends, and everyone behind it waits");
       }
       orphans++;
       orphanCauses.merge(orphanCause(child), 1L, Long::sum);
@@ -376,8 +442,8 @@ final class World {
     }
     for (TermRecord t : terms) {
       if (!t.isRevoked() || t.revocations() != 1) {
-        throw violation("a term was not revoked exactly once: " + t + " (revocations "
-            + t.revocations() + ")");
+        throw violation(
+            "a term was not revoked exactly once: " + t + " (revocations " + t.revocations() + ")");
       }
     }
     List<String> left = zk.children(PATH);
@@ -401,9 +467,7 @@ final class World {
       b.append("  ").append(c.describe()).append('\n');
     }
     b.append("  znodes:\n");
-    for (String line : zk.dump().split("\n")) {
-      b.append("    ").append(line).append('\n');
-    }
+    zk.dump().lines().forEach(line -> b.append("    ").append(line).append('\n'));
     return b.toString();
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import java.time.Clock;
@@ -7,8 +8,8 @@ import java.time.ZoneOffset;
 
 /**
  * Virtual time for a simulation: it moves only when the simulation moves it, never by itself, so a
- * run is the same however fast the machine is. Nanoseconds since the simulation began; the wall-clock
- * view ({@link #instant()}) starts at a fixed instant.
+ * run is the same however fast the machine is. Nanoseconds since the simulation began; the
+ * wall-clock view ({@link #instant()}) starts at a fixed instant.
  */
 public final class SimClock {
   /** The wall-clock instant of virtual time zero. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import java.util.List;
@@ -5,8 +6,8 @@ import java.util.UUID;
 
 /**
  * A seeded source of randomness for simulations: SplitMix64, written out here so that a seed gives
- * the same numbers on every JDK (the JDK's generators promise no stable algorithm across versions for
- * their default factories). Not thread-safe; a simulation has one thread.
+ * the same numbers on every JDK (the JDK's generators promise no stable algorithm across versions
+ * for their default factories). Not thread-safe; a simulation has one thread.
  */
 public final class SimRandom {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import java.util.ArrayDeque;
@@ -6,7 +7,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -20,40 +20,42 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>A zxid counter: every write (create, delete, setData, a session's creation and its end)
- *       takes the next zxid; each znode records its creation zxid ({@code czxid}), last modification
- *       ({@code mzxid}) and its children's last change ({@code pzxid}).
+ *       takes the next zxid; each znode records its creation zxid ({@code czxid}), last
+ *       modification ({@code mzxid}) and its children's last change ({@code pzxid}).
  *   <li>Sequential names: the parent's {@code cversion} (a signed 32-bit counter, bumped by every
  *       child create and delete) printed with {@code %010d}, so after {@code 2147483647} comes
  *       {@code -2147483648}. {@link #setCversion} starts a parent's counter anywhere.
  *   <li>Ephemeral znodes, owned by a session, deleted when the session ends (expiry or close), with
  *       their watches fired; no children under an ephemeral.
- *   <li>One-shot watches per session: a data watch (from {@code exists} or {@code getData}) fires on
- *       the node's creation, change or deletion; a child watch (from {@code getChildren}) on a
- *       child's creation or deletion and on the node's deletion. A watch fires once and is gone; one
- *       change sends a session at most one event per path, however many times the watch was set.
- *       {@code exists} on a missing node sets a watch; {@code getData} and {@code getChildren} on a
- *       missing node do not.
+ *   <li>One-shot watches per session: a data watch (from {@code exists} or {@code getData}) fires
+ *       on the node's creation, change or deletion; a child watch (from {@code getChildren}) on a
+ *       child's creation or deletion and on the node's deletion. A watch fires once and is gone;
+ *       one change sends a session at most one event per path, however many times the watch was
+ *       set. {@code exists} on a missing node sets a watch; {@code getData} and {@code getChildren}
+ *       on a missing node do not.
  *   <li>Per-session delivery: the events of a session (watches and its link's states) wait in one
  *       FIFO queue, like the ZooKeeper client's single event thread; {@link #poll} takes the next.
  *       Between sessions there is no order at all: the caller delivers them as it likes.
  *   <li>A session's link: {@link #disconnect} (the client sees {@link EventType#DISCONNECTED});
  *       while it is down every request fails with {@link Code#CONNECTIONLOSS} and changes nothing,
  *       and the events of the session's watches are held on the server; {@link #reconnect} delivers
- *       {@link EventType#SYNC_CONNECTED} and then the held events (ZooKeeper's {@code SetWatches} on
- *       reconnect has the same effect), or {@link EventType#EXPIRED} if the session ended meanwhile.
+ *       {@link EventType#SYNC_CONNECTED} and then the held events (ZooKeeper's {@code SetWatches}
+ *       on reconnect has the same effect), or {@link EventType#EXPIRED} if the session ended
+ *       meanwhile.
  *   <li>Server-side expiry ({@link #expire}) at any moment, even while the client believes it is
  *       connected: the server drops the connection (the client gets {@code DISCONNECTED}, and
  *       {@code EXPIRED} once it reconnects), deletes the session's ephemerals and fires their
  *       watches, and the session's own held events are lost.
  *   <li>Connection loss on a request ({@link Fault}): before the request reached the server (no
- *       effect) or after the server applied it (the effect stays, the answer is lost, and a watch the
- *       read would have set is not set, since the client registers a watcher only on the answer);
- *       either way the link goes down and the request fails with {@link Code#CONNECTIONLOSS}.
+ *       effect) or after the server applied it (the effect stays, the answer is lost, and a watch
+ *       the read would have set is not set, since the client registers a watcher only on the
+ *       answer); either way the link goes down and the request fails with {@link
+ *       Code#CONNECTIONLOSS}.
  * </ul>
  *
- * <p>Not modelled: ACLs, quotas, containers and TTL nodes, persistent or recursive watches,
- * {@code multi}, {@code sync}, read-only mode, an ensemble (leader, followers, a lagging follower's
- * stale reads), session timeouts by themselves (the caller expires sessions when it likes), and the
+ * <p>Not modelled: ACLs, quotas, containers and TTL nodes, persistent or recursive watches, {@code
+ * multi}, {@code sync}, read-only mode, an ensemble (leader, followers, a lagging follower's stale
+ * reads), session timeouts by themselves (the caller expires sessions when it likes), and the
  * ordering guarantee between a session's answers and its notifications (answers here are immediate,
  * notifications come when delivered, as a client's event thread may lag). {@link #getChildren}
  * returns names in sorted order, where ZooKeeper gives no order: callers that care should shuffle.
@@ -61,13 +63,22 @@ import java.util.TreeSet;
 public final class SimZooKeeper {
   /** The result of a request, like ZooKeeper's {@code KeeperException.Code}. */
   public enum Code {
-    OK, NONODE, NODEEXISTS, NOTEMPTY, NOCHILDRENFOREPHEMERALS, BADVERSION, BADARGUMENTS,
-    CONNECTIONLOSS, SESSIONEXPIRED
+    OK,
+    NONODE,
+    NODEEXISTS,
+    NOTEMPTY,
+    NOCHILDRENFOREPHEMERALS,
+    BADVERSION,
+    BADARGUMENTS,
+    CONNECTIONLOSS,
+    SESSIONEXPIRED
   }
 
   /** How a znode is created. */
   public enum Mode {
-    PERSISTENT(false, false), PERSISTENT_SEQUENTIAL(false, true), EPHEMERAL(true, false),
+    PERSISTENT(false, false),
+    PERSISTENT_SEQUENTIAL(false, true),
+    EPHEMERAL(true, false),
     EPHEMERAL_SEQUENTIAL(true, true);
 
     private final boolean ephemeral;
@@ -99,8 +110,14 @@ public final class SimZooKeeper {
 
   /** What a session's client hears: a watch event (with a path) or a change of its link. */
   public enum EventType {
-    NODE_CREATED, NODE_DELETED, NODE_DATA_CHANGED, NODE_CHILDREN_CHANGED,
-    DISCONNECTED, SYNC_CONNECTED, EXPIRED, CLOSED;
+    NODE_CREATED,
+    NODE_DELETED,
+    NODE_DATA_CHANGED,
+    NODE_CHILDREN_CHANGED,
+    DISCONNECTED,
+    SYNC_CONNECTED,
+    EXPIRED,
+    CLOSED;
 
     /** True for the link's states (no path). */
     public boolean isState() {
@@ -124,8 +141,17 @@ public final class SimZooKeeper {
   }
 
   /** A znode's metadata, as ZooKeeper's {@code Stat}. */
-  public record Stat(long czxid, long mzxid, long pzxid, long ctime, long mtime, int version,
-      int cversion, long ephemeralOwner, int numChildren, int dataLength) {}
+  public record Stat(
+      long czxid,
+      long mzxid,
+      long pzxid,
+      long ctime,
+      long mtime,
+      int version,
+      int cversion,
+      long ephemeralOwner,
+      int numChildren,
+      int dataLength) {}
 
   /** A request's code and, on success, its value. */
   public record Result<T>(Code code, T value) {
@@ -160,8 +186,10 @@ public final class SimZooKeeper {
 
   private final SimClock clock;
   private final HashMap<String, Node> tree = new HashMap<>();
+
   /** Sessions in creation order: ids are consecutive, so the id gives the index. */
   private final List<Session> sessionOrder = new ArrayList<>();
+
   private long zxid;
   private long nextSession = FIRST_SESSION;
 
@@ -208,10 +236,10 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The client closes its session. With the link up the server ends it at once (as {@link #expire}),
-   * and the client hears {@code CLOSED}; with the link down the close never reaches the server, which
-   * keeps the session (and its ephemerals) until it is expired. Either way the client is done with
-   * it: no further event reaches it and every request fails.
+   * The client closes its session. With the link up the server ends it at once (as {@link
+   * #expire}), and the client hears {@code CLOSED}; with the link down the close never reaches the
+   * server, which keeps the session (and its ephemerals) until it is expired. Either way the client
+   * is done with it: no further event reaches it and every request fails.
    *
    * @return true if the server ended the session now
    */
@@ -232,8 +260,8 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The link breaks (a network fault, a server restart, the client's read timeout): the client hears
-   * {@code DISCONNECTED}; the session lives on in the server.
+   * The link breaks (a network fault, a server restart, the client's read timeout): the client
+   * hears {@code DISCONNECTED}; the session lives on in the server.
    *
    * @return false if the link was already down
    */
@@ -248,8 +276,8 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The client connects again: {@code SYNC_CONNECTED} and then the events held while it was away, if
-   * the session lives; {@code EXPIRED} if it ended (the client is then done with it).
+   * The client connects again: {@code SYNC_CONNECTED} and then the events held while it was away,
+   * if the session lives; {@code EXPIRED} if it ended (the client is then done with it).
    *
    * @return true if the session lives and is connected again
    */
@@ -422,7 +450,10 @@ public final class SimZooKeeper {
     return answer(session, fault, Result.of(new Data(n.data.clone(), stat(n))));
   }
 
-  /** The names of the znode's children (sorted); with {@code watch} a child watch is set if it exists. */
+  /**
+   * The names of the znode's children (sorted); with {@code watch} a child watch is set if it
+   * exists.
+   */
   public Result<List<String>> getChildren(long session, String path, boolean watch) {
     return getChildren(session, path, watch, Fault.NONE);
   }
@@ -600,7 +631,10 @@ public final class SimZooKeeper {
     fireChildren(parentPath);
   }
 
-  /** Ends a session on the server: one zxid, every ephemeral deleted, its watches and held events gone. */
+  /**
+   * Ends a session on the server: one zxid, every ephemeral deleted, its watches and held events
+   * gone.
+   */
   private void end(Session s) {
     s.alive = false;
     s.dataWatches.clear();
@@ -671,16 +705,28 @@ public final class SimZooKeeper {
   }
 
   private static String checkPath(String path) {
-    if (path == null || path.isEmpty() || path.charAt(0) != '/'
-        || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
+    if (path == null
+        || path.isEmpty()
+        || path.charAt(0) != '/'
+        || (path.length() > 1 && path.endsWith("/"))
+        || path.contains("//")) {
       throw new IllegalArgumentException("invalid path " + path);
     }
     return path;
   }
 
   private static Stat stat(Node n) {
-    return new Stat(n.czxid, n.mzxid, n.pzxid, n.ctime, n.mtime, n.version, n.cversion,
-        n.ephemeralOwner, n.children.size(), n.data.length);
+    return new Stat(
+        n.czxid,
+        n.mzxid,
+        n.pzxid,
+        n.ctime,
+        n.mtime,
+        n.version,
+        n.cversion,
+        n.ephemeralOwner,
+        n.children.size(),
+        n.data.length);
   }
 
   private static final class Node {
@@ -712,8 +758,10 @@ public final class SimZooKeeper {
     boolean clientClosed;
     final ArrayDeque<Event> inbox = new ArrayDeque<>();
     final List<Event> held = new ArrayList<>();
+
     /** Paths with a data watch (exists or getData); HashMap-backed, never iterated. */
     final java.util.Set<String> dataWatches = Collections.newSetFromMap(new HashMap<>());
+
     final java.util.Set<String> childWatches = Collections.newSetFromMap(new HashMap<>());
     final TreeSet<String> ephemerals = new TreeSet<>();
 
@@ -724,16 +772,30 @@ public final class SimZooKeeper {
 
   @Override
   public String toString() {
-    return "SimZooKeeper{zxid=" + zxid + ", znodes=" + tree.size() + ", sessions="
-        + sessionOrder.size() + "}";
+    return "SimZooKeeper{zxid="
+        + zxid
+        + ", znodes="
+        + tree.size()
+        + ", sessions="
+        + sessionOrder.size()
+        + "}";
   }
 
   /** The znodes as the server holds them, for a failure report. */
   public String dump() {
     StringBuilder b = new StringBuilder();
-    new java.util.TreeMap<>(tree).forEach((path, n) -> b.append(path).append(" czxid=").append(n.czxid)
-        .append(n.ephemeralOwner == 0 ? "" : " owner=0x" + Long.toHexString(n.ephemeralOwner))
-        .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data)).append('\n'));
+    new java.util.TreeMap<>(tree)
+        .forEach(
+            (path, n) ->
+                b.append(path)
+                    .append(" czxid=")
+                    .append(n.czxid)
+                    .append(
+                        n.ephemeralOwner == 0
+                            ? ""
+                            : " owner=0x" + Long.toHexString(n.ephemeralOwner))
+                    .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data))
+                    .append('\n'));
     return b.toString();
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import java.util.ArrayList;
@@ -7,16 +8,16 @@ import java.util.PriorityQueue;
 
 /**
  * A deterministic scheduler: at each step it gathers every step that could happen now (deliver a
- * notification, run a client's next action, expire a session, cut or restore a link, a timer that is
- * due, letting virtual time pass), picks one at random from its seed, weighted, and runs it. Nothing
- * runs on another thread and nothing reads the real clock, so a run is a function of its seed and of
- * the code under test: a failing seed replays exactly.
+ * notification, run a client's next action, expire a session, cut or restore a link, a timer that
+ * is due, letting virtual time pass), picks one at random from its seed, weighted, and runs it.
+ * Nothing runs on another thread and nothing reads the real clock, so a run is a function of its
+ * seed and of the code under test: a failing seed replays exactly.
  *
- * <p>Steps come from {@link Source}s, asked afresh before every step, and from timers
- * ({@link #schedule}). A timer is offered once virtual time reaches it; while timers wait, an
- * "advance time" step moves the clock to the earliest one. The last {@link #traceLength} steps are
- * kept for a failure report; their labels are formatted only when printed, so a step's subject must
- * be immutable (a record) or describe itself when offered.
+ * <p>Steps come from {@link Source}s, asked afresh before every step, and from timers ({@link
+ * #schedule}). A timer is offered once virtual time reaches it; while timers wait, an "advance
+ * time" step moves the clock to the earliest one. The last {@link #traceLength} steps are kept for
+ * a failure report; their labels are formatted only when printed, so a step's subject must be
+ * immutable (a record) or describe itself when offered.
  */
 public final class Simulation {
   /**
@@ -179,8 +180,8 @@ public final class Simulation {
     if (delayNanos < 0) {
       throw new IllegalArgumentException("negative delay " + delayNanos);
     }
-    Timer t = new Timer(clock.nanos() + delayNanos, timerOrder++,
-        new Step(what, subject, 1, action));
+    Timer t =
+        new Timer(clock.nanos() + delayNanos, timerOrder++, new Step(what, subject, 1, action));
     timers.add(t);
     return t;
   }
@@ -206,10 +207,15 @@ public final class Simulation {
     if (next != null) {
       if (next.due <= clock.nanos()) {
         Timer due = next;
-        offered.add(new Step(due.step.what(), due.step.subject(), timerWeight, () -> {
-          timers.remove(due);
-          due.step.action().run();
-        }));
+        offered.add(
+            new Step(
+                due.step.what(),
+                due.step.subject(),
+                timerWeight,
+                () -> {
+                  timers.remove(due);
+                  due.step.action().run();
+                }));
       } else {
         long target = next.due;
         offered.add(new Step("advance", null, timerWeight, () -> clock.advanceTo(target)));
@@ -244,8 +250,14 @@ public final class Simulation {
     long first = Math.max(0, steps - ring.length);
     for (long i = first; i < steps; i++) {
       Traced t = ring[(int) (i % ring.length)];
-      out.add(String.format(java.util.Locale.ROOT, "#%d t=%.3fms %s%s", t.step, t.nanos / 1e6,
-          t.what.label(), t.notes == null ? "" : t.notes));
+      out.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "#%d t=%.3fms %s%s",
+              t.step,
+              t.nanos / 1e6,
+              t.what.label(),
+              t.notes == null ? "" : t.notes));
     }
     return out;
   }

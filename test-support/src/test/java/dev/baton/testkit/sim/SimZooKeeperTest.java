@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,13 +48,26 @@ class SimZooKeeperTest {
     for (int i = 0; i < 4; i++) {
       names.add(zk.create(a, "/e/n_", null, Mode.EPHEMERAL_SEQUENTIAL).get().path());
     }
-    assertThat(names).containsExactly("/e/n_2147483646", "/e/n_2147483647", "/e/n_-2147483648",
-        "/e/n_-2147483647");
+    assertThat(names)
+        .containsExactly(
+            "/e/n_2147483646", "/e/n_2147483647", "/e/n_-2147483648", "/e/n_-2147483647");
     assertThat(SimZooKeeper.sequenceSuffix(-5)).isEqualTo("-000000005");
     assertThat(SimZooKeeper.sequenceSuffix(7)).isEqualTo("0000000007");
-    for (int v : new int[] {0, 1, -1, 999_999_999, 1_000_000_000, -999_999_999, -1_000_000_000,
-        Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE + 1}) {
-      assertThat(SimZooKeeper.sequenceSuffix(v)).isEqualTo(String.format(java.util.Locale.ROOT, "%010d", v));
+    for (int v :
+        new int[] {
+          0,
+          1,
+          -1,
+          999_999_999,
+          1_000_000_000,
+          -999_999_999,
+          -1_000_000_000,
+          Integer.MAX_VALUE,
+          Integer.MIN_VALUE,
+          Integer.MIN_VALUE + 1
+        }) {
+      assertThat(SimZooKeeper.sequenceSuffix(v))
+          .isEqualTo(String.format(java.util.Locale.ROOT, "%010d", v));
     }
   }
 
@@ -93,9 +107,11 @@ class SimZooKeeperTest {
     assertThat(zk.children("/e")).containsExactlyInAnyOrder("p", theirs.substring(3));
     assertThat(zk.ephemeralsOf(a)).isEmpty();
     assertThat(zk.isAlive(a)).isFalse();
-    assertThat(drain(b)).extracting(Event::type, Event::path).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(EventType.NODE_DELETED, mine),
-        org.assertj.core.groups.Tuple.tuple(EventType.NODE_CHILDREN_CHANGED, "/e"));
+    assertThat(drain(b))
+        .extracting(Event::type, Event::path)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(EventType.NODE_DELETED, mine),
+            org.assertj.core.groups.Tuple.tuple(EventType.NODE_CHILDREN_CHANGED, "/e"));
     // The expired client hears that its link dropped, and of the expiry once it reconnects; its
     // own watch (on b's node) is gone with the session.
     assertThat(drain(a)).extracting(Event::type).containsExactly(EventType.DISCONNECTED);
@@ -126,7 +142,8 @@ class SimZooKeeperTest {
     assertThat(zk.getData(b, "/e/y", true, Fault.NONE).code()).isEqualTo(Code.NONODE);
     zk.create(a, "/e/x", null, Mode.PERSISTENT);
     zk.create(a, "/e/y", null, Mode.PERSISTENT);
-    assertThat(drain(b)).extracting(Event::type, Event::path)
+    assertThat(drain(b))
+        .extracting(Event::type, Event::path)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(EventType.NODE_CREATED, "/e/x"));
   }
 
@@ -186,7 +203,8 @@ class SimZooKeeperTest {
     zk.delete(a, "/e/x", -1);
     assertThat(drain(b)).extracting(Event::type).containsExactly(EventType.DISCONNECTED);
     zk.reconnect(b);
-    assertThat(drain(b)).extracting(Event::type)
+    assertThat(drain(b))
+        .extracting(Event::type)
         .containsExactly(EventType.SYNC_CONNECTED, EventType.NODE_DELETED);
   }
 
@@ -202,7 +220,8 @@ class SimZooKeeperTest {
     zk.expire(b);
     assertThat(zk.stat(eph)).isEmpty();
     zk.reconnect(b);
-    assertThat(drain(b)).extracting(Event::type)
+    assertThat(drain(b))
+        .extracting(Event::type)
         .containsExactly(EventType.DISCONNECTED, EventType.EXPIRED);
   }
 

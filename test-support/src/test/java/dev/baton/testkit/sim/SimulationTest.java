@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,10 +34,11 @@ class SimulationTest {
   void weightsBiasThePick() {
     Simulation sim = new Simulation(7);
     int[] counts = new int[2];
-    sim.addSource(out -> {
-      out.add(new Simulation.Step("rare", null, 1, () -> counts[0]++));
-      out.add(new Simulation.Step("common", null, 99, () -> counts[1]++));
-    });
+    sim.addSource(
+        out -> {
+          out.add(new Simulation.Step("rare", null, 1, () -> counts[0]++));
+          out.add(new Simulation.Step("common", null, 99, () -> counts[1]++));
+        });
     sim.run(10_000, () -> {});
     assertThat(counts[0]).isBetween(50, 200);
   }
@@ -60,11 +62,12 @@ class SimulationTest {
     int[] n = new int[3];
     for (int i = 0; i < 3; i++) {
       int k = i;
-      sim.addSource(out -> {
-        if (n[k] < 20) {
-          out.add(new Simulation.Step("client", k, 1, () -> n[k]++));
-        }
-      });
+      sim.addSource(
+          out -> {
+            if (n[k] < 20) {
+              out.add(new Simulation.Step("client", k, 1, () -> n[k]++));
+            }
+          });
     }
     sim.run(1000, () -> {});
     return sim.fullTrace();
