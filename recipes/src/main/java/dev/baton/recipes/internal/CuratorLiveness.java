@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +39,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     this.client = client;
     this.events = new SerialLoop("session-events-" + name,
         new ThreadLoopScheduler("session", name), Backoff.DEFAULT, () -> { }, e -> { });
-    boolean up = client.getZookeeperClient().isConnected();
-    this.current = new ConnectionEpoch(1, up ? Link.CONNECTED : Link.SUSPENDED, up ? sessionId() : 0);
+    long live = liveSessionId();
+    this.current = new ConnectionEpoch(1, live != 0 ? Link.CONNECTED : Link.SUSPENDED, live);
     client.getConnectionStateListenable().addListener(this);
   }
 
@@ -63,14 +64,36 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     }
   }
 
+  /**
+   * Curator reports states some time after they happened, and never says which session a state is
+   * about; by the time one is handled the client may already run a newer session. So the session
+   * id is read from the live handle, and a state that the handle contradicts is dropped: a CONNECTED
+   * while the handle is not connected (a later event follows), and a LOST while the handle is
+   * connected in the very session the current epoch already names (the LOST was the old session's,
+   * and its successor is already published).
+   */
   @Override
   public void stateChanged(CuratorFramework c, ConnectionState state) {
-    Link link = switch (state) {
-      case CONNECTED, RECONNECTED -> Link.CONNECTED;
-      case LOST -> Link.LOST;
-      default -> Link.SUSPENDED; // SUSPENDED, READ_ONLY
-    };
-    publish(link, link == Link.CONNECTED ? sessionId() : current.sessionId());
+    switch (state) {
+      case CONNECTED, RECONNECTED -> {
+        long live = liveSessionId();
+        if (live == 0) {
+          log.debug("{} dropped: the handle is not connected any more", state);
+          return;
+        }
+        publish(Link.CONNECTED, live);
+      }
+      case LOST -> {
+        ConnectionEpoch now = current;
+        if (now.isConnected() && liveSessionId() == now.sessionId()) {
+          log.debug("LOST dropped: session {} is connected and current", 
+              Long.toHexString(now.sessionId()));
+          return;
+        }
+        publish(Link.LOST, now.sessionId());
+      }
+      default -> publish(Link.SUSPENDED, current.sessionId()); // SUSPENDED, READ_ONLY
+    }
   }
 
   private void publish(Link link, long sessionId) {
@@ -116,9 +139,11 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     }
   }
 
-  private long sessionId() {
+  /** The session id of the live handle if it is connected, else 0. */
+  private long liveSessionId() {
     try {
-      return client.getZookeeperClient().getZooKeeper().getSessionId();
+      ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+      return zk.getState().isConnected() ? zk.getSessionId() : 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return 0;

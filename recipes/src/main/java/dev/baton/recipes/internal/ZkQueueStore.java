@@ -5,6 +5,7 @@ import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
@@ -122,6 +123,29 @@ public final class ZkQueueStore implements QueueStore {
         return false;
       }
     });
+  }
+
+  @Override
+  public void deleteInBackground(String name) {
+    // Curator's guaranteed delete retries after a connection loss until it succeeds or the session
+    // ends; the name is unique to this candidate, so a retry can never delete another's entry.
+    ZkCalls.call("delete " + pathOf(name), () -> client.delete().guaranteed()
+        .inBackground((c, event) -> log.debug("background delete of {}: {}", pathOf(name),
+            KeeperException.Code.get(event.getResultCode())))
+        .forPath(pathOf(name)));
+  }
+
+  @Override
+  public void sweepInBackground(Predicate<String> ours) {
+    ZkCalls.call("list " + path, () -> client.getChildren().inBackground((c, event) -> {
+      if (event.getResultCode() == KeeperException.Code.OK.intValue()) {
+        for (String child : event.getChildren()) {
+          if (ours.test(child)) {
+            deleteInBackground(child);
+          }
+        }
+      }
+    }).forPath(path));
   }
 
   @Override

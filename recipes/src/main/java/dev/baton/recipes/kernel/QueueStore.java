@@ -2,6 +2,7 @@ package dev.baton.recipes.kernel;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The seam between the queue recipes (election, lock) and a coordination store, small like client-go's
@@ -54,6 +55,20 @@ public interface QueueStore {
    * @return true if this call deleted it
    */
   boolean delete(String name);
+
+  /**
+   * Deletes the entry called {@code name} without waiting, and keeps trying (across reconnections)
+   * until it is gone or its session ended: for entries nobody must be left waiting behind when the
+   * link is down or a delete failed.
+   */
+  void deleteInBackground(String name);
+
+  /**
+   * Lists the queue without waiting and deletes in the background every entry whose name
+   * {@code ours} accepts: the last resort of a candidate that leaves, for entries it may not know
+   * of (a create whose answer was lost).
+   */
+  void sweepInBackground(Predicate<String> ours);
 
   /** The full path of the entry called {@code name}, for ownership guards. */
   String pathOf(String name);

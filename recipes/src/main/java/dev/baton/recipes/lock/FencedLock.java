@@ -10,12 +10,17 @@ import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.kernel.Subscription;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,6 +63,13 @@ public final class FencedLock implements AutoCloseable {
   private final Counter lost;
   private final Timer waits;
   private volatile Hold hold; // written under holdLock
+  /** Lock znodes whose watch fired (deleted or changed): no hold begins on them. Under holdLock. */
+  private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > 64;
+    }
+  });
   private int holdCount; // guarded by local (only the holding thread touches it)
 
   private FencedLock(BatonSession session, LockConfig config) {
@@ -132,7 +144,9 @@ public final class FencedLock implements AutoCloseable {
    * Releases one level of the current thread's hold; the last level ends the hold's term and deletes
    * the lock znode (only this hold's own znode).
    *
-   * @return false if the znode was already gone (the lock was lost while held), else true
+   * @return false if the znode was found already gone (the lock was lost while held), else true
+   *     (also when the link failed: the znode is then deleted in the background once it is back, or
+   *     goes with the session)
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
    */
   public boolean release() {
@@ -150,7 +164,7 @@ public final class FencedLock implements AutoCloseable {
     try {
       h.revoke(RevocationReason.RESIGNED);
       String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
-      boolean deleted = store.delete(name);
+      boolean deleted = deleteOwn(name);
       if (!deleted) {
         lost.increment();
         log.warn("{} released {} (token {}) but its znode was already gone: the lock was lost while "
@@ -194,10 +208,29 @@ public final class FencedLock implements AutoCloseable {
     return config.path();
   }
 
-  /** Publishes a hold unless the epoch changed since the queue was read in {@code epoch}. */
+  /**
+   * Deletes the hold's own znode, now, or if the link fails, in the background until it is gone, so
+   * that no waiter is left behind it.
+   *
+   * @return false only if the znode was found already gone
+   */
+  private boolean deleteOwn(String name) {
+    try {
+      return store.delete(name); // waits up to the connection timeout for a link that is down
+    } catch (StoreUnavailableException e) {
+      log.debug("{}: releasing {} in the background: {}", config.ownerId(), name, e.toString());
+      store.deleteInBackground(name);
+      return true;
+    }
+  }
+
+  /**
+   * Publishes a hold unless the epoch changed since the queue was read in {@code epoch}, or the
+   * watch of its znode already fired.
+   */
   private Hold publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
-      if (store.liveness().current().number() != epoch) {
+      if (store.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
         return null;
       }
       hold = new Hold(this, FencingToken.of(config.path(), token), nodePath, Instant.now());
@@ -214,9 +247,12 @@ public final class FencedLock implements AutoCloseable {
 
   /** On the store's event thread: the held znode was deleted (or changed) by someone else. */
   private void nodeChanged(String nodePath) {
-    Hold h = hold;
-    if (h != null && h.nodePath().equals(nodePath)) {
-      end(RevocationReason.NODE_DELETED, "its znode " + nodePath + " was deleted");
+    synchronized (holdLock) {
+      deadNodes.add(nodePath); // also before the hold: a listing in flight may grant it
+      Hold h = hold;
+      if (h != null && h.nodePath().equals(nodePath)) {
+        end(RevocationReason.NODE_DELETED, "its znode " + nodePath + " was deleted");
+      }
     }
   }
 

@@ -122,6 +122,7 @@ final class LockAttempt {
           io.apply(a, name -> { });
         }
       }
+      io.sweep(); // an entry whose create answer was lost must not block the next holders
     } catch (CoordinationException e) {
       log.warn("could not withdraw from the lock {}; the entry goes with the session", store.path(),
           e);

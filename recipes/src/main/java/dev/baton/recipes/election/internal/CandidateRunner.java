@@ -1,6 +1,7 @@
 package dev.baton.recipes.election.internal;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
@@ -105,12 +106,23 @@ final class CandidateRunner {
       }
       closed = true;
       feed(new CandidateEvent.Close());
+      sweepQuietly();
     } finally {
       io.unlock();
       if (subscription != null) {
         subscription.close();
       }
       loop.shutdown(Duration.ofSeconds(5));
+    }
+  }
+
+  /** In case a create's answer was lost: no entry of this candidate may outlive it. */
+  private void sweepQuietly() {
+    try {
+      queueIo.sweep();
+    } catch (CoordinationException e) {
+      log.debug("participant {}: no sweep of {} on close: {}", config.participantId(),
+          config.path(), e.toString());
     }
   }
 

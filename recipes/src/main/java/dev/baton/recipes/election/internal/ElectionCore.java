@@ -8,7 +8,11 @@ import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.kernel.Liveness;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ElectionCore {
   private static final Logger log = LoggerFactory.getLogger(ElectionCore.class);
+  private static final int MAX_DEAD_NODES = 64;
 
   private final ElectionConfig config;
   private final Liveness liveness;
@@ -36,7 +41,13 @@ public final class ElectionCore {
 
   private boolean closed;
   private volatile LeadershipHandle current; // written under lock; read without it
-  private String deadNode;
+  /** Own nodes whose watch fired (deleted or changed): no term begins on them again. */
+  private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > MAX_DEAD_NODES;
+    }
+  });
   private Instant lastTransition;
   private volatile VirtualMachineError failure;
 
@@ -58,13 +69,16 @@ public final class ElectionCore {
 
   /**
    * Begins the term of {@code nodePath} with {@code token}, or resumes it if it is the current one,
-   * unless the epoch is no longer {@code epoch}; true if the term is (now) current.
+   * unless the epoch is no longer {@code epoch} or that node's watch already fired; true if a term
+   * of {@code token} is current after the call (begun, resumed, or held from before).
    */
   boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
     synchronized (lock) {
       if (closed || failure != null || liveness.current().number() != epoch
-          || nodePath.equals(deadNode)) {
-        return false;
+          || deadNodes.contains(nodePath)) {
+        // Refused; but a term of this token that is already current (paused by the link change
+        // that made the epoch stale) stays the machine's to end: report it as held.
+        return current != null && current.token().equals(token);
       }
       if (current != null && current.token().equals(token)) {
         if (current.resume()) {
@@ -109,12 +123,13 @@ public final class ElectionCore {
 
   /**
    * The watch of {@code nodePath} fired: if it is the current term's node, the term ends now, on the
-   * store's event thread, and no term begins on that node again.
+   * store's event thread; no term begins on that node again (a listing read before the deletion may
+   * still be on its way to a {@code Lead}).
    */
   void nodeChanged(String nodePath) {
     synchronized (lock) {
+      deadNodes.add(nodePath); // also when no term exists yet: a listing in flight may lead on it
       if (current != null && current.nodePath().equals(nodePath)) {
-        deadNode = nodePath;
         revokeLocked(RevocationReason.NODE_DELETED);
       }
     }

@@ -7,6 +7,7 @@ import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
 import dev.baton.recipes.internal.queue.CandidateAction.Watch;
 import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -19,14 +20,25 @@ import java.util.function.Consumer;
  */
 public final class QueueIo {
   private final QueueStore store;
+  private final String key;
   private final String prefix;
   private final byte[] data;
 
   /** I/O for the candidate with {@code key}, whose entries carry {@code owner}'s id as data. */
   public QueueIo(QueueStore store, String key, String owner) {
     this.store = store;
+    this.key = key;
     this.prefix = CandidateName.prefixFor(key);
     this.data = CandidateData.encode(owner);
+  }
+
+  /**
+   * Deletes in the background every entry of this candidate's key that is still in the queue: for a
+   * candidate that leaves, after its own {@link Delete}, in case a create's answer was lost.
+   */
+  public void sweep() {
+    store.sweepInBackground(child -> CandidateName.parse(child)
+        .map(n -> n.key().equals(key)).orElse(false));
   }
 
   /** True for the actions {@link #apply} handles. */
@@ -54,8 +66,14 @@ public final class QueueIo {
       }
       return new CandidateEvent.Inspected(epoch, found);
     } else if (a instanceof Delete d) {
-      if (store.liveness().current().isConnected()) { // else it goes with the session, or next pass
+      if (!store.liveness().current().isConnected()) {
+        store.deleteInBackground(d.name()); // never wait for the link; never leave it behind
+        return null;
+      }
+      try {
         store.delete(d.name());
+      } catch (StoreUnavailableException e) {
+        store.deleteInBackground(d.name());
       }
       return null;
     } else if (a instanceof Watch w) {
