@@ -27,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,7 @@ final class CandidateRunner {
   private final QueueIo queueIo;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final ReentrantLock io = new ReentrantLock();
-  private Subscription subscription;
+  private @Nullable Subscription subscription;
   private long enteredAt; // loop, under io
   private volatile boolean closed;
 
@@ -88,7 +89,7 @@ final class CandidateRunner {
   }
 
   /** Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters. */
-  void resign(Long expectedToken, RevocationReason reason) {
+  void resign(@Nullable Long expectedToken, RevocationReason reason) {
     loop.execute(() -> feed(new CandidateEvent.Resign(expectedToken, reason)));
   }
 
@@ -137,7 +138,7 @@ final class CandidateRunner {
   }
 
   /** Applies one action; returns the reply event, if it has one. */
-  private CandidateEvent apply(CandidateAction action) {
+  private @Nullable CandidateEvent apply(CandidateAction action) {
     if (QueueIo.isStoreAction(action)) {
       CandidateEvent reply = queueIo.apply(action, this::onWatch);
       if (reply instanceof CandidateEvent.Entered e) {

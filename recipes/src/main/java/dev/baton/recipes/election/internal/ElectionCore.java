@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +36,10 @@ public final class ElectionCore {
   private final CandidateRunner runner;
 
   private boolean closed;
-  private volatile LeadershipHandle current; // written under lock; read without it
-  private String deadNode;
-  private Instant lastTransition;
-  private volatile VirtualMachineError failure;
+  private volatile @Nullable LeadershipHandle current; // written under lock; read without it
+  private @Nullable String deadNode;
+  private @Nullable Instant lastTransition;
+  private volatile @Nullable VirtualMachineError failure;
 
   public ElectionCore(dev.baton.recipes.kernel.QueueStore store, ElectionConfig config,
       LeadershipListener listener) {
@@ -169,14 +170,18 @@ public final class ElectionCore {
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (lock) {
-      while (!closed && (current == null || !current.isActive())) {
+      while (!closed) {
+        LeadershipHandle h = current;
+        if (h != null && h.isActive()) {
+          return Optional.of(h);
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return Optional.empty();
         }
         TimeUnit.NANOSECONDS.timedWait(lock, left);
       }
-      return closed ? Optional.empty() : Optional.of(current);
+      return Optional.empty();
     }
   }
 
