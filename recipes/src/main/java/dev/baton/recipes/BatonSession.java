@@ -16,6 +16,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,14 +41,14 @@ public final class BatonSession implements AutoCloseable {
 
   private final CuratorFramework client;
   private final boolean ownsClient;
-  private final AclPolicy aclPolicy;
+  private final @Nullable AclPolicy aclPolicy;
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
   private final Deque<AutoCloseable> attached = new ArrayDeque<>();
-  private final Thread shutdownHook;
+  private final @Nullable Thread shutdownHook;
   private final CuratorLiveness liveness;
 
   private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit,
-      AclPolicy aclPolicy) {
+      @Nullable AclPolicy aclPolicy) {
     this.client = client;
     this.ownsClient = ownsClient;
     this.aclPolicy = aclPolicy;

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.apache.curator.RetryPolicy;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.PathUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link BatonSession}. Build with {@link #builder(String)}; every field is
@@ -46,10 +47,10 @@ public final class SessionConfig {
   private final Duration sessionTimeout;
   private final Duration connectionTimeout;
   private final RetryPolicy retryPolicy;
-  private final String namespace;
+  private final @Nullable String namespace;
   private final boolean closeOnJvmExit;
   private final List<Authentication> authentications;
-  private final TlsConfig tls;
+  private final @Nullable TlsConfig tls;
   private final AclPolicy aclPolicy;
 
   private SessionConfig(Builder b, AclPolicy aclPolicy) {
@@ -118,11 +119,11 @@ public final class SessionConfig {
     private Duration sessionTimeout = Duration.ofSeconds(15);
     private Duration connectionTimeout = Duration.ofSeconds(5);
     private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
-    private String namespace;
+    private @Nullable String namespace;
     private boolean closeOnJvmExit;
     private final List<Authentication> authentications = new ArrayList<>();
-    private TlsConfig tls;
-    private AclPolicy aclPolicy;
+    private @Nullable TlsConfig tls;
+    private @Nullable AclPolicy aclPolicy;
 
     private Builder(String connectString) {
       this.connectString = connectString;
@@ -160,13 +161,13 @@ public final class SessionConfig {
     }
 
     /** Connects with TLS; {@code null} for a plain connection (the default). */
-    public Builder tls(TlsConfig value) {
+    public Builder tls(@Nullable TlsConfig value) {
       this.tls = value;
       return this;
     }
 
     /** The ACL of every znode the session's recipes create; {@code null} for the default. */
-    public Builder aclPolicy(AclPolicy value) {
+    public Builder aclPolicy(@Nullable AclPolicy value) {
       this.aclPolicy = value;
       return this;
     }

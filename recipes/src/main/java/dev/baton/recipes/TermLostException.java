@@ -2,6 +2,7 @@ package dev.baton.recipes;
 
 import dev.baton.fencing.FencingToken;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Term} is no longer active: thrown by {@link Term#checkActive()}. Each recipe throws its own
@@ -9,9 +10,9 @@ import java.util.Optional;
  */
 public class TermLostException extends CoordinationException {
   private final transient FencingToken token;
-  private final RevocationReason reason;
+  private final @Nullable RevocationReason reason;
 
-  public TermLostException(String what, FencingToken token, RevocationReason reason) {
+  public TermLostException(String what, FencingToken token, @Nullable RevocationReason reason) {
     super(what + " with token " + token + " is not active"
         + (reason == null ? " (paused: connection suspended)" : " (revoked: " + reason + ")"));
     this.token = token;

@@ -2,6 +2,7 @@ package dev.baton.fencing.support;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /** The checks the configuration builders of Baton's recipes and groups share. */
 public final class Validation {
@@ -68,7 +69,7 @@ public final class Validation {
    * recipes can create through Curator. Stated here rather than called, so that this module does not
    * need Curator; {@code ZooKeeperPathParityTest} in the recipes checks that the two agree.
    */
-  static String zooKeeperPathProblem(String path) {
+  static @Nullable String zooKeeperPathProblem(String path) {
     if (path.isEmpty()) {
       return "Path length must be > 0";
     }
@@ -99,8 +100,8 @@ public final class Validation {
         if (nameStart && nameEnd) {
           reason = "relative paths not allowed @" + i;
         }
-      } else if (c > 0 && c < 0x1f || c > 0x7f && c < 0x9f || c > 0xd800 && c < 0xf8ff
-          || c > 0xfff0 && c < 0xffff) {
+      } else if ((c > 0 && c < 0x1f) || (c > 0x7f && c < 0x9f) || (c > 0xd800 && c < 0xf8ff)
+          || (c > 0xfff0 && c < 0xffff)) {
         reason = "invalid charater @" + i;
       }
       if (reason != null) {

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link LeaderElection}, validated by {@link Builder#build()}.
@@ -106,13 +107,13 @@ public final class ElectionConfig {
   /** Builder of {@link ElectionConfig}; not thread-safe. */
   public static final class Builder {
     private final String path;
-    private String participantId;
+    private @Nullable String participantId;
     private ConnectionPolicy connectionPolicy = ConnectionPolicy.STANDARD;
     private boolean resignOnCallbackFailure = true;
     private boolean interruptOnRevoke = true;
     private Duration reentryJitter = Duration.ofSeconds(1);
     private Duration callbackDrainTimeout = Duration.ofSeconds(5);
-    private MeterRegistry meterRegistry;
+    private @Nullable MeterRegistry meterRegistry;
     private Clock clock = Clock.systemUTC();
 
     private Builder(String path) {

@@ -157,7 +157,14 @@ public final class LeaderElection implements AutoCloseable {
     return config;
   }
 
-  /** The lifecycle state. */
+  /**
+   * The lifecycle state.
+   *
+   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway models
+   * {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs JDK 22+)
+   * it cannot read the type argument's nullness.
+   */
+  @SuppressWarnings("NullAway")
   public State state() {
     return state.get();
   }
@@ -165,7 +172,7 @@ public final class LeaderElection implements AutoCloseable {
   /** A snapshot for health checks. */
   public ElectionHealth health() {
     Optional<Leadership> term = core.leadership();
-    return new ElectionHealth(state.get(), core.isConnected(), core.isLeader(),
+    return new ElectionHealth(state(), core.isConnected(), core.isLeader(),
         term.map(Leadership::token), core.lastTransition(), core.callbackFailures(),
         core.loopFailures(), core.failure().map(Throwable::toString));
   }

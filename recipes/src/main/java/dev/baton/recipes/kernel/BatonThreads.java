@@ -11,8 +11,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BatonThreads {
   private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);
-  private static final Thread.UncaughtExceptionHandler LOG_UNCAUGHT =
-      (t, e) -> log.error("Baton thread {} died", t.getName(), e);
 
   private BatonThreads() {}
 
@@ -24,8 +22,12 @@ public final class BatonThreads {
       int n = count.getAndIncrement();
       Thread t = new Thread(r, n == 0 ? base : base + "-" + n);
       t.setDaemon(true);
-      t.setUncaughtExceptionHandler(LOG_UNCAUGHT);
+      t.setUncaughtExceptionHandler(BatonThreads::logUncaught);
       return t;
     };
+  }
+
+  private static void logUncaught(Thread t, Throwable e) {
+    log.error("Baton thread {} died", t.getName(), e);
   }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one implementation of {@link Term}'s state machine, shared by every recipe's handle: ACTIVE
@@ -25,7 +26,7 @@ public abstract class TermHandle implements Term {
   public enum State { ACTIVE, PAUSED, REVOKED }
 
   /** State and reason, changed together. */
-  private record Status(State state, RevocationReason reason) {}
+  private record Status(State state, @Nullable RevocationReason reason) {}
 
   private static final Status ACTIVE = new Status(State.ACTIVE, null);
   private static final Status PAUSED = new Status(State.PAUSED, null);
@@ -41,7 +42,7 @@ public abstract class TermHandle implements Term {
   }
 
   /** The exception {@link #checkActive()} throws; {@code reason} is null while only paused. */
-  protected abstract RuntimeException lost(RevocationReason reason);
+  protected abstract RuntimeException lost(@Nullable RevocationReason reason);
 
   @Override
   public final FencingToken token() {
@@ -55,22 +56,22 @@ public abstract class TermHandle implements Term {
 
   @Override
   public final boolean isActive() {
-    return status.get().state() == State.ACTIVE;
+    return status().state() == State.ACTIVE;
   }
 
   @Override
   public final boolean isRevoked() {
-    return status.get().state() == State.REVOKED;
+    return status().state() == State.REVOKED;
   }
 
   /** The current state. */
   public final State state() {
-    return status.get().state();
+    return status().state();
   }
 
   @Override
   public final void checkActive() {
-    Status s = status.get();
+    Status s = status();
     if (s.state() != State.ACTIVE) {
       throw lost(s.reason());
     }
@@ -78,7 +79,7 @@ public abstract class TermHandle implements Term {
 
   @Override
   public final Optional<RevocationReason> revocationReason() {
-    return Optional.ofNullable(status.get().reason());
+    return Optional.ofNullable(status().reason());
   }
 
   @Override
@@ -101,7 +102,7 @@ public abstract class TermHandle implements Term {
     Objects.requireNonNull(why, "why");
     Status next = new Status(State.REVOKED, why);
     while (true) {
-      Status s = status.get();
+      Status s = status();
       if (s.state() == State.REVOKED) {
         return false;
       }
@@ -114,7 +115,17 @@ public abstract class TermHandle implements Term {
 
   /** The state and, once revoked, the reason, for {@code toString}. */
   protected final String describeState() {
-    Status s = status.get();
+    Status s = status();
     return s.reason() == null ? s.state().toString() : s.state() + ", " + s.reason();
+  }
+
+  /**
+   * The current status, never null: it starts as {@code ACTIVE} and is only ever set to a non-null
+   * status. NullAway models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode
+   * (which needs JDK 22+) it cannot read the type argument's nullness.
+   */
+  @SuppressWarnings("NullAway")
+  private Status status() {
+    return status.get();
   }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link LoopScheduler} on one daemon thread of its own (from {@link BatonThreads}), with a delay
@@ -104,7 +105,7 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   }
 
   /** The next due task, waiting for it; null once shut down. */
-  private Runnable next() {
+  private @Nullable Runnable next() {
     lock.lock();
     try {
       while (true) {

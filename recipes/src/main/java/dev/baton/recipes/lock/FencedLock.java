@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class FencedLock implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FencedLock.class);
+  private static final String HELD = "the hold of the thread that holds the lock";
 
   private final BatonSession session;
   private final QueueStore store;
@@ -62,7 +64,7 @@ public final class FencedLock implements AutoCloseable {
   private final Counter timeouts;
   private final Counter lost;
   private final Timer waits;
-  private volatile Hold hold; // written under holdLock
+  private volatile @Nullable Hold hold; // written under holdLock; set while holdCount > 0
   /** Lock znodes whose watch fired (deleted or changed): no hold begins on them. Under holdLock. */
   private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
     @Override
@@ -117,7 +119,7 @@ public final class FencedLock implements AutoCloseable {
     if (holdCount > 0) {
       local.unlock(); // the local lock counts one level; holdCount counts the reentries
       holdCount++;
-      return Optional.of(hold);
+      return Optional.of(Objects.requireNonNull(hold, HELD));
     }
     boolean success = false;
     try {
@@ -162,6 +164,7 @@ public final class FencedLock implements AutoCloseable {
       hold = null;
     }
     try {
+      Objects.requireNonNull(h, HELD);
       h.revoke(RevocationReason.RESIGNED);
       String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
       boolean deleted = deleteOwn(name);
@@ -228,7 +231,7 @@ public final class FencedLock implements AutoCloseable {
    * Publishes a hold unless the epoch changed since the queue was read in {@code epoch}, or the
    * watch of its znode already fired.
    */
-  private Hold publish(long epoch, long token, String nodePath) {
+  private @Nullable Hold publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
       if (store.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
         return null;

@@ -4,6 +4,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** One hold of a {@link FencedLock}: the kernel's {@link TermHandle} with the lock's fields. */
 final class Hold extends TermHandle implements LockHandle {
@@ -22,7 +23,7 @@ final class Hold extends TermHandle implements LockHandle {
   }
 
   @Override
-  protected RuntimeException lost(RevocationReason reason) {
+  protected RuntimeException lost(@Nullable RevocationReason reason) {
     return new LockLostException(lock.path(), token(), reason);
   }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +32,7 @@ final class LockAttempt {
 
   /** Publishes the hold if the epoch is still the one the queue was read in; null if refused. */
   interface HoldPublisher {
-    Hold publish(long epoch, long token, String nodePath);
+    @Nullable Hold publish(long epoch, long token, String nodePath);
   }
 
   private final QueueStore store;

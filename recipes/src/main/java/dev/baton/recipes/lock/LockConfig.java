@@ -5,6 +5,7 @@ import dev.baton.fencing.support.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link FencedLock}, validated by {@link Builder#build()}.
@@ -49,8 +50,8 @@ public final class LockConfig {
   /** Builder of {@link LockConfig}; not thread-safe. */
   public static final class Builder {
     private final String path;
-    private String ownerId;
-    private MeterRegistry meterRegistry;
+    private @Nullable String ownerId;
+    private @Nullable MeterRegistry meterRegistry;
 
     private Builder(String path) {
       this.path = path;

@@ -3,13 +3,14 @@ package dev.baton.recipes.lock;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.TermLostException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown by {@link LockHandle#checkActive()} when the hold is no longer valid: the connection was
  * suspended, the session lost, or the lock znode deleted while held.
  */
 public class LockLostException extends TermLostException {
-  public LockLostException(String path, FencingToken token, RevocationReason reason) {
+  public LockLostException(String path, FencingToken token, @Nullable RevocationReason reason) {
     super("the hold of lock " + path, token, reason);
   }
 }

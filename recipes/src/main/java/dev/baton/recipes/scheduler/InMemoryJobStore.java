@@ -19,7 +19,8 @@ public final class InMemoryJobStore implements JobStore {
 
   @Override
   public void registerTerm(String schedule, FencingToken token) {
-    fence.write(JobStore.resourceOf(schedule), token, ctx -> null);
+    // The fence check alone registers the term: the action writes nothing (its result is unused).
+    fence.write(JobStore.resourceOf(schedule), token, ctx -> token);
   }
 
   @Override
@@ -52,9 +53,12 @@ public final class InMemoryJobStore implements JobStore {
   public synchronized Optional<ScheduledJob> claim(String worker) {
     Optional<ScheduledJob> next = jobs.values().stream().filter(j -> j.status().equals("PENDING"))
         .min(Comparator.comparing(ScheduledJob::scheduledFor));
-    next.ifPresent(j -> jobs.put(j.scheduleKey(), new ScheduledJob(j.scheduleKey(), j.schedule(),
-        j.slot(), j.jobType(), j.scheduledFor(), j.token(), "RUNNING", Optional.of(worker))));
-    return next.map(j -> jobs.get(j.scheduleKey()));
+    return next.map(j -> {
+      ScheduledJob claimed = new ScheduledJob(j.scheduleKey(), j.schedule(), j.slot(), j.jobType(),
+          j.scheduledFor(), j.token(), "RUNNING", Optional.of(worker));
+      jobs.put(claimed.scheduleKey(), claimed);
+      return claimed;
+    });
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Many identical instances run a schedule; only the elected one creates its jobs.
@@ -31,7 +32,7 @@ public final class LeaderScheduler implements AutoCloseable {
     Counter rejected = Counter.builder("baton.scheduler.stale.rejected").tag("schedule", schedule.name())
         .register(electionConfig.meterRegistry());
     this.election = LeaderElection.create(session, electionConfig, new LeadershipListener() {
-      private SchedulingTerm term;
+      private @Nullable SchedulingTerm term;
 
       @Override
       public void elected(Leadership leadership) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a schedule, validated by {@link Builder#build()}.
@@ -89,7 +90,7 @@ public final class ScheduleConfig {
     private final Duration interval;
     private Instant firstSlotAt = Instant.EPOCH;
     private boolean startFromNow = true;
-    private String jobType;
+    private @Nullable String jobType;
     private Clock clock = Clock.systemUTC();
 
     private Builder(String name, Duration interval) {

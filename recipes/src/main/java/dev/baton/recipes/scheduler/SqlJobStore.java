@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The scheduler's store in SQL (PostgreSQL or H2): tables {@code <prefix>_jobs}, {@code <prefix>_progress}
@@ -105,7 +106,8 @@ public final class SqlJobStore implements JobStore {
 
   @Override
   public void registerTerm(String schedule, FencingToken token) {
-    fence.write(JobStore.resourceOf(schedule), token, c -> null);
+    // The fence check alone registers the term: the action writes nothing (its result is unused).
+    fence.write(JobStore.resourceOf(schedule), token, c -> token);
   }
 
   @Override
@@ -215,7 +217,8 @@ public final class SqlJobStore implements JobStore {
     }
   }
 
-  private static List<ScheduledJob> select(Connection c, String sql, String param) throws SQLException {
+  private static List<ScheduledJob> select(Connection c, String sql, @Nullable String param)
+      throws SQLException {
     List<ScheduledJob> result = new ArrayList<>();
     try (PreparedStatement p = c.prepareStatement(sql)) {
       if (param != null) {

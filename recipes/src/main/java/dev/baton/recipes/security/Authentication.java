@@ -2,6 +2,7 @@ package dev.baton.recipes.security;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper. Pass it to
@@ -33,10 +34,10 @@ public final class Authentication {
   }
 
   private final Kind kind;
-  private final String user;
+  private final @Nullable String user;
   private final String secret;
 
-  private Authentication(Kind kind, String user, String secret) {
+  private Authentication(Kind kind, @Nullable String user, String secret) {
     this.kind = kind;
     this.user = user;
     this.secret = secret;
@@ -94,8 +95,8 @@ public final class Authentication {
   /** The identity ZooKeeper will see, when Baton can tell. */
   public Optional<ZkIdentity> identity() {
     return switch (kind) {
-      case DIGEST -> Optional.of(ZkIdentity.digest(user, secret));
-      case SASL_DIGEST -> Optional.of(ZkIdentity.sasl(user));
+      case DIGEST -> Optional.of(ZkIdentity.digest(user().orElseThrow(), secret));
+      case SASL_DIGEST -> Optional.of(ZkIdentity.sasl(user().orElseThrow()));
       case SASL_LOGIN_CONTEXT -> Optional.empty();
     };
   }

@@ -9,6 +9,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.zookeeper.ClientCnxnSocketNetty;
 import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.common.ClientX509Util;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies Baton's security settings to a Curator client builder: the authentication of every
@@ -46,7 +47,7 @@ public final class CuratorSecurity {
    *     names the creator but nothing would authenticate the session
    */
   public static void configure(CuratorFrameworkFactory.Builder builder, List<Authentication> authentications,
-      TlsConfig tls, AclPolicy policy) {
+      @Nullable TlsConfig tls, AclPolicy policy) {
     Objects.requireNonNull(builder, "builder");
     Objects.requireNonNull(authentications, "authentications");
     Objects.requireNonNull(policy, "policy");
@@ -80,7 +81,8 @@ public final class CuratorSecurity {
    *
    * @throws IllegalArgumentException as {@link #configure} does
    */
-  public static void check(List<Authentication> authentications, TlsConfig tls, AclPolicy policy) {
+  public static void check(List<Authentication> authentications, @Nullable TlsConfig tls,
+      AclPolicy policy) {
     long sasl = authentications.stream().filter(Authentication::isSasl).count();
     if (sasl > 1) {
       throw new IllegalArgumentException(

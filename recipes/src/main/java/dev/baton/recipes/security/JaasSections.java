@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.security.auth.login.AppConfigurationEntry;
 import javax.security.auth.login.Configuration;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,9 +21,9 @@ final class JaasSections extends Configuration {
   /** Section names by credentials. Like the sections, kept for the JVM's life: sessions reconnect. */
   private static final Map<String, String> NAMES = new ConcurrentHashMap<>();
 
-  private final Configuration previous;
+  private final @Nullable Configuration previous;
 
-  private JaasSections(Configuration previous) {
+  private JaasSections(@Nullable Configuration previous) {
     this.previous = previous;
   }
 
@@ -48,7 +49,7 @@ final class JaasSections extends Configuration {
     return name;
   }
 
-  private static Configuration currentOrNull() {
+  private static @Nullable Configuration currentOrNull() {
     try {
       return Configuration.getConfiguration();
     } catch (SecurityException e) {
@@ -60,7 +61,7 @@ final class JaasSections extends Configuration {
   }
 
   @Override
-  public AppConfigurationEntry[] getAppConfigurationEntry(String name) {
+  public AppConfigurationEntry @Nullable [] getAppConfigurationEntry(String name) {
     AppConfigurationEntry[] own = SECTIONS.get(name);
     if (own != null) {
       return own.clone();

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * TLS between a session and the ensemble: ZooKeeper's secure client port
@@ -32,15 +33,15 @@ import java.util.Optional;
  */
 public final class TlsConfig {
   private final Path trustStore;
-  private final String trustStorePassword;
-  private final String trustStoreType;
-  private final Path keyStore;
-  private final String keyStorePassword;
-  private final String keyStoreType;
+  private final @Nullable String trustStorePassword;
+  private final @Nullable String trustStoreType;
+  private final @Nullable Path keyStore;
+  private final @Nullable String keyStorePassword;
+  private final @Nullable String keyStoreType;
   private final boolean hostnameVerification;
 
-  private TlsConfig(Builder b) {
-    this.trustStore = b.trustStore;
+  private TlsConfig(Builder b, Path trustStore) {
+    this.trustStore = trustStore;
     this.trustStorePassword = b.trustStorePassword;
     this.trustStoreType = b.trustStoreType;
     this.keyStore = b.keyStore;
@@ -89,26 +90,26 @@ public final class TlsConfig {
 
   /** Builder of {@link TlsConfig}; not thread-safe. */
   public static final class Builder {
-    private Path trustStore;
-    private String trustStorePassword;
-    private String trustStoreType;
-    private Path keyStore;
-    private String keyStorePassword;
-    private String keyStoreType;
+    private @Nullable Path trustStore;
+    private @Nullable String trustStorePassword;
+    private @Nullable String trustStoreType;
+    private @Nullable Path keyStore;
+    private @Nullable String keyStorePassword;
+    private @Nullable String keyStoreType;
     private boolean hostnameVerification = true;
 
     private Builder() {
     }
 
     /** The trust store and its password ({@code null} for none). */
-    public Builder trustStore(Path location, String password) {
+    public Builder trustStore(Path location, @Nullable String password) {
       this.trustStore = location;
       this.trustStorePassword = password;
       return this;
     }
 
     /** The client's key store and its password ({@code null} for none). */
-    public Builder keyStore(Path location, String password) {
+    public Builder keyStore(Path location, @Nullable String password) {
       this.keyStore = location;
       this.keyStorePassword = password;
       return this;
@@ -145,7 +146,7 @@ public final class TlsConfig {
       }
       checkType("trustStoreType", trustStoreType);
       checkType("keyStoreType", keyStoreType);
-      return new TlsConfig(this);
+      return new TlsConfig(this, trustStore);
     }
 
     private static void requireReadable(String name, Path file) {
@@ -155,7 +156,7 @@ public final class TlsConfig {
       }
     }
 
-    private static void checkType(String name, String type) {
+    private static void checkType(String name, @Nullable String type) {
       if (type != null && !type.matches("(?i)PKCS12|JKS|PEM|BCFKS")) {
         throw new IllegalArgumentException(name + " must be PKCS12, JKS, PEM or BCFKS, was '" + type + "'");
       }

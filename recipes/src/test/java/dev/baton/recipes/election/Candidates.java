@@ -35,7 +35,7 @@ final class Candidates implements AutoCloseable {
   }
 
   synchronized TestCandidate add(String via, UnaryOperator<ElectionConfig.Builder> tweak) {
-    TestCandidate c = new TestCandidate("c" + (next++), via, path, sessionTimeout, recorder, tweak);
+    TestCandidate c = new TestCandidate("c" + next++, via, path, sessionTimeout, recorder, tweak);
     all.add(c);
     return c.start();
   }

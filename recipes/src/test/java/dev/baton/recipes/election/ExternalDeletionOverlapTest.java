@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -81,7 +80,7 @@ class ExternalDeletionOverlapTest {
       }, "overlap-sampler");
       sampler.setDaemon(true);
       sampler.start();
-      AtomicInteger overlapping = new AtomicInteger();
+      int overlapping = 0;
       try {
         for (int round = 0; round < ROUNDS; round++) {
           await().atMost(WITHIN).until(() -> elections.stream().filter(LeaderElection::isLeader)
@@ -94,17 +93,16 @@ class ExternalDeletionOverlapTest {
           await().atMost(WITHIN).until(() -> !leader.isLeader());
           if (overlap.get()) {
             System.out.println("OVERLAP in round " + round + " old=" + leader + " new=" + follower);
-            overlapping.incrementAndGet();
+            overlapping++;
           }
         }
       } finally {
         stop.set(true);
         sampler.join();
       }
-      System.out.printf("RESULT external-deletion rounds=%d overlapping=%d%n", ROUNDS,
-          overlapping.get());
+      System.out.printf("RESULT external-deletion rounds=%d overlapping=%d%n", ROUNDS, overlapping);
       assertThat(reasons).contains(RevocationReason.NODE_DELETED);
-      assertThat(overlapping.get()).as("rounds in which both held an active term").isLessThanOrEqualTo(2);
+      assertThat(overlapping).as("rounds in which both held an active term").isLessThanOrEqualTo(2);
     } finally {
       for (AutoCloseable c : closing) {
         c.close();

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.testkit.ZooKeeperFixtures;
 import dev.baton.testkit.ZooKeeperServerExtension;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,7 +184,7 @@ class LeaderElectionTest {
     try (org.apache.curator.framework.CuratorFramework admin =
         ZooKeeperFixtures.newClient(ZK.connectString(), SESSION)) {
       admin.create().creatingParentsIfNeeded().forPath(candidates.path + "/latch-0000000000");
-      admin.create().forPath(candidates.path + "/config", "x".getBytes());
+      admin.create().forPath(candidates.path + "/config", "x".getBytes(StandardCharsets.UTF_8));
       admin.create().forPath(candidates.path + "/_c_garbage-n_0000000001");
       TestCandidate a = candidates.join();
       TestCandidate b = candidates.join();

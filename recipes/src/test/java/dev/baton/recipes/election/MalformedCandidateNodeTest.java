@@ -15,6 +15,7 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
@@ -65,7 +66,7 @@ class MalformedCandidateNodeTest {
   private static void addForeignChildren(CuratorFramework client, String path) throws Exception {
     String uuid = UUID.randomUUID().toString();
     for (String name : List.of("_c_" + uuid + "-abcdefghij-n_", "latch-0000000001", "config",
-        "_c_" + uuid + "-k-n_000000001", "_c_" + uuid.toUpperCase() + "-k-n_0000000002",
+        "_c_" + uuid + "-k-n_000000001", "_c_" + uuid.toUpperCase(Locale.ROOT) + "-k-n_0000000002",
         "_c_" + uuid + "-k-n_-0000000001")) {
       client.create().creatingParentsIfNeeded().forPath(ZKPaths.makePath(path, name),
           "x".getBytes(StandardCharsets.UTF_8));

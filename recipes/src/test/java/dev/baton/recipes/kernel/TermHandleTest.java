@@ -8,12 +8,17 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.TermLostException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class TermHandleTest {
+  /** The reasons the concurrent revokes race with, one per thread. */
+  private static final List<RevocationReason> REASONS = List.of(RevocationReason.CONNECTION_SUSPENDED,
+      RevocationReason.SESSION_LOST, RevocationReason.NODE_DELETED, RevocationReason.NOT_LOWEST);
+
   private static final class Handle extends TermHandle {
     Handle() {
       super(FencingToken.of("/t", 7), Instant.EPOCH);
@@ -89,9 +94,9 @@ class TermHandleTest {
       Handle h = new Handle();
       AtomicInteger winners = new AtomicInteger();
       CountDownLatch go = new CountDownLatch(1);
-      Thread[] threads = new Thread[4];
+      Thread[] threads = new Thread[REASONS.size()];
       for (int i = 0; i < threads.length; i++) {
-        RevocationReason r = RevocationReason.values()[i];
+        RevocationReason r = REASONS.get(i);
         threads[i] = new Thread(() -> {
           try {
             go.await();

@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.utils.ZKPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -104,7 +105,7 @@ class FencedLockTest {
   @Test
   void onlyTheHoldingThreadMayRelease() throws Exception {
     FencedLock lock = lock(newPath(), "a");
-    lock.acquire(Duration.ofSeconds(10)).orElseThrow();
+    assertThat(lock.acquire(Duration.ofSeconds(10))).isPresent();
     ExecutorService other = Executors.newSingleThreadExecutor();
     try {
       Future<?> f = other.submit(lock::release);
@@ -167,11 +168,12 @@ class FencedLockTest {
     String path = newPath();
     FencedLock holder = lock(path, "holder");
     FencedLock waiter = lock(path, "waiter");
-    holder.acquire(Duration.ofSeconds(10)).orElseThrow();
+    LockHandle held = holder.acquire(Duration.ofSeconds(10)).orElseThrow();
     assertThat(waiter.acquire(Duration.ofMillis(200))).isEmpty();
     assertThat(ZK.connectString()).isNotEmpty();
     BatonSession probe = session();
-    assertThat(probe.curator().getChildren().forPath(path)).hasSize(1);
+    assertThat(probe.curator().getChildren().forPath(path)).as("only the holder's znode")
+        .containsExactly(ZKPaths.getNodeFromPath(held.nodePath()));
     holder.release();
   }
 

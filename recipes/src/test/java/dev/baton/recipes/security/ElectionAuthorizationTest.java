@@ -130,7 +130,7 @@ class ElectionAuthorizationTest {
           ElectionConfig.builder("/leader").participantId("service-1").build(), QUIET);
       namespaced.closeWithSession(election);
       election.start();
-      election.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
+      assertThat(election.awaitLeadership(Duration.ofSeconds(10))).isPresent();
       assertThat(service.curator().getACL().forPath("/" + namespace)).isEqualTo(serviceAcl());
       intruders.get(0).refused("delete the namespaced leader",
           c -> c.delete().deletingChildrenIfNeeded().forPath("/" + namespace));
@@ -187,7 +187,7 @@ class ElectionAuthorizationTest {
   void theMigrationNeedsAnExistingPathAndThePermissionToChangeIt() throws Exception {
     assertThatThrownBy(() -> AclMigration.apply(service.curator(), root + "/missing", SecureSessions.POLICY))
         .isInstanceOf(CoordinationException.class).hasMessageContaining("does not exist");
-    elect(root + "/owned").awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
+    assertThat(elect(root + "/owned").awaitLeadership(Duration.ofSeconds(10))).isPresent();
     Intruder other = intruders.get(1);
     assertThatThrownBy(() -> AclMigration.apply(other.client(), root, AclPolicy.open()))
         .isInstanceOf(CoordinationException.class)

@@ -7,6 +7,7 @@ import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +26,8 @@ final class CallbackDispatcher {
   private final Consumer<LeadershipHandle> onElectedFailure;
   private final ThreadLoopScheduler scheduler;
   private final SerialLoop loop;
-  private volatile Thread inElectedThread;
-  private volatile LeadershipHandle inElected;
+  private volatile @Nullable Thread inElectedThread;
+  private volatile @Nullable LeadershipHandle inElected;
 
   CallbackDispatcher(String name, LeadershipListener listener, ElectionMetrics metrics,
       Consumer<LeadershipHandle> onElectedFailure, Consumer<VirtualMachineError> onFatal) {

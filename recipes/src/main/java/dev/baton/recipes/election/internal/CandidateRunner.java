@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +55,7 @@ final class CandidateRunner {
   private final QueueIo queueIo;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final ReentrantLock io = new ReentrantLock();
-  private Subscription subscription;
+  private @Nullable Subscription subscription;
   private long enteredAt; // loop, under io
   private volatile boolean closed;
 
@@ -89,7 +90,7 @@ final class CandidateRunner {
   }
 
   /** Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters. */
-  void resign(Long expectedToken, RevocationReason reason) {
+  void resign(@Nullable Long expectedToken, RevocationReason reason) {
     loop.execute(() -> feed(new CandidateEvent.Resign(expectedToken, reason)));
   }
 
@@ -149,7 +150,7 @@ final class CandidateRunner {
   }
 
   /** Applies one action; returns the reply event, if it has one. */
-  private CandidateEvent apply(CandidateAction action) {
+  private @Nullable CandidateEvent apply(CandidateAction action) {
     if (QueueIo.isStoreAction(action)) {
       CandidateEvent reply = queueIo.apply(action, this::onWatch);
       if (reply instanceof CandidateEvent.Entered e) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,7 @@ public final class ElectionCore {
   private final CandidateRunner runner;
 
   private boolean closed;
-  private volatile LeadershipHandle current; // written under lock; read without it
+  private volatile @Nullable LeadershipHandle current; // written under lock; read without it
   /** Own nodes whose watch fired (deleted or changed): no term begins on them again. */
   private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
     @Override
@@ -48,8 +49,8 @@ public final class ElectionCore {
       return size() > MAX_DEAD_NODES;
     }
   });
-  private Instant lastTransition;
-  private volatile VirtualMachineError failure;
+  private @Nullable Instant lastTransition;
+  private volatile @Nullable VirtualMachineError failure;
 
   public ElectionCore(dev.baton.recipes.kernel.QueueStore store, ElectionConfig config,
       LeadershipListener listener) {
@@ -184,14 +185,18 @@ public final class ElectionCore {
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (lock) {
-      while (!closed && (current == null || !current.isActive())) {
+      while (!closed) {
+        LeadershipHandle h = current;
+        if (h != null && h.isActive()) {
+          return Optional.of(h);
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return Optional.empty();
         }
         TimeUnit.NANOSECONDS.timedWait(lock, left);
       }
-      return closed ? Optional.empty() : Optional.of(current);
+      return Optional.empty();
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -108,7 +109,7 @@ public final class ElectionMetrics implements AutoCloseable {
   }
 
   void revoked(RevocationReason reason) {
-    revoked.get(reason).increment();
+    Objects.requireNonNull(revoked.get(reason), "every reason has a counter").increment();
     leader.set(0);
     token.set(0);
   }

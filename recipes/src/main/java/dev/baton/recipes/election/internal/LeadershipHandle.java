@@ -6,6 +6,7 @@ import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipLostException;
 import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** The handle of one leadership term: the kernel's {@link TermHandle} with the election's fields. */
 public final class LeadershipHandle extends TermHandle implements Leadership {
@@ -30,7 +31,7 @@ public final class LeadershipHandle extends TermHandle implements Leadership {
   }
 
   @Override
-  protected RuntimeException lost(RevocationReason reason) {
+  protected RuntimeException lost(@Nullable RevocationReason reason) {
     return new LeadershipLostException(participantId, token(), reason);
   }
 

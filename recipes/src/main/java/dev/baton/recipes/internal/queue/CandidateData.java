@@ -37,7 +37,7 @@ public final class CandidateData {
     try {
       return Validation.id("the participant id", id);
     } catch (IllegalArgumentException e) {
-      throw new MalformedCandidateException(path, e.getMessage());
+      throw new MalformedCandidateException(path, String.valueOf(e.getMessage()));
     }
   }
 }

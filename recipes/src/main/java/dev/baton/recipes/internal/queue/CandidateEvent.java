@@ -4,6 +4,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueEntry;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests. */
 public sealed interface CandidateEvent {
@@ -37,7 +38,7 @@ public sealed interface CandidateEvent {
   record LeadRefused(long token) implements CandidateEvent {}
 
   /** Give the term up (only the term with {@code expectedToken}, if not null) and re-enter. */
-  record Resign(Long expectedToken, RevocationReason reason) implements CandidateEvent {}
+  record Resign(@Nullable Long expectedToken, RevocationReason reason) implements CandidateEvent {}
 
   /** Leave the queue for good. */
   record Close() implements CandidateEvent {}

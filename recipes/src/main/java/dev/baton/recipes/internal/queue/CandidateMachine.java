@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
@@ -50,12 +51,12 @@ public final class CandidateMachine {
   private final ConnectionPolicy policy;
   private final boolean reenter;
 
-  private ConnectionEpoch epoch;
-  private QueueEntry node;
-  private String deadName;
+  private @Nullable ConnectionEpoch epoch;
+  private @Nullable QueueEntry node;
+  private @Nullable String deadName;
   /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
   private boolean entered;
-  private Long leading;
+  private @Nullable Long leading;
   private boolean holdOffReentry;
   private boolean closed;
 
@@ -153,7 +154,7 @@ public final class CandidateMachine {
   }
 
   private void onListed(Listed l, List<CandidateAction> out) {
-    if (!current(l.epoch())) {
+    if (currentEpoch(l.epoch()) == null) {
       return; // read under another epoch: the link's event brings a new listing
     }
     List<CandidateName> queue = new ArrayList<>(
@@ -164,7 +165,7 @@ public final class CandidateMachine {
         others.add(c.name());
       }
     }
-    if (others.remove(deadName)) {
+    if (deadName != null && others.remove(deadName)) {
       out.add(new Delete(deadName)); // its watch fired: never adopt it again
     }
     if (node == null && !others.isEmpty()) {
@@ -179,11 +180,12 @@ public final class CandidateMachine {
   }
 
   private void onInspected(Inspected i, List<CandidateAction> out) {
-    if (!current(i.epoch()) || node != null) {
+    ConnectionEpoch now = currentEpoch(i.epoch());
+    if (now == null || node != null) {
       return;
     }
     for (QueueEntry e : i.found()) {
-      if (node == null && e.ownerSession() == epoch.sessionId()) {
+      if (node == null && e.ownerSession() == now.sessionId()) {
         node = e;
         out.add(new Watch(e.name(), true));
       } else {
@@ -218,7 +220,8 @@ public final class CandidateMachine {
   }
 
   private void onResign(Resign r, List<CandidateAction> out) {
-    if (r.expectedToken() != null && !r.expectedToken().equals(leading)) {
+    Long expected = r.expectedToken();
+    if (expected != null && !expected.equals(leading)) {
       return;
     }
     endTerm(r.reason(), out);
@@ -259,7 +262,7 @@ public final class CandidateMachine {
       case FOLLOW -> {
         endTerm(RevocationReason.NOT_LOWEST, out);
         if (!closed) {
-          out.add(new Watch(d.predecessor(), false));
+          out.add(new Watch(Objects.requireNonNull(d.predecessor(), "predecessor"), false));
         }
       }
     }
@@ -302,8 +305,9 @@ public final class CandidateMachine {
     }
   }
 
-  private boolean current(long readIn) {
-    return epoch != null && epoch.isConnected() && epoch.number() == readIn;
+  /** The epoch, if a reply read in epoch {@code readIn} is current (that epoch, connected); else null. */
+  private @Nullable ConnectionEpoch currentEpoch(long readIn) {
+    return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
   }
 
   /** The token of the term this candidate believes it holds (active or paused), if any. */

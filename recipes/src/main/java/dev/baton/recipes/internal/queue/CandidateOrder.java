@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and decides
@@ -77,8 +78,13 @@ public final class CandidateOrder {
     return Decision.absent();
   }
 
-  /** The outcome of {@link #decide}. */
-  public record Decision(Kind kind, String predecessor) {
+  /**
+   * The outcome of {@link #decide}.
+   *
+   * @param kind what to do
+   * @param predecessor the entry to watch for {@link Kind#FOLLOW}, else null
+   */
+  public record Decision(Kind kind, @Nullable String predecessor) {
     /** What to do. */
     public enum Kind {
       /** First in the queue: lead. */

@@ -11,6 +11,7 @@ import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies a {@link CandidateMachine}'s store actions ({@link ListQueue}, {@link Enter},
@@ -53,7 +54,7 @@ public final class QueueIo {
    *
    * @return the reply event, or null if the action has none
    */
-  public CandidateEvent apply(CandidateAction a, Consumer<String> onWatch) {
+  public @Nullable CandidateEvent apply(CandidateAction a, Consumer<String> onWatch) {
     long epoch = store.liveness().current().number();
     if (a instanceof ListQueue) {
       return new CandidateEvent.Listed(epoch, store.list());

@@ -21,6 +21,7 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueEntry;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class CandidateMachineTest {
   private final CandidateMachine machine = new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
 
   private static String name(String key, int seq) {
-    return "_c_" + UUID.nameUUIDFromBytes((key + seq).getBytes()) + "-" + CandidateName.prefixFor(key)
+    return "_c_" + UUID.nameUUIDFromBytes((key + seq).getBytes(StandardCharsets.UTF_8)) + "-" + CandidateName.prefixFor(key)
         + CandidateName.sequenceText(seq);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -84,7 +85,7 @@ class CandidateNameFuzzTest {
     // Were accepted: non-ASCII digits in the UUID, sequences ZooKeeper never prints.
     assertThat(CandidateName.parse("_c_\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668"
         + uuid.substring(8) + "-k-n_0000000001")).isEmpty();
-    assertThat(CandidateName.parse("_c_" + uuid.toUpperCase() + "-k-n_0000000001")).isEmpty();
+    assertThat(CandidateName.parse("_c_" + uuid.toUpperCase(Locale.ROOT) + "-k-n_0000000001")).isEmpty();
     assertThat(CandidateName.parse("_c_" + uuid + "-k-n_000000001")).isEmpty();
     assertThat(CandidateName.parse("_c_" + uuid + "-k-n_-0000000001")).isEmpty();
     assertThat(CandidateName.parse("_c_" + uuid + "-k-n_+000000001")).isEmpty();
