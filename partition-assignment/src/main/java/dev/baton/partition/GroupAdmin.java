@@ -1,6 +1,6 @@
 package dev.baton.partition;
 
-import dev.baton.partition.internal.PartitionSetRecord;
+import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.Validation;

@@ -1,10 +1,10 @@
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.PartitionSetRecord;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.recipes.election.internal.TokenScopes;
 import dev.baton.recipes.internal.Validation;
 import io.micrometer.core.instrument.MeterRegistry;

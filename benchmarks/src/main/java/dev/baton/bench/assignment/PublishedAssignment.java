@@ -1,6 +1,6 @@
 package dev.baton.bench.assignment;
 
-import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;

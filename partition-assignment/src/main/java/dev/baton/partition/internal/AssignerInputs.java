@@ -2,6 +2,10 @@ package dev.baton.partition.internal;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.record.MemberRecord;
+import dev.baton.partition.internal.record.OwnerRecord;
+import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Collections;
 import java.util.HashSet;

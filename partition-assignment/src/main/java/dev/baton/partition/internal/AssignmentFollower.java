@@ -1,6 +1,7 @@
 package dev.baton.partition.internal;
 
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;

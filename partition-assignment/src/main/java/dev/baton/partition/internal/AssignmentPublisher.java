@@ -1,6 +1,7 @@
 package dev.baton.partition.internal;
 
 import dev.baton.partition.GroupConfig;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.recipes.election.Leadership;
 import java.util.List;
 import java.util.TreeSet;

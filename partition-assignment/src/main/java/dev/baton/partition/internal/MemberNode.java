@@ -1,5 +1,6 @@
 package dev.baton.partition.internal;
 
+import dev.baton.partition.internal.record.MemberRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;

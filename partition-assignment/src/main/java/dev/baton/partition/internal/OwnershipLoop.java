@@ -3,6 +3,7 @@ package dev.baton.partition.internal;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

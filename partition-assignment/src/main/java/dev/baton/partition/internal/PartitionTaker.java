@@ -1,6 +1,8 @@
 package dev.baton.partition.internal;
 
 import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.record.OwnerRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

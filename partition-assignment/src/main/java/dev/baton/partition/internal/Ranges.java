@@ -89,7 +89,7 @@ public final class Ranges {
     return Integer.parseInt(s);
   }
 
-  static String abbreviate(String s) {
+  public static String abbreviate(String s) {
     return s.length() <= 40 ? s : s.substring(0, 40) + "...";
   }
 }

@@ -1,6 +1,8 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.GroupIds;
+import dev.baton.partition.internal.Ranges;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.Ranges;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;

@@ -1,9 +1,10 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.record;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.Ranges;
 import dev.baton.partition.strategy.MemberProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
