@@ -14,7 +14,8 @@ import org.apache.zookeeper.KeeperException;
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
  * {@link GroupConfig.Builder#partitionCount}. The assigner watches the set: adding partitions assigns
- * them, removing partitions revokes them from their owners ({@link PartitionRevocationReason#PARTITION_REMOVED}).
+ * them, removing partitions revokes them from their owners
+ * ({@link dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
  */
 public final class GroupAdmin {
   private GroupAdmin() {}

@@ -1,5 +1,7 @@
 package dev.baton.partition;
 
+import dev.baton.recipes.RevocationReason;
+
 /**
  * Receives a member's ownership changes.
  *
@@ -10,8 +12,8 @@ package dev.baton.partition;
  * different partitions may run concurrently. An exception thrown by a callback is logged and counted
  * ({@code baton.partition.callback.failures}); it does not change ownership.
  *
- * <p>Draining: on {@link PartitionRevocationReason#REASSIGNED}, {@link PartitionRevocationReason#PARTITION_REMOVED}
- * and {@link PartitionRevocationReason#CLOSED} the partition is released (its ownership znode deleted,
+ * <p>Draining: on {@link RevocationReason#REASSIGNED}, {@link RevocationReason#PARTITION_REMOVED}
+ * and {@link RevocationReason#CLOSED} the partition is released (its ownership znode deleted,
  * letting the next owner take it) only after {@code revoked} returns, or after
  * {@link GroupConfig#drainTimeout()} if it takes longer. Finish or abandon in-flight work for the
  * partition inside {@code revoked}.
@@ -21,5 +23,5 @@ public interface PartitionListener {
   void assigned(PartitionLease lease);
 
   /** The term of {@code lease} ended for {@code reason}. */
-  void revoked(PartitionLease lease, PartitionRevocationReason reason);
+  void revoked(PartitionLease lease, RevocationReason reason);
 }

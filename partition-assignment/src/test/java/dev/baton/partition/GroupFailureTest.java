@@ -3,6 +3,7 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZooKeeperServerExtension;
@@ -88,7 +89,7 @@ class GroupFailureTest {
     proxy.cut();
     await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty());
     assertThat(a.listener().revocations()).hasSize(4).allSatisfy(e ->
-        assertThat(e.reason()).isEqualTo(PartitionRevocationReason.CONNECTION_SUSPENDED));
+        assertThat(e.reason()).isEqualTo(RevocationReason.CONNECTION_SUSPENDED));
     proxy.heal();
     group.awaitAllOwned(4, WITHIN);
     assertThat(a.member().ownedPartitions().values()).allSatisfy(l ->
@@ -158,7 +159,7 @@ class GroupFailureTest {
     group.awaitAllOwned(6, WITHIN);
     assertThat(group.members()).allSatisfy(m -> assertThat(m.listener().revocations())
         .filteredOn(e -> e.partition() >= 6)
-        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(PartitionRevocationReason.PARTITION_REMOVED)));
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.PARTITION_REMOVED)));
     assertThat(GroupAdmin.partitions(a.session(), group.path)).hasValueSatisfying(s -> assertThat(s).hasSize(6));
 
     GroupAdmin.setPartitionCount(a.session(), group.path, 0);

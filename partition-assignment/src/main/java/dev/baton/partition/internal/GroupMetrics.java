@@ -1,6 +1,6 @@
 package dev.baton.partition.internal;
 
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,8 +37,8 @@ public final class GroupMetrics {
   private final AtomicLong callbackFailures = new AtomicLong();
   private final AtomicLong malformed = new AtomicLong();
   private final Counter assigned;
-  private final Map<PartitionRevocationReason, Counter> revoked =
-      new EnumMap<>(PartitionRevocationReason.class);
+  private final Map<RevocationReason, Counter> revoked =
+      new EnumMap<>(RevocationReason.class);
   private final Timer handoff;
   private final Counter drainTimeouts;
   private final Counter moves;
@@ -52,7 +52,7 @@ public final class GroupMetrics {
         .register(registry);
     Gauge.builder("baton.partition.unowned", unowned, AtomicLong::get).tags(tags).register(registry);
     this.assigned = Counter.builder("baton.partition.assigned").tags(tags).register(registry);
-    for (PartitionRevocationReason r : PartitionRevocationReason.values()) {
+    for (RevocationReason r : RevocationReason.values()) {
       revoked.put(r, Counter.builder("baton.partition.revoked").tags(tags).tag("reason", r.name())
           .register(registry));
     }
@@ -70,7 +70,7 @@ public final class GroupMetrics {
     }
   }
 
-  void revoked(PartitionRevocationReason reason) {
+  void revoked(RevocationReason reason) {
     owned.decrementAndGet();
     revoked.get(reason).increment();
   }

@@ -1,6 +1,7 @@
 package dev.baton.partition.internal;
 
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.partition.internal.member.LeaseHandle;
+import dev.baton.recipes.RevocationReason;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -32,11 +33,11 @@ final class HeldPartition {
    *
    * @return completes when {@code revoked} has returned (also when it was called earlier)
    */
-  CompletableFuture<Void> endTerm(PartitionRevocationReason reason, PartitionCallbacks callbacks,
+  CompletableFuture<Void> endTerm(RevocationReason reason, PartitionCallbacks callbacks,
       GroupMetrics metrics) {
     lease.revoke(reason);
     if (revokeDone == null) {
-      PartitionRevocationReason actual = lease.revocationReason().orElse(reason);
+      RevocationReason actual = lease.revocationReason().orElse(reason);
       metrics.revoked(actual);
       revokeDone = callbacks.revoked(lease, actual);
     }
@@ -46,7 +47,7 @@ final class HeldPartition {
   /** A new term with the same znode (and token) after a reconnect within the session. */
   void renew() {
     lease = new LeaseHandle(partition, lease.memberId(), lease.token(), lease.ownerNodePath(),
-        lease.since(), lease.generation());
+        lease.since(), lease.generation(), lease.term() + 1);
     revokeDone = null;
   }
 }

@@ -3,7 +3,8 @@ package dev.baton.partition.internal;
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionLease;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.partition.internal.member.LeaseHandle;
+import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,7 +61,7 @@ final class Holdings {
   }
 
   /** The link dropped (connection-state thread): revokes every active lease now. */
-  void linkDown(PartitionRevocationReason reason) {
+  void linkDown(RevocationReason reason) {
     linkUp = false;
     active.values().forEach(l -> l.revoke(reason)); // the signal drops now, not after the queue
   }
@@ -105,7 +106,7 @@ final class Holdings {
     }
     String path = paths.owner(p);
     LeaseHandle lease = new LeaseHandle(p, me, FencingToken.of(paths.tokenScope(p), czxid), path,
-        config.clock().instant(), generation);
+        config.clock().instant(), generation, 1);
     HeldPartition h = new HeldPartition(p, czxid, lease);
     held.put(p, h);
     activate(h);
@@ -116,7 +117,7 @@ final class Holdings {
   void activate(HeldPartition h) {
     active.put(h.partition, h.lease);
     if (!linkUp) {
-      h.lease.revoke(PartitionRevocationReason.CONNECTION_SUSPENDED); // the link dropped meanwhile
+      h.lease.revoke(RevocationReason.CONNECTION_SUSPENDED); // the link dropped meanwhile
     }
     Long since = pendingSinceNanos.remove(h.partition);
     metrics.assigned(since == null ? null : Duration.ofNanos(System.nanoTime() - since));
@@ -124,14 +125,14 @@ final class Holdings {
   }
 
   /** Ends the current term of {@code h}: signal, then the {@code revoked} callback, once. */
-  CompletableFuture<Void> endTerm(HeldPartition h, PartitionRevocationReason reason) {
+  CompletableFuture<Void> endTerm(HeldPartition h, RevocationReason reason) {
     CompletableFuture<Void> done = h.endTerm(reason, callbacks, metrics);
     active.remove(h.partition, h.lease);
     return done;
   }
 
   /** Ends the current term of every held partition. */
-  void endTerms(PartitionRevocationReason reason) {
+  void endTerms(RevocationReason reason) {
     held.values().forEach(h -> endTerm(h, reason));
   }
 
@@ -142,7 +143,7 @@ final class Holdings {
 
   /** The session ended: ends every term and forgets the partitions and their leases. */
   void forgetSession() {
-    endTerms(PartitionRevocationReason.SESSION_LOST);
+    endTerms(RevocationReason.SESSION_LOST);
     held.clear();
     active.clear();
   }

@@ -2,7 +2,7 @@ package dev.baton.partition.internal;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionLease;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
@@ -110,8 +110,8 @@ public final class OwnershipLoop implements ConnectionStateListener {
   public void stateChanged(CuratorFramework c, ConnectionState state) {
     switch (state) {
       case SUSPENDED, LOST -> {
-        PartitionRevocationReason reason = state == ConnectionState.LOST
-            ? PartitionRevocationReason.SESSION_LOST : PartitionRevocationReason.CONNECTION_SUSPENDED;
+        RevocationReason reason = state == ConnectionState.LOST
+            ? RevocationReason.SESSION_LOST : RevocationReason.CONNECTION_SUSPENDED;
         holdings.linkDown(reason); // the signal drops now, not after the queue
         loop.execute(() -> onDisconnected(reason));
       }
@@ -123,10 +123,10 @@ public final class OwnershipLoop implements ConnectionStateListener {
     }
   }
 
-  private void onDisconnected(PartitionRevocationReason reason) {
+  private void onDisconnected(RevocationReason reason) {
     connected = false;
     holdings.endTerms(reason);
-    if (reason == PartitionRevocationReason.SESSION_LOST) {
+    if (reason == RevocationReason.SESSION_LOST) {
       forgetSession();
     }
   }
@@ -186,7 +186,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
         continue;
       }
       if (stat == null || stat.getCzxid() != h.czxid || stat.getEphemeralOwner() != sessionId) {
-        holdings.endTerm(h, PartitionRevocationReason.NODE_DELETED);
+        holdings.endTerm(h, RevocationReason.NODE_DELETED);
         holdings.remove(h.partition);
         continue;
       }
@@ -230,7 +230,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
       int p = h.partition;
       if (!h.releasing && !assignment.isAssignedToMe(p)) {
         releaser.release(p, h, current.partitions().contains(p)
-            ? PartitionRevocationReason.REASSIGNED : PartitionRevocationReason.PARTITION_REMOVED);
+            ? RevocationReason.REASSIGNED : RevocationReason.PARTITION_REMOVED);
       }
     }
     if (!membership.isJoined()) {
@@ -253,7 +253,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
       }
       for (HeldPartition h : holdings.snapshot()) {
         if (!h.releasing) {
-          releaser.release(h.partition, h, PartitionRevocationReason.CLOSED);
+          releaser.release(h.partition, h, RevocationReason.CLOSED);
         }
       }
       if (!connected) {
@@ -274,7 +274,7 @@ public final class OwnershipLoop implements ConnectionStateListener {
   public void shutdown() {
     client.getConnectionStateListenable().removeListener(this);
     loop.execute(() -> {
-      holdings.endTerms(PartitionRevocationReason.CLOSED);
+      holdings.endTerms(RevocationReason.CLOSED);
       holdings.clear();
     });
     loop.shutdown();

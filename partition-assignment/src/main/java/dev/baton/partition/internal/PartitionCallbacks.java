@@ -3,7 +3,8 @@ package dev.baton.partition.internal;
 import com.google.common.util.concurrent.MoreExecutors;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.partition.internal.member.LeaseHandle;
+import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -71,7 +72,7 @@ public final class PartitionCallbacks {
   }
 
   /** Completes when {@code revoked} has returned or thrown (or could not be scheduled). */
-  CompletableFuture<Void> revoked(LeaseHandle lease, PartitionRevocationReason reason) {
+  CompletableFuture<Void> revoked(LeaseHandle lease, RevocationReason reason) {
     return submit(lease, "revoked", () -> listener.revoked(lease, reason));
   }
 

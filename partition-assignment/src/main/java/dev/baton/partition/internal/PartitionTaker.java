@@ -1,6 +1,6 @@
 package dev.baton.partition.internal;
 
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.internal.record.OwnerRecord;
 import java.util.ArrayList;
@@ -153,7 +153,7 @@ final class PartitionTaker {
         return; // the reconnect re-verifies it
       }
       log.warn("member {}: the ownership znode of partition {} was deleted by someone else", me, p);
-      holdings.endTerm(h, PartitionRevocationReason.NODE_DELETED);
+      holdings.endTerm(h, RevocationReason.NODE_DELETED);
       holdings.remove(p);
       ownership.reconcile();
     });

@@ -1,7 +1,7 @@
 package dev.baton.partition.internal;
 
 import dev.baton.partition.GroupConfig;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -44,7 +44,7 @@ final class Releaser {
     this.flushSoon = loop.coalesced(OwnershipLoop.BATCH_WINDOW_MS, this::flushDeletes);
   }
 
-  void release(int p, HeldPartition h, PartitionRevocationReason reason) {
+  void release(int p, HeldPartition h, RevocationReason reason) {
     h.releasing = true;
     long timeoutMs = config.drainTimeout().toMillis();
     holdings.endTerm(h, reason).thenApply(v -> false)
