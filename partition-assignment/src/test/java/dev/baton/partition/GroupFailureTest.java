@@ -87,9 +87,10 @@ class GroupFailureTest {
         .collect(Collectors.toMap(PartitionLease::partition, l -> l.token().value()));
 
     proxy.cut();
-    await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty());
-    assertThat(a.listener().revocations()).hasSize(4).allSatisfy(e ->
-        assertThat(e.reason()).isEqualTo(RevocationReason.CONNECTION_SUSPENDED));
+    await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty()); // the signals, at once
+    // then the revoked callbacks, on the callback pool
+    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.listener().revocations()).hasSize(4)
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.CONNECTION_SUSPENDED)));
     proxy.heal();
     group.awaitAllOwned(4, WITHIN);
     assertThat(a.member().ownedPartitions().values()).allSatisfy(l ->

@@ -62,7 +62,7 @@ public final class GroupMetrics {
     this.rebalances = Counter.builder("baton.partition.rebalances").tags(tags).register(registry);
   }
 
-  void assigned(Duration sinceAssignmentSeen) {
+  public void assigned(Duration sinceAssignmentSeen) {
     owned.incrementAndGet();
     assigned.increment();
     if (sinceAssignmentSeen != null) {
@@ -70,33 +70,33 @@ public final class GroupMetrics {
     }
   }
 
-  void revoked(RevocationReason reason) {
+  public void revoked(RevocationReason reason) {
     owned.decrementAndGet();
     revoked.get(reason).increment();
   }
 
-  void drainTimedOut() {
+  public void drainTimedOut() {
     drainTimeouts.increment();
   }
 
-  void callbackFailed(String callback) {
+  public void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
     Counter.builder("baton.partition.callback.failures").tags(tags).tag("callback", callback)
         .register(registry).increment();
   }
 
-  void malformedRecord() {
+  public void malformedRecord() {
     malformed.incrementAndGet();
     Counter.builder("baton.partition.malformed.records").tags(tags).register(registry).increment();
   }
 
-  void published(long gen, int moved) {
+  public void published(long gen, int moved) {
     generation.set(gen);
     rebalances.increment();
     moves.increment(moved);
   }
 
-  void unowned(long count) {
+  public void unowned(long count) {
     unowned.set(count);
   }
 

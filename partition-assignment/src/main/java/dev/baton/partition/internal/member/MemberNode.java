@@ -1,5 +1,7 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.member;
 
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
 import dev.baton.partition.internal.record.MemberRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Set;
@@ -20,8 +22,8 @@ import org.slf4j.LoggerFactory;
 final class MemberNode {
   private static final Logger log = LoggerFactory.getLogger(MemberNode.class);
 
-  /** The result of one join attempt. */
-  enum Join { JOINED, DUPLICATE, RETRY, RETRY_NOW }
+  /** An attempt's outcome: JOINED, DUPLICATE, FAILED, or retry at once (an earlier znode went). */
+  private enum Attempt { JOINED, DUPLICATE, FAILED, AGAIN }
 
   private final CuratorFramework client;
   private final String path;
@@ -35,28 +37,36 @@ final class MemberNode {
   }
 
   /**
-   * One attempt to join with session {@code sessionId}; {@code onGone} is called (on a ZooKeeper
-   * thread) when a conflicting node goes away.
+   * Joins with session {@code sessionId}: one attempt, or two when the first deleted a znode of an
+   * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the member
+   * znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
    */
-  Join join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
-    Join result = attempt(sessionId, ownEarlierSessions, onGone);
-    if (result == Join.RETRY_NOW) { // an earlier session's znode was just deleted: create ours now
+  JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+    Attempt result = attempt(sessionId, ownEarlierSessions, onGone);
+    if (result == Attempt.AGAIN) { // an earlier session's znode was just deleted: create ours now
       result = attempt(sessionId, ownEarlierSessions, onGone);
     }
-    return result == Join.RETRY_NOW ? Join.RETRY : result;
+    return switch (result) {
+      case JOINED -> JoinOutcome.JOINED;
+      case DUPLICATE -> JoinOutcome.DUPLICATE;
+      case FAILED, AGAIN -> JoinOutcome.FAILED;
+    };
   }
 
-  private Join attempt(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+  private Attempt attempt(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     try {
       client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
       conflictingSession = 0;
       watchOwn(onGone);
-      return Join.JOINED;
+      return Attempt.JOINED;
     } catch (KeeperException.NodeExistsException e) {
       return existing(sessionId, ownEarlierSessions, onGone);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stop: the loop is being stopped
+      return Attempt.FAILED;
     } catch (Exception e) {
       log.warn("cannot create member znode {}; will retry: {}", path, e.toString());
-      return Join.RETRY;
+      return Attempt.FAILED;
     }
   }
 
@@ -64,24 +74,26 @@ final class MemberNode {
   private void watchOwn(Watcher onGone) {
     try {
       client.checkExists().usingWatcher(onGone).forPath(path);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stop: the loop is being stopped
     } catch (Exception e) {
       log.warn("cannot watch member znode {}: {}", path, e.toString());
     }
   }
 
-  private Join existing(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+  private Attempt existing(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     try {
       Stat stat = client.checkExists().usingWatcher(onGone).forPath(path);
       if (stat == null) {
-        return Join.RETRY;
+        return Attempt.AGAIN; // gone since the create: try again now
       }
       long owner = stat.getEphemeralOwner();
       if (owner == sessionId) {
-        return Join.JOINED; // the watch above covers its deletion
+        return Attempt.JOINED; // the watch above covers its deletion
       }
       if (ownEarlierSessions.contains(owner)) {
         client.delete().withVersion(stat.getVersion()).forPath(path);
-        return Join.RETRY_NOW;
+        return Attempt.AGAIN;
       }
       if (owner != conflictingSession) {
         conflictingSession = owner;
@@ -89,10 +101,13 @@ final class MemberNode {
             + "member id, or this member restarted and its old session has not expired yet; waiting "
             + "for that znode to go before taking any partition", path, Long.toHexString(owner));
       }
-      return Join.DUPLICATE;
+      return Attempt.DUPLICATE;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stop: the loop is being stopped
+      return Attempt.FAILED;
     } catch (Exception e) {
       log.warn("cannot inspect member znode {}; will retry: {}", path, e.toString());
-      return Join.RETRY;
+      return Attempt.FAILED;
     }
   }
 
@@ -105,6 +120,8 @@ final class MemberNode {
       }
     } catch (KeeperException.NoNodeException e) {
       log.debug("member znode {} already gone", path);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stop: the znode goes with the session
     } catch (Exception e) {
       log.warn("cannot delete member znode {}; it goes with the session: {}", path, e.toString());
     }

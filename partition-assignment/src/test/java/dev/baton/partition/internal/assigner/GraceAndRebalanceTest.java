@@ -1,4 +1,4 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.assigner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.MemberProfile;

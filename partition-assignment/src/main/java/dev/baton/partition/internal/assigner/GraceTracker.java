@@ -1,4 +1,4 @@
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.assigner;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * Decides which departed members keep their partitions for now: a member that is in the previous
  * assignment but not live stays assigned (its partitions unowned, waiting for it) until {@code grace}
  * has passed since the assigner first saw it missing. Pure: time comes in as an argument. Not
- * thread-safe; used on the assigner's thread.
+ * thread-safe; used by the assigner machine, on the member's loop.
  */
 public final class GraceTracker {
   private final Duration grace;
