@@ -9,54 +9,46 @@ import dev.baton.partition.internal.member.MemberAction.Leave;
 import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
 import dev.baton.partition.internal.member.MemberAction.Warn;
-import dev.baton.partition.internal.member.MemberEvent.AssignmentChanged;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentReadFailed;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
-import dev.baton.partition.internal.member.MemberEvent.Close;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.DrainTimeout;
 import dev.baton.partition.internal.member.MemberEvent.Epoch;
 import dev.baton.partition.internal.member.MemberEvent.Joined;
-import dev.baton.partition.internal.member.MemberEvent.MemberNodeDeleted;
 import dev.baton.partition.internal.member.MemberEvent.OwnerNodeDeleted;
-import dev.baton.partition.internal.member.MemberEvent.Recover;
 import dev.baton.partition.internal.member.MemberEvent.Revoked;
-import dev.baton.partition.internal.member.MemberEvent.Shutdown;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
-import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time, passed
- * in), it updates its state and returns the actions to apply, in order. The I/O layer applies them
- * and feeds their answers back as events. Deterministic, so a test can drive it event by event.
+ * in), it updates its state and returns the actions to apply, in order. The I/O layer applies them and
+ * feeds their answers back as events. Deterministic, so a test can drive it event by event.
  *
  * <p>Here: the connection and the session, membership, the published assignment, retries and the
- * lifecycle. What to take, release and delete is decided by its {@link Ownerships}, which shares the
- * session's state through a {@link Session} view and writes to the same action list.
+ * lifecycle. What to take, release and delete is decided by its part {@link Ownerships}, which shares
+ * the session's state ({@link MemberSession}) and never calls back.
  *
  * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term begins
  * only after the create answered that the znode is this session's); a znode is deleted only after its
- * term's {@code revoked} returned or the drain timed out, only through this session, and only once
- * it was seen to be this session's in the current connection epoch (so a delete whose answer was lost
- * is never repeated blindly onto the next owner's znode); a partition whose znode exists is waited for,
+ * term's {@code revoked} returned or the drain timed out, only through this session, and only while it
+ * was seen to be this session's in the current connection epoch (a delete whose answer was lost is
+ * never repeated blindly onto the next owner's znode); a partition whose znode exists is waited for,
  * never taken; a znode of an earlier session of this member is left to expire with it. A suspended
  * connection ends every term at once; a surviving session resumes them with the same token once the
- * znodes are verified and the assignment is read again.
+ * znodes are verified and the assignment is read again; a lost session ends them and joins anew.
  *
  * <p>Not thread-safe: confined to the member's loop (or a test).
  */
-public class MemberMachine {
-  private final String me;
-  private final Session session = new Session();
+public final class MemberMachine {
+  private final MemberSession s;
   private final Ownerships ownerships;
-  private final List<MemberAction> out = new ArrayList<>();
   private final Set<Long> ownSessions = new HashSet<>();
   private boolean joining;
   private boolean duplicate;
@@ -70,50 +62,58 @@ public class MemberMachine {
    * @param drainTimeoutNanos how long a release waits for {@code revoked} before deleting the znode
    */
   public MemberMachine(String memberId, long drainTimeoutNanos) {
-    this.me = memberId;
-    this.ownerships = createOwnerships(memberId, drainTimeoutNanos, session, out);
+    this(memberId, drainTimeoutNanos, Ownerships::new);
   }
 
-  /** The part that decides takes and releases; a test may supply a deliberately broken one. */
-  Ownerships createOwnerships(String memberId, long drainTimeoutNanos, Session s,
-      List<MemberAction> actions) {
-    return new Ownerships(memberId, drainTimeoutNanos, s, actions);
+  /** With another {@link Ownerships}: a test's deliberately broken one (a negative control). */
+  MemberMachine(String memberId, long drainTimeoutNanos, PartFactory part) {
+    this.s = new MemberSession(memberId);
+    this.ownerships = part.create(s, drainTimeoutNanos);
+  }
+
+  /** Makes the machine's {@link Ownerships}. */
+  @FunctionalInterface
+  interface PartFactory {
+    Ownerships create(MemberSession s, long drainTimeoutNanos);
   }
 
   /** Applies {@code event} at loop time {@code nowNanos}; returns the actions to apply, in order. */
   public List<MemberAction> on(MemberEvent event, long nowNanos) {
-    out.clear();
-    session.now = nowNanos;
+    s.out.clear();
+    s.now = nowNanos;
+    s.failures = 0;
+    s.progress = false;
     if (!stopped) {
       dispatch(event);
-      int failed = ownerships.collectFailures();
-      if (failed > 0) {
-        retry(failed);
-      } else if (ownerships.collectProgress()) {
+      if (s.failures > 0) {
+        retry(s.failures);
+      } else if (s.progress) {
         failures = 0;
       }
     }
-    return List.copyOf(out);
+    return List.copyOf(s.out);
   }
 
   private void dispatch(MemberEvent event) {
     if (event instanceof Epoch e) {
       onEpoch(e.epoch());
-    } else if (event instanceof AssignmentChanged) {
-      if (session.connected && !session.closing) {
-        out.add(new ReadAssignment(session.epoch));
+    } else if (event instanceof MemberEvent.AssignmentChanged) {
+      if (s.connected && !s.closing) {
+        s.out.add(new ReadAssignment(s.epoch));
       }
     } else if (event instanceof AssignmentRead r) {
       onAssignmentRead(r);
     } else if (event instanceof AssignmentReadFailed f) {
-      if (f.epoch() == session.epoch) {
-        stale = true;
-        retry(1);
-      }
+      stale |= f.epoch() == s.epoch;
+      s.failures += f.epoch() == s.epoch ? 1 : 0;
     } else if (event instanceof Joined j) {
       onJoined(j);
-    } else if (event instanceof MemberNodeDeleted) {
-      onMemberNodeDeleted();
+    } else if (event instanceof MemberEvent.MemberNodeDeleted) {
+      if (s.joined && !s.closing) {
+        s.out.add(new Warn("member " + s.me + ": its member znode was deleted; joining again"));
+      }
+      s.joined = false;
+      join();
     } else if (event instanceof CreateResults r) {
       ownerships.onCreated(r);
     } else if (event instanceof Checked c) {
@@ -128,13 +128,13 @@ public class MemberMachine {
       ownerships.onDrainTimeout(t.partition(), t.term());
     } else if (event instanceof Tick t) {
       onTick(t.kind());
-    } else if (event instanceof Recover) {
+    } else if (event instanceof MemberEvent.Recover) {
       joining = false;
       ownerships.recover();
-      onTick(MemberEvent.TickKind.RETRY);
-    } else if (event instanceof Close) {
+      onTick(TickKind.RETRY);
+    } else if (event instanceof MemberEvent.Close) {
       onClose();
-    } else if (event instanceof Shutdown) {
+    } else if (event instanceof MemberEvent.Shutdown) {
       ownerships.endTerms(CLOSED);
       ownerships.forget();
       stopped = true;
@@ -144,17 +144,17 @@ public class MemberMachine {
   // ---- connection ----
 
   private void onEpoch(ConnectionEpoch e) {
-    if (e.number() <= session.epoch) {
+    if (e.number() <= s.epoch) {
       return; // not newer than what was applied
     }
-    session.epoch = e.number();
+    s.epoch = e.number();
     switch (e.link()) {
       case SUSPENDED -> {
-        session.connected = false;
+        s.connected = false;
         ownerships.endTerms(CONNECTION_SUSPENDED);
       }
       case LOST, CLOSED -> {
-        session.connected = false;
+        s.connected = false;
         ownerships.endTerms(e.link() == ConnectionEpoch.Link.LOST ? SESSION_LOST : CLOSED);
         forgetSession();
       }
@@ -164,22 +164,26 @@ public class MemberMachine {
   }
 
   private void onConnected(long sid) {
-    session.connected = true;
-    session.fresh = false;
-    boolean newSession = sid != session.id;
+    // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
+    // the driver drops a lease's signal whenever the link changed under it: the terms still open end
+    // now, and resume below once verified, as after any suspension.
+    ownerships.endTerms(CONNECTION_SUSPENDED);
+    s.connected = true;
+    s.fresh = false;
+    boolean newSession = sid != s.id;
     if (newSession) {
       forgetSession();
-      session.id = sid;
+      s.id = sid;
       ownSessions.add(sid);
     }
-    if (session.closing) {
+    if (s.closing) {
       if (!newSession) { // finish leaving: the member znode and the drained partitions
-        out.add(new Leave(sid));
+        s.out.add(new Leave(sid));
         ownerships.verify(true);
       }
       return;
     }
-    out.add(new ReadAssignment(session.epoch)); // first, so a partition moved meanwhile is not resumed
+    s.out.add(new ReadAssignment(s.epoch)); // first, so a partition moved meanwhile is not resumed
     if (!newSession) {
       ownerships.verify(true);
     }
@@ -188,7 +192,7 @@ public class MemberMachine {
 
   private void forgetSession() {
     ownerships.forget();
-    session.joined = false;
+    s.joined = false;
     joining = false;
     ownerships.completeIfReleased();
   }
@@ -196,70 +200,62 @@ public class MemberMachine {
   // ---- membership and assignment ----
 
   private void join() {
-    if (session.connected && !session.closing && !session.joined && !joining) {
+    if (s.connected && !s.closing && !s.joined && !joining) {
       joining = true;
-      out.add(new Join(session.id, ownSessions));
+      s.out.add(new Join(s.id, ownSessions));
     }
   }
 
   private void onJoined(Joined j) {
-    if (j.session() != session.id) {
+    if (j.session() != s.id) {
       return; // an answer from an earlier session
     }
     joining = false;
     switch (j.outcome()) {
       case JOINED -> {
-        session.joined = true;
+        s.joined = true;
         duplicate = false;
-        if (session.closing) {
-          out.add(new Leave(session.id));
+        if (s.closing) {
+          s.out.add(new Leave(s.id));
         }
-        failures = 0;
+        s.progress = true;
         ownerships.reconcile();
       }
       case DUPLICATE -> {
-        session.joined = false;
+        s.joined = false;
         duplicate = true;
       }
-      case FAILED -> retry(1);
+      case FAILED -> s.failures++;
       default -> throw new IllegalArgumentException("unknown outcome " + j.outcome());
     }
   }
 
-  private void onMemberNodeDeleted() {
-    if (session.joined && !session.closing) {
-      out.add(new Warn("member " + me + ": its member znode was deleted; joining again"));
-    }
-    session.joined = false;
-    join();
-  }
-
   private void onAssignmentRead(AssignmentRead r) {
-    if (r.epoch() != session.epoch || !session.connected) {
+    if (r.epoch() != s.epoch || !s.connected) {
       return; // read in an earlier epoch: the reconnect reads again
     }
     stale = false;
-    failures = 0;
-    session.fresh = true;
+    s.progress = true;
+    s.fresh = true;
     if (r.record() != null) {
-      session.assignment = r.record();
+      s.assignment = r.record();
     }
     ownerships.reconcile();
   }
 
   // ---- timers, retries, close ----
 
-  private void onTick(MemberEvent.TickKind kind) {
+  private void onTick(TickKind kind) {
     switch (kind) {
       case TAKE -> ownerships.onTakeTick();
       case FLUSH -> ownerships.onFlushTick();
       case RETRY -> {
         retryScheduled = false;
-        if (!session.connected) {
+        if (!s.connected) {
           return; // the reconnect does it all
         }
-        if (stale && !session.closing) {
-          out.add(new ReadAssignment(session.epoch));
+        if (stale && !s.closing) {
+          s.out.add(new ReadAssignment(s.epoch));
         }
         ownerships.verify(false);
         join();
@@ -270,29 +266,29 @@ public class MemberMachine {
     }
   }
 
-  /** Asks for a RETRY tick after the backoff, unless one is pending. */
+  /** Asks for a RETRY tick after the backoff of the failure streak, unless one is pending. */
   private void retry(int count) {
     failures += count;
     if (!retryScheduled && !stopped) {
       retryScheduled = true;
-      out.add(new ScheduleRetry(Math.max(1, failures)));
+      s.out.add(new ScheduleRetry(Math.max(1, failures)));
     }
   }
 
   private void onClose() {
-    session.closing = true;
-    if (!session.connected) {
+    s.closing = true;
+    if (!s.connected) {
       forgetSession(); // the znodes go with the session
       return;
     }
-    out.add(new Leave(session.id));
+    s.out.add(new Leave(s.id));
     ownerships.reconcile(); // releases everything
   }
 
   // ---- views, for health and tests ----
 
   public boolean isJoined() {
-    return session.joined;
+    return s.joined;
   }
 
   public boolean isDuplicate() {
@@ -300,18 +296,17 @@ public class MemberMachine {
   }
 
   public boolean isConnected() {
-    return session.connected;
+    return s.connected;
   }
 
   /** The generation of the assignment followed, 0 before the first. */
   public long generation() {
-    AssignmentRecord a = session.assignment;
-    return a == null ? 0 : a.generation();
+    return s.assignment == null ? 0 : s.assignment.generation();
   }
 
   /** The session this member acts in, 0 before the first. */
   public long sessionId() {
-    return session.id;
+    return s.id;
   }
 
   /** The partitions whose ownership znode this member holds, with an open term or not. */
@@ -321,22 +316,5 @@ public class MemberMachine {
 
   public boolean isStopped() {
     return stopped;
-  }
-
-  /**
-   * The session's state as the machine's parts see it. Written only by {@link MemberMachine}; its
-   * {@link Ownerships} read it.
-   */
-  static final class Session {
-    long epoch;
-    boolean connected;
-    long id;
-    boolean closing;
-    /** Whether the member znode exists in this session. */
-    boolean joined;
-    /** Whether the assignment was read in the current epoch. */
-    boolean fresh;
-    AssignmentRecord assignment;
-    long now;
   }
 }

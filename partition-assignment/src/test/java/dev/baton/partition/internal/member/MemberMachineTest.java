@@ -116,6 +116,18 @@ class MemberMachineTest {
   }
 
   @Test
+  void aConnectedEpochAfterASuspensionThatWasNeverHeardOfStillEndsAndResumesTheTerms() {
+    owning01(); // the session's liveness may skip a superseded epoch: SUSPENDED never arrives
+    m.epoch(Link.CONNECTED, S1);
+    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.CONNECTION_SUSPENDED).hasSize(2);
+    m.on(new AssignmentRead(m.epoch(), assignment(1, "m", "m")));
+    m.on(new Checked(m.epoch(), List.of(NodeCheck.exists(0, 100, S1), NodeCheck.exists(1, 101, S1))));
+    assertThat(m.of(BeginTerm.class)).extracting(BeginTerm::czxid).containsExactly(100L, 101L);
+    assertThat(m.of(BeginTerm.class)).allMatch(BeginTerm::resumed);
+  }
+
+  @Test
   void aLostSessionEndsEveryTermForgetsItsZnodesAndJoinsAgainInTheNext() {
     owning01();
     m.epoch(Link.LOST, S1);
