@@ -45,7 +45,7 @@ class ReadmePartitionTest {
     try (GroupMember member = GroupMember.create(session, config, new PartitionListener() {
           @Override
           public void assigned(PartitionLease lease) {
-            // On the member's executor, in order per partition. Fence writes with lease.token().
+            // On the member's callback pool, in order per partition. Fence writes with lease.token().
             startConsuming(lease);
           }
 

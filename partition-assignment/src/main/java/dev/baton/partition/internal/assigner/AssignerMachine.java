@@ -33,6 +33,8 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
@@ -45,10 +47,9 @@ import java.util.concurrent.TimeUnit;
  * periods and the members' last profiles outlive a term, so a term revoked by a connection blip does
  * not restart them. Without a readable published assignment, stickiness comes from who owns what now.
  *
- * <p>The strategy is the one piece of user code it runs: a {@link RuntimeException} from it publishes
- * nothing (logged, until the next change); an {@link Error} escapes to the loop, which logs, counts
- * and retries it (or, a {@link VirtualMachineError}, marks the member failed). Not thread-safe:
- * confined to the member's loop.
+ * <p>The strategy is the one piece of user code it runs: its {@link RuntimeException} publishes
+ * nothing (logged, until the next change); its {@link Error} escapes to the loop (logged, counted,
+ * retried, or fatal). Not thread-safe: confined to the member's loop.
  */
 public final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
@@ -56,8 +57,7 @@ public final class AssignerMachine {
   private final String me;
   private final SortedSet<Integer> fixedPartitions;
   private final AssignmentStrategy strategy;
-  private final long quietNanos;
-  private final long maxDelayNanos;
+  private final Debounce debounce;
   private final GraceTracker grace;
   private final Map<String, MemberProfile> lastSeen = new HashMap<>();
   private final List<AssignerAction> out = new ArrayList<>();
@@ -73,9 +73,6 @@ public final class AssignerMachine {
   private int previousVersion = -1;
   private Map<Integer, String> currentOwners;
   private boolean warnedNoPartitions;
-  private boolean timerPending;
-  private long timerSeq;
-  private long firstChangeNanos;
   private boolean publishing;
   private boolean ownersDue;
   private boolean retryScheduled;
@@ -88,18 +85,10 @@ public final class AssignerMachine {
       Duration rebalanceDelay, Duration rebalanceMaxDelay, Duration rejoinGrace) {
     this.me = memberId;
     this.strategy = strategy;
-    this.quietNanos = rebalanceDelay.toNanos();
-    this.maxDelayNanos = rebalanceMaxDelay.toNanos();
+    this.debounce = new Debounce(rebalanceDelay.toNanos(), rebalanceMaxDelay.toNanos());
     this.grace = new GraceTracker(rejoinGrace);
-    if (partitionCount > 0) {
-      TreeSet<Integer> fixed = new TreeSet<>();
-      for (int i = 0; i < partitionCount; i++) {
-        fixed.add(i);
-      }
-      this.fixedPartitions = fixed;
-    } else {
-      this.fixedPartitions = null;
-    }
+    this.fixedPartitions = partitionCount <= 0 ? null
+        : IntStream.range(0, partitionCount).boxed().collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Applies {@code event} at loop time {@code nanos} and wall time {@code wall}. */
@@ -131,11 +120,6 @@ public final class AssignerMachine {
     return term != 0 && !deposed;
   }
 
-  /** The generation of the assignment last read or published, 0 if none. */
-  public long generation() {
-    return previous == null ? 0 : previous.generation();
-  }
-
   private void begin(TermBegan b) {
     term = b.term();
     token = b.token();
@@ -145,7 +129,7 @@ public final class AssignerMachine {
     previous = null;
     previousVersion = -1;
     currentOwners = null;
-    timerPending = false;
+    debounce.reset();
     publishing = false;
     ownersDue = false;
     out.add(new Log(Level.INFO, "member " + me + " is the assigner (token " + token + ")", null));
@@ -169,13 +153,12 @@ public final class AssignerMachine {
     } else if (event instanceof AssignerEvent.ReadFailed) {
       retry();
     } else if (event instanceof PartitionsRead r) {
+      if (r.partitions() != null && r.partitions().isEmpty()) {
+        out.add(new Log(Level.WARN, "the group has zero partitions: every partition is released", null));
+      }
       if (r.partitions() != null) {
         partitions = r.partitions();
         warnedNoPartitions = false;
-        if (partitions.isEmpty()) {
-          out.add(new Log(Level.WARN, "the group has zero partitions: every partition is released",
-              null));
-        }
       }
       changed();
     } else if (event instanceof MembersRead r) {
@@ -191,8 +174,7 @@ public final class AssignerMachine {
       currentOwners = r.owners();
       rebalance();
     } else if (event instanceof RebalanceDue d) {
-      if (d.seq() == timerSeq && timerPending) {
-        timerPending = false;
+      if (debounce.fire(d.seq())) {
         rebalance();
       }
     } else if (event instanceof AssignerEvent.GraceDue) {
@@ -225,27 +207,20 @@ public final class AssignerMachine {
   }
 
   private void unowned(Set<Integer> owned) {
-    if (owned == null) {
-      out.add(new SetUnowned(partitions == null ? -1 : partitions.size()));
-    } else if (partitions != null) {
-      out.add(new SetUnowned(partitions.stream().filter(p -> !owned.contains(p)).count()));
+    if (owned == null || partitions != null) {
+      out.add(new SetUnowned(partitions == null ? -1
+          : owned == null ? partitions.size() : partitions.stream().filter(p -> !owned.contains(p)).count()));
     }
   }
 
   // ---- compute and publish ----
 
-  /** Something changed: compute after the quiet period, at most the maximum delay after the first. */
+  /** Something changed: compute after the quiet period ({@link Debounce}). */
   private void changed() {
-    if (!active()) {
-      return;
+    if (active()) {
+      long delay = debounce.changed(nowNanos);
+      out.add(new Schedule(new RebalanceDue(term, debounce.seq()), delay));
     }
-    if (!timerPending) {
-      firstChangeNanos = nowNanos;
-    }
-    long due = Math.min(nowNanos + quietNanos, firstChangeNanos + maxDelayNanos);
-    timerPending = true;
-    timerSeq++;
-    out.add(new Schedule(new RebalanceDue(term, timerSeq), Math.max(0, due - nowNanos)));
   }
 
   private void rebalance() {

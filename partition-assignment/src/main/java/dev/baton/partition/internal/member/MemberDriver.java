@@ -1,6 +1,5 @@
 package dev.baton.partition.internal.member;
 
-import dev.baton.fencing.FencingToken;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.internal.GroupMetrics;
@@ -30,8 +29,6 @@ import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
@@ -60,10 +57,10 @@ public final class MemberDriver {
   private final GroupPaths paths;
   private final GroupConfig config;
   private final String me;
-  private final PartitionCallbacks callbacks;
   private final GroupMetrics metrics;
   private final MemberMachine machine;
   private final Leases leases = new Leases();
+  private final Terms terms;
   private final OwnerChecks checks;
   private final OwnerNodes creates;
   private final OwnerDeletes deletes;
@@ -103,9 +100,9 @@ public final class MemberDriver {
     this.paths = paths;
     this.config = config;
     this.me = profile.id();
-    this.callbacks = callbacks;
     this.metrics = metrics;
     this.machine = new MemberMachine(me, config.drainTimeout().toNanos());
+    this.terms = new Terms(me, paths, config.clock(), leases, callbacks, metrics);
     this.checks = new OwnerChecks(client, paths);
     this.creates = new OwnerNodes(client, paths, checks);
     this.deletes = new OwnerDeletes(client, paths);
@@ -138,11 +135,7 @@ public final class MemberDriver {
 
   /** The loop died of a fatal error (on the loop): every open term ends now, as if closed. */
   public void onFatal() {
-    leases.endAll().values().forEach(lease -> {
-      lease.revoke(RevocationReason.CLOSED);
-      metrics.revoked(lease.revocationReason().orElse(RevocationReason.CLOSED));
-      callbacks.revoked(lease, lease.revocationReason().orElse(RevocationReason.CLOSED));
-    });
+    terms.endAll();
     released.complete(null);
     stopped.complete(null);
   }
@@ -239,9 +232,11 @@ public final class MemberDriver {
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {
-      begin(b);
+      ConnectionEpoch now = session.liveness().current();
+      terms.begin(b, now.number() == appliedEpoch ? null // else the link changed: not active
+          : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
-      end(e, answers);
+      terms.end(e).whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
     } else if (action instanceof ScheduleRetry r) {
@@ -249,10 +244,9 @@ public final class MemberDriver {
           () -> handle(new MemberEvent.Tick(MemberEvent.TickKind.RETRY)));
     } else if (action instanceof DrainTimedOut d) {
       metrics.drainTimedOut();
-      LeaseHandle lease = leases.latest(d.partition());
       log.warn("member {}: revoked callback of partition {} (token {}) still running after {}; "
-          + "releasing anyway: fence its writes", me, d.partition(),
-          lease == null ? "?" : lease.token(), config.drainTimeout());
+          + "releasing anyway: fence its writes", me, d.partition(), terms.token(d.partition()),
+          config.drainTimeout());
     } else if (action instanceof Released) {
       released.complete(null);
     } else if (action instanceof Warn w) {
@@ -272,34 +266,5 @@ public final class MemberDriver {
       log.warn("member {}: cannot read the assignment; retrying: {}", me, f.cause().toString());
     }
     return new MemberEvent.AssignmentReadFailed(epoch);
-  }
-
-  private void begin(BeginTerm b) {
-    int p = b.partition();
-    LeaseHandle previous = leases.latest(p);
-    Instant since = b.resumed() && previous != null && previous.token().value() == b.czxid()
-        ? previous.startedAt() : config.clock().instant();
-    LeaseHandle lease = new LeaseHandle(p, me, FencingToken.of(paths.tokenScope(p), b.czxid()),
-        paths.owner(p), since, b.generation(), b.term());
-    leases.begin(lease);
-    ConnectionEpoch now = session.liveness().current();
-    if (now.number() != appliedEpoch) { // the link changed since the machine decided: not active
-      lease.revoke(now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
-    }
-    metrics.assigned(b.handoffNanos() < 0 ? null : Duration.ofNanos(b.handoffNanos()));
-    callbacks.assigned(lease);
-  }
-
-  private void end(EndTerm e, Deque<MemberEvent> answers) {
-    LeaseHandle lease = leases.end(e.partition(), e.term());
-    if (lease == null) {
-      answers.add(new Revoked(e.partition(), e.term())); // no such lease: nothing to wait for
-      return;
-    }
-    lease.revoke(e.reason());
-    RevocationReason actual = lease.revocationReason().orElse(e.reason());
-    metrics.revoked(actual);
-    callbacks.revoked(lease, actual)
-        .whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
   }
 }
