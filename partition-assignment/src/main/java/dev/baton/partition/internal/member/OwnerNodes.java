@@ -123,6 +123,8 @@ final class OwnerNodes {
     long session;
     try {
       session = sessionId();
+    } catch (InterruptedException e) {
+      throw e;
     } catch (Exception e) {
       present.forEach(p -> out.add(new Failed(p, true, false)));
       return;
