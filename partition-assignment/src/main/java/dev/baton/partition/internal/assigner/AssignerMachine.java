@@ -78,9 +78,7 @@ public final class AssignerMachine {
   private boolean retryScheduled;
   private int failures;
 
-  /**
-   * @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper
-   */
+  /** @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper */
   public AssignerMachine(String memberId, int partitionCount, AssignmentStrategy strategy,
       Duration rebalanceDelay, Duration rebalanceMaxDelay, Duration rejoinGrace) {
     this.me = memberId;
@@ -100,6 +98,7 @@ public final class AssignerMachine {
       begin(b);
     } else if (event instanceof AssignerEvent.Retry) {
       retryScheduled = false;
+      publishing = false; // after a failed task its answer may never come
       if (active()) {
         readAll();
         changed();

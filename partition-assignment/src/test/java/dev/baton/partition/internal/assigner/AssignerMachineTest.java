@@ -145,6 +145,21 @@ class AssignerMachineTest {
   }
 
   @Test
+  void aPublishWhoseAnswerWasLostInAFailedTaskDoesNotBlockTheNext() {
+    AssignerMachine m = machine(new StickyBalancedStrategy(), Duration.ZERO);
+    on(m, new AssignerEvent.TermBegan(1, 5));
+    on(m, new AssignerEvent.AssignmentRead(1, null, -1));
+    on(m, new AssignerEvent.MembersRead(1, members("a")));
+    fire(m);
+    on(m, new AssignerEvent.CurrentOwnersRead(1, Map.of()));
+    assertThat(of(Publish.class)).hasSize(1); // and then the task failed: no answer
+    on(m, new AssignerEvent.Retry()); // the loop's recovery: inputs read again, a computation due
+    fire(m);
+    on(m, new AssignerEvent.CurrentOwnersRead(1, Map.of()));
+    assertThat(of(Publish.class)).hasSize(1);
+  }
+
+  @Test
   void aConflictReReadsTheAssignmentAndComputesAgain() {
     AssignerMachine m = machine(new StickyBalancedStrategy(), Duration.ZERO);
     on(m, new AssignerEvent.TermBegan(1, 5));
