@@ -41,23 +41,21 @@ class ThreadingTest {
   @Test
   void aMemberRunsOneLoopThreadItsCallbackPoolAndTheElectionsTwoThreads() {
     group = new TestGroup(ZK.connectString(), b -> b.partitionCount(8));
-    TestGroup.Member a = group.add("a");
-    group.add("b");
+    TestGroup.Member solo = group.add("threads-solo"); // an id no other test uses
+    group.add("threads-other");
     group.awaitAllOwned(8, WITHIN);
-    assertThat(a.member().isAssigner()).isTrue(); // the assigner's I/O too runs on its loop
-    assertThat(threads("baton-partition-a")).extracting(Thread::getName)
-        .containsOnlyOnce("baton-partition-a")
-        .allMatch(n -> n.equals("baton-partition-a") || n.startsWith("baton-partition-a-"));
-    assertThat(threads("baton-partition-callbacks-a")).isNotEmpty()
-        .allMatch(t -> t.getName().matches("baton-partition-callbacks-a(-[0-9]+)?"));
-    assertThat(threads("baton-election")).filteredOn(t -> t.getName().contains("a@" + group.path))
+    assertThat(solo.member().isAssigner()).isTrue(); // the assigner's I/O too runs on its loop
+    assertThat(threads("baton-partition-threads-solo")).extracting(Thread::getName)
+        .containsExactly("baton-partition-threads-solo");
+    assertThat(threads("baton-partition-callbacks-threads-solo")).isNotEmpty()
+        .allMatch(t -> t.getName().matches("baton-partition-callbacks-threads-solo(-[0-9]+)?"));
+    assertThat(threads("baton-election")).filteredOn(t -> t.getName().contains("threads-solo@"))
         .extracting(Thread::getName).containsExactlyInAnyOrder(
-            "baton-election-a@" + group.path + "/assigner",
-            "baton-election-callbacks-a@" + group.path + "/assigner");
+            "baton-election-threads-solo@" + group.path + "/assigner",
+            "baton-election-callbacks-threads-solo@" + group.path + "/assigner");
     assertThat(threads("baton-assigner")).isEmpty(); // no thread of its own any more
-    System.out.println("ThreadingTest: member a runs " + Thread.getAllStackTraces().keySet().stream()
-        .map(Thread::getName).filter(n -> n.matches("baton-(partition|partition-callbacks)-a(-[0-9]+)?")
-            || n.contains("a@" + group.path)).sorted().toList());
+    System.out.println("ThreadingTest: the assigner member runs " + Thread.getAllStackTraces().keySet()
+        .stream().map(Thread::getName).filter(n -> n.contains("threads-solo")).sorted().toList());
   }
 
   /** Blocks, ignoring interrupts, inside assign while armed: a slow computation on the loop. */
