@@ -4,11 +4,9 @@ import static dev.baton.recipes.RevocationReason.CLOSED;
 import static dev.baton.recipes.RevocationReason.CONNECTION_SUSPENDED;
 import static dev.baton.recipes.RevocationReason.SESSION_LOST;
 
-import dev.baton.partition.internal.member.MemberAction.Join;
 import dev.baton.partition.internal.member.MemberAction.Leave;
 import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
-import dev.baton.partition.internal.member.MemberAction.Warn;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentReadFailed;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
@@ -22,7 +20,6 @@ import dev.baton.partition.internal.member.MemberEvent.Revoked;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -31,27 +28,24 @@ import java.util.Set;
  * in), it updates its state and returns the actions to apply, in order. The I/O layer applies them and
  * feeds their answers back as events. Deterministic, so a test can drive it event by event.
  *
- * <p>Here: the connection and the session, membership, the published assignment, retries and the
- * lifecycle. What to take, release and delete is decided by its part {@link Ownerships}, which shares
- * the session's state ({@link MemberSession}) and never calls back.
+ * <p>Here: the connection and the session, the published assignment, retries and the lifecycle. Its
+ * parts {@link Membership} (joining) and {@link Ownerships} (what to take, release and delete) share
+ * the session's state ({@link MemberSession}) and never call back.
  *
  * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term begins
- * only after the create answered that the znode is this session's); a znode is deleted only after its
- * term's {@code revoked} returned or the drain timed out, only through this session, and only while it
- * was seen to be this session's in the current connection epoch (a delete whose answer was lost is
- * never repeated blindly onto the next owner's znode); a partition whose znode exists is waited for,
- * never taken; a znode of an earlier session of this member is left to expire with it. A suspended
- * connection ends every term at once; a surviving session resumes them with the same token once the
- * znodes are verified and the assignment is read again; a lost session ends them and joins anew.
+ * only once the create answered that it is this session's); a znode is deleted only after its term's
+ * {@code revoked} returned or the drain timed out, only through this session, and only while it was
+ * seen to be this session's in the current epoch (never blindly after a lost answer); a partition
+ * whose znode exists is waited for; a znode of an earlier session of this member is left to expire.
+ * A suspended connection ends every term at once; a surviving session resumes them with the same token
+ * once the znodes are verified and the assignment read again; a lost session ends them.
  *
  * <p>Not thread-safe: confined to the member's loop (or a test).
  */
 public final class MemberMachine {
   private final MemberSession s;
   private final Ownerships ownerships;
-  private final Set<Long> ownSessions = new HashSet<>();
-  private boolean joining;
-  private boolean duplicate;
+  private final Membership membership;
   private boolean stale;
   private boolean retryScheduled;
   private int failures;
@@ -65,10 +59,11 @@ public final class MemberMachine {
     this(memberId, drainTimeoutNanos, Ownerships::new);
   }
 
-  /** With another {@link Ownerships}: a test's deliberately broken one (a negative control). */
+  /** With another {@link Ownerships}, e.g. a test's deliberately broken one. */
   MemberMachine(String memberId, long drainTimeoutNanos, PartFactory part) {
     this.s = new MemberSession(memberId);
     this.ownerships = part.create(s, drainTimeoutNanos);
+    this.membership = new Membership(s);
   }
 
   /** Makes the machine's {@link Ownerships}. */
@@ -107,13 +102,11 @@ public final class MemberMachine {
       stale |= f.epoch() == s.epoch;
       s.failures += f.epoch() == s.epoch ? 1 : 0;
     } else if (event instanceof Joined j) {
-      onJoined(j);
-    } else if (event instanceof MemberEvent.MemberNodeDeleted) {
-      if (s.joined && !s.closing) {
-        s.out.add(new Warn("member " + s.me + ": its member znode was deleted; joining again"));
+      if (membership.onJoined(j)) {
+        ownerships.reconcile();
       }
-      s.joined = false;
-      join();
+    } else if (event instanceof MemberEvent.MemberNodeDeleted) {
+      membership.onNodeDeleted();
     } else if (event instanceof CreateResults r) {
       ownerships.onCreated(r);
     } else if (event instanceof Checked c) {
@@ -129,7 +122,7 @@ public final class MemberMachine {
     } else if (event instanceof Tick t) {
       onTick(t.kind());
     } else if (event instanceof MemberEvent.Recover) {
-      joining = false;
+      membership.recover();
       ownerships.recover();
       onTick(TickKind.RETRY);
     } else if (event instanceof MemberEvent.Close) {
@@ -174,7 +167,7 @@ public final class MemberMachine {
     if (newSession) {
       forgetSession();
       s.id = sid;
-      ownSessions.add(sid);
+      membership.newSession(sid);
     }
     if (s.closing) {
       if (!newSession) { // finish leaving: the member znode and the drained partitions
@@ -187,48 +180,16 @@ public final class MemberMachine {
     if (!newSession) {
       ownerships.verify(true);
     }
-    join();
+    membership.join();
   }
 
   private void forgetSession() {
     ownerships.forget();
-    s.joined = false;
-    joining = false;
+    membership.forget();
     ownerships.completeIfReleased();
   }
 
-  // ---- membership and assignment ----
-
-  private void join() {
-    if (s.connected && !s.closing && !s.joined && !joining) {
-      joining = true;
-      s.out.add(new Join(s.id, ownSessions));
-    }
-  }
-
-  private void onJoined(Joined j) {
-    if (j.session() != s.id) {
-      return; // an answer from an earlier session
-    }
-    joining = false;
-    switch (j.outcome()) {
-      case JOINED -> {
-        s.joined = true;
-        duplicate = false;
-        if (s.closing) {
-          s.out.add(new Leave(s.id));
-        }
-        s.progress = true;
-        ownerships.reconcile();
-      }
-      case DUPLICATE -> {
-        s.joined = false;
-        duplicate = true;
-      }
-      case FAILED -> s.failures++;
-      default -> throw new IllegalArgumentException("unknown outcome " + j.outcome());
-    }
-  }
+  // ---- assignment, timers, retries, close ----
 
   private void onAssignmentRead(AssignmentRead r) {
     if (r.epoch() != s.epoch || !s.connected) {
@@ -243,8 +204,6 @@ public final class MemberMachine {
     ownerships.reconcile();
   }
 
-  // ---- timers, retries, close ----
-
   private void onTick(TickKind kind) {
     switch (kind) {
       case TAKE -> ownerships.onTakeTick();
@@ -258,7 +217,7 @@ public final class MemberMachine {
           s.out.add(new ReadAssignment(s.epoch));
         }
         ownerships.verify(false);
-        join();
+        membership.join();
         ownerships.reconcile();
         ownerships.flush();
       }
@@ -292,11 +251,7 @@ public final class MemberMachine {
   }
 
   public boolean isDuplicate() {
-    return duplicate;
-  }
-
-  public boolean isConnected() {
-    return s.connected;
+    return membership.isDuplicate();
   }
 
   /** The generation of the assignment followed, 0 before the first. */

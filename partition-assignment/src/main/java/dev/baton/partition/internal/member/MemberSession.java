@@ -5,10 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The state {@link MemberMachine} shares with its parts ({@link Ownerships}, {@link Takes},
- * {@link Deletions}): the connection epoch and session, membership, the assignment, and the current
- * step (its time, the actions decided so far, the failures met). Written by the machine; the parts read
- * the session's fields and add actions and failures. Plain data, confined to the machine.
+ * The state {@link MemberMachine} shares with its parts ({@link Membership}, {@link Ownerships},
+ * {@link Takes}, {@link Deletions}): the connection epoch and session, membership, the assignment,
+ * and the current step (its time, the actions decided so far, the failures met). Written by the
+ * machine (and {@code joined} by its membership); the parts read it and add actions and failures.
+ * Plain data, confined to the machine.
  */
 final class MemberSession {
   final String me;

@@ -2,8 +2,12 @@
  * The member side of partition ownership: a pure decision step and a thin I/O layer.
  *
  * <ul>
- *   <li>{@link dev.baton.partition.internal.member.MemberMachine} (with its part
- *       {@link dev.baton.partition.internal.member.Ownerships} and per-partition state
+ *   <li>{@link dev.baton.partition.internal.member.MemberMachine} (with its parts
+ *       {@link dev.baton.partition.internal.member.Membership},
+ *       {@link dev.baton.partition.internal.member.Ownerships},
+ *       {@link dev.baton.partition.internal.member.Takes} and
+ *       {@link dev.baton.partition.internal.member.Deletions}, sharing a
+ *       {@link dev.baton.partition.internal.member.MemberSession}, and per-partition state
  *       {@link dev.baton.partition.internal.member.Held}): state plus a
  *       {@link dev.baton.partition.internal.member.MemberEvent} gives a list of
  *       {@link dev.baton.partition.internal.member.MemberAction}s. No I/O, no threads, no clock

@@ -25,8 +25,9 @@ import java.util.function.LongFunction;
 
 /**
  * One simulated member: a {@link MemberMachine} and a model of its ZooKeeper client. Requests travel
- * to the server in order and are applied there later; answers and watch notifications come back in
- * order through one channel (ZooKeeper's per-session ordering); a link going down fails the requests in
+ * to the server in order and are applied there later; answers come back in order; watch notifications
+ * come in order among themselves but may arrive after later answers (the driver runs them as separate
+ * loop tasks, sometimes much later); a link going down fails the requests in
  * flight and holds the server's notifications until it is back; sessions expire on the server, or in
  * the client first. Leases and callbacks are modelled as the driver does them: the signal drops at
  * {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a random
@@ -61,7 +62,9 @@ final class SimMember {
   private int outages;
   boolean paused;
   private final List<MemberEvent> deferred = new ArrayList<>();
+  private static final long MS = 1_000_000L;
   private long inboxAt;
+  private long notifyAt;
   private long requestAt;
   private final List<Request> inFlight = new ArrayList<>();
   private final List<SimZooKeeper.Notification> held = new ArrayList<>();
@@ -123,12 +126,22 @@ final class SimMember {
     }
     String path = n.path();
     if (path.startsWith("owner/") && n.deleted()) {
-      inbox(new MemberEvent.OwnerNodeDeleted(Integer.parseInt(path.substring(6))));
+      late(new MemberEvent.OwnerNodeDeleted(Integer.parseInt(path.substring(6))));
     } else if (path.startsWith("member/") && n.deleted()) {
-      inbox(new MemberEvent.MemberNodeDeleted());
+      late(new MemberEvent.MemberNodeDeleted());
     } else if (path.equals("assignment")) {
-      inbox(new MemberEvent.AssignmentChanged());
+      late(new MemberEvent.AssignmentChanged());
     }
+  }
+
+  /**
+   * A watch notification reaches the machine in order with the other notifications, but possibly
+   * after answers sent later: the driver enqueues it on the loop from ZooKeeper's event thread while
+   * the loop may already be consuming later answers synchronously.
+   */
+  private void late(MemberEvent e) {
+    notifyAt = Math.max(notifyAt, w.now() + w.latency() + (w.chance(0.2) ? w.between(0, 800) * MS : 0));
+    w.at(notifyAt, () -> deliver(e));
   }
 
   private void send(LongFunction<MemberEvent> atServer, MemberEvent onFailure) {
