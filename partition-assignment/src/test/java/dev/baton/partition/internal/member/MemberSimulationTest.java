@@ -82,6 +82,9 @@ class MemberSimulationTest {
       if (!violations.isEmpty()) {
         System.out.printf("MemberSimulationTest: the %s machine was caught by seed %d (the %d. tried): "
             + "%s%n", name, seed, i + 1, violations.get(0));
+        SimWorld replay = new SimWorld(seed, broken);
+        assertThat(replay.run()).as("the failing seed replays exactly").isEqualTo(violations);
+        assertThat(replay.trace()).isEqualTo(world.trace());
         return;
       }
     }
