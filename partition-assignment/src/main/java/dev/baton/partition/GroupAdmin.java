@@ -1,9 +1,9 @@
 package dev.baton.partition;
 
 import dev.baton.fencing.support.Validation;
-import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.PartitionSetRecord;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import java.util.Collections;
@@ -19,7 +19,8 @@ import org.apache.zookeeper.KeeperException;
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
  * {@link GroupConfig.Builder#partitionCount}. The assigner watches the set: adding partitions assigns
- * them, removing partitions revokes them from their owners ({@link PartitionRevocationReason#PARTITION_REMOVED}).
+ * them, removing partitions revokes them from their owners
+ * ({@link dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
  */
 public final class GroupAdmin {
   private GroupAdmin() {}

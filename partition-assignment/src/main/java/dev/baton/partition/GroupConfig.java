@@ -4,7 +4,7 @@ import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.partition.internal.GroupIds;
 import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.PartitionSetRecord;
+import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,7 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
-import java.util.concurrent.Executor;
 
 /**
  * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}.
@@ -46,12 +45,14 @@ import java.util.concurrent.Executor;
  *   rebalance</td></tr>
  *   <tr><td>rebalanceMaxDelay</td><td>2 s</td><td>upper bound on that wait under continuous
  *   change</td></tr>
- *   <tr><td>executor</td><td>a cached pool of daemon threads owned by the member</td><td>where the
- *   listener's callbacks run (ordered per partition)</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
  *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionLease#since()} and of grace
  *   periods</td></tr>
  * </table>
+ *
+ * <p>There is no callback executor to configure: the listener's callbacks always run on the member's
+ * own callback pool, never on the member's loop, ZooKeeper's or Curator's threads (a caller-supplied
+ * executor could run them there, e.g. a direct executor).
  */
 public final class GroupConfig {
   private final String group;
@@ -64,7 +65,6 @@ public final class GroupConfig {
   private final Duration rejoinGrace;
   private final Duration rebalanceDelay;
   private final Duration rebalanceMaxDelay;
-  private final Executor executor;
   private final MeterRegistry meterRegistry;
   private final Clock clock;
 
@@ -79,7 +79,6 @@ public final class GroupConfig {
     this.rejoinGrace = b.rejoinGrace;
     this.rebalanceDelay = b.rebalanceDelay;
     this.rebalanceMaxDelay = b.rebalanceMaxDelay;
-    this.executor = b.executor;
     this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
     this.clock = b.clock;
   }
@@ -130,11 +129,6 @@ public final class GroupConfig {
     return rebalanceMaxDelay;
   }
 
-  /** The callback executor, or empty for the member's own pool. */
-  public Optional<Executor> executor() {
-    return Optional.ofNullable(executor);
-  }
-
   public MeterRegistry meterRegistry() {
     return meterRegistry;
   }
@@ -155,7 +149,6 @@ public final class GroupConfig {
     private Duration rejoinGrace = Duration.ZERO;
     private Duration rebalanceDelay = Duration.ofMillis(200);
     private Duration rebalanceMaxDelay = Duration.ofSeconds(2);
-    private Executor executor;
     private MeterRegistry meterRegistry;
     private Clock clock = Clock.systemUTC();
 
@@ -209,11 +202,6 @@ public final class GroupConfig {
 
     public Builder rebalanceMaxDelay(Duration value) {
       this.rebalanceMaxDelay = value;
-      return this;
-    }
-
-    public Builder executor(Executor value) {
-      this.executor = value;
       return this;
     }
 

@@ -12,6 +12,10 @@ package dev.baton.partition;
  * @param generation the assignment generation this member follows (0 before the first)
  * @param callbackFailures how many listener callbacks have thrown
  * @param malformedRecords how many records read from ZooKeeper were malformed and ignored
+ * @param loopFailures how many tasks of the member's loop have failed (each logged and retried after
+ *     a backoff); a growing count means the member keeps meeting an error, e.g. from its strategy
+ * @param failed whether the member's loop stopped on a fatal error ({@link VirtualMachineError}): the
+ *     member does nothing more, its leases are revoked; close it (and its session) and start again
  */
 public record GroupHealth(
     GroupMember.State state,
@@ -22,10 +26,15 @@ public record GroupHealth(
     int ownedPartitions,
     long generation,
     long callbackFailures,
-    long malformedRecords) {
+    long malformedRecords,
+    long loopFailures,
+    boolean failed) {
 
-  /** Healthy: started, connected, joined, no duplicate id. Owning no partition can be healthy. */
+  /**
+   * Healthy: started, connected, joined, no duplicate id, not failed. Owning no partition can be
+   * healthy.
+   */
   public boolean isHealthy() {
-    return state == GroupMember.State.STARTED && connected && joined && !duplicateId;
+    return state == GroupMember.State.STARTED && connected && joined && !duplicateId && !failed;
   }
 }

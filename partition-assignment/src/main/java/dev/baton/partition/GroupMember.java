@@ -1,19 +1,24 @@
 package dev.baton.partition;
 
-import dev.baton.partition.internal.AssignerRole;
 import dev.baton.partition.internal.GroupMetrics;
 import dev.baton.partition.internal.GroupNodes;
 import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.OwnershipLoop;
-import dev.baton.partition.internal.PartitionCallbacks;
+import dev.baton.partition.internal.assigner.AssignerDriver;
+import dev.baton.partition.internal.assigner.AssignerRole;
+import dev.baton.partition.internal.member.MemberDriver;
+import dev.baton.partition.internal.member.PartitionCallbacks;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -51,12 +56,22 @@ import org.slf4j.LoggerFactory;
  * fence downstream writes with the lease's token. A suspended connection revokes the member's leases at
  * once (the session may be gone); if the session survives they are assigned again with the same tokens.
  *
+ * <p>Threads: a member runs one loop thread ({@code baton-partition-<member>}) that does all its
+ * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on its own
+ * callback pool ({@code baton-partition-callbacks-<member>}, threads made on demand), never on the loop,
+ * ZooKeeper's or Curator's threads, nor under a lock; and the assigner election runs its own two
+ * threads. A task of the loop that fails (an exception or an error, e.g. from a custom strategy) is
+ * logged, counted ({@link GroupHealth#loopFailures()}) and retried after a backoff; a
+ * {@link VirtualMachineError} stops the loop, revokes every lease and marks the member
+ * {@link GroupHealth#failed() failed}.
+ *
  * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member znode,
  * revokes and releases every partition (waiting for each drain up to the drain timeout) and leaves the
  * assigner election. Thread-safe.
  */
 public final class GroupMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
   /** Lifecycle states. */
   public enum State { LATENT, STARTED, CLOSED }
@@ -66,8 +81,9 @@ public final class GroupMember implements AutoCloseable {
   private final GroupPaths paths;
   private final GroupMetrics metrics;
   private final PartitionCallbacks callbacks;
-  private final OwnershipLoop loop;
-  private final AssignerRole assigner;
+  private final SerialLoop loop;
+  private final MemberDriver member;
+  private final AssignerDriver assigner;
   private final LeaderElection election;
   private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
 
@@ -76,14 +92,18 @@ public final class GroupMember implements AutoCloseable {
     this.config = config;
     this.paths = new GroupPaths(config.group());
     this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
-    this.callbacks = new PartitionCallbacks(listener, config, metrics);
+    this.callbacks = new PartitionCallbacks(listener, config.memberId(), metrics);
     MemberProfile profile = MemberProfile.of(config.memberId(), config.weight(), config.zone().orElse(null));
-    this.loop = new OwnershipLoop(session.curator(), paths, config, profile, callbacks, metrics);
-    this.assigner = new AssignerRole(session.curator(), paths, config, metrics);
+    this.loop = new SerialLoop("partition-" + config.memberId(),
+        new ThreadLoopScheduler("partition", config.memberId()), Backoff.DEFAULT, this::recover,
+        this::onFatal);
+    this.member = new MemberDriver(session, loop, Backoff.DEFAULT, paths, config, profile, callbacks,
+        metrics);
+    this.assigner = new AssignerDriver(session.curator(), loop, Backoff.DEFAULT, paths, config, metrics);
     this.election = LeaderElection.create(session,
         ElectionConfig.builder(paths.assigner()).participantId(config.memberId())
             .meterRegistry(config.meterRegistry()).clock(config.clock()).build(),
-        assigner);
+        new AssignerRole(assigner));
   }
 
   /** Creates a latent member; {@link #start()} joins the group. */
@@ -105,7 +125,7 @@ public final class GroupMember implements AutoCloseable {
     }
     session.closeWithSession(this);
     GroupNodes.ensure(session.curator(), paths);
-    loop.start();
+    member.start();
     election.start();
   }
 
@@ -118,31 +138,50 @@ public final class GroupMember implements AutoCloseable {
     }
     session.detach(this);
     if (before == State.STARTED) {
-      var released = loop.beginClose();
-      election.close();
-      try {
-        released.get(config.drainTimeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (ExecutionException | TimeoutException e) {
-        log.warn("member {}: not every partition was released before closing: {}", config.memberId(),
-            e.toString());
-      }
-      loop.shutdown();
+      CompletableFuture<Void> released = member.beginClose();
+      election.close(); // its revoked callback only tells the loop
+      await(released, config.drainTimeout().plus(STOP_WAIT), "not every partition was released");
+      await(member.shutdown(), STOP_WAIT, "the member's loop did not stop");
     } else {
       election.close();
     }
-    callbacks.close(Duration.ofSeconds(5));
+    loop.shutdown(STOP_WAIT);
+    callbacks.close(STOP_WAIT);
+    metrics.close();
+  }
+
+  private void await(CompletableFuture<Void> done, Duration timeout, String problem) {
+    if (!loop.isRunning()) {
+      return; // a fatal error stopped the loop: nothing more will complete
+    }
+    try {
+      done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      log.warn("member {}: {} before closing: {}", config.memberId(), problem, e.toString());
+    }
+  }
+
+  /** The loop's recovery after a failed task: answers may be lost, so both parts check again. */
+  private void recover() {
+    member.recover();
+    assigner.recover();
+  }
+
+  /** The loop's last act after a fatal error: every lease is revoked, health shows the failure. */
+  private void onFatal(VirtualMachineError e) {
+    member.onFatal();
   }
 
   /** The partitions this member owns now, with their leases. */
   public Map<Integer, PartitionLease> ownedPartitions() {
-    return loop.owned();
+    return member.owned();
   }
 
   /** The lease of {@code partition}, if this member owns it now. */
   public Optional<PartitionLease> lease(int partition) {
-    return Optional.ofNullable(loop.lease(partition));
+    return Optional.ofNullable(member.lease(partition));
   }
 
   public boolean isAssigner() {
@@ -162,9 +201,11 @@ public final class GroupMember implements AutoCloseable {
   }
 
   public GroupHealth health() {
-    return new GroupHealth(state.get(), session.isConnected(), loop.isJoined(), loop.isDuplicate(),
-        assigner.isAssigner(), loop.ownedCount(), loop.generation(),
-        metrics.callbackFailures(), metrics.malformedRecords());
+    MemberDriver.View view = member.view();
+    return new GroupHealth(state.get(), session.isConnected(), view.joined(), view.duplicate(),
+        assigner.isAssigner(), member.ownedCount(), view.generation(),
+        metrics.callbackFailures(), metrics.malformedRecords(), loop.failures(),
+        loop.fatal().isPresent());
   }
 
   @Override

@@ -1,51 +1,43 @@
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
-import java.time.Duration;
+import dev.baton.recipes.Term;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
- * One ownership term of one partition, given to {@link PartitionListener#assigned}. Carries the term's
- * fencing token and its cancellation signal.
+ * One ownership term of one partition, given to {@link PartitionListener#assigned}: a {@link Term}
+ * with the partition's details. Carries the term's fencing token and its cancellation signal.
  *
  * <p>Pass {@link #token()} to every write downstream that must come from the partition's current owner
  * (a {@code Fence} of the fencing module, with resource = the partition). The signal
  * ({@link #isActive()}) drops the moment the member stops believing in the term, before
- * {@code revoked} runs; a paused process cannot see it, which is why the token, enforced by a fence, is
- * what really stops a stale owner. Thread-safe.
+ * {@code revoked} runs; {@link #checkActive()} then throws {@link PartitionLostException}. A paused
+ * process cannot see the signal, which is why the token, enforced by a fence, is what really stops a
+ * stale owner. A lease is never paused: a suspended connection revokes it
+ * ({@link dev.baton.recipes.RevocationReason#CONNECTION_SUSPENDED}), and a surviving session gets a new
+ * lease with the same token. Thread-safe.
  */
-public interface PartitionLease {
+public interface PartitionLease extends Term {
   int partition();
 
   /** The member that holds this term. */
   String memberId();
 
   /** The term's fencing token: the creation zxid of the ownership znode; scope = that znode's path. */
+  @Override
   FencingToken token();
 
   /** The ownership znode, for ZooKeeper writes guarded by it (fencing module's ownership guard). */
   String ownerNodePath();
 
-  /** When the member took the partition, by the member's clock. */
-  Instant since();
-
   /** The assignment generation under which the partition was taken. */
   long generation();
 
-  /** True until the term is revoked. */
-  boolean isActive();
-
-  /** @throws PartitionLostException unless active */
-  void checkActive();
-
-  /** The reason, once revoked. */
-  Optional<PartitionRevocationReason> revocationReason();
-
   /**
-   * Waits until the term is revoked or the timeout passes.
-   *
-   * @return true if revoked
+   * When the member took the partition, by the member's clock; the same as {@link #startedAt()}. A
+   * lease resumed after a reconnect keeps the time of the take.
    */
-  boolean awaitRevocation(Duration timeout) throws InterruptedException;
+  default Instant since() {
+    return startedAt();
+  }
 }

@@ -8,5 +8,11 @@
  * callbacks), {@link dev.baton.partition.GroupStatus} (a view of the whole group) and {@link
  * dev.baton.partition.GroupAdmin} (the partition set in ZooKeeper). Strategies live in {@link
  * dev.baton.partition.strategy}.
+ *
+ * <p>Threading: every public type here is thread-safe or immutable. A member does all its ZooKeeper
+ * I/O and decisions on one loop thread of its own (the assigner's included), runs the listener's
+ * callbacks on its own callback pool (never on the loop, ZooKeeper's or Curator's threads, nor under a
+ * lock), and its assigner election runs two threads. {@link dev.baton.partition.GroupStatus#read} and
+ * {@link dev.baton.partition.GroupAdmin} block the calling thread.
  */
 package dev.baton.partition;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
 class GroupConfigTest {
@@ -18,7 +20,14 @@ class GroupConfigTest {
     assertThat(c.rejoinGrace()).isZero();
     assertThat(c.rebalanceDelay()).isEqualTo(Duration.ofMillis(200));
     assertThat(c.rebalanceMaxDelay()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(c.executor()).isEmpty();
+  }
+
+  @Test
+  void callbacksCannotBeSentToAnExecutorThatCouldRunThemOnTheLoop() {
+    // No option takes an executor (a direct one would run callbacks on the member's loop thread):
+    // callbacks always run on the member's own pool.
+    assertThat(GroupConfig.Builder.class.getMethods()).isNotEmpty().noneMatch(m ->
+        Arrays.stream(m.getParameterTypes()).anyMatch(Executor.class::isAssignableFrom));
   }
 
   @Test

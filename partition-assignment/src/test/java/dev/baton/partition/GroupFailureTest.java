@@ -3,6 +3,7 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZooKeeperServerExtension;
@@ -86,9 +87,10 @@ class GroupFailureTest {
         .collect(Collectors.toMap(PartitionLease::partition, l -> l.token().value()));
 
     proxy.cut();
-    await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty());
-    assertThat(a.listener().revocations()).hasSize(4).allSatisfy(e ->
-        assertThat(e.reason()).isEqualTo(PartitionRevocationReason.CONNECTION_SUSPENDED));
+    await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty()); // the signals, at once
+    // then the revoked callbacks, on the callback pool
+    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.listener().revocations()).hasSize(4)
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.CONNECTION_SUSPENDED)));
     proxy.heal();
     group.awaitAllOwned(4, WITHIN);
     assertThat(a.member().ownedPartitions().values()).allSatisfy(l ->
@@ -158,7 +160,7 @@ class GroupFailureTest {
     group.awaitAllOwned(6, WITHIN);
     assertThat(group.members()).allSatisfy(m -> assertThat(m.listener().revocations())
         .filteredOn(e -> e.partition() >= 6)
-        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(PartitionRevocationReason.PARTITION_REMOVED)));
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.PARTITION_REMOVED)));
     assertThat(GroupAdmin.partitions(a.session(), group.path)).hasValueSatisfying(s -> assertThat(s).hasSize(6));
 
     GroupAdmin.setPartitionCount(a.session(), group.path, 0);

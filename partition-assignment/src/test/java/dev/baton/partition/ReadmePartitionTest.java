@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.ReadmeSnippets;
 import dev.baton.testkit.ZooKeeperServerExtension;
@@ -44,12 +45,12 @@ class ReadmePartitionTest {
     try (GroupMember member = GroupMember.create(session, config, new PartitionListener() {
           @Override
           public void assigned(PartitionLease lease) {
-            // On the member's executor, in order per partition. Fence writes with lease.token().
+            // On the member's callback pool, in order per partition. Fence writes with lease.token().
             startConsuming(lease);
           }
 
           @Override
-          public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+          public void revoked(PartitionLease lease, RevocationReason reason) {
             // Drain here: the next owner starts only after this returns (or the drain timeout).
             stopConsuming(lease);
           }

@@ -1,5 +1,6 @@
 package dev.baton.partition;
 
+import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,7 @@ import java.util.function.Consumer;
 /** A listener that records every callback, checks the per-partition order and feeds shared beliefs. */
 final class RecordingListener implements PartitionListener {
   /** One callback. {@code reason} is null for assigned. */
-  record Event(int partition, long token, PartitionRevocationReason reason, String thread) {
+  record Event(int partition, long token, RevocationReason reason, String thread) {
     boolean isAssigned() {
       return reason == null;
     }
@@ -40,7 +41,7 @@ final class RecordingListener implements PartitionListener {
   }
 
   @Override
-  public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+  public void revoked(PartitionLease lease, RevocationReason reason) {
     onRevoked.accept(lease);
     beliefs.revoked(lease.partition(), member);
     synchronized (this) {

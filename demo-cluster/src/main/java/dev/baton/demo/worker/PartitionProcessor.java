@@ -8,7 +8,7 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -68,7 +68,7 @@ final class PartitionProcessor implements PartitionListener {
   }
 
   @Override
-  public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+  public void revoked(PartitionLease lease, RevocationReason reason) {
     PartitionLoop loop = loops.get(lease.partition());
     if (loop != null && loop.lease == lease) {
       loops.remove(lease.partition(), loop);

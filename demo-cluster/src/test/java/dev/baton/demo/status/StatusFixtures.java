@@ -7,7 +7,7 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
@@ -35,7 +35,7 @@ final class StatusFixtures {
     }
 
     @Override
-    public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+    public void revoked(PartitionLease lease, RevocationReason reason) {
     }
   };
 

@@ -1,6 +1,6 @@
 package dev.baton.partition.internal;
 
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
@@ -54,8 +54,8 @@ public final class GroupMetrics implements AutoCloseable {
   private final AtomicLong malformed = new AtomicLong();
   private final Gauge ownedGauge;
   private final Counter assigned;
-  private final Map<PartitionRevocationReason, Counter> revoked =
-      new EnumMap<>(PartitionRevocationReason.class);
+  private final Map<RevocationReason, Counter> revoked =
+      new EnumMap<>(RevocationReason.class);
   private final Timer handoff;
   private final Counter drainTimeouts;
   private final Counter moves;
@@ -78,7 +78,7 @@ public final class GroupMetrics implements AutoCloseable {
       own(Gauge.builder("baton.partition.unowned", unowned, AtomicLong::get).tags(tags)
           .strongReference(true).register(registry));
       this.assigned = own(Counter.builder("baton.partition.assigned").tags(tags).register(registry));
-      for (PartitionRevocationReason r : PartitionRevocationReason.values()) {
+      for (RevocationReason r : RevocationReason.values()) {
         revoked.put(r, own(Counter.builder("baton.partition.revoked").tags(tags).tag("reason", r.name())
             .register(registry)));
       }
@@ -123,7 +123,7 @@ public final class GroupMetrics implements AutoCloseable {
     counter.increment();
   }
 
-  void assigned(Duration sinceAssignmentSeen) {
+  public void assigned(Duration sinceAssignmentSeen) {
     owned.incrementAndGet();
     assigned.increment();
     if (sinceAssignmentSeen != null) {
@@ -131,32 +131,32 @@ public final class GroupMetrics implements AutoCloseable {
     }
   }
 
-  void revoked(PartitionRevocationReason reason) {
+  public void revoked(RevocationReason reason) {
     owned.decrementAndGet();
     revoked.get(reason).increment();
   }
 
-  void drainTimedOut() {
+  public void drainTimedOut() {
     drainTimeouts.increment();
   }
 
-  void callbackFailed(String callback) {
+  public void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
     incrementLazy(CALLBACK_FAILURES, "callback", callback);
   }
 
-  void malformedRecord() {
+  public void malformedRecord() {
     malformed.incrementAndGet();
     incrementLazy(MALFORMED_RECORDS, null, null);
   }
 
-  void published(long gen, int moved) {
+  public void published(long gen, int moved) {
     generation.set(gen);
     rebalances.increment();
     moves.increment(moved);
   }
 
-  void unowned(long count) {
+  public void unowned(long count) {
     unowned.set(count);
   }
 

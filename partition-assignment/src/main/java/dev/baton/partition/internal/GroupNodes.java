@@ -11,7 +11,7 @@ public final class GroupNodes {
 
   private GroupNodes() {}
 
-  /** Best effort: a failure is logged and the callers retry their own operations. */
+  /** Best effort: a failure is logged and the callers retry their own operations; blocking. */
   public static void ensure(CuratorFramework client, GroupPaths paths) {
     for (String path : new String[] {paths.members(), paths.owners()}) {
       try {
@@ -20,6 +20,9 @@ public final class GroupNodes {
         }
       } catch (KeeperException.NodeExistsException e) {
         log.debug("{} created concurrently", path);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // stop; the caller's own operations fail and say so
+        return;
       } catch (Exception e) {
         log.warn("cannot create {}: {}", path, e.toString());
       }

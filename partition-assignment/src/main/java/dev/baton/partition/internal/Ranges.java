@@ -90,7 +90,7 @@ public final class Ranges {
         new IllegalArgumentException("bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
   }
 
-  static String abbreviate(String s) {
+  public static String abbreviate(String s) {
     return s.length() <= 40 ? s : s.substring(0, 40) + "...";
   }
 }

@@ -13,5 +13,9 @@
  *       place (so a single join or leave with equal weights moves the theoretical minimum).
  *       Deterministic; {@code O(P log P + M log M)}.
  * </ul>
+ *
+ * <p>Threading: a member calls its strategy on its loop thread, one call at a time; a strategy should
+ * be quick and must not block. An exception it throws publishes nothing until the next change; an
+ * error is logged, counted and retried, and a {@link VirtualMachineError} stops the member.
  */
 package dev.baton.partition.strategy;

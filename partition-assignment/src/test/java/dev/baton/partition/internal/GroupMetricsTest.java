@@ -2,7 +2,7 @@ package dev.baton.partition.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -57,7 +57,7 @@ class GroupMetricsTest {
     assertThat(gauge("baton.partition.owned")).isZero();
     second.assigned(null);
     second.assigned(null);
-    second.revoked(PartitionRevocationReason.REASSIGNED);
+    second.revoked(RevocationReason.REASSIGNED);
     assertThat(gauge("baton.partition.owned")).isEqualTo(1);
     second.malformedRecord();
     assertThat(registry.get("baton.partition.malformed.records").tags("member", MEMBER).counter().count())

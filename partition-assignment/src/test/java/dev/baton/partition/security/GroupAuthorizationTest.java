@@ -9,7 +9,7 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.security.AclPolicy;
@@ -50,7 +50,7 @@ class GroupAuthorizationTest {
     }
 
     @Override
-    public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+    public void revoked(PartitionLease lease, RevocationReason reason) {
     }
   };
 

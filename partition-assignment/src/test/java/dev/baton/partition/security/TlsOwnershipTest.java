@@ -9,7 +9,7 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.SessionConfig;
@@ -55,7 +55,7 @@ class TlsOwnershipTest {
     }
 
     @Override
-    public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+    public void revoked(PartitionLease lease, RevocationReason reason) {
     }
   };
   private static final LeadershipListener QUIET_CANDIDATE = new LeadershipListener() {

@@ -4,7 +4,7 @@ import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.partition.PartitionRevocationReason;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
 import java.time.Duration;
 import java.util.Map;
@@ -40,7 +40,7 @@ final class PartitionRole implements ChaosRole {
       }
 
       @Override
-      public void revoked(PartitionLease lease, PartitionRevocationReason reason) {
+      public void revoked(PartitionLease lease, RevocationReason reason) {
         WriterLoop loop = loops.remove(lease.partition());
         if (loop != null) {
           loop.stopAndJoin(Duration.ofMillis(DRAIN_MS));

@@ -1,0 +1,300 @@
+package dev.baton.partition.internal.assigner;
+
+import dev.baton.partition.internal.assigner.AssignerAction.Level;
+import dev.baton.partition.internal.assigner.AssignerAction.Log;
+import dev.baton.partition.internal.assigner.AssignerAction.Publish;
+import dev.baton.partition.internal.assigner.AssignerAction.Read;
+import dev.baton.partition.internal.assigner.AssignerAction.Schedule;
+import dev.baton.partition.internal.assigner.AssignerAction.ScheduleRetry;
+import dev.baton.partition.internal.assigner.AssignerAction.SetUnowned;
+import dev.baton.partition.internal.assigner.AssignerEvent.AssignmentRead;
+import dev.baton.partition.internal.assigner.AssignerEvent.CurrentOwnersRead;
+import dev.baton.partition.internal.assigner.AssignerEvent.Input;
+import dev.baton.partition.internal.assigner.AssignerEvent.InputChanged;
+import dev.baton.partition.internal.assigner.AssignerEvent.MembersRead;
+import dev.baton.partition.internal.assigner.AssignerEvent.OwnersListed;
+import dev.baton.partition.internal.assigner.AssignerEvent.PartitionsRead;
+import dev.baton.partition.internal.assigner.AssignerEvent.Published;
+import dev.baton.partition.internal.assigner.AssignerEvent.PublishRejected;
+import dev.baton.partition.internal.assigner.AssignerEvent.RebalanceDue;
+import dev.baton.partition.internal.assigner.AssignerEvent.TermBegan;
+import dev.baton.partition.internal.assigner.AssignerEvent.TermEnded;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.strategy.AssignmentStrategy;
+import dev.baton.partition.strategy.MemberProfile;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
+ * assigner election, it keeps the inputs it is told (partition set, members, published assignment),
+ * waits for a quiet period after the last change (at most the maximum delay after the first), computes
+ * the assignment with the strategy (checked by {@link Rebalance}), and asks to publish it when it
+ * differs from the published one. Time comes in with each event.
+ *
+ * <p>Departed members keep their partitions for their rejoin grace ({@link GraceTracker}); the grace
+ * periods and the members' last profiles outlive a term, so a term revoked by a connection blip does
+ * not restart them. Without a readable published assignment, stickiness comes from who owns what now.
+ *
+ * <p>The strategy is the one piece of user code it runs: its {@link RuntimeException} publishes
+ * nothing (logged, until the next change); its {@link Error} escapes to the loop (logged, counted,
+ * retried, or fatal). Not thread-safe: confined to the member's loop.
+ */
+public final class AssignerMachine {
+  private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+  private final String me;
+  private final SortedSet<Integer> fixedPartitions;
+  private final AssignmentStrategy strategy;
+  private final Debounce debounce;
+  private final GraceTracker grace;
+  private final Map<String, MemberProfile> lastSeen = new HashMap<>();
+  private final List<AssignerAction> out = new ArrayList<>();
+  private long nowNanos;
+  private Instant now;
+
+  private long term;
+  private long token;
+  private boolean deposed;
+  private SortedSet<Integer> partitions;
+  private Map<String, MemberProfile> members = Map.of();
+  private AssignmentRecord previous;
+  private int previousVersion = -1;
+  private Map<Integer, String> currentOwners;
+  private boolean warnedNoPartitions;
+  private boolean publishing;
+  private boolean ownersDue;
+  private boolean retryScheduled;
+  private int failures;
+
+  /** @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper */
+  public AssignerMachine(String memberId, int partitionCount, AssignmentStrategy strategy,
+      Duration rebalanceDelay, Duration rebalanceMaxDelay, Duration rejoinGrace) {
+    this.me = memberId;
+    this.strategy = strategy;
+    this.debounce = new Debounce(rebalanceDelay.toNanos(), rebalanceMaxDelay.toNanos());
+    this.grace = new GraceTracker(rejoinGrace);
+    this.fixedPartitions = partitionCount <= 0 ? null
+        : IntStream.range(0, partitionCount).boxed().collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /** Applies {@code event} at loop time {@code nanos} and wall time {@code wall}. */
+  public List<AssignerAction> on(AssignerEvent event, long nanos, Instant wall) {
+    out.clear();
+    nowNanos = nanos;
+    now = wall;
+    if (event instanceof TermBegan b) {
+      begin(b);
+    } else if (event instanceof AssignerEvent.Retry) {
+      retryScheduled = false;
+      publishing = false; // after a failed task its answer may never come
+      if (active()) {
+        readAll();
+        changed();
+      }
+    } else if (event instanceof TermEnded e) {
+      if (e.term() == term) {
+        term = 0;
+        out.add(new SetUnowned(-1));
+      }
+    } else if (event.term() == term && active()) {
+      onTermEvent(event);
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether this member holds a term and has not found it over. */
+  public boolean active() {
+    return term != 0 && !deposed;
+  }
+
+  private void begin(TermBegan b) {
+    term = b.term();
+    token = b.token();
+    deposed = false;
+    partitions = null;
+    members = Map.of();
+    previous = null;
+    previousVersion = -1;
+    currentOwners = null;
+    debounce.reset();
+    publishing = false;
+    ownersDue = false;
+    out.add(new Log(Level.INFO, "member " + me + " is the assigner (token " + token + ")", null));
+    readAll();
+    changed();
+  }
+
+  private void onTermEvent(AssignerEvent event) {
+    if (event instanceof InputChanged c) {
+      if (c.input() == Input.OWNERS) {
+        if (!ownersDue) { // the unowned gauge is read at most twice a second
+          ownersDue = true;
+          out.add(new Schedule(new AssignerEvent.OwnersDue(term), OWNERS_READ_INTERVAL_NANOS));
+        }
+      } else {
+        read(c.input());
+      }
+    } else if (event instanceof AssignerEvent.OwnersDue) {
+      ownersDue = false;
+      read(Input.OWNERS);
+    } else if (event instanceof AssignerEvent.ReadFailed) {
+      retry();
+    } else if (event instanceof PartitionsRead r) {
+      if (r.partitions() != null && r.partitions().isEmpty()) {
+        out.add(new Log(Level.WARN, "the group has zero partitions: every partition is released", null));
+      }
+      if (r.partitions() != null) {
+        partitions = r.partitions();
+        warnedNoPartitions = false;
+      }
+      changed();
+    } else if (event instanceof MembersRead r) {
+      members = new TreeMap<>(r.members());
+      lastSeen.putAll(r.members());
+      changed();
+    } else if (event instanceof AssignmentRead r) {
+      previous = r.record();
+      previousVersion = r.version();
+    } else if (event instanceof OwnersListed l) {
+      unowned(l.owned());
+    } else if (event instanceof CurrentOwnersRead r) {
+      currentOwners = r.owners();
+      rebalance();
+    } else if (event instanceof RebalanceDue d) {
+      if (debounce.fire(d.seq())) {
+        rebalance();
+      }
+    } else if (event instanceof AssignerEvent.GraceDue) {
+      changed();
+    } else if (event instanceof Published p) {
+      publishing = false;
+      previous = p.record();
+      previousVersion = p.version();
+      failures = 0;
+    } else if (event instanceof PublishRejected r) {
+      rejected(r);
+    }
+  }
+
+  // ---- inputs ----
+
+  private void readAll() {
+    read(Input.PARTITIONS);
+    read(Input.MEMBERS);
+    read(Input.ASSIGNMENT);
+    read(Input.OWNERS);
+  }
+
+  private void read(Input input) {
+    if (input == Input.PARTITIONS && fixedPartitions != null) {
+      partitions = fixedPartitions; // configured: nothing to read
+      return;
+    }
+    out.add(new Read(term, input));
+  }
+
+  private void unowned(Set<Integer> owned) {
+    if (owned == null || partitions != null) {
+      out.add(new SetUnowned(partitions == null ? -1
+          : owned == null ? partitions.size() : partitions.stream().filter(p -> !owned.contains(p)).count()));
+    }
+  }
+
+  // ---- compute and publish ----
+
+  /** Something changed: compute after the quiet period ({@link Debounce}). */
+  private void changed() {
+    if (active()) {
+      long delay = debounce.changed(nowNanos);
+      out.add(new Schedule(new RebalanceDue(term, debounce.seq()), delay));
+    }
+  }
+
+  private void rebalance() {
+    if (partitions == null) {
+      if (!warnedNoPartitions) {
+        warnedNoPartitions = true;
+        out.add(new Log(Level.WARN, "the group has no partition set yet: configure partitionCount "
+            + "or use GroupAdmin.setPartitions", null));
+      }
+      return;
+    }
+    if (publishing) {
+      changed(); // compute again once the publish in flight is answered
+      return;
+    }
+    Set<String> assigned = previous == null ? Set.of() : new TreeSet<>(previous.owners().values());
+    Set<String> ghosts = grace.ghosts(members.keySet(), assigned, now);
+    List<MemberProfile> everyone = new ArrayList<>(members.values());
+    ghosts.forEach(id -> everyone.add(lastSeen.getOrDefault(id, MemberProfile.of(id))));
+    if (everyone.isEmpty()) {
+      return;
+    }
+    Map<Integer, String> sticky = previous != null ? previous.owners() : currentOwners;
+    if (sticky == null) {
+      out.add(new Read(term, Input.CURRENT_OWNERS)); // computed when they are read
+      return;
+    }
+    currentOwners = null;
+    Rebalance.Result result;
+    try {
+      result = Rebalance.compute(strategy, partitions, everyone, sticky);
+    } catch (RuntimeException e) {
+      out.add(new Log(Level.ERROR, "the strategy failed; nothing published", e));
+      return;
+    }
+    if (!ghosts.isEmpty()) {
+      out.add(new Log(Level.INFO, "keeping the partitions of " + ghosts + " for their rejoin grace",
+          null));
+    }
+    grace.nextExpiry(now).ifPresent(at -> out.add(new Schedule(new AssignerEvent.GraceDue(term),
+        Duration.between(now, at).toNanos() + TimeUnit.MILLISECONDS.toNanos(1))));
+    if (previous != null && previous.partitions().equals(partitions)
+        && previous.owners().equals(result.owners())) {
+      return;
+    }
+    long generation = previous == null ? 1 : previous.generation() + 1;
+    publishing = true;
+    out.add(new Publish(term, new AssignmentRecord(generation, me, token, partitions, result.owners()),
+        previousVersion, result.moved()));
+  }
+
+  private void rejected(PublishRejected r) {
+    publishing = false;
+    switch (r.why()) {
+      case TERM_OVER -> {
+        deposed = true; // the election revokes the term; nothing more is published in it
+        out.add(new Log(Level.INFO, "the term (token " + token + ") is over; not publishing", null));
+      }
+      case CONFLICT -> {
+        read(Input.ASSIGNMENT);
+        changed();
+      }
+      case FAILED -> {
+        read(Input.ASSIGNMENT);
+        retry();
+      }
+      default -> throw new IllegalArgumentException("unknown rejection " + r.why());
+    }
+  }
+
+  private void retry() {
+    failures++;
+    if (!retryScheduled) {
+      retryScheduled = true;
+      out.add(new ScheduleRetry(failures));
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.baton.partition.internal.member;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionLostException;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.TermHandle;
+import java.time.Instant;
+
+/**
+ * The implementation of {@link PartitionLease}: the kernel's {@link TermHandle} (revoked exactly once,
+ * never paused) with the partition's fields. {@code term} numbers the member's terms, so that a
+ * revocation is applied to the lease it was decided for.
+ */
+public final class LeaseHandle extends TermHandle implements PartitionLease {
+  private final int partition;
+  private final String memberId;
+  private final String ownerNodePath;
+  private final long generation;
+  private final long term;
+
+  public LeaseHandle(int partition, String memberId, FencingToken token, String ownerNodePath,
+      Instant since, long generation, long term) {
+    super(token, since);
+    this.partition = partition;
+    this.memberId = memberId;
+    this.ownerNodePath = ownerNodePath;
+    this.generation = generation;
+    this.term = term;
+  }
+
+  @Override
+  public int partition() {
+    return partition;
+  }
+
+  @Override
+  public String memberId() {
+    return memberId;
+  }
+
+  @Override
+  public String ownerNodePath() {
+    return ownerNodePath;
+  }
+
+  @Override
+  public long generation() {
+    return generation;
+  }
+
+  /** The member's number of this term. */
+  public long term() {
+    return term;
+  }
+
+  @Override
+  protected RuntimeException lost(RevocationReason reason) {
+    return new PartitionLostException(partition, token(), reason);
+  }
+
+  @Override
+  public String toString() {
+    return "PartitionLease{partition=" + partition + ", member=" + memberId + ", token=" + token()
+        + ", " + describeState() + "}";
+  }
+}

@@ -1,0 +1,87 @@
+package dev.baton.partition.internal.member;
+
+import dev.baton.partition.PartitionLease;
+import dev.baton.recipes.RevocationReason;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The member's leases: the active ones, shared with any thread (callers of {@code ownedPartitions()},
+ * the session's event thread that drops every signal when the link goes down), and the latest lease
+ * of each partition, confined to the member's loop (a resumed term keeps its take time).
+ */
+final class Leases {
+  private final ConcurrentMap<Integer, LeaseHandle> active = new ConcurrentHashMap<>();
+  private final Map<Integer, LeaseHandle> latest = new HashMap<>();
+  private final Map<Integer, LeaseHandle> open = new HashMap<>();
+
+  /** The active leases, by partition. Any thread. */
+  Map<Integer, PartitionLease> owned() {
+    Map<Integer, PartitionLease> out = new HashMap<>();
+    active.forEach((p, lease) -> {
+      if (lease.isActive()) {
+        out.put(p, lease);
+      }
+    });
+    return Map.copyOf(out);
+  }
+
+  /** The active lease of {@code p}, or null. Any thread. */
+  PartitionLease lease(int p) {
+    LeaseHandle lease = active.get(p);
+    return lease != null && lease.isActive() ? lease : null;
+  }
+
+  /** How many leases are active. Any thread. */
+  int activeCount() {
+    return (int) active.values().stream().filter(LeaseHandle::isActive).count();
+  }
+
+  /**
+   * Drops the signal of every active lease now, from any thread (the link went down); the member's
+   * loop then ends their terms and runs {@code revoked}.
+   */
+  void revokeAll(RevocationReason reason) {
+    active.forEach((p, lease) -> {
+      lease.revoke(reason);
+      active.remove(p, lease);
+    });
+  }
+
+  // ---- loop only ----
+
+  /** The latest lease of {@code p}, active or not, or null. */
+  LeaseHandle latest(int p) {
+    return latest.get(p);
+  }
+
+  void begin(LeaseHandle lease) {
+    latest.put(lease.partition(), lease);
+    open.put(lease.partition(), lease);
+    active.put(lease.partition(), lease);
+  }
+
+  /** Removes term {@code term} of {@code p} from the active leases; returns its lease, or null. */
+  LeaseHandle end(int p, long term) {
+    LeaseHandle lease = latest.get(p);
+    if (lease == null || lease.term() != term) {
+      return null;
+    }
+    active.remove(p, lease);
+    open.remove(p, lease);
+    return lease;
+  }
+
+  /**
+   * Ends every open term at once (its {@code revoked} not yet called) and returns their leases, for a
+   * member that stops on a fatal error.
+   */
+  Map<Integer, LeaseHandle> endAll() {
+    Map<Integer, LeaseHandle> ended = Map.copyOf(open);
+    open.clear();
+    ended.forEach(active::remove);
+    return ended;
+  }
+}

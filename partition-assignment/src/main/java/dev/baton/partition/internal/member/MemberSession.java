@@ -1,0 +1,44 @@
+package dev.baton.partition.internal.member;
+
+import dev.baton.partition.internal.record.AssignmentRecord;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The state {@link MemberMachine} shares with its parts ({@link Membership}, {@link Ownerships},
+ * {@link Takes}, {@link Deletions}): the connection epoch and session, membership, the assignment,
+ * and the current step (its time, the actions decided so far, the failures met). Written by the
+ * machine (and {@code joined} by its membership); the parts read it and add actions and failures.
+ * Plain data, confined to the machine.
+ */
+final class MemberSession {
+  final String me;
+  /** The number of the epoch last applied; a decision of an earlier epoch is not trusted. */
+  long epoch;
+  boolean connected;
+  /** The session the member acts in; 0 before the first. */
+  long id;
+  boolean closing;
+  /** Whether the member znode exists in this session. */
+  boolean joined;
+  /** Whether the assignment was read in the current epoch. */
+  boolean fresh;
+  AssignmentRecord assignment;
+  /** The current step's time (the loop's clock, passed in with the event). */
+  long now;
+  /** The current step's actions, in order. */
+  final List<MemberAction> out = new ArrayList<>();
+  /** Failures met in the current step, for the machine's retry. */
+  int failures;
+  /** Whether something succeeded in the current step, which ends a failure streak. */
+  boolean progress;
+
+  MemberSession(String me) {
+    this.me = me;
+  }
+
+  /** Whether the assignment read gives partition {@code p} to this member. */
+  boolean mine(int p) {
+    return assignment != null && me.equals(assignment.owners().get(p));
+  }
+}

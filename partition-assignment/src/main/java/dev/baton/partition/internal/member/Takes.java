@@ -1,0 +1,131 @@
+package dev.baton.partition.internal.member;
+
+import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
+import dev.baton.partition.internal.member.MemberAction.Schedule;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
+import dev.baton.partition.internal.member.MemberEvent.Tick;
+import dev.baton.partition.internal.member.MemberEvent.TickKind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+
+/**
+ * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the partitions
+ * assigned here that are neither held, nor being created, nor waited for, nor unsure (a lost answer,
+ * checked first); holds the ones created by this session and waits for the ones another session's
+ * znode still holds. The partitions freed within the batch window are taken in one multi. Pure; adds
+ * the partitions it holds to the shared map.
+ */
+final class Takes {
+  private final MemberSession s;
+  private final Map<Integer, Held> held;
+  private final SortedSet<Integer> unsure;
+  final Set<Integer> creating = new HashSet<>();
+  final Set<Integer> waiting = new HashSet<>();
+  private final Map<Integer, Long> pendingSince = new HashMap<>();
+  private boolean parentsChecked;
+  private boolean takeScheduled;
+
+  /** @param unsure the partitions to check before acting on them, shared with {@link Ownerships} */
+  Takes(MemberSession s, Map<Integer, Held> held, SortedSet<Integer> unsure) {
+    this.s = s;
+    this.held = held;
+    this.unsure = unsure;
+  }
+
+  /** Creates the znodes of the partitions assigned here that are free to take, in one action. */
+  void take() {
+    SortedSet<Integer> assigned = s.assignment.partitionsOf(s.me);
+    pendingSince.keySet().retainAll(assigned);
+    List<Integer> take = new ArrayList<>();
+    for (int p : assigned) {
+      if (!held.containsKey(p) && !waiting.contains(p) && !creating.contains(p) && !unsure.contains(p)) {
+        take.add(p);
+        pendingSince.putIfAbsent(p, s.now);
+      }
+    }
+    if (!take.isEmpty()) {
+      creating.addAll(take);
+      s.out.add(new CreateOwnerNodes(s.epoch, s.id, s.assignment.generation(), take, !parentsChecked));
+      parentsChecked = true;
+    }
+  }
+
+  /** From seeing {@code p} assigned here to owning it, or -1; counted once per take. */
+  long handoff(int p) {
+    Long since = pendingSince.remove(p);
+    return since == null ? -1 : s.now - since;
+  }
+
+  /**
+   * The answers to a create: a znode of this session is held (verified if answered in this epoch);
+   * another session's is waited for; a failure makes the partition unsure.
+   *
+   * @return the partitions to check (and watch): those held and those waited for
+   */
+  List<Integer> onCreated(CreateResults r) {
+    List<Integer> watch = new ArrayList<>();
+    for (Take take : r.takes()) {
+      int p = take.partition();
+      creating.remove(p);
+      Take t = take instanceof Created c && c.owner() != s.id
+          ? new Taken(p, c.owner()) // another session's, e.g. an earlier one of this member: wait
+          : take;
+      if (t instanceof Created c) {
+        if (!held.containsKey(p)) { // else a create retried after it had succeeded
+          held.put(p, new Held(p, c.czxid(), r.generation(), r.epoch() == s.epoch ? s.epoch : 0));
+          waiting.remove(p);
+          unsure.remove(p);
+          watch.add(p);
+          s.progress = true;
+        }
+      } else if (t instanceof Taken) {
+        if (s.mine(p) && !held.containsKey(p)) {
+          waiting.add(p); // watched by the check, which also sees if it went meanwhile
+          watch.add(p);
+        }
+      } else if (t instanceof Failed f) {
+        parentsChecked &= !f.noParent();
+        unsure.add(p); // after a lost answer it may exist anyway: checked by the retry, then taken
+        s.failures++;
+      }
+    }
+    return watch;
+  }
+
+  /** A znode waited for was deleted, or found absent: take it within the batch window. */
+  void freed(int p) {
+    waiting.remove(p);
+    if (!takeScheduled) {
+      takeScheduled = true;
+      s.out.add(new Schedule(new Tick(TickKind.TAKE), Ownerships.BATCH_WINDOW_NANOS));
+    }
+  }
+
+  void onTakeTick() {
+    takeScheduled = false;
+  }
+
+  /** A task failed: creates and waits in flight may have lost their answers; returns them. */
+  List<Integer> recover() {
+    List<Integer> lost = new ArrayList<>(creating);
+    lost.addAll(waiting);
+    creating.clear();
+    waiting.clear();
+    takeScheduled = false;
+    return lost;
+  }
+
+  void clear() {
+    creating.clear();
+    waiting.clear();
+  }
+}

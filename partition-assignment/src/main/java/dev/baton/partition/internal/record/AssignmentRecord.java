@@ -1,0 +1,103 @@
+package dev.baton.partition.internal.record;
+
+import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.GroupIds;
+import dev.baton.partition.internal.Ranges;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A published assignment: its generation, the assigner that wrote it (member id and election token), the
+ * partition set, and each partition's assigned member. Stored in the group's {@code assignment} znode as
+ * {@code baton-assignment/1} with {@code partitions=<ranges>} and one {@code m.<member>=<ranges>} line
+ * per member that is assigned partitions.
+ *
+ * <p>Decoding checks that the members' ranges are disjoint and inside the partition set; a partition
+ * assigned to nobody is allowed (it stays unowned).
+ */
+public record AssignmentRecord(long generation, String assigner, long assignerToken,
+    SortedSet<Integer> partitions, SortedMap<Integer, String> owners) {
+  /** ZooKeeper's default request limit is 1 MiB; stay below it. */
+  public static final int MAX_BYTES = 1_000_000;
+  private static final String MEMBER_PREFIX = "m.";
+
+  public AssignmentRecord {
+    partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
+    owners = Collections.unmodifiableSortedMap(new TreeMap<>(owners));
+  }
+
+  /** The partitions assigned to {@code member}. */
+  public SortedSet<Integer> partitionsOf(String member) {
+    TreeSet<Integer> mine = new TreeSet<>();
+    owners.forEach((p, m) -> {
+      if (m.equals(member)) {
+        mine.add(p);
+      }
+    });
+    return mine;
+  }
+
+  public byte[] encode() {
+    StringBuilder b = RecordFormat.header("assignment");
+    RecordFormat.field(b, "generation", generation);
+    RecordFormat.field(b, "assigner", assigner);
+    RecordFormat.field(b, "token", assignerToken);
+    RecordFormat.field(b, "partitions", Ranges.encode(partitions));
+    Map<String, TreeSet<Integer>> byMember = new TreeMap<>();
+    owners.forEach((p, m) -> byMember.computeIfAbsent(m, k -> new TreeSet<>()).add(p));
+    byMember.forEach((m, ps) -> RecordFormat.field(b, MEMBER_PREFIX + m, Ranges.encode(ps)));
+    byte[] bytes = RecordFormat.bytes(b);
+    if (bytes.length > MAX_BYTES) {
+      throw new IllegalStateException("the assignment needs " + bytes.length + " bytes, more than "
+          + MAX_BYTES + "; use fewer partitions or shorter member ids");
+    }
+    return bytes;
+  }
+
+  /** @throws MalformedRecordException if malformed */
+  public static AssignmentRecord decode(String path, byte[] data) {
+    Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
+    long generation = RecordFormat.number(path, f, "generation", Long.MAX_VALUE);
+    String assigner = RecordFormat.require(path, f, "assigner");
+    if (!GroupIds.isValid(assigner)) {
+      throw new MalformedRecordException(path, "invalid assigner id");
+    }
+    long token = RecordFormat.number(path, f, "token", Long.MAX_VALUE);
+    TreeSet<Integer> partitions = ranges(path, RecordFormat.require(path, f, "partitions"));
+    TreeMap<Integer, String> owners = new TreeMap<>();
+    for (Map.Entry<String, String> e : f.entrySet()) {
+      if (!e.getKey().startsWith(MEMBER_PREFIX)) {
+        continue;
+      }
+      String member = e.getKey().substring(MEMBER_PREFIX.length());
+      if (!GroupIds.isValid(member)) {
+        throw new MalformedRecordException(path, "invalid member id in key "
+            + RecordFormat.quoted(e.getKey()));
+      }
+      for (int p : ranges(path, e.getValue())) {
+        if (!partitions.contains(p)) {
+          throw new MalformedRecordException(path, "partition " + p + " of " + member
+              + " is not in the partition set");
+        }
+        String other = owners.put(p, member);
+        if (other != null) {
+          throw new MalformedRecordException(path, "partition " + p + " assigned to both " + other
+              + " and " + member);
+        }
+      }
+    }
+    return new AssignmentRecord(generation, assigner, token, partitions, owners);
+  }
+
+  private static TreeSet<Integer> ranges(String path, String text) {
+    try {
+      return Ranges.parse(text, PartitionSetRecord.MAX_PARTITIONS);
+    } catch (IllegalArgumentException e) {
+      throw new MalformedRecordException(path, e.getMessage());
+    }
+  }
+}
