@@ -97,7 +97,7 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
     try {
       return Ranges.parse(text, PartitionSetRecord.MAX_PARTITIONS);
     } catch (IllegalArgumentException e) {
-      throw new MalformedRecordException(path, e.getMessage());
+      throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
     }
   }
 }

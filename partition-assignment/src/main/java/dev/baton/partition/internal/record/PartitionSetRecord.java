@@ -26,7 +26,7 @@ public final class PartitionSetRecord {
     try {
       return Ranges.parse(RecordFormat.require(path, f, "ids"), MAX_PARTITIONS);
     } catch (IllegalArgumentException e) {
-      throw new MalformedRecordException(path, e.getMessage());
+      throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
     }
   }
 }
