@@ -238,7 +238,10 @@ public final class MemberDriver {
       terms.begin(b, now.number() == appliedEpoch ? null // else the link changed: not active
           : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
-      terms.end(e).whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
+      // Nothing to lose in the future whenComplete returns: terms.end's future always completes
+      // normally, and enqueue does not throw (a stopped loop drops the task).
+      var unused = terms.end(e)
+          .whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
     } else if (action instanceof ScheduleRetry r) {

@@ -73,7 +73,8 @@ final class Terms {
       lease.revoke(RevocationReason.CLOSED);
       RevocationReason actual = lease.revocationReason().orElse(RevocationReason.CLOSED);
       metrics.revoked(actual);
-      callbacks.revoked(lease, actual);
+      // The loop is gone: nobody waits for revoked to return (the future always completes normally).
+      var unused = callbacks.revoked(lease, actual);
     });
   }
 
