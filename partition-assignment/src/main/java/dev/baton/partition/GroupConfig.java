@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}.
@@ -58,7 +59,7 @@ public final class GroupConfig {
   private final String group;
   private final String memberId;
   private final int weight;
-  private final String zone;
+  private final @Nullable String zone;
   private final int partitionCount;
   private final AssignmentStrategy strategy;
   private final Duration drainTimeout;
@@ -140,16 +141,16 @@ public final class GroupConfig {
   /** Builder of {@link GroupConfig}; not thread-safe. */
   public static final class Builder {
     private final String group;
-    private String memberId;
+    private @Nullable String memberId;
     private int weight = 1;
-    private String zone;
+    private @Nullable String zone;
     private int partitionCount;
     private AssignmentStrategy strategy = new StickyBalancedStrategy();
     private Duration drainTimeout = Duration.ofSeconds(10);
     private Duration rejoinGrace = Duration.ZERO;
     private Duration rebalanceDelay = Duration.ofMillis(200);
     private Duration rebalanceMaxDelay = Duration.ofSeconds(2);
-    private MeterRegistry meterRegistry;
+    private @Nullable MeterRegistry meterRegistry;
     private Clock clock = Clock.systemUTC();
 
     private Builder(String group) {

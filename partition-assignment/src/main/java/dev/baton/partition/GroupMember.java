@@ -196,13 +196,21 @@ public final class GroupMember implements AutoCloseable {
     return config;
   }
 
+  /**
+   * The lifecycle state.
+   *
+   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway models
+   * {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs JDK 22+)
+   * it cannot read the type argument's nullness.
+   */
+  @SuppressWarnings("NullAway")
   public State state() {
     return state.get();
   }
 
   public GroupHealth health() {
     MemberDriver.View view = member.view();
-    return new GroupHealth(state.get(), session.isConnected(), view.joined(), view.duplicate(),
+    return new GroupHealth(state(), session.isConnected(), view.joined(), view.duplicate(),
         assigner.isAssigner(), member.ownedCount(), view.generation(),
         metrics.callbackFailures(), metrics.malformedRecords(), loop.failures(),
         loop.fatal().isPresent());

@@ -7,7 +7,6 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,20 +29,20 @@ class OwnershipChurnTest {
     long seed = Long.getLong("baton.churn.seed", System.nanoTime());
     System.out.println("OwnershipChurnTest seed=" + seed);
     Random random = new Random(seed);
-    AtomicInteger ids = new AtomicInteger();
+    int ids = 0;
     TestGroup group = new TestGroup(ZK.connectString(),
         b -> b.partitionCount(PARTITIONS).drainTimeout(Duration.ofSeconds(2)));
     group.beliefsMayOverlap = true; // crashes are server-side expiries: the fence is the judge
     try {
       for (int i = 0; i < 4; i++) {
-        group.add("m" + ids.incrementAndGet());
+        group.add("m" + ++ids);
       }
       int crashes = 0;
       for (int round = 0; round < ROUNDS; round++) {
         List<TestGroup.Member> live = group.members();
         int action = random.nextInt(3);
         if (live.size() <= 2 || (action == 0 && live.size() < 8)) {
-          group.add("m" + ids.incrementAndGet());
+          group.add("m" + ++ids);
         } else if (action == 1) {
           group.leave(live.get(random.nextInt(live.size())).id());
         } else {

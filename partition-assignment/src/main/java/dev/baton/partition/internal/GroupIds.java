@@ -16,6 +16,8 @@ public final class GroupIds {
   }
 
   /**
+   * Checks that {@code id} is a valid id and returns it.
+   *
    * @throws IllegalArgumentException naming {@code field}
    */
   public static String check(String field, String id) {

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -12,8 +13,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A member's meters, tagged {@code group} and {@code member}.
@@ -105,9 +108,9 @@ public final class GroupMetrics implements AutoCloseable {
     }
   }
 
-  /** The counter {@code name} (with {@code tag=value} if a tag is given), registered on first use. */
-  private void incrementLazy(String name, String tag, String value) {
-    String key = tag == null ? name : name + '\u0000' + value;
+  /** The counter {@code name} (with {@code tag} if one is given), registered on first use. */
+  private void incrementLazy(String name, @Nullable Tag tag) {
+    String key = tag == null ? name : name + '\u0000' + tag.getValue();
     Counter counter = lazyCounters.get(key);
     if (counter == null) {
       synchronized (METERS) {
@@ -116,14 +119,14 @@ public final class GroupMetrics implements AutoCloseable {
         }
         counter = lazyCounters.computeIfAbsent(key, k -> {
           Counter.Builder b = Counter.builder(name).tags(tags);
-          return own((tag == null ? b : b.tag(tag, value)).register(registry));
+          return own((tag == null ? b : b.tag(tag.getKey(), tag.getValue())).register(registry));
         });
       }
     }
     counter.increment();
   }
 
-  public void assigned(Duration sinceAssignmentSeen) {
+  public void assigned(@Nullable Duration sinceAssignmentSeen) {
     owned.incrementAndGet();
     assigned.increment();
     if (sinceAssignmentSeen != null) {
@@ -133,7 +136,7 @@ public final class GroupMetrics implements AutoCloseable {
 
   public void revoked(RevocationReason reason) {
     owned.decrementAndGet();
-    revoked.get(reason).increment();
+    Objects.requireNonNull(revoked.get(reason), "every reason has a counter").increment();
   }
 
   public void drainTimedOut() {
@@ -142,12 +145,12 @@ public final class GroupMetrics implements AutoCloseable {
 
   public void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
-    incrementLazy(CALLBACK_FAILURES, "callback", callback);
+    incrementLazy(CALLBACK_FAILURES, Tag.of("callback", callback));
   }
 
   public void malformedRecord() {
     malformed.incrementAndGet();
-    incrementLazy(MALFORMED_RECORDS, null, null);
+    incrementLazy(MALFORMED_RECORDS, null);
   }
 
   public void published(long gen, int moved) {

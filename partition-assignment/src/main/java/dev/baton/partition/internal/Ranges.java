@@ -55,7 +55,7 @@ public final class Ranges {
    * @param maxCount the most ids the text may stand for
    * @throws IllegalArgumentException with the reason
    */
-  public static TreeSet<Integer> parse(String text, int maxCount) {
+  public static SortedSet<Integer> parse(String text, int maxCount) {
     TreeSet<Integer> ids = new TreeSet<>();
     if (text.isEmpty()) {
       return ids;

@@ -25,6 +25,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /** Reads a {@link GroupStatus}; ownership znodes are read with pipelined asynchronous requests. */
 public final class StatusReader {
@@ -97,7 +98,7 @@ public final class StatusReader {
     return out;
   }
 
-  private AssignmentRecord assignment() throws Exception {
+  private @Nullable AssignmentRecord assignment() throws Exception {
     try {
       return AssignmentRecord.decode(paths.assignment(), client.getData().forPath(paths.assignment()));
     } catch (KeeperException.NoNodeException e) {

@@ -1,6 +1,7 @@
 package dev.baton.partition.strategy;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A live member as an {@link AssignmentStrategy} sees it: its id, its relative capacity and its zone.
@@ -14,7 +15,7 @@ import java.util.Objects;
  *     for none (the default). Only zone-aware strategies read it; members without a zone count as one
  *     zone of their own. Not blank when present
  */
-public record MemberProfile(String id, int weight, String zone) {
+public record MemberProfile(String id, int weight, @Nullable String zone) {
   /** The smallest weight. */
   public static final int MIN_WEIGHT = 1;
   /** The largest weight. */
@@ -49,7 +50,7 @@ public record MemberProfile(String id, int weight, String zone) {
   }
 
   /** A member with the given weight and zone ({@code null}: no zone). */
-  public static MemberProfile of(String id, int weight, String zone) {
+  public static MemberProfile of(String id, int weight, @Nullable String zone) {
     return new MemberProfile(id, weight, zone);
   }
 }

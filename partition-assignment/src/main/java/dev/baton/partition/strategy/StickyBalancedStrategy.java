@@ -233,6 +233,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
     }
     int zones = zoneMembers.size();
     List<String> zoneNames = new ArrayList<>(zoneMembers.keySet());
+    List<List<Integer>> membersOfZone = new ArrayList<>(zoneMembers.values()); // as zoneNames
     long[] zoneFloor = new long[zones];
     long[] zoneRem = new long[zones];
     long[] room = new long[zones]; // floor(S_z) - sum of the members' floors
@@ -242,7 +243,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
       long weight = 0;
       long floors = 0;
       int keepers = 0; // members with a remainder that hold more than their floor
-      for (int i : zoneMembers.get(zoneNames.get(z))) {
+      for (int i : membersOfZone.get(z)) {
         weight += members[i].weight();
         floors += quota[i];
         if (rem[i] > 0 && held[i] > quota[i]) {
@@ -278,7 +279,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
     // Member level, per zone: room[z] extra slots for members with a remainder.
     for (int z = 0; z < zones; z++) {
       List<Integer> eligible = new ArrayList<>();
-      for (int i : zoneMembers.get(zoneNames.get(z))) {
+      for (int i : membersOfZone.get(z)) {
         if (rem[i] > 0) {
           eligible.add(i);
         }

@@ -18,6 +18,7 @@ import dev.baton.recipes.security.ZkIdentity;
 import dev.baton.testkit.Closer;
 import dev.baton.testkit.Intruder;
 import dev.baton.testkit.ZooKeeperServerExtension;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +77,8 @@ class GroupAuthorizationTest {
     Stat assignmentBefore = zk.checkExists().forPath(GROUP + "/assignment");
     byte[] assignmentData = zk.getData().forPath(GROUP + "/assignment");
     Map<String, Long> ownerNodes = czxids(zk, GROUP + "/owners");
-    byte[] forged = new String(assignmentData).replace("worker-1", "mallory").getBytes();
+    byte[] forged = new String(assignmentData, StandardCharsets.UTF_8).replace("worker-1", "mallory")
+        .getBytes(StandardCharsets.UTF_8);
 
     for (Intruder intruder : intruders) {
       intruder.refused("publish an assignment", c -> c.setData().forPath(GROUP + "/assignment", forged));

@@ -218,8 +218,9 @@ class StickyBalancedStrategyTest {
     for (int partition : ps) {
       double x = r.nextDouble();
       if (x < 0.1) {
-        continue;
-      } else if (x < 0.2) {
+        continue; // no owner
+      }
+      if (x < 0.2) {
         previous.put(partition, "departed-" + r.nextInt(3));
       } else if (x < 0.2 + skew) {
         previous.put(partition, ms.get(favourite).id());

@@ -1,6 +1,7 @@
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
+import org.jspecify.annotations.Nullable;
 
 /** What {@link AssignerMachine} asks the assigner's I/O to do; reads and publishes are answered. */
 public sealed interface AssignerAction {
@@ -24,7 +25,7 @@ public sealed interface AssignerAction {
   record SetUnowned(long count) implements AssignerAction {}
 
   /** Log {@code message} ({@code cause} may be null) at {@code level}. */
-  record Log(Level level, String message, Throwable cause) implements AssignerAction {}
+  record Log(Level level, String message, @Nullable Throwable cause) implements AssignerAction {}
 
   /** Log levels of {@link Log}. */
   enum Level { INFO, WARN, ERROR }

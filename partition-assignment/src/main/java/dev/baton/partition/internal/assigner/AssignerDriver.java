@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Watcher;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,10 +42,10 @@ public final class AssignerDriver {
   private final AssignerMachine machine;
   private final AssignmentPublisher publisher;
   private volatile boolean assigner;
-  // Loop-confined: the current term.
+  // Loop-confined: the current term; leadership and inputs are null between terms.
   private long terms;
-  private Leadership leadership;
-  private AssignerInputs inputs;
+  private @Nullable Leadership leadership;
+  private @Nullable AssignerInputs inputs;
 
   public AssignerDriver(CuratorFramework client, SerialLoop loop, Backoff backoff, GroupPaths paths,
       GroupConfig config, GroupMetrics metrics) {

@@ -5,6 +5,7 @@ import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link AssignerMachine} is told. Every event but {@link TermBegan} and {@link Retry} names the
@@ -41,7 +42,8 @@ public sealed interface AssignerEvent {
   record ReadFailed(long term, Input input) implements AssignerEvent {}
 
   /** The partition set, or null when there is none or it is malformed (keep the last good one). */
-  record PartitionsRead(long term, SortedSet<Integer> partitions) implements AssignerEvent {}
+  record PartitionsRead(long term, @Nullable SortedSet<Integer> partitions)
+      implements AssignerEvent {}
 
   /** The members with a readable member znode, by id. */
   record MembersRead(long term, Map<String, MemberProfile> members) implements AssignerEvent {
@@ -54,10 +56,11 @@ public sealed interface AssignerEvent {
    * The published assignment at {@code version}; {@code record} null when it is malformed, and
    * {@code version} -1 when there is none.
    */
-  record AssignmentRead(long term, AssignmentRecord record, int version) implements AssignerEvent {}
+  record AssignmentRead(long term, @Nullable AssignmentRecord record, int version)
+      implements AssignerEvent {}
 
   /** The ownership znodes that exist (partition ids), or null when the owners znode is missing. */
-  record OwnersListed(long term, Set<Integer> owned) implements AssignerEvent {}
+  record OwnersListed(long term, @Nullable Set<Integer> owned) implements AssignerEvent {}
 
   /** Who owns each partition now, by the owner records. */
   record CurrentOwnersRead(long term, Map<Integer, String> owners) implements AssignerEvent {

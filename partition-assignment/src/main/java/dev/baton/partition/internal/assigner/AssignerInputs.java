@@ -17,6 +17,7 @@ import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -73,7 +74,7 @@ final class AssignerInputs {
       Thread.currentThread().interrupt(); // stop: the loop is being stopped
       return new ReadFailed(term, input);
     } catch (Exception e) {
-      log.warn("assigner: cannot read the {}; retrying: {}", input.name().toLowerCase(), e.toString());
+      log.warn("assigner: cannot read the {}; retrying: {}", input.name().toLowerCase(Locale.ROOT), e.toString());
       return new ReadFailed(term, input);
     }
   }

@@ -35,6 +35,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
@@ -55,23 +56,28 @@ public final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
   private final String me;
-  private final SortedSet<Integer> fixedPartitions;
+  /** The configured partition set, or null to read it from ZooKeeper. */
+  private final @Nullable SortedSet<Integer> fixedPartitions;
   private final AssignmentStrategy strategy;
   private final Debounce debounce;
   private final GraceTracker grace;
   private final Map<String, MemberProfile> lastSeen = new HashMap<>();
   private final List<AssignerAction> out = new ArrayList<>();
   private long nowNanos;
-  private Instant now;
+  /** The wall time of the current event; every {@link #on} sets it before anything reads it. */
+  private Instant now = Instant.EPOCH;
 
   private long term;
   private long token;
   private boolean deposed;
-  private SortedSet<Integer> partitions;
+  /** The partition set, null until one is read (or configured). */
+  private @Nullable SortedSet<Integer> partitions;
   private Map<String, MemberProfile> members = Map.of();
-  private AssignmentRecord previous;
+  /** The published assignment, null when there is none or it is malformed. */
+  private @Nullable AssignmentRecord previous;
   private int previousVersion = -1;
-  private Map<Integer, String> currentOwners;
+  /** Who owns what now, read for a rebalance without a published assignment; null otherwise. */
+  private @Nullable Map<Integer, String> currentOwners;
   private boolean warnedNoPartitions;
   private boolean publishing;
   private boolean ownersDue;
@@ -205,7 +211,7 @@ public final class AssignerMachine {
     out.add(new Read(term, input));
   }
 
-  private void unowned(Set<Integer> owned) {
+  private void unowned(@Nullable Set<Integer> owned) {
     if (owned == null || partitions != null) {
       out.add(new SetUnowned(partitions == null ? -1
           : owned == null ? partitions.size() : partitions.stream().filter(p -> !owned.contains(p)).count()));

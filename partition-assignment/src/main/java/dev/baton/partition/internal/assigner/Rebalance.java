@@ -21,6 +21,9 @@ public final class Rebalance {
   public record Result(SortedMap<Integer, String> owners, int moved) {}
 
   /**
+   * Runs {@code strategy} on the partitions, members and previous owners, checks its result and
+   * counts the partitions that changed member.
+   *
    * @throws IllegalStateException if the strategy's result is invalid
    */
   public static Result compute(AssignmentStrategy strategy, SortedSet<Integer> partitions,

@@ -7,6 +7,7 @@ import dev.baton.partition.internal.record.AssignmentRecord;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +23,7 @@ final class AssignmentReader {
   sealed interface Result {}
 
   /** The assignment, or null when there is none yet or it is malformed. */
-  record Found(AssignmentRecord record) implements Result {}
+  record Found(@Nullable AssignmentRecord record) implements Result {}
 
   /** The read failed; retry. */
   record ReadFailed(Exception cause) implements Result {}

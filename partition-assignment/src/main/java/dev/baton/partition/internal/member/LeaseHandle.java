@@ -6,6 +6,7 @@ import dev.baton.partition.PartitionLostException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The implementation of {@link PartitionLease}: the kernel's {@link TermHandle} (revoked exactly once,
@@ -55,7 +56,7 @@ public final class LeaseHandle extends TermHandle implements PartitionLease {
   }
 
   @Override
-  protected RuntimeException lost(RevocationReason reason) {
+  protected RuntimeException lost(@Nullable RevocationReason reason) {
     return new PartitionLostException(partition, token(), reason);
   }
 

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The member's leases: the active ones, shared with any thread (callers of {@code ownedPartitions()},
@@ -29,7 +30,7 @@ final class Leases {
   }
 
   /** The active lease of {@code p}, or null. Any thread. */
-  PartitionLease lease(int p) {
+  @Nullable PartitionLease lease(int p) {
     LeaseHandle lease = active.get(p);
     return lease != null && lease.isActive() ? lease : null;
   }
@@ -53,7 +54,7 @@ final class Leases {
   // ---- loop only ----
 
   /** The latest lease of {@code p}, active or not, or null. */
-  LeaseHandle latest(int p) {
+  @Nullable LeaseHandle latest(int p) {
     return latest.get(p);
   }
 
@@ -64,7 +65,7 @@ final class Leases {
   }
 
   /** Removes term {@code term} of {@code p} from the active leases; returns its lease, or null. */
-  LeaseHandle end(int p, long term) {
+  @Nullable LeaseHandle end(int p, long term) {
     LeaseHandle lease = latest.get(p);
     if (lease == null || lease.term() != term) {
       return null;

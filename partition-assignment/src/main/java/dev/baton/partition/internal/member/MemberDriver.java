@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Watcher;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +87,8 @@ public final class MemberDriver {
   private volatile View view = new View(false, false, 0);
   /** The number of the last epoch handed to the machine; written on the loop. */
   private volatile long appliedEpoch;
-  private Subscription subscription;
+  /** Set by {@code start()}; null before. */
+  private @Nullable Subscription subscription;
 
   /** What {@code health()} shows of the machine, published after each event. */
   public record View(boolean joined, boolean duplicate, long generation) {}
@@ -149,7 +151,7 @@ public final class MemberDriver {
     return leases.owned();
   }
 
-  public PartitionLease lease(int partition) {
+  public @Nullable PartitionLease lease(int partition) {
     return leases.lease(partition);
   }
 
@@ -236,7 +238,10 @@ public final class MemberDriver {
       terms.begin(b, now.number() == appliedEpoch ? null // else the link changed: not active
           : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
-      terms.end(e).whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
+      // Nothing to lose in the future whenComplete returns: terms.end's future always completes
+      // normally, and enqueue does not throw (a stopped loop drops the task).
+      var unused = terms.end(e)
+          .whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
     } else if (action instanceof ScheduleRetry r) {

@@ -4,6 +4,7 @@ import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link MemberMachine} is told: the session's connection epochs, answers to its actions, watch
@@ -27,7 +28,7 @@ public sealed interface MemberEvent {
    * @param record the assignment read, or null when there is none yet or it is malformed (the machine
    *     keeps the last good one)
    */
-  record AssignmentRead(long epoch, AssignmentRecord record) implements MemberEvent {}
+  record AssignmentRead(long epoch, @Nullable AssignmentRecord record) implements MemberEvent {}
 
   /** {@link MemberAction.ReadAssignment} failed; the assignment is stale until a retry reads it. */
   record AssignmentReadFailed(long epoch) implements MemberEvent {}

@@ -3,6 +3,7 @@ package dev.baton.partition.internal.member;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state {@link MemberMachine} shares with its parts ({@link Membership}, {@link Ownerships},
@@ -23,7 +24,8 @@ final class MemberSession {
   boolean joined;
   /** Whether the assignment was read in the current epoch. */
   boolean fresh;
-  AssignmentRecord assignment;
+  /** The last good assignment read; null before the first. */
+  @Nullable AssignmentRecord assignment;
   /** The current step's time (the loop's clock, passed in with the event). */
   long now;
   /** The current step's actions, in order. */

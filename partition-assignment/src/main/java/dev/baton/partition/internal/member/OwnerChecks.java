@@ -16,6 +16,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each, with
@@ -33,7 +34,8 @@ final class OwnerChecks {
   }
 
   /** One check per partition, in the order given; {@code watcher} may be null (no watch). */
-  List<NodeCheck> check(List<Integer> partitions, Watcher watcher) throws InterruptedException {
+  List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watcher)
+      throws InterruptedException {
     List<NodeCheck> out = new ArrayList<>(partitions.size());
     ZooKeeper zk;
     try {

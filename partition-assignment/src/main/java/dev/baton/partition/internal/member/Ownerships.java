@@ -18,6 +18,7 @@ import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.DrainTimeout;
 import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import dev.baton.partition.internal.member.MemberEvent.NodeState;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,12 +67,13 @@ class Ownerships {
       completeIfReleased();
       return;
     }
-    if (!s.connected || s.assignment == null) {
+    AssignmentRecord assignment = s.assignment;
+    if (!s.connected || assignment == null) {
       return;
     }
     for (Held h : new ArrayList<>(held.values())) {
       if (!h.releasing && !s.mine(h.partition)) {
-        release(h, s.assignment.partitions().contains(h.partition) ? REASSIGNED : PARTITION_REMOVED);
+        release(h, assignment.partitions().contains(h.partition) ? REASSIGNED : PARTITION_REMOVED);
       }
     }
     if (!s.fresh) {
@@ -83,7 +85,7 @@ class Ownerships {
       }
     }
     if (s.joined) {
-      takes.take();
+      takes.take(assignment);
     }
   }
 

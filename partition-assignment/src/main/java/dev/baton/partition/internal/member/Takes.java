@@ -9,6 +9,7 @@ import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
+import dev.baton.partition.internal.record.AssignmentRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,9 +42,12 @@ final class Takes {
     this.unsure = unsure;
   }
 
-  /** Creates the znodes of the partitions assigned here that are free to take, in one action. */
-  void take() {
-    SortedSet<Integer> assigned = s.assignment.partitionsOf(s.me);
+  /**
+   * Creates the znodes of the partitions {@code assignment} (the session's current one) gives this
+   * member that are free to take, in one action.
+   */
+  void take(AssignmentRecord assignment) {
+    SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
     pendingSince.keySet().retainAll(assigned);
     List<Integer> take = new ArrayList<>();
     for (int p : assigned) {
@@ -54,7 +58,7 @@ final class Takes {
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
-      s.out.add(new CreateOwnerNodes(s.epoch, s.id, s.assignment.generation(), take, !parentsChecked));
+      s.out.add(new CreateOwnerNodes(s.epoch, s.id, assignment.generation(), take, !parentsChecked));
       parentsChecked = true;
     }
   }

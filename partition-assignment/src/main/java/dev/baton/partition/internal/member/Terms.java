@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link LeaseHandle}, published in
@@ -39,7 +40,7 @@ final class Terms {
    * Begins the term; {@code linkChanged} non-null: the link changed since the machine decided, so
    * the lease starts revoked for that reason (its {@code revoked} follows when the machine hears of it).
    */
-  void begin(BeginTerm b, RevocationReason linkChanged) {
+  void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     LeaseHandle previous = leases.latest(p);
     Instant since = b.resumed() && previous != null && previous.token().value() == b.czxid()
@@ -72,7 +73,8 @@ final class Terms {
       lease.revoke(RevocationReason.CLOSED);
       RevocationReason actual = lease.revocationReason().orElse(RevocationReason.CLOSED);
       metrics.revoked(actual);
-      callbacks.revoked(lease, actual);
+      // The loop is gone: nobody waits for revoked to return (the future always completes normally).
+      var unused = callbacks.revoked(lease, actual);
     });
   }
 

@@ -58,7 +58,11 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
     return bytes;
   }
 
-  /** @throws MalformedRecordException if malformed */
+  /**
+   * Parses the data of the assignment znode at {@code path}.
+   *
+   * @throws MalformedRecordException if malformed
+   */
   public static AssignmentRecord decode(String path, byte[] data) {
     Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
     long generation = RecordFormat.number(path, f, "generation", Long.MAX_VALUE);
@@ -67,7 +71,7 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
       throw new MalformedRecordException(path, "invalid assigner id");
     }
     long token = RecordFormat.number(path, f, "token", Long.MAX_VALUE);
-    TreeSet<Integer> partitions = ranges(path, RecordFormat.require(path, f, "partitions"));
+    SortedSet<Integer> partitions = ranges(path, RecordFormat.require(path, f, "partitions"));
     TreeMap<Integer, String> owners = new TreeMap<>();
     for (Map.Entry<String, String> e : f.entrySet()) {
       if (!e.getKey().startsWith(MEMBER_PREFIX)) {
@@ -93,11 +97,11 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
     return new AssignmentRecord(generation, assigner, token, partitions, owners);
   }
 
-  private static TreeSet<Integer> ranges(String path, String text) {
+  private static SortedSet<Integer> ranges(String path, String text) {
     try {
       return Ranges.parse(text, PartitionSetRecord.MAX_PARTITIONS);
     } catch (IllegalArgumentException e) {
-      throw new MalformedRecordException(path, e.getMessage());
+      throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
     }
   }
 }

@@ -18,7 +18,11 @@ public record OwnerRecord(String memberId, long generation) {
     return RecordFormat.bytes(b);
   }
 
-  /** @throws MalformedRecordException if malformed */
+  /**
+   * Parses the data of the ownership znode at {@code path}.
+   *
+   * @throws MalformedRecordException if malformed
+   */
   public static OwnerRecord decode(String path, byte[] data) {
     Map<String, String> f = RecordFormat.parse(path, data, "owner", MAX_BYTES);
     String member = RecordFormat.require(path, f, "member");

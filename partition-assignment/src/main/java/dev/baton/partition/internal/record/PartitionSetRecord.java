@@ -4,7 +4,6 @@ import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.internal.Ranges;
 import java.util.Map;
 import java.util.SortedSet;
-import java.util.TreeSet;
 
 /** The data of a group's {@code partitions} znode: the partition ids as ranges. */
 public final class PartitionSetRecord {
@@ -20,13 +19,17 @@ public final class PartitionSetRecord {
     return RecordFormat.bytes(b);
   }
 
-  /** @throws MalformedRecordException if malformed */
-  public static TreeSet<Integer> decode(String path, byte[] data) {
+  /**
+   * Parses the data of the partitions znode at {@code path}.
+   *
+   * @throws MalformedRecordException if malformed
+   */
+  public static SortedSet<Integer> decode(String path, byte[] data) {
     Map<String, String> f = RecordFormat.parse(path, data, "partitions", MAX_BYTES);
     try {
       return Ranges.parse(RecordFormat.require(path, f, "ids"), MAX_PARTITIONS);
     } catch (IllegalArgumentException e) {
-      throw new MalformedRecordException(path, e.getMessage());
+      throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
     }
   }
 }

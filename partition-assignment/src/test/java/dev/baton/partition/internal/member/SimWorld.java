@@ -3,6 +3,7 @@ package dev.baton.partition.internal.member;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -190,7 +191,7 @@ final class SimWorld {
   }
 
   long between(int fromMs, int toMs) {
-    return fromMs + random.nextInt(toMs - fromMs + 1);
+    return (long) fromMs + random.nextInt(toMs - fromMs + 1);
   }
 
   boolean chance(double p) {
@@ -202,14 +203,14 @@ final class SimWorld {
     if (trace.size() == 300) {
       trace.removeFirst();
     }
-    trace.addLast(new Step(now, parts));
+    trace.addLast(new Step(now, Arrays.asList(parts)));
   }
 
   List<String> trace() {
     return trace.stream().map(Step::toString).toList();
   }
 
-  private record Step(long at, Object[] parts) {
+  private record Step(long at, List<Object> parts) {
     @Override
     public String toString() {
       StringBuilder b = new StringBuilder(String.format("%9.3f ms  ", at / 1e6));

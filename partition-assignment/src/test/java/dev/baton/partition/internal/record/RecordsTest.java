@@ -50,7 +50,7 @@ class RecordsTest {
         owners.put(p, "member-" + r.nextInt(members));
       }
     }
-    AssignmentRecord a = new AssignmentRecord(r.nextInt(1000), "m.1", Math.abs(r.nextLong()), ps, owners);
+    AssignmentRecord a = new AssignmentRecord(r.nextInt(1000), "m.1", r.nextLong() & Long.MAX_VALUE, ps, owners);
     assertThat(AssignmentRecord.decode(PATH, a.encode())).isEqualTo(a);
   }
 
