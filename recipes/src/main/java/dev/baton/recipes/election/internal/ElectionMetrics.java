@@ -1,19 +1,17 @@
 package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -30,66 +28,38 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
  * </ul>
  *
- * <p>One instance owns the meters of its tags in a registry: the newest. A registry returns the meter
- * already registered under an id, so an election re-created with the same path and participant id would
- * otherwise report the first instance's gauges (bound to its state) for ever. A new instance therefore
- * removes the meters of its tags before registering its own (gauges hold their state strongly, so they
- * never read NaN while registered), and {@link #close} removes them again, unless a newer instance has
- * taken them over.
+ * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
+ * with the same path and participant id reports its own state, and {@link #close} removes its meters
+ * unless a newer instance has taken them over.
  */
 public final class ElectionMetrics implements AutoCloseable {
-  /** Serializes taking over and removing meters across the instances of all registries. */
-  private static final Object METERS = new Object();
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
 
-  private final MeterRegistry registry;
-  private final Tags tags;
   private final AtomicLong leader = new AtomicLong();
   private final AtomicLong token = new AtomicLong();
   private final AtomicLong callbackFailures = new AtomicLong();
-  private final Gauge leaderGauge;
+  private final OwnedMeters meters;
   private final Counter elected;
   private final Map<RevocationReason, Counter> revoked = new EnumMap<>(RevocationReason.class);
   private final Timer timeToElect;
   private final Counter watchEvents;
   private final Counter ignoredChildren;
-  private final Map<String, Counter> callbackFailureCounters = new ConcurrentHashMap<>();
-  /** Every meter this instance registered; guarded by {@link #METERS}. */
-  private final List<Meter> meters = new ArrayList<>();
-  private boolean closed;
 
   public ElectionMetrics(MeterRegistry registry, String path, String participantId) {
-    this.registry = registry;
-    this.tags = Tags.of("election", path, "participant", participantId);
-    synchronized (METERS) {
-      removeMetersOfTags();
-      this.leaderGauge = own(Gauge.builder("baton.election.leader", leader, AtomicLong::get).tags(tags)
-          .strongReference(true).register(registry));
-      own(Gauge.builder("baton.election.token", token, AtomicLong::get).tags(tags)
-          .strongReference(true).register(registry));
-      this.elected = own(Counter.builder("baton.election.elected").tags(tags).register(registry));
+    synchronized (OwnedMeters.LOCK) {
+      this.meters = new OwnedMeters(registry, Tags.of("election", path, "participant", participantId),
+          List.of("baton.election.leader", "baton.election.token", "baton.election.elected",
+              "baton.election.revoked", "baton.election.time.to.elect",
+              "baton.election.watch.events", "baton.election.ignored.children", CALLBACK_FAILURES));
+      meters.gauge("baton.election.leader", leader);
+      meters.gauge("baton.election.token", token);
+      this.elected = meters.counter("baton.election.elected");
       for (RevocationReason r : RevocationReason.values()) {
-        revoked.put(r, own(Counter.builder("baton.election.revoked").tags(tags).tag("reason", r.name())
-            .register(registry)));
+        revoked.put(r, meters.counter("baton.election.revoked", Tag.of("reason", r.name())));
       }
-      this.timeToElect = own(Timer.builder("baton.election.time.to.elect").tags(tags).register(registry));
-      this.watchEvents = own(Counter.builder("baton.election.watch.events").tags(tags).register(registry));
-      this.ignoredChildren =
-          own(Counter.builder("baton.election.ignored.children").tags(tags).register(registry));
-    }
-  }
-
-  private <M extends Meter> M own(M meter) {
-    meters.add(meter);
-    return meter;
-  }
-
-  /** Removes the meters an older instance with these tags registered, so that this one's are used. */
-  private void removeMetersOfTags() {
-    for (String name : List.of("baton.election.leader", "baton.election.token", "baton.election.elected",
-        "baton.election.revoked", "baton.election.time.to.elect", "baton.election.watch.events",
-        "baton.election.ignored.children", CALLBACK_FAILURES)) {
-      registry.find(name).tags(tags).meters().forEach(registry::remove);
+      this.timeToElect = meters.timer("baton.election.time.to.elect");
+      this.watchEvents = meters.counter("baton.election.watch.events");
+      this.ignoredChildren = meters.counter("baton.election.ignored.children");
     }
   }
 
@@ -116,17 +86,7 @@ public final class ElectionMetrics implements AutoCloseable {
 
   void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
-    Counter counter = callbackFailureCounters.get(callback);
-    if (counter == null) {
-      synchronized (METERS) {
-        if (closed) {
-          return;
-        }
-        counter = callbackFailureCounters.computeIfAbsent(callback, c ->
-            own(Counter.builder(CALLBACK_FAILURES).tags(tags).tag("callback", c).register(registry)));
-      }
-    }
-    counter.increment();
+    meters.increment(CALLBACK_FAILURES, Tag.of("callback", callback));
   }
 
   void watchEvent() {
@@ -153,16 +113,6 @@ public final class ElectionMetrics implements AutoCloseable {
    */
   @Override
   public void close() {
-    synchronized (METERS) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      boolean stillOwned = registry.getMeters().stream().anyMatch(m -> m == leaderGauge);
-      if (stillOwned) {
-        meters.forEach(registry::remove);
-      }
-      meters.clear();
-    }
+    meters.close();
   }
 }

@@ -1,0 +1,114 @@
+package dev.baton.recipes.kernel;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The meters of one recipe instance, which owns them in its registry until it closes: the one
+ * implementation of "the newest instance with the same tags reports".
+ *
+ * <p>A registry hands back the meter already registered under an id, so a recipe re-created with the
+ * same tags (an election with the same path and participant) would otherwise report the first
+ * instance's gauges, bound to its dead state, for ever. A new owner therefore removes the meters its
+ * tags name before registering its own (gauges hold their state strongly, so they never read NaN
+ * while registered), and {@link #close} removes them again unless a newer owner took them over.
+ *
+ * <p>Construct the owner and register its first meters while holding {@link #LOCK}, so that two
+ * owners of the same tags created at once cannot share meters. Thread-safe.
+ */
+public final class OwnedMeters implements AutoCloseable {
+  /** Serializes taking over and removing meters, across all registries. */
+  public static final Object LOCK = new Object();
+
+  private final MeterRegistry registry;
+  private final Tags tags;
+  private final List<Meter> meters = new ArrayList<>(); // guarded by LOCK
+  private final Map<String, Counter> lazy = new ConcurrentHashMap<>();
+  private @Nullable Meter first; // guarded by LOCK
+  private boolean closed; // guarded by LOCK
+
+  /** Takes over the meters called {@code names} with {@code tags}. Call under {@link #LOCK}. */
+  public OwnedMeters(MeterRegistry registry, Tags tags, List<String> names) {
+    this.registry = registry;
+    this.tags = tags;
+    synchronized (LOCK) {
+      for (String name : names) {
+        registry.find(name).tags(tags).meters().forEach(registry::remove);
+      }
+    }
+  }
+
+  /** A gauge of {@code value}, held strongly. */
+  public Gauge gauge(String name, AtomicLong value) {
+    return own(Gauge.builder(name, value, AtomicLong::get).tags(tags).strongReference(true)
+        .register(registry));
+  }
+
+  /** A counter, with {@code extra} tags besides the owner's. */
+  public Counter counter(String name, Tag... extra) {
+    return own(Counter.builder(name).tags(tags).tags(List.of(extra)).register(registry));
+  }
+
+  /** A timer. */
+  public Timer timer(String name) {
+    return own(Timer.builder(name).tags(tags).register(registry));
+  }
+
+  /**
+   * Increments the counter {@code name} (with {@code tag}, if not null), registered on first use;
+   * a no-op once closed.
+   */
+  public void increment(String name, @Nullable Tag tag) {
+    String key = tag == null ? name : name + '\u0000' + tag.getKey() + '\u0000' + tag.getValue();
+    Counter counter = lazy.get(key);
+    if (counter == null) {
+      synchronized (LOCK) {
+        if (closed) {
+          return;
+        }
+        counter = lazy.computeIfAbsent(key, k -> tag == null ? counter(name) : counter(name, tag));
+      }
+    }
+    counter.increment();
+  }
+
+  private <M extends Meter> M own(M meter) {
+    synchronized (LOCK) {
+      if (first == null) {
+        first = meter;
+      }
+      meters.add(meter);
+    }
+    return meter;
+  }
+
+  /**
+   * Removes the owner's meters from the registry, unless a newer owner with the same tags took them
+   * over. Idempotent.
+   */
+  @Override
+  public void close() {
+    synchronized (LOCK) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      Meter mine = first;
+      if (mine != null && registry.getMeters().stream().anyMatch(m -> m == mine)) {
+        meters.forEach(registry::remove);
+      }
+      meters.clear();
+    }
+  }
+}
