@@ -41,6 +41,8 @@ final class LockAttempt {
   private final CandidateMachine machine;
   private final QueueIo io;
   private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
+  /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
+  private boolean createFailed;
 
   /**
    * @param onNodeChange told (on the store's event thread) the path of a watched entry that changed,
@@ -90,7 +92,13 @@ final class LockAttempt {
             }
             ready.add(new CandidateEvent.LeadRefused(l.token()));
           } else if (QueueIo.isStoreAction(a)) {
-            CandidateEvent reply = io.apply(a, this::onWatch);
+            CandidateEvent reply;
+            try {
+              reply = io.apply(a, this::onWatch);
+            } catch (RuntimeException e) {
+              createFailed |= a instanceof CandidateAction.Enter;
+              throw e;
+            }
             if (reply != null) {
               ready.add(reply);
             }
@@ -123,7 +131,9 @@ final class LockAttempt {
           io.apply(a, name -> { });
         }
       }
-      io.sweep(); // an entry whose create answer was lost must not block the next holders
+      if (createFailed) {
+        io.sweep(); // an entry whose create answer was lost must not block the next holders
+      }
     } catch (CoordinationException e) {
       log.warn("could not withdraw from the lock {}; the entry goes with the session", store.path(),
           e);

@@ -58,6 +58,8 @@ final class CandidateRunner {
   private @Nullable Subscription subscription;
   private long enteredAt; // loop, under io
   private volatile boolean closed;
+  /** A create failed (its answer may have been lost): sweep the key's entries on close. Under io. */
+  private boolean createFailed;
 
   CandidateRunner(QueueStore store, ElectionConfig config, ElectionCore core,
       ElectionMetrics metrics, String name) {
@@ -107,7 +109,9 @@ final class CandidateRunner {
       }
       closed = true;
       feed(new CandidateEvent.Close());
-      sweepQuietly();
+      if (createFailed) {
+        sweepQuietly(); // a create whose answer was lost may have left an entry nobody knows of
+      }
     } finally {
       io.unlock();
       if (subscription != null) {
@@ -152,7 +156,13 @@ final class CandidateRunner {
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
     if (QueueIo.isStoreAction(action)) {
-      CandidateEvent reply = queueIo.apply(action, this::onWatch);
+      CandidateEvent reply;
+      try {
+        reply = queueIo.apply(action, this::onWatch);
+      } catch (RuntimeException e) {
+        createFailed |= action instanceof CandidateAction.Enter;
+        throw e;
+      }
       if (reply instanceof CandidateEvent.Entered e) {
         enteredAt = System.nanoTime();
         log.debug("participant {} entered {} as {}", config.participantId(), config.path(),

@@ -54,6 +54,8 @@ public final class CandidateMachine {
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
   private @Nullable String deadName;
+  /** Whether the own entry's watch was asked for. */
+  private boolean ownWatched;
   /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
   private boolean entered;
   private @Nullable Long leading;
@@ -186,8 +188,7 @@ public final class CandidateMachine {
     }
     for (QueueEntry e : i.found()) {
       if (node == null && e.ownerSession() == now.sessionId()) {
-        node = e;
-        out.add(new Watch(e.name(), true));
+        adopt(e, out);
       } else {
         out.add(new Delete(e.name()));
       }
@@ -202,9 +203,21 @@ public final class CandidateMachine {
       listIfConnected(out);
       return;
     }
-    node = e;
-    out.add(new Watch(e.name(), true));
+    adopt(e, out);
     out.add(new ListQueue());
+  }
+
+  /**
+   * Makes {@code e} the candidate's entry. An election watches it from now on, so that its deletion
+   * is noticed whether it leads or follows; a lock attempt only once it holds (see {@link #decide}),
+   * which keeps the watch off the path of an uncontended acquire.
+   */
+  private void adopt(QueueEntry e, List<CandidateAction> out) {
+    node = e;
+    ownWatched = reenter;
+    if (ownWatched) {
+      out.add(new Watch(e.name(), true));
+    }
   }
 
   private void onGone(String name, List<CandidateAction> out) {
@@ -257,6 +270,10 @@ public final class CandidateMachine {
           }
         }
         leading = node.token();
+        if (!ownWatched) {
+          ownWatched = true;
+          out.add(new Watch(node.name(), true)); // a lock's hold must end with its znode
+        }
         out.add(new Lead(readIn, node.token(), node.name()));
       }
       case FOLLOW -> {

@@ -190,8 +190,10 @@ class CandidateMachineTest {
     CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false);
     String mine = name("me", 5);
     lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
-    lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
-    assertThat(lock.on(new Listed(1, List.of(mine)))).containsExactly(new Lead(1, 100, mine));
+    assertThat(lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
+        .as("no watch of its own entry before it holds").containsExactly(new ListQueue());
+    assertThat(lock.on(new Listed(1, List.of(mine))))
+        .containsExactly(new Watch(mine, true), new Lead(1, 100, mine));
     assertThat(lock.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))
         .containsExactly(new Revoke(RevocationReason.CONNECTION_SUSPENDED), new Delete(mine));
     assertThat(lock.isClosed()).isTrue();
