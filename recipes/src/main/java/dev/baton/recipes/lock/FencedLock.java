@@ -73,6 +73,8 @@ public final class FencedLock implements AutoCloseable {
     }
   });
   private int holdCount; // guarded by local (only the holding thread touches it)
+  /** The attempt in progress, told of link changes; written by the thread holding {@code local}. */
+  private volatile @Nullable LockAttempt attempt;
 
   private FencedLock(BatonSession session, LockConfig config) {
     this.session = session;
@@ -123,8 +125,14 @@ public final class FencedLock implements AutoCloseable {
     }
     boolean success = false;
     try {
-      Optional<Hold> taken = new LockAttempt(store, config, this::publish, this::nodeChanged)
-          .run(deadline);
+      LockAttempt a = new LockAttempt(store, config, this::publish, this::nodeChanged);
+      attempt = a; // before the attempt reads the epoch: no link change falls in between
+      Optional<Hold> taken;
+      try {
+        taken = a.run(deadline);
+      } finally {
+        attempt = null;
+      }
       if (taken.isEmpty()) {
         timeouts.increment();
         return Optional.empty();
@@ -241,8 +249,15 @@ public final class FencedLock implements AutoCloseable {
     }
   }
 
-  /** On the session's event thread: a suspended or lost link ends the hold at once. */
+  /**
+   * On the session's event thread: a suspended or lost link ends the hold at once; an attempt in
+   * progress hears of every change.
+   */
   private void onEpoch(ConnectionEpoch epoch) {
+    LockAttempt inProgress = attempt;
+    if (inProgress != null) {
+      inProgress.linkChanged(epoch);
+    }
     CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, epoch)
         .filter(a -> a instanceof CandidateAction.Revoke)
         .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));

@@ -9,7 +9,6 @@ import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
-import dev.baton.recipes.kernel.Subscription;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
@@ -60,7 +59,6 @@ final class LockAttempt {
 
   Optional<Hold> run(long deadline) throws InterruptedException {
     Hold granted = null;
-    Subscription subscription = store.liveness().subscribe(e -> inbox.add(new CandidateEvent.Link(e)));
     ConnectionEpoch now = store.liveness().current();
     long lastEpoch = now.number();
     Deque<CandidateEvent> ready = new ArrayDeque<>();
@@ -111,11 +109,18 @@ final class LockAttempt {
       throw new CoordinationException("cannot acquire the lock " + store.path() + ": "
           + e.getMessage(), e);
     } finally {
-      subscription.close();
       if (granted == null) {
         withdraw();
       }
     }
+  }
+
+  /**
+   * The session's link changed (on the session's event thread): the attempt hears of it between its
+   * requests. Its lock forwards the epochs it is subscribed to, so an attempt costs no subscription.
+   */
+  void linkChanged(ConnectionEpoch epoch) {
+    inbox.add(new CandidateEvent.Link(epoch));
   }
 
   private void onWatch(String name) {
