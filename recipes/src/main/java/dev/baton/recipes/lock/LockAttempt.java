@@ -52,7 +52,8 @@ final class LockAttempt {
     this.store = store;
     this.publisher = publisher;
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    this.machine = new CandidateMachine(key, ConnectionPolicy.STANDARD, false);
+    this.machine = new CandidateMachine(key, ConnectionPolicy.STANDARD, false,
+        config.watchHeldNode());
     this.io = new QueueIo(store, key, config.ownerId());
     this.onNodeChange = onNodeChange;
   }

@@ -16,6 +16,11 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>path</td><td>required</td><td>the lock's znode; contenders are its children. At most 512
  *   characters, without {@code @} (it is the fencing tokens' scope).</td></tr>
  *   <tr><td>ownerId</td><td>random</td><td>stored in the lock znode, for observers; 1 to 256 bytes</td></tr>
+ *   <tr><td>watchHeldNode</td><td>false</td><td>watch the lock znode while it is held, so that a
+ *   hold ends ({@link LockHandle#isActive()} false, {@link LockHandle#checkActive()} throws
+ *   {@link LockLostException}) the moment someone else deletes it; costs one more (asynchronous)
+ *   request per hold. Without it a deleted znode is noticed at {@link FencedLock#release()}, which
+ *   then returns false; a suspended or lost connection ends the hold either way.</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>{@code baton.lock.acquired}, {@code baton.lock.timeouts},
  *   {@code baton.lock.lost}, {@code baton.lock.wait}</td></tr>
  * </table>
@@ -24,8 +29,10 @@ public final class LockConfig {
   private final String path;
   private final String ownerId;
   private final MeterRegistry meterRegistry;
+  private final boolean watchHeldNode;
 
   private LockConfig(Builder b) {
+    this.watchHeldNode = b.watchHeldNode;
     this.path = b.path;
     this.ownerId = b.ownerId == null ? "lock-" + UUID.randomUUID() : b.ownerId;
     this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
@@ -47,11 +54,17 @@ public final class LockConfig {
     return meterRegistry;
   }
 
+  /** Whether a hold watches its znode (see the table above). */
+  public boolean watchHeldNode() {
+    return watchHeldNode;
+  }
+
   /** Builder of {@link LockConfig}; not thread-safe. */
   public static final class Builder {
     private final String path;
     private @Nullable String ownerId;
     private @Nullable MeterRegistry meterRegistry;
+    private boolean watchHeldNode;
 
     private Builder(String path) {
       this.path = path;
@@ -64,6 +77,12 @@ public final class LockConfig {
 
     public Builder meterRegistry(MeterRegistry value) {
       this.meterRegistry = value;
+      return this;
+    }
+
+    /** Watch the lock znode while held: a deletion by someone else ends the hold at once. */
+    public Builder watchHeldNode(boolean value) {
+      this.watchHeldNode = value;
       return this;
     }
 

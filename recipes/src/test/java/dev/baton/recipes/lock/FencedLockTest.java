@@ -140,12 +140,14 @@ class FencedLockTest {
 
   /**
    * The review found {@code LockLostException} was never thrown: a hold stayed valid after its znode
-   * was deleted by someone else. The hold's own-znode watch now ends the term at once.
+   * was deleted by someone else. With {@code watchHeldNode} the hold's own-znode watch ends the term
+   * at once.
    */
   @Test
   void aHoldWhoseZnodeIsDeletedBySomeoneElseEndsAndCheckActiveThrows() throws Exception {
     String path = newPath();
-    FencedLock lock = lock(path, "holder");
+    FencedLock lock = FencedLock.create(session(),
+        LockConfig.builder(path).ownerId("holder").watchHeldNode(true).build());
     LockHandle hold = lock.acquire(Duration.ofSeconds(10)).orElseThrow();
     hold.checkActive();
     session().curator().delete().forPath(hold.nodePath());

@@ -50,6 +50,7 @@ public final class CandidateMachine {
   private final String key;
   private final ConnectionPolicy policy;
   private final boolean reenter;
+  private final boolean watchWhenHeld;
 
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
@@ -67,9 +68,19 @@ public final class CandidateMachine {
    * @param reenter true for an election (re-enter after losing the entry); false for a lock attempt
    */
   public CandidateMachine(String key, ConnectionPolicy policy, boolean reenter) {
+    this(key, policy, reenter, true);
+  }
+
+  /**
+   * @param watchWhenHeld for a lock attempt ({@code reenter} false): watch the entry once it holds,
+   *     so that its deletion ends the hold (one more request per hold); an election always watches
+   */
+  public CandidateMachine(String key, ConnectionPolicy policy, boolean reenter,
+      boolean watchWhenHeld) {
     this.key = Objects.requireNonNull(key, "key");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.reenter = reenter;
+    this.watchWhenHeld = reenter || watchWhenHeld;
   }
 
   /**
@@ -270,9 +281,9 @@ public final class CandidateMachine {
           }
         }
         leading = node.token();
-        if (!ownWatched) {
+        if (!ownWatched && watchWhenHeld) {
           ownWatched = true;
-          out.add(new Watch(node.name(), true)); // a lock's hold must end with its znode
+          out.add(new Watch(node.name(), true)); // the lock's hold ends with its znode
         }
         out.add(new Lead(readIn, node.token(), node.name()));
       }

@@ -186,8 +186,17 @@ class CandidateMachineTest {
   }
 
   @Test
+  void aLockAttemptWatchesItsEntryOnlyIfAskedTo() {
+    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, false);
+    String mine = name("me", 5);
+    lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
+    assertThat(lock.on(new Listed(1, List.of(mine)))).containsExactly(new Lead(1, 100, mine));
+  }
+
+  @Test
   void aLockAttemptStopsForGoodOnceItsHoldEnded() {
-    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false);
+    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, true);
     String mine = name("me", 5);
     lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
     assertThat(lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
