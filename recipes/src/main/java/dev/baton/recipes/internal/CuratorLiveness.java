@@ -52,8 +52,11 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
   @Override
   public Subscription subscribe(Consumer<ConnectionEpoch> listener) {
     Delivery d = new Delivery(listener);
-    listeners.add(d);
-    events.execute(() -> d.deliver(current));
+    synchronized (lock) { // with publish: every epoch after the first delivered one is delivered too
+      listeners.add(d);
+      ConnectionEpoch first = current;
+      events.execute(() -> d.deliver(first));
+    }
     return () -> listeners.remove(d);
   }
 
@@ -111,15 +114,15 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
         done = new CompletableFuture<>();
       }
       current = next;
+      CompletableFuture<ConnectionEpoch> endedFinal = ended;
+      if (endedFinal != null) {
+        events.execute(() -> endedFinal.complete(next));
+      }
+      for (Delivery d : listeners) {
+        events.execute(() -> d.deliver(next)); // one task each: a listener that throws skips no other
+      }
     }
     log.debug("session {}: epoch {}", Long.toHexString(sessionId), next);
-    CompletableFuture<ConnectionEpoch> endedFinal = ended;
-    if (endedFinal != null) {
-      events.execute(() -> endedFinal.complete(next));
-    }
-    for (Delivery d : listeners) {
-      events.execute(() -> d.deliver(next)); // one task each: a listener that throws skips no other
-    }
   }
 
   /** One listener and the last epoch it heard: epochs reach it once each, in rising order. */

@@ -17,9 +17,8 @@ public interface Liveness {
   ConnectionEpoch current();
 
   /**
-   * Subscribes {@code listener} to every later epoch; it first receives the epoch current when its
-   * first delivery runs, so that nothing falls between reading and subscribing. Epochs reach it once
-   * each, in rising order (an epoch superseded before delivery may be skipped).
+   * Subscribes {@code listener} to the epoch current now and to every later one, each once, in rising
+   * order, none skipped: nothing falls between reading and subscribing.
    *
    * @return cancels the subscription
    */

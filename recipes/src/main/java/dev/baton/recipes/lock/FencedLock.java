@@ -244,7 +244,8 @@ public final class FencedLock implements AutoCloseable {
       if (store.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
         return null;
       }
-      hold = new Hold(this, FencingToken.of(config.path(), token), nodePath, Instant.now());
+      hold = new Hold(this, FencingToken.of(config.path(), token), nodePath,
+          store.liveness().current(), Instant.now());
       return hold;
     }
   }
@@ -257,6 +258,10 @@ public final class FencedLock implements AutoCloseable {
     LockAttempt inProgress = attempt;
     if (inProgress != null) {
       inProgress.linkChanged(epoch);
+    }
+    Hold h = hold;
+    if (h != null && h.outlivedBy(epoch)) {
+      end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
     }
     CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, epoch)
         .filter(a -> a instanceof CandidateAction.Revoke)

@@ -81,6 +81,9 @@ final class CandidateRunner {
   /** On the session's event thread: the term reacts now; the machine hears of it on the loop. */
   private void onEpoch(ConnectionEpoch epoch) {
     log.debug("participant {} on {}: {}", config.participantId(), config.path(), epoch);
+    if (epoch.isConnected()) {
+      core.connectedIn(epoch);
+    }
     CandidateMachine.linkReaction(config.connectionPolicy(), epoch).ifPresent(a -> {
       if (a instanceof Revoke r) {
         core.revoke(r.reason());

@@ -5,6 +5,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Liveness;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,6 +42,9 @@ public final class ElectionCore {
   private final CandidateRunner runner;
 
   private boolean closed;
+  /** The session of the current term's node, and the epoch it began in. Under lock. */
+  private long termSession;
+  private long termEpoch;
   private volatile @Nullable LeadershipHandle current; // written under lock; read without it
   /** Own nodes whose watch fired (deleted or changed): no term begins on them again. */
   private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
@@ -92,6 +96,8 @@ public final class ElectionCore {
         return true;
       }
       revokeLocked(RevocationReason.NODE_DELETED);
+      termSession = liveness.current().sessionId(); // the epoch's: the one the queue was read in
+      termEpoch = epoch;
       current = new LeadershipHandle(config.participantId(), token, nodePath,
           config.clock().instant());
       lastTransition = current.electedAt();
@@ -111,6 +117,18 @@ public final class ElectionCore {
         callbacks.paused(current);
         log.warn("participant {} pauses its term {} on {}: connection suspended",
             config.participantId(), current.token(), config.path());
+      }
+    }
+  }
+
+  /**
+   * The link is connected in {@code epoch}'s session: a term begun earlier in another session ends
+   * now (its node went with that session), without waiting for the loop.
+   */
+  void connectedIn(ConnectionEpoch epoch) {
+    synchronized (lock) {
+      if (current != null && epoch.number() > termEpoch && termSession != epoch.sessionId()) {
+        revokeLocked(RevocationReason.SESSION_LOST);
       }
     }
   }
