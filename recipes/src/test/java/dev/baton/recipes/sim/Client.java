@@ -44,8 +44,10 @@ import java.util.function.Consumer;
  *       or after it applied, at the run's rate), then the answer comes back; Curator retries a lost
  *       request once the link is up, up to {@link Settings#maxRetries()} times, or gives up while
  *       the link stays down; a protected create looks for its first attempt's node on a retry;
- *   <li>Curator's background work: a protected create's node from an earlier session is deleted in
- *       the background, and an asynchronous watch answers later.
+ *   <li>Curator's background work, one operation at a time while the link is up: guaranteed deletes
+ *       ({@code QueueStore.deleteInBackground}, and a protected create's node from an earlier
+ *       session), retried until the entry is gone; a sweep's background listing ({@code
+ *       QueueStore.sweepInBackground}); and an asynchronous watch, which answers later.
  * </ul>
  */
 final class Client {
@@ -488,7 +490,7 @@ final class Client {
           if (match != null) {
             String orphan = match;
             note(() -> "protected mode: " + orphan + " of the old session deleted in background");
-            background.add(new Background(new DeleteCall(match), null, null));
+            deleteInBackground(match); // FailedDeleteManager: a guaranteed delete
             match = null;
           }
           protectedSession = session;
@@ -524,14 +526,91 @@ final class Client {
   // ------------------------------------------------------------------ background work
 
   /**
-   * Curator's background work: a guaranteed delete (retried until it is done), or an asynchronous
-   * watch ({@code QueueStore.watchAsync}: {@code onChange} also if the entry is gone already or the
-   * watch could not be set).
+   * Curator's background work: a guaranteed delete, a sweep's listing, or an asynchronous watch
+   * ({@code QueueStore.watchAsync}: {@code onChange} also if the entry is gone already or the watch
+   * could not be set).
    */
   private record Background(Call call, String name, Consumer<String> onChange) {
     @Override
     public String toString() {
       return call.toString();
+    }
+  }
+
+  /**
+   * {@code QueueStore.deleteInBackground}: Curator's guaranteed background delete. It waits for the
+   * link, is retried after a connection loss as the retry policy allows, and when the policy gives
+   * up Curator's {@code FailedDeleteManager} issues it anew, for as long as the client runs; so it
+   * ends only when the entry is gone (deleted, or gone with its session). It follows the client's
+   * live handle: after a new session it runs in that one (where it deletes an entry of a session
+   * the client gave up but the server still holds, and finds an expired session's entry gone).
+   */
+  void deleteInBackground(String name) {
+    world.backgroundDeletes++;
+    note(() -> "delete in background " + name);
+    background.add(new Background(new GuaranteedDelete(name), null, null));
+  }
+
+  /**
+   * {@code QueueStore.sweepInBackground} of {@code QueueIo.sweep}: a background listing (retried as
+   * the retry policy allows, then given up), then a guaranteed delete of every entry of {@code
+   * key}.
+   */
+  void sweepInBackground(String key) {
+    world.sweeps++;
+    note(() -> "sweep " + key);
+    background.add(new Background(new SweepList(key), null, null));
+  }
+
+  private final class GuaranteedDelete extends Call {
+    private final String name;
+
+    GuaranteedDelete(String name) {
+      this.name = name;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      Result<Void> r = zk.delete(session, path(name), -1, fault);
+      if (r.code() == Code.OK) {
+        note(() -> "deleted in background " + name);
+      }
+      return r.code() == Code.OK || r.code() == Code.NONODE ? Answer.OK : lost(r.code());
+    }
+
+    @Override
+    public String toString() {
+      return "guaranteed-delete " + name;
+    }
+  }
+
+  private final class SweepList extends Call {
+    private final String key;
+
+    SweepList(String key) {
+      this.key = key;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      Result<List<String>> r = zk.getChildren(session, World.PATH, false, fault);
+      if (r.code() == Code.NONODE) {
+        return Answer.OK;
+      }
+      if (r.code() != Code.OK) {
+        return lost(r.code());
+      }
+      for (String child : r.value()) {
+        if (CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false)) {
+          deleteInBackground(child);
+        }
+      }
+      return Answer.OK;
+    }
+
+    @Override
+    public String toString() {
+      return "sweep " + key;
     }
   }
 
@@ -602,14 +681,24 @@ final class Client {
 
   private void backgroundStep() {
     Background b = background.peek();
-    Answer a = b.call.request(randomFault());
+    Fault fault = randomFault();
+    if (fault != Fault.NONE && sim.verbose()) {
+      note(() -> "fault " + fault);
+    }
+    Answer a = b.call.request(fault);
     if (a.kind == Kind.MORE) {
       return;
     }
-    if (a.kind == Kind.LOST && ++b.call.failures <= settings.maxRetries()) {
-      return;
+    if (a.kind == Kind.LOST
+        && (b.call instanceof GuaranteedDelete || ++b.call.failures <= settings.maxRetries())) {
+      return; // retried; a guaranteed delete for as long as it takes
     }
     background.poll();
+    if (a.kind == Kind.LOST && b.call instanceof SweepList sweep) {
+      // The last resort failed: the cause of any orphan of this key, whatever else happened to it.
+      orphanHints.put(
+          "sweep:" + sweep.key, "its sweep's listing failed (connection loss, retries exhausted)");
+    }
     if (b.onChange != null && (a.kind == Kind.LOST || a.reply != null)) {
       note(() -> "watch-async: treated as a change of " + b.name);
       if (a.kind == Kind.LOST) {

@@ -93,6 +93,10 @@ final class World {
   final java.util.Map<String, Long> orphanCauses = new java.util.TreeMap<>();
   long toleratedF1;
   long toleratedF6;
+
+  // What the fixes did.
+  long backgroundDeletes;
+  long sweeps;
   private long lastFreshToken = Long.MIN_VALUE;
   private TermRecord lastFresh;
 
@@ -411,6 +415,12 @@ final class World {
   /** The hint a client left about how {@code child} came to be left behind. */
   private String orphanCause(String child) {
     String key = CandidateName.parse(child).map(CandidateName::key).orElse("");
+    for (Client c : clients) {
+      String h = c.orphanHints.get("sweep:" + key);
+      if (h != null) {
+        return h;
+      }
+    }
     for (Client c : clients) {
       String h = c.orphanHints.get(child);
       if (h != null) {
