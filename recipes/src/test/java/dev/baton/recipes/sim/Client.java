@@ -90,9 +90,6 @@ final class Client {
   /** Names whose watch callback ran on this client (the recipe was told they changed). */
   final Set<String> heard = new HashSet<>();
 
-  /** Names whose deletion this client was notified of (a NODE_DELETED delivered to a watcher). */
-  final Set<String> heardDeleted = new HashSet<>();
-
   /** Why an entry may be left behind, by name or by key (to classify orphans, finding F5). */
   final Map<String, String> orphanHints = new HashMap<>();
 
@@ -184,9 +181,6 @@ final class Client {
         if (callbacks != null) {
           String name = nameOf(e.path());
           heard.add(name);
-          if (e.type() == SimZooKeeper.EventType.NODE_DELETED) {
-            heardDeleted.add(name);
-          }
           for (Consumer<String> cb : callbacks) {
             cb.accept(name);
           }
@@ -293,9 +287,7 @@ final class Client {
   /** The call fails for good (retries or the connection timeout ran out). */
   private void fail(Call c) {
     call = null;
-    if (c instanceof DeleteCall d) {
-      hint(d.name, "its delete failed (connection loss, retries exhausted)");
-    } else if (c instanceof EnterCall e) {
+    if (c instanceof EnterCall e) {
       hint(e.key, "its create's answer was lost (retries exhausted)");
     }
     note(() -> "failed: " + c);

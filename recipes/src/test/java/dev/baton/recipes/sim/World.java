@@ -97,6 +97,8 @@ final class World {
   // What the fixes did.
   long backgroundDeletes;
   long sweeps;
+  long refusedButHeld;
+  long refusedDeadNode;
   private long lastFreshToken = Long.MIN_VALUE;
   private TermRecord lastFresh;
 
