@@ -34,8 +34,9 @@ import java.util.function.Consumer;
  *       callbacks run here (the recipe's {@code onWatch}); on {@code EXPIRED} Curator replaces the
  *       handle, a new session;
  *   <li>Curator's connection-state thread ({@link #curatorState}): {@code CuratorLiveness}
- *       publishes the next epoch; from now on {@code liveness.current()} (what a term's begin
- *       checks) is it;
+ *       publishes the next epoch, reading the session id from the live handle (dropping a state the
+ *       handle contradicts); from now on {@code liveness.current()} (what a term's begin checks) is
+ *       it;
  *   <li>the liveness event thread ({@link #deliverEpoch}): the recipe's listener hears the epoch
  *       (its term reacts; its loop is told);
  *   <li>the recipe's threads (its serial loop, the user's): see {@link ElectionRecipe} and {@link
@@ -114,7 +115,8 @@ final class Client {
     this.random = world.random;
     this.settings = world.settings;
     this.session = zk.createSession();
-    this.current = new ConnectionEpoch(1, Link.SUSPENDED, 0);
+    long live = liveSessionId(); // CuratorLiveness's constructor
+    this.current = new ConnectionEpoch(1, live != 0 ? Link.CONNECTED : Link.SUSPENDED, live);
     this.recipe = settings.lock() ? new LockRecipe(this) : new ElectionRecipe(this, 1);
   }
 
@@ -190,21 +192,59 @@ final class Client {
     }
   }
 
-  /** Curator's state thread: CuratorLiveness publishes the next epoch. */
+  /**
+   * Curator's state thread: {@code CuratorLiveness.stateChanged}. The state does not say which
+   * handle it is about: the session id is read from the live handle, if it is connected; a
+   * CONNECTED while it is not is dropped, and so is a LOST while it is connected in the session the
+   * current epoch already names.
+   */
   private void curatorState() {
     Link link = curatorStates.poll();
-    long id = link == Link.CONNECTED ? session : current.sessionId();
-    if (link == Link.LOST && id == session && zk.isAlive(session)) {
-      // F7: the state belongs to an earlier handle, but the id was read from the current one.
-      world.mislabelledLost++;
-      hint(
-          "session:" + session,
-          "a LOST of an earlier session was published with this live"
-              + " session's id (CuratorLiveness reads the id when its listener runs), F7");
+    switch (link) {
+      case CONNECTED -> {
+        long live = liveSessionId();
+        if (live == 0) {
+          world.droppedConnected++;
+          note(() -> "CONNECTED dropped: the handle is not connected");
+          return;
+        }
+        publish(Link.CONNECTED, live);
+      }
+      case LOST -> {
+        if (current.isConnected() && liveSessionId() == current.sessionId()) {
+          world.droppedLost++;
+          note(
+              () ->
+                  "LOST dropped: session 0x" + Long.toHexString(current.sessionId()) + " is live");
+          return;
+        }
+        if (current.sessionId() == session && zk.isAlive(session)) {
+          // A LOST of an earlier handle, published with the id of the live one, which the server
+          // still holds: its entries are taken for gone.
+          world.mislabelledLost++;
+          hint(
+              "session:" + session,
+              "a LOST of an earlier session was published with this live session's id (F7)");
+        }
+        publish(Link.LOST, current.sessionId());
+      }
+      default -> publish(Link.SUSPENDED, current.sessionId());
     }
-    current = new ConnectionEpoch(current.number() + 1, link, id);
-    note(() -> "epoch " + current.number() + " " + link);
+  }
+
+  private void publish(Link link, long sessionId) {
+    current = new ConnectionEpoch(current.number() + 1, link, sessionId);
+    note(() -> "epoch " + current.number() + " " + link + " 0x" + Long.toHexString(sessionId));
     deliveries.add(new Delivery(current));
+  }
+
+  /**
+   * {@code CuratorLiveness.liveSessionId}: the current handle's session if the handle is connected
+   * (the ZooKeeper client's state turns CONNECTED before its event thread hears SyncConnected, and
+   * stops being so before it hears Disconnected), else 0.
+   */
+  private long liveSessionId() {
+    return zk.isLinkUp(session) && !zk.isClientClosed(session) ? session : 0;
   }
 
   /**

@@ -99,6 +99,8 @@ final class World {
   long sweeps;
   long refusedButHeld;
   long refusedDeadNode;
+  long droppedConnected;
+  long droppedLost;
   private long lastFreshToken = Long.MIN_VALUE;
   private TermRecord lastFresh;
 
