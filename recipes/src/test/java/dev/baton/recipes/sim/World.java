@@ -90,6 +90,7 @@ final class World {
   long operatorDeletes;
   long orphans;
   final java.util.Map<String, Long> orphanCauses = new java.util.TreeMap<>();
+  long toleratedF7;
 
   // What the fixes did (election core, lock, QueueIo, CuratorLiveness), and what F7 still does.
   long refusedButHeld;
@@ -148,6 +149,7 @@ final class World {
     f.put("LOST dropped (F7 fix)", droppedLost);
     f.put("LOSTs naming a live session (F7)", mislabelledLost);
     f.put("tolerated F5: orphans removed", orphans);
+    f.put("tolerated F7: stale CONNECTED dropped", toleratedF7);
     return f;
   }
 
