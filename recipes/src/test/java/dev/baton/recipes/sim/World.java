@@ -91,6 +91,7 @@ final class World {
   long orphans;
   final java.util.Map<String, Long> orphanCauses = new java.util.TreeMap<>();
   long toleratedF7;
+  long toleratedF8;
 
   // What the fixes did (election core, lock, QueueIo, CuratorLiveness), and what F7 still does.
   long refusedButHeld;
@@ -100,6 +101,7 @@ final class World {
   long droppedConnected;
   long droppedLost;
   long mislabelledLost;
+  long skippingFirstDeliveries;
   private long lastFreshToken = Long.MIN_VALUE;
   private TermRecord lastFresh;
 
@@ -149,7 +151,9 @@ final class World {
     f.put("LOST dropped (F7 fix)", droppedLost);
     f.put("LOSTs naming a live session (F7)", mislabelledLost);
     f.put("tolerated F5: orphans removed", orphans);
+    f.put("first deliveries past published epochs (F8)", skippingFirstDeliveries);
     f.put("tolerated F7: stale CONNECTED dropped", toleratedF7);
+    f.put("tolerated F8: first deliveries of the subscription's epoch", toleratedF8);
     return f;
   }
 
