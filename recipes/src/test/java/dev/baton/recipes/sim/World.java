@@ -423,7 +423,8 @@ final class World {
                 + " (owner 0x"
                 + Long.toHexString(zk.stat(Client.path(child)).orElseThrow().ephemeralOwner())
                 + ", a live session) belongs to no open candidate or hold: it stays until its session"
-                + " ends, and everyone behind it waits");
+                + " ends, and everyone behind it waits; cause: "
+                + orphanCause(child));
       }
       orphans++;
       orphanCauses.merge(orphanCause(child), 1L, Long::sum);
