@@ -32,9 +32,7 @@ final class Campaign {
       long overlapDeletedSteps,
       long leadRefused,
       long operatorDeletes,
-      long orphans,
-      long toleratedF1,
-      long toleratedF6,
+      java.util.Map<String, Long> figures,
       java.util.Map<String, Long> orphanCauses) {
 
     double schedulesPerSecond() {
@@ -46,7 +44,7 @@ final class Campaign {
               Locale.ROOT,
               "%s: %d seeds in %.1f s (%.0f schedules/s, %.0f steps/s); %d terms, %d stale begins;"
                   + " overlaps with an excuse: %d steps expired-unheard, %d steps deleted-unheard;"
-                  + " %d leads refused; %d operator deletes; tolerated findings: F1 %d, F5 %d orphans, F6 %d%s",
+                  + " %d leads refused; %d operator deletes%s",
               what,
               seedsTried,
               nanos / 1e9,
@@ -58,10 +56,9 @@ final class Campaign {
               overlapDeletedSteps,
               leadRefused,
               operatorDeletes,
-              toleratedF1,
-              orphans,
-              toleratedF6,
               failingSeed.map(s -> "; FAILED at seed " + s).orElse(""))
+          + "\n  fixes and findings: "
+          + figures
           + (orphanCauses.isEmpty() ? "" : "\n  orphans by cause: " + orphanCauses);
     }
   }
@@ -135,9 +132,7 @@ final class Campaign {
     long deleted = 0;
     long refused = 0;
     long deletes = 0;
-    long orphans = 0;
-    long f1 = 0;
-    long f6 = 0;
+    java.util.Map<String, Long> figures = new java.util.LinkedHashMap<>();
     java.util.Map<String, Long> causes = new java.util.TreeMap<>();
     for (long i = 0; i < maxSeeds; i++) {
       if ((i & 15) == 0 && System.nanoTime() > deadline) {
@@ -155,9 +150,7 @@ final class Campaign {
         deleted += o.overlapDeletedSteps();
         refused += o.leadRefused();
         deletes += o.operatorDeletes();
-        orphans += o.orphans();
-        f1 += o.toleratedF1();
-        f6 += o.toleratedF6();
+        o.figures().forEach((k, v) -> figures.merge(k, v, Long::sum));
         o.orphanCauses().forEach((k, v) -> causes.merge(k, v, Long::sum));
       } catch (RuntimeException | AssertionError e) {
         return new Result(
@@ -172,9 +165,7 @@ final class Campaign {
             deleted,
             refused,
             deletes,
-            orphans,
-            f1,
-            f6,
+            figures,
             causes);
       }
     }
@@ -190,9 +181,7 @@ final class Campaign {
         deleted,
         refused,
         deletes,
-        orphans,
-        f1,
-        f6,
+        figures,
         causes);
   }
 

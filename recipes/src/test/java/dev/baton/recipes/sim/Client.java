@@ -34,8 +34,9 @@ import java.util.function.Consumer;
  *       callbacks run here (the recipe's {@code onWatch}); on {@code EXPIRED} Curator replaces the
  *       handle, a new session;
  *   <li>Curator's connection-state thread ({@link #curatorState}): {@code CuratorLiveness}
- *       publishes the next epoch; from now on {@code liveness.current()} (what a term's begin
- *       checks) is it;
+ *       publishes the next epoch, reading the session id from the live handle (dropping a state the
+ *       handle contradicts); from now on {@code liveness.current()} (what a term's begin checks) is
+ *       it;
  *   <li>the liveness event thread ({@link #deliverEpoch}): the recipe's listener hears the epoch
  *       (its term reacts; its loop is told);
  *   <li>the recipe's threads (its serial loop, the user's): see {@link ElectionRecipe} and {@link
@@ -44,8 +45,10 @@ import java.util.function.Consumer;
  *       or after it applied, at the run's rate), then the answer comes back; Curator retries a lost
  *       request once the link is up, up to {@link Settings#maxRetries()} times, or gives up while
  *       the link stays down; a protected create looks for its first attempt's node on a retry;
- *   <li>Curator's background work: a protected create's node from an earlier session is deleted in
- *       the background, and an asynchronous watch answers later.
+ *   <li>Curator's background work, one operation at a time while the link is up: guaranteed deletes
+ *       ({@code QueueStore.deleteInBackground}, and a protected create's node from an earlier
+ *       session), retried until the entry is gone; a sweep's background listing ({@code
+ *       QueueStore.sweepInBackground}); and an asynchronous watch, which answers later.
  * </ul>
  */
 final class Client {
@@ -67,15 +70,31 @@ final class Client {
   /** {@code liveness.current()}. */
   ConnectionEpoch current;
 
-  private final ArrayDeque<Link> curatorStates = new ArrayDeque<>();
+  /** Curator's connection states, in order, not yet handled by its state thread. */
+  private final ArrayDeque<State> curatorStates = new ArrayDeque<>();
 
-  /** The liveness thread's queue: an epoch published, or (null) a new subscription's first. */
-  private final ArrayDeque<Delivery> deliveries = new ArrayDeque<>();
-
-  private record Delivery(ConnectionEpoch epoch) {
+  /**
+   * A connection state and the session of the handle that raised it, which Curator does not pass
+   * on: only the simulation knows it (to tell a stale state, finding F7).
+   */
+  private record State(Link link, long handle) {
     @Override
     public String toString() {
-      return epoch == null ? "first" : epoch.toString();
+      return link + " of 0x" + Long.toHexString(handle);
+    }
+  }
+
+  /** The liveness thread's queue: an epoch published, or a new subscription's first delivery. */
+  private final ArrayDeque<Delivery> deliveries = new ArrayDeque<>();
+
+  /**
+   * An epoch published ({@code first} false), or the first delivery to a new subscription, made
+   * when {@code epoch} was current.
+   */
+  private record Delivery(ConnectionEpoch epoch, boolean first) {
+    @Override
+    public String toString() {
+      return first ? "first (subscribed in " + epoch.number() + ")" : epoch.toString();
     }
   }
 
@@ -87,9 +106,6 @@ final class Client {
 
   /** Names whose watch callback ran on this client (the recipe was told they changed). */
   final Set<String> heard = new HashSet<>();
-
-  /** Names whose deletion this client was notified of (a NODE_DELETED delivered to a watcher). */
-  final Set<String> heardDeleted = new HashSet<>();
 
   /** Why an entry may be left behind, by name or by key (to classify orphans, finding F5). */
   final Map<String, String> orphanHints = new HashMap<>();
@@ -115,7 +131,8 @@ final class Client {
     this.random = world.random;
     this.settings = world.settings;
     this.session = zk.createSession();
-    this.current = new ConnectionEpoch(1, Link.SUSPENDED, 0);
+    long live = liveSessionId(); // CuratorLiveness's constructor
+    this.current = new ConnectionEpoch(1, live != 0 ? Link.CONNECTED : Link.SUSPENDED, live);
     this.recipe = settings.lock() ? new LockRecipe(this) : new ElectionRecipe(this, 1);
   }
 
@@ -171,10 +188,10 @@ final class Client {
   private void zkEvent() {
     Event e = zk.poll(session);
     switch (e.type()) {
-      case SYNC_CONNECTED -> curatorStates.add(Link.CONNECTED);
-      case DISCONNECTED -> curatorStates.add(Link.SUSPENDED);
+      case SYNC_CONNECTED -> curatorStates.add(new State(Link.CONNECTED, session));
+      case DISCONNECTED -> curatorStates.add(new State(Link.SUSPENDED, session));
       case EXPIRED -> {
-        curatorStates.add(Link.LOST);
+        curatorStates.add(new State(Link.LOST, session));
         newSession(); // Curator replaces the handle at once
       }
       case NODE_DELETED, NODE_DATA_CHANGED -> {
@@ -182,9 +199,6 @@ final class Client {
         if (callbacks != null) {
           String name = nameOf(e.path());
           heard.add(name);
-          if (e.type() == SimZooKeeper.EventType.NODE_DELETED) {
-            heardDeleted.add(name);
-          }
           for (Consumer<String> cb : callbacks) {
             cb.accept(name);
           }
@@ -194,35 +208,101 @@ final class Client {
     }
   }
 
-  /** Curator's state thread: CuratorLiveness publishes the next epoch. */
+  /**
+   * Curator's state thread: {@code CuratorLiveness.stateChanged}. The state does not say which
+   * handle it is about: the session id is read from the live handle, if it is connected; a
+   * CONNECTED while it is not is dropped, and so is a LOST while it is connected in the session the
+   * current epoch already names.
+   */
   private void curatorState() {
-    Link link = curatorStates.poll();
-    long id = link == Link.CONNECTED ? session : current.sessionId();
-    if (link == Link.LOST && id == session && zk.isAlive(session)) {
-      // F7: the state belongs to an earlier handle, but the id was read from the current one.
-      world.mislabelledLost++;
-      hint(
-          "session:" + session,
-          "a LOST of an earlier session was published with this live"
-              + " session's id (CuratorLiveness reads the id when its listener runs), F7");
+    State state = curatorStates.poll();
+    switch (state.link()) {
+      case CONNECTED -> {
+        if (state.handle() != session && settings.tolerates(Finding.F7)) {
+          // Known finding F7: a CONNECTED of a handle since replaced reads the new handle's id, and
+          // is published ahead of the old session's SUSPENDED and LOST. Tolerated: dropped, as a
+          // CuratorLiveness that knew each state's session would.
+          world.toleratedF7++;
+          note(
+              () ->
+                  "F7 tolerated: "
+                      + state
+                      + " dropped, the handle is 0x"
+                      + Long.toHexString(session));
+          return;
+        }
+        long live = liveSessionId();
+        if (live == 0) {
+          world.droppedConnected++;
+          note(() -> "CONNECTED dropped: the handle is not connected");
+          return;
+        }
+        publish(Link.CONNECTED, live);
+      }
+      case LOST -> {
+        if (current.isConnected() && liveSessionId() == current.sessionId()) {
+          world.droppedLost++;
+          note(
+              () ->
+                  "LOST dropped: session 0x" + Long.toHexString(current.sessionId()) + " is live");
+          return;
+        }
+        if (current.sessionId() == session && zk.isAlive(session)) {
+          // A LOST of an earlier handle, published with the id of the live one, which the server
+          // still holds: its entries are taken for gone.
+          world.mislabelledLost++;
+          hint(
+              "session:" + session,
+              "a LOST of an earlier session was published with this live session's id (F7)");
+        }
+        publish(Link.LOST, current.sessionId());
+      }
+      default -> publish(Link.SUSPENDED, current.sessionId());
     }
-    current = new ConnectionEpoch(current.number() + 1, link, id);
-    note(() -> "epoch " + current.number() + " " + link);
-    deliveries.add(new Delivery(current));
+  }
+
+  private void publish(Link link, long sessionId) {
+    current = new ConnectionEpoch(current.number() + 1, link, sessionId);
+    note(() -> "epoch " + current.number() + " " + link + " 0x" + Long.toHexString(sessionId));
+    deliveries.add(new Delivery(current, false));
+  }
+
+  /**
+   * {@code CuratorLiveness.liveSessionId}: the current handle's session if the handle is connected
+   * (the ZooKeeper client's state turns CONNECTED before its event thread hears SyncConnected, and
+   * stops being so before it hears Disconnected), else 0.
+   */
+  private long liveSessionId() {
+    return zk.isLinkUp(session) && !zk.isClientClosed(session) ? session : 0;
   }
 
   /**
    * The liveness event thread runs its next delivery: an epoch published, or the first delivery to
-   * a new subscription (the epoch current then). A listener hears each epoch once, in rising order.
+   * a new subscription: {@code CuratorLiveness.subscribe} delivers the epoch current when that task
+   * runs, so the epochs published since the subscription, queued behind it, are then skipped (a
+   * listener hears each epoch once, in rising order).
    */
   private void deliverEpoch() {
     Delivery d = deliveries.poll();
-    recipe.deliver(d.epoch() == null ? current : d.epoch());
+    if (!d.first()) {
+      recipe.deliver(d.epoch());
+    } else if (current.number() > d.epoch().number() && settings.tolerates(Finding.F8)) {
+      // Known finding F8: the first delivery would skip the epochs published since the
+      // subscription. Tolerated: it delivers the epoch of the subscription, the others follow.
+      world.toleratedF8++;
+      note(() -> "F8 tolerated: first delivery of " + d.epoch().number() + ", not " + current);
+      recipe.deliver(d.epoch());
+    } else {
+      if (current.number() > d.epoch().number()) {
+        world.skippingFirstDeliveries++;
+      }
+      recipe.deliver(current);
+    }
   }
 
-  /** A new subscription: its first delivery (the epoch current when it runs) is queued. */
+  /** A new subscription: its first delivery is queued. */
   void subscribe() {
-    deliveries.add(new Delivery(null));
+    deliveries.add(new Delivery(current, true));
   }
 
   private void newSession() {
@@ -238,7 +318,7 @@ final class Client {
    */
   private void clientSideExpiry() {
     long old = session;
-    curatorStates.add(Link.LOST);
+    curatorStates.add(new State(Link.LOST, old));
     zk.close(old); // the link is down: the close never reaches the server
     world.abandoned.add(old);
     newSession();
@@ -291,9 +371,7 @@ final class Client {
   /** The call fails for good (retries or the connection timeout ran out). */
   private void fail(Call c) {
     call = null;
-    if (c instanceof DeleteCall d) {
-      hint(d.name, "its delete failed (connection loss, retries exhausted)");
-    } else if (c instanceof EnterCall e) {
+    if (c instanceof EnterCall e) {
       hint(e.key, "its create's answer was lost (retries exhausted)");
     }
     note(() -> "failed: " + c);
@@ -488,7 +566,7 @@ final class Client {
           if (match != null) {
             String orphan = match;
             note(() -> "protected mode: " + orphan + " of the old session deleted in background");
-            background.add(new Background(new DeleteCall(match), null, null));
+            deleteInBackground(match); // FailedDeleteManager: a guaranteed delete
             match = null;
           }
           protectedSession = session;
@@ -524,14 +602,91 @@ final class Client {
   // ------------------------------------------------------------------ background work
 
   /**
-   * Curator's background work: a guaranteed delete (retried until it is done), or an asynchronous
-   * watch ({@code QueueStore.watchAsync}: {@code onChange} also if the entry is gone already or the
-   * watch could not be set).
+   * Curator's background work: a guaranteed delete, a sweep's listing, or an asynchronous watch
+   * ({@code QueueStore.watchAsync}: {@code onChange} also if the entry is gone already or the watch
+   * could not be set).
    */
   private record Background(Call call, String name, Consumer<String> onChange) {
     @Override
     public String toString() {
       return call.toString();
+    }
+  }
+
+  /**
+   * {@code QueueStore.deleteInBackground}: Curator's guaranteed background delete. It waits for the
+   * link, is retried after a connection loss as the retry policy allows, and when the policy gives
+   * up Curator's {@code FailedDeleteManager} issues it anew, for as long as the client runs; so it
+   * ends only when the entry is gone (deleted, or gone with its session). It follows the client's
+   * live handle: after a new session it runs in that one (where it deletes an entry of a session
+   * the client gave up but the server still holds, and finds an expired session's entry gone).
+   */
+  void deleteInBackground(String name) {
+    world.backgroundDeletes++;
+    note(() -> "delete in background " + name);
+    background.add(new Background(new GuaranteedDelete(name), null, null));
+  }
+
+  /**
+   * {@code QueueStore.sweepInBackground} of {@code QueueIo.sweep}: a background listing (retried as
+   * the retry policy allows, then given up), then a guaranteed delete of every entry of {@code
+   * key}.
+   */
+  void sweepInBackground(String key) {
+    world.sweeps++;
+    note(() -> "sweep " + key);
+    background.add(new Background(new SweepList(key), null, null));
+  }
+
+  private final class GuaranteedDelete extends Call {
+    private final String name;
+
+    GuaranteedDelete(String name) {
+      this.name = name;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      Result<Void> r = zk.delete(session, path(name), -1, fault);
+      if (r.code() == Code.OK) {
+        note(() -> "deleted in background " + name);
+      }
+      return r.code() == Code.OK || r.code() == Code.NONODE ? Answer.OK : lost(r.code());
+    }
+
+    @Override
+    public String toString() {
+      return "guaranteed-delete " + name;
+    }
+  }
+
+  private final class SweepList extends Call {
+    private final String key;
+
+    SweepList(String key) {
+      this.key = key;
+    }
+
+    @Override
+    Answer request(Fault fault) {
+      Result<List<String>> r = zk.getChildren(session, World.PATH, false, fault);
+      if (r.code() == Code.NONODE) {
+        return Answer.OK;
+      }
+      if (r.code() != Code.OK) {
+        return lost(r.code());
+      }
+      for (String child : r.value()) {
+        if (CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false)) {
+          deleteInBackground(child);
+        }
+      }
+      return Answer.OK;
+    }
+
+    @Override
+    public String toString() {
+      return "sweep " + key;
     }
   }
 
@@ -602,14 +757,24 @@ final class Client {
 
   private void backgroundStep() {
     Background b = background.peek();
-    Answer a = b.call.request(randomFault());
+    Fault fault = randomFault();
+    if (fault != Fault.NONE && sim.verbose()) {
+      note(() -> "fault " + fault);
+    }
+    Answer a = b.call.request(fault);
     if (a.kind == Kind.MORE) {
       return;
     }
-    if (a.kind == Kind.LOST && ++b.call.failures <= settings.maxRetries()) {
-      return;
+    if (a.kind == Kind.LOST
+        && (b.call instanceof GuaranteedDelete || ++b.call.failures <= settings.maxRetries())) {
+      return; // retried; a guaranteed delete for as long as it takes
     }
     background.poll();
+    if (a.kind == Kind.LOST && b.call instanceof SweepList sweep) {
+      // The last resort failed: the cause of any orphan of this key, whatever else happened to it.
+      orphanHints.put(
+          "sweep:" + sweep.key, "its sweep's listing failed (connection loss, retries exhausted)");
+    }
     if (b.onChange != null && (a.kind == Kind.LOST || a.reply != null)) {
       note(() -> "watch-async: treated as a change of " + b.name);
       if (a.kind == Kind.LOST) {

@@ -10,6 +10,7 @@ import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code
@@ -18,20 +19,24 @@ import java.util.Optional;
  * <ul>
  *   <li>the liveness listener ({@link #deliver}): the term reacts at once ({@code
  *       CandidateMachine.linkReaction}), then the loop is given {@code Link};
- *   <li>a watch callback, on the ZooKeeper event thread ({@link #onWatch}): if it is the current
- *       term's entry the term ends now and no term begins on that entry again ({@code
- *       ElectionCore.nodeChanged}); then the loop is given {@code Gone};
+ *   <li>a watch callback, on the ZooKeeper event thread ({@link #onWatch}): the entry is remembered
+ *       (a bounded set of the last 64), so that no term begins on it, and if it is the current
+ *       term's entry the term ends now ({@code ElectionCore.nodeChanged}); then the loop is given
+ *       {@code Gone};
  *   <li>the serial loop: one task at a time ({@code feed}): the event and every reply it leads to,
  *       in order, each action applied in turn (local ones at once; store requests as calls, with
  *       other threads' steps in between); a task whose request fails for good is dropped and the
- *       loop's recovery pokes the machine after a backoff; {@code Delete} is skipped unless the
- *       link is up ({@code QueueIo});
- *   <li>{@code ElectionCore.lead}: refused unless {@code liveness.current()} is still the epoch the
- *       queue was read in (and the entry is not one whose watch fired); resumes the current term if
- *       the token is the same, else revokes it and begins a new one;
+ *       loop's recovery pokes the machine after a backoff; {@code Delete} ({@code QueueIo}) goes to
+ *       Curator's guaranteed background delete if the link is not connected, else is a blocking
+ *       request that falls back to it if it fails;
+ *   <li>{@code ElectionCore.lead}: refused if {@code liveness.current()} is no longer the epoch the
+ *       queue was read in, or the entry is one whose watch fired, but then reported as held if a
+ *       term of that token is current (paused by the link change that refused it); else resumes the
+ *       current term if the token is the same, or revokes it and begins a new one;
  *   <li>the user: {@code resign()}, a callback failure's resign of its term, {@code close()} (the
- *       term revoked at once, then {@code Close} fed on the caller's thread once no task runs, then
- *       the loop stopped), and a new instance on the same session afterwards.
+ *       term revoked at once, then {@code Close} fed on the caller's thread once no task runs, the
+ *       key's entries swept in the background, then the loop stopped), and a new instance on the
+ *       same session afterwards.
  * </ul>
  */
 final class ElectionRecipe implements Recipe {
@@ -44,7 +49,9 @@ final class ElectionRecipe implements Recipe {
   // ElectionCore
   private boolean coreClosed;
   private TermRecord current;
-  private String deadNode;
+
+  /** Own entries whose watch fired: no term begins on them. */
+  private final Set<String> deadNodes = Recipe.deadNodes();
 
   // CandidateRunner and its loop
   private ConnectionEpoch lastDelivered;
@@ -96,13 +103,14 @@ final class ElectionRecipe implements Recipe {
   /** A watch callback of this instance, on the ZooKeeper event thread. */
   private void onWatch(String name) {
     boolean own = machine.entry().map(e -> e.name().equals(name)).orElse(false);
+    // ElectionCore.nodeChanged: also when no term exists yet, a listing in flight may lead on it.
+    deadNodes.add(name);
     if (c.settings.mutation() == Mutation.REVOKE_ON_RELIST) {
       // The bug: nothing ends the term on the event thread, and the machine only re-lists.
       execute(own ? new CandidateEvent.Poke() : new CandidateEvent.Gone(name));
       return;
     }
-    if (current != null && current.name.equals(name)) { // ElectionCore.nodeChanged
-      deadNode = name;
+    if (current != null && current.name.equals(name)) {
       revoke(RevocationReason.NODE_DELETED);
     }
     execute(new CandidateEvent.Gone(name));
@@ -173,16 +181,6 @@ final class ElectionRecipe implements Recipe {
   }
 
   private void handle(CandidateEvent e) {
-    if (e instanceof CandidateEvent.LeadRefused r
-        && current != null
-        && current.token == r.token()
-        && c.settings.tolerates(Finding.F1)) {
-      // Known finding F1: the machine would forget the term its loop still publishes. Tolerated:
-      // the refusal is dropped, as a fixed machine would ignore it.
-      world.toleratedF1++;
-      c.note(() -> "F1 tolerated: refusal dropped, " + current + " is published");
-      return;
-    }
     List<CandidateAction> actions = machine.on(e);
     if (c.sim.verbose()) {
       c.sim.note(c.label + " <- " + e + (actions.isEmpty() ? "" : " -> " + actions));
@@ -222,6 +220,7 @@ final class ElectionRecipe implements Recipe {
     }
     if (closingTask) {
       closingTask = false;
+      c.sweepInBackground(key); // CandidateRunner.close: sweepQuietly, after feeding Close
       stopLoop();
     }
   }
@@ -236,11 +235,19 @@ final class ElectionRecipe implements Recipe {
       return call(c.new InspectCall(i.names()));
     } else if (a instanceof CandidateAction.Delete d) {
       if (!c.current.isConnected()) {
-        c.note(() -> "delete skipped: not connected");
-        c.hint(d.name(), "its delete was skipped: the link was not connected");
-        return false; // QueueIo: "it goes with the session, or next pass"
+        c.deleteInBackground(d.name()); // QueueIo: never wait for the link; never leave it behind
+        return false;
       }
-      return call(c.new DeleteCall(d.name()));
+      String name = d.name();
+      c.start(
+          c.new DeleteCall(name)
+              .then(
+                  reply -> proceed(),
+                  () -> {
+                    c.deleteInBackground(name); // QueueIo: on StoreUnavailableException
+                    proceed();
+                  }));
+      return true;
     } else if (a instanceof CandidateAction.Watch w) {
       if (w.own()) {
         c.watchAsync(w.name(), this::onWatch);
@@ -304,21 +311,26 @@ final class ElectionRecipe implements Recipe {
     boolean epochOk =
         c.current.number() == l.epoch()
             || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
-    if (!coreClosed
-        && epochOk
-        && !l.name().equals(deadNode)
-        && c.heardDeleted.contains(l.name())
-        && c.settings.tolerates(Finding.F6)) {
-      // Known finding F6: a term would begin on an entry whose deletion was already notified.
-      // Tolerated: refused, as a fixed lead() would.
-      world.toleratedF6++;
-      c.note(() -> "F6 tolerated: lead refused, the entry's deletion was notified");
-      return false;
-    }
-    if (coreClosed || !epochOk || l.name().equals(deadNode)) {
+    boolean dead = deadNodes.contains(l.name());
+    if (coreClosed || !epochOk || dead) {
+      // Refused; but a term of this token that is already current (paused by the link change that
+      // made the epoch stale) stays the machine's to end: reported as held.
+      boolean held = current != null && current.token == l.token();
       world.leadRefused++;
-      c.note(() -> "lead refused (epoch is " + c.current.number() + ")");
-      return false;
+      if (dead) {
+        world.refusedDeadNode++;
+      }
+      if (held) {
+        world.refusedButHeld++;
+      }
+      c.note(
+          () ->
+              "lead refused (epoch is "
+                  + c.current.number()
+                  + (dead ? ", its watch fired" : "")
+                  + ")"
+                  + (held ? ", " + current + " still held" : ""));
+      return held;
     }
     if (current != null && current.token == l.token()) {
       if (current.resume(c.current)) {
@@ -440,8 +452,8 @@ final class ElectionRecipe implements Recipe {
         + (machine.isClosed() ? " closed" : "")
         + " term="
         + current
-        + " deadNode="
-        + deadNode
+        + " deadNodes="
+        + deadNodes
         + " tasks="
         + tasks
         + " batch="

@@ -12,6 +12,7 @@ import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One {@code FencedLock} on a client, as it runs:
@@ -20,15 +21,19 @@ import java.util.List;
  *   <li>{@code acquire(timeout)}: a {@code LockAttempt} on the caller's thread, with a machine of
  *       its own (a lock attempt: {@code reenter} false, the standard policy): it takes its next
  *       event (a reply first, else a link change or a watch from its inbox, skipping epochs already
- *       fed), applies the actions in order (store requests as calls; {@code Lead} publishes the
- *       hold if {@code liveness.current()} is still the epoch the queue was read in, and the
+ *       fed), applies the actions in order (store requests as calls; {@code Delete} as in {@code
+ *       QueueIo}: in the background unless connected, else a blocking request that falls back to
+ *       the background if it fails; {@code Lead} publishes the hold if {@code liveness.current()}
+ *       is still the epoch the queue was read in and the entry's watch has not fired, and the
  *       attempt returns it at once); on its deadline, or when a request fails for good, it
- *       withdraws: the machine's {@code Close} actions, {@code Delete} skipped unless connected, a
- *       failure only logged;
+ *       withdraws: the machine's {@code Close} actions, then a background sweep of its key's
+ *       entries, a failure only logged;
  *   <li>the hold: ended by the lock's liveness listener on a suspended or lost link, and by the
- *       attempt's watch callback (on the ZooKeeper event thread) if its entry changes;
- *   <li>{@code release()}: the hold is revoked, then its entry deleted by a blocking request (a
- *       failure is thrown to the caller).
+ *       attempt's watch callback (on the ZooKeeper event thread) if its entry changes; the lock
+ *       remembers every entry whose watch fired (the last 64), hold or not, and grants no hold on
+ *       one ({@code FencedLock.nodeChanged});
+ *   <li>{@code release()}: the hold is revoked, then its entry deleted by a blocking request, or in
+ *       the background if that fails ({@code FencedLock.deleteOwn}).
  * </ul>
  */
 final class LockRecipe implements Recipe {
@@ -40,7 +45,9 @@ final class LockRecipe implements Recipe {
   private int attempts;
   private boolean closing;
   private ConnectionEpoch lastDelivered = new ConnectionEpoch(0, ConnectionEpoch.Link.SUSPENDED, 0);
-  private final List<String> orphansOfFailedReleases = new ArrayList<>();
+
+  /** FencedLock's entries whose watch fired: no hold begins on them. */
+  private final Set<String> deadNodes = Recipe.deadNodes();
 
   LockRecipe(Client c) {
     this.c = c;
@@ -131,6 +138,7 @@ final class LockRecipe implements Recipe {
         }
       }
       if (withdrawing) {
+        c.sweepInBackground(key); // LockAttempt.withdraw: after the Close actions
         finish();
       }
     }
@@ -145,12 +153,20 @@ final class LockRecipe implements Recipe {
       } else if (a instanceof CandidateAction.Inspect i) {
         call = c.new InspectCall(i.names());
       } else if (a instanceof CandidateAction.Delete d) {
+        String name = d.name();
         if (!c.current.isConnected()) {
-          c.note(() -> "delete skipped: not connected");
-          c.hint(d.name(), "its delete was skipped: the link was not connected");
+          c.deleteInBackground(name); // QueueIo: never wait for the link; never leave it behind
           return false;
         }
-        call = c.new DeleteCall(d.name());
+        c.start(
+            c.new DeleteCall(name)
+                .then(
+                    reply -> proceed(),
+                    () -> {
+                      c.deleteInBackground(name); // QueueIo: on StoreUnavailableException
+                      proceed();
+                    }));
+        return true;
       } else if (a instanceof CandidateAction.Watch w) {
         if (w.own()) {
           c.watchAsync(w.name(), withdrawing ? n -> {} : this::onWatch);
@@ -221,21 +237,26 @@ final class LockRecipe implements Recipe {
     }
   }
 
-  /** FencedLock.publish: the hold, if the epoch is still the one the queue was read in. */
+  /**
+   * FencedLock.publish: the hold, if the epoch is still the one the queue was read in and the
+   * entry's watch has not fired.
+   */
   private boolean publish(CandidateAction.Lead l) {
     boolean epochOk =
         c.current.number() == l.epoch()
             || c.settings.mutation() == Mutation.LEAD_WITHOUT_EPOCH_CHECK;
-    if (!epochOk) {
+    boolean dead = deadNodes.contains(l.name());
+    if (!epochOk || dead) {
       world.leadRefused++;
-      c.note(() -> "hold refused (epoch is " + c.current.number() + ")");
-      return false;
-    }
-    if (c.heardDeleted.contains(l.name()) && c.settings.tolerates(Finding.F6)) {
-      // Known finding F6: a hold would be published on an entry whose deletion was already
-      // notified. Tolerated: refused, as a fixed publish() would.
-      world.toleratedF6++;
-      c.note(() -> "F6 tolerated: hold refused, the entry's deletion was notified");
+      if (dead) {
+        world.refusedDeadNode++;
+      }
+      c.note(
+          () ->
+              "hold refused (epoch is "
+                  + c.current.number()
+                  + (dead ? ", its watch fired" : "")
+                  + ")");
       return false;
     }
     if (hold != null) {
@@ -249,6 +270,7 @@ final class LockRecipe implements Recipe {
 
   /** FencedLock.nodeChanged, on the ZooKeeper event thread. */
   private void nodeChanged(String name) {
+    deadNodes.add(name); // also before the hold: a listing in flight may grant it
     if (c.settings.mutation() == Mutation.REVOKE_ON_RELIST) {
       return; // the bug: a hold is not ended by its entry's deletion
     }
@@ -301,7 +323,10 @@ final class LockRecipe implements Recipe {
     }
   }
 
-  /** FencedLock.release: the hold ends, then its entry is deleted (a failure is thrown). */
+  /**
+   * FencedLock.release: the hold ends, then its entry is deleted, in the background if the blocking
+   * delete fails.
+   */
   private void release() {
     TermRecord h = hold;
     hold = null;
@@ -310,13 +335,7 @@ final class LockRecipe implements Recipe {
     }
     c.start(
         c.new DeleteCall(h.name)
-            .then(
-                reply -> {},
-                () -> {
-                  c.note(() -> "release failed: its entry stays until the session ends");
-                  c.hint(h.name, "the lock release's delete failed");
-                  orphansOfFailedReleases.add(h.name);
-                }));
+            .then(reply -> {}, () -> c.deleteInBackground(h.name))); // FencedLock.deleteOwn
   }
 
   @Override
@@ -366,10 +385,6 @@ final class LockRecipe implements Recipe {
 
   @Override
   public String describe() {
-    return "lock hold="
-        + hold
-        + " attempt="
-        + attempt
-        + (orphansOfFailedReleases.isEmpty() ? "" : " failed releases=" + orphansOfFailedReleases);
+    return "lock hold=" + hold + " attempt=" + attempt + " deadNodes=" + deadNodes;
   }
 }

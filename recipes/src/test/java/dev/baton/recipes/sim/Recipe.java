@@ -3,10 +3,33 @@ package dev.baton.recipes.sim;
 
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** A recipe as a client runs it: an election's candidate, or a lock and its attempts. */
 interface Recipe {
+  /** How many entries whose watch fired {@code ElectionCore} and {@code FencedLock} remember. */
+  int MAX_DEAD_NODES = 64;
+
+  /**
+   * The entries whose watch fired, as {@code ElectionCore} and {@code FencedLock} keep them: the
+   * last {@link #MAX_DEAD_NODES}, the eldest forgotten first.
+   */
+  static Set<String> deadNodes() {
+    return Collections.newSetFromMap(
+        new LinkedHashMap<>() {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > MAX_DEAD_NODES;
+          }
+        });
+  }
+
   /** The liveness listeners hear {@code e} (each epoch once, in rising order). */
   void deliver(ConnectionEpoch e);
 

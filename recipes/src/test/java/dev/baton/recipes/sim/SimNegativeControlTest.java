@@ -23,7 +23,13 @@ class SimNegativeControlTest {
 
   @Test
   void lockNotEndingAHoldOnItsEntrysDeletionIsCaught() {
-    assertCaught(true, Mutation.REVOKE_ON_RELIST, "neither with an excuse");
+    // The hold outlives its entry: another holder overlaps it, or it is still active, its entry
+    // gone, once the system settled.
+    assertCaught(
+        true,
+        Mutation.REVOKE_ON_RELIST,
+        "neither with an excuse",
+        "an active term whose entry is gone, after settling");
   }
 
   @Test
@@ -36,13 +42,15 @@ class SimNegativeControlTest {
     assertCaught(true, Mutation.LEAD_WITHOUT_EPOCH_CHECK, "an active term without its connection");
   }
 
-  private static void assertCaught(boolean lock, Mutation m, String violation) {
+  private static void assertCaught(boolean lock, Mutation m, String... violations) {
     Campaign.Result r =
         Campaign.run(lock, m, Finding.OPEN, 0xBAD_0000L, MAX_SEEDS, Duration.ofMinutes(5));
     String what = (lock ? "lock" : "election") + " with " + m;
     System.out.println(r.summary(what));
     assertThat(r.failure()).as("%s must be caught within %d seeds", what, MAX_SEEDS).isPresent();
-    assertThat(r.failure().get()).as("the invariant that catches %s", what).contains(violation);
+    assertThat(r.failure().get().lines().limit(2).reduce("", String::concat))
+        .as("the invariant that catches %s", what)
+        .containsAnyOf(violations);
     System.out.println(r.failure().get().lines().limit(3).reduce("", (a, b) -> a + b + "\n"));
   }
 }

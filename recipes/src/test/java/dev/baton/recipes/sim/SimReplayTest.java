@@ -21,7 +21,7 @@ class SimReplayTest {
   @Test
   void aFailingSeedReplaysExactly() {
     long seed =
-        0xBAD_0000L + 33; // election with REVOKE_ON_RELIST fails here (SimNegativeControlTest)
+        0xBAD_0000L + 154; // election with REVOKE_ON_RELIST fails here (SimNegativeControlTest)
     Settings s = Settings.draw(seed, false, Mutation.REVOKE_ON_RELIST, Finding.OPEN);
     java.util.List<String> first = failingTrace(seed, s);
     assertThat(first).last().asString().contains("violation");
