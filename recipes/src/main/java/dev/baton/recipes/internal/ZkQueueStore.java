@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ZkQueueStore implements QueueStore {
   private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
+  private static final int SWEEP_ATTEMPTS = 20;
 
   private final CuratorFramework client;
   private final Liveness liveness;
@@ -137,13 +138,23 @@ public final class ZkQueueStore implements QueueStore {
 
   @Override
   public void sweepInBackground(Predicate<String> ours) {
+    sweep(ours, SWEEP_ATTEMPTS);
+  }
+
+  /** Lists and deletes; a listing lost with the connection is tried again, a few times. */
+  private void sweep(Predicate<String> ours, int attemptsLeft) {
     ZkCalls.call("list " + path, () -> client.getChildren().inBackground((c, event) -> {
-      if (event.getResultCode() == KeeperException.Code.OK.intValue()) {
+      KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+      if (code == KeeperException.Code.OK) {
         for (String child : event.getChildren()) {
           if (ours.test(child)) {
             deleteInBackground(child);
           }
         }
+      } else if (code == KeeperException.Code.CONNECTIONLOSS && attemptsLeft > 1) {
+        sweep(ours, attemptsLeft - 1); // Curator waits for the link again
+      } else {
+        log.debug("sweep of {} given up: {}", path, code); // expired: the entries went with it
       }
     }).forPath(path));
   }
