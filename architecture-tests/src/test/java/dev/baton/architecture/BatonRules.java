@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -12,11 +13,12 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 
 /**
- * Baton's module boundaries as ArchUnit rules, for the modules' packages under {@code root}:
- * {@code root.fencing}, {@code root.recipes}, {@code root.partition} (the library), {@code root.demo},
- * {@code root.bench} (its users) and {@code root.testkit} (test support). The real check uses the root
- * {@code dev.baton}; the negative controls build the same rules for {@code dev.baton.archfixture}, whose
- * fixture classes break each rule on purpose, to show that every rule can fail.
+ * Baton's module boundaries as ArchUnit rules, for the modules' packages under {@code root}: {@code
+ * root.fencing}, {@code root.recipes}, {@code root.partition} (the library), {@code root.demo},
+ * {@code root.bench} (its users) and {@code root.testkit} (test support). The real check uses the
+ * root {@code dev.baton}; the negative controls build the same rules for {@code
+ * dev.baton.archfixture}, whose fixture classes break each rule on purpose, to show that every rule
+ * can fail.
  */
 final class BatonRules {
   private final String root;
@@ -43,47 +45,70 @@ final class BatonRules {
 
   /** Every rule, for the real check. */
   List<ArchRule> all() {
-    return List.of(recipesUseNoFencingInternals(), partitionUsesNoRecipesOrFencingInternals(),
-        demoAndBenchmarksUsePublicApiOnly(), internalPackagesAreUsedOnlyUnderTheirParent(),
-        fencingDependsOnNoOtherModule(), recipesDependOnNoPartitionDemoOrBenchmarks(),
-        partitionDependsOnNoDemoOrBenchmarks(), libraryUsesNoTestSupport(), libraryUsesNoJUnit());
+    return List.of(
+        recipesUseNoFencingInternals(),
+        partitionUsesNoRecipesOrFencingInternals(),
+        demoAndBenchmarksUsePublicApiOnly(),
+        internalPackagesAreUsedOnlyUnderTheirParent(),
+        fencingDependsOnNoOtherModule(),
+        recipesDependOnNoPartitionDemoOrBenchmarks(),
+        partitionDependsOnNoDemoOrBenchmarks(),
+        libraryUsesNoTestSupport(),
+        libraryUsesNoJUnit());
   }
 
   // (a) no module uses another module's internal packages
 
   ArchRule recipesUseNoFencingInternals() {
-    return noClasses().that().resideInAPackage(module("recipes"))
-        .should().dependOnClassesThat().resideInAPackage(internalOf("fencing"))
-        .because("fencing's internal packages are not part of its API; shared helpers go to "
-            + "dev.baton.fencing.support");
+    return noClasses()
+        .that()
+        .resideInAPackage(module("recipes"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(internalOf("fencing"))
+        .because(
+            "fencing's internal packages are not part of its API; shared helpers go to "
+                + "dev.baton.fencing.support");
   }
 
   ArchRule partitionUsesNoRecipesOrFencingInternals() {
-    return noClasses().that().resideInAPackage(module("partition"))
-        .should().dependOnClassesThat().resideInAnyPackage(internalOf("recipes"), internalOf("fencing"))
-        .because("the internal packages of recipes and fencing are not part of their API; shared helpers "
-            + "go to dev.baton.fencing.support");
+    return noClasses()
+        .that()
+        .resideInAPackage(module("partition"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(internalOf("recipes"), internalOf("fencing"))
+        .because(
+            "the internal packages of recipes and fencing are not part of their API; shared helpers "
+                + "go to dev.baton.fencing.support");
   }
 
   /** Public API only: no internal package, nor the library's shared helpers (fencing.support). */
   ArchRule demoAndBenchmarksUsePublicApiOnly() {
-    return noClasses().that().resideInAnyPackage(module("demo"), module("bench"))
-        .should().dependOnClassesThat().resideInAnyPackage(root + "..internal..", module("fencing.support"))
-        .because("the demo and the benchmarks show and measure what applications can do: public API only");
+    return noClasses()
+        .that()
+        .resideInAnyPackage(module("demo"), module("bench"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(root + "..internal..", module("fencing.support"))
+        .because(
+            "the demo and the benchmarks show and measure what applications can do: public API only");
   }
 
   /**
-   * The general form of the rules above, within a module too: a package {@code p.internal} (and below) is
-   * used only by classes in {@code p} and below. So {@code recipes.lock} may not use
+   * The general form of the rules above, within a module too: a package {@code p.internal} (and
+   * below) is used only by classes in {@code p} and below. So {@code recipes.lock} may not use
    * {@code recipes.election.internal}.
    */
   ArchRule internalPackagesAreUsedOnlyUnderTheirParent() {
-    return classes().should(useInternalPackagesOnlyUnderTheirParent())
+    return classes()
+        .should(useInternalPackagesOnlyUnderTheirParent())
         .because("an internal package is the private machinery of the package that encloses it");
   }
 
   private ArchCondition<JavaClass> useInternalPackagesOnlyUnderTheirParent() {
-    return new ArchCondition<>("use the internal packages of " + root + " only from under their parent") {
+    return new ArchCondition<>(
+        "use the internal packages of " + root + " only from under their parent") {
       @Override
       public void check(JavaClass origin, ConditionEvents events) {
         for (Dependency d : origin.getDirectDependenciesFromSelf()) {
@@ -108,36 +133,54 @@ final class BatonRules {
   // (b) dependencies point one way: fencing <- recipes <- partition <- demo, benchmarks
 
   ArchRule fencingDependsOnNoOtherModule() {
-    return noClasses().that().resideInAPackage(module("fencing"))
-        .should().dependOnClassesThat().resideInAnyPackage(module("recipes"), module("partition"),
-            module("demo"), module("bench"))
+    return noClasses()
+        .that()
+        .resideInAPackage(module("fencing"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(module("recipes"), module("partition"), module("demo"), module("bench"))
         .because("fencing is the lowest module");
   }
 
   ArchRule recipesDependOnNoPartitionDemoOrBenchmarks() {
-    return noClasses().that().resideInAPackage(module("recipes"))
-        .should().dependOnClassesThat().resideInAnyPackage(module("partition"), module("demo"),
-            module("bench"))
+    return noClasses()
+        .that()
+        .resideInAPackage(module("recipes"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(module("partition"), module("demo"), module("bench"))
         .because("dependencies point one way: fencing <- recipes <- partition <- demo, benchmarks");
   }
 
   ArchRule partitionDependsOnNoDemoOrBenchmarks() {
-    return noClasses().that().resideInAPackage(module("partition"))
-        .should().dependOnClassesThat().resideInAnyPackage(module("demo"), module("bench"))
+    return noClasses()
+        .that()
+        .resideInAPackage(module("partition"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(module("demo"), module("bench"))
         .because("dependencies point one way: fencing <- recipes <- partition <- demo, benchmarks");
   }
 
   ArchRule libraryUsesNoTestSupport() {
-    return noClasses().that().resideInAnyPackage(library())
-        .should().dependOnClassesThat().resideInAPackage(module("testkit"))
+    return noClasses()
+        .that()
+        .resideInAnyPackage(library())
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(module("testkit"))
         .because("test support is for tests, the demo and the benchmarks, never for library code");
   }
 
   // (c) library code uses no test framework
 
   ArchRule libraryUsesNoJUnit() {
-    return noClasses().that().resideInAnyPackage(library())
-        .should().dependOnClassesThat().resideInAPackage("org.junit..")
+    return noClasses()
+        .that()
+        .resideInAnyPackage(library())
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.junit..")
         .because("JUnit is a test dependency; library code must not need it at run time");
   }
 }

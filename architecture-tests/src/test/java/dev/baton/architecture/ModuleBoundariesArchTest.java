@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,8 +12,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
 
 /**
- * The module boundaries of Baton's main code (test classes are not imported): see {@link BatonRules}.
- * The classes come from the other modules' jars or class directories on this module's test class path.
+ * The module boundaries of Baton's main code (test classes are not imported): see {@link
+ * BatonRules}. The classes come from the other modules' jars or class directories on this module's
+ * test class path.
  */
 @AnalyzeClasses(packages = "dev.baton", importOptions = ImportOption.DoNotIncludeTests.class)
 class ModuleBoundariesArchTest {
@@ -21,11 +23,15 @@ class ModuleBoundariesArchTest {
   // (a) no module uses another module's internal packages
   @ArchTest
   static final ArchRule recipesUseNoFencingInternals = RULES.recipesUseNoFencingInternals();
+
   @ArchTest
   static final ArchRule partitionUsesNoRecipesOrFencingInternals =
       RULES.partitionUsesNoRecipesOrFencingInternals();
+
   @ArchTest
-  static final ArchRule demoAndBenchmarksUsePublicApiOnly = RULES.demoAndBenchmarksUsePublicApiOnly();
+  static final ArchRule demoAndBenchmarksUsePublicApiOnly =
+      RULES.demoAndBenchmarksUsePublicApiOnly();
+
   @ArchTest
   static final ArchRule internalPackagesAreUsedOnlyUnderTheirParent =
       RULES.internalPackagesAreUsedOnlyUnderTheirParent();
@@ -33,28 +39,40 @@ class ModuleBoundariesArchTest {
   // (b) dependencies point one way
   @ArchTest
   static final ArchRule fencingDependsOnNoOtherModule = RULES.fencingDependsOnNoOtherModule();
+
   @ArchTest
   static final ArchRule recipesDependOnNoPartitionDemoOrBenchmarks =
       RULES.recipesDependOnNoPartitionDemoOrBenchmarks();
+
   @ArchTest
-  static final ArchRule partitionDependsOnNoDemoOrBenchmarks = RULES.partitionDependsOnNoDemoOrBenchmarks();
-  @ArchTest
-  static final ArchRule libraryUsesNoTestSupport = RULES.libraryUsesNoTestSupport();
+  static final ArchRule partitionDependsOnNoDemoOrBenchmarks =
+      RULES.partitionDependsOnNoDemoOrBenchmarks();
+
+  @ArchTest static final ArchRule libraryUsesNoTestSupport = RULES.libraryUsesNoTestSupport();
 
   // (c) library code uses no test framework
-  @ArchTest
-  static final ArchRule libraryUsesNoJUnit = RULES.libraryUsesNoJUnit();
+  @ArchTest static final ArchRule libraryUsesNoJUnit = RULES.libraryUsesNoJUnit();
 
   /** The rules above would pass vacuously on a class path that lacks a module. */
   @ArchTest
   static void everyModulesMainClassesAreImported(JavaClasses classes) {
-    for (String module : List.of("fencing", "fencing.support", "recipes", "partition", "demo", "bench",
-        "testkit")) {
-      assertThat(classes.stream().map(JavaClass::getPackageName)
-          .anyMatch(p -> p.equals("dev.baton." + module) || p.startsWith("dev.baton." + module + ".")))
-          .as("classes of dev.baton.%s are imported", module).isTrue();
+    for (String module :
+        List.of("fencing", "fencing.support", "recipes", "partition", "demo", "bench", "testkit")) {
+      assertThat(
+              classes.stream()
+                  .map(JavaClass::getPackageName)
+                  .anyMatch(
+                      p ->
+                          p.equals("dev.baton." + module)
+                              || p.startsWith("dev.baton." + module + ".")))
+          .as("classes of dev.baton.%s are imported", module)
+          .isTrue();
     }
-    assertThat(classes.stream().map(JavaClass::getPackageName).filter(p -> p.startsWith("dev.baton.arch")))
-        .as("no test classes (the fixtures of the negative controls) are imported").isEmpty();
+    assertThat(
+            classes.stream()
+                .map(JavaClass::getPackageName)
+                .filter(p -> p.startsWith("dev.baton.arch")))
+        .as("no test classes (the fixtures of the negative controls) are imported")
+        .isEmpty();
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,8 +27,8 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * Negative controls: every rule of {@link BatonRules}, built for the fixture root
- * {@code dev.baton.archfixture}, reports exactly the fixture classes that break it, and nothing in the
+ * Negative controls: every rule of {@link BatonRules}, built for the fixture root {@code
+ * dev.baton.archfixture}, reports exactly the fixture classes that break it, and nothing in the
  * fixtures that respect it. So a rule that passes on the real code has been seen to fail.
  */
 class NegativeControlsArchTest {
@@ -35,9 +36,20 @@ class NegativeControlsArchTest {
   private static final BatonRules RULES = BatonRules.forRoot("dev.baton.archfixture");
   private static final JavaClasses ALL_FIXTURES =
       new ClassFileImporter().importPackages("dev.baton.archfixture");
-  private static final JavaClasses GOOD_FIXTURES = new ClassFileImporter().importClasses(FenceApi.class,
-      FenceSecret.class, SharedHelper.class, RecipeApi.class, UsesOwnInternal.class, ElectionSecret.class,
-      PartitionApi.class, PartitionSecret.class, DemoApp.class, BenchApp.class, TestHelper.class);
+  private static final JavaClasses GOOD_FIXTURES =
+      new ClassFileImporter()
+          .importClasses(
+              FenceApi.class,
+              FenceSecret.class,
+              SharedHelper.class,
+              RecipeApi.class,
+              UsesOwnInternal.class,
+              ElectionSecret.class,
+              PartitionApi.class,
+              PartitionSecret.class,
+              DemoApp.class,
+              BenchApp.class,
+              TestHelper.class);
 
   @Test
   void recipesUseNoFencingInternals() {
@@ -46,21 +58,31 @@ class NegativeControlsArchTest {
 
   @Test
   void partitionUsesNoRecipesOrFencingInternals() {
-    assertReports(BatonRules::partitionUsesNoRecipesOrFencingInternals, "partition.UsesRecipesInternal",
+    assertReports(
+        BatonRules::partitionUsesNoRecipesOrFencingInternals,
+        "partition.UsesRecipesInternal",
         "partition.UsesFencingInternal");
   }
 
   @Test
   void demoAndBenchmarksUsePublicApiOnly() {
-    assertReports(BatonRules::demoAndBenchmarksUsePublicApiOnly, "demo.UsesPartitionInternal",
-        "demo.UsesSupport", "bench.UsesFencingInternal");
+    assertReports(
+        BatonRules::demoAndBenchmarksUsePublicApiOnly,
+        "demo.UsesPartitionInternal",
+        "demo.UsesSupport",
+        "bench.UsesFencingInternal");
   }
 
   @Test
   void internalPackagesAreUsedOnlyUnderTheirParent() {
-    assertReports(BatonRules::internalPackagesAreUsedOnlyUnderTheirParent, "recipes.UsesFencingInternal",
-        "recipes.lock.UsesElectionInternal", "partition.UsesRecipesInternal", "partition.UsesFencingInternal",
-        "demo.UsesPartitionInternal", "bench.UsesFencingInternal");
+    assertReports(
+        BatonRules::internalPackagesAreUsedOnlyUnderTheirParent,
+        "recipes.UsesFencingInternal",
+        "recipes.lock.UsesElectionInternal",
+        "partition.UsesRecipesInternal",
+        "partition.UsesFencingInternal",
+        "demo.UsesPartitionInternal",
+        "bench.UsesFencingInternal");
   }
 
   @Test
@@ -94,8 +116,8 @@ class NegativeControlsArchTest {
   }
 
   /**
-   * The rule reports exactly {@code violators} among all fixtures (and fails a check), and nothing among
-   * the fixtures that respect every boundary.
+   * The rule reports exactly {@code violators} among all fixtures (and fails a check), and nothing
+   * among the fixtures that respect every boundary.
    */
   private static void assertReports(Function<BatonRules, ArchRule> rule, String... violators) {
     EvaluationResult bad = rule.apply(RULES).evaluate(ALL_FIXTURES);
@@ -111,13 +133,16 @@ class NegativeControlsArchTest {
 
   private static Set<String> originsOf(EvaluationResult result) {
     Set<String> origins = new TreeSet<>();
-    result.handleViolations(new ViolationHandler<Dependency>() {
-      @Override
-      public void handle(Collection<Dependency> violatingObjects, String message) {
-        violatingObjects.forEach(d -> origins.add(d.getOriginClass().getName()));
-      }
-    });
-    assertThat(origins).as("each violation is a dependency: %s", result.getFailureReport()).isNotEmpty();
+    result.handleViolations(
+        new ViolationHandler<Dependency>() {
+          @Override
+          public void handle(Collection<Dependency> violatingObjects, String message) {
+            violatingObjects.forEach(d -> origins.add(d.getOriginClass().getName()));
+          }
+        });
+    assertThat(origins)
+        .as("each violation is a dependency: %s", result.getFailureReport())
+        .isNotEmpty();
     return origins;
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 /** A sanity check failed during a benchmark: its numbers must not be used. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 import dev.baton.bench.election.ElectionHandover;
@@ -11,8 +12,8 @@ import java.util.Map;
 /**
  * Entry point of {@code benchmarks/run}: {@code BenchmarkMain <scenario> [args...]}.
  *
- * <p>Exit status: 0 on success, 1 if the scenario failed (a sanity check or an error), 2 for an unknown
- * scenario or invalid arguments.
+ * <p>Exit status: 0 on success, 1 if the scenario failed (a sanity check or an error), 2 for an
+ * unknown scenario or invalid arguments.
  */
 public final class BenchmarkMain {
   /** Scenario name to class. Adding a scenario is one line here. */
@@ -72,16 +73,18 @@ public final class BenchmarkMain {
   }
 
   private static void usage() {
-    StringBuilder b = new StringBuilder("usage: benchmarks/run <scenario> [--key=value ...]\nscenarios:\n");
-    SCENARIOS.forEach((name, type) -> {
-      String description;
-      try {
-        description = type.getDeclaredConstructor().newInstance().description();
-      } catch (ReflectiveOperationException e) {
-        description = "(" + type.getName() + ")";
-      }
-      b.append(String.format("  %-20s %s%n", name, description));
-    });
+    StringBuilder b =
+        new StringBuilder("usage: benchmarks/run <scenario> [--key=value ...]\nscenarios:\n");
+    SCENARIOS.forEach(
+        (name, type) -> {
+          String description;
+          try {
+            description = type.getDeclaredConstructor().newInstance().description();
+          } catch (ReflectiveOperationException e) {
+            description = "(" + type.getName() + ")";
+          }
+          b.append(String.format("  %-20s %s%n", name, description));
+        });
     System.err.print(b);
   }
 }

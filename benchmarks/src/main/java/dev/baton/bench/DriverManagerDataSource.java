@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 import java.io.PrintWriter;
@@ -9,7 +10,8 @@ import javax.sql.DataSource;
 
 /**
  * The parts of a {@link DataSource} that every benchmark data source answers the same way: no log
- * writer, the login timeout of {@link DriverManager}, not a wrapper. Subclasses open the connections.
+ * writer, the login timeout of {@link DriverManager}, not a wrapper. Subclasses open the
+ * connections.
  */
 public abstract class DriverManagerDataSource implements DataSource {
   @Override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 import java.util.List;
@@ -6,9 +7,9 @@ import java.util.List;
  * One benchmark program. Implementations need a public no-argument constructor that does no work;
  * {@link #run} does everything.
  *
- * <p>Contract: results go to stdout, one line per result, starting with {@code RESULT <scenario>} and
- * followed by space-separated {@code key=value} pairs; progress and diagnostics go to stderr. A failed
- * sanity check throws {@link BenchmarkFailure}.
+ * <p>Contract: results go to stdout, one line per result, starting with {@code RESULT <scenario>}
+ * and followed by space-separated {@code key=value} pairs; progress and diagnostics go to stderr. A
+ * failed sanity check throws {@link BenchmarkFailure}.
  */
 public interface Scenario {
   /** One line for the usage text. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 import java.util.ArrayList;
@@ -8,8 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Scenario settings: {@code --key=value} arguments, else the system property {@code bench.key}, else the
- * default. Unknown argument keys are rejected so that a typo does not silently run the defaults.
+ * Scenario settings: {@code --key=value} arguments, else the system property {@code bench.key},
+ * else the default. Unknown argument keys are rejected so that a typo does not silently run the
+ * defaults.
  */
 public final class Settings {
   private final Map<String, String> args;
@@ -77,7 +79,8 @@ public final class Settings {
       try {
         out.add(Integer.parseInt(part.trim()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(key + " must be a comma-separated list of integers, was '" + v + "'");
+        throw new IllegalArgumentException(
+            key + " must be a comma-separated list of integers, was '" + v + "'");
       }
     }
     return out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What a scenario printed on stdout, and its {@code RESULT} lines as fields, for the scenarios' tests. */
+/**
+ * What a scenario printed on stdout, and its {@code RESULT} lines as fields, for the scenarios'
+ * tests.
+ */
 public final class ResultLines {
   private ResultLines() {}
 

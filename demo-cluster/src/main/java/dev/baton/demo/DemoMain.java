@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo;
 
 import dev.baton.demo.cluster.DemoCluster;
@@ -9,13 +10,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The demo's launcher ({@code demo-cluster/run}): starts the ensemble, the database, the workers and
- * the dashboard, prints the dashboard's URL once the page is up, and on Ctrl-C (SIGINT) or SIGTERM
- * stops everything, leaving no process behind.
+ * The demo's launcher ({@code demo-cluster/run}): starts the ensemble, the database, the workers
+ * and the dashboard, prints the dashboard's URL once the page is up, and on Ctrl-C (SIGINT) or
+ * SIGTERM stops everything, leaving no process behind.
  */
 public final class DemoMain {
-  private DemoMain() {
-  }
+  private DemoMain() {}
 
   public static void main(String[] args) throws InterruptedException {
     if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
@@ -31,23 +31,36 @@ public final class DemoMain {
       System.exit(2);
       return;
     }
-    System.out.println("Starting " + (options.zookeeper().isPresent() ? "on the ensemble " + options.zookeeper().get()
-        : "a ZooKeeper ensemble of " + options.servers() + " server processes" + (options.tls() ? " with TLS" : ""))
-        + ", " + options.workers() + " workers and the dashboard...");
+    System.out.println(
+        "Starting "
+            + (options.zookeeper().isPresent()
+                ? "on the ensemble " + options.zookeeper().get()
+                : "a ZooKeeper ensemble of "
+                    + options.servers()
+                    + " server processes"
+                    + (options.tls() ? " with TLS" : ""))
+            + ", "
+            + options.workers()
+            + " workers and the dashboard...");
     // The hook comes first: a Ctrl-C during the start stops whatever has started by then.
     AtomicReference<DemoCluster> cluster = new AtomicReference<>();
     AtomicReference<Dashboard> dashboard = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      System.out.println("Stopping the demo...");
-      Optional.ofNullable(dashboard.get()).ifPresent(Dashboard::close);
-      Optional.ofNullable(cluster.get()).ifPresent(DemoCluster::close);
-      System.out.println("Stopped.");
-      stopped.countDown();
-    }, "demo-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  System.out.println("Stopping the demo...");
+                  Optional.ofNullable(dashboard.get()).ifPresent(Dashboard::close);
+                  Optional.ofNullable(cluster.get()).ifPresent(DemoCluster::close);
+                  System.out.println("Stopped.");
+                  stopped.countDown();
+                },
+                "demo-shutdown"));
     try {
       cluster.set(DemoCluster.start(options));
-      dashboard.set(Dashboard.start(new InetSocketAddress(options.bind(), options.port()), cluster.get()));
+      dashboard.set(
+          Dashboard.start(new InetSocketAddress(options.bind(), options.port()), cluster.get()));
     } catch (RuntimeException e) {
       System.err.println("The demo could not start: " + e.getMessage());
       e.printStackTrace();

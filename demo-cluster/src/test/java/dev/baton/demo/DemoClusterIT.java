@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
  * The demo end to end, as a user runs it: the packaged jar starts three ZooKeeper server processes,
  * three workers and the dashboard; a leader is elected; killing it elects another with a higher
  * token; pausing the leader beyond its session elects another and, when it wakes, the fence rejects
- * its in-flight job with its stale token; SIGINT to the process group stops everything and leaves no
- * process behind.
+ * its in-flight job with its stale token; SIGINT to the process group stops everything and leaves
+ * no process behind.
  */
 class DemoClusterIT {
   private static final Duration START = Duration.ofSeconds(90);
@@ -22,40 +23,65 @@ class DemoClusterIT {
   @Test
   void leaderFailoverStaleWriteRejectionAndCleanShutdown() {
     try (DemoProcess demo = DemoProcess.start("--port", "0", "--session-timeout-ms", "4000")) {
-      JsonNode first = demo.awaitState(START, s -> s.path("leader").hasNonNull("worker")
-          && s.path("jobs").path("created").asLong() > 0);
+      JsonNode first =
+          demo.awaitState(
+              START,
+              s ->
+                  s.path("leader").hasNonNull("worker")
+                      && s.path("jobs").path("created").asLong() > 0);
       String firstLeader = first.path("leader").path("worker").asText();
       long firstToken = first.path("leader").path("tokenValue").asLong();
       assertThat(first.path("zookeeper").path("servers")).hasSize(3);
       assertThat(first.path("workers")).hasSize(3);
 
       demo.inject("kill-leader", "");
-      JsonNode second = demo.awaitState(Duration.ofSeconds(30), s -> s.path("leader").hasNonNull("worker")
-          && s.path("leader").path("tokenValue").asLong() > firstToken);
+      JsonNode second =
+          demo.awaitState(
+              Duration.ofSeconds(30),
+              s ->
+                  s.path("leader").hasNonNull("worker")
+                      && s.path("leader").path("tokenValue").asLong() > firstToken);
       String secondLeader = second.path("leader").path("worker").asText();
       assertThat(secondLeader).isNotEqualTo(firstLeader);
       long secondToken = second.path("leader").path("tokenValue").asLong();
 
-      // Paused for 12 s with a 4 s session: another worker takes over; the paused one wakes up with a
+      // Paused for 12 s with a 4 s session: another worker takes over; the paused one wakes up with
+      // a
       // job in flight under its old token, and the fence rejects it.
       demo.inject("pause-leader", "seconds=12");
-      JsonNode third = demo.awaitState(Duration.ofSeconds(30), s -> s.path("leader").hasNonNull("worker")
-          && s.path("leader").path("tokenValue").asLong() > secondToken);
+      JsonNode third =
+          demo.awaitState(
+              Duration.ofSeconds(30),
+              s ->
+                  s.path("leader").hasNonNull("worker")
+                      && s.path("leader").path("tokenValue").asLong() > secondToken);
       assertThat(third.path("leader").path("worker").asText()).isNotEqualTo(secondLeader);
-      Predicate<JsonNode> staleJob = r -> r.path("worker").asText().equals(secondLeader)
-          && r.path("what").asText().equals("job");
-      JsonNode rejected = demo.awaitState(Duration.ofSeconds(45),
-          s -> stream(s.path("rejected").path("recent")).anyMatch(staleJob));
-      // Its partitions' results may be rejected too (with their own tokens); the job carries the term's.
-      JsonNode rejection = stream(rejected.path("rejected").path("recent")).filter(staleJob).findFirst().orElseThrow();
+      Predicate<JsonNode> staleJob =
+          r ->
+              r.path("worker").asText().equals(secondLeader)
+                  && r.path("what").asText().equals("job");
+      JsonNode rejected =
+          demo.awaitState(
+              Duration.ofSeconds(45),
+              s -> stream(s.path("rejected").path("recent")).anyMatch(staleJob));
+      // Its partitions' results may be rejected too (with their own tokens); the job carries the
+      // term's.
+      JsonNode rejection =
+          stream(rejected.path("rejected").path("recent"))
+              .filter(staleJob)
+              .findFirst()
+              .orElseThrow();
       assertThat(rejection.path("presentedValue").asLong()).isEqualTo(secondToken);
       assertThat(rejection.path("currentValue").asLong()).isGreaterThan(secondToken);
 
       List<ProcessHandle> children = demo.descendants();
-      assertThat(children.size()).as("3 servers and 2 live workers at least").isGreaterThanOrEqualTo(5);
+      assertThat(children.size())
+          .as("3 servers and 2 live workers at least")
+          .isGreaterThanOrEqualTo(5);
       demo.interrupt();
       assertThat(demo.awaitExit(Duration.ofSeconds(90))).as(demo.tail()).isIn(0, 130);
-      await().atMost(Duration.ofSeconds(30))
+      await()
+          .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(children).noneMatch(ProcessHandle::isAlive));
       assertThat(demo.output()).anyMatch(l -> l.startsWith("Stopped."));
       // The launcher itself stopped every worker before it ended (the children would also halt when
@@ -64,7 +90,8 @@ class DemoClusterIT {
       int stoppedAt = output.indexOf("Stopped.");
       for (JsonNode worker : third.path("workers")) {
         String id = worker.path("id").asText();
-        assertThat(output.subList(0, stoppedAt)).as("worker %s stopped by the launcher", id)
+        assertThat(output.subList(0, stoppedAt))
+            .as("worker %s stopped by the launcher", id)
             .anyMatch(l -> l.contains("worker " + id + " ended (exit code "));
       }
     }
@@ -73,14 +100,19 @@ class DemoClusterIT {
   @Test
   void theDemoRunsItsEnsembleWithTls() {
     try (DemoProcess demo = DemoProcess.start("--port", "0", "--tls", "--workers", "2")) {
-      JsonNode state = demo.awaitState(START, s -> s.path("leader").hasNonNull("worker")
-          && s.path("jobs").path("created").asLong() > 0
-          && stream(s.path("partitions")).allMatch(p -> p.hasNonNull("owner")));
+      JsonNode state =
+          demo.awaitState(
+              START,
+              s ->
+                  s.path("leader").hasNonNull("worker")
+                      && s.path("jobs").path("created").asLong() > 0
+                      && stream(s.path("partitions")).allMatch(p -> p.hasNonNull("owner")));
       assertThat(state.path("zookeeper").path("tls").asBoolean()).isTrue();
       List<ProcessHandle> children = demo.descendants();
       demo.interrupt();
       assertThat(demo.awaitExit(Duration.ofSeconds(90))).as(demo.tail()).isIn(0, 130);
-      await().atMost(Duration.ofSeconds(30))
+      await()
+          .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(children).noneMatch(ProcessHandle::isAlive));
     }
   }

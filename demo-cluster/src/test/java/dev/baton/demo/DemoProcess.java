@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo;
 
 import static org.awaitility.Awaitility.await;
@@ -23,9 +24,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
- * The demo as a user runs it: {@code java -jar baton-demo.jar} (the packaged jar, as
- * {@code demo-cluster/run} and the Dockerfile run it) in a session of its own ({@code setsid}), so
- * that {@link #interrupt()} can send SIGINT to its whole process group, as Ctrl-C in a terminal does.
+ * The demo as a user runs it: {@code java -jar baton-demo.jar} (the packaged jar, as {@code
+ * demo-cluster/run} and the Dockerfile run it) in a session of its own ({@code setsid}), so that
+ * {@link #interrupt()} can send SIGINT to its whole process group, as Ctrl-C in a terminal does.
  */
 final class DemoProcess implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,7 +34,8 @@ final class DemoProcess implements AutoCloseable {
   private final Process process;
   private final List<String> output = new CopyOnWriteArrayList<>();
   private final CompletableFuture<URI> dashboard = new CompletableFuture<>();
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private DemoProcess(Process process) {
     this.process = process;
@@ -46,14 +48,22 @@ final class DemoProcess implements AutoCloseable {
   static DemoProcess start(String... args) {
     String jar = System.getProperty("baton.demo.jar");
     if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-      throw new IllegalStateException("the demo's jar (system property baton.demo.jar) is missing: " + jar
-          + "; integration tests run after mvn package");
+      throw new IllegalStateException(
+          "the demo's jar (system property baton.demo.jar) is missing: "
+              + jar
+              + "; integration tests run after mvn package");
     }
-    List<String> command = new ArrayList<>(List.of("setsid",
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "setsid",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar));
     command.addAll(List.of(args));
     try {
-      DemoProcess demo = new DemoProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+      DemoProcess demo =
+          new DemoProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
       demo.dashboard.get(120, java.util.concurrent.TimeUnit.SECONDS);
       return demo;
     } catch (IOException e) {
@@ -64,13 +74,15 @@ final class DemoProcess implements AutoCloseable {
   }
 
   private void readOutput() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         output.add(line);
         if (line.startsWith(DemoDefaults.DASHBOARD_LINE)) {
-          dashboard.complete(URI.create(line.substring(DemoDefaults.DASHBOARD_LINE.length()).trim()));
+          dashboard.complete(
+              URI.create(line.substring(DemoDefaults.DASHBOARD_LINE.length()).trim()));
         }
       }
     } catch (IOException e) {
@@ -90,8 +102,12 @@ final class DemoProcess implements AutoCloseable {
   /** The demo's state from its dashboard's API. */
   JsonNode state() {
     try {
-      HttpResponse<String> r = http.send(HttpRequest.newBuilder(dashboard().resolve("/api/state"))
-          .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(dashboard().resolve("/api/state"))
+                  .timeout(Duration.ofSeconds(5))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       return JSON.readTree(r.body());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -103,7 +119,9 @@ final class DemoProcess implements AutoCloseable {
 
   /** Waits until the state satisfies {@code condition}; returns that state. */
   JsonNode awaitState(Duration within, Predicate<JsonNode> condition) {
-    return await().atMost(within).pollInterval(Duration.ofMillis(200))
+    return await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(200))
         .ignoreExceptionsInstanceOf(UncheckedIOException.class)
         .until(this::state, condition::test);
   }
@@ -112,11 +130,17 @@ final class DemoProcess implements AutoCloseable {
   JsonNode inject(String kind, String query) {
     try {
       URI uri = dashboard().resolve("/api/faults/" + kind + (query.isEmpty() ? "" : "?" + query));
-      HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody())
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(uri)
+                  .POST(HttpRequest.BodyPublishers.noBody())
+                  .timeout(Duration.ofSeconds(30))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       JsonNode answer = JSON.readTree(r.body());
       if (r.statusCode() != 200) {
-        throw new IllegalStateException("fault " + kind + " refused (" + r.statusCode() + "): " + answer);
+        throw new IllegalStateException(
+            "fault " + kind + " refused (" + r.statusCode() + "): " + answer);
       }
       return answer;
     } catch (IOException e) {
@@ -135,7 +159,8 @@ final class DemoProcess implements AutoCloseable {
   /** SIGINT to the demo's process group, as Ctrl-C does. */
   void interrupt() {
     try {
-      Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start();
+      Process kill =
+          new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start();
       if (kill.waitFor() != 0) {
         throw new IllegalStateException("kill -INT failed");
       }

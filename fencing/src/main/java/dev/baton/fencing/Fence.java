@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import java.util.Optional;
 
 /**
- * Protects resources with fencing tokens: a write is accepted only if its token is at least the highest
- * token the resource has accepted, and the check, the new high-water mark and the caller's own write
- * happen atomically. A new term registers with its first write (its token is higher); later writes of the
- * same term pass (equal token); any lower token is rejected with {@link StaleTokenException} and nothing
- * of the write is committed.
+ * Protects resources with fencing tokens: a write is accepted only if its token is at least the
+ * highest token the resource has accepted, and the check, the new high-water mark and the caller's
+ * own write happen atomically. A new term registers with its first write (its token is higher);
+ * later writes of the same term pass (equal token); any lower token is rejected with {@link
+ * StaleTokenException} and nothing of the write is committed.
  *
  * <p>The first token a resource accepts binds it to that token's {@linkplain FencingToken#scope()
  * scope}; tokens of another scope are rejected with {@link ForeignTokenException}.

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * A fenced write did not happen. Subclasses say why: a stale token, a token of another scope, or a
- * misconfigured store; this class itself reports a store that failed (the cause says how). When it is
- * thrown, nothing of the write was committed.
+ * misconfigured store; this class itself reports a store that failed (the cause says how). When it
+ * is thrown, nothing of the write was committed.
  */
 public class FencingException extends RuntimeException {
   private final @Nullable String resource;

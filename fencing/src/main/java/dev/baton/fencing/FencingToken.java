@@ -1,27 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import java.util.Objects;
 
 /**
- * The fencing token of one ownership term: a non-negative number that only grows from one term to the
- * next, and the scope it was issued in.
+ * The fencing token of one ownership term: a non-negative number that only grows from one term to
+ * the next, and the scope it was issued in.
  *
- * <p>A store that protects a resource remembers the highest token it has accepted and rejects any write
- * that presents a lower one, so a former owner that paused or lost its network cannot overwrite the work
- * of its successor. The scope names where the token came from (Baton's recipes use the election or lock
- * path): numbers from different scopes do not say which owner is newer, so a fence binds each resource to
- * the scope of the first token it accepted and rejects tokens of any other scope. An unscoped token has
- * the empty scope.
+ * <p>A store that protects a resource remembers the highest token it has accepted and rejects any
+ * write that presents a lower one, so a former owner that paused or lost its network cannot
+ * overwrite the work of its successor. The scope names where the token came from (Baton's recipes
+ * use the election or lock path): numbers from different scopes do not say which owner is newer, so
+ * a fence binds each resource to the scope of the first token it accepted and rejects tokens of any
+ * other scope. An unscoped token has the empty scope.
  *
- * <p>Baton's ZooKeeper recipes take the value from the creation zxid ({@code czxid}) of the znode that
- * made the owner; see the recipes module for why that value is monotonic.
+ * <p>Baton's ZooKeeper recipes take the value from the creation zxid ({@code czxid}) of the znode
+ * that made the owner; see the recipes module for why that value is monotonic.
  *
- * <p>Tokens are values: equal value and scope are equal tokens. They order by value, then by scope. The
- * string form is {@code ft:<value>} or {@code ft:<value>@<scope>}, for example
- * {@code ft:4294967302@/billing/leader}, and {@link #parse(String)} reads it back.
+ * <p>Tokens are values: equal value and scope are equal tokens. They order by value, then by scope.
+ * The string form is {@code ft:<value>} or {@code ft:<value>@<scope>}, for example {@code
+ * ft:4294967302@/billing/leader}, and {@link #parse(String)} reads it back.
  */
 public final class FencingToken implements Comparable<FencingToken> {
   private static final String PREFIX = "ft:";
+
   /** Longest scope accepted, in characters. */
   public static final int MAX_SCOPE_LENGTH = 512;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,18 +40,23 @@ class FencingTokenTest {
     assertThat(t).isNotEqualTo(FencingToken.of(42));
     assertThat(t.sameScopeAs(FencingToken.of("/billing/leader", 7))).isTrue();
     assertThat(t.sameScopeAs(FencingToken.of("/other", 42))).isFalse();
-    assertThatThrownBy(() -> FencingToken.of("a@b", 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FencingToken.of("a@b", 1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> FencingToken.of(null, 1)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void rejectsBadInput() {
-    assertThatThrownBy(() -> FencingToken.of(-1)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> FencingToken.of(-1))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("negative");
     assertThatThrownBy(() -> FencingToken.parse(null)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> FencingToken.parse("ft:abc")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> FencingToken.parse("ft:abc"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ft:abc");
-    assertThatThrownBy(() -> FencingToken.parse("ft:-5")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> FencingToken.of(1).isNewerThan(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> FencingToken.parse("ft:-5"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FencingToken.of(1).isNewerThan(null))
+        .isInstanceOf(NullPointerException.class);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import java.util.List;
@@ -33,10 +34,16 @@ class InMemoryFenceTest extends FenceContractTest<Void> {
   public void aFailingActionLeavesTheHighWaterMarkAndTheStoreUnchanged() {
     String r = newResource();
     fence.write(r, FencingToken.of("/test/leader", 5), ctx -> null);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fence.write(r,
-        FencingToken.of("/test/leader", 9), ctx -> {
-          throw new java.io.IOException("disk full");
-        })).isInstanceOf(FencingException.class).hasRootCauseMessage("disk full");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                fence.write(
+                    r,
+                    FencingToken.of("/test/leader", 9),
+                    ctx -> {
+                      throw new java.io.IOException("disk full");
+                    }))
+        .isInstanceOf(FencingException.class)
+        .hasRootCauseMessage("disk full");
     org.assertj.core.api.Assertions.assertThat(fence.highest(r))
         .contains(FencingToken.of("/test/leader", 5));
   }

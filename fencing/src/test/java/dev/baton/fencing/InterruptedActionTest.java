@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,9 +22,16 @@ class InterruptedActionTest {
   void anInterruptedActionFailsTheWriteAndKeepsTheInterruptFlag() {
     InMemoryFence fence = new InMemoryFence();
     FencingToken token = FencingToken.of("/test/leader", 7);
-    assertThatThrownBy(() -> fence.write("orders", token, ctx -> {
-      throw new InterruptedException("the action's wait was interrupted");
-    })).isInstanceOf(FencingException.class).hasCauseInstanceOf(InterruptedException.class);
+    assertThatThrownBy(
+            () ->
+                fence.write(
+                    "orders",
+                    token,
+                    ctx -> {
+                      throw new InterruptedException("the action's wait was interrupted");
+                    }))
+        .isInstanceOf(FencingException.class)
+        .hasCauseInstanceOf(InterruptedException.class);
     assertThat(Thread.currentThread().isInterrupted()).isTrue();
     Thread.interrupted();
     assertThat(fence.highest("orders")).isEmpty();

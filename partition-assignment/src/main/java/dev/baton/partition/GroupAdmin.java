@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.fencing.support.Validation;
@@ -18,9 +19,9 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
- * {@link GroupConfig.Builder#partitionCount}. The assigner watches the set: adding partitions assigns
- * them, removing partitions revokes them from their owners
- * ({@link dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
+ * {@link GroupConfig.Builder#partitionCount}. The assigner watches the set: adding partitions
+ * assigns them, removing partitions revokes them from their owners ({@link
+ * dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
  */
 public final class GroupAdmin {
   private GroupAdmin() {}
@@ -33,8 +34,8 @@ public final class GroupAdmin {
    * @param assignedTo the member each assigned partition is given to (a partition of the set may be
    *     assigned to nobody)
    */
-  public record Assignment(long generation, SortedSet<Integer> partitions,
-      SortedMap<Integer, String> assignedTo) {
+  public record Assignment(
+      long generation, SortedSet<Integer> partitions, SortedMap<Integer, String> assignedTo) {
     public Assignment {
       partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
       assignedTo = Collections.unmodifiableSortedMap(new TreeMap<>(assignedTo));
@@ -42,9 +43,10 @@ public final class GroupAdmin {
   }
 
   /**
-   * The znode holding the published assignment of the group at {@code group}, for a client that reads
-   * and watches it itself (for example to time each generation's arrival); decode its data with
-   * {@link #decodeAssignment}. {@link GroupStatus#read} reads it, with everything else, for other uses.
+   * The znode holding the published assignment of the group at {@code group}, for a client that
+   * reads and watches it itself (for example to time each generation's arrival); decode its data
+   * with {@link #decodeAssignment}. {@link GroupStatus#read} reads it, with everything else, for
+   * other uses.
    *
    * @throws IllegalArgumentException if {@code group} is not a valid path
    */
@@ -66,8 +68,8 @@ public final class GroupAdmin {
   /** Sets the partitions to {@code 0..count-1}. */
   public static void setPartitionCount(BatonSession session, String group, int count) {
     if (count < 0 || count > PartitionSetRecord.MAX_PARTITIONS) {
-      throw new IllegalArgumentException("count must be 0 to " + PartitionSetRecord.MAX_PARTITIONS
-          + ", was " + count);
+      throw new IllegalArgumentException(
+          "count must be 0 to " + PartitionSetRecord.MAX_PARTITIONS + ", was " + count);
     }
     TreeSet<Integer> ids = new TreeSet<>();
     for (int i = 0; i < count; i++) {
@@ -80,15 +82,20 @@ public final class GroupAdmin {
    * Sets the partition ids (each 0 to 999,999,999; at most 100,000). An empty set is allowed and
    * releases every partition.
    */
-  public static void setPartitions(BatonSession session, String group, SortedSet<Integer> partitions) {
+  public static void setPartitions(
+      BatonSession session, String group, SortedSet<Integer> partitions) {
     Validation.path("group", group);
     if (partitions.size() > PartitionSetRecord.MAX_PARTITIONS) {
-      throw new IllegalArgumentException("at most " + PartitionSetRecord.MAX_PARTITIONS + " partitions");
+      throw new IllegalArgumentException(
+          "at most " + PartitionSetRecord.MAX_PARTITIONS + " partitions");
     }
     for (int p : partitions) {
       if (p < 0 || p > dev.baton.partition.internal.Ranges.MAX_ID) {
-        throw new IllegalArgumentException("partition ids must be 0 to "
-            + dev.baton.partition.internal.Ranges.MAX_ID + ", was " + p);
+        throw new IllegalArgumentException(
+            "partition ids must be 0 to "
+                + dev.baton.partition.internal.Ranges.MAX_ID
+                + ", was "
+                + p);
       }
     }
     String path = ZKPaths.makePath(group, "partitions");
@@ -101,7 +108,8 @@ public final class GroupAdmin {
         client.create().orSetData().creatingParentsIfNeeded().forPath(path, data);
       }
     } catch (Exception e) {
-      throw new CoordinationException("cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
+      throw new CoordinationException(
+          "cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
     }
   }
 
@@ -109,19 +117,21 @@ public final class GroupAdmin {
   public static Optional<SortedSet<Integer>> partitions(BatonSession session, String group) {
     String path = ZKPaths.makePath(Validation.path("group", group), "partitions");
     try {
-      return Optional.of(PartitionSetRecord.decode(path, session.curator().getData().forPath(path)));
+      return Optional.of(
+          PartitionSetRecord.decode(path, session.curator().getData().forPath(path)));
     } catch (KeeperException.NoNodeException e) {
       return Optional.empty();
     } catch (MalformedRecordException e) {
       throw e;
     } catch (Exception e) {
-      throw new CoordinationException("cannot read the partitions of " + group + ": " + e, keepInterrupt(e));
+      throw new CoordinationException(
+          "cannot read the partitions of " + group + ": " + e, keepInterrupt(e));
     }
   }
 
   /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the caller gets
-   * a {@link CoordinationException}, and its thread still knows it was asked to stop.
+   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
+   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
    */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {

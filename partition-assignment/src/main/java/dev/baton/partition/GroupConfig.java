@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.fencing.support.TokenScopes;
@@ -51,9 +52,9 @@ import org.jspecify.annotations.Nullable;
  *   periods</td></tr>
  * </table>
  *
- * <p>There is no callback executor to configure: the listener's callbacks always run on the member's
- * own callback pool, never on the member's loop, ZooKeeper's or Curator's threads (a caller-supplied
- * executor could run them there, e.g. a direct executor).
+ * <p>There is no callback executor to configure: the listener's callbacks always run on the
+ * member's own callback pool, never on the member's loop, ZooKeeper's or Curator's threads (a
+ * caller-supplied executor could run them there, e.g. a direct executor).
  */
 public final class GroupConfig {
   private final String group;
@@ -174,8 +175,8 @@ public final class GroupConfig {
 
     public Builder partitionCount(int value) {
       if (value < 1 || value > PartitionSetRecord.MAX_PARTITIONS) {
-        throw new IllegalArgumentException("partitionCount must be 1 to "
-            + PartitionSetRecord.MAX_PARTITIONS + ", was " + value);
+        throw new IllegalArgumentException(
+            "partitionCount must be 1 to " + PartitionSetRecord.MAX_PARTITIONS + ", was " + value);
       }
       this.partitionCount = value;
       return this;
@@ -225,9 +226,10 @@ public final class GroupConfig {
       Validation.path("group", group);
       // The longest token scope of the group: the ownership znode of the largest partition number.
       TokenScopes.check("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
-      String id = memberId == null
-          ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
-          : memberId;
+      String id =
+          memberId == null
+              ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
+              : memberId;
       GroupIds.check("memberId", id);
       if (weight < 1 || weight > 10_000) {
         throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
@@ -242,8 +244,12 @@ public final class GroupConfig {
       Validation.nonNegative("rebalanceDelay", rebalanceDelay);
       Validation.nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
       if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
-        throw new IllegalArgumentException("rebalanceMaxDelay (" + rebalanceMaxDelay
-            + ") must not be shorter than rebalanceDelay (" + rebalanceDelay + ")");
+        throw new IllegalArgumentException(
+            "rebalanceMaxDelay ("
+                + rebalanceMaxDelay
+                + ") must not be shorter than rebalanceDelay ("
+                + rebalanceDelay
+                + ")");
       }
       return new GroupConfig(this, id);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 /**
@@ -6,16 +7,19 @@ package dev.baton.partition;
  * @param state the lifecycle state
  * @param connected whether the session is connected
  * @param joined whether the member's znode exists and belongs to this member's session
- * @param duplicateId whether another session holds this member id (the member waits and takes nothing)
+ * @param duplicateId whether another session holds this member id (the member waits and takes
+ *     nothing)
  * @param assigner whether this member currently computes the assignment
  * @param ownedPartitions how many partitions this member owns
  * @param generation the assignment generation this member follows (0 before the first)
  * @param callbackFailures how many listener callbacks have thrown
  * @param malformedRecords how many records read from ZooKeeper were malformed and ignored
- * @param loopFailures how many tasks of the member's loop have failed (each logged and retried after
- *     a backoff); a growing count means the member keeps meeting an error, e.g. from its strategy
- * @param failed whether the member's loop stopped on a fatal error ({@link VirtualMachineError}): the
- *     member does nothing more, its leases are revoked; close it (and its session) and start again
+ * @param loopFailures how many tasks of the member's loop have failed (each logged and retried
+ *     after a backoff); a growing count means the member keeps meeting an error, e.g. from its
+ *     strategy
+ * @param failed whether the member's loop stopped on a fatal error ({@link VirtualMachineError}):
+ *     the member does nothing more, its leases are revoked; close it (and its session) and start
+ *     again
  */
 public record GroupHealth(
     GroupMember.State state,

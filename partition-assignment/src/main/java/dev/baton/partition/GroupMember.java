@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupMetrics;
@@ -27,8 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Membership of a partitioned group: this process shares the group's partitions with the other members,
- * each partition owned by exactly one member at a time, with a fencing token per ownership term.
+ * Membership of a partitioned group: this process shares the group's partitions with the other
+ * members, each partition owned by exactly one member at a time, with a fencing token per ownership
+ * term.
  *
  * <pre>{@code
  * GroupConfig config = GroupConfig.builder("/services/ingest/group")
@@ -39,42 +41,47 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>How it works: the member registers an ephemeral znode under {@code <group>/members} and runs for
- * the group's assigner election. The elected assigner computes the assignment with the configured
- * strategy (sticky and balanced by default) and publishes it, with a generation number, in one multi
- * that checks its election znode: only the current assigner can publish. Each member takes the
- * partitions assigned to it by creating their ephemeral ownership znodes ({@code <group>/owners/<p>});
- * the znode's czxid is the term's {@link PartitionLease#token() fencing token}. A member gives a
- * partition up by running {@code revoked} and then deleting the znode; the next owner, watching that
- * znode, creates its own only once it is gone.
+ * <p>How it works: the member registers an ephemeral znode under {@code <group>/members} and runs
+ * for the group's assigner election. The elected assigner computes the assignment with the
+ * configured strategy (sticky and balanced by default) and publishes it, with a generation number,
+ * in one multi that checks its election znode: only the current assigner can publish. Each member
+ * takes the partitions assigned to it by creating their ephemeral ownership znodes ({@code
+ * <group>/owners/<p>}); the znode's czxid is the term's {@link PartitionLease#token() fencing
+ * token}. A member gives a partition up by running {@code revoked} and then deleting the znode; the
+ * next owner, watching that znode, creates its own only once it is gone.
  *
  * <p>Guarantees: a partition's ownership znode exists at most once, so at most one member of a live
- * session owns a partition; the new owner starts after the old owner's {@code revoked} returned (or its
- * drain timeout passed) or its session ended; partitions that keep their member are not interrupted by a
- * rebalance; tokens of successive terms of a partition strictly increase. Not guaranteed: that a paused
- * or partitioned former owner stops acting, nor that a drain longer than the timeout finishes first:
- * fence downstream writes with the lease's token. A suspended connection revokes the member's leases at
- * once (the session may be gone); if the session survives they are assigned again with the same tokens.
+ * session owns a partition; the new owner starts after the old owner's {@code revoked} returned (or
+ * its drain timeout passed) or its session ended; partitions that keep their member are not
+ * interrupted by a rebalance; tokens of successive terms of a partition strictly increase. Not
+ * guaranteed: that a paused or partitioned former owner stops acting, nor that a drain longer than
+ * the timeout finishes first: fence downstream writes with the lease's token. A suspended
+ * connection revokes the member's leases at once (the session may be gone); if the session survives
+ * they are assigned again with the same tokens.
  *
  * <p>Threads: a member runs one loop thread ({@code baton-partition-<member>}) that does all its
  * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on its own
- * callback pool ({@code baton-partition-callbacks-<member>}, threads made on demand), never on the loop,
- * ZooKeeper's or Curator's threads, nor under a lock; and the assigner election runs its own two
- * threads. A task of the loop that fails (an exception or an error, e.g. from a custom strategy) is
- * logged, counted ({@link GroupHealth#loopFailures()}) and retried after a backoff; a
- * {@link VirtualMachineError} stops the loop, revokes every lease and marks the member
- * {@link GroupHealth#failed() failed}.
+ * callback pool ({@code baton-partition-callbacks-<member>}, threads made on demand), never on the
+ * loop, ZooKeeper's or Curator's threads, nor under a lock; and the assigner election runs its own
+ * two threads. A task of the loop that fails (an exception or an error, e.g. from a custom
+ * strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after a backoff; a
+ * {@link VirtualMachineError} stops the loop, revokes every lease and marks the member {@link
+ * GroupHealth#failed() failed}.
  *
- * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member znode,
- * revokes and releases every partition (waiting for each drain up to the drain timeout) and leaves the
- * assigner election. Thread-safe.
+ * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member
+ * znode, revokes and releases every partition (waiting for each drain up to the drain timeout) and
+ * leaves the assigner election. Thread-safe.
  */
 public final class GroupMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
   /** Lifecycle states. */
-  public enum State { LATENT, STARTED, CLOSED }
+  public enum State {
+    LATENT,
+    STARTED,
+    CLOSED
+  }
 
   private final BatonSession session;
   private final GroupConfig config;
@@ -93,21 +100,34 @@ public final class GroupMember implements AutoCloseable {
     this.paths = new GroupPaths(config.group());
     this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
     this.callbacks = new PartitionCallbacks(listener, config.memberId(), metrics);
-    MemberProfile profile = MemberProfile.of(config.memberId(), config.weight(), config.zone().orElse(null));
-    this.loop = new SerialLoop("partition-" + config.memberId(),
-        new ThreadLoopScheduler("partition", config.memberId()), Backoff.DEFAULT, this::recover,
-        this::onFatal);
-    this.member = new MemberDriver(session, loop, Backoff.DEFAULT, paths, config, profile, callbacks,
-        metrics);
-    this.assigner = new AssignerDriver(session.curator(), loop, Backoff.DEFAULT, paths, config, metrics);
-    this.election = LeaderElection.create(session,
-        ElectionConfig.builder(paths.assigner()).participantId(config.memberId())
-            .meterRegistry(config.meterRegistry()).clock(config.clock()).build(),
-        new AssignerRole(assigner));
+    MemberProfile profile =
+        MemberProfile.of(config.memberId(), config.weight(), config.zone().orElse(null));
+    this.loop =
+        new SerialLoop(
+            "partition-" + config.memberId(),
+            new ThreadLoopScheduler("partition", config.memberId()),
+            Backoff.DEFAULT,
+            this::recover,
+            this::onFatal);
+    this.member =
+        new MemberDriver(
+            session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
+    this.assigner =
+        new AssignerDriver(session.curator(), loop, Backoff.DEFAULT, paths, config, metrics);
+    this.election =
+        LeaderElection.create(
+            session,
+            ElectionConfig.builder(paths.assigner())
+                .participantId(config.memberId())
+                .meterRegistry(config.meterRegistry())
+                .clock(config.clock())
+                .build(),
+            new AssignerRole(assigner));
   }
 
   /** Creates a latent member; {@link #start()} joins the group. */
-  public static GroupMember create(BatonSession session, GroupConfig config, PartitionListener listener) {
+  public static GroupMember create(
+      BatonSession session, GroupConfig config, PartitionListener listener) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
@@ -115,7 +135,8 @@ public final class GroupMember implements AutoCloseable {
   }
 
   /**
-   * Joins the group. Returns at once; {@link PartitionListener#assigned} fires for each partition taken.
+   * Joins the group. Returns at once; {@link PartitionListener#assigned} fires for each partition
+   * taken.
    *
    * @throws IllegalStateException if already started or closed
    */
@@ -129,7 +150,10 @@ public final class GroupMember implements AutoCloseable {
     election.start();
   }
 
-  /** Leaves the group; idempotent. Waits for the drains, at most the drain timeout plus a few seconds. */
+  /**
+   * Leaves the group; idempotent. Waits for the drains, at most the drain timeout plus a few
+   * seconds.
+   */
   @Override
   public void close() {
     State before = state.getAndSet(State.CLOSED);
@@ -199,9 +223,9 @@ public final class GroupMember implements AutoCloseable {
   /**
    * The lifecycle state.
    *
-   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway models
-   * {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs JDK 22+)
-   * it cannot read the type argument's nullness.
+   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway
+   * models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs
+   * JDK 22+) it cannot read the type argument's nullness.
    */
   @SuppressWarnings("NullAway")
   public State state() {
@@ -210,14 +234,28 @@ public final class GroupMember implements AutoCloseable {
 
   public GroupHealth health() {
     MemberDriver.View view = member.view();
-    return new GroupHealth(state(), session.isConnected(), view.joined(), view.duplicate(),
-        assigner.isAssigner(), member.ownedCount(), view.generation(),
-        metrics.callbackFailures(), metrics.malformedRecords(), loop.failures(),
+    return new GroupHealth(
+        state(),
+        session.isConnected(),
+        view.joined(),
+        view.duplicate(),
+        assigner.isAssigner(),
+        member.ownedCount(),
+        view.generation(),
+        metrics.callbackFailures(),
+        metrics.malformedRecords(),
+        loop.failures(),
         loop.fatal().isPresent());
   }
 
   @Override
   public String toString() {
-    return "GroupMember{" + config.group() + ", member=" + config.memberId() + ", " + state.get() + "}";
+    return "GroupMember{"
+        + config.group()
+        + ", member="
+        + config.memberId()
+        + ", "
+        + state.get()
+        + "}";
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
@@ -8,13 +9,13 @@ import java.time.Instant;
  * One ownership term of one partition, given to {@link PartitionListener#assigned}: a {@link Term}
  * with the partition's details. Carries the term's fencing token and its cancellation signal.
  *
- * <p>Pass {@link #token()} to every write downstream that must come from the partition's current owner
- * (a {@code Fence} of the fencing module, with resource = the partition). The signal
- * ({@link #isActive()}) drops the moment the member stops believing in the term, before
- * {@code revoked} runs; {@link #checkActive()} then throws {@link PartitionLostException}. A paused
- * process cannot see the signal, which is why the token, enforced by a fence, is what really stops a
- * stale owner. A lease is never paused: a suspended connection revokes it
- * ({@link dev.baton.recipes.RevocationReason#CONNECTION_SUSPENDED}), and a surviving session gets a new
+ * <p>Pass {@link #token()} to every write downstream that must come from the partition's current
+ * owner (a {@code Fence} of the fencing module, with resource = the partition). The signal ({@link
+ * #isActive()}) drops the moment the member stops believing in the term, before {@code revoked}
+ * runs; {@link #checkActive()} then throws {@link PartitionLostException}. A paused process cannot
+ * see the signal, which is why the token, enforced by a fence, is what really stops a stale owner.
+ * A lease is never paused: a suspended connection revokes it ({@link
+ * dev.baton.recipes.RevocationReason#CONNECTION_SUSPENDED}), and a surviving session gets a new
  * lease with the same token. Thread-safe.
  */
 public interface PartitionLease extends Term {
@@ -23,7 +24,9 @@ public interface PartitionLease extends Term {
   /** The member that holds this term. */
   String memberId();
 
-  /** The term's fencing token: the creation zxid of the ownership znode; scope = that znode's path. */
+  /**
+   * The term's fencing token: the creation zxid of the ownership znode; scope = that znode's path.
+   */
   @Override
   FencingToken token();
 

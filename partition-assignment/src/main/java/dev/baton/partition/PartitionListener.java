@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.recipes.RevocationReason;
@@ -5,18 +6,18 @@ import dev.baton.recipes.RevocationReason;
 /**
  * Receives a member's ownership changes.
  *
- * <p>Threading contract: callbacks run on the member's own callback pool (threads named
- * {@code baton-partition-callbacks-<member>}), never on the member's loop, never on ZooKeeper's event
- * thread, never on Curator's threads and never under a lock of the member. For one
- * partition they run one at a time and in order: each {@code assigned} is followed by exactly one
- * {@code revoked} of the same lease before the next {@code assigned} of that partition. Callbacks of
- * different partitions may run concurrently. An exception or error thrown by a callback is logged and
- * counted ({@code baton.partition.callback.failures}); it does not change ownership.
+ * <p>Threading contract: callbacks run on the member's own callback pool (threads named {@code
+ * baton-partition-callbacks-<member>}), never on the member's loop, never on ZooKeeper's event
+ * thread, never on Curator's threads and never under a lock of the member. For one partition they
+ * run one at a time and in order: each {@code assigned} is followed by exactly one {@code revoked}
+ * of the same lease before the next {@code assigned} of that partition. Callbacks of different
+ * partitions may run concurrently. An exception or error thrown by a callback is logged and counted
+ * ({@code baton.partition.callback.failures}); it does not change ownership.
  *
  * <p>Draining: on {@link RevocationReason#REASSIGNED}, {@link RevocationReason#PARTITION_REMOVED}
  * and {@link RevocationReason#CLOSED} the partition is released (its ownership znode deleted,
- * letting the next owner take it) only after {@code revoked} returns, or after
- * {@link GroupConfig#drainTimeout()} if it takes longer. Finish or abandon in-flight work for the
+ * letting the next owner take it) only after {@code revoked} returns, or after {@link
+ * GroupConfig#drainTimeout()} if it takes longer. Finish or abandon in-flight work for the
  * partition inside {@code revoked}.
  */
 public interface PartitionListener {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
@@ -9,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 public class PartitionLostException extends TermLostException {
   private final int partition;
 
-  public PartitionLostException(int partition, FencingToken token,
-      @Nullable RevocationReason reason) {
+  public PartitionLostException(
+      int partition, FencingToken token, @Nullable RevocationReason reason) {
     super("ownership of partition " + partition, token, reason);
     this.partition = partition;
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,8 +27,10 @@ class GroupConfigTest {
   void callbacksCannotBeSentToAnExecutorThatCouldRunThemOnTheLoop() {
     // No option takes an executor (a direct one would run callbacks on the member's loop thread):
     // callbacks always run on the member's own pool.
-    assertThat(GroupConfig.Builder.class.getMethods()).isNotEmpty().noneMatch(m ->
-        Arrays.stream(m.getParameterTypes()).anyMatch(Executor.class::isAssignableFrom));
+    assertThat(GroupConfig.Builder.class.getMethods())
+        .isNotEmpty()
+        .noneMatch(
+            m -> Arrays.stream(m.getParameterTypes()).anyMatch(Executor.class::isAssignableFrom));
   }
 
   @Test
@@ -37,15 +40,22 @@ class GroupConfigTest {
         .hasMessageContaining("group path scopes its fencing tokens");
     assertThatThrownBy(() -> GroupConfig.builder("/" + "g".repeat(495)).build())
         .hasMessageContaining("group path scopes its fencing tokens");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("a/b").build()).hasMessageContaining("memberId");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("").build()).hasMessageContaining("memberId");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").weight(0).build()).hasMessageContaining("weight");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").zone("a b").build()).hasMessageContaining("zone");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").partitionCount(0)).hasMessageContaining("partitionCount");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("a/b").build())
+        .hasMessageContaining("memberId");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").memberId("").build())
+        .hasMessageContaining("memberId");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").weight(0).build())
+        .hasMessageContaining("weight");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").zone("a b").build())
+        .hasMessageContaining("zone");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").partitionCount(0))
+        .hasMessageContaining("partitionCount");
     assertThatThrownBy(() -> GroupConfig.builder("/g").drainTimeout(Duration.ofSeconds(-1)).build())
         .hasMessageContaining("drainTimeout");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").rebalanceDelay(Duration.ofSeconds(5)).build())
+    assertThatThrownBy(
+            () -> GroupConfig.builder("/g").rebalanceDelay(Duration.ofSeconds(5)).build())
         .hasMessageContaining("rebalanceMaxDelay");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").strategy(null).build()).hasMessageContaining("strategy");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").strategy(null).build())
+        .hasMessageContaining("strategy");
   }
 }

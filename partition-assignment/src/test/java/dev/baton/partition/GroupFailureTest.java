@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,11 +18,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Faults on real ZooKeeper: crashes, the assigner crashing mid-rebalance, cuts, bad data, duplicates. */
+/**
+ * Faults on real ZooKeeper: crashes, the assigner crashing mid-rebalance, cuts, bad data,
+ * duplicates.
+ */
 class GroupFailureTest {
   private static final Duration WITHIN = Duration.ofSeconds(30);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private TestGroup group;
   private TcpProxy proxy;
 
@@ -35,8 +38,10 @@ class GroupFailureTest {
   }
 
   private static Set<Integer> of(Map<Integer, String> owners, String member) {
-    return owners.entrySet().stream().filter(e -> e.getValue().equals(member))
-        .map(Map.Entry::getKey).collect(Collectors.toSet());
+    return owners.entrySet().stream()
+        .filter(e -> e.getValue().equals(member))
+        .map(Map.Entry::getKey)
+        .collect(Collectors.toSet());
   }
 
   @Test
@@ -65,8 +70,8 @@ class GroupFailureTest {
       group.add(id);
     }
     group.awaitAllOwned(24, WITHIN);
-    TestGroup.Member assigner = group.members().stream().filter(m -> m.member().isAssigner())
-        .findFirst().orElseThrow();
+    TestGroup.Member assigner =
+        group.members().stream().filter(m -> m.member().isAssigner()).findFirst().orElseThrow();
     group.add("d");
     group.add("e");
     SessionExpirer.expireOnServer(assigner.session().curator(), Duration.ofSeconds(10));
@@ -83,36 +88,50 @@ class GroupFailureTest {
     proxy = TcpProxy.start("127.0.0.1", ZK.port());
     TestGroup.Member a = group.addVia(proxy.connectString(), "a", b -> b);
     group.awaitAllOwned(4, WITHIN);
-    Map<Integer, Long> tokens = a.member().ownedPartitions().values().stream()
-        .collect(Collectors.toMap(PartitionLease::partition, l -> l.token().value()));
+    Map<Integer, Long> tokens =
+        a.member().ownedPartitions().values().stream()
+            .collect(Collectors.toMap(PartitionLease::partition, l -> l.token().value()));
 
     proxy.cut();
-    await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty()); // the signals, at once
+    await()
+        .atMost(WITHIN)
+        .until(() -> a.member().ownedPartitions().isEmpty()); // the signals, at once
     // then the revoked callbacks, on the callback pool
-    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.listener().revocations()).hasSize(4)
-        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.CONNECTION_SUSPENDED)));
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(a.listener().revocations())
+                    .hasSize(4)
+                    .allSatisfy(
+                        e ->
+                            assertThat(e.reason())
+                                .isEqualTo(RevocationReason.CONNECTION_SUSPENDED)));
     proxy.heal();
     group.awaitAllOwned(4, WITHIN);
-    assertThat(a.member().ownedPartitions().values()).allSatisfy(l ->
-        assertThat(l.token().value()).isEqualTo(tokens.get(l.partition())));
+    assertThat(a.member().ownedPartitions().values())
+        .allSatisfy(l -> assertThat(l.token().value()).isEqualTo(tokens.get(l.partition())));
   }
 
   @Test
   void aReconnectInsideTheSessionDoesNotCutADrainShort() {
-    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(2).drainTimeout(Duration.ofSeconds(60)));
+    group =
+        new TestGroup(
+            ZK.connectString(), b -> b.partitionCount(2).drainTimeout(Duration.ofSeconds(60)));
     proxy = TcpProxy.start("127.0.0.1", ZK.port());
     TestGroup.Member a = group.addVia(proxy.connectString(), "a", b -> b);
     group.awaitAllOwned(2, WITHIN);
     java.util.concurrent.CountDownLatch finishDrain = new java.util.concurrent.CountDownLatch(1);
     java.util.Set<Integer> draining = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    a.listener().onRevoked = lease -> {
-      draining.add(lease.partition());
-      try {
-        finishDrain.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
+    a.listener().onRevoked =
+        lease -> {
+          draining.add(lease.partition());
+          try {
+            finishDrain.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        };
     TestGroup.Member b = group.add("b");
     await().atMost(WITHIN).until(() -> !draining.isEmpty());
     int moving = draining.iterator().next();
@@ -121,9 +140,12 @@ class GroupFailureTest {
     await().atMost(WITHIN).until(() -> a.member().ownedPartitions().isEmpty());
     proxy.heal();
     await().atMost(WITHIN).until(() -> a.member().ownedPartitions().size() == 1);
-    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+    await()
+        .during(Duration.ofSeconds(1))
+        .atMost(Duration.ofSeconds(3))
         .until(() -> !b.member().ownedPartitions().containsKey(moving));
-    assertThat(GroupStatus.read(b.session(), group.path).partitions().get(moving).owner()).contains("a");
+    assertThat(GroupStatus.read(b.session(), group.path).partitions().get(moving).owner())
+        .contains("a");
 
     finishDrain.countDown();
     group.awaitAllOwned(2, WITHIN);
@@ -138,10 +160,14 @@ class GroupFailureTest {
     group.awaitAllOwned(4, WITHIN);
     long czxid = b.session().curator().checkExists().forPath(group.path + "/members/a").getCzxid();
     b.session().curator().delete().forPath(group.path + "/members/a");
-    await().atMost(WITHIN).until(() -> {
-      org.apache.zookeeper.data.Stat stat = b.session().curator().checkExists().forPath(group.path + "/members/a");
-      return stat != null && stat.getCzxid() != czxid;
-    });
+    await()
+        .atMost(WITHIN)
+        .until(
+            () -> {
+              org.apache.zookeeper.data.Stat stat =
+                  b.session().curator().checkExists().forPath(group.path + "/members/a");
+              return stat != null && stat.getCzxid() != czxid;
+            });
     group.awaitAllOwned(4, WITHIN);
     assertThat(a.member().health().isHealthy()).isTrue();
     assertThat(a.member().ownedPartitions()).hasSize(2);
@@ -158,19 +184,27 @@ class GroupFailureTest {
     group.awaitAllOwned(12, WITHIN);
     GroupAdmin.setPartitionCount(a.session(), group.path, 6);
     group.awaitAllOwned(6, WITHIN);
-    assertThat(group.members()).allSatisfy(m -> assertThat(m.listener().revocations())
-        .filteredOn(e -> e.partition() >= 6)
-        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.PARTITION_REMOVED)));
-    assertThat(GroupAdmin.partitions(a.session(), group.path)).hasValueSatisfying(s -> assertThat(s).hasSize(6));
+    assertThat(group.members())
+        .allSatisfy(
+            m ->
+                assertThat(m.listener().revocations())
+                    .filteredOn(e -> e.partition() >= 6)
+                    .allSatisfy(
+                        e -> assertThat(e.reason()).isEqualTo(RevocationReason.PARTITION_REMOVED)));
+    assertThat(GroupAdmin.partitions(a.session(), group.path))
+        .hasValueSatisfying(s -> assertThat(s).hasSize(6));
 
     GroupAdmin.setPartitionCount(a.session(), group.path, 0);
     await().atMost(WITHIN).until(() -> group.owners().isEmpty());
-    assertThat(group.members()).allSatisfy(m -> assertThat(m.member().health().isHealthy()).isTrue());
+    assertThat(group.members())
+        .allSatisfy(m -> assertThat(m.member().health().isHealthy()).isTrue());
   }
 
   @Test
   void rollingRestartInsideTheGraceGetsThePartitionsBackAndNothingElseMoves() {
-    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(12).rejoinGrace(Duration.ofSeconds(20)));
+    group =
+        new TestGroup(
+            ZK.connectString(), b -> b.partitionCount(12).rejoinGrace(Duration.ofSeconds(20)));
     group.add("a");
     group.add("b");
     group.add("c");
@@ -189,7 +223,9 @@ class GroupFailureTest {
 
   @Test
   void memberThatDoesNotReturnLosesItsPartitionsAfterTheGrace() {
-    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(6).rejoinGrace(Duration.ofMillis(1500)));
+    group =
+        new TestGroup(
+            ZK.connectString(), b -> b.partitionCount(6).rejoinGrace(Duration.ofMillis(1500)));
     group.add("a");
     group.add("b");
     group.awaitAllOwned(6, WITHIN);
@@ -221,15 +257,26 @@ class GroupFailureTest {
     group.add("b");
     Map<Integer, String> before = group.awaitAllOwned(6, WITHIN);
 
-    a.session().curator().setData().forPath(group.path + "/assignment",
-        "baton-assignment/1\ngeneration=x\n".getBytes(StandardCharsets.UTF_8));
-    a.session().curator().create().withMode(CreateMode.EPHEMERAL)
+    a.session()
+        .curator()
+        .setData()
+        .forPath(
+            group.path + "/assignment",
+            "baton-assignment/1\ngeneration=x\n".getBytes(StandardCharsets.UTF_8));
+    a.session()
+        .curator()
+        .create()
+        .withMode(CreateMode.EPHEMERAL)
         .forPath(group.path + "/members/bogus", "not a record".getBytes(StandardCharsets.UTF_8));
-    await().atMost(WITHIN).until(() -> group.members().stream()
-        .allMatch(m -> m.member().health().malformedRecords() > 0));
+    await()
+        .atMost(WITHIN)
+        .until(
+            () ->
+                group.members().stream().allMatch(m -> m.member().health().malformedRecords() > 0));
     assertThat(group.owners()).isEqualTo(before);
 
-    group.add("c"); // the next rebalance replaces the bad assignment, sticky via the ownership znodes
+    group.add(
+        "c"); // the next rebalance replaces the bad assignment, sticky via the ownership znodes
     Map<Integer, String> after = group.awaitAllOwned(6, WITHIN);
     assertThat(after.values()).contains("c").doesNotContain("bogus");
     assertThat(after.entrySet().stream().filter(e -> !e.getValue().equals(before.get(e.getKey()))))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,8 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Membership changes on one real ZooKeeper server: join, leave, drain, tokens, status. */
 class GroupMemberTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private TestGroup group;
 
   @AfterEach
@@ -56,10 +56,12 @@ class GroupMemberTest {
     assertThat(after.values().stream().filter("d"::equals)).hasSize(3);
     for (String id : new String[] {"a", "b", "c"}) {
       java.util.List<RecordingListener.Event> all = group.get(id).listener().revocations();
-      assertThat(all.subList(earlier.get(id), all.size())).allSatisfy(e -> {
-        assertThat(e.reason()).isEqualTo(RevocationReason.REASSIGNED);
-        assertThat(after.get(e.partition())).isEqualTo("d");
-      });
+      assertThat(all.subList(earlier.get(id), all.size()))
+          .allSatisfy(
+              e -> {
+                assertThat(e.reason()).isEqualTo(RevocationReason.REASSIGNED);
+                assertThat(after.get(e.partition())).isEqualTo("d");
+              });
     }
   }
 
@@ -70,8 +72,11 @@ class GroupMemberTest {
     group.add("b");
     group.add("c");
     Map<Integer, String> before = group.awaitAllOwned(10, WITHIN);
-    Set<Integer> ofC = before.entrySet().stream().filter(e -> e.getValue().equals("c"))
-        .map(Map.Entry::getKey).collect(Collectors.toSet());
+    Set<Integer> ofC =
+        before.entrySet().stream()
+            .filter(e -> e.getValue().equals("c"))
+            .map(Map.Entry::getKey)
+            .collect(Collectors.toSet());
 
     int revokedFromA = group.get("a").listener().revocations().size();
     int revokedFromB = group.get("b").listener().revocations().size();
@@ -110,14 +115,15 @@ class GroupMemberTest {
     group.awaitAllOwned(2, WITHIN);
     CountDownLatch draining = new CountDownLatch(1);
     CountDownLatch finishDrain = new CountDownLatch(1);
-    a.listener().onRevoked = lease -> {
-      draining.countDown();
-      try {
-        finishDrain.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
+    a.listener().onRevoked =
+        lease -> {
+          draining.countDown();
+          try {
+            finishDrain.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        };
     TestGroup.Member b = group.add("b");
     await().atMost(WITHIN).until(() -> draining.getCount() == 0);
     // a is inside revoked for the moving partition: nobody else may own it yet.
@@ -133,19 +139,22 @@ class GroupMemberTest {
 
   @Test
   void drainTimeoutReleasesAPartitionWhoseRevokedCallbackHangs() {
-    group = new TestGroup(ZK.connectString(),
-        b -> b.partitionCount(2).drainTimeout(Duration.ofMillis(300)));
-    group.beliefsMayOverlap = true; // a is still inside revoked when b takes over: the fence decides
+    group =
+        new TestGroup(
+            ZK.connectString(), b -> b.partitionCount(2).drainTimeout(Duration.ofMillis(300)));
+    group.beliefsMayOverlap =
+        true; // a is still inside revoked when b takes over: the fence decides
     TestGroup.Member a = group.add("a");
     group.awaitAllOwned(2, WITHIN);
     CountDownLatch never = new CountDownLatch(1);
-    a.listener().onRevoked = lease -> {
-      try {
-        never.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
+    a.listener().onRevoked =
+        lease -> {
+          try {
+            never.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        };
     group.add("b");
     Map<Integer, String> owners = group.awaitAllOwned(2, WITHIN);
     assertThat(owners.values()).containsExactlyInAnyOrder("a", "b");
@@ -158,8 +167,9 @@ class GroupMemberTest {
     TestGroup.Member a = group.add("a");
     group.add("b");
     group.awaitAllOwned(6, WITHIN);
-    assertThat(a.listener().events()).isNotEmpty().allSatisfy(e ->
-        assertThat(e.thread()).matches("baton-partition-callbacks-a(-[0-9]+)?"));
+    assertThat(a.listener().events())
+        .isNotEmpty()
+        .allSatisfy(e -> assertThat(e.thread()).matches("baton-partition-callbacks-a(-[0-9]+)?"));
   }
 
   @Test
@@ -169,7 +179,9 @@ class GroupMemberTest {
         new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
     TestGroup.Member a = group.add("a", b -> b.meterRegistry(registry));
     group.awaitAllOwned(8, WITHIN);
-    await().atMost(WITHIN).until(() -> registry.get("baton.partition.unowned").gauge().value() == 0);
+    await()
+        .atMost(WITHIN)
+        .until(() -> registry.get("baton.partition.unowned").gauge().value() == 0);
     group.add("b");
     group.awaitAllOwned(8, WITHIN);
     assertThat(a.member().isAssigner()).isTrue();
@@ -177,9 +189,12 @@ class GroupMemberTest {
     assertThat(registry.get("baton.partition.moves").counter().count()).isEqualTo(4);
     assertThat(registry.get("baton.partition.generation").gauge().value()).isEqualTo(2);
     assertThat(registry.get("baton.partition.handoff").timer().count()).isEqualTo(8);
-    assertThat(registry.get("baton.partition.revoked").tag("reason", "REASSIGNED").counter().count())
+    assertThat(
+            registry.get("baton.partition.revoked").tag("reason", "REASSIGNED").counter().count())
         .isEqualTo(4);
-    await().atMost(WITHIN).until(() -> registry.get("baton.partition.unowned").gauge().value() == 0);
+    await()
+        .atMost(WITHIN)
+        .until(() -> registry.get("baton.partition.unowned").gauge().value() == 0);
   }
 
   @Test
@@ -191,8 +206,9 @@ class GroupMemberTest {
     group.add("b");
     group.leave("a");
     group.awaitAllOwned(1, WITHIN);
-    await().atMost(WITHIN).until(() -> group.log.lastAccepted("p0").map(w -> w.writer().equals("b"))
-        .orElse(false));
+    await()
+        .atMost(WITHIN)
+        .until(() -> group.log.lastAccepted("p0").map(w -> w.writer().equals("b")).orElse(false));
     long rejectedBefore = group.log.rejectedCount();
     group.write("a", old); // the old owner wakes up and writes with its old token
     assertThat(group.log.rejectedCount()).isEqualTo(rejectedBefore + 1);
@@ -200,7 +216,8 @@ class GroupMemberTest {
 
     // Negative control: the same write without the fence is accepted, and the checker reports it.
     dev.baton.testkit.FencedWriteLog unfenced = new dev.baton.testkit.FencedWriteLog();
-    group.log.writes().stream().filter(dev.baton.testkit.FencedWriteLog.Write::accepted)
+    group.log.writes().stream()
+        .filter(dev.baton.testkit.FencedWriteLog.Write::accepted)
         .forEach(w -> unfenced.accepted(w.resource(), w.writer(), w.token()));
     unfenced.accepted("p0", "a", old.token().value());
     assertThat(unfenced.violations()).singleElement().asString().contains("accepted after token");
@@ -208,8 +225,13 @@ class GroupMemberTest {
 
   @Test
   void aBurstOfJoinsIsCoalescedIntoFewRebalances() {
-    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(12)
-        .rebalanceDelay(Duration.ofSeconds(1)).rebalanceMaxDelay(Duration.ofSeconds(10)));
+    group =
+        new TestGroup(
+            ZK.connectString(),
+            b ->
+                b.partitionCount(12)
+                    .rebalanceDelay(Duration.ofSeconds(1))
+                    .rebalanceMaxDelay(Duration.ofSeconds(10)));
     TestGroup.Member a = group.add("a");
     group.awaitAllOwned(12, WITHIN);
     long before = a.member().health().generation();
@@ -217,7 +239,8 @@ class GroupMemberTest {
       group.add(id);
     }
     group.awaitAllOwned(12, WITHIN);
-    // Five joins within the quiet period of one second: one rebalance, two if the burst straddled it.
+    // Five joins within the quiet period of one second: one rebalance, two if the burst straddled
+    // it.
     assertThat(a.member().health().generation() - before).isBetween(1L, 2L);
   }
 
@@ -236,12 +259,15 @@ class GroupMemberTest {
     assertThat(status.generation()).isPositive();
     assertThat(status.unowned()).isZero();
     assertThat(status.problems()).isEmpty();
-    assertThat(status.partitions()).hasSize(6).allSatisfy(p -> {
-      assertThat(p.owner()).contains(owners.get(p.partition()));
-      assertThat(p.assignedTo()).isEqualTo(p.owner());
-      assertThat(p.token()).isPresent();
-      assertThat(p.since()).isPresent();
-    });
+    assertThat(status.partitions())
+        .hasSize(6)
+        .allSatisfy(
+            p -> {
+              assertThat(p.owner()).contains(owners.get(p.partition()));
+              assertThat(p.assignedTo()).isEqualTo(p.owner());
+              assertThat(p.token()).isPresent();
+              assertThat(p.since()).isPresent();
+            });
     long ofA = owners.values().stream().filter("a"::equals).count();
     assertThat(ofA).isEqualTo(4); // weight 2 of 3
     assertThat(a.member().health().isHealthy()).isTrue();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,14 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Errors inside a member's loop are never silent: a user-supplied strategy that throws an
- * {@link Error} is logged, counted in {@link GroupHealth#loopFailures()} and retried; a
- * {@link VirtualMachineError} stops the member, revokes its leases and marks it failed in health.
+ * Errors inside a member's loop are never silent: a user-supplied strategy that throws an {@link
+ * Error} is logged, counted in {@link GroupHealth#loopFailures()} and retried; a {@link
+ * VirtualMachineError} stops the member, revokes its leases and marks it failed in health.
  */
 class LoopFailureTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private TestGroup group;
 
   @AfterEach
@@ -50,7 +50,9 @@ class LoopFailureTest {
     }
 
     @Override
-    public Map<Integer, String> assign(SortedSet<Integer> partitions, Collection<MemberProfile> members,
+    public Map<Integer, String> assign(
+        SortedSet<Integer> partitions,
+        Collection<MemberProfile> members,
         Map<Integer, String> previous) {
       if (failuresLeft.getAndDecrement() > 0) {
         thrown.incrementAndGet();
@@ -97,8 +99,13 @@ class LoopFailureTest {
     GroupHealth health = a.member().health();
     assertThat(health.isHealthy()).isFalse();
     assertThat(health.loopFailures()).isPositive();
-    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.listener().revocations()).hasSize(4)
-        .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.CLOSED)));
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(a.listener().revocations())
+                    .hasSize(4)
+                    .allSatisfy(e -> assertThat(e.reason()).isEqualTo(RevocationReason.CLOSED)));
     assertThat(a.member().ownedPartitions()).isEmpty();
 
     long start = System.nanoTime();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,18 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Random membership churn (joins, graceful leaves, crashes by server-side session expiry) while every
- * owner keeps writing each of its partitions through a fence with its lease's token. The checker proves
- * that no fenced write from an older ownership term was accepted after a newer one and that no token was
- * accepted from two members; after the churn stops every partition is owned again within the bound.
- * The seed is printed and can be replayed with {@code -Dbaton.churn.seed=N}.
+ * Random membership churn (joins, graceful leaves, crashes by server-side session expiry) while
+ * every owner keeps writing each of its partitions through a fence with its lease's token. The
+ * checker proves that no fenced write from an older ownership term was accepted after a newer one
+ * and that no token was accepted from two members; after the churn stops every partition is owned
+ * again within the bound. The seed is printed and can be replayed with {@code
+ * -Dbaton.churn.seed=N}.
  */
 class OwnershipChurnTest {
   private static final int PARTITIONS = 32;
   private static final int ROUNDS = 30;
   private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   @Test
   void randomChurnNeverAcceptsTwoOwnersOfAPartition() {
@@ -30,8 +31,10 @@ class OwnershipChurnTest {
     System.out.println("OwnershipChurnTest seed=" + seed);
     Random random = new Random(seed);
     int ids = 0;
-    TestGroup group = new TestGroup(ZK.connectString(),
-        b -> b.partitionCount(PARTITIONS).drainTimeout(Duration.ofSeconds(2)));
+    TestGroup group =
+        new TestGroup(
+            ZK.connectString(),
+            b -> b.partitionCount(PARTITIONS).drainTimeout(Duration.ofSeconds(2)));
     group.beliefsMayOverlap = true; // crashes are server-side expiries: the fence is the judge
     try {
       for (int i = 0; i < 4; i++) {
@@ -66,7 +69,8 @@ class OwnershipChurnTest {
       group.close();
     }
     group.assertSafe();
-    System.out.printf("OwnershipChurnTest: %d accepted, %d rejected stale writes%n",
+    System.out.printf(
+        "OwnershipChurnTest: %d accepted, %d rejected stale writes%n",
         group.log.acceptedCount(), group.log.rejectedCount());
   }
 }

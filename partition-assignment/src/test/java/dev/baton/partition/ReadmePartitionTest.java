@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,8 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ReadmePartitionTest {
   private static final String SOURCE =
       "partition-assignment/src/test/java/dev/baton/partition/ReadmePartitionTest.java";
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private final Map<Integer, Long> consuming = new ConcurrentHashMap<>();
 
   private void startConsuming(PartitionLease lease) {
@@ -63,7 +63,8 @@ class ReadmePartitionTest {
 
   @Test
   void theReadmeExampleIsThisCodeAndRuns() {
-    try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build())) {
+    try (BatonSession session =
+        BatonSession.start(SessionConfig.builder(ZK.connectString()).build())) {
       example(session);
     }
     assertThat(consuming).isEmpty(); // every partition was revoked on close

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import dev.baton.recipes.RevocationReason;
@@ -7,7 +8,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
-/** A listener that records every callback, checks the per-partition order and feeds shared beliefs. */
+/**
+ * A listener that records every callback, checks the per-partition order and feeds shared beliefs.
+ */
 final class RecordingListener implements PartitionListener {
   /** One callback. {@code reason} is null for assigned. */
   record Event(int partition, long token, RevocationReason reason, String thread) {
@@ -21,7 +24,7 @@ final class RecordingListener implements PartitionListener {
   private final List<Event> events = new ArrayList<>();
   private final List<String> orderViolations = new ArrayList<>();
   private final Map<Integer, Long> open = new ConcurrentHashMap<>();
-  volatile Consumer<PartitionLease> onRevoked = lease -> { };
+  volatile Consumer<PartitionLease> onRevoked = lease -> {};
 
   RecordingListener(String member, Beliefs beliefs) {
     this.member = member;
@@ -34,8 +37,9 @@ final class RecordingListener implements PartitionListener {
       if (open.putIfAbsent(lease.partition(), lease.token().value()) != null) {
         orderViolations.add("assigned " + lease.partition() + " twice without revoked");
       }
-      events.add(new Event(lease.partition(), lease.token().value(), null,
-          Thread.currentThread().getName()));
+      events.add(
+          new Event(
+              lease.partition(), lease.token().value(), null, Thread.currentThread().getName()));
     }
     beliefs.assigned(lease.partition(), member);
   }
@@ -47,11 +51,16 @@ final class RecordingListener implements PartitionListener {
     synchronized (this) {
       Long token = open.remove(lease.partition());
       if (token == null || token != lease.token().value()) {
-        orderViolations.add("revoked " + lease.partition() + " (token " + lease.token().value()
-            + ") without a matching assigned");
+        orderViolations.add(
+            "revoked "
+                + lease.partition()
+                + " (token "
+                + lease.token().value()
+                + ") without a matching assigned");
       }
-      events.add(new Event(lease.partition(), lease.token().value(), reason,
-          Thread.currentThread().getName()));
+      events.add(
+          new Event(
+              lease.partition(), lease.token().value(), reason, Thread.currentThread().getName()));
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,23 +12,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * 10,000 partitions and 100 members, each with its own session, in one JVM on one real server. Checks
- * that the group converges, that a join moves the minimum, and that the ZooKeeper transactions a
- * rebalance costs stay within twice the moved partitions plus a constant (batched with multi). Times are
- * printed, not asserted: speed is measured by the benchmarks.
+ * 10,000 partitions and 100 members, each with its own session, in one JVM on one real server.
+ * Checks that the group converges, that a join moves the minimum, and that the ZooKeeper
+ * transactions a rebalance costs stay within twice the moved partitions plus a constant (batched
+ * with multi). Times are printed, not asserted: speed is measured by the benchmarks.
  */
 class ScaleTest {
   private static final int PARTITIONS = 10_000;
   private static final int MEMBERS = 100;
   private static final Duration WITHIN = Duration.ofMinutes(2);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   @Test
   void tenThousandPartitionsOverOneHundredMembers() throws Exception {
-    try (TestGroup group = new TestGroup(ZK.connectString(), b -> b.partitionCount(PARTITIONS)
-        .rebalanceDelay(Duration.ofSeconds(1)).rebalanceMaxDelay(Duration.ofSeconds(5)), false)) {
-      // A hundred sessions in one JVM on two cores: a load spike must not expire them (which would be
+    try (TestGroup group =
+        new TestGroup(
+            ZK.connectString(),
+            b ->
+                b.partitionCount(PARTITIONS)
+                    .rebalanceDelay(Duration.ofSeconds(1))
+                    .rebalanceMaxDelay(Duration.ofSeconds(5)),
+            false)) {
+      // A hundred sessions in one JVM on two cores: a load spike must not expire them (which would
+      // be
       // churn, tested elsewhere, not scale).
       group.sessionTimeout = Duration.ofSeconds(20); // the test server's maximum (20 ticks)
       long t0 = System.nanoTime();
@@ -45,21 +52,29 @@ class ScaleTest {
       Map<Integer, String> after = group.awaitAllOwned(PARTITIONS, WITHIN);
       long join = System.nanoTime() - t0;
       long transactions = zxid(probe) - zxidBefore - 1;
-      long moved = before.keySet().stream().filter(p -> !before.get(p).equals(after.get(p))).count();
+      long moved =
+          before.keySet().stream().filter(p -> !before.get(p).equals(after.get(p))).count();
       assertThat(moved).isEqualTo(PARTITIONS / (MEMBERS + 1));
-      // Moved partitions: each one delete by its old owner and one create by the new, in multis of up to
-      // 500; plus the new member's session, member znode, election znode and one assignment publish.
+      // Moved partitions: each one delete by its old owner and one create by the new, in multis of
+      // up to
+      // 500; plus the new member's session, member znode, election znode and one assignment
+      // publish.
       assertThat(transactions).isLessThanOrEqualTo(2 * moved + 10);
-      System.out.printf("ScaleTest: %d partitions, %d members: converged in %d ms; a join moved %d "
-          + "partitions in %d ms with %d ZooKeeper transactions%n", PARTITIONS, MEMBERS,
-          converge / 1_000_000, moved, join / 1_000_000, transactions);
+      System.out.printf(
+          "ScaleTest: %d partitions, %d members: converged in %d ms; a join moved %d "
+              + "partitions in %d ms with %d ZooKeeper transactions%n",
+          PARTITIONS, MEMBERS, converge / 1_000_000, moved, join / 1_000_000, transactions);
     }
   }
 
   /** The current zxid: the czxid of a probe znode (one transaction). */
   private static long zxid(CuratorFramework client) throws Exception {
-    String path = client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-        .forPath("/baton-test/zxid-probe-");
+    String path =
+        client
+            .create()
+            .creatingParentsIfNeeded()
+            .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+            .forPath("/baton-test/zxid-probe-");
     return client.checkExists().forPath(path).getCzxid();
   }
 }

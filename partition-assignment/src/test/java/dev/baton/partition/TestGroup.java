@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.awaitility.Awaitility.await;
@@ -17,8 +18,8 @@ import java.util.UUID;
 import java.util.function.UnaryOperator;
 
 /**
- * A group of real members on one ZooKeeper, each with its own session, plus a writer that keeps writing
- * every owned partition through a fence with the owner's token and records the outcome in a
+ * A group of real members on one ZooKeeper, each with its own session, plus a writer that keeps
+ * writing every owned partition through a fence with the owner's token and records the outcome in a
  * {@link FencedWriteLog}.
  */
 final class TestGroup implements AutoCloseable {
@@ -34,8 +35,10 @@ final class TestGroup implements AutoCloseable {
   private final List<Member> gone = new ArrayList<>();
   private final Thread writer;
   private volatile boolean writing = true;
+
   /** The members' session timeout; longer for tests whose load could starve heartbeats. */
   volatile Duration sessionTimeout = SESSION;
+
   /** Set by tests whose faults (expiry on the server, drain timeouts) let beliefs overlap. */
   volatile boolean beliefsMayOverlap;
 
@@ -66,11 +69,18 @@ final class TestGroup implements AutoCloseable {
 
   /** Adds a member whose session connects through {@code via} (e.g. a TCP proxy). */
   synchronized Member addVia(String via, String id, UnaryOperator<GroupConfig.Builder> custom) {
-    BatonSession session = BatonSession.start(
-        SessionConfig.builder(via).sessionTimeout(sessionTimeout).build());
+    BatonSession session =
+        BatonSession.start(SessionConfig.builder(via).sessionTimeout(sessionTimeout).build());
     RecordingListener listener = new RecordingListener(id, beliefs);
-    GroupConfig config = custom.apply(common.apply(GroupConfig.builder(path).memberId(id)
-        .rebalanceDelay(Duration.ofMillis(50)).rebalanceMaxDelay(Duration.ofMillis(500)))).build();
+    GroupConfig config =
+        custom
+            .apply(
+                common.apply(
+                    GroupConfig.builder(path)
+                        .memberId(id)
+                        .rebalanceDelay(Duration.ofMillis(50))
+                        .rebalanceMaxDelay(Duration.ofMillis(500))))
+            .build();
     GroupMember member = GroupMember.create(session, config, listener);
     Member m = new Member(id, session, member, listener);
     if (members.containsKey(id)) {
@@ -113,8 +123,8 @@ final class TestGroup implements AutoCloseable {
       for (PartitionLease lease : m.member().ownedPartitions().values()) {
         String other = owners.put(lease.partition(), m.id());
         if (other != null) {
-          throw new AssertionError("partition " + lease.partition() + " owned by " + other + " and "
-              + m.id());
+          throw new AssertionError(
+              "partition " + lease.partition() + " owned by " + other + " and " + m.id());
         }
       }
     }
@@ -126,25 +136,33 @@ final class TestGroup implements AutoCloseable {
    * published assignment gives it to, and every live member has joined.
    */
   Map<Integer, String> awaitAllOwned(int count, Duration within) {
-    await().atMost(within).pollInterval(Duration.ofMillis(20)).until(() -> {
-      Map<Integer, String> o = owners();
-      if (o.size() != count || !o.keySet().stream().allMatch(p -> p >= 0 && p < count)) {
-        return false;
-      }
-      List<Member> live = members();
-      if (live.isEmpty() || !live.stream().allMatch(m -> m.member().health().joined())) {
-        return false;
-      }
-      GroupStatus status = GroupStatus.read(live.get(0).session(), path);
-      java.util.Set<String> assigned = new java.util.HashSet<>();
-      status.partitions().forEach(p -> p.assignedTo().ifPresent(assigned::add));
-      if (count >= live.size() && assigned.size() != live.size()) {
-        return false; // the assignment does not include every live member yet
-      }
-      return status.partitions().size() == count && status.partitions().stream().allMatch(p ->
-          p.assignedTo().isPresent() && p.assignedTo().equals(p.owner())
-              && p.owner().get().equals(o.get(p.partition())));
-    });
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              Map<Integer, String> o = owners();
+              if (o.size() != count || !o.keySet().stream().allMatch(p -> p >= 0 && p < count)) {
+                return false;
+              }
+              List<Member> live = members();
+              if (live.isEmpty() || !live.stream().allMatch(m -> m.member().health().joined())) {
+                return false;
+              }
+              GroupStatus status = GroupStatus.read(live.get(0).session(), path);
+              java.util.Set<String> assigned = new java.util.HashSet<>();
+              status.partitions().forEach(p -> p.assignedTo().ifPresent(assigned::add));
+              if (count >= live.size() && assigned.size() != live.size()) {
+                return false; // the assignment does not include every live member yet
+              }
+              return status.partitions().size() == count
+                  && status.partitions().stream()
+                      .allMatch(
+                          p ->
+                              p.assignedTo().isPresent()
+                                  && p.assignedTo().equals(p.owner())
+                                  && p.owner().get().equals(o.get(p.partition())));
+            });
     return owners();
   }
 
@@ -166,10 +184,13 @@ final class TestGroup implements AutoCloseable {
   void write(String writerId, PartitionLease lease) {
     String resource = "p" + lease.partition();
     try {
-      fence.write(resource, lease.token(), tx -> {
-        log.accepted(resource, writerId, lease.token().value());
-        return null;
-      });
+      fence.write(
+          resource,
+          lease.token(),
+          tx -> {
+            log.accepted(resource, writerId, lease.token().value());
+            return null;
+          });
     } catch (StaleTokenException e) {
       log.rejected(resource, writerId, lease.token().value());
     }
@@ -194,10 +215,12 @@ final class TestGroup implements AutoCloseable {
     synchronized (this) {
       all.addAll(gone);
     }
-    all.parallelStream().forEach(m -> { // in parallel: a hundred sequential leaves take minutes
-      m.member().close();
-      m.session().close();
-    });
+    all.parallelStream()
+        .forEach(
+            m -> { // in parallel: a hundred sequential leaves take minutes
+              m.member().close();
+              m.session().close();
+            });
   }
 
   void assertSafe() {

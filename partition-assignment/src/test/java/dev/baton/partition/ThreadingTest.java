@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,11 +21,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Which threads a member runs, and that the election's callback thread never waits for its loop. */
+/**
+ * Which threads a member runs, and that the election's callback thread never waits for its loop.
+ */
 class ThreadingTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private TestGroup group;
 
   @AfterEach
@@ -34,7 +36,8 @@ class ThreadingTest {
   }
 
   private static List<Thread> threads(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix))
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith(prefix))
         .toList();
   }
 
@@ -45,17 +48,26 @@ class ThreadingTest {
     group.add("threads-other");
     group.awaitAllOwned(8, WITHIN);
     assertThat(solo.member().isAssigner()).isTrue(); // the assigner's I/O too runs on its loop
-    assertThat(threads("baton-partition-threads-solo")).extracting(Thread::getName)
+    assertThat(threads("baton-partition-threads-solo"))
+        .extracting(Thread::getName)
         .containsExactly("baton-partition-threads-solo");
-    assertThat(threads("baton-partition-callbacks-threads-solo")).isNotEmpty()
+    assertThat(threads("baton-partition-callbacks-threads-solo"))
+        .isNotEmpty()
         .allMatch(t -> t.getName().matches("baton-partition-callbacks-threads-solo(-[0-9]+)?"));
-    assertThat(threads("baton-election")).filteredOn(t -> t.getName().contains("threads-solo@"))
-        .extracting(Thread::getName).containsExactlyInAnyOrder(
+    assertThat(threads("baton-election"))
+        .filteredOn(t -> t.getName().contains("threads-solo@"))
+        .extracting(Thread::getName)
+        .containsExactlyInAnyOrder(
             "baton-election-threads-solo@" + group.path + "/assigner",
             "baton-election-callbacks-threads-solo@" + group.path + "/assigner");
     assertThat(threads("baton-assigner")).isEmpty(); // no thread of its own any more
-    System.out.println("ThreadingTest: the assigner member runs " + Thread.getAllStackTraces().keySet()
-        .stream().map(Thread::getName).filter(n -> n.contains("threads-solo")).sorted().toList());
+    System.out.println(
+        "ThreadingTest: the assigner member runs "
+            + Thread.getAllStackTraces().keySet().stream()
+                .map(Thread::getName)
+                .filter(n -> n.contains("threads-solo"))
+                .sorted()
+                .toList());
   }
 
   /** Blocks, ignoring interrupts, inside assign while armed: a slow computation on the loop. */
@@ -66,7 +78,9 @@ class ThreadingTest {
     final CountDownLatch release = new CountDownLatch(1);
 
     @Override
-    public Map<Integer, String> assign(SortedSet<Integer> partitions, Collection<MemberProfile> members,
+    public Map<Integer, String> assign(
+        SortedSet<Integer> partitions,
+        Collection<MemberProfile> members,
         Map<Integer, String> previous) {
       if (armed.get()) {
         entered.countDown();
@@ -108,9 +122,14 @@ class ThreadingTest {
     }
     await().atMost(WITHIN).until(() -> !a.member().isAssigner()); // revoked ran on its thread...
     Thread callbacks = threads("baton-election-callbacks-a@" + group.path).get(0);
-    await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> // ...and returned at once
-        assertThat(Arrays.stream(callbacks.getStackTrace()).map(StackTraceElement::getClassName))
-            .noneMatch(c -> c.startsWith("dev.baton.partition")));
+    await()
+        .atMost(Duration.ofSeconds(2))
+        .untilAsserted(
+            () -> // ...and returned at once
+            assertThat(
+                        Arrays.stream(callbacks.getStackTrace())
+                            .map(StackTraceElement::getClassName))
+                    .noneMatch(c -> c.startsWith("dev.baton.partition")));
     assertThat(strategy.release.getCount()).isOne(); // while a's loop is still blocked
     assertThat(strategy.entered.getCount()).isZero();
 

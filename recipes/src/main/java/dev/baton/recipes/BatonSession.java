@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
 import dev.baton.recipes.internal.CuratorLiveness;
@@ -25,19 +26,23 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Liveness lives here, not in the recipes: the session decides how long a silent owner keeps its
  * ephemeral znodes (the session timeout), and recipes observe its connection state. Create one with
- * {@link #start(SessionConfig)}, which owns the underlying Curator client, or adopt an existing client
- * with {@link #wrap(CuratorFramework)} (then the caller keeps closing the client).
+ * {@link #start(SessionConfig)}, which owns the underlying Curator client, or adopt an existing
+ * client with {@link #wrap(CuratorFramework)} (then the caller keeps closing the client).
  *
  * <p>Lifecycle: latent, started, closed, with compare-and-set transitions; {@link #close()} is
- * idempotent. Recipes attached with {@link #closeWithSession(AutoCloseable)} are closed first, newest
- * first, so that they can delete their znodes and hand ownership over before the session ends.
+ * idempotent. Recipes attached with {@link #closeWithSession(AutoCloseable)} are closed first,
+ * newest first, so that they can delete their znodes and hand ownership over before the session
+ * ends.
  *
  * <p>Thread-safe.
  */
 public final class BatonSession implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(BatonSession.class);
 
-  private enum State { STARTED, CLOSED }
+  private enum State {
+    STARTED,
+    CLOSED
+  }
 
   private final CuratorFramework client;
   private final boolean ownsClient;
@@ -47,7 +52,10 @@ public final class BatonSession implements AutoCloseable {
   private final @Nullable Thread shutdownHook;
   private final CuratorLiveness liveness;
 
-  private BatonSession(CuratorFramework client, boolean ownsClient, boolean closeOnJvmExit,
+  private BatonSession(
+      CuratorFramework client,
+      boolean ownsClient,
+      boolean closeOnJvmExit,
       @Nullable AclPolicy aclPolicy) {
     this.client = client;
     this.ownsClient = ownsClient;
@@ -74,29 +82,36 @@ public final class BatonSession implements AutoCloseable {
             .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
             .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
             .retryPolicy(config.retryPolicy())
-            // Baton does not follow dynamic reconfiguration; the tracker's watch on /zookeeper/config
+            // Baton does not follow dynamic reconfiguration; the tracker's watch on
+            // /zookeeper/config
             // would cost a request per session for nothing.
             .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
-    CuratorSecurity.configure(builder, config.authentications(), config.tls().orElse(null),
-        config.aclPolicy());
+    CuratorSecurity.configure(
+        builder, config.authentications(), config.tls().orElse(null), config.aclPolicy());
     CuratorFramework client = builder.build();
     client.start();
     boolean connected;
     try {
       connected =
-          client.blockUntilConnected((int) config.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS);
+          client.blockUntilConnected(
+              (int) config.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       client.close();
-      throw new CoordinationException("interrupted while connecting to " + config.connectString(), e);
+      throw new CoordinationException(
+          "interrupted while connecting to " + config.connectString(), e);
     }
     if (!connected) {
       client.close();
       throw new CoordinationException(
-          "no ZooKeeper server at " + config.connectString() + " answered within "
+          "no ZooKeeper server at "
+              + config.connectString()
+              + " answered within "
               + config.connectionTimeout()
-              + (config.tls().isPresent() ? " (with TLS: check the secure port and the trust store)" : ""));
+              + (config.tls().isPresent()
+                  ? " (with TLS: check the secure port and the trust store)"
+                  : ""));
     }
     if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
       checkAuthenticated(client, config);
@@ -113,15 +128,24 @@ public final class BatonSession implements AutoCloseable {
       client.getZookeeperClient().getZooKeeper().exists("/", false);
     } catch (KeeperException.AuthFailedException e) {
       client.close();
-      throw new CoordinationException("ZooKeeper at " + config.connectString() + " refused the SASL login of "
-          + config.authentications().stream().filter(Authentication::isSasl).findFirst().orElseThrow(), e);
+      throw new CoordinationException(
+          "ZooKeeper at "
+              + config.connectString()
+              + " refused the SASL login of "
+              + config.authentications().stream()
+                  .filter(Authentication::isSasl)
+                  .findFirst()
+                  .orElseThrow(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       client.close();
-      throw new CoordinationException("interrupted while authenticating to " + config.connectString(), e);
+      throw new CoordinationException(
+          "interrupted while authenticating to " + config.connectString(), e);
     } catch (Exception e) {
       client.close();
-      throw new CoordinationException("cannot check the SASL login to " + config.connectString(), e);
+      throw new CoordinationException(
+          "cannot check the SASL login to " + config.connectString(), e);
     }
   }
 
@@ -132,7 +156,8 @@ public final class BatonSession implements AutoCloseable {
   public static BatonSession wrap(CuratorFramework client) {
     Objects.requireNonNull(client, "client");
     if (client.getState() != CuratorFrameworkState.STARTED) {
-      throw new IllegalStateException("the Curator client must be started, it is " + client.getState());
+      throw new IllegalStateException(
+          "the Curator client must be started, it is " + client.getState());
     }
     return new BatonSession(client, false, false, null);
   }
@@ -143,9 +168,9 @@ public final class BatonSession implements AutoCloseable {
   }
 
   /**
-   * The ACL policy of the znodes this session's recipes create, as configured in
-   * {@link SessionConfig#aclPolicy()}; empty for a {@linkplain #wrap wrapped} client, whose own
-   * Curator ACL provider applies.
+   * The ACL policy of the znodes this session's recipes create, as configured in {@link
+   * SessionConfig#aclPolicy()}; empty for a {@linkplain #wrap wrapped} client, whose own Curator
+   * ACL provider applies.
    */
   public Optional<AclPolicy> aclPolicy() {
     return Optional.ofNullable(aclPolicy);
@@ -157,8 +182,8 @@ public final class BatonSession implements AutoCloseable {
   }
 
   /**
-   * The session's liveness: its connection epochs and {@code done} signal, which every recipe on this
-   * session consumes (the one place that reads Curator's connection states).
+   * The session's liveness: its connection epochs and {@code done} signal, which every recipe on
+   * this session consumes (the one place that reads Curator's connection states).
    */
   public Liveness liveness() {
     return liveness;
@@ -169,7 +194,8 @@ public final class BatonSession implements AutoCloseable {
    * expires and a new one is established.
    */
   public long sessionId() {
-    return ZkCalls.call("read the ZooKeeper session id",
+    return ZkCalls.call(
+        "read the ZooKeeper session id",
         () -> client.getZookeeperClient().getZooKeeper().getSessionId());
   }
 
@@ -179,9 +205,9 @@ public final class BatonSession implements AutoCloseable {
   }
 
   /**
-   * Attaches a recipe (or anything closeable) that must be closed before this session: on
-   * {@link #close()}, attached objects are closed newest first. Closing an attached object yourself
-   * first is fine; it is then closed again, which recipes treat as a no-op.
+   * Attaches a recipe (or anything closeable) that must be closed before this session: on {@link
+   * #close()}, attached objects are closed newest first. Closing an attached object yourself first
+   * is fine; it is then closed again, which recipes treat as a no-op.
    *
    * @throws IllegalStateException if the session is already closed
    */
@@ -236,7 +262,8 @@ public final class BatonSession implements AutoCloseable {
   }
 
   private void closeFromHook() {
-    log.info("JVM shutdown: closing the Baton session {} so that its ownership is handed over now",
+    log.info(
+        "JVM shutdown: closing the Baton session {} so that its ownership is handed over now",
         Long.toHexString(safeSessionId()));
     close();
   }

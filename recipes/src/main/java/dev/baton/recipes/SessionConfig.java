@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
 import dev.baton.recipes.security.AclPolicy;
@@ -109,8 +110,17 @@ public final class SessionConfig {
 
   @Override
   public String toString() {
-    return "SessionConfig[" + connectString + ", sessionTimeout=" + sessionTimeout + ", authentications="
-        + authentications + ", tls=" + tls + ", aclPolicy=" + aclPolicy + "]";
+    return "SessionConfig["
+        + connectString
+        + ", sessionTimeout="
+        + sessionTimeout
+        + ", authentications="
+        + authentications
+        + ", tls="
+        + tls
+        + ", aclPolicy="
+        + aclPolicy
+        + "]";
   }
 
   /** Builder of {@link SessionConfig}; not thread-safe. */
@@ -192,12 +202,16 @@ public final class SessionConfig {
         try {
           PathUtils.validatePath("/" + namespace);
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("invalid namespace '" + namespace + "': " + e.getMessage(), e);
+          throw new IllegalArgumentException(
+              "invalid namespace '" + namespace + "': " + e.getMessage(), e);
         }
       }
-      boolean authenticates = !authentications.isEmpty() || (tls != null && tls.keyStore().isPresent());
-      AclPolicy policy = aclPolicy != null ? aclPolicy
-          : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open();
+      boolean authenticates =
+          !authentications.isEmpty() || (tls != null && tls.keyStore().isPresent());
+      AclPolicy policy =
+          aclPolicy != null
+              ? aclPolicy
+              : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open();
       CuratorSecurity.check(authentications, tls, policy);
       return new SessionConfig(this, policy);
     }

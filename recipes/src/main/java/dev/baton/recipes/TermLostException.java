@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
 import dev.baton.fencing.FencingToken;
@@ -5,16 +6,21 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link Term} is no longer active: thrown by {@link Term#checkActive()}. Each recipe throws its own
- * subclass; all carry the token of the term and the reason (empty while the term is only paused).
+ * A {@link Term} is no longer active: thrown by {@link Term#checkActive()}. Each recipe throws its
+ * own subclass; all carry the token of the term and the reason (empty while the term is only
+ * paused).
  */
 public class TermLostException extends CoordinationException {
   private final transient FencingToken token;
   private final @Nullable RevocationReason reason;
 
   public TermLostException(String what, FencingToken token, @Nullable RevocationReason reason) {
-    super(what + " with token " + token + " is not active"
-        + (reason == null ? " (paused: connection suspended)" : " (revoked: " + reason + ")"));
+    super(
+        what
+            + " with token "
+            + token
+            + " is not active"
+            + (reason == null ? " (paused: connection suspended)" : " (revoked: " + reason + ")"));
     this.token = token;
     this.reason = reason;
   }

@@ -1,30 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
-import dev.baton.fencing.sql.SqlFence;
-import dev.baton.fencing.sql.SqlFenceSchema;
-import java.sql.PreparedStatement;
-import java.time.LocalDate;
 import dev.baton.testkit.ReadmeSnippets;
 import dev.baton.testkit.ZooKeeperFixtures;
+import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's quick start compiles and runs: the code between the README markers below is the same,
- * line for line, as the README's first java block, and it runs against a real ZooKeeper server.
+ * The README's quick start compiles and runs: the code between the README markers below is the
+ * same, line for line, as the README's first java block, and it runs against a real ZooKeeper
+ * server.
  */
 class ReadmeQuickStartTest {
-  private static final String SOURCE = "recipes/src/test/java/dev/baton/recipes/ReadmeQuickStartTest.java";
+  private static final String SOURCE =
+      "recipes/src/test/java/dev/baton/recipes/ReadmeQuickStartTest.java";
   private final List<String> log = new CopyOnWriteArrayList<>();
 
   private void startScheduler(Leadership leadership) {
@@ -84,13 +86,15 @@ class ReadmeQuickStartTest {
     org.h2.jdbcx.JdbcDataSource h2 = new org.h2.jdbcx.JdbcDataSource();
     h2.setURL("jdbc:h2:mem:readme;DB_CLOSE_DELAY=-1");
     SqlFenceSchema.create(h2, SqlFenceSchema.DEFAULT_TABLE);
-    try (java.sql.Connection c = h2.getConnection(); java.sql.Statement st = c.createStatement()) {
+    try (java.sql.Connection c = h2.getConnection();
+        java.sql.Statement st = c.createStatement()) {
       st.execute("CREATE TABLE billing_runs (run_date DATE, token BIGINT)");
     }
     fencedWrite(h2, term(42));
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> fencedWrite(h2, term(41)))
         .isInstanceOf(dev.baton.fencing.StaleTokenException.class);
-    try (java.sql.Connection c = h2.getConnection(); java.sql.Statement st = c.createStatement();
+    try (java.sql.Connection c = h2.getConnection();
+        java.sql.Statement st = c.createStatement();
         java.sql.ResultSet rs = st.executeQuery("SELECT token FROM billing_runs")) {
       assertThat(rs.next()).isTrue();
       assertThat(rs.getLong(1)).isEqualTo(42);
@@ -101,8 +105,8 @@ class ReadmeQuickStartTest {
 
   private static Leadership term(long token) {
     dev.baton.fencing.FencingToken t = dev.baton.fencing.FencingToken.of("/billing/leader", token);
-    return new dev.baton.recipes.election.internal.LeadershipHandle("p", t, "/billing/leader/n",
-        java.time.Instant.EPOCH);
+    return new dev.baton.recipes.election.internal.LeadershipHandle(
+        "p", t, "/billing/leader/n", java.time.Instant.EPOCH);
   }
 
   @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Validation#path} states Curator's path rules itself (the fencing module does not depend on
- * Curator); it must accept exactly the paths Curator accepts, and name the problem in Curator's words.
+ * Curator); it must accept exactly the paths Curator accepts, and name the problem in Curator's
+ * words.
  */
 class ZooKeeperPathParityTest {
   @Property(tries = 5000)
@@ -29,7 +31,8 @@ class ZooKeeperPathParityTest {
     if (curatorProblem == null) {
       assertThat(Validation.path("test", path)).isEqualTo(path);
     } else {
-      assertThatThrownBy(() -> Validation.path("test", path)).isInstanceOf(IllegalArgumentException.class)
+      assertThatThrownBy(() -> Validation.path("test", path))
+          .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("invalid test path '" + path + "': " + curatorProblem);
     }
   }
@@ -45,9 +48,11 @@ class ZooKeeperPathParityTest {
   @Provide
   Arbitrary<String> paths() {
     // '/' and '.' for the structure, and both sides of every boundary of Curator's character ranges
-    char[] chars = {'/', '/', '/', '.', '.', 'a', 'b', '\u0000', '\u0001', '\u001e', '\u001f', ' ', '\u007f',
-        '\u0080', '\u009e', '\u009f', '\u00a0', '\ud7ff', '\ud800', '\ud801', '\uf8fe', '\uf8ff', '\uf900',
-        '\ufff0', '\ufff1', '\ufffe', '\uffff'};
+    char[] chars = {
+      '/', '/', '/', '.', '.', 'a', 'b', '\u0000', '\u0001', '\u001e', '\u001f', ' ', '\u007f',
+      '\u0080', '\u009e', '\u009f', '\u00a0', '\ud7ff', '\ud800', '\ud801', '\uf8fe', '\uf8ff',
+      '\uf900', '\ufff0', '\ufff1', '\ufffe', '\uffff'
+    };
     Arbitrary<String> tail = Arbitraries.strings().withChars(chars).ofMaxLength(12);
     return Arbitraries.oneOf(tail, tail.map(s -> "/" + s), tail.map(s -> "/a/" + s))
         .filter(s -> !s.equals("/"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.File;
@@ -20,10 +21,10 @@ import java.util.concurrent.TimeUnit;
  * standard input, its standard output collected in a file (read line by line), paused with SIGSTOP,
  * resumed with SIGCONT, killed with SIGKILL or stopped with SIGTERM.
  *
- * <p>The child runs {@code java} of this JVM's {@code java.home} with this JVM's
- * {@code java.class.path} (under surefire, its booter jar, whose manifest names the test classpath;
- * under {@code benchmarks/run}, the module's runtime classpath). It runs its main through
- * {@link ChildMain}, which halts the child when the JVM that started it ends, so no child outlives a
+ * <p>The child runs {@code java} of this JVM's {@code java.home} with this JVM's {@code
+ * java.class.path} (under surefire, its booter jar, whose manifest names the test classpath; under
+ * {@code benchmarks/run}, the module's runtime classpath). It runs its main through {@link
+ * ChildMain}, which halts the child when the JVM that started it ends, so no child outlives a
  * crashed test run. Signals are sent with {@code kill}: POSIX systems only.
  *
  * <p>Thread-safe; {@link #send(String)} from several threads interleaves whole lines.
@@ -31,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 public final class ChildJvm implements AutoCloseable {
   /** How long {@link #terminate()} waits for the child to end after SIGTERM. */
   public static final Duration TERMINATE_TIMEOUT = Duration.ofSeconds(30);
+
   private static final Duration KILL_WAIT = Duration.ofSeconds(30);
   private static final int TAIL_LINES = 20;
 
@@ -95,9 +97,9 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * Appends the child's standard output to {@code file} (created if missing, kept after the
-     * child ends) instead of a temporary file; its standard error goes to {@code file} plus
-     * {@code .err} unless {@link #errorsToOutput()}.
+     * Appends the child's standard output to {@code file} (created if missing, kept after the child
+     * ends) instead of a temporary file; its standard error goes to {@code file} plus {@code .err}
+     * unless {@link #errorsToOutput()}.
      */
     public Builder output(Path file) {
       this.output = Objects.requireNonNull(file, "file");
@@ -116,12 +118,18 @@ public final class ChildJvm implements AutoCloseable {
      * @throws UncheckedIOException if the output file cannot be made or the process not started
      */
     public ChildJvm start() {
-      String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+      String java =
+          System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
       List<String> command = new ArrayList<>();
       command.add(java);
       command.addAll(jvmOptions);
-      command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildMain.class.getName(),
-          Long.toString(ProcessHandle.current().pid()), mainClass));
+      command.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              ChildMain.class.getName(),
+              Long.toString(ProcessHandle.current().pid()),
+              mainClass));
       command.addAll(args);
       String simpleName = mainClass.substring(mainClass.lastIndexOf('.') + 1);
       try {
@@ -134,8 +142,9 @@ public final class ChildJvm implements AutoCloseable {
         if (output == null && !errorsToOutput) {
           err.toFile().deleteOnExit();
         }
-        ProcessBuilder builder = new ProcessBuilder(command)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()));
+        ProcessBuilder builder =
+            new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()));
         if (errorsToOutput) {
           builder.redirectErrorStream(true);
         } else {
@@ -183,8 +192,8 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   /**
-   * The complete lines printed so far, in order; a last line still being written (no line break yet)
-   * is left out until it is complete.
+   * The complete lines printed so far, in order; a last line still being written (no line break
+   * yet) is left out until it is complete.
    */
   public List<String> lines() {
     return completeLines(out);
@@ -193,22 +202,35 @@ public final class ChildJvm implements AutoCloseable {
   /**
    * Waits for a line starting with {@code prefix} after the first {@code skip} lines; returns it.
    *
-   * @throws IllegalStateException if there is none within {@code within}, or the child ended without
-   *     printing one; the message shows the child's last lines and its standard error's last lines
+   * @throws IllegalStateException if there is none within {@code within}, or the child ended
+   *     without printing one; the message shows the child's last lines and its standard error's
+   *     last lines
    */
   public String awaitLine(String prefix, int skip, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
-      boolean ended = !process.isAlive(); // read before the lines: a line printed before exit counts
+      boolean ended =
+          !process.isAlive(); // read before the lines: a line printed before exit counts
       Optional<String> line = find(prefix, skip);
       if (line.isPresent()) {
         return line.get();
       }
       if (ended || System.nanoTime() - deadline >= 0) {
-        throw new IllegalStateException("child " + name + " (pid " + pid() + ") "
-            + (ended ? "ended with exit code " + process.exitValue() : "still runs") + " and printed no line"
-            + " starting with '" + prefix + "' after line " + skip
-            + (ended ? "" : " within " + within) + "; " + describeOutput());
+        throw new IllegalStateException(
+            "child "
+                + name
+                + " (pid "
+                + pid()
+                + ") "
+                + (ended ? "ended with exit code " + process.exitValue() : "still runs")
+                + " and printed no line"
+                + " starting with '"
+                + prefix
+                + "' after line "
+                + skip
+                + (ended ? "" : " within " + within)
+                + "; "
+                + describeOutput());
       }
       Poll.pause();
     }
@@ -259,17 +281,17 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   /**
-   * Stops the child gracefully, waiting up to {@link #TERMINATE_TIMEOUT}; see
-   * {@link #terminate(Duration)}.
+   * Stops the child gracefully, waiting up to {@link #TERMINATE_TIMEOUT}; see {@link
+   * #terminate(Duration)}.
    */
   public int terminate() {
     return terminate(TERMINATE_TIMEOUT);
   }
 
   /**
-   * Stops the child gracefully: SIGTERM (its shutdown hooks run), then SIGCONT so that a paused child
-   * wakes up to handle it, and waits up to {@code timeout} for it to end; a child still alive then is
-   * killed with SIGKILL.
+   * Stops the child gracefully: SIGTERM (its shutdown hooks run), then SIGCONT so that a paused
+   * child wakes up to handle it, and waits up to {@code timeout} for it to end; a child still alive
+   * then is killed with SIGKILL.
    *
    * @return the exit code: 143 for a JVM that ended on SIGTERM, 137 if it had to be killed
    */
@@ -282,8 +304,11 @@ public final class ChildJvm implements AutoCloseable {
         waitFor(KILL_WAIT);
       }
     }
-    return exitCode().orElseThrow(() -> new IllegalStateException(
-        "child " + name + " (pid " + pid() + ") did not end after SIGKILL"));
+    return exitCode()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "child " + name + " (pid " + pid() + ") did not end after SIGKILL"));
   }
 
   /** Kills the child (SIGKILL, after a SIGCONT in case it is paused) and waits until it is gone. */
@@ -298,11 +323,17 @@ public final class ChildJvm implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "ChildJvm[" + name + ", pid " + pid() + (process.isAlive() ? "" : ", exit " + process.exitValue())
+    return "ChildJvm["
+        + name
+        + ", pid "
+        + pid()
+        + (process.isAlive() ? "" : ", exit " + process.exitValue())
         + "]";
   }
 
-  /** The last lines of the child's output (and of its standard error, if separate), for messages. */
+  /**
+   * The last lines of the child's output (and of its standard error, if separate), for messages.
+   */
   String describeOutput() {
     StringBuilder s = new StringBuilder("last output lines (" + out + "):");
     appendTail(s, out);
@@ -323,13 +354,16 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  /** The last {@code n} lines of {@code file}, the incomplete last one included; empty if missing. */
+  /**
+   * The last {@code n} lines of {@code file}, the incomplete last one included; empty if missing.
+   */
   static List<String> tail(Path file, int n) {
     try {
       if (!Files.exists(file)) {
         return List.of();
       }
-      List<String> lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
+      List<String> lines =
+          new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
       return lines.subList(Math.max(0, lines.size() - n), lines.size());
     } catch (IOException e) {
       return List.of("(cannot read " + file + ": " + e + ")");
@@ -360,15 +394,23 @@ public final class ChildJvm implements AutoCloseable {
       throw new IllegalStateException("child " + name + " (pid " + pid() + ") has ended");
     }
     try {
-      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
-          .redirectErrorStream(true).start();
+      Process kill =
+          new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+              .redirectErrorStream(true)
+              .start();
       if (!kill.waitFor(10, TimeUnit.SECONDS)) {
         kill.destroyForcibly();
-        throw new IllegalStateException("kill -" + signal + " " + process.pid() + " did not return");
+        throw new IllegalStateException(
+            "kill -" + signal + " " + process.pid() + " did not return");
       }
       if (kill.exitValue() != 0) {
-        throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed: "
-            + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+        throw new IllegalStateException(
+            "kill -"
+                + signal
+                + " "
+                + process.pid()
+                + " failed: "
+                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

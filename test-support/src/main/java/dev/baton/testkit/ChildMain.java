@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.lang.reflect.InvocationTargetException;
@@ -8,8 +9,8 @@ import java.util.Optional;
 /**
  * The entry point of every {@link ChildJvm}: {@code ChildMain <parent pid> <main class> [args...]}
  * halts the JVM (exit code 143, no shutdown hooks) as soon as the parent process ends, then runs
- * {@code main(args)} of the named class on the main thread. A test JVM that crashes or is killed thus
- * leaves no child behind. An exception thrown by the main is rethrown as it is.
+ * {@code main(args)} of the named class on the main thread. A test JVM that crashes or is killed
+ * thus leaves no child behind. An exception thrown by the main is rethrown as it is.
  */
 public final class ChildMain {
   /** The exit code of a child whose parent ended. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.util.ArrayDeque;
@@ -6,8 +7,8 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Closes what a test opened, newest first, after each test:
- * {@code @RegisterExtension final Closer closer = new Closer();} then {@code closer.add(session)}.
+ * Closes what a test opened, newest first, after each test: {@code @RegisterExtension final Closer
+ * closer = new Closer();} then {@code closer.add(session)}.
  */
 public final class Closer implements AfterEachCallback {
   private final Deque<AutoCloseable> open = new ArrayDeque<>();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -25,9 +26,20 @@ final class EnsembleFiles {
   static final int SYNC_LIMIT = 2;
 
   /** Keys the ensemble itself sets and relies on (its ports, directories, health checks). */
-  private static final Set<String> RESERVED = Set.of("dataDir", "dataLogDir", "clientPort",
-      "clientPortAddress", "secureClientPort", "secureClientPortAddress", "standaloneEnabled",
-      "reconfigEnabled", "dynamicConfigFile", "4lw.commands.whitelist", "serverCnxnFactory");
+  private static final Set<String> RESERVED =
+      Set.of(
+          "dataDir",
+          "dataLogDir",
+          "clientPort",
+          "clientPortAddress",
+          "secureClientPort",
+          "secureClientPortAddress",
+          "standaloneEnabled",
+          "reconfigEnabled",
+          "dynamicConfigFile",
+          "4lw.commands.whitelist",
+          "serverCnxnFactory");
+
   /** A JAAS option name is a word of the JAAS file's tokenizer: letters, digits, _ and -. */
   private static final Pattern USER = Pattern.compile("[A-Za-z0-9_-]+");
 
@@ -42,14 +54,18 @@ final class EnsembleFiles {
       throw new IllegalArgumentException("empty zoo.cfg key");
     }
     if (RESERVED.contains(key) || key.startsWith("server.")) {
-      throw new IllegalArgumentException("zoo.cfg key " + key + " is set by ZkProcessEnsemble itself");
+      throw new IllegalArgumentException(
+          "zoo.cfg key " + key + " is set by ZkProcessEnsemble itself");
     }
   }
 
-  /** @throws IllegalArgumentException if {@code user} cannot be a JAAS option name suffix */
+  /**
+   * @throws IllegalArgumentException if {@code user} cannot be a JAAS option name suffix
+   */
   static void checkSaslUser(String user) {
     if (user == null || !USER.matcher(user).matches()) {
-      throw new IllegalArgumentException("SASL user name " + user + ": letters, digits, _ and - only");
+      throw new IllegalArgumentException(
+          "SASL user name " + user + ": letters, digits, _ and - only");
     }
   }
 
@@ -59,28 +75,51 @@ final class EnsembleFiles {
   }
 
   /**
-   * Writes server {@code index}'s {@code myid} into {@code dataDir} (created) and its
-   * {@code zoo.cfg}.
+   * Writes server {@code index}'s {@code myid} into {@code dataDir} (created) and its {@code
+   * zoo.cfg}.
    *
    * @param securePort the secure client port, used only if {@code tls} is not null
    * @param tls the certificates of the secure client port, or null for none
    * @param extra further zoo.cfg entries, after the ensemble's own (the last line of a key wins)
    */
-  static void writeServer(int index, Path dataDir, Path config, int clientPort, int securePort,
-      TestCertificates tls, boolean standalone, String members, Map<String, String> extra) {
-    StringBuilder cfg = new StringBuilder()
-        .append("# ZkProcessEnsemble server ").append(index).append('\n')
-        .append("tickTime=").append(ZooKeeperFixtures.TICK_TIME_MS).append('\n')
-        .append("initLimit=").append(INIT_LIMIT).append('\n')
-        .append("syncLimit=").append(SYNC_LIMIT).append('\n');
+  static void writeServer(
+      int index,
+      Path dataDir,
+      Path config,
+      int clientPort,
+      int securePort,
+      TestCertificates tls,
+      boolean standalone,
+      String members,
+      Map<String, String> extra) {
+    StringBuilder cfg =
+        new StringBuilder()
+            .append("# ZkProcessEnsemble server ")
+            .append(index)
+            .append('\n')
+            .append("tickTime=")
+            .append(ZooKeeperFixtures.TICK_TIME_MS)
+            .append('\n')
+            .append("initLimit=")
+            .append(INIT_LIMIT)
+            .append('\n')
+            .append("syncLimit=")
+            .append(SYNC_LIMIT)
+            .append('\n');
     entry(cfg, "dataDir", dataDir.toAbsolutePath().toString());
-    cfg.append("clientPort=").append(clientPort).append('\n')
-        .append("clientPortAddress=").append(HOST).append('\n')
+    cfg.append("clientPort=")
+        .append(clientPort)
+        .append('\n')
+        .append("clientPortAddress=")
+        .append(HOST)
+        .append('\n')
         .append("maxClientCnxns=0\n")
         .append("4lw.commands.whitelist=*\n")
         .append("admin.enableServer=false\n")
         .append("reconfigEnabled=false\n")
-        .append("standaloneEnabled=").append(standalone).append('\n')
+        .append("standaloneEnabled=")
+        .append(standalone)
+        .append('\n')
         // Unknown keys become zookeeper.* system properties: 4 MB transaction log preallocation
         // instead of 64 MB per server.
         .append("preAllocSize=4096\n");
@@ -88,9 +127,15 @@ final class EnsembleFiles {
       // The plain port stays for the ensemble's four-letter words; both ports run on Netty, which
       // the secure port needs. The ssl.* keys become zookeeper.ssl.* system properties, read by the
       // secure port and by the x509 authentication provider; ssl.clientAuth defaults to need.
-      cfg.append("secureClientPort=").append(securePort).append('\n')
-          .append("secureClientPortAddress=").append(HOST).append('\n')
-          .append("serverCnxnFactory=").append(NETTY_FACTORY).append('\n');
+      cfg.append("secureClientPort=")
+          .append(securePort)
+          .append('\n')
+          .append("secureClientPortAddress=")
+          .append(HOST)
+          .append('\n')
+          .append("serverCnxnFactory=")
+          .append(NETTY_FACTORY)
+          .append('\n');
       entry(cfg, "ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath().toString());
       entry(cfg, "ssl.keyStore.password", tls.password());
       entry(cfg, "ssl.trustStore.location", tls.trustStore().toAbsolutePath().toString());
@@ -103,18 +148,25 @@ final class EnsembleFiles {
       Files.writeString(dataDir.resolve("myid"), (index + 1) + "\n", StandardCharsets.US_ASCII);
       Files.writeString(config, cfg, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the files of server " + index + " in " + config, e);
+      throw new UncheckedIOException(
+          "cannot write the files of server " + index + " in " + config, e);
     }
   }
 
   /**
-   * Writes a JAAS file with a {@code Server} section of ZooKeeper's {@code DigestLoginModule} and one
-   * {@code user_<name>="<password>"} option per user.
+   * Writes a JAAS file with a {@code Server} section of ZooKeeper's {@code DigestLoginModule} and
+   * one {@code user_<name>="<password>"} option per user.
    */
   static void writeJaas(Path file, Map<String, String> users) {
-    StringBuilder jaas = new StringBuilder("Server {\n  ").append(DIGEST_LOGIN_MODULE).append(" required");
-    users.forEach((user, password) -> jaas.append("\n  user_").append(user).append("=\"")
-        .append(password.replace("\\", "\\\\").replace("\"", "\\\"")).append('"'));
+    StringBuilder jaas =
+        new StringBuilder("Server {\n  ").append(DIGEST_LOGIN_MODULE).append(" required");
+    users.forEach(
+        (user, password) ->
+            jaas.append("\n  user_")
+                .append(user)
+                .append("=\"")
+                .append(password.replace("\\", "\\\\").replace("\"", "\\\""))
+                .append('"'));
     jaas.append(";\n};\n");
     try {
       Files.writeString(file, jaas, StandardCharsets.UTF_8);

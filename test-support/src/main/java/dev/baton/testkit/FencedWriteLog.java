@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.util.ArrayList;
@@ -11,14 +12,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * A safety checker over fenced writes: every protected write of a test is recorded here with its
  * resource, writer, token and outcome, and {@link #violations()} judges the history.
  *
- * <p>Record an accepted write from inside the fence's atomic action (so the log's order is the fence's
- * commit order for the resource) and a rejected one where the fence threw. The checks, per resource:
+ * <p>Record an accepted write from inside the fence's atomic action (so the log's order is the
+ * fence's commit order for the resource) and a rejected one where the fence threw. The checks, per
+ * resource:
+ *
  * <ul>
- *   <li>accepted tokens never decrease in commit order (no write from an older term after a newer one);
+ *   <li>accepted tokens never decrease in commit order (no write from an older term after a newer
+ *       one);
  *   <li>one token belongs to one writer (no two writers accepted in the same term);
- *   <li>therefore the accepted writes form contiguous runs, one per term: there is never a moment with
- *       two accepted owners.
+ *   <li>therefore the accepted writes form contiguous runs, one per term: there is never a moment
+ *       with two accepted owners.
  * </ul>
+ *
  * Thread-safe.
  */
 public final class FencedWriteLog {
@@ -70,25 +75,49 @@ public final class FencedWriteLog {
       }
       Write before = last.put(w.resource(), w);
       if (before != null && w.token() < before.token()) {
-        out.add(w.resource() + ": token " + w.token() + " of " + w.writer() + " accepted after token "
-            + before.token() + " of " + before.writer() + " (write #" + w.seq() + ")");
+        out.add(
+            w.resource()
+                + ": token "
+                + w.token()
+                + " of "
+                + w.writer()
+                + " accepted after token "
+                + before.token()
+                + " of "
+                + before.writer()
+                + " (write #"
+                + w.seq()
+                + ")");
       }
-      String owner = tokenWriter.computeIfAbsent(w.resource(), r -> new HashMap<>())
-          .putIfAbsent(w.token(), w.writer());
+      String owner =
+          tokenWriter
+              .computeIfAbsent(w.resource(), r -> new HashMap<>())
+              .putIfAbsent(w.token(), w.writer());
       if (owner != null && !owner.equals(w.writer())) {
-        out.add(w.resource() + ": token " + w.token() + " accepted from both " + owner + " and "
-            + w.writer() + " (write #" + w.seq() + ")");
+        out.add(
+            w.resource()
+                + ": token "
+                + w.token()
+                + " accepted from both "
+                + owner
+                + " and "
+                + w.writer()
+                + " (write #"
+                + w.seq()
+                + ")");
       }
     }
     return out;
   }
 
-  /** @throws AssertionError listing the violations, if any */
+  /**
+   * @throws AssertionError listing the violations, if any
+   */
   public void assertNoViolations() {
     List<String> v = violations();
     if (!v.isEmpty()) {
-      throw new AssertionError(v.size() + " safety violations, first ones: "
-          + v.subList(0, Math.min(10, v.size())));
+      throw new AssertionError(
+          v.size() + " safety violations, first ones: " + v.subList(0, Math.min(10, v.size())));
     }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.ByteArrayOutputStream;
@@ -13,8 +14,9 @@ import java.util.Map;
 
 /**
  * ZooKeeper's four-letter words over a plain socket, for looking at a server from the outside: its
- * role, its connections, its request counters (to count the requests a recipe costs). The servers of
- * {@link ZooKeeperFixtures} allow every word; a server that does not answers nothing, or a refusal.
+ * role, its connections, its request counters (to count the requests a recipe costs). The servers
+ * of {@link ZooKeeperFixtures} allow every word; a server that does not answers nothing, or a
+ * refusal.
  */
 public final class FourLetterWords {
   private static final int TIMEOUT_MS = 5000;
@@ -42,7 +44,10 @@ public final class FourLetterWords {
     }
   }
 
-  /** The {@code srvr} answer: version, latency, connections, {@code Mode: leader|follower|standalone}. */
+  /**
+   * The {@code srvr} answer: version, latency, connections, {@code Mode:
+   * leader|follower|standalone}.
+   */
   public static String srvr(String host, int port) {
     return send(host, port, "srvr");
   }
@@ -62,8 +67,8 @@ public final class FourLetterWords {
       }
     }
     if (values.isEmpty()) {
-      throw new IllegalStateException("mntr answered nothing at " + host + ":" + port
-          + "; is 4lw.commands.whitelist set?");
+      throw new IllegalStateException(
+          "mntr answered nothing at " + host + ":" + port + "; is 4lw.commands.whitelist set?");
     }
     return values;
   }
@@ -71,13 +76,14 @@ public final class FourLetterWords {
   /**
    * The server's count of packets received ({@code zk_packets_received}): every request and ping
    * from every client since the server started (or its counters were reset with {@code srst}). Each
-   * four-letter word counts as one packet too, this {@code mntr} included: subtract one per read when
-   * counting the requests between two reads.
+   * four-letter word counts as one packet too, this {@code mntr} included: subtract one per read
+   * when counting the requests between two reads.
    */
   public static long packetsReceived(String host, int port) {
     String value = mntr(host, port).get("zk_packets_received");
     if (value == null) {
-      throw new IllegalStateException("mntr at " + host + ":" + port + " has no zk_packets_received");
+      throw new IllegalStateException(
+          "mntr at " + host + ":" + port + " has no zk_packets_received");
     }
     return Long.parseLong(value);
   }

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 /**
- * Follows ZooKeeper's client-to-server framing across arbitrary chunks of one connection: every frame
- * is a 4-byte big-endian length followed by that many bytes; the first frame of a connection is the
- * ConnectRequest, every later one starts with the request header {@code int xid, int type}. Used by
- * {@link TcpProxy} to find where a request of a given type ends.
+ * Follows ZooKeeper's client-to-server framing across arbitrary chunks of one connection: every
+ * frame is a 4-byte big-endian length followed by that many bytes; the first frame of a connection
+ * is the ConnectRequest, every later one starts with the request header {@code int xid, int type}.
+ * Used by {@link TcpProxy} to find where a request of a given type ends.
  *
  * <p>Not thread-safe: one parser per connection, fed by that connection's reader only.
  */
@@ -20,11 +21,12 @@ final class FrameParser {
   private long frames;
 
   /**
-   * Consumes {@code buffer[from, to)} up to the end of the first request of type {@code opcode} that
-   * ends in that range.
+   * Consumes {@code buffer[from, to)} up to the end of the first request of type {@code opcode}
+   * that ends in that range.
    *
-   * @return the index just past the end of that request (only the bytes before it were consumed; feed
-   *     the rest again), or {@code -1} if no such request ended in the range (all of it was consumed)
+   * @return the index just past the end of that request (only the bytes before it were consumed;
+   *     feed the rest again), or {@code -1} if no such request ended in the range (all of it was
+   *     consumed)
    */
   int feed(byte[] buffer, int from, int to, int opcode) {
     for (int i = from; i < to; i++) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -9,8 +10,8 @@ import java.util.Set;
 
 /**
  * Free loopback ports for test servers, each handed out at most once per JVM. A port is free when
- * handed out; another process could still take it before the server binds, which the operating system's
- * ephemeral range makes rare.
+ * handed out; another process could still take it before the server binds, which the operating
+ * system's ephemeral range makes rare.
  */
 public final class FreePorts {
   private static final Set<Integer> ISSUED = new HashSet<>();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.nio.charset.StandardCharsets;
@@ -9,9 +10,9 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * A ZooKeeper client that does not belong to the service under test, for authorization tests: an
- * anonymous client ({@link #anonymous}) or a client with credentials of its own ({@link #withDigest},
- * e.g. another service's). {@link #refused(String, Attempt)} runs one attack and asserts that
- * ZooKeeper refuses it as unauthorized.
+ * anonymous client ({@link #anonymous}) or a client with credentials of its own ({@link
+ * #withDigest}, e.g. another service's). {@link #refused(String, Attempt)} runs one attack and
+ * asserts that ZooKeeper refuses it as unauthorized.
  */
 public final class Intruder implements AutoCloseable {
   /** One operation of the intruder's. */
@@ -35,13 +36,20 @@ public final class Intruder implements AutoCloseable {
 
   /** A client authenticated with digest credentials of its own. */
   public static Intruder withDigest(String connectString, String user, String password) {
-    return connect("digest " + user, CuratorFrameworkFactory.builder().connectString(connectString)
-        .authorization("digest", (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    return connect(
+        "digest " + user,
+        CuratorFrameworkFactory.builder()
+            .connectString(connectString)
+            .authorization("digest", (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
   }
 
   private static Intruder connect(String name, CuratorFrameworkFactory.Builder builder) {
-    CuratorFramework client = builder.sessionTimeoutMs(10_000).connectionTimeoutMs(5_000)
-        .retryPolicy(new RetryOneTime(100)).build();
+    CuratorFramework client =
+        builder
+            .sessionTimeoutMs(10_000)
+            .connectionTimeoutMs(5_000)
+            .retryPolicy(new RetryOneTime(100))
+            .build();
     client.start();
     try {
       if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
@@ -62,8 +70,8 @@ public final class Intruder implements AutoCloseable {
   }
 
   /**
-   * Runs {@code attempt} and returns normally only if ZooKeeper refused it with
-   * {@link KeeperException.NoAuthException}.
+   * Runs {@code attempt} and returns normally only if ZooKeeper refused it with {@link
+   * KeeperException.NoAuthException}.
    *
    * @throws AssertionError if the attempt succeeded or failed otherwise, naming {@code what}
    */
@@ -73,8 +81,14 @@ public final class Intruder implements AutoCloseable {
     } catch (KeeperException.NoAuthException expected) {
       return;
     } catch (Exception e) {
-      throw new AssertionError("the " + name + " client's attempt to " + what
-          + " failed, but not with an authorization error: " + e, e);
+      throw new AssertionError(
+          "the "
+              + name
+              + " client's attempt to "
+              + what
+              + " failed, but not with an authorization error: "
+              + e,
+          e);
     }
     throw new AssertionError("the " + name + " client managed to " + what);
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 /** The pause between two looks of the kit's wait loops (it has no Awaitility outside its tests). */

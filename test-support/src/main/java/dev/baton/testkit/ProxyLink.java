@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -13,13 +14,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One connection through a {@link TcpProxy}: the client's socket, the socket to the server and, per
- * direction, a reader thread that decides the fate of every chunk it reads (forward, drop, delay, cut
- * after it) and a writer thread that sends the chunks in order, each when it is due.
+ * direction, a reader thread that decides the fate of every chunk it reads (forward, drop, delay,
+ * cut after it) and a writer thread that sends the chunks in order, each when it is due.
  *
  * <p>A link that dropped bytes ({@link TcpProxy#blackhole()}) is <em>tainted</em>: its byte streams
- * have holes, so it never forwards again; it ends when both peers closed it, on {@link TcpProxy#heal()}
- * or when the proxy closes. An end of stream on an untainted link is passed on after the bytes still
- * queued, by closing both sockets.
+ * have holes, so it never forwards again; it ends when both peers closed it, on {@link
+ * TcpProxy#heal()} or when the proxy closes. An end of stream on an untainted link is passed on
+ * after the bytes still queued, by closing both sockets.
  */
 final class ProxyLink {
   private static final Chunk END = new Chunk(new byte[0], 0, null);
@@ -33,10 +34,13 @@ final class ProxyLink {
   private final Direction down;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile boolean tainted;
-  /** Set just before the request that triggers a cut is written: nothing reaches the client after. */
+
+  /**
+   * Set just before the request that triggers a cut is written: nothing reaches the client after.
+   */
   private volatile boolean sealed;
 
-  private record Chunk(byte[] bytes, long dueNanos, TcpProxy.Trigger cutAfter) { }
+  private record Chunk(byte[] bytes, long dueNanos, TcpProxy.Trigger cutAfter) {}
 
   ProxyLink(TcpProxy proxy, String name, Socket client, Socket server) {
     this.proxy = proxy;

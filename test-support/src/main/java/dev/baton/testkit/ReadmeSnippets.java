@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -8,7 +9,8 @@ import java.nio.file.Path;
 
 /**
  * Keeps the README's code honest: a test holds the same code between {@code // README:begin} and
- * {@code // README:end} markers, compiles and runs it, and compares it with the README's java block.
+ * {@code // README:end} markers, compiles and runs it, and compares it with the README's java
+ * block.
  */
 public final class ReadmeSnippets {
   private ReadmeSnippets() {}
@@ -28,8 +30,8 @@ public final class ReadmeSnippets {
   }
 
   /**
-   * The region number {@code n} (from 0) between README markers in the source file at
-   * {@code pathFromRepoRoot}, whitespace-normalized.
+   * The region number {@code n} (from 0) between README markers in the source file at {@code
+   * pathFromRepoRoot}, whitespace-normalized.
    */
   public static String markedRegion(String pathFromRepoRoot, int n) {
     String text = read(repoFile(pathFromRepoRoot));
@@ -37,7 +39,8 @@ public final class ReadmeSnippets {
     for (int i = 0; i <= n; i++) {
       begin = text.indexOf("// README:" + "begin", begin + 1);
       if (begin < 0) {
-        throw new IllegalStateException(pathFromRepoRoot + " has fewer than " + (n + 1) + " regions");
+        throw new IllegalStateException(
+            pathFromRepoRoot + " has fewer than " + (n + 1) + " regions");
       }
     }
     int start = text.indexOf('\n', begin) + 1;
@@ -46,7 +49,9 @@ public final class ReadmeSnippets {
   }
 
   private static String normalize(String code) {
-    return code.lines().map(String::strip).filter(l -> !l.isEmpty())
+    return code.lines()
+        .map(String::strip)
+        .filter(l -> !l.isEmpty())
         .reduce("", (a, b) -> a + b + "\n");
   }
 

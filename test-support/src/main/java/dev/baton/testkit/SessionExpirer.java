@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -12,9 +13,9 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * A real, server-side session expiry. curator-test's own injection only expires the session in the
- * client, and the server keeps the session and its ephemeral nodes until its own timeout; here a second
- * handle attaches to the same session (same id and password) and closes it. The server ends the
- * session and deletes its ephemeral nodes before the call returns; the original client, whose
+ * client, and the server keeps the session and its ephemeral nodes until its own timeout; here a
+ * second handle attaches to the same session (same id and password) and closes it. The server ends
+ * the session and deletes its ephemeral nodes before the call returns; the original client, whose
  * connection the server dropped when the second handle attached, reconnects and is told its session
  * expired (Curator: {@code LOST}).
  */
@@ -29,8 +30,8 @@ public final class SessionExpirer {
    *     within {@code timeout}
    * @throws IllegalArgumentException for session id 0 (a client that never connected)
    */
-  public static void expireOnServer(String connectString, long sessionId, byte[] password,
-      Duration timeout) {
+  public static void expireOnServer(
+      String connectString, long sessionId, byte[] password, Duration timeout) {
     if (sessionId == 0) {
       throw new IllegalArgumentException("session id 0: the client has no session yet");
     }
@@ -38,13 +39,20 @@ public final class SessionExpirer {
     CompletableFuture<KeeperState> attached = new CompletableFuture<>();
     ZooKeeper twin = null;
     try {
-      twin = new ZooKeeper(connectString, (int) timeout.toMillis(), event -> {
-        KeeperState state = event.getState();
-        if (state == KeeperState.SyncConnected || state == KeeperState.Expired
-            || state == KeeperState.AuthFailed) {
-          attached.complete(state);
-        }
-      }, sessionId, password);
+      twin =
+          new ZooKeeper(
+              connectString,
+              (int) timeout.toMillis(),
+              event -> {
+                KeeperState state = event.getState();
+                if (state == KeeperState.SyncConnected
+                    || state == KeeperState.Expired
+                    || state == KeeperState.AuthFailed) {
+                  attached.complete(state);
+                }
+              },
+              sessionId,
+              password);
       KeeperState state = attached.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       if (state == KeeperState.AuthFailed) {
         throw new IllegalStateException("authentication failed attaching to " + session);
@@ -75,8 +83,11 @@ public final class SessionExpirer {
     } catch (Exception e) {
       throw new IllegalStateException("cannot read the client's session", e);
     }
-    expireOnServer(client.getZookeeperClient().getCurrentConnectionString(), zk.getSessionId(),
-        zk.getSessionPasswd(), timeout);
+    expireOnServer(
+        client.getZookeeperClient().getCurrentConnectionString(),
+        zk.getSessionId(),
+        zk.getSessionPasswd(),
+        timeout);
   }
 
   private static void closeTwin(ZooKeeper twin) {

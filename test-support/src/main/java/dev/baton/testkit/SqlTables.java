@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.sql.Connection;
@@ -15,7 +16,8 @@ public final class SqlTables {
    * @throws IllegalStateException if the database refuses
    */
   public static void drop(DataSource dataSource, String... tables) {
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       for (String table : tables) {
         if (!table.matches("[A-Za-z_][A-Za-z0-9_]*")) {
           throw new IllegalArgumentException("not a plain table name: " + table);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -27,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * plain forwarding. A mode applies to the bytes read after the call; bytes read before it (for
  * instance, still waiting out a delay) are delivered as they were going to be.
  *
- * <p>Plain blocking sockets: an accepting thread, and four daemon threads per connection named after
- * the proxy's port. Thread-safe.
+ * <p>Plain blocking sockets: an accepting thread, and four daemon threads per connection named
+ * after the proxy's port. Thread-safe.
  */
 public final class TcpProxy implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TcpProxy.class);
@@ -36,10 +37,16 @@ public final class TcpProxy implements AutoCloseable {
   private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   /** What happens to bytes read from now on. */
-  enum Mode { FORWARD, CUT, BLACKHOLE, DELAY, HOLD }
+  enum Mode {
+    FORWARD,
+    CUT,
+    BLACKHOLE,
+    DELAY,
+    HOLD
+  }
 
   /** An armed {@link #cutAfterNextRequest(int)}. */
-  record Trigger(int opcode, CompletableFuture<Void> fired) { }
+  record Trigger(int opcode, CompletableFuture<Void> fired) {}
 
   private final ServerSocket listener;
   private final String targetHost;
@@ -64,7 +71,9 @@ public final class TcpProxy implements AutoCloseable {
     acceptor.start();
   }
 
-  /** Starts a proxy on an ephemeral loopback port that forwards to {@code targetHost:targetPort}. */
+  /**
+   * Starts a proxy on an ephemeral loopback port that forwards to {@code targetHost:targetPort}.
+   */
   public static TcpProxy start(String targetHost, int targetPort) {
     try {
       ServerSocket listener = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
@@ -89,7 +98,10 @@ public final class TcpProxy implements AutoCloseable {
     this.targetPort = port;
   }
 
-  /** Closes every open connection now and refuses (accepts, then closes) new ones until {@link #heal()}. */
+  /**
+   * Closes every open connection now and refuses (accepts, then closes) new ones until {@link
+   * #heal()}.
+   */
   public void cut() {
     List<ProxyLink> doomed;
     synchronized (lock) {
@@ -113,7 +125,10 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** Forwards every chunk, both ways, {@code delay} after it was read, order preserved, until {@link #heal()}. */
+  /**
+   * Forwards every chunk, both ways, {@code delay} after it was read, order preserved, until {@link
+   * #heal()}.
+   */
   public void delay(Duration delay) {
     if (delay.isNegative()) {
       throw new IllegalArgumentException("negative delay " + delay);
@@ -126,8 +141,9 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /**
-   * Holds every byte, both ways, inside the proxy until {@link #heal()}, then delivers it all in order:
-   * a request in flight arrives late, deterministically after whatever the test did meanwhile.
+   * Holds every byte, both ways, inside the proxy until {@link #heal()}, then delivers it all in
+   * order: a request in flight arrives late, deterministically after whatever the test did
+   * meanwhile.
    */
   public void hold() {
     synchronized (lock) {
@@ -156,11 +172,12 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /**
-   * Cuts the connection that carries the next request of type {@code opcode} (see {@link ZkOpCodes}):
-   * once that request was forwarded whole, both sockets of that connection close at once, and nothing
-   * the server sent after the request reaches the client. The server applies the request; the client
-   * only sees its connection drop. Only that connection is cut; reconnections pass. The future
-   * completes on the proxy's thread, right after the cut; it fails if the proxy closes first.
+   * Cuts the connection that carries the next request of type {@code opcode} (see {@link
+   * ZkOpCodes}): once that request was forwarded whole, both sockets of that connection close at
+   * once, and nothing the server sent after the request reaches the client. The server applies the
+   * request; the client only sees its connection drop. Only that connection is cut; reconnections
+   * pass. The future completes on the proxy's thread, right after the cut; it fails if the proxy
+   * closes first.
    *
    * @throws IllegalStateException if a cut is already armed
    */
@@ -234,8 +251,10 @@ public final class TcpProxy implements AutoCloseable {
   /** Puts back a claimed trigger whose request never went out (its connection closed first). */
   void rearm(Trigger t) {
     if (closed || !armed.compareAndSet(null, t)) {
-      t.fired().completeExceptionally(new IllegalStateException(
-          "the connection closed before the request went out, and the cut cannot be re-armed"));
+      t.fired()
+          .completeExceptionally(
+              new IllegalStateException(
+                  "the connection closed before the request went out, and the cut cannot be re-armed"));
     }
   }
 

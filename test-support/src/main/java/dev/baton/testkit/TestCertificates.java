@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -42,38 +43,43 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 /**
  * A throwaway certificate authority with a server and a client certificate, written as PKCS12 files
  * for ZooKeeper's TLS ({@link ZkProcessEnsemble.Builder#tls(TestCertificates)} on the server side,
- * {@link #clientConfig()} on the client side). Generated with BouncyCastle, EC P-256 keys signed with
- * SHA256withECDSA, valid from a day ago to two days ahead:
+ * {@link #clientConfig()} on the client side). Generated with BouncyCastle, EC P-256 keys signed
+ * with SHA256withECDSA, valid from a day ago to two days ahead:
  *
  * <ul>
  *   <li>the CA: self-signed, {@code CN=Baton test CA <random>, O=Baton}, a CA of path length 0;
- *   <li>the server: {@code CN=baton-zk-server, O=Baton}, subject alternative names IP
- *       {@code 127.0.0.1} and DNS {@code localhost} (the client's hostname verification, on by
- *       default in ZooKeeper, checks the address it connected to against them), extended key usage
- *       serverAuth and clientAuth;
- *   <li>the client: {@code CN=<client name>}, extended key usage clientAuth; ZooKeeper's
- *       {@code X509AuthenticationProvider} gives a client with it the id {@link #clientSubject()} of
+ *   <li>the server: {@code CN=baton-zk-server, O=Baton}, subject alternative names IP {@code
+ *       127.0.0.1} and DNS {@code localhost} (the client's hostname verification, on by default in
+ *       ZooKeeper, checks the address it connected to against them), extended key usage serverAuth
+ *       and clientAuth;
+ *   <li>the client: {@code CN=<client name>}, extended key usage clientAuth; ZooKeeper's {@code
+ *       X509AuthenticationProvider} gives a client with it the id {@link #clientSubject()} of
  *       scheme {@code x509}.
  * </ul>
  *
- * <p>Files, all protected by {@link #password()} (the store's and the key's): {@code truststore.p12}
- * (the CA certificate as a trusted entry, alias {@code ca}), {@code server-keystore.p12} (alias
- * {@code server}: key and chain server, CA) and {@code client-keystore.p12} (alias {@code client}:
- * key and chain client, CA). Each {@code create} makes a new CA: a client trusting another
- * instance's {@link #trustStore()} does not accept this instance's server, and a server trusting
- * another instance's CA does not accept this instance's client.
+ * <p>Files, all protected by {@link #password()} (the store's and the key's): {@code
+ * truststore.p12} (the CA certificate as a trusted entry, alias {@code ca}), {@code
+ * server-keystore.p12} (alias {@code server}: key and chain server, CA) and {@code
+ * client-keystore.p12} (alias {@code client}: key and chain client, CA). Each {@code create} makes
+ * a new CA: a client trusting another instance's {@link #trustStore()} does not accept this
+ * instance's server, and a server trusting another instance's CA does not accept this instance's
+ * client.
  *
  * <p>Immutable and thread-safe once created.
  */
 public final class TestCertificates {
   /** The client name of {@link #create(Path)}. */
   public static final String DEFAULT_CLIENT_NAME = "baton-client";
+
   /** The common name of the server certificate. */
   public static final String SERVER_NAME = "baton-zk-server";
+
   /** The file name of the trust store, in the directory given to {@code create}. */
   public static final String TRUST_STORE_FILE = "truststore.p12";
+
   /** The file name of the server's key store. */
   public static final String SERVER_KEY_STORE_FILE = "server-keystore.p12";
+
   /** The file name of the client's key store. */
   public static final String CLIENT_KEY_STORE_FILE = "client-keystore.p12";
 
@@ -88,7 +94,11 @@ public final class TestCertificates {
   private final X509Certificate server;
   private final X509Certificate client;
 
-  private TestCertificates(Path dir, String password, X509Certificate ca, X509Certificate server,
+  private TestCertificates(
+      Path dir,
+      String password,
+      X509Certificate ca,
+      X509Certificate server,
       X509Certificate client) {
     this.dir = dir;
     this.password = password;
@@ -136,31 +146,49 @@ public final class TestCertificates {
       Files.createDirectories(dir);
       Instant now = Instant.now();
       KeyPair caKeys = ecKeyPair();
-      X500Name caName = name("Baton test CA " + HexFormat.of().toHexDigits(RANDOM.nextLong()), "Baton");
+      X500Name caName =
+          name("Baton test CA " + HexFormat.of().toHexDigits(RANDOM.nextLong()), "Baton");
       JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
-      X509v3CertificateBuilder caBuilder = builder(caName, caName, caKeys, now)
-          .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
-          .addExtension(Extension.keyUsage, true,
-              new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign | KeyUsage.digitalSignature))
-          .addExtension(Extension.subjectKeyIdentifier, false,
-              ext.createSubjectKeyIdentifier(caKeys.getPublic()));
+      X509v3CertificateBuilder caBuilder =
+          builder(caName, caName, caKeys, now)
+              .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
+              .addExtension(
+                  Extension.keyUsage,
+                  true,
+                  new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign | KeyUsage.digitalSignature))
+              .addExtension(
+                  Extension.subjectKeyIdentifier,
+                  false,
+                  ext.createSubjectKeyIdentifier(caKeys.getPublic()));
       X509Certificate ca = sign(caBuilder, caKeys.getPrivate());
 
       KeyPair serverKeys = ecKeyPair();
-      X509v3CertificateBuilder serverBuilder = leaf(caName, name(SERVER_NAME, "Baton"), serverKeys,
-          now, ca, ext)
-          .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-              new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
-          .addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-              new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
-              new GeneralName(GeneralName.dNSName, "localhost")}));
+      X509v3CertificateBuilder serverBuilder =
+          leaf(caName, name(SERVER_NAME, "Baton"), serverKeys, now, ca, ext)
+              .addExtension(
+                  Extension.extendedKeyUsage,
+                  false,
+                  new ExtendedKeyUsage(
+                      new KeyPurposeId[] {
+                        KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                      }))
+              .addExtension(
+                  Extension.subjectAlternativeName,
+                  false,
+                  new GeneralNames(
+                      new GeneralName[] {
+                        new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
+                        new GeneralName(GeneralName.dNSName, "localhost")
+                      }));
       X509Certificate server = sign(serverBuilder, caKeys.getPrivate());
 
       KeyPair clientKeys = ecKeyPair();
-      X509v3CertificateBuilder clientBuilder = leaf(caName, name(clientName, null), clientKeys, now,
-          ca, ext)
-          .addExtension(Extension.extendedKeyUsage, false,
-              new ExtendedKeyUsage(KeyPurposeId.id_kp_clientAuth));
+      X509v3CertificateBuilder clientBuilder =
+          leaf(caName, name(clientName, null), clientKeys, now, ca, ext)
+              .addExtension(
+                  Extension.extendedKeyUsage,
+                  false,
+                  new ExtendedKeyUsage(KeyPurposeId.id_kp_clientAuth));
       X509Certificate client = sign(clientBuilder, caKeys.getPrivate());
 
       char[] secret = password.toCharArray();
@@ -168,10 +196,12 @@ public final class TestCertificates {
       trust.setCertificateEntry("ca", ca);
       store(trust, dir.resolve(TRUST_STORE_FILE), secret);
       KeyStore serverStore = emptyStore();
-      serverStore.setKeyEntry("server", serverKeys.getPrivate(), secret, new Certificate[] {server, ca});
+      serverStore.setKeyEntry(
+          "server", serverKeys.getPrivate(), secret, new Certificate[] {server, ca});
       store(serverStore, dir.resolve(SERVER_KEY_STORE_FILE), secret);
       KeyStore clientStore = emptyStore();
-      clientStore.setKeyEntry("client", clientKeys.getPrivate(), secret, new Certificate[] {client, ca});
+      clientStore.setKeyEntry(
+          "client", clientKeys.getPrivate(), secret, new Certificate[] {client, ca});
       store(clientStore, dir.resolve(CLIENT_KEY_STORE_FILE), secret);
       return new TestCertificates(dir, password, ca, server, client);
     } catch (IOException e) {
@@ -231,20 +261,20 @@ public final class TestCertificates {
   }
 
   /**
-   * A new ZooKeeper client configuration for a server's secure port
-   * ({@link ZkProcessEnsemble#secureConnectString()}): the Netty client socket
-   * ({@code zookeeper.clientCnxnSocket}), {@code zookeeper.client.secure=true}, the client key
-   * store and the trust store of these certificates ({@code zookeeper.ssl.keyStore.location},
-   * {@code .password}, {@code zookeeper.ssl.trustStore.location}, {@code .password}). Hostname
+   * A new ZooKeeper client configuration for a server's secure port ({@link
+   * ZkProcessEnsemble#secureConnectString()}): the Netty client socket ({@code
+   * zookeeper.clientCnxnSocket}), {@code zookeeper.client.secure=true}, the client key store and
+   * the trust store of these certificates ({@code zookeeper.ssl.keyStore.location}, {@code
+   * .password}, {@code zookeeper.ssl.trustStore.location}, {@code .password}). Hostname
    * verification stays on: connect to {@code 127.0.0.1} or {@code localhost}. Change or add
-   * properties with {@link ZKClientConfig#setProperty(String, String)}; pass it to
-   * {@code new ZooKeeper(connectString, timeout, watcher, config)} or Curator's
-   * {@code CuratorFrameworkFactory.builder().zkClientConfig(config)}.
+   * properties with {@link ZKClientConfig#setProperty(String, String)}; pass it to {@code new
+   * ZooKeeper(connectString, timeout, watcher, config)} or Curator's {@code
+   * CuratorFrameworkFactory.builder().zkClientConfig(config)}.
    */
   public ZKClientConfig clientConfig() {
     ZKClientConfig config = new ZKClientConfig();
-    config.setProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET,
-        "org.apache.zookeeper.ClientCnxnSocketNetty");
+    config.setProperty(
+        ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, "org.apache.zookeeper.ClientCnxnSocketNetty");
     config.setProperty(ZKClientConfig.SECURE_CLIENT, "true");
     config.setProperty("zookeeper.ssl.keyStore.location", clientKeyStore().toString());
     config.setProperty("zookeeper.ssl.keyStore.password", password);
@@ -256,8 +286,13 @@ public final class TestCertificates {
   /** The directory, the client subject and the CA's subject; never the password. */
   @Override
   public String toString() {
-    return "TestCertificates[" + dir + ", client " + clientSubject() + ", CA "
-        + ca.getSubjectX500Principal().getName() + "]";
+    return "TestCertificates["
+        + dir
+        + ", client "
+        + clientSubject()
+        + ", CA "
+        + ca.getSubjectX500Principal().getName()
+        + "]";
   }
 
   private static X500Name name(String commonName, String organization) {
@@ -275,21 +310,32 @@ public final class TestCertificates {
     return generator.generateKeyPair();
   }
 
-  private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject, KeyPair keys,
-      Instant now) {
-    return new JcaX509v3CertificateBuilder(issuer, new BigInteger(63, RANDOM).add(BigInteger.ONE),
-        Date.from(now.minus(BACK)), Date.from(now.plus(AHEAD)), subject, keys.getPublic());
+  private static X509v3CertificateBuilder builder(
+      X500Name issuer, X500Name subject, KeyPair keys, Instant now) {
+    return new JcaX509v3CertificateBuilder(
+        issuer,
+        new BigInteger(63, RANDOM).add(BigInteger.ONE),
+        Date.from(now.minus(BACK)),
+        Date.from(now.plus(AHEAD)),
+        subject,
+        keys.getPublic());
   }
 
-  private static X509v3CertificateBuilder leaf(X500Name issuer, X500Name subject, KeyPair keys,
-      Instant now, X509Certificate ca, JcaX509ExtensionUtils ext)
+  private static X509v3CertificateBuilder leaf(
+      X500Name issuer,
+      X500Name subject,
+      KeyPair keys,
+      Instant now,
+      X509Certificate ca,
+      JcaX509ExtensionUtils ext)
       throws CertIOException, GeneralSecurityException {
     return builder(issuer, subject, keys, now)
         .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
         .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
-        .addExtension(Extension.subjectKeyIdentifier, false,
-            ext.createSubjectKeyIdentifier(keys.getPublic()))
-        .addExtension(Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
+        .addExtension(
+            Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(keys.getPublic()))
+        .addExtension(
+            Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
   }
 
   private static X509Certificate sign(X509v3CertificateBuilder builder, PrivateKey issuerKey)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.IOException;
@@ -15,51 +16,59 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * A ZooKeeper ensemble of real server processes: each server is ZooKeeper's own
- * {@code org.apache.zookeeper.server.quorum.QuorumPeerMain} in its own JVM ({@link ChildJvm}, with
- * the current classpath and {@code -Xmx128m}), with its own data directory, on loopback ports from
+ * A ZooKeeper ensemble of real server processes: each server is ZooKeeper's own {@code
+ * org.apache.zookeeper.server.quorum.QuorumPeerMain} in its own JVM ({@link ChildJvm}, with the
+ * current classpath and {@code -Xmx128m}), with its own data directory, on loopback ports from
  * {@link FreePorts}. Servers can be killed with SIGKILL, paused with SIGSTOP, resumed, stopped
  * gracefully and restarted on their data directory and ports, so tests and benchmarks can take a
- * quorum away and give it back for real, which in-process servers
- * ({@link ZooKeeperFixtures#startCluster(int)}) cannot.
+ * quorum away and give it back for real, which in-process servers ({@link
+ * ZooKeeperFixtures#startCluster(int)}) cannot.
  *
- * <p>Servers are numbered from 0 to {@code size() - 1} (server {@code i} has ZooKeeper id
- * {@code i + 1}). Like {@link ZooKeeperFixtures}, they tick every
- * {@value ZooKeeperFixtures#TICK_TIME_MS} ms (session timeouts from 2 s to 20 s), allow every
- * four-letter word and any number of connections per address; {@code initLimit} is 5 ticks,
- * {@code syncLimit} 2 (a leader drops a silent follower, and a follower a silent leader, after
- * about 2 s), dynamic reconfiguration and the admin server are off. An ensemble of one server runs
- * standalone; larger ones run as a quorum ({@code standaloneEnabled=false}).
+ * <p>Servers are numbered from 0 to {@code size() - 1} (server {@code i} has ZooKeeper id {@code i
+ * + 1}). Like {@link ZooKeeperFixtures}, they tick every {@value ZooKeeperFixtures#TICK_TIME_MS} ms
+ * (session timeouts from 2 s to 20 s), allow every four-letter word and any number of connections
+ * per address; {@code initLimit} is 5 ticks, {@code syncLimit} 2 (a leader drops a silent follower,
+ * and a follower a silent leader, after about 2 s), dynamic reconfiguration and the admin server
+ * are off. An ensemble of one server runs standalone; larger ones run as a quorum ({@code
+ * standaloneEnabled=false}).
  *
  * <p>Everything lives under one temporary directory, deleted by {@link #close()}: per server a
  * directory {@code server-<id>} with {@code zoo.cfg}, {@code server.log} (the server's standard
  * output and error, INFO level and up with slf4j-simple, appended across restarts) and the data
  * directory {@code data} ({@code myid}, snapshots, transaction logs), and {@code jaas.conf} if
- * {@link Builder#saslDigestUsers(Map)} asked for one (the certificates of
- * {@link Builder#tls(TestCertificates)} stay where they are). {@link #logTail(int, int)}
- * reads a server's log; a failed start or wait puts the log tails into its exception's message.
+ * {@link Builder#saslDigestUsers(Map)} asked for one (the certificates of {@link
+ * Builder#tls(TestCertificates)} stay where they are). {@link #logTail(int, int)} reads a server's
+ * log; a failed start or wait puts the log tails into its exception's message.
  *
  * <p>{@link #builder()} adds security: a TLS client port ({@link Builder#tls(TestCertificates)}),
  * SASL DIGEST-MD5 users ({@link Builder#saslDigestUsers(Map)}), or any other zoo.cfg entry and JVM
  * option. With TLS, each server listens on a secure port as well as on its plain client port, both
- * on Netty; the ensemble uses the plain port for its own four-letter-word health checks (and
- * {@link #connectString()} still names it): tests connect their clients only to
- * {@link #secureConnectString()}.
+ * on Netty; the ensemble uses the plain port for its own four-letter-word health checks (and {@link
+ * #connectString()} still names it): tests connect their clients only to {@link
+ * #secureConnectString()}.
  *
  * <p>Thread-safe. Signals are sent with {@code kill}: POSIX systems only.
  */
 public final class ZkProcessEnsemble implements AutoCloseable {
   /** The size of {@link #start()}. */
   public static final int DEFAULT_SIZE = 3;
+
   /** The largest ensemble {@link #start(int)} makes. */
   public static final int MAX_SIZE = 7;
+
   /** How long {@link #start(int)} waits for a quorum. */
   public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
   /** The JVM options of every server. */
-  public static final List<String> SERVER_JVM_OPTIONS = List.of("-Xmx128m", "-XX:+UseSerialGC",
-      "-Dzookeeper.admin.enableServer=false", "-Dzookeeper.4lw.commands.whitelist=*",
-      "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-Dorg.slf4j.simpleLogger.showDateTime=true",
-      "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
+  public static final List<String> SERVER_JVM_OPTIONS =
+      List.of(
+          "-Xmx128m",
+          "-XX:+UseSerialGC",
+          "-Dzookeeper.admin.enableServer=false",
+          "-Dzookeeper.4lw.commands.whitelist=*",
+          "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
+          "-Dorg.slf4j.simpleLogger.showDateTime=true",
+          "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
 
   private static final String HOST = EnsembleFiles.HOST;
   private static final String MAIN = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
@@ -116,7 +125,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     List<String> jvm = new ArrayList<>(SERVER_JVM_OPTIONS);
     jvm.addAll(options.jvmOptions);
     if (!saslUsers.isEmpty()) {
-      jvm.add("-Djava.security.auth.login.config=" + root.resolve(EnsembleFiles.JAAS_FILE).toAbsolutePath());
+      jvm.add(
+          "-Djava.security.auth.login.config="
+              + root.resolve(EnsembleFiles.JAAS_FILE).toAbsolutePath());
     }
     this.jvmOptions = List.copyOf(jvm);
     List<Server> list = new ArrayList<>();
@@ -156,10 +167,10 @@ public final class ZkProcessEnsemble implements AutoCloseable {
    *
    * <p>For a secure client port: {@code tls(TestCertificates.create(dir))}, then clients with that
    * {@link TestCertificates#clientConfig()} on {@link ZkProcessEnsemble#secureConnectString()}. For
-   * SASL: {@code saslDigestUsers(Map.of("svc", "svc-secret"))}, then clients whose JAAS configuration
-   * ({@code javax.security.auth.login.Configuration}) has a {@code Client} section of
-   * {@code org.apache.zookeeper.server.auth.DigestLoginModule} with {@code username} and
-   * {@code password}; they authenticate as id {@code svc} of scheme {@code sasl}.
+   * SASL: {@code saslDigestUsers(Map.of("svc", "svc-secret"))}, then clients whose JAAS
+   * configuration ({@code javax.security.auth.login.Configuration}) has a {@code Client} section of
+   * {@code org.apache.zookeeper.server.auth.DigestLoginModule} with {@code username} and {@code
+   * password}; they authenticate as id {@code svc} of scheme {@code sasl}.
    */
   public static final class Builder {
     private int size = DEFAULT_SIZE;
@@ -174,7 +185,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
      * The number of servers, {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one server runs
      * standalone.
      *
-     * @throws IllegalArgumentException unless {@code 1 <= size <= }{@value ZkProcessEnsemble#MAX_SIZE}
+     * @throws IllegalArgumentException unless {@code 1 <= size <= }{@value
+     *     ZkProcessEnsemble#MAX_SIZE}
      */
     public Builder size(int size) {
       if (size < 1 || size > MAX_SIZE) {
@@ -186,14 +198,14 @@ public final class ZkProcessEnsemble implements AutoCloseable {
 
     /**
      * Adds {@code key=value} to every server's {@code zoo.cfg}, after the ensemble's own entries
-     * (so it overrides {@code tickTime}, {@code initLimit}, {@code syncLimit} and
-     * {@code maxClientCnxns}); setting a key again replaces its value. Keys ZooKeeper does not know
-     * become {@code zookeeper.<key>} system properties of the server. The value is escaped for
-     * {@code java.util.Properties}.
+     * (so it overrides {@code tickTime}, {@code initLimit}, {@code syncLimit} and {@code
+     * maxClientCnxns}); setting a key again replaces its value. Keys ZooKeeper does not know become
+     * {@code zookeeper.<key>} system properties of the server. The value is escaped for {@code
+     * java.util.Properties}.
      *
-     * @throws IllegalArgumentException for keys of the ensemble's ports, directories, membership and
-     *     health checks ({@code dataDir}, {@code clientPort}, {@code secureClientPort},
-     *     {@code serverCnxnFactory}, {@code server.<id>}, {@code 4lw.commands.whitelist}, ...)
+     * @throws IllegalArgumentException for keys of the ensemble's ports, directories, membership
+     *     and health checks ({@code dataDir}, {@code clientPort}, {@code secureClientPort}, {@code
+     *     serverCnxnFactory}, {@code server.<id>}, {@code 4lw.commands.whitelist}, ...)
      */
     public Builder serverProperty(String key, String value) {
       EnsembleFiles.checkServerProperty(key);
@@ -202,8 +214,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Adds a JVM option to every server, after {@link ZkProcessEnsemble#SERVER_JVM_OPTIONS} (a later
-     * {@code -D} of the same property wins).
+     * Adds a JVM option to every server, after {@link ZkProcessEnsemble#SERVER_JVM_OPTIONS} (a
+     * later {@code -D} of the same property wins).
      */
     public Builder jvmOption(String option) {
       jvmOptions.add(Objects.requireNonNull(option, "option"));
@@ -211,11 +223,12 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Gives every server a secure client port (TLS over Netty, {@link ZkProcessEnsemble#securePort(int)})
-     * with {@code certs}' server key store and trust store: it requires a client certificate signed by
-     * their CA ({@code ssl.clientAuth=need}, ZooKeeper's default) and gives the client the id
-     * {@link TestCertificates#clientSubject()} of scheme {@code x509}. Clients connect with
-     * {@link TestCertificates#clientConfig()}. The connections between servers stay plain.
+     * Gives every server a secure client port (TLS over Netty, {@link
+     * ZkProcessEnsemble#securePort(int)}) with {@code certs}' server key store and trust store: it
+     * requires a client certificate signed by their CA ({@code ssl.clientAuth=need}, ZooKeeper's
+     * default) and gives the client the id {@link TestCertificates#clientSubject()} of scheme
+     * {@code x509}. Clients connect with {@link TestCertificates#clientConfig()}. The connections
+     * between servers stay plain.
      */
     public Builder tls(TestCertificates certs) {
       this.tls = Objects.requireNonNull(certs, "certs");
@@ -223,14 +236,14 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Lets clients authenticate with SASL DIGEST-MD5 as these users: writes a JAAS file
-     * {@code jaas.conf} into the ensemble's directory with a {@code Server} section of ZooKeeper's
-     * {@code DigestLoginModule} and one {@code user_<name>="<password>"} per user, passes it to every
-     * server with {@code -Djava.security.auth.login.config=<file>}, and sets
-     * {@code authProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider}. Clients
-     * without SASL can still connect. Users of several calls add up. A ZooKeeper 3.9 client refuses
-     * DIGEST-MD5 in FIPS mode, its default: give it {@code zookeeper.fips-mode=false} in its
-     * {@code ZKClientConfig}.
+     * Lets clients authenticate with SASL DIGEST-MD5 as these users: writes a JAAS file {@code
+     * jaas.conf} into the ensemble's directory with a {@code Server} section of ZooKeeper's {@code
+     * DigestLoginModule} and one {@code user_<name>="<password>"} per user, passes it to every
+     * server with {@code -Djava.security.auth.login.config=<file>}, and sets {@code
+     * authProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider}. Clients without
+     * SASL can still connect. Users of several calls add up. A ZooKeeper 3.9 client refuses
+     * DIGEST-MD5 in FIPS mode, its default: give it {@code zookeeper.fips-mode=false} in its {@code
+     * ZKClientConfig}.
      *
      * @throws IllegalArgumentException if {@code userToPassword} is empty or a name is not made of
      *     letters, digits, {@code _} and {@code -}
@@ -239,20 +252,22 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       if (userToPassword.isEmpty()) {
         throw new IllegalArgumentException("no SASL users");
       }
-      userToPassword.forEach((user, password) -> {
-        EnsembleFiles.checkSaslUser(user);
-        saslUsers.put(user, Objects.requireNonNull(password, "password of " + user));
-      });
+      userToPassword.forEach(
+          (user, password) -> {
+            EnsembleFiles.checkSaslUser(user);
+            saslUsers.put(user, Objects.requireNonNull(password, "password of " + user));
+          });
       serverProperties.put("authProvider.1", EnsembleFiles.SASL_PROVIDER);
       return this;
     }
 
     /**
-     * Starts the ensemble and returns once its servers all serve with one leader
-     * ({@link ZkProcessEnsemble#awaitQuorum(Duration)}, at most {@link ZkProcessEnsemble#START_TIMEOUT}).
+     * Starts the ensemble and returns once its servers all serve with one leader ({@link
+     * ZkProcessEnsemble#awaitQuorum(Duration)}, at most {@link ZkProcessEnsemble#START_TIMEOUT}).
      *
      * @throws IllegalStateException if the ensemble does not reach its quorum in time; the message
-     *     holds the state of each server and the tail of its log; everything started is removed again
+     *     holds the state of each server and the tail of its log; everything started is removed
+     *     again
      */
     public ZkProcessEnsemble start() {
       Path root;
@@ -275,8 +290,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
         } catch (RuntimeException suppressed) {
           e.addSuppressed(suppressed);
         }
-        throw new IllegalStateException("cannot start a ZooKeeper ensemble of " + size + " servers: "
-            + e.getMessage(), e);
+        throw new IllegalStateException(
+            "cannot start a ZooKeeper ensemble of " + size + " servers: " + e.getMessage(), e);
       }
     }
   }
@@ -305,7 +320,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
    * The connect string of all servers' secure (TLS) ports, {@code 127.0.0.1:<securePort>,...}, for
    * clients with {@link TestCertificates#clientConfig()}.
    *
-   * @throws IllegalStateException if the ensemble was built without {@link Builder#tls(TestCertificates)}
+   * @throws IllegalStateException if the ensemble was built without {@link
+   *     Builder#tls(TestCertificates)}
    */
   public String secureConnectString() {
     checkTls();
@@ -313,9 +329,11 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * The secure (TLS) client port of server {@code i} on 127.0.0.1; it stays the same across restarts.
+   * The secure (TLS) client port of server {@code i} on 127.0.0.1; it stays the same across
+   * restarts.
    *
-   * @throws IllegalStateException if the ensemble was built without {@link Builder#tls(TestCertificates)}
+   * @throws IllegalStateException if the ensemble was built without {@link
+   *     Builder#tls(TestCertificates)}
    */
   public int securePort(int i) {
     checkTls();
@@ -344,8 +362,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Whether server {@code i}'s process is alive: started and neither killed, stopped nor crashed since.
-   * A paused server is running.
+   * Whether server {@code i}'s process is alive: started and neither killed, stopped nor crashed
+   * since. A paused server is running.
    */
   public synchronized boolean isRunning(int i) {
     return server(i).running();
@@ -382,8 +400,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Pauses server {@code i} with SIGSTOP: it keeps its sockets but answers nothing, to clients and to
-   * the other servers alike, until {@link #resume(int)}.
+   * Pauses server {@code i} with SIGSTOP: it keeps its sockets but answers nothing, to clients and
+   * to the other servers alike, until {@link #resume(int)}.
    *
    * @throws IllegalStateException if the server is not running
    */
@@ -401,8 +419,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Starts server {@code i} again, on its data directory and ports; a server still running is killed
-   * first (SIGKILL). Returns once the process is started, not once it serves: wait with
+   * Starts server {@code i} again, on its data directory and ports; a server still running is
+   * killed first (SIGKILL). Returns once the process is started, not once it serves: wait with
    * {@link #awaitQuorum(Duration)}.
    */
   public synchronized void restart(int i) {
@@ -426,9 +444,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * What server {@code i} says its role is ({@code Mode:} of {@code srvr}): {@code leader},
-   * {@code follower} or {@code standalone}; empty if it is not running, paused, unreachable or not
-   * serving (it has no quorum, or is still joining one).
+   * What server {@code i} says its role is ({@code Mode:} of {@code srvr}): {@code leader}, {@code
+   * follower} or {@code standalone}; empty if it is not running, paused, unreachable or not serving
+   * (it has no quorum, or is still joining one).
    */
   public Optional<String> mode(int i) {
     Server s;
@@ -454,15 +472,16 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       }
     }
     if (leaders.size() != 1) {
-      throw new IllegalStateException("expected one leader, found " + leaders.size() + ": " + describe());
+      throw new IllegalStateException(
+          "expected one leader, found " + leaders.size() + ": " + describe());
     }
     return leaders.get(0);
   }
 
   /**
    * Waits until the running servers form a quorum that serves clients: every running, unpaused
-   * server answers {@code srvr} as leader or follower (standalone for an ensemble of one), exactly one
-   * of them leads, and they are a majority of the ensemble.
+   * server answers {@code srvr} as leader or follower (standalone for an ensemble of one), exactly
+   * one of them leads, and they are a majority of the ensemble.
    *
    * @return the leader's index
    * @throws IllegalStateException if that does not happen within {@code timeout}, or at once if a
@@ -481,16 +500,18 @@ public final class ZkProcessEnsemble implements AutoCloseable {
         awake = servers.stream().filter(s -> s.running() && !s.process.isPaused()).toList();
       }
       if (!dead.isEmpty()) {
-        throw new IllegalStateException("server(s) " + indexes(dead) + " ended on their own: "
-            + describe() + logTails(dead));
+        throw new IllegalStateException(
+            "server(s) " + indexes(dead) + " ended on their own: " + describe() + logTails(dead));
       }
       if (awake.size() >= majority) {
         List<Integer> leaders = new ArrayList<>();
         boolean allServe = true;
         for (Server s : awake) {
           Optional<String> mode = modeOf(s);
-          if (mode.isEmpty() || !(mode.get().equals("leader") || mode.get().equals("follower")
-              || mode.get().equals("standalone") && size() == 1)) {
+          if (mode.isEmpty()
+              || !(mode.get().equals("leader")
+                  || mode.get().equals("follower")
+                  || mode.get().equals("standalone") && size() == 1)) {
             allServe = false;
             break;
           }
@@ -504,8 +525,14 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       }
       if (System.nanoTime() - deadline >= 0) {
         List<Server> notServing = awake.stream().filter(s -> modeOf(s).isEmpty()).toList();
-        throw new IllegalStateException("no quorum of " + majority + " serving within " + timeout
-            + ": " + describe() + logTails(notServing));
+        throw new IllegalStateException(
+            "no quorum of "
+                + majority
+                + " serving within "
+                + timeout
+                + ": "
+                + describe()
+                + logTails(notServing));
       }
       Poll.pause();
     }
@@ -564,12 +591,16 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       if (server.process == null) {
         s.append("): not running");
       } else if (!server.process.isAlive()) {
-        s.append(", pid ").append(server.process.pid()).append("): ended with exit code ")
+        s.append(", pid ")
+            .append(server.process.pid())
+            .append("): ended with exit code ")
             .append(server.process.exitCode().orElse(-1));
       } else if (server.process.isPaused()) {
         s.append(", pid ").append(server.process.pid()).append("): paused");
       } else {
-        s.append(", pid ").append(server.process.pid()).append("): ")
+        s.append(", pid ")
+            .append(server.process.pid())
+            .append("): ")
             .append(withRoles ? modeOf(server).orElse("not serving") : "running");
       }
     }
@@ -579,8 +610,11 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   private String logTails(List<Server> of) {
     StringBuilder s = new StringBuilder();
     for (Server server : of) {
-      s.append("\n--- last lines of server ").append(server.index).append("'s log (")
-          .append(server.log).append("):");
+      s.append("\n--- last lines of server ")
+          .append(server.index)
+          .append("'s log (")
+          .append(server.log)
+          .append("):");
       for (String line : ChildJvm.tail(server.log, TAIL_LINES)) {
         s.append("\n  ").append(line);
       }
@@ -599,8 +633,11 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     } catch (UncheckedIOException e) {
       return Optional.empty(); // not listening yet, gone, or not answering
     }
-    return answer.lines().filter(l -> l.startsWith("Mode:"))
-        .map(l -> l.substring("Mode:".length()).trim()).findFirst();
+    return answer
+        .lines()
+        .filter(l -> l.startsWith("Mode:"))
+        .map(l -> l.substring("Mode:".length()).trim())
+        .findFirst();
   }
 
   private Server server(int i) {
@@ -620,7 +657,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
 
   private void checkTls() {
     if (tls == null) {
-      throw new IllegalStateException("the ensemble has no TLS port: build it with tls(certificates)");
+      throw new IllegalStateException(
+          "the ensemble has no TLS port: build it with tls(certificates)");
     }
   }
 
@@ -631,12 +669,13 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   private void launch(Server s) {
-    s.process = ChildJvm.builder(MAIN)
-        .jvmOptions(jvmOptions.toArray(String[]::new))
-        .args(s.config.toString())
-        .output(s.log)
-        .errorsToOutput()
-        .start();
+    s.process =
+        ChildJvm.builder(MAIN)
+            .jvmOptions(jvmOptions.toArray(String[]::new))
+            .args(s.config.toString())
+            .output(s.log)
+            .errorsToOutput()
+            .start();
   }
 
   private void writeFiles() {
@@ -645,8 +684,16 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       members.append(EnsembleFiles.memberLine(s.index, s.quorumPort, s.electionPort));
     }
     for (Server s : servers) {
-      EnsembleFiles.writeServer(s.index, s.dataDir, s.config, s.clientPort, s.securePort, tls,
-          servers.size() == 1, members.toString(), serverProperties);
+      EnsembleFiles.writeServer(
+          s.index,
+          s.dataDir,
+          s.config,
+          s.clientPort,
+          s.securePort,
+          tls,
+          servers.size() == 1,
+          members.toString(),
+          serverProperties);
     }
     if (!saslUsers.isEmpty()) {
       EnsembleFiles.writeJaas(root.resolve(EnsembleFiles.JAAS_FILE), saslUsers);
@@ -660,5 +707,4 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     first.addSuppressed(next);
     return first;
   }
-
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.io.File;
@@ -31,8 +32,8 @@ public final class ZooKeeperFixtures {
 
   /**
    * Server properties every fixture sets: no limit on connections per client address, and every
-   * four-letter word allowed. ZooKeeper turns the unknown key {@code 4lw.commands.whitelist} into the
-   * system property {@code zookeeper.4lw.commands.whitelist} when it parses the configuration.
+   * four-letter word allowed. ZooKeeper turns the unknown key {@code 4lw.commands.whitelist} into
+   * the system property {@code zookeeper.4lw.commands.whitelist} when it parses the configuration.
    */
   public static final Map<String, Object> PROPERTIES =
       Map.of("maxClientCnxns", "0", "4lw.commands.whitelist", "*");
@@ -49,8 +50,8 @@ public final class ZooKeeperFixtures {
 
   /**
    * A started server on a free loopback port keeping its data in {@code dataDir}, which survives
-   * {@link TestingServer#close()}: a later {@link #restartServer(File, int)} (or a
-   * {@link TestingServer#restart()} of this one) finds the same tree and sessions.
+   * {@link TestingServer#close()}: a later {@link #restartServer(File, int)} (or a {@link
+   * TestingServer#restart()} of this one) finds the same tree and sessions.
    */
   public static TestingServer startServer(File dataDir) {
     return start(spec(dataDir, -1, -1, false));
@@ -58,16 +59,16 @@ public final class ZooKeeperFixtures {
 
   /**
    * A started server on {@code port} with the data of {@code dataDir}, to bring back a server that
-   * was closed: clients that kept its connect string reconnect to it, to the same tree and, if their
-   * session timeout has not passed, to their sessions. The data directory survives close.
+   * was closed: clients that kept its connect string reconnect to it, to the same tree and, if
+   * their session timeout has not passed, to their sessions. The data directory survives close.
    */
   public static TestingServer restartServer(File dataDir, int port) {
     return start(spec(dataDir, port, -1, false));
   }
 
   /**
-   * A started ensemble of {@code servers} servers, each with a fresh data directory deleted on close;
-   * returns once a quorum serves clients.
+   * A started ensemble of {@code servers} servers, each with a fresh data directory deleted on
+   * close; returns once a quorum serves clients.
    */
   public static TestingCluster startCluster(int servers) {
     if (servers < 1) {
@@ -99,12 +100,13 @@ public final class ZooKeeperFixtures {
    */
   public static CuratorFramework newClient(String connectString, Duration sessionTimeout) {
     int connectionTimeout = (int) Math.min(sessionTimeout.toMillis(), 5000);
-    CuratorFramework client = CuratorFrameworkFactory.builder()
-        .connectString(connectString)
-        .sessionTimeoutMs((int) sessionTimeout.toMillis())
-        .connectionTimeoutMs(connectionTimeout)
-        .retryPolicy(new RetryOneTime(100))
-        .build();
+    CuratorFramework client =
+        CuratorFrameworkFactory.builder()
+            .connectString(connectString)
+            .sessionTimeoutMs((int) sessionTimeout.toMillis())
+            .connectionTimeoutMs(connectionTimeout)
+            .retryPolicy(new RetryOneTime(100))
+            .build();
     client.start();
     return client;
   }
@@ -118,10 +120,21 @@ public final class ZooKeeperFixtures {
   }
 
   private static InstanceSpec spec(File dataDir, int port, int serverId, boolean deleteOnClose) {
-    // Ports come from FreePorts, never twice in this JVM: curator-test's own random ports can repeat
-    // (seen here: a server's client and election port were the same, and the ensemble did not start).
-    return new InstanceSpec(dataDir, port < 0 ? FreePorts.next() : port, FreePorts.next(),
-        FreePorts.next(), deleteOnClose, serverId, TICK_TIME_MS, NO_LIMIT, PROPERTIES, "127.0.0.1");
+    // Ports come from FreePorts, never twice in this JVM: curator-test's own random ports can
+    // repeat
+    // (seen here: a server's client and election port were the same, and the ensemble did not
+    // start).
+    return new InstanceSpec(
+        dataDir,
+        port < 0 ? FreePorts.next() : port,
+        FreePorts.next(),
+        FreePorts.next(),
+        deleteOnClose,
+        serverId,
+        TICK_TIME_MS,
+        NO_LIMIT,
+        PROPERTIES,
+        "127.0.0.1");
   }
 
   private static File tempDir(String prefix) {

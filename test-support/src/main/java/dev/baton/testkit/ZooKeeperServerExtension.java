@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import org.apache.curator.test.TestingServer;
@@ -6,10 +7,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real ZooKeeper server for all the tests of a class:
- * {@code @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();}
- * then {@link #connectString()}. Started before the first test ({@link ZooKeeperFixtures#startServer()}),
- * closed after the last.
+ * One real ZooKeeper server for all the tests of a class: {@code @RegisterExtension static final
+ * ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();} then {@link #connectString()}.
+ * Started before the first test ({@link ZooKeeperFixtures#startServer()}), closed after the last.
  */
 public final class ZooKeeperServerExtension implements BeforeAllCallback, AfterAllCallback {
   private TestingServer server;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,7 +43,9 @@ class ChildJvmTest {
 
     child.pause();
     assertThat(child.isPaused()).isTrue();
-    await().atMost(WITHIN).until(() -> processState(child.pid()).equals(Optional.of('T'))); // stopped
+    await()
+        .atMost(WITHIN)
+        .until(() -> processState(child.pid()).equals(Optional.of('T'))); // stopped
     child.send("ECHO while paused");
     assertThat(child.lines()).containsExactly("READY");
 
@@ -75,7 +78,8 @@ class ChildJvmTest {
     assertThat(child.isAlive()).isFalse();
     assertThat(child.exitCode()).hasValue(137);
     assertThat(child.lines()).containsExactly("READY");
-    assertThatThrownBy(child::resume).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(child::resume)
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("has ended");
   }
 
@@ -96,8 +100,13 @@ class ChildJvmTest {
   @Test
   void builderOptionsAndOneOutputFileForBothStreams(@TempDir Path dir) {
     Path log = dir.resolve("child.log");
-    ChildJvm child = closer.add(ChildJvm.builder(EchoMain.class.getName())
-        .jvmOptions("-Xmx64m").output(log).errorsToOutput().start());
+    ChildJvm child =
+        closer.add(
+            ChildJvm.builder(EchoMain.class.getName())
+                .jvmOptions("-Xmx64m")
+                .output(log)
+                .errorsToOutput()
+                .start());
     child.awaitLine("READY", 0, WITHIN);
     assertThat(child.outputFile()).isEqualTo(log);
     assertThat(child.errorFile()).isEqualTo(log);
@@ -112,7 +121,8 @@ class ChildJvmTest {
     ChildJvm parent = closer.add(ChildJvm.start(EchoMain.class));
     parent.awaitLine("READY", 0, WITHIN);
     parent.send("SPAWN");
-    long grandchild = Long.parseLong(parent.awaitLine("CHILD ", 0, WITHIN).substring("CHILD ".length()));
+    long grandchild =
+        Long.parseLong(parent.awaitLine("CHILD ", 0, WITHIN).substring("CHILD ".length()));
     assertThat(alive(grandchild)).isTrue();
 
     parent.kill(); // no close() of its child: only ChildMain's watch on the parent can end it
@@ -124,7 +134,9 @@ class ChildJvmTest {
     return processState(pid).filter(s -> s != 'Z' && s != 'X').isPresent();
   }
 
-  /** The state letter of {@code /proc/<pid>/stat} (Linux): R, S, T (stopped), Z...; empty if gone. */
+  /**
+   * The state letter of {@code /proc/<pid>/stat} (Linux): R, S, T (stopped), Z...; empty if gone.
+   */
   private static Optional<Character> processState(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"), StandardCharsets.US_ASCII);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -18,21 +19,25 @@ class ClusterFixtureTest {
   @Test
   void threeServersElectOneLeaderAndReplicateAWrite() throws Exception {
     try (TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
-        CuratorFramework client = ZooKeeperFixtures.newClient(cluster.getConnectString(), SESSION)) {
+        CuratorFramework client =
+            ZooKeeperFixtures.newClient(cluster.getConnectString(), SESSION)) {
       client.create().forPath("/replicated", "x".getBytes(UTF_8));
       assertThat(new String(client.getData().forPath("/replicated"), UTF_8)).isEqualTo("x");
 
       List<InstanceSpec> servers = List.copyOf(cluster.getInstances());
       assertThat(servers).hasSize(3);
       for (InstanceSpec server : servers) {
-        try (CuratorFramework one = ZooKeeperFixtures.newClient("127.0.0.1:" + server.getPort(), SESSION)) {
-          await().atMost(Duration.ofSeconds(10))
+        try (CuratorFramework one =
+            ZooKeeperFixtures.newClient("127.0.0.1:" + server.getPort(), SESSION)) {
+          await()
+              .atMost(Duration.ofSeconds(10))
               .until(() -> one.checkExists().forPath("/replicated") != null);
         }
       }
-      long leaders = servers.stream()
-          .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
-          .count();
+      long leaders =
+          servers.stream()
+              .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
+              .count();
       assertThat(leaders).isEqualTo(1);
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -70,7 +71,8 @@ class CutAfterRequestTest {
     // Curator retried the create after the connection loss; the first attempt had already made it.
     assertThat(thrown).isInstanceOf(KeeperException.NodeExistsException.class);
     assertThat(proxy.connectionsAccepted()).isEqualTo(2);
-    assertThat(states.states()).contains(ConnectionState.SUSPENDED, ConnectionState.RECONNECTED)
+    assertThat(states.states())
+        .contains(ConnectionState.SUSPENDED, ConnectionState.RECONNECTED)
         .doesNotContain(ConnectionState.LOST);
     assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).isEqualTo(session);
   }
@@ -93,8 +95,12 @@ class CutAfterRequestTest {
     direct.create().forPath("/locks");
 
     CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.CREATE2);
-    String created = client.create().withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-        .forPath("/locks/lock-");
+    String created =
+        client
+            .create()
+            .withProtection()
+            .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+            .forPath("/locks/lock-");
 
     cut.get(WITHIN.toMillis(), TimeUnit.MILLISECONDS);
     List<String> children = direct.getChildren().forPath("/locks");
@@ -111,14 +117,17 @@ class CutAfterRequestTest {
 
     CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.SET_DATA);
     direct.create().forPath("/value");
-    Throwable thrown = catchThrowable(() -> writer.setData().forPath("/value", "1".getBytes(UTF_8)));
+    Throwable thrown =
+        catchThrowable(() -> writer.setData().forPath("/value", "1".getBytes(UTF_8)));
     cut.get(WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-    assertThat(thrown).isNull(); // Curator retried the (idempotent) setData after the connection loss
+    assertThat(thrown)
+        .isNull(); // Curator retried the (idempotent) setData after the connection loss
     assertThat(direct.checkExists().forPath("/value").getVersion()).isEqualTo(2); // applied twice
 
     writer.setData().forPath("/value", "2".getBytes(UTF_8));
     assertThat(new String(direct.getData().forPath("/value"), UTF_8)).isEqualTo("2");
-    assertThat(bystanderStates.states()).doesNotContain(ConnectionState.SUSPENDED, ConnectionState.LOST);
+    assertThat(bystanderStates.states())
+        .doesNotContain(ConnectionState.SUSPENDED, ConnectionState.LOST);
     assertThat(bystander.checkExists().forPath("/value")).isNotNull();
     assertThat(proxy.openConnections()).isEqualTo(2);
     assertThat(proxy.connectionsAccepted()).isEqualTo(3);

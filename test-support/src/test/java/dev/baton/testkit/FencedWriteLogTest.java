@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +18,8 @@ class FencedWriteLogTest {
     assertThat(log.violations()).isEmpty();
     assertThat(log.acceptedCount()).isEqualTo(4);
     assertThat(log.rejectedCount()).isEqualTo(1);
-    assertThat(log.lastAccepted("r")).hasValueSatisfying(w -> assertThat(w.writer()).isEqualTo("b"));
+    assertThat(log.lastAccepted("r"))
+        .hasValueSatisfying(w -> assertThat(w.writer()).isEqualTo("b"));
   }
 
   @Test
@@ -26,7 +28,9 @@ class FencedWriteLogTest {
     log.accepted("r", "a", 1);
     log.accepted("r", "b", 5);
     log.accepted("r", "a", 1);
-    assertThat(log.violations()).singleElement().asString()
+    assertThat(log.violations())
+        .singleElement()
+        .asString()
         .contains("token 1 of a accepted after token 5 of b");
     assertThatThrownBy(log::assertNoViolations).isInstanceOf(AssertionError.class);
   }

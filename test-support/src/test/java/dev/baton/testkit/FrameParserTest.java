@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,8 +40,12 @@ class FrameParserTest {
 
   @Test
   void followsFramesSplitAcrossSingleByteChunks() {
-    byte[] stream = concat(frame(0, 0, 40), frame(1, ZkOpCodes.GET_DATA, 3),
-        frame(2, ZkOpCodes.DELETE, 7), frame(3, ZkOpCodes.DELETE, 7));
+    byte[] stream =
+        concat(
+            frame(0, 0, 40),
+            frame(1, ZkOpCodes.GET_DATA, 3),
+            frame(2, ZkOpCodes.DELETE, 7),
+            frame(3, ZkOpCodes.DELETE, 7));
     int deleteEnd = stream.length - frame(3, ZkOpCodes.DELETE, 7).length;
 
     FrameParser parser = new FrameParser();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,8 @@ class SessionExpirerTest {
 
   @Test
   void theServerDropsTheEphemeralsAndTheClientSeesLost() throws Exception {
-    try (CuratorFramework client = ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
+    try (CuratorFramework client =
+        ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
       client.blockUntilConnected();
       StateLog states = StateLog.attach(client);
       long session = client.getZookeeperClient().getZooKeeper().getSessionId();
@@ -60,17 +62,21 @@ class SessionExpirerTest {
   void aRawHandleGetsExpired() throws Exception {
     CountDownLatch connected = new CountDownLatch(1);
     CountDownLatch expired = new CountDownLatch(1);
-    ZooKeeper zk = new ZooKeeper(server.getConnectString(), (int) SESSION.toMillis(), event -> {
-      if (event.getState() == KeeperState.SyncConnected) {
-        connected.countDown();
-      } else if (event.getState() == KeeperState.Expired) {
-        expired.countDown();
-      }
-    });
+    ZooKeeper zk =
+        new ZooKeeper(
+            server.getConnectString(),
+            (int) SESSION.toMillis(),
+            event -> {
+              if (event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+              } else if (event.getState() == KeeperState.Expired) {
+                expired.countDown();
+              }
+            });
     try {
       assertThat(connected.await(WITHIN.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-      SessionExpirer.expireOnServer(server.getConnectString(), zk.getSessionId(), zk.getSessionPasswd(),
-          WITHIN);
+      SessionExpirer.expireOnServer(
+          server.getConnectString(), zk.getSessionId(), zk.getSessionPasswd(), WITHIN);
       assertThat(expired.await(WITHIN.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
       assertThat(zk.getState()).isEqualTo(ZooKeeper.States.CLOSED);
     } finally {
@@ -80,7 +86,8 @@ class SessionExpirerTest {
 
   @Test
   void expiringAnExpiredSessionAgainReturnsQuietly() throws Exception {
-    try (CuratorFramework client = ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
+    try (CuratorFramework client =
+        ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
       client.blockUntilConnected();
       ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
       long session = zk.getSessionId();
@@ -99,8 +106,10 @@ class SessionExpirerTest {
     try (TcpProxy refusing = TcpProxy.start("127.0.0.1", server.getPort())) {
       refusing.cut();
       long start = System.nanoTime();
-      assertThatThrownBy(() -> SessionExpirer.expireOnServer(refusing.connectString(), 0x1234L,
-          new byte[16], Duration.ofSeconds(1)))
+      assertThatThrownBy(
+              () ->
+                  SessionExpirer.expireOnServer(
+                      refusing.connectString(), 0x1234L, new byte[16], Duration.ofSeconds(1)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("0x1234")
           .hasMessageContaining(refusing.connectString());
@@ -111,7 +120,8 @@ class SessionExpirerTest {
 
   @Test
   void aClientWithoutASessionIsRejected() {
-    assertThatThrownBy(() -> SessionExpirer.expireOnServer(server.getConnectString(), 0, new byte[16],
-        WITHIN)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () -> SessionExpirer.expireOnServer(server.getConnectString(), 0, new byte[16], WITHIN))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

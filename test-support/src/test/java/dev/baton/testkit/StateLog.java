@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import java.time.Duration;
@@ -11,7 +12,7 @@ import org.awaitility.Awaitility;
 /** Records the connection states a Curator client goes through, with the time of each. */
 final class StateLog implements ConnectionStateListener {
   /** One state change. */
-  record Change(ConnectionState state, long nanos) { }
+  record Change(ConnectionState state, long nanos) {}
 
   private final List<Change> changes = new CopyOnWriteArrayList<>();
 
@@ -32,7 +33,8 @@ final class StateLog implements ConnectionStateListener {
     long origin = changes.isEmpty() ? 0 : changes.get(0).nanos();
     return changes.stream()
         .map(c -> c.state() + "@" + (c.nanos() - origin) / 1_000_000 + "ms")
-        .toList().toString();
+        .toList()
+        .toString();
   }
 
   List<ConnectionState> states() {
@@ -51,7 +53,8 @@ final class StateLog implements ConnectionStateListener {
 
   /** Waits for {@code state} to come after {@code afterNanos}. */
   void awaitAfter(ConnectionState state, long afterNanos, Duration within) {
-    Awaitility.await().atMost(within).until(() -> changes.stream()
-        .anyMatch(c -> c.state() == state && c.nanos() > afterNanos));
+    Awaitility.await()
+        .atMost(within)
+        .until(() -> changes.stream().anyMatch(c -> c.state() == state && c.nanos() > afterNanos));
   }
 }

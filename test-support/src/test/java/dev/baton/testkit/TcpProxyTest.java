@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -90,7 +91,9 @@ class TcpProxyTest {
 
     proxy.cut();
     states.await(ConnectionState.SUSPENDED, WITHIN);
-    await().atMost(WITHIN).until(() -> proxy.connectionsAccepted() > acceptedBefore); // refused retries
+    await()
+        .atMost(WITHIN)
+        .until(() -> proxy.connectionsAccepted() > acceptedBefore); // refused retries
     assertThat(proxy.openConnections()).isZero();
 
     proxy.heal();
@@ -113,7 +116,8 @@ class TcpProxyTest {
     Duration silence = Duration.ofNanos(suspended - start);
     // The client gives up when it has not heard from the server for 2/3 of the session timeout
     // (its read timeout); it last heard at most half that before the blackhole (it pings then).
-    assertThat(silence).isBetween(Duration.ofMillis(negotiated / 3 - 200), Duration.ofMillis(negotiated + 500));
+    assertThat(silence)
+        .isBetween(Duration.ofMillis(negotiated / 3 - 200), Duration.ofMillis(negotiated + 500));
     assertThat(proxy.openConnections()).isPositive(); // silent, not closed
 
     proxy.heal();
@@ -133,11 +137,14 @@ class TcpProxyTest {
     proxy.blackhole();
     states.await(ConnectionState.SUSPENDED, WITHIN);
     long lost = states.await(ConnectionState.LOST, WITHIN);
-    // No word from the server, yet LOST: the ZooKeeper 3.9 client expires the session by itself once
-    // it has not heard from the server for 4/3 of the session timeout, and Curator injects an expiry
+    // No word from the server, yet LOST: the ZooKeeper 3.9 client expires the session by itself
+    // once
+    // it has not heard from the server for 4/3 of the session timeout, and Curator injects an
+    // expiry
     // once a session timeout passed in SUSPENDED; whichever its thread notices first (both check
     // only now and then, between connection attempts or event polls).
-    assertThat(Duration.ofNanos(lost - start)).as("%s", states)
+    assertThat(Duration.ofNanos(lost - start))
+        .as("%s", states)
         .isBetween(Duration.ofMillis(1300), Duration.ofMillis(6000));
     // The server, hearing nothing, expired the session on its own.
     await().atMost(WITHIN).until(() -> direct.checkExists().forPath("/mine") == null);
@@ -158,12 +165,19 @@ class TcpProxyTest {
     proxy.delay(delay);
     long start = System.nanoTime();
     client.checkExists().forPath("/counter");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(delay.multipliedBy(2));
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(delay.multipliedBy(2));
 
     List<Integer> versions = new CopyOnWriteArrayList<>();
     for (int i = 0; i < 30; i++) {
-      client.setData().inBackground((c, event) -> versions.add(
-          event.getResultCode() == 0 ? event.getStat().getVersion() : -event.getResultCode()))
+      client
+          .setData()
+          .inBackground(
+              (c, event) ->
+                  versions.add(
+                      event.getResultCode() == 0
+                          ? event.getStat().getVersion()
+                          : -event.getResultCode()))
           .forPath("/counter", new byte[] {(byte) i});
     }
     await().atMost(WITHIN).until(() -> versions.size() == 30);
@@ -184,8 +198,13 @@ class TcpProxyTest {
     CountDownLatch answered = new CountDownLatch(1);
 
     proxy.hold();
-    client.setData().inBackground((c, event) -> answered.countDown()).forPath("/held", new byte[] {1});
-    await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+    client
+        .setData()
+        .inBackground((c, event) -> answered.countDown())
+        .forPath("/held", new byte[] {1});
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(2))
         .until(() -> direct.checkExists().forPath("/held").getVersion() == 0);
     assertThat(answered.getCount()).isEqualTo(1);
 
@@ -205,8 +224,12 @@ class TcpProxyTest {
     assertThat(cut).isCompletedExceptionally();
     assertThatThrownBy(() -> new Socket("127.0.0.1", proxy.port()).close())
         .isInstanceOf(ConnectException.class);
-    await().atMost(WITHIN).until(() -> Thread.getAllStackTraces().keySet().stream()
-        .noneMatch(t -> t.getName().startsWith(threadPrefix)));
+    await()
+        .atMost(WITHIN)
+        .until(
+            () ->
+                Thread.getAllStackTraces().keySet().stream()
+                    .noneMatch(t -> t.getName().startsWith(threadPrefix)));
     assertThatThrownBy(() -> cut.get()).isInstanceOf(ExecutionException.class);
     assertThat(proxy.openConnections()).isZero();
   }
@@ -222,7 +245,8 @@ class TcpProxyTest {
   @Test
   void retargetSendsNewConnectionsElsewhere() throws Exception {
     try (TestingServer other = ZooKeeperFixtures.startServer();
-        CuratorFramework otherDirect = ZooKeeperFixtures.newClient(other.getConnectString(), SESSION)) {
+        CuratorFramework otherDirect =
+            ZooKeeperFixtures.newClient(other.getConnectString(), SESSION)) {
       otherDirect.create().forPath("/other");
       TcpProxy proxy = proxy();
       proxy.retarget(other.getPort());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,8 +44,12 @@ class TestCertificatesTest {
   void storesHoldTheCaAndTheSignedServerAndClientChains() throws Exception {
     TestCertificates certs = TestCertificates.create(dir.resolve("certs"));
     assertThat(certs.trustStore()).isEqualTo(dir.resolve("certs/truststore.p12")).isRegularFile();
-    assertThat(certs.serverKeyStore()).isEqualTo(dir.resolve("certs/server-keystore.p12")).isRegularFile();
-    assertThat(certs.clientKeyStore()).isEqualTo(dir.resolve("certs/client-keystore.p12")).isRegularFile();
+    assertThat(certs.serverKeyStore())
+        .isEqualTo(dir.resolve("certs/server-keystore.p12"))
+        .isRegularFile();
+    assertThat(certs.clientKeyStore())
+        .isEqualTo(dir.resolve("certs/client-keystore.p12"))
+        .isRegularFile();
     assertThat(certs.password()).isNotEmpty();
 
     KeyStore trust = load(certs.trustStore(), certs.password());
@@ -65,14 +70,17 @@ class TestCertificatesTest {
     X509Certificate serverCert = (X509Certificate) serverChain[0];
     assertThat(serverCert).isEqualTo(certs.serverCertificate());
     serverCert.verify(ca.getPublicKey());
-    assertThat(serverCert.getSubjectX500Principal().getName()).isEqualTo("CN=baton-zk-server,O=Baton");
+    assertThat(serverCert.getSubjectX500Principal().getName())
+        .isEqualTo("CN=baton-zk-server,O=Baton");
     assertThat(serverCert.getIssuerX500Principal()).isEqualTo(ca.getSubjectX500Principal());
     assertThat(serverCert.getBasicConstraints()).isEqualTo(-1);
     assertThat(serverCert.getSubjectAlternativeNames())
         .containsExactlyInAnyOrder(List.of(SAN_IP, "127.0.0.1"), List.of(SAN_DNS, "localhost"));
-    assertThat(serverCert.getExtendedKeyUsage()).containsExactlyInAnyOrder(SERVER_AUTH, CLIENT_AUTH);
+    assertThat(serverCert.getExtendedKeyUsage())
+        .containsExactlyInAnyOrder(SERVER_AUTH, CLIENT_AUTH);
     assertValidAroundNow(serverCert);
-    assertKeyMatches((PrivateKey) server.getKey("server", certs.password().toCharArray()), serverCert);
+    assertKeyMatches(
+        (PrivateKey) server.getKey("server", certs.password().toCharArray()), serverCert);
 
     KeyStore client = load(certs.clientKeyStore(), certs.password());
     assertThat(client.isKeyEntry("client")).isTrue();
@@ -86,7 +94,8 @@ class TestCertificatesTest {
     assertThat(clientCert.getExtendedKeyUsage()).containsExactly(CLIENT_AUTH);
     assertThat(clientCert.getSubjectAlternativeNames()).isNull();
     assertValidAroundNow(clientCert);
-    assertKeyMatches((PrivateKey) client.getKey("client", certs.password().toCharArray()), clientCert);
+    assertKeyMatches(
+        (PrivateKey) client.getKey("client", certs.password().toCharArray()), clientCert);
 
     validate(serverChain, trust);
     validate(clientChain, trust);
@@ -100,7 +109,8 @@ class TestCertificatesTest {
 
     assertThat(other.caCertificate().getSubjectX500Principal())
         .isNotEqualTo(certs.caCertificate().getSubjectX500Principal());
-    assertThat(other.caCertificate().getPublicKey()).isNotEqualTo(certs.caCertificate().getPublicKey());
+    assertThat(other.caCertificate().getPublicKey())
+        .isNotEqualTo(certs.caCertificate().getPublicKey());
     assertThat(other.password()).isNotEqualTo(certs.password());
     KeyStore otherTrust = load(other.trustStore(), other.password());
     Certificate[] serverChain =
@@ -111,7 +121,8 @@ class TestCertificatesTest {
         .isInstanceOf(CertPathValidatorException.class);
     assertThatThrownBy(() -> validate(clientChain, otherTrust))
         .isInstanceOf(CertPathValidatorException.class);
-    validate(load(other.serverKeyStore(), other.password()).getCertificateChain("server"), otherTrust);
+    validate(
+        load(other.serverKeyStore(), other.password()).getCertificateChain("server"), otherTrust);
   }
 
   @Test
@@ -124,7 +135,8 @@ class TestCertificatesTest {
     KeyStore client = load(certs.clientKeyStore(), "pa ss\\word");
     assertThat(client.getCertificate("client")).isEqualTo(certs.clientCertificate());
     assertThatThrownBy(() -> load(certs.trustStore(), "wrong")).isInstanceOf(IOException.class);
-    assertThat(TestCertificates.create(dir.resolve("bob"), "bob").clientSubject()).isEqualTo("CN=bob");
+    assertThat(TestCertificates.create(dir.resolve("bob"), "bob").clientSubject())
+        .isEqualTo("CN=bob");
     assertThatThrownBy(() -> TestCertificates.create(dir, "", "pw"))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> TestCertificates.create(dir, "x", ""))
@@ -138,9 +150,11 @@ class TestCertificatesTest {
     assertThat(config.getProperty("zookeeper.clientCnxnSocket"))
         .isEqualTo("org.apache.zookeeper.ClientCnxnSocketNetty");
     assertThat(config.getBoolean("zookeeper.client.secure")).isTrue();
-    assertThat(config.getProperty("zookeeper.ssl.keyStore.location")).isEqualTo(certs.clientKeyStore().toString());
+    assertThat(config.getProperty("zookeeper.ssl.keyStore.location"))
+        .isEqualTo(certs.clientKeyStore().toString());
     assertThat(config.getProperty("zookeeper.ssl.keyStore.password")).isEqualTo(certs.password());
-    assertThat(config.getProperty("zookeeper.ssl.trustStore.location")).isEqualTo(certs.trustStore().toString());
+    assertThat(config.getProperty("zookeeper.ssl.trustStore.location"))
+        .isEqualTo(certs.trustStore().toString());
     assertThat(config.getProperty("zookeeper.ssl.trustStore.password")).isEqualTo(certs.password());
     assertThat(certs.clientConfig()).isNotSameAs(config);
   }
@@ -157,8 +171,11 @@ class TestCertificatesTest {
     PKIXParameters params = new PKIXParameters(trust);
     params.setRevocationEnabled(false);
     // The path without its trust anchor, as TLS peers send it.
-    CertPathValidator.getInstance("PKIX").validate(CertificateFactory.getInstance("X.509")
-        .generateCertPath(Arrays.asList(chain).subList(0, chain.length - 1)), params);
+    CertPathValidator.getInstance("PKIX")
+        .validate(
+            CertificateFactory.getInstance("X.509")
+                .generateCertPath(Arrays.asList(chain).subList(0, chain.length - 1)),
+            params);
   }
 
   private static void assertValidAroundNow(X509Certificate cert) throws Exception {

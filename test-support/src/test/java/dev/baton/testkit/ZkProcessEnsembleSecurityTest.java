@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -43,14 +44,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ZkProcessEnsemble.Builder}'s security against real server processes: a client with the
- * certificates of {@link TestCertificates} connects to the TLS port and is known by its certificate's
- * subject; clients with another CA's trust store or key store do not get a session; a client with a
- * JAAS {@code Client} section authenticates with SASL DIGEST-MD5 as a user of
- * {@link ZkProcessEnsemble.Builder#saslDigestUsers(Map)}, once out of ZooKeeper's FIPS mode.
+ * certificates of {@link TestCertificates} connects to the TLS port and is known by its
+ * certificate's subject; clients with another CA's trust store or key store do not get a session; a
+ * client with a JAAS {@code Client} section authenticates with SASL DIGEST-MD5 as a user of {@link
+ * ZkProcessEnsemble.Builder#saslDigestUsers(Map)}, once out of ZooKeeper's FIPS mode.
  */
 class ZkProcessEnsembleSecurityTest {
   private static final int SESSION_MS = 10_000;
   private static final Duration WITHIN = Duration.ofSeconds(30);
+
   /** How long a client that must not get a session is given to try. */
   private static final Duration REFUSED_FOR = Duration.ofSeconds(4);
 
@@ -88,14 +90,19 @@ class ZkProcessEnsembleSecurityTest {
         .contains("serverCnxnFactory=org.apache.zookeeper.server.NettyServerCnxnFactory");
 
     States states = new States();
-    ZooKeeper client = closer.add(
-        new ZooKeeper(zk.secureConnectString(), SESSION_MS, states, certs.clientConfig()));
+    ZooKeeper client =
+        closer.add(
+            new ZooKeeper(zk.secureConnectString(), SESSION_MS, states, certs.clientConfig()));
     states.await(KeeperState.SyncConnected, WITHIN);
 
-    assertThat(client.whoAmI()).anySatisfy(info -> {
-      assertThat(info.getAuthScheme()).isEqualTo("x509");
-      assertThat(info.getUser()).isEqualTo(certs.clientSubject()).isEqualTo("CN=baton-client");
-    });
+    assertThat(client.whoAmI())
+        .anySatisfy(
+            info -> {
+              assertThat(info.getAuthScheme()).isEqualTo("x509");
+              assertThat(info.getUser())
+                  .isEqualTo(certs.clientSubject())
+                  .isEqualTo("CN=baton-client");
+            });
     client.create("/secure", "s".getBytes(UTF_8), CREATOR_ALL, CreateMode.PERSISTENT);
     assertThat(new String(client.getData("/secure", false, null), UTF_8)).isEqualTo("s");
     // CREATOR_ALL_ACL names the authenticated ids of the creator: the certificate's subject.
@@ -103,13 +110,15 @@ class ZkProcessEnsembleSecurityTest {
         .containsExactly(new ACL(ZooDefs.Perms.ALL, new Id("x509", certs.clientSubject())));
 
     // Curator, with the same configuration, reads it as the same identity.
-    CuratorFramework curator = closer.add(CuratorFrameworkFactory.builder()
-        .connectString(zk.secureConnectString())
-        .zkClientConfig(certs.clientConfig())
-        .sessionTimeoutMs(SESSION_MS)
-        .connectionTimeoutMs(5000)
-        .retryPolicy(new RetryOneTime(100))
-        .build());
+    CuratorFramework curator =
+        closer.add(
+            CuratorFrameworkFactory.builder()
+                .connectString(zk.secureConnectString())
+                .zkClientConfig(certs.clientConfig())
+                .sessionTimeoutMs(SESSION_MS)
+                .connectionTimeoutMs(5000)
+                .retryPolicy(new RetryOneTime(100))
+                .build());
     curator.start();
     assertThat(new String(curator.getData().forPath("/secure"), UTF_8)).isEqualTo("s");
   }
@@ -120,8 +129,9 @@ class ZkProcessEnsembleSecurityTest {
     ZkProcessEnsemble zk = closer.add(ZkProcessEnsemble.builder().size(1).tls(certs).start());
     int securePort = zk.securePort(0);
     States before = new States();
-    ZooKeeper first = closer.add(
-        new ZooKeeper(zk.secureConnectString(), SESSION_MS, before, certs.clientConfig()));
+    ZooKeeper first =
+        closer.add(
+            new ZooKeeper(zk.secureConnectString(), SESSION_MS, before, certs.clientConfig()));
     before.await(KeeperState.SyncConnected, WITHIN);
     first.create("/kept", new byte[0], OPEN, CreateMode.PERSISTENT);
 
@@ -130,8 +140,9 @@ class ZkProcessEnsembleSecurityTest {
 
     assertThat(zk.securePort(0)).isEqualTo(securePort);
     States after = new States();
-    ZooKeeper second = closer.add(
-        new ZooKeeper(zk.secureConnectString(), SESSION_MS, after, certs.clientConfig()));
+    ZooKeeper second =
+        closer.add(
+            new ZooKeeper(zk.secureConnectString(), SESSION_MS, after, certs.clientConfig()));
     after.await(KeeperState.SyncConnected, WITHIN);
     assertThat(second.exists("/kept", false)).isNotNull();
     assertThat(second.whoAmI()).extracting(ClientInfo::getUser).contains("CN=restarter");
@@ -150,9 +161,12 @@ class ZkProcessEnsembleSecurityTest {
     States rejecting = new States();
     closer.add(new ZooKeeper(zk.secureConnectString(), SESSION_MS, rejecting, distrusting));
     assertThat(rejecting.reaches(KeeperState.SyncConnected, REFUSED_FOR))
-        .as("states %s", rejecting).isFalse();
-    await().atMost(WITHIN).until(() -> zk.logTail(0, 1000).stream()
-        .anyMatch(l -> l.contains("Unsuccessful handshake")));
+        .as("states %s", rejecting)
+        .isFalse();
+    await()
+        .atMost(WITHIN)
+        .until(
+            () -> zk.logTail(0, 1000).stream().anyMatch(l -> l.contains("Unsuccessful handshake")));
 
     // A client whose certificate the server's CA did not sign: the server requires client auth.
     ZKClientConfig stranger = certs.clientConfig();
@@ -161,7 +175,8 @@ class ZkProcessEnsembleSecurityTest {
     States rejected = new States();
     closer.add(new ZooKeeper(zk.secureConnectString(), SESSION_MS, rejected, stranger));
     assertThat(rejected.reaches(KeeperState.SyncConnected, REFUSED_FOR))
-        .as("states %s", rejected).isFalse();
+        .as("states %s", rejected)
+        .isFalse();
 
     // The server itself is fine: the right certificates still get a session.
     States accepted = new States();
@@ -172,15 +187,19 @@ class ZkProcessEnsembleSecurityTest {
 
   @Test
   void saslDigestUserAuthenticatesAndAWrongPasswordFails() throws Exception {
-    ZkProcessEnsemble zk = closer.add(ZkProcessEnsemble.builder()
-        .size(1)
-        .saslDigestUsers(Map.of("svc", "svc-secret"))
-        .start());
+    ZkProcessEnsemble zk =
+        closer.add(
+            ZkProcessEnsemble.builder()
+                .size(1)
+                .saslDigestUsers(Map.of("svc", "svc-secret"))
+                .start());
     Path serverDir = zk.dataDir(0).getParent();
     assertThat(Files.readString(serverDir.resolve("zoo.cfg")))
         .contains("authProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider");
     assertThat(Files.readString(serverDir.resolveSibling("jaas.conf")))
-        .contains("Server {", "org.apache.zookeeper.server.auth.DigestLoginModule required",
+        .contains(
+            "Server {",
+            "org.apache.zookeeper.server.auth.DigestLoginModule required",
             "user_svc=\"svc-secret\"");
     assertThatThrownBy(zk::secureConnectString).isInstanceOf(IllegalStateException.class);
 
@@ -195,10 +214,12 @@ class ZkProcessEnsembleSecurityTest {
     ZooKeeper client =
         closer.add(new ZooKeeper(zk.connectString(), SESSION_MS, states, digestClientConfig()));
     states.await(KeeperState.SaslAuthenticated, WITHIN);
-    assertThat(client.whoAmI()).anySatisfy(info -> {
-      assertThat(info.getAuthScheme()).isEqualTo("sasl");
-      assertThat(info.getUser()).isEqualTo("svc");
-    });
+    assertThat(client.whoAmI())
+        .anySatisfy(
+            info -> {
+              assertThat(info.getAuthScheme()).isEqualTo("sasl");
+              assertThat(info.getUser()).isEqualTo("svc");
+            });
     client.create("/sasl", new byte[0], CREATOR_ALL, CreateMode.PERSISTENT);
     assertThat(client.getACL("/sasl", new Stat()))
         .containsExactly(new ACL(ZooDefs.Perms.ALL, new Id("sasl", "svc")));
@@ -224,12 +245,14 @@ class ZkProcessEnsembleSecurityTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> builder.saslDigestUsers(Map.of()))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(builder.serverProperty("tickTime", "500").jvmOption("-Dbaton.x=y")).isSameAs(builder);
+    assertThat(builder.serverProperty("tickTime", "500").jvmOption("-Dbaton.x=y"))
+        .isSameAs(builder);
   }
 
   /**
    * A client configuration that allows DIGEST-MD5: ZooKeeper 3.9 clients refuse it in FIPS mode,
-   * their default ("Client will not use DIGEST-MD5 as SASL mechanism, because FIPS mode is enabled").
+   * their default ("Client will not use DIGEST-MD5 as SASL mechanism, because FIPS mode is
+   * enabled").
    */
   private static ZKClientConfig digestClientConfig() {
     ZKClientConfig config = new ZKClientConfig();
@@ -240,9 +263,12 @@ class ZkProcessEnsembleSecurityTest {
   /** A JAAS configuration whose {@code Client} section logs in to ZooKeeper with DIGEST-MD5. */
   private Configuration digestClient(String user, String password) {
     Configuration previous = jaasBefore;
-    AppConfigurationEntry[] client = {new AppConfigurationEntry(
-        "org.apache.zookeeper.server.auth.DigestLoginModule", LoginModuleControlFlag.REQUIRED,
-        Map.of("username", user, "password", password))};
+    AppConfigurationEntry[] client = {
+      new AppConfigurationEntry(
+          "org.apache.zookeeper.server.auth.DigestLoginModule",
+          LoginModuleControlFlag.REQUIRED,
+          Map.of("username", user, "password", password))
+    };
     return new Configuration() {
       @Override
       public AppConfigurationEntry[] getAppConfigurationEntry(String name) {
@@ -278,7 +304,9 @@ class ZkProcessEnsembleSecurityTest {
     }
 
     void await(KeeperState state, Duration within) throws InterruptedException {
-      assertThat(reaches(state, within)).as("%s within %s; states %s", state, within, states()).isTrue();
+      assertThat(reaches(state, within))
+          .as("%s within %s; states %s", state, within, states())
+          .isTrue();
     }
 
     private CountDownLatch latch(KeeperState state) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link ZkProcessEnsemble}: real server processes reach a quorum, lose their leader, lose and regain
- * the majority, restart from their data directories, and survive a paused follower.
+ * {@link ZkProcessEnsemble}: real server processes reach a quorum, lose their leader, lose and
+ * regain the majority, restart from their data directories, and survive a paused follower.
  */
 class ZkProcessEnsembleTest {
   private static final Duration SESSION = Duration.ofSeconds(4);
@@ -34,20 +35,28 @@ class ZkProcessEnsembleTest {
     assertThat(zk.logTail(leader, 1000)).anyMatch(l -> l.contains("LEADING"));
     List<Integer> ports = IntStream.range(0, 3).map(zk::clientPort).boxed().toList();
     assertThat(ports).doesNotHaveDuplicates();
-    assertThat(zk.connectString()).isEqualTo("127.0.0.1:" + ports.get(0) + ",127.0.0.1:" + ports.get(1)
-        + ",127.0.0.1:" + ports.get(2));
+    assertThat(zk.connectString())
+        .isEqualTo(
+            "127.0.0.1:"
+                + ports.get(0)
+                + ",127.0.0.1:"
+                + ports.get(1)
+                + ",127.0.0.1:"
+                + ports.get(2));
     for (int i = 0; i < 3; i++) {
       assertThat(zk.isRunning(i)).isTrue();
       assertThat(zk.isPaused(i)).isFalse();
       assertThat(zk.pid(i)).isPresent();
-      assertThat(Files.readString(zk.dataDir(i).resolve("myid")).trim()).isEqualTo(Integer.toString(i + 1));
+      assertThat(Files.readString(zk.dataDir(i).resolve("myid")).trim())
+          .isEqualTo(Integer.toString(i + 1));
     }
 
     CuratorFramework client = closer.add(ZooKeeperFixtures.newClient(zk.connectString(), SESSION));
     client.create().forPath("/replicated", "x".getBytes(UTF_8));
     assertThat(new String(client.getData().forPath("/replicated"), UTF_8)).isEqualTo("x");
     for (int i = 0; i < 3; i++) {
-      CuratorFramework one = closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(i), SESSION));
+      CuratorFramework one =
+          closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(i), SESSION));
       await().atMost(WITHIN).until(() -> one.checkExists().forPath("/replicated") != null);
     }
   }
@@ -66,10 +75,14 @@ class ZkProcessEnsembleTest {
     assertThat(successor).isNotEqualTo(leader);
     assertThat(zk.leaderIndex()).isEqualTo(successor);
 
-    await().atMost(WITHIN).ignoreExceptions().untilAsserted(() -> {
-      client.create().orSetData().forPath("/after", "2".getBytes(UTF_8));
-      assertThat(new String(client.getData().forPath("/before"), UTF_8)).isEqualTo("1");
-    });
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              client.create().orSetData().forPath("/after", "2".getBytes(UTF_8));
+              assertThat(new String(client.getData().forPath("/before"), UTF_8)).isEqualTo("1");
+            });
   }
 
   @Test
@@ -82,7 +95,8 @@ class ZkProcessEnsembleTest {
 
     killed.forEach(zk::kill);
     await().atMost(WITHIN).until(() -> zk.mode(survivor).isEmpty());
-    CuratorFramework late = closer.add(ZooKeeperFixtures.newClient(zk.connectString(), Duration.ofSeconds(2)));
+    CuratorFramework late =
+        closer.add(ZooKeeperFixtures.newClient(zk.connectString(), Duration.ofSeconds(2)));
     long start = System.nanoTime();
     assertThatThrownBy(() -> late.create().forPath("/lost")).isInstanceOf(Exception.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(WITHIN);
@@ -94,13 +108,17 @@ class ZkProcessEnsembleTest {
     killed.forEach(zk::restart);
     zk.awaitQuorum(WITHIN);
     CuratorFramework back = closer.add(ZooKeeperFixtures.newClient(zk.connectString(), SESSION));
-    await().atMost(WITHIN).ignoreExceptions()
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptions()
         .until(() -> new String(back.getData().forPath("/kept"), UTF_8).equals("k"));
 
     zk.restartAll(); // every server from its data directory alone
     zk.awaitQuorum(WITHIN);
     CuratorFramework after = closer.add(ZooKeeperFixtures.newClient(zk.connectString(), SESSION));
-    await().atMost(WITHIN).ignoreExceptions()
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptions()
         .until(() -> new String(after.getData().forPath("/kept"), UTF_8).equals("k"));
     assertThat(after.checkExists().forPath("/lost")).isNull();
   }
@@ -110,7 +128,8 @@ class ZkProcessEnsembleTest {
     ZkProcessEnsemble zk = closer.add(ZkProcessEnsemble.start(3));
     int leader = zk.leaderIndex();
     int follower = (leader + 1) % 3;
-    CuratorFramework client = closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(leader), SESSION));
+    CuratorFramework client =
+        closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(leader), SESSION));
 
     zk.pause(follower);
     assertThat(zk.isPaused(follower)).isTrue();
@@ -122,8 +141,11 @@ class ZkProcessEnsembleTest {
     zk.resume(follower);
     assertThat(zk.isPaused(follower)).isFalse();
     assertThat(zk.awaitQuorum(WITHIN)).isEqualTo(leader);
-    CuratorFramework direct = closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(follower), SESSION));
-    await().atMost(WITHIN).ignoreExceptions()
+    CuratorFramework direct =
+        closer.add(ZooKeeperFixtures.newClient(zk.serverConnectString(follower), SESSION));
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptions()
         .until(() -> direct.checkExists().forPath("/while-paused") != null);
   }
 
@@ -145,7 +167,9 @@ class ZkProcessEnsembleTest {
     zk.restart(0); // kill -9, then start on the same data directory and port
     assertThat(zk.awaitQuorum(WITHIN)).isZero();
     CuratorFramework client = closer.add(ZooKeeperFixtures.newClient(zk.connectString(), SESSION));
-    await().atMost(WITHIN).ignoreExceptions()
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptions()
         .until(() -> new String(client.getData().forPath("/single"), UTF_8).equals("s"));
 
     ProcessHandle server = ProcessHandle.of(zk.pid(0).orElseThrow()).orElseThrow();
@@ -160,7 +184,9 @@ class ZkProcessEnsembleTest {
 
   @Test
   void sizesOutsideOneToSevenAreRefused() {
-    assertThatThrownBy(() -> ZkProcessEnsemble.start(0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> ZkProcessEnsemble.start(8)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ZkProcessEnsemble.start(0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ZkProcessEnsemble.start(8))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

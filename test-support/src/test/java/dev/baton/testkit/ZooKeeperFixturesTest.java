@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -33,7 +34,8 @@ class ZooKeeperFixturesTest {
           assertThat(client.checkExists().forPath("/")).isNotNull();
         }
         Map<String, String> mntr = FourLetterWords.mntr("127.0.0.1", server.getPort());
-        assertThat(Long.parseLong(mntr.get("zk_num_alive_connections"))).isGreaterThanOrEqualTo(100);
+        assertThat(Long.parseLong(mntr.get("zk_num_alive_connections")))
+            .isGreaterThanOrEqualTo(100);
       } finally {
         closeAll(clients);
       }
@@ -54,7 +56,9 @@ class ZooKeeperFixturesTest {
         CuratorFramework client = ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
       client.blockUntilConnected();
       Map<String, String> mntr = FourLetterWords.mntr("127.0.0.1", server.getPort());
-      assertThat(mntr).containsEntry("zk_server_state", "standalone").containsKey("zk_packets_received");
+      assertThat(mntr)
+          .containsEntry("zk_server_state", "standalone")
+          .containsKey("zk_packets_received");
 
       long before = FourLetterWords.packetsReceived("127.0.0.1", server.getPort());
       for (int i = 0; i < 10; i++) {
@@ -93,7 +97,8 @@ class ZooKeeperFixturesTest {
   }
 
   @Test
-  void aServerRestartedOnItsDataDirectoryAndPortKeepsTheTree(@TempDir File dataDir) throws Exception {
+  void aServerRestartedOnItsDataDirectoryAndPortKeepsTheTree(@TempDir File dataDir)
+      throws Exception {
     int port;
     try (TestingServer server = ZooKeeperFixtures.startServer(dataDir);
         CuratorFramework client = ZooKeeperFixtures.newClient(server.getConnectString(), SESSION)) {
@@ -112,8 +117,8 @@ class ZooKeeperFixturesTest {
   @Test
   void theGrantedSessionTimeoutIsTheOneAsked() throws Exception {
     try (TestingServer server = ZooKeeperFixtures.startServer();
-        CuratorFramework client = ZooKeeperFixtures.newClient(server.getConnectString(),
-            Duration.ofMillis(2000))) {
+        CuratorFramework client =
+            ZooKeeperFixtures.newClient(server.getConnectString(), Duration.ofMillis(2000))) {
       client.blockUntilConnected();
       assertThat(client.getZookeeperClient().getZooKeeper().getSessionTimeout()).isEqualTo(2000);
     }

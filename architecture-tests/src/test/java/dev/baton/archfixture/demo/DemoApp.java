@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.archfixture.demo;
 
 /** The fixture demo, using public API and test support: allowed. */

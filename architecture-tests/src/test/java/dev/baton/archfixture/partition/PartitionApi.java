@@ -1,12 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.archfixture.partition;
 
 /**
- * Public API of the fixture partition module; uses the public API and the shared helpers of the modules
- * below, and its own internal package: allowed.
+ * Public API of the fixture partition module; uses the public API and the shared helpers of the
+ * modules below, and its own internal package: allowed.
  */
 public class PartitionApi {
   public static int own() {
-    return dev.baton.archfixture.recipes.RecipeApi.lead() + dev.baton.archfixture.fencing.FenceApi.token()
+    return dev.baton.archfixture.recipes.RecipeApi.lead()
+        + dev.baton.archfixture.fencing.FenceApi.token()
         + dev.baton.archfixture.fencing.support.SharedHelper.help()
         + dev.baton.archfixture.partition.internal.PartitionSecret.secret();
   }

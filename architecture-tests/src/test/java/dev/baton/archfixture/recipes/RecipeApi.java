@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.archfixture.recipes;
 
 /** Public API of the fixture recipes module; uses fencing's public API, which is allowed. */

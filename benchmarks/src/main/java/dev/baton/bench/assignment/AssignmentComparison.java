@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -16,26 +17,47 @@ import java.util.Set;
 
 /**
  * Partition movement and balance of Baton's sticky balanced strategy against Kafka's consumer
- * assignors (cooperative-sticky, sticky, range) on one seeded membership trace, offline (no ZooKeeper,
- * no broker), and the compute time of one assignment at 10,000 partitions and 1,000 members.
+ * assignors (cooperative-sticky, sticky, range) on one seeded membership trace, offline (no
+ * ZooKeeper, no broker), and the compute time of one assignment at 10,000 partitions and 1,000
+ * members.
  *
- * <p>Per assignor, the trace's initial group is assigned from nothing, then each event (join, graceful
- * leave, crash) is one rebalance fed with that assignor's own previous assignment. Per event: moved
- * partitions (owner before differs from owner after; a departed member's partitions count), the
- * theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min partitions per
- * member). See benchmarks/README.md.
+ * <p>Per assignor, the trace's initial group is assigned from nothing, then each event (join,
+ * graceful leave, crash) is one rebalance fed with that assignor's own previous assignment. Per
+ * event: moved partitions (owner before differs from owner after; a departed member's partitions
+ * count), the theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min
+ * partitions per member). See benchmarks/README.md.
  *
- * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition owned
- * again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
+ * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition
+ * owned again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
  */
 public final class AssignmentComparison implements Scenario {
   static final String NAME = "assignment";
   static final long DEFAULT_SEED = 20261130L;
-  private static final Set<String> KEYS = Set.of("seed", "partitions", "events", "start-members", "min-members",
-      "max-members", "assignors", "compute", "compute-partitions", "compute-members", "compute-warmup",
-      "compute-runs", "compute-kafka-warmup", "compute-kafka-runs", "handoff", "handoff-partitions",
-      "handoff-members", "handoff-trials", "handoff-warmup", "handoff-session-timeout-ms",
-      "handoff-rebalance-delay-ms", "handoff-rebalance-max-delay-ms", "handoff-timeout-ms");
+  private static final Set<String> KEYS =
+      Set.of(
+          "seed",
+          "partitions",
+          "events",
+          "start-members",
+          "min-members",
+          "max-members",
+          "assignors",
+          "compute",
+          "compute-partitions",
+          "compute-members",
+          "compute-warmup",
+          "compute-runs",
+          "compute-kafka-warmup",
+          "compute-kafka-runs",
+          "handoff",
+          "handoff-partitions",
+          "handoff-members",
+          "handoff-trials",
+          "handoff-warmup",
+          "handoff-session-timeout-ms",
+          "handoff-rebalance-delay-ms",
+          "handoff-rebalance-max-delay-ms",
+          "handoff-timeout-ms");
 
   @Override
   public String description() {
@@ -62,7 +84,8 @@ public final class AssignmentComparison implements Scenario {
     for (String name : s.string("assignors", String.join(",", Assignor.NAMES)).split(",")) {
       String n = name.trim();
       if (!Assignor.NAMES.contains(n)) {
-        throw new IllegalArgumentException("unknown assignor '" + n + "'; known: " + Assignor.NAMES);
+        throw new IllegalArgumentException(
+            "unknown assignor '" + n + "'; known: " + Assignor.NAMES);
       }
       assignors.add(n);
     }
@@ -74,21 +97,32 @@ public final class AssignmentComparison implements Scenario {
     int kafkaWarmup = s.integer("compute-kafka-warmup", 20);
     int kafkaRuns = s.integer("compute-kafka-runs", 200);
     boolean handoff = s.bool("handoff", true);
-    HandoffTiming.Config handoffConfig = new HandoffTiming.Config(s.integer("handoff-partitions", 1_000),
-        s.integer("handoff-members", 10), s.integer("handoff-trials", 20), s.integer("handoff-warmup", 1),
-        Duration.ofMillis(positive(s, "handoff-session-timeout-ms", 10_000)),
-        optionalMillis(s, "handoff-rebalance-delay-ms"), optionalMillis(s, "handoff-rebalance-max-delay-ms"),
-        Duration.ofMillis(positive(s, "handoff-timeout-ms", 60_000)), seed);
+    HandoffTiming.Config handoffConfig =
+        new HandoffTiming.Config(
+            s.integer("handoff-partitions", 1_000),
+            s.integer("handoff-members", 10),
+            s.integer("handoff-trials", 20),
+            s.integer("handoff-warmup", 1),
+            Duration.ofMillis(positive(s, "handoff-session-timeout-ms", 10_000)),
+            optionalMillis(s, "handoff-rebalance-delay-ms"),
+            optionalMillis(s, "handoff-rebalance-max-delay-ms"),
+            Duration.ofMillis(positive(s, "handoff-timeout-ms", 60_000)),
+            seed);
     if (handoff) {
       HandoffTiming.validate(handoffConfig);
     }
     if (partitions < 1 || events < 1) {
       throw new IllegalArgumentException("partitions and events must be at least 1");
     }
-    if (computePartitions < 1 || computeMembers < 1 || computeWarmup < 0 || computeRuns < 1 || kafkaWarmup < 0
+    if (computePartitions < 1
+        || computeMembers < 1
+        || computeWarmup < 0
+        || computeRuns < 1
+        || kafkaWarmup < 0
         || kafkaRuns < 0) {
-      throw new IllegalArgumentException("compute-partitions, compute-members and compute-runs must be at least 1,"
-          + " the warm-ups and compute-kafka-runs at least 0");
+      throw new IllegalArgumentException(
+          "compute-partitions, compute-members and compute-runs must be at least 1,"
+              + " the warm-ups and compute-kafka-runs at least 0");
     }
     MembershipTrace trace = MembershipTrace.generate(seed, start, min, max, events);
     Map<Kind, Integer> kinds = new EnumMap<>(Kind.class);
@@ -99,9 +133,18 @@ public final class AssignmentComparison implements Scenario {
       smallest = Math.min(smallest, e.membersAfter().size());
       largest = Math.max(largest, e.membersAfter().size());
     }
-    progress("trace: seed %d, %d partitions, %d members at start, %d events (%d joins, %d leaves, %d crashes),"
-            + " group size %d..%d", seed, partitions, start, events, kinds.getOrDefault(Kind.JOIN, 0),
-        kinds.getOrDefault(Kind.LEAVE, 0), kinds.getOrDefault(Kind.CRASH, 0), smallest, largest);
+    progress(
+        "trace: seed %d, %d partitions, %d members at start, %d events (%d joins, %d leaves, %d crashes),"
+            + " group size %d..%d",
+        seed,
+        partitions,
+        start,
+        events,
+        kinds.getOrDefault(Kind.JOIN, 0),
+        kinds.getOrDefault(Kind.LEAVE, 0),
+        kinds.getOrDefault(Kind.CRASH, 0),
+        smallest,
+        largest);
 
     for (String name : assignors) {
       long t0 = System.nanoTime();
@@ -110,24 +153,55 @@ public final class AssignmentComparison implements Scenario {
     }
 
     if (compute) {
-      progress("compute: %d partitions, %d members; %d warm-up + %d timed Baton calls, %d + %d Kafka sticky calls,"
-              + " interleaved", computePartitions, computeMembers, computeWarmup, computeRuns, kafkaWarmup,
-          kafkaRuns);
-      List<ComputeTiming.Result> results = ComputeTiming.run(computePartitions, computeMembers, computeWarmup,
-          computeRuns, kafkaWarmup, kafkaRuns, seed);
+      progress(
+          "compute: %d partitions, %d members; %d warm-up + %d timed Baton calls, %d + %d Kafka sticky calls,"
+              + " interleaved",
+          computePartitions, computeMembers, computeWarmup, computeRuns, kafkaWarmup, kafkaRuns);
+      List<ComputeTiming.Result> results =
+          ComputeTiming.run(
+              computePartitions,
+              computeMembers,
+              computeWarmup,
+              computeRuns,
+              kafkaWarmup,
+              kafkaRuns,
+              seed);
       ComputeTiming.Result baton = results.get(0);
-      progress("compute baton: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls", baton.p50Ms(), baton.p99Ms(),
-          baton.maxMs(), baton.meanMs(), baton.runs());
-      print(String.format(Locale.ROOT, "RESULT %s-compute partitions=%d members=%d p50_ms=%.3f p99_ms=%.3f max_ms=%.3f"
-              + " assignor=baton runs=%d warmup=%d", NAME, computePartitions, computeMembers, baton.p50Ms(),
-          baton.p99Ms(), baton.maxMs(), baton.runs(), computeWarmup));
+      progress(
+          "compute baton: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
+          baton.p50Ms(), baton.p99Ms(), baton.maxMs(), baton.meanMs(), baton.runs());
+      print(
+          String.format(
+              Locale.ROOT,
+              "RESULT %s-compute partitions=%d members=%d p50_ms=%.3f p99_ms=%.3f max_ms=%.3f"
+                  + " assignor=baton runs=%d warmup=%d",
+              NAME,
+              computePartitions,
+              computeMembers,
+              baton.p50Ms(),
+              baton.p99Ms(),
+              baton.maxMs(),
+              baton.runs(),
+              computeWarmup));
       if (results.size() > 1) {
         ComputeTiming.Result kafka = results.get(1);
-        progress("compute sticky: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls", kafka.p50Ms(),
-            kafka.p99Ms(), kafka.maxMs(), kafka.meanMs(), kafka.runs());
-        print(String.format(Locale.ROOT, "RESULT %s-compute assignor=sticky partitions=%d members=%d p50_ms=%.3f"
-                + " p99_ms=%.3f max_ms=%.3f ratio=%.4f runs=%d warmup=%d", NAME, computePartitions, computeMembers,
-            kafka.p50Ms(), kafka.p99Ms(), kafka.maxMs(), baton.p50Ms() / kafka.p50Ms(), kafka.runs(), kafkaWarmup));
+        progress(
+            "compute sticky: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
+            kafka.p50Ms(), kafka.p99Ms(), kafka.maxMs(), kafka.meanMs(), kafka.runs());
+        print(
+            String.format(
+                Locale.ROOT,
+                "RESULT %s-compute assignor=sticky partitions=%d members=%d p50_ms=%.3f"
+                    + " p99_ms=%.3f max_ms=%.3f ratio=%.4f runs=%d warmup=%d",
+                NAME,
+                computePartitions,
+                computeMembers,
+                kafka.p50Ms(),
+                kafka.p99Ms(),
+                kafka.maxMs(),
+                baton.p50Ms() / kafka.p50Ms(),
+                kafka.runs(),
+                kafkaWarmup));
       }
     }
 
@@ -136,25 +210,53 @@ public final class AssignmentComparison implements Scenario {
     }
   }
 
-  /** Time to every partition owned again after a join, a graceful leave and a crash, on real ZooKeeper. */
+  /**
+   * Time to every partition owned again after a join, a graceful leave and a crash, on real
+   * ZooKeeper.
+   */
   private static void handoff(HandoffTiming.Config config) throws Exception {
     // The delays the members get: the library's defaults unless set, printed since they dominate.
     GroupConfig effective = HandoffTiming.memberConfig(config, "/validate", "validate");
-    List<HandoffTiming.Result> results = HandoffTiming.run(config, line -> progress("handoff: %s", line));
+    List<HandoffTiming.Result> results =
+        HandoffTiming.run(config, line -> progress("handoff: %s", line));
     for (HandoffTiming.Result r : results) {
-      progress("handoff %s: p50 %.1f p99 %.1f max %.1f mean %.1f ms over %d trials; new generation received"
+      progress(
+          "handoff %s: p50 %.1f p99 %.1f max %.1f mean %.1f ms over %d trials; new generation received"
               + " by an observer after p50 %.1f ms, all owned p50 %.1f ms after that; moved %.1f (minimum %.1f)"
-              + " on average; the assigner was the one removed in %d", r.event().label, r.p50Ms(), r.p99Ms(),
-          r.maxMs(), r.meanMs(), r.trials(), r.publishedP50Ms(), r.afterPublishedP50Ms(), r.movedMean(),
-          r.minimumMean(), r.assignerRemoved());
+              + " on average; the assigner was the one removed in %d",
+          r.event().label,
+          r.p50Ms(),
+          r.p99Ms(),
+          r.maxMs(),
+          r.meanMs(),
+          r.trials(),
+          r.publishedP50Ms(),
+          r.afterPublishedP50Ms(),
+          r.movedMean(),
+          r.minimumMean(),
+          r.assignerRemoved());
     }
     for (HandoffTiming.Result r : results) {
-      print(String.format(Locale.ROOT, "RESULT %s-handoff event=%s trials=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
-              + " partitions=%d members=%d rebalance_delay_ms=%d moved_mean=%.1f rebalance_max_delay_ms=%d"
-              + " published_p50_ms=%.1f minimum_mean=%.1f session_timeout_ms=%d", NAME, r.event().label,
-          r.trials(), r.p50Ms(), r.p99Ms(), r.maxMs(), config.partitions(), config.members(),
-          effective.rebalanceDelay().toMillis(), r.movedMean(), effective.rebalanceMaxDelay().toMillis(),
-          r.publishedP50Ms(), r.minimumMean(), config.sessionTimeout().toMillis()));
+      print(
+          String.format(
+              Locale.ROOT,
+              "RESULT %s-handoff event=%s trials=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
+                  + " partitions=%d members=%d rebalance_delay_ms=%d moved_mean=%.1f rebalance_max_delay_ms=%d"
+                  + " published_p50_ms=%.1f minimum_mean=%.1f session_timeout_ms=%d",
+              NAME,
+              r.event().label,
+              r.trials(),
+              r.p50Ms(),
+              r.p99Ms(),
+              r.maxMs(),
+              config.partitions(),
+              config.members(),
+              effective.rebalanceDelay().toMillis(),
+              r.movedMean(),
+              effective.rebalanceMaxDelay().toMillis(),
+              r.publishedP50Ms(),
+              r.minimumMean(),
+              config.sessionTimeout().toMillis()));
     }
   }
 
@@ -186,14 +288,24 @@ public final class AssignmentComparison implements Scenario {
     Stats stats = new Stats();
     for (Event e : trace.events()) {
       Map<Integer, String> after = assignor.rebalance(e.membersAfter(), before);
-      Assignments.checkCovers(name + " after event " + e.index() + " (" + e.kind().label() + ")", after, partitions,
+      Assignments.checkCovers(
+          name + " after event " + e.index() + " (" + e.kind().label() + ")",
+          after,
+          partitions,
           e.membersAfter());
       int moved = Assignments.moved(before, after);
       int minimum = Assignments.minimumMoves(before, e.membersAfter(), partitions);
       int imbalance = Assignments.imbalance(after, e.membersAfter());
       if (moved < minimum && imbalance <= 1) {
-        throw new BenchmarkFailure(name + " event " + e.index() + ": a balanced assignment moved " + moved
-            + ", below the minimum " + minimum + " (the minimum is wrong)");
+        throw new BenchmarkFailure(
+            name
+                + " event "
+                + e.index()
+                + ": a balanced assignment moved "
+                + moved
+                + ", below the minimum "
+                + minimum
+                + " (the minimum is wrong)");
       }
       stats.add(e.kind(), moved, minimum, imbalance, assignor.lastRounds());
       before = after;
@@ -243,14 +355,34 @@ public final class AssignmentComparison implements Scenario {
 
     void report(String name, int eventCount, int partitions, long seed, double seconds) {
       StringBuilder kinds = new StringBuilder();
-      byKind.forEach((kind, k) -> kinds.append(String.format(Locale.ROOT, "; %s: %d events, moved %d, minimum %d",
-          kind.label(), k[0], k[1], k[2])));
-      progress("%s: moved %d, minimum %d%s; rounds per event max %d, mean %.2f; %.2f s", name, movedTotal,
-          minimumTotal, kinds, maxRounds, (double) rounds / events, seconds);
-      print(String.format(Locale.ROOT, "RESULT %s assignor=%s events=%d moves_ratio=%.2f moves_ratio_mean=%.3f"
-              + " imbalance=%d moved_total=%d minimum_total=%d partitions=%d seed=%d", NAME, name, eventCount,
-          worstRatio, ratioEvents == 0 ? Double.NaN : ratioSum / ratioEvents, worstImbalance, movedTotal,
-          minimumTotal, partitions, seed));
+      byKind.forEach(
+          (kind, k) ->
+              kinds.append(
+                  String.format(
+                      Locale.ROOT,
+                      "; %s: %d events, moved %d, minimum %d",
+                      kind.label(),
+                      k[0],
+                      k[1],
+                      k[2])));
+      progress(
+          "%s: moved %d, minimum %d%s; rounds per event max %d, mean %.2f; %.2f s",
+          name, movedTotal, minimumTotal, kinds, maxRounds, (double) rounds / events, seconds);
+      print(
+          String.format(
+              Locale.ROOT,
+              "RESULT %s assignor=%s events=%d moves_ratio=%.2f moves_ratio_mean=%.3f"
+                  + " imbalance=%d moved_total=%d minimum_total=%d partitions=%d seed=%d",
+              NAME,
+              name,
+              eventCount,
+              worstRatio,
+              ratioEvents == 0 ? Double.NaN : ratioSum / ratioEvents,
+              worstImbalance,
+              movedTotal,
+              minimumTotal,
+              partitions,
+              seed));
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -13,12 +14,14 @@ final class Assignments {
   private Assignments() {}
 
   /**
-   * Fails the run unless every partition {@code 0..P-1} is assigned exactly once, to one of
-   * {@code members}, and nothing else is assigned.
+   * Fails the run unless every partition {@code 0..P-1} is assigned exactly once, to one of {@code
+   * members}, and nothing else is assigned.
    */
-  static void checkCovers(String who, Map<Integer, String> assignment, int partitions, Collection<String> members) {
+  static void checkCovers(
+      String who, Map<Integer, String> assignment, int partitions, Collection<String> members) {
     if (assignment.size() != partitions) {
-      throw new BenchmarkFailure(who + ": " + assignment.size() + " partitions assigned, expected " + partitions);
+      throw new BenchmarkFailure(
+          who + ": " + assignment.size() + " partitions assigned, expected " + partitions);
     }
     Set<String> live = new HashSet<>(members);
     for (int p = 0; p < partitions; p++) {
@@ -27,7 +30,8 @@ final class Assignments {
         throw new BenchmarkFailure(who + ": partition " + p + " is not assigned");
       }
       if (!live.contains(owner)) {
-        throw new BenchmarkFailure(who + ": partition " + p + " is assigned to " + owner + ", not a member");
+        throw new BenchmarkFailure(
+            who + ": partition " + p + " is assigned to " + owner + ", not a member");
       }
     }
   }
@@ -45,12 +49,13 @@ final class Assignments {
 
   /**
    * The fewest partitions that must move from {@code before} to any assignment of the members in
-   * {@code membersAfter} whose counts differ by at most one: {@code P} minus the most partitions that
-   * can stay. A balanced assignment gives every member {@code q = floor(P/M)} or {@code q + 1}, exactly
-   * {@code r = P mod M} of them {@code q + 1}; a surviving member with {@code h} partitions can keep
-   * {@code min(h, quota)}, so the most that stay is {@code sum min(h_i, q)} plus one for each of the
-   * {@code r} extra slots given to a member that holds more than {@code q} (the biggest holders first),
-   * i.e. {@code + min(r, #{i : h_i > q})}. Departed members' partitions always move.
+   * {@code membersAfter} whose counts differ by at most one: {@code P} minus the most partitions
+   * that can stay. A balanced assignment gives every member {@code q = floor(P/M)} or {@code q +
+   * 1}, exactly {@code r = P mod M} of them {@code q + 1}; a surviving member with {@code h}
+   * partitions can keep {@code min(h, quota)}, so the most that stay is {@code sum min(h_i, q)}
+   * plus one for each of the {@code r} extra slots given to a member that holds more than {@code q}
+   * (the biggest holders first), i.e. {@code + min(r, #{i : h_i > q})}. Departed members'
+   * partitions always move.
    */
   static int minimumMoves(Map<Integer, String> before, List<String> membersAfter, int partitions) {
     Map<String, Integer> held = counts(before, membersAfter);
@@ -81,7 +86,9 @@ final class Assignments {
     return max - min;
   }
 
-  /** Partitions per member of {@code members} (0 for a member without any); other owners ignored. */
+  /**
+   * Partitions per member of {@code members} (0 for a member without any); other owners ignored.
+   */
   static Map<String, Integer> counts(Map<Integer, String> assignment, List<String> members) {
     Map<String, Integer> counts = new HashMap<>();
     for (String m : members) {

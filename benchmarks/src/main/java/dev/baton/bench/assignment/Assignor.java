@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import java.util.List;
@@ -20,7 +21,9 @@ interface Assignor {
    */
   Map<Integer, String> rebalance(List<String> members, Map<Integer, String> previous);
 
-  /** How many assignment rounds the last {@link #rebalance} took (cooperative: revocations first). */
+  /**
+   * How many assignment rounds the last {@link #rebalance} took (cooperative: revocations first).
+   */
   default int lastRounds() {
     return 1;
   }
@@ -31,8 +34,10 @@ interface Assignor {
   static Assignor create(String name, int partitions) {
     return switch (name) {
       case "baton" -> new BatonAssignor(partitions);
-      case "cooperative-sticky", "sticky", "range" -> new KafkaAssignor(KafkaAssignor.Kind.of(name), partitions);
-      default -> throw new IllegalArgumentException("unknown assignor '" + name + "'; known: " + NAMES);
+      case "cooperative-sticky", "sticky", "range" ->
+          new KafkaAssignor(KafkaAssignor.Kind.of(name), partitions);
+      default ->
+          throw new IllegalArgumentException("unknown assignor '" + name + "'; known: " + NAMES);
     };
   }
 }

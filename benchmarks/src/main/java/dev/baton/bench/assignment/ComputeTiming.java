@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -24,15 +25,17 @@ import org.apache.kafka.common.TopicPartition;
  * <p>A seeded chain of single membership changes (join, leave, join, leave, ...: the group moves
  * between M and M+1 members) is applied to both; each call gets the previous call's result as its
  * previous assignment. The iterations interleave the two assignors (Baton, then Kafka, on the same
- * change), so JIT, GC and machine noise hit both alike in the timed window. Baton warms up alone first
- * (its calls are short, so the JIT needs many), then Kafka joins the chain with an unmeasured first
- * assignment and its own warm-up, then both are timed, each call on its own with {@code
- * System.nanoTime()}, until each has its runs. Only the assignment call is timed: building the member
- * list (Baton) or the subscriptions with their user data (Kafka) and the sanity checks are not.
+ * change), so JIT, GC and machine noise hit both alike in the timed window. Baton warms up alone
+ * first (its calls are short, so the JIT needs many), then Kafka joins the chain with an unmeasured
+ * first assignment and its own warm-up, then both are timed, each call on its own with {@code
+ * System.nanoTime()}, until each has its runs. Only the assignment call is timed: building the
+ * member list (Baton) or the subscriptions with their user data (Kafka) and the sanity checks are
+ * not.
  */
 final class ComputeTiming {
   /** Percentiles of one assignor's calls, ms. */
-  record Result(String assignor, int runs, double p50Ms, double p99Ms, double maxMs, double meanMs) {}
+  record Result(
+      String assignor, int runs, double p50Ms, double p99Ms, double maxMs, double meanMs) {}
 
   private ComputeTiming() {}
 
@@ -41,7 +44,13 @@ final class ComputeTiming {
    *
    * @return Baton's result, then Kafka's if it ran
    */
-  static List<Result> run(int partitions, int members, int warmup, int runs, int kafkaWarmup, int kafkaRuns,
+  static List<Result> run(
+      int partitions,
+      int members,
+      int warmup,
+      int runs,
+      int kafkaWarmup,
+      int kafkaRuns,
       long seed) {
     Random random = new Random(seed);
     Set<String> used = new HashSet<>();
@@ -52,7 +61,8 @@ final class ComputeTiming {
     SortedSet<Integer> all = BatonAssignor.range(partitions);
     StickyBalancedStrategy strategy = new StickyBalancedStrategy();
     Map<Integer, String> baton = strategy.assign(all, BatonAssignor.profiles(group), Map.of());
-    KafkaAssignor kafka = kafkaRuns > 0 ? new KafkaAssignor(KafkaAssignor.Kind.STICKY, partitions) : null;
+    KafkaAssignor kafka =
+        kafkaRuns > 0 ? new KafkaAssignor(KafkaAssignor.Kind.STICKY, partitions) : null;
     Map<String, List<TopicPartition>> kafkaOwned = null;
     double[] batonMs = new double[runs];
     double[] kafkaMs = new double[kafkaRuns];
@@ -96,7 +106,9 @@ final class ComputeTiming {
         }
       }
       if (i > 0 && i % 200 == 0) {
-        progress("compute: %d of %d iterations in %.1f s", i, total, (System.nanoTime() - started) / 1e9);
+        progress(
+            "compute: %d of %d iterations in %.1f s",
+            i, total, (System.nanoTime() - started) / 1e9);
       }
     }
     List<Result> results = new ArrayList<>();
@@ -107,7 +119,8 @@ final class ComputeTiming {
     return results;
   }
 
-  private static void checkBalanced(String who, Map<Integer, String> assignment, int partitions, List<String> group) {
+  private static void checkBalanced(
+      String who, Map<Integer, String> assignment, int partitions, List<String> group) {
     Assignments.checkCovers(who + " (compute)", assignment, partitions, group);
     int imbalance = Assignments.imbalance(assignment, group);
     if (imbalance > 1) {
@@ -117,11 +130,15 @@ final class ComputeTiming {
 
   private static Map<Integer, String> toMap(Map<String, List<TopicPartition>> owned) {
     Map<Integer, String> out = new HashMap<>();
-    owned.forEach((m, tps) -> tps.forEach(tp -> {
-      if (out.put(tp.partition(), m) != null) {
-        throw new BenchmarkFailure("sticky (compute): partition " + tp + " assigned twice");
-      }
-    }));
+    owned.forEach(
+        (m, tps) ->
+            tps.forEach(
+                tp -> {
+                  if (out.put(tp.partition(), m) != null) {
+                    throw new BenchmarkFailure(
+                        "sticky (compute): partition " + tp + " assigned twice");
+                  }
+                }));
     return out;
   }
 
@@ -132,8 +149,13 @@ final class ComputeTiming {
     for (double x : sorted) {
       sum += x;
     }
-    return new Result(assignor, sorted.length, percentile(sorted, 0.50), percentile(sorted, 0.99),
-        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1], sorted.length == 0 ? Double.NaN : sum / sorted.length);
+    return new Result(
+        assignor,
+        sorted.length,
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.99),
+        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+        sorted.length == 0 ? Double.NaN : sum / sorted.length);
   }
 
   /** Nearest rank. */
@@ -146,6 +168,7 @@ final class ComputeTiming {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + AssignmentComparison.NAME + "] " + String.format(Locale.ROOT, format, args));
+    System.err.println(
+        "[" + AssignmentComparison.NAME + "] " + String.format(Locale.ROOT, format, args));
   }
 }

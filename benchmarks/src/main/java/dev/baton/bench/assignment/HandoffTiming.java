@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -7,8 +8,8 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.SessionExpirer;
 import java.time.Duration;
@@ -37,35 +38,38 @@ import java.util.function.Consumer;
 /**
  * Time from a membership change to every partition owned again, on one real (in-process) ZooKeeper
  * server: a group of {@code M} {@link GroupMember}s, each with its own {@link BatonSession}, shares
- * {@code P} partitions; trials cycle through join, graceful leave, join, crash (the group moves between M
- * and M+1 members).
+ * {@code P} partitions; trials cycle through join, graceful leave, join, crash (the group moves
+ * between M and M+1 members).
  *
- * <p>One trial: {@code t0} just before the action, which runs on a helper thread (join: connect a new
- * session, create and start a member; leave: {@link GroupMember#close()} then the session's close; crash:
- * {@link SessionExpirer#expireOnServer} on the member's session, a real server-side expiry, then close
- * the dead member and its session). Meanwhile this thread checks, on in-memory state only, whether the
- * group has converged: the newest published assignment (one watched read of the assignment znode per
- * generation, {@link PublishedAssignment}) gives partitions to exactly the live members and covers all
- * {@code P}; every live member follows that generation ({@code health().generation()}) and its
- * {@link GroupMember#ownedPartitions()} are exactly, and actively, the partitions that assignment gives
- * it. {@code t1} is the end of the first check that finds this; the trial's time is {@code t1 - t0}. The
- * check runs every poll interval (1 ms), and at once when a member's listener gets a callback or a new
- * generation arrives.
+ * <p>One trial: {@code t0} just before the action, which runs on a helper thread (join: connect a
+ * new session, create and start a member; leave: {@link GroupMember#close()} then the session's
+ * close; crash: {@link SessionExpirer#expireOnServer} on the member's session, a real server-side
+ * expiry, then close the dead member and its session). Meanwhile this thread checks, on in-memory
+ * state only, whether the group has converged: the newest published assignment (one watched read of
+ * the assignment znode per generation, {@link PublishedAssignment}) gives partitions to exactly the
+ * live members and covers all {@code P}; every live member follows that generation ({@code
+ * health().generation()}) and its {@link GroupMember#ownedPartitions()} are exactly, and actively,
+ * the partitions that assignment gives it. {@code t1} is the end of the first check that finds
+ * this; the trial's time is {@code t1 - t0}. The check runs every poll interval (1 ms), and at once
+ * when a member's listener gets a callback or a new generation arrives.
  *
- * <p>Sanity checks (each fails the run): no partition is ever owned by two members at once, checked on
- * every poll over the members' {@code ownedPartitions()} (a suspected overlap between two snapshots
- * taken one after the other is confirmed only if both leases are still active, read in the order that
- * excludes a handoff that happened between the snapshots) and on the members' callbacks (an
- * {@code assigned} for a partition whose {@code revoked} has not run on its previous owner); a crashed
- * member is excluded from both from {@code t0}, because its client still believes in its leases after
- * the server ended its session, the case fencing tokens exist for. Every trial converges within the
- * timeout. After each trial (outside the timing), {@link GroupStatus#read} cross-checks ZooKeeper itself:
- * every partition's ownership znode belongs to the member the published assignment names.
+ * <p>Sanity checks (each fails the run): no partition is ever owned by two members at once, checked
+ * on every poll over the members' {@code ownedPartitions()} (a suspected overlap between two
+ * snapshots taken one after the other is confirmed only if both leases are still active, read in
+ * the order that excludes a handoff that happened between the snapshots) and on the members'
+ * callbacks (an {@code assigned} for a partition whose {@code revoked} has not run on its previous
+ * owner); a crashed member is excluded from both from {@code t0}, because its client still believes
+ * in its leases after the server ended its session, the case fencing tokens exist for. Every trial
+ * converges within the timeout. After each trial (outside the timing), {@link GroupStatus#read}
+ * cross-checks ZooKeeper itself: every partition's ownership znode belongs to the member the
+ * published assignment names.
  */
 final class HandoffTiming {
   /** A membership change. */
   enum Event {
-    JOIN("join"), LEAVE("leave"), CRASH("crash");
+    JOIN("join"),
+    LEAVE("leave"),
+    CRASH("crash");
 
     final String label;
 
@@ -78,20 +82,38 @@ final class HandoffTiming {
   static final List<Event> CYCLE = List.of(Event.JOIN, Event.LEAVE, Event.JOIN, Event.CRASH);
 
   /** Settings; null delays mean the library's defaults. */
-  record Config(int partitions, int members, int cycles, int warmupCycles, Duration sessionTimeout,
-      Duration rebalanceDelay, Duration rebalanceMaxDelay, Duration timeout, long seed) {}
+  record Config(
+      int partitions,
+      int members,
+      int cycles,
+      int warmupCycles,
+      Duration sessionTimeout,
+      Duration rebalanceDelay,
+      Duration rebalanceMaxDelay,
+      Duration timeout,
+      long seed) {}
 
   /** Figures of one event kind over its recorded trials. */
-  record Result(Event event, int trials, double p50Ms, double p99Ms, double maxMs, double meanMs,
-      double publishedP50Ms, double afterPublishedP50Ms, double movedMean, double minimumMean,
+  record Result(
+      Event event,
+      int trials,
+      double p50Ms,
+      double p99Ms,
+      double maxMs,
+      double meanMs,
+      double publishedP50Ms,
+      double afterPublishedP50Ms,
+      double movedMean,
+      double minimumMean,
       int assignerRemoved) {}
 
   /** One recorded trial. */
-  private record Sample(double ms, double publishedMs, int moved, int minimum, boolean assignerRemoved) {}
+  private record Sample(
+      double ms, double publishedMs, int moved, int minimum, boolean assignerRemoved) {}
 
   /** One member process: its session, its GroupMember and its listener. */
-  private record Member(String id, BatonSession session, GroupMember member, Listener listener,
-      OperationLog ops) {}
+  private record Member(
+      String id, BatonSession session, GroupMember member, Listener listener, OperationLog ops) {}
 
   private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -101,11 +123,13 @@ final class HandoffTiming {
   private final Beliefs beliefs = new Beliefs();
   private final Map<String, Member> live = new LinkedHashMap<>();
   private final Map<Event, List<Sample>> samples = new EnumMap<>(Event.class);
-  private final ExecutorService actions = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "handoff-action");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService actions =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "handoff-action");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile Thread waiter;
   private String connectString;
   private String group;
@@ -121,7 +145,8 @@ final class HandoffTiming {
 
   /** The rebalance delays a member gets from {@code config} (the library's defaults where null). */
   static GroupConfig memberConfig(Config config, String group, String id) {
-    GroupConfig.Builder b = GroupConfig.builder(group).memberId(id).partitionCount(config.partitions());
+    GroupConfig.Builder b =
+        GroupConfig.builder(group).memberId(id).partitionCount(config.partitions());
     if (config.rebalanceDelay() != null) {
       b.rebalanceDelay(config.rebalanceDelay());
     }
@@ -148,13 +173,16 @@ final class HandoffTiming {
    */
   static void validate(Config config) {
     if (config.members() < 1 || config.partitions() < config.members() + 1) {
-      throw new IllegalArgumentException("handoff-members must be at least 1 and handoff-partitions at least"
-          + " handoff-members + 1 (every member of the M+1 must get a partition)");
+      throw new IllegalArgumentException(
+          "handoff-members must be at least 1 and handoff-partitions at least"
+              + " handoff-members + 1 (every member of the M+1 must get a partition)");
     }
     if (config.cycles() < 1 || config.warmupCycles() < 0) {
-      throw new IllegalArgumentException("handoff-trials must be at least 1 and handoff-warmup at least 0");
+      throw new IllegalArgumentException(
+          "handoff-trials must be at least 1 and handoff-warmup at least 0");
     }
-    memberConfig(config, "/validate", "validate"); // invalid delays fail here, before any server starts
+    memberConfig(
+        config, "/validate", "validate"); // invalid delays fail here, before any server starts
   }
 
   private List<Result> runTrials() throws Exception {
@@ -163,23 +191,33 @@ final class HandoffTiming {
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
       connectString = zk.connectString();
       group = "/bench/assignment-handoff/" + UUID.randomUUID().toString().substring(0, 8);
-      BatonSession observer = BatonSession.start(SessionConfig.builder(connectString)
-          .sessionTimeout(config.sessionTimeout()).build());
+      BatonSession observer =
+          BatonSession.start(
+              SessionConfig.builder(connectString).sessionTimeout(config.sessionTimeout()).build());
       try {
         published = new PublishedAssignment(observer.curator(), group, this::wake);
-        progress("ZooKeeper %s (transaction log fsynced); group %s: %d partitions, %d members, each with its"
+        progress(
+            "ZooKeeper %s (transaction log fsynced); group %s: %d partitions, %d members, each with its"
                 + " own session (timeout %d ms); rebalance delay %d ms, max %d ms; %d warm-up + %d recorded"
-                + " cycles of join, leave, join, crash", connectString, group, config.partitions(),
-            config.members(), config.sessionTimeout().toMillis(), effective.rebalanceDelay().toMillis(),
-            effective.rebalanceMaxDelay().toMillis(), config.warmupCycles(), config.cycles());
+                + " cycles of join, leave, join, crash",
+            connectString,
+            group,
+            config.partitions(),
+            config.members(),
+            config.sessionTimeout().toMillis(),
+            effective.rebalanceDelay().toMillis(),
+            effective.rebalanceMaxDelay().toMillis(),
+            config.warmupCycles(),
+            config.cycles());
         long start = System.nanoTime();
         for (int i = 0; i < config.members(); i++) {
           Member m = startMember(newId());
           live.put(m.id(), m);
         }
         awaitConverged("the initial group");
-        progress("initial group of %d converged in %.2f s (generation %d)", config.members(),
-            (System.nanoTime() - start) / 1e9, published.current().generation());
+        progress(
+            "initial group of %d converged in %.2f s (generation %d)",
+            config.members(), (System.nanoTime() - start) / 1e9, published.current().generation());
         int total = (config.warmupCycles() + config.cycles()) * CYCLE.size();
         int n = 0;
         for (int c = 0; c < config.warmupCycles() + config.cycles(); c++) {
@@ -198,7 +236,9 @@ final class HandoffTiming {
       }
     }
     if (laterGenerations > 0) {
-      progress("note: in %d trials a further generation was published after convergence", laterGenerations);
+      progress(
+          "note: in %d trials a further generation was published after convergence",
+          laterGenerations);
     }
     List<Result> results = new ArrayList<>();
     for (Event e : Event.values()) {
@@ -207,9 +247,11 @@ final class HandoffTiming {
     return results;
   }
 
-  // ---- one trial ----------------------------------------------------------------------------------
+  // ---- one trial
+  // ----------------------------------------------------------------------------------
 
-  private void trial(Event event, boolean record, int n, int total, BatonSession observer) throws Exception {
+  private void trial(Event event, boolean record, int n, int total, BatonSession observer)
+      throws Exception {
     PublishedAssignment.Snapshot before = awaitConverged("before trial " + n);
     Set<String> expected = new TreeSet<>(live.keySet());
     Member victim = null;
@@ -235,29 +277,31 @@ final class HandoffTiming {
     String newId = joiningId;
 
     long t0 = System.nanoTime();
-    Future<long[]> action = actions.submit(() -> {
-      switch (event) {
-        case JOIN -> {
-          Member m = startMember(newId);
-          joined.set(m);
-          wake();
-          return new long[] {System.nanoTime(), System.nanoTime()};
-        }
-        case LEAVE -> {
-          target.member().close();
-          long closed = System.nanoTime();
-          target.session().close();
-          return new long[] {closed, System.nanoTime()};
-        }
-        default -> {
-          SessionExpirer.expireOnServer(target.session().curator(), Duration.ofSeconds(10));
-          long expired = System.nanoTime();
-          target.member().close();
-          target.session().close();
-          return new long[] {expired, System.nanoTime()};
-        }
-      }
-    });
+    Future<long[]> action =
+        actions.submit(
+            () -> {
+              switch (event) {
+                case JOIN -> {
+                  Member m = startMember(newId);
+                  joined.set(m);
+                  wake();
+                  return new long[] {System.nanoTime(), System.nanoTime()};
+                }
+                case LEAVE -> {
+                  target.member().close();
+                  long closed = System.nanoTime();
+                  target.session().close();
+                  return new long[] {closed, System.nanoTime()};
+                }
+                default -> {
+                  SessionExpirer.expireOnServer(target.session().curator(), Duration.ofSeconds(10));
+                  long expired = System.nanoTime();
+                  target.member().close();
+                  target.session().close();
+                  return new long[] {expired, System.nanoTime()};
+                }
+              }
+            });
     PublishedAssignment.Snapshot after = null;
     long t1 = 0;
     long deadline = t0 + config.timeout().toNanos();
@@ -283,8 +327,15 @@ final class HandoffTiming {
         break;
       }
       if (now > deadline) {
-        throw new BenchmarkFailure("trial " + n + " (" + event.label + ") did not converge within "
-            + config.timeout().toMillis() + " ms: " + describe(expected));
+        throw new BenchmarkFailure(
+            "trial "
+                + n
+                + " ("
+                + event.label
+                + ") did not converge within "
+                + config.timeout().toMillis()
+                + " ms: "
+                + describe(expected));
       }
       LockSupport.parkNanos(POLL_NANOS);
     }
@@ -299,36 +350,67 @@ final class HandoffTiming {
     long arrival = published.firstArrivalAfter(before.generation());
     double publishedMs = arrival < 0 ? Double.NaN : (arrival - t0) / 1e6;
     int moved = Assignments.moved(before.owners(), after.owners());
-    int minimum = Assignments.minimumMoves(before.owners(), new ArrayList<>(expected), config.partitions());
+    int minimum =
+        Assignments.minimumMoves(before.owners(), new ArrayList<>(expected), config.partitions());
     if (record) {
-      samples.computeIfAbsent(event, k -> new ArrayList<>())
+      samples
+          .computeIfAbsent(event, k -> new ArrayList<>())
           .add(new Sample(ms, publishedMs, moved, minimum, assignerRemoved));
     }
-    String what = switch (event) {
-      case JOIN -> String.format(Locale.ROOT, "connected and started in %.1f ms", (done[0] - t0) / 1e6);
-      case LEAVE -> String.format(Locale.ROOT, "member closed in %.1f ms, session in %.1f ms",
-          (done[0] - t0) / 1e6, (done[1] - done[0]) / 1e6);
-      case CRASH -> String.format(Locale.ROOT, "expired on the server in %.1f ms, dead member closed in %.1f ms",
-          (done[0] - t0) / 1e6, (done[1] - done[0]) / 1e6);
-    };
+    String what =
+        switch (event) {
+          case JOIN ->
+              String.format(Locale.ROOT, "connected and started in %.1f ms", (done[0] - t0) / 1e6);
+          case LEAVE ->
+              String.format(
+                  Locale.ROOT,
+                  "member closed in %.1f ms, session in %.1f ms",
+                  (done[0] - t0) / 1e6,
+                  (done[1] - done[0]) / 1e6);
+          case CRASH ->
+              String.format(
+                  Locale.ROOT,
+                  "expired on the server in %.1f ms, dead member closed in %.1f ms",
+                  (done[0] - t0) / 1e6,
+                  (done[1] - done[0]) / 1e6);
+        };
     if (newcomer != null && arrival >= 0) {
       what += "; its requests from the publication on: " + newcomer.ops().between(arrival, t1);
     }
-    progress("%s%d/%d %s %s%s: all owned after %.1f ms (generation %d -> %d published after %.1f ms); moved %d"
-            + " (minimum %d); %s", record ? "" : "warm-up ", n, total, event.label,
-        target == null ? newId : target.id(), assignerRemoved ? " (the assigner)" : "", ms, before.generation(),
-        after.generation(), publishedMs, moved, minimum, what);
+    progress(
+        "%s%d/%d %s %s%s: all owned after %.1f ms (generation %d -> %d published after %.1f ms); moved %d"
+            + " (minimum %d); %s",
+        record ? "" : "warm-up ",
+        n,
+        total,
+        event.label,
+        target == null ? newId : target.id(),
+        assignerRemoved ? " (the assigner)" : "",
+        ms,
+        before.generation(),
+        after.generation(),
+        publishedMs,
+        moved,
+        minimum,
+        what);
   }
 
   /** The action's times, or a failure if it threw. Waits for it. */
-  private long[] actionResult(Future<long[]> action, Event event, String who) throws InterruptedException {
+  private long[] actionResult(Future<long[]> action, Event event, String who)
+      throws InterruptedException {
     try {
       return action.get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      throw new IllegalStateException(event.label + " of " + who + " failed: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          event.label + " of " + who + " failed: " + e.getCause(), e.getCause());
     } catch (TimeoutException e) {
-      throw new BenchmarkFailure(event.label + " of " + who + " did not finish within "
-          + config.timeout().toMillis() + " ms");
+      throw new BenchmarkFailure(
+          event.label
+              + " of "
+              + who
+              + " did not finish within "
+              + config.timeout().toMillis()
+              + " ms");
     }
   }
 
@@ -341,11 +423,11 @@ final class HandoffTiming {
   }
 
   /**
-   * Fails if a partition is in two members' snapshots and both leases are active. The snapshots were
-   * taken one after the other, so a partition handed over between them shows up in both; but the old
-   * owner's lease is revoked before its ownership znode is deleted, and the new owner's exists only
-   * after that, so reading the later snapshot's lease first and then the earlier one's finds both active
-   * only if their terms really overlap.
+   * Fails if a partition is in two members' snapshots and both leases are active. The snapshots
+   * were taken one after the other, so a partition handed over between them shows up in both; but
+   * the old owner's lease is revoked before its ownership znode is deleted, and the new owner's
+   * exists only after that, so reading the later snapshot's lease first and then the earlier one's
+   * finds both active only if their terms really overlap.
    */
   private void checkOverlap(Map<Member, Map<Integer, PartitionLease>> owned) {
     int p = config.partitions();
@@ -355,29 +437,41 @@ final class HandoffTiming {
       for (PartitionLease lease : e.getValue().values()) {
         int partition = lease.partition();
         if (partition < 0 || partition >= p) {
-          throw new BenchmarkFailure(e.getKey().id() + " owns partition " + partition + ", outside 0.." + (p - 1));
+          throw new BenchmarkFailure(
+              e.getKey().id() + " owns partition " + partition + ", outside 0.." + (p - 1));
         }
         if (holder[partition] == null) {
           holder[partition] = e.getKey();
           leases[partition] = lease;
         } else if (lease.isActive() && leases[partition].isActive()) {
-          throw new BenchmarkFailure("partition " + partition + " owned by " + holder[partition].id() + " (token "
-              + leases[partition].token().value() + ") and " + e.getKey().id() + " (token "
-              + lease.token().value() + ") at once");
+          throw new BenchmarkFailure(
+              "partition "
+                  + partition
+                  + " owned by "
+                  + holder[partition].id()
+                  + " (token "
+                  + leases[partition].token().value()
+                  + ") and "
+                  + e.getKey().id()
+                  + " (token "
+                  + lease.token().value()
+                  + ") at once");
         }
       }
     }
   }
 
   /**
-   * The published assignment if the group has converged on it: a generation after {@code before}, all
-   * {@code P} partitions assigned, to exactly the {@code expected} members, each of which follows that
-   * generation and owns (actively) exactly its partitions; else null.
+   * The published assignment if the group has converged on it: a generation after {@code before},
+   * all {@code P} partitions assigned, to exactly the {@code expected} members, each of which
+   * follows that generation and owns (actively) exactly its partitions; else null.
    */
-  private PublishedAssignment.Snapshot converged(Set<String> expected,
-      Map<Member, Map<Integer, PartitionLease>> owned, long before) {
+  private PublishedAssignment.Snapshot converged(
+      Set<String> expected, Map<Member, Map<Integer, PartitionLease>> owned, long before) {
     PublishedAssignment.Snapshot a = published.current();
-    if (a == null || a.generation() <= before || a.owners().size() != config.partitions()
+    if (a == null
+        || a.generation() <= before
+        || a.owners().size() != config.partitions()
         || !a.byMember().keySet().equals(expected)) {
       return null;
     }
@@ -405,7 +499,9 @@ final class HandoffTiming {
     return seen == expected.size() ? a : null;
   }
 
-  /** Waits, without an event, until the group has converged (the current members, any generation). */
+  /**
+   * Waits, without an event, until the group has converged (the current members, any generation).
+   */
   private PublishedAssignment.Snapshot awaitConverged(String what) {
     long deadline = System.nanoTime() + config.timeout().toNanos();
     Set<String> expected = new TreeSet<>(live.keySet());
@@ -418,8 +514,12 @@ final class HandoffTiming {
         return a;
       }
       if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(what + " did not converge within " + config.timeout().toMillis() + " ms: "
-            + describe(expected));
+        throw new BenchmarkFailure(
+            what
+                + " did not converge within "
+                + config.timeout().toMillis()
+                + " ms: "
+                + describe(expected));
       }
       LockSupport.parkNanos(POLL_NANOS);
     }
@@ -434,20 +534,34 @@ final class HandoffTiming {
     GroupStatus status = GroupStatus.read(observer, group);
     if (status.generation() != converged.generation()) {
       laterGenerations++;
-      progress("trial %d: generation %d published after convergence on %d; not cross-checked", n,
-          status.generation(), converged.generation());
+      progress(
+          "trial %d: generation %d published after convergence on %d; not cross-checked",
+          n, status.generation(), converged.generation());
       return;
     }
     List<String> wrong = new ArrayList<>();
     for (GroupStatus.PartitionStatus p : status.partitions()) {
-      if (p.owner().isEmpty() || !p.owner().equals(p.assignedTo()) || !live.containsKey(p.owner().get())) {
-        wrong.add(p.partition() + ": assigned " + p.assignedTo().orElse("-") + ", owner " + p.owner().orElse("-"));
+      if (p.owner().isEmpty()
+          || !p.owner().equals(p.assignedTo())
+          || !live.containsKey(p.owner().get())) {
+        wrong.add(
+            p.partition()
+                + ": assigned "
+                + p.assignedTo().orElse("-")
+                + ", owner "
+                + p.owner().orElse("-"));
       }
     }
     if (status.partitions().size() != config.partitions() || !wrong.isEmpty()) {
-      throw new BenchmarkFailure("trial " + n + ": the members' view said converged on generation "
-          + converged.generation() + " but ZooKeeper disagrees (" + status.partitions().size() + " partitions): "
-          + wrong.subList(0, Math.min(10, wrong.size())));
+      throw new BenchmarkFailure(
+          "trial "
+              + n
+              + ": the members' view said converged on generation "
+              + converged.generation()
+              + " but ZooKeeper disagrees ("
+              + status.partitions().size()
+              + " partitions): "
+              + wrong.subList(0, Math.min(10, wrong.size())));
     }
   }
 
@@ -457,28 +571,40 @@ final class HandoffTiming {
     if (a == null) {
       b.append("; no assignment received");
     } else {
-      b.append("; published generation ").append(a.generation()).append(" assigns ")
-          .append(a.owners().size()).append(" partitions to ").append(new TreeSet<>(a.byMember().keySet()));
+      b.append("; published generation ")
+          .append(a.generation())
+          .append(" assigns ")
+          .append(a.owners().size())
+          .append(" partitions to ")
+          .append(new TreeSet<>(a.byMember().keySet()));
     }
     for (Member m : live.values()) {
       Set<Integer> mine = a == null ? Set.of() : a.byMember().getOrDefault(m.id(), Set.of());
-      b.append("; ").append(m.id()).append(": generation ").append(m.member().health().generation())
-          .append(", owns ").append(m.member().ownedPartitions().size()).append(" of ").append(mine.size())
+      b.append("; ")
+          .append(m.id())
+          .append(": generation ")
+          .append(m.member().health().generation())
+          .append(", owns ")
+          .append(m.member().ownedPartitions().size())
+          .append(" of ")
+          .append(mine.size())
           .append(m.member().isAssigner() ? ", assigner" : "");
     }
     b.append("; observer read failures ").append(published.readFailures());
     return b.toString();
   }
 
-  // ---- members ------------------------------------------------------------------------------------
+  // ---- members
+  // ------------------------------------------------------------------------------------
 
   private String newId() {
     return String.format(Locale.ROOT, "m-%04d", nextId++);
   }
 
   private Member startMember(String id) {
-    BatonSession session = BatonSession.start(SessionConfig.builder(connectString)
-        .sessionTimeout(config.sessionTimeout()).build());
+    BatonSession session =
+        BatonSession.start(
+            SessionConfig.builder(connectString).sessionTimeout(config.sessionTimeout()).build());
     OperationLog ops = new OperationLog();
     session.curator().getZookeeperClient().setTracerDriver(ops);
     Listener listener = new Listener(id);
@@ -490,10 +616,12 @@ final class HandoffTiming {
   private void closeAll() {
     List<Member> all = new ArrayList<>(live.values());
     live.clear();
-    all.parallelStream().forEach(m -> {
-      m.member().close();
-      m.session().close();
-    });
+    all.parallelStream()
+        .forEach(
+            m -> {
+              m.member().close();
+              m.session().close();
+            });
   }
 
   private void wake() {
@@ -525,10 +653,10 @@ final class HandoffTiming {
   }
 
   /**
-   * Who believes they own each partition, from the callbacks: a member's {@code revoked} returns before
-   * its ownership znode is deleted, and the next owner's {@code assigned} runs after it created its own,
-   * so an {@code assigned} while another member still believes is an overlap. A crashed member is
-   * forgotten at its crash.
+   * Who believes they own each partition, from the callbacks: a member's {@code revoked} returns
+   * before its ownership znode is deleted, and the next owner's {@code assigned} runs after it
+   * created its own, so an {@code assigned} while another member still believes is an overlap. A
+   * crashed member is forgotten at its crash.
    */
   private static final class Beliefs {
     private final Map<Integer, String> holder = new HashMap<>();
@@ -541,7 +669,14 @@ final class HandoffTiming {
       }
       String other = holder.putIfAbsent(partition, member);
       if (other != null && overlap == null) {
-        overlap = "partition " + partition + ": " + member + " was assigned it while " + other + " held it";
+        overlap =
+            "partition "
+                + partition
+                + ": "
+                + member
+                + " was assigned it while "
+                + other
+                + " held it";
       }
     }
 
@@ -561,16 +696,32 @@ final class HandoffTiming {
     }
   }
 
-  // ---- results ------------------------------------------------------------------------------------
+  // ---- results
+  // ------------------------------------------------------------------------------------
 
   private static Result summarize(Event event, List<Sample> list) {
     double[] ms = list.stream().mapToDouble(Sample::ms).sorted().toArray();
-    double[] pub = list.stream().mapToDouble(Sample::publishedMs).filter(x -> !Double.isNaN(x)).sorted().toArray();
-    double[] afterPub = list.stream().mapToDouble(x -> x.ms() - x.publishedMs()).filter(x -> !Double.isNaN(x))
-        .sorted().toArray();
+    double[] pub =
+        list.stream()
+            .mapToDouble(Sample::publishedMs)
+            .filter(x -> !Double.isNaN(x))
+            .sorted()
+            .toArray();
+    double[] afterPub =
+        list.stream()
+            .mapToDouble(x -> x.ms() - x.publishedMs())
+            .filter(x -> !Double.isNaN(x))
+            .sorted()
+            .toArray();
     double mean = Arrays.stream(ms).average().orElse(Double.NaN);
-    return new Result(event, ms.length, ComputeTiming.percentile(ms, 0.50), ComputeTiming.percentile(ms, 0.99),
-        ms.length == 0 ? Double.NaN : ms[ms.length - 1], mean, ComputeTiming.percentile(pub, 0.50),
+    return new Result(
+        event,
+        ms.length,
+        ComputeTiming.percentile(ms, 0.50),
+        ComputeTiming.percentile(ms, 0.99),
+        ms.length == 0 ? Double.NaN : ms[ms.length - 1],
+        mean,
+        ComputeTiming.percentile(pub, 0.50),
         ComputeTiming.percentile(afterPub, 0.50),
         list.stream().mapToInt(Sample::moved).average().orElse(Double.NaN),
         list.stream().mapToInt(Sample::minimum).average().orElse(Double.NaN),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -25,29 +26,30 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * A Kafka consumer-group assignor from kafka-clients, called offline the way a group leader calls it:
- * one topic with P partitions, every member subscribed to it, no racks.
+ * A Kafka consumer-group assignor from kafka-clients, called offline the way a group leader calls
+ * it: one topic with P partitions, every member subscribed to it, no racks.
  *
  * <p>What each member sends, as {@code ConsumerCoordinator} does in kafka-clients 4.x ({@code new
  * Subscription(topics, assignor.subscriptionUserData(topics), ownedPartitions, generation, rack)}):
  *
  * <ul>
  *   <li>Every member has its own assignor instance, which receives {@code onAssignment(assignment,
- *       groupMetadata)} after each round, and its user data comes from that instance. The group leader's
- *       instance is a separate one. A member that took part in the last round sends that round's
- *       generation; a new member sends -1 (none).
+ *       groupMetadata)} after each round, and its user data comes from that instance. The group
+ *       leader's instance is a separate one. A member that took part in the last round sends that
+ *       round's generation; a new member sends -1 (none).
  *   <li>{@code cooperative-sticky} (COOPERATIVE protocol): the member keeps its partitions while it
- *       rejoins and sends them as {@code ownedPartitions}. The assignor withholds every partition that
- *       moves from one live member to another (it must be revoked first), so the group needs a second
- *       round: the members that lost partitions rejoin, and the revoked partitions are assigned. Here
- *       rounds are repeated, with the previous round's result as the owned partitions, until a round
- *       revokes nothing; <b>the measured assignment is that final one</b>, the assignment the group
- *       converges to (the intermediate one leaves partitions unowned and is not balanced).
- *   <li>{@code sticky} (EAGER): members revoke everything before rejoining, so {@code ownedPartitions}
- *       is empty; stickiness comes from the user data, in which the member's {@code StickyAssignor}
- *       serializes the partitions and generation of its last assignment.
- *   <li>{@code range} (EAGER): no owned partitions, no user data; the assignor sorts the members by id
- *       and hands out contiguous ranges.
+ *       rejoins and sends them as {@code ownedPartitions}. The assignor withholds every partition
+ *       that moves from one live member to another (it must be revoked first), so the group needs a
+ *       second round: the members that lost partitions rejoin, and the revoked partitions are
+ *       assigned. Here rounds are repeated, with the previous round's result as the owned
+ *       partitions, until a round revokes nothing; <b>the measured assignment is that final
+ *       one</b>, the assignment the group converges to (the intermediate one leaves partitions
+ *       unowned and is not balanced).
+ *   <li>{@code sticky} (EAGER): members revoke everything before rejoining, so {@code
+ *       ownedPartitions} is empty; stickiness comes from the user data, in which the member's
+ *       {@code StickyAssignor} serializes the partitions and generation of its last assignment.
+ *   <li>{@code range} (EAGER): no owned partitions, no user data; the assignor sorts the members by
+ *       id and hands out contiguous ranges.
  * </ul>
  */
 final class KafkaAssignor implements Assignor {
@@ -82,8 +84,13 @@ final class KafkaAssignor implements Assignor {
   private final int partitions;
   private final Cluster cluster;
   private final ConsumerPartitionAssignor leader;
-  /** Each member's own assignor instance; only members that received an assignment in the last round. */
+
+  /**
+   * Each member's own assignor instance; only members that received an assignment in the last
+   * round.
+   */
   private final Map<String, ConsumerPartitionAssignor> members = new HashMap<>();
+
   private final List<String> topics = List.of(TOPIC);
   private int generation = 0;
   private int lastRounds;
@@ -120,7 +127,8 @@ final class KafkaAssignor implements Assignor {
     lastRounds = 0;
     while (true) {
       if (++lastRounds > MAX_ROUNDS) {
-        throw new BenchmarkFailure(kind.key + ": no stable assignment after " + MAX_ROUNDS + " rounds");
+        throw new BenchmarkFailure(
+            kind.key + ": no stable assignment after " + MAX_ROUNDS + " rounds");
       }
       Map<String, List<TopicPartition>> next = deliver(compute(prepare(group, owned)));
       Map<Integer, String> round = toMap(next); // no partition twice, in every round
@@ -139,8 +147,9 @@ final class KafkaAssignor implements Assignor {
   }
 
   /**
-   * The subscriptions of {@code group}, each member owning {@code owned} (cooperative) or sending its
-   * remembered assignment as user data (eager sticky). Forgets members that are no longer in the group.
+   * The subscriptions of {@code group}, each member owning {@code owned} (cooperative) or sending
+   * its remembered assignment as user data (eager sticky). Forgets members that are no longer in
+   * the group.
    */
   GroupSubscription prepare(List<String> group, Map<String, List<TopicPartition>> owned) {
     members.keySet().retainAll(new HashSet<>(group));
@@ -151,14 +160,23 @@ final class KafkaAssignor implements Assignor {
       if (own == null) {
         own = kind.factory.get();
       }
-      List<TopicPartition> mine = kind == Kind.COOPERATIVE_STICKY ? owned.getOrDefault(m, List.of()) : List.of();
-      subscriptions.put(m, new Subscription(topics, own.subscriptionUserData(Set.copyOf(topics)), mine,
-          memberGeneration, Optional.empty()));
+      List<TopicPartition> mine =
+          kind == Kind.COOPERATIVE_STICKY ? owned.getOrDefault(m, List.of()) : List.of();
+      subscriptions.put(
+          m,
+          new Subscription(
+              topics,
+              own.subscriptionUserData(Set.copyOf(topics)),
+              mine,
+              memberGeneration,
+              Optional.empty()));
     }
     return new GroupSubscription(subscriptions);
   }
 
-  /** The group leader's assignment for the subscriptions (the part that a compute timing measures). */
+  /**
+   * The group leader's assignment for the subscriptions (the part that a compute timing measures).
+   */
   GroupAssignment compute(GroupSubscription subscriptions) {
     return leader.assign(cluster, subscriptions);
   }
@@ -170,14 +188,16 @@ final class KafkaAssignor implements Assignor {
     for (Map.Entry<String, Assignment> e : assignment.groupAssignment().entrySet()) {
       String m = e.getKey();
       ConsumerPartitionAssignor own = members.computeIfAbsent(m, x -> kind.factory.get());
-      own.onAssignment(e.getValue(), new ConsumerGroupMetadata(GROUP, generation, m, Optional.empty()));
+      own.onAssignment(
+          e.getValue(), new ConsumerGroupMetadata(GROUP, generation, m, Optional.empty()));
       result.put(m, List.copyOf(e.getValue().partitions()));
     }
     return result;
   }
 
   /** {@code previous} as each member's owned partitions (members of {@code group} only). */
-  static Map<String, List<TopicPartition>> owned(Map<Integer, String> previous, List<String> group) {
+  static Map<String, List<TopicPartition>> owned(
+      Map<Integer, String> previous, List<String> group) {
     Map<String, List<TopicPartition>> owned = new HashMap<>();
     for (String m : group) {
       owned.put(m, new ArrayList<>());
@@ -200,8 +220,14 @@ final class KafkaAssignor implements Assignor {
         }
         String other = out.put(tp.partition(), e.getKey());
         if (other != null) {
-          throw new BenchmarkFailure(kind.key + ": partition " + tp.partition() + " assigned to both " + other
-              + " and " + e.getKey());
+          throw new BenchmarkFailure(
+              kind.key
+                  + ": partition "
+                  + tp.partition()
+                  + " assigned to both "
+                  + other
+                  + " and "
+                  + e.getKey());
         }
       }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import java.util.ArrayList;
@@ -8,9 +9,9 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * A seeded synthetic membership trace: a starting group and a sequence of joins, graceful leaves and
- * crashes that keeps the group between a minimum and a maximum size. The same seed gives the same
- * trace, and every assignor replays the same trace.
+ * A seeded synthetic membership trace: a starting group and a sequence of joins, graceful leaves
+ * and crashes that keeps the group between a minimum and a maximum size. The same seed gives the
+ * same trace, and every assignor replays the same trace.
  *
  * <p>At the minimum size the next event is a join, at the maximum a removal (leave or crash, even
  * odds); in between a join with probability 1/2, a leave or a crash with 1/4 each. The member that
@@ -19,9 +20,13 @@ import java.util.Set;
  * assignor depends on that order.
  */
 final class MembershipTrace {
-  /** What happened to the group. Offline, a leave and a crash are both a removal; they are labelled. */
+  /**
+   * What happened to the group. Offline, a leave and a crash are both a removal; they are labelled.
+   */
   enum Kind {
-    JOIN, LEAVE, CRASH;
+    JOIN,
+    LEAVE,
+    CRASH;
 
     String label() {
       return name().toLowerCase(Locale.ROOT);
@@ -48,8 +53,16 @@ final class MembershipTrace {
 
   static MembershipTrace generate(long seed, int start, int min, int max, int count) {
     if (min < 1 || start < min || start > max || count < 0) {
-      throw new IllegalArgumentException("need 1 <= min-members <= start-members <= max-members and events >= 0,"
-          + " got min " + min + ", start " + start + ", max " + max + ", events " + count);
+      throw new IllegalArgumentException(
+          "need 1 <= min-members <= start-members <= max-members and events >= 0,"
+              + " got min "
+              + min
+              + ", start "
+              + start
+              + ", max "
+              + max
+              + ", events "
+              + count);
     }
     if (min == max && count > 0) {
       throw new IllegalArgumentException("min-members must be below max-members");

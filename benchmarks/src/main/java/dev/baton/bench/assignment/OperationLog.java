@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import java.util.ArrayList;
@@ -10,9 +11,9 @@ import org.apache.curator.drivers.OperationTrace;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * The ZooKeeper operations one member's client completed (Curator's operation traces, timestamped on
- * completion), to show on stderr what a newcomer does between the publication of the assignment and the
- * moment it owns its partitions. Diagnostics only: the figures do not depend on it.
+ * The ZooKeeper operations one member's client completed (Curator's operation traces, timestamped
+ * on completion), to show on stderr what a newcomer does between the publication of the assignment
+ * and the moment it owns its partitions. Diagnostics only: the figures do not depend on it.
  */
 final class OperationLog extends AdvancedTracerDriver {
   private record Op(String name, long endNanos) {}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import dev.baton.partition.GroupAdmin;
@@ -17,28 +18,34 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 
 /**
- * The group's published assignment as an outside observer sees it: one watched {@code getData} of the
- * group's {@code assignment} znode per published generation, on the observer's own session (it is not a
- * member and reads no ownership znode). Decoded with the partition module's public decoder
- * ({@link GroupAdmin#decodeAssignment}): the benchmark follows the format at compile time rather than
- * parsing it a second time, and uses no internal class.
+ * The group's published assignment as an outside observer sees it: one watched {@code getData} of
+ * the group's {@code assignment} znode per published generation, on the observer's own session (it
+ * is not a member and reads no ownership znode). Decoded with the partition module's public decoder
+ * ({@link GroupAdmin#decodeAssignment}): the benchmark follows the format at compile time rather
+ * than parsing it a second time, and uses no internal class.
  */
 final class PublishedAssignment implements AutoCloseable {
   /** One generation as received: partition to member, and each member's partitions. */
-  record Snapshot(long generation, Map<Integer, String> owners, Map<String, Set<Integer>> byMember,
+  record Snapshot(
+      long generation,
+      Map<Integer, String> owners,
+      Map<String, Set<Integer>> byMember,
       long receivedNanos) {}
 
   private final CuratorFramework client;
   private final String path;
   private final Runnable onChange;
   private final ScheduledExecutorService reader;
-  private final Watcher watcher = e -> {
-    if (e.getType() != Watcher.Event.EventType.None) {
-      schedule(0);
-    }
-  };
+  private final Watcher watcher =
+      e -> {
+        if (e.getType() != Watcher.Event.EventType.None) {
+          schedule(0);
+        }
+      };
+
   /** Arrival time (nanoTime) of every generation this observer received. */
   private final Map<Long, Long> arrivals = new ConcurrentHashMap<>();
+
   private final AtomicLong readFailures = new AtomicLong();
   private volatile Snapshot current;
   private volatile boolean closed;
@@ -52,11 +59,13 @@ final class PublishedAssignment implements AutoCloseable {
     this.client = client;
     this.path = GroupAdmin.assignmentPath(group);
     this.onChange = onChange;
-    this.reader = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "handoff-assignment-observer");
-      t.setDaemon(true);
-      return t;
-    });
+    this.reader =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "handoff-assignment-observer");
+              t.setDaemon(true);
+              return t;
+            });
     schedule(0);
   }
 
@@ -109,11 +118,14 @@ final class PublishedAssignment implements AutoCloseable {
         return;
       }
       Map<String, Set<Integer>> byMember = new HashMap<>();
-      record.assignedTo().forEach((p, m) -> byMember.computeIfAbsent(m, k -> new HashSet<>()).add(p));
+      record
+          .assignedTo()
+          .forEach((p, m) -> byMember.computeIfAbsent(m, k -> new HashSet<>()).add(p));
       byMember.replaceAll((m, ps) -> Collections.unmodifiableSet(ps));
       arrivals.putIfAbsent(record.generation(), now);
-      current = new Snapshot(record.generation(), record.assignedTo(), Collections.unmodifiableMap(byMember),
-          now);
+      current =
+          new Snapshot(
+              record.generation(), record.assignedTo(), Collections.unmodifiableMap(byMember), now);
       onChange.run();
     } catch (KeeperException.NoNodeException e) {
       try {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -14,13 +15,24 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial each, a
- * short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per scenario and
- * role, the table on stderr. Fails when the checker finds a violation.
+ * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
+ * each, a short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per
+ * scenario and role, the table on stderr. Fails when the checker finds a violation.
  */
 public final class ChaosBenchmark implements Scenario {
-  private static final Set<String> KEYS = Set.of("scenarios", "roles", "trials", "session-ms",
-      "write-interval-ms", "clients", "partitions", "fence", "soak-seconds", "seed", "recovery-bound-ms");
+  private static final Set<String> KEYS =
+      Set.of(
+          "scenarios",
+          "roles",
+          "trials",
+          "session-ms",
+          "write-interval-ms",
+          "clients",
+          "partitions",
+          "fence",
+          "soak-seconds",
+          "seed",
+          "recovery-bound-ms");
 
   @Override
   public String description() {
@@ -52,12 +64,21 @@ public final class ChaosBenchmark implements Scenario {
     }
     int trials = s.integer("trials", 1);
     ChaosOptions defaults = ChaosOptions.defaults();
-    ChaosOptions options = new ChaosOptions(s.integer("session-ms", defaults.sessionMs()),
-        s.integer("write-interval-ms", defaults.writeIntervalMs()), s.integer("clients", defaults.clients()),
-        s.integer("partitions", defaults.partitions()), fence,
-        Duration.ofMillis(s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())));
-    if (trials < 1 || options.clients() < 2 || options.partitions() < 1 || options.sessionMs() < 2000) {
-      throw new IllegalArgumentException("need trials >= 1, clients >= 2, partitions >= 1, session-ms >= 2000");
+    ChaosOptions options =
+        new ChaosOptions(
+            s.integer("session-ms", defaults.sessionMs()),
+            s.integer("write-interval-ms", defaults.writeIntervalMs()),
+            s.integer("clients", defaults.clients()),
+            s.integer("partitions", defaults.partitions()),
+            fence,
+            Duration.ofMillis(
+                s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())));
+    if (trials < 1
+        || options.clients() < 2
+        || options.partitions() < 1
+        || options.sessionMs() < 2000) {
+      throw new IllegalArgumentException(
+          "need trials >= 1, clients >= 2, partitions >= 1, session-ms >= 2000");
     }
     try (ChaosCluster cluster = ChaosCluster.start()) {
       ChaosSuite suite = new ChaosSuite(cluster, options);
@@ -69,7 +90,8 @@ public final class ChaosBenchmark implements Scenario {
       suite.printResults(System.out);
       System.err.print(suite.table());
       if (fence != FenceKind.NONE && !suite.violations().isEmpty()) {
-        throw new BenchmarkFailure(suite.violations().size() + " violations, first: " + suite.violations().get(0));
+        throw new BenchmarkFailure(
+            suite.violations().size() + " violations, first: " + suite.violations().get(0));
       }
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Arg;
@@ -14,13 +15,14 @@ import java.util.stream.Collectors;
 
 /**
  * One client process ({@code ChaosClientMain} in a child JVM) with its own network: a TCP proxy in
- * front of each ZooKeeper server (its connect string lists only its proxies, so the harness can cut,
- * blackhole or delay this client alone, and sees which server it talks to) and a TCP proxy in front of
- * the database. Its state (what it believes it owns) is read from its event lines.
+ * front of each ZooKeeper server (its connect string lists only its proxies, so the harness can
+ * cut, blackhole or delay this client alone, and sees which server it talks to) and a TCP proxy in
+ * front of the database. Its state (what it believes it owns) is read from its event lines.
  */
 public final class ChaosClient implements AutoCloseable {
   /** The client's main, named by string: it is built by the client side of the harness. */
   public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
+
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
   private final String id;
@@ -35,9 +37,11 @@ public final class ChaosClient implements AutoCloseable {
     this.process = process;
   }
 
-  /** Starts a client; {@code extraArgs} are further {@code --key=value} arguments of the protocol. */
-  static ChaosClient start(String id, ZkProcessEnsemble ensemble, ChaosCluster.Database db,
-      List<String> protocolArgs) {
+  /**
+   * Starts a client; {@code extraArgs} are further {@code --key=value} arguments of the protocol.
+   */
+  static ChaosClient start(
+      String id, ZkProcessEnsemble ensemble, ChaosCluster.Database db, List<String> protocolArgs) {
     List<TcpProxy> proxies = new ArrayList<>();
     TcpProxy dbProxy = null;
     try {
@@ -45,15 +49,17 @@ public final class ChaosClient implements AutoCloseable {
         proxies.add(TcpProxy.start("127.0.0.1", ensemble.clientPort(i)));
       }
       dbProxy = TcpProxy.start(db.host(), db.port());
-      String connect = proxies.stream().map(TcpProxy::connectString).collect(Collectors.joining(","));
+      String connect =
+          proxies.stream().map(TcpProxy::connectString).collect(Collectors.joining(","));
       List<String> args = new ArrayList<>(protocolArgs);
       args.add(Arg.ID.format(id));
       args.add(Arg.CONNECT.format(connect));
       args.add(Arg.JDBC.format(db.throughProxy(dbProxy.port())));
-      ChildJvm child = ChildJvm.builder(MAIN)
-          .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
-          .args(args.toArray(String[]::new))
-          .start();
+      ChildJvm child =
+          ChildJvm.builder(MAIN)
+              .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
+              .args(args.toArray(String[]::new))
+              .start();
       return new ChaosClient(id, List.copyOf(proxies), dbProxy, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
@@ -88,14 +94,17 @@ public final class ChaosClient implements AutoCloseable {
     return ChaosProtocol.parseAll(all.subList(Math.min(skipLines, all.size()), all.size()));
   }
 
-  /** Whether the client believes, by its last events, that it leads (election, scheduler) or holds the lock. */
+  /**
+   * Whether the client believes, by its last events, that it leads (election, scheduler) or holds
+   * the lock.
+   */
   public boolean believesOwner() {
     boolean owner = false;
     for (Event e : events()) {
       switch (e.kind()) {
         case "ELECTED", "LOCKED" -> owner = true;
         case "REVOKED", "UNLOCKED" -> owner = false;
-        default -> { }
+        default -> {}
       }
     }
     return owner;
@@ -108,7 +117,7 @@ public final class ChaosClient implements AutoCloseable {
       switch (e.kind()) {
         case "ASSIGNED" -> owned.add(Integer.parseInt(e.get("partition")));
         case "RELEASED" -> owned.remove(Integer.parseInt(e.get("partition")));
-        default -> { }
+        default -> {}
       }
     }
     return owned;
@@ -163,16 +172,19 @@ public final class ChaosClient implements AutoCloseable {
   }
 
   /**
-   * Real server-side expiry: asks the client for its session id and password, then closes that session
-   * on the ensemble with a second handle ({@code SessionExpirer}), bypassing the client's proxies.
+   * Real server-side expiry: asks the client for its session id and password, then closes that
+   * session on the ensemble with a second handle ({@code SessionExpirer}), bypassing the client's
+   * proxies.
    */
   public void expireOnServer(String ensembleConnectString) {
     int skip = (int) process.lines().stream().filter(l -> l.startsWith("CHAOS SESSION ")).count();
     process.send("SESSION");
     String line = process.awaitLine("CHAOS SESSION ", skip, Duration.ofSeconds(10));
     Event e = ChaosProtocol.parse(line).orElseThrow();
-    dev.baton.testkit.SessionExpirer.expireOnServer(ensembleConnectString,
-        Long.parseUnsignedLong(e.get("session"), 16), java.util.HexFormat.of().parseHex(e.get("password")),
+    dev.baton.testkit.SessionExpirer.expireOnServer(
+        ensembleConnectString,
+        Long.parseUnsignedLong(e.get("session"), 16),
+        java.util.HexFormat.of().parseHex(e.get("password")),
         Duration.ofSeconds(10));
   }
 

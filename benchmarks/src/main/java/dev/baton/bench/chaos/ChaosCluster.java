@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.testkit.ZkProcessEnsemble;
@@ -16,22 +17,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.tools.Server;
 
 /**
- * What every trial shares: a ZooKeeper ensemble of three real server processes and a database server
- * (an H2 TCP server of this JVM by default; PostgreSQL when {@code -Dbaton.chaos.jdbc=<url>} or
- * {@code BATON_PG_URL} names one). Each trial gets a fresh database (H2: a new in-memory database of the
- * server; PostgreSQL: the {@code chaos*} tables dropped) and a fresh ZooKeeper path. {@link #close()}
- * stops the servers; nothing is left running.
+ * What every trial shares: a ZooKeeper ensemble of three real server processes and a database
+ * server (an H2 TCP server of this JVM by default; PostgreSQL when {@code -Dbaton.chaos.jdbc=<url>}
+ * or {@code BATON_PG_URL} names one). Each trial gets a fresh database (H2: a new in-memory
+ * database of the server; PostgreSQL: the {@code chaos*} tables dropped) and a fresh ZooKeeper
+ * path. {@link #close()} stops the servers; nothing is left running.
  */
 public final class ChaosCluster implements AutoCloseable {
   /** System property naming an external JDBC URL (PostgreSQL) instead of the embedded H2 server. */
   public static final String JDBC_PROPERTY = "baton.chaos.jdbc";
+
   static final Duration QUORUM_TIMEOUT = Duration.ofSeconds(60);
 
   private final ZkProcessEnsemble ensemble;
   private final Server h2;
   private final String externalUrl;
-  private final String runId = Long.toString(ProcessHandle.current().pid(), 36)
-      + Long.toString(System.nanoTime() % 1_000_000, 36);
+  private final String runId =
+      Long.toString(ProcessHandle.current().pid(), 36)
+          + Long.toString(System.nanoTime() % 1_000_000, 36);
   private final AtomicInteger trials = new AtomicInteger();
 
   private ChaosCluster(ZkProcessEnsemble ensemble, Server h2, String externalUrl) {
@@ -86,18 +89,22 @@ public final class ChaosCluster implements AutoCloseable {
     int n = trials.incrementAndGet();
     if (externalUrl == null) {
       String name = "chaos_" + runId + "_" + n;
-      return new Database("jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/mem:" + name + ";DB_CLOSE_DELAY=-1",
-          "127.0.0.1", h2.getPort(), true);
+      return new Database(
+          "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/mem:" + name + ";DB_CLOSE_DELAY=-1",
+          "127.0.0.1",
+          h2.getPort(),
+          true);
     }
     URI uri = URI.create(externalUrl.substring("jdbc:".length()));
-    Database db = new Database(externalUrl, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), false);
+    Database db =
+        new Database(externalUrl, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), false);
     db.dropChaosTables();
     return db;
   }
 
   /**
-   * Brings the ensemble back to three serving servers: restarts any server not running, resumes a paused
-   * one, waits for the quorum.
+   * Brings the ensemble back to three serving servers: restarts any server not running, resumes a
+   * paused one, waits for the quorum.
    */
   public void restore() {
     for (int i = 0; i < ensemble.size(); i++) {
@@ -159,7 +166,8 @@ public final class ChaosCluster implements AutoCloseable {
     /** Forgets the trial's data: H2 drops its in-memory database, PostgreSQL the chaos tables. */
     void drop() {
       if (h2) {
-        try (Connection c = connect(); Statement s = c.createStatement()) {
+        try (Connection c = connect();
+            Statement s = c.createStatement()) {
           s.execute("DROP ALL OBJECTS");
           s.execute("SHUTDOWN");
         } catch (SQLException e) {
@@ -171,7 +179,8 @@ public final class ChaosCluster implements AutoCloseable {
     }
 
     void dropChaosTables() {
-      try (Connection c = connect(); Statement s = c.createStatement()) {
+      try (Connection c = connect();
+          Statement s = c.createStatement()) {
         for (String table : tables(c, "chaos")) {
           s.execute("DROP TABLE IF EXISTS " + table + " CASCADE");
         }
@@ -188,8 +197,9 @@ public final class ChaosCluster implements AutoCloseable {
         while (rs.next()) {
           String schema = rs.getString("TABLE_SCHEM");
           String name = rs.getString("TABLE_NAME");
-          if (schema != null && (schema.equalsIgnoreCase("INFORMATION_SCHEMA")
-              || schema.equalsIgnoreCase("pg_catalog"))) {
+          if (schema != null
+              && (schema.equalsIgnoreCase("INFORMATION_SCHEMA")
+                  || schema.equalsIgnoreCase("pg_catalog"))) {
             continue;
           }
           if (name.toLowerCase(Locale.ROOT).startsWith(prefix)) {

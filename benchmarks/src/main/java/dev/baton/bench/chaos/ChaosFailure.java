@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 /** The harness could not drive a trial (a client did not start, the ensemble did not come back). */

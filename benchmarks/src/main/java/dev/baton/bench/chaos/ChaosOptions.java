@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
@@ -13,7 +14,12 @@ import java.time.Duration;
  * @param fence how writes are protected ({@link FenceKind#NONE} only for the negative control)
  * @param recoveryBound how long after a heal the service must be writing again (liveness)
  */
-public record ChaosOptions(int sessionMs, int writeIntervalMs, int clients, int partitions, FenceKind fence,
+public record ChaosOptions(
+    int sessionMs,
+    int writeIntervalMs,
+    int clients,
+    int partitions,
+    FenceKind fence,
     Duration recoveryBound) {
   public static ChaosOptions defaults() {
     return new ChaosOptions(4000, 100, 2, 4, FenceKind.SQL, Duration.ofSeconds(30));

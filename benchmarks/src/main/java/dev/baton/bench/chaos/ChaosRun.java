@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Arg;
@@ -14,9 +15,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One trial: client processes running one recipe on a fresh ZooKeeper path and a fresh database, the
- * faults a scenario injects, the recoveries it waits for, and at the end the safety checker's verdict.
- * Not thread-safe: one orchestrating thread drives it.
+ * One trial: client processes running one recipe on a fresh ZooKeeper path and a fresh database,
+ * the faults a scenario injects, the recoveries it waits for, and at the end the safety checker's
+ * verdict. Not thread-safe: one orchestrating thread drives it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -48,15 +49,21 @@ public final class ChaosRun implements AutoCloseable {
     this.options = options;
     this.scenario = scenario;
     this.db = cluster.newDatabase();
-    this.path = cluster.newPath(scenario + "-" + role.name().toLowerCase(Locale.ROOT) + "-"
-        + Long.toString(System.nanoTime(), 36));
+    this.path =
+        cluster.newPath(
+            scenario
+                + "-"
+                + role.name().toLowerCase(Locale.ROOT)
+                + "-"
+                + Long.toString(System.nanoTime(), 36));
   }
 
   /**
-   * Starts the clients and waits until the service writes: an owner's accepted write (every partition
-   * written, for partition ownership).
+   * Starts the clients and waits until the service writes: an owner's accepted write (every
+   * partition written, for partition ownership).
    */
-  public static ChaosRun start(ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
+  public static ChaosRun start(
+      ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
     cluster.restore();
     ChaosRun run = new ChaosRun(cluster, role, options, scenario);
     try {
@@ -69,13 +76,14 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   private void startClients() {
-    List<String> args = List.of(
-        Arg.ROLE.format(role.name().toLowerCase(Locale.ROOT)),
-        Arg.SESSION_MS.format(options.sessionMs()),
-        Arg.PATH.format(path),
-        Arg.FENCE.format(options.fence().name().toLowerCase(Locale.ROOT)),
-        Arg.PARTITIONS.format(options.partitions()),
-        Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()));
+    List<String> args =
+        List.of(
+            Arg.ROLE.format(role.name().toLowerCase(Locale.ROOT)),
+            Arg.SESSION_MS.format(options.sessionMs()),
+            Arg.PATH.format(path),
+            Arg.FENCE.format(options.fence().name().toLowerCase(Locale.ROOT)),
+            Arg.PARTITIONS.format(options.partitions()),
+            Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()));
     for (int i = 0; i < options.clients(); i++) {
       clients.add(ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, args));
     }
@@ -83,8 +91,10 @@ public final class ChaosRun implements AutoCloseable {
       c.process().awaitLine(ChaosProtocol.PREFIX + "READY", 0, START_TIMEOUT);
     }
     Mark start = mark();
-    Waits.require(() -> serving(start), START_TIMEOUT, role + " service writing after the start "
-        + clientDiagnostics());
+    Waits.require(
+        () -> serving(start),
+        START_TIMEOUT,
+        role + " service writing after the start " + clientDiagnostics());
   }
 
   public Role role() {
@@ -110,8 +120,9 @@ public final class ChaosRun implements AutoCloseable {
   /** Counts one injected fault and logs it. */
   public void fault(String what) {
     faults++;
-    System.err.printf("chaos %s/%s: fault %d: %s%n", scenario, role.name().toLowerCase(Locale.ROOT), faults,
-        what);
+    System.err.printf(
+        "chaos %s/%s: fault %d: %s%n",
+        scenario, role.name().toLowerCase(Locale.ROOT), faults, what);
   }
 
   /** Records a safety or liveness violation found by the scenario itself. */
@@ -145,8 +156,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Whether the service wrote after {@code mark}: some accepted write (election, lock, scheduler) or an
-   * accepted write for every partition (partition ownership).
+   * Whether the service wrote after {@code mark}: some accepted write (election, lock, scheduler)
+   * or an accepted write for every partition (partition ownership).
    */
   public boolean serving(Mark mark) {
     Set<String> resources = new HashSet<>();
@@ -162,14 +173,20 @@ public final class ChaosRun implements AutoCloseable {
   /** Whether {@code other} started a term, hold or ownership after {@code mark}. */
   public boolean tookOver(ChaosClient other, Mark mark) {
     return other.eventsAfter(mark.of(other)).stream()
-        .anyMatch(e -> e.kind().equals("ELECTED") || e.kind().equals("LOCKED") || e.kind().equals("ASSIGNED"));
+        .anyMatch(
+            e ->
+                e.kind().equals("ELECTED")
+                    || e.kind().equals("LOCKED")
+                    || e.kind().equals("ASSIGNED"));
   }
 
   /** Whether someone other than {@code victim} had an accepted write after {@code mark}. */
   public boolean othersWrote(ChaosClient victim, Mark mark) {
     for (ChaosClient c : clients) {
-      if (c != victim && c.eventsAfter(mark.of(c)).stream().anyMatch(
-          e -> e.kind().equals("WRITE") && "ACCEPTED".equals(e.fields().get("outcome")))) {
+      if (c != victim
+          && c.eventsAfter(mark.of(c)).stream()
+              .anyMatch(
+                  e -> e.kind().equals("WRITE") && "ACCEPTED".equals(e.fields().get("outcome")))) {
         return true;
       }
     }
@@ -177,8 +194,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Whether another client than {@code victim} began a term, hold or ownership after {@code mark} and then
-   * had a write accepted: the successor took over.
+   * Whether another client than {@code victim} began a term, hold or ownership after {@code mark}
+   * and then had a write accepted: the successor took over.
    */
   public boolean successorWrote(ChaosClient victim, Mark mark) {
     for (ChaosClient c : clients) {
@@ -194,7 +211,7 @@ public final class ChaosRun implements AutoCloseable {
               return true;
             }
           }
-          default -> { }
+          default -> {}
         }
       }
     }
@@ -211,13 +228,23 @@ public final class ChaosRun implements AutoCloseable {
     }
     boolean ok = Waits.until(() -> successorWrote(victim, mark), within);
     if (!ok) {
-      violation("no successor of " + victim.id() + " wrote within " + within.toMillis() + " ms " + during + " "
-          + clientDiagnostics());
+      violation(
+          "no successor of "
+              + victim.id()
+              + " wrote within "
+              + within.toMillis()
+              + " ms "
+              + during
+              + " "
+              + clientDiagnostics());
     }
     return ok;
   }
 
-  /** The fence's accepted writes so far, in commit order (SQL fences only; empty for the ZooKeeper fence). */
+  /**
+   * The fence's accepted writes so far, in commit order (SQL fences only; empty for the ZooKeeper
+   * fence).
+   */
   public List<SafetyChecker.Row> acceptedSoFar() {
     if (role == Role.SCHEDULER) {
       return SafetyChecker.readJobLog(db, clients);
@@ -240,32 +267,43 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Waits for the service to write after the heal at {@code healed} (liveness), records the time and
-   * returns it; a service that does not come back within the options' bound is a violation.
+   * Waits for the service to write after the heal at {@code healed} (liveness), records the time
+   * and returns it; a service that does not come back within the options' bound is a violation.
    */
   public long awaitRecovery(Mark healed, String after) {
     boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
     long ms = (System.nanoTime() - healed.nanos()) / 1_000_000;
     if (!ok) {
-      violation("no " + (role == Role.PARTITION ? "write to every partition" : "accepted write") + " within "
-          + options.recoveryBound().toMillis() + " ms after " + after + " " + clientDiagnostics());
+      violation(
+          "no "
+              + (role == Role.PARTITION ? "write to every partition" : "accepted write")
+              + " within "
+              + options.recoveryBound().toMillis()
+              + " ms after "
+              + after
+              + " "
+              + clientDiagnostics());
     }
     worstRecoveryMs = Math.max(worstRecoveryMs, ms);
-    System.err.printf("chaos %s/%s: recovered %d ms after %s%n", scenario, role.name().toLowerCase(Locale.ROOT),
-        ms, after);
+    System.err.printf(
+        "chaos %s/%s: recovered %d ms after %s%n",
+        scenario, role.name().toLowerCase(Locale.ROOT), ms, after);
     return ms;
   }
 
   /**
-   * The client the next fault hits: the one that believes it leads or holds the lock, or for partition
-   * ownership the member that believes it owns the most partitions; waits for one.
+   * The client the next fault hits: the one that believes it leads or holds the lock, or for
+   * partition ownership the member that believes it owns the most partitions; waits for one.
    */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
-    Waits.require(() -> {
-      found[0] = currentOwner();
-      return found[0] != null;
-    }, options.recoveryBound(), "an owner among the clients " + clientDiagnostics());
+    Waits.require(
+        () -> {
+          found[0] = currentOwner();
+          return found[0] != null;
+        },
+        options.recoveryBound(),
+        "an owner among the clients " + clientDiagnostics());
     return found[0];
   }
 
@@ -311,15 +349,17 @@ public final class ChaosRun implements AutoCloseable {
     StringBuilder b = new StringBuilder("[");
     for (ChaosClient c : clients) {
       List<String> lines = c.lines();
-      b.append(c).append(" last lines: ")
-          .append(lines.subList(Math.max(0, lines.size() - 4), lines.size())).append("; ");
+      b.append(c)
+          .append(" last lines: ")
+          .append(lines.subList(Math.max(0, lines.size() - 4), lines.size()))
+          .append("; ");
     }
     return b.append(']').toString();
   }
 
   /**
-   * Heals everything, lets the service write once more, stops the clients gracefully, runs the safety
-   * checker and forgets the trial's database.
+   * Heals everything, lets the service write once more, stops the clients gracefully, runs the
+   * safety checker and forgets the trial's database.
    */
   public TrialResult finish() {
     if (finished) {
@@ -333,12 +373,23 @@ public final class ChaosRun implements AutoCloseable {
         violation("no accepted write after everything healed " + clientDiagnostics());
       }
       clients.forEach(ChaosClient::stop);
-      SafetyChecker.Report report = SafetyChecker.check(db, role, options.fence(), cluster.ensemble().connectString(),
-          path, clients);
+      SafetyChecker.Report report =
+          SafetyChecker.check(
+              db, role, options.fence(), cluster.ensemble().connectString(), path, clients);
       List<String> all = new ArrayList<>(violations);
       all.addAll(report.violations());
-      return new TrialResult(scenario, role, 1, faults, report.writesAttempted(), report.rejected(),
-          report.accepted(), all, worstRecoveryMs, report.errors(), notes);
+      return new TrialResult(
+          scenario,
+          role,
+          1,
+          faults,
+          report.writesAttempted(),
+          report.rejected(),
+          report.accepted(),
+          all,
+          worstRecoveryMs,
+          report.errors(),
+          notes);
     } finally {
       close();
     }

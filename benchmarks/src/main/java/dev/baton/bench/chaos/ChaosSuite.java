@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Role;
@@ -23,21 +24,32 @@ public final class ChaosSuite {
   }
 
   /** One trial: start the clients, inject one episode, heal, stop, check. */
-  public static TrialResult trial(ChaosCluster cluster, ChaosScenario scenario, Role role, ChaosOptions options) {
+  public static TrialResult trial(
+      ChaosCluster cluster, ChaosScenario scenario, Role role, ChaosOptions options) {
     long start = System.nanoTime();
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
       scenario.inject(run);
       TrialResult r = run.finish();
-      System.err.printf("chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
-          + " recover_ms=%d%n", scenario.name(), role.name().toLowerCase(Locale.ROOT),
-          (System.nanoTime() - start) / 1_000_000, r.faults(), r.writes(), r.rejected(), r.violations().size(),
+      System.err.printf(
+          "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
+              + " recover_ms=%d%n",
+          scenario.name(),
+          role.name().toLowerCase(Locale.ROOT),
+          (System.nanoTime() - start) / 1_000_000,
+          r.faults(),
+          r.writes(),
+          r.rejected(),
+          r.violations().size(),
           r.recoverMs());
       r.violations().forEach(v -> System.err.println("chaos VIOLATION " + v));
       return r;
     }
   }
 
-  /** Runs {@code trials} trials of {@code scenario} for {@code role} (or records why it does not apply). */
+  /**
+   * Runs {@code trials} trials of {@code scenario} for {@code role} (or records why it does not
+   * apply).
+   */
   public Optional<TrialResult> run(ChaosScenario scenario, Role role, int trials) {
     String key = key(scenario, role);
     Optional<String> na = scenario.notApplicable(role, options.fence());
@@ -71,31 +83,72 @@ public final class ChaosSuite {
     return out;
   }
 
-  /** {@code RESULT chaos-<scenario> role=<role> trials=N faults=N writes=N rejected=N violations=N recover_ms=N}. */
+  /**
+   * {@code RESULT chaos-<scenario> role=<role> trials=N faults=N writes=N rejected=N violations=N
+   * recover_ms=N}.
+   */
   public void printResults(PrintStream out) {
     for (TrialResult r : results.values()) {
-      out.printf("RESULT chaos-%s role=%s fence=%s trials=%d faults=%d writes=%d rejected=%d violations=%d"
-          + " recover_ms=%d%n", r.scenario(), r.role().name().toLowerCase(Locale.ROOT),
-          options.fence().name().toLowerCase(Locale.ROOT), r.trials(), r.faults(), r.writes(), r.rejected(),
-          r.violations().size(), r.recoverMs());
+      out.printf(
+          "RESULT chaos-%s role=%s fence=%s trials=%d faults=%d writes=%d rejected=%d violations=%d"
+              + " recover_ms=%d%n",
+          r.scenario(),
+          r.role().name().toLowerCase(Locale.ROOT),
+          options.fence().name().toLowerCase(Locale.ROOT),
+          r.trials(),
+          r.faults(),
+          r.writes(),
+          r.rejected(),
+          r.violations().size(),
+          r.recoverMs());
     }
-    skipped.forEach((key, why) -> out.printf("RESULT chaos-%s role=%s skipped=%s%n",
-        key.substring(0, key.indexOf('/')), key.substring(key.indexOf('/') + 1), why.replace(' ', '_')));
+    skipped.forEach(
+        (key, why) ->
+            out.printf(
+                "RESULT chaos-%s role=%s skipped=%s%n",
+                key.substring(0, key.indexOf('/')),
+                key.substring(key.indexOf('/') + 1),
+                why.replace(' ', '_')));
   }
 
-  /** The table of the issue: scenario, role, trials, faults, writes, rejected, violations, worst recovery. */
+  /**
+   * The table of the issue: scenario, role, trials, faults, writes, rejected, violations, worst
+   * recovery.
+   */
   public String table() {
     StringBuilder b = new StringBuilder();
-    b.append(String.format("| %-16s | %-9s | %6s | %6s | %7s | %8s | %10s | %14s |%n", "scenario", "role",
-        "trials", "faults", "writes", "rejected", "violations", "worst recovery"));
-    b.append("| ---------------- | --------- | -----: | -----: | ------: | -------: | ---------: | -------------: |\n");
+    b.append(
+        String.format(
+            "| %-16s | %-9s | %6s | %6s | %7s | %8s | %10s | %14s |%n",
+            "scenario",
+            "role",
+            "trials",
+            "faults",
+            "writes",
+            "rejected",
+            "violations",
+            "worst recovery"));
+    b.append(
+        "| ---------------- | --------- | -----: | -----: | ------: | -------: | ---------: | -------------: |\n");
     for (TrialResult r : results.values()) {
-      b.append(String.format("| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n", r.scenario(),
-          r.role().name().toLowerCase(Locale.ROOT), r.trials(), r.faults(), r.writes(), r.rejected(),
-          r.violations().size(), r.recoverMs()));
+      b.append(
+          String.format(
+              "| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n",
+              r.scenario(),
+              r.role().name().toLowerCase(Locale.ROOT),
+              r.trials(),
+              r.faults(),
+              r.writes(),
+              r.rejected(),
+              r.violations().size(),
+              r.recoverMs()));
     }
-    skipped.forEach((key, why) -> b.append(String.format("| %-16s | %-9s | n/a: %s |%n",
-        key.substring(0, key.indexOf('/')), key.substring(key.indexOf('/') + 1), why)));
+    skipped.forEach(
+        (key, why) ->
+            b.append(
+                String.format(
+                    "| %-16s | %-9s | n/a: %s |%n",
+                    key.substring(0, key.indexOf('/')), key.substring(key.indexOf('/') + 1), why)));
     return b.toString();
   }
 }

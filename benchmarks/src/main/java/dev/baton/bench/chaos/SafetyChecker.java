@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Event;
@@ -22,43 +23,60 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Judges a trial once its clients stopped. Safety:
- * <ul>
- *   <li>the fence's log of accepted writes ({@link ChaosProtocol#WRITES_TABLE} ordered by id, or the
- *       sequential znodes under {@code <path>/writes/<resource>}), fed in commit order into a
- *       {@link FencedWriteLog} with the rejected writes the clients reported: per resource, accepted tokens
- *       never decrease (nothing from a term older than one already accepted) and one token has one writer
- *       (no two writers accepted in the same term; for a partition, never two accepted owners at once);
- *   <li>every write a client reported ACCEPTED is in the fence's log;
- *   <li>scheduled jobs (every {@code *_jobs} table): one job per slot, no gap, no duplicate, tokens never
- *       going back by slot.
- * </ul>
- * The scheduler's protected writes are its job creations: its log is the {@code chaos_jobs} table in slot
- * order (the order its fenced transactions committed in), each job's writer the client that announced
- * the job's token with {@code ELECTED}.
  *
- * <p>Liveness (a leader, holder or owner of every partition writing again within a bound after the heal) is
- * judged while the trial runs, by {@link ChaosRun#awaitRecovery}.
+ * <ul>
+ *   <li>the fence's log of accepted writes ({@link ChaosProtocol#WRITES_TABLE} ordered by id, or
+ *       the sequential znodes under {@code <path>/writes/<resource>}), fed in commit order into a
+ *       {@link FencedWriteLog} with the rejected writes the clients reported: per resource,
+ *       accepted tokens never decrease (nothing from a term older than one already accepted) and
+ *       one token has one writer (no two writers accepted in the same term; for a partition, never
+ *       two accepted owners at once);
+ *   <li>every write a client reported ACCEPTED is in the fence's log;
+ *   <li>scheduled jobs (every {@code *_jobs} table): one job per slot, no gap, no duplicate, tokens
+ *       never going back by slot.
+ * </ul>
+ *
+ * The scheduler's protected writes are its job creations: its log is the {@code chaos_jobs} table
+ * in slot order (the order its fenced transactions committed in), each job's writer the client that
+ * announced the job's token with {@code ELECTED}.
+ *
+ * <p>Liveness (a leader, holder or owner of every partition writing again within a bound after the
+ * heal) is judged while the trial runs, by {@link ChaosRun#awaitRecovery}.
  */
 public final class SafetyChecker {
   /** The scheduler client's job table (its job store's prefix is {@code chaos}). */
   static final String JOBS_TABLE = "chaos_jobs";
+
   /** The resource the scheduler client names in its WRITE events. */
   static final String SCHEDULER_RESOURCE = "schedule";
 
   private SafetyChecker() {}
 
   /** What the checker found. */
-  public record Report(FencedWriteLog log, long writesAttempted, long accepted, long rejected, long errors,
-      long jobs, List<String> violations) {}
+  public record Report(
+      FencedWriteLog log,
+      long writesAttempted,
+      long accepted,
+      long rejected,
+      long errors,
+      long jobs,
+      List<String> violations) {}
 
   /** One accepted write read back from the fence's log. */
   public record Row(String resource, String writer, long token) {}
 
-  public static Report check(ChaosCluster.Database db, Role role, FenceKind fence, String zkConnect,
-      String path, List<ChaosClient> clients) {
+  public static Report check(
+      ChaosCluster.Database db,
+      Role role,
+      FenceKind fence,
+      String zkConnect,
+      String path,
+      List<ChaosClient> clients) {
     List<String> violations = new ArrayList<>();
-    List<Row> rows = role == Role.SCHEDULER ? readJobLog(db, clients)
-        : fence == FenceKind.ZK ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
+    List<Row> rows =
+        role == Role.SCHEDULER
+            ? readJobLog(db, clients)
+            : fence == FenceKind.ZK ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
     FencedWriteLog log = new FencedWriteLog();
     rows.forEach(r -> log.accepted(r.resource(), r.writer(), r.token()));
     long attempted = 0;
@@ -73,26 +91,37 @@ public final class SafetyChecker {
             switch (e.get("outcome")) {
               case "REJECTED" -> log.rejected(row.resource(), row.writer(), row.token());
               case "ACCEPTED" -> reportedAccepted.merge(row, 1, Integer::sum);
-              default -> { }
+              default -> {}
             }
           }
           case "ERROR" -> errors++;
-          default -> { }
+          default -> {}
         }
       }
     }
     violations.addAll(log.violations());
     Map<Row, Integer> logged = new HashMap<>();
     rows.forEach(r -> logged.merge(r, 1, Integer::sum));
-    reportedAccepted.forEach((row, n) -> {
-      int inLog = logged.getOrDefault(row, 0);
-      if (inLog < n) {
-        violations.add(row.resource() + ": " + n + " writes of " + row.writer() + " with token " + row.token()
-            + " reported ACCEPTED, " + inLog + " in the fence's log");
-      }
-    });
+    reportedAccepted.forEach(
+        (row, n) -> {
+          int inLog = logged.getOrDefault(row, 0);
+          if (inLog < n) {
+            violations.add(
+                row.resource()
+                    + ": "
+                    + n
+                    + " writes of "
+                    + row.writer()
+                    + " with token "
+                    + row.token()
+                    + " reported ACCEPTED, "
+                    + inLog
+                    + " in the fence's log");
+          }
+        });
     long jobs = role == Role.SCHEDULER ? checkJobs(db, violations) : 0;
-    return new Report(log, attempted, log.acceptedCount(), log.rejectedCount(), errors, jobs, violations);
+    return new Report(
+        log, attempted, log.acceptedCount(), log.rejectedCount(), errors, jobs, violations);
   }
 
   static List<Row> readSqlLog(ChaosCluster.Database db) {
@@ -101,8 +130,12 @@ public final class SafetyChecker {
       if (ChaosCluster.Database.tables(c, ChaosProtocol.WRITES_TABLE).isEmpty()) {
         return rows;
       }
-      try (PreparedStatement s = c.prepareStatement("SELECT resource, writer, token FROM "
-          + ChaosProtocol.WRITES_TABLE + " ORDER BY id"); ResultSet rs = s.executeQuery()) {
+      try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT resource, writer, token FROM "
+                      + ChaosProtocol.WRITES_TABLE
+                      + " ORDER BY id");
+          ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           rows.add(new Row(rs.getString(1), rs.getString(2), rs.getLong(3)));
         }
@@ -114,8 +147,8 @@ public final class SafetyChecker {
   }
 
   /**
-   * The scheduler's accepted writes: {@code chaos_jobs} by slot, resource {@code schedule} (as the client
-   * reports), writer from the clients' ELECTED events.
+   * The scheduler's accepted writes: {@code chaos_jobs} by slot, resource {@code schedule} (as the
+   * client reports), writer from the clients' ELECTED events.
    */
   static List<Row> readJobLog(ChaosCluster.Database db, List<ChaosClient> clients) {
     Map<Long, String> writerOf = new HashMap<>();
@@ -124,7 +157,8 @@ public final class SafetyChecker {
         if (e.kind().equals("ELECTED")) {
           String before = writerOf.putIfAbsent(e.number("token"), c.id());
           if (before != null && !before.equals(c.id())) {
-            writerOf.put(e.number("token"), before + "+" + c.id()); // two leaders of one term: flagged
+            writerOf.put(
+                e.number("token"), before + "+" + c.id()); // two leaders of one term: flagged
           }
         }
       }
@@ -134,11 +168,13 @@ public final class SafetyChecker {
       if (ChaosCluster.Database.tables(c, JOBS_TABLE).isEmpty()) {
         return rows;
       }
-      try (PreparedStatement s = c.prepareStatement("SELECT token FROM " + JOBS_TABLE
-          + " ORDER BY schedule, slot"); ResultSet rs = s.executeQuery()) {
+      try (PreparedStatement s =
+              c.prepareStatement("SELECT token FROM " + JOBS_TABLE + " ORDER BY schedule, slot");
+          ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           long token = rs.getLong(1);
-          rows.add(new Row(SCHEDULER_RESOURCE, writerOf.getOrDefault(token, "unknown-writer"), token));
+          rows.add(
+              new Row(SCHEDULER_RESOURCE, writerOf.getOrDefault(token, "unknown-writer"), token));
         }
       }
     } catch (SQLException e) {
@@ -147,7 +183,10 @@ public final class SafetyChecker {
     return rows;
   }
 
-  /** Jobs of every {@code *_jobs} table: per schedule, slots consecutive and unique, tokens not decreasing. */
+  /**
+   * Jobs of every {@code *_jobs} table: per schedule, slots consecutive and unique, tokens not
+   * decreasing.
+   */
   static long checkJobs(ChaosCluster.Database db, List<String> violations) {
     long count = 0;
     try (Connection c = db.connect()) {
@@ -155,8 +194,9 @@ public final class SafetyChecker {
         if (!table.toLowerCase(Locale.ROOT).endsWith("_jobs")) {
           continue;
         }
-        try (PreparedStatement s = c.prepareStatement(
-            "SELECT schedule, slot, token FROM " + table + " ORDER BY schedule, slot");
+        try (PreparedStatement s =
+                c.prepareStatement(
+                    "SELECT schedule, slot, token FROM " + table + " ORDER BY schedule, slot");
             ResultSet rs = s.executeQuery()) {
           String schedule = null;
           long slot = 0;
@@ -168,12 +208,29 @@ public final class SafetyChecker {
             long tk = rs.getLong(3);
             if (sch.equals(schedule)) {
               if (sl != slot + 1) {
-                violations.add(table + ": schedule " + sch + " has slot " + sl + " after slot " + slot
-                    + (sl == slot ? " (a job twice)" : " (a gap)"));
+                violations.add(
+                    table
+                        + ": schedule "
+                        + sch
+                        + " has slot "
+                        + sl
+                        + " after slot "
+                        + slot
+                        + (sl == slot ? " (a job twice)" : " (a gap)"));
               }
               if (tk < token) {
-                violations.add(table + ": schedule " + sch + " slot " + sl + " has token " + tk
-                    + ", older than slot " + slot + "'s " + token);
+                violations.add(
+                    table
+                        + ": schedule "
+                        + sch
+                        + " slot "
+                        + sl
+                        + " has token "
+                        + tk
+                        + ", older than slot "
+                        + slot
+                        + "'s "
+                        + token);
               }
             }
             schedule = sch;
@@ -189,19 +246,23 @@ public final class SafetyChecker {
   }
 
   /**
-   * The ZooKeeper fence's log: per resource, the sequential znodes {@code w-} under
-   * {@code <path>/writes/<resource>} in sequence order; their data names the writer and the token
-   * ({@code writer=<id> token=<n>}, or {@code <id> <n>}).
+   * The ZooKeeper fence's log: per resource, the sequential znodes {@code w-} under {@code
+   * <path>/writes/<resource>} in sequence order; their data names the writer and the token ({@code
+   * writer=<id> token=<n>}, or {@code <id> <n>}).
    */
   static List<Row> readZooKeeperLog(String connect, String path) {
     List<Row> rows = new ArrayList<>();
     CountDownLatch connected = new CountDownLatch(1);
     try {
-      ZooKeeper zk = new ZooKeeper(connect, 30_000, e -> {
-        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-          connected.countDown();
-        }
-      });
+      ZooKeeper zk =
+          new ZooKeeper(
+              connect,
+              30_000,
+              e -> {
+                if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                  connected.countDown();
+                }
+              });
       try {
         if (!connected.await(60, TimeUnit.SECONDS)) {
           throw new ChaosFailure("cannot connect to ZooKeeper at " + connect);
@@ -211,8 +272,10 @@ public final class SafetyChecker {
           return rows;
         }
         for (String resource : zk.getChildren(base, false).stream().sorted().toList()) {
-          for (String child : zk.getChildren(base + "/" + resource, false).stream()
-              .sorted((a, b) -> Long.compare(sequence(a), sequence(b))).toList()) {
+          for (String child :
+              zk.getChildren(base + "/" + resource, false).stream()
+                  .sorted((a, b) -> Long.compare(sequence(a), sequence(b)))
+                  .toList()) {
             byte[] data = zk.getData(base + "/" + resource + "/" + child, false, null);
             rows.add(parseZnode(resource, new String(data, StandardCharsets.UTF_8)));
           }
@@ -254,7 +317,8 @@ public final class SafetyChecker {
       token = Long.parseLong(plain.get(0));
     }
     if (writer == null || token == null) {
-      throw new ChaosFailure("cannot read a ZooKeeper fence write of " + resource + ": '" + data + "'");
+      throw new ChaosFailure(
+          "cannot read a ZooKeeper fence write of " + resource + ": '" + data + "'");
     }
     return new Row(resource, writer, token);
   }

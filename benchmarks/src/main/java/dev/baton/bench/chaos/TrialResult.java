@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Role;
@@ -15,8 +16,18 @@ import java.util.List;
  * @param recoverMs the worst time from a heal to the service writing again
  * @param errors ERROR events of the clients (reported, not judged)
  */
-public record TrialResult(String scenario, Role role, int trials, int faults, long writes, long rejected,
-    long accepted, List<String> violations, long recoverMs, long errors, List<String> notes) {
+public record TrialResult(
+    String scenario,
+    Role role,
+    int trials,
+    int faults,
+    long writes,
+    long rejected,
+    long accepted,
+    List<String> violations,
+    long recoverMs,
+    long errors,
+    List<String> notes) {
 
   public TrialResult {
     violations = List.copyOf(violations);
@@ -29,8 +40,17 @@ public record TrialResult(String scenario, Role role, int trials, int faults, lo
     v.addAll(o.violations);
     List<String> n = new ArrayList<>(notes);
     o.notes.stream().filter(x -> !n.contains(x)).forEach(n::add);
-    return new TrialResult(scenario, role == o.role ? role : null, trials + o.trials, faults + o.faults,
-        writes + o.writes, rejected + o.rejected, accepted + o.accepted, v, Math.max(recoverMs, o.recoverMs),
-        errors + o.errors, n);
+    return new TrialResult(
+        scenario,
+        role == o.role ? role : null,
+        trials + o.trials,
+        faults + o.faults,
+        writes + o.writes,
+        rejected + o.rejected,
+        accepted + o.accepted,
+        v,
+        Math.max(recoverMs, o.recoverMs),
+        errors + o.errors,
+        n);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import java.time.Duration;
@@ -6,9 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * The orchestrator's waits: a condition polled every {@value #POLL_MS} ms until it holds or a deadline
- * passes (no fixed sleeps for synchronisation), and {@link #faultDuration(Duration)}, the one deliberate
- * timed wait: how long a fault lasts.
+ * The orchestrator's waits: a condition polled every {@value #POLL_MS} ms until it holds or a
+ * deadline passes (no fixed sleeps for synchronisation), and {@link #faultDuration(Duration)}, the
+ * one deliberate timed wait: how long a fault lasts.
  */
 public final class Waits {
   static final long POLL_MS = 20;
@@ -40,7 +41,10 @@ public final class Waits {
     }
   }
 
-  /** A fault's deliberate duration: the fault stays in place for {@code d}, whatever happens meanwhile. */
+  /**
+   * A fault's deliberate duration: the fault stays in place for {@code d}, whatever happens
+   * meanwhile.
+   */
   public static void faultDuration(Duration d) {
     long deadline = System.nanoTime() + d.toNanos();
     long left;

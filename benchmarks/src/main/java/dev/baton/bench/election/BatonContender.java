@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -15,11 +16,12 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 
 /**
- * A Baton candidate: {@link BatonSession#start} and a {@link LeaderElection}. Leaving is
- * {@link LeaderElection#close()} then {@link BatonSession#close()}.
+ * A Baton candidate: {@link BatonSession#start} and a {@link LeaderElection}. Leaving is {@link
+ * LeaderElection#close()} then {@link BatonSession#close()}.
  *
- * <p>With deep tracing the session wraps a Curator client built exactly as {@code BatonSession.start}
- * builds it, plus a tracing ZooKeeper factory ({@code BatonSession.start} takes no factory).
+ * <p>With deep tracing the session wraps a Curator client built exactly as {@code
+ * BatonSession.start} builds it, plus a tracing ZooKeeper factory ({@code BatonSession.start} takes
+ * no factory).
  */
 final class BatonContender extends Contender {
   private final BatonSession session;
@@ -29,20 +31,23 @@ final class BatonContender extends Contender {
   BatonContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
       throws InterruptedException {
     super(label, sink);
-    SessionConfig config = SessionConfig.builder(settings.connectString())
-        .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
-        .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
-        .build();
+    SessionConfig config =
+        SessionConfig.builder(settings.connectString())
+            .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
+            .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
+            .build();
     if (settings.deepTrace()) {
-      ownClient = CuratorFrameworkFactory.builder()
-          .connectString(config.connectString())
-          .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
-          .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-          .retryPolicy(config.retryPolicy())
-          .zookeeperFactory(TracingZooKeeper.factory(trace))
-          .build();
+      ownClient =
+          CuratorFrameworkFactory.builder()
+              .connectString(config.connectString())
+              .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
+              .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+              .retryPolicy(config.retryPolicy())
+              .zookeeperFactory(TracingZooKeeper.factory(trace))
+              .build();
       ownClient.start();
-      if (!ownClient.blockUntilConnected(settings.connectionTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      if (!ownClient.blockUntilConnected(
+          settings.connectionTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
         ownClient.close();
         throw new IllegalStateException("no connection to " + settings.connectString());
       }
@@ -52,21 +57,26 @@ final class BatonContender extends Contender {
       session = BatonSession.start(config);
     }
     session.curator().getZookeeperClient().setTracerDriver(trace);
-    election = LeaderElection.create(session,
-        settings.deepTrace()
-            ? ElectionConfig.builder(path).participantId(label).clock(trace.markingClock()).build()
-            : ElectionConfig.builder(path).participantId(label).build(),
-        new LeadershipListener() {
-          @Override
-          public void elected(Leadership leadership) {
-            reportElected(Optional.of(leadership.token()));
-          }
+    election =
+        LeaderElection.create(
+            session,
+            settings.deepTrace()
+                ? ElectionConfig.builder(path)
+                    .participantId(label)
+                    .clock(trace.markingClock())
+                    .build()
+                : ElectionConfig.builder(path).participantId(label).build(),
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                reportElected(Optional.of(leadership.token()));
+              }
 
-          @Override
-          public void revoked(Leadership leadership, RevocationReason reason) {
-            // The benchmark checks leadership through isLeader() after each handover.
-          }
-        });
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                // The benchmark checks leadership through isLeader() after each handover.
+              }
+            });
   }
 
   @Override

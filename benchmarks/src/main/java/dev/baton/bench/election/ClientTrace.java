@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import java.util.ArrayList;
@@ -14,8 +15,8 @@ import org.apache.curator.drivers.OperationTrace;
  * completed ZooKeeper operation, foreground or background, timestamped on completion) and, with
  * {@link TracingZooKeeper}, every ZooKeeper call with its start and end and every watch event.
  *
- * <p>Always counts operations and watch-setting reads (the benchmark waits for a newcomer's first one to
- * know it has settled in the queue); keeps individual entries only while recording.
+ * <p>Always counts operations and watch-setting reads (the benchmark waits for a newcomer's first
+ * one to know it has settled in the queue); keeps individual entries only while recording.
  */
 final class ClientTrace extends AdvancedTracerDriver {
   /** One recorded thing; {@code start} is -1 when only the completion time is known. */
@@ -33,7 +34,10 @@ final class ClientTrace extends AdvancedTracerDriver {
     ZK_CALL,
     /** A watch event delivered to a watcher. */
     WATCH,
-    /** A point in a recipe's own code, e.g. the election reading its clock when a term begins or ends. */
+    /**
+     * A point in a recipe's own code, e.g. the election reading its clock when a term begins or
+     * ends.
+     */
     MARK
   }
 
@@ -63,7 +67,8 @@ final class ClientTrace extends AdvancedTracerDriver {
       }
     }
     if (recording) {
-      String name = trace.getName().replace("BuilderImpl", "") + (trace.isWithWatcher() ? "(watch)" : "");
+      String name =
+          trace.getName().replace("BuilderImpl", "") + (trace.isWithWatcher() ? "(watch)" : "");
       entries.add(new Entry(Kind.CURATOR_OP, name, -1, now, Thread.currentThread().getName()));
     }
   }
@@ -92,9 +97,9 @@ final class ClientTrace extends AdvancedTracerDriver {
   }
 
   /**
-   * A clock for {@code ElectionConfig.clock} that marks every reading: Baton's election reads its clock
-   * exactly when a term begins ({@code ElectionCore.lead}, just before the elected callback is handed to
-   * the callback thread) and when a term is revoked.
+   * A clock for {@code ElectionConfig.clock} that marks every reading: Baton's election reads its
+   * clock exactly when a term begins ({@code ElectionCore.lead}, just before the elected callback
+   * is handed to the callback thread) and when a term is revoked.
    */
   java.time.Clock markingClock() {
     ClientTrace self = this;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.fencing.FencingToken;
@@ -6,11 +7,15 @@ import java.util.function.Consumer;
 
 /** One candidate of the benchmark: its own ZooKeeper session and its election recipe. */
 abstract class Contender {
-  /** An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback). */
-  record Elected(Contender who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
+  /**
+   * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback).
+   */
+  record Elected(
+      Contender who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
 
   /** Connection settings shared by both libraries. */
-  record ClientSettings(String connectString, int sessionTimeoutMs, int connectionTimeoutMs, boolean deepTrace) {}
+  record ClientSettings(
+      String connectString, int sessionTimeoutMs, int connectionTimeoutMs, boolean deepTrace) {}
 
   private final String label;
   protected final ClientTrace trace;
@@ -39,13 +44,21 @@ abstract class Contender {
   /** Enters the election (the session is already connected). */
   abstract void join() throws Exception;
 
-  /** Closes the election recipe (Baton: {@code LeaderElection.close()}; Curator: {@code LeaderLatch.close()}). */
+  /**
+   * Closes the election recipe (Baton: {@code LeaderElection.close()}; Curator: {@code
+   * LeaderLatch.close()}).
+   */
   abstract void closeRecipe() throws Exception;
 
-  /** Closes the session (Baton: {@code BatonSession.close()}; Curator: {@code CuratorFramework.close()}). */
+  /**
+   * Closes the session (Baton: {@code BatonSession.close()}; Curator: {@code
+   * CuratorFramework.close()}).
+   */
   abstract void closeSession() throws Exception;
 
-  /** The graceful exit: close the election recipe, then the session. Returns when both are closed. */
+  /**
+   * The graceful exit: close the election recipe, then the session. Returns when both are closed.
+   */
   final void leave() throws Exception {
     closeRecipe();
     closeSession();
@@ -53,8 +66,8 @@ abstract class Contender {
 
   /**
    * The current ZooKeeper handle of the session. Its state stops being alive once the server has
-   * answered the closeSession request (ZooKeeper's own close then spends about 100 ms more shutting its
-   * threads down, without talking to the server).
+   * answered the closeSession request (ZooKeeper's own close then spends about 100 ms more shutting
+   * its threads down, without talking to the server).
    */
   abstract org.apache.zookeeper.ZooKeeper zooKeeperHandle() throws Exception;
 

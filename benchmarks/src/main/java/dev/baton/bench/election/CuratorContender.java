@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.fencing.FencingToken;
@@ -11,9 +12,9 @@ import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /**
- * A Curator candidate: its own {@link CuratorFramework} (built with the same settings and retry policy
- * as {@code BatonSession.start}) and a {@link LeaderLatch}. Leaving is {@link LeaderLatch#close()} then
- * {@link CuratorFramework#close()}.
+ * A Curator candidate: its own {@link CuratorFramework} (built with the same settings and retry
+ * policy as {@code BatonSession.start}) and a {@link LeaderLatch}. Leaving is {@link
+ * LeaderLatch#close()} then {@link CuratorFramework#close()}.
  */
 final class CuratorContender extends Contender {
   private final CuratorFramework client;
@@ -22,11 +23,12 @@ final class CuratorContender extends Contender {
   CuratorContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
       throws InterruptedException {
     super(label, sink);
-    CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
-        .connectString(settings.connectString())
-        .sessionTimeoutMs(settings.sessionTimeoutMs())
-        .connectionTimeoutMs(settings.connectionTimeoutMs())
-        .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000));
+    CuratorFrameworkFactory.Builder builder =
+        CuratorFrameworkFactory.builder()
+            .connectString(settings.connectString())
+            .sessionTimeoutMs(settings.sessionTimeoutMs())
+            .connectionTimeoutMs(settings.connectionTimeoutMs())
+            .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000));
     if (settings.deepTrace()) {
       builder.zookeeperFactory(TracingZooKeeper.factory(trace));
     }
@@ -38,17 +40,18 @@ final class CuratorContender extends Contender {
     }
     client.getZookeeperClient().setTracerDriver(trace);
     latch = new LeaderLatch(client, path, label);
-    latch.addListener(new LeaderLatchListener() {
-      @Override
-      public void isLeader() {
-        reportElected(Optional.empty());
-      }
+    latch.addListener(
+        new LeaderLatchListener() {
+          @Override
+          public void isLeader() {
+            reportElected(Optional.empty());
+          }
 
-      @Override
-      public void notLeader() {
-        // The benchmark checks leadership through hasLeadership() after each handover.
-      }
-    });
+          @Override
+          public void notLeader() {
+            // The benchmark checks leadership through hasLeadership() after each handover.
+          }
+        });
   }
 
   @Override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -15,18 +16,27 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}, every
- * candidate with its own session, on one in-process ZooKeeper server.
+ * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch},
+ * every candidate with its own session, on one in-process ZooKeeper server.
  *
- * <p>For each candidate count N, a Baton election and a Curator election are filled with N candidates
- * each (on fresh paths), then handovers alternate between the two libraries in ABBA order, so that both
- * see the same JVM, JIT and server state. See {@link ElectionRun} for one handover. Warm-up handovers are
- * done the same way and not recorded.
+ * <p>For each candidate count N, a Baton election and a Curator election are filled with N
+ * candidates each (on fresh paths), then handovers alternate between the two libraries in ABBA
+ * order, so that both see the same JVM, JIT and server state. See {@link ElectionRun} for one
+ * handover. Warm-up handovers are done the same way and not recorded.
  */
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
-  private static final Set<String> KEYS = Set.of("candidates", "warmup", "handovers", "session-timeout-ms",
-      "connection-timeout-ms", "handover-timeout-ms", "trace", "close", "fsync");
+  private static final Set<String> KEYS =
+      Set.of(
+          "candidates",
+          "warmup",
+          "handovers",
+          "session-timeout-ms",
+          "connection-timeout-ms",
+          "handover-timeout-ms",
+          "trace",
+          "close",
+          "fsync");
 
   @Override
   public String description() {
@@ -57,24 +67,50 @@ public final class ElectionHandover implements Scenario {
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       long mntrCost = mntrCost(zk);
       if (!ClientRequests.available()) {
-        progress("WARNING: cannot read the ZooKeeper clients' request counters; requests_per_handover"
-            + " will include pings");
+        progress(
+            "WARNING: cannot read the ZooKeeper clients' request counters; requests_per_handover"
+                + " will include pings");
       }
-      progress("ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per library and N;"
+      progress(
+          "ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per library and N;"
               + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)%s",
-          zk.connectString(), fsync, warmup, handovers, sessionTimeoutMs, closeMode.key(), mntrCost,
+          zk.connectString(),
+          fsync,
+          warmup,
+          handovers,
+          sessionTimeoutMs,
+          closeMode.key(),
+          mntrCost,
           trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
-      ClientSettings settings = new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
+      ClientSettings settings =
+          new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
       for (int n : sizes) {
-        ElectionRun baton = new ElectionRun(Library.BATON, n, "/bench/election-handover/baton-" + n, zk,
-            settings, handoverTimeoutMs, closeMode, mntrCost);
-        ElectionRun curator = new ElectionRun(Library.CURATOR, n, "/bench/election-handover/curator-" + n, zk,
-            settings, handoverTimeoutMs, closeMode, mntrCost);
+        ElectionRun baton =
+            new ElectionRun(
+                Library.BATON,
+                n,
+                "/bench/election-handover/baton-" + n,
+                zk,
+                settings,
+                handoverTimeoutMs,
+                closeMode,
+                mntrCost);
+        ElectionRun curator =
+            new ElectionRun(
+                Library.CURATOR,
+                n,
+                "/bench/election-handover/curator-" + n,
+                zk,
+                settings,
+                handoverTimeoutMs,
+                closeMode,
+                mntrCost);
         try {
           long start = System.nanoTime();
           baton.fill();
           curator.fill();
-          progress("N=%d: %d Baton and %d Curator candidates joined in %.1f s; negotiated session timeout %d ms",
+          progress(
+              "N=%d: %d Baton and %d Curator candidates joined in %.1f s; negotiated session timeout %d ms",
               n, n, n, (System.nanoTime() - start) / 1e9, baton.negotiatedSessionTimeoutMs());
           int total = warmup + handovers;
           start = System.nanoTime();
@@ -89,8 +125,9 @@ public final class ElectionHandover implements Scenario {
               baton.handover(record);
             }
             if ((h + 1) % 50 == 0 || h + 1 == total) {
-              progress("N=%d: %d/%d handovers per library (%.1f s)", n, h + 1, total,
-                  (System.nanoTime() - start) / 1e9);
+              progress(
+                  "N=%d: %d/%d handovers per library (%.1f s)",
+                  n, h + 1, total, (System.nanoTime() - start) / 1e9);
             }
           }
           report(n, baton, curator, handovers, warmup, closeMode, fsync);
@@ -114,53 +151,99 @@ public final class ElectionHandover implements Scenario {
       previous = now;
     }
     if (min != max) {
-      throw new BenchmarkFailure("cannot calibrate the cost of an mntr read: consecutive reads differ by "
-          + min + " to " + max + " packets on an idle server");
+      throw new BenchmarkFailure(
+          "cannot calibrate the cost of an mntr read: consecutive reads differ by "
+              + min
+              + " to "
+              + max
+              + " packets on an idle server");
     }
     return min;
   }
 
-  private static void report(int n, ElectionRun baton, ElectionRun curator, int handovers, int warmup,
-      CloseMode closeMode, boolean fsync) {
+  private static void report(
+      int n,
+      ElectionRun baton,
+      ElectionRun curator,
+      int handovers,
+      int warmup,
+      CloseMode closeMode,
+      boolean fsync) {
     for (ElectionRun run : List.of(baton, curator)) {
       String lib = run.library().key();
-      progress("N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean packet-count"
-              + " window %.3f ms", n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(),
-          run.meanWindowMs());
-      progress("N=%d %s: successor's completed operations before its callback: %s", n, lib,
-          top(run.successorSequences()));
-      progress("N=%d %s: per handover: %.2f packets counted by the server = %.2f requests (leader %.2f,"
-              + " successor %.2f) + %.2f pings", n, lib, run.packetsPerHandover(), run.requestsPerHandover(),
-          run.leaderRequestsPerHandover(), run.successorRequestsPerHandover(), run.pingsPerHandover());
+      progress(
+          "N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean packet-count"
+              + " window %.3f ms",
+          n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(), run.meanWindowMs());
+      progress(
+          "N=%d %s: successor's completed operations before its callback: %s",
+          n, lib, top(run.successorSequences()));
+      progress(
+          "N=%d %s: per handover: %.2f packets counted by the server = %.2f requests (leader %.2f,"
+              + " successor %.2f) + %.2f pings",
+          n,
+          lib,
+          run.packetsPerHandover(),
+          run.requestsPerHandover(),
+          run.leaderRequestsPerHandover(),
+          run.successorRequestsPerHandover(),
+          run.pingsPerHandover());
       if (run.strayOps() > 0) {
-        progress("N=%d %s: WARNING: %d requests of uninvolved candidates fell inside measurement windows;"
-            + " the request counts include them", n, lib, run.strayOps());
+        progress(
+            "N=%d %s: WARNING: %d requests of uninvolved candidates fell inside measurement windows;"
+                + " the request counts include them",
+            n, lib, run.strayOps());
       }
       if (run.unconfirmedWindows() > 0) {
-        progress("N=%d %s: WARNING: in %d windows the clients issued more requests than the server had"
-            + " counted at the second read", n, lib, run.unconfirmedWindows());
+        progress(
+            "N=%d %s: WARNING: in %d windows the clients issued more requests than the server had"
+                + " counted at the second read",
+            n, lib, run.unconfirmedWindows());
       }
-      progress("N=%d %s: leader's completed operations during its close: %s", n, lib, top(run.leaderSequences()));
-      run.phases().ifPresent(p -> {
-        progress("TRACE %s N=%d %s", lib, n, p.medians());
-        progress("TRACE %s N=%d successor calls after the watch event: %s", lib, n, top(p.successorCalls()));
-        progress("TRACE %s N=%d leader calls during close: %s", lib, n, top(p.leaderCalls()));
-        progress("TRACE %s N=%d first traced handover (ms since the close call; [thread that completed it]):%n%s",
-            lib, n, p.sample());
-      });
+      progress(
+          "N=%d %s: leader's completed operations during its close: %s",
+          n, lib, top(run.leaderSequences()));
+      run.phases()
+          .ifPresent(
+              p -> {
+                progress("TRACE %s N=%d %s", lib, n, p.medians());
+                progress(
+                    "TRACE %s N=%d successor calls after the watch event: %s",
+                    lib, n, top(p.successorCalls()));
+                progress(
+                    "TRACE %s N=%d leader calls during close: %s", lib, n, top(p.leaderCalls()));
+                progress(
+                    "TRACE %s N=%d first traced handover (ms since the close call; [thread that completed it]):%n%s",
+                    lib, n, p.sample());
+              });
     }
-    String line = String.format(Locale.ROOT,
-        "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
-            + " ratio_p50=%.3f ratio_p99=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
-            + " baton_packets_per_handover=%.2f curator_packets_per_handover=%.2f"
-            + " baton_successor_requests=%.2f curator_successor_requests=%.2f"
-            + " handovers=%d warmup=%d close=%s fsync=%s%s",
-        NAME, n, baton.p50Ms(), baton.p99Ms(), curator.p50Ms(), curator.p99Ms(),
-        baton.p50Ms() / curator.p50Ms(), baton.p99Ms() / curator.p99Ms(),
-        baton.requestsPerHandover(), curator.requestsPerHandover(),
-        baton.packetsPerHandover(), curator.packetsPerHandover(),
-        baton.successorOpsPerHandover(), curator.successorOpsPerHandover(),
-        handovers, warmup, closeMode.key(), fsync, baton.phases().isPresent() ? " traced=true" : "");
+    String line =
+        String.format(
+            Locale.ROOT,
+            "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
+                + " ratio_p50=%.3f ratio_p99=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
+                + " baton_packets_per_handover=%.2f curator_packets_per_handover=%.2f"
+                + " baton_successor_requests=%.2f curator_successor_requests=%.2f"
+                + " handovers=%d warmup=%d close=%s fsync=%s%s",
+            NAME,
+            n,
+            baton.p50Ms(),
+            baton.p99Ms(),
+            curator.p50Ms(),
+            curator.p99Ms(),
+            baton.p50Ms() / curator.p50Ms(),
+            baton.p99Ms() / curator.p99Ms(),
+            baton.requestsPerHandover(),
+            curator.requestsPerHandover(),
+            baton.packetsPerHandover(),
+            curator.packetsPerHandover(),
+            baton.successorOpsPerHandover(),
+            curator.successorOpsPerHandover(),
+            handovers,
+            warmup,
+            closeMode.key(),
+            fsync,
+            baton.phases().isPresent() ? " traced=true" : "");
     System.out.println(line);
     System.out.flush();
   }

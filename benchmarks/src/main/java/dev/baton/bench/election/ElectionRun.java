@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -28,23 +29,26 @@ import org.HdrHistogram.Histogram;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One library's election with a constant number of candidates on a fresh path, and its measurements.
+ * One library's election with a constant number of candidates on a fresh path, and its
+ * measurements.
  *
- * <p>A handover (see {@link #handover}): read {@code zk_packets_received}; on a closer thread take t0
- * and close the leader (recipe, then session); wait for the next candidate's elected callback (t1 is
- * taken first thing in the callback) and for the server to have answered the leader's closeSession;
- * read {@code zk_packets_received} again. The latency is t1 - t0. The packets are the difference of the
- * two reads minus the one packet the second {@code mntr} read itself counts: the leader's close (its
- * recipe's requests, Curator's removal of its /zookeeper/config watch, closeSession), the successor's
- * requests, and any ping that happens to fall inside the window. The requests are those packets minus
- * the pings, which are told apart with the clients' request counters ({@link ClientRequests}).
- * Then, outside the window, a new candidate joins at the back and the run waits until it has completed
- * its watch-setting getData (it is then idle in the queue) before the next handover.
+ * <p>A handover (see {@link #handover}): read {@code zk_packets_received}; on a closer thread take
+ * t0 and close the leader (recipe, then session); wait for the next candidate's elected callback
+ * (t1 is taken first thing in the callback) and for the server to have answered the leader's
+ * closeSession; read {@code zk_packets_received} again. The latency is t1 - t0. The packets are the
+ * difference of the two reads minus the one packet the second {@code mntr} read itself counts: the
+ * leader's close (its recipe's requests, Curator's removal of its /zookeeper/config watch,
+ * closeSession), the successor's requests, and any ping that happens to fall inside the window. The
+ * requests are those packets minus the pings, which are told apart with the clients' request
+ * counters ({@link ClientRequests}). Then, outside the window, a new candidate joins at the back
+ * and the run waits until it has completed its watch-setting getData (it is then idle in the queue)
+ * before the next handover.
  */
 final class ElectionRun {
   /** The two libraries. */
   enum Library {
-    BATON, CURATOR;
+    BATON,
+    CURATOR;
 
     String key() {
       return name().toLowerCase(Locale.ROOT);
@@ -68,7 +72,8 @@ final class ElectionRun {
           return m;
         }
       }
-      throw new IllegalArgumentException("close must be recipe_then_session or recipe_only, was " + value);
+      throw new IllegalArgumentException(
+          "close must be recipe_then_session or recipe_only, was " + value);
     }
   }
 
@@ -83,6 +88,7 @@ final class ElectionRun {
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
   private final List<Contender> queue = new ArrayList<>();
   private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
+
   /** How long a newcomer must stay silent to count as settled. */
   private static final long QUIET_MS = 10;
 
@@ -105,8 +111,15 @@ final class ElectionRun {
   private long strayOps;
   private FencingToken lastToken;
 
-  ElectionRun(Library library, int size, String path, EmbeddedZooKeeper zk, ClientSettings settings,
-      long handoverTimeoutMs, CloseMode closeMode, long mntrCost) {
+  ElectionRun(
+      Library library,
+      int size,
+      String path,
+      EmbeddedZooKeeper zk,
+      ClientSettings settings,
+      long handoverTimeoutMs,
+      CloseMode closeMode,
+      long mntrCost) {
     if (size < 2) {
       throw new IllegalArgumentException("a handover needs at least 2 candidates, got " + size);
     }
@@ -132,8 +145,15 @@ final class ElectionRun {
       if (i == 0) {
         Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
         if (e == null || e.who() != c) {
-          throw new BenchmarkFailure(library + ": the first candidate " + c + " was not elected ("
-              + (e == null ? "no elected callback within " + handoverTimeoutMs + " ms" : e.who() + " was") + ")");
+          throw new BenchmarkFailure(
+              library
+                  + ": the first candidate "
+                  + c
+                  + " was not elected ("
+                  + (e == null
+                      ? "no elected callback within " + handoverTimeoutMs + " ms"
+                      : e.who() + " was")
+                  + ")");
         }
         lastToken = e.token().orElse(null);
       }
@@ -142,9 +162,10 @@ final class ElectionRun {
 
   private Contender join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
-    Contender c = library == Library.BATON
-        ? new BatonContender(label, path, settings, events::add)
-        : new CuratorContender(label, path, settings, events::add);
+    Contender c =
+        library == Library.BATON
+            ? new BatonContender(label, path, settings, events::add)
+            : new CuratorContender(label, path, settings, events::add);
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -155,14 +176,19 @@ final class ElectionRun {
 
   /**
    * Waits until a follower that just joined is idle in the queue: it has completed a watch-setting
-   * getData (the last step of joining in both libraries) and then no further operation for
-   * {@link #QUIET_MS}. Whatever it might still send would show up as stray operations of the next
+   * getData (the last step of joining in both libraries) and then no further operation for {@link
+   * #QUIET_MS}. Whatever it might still send would show up as stray operations of the next
    * handover, which are counted and reported.
    */
   private void awaitSettled(Contender c) throws InterruptedException {
     if (!c.trace().awaitWatchedReads(1, handoverTimeoutMs)) {
-      throw new BenchmarkFailure(library + ": candidate " + c + " did not set a watch within "
-          + handoverTimeoutMs + " ms after joining");
+      throw new BenchmarkFailure(
+          library
+              + ": candidate "
+              + c
+              + " did not set a watch within "
+              + handoverTimeoutMs
+              + " ms after joining");
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
     long ops = c.trace().operations();
@@ -173,8 +199,13 @@ final class ElectionRun {
         return;
       }
       if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(library + ": candidate " + c + " kept sending requests for "
-            + handoverTimeoutMs + " ms after joining");
+        throw new BenchmarkFailure(
+            library
+                + ": candidate "
+                + c
+                + " kept sending requests for "
+                + handoverTimeoutMs
+                + " ms after joining");
       }
       ops = now;
     }
@@ -188,8 +219,12 @@ final class ElectionRun {
   void handover(boolean record) throws Exception {
     int number = ++handoversDone;
     if (!events.isEmpty()) {
-      throw new BenchmarkFailure(library + ": unexpected elected callback before handover #" + number + ": "
-          + events.peek().who());
+      throw new BenchmarkFailure(
+          library
+              + ": unexpected elected callback before handover #"
+              + number
+              + ": "
+              + events.peek().who());
     }
     Contender leader = queue.get(0);
     Contender successor = queue.get(1);
@@ -210,35 +245,54 @@ final class ElectionRun {
     // ---- measured window: from before the first mntr read to after the second one ----
     long windowStart = System.nanoTime();
     long packetsBefore = zk.packetsReceived();
-    Future<long[]> closing = closer.submit(() -> {
-      long t0 = System.nanoTime();
-      try {
-        leader.closeRecipe();
-        recipeClosed.complete(System.nanoTime());
-        if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
-          leader.closeSession();
-        }
-      } catch (Exception | Error e) {
-        recipeClosed.completeExceptionally(e);
-        throw e;
-      }
-      return new long[] {t0, System.nanoTime()};
-    });
+    Future<long[]> closing =
+        closer.submit(
+            () -> {
+              long t0 = System.nanoTime();
+              try {
+                leader.closeRecipe();
+                recipeClosed.complete(System.nanoTime());
+                if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
+                  leader.closeSession();
+                }
+              } catch (Exception | Error e) {
+                recipeClosed.completeExceptionally(e);
+                throw e;
+              }
+              return new long[] {t0, System.nanoTime()};
+            });
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
     Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
     if (e == null) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": no candidate was elected within "
-          + handoverTimeoutMs + " ms after closing " + leader + failureOf(closing));
+      throw new BenchmarkFailure(
+          library
+              + ": handover #"
+              + number
+              + ": no candidate was elected within "
+              + handoverTimeoutMs
+              + " ms after closing "
+              + leader
+              + failureOf(closing));
     }
-    // The window ends once everything the close sends has reached the server: with the session, when
+    // The window ends once everything the close sends has reached the server: with the session,
+    // when
     // the server has answered closeSession (the handle is no longer alive); without it, when the
-    // recipe's close has returned (Baton's delete is synchronous; Curator's background delete was sent
+    // recipe's close has returned (Baton's delete is synchronous; Curator's background delete was
+    // sent
     // before the successor could see its watch fire).
     if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
       while (leaderHandle.getState().isAlive()) {
         if (System.nanoTime() > deadline) {
-          throw new BenchmarkFailure(library + ": handover #" + number + ": the session of " + leader
-              + " was not closed within " + handoverTimeoutMs + " ms" + failureOf(closing));
+          throw new BenchmarkFailure(
+              library
+                  + ": handover #"
+                  + number
+                  + ": the session of "
+                  + leader
+                  + " was not closed within "
+                  + handoverTimeoutMs
+                  + " ms"
+                  + failureOf(closing));
         }
         LockSupport.parkNanos(50_000);
       }
@@ -252,12 +306,19 @@ final class ElectionRun {
     // close=recipe_only, the recipe closed and the session not yet closing).
     long leaderIssued = issued(leaderHandle) - leaderIssuedBefore;
     long successorIssued = issued(successorHandle) - successorIssuedBefore;
-    long othersIssued = otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
+    long othersIssued =
+        otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
     List<Entry> successorEntries = successor.trace().stopRecording();
     if (e.who() != successor) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": " + e.who()
-          + " was elected, expected the next in the queue, " + successor);
+      throw new BenchmarkFailure(
+          library
+              + ": handover #"
+              + number
+              + ": "
+              + e.who()
+              + " was elected, expected the next in the queue, "
+              + successor);
     }
     queue.remove(0);
     checkSingleLeader(number, leader, e);
@@ -266,8 +327,14 @@ final class ElectionRun {
     try {
       closeTimes = closing.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException failed) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": closing " + leader + " failed: "
-          + failed.getCause());
+      throw new BenchmarkFailure(
+          library
+              + ": handover #"
+              + number
+              + ": closing "
+              + leader
+              + " failed: "
+              + failed.getCause());
     }
     if (closeMode == CloseMode.RECIPE_ONLY) {
       leader.closeSession();
@@ -275,7 +342,8 @@ final class ElectionRun {
     List<Entry> leaderEntries = leader.trace().stopRecording();
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close started");
+      throw new BenchmarkFailure(
+          library + ": handover #" + number + ": elected before the close started");
     }
 
     if (record) {
@@ -287,7 +355,8 @@ final class ElectionRun {
       if (ClientRequests.available()) {
         long clientIssued = leaderIssued + successorIssued + othersIssued;
         // Packets the server counted that no client issued as a request are pings (a client that
-        // received nothing for 10 s pings as soon as it next sends). A negative difference would mean
+        // received nothing for 10 s pings as soon as it next sends). A negative difference would
+        // mean
         // a request still on its way to the server at the second read.
         long pings = serverCounted - clientIssued;
         if (pings < 0) {
@@ -318,34 +387,64 @@ final class ElectionRun {
     try {
       closing.get();
       return "";
-    } catch (ExecutionException | InterruptedException | java.util.concurrent.CancellationException x) {
+    } catch (ExecutionException
+        | InterruptedException
+        | java.util.concurrent.CancellationException x) {
       return " (closing failed: " + (x.getCause() == null ? x : x.getCause()) + ")";
     }
   }
 
   /**
-   * After a handover exactly one live candidate reports leadership, the one that got the callback; for
-   * Baton its token is the one of the callback and strictly greater than the previous leader's.
+   * After a handover exactly one live candidate reports leadership, the one that got the callback;
+   * for Baton its token is the one of the callback and strictly greater than the previous leader's.
    */
   private void checkSingleLeader(int number, Contender closedLeader, Elected e) {
     if (closedLeader.isLeader()) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": the closed leader " + closedLeader
-          + " still reports isLeader()");
+      throw new BenchmarkFailure(
+          library
+              + ": handover #"
+              + number
+              + ": the closed leader "
+              + closedLeader
+              + " still reports isLeader()");
     }
-    List<Contender> leaders = queue.stream().filter(Contender::isLeader).collect(Collectors.toList());
+    List<Contender> leaders =
+        queue.stream().filter(Contender::isLeader).collect(Collectors.toList());
     if (leaders.size() != 1 || leaders.get(0) != e.who()) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": expected exactly one candidate ("
-          + e.who() + ") to report isLeader(), but these do: " + leaders);
+      throw new BenchmarkFailure(
+          library
+              + ": handover #"
+              + number
+              + ": expected exactly one candidate ("
+              + e.who()
+              + ") to report isLeader(), but these do: "
+              + leaders);
     }
     if (library == Library.BATON) {
       Optional<FencingToken> token = e.who().currentToken();
       if (token.isEmpty() || !token.equals(e.token())) {
-        throw new BenchmarkFailure(library + ": handover #" + number + ": leader " + e.who() + " reports token "
-            + token + " but was elected with " + e.token());
+        throw new BenchmarkFailure(
+            library
+                + ": handover #"
+                + number
+                + ": leader "
+                + e.who()
+                + " reports token "
+                + token
+                + " but was elected with "
+                + e.token());
       }
       if (lastToken != null && !token.get().isNewerThan(lastToken)) {
-        throw new BenchmarkFailure(library + ": handover #" + number + ": token " + token.get()
-            + " of the new leader " + e.who() + " is not greater than the previous leader's " + lastToken);
+        throw new BenchmarkFailure(
+            library
+                + ": handover #"
+                + number
+                + ": token "
+                + token.get()
+                + " of the new leader "
+                + e.who()
+                + " is not greater than the previous leader's "
+                + lastToken);
       }
       lastToken = token.get();
     }
@@ -363,9 +462,9 @@ final class ElectionRun {
   }
 
   /**
-   * Closes every candidate: the recipes one by one from the back of the queue (nobody watches the last
-   * znode, so no handover and no callback happens on the way out), then the sessions in parallel (each
-   * ZooKeeper close spends ~100 ms shutting its threads down).
+   * Closes every candidate: the recipes one by one from the back of the queue (nobody watches the
+   * last znode, so no handover and no callback happens on the way out), then the sessions in
+   * parallel (each ZooKeeper close spends ~100 ms shutting its threads down).
    */
   void close() {
     ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
@@ -379,10 +478,12 @@ final class ElectionRun {
       }
       List<Future<?>> done = new ArrayList<>();
       for (Contender c : queue) {
-        done.add(pool.submit(() -> {
-          c.closeSession();
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  c.closeSession();
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         try {
@@ -446,11 +547,15 @@ final class ElectionRun {
   }
 
   double leaderRequestsPerHandover() {
-    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) leaderRequestsSum / recorded;
+    return recorded == 0 || !ClientRequests.available()
+        ? Double.NaN
+        : (double) leaderRequestsSum / recorded;
   }
 
   double successorRequestsPerHandover() {
-    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) successorRequestsSum / recorded;
+    return recorded == 0 || !ClientRequests.available()
+        ? Double.NaN
+        : (double) successorRequestsSum / recorded;
   }
 
   /** Windows where the clients issued more requests than the server had counted (should be 0). */
@@ -467,8 +572,8 @@ final class ElectionRun {
   }
 
   /**
-   * Requests issued inside measurement windows by candidates other than the leader and its successor
-   * (should be 0: the queue is idle apart from the handover).
+   * Requests issued inside measurement windows by candidates other than the leader and its
+   * successor (should be 0: the queue is idle apart from the handover).
    */
   long strayOps() {
     return strayOps;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import dev.baton.bench.election.ClientTrace.Entry;
@@ -11,11 +12,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Where the time of a handover goes, from the {@link TracingZooKeeper} timestamps of the leader's and
- * the successor's clients (only with {@code --trace}). Phases, per handover:
+ * Where the time of a handover goes, from the {@link TracingZooKeeper} timestamps of the leader's
+ * and the successor's clients (only with {@code --trace}). Phases, per handover:
  *
  * <ul>
- *   <li>{@code close_to_delete}: from the close call to the leader's delete call on its ZooKeeper handle
+ *   <li>{@code close_to_delete}: from the close call to the leader's delete call on its ZooKeeper
+ *       handle
  *   <li>{@code delete_to_watch}: from that delete call to the successor's NodeDeleted watch event
  *   <li>{@code watch_to_first_request}: from the watch event to the successor's first request call
  *   <li>{@code requests}: the sum of the successor's request durations (call to result or callback)
@@ -23,15 +25,26 @@ import java.util.stream.Collectors;
  *   <li>{@code last_response_to_elected}: from the last result to the elected callback
  * </ul>
  *
- * <p>For Baton, whose election reads its (traced) clock when a term begins and ends, also:
- * {@code close_to_revoke} (close call to the leader's revocation), {@code revoke_to_delete},
- * {@code response_to_lead} (last result to {@code ElectionCore.lead}) and {@code lead_to_callback}
- * (the hand-off to the callback thread).
+ * <p>For Baton, whose election reads its (traced) clock when a term begins and ends, also: {@code
+ * close_to_revoke} (close call to the leader's revocation), {@code revoke_to_delete}, {@code
+ * response_to_lead} (last result to {@code ElectionCore.lead}) and {@code lead_to_callback} (the
+ * hand-off to the callback thread).
  */
 final class PhaseBreakdown {
-  private static final String[] PHASES = {"close_to_delete", "delete_to_watch", "watch_to_first_request",
-      "requests", "between_requests", "last_response_to_elected", "leader_delete_rtt", "leader_close_session", "close_to_revoke", "revoke_to_delete",
-      "response_to_lead", "lead_to_callback"};
+  private static final String[] PHASES = {
+    "close_to_delete",
+    "delete_to_watch",
+    "watch_to_first_request",
+    "requests",
+    "between_requests",
+    "last_response_to_elected",
+    "leader_delete_rtt",
+    "leader_close_session",
+    "close_to_revoke",
+    "revoke_to_delete",
+    "response_to_lead",
+    "lead_to_callback"
+  };
 
   private final Map<String, List<Long>> values = new LinkedHashMap<>();
   private final Map<String, Integer> successorCalls = new LinkedHashMap<>();
@@ -46,23 +59,43 @@ final class PhaseBreakdown {
   }
 
   void add(long t0, long elected, List<Entry> leader, List<Entry> successor) {
-    List<Entry> leaderCallsList = leader.stream().filter(x -> x.kind() == Kind.ZK_CALL)
-        .sorted((a, b) -> Long.compare(a.start(), b.start())).collect(Collectors.toList());
-    Entry delete = leaderCallsList.stream().filter(x -> x.name().equals("delete")).findFirst().orElse(null);
+    List<Entry> leaderCallsList =
+        leader.stream()
+            .filter(x -> x.kind() == Kind.ZK_CALL)
+            .sorted((a, b) -> Long.compare(a.start(), b.start()))
+            .collect(Collectors.toList());
+    Entry delete =
+        leaderCallsList.stream().filter(x -> x.name().equals("delete")).findFirst().orElse(null);
     Entry closeSession =
-        leaderCallsList.stream().filter(x -> x.name().equals("closeSession")).findFirst().orElse(null);
-    Entry watch = successor.stream()
-        .filter(x -> x.kind() == Kind.WATCH && x.name().equals("watch:NodeDeleted") && x.start() >= t0)
-        .min((a, b) -> Long.compare(a.start(), b.start())).orElse(null);
-    leaderCalls.merge(leaderCallsList.stream().map(Entry::name).collect(Collectors.joining(">")), 1, Integer::sum);
+        leaderCallsList.stream()
+            .filter(x -> x.name().equals("closeSession"))
+            .findFirst()
+            .orElse(null);
+    Entry watch =
+        successor.stream()
+            .filter(
+                x ->
+                    x.kind() == Kind.WATCH
+                        && x.name().equals("watch:NodeDeleted")
+                        && x.start() >= t0)
+            .min((a, b) -> Long.compare(a.start(), b.start()))
+            .orElse(null);
+    leaderCalls.merge(
+        leaderCallsList.stream().map(Entry::name).collect(Collectors.joining(">")),
+        1,
+        Integer::sum);
     if (delete == null || watch == null) {
       incomplete++;
       return;
     }
-    List<Entry> calls = successor.stream()
-        .filter(x -> x.kind() == Kind.ZK_CALL && x.start() >= watch.start() && x.end() <= elected)
-        .sorted((a, b) -> Long.compare(a.start(), b.start())).collect(Collectors.toList());
-    successorCalls.merge(calls.stream().map(Entry::name).collect(Collectors.joining(">")), 1, Integer::sum);
+    List<Entry> calls =
+        successor.stream()
+            .filter(
+                x -> x.kind() == Kind.ZK_CALL && x.start() >= watch.start() && x.end() <= elected)
+            .sorted((a, b) -> Long.compare(a.start(), b.start()))
+            .collect(Collectors.toList());
+    successorCalls.merge(
+        calls.stream().map(Entry::name).collect(Collectors.joining(">")), 1, Integer::sum);
     put("close_to_delete", delete.start() - t0);
     put("delete_to_watch", watch.start() - delete.start());
     put("leader_delete_rtt", delete.duration());
@@ -83,16 +116,21 @@ final class PhaseBreakdown {
       put("between_requests", (last.end() - first.start()) - sum);
       put("last_response_to_elected", elected - last.end());
     }
-    Entry revoke = leader.stream().filter(x -> x.kind() == Kind.MARK && x.start() >= t0)
-        .min((a, b) -> Long.compare(a.start(), b.start())).orElse(null);
+    Entry revoke =
+        leader.stream()
+            .filter(x -> x.kind() == Kind.MARK && x.start() >= t0)
+            .min((a, b) -> Long.compare(a.start(), b.start()))
+            .orElse(null);
     if (revoke != null && revoke.start() <= delete.start()) {
       put("close_to_revoke", revoke.start() - t0);
       put("revoke_to_delete", delete.start() - revoke.start());
     }
     long lastResponse = calls.isEmpty() ? watch.start() : calls.get(calls.size() - 1).end();
-    Entry lead = successor.stream()
-        .filter(x -> x.kind() == Kind.MARK && x.start() >= lastResponse && x.start() <= elected)
-        .min((a, b) -> Long.compare(a.start(), b.start())).orElse(null);
+    Entry lead =
+        successor.stream()
+            .filter(x -> x.kind() == Kind.MARK && x.start() >= lastResponse && x.start() <= elected)
+            .min((a, b) -> Long.compare(a.start(), b.start()))
+            .orElse(null);
     if (lead != null) {
       put("response_to_lead", lead.start() - lastResponse);
       put("lead_to_callback", elected - lead.start());
@@ -109,12 +147,15 @@ final class PhaseBreakdown {
   /** Medians in ms, one key per phase. */
   String medians() {
     StringBuilder b = new StringBuilder();
-    values.forEach((phase, list) -> {
-      if (!list.isEmpty()) {
-        long[] sorted = list.stream().mapToLong(Long::longValue).sorted().toArray();
-        b.append(String.format(Locale.ROOT, " %s_p50_ms=%.3f", phase, sorted[sorted.length / 2] / 1e6));
-      }
-    });
+    values.forEach(
+        (phase, list) -> {
+          if (!list.isEmpty()) {
+            long[] sorted = list.stream().mapToLong(Long::longValue).sorted().toArray();
+            b.append(
+                String.format(
+                    Locale.ROOT, " %s_p50_ms=%.3f", phase, sorted[sorted.length / 2] / 1e6));
+          }
+        });
     if (incomplete > 0) {
       b.append(" incomplete_traces=").append(incomplete);
     }
@@ -142,17 +183,30 @@ final class PhaseBreakdown {
     for (Entry x : successor) {
       rows.add(row(t0, "successor", x));
     }
-    rows.add(new String[] {String.format(Locale.ROOT, "%9.3f", (elected - t0) / 1e6), "successor",
-        "ELECTED callback", ""});
-    rows.sort((a, b) -> Double.compare(Double.parseDouble(a[0].trim()), Double.parseDouble(b[0].trim())));
+    rows.add(
+        new String[] {
+          String.format(Locale.ROOT, "%9.3f", (elected - t0) / 1e6),
+          "successor",
+          "ELECTED callback",
+          ""
+        });
+    rows.sort(
+        (a, b) -> Double.compare(Double.parseDouble(a[0].trim()), Double.parseDouble(b[0].trim())));
     return rows.stream().map(r -> "    " + String.join("  ", r)).collect(Collectors.joining("\n"));
   }
 
   private static String[] row(long t0, String who, Entry x) {
     double start = ((x.start() < 0 ? x.end() : x.start()) - t0) / 1e6;
-    String what = x.kind() + " " + x.name()
-        + (x.kind() == Kind.ZK_CALL ? String.format(Locale.ROOT, " (%.3f ms)", x.duration() / 1e6) : "");
-    return new String[] {String.format(Locale.ROOT, "%9.3f", start), who, what, "[" + x.thread() + "]"};
+    String what =
+        x.kind()
+            + " "
+            + x.name()
+            + (x.kind() == Kind.ZK_CALL
+                ? String.format(Locale.ROOT, " (%.3f ms)", x.duration() / 1e6)
+                : "");
+    return new String[] {
+      String.format(Locale.ROOT, "%9.3f", start), who, what, "[" + x.thread() + "]"
+    };
   }
 
   @Override

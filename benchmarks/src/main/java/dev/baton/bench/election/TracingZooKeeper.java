@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
 import java.io.IOException;
@@ -15,20 +16,31 @@ import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * A ZooKeeper handle (the same class Curator creates by default, {@link ZooKeeperAdmin}) that records
- * every request call Curator makes, from the call to its result (sync) or callback (async), with the
- * calling thread, and every watch event at the moment it is delivered. Used only by
- * {@code election-handover --trace} to see where the time of a handover goes; the instrumentation
- * costs a few microseconds per call, so traced runs are not the reported numbers.
+ * A ZooKeeper handle (the same class Curator creates by default, {@link ZooKeeperAdmin}) that
+ * records every request call Curator makes, from the call to its result (sync) or callback (async),
+ * with the calling thread, and every watch event at the moment it is delivered. Used only by {@code
+ * election-handover --trace} to see where the time of a handover goes; the instrumentation costs a
+ * few microseconds per call, so traced runs are not the reported numbers.
  */
 final class TracingZooKeeper extends ZooKeeperAdmin {
   private static final ThreadLocal<Boolean> INSIDE = ThreadLocal.withInitial(() -> false);
 
   private final ClientTrace trace;
 
-  private TracingZooKeeper(String connectString, int sessionTimeout, Watcher watcher, boolean canBeReadOnly,
-      ZKClientConfig config, ClientTrace trace) throws IOException {
-    super(connectString, sessionTimeout, watcher, canBeReadOnly, config == null ? new ZKClientConfig() : config);
+  private TracingZooKeeper(
+      String connectString,
+      int sessionTimeout,
+      Watcher watcher,
+      boolean canBeReadOnly,
+      ZKClientConfig config,
+      ClientTrace trace)
+      throws IOException {
+    super(
+        connectString,
+        sessionTimeout,
+        watcher,
+        canBeReadOnly,
+        config == null ? new ZKClientConfig() : config);
     this.trace = trace;
   }
 
@@ -36,15 +48,23 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
   static ZookeeperFactory factory(ClientTrace trace) {
     return new ZookeeperFactory() {
       @Override
-      public org.apache.zookeeper.ZooKeeper newZooKeeper(String connectString, int sessionTimeout,
-          Watcher watcher, boolean canBeReadOnly) throws Exception {
-        return new TracingZooKeeper(connectString, sessionTimeout, watcher, canBeReadOnly, null, trace);
+      public org.apache.zookeeper.ZooKeeper newZooKeeper(
+          String connectString, int sessionTimeout, Watcher watcher, boolean canBeReadOnly)
+          throws Exception {
+        return new TracingZooKeeper(
+            connectString, sessionTimeout, watcher, canBeReadOnly, null, trace);
       }
 
       @Override
-      public org.apache.zookeeper.ZooKeeper newZooKeeper(String connectString, int sessionTimeout,
-          Watcher watcher, boolean canBeReadOnly, ZKClientConfig config) throws Exception {
-        return new TracingZooKeeper(connectString, sessionTimeout, watcher, canBeReadOnly, config, trace);
+      public org.apache.zookeeper.ZooKeeper newZooKeeper(
+          String connectString,
+          int sessionTimeout,
+          Watcher watcher,
+          boolean canBeReadOnly,
+          ZKClientConfig config)
+          throws Exception {
+        return new TracingZooKeeper(
+            connectString, sessionTimeout, watcher, canBeReadOnly, config, trace);
       }
     };
   }
@@ -73,29 +93,36 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
   @Override
   public List<String> getChildren(String path, Watcher watcher, Stat stat)
       throws KeeperException, InterruptedException {
-    return sync(watcher == null ? "getChildren" : "getChildren(watch)",
+    return sync(
+        watcher == null ? "getChildren" : "getChildren(watch)",
         () -> super.getChildren(path, wrap(watcher), stat));
   }
 
   @Override
   public List<String> getChildren(String path, boolean watch, Stat stat)
       throws KeeperException, InterruptedException {
-    return sync(watch ? "getChildren(watch)" : "getChildren", () -> super.getChildren(path, watch, stat));
+    return sync(
+        watch ? "getChildren(watch)" : "getChildren", () -> super.getChildren(path, watch, stat));
   }
 
   @Override
-  public byte[] getData(String path, Watcher watcher, Stat stat) throws KeeperException, InterruptedException {
-    return sync(watcher == null ? "getData" : "getData(watch)", () -> super.getData(path, wrap(watcher), stat));
+  public byte[] getData(String path, Watcher watcher, Stat stat)
+      throws KeeperException, InterruptedException {
+    return sync(
+        watcher == null ? "getData" : "getData(watch)",
+        () -> super.getData(path, wrap(watcher), stat));
   }
 
   @Override
-  public byte[] getData(String path, boolean watch, Stat stat) throws KeeperException, InterruptedException {
+  public byte[] getData(String path, boolean watch, Stat stat)
+      throws KeeperException, InterruptedException {
     return sync(watch ? "getData(watch)" : "getData", () -> super.getData(path, watch, stat));
   }
 
   @Override
   public Stat exists(String path, Watcher watcher) throws KeeperException, InterruptedException {
-    return sync(watcher == null ? "exists" : "exists(watch)", () -> super.exists(path, wrap(watcher)));
+    return sync(
+        watcher == null ? "exists" : "exists(watch)", () -> super.exists(path, wrap(watcher)));
   }
 
   @Override
@@ -105,14 +132,17 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
 
   @Override
   public void delete(String path, int version) throws InterruptedException, KeeperException {
-    sync("delete", () -> {
-      super.delete(path, version);
-      return null;
-    });
+    sync(
+        "delete",
+        () -> {
+          super.delete(path, version);
+          return null;
+        });
   }
 
   @Override
-  public String create(String path, byte[] data, List<ACL> acl, CreateMode mode, Stat stat, long ttl)
+  public String create(
+      String path, byte[] data, List<ACL> acl, CreateMode mode, Stat stat, long ttl)
       throws KeeperException, InterruptedException {
     return sync("create", () -> super.create(path, data, acl, mode, stat, ttl));
   }
@@ -120,19 +150,23 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
   @Override
   public void removeWatches(String path, Watcher watcher, Watcher.WatcherType type, boolean local)
       throws InterruptedException, KeeperException {
-    sync("removeWatches", () -> {
-      super.removeWatches(path, wrap(watcher), type, local);
-      return null;
-    });
+    sync(
+        "removeWatches",
+        () -> {
+          super.removeWatches(path, wrap(watcher), type, local);
+          return null;
+        });
   }
 
   @Override
   public void removeAllWatches(String path, Watcher.WatcherType type, boolean local)
       throws InterruptedException, KeeperException {
-    sync("removeAllWatches", () -> {
-      super.removeAllWatches(path, type, local);
-      return null;
-    });
+    sync(
+        "removeAllWatches",
+        () -> {
+          super.removeAllWatches(path, type, local);
+          return null;
+        });
   }
 
   @Override
@@ -142,7 +176,8 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
     trace.zkCall("closeSession", start, System.nanoTime());
   }
 
-  // ---- async calls: start at the call, end when the callback starts -------------------------------
+  // ---- async calls: start at the call, end when the callback starts
+  // -------------------------------
 
   private long asyncStart() {
     if (INSIDE.get()) {
@@ -170,106 +205,164 @@ final class TracingZooKeeper extends ZooKeeperAdmin {
   }
 
   @Override
-  public void getChildren(String path, Watcher watcher, AsyncCallback.Children2Callback cb, Object ctx) {
+  public void getChildren(
+      String path, Watcher watcher, AsyncCallback.Children2Callback cb, Object ctx) {
     long start = asyncStart();
     String name = watcher == null ? "getChildren" : "getChildren(watch)";
-    inside(() -> {
-      super.getChildren(path, wrap(watcher), (rc, p, c, children, stat) -> {
-        asyncEnd(name, start);
-        cb.processResult(rc, p, c, children, stat);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.getChildren(
+              path,
+              wrap(watcher),
+              (rc, p, c, children, stat) -> {
+                asyncEnd(name, start);
+                cb.processResult(rc, p, c, children, stat);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
-  public void getChildren(String path, boolean watch, AsyncCallback.Children2Callback cb, Object ctx) {
+  public void getChildren(
+      String path, boolean watch, AsyncCallback.Children2Callback cb, Object ctx) {
     long start = asyncStart();
     String name = watch ? "getChildren(watch)" : "getChildren";
-    inside(() -> {
-      super.getChildren(path, watch, (rc, p, c, children, stat) -> {
-        asyncEnd(name, start);
-        cb.processResult(rc, p, c, children, stat);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.getChildren(
+              path,
+              watch,
+              (rc, p, c, children, stat) -> {
+                asyncEnd(name, start);
+                cb.processResult(rc, p, c, children, stat);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
   public void getData(String path, Watcher watcher, AsyncCallback.DataCallback cb, Object ctx) {
     long start = asyncStart();
     String name = watcher == null ? "getData" : "getData(watch)";
-    inside(() -> {
-      super.getData(path, wrap(watcher), (rc, p, c, data, stat) -> {
-        asyncEnd(name, start);
-        cb.processResult(rc, p, c, data, stat);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.getData(
+              path,
+              wrap(watcher),
+              (rc, p, c, data, stat) -> {
+                asyncEnd(name, start);
+                cb.processResult(rc, p, c, data, stat);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
   public void getData(String path, boolean watch, AsyncCallback.DataCallback cb, Object ctx) {
     long start = asyncStart();
     String name = watch ? "getData(watch)" : "getData";
-    inside(() -> {
-      super.getData(path, watch, (rc, p, c, data, stat) -> {
-        asyncEnd(name, start);
-        cb.processResult(rc, p, c, data, stat);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.getData(
+              path,
+              watch,
+              (rc, p, c, data, stat) -> {
+                asyncEnd(name, start);
+                cb.processResult(rc, p, c, data, stat);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
   public void exists(String path, Watcher watcher, AsyncCallback.StatCallback cb, Object ctx) {
     long start = asyncStart();
     String name = watcher == null ? "exists" : "exists(watch)";
-    inside(() -> {
-      super.exists(path, wrap(watcher), (rc, p, c, stat) -> {
-        asyncEnd(name, start);
-        cb.processResult(rc, p, c, stat);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.exists(
+              path,
+              wrap(watcher),
+              (rc, p, c, stat) -> {
+                asyncEnd(name, start);
+                cb.processResult(rc, p, c, stat);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
   public void delete(String path, int version, AsyncCallback.VoidCallback cb, Object ctx) {
     long start = asyncStart();
-    inside(() -> {
-      super.delete(path, version, (rc, p, c) -> {
-        asyncEnd("delete", start);
-        cb.processResult(rc, p, c);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.delete(
+              path,
+              version,
+              (rc, p, c) -> {
+                asyncEnd("delete", start);
+                cb.processResult(rc, p, c);
+              },
+              ctx);
+          return null;
+        });
   }
 
   @Override
-  public void create(String path, byte[] data, List<ACL> acl, CreateMode mode, AsyncCallback.Create2Callback cb,
-      Object ctx, long ttl) {
+  public void create(
+      String path,
+      byte[] data,
+      List<ACL> acl,
+      CreateMode mode,
+      AsyncCallback.Create2Callback cb,
+      Object ctx,
+      long ttl) {
     long start = asyncStart();
-    inside(() -> {
-      super.create(path, data, acl, mode, (rc, p, c, name, stat) -> {
-        asyncEnd("create", start);
-        cb.processResult(rc, p, c, name, stat);
-      }, ctx, ttl);
-      return null;
-    });
+    inside(
+        () -> {
+          super.create(
+              path,
+              data,
+              acl,
+              mode,
+              (rc, p, c, name, stat) -> {
+                asyncEnd("create", start);
+                cb.processResult(rc, p, c, name, stat);
+              },
+              ctx,
+              ttl);
+          return null;
+        });
   }
 
   @Override
-  public void removeWatches(String path, Watcher watcher, Watcher.WatcherType type, boolean local,
-      AsyncCallback.VoidCallback cb, Object ctx) {
+  public void removeWatches(
+      String path,
+      Watcher watcher,
+      Watcher.WatcherType type,
+      boolean local,
+      AsyncCallback.VoidCallback cb,
+      Object ctx) {
     long start = asyncStart();
-    inside(() -> {
-      super.removeWatches(path, wrap(watcher), type, local, (rc, p, c) -> {
-        asyncEnd("removeWatches", start);
-        cb.processResult(rc, p, c);
-      }, ctx);
-      return null;
-    });
+    inside(
+        () -> {
+          super.removeWatches(
+              path,
+              wrap(watcher),
+              type,
+              local,
+              (rc, p, c) -> {
+                asyncEnd("removeWatches", start);
+                cb.processResult(rc, p, c);
+              },
+              ctx);
+          return null;
+        });
   }
 
   // ---- watchers ---------------------------------------------------------------------------------

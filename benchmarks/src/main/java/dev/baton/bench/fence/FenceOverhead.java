@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 import dev.baton.bench.Scenario;
@@ -13,19 +14,20 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * The cost of a fenced write against the same write unfenced, per store (PostgreSQL, H2, ZooKeeper),
- * measured in the same run.
+ * The cost of a fenced write against the same write unfenced, per store (PostgreSQL, H2,
+ * ZooKeeper), measured in the same run.
  *
- * <p>Three sides per store ({@link Mode}): unfenced, fenced with the same token every time (a leader's
- * steady state), fenced with a new higher token every time (a new term registering). Each side has its
- * own dedicated connection and row. Writes run on one thread, one at a time, in batches that rotate
- * between the sides (U F N, F N U, N U F, ...), so that machine noise and any drift of the store hit all
- * sides alike; the warm-up runs the same rotation unrecorded. Per-write latency goes into one
- * HdrHistogram per side.
+ * <p>Three sides per store ({@link Mode}): unfenced, fenced with the same token every time (a
+ * leader's steady state), fenced with a new higher token every time (a new term registering). Each
+ * side has its own dedicated connection and row. Writes run on one thread, one at a time, in
+ * batches that rotate between the sides (U F N, F N U, N U F, ...), so that machine noise and any
+ * drift of the store hit all sides alike; the warm-up runs the same rotation unrecorded. Per-write
+ * latency goes into one HdrHistogram per side.
  */
 public final class FenceOverhead implements Scenario {
   static final String NAME = "fence-overhead";
-  static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton";
+  static final String DEFAULT_PG_URL =
+      "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton";
   private static final String H2_URL = "jdbc:h2:mem:bench-fence-overhead;DB_CLOSE_DELAY=-1";
   private static final Set<String> KEYS = Set.of("stores", "warmup", "writes", "batch", "fsync");
   private static final List<String> KNOWN_STORES = List.of("postgresql", "h2", "zookeeper");
@@ -55,8 +57,10 @@ public final class FenceOverhead implements Scenario {
       throw new IllegalArgumentException("warmup must be >= 0, writes and batch >= 1");
     }
     String runId = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    progress("%d warm-up + %d measured writes per side and store, batches of %d rotating unfenced / fenced"
-        + " / new-term; run id %s", warmup, writes, batch, runId);
+    progress(
+        "%d warm-up + %d measured writes per side and store, batches of %d rotating unfenced / fenced"
+            + " / new-term; run id %s",
+        warmup, writes, batch, runId);
     for (String name : stores) {
       long start = System.nanoTime();
       try (FenceStore store = open(name, runId, fsync)) {
@@ -72,7 +76,8 @@ public final class FenceOverhead implements Scenario {
           requests.put(mode, store.requestsPerWrite(mode, writes));
         }
         store.verify();
-        report(store, histograms, requests, writes, warmup, batch, (System.nanoTime() - start) / 1e9);
+        report(
+            store, histograms, requests, writes, warmup, batch, (System.nanoTime() - start) / 1e9);
       }
     }
   }
@@ -83,7 +88,9 @@ public final class FenceOverhead implements Scenario {
         String env = System.getenv("BATON_PG_URL");
         String url = env == null || env.isBlank() ? DEFAULT_PG_URL : env.trim();
         SqlStore store = SqlStore.open("postgresql", url, runId);
-        progress("postgresql: %s%s", store.displayUrl(), env == null || env.isBlank() ? " (default URL)" : "");
+        progress(
+            "postgresql: %s%s",
+            store.displayUrl(), env == null || env.isBlank() ? " (default URL)" : "");
         return store;
       }
       case "h2" -> {
@@ -99,9 +106,12 @@ public final class FenceOverhead implements Scenario {
     }
   }
 
-  /** {@code perSide} writes per side in rotating batches; recorded if {@code histograms} is not null. */
-  private static void phase(FenceStore store, int perSide, int batch, Map<Mode, Histogram> histograms)
-      throws Exception {
+  /**
+   * {@code perSide} writes per side in rotating batches; recorded if {@code histograms} is not
+   * null.
+   */
+  private static void phase(
+      FenceStore store, int perSide, int batch, Map<Mode, Histogram> histograms) throws Exception {
     int rounds = (perSide + batch - 1) / batch;
     for (int round = 0; round < rounds; round++) {
       int n = Math.min(batch, perSide - round * batch);
@@ -120,32 +130,58 @@ public final class FenceOverhead implements Scenario {
     }
   }
 
-  private static void report(FenceStore store, Map<Mode, Histogram> h, Map<Mode, Double> requests, int writes,
-      int warmup, int batch, double seconds) {
+  private static void report(
+      FenceStore store,
+      Map<Mode, Histogram> h,
+      Map<Mode, Double> requests,
+      int writes,
+      int warmup,
+      int batch,
+      double seconds) {
     for (Mode mode : Mode.values()) {
       Histogram x = h.get(mode);
       double r = requests.get(mode);
-      progress("%s %-8s p50 %8.1f  p90 %8.1f  p99 %8.1f  max %9.1f  mean %8.1f us%s", store.key(), mode.key(),
-          us(x.getValueAtPercentile(50)), us(x.getValueAtPercentile(90)), us(x.getValueAtPercentile(99)),
-          us(x.getMaxValue()), x.getMean() / 1e3,
+      progress(
+          "%s %-8s p50 %8.1f  p90 %8.1f  p99 %8.1f  max %9.1f  mean %8.1f us%s",
+          store.key(),
+          mode.key(),
+          us(x.getValueAtPercentile(50)),
+          us(x.getValueAtPercentile(90)),
+          us(x.getValueAtPercentile(99)),
+          us(x.getMaxValue()),
+          x.getMean() / 1e3,
           r < 0 ? "" : String.format(Locale.ROOT, "; %.2f ZooKeeper requests per write", r));
     }
-    progress("%s: done in %.1f s, sanity checks passed (all writes present, fences at the expected tokens,"
-        + " a stale token rejected without effect)", store.key(), seconds);
+    progress(
+        "%s: done in %.1f s, sanity checks passed (all writes present, fences at the expected tokens,"
+            + " a stale token rejected without effect)",
+        store.key(), seconds);
     Histogram fenced = h.get(Mode.FENCED);
     Histogram unfenced = h.get(Mode.UNFENCED);
     Histogram newTerm = h.get(Mode.NEW_TERM);
     double unfencedP50 = us(unfenced.getValueAtPercentile(50));
-    String line = String.format(Locale.ROOT,
-        "RESULT %s store=%s ratio=%.3f fenced_p50_us=%.1f fenced_p99_us=%.1f unfenced_p50_us=%.1f"
-            + " unfenced_p99_us=%.1f new_term_ratio=%.3f new_term_p50_us=%.1f new_term_p99_us=%.1f"
-            + " mean_ratio=%.3f new_term_mean_ratio=%.3f writes=%d warmup=%d batch=%d%s",
-        NAME, store.key(), us(fenced.getValueAtPercentile(50)) / unfencedP50,
-        us(fenced.getValueAtPercentile(50)), us(fenced.getValueAtPercentile(99)), unfencedP50,
-        us(unfenced.getValueAtPercentile(99)), us(newTerm.getValueAtPercentile(50)) / unfencedP50,
-        us(newTerm.getValueAtPercentile(50)), us(newTerm.getValueAtPercentile(99)),
-        fenced.getMean() / unfenced.getMean(), newTerm.getMean() / unfenced.getMean(), writes, warmup, batch,
-        store.resultExtras());
+    String line =
+        String.format(
+            Locale.ROOT,
+            "RESULT %s store=%s ratio=%.3f fenced_p50_us=%.1f fenced_p99_us=%.1f unfenced_p50_us=%.1f"
+                + " unfenced_p99_us=%.1f new_term_ratio=%.3f new_term_p50_us=%.1f new_term_p99_us=%.1f"
+                + " mean_ratio=%.3f new_term_mean_ratio=%.3f writes=%d warmup=%d batch=%d%s",
+            NAME,
+            store.key(),
+            us(fenced.getValueAtPercentile(50)) / unfencedP50,
+            us(fenced.getValueAtPercentile(50)),
+            us(fenced.getValueAtPercentile(99)),
+            unfencedP50,
+            us(unfenced.getValueAtPercentile(99)),
+            us(newTerm.getValueAtPercentile(50)) / unfencedP50,
+            us(newTerm.getValueAtPercentile(50)),
+            us(newTerm.getValueAtPercentile(99)),
+            fenced.getMean() / unfenced.getMean(),
+            newTerm.getMean() / unfenced.getMean(),
+            writes,
+            warmup,
+            batch,
+            store.resultExtras());
     System.out.println(line);
     System.out.flush();
   }

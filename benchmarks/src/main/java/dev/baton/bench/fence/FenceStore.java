@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 /**
- * One store of fence-overhead: a dedicated connection (or ZooKeeper session) per {@link Mode}, and the
- * same small write on each, fenced or not.
+ * One store of fence-overhead: a dedicated connection (or ZooKeeper session) per {@link Mode}, and
+ * the same small write on each, fenced or not.
  */
 interface FenceStore extends AutoCloseable {
   /** The store's key in the RESULT line: {@code postgresql}, {@code h2}, {@code zookeeper}. */
@@ -26,8 +27,8 @@ interface FenceStore extends AutoCloseable {
   default void measuring() {}
 
   /**
-   * Requests the client of {@code mode} issued per write since {@link #measuring()}, if the store can
-   * count them; else -1. Called right after the measured phase, before {@link #verify()}.
+   * Requests the client of {@code mode} issued per write since {@link #measuring()}, if the store
+   * can count them; else -1. Called right after the measured phase, before {@link #verify()}.
    */
   default double requestsPerWrite(Mode mode, long writes) {
     return -1;

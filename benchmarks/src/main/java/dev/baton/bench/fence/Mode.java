@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 /** The three sides of fence-overhead; every store does the same write on each. */
@@ -6,7 +7,9 @@ enum Mode {
   UNFENCED("unfenced"),
   /** The fence check with the same token every time (a leader's steady state), then the write. */
   FENCED("fenced"),
-  /** The fence check with a new, higher token every time (a new term registering), then the write. */
+  /**
+   * The fence check with a new, higher token every time (a new term registering), then the write.
+   */
   NEW_TERM("new-term");
 
   private final String key;

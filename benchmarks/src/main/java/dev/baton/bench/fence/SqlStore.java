@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -24,9 +25,9 @@ import java.util.Map;
  * fenced, new term:   SqlFence.acceptInTransaction(connection, resource, token); the same UPDATE; COMMIT
  * </pre>
  *
- * <p>The fence table is {@value #FENCE_TABLE} (same DDL as {@code baton_fence}; a table of its own so
- * that the benchmark never touches the tests' table). The rows and fence resources of a run carry the
- * run's id and are deleted at the end.
+ * <p>The fence table is {@value #FENCE_TABLE} (same DDL as {@code baton_fence}; a table of its own
+ * so that the benchmark never touches the tests' table). The rows and fence resources of a run
+ * carry the run's id and are deleted at the end.
  */
 final class SqlStore implements FenceStore {
   static final String FENCE_TABLE = "bench_fence";
@@ -34,8 +35,10 @@ final class SqlStore implements FenceStore {
   static final String SCOPE = "/bench/fence-overhead";
   static final long FIRST_TOKEN = 1_000;
 
-  private static final String UPDATE = "UPDATE " + DATA_TABLE
-      + " SET counter = counter + 1, updated_at = CURRENT_TIMESTAMP WHERE id = ?";
+  private static final String UPDATE =
+      "UPDATE "
+          + DATA_TABLE
+          + " SET counter = counter + 1, updated_at = CURRENT_TIMESTAMP WHERE id = ?";
 
   private final String key;
   private final String displayUrl;
@@ -56,17 +59,24 @@ final class SqlStore implements FenceStore {
     this.dataSource = new UrlDataSource(url);
     this.sameTermResource = "fence-overhead/" + runId + "/same-term";
     this.newTermResource = "fence-overhead/" + runId + "/new-term";
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       c.setAutoCommit(true);
-      s.execute("CREATE TABLE IF NOT EXISTS " + DATA_TABLE + " (id VARCHAR(64) NOT NULL PRIMARY KEY,"
-          + " counter BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + DATA_TABLE
+              + " (id VARCHAR(64) NOT NULL PRIMARY KEY,"
+              + " counter BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
       SqlFenceSchema.create(dataSource, FENCE_TABLE);
       for (Mode mode : Mode.values()) {
         String id = runId + "-" + mode.key();
         rows.put(mode, id);
         writes.put(mode, 0L);
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO " + DATA_TABLE
-            + " (id, counter, updated_at) VALUES (?, 0, CURRENT_TIMESTAMP)")) {
+        try (PreparedStatement p =
+            c.prepareStatement(
+                "INSERT INTO "
+                    + DATA_TABLE
+                    + " (id, counter, updated_at) VALUES (?, 0, CURRENT_TIMESTAMP)")) {
           p.setString(1, id);
           p.executeUpdate();
         }
@@ -91,15 +101,17 @@ final class SqlStore implements FenceStore {
     try {
       return new SqlStore(key, url, display, runId);
     } catch (SQLException | RuntimeException e) {
-      String hint = key.equals("postgresql")
-          ? " Start the local server with test-support/postgres-up (as root; benchmarks/run does this when"
-              + " BATON_PG_URL is unset) or point BATON_PG_URL at a PostgreSQL server."
-          : "";
+      String hint =
+          key.equals("postgresql")
+              ? " Start the local server with test-support/postgres-up (as root; benchmarks/run does this when"
+                  + " BATON_PG_URL is unset) or point BATON_PG_URL at a PostgreSQL server."
+              : "";
       String message = String.valueOf(e.getMessage()).strip();
       if (message.endsWith(".")) {
         message = message.substring(0, message.length() - 1);
       }
-      throw new BenchmarkFailure("cannot use " + key + " at " + display + ": " + message + "." + hint);
+      throw new BenchmarkFailure(
+          "cannot use " + key + " at " + display + ": " + message + "." + hint);
     }
   }
 
@@ -107,8 +119,10 @@ final class SqlStore implements FenceStore {
     String syncCommit = show(s, "synchronous_commit");
     String fsync = show(s, "fsync");
     if (!"on".equals(fsync)) {
-      System.err.println("[fence-overhead] WARNING: this PostgreSQL server runs with fsync=" + fsync
-          + ": commits are not durable and the numbers are not comparable to a normal server");
+      System.err.println(
+          "[fence-overhead] WARNING: this PostgreSQL server runs with fsync="
+              + fsync
+              + ": commits are not durable and the numbers are not comparable to a normal server");
     }
     return " synchronous_commit=" + syncCommit + " pg_fsync=" + fsync;
   }
@@ -139,8 +153,9 @@ final class SqlStore implements FenceStore {
     try {
       switch (mode) {
         case FENCED -> fence.acceptInTransaction(c, sameTermResource, sameTermToken);
-        case NEW_TERM -> fence.acceptInTransaction(c, newTermResource, FencingToken.of(SCOPE, ++newTermValue));
-        case UNFENCED -> { }
+        case NEW_TERM ->
+            fence.acceptInTransaction(c, newTermResource, FencingToken.of(SCOPE, ++newTermValue));
+        case UNFENCED -> {}
         default -> throw new IllegalStateException(mode.toString());
       }
       update(c, rows.get(mode));
@@ -166,8 +181,15 @@ final class SqlStore implements FenceStore {
     for (Mode mode : Mode.values()) {
       long counter = counter(mode);
       if (counter != writes.get(mode)) {
-        throw new BenchmarkFailure(key + ": the " + mode.key() + " row counts " + counter + " writes, "
-            + writes.get(mode) + " were committed");
+        throw new BenchmarkFailure(
+            key
+                + ": the "
+                + mode.key()
+                + " row counts "
+                + counter
+                + " writes, "
+                + writes.get(mode)
+                + " were committed");
       }
     }
     expectHighest(sameTermResource, sameTermToken);
@@ -191,14 +213,15 @@ final class SqlStore implements FenceStore {
   private void expectHighest(String resource, FencingToken expected) {
     FencingToken highest = fence.highest(resource).orElse(null);
     if (!expected.equals(highest)) {
-      throw new BenchmarkFailure(key + ": the fence of " + resource + " holds " + highest + ", expected "
-          + expected);
+      throw new BenchmarkFailure(
+          key + ": the fence of " + resource + " holds " + highest + ", expected " + expected);
     }
   }
 
   private long counter(Mode mode) throws SQLException {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement p = c.prepareStatement("SELECT counter FROM " + DATA_TABLE + " WHERE id = ?")) {
+        PreparedStatement p =
+            c.prepareStatement("SELECT counter FROM " + DATA_TABLE + " WHERE id = ?")) {
       p.setString(1, rows.get(mode));
       try (ResultSet rs = p.executeQuery()) {
         if (!rs.next()) {
@@ -221,20 +244,23 @@ final class SqlStore implements FenceStore {
     }
     try (Connection c = dataSource.getConnection()) {
       c.setAutoCommit(true);
-      try (PreparedStatement p = c.prepareStatement("DELETE FROM " + DATA_TABLE + " WHERE id = ?")) {
+      try (PreparedStatement p =
+          c.prepareStatement("DELETE FROM " + DATA_TABLE + " WHERE id = ?")) {
         for (String row : rows.values()) {
           p.setString(1, row);
           p.executeUpdate();
         }
       }
-      try (PreparedStatement p = c.prepareStatement("DELETE FROM " + FENCE_TABLE + " WHERE resource = ?")) {
+      try (PreparedStatement p =
+          c.prepareStatement("DELETE FROM " + FENCE_TABLE + " WHERE resource = ?")) {
         for (String resource : new String[] {sameTermResource, newTermResource}) {
           p.setString(1, resource);
           p.executeUpdate();
         }
       }
     } catch (SQLException e) {
-      System.err.println("[fence-overhead] " + key + ": could not delete the run's rows: " + e.getMessage());
+      System.err.println(
+          "[fence-overhead] " + key + ": could not delete the run's rows: " + e.getMessage());
     }
   }
 }

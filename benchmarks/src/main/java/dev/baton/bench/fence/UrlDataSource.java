@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 import dev.baton.bench.DriverManagerDataSource;
@@ -8,8 +9,8 @@ import javax.sql.DataSource;
 
 /**
  * A {@link DataSource} that opens a new connection per call through {@link DriverManager}, for the
- * schema set-up and the sanity checks of fence-overhead. The measured writes do not use it: each side has
- * one dedicated connection, opened once and reused.
+ * schema set-up and the sanity checks of fence-overhead. The measured writes do not use it: each
+ * side has one dedicated connection, opened once and reused.
  */
 final class UrlDataSource extends DriverManagerDataSource {
   private final String url;

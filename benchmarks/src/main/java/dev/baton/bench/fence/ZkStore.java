@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -17,17 +18,17 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The ZooKeeper store of fence-overhead, on one in-process server ({@link EmbeddedZooKeeper}). Each side
- * ({@link Mode}) has its own Curator client (own session) and its own data znode; the write is a setData
- * of a 64-byte value:
+ * The ZooKeeper store of fence-overhead, on one in-process server ({@link EmbeddedZooKeeper}). Each
+ * side ({@link Mode}) has its own Curator client (own session) and its own data znode; the write is
+ * a setData of a 64-byte value:
  *
  * <pre>
  * unfenced:          client.setData().forPath(path, bytes)
  * fenced, new term:  ZkFence.write(resource, token, tx -&gt; tx.add(tx.ops().setData().forPath(path, bytes)))
  * </pre>
  *
- * <p>{@code ZkFence.write} reads the fence znode (getData), then commits one multi: a versioned setData of
- * the fence znode and the caller's setData. Requests are counted per client from its xid
+ * <p>{@code ZkFence.write} reads the fence znode (getData), then commits one multi: a versioned
+ * setData of the fence znode and the caller's setData. Requests are counted per client from its xid
  * ({@link ClientRequests}).
  */
 final class ZkStore implements FenceStore {
@@ -51,17 +52,19 @@ final class ZkStore implements FenceStore {
     this.fsync = fsync;
     Arrays.fill(bytes, (byte) 'v');
     for (Mode mode : Mode.values()) {
-      CuratorFramework client = CuratorFrameworkFactory.builder()
-          .connectString(server.connectString())
-          .sessionTimeoutMs(15_000)
-          .connectionTimeoutMs(5_000)
-          .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
-          .ensembleTracker(false)
-          .build();
+      CuratorFramework client =
+          CuratorFrameworkFactory.builder()
+              .connectString(server.connectString())
+              .sessionTimeoutMs(15_000)
+              .connectionTimeoutMs(5_000)
+              .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
+              .ensembleTracker(false)
+              .build();
       client.start();
       if (!client.blockUntilConnected(5, TimeUnit.SECONDS)) {
         client.close();
-        throw new BenchmarkFailure("no connection to the embedded ZooKeeper server " + server.connectString());
+        throw new BenchmarkFailure(
+            "no connection to the embedded ZooKeeper server " + server.connectString());
       }
       clients.put(mode, client);
       fences.put(mode, ZkFence.create(client, BASE + "/fences"));
@@ -103,14 +106,26 @@ final class ZkStore implements FenceStore {
     String path = paths.get(mode);
     switch (mode) {
       case UNFENCED -> client.setData().forPath(path, bytes);
-      case FENCED -> fences.get(mode).write(SAME_TERM, sameTermToken, tx -> {
-        tx.add(tx.ops().setData().forPath(path, bytes));
-        return null;
-      });
-      case NEW_TERM -> fences.get(mode).write(NEW_TERM, FencingToken.of(SqlStore.SCOPE, ++newTermValue), tx -> {
-        tx.add(tx.ops().setData().forPath(path, bytes));
-        return null;
-      });
+      case FENCED ->
+          fences
+              .get(mode)
+              .write(
+                  SAME_TERM,
+                  sameTermToken,
+                  tx -> {
+                    tx.add(tx.ops().setData().forPath(path, bytes));
+                    return null;
+                  });
+      case NEW_TERM ->
+          fences
+              .get(mode)
+              .write(
+                  NEW_TERM,
+                  FencingToken.of(SqlStore.SCOPE, ++newTermValue),
+                  tx -> {
+                    tx.add(tx.ops().setData().forPath(path, bytes));
+                    return null;
+                  });
       default -> throw new IllegalStateException(mode.toString());
     }
     writes.merge(mode, 1L, Long::sum);
@@ -147,8 +162,14 @@ final class ZkStore implements FenceStore {
     for (Mode mode : Mode.values()) {
       long version = version(client, mode);
       if (version != writes.get(mode)) {
-        throw new BenchmarkFailure("zookeeper: the " + mode.key() + " znode has version " + version + ", "
-            + writes.get(mode) + " writes were committed");
+        throw new BenchmarkFailure(
+            "zookeeper: the "
+                + mode.key()
+                + " znode has version "
+                + version
+                + ", "
+                + writes.get(mode)
+                + " writes were committed");
       }
     }
     expectHighest(SAME_TERM, sameTermToken);
@@ -156,10 +177,15 @@ final class ZkStore implements FenceStore {
     long before = version(client, Mode.FENCED);
     String path = paths.get(Mode.FENCED);
     try {
-      fences.get(Mode.FENCED).write(SAME_TERM, FencingToken.of(SqlStore.SCOPE, SqlStore.FIRST_TOKEN - 1), tx -> {
-        tx.add(tx.ops().setData().forPath(path, "stale".getBytes(StandardCharsets.UTF_8)));
-        return null;
-      });
+      fences
+          .get(Mode.FENCED)
+          .write(
+              SAME_TERM,
+              FencingToken.of(SqlStore.SCOPE, SqlStore.FIRST_TOKEN - 1),
+              tx -> {
+                tx.add(tx.ops().setData().forPath(path, "stale".getBytes(StandardCharsets.UTF_8)));
+                return null;
+              });
       throw new BenchmarkFailure("zookeeper: the fence accepted a stale token");
     } catch (StaleTokenException expected) {
       // rejected, as it must be
@@ -180,8 +206,8 @@ final class ZkStore implements FenceStore {
   private void expectHighest(String resource, FencingToken expected) {
     FencingToken highest = fences.get(Mode.FENCED).highest(resource).orElse(null);
     if (!expected.equals(highest)) {
-      throw new BenchmarkFailure("zookeeper: the fence of " + resource + " holds " + highest + ", expected "
-          + expected);
+      throw new BenchmarkFailure(
+          "zookeeper: the fence of " + resource + " holds " + highest + ", expected " + expected);
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -17,10 +18,12 @@ final class BatonLockContender implements LockContender {
   private LockHandle hold; // only the thread that holds the lock touches it
 
   BatonLockContender(String path, String ownerId, ClientSettings settings) {
-    session = BatonSession.start(SessionConfig.builder(settings.connectString())
-        .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
-        .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
-        .build());
+    session =
+        BatonSession.start(
+            SessionConfig.builder(settings.connectString())
+                .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
+                .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
+                .build());
     lock = FencedLock.create(session, LockConfig.builder(path).ownerId(ownerId).build());
   }
 
@@ -45,7 +48,8 @@ final class BatonLockContender implements LockContender {
   public void release() {
     hold = null;
     if (!lock.release()) {
-      throw new BenchmarkFailure("FencedLock.release(): the lock znode was already gone (lock lost while held)");
+      throw new BenchmarkFailure(
+          "FencedLock.release(): the lock znode was already gone (lock lost while held)");
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
 import java.util.concurrent.TimeUnit;
@@ -16,12 +17,13 @@ final class CuratorLockContender implements LockContender {
   private final InterProcessMutex mutex;
 
   CuratorLockContender(String path, ClientSettings settings) throws InterruptedException {
-    client = CuratorFrameworkFactory.builder()
-        .connectString(settings.connectString())
-        .sessionTimeoutMs(settings.sessionTimeoutMs())
-        .connectionTimeoutMs(settings.connectionTimeoutMs())
-        .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
-        .build();
+    client =
+        CuratorFrameworkFactory.builder()
+            .connectString(settings.connectString())
+            .sessionTimeoutMs(settings.sessionTimeoutMs())
+            .connectionTimeoutMs(settings.connectionTimeoutMs())
+            .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
+            .build();
     client.start();
     if (!client.blockUntilConnected(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
       client.close();

@@ -1,8 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
 import org.apache.zookeeper.ZooKeeper;
 
-/** One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared path. */
+/**
+ * One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared
+ * path.
+ */
 interface LockContender extends AutoCloseable {
   /** Settings shared by both libraries. */
   record ClientSettings(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {}
@@ -10,7 +14,9 @@ interface LockContender extends AutoCloseable {
   /** Waits at most {@code timeoutMs} for the lock; true if it is now held by the calling thread. */
   boolean acquire(long timeoutMs) throws Exception;
 
-  /** The fencing token value of the current hold (Baton), or -1 if the library has none (Curator). */
+  /**
+   * The fencing token value of the current hold (Baton), or -1 if the library has none (Curator).
+   */
   long token();
 
   /** The scope of the current hold's token (Baton), or null. */

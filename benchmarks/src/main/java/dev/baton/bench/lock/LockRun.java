@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
 import dev.baton.bench.BenchmarkFailure;
@@ -19,12 +20,12 @@ import org.HdrHistogram.Histogram;
 /**
  * N contenders of one library on one lock path, each with its own session, and the slices they run.
  *
- * <p>In a slice every contender runs on its own thread: {@code acquire(timeout)}, the critical section
- * (mutual-exclusion and token checks, nothing else), {@code release()}, again, until the slice ends.
- * A hold counts if its release returned inside the slice's window; its latency is from the acquire call
- * to the release's return. Threads are idle between slices, so the requests the contenders' ZooKeeper
- * handles issued during a slice (their xids) belong to the holds of that slice, including the holds that
- * finished after the window closed.
+ * <p>In a slice every contender runs on its own thread: {@code acquire(timeout)}, the critical
+ * section (mutual-exclusion and token checks, nothing else), {@code release()}, again, until the
+ * slice ends. A hold counts if its release returned inside the slice's window; its latency is from
+ * the acquire call to the release's return. Threads are idle between slices, so the requests the
+ * contenders' ZooKeeper handles issued during a slice (their xids) belong to the holds of that
+ * slice, including the holds that finished after the window closed.
  */
 final class LockRun {
   enum Library {
@@ -43,7 +44,13 @@ final class LockRun {
   }
 
   /** What one slice measured. */
-  record Slice(long holdsInWindow, long windowNanos, long allHolds, long requests, long packets, long cpuNanos,
+  record Slice(
+      long holdsInWindow,
+      long windowNanos,
+      long allHolds,
+      long requests,
+      long packets,
+      long cpuNanos,
       long callerCpuNanos) {
     double holdsPerSecond() {
       return holdsInWindow / (windowNanos / 1e9);
@@ -79,9 +86,10 @@ final class LockRun {
   /** Connects the N sessions and creates the locks. */
   void open() throws Exception {
     for (int i = 0; i < n; i++) {
-      contenders.add(library == Library.BATON
-          ? new BatonLockContender(path, "baton-" + n + "-" + i, settings)
-          : new CuratorLockContender(path, settings));
+      contenders.add(
+          library == Library.BATON
+              ? new BatonLockContender(path, "baton-" + n + "-" + i, settings)
+              : new CuratorLockContender(path, settings));
     }
   }
 
@@ -111,50 +119,69 @@ final class LockRun {
       int index = i;
       histograms[i] = new Histogram(latency.getHighestTrackableValue(), 3);
       LockContender c = contenders.get(i);
-      Thread t = new Thread(() -> {
-        try {
-          go.await();
-          long end = windowEnd.get();
-          while (!stop.get()) {
-            long t0 = System.nanoTime();
-            if (!c.acquire(acquireTimeoutMs)) {
-              throw new BenchmarkFailure(library.key() + " contender " + index + " of " + n + " timed out after "
-                  + acquireTimeoutMs + " ms waiting for " + path);
-            }
-            try {
-              int holders = inside.incrementAndGet();
-              try {
-                if (holders != 1) {
-                  throw new BenchmarkFailure("mutual exclusion violated on " + path + ": " + holders
-                      + " holders at once");
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                  long end = windowEnd.get();
+                  while (!stop.get()) {
+                    long t0 = System.nanoTime();
+                    if (!c.acquire(acquireTimeoutMs)) {
+                      throw new BenchmarkFailure(
+                          library.key()
+                              + " contender "
+                              + index
+                              + " of "
+                              + n
+                              + " timed out after "
+                              + acquireTimeoutMs
+                              + " ms waiting for "
+                              + path);
+                    }
+                    try {
+                      int holders = inside.incrementAndGet();
+                      try {
+                        if (holders != 1) {
+                          throw new BenchmarkFailure(
+                              "mutual exclusion violated on "
+                                  + path
+                                  + ": "
+                                  + holders
+                                  + " holders at once");
+                        }
+                        if (library == Library.BATON) {
+                          checkToken(c);
+                          checks[index]++;
+                        }
+                      } finally {
+                        inside.decrementAndGet();
+                      }
+                    } finally {
+                      c.release();
+                    }
+                    long t1 = System.nanoTime();
+                    all[index]++;
+                    if (record && t1 <= end) {
+                      histograms[index].recordValue(
+                          Math.min(t1 - t0, histograms[index].getHighestTrackableValue()));
+                      inWindow[index]++;
+                    }
+                  }
+                  callerCpu[index] =
+                      THREADS.isCurrentThreadCpuTimeSupported()
+                          ? THREADS.getCurrentThreadCpuTime()
+                          : 0;
+                } catch (InterruptedException e) {
+                  if (failure.get() == null) {
+                    failure.compareAndSet(null, e);
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                  stop.set(true);
                 }
-                if (library == Library.BATON) {
-                  checkToken(c);
-                  checks[index]++;
-                }
-              } finally {
-                inside.decrementAndGet();
-              }
-            } finally {
-              c.release();
-            }
-            long t1 = System.nanoTime();
-            all[index]++;
-            if (record && t1 <= end) {
-              histograms[index].recordValue(Math.min(t1 - t0, histograms[index].getHighestTrackableValue()));
-              inWindow[index]++;
-            }
-          }
-          callerCpu[index] = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
-        } catch (InterruptedException e) {
-          if (failure.get() == null) {
-            failure.compareAndSet(null, e);
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-          stop.set(true);
-        }
-      }, "lock-" + library.key() + "-" + n + "-" + i);
+              },
+              "lock-" + library.key() + "-" + n + "-" + i);
       t.setDaemon(true);
       threads.add(t);
       t.start();
@@ -168,7 +195,8 @@ final class LockRun {
     }
     long window = System.nanoTime() - start;
     stop.set(true);
-    long joinDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(acquireTimeoutMs + 10_000);
+    long joinDeadline =
+        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(acquireTimeoutMs + 10_000);
     for (Thread t : threads) {
       if (failure.get() != null) {
         threads.forEach(Thread::interrupt);
@@ -176,7 +204,8 @@ final class LockRun {
       t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(joinDeadline - System.nanoTime())));
       if (t.isAlive()) {
         threads.forEach(Thread::interrupt);
-        throw new BenchmarkFailure(t.getName() + " did not finish its last hold within the acquire timeout");
+        throw new BenchmarkFailure(
+            t.getName() + " did not finish its last hold within the acquire timeout");
       }
     }
     Throwable f = failure.get();
@@ -209,13 +238,19 @@ final class LockRun {
 
   private void checkToken(LockContender c) {
     if (!path.equals(c.tokenScope())) {
-      throw new BenchmarkFailure("a hold of " + path + " carries a token of scope " + c.tokenScope());
+      throw new BenchmarkFailure(
+          "a hold of " + path + " carries a token of scope " + c.tokenScope());
     }
     long token = c.token();
     long previous = lastToken.getAndSet(token);
     if (token <= previous) {
-      throw new BenchmarkFailure("fencing tokens of " + path + " did not strictly increase: " + previous
-          + " then " + token);
+      throw new BenchmarkFailure(
+          "fencing tokens of "
+              + path
+              + " did not strictly increase: "
+              + previous
+              + " then "
+              + token);
     }
   }
 
@@ -244,7 +279,10 @@ final class LockRun {
     return latency.getMaxValue() / 1e6;
   }
 
-  /** Client-issued ZooKeeper requests per hold (acquire + release), all holds of the measured slices. */
+  /**
+   * Client-issued ZooKeeper requests per hold (acquire + release), all holds of the measured
+   * slices.
+   */
   double requestsPerHold() {
     long requests = slices.stream().mapToLong(Slice::requests).sum();
     long all = slices.stream().mapToLong(Slice::allHolds).sum();
@@ -259,8 +297,8 @@ final class LockRun {
   }
 
   /**
-   * CPU time of this whole process (server, all clients, benchmark threads) per hold, microseconds, all
-   * holds of the measured slices; -1 if the JVM cannot tell.
+   * CPU time of this whole process (server, all clients, benchmark threads) per hold, microseconds,
+   * all holds of the measured slices; -1 if the JVM cannot tell.
    */
   double cpuMicrosPerHold() {
     if (processCpuNanos() < 0) {
@@ -272,8 +310,8 @@ final class LockRun {
   }
 
   /**
-   * CPU time of the contender threads themselves (the threads that call acquire and release; not the
-   * ZooKeeper clients' I/O and event threads, not the server) per hold, microseconds.
+   * CPU time of the contender threads themselves (the threads that call acquire and release; not
+   * the ZooKeeper clients' I/O and event threads, not the server) per hold, microseconds.
    */
   double callerCpuMicrosPerHold() {
     long cpu = slices.stream().mapToLong(Slice::callerCpuNanos).sum();
@@ -283,7 +321,9 @@ final class LockRun {
 
   private static long processCpuNanos() {
     java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+    return os instanceof com.sun.management.OperatingSystemMXBean sun
+        ? sun.getProcessCpuTime()
+        : -1;
   }
 
   long tokenChecks() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.zk;
 
 import dev.baton.testkit.FourLetterWords;
@@ -6,8 +7,9 @@ import org.apache.curator.test.TestingServer;
 
 /**
  * One in-process ZooKeeper server for benchmarks: {@link ZooKeeperFixtures#startServer()} of
- * baton-test-support (curator-test's {@link TestingServer}, no limit on connections per client address,
- * all four-letter words allowed, a fresh data directory) plus what the benchmarks read from it.
+ * baton-test-support (curator-test's {@link TestingServer}, no limit on connections per client
+ * address, all four-letter words allowed, a fresh data directory) plus what the benchmarks read
+ * from it.
  */
 public final class EmbeddedZooKeeper implements AutoCloseable {
   private final TestingServer server;
@@ -51,7 +53,9 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     return port;
   }
 
-  /** {@code zk_packets_received} of this server, read with {@code mntr} (the read itself counts 1). */
+  /**
+   * {@code zk_packets_received} of this server, read with {@code mntr} (the read itself counts 1).
+   */
   public long packetsReceived() {
     return FourLetterWords.packetsReceived(host, port);
   }

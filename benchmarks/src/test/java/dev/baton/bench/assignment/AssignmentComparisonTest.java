@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import static dev.baton.bench.ResultLines.parse;
@@ -20,9 +21,21 @@ class AssignmentComparisonTest {
 
   @Test
   void aTinyTracePrintsOneParsableLinePerAssignorAndTheComputeLines() throws Exception {
-    List<String> lines = runScenario(List.of("--handoff=false", "--partitions=60", "--events=40", "--start-members=4",
-        "--min-members=2", "--max-members=8", "--compute-partitions=300", "--compute-members=30",
-        "--compute-warmup=5", "--compute-runs=10", "--compute-kafka-warmup=2", "--compute-kafka-runs=5"));
+    List<String> lines =
+        runScenario(
+            List.of(
+                "--handoff=false",
+                "--partitions=60",
+                "--events=40",
+                "--start-members=4",
+                "--min-members=2",
+                "--max-members=8",
+                "--compute-partitions=300",
+                "--compute-members=30",
+                "--compute-warmup=5",
+                "--compute-runs=10",
+                "--compute-kafka-warmup=2",
+                "--compute-kafka-runs=5"));
     assertThat(lines).hasSize(6);
     List<String> assignors = new ArrayList<>();
     for (String line : lines.subList(0, 4)) {
@@ -33,15 +46,18 @@ class AssignmentComparisonTest {
       assertThat(r.get("moves_ratio")).matches("\\d+\\.\\d\\d");
       assertThat(Double.parseDouble(r.get("moves_ratio"))).isGreaterThanOrEqualTo(1.0);
       assertThat(Double.parseDouble(r.get("moves_ratio_mean"))).isGreaterThanOrEqualTo(1.0);
-      assertThat(Long.parseLong(r.get("moved_total"))).isGreaterThanOrEqualTo(Long.parseLong(r.get("minimum_total")));
-      assertThat(Integer.parseInt(r.get("imbalance"))).isLessThanOrEqualTo(1); // all four balance one topic
+      assertThat(Long.parseLong(r.get("moved_total")))
+          .isGreaterThanOrEqualTo(Long.parseLong(r.get("minimum_total")));
+      assertThat(Integer.parseInt(r.get("imbalance")))
+          .isLessThanOrEqualTo(1); // all four balance one topic
     }
     assertThat(assignors).containsExactly("baton", "cooperative-sticky", "sticky", "range");
     Map<String, String> baton = parse(lines.get(0));
     assertThat(baton.get("moves_ratio")).isEqualTo("1.00");
     assertThat(baton.get("moved_total")).isEqualTo(baton.get("minimum_total"));
 
-    assertThat(lines.get(4)).startsWith("RESULT assignment-compute partitions=300 members=30 p50_ms=");
+    assertThat(lines.get(4))
+        .startsWith("RESULT assignment-compute partitions=300 members=30 p50_ms=");
     Map<String, String> compute = parse(lines.get(4));
     for (String key : List.of("p50_ms", "p99_ms", "max_ms")) {
       assertThat(Double.parseDouble(compute.get(key))).as(key).isPositive();
@@ -90,7 +106,8 @@ class AssignmentComparisonTest {
         }
         best = Math.max(best, stay);
       }
-      assertThat(Assignments.minimumMoves(before, group, partitions)).as("trial %d", trial)
+      assertThat(Assignments.minimumMoves(before, group, partitions))
+          .as("trial %d", trial)
           .isEqualTo(partitions - best);
     }
   }
@@ -102,7 +119,8 @@ class AssignmentComparisonTest {
         .isInstanceOf(BenchmarkFailure.class);
     Map<Integer, String> stranger = Map.of(0, "a", 1, "b", 2, "gone");
     assertThatThrownBy(() -> Assignments.checkCovers("x", stranger, 3, List.of("a", "b")))
-        .isInstanceOf(BenchmarkFailure.class).hasMessageContaining("gone");
+        .isInstanceOf(BenchmarkFailure.class)
+        .hasMessageContaining("gone");
     Map<Integer, String> extra = Map.of(0, "a", 1, "b", 2, "a", 3, "b");
     assertThatThrownBy(() -> Assignments.checkCovers("x", extra, 3, List.of("a", "b")))
         .isInstanceOf(BenchmarkFailure.class);
@@ -129,18 +147,30 @@ class AssignmentComparisonTest {
     assertThat(a.initial()).hasSize(10);
     for (MembershipTrace.Event e : a.events()) {
       assertThat(e.membersAfter().size()).isBetween(5, 20);
-      assertThat(e.membersAfter().contains(e.member())).isEqualTo(e.kind() == MembershipTrace.Kind.JOIN);
+      assertThat(e.membersAfter().contains(e.member()))
+          .isEqualTo(e.kind() == MembershipTrace.Kind.JOIN);
     }
-    assertThat(a.events()).extracting(MembershipTrace.Event::kind).contains(MembershipTrace.Kind.values());
+    assertThat(a.events())
+        .extracting(MembershipTrace.Event::kind)
+        .contains(MembershipTrace.Kind.values());
     assertThat(MembershipTrace.generate(43, 10, 5, 20, 300).events()).isNotEqualTo(a.events());
   }
 
   @Test
   void invalidArgumentsAreRejected() {
-    for (String arg : List.of("--partitions=0", "--events=0", "--assignors=baton,roundrobin", "--min-members=0",
-        "--start-members=30", "--seed=x", "--compute-runs=0", "--no-such-key")) {
+    for (String arg :
+        List.of(
+            "--partitions=0",
+            "--events=0",
+            "--assignors=baton,roundrobin",
+            "--min-members=0",
+            "--start-members=30",
+            "--seed=x",
+            "--compute-runs=0",
+            "--no-such-key")) {
       assertThatThrownBy(() -> new AssignmentComparison().run(List.of(arg)))
-          .as(arg).isInstanceOf(IllegalArgumentException.class);
+          .as(arg)
+          .isInstanceOf(IllegalArgumentException.class);
     }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
 import static dev.baton.bench.ResultLines.parse;
@@ -18,11 +19,22 @@ class HandoffTimingTest {
 
   @Test
   void aTinyGroupOnRealZooKeeperPrintsOneParsableLinePerEvent() throws Exception {
-    List<String> lines = runScenario(List.of("--partitions=20", "--events=5", "--assignors=baton",
-        "--compute=false", "--handoff-partitions=20", "--handoff-members=3", "--handoff-trials=2",
-        "--handoff-warmup=0", "--handoff-rebalance-delay-ms=50", "--handoff-rebalance-max-delay-ms=500",
-        "--handoff-timeout-ms=30000"));
-    List<String> handoff = lines.stream().filter(l -> l.startsWith("RESULT assignment-handoff ")).toList();
+    List<String> lines =
+        runScenario(
+            List.of(
+                "--partitions=20",
+                "--events=5",
+                "--assignors=baton",
+                "--compute=false",
+                "--handoff-partitions=20",
+                "--handoff-members=3",
+                "--handoff-trials=2",
+                "--handoff-warmup=0",
+                "--handoff-rebalance-delay-ms=50",
+                "--handoff-rebalance-max-delay-ms=500",
+                "--handoff-timeout-ms=30000"));
+    List<String> handoff =
+        lines.stream().filter(l -> l.startsWith("RESULT assignment-handoff ")).toList();
     assertThat(handoff).hasSize(3);
     List<String> events = new ArrayList<>();
     for (String line : handoff) {
@@ -41,7 +53,9 @@ class HandoffTimingTest {
       // Nothing is published before the quiet period has passed.
       assertThat(p50).as(line).isGreaterThanOrEqualTo(50.0).isLessThanOrEqualTo(p99);
       assertThat(p99).as(line).isLessThanOrEqualTo(max).isLessThan(30_000.0);
-      assertThat(Double.parseDouble(r.get("published_p50_ms"))).as(line).isGreaterThanOrEqualTo(50.0);
+      assertThat(Double.parseDouble(r.get("published_p50_ms")))
+          .as(line)
+          .isGreaterThanOrEqualTo(50.0);
       // 20 partitions between 3 and 4 members: 5 move on every change, the exact minimum.
       assertThat(Double.parseDouble(r.get("moved_mean"))).as(line).isEqualTo(5.0);
       assertThat(r.get("minimum_mean")).isEqualTo(r.get("moved_mean"));
@@ -51,18 +65,29 @@ class HandoffTimingTest {
 
   @Test
   void handoffFalseSkipsIt() throws Exception {
-    List<String> lines = runScenario(List.of("--partitions=20", "--events=5", "--assignors=baton",
-        "--compute=false", "--handoff=false"));
-    assertThat(lines).hasSize(1).allSatisfy(l -> assertThat(l).startsWith("RESULT assignment assignor=baton"));
+    List<String> lines =
+        runScenario(
+            List.of(
+                "--partitions=20",
+                "--events=5",
+                "--assignors=baton",
+                "--compute=false",
+                "--handoff=false"));
+    assertThat(lines)
+        .hasSize(1)
+        .allSatisfy(l -> assertThat(l).startsWith("RESULT assignment assignor=baton"));
   }
 
   @Test
   void settingsAreCheckedBeforeAnythingRuns() {
     assertThatThrownBy(() -> runScenario(List.of("--handoff-partitions=3", "--handoff-members=3")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handoff-partitions");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("handoff-partitions");
     assertThatThrownBy(() -> runScenario(List.of("--handoff-trials=0")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handoff-trials");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("handoff-trials");
     assertThatThrownBy(() -> runScenario(List.of("--handoff-rebalance-delay-ms=5000")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rebalanceMaxDelay");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("rebalanceMaxDelay");
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,11 +12,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The long chaos runs, only with {@code -Pchaos} ({@code mvn -B verify -Pchaos -pl benchmarks -am}):
- * many trials of scenarios 1-8 for every recipe ({@code -Dbaton.chaos.trials}, default 5), and the soak,
- * scenario 9 ({@code -Dbaton.chaos.soak.minutes}, default 10, shared by the four recipes). Each prints
- * the table (scenario, role, trials, faults, writes, rejected, violations, worst recovery) on stdout and
- * fails on any violation.
+ * The long chaos runs, only with {@code -Pchaos} ({@code mvn -B verify -Pchaos -pl benchmarks
+ * -am}): many trials of scenarios 1-8 for every recipe ({@code -Dbaton.chaos.trials}, default 5),
+ * and the soak, scenario 9 ({@code -Dbaton.chaos.soak.minutes}, default 10, shared by the four
+ * recipes). Each prints the table (scenario, role, trials, faults, writes, rejected, violations,
+ * worst recovery) on stdout and fails on any violation.
  */
 @Tag("chaos")
 class ChaosSoakTest {

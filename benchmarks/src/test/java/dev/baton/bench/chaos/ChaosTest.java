@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,10 +23,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The bounded chaos run of the default build: one trial of each of scenarios 1-8 for each recipe, a short
- * soak (scenario 9) for the election, on a real three-server ensemble with client processes; no
- * violation, and the service writing again within the bound after every heal. The negative control shows
- * that the checker reports what an unfenced stale leader does.
+ * The bounded chaos run of the default build: one trial of each of scenarios 1-8 for each recipe, a
+ * short soak (scenario 9) for the election, on a real three-server ensemble with client processes;
+ * no violation, and the service writing again within the bound after every heal. The negative
+ * control shows that the checker reports what an unfenced stale leader does.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChaosTest {
@@ -71,7 +72,9 @@ class ChaosTest {
     assertThat(r.violations()).as("violations").isEmpty();
     assertThat(r.faults()).as("faults").isPositive();
     assertThat(r.writes()).as("writes").isPositive();
-    assertThat(r.recoverMs()).as("worst recovery").isLessThanOrEqualTo(OPTIONS.recoveryBound().toMillis());
+    assertThat(r.recoverMs())
+        .as("worst recovery")
+        .isLessThanOrEqualTo(OPTIONS.recoveryBound().toMillis());
   }
 
   @Test
@@ -79,9 +82,12 @@ class ChaosTest {
     ChaosOptions unfenced = OPTIONS.withFence(FenceKind.NONE);
     List<String> violations = new ArrayList<>();
     for (int trial = 0; trial < 3 && violations.isEmpty(); trial++) {
-      violations.addAll(ChaosSuite.trial(cluster, new PauseOwner(), Role.ELECTION, unfenced).violations());
+      violations.addAll(
+          ChaosSuite.trial(cluster, new PauseOwner(), Role.ELECTION, unfenced).violations());
     }
-    assertThat(violations).as("violations found without a fence").isNotEmpty()
+    assertThat(violations)
+        .as("violations found without a fence")
+        .isNotEmpty()
         .anySatisfy(v -> assertThat(v).contains("accepted after token"));
   }
 }

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.zk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.testkit.FourLetterWords;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import dev.baton.testkit.FourLetterWords;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
@@ -15,17 +16,22 @@ class EmbeddedZooKeeperTest {
   @Test
   void mntrCountsPacketsAndTheClientCounterCountsRequests() throws Exception {
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
-      assertThat(FourLetterWords.mntr(zk.host(), zk.port())).containsEntry("zk_server_state", "standalone");
+      assertThat(FourLetterWords.mntr(zk.host(), zk.port()))
+          .containsEntry("zk_server_state", "standalone");
       long a = zk.packetsReceived();
       long b = zk.packetsReceived();
       assertThat(b - a).as("an mntr read counts itself once").isEqualTo(1);
 
       CountDownLatch connected = new CountDownLatch(1);
-      ZooKeeper client = new ZooKeeper(zk.connectString(), 15_000, e -> {
-        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-          connected.countDown();
-        }
-      });
+      ZooKeeper client =
+          new ZooKeeper(
+              zk.connectString(),
+              15_000,
+              e -> {
+                if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                  connected.countDown();
+                }
+              });
       try {
         assertThat(connected.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(ClientRequests.available()).isTrue();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,9 +21,9 @@ import java.util.TreeMap;
 
 /**
  * What the dashboard shows, gathered from two sources: what ZooKeeper says (the leader and the
- * partition owners, polled by {@link Observer}: the truth, also for workers that died without a word)
- * and what the workers report (jobs, results, rejected writes, revocation reasons). A pure state
- * machine with an injected clock; thread-safe (every method synchronizes).
+ * partition owners, polled by {@link Observer}: the truth, also for workers that died without a
+ * word) and what the workers report (jobs, results, rejected writes, revocation reasons). A pure
+ * state machine with an injected clock; thread-safe (every method synchronizes).
  */
 final class ClusterState {
   static final int MAX_TERMS = 100;
@@ -76,8 +77,15 @@ final class ClusterState {
     if (current != null) {
       current.to = now;
       current.reason = revocationReasons.get(current.token.value());
-      event("revoked", current.worker, null, current.token.value(),
-          current.worker + "'s term " + current.token.value() + " ended"
+      event(
+          "revoked",
+          current.worker,
+          null,
+          current.token.value(),
+          current.worker
+              + "'s term "
+              + current.token.value()
+              + " ended"
               + (current.reason == null ? "" : " (" + current.reason + ")"));
       current = null;
     }
@@ -87,7 +95,11 @@ final class ClusterState {
       while (terms.size() > MAX_TERMS) {
         terms.removeFirst();
       }
-      event("elected", current.worker, null, token.value(),
+      event(
+          "elected",
+          current.worker,
+          null,
+          token.value(),
           current.worker + " elected with token " + token.value());
     }
   }
@@ -106,15 +118,27 @@ final class ClusterState {
     for (Map.Entry<Integer, Owner> e : owners.entrySet()) {
       Owner after = seen.get(e.getKey());
       if (after == null || !after.token.equals(e.getValue().token)) {
-        event("released", e.getValue().worker, e.getKey(), e.getValue().token.value(),
+        event(
+            "released",
+            e.getValue().worker,
+            e.getKey(),
+            e.getValue().token.value(),
             e.getValue().worker + " released partition " + e.getKey());
       }
     }
     for (Map.Entry<Integer, Owner> e : seen.entrySet()) {
       Owner before = owners.get(e.getKey());
       if (before == null || !before.token.equals(e.getValue().token)) {
-        event("assigned", e.getValue().worker, e.getKey(), e.getValue().token.value(),
-            e.getValue().worker + " owns partition " + e.getKey() + " with token " + e.getValue().token.value());
+        event(
+            "assigned",
+            e.getValue().worker,
+            e.getKey(),
+            e.getValue().token.value(),
+            e.getValue().worker
+                + " owns partition "
+                + e.getKey()
+                + " with token "
+                + e.getValue().token.value());
       }
     }
     owners.clear();
@@ -136,7 +160,8 @@ final class ClusterState {
       case "revoked" -> {
         if (e.hasNonNull("tokenValue") && e.hasNonNull("reason")) {
           revocationReasons.put(e.get("tokenValue").asLong(), e.get("reason").asText());
-          terms.stream().filter(t -> t.token.value() == e.get("tokenValue").asLong() && t.to != null)
+          terms.stream()
+              .filter(t -> t.token.value() == e.get("tokenValue").asLong() && t.to != null)
               .forEach(t -> t.reason = e.get("reason").asText());
         }
       }
@@ -155,12 +180,22 @@ final class ClusterState {
         while (rejected.size() > MAX_REJECTED) {
           rejected.removeLast();
         }
-        event("rejected", worker, e.hasNonNull("partition") ? e.get("partition").asInt() : null,
-            e.path("presentedValue").asLong(), "fence rejected " + worker + "'s " + e.path("what").asText()
-                + " with stale token " + e.path("presentedValue").asLong() + " (current "
-                + e.path("currentValue").asLong() + ")");
+        event(
+            "rejected",
+            worker,
+            e.hasNonNull("partition") ? e.get("partition").asInt() : null,
+            e.path("presentedValue").asLong(),
+            "fence rejected "
+                + worker
+                + "'s "
+                + e.path("what").asText()
+                + " with stale token "
+                + e.path("presentedValue").asLong()
+                + " (current "
+                + e.path("currentValue").asLong()
+                + ")");
       }
-      default -> { } // ready, elected, assigned, released, session, error: ZooKeeper's view is used
+      default -> {} // ready, elected, assigned, released, session, error: ZooKeeper's view is used
     }
   }
 
@@ -199,11 +234,12 @@ final class ClusterState {
   /** The partitions {@code worker} owns now. */
   synchronized List<Integer> partitionsOf(String worker) {
     List<Integer> result = new ArrayList<>();
-    owners.forEach((p, o) -> {
-      if (o.worker.equals(worker)) {
-        result.add(p);
-      }
-    });
+    owners.forEach(
+        (p, o) -> {
+          if (o.worker.equals(worker)) {
+            result.add(p);
+          }
+        });
     return result;
   }
 
@@ -212,7 +248,9 @@ final class ClusterState {
     return counts.getOrDefault(worker, new long[2]).clone();
   }
 
-  /** Writes the state's own parts into {@code root} (see {@link dev.baton.demo.web.DemoBackend}). */
+  /**
+   * Writes the state's own parts into {@code root} (see {@link dev.baton.demo.web.DemoBackend}).
+   */
   synchronized void writeTo(ObjectNode root, int partitionCount) {
     root.put("now", clock.millis());
     root.put("startedAt", startedAt);
@@ -264,7 +302,12 @@ final class ClusterState {
 
   @Override
   public synchronized String toString() {
-    return "ClusterState[leader=" + Objects.toString(current == null ? null : current.worker)
-        + ", owners=" + owners.size() + ", jobs=" + jobsCreated + "]";
+    return "ClusterState[leader="
+        + Objects.toString(current == null ? null : current.worker)
+        + ", owners="
+        + owners.size()
+        + ", jobs="
+        + jobsCreated
+        + "]";
   }
 }

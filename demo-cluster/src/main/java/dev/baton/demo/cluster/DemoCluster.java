@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,21 +21,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running demo: the ensemble, the database, the workers, the observer and the fault injector; the
- * dashboard's {@link DemoBackend}. {@link #close()} stops everything and leaves no process behind.
+ * The running demo: the ensemble, the database, the workers, the observer and the fault injector;
+ * the dashboard's {@link DemoBackend}. {@link #close()} stops everything and leaves no process
+ * behind.
  */
 public final class DemoCluster implements DemoBackend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DemoCluster.class);
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String[]> FAULTS = List.of(
-      new String[] {"kill-leader", "Kill the leader"},
-      new String[] {"pause-leader", "Pause the leader", "seconds"},
-      new String[] {"expire-session", "Expire a session", "worker"},
-      new String[] {"cut-worker", "Cut a worker off ZooKeeper", "worker", "seconds"},
-      new String[] {"kill-zk", "Kill a ZooKeeper server", "server"},
-      new String[] {"restart-zk", "Restart a ZooKeeper server", "server"},
-      new String[] {"add-worker", "Add a worker"},
-      new String[] {"remove-worker", "Remove a worker", "worker"});
+  private static final List<String[]> FAULTS =
+      List.of(
+          new String[] {"kill-leader", "Kill the leader"},
+          new String[] {"pause-leader", "Pause the leader", "seconds"},
+          new String[] {"expire-session", "Expire a session", "worker"},
+          new String[] {"cut-worker", "Cut a worker off ZooKeeper", "worker", "seconds"},
+          new String[] {"kill-zk", "Kill a ZooKeeper server", "server"},
+          new String[] {"restart-zk", "Restart a ZooKeeper server", "server"},
+          new String[] {"add-worker", "Add a worker"},
+          new String[] {"remove-worker", "Remove a worker", "worker"});
 
   private final DemoOptions options;
   private final DemoEnsemble ensemble;
@@ -47,6 +50,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
   private final FaultInjector faults;
   private int nextWorker = 1;
   private boolean closed;
+
   /** Live workers at most: each is a JVM of its own. */
   static final int MAX_WORKERS = 16;
 
@@ -57,34 +61,43 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     this.jdbcUrl = jdbcUrl;
     this.observerSession = BatonSession.start(sessionConfig());
     this.observer = new Observer(observerSession, state, ensemble, this::workerList);
-    this.faults = new FaultInjector(new FaultInjector.Workers() {
-      @Override
-      public WorkerProcess get(String id) {
-        synchronized (workers) {
-          return workers.get(id);
-        }
-      }
+    this.faults =
+        new FaultInjector(
+            new FaultInjector.Workers() {
+              @Override
+              public WorkerProcess get(String id) {
+                synchronized (workers) {
+                  return workers.get(id);
+                }
+              }
 
-      @Override
-      public WorkerProcess add() {
-        return addWorker();
-      }
+              @Override
+              public WorkerProcess add() {
+                return addWorker();
+              }
 
-      @Override
-      public WorkerProcess newest() {
-        List<WorkerProcess> alive = workerList().stream().filter(WorkerProcess::isAlive).toList();
-        if (alive.isEmpty()) {
-          throw new IllegalStateException("no worker is running");
-        }
-        return alive.get(alive.size() - 1);
-      }
-    }, ensemble, state, Clock.systemUTC());
+              @Override
+              public WorkerProcess newest() {
+                List<WorkerProcess> alive =
+                    workerList().stream().filter(WorkerProcess::isAlive).toList();
+                if (alive.isEmpty()) {
+                  throw new IllegalStateException("no worker is running");
+                }
+                return alive.get(alive.size() - 1);
+              }
+            },
+            ensemble,
+            state,
+            Clock.systemUTC());
   }
 
   /** Starts the ensemble (or adopts the given one), the database, the observer and the workers. */
   public static DemoCluster start(DemoOptions options) {
-    DemoEnsemble ensemble = options.zookeeper().map(DemoEnsemble::external)
-        .orElseGet(() -> DemoEnsemble.start(options.servers(), options.tls()));
+    DemoEnsemble ensemble =
+        options
+            .zookeeper()
+            .map(DemoEnsemble::external)
+            .orElseGet(() -> DemoEnsemble.start(options.servers(), options.tls()));
     Server h2 = null;
     DemoCluster cluster = null;
     try {
@@ -115,11 +128,19 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
   }
 
   private SessionConfig sessionConfig() {
-    SessionConfig.Builder b = SessionConfig.builder(ensemble.connectString())
-        .sessionTimeout(Duration.ofSeconds(15))
-        .connectionTimeout(Duration.ofSeconds(15));
-    ensemble.certificates().ifPresent(c -> b.tls(TlsConfig.builder()
-        .trustStore(c.trustStore(), c.password()).keyStore(c.clientKeyStore(), c.password()).build()));
+    SessionConfig.Builder b =
+        SessionConfig.builder(ensemble.connectString())
+            .sessionTimeout(Duration.ofSeconds(15))
+            .connectionTimeout(Duration.ofSeconds(15));
+    ensemble
+        .certificates()
+        .ifPresent(
+            c ->
+                b.tls(
+                    TlsConfig.builder()
+                        .trustStore(c.trustStore(), c.password())
+                        .keyStore(c.clientKeyStore(), c.password())
+                        .build()));
     return b.build();
   }
 
@@ -144,15 +165,31 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
   }
 
   private List<String> workerArgs() {
-    List<String> args = new ArrayList<>(List.of("--jdbc", jdbcUrl,
-        "--partitions", Integer.toString(options.partitions()),
-        "--session-timeout-ms", Long.toString(options.sessionTimeout().toMillis())));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--jdbc",
+                jdbcUrl,
+                "--partitions",
+                Integer.toString(options.partitions()),
+                "--session-timeout-ms",
+                Long.toString(options.sessionTimeout().toMillis())));
     if (options.jdbcUrl().isPresent()) {
-      args.addAll(List.of("--jdbc-user", options.jdbcUser(), "--jdbc-password", options.jdbcPassword()));
+      args.addAll(
+          List.of("--jdbc-user", options.jdbcUser(), "--jdbc-password", options.jdbcPassword()));
     }
-    ensemble.certificates().ifPresent((TestCertificates c) -> args.addAll(List.of(
-        "--tls-trust", c.trustStore().toString(), "--tls-key", c.clientKeyStore().toString(),
-        "--tls-password", c.password())));
+    ensemble
+        .certificates()
+        .ifPresent(
+            (TestCertificates c) ->
+                args.addAll(
+                    List.of(
+                        "--tls-trust",
+                        c.trustStore().toString(),
+                        "--tls-key",
+                        c.clientKeyStore().toString(),
+                        "--tls-password",
+                        c.password())));
     return args;
   }
 
@@ -213,14 +250,19 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     faults.close();
     observer.close();
     List<WorkerProcess> all = workerList();
-    all.parallelStream().forEach(w -> {
-      try {
-        w.close();
-        log.info("worker {} ended (exit code {})", w.id(), w.exitCode().map(String::valueOf).orElse("?"));
-      } catch (RuntimeException e) {
-        log.warn("stopping worker {} failed", w.id(), e);
-      }
-    });
+    all.parallelStream()
+        .forEach(
+            w -> {
+              try {
+                w.close();
+                log.info(
+                    "worker {} ended (exit code {})",
+                    w.id(),
+                    w.exitCode().map(String::valueOf).orElse("?"));
+              } catch (RuntimeException e) {
+                log.warn("stopping worker {} failed", w.id(), e);
+              }
+            });
     observerSession.close();
     if (h2 != null) {
       h2.stop();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,14 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.Map;
 
 /**
- * The ZooKeeper ensemble the demo runs on: its own servers as real processes
- * ({@link ZkProcessEnsemble}, which can be killed and restarted from the dashboard), optionally with
- * TLS, or an existing ensemble named on the command line (no server faults then).
+ * The ZooKeeper ensemble the demo runs on: its own servers as real processes ({@link
+ * ZkProcessEnsemble}, which can be killed and restarted from the dashboard), optionally with TLS,
+ * or an existing ensemble named on the command line (no server faults then).
  */
 final class DemoEnsemble implements AutoCloseable {
   private final ZkProcessEnsemble managed;
@@ -26,7 +27,8 @@ final class DemoEnsemble implements AutoCloseable {
   private final List<String> addresses;
   private final Map<Integer, String> modes = new ConcurrentHashMap<>();
 
-  private DemoEnsemble(ZkProcessEnsemble managed, TestCertificates certificates, List<String> addresses) {
+  private DemoEnsemble(
+      ZkProcessEnsemble managed, TestCertificates certificates, List<String> addresses) {
     this.managed = managed;
     this.certificates = certificates;
     this.addresses = List.copyOf(addresses);
@@ -59,7 +61,8 @@ final class DemoEnsemble implements AutoCloseable {
    */
   static DemoEnsemble external(String connectString) {
     if (connectString.contains("/")) {
-      throw new IllegalArgumentException("--zookeeper takes host:port pairs without a chroot: " + connectString);
+      throw new IllegalArgumentException(
+          "--zookeeper takes host:port pairs without a chroot: " + connectString);
     }
     List<String> addresses = new ArrayList<>();
     for (String a : connectString.split(",")) {
@@ -115,8 +118,12 @@ final class DemoEnsemble implements AutoCloseable {
     String[] hostPort = addresses.get(i).split(":");
     try {
       String answer = FourLetterWords.srvr(hostPort[0], Integer.parseInt(hostPort[1]));
-      return answer.lines().filter(l -> l.startsWith("Mode:")).map(l -> l.substring(5).trim())
-          .findFirst().orElse("unknown");
+      return answer
+          .lines()
+          .filter(l -> l.startsWith("Mode:"))
+          .map(l -> l.substring(5).trim())
+          .findFirst()
+          .orElse("unknown");
     } catch (RuntimeException e) {
       return "unknown"; // srvr not allowed (4lw.commands.whitelist) or the server is down
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import dev.baton.demo.DemoDefaults;
@@ -10,36 +11,56 @@ import java.util.Optional;
  *
  * @param workers worker processes started at first
  * @param servers ZooKeeper servers of the demo's own ensemble
- * @param zookeeper an existing ensemble to use instead of starting one (ZooKeeper-server faults are then
- *     unavailable)
+ * @param zookeeper an existing ensemble to use instead of starting one (ZooKeeper-server faults are
+ *     then unavailable)
  * @param bind the dashboard's address
  * @param port the dashboard's port, 0 for a free one
  * @param jdbcUrl the database (PostgreSQL); empty for the embedded H2 server
  * @param jdbcUser its user
  * @param jdbcPassword its password
- * @param tls whether the demo's own ensemble and the workers talk TLS (test certificates made at start)
+ * @param tls whether the demo's own ensemble and the workers talk TLS (test certificates made at
+ *     start)
  * @param partitions partitions of the synthetic stream
  * @param sessionTimeout every worker's session timeout
  */
-public record DemoOptions(int workers, int servers, Optional<String> zookeeper, String bind, int port,
-    Optional<String> jdbcUrl, String jdbcUser, String jdbcPassword, boolean tls, int partitions,
+public record DemoOptions(
+    int workers,
+    int servers,
+    Optional<String> zookeeper,
+    String bind,
+    int port,
+    Optional<String> jdbcUrl,
+    String jdbcUser,
+    String jdbcPassword,
+    boolean tls,
+    int partitions,
     Duration sessionTimeout) {
 
   /** The options' help text. */
   public static String usage() {
-    return String.join("\n",
+    return String.join(
+        "\n",
         "usage: demo-cluster/run [options]",
-        "  --workers N             worker processes at start (default " + DemoDefaults.WORKERS + ", 1-16)",
-        "  --servers N             ZooKeeper servers to start (default " + DemoDefaults.SERVERS + ", 1-7)",
+        "  --workers N             worker processes at start (default "
+            + DemoDefaults.WORKERS
+            + ", 1-16)",
+        "  --servers N             ZooKeeper servers to start (default "
+            + DemoDefaults.SERVERS
+            + ", 1-7)",
         "  --zookeeper HOST:PORT,.. use this ensemble instead of starting one",
-        "  --port P                dashboard port (default " + DemoDefaults.DASHBOARD_PORT + ", 0 = any free)",
+        "  --port P                dashboard port (default "
+            + DemoDefaults.DASHBOARD_PORT
+            + ", 0 = any free)",
         "  --bind ADDR             dashboard address (default 127.0.0.1)",
         "  --jdbc URL              database for jobs and results (default: embedded H2)",
         "  --jdbc-user U, --jdbc-password P",
         "  --tls                   TLS between workers and the demo's ensemble (certificates made at start)",
-        "  --partitions N          partitions of the stream (default " + DemoDefaults.PARTITIONS + ")",
+        "  --partitions N          partitions of the stream (default "
+            + DemoDefaults.PARTITIONS
+            + ")",
         "  --session-timeout-ms MS worker session timeout (default "
-            + DemoDefaults.SESSION_TIMEOUT.toMillis() + ", 2000-20000)");
+            + DemoDefaults.SESSION_TIMEOUT.toMillis()
+            + ", 2000-20000)");
   }
 
   /**
@@ -84,10 +105,21 @@ public record DemoOptions(int workers, int servers, Optional<String> zookeeper, 
       }
     }
     if (tls && zookeeper != null) {
-      throw new IllegalArgumentException("--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
+      throw new IllegalArgumentException(
+          "--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
     }
-    return new DemoOptions(workers, servers, Optional.ofNullable(zookeeper), bind, port,
-        Optional.ofNullable(jdbc), user, password, tls, partitions, Duration.ofMillis(sessionMs));
+    return new DemoOptions(
+        workers,
+        servers,
+        Optional.ofNullable(zookeeper),
+        bind,
+        port,
+        Optional.ofNullable(jdbc),
+        user,
+        password,
+        tls,
+        partitions,
+        Duration.ofMillis(sessionMs));
   }
 
   private static int number(String option, String value, int min, int max) {

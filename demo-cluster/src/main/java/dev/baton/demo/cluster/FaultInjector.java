@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import dev.baton.testkit.SessionExpirer;
@@ -7,8 +8,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,11 +27,13 @@ final class FaultInjector implements AutoCloseable {
   private final ClusterState state;
   private final Clock clock;
   private final Map<String, ScheduledFuture<?>> endings = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "demo-fault-timers");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timers =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "demo-fault-timers");
+            t.setDaemon(true);
+            return t;
+          });
 
   /** What the injector needs of the launcher's workers. */
   interface Workers {
@@ -51,75 +54,88 @@ final class FaultInjector implements AutoCloseable {
 
   /** Injects {@code kind}; see {@link dev.baton.demo.web.DemoBackend#inject}. */
   String inject(String kind, Map<String, String> params) {
-    String message = switch (kind) {
-      case "kill-leader" -> {
-        WorkerProcess w = leader();
-        w.kill();
-        yield "killed the leader " + w.id() + " (pid " + w.pid() + ") with SIGKILL";
-      }
-      case "pause-leader" -> {
-        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
-        int seconds = seconds(params);
-        w.pause(clock.millis() + seconds * 1000L);
-        endLater("pause", w, w::resume, seconds);
-        yield "paused " + w.id() + " (pid " + w.pid() + ") with SIGSTOP for " + seconds + " s";
-      }
-      case "expire-session" -> {
-        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
-        WorkerProcess.Session s = w.session(Duration.ofSeconds(5));
-        SessionExpirer.expireOnServer(ensemble.plainConnectString(), s.id(), s.password(), Duration.ofSeconds(10));
-        yield "expired " + w.id() + "'s session 0x" + Long.toHexString(s.id()) + " on the server";
-      }
-      case "cut-worker" -> {
-        WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
-        int seconds = seconds(params);
-        w.cut(clock.millis() + seconds * 1000L);
-        endLater("cut", w, w::heal, seconds);
-        yield "cut " + w.id() + " off ZooKeeper for " + seconds + " s";
-      }
-      case "kill-zk" -> {
-        ZkProcessEnsemble zk = managed();
-        int i = params.containsKey("server") ? server(params, zk) : zk.leaderIndex();
-        zk.kill(i);
-        yield "killed ZooKeeper server " + (i + 1) + " with SIGKILL";
-      }
-      case "restart-zk" -> {
-        ZkProcessEnsemble zk = managed();
-        int i = params.containsKey("server") ? server(params, zk) : firstDown(zk);
-        if (zk.isRunning(i)) {
-          throw new IllegalStateException("ZooKeeper server " + (i + 1) + " is running");
-        }
-        zk.restart(i);
-        yield "restarted ZooKeeper server " + (i + 1);
-      }
-      case "add-worker" -> "started " + workers.add().id();
-      case "remove-worker" -> {
-        WorkerProcess w = params.containsKey("worker") ? worker(params) : workers.newest();
-        w.stop();
-        yield "stopped " + w.id() + " gracefully";
-      }
-      default -> throw new IllegalArgumentException("unknown fault '" + kind + "'");
-    };
+    String message =
+        switch (kind) {
+          case "kill-leader" -> {
+            WorkerProcess w = leader();
+            w.kill();
+            yield "killed the leader " + w.id() + " (pid " + w.pid() + ") with SIGKILL";
+          }
+          case "pause-leader" -> {
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+            int seconds = seconds(params);
+            w.pause(clock.millis() + seconds * 1000L);
+            endLater("pause", w, w::resume, seconds);
+            yield "paused " + w.id() + " (pid " + w.pid() + ") with SIGSTOP for " + seconds + " s";
+          }
+          case "expire-session" -> {
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+            WorkerProcess.Session s = w.session(Duration.ofSeconds(5));
+            SessionExpirer.expireOnServer(
+                ensemble.plainConnectString(), s.id(), s.password(), Duration.ofSeconds(10));
+            yield "expired "
+                + w.id()
+                + "'s session 0x"
+                + Long.toHexString(s.id())
+                + " on the server";
+          }
+          case "cut-worker" -> {
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+            int seconds = seconds(params);
+            w.cut(clock.millis() + seconds * 1000L);
+            endLater("cut", w, w::heal, seconds);
+            yield "cut " + w.id() + " off ZooKeeper for " + seconds + " s";
+          }
+          case "kill-zk" -> {
+            ZkProcessEnsemble zk = managed();
+            int i = params.containsKey("server") ? server(params, zk) : zk.leaderIndex();
+            zk.kill(i);
+            yield "killed ZooKeeper server " + (i + 1) + " with SIGKILL";
+          }
+          case "restart-zk" -> {
+            ZkProcessEnsemble zk = managed();
+            int i = params.containsKey("server") ? server(params, zk) : firstDown(zk);
+            if (zk.isRunning(i)) {
+              throw new IllegalStateException("ZooKeeper server " + (i + 1) + " is running");
+            }
+            zk.restart(i);
+            yield "restarted ZooKeeper server " + (i + 1);
+          }
+          case "add-worker" -> "started " + workers.add().id();
+          case "remove-worker" -> {
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : workers.newest();
+            w.stop();
+            yield "stopped " + w.id() + " gracefully";
+          }
+          default -> throw new IllegalArgumentException("unknown fault '" + kind + "'");
+        };
     state.note("fault", null, message);
     return message;
   }
 
   /**
-   * Ends a timed fault after {@code seconds}; a fault of the same kind on the same worker replaces the
-   * earlier one's ending, so a second pause is not cut short by the first one's timer.
+   * Ends a timed fault after {@code seconds}; a fault of the same kind on the same worker replaces
+   * the earlier one's ending, so a second pause is not cut short by the first one's timer.
    */
   private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
-    ScheduledFuture<?> previous = endings.put(kind + ":" + w.id(), timers.schedule(() -> {
-      endings.remove(kind + ":" + w.id());
-      end.run();
-    }, seconds, TimeUnit.SECONDS));
+    ScheduledFuture<?> previous =
+        endings.put(
+            kind + ":" + w.id(),
+            timers.schedule(
+                () -> {
+                  endings.remove(kind + ":" + w.id());
+                  end.run();
+                },
+                seconds,
+                TimeUnit.SECONDS));
     if (previous != null) {
       previous.cancel(false);
     }
   }
 
   private WorkerProcess leader() {
-    String id = state.leader().orElseThrow(() -> new IllegalStateException("there is no leader right now"));
+    String id =
+        state.leader().orElseThrow(() -> new IllegalStateException("there is no leader right now"));
     WorkerProcess w = workers.get(id);
     if (w == null || !w.isAlive()) {
       throw new IllegalStateException("the leader " + id + " is not a running worker of this demo");
@@ -153,8 +169,12 @@ final class FaultInjector implements AutoCloseable {
   }
 
   private ZkProcessEnsemble managed() {
-    return ensemble.managed().orElseThrow(() -> new IllegalStateException(
-        "the demo runs on an external ensemble (--zookeeper): it cannot kill or restart its servers"));
+    return ensemble
+        .managed()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the demo runs on an external ensemble (--zookeeper): it cannot kill or restart its servers"));
   }
 
   private static int server(Map<String, String> params, ZkProcessEnsemble zk) {

@@ -1,22 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import dev.baton.demo.DemoDefaults;
 import dev.baton.partition.GroupStatus;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionObserver;
+import java.util.Collection;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.Collection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The launcher's eyes: every 100 ms it reads the workers' new event lines, every 250 ms the leader
  * and the partition owners from ZooKeeper (through its own session), and every second the servers'
- * modes, and feeds them to the {@link ClusterState}. A read that fails (the ensemble lost its quorum,
- * say) keeps the last view and is retried on the next tick.
+ * modes, and feeds them to the {@link ClusterState}. A read that fails (the ensemble lost its
+ * quorum, say) keeps the last view and is retried on the next tick.
  */
 final class Observer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Observer.class);
@@ -26,14 +27,20 @@ final class Observer implements AutoCloseable {
   private final DemoEnsemble ensemble;
   private final Supplier<Collection<WorkerProcess>> workers;
   private final ElectionObserver election;
-  private final ScheduledExecutorService loop = Executors.newScheduledThreadPool(2, r -> {
-    Thread t = new Thread(r, "demo-observer");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService loop =
+      Executors.newScheduledThreadPool(
+          2,
+          r -> {
+            Thread t = new Thread(r, "demo-observer");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile String lastProblem;
 
-  Observer(BatonSession session, ClusterState state, DemoEnsemble ensemble,
+  Observer(
+      BatonSession session,
+      ClusterState state,
+      DemoEnsemble ensemble,
       Supplier<Collection<WorkerProcess>> workers) {
     this.session = session;
     this.state = state;

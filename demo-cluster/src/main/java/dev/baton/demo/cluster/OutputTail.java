@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import java.io.IOException;
@@ -9,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the lines a child process appends to its output file, each once: {@link #poll()} returns the
- * complete lines written since the last call (a line still being written waits for its line break).
- * Not thread-safe: one reader.
+ * Reads the lines a child process appends to its output file, each once: {@link #poll()} returns
+ * the complete lines written since the last call (a line still being written waits for its line
+ * break). Not thread-safe: one reader.
  */
 final class OutputTail {
   private static final int MAX_LINE = 64 * 1024;
@@ -50,7 +51,8 @@ final class OutputTail {
     }
     partial.delete(0, start);
     if (partial.length() > MAX_LINE) {
-      partial.setLength(0); // a runaway line without a break: drop it rather than grow without bound
+      partial.setLength(
+          0); // a runaway line without a break: drop it rather than grow without bound
     }
     return lines;
   }

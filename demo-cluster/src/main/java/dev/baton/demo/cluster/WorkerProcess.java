@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,7 +29,13 @@ final class WorkerProcess implements AutoCloseable {
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
 
   /** A worker's state as the dashboard shows it. */
-  enum State { RUNNING, PAUSED, CUT, KILLED, STOPPED }
+  enum State {
+    RUNNING,
+    PAUSED,
+    CUT,
+    KILLED,
+    STOPPED
+  }
 
   /** A session's id and password, for a server-side expiry. */
   record Session(long id, byte[] password) {}
@@ -43,7 +50,8 @@ final class WorkerProcess implements AutoCloseable {
   private volatile CompletableFuture<Session> sessionAnswer;
   private boolean drained; // by the observer's single reader thread only
 
-  private WorkerProcess(String id, List<TcpProxy> proxies, ChildJvm jvm, Consumer<JsonNode> events) {
+  private WorkerProcess(
+      String id, List<TcpProxy> proxies, ChildJvm jvm, Consumer<JsonNode> events) {
     this.id = id;
     this.proxies = proxies;
     this.jvm = jvm;
@@ -52,20 +60,28 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /** Starts worker {@code id} with {@code args} (everything but its id and connect string). */
-  static WorkerProcess start(String id, List<String> serverAddresses, List<String> args,
-      Consumer<JsonNode> events) {
+  static WorkerProcess start(
+      String id, List<String> serverAddresses, List<String> args, Consumer<JsonNode> events) {
     List<TcpProxy> proxies = new ArrayList<>();
     for (String address : serverAddresses) {
       int colon = address.lastIndexOf(':');
-      proxies.add(TcpProxy.start(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))));
+      proxies.add(
+          TcpProxy.start(
+              address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))));
     }
-    List<String> all = new ArrayList<>(List.of("--id", id, "--zookeeper",
-        String.join(",", proxies.stream().map(TcpProxy::connectString).toList())));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "--id",
+                id,
+                "--zookeeper",
+                String.join(",", proxies.stream().map(TcpProxy::connectString).toList())));
     all.addAll(args);
-    ChildJvm jvm = ChildJvm.builder(WorkerMain.class)
-        .jvmOptions("-Xmx192m", "-XX:+UseSerialGC")
-        .args(all.toArray(String[]::new))
-        .start();
+    ChildJvm jvm =
+        ChildJvm.builder(WorkerMain.class)
+            .jvmOptions("-Xmx192m", "-XX:+UseSerialGC")
+            .args(all.toArray(String[]::new))
+            .start();
     return new WorkerProcess(id, proxies, jvm, events);
   }
 
@@ -127,8 +143,10 @@ final class WorkerProcess implements AutoCloseable {
   private void dispatch(JsonNode e) {
     CompletableFuture<Session> waiting = sessionAnswer;
     if ("session".equals(e.path("event").asText()) && waiting != null) {
-      waiting.complete(new Session(Long.parseUnsignedLong(e.path("sessionId").asText().replaceFirst("^0x", ""), 16),
-          HexFormat.of().parseHex(e.path("password").asText())));
+      waiting.complete(
+          new Session(
+              Long.parseUnsignedLong(e.path("sessionId").asText().replaceFirst("^0x", ""), 16),
+              HexFormat.of().parseHex(e.path("password").asText())));
     }
     events.accept(e);
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -10,21 +11,22 @@ import org.apache.zookeeper.KeeperException;
 import org.slf4j.LoggerFactory;
 
 /**
- * The status tool: prints the leader of an election and the owners of a group's partitions as one JSON
- * object, for any ensemble. Run it with {@code demo-cluster/status} or
- * {@code java -cp demo-cluster/target/baton-demo.jar dev.baton.demo.status.StatusMain --help}; see
- * {@link StatusOptions#USAGE} for the options and {@link #run} for the exit codes.
+ * The status tool: prints the leader of an election and the owners of a group's partitions as one
+ * JSON object, for any ensemble. Run it with {@code demo-cluster/status} or {@code java -cp
+ * demo-cluster/target/baton-demo.jar dev.baton.demo.status.StatusMain --help}; see {@link
+ * StatusOptions#USAGE} for the options and {@link #run} for the exit codes.
  */
 public final class StatusMain {
   /** The status was printed. */
   public static final int OK = 0;
+
   /** The arguments are wrong; the usage went to stderr. */
   public static final int BAD_ARGUMENTS = 2;
+
   /** No server answered, or ZooKeeper refused or failed a read; the reason went to stderr. */
   public static final int UNAVAILABLE = 3;
 
-  private StatusMain() {
-  }
+  private StatusMain() {}
 
   public static void main(String[] args) {
     quietClientLogs();
@@ -32,8 +34,8 @@ public final class StatusMain {
   }
 
   /**
-   * Runs the tool in this JVM: the JSON (or the usage, for {@code --help}) goes to {@code out}, errors to
-   * {@code err}.
+   * Runs the tool in this JVM: the JSON (or the usage, for {@code --help}) goes to {@code out},
+   * errors to {@code err}.
    *
    * @return {@link #OK}, {@link #BAD_ARGUMENTS} or {@link #UNAVAILABLE}
    */
@@ -53,8 +55,9 @@ public final class StatusMain {
     ObjectMapper json = new ObjectMapper();
     ObjectNode status;
     try (BatonSession session = BatonSession.start(options.sessionConfig())) {
-      status = new StatusReport(json).read(session, options.connectString(), options.electionPath(),
-          options.groupPath());
+      status =
+          new StatusReport(json)
+              .read(session, options.connectString(), options.electionPath(), options.groupPath());
     } catch (IllegalArgumentException e) {
       err.println("status: " + e.getMessage());
       err.println(StatusOptions.USAGE);
@@ -67,9 +70,10 @@ public final class StatusMain {
       return UNAVAILABLE;
     }
     try {
-      out.println(options.pretty()
-          ? json.writerWithDefaultPrettyPrinter().writeValueAsString(status)
-          : json.writeValueAsString(status));
+      out.println(
+          options.pretty()
+              ? json.writerWithDefaultPrettyPrinter().writeValueAsString(status)
+              : json.writeValueAsString(status));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot render the status", e);
     }
@@ -81,14 +85,18 @@ public final class StatusMain {
   static String explain(CoordinationException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof KeeperException.NoAuthException noAuth) {
-        return "not authorized to read " + (noAuth.getPath() == null ? "the znodes" : noAuth.getPath())
+        return "not authorized to read "
+            + (noAuth.getPath() == null ? "the znodes" : noAuth.getPath())
             + ": ZooKeeper's ACL refused this client (give credentials with read access, e.g. "
-            + "--digest USER:PASSWORD, or a TLS client certificate); " + e.getMessage();
+            + "--digest USER:PASSWORD, or a TLS client certificate); "
+            + e.getMessage();
       }
     }
     StringBuilder message = new StringBuilder(e.getMessage());
     Throwable cause = e.getCause();
-    if (cause != null && cause.getMessage() != null && !message.toString().contains(cause.getMessage())) {
+    if (cause != null
+        && cause.getMessage() != null
+        && !message.toString().contains(cause.getMessage())) {
       message.append(": ").append(cause.getMessage());
     }
     return message.toString();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import dev.baton.demo.DemoDefaults;
@@ -12,8 +13,8 @@ import java.util.Optional;
 import org.apache.curator.utils.PathUtils;
 
 /**
- * The status tool's command line, parsed and checked. Each option takes its value as the next argument
- * or after {@code =} ({@code --timeout-ms=2000}).
+ * The status tool's command line, parsed and checked. Each option takes its value as the next
+ * argument or after {@code =} ({@code --timeout-ms=2000}).
  *
  * @param connectString the ensemble
  * @param electionPath the election to read
@@ -24,32 +25,46 @@ import org.apache.curator.utils.PathUtils;
  * @param pretty indent the JSON
  * @param help print the usage and nothing else
  */
-record StatusOptions(String connectString, String electionPath, String groupPath,
-    List<Authentication> authentications, Optional<TlsConfig> tls, Duration timeout, boolean pretty,
+record StatusOptions(
+    String connectString,
+    String electionPath,
+    String groupPath,
+    List<Authentication> authentications,
+    Optional<TlsConfig> tls,
+    Duration timeout,
+    boolean pretty,
     boolean help) {
 
   static final String DEFAULT_CONNECT = "127.0.0.1:2181";
   static final long DEFAULT_TIMEOUT_MS = 5000;
 
-  static final String USAGE = String.join("\n",
-      "Usage: demo-cluster/status [options]",
-      "Prints who leads an election (with its fencing token) and who owns each partition of a group,",
-      "as one JSON object on stdout. Works against any ZooKeeper; it only reads.",
-      "",
-      "  --zookeeper HOST:PORT[,...]  the ensemble (default " + DEFAULT_CONNECT + ")",
-      "  --election PATH              the election's path (default " + DemoDefaults.ELECTION_PATH + ")",
-      "  --group PATH                 the group's path (default " + DemoDefaults.GROUP_PATH + ")",
-      "  --digest USER:PASSWORD       authenticate with ZooKeeper's digest scheme (repeatable)",
-      "  --tls-trust FILE             connect with TLS, trusting the CA certificates in FILE",
-      "                               (the connect string then names the secure client ports)",
-      "  --tls-key FILE               the client's key store (certificate and key) for TLS",
-      "  --tls-password PASSWORD      the password of the TLS trust store and key store",
-      "  --timeout-ms N               how long to wait for a server (default " + DEFAULT_TIMEOUT_MS + ")",
-      "  --pretty                     indent the JSON",
-      "  --help                       print this text",
-      "",
-      "A path that does not exist reads as no leader and no members or partitions.",
-      "Exit codes: 0 printed the status; 2 bad arguments; 3 cannot connect or read (e.g. not authorized).");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "Usage: demo-cluster/status [options]",
+          "Prints who leads an election (with its fencing token) and who owns each partition of a group,",
+          "as one JSON object on stdout. Works against any ZooKeeper; it only reads.",
+          "",
+          "  --zookeeper HOST:PORT[,...]  the ensemble (default " + DEFAULT_CONNECT + ")",
+          "  --election PATH              the election's path (default "
+              + DemoDefaults.ELECTION_PATH
+              + ")",
+          "  --group PATH                 the group's path (default "
+              + DemoDefaults.GROUP_PATH
+              + ")",
+          "  --digest USER:PASSWORD       authenticate with ZooKeeper's digest scheme (repeatable)",
+          "  --tls-trust FILE             connect with TLS, trusting the CA certificates in FILE",
+          "                               (the connect string then names the secure client ports)",
+          "  --tls-key FILE               the client's key store (certificate and key) for TLS",
+          "  --tls-password PASSWORD      the password of the TLS trust store and key store",
+          "  --timeout-ms N               how long to wait for a server (default "
+              + DEFAULT_TIMEOUT_MS
+              + ")",
+          "  --pretty                     indent the JSON",
+          "  --help                       print this text",
+          "",
+          "A path that does not exist reads as no leader and no members or partitions.",
+          "Exit codes: 0 printed the status; 2 bad arguments; 3 cannot connect or read (e.g. not authorized).");
 
   /**
    * Parses {@code args}.
@@ -77,8 +92,15 @@ record StatusOptions(String connectString, String electionPath, String groupPath
       }
       switch (name) {
         case "--help", "-h" -> {
-          return new StatusOptions(connect, election, group, List.of(), Optional.empty(),
-              Duration.ofMillis(timeoutMs), pretty, true);
+          return new StatusOptions(
+              connect,
+              election,
+              group,
+              List.of(),
+              Optional.empty(),
+              Duration.ofMillis(timeoutMs),
+              pretty,
+              true);
         }
         case "--pretty" -> {
           if (inline != null) {
@@ -90,8 +112,8 @@ record StatusOptions(String connectString, String electionPath, String groupPath
           String value = inline;
           if (value == null) {
             if (i + 1 >= args.length) {
-              throw new IllegalArgumentException(known(name) ? name + " needs a value"
-                  : "unknown argument '" + arg + "'");
+              throw new IllegalArgumentException(
+                  known(name) ? name + " needs a value" : "unknown argument '" + arg + "'");
             }
             value = args[++i];
           }
@@ -110,25 +132,42 @@ record StatusOptions(String connectString, String electionPath, String groupPath
       }
     }
     Optional<TlsConfig> tls = tls(trust, key, tlsPassword);
-    StatusOptions options = new StatusOptions(connect, election, group, List.copyOf(auths), tls,
-        Duration.ofMillis(timeoutMs), pretty, false);
+    StatusOptions options =
+        new StatusOptions(
+            connect,
+            election,
+            group,
+            List.copyOf(auths),
+            tls,
+            Duration.ofMillis(timeoutMs),
+            pretty,
+            false);
     options.sessionConfig(); // the library's own checks of the combination, as usage errors
     return options;
   }
 
   /** The session's settings: connection timeout from {@code --timeout-ms}, no shutdown hook. */
   SessionConfig sessionConfig() {
-    SessionConfig.Builder b = SessionConfig.builder(connectString)
-        .connectionTimeout(timeout)
-        .sessionTimeout(Duration.ofMillis(Math.max(timeout.toMillis(), 4000)));
+    SessionConfig.Builder b =
+        SessionConfig.builder(connectString)
+            .connectionTimeout(timeout)
+            .sessionTimeout(Duration.ofMillis(Math.max(timeout.toMillis(), 4000)));
     authentications.forEach(b::authentication);
     tls.ifPresent(b::tls);
     return b.build();
   }
 
   private static boolean known(String name) {
-    return List.of("--zookeeper", "--election", "--group", "--digest", "--tls-trust", "--tls-key",
-        "--tls-password", "--timeout-ms").contains(name);
+    return List.of(
+            "--zookeeper",
+            "--election",
+            "--group",
+            "--digest",
+            "--tls-trust",
+            "--tls-key",
+            "--tls-password",
+            "--timeout-ms")
+        .contains(name);
   }
 
   private static String nonEmpty(String name, String value) {
@@ -142,7 +181,8 @@ record StatusOptions(String connectString, String electionPath, String groupPath
     try {
       PathUtils.validatePath(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(name + " '" + value + "' is not a ZooKeeper path: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          name + " '" + value + "' is not a ZooKeeper path: " + e.getMessage(), e);
     }
     if (value.indexOf('@') >= 0) {
       throw new IllegalArgumentException(name + " '" + value + "' must not contain '@'");
@@ -166,7 +206,8 @@ record StatusOptions(String connectString, String electionPath, String groupPath
       throw new IllegalArgumentException("--timeout-ms takes milliseconds, was '" + value + "'", e);
     }
     if (ms < 1 || ms > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--timeout-ms must be 1 to " + Integer.MAX_VALUE + ", was " + ms);
+      throw new IllegalArgumentException(
+          "--timeout-ms must be 1 to " + Integer.MAX_VALUE + ", was " + ms);
     }
     return ms;
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads an election and a group through a session and renders them as the status tool's JSON object:
- * the same leader and partition view as the dashboard.
+ * Reads an election and a group through a session and renders them as the status tool's JSON
+ * object: the same leader and partition view as the dashboard.
  */
 final class StatusReport {
   /** Reads of the leader and of the queue that disagree (a handover between them) are retried. */
@@ -31,7 +32,8 @@ final class StatusReport {
    *
    * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
    */
-  ObjectNode read(BatonSession session, String connectString, String electionPath, String groupPath) {
+  ObjectNode read(
+      BatonSession session, String connectString, String electionPath, String groupPath) {
     ObjectNode root = json.createObjectNode();
     root.put("zookeeper", connectString);
     root.set("election", election(session, electionPath));
@@ -56,7 +58,8 @@ final class StatusReport {
     node.set("leader", leader.map(this::leader).orElse(null));
     ArrayNode queue = node.putArray("participants");
     for (Participant p : participants) {
-      queue.addObject()
+      queue
+          .addObject()
           .put("participant", p.participantId())
           .put("node", p.nodeName())
           .put("leader", p.nodeName().equals(leaderNode));
@@ -68,7 +71,8 @@ final class StatusReport {
     if (leader.isEmpty()) {
       return participants.isEmpty();
     }
-    return !participants.isEmpty() && participants.get(0).nodeName().equals(leader.get().nodeName());
+    return !participants.isEmpty()
+        && participants.get(0).nodeName().equals(leader.get().nodeName());
   }
 
   private ObjectNode leader(LeaderInfo info) {
@@ -93,7 +97,8 @@ final class StatusReport {
     node.set("assigner", status.assigner().map(this::leader).orElse(null));
     ArrayNode members = node.putArray("members");
     for (GroupStatus.MemberStatus m : status.members()) {
-      members.addObject()
+      members
+          .addObject()
           .put("id", m.id())
           .put("weight", m.weight())
           .put("zone", m.zone().orElse(null))
@@ -102,10 +107,12 @@ final class StatusReport {
     }
     ArrayNode partitions = node.putArray("partitions");
     for (GroupStatus.PartitionStatus p : status.partitions()) {
-      ObjectNode entry = partitions.addObject()
-          .put("partition", p.partition())
-          .put("assignedTo", p.assignedTo().orElse(null))
-          .put("owner", p.owner().orElse(null));
+      ObjectNode entry =
+          partitions
+              .addObject()
+              .put("partition", p.partition())
+              .put("assignedTo", p.assignedTo().orElse(null))
+              .put("owner", p.owner().orElse(null));
       token(entry, p.token().orElse(null));
       entry.put("since", p.since().map(Object::toString).orElse(null));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -42,14 +43,14 @@ import org.slf4j.LoggerFactory;
  * </table>
  *
  * <p>Other paths give 404, other methods 405, all as {@code {"ok":false,"error":...}}. A fault POST
- * carrying an {@code Origin} header of another site is refused (403): any web page could otherwise make
- * the browser kill the demo's ZooKeeper servers. On a loopback address, a request whose {@code Host}
- * is not one of this machine's names for it is refused too (403), which stops DNS rebinding. The
- * dashboard has no authentication: bound to another address (as in docker-compose), anyone who reaches
- * the port can inject faults.
+ * carrying an {@code Origin} header of another site is refused (403): any web page could otherwise
+ * make the browser kill the demo's ZooKeeper servers. On a loopback address, a request whose {@code
+ * Host} is not one of this machine's names for it is refused too (403), which stops DNS rebinding.
+ * The dashboard has no authentication: bound to another address (as in docker-compose), anyone who
+ * reaches the port can inject faults.
  *
- * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests on a
- * few daemon threads.
+ * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests
+ * on a few daemon threads.
  */
 public final class Dashboard implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Dashboard.class);
@@ -60,9 +61,10 @@ public final class Dashboard implements AutoCloseable {
   private static final String FORM_TYPE = "application/x-www-form-urlencoded";
   private static final int THREADS = 4;
   private static final int MAX_BODY = 64 * 1024;
-  private static final String CSP = "default-src 'self'; img-src 'self' data:; "
-      + "style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; "
-      + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+  private static final String CSP =
+      "default-src 'self'; img-src 'self' data:; "
+          + "style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; "
+          + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
   private final HttpServer server;
   private final ExecutorService pool;
@@ -70,11 +72,12 @@ public final class Dashboard implements AutoCloseable {
   private final StaticAssets assets;
   private final URI uri;
   private final AtomicBoolean closed = new AtomicBoolean();
+
   /** The Host headers accepted on a loopback bind; null (any) on another address. */
   private final Set<String> hosts;
 
-  private Dashboard(HttpServer server, ExecutorService pool, DemoBackend backend,
-      StaticAssets assets) {
+  private Dashboard(
+      HttpServer server, ExecutorService pool, DemoBackend backend, StaticAssets assets) {
     this.server = server;
     this.pool = pool;
     this.backend = backend;
@@ -85,8 +88,8 @@ public final class Dashboard implements AutoCloseable {
 
   /**
    * On a loopback address, the names a browser on this machine uses for it: a request naming any
-   * other host reached the dashboard through DNS rebinding (a foreign page whose name re-resolves to
-   * 127.0.0.1) and is refused, so that no web page can read the state or inject faults.
+   * other host reached the dashboard through DNS rebinding (a foreign page whose name re-resolves
+   * to 127.0.0.1) and is refused, so that no web page can read the state or inject faults.
    */
   private static Set<String> loopbackHosts(InetSocketAddress address) {
     if (!address.getAddress().isLoopbackAddress()) {
@@ -94,7 +97,8 @@ public final class Dashboard implements AutoCloseable {
     }
     int port = address.getPort();
     Set<String> names = new HashSet<>();
-    for (String host : List.of("127.0.0.1", "localhost", "[::1]", address.getAddress().getHostAddress())) {
+    for (String host :
+        List.of("127.0.0.1", "localhost", "[::1]", address.getAddress().getHostAddress())) {
       names.add(host.toLowerCase(Locale.ROOT) + ":" + port);
     }
     return Set.copyOf(names);
@@ -116,11 +120,14 @@ public final class Dashboard implements AutoCloseable {
       throw new UncheckedIOException("cannot bind the dashboard to " + bind, e);
     }
     AtomicInteger threads = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(THREADS, task -> {
-      Thread t = new Thread(task, "baton-dashboard-" + threads.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            THREADS,
+            task -> {
+              Thread t = new Thread(task, "baton-dashboard-" + threads.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     Dashboard dashboard = new Dashboard(server, pool, backend, assets);
     server.createContext("/", dashboard::handle);
     server.setExecutor(pool);
@@ -148,7 +155,10 @@ public final class Dashboard implements AutoCloseable {
     try {
       String host = exchange.getRequestHeaders().getFirst("Host");
       if (hosts != null && (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT)))) {
-        error(exchange, 403, "the dashboard answers only to " + uri.getAuthority() + ", not to " + host);
+        error(
+            exchange,
+            403,
+            "the dashboard answers only to " + uri.getAuthority() + ", not to " + host);
       } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {
@@ -206,8 +216,7 @@ public final class Dashboard implements AutoCloseable {
         return;
       }
       if (bytes.length > 0) {
-        if (contentType == null
-            || !contentType.toLowerCase(Locale.ROOT).startsWith(FORM_TYPE)) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith(FORM_TYPE)) {
           error(exchange, 415, "send parameters in the query string or as " + FORM_TYPE);
           return;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import java.util.Map;
@@ -45,10 +46,11 @@ import java.util.Map;
  * <p>Fault parameters, as the dashboard's page sends them (all optional):
  *
  * <ul>
- *   <li>{@code worker}: a worker's {@code id}, e.g. {@code w2}; absent, the current leader
- *       ({@code remove-worker}: the newest worker);
+ *   <li>{@code worker}: a worker's {@code id}, e.g. {@code w2}; absent, the current leader ({@code
+ *       remove-worker}: the newest worker);
  *   <li>{@code server}: a ZooKeeper server's {@code id} (1 to n, not its 0-based {@code index});
- *       absent, {@code kill-zk} takes the ensemble's leader and {@code restart-zk} one that is down;
+ *       absent, {@code kill-zk} takes the ensemble's leader and {@code restart-zk} one that is
+ *       down;
  *   <li>{@code seconds}: a whole number from 1 to 300; absent, 10.
  * </ul>
  *

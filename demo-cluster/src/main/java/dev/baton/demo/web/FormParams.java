@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import java.net.URLDecoder;
@@ -16,8 +17,8 @@ final class FormParams {
   private FormParams() {}
 
   /**
-   * Parses {@code text} (a raw, still encoded query or body; {@code null} or empty gives an empty map)
-   * into {@code into}, later names overriding earlier ones.
+   * Parses {@code text} (a raw, still encoded query or body; {@code null} or empty gives an empty
+   * map) into {@code into}, later names overriding earlier ones.
    *
    * @throws IllegalArgumentException if the text is not valid percent-encoding
    */

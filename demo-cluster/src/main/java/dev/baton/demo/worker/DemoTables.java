@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import dev.baton.demo.DemoDefaults;
@@ -16,12 +17,13 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@code demo_fence}, {@code demo_progress}, {@code demo_jobs}: the scheduler's job store
- *       ({@link SqlJobStore#ddl}, prefix {@value DemoDefaults#TABLE_PREFIX}); the fence table is also
- *       the fence of the partitions' results (resources {@code partition-<p>});
- *   <li>{@value #OFFSETS}: per partition the next offset to process, {@code (partition_id INT PRIMARY KEY,
- *       next_offset BIGINT, worker, token BIGINT, updated_at)};
- *   <li>{@value #RESULTS}: one row per processed event, {@code (partition_id INT, event_offset BIGINT,
- *       worker, token BIGINT, created_at)}, primary key {@code (partition_id, event_offset)}.
+ *       ({@link SqlJobStore#ddl}, prefix {@value DemoDefaults#TABLE_PREFIX}); the fence table is
+ *       also the fence of the partitions' results (resources {@code partition-<p>});
+ *   <li>{@value #OFFSETS}: per partition the next offset to process, {@code (partition_id INT
+ *       PRIMARY KEY, next_offset BIGINT, worker, token BIGINT, updated_at)};
+ *   <li>{@value #RESULTS}: one row per processed event, {@code (partition_id INT, event_offset
+ *       BIGINT, worker, token BIGINT, created_at)}, primary key {@code (partition_id,
+ *       event_offset)}.
  * </ul>
  *
  * <p>Columns avoid {@code partition}, {@code offset} and {@code value}, which H2 reserves.
@@ -29,30 +31,39 @@ import org.slf4j.LoggerFactory;
 public final class DemoTables {
   /** The fence table of jobs and results. */
   public static final String FENCE = DemoDefaults.TABLE_PREFIX + "_fence";
+
   /** The scheduler's jobs. */
   public static final String JOBS = DemoDefaults.TABLE_PREFIX + "_jobs";
+
   /** The scheduler's progress. */
   public static final String PROGRESS = DemoDefaults.TABLE_PREFIX + "_progress";
+
   /** The stream's committed offsets. */
   public static final String OFFSETS = DemoDefaults.TABLE_PREFIX + "_offsets";
+
   /** The stream's results. */
   public static final String RESULTS = DemoDefaults.TABLE_PREFIX + "_results";
 
   private static final Logger log = LoggerFactory.getLogger(DemoTables.class);
   private static final int ATTEMPTS = 6;
 
-  private DemoTables() {
-  }
+  private DemoTables() {}
 
   /** Every statement that creates the demo's tables, each {@code CREATE TABLE IF NOT EXISTS}. */
   public static List<String> ddl() {
     List<String> all = new ArrayList<>(SqlJobStore.ddl(DemoDefaults.TABLE_PREFIX));
-    all.add("CREATE TABLE IF NOT EXISTS " + OFFSETS + " (partition_id INT NOT NULL PRIMARY KEY, "
-        + "next_offset BIGINT NOT NULL, worker VARCHAR(128) NOT NULL, token BIGINT NOT NULL, "
-        + "updated_at TIMESTAMP NOT NULL)");
-    all.add("CREATE TABLE IF NOT EXISTS " + RESULTS + " (partition_id INT NOT NULL, "
-        + "event_offset BIGINT NOT NULL, worker VARCHAR(128) NOT NULL, token BIGINT NOT NULL, "
-        + "created_at TIMESTAMP NOT NULL, PRIMARY KEY (partition_id, event_offset))");
+    all.add(
+        "CREATE TABLE IF NOT EXISTS "
+            + OFFSETS
+            + " (partition_id INT NOT NULL PRIMARY KEY, "
+            + "next_offset BIGINT NOT NULL, worker VARCHAR(128) NOT NULL, token BIGINT NOT NULL, "
+            + "updated_at TIMESTAMP NOT NULL)");
+    all.add(
+        "CREATE TABLE IF NOT EXISTS "
+            + RESULTS
+            + " (partition_id INT NOT NULL, "
+            + "event_offset BIGINT NOT NULL, worker VARCHAR(128) NOT NULL, token BIGINT NOT NULL, "
+            + "created_at TIMESTAMP NOT NULL, PRIMARY KEY (partition_id, event_offset))");
     return all;
   }
 
@@ -66,15 +77,21 @@ public final class DemoTables {
   public static void create(DataSource dataSource) throws SQLException, InterruptedException {
     for (String statement : ddl()) {
       for (int attempt = 1; ; attempt++) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = dataSource.getConnection();
+            Statement s = c.createStatement()) {
           s.execute(statement);
           break;
         } catch (SQLException e) {
           if (attempt >= ATTEMPTS) {
             throw e;
           }
-          log.info("creating a demo table failed (attempt {} of {}, state {}), probably a concurrent "
-              + "creation; retrying: {}", attempt, ATTEMPTS, e.getSQLState(), e.getMessage());
+          log.info(
+              "creating a demo table failed (attempt {} of {}, state {}), probably a concurrent "
+                  + "creation; retrying: {}",
+              attempt,
+              ATTEMPTS,
+              e.getSQLState(),
+              e.getMessage());
           Thread.sleep(100L * attempt);
         }
       }

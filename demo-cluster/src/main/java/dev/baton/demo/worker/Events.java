@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,7 +45,9 @@ final class Events {
     return event;
   }
 
-  /** {@code rejected}: the fence refused a write of {@code what} ({@code job} or {@code result}). */
+  /**
+   * {@code rejected}: the fence refused a write of {@code what} ({@code job} or {@code result}).
+   */
   void rejected(String what, StaleTokenException e, Integer partition) {
     ObjectNode event = create("rejected");
     event.put("what", what);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -5,9 +6,9 @@ import dev.baton.demo.DemoDefaults;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.scheduler.ScheduledJob;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import java.time.Duration;
@@ -16,23 +17,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduler role: while this worker leads, it creates jobs one after the other in the
- * {@link SqlJobStore} (tables {@code demo_jobs}, {@code demo_progress}, fence {@code demo_fence}), each
+ * The scheduler role: while this worker leads, it creates jobs one after the other in the {@link
+ * SqlJobStore} (tables {@code demo_jobs}, {@code demo_progress}, fence {@code demo_fence}), each
  * fenced with the term's token. Job ids are the store's keys, {@code <schedule>#<slot>}, with slots
  * 0, 1, 2, ... across all terms.
  *
  * <p>Per job: read the progress, "prepare" the job for {@link DemoDefaults#JOB_WORK}, then write it
  * with the token captured at election, without looking at the term in between. A worker paused
- * (SIGSTOP) while preparing wakes up and writes at once with its old token: the fence rejects it, the
- * worker prints {@code rejected} and waits for its revocation. The store's own {@code LeaderScheduler}
- * is not used: it creates time-slot jobs with no work between deciding and writing, and checks the term
- * before every write, so a stale write would rarely happen at all.
+ * (SIGSTOP) while preparing wakes up and writes at once with its old token: the fence rejects it,
+ * the worker prints {@code rejected} and waits for its revocation. The store's own {@code
+ * LeaderScheduler} is not used: it creates time-slot jobs with no work between deciding and
+ * writing, and checks the term before every write, so a stale write would rarely happen at all.
  */
 final class JobWriter implements LeadershipListener {
   /** The job type stored with every job. */
   static final String JOB_TYPE = "demo-job";
+
   private static final Logger log = LoggerFactory.getLogger(JobWriter.class);
   private static final Duration RETRY = Duration.ofSeconds(1);
+
   /** Below the election's callback drain timeout (5 s). */
   private static final Duration DRAIN = DemoDefaults.JOB_WORK.plusSeconds(3);
 
@@ -121,7 +124,8 @@ final class JobWriter implements LeadershipListener {
           awaitDeposed();
           return;
         } catch (ForeignTokenException e) {
-          // Another election path used this schedule's fence: no write of this term can pass. Say so once.
+          // Another election path used this schedule's fence: no write of this term can pass. Say
+          // so once.
           log.error("the job fence refuses token {} of another scope: {}", token, e.getMessage());
           events.error("creating jobs: " + e.getMessage());
           awaitDeposed();
@@ -134,7 +138,9 @@ final class JobWriter implements LeadershipListener {
       }
     }
 
-    /** No write of this term can pass any more: wait for its revocation instead of writing again. */
+    /**
+     * No write of this term can pass any more: wait for its revocation instead of writing again.
+     */
     private void awaitDeposed() throws InterruptedException {
       while (!stopped() && !leadership.awaitRevocation(Duration.ofSeconds(1))) {
         log.debug("term {} cannot write; waiting for its revocation", leadership.token());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,16 +23,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The stream role: for each partition this worker owns, a loop on its own thread processes the
- * partition's synthetic stream (offsets 0, 1, 2, ...). Per event: read the committed offset, "process"
- * it for {@link DemoDefaults#EVENT_WORK} under the lease's token, then in one transaction fenced with
- * that token (resource {@code partition-<p>} of {@code demo_fence}) insert the result and advance the
- * offset, if it is still the one read. So each offset has exactly one result across all owners, and a
- * stale owner (paused past its session) writes none: the fence rejects it and it prints
- * {@code rejected}. {@code revoked} waits for the loop to finish its event (the drain).
+ * partition's synthetic stream (offsets 0, 1, 2, ...). Per event: read the committed offset,
+ * "process" it for {@link DemoDefaults#EVENT_WORK} under the lease's token, then in one transaction
+ * fenced with that token (resource {@code partition-<p>} of {@code demo_fence}) insert the result
+ * and advance the offset, if it is still the one read. So each offset has exactly one result across
+ * all owners, and a stale owner (paused past its session) writes none: the fence rejects it and it
+ * prints {@code rejected}. {@code revoked} waits for the loop to finish its event (the drain).
  */
 final class PartitionProcessor implements PartitionListener {
   /** The group's drain timeout: how long a released partition waits for {@code revoked}. */
   static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
+
   private static final Duration JOIN = DRAIN_TIMEOUT.minusSeconds(1);
   private static final Duration RETRY = Duration.ofSeconds(1);
   private static final Logger log = LoggerFactory.getLogger(PartitionProcessor.class);
@@ -74,8 +76,11 @@ final class PartitionProcessor implements PartitionListener {
       loops.remove(lease.partition(), loop);
       loop.stop(); // finishes the event in progress (at most EVENT_WORK and one write)
       if (!loop.join(JOIN)) {
-        log.warn("partition {}: the loop of token {} did not end within {}", lease.partition(),
-            lease.token().value(), JOIN);
+        log.warn(
+            "partition {}: the loop of token {} did not end within {}",
+            lease.partition(),
+            lease.token().value(),
+            JOIN);
       }
     }
     ObjectNode event = events.withToken("released", lease.token());
@@ -104,7 +109,8 @@ final class PartitionProcessor implements PartitionListener {
       while (!stopped() && lease.isActive()) {
         try {
           if (!registered) {
-            fence.write(resource, token, c -> null); // every older owner's write is refused from now on
+            fence.write(
+                resource, token, c -> null); // every older owner's write is refused from now on
             registered = true;
           }
           long offset = committedOffset();
@@ -116,33 +122,51 @@ final class PartitionProcessor implements PartitionListener {
             event.put("offset", offset);
             events.emit(event);
           } else {
-            log.info("partition {}: offset {} was committed meanwhile; reading again", partition, offset);
+            log.info(
+                "partition {}: offset {} was committed meanwhile; reading again",
+                partition,
+                offset);
           }
         } catch (StaleTokenException e) {
-          log.info("partition {}: result with token {} rejected: {}", partition, token.value(), e.getMessage());
+          log.info(
+              "partition {}: result with token {} rejected: {}",
+              partition,
+              token.value(),
+              e.getMessage());
           events.rejected("result", e, partition);
           awaitRevocation(token);
           return;
         } catch (ForeignTokenException e) {
-          // Another group path used this database: no write of this lease can ever pass. Say so once.
-          log.error("partition {}: the fence refuses token {} of another scope: {}", partition, token,
+          // Another group path used this database: no write of this lease can ever pass. Say so
+          // once.
+          log.error(
+              "partition {}: the fence refuses token {} of another scope: {}",
+              partition,
+              token,
               e.getMessage());
           events.error("partition " + partition + ": " + e.getMessage());
           awaitRevocation(token);
           return;
         } catch (SQLException | RuntimeException e) {
-          log.warn("partition {}: processing with token {} failed; retrying in {}", partition, token.value(),
-              RETRY, e);
+          log.warn(
+              "partition {}: processing with token {} failed; retrying in {}",
+              partition,
+              token.value(),
+              RETRY,
+              e);
           events.error("partition " + partition + ": processing failed: " + e.getMessage());
           lease.awaitRevocation(RETRY);
         }
       }
     }
 
-    /** No write of this lease can pass any more: wait for its revocation instead of trying again. */
+    /**
+     * No write of this lease can pass any more: wait for its revocation instead of trying again.
+     */
     private void awaitRevocation(FencingToken token) throws InterruptedException {
       while (!stopped() && !lease.awaitRevocation(Duration.ofSeconds(1))) {
-        log.debug("partition {}: lease {} cannot write; waiting for its revocation", partition, token);
+        log.debug(
+            "partition {}: lease {} cannot write; waiting for its revocation", partition, token);
       }
     }
 
@@ -155,8 +179,9 @@ final class PartitionProcessor implements PartitionListener {
 
     /** The next offset to process, -1 if the partition has no row yet. */
     private long readOffset(Connection c) throws SQLException {
-      try (PreparedStatement s = c.prepareStatement("SELECT next_offset FROM " + DemoTables.OFFSETS
-          + " WHERE partition_id = ?")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT next_offset FROM " + DemoTables.OFFSETS + " WHERE partition_id = ?")) {
         s.setInt(1, partition);
         try (ResultSet rs = s.executeQuery()) {
           return rs.next() ? rs.getLong(1) : -1;
@@ -164,25 +189,36 @@ final class PartitionProcessor implements PartitionListener {
       }
     }
 
-    /** In the fenced transaction (the fence row is locked): the result and the new offset, or nothing. */
+    /**
+     * In the fenced transaction (the fence row is locked): the result and the new offset, or
+     * nothing.
+     */
     private boolean commit(Connection c, long offset, FencingToken token) throws SQLException {
       long next = readOffset(c);
       if (Math.max(next, 0) != offset) {
         return false;
       }
-      try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + DemoTables.RESULTS
-          + " (partition_id, event_offset, worker, token, created_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
+      try (PreparedStatement insert =
+          c.prepareStatement(
+              "INSERT INTO "
+                  + DemoTables.RESULTS
+                  + " (partition_id, event_offset, worker, token, created_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
         insert.setInt(1, partition);
         insert.setLong(2, offset);
         insert.setString(3, events.worker());
         insert.setLong(4, token.value());
         insert.executeUpdate();
       }
-      String advance = next < 0
-          ? "INSERT INTO " + DemoTables.OFFSETS + " (next_offset, worker, token, updated_at, partition_id) "
-              + "VALUES (?, ?, ?, CURRENT_TIMESTAMP, ?)"
-          : "UPDATE " + DemoTables.OFFSETS + " SET next_offset = ?, worker = ?, token = ?, "
-              + "updated_at = CURRENT_TIMESTAMP WHERE partition_id = ?";
+      String advance =
+          next < 0
+              ? "INSERT INTO "
+                  + DemoTables.OFFSETS
+                  + " (next_offset, worker, token, updated_at, partition_id) "
+                  + "VALUES (?, ?, ?, CURRENT_TIMESTAMP, ?)"
+              : "UPDATE "
+                  + DemoTables.OFFSETS
+                  + " SET next_offset = ?, worker = ?, token = ?, "
+                  + "updated_at = CURRENT_TIMESTAMP WHERE partition_id = ?";
       try (PreparedStatement update = c.prepareStatement(advance)) {
         update.setLong(1, offset + 1);
         update.setString(2, events.worker());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import java.time.Duration;
@@ -8,10 +9,10 @@ import org.slf4j.LoggerFactory;
  * The work of one ownership term (a leadership or a partition lease) on its own daemon thread.
  *
  * <p>The loop captures the term's token when it starts and writes with it; it looks at the term's
- * handle only between writes, never between preparing a write and sending it. {@link #stop()} asks it
- * to end after the write in progress; {@link #abandon()} also interrupts the work in progress, which
- * then is not written (used when this process shuts down, never when the term merely ends: a write
- * that was in flight when the term ended is sent, and the fence decides).
+ * handle only between writes, never between preparing a write and sending it. {@link #stop()} asks
+ * it to end after the write in progress; {@link #abandon()} also interrupts the work in progress,
+ * which then is not written (used when this process shuts down, never when the term merely ends: a
+ * write that was in flight when the term ended is sent, and the fence decides).
  */
 abstract class TermLoop {
   private static final Logger log = LoggerFactory.getLogger(TermLoop.class);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,8 +8,8 @@ import dev.baton.demo.DemoDefaults;
 import java.util.Optional;
 
 /**
- * The protocol between a worker process and the launcher: the worker writes one line per event to its
- * standard output, {@value DemoDefaults#EVENT_PREFIX} followed by a JSON object with at least
+ * The protocol between a worker process and the launcher: the worker writes one line per event to
+ * its standard output, {@value DemoDefaults#EVENT_PREFIX} followed by a JSON object with at least
  * {@code event} (the type), {@code worker} (its id) and {@code at} (epoch milliseconds). Types and
  * their other fields:
  *
@@ -17,18 +18,19 @@ import java.util.Optional;
  *       before it enters the election and the group, so before any other event but {@code error});
  *   <li>{@code elected}: {@code token} (string form), {@code tokenValue} — it leads the scheduler;
  *   <li>{@code revoked}: {@code token}, {@code tokenValue}, {@code reason} — its term ended;
- *   <li>{@code assigned}: {@code partition}, {@code token}, {@code tokenValue} — it owns a partition;
+ *   <li>{@code assigned}: {@code partition}, {@code token}, {@code tokenValue} — it owns a
+ *       partition;
  *   <li>{@code released}: {@code partition}, {@code token}, {@code tokenValue}, {@code reason};
  *   <li>{@code job}: {@code job} (id, {@code <schedule>#<slot>}), {@code slot}, {@code token},
  *       {@code tokenValue} — a job it created was accepted;
- *   <li>{@code result}: {@code partition}, {@code offset}, {@code token}, {@code tokenValue} — a result
- *       was accepted;
- *   <li>{@code rejected}: {@code what} ({@code job} or {@code result}), {@code resource},
- *       {@code partition} (results only), {@code presented} and {@code current} (tokens, string form),
- *       {@code presentedValue}, {@code currentValue} — the fence refused a stale write ({@code current}
- *       and {@code currentValue} are null if the fence did not say);
- *   <li>{@code session}: {@code sessionId} (hex), {@code password} (hex) — the answer to the
- *       {@code SESSION} command, for a server-side expiry;
+ *   <li>{@code result}: {@code partition}, {@code offset}, {@code token}, {@code tokenValue} — a
+ *       result was accepted;
+ *   <li>{@code rejected}: {@code what} ({@code job} or {@code result}), {@code resource}, {@code
+ *       partition} (results only), {@code presented} and {@code current} (tokens, string form),
+ *       {@code presentedValue}, {@code currentValue} — the fence refused a stale write ({@code
+ *       current} and {@code currentValue} are null if the fence did not say);
+ *   <li>{@code session}: {@code sessionId} (hex), {@code password} (hex) — the answer to the {@code
+ *       SESSION} command, for a server-side expiry;
  *   <li>{@code error}: {@code message} — something failed and was logged;
  *   <li>{@code stopped}: no other field — the worker closed everything and is about to exit.
  * </ul>
@@ -39,8 +41,7 @@ import java.util.Optional;
 public final class WorkerEvent {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private WorkerEvent() {
-  }
+  private WorkerEvent() {}
 
   /** A new event of {@code type} by {@code worker}, stamped now; add fields, then {@link #line}. */
   public static ObjectNode create(String type, String worker) {
@@ -63,7 +64,9 @@ public final class WorkerEvent {
     }
     try {
       JsonNode node = JSON.readTree(line.substring(DemoDefaults.EVENT_PREFIX.length()));
-      return node != null && node.isObject() && node.hasNonNull("event") ? Optional.of(node) : Optional.empty();
+      return node != null && node.isObject() && node.hasNonNull("event")
+          ? Optional.of(node)
+          : Optional.empty();
     } catch (java.io.IOException e) {
       return Optional.empty();
     }

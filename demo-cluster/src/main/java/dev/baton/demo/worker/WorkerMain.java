@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,23 +29,24 @@ import org.slf4j.LoggerFactory;
 /**
  * A worker process of the demo cluster (see {@link WorkerArgs#USAGE}): one ZooKeeper session, a
  * candidate of the scheduler's election ({@link JobWriter}) and a member of the stream's group
- * ({@link PartitionProcessor}), writing jobs and results through fences into the database. It reports
- * on standard output in the {@link WorkerEvent} protocol; logs go to standard error.
+ * ({@link PartitionProcessor}), writing jobs and results through fences into the database. It
+ * reports on standard output in the {@link WorkerEvent} protocol; logs go to standard error.
  *
- * <p>Standard input: {@code SESSION} prints a {@code session} event; {@code STOP}, or the end of the
- * input, closes everything and exits 0. SIGTERM or SIGINT close the same way from the session's
- * shutdown hook ({@code closeOnJvmExit}; exit code 143). Either way there is exactly one closing path,
- * {@link BatonSession#close()} (the first caller closes, a concurrent one returns at once): it closes
- * the session's attached objects newest first, which by the order of {@link #start} are the group
- * member (with its assigner election; its partitions drain and are released), the scheduler's
- * election, then this worker's finisher (connection pool, {@code stopped} event), and finally the
- * ZooKeeper client. Two paths closing concurrently would close the client under the member's release:
- * {@link Process#destroy()} sends SIGTERM and closes standard input at the same time. Exit codes: 2
- * for a bad command line (message on standard error), 1 if the worker could not start (an
- * {@code error} event).
+ * <p>Standard input: {@code SESSION} prints a {@code session} event; {@code STOP}, or the end of
+ * the input, closes everything and exits 0. SIGTERM or SIGINT close the same way from the session's
+ * shutdown hook ({@code closeOnJvmExit}; exit code 143). Either way there is exactly one closing
+ * path, {@link BatonSession#close()} (the first caller closes, a concurrent one returns at once):
+ * it closes the session's attached objects newest first, which by the order of {@link #start} are
+ * the group member (with its assigner election; its partitions drain and are released), the
+ * scheduler's election, then this worker's finisher (connection pool, {@code stopped} event), and
+ * finally the ZooKeeper client. Two paths closing concurrently would close the client under the
+ * member's release: {@link Process#destroy()} sends SIGTERM and closes standard input at the same
+ * time. Exit codes: 2 for a bad command line (message on standard error), 1 if the worker could not
+ * start (an {@code error} event).
  */
 public final class WorkerMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+
   /** Longer than the member's drain (5 s, plus 5 s of margin) and the election's (5 s) together. */
   private static final Duration STOP_WAIT = Duration.ofSeconds(20);
 
@@ -95,11 +97,15 @@ public final class WorkerMain {
     DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
     dataSource = pool(args);
     DemoTables.create(dataSource);
-    SessionConfig.Builder config = SessionConfig.builder(args.zookeeper()).sessionTimeout(args.sessionTimeout())
-        .connectionTimeout(min(CONNECTION_TIMEOUT, args.sessionTimeout())).closeOnJvmExit(true);
+    SessionConfig.Builder config =
+        SessionConfig.builder(args.zookeeper())
+            .sessionTimeout(args.sessionTimeout())
+            .connectionTimeout(min(CONNECTION_TIMEOUT, args.sessionTimeout()))
+            .closeOnJvmExit(true);
     args.tls().ifPresent(config::tls);
     session = BatonSession.start(config.build());
-    // The session closes what is attached newest first: attached before the recipes, closed after them.
+    // The session closes what is attached newest first: attached before the recipes, closed after
+    // them.
     session.closeWithSession(this::finish);
     log.info("worker {} connected, session 0x{}", args.id(), Long.toHexString(session.sessionId()));
     ObjectNode ready = events.create("ready");
@@ -108,13 +114,20 @@ public final class WorkerMain {
     events.emit(ready);
 
     SqlJobStore store = SqlJobStore.create(dataSource, DemoDefaults.TABLE_PREFIX);
-    LeaderElection election = LeaderElection.create(session,
-        ElectionConfig.builder(args.election()).participantId(args.id()).build(),
-        new JobWriter(store, JobWriter.scheduleOf(args.election()), events));
-    GroupMember member = GroupMember.create(session,
-        GroupConfig.builder(args.group()).memberId(args.id()).partitionCount(args.partitions())
-            .drainTimeout(PartitionProcessor.DRAIN_TIMEOUT).build(),
-        new PartitionProcessor(dataSource, events));
+    LeaderElection election =
+        LeaderElection.create(
+            session,
+            ElectionConfig.builder(args.election()).participantId(args.id()).build(),
+            new JobWriter(store, JobWriter.scheduleOf(args.election()), events));
+    GroupMember member =
+        GroupMember.create(
+            session,
+            GroupConfig.builder(args.group())
+                .memberId(args.id())
+                .partitionCount(args.partitions())
+                .drainTimeout(PartitionProcessor.DRAIN_TIMEOUT)
+                .build(),
+            new PartitionProcessor(dataSource, events));
     // Attached to the session in this order, so closed in reverse: the member, then the election.
     election.start();
     member.start();
@@ -143,7 +156,8 @@ public final class WorkerMain {
 
   /** Reads commands until STOP or the end of the input, then stops. */
   private void readCommands() throws IOException {
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String command = line.trim();
       if (command.equals("STOP")) {
@@ -176,8 +190,9 @@ public final class WorkerMain {
   }
 
   /**
-   * Closes the session, which closes the member, the election and then runs {@link #finish}; returns
-   * at once if the session's shutdown hook is closing it already (the JVM then waits for that hook).
+   * Closes the session, which closes the member, the election and then runs {@link #finish};
+   * returns at once if the session's shutdown hook is closing it already (the JVM then waits for
+   * that hook).
    */
   private void stop() {
     if (!stopping.compareAndSet(false, true)) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,8 @@ class ClusterStateTest {
     assertThat(json.path("terms").get(0).path("reason").asText()).isEqualTo("SESSION_LOST");
     assertThat(json.path("terms").get(0).path("to").isNull()).isFalse();
     assertThat(json.path("terms").get(1).path("to").isNull()).isTrue();
-    assertThat(texts(json)).containsSubsequence("w1 elected with token 10", "w2 elected with token 20");
+    assertThat(texts(json))
+        .containsSubsequence("w1 elected with token 10", "w2 elected with token 20");
   }
 
   @Test
@@ -71,7 +73,8 @@ class ClusterStateTest {
     JsonNode json = json();
     assertThat(json.path("jobs").path("created").asLong()).isEqualTo(1);
     assertThat(json.path("results").path("accepted").asLong()).isEqualTo(1);
-    assertThat(json.path("rejected").path("total").asLong()).isEqualTo(ClusterState.MAX_REJECTED + 6);
+    assertThat(json.path("rejected").path("total").asLong())
+        .isEqualTo(ClusterState.MAX_REJECTED + 6);
     assertThat(json.path("rejected").path("recent")).hasSize(ClusterState.MAX_REJECTED);
     assertThat(state.countsOf("w1")).containsExactly(1, 0);
     assertThat(texts(json)).contains("fence rejected w1's job with stale token 10 (current 20)");
@@ -85,7 +88,8 @@ class ClusterStateTest {
 
   private static List<String> texts(JsonNode json) {
     return java.util.stream.StreamSupport.stream(json.path("timeline").spliterator(), false)
-        .map(n -> n.path("text").asText()).toList();
+        .map(n -> n.path("text").asText())
+        .toList();
   }
 
   private static LeaderInfo leader(String worker, long token) {
@@ -93,11 +97,16 @@ class ClusterStateTest {
   }
 
   private static GroupStatus.PartitionStatus owned(int p, String worker, long token) {
-    return new GroupStatus.PartitionStatus(p, Optional.of(worker), Optional.of(worker),
-        Optional.of(FencingToken.of("/baton-demo/stream/owners/" + p, token)), Optional.of(Instant.EPOCH));
+    return new GroupStatus.PartitionStatus(
+        p,
+        Optional.of(worker),
+        Optional.of(worker),
+        Optional.of(FencingToken.of("/baton-demo/stream/owners/" + p, token)),
+        Optional.of(Instant.EPOCH));
   }
 
   private static GroupStatus group(GroupStatus.PartitionStatus... partitions) {
-    return new GroupStatus("/baton-demo/stream", List.of(), Optional.empty(), 1, List.of(partitions), List.of());
+    return new GroupStatus(
+        "/baton-demo/stream", List.of(), Optional.empty(), 1, List.of(partitions), List.of());
   }
 }

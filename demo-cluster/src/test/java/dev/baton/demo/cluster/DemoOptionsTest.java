@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,14 +22,26 @@ class DemoOptionsTest {
 
   @Test
   void optionsAreParsedAndCheckedWithClearErrors() {
-    DemoOptions o = DemoOptions.parse("--workers", "5", "--port", "0", "--tls", "--jdbc",
-        "jdbc:postgresql://127.0.0.1/baton", "--session-timeout-ms", "3000");
+    DemoOptions o =
+        DemoOptions.parse(
+            "--workers",
+            "5",
+            "--port",
+            "0",
+            "--tls",
+            "--jdbc",
+            "jdbc:postgresql://127.0.0.1/baton",
+            "--session-timeout-ms",
+            "3000");
     assertThat(o.workers()).isEqualTo(5);
     assertThat(o.tls()).isTrue();
     assertThat(o.jdbcUrl()).contains("jdbc:postgresql://127.0.0.1/baton");
-    assertThatThrownBy(() -> DemoOptions.parse("--workers", "0")).hasMessageContaining("--workers must be 1 to 16");
-    assertThatThrownBy(() -> DemoOptions.parse("--port", "x")).hasMessageContaining("needs a number");
-    assertThatThrownBy(() -> DemoOptions.parse("--frobnicate", "1")).hasMessageContaining("unknown option");
+    assertThatThrownBy(() -> DemoOptions.parse("--workers", "0"))
+        .hasMessageContaining("--workers must be 1 to 16");
+    assertThatThrownBy(() -> DemoOptions.parse("--port", "x"))
+        .hasMessageContaining("needs a number");
+    assertThatThrownBy(() -> DemoOptions.parse("--frobnicate", "1"))
+        .hasMessageContaining("unknown option");
     assertThatThrownBy(() -> DemoOptions.parse("--workers")).hasMessageContaining("missing value");
     assertThatThrownBy(() -> DemoOptions.parse("--tls", "--zookeeper", "zk:2181"))
         .hasMessageContaining("cannot be used with --zookeeper");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.docker;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,13 +27,14 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * docker-compose.yml and demo-cluster/Dockerfile agree with each other, with the demo's defaults and
- * with the jar the build makes: three ZooKeeper servers of the official image that know each other, a
- * demo service built from the Dockerfile that names exactly those servers and publishes its dashboard
- * port, and an image that runs the shade plugin's jar. No Docker engine is needed.
+ * docker-compose.yml and demo-cluster/Dockerfile agree with each other, with the demo's defaults
+ * and with the jar the build makes: three ZooKeeper servers of the official image that know each
+ * other, a demo service built from the Dockerfile that names exactly those servers and publishes
+ * its dashboard port, and an image that runs the shade plugin's jar. No Docker engine is needed.
  */
 class ComposeFileTest {
-  private static final Pattern SERVER = Pattern.compile("server\\.(\\d+)=([^:;\\s]+):\\d+:\\d+(?::\\w+)?(?:;(?:[^:\\s]+:)?(\\d+))?");
+  private static final Pattern SERVER =
+      Pattern.compile("server\\.(\\d+)=([^:;\\s]+):\\d+:\\d+(?::\\w+)?(?:;(?:[^:\\s]+:)?(\\d+))?");
 
   private static Path root;
   private static JsonNode services;
@@ -40,27 +42,36 @@ class ComposeFileTest {
   @BeforeAll
   static void readCompose() throws IOException {
     root = repoRoot();
-    services = new ObjectMapper(new YAMLFactory()).readTree(root.resolve("docker-compose.yml").toFile())
-        .get("services");
+    services =
+        new ObjectMapper(new YAMLFactory())
+            .readTree(root.resolve("docker-compose.yml").toFile())
+            .get("services");
     assertThat(services).as("services of docker-compose.yml").isNotNull();
   }
 
   @Test
   void threeOfficialZooKeeperServersThatListEachOther() {
     Map<String, Integer> ids = new LinkedHashMap<>();
-    services.fields().forEachRemaining(e -> {
-      if (e.getValue().path("image").asText().startsWith("zookeeper:")) {
-        ids.put(e.getKey(), Integer.parseInt(env(e.getValue()).get("ZOO_MY_ID")));
-      }
-    });
+    services
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (e.getValue().path("image").asText().startsWith("zookeeper:")) {
+                ids.put(e.getKey(), Integer.parseInt(env(e.getValue()).get("ZOO_MY_ID")));
+              }
+            });
     assertThat(ids).containsOnlyKeys("zk1", "zk2", "zk3");
     assertThat(ids.values()).containsExactlyInAnyOrder(1, 2, 3);
     for (String name : ids.keySet()) {
       Map<String, String> env = env(services.get(name));
       Map<Integer, String> servers = servers(env.get("ZOO_SERVERS"));
       assertThat(servers).as(name + " ZOO_SERVERS").hasSize(3);
-      ids.forEach((service, id) -> assertThat(servers.get(id)).as(name + ": server." + id).isEqualTo(service));
-      assertThat(env).containsEntry("ZOO_4LW_COMMANDS_WHITELIST", "*").containsEntry("ZOO_TICK_TIME", "1000");
+      ids.forEach(
+          (service, id) ->
+              assertThat(servers.get(id)).as(name + ": server." + id).isEqualTo(service));
+      assertThat(env)
+          .containsEntry("ZOO_4LW_COMMANDS_WHITELIST", "*")
+          .containsEntry("ZOO_TICK_TIME", "1000");
       assertThat(env.get("ZOO_MAX_CLIENT_CNXNS")).isEqualTo("0");
     }
   }
@@ -76,13 +87,17 @@ class ComposeFileTest {
       assertThat(root.resolve(build.get("dockerfile").asText())).isRegularFile();
 
       List<String> args = words(demo.get("command"));
-      assertThat(new HashSet<>(List.of(option(args, "--zookeeper").split(",")))).as(name)
+      assertThat(new HashSet<>(List.of(option(args, "--zookeeper").split(","))))
+          .as(name)
           .isEqualTo(clientAddresses());
       assertThat(option(args, "--bind")).isEqualTo("0.0.0.0");
       assertThat(Integer.parseInt(option(args, "--port"))).isEqualTo(DemoDefaults.DASHBOARD_PORT);
       assertThat(Integer.parseInt(option(args, "--workers"))).isPositive();
       List<String> ports = words(demo.get("ports"));
-      assertThat(ports).as(name + " ports").containsExactly("127.0.0.1:" + DemoDefaults.DASHBOARD_PORT + ":" + option(args, "--port"));
+      assertThat(ports)
+          .as(name + " ports")
+          .containsExactly(
+              "127.0.0.1:" + DemoDefaults.DASHBOARD_PORT + ":" + option(args, "--port"));
       assertThat(names(demo.get("depends_on"))).contains("zk1", "zk2", "zk3");
     }
   }
@@ -91,7 +106,8 @@ class ComposeFileTest {
   void thePostgresVariantConnectsToThePostgresService() {
     JsonNode demo = services.get("demo-postgres");
     List<String> args = words(demo.get("command"));
-    Matcher url = Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/(\\w+)").matcher(option(args, "--jdbc"));
+    Matcher url =
+        Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/(\\w+)").matcher(option(args, "--jdbc"));
     assertThat(url.matches()).as(option(args, "--jdbc")).isTrue();
     JsonNode postgres = services.get(url.group(1));
     assertThat(postgres.get("image").asText()).startsWith("postgres:");
@@ -100,8 +116,12 @@ class ComposeFileTest {
     assertThat(option(args, "--jdbc-user")).isEqualTo(env.get("POSTGRES_USER"));
     assertThat(option(args, "--jdbc-password")).isEqualTo(env.get("POSTGRES_PASSWORD"));
     assertThat(names(demo.get("depends_on"))).contains(url.group(1));
-    assertThat(words(demo.get("profiles"))).isEqualTo(words(postgres.get("profiles"))).containsExactly("postgres");
-    assertThat(services.get("demo").has("profiles")).as("the plain demo runs without a profile").isFalse();
+    assertThat(words(demo.get("profiles")))
+        .isEqualTo(words(postgres.get("profiles")))
+        .containsExactly("postgres");
+    assertThat(services.get("demo").has("profiles"))
+        .as("the plain demo runs without a profile")
+        .isFalse();
   }
 
   @Test
@@ -117,20 +137,27 @@ class ComposeFileTest {
 
     JsonNode entrypoint = new ObjectMapper().readTree(instructions.get("ENTRYPOINT").get(0));
     assertThat(words(entrypoint)).containsExactly("java", "-jar", copy[1]);
-    assertThat(instructions.get("EXPOSE")).containsExactly(String.valueOf(DemoDefaults.DASHBOARD_PORT));
+    assertThat(instructions.get("EXPOSE"))
+        .containsExactly(String.valueOf(DemoDefaults.DASHBOARD_PORT));
   }
 
   @Test
   void composeItselfAcceptsTheFileWhereItIsInstalled() throws Exception {
     // `config` only parses and validates: no Docker engine needed. Compose is optional here.
-    List<List<String>> candidates = List.of(List.of("docker", "compose"), List.of("docker-compose"));
+    List<List<String>> candidates =
+        List.of(List.of("docker", "compose"), List.of("docker-compose"));
     for (List<String> compose : candidates) {
       if (run(root, concat(compose, "version")).exitCode != 0) {
         continue;
       }
       for (String profile : List.of("default", "postgres")) {
-        Result config = run(root, concat(compose, "--profile", profile, "-f", "docker-compose.yml", "config", "-q"));
-        assertThat(config.exitCode).as(compose + " config (profile " + profile + "): " + config.output).isZero();
+        Result config =
+            run(
+                root,
+                concat(compose, "--profile", profile, "-f", "docker-compose.yml", "config", "-q"));
+        assertThat(config.exitCode)
+            .as(compose + " config (profile " + profile + "): " + config.output)
+            .isZero();
       }
       return;
     }
@@ -147,7 +174,8 @@ class ComposeFileTest {
       return new Result(-1, notInstalled.toString());
     }
     p.getOutputStream().close();
-    String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String output =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
       p.destroyForcibly();
       return new Result(-1, "timed out: " + output);
@@ -170,7 +198,8 @@ class ComposeFileTest {
     for (int i = 0; i < plugins.getLength(); i++) {
       Element plugin = (Element) plugins.item(i);
       if (text(plugin, "artifactId").equals("maven-shade-plugin")) {
-        return "demo-cluster/" + text(plugin, "outputFile").replace("${project.build.directory}", "target");
+        return "demo-cluster/"
+            + text(plugin, "outputFile").replace("${project.build.directory}", "target");
       }
     }
     throw new AssertionError("no maven-shade-plugin in demo-cluster/pom.xml");
@@ -197,7 +226,8 @@ class ComposeFileTest {
       }
       line.append(trimmed);
       String[] parts = line.toString().strip().split("\\s+", 2);
-      out.computeIfAbsent(parts[0].toUpperCase(), k -> new ArrayList<>()).add(parts.length > 1 ? parts[1] : "");
+      out.computeIfAbsent(parts[0].toUpperCase(), k -> new ArrayList<>())
+          .add(parts.length > 1 ? parts[1] : "");
       line.setLength(0);
     }
     return out;
@@ -233,10 +263,11 @@ class ComposeFileTest {
     Map<String, String> out = new HashMap<>();
     JsonNode env = service.path("environment");
     if (env.isArray()) {
-      env.forEach(e -> {
-        String[] kv = e.asText().split("=", 2);
-        out.put(kv[0], kv.length > 1 ? kv[1] : "");
-      });
+      env.forEach(
+          e -> {
+            String[] kv = e.asText().split("=", 2);
+            out.put(kv[0], kv.length > 1 ? kv[1] : "");
+          });
     } else {
       env.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
     }
@@ -277,7 +308,8 @@ class ComposeFileTest {
 
   private static Path repoRoot() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("docker-compose.yml")) && Files.isDirectory(dir.resolve("demo-cluster"))) {
+      if (Files.isRegularFile(dir.resolve("docker-compose.yml"))
+          && Files.isDirectory(dir.resolve("demo-cluster"))) {
         return dir;
       }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,12 +30,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * themselves see them; missing paths, bad arguments and an unreachable server.
  */
 class StatusMainTest {
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private static final AtomicInteger ROOTS = new AtomicInteger();
 
-  @RegisterExtension
-  final Closer closer = new Closer();
+  @RegisterExtension final Closer closer = new Closer();
 
   @Test
   void printsTheLeaderAndThePartitionOwnersAsTheRecipesSeeThem() {
@@ -42,18 +41,24 @@ class StatusMainTest {
     String electionPath = root + "/scheduler";
     String group = root + "/stream";
     LeaderElection first = StatusFixtures.candidate(session(), electionPath, "worker-1");
-    Leadership term = await().atMost(Duration.ofSeconds(10)).until(first::leadership, l -> l.isPresent())
-        .orElseThrow();
+    Leadership term =
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(first::leadership, l -> l.isPresent())
+            .orElseThrow();
     LeaderElection second = StatusFixtures.candidate(session(), electionPath, "worker-2");
     await().atMost(Duration.ofSeconds(10)).until(() -> second.participants().size() == 2);
     BatonSession s1 = session();
     BatonSession s2 = session();
-    List<GroupMember> members = List.of(StatusFixtures.member(s1, group, "m1", null),
-        StatusFixtures.member(s2, group, "m2", "zone-b"));
+    List<GroupMember> members =
+        List.of(
+            StatusFixtures.member(s1, group, "m1", null),
+            StatusFixtures.member(s2, group, "m2", "zone-b"));
     GroupStatus expected = StatusFixtures.settled(session(), group, 2);
 
-    StatusRun run = StatusRun.of("--zookeeper", ZK.connectString(), "--election", electionPath,
-        "--group", group);
+    StatusRun run =
+        StatusRun.of(
+            "--zookeeper", ZK.connectString(), "--election", electionPath, "--group", group);
 
     assertThat(run.exit()).as(run.toString()).isEqualTo(StatusMain.OK);
     assertThat(run.err()).isEmpty();
@@ -68,10 +73,11 @@ class StatusMainTest {
     assertThat(leader.get("token").asText()).isEqualTo(term.token().toString());
     assertThat(leader.get("tokenValue").asLong()).isEqualTo(term.token().value());
     assertThat(leader.get("node").asText()).isEqualTo(ZKPaths.getNodeFromPath(term.nodePath()));
-    assertThat(texts(election.get("participants"), "participant")).containsExactly("worker-1", "worker-2");
+    assertThat(texts(election.get("participants"), "participant"))
+        .containsExactly("worker-1", "worker-2");
     assertThat(texts(election.get("participants"), "leader")).containsExactly("true", "false");
-    assertThat(texts(election.get("participants"), "node")).containsExactlyElementsOf(
-        second.participants().stream().map(p -> p.nodeName()).toList());
+    assertThat(texts(election.get("participants"), "node"))
+        .containsExactlyElementsOf(second.participants().stream().map(p -> p.nodeName()).toList());
 
     JsonNode g = json.get("group");
     assertThat(g.get("path").asText()).isEqualTo(group);
@@ -84,8 +90,9 @@ class StatusMainTest {
     assertThat(g.get("members").get(0).get("zone").isNull()).isTrue();
     assertThat(g.get("members").get(1).get("zone").asText()).isEqualTo("zone-b");
     assertThat(g.get("members").get(1).get("weight").asInt()).isEqualTo(1);
-    assertThat(texts(g.get("members"), "sessionId")).containsExactly(
-        "0x" + Long.toHexString(s1.sessionId()), "0x" + Long.toHexString(s2.sessionId()));
+    assertThat(texts(g.get("members"), "sessionId"))
+        .containsExactly(
+            "0x" + Long.toHexString(s1.sessionId()), "0x" + Long.toHexString(s2.sessionId()));
     assertThat(g.get("unowned").asLong()).isZero();
     assertThat(g.get("problems")).isEmpty();
 
@@ -100,15 +107,23 @@ class StatusMainTest {
       assertThat(entry.get("tokenValue").asLong()).isEqualTo(p.token().orElseThrow().value());
       assertThat(entry.get("since").asText()).isEqualTo(p.since().orElseThrow().toString());
       // ...and the owner itself holds that lease, with that token.
-      GroupMember owner = members.stream().filter(m -> m.memberId().equals(p.owner().get())).findFirst()
-          .orElseThrow();
+      GroupMember owner =
+          members.stream()
+              .filter(m -> m.memberId().equals(p.owner().get()))
+              .findFirst()
+              .orElseThrow();
       Map<Integer, PartitionLease> owned = owner.ownedPartitions();
       assertThat(owned).containsKey(p.partition());
-      assertThat(owned.get(p.partition()).token().toString()).isEqualTo(entry.get("token").asText());
+      assertThat(owned.get(p.partition()).token().toString())
+          .isEqualTo(entry.get("token").asText());
     }
 
-    StatusRun pretty = StatusRun.of("--zookeeper=" + ZK.connectString(), "--election=" + electionPath,
-        "--group=" + group, "--pretty");
+    StatusRun pretty =
+        StatusRun.of(
+            "--zookeeper=" + ZK.connectString(),
+            "--election=" + electionPath,
+            "--group=" + group,
+            "--pretty");
     assertThat(pretty.exit()).isZero();
     assertThat(pretty.out()).contains("\n  \"election\" : {");
     assertThat(pretty.json()).isEqualTo(json);
@@ -123,8 +138,16 @@ class StatusMainTest {
     assertThat(json.get("group").get("path").asText()).isEqualTo(DemoDefaults.GROUP_PATH);
     assertEmpty(json);
 
-    StatusRun missing = StatusRun.of("--zookeeper", ZK.connectString(), "--election", "/no/such/election",
-        "--group", "/no/such/group", "--timeout-ms", "3000");
+    StatusRun missing =
+        StatusRun.of(
+            "--zookeeper",
+            ZK.connectString(),
+            "--election",
+            "/no/such/election",
+            "--group",
+            "/no/such/group",
+            "--timeout-ms",
+            "3000");
     assertThat(missing.exit()).as(missing.toString()).isZero();
     assertEmpty(missing.json());
   }
@@ -144,24 +167,27 @@ class StatusMainTest {
   @Test
   void badArgumentsExitWithTwoAndTheUsage() {
     String zk = ZK.connectString();
-    List<String[]> cases = List.of(
-        new String[] {"--bogus"},
-        new String[] {"--zookeeper"},
-        new String[] {"--zookeeper", zk, "--timeout-ms", "soon"},
-        new String[] {"--zookeeper", zk, "--timeout-ms", "0"},
-        new String[] {"--zookeeper", zk, "--election", "relative/path"},
-        new String[] {"--zookeeper", zk, "--group", "/a//b"},
-        new String[] {"--zookeeper", zk, "--group", "/a@b"},
-        new String[] {"--zookeeper", zk, "--digest", "no-colon"},
-        new String[] {"--zookeeper", zk, "--digest", ":password"},
-        new String[] {"--zookeeper", zk, "--tls-key", "client.p12"},
-        new String[] {"--zookeeper", zk, "--tls-trust", "/no/such/truststore.p12"},
-        new String[] {"--zookeeper", zk, "--pretty=yes"},
-        new String[] {"--zookeeper", ""},
-        new String[] {"extra"});
+    List<String[]> cases =
+        List.of(
+            new String[] {"--bogus"},
+            new String[] {"--zookeeper"},
+            new String[] {"--zookeeper", zk, "--timeout-ms", "soon"},
+            new String[] {"--zookeeper", zk, "--timeout-ms", "0"},
+            new String[] {"--zookeeper", zk, "--election", "relative/path"},
+            new String[] {"--zookeeper", zk, "--group", "/a//b"},
+            new String[] {"--zookeeper", zk, "--group", "/a@b"},
+            new String[] {"--zookeeper", zk, "--digest", "no-colon"},
+            new String[] {"--zookeeper", zk, "--digest", ":password"},
+            new String[] {"--zookeeper", zk, "--tls-key", "client.p12"},
+            new String[] {"--zookeeper", zk, "--tls-trust", "/no/such/truststore.p12"},
+            new String[] {"--zookeeper", zk, "--pretty=yes"},
+            new String[] {"--zookeeper", ""},
+            new String[] {"extra"});
     for (String[] args : cases) {
       StatusRun run = StatusRun.of(args);
-      assertThat(run.exit()).as(String.join(" ", args) + ": " + run).isEqualTo(StatusMain.BAD_ARGUMENTS);
+      assertThat(run.exit())
+          .as(String.join(" ", args) + ": " + run)
+          .isEqualTo(StatusMain.BAD_ARGUMENTS);
       assertThat(run.err()).as(String.join(" ", args)).startsWith("status: ").contains("Usage:");
       assertThat(run.out()).isEmpty();
     }
@@ -171,8 +197,15 @@ class StatusMainTest {
   void helpPrintsTheUsage() {
     StatusRun run = StatusRun.of("--help");
     assertThat(run.exit()).isZero();
-    assertThat(run.out()).contains("Usage:", "--zookeeper", "--digest", "--tls-trust", "--timeout-ms",
-        DemoDefaults.ELECTION_PATH, DemoDefaults.GROUP_PATH);
+    assertThat(run.out())
+        .contains(
+            "Usage:",
+            "--zookeeper",
+            "--digest",
+            "--tls-trust",
+            "--timeout-ms",
+            DemoDefaults.ELECTION_PATH,
+            DemoDefaults.GROUP_PATH);
   }
 
   @Test
@@ -186,8 +219,11 @@ class StatusMainTest {
   }
 
   private BatonSession session() {
-    return closer.add(BatonSession.start(SessionConfig.builder(ZK.connectString())
-        .sessionTimeout(Duration.ofSeconds(10)).build()));
+    return closer.add(
+        BatonSession.start(
+            SessionConfig.builder(ZK.connectString())
+                .sessionTimeout(Duration.ofSeconds(10))
+                .build()));
   }
 
   private static List<String> texts(JsonNode array, String field) {

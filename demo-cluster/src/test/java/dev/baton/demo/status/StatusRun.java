@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 
-/** One in-process run of {@link StatusMain}: its exit code, what it printed and how long it took. */
+/**
+ * One in-process run of {@link StatusMain}: its exit code, what it printed and how long it took.
+ */
 record StatusRun(int exit, String out, String err, Duration took) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -23,7 +26,10 @@ record StatusRun(int exit, String out, String err, Duration took) {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       exit = StatusMain.run(args, o, e);
     }
-    return new StatusRun(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+    return new StatusRun(
+        exit,
+        out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8),
         Duration.between(start, Instant.now()));
   }
 
@@ -38,6 +44,13 @@ record StatusRun(int exit, String out, String err, Duration took) {
 
   @Override
   public String toString() {
-    return "exit " + exit + " after " + took.toMillis() + " ms\nstdout: " + out + "\nstderr: " + err;
+    return "exit "
+        + exit
+        + " after "
+        + took.toMillis()
+        + " ms\nstdout: "
+        + out
+        + "\nstderr: "
+        + err;
   }
 }

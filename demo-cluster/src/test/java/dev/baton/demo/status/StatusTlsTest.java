@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,15 +21,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The status tool over TLS to a real server process's secure client port, with certificates made by
- * the test: with the trust store and the client's key store it reads the leader; without TLS it cannot
- * connect.
+ * the test: with the trust store and the client's key store it reads the leader; without TLS it
+ * cannot connect.
  */
 class StatusTlsTest {
   private static TestCertificates certs;
   private static ZkProcessEnsemble ensemble;
 
-  @RegisterExtension
-  final Closer closer = new Closer();
+  @RegisterExtension final Closer closer = new Closer();
 
   @BeforeAll
   static void startSecureServer() throws Exception {
@@ -46,23 +46,48 @@ class StatusTlsTest {
   @Test
   void readsTheLeaderOverTlsWithTheStoresGiven() throws Exception {
     String election = "/tls/scheduler";
-    BatonSession session = closer.add(BatonSession.start(SessionConfig.builder(ensemble.secureConnectString())
-        .sessionTimeout(Duration.ofSeconds(10))
-        .tls(TlsConfig.builder().trustStore(certs.trustStore(), certs.password())
-            .keyStore(certs.clientKeyStore(), certs.password()).build())
-        .build()));
+    BatonSession session =
+        closer.add(
+            BatonSession.start(
+                SessionConfig.builder(ensemble.secureConnectString())
+                    .sessionTimeout(Duration.ofSeconds(10))
+                    .tls(
+                        TlsConfig.builder()
+                            .trustStore(certs.trustStore(), certs.password())
+                            .keyStore(certs.clientKeyStore(), certs.password())
+                            .build())
+                    .build()));
     LeaderElection candidate = StatusFixtures.candidate(session, election, "tls-worker");
     Leadership term = candidate.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
 
-    StatusRun run = StatusRun.of("--zookeeper", ensemble.secureConnectString(), "--election", election,
-        "--group", "/tls/stream", "--tls-trust", path(certs.trustStore()),
-        "--tls-key", path(certs.clientKeyStore()), "--tls-password", certs.password());
+    StatusRun run =
+        StatusRun.of(
+            "--zookeeper",
+            ensemble.secureConnectString(),
+            "--election",
+            election,
+            "--group",
+            "/tls/stream",
+            "--tls-trust",
+            path(certs.trustStore()),
+            "--tls-key",
+            path(certs.clientKeyStore()),
+            "--tls-password",
+            certs.password());
     assertThat(run.exit()).as(run.toString()).isEqualTo(StatusMain.OK);
-    assertThat(run.json().get("election").get("leader").get("participant").asText()).isEqualTo("tls-worker");
-    assertThat(run.json().get("election").get("leader").get("token").asText()).isEqualTo(term.token().toString());
+    assertThat(run.json().get("election").get("leader").get("participant").asText())
+        .isEqualTo("tls-worker");
+    assertThat(run.json().get("election").get("leader").get("token").asText())
+        .isEqualTo(term.token().toString());
 
-    StatusRun plain = StatusRun.of("--zookeeper", ensemble.secureConnectString(), "--election", election,
-        "--timeout-ms", "1000");
+    StatusRun plain =
+        StatusRun.of(
+            "--zookeeper",
+            ensemble.secureConnectString(),
+            "--election",
+            election,
+            "--timeout-ms",
+            "1000");
     assertThat(plain.exit()).as(plain.toString()).isEqualTo(StatusMain.UNAVAILABLE);
     assertThat(plain.err()).contains(ensemble.secureConnectString());
   }

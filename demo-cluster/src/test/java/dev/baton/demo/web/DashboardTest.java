@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +31,8 @@ class DashboardTest {
 
   @BeforeEach
   void start() {
-    dashboard = Dashboard.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), backend);
+    dashboard =
+        Dashboard.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), backend);
   }
 
   @AfterEach
@@ -59,11 +61,17 @@ class DashboardTest {
 
   /** The status line of a raw GET of the state with this Host header (HttpClient cannot set it). */
   private String statusLine(String host) throws IOException {
-    try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), dashboard.uri().getPort())) {
-      socket.getOutputStream().write(("GET /api/state HTTP/1.1\r\nHost: " + host
-          + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-          java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+    try (java.net.Socket socket =
+        new java.net.Socket(InetAddress.getLoopbackAddress(), dashboard.uri().getPort())) {
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /api/state HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII))
+          .readLine();
     }
   }
 
@@ -73,9 +81,10 @@ class DashboardTest {
     backend.fixState(state);
     HttpResponse<String> response = get("/api/state");
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
-    assertThat(response.headers().firstValue("Cache-Control")).hasValueSatisfying(
-        value -> assertThat(value).contains("no-store").contains("no-cache"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValue("application/json; charset=utf-8");
+    assertThat(response.headers().firstValue("Cache-Control"))
+        .hasValueSatisfying(value -> assertThat(value).contains("no-store").contains("no-cache"));
     assertThat(response.body()).isEqualTo(state);
   }
 
@@ -86,27 +95,35 @@ class DashboardTest {
     JsonNode body = JSON.readTree(response.body());
     assertThat(body.get("ok").asBoolean()).isTrue();
     assertThat(body.get("message").asText()).startsWith("cut-worker done");
-    assertThat(backend.injections).containsExactly(
-        new FakeBackend.Injection("cut-worker", Map.of("worker", "w2", "seconds", "5")));
+    assertThat(backend.injections)
+        .containsExactly(
+            new FakeBackend.Injection("cut-worker", Map.of("worker", "w2", "seconds", "5")));
   }
 
   @Test
   void faultTakesFormParametersOverQueryOnes() throws Exception {
-    HttpResponse<String> response = post("/api/faults/cut-worker?seconds=1&worker=w1", FORM,
-        "seconds=7&worker=w%203+%C3%BC&flag");
+    HttpResponse<String> response =
+        post(
+            "/api/faults/cut-worker?seconds=1&worker=w1",
+            FORM,
+            "seconds=7&worker=w%203+%C3%BC&flag");
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(backend.injections).containsExactly(new FakeBackend.Injection("cut-worker",
-        Map.of("worker", "w 3 ü", "seconds", "7", "flag", "")));
+    assertThat(backend.injections)
+        .containsExactly(
+            new FakeBackend.Injection(
+                "cut-worker", Map.of("worker", "w 3 ü", "seconds", "7", "flag", "")));
   }
 
   @Test
   void faultWithoutParametersGetsAnEmptyMapAndTheMessageIsEscaped() throws Exception {
     HttpResponse<String> response = post("/api/faults/kill-leader", null, "");
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValue("application/json; charset=utf-8");
     assertThat(JSON.readTree(response.body()).get("message").asText())
         .isEqualTo("killed w1 (pid 101), the scheduler leader");
-    assertThat(backend.injections).containsExactly(new FakeBackend.Injection("kill-leader", Map.of()));
+    assertThat(backend.injections)
+        .containsExactly(new FakeBackend.Injection("kill-leader", Map.of()));
 
     backend.failNext(new IllegalArgumentException("bad \"worker\"\n<w9>"));
     JsonNode error = JSON.readTree(post("/api/faults/expire-session?worker=w9", null, "").body());
@@ -123,7 +140,9 @@ class DashboardTest {
 
     HttpResponse<String> malformed = post("/api/faults/pause-leader", FORM, "seconds=%zz");
     assertThat(malformed.statusCode()).isEqualTo(400);
-    assertThat(backend.injections).extracting(FakeBackend.Injection::kind).containsExactly("melt-datacenter");
+    assertThat(backend.injections)
+        .extracting(FakeBackend.Injection::kind)
+        .containsExactly("melt-datacenter");
   }
 
   @Test
@@ -143,8 +162,10 @@ class DashboardTest {
 
   @Test
   void unknownPathsAre404() throws Exception {
-    for (String path : new String[] {"/nope", "/api/state/x", "/api/faults/", "/api", "/web/app.js",
-        "/../pom.xml"}) {
+    for (String path :
+        new String[] {
+          "/nope", "/api/state/x", "/api/faults/", "/api", "/web/app.js", "/../pom.xml"
+        }) {
       HttpResponse<String> response = get(path);
       assertThat(response.statusCode()).as(path).isEqualTo(404);
       assertThat(JSON.readTree(response.body()).get("ok").asBoolean()).isFalse();
@@ -161,25 +182,37 @@ class DashboardTest {
     HttpResponse<String> getFault = get("/api/faults/kill-leader");
     assertThat(getFault.statusCode()).isEqualTo(405);
     assertThat(getFault.headers().firstValue("Allow")).hasValue("POST");
-    HttpResponse<String> deletePage = http.send(HttpRequest.newBuilder(dashboard.uri())
-        .DELETE().build(), BodyHandlers.ofString());
+    HttpResponse<String> deletePage =
+        http.send(
+            HttpRequest.newBuilder(dashboard.uri()).DELETE().build(), BodyHandlers.ofString());
     assertThat(deletePage.statusCode()).isEqualTo(405);
     assertThat(backend.injections).isEmpty();
   }
 
   @Test
   void otherSitesCannotInjectFaultsNorSendOtherBodies() throws Exception {
-    HttpResponse<String> foreign = http.send(request("/api/faults/kill-zk")
-        .header("Origin", "http://evil.example").POST(BodyPublishers.noBody()).build(),
-        BodyHandlers.ofString());
+    HttpResponse<String> foreign =
+        http.send(
+            request("/api/faults/kill-zk")
+                .header("Origin", "http://evil.example")
+                .POST(BodyPublishers.noBody())
+                .build(),
+            BodyHandlers.ofString());
     assertThat(foreign.statusCode()).isEqualTo(403);
     String own = "http://127.0.0.1:" + dashboard.uri().getPort();
-    HttpResponse<String> same = http.send(request("/api/faults/kill-leader")
-        .header("Origin", own).POST(BodyPublishers.noBody()).build(), BodyHandlers.ofString());
+    HttpResponse<String> same =
+        http.send(
+            request("/api/faults/kill-leader")
+                .header("Origin", own)
+                .POST(BodyPublishers.noBody())
+                .build(),
+            BodyHandlers.ofString());
     assertThat(same.statusCode()).isEqualTo(200);
     assertThat(post("/api/faults/kill-zk", "application/json", "{\"server\":1}").statusCode())
         .isEqualTo(415);
-    assertThat(backend.injections).extracting(FakeBackend.Injection::kind).containsExactly("kill-leader");
+    assertThat(backend.injections)
+        .extracting(FakeBackend.Injection::kind)
+        .containsExactly("kill-leader");
   }
 
   @Test
@@ -188,16 +221,34 @@ class DashboardTest {
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
     assertThat(page.headers().firstValue("Content-Security-Policy")).isPresent();
-    assertThat(page.body()).contains("id=\"leader\"", "id=\"partitions\"", "id=\"rejected\"",
-        "id=\"jobs-created\"", "id=\"message\"", "app.js", "style.css");
+    assertThat(page.body())
+        .contains(
+            "id=\"leader\"",
+            "id=\"partitions\"",
+            "id=\"rejected\"",
+            "id=\"jobs-created\"",
+            "id=\"message\"",
+            "app.js",
+            "style.css");
     assertThat(page.body()).doesNotContain("http://", "https://");
-    Map<String, String> types = Map.of("/app.js", "text/javascript; charset=utf-8",
-        "/timeline.js", "text/javascript; charset=utf-8", "/style.css", "text/css; charset=utf-8",
-        "/favicon.svg", "image/svg+xml", "/index.html", "text/html; charset=utf-8");
+    Map<String, String> types =
+        Map.of(
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            "/timeline.js",
+            "text/javascript; charset=utf-8",
+            "/style.css",
+            "text/css; charset=utf-8",
+            "/favicon.svg",
+            "image/svg+xml",
+            "/index.html",
+            "text/html; charset=utf-8");
     for (Map.Entry<String, String> type : types.entrySet()) {
       HttpResponse<String> response = get(type.getKey());
       assertThat(response.statusCode()).as(type.getKey()).isEqualTo(200);
-      assertThat(response.headers().firstValue("Content-Type")).as(type.getKey()).hasValue(type.getValue());
+      assertThat(response.headers().firstValue("Content-Type"))
+          .as(type.getKey())
+          .hasValue(type.getValue());
       assertThat(response.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
       assertThat(response.body()).isNotBlank();
     }
@@ -209,8 +260,11 @@ class DashboardTest {
     assertThat(get("/api/state").statusCode()).isEqualTo(200);
     dashboard.close();
     dashboard.close();
-    assertThatThrownBy(() -> HttpClient.newHttpClient().send(request("/api/state").build(),
-        BodyHandlers.ofString())).isInstanceOf(ConnectException.class);
+    assertThatThrownBy(
+            () ->
+                HttpClient.newHttpClient()
+                    .send(request("/api/state").build(), BodyHandlers.ofString()))
+        .isInstanceOf(ConnectException.class);
   }
 
   private HttpRequest.Builder request(String path) {

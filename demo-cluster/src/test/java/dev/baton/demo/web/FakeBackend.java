@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,10 +11,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A scripted {@link DemoBackend}: a 3-server ensemble, workers w1..w3, 12 partitions, leader w1 with
- * token 5. Posting {@code kill-leader} kills w1: w2 leads with token 9, takes w1's partitions, and
- * w1's in-flight job is rejected by the fence. Every injection is recorded; {@link #failNext} makes the
- * next one throw.
+ * A scripted {@link DemoBackend}: a 3-server ensemble, workers w1..w3, 12 partitions, leader w1
+ * with token 5. Posting {@code kill-leader} kills w1: w2 leads with token 9, takes w1's partitions,
+ * and w1's in-flight job is rejected by the fence. Every injection is recorded; {@link #failNext}
+ * makes the next one throw.
  */
 final class FakeBackend implements DemoBackend {
   /** One recorded injection. */
@@ -21,8 +22,16 @@ final class FakeBackend implements DemoBackend {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SCOPE = "@/baton-demo/scheduler";
-  private static final List<String> KINDS = List.of("kill-leader", "pause-leader", "expire-session",
-      "cut-worker", "kill-zk", "restart-zk", "add-worker", "remove-worker");
+  private static final List<String> KINDS =
+      List.of(
+          "kill-leader",
+          "pause-leader",
+          "expire-session",
+          "cut-worker",
+          "kill-zk",
+          "restart-zk",
+          "add-worker",
+          "remove-worker");
 
   final List<Injection> injections = new CopyOnWriteArrayList<>();
   private final AtomicReference<RuntimeException> nextFailure = new AtomicReference<>();
@@ -69,21 +78,37 @@ final class FakeBackend implements DemoBackend {
     }
     long now = System.currentTimeMillis();
     ObjectNode root = JSON.createObjectNode().put("now", now).put("startedAt", startedAt);
-    ObjectNode zk = root.putObject("zookeeper").put("connectString",
-        "127.0.0.1:40001,127.0.0.1:40002,127.0.0.1:40003").put("managed", true).put("tls", false);
+    ObjectNode zk =
+        root.putObject("zookeeper")
+            .put("connectString", "127.0.0.1:40001,127.0.0.1:40002,127.0.0.1:40003")
+            .put("managed", true)
+            .put("tls", false);
     ArrayNode servers = zk.putArray("servers");
     for (int i = 0; i < 3; i++) {
-      servers.addObject().put("index", i).put("id", i + 1).put("address", "127.0.0.1:4000" + (i + 1))
-          .put("state", "running").put("mode", i == 1 ? "leader" : "follower");
+      servers
+          .addObject()
+          .put("index", i)
+          .put("id", i + 1)
+          .put("address", "127.0.0.1:4000" + (i + 1))
+          .put("state", "running")
+          .put("mode", i == 1 ? "leader" : "follower");
     }
     String leader = leaderKilled ? "w2" : "w1";
     long token = leaderKilled ? 9 : 5;
     long since = leaderKilled ? killedAt : now - 60_000;
-    root.putObject("leader").put("worker", leader).put("token", "ft:" + token + SCOPE)
-        .put("tokenValue", token).put("since", since);
+    root.putObject("leader")
+        .put("worker", leader)
+        .put("token", "ft:" + token + SCOPE)
+        .put("tokenValue", token)
+        .put("since", since);
     ArrayNode terms = root.putArray("terms");
     term(terms, "w3", 2, now - 85_000, now - 75_000, "SESSION_LOST");
-    term(terms, "w1", 5, now - 60_000, leaderKilled ? killedAt : null,
+    term(
+        terms,
+        "w1",
+        5,
+        now - 60_000,
+        leaderKilled ? killedAt : null,
         leaderKilled ? "SESSION_LOST" : null);
     if (leaderKilled) {
       term(terms, "w2", 9, since, null, null);
@@ -98,15 +123,26 @@ final class FakeBackend implements DemoBackend {
       int owner = leaderKilled && p % 3 == 0 ? 1 : p % 3;
       owned.get(owner).add(p);
       long partitionToken = 100 + p + (leaderKilled && p % 3 == 0 ? 50 : 0);
-      partitions.addObject().put("partition", p).put("owner", "w" + (owner + 1))
+      partitions
+          .addObject()
+          .put("partition", p)
+          .put("owner", "w" + (owner + 1))
           .put("token", "ft:" + partitionToken + "@/baton-demo/stream/" + p)
-          .put("tokenValue", partitionToken).put("since", now - 30_000);
+          .put("tokenValue", partitionToken)
+          .put("since", now - 30_000);
     }
     for (int w = 0; w < 3; w++) {
       String id = "w" + (w + 1);
-      ObjectNode worker = workers.addObject().put("id", id).put("pid", 101 + w)
-          .put("state", leaderKilled && w == 0 ? "killed" : "running").put("leader", id.equals(leader))
-          .put("jobs", id.equals("w1") ? 12 : 3).put("results", 200 + w * 17).putNull("until");
+      ObjectNode worker =
+          workers
+              .addObject()
+              .put("id", id)
+              .put("pid", 101 + w)
+              .put("state", leaderKilled && w == 0 ? "killed" : "running")
+              .put("leader", id.equals(leader))
+              .put("jobs", id.equals("w1") ? 12 : 3)
+              .put("results", 200 + w * 17)
+              .putNull("until");
       ArrayNode parts = worker.putArray("partitions");
       owned.get(w).forEach(parts::add);
     }
@@ -115,13 +151,29 @@ final class FakeBackend implements DemoBackend {
     ObjectNode rejected = root.putObject("rejected").put("total", leaderKilled ? 2 : 1);
     ArrayNode recent = rejected.putArray("recent");
     if (leaderKilled) {
-      recent.addObject().put("at", killedAt).put("worker", "w1").put("what", "job")
-          .put("resource", "job-58").putNull("partition").put("presented", "ft:5" + SCOPE)
-          .put("current", "ft:9" + SCOPE).put("presentedValue", 5).put("currentValue", 9);
+      recent
+          .addObject()
+          .put("at", killedAt)
+          .put("worker", "w1")
+          .put("what", "job")
+          .put("resource", "job-58")
+          .putNull("partition")
+          .put("presented", "ft:5" + SCOPE)
+          .put("current", "ft:9" + SCOPE)
+          .put("presentedValue", 5)
+          .put("currentValue", 9);
     }
-    recent.addObject().put("at", now - 75_000).put("worker", "w3").put("what", "result")
-        .put("resource", "partition-4/offset-17").put("partition", 4).put("presented", "ft:2" + SCOPE)
-        .put("current", "ft:5" + SCOPE).put("presentedValue", 2).put("currentValue", 5);
+    recent
+        .addObject()
+        .put("at", now - 75_000)
+        .put("worker", "w3")
+        .put("what", "result")
+        .put("resource", "partition-4/offset-17")
+        .put("partition", 4)
+        .put("presented", "ft:2" + SCOPE)
+        .put("current", "ft:5" + SCOPE)
+        .put("presentedValue", 2)
+        .put("currentValue", 5);
     ArrayNode timeline = root.putArray("timeline");
     event(timeline, now - 85_000, "elected", "w3", null, 2L, "w3 elected with token 2");
     event(timeline, now - 78_000, "fault", "w3", null, null, "paused w3 for 10 s");
@@ -129,7 +181,13 @@ final class FakeBackend implements DemoBackend {
     event(timeline, now - 60_000, "elected", "w1", null, 5L, "w1 elected with token 5");
     event(timeline, now - 45_000, "server", null, null, null, "zk3 killed");
     for (int p = 0; p < 12; p++) {
-      event(timeline, now - 30_000, "assigned", "w" + (p % 3 + 1), p, 100L + p,
+      event(
+          timeline,
+          now - 30_000,
+          "assigned",
+          "w" + (p % 3 + 1),
+          p,
+          100L + p,
           "w" + (p % 3 + 1) + " assigned partition " + p);
     }
     if (leaderKilled) {
@@ -152,16 +210,34 @@ final class FakeBackend implements DemoBackend {
     return root.toString();
   }
 
-  private static void term(ArrayNode terms, String worker, long token, long from, Long to,
-      String reason) {
-    terms.addObject().put("worker", worker).put("token", "ft:" + token + SCOPE)
-        .put("tokenValue", token).put("from", from).put("to", to).put("reason", reason);
+  private static void term(
+      ArrayNode terms, String worker, long token, long from, Long to, String reason) {
+    terms
+        .addObject()
+        .put("worker", worker)
+        .put("token", "ft:" + token + SCOPE)
+        .put("tokenValue", token)
+        .put("from", from)
+        .put("to", to)
+        .put("reason", reason);
   }
 
-  private static void event(ArrayNode timeline, long at, String kind, String worker,
-      Integer partition, Long tokenValue, String text) {
-    timeline.addObject().put("at", at).put("kind", kind).put("worker", worker)
-        .put("partition", partition).put("tokenValue", tokenValue).put("text", text);
+  private static void event(
+      ArrayNode timeline,
+      long at,
+      String kind,
+      String worker,
+      Integer partition,
+      Long tokenValue,
+      String text) {
+    timeline
+        .addObject()
+        .put("at", at)
+        .put("kind", kind)
+        .put("worker", worker)
+        .put("partition", partition)
+        .put("tokenValue", tokenValue)
+        .put("text", text);
   }
 
   private static void fault(ArrayNode faults, String kind, String label, String... params) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.web;
 
 import java.io.File;
@@ -35,14 +36,15 @@ import org.openqa.selenium.logging.LogType;
  * }
  * }</pre>
  *
- * <p>It needs {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver} (Debian packages
- * {@code chromium} and {@code chromium-driver}) and fails, rather than skips, without them. Each
- * browser gets a fresh profile directory, deleted on {@link #close()}, and flags that stop Chromium's
+ * <p>It needs {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver} (Debian packages {@code
+ * chromium} and {@code chromium-driver}) and fails, rather than skips, without them. Each browser
+ * gets a fresh profile directory, deleted on {@link #close()}, and flags that stop Chromium's
  * background connections (a closed network refuses them). The window is 1400 x 1100.
  */
 public final class HeadlessChromium implements AutoCloseable {
   /** The browser binary. */
   public static final File CHROMIUM = new File("/usr/bin/chromium");
+
   /** The matching ChromeDriver binary. */
   public static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
 
@@ -62,8 +64,10 @@ public final class HeadlessChromium implements AutoCloseable {
   public static HeadlessChromium start() {
     for (File binary : List.of(CHROMIUM, CHROMEDRIVER)) {
       if (!binary.canExecute()) {
-        throw new IllegalStateException(binary + " is missing: browser tests need Debian's Chromium "
-            + "and its driver (apt-get install chromium chromium-driver)");
+        throw new IllegalStateException(
+            binary
+                + " is missing: browser tests need Debian's Chromium "
+                + "and its driver (apt-get install chromium chromium-driver)");
       }
     }
     Path profile;
@@ -74,15 +78,24 @@ public final class HeadlessChromium implements AutoCloseable {
     }
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM);
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--user-data-dir=" + profile, "--window-size=1400,1100");
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--user-data-dir=" + profile,
+        "--window-size=1400,1100");
     options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER)
-        .usingAnyFreePort()
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER)
+            .usingAnyFreePort()
+            .build();
     try {
       return new HeadlessChromium(new ChromeDriver(service, options), profile);
     } catch (RuntimeException e) {
@@ -98,8 +111,8 @@ public final class HeadlessChromium implements AutoCloseable {
   }
 
   /**
-   * The browser console's SEVERE entries (JavaScript errors, failed loads) since the last call,
-   * as text.
+   * The browser console's SEVERE entries (JavaScript errors, failed loads) since the last call, as
+   * text.
    */
   public List<String> severeLogs() {
     return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
@@ -109,19 +122,25 @@ public final class HeadlessChromium implements AutoCloseable {
   }
 
   /**
-   * Saves a PNG of the whole page (the window grows to the page's height for the shot) to
-   * {@code file}, creating its directory, and returns it.
+   * Saves a PNG of the whole page (the window grows to the page's height for the shot) to {@code
+   * file}, creating its directory, and returns it.
    */
   public Path screenshot(Path file) {
     Dimension window = driver.manage().window().getSize();
-    Object height = ((JavascriptExecutor) driver).executeScript(
-        "return Math.ceil(document.documentElement.scrollHeight);");
+    Object height =
+        ((JavascriptExecutor) driver)
+            .executeScript("return Math.ceil(document.documentElement.scrollHeight);");
     int pageHeight = height instanceof Number n ? n.intValue() : window.getHeight();
-    int chrome = window.getHeight() - ((Number) ((JavascriptExecutor) driver)
-        .executeScript("return window.innerHeight;")).intValue();
+    int chrome =
+        window.getHeight()
+            - ((Number) ((JavascriptExecutor) driver).executeScript("return window.innerHeight;"))
+                .intValue();
     try {
-      driver.manage().window().setSize(new Dimension(window.getWidth(),
-          Math.max(window.getHeight(), pageHeight + chrome)));
+      driver
+          .manage()
+          .window()
+          .setSize(
+              new Dimension(window.getWidth(), Math.max(window.getHeight(), pageHeight + chrome)));
       Files.createDirectories(file.toAbsolutePath().getParent());
       File png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
       return Files.copy(png.toPath(), file, StandardCopyOption.REPLACE_EXISTING);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +19,8 @@ class WorkerArgsTest {
   private static final String JDBC = "jdbc:h2:tcp://127.0.0.1:9092/mem:demo;DB_CLOSE_DELAY=-1";
 
   private static String[] required(String... more) {
-    List<String> all = new ArrayList<>(List.of("--id", "w1", "--zookeeper", "127.0.0.1:2181", "--jdbc", JDBC));
+    List<String> all =
+        new ArrayList<>(List.of("--id", "w1", "--zookeeper", "127.0.0.1:2181", "--jdbc", JDBC));
     all.addAll(List.of(more));
     return all.toArray(String[]::new);
   }
@@ -41,9 +43,26 @@ class WorkerArgsTest {
 
   @Test
   void readsEveryOption() {
-    WorkerArgs args = WorkerArgs.parse("--group", "/g", "--election", "/e/leader", "--session-timeout-ms", "2500",
-        "--partitions", "7", "--jdbc-password", "baton", "--jdbc-user", "baton", "--jdbc",
-        "jdbc:postgresql://127.0.0.1:5432/baton", "--zookeeper", "a:1,b:2", "--id", "worker-2.x_y");
+    WorkerArgs args =
+        WorkerArgs.parse(
+            "--group",
+            "/g",
+            "--election",
+            "/e/leader",
+            "--session-timeout-ms",
+            "2500",
+            "--partitions",
+            "7",
+            "--jdbc-password",
+            "baton",
+            "--jdbc-user",
+            "baton",
+            "--jdbc",
+            "jdbc:postgresql://127.0.0.1:5432/baton",
+            "--zookeeper",
+            "a:1,b:2",
+            "--id",
+            "worker-2.x_y");
 
     assertThat(args.id()).isEqualTo("worker-2.x_y");
     assertThat(args.zookeeper()).isEqualTo("a:1,b:2");
@@ -62,44 +81,57 @@ class WorkerArgsTest {
     Path trust = Files.writeString(dir.resolve("trust.p12"), "x");
     Path key = Files.writeString(dir.resolve("key.p12"), "x");
 
-    WorkerArgs args = WorkerArgs.parse(required("--tls-trust", trust.toString(), "--tls-key", key.toString(),
-        "--tls-password", "s3cret-pw"));
+    WorkerArgs args =
+        WorkerArgs.parse(
+            required(
+                "--tls-trust",
+                trust.toString(),
+                "--tls-key",
+                key.toString(),
+                "--tls-password",
+                "s3cret-pw"));
 
-    assertThat(args.tls()).hasValueSatisfying(tls -> {
-      assertThat(tls.trustStore()).isEqualTo(trust);
-      assertThat(tls.keyStore()).contains(key);
-      assertThat(tls.hostnameVerification()).isTrue();
-    });
+    assertThat(args.tls())
+        .hasValueSatisfying(
+            tls -> {
+              assertThat(tls.trustStore()).isEqualTo(trust);
+              assertThat(tls.keyStore()).contains(key);
+              assertThat(tls.hostnameVerification()).isTrue();
+            });
     assertThat(args.toString()).doesNotContain("s3cret-pw");
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "missing id          | --zookeeper a:1 --jdbc jdbc:h2:mem:x                           | missing --id",
-      "missing zookeeper   | --id w1 --jdbc jdbc:h2:mem:x                                   | missing --zookeeper",
-      "missing jdbc        | --id w1 --zookeeper a:1                                        | missing --jdbc",
-      "unknown option      | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --verbose yes     | unknown option '--verbose'",
-      "not an option       | w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                        | unknown option 'w1'",
-      "equals form         | --id=w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                   | unknown option '--id=w1'",
-      "missing value       | --zookeeper a:1 --jdbc jdbc:h2:mem:x --id                      | --id needs a value",
-      "option as value     | --id --zookeeper a:1 --jdbc jdbc:h2:mem:x                      | --id needs a value",
-      "twice               | --id w1 --id w2 --zookeeper a:1 --jdbc jdbc:h2:mem:x           | --id is given twice",
-      "bad id              | --id w/1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                  | invalid --id",
-      "bad jdbc            | --id w1 --zookeeper a:1 --jdbc h2:mem:x                        | invalid --jdbc",
-      "password only       | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --jdbc-password p | --jdbc-password needs --jdbc-user",
-      "partitions text     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions many | --partitions must be a whole number",
-      "partitions zero     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions 0    | --partitions must be 1 to 100000",
-      "timeout too short   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --session-timeout-ms 10 | --session-timeout-ms must be 500",
-      "relative election   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --election e      | invalid --election 'e'",
-      "group with at       | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --group /g@x      | invalid --group '/g@x'",
-      "tls without trust   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --tls-password p  | TLS needs --tls-trust",
-      "tls missing file    | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --tls-trust /nonexistent.p12 --tls-password p | invalid TLS options",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "missing id          | --zookeeper a:1 --jdbc jdbc:h2:mem:x                           | missing --id",
+        "missing zookeeper   | --id w1 --jdbc jdbc:h2:mem:x                                   | missing --zookeeper",
+        "missing jdbc        | --id w1 --zookeeper a:1                                        | missing --jdbc",
+        "unknown option      | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --verbose yes     | unknown option '--verbose'",
+        "not an option       | w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                        | unknown option 'w1'",
+        "equals form         | --id=w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                   | unknown option '--id=w1'",
+        "missing value       | --zookeeper a:1 --jdbc jdbc:h2:mem:x --id                      | --id needs a value",
+        "option as value     | --id --zookeeper a:1 --jdbc jdbc:h2:mem:x                      | --id needs a value",
+        "twice               | --id w1 --id w2 --zookeeper a:1 --jdbc jdbc:h2:mem:x           | --id is given twice",
+        "bad id              | --id w/1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                  | invalid --id",
+        "bad jdbc            | --id w1 --zookeeper a:1 --jdbc h2:mem:x                        | invalid --jdbc",
+        "password only       | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --jdbc-password p | --jdbc-password needs --jdbc-user",
+        "partitions text     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions many | --partitions must be a whole number",
+        "partitions zero     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions 0    | --partitions must be 1 to 100000",
+        "timeout too short   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --session-timeout-ms 10 | --session-timeout-ms must be 500",
+        "relative election   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --election e      | invalid --election 'e'",
+        "group with at       | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --group /g@x      | invalid --group '/g@x'",
+        "tls without trust   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --tls-password p  | TLS needs --tls-trust",
+        "tls missing file    | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --tls-trust /nonexistent.p12 --tls-password p | invalid TLS options",
+      })
   void refusesMalformedCommandLines(String name, String line, String message) {
     String[] argv = line.trim().split("\\s+");
 
-    assertThatThrownBy(() -> WorkerArgs.parse(argv)).as(name)
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    assertThatThrownBy(() -> WorkerArgs.parse(argv))
+        .as(name)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
   }
 
   @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencingToken;
@@ -5,19 +6,23 @@ import dev.baton.fencing.support.StrictText;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The data of a fence znode: the highest accepted token in exactly the form
- * {@link FencingToken#toString()} writes, as UTF-8: {@code ft:<value>} or {@code ft:<value>@<scope>}.
+ * The data of a fence znode: the highest accepted token in exactly the form {@link
+ * FencingToken#toString()} writes, as UTF-8: {@code ft:<value>} or {@code ft:<value>@<scope>}.
  *
- * <p>The format has no version header: it is the on-disk format of existing fence znodes, and a header
- * would make them unreadable. It is read strictly instead, with Baton's one strict decoder
+ * <p>The format has no version header: it is the on-disk format of existing fence znodes, and a
+ * header would make them unreadable. It is read strictly instead, with Baton's one strict decoder
  * ({@link StrictText}): at most {@value #MAX_BYTES} bytes, strict UTF-8, the prefix {@code ft:}, a
- * canonical decimal value ({@link StrictText#number}: no sign, no leading zero, at most
- * {@code Long.MAX_VALUE}), and, after an {@code @}, a non-empty scope that {@link FencingToken#of(String,
- * long)} accepts. Anything else, including the lenient forms {@link FencingToken#parse(String)} takes
- * (a bare number, {@code +1}, {@code 007}), is malformed: a future format must change the prefix.
+ * canonical decimal value ({@link StrictText#number}: no sign, no leading zero, at most {@code
+ * Long.MAX_VALUE}), and, after an {@code @}, a non-empty scope that {@link FencingToken#of(String,
+ * long)} accepts. Anything else, including the lenient forms {@link FencingToken#parse(String)}
+ * takes (a bare number, {@code +1}, {@code 007}), is malformed: a future format must change the
+ * prefix.
  */
 final class FenceRecord {
-  /** The longest fence record, in bytes: {@code ft:}, 19 digits, {@code @} and a scope of 3-byte chars. */
+  /**
+   * The longest fence record, in bytes: {@code ft:}, 19 digits, {@code @} and a scope of 3-byte
+   * chars.
+   */
   static final int MAX_BYTES = 3 + 19 + 1 + 3 * FencingToken.MAX_SCOPE_LENGTH;
 
   private static final String PREFIX = "ft:";
@@ -34,15 +39,22 @@ final class FenceRecord {
    * @throws MalformedFenceException naming the znode and the problem
    */
   static FencingToken decode(String resource, String path, byte[] data) {
-    String text = StrictText.decode(data, MAX_BYTES,
-        problem -> new MalformedFenceException(resource, path, "it is " + problem));
+    String text =
+        StrictText.decode(
+            data,
+            MAX_BYTES,
+            problem -> new MalformedFenceException(resource, path, "it is " + problem));
     if (!text.startsWith(PREFIX)) {
       throw new MalformedFenceException(resource, path, "it does not start with '" + PREFIX + "'");
     }
     int at = text.indexOf('@', PREFIX.length());
     String digits = text.substring(PREFIX.length(), at < 0 ? text.length() : at);
-    long value = StrictText.number(digits, Long.MAX_VALUE, "the token value",
-        problem -> new MalformedFenceException(resource, path, problem));
+    long value =
+        StrictText.number(
+            digits,
+            Long.MAX_VALUE,
+            "the token value",
+            problem -> new MalformedFenceException(resource, path, problem));
     if (at < 0) {
       return FencingToken.of(value);
     }
@@ -53,8 +65,12 @@ final class FenceRecord {
     try {
       return FencingToken.of(scope, value);
     } catch (IllegalArgumentException e) {
-      throw new MalformedFenceException(resource, path, "the scope is invalid (longer than "
-          + FencingToken.MAX_SCOPE_LENGTH + " characters, or a second '@' or a control character)");
+      throw new MalformedFenceException(
+          resource,
+          path,
+          "the scope is invalid (longer than "
+              + FencingToken.MAX_SCOPE_LENGTH
+              + " characters, or a second '@' or a control character)");
     }
   }
 }

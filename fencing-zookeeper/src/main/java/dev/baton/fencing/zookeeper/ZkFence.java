@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.Fence;
@@ -11,8 +12,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.PathUtils;
@@ -24,27 +25,28 @@ import org.apache.zookeeper.data.Stat;
  * A fence znode per resource that holds the highest accepted token, advanced by a versioned
  * compare-and-set in the same multi as the caller's ZooKeeper writes.
  *
- * <p>When to use it: for ZooKeeper data that several terms write over time (configuration, assignments,
- * checkpoints), when the writer may hold its token longer than its znode, or when the resource is written
- * from more than one ownership recipe. When the writer's own election or lock znode is at hand and the
- * write must simply die with the ownership, {@link ZkOwnershipGuard} is cheaper (a check, no extra
- * write). Both protect only writes made through them.
+ * <p>When to use it: for ZooKeeper data that several terms write over time (configuration,
+ * assignments, checkpoints), when the writer may hold its token longer than its znode, or when the
+ * resource is written from more than one ownership recipe. When the writer's own election or lock
+ * znode is at hand and the write must simply die with the ownership, {@link ZkOwnershipGuard} is
+ * cheaper (a check, no extra write). Both protect only writes made through them.
  *
- * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code ..},
- * which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its data the
- * token's string form ({@code ft:<value>@<scope>}, UTF-8, read strictly: see
- * {@link MalformedFenceException}). A fence znode holding anything else makes every write to its
- * resource fail with that exception; it is never overwritten. Thread-safe.
+ * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code
+ * ..}, which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its
+ * data the token's string form ({@code ft:<value>@<scope>}, UTF-8, read strictly: see {@link
+ * MalformedFenceException}). A fence znode holding anything else makes every write to its resource
+ * fail with that exception; it is never overwritten. Thread-safe.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
 
   private final CuratorFramework client;
   private final String basePath;
+
   /** The token and znode version this fence itself last wrote, per resource. */
   private final Map<String, Seen> lastWritten = new ConcurrentHashMap<>();
 
-  private record Seen(FencingToken token, int version) { }
+  private record Seen(FencingToken token, int version) {}
 
   private ZkFence(CuratorFramework client, String basePath) {
     this.client = client;
@@ -82,7 +84,8 @@ public final class ZkFence implements Fence<ZkTransaction> {
       Stat stat = new Stat();
       Optional<FencingToken> current;
       if (seen != null && seen.token().sameScopeAs(token) && !token.isOlderThan(seen.token())) {
-        // This fence wrote the znode last (as far as it knows): compare-and-set against that version
+        // This fence wrote the znode last (as far as it knows): compare-and-set against that
+        // version
         // without reading it first. If anyone wrote since, the version check fails and we read.
         current = Optional.of(seen.token());
         stat.setVersion(seen.version());
@@ -93,8 +96,10 @@ public final class ZkFence implements Fence<ZkTransaction> {
       if (current.isPresent()) {
         check(resource, token, current.get());
         int version = stat.getVersion();
-        guard = op(resource, () -> client.transactionOp().setData().withVersion(version)
-            .forPath(path, data));
+        guard =
+            op(
+                resource,
+                () -> client.transactionOp().setData().withVersion(version).forPath(path, data));
       } else {
         ensureParent(resource);
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
@@ -109,13 +114,14 @@ public final class ZkFence implements Fence<ZkTransaction> {
       if (refused != KeeperException.Code.BADVERSION
           && refused != KeeperException.Code.NODEEXISTS
           && refused != KeeperException.Code.NONODE) {
-        throw new FencingException(resource, "the fence znode " + path + " refused the write: "
-            + refused);
+        throw new FencingException(
+            resource, "the fence znode " + path + " refused the write: " + refused);
       }
       // another writer moved the fence in between: read it again
     }
-    throw new FencingException(resource, "the fence znode " + path + " kept changing; gave up after "
-        + ATTEMPTS + " attempts");
+    throw new FencingException(
+        resource,
+        "the fence znode " + path + " kept changing; gave up after " + ATTEMPTS + " attempts");
   }
 
   @Override

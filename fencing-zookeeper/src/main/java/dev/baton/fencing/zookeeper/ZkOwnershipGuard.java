@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencedAction;
@@ -9,11 +10,11 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * Guards ZooKeeper writes with the writer's own ownership znode (its election or lock node): the
- * caller's operations commit in one multi with a check that the znode still exists, so they fail once
- * the ownership is gone (the session expired, the owner resigned), however late they arrive.
+ * caller's operations commit in one multi with a check that the znode still exists, so they fail
+ * once the ownership is gone (the session expired, the owner resigned), however late they arrive.
  *
- * <p>When to use it: ZooKeeper writes made during one ownership term, by the holder of the znode. For a
- * resource written across terms or from different recipes, or to keep a high-water mark, use
+ * <p>When to use it: ZooKeeper writes made during one ownership term, by the holder of the znode.
+ * For a resource written across terms or from different recipes, or to keep a high-water mark, use
  * {@link ZkFence}. Thread-safe.
  */
 public final class ZkOwnershipGuard {
@@ -52,15 +53,19 @@ public final class ZkOwnershipGuard {
     if (refused == KeeperException.Code.NONODE) {
       throw new OwnershipLostException(ownerNodePath);
     }
-    throw new FencingException(ownerNodePath, "the ownership check on " + ownerNodePath
-        + " failed: " + refused);
+    throw new FencingException(
+        ownerNodePath, "the ownership check on " + ownerNodePath + " failed: " + refused);
   }
 
   /** The ownership znode no longer exists: the writer's term is over. */
   public static final class OwnershipLostException extends FencingException {
     OwnershipLostException(String ownerNodePath) {
-      super(ownerNodePath, "the ownership znode " + ownerNodePath + " is gone: the term is over and "
-          + "nothing was written");
+      super(
+          ownerNodePath,
+          "the ownership znode "
+              + ownerNodePath
+              + " is gone: the term is over and "
+              + "nothing was written");
     }
   }
 }

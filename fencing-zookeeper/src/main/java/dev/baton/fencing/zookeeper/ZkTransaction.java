@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import java.util.ArrayList;
@@ -8,12 +9,12 @@ import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.api.transaction.TransactionOp;
 
 /**
- * The caller's side of a fenced ZooKeeper write: the operations added here commit in one multi with the
- * fence's own check, or not at all. Build operations with {@link #ops()}, for example
- * {@code tx.add(tx.ops().setData().forPath("/app/config", bytes))}.
+ * The caller's side of a fenced ZooKeeper write: the operations added here commit in one multi with
+ * the fence's own check, or not at all. Build operations with {@link #ops()}, for example {@code
+ * tx.add(tx.ops().setData().forPath("/app/config", bytes))}.
  *
- * <p>A fenced action may run more than once (after a concurrent fence update it is retried), so it must
- * only add operations, not act on its own.
+ * <p>A fenced action may run more than once (after a concurrent fence update it is retried), so it
+ * must only add operations, not act on its own.
  */
 public final class ZkTransaction {
   private final CuratorFramework client;

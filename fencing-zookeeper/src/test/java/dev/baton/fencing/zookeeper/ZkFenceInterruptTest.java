@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,18 +99,31 @@ class ZkFenceInterruptTest {
     String owner = "/baton/interrupt-owner-" + RESOURCES.incrementAndGet();
     client.create().creatingParentsIfNeeded().forPath(owner);
     ZkOwnershipGuard guard = ZkOwnershipGuard.create(client);
-    assertThatThrownBy(() -> guard.write(owner, tx -> {
-      throw new InterruptedException("the action's wait was interrupted");
-    })).isInstanceOf(FencingException.class).hasCauseInstanceOf(InterruptedException.class);
+    assertThatThrownBy(
+            () ->
+                guard.write(
+                    owner,
+                    tx -> {
+                      throw new InterruptedException("the action's wait was interrupted");
+                    }))
+        .isInstanceOf(FencingException.class)
+        .hasCauseInstanceOf(InterruptedException.class);
     assertThat(Thread.currentThread().isInterrupted()).isTrue();
   }
 
   @Test
   void anActionThatWasInterruptedFailsTheWriteAndKeepsTheInterruptFlag() {
     String r = newResource();
-    assertThatThrownBy(() -> fence.write(r, token(1), tx -> {
-      throw new InterruptedException("the action's wait was interrupted");
-    })).isInstanceOf(FencingException.class).hasCauseInstanceOf(InterruptedException.class);
+    assertThatThrownBy(
+            () ->
+                fence.write(
+                    r,
+                    token(1),
+                    tx -> {
+                      throw new InterruptedException("the action's wait was interrupted");
+                    }))
+        .isInstanceOf(FencingException.class)
+        .hasCauseInstanceOf(InterruptedException.class);
     assertThat(Thread.currentThread().isInterrupted()).isTrue();
     Thread.interrupted();
     assertThat(fence.highest(r)).isEmpty();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,23 +39,35 @@ class ZkFenceMalformedNodeTest {
   @Test
   void aMalformedFenceZnodeRefusesEveryWriteAndStaysAsItIs() throws Exception {
     byte[][] junk = {
-        "garbage".getBytes(StandardCharsets.UTF_8),
-        "5".getBytes(StandardCharsets.UTF_8), // the lenient form FencingToken.parse would take
-        "ft:-1@/s".getBytes(StandardCharsets.UTF_8),
-        {(byte) 0xff, (byte) 0xfe},
-        new byte[0],
-        new byte[FenceRecord.MAX_BYTES + 1],
+      "garbage".getBytes(StandardCharsets.UTF_8),
+      "5".getBytes(StandardCharsets.UTF_8), // the lenient form FencingToken.parse would take
+      "ft:-1@/s".getBytes(StandardCharsets.UTF_8),
+      {(byte) 0xff, (byte) 0xfe},
+      new byte[0],
+      new byte[FenceRecord.MAX_BYTES + 1],
     };
     for (int i = 0; i < junk.length; i++) {
       String resource = "damaged-" + i;
       String path = fence.fencePath(resource);
       client.create().creatingParentsIfNeeded().forPath(path, junk[i]);
       AtomicInteger ran = new AtomicInteger();
-      assertThatThrownBy(() -> fence.write(resource, FencingToken.of("/s", 1_000_000), tx -> {
-        ran.incrementAndGet();
-        return tx.add(tx.ops().create().withMode(CreateMode.PERSISTENT).forPath("/written-" + resource));
-      })).as(resource).isInstanceOfSatisfying(MalformedFenceException.class,
-          e -> assertThat(e.path()).isEqualTo(path)).hasMessageContaining(path);
+      assertThatThrownBy(
+              () ->
+                  fence.write(
+                      resource,
+                      FencingToken.of("/s", 1_000_000),
+                      tx -> {
+                        ran.incrementAndGet();
+                        return tx.add(
+                            tx.ops()
+                                .create()
+                                .withMode(CreateMode.PERSISTENT)
+                                .forPath("/written-" + resource));
+                      }))
+          .as(resource)
+          .isInstanceOfSatisfying(
+              MalformedFenceException.class, e -> assertThat(e.path()).isEqualTo(path))
+          .hasMessageContaining(path);
       assertThatThrownBy(() -> fence.highest(resource)).isInstanceOf(MalformedFenceException.class);
       assertThat(client.getData().forPath(path)).as(resource).isEqualTo(junk[i]);
       assertThat(client.checkExists().forPath("/written-" + resource)).isNull();
@@ -66,7 +79,10 @@ class ZkFenceMalformedNodeTest {
   void aRepairedFenceZnodeIsAcceptedAgain() throws Exception {
     String resource = "repaired";
     String path = fence.fencePath(resource);
-    client.create().creatingParentsIfNeeded().forPath(path, "oops".getBytes(StandardCharsets.UTF_8));
+    client
+        .create()
+        .creatingParentsIfNeeded()
+        .forPath(path, "oops".getBytes(StandardCharsets.UTF_8));
     assertThatThrownBy(() -> fence.write(resource, FencingToken.of("/s", 9), tx -> null))
         .isInstanceOf(MalformedFenceException.class);
     client.setData().forPath(path, "ft:7@/s".getBytes(StandardCharsets.UTF_8));

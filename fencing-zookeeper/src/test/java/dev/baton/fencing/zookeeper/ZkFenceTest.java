@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,11 +52,17 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
   }
 
   @Override
-  protected FencedAction<ZkTransaction, Void> writeMarker(String resource, String marker, long token) {
+  protected FencedAction<ZkTransaction, Void> writeMarker(
+      String resource, String marker, long token) {
     return tx -> {
       ensure(logPath(resource));
-      tx.add(tx.ops().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL)
-          .forPath(logPath(resource) + "/m-", (marker + ":" + token).getBytes(StandardCharsets.UTF_8)));
+      tx.add(
+          tx.ops()
+              .create()
+              .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+              .forPath(
+                  logPath(resource) + "/m-",
+                  (marker + ":" + token).getBytes(StandardCharsets.UTF_8)));
       return null;
     };
   }
@@ -78,8 +85,9 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
     children.sort(Comparator.naturalOrder()); // persistent sequence, fixed width, from 0
     List<String> markers = new ArrayList<>();
     for (String child : children) {
-      markers.add(new String(client.getData().forPath(ZKPaths.makePath(path, child)),
-          StandardCharsets.UTF_8));
+      markers.add(
+          new String(
+              client.getData().forPath(ZKPaths.makePath(path, child)), StandardCharsets.UTF_8));
     }
     return markers;
   }
@@ -87,14 +95,28 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
   @Test
   void theOwnershipGuardWritesOnlyWhileTheOwnerNodeExists() throws Exception {
     ZkOwnershipGuard guard = ZkOwnershipGuard.create(client);
-    String owner = client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-        .forPath("/owners/leader-1");
-    guard.write(owner, tx -> tx.add(tx.ops().create().forPath("/owned-1", "v1".getBytes(StandardCharsets.UTF_8))));
+    String owner =
+        client
+            .create()
+            .creatingParentsIfNeeded()
+            .withMode(CreateMode.EPHEMERAL)
+            .forPath("/owners/leader-1");
+    guard.write(
+        owner,
+        tx -> tx.add(tx.ops().create().forPath("/owned-1", "v1".getBytes(StandardCharsets.UTF_8))));
     assertThat(client.getData().forPath("/owned-1")).asString().isEqualTo("v1");
     client.delete().forPath(owner);
-    assertThatThrownBy(() -> guard.write(owner,
-        tx -> tx.add(tx.ops().setData().forPath("/owned-1", "stale".getBytes(StandardCharsets.UTF_8)))))
-        .isInstanceOf(ZkOwnershipGuard.OwnershipLostException.class).hasMessageContaining(owner);
+    assertThatThrownBy(
+            () ->
+                guard.write(
+                    owner,
+                    tx ->
+                        tx.add(
+                            tx.ops()
+                                .setData()
+                                .forPath("/owned-1", "stale".getBytes(StandardCharsets.UTF_8)))))
+        .isInstanceOf(ZkOwnershipGuard.OwnershipLostException.class)
+        .hasMessageContaining(owner);
     assertThat(client.getData().forPath("/owned-1")).asString().isEqualTo("v1");
   }
 
@@ -106,7 +128,8 @@ class ZkFenceTest extends FenceContractTest<ZkTransaction> {
     mine.write(r, dev.baton.fencing.FencingToken.of("/s", 5), tx -> null);
     theirs.write(r, dev.baton.fencing.FencingToken.of("/s", 7), tx -> null);
     assertThatThrownBy(() -> mine.write(r, dev.baton.fencing.FencingToken.of("/s", 6), tx -> null))
-        .isInstanceOfSatisfying(dev.baton.fencing.StaleTokenException.class,
+        .isInstanceOfSatisfying(
+            dev.baton.fencing.StaleTokenException.class,
             e -> assertThat(e.current()).contains(dev.baton.fencing.FencingToken.of("/s", 7)));
     mine.write(r, dev.baton.fencing.FencingToken.of("/s", 7), tx -> null);
     mine.write(r, dev.baton.fencing.FencingToken.of("/s", 8), tx -> null);

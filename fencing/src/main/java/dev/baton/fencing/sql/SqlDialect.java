@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
@@ -27,8 +28,8 @@ public enum SqlDialect {
     if (p.equals("h2")) {
       return H2;
     }
-    throw new FenceConfigurationException("the SQL fence supports PostgreSQL and H2, not '" + product
-        + "'");
+    throw new FenceConfigurationException(
+        "the SQL fence supports PostgreSQL and H2, not '" + product + "'");
   }
 
   /** True if the SQL state says a unique key was violated (a concurrent first writer). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.Fence;
@@ -19,22 +20,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2. The fence's conditional
- * update runs in the same transaction as the caller's own statements, so they commit only if the fence
- * accepted the token:
+ * update runs in the same transaction as the caller's own statements, so they commit only if the
+ * fence accepted the token:
  *
  * <pre>{@code
  * UPDATE baton_fence SET highest_token = :token, holder = :holder, updated_at = CURRENT_TIMESTAMP
  *  WHERE resource = :resource AND scope = :scope AND highest_token <= :token
  * }</pre>
  *
- * <p>One row updated: accepted, and the row stays locked until the transaction ends, so no lower token
- * can slip in between. No row: the resource is new (the fence inserts its row in the same transaction;
- * of two first writers exactly one inserts, the other retries against the row) or the token is stale or
- * foreign (rejected, rolled back). All values are bound parameters; the table name comes only from
- * validated configuration.
+ * <p>One row updated: accepted, and the row stays locked until the transaction ends, so no lower
+ * token can slip in between. No row: the resource is new (the fence inserts its row in the same
+ * transaction; of two first writers exactly one inserts, the other retries against the row) or the
+ * token is stale or foreign (rejected, rolled back). All values are bound parameters; the table
+ * name comes only from validated configuration.
  *
- * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside a
- * transaction of your own. Thread-safe.
+ * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside
+ * a transaction of your own. Thread-safe.
  */
 public final class SqlFence implements Fence<Connection> {
   private static final int ATTEMPTS = 3;
@@ -50,16 +51,21 @@ public final class SqlFence implements Fence<Connection> {
     this.dataSource = dataSource;
     this.table = table;
     this.holder = holder;
-    this.update = "UPDATE " + table + " SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
-        + " WHERE resource = ? AND scope = ? AND highest_token <= ?";
+    this.update =
+        "UPDATE "
+            + table
+            + " SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
+            + " WHERE resource = ? AND scope = ? AND highest_token <= ?";
     this.select = "SELECT scope, highest_token FROM " + table + " WHERE resource = ?";
-    this.insert = "INSERT INTO " + table
-        + " (resource, scope, highest_token, holder, updated_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
+    this.insert =
+        "INSERT INTO "
+            + table
+            + " (resource, scope, highest_token, holder, updated_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
   }
 
   /**
-   * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}); {@code holder} is recorded
-   * with each accepted write for diagnosis (for example the participant id), may be null.
+   * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}); {@code holder} is
+   * recorded with each accepted write for diagnosis (for example the participant id), may be null.
    *
    * @throws FenceConfigurationException if the table name is invalid
    */
@@ -106,15 +112,16 @@ public final class SqlFence implements Fence<Connection> {
   }
 
   /**
-   * Runs the fence check in the caller's open transaction on {@code connection} (auto-commit off). On
-   * return the token is accepted and the fence row is locked until the caller commits or rolls back;
-   * the caller's statements in the same transaction commit only with it.
+   * Runs the fence check in the caller's open transaction on {@code connection} (auto-commit off).
+   * On return the token is accepted and the fence row is locked until the caller commits or rolls
+   * back; the caller's statements in the same transaction commit only with it.
    *
-   * @throws StaleTokenException or {@link ForeignTokenException} if rejected: the caller must roll back
+   * @throws StaleTokenException or {@link ForeignTokenException} if rejected: the caller must roll
+   *     back
    * @throws FencingException if the resource's fence row holds no valid token (a negative value, an
    *     invalid scope): the caller must roll back
-   * @throws SQLException if the database failed, including a concurrent first writer (SQL state 23505),
-   *     after which the caller should roll back and retry
+   * @throws SQLException if the database failed, including a concurrent first writer (SQL state
+   *     23505), after which the caller should roll back and retry
    */
   public void acceptInTransaction(Connection connection, String resource, FencingToken token)
       throws SQLException {
@@ -142,8 +149,8 @@ public final class SqlFence implements Fence<Connection> {
       }
       // The row was committed by a first writer after the update looked: check against it now.
       if (attempt >= ATTEMPTS) {
-        throw new ConcurrentFirstWriterException(resource,
-            new SQLException("the fence row kept changing", "40001"));
+        throw new ConcurrentFirstWriterException(
+            resource, new SQLException("the fence row kept changing", "40001"));
       }
     }
     try (PreparedStatement i = connection.prepareStatement(insert)) {
@@ -161,13 +168,15 @@ public final class SqlFence implements Fence<Connection> {
   }
 
   /**
-   * Another writer inserted the resource's fence row first; the transaction must be rolled back and the
-   * write retried, which then checks the token against that row.
+   * Another writer inserted the resource's fence row first; the transaction must be rolled back and
+   * the write retried, which then checks the token against that row.
    */
   public static final class ConcurrentFirstWriterException extends SQLException {
     ConcurrentFirstWriterException(String resource, SQLException cause) {
-      super("a concurrent first writer registered '" + resource + "'; roll back and retry",
-          cause.getSQLState(), cause);
+      super(
+          "a concurrent first writer registered '" + resource + "'; roll back and retry",
+          cause.getSQLState(),
+          cause);
     }
   }
 
@@ -192,10 +201,17 @@ public final class SqlFence implements Fence<Connection> {
         try {
           return Optional.of(FencingToken.of(scope, value));
         } catch (IllegalArgumentException e) {
-          // Written by hand or by another program: refuse the write rather than guess the high-water mark.
-          throw new FencingException(resource, "the fence row of '" + resource + "' in " + table
-              + " holds no valid token (a negative value, or a null, too long or malformed scope); no write "
-              + "is accepted until it is repaired", e);
+          // Written by hand or by another program: refuse the write rather than guess the
+          // high-water mark.
+          throw new FencingException(
+              resource,
+              "the fence row of '"
+                  + resource
+                  + "' in "
+                  + table
+                  + " holds no valid token (a negative value, or a null, too long or malformed scope); no write "
+                  + "is accepted until it is repaired",
+              e);
         }
       }
     }
@@ -203,13 +219,21 @@ public final class SqlFence implements Fence<Connection> {
 
   private RuntimeException translate(String resource, Exception e) {
     if (e instanceof SQLException sql && SqlDialect.isSchemaProblem(sql)) {
-      return new FenceConfigurationException("the fence table " + table + " is missing or has another "
-          + "shape (" + sql.getMessage() + "); create it with SqlFenceSchema.create or: "
-          + SqlFenceSchema.ddl(table), sql);
+      return new FenceConfigurationException(
+          "the fence table "
+              + table
+              + " is missing or has another "
+              + "shape ("
+              + sql.getMessage()
+              + "); create it with SqlFenceSchema.create or: "
+              + SqlFenceSchema.ddl(table),
+          sql);
     }
     if (e instanceof SQLException sql) {
-      return new FencingException(resource, "the fenced write to '" + resource + "' failed in the "
-          + "database: " + sql.getMessage(), sql);
+      return new FencingException(
+          resource,
+          "the fenced write to '" + resource + "' failed in the " + "database: " + sql.getMessage(),
+          sql);
     }
     return Resources.rethrow(resource, e);
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
@@ -22,10 +23,10 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}}
- * (optionally prefixed by a schema name of the same form and a dot); they are never taken from data.
- * ASCII only: quotes, semicolons, whitespace, comment markers, dashes and look-alike letters from other
- * scripts are all rejected, and each part fits PostgreSQL's 63-byte identifiers, so the name is never
- * quoted or truncated. Every value the fence writes or compares is a bound parameter.
+ * (optionally prefixed by a schema name of the same form and a dot); they are never taken from
+ * data. ASCII only: quotes, semicolons, whitespace, comment markers, dashes and look-alike letters
+ * from other scripts are all rejected, and each part fits PostgreSQL's 63-byte identifiers, so the
+ * name is never quoted or truncated. Every value the fence writes or compares is a bound parameter.
  */
 public final class SqlFenceSchema {
   /** The default table name. */
@@ -43,21 +44,27 @@ public final class SqlFenceSchema {
    */
   public static String validTableName(String table) {
     if (table == null || !NAME.matcher(table).matches()) {
-      throw new FenceConfigurationException("invalid fence table name " + quoted(table)
-          + ": use 1 to 63 ASCII letters, digits and underscores, not starting with a digit, optionally "
-          + "schema.table");
+      throw new FenceConfigurationException(
+          "invalid fence table name "
+              + quoted(table)
+              + ": use 1 to 63 ASCII letters, digits and underscores, not starting with a digit, optionally "
+              + "schema.table");
     }
     return table;
   }
 
-  /** A rejected name for a message: quoted, abbreviated, with anything but printable ASCII escaped. */
+  /**
+   * A rejected name for a message: quoted, abbreviated, with anything but printable ASCII escaped.
+   */
   static String quoted(String name) {
     return SafeText.quoted(name, 80);
   }
 
   /** The DDL that creates {@code table}. */
   public static String ddl(String table) {
-    return "CREATE TABLE IF NOT EXISTS " + validTableName(table) + " ("
+    return "CREATE TABLE IF NOT EXISTS "
+        + validTableName(table)
+        + " ("
         + "resource VARCHAR(255) NOT NULL PRIMARY KEY, "
         + "scope VARCHAR(512) NOT NULL, "
         + "highest_token BIGINT NOT NULL, "
@@ -72,15 +79,16 @@ public final class SqlFenceSchema {
    */
   public static void create(DataSource dataSource, String table) {
     String ddl = ddl(table);
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       SqlDialect.of(c);
       s.execute(ddl);
       if (!c.getAutoCommit()) {
         c.commit();
       }
     } catch (SQLException e) {
-      throw new FenceConfigurationException("cannot create the fence table " + table + ": "
-          + e.getMessage(), e);
+      throw new FenceConfigurationException(
+          "cannot create the fence table " + table + ": " + e.getMessage(), e);
     }
   }
 }

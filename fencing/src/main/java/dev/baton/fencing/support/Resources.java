@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.support;
 
 import dev.baton.fencing.FencingException;
@@ -20,7 +21,8 @@ public final class Resources {
       throw new IllegalArgumentException("the fenced resource name is longer than " + MAX_LENGTH);
     }
     if (resource.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException("the fenced resource name must not contain control characters");
+      throw new IllegalArgumentException(
+          "the fenced resource name must not contain control characters");
     }
     if (token == null) {
       throw new IllegalArgumentException("a fenced write needs a fencing token, got null");
@@ -28,9 +30,9 @@ public final class Resources {
   }
 
   /**
-   * Wraps what an action threw: unchecked exceptions pass, checked ones are wrapped. An
-   * {@link InterruptedException} sets the thread's interrupt flag again (throwing it cleared the flag),
-   * so that the caller still sees the interruption under the unchecked wrapper.
+   * Wraps what an action threw: unchecked exceptions pass, checked ones are wrapped. An {@link
+   * InterruptedException} sets the thread's interrupt flag again (throwing it cleared the flag), so
+   * that the caller still sees the interruption under the unchecked wrapper.
    */
   public static RuntimeException rethrow(String resource, Exception e) {
     if (e instanceof RuntimeException r) {

@@ -1,19 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.support;
 
 import java.util.Locale;
 
 /**
- * Untrusted text (a rejected table name, a znode name read from ZooKeeper) made safe for a message or
- * a log line: abbreviated, and anything but printable ASCII escaped as {@code \}{@code uXXXX}, so that
- * it can neither flood nor forge log lines.
+ * Untrusted text (a rejected table name, a znode name read from ZooKeeper) made safe for a message
+ * or a log line: abbreviated, and anything but printable ASCII escaped as {@code \}{@code uXXXX},
+ * so that it can neither flood nor forge log lines.
  */
 public final class SafeText {
-  private SafeText() {
-  }
+  private SafeText() {}
 
   /**
-   * At most {@code limit} characters of {@code text}, escaped, followed by
-   * {@code "... (N characters)"} when it was longer; {@code "null"} for null.
+   * At most {@code limit} characters of {@code text}, escaped, followed by {@code "... (N
+   * characters)"} when it was longer; {@code "null"} for null.
    */
   public static String printable(String text, int limit) {
     if (text == null) {
@@ -38,6 +38,9 @@ public final class SafeText {
       return "null";
     }
     String body = printable(text.length() > limit ? text.substring(0, limit) : text, limit);
-    return "'" + body + "'" + (text.length() > limit ? "... (" + text.length() + " characters)" : "");
+    return "'"
+        + body
+        + "'"
+        + (text.length() > limit ? "... (" + text.length() + " characters)" : "");
   }
 }

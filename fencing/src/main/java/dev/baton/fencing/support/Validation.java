@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.support;
 
 import java.nio.charset.StandardCharsets;
@@ -32,8 +33,8 @@ public final class Validation {
   }
 
   /**
-   * Checks an id stored in a znode: 1 to {@value #MAX_ID_BYTES} bytes of UTF-8, not blank, no control
-   * characters.
+   * Checks an id stored in a znode: 1 to {@value #MAX_ID_BYTES} bytes of UTF-8, not blank, no
+   * control characters.
    *
    * @param field the field's name, named in the message
    * @throws IllegalArgumentException naming the problem
@@ -43,7 +44,8 @@ public final class Validation {
       throw new IllegalArgumentException(field + " must not be blank");
     }
     if (id.getBytes(StandardCharsets.UTF_8).length > MAX_ID_BYTES) {
-      throw new IllegalArgumentException(field + " must be at most " + MAX_ID_BYTES + " bytes of UTF-8");
+      throw new IllegalArgumentException(
+          field + " must be at most " + MAX_ID_BYTES + " bytes of UTF-8");
     }
     if (id.chars().anyMatch(Character::isISOControl)) {
       throw new IllegalArgumentException(field + " must not contain control characters");
@@ -64,10 +66,11 @@ public final class Validation {
   }
 
   /**
-   * What Curator's {@code PathUtils.validatePath} says of a non-null path, or null if it accepts it:
-   * the same rules and the same words (its typo included), so that a path Baton accepts is one the
-   * recipes can create through Curator. Stated here rather than called, so that this module does not
-   * need Curator; {@code ZooKeeperPathParityTest} in the recipes checks that the two agree.
+   * What Curator's {@code PathUtils.validatePath} says of a non-null path, or null if it accepts
+   * it: the same rules and the same words (its typo included), so that a path Baton accepts is one
+   * the recipes can create through Curator. Stated here rather than called, so that this module
+   * does not need Curator; {@code ZooKeeperPathParityTest} in the recipes checks that the two
+   * agree.
    */
   static @Nullable String zooKeeperPathProblem(String path) {
     if (path.isEmpty()) {
@@ -100,7 +103,9 @@ public final class Validation {
         if (nameStart && nameEnd) {
           reason = "relative paths not allowed @" + i;
         }
-      } else if ((c > 0 && c < 0x1f) || (c > 0x7f && c < 0x9f) || (c > 0xd800 && c < 0xf8ff)
+      } else if ((c > 0 && c < 0x1f)
+          || (c > 0x7f && c < 0x9f)
+          || (c > 0xd800 && c < 0xf8ff)
           || (c > 0xfff0 && c < 0xffff)) {
         reason = "invalid charater @" + i;
       }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,25 +30,32 @@ class H2FenceTest extends SqlFenceContractTest {
     SqlFence fence = SqlFence.create(H2, "no_such_fence_table", null);
     assertThatThrownBy(() -> fence.write("r", FencingToken.of(1), c -> null))
         .isInstanceOf(FenceConfigurationException.class)
-        .hasMessageContaining("no_such_fence_table").hasMessageContaining("CREATE TABLE");
+        .hasMessageContaining("no_such_fence_table")
+        .hasMessageContaining("CREATE TABLE");
   }
 
   @Test
   void aTableOfAnotherShapeIsAClearConfigurationError() throws Exception {
-    try (Connection c = H2.getConnection(); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE IF NOT EXISTS wrong_shape (resource VARCHAR(255) PRIMARY KEY, token INT)");
+    try (Connection c = H2.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS wrong_shape (resource VARCHAR(255) PRIMARY KEY, token INT)");
     }
     SqlFence fence = SqlFence.create(H2, "wrong_shape", null);
     assertThatThrownBy(() -> fence.write("r", FencingToken.of(1), c -> null))
-        .isInstanceOf(FenceConfigurationException.class).hasMessageContaining("wrong_shape");
+        .isInstanceOf(FenceConfigurationException.class)
+        .hasMessageContaining("wrong_shape");
   }
 
   @Test
   void tableNamesMustBePlainIdentifiers() {
-    for (String bad : new String[] {null, "", "fence; DROP TABLE x", "a-b", "1abc", "a.b.c", "\"q\""}) {
-      assertThatThrownBy(() -> SqlFence.create(H2, bad, null)).as(bad)
+    for (String bad :
+        new String[] {null, "", "fence; DROP TABLE x", "a-b", "1abc", "a.b.c", "\"q\""}) {
+      assertThatThrownBy(() -> SqlFence.create(H2, bad, null))
+          .as(bad)
           .isInstanceOf(FenceConfigurationException.class);
     }
-    assertThat(SqlFence.create(H2, "public.baton_fence", null).table()).isEqualTo("public.baton_fence");
+    assertThat(SqlFence.create(H2, "public.baton_fence", null).table())
+        .isEqualTo("public.baton_fence");
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Table names come only from validated configuration: any string is either a plain identifier
- * (optionally schema-qualified) or rejected when the fence is created; and a fence row that holds no
- * valid token is a clear error, never a crash or an accepted write.
+ * (optionally schema-qualified) or rejected when the fence is created; and a fence row that holds
+ * no valid token is a clear error, never a crash or an accepted write.
  */
 class SqlIdentifierFuzzTest {
   private static final JdbcDataSource H2 = new JdbcDataSource();
@@ -50,7 +51,8 @@ class SqlIdentifierFuzzTest {
     }
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+      boolean ok =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
       if (!ok) {
         return false;
       }
@@ -72,34 +74,75 @@ class SqlIdentifierFuzzTest {
     }
     assertThat(accepted).as(name).isEqualTo(isPlainName(name));
     Statistics.collect(accepted ? "accepted" : "rejected");
-    Statistics.coverage(c -> {
-      c.check("accepted").count(n -> n > 0);
-      c.check("rejected").count(n -> n > 0);
-    });
+    Statistics.coverage(
+        c -> {
+          c.check("accepted").count(n -> n > 0);
+          c.check("rejected").count(n -> n > 0);
+        });
   }
 
   @Test
   void classicInjectionAttemptsAreRejected() {
     String[] attacks = {
-        "jobs; DROP TABLE x", "jobs;DROP TABLE x", "a\"b", "\"baton_fence\"", "a'b", "a`b", "[a]", "a--b",
-        "a -- b", "a/*b*/", "a/**/b", "a b", "a\tb", "a\nb", " a", "a ", "a\u0000b", "a.b.c", ".a", "a.",
-        "a..b", "a(b)", "a,b", "a=b", "a%b", "a-b", "1abc", "", "ba\u0442on_fence" /* Cyrillic te */,
-        "\u0432aton" /* Cyrillic ve */, "\uff42aton" /* fullwidth b */, "baton\u200bfence" /* zero width */,
-        "caf\u00e9", "\u212aelvin" /* Kelvin sign */, "baton_fence\u037e" /* Greek question mark */,
-        "a".repeat(64), "a".repeat(200), "s".repeat(64) + ".t", "s." + "t".repeat(64), "x".repeat(200),
+      "jobs; DROP TABLE x",
+      "jobs;DROP TABLE x",
+      "a\"b",
+      "\"baton_fence\"",
+      "a'b",
+      "a`b",
+      "[a]",
+      "a--b",
+      "a -- b",
+      "a/*b*/",
+      "a/**/b",
+      "a b",
+      "a\tb",
+      "a\nb",
+      " a",
+      "a ",
+      "a\u0000b",
+      "a.b.c",
+      ".a",
+      "a.",
+      "a..b",
+      "a(b)",
+      "a,b",
+      "a=b",
+      "a%b",
+      "a-b",
+      "1abc",
+      "",
+      "ba\u0442on_fence" /* Cyrillic te */,
+      "\u0432aton" /* Cyrillic ve */,
+      "\uff42aton" /* fullwidth b */,
+      "baton\u200bfence" /* zero width */,
+      "caf\u00e9",
+      "\u212aelvin" /* Kelvin sign */,
+      "baton_fence\u037e" /* Greek question mark */,
+      "a".repeat(64),
+      "a".repeat(200),
+      "s".repeat(64) + ".t",
+      "s." + "t".repeat(64),
+      "x".repeat(200),
     };
     for (String attack : attacks) {
-      assertThatThrownBy(() -> SqlFence.create(H2, attack, null)).as(attack)
+      assertThatThrownBy(() -> SqlFence.create(H2, attack, null))
+          .as(attack)
           .isInstanceOf(FenceConfigurationException.class);
-      assertThatThrownBy(() -> SqlFenceSchema.ddl(attack)).as(attack)
+      assertThatThrownBy(() -> SqlFenceSchema.ddl(attack))
+          .as(attack)
           .isInstanceOf(FenceConfigurationException.class);
-      assertThatThrownBy(() -> SqlFenceSchema.create(H2, attack)).as(attack)
+      assertThatThrownBy(() -> SqlFenceSchema.create(H2, attack))
+          .as(attack)
           .isInstanceOf(FenceConfigurationException.class);
     }
-    assertThatThrownBy(() -> SqlFence.create(H2, null, null)).isInstanceOf(FenceConfigurationException.class);
+    assertThatThrownBy(() -> SqlFence.create(H2, null, null))
+        .isInstanceOf(FenceConfigurationException.class);
     assertThat(SqlFence.create(H2, "a".repeat(63), null).table()).hasSize(63);
-    assertThat(SqlFence.create(H2, "s".repeat(63) + "." + "t".repeat(63), null).table()).hasSize(127);
-    assertThat(SqlFence.create(H2, "_x1.Baton_Fence_2", null).table()).isEqualTo("_x1.Baton_Fence_2");
+    assertThat(SqlFence.create(H2, "s".repeat(63) + "." + "t".repeat(63), null).table())
+        .hasSize(127);
+    assertThat(SqlFence.create(H2, "_x1.Baton_Fence_2", null).table())
+        .isEqualTo("_x1.Baton_Fence_2");
   }
 
   @Test
@@ -107,7 +150,8 @@ class SqlIdentifierFuzzTest {
     assertThatThrownBy(() -> SqlFence.create(H2, "x\ny;" + "z".repeat(300), null))
         .isInstanceOf(FenceConfigurationException.class)
         .hasMessageStartingWith("invalid fence table name 'x\\u000ay;zzz")
-        .hasMessageContaining("(304 characters)").hasMessageNotContaining("\n");
+        .hasMessageContaining("(304 characters)")
+        .hasMessageNotContaining("\n");
   }
 
   @Test
@@ -137,27 +181,35 @@ class SqlIdentifierFuzzTest {
   void aFenceRowWithoutAValidTokenRefusesWritesWithAClearError() throws Exception {
     String table = "ident_damaged_" + TABLES.incrementAndGet();
     SqlFenceSchema.create(H2, table);
-    try (Connection c = H2.getConnection(); Statement s = c.createStatement()) {
-      s.execute("INSERT INTO " + table + " (resource, scope, highest_token, updated_at) VALUES "
-          + "('bad-scope', 'a@b', 1, CURRENT_TIMESTAMP), ('negative', '/s', -7, CURRENT_TIMESTAMP)");
+    try (Connection c = H2.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "INSERT INTO "
+              + table
+              + " (resource, scope, highest_token, updated_at) VALUES "
+              + "('bad-scope', 'a@b', 1, CURRENT_TIMESTAMP), ('negative', '/s', -7, CURRENT_TIMESTAMP)");
     }
     SqlFence fence = SqlFence.create(H2, table, null);
     AtomicInteger ran = new AtomicInteger();
-    assertThatThrownBy(() -> fence.write("bad-scope", FencingToken.of("/s", 5), c -> ran.incrementAndGet()))
-        .isExactlyInstanceOf(FencingException.class).hasMessageContaining("bad-scope")
+    assertThatThrownBy(
+            () -> fence.write("bad-scope", FencingToken.of("/s", 5), c -> ran.incrementAndGet()))
+        .isExactlyInstanceOf(FencingException.class)
+        .hasMessageContaining("bad-scope")
         .hasMessageContaining("holds no valid token");
     assertThat(ran).hasValue(0);
     assertThatThrownBy(() -> fence.highest("negative"))
-        .isExactlyInstanceOf(FencingException.class).hasMessageContaining("holds no valid token");
+        .isExactlyInstanceOf(FencingException.class)
+        .hasMessageContaining("holds no valid token");
   }
 
   @Provide
   Arbitrary<String> names() {
-    Arbitrary<String> near = Arbitraries.strings()
-        .withChars("abzAZ_09.;\"'-/* \t\n\u0000\u00e9\u0430\u212a\uff41")
-        .ofMaxLength(12);
-    Arbitrary<String> plain = Arbitraries.strings().withChars("abcxyzABCXYZ_0123456789").ofMinLength(1)
-        .ofMaxLength(70);
+    Arbitrary<String> near =
+        Arbitraries.strings()
+            .withChars("abzAZ_09.;\"'-/* \t\n\u0000\u00e9\u0430\u212a\uff41")
+            .ofMaxLength(12);
+    Arbitrary<String> plain =
+        Arbitraries.strings().withChars("abcxyzABCXYZ_0123456789").ofMinLength(1).ofMaxLength(70);
     Arbitrary<String> qualified = Combinators.combine(plain, plain).as((a, b) -> a + "." + b);
     Arbitrary<String> any = Arbitraries.strings().ofMaxLength(200);
     return Arbitraries.oneOf(near, plain, qualified, any);

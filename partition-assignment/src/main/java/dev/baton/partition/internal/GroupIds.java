@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
 import java.util.regex.Pattern;
@@ -22,8 +23,12 @@ public final class GroupIds {
    */
   public static String check(String field, String id) {
     if (!isValid(id)) {
-      throw new IllegalArgumentException(field + " must be 1 to 128 characters of A-Z a-z 0-9 . _ : @ -,"
-          + " starting with a letter or digit; was '" + (id == null ? null : Ranges.abbreviate(id)) + "'");
+      throw new IllegalArgumentException(
+          field
+              + " must be 1 to 128 characters of A-Z a-z 0-9 . _ : @ -,"
+              + " starting with a letter or digit; was '"
+              + (id == null ? null : Ranges.abbreviate(id))
+              + "'");
     }
     return id;
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
 import dev.baton.recipes.RevocationReason;
@@ -22,19 +23,22 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code baton.partition.owned}: partitions this member owns (active leases)
  *   <li>{@code baton.partition.assigned} / {@code baton.partition.revoked} (tag {@code reason}):
  *       ownership terms begun and ended
- *   <li>{@code baton.partition.handoff}: from seeing a partition assigned to this member to owning it
- *   <li>{@code baton.partition.drain.timeouts}: releases that did not wait for a slow {@code revoked}
- *   <li>{@code baton.partition.callback.failures}: listener callbacks that threw (tag {@code callback})
+ *   <li>{@code baton.partition.handoff}: from seeing a partition assigned to this member to owning
+ *       it
+ *   <li>{@code baton.partition.drain.timeouts}: releases that did not wait for a slow {@code
+ *       revoked}
+ *   <li>{@code baton.partition.callback.failures}: listener callbacks that threw (tag {@code
+ *       callback})
  *   <li>{@code baton.partition.malformed.records}: records read from ZooKeeper and ignored
  *   <li>while this member is the assigner: {@code baton.partition.generation} (last published),
- *       {@code baton.partition.moves} (partitions moved by its rebalances), {@code baton.partition.rebalances},
- *       {@code baton.partition.unowned} (assigned partitions without an ownership znode, -1 when not the
- *       assigner)
+ *       {@code baton.partition.moves} (partitions moved by its rebalances), {@code
+ *       baton.partition.rebalances}, {@code baton.partition.unowned} (assigned partitions without
+ *       an ownership znode, -1 when not the assigner)
  * </ul>
  *
- * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): a member re-created with
- * the same group and member id reports its own state, and {@link #close} removes its meters unless a
- * newer instance has taken them over.
+ * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): a member re-created
+ * with the same group and member id reports its own state, and {@link #close} removes its meters
+ * unless a newer instance has taken them over.
  */
 public final class GroupMetrics implements AutoCloseable {
   private static final String CALLBACK_FAILURES = "baton.partition.callback.failures";
@@ -55,11 +59,22 @@ public final class GroupMetrics implements AutoCloseable {
 
   public GroupMetrics(MeterRegistry registry, String group, String member) {
     synchronized (OwnedMeters.LOCK) {
-      this.meters = new OwnedMeters(registry, Tags.of("group", group, "member", member),
-          List.of("baton.partition.owned", "baton.partition.generation", "baton.partition.unowned",
-              "baton.partition.assigned", "baton.partition.revoked", "baton.partition.handoff",
-              "baton.partition.drain.timeouts", "baton.partition.moves",
-              "baton.partition.rebalances", CALLBACK_FAILURES, MALFORMED_RECORDS));
+      this.meters =
+          new OwnedMeters(
+              registry,
+              Tags.of("group", group, "member", member),
+              List.of(
+                  "baton.partition.owned",
+                  "baton.partition.generation",
+                  "baton.partition.unowned",
+                  "baton.partition.assigned",
+                  "baton.partition.revoked",
+                  "baton.partition.handoff",
+                  "baton.partition.drain.timeouts",
+                  "baton.partition.moves",
+                  "baton.partition.rebalances",
+                  CALLBACK_FAILURES,
+                  MALFORMED_RECORDS));
       meters.gauge("baton.partition.owned", owned);
       meters.gauge("baton.partition.generation", generation);
       meters.gauge("baton.partition.unowned", unowned);
@@ -124,8 +139,8 @@ public final class GroupMetrics implements AutoCloseable {
   }
 
   /**
-   * Removes this member's meters from the registry, unless a newer instance with the same tags has taken
-   * them over. Call it when the member is closed; idempotent. The counts above stay readable.
+   * Removes this member's meters from the registry, unless a newer instance with the same tags has
+   * taken them over. Call it when the member is closed; idempotent. The counts above stay readable.
    */
   @Override
   public void close() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
 import dev.baton.fencing.support.SafeText;
@@ -8,8 +9,8 @@ import java.util.TreeSet;
 
 /**
  * Encodes a set of partition ids compactly as ranges ({@code 0-9,12,15-20}) and parses it back
- * defensively: ids must be canonical numbers in {@code [0, MAX_ID]}, ranges ascending and disjoint, and
- * the total size at most the caller's limit, checked before any range is expanded.
+ * defensively: ids must be canonical numbers in {@code [0, MAX_ID]}, ranges ascending and disjoint,
+ * and the total size at most the caller's limit, checked before any range is expanded.
  */
 public final class Ranges {
   /** Largest partition id. */
@@ -84,10 +85,18 @@ public final class Ranges {
     return ids;
   }
 
-  /** A partition id, in canonical form like every number in a record ({@link StrictText#number}). */
+  /**
+   * A partition id, in canonical form like every number in a record ({@link StrictText#number}).
+   */
   private static int id(String s) {
-    return (int) StrictText.number(s, MAX_ID, "it", problem ->
-        new IllegalArgumentException("bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
+    return (int)
+        StrictText.number(
+            s,
+            MAX_ID,
+            "it",
+            problem ->
+                new IllegalArgumentException(
+                    "bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
   }
 
   public static String abbreviate(String s) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
 import dev.baton.fencing.FencingToken;
@@ -54,15 +55,22 @@ public final class StatusReader {
       List<GroupStatus.PartitionStatus> partitions = new ArrayList<>();
       for (int p : all) {
         Owner o = owners.get(p);
-        partitions.add(new GroupStatus.PartitionStatus(p,
-            Optional.ofNullable(assignment == null ? null : assignment.owners().get(p)),
-            Optional.ofNullable(o == null ? null : o.member),
-            Optional.ofNullable(o == null ? null : FencingToken.of(paths.tokenScope(p), o.czxid)),
-            Optional.ofNullable(o == null ? null : Instant.ofEpochMilli(o.ctime))));
+        partitions.add(
+            new GroupStatus.PartitionStatus(
+                p,
+                Optional.ofNullable(assignment == null ? null : assignment.owners().get(p)),
+                Optional.ofNullable(o == null ? null : o.member),
+                Optional.ofNullable(
+                    o == null ? null : FencingToken.of(paths.tokenScope(p), o.czxid)),
+                Optional.ofNullable(o == null ? null : Instant.ofEpochMilli(o.ctime))));
       }
-      return new GroupStatus(paths.group(), members,
+      return new GroupStatus(
+          paths.group(),
+          members,
           new ElectionObserver(session, paths.assigner()).currentLeader(),
-          assignment == null ? 0 : assignment.generation(), partitions, problems);
+          assignment == null ? 0 : assignment.generation(),
+          partitions,
+          problems);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CoordinationException("interrupted reading the status of " + paths.group(), e);
@@ -86,9 +94,15 @@ public final class StatusReader {
       String path = paths.member(name);
       Stat stat = new Stat();
       try {
-        MemberProfile m = MemberRecord.decode(path, name, client.getData().storingStatIn(stat).forPath(path));
-        out.add(new GroupStatus.MemberStatus(m.id(), m.weight(), Optional.ofNullable(m.zone()),
-            stat.getEphemeralOwner(), Instant.ofEpochMilli(stat.getCtime())));
+        MemberProfile m =
+            MemberRecord.decode(path, name, client.getData().storingStatIn(stat).forPath(path));
+        out.add(
+            new GroupStatus.MemberStatus(
+                m.id(),
+                m.weight(),
+                Optional.ofNullable(m.zone()),
+                stat.getEphemeralOwner(),
+                Instant.ofEpochMilli(stat.getCtime())));
       } catch (MalformedRecordException e) {
         problems.add(e.getMessage());
       } catch (KeeperException.NoNodeException e) {
@@ -100,7 +114,8 @@ public final class StatusReader {
 
   private @Nullable AssignmentRecord assignment() throws Exception {
     try {
-      return AssignmentRecord.decode(paths.assignment(), client.getData().forPath(paths.assignment()));
+      return AssignmentRecord.decode(
+          paths.assignment(), client.getData().forPath(paths.assignment()));
     } catch (KeeperException.NoNodeException e) {
       return null;
     } catch (MalformedRecordException e) {
@@ -131,10 +146,14 @@ public final class StatusReader {
         continue;
       }
       String path = paths.owner(p);
-      client.getData().inBackground((c, event) -> {
-        collect(p, path, event, owners, bad);
-        done.countDown();
-      }).forPath(path);
+      client
+          .getData()
+          .inBackground(
+              (c, event) -> {
+                collect(p, path, event, owners, bad);
+                done.countDown();
+              })
+          .forPath(path);
     }
     if (!done.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       throw new CoordinationException("timed out reading the ownership znodes of " + paths.group());
@@ -143,14 +162,15 @@ public final class StatusReader {
     return new TreeMap<>(owners);
   }
 
-  private static void collect(int p, String path, CuratorEvent event, Map<Integer, Owner> owners,
-      List<String> bad) {
+  private static void collect(
+      int p, String path, CuratorEvent event, Map<Integer, Owner> owners, List<String> bad) {
     if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
       return; // released while we read
     }
     try {
       OwnerRecord r = OwnerRecord.decode(path, event.getData());
-      owners.put(p, new Owner(r.memberId(), event.getStat().getCzxid(), event.getStat().getCtime()));
+      owners.put(
+          p, new Owner(r.memberId(), event.getStat().getCzxid(), event.getStat().getCtime()));
     } catch (MalformedRecordException e) {
       bad.add(e.getMessage());
     }

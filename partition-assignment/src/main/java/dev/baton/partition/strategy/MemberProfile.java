@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.strategy;
 
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A live member as an {@link AssignmentStrategy} sees it: its id, its relative capacity and its zone.
+ * A live member as an {@link AssignmentStrategy} sees it: its id, its relative capacity and its
+ * zone.
  *
  * @param id the member id, unique among the members of one assignment; not blank. It is also the
  *     value of the assignment map and the final tie-breaker wherever the strategy must choose
@@ -12,14 +14,16 @@ import org.jspecify.annotations.Nullable;
  *     {@value #DEFAULT_WEIGHT} by default. A member of weight 2 is meant to own twice as many
  *     partitions as a member of weight 1
  * @param zone the failure domain the member runs in (a rack, an availability zone), or {@code null}
- *     for none (the default). Only zone-aware strategies read it; members without a zone count as one
- *     zone of their own. Not blank when present
+ *     for none (the default). Only zone-aware strategies read it; members without a zone count as
+ *     one zone of their own. Not blank when present
  */
 public record MemberProfile(String id, int weight, @Nullable String zone) {
   /** The smallest weight. */
   public static final int MIN_WEIGHT = 1;
+
   /** The largest weight. */
   public static final int MAX_WEIGHT = 10_000;
+
   /** The weight of {@link #of(String)}. */
   public static final int DEFAULT_WEIGHT = 1;
 
@@ -27,8 +31,8 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
    * Validates the fields.
    *
    * @throws NullPointerException if {@code id} is null
-   * @throws IllegalArgumentException if {@code id} is blank, {@code weight} is outside
-   *     {@value #MIN_WEIGHT}..{@value #MAX_WEIGHT} or {@code zone} is blank
+   * @throws IllegalArgumentException if {@code id} is blank, {@code weight} is outside {@value
+   *     #MIN_WEIGHT}..{@value #MAX_WEIGHT} or {@code zone} is blank
    */
   public MemberProfile {
     Objects.requireNonNull(id, "id");
@@ -36,11 +40,19 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
       throw new IllegalArgumentException("member id must not be blank");
     }
     if (weight < MIN_WEIGHT || weight > MAX_WEIGHT) {
-      throw new IllegalArgumentException("weight of member " + id + " must be between " + MIN_WEIGHT
-          + " and " + MAX_WEIGHT + ", was " + weight);
+      throw new IllegalArgumentException(
+          "weight of member "
+              + id
+              + " must be between "
+              + MIN_WEIGHT
+              + " and "
+              + MAX_WEIGHT
+              + ", was "
+              + weight);
     }
     if (zone != null && zone.isBlank()) {
-      throw new IllegalArgumentException("zone of member " + id + " must be null (no zone) or not blank");
+      throw new IllegalArgumentException(
+          "zone of member " + id + " must be null (no zone) or not blank");
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.strategy;
 
 import java.math.BigInteger;
@@ -14,12 +15,14 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 
 /**
- * Sticky and balanced by weight, optionally spread across zones; as few partitions as possible move.
+ * Sticky and balanced by weight, optionally spread across zones; as few partitions as possible
+ * move.
  *
- * <p>Notation: {@code P} partitions, members {@code i} with weight {@code w_i}, {@code W} the sum of the
- * weights. Member {@code i}'s <em>share</em> is {@code s_i = P * w_i / W} (a fraction); a zone's share
- * is {@code S_z = P * W_z / W} with {@code W_z} the weights of its members. Members without a zone form
- * one zone of their own. All arithmetic is exact (integers, remainders over {@code W}).
+ * <p>Notation: {@code P} partitions, members {@code i} with weight {@code w_i}, {@code W} the sum
+ * of the weights. Member {@code i}'s <em>share</em> is {@code s_i = P * w_i / W} (a fraction); a
+ * zone's share is {@code S_z = P * W_z / W} with {@code W_z} the weights of its members. Members
+ * without a zone form one zone of their own. All arithmetic is exact (integers, remainders over
+ * {@code W}).
  *
  * <h2>Algorithm</h2>
  *
@@ -27,64 +30,67 @@ import java.util.TreeMap;
  *   <li><b>Quotas</b> by largest-remainder apportionment. Each member gets {@code floor(s_i)}; the
  *       remaining slots go, one each, to members whose share has a non-zero fractional part,
  *       preferring members that currently hold more than their floor (a slot given to them keeps a
- *       partition in place), then the larger remainder, then the smaller id.
- *       <br>{@link #zoneAware() Zone-aware}, the same happens on two levels: first the zone totals
+ *       partition in place), then the larger remainder, then the smaller id. <br>
+ *       {@link #zoneAware() Zone-aware}, the same happens on two levels: first the zone totals
  *       ({@code floor(S_z)} each, the remaining slots to zones with a non-zero fractional part,
  *       preferring zones where the extra slot lets a member keep a partition, then the larger
- *       remainder, then the zone name), then the members within each zone, starting from
- *       {@code floor(s_i)} and giving the zone's remaining slots as above. The member level starts from
- *       the members' own shares (not from the zone total split again), which is what keeps every member
- *       within one of its share.
+ *       remainder, then the zone name), then the members within each zone, starting from {@code
+ *       floor(s_i)} and giving the zone's remaining slots as above. The member level starts from
+ *       the members' own shares (not from the zone total split again), which is what keeps every
+ *       member within one of its share.
  *   <li><b>Keep</b>: each member keeps its current partitions up to its quota, lowest partition ids
  *       first.
- *   <li><b>Fill</b>: the remaining partitions (new ones, those of departed members, overflow) go, in
- *       partition order, to the members with room left, fewest partitions first (ties by id).
+ *   <li><b>Fill</b>: the remaining partitions (new ones, those of departed members, overflow) go,
+ *       in partition order, to the members with room left, fewest partitions first (ties by id).
  * </ol>
  *
  * <p>Cost: one lookup in {@code previous} and one insertion into the sorted result per partition, a
- * heap of the members with room for the partitions that move, and sorting the members for the quotas:
- * {@code O(P log P + M log M)}, no step {@code O(P * M)}. (10,000 partitions and 1,000 members: about
- * 1.5 ms after JIT warm-up, see {@code benchmarks/run assignment}.)
+ * heap of the members with room for the partitions that move, and sorting the members for the
+ * quotas: {@code O(P log P + M log M)}, no step {@code O(P * M)}. (10,000 partitions and 1,000
+ * members: about 1.5 ms after JIT warm-up, see {@code benchmarks/run assignment}.)
  *
  * <h2>Guarantees</h2>
  *
  * <ul>
  *   <li>Every partition goes to exactly one of the given members.
- *   <li><b>Weights</b>: every member's count {@code c_i} satisfies {@code |c_i - s_i| < 1}, i.e. it is
- *       {@code floor(s_i)} or {@code ceil(s_i)}. With equal weights the counts differ by at most one.
- *   <li><b>Zones</b> ({@link #zoneAware()}): every zone's total satisfies {@code |T_z - S_z| < 1} and
- *       every member still satisfies {@code |c_i - s_i| < 1}. (Both bounds can always be met together:
- *       {@code sum floor(s_i) <= floor(S_z)} and {@code ceil(S_z) <= sum ceil(s_i)} within a zone.)
- *   <li><b>Minimal movement</b>: among all assignments that meet the bounds above (the member bounds;
- *       zone-aware, the member and the zone bounds), the result keeps the largest possible number of
- *       partitions with their previous owner, for any {@code previous}, weighted or not. Why: an
- *       assignment with counts {@code c} keeps at most {@code sum min(held_i, c_i)}, and the keep step
- *       reaches exactly that, so only the counts matter. A member's count is {@code floor(s_i)} plus 0
- *       or 1 extra slot, and the extra slot is worth one kept partition exactly when the member holds
- *       more than its floor, so giving the slots to those members first is optimal. Zone-aware, a
- *       zone's value is {@code base_z + min(T_z - sum floor(s_i), k_z)} ({@code k_z}: its members with
- *       a remainder that hold more than their floor), so an extra slot is worth one partition exactly
- *       when {@code floor(S_z) - sum floor(s_i) < k_z}, which is the zone preference. In particular, on
- *       a single join or leave with equal weights and no zones, the number of moved partitions is the
- *       theoretical minimum: a newcomer receives {@code floor(P/M)} and nothing else moves; on a leave
- *       only the departed member's partitions move. The jqwik properties check all of this, the
- *       general claim against a brute force over every admissible count vector.
- *   <li><b>Deterministic</b>: the result depends only on the partitions, the members as a set and the
- *       previous owners, never on iteration orders. A {@code previous} that already covers every
- *       partition within the bounds comes back unchanged (by the minimal-movement property).
+ *   <li><b>Weights</b>: every member's count {@code c_i} satisfies {@code |c_i - s_i| < 1}, i.e. it
+ *       is {@code floor(s_i)} or {@code ceil(s_i)}. With equal weights the counts differ by at most
+ *       one.
+ *   <li><b>Zones</b> ({@link #zoneAware()}): every zone's total satisfies {@code |T_z - S_z| < 1}
+ *       and every member still satisfies {@code |c_i - s_i| < 1}. (Both bounds can always be met
+ *       together: {@code sum floor(s_i) <= floor(S_z)} and {@code ceil(S_z) <= sum ceil(s_i)}
+ *       within a zone.)
+ *   <li><b>Minimal movement</b>: among all assignments that meet the bounds above (the member
+ *       bounds; zone-aware, the member and the zone bounds), the result keeps the largest possible
+ *       number of partitions with their previous owner, for any {@code previous}, weighted or not.
+ *       Why: an assignment with counts {@code c} keeps at most {@code sum min(held_i, c_i)}, and
+ *       the keep step reaches exactly that, so only the counts matter. A member's count is {@code
+ *       floor(s_i)} plus 0 or 1 extra slot, and the extra slot is worth one kept partition exactly
+ *       when the member holds more than its floor, so giving the slots to those members first is
+ *       optimal. Zone-aware, a zone's value is {@code base_z + min(T_z - sum floor(s_i), k_z)}
+ *       ({@code k_z}: its members with a remainder that hold more than their floor), so an extra
+ *       slot is worth one partition exactly when {@code floor(S_z) - sum floor(s_i) < k_z}, which
+ *       is the zone preference. In particular, on a single join or leave with equal weights and no
+ *       zones, the number of moved partitions is the theoretical minimum: a newcomer receives
+ *       {@code floor(P/M)} and nothing else moves; on a leave only the departed member's partitions
+ *       move. The jqwik properties check all of this, the general claim against a brute force over
+ *       every admissible count vector.
+ *   <li><b>Deterministic</b>: the result depends only on the partitions, the members as a set and
+ *       the previous owners, never on iteration orders. A {@code previous} that already covers
+ *       every partition within the bounds comes back unchanged (by the minimal-movement property).
  * </ul>
  *
  * <h2>Not guaranteed</h2>
  *
  * <ul>
- *   <li>Fewer moves than the minimum under the bounds: an assignment that may leave a member further
- *       than one from its share can sometimes move less; this strategy never trades balance for
- *       stickiness.
- *   <li>Minimal movement over a <em>sequence</em> of changes, or across a change of weights or zones:
- *       each call is optimal for its own input only.
- *   <li>Which partitions a member receives: only how many. Partitions are not spread across zones by
- *       partition id (no replica placement), and the zone-aware strategy knows nothing of where data
- *       lives.
+ *   <li>Fewer moves than the minimum under the bounds: an assignment that may leave a member
+ *       further than one from its share can sometimes move less; this strategy never trades balance
+ *       for stickiness.
+ *   <li>Minimal movement over a <em>sequence</em> of changes, or across a change of weights or
+ *       zones: each call is optimal for its own input only.
+ *   <li>Which partitions a member receives: only how many. Partitions are not spread across zones
+ *       by partition id (no replica placement), and the zone-aware strategy knows nothing of where
+ *       data lives.
  *   <li>With {@link #StickyBalancedStrategy() the default constructor} zones are ignored entirely:
  *       all members form one zone.
  * </ul>
@@ -120,7 +126,9 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
   }
 
   @Override
-  public Map<Integer, String> assign(SortedSet<Integer> partitions, Collection<MemberProfile> members,
+  public Map<Integer, String> assign(
+      SortedSet<Integer> partitions,
+      Collection<MemberProfile> members,
       Map<Integer, String> previous) {
     Objects.requireNonNull(partitions, "partitions");
     Objects.requireNonNull(members, "members");
@@ -165,9 +173,12 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
         owner[k] = -1;
       }
     }
-    // Fill: in partition order, to the member with room left and the fewest partitions (ties by id).
-    PriorityQueue<Integer> open = new PriorityQueue<>(Math.max(1, n),
-        Comparator.<Integer>comparingInt(i -> count[i]).thenComparingInt(i -> i));
+    // Fill: in partition order, to the member with room left and the fewest partitions (ties by
+    // id).
+    PriorityQueue<Integer> open =
+        new PriorityQueue<>(
+            Math.max(1, n),
+            Comparator.<Integer>comparingInt(i -> count[i]).thenComparingInt(i -> i));
     for (int i = 0; i < n; i++) {
       if (count[i] < quota[i]) {
         open.add(i);
@@ -208,8 +219,8 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
 
   /**
    * Quotas: member i gets floor(s_i) or floor(s_i) + 1 (the latter only with a non-zero remainder),
-   * zone z (zone-aware) floor(S_z) or floor(S_z) + 1 likewise; the extra slots preferring those where
-   * they keep a partition in place.
+   * zone z (zone-aware) floor(S_z) or floor(S_z) + 1 likewise; the extra slots preferring those
+   * where they keep a partition in place.
    */
   private int[] quotas(int p, MemberProfile[] members, int[] held) {
     int n = members.length;
@@ -266,11 +277,13 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
         zoneOrder.add(z);
       }
     }
-    zoneOrder.sort(Comparator.<Integer, Boolean>comparing(z -> !gains[z])
-        .thenComparing(z -> -zoneRem[z])
-        .thenComparing(z -> zoneNames.get(z)));
+    zoneOrder.sort(
+        Comparator.<Integer, Boolean>comparing(z -> !gains[z])
+            .thenComparing(z -> -zoneRem[z])
+            .thenComparing(z -> zoneNames.get(z)));
     if (extra > zoneOrder.size()) {
-      throw new IllegalStateException("apportionment: " + extra + " slots for " + zoneOrder.size() + " zones");
+      throw new IllegalStateException(
+          "apportionment: " + extra + " slots for " + zoneOrder.size() + " zones");
     }
     for (int j = 0; j < extra; j++) {
       room[zoneOrder.get(j)]++;
@@ -284,12 +297,19 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
           eligible.add(i);
         }
       }
-      eligible.sort(Comparator.<Integer, Boolean>comparing(i -> held[i] <= quota[i])
-          .thenComparing(i -> -rem[i])
-          .thenComparingInt(i -> i));
+      eligible.sort(
+          Comparator.<Integer, Boolean>comparing(i -> held[i] <= quota[i])
+              .thenComparing(i -> -rem[i])
+              .thenComparingInt(i -> i));
       if (room[z] > eligible.size()) {
-        throw new IllegalStateException("apportionment: " + room[z] + " slots for " + eligible.size()
-            + " members in zone '" + zoneNames.get(z) + "'");
+        throw new IllegalStateException(
+            "apportionment: "
+                + room[z]
+                + " slots for "
+                + eligible.size()
+                + " members in zone '"
+                + zoneNames.get(z)
+                + "'");
       }
       for (int j = 0; j < room[z]; j++) {
         quota[eligible.get(j)]++;
@@ -305,8 +325,10 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
     if (high == 0 && low >= 0) {
       return new long[] {low / d, low % d};
     }
-    BigInteger[] qr = BigInteger.valueOf(a).multiply(BigInteger.valueOf(b))
-        .divideAndRemainder(BigInteger.valueOf(d));
+    BigInteger[] qr =
+        BigInteger.valueOf(a)
+            .multiply(BigInteger.valueOf(b))
+            .divideAndRemainder(BigInteger.valueOf(d));
     return new long[] {qr[0].longValueExact(), qr[1].longValueExact()};
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,7 +21,8 @@ class GroupMetricsTest {
 
   private long batonMeters() {
     return registry.getMeters().stream()
-        .filter(m -> m.getId().getName().startsWith("baton.partition.")).count();
+        .filter(m -> m.getId().getName().startsWith("baton.partition."))
+        .count();
   }
 
   @Test
@@ -35,12 +37,15 @@ class GroupMetricsTest {
     assertThat(gauge("baton.partition.owned")).isEqualTo(1);
     assertThat(gauge("baton.partition.generation")).isEqualTo(11);
     first.close();
-    assertThat(gauge("baton.partition.owned")).as("the second's value, after the first closed").isEqualTo(1);
+    assertThat(gauge("baton.partition.owned"))
+        .as("the second's value, after the first closed")
+        .isEqualTo(1);
     assertThat(gauge("baton.partition.generation")).isEqualTo(11);
     assertThat(gauge("baton.partition.unowned")).isEqualTo(-1);
     second.unowned(3);
     assertThat(gauge("baton.partition.unowned")).isEqualTo(3);
-    assertThat(registry.get("baton.partition.moves").tags("group", GROUP).counter().count()).isEqualTo(1);
+    assertThat(registry.get("baton.partition.moves").tags("group", GROUP).counter().count())
+        .isEqualTo(1);
     second.close();
     assertThat(batonMeters()).isZero();
   }
@@ -60,7 +65,12 @@ class GroupMetricsTest {
     second.revoked(RevocationReason.REASSIGNED);
     assertThat(gauge("baton.partition.owned")).isEqualTo(1);
     second.malformedRecord();
-    assertThat(registry.get("baton.partition.malformed.records").tags("member", MEMBER).counter().count())
+    assertThat(
+            registry
+                .get("baton.partition.malformed.records")
+                .tags("member", MEMBER)
+                .counter()
+                .count())
         .isEqualTo(1);
     second.close();
     assertThat(batonMeters()).isZero();
@@ -74,9 +84,11 @@ class GroupMetricsTest {
     mine.close();
     mine.close();
     mine.malformedRecord();
-    assertThat(registry.get("baton.partition.owned").tags("member", "node-2").gauge().value()).isEqualTo(1);
+    assertThat(registry.get("baton.partition.owned").tags("member", "node-2").gauge().value())
+        .isEqualTo(1);
     assertThat(registry.find("baton.partition.owned").tags("member", MEMBER).gauge()).isNull();
-    assertThat(registry.find("baton.partition.malformed.records").tags("member", MEMBER).counter()).isNull();
+    assertThat(registry.find("baton.partition.malformed.records").tags("member", MEMBER).counter())
+        .isNull();
     assertThat(mine.malformedRecords()).isEqualTo(1);
     other.close();
     assertThat(batonMeters()).isZero();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,8 +10,8 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
@@ -33,30 +34,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A partitioned group of an authenticated service on a real server: an anonymous client and a client
- * with other credentials can neither publish an assignment, nor take or free a partition's ownership
- * znode, nor join; a group member of another service takes nothing; an observer with read access
- * reads the whole status. The group's state is unchanged by every attempt.
+ * A partitioned group of an authenticated service on a real server: an anonymous client and a
+ * client with other credentials can neither publish an assignment, nor take or free a partition's
+ * ownership znode, nor join; a group member of another service takes nothing; an observer with read
+ * access reads the whole status. The group's state is unchanged by every attempt.
  */
 class GroupAuthorizationTest {
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   private static final String GROUP = "/billing/consumers";
   private static final int PARTITIONS = 8;
   private static final ZkIdentity OBSERVER = ZkIdentity.digest("observer", "observer-secret");
-  private static final PartitionListener QUIET = new PartitionListener() {
-    @Override
-    public void assigned(PartitionLease lease) {
-    }
+  private static final PartitionListener QUIET =
+      new PartitionListener() {
+        @Override
+        public void assigned(PartitionLease lease) {}
 
-    @Override
-    public void revoked(PartitionLease lease, RevocationReason reason) {
-    }
-  };
+        @Override
+        public void revoked(PartitionLease lease, RevocationReason reason) {}
+      };
 
-  @RegisterExtension
-  final Closer closer = new Closer();
+  @RegisterExtension final Closer closer = new Closer();
   private BatonSession admin;
   private List<Intruder> intruders;
 
@@ -66,8 +64,10 @@ class GroupAuthorizationTest {
     for (String id : List.of("worker-1", "worker-2")) {
       member(closer.add(session(Authentication.digest("billing", "billing-secret"))), id);
     }
-    intruders = List.of(closer.add(Intruder.anonymous(ZK.connectString())),
-        closer.add(Intruder.withDigest(ZK.connectString(), "mallory", "mallory-secret")));
+    intruders =
+        List.of(
+            closer.add(Intruder.anonymous(ZK.connectString())),
+            closer.add(Intruder.withDigest(ZK.connectString(), "mallory", "mallory-secret")));
   }
 
   @Test
@@ -77,19 +77,28 @@ class GroupAuthorizationTest {
     Stat assignmentBefore = zk.checkExists().forPath(GROUP + "/assignment");
     byte[] assignmentData = zk.getData().forPath(GROUP + "/assignment");
     Map<String, Long> ownerNodes = czxids(zk, GROUP + "/owners");
-    byte[] forged = new String(assignmentData, StandardCharsets.UTF_8).replace("worker-1", "mallory")
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] forged =
+        new String(assignmentData, StandardCharsets.UTF_8)
+            .replace("worker-1", "mallory")
+            .getBytes(StandardCharsets.UTF_8);
 
     for (Intruder intruder : intruders) {
-      intruder.refused("publish an assignment", c -> c.setData().forPath(GROUP + "/assignment", forged));
+      intruder.refused(
+          "publish an assignment", c -> c.setData().forPath(GROUP + "/assignment", forged));
       intruder.refused("delete the assignment", c -> c.delete().forPath(GROUP + "/assignment"));
       intruder.refused("free partition 3", c -> c.delete().forPath(GROUP + "/owners/3"));
-      intruder.refused("take a new partition", c -> c.create().withMode(CreateMode.EPHEMERAL)
-          .forPath(GROUP + "/owners/" + PARTITIONS));
-      intruder.refused("join as a member", c -> c.create().withMode(CreateMode.EPHEMERAL)
-          .forPath(GROUP + "/members/mallory"));
-      intruder.refused("stand for assigner", c -> c.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-          .forPath(GROUP + "/assigner/_c_00000000-0000-0000-0000-000000000000-n_"));
+      intruder.refused(
+          "take a new partition",
+          c -> c.create().withMode(CreateMode.EPHEMERAL).forPath(GROUP + "/owners/" + PARTITIONS));
+      intruder.refused(
+          "join as a member",
+          c -> c.create().withMode(CreateMode.EPHEMERAL).forPath(GROUP + "/members/mallory"));
+      intruder.refused(
+          "stand for assigner",
+          c ->
+              c.create()
+                  .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+                  .forPath(GROUP + "/assigner/_c_00000000-0000-0000-0000-000000000000-n_"));
       intruder.refused("publish a partition set", c -> c.create().forPath(GROUP + "/partitions"));
       intruder.refused("read the assignment", c -> c.getData().forPath(GROUP + "/assignment"));
     }
@@ -97,7 +106,9 @@ class GroupAuthorizationTest {
     // A Baton member of another service: it cannot even register, so it is never assigned anything.
     try (BatonSession other = session(Authentication.digest("mallory", "mallory-secret"))) {
       GroupMember outsider = member(other, "mallory");
-      await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+      await()
+          .during(Duration.ofSeconds(2))
+          .atMost(Duration.ofSeconds(5))
           .until(() -> !outsider.health().joined() && outsider.ownedPartitions().isEmpty());
       outsider.close();
     }
@@ -109,7 +120,8 @@ class GroupAuthorizationTest {
         .isEqualTo(assignmentBefore.getVersion());
     assertThat(zk.getData().forPath(GROUP + "/assignment")).isEqualTo(assignmentData);
     assertThat(czxids(zk, GROUP + "/owners")).isEqualTo(ownerNodes);
-    assertThat(after.members()).extracting(GroupStatus.MemberStatus::id)
+    assertThat(after.members())
+        .extracting(GroupStatus.MemberStatus::id)
         .containsExactlyInAnyOrder("worker-1", "worker-2");
   }
 
@@ -131,15 +143,25 @@ class GroupAuthorizationTest {
   }
 
   private GroupStatus awaitSettled(BatonSession session) {
-    return await().atMost(Duration.ofSeconds(30)).until(() -> GroupStatus.read(session, GROUP),
-        s -> s.partitions().size() == PARTITIONS && s.unowned() == 0
-            && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo())));
+    return await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> GroupStatus.read(session, GROUP),
+            s ->
+                s.partitions().size() == PARTITIONS
+                    && s.unowned() == 0
+                    && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo())));
   }
 
   private static Map<Integer, String> owners(GroupStatus status) {
-    return status.partitions().stream().filter(p -> p.owner().isPresent())
-        .collect(Collectors.toMap(GroupStatus.PartitionStatus::partition, p -> p.owner().get(),
-            (a, b) -> a, TreeMap::new));
+    return status.partitions().stream()
+        .filter(p -> p.owner().isPresent())
+        .collect(
+            Collectors.toMap(
+                GroupStatus.PartitionStatus::partition,
+                p -> p.owner().get(),
+                (a, b) -> a,
+                TreeMap::new));
   }
 
   private static Map<String, Long> czxids(CuratorFramework zk, String path) throws Exception {
@@ -151,18 +173,26 @@ class GroupAuthorizationTest {
   }
 
   private GroupMember member(BatonSession session, String id) {
-    GroupMember member = GroupMember.create(session, GroupConfig.builder(GROUP).memberId(id)
-        .partitionCount(PARTITIONS).rebalanceDelay(Duration.ofMillis(50)).build(), QUIET);
+    GroupMember member =
+        GroupMember.create(
+            session,
+            GroupConfig.builder(GROUP)
+                .memberId(id)
+                .partitionCount(PARTITIONS)
+                .rebalanceDelay(Duration.ofMillis(50))
+                .build(),
+            QUIET);
     session.closeWithSession(member);
     member.start();
     return member;
   }
 
   private static BatonSession session(Authentication authentication) {
-    return BatonSession.start(SessionConfig.builder(ZK.connectString())
-        .sessionTimeout(Duration.ofSeconds(10))
-        .authentication(authentication)
-        .aclPolicy(AclPolicy.creatorOnly().withReaders(OBSERVER))
-        .build());
+    return BatonSession.start(
+        SessionConfig.builder(ZK.connectString())
+            .sessionTimeout(Duration.ofSeconds(10))
+            .authentication(authentication)
+            .aclPolicy(AclPolicy.creatorOnly().withReaders(OBSERVER))
+            .build());
   }
 }

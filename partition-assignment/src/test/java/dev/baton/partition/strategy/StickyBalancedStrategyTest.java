@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,19 +78,23 @@ class StickyBalancedStrategyTest {
   }
 
   /** Every partition exactly once, to a live member. */
-  private static void assertCovers(Map<Integer, String> a, SortedSet<Integer> ps, Collection<MemberProfile> ms) {
+  private static void assertCovers(
+      Map<Integer, String> a, SortedSet<Integer> ps, Collection<MemberProfile> ms) {
     assertThat(a.keySet()).containsExactlyInAnyOrderElementsOf(ps);
     Set<String> live = new TreeSet<>();
     ms.forEach(m -> live.add(m.id()));
     assertThat(live).containsAll(a.values());
   }
 
-  private static void assertBalanced(Map<Integer, String> a, SortedSet<Integer> ps, SortedSet<String> ms) {
+  private static void assertBalanced(
+      Map<Integer, String> a, SortedSet<Integer> ps, SortedSet<String> ms) {
     List<MemberProfile> profiles = ms.stream().map(MemberProfile::of).toList();
     assertCovers(a, ps, profiles);
     Collection<Integer> c = counts(a, profiles).values();
-    assertThat(c.stream().mapToInt(Integer::intValue).max().orElseThrow()
-        - c.stream().mapToInt(Integer::intValue).min().orElseThrow()).isLessThanOrEqualTo(1);
+    assertThat(
+            c.stream().mapToInt(Integer::intValue).max().orElseThrow()
+                - c.stream().mapToInt(Integer::intValue).min().orElseThrow())
+        .isLessThanOrEqualTo(1);
   }
 
   private static long totalWeight(Collection<MemberProfile> ms) {
@@ -106,13 +111,15 @@ class StickyBalancedStrategyTest {
   }
 
   /** Every member within one of its weighted share, and (if {@code zones}) every zone too. */
-  private static void assertWithinShares(Map<Integer, String> a, int p, Collection<MemberProfile> ms, boolean zones) {
+  private static void assertWithinShares(
+      Map<Integer, String> a, int p, Collection<MemberProfile> ms, boolean zones) {
     long total = totalWeight(ms);
     Map<String, Integer> counts = counts(a, ms);
     for (MemberProfile m : ms) {
       assertThat(withinOne(counts.get(m.id()), p, m.weight(), total))
-          .as("member %s (weight %d of %d) has %d of %d partitions", m.id(), m.weight(), total,
-              counts.get(m.id()), p)
+          .as(
+              "member %s (weight %d of %d) has %d of %d partitions",
+              m.id(), m.weight(), total, counts.get(m.id()), p)
           .isTrue();
     }
     if (zones) {
@@ -122,9 +129,13 @@ class StickyBalancedStrategyTest {
         z[0] += m.weight();
         z[1] += counts.get(m.id());
       }
-      zone.forEach((name, z) -> assertThat(withinOne(z[1], p, z[0], total))
-          .as("zone '%s' (weight %d of %d) has %d of %d partitions", name, z[0], total, z[1], p)
-          .isTrue());
+      zone.forEach(
+          (name, z) ->
+              assertThat(withinOne(z[1], p, z[0], total))
+                  .as(
+                      "zone '%s' (weight %d of %d) has %d of %d partitions",
+                      name, z[0], total, z[1], p)
+                  .isTrue());
     }
   }
 
@@ -145,8 +156,8 @@ class StickyBalancedStrategyTest {
    * floor(s_i) or ceil(s_i), summing to P, and (zones) every zone total within one of its share.
    * For a count vector c the best is sum min(held_i, c_i).
    */
-  private static int bruteForceMaxKept(SortedSet<Integer> ps, List<MemberProfile> ms, Map<Integer, String> previous,
-      boolean zones) {
+  private static int bruteForceMaxKept(
+      SortedSet<Integer> ps, List<MemberProfile> ms, Map<Integer, String> previous, boolean zones) {
     int p = ps.size();
     long total = totalWeight(ms);
     int n = ms.size();
@@ -207,10 +218,11 @@ class StickyBalancedStrategyTest {
   }
 
   /**
-   * An arbitrary previous assignment: most partitions with a live member, some with departed members,
-   * some without an owner; skewed so that some members hold far more than their share.
+   * An arbitrary previous assignment: most partitions with a live member, some with departed
+   * members, some without an owner; skewed so that some members hold far more than their share.
    */
-  private static Map<Integer, String> arbitraryPrevious(SortedSet<Integer> ps, List<MemberProfile> ms, long seed) {
+  private static Map<Integer, String> arbitraryPrevious(
+      SortedSet<Integer> ps, List<MemberProfile> ms, long seed) {
     Random r = new Random(seed);
     Map<Integer, String> previous = new HashMap<>();
     int favourite = r.nextInt(ms.size());
@@ -234,17 +246,24 @@ class StickyBalancedStrategyTest {
   private record Spec(int weight, String zone) {}
 
   private static Arbitrary<List<MemberProfile>> profiles(int maxMembers) {
-    Arbitrary<Integer> weight = Arbitraries.oneOf(Arbitraries.integers().between(1, 4),
-        Arbitraries.integers().between(1, MemberProfile.MAX_WEIGHT));
+    Arbitrary<Integer> weight =
+        Arbitraries.oneOf(
+            Arbitraries.integers().between(1, 4),
+            Arbitraries.integers().between(1, MemberProfile.MAX_WEIGHT));
     Arbitrary<String> zone = Arbitraries.of("zone-a", "zone-b", "zone-c").injectNull(0.25);
-    return Combinators.combine(weight, zone).as(Spec::new).list().ofMinSize(1).ofMaxSize(maxMembers)
-        .map(specs -> {
-          List<MemberProfile> out = new ArrayList<>();
-          for (int i = 0; i < specs.size(); i++) {
-            out.add(MemberProfile.of("m" + i, specs.get(i).weight(), specs.get(i).zone()));
-          }
-          return out;
-        });
+    return Combinators.combine(weight, zone)
+        .as(Spec::new)
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(maxMembers)
+        .map(
+            specs -> {
+              List<MemberProfile> out = new ArrayList<>();
+              for (int i = 0; i < specs.size(); i++) {
+                out.add(MemberProfile.of("m" + i, specs.get(i).weight(), specs.get(i).zone()));
+              }
+              return out;
+            });
   }
 
   @Provide
@@ -260,8 +279,10 @@ class StickyBalancedStrategyTest {
   // ---------------------------------------------------------------- equal weights (as before)
 
   @Property(tries = 300)
-  void balancedAndDeterministicFromAnyStart(@ForAll @IntRange(min = 1, max = 400) int p,
-      @ForAll @IntRange(min = 1, max = 40) int m, @ForAll @IntRange(min = 0, max = 60) int seedOwners) {
+  void balancedAndDeterministicFromAnyStart(
+      @ForAll @IntRange(min = 1, max = 400) int p,
+      @ForAll @IntRange(min = 1, max = 40) int m,
+      @ForAll @IntRange(min = 0, max = 60) int seedOwners) {
     SortedSet<Integer> ps = partitions(p);
     SortedSet<String> ms = members(m, 0);
     Map<Integer, String> arbitrary = new HashMap<>();
@@ -271,12 +292,14 @@ class StickyBalancedStrategyTest {
     Map<Integer, String> a = strategy.assign(ps, ms, arbitrary);
     assertBalanced(a, ps, ms);
     assertThat(strategy.assign(ps, ms, arbitrary)).isEqualTo(a);
-    assertThat(strategy.assign(ps, ms, a)).as("a balanced assignment is kept as it is").isEqualTo(a);
+    assertThat(strategy.assign(ps, ms, a))
+        .as("a balanced assignment is kept as it is")
+        .isEqualTo(a);
   }
 
   @Property(tries = 300)
-  void aSingleJoinMovesOnlyTheNewcomersShare(@ForAll @IntRange(min = 1, max = 400) int p,
-      @ForAll @IntRange(min = 1, max = 40) int m) {
+  void aSingleJoinMovesOnlyTheNewcomersShare(
+      @ForAll @IntRange(min = 1, max = 400) int p, @ForAll @IntRange(min = 1, max = 40) int m) {
     SortedSet<Integer> ps = partitions(p);
     SortedSet<String> before = members(m, 0);
     Map<Integer, String> start = strategy.assign(ps, before, Map.of());
@@ -288,8 +311,10 @@ class StickyBalancedStrategyTest {
   }
 
   @Property(tries = 300)
-  void aSingleLeaveMovesOnlyTheLeaversPartitions(@ForAll @IntRange(min = 1, max = 400) int p,
-      @ForAll @IntRange(min = 2, max = 40) int m, @ForAll @IntRange(min = 0, max = 39) int leaver) {
+  void aSingleLeaveMovesOnlyTheLeaversPartitions(
+      @ForAll @IntRange(min = 1, max = 400) int p,
+      @ForAll @IntRange(min = 2, max = 40) int m,
+      @ForAll @IntRange(min = 0, max = 39) int leaver) {
     SortedSet<Integer> ps = partitions(p);
     SortedSet<String> before = members(m, 0);
     Map<Integer, String> start = strategy.assign(ps, before, Map.of());
@@ -303,8 +328,10 @@ class StickyBalancedStrategyTest {
   }
 
   @Property(tries = 200)
-  void joinsAndLeavesInSequenceStayMinimal(@ForAll @IntRange(min = 1, max = 300) int p,
-      @ForAll @IntRange(min = 1, max = 12) int m, @ForAll long seed) {
+  void joinsAndLeavesInSequenceStayMinimal(
+      @ForAll @IntRange(min = 1, max = 300) int p,
+      @ForAll @IntRange(min = 1, max = 12) int m,
+      @ForAll long seed) {
     // A chain of single changes, each starting from the strategy's own previous result.
     Random r = new Random(seed);
     SortedSet<Integer> ps = partitions(p);
@@ -333,57 +360,76 @@ class StickyBalancedStrategyTest {
   // ---------------------------------------------------------------- weights and zones
 
   @Property(tries = 300)
-  void weightedCountsAreWithinOneOfTheShare(@ForAll @IntRange(min = 0, max = 500) int p,
-      @ForAll("manyProfiles") List<MemberProfile> ms, @ForAll long seed) {
+  void weightedCountsAreWithinOneOfTheShare(
+      @ForAll @IntRange(min = 0, max = 500) int p,
+      @ForAll("manyProfiles") List<MemberProfile> ms,
+      @ForAll long seed) {
     SortedSet<Integer> ps = sparsePartitions(p);
     Map<Integer, String> previous = arbitraryPrevious(ps, ms, seed);
     Map<Integer, String> a = strategy.assign(ps, ms, previous);
     assertCovers(a, ps, ms);
     assertWithinShares(a, p, ms, false);
-    assertThat(strategy.assign(ps, ms, a)).as("an assignment within the bounds stays as it is").isEqualTo(a);
+    assertThat(strategy.assign(ps, ms, a))
+        .as("an assignment within the bounds stays as it is")
+        .isEqualTo(a);
   }
 
   @Property(tries = 300)
-  void zoneTotalsAndMembersAreWithinOneOfTheirShares(@ForAll @IntRange(min = 0, max = 500) int p,
-      @ForAll("manyProfiles") List<MemberProfile> ms, @ForAll long seed) {
+  void zoneTotalsAndMembersAreWithinOneOfTheirShares(
+      @ForAll @IntRange(min = 0, max = 500) int p,
+      @ForAll("manyProfiles") List<MemberProfile> ms,
+      @ForAll long seed) {
     SortedSet<Integer> ps = sparsePartitions(p);
     Map<Integer, String> previous = arbitraryPrevious(ps, ms, seed);
     Map<Integer, String> a = zoneAware.assign(ps, ms, previous);
     assertCovers(a, ps, ms);
     assertWithinShares(a, p, ms, true);
-    assertThat(zoneAware.assign(ps, ms, a)).as("an assignment within the bounds stays as it is").isEqualTo(a);
+    assertThat(zoneAware.assign(ps, ms, a))
+        .as("an assignment within the bounds stays as it is")
+        .isEqualTo(a);
   }
 
   @Property(tries = 400)
-  void keepsTheMostPartitionsPossibleWithinTheBounds(@ForAll @IntRange(min = 0, max = 60) int p,
-      @ForAll("fewProfiles") List<MemberProfile> ms, @ForAll long seed) {
+  void keepsTheMostPartitionsPossibleWithinTheBounds(
+      @ForAll @IntRange(min = 0, max = 60) int p,
+      @ForAll("fewProfiles") List<MemberProfile> ms,
+      @ForAll long seed) {
     SortedSet<Integer> ps = partitions(p);
     Map<Integer, String> previous = arbitraryPrevious(ps, ms, seed);
     Map<Integer, String> plain = strategy.assign(ps, ms, previous);
     assertWithinShares(plain, p, ms, false);
-    assertThat(kept(previous, plain)).as("kept, weights only")
+    assertThat(kept(previous, plain))
+        .as("kept, weights only")
         .isEqualTo(bruteForceMaxKept(ps, ms, previous, false));
     Map<Integer, String> zoned = zoneAware.assign(ps, ms, previous);
     assertWithinShares(zoned, p, ms, true);
-    assertThat(kept(previous, zoned)).as("kept, zone-aware")
+    assertThat(kept(previous, zoned))
+        .as("kept, zone-aware")
         .isEqualTo(bruteForceMaxKept(ps, ms, previous, true));
   }
 
   @Property(tries = 200)
-  void withoutZonesTheZoneAwareStrategyIsThePlainOne(@ForAll @IntRange(min = 0, max = 300) int p,
-      @ForAll("manyProfiles") List<MemberProfile> withZones, @ForAll long seed) {
-    List<MemberProfile> ms = withZones.stream().map(m -> MemberProfile.of(m.id(), m.weight(), null)).toList();
+  void withoutZonesTheZoneAwareStrategyIsThePlainOne(
+      @ForAll @IntRange(min = 0, max = 300) int p,
+      @ForAll("manyProfiles") List<MemberProfile> withZones,
+      @ForAll long seed) {
+    List<MemberProfile> ms =
+        withZones.stream().map(m -> MemberProfile.of(m.id(), m.weight(), null)).toList();
     SortedSet<Integer> ps = partitions(p);
     Map<Integer, String> previous = arbitraryPrevious(ps, ms, seed);
     assertThat(zoneAware.assign(ps, ms, previous)).isEqualTo(strategy.assign(ps, ms, previous));
     // and the plain strategy ignores zones altogether
-    assertThat(strategy.assign(ps, withZones, previous)).isEqualTo(strategy.assign(ps, ms, previous));
+    assertThat(strategy.assign(ps, withZones, previous))
+        .isEqualTo(strategy.assign(ps, ms, previous));
   }
 
   @Test
   void weightsSplitInProportion() {
-    List<MemberProfile> ms = List.of(MemberProfile.of("a", 1, null), MemberProfile.of("b", 2, null),
-        MemberProfile.of("c", 3, null));
+    List<MemberProfile> ms =
+        List.of(
+            MemberProfile.of("a", 1, null),
+            MemberProfile.of("b", 2, null),
+            MemberProfile.of("c", 3, null));
     Map<String, Integer> counts = counts(strategy.assign(partitions(12), ms, Map.of()), ms);
     assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("a", 2, "b", 4, "c", 6));
   }
@@ -391,29 +437,40 @@ class StickyBalancedStrategyTest {
   @Test
   void zonesAreFilledByWeightEvenWhenTheirMembersAreFew() {
     // zone-a: one member of weight 3; zone-b: three members of weight 1. Zone shares 6 and 6.
-    List<MemberProfile> ms = List.of(MemberProfile.of("a1", 3, "zone-a"), MemberProfile.of("b1", 1, "zone-b"),
-        MemberProfile.of("b2", 1, "zone-b"), MemberProfile.of("b3", 1, "zone-b"));
+    List<MemberProfile> ms =
+        List.of(
+            MemberProfile.of("a1", 3, "zone-a"),
+            MemberProfile.of("b1", 1, "zone-b"),
+            MemberProfile.of("b2", 1, "zone-b"),
+            MemberProfile.of("b3", 1, "zone-b"));
     Map<String, Integer> counts = counts(zoneAware.assign(partitions(12), ms, Map.of()), ms);
-    assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("a1", 6, "b1", 2, "b2", 2, "b3", 2));
+    assertThat(counts)
+        .containsExactlyInAnyOrderEntriesOf(Map.of("a1", 6, "b1", 2, "b2", 2, "b3", 2));
   }
 
   @Test
   void aZoneExtraSlotNeverPushesAMemberPastItsShare() {
     // P=5, W=1000. zone-1: a (147) and b (273), share 2.1; zone-2: c (580), share 2.9.
     // a's share is 0.735: a holds 3 partitions now, yet must end with 0 or 1.
-    List<MemberProfile> ms = List.of(MemberProfile.of("a", 147, "zone-1"), MemberProfile.of("b", 273, "zone-1"),
-        MemberProfile.of("c", 580, "zone-2"));
+    List<MemberProfile> ms =
+        List.of(
+            MemberProfile.of("a", 147, "zone-1"),
+            MemberProfile.of("b", 273, "zone-1"),
+            MemberProfile.of("c", 580, "zone-2"));
     Map<Integer, String> previous = Map.of(0, "a", 1, "a", 2, "a", 3, "c", 4, "c");
     Map<Integer, String> result = zoneAware.assign(partitions(5), ms, previous);
     assertWithinShares(result, 5, ms, true);
-    assertThat(kept(previous, result)).isEqualTo(bruteForceMaxKept(partitions(5), ms, previous, true));
+    assertThat(kept(previous, result))
+        .isEqualTo(bruteForceMaxKept(partitions(5), ms, previous, true));
   }
 
   // ---------------------------------------------------------------- determinism and contract
 
   @Property(tries = 200)
-  void theOrderOfTheMembersDoesNotMatter(@ForAll @IntRange(min = 0, max = 300) int p,
-      @ForAll("manyProfiles") List<MemberProfile> ms, @ForAll long seed) {
+  void theOrderOfTheMembersDoesNotMatter(
+      @ForAll @IntRange(min = 0, max = 300) int p,
+      @ForAll("manyProfiles") List<MemberProfile> ms,
+      @ForAll long seed) {
     SortedSet<Integer> ps = partitions(p);
     Map<Integer, String> previous = arbitraryPrevious(ps, ms, seed);
     List<MemberProfile> shuffled = new ArrayList<>(ms);
@@ -430,13 +487,16 @@ class StickyBalancedStrategyTest {
   }
 
   @Property(tries = 100)
-  void theIdConvenienceMethodIsTheProfileMethodWithDefaults(@ForAll @IntRange(min = 0, max = 200) int p,
-      @ForAll @IntRange(min = 1, max = 20) int m, @ForAll long seed) {
+  void theIdConvenienceMethodIsTheProfileMethodWithDefaults(
+      @ForAll @IntRange(min = 0, max = 200) int p,
+      @ForAll @IntRange(min = 1, max = 20) int m,
+      @ForAll long seed) {
     SortedSet<Integer> ps = partitions(p);
     SortedSet<String> ids = members(m, 0);
     List<MemberProfile> profiles = ids.stream().map(MemberProfile::of).toList();
     Map<Integer, String> previous = arbitraryPrevious(ps, profiles, seed);
-    assertThat(strategy.assign(ps, ids, previous)).isEqualTo(strategy.assign(ps, profiles, previous));
+    assertThat(strategy.assign(ps, ids, previous))
+        .isEqualTo(strategy.assign(ps, profiles, previous));
   }
 
   @Test
@@ -452,23 +512,33 @@ class StickyBalancedStrategyTest {
     SortedSet<String> noIds = new TreeSet<>();
     List<MemberProfile> noProfiles = List.of();
     assertThatThrownBy(() -> strategy.assign(partitions(3), noIds, Map.of()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("member");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("member");
     assertThatThrownBy(() -> strategy.assign(partitions(3), noProfiles, Map.of()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("member");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("member");
     assertThatThrownBy(() -> strategy.assign(new TreeSet<>(), noProfiles, Map.of()))
         .as("members are validated even without partitions")
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("member");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("member");
   }
 
   @Test
   void duplicateIdsAreRejectedByName() {
-    List<MemberProfile> ms = List.of(MemberProfile.of("a"), MemberProfile.of("twin", 2, null),
-        MemberProfile.of("b"), MemberProfile.of("twin", 1, "zone-a"));
+    List<MemberProfile> ms =
+        List.of(
+            MemberProfile.of("a"),
+            MemberProfile.of("twin", 2, null),
+            MemberProfile.of("b"),
+            MemberProfile.of("twin", 1, "zone-a"));
     for (StickyBalancedStrategy s : List.of(strategy, zoneAware)) {
       assertThatThrownBy(() -> s.assign(partitions(4), ms, Map.of()))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("duplicate").hasMessageContaining("twin");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("duplicate")
+          .hasMessageContaining("twin");
       assertThatThrownBy(() -> s.assign(new TreeSet<>(), ms, Map.of()))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("twin");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("twin");
     }
   }
 
@@ -476,17 +546,23 @@ class StickyBalancedStrategyTest {
   void nullArgumentsAreNamed() {
     List<MemberProfile> ms = List.of(MemberProfile.of("a"));
     assertThatThrownBy(() -> strategy.assign(null, ms, Map.of()))
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("partitions");
-    assertThatThrownBy(() -> strategy.assign(partitions(2), (Collection<MemberProfile>) null, Map.of()))
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("members");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("partitions");
+    assertThatThrownBy(
+            () -> strategy.assign(partitions(2), (Collection<MemberProfile>) null, Map.of()))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("members");
     assertThatThrownBy(() -> strategy.assign(partitions(2), (SortedSet<String>) null, Map.of()))
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("members");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("members");
     assertThatThrownBy(() -> strategy.assign(partitions(2), ms, null))
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("previous");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("previous");
     List<MemberProfile> withNull = new ArrayList<>(ms);
     withNull.add(null);
     assertThatThrownBy(() -> strategy.assign(partitions(2), withNull, Map.of()))
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("members");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("members");
   }
 
   @Test
@@ -496,8 +572,11 @@ class StickyBalancedStrategyTest {
     previous.put(1, null);
     previous.put(99, "a");
     previous.put(2, "b");
-    Map<Integer, String> a = strategy.assign(partitions(3), List.of(MemberProfile.of("a"), MemberProfile.of("b"),
-        MemberProfile.of("c")), previous);
+    Map<Integer, String> a =
+        strategy.assign(
+            partitions(3),
+            List.of(MemberProfile.of("a"), MemberProfile.of("b"), MemberProfile.of("c")),
+            previous);
     assertThat(a).containsEntry(2, "b").hasSize(3);
   }
 
@@ -507,14 +586,19 @@ class StickyBalancedStrategyTest {
     assertThat(MemberProfile.of("x", 10_000, "zone-a").weight()).isEqualTo(10_000);
     assertThatThrownBy(() -> MemberProfile.of(" ")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> MemberProfile.of("")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> MemberProfile.of(null)).isInstanceOf(NullPointerException.class)
+    assertThatThrownBy(() -> MemberProfile.of(null))
+        .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("id");
-    assertThatThrownBy(() -> MemberProfile.of("x", 0, null)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MemberProfile.of("x", 0, null))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("weight");
-    assertThatThrownBy(() -> MemberProfile.of("x", 10_001, null)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> MemberProfile.of("x", 1, "")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MemberProfile.of("x", 10_001, null))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MemberProfile.of("x", 1, ""))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("zone");
-    assertThatThrownBy(() -> MemberProfile.of("x", 1, "  ")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MemberProfile.of("x", 1, "  "))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -522,7 +606,9 @@ class StickyBalancedStrategyTest {
     // 2,000 members, a third of them of the largest weight, five zones, P prime.
     List<MemberProfile> ms = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
-      ms.add(MemberProfile.of("m" + i, i % 3 == 0 ? MemberProfile.MAX_WEIGHT : 1 + i % 7, "zone-" + i % 5));
+      ms.add(
+          MemberProfile.of(
+              "m" + i, i % 3 == 0 ? MemberProfile.MAX_WEIGHT : 1 + i % 7, "zone-" + i % 5));
     }
     SortedSet<Integer> ps = partitions(10_007);
     Map<Integer, String> a = zoneAware.assign(ps, ms, Map.of());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.support.TokenScopes;

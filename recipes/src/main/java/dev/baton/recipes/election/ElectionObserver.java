@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
@@ -22,11 +23,11 @@ import org.apache.zookeeper.data.Stat;
  * participants in order. Each call reads ZooKeeper afresh; the answer is as of the read, and a
  * handover may happen right after it.
  *
- * <p>What it reads is parsed defensively. Children whose names are not candidate names (see
- * {@code CandidateName}) are not candidates and are left out. A child named like a candidate whose data
- * is not a participant id, or that is not ephemeral, fails the read with
- * {@link MalformedCandidateException}: the candidates order the queue by name alone, so skipping it
- * could name a wrong leader.
+ * <p>What it reads is parsed defensively. Children whose names are not candidate names (see {@code
+ * CandidateName}) are not candidates and are left out. A child named like a candidate whose data is
+ * not a participant id, or that is not ephemeral, fails the read with {@link
+ * MalformedCandidateException}: the candidates order the queue by name alone, so skipping it could
+ * name a wrong leader.
  *
  * <p>Thread-safe.
  */
@@ -65,7 +66,8 @@ public final class ElectionObserver {
       Stat stat = new Stat();
       Optional<String> id = read(first.name(), stat);
       if (id.isPresent()) {
-        return Optional.of(new LeaderInfo(id.get(), FencingToken.of(path, stat.getCzxid()), first.name()));
+        return Optional.of(
+            new LeaderInfo(id.get(), FencingToken.of(path, stat.getCzxid()), first.name()));
       }
     }
     throw new CoordinationException("the leader of " + path + " kept changing while being read");
@@ -88,7 +90,7 @@ public final class ElectionObserver {
 
   private List<CandidateName> queue() {
     try {
-      return CandidateOrder.order(client.getChildren().forPath(path), ignored -> { });
+      return CandidateOrder.order(client.getChildren().forPath(path), ignored -> {});
     } catch (KeeperException.NoNodeException e) {
       return List.of();
     } catch (Exception e) {
@@ -105,17 +107,19 @@ public final class ElectionObserver {
     } catch (KeeperException.NoNodeException gone) {
       return Optional.empty();
     } catch (Exception e) {
-      throw new CoordinationException("cannot read the candidate " + name + " of " + path, keepInterrupt(e));
+      throw new CoordinationException(
+          "cannot read the candidate " + name + " of " + path, keepInterrupt(e));
     }
     if (stat.getEphemeralOwner() == 0) {
-      throw new MalformedCandidateException(nodePath, "it is not ephemeral, so no candidate created it");
+      throw new MalformedCandidateException(
+          nodePath, "it is not ephemeral, so no candidate created it");
     }
     return Optional.of(CandidateData.decode(nodePath, bytes));
   }
 
   /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the caller gets
-   * a {@link CoordinationException}, and its thread still knows it was asked to stop.
+   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
+   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
    */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.internal.ElectionCore;
 import dev.baton.recipes.internal.ZkQueueStore;
 import java.time.Duration;
@@ -13,15 +14,15 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Leader election on ZooKeeper with a fencing token per term.
  *
- * <p>Each candidate creates an ephemeral sequential znode under the election path (Curator's protected
- * mode, so a create retried after a connection loss leaves no orphan). The first znode in sequence
- * order leads; every other candidate watches only its immediate predecessor, so a handover wakes exactly
- * one candidate. The term's {@linkplain Leadership#token() fencing token} is the leader znode's creation
- * zxid: zxids are assigned by the ensemble's leader in commit order, carry the ensemble's epoch in their
- * high 32 bits, and survive ensemble leader changes and restarts from the data directory, so a later
- * leader znode always has a larger czxid than an earlier one on the same ensemble. The sequence suffix
- * only orders the queue: it restarts when the parent is recreated and wraps as a signed 32-bit counter,
- * so it cannot serve as a token.
+ * <p>Each candidate creates an ephemeral sequential znode under the election path (Curator's
+ * protected mode, so a create retried after a connection loss leaves no orphan). The first znode in
+ * sequence order leads; every other candidate watches only its immediate predecessor, so a handover
+ * wakes exactly one candidate. The term's {@linkplain Leadership#token() fencing token} is the
+ * leader znode's creation zxid: zxids are assigned by the ensemble's leader in commit order, carry
+ * the ensemble's epoch in their high 32 bits, and survive ensemble leader changes and restarts from
+ * the data directory, so a later leader znode always has a larger czxid than an earlier one on the
+ * same ensemble. The sequence suffix only orders the queue: it restarts when the parent is
+ * recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
  *
  * <pre>{@code
  * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
@@ -33,17 +34,21 @@ import java.util.concurrent.atomic.AtomicReference;
  * }
  * }</pre>
  *
- * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of successive
- * terms strictly increase; {@code revoked} follows each {@code elected} exactly once. Not guaranteed: that
- * a paused or partitioned former leader stops acting. That is what the token and a fence downstream are
- * for.
+ * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of
+ * successive terms strictly increase; {@code revoked} follows each {@code elected} exactly once.
+ * Not guaranteed: that a paused or partitioned former leader stops acting. That is what the token
+ * and a fence downstream are for.
  *
  * <p>Lifecycle: latent, started, closed ({@link #start()} once; {@link #close()} is idempotent).
  * Thread-safe; see {@link LeadershipListener} for the threading contract of callbacks.
  */
 public final class LeaderElection implements AutoCloseable {
   /** Lifecycle states. */
-  public enum State { LATENT, STARTED, CLOSED }
+  public enum State {
+    LATENT,
+    STARTED,
+    CLOSED
+  }
 
   private final BatonSession session;
   private final ElectionConfig config;
@@ -54,14 +59,17 @@ public final class LeaderElection implements AutoCloseable {
   private LeaderElection(BatonSession session, ElectionConfig config, LeadershipListener listener) {
     this.session = session;
     this.config = config;
-    this.core = new ElectionCore(
-        new ZkQueueStore(session.curator(), session.liveness(), config.path()), config, listener);
+    this.core =
+        new ElectionCore(
+            new ZkQueueStore(session.curator(), session.liveness(), config.path()),
+            config,
+            listener);
     this.observer = new ElectionObserver(session, config.path());
   }
 
   /** Creates a latent election; call {@link #start()} to enter the queue. */
-  public static LeaderElection create(BatonSession session, ElectionConfig config,
-      LeadershipListener listener) {
+  public static LeaderElection create(
+      BatonSession session, ElectionConfig config, LeadershipListener listener) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
@@ -76,16 +84,17 @@ public final class LeaderElection implements AutoCloseable {
    */
   public void start() {
     if (!state.compareAndSet(State.LATENT, State.STARTED)) {
-      throw new IllegalStateException("the election is " + state.get() + ", it can start only once");
+      throw new IllegalStateException(
+          "the election is " + state.get() + ", it can start only once");
     }
     session.closeWithSession(this);
     core.start();
   }
 
   /**
-   * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED}, the
-   * candidate's znode is deleted so that the successor takes over at once, and the callbacks are
-   * drained for up to the configured timeout. Idempotent; safe to call from a callback.
+   * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
+   * the candidate's znode is deleted so that the successor takes over at once, and the callbacks
+   * are drained for up to the configured timeout. Idempotent; safe to call from a callback.
    */
   @Override
   public void close() {
@@ -160,9 +169,9 @@ public final class LeaderElection implements AutoCloseable {
   /**
    * The lifecycle state.
    *
-   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway models
-   * {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs JDK 22+)
-   * it cannot read the type argument's nullness.
+   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway
+   * models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs
+   * JDK 22+) it cannot read the type argument's nullness.
    */
   @SuppressWarnings("NullAway")
   public State state() {
@@ -172,9 +181,15 @@ public final class LeaderElection implements AutoCloseable {
   /** A snapshot for health checks. */
   public ElectionHealth health() {
     Optional<Leadership> term = core.leadership();
-    return new ElectionHealth(state(), core.isConnected(), core.isLeader(),
-        term.map(Leadership::token), core.lastTransition(), core.callbackFailures(),
-        core.loopFailures(), core.failure().map(Throwable::toString));
+    return new ElectionHealth(
+        state(),
+        core.isConnected(),
+        core.isLeader(),
+        term.map(Leadership::token),
+        core.lastTransition(),
+        core.callbackFailures(),
+        core.loopFailures(),
+        core.failure().map(Throwable::toString));
   }
 
   private void requireStarted() {
@@ -185,6 +200,12 @@ public final class LeaderElection implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "LeaderElection{" + config.participantId() + "@" + config.path() + ", " + state.get() + "}";
+    return "LeaderElection{"
+        + config.participantId()
+        + "@"
+        + config.path()
+        + ", "
+        + state.get()
+        + "}";
   }
 }

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
 import java.util.Objects;
 
 /**
- * The current leader of an election as read from ZooKeeper: its participant id, its term's token and
- * its znode's name.
+ * The current leader of an election as read from ZooKeeper: its participant id, its term's token
+ * and its znode's name.
  */
 public record LeaderInfo(String participantId, FencingToken token, String nodeName) {
   public LeaderInfo {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal;
 
 import dev.baton.recipes.kernel.Backoff;
@@ -21,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link Liveness} of a Curator client: the only place in Baton that reads Curator's connection
- * states. SUSPENDED and READ_ONLY suspend the link, LOST ends the session, CONNECTED and RECONNECTED
- * connect it (a new session if the id changed); each is a new epoch.
+ * states. SUSPENDED and READ_ONLY suspend the link, LOST ends the session, CONNECTED and
+ * RECONNECTED connect it (a new session if the id changed); each is a new epoch.
  */
 public final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CuratorLiveness.class);
@@ -37,8 +38,13 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
   /** Starts following {@code client}'s connection; {@code name} names the event thread. */
   public CuratorLiveness(CuratorFramework client, String name) {
     this.client = client;
-    this.events = new SerialLoop("session-events-" + name,
-        new ThreadLoopScheduler("session", name), Backoff.DEFAULT, () -> { }, e -> { });
+    this.events =
+        new SerialLoop(
+            "session-events-" + name,
+            new ThreadLoopScheduler("session", name),
+            Backoff.DEFAULT,
+            () -> {},
+            e -> {});
     long live = liveSessionId();
     this.current = new ConnectionEpoch(1, live != 0 ? Link.CONNECTED : Link.SUSPENDED, live);
     client.getConnectionStateListenable().addListener(this);
@@ -52,7 +58,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
   @Override
   public Subscription subscribe(Consumer<ConnectionEpoch> listener) {
     Delivery d = new Delivery(listener);
-    synchronized (lock) { // with publish: every epoch after the first delivered one is delivered too
+    synchronized (
+        lock) { // with publish: every epoch after the first delivered one is delivered too
       listeners.add(d);
       ConnectionEpoch first = current;
       events.execute(() -> d.deliver(first));
@@ -69,8 +76,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
 
   /**
    * Curator reports states some time after they happened, and never says which session a state is
-   * about; by the time one is handled the client may already run a newer session. So the session
-   * id is read from the live handle, and a state that the handle contradicts is dropped: a CONNECTED
+   * about; by the time one is handled the client may already run a newer session. So the session id
+   * is read from the live handle, and a state that the handle contradicts is dropped: a CONNECTED
    * while the handle is not connected (a later event follows), and a LOST while the handle is
    * connected in the very session the current epoch already names (the LOST was the old session's,
    * and its successor is already published).
@@ -89,7 +96,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
       case LOST -> {
         ConnectionEpoch now = current;
         if (now.isConnected() && liveSessionId() == now.sessionId()) {
-          log.debug("LOST dropped: session {} is connected and current", 
+          log.debug(
+              "LOST dropped: session {} is connected and current",
               Long.toHexString(now.sessionId()));
           return;
         }
@@ -107,8 +115,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
         return;
       }
       next = new ConnectionEpoch(current.number() + 1, link, sessionId);
-      boolean newSession = link == Link.CONNECTED && sessionId != current.sessionId()
-          && current.sessionId() != 0;
+      boolean newSession =
+          link == Link.CONNECTED && sessionId != current.sessionId() && current.sessionId() != 0;
       if (link == Link.LOST || link == Link.CLOSED || newSession) {
         ended = done;
         done = new CompletableFuture<>();
@@ -119,7 +127,8 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
         events.execute(() -> endedFinal.complete(next));
       }
       for (Delivery d : listeners) {
-        events.execute(() -> d.deliver(next)); // one task each: a listener that throws skips no other
+        events.execute(
+            () -> d.deliver(next)); // one task each: a listener that throws skips no other
       }
     }
     log.debug("session {}: epoch {}", Long.toHexString(sessionId), next);

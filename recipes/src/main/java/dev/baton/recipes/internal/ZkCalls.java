@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal;
 
 import dev.baton.recipes.CoordinationException;
@@ -6,8 +7,8 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * Runs one Curator call and translates its checked exceptions into Baton's unchecked ones, the same
- * way everywhere: an interrupt restores the thread's flag, a failure of the link becomes a
- * {@link StoreUnavailableException}, a refusal for lack of permission names the path.
+ * way everywhere: an interrupt restores the thread's flag, a failure of the link becomes a {@link
+ * StoreUnavailableException}, a refusal for lack of permission names the path.
  */
 public final class ZkCalls {
   /** A Curator call. */
@@ -25,12 +26,17 @@ public final class ZkCalls {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CoordinationException("interrupted: " + what, e);
-    } catch (KeeperException.ConnectionLossException | KeeperException.SessionExpiredException
+    } catch (KeeperException.ConnectionLossException
+        | KeeperException.SessionExpiredException
         | KeeperException.SessionMovedException e) {
       throw new StoreUnavailableException(what + ": " + e.code(), e);
     } catch (KeeperException.NoAuthException e) {
-      throw new CoordinationException(what + ": not authorized on " + e.getPath()
-          + "; this session's identity needs create and delete permission there (see AclPolicy)", e);
+      throw new CoordinationException(
+          what
+              + ": not authorized on "
+              + e.getPath()
+              + "; this session's identity needs create and delete permission there (see AclPolicy)",
+          e);
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

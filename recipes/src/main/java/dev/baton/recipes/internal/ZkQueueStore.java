@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal;
 
 import dev.baton.recipes.kernel.Liveness;
@@ -46,94 +47,130 @@ public final class ZkQueueStore implements QueueStore {
 
   @Override
   public QueueEntry enter(String prefix, byte[] data) {
-    return ZkCalls.call("enter the queue " + path, () -> {
-      Stat stat = new Stat();
-      String created = client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
-          .withProtection().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-          .forPath(ZKPaths.makePath(path, prefix), data);
-      if (stat.getCzxid() == 0) { // found by protected mode after a connection loss: no stat
-        Stat found = client.checkExists().forPath(created);
-        stat = found == null ? stat : found;
-      }
-      return new QueueEntry(ZKPaths.getNodeFromPath(created), stat.getCzxid(),
-          stat.getEphemeralOwner());
-    });
+    return ZkCalls.call(
+        "enter the queue " + path,
+        () -> {
+          Stat stat = new Stat();
+          String created =
+              client
+                  .create()
+                  .storingStatIn(stat)
+                  .creatingParentContainersIfNeeded()
+                  .withProtection()
+                  .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+                  .forPath(ZKPaths.makePath(path, prefix), data);
+          if (stat.getCzxid() == 0) { // found by protected mode after a connection loss: no stat
+            Stat found = client.checkExists().forPath(created);
+            stat = found == null ? stat : found;
+          }
+          return new QueueEntry(
+              ZKPaths.getNodeFromPath(created), stat.getCzxid(), stat.getEphemeralOwner());
+        });
   }
 
   @Override
   public List<String> list() {
-    return ZkCalls.call("list " + path, () -> {
-      try {
-        return client.getChildren().forPath(path);
-      } catch (KeeperException.NoNodeException e) {
-        return List.of();
-      }
-    });
+    return ZkCalls.call(
+        "list " + path,
+        () -> {
+          try {
+            return client.getChildren().forPath(path);
+          } catch (KeeperException.NoNodeException e) {
+            return List.of();
+          }
+        });
   }
 
   @Override
   public Optional<QueueEntry> inspect(String name) {
-    return ZkCalls.call("inspect " + pathOf(name), () -> {
-      Stat stat = client.checkExists().forPath(pathOf(name));
-      return stat == null ? Optional.<QueueEntry>empty()
-          : Optional.of(new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
-    });
+    return ZkCalls.call(
+        "inspect " + pathOf(name),
+        () -> {
+          Stat stat = client.checkExists().forPath(pathOf(name));
+          return stat == null
+              ? Optional.<QueueEntry>empty()
+              : Optional.of(new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
+        });
   }
 
   @Override
   public boolean watch(String name, Runnable onChange) {
-    Watcher watcher = event -> {
-      if (event.getType() != Watcher.Event.EventType.None) {
-        onChange.run();
-      }
-    };
-    return ZkCalls.call("watch " + pathOf(name), () -> {
-      try {
-        client.getData().usingWatcher(watcher).forPath(pathOf(name));
-        return true;
-      } catch (KeeperException.NoNodeException gone) {
-        return false;
-      }
-    });
+    Watcher watcher =
+        event -> {
+          if (event.getType() != Watcher.Event.EventType.None) {
+            onChange.run();
+          }
+        };
+    return ZkCalls.call(
+        "watch " + pathOf(name),
+        () -> {
+          try {
+            client.getData().usingWatcher(watcher).forPath(pathOf(name));
+            return true;
+          } catch (KeeperException.NoNodeException gone) {
+            return false;
+          }
+        });
   }
 
   @Override
   public void watchAsync(String name, Runnable onChange) {
-    Watcher watcher = event -> {
-      if (event.getType() != Watcher.Event.EventType.None) {
-        onChange.run();
-      }
-    };
-    ZkCalls.call("watch " + pathOf(name), () -> client.checkExists().usingWatcher(watcher)
-        .inBackground((c, event) -> {
-          if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
-            log.debug("watch of {} not set ({}): treated as a change", pathOf(name),
-                KeeperException.Code.get(event.getResultCode()));
+    Watcher watcher =
+        event -> {
+          if (event.getType() != Watcher.Event.EventType.None) {
             onChange.run();
           }
-        }).forPath(pathOf(name)));
+        };
+    ZkCalls.call(
+        "watch " + pathOf(name),
+        () ->
+            client
+                .checkExists()
+                .usingWatcher(watcher)
+                .inBackground(
+                    (c, event) -> {
+                      if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+                        log.debug(
+                            "watch of {} not set ({}): treated as a change",
+                            pathOf(name),
+                            KeeperException.Code.get(event.getResultCode()));
+                        onChange.run();
+                      }
+                    })
+                .forPath(pathOf(name)));
   }
 
   @Override
   public boolean delete(String name) {
-    return ZkCalls.call("delete " + pathOf(name), () -> {
-      try {
-        client.delete().forPath(pathOf(name));
-        return true;
-      } catch (KeeperException.NoNodeException gone) {
-        return false;
-      }
-    });
+    return ZkCalls.call(
+        "delete " + pathOf(name),
+        () -> {
+          try {
+            client.delete().forPath(pathOf(name));
+            return true;
+          } catch (KeeperException.NoNodeException gone) {
+            return false;
+          }
+        });
   }
 
   @Override
   public void deleteInBackground(String name) {
     // Curator's guaranteed delete retries after a connection loss until it succeeds or the session
     // ends; the name is unique to this candidate, so a retry can never delete another's entry.
-    ZkCalls.call("delete " + pathOf(name), () -> client.delete().guaranteed()
-        .inBackground((c, event) -> log.debug("background delete of {}: {}", pathOf(name),
-            KeeperException.Code.get(event.getResultCode())))
-        .forPath(pathOf(name)));
+    ZkCalls.call(
+        "delete " + pathOf(name),
+        () ->
+            client
+                .delete()
+                .guaranteed()
+                .inBackground(
+                    (c, event) ->
+                        log.debug(
+                            "background delete of {}: {}",
+                            pathOf(name),
+                            KeeperException.Code.get(event.getResultCode())))
+                .forPath(pathOf(name)));
   }
 
   @Override
@@ -143,20 +180,30 @@ public final class ZkQueueStore implements QueueStore {
 
   /** Lists and deletes; a listing lost with the connection is tried again, a few times. */
   private void sweep(Predicate<String> ours, int attemptsLeft) {
-    ZkCalls.call("list " + path, () -> client.getChildren().inBackground((c, event) -> {
-      KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
-      if (code == KeeperException.Code.OK) {
-        for (String child : event.getChildren()) {
-          if (ours.test(child)) {
-            deleteInBackground(child);
-          }
-        }
-      } else if (code == KeeperException.Code.CONNECTIONLOSS && attemptsLeft > 1) {
-        sweep(ours, attemptsLeft - 1); // Curator waits for the link again
-      } else {
-        log.debug("sweep of {} given up: {}", path, code); // expired: the entries went with it
-      }
-    }).forPath(path));
+    ZkCalls.call(
+        "list " + path,
+        () ->
+            client
+                .getChildren()
+                .inBackground(
+                    (c, event) -> {
+                      KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+                      if (code == KeeperException.Code.OK) {
+                        for (String child : event.getChildren()) {
+                          if (ours.test(child)) {
+                            deleteInBackground(child);
+                          }
+                        }
+                      } else if (code == KeeperException.Code.CONNECTIONLOSS && attemptsLeft > 1) {
+                        sweep(ours, attemptsLeft - 1); // Curator waits for the link again
+                      } else {
+                        log.debug(
+                            "sweep of {} given up: {}",
+                            path,
+                            code); // expired: the entries went with it
+                      }
+                    })
+                .forPath(path));
   }
 
   @Override

@@ -1,6 +1,6 @@
 /**
- * The recipes' ZooKeeper plumbing; not a public API: the session's liveness from Curator's connection
- * states ({@code CuratorLiveness}, the only reader of those states), the ZooKeeper
+ * The recipes' ZooKeeper plumbing; not a public API: the session's liveness from Curator's
+ * connection states ({@code CuratorLiveness}, the only reader of those states), the ZooKeeper
  * {@link dev.baton.recipes.kernel.QueueStore} and the one translation of Curator's exceptions
  * ({@code ZkCalls}).
  */

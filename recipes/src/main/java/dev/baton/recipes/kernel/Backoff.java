@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.time.Duration;
@@ -5,9 +6,9 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How a {@link SerialLoop} waits before retrying after a failure: exponential from {@code initial} to
- * {@code max}, with up to {@code jitter} (a fraction, 0 to 1) of each delay taken off at random so that
- * a fleet does not retry in step. Immutable; validated when built.
+ * How a {@link SerialLoop} waits before retrying after a failure: exponential from {@code initial}
+ * to {@code max}, with up to {@code jitter} (a fraction, 0 to 1) of each delay taken off at random
+ * so that a fleet does not retry in step. Immutable; validated when built.
  *
  * @param initial the first delay, positive
  * @param max the largest delay, at least {@code initial}
@@ -15,7 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public record Backoff(Duration initial, Duration max, double jitter) {
   /** Baton's default: 100 ms doubling to 1 s, with 20 % jitter. */
-  public static final Backoff DEFAULT = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(1), 0.2);
+  public static final Backoff DEFAULT =
+      new Backoff(Duration.ofMillis(100), Duration.ofSeconds(1), 0.2);
 
   public Backoff {
     Objects.requireNonNull(initial, "initial");
@@ -24,7 +26,8 @@ public record Backoff(Duration initial, Duration max, double jitter) {
       throw new IllegalArgumentException("initial backoff must be positive, is " + initial);
     }
     if (max.compareTo(initial) < 0) {
-      throw new IllegalArgumentException("max backoff " + max + " is shorter than initial " + initial);
+      throw new IllegalArgumentException(
+          "max backoff " + max + " is shorter than initial " + initial);
     }
     if (!(jitter >= 0 && jitter <= 1)) {
       throw new IllegalArgumentException("jitter must be in [0, 1], is " + jitter);

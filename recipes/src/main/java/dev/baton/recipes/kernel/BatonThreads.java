@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.util.concurrent.ThreadFactory;
@@ -14,7 +15,9 @@ public final class BatonThreads {
 
   private BatonThreads() {}
 
-  /** A factory of daemon threads named {@code baton-<role>-<name>} (numbered from the second on). */
+  /**
+   * A factory of daemon threads named {@code baton-<role>-<name>} (numbered from the second on).
+   */
   public static ThreadFactory factory(String role, String name) {
     String base = "baton-" + role + "-" + name;
     AtomicInteger count = new AtomicInteger();

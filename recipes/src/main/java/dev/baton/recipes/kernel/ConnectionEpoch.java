@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.util.Objects;
@@ -5,8 +6,8 @@ import java.util.Objects;
 /**
  * One epoch of a session's connection: every change of the link (suspended, lost, connected again,
  * a new session) starts a new epoch with a higher {@code number}. A recipe that decided something
- * under epoch {@code n} acts on it only if the epoch is still {@code n}, so no decision outlives the
- * connection it was made on.
+ * under epoch {@code n} acts on it only if the epoch is still {@code n}, so no decision outlives
+ * the connection it was made on.
  *
  * @param number rises by one with every change, starting at 1
  * @param link the state of the link in this epoch

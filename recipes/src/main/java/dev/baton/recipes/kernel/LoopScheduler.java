@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.time.Duration;
 
 /**
  * Where a {@link SerialLoop}'s tasks run and what time it is: one thread (real or simulated) that
- * runs tasks one at a time, in order of due time and then of submission. The production scheduler is
- * {@link ThreadLoopScheduler}; tests inject one that runs on a virtual clock.
+ * runs tasks one at a time, in order of due time and then of submission. The production scheduler
+ * is {@link ThreadLoopScheduler}; tests inject one that runs on a virtual clock.
  */
 public interface LoopScheduler {
   /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import io.micrometer.core.instrument.Counter;
@@ -18,11 +19,11 @@ import org.jspecify.annotations.Nullable;
  * The meters of one recipe instance, which owns them in its registry until it closes: the one
  * implementation of "the newest instance with the same tags reports".
  *
- * <p>A registry hands back the meter already registered under an id, so a recipe re-created with the
- * same tags (an election with the same path and participant) would otherwise report the first
- * instance's gauges, bound to its dead state, for ever. A new owner therefore removes the meters its
- * tags name before registering its own (gauges hold their state strongly, so they never read NaN
- * while registered), and {@link #close} removes them again unless a newer owner took them over.
+ * <p>A registry hands back the meter already registered under an id, so a recipe re-created with
+ * the same tags (an election with the same path and participant) would otherwise report the first
+ * instance's gauges, bound to its dead state, for ever. A new owner therefore removes the meters
+ * its tags name before registering its own (gauges hold their state strongly, so they never read
+ * NaN while registered), and {@link #close} removes them again unless a newer owner took them over.
  *
  * <p>Construct the owner and register its first meters while holding {@link #LOCK}, so that two
  * owners of the same tags created at once cannot share meters. Thread-safe.
@@ -51,8 +52,11 @@ public final class OwnedMeters implements AutoCloseable {
 
   /** A gauge of {@code value}, held strongly. */
   public Gauge gauge(String name, AtomicLong value) {
-    return own(Gauge.builder(name, value, AtomicLong::get).tags(tags).strongReference(true)
-        .register(registry));
+    return own(
+        Gauge.builder(name, value, AtomicLong::get)
+            .tags(tags)
+            .strongReference(true)
+            .register(registry));
   }
 
   /** A counter, with {@code extra} tags besides the owner's. */
@@ -66,8 +70,8 @@ public final class OwnedMeters implements AutoCloseable {
   }
 
   /**
-   * Increments the counter {@code name} (with {@code tag}, if not null), registered on first use;
-   * a no-op once closed.
+   * Increments the counter {@code name} (with {@code tag}, if not null), registered on first use; a
+   * no-op once closed.
    */
   public void increment(String name, @Nullable Tag tag) {
     String key = tag == null ? name : name + '\u0000' + tag.getKey() + '\u0000' + tag.getValue();

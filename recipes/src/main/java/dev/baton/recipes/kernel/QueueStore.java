@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.util.List;
@@ -5,15 +6,16 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The seam between the queue recipes (election, lock) and a coordination store, small like client-go's
- * {@code resourcelock.Interface}: what a recipe needs from a backend to keep one entry in an ordered
- * queue and to hear when the entry ahead of it goes. The ZooKeeper implementation keeps the entries
- * as ephemeral sequential znodes; a second backend implements this interface and changes no recipe.
+ * The seam between the queue recipes (election, lock) and a coordination store, small like
+ * client-go's {@code resourcelock.Interface}: what a recipe needs from a backend to keep one entry
+ * in an ordered queue and to hear when the entry ahead of it goes. The ZooKeeper implementation
+ * keeps the entries as ephemeral sequential znodes; a second backend implements this interface and
+ * changes no recipe.
  *
- * <p>Every method may block on the store and may throw an unchecked
- * {@link dev.baton.recipes.CoordinationException} (the recipe's loop retries);
- * {@link StoreUnavailableException} marks a failure of the link rather than of the request. An
- * interrupted call restores the thread's interrupt flag before it throws.
+ * <p>Every method may block on the store and may throw an unchecked {@link
+ * dev.baton.recipes.CoordinationException} (the recipe's loop retries); {@link
+ * StoreUnavailableException} marks a failure of the link rather than of the request. An interrupted
+ * call restores the thread's interrupt flag before it throws.
  */
 public interface QueueStore {
   /** The queue's name, for messages and the scope of its tokens. */
@@ -28,7 +30,9 @@ public interface QueueStore {
    */
   QueueEntry enter(String prefix, byte[] data);
 
-  /** The names of the queue's entries, in no particular order; empty if the queue does not exist. */
+  /**
+   * The names of the queue's entries, in no particular order; empty if the queue does not exist.
+   */
   List<String> list();
 
   /** The entry called {@code name}, if it exists. */
@@ -44,8 +48,8 @@ public interface QueueStore {
 
   /**
    * Like {@link #watch}, without waiting for the store's answer (so it costs the caller no round
-   * trip): {@code onChange} also runs if the entry turns out to be gone already, or if the watch could
-   * not be set.
+   * trip): {@code onChange} also runs if the entry turns out to be gone already, or if the watch
+   * could not be set.
    */
   void watchAsync(String name, Runnable onChange);
 
@@ -64,9 +68,9 @@ public interface QueueStore {
   void deleteInBackground(String name);
 
   /**
-   * Lists the queue without waiting and deletes in the background every entry whose name
-   * {@code ours} accepts: the last resort of a candidate that leaves, for entries it may not know
-   * of (a create whose answer was lost).
+   * Lists the queue without waiting and deletes in the background every entry whose name {@code
+   * ours} accepts: the last resort of a candidate that leaves, for entries it may not know of (a
+   * create whose answer was lost).
    */
   void sweepInBackground(Predicate<String> ours);
 

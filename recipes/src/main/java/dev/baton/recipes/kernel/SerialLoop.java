@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.time.Duration;
@@ -11,16 +12,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one serial loop on which a recipe does all its I/O and keeps its state, so that state needs no
- * locks. Tasks run one at a time on the {@link LoopScheduler}'s thread, in order.
+ * The one serial loop on which a recipe does all its I/O and keeps its state, so that state needs
+ * no locks. Tasks run one at a time on the {@link LoopScheduler}'s thread, in order.
  *
- * <p>Failures are never silent. A task that throws anything is logged (the first failure of a streak
- * at WARN, with its stack trace; the rest at DEBUG), counted in {@link #failures()}, and the loop's
- * {@code recovery} task is run again after a delay from the {@link Backoff} that grows with the
- * streak; a run of {@code recovery} that completes ends the streak. A {@link VirtualMachineError}
- * (out of memory, stack overflow, internal error) is not retried: it is logged at ERROR, the loop is
- * marked {@linkplain #fatal() failed} (the recipe's {@code onFatal} hook runs first, on the loop's
- * thread, so it can revoke terms and show it in health), and it is rethrown, ending the thread.
+ * <p>Failures are never silent. A task that throws anything is logged (the first failure of a
+ * streak at WARN, with its stack trace; the rest at DEBUG), counted in {@link #failures()}, and the
+ * loop's {@code recovery} task is run again after a delay from the {@link Backoff} that grows with
+ * the streak; a run of {@code recovery} that completes ends the streak. A {@link
+ * VirtualMachineError} (out of memory, stack overflow, internal error) is not retried: it is logged
+ * at ERROR, the loop is marked {@linkplain #fatal() failed} (the recipe's {@code onFatal} hook runs
+ * first, on the loop's thread, so it can revoke terms and show it in health), and it is rethrown,
+ * ending the thread.
  *
  * <p>Interrupts: a task interrupted for any reason must restore the flag; the loop clears a stray
  * flag after each task, so that it does not leak into the next one.
@@ -43,7 +45,11 @@ public final class SerialLoop {
    * @param recovery run again, after a backoff, whenever a task failed (typically "reconcile")
    * @param onFatal run once on the loop's thread before a {@link VirtualMachineError} ends it
    */
-  public SerialLoop(String name, LoopScheduler scheduler, Backoff backoff, Runnable recovery,
+  public SerialLoop(
+      String name,
+      LoopScheduler scheduler,
+      Backoff backoff,
+      Runnable recovery,
       Consumer<VirtualMachineError> onFatal) {
     this.name = Objects.requireNonNull(name, "name");
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -65,7 +71,9 @@ public final class SerialLoop {
     }
   }
 
-  /** A coalescing trigger of {@code task}, run {@code delay} after a request (see {@link Trigger}). */
+  /**
+   * A coalescing trigger of {@code task}, run {@code delay} after a request (see {@link Trigger}).
+   */
   public Trigger trigger(Duration delay, Runnable task) {
     return new Trigger(this, delay.toNanos(), task);
   }
@@ -119,8 +127,8 @@ public final class SerialLoop {
   }
 
   /**
-   * Stops the loop after the tasks already queued (delayed ones not yet due are dropped), waiting up
-   * to {@code timeout} for them unless called from the loop; past it, the task in progress is
+   * Stops the loop after the tasks already queued (delayed ones not yet due are dropped), waiting
+   * up to {@code timeout} for them unless called from the loop; past it, the task in progress is
    * interrupted.
    *
    * @return true if the queued tasks finished in time
@@ -134,7 +142,8 @@ public final class SerialLoop {
       if (scheduler.awaitTermination(timeout)) {
         return true;
       }
-      log.warn("loop {}: queued tasks still running {} after close; interrupting them", name, timeout);
+      log.warn(
+          "loop {}: queued tasks still running {} after close; interrupting them", name, timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import dev.baton.fencing.FencingToken;
@@ -18,12 +19,16 @@ import org.jspecify.annotations.Nullable;
  * reported) exactly once.
  *
  * <p>The state and the reason change together in one atomic step (an immutable {@link Status}), so
- * a concurrent {@link #checkActive()} never sees a revoked term without its reason. Subclasses add the
- * recipe's own fields and name the exception {@link #checkActive()} throws.
+ * a concurrent {@link #checkActive()} never sees a revoked term without its reason. Subclasses add
+ * the recipe's own fields and name the exception {@link #checkActive()} throws.
  */
 public abstract class TermHandle implements Term {
   /** A term's state. */
-  public enum State { ACTIVE, PAUSED, REVOKED }
+  public enum State {
+    ACTIVE,
+    PAUSED,
+    REVOKED
+  }
 
   /** State and reason, changed together. */
   private record Status(State state, @Nullable RevocationReason reason) {}
@@ -121,8 +126,8 @@ public abstract class TermHandle implements Term {
 
   /**
    * The current status, never null: it starts as {@code ACTIVE} and is only ever set to a non-null
-   * status. NullAway models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode
-   * (which needs JDK 22+) it cannot read the type argument's nullness.
+   * status. NullAway models {@link AtomicReference#get()} as nullable, since outside its JSpecify
+   * mode (which needs JDK 22+) it cannot read the type argument's nullness.
    */
   @SuppressWarnings("NullAway")
   private Status status() {

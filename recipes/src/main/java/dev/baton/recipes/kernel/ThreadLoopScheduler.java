@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.time.Duration;
@@ -11,8 +12,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link LoopScheduler} on one daemon thread of its own (from {@link BatonThreads}), with a delay
  * queue. Unlike a {@code ScheduledThreadPoolExecutor}, nothing wraps the tasks: a throwable that a
- * task lets out (the {@link SerialLoop} lets out only a {@link VirtualMachineError}) ends the thread
- * and reaches its uncaught-exception handler, and the scheduler then reports itself shut down.
+ * task lets out (the {@link SerialLoop} lets out only a {@link VirtualMachineError}) ends the
+ * thread and reaches its uncaught-exception handler, and the scheduler then reports itself shut
+ * down.
  */
 public final class ThreadLoopScheduler implements LoopScheduler {
   private record Entry(long due, long seq, Runnable task) implements Comparable<Entry> {

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A task that runs on a {@link SerialLoop} a fixed delay after it is requested; requests made while a
- * run is pending share that one run. Thread-safe: request from any thread.
+ * A task that runs on a {@link SerialLoop} a fixed delay after it is requested; requests made while
+ * a run is pending share that one run. Thread-safe: request from any thread.
  */
 public final class Trigger {
   private final SerialLoop loop;
@@ -21,10 +22,12 @@ public final class Trigger {
   /** Asks for a run; a no-op if one is already pending. */
   public void request() {
     if (pending.compareAndSet(false, true)) {
-      loop.schedule(delayNanos, () -> {
-        pending.set(false);
-        task.run();
-      });
+      loop.schedule(
+          delayNanos,
+          () -> {
+            pending.set(false);
+            task.run();
+          });
     }
   }
 }

@@ -4,14 +4,15 @@
  *
  * <ul>
  *   <li>{@link dev.baton.recipes.kernel.Liveness}: a session's connection epochs and {@code done}
- *       signal, published by {@link dev.baton.recipes.BatonSession#liveness()}; recipes never read the
- *       client library's connection states.
+ *       signal, published by {@link dev.baton.recipes.BatonSession#liveness()}; recipes never read
+ *       the client library's connection states.
  *   <li>{@link dev.baton.recipes.kernel.SerialLoop}: the one serial loop for a recipe's I/O; never
  *       swallows a {@link Throwable}; scheduler and clock injected ({@link
  *       dev.baton.recipes.kernel.LoopScheduler}).
- *   <li>{@link dev.baton.recipes.kernel.TermHandle}: the one implementation of
- *       {@link dev.baton.recipes.Term}.
- *   <li>{@link dev.baton.recipes.kernel.QueueStore}: the seam between the queue recipes and a store.
+ *   <li>{@link dev.baton.recipes.kernel.TermHandle}: the one implementation of {@link
+ *       dev.baton.recipes.Term}.
+ *   <li>{@link dev.baton.recipes.kernel.QueueStore}: the seam between the queue recipes and a
+ *       store.
  *   <li>{@link dev.baton.recipes.kernel.BatonThreads}: the one thread factory.
  * </ul>
  */

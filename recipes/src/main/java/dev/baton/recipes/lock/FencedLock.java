@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.ZkQueueStore;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.StoreUnavailableException;
@@ -20,8 +21,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -30,22 +31,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A distributed, reentrant lock that hands its holder a fencing token, on ephemeral sequential znodes
- * with predecessor-only watches (a release wakes exactly one waiter).
+ * A distributed, reentrant lock that hands its holder a fencing token, on ephemeral sequential
+ * znodes with predecessor-only watches (a release wakes exactly one waiter).
  *
- * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link #acquire(Duration)}
- * with a timeout, {@link #release()} by the holding thread only. Unlike it, each hold carries a
- * {@linkplain LockHandle#token() fencing token} (the lock znode's czxid, strictly increasing from one
- * hold to the next) and is a {@link dev.baton.recipes.Term} whose signal drops the moment the
- * connection is suspended, the session lost or the lock znode deleted by someone else; a hold is
- * handed out only if the connection did not change since the queue was read; release is
- * owner-checked: it deletes only this hold's own znode, by name, never another holder's.
+ * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link
+ * #acquire(Duration)} with a timeout, {@link #release()} by the holding thread only. Unlike it,
+ * each hold carries a {@linkplain LockHandle#token() fencing token} (the lock znode's czxid,
+ * strictly increasing from one hold to the next) and is a {@link dev.baton.recipes.Term} whose
+ * signal drops the moment the connection is suspended, the session lost or the lock znode deleted
+ * by someone else; a hold is handed out only if the connection did not change since the queue was
+ * read; release is owner-checked: it deletes only this hold's own znode, by name, never another
+ * holder's.
  *
  * <p>Lock or election? Take a lock for one bounded critical section (update one account, run one
- * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an ongoing role
- * (a scheduler, an assigner) that should move on by itself when its owner dies and that others observe.
- * Either way, pass the token to a fence: a holder that paused past its session still believes it holds
- * the lock.
+ * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an
+ * ongoing role (a scheduler, an assigner) that should move on by itself when its owner dies and
+ * that others observe. Either way, pass the token to a fence: a holder that paused past its session
+ * still believes it holds the lock.
  *
  * <p>Thread-safe. Closing the lock releases a hold still open and stops watching the connection.
  */
@@ -65,14 +67,19 @@ public final class FencedLock implements AutoCloseable {
   private final Counter lost;
   private final Timer waits;
   private volatile @Nullable Hold hold; // written under holdLock; set while holdCount > 0
+
   /** Lock znodes whose watch fired (deleted or changed): no hold begins on them. Under holdLock. */
-  private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-      return size() > 64;
-    }
-  });
+  private final Set<String> deadNodes =
+      Collections.newSetFromMap(
+          new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+              return size() > 64;
+            }
+          });
+
   private int holdCount; // guarded by local (only the holding thread touches it)
+
   /** The attempt in progress, told of link changes; written by the thread holding {@code local}. */
   private volatile @Nullable LockAttempt attempt;
 
@@ -80,22 +87,30 @@ public final class FencedLock implements AutoCloseable {
     this.session = session;
     this.store = new ZkQueueStore(session.curator(), session.liveness(), config.path());
     this.config = config;
-    this.acquired = Counter.builder("baton.lock.acquired").tag("lock", config.path())
-        .register(config.meterRegistry());
-    this.timeouts = Counter.builder("baton.lock.timeouts").tag("lock", config.path())
-        .register(config.meterRegistry());
-    this.lost = Counter.builder("baton.lock.lost").tag("lock", config.path())
-        .register(config.meterRegistry());
-    this.waits = Timer.builder("baton.lock.wait").tag("lock", config.path())
-        .register(config.meterRegistry());
+    this.acquired =
+        Counter.builder("baton.lock.acquired")
+            .tag("lock", config.path())
+            .register(config.meterRegistry());
+    this.timeouts =
+        Counter.builder("baton.lock.timeouts")
+            .tag("lock", config.path())
+            .register(config.meterRegistry());
+    this.lost =
+        Counter.builder("baton.lock.lost")
+            .tag("lock", config.path())
+            .register(config.meterRegistry());
+    this.waits =
+        Timer.builder("baton.lock.wait")
+            .tag("lock", config.path())
+            .register(config.meterRegistry());
     this.subscription = store.liveness().subscribe(this::onEpoch);
     session.closeWithSession(this);
   }
 
   /** A lock on {@code config.path()} through {@code session}. */
   public static FencedLock create(BatonSession session, LockConfig config) {
-    return new FencedLock(Objects.requireNonNull(session, "session"), Objects.requireNonNull(config,
-        "config"));
+    return new FencedLock(
+        Objects.requireNonNull(session, "session"), Objects.requireNonNull(config, "config"));
   }
 
   /**
@@ -151,8 +166,8 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level ends the hold's term and deletes
-   * the lock znode (only this hold's own znode).
+   * Releases one level of the current thread's hold; the last level ends the hold's term and
+   * deletes the lock znode (only this hold's own znode).
    *
    * @return false if the znode was found already gone (the lock was lost while held), else true
    *     (also when the link failed: the znode is then deleted in the background once it is back, or
@@ -178,8 +193,12 @@ public final class FencedLock implements AutoCloseable {
       boolean deleted = deleteOwn(name);
       if (!deleted) {
         lost.increment();
-        log.warn("{} released {} (token {}) but its znode was already gone: the lock was lost while "
-            + "held", config.ownerId(), config.path(), h.token());
+        log.warn(
+            "{} released {} (token {}) but its znode was already gone: the lock was lost while "
+                + "held",
+            config.ownerId(),
+            config.path(),
+            h.token());
       }
       return deleted;
     } finally {
@@ -210,7 +229,8 @@ public final class FencedLock implements AutoCloseable {
       holdCount = 1;
       release();
     } else if (hold != null) {
-      log.warn("closing {} while another thread holds it; its znode goes with the session",
+      log.warn(
+          "closing {} while another thread holds it; its znode goes with the session",
           config.path());
     }
   }
@@ -244,8 +264,13 @@ public final class FencedLock implements AutoCloseable {
       if (store.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
         return null;
       }
-      hold = new Hold(this, FencingToken.of(config.path(), token), nodePath,
-          store.liveness().current(), Instant.now());
+      hold =
+          new Hold(
+              this,
+              FencingToken.of(config.path(), token),
+              nodePath,
+              store.liveness().current(),
+              Instant.now());
       return hold;
     }
   }
@@ -283,8 +308,12 @@ public final class FencedLock implements AutoCloseable {
     synchronized (holdLock) {
       Hold h = hold;
       if (h != null && h.revoke(reason)) {
-        log.warn("{}: the hold of {} (token {}) is no longer valid: {}", config.ownerId(),
-            config.path(), h.token(), why);
+        log.warn(
+            "{}: the hold of {} (token {}) is no longer valid: {}",
+            config.ownerId(),
+            config.path(),
+            h.token(),
+            why);
         if (reason != RevocationReason.CONNECTION_SUSPENDED) {
           lost.increment();
         }

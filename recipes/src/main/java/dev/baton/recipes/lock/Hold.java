@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
@@ -22,7 +23,8 @@ final class Hold extends TermHandle implements LockHandle {
 
   /** True if {@code later} connects another session than the one the hold began in. */
   boolean outlivedBy(ConnectionEpoch later) {
-    return later.isConnected() && later.number() > epoch.number()
+    return later.isConnected()
+        && later.number() > epoch.number()
         && later.sessionId() != epoch.sessionId();
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
 import dev.baton.recipes.CoordinationException;
@@ -23,8 +24,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One attempt to take the lock, on the caller's thread: the queue's {@link CandidateMachine} (as a
- * lock attempt, which never re-enters once it held) decides, this class applies its actions and waits
- * for watches and link changes in between. On timeout, interrupt or failure the entry is deleted again.
+ * lock attempt, which never re-enters once it held) decides, this class applies its actions and
+ * waits for watches and link changes in between. On timeout, interrupt or failure the entry is
+ * deleted again.
  */
 final class LockAttempt {
   private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
@@ -40,20 +42,21 @@ final class LockAttempt {
   private final CandidateMachine machine;
   private final QueueIo io;
   private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
+
   /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
   private boolean createFailed;
 
   /**
-   * @param onNodeChange told (on the store's event thread) the path of a watched entry that changed,
-   *     so that a hold whose znode is deleted ends at once
+   * @param onNodeChange told (on the store's event thread) the path of a watched entry that
+   *     changed, so that a hold whose znode is deleted ends at once
    */
-  LockAttempt(QueueStore store, LockConfig config, HoldPublisher publisher,
-      Consumer<String> onNodeChange) {
+  LockAttempt(
+      QueueStore store, LockConfig config, HoldPublisher publisher, Consumer<String> onNodeChange) {
     this.store = store;
     this.publisher = publisher;
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    this.machine = new CandidateMachine(key, ConnectionPolicy.STANDARD, false,
-        config.watchHeldNode());
+    this.machine =
+        new CandidateMachine(key, ConnectionPolicy.STANDARD, false, config.watchHeldNode());
     this.io = new QueueIo(store, key, config.ownerId());
     this.onNodeChange = onNodeChange;
   }
@@ -107,8 +110,8 @@ final class LockAttempt {
         }
       }
     } catch (CoordinationException e) {
-      throw new CoordinationException("cannot acquire the lock " + store.path() + ": "
-          + e.getMessage(), e);
+      throw new CoordinationException(
+          "cannot acquire the lock " + store.path() + ": " + e.getMessage(), e);
     } finally {
       if (granted == null) {
         withdraw();
@@ -118,7 +121,8 @@ final class LockAttempt {
 
   /**
    * The session's link changed (on the session's event thread): the attempt hears of it between its
-   * requests. Its lock forwards the epochs it is subscribed to, so an attempt costs no subscription.
+   * requests. Its lock forwards the epochs it is subscribed to, so an attempt costs no
+   * subscription.
    */
   void linkChanged(ConnectionEpoch epoch) {
     inbox.add(new CandidateEvent.Link(epoch));
@@ -134,15 +138,15 @@ final class LockAttempt {
     try {
       for (CandidateAction a : machine.on(new CandidateEvent.Close())) {
         if (QueueIo.isStoreAction(a)) {
-          io.apply(a, name -> { });
+          io.apply(a, name -> {});
         }
       }
       if (createFailed) {
         io.sweep(); // an entry whose create answer was lost must not block the next holders
       }
     } catch (CoordinationException e) {
-      log.warn("could not withdraw from the lock {}; the entry goes with the session", store.path(),
-          e);
+      log.warn(
+          "could not withdraw from the lock {}; the entry goes with the session", store.path(), e);
     }
   }
 }

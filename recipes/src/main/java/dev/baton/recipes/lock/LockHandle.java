@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 
 /**
- * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing the
- * handle releases one level of the hold ({@link FencedLock#release()}).
+ * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing
+ * the handle releases one level of the hold ({@link FencedLock#release()}).
  *
- * <p>{@link #isActive()} turns false as soon as the connection is suspended, the session lost or the
- * lock znode deleted by someone else: the lock may then already belong to someone else, and
+ * <p>{@link #isActive()} turns false as soon as the connection is suspended, the session lost or
+ * the lock znode deleted by someone else: the lock may then already belong to someone else, and
  * {@link #checkActive()} throws {@link LockLostException}. Pass {@link #token()} to every protected
  * write.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FencingToken;
@@ -11,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A job store in memory, fenced by an {@link InMemoryFence}; for examples and tests. Thread-safe. */
+/**
+ * A job store in memory, fenced by an {@link InMemoryFence}; for examples and tests. Thread-safe.
+ */
 public final class InMemoryJobStore implements JobStore {
   private final InMemoryFence fence = new InMemoryFence();
   private final Map<String, Long> progress = new HashMap<>();
@@ -29,36 +32,60 @@ public final class InMemoryJobStore implements JobStore {
   }
 
   @Override
-  public boolean createSlotJob(String schedule, FencingToken token, long slot, Instant scheduledFor,
-      String jobType) {
-    return fence.write(JobStore.resourceOf(schedule), token, ctx -> {
-      synchronized (this) {
-        long last = progress.getOrDefault(schedule, -1L);
-        if (slot <= last) {
-          return false;
-        }
-        if (last >= 0 && slot != last + 1) {
-          throw new IllegalStateException("slot " + slot + " of " + schedule + " would skip after " + last);
-        }
-        String key = ScheduledJob.keyOf(schedule, slot);
-        jobs.put(key, new ScheduledJob(key, schedule, slot, jobType, scheduledFor, token, "PENDING",
-            Optional.empty()));
-        progress.put(schedule, slot);
-        return true;
-      }
-    });
+  public boolean createSlotJob(
+      String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType) {
+    return fence.write(
+        JobStore.resourceOf(schedule),
+        token,
+        ctx -> {
+          synchronized (this) {
+            long last = progress.getOrDefault(schedule, -1L);
+            if (slot <= last) {
+              return false;
+            }
+            if (last >= 0 && slot != last + 1) {
+              throw new IllegalStateException(
+                  "slot " + slot + " of " + schedule + " would skip after " + last);
+            }
+            String key = ScheduledJob.keyOf(schedule, slot);
+            jobs.put(
+                key,
+                new ScheduledJob(
+                    key,
+                    schedule,
+                    slot,
+                    jobType,
+                    scheduledFor,
+                    token,
+                    "PENDING",
+                    Optional.empty()));
+            progress.put(schedule, slot);
+            return true;
+          }
+        });
   }
 
   @Override
   public synchronized Optional<ScheduledJob> claim(String worker) {
-    Optional<ScheduledJob> next = jobs.values().stream().filter(j -> j.status().equals("PENDING"))
-        .min(Comparator.comparing(ScheduledJob::scheduledFor));
-    return next.map(j -> {
-      ScheduledJob claimed = new ScheduledJob(j.scheduleKey(), j.schedule(), j.slot(), j.jobType(),
-          j.scheduledFor(), j.token(), "RUNNING", Optional.of(worker));
-      jobs.put(claimed.scheduleKey(), claimed);
-      return claimed;
-    });
+    Optional<ScheduledJob> next =
+        jobs.values().stream()
+            .filter(j -> j.status().equals("PENDING"))
+            .min(Comparator.comparing(ScheduledJob::scheduledFor));
+    return next.map(
+        j -> {
+          ScheduledJob claimed =
+              new ScheduledJob(
+                  j.scheduleKey(),
+                  j.schedule(),
+                  j.slot(),
+                  j.jobType(),
+                  j.scheduledFor(),
+                  j.token(),
+                  "RUNNING",
+                  Optional.of(worker));
+          jobs.put(claimed.scheduleKey(), claimed);
+          return claimed;
+        });
   }
 
   @Override
@@ -67,8 +94,17 @@ public final class InMemoryJobStore implements JobStore {
     if (j == null || !j.claimedBy().equals(Optional.of(worker))) {
       throw new IllegalStateException(worker + " does not hold the job " + scheduleKey);
     }
-    jobs.put(scheduleKey, new ScheduledJob(j.scheduleKey(), j.schedule(), j.slot(), j.jobType(),
-        j.scheduledFor(), j.token(), "DONE", j.claimedBy()));
+    jobs.put(
+        scheduleKey,
+        new ScheduledJob(
+            j.scheduleKey(),
+            j.schedule(),
+            j.slot(),
+            j.jobType(),
+            j.scheduledFor(),
+            j.token(),
+            "DONE",
+            j.claimedBy()));
   }
 
   @Override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import dev.baton.recipes.kernel.Backoff;
@@ -13,11 +14,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each job is
- * claimed by exactly one worker (a conditional update); the handler runs on the worker's own thread.
- * A handler that throws (anything, an {@link Error} included) is logged and counted and leaves its job
- * RUNNING for an operator to look at; a {@link VirtualMachineError} also stops the worker
- * ({@link #fatalError()}). Jobs should be idempotent, since a worker can die between running a job
- * and recording it done.
+ * claimed by exactly one worker (a conditional update); the handler runs on the worker's own
+ * thread. A handler that throws (anything, an {@link Error} included) is logged and counted and
+ * leaves its job RUNNING for an operator to look at; a {@link VirtualMachineError} also stops the
+ * worker ({@link #fatalError()}). Jobs should be idempotent, since a worker can die between running
+ * a job and recording it done.
  */
 public final class JobWorker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
@@ -29,20 +30,25 @@ public final class JobWorker implements AutoCloseable {
   private final SerialLoop loop;
   private final AtomicLong failures = new AtomicLong();
 
-  private JobWorker(JobStore store, String workerId, Consumer<ScheduledJob> handler,
-      Duration pollInterval) {
+  private JobWorker(
+      JobStore store, String workerId, Consumer<ScheduledJob> handler, Duration pollInterval) {
     this.store = store;
     this.workerId = workerId;
     this.handler = handler;
     this.pollInterval = pollInterval;
-    this.loop = new SerialLoop("worker-" + workerId, new ThreadLoopScheduler("worker", workerId),
-        Backoff.DEFAULT, this::poll, e -> { });
+    this.loop =
+        new SerialLoop(
+            "worker-" + workerId,
+            new ThreadLoopScheduler("worker", workerId),
+            Backoff.DEFAULT,
+            this::poll,
+            e -> {});
     loop.execute(this::poll);
   }
 
   /** Starts a worker that polls every {@code pollInterval}. */
-  public static JobWorker start(JobStore store, String workerId, Consumer<ScheduledJob> handler,
-      Duration pollInterval) {
+  public static JobWorker start(
+      JobStore store, String workerId, Consumer<ScheduledJob> handler, Duration pollInterval) {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(handler, "handler");
     if (workerId == null || workerId.isBlank()) {
@@ -60,8 +66,8 @@ public final class JobWorker implements AutoCloseable {
   }
 
   /**
-   * The fatal error ({@link VirtualMachineError}) that stopped this worker, if one did; it then claims
-   * no more jobs.
+   * The fatal error ({@link VirtualMachineError}) that stopped this worker, if one did; it then
+   * claims no more jobs.
    */
   public Optional<VirtualMachineError> fatalError() {
     return loop.fatal();
@@ -75,7 +81,8 @@ public final class JobWorker implements AutoCloseable {
 
   private void drain() {
     try {
-      for (Optional<ScheduledJob> job = store.claim(workerId); job.isPresent();
+      for (Optional<ScheduledJob> job = store.claim(workerId);
+          job.isPresent();
           job = store.claim(workerId)) {
         try {
           handler.accept(job.get());

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -13,46 +14,61 @@ import org.jspecify.annotations.Nullable;
 /**
  * Many identical instances run a schedule; only the elected one creates its jobs.
  *
- * <p>Each slot's job is created in the {@link JobStore} in one transaction with the fence check on the
- * term's token and with the schedule's progress, under the unique key {@code <schedule>#<slot>}: a retry
- * or a second leader never creates a job twice, a stale leader (paused past its session) creates none,
- * and a new leader resumes right after the recorded progress, so no slot is skipped. Scheduling stops the
- * moment the term is revoked; any instance can run a {@link JobWorker} to claim and run the jobs.
+ * <p>Each slot's job is created in the {@link JobStore} in one transaction with the fence check on
+ * the term's token and with the schedule's progress, under the unique key {@code
+ * <schedule>#<slot>}: a retry or a second leader never creates a job twice, a stale leader (paused
+ * past its session) creates none, and a new leader resumes right after the recorded progress, so no
+ * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
+ * JobWorker} to claim and run the jobs.
  *
- * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected}, tagged
- * {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
+ * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
+ * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
  */
 public final class LeaderScheduler implements AutoCloseable {
   private final LeaderElection election;
 
-  private LeaderScheduler(BatonSession session, ElectionConfig electionConfig, ScheduleConfig schedule,
+  private LeaderScheduler(
+      BatonSession session,
+      ElectionConfig electionConfig,
+      ScheduleConfig schedule,
       JobStore store) {
-    Counter created = Counter.builder("baton.scheduler.jobs.created").tag("schedule", schedule.name())
-        .register(electionConfig.meterRegistry());
-    Counter rejected = Counter.builder("baton.scheduler.stale.rejected").tag("schedule", schedule.name())
-        .register(electionConfig.meterRegistry());
-    this.election = LeaderElection.create(session, electionConfig, new LeadershipListener() {
-      private @Nullable SchedulingTerm term;
+    Counter created =
+        Counter.builder("baton.scheduler.jobs.created")
+            .tag("schedule", schedule.name())
+            .register(electionConfig.meterRegistry());
+    Counter rejected =
+        Counter.builder("baton.scheduler.stale.rejected")
+            .tag("schedule", schedule.name())
+            .register(electionConfig.meterRegistry());
+    this.election =
+        LeaderElection.create(
+            session,
+            electionConfig,
+            new LeadershipListener() {
+              private @Nullable SchedulingTerm term;
 
-      @Override
-      public void elected(Leadership leadership) {
-        term = new SchedulingTerm(leadership, schedule, store, created, rejected);
-        term.start();
-      }
+              @Override
+              public void elected(Leadership leadership) {
+                term = new SchedulingTerm(leadership, schedule, store, created, rejected);
+                term.start();
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {
-        if (term != null) {
-          term.stop();
-          term = null;
-        }
-      }
-    });
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                if (term != null) {
+                  term.stop();
+                  term = null;
+                }
+              }
+            });
   }
 
   /** A latent scheduler: {@link #start()} enters the election. */
-  public static LeaderScheduler create(BatonSession session, ElectionConfig electionConfig,
-      ScheduleConfig schedule, JobStore store) {
+  public static LeaderScheduler create(
+      BatonSession session,
+      ElectionConfig electionConfig,
+      ScheduleConfig schedule,
+      JobStore store) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(electionConfig, "electionConfig");
     Objects.requireNonNull(schedule, "schedule");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import java.time.Clock;
@@ -125,11 +126,12 @@ public final class ScheduleConfig {
      */
     public ScheduleConfig build() {
       if (name == null || !NAME.matcher(name).matches()) {
-        throw new IllegalArgumentException("invalid schedule name '" + name
-            + "': use 1 to 200 letters, digits, '.', '_' or '-'");
+        throw new IllegalArgumentException(
+            "invalid schedule name '" + name + "': use 1 to 200 letters, digits, '.', '_' or '-'");
       }
       if (interval == null || interval.toMillis() < 1) {
-        throw new IllegalArgumentException("the schedule interval must be at least 1 ms, was " + interval);
+        throw new IllegalArgumentException(
+            "the schedule interval must be at least 1 ms, was " + interval);
       }
       Objects.requireNonNull(firstSlotAt, "firstSlotAt");
       Objects.requireNonNull(clock, "clock");

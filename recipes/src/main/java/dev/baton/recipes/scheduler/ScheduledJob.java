@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FencingToken;
@@ -16,8 +17,15 @@ import java.util.Optional;
  * @param status PENDING, RUNNING or DONE
  * @param claimedBy the worker that claimed it, if any
  */
-public record ScheduledJob(String scheduleKey, String schedule, long slot, String jobType,
-    Instant scheduledFor, FencingToken token, String status, Optional<String> claimedBy) {
+public record ScheduledJob(
+    String scheduleKey,
+    String schedule,
+    long slot,
+    String jobType,
+    Instant scheduledFor,
+    FencingToken token,
+    String status,
+    Optional<String> claimedBy) {
 
   /** The key of {@code slot} of {@code schedule}. */
   public static String keyOf(String schedule, long slot) {

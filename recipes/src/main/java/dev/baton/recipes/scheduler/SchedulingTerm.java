@@ -1,18 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.election.Leadership;
-import io.micrometer.core.instrument.Counter;
 import dev.baton.recipes.kernel.BatonThreads;
+import io.micrometer.core.instrument.Counter;
 import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduling loop of one leadership term, on its own thread: register the term with the fence, then
- * create every due slot's job in order, resuming after the recorded progress, until the term ends.
+ * The scheduling loop of one leadership term, on its own thread: register the term with the fence,
+ * then create every due slot's job in order, resuming after the recorded progress, until the term
+ * ends.
  */
 final class SchedulingTerm {
   private static final Logger log = LoggerFactory.getLogger(SchedulingTerm.class);
@@ -25,7 +27,11 @@ final class SchedulingTerm {
   private final Counter rejected;
   private final Thread thread;
 
-  SchedulingTerm(Leadership leadership, ScheduleConfig config, JobStore store, Counter created,
+  SchedulingTerm(
+      Leadership leadership,
+      ScheduleConfig config,
+      JobStore store,
+      Counter created,
       Counter rejected) {
     this.leadership = leadership;
     this.config = config;
@@ -39,7 +45,9 @@ final class SchedulingTerm {
     thread.start();
   }
 
-  /** Stops the loop at once (interrupting a write in progress; the fence rejects it if it is late). */
+  /**
+   * Stops the loop at once (interrupting a write in progress; the fence rejects it if it is late).
+   */
   void stop() {
     thread.interrupt();
   }
@@ -53,7 +61,10 @@ final class SchedulingTerm {
           break;
         } catch (StaleTokenException e) {
           rejected.increment();
-          log.warn("schedule {}: term {} is already superseded; not scheduling", name, leadership.token());
+          log.warn(
+              "schedule {}: term {} is already superseded; not scheduling",
+              name,
+              leadership.token());
           return;
         } catch (FencingException | IllegalStateException e) {
           log.warn("schedule {}: cannot register term {}; retrying", name, leadership.token(), e);
@@ -69,8 +80,11 @@ final class SchedulingTerm {
           }
         } catch (StaleTokenException e) {
           rejected.increment();
-          log.warn("schedule {}: write with token {} rejected, a newer term wrote: {}", name,
-              leadership.token(), e.getMessage());
+          log.warn(
+              "schedule {}: write with token {} rejected, a newer term wrote: {}",
+              name,
+              leadership.token(),
+              e.getMessage());
           return;
         } catch (VirtualMachineError e) {
           throw e; // logged by the thread's handler; the term schedules no more
@@ -85,14 +99,16 @@ final class SchedulingTerm {
     log.info("schedule {}: term {} stopped scheduling", name, leadership.token());
   }
 
-  /** Creates the job of every slot that has begun and has none; returns when the next slot begins. */
+  /**
+   * Creates the job of every slot that has begun and has none; returns when the next slot begins.
+   */
   private Instant scheduleDueSlots() {
     long last = store.lastScheduledSlot(config.name());
     long current = config.slotAt(config.clock().instant());
     long next = last >= 0 ? last + 1 : (config.startFromNow() ? Math.max(current, 0) : 0);
     while (next <= current && leadership.isActive() && !Thread.currentThread().isInterrupted()) {
-      if (store.createSlotJob(config.name(), leadership.token(), next, config.slotStart(next),
-          config.jobType())) {
+      if (store.createSlotJob(
+          config.name(), leadership.token(), next, config.slotStart(next), config.jobType())) {
         created.increment();
       }
       next++;

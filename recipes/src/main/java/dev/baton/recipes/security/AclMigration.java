@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import dev.baton.recipes.CoordinationException;
@@ -18,13 +19,12 @@ import org.apache.zookeeper.KeeperException;
  *     .withReaders(ZkIdentity.digest("observer", observerPassword)));
  * }</pre>
  *
- * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants access to the identities the
- * migrating session authenticated as, so run it with the service's own credentials. Nodes that
+ * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants access to the identities
+ * the migrating session authenticated as, so run it with the service's own credentials. Nodes that
  * disappear during the walk (ephemeral candidates, ownership znodes) are skipped.
  */
 public final class AclMigration {
-  private AclMigration() {
-  }
+  private AclMigration() {}
 
   /**
    * Sets the policy's ACL on {@code path} and every znode below it.
@@ -44,11 +44,13 @@ public final class AclMigration {
     } catch (CoordinationException e) {
       throw e;
     } catch (Exception e) {
-      throw new CoordinationException("cannot apply " + policy + " under " + path + ": " + e.getMessage(), e);
+      throw new CoordinationException(
+          "cannot apply " + policy + " under " + path + ": " + e.getMessage(), e);
     }
   }
 
-  private static int applyTree(CuratorFramework client, String path, AclPolicy policy) throws Exception {
+  private static int applyTree(CuratorFramework client, String path, AclPolicy policy)
+      throws Exception {
     List<String> children;
     try {
       client.setACL().withACL(policy.aclFor(path)).forPath(path);

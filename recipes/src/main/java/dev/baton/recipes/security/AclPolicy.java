@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.util.ArrayList;
@@ -15,15 +16,16 @@ import org.apache.zookeeper.data.ACL;
  * The ACL that every znode Baton creates gets: election and lock candidates, group members, the
  * assignment, ownership znodes, fence znodes, the partition set and every parent Baton creates on
  * the way (and the session's namespace node). One policy per {@linkplain
- * dev.baton.recipes.SessionConfig session}; configure it with
- * {@link dev.baton.recipes.SessionConfig.Builder#aclPolicy(AclPolicy)}.
+ * dev.baton.recipes.SessionConfig session}; configure it with {@link
+ * dev.baton.recipes.SessionConfig.Builder#aclPolicy(AclPolicy)}.
  *
  * <ul>
- *   <li>{@link #creatorOnly()}, the default of an authenticated session: the creating identity (every
- *       identity the creating session authenticated as: its digest or SASL user, its TLS certificate)
- *       may read, write, create children, delete children and change the ACL; nobody else may do
- *       anything. Add read access for observers and status tools with {@link #withReaders}, and full
- *       access for other identities of the same service with {@link #withWriters}.
+ *   <li>{@link #creatorOnly()}, the default of an authenticated session: the creating identity
+ *       (every identity the creating session authenticated as: its digest or SASL user, its TLS
+ *       certificate) may read, write, create children, delete children and change the ACL; nobody
+ *       else may do anything. Add read access for observers and status tools with {@link
+ *       #withReaders}, and full access for other identities of the same service with {@link
+ *       #withWriters}.
  *   <li>{@link #open()}, the default of an unauthenticated session and ZooKeeper's own default:
  *       anyone may do anything.
  * </ul>
@@ -32,15 +34,17 @@ import org.apache.zookeeper.data.ACL;
  * node needs DELETE on the election path, taking a partition needs CREATE on the owners path. Every
  * identity that runs candidates or members of one election or group must therefore be a writer of
  * the parents, which is why all of Baton's znodes share one policy. ACLs are not inherited: a path
- * that exists before Baton creates it keeps its ACL; apply the policy to it with {@link AclMigration}.
+ * that exists before Baton creates it keeps its ACL; apply the policy to it with {@link
+ * AclMigration}.
  *
  * <p>Immutable value.
  */
 public final class AclPolicy {
   private static final int READ_ONLY = ZooDefs.Perms.READ;
+
   /** Everything except changing the ACL: writers of the same service need not re-grant access. */
-  private static final int WRITE_ALL = ZooDefs.Perms.READ | ZooDefs.Perms.WRITE
-      | ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE;
+  private static final int WRITE_ALL =
+      ZooDefs.Perms.READ | ZooDefs.Perms.WRITE | ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE;
 
   private final boolean creator;
   private final List<ACL> acl;
@@ -146,8 +150,10 @@ public final class AclPolicy {
   @Override
   public String toString() {
     // A digest id holds an unsalted hash of the password: only its user is shown.
-    return "AclPolicy" + acl.stream().map(a -> a.getId().getScheme() + ":" + printable(a.getId()) + "="
-        + a.getPerms()).toList();
+    return "AclPolicy"
+        + acl.stream()
+            .map(a -> a.getId().getScheme() + ":" + printable(a.getId()) + "=" + a.getPerms())
+            .toList();
   }
 
   private static String printable(org.apache.zookeeper.data.Id id) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.util.Objects;
@@ -7,15 +8,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper. Pass it to
  * {@link dev.baton.recipes.SessionConfig.Builder#authentication(Authentication)}; the session then
- * authenticates every connection it makes, including reconnections and new sessions after an expiry.
+ * authenticates every connection it makes, including reconnections and new sessions after an
+ * expiry.
  *
  * <ul>
- *   <li>{@link #digest(String, String)}: ZooKeeper's built-in {@code digest} scheme
- *       ({@code addAuthInfo}). Works with every server; the password travels in the clear unless the
+ *   <li>{@link #digest(String, String)}: ZooKeeper's built-in {@code digest} scheme ({@code
+ *       addAuthInfo}). Works with every server; the password travels in the clear unless the
  *       connection uses {@linkplain TlsConfig TLS}.
  *   <li>{@link #saslDigest(String, String)}: SASL DIGEST-MD5 against a server with the SASL
- *       authentication provider and a JAAS {@code Server} section listing the user. Baton registers a
- *       JAAS login section for these credentials itself, so no JAAS file is needed on the client.
+ *       authentication provider and a JAAS {@code Server} section listing the user. Baton registers
+ *       a JAAS login section for these credentials itself, so no JAAS file is needed on the client.
  *   <li>{@link #saslLoginContext(String)}: SASL with a login section of the JVM's own JAAS
  *       configuration (for Kerberos, or credentials kept in a JAAS file).
  * </ul>
@@ -56,7 +58,8 @@ public final class Authentication {
   }
 
   /**
-   * SASL DIGEST-MD5 authentication as {@code user}. The identity in ACLs is {@link ZkIdentity#sasl}.
+   * SASL DIGEST-MD5 authentication as {@code user}. The identity in ACLs is {@link
+   * ZkIdentity#sasl}.
    *
    * @throws IllegalArgumentException if the user or the password is empty
    */
@@ -109,7 +112,8 @@ public final class Authentication {
   static void checkUser(String user) {
     if (user == null || user.isEmpty() || user.indexOf(':') >= 0 || user.length() > 256) {
       throw new IllegalArgumentException(
-          "user must have 1 to 256 characters and no ':', was " + (user == null ? "null" : "'" + user + "'"));
+          "user must have 1 to 256 characters and no ':', was "
+              + (user == null ? "null" : "'" + user + "'"));
     }
   }
 
@@ -121,7 +125,9 @@ public final class Authentication {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Authentication a && kind == a.kind && Objects.equals(user, a.user)
+    return o instanceof Authentication a
+        && kind == a.kind
+        && Objects.equals(user, a.user)
         && secret.equals(a.secret);
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.nio.charset.StandardCharsets;
@@ -13,18 +14,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Applies Baton's security settings to a Curator client builder: the authentication of every
- * connection, TLS, and the {@link AclPolicy} of every znode the client creates.
- * {@link dev.baton.recipes.BatonSession#start} uses it; call it yourself when you build the Curator
- * client and {@linkplain dev.baton.recipes.BatonSession#wrap wrap} it.
+ * connection, TLS, and the {@link AclPolicy} of every znode the client creates. {@link
+ * dev.baton.recipes.BatonSession#start} uses it; call it yourself when you build the Curator client
+ * and {@linkplain dev.baton.recipes.BatonSession#wrap wrap} it.
  *
- * <p>Everything is set on the builder and its own {@link ZKClientConfig}, never in system properties,
- * so sessions with different credentials can live in one JVM. The one process-wide effect: SASL
- * DIGEST-MD5 credentials ({@link Authentication#saslDigest}) are registered as a login section of the
- * JVM's JAAS configuration, which Baton extends (sections it does not know are answered by the
- * configuration that was in place before); like any JAAS configuration, it keeps them (passwords
- * included) for the JVM's life, since sessions authenticate again on every reconnection. Replacing the
- * JAAS configuration later with {@code Configuration.setConfiguration} removes Baton's sections until the
- * next session starts.
+ * <p>Everything is set on the builder and its own {@link ZKClientConfig}, never in system
+ * properties, so sessions with different credentials can live in one JVM. The one process-wide
+ * effect: SASL DIGEST-MD5 credentials ({@link Authentication#saslDigest}) are registered as a login
+ * section of the JVM's JAAS configuration, which Baton extends (sections it does not know are
+ * answered by the configuration that was in place before); like any JAAS configuration, it keeps
+ * them (passwords included) for the JVM's life, since sessions authenticate again on every
+ * reconnection. Replacing the JAAS configuration later with {@code Configuration.setConfiguration}
+ * removes Baton's sections until the next session starts.
  *
  * <p>DIGEST-MD5 is not a FIPS mechanism: a session with {@link Authentication#saslDigest} turns the
  * ZooKeeper client's FIPS mode ({@code zookeeper.fips-mode}, on by default since ZooKeeper 3.9) off
@@ -34,8 +35,7 @@ import org.jspecify.annotations.Nullable;
 public final class CuratorSecurity {
   private static final String FIPS_MODE = "zookeeper.fips-mode";
 
-  private CuratorSecurity() {
-  }
+  private CuratorSecurity() {}
 
   /**
    * Configures {@code builder}.
@@ -46,8 +46,11 @@ public final class CuratorSecurity {
    * @throws IllegalArgumentException if more than one SASL authentication is given, or the policy
    *     names the creator but nothing would authenticate the session
    */
-  public static void configure(CuratorFrameworkFactory.Builder builder, List<Authentication> authentications,
-      @Nullable TlsConfig tls, AclPolicy policy) {
+  public static void configure(
+      CuratorFrameworkFactory.Builder builder,
+      List<Authentication> authentications,
+      @Nullable TlsConfig tls,
+      AclPolicy policy) {
     Objects.requireNonNull(builder, "builder");
     Objects.requireNonNull(authentications, "authentications");
     Objects.requireNonNull(policy, "policy");
@@ -56,8 +59,11 @@ public final class CuratorSecurity {
     List<AuthInfo> digests = new ArrayList<>();
     for (Authentication a : authentications) {
       switch (a.kind()) {
-        case DIGEST -> digests.add(new AuthInfo("digest",
-            (a.user().orElseThrow() + ":" + a.secret()).getBytes(StandardCharsets.UTF_8)));
+        case DIGEST ->
+            digests.add(
+                new AuthInfo(
+                    "digest",
+                    (a.user().orElseThrow() + ":" + a.secret()).getBytes(StandardCharsets.UTF_8)));
         case SASL_DIGEST -> {
           useSasl(zk, JaasSections.registerDigest(a.user().orElseThrow(), a.secret()));
           // ZooKeeper 3.9 clients refuse DIGEST-MD5 in FIPS mode, which is their default.
@@ -81,18 +87,22 @@ public final class CuratorSecurity {
    *
    * @throws IllegalArgumentException as {@link #configure} does
    */
-  public static void check(List<Authentication> authentications, @Nullable TlsConfig tls,
-      AclPolicy policy) {
+  public static void check(
+      List<Authentication> authentications, @Nullable TlsConfig tls, AclPolicy policy) {
     long sasl = authentications.stream().filter(Authentication::isSasl).count();
     if (sasl > 1) {
       throw new IllegalArgumentException(
-          "a ZooKeeper client authenticates with at most one SASL mechanism, got " + authentications);
+          "a ZooKeeper client authenticates with at most one SASL mechanism, got "
+              + authentications);
     }
     boolean clientCertificate = tls != null && tls.keyStore().isPresent();
     if (policy.requiresAuthentication() && authentications.isEmpty() && !clientCertificate) {
-      throw new IllegalArgumentException("the ACL policy " + policy + " grants access to the creator, but the"
-          + " session does not authenticate: configure an authentication or a TLS client certificate,"
-          + " or choose AclPolicy.open()");
+      throw new IllegalArgumentException(
+          "the ACL policy "
+              + policy
+              + " grants access to the creator, but the"
+              + " session does not authenticate: configure an authentication or a TLS client certificate,"
+              + " or choose AclPolicy.open()");
     }
   }
 
@@ -102,16 +112,20 @@ public final class CuratorSecurity {
   }
 
   private static void useTls(ZKClientConfig zk, TlsConfig tls) {
-    zk.setProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, ClientCnxnSocketNetty.class.getName());
+    zk.setProperty(
+        ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, ClientCnxnSocketNetty.class.getName());
     zk.setProperty(ZKClientConfig.SECURE_CLIENT, "true");
     try (ClientX509Util x509 = new ClientX509Util()) {
       zk.setProperty(x509.getSslTruststoreLocationProperty(), tls.trustStore().toString());
-      tls.trustStorePassword().ifPresent(p -> zk.setProperty(x509.getSslTruststorePasswdProperty(), p));
+      tls.trustStorePassword()
+          .ifPresent(p -> zk.setProperty(x509.getSslTruststorePasswdProperty(), p));
       tls.trustStoreType().ifPresent(t -> zk.setProperty(x509.getSslTruststoreTypeProperty(), t));
-      tls.keyStore().ifPresent(k -> zk.setProperty(x509.getSslKeystoreLocationProperty(), k.toString()));
+      tls.keyStore()
+          .ifPresent(k -> zk.setProperty(x509.getSslKeystoreLocationProperty(), k.toString()));
       tls.keyStorePassword().ifPresent(p -> zk.setProperty(x509.getSslKeystorePasswdProperty(), p));
       tls.keyStoreType().ifPresent(t -> zk.setProperty(x509.getSslKeystoreTypeProperty(), t));
-      zk.setProperty(x509.getSslHostnameVerificationEnabledProperty(),
+      zk.setProperty(
+          x509.getSslHostnameVerificationEnabledProperty(),
           Boolean.toString(tls.hostnameVerification()));
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.util.Map;
@@ -9,16 +10,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JVM's JAAS configuration extended with the login sections of SASL DIGEST-MD5 credentials given
- * to Baton. ZooKeeper's SASL client finds its login section in the process-wide JAAS configuration
- * only, so Baton installs this configuration, which answers its own sections and hands every other
- * name to the configuration installed before it.
+ * The JVM's JAAS configuration extended with the login sections of SASL DIGEST-MD5 credentials
+ * given to Baton. ZooKeeper's SASL client finds its login section in the process-wide JAAS
+ * configuration only, so Baton installs this configuration, which answers its own sections and
+ * hands every other name to the configuration installed before it.
  */
 final class JaasSections extends Configuration {
   private static final Logger log = LoggerFactory.getLogger(JaasSections.class);
-  private static final String DIGEST_LOGIN_MODULE = "org.apache.zookeeper.server.auth.DigestLoginModule";
+  private static final String DIGEST_LOGIN_MODULE =
+      "org.apache.zookeeper.server.auth.DigestLoginModule";
   private static final Map<String, AppConfigurationEntry[]> SECTIONS = new ConcurrentHashMap<>();
-  /** Section names by credentials. Like the sections, kept for the JVM's life: sessions reconnect. */
+
+  /**
+   * Section names by credentials. Like the sections, kept for the JVM's life: sessions reconnect.
+   */
   private static final Map<String, String> NAMES = new ConcurrentHashMap<>();
 
   private final @Nullable Configuration previous;
@@ -35,12 +40,17 @@ final class JaasSections extends Configuration {
    */
   static synchronized String registerDigest(String user, String password) {
     // Numbered, not named after the credentials: ZooKeeper logs the section's name.
-    String name = NAMES.computeIfAbsent(user + '\0' + password,
-        k -> "baton-sasl-digest-" + NAMES.size());
-    SECTIONS.computeIfAbsent(name, n -> new AppConfigurationEntry[] {
-        new AppConfigurationEntry(DIGEST_LOGIN_MODULE,
-            AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
-            Map.of("username", user, "password", password))});
+    String name =
+        NAMES.computeIfAbsent(user + '\0' + password, k -> "baton-sasl-digest-" + NAMES.size());
+    SECTIONS.computeIfAbsent(
+        name,
+        n ->
+            new AppConfigurationEntry[] {
+              new AppConfigurationEntry(
+                  DIGEST_LOGIN_MODULE,
+                  AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
+                  Map.of("username", user, "password", password))
+            });
     Configuration current = currentOrNull();
     if (!(current instanceof JaasSections)) {
       Configuration.setConfiguration(new JaasSections(current));
@@ -55,7 +65,9 @@ final class JaasSections extends Configuration {
     } catch (SecurityException e) {
       // No JAAS configuration could be loaded (e.g. java.security.auth.login.config names a missing
       // file): Baton's sections are then the only ones.
-      log.warn("the JVM's JAAS configuration cannot be loaded; only Baton's login sections are known", e);
+      log.warn(
+          "the JVM's JAAS configuration cannot be loaded; only Baton's login sections are known",
+          e);
       return null;
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.nio.file.Files;
@@ -7,10 +8,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * TLS between a session and the ensemble: ZooKeeper's secure client port
- * ({@code secureClientPort}, served by the Netty connection factory). Build with {@link #builder()}
- * and pass to {@link dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}; the connect string must
- * then name the servers' secure ports.
+ * TLS between a session and the ensemble: ZooKeeper's secure client port ({@code secureClientPort},
+ * served by the Netty connection factory). Build with {@link #builder()} and pass to {@link
+ * dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}; the connect string must then name the
+ * servers' secure ports.
  *
  * <table>
  *   <caption>Fields and defaults</caption>
@@ -84,8 +85,13 @@ public final class TlsConfig {
 
   @Override
   public String toString() {
-    return "TlsConfig[trustStore=" + trustStore + ", keyStore=" + keyStore
-        + ", hostnameVerification=" + hostnameVerification + "]";
+    return "TlsConfig[trustStore="
+        + trustStore
+        + ", keyStore="
+        + keyStore
+        + ", hostnameVerification="
+        + hostnameVerification
+        + "]";
   }
 
   /** Builder of {@link TlsConfig}; not thread-safe. */
@@ -98,8 +104,7 @@ public final class TlsConfig {
     private @Nullable String keyStoreType;
     private boolean hostnameVerification = true;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /** The trust store and its password ({@code null} for none). */
     public Builder trustStore(Path location, @Nullable String password) {
@@ -133,12 +138,13 @@ public final class TlsConfig {
     /**
      * Validates and builds.
      *
-     * @throws IllegalArgumentException if the trust store is missing, a store is not a readable file,
-     *     or a type is not one ZooKeeper knows
+     * @throws IllegalArgumentException if the trust store is missing, a store is not a readable
+     *     file, or a type is not one ZooKeeper knows
      */
     public TlsConfig build() {
       if (trustStore == null) {
-        throw new IllegalArgumentException("trustStore is required: without it no server can be verified");
+        throw new IllegalArgumentException(
+            "trustStore is required: without it no server can be verified");
       }
       requireReadable("trustStore", trustStore);
       if (keyStore != null) {
@@ -158,7 +164,8 @@ public final class TlsConfig {
 
     private static void checkType(String name, @Nullable String type) {
       if (type != null && !type.matches("(?i)PKCS12|JKS|PEM|BCFKS")) {
-        throw new IllegalArgumentException(name + " must be PKCS12, JKS, PEM or BCFKS, was '" + type + "'");
+        throw new IllegalArgumentException(
+            name + " must be PKCS12, JKS, PEM or BCFKS, was '" + type + "'");
       }
     }
   }

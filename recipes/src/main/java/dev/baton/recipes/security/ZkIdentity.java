@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import java.security.NoSuchAlgorithmException;
@@ -10,7 +11,8 @@ import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
  * {@code sasl:svc}, {@code x509:CN=worker-1} or {@code world:anyone}. Used to grant read or write
  * access in an {@link AclPolicy}.
  *
- * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}, {@code x509}
+ * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}, {@code
+ *     x509}
  * @param id the id within that scheme, as the server's authentication provider reports it
  */
 public record ZkIdentity(String scheme, String id) {
@@ -35,9 +37,11 @@ public record ZkIdentity(String scheme, String id) {
     Authentication.checkUser(user);
     Authentication.checkPassword(password);
     try {
-      return new ZkIdentity("digest", DigestAuthenticationProvider.generateDigest(user + ":" + password));
+      return new ZkIdentity(
+          "digest", DigestAuthenticationProvider.generateDigest(user + ":" + password));
     } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-1, which ZooKeeper's digest scheme needs", e);
+      throw new IllegalStateException(
+          "this JVM has no SHA-1, which ZooKeeper's digest scheme needs", e);
     }
   }
 
@@ -47,8 +51,8 @@ public record ZkIdentity(String scheme, String id) {
   }
 
   /**
-   * The identity of a TLS client whose certificate has this subject, in the RFC 2253 form of
-   * {@code X500Principal.getName()} (ZooKeeper's X509 authentication provider).
+   * The identity of a TLS client whose certificate has this subject, in the RFC 2253 form of {@code
+   * X500Principal.getName()} (ZooKeeper's X509 authentication provider).
    */
   public static ZkIdentity x509(String subjectDn) {
     return new ZkIdentity("x509", subjectDn);

@@ -1,9 +1,10 @@
 /**
- * Securing the coordination paths: who a session is ({@link dev.baton.recipes.security.Authentication}:
- * digest or SASL), who may touch what Baton creates ({@link dev.baton.recipes.security.AclPolicy},
- * one policy for every znode, {@link dev.baton.recipes.security.ZkIdentity} for grants,
- * {@link dev.baton.recipes.security.AclMigration} for existing paths) and how the bytes travel
- * ({@link dev.baton.recipes.security.TlsConfig}: TLS to ZooKeeper's secure client port).
+ * Securing the coordination paths: who a session is ({@link
+ * dev.baton.recipes.security.Authentication}: digest or SASL), who may touch what Baton creates
+ * ({@link dev.baton.recipes.security.AclPolicy}, one policy for every znode, {@link
+ * dev.baton.recipes.security.ZkIdentity} for grants, {@link
+ * dev.baton.recipes.security.AclMigration} for existing paths) and how the bytes travel ({@link
+ * dev.baton.recipes.security.TlsConfig}: TLS to ZooKeeper's secure client port).
  *
  * <p>Configure them on {@link dev.baton.recipes.SessionConfig}; {@link
  * dev.baton.recipes.security.CuratorSecurity} applies them to a Curator builder of your own. The

@@ -1,16 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.Closer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -24,29 +24,36 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CallbackContractTest {
   private static final Duration WITHIN = Duration.ofSeconds(15);
   private static final AtomicInteger PATHS = new AtomicInteger();
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
-  @RegisterExtension
-  final Closer closer = new Closer();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension final Closer closer = new Closer();
 
   private String newPath() {
     return "/baton-test/callbacks-" + PATHS.incrementAndGet();
   }
 
-  private LeaderElection election(String path, String id, LeadershipListener listener,
+  private LeaderElection election(
+      String path,
+      String id,
+      LeadershipListener listener,
       UnaryOperator<ElectionConfig.Builder> tweak) {
     LeaderElection e = latent(path, id, listener, tweak);
     e.start();
     return e;
   }
 
-  private LeaderElection latent(String path, String id, LeadershipListener listener,
+  private LeaderElection latent(
+      String path,
+      String id,
+      LeadershipListener listener,
       UnaryOperator<ElectionConfig.Builder> tweak) {
-    BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString())
-        .sessionTimeout(Duration.ofSeconds(10)).build());
+    BatonSession session =
+        BatonSession.start(
+            SessionConfig.builder(ZK.connectString())
+                .sessionTimeout(Duration.ofSeconds(10))
+                .build());
     closer.add(session);
-    return LeaderElection.create(session,
-        tweak.apply(ElectionConfig.builder(path).participantId(id)).build(), listener);
+    return LeaderElection.create(
+        session, tweak.apply(ElectionConfig.builder(path).participantId(id)).build(), listener);
   }
 
   /** Records callbacks as "elected:token", "revoked:token:reason" with the thread they ran on. */
@@ -81,7 +88,8 @@ class CallbackContractTest {
     assertThat(rec.calls.get(1)).isEqualTo("revoked:" + token + ":RESIGNED");
     assertThat(rec.calls.get(2)).startsWith("elected:").isNotEqualTo("elected:" + token);
     assertThat(rec.calls.get(3)).startsWith("revoked:").endsWith(":CLOSED");
-    assertThat(rec.threads).allSatisfy(t -> assertThat(t).startsWith("baton-election-callbacks-solo"));
+    assertThat(rec.threads)
+        .allSatisfy(t -> assertThat(t).startsWith("baton-election-callbacks-solo"));
   }
 
   @Test
@@ -90,19 +98,24 @@ class CallbackContractTest {
     CountDownLatch revoked = new CountDownLatch(1);
     LeaderElection[] self = new LeaderElection[1];
     List<Participant> seen = new CopyOnWriteArrayList<>();
-    self[0] = latent(path, "closer", new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        seen.addAll(self[0].participants()); // ZooKeeper I/O from the callback
-        self[0].close();
-      }
+    self[0] =
+        latent(
+            path,
+            "closer",
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                seen.addAll(self[0].participants()); // ZooKeeper I/O from the callback
+                self[0].close();
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {
-        assertThat(reason).isEqualTo(RevocationReason.CLOSED);
-        revoked.countDown();
-      }
-    }, b -> b);
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                assertThat(reason).isEqualTo(RevocationReason.CLOSED);
+                revoked.countDown();
+              }
+            },
+            b -> b);
     self[0].start(); // only now: the callback uses self[0]
     await().atMost(WITHIN).until(() -> revoked.getCount() == 0);
     Recording other = new Recording();
@@ -118,42 +131,58 @@ class CallbackContractTest {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     List<RevocationReason> reasons = new CopyOnWriteArrayList<>();
     AtomicInteger elections = new AtomicInteger();
-    LeaderElection thrower = election(path, "thrower", new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        elections.incrementAndGet();
-        throw new IllegalStateException("boom in user code");
-      }
+    LeaderElection thrower =
+        election(
+            path,
+            "thrower",
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                elections.incrementAndGet();
+                throw new IllegalStateException("boom in user code");
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {
-        reasons.add(reason);
-      }
-    }, b -> b.meterRegistry(meters));
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                reasons.add(reason);
+              }
+            },
+            b -> b.meterRegistry(meters));
     await().atMost(WITHIN).until(() -> !reasons.isEmpty());
     LeaderElection steady = election(path, "steady", new Recording(), b -> b);
     await().atMost(WITHIN).until(steady::isLeader);
     assertThat(reasons.get(0)).isEqualTo(RevocationReason.CALLBACK_FAILED);
     assertThat(thrower.health().callbackFailures()).isGreaterThanOrEqualTo(1);
-    assertThat(meters.get("baton.election.callback.failures").tag("callback", "elected").counter()
-        .count()).isGreaterThanOrEqualTo(1.0);
-    assertThat(meters.get("baton.election.revoked").tag("reason", "CALLBACK_FAILED").counter().count())
+    assertThat(
+            meters
+                .get("baton.election.callback.failures")
+                .tag("callback", "elected")
+                .counter()
+                .count())
+        .isGreaterThanOrEqualTo(1.0);
+    assertThat(
+            meters.get("baton.election.revoked").tag("reason", "CALLBACK_FAILED").counter().count())
         .isGreaterThanOrEqualTo(1.0);
   }
 
   @Test
   void anExceptionFromElectedKeepsLeadershipWhenConfigured() {
     AtomicInteger elected = new AtomicInteger();
-    LeaderElection e = election(newPath(), "stubborn", new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        elected.incrementAndGet();
-        throw new IllegalStateException("boom");
-      }
+    LeaderElection e =
+        election(
+            newPath(),
+            "stubborn",
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                elected.incrementAndGet();
+                throw new IllegalStateException("boom");
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) { }
-    }, b -> b.resignOnCallbackFailure(false));
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {}
+            },
+            b -> b.resignOnCallbackFailure(false));
     await().atMost(WITHIN).until(() -> e.health().callbackFailures() == 1);
     await().during(Duration.ofMillis(300)).atMost(WITHIN).until(e::isLeader);
     assertThat(elected).hasValue(1);
@@ -165,24 +194,30 @@ class CallbackContractTest {
     CountDownLatch inWork = new CountDownLatch(1);
     CountDownLatch interrupted = new CountDownLatch(1);
     List<String> order = new CopyOnWriteArrayList<>();
-    LeaderElection busy = election(path, "busy", new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        order.add("elected");
-        inWork.countDown();
-        try {
-          new CountDownLatch(1).await(); // the user's slow leader work: blocks until interrupted
-        } catch (InterruptedException e) {
-          interrupted.countDown();
-        }
-        order.add("work-ended");
-      }
+    LeaderElection busy =
+        election(
+            path,
+            "busy",
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                order.add("elected");
+                inWork.countDown();
+                try {
+                  new CountDownLatch(1)
+                      .await(); // the user's slow leader work: blocks until interrupted
+                } catch (InterruptedException e) {
+                  interrupted.countDown();
+                }
+                order.add("work-ended");
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {
-        order.add("revoked:" + reason);
-      }
-    }, b -> b);
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                order.add("revoked:" + reason);
+              }
+            },
+            b -> b);
     assertThat(inWork.await(15, TimeUnit.SECONDS)).isTrue();
     Leadership term = busy.leadership().orElseThrow();
     Recording rec = new Recording();
@@ -203,23 +238,28 @@ class CallbackContractTest {
     String path = newPath();
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch inWork = new CountDownLatch(1);
-    LeaderElection stuck = election(path, "stuck", new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        inWork.countDown();
-        boolean done = false;
-        while (!done) { // ignores interrupts, as careless user code does
-          try {
-            done = release.await(1, TimeUnit.MINUTES);
-          } catch (InterruptedException ignored) {
-            Thread.interrupted();
-          }
-        }
-      }
+    LeaderElection stuck =
+        election(
+            path,
+            "stuck",
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                inWork.countDown();
+                boolean done = false;
+                while (!done) { // ignores interrupts, as careless user code does
+                  try {
+                    done = release.await(1, TimeUnit.MINUTES);
+                  } catch (InterruptedException ignored) {
+                    Thread.interrupted();
+                  }
+                }
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) { }
-    }, b -> b);
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {}
+            },
+            b -> b);
     assertThat(inWork.await(15, TimeUnit.SECONDS)).isTrue();
     Leadership term = stuck.leadership().orElseThrow();
     LeaderElection next = election(path, "next", new Recording(), b -> b);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import static org.awaitility.Awaitility.await;
@@ -43,8 +44,12 @@ final class Candidates implements AutoCloseable {
   /** Adds one candidate and waits until it is in the queue. */
   TestCandidate join() {
     TestCandidate c = add();
-    await().atMost(Duration.ofSeconds(10)).until(() -> c.election().participants().stream()
-        .anyMatch(p -> p.participantId().equals(c.id())));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                c.election().participants().stream()
+                    .anyMatch(p -> p.participantId().equals(c.id())));
     return c;
   }
 
@@ -58,15 +63,24 @@ final class Candidates implements AutoCloseable {
 
   /** Waits until exactly one live candidate leads and ZooKeeper agrees; returns it. */
   TestCandidate awaitSingleLeader(Duration within) {
-    await().atMost(within).until(() -> {
-      List<TestCandidate> leaders = leaders();
-      if (leaders.size() != 1) {
-        return false;
-      }
-      Optional<LeaderInfo> zk = leaders.get(0).election().currentLeader();
-      return zk.isPresent() && zk.get().participantId().equals(leaders.get(0).id())
-          && leaders.get(0).election().leadership().map(Leadership::token).equals(zk.map(LeaderInfo::token));
-    });
+    await()
+        .atMost(within)
+        .until(
+            () -> {
+              List<TestCandidate> leaders = leaders();
+              if (leaders.size() != 1) {
+                return false;
+              }
+              Optional<LeaderInfo> zk = leaders.get(0).election().currentLeader();
+              return zk.isPresent()
+                  && zk.get().participantId().equals(leaders.get(0).id())
+                  && leaders
+                      .get(0)
+                      .election()
+                      .leadership()
+                      .map(Leadership::token)
+                      .equals(zk.map(LeaderInfo::token));
+            });
     return leaders().get(0);
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +27,14 @@ class ChurnTest {
   private static final Duration SESSION = Duration.ofSeconds(4);
   private static final Duration WITHIN = Duration.ofSeconds(30);
 
-  private enum Action { CLOSE_LEADER, RESIGN_LEADER, EXPIRE_ON_SERVER, EXPIRE_IN_CLIENT, CUT_AND_HEAL, JOIN }
+  private enum Action {
+    CLOSE_LEADER,
+    RESIGN_LEADER,
+    EXPIRE_ON_SERVER,
+    EXPIRE_IN_CLIENT,
+    CUT_AND_HEAL,
+    JOIN
+  }
 
   @Test
   void fiftyRandomRoundsKeepOneLeaderAndRisingTokens() throws Exception {
@@ -51,7 +59,13 @@ class ChurnTest {
         List<TestCandidate> live = candidates.live();
         TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
         TestCandidate victim = live.get(random.nextInt(live.size()));
-        log.info("round {} (seed {}): {} (leader {}, victim {})", round, seed, action, leader.id(), victim.id());
+        log.info(
+            "round {} (seed {}): {} (leader {}, victim {})",
+            round,
+            seed,
+            action,
+            leader.id(),
+            victim.id());
         switch (action) {
           case CLOSE_LEADER -> {
             if (live.size() > 2) {
@@ -64,15 +78,24 @@ class ChurnTest {
             candidates.recorder.markDisrupted(victim.id());
             long before = victim.session().sessionId();
             SessionExpirer.expireOnServer(victim.session().curator(), WITHIN);
-            await().atMost(WITHIN).until(() -> victim.session().isConnected()
-                && victim.session().sessionId() != before);
+            await()
+                .atMost(WITHIN)
+                .until(
+                    () -> victim.session().isConnected() && victim.session().sessionId() != before);
           }
           case EXPIRE_IN_CLIENT -> {
             long before = victim.session().sessionId();
-            victim.session().curator().getZookeeperClient().getZooKeeper().getTestable()
+            victim
+                .session()
+                .curator()
+                .getZookeeperClient()
+                .getZooKeeper()
+                .getTestable()
                 .injectSessionExpiration();
-            await().atMost(WITHIN).until(() -> victim.session().isConnected()
-                && victim.session().sessionId() != before);
+            await()
+                .atMost(WITHIN)
+                .until(
+                    () -> victim.session().isConnected() && victim.session().sessionId() != before);
           }
           case CUT_AND_HEAL -> {
             int which = random.nextInt(proxies.size());

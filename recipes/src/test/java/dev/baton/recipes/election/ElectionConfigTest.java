@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,14 +21,16 @@ class ElectionConfigTest {
     assertThat(c.callbackDrainTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(c.meterRegistry()).isNotNull();
     assertThat(ElectionConfig.builder("/app/leader").build().participantId())
-        .as("default ids differ per instance").isNotEqualTo(c.participantId());
+        .as("default ids differ per instance")
+        .isNotEqualTo(c.participantId());
   }
 
   @Test
   void rejectsInvalidPaths() {
     for (String bad : new String[] {null, "", "relative", "/", "/trailing/", "/a//b", "/a/./b"}) {
       assertThatThrownBy(() -> ElectionConfig.builder(bad).build())
-          .as("path %s", bad).isInstanceOf(IllegalArgumentException.class)
+          .as("path %s", bad)
+          .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("path");
     }
   }
@@ -35,17 +38,23 @@ class ElectionConfigTest {
   @Test
   void rejectsInvalidParticipantIdsAndDurations() {
     assertThatThrownBy(() -> ElectionConfig.builder("/e").participantId(" ").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("participantId");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("participantId");
     assertThatThrownBy(() -> ElectionConfig.builder("/e").participantId("a\nb").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("control");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("control");
     assertThatThrownBy(() -> ElectionConfig.builder("/e").participantId("x".repeat(257)).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("256");
-    assertThatThrownBy(() -> ElectionConfig.builder("/e").reentryJitter(Duration.ofMillis(-1)).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reentryJitter");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("256");
+    assertThatThrownBy(
+            () -> ElectionConfig.builder("/e").reentryJitter(Duration.ofMillis(-1)).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("reentryJitter");
     assertThatThrownBy(() -> ElectionConfig.builder("/e").callbackDrainTimeout(null).build())
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ElectionConfig.builder("/e").connectionPolicy(null).build())
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("connectionPolicy");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("connectionPolicy");
   }
 
   @Test
@@ -53,10 +62,13 @@ class ElectionConfigTest {
     assertThat(SessionConfig.builder("127.0.0.1:2181").build().sessionTimeout())
         .isEqualTo(Duration.ofSeconds(15));
     assertThatThrownBy(() -> SessionConfig.builder(" ").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("connectString");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("connectString");
     assertThatThrownBy(() -> SessionConfig.builder("h:1").sessionTimeout(Duration.ZERO).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("sessionTimeout");
     assertThatThrownBy(() -> SessionConfig.builder("h:1").namespace("bad//ns").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("namespace");
   }
 }

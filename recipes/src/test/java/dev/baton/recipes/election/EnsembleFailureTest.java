@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,10 +24,10 @@ import org.junit.jupiter.api.Test;
 /** Faults of the ensemble itself: restarts, the client's server dying, quorum loss. */
 class EnsembleFailureTest {
   /**
-   * The in-process ensemble's own threads sometimes die of ZooKeeper's internal races while servers are
-   * killed (e.g. an NPE in FastLeaderElection's receiver when a peer stops mid-election). That is the
-   * server process dying, a fault these tests inject on purpose, not a failure of the recipe under
-   * test, so Awaitility must not turn it into one.
+   * The in-process ensemble's own threads sometimes die of ZooKeeper's internal races while servers
+   * are killed (e.g. an NPE in FastLeaderElection's receiver when a peer stops mid-election). That
+   * is the server process dying, a fault these tests inject on purpose, not a failure of the recipe
+   * under test, so Awaitility must not turn it into one.
    */
   @BeforeEach
   void serverThreadDeathsAreFaultsNotFailures() {
@@ -44,7 +45,8 @@ class EnsembleFailureTest {
   void aServerRestartFromItsDataDirectoryKeepsTokensRising() throws Exception {
     File dataDir = Files.createTempDirectory("baton-zk").toFile();
     TestingServer server = ZooKeeperFixtures.startServer(dataDir);
-    try (server; Candidates candidates = new Candidates(server.getConnectString(), Duration.ofSeconds(10))) {
+    try (server;
+        Candidates candidates = new Candidates(server.getConnectString(), Duration.ofSeconds(10))) {
       candidates.join();
       candidates.join();
       TestCandidate before = candidates.awaitSingleLeader(WITHIN);
@@ -68,18 +70,24 @@ class EnsembleFailureTest {
   @Test
   void killingTheServerTheLeaderUsesKeepsTheSameLeaderAndToken() throws Exception {
     TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
-    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
+    try (cluster;
+        Candidates candidates =
+            new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
       for (int i = 0; i < 3; i++) {
         candidates.join();
       }
       TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
       FencingToken token = leader.election().leadership().orElseThrow().token();
-      InstanceSpec used = cluster.findConnectionInstance(
-          leader.session().curator().getZookeeperClient().getZooKeeper());
+      InstanceSpec used =
+          cluster.findConnectionInstance(
+              leader.session().curator().getZookeeperClient().getZooKeeper());
       assertThat(cluster.killServer(used)).isTrue();
-      await().atMost(WITHIN).until(() -> leader.session().isConnected() && leader.election().isLeader());
+      await()
+          .atMost(WITHIN)
+          .until(() -> leader.session().isConnected() && leader.election().isLeader());
       assertThat(leader.election().leadership().orElseThrow().token()).isEqualTo(token);
-      assertThat(candidates.recorder.electedEvents()).extracting(TermRecorder.Event::participant)
+      assertThat(candidates.recorder.electedEvents())
+          .extracting(TermRecorder.Event::participant)
           .containsOnly(leader.id());
       candidates.recorder.assertNoViolations();
     }
@@ -89,7 +97,8 @@ class EnsembleFailureTest {
   void withoutQuorumNobodyLeadsAndLeadershipReturnsWithIt() throws Exception {
     TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
     Duration session = Duration.ofSeconds(6);
-    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), session)) {
+    try (cluster;
+        Candidates candidates = new Candidates(cluster.getConnectString(), session)) {
       for (int i = 0; i < 3; i++) {
         candidates.join();
       }
@@ -105,10 +114,15 @@ class EnsembleFailureTest {
       for (InstanceSpec spec : killed) {
         cluster.killServer(spec);
       }
-      assertThat(term.awaitRevocation(session)).as("revoked within the session's read timeout").isTrue();
+      assertThat(term.awaitRevocation(session))
+          .as("revoked within the session's read timeout")
+          .isTrue();
       Duration revokedAfter = Duration.ofNanos(System.nanoTime() - start);
       assertThat(revokedAfter).isLessThan(session.multipliedBy(2).dividedBy(3).plusSeconds(1));
-      await().during(Duration.ofSeconds(3)).atMost(WITHIN).until(() -> candidates.leaders().isEmpty());
+      await()
+          .during(Duration.ofSeconds(3))
+          .atMost(WITHIN)
+          .until(() -> candidates.leaders().isEmpty());
       for (InstanceSpec spec : killed) {
         cluster.restartServer(spec);
       }
@@ -123,18 +137,23 @@ class EnsembleFailureTest {
   @Test
   void tokensKeepRisingAcrossAChangeOfTheEnsemblesLeaderAndAFullRestart() throws Exception {
     TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
-    try (cluster; Candidates candidates = new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
+    try (cluster;
+        Candidates candidates =
+            new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
       TestCandidate solo = candidates.join();
       candidates.awaitSingleLeader(WITHIN);
       FencingToken t1 = solo.election().leadership().orElseThrow().token();
       // A new ensemble leader starts a new epoch: the high 32 bits of every later zxid grow.
-      InstanceSpec leaderSpec = cluster.getInstances().stream()
-          .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
-          .findFirst().orElseThrow();
+      InstanceSpec leaderSpec =
+          cluster.getInstances().stream()
+              .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
+              .findFirst()
+              .orElseThrow();
       cluster.killServer(leaderSpec);
       cluster.restartServer(leaderSpec);
       FencingToken t2 = reenter(solo, t1);
-      assertThat(t2.value() >>> 32).as("epoch after an ensemble leader change")
+      assertThat(t2.value() >>> 32)
+          .as("epoch after an ensemble leader change")
           .isGreaterThan(t1.value() >>> 32);
       for (TestingZooKeeperServer s : cluster.getServers()) {
         cluster.killServer(s.getInstanceSpec());
@@ -143,7 +162,9 @@ class EnsembleFailureTest {
         cluster.restartServer(s.getInstanceSpec());
       }
       FencingToken t3 = reenter(solo, t2);
-      assertThat(t3.value() >>> 32).as("epoch after a full restart").isGreaterThan(t2.value() >>> 32);
+      assertThat(t3.value() >>> 32)
+          .as("epoch after a full restart")
+          .isGreaterThan(t2.value() >>> 32);
       candidates.recorder.assertNoViolations();
     }
   }
@@ -155,8 +176,13 @@ class EnsembleFailureTest {
     solo.election().resign();
     // A reconnect after the ensemble change may still re-elect the old term's token (same session,
     // same znode) after the resign was asked for: wait for the term of a new znode.
-    await().atMost(WITHIN).until(() -> solo.terms.size() > terms && solo.election().isLeader()
-        && !solo.election().leadership().orElseThrow().token().equals(previous));
+    await()
+        .atMost(WITHIN)
+        .until(
+            () ->
+                solo.terms.size() > terms
+                    && solo.election().isLeader()
+                    && !solo.election().leadership().orElseThrow().token().equals(previous));
     FencingToken next = solo.election().leadership().orElseThrow().token();
     assertThat(next).isGreaterThan(previous);
     return next;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,33 +15,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Errors never die silently. The review found loops that caught only {@code Exception}: one
- * {@code Error} from user code stopped a candidate forever with no log line and a healthy-looking
- * health(). Now a non-fatal Error is logged, counted and survived; a {@link VirtualMachineError} ends
- * the term and marks the election failed in its health.
+ * Errors never die silently. The review found loops that caught only {@code Exception}: one {@code
+ * Error} from user code stopped a candidate forever with no log line and a healthy-looking
+ * health(). Now a non-fatal Error is logged, counted and survived; a {@link VirtualMachineError}
+ * ends the term and marks the election failed in its health.
  */
 class FatalErrorTest {
   private static final Duration WITHIN = Duration.ofSeconds(15);
 
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   @Test
   void anAssertionErrorFromElectedIsCountedAndTheCandidateLeadsAgain() throws Exception {
     AtomicInteger elected = new AtomicInteger();
-    try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
-         LeaderElection election = LeaderElection.create(session,
-             ElectionConfig.builder("/fatal/assertion").build(), new LeadershipListener() {
-               @Override
-               public void elected(Leadership leadership) {
-                 if (elected.incrementAndGet() == 1) {
-                   throw new AssertionError("a broken invariant in the leader's code");
-                 }
-               }
+    try (BatonSession session =
+            BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+        LeaderElection election =
+            LeaderElection.create(
+                session,
+                ElectionConfig.builder("/fatal/assertion").build(),
+                new LeadershipListener() {
+                  @Override
+                  public void elected(Leadership leadership) {
+                    if (elected.incrementAndGet() == 1) {
+                      throw new AssertionError("a broken invariant in the leader's code");
+                    }
+                  }
 
-               @Override
-               public void revoked(Leadership leadership, RevocationReason reason) { }
-             })) {
+                  @Override
+                  public void revoked(Leadership leadership, RevocationReason reason) {}
+                })) {
       election.start();
       await().atMost(WITHIN).until(() -> elected.get() >= 2 && election.isLeader());
       ElectionHealth health = election.health();
@@ -53,22 +57,27 @@ class FatalErrorTest {
   @Test
   void aStackOverflowErrorEndsTheTermAndMarksTheElectionFailed() throws Exception {
     AtomicReference<Leadership> term = new AtomicReference<>();
-    try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
-         LeaderElection election = LeaderElection.create(session,
-             ElectionConfig.builder("/fatal/overflow").build(), new LeadershipListener() {
-               @Override
-               public void elected(Leadership leadership) {
-                 term.set(leadership);
-                 throw new StackOverflowError("simulated");
-               }
+    try (BatonSession session =
+            BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+        LeaderElection election =
+            LeaderElection.create(
+                session,
+                ElectionConfig.builder("/fatal/overflow").build(),
+                new LeadershipListener() {
+                  @Override
+                  public void elected(Leadership leadership) {
+                    term.set(leadership);
+                    throw new StackOverflowError("simulated");
+                  }
 
-               @Override
-               public void revoked(Leadership leadership, RevocationReason reason) { }
-             })) {
+                  @Override
+                  public void revoked(Leadership leadership, RevocationReason reason) {}
+                })) {
       election.start();
       await().atMost(WITHIN).until(() -> election.health().failure().isPresent());
       ElectionHealth health = election.health();
-      assertThat(health.failure()).hasValueSatisfying(f -> assertThat(f).contains("StackOverflowError"));
+      assertThat(health.failure())
+          .hasValueSatisfying(f -> assertThat(f).contains("StackOverflowError"));
       assertThat(health.isHealthy()).isFalse();
       assertThat(health.leader()).isFalse();
       assertThat(term.get().revocationReason()).contains(RevocationReason.FAILED);

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.ZooKeeperFixtures;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
@@ -18,12 +19,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Normal operation on one real ZooKeeper server: who leads, handover order, herd, resign, observe. */
+/**
+ * Normal operation on one real ZooKeeper server: who leads, handover order, herd, resign, observe.
+ */
 class LeaderElectionTest {
   private static final Duration SESSION = Duration.ofSeconds(10);
   private static final Duration WITHIN = Duration.ofSeconds(15);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private Candidates candidates;
 
   @BeforeEach
@@ -49,10 +51,12 @@ class LeaderElectionTest {
     assertThat(queue.get(0).isLeader()).isTrue();
     assertThat(queue.stream().map(Participant::participantId).distinct()).hasSize(20);
     assertThat(candidates.recorder.electedEvents()).hasSize(1);
-    assertThat(leader.election().leadership()).hasValueSatisfying(l -> {
-      assertThat(l.isActive()).isTrue();
-      assertThat(l.participantId()).isEqualTo(leader.id());
-    });
+    assertThat(leader.election().leadership())
+        .hasValueSatisfying(
+            l -> {
+              assertThat(l.isActive()).isTrue();
+              assertThat(l.participantId()).isEqualTo(leader.id());
+            });
   }
 
   @Test
@@ -68,7 +72,8 @@ class LeaderElectionTest {
       assertThat(leader.revocations).containsExactly(RevocationReason.CLOSED);
     }
     assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(joined.get(5));
-    List<Long> tokens = candidates.recorder.electedEvents().stream().map(e -> e.token().value()).toList();
+    List<Long> tokens =
+        candidates.recorder.electedEvents().stream().map(e -> e.token().value()).toList();
     assertThat(tokens).hasSize(6).isSorted().doesNotHaveDuplicates();
     candidates.recorder.assertNoOverlaps();
   }
@@ -80,13 +85,21 @@ class LeaderElectionTest {
     }
     for (int round = 0; round < 3; round++) {
       TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
-      Map<TestCandidate, Double> before = candidates.live().stream()
-          .filter(c -> c != leader)
-          .collect(Collectors.toMap(c -> c, TestCandidate::watchEvents));
+      Map<TestCandidate, Double> before =
+          candidates.live().stream()
+              .filter(c -> c != leader)
+              .collect(Collectors.toMap(c -> c, TestCandidate::watchEvents));
       leader.close();
       TestCandidate successor = candidates.awaitSingleLeader(WITHIN);
-      await().during(Duration.ofMillis(300)).atMost(WITHIN).until(() -> before.entrySet().stream()
-          .mapToDouble(e -> e.getKey().watchEvents() - e.getValue()).sum() == 1.0);
+      await()
+          .during(Duration.ofMillis(300))
+          .atMost(WITHIN)
+          .until(
+              () ->
+                  before.entrySet().stream()
+                          .mapToDouble(e -> e.getKey().watchEvents() - e.getValue())
+                          .sum()
+                      == 1.0);
       assertThat(successor.watchEvents() - before.get(successor)).isEqualTo(1.0);
     }
   }
@@ -97,11 +110,15 @@ class LeaderElectionTest {
     TestCandidate second = candidates.join();
     TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
     ElectionObserver observer = new ElectionObserver(second.session(), candidates.path);
-    assertThat(observer.currentLeader()).hasValueSatisfying(info -> {
-      assertThat(info.participantId()).isEqualTo(first.id());
-      assertThat(info.token()).isEqualTo(leader.election().leadership().orElseThrow().token());
-    });
-    assertThat(observer.participants()).extracting(Participant::participantId)
+    assertThat(observer.currentLeader())
+        .hasValueSatisfying(
+            info -> {
+              assertThat(info.participantId()).isEqualTo(first.id());
+              assertThat(info.token())
+                  .isEqualTo(leader.election().leadership().orElseThrow().token());
+            });
+    assertThat(observer.participants())
+        .extracting(Participant::participantId)
         .containsExactly(first.id(), second.id());
     ElectionObserver empty = new ElectionObserver(second.session(), "/baton-test/nobody-here");
     assertThat(empty.currentLeader()).isEmpty();
@@ -115,8 +132,8 @@ class LeaderElectionTest {
     assertThat(first.election().awaitLeadership(WITHIN)).isPresent();
     assertThat(second.election().awaitLeadership(Duration.ofMillis(200))).isEmpty();
     first.close();
-    assertThat(second.election().awaitLeadership(WITHIN)).hasValueSatisfying(
-        l -> assertThat(l.token()).isGreaterThan(first.terms.get(0).token()));
+    assertThat(second.election().awaitLeadership(WITHIN))
+        .hasValueSatisfying(l -> assertThat(l.token()).isGreaterThan(first.terms.get(0).token()));
   }
 
   @Test
@@ -128,23 +145,33 @@ class LeaderElectionTest {
     a.election().resign();
     await().atMost(WITHIN).until(() -> b.election().isLeader());
     assertThat(a.revocations).containsExactly(RevocationReason.RESIGNED);
-    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.election().participants())
-        .extracting(Participant::participantId).containsExactly(b.id(), c.id(), a.id()));
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(a.election().participants())
+                    .extracting(Participant::participantId)
+                    .containsExactly(b.id(), c.id(), a.id()));
     candidates.recorder.assertNoOverlaps();
   }
 
   @Test
   void aLoneCandidateThatResignsLeadsAgainWithAHigherToken() {
     TestCandidate a = candidates.join();
-    Leadership first = a.election().leadership().orElseGet(() -> {
-      candidates.awaitSingleLeader(WITHIN);
-      return a.election().leadership().orElseThrow();
-    });
+    Leadership first =
+        a.election()
+            .leadership()
+            .orElseGet(
+                () -> {
+                  candidates.awaitSingleLeader(WITHIN);
+                  return a.election().leadership().orElseThrow();
+                });
     a.election().resign();
     await().atMost(WITHIN).until(() -> a.terms.size() == 2 && a.election().isLeader());
     assertThat(first.isRevoked()).isTrue();
     assertThat(first.revocationReason()).contains(RevocationReason.RESIGNED);
-    assertThatThrownBy(first::checkActive).isInstanceOf(LeadershipLostException.class)
+    assertThatThrownBy(first::checkActive)
+        .isInstanceOf(LeadershipLostException.class)
         .hasMessageContaining(first.token().toString());
     assertThat(a.terms.get(1).token()).isGreaterThan(first.token());
   }
@@ -169,7 +196,8 @@ class LeaderElectionTest {
   @Test
   void lifecycleIsStartOnceCloseIdempotent() {
     TestCandidate a = candidates.join();
-    assertThatThrownBy(() -> a.election().start()).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> a.election().start())
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("STARTED");
     a.election().close();
     a.election().close();
@@ -190,7 +218,8 @@ class LeaderElectionTest {
       TestCandidate b = candidates.join();
       assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(a);
       assertThat(a.meter("baton.election.ignored.children")).isGreaterThanOrEqualTo(3.0);
-      assertThat(a.election().participants()).extracting(Participant::participantId)
+      assertThat(a.election().participants())
+          .extracting(Participant::participantId)
           .containsExactly(a.id(), b.id());
       a.close();
       assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(b);

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZkOpCodes;
@@ -27,8 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SessionFailureTest {
   private static final Duration SESSION = Duration.ofSeconds(4);
   private static final Duration WITHIN = Duration.ofSeconds(20);
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
   private Candidates candidates;
   private final List<TcpProxy> proxies = new ArrayList<>();
   private CuratorFramework direct;
@@ -55,8 +55,12 @@ class SessionFailureTest {
 
   private TestCandidate viaProxy(TcpProxy p, UnaryOperator<ElectionConfig.Builder> tweak) {
     TestCandidate c = candidates.add(p.connectString(), tweak);
-    await().atMost(WITHIN).until(() -> c.election().participants().stream()
-        .anyMatch(x -> x.participantId().equals(c.id())));
+    await()
+        .atMost(WITHIN)
+        .until(
+            () ->
+                c.election().participants().stream()
+                    .anyMatch(x -> x.participantId().equals(c.id())));
     return c;
   }
 
@@ -79,12 +83,19 @@ class SessionFailureTest {
     Leadership oldTerm = a.election().leadership().orElseThrow();
     long oldSession = a.session().sessionId();
     // Expires the session in the client only: the server usually holds a's node until its own
-    // timeout. But Curator closes the expired handle, and when that close races the injection it still
+    // timeout. But Curator closes the expired handle, and when that close races the injection it
+    // still
     // sends closeSession: the server then deletes a's node at once, and b can be elected a few
-    // milliseconds before a's client has processed its expiry (seen on CI). a is no healthy candidate
+    // milliseconds before a's client has processed its expiry (seen on CI). a is no healthy
+    // candidate
     // here, so only healthy ones may not overlap; a's own safety is the fence's job.
     candidates.recorder.markDisrupted(a.id());
-    a.session().curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+    a.session()
+        .curator()
+        .getZookeeperClient()
+        .getZooKeeper()
+        .getTestable()
+        .injectSessionExpiration();
     assertThat(oldTerm.awaitRevocation(WITHIN)).isTrue();
     TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
     assertThat(leader).isSameAs(b);
@@ -104,12 +115,17 @@ class SessionFailureTest {
     candidates.recorder.markDisrupted(a.id());
     SessionExpirer.expireOnServer(a.session().curator(), WITHIN);
     assertThat(oldTerm.awaitRevocation(WITHIN)).isTrue();
-    assertThat(oldTerm.revocationReason().orElseThrow()).isIn(
-        RevocationReason.SESSION_LOST, RevocationReason.CONNECTION_SUSPENDED);
+    assertThat(oldTerm.revocationReason().orElseThrow())
+        .isIn(RevocationReason.SESSION_LOST, RevocationReason.CONNECTION_SUSPENDED);
     assertThat(candidates.awaitSingleLeader(WITHIN)).isSameAs(b);
     assertThat(b.terms.get(0).token()).isGreaterThan(oldTerm.token());
-    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.election().participants())
-        .extracting(Participant::participantId).containsExactly(b.id(), a.id()));
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(a.election().participants())
+                    .extracting(Participant::participantId)
+                    .containsExactly(b.id(), a.id()));
     candidates.recorder.assertNoOverlapsOnHealthySessions();
   }
 
@@ -130,7 +146,8 @@ class SessionFailureTest {
     assertThat(a.election().leadership().orElseThrow().token()).isEqualTo(term.token());
     assertThat(a.session().sessionId()).isEqualTo(session);
     assertThat(b.terms).isEmpty();
-    assertThat(candidates.recorder.electedEvents()).extracting(TermRecorder.Event::participant)
+    assertThat(candidates.recorder.electedEvents())
+        .extracting(TermRecorder.Event::participant)
         .containsExactly(a.id(), a.id());
   }
 
@@ -159,11 +176,14 @@ class SessionFailureTest {
     TestCandidate a = candidates.add(p.connectString(), b -> b);
     cut.get(20, TimeUnit.SECONDS);
     await().atMost(WITHIN).untilAsserted(() -> assertThat(nodesOf(a.id())).hasSize(1));
-    await().during(Duration.ofMillis(500)).atMost(WITHIN)
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(WITHIN)
         .untilAsserted(() -> assertThat(nodesOf(a.id())).hasSize(1));
     first.close();
     await().atMost(WITHIN).until(() -> a.election().isLeader());
-    assertThat(a.election().participants()).extracting(Participant::participantId)
+    assertThat(a.election().participants())
+        .extracting(Participant::participantId)
         .containsExactly(a.id());
   }
 
@@ -179,7 +199,8 @@ class SessionFailureTest {
     await().atMost(WITHIN).until(term::isRevoked);
     Duration revokedAfter = Duration.ofNanos(System.nanoTime() - start);
     await().atMost(WITHIN).until(() -> b.election().isLeader());
-    // The client gives up after its read timeout (2/3 of the session); the server waits the whole session.
+    // The client gives up after its read timeout (2/3 of the session); the server waits the whole
+    // session.
     assertThat(revokedAfter).isLessThan(SESSION);
     candidates.recorder.assertNoOverlaps();
     p.heal();
@@ -200,11 +221,18 @@ class SessionFailureTest {
       pa.heal();
       pb.heal();
       candidates.awaitSingleLeader(WITHIN);
-      await().during(Duration.ofMillis(300)).atMost(WITHIN)
+      await()
+          .during(Duration.ofMillis(300))
+          .atMost(WITHIN)
           .until(() -> candidates.leaders().size() == 1);
     }
-    await().atMost(WITHIN).untilAsserted(() -> assertThat(a.election().participants())
-        .extracting(Participant::participantId).containsExactlyInAnyOrder(a.id(), b.id()));
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(a.election().participants())
+                    .extracting(Participant::participantId)
+                    .containsExactlyInAnyOrder(a.id(), b.id()));
     candidates.recorder.assertNoOverlaps();
   }
 
@@ -218,7 +246,8 @@ class SessionFailureTest {
     }
     await().during(Duration.ofMillis(500)).atMost(WITHIN).until(() -> leader.election().isLeader());
     assertThat(leader.revocations).isEmpty();
-    assertThat(leader.election().participants()).extracting(Participant::participantId)
+    assertThat(leader.election().participants())
+        .extracting(Participant::participantId)
         .containsExactly(leader.id());
   }
 }

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,23 +14,35 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * happened and checks the election's safety rules as they happen.
  *
  * <ul>
- *   <li>tokens only rise: a new term's token is higher than every earlier term's, except that the same
- *       participant may be elected again with the same token after a reconnect inside its session;
+ *   <li>tokens only rise: a new term's token is higher than every earlier term's, except that the
+ *       same participant may be elected again with the same token after a reconnect inside its
+ *       session;
  *   <li>each revoked follows its elected, exactly once, in order per participant;
- *   <li>at each elected, the candidates that still hold an active term ("co-leaders") are recorded, so
- *       a test can require that there are none (graceful handovers) or that they end soon (expiry).
+ *   <li>at each elected, the candidates that still hold an active term ("co-leaders") are recorded,
+ *       so a test can require that there are none (graceful handovers) or that they end soon
+ *       (expiry).
  * </ul>
  */
 final class TermRecorder {
-  enum Kind { ELECTED, REVOKED }
+  enum Kind {
+    ELECTED,
+    REVOKED
+  }
 
-  record Event(Kind kind, String participant, FencingToken token, RevocationReason reason,
-      List<String> coLeaders, List<String> healthyCoLeaders, long nanos) { }
+  record Event(
+      Kind kind,
+      String participant,
+      FencingToken token,
+      RevocationReason reason,
+      List<String> coLeaders,
+      List<String> healthyCoLeaders,
+      long nanos) {}
 
   private final List<Event> events = new ArrayList<>();
   private final List<String> violations = new CopyOnWriteArrayList<>();
   private final List<TestCandidate> candidates = new CopyOnWriteArrayList<>();
-  private final java.util.Set<String> disrupted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final java.util.Set<String> disrupted =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private FencingToken highest;
   private String highestHolder;
 
@@ -53,8 +66,15 @@ final class TermRecorder {
       if (highest != null) {
         boolean sameTerm = token.equals(highest) && participant.equals(highestHolder);
         if (!token.isNewerThan(highest) && !sameTerm) {
-          violations.add("token did not rise: " + participant + " elected with " + token
-              + " after " + highestHolder + " had " + highest);
+          violations.add(
+              "token did not rise: "
+                  + participant
+                  + " elected with "
+                  + token
+                  + " after "
+                  + highestHolder
+                  + " had "
+                  + highest);
         }
       }
       if (highest == null || token.isNewerThan(highest)) {
@@ -66,18 +86,27 @@ final class TermRecorder {
         violations.add(participant + " elected twice without a revoke in between");
       }
       List<String> healthy = co.stream().filter(p -> !disrupted.contains(p)).toList();
-      events.add(new Event(Kind.ELECTED, participant, token, null, List.copyOf(co), healthy,
-          System.nanoTime()));
+      events.add(
+          new Event(
+              Kind.ELECTED, participant, token, null, List.copyOf(co), healthy, System.nanoTime()));
     }
   }
 
   synchronized void revoked(String participant, Leadership leadership, RevocationReason reason) {
     Event last = lastOf(participant);
     if (last == null || last.kind() != Kind.ELECTED || !last.token().equals(leadership.token())) {
-      violations.add(participant + " revoked " + leadership.token() + " without a matching elected");
+      violations.add(
+          participant + " revoked " + leadership.token() + " without a matching elected");
     }
-    events.add(new Event(Kind.REVOKED, participant, leadership.token(), reason, List.of(), List.of(),
-        System.nanoTime()));
+    events.add(
+        new Event(
+            Kind.REVOKED,
+            participant,
+            leadership.token(),
+            reason,
+            List.of(),
+            List.of(),
+            System.nanoTime()));
   }
 
   private Event lastOf(String participant) {
@@ -99,7 +128,8 @@ final class TermRecorder {
 
   synchronized long electedCount(String participant) {
     return events.stream()
-        .filter(e -> e.kind() == Kind.ELECTED && e.participant().equals(participant)).count();
+        .filter(e -> e.kind() == Kind.ELECTED && e.participant().equals(participant))
+        .count();
   }
 
   synchronized FencingToken highestToken() {
@@ -129,13 +159,16 @@ final class TermRecorder {
    * on the server) still held an active term.
    */
   void assertNoOverlapsOnHealthySessions() {
-    assertThat(electedEvents()).as("terms elected while a healthy candidate still led")
-        .allSatisfy(e -> assertThat(e.healthyCoLeaders()).as("healthy co-leaders of %s", e).isEmpty());
+    assertThat(electedEvents())
+        .as("terms elected while a healthy candidate still led")
+        .allSatisfy(
+            e -> assertThat(e.healthyCoLeaders()).as("healthy co-leaders of %s", e).isEmpty());
   }
 
   /** Fails unless no term was ever elected while another candidate still held an active one. */
   void assertNoOverlaps() {
-    assertThat(electedEvents()).as("terms elected while another was active")
+    assertThat(electedEvents())
+        .as("terms elected while another was active")
         .allSatisfy(e -> assertThat(e.coLeaders()).as("co-leaders of %s", e).isEmpty());
   }
 }

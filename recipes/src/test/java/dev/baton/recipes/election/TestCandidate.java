@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -10,8 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 
 /**
- * One candidate of a test: its own session (own ZooKeeper client), its election, and a listener that
- * reports to a shared {@link TermRecorder}.
+ * One candidate of a test: its own session (own ZooKeeper client), its election, and a listener
+ * that reports to a shared {@link TermRecorder}.
  */
 final class TestCandidate implements AutoCloseable {
   private final String id;
@@ -22,31 +23,46 @@ final class TestCandidate implements AutoCloseable {
   final List<RevocationReason> revocations = new CopyOnWriteArrayList<>();
   final List<Leadership> terms = new CopyOnWriteArrayList<>();
 
-  TestCandidate(String id, String connectString, String path, Duration sessionTimeout,
-      TermRecorder recorder, UnaryOperator<ElectionConfig.Builder> tweak) {
+  TestCandidate(
+      String id,
+      String connectString,
+      String path,
+      Duration sessionTimeout,
+      TermRecorder recorder,
+      UnaryOperator<ElectionConfig.Builder> tweak) {
     this.id = id;
     this.recorder = recorder;
-    this.session = BatonSession.start(SessionConfig.builder(connectString)
-        .sessionTimeout(sessionTimeout)
-        .connectionTimeout(Duration.ofMillis(Math.min(sessionTimeout.toMillis(), 3000)))
-        .build());
-    ElectionConfig config = tweak.apply(ElectionConfig.builder(path)
-        .participantId(id)
-        .reentryJitter(Duration.ofMillis(100))
-        .meterRegistry(meters)).build();
-    this.election = LeaderElection.create(session, config, new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {
-        terms.add(leadership);
-        recorder.elected(id, leadership);
-      }
+    this.session =
+        BatonSession.start(
+            SessionConfig.builder(connectString)
+                .sessionTimeout(sessionTimeout)
+                .connectionTimeout(Duration.ofMillis(Math.min(sessionTimeout.toMillis(), 3000)))
+                .build());
+    ElectionConfig config =
+        tweak
+            .apply(
+                ElectionConfig.builder(path)
+                    .participantId(id)
+                    .reentryJitter(Duration.ofMillis(100))
+                    .meterRegistry(meters))
+            .build();
+    this.election =
+        LeaderElection.create(
+            session,
+            config,
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                terms.add(leadership);
+                recorder.elected(id, leadership);
+              }
 
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {
-        revocations.add(reason);
-        recorder.revoked(id, leadership, reason);
-      }
-    });
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                revocations.add(reason);
+                recorder.revoked(id, leadership, reason);
+              }
+            });
     recorder.register(this);
   }
 
@@ -68,8 +84,10 @@ final class TestCandidate implements AutoCloseable {
   }
 
   double watchEvents() {
-    return meters.counter("baton.election.watch.events", "election", election.config().path(),
-        "participant", id).count();
+    return meters
+        .counter(
+            "baton.election.watch.events", "election", election.config().path(), "participant", id)
+        .count();
   }
 
   double meter(String name, String... tags) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,15 +25,23 @@ class CuratorLivenessTest {
   @Test
   void publishesRisingEpochsOffCuratorsThreadsAndDoneOnASessionsEnd() throws Exception {
     try (TestingServer server = new TestingServer()) {
-      BatonSession session = BatonSession.start(SessionConfig.builder(server.getConnectString())
-          .sessionTimeout(Duration.ofSeconds(4)).connectionTimeout(Duration.ofSeconds(2)).build());
+      BatonSession session =
+          BatonSession.start(
+              SessionConfig.builder(server.getConnectString())
+                  .sessionTimeout(Duration.ofSeconds(4))
+                  .connectionTimeout(Duration.ofSeconds(2))
+                  .build());
       try {
         List<ConnectionEpoch> seen = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
-        Subscription sub = session.liveness().subscribe(e -> {
-          seen.add(e);
-          threads.add(Thread.currentThread().getName());
-        });
+        Subscription sub =
+            session
+                .liveness()
+                .subscribe(
+                    e -> {
+                      seen.add(e);
+                      threads.add(Thread.currentThread().getName());
+                    });
         await().atMost(WITHIN).until(() -> seen.size() == 1);
         ConnectionEpoch first = seen.get(0);
         assertThat(first.link()).isEqualTo(Link.CONNECTED);
@@ -50,12 +59,18 @@ class CuratorLivenessTest {
         SessionExpirer.expireOnServer(session.curator(), WITHIN);
         ConnectionEpoch ended = done.get(WITHIN.toSeconds(), TimeUnit.SECONDS);
         assertThat(ended.link()).isIn(Link.LOST, Link.CONNECTED);
-        await().atMost(WITHIN).until(() -> session.liveness().current().isConnected()
-            && session.liveness().current().sessionId() != before);
+        await()
+            .atMost(WITHIN)
+            .until(
+                () ->
+                    session.liveness().current().isConnected()
+                        && session.liveness().current().sessionId() != before);
         assertThat(session.liveness().done()).isNotSameAs(done).isNotDone();
 
-        await().atMost(WITHIN).until(() -> seen.get(seen.size() - 1).number()
-            == session.liveness().current().number());
+        await()
+            .atMost(WITHIN)
+            .until(
+                () -> seen.get(seen.size() - 1).number() == session.liveness().current().number());
         for (int i = 1; i < seen.size(); i++) {
           assertThat(seen.get(i).number()).isGreaterThan(seen.get(i - 1).number());
         }

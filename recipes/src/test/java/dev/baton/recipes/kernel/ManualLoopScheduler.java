@@ -1,17 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import java.time.Duration;
 import java.util.PriorityQueue;
 
 /**
- * A {@link LoopScheduler} on virtual time, for tests: nothing runs until the test calls
- * {@link #runDue()} or {@link #advance(Duration)}, on the test's own thread.
+ * A {@link LoopScheduler} on virtual time, for tests: nothing runs until the test calls {@link
+ * #runDue()} or {@link #advance(Duration)}, on the test's own thread.
  */
 final class ManualLoopScheduler implements LoopScheduler {
   private record Entry(long due, long seq, Runnable task) {}
 
-  private final PriorityQueue<Entry> queue = new PriorityQueue<>(
-      (a, b) -> a.due != b.due ? Long.compare(a.due, b.due) : Long.compare(a.seq, b.seq));
+  private final PriorityQueue<Entry> queue =
+      new PriorityQueue<>(
+          (a, b) -> a.due != b.due ? Long.compare(a.due, b.due) : Long.compare(a.seq, b.seq));
   private long now;
   private long seq;
   private boolean shutdown;
@@ -87,7 +89,8 @@ final class ManualLoopScheduler implements LoopScheduler {
 
   /** The due time of the next task, relative to now; empty when none is queued. */
   java.util.OptionalLong nextDelayNanos() {
-    return queue.isEmpty() ? java.util.OptionalLong.empty()
+    return queue.isEmpty()
+        ? java.util.OptionalLong.empty()
         : java.util.OptionalLong.of(queue.peek().due - now);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,13 +14,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class SerialLoopTest {
-  private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(1), 0);
+  private static final Backoff BACKOFF =
+      new Backoff(Duration.ofMillis(100), Duration.ofSeconds(1), 0);
 
   private final ManualLoopScheduler scheduler = new ManualLoopScheduler();
   private final AtomicInteger recoveries = new AtomicInteger();
   private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
-  private final SerialLoop loop = new SerialLoop("test", scheduler, BACKOFF,
-      recoveries::incrementAndGet, fatal::set);
+  private final SerialLoop loop =
+      new SerialLoop("test", scheduler, BACKOFF, recoveries::incrementAndGet, fatal::set);
 
   @Test
   void runsTasksInOrder() {
@@ -33,9 +35,10 @@ class SerialLoopTest {
 
   @Test
   void aRuntimeExceptionIsCountedAndRecoveredAfterTheBackoff() {
-    loop.execute(() -> {
-      throw new IllegalStateException("boom");
-    });
+    loop.execute(
+        () -> {
+          throw new IllegalStateException("boom");
+        });
     scheduler.runDue();
     assertThat(loop.failures()).isEqualTo(1);
     assertThat(recoveries).hasValue(0);
@@ -48,9 +51,10 @@ class SerialLoopTest {
 
   @Test
   void anErrorThatIsNotFatalIsRetriedToo() {
-    loop.execute(() -> {
-      throw new AssertionError("a broken invariant in user code");
-    });
+    loop.execute(
+        () -> {
+          throw new AssertionError("a broken invariant in user code");
+        });
     scheduler.runDue();
     scheduler.advance(Duration.ofMillis(100));
     assertThat(loop.failures()).isEqualTo(1);
@@ -60,15 +64,22 @@ class SerialLoopTest {
 
   @Test
   void theBackoffGrowsWithTheStreakAndASuccessfulRecoveryEndsIt() {
-    SerialLoop failing = new SerialLoop("failing", scheduler, BACKOFF, () -> {
-      recoveries.incrementAndGet();
-      if (recoveries.get() < 3) {
-        throw new IllegalStateException("still down");
-      }
-    }, fatal::set);
-    failing.execute(() -> {
-      throw new IllegalStateException("down");
-    });
+    SerialLoop failing =
+        new SerialLoop(
+            "failing",
+            scheduler,
+            BACKOFF,
+            () -> {
+              recoveries.incrementAndGet();
+              if (recoveries.get() < 3) {
+                throw new IllegalStateException("still down");
+              }
+            },
+            fatal::set);
+    failing.execute(
+        () -> {
+          throw new IllegalStateException("down");
+        });
     scheduler.runDue();
     assertThat(scheduler.nextDelayNanos()).hasValue(TimeUnit.MILLISECONDS.toNanos(100));
     scheduler.advance(Duration.ofMillis(100)); // recovery 1 fails: streak 2
@@ -77,9 +88,10 @@ class SerialLoopTest {
     assertThat(scheduler.nextDelayNanos()).hasValue(TimeUnit.MILLISECONDS.toNanos(400));
     scheduler.advance(Duration.ofMillis(400)); // recovery 3 succeeds
     assertThat(scheduler.nextDelayNanos()).isEmpty();
-    failing.execute(() -> {
-      throw new IllegalStateException("down again");
-    });
+    failing.execute(
+        () -> {
+          throw new IllegalStateException("down again");
+        });
     scheduler.runDue();
     assertThat(scheduler.nextDelayNanos()).hasValue(TimeUnit.MILLISECONDS.toNanos(100));
   }
@@ -88,9 +100,10 @@ class SerialLoopTest {
   void aVirtualMachineErrorMarksTheLoopFailedAndIsRethrown() {
     StackOverflowError error = new StackOverflowError("deep");
     List<String> ran = new ArrayList<>();
-    loop.execute(() -> {
-      throw error;
-    });
+    loop.execute(
+        () -> {
+          throw error;
+        });
     loop.execute(() -> ran.add("after"));
     assertThatThrownBy(scheduler::runDue).isSameAs(error);
     assertThat(fatal).hasValue(error);
@@ -105,10 +118,11 @@ class SerialLoopTest {
   void onARealThreadAFatalErrorEndsTheThreadAndStopsTheLoop() throws Exception {
     ThreadLoopScheduler real = new ThreadLoopScheduler("test", "fatal");
     CountDownLatch onFatal = new CountDownLatch(1);
-    SerialLoop realLoop = new SerialLoop("real", real, BACKOFF, () -> { }, e -> onFatal.countDown());
-    realLoop.execute(() -> {
-      throw new OutOfMemoryError("simulated");
-    });
+    SerialLoop realLoop = new SerialLoop("real", real, BACKOFF, () -> {}, e -> onFatal.countDown());
+    realLoop.execute(
+        () -> {
+          throw new OutOfMemoryError("simulated");
+        });
     assertThat(onFatal.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(real.awaitTermination(Duration.ofSeconds(5))).isTrue();
     assertThat(realLoop.isRunning()).isFalse();
@@ -118,14 +132,15 @@ class SerialLoopTest {
   @Test
   void aStrayInterruptDoesNotLeakIntoTheNextTask() throws Exception {
     ThreadLoopScheduler real = new ThreadLoopScheduler("test", "interrupts");
-    SerialLoop realLoop = new SerialLoop("real", real, BACKOFF, () -> { }, e -> { });
+    SerialLoop realLoop = new SerialLoop("real", real, BACKOFF, () -> {}, e -> {});
     AtomicReference<Boolean> seen = new AtomicReference<>();
     CountDownLatch done = new CountDownLatch(1);
     realLoop.execute(() -> Thread.currentThread().interrupt());
-    realLoop.execute(() -> {
-      seen.set(Thread.currentThread().isInterrupted());
-      done.countDown();
-    });
+    realLoop.execute(
+        () -> {
+          seen.set(Thread.currentThread().isInterrupted());
+          done.countDown();
+        });
     assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(seen).hasValue(false);
     realLoop.shutdown(Duration.ofSeconds(5));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +17,12 @@ import org.junit.jupiter.api.Test;
 
 class TermHandleTest {
   /** The reasons the concurrent revokes race with, one per thread. */
-  private static final List<RevocationReason> REASONS = List.of(RevocationReason.CONNECTION_SUSPENDED,
-      RevocationReason.SESSION_LOST, RevocationReason.NODE_DELETED, RevocationReason.NOT_LOWEST);
+  private static final List<RevocationReason> REASONS =
+      List.of(
+          RevocationReason.CONNECTION_SUSPENDED,
+          RevocationReason.SESSION_LOST,
+          RevocationReason.NODE_DELETED,
+          RevocationReason.NOT_LOWEST);
 
   private static final class Handle extends TermHandle {
     Handle() {
@@ -38,7 +43,8 @@ class TermHandleTest {
     assertThat(h.pause()).isFalse();
     assertThat(h.isActive()).isFalse();
     assertThat(h.isRevoked()).isFalse();
-    assertThatThrownBy(h::checkActive).isInstanceOf(TermLostException.class)
+    assertThatThrownBy(h::checkActive)
+        .isInstanceOf(TermLostException.class)
         .hasMessageContaining("paused");
     assertThat(h.resume()).isTrue();
     assertThat(h.revoke(RevocationReason.RESIGNED)).isTrue();
@@ -46,14 +52,16 @@ class TermHandleTest {
     assertThat(h.resume()).isFalse();
     assertThat(h.revocationReason()).contains(RevocationReason.RESIGNED);
     assertThat(h.awaitRevocation(Duration.ZERO)).isTrue();
-    assertThatThrownBy(h::checkActive).isInstanceOfSatisfying(TermLostException.class,
-        e -> assertThat(e.reason()).contains(RevocationReason.RESIGNED));
+    assertThatThrownBy(h::checkActive)
+        .isInstanceOfSatisfying(
+            TermLostException.class,
+            e -> assertThat(e.reason()).contains(RevocationReason.RESIGNED));
   }
 
   /**
-   * The review found a revoke that set the state before the reason, so a concurrent check reported a
-   * revoked term as "paused". State and reason now change in one step: a check that sees the term not
-   * active while it is revoked always sees the reason.
+   * The review found a revoke that set the state before the reason, so a concurrent check reported
+   * a revoked term as "paused". State and reason now change in one step: a check that sees the term
+   * not active while it is revoked always sees the reason.
    */
   @Test
   void aConcurrentCheckNeverSeesARevokedTermWithoutItsReason() throws Exception {
@@ -62,23 +70,26 @@ class TermHandleTest {
       Handle h = new Handle();
       CountDownLatch go = new CountDownLatch(1);
       AtomicBoolean stop = new AtomicBoolean();
-      Thread checker = new Thread(() -> {
-        try {
-          go.await();
-        } catch (InterruptedException e) {
-          return;
-        }
-        while (!stop.get()) {
-          try {
-            h.checkActive();
-          } catch (TermLostException e) {
-            if (e.reason().isEmpty()) {
-              wrong.incrementAndGet(); // never paused in this test: a missing reason is the race
-            }
-            return;
-          }
-        }
-      });
+      Thread checker =
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                } catch (InterruptedException e) {
+                  return;
+                }
+                while (!stop.get()) {
+                  try {
+                    h.checkActive();
+                  } catch (TermLostException e) {
+                    if (e.reason().isEmpty()) {
+                      wrong.incrementAndGet(); // never paused in this test: a missing reason is the
+                      // race
+                    }
+                    return;
+                  }
+                }
+              });
       checker.start();
       go.countDown();
       h.revoke(RevocationReason.SESSION_LOST);
@@ -97,16 +108,18 @@ class TermHandleTest {
       Thread[] threads = new Thread[REASONS.size()];
       for (int i = 0; i < threads.length; i++) {
         RevocationReason r = REASONS.get(i);
-        threads[i] = new Thread(() -> {
-          try {
-            go.await();
-          } catch (InterruptedException e) {
-            return;
-          }
-          if (h.revoke(r)) {
-            winners.incrementAndGet();
-          }
-        });
+        threads[i] =
+            new Thread(
+                () -> {
+                  try {
+                    go.await();
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  if (h.revoke(r)) {
+                    winners.incrementAndGet();
+                  }
+                });
         threads[i].start();
       }
       go.countDown();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,8 +10,8 @@ import dev.baton.fencing.InMemoryFence;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
-import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.Closer;
+import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,14 +29,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The fenced lock on a real ZooKeeper server. */
 class FencedLockTest {
   private static final AtomicInteger PATHS = new AtomicInteger();
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
-  @RegisterExtension
-  final Closer closer = new Closer();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension final Closer closer = new Closer();
 
   private BatonSession session() {
-    BatonSession s = BatonSession.start(SessionConfig.builder(ZK.connectString())
-        .sessionTimeout(Duration.ofSeconds(4)).build());
+    BatonSession s =
+        BatonSession.start(
+            SessionConfig.builder(ZK.connectString())
+                .sessionTimeout(Duration.ofSeconds(4))
+                .build());
     closer.add(s);
     return s;
   }
@@ -60,18 +62,20 @@ class FencedLockTest {
       List<Future<?>> futures = new ArrayList<>();
       for (int c = 0; c < contenders; c++) {
         FencedLock lock = lock(path, "owner-" + c);
-        futures.add(pool.submit(() -> {
-          for (int i = 0; i < 10; i++) {
-            try (LockHandle h = lock.acquire(Duration.ofSeconds(30)).orElseThrow()) {
-              if (inside.incrementAndGet() != 1) {
-                overlaps.incrementAndGet();
-              }
-              tokens.add(h.token());
-              inside.decrementAndGet();
-            }
-          }
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 10; i++) {
+                    try (LockHandle h = lock.acquire(Duration.ofSeconds(30)).orElseThrow()) {
+                      if (inside.incrementAndGet() != 1) {
+                        overlaps.incrementAndGet();
+                      }
+                      tokens.add(h.token());
+                      inside.decrementAndGet();
+                    }
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : futures) {
         f.get(120, TimeUnit.SECONDS);
@@ -109,8 +113,8 @@ class FencedLockTest {
     ExecutorService other = Executors.newSingleThreadExecutor();
     try {
       Future<?> f = other.submit(lock::release);
-      assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(
-          IllegalMonitorStateException.class);
+      assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(IllegalMonitorStateException.class);
     } finally {
       other.shutdownNow();
     }
@@ -139,24 +143,28 @@ class FencedLockTest {
   }
 
   /**
-   * The review found {@code LockLostException} was never thrown: a hold stayed valid after its znode
-   * was deleted by someone else. With {@code watchHeldNode} the hold's own-znode watch ends the term
-   * at once.
+   * The review found {@code LockLostException} was never thrown: a hold stayed valid after its
+   * znode was deleted by someone else. With {@code watchHeldNode} the hold's own-znode watch ends
+   * the term at once.
    */
   @Test
   void aHoldWhoseZnodeIsDeletedBySomeoneElseEndsAndCheckActiveThrows() throws Exception {
     String path = newPath();
-    FencedLock lock = FencedLock.create(session(),
-        LockConfig.builder(path).ownerId("holder").watchHeldNode(true).build());
+    FencedLock lock =
+        FencedLock.create(
+            session(), LockConfig.builder(path).ownerId("holder").watchHeldNode(true).build());
     LockHandle hold = lock.acquire(Duration.ofSeconds(10)).orElseThrow();
     hold.checkActive();
     session().curator().delete().forPath(hold.nodePath());
     await().atMost(Duration.ofSeconds(10)).until(() -> !hold.isActive());
     assertThat(hold.revocationReason()).contains(dev.baton.recipes.RevocationReason.NODE_DELETED);
-    assertThatThrownBy(hold::checkActive).isInstanceOfSatisfying(LockLostException.class, e -> {
-      assertThat(e.token()).isEqualTo(hold.token());
-      assertThat(e.reason()).contains(dev.baton.recipes.RevocationReason.NODE_DELETED);
-    });
+    assertThatThrownBy(hold::checkActive)
+        .isInstanceOfSatisfying(
+            LockLostException.class,
+            e -> {
+              assertThat(e.token()).isEqualTo(hold.token());
+              assertThat(e.reason()).contains(dev.baton.recipes.RevocationReason.NODE_DELETED);
+            });
     FencedLock other = lock(path, "next");
     LockHandle next = other.acquire(Duration.ofSeconds(10)).orElseThrow();
     assertThat(next.token()).isGreaterThan(hold.token());
@@ -174,7 +182,8 @@ class FencedLockTest {
     assertThat(waiter.acquire(Duration.ofMillis(200))).isEmpty();
     assertThat(ZK.connectString()).isNotEmpty();
     BatonSession probe = session();
-    assertThat(probe.curator().getChildren().forPath(path)).as("only the holder's znode")
+    assertThat(probe.curator().getChildren().forPath(path))
+        .as("only the holder's znode")
         .containsExactly(ZKPaths.getNodeFromPath(held.nodePath()));
     holder.release();
   }
@@ -182,10 +191,12 @@ class FencedLockTest {
   @Test
   void rejectsInvalidConfiguration() {
     assertThatThrownBy(() -> LockConfig.builder("relative").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lock path");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("lock path");
     assertThatThrownBy(() -> LockConfig.builder("/").build())
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> LockConfig.builder("/l").ownerId("").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ownerId");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ownerId");
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +17,8 @@ final class JobChecks {
       assertThat(j.slot()).as("slot of job %d (no gap, no duplicate)", i).isEqualTo(first + i);
       assertThat(j.scheduleKey()).isEqualTo(ScheduledJob.keyOf(j.schedule(), j.slot()));
       if (i > 0) {
-        assertThat(j.token().value()).as("token of slot %d", j.slot())
+        assertThat(j.token().value())
+            .as("token of slot %d", j.slot())
             .isGreaterThanOrEqualTo(jobs.get(i - 1).token().value());
       }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,12 +21,17 @@ class JobWorkerErrorTest {
     InMemoryJobStore store = new InMemoryJobStore();
     List<Long> ran = new CopyOnWriteArrayList<>();
     registerAndCreate(store, 3);
-    try (JobWorker worker = JobWorker.start(store, "w1", job -> {
-      ran.add(job.slot());
-      if (job.slot() == 0) {
-        throw new AssertionError("job 0 is broken");
-      }
-    }, Duration.ofMillis(10))) {
+    try (JobWorker worker =
+        JobWorker.start(
+            store,
+            "w1",
+            job -> {
+              ran.add(job.slot());
+              if (job.slot() == 0) {
+                throw new AssertionError("job 0 is broken");
+              }
+            },
+            Duration.ofMillis(10))) {
       await().atMost(WITHIN).until(() -> ran.size() == 3);
       assertThat(worker.failures()).isEqualTo(1);
       assertThat(worker.fatalError()).isEmpty();
@@ -37,10 +43,15 @@ class JobWorkerErrorTest {
     InMemoryJobStore store = new InMemoryJobStore();
     List<Long> ran = new CopyOnWriteArrayList<>();
     registerAndCreate(store, 2);
-    try (JobWorker worker = JobWorker.start(store, "w2", job -> {
-      ran.add(job.slot());
-      throw new OutOfMemoryError("simulated");
-    }, Duration.ofMillis(10))) {
+    try (JobWorker worker =
+        JobWorker.start(
+            store,
+            "w2",
+            job -> {
+              ran.add(job.slot());
+              throw new OutOfMemoryError("simulated");
+            },
+            Duration.ofMillis(10))) {
       await().atMost(WITHIN).until(() -> worker.fatalError().isPresent());
       assertThat(worker.fatalError().get()).isInstanceOf(OutOfMemoryError.class);
       assertThat(ran).hasSize(1);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -6,7 +7,9 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.SessionExpirer;
+import dev.baton.testkit.SqlTables;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,18 +21,15 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import dev.baton.testkit.PostgresFixture;
-import dev.baton.testkit.SqlTables;
 
 /**
- * The leader-only scheduler under leadership churn (resign, close, real session expiry), on H2 and on
- * PostgreSQL: every slot's job is created exactly once, none skipped, tokens never going back, and the
- * workers run them all.
+ * The leader-only scheduler under leadership churn (resign, close, real session expiry), on H2 and
+ * on PostgreSQL: every slot's job is created exactly once, none skipped, tokens never going back,
+ * and the workers run them all.
  */
 class LeaderSchedulerTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
-  @RegisterExtension
-  static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   static DataSource dataSource(String store) {
     if (store.equals("postgresql")) {
@@ -40,7 +40,8 @@ class LeaderSchedulerTest {
     return h2;
   }
 
-  private record Instance(BatonSession session, LeaderScheduler scheduler) implements AutoCloseable {
+  private record Instance(BatonSession session, LeaderScheduler scheduler)
+      implements AutoCloseable {
     @Override
     public void close() {
       scheduler.close();
@@ -49,11 +50,20 @@ class LeaderSchedulerTest {
   }
 
   private static Instance instance(String path, int n, ScheduleConfig schedule, JobStore store) {
-    BatonSession s = BatonSession.start(SessionConfig.builder(ZK.connectString())
-        .sessionTimeout(Duration.ofSeconds(3)).build());
-    LeaderScheduler scheduler = LeaderScheduler.create(s,
-        ElectionConfig.builder(path).participantId("node-" + n).reentryJitter(Duration.ofMillis(100))
-            .build(), schedule, store);
+    BatonSession s =
+        BatonSession.start(
+            SessionConfig.builder(ZK.connectString())
+                .sessionTimeout(Duration.ofSeconds(3))
+                .build());
+    LeaderScheduler scheduler =
+        LeaderScheduler.create(
+            s,
+            ElectionConfig.builder(path)
+                .participantId("node-" + n)
+                .reentryJitter(Duration.ofMillis(100))
+                .build(),
+            schedule,
+            store);
     scheduler.start();
     return new Instance(s, scheduler);
   }
@@ -78,8 +88,11 @@ class LeaderSchedulerTest {
       for (int round = 0; round < 8; round++) {
         int before = store.jobs(name).size();
         await().atMost(Duration.ofSeconds(30)).until(() -> store.jobs(name).size() >= before + 3);
-        Instance leader = instances.stream().filter(i -> i.scheduler().election().isLeader())
-            .findFirst().orElse(null);
+        Instance leader =
+            instances.stream()
+                .filter(i -> i.scheduler().election().isLeader())
+                .findFirst()
+                .orElse(null);
         if (leader == null) {
           continue;
         }
@@ -90,7 +103,8 @@ class LeaderSchedulerTest {
             instances.remove(leader);
             instances.add(instance(path, next++, schedule, store));
           }
-          default -> SessionExpirer.expireOnServer(leader.session().curator(), Duration.ofSeconds(10));
+          default ->
+              SessionExpirer.expireOnServer(leader.session().curator(), Duration.ofSeconds(10));
         }
       }
       int settled = store.jobs(name).size();
@@ -100,16 +114,21 @@ class LeaderSchedulerTest {
     }
     List<ScheduledJob> jobs = store.jobs(name);
     JobChecks.assertExactlyOncePerSlotWithRisingTokens(jobs);
-    assertThat(jobs.stream().map(j -> j.token()).distinct().count()).as("terms that scheduled")
+    assertThat(jobs.stream().map(j -> j.token()).distinct().count())
+        .as("terms that scheduled")
         .isGreaterThanOrEqualTo(3);
 
     List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
-    try (JobWorker w1 = JobWorker.start(store, "w1", j -> ran.add(j.scheduleKey()), Duration.ofMillis(20));
-        JobWorker w2 = JobWorker.start(store, "w2", j -> ran.add(j.scheduleKey()), Duration.ofMillis(20))) {
-      await().atMost(Duration.ofSeconds(60)).until(() -> store.jobs(name).stream()
-          .allMatch(j -> j.status().equals("DONE")));
+    try (JobWorker w1 =
+            JobWorker.start(store, "w1", j -> ran.add(j.scheduleKey()), Duration.ofMillis(20));
+        JobWorker w2 =
+            JobWorker.start(store, "w2", j -> ran.add(j.scheduleKey()), Duration.ofMillis(20))) {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> store.jobs(name).stream().allMatch(j -> j.status().equals("DONE")));
     }
     assertThat(ran).hasSameSizeAs(jobs).doesNotHaveDuplicates();
-    SqlTables.drop(dataSource(storeName), prefix + "_jobs", prefix + "_progress", prefix + "_fence");
+    SqlTables.drop(
+        dataSource(storeName), prefix + "_jobs", prefix + "_progress", prefix + "_fence");
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +15,10 @@ import org.junit.jupiter.api.Test;
 class ScheduleConfigTest {
   @Test
   void slotsAreFixedIntervalsFromTheFirstSlot() {
-    ScheduleConfig c = ScheduleConfig.builder("hourly", Duration.ofHours(1))
-        .firstSlotAt(Instant.parse("2026-01-01T00:00:00Z")).build();
+    ScheduleConfig c =
+        ScheduleConfig.builder("hourly", Duration.ofHours(1))
+            .firstSlotAt(Instant.parse("2026-01-01T00:00:00Z"))
+            .build();
     assertThat(c.slotStart(0)).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
     assertThat(c.slotStart(25)).isEqualTo(Instant.parse("2026-01-02T01:00:00Z"));
     assertThat(c.slotAt(Instant.parse("2026-01-02T01:59:59Z"))).isEqualTo(25);
@@ -26,11 +29,15 @@ class ScheduleConfigTest {
   @Test
   void rejectsInvalidSchedules() {
     assertThatThrownBy(() -> ScheduleConfig.builder("bad name", Duration.ofSeconds(1)).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("schedule name");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("schedule name");
     assertThatThrownBy(() -> ScheduleConfig.builder("ok", Duration.ZERO).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interval");
-    assertThatThrownBy(() -> ScheduleConfig.builder("ok", Duration.ofSeconds(1)).jobType(" ").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("jobType");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("interval");
+    assertThatThrownBy(
+            () -> ScheduleConfig.builder("ok", Duration.ofSeconds(1)).jobType(" ").build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("jobType");
     assertThatThrownBy(() -> SqlJobStore.create(null, "bad-prefix"))
         .isInstanceOf(FenceConfigurationException.class);
   }
@@ -45,7 +52,8 @@ class ScheduleConfigTest {
     assertThat(store.createSlotJob("s", t1, 0, at, "job")).isTrue();
     assertThat(store.createSlotJob("s", t1, 0, at, "job")).as("idempotent").isFalse();
     assertThatThrownBy(() -> store.createSlotJob("s", t1, 2, at, "job"))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("skip");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("skip");
     store.registerTerm("s", t2);
     assertThatThrownBy(() -> store.createSlotJob("s", t1, 1, at, "job"))
         .isInstanceOf(StaleTokenException.class);

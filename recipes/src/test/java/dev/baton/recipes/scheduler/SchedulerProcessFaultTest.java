@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +33,9 @@ class SchedulerProcessFaultTest {
     store.createSchema();
     String name = "nightly";
     try (TestingServer zk = ZooKeeperFixtures.startServer()) {
-      String[] common = {zk.getConnectString(), "/baton-test/" + run, "", "2000", url, run, name, "50"};
+      String[] common = {
+        zk.getConnectString(), "/baton-test/" + run, "", "2000", url, run, name, "50"
+      };
       try (ChildJvm a = start("A", common)) {
         awaitLeader(a, 0);
         try (ChildJvm c = start("C", common)) {
@@ -42,7 +45,8 @@ class SchedulerProcessFaultTest {
           int cSeen = c.lines().size();
           a.pause();
           awaitLeader(c, cSeen);
-          // If the pause caught A inside its fenced transaction, A holds the fence row's lock and C's
+          // If the pause caught A inside its fenced transaction, A holds the fence row's lock and
+          // C's
           // first write waits for it: A's write was accepted before C's term registered, so it is
           // ordered first; C goes on once A's transaction ends. (A database that ends transactions
           // idle too long, e.g. PostgreSQL's idle_in_transaction_session_timeout, frees C sooner.)
@@ -59,7 +63,8 @@ class SchedulerProcessFaultTest {
       }
       List<ScheduledJob> jobs = store.jobs(name);
       JobChecks.assertExactlyOncePerSlotWithRisingTokens(jobs);
-      assertThat(jobs.stream().map(ScheduledJob::token).distinct().count()).as("terms")
+      assertThat(jobs.stream().map(ScheduledJob::token).distinct().count())
+          .as("terms")
           .isGreaterThanOrEqualTo(3);
     } finally {
       h2.stop();
@@ -74,8 +79,13 @@ class SchedulerProcessFaultTest {
 
   private static void awaitLeader(ChildJvm child, int skip) {
     child.awaitLine("STATS", skip, WITHIN);
-    await().atMost(WITHIN).until(() -> child.lines().stream().skip(skip)
-        .anyMatch(l -> l.startsWith("STATS") && l.endsWith("leader=true")));
+    await()
+        .atMost(WITHIN)
+        .until(
+            () ->
+                child.lines().stream()
+                    .skip(skip)
+                    .anyMatch(l -> l.startsWith("STATS") && l.endsWith("leader=true")));
   }
 
   private static void awaitMoreJobs(SqlJobStore store, String name, int more) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The job store's table prefix comes only from validated configuration: any string is a plain
- * identifier (optionally schema-qualified) short enough for every derived table, or rejected when the
- * store is created; and values never become SQL.
+ * identifier (optionally schema-qualified) short enough for every derived table, or rejected when
+ * the store is created; and values never become SQL.
  */
 class SqlJobStorePrefixFuzzTest {
   private static final JdbcDataSource H2 = new JdbcDataSource();
@@ -44,8 +45,13 @@ class SqlJobStorePrefixFuzzTest {
     if (s.isEmpty() || s.length() > max || Character.isDigit(s.charAt(0))) {
       return false;
     }
-    return s.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || c == '_');
+    return s.chars()
+        .allMatch(
+            c ->
+                (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '_');
   }
 
   @Property(tries = 3000)
@@ -54,42 +60,74 @@ class SqlJobStorePrefixFuzzTest {
     try {
       SqlJobStore.create(H2, prefix);
       List<String> ddl = SqlJobStore.ddl(prefix);
-      assertThat(ddl).hasSize(3).allSatisfy(s -> assertThat(s).startsWith("CREATE TABLE IF NOT EXISTS "
-          + prefix + "_"));
+      assertThat(ddl)
+          .hasSize(3)
+          .allSatisfy(s -> assertThat(s).startsWith("CREATE TABLE IF NOT EXISTS " + prefix + "_"));
       accepted = true;
     } catch (FenceConfigurationException rejected) {
-      assertThat(rejected.getMessage()).startsWith("invalid scheduler table prefix ")
+      assertThat(rejected.getMessage())
+          .startsWith("invalid scheduler table prefix ")
           .doesNotContain("\n", "\r", "\u0000");
-      assertThatThrownBy(() -> SqlJobStore.ddl(prefix)).isInstanceOf(FenceConfigurationException.class);
+      assertThatThrownBy(() -> SqlJobStore.ddl(prefix))
+          .isInstanceOf(FenceConfigurationException.class);
       accepted = false;
     }
     assertThat(accepted).as(prefix).isEqualTo(isValidPrefix(prefix));
     Statistics.collect(accepted ? "accepted" : "rejected");
-    Statistics.coverage(c -> {
-      c.check("accepted").count(n -> n > 0);
-      c.check("rejected").count(n -> n > 0);
-    });
+    Statistics.coverage(
+        c -> {
+          c.check("accepted").count(n -> n > 0);
+          c.check("rejected").count(n -> n > 0);
+        });
   }
 
   @Test
   void classicInjectionAttemptsAreRejected() {
     String[] attacks = {
-        "jobs; DROP TABLE x", "jobs;DROP TABLE x", "a\"b", "\"baton_scheduler\"", "a'b", "a`b", "a--b",
-        "a -- b", "a/*b*/", "a b", "a\tb", "a\nb", " a", "a ", "a\u0000b", "a.b.c", ".a", "a.", "a-b",
-        "1abc", "", "ba\u0442on" /* Cyrillic te */, "\uff42aton" /* fullwidth b */, "baton\u200b",
-        "\u212aelvin" /* Kelvin sign */, "a".repeat(55) /* a_progress would exceed 63 */, "a".repeat(200),
-        "s".repeat(64) + ".t", "x".repeat(200) + "; DROP TABLE x",
+      "jobs; DROP TABLE x",
+      "jobs;DROP TABLE x",
+      "a\"b",
+      "\"baton_scheduler\"",
+      "a'b",
+      "a`b",
+      "a--b",
+      "a -- b",
+      "a/*b*/",
+      "a b",
+      "a\tb",
+      "a\nb",
+      " a",
+      "a ",
+      "a\u0000b",
+      "a.b.c",
+      ".a",
+      "a.",
+      "a-b",
+      "1abc",
+      "",
+      "ba\u0442on" /* Cyrillic te */,
+      "\uff42aton" /* fullwidth b */,
+      "baton\u200b",
+      "\u212aelvin" /* Kelvin sign */,
+      "a".repeat(55) /* a_progress would exceed 63 */,
+      "a".repeat(200),
+      "s".repeat(64) + ".t",
+      "x".repeat(200) + "; DROP TABLE x",
     };
     for (String attack : attacks) {
-      assertThatThrownBy(() -> SqlJobStore.create(H2, attack)).as(attack)
+      assertThatThrownBy(() -> SqlJobStore.create(H2, attack))
+          .as(attack)
           .isInstanceOf(FenceConfigurationException.class);
-      assertThatThrownBy(() -> SqlJobStore.ddl(attack)).as(attack)
+      assertThatThrownBy(() -> SqlJobStore.ddl(attack))
+          .as(attack)
           .isInstanceOf(FenceConfigurationException.class);
     }
-    assertThatThrownBy(() -> SqlJobStore.create(H2, null)).isInstanceOf(FenceConfigurationException.class)
+    assertThatThrownBy(() -> SqlJobStore.create(H2, null))
+        .isInstanceOf(FenceConfigurationException.class)
         .hasMessageContaining("null");
     assertThatThrownBy(() -> SqlJobStore.create(H2, "x\ny" + "z".repeat(300)))
-        .hasMessageStartingWith("invalid scheduler table prefix 'x\\u000ayzzz").hasMessageNotContaining("\n");
+        .hasMessageStartingWith("invalid scheduler table prefix 'x\\u000ayzzz")
+        .hasMessageNotContaining("\n");
     SqlJobStore.create(H2, "a".repeat(54));
     SqlJobStore.create(H2, "s".repeat(63) + "." + "t".repeat(54));
   }
@@ -102,25 +140,32 @@ class SqlJobStorePrefixFuzzTest {
     String schedule = "s'); DROP TABLE jobs; --";
     FencingToken token = FencingToken.of("/leader", 3);
     store.registerTerm(schedule, token);
-    assertThat(store.createSlotJob(schedule, token, 0, Instant.parse("2026-01-01T00:00:00Z"),
-        "t' OR '1'='1")).isTrue();
+    assertThat(
+            store.createSlotJob(
+                schedule, token, 0, Instant.parse("2026-01-01T00:00:00Z"), "t' OR '1'='1"))
+        .isTrue();
     String worker = "w'; DELETE FROM x; --";
-    assertThat(store.claim(worker)).hasValueSatisfying(j -> {
-      assertThat(j.schedule()).isEqualTo(schedule);
-      assertThat(j.jobType()).isEqualTo("t' OR '1'='1");
-    });
+    assertThat(store.claim(worker))
+        .hasValueSatisfying(
+            j -> {
+              assertThat(j.schedule()).isEqualTo(schedule);
+              assertThat(j.jobType()).isEqualTo("t' OR '1'='1");
+            });
     store.complete(ScheduledJob.keyOf(schedule, 0), worker);
-    assertThat(store.jobs(schedule)).singleElement().satisfies(j -> assertThat(j.status()).isEqualTo("DONE"));
+    assertThat(store.jobs(schedule))
+        .singleElement()
+        .satisfies(j -> assertThat(j.status()).isEqualTo("DONE"));
     assertThat(store.lastScheduledSlot(schedule)).isZero();
   }
 
   @Provide
   Arbitrary<String> prefixes() {
-    Arbitrary<String> near = Arbitraries.strings()
-        .withChars("abzAZ_09.;\"'-/* \t\n\u0000\u00e9\u0430\u212a\uff41")
-        .ofMaxLength(12);
-    Arbitrary<String> plain = Arbitraries.strings().withChars("abcxyzABCXYZ_0123456789").ofMinLength(1)
-        .ofMaxLength(70);
+    Arbitrary<String> near =
+        Arbitraries.strings()
+            .withChars("abzAZ_09.;\"'-/* \t\n\u0000\u00e9\u0430\u212a\uff41")
+            .ofMaxLength(12);
+    Arbitrary<String> plain =
+        Arbitraries.strings().withChars("abcxyzABCXYZ_0123456789").ofMinLength(1).ofMaxLength(70);
     Arbitrary<String> qualified = Combinators.combine(plain, plain).as((a, b) -> a + "." + b);
     Arbitrary<String> any = Arbitraries.strings().ofMaxLength(200);
     return Arbitraries.oneOf(near, plain, qualified, any);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -5,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.testkit.Intruder;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Duration;
@@ -25,17 +26,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SASL DIGEST-MD5 through Baton's builder, against a real server process with the SASL provider: no
- * JAAS file on the client side. The election's znodes belong to the SASL identity; another SASL user
- * and an anonymous client cannot depose the leader; a wrong password fails the session's start.
+ * JAAS file on the client side. The election's znodes belong to the SASL identity; another SASL
+ * user and an anonymous client cannot depose the leader; a wrong password fails the session's
+ * start.
  */
 class SaslAuthenticationTest {
   private static ZkProcessEnsemble ensemble;
 
   @BeforeAll
   static void startServer() {
-    ensemble = ZkProcessEnsemble.builder().size(1)
-        .saslDigestUsers(Map.of("billing", "billing-secret", "mallory", "mallory-secret"))
-        .start();
+    ensemble =
+        ZkProcessEnsemble.builder()
+            .size(1)
+            .saslDigestUsers(Map.of("billing", "billing-secret", "mallory", "mallory-secret"))
+            .start();
   }
 
   @AfterAll
@@ -51,9 +55,15 @@ class SaslAuthenticationTest {
         BatonSession mallory = session(Authentication.saslDigest("mallory", "mallory-secret"));
         Intruder anonymous = Intruder.anonymous(ensemble.connectString())) {
       assertThat(billing.curator().getZookeeperClient().getZooKeeper().whoAmI())
-          .anySatisfy(info -> assertThat(info.getAuthScheme() + ":" + info.getUser()).isEqualTo("sasl:billing"));
-      LeaderElection election = LeaderElection.create(billing,
-          ElectionConfig.builder("/sasl/leader").participantId("billing-1").build(), new Quiet());
+          .anySatisfy(
+              info ->
+                  assertThat(info.getAuthScheme() + ":" + info.getUser())
+                      .isEqualTo("sasl:billing"));
+      LeaderElection election =
+          LeaderElection.create(
+              billing,
+              ElectionConfig.builder("/sasl/leader").participantId("billing-1").build(),
+              new Quiet());
       billing.closeWithSession(election);
       election.start();
       Leadership term = election.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
@@ -80,30 +90,33 @@ class SaslAuthenticationTest {
   void digestAndSaslSessionsLiveSideBySideInOneJvm() throws Exception {
     try (BatonSession sasl = session(Authentication.saslDigest("billing", "billing-secret"));
         BatonSession digest = session(Authentication.digest("tools", "tools-secret"))) {
-      List<String> saslIds = sasl.curator().getZookeeperClient().getZooKeeper().whoAmI().stream()
-          .map(i -> i.getAuthScheme() + ":" + i.getUser()).toList();
-      List<String> digestIds = digest.curator().getZookeeperClient().getZooKeeper().whoAmI().stream()
-          .map(i -> i.getAuthScheme() + ":" + i.getUser()).toList();
+      List<String> saslIds =
+          sasl.curator().getZookeeperClient().getZooKeeper().whoAmI().stream()
+              .map(i -> i.getAuthScheme() + ":" + i.getUser())
+              .toList();
+      List<String> digestIds =
+          digest.curator().getZookeeperClient().getZooKeeper().whoAmI().stream()
+              .map(i -> i.getAuthScheme() + ":" + i.getUser())
+              .toList();
       assertThat(saslIds).contains("sasl:billing").noneMatch(id -> id.startsWith("digest:"));
       assertThat(digestIds).contains("digest:tools").noneMatch(id -> id.startsWith("sasl:"));
     }
   }
 
   private static BatonSession session(Authentication authentication) {
-    return BatonSession.start(SessionConfig.builder(ensemble.connectString())
-        .sessionTimeout(Duration.ofSeconds(10))
-        .connectionTimeout(Duration.ofSeconds(10))
-        .authentication(authentication)
-        .build());
+    return BatonSession.start(
+        SessionConfig.builder(ensemble.connectString())
+            .sessionTimeout(Duration.ofSeconds(10))
+            .connectionTimeout(Duration.ofSeconds(10))
+            .authentication(authentication)
+            .build());
   }
 
   private static final class Quiet implements LeadershipListener {
     @Override
-    public void elected(Leadership leadership) {
-    }
+    public void elected(Leadership leadership) {}
 
     @Override
-    public void revoked(Leadership leadership, RevocationReason reason) {
-    }
+    public void revoked(Leadership leadership, RevocationReason reason) {}
   }
 }

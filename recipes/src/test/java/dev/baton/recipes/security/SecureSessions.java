@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.security;
 
 import dev.baton.recipes.BatonSession;
@@ -17,22 +18,23 @@ final class SecureSessions {
   static final AclPolicy POLICY =
       AclPolicy.creatorOnly().withReaders(ZkIdentity.digest(OBSERVER, OBSERVER_PASSWORD));
 
-  private SecureSessions() {
-  }
+  private SecureSessions() {}
 
   /** A session of the service, with digest credentials and {@link #POLICY}. */
   static BatonSession service(String connectString) {
-    return BatonSession.start(base(connectString)
-        .authentication(Authentication.digest(SERVICE, SERVICE_PASSWORD))
-        .aclPolicy(POLICY)
-        .build());
+    return BatonSession.start(
+        base(connectString)
+            .authentication(Authentication.digest(SERVICE, SERVICE_PASSWORD))
+            .aclPolicy(POLICY)
+            .build());
   }
 
   /** A session of the read-only observer. */
   static BatonSession observer(String connectString) {
-    return BatonSession.start(base(connectString)
-        .authentication(Authentication.digest(OBSERVER, OBSERVER_PASSWORD))
-        .build());
+    return BatonSession.start(
+        base(connectString)
+            .authentication(Authentication.digest(OBSERVER, OBSERVER_PASSWORD))
+            .build());
   }
 
   static SessionConfig.Builder base(String connectString) {

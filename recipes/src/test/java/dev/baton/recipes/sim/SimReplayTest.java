@@ -46,7 +46,8 @@ class SimReplayTest {
    */
   @Test
   void replaysTheSeedGiven() {
-    // Without -Dbaton.sim.seed it replays F1's recorded seed, so the replay path runs in every build.
+    // Without -Dbaton.sim.seed it replays F1's recorded seed, so the replay path runs in every
+    // build.
     String seed = System.getProperty("baton.sim.seed", "253558793").trim();
     boolean lock = Boolean.getBoolean("baton.sim.lock");
     Mutation m = Mutation.valueOf(System.getProperty("baton.sim.mutation", "NONE"));

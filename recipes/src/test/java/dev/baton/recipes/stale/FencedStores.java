@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.stale;
 
 import dev.baton.fencing.FencingException;
@@ -19,9 +20,9 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * The three real fences of the stale-leader tests (PostgreSQL, H2 over TCP, ZooKeeper), each guarding
- * the same kind of write: a row (or znode) named after a label, written with the writer's token.
- * Used both by the test and by the child JVM that plays the stale leader.
+ * The three real fences of the stale-leader tests (PostgreSQL, H2 over TCP, ZooKeeper), each
+ * guarding the same kind of write: a row (or znode) named after a label, written with the writer's
+ * token. Used both by the test and by the child JVM that plays the stale leader.
  */
 final class FencedStores {
   static final String RESOURCE = "stale-test";
@@ -53,9 +54,12 @@ final class FencedStores {
   void createSchema() throws Exception {
     for (DataSource ds : sql.values()) {
       SqlFenceSchema.create(ds, table + "_fence");
-      try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-        s.execute("CREATE TABLE IF NOT EXISTS " + table
-            + "_writes (label VARCHAR(64) PRIMARY KEY, token BIGINT NOT NULL)");
+      try (Connection c = ds.getConnection();
+          Statement s = c.createStatement()) {
+        s.execute(
+            "CREATE TABLE IF NOT EXISTS "
+                + table
+                + "_writes (label VARCHAR(64) PRIMARY KEY, token BIGINT NOT NULL)");
       }
     }
     zk.create().creatingParentsIfNeeded().forPath(zkWrites);
@@ -68,23 +72,48 @@ final class FencedStores {
     }
   }
 
-  /** Writes {@code label} with {@code token} through every fence; "ACCEPTED" or "REJECTED ..." each. */
+  /**
+   * Writes {@code label} with {@code token} through every fence; "ACCEPTED" or "REJECTED ..." each.
+   */
   Map<String, String> writeAll(String label, FencingToken token) {
     Map<String, String> results = new LinkedHashMap<>();
     for (Map.Entry<String, SqlFence> e : sqlFences.entrySet()) {
-      results.put(e.getKey(), outcome(() -> e.getValue().write(RESOURCE, token, c -> {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO " + table
-            + "_writes (label, token) VALUES (?, ?)")) {
-          p.setString(1, label);
-          p.setLong(2, token.value());
-          p.executeUpdate();
-        }
-        return null;
-      })));
+      results.put(
+          e.getKey(),
+          outcome(
+              () ->
+                  e.getValue()
+                      .write(
+                          RESOURCE,
+                          token,
+                          c -> {
+                            try (PreparedStatement p =
+                                c.prepareStatement(
+                                    "INSERT INTO "
+                                        + table
+                                        + "_writes (label, token) VALUES (?, ?)")) {
+                              p.setString(1, label);
+                              p.setLong(2, token.value());
+                              p.executeUpdate();
+                            }
+                            return null;
+                          })));
     }
-    results.put("zookeeper", outcome(() -> zkFence.write(RESOURCE, token, tx -> tx.add(
-        tx.ops().create().forPath(zkWrites + "/" + label,
-            Long.toString(token.value()).getBytes(StandardCharsets.UTF_8))))));
+    results.put(
+        "zookeeper",
+        outcome(
+            () ->
+                zkFence.write(
+                    RESOURCE,
+                    token,
+                    tx ->
+                        tx.add(
+                            tx.ops()
+                                .create()
+                                .forPath(
+                                    zkWrites + "/" + label,
+                                    Long.toString(token.value())
+                                        .getBytes(StandardCharsets.UTF_8))))));
     return results;
   }
 
@@ -93,7 +122,8 @@ final class FencedStores {
     Map<String, Boolean> seen = new LinkedHashMap<>();
     for (Map.Entry<String, DataSource> e : sql.entrySet()) {
       try (Connection c = e.getValue().getConnection();
-          PreparedStatement p = c.prepareStatement("SELECT 1 FROM " + table + "_writes WHERE label = ?")) {
+          PreparedStatement p =
+              c.prepareStatement("SELECT 1 FROM " + table + "_writes WHERE label = ?")) {
         p.setString(1, label);
         try (ResultSet rs = p.executeQuery()) {
           seen.put(e.getKey(), rs.next());

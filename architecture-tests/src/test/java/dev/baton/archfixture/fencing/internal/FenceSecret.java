@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.archfixture.fencing.internal;
 
 /** An internal class of the fixture fencing module. */

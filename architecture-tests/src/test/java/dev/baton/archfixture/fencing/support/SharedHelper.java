@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.archfixture.fencing.support;
 
-/** A shared helper of the library modules (like dev.baton.fencing.support): not for applications. */
+/**
+ * A shared helper of the library modules (like dev.baton.fencing.support): not for applications.
+ */
 public class SharedHelper {
   public static int help() {
     return 6;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
@@ -15,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A chaos client: one recipe in its own JVM, reporting on stdout in the {@link ChaosProtocol} format.
+ * A chaos client: one recipe in its own JVM, reporting on stdout in the {@link ChaosProtocol}
+ * format.
  *
  * <pre>
  * ChaosClientMain --role=election|lock|scheduler|partition --id=c1 --connect=127.0.0.1:2181
@@ -23,13 +25,14 @@ import org.slf4j.LoggerFactory;
  *     [--partitions=8] [--write-interval-ms=20]
  * </pre>
  *
- * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role classes
- * and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit code 2; a
- * failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin {@code STOP}: closes
- * the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0; {@code EXPIRE}: injects a
- * client-side session expiry; {@code SESSION}: prints {@code CHAOS SESSION id=.. session=<hex>
- * password=<hex>} (for an expiry on the server); SIGTERM does the same as STOP from a
- * shutdown hook (exit code 143). Logging (slf4j-simple) goes to stderr; stdout carries events only.
+ * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role
+ * classes and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit
+ * code 2; a failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin
+ * {@code STOP}: closes the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0;
+ * {@code EXPIRE}: injects a client-side session expiry; {@code SESSION}: prints {@code CHAOS
+ * SESSION id=.. session=<hex> password=<hex>} (for an expiry on the server); SIGTERM does the same
+ * as STOP from a shutdown hook (exit code 143). Logging (slf4j-simple) goes to stderr; stdout
+ * carries events only.
  */
 public final class ChaosClientMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
@@ -69,7 +72,8 @@ public final class ChaosClientMain {
       return;
     }
     out.event("READY");
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String command = line.trim();
       if (command.equals("STOP")) {
@@ -84,11 +88,15 @@ public final class ChaosClientMain {
         out.error("unknown command '" + command + "'");
       }
     }
-    // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this JVM).
+    // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this
+    // JVM).
     Thread.currentThread().join();
   }
 
-  /** Client-side injected expiry: the ZooKeeper client acts as if the server had expired the session. */
+  /**
+   * Client-side injected expiry: the ZooKeeper client acts as if the server had expired the
+   * session.
+   */
   private void injectExpiry() {
     try {
       session.curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
@@ -101,8 +109,12 @@ public final class ChaosClientMain {
   private void reportSession() {
     try {
       org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
-      out.event("SESSION", "session", Long.toHexString(zk.getSessionId()),
-          "password", java.util.HexFormat.of().formatHex(zk.getSessionPasswd()));
+      out.event(
+          "SESSION",
+          "session",
+          Long.toHexString(zk.getSessionId()),
+          "password",
+          java.util.HexFormat.of().formatHex(zk.getSessionPasswd()));
     } catch (Exception e) {
       out.error("cannot read the session: " + e);
     }
@@ -115,17 +127,26 @@ public final class ChaosClientMain {
       pool = new JdbcPool(args.jdbc().get());
       ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
     }
-    session = BatonSession.start(SessionConfig.builder(args.connect()).sessionTimeout(args.session())
-        .connectionTimeout(CONNECTION_TIMEOUT).build());
-    log.info("chaos client {} ({}) connected, session 0x{}", args.id(), args.role(),
+    session =
+        BatonSession.start(
+            SessionConfig.builder(args.connect())
+                .sessionTimeout(args.session())
+                .connectionTimeout(CONNECTION_TIMEOUT)
+                .build());
+    log.info(
+        "chaos client {} ({}) connected, session 0x{}",
+        args.id(),
+        args.role(),
         Long.toHexString(session.sessionId()));
-    ProtectedWriter writer = new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out);
-    role = switch (args.role()) {
-      case ELECTION -> new ElectionRole(args, session, writer, out);
-      case LOCK -> new LockRole(args, session, writer, out);
-      case SCHEDULER -> new SchedulerRole(args, session, pool, out);
-      case PARTITION -> new PartitionRole(args, session, writer, out);
-    };
+    ProtectedWriter writer =
+        new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out);
+    role =
+        switch (args.role()) {
+          case ELECTION -> new ElectionRole(args, session, writer, out);
+          case LOCK -> new LockRole(args, session, writer, out);
+          case SCHEDULER -> new SchedulerRole(args, session, pool, out);
+          case PARTITION -> new PartitionRole(args, session, writer, out);
+        };
     role.start();
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 /** The recipe a chaos client runs, with its writes. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol.Arg;
@@ -10,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The parsed command line of {@link ChaosClientMain}: {@code --key=value} for every
- * {@link Arg} key, lowercase enum values.
+ * The parsed command line of {@link ChaosClientMain}: {@code --key=value} for every {@link Arg}
+ * key, lowercase enum values.
  *
  * <table>
  *   <caption>Arguments</caption>
@@ -27,8 +28,16 @@ import java.util.Optional;
  *   <tr><td>write-interval-ms</td><td>20</td></tr>
  * </table>
  */
-public record ClientArgs(Role role, String id, String connect, Duration session, String path,
-    FenceKind fence, Optional<String> jdbc, int partitions, Duration writeInterval) {
+public record ClientArgs(
+    Role role,
+    String id,
+    String connect,
+    Duration session,
+    String path,
+    FenceKind fence,
+    Optional<String> jdbc,
+    int partitions,
+    Duration writeInterval) {
 
   public static final Duration DEFAULT_SESSION = Duration.ofSeconds(10);
   public static final int DEFAULT_PARTITIONS = 8;
@@ -68,20 +77,30 @@ public record ClientArgs(Role role, String id, String connect, Duration session,
     String connect = required(values, Arg.CONNECT);
     String path = required(values, Arg.PATH);
     if (!path.startsWith("/") || path.endsWith("/") || path.contains("//") || path.length() > 200) {
-      throw new IllegalArgumentException("--path must be an absolute znode path without a trailing "
-          + "slash, was '" + path + "'");
+      throw new IllegalArgumentException(
+          "--path must be an absolute znode path without a trailing "
+              + "slash, was '"
+              + path
+              + "'");
     }
-    Duration session = Duration.ofMillis(positive(values, Arg.SESSION_MS, DEFAULT_SESSION.toMillis()));
-    FenceKind fence = values.containsKey(Arg.FENCE)
-        ? enumValue(FenceKind.class, Arg.FENCE, values.get(Arg.FENCE)) : FenceKind.SQL;
+    Duration session =
+        Duration.ofMillis(positive(values, Arg.SESSION_MS, DEFAULT_SESSION.toMillis()));
+    FenceKind fence =
+        values.containsKey(Arg.FENCE)
+            ? enumValue(FenceKind.class, Arg.FENCE, values.get(Arg.FENCE))
+            : FenceKind.SQL;
     Optional<String> jdbc = Optional.ofNullable(values.get(Arg.JDBC)).filter(s -> !s.isBlank());
     if (jdbc.isEmpty() && (fence == FenceKind.SQL || role == Role.SCHEDULER)) {
-      throw new IllegalArgumentException("--" + Arg.JDBC.key() + " is required with "
-          + (role == Role.SCHEDULER ? "--role=scheduler" : "--fence=sql"));
+      throw new IllegalArgumentException(
+          "--"
+              + Arg.JDBC.key()
+              + " is required with "
+              + (role == Role.SCHEDULER ? "--role=scheduler" : "--fence=sql"));
     }
     int partitions = (int) positive(values, Arg.PARTITIONS, DEFAULT_PARTITIONS);
-    Duration interval = Duration.ofMillis(positive(values, Arg.WRITE_INTERVAL_MS,
-        DEFAULT_WRITE_INTERVAL.toMillis()));
+    Duration interval =
+        Duration.ofMillis(
+            positive(values, Arg.WRITE_INTERVAL_MS, DEFAULT_WRITE_INTERVAL.toMillis()));
     return new ClientArgs(role, id, connect, session, path, fence, jdbc, partitions, interval);
   }
 
@@ -130,7 +149,7 @@ public record ClientArgs(Role role, String id, String connect, Duration session,
     for (E e : type.getEnumConstants()) {
       allowed.append(allowed.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
     }
-    throw new IllegalArgumentException("--" + arg.key() + " must be one of " + allowed + ", was '"
-        + value + "'");
+    throw new IllegalArgumentException(
+        "--" + arg.key() + " must be one of " + allowed + ", was '" + value + "'");
   }
 }

@@ -1,18 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 
 /**
- * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election} with participant id =
- * client id. On {@code elected}: {@code ELECTED token=..}, then a {@link WriterLoop} writes resource
- * {@value #RESOURCE} with the term's token every write interval while the term is active. On
- * {@code revoked}: the loop finishes the write in progress, then {@code REVOKED token=.. reason=..}.
+ * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election} with participant id
+ * = client id. On {@code elected}: {@code ELECTED token=..}, then a {@link WriterLoop} writes
+ * resource {@value #RESOURCE} with the term's token every write interval while the term is active.
+ * On {@code revoked}: the loop finishes the write in progress, then {@code REVOKED token=..
+ * reason=..}.
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";
@@ -21,28 +23,36 @@ final class ElectionRole implements ChaosRole {
   private final LeaderElection election;
 
   ElectionRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
-    this.election = LeaderElection.create(session,
-        ElectionConfig.builder(args.path() + "/election").participantId(args.id()).build(),
-        new LeadershipListener() {
-          private WriterLoop loop;
+    this.election =
+        LeaderElection.create(
+            session,
+            ElectionConfig.builder(args.path() + "/election").participantId(args.id()).build(),
+            new LeadershipListener() {
+              private WriterLoop loop;
 
-          @Override
-          public void elected(Leadership leadership) {
-            out.event("ELECTED", "token", leadership.token().value());
-            loop = new WriterLoop("chaos-writer-" + leadership.token().value(), writer, RESOURCE,
-                leadership.token(), args.writeInterval(), leadership::isActive);
-            loop.start();
-          }
+              @Override
+              public void elected(Leadership leadership) {
+                out.event("ELECTED", "token", leadership.token().value());
+                loop =
+                    new WriterLoop(
+                        "chaos-writer-" + leadership.token().value(),
+                        writer,
+                        RESOURCE,
+                        leadership.token(),
+                        args.writeInterval(),
+                        leadership::isActive);
+                loop.start();
+              }
 
-          @Override
-          public void revoked(Leadership leadership, RevocationReason reason) {
-            if (loop != null) {
-              loop.stopAndJoin(DRAIN);
-              loop = null;
-            }
-            out.event("REVOKED", "token", leadership.token().value(), "reason", reason);
-          }
-        });
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                if (loop != null) {
+                  loop.stopAndJoin(DRAIN);
+                  loop = null;
+                }
+                out.event("REVOKED", "token", leadership.token().value(), "reason", reason);
+              }
+            });
   }
 
   @Override

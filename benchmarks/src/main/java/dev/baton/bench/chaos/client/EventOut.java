@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
@@ -6,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed per
- * line, so the orchestrator reading the output file sees each event as soon as it happened. Every line
- * carries this client's {@code id} first. Thread-safe: lines of concurrent callers never interleave.
+ * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed
+ * per line, so the orchestrator reading the output file sees each event as soon as it happened.
+ * Every line carries this client's {@code id} first. Thread-safe: lines of concurrent callers never
+ * interleave.
  */
 public final class EventOut {
   private static final Object LOCK = new Object();

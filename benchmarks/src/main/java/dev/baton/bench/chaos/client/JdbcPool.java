@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.DriverManagerDataSource;
@@ -12,11 +13,11 @@ import java.util.Deque;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A small connection pool over {@link DriverManager} for one JDBC URL (H2 {@code jdbc:h2:tcp://...} or
- * PostgreSQL, with user and password in the URL if needed), so the drivers can stay runtime
+ * A small connection pool over {@link DriverManager} for one JDBC URL (H2 {@code jdbc:h2:tcp://...}
+ * or PostgreSQL, with user and password in the URL if needed), so the drivers can stay runtime
  * dependencies. Closing a borrowed connection returns it to the pool unless it failed with an
- * {@link SQLException} on a call made through it (then it is discarded and a fresh one is opened next
- * time). Connections are handed out with auto-commit on. Thread-safe.
+ * {@link SQLException} on a call made through it (then it is discarded and a fresh one is opened
+ * next time). Connections are handed out with auto-commit on. Thread-safe.
  */
 public final class JdbcPool extends DriverManagerDataSource implements AutoCloseable {
   private static final int MAX_IDLE = 4;
@@ -59,37 +60,40 @@ public final class JdbcPool extends DriverManagerDataSource implements AutoClose
   private Connection borrowed(Connection physical) {
     AtomicBoolean broken = new AtomicBoolean();
     AtomicBoolean returned = new AtomicBoolean();
-    return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-        new Class<?>[] {Connection.class}, (proxy, method, args) -> {
-          switch (method.getName()) {
-            case "close":
-              if (returned.compareAndSet(false, true)) {
-                giveBack(physical, broken.get());
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(),
+            new Class<?>[] {Connection.class},
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+                case "close":
+                  if (returned.compareAndSet(false, true)) {
+                    giveBack(physical, broken.get());
+                  }
+                  return null;
+                case "isClosed":
+                  return returned.get() || physical.isClosed();
+                case "equals":
+                  return proxy == args[0];
+                case "hashCode":
+                  return System.identityHashCode(proxy);
+                case "toString":
+                  return "pooled " + physical;
+                default:
+                  break;
               }
-              return null;
-            case "isClosed":
-              return returned.get() || physical.isClosed();
-            case "equals":
-              return proxy == args[0];
-            case "hashCode":
-              return System.identityHashCode(proxy);
-            case "toString":
-              return "pooled " + physical;
-            default:
-              break;
-          }
-          if (returned.get()) {
-            throw new SQLException("connection already returned to the pool");
-          }
-          try {
-            return method.invoke(physical, args);
-          } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException) {
-              broken.set(true);
-            }
-            throw e.getCause();
-          }
-        });
+              if (returned.get()) {
+                throw new SQLException("connection already returned to the pool");
+              }
+              try {
+                return method.invoke(physical, args);
+              } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof SQLException) {
+                  broken.set(true);
+                }
+                throw e.getCause();
+              }
+            });
   }
 
   private void giveBack(Connection physical, boolean broken) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.recipes.BatonSession;
@@ -10,11 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code --role=lock}: on its own thread, over and over until closed: acquire the {@link FencedLock} at
- * {@code <path>/lock} (owner id = client id) waiting at most 1 s; on success {@code LOCKED token=..},
- * then {@value #WRITES_PER_HOLD} protected writes of resource {@value #RESOURCE} with the hold's token,
- * each after one write interval of preparation, checking the hold's validity only between writes and stopping after a rejected write; then
- * release and {@code UNLOCKED token=..} (also when the hold was lost meanwhile).
+ * {@code --role=lock}: on its own thread, over and over until closed: acquire the {@link
+ * FencedLock} at {@code <path>/lock} (owner id = client id) waiting at most 1 s; on success {@code
+ * LOCKED token=..}, then {@value #WRITES_PER_HOLD} protected writes of resource {@value #RESOURCE}
+ * with the hold's token, each after one write interval of preparation, checking the hold's validity
+ * only between writes and stopping after a rejected write; then release and {@code UNLOCKED
+ * token=..} (also when the hold was lost meanwhile).
  */
 final class LockRole implements ChaosRole {
   static final String RESOURCE = "lock";
@@ -30,8 +32,9 @@ final class LockRole implements ChaosRole {
   private volatile boolean stopped;
 
   LockRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
-    this.lock = FencedLock.create(session, LockConfig.builder(args.path() + "/lock").ownerId(args.id())
-        .build());
+    this.lock =
+        FencedLock.create(
+            session, LockConfig.builder(args.path() + "/lock").ownerId(args.id()).build());
     this.writer = writer;
     this.out = out;
     this.interval = args.writeInterval();

@@ -1,21 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code --role=partition}: a {@link GroupMember} of group {@code <path>/group} (member id = client id,
- * {@code --partitions} partitions, drain timeout {@value #DRAIN_MS} ms). On {@code assigned}:
- * {@code ASSIGNED partition=.. token=..}, then a {@link WriterLoop} writes resource {@code p<partition>}
- * with the lease's token while the lease is active. On {@code revoked} (the drain): the loop finishes the
- * write in progress, then {@code RELEASED partition=.. token=.. reason=..}.
+ * {@code --role=partition}: a {@link GroupMember} of group {@code <path>/group} (member id = client
+ * id, {@code --partitions} partitions, drain timeout {@value #DRAIN_MS} ms). On {@code assigned}:
+ * {@code ASSIGNED partition=.. token=..}, then a {@link WriterLoop} writes resource {@code
+ * p<partition>} with the lease's token while the lease is active. On {@code revoked} (the drain):
+ * the loop finishes the write in progress, then {@code RELEASED partition=.. token=.. reason=..}.
  */
 final class PartitionRole implements ChaosRole {
   static final long DRAIN_MS = 2000;
@@ -24,31 +25,52 @@ final class PartitionRole implements ChaosRole {
 
   PartitionRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
     Map<Integer, WriterLoop> loops = new ConcurrentHashMap<>();
-    GroupConfig config = GroupConfig.builder(args.path() + "/group").memberId(args.id())
-        .partitionCount(args.partitions()).drainTimeout(Duration.ofMillis(DRAIN_MS)).build();
-    this.member = GroupMember.create(session, config, new PartitionListener() {
-      @Override
-      public void assigned(PartitionLease lease) {
-        out.event("ASSIGNED", "partition", lease.partition(), "token", lease.token().value());
-        WriterLoop loop = new WriterLoop("chaos-writer-p" + lease.partition(), writer,
-            resourceOf(lease.partition()), lease.token(), args.writeInterval(), lease::isActive);
-        WriterLoop before = loops.put(lease.partition(), loop);
-        if (before != null) {
-          before.stopAndJoin(Duration.ofMillis(DRAIN_MS));
-        }
-        loop.start();
-      }
+    GroupConfig config =
+        GroupConfig.builder(args.path() + "/group")
+            .memberId(args.id())
+            .partitionCount(args.partitions())
+            .drainTimeout(Duration.ofMillis(DRAIN_MS))
+            .build();
+    this.member =
+        GroupMember.create(
+            session,
+            config,
+            new PartitionListener() {
+              @Override
+              public void assigned(PartitionLease lease) {
+                out.event(
+                    "ASSIGNED", "partition", lease.partition(), "token", lease.token().value());
+                WriterLoop loop =
+                    new WriterLoop(
+                        "chaos-writer-p" + lease.partition(),
+                        writer,
+                        resourceOf(lease.partition()),
+                        lease.token(),
+                        args.writeInterval(),
+                        lease::isActive);
+                WriterLoop before = loops.put(lease.partition(), loop);
+                if (before != null) {
+                  before.stopAndJoin(Duration.ofMillis(DRAIN_MS));
+                }
+                loop.start();
+              }
 
-      @Override
-      public void revoked(PartitionLease lease, RevocationReason reason) {
-        WriterLoop loop = loops.remove(lease.partition());
-        if (loop != null) {
-          loop.stopAndJoin(Duration.ofMillis(DRAIN_MS));
-        }
-        out.event("RELEASED", "partition", lease.partition(), "token", lease.token().value(),
-            "reason", reason);
-      }
-    });
+              @Override
+              public void revoked(PartitionLease lease, RevocationReason reason) {
+                WriterLoop loop = loops.remove(lease.partition());
+                if (loop != null) {
+                  loop.stopAndJoin(Duration.ofMillis(DRAIN_MS));
+                }
+                out.event(
+                    "RELEASED",
+                    "partition",
+                    lease.partition(),
+                    "token",
+                    lease.token().value(),
+                    "reason",
+                    reason);
+              }
+            });
   }
 
   static String resourceOf(int partition) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
@@ -22,42 +23,46 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One protected write of the chaos client: through the fence chosen with {@code --fence}, and in the same
- * atomic unit a record of the write the orchestrator reads back in commit order.
+ * One protected write of the chaos client: through the fence chosen with {@code --fence}, and in
+ * the same atomic unit a record of the write the orchestrator reads back in commit order.
  *
  * <ul>
- *   <li>{@code sql}: {@link SqlFence} on table {@value #SQL_FENCE_TABLE}, fence resource
- *   {@code <path>/<resource>} (so runs under different base paths never share a fence row), and in
- *   the same transaction {@code INSERT INTO chaos_writes (resource, writer, token)}.</li>
- *   <li>{@code zk}: {@link ZkFence} with base {@code <path>/fence} (fence znode
- *   {@code <path>/fence/<resource>}), and in the same multi a {@code PERSISTENT_SEQUENTIAL} znode
- *   {@code <path>/writes/<resource>/w-<seq>} with data {@code <writer>,<token>}.</li>
- *   <li>{@code none} (negative control): the same {@code chaos_writes} row without any fence (auto-commit),
- *   or, without {@code --jdbc}, the same sequential znode created on its own.</li>
+ *   <li>{@code sql}: {@link SqlFence} on table {@value #SQL_FENCE_TABLE}, fence resource {@code
+ *       <path>/<resource>} (so runs under different base paths never share a fence row), and in the
+ *       same transaction {@code INSERT INTO chaos_writes (resource, writer, token)}.
+ *   <li>{@code zk}: {@link ZkFence} with base {@code <path>/fence} (fence znode {@code
+ *       <path>/fence/<resource>}), and in the same multi a {@code PERSISTENT_SEQUENTIAL} znode
+ *       {@code <path>/writes/<resource>/w-<seq>} with data {@code <writer>,<token>}.
+ *   <li>{@code none} (negative control): the same {@code chaos_writes} row without any fence
+ *       (auto-commit), or, without {@code --jdbc}, the same sequential znode created on its own.
  * </ul>
  *
- * Each write prints {@code CHAOS WRITE id=.. resource=.. token=.. outcome=ACCEPTED|REJECTED|FAILED};
- * a failure is logged and never thrown. Thread-safe.
+ * Each write prints {@code CHAOS WRITE id=.. resource=.. token=..
+ * outcome=ACCEPTED|REJECTED|FAILED}; a failure is logged and never thrown. Thread-safe.
  */
 public final class ProtectedWriter {
   /** Enum of the write results, named as in the protocol. */
-  public enum Outcome { ACCEPTED, REJECTED, FAILED }
+  public enum Outcome {
+    ACCEPTED,
+    REJECTED,
+    FAILED
+  }
 
   /** The SQL fence table of the chaos writes (the scheduler's job store has its own). */
   public static final String SQL_FENCE_TABLE = SqlFenceSchema.DEFAULT_TABLE;
 
   private static final Logger log = LoggerFactory.getLogger(ProtectedWriter.class);
-  private static final String INSERT = "INSERT INTO " + ChaosProtocol.WRITES_TABLE
-      + " (resource, writer, token) VALUES (?, ?, ?)";
+  private static final String INSERT =
+      "INSERT INTO " + ChaosProtocol.WRITES_TABLE + " (resource, writer, token) VALUES (?, ?, ?)";
 
   private final FenceKind kind;
   private final String id;
   private final String path;
   private final EventOut out;
-  private final JdbcPool pool;          // null without --jdbc
-  private final SqlFence sqlFence;      // fence=sql
+  private final JdbcPool pool; // null without --jdbc
+  private final SqlFence sqlFence; // fence=sql
   private final CuratorFramework zk;
-  private final ZkFence zkFence;        // fence=zk
+  private final ZkFence zkFence; // fence=zk
   private final Set<String> parentsMade = ConcurrentHashMap.newKeySet();
 
   ProtectedWriter(ClientArgs args, Optional<JdbcPool> pool, CuratorFramework zk, EventOut out) {
@@ -82,13 +87,15 @@ public final class ProtectedWriter {
   }
 
   /**
-   * Creates the SQL tables this writer needs (the fence table and {@code chaos_writes}), idempotently;
-   * retried a few times because concurrent {@code CREATE TABLE IF NOT EXISTS} can collide on PostgreSQL.
+   * Creates the SQL tables this writer needs (the fence table and {@code chaos_writes}),
+   * idempotently; retried a few times because concurrent {@code CREATE TABLE IF NOT EXISTS} can
+   * collide on PostgreSQL.
    */
   static void createTables(JdbcPool pool, boolean fence) throws SQLException {
     SQLException last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
-      try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+      try (Connection c = pool.getConnection();
+          Statement s = c.createStatement()) {
         if (fence) {
           s.execute(SqlFenceSchema.ddl(SQL_FENCE_TABLE));
         }
@@ -109,18 +116,29 @@ public final class ProtectedWriter {
     Outcome outcome;
     try {
       switch (kind) {
-        case SQL -> sqlFence.write(sqlFenceResource(path, resource), token, c -> {
-          insertRow(c, resource, token);
-          return null;
-        });
+        case SQL ->
+            sqlFence.write(
+                sqlFenceResource(path, resource),
+                token,
+                c -> {
+                  insertRow(c, resource, token);
+                  return null;
+                });
         case ZK -> {
           ensureWritesParent(resource);
           String node = writesPath(path, resource) + "/w-";
           byte[] data = data(token);
-          zkFence.write(resource, token, tx -> {
-            tx.add(tx.ops().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(node, data));
-            return null;
-          });
+          zkFence.write(
+              resource,
+              token,
+              tx -> {
+                tx.add(
+                    tx.ops()
+                        .create()
+                        .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+                        .forPath(node, data));
+                return null;
+              });
         }
         case NONE -> {
           if (pool != null) {
@@ -129,7 +147,8 @@ public final class ProtectedWriter {
             }
           } else {
             ensureWritesParent(resource);
-            zk.create().withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+            zk.create()
+                .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
                 .forPath(writesPath(path, resource) + "/w-", data(token));
           }
         }

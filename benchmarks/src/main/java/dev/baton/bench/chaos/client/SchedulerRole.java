@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import dev.baton.fencing.FencingToken;
@@ -20,15 +21,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code --role=scheduler}: a {@link LeaderScheduler} whose election is at {@code <path>/scheduler}
- * (participant id = client id), with a {@link SqlJobStore} on {@code --jdbc}, table prefix
- * {@value #TABLE_PREFIX} (tables {@code chaos_jobs}, {@code chaos_progress}, {@code chaos_fence}), one
- * job per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}.
+ * (participant id = client id), with a {@link SqlJobStore} on {@code --jdbc}, table prefix {@value
+ * #TABLE_PREFIX} (tables {@code chaos_jobs}, {@code chaos_progress}, {@code chaos_fence}), one job
+ * per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}.
  *
- * <p>The scheduler has no term callbacks of its own, so a watcher thread polls its election's current
- * term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=.. reason=..}. Each job
- * creation is the protected write: {@code WRITE resource=schedule token=.. outcome=..}, ACCEPTED when
- * this call created the job, REJECTED on a stale token, FAILED on any other error (a slot whose job
- * existed already prints nothing). {@code --fence} does not apply: the job store always fences.
+ * <p>The scheduler has no term callbacks of its own, so a watcher thread polls its election's
+ * current term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=..
+ * reason=..}. Each job creation is the protected write: {@code WRITE resource=schedule token=..
+ * outcome=..}, ACCEPTED when this call created the job, REJECTED on a stale token, FAILED on any
+ * other error (a slot whose job existed already prints nothing). {@code --fence} does not apply:
+ * the job store always fences.
  */
 final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
@@ -45,22 +47,26 @@ final class SchedulerRole implements ChaosRole {
   SchedulerRole(ClientArgs args, BatonSession session, JdbcPool pool, EventOut out) {
     this.out = out;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
-    this.scheduler = LeaderScheduler.create(session,
-        ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
-        ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS)).build(),
-        new ObservedStore(store, out));
+    this.scheduler =
+        LeaderScheduler.create(
+            session,
+            ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
+            ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS)).build(),
+            new ObservedStore(store, out));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
   }
 
   /**
-   * The schedule's name: the base path with every character outside {@code [A-Za-z0-9._-]} replaced by
-   * a dot and the leading dots dropped ({@code /chaos/s1} becomes {@code chaos.s1}), so runs under
-   * different paths keep separate progress and fence rows in one database.
+   * The schedule's name: the base path with every character outside {@code [A-Za-z0-9._-]} replaced
+   * by a dot and the leading dots dropped ({@code /chaos/s1} becomes {@code chaos.s1}), so runs
+   * under different paths keep separate progress and fence rows in one database.
    */
   static String scheduleName(String path) {
     String name = path.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
-    return name.isEmpty() ? "chaos" : name.length() > 200 ? name.substring(name.length() - 200) : name;
+    return name.isEmpty()
+        ? "chaos"
+        : name.length() > 200 ? name.substring(name.length() - 200) : name;
   }
 
   @Override
@@ -78,7 +84,8 @@ final class SchedulerRole implements ChaosRole {
         return;
       } catch (RuntimeException e) {
         last = e;
-        log.warn("creating the scheduler tables failed (attempt {}): {}", attempt + 1, e.toString());
+        log.warn(
+            "creating the scheduler tables failed (attempt {}): {}", attempt + 1, e.toString());
         ProtectedWriter.sleepQuietly(100L * (attempt + 1));
       }
     }
@@ -91,7 +98,11 @@ final class SchedulerRole implements ChaosRole {
       boolean last = stopped; // one more look after close(), to report the CLOSED revocation
       Optional<Leadership> now = scheduler.election().leadership();
       if (current != null && current.isRevoked()) {
-        out.event("REVOKED", "token", current.token().value(), "reason",
+        out.event(
+            "REVOKED",
+            "token",
+            current.token().value(),
+            "reason",
             current.revocationReason().map(Enum::name).orElse("UNKNOWN"));
         current = null;
       }
@@ -138,8 +149,8 @@ final class SchedulerRole implements ChaosRole {
     }
 
     @Override
-    public boolean createSlotJob(String schedule, FencingToken token, long slot, Instant scheduledFor,
-        String jobType) {
+    public boolean createSlotJob(
+        String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType) {
       try {
         boolean created = delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
         if (created) {

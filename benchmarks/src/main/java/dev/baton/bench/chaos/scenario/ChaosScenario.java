@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
@@ -6,8 +7,9 @@ import dev.baton.bench.chaos.ChaosRun;
 import java.util.Optional;
 
 /**
- * One fault scenario: {@link #inject} runs one episode of the fault against a running trial, waits for
- * the service to recover after the heal ({@link ChaosRun#awaitRecovery}) and leaves everything healed.
+ * One fault scenario: {@link #inject} runs one episode of the fault against a running trial, waits
+ * for the service to recover after the heal ({@link ChaosRun#awaitRecovery}) and leaves everything
+ * healed.
  */
 public interface ChaosScenario {
   /** The scenario's number in the issue (1 to 9). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
@@ -8,10 +9,11 @@ import dev.baton.bench.chaos.Waits;
 import java.util.Optional;
 
 /**
- * 8. An in-flight write delayed past the takeover: the owner's database traffic is held in its proxy
- * (its next write goes out and waits there), the owner is cut off ZooKeeper until a successor takes over
- * and writes, then the held bytes are delivered: the old write must be rejected, or have been ordered
- * before (if the hold caught it inside its transaction, the successor waits for its row lock).
+ * 8. An in-flight write delayed past the takeover: the owner's database traffic is held in its
+ * proxy (its next write goes out and waits there), the owner is cut off ZooKeeper until a successor
+ * takes over and writes, then the held bytes are delivered: the old write must be rejected, or have
+ * been ordered before (if the hold caught it inside its transaction, the successor waits for its
+ * row lock).
  */
 public final class DelayedWrite implements ChaosScenario {
   @Override
@@ -31,7 +33,8 @@ public final class DelayedWrite implements ChaosScenario {
 
   @Override
   public Optional<String> notApplicable(Role role, FenceKind fence) {
-    return fence == FenceKind.SQL ? Optional.empty()
+    return fence == FenceKind.SQL
+        ? Optional.empty()
         : Optional.of("the database proxy only sits in front of a SQL fence");
   }
 
@@ -43,9 +46,11 @@ public final class DelayedWrite implements ChaosScenario {
     victim.holdDatabase();
     victim.blackholeZooKeeper();
     try {
-      boolean successor = Waits.until(() -> run.successorWrote(victim, before), run.options().recoveryBound());
+      boolean successor =
+          Waits.until(() -> run.successorWrote(victim, before), run.options().recoveryBound());
       if (!successor) {
-        run.note("delayed-write: a successor's write waited for the held transaction (ordered after it)");
+        run.note(
+            "delayed-write: a successor's write waited for the held transaction (ordered after it)");
       }
     } finally {
       victim.healDatabase();

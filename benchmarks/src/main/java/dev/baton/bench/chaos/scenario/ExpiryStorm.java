@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
@@ -6,11 +7,12 @@ import dev.baton.bench.chaos.Waits;
 import java.util.List;
 
 /**
- * 6. Session expiry storm: {@value #ROUNDS} rounds in a row, each a different kind of expiry: (1) every
- * client silenced (its proxies blackholed) past its session timeout, so the servers expire the sessions
- * for real and the clients learn it when the proxies heal; (2) the owner's session expired on the server
- * at once by a second handle on its id and password ({@code SessionExpirer}); (3) every client's session
- * expired client-side (ZooKeeper's injected expiry, in each client process).
+ * 6. Session expiry storm: {@value #ROUNDS} rounds in a row, each a different kind of expiry: (1)
+ * every client silenced (its proxies blackholed) past its session timeout, so the servers expire
+ * the sessions for real and the clients learn it when the proxies heal; (2) the owner's session
+ * expired on the server at once by a second handle on its id and password ({@code SessionExpirer});
+ * (3) every client's session expired client-side (ZooKeeper's injected expiry, in each client
+ * process).
  */
 public final class ExpiryStorm implements ChaosScenario {
   static final int ROUNDS = 3;
@@ -27,7 +29,8 @@ public final class ExpiryStorm implements ChaosScenario {
 
   @Override
   public String description() {
-    return ROUNDS + " rounds of session expiry: everyone by silence, the owner on the server, everyone "
+    return ROUNDS
+        + " rounds of session expiry: everyone by silence, the owner on the server, everyone "
         + "client-side";
   }
 

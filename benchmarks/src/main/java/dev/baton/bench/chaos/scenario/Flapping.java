@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
@@ -6,9 +7,9 @@ import dev.baton.bench.chaos.Waits;
 import java.time.Duration;
 
 /**
- * 7. Flapping: {@value #CUTS} short cuts of the owner's ZooKeeper connections, each healed well inside the
- * session timeout. After each reconnect at most one client believes it owns (the leadership, the lock,
- * each partition), and the service writes again (no livelock).
+ * 7. Flapping: {@value #CUTS} short cuts of the owner's ZooKeeper connections, each healed well
+ * inside the session timeout. After each reconnect at most one client believes it owns (the
+ * leadership, the lock, each partition), and the service writes again (no livelock).
  */
 public final class Flapping implements ChaosScenario {
   static final int CUTS = 5;
@@ -42,8 +43,12 @@ public final class Flapping implements ChaosScenario {
       }
       ChaosRun.Mark healed = run.mark();
       if (!Waits.until(() -> run.believedOwners() <= 1, run.options().session())) {
-        run.violation(run.believedOwners() + " clients believe they own after reconnect " + (i + 1)
-            + " " + run.clientDiagnostics());
+        run.violation(
+            run.believedOwners()
+                + " clients believe they own after reconnect "
+                + (i + 1)
+                + " "
+                + run.clientDiagnostics());
       }
       run.awaitRecovery(healed, "cut " + (i + 1));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
@@ -11,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * 4. Two of the three servers killed, the owner's among them, so the one left is a minority; kept so past
- * the session timeout, then restored. While the quorum is gone no one may begin a term, hold or ownership
- * (checked on the clients' events from a grace period after the kill until the restore) and no write may
- * be accepted with a token no client had seen before the kill.
+ * 4. Two of the three servers killed, the owner's among them, so the one left is a minority; kept
+ * so past the session timeout, then restored. While the quorum is gone no one may begin a term,
+ * hold or ownership (checked on the clients' events from a grace period after the kill until the
+ * restore) and no write may be accepted with a token no client had seen before the kill.
  */
 public final class LoseQuorum implements ChaosScenario {
   /** Events already on their way when the servers died may still be printed within this time. */
@@ -51,14 +52,21 @@ public final class LoseQuorum implements ChaosScenario {
     for (Map.Entry<ChaosClient, Event> e : run.eventsSince(lost)) {
       String kind = e.getValue().kind();
       if (kind.equals("ELECTED") || kind.equals("LOCKED") || kind.equals("ASSIGNED")) {
-        run.violation(e.getKey().id() + " began " + kind + " while the quorum was gone: " + e.getValue());
+        run.violation(
+            e.getKey().id() + " began " + kind + " while the quorum was gone: " + e.getValue());
       }
     }
     List<SafetyChecker.Row> accepted = run.acceptedSoFar();
-    for (SafetyChecker.Row r : accepted.subList(Math.min(acceptedBefore, accepted.size()), accepted.size())) {
+    for (SafetyChecker.Row r :
+        accepted.subList(Math.min(acceptedBefore, accepted.size()), accepted.size())) {
       if (!known.contains(r.token())) {
-        run.violation("write of " + r.writer() + " with new token " + r.token() + " accepted while the quorum"
-            + " was gone");
+        run.violation(
+            "write of "
+                + r.writer()
+                + " with new token "
+                + r.token()
+                + " accepted while the quorum"
+                + " was gone");
       }
     }
     run.cluster().restore();

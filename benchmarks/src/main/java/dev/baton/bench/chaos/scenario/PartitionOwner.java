@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
@@ -5,8 +6,9 @@ import dev.baton.bench.chaos.ChaosRun;
 import dev.baton.bench.chaos.Waits;
 
 /**
- * 2. The owner partitioned from ZooKeeper by its proxies (blackhole: connections stay open, bytes are
- * dropped) while its process runs on and keeps writing; a successor takes over; then the network heals.
+ * 2. The owner partitioned from ZooKeeper by its proxies (blackhole: connections stay open, bytes
+ * are dropped) while its process runs on and keeps writing; a successor takes over; then the
+ * network heals.
  */
 public final class PartitionOwner implements ChaosScenario {
   @Override
@@ -31,7 +33,8 @@ public final class PartitionOwner implements ChaosScenario {
     run.fault("blackhole ZooKeeper of " + victim.id());
     victim.blackholeZooKeeper();
     try {
-      run.awaitSuccessor(victim, before, run.options().recoveryBound(), "while " + victim.id() + " was cut off");
+      run.awaitSuccessor(
+          victim, before, run.options().recoveryBound(), "while " + victim.id() + " was cut off");
       // the fault's deliberate extra length: the old owner runs on, cut off, next to its successor
       Waits.faultDuration(java.time.Duration.ofMillis(run.options().sessionMs() / 2));
     } finally {

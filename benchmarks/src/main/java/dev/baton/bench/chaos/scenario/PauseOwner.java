@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
 import dev.baton.bench.chaos.ChaosRun;
 
 /**
- * 1. The owner's process paused (SIGSTOP) beyond its session timeout while a successor takes over and
- * writes, then resumed (SIGCONT): it wakes believing it still owns, and whatever it writes must be
- * rejected.
+ * 1. The owner's process paused (SIGSTOP) beyond its session timeout while a successor takes over
+ * and writes, then resumed (SIGCONT): it wakes believing it still owns, and whatever it writes must
+ * be rejected.
  */
 public final class PauseOwner implements ChaosScenario {
   @Override
@@ -31,7 +32,8 @@ public final class PauseOwner implements ChaosScenario {
     run.fault("SIGSTOP " + victim.id());
     victim.pause();
     try {
-      run.awaitSuccessor(victim, before, run.options().recoveryBound(), "while " + victim.id() + " was paused");
+      run.awaitSuccessor(
+          victim, before, run.options().recoveryBound(), "while " + victim.id() + " was paused");
     } finally {
       victim.resume();
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosRun;
@@ -6,8 +7,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * 9. Soak: episodes of scenarios 1 to 8, chosen at random (seeded), one after the other against the same
- * clients, until a set time has passed.
+ * 9. Soak: episodes of scenarios 1 to 8, chosen at random (seeded), one after the other against the
+ * same clients, until a set time has passed.
  */
 public final class RandomSchedule implements ChaosScenario {
   private final Duration duration;
@@ -30,14 +31,20 @@ public final class RandomSchedule implements ChaosScenario {
 
   @Override
   public String description() {
-    return "random schedule of scenarios 1-8 for " + duration.toSeconds() + " s (seed " + seed + ")";
+    return "random schedule of scenarios 1-8 for "
+        + duration.toSeconds()
+        + " s (seed "
+        + seed
+        + ")";
   }
 
   @Override
   public void inject(ChaosRun run) {
     Random random = new Random(seed);
-    List<ChaosScenario> pool = Scenarios.faults().stream()
-        .filter(s -> s.notApplicable(run.role(), run.fence()).isEmpty()).toList();
+    List<ChaosScenario> pool =
+        Scenarios.faults().stream()
+            .filter(s -> s.notApplicable(run.role(), run.fence()).isEmpty())
+            .toList();
     long deadline = System.nanoTime() + duration.toNanos();
     do {
       ChaosScenario next = pool.get(random.nextInt(pool.size()));

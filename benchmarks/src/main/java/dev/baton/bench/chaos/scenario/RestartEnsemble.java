@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosRun;
 
-/** 5. The whole ensemble killed (SIGKILL) and started again on its data; recovery from the restart. */
+/**
+ * 5. The whole ensemble killed (SIGKILL) and started again on its data; recovery from the restart.
+ */
 public final class RestartEnsemble implements ChaosScenario {
   @Override
   public int number() {

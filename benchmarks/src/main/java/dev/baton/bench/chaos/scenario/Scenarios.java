@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.scenario;
 
 import java.time.Duration;
@@ -10,8 +11,15 @@ public final class Scenarios {
 
   /** Scenarios 1 to 8, one fault kind each. */
   public static List<ChaosScenario> faults() {
-    return List.of(new PauseOwner(), new PartitionOwner(), new KillOwnersServer(), new LoseQuorum(),
-        new RestartEnsemble(), new ExpiryStorm(), new Flapping(), new DelayedWrite());
+    return List.of(
+        new PauseOwner(),
+        new PartitionOwner(),
+        new KillOwnersServer(),
+        new LoseQuorum(),
+        new RestartEnsemble(),
+        new ExpiryStorm(),
+        new Flapping(),
+        new DelayedWrite());
   }
 
   /** Scenarios 1 to 9, the soak for {@code soak}. */

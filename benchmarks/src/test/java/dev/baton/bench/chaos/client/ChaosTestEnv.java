@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import static org.awaitility.Awaitility.await;
@@ -19,7 +20,9 @@ import java.util.function.Predicate;
 import org.apache.curator.test.TestingServer;
 import org.h2.tools.Server;
 
-/** A ZooKeeper server, an H2 TCP server and the chaos clients started against them, for the tests. */
+/**
+ * A ZooKeeper server, an H2 TCP server and the chaos clients started against them, for the tests.
+ */
 final class ChaosTestEnv implements AutoCloseable {
   static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -40,7 +43,8 @@ final class ChaosTestEnv implements AutoCloseable {
     all.add(ChaosProtocol.Arg.CONNECT.format(zk.getConnectString()));
     all.add(ChaosProtocol.Arg.JDBC.format(jdbc));
     all.addAll(List.of(args));
-    ChildJvm child = ChildJvm.builder(ChaosClientMain.class).args(all.toArray(String[]::new)).start();
+    ChildJvm child =
+        ChildJvm.builder(ChaosClientMain.class).args(all.toArray(String[]::new)).start();
     children.add(child);
     return child;
   }
@@ -66,13 +70,16 @@ final class ChaosTestEnv implements AutoCloseable {
   }
 
   static void awaitEvent(ChildJvm child, String kind, Predicate<Event> match) {
-    await().atMost(WAIT).pollInterval(Duration.ofMillis(20))
-        .until(() -> {
-          if (!child.isAlive() && !has(child, kind, match)) {
-            throw new IllegalStateException(child + " ended; output: " + child.lines());
-          }
-          return has(child, kind, match);
-        });
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              if (!child.isAlive() && !has(child, kind, match)) {
+                throw new IllegalStateException(child + " ended; output: " + child.lines());
+              }
+              return has(child, kind, match);
+            });
   }
 
   /** Sends STOP and waits for STOPPED and exit code 0. */
@@ -80,7 +87,8 @@ final class ChaosTestEnv implements AutoCloseable {
     child.send("STOP");
     await().atMost(WAIT).until(() -> !child.isAlive());
     if (child.exitCode().orElse(-1) != 0 || !has(child, "STOPPED", e -> true)) {
-      throw new AssertionError(child + " exited with " + child.exitCode() + ", output " + child.lines());
+      throw new AssertionError(
+          child + " exited with " + child.exitCode() + ", output " + child.lines());
     }
   }
 
@@ -88,8 +96,11 @@ final class ChaosTestEnv implements AutoCloseable {
   List<Long> writtenTokens(String resource) throws SQLException {
     List<Long> tokens = new ArrayList<>();
     try (Connection c = DriverManager.getConnection(jdbc);
-        PreparedStatement p = c.prepareStatement("SELECT token FROM " + ChaosProtocol.WRITES_TABLE
-            + " WHERE resource = ? ORDER BY id")) {
+        PreparedStatement p =
+            c.prepareStatement(
+                "SELECT token FROM "
+                    + ChaosProtocol.WRITES_TABLE
+                    + " WHERE resource = ? ORDER BY id")) {
       p.setString(1, resource);
       try (ResultSet rs = p.executeQuery()) {
         while (rs.next()) {

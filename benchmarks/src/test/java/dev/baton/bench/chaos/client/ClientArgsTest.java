@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +15,18 @@ import org.junit.jupiter.api.Test;
 class ClientArgsTest {
   @Test
   void parsesEveryKeyAndAppliesDefaults() {
-    ClientArgs a = ClientArgs.parse(new String[] {"--role=partition", "--id=c1", "--connect=h:1",
-        "--path=/x/y", "--fence=zk", "--partitions=3", "--session-ms=4000", "--write-interval-ms=5"});
+    ClientArgs a =
+        ClientArgs.parse(
+            new String[] {
+              "--role=partition",
+              "--id=c1",
+              "--connect=h:1",
+              "--path=/x/y",
+              "--fence=zk",
+              "--partitions=3",
+              "--session-ms=4000",
+              "--write-interval-ms=5"
+            });
     assertThat(a.role()).isEqualTo(Role.PARTITION);
     assertThat(a.fence()).isEqualTo(FenceKind.ZK);
     assertThat(a.partitions()).isEqualTo(3);
@@ -23,8 +34,11 @@ class ClientArgsTest {
     assertThat(a.writeInterval()).isEqualTo(Duration.ofMillis(5));
     assertThat(a.jdbc()).isEmpty();
 
-    ClientArgs d = ClientArgs.parse(new String[] {"--role=election", "--id=c2", "--connect=h:1",
-        "--path=/x", "--jdbc=jdbc:h2:mem:x"});
+    ClientArgs d =
+        ClientArgs.parse(
+            new String[] {
+              "--role=election", "--id=c2", "--connect=h:1", "--path=/x", "--jdbc=jdbc:h2:mem:x"
+            });
     assertThat(d.fence()).isEqualTo(FenceKind.SQL);
     assertThat(d.partitions()).isEqualTo(ClientArgs.DEFAULT_PARTITIONS);
     assertThat(d.writeInterval()).isEqualTo(ClientArgs.DEFAULT_WRITE_INTERVAL);
@@ -34,8 +48,11 @@ class ClientArgsTest {
   void rejectsBadArguments() {
     assertThatThrownBy(() -> ClientArgs.parse(new String[] {"--role=leader", "--id=c1"}))
         .hasMessageContaining("--role");
-    assertThatThrownBy(() -> ClientArgs.parse(new String[] {"--role=election", "--id=c1",
-        "--connect=h:1", "--path=/x"})).hasMessageContaining("--jdbc");
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(
+                    new String[] {"--role=election", "--id=c1", "--connect=h:1", "--path=/x"}))
+        .hasMessageContaining("--jdbc");
     assertThatThrownBy(() -> ClientArgs.parse(new String[] {"--bogus=1"}))
         .hasMessageContaining("unknown");
     assertThatThrownBy(() -> ClientArgs.parse(new String[] {"role=lock"}))
@@ -47,11 +64,14 @@ class ClientArgsTest {
     try (ChildJvm child = ChildJvm.start(ChaosClientMain.class, "--role=nope")) {
       await().atMost(Duration.ofSeconds(30)).until(() -> !child.isAlive());
       assertThat(child.exitCode()).hasValue(2);
-      assertThat(ChaosProtocol.parseAll(child.lines())).singleElement().satisfies(e -> {
-        assertThat(e.kind()).isEqualTo("ERROR");
-        assertThat(e.get("id")).isEqualTo("?");
-        assertThat(e.get("message")).contains("--role");
-      });
+      assertThat(ChaosProtocol.parseAll(child.lines()))
+          .singleElement()
+          .satisfies(
+              e -> {
+                assertThat(e.kind()).isEqualTo("ERROR");
+                assertThat(e.get("id")).isEqualTo("?");
+                assertThat(e.get("message")).contains("--role");
+              });
     }
   }
 }

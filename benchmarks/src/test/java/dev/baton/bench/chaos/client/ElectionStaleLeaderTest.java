@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import static dev.baton.bench.chaos.client.ChaosTestEnv.awaitEvent;
@@ -17,10 +18,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Two election clients as real processes; the leader is paused (SIGSTOP) past its session, the other is
- * elected and writes, the old leader resumes and its write, decided before the pause and sent with its
- * old token, is rejected by the SQL fence: the accepted rows never go back in token order. With
- * {@code --fence=none} (the negative control) the same stale write is accepted and the rows show it.
+ * Two election clients as real processes; the leader is paused (SIGSTOP) past its session, the
+ * other is elected and writes, the old leader resumes and its write, decided before the pause and
+ * sent with its old token, is rejected by the SQL fence: the accepted rows never go back in token
+ * order. With {@code --fence=none} (the negative control) the same stale write is accepted and the
+ * rows show it.
  */
 class ElectionStaleLeaderTest {
   private ChaosTestEnv env;
@@ -38,13 +40,20 @@ class ElectionStaleLeaderTest {
   @ParameterizedTest(name = "--fence={0}")
   @ValueSource(strings = {"sql", "none"})
   void aResumedLeaderWritesWithItsOldToken(String fence) throws Exception {
-    String[] common = {"--role=election", "--path=/chaos/election", "--session-ms=4000",
-        "--fence=" + fence, "--write-interval-ms=100"};
+    String[] common = {
+      "--role=election",
+      "--path=/chaos/election",
+      "--session-ms=4000",
+      "--fence=" + fence,
+      "--write-interval-ms=100"
+    };
     ChildJvm c1 = env.client(with(common, "--id=c1"));
     ChildJvm c2 = env.client(with(common, "--id=c2"));
     awaitEvent(c1, "READY", e -> true);
     awaitEvent(c2, "READY", e -> true);
-    await().atMost(ChaosTestEnv.WAIT).until(() -> has(c1, "ELECTED", e -> true) || has(c2, "ELECTED", e -> true));
+    await()
+        .atMost(ChaosTestEnv.WAIT)
+        .until(() -> has(c1, "ELECTED", e -> true) || has(c2, "ELECTED", e -> true));
     ChildJvm leader = has(c1, "ELECTED", e -> true) ? c1 : c2;
     ChildJvm follower = leader == c1 ? c2 : c1;
     long oldToken = events(leader, "ELECTED").get(0).number("token");
@@ -52,7 +61,9 @@ class ElectionStaleLeaderTest {
 
     // Pause just after a write, while the writer "prepares" its next one with the old token.
     long written = count(leader, "WRITE", e -> true);
-    await().atMost(ChaosTestEnv.WAIT).pollInterval(Duration.ofMillis(5))
+    await()
+        .atMost(ChaosTestEnv.WAIT)
+        .pollInterval(Duration.ofMillis(5))
         .until(() -> count(leader, "WRITE", e -> true) > written);
     leader.pause();
     awaitEvent(follower, "ELECTED", e -> true);
@@ -66,18 +77,24 @@ class ElectionStaleLeaderTest {
     if (fence.equals("sql")) {
       awaitEvent(leader, "WRITE", outcome("REJECTED"));
       awaitEvent(leader, "REVOKED", e -> true);
-      assertThat(events(leader, "WRITE")).filteredOn(e -> e.get("outcome").equals("REJECTED"))
+      assertThat(events(leader, "WRITE"))
+          .filteredOn(e -> e.get("outcome").equals("REJECTED"))
           .allSatisfy(e -> assertThat(e.number("token")).isEqualTo(oldToken));
       assertThat(count(leader, "WRITE", outcome("ACCEPTED"))).isEqualTo(acceptedBeforeResume);
       tokens = env.writtenTokens(ElectionRole.RESOURCE);
-      assertThat(ChaosTestEnv.nonDecreasing(tokens)).as("tokens in commit order: %s", tokens).isTrue();
+      assertThat(ChaosTestEnv.nonDecreasing(tokens))
+          .as("tokens in commit order: %s", tokens)
+          .isTrue();
     } else {
       // The negative control: nothing stops the stale write, and the table shows it.
-      await().atMost(ChaosTestEnv.WAIT)
+      await()
+          .atMost(ChaosTestEnv.WAIT)
           .until(() -> count(leader, "WRITE", outcome("ACCEPTED")) > acceptedBeforeResume);
       awaitEvent(leader, "REVOKED", e -> true);
       tokens = env.writtenTokens(ElectionRole.RESOURCE);
-      assertThat(ChaosTestEnv.nonDecreasing(tokens)).as("tokens in commit order: %s", tokens).isFalse();
+      assertThat(ChaosTestEnv.nonDecreasing(tokens))
+          .as("tokens in commit order: %s", tokens)
+          .isFalse();
     }
     assertThat(tokens).contains(oldToken, newToken);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
 import static dev.baton.bench.chaos.client.ChaosTestEnv.awaitEvent;
@@ -41,8 +42,13 @@ class PartitionAndLockClientTest {
 
   @Test
   void twoPartitionMembersShareThePartitionsAndWrite() throws Exception {
-    String[] common = {"--role=partition", "--path=/chaos/partition", "--session-ms=6000",
-        "--fence=sql", "--partitions=4"};
+    String[] common = {
+      "--role=partition",
+      "--path=/chaos/partition",
+      "--session-ms=6000",
+      "--fence=sql",
+      "--partitions=4"
+    };
     ChildJvm c1 = env.client(with(common, "--id=c1"));
     ChildJvm c2 = env.client(with(common, "--id=c2"));
     awaitEvent(c1, "WRITE", outcome("ACCEPTED"));
@@ -76,24 +82,27 @@ class PartitionAndLockClientTest {
     assertThat(events(c2, "STOPPED")).hasSize(1);
     for (ChildJvm c : List.of(c1, c2)) {
       assertThat(events(c, "LOCKED")).isNotEmpty().hasSameSizeAs(events(c, "UNLOCKED"));
-      assertThat(events(c, "WRITE")).allSatisfy(e -> assertThat(e.get("resource")).isEqualTo("lock"));
+      assertThat(events(c, "WRITE"))
+          .allSatisfy(e -> assertThat(e.get("resource")).isEqualTo("lock"));
     }
 
-    try (CuratorFramework zk = ZooKeeperFixtures.newClient(env.zk.getConnectString(),
-        Duration.ofSeconds(10))) {
+    try (CuratorFramework zk =
+        ZooKeeperFixtures.newClient(env.zk.getConnectString(), Duration.ofSeconds(10))) {
       String parent = ProtectedWriter.writesPath("/chaos/lock", LockRole.RESOURCE);
       List<String> children = new ArrayList<>(zk.getChildren().forPath(parent));
       children.sort(null); // w-<10-digit sequence>: name order is commit order
       List<Long> tokens = new ArrayList<>();
       Set<String> writers = new TreeSet<>();
       for (String child : children) {
-        String[] data = new String(zk.getData().forPath(parent + "/" + child), StandardCharsets.UTF_8)
-            .split(",");
+        String[] data =
+            new String(zk.getData().forPath(parent + "/" + child), StandardCharsets.UTF_8)
+                .split(",");
         writers.add(data[0]);
         tokens.add(Long.parseLong(data[1]));
       }
-      long accepted = events(c1, "WRITE").stream().filter(outcome("ACCEPTED")::test).count()
-          + events(c2, "WRITE").stream().filter(outcome("ACCEPTED")::test).count();
+      long accepted =
+          events(c1, "WRITE").stream().filter(outcome("ACCEPTED")::test).count()
+              + events(c2, "WRITE").stream().filter(outcome("ACCEPTED")::test).count();
       assertThat(tokens).hasSize((int) accepted);
       assertThat(writers).containsExactly("c1", "c2");
       assertThat(ChaosTestEnv.nonDecreasing(tokens)).as("tokens %s", tokens).isTrue();
@@ -107,16 +116,22 @@ class PartitionAndLockClientTest {
     ChildJvm c2 = env.client(with(common, "--id=c2"));
     awaitEvent(c1, "READY", e -> true);
     awaitEvent(c2, "READY", e -> true);
-    await().atMost(ChaosTestEnv.WAIT).until(() ->
-        events(c1, "WRITE").size() + events(c2, "WRITE").size() >= 3);
+    await()
+        .atMost(ChaosTestEnv.WAIT)
+        .until(() -> events(c1, "WRITE").size() + events(c2, "WRITE").size() >= 3);
     ChaosTestEnv.stop(c1);
     ChaosTestEnv.stop(c2);
     List<Event> elected = new ArrayList<>(events(c1, "ELECTED"));
     elected.addAll(events(c2, "ELECTED"));
     assertThat(elected).isNotEmpty();
-    try (Connection c = DriverManager.getConnection(env.jdbc); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT schedule_key) FROM chaos_jobs"
-            + " WHERE schedule = '" + SchedulerRole.scheduleName("/chaos/scheduler") + "'")) {
+    try (Connection c = DriverManager.getConnection(env.jdbc);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT COUNT(*), COUNT(DISTINCT schedule_key) FROM chaos_jobs"
+                    + " WHERE schedule = '"
+                    + SchedulerRole.scheduleName("/chaos/scheduler")
+                    + "'")) {
       rs.next();
       assertThat(rs.getLong(1)).isGreaterThanOrEqualTo(3).isEqualTo(rs.getLong(2));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -28,5 +29,9 @@ public sealed interface AssignerAction {
   record Log(Level level, String message, @Nullable Throwable cause) implements AssignerAction {}
 
   /** Log levels of {@link Log}. */
-  enum Level { INFO, WARN, ERROR }
+  enum Level {
+    INFO,
+    WARN,
+    ERROR
+  }
 }

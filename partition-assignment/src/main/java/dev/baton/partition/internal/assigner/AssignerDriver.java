@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.GroupConfig;
@@ -26,8 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The assigner's I/O: applies {@link AssignerMachine}'s actions ({@link AssignerInputs} reads,
- * {@link AssignmentPublisher} writes, timers, the unowned gauge) on the member's one
- * {@link SerialLoop}, the loop the member's own I/O runs on, and feeds the answers back. Watch
+ * {@link AssignmentPublisher} writes, timers, the unowned gauge) on the member's one {@link
+ * SerialLoop}, the loop the member's own I/O runs on, and feeds the answers back. Watch
  * notifications and the election's callbacks only enqueue events on the loop.
  */
 public final class AssignerDriver {
@@ -47,16 +48,27 @@ public final class AssignerDriver {
   private @Nullable Leadership leadership;
   private @Nullable AssignerInputs inputs;
 
-  public AssignerDriver(CuratorFramework client, SerialLoop loop, Backoff backoff, GroupPaths paths,
-      GroupConfig config, GroupMetrics metrics) {
+  public AssignerDriver(
+      CuratorFramework client,
+      SerialLoop loop,
+      Backoff backoff,
+      GroupPaths paths,
+      GroupConfig config,
+      GroupMetrics metrics) {
     this.client = client;
     this.loop = loop;
     this.backoff = backoff;
     this.paths = paths;
     this.config = config;
     this.metrics = metrics;
-    this.machine = new AssignerMachine(config.memberId(), config.partitionCount().orElse(0),
-        config.strategy(), config.rebalanceDelay(), config.rebalanceMaxDelay(), config.rejoinGrace());
+    this.machine =
+        new AssignerMachine(
+            config.memberId(),
+            config.partitionCount().orElse(0),
+            config.strategy(),
+            config.rebalanceDelay(),
+            config.rebalanceMaxDelay(),
+            config.rejoinGrace());
     this.publisher = new AssignmentPublisher(client, paths, metrics);
   }
 
@@ -68,23 +80,25 @@ public final class AssignerDriver {
   /** A term began (the election's callback thread): enqueues it and returns at once. */
   void elected(Leadership term) {
     assigner = true;
-    loop.execute(() -> {
-      leadership = term;
-      inputs = new AssignerInputs(client, paths, metrics, ++terms, this::watcher);
-      handle(new AssignerEvent.TermBegan(terms, term.token().value()));
-    });
+    loop.execute(
+        () -> {
+          leadership = term;
+          inputs = new AssignerInputs(client, paths, metrics, ++terms, this::watcher);
+          handle(new AssignerEvent.TermBegan(terms, term.token().value()));
+        });
   }
 
   /** The term ended (the election's callback thread): enqueues it and returns at once. */
   void revoked(Leadership term) {
     assigner = false;
-    loop.execute(() -> {
-      if (leadership == term) {
-        leadership = null;
-        inputs = null;
-        handle(new AssignerEvent.TermEnded(terms));
-      }
-    });
+    loop.execute(
+        () -> {
+          if (leadership == term) {
+            leadership = null;
+            inputs = null;
+            handle(new AssignerEvent.TermEnded(terms));
+          }
+        });
   }
 
   /** Retries what failed (the loop's recovery after a failed task); on the loop. */
@@ -117,9 +131,10 @@ public final class AssignerDriver {
         answers.add(inputs.read(r.input()));
       }
     } else if (action instanceof Publish p) {
-      answers.add(leadership != null && p.term() == terms
-          ? publisher.publish(p, leadership.nodePath())
-          : new PublishRejected(p.term(), Rejection.TERM_OVER));
+      answers.add(
+          leadership != null && p.term() == terms
+              ? publisher.publish(p, leadership.nodePath())
+              : new PublishRejected(p.term(), Rejection.TERM_OVER));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
     } else if (action instanceof ScheduleRetry r) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -8,14 +9,16 @@ import java.util.SortedSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link AssignerMachine} is told. Every event but {@link TermBegan} and {@link Retry} names the
- * assigner term it belongs to; the machine ignores the events of a term that is over.
+ * What {@link AssignerMachine} is told. Every event but {@link TermBegan} and {@link Retry} names
+ * the assigner term it belongs to; the machine ignores the events of a term that is over.
  */
 public sealed interface AssignerEvent {
   /** The assigner term this event belongs to (0 for {@link Retry}, which belongs to any). */
   long term();
 
-  /** This member won term {@code term} of the assigner election, with election token {@code token}. */
+  /**
+   * This member won term {@code term} of the assigner election, with election token {@code token}.
+   */
   record TermBegan(long term, long token) implements AssignerEvent {}
 
   /** Term {@code term} was revoked. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.MalformedRecordException;
@@ -31,10 +32,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads the assigner's inputs from ZooKeeper for one term, leaving watches that report changes: the
- * partition set, the members (each member znode read once while it lives; a malformed one is counted
- * and skipped), the published assignment with its version, the ownership znodes' names, and who owns
- * what now. Every read is answered with an event, a failure with {@link ReadFailed}. Blocking; called
- * on the member's loop.
+ * partition set, the members (each member znode read once while it lives; a malformed one is
+ * counted and skipped), the published assignment with its version, the ownership znodes' names, and
+ * who owns what now. Every read is answered with an event, a failure with {@link ReadFailed}.
+ * Blocking; called on the member's loop.
  */
 final class AssignerInputs {
   private static final Logger log = LoggerFactory.getLogger(AssignerInputs.class);
@@ -49,8 +50,14 @@ final class AssignerInputs {
   private final Map<String, MemberProfile> members = new TreeMap<>();
   private final Set<String> malformedMembers = new HashSet<>();
 
-  /** @param changed told, on a ZooKeeper thread, that an input of term {@code term} changed */
-  AssignerInputs(CuratorFramework client, GroupPaths paths, GroupMetrics metrics, long term,
+  /**
+   * @param changed told, on a ZooKeeper thread, that an input of term {@code term} changed
+   */
+  AssignerInputs(
+      CuratorFramework client,
+      GroupPaths paths,
+      GroupMetrics metrics,
+      long term,
       BiFunction<Long, Input, Watcher> changed) {
     this.client = client;
     this.paths = paths;
@@ -74,7 +81,10 @@ final class AssignerInputs {
       Thread.currentThread().interrupt(); // stop: the loop is being stopped
       return new ReadFailed(term, input);
     } catch (Exception e) {
-      log.warn("assigner: cannot read the {}; retrying: {}", input.name().toLowerCase(Locale.ROOT), e.toString());
+      log.warn(
+          "assigner: cannot read the {}; retrying: {}",
+          input.name().toLowerCase(Locale.ROOT),
+          e.toString());
       return new ReadFailed(term, input);
     }
   }
@@ -84,13 +94,15 @@ final class AssignerInputs {
       byte[] data = client.getData().usingWatcher(partitionsWatcher).forPath(paths.partitions());
       return new PartitionsRead(term, PartitionSetRecord.decode(paths.partitions(), data));
     } catch (KeeperException.NoNodeException e) {
-      if (client.checkExists().usingWatcher(partitionsWatcher).forPath(paths.partitions()) != null) {
+      if (client.checkExists().usingWatcher(partitionsWatcher).forPath(paths.partitions())
+          != null) {
         return partitions(); // created in between
       }
       return new PartitionsRead(term, null);
     } catch (MalformedRecordException e) {
       metrics.malformedRecord();
-      log.error("assigner: ignoring the partition set, keeping the previous one: {}", e.getMessage());
+      log.error(
+          "assigner: ignoring the partition set, keeping the previous one: {}", e.getMessage());
       return new PartitionsRead(term, null);
     }
   }
@@ -128,11 +140,12 @@ final class AssignerInputs {
     try {
       byte[] data = client.getData().storingStatIn(stat).forPath(paths.assignment());
       try {
-        return new AssignmentRead(term, AssignmentRecord.decode(paths.assignment(), data),
-            stat.getVersion());
+        return new AssignmentRead(
+            term, AssignmentRecord.decode(paths.assignment(), data), stat.getVersion());
       } catch (MalformedRecordException e) {
         metrics.malformedRecord();
-        log.error("assigner: the published assignment is malformed; replacing it: {}", e.getMessage());
+        log.error(
+            "assigner: the published assignment is malformed; replacing it: {}", e.getMessage());
         return new AssignmentRead(term, null, stat.getVersion());
       }
     } catch (KeeperException.NoNodeException e) {
@@ -158,8 +171,8 @@ final class AssignerInputs {
   }
 
   /**
-   * Without a readable published assignment (first start, or a malformed or deleted one), stickiness
-   * comes from the ownership znodes: who owns what now. Unreadable owners are left out.
+   * Without a readable published assignment (first start, or a malformed or deleted one),
+   * stickiness comes from the ownership znodes: who owns what now. Unreadable owners are left out.
    */
   private Map<Integer, String> currentOwners() throws InterruptedException {
     Map<Integer, String> owners = new TreeMap<>();
@@ -167,9 +180,13 @@ final class AssignerInputs {
       for (String name : client.getChildren().forPath(paths.owners())) {
         try {
           int p = Integer.parseInt(name);
-          owners.put(p, OwnerRecord.decode(paths.owner(p), client.getData().forPath(paths.owner(p)))
-              .memberId());
-        } catch (NumberFormatException | MalformedRecordException | KeeperException.NoNodeException e) {
+          owners.put(
+              p,
+              OwnerRecord.decode(paths.owner(p), client.getData().forPath(paths.owner(p)))
+                  .memberId());
+        } catch (NumberFormatException
+            | MalformedRecordException
+            | KeeperException.NoNodeException e) {
           log.debug("assigner: skipping ownership znode {}: {}", name, e.toString());
         }
       }
@@ -178,7 +195,9 @@ final class AssignerInputs {
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
-      log.warn("assigner: cannot read the current owners; computing without stickiness: {}", e.toString());
+      log.warn(
+          "assigner: cannot read the current owners; computing without stickiness: {}",
+          e.toString());
     }
     return owners;
   }

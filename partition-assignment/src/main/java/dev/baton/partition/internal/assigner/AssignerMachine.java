@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.internal.assigner.AssignerAction.Level;
@@ -14,8 +15,8 @@ import dev.baton.partition.internal.assigner.AssignerEvent.InputChanged;
 import dev.baton.partition.internal.assigner.AssignerEvent.MembersRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.OwnersListed;
 import dev.baton.partition.internal.assigner.AssignerEvent.PartitionsRead;
-import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.PublishRejected;
+import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.RebalanceDue;
 import dev.baton.partition.internal.assigner.AssignerEvent.TermBegan;
 import dev.baton.partition.internal.assigner.AssignerEvent.TermEnded;
@@ -40,13 +41,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
  * assigner election, it keeps the inputs it is told (partition set, members, published assignment),
- * waits for a quiet period after the last change (at most the maximum delay after the first), computes
- * the assignment with the strategy (checked by {@link Rebalance}), and asks to publish it when it
- * differs from the published one. Time comes in with each event.
+ * waits for a quiet period after the last change (at most the maximum delay after the first),
+ * computes the assignment with the strategy (checked by {@link Rebalance}), and asks to publish it
+ * when it differs from the published one. Time comes in with each event.
  *
- * <p>Departed members keep their partitions for their rejoin grace ({@link GraceTracker}); the grace
- * periods and the members' last profiles outlive a term, so a term revoked by a connection blip does
- * not restart them. Without a readable published assignment, stickiness comes from who owns what now.
+ * <p>Departed members keep their partitions for their rejoin grace ({@link GraceTracker}); the
+ * grace periods and the members' last profiles outlive a term, so a term revoked by a connection
+ * blip does not restart them. Without a readable published assignment, stickiness comes from who
+ * owns what now.
  *
  * <p>The strategy is the one piece of user code it runs: its {@link RuntimeException} publishes
  * nothing (logged, until the next change); its {@link Error} escapes to the loop (logged, counted,
@@ -56,43 +58,63 @@ public final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
   private final String me;
+
   /** The configured partition set, or null to read it from ZooKeeper. */
   private final @Nullable SortedSet<Integer> fixedPartitions;
+
   private final AssignmentStrategy strategy;
   private final Debounce debounce;
   private final GraceTracker grace;
   private final Map<String, MemberProfile> lastSeen = new HashMap<>();
   private final List<AssignerAction> out = new ArrayList<>();
   private long nowNanos;
+
   /** The wall time of the current event; every {@link #on} sets it before anything reads it. */
   private Instant now = Instant.EPOCH;
 
   private long term;
   private long token;
   private boolean deposed;
+
   /** The partition set, null until one is read (or configured). */
   private @Nullable SortedSet<Integer> partitions;
+
   private Map<String, MemberProfile> members = Map.of();
+
   /** The published assignment, null when there is none or it is malformed. */
   private @Nullable AssignmentRecord previous;
+
   private int previousVersion = -1;
+
   /** Who owns what now, read for a rebalance without a published assignment; null otherwise. */
   private @Nullable Map<Integer, String> currentOwners;
+
   private boolean warnedNoPartitions;
   private boolean publishing;
   private boolean ownersDue;
   private boolean retryScheduled;
   private int failures;
 
-  /** @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper */
-  public AssignerMachine(String memberId, int partitionCount, AssignmentStrategy strategy,
-      Duration rebalanceDelay, Duration rebalanceMaxDelay, Duration rejoinGrace) {
+  /**
+   * @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper
+   */
+  public AssignerMachine(
+      String memberId,
+      int partitionCount,
+      AssignmentStrategy strategy,
+      Duration rebalanceDelay,
+      Duration rebalanceMaxDelay,
+      Duration rejoinGrace) {
     this.me = memberId;
     this.strategy = strategy;
     this.debounce = new Debounce(rebalanceDelay.toNanos(), rebalanceMaxDelay.toNanos());
     this.grace = new GraceTracker(rejoinGrace);
-    this.fixedPartitions = partitionCount <= 0 ? null
-        : IntStream.range(0, partitionCount).boxed().collect(Collectors.toCollection(TreeSet::new));
+    this.fixedPartitions =
+        partitionCount <= 0
+            ? null
+            : IntStream.range(0, partitionCount)
+                .boxed()
+                .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Applies {@code event} at loop time {@code nanos} and wall time {@code wall}. */
@@ -159,7 +181,9 @@ public final class AssignerMachine {
       retry();
     } else if (event instanceof PartitionsRead r) {
       if (r.partitions() != null && r.partitions().isEmpty()) {
-        out.add(new Log(Level.WARN, "the group has zero partitions: every partition is released", null));
+        out.add(
+            new Log(
+                Level.WARN, "the group has zero partitions: every partition is released", null));
       }
       if (r.partitions() != null) {
         partitions = r.partitions();
@@ -213,8 +237,13 @@ public final class AssignerMachine {
 
   private void unowned(@Nullable Set<Integer> owned) {
     if (owned == null || partitions != null) {
-      out.add(new SetUnowned(partitions == null ? -1
-          : owned == null ? partitions.size() : partitions.stream().filter(p -> !owned.contains(p)).count()));
+      out.add(
+          new SetUnowned(
+              partitions == null
+                  ? -1
+                  : owned == null
+                      ? partitions.size()
+                      : partitions.stream().filter(p -> !owned.contains(p)).count()));
     }
   }
 
@@ -232,8 +261,12 @@ public final class AssignerMachine {
     if (partitions == null) {
       if (!warnedNoPartitions) {
         warnedNoPartitions = true;
-        out.add(new Log(Level.WARN, "the group has no partition set yet: configure partitionCount "
-            + "or use GroupAdmin.setPartitions", null));
+        out.add(
+            new Log(
+                Level.WARN,
+                "the group has no partition set yet: configure partitionCount "
+                    + "or use GroupAdmin.setPartitions",
+                null));
       }
       return;
     }
@@ -262,19 +295,31 @@ public final class AssignerMachine {
       return;
     }
     if (!ghosts.isEmpty()) {
-      out.add(new Log(Level.INFO, "keeping the partitions of " + ghosts + " for their rejoin grace",
-          null));
+      out.add(
+          new Log(
+              Level.INFO, "keeping the partitions of " + ghosts + " for their rejoin grace", null));
     }
-    grace.nextExpiry(now).ifPresent(at -> out.add(new Schedule(new AssignerEvent.GraceDue(term),
-        Duration.between(now, at).toNanos() + TimeUnit.MILLISECONDS.toNanos(1))));
-    if (previous != null && previous.partitions().equals(partitions)
+    grace
+        .nextExpiry(now)
+        .ifPresent(
+            at ->
+                out.add(
+                    new Schedule(
+                        new AssignerEvent.GraceDue(term),
+                        Duration.between(now, at).toNanos() + TimeUnit.MILLISECONDS.toNanos(1))));
+    if (previous != null
+        && previous.partitions().equals(partitions)
         && previous.owners().equals(result.owners())) {
       return;
     }
     long generation = previous == null ? 1 : previous.generation() + 1;
     publishing = true;
-    out.add(new Publish(term, new AssignmentRecord(generation, me, token, partitions, result.owners()),
-        previousVersion, result.moved()));
+    out.add(
+        new Publish(
+            term,
+            new AssignmentRecord(generation, me, token, partitions, result.owners()),
+            previousVersion,
+            result.moved()));
   }
 
   private void rejected(PublishRejected r) {
@@ -282,7 +327,8 @@ public final class AssignerMachine {
     switch (r.why()) {
       case TERM_OVER -> {
         deposed = true; // the election revokes the term; nothing more is published in it
-        out.add(new Log(Level.INFO, "the term (token " + token + ") is over; not publishing", null));
+        out.add(
+            new Log(Level.INFO, "the term (token " + token + ") is over; not publishing", null));
       }
       case CONFLICT -> {
         read(Input.ASSIGNMENT);

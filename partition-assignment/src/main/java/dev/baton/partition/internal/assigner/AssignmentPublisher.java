@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.internal.GroupMetrics;
 import dev.baton.partition.internal.GroupNodes;
 import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.assigner.AssignerAction.Publish;
-import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.PublishRejected;
+import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.Rejection;
 import java.util.List;
 import java.util.TreeSet;
@@ -41,19 +42,30 @@ final class AssignmentPublisher {
     try {
       byte[] data = p.next().encode();
       CuratorOp guard = client.transactionOp().check().forPath(termNode);
-      CuratorOp write = p.previousVersion() < 0
-          ? client.transactionOp().create().forPath(paths.assignment(), data)
-          : client.transactionOp().setData().withVersion(p.previousVersion())
-              .forPath(paths.assignment(), data);
+      CuratorOp write =
+          p.previousVersion() < 0
+              ? client.transactionOp().create().forPath(paths.assignment(), data)
+              : client
+                  .transactionOp()
+                  .setData()
+                  .withVersion(p.previousVersion())
+                  .forPath(paths.assignment(), data);
       List<CuratorTransactionResult> results = client.transaction().forOperations(guard, write);
       Stat stat = results.get(1).getResultStat();
       long generation = p.next().generation();
       metrics.published(generation, p.moved());
-      log.info("assigner: published generation {} of {}: {} partitions, {} members, {} moved",
-          generation, paths.group(), p.next().partitions().size(),
-          new TreeSet<>(p.next().owners().values()).size(), p.moved());
-      return new Published(p.term(), p.next(),
-          stat == null ? p.previousVersion() + 1 : stat.getVersion(), p.moved());
+      log.info(
+          "assigner: published generation {} of {}: {} partitions, {} members, {} moved",
+          generation,
+          paths.group(),
+          p.next().partitions().size(),
+          new TreeSet<>(p.next().owners().values()).size(),
+          p.moved());
+      return new Published(
+          p.term(),
+          p.next(),
+          stat == null ? p.previousVersion() + 1 : stat.getVersion(),
+          p.moved());
     } catch (KeeperException e) {
       return rejected(p.term(), e);
     } catch (InterruptedException e) {
@@ -67,12 +79,15 @@ final class AssignmentPublisher {
 
   private AssignerEvent rejected(long term, KeeperException e) {
     List<OpResult> results = e.getResults();
-    int guardError = results != null && !results.isEmpty() && results.get(0) instanceof OpResult.ErrorResult r
-        ? r.getErr() : 0;
+    int guardError =
+        results != null && !results.isEmpty() && results.get(0) instanceof OpResult.ErrorResult r
+            ? r.getErr()
+            : 0;
     if (guardError == KeeperException.Code.NONODE.intValue()) {
       return new PublishRejected(term, Rejection.TERM_OVER);
     }
-    if (e.code() == KeeperException.Code.BADVERSION || e.code() == KeeperException.Code.NODEEXISTS) {
+    if (e.code() == KeeperException.Code.BADVERSION
+        || e.code() == KeeperException.Code.NODEEXISTS) {
       log.info("assigner: the assignment changed under us ({}); re-reading", e.code());
       return new PublishRejected(term, Rejection.CONFLICT);
     }

@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 /**
- * The assigner's quiet-period timer, as a value: a change asks for a computation {@code quiet} after
- * it, but no later than {@code maxDelay} after the first change of the burst, so a burst of changes
- * makes one computation and continuous change still makes one every {@code maxDelay}. Each request
- * gets a new number; only the latest timer counts when it fires. Pure: time comes in as an argument.
+ * The assigner's quiet-period timer, as a value: a change asks for a computation {@code quiet}
+ * after it, but no later than {@code maxDelay} after the first change of the burst, so a burst of
+ * changes makes one computation and continuous change still makes one every {@code maxDelay}. Each
+ * request gets a new number; only the latest timer counts when it fires. Pure: time comes in as an
+ * argument.
  */
 final class Debounce {
   private final long quietNanos;
@@ -25,7 +27,8 @@ final class Debounce {
     }
     pending = true;
     seq++;
-    return Math.max(0, Math.min(nowNanos + quietNanos, firstChangeNanos + maxDelayNanos) - nowNanos);
+    return Math.max(
+        0, Math.min(nowNanos + quietNanos, firstChangeNanos + maxDelayNanos) - nowNanos);
   }
 
   /** The number of the latest timer. */

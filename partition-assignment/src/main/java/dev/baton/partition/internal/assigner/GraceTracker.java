@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import java.time.Duration;
@@ -10,9 +11,9 @@ import java.util.TreeSet;
 
 /**
  * Decides which departed members keep their partitions for now: a member that is in the previous
- * assignment but not live stays assigned (its partitions unowned, waiting for it) until {@code grace}
- * has passed since the assigner first saw it missing. Pure: time comes in as an argument. Not
- * thread-safe; used by the assigner machine, on the member's loop.
+ * assignment but not live stays assigned (its partitions unowned, waiting for it) until {@code
+ * grace} has passed since the assigner first saw it missing. Pure: time comes in as an argument.
+ * Not thread-safe; used by the assigner machine, on the member's loop.
  */
 public final class GraceTracker {
   private final Duration grace;
@@ -48,6 +49,9 @@ public final class GraceTracker {
 
   /** When the earliest current grace period ends, if any is running. */
   public Optional<Instant> nextExpiry(Instant now) {
-    return departedAt.values().stream().map(t -> t.plus(grace)).filter(now::isBefore).min(Instant::compareTo);
+    return departedAt.values().stream()
+        .map(t -> t.plus(grace))
+        .filter(now::isBefore)
+        .min(Instant::compareTo);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.strategy.AssignmentStrategy;
@@ -11,8 +12,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * One assignment computation, checked: whatever the (pluggable) strategy returns must map exactly the
- * partition set to the given members, or it is refused and nothing is published. Pure.
+ * One assignment computation, checked: whatever the (pluggable) strategy returns must map exactly
+ * the partition set to the given members, or it is refused and nothing is published. Pure.
  */
 public final class Rebalance {
   private Rebalance() {}
@@ -26,8 +27,11 @@ public final class Rebalance {
    *
    * @throws IllegalStateException if the strategy's result is invalid
    */
-  public static Result compute(AssignmentStrategy strategy, SortedSet<Integer> partitions,
-      Collection<MemberProfile> members, Map<Integer, String> previous) {
+  public static Result compute(
+      AssignmentStrategy strategy,
+      SortedSet<Integer> partitions,
+      Collection<MemberProfile> members,
+      Map<Integer, String> previous) {
     if (partitions.isEmpty()) {
       return new Result(new TreeMap<>(), 0);
     }
@@ -38,13 +42,25 @@ public final class Rebalance {
     Set<String> ids = members.stream().map(MemberProfile::id).collect(Collectors.toSet());
     TreeMap<Integer, String> owners = new TreeMap<>(raw);
     if (!owners.keySet().equals(partitions)) {
-      throw new IllegalStateException("strategy " + strategy + " did not assign exactly the "
-          + partitions.size() + " partitions (it assigned " + owners.size() + ")");
+      throw new IllegalStateException(
+          "strategy "
+              + strategy
+              + " did not assign exactly the "
+              + partitions.size()
+              + " partitions (it assigned "
+              + owners.size()
+              + ")");
     }
     for (Map.Entry<Integer, String> e : owners.entrySet()) {
       if (!ids.contains(e.getValue())) {
-        throw new IllegalStateException("strategy " + strategy + " assigned partition " + e.getKey()
-            + " to '" + e.getValue() + "', not a member");
+        throw new IllegalStateException(
+            "strategy "
+                + strategy
+                + " assigned partition "
+                + e.getKey()
+                + " to '"
+                + e.getValue()
+                + "', not a member");
       }
     }
     int moved = 0;

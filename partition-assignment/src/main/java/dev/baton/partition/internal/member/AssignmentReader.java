@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.MalformedRecordException;
@@ -12,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the published assignment as a member follows it: a watched read of the assignment znode, or,
- * while there is none, a watch for its creation. A malformed record is logged, counted and reported as
- * none (the machine keeps its last good one). Blocking; called on the member's loop.
+ * Reads the published assignment as a member follows it: a watched read of the assignment znode,
+ * or, while there is none, a watch for its creation. A malformed record is logged, counted and
+ * reported as none (the machine keeps its last good one). Blocking; called on the member's loop.
  */
 final class AssignmentReader {
   private static final Logger log = LoggerFactory.getLogger(AssignmentReader.class);
@@ -47,7 +48,9 @@ final class AssignmentReader {
         return new Found(AssignmentRecord.decode(paths.assignment(), data));
       } catch (MalformedRecordException bad) {
         metrics.malformedRecord();
-        log.error("member {}: ignoring the assignment, keeping the last good one: {}", me,
+        log.error(
+            "member {}: ignoring the assignment, keeping the last good one: {}",
+            me,
             bad.getMessage());
         return new Found(null);
       }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.DeleteOwnerNodes;
@@ -14,11 +15,11 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: the partitions
- * drained within the batch window share one multi, and a znode is deleted only while it was seen to be
- * this session's in the current epoch and no delete of it is in flight, so a delete whose answer was
- * lost is never repeated blindly onto the next owner's znode. Pure; reads the held partitions, returns
- * what went and what must be checked.
+ * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: the
+ * partitions drained within the batch window share one multi, and a znode is deleted only while it
+ * was seen to be this session's in the current epoch and no delete of it is in flight, so a delete
+ * whose answer was lost is never repeated blindly onto the next owner's znode. Pure; reads the held
+ * partitions, returns what went and what must be checked.
  */
 final class Deletions {
   /** What a delete's answer means for the held partitions. */
@@ -57,7 +58,11 @@ final class Deletions {
     List<Integer> batch = new ArrayList<>();
     for (int p : toDelete) {
       Held h = held.get(p);
-      if (h != null && h.releasing && h.drained && h.verifiedEpoch == s.epoch && !deleting.contains(p)) {
+      if (h != null
+          && h.releasing
+          && h.drained
+          && h.verifiedEpoch == s.epoch
+          && !deleting.contains(p)) {
         batch.add(p);
       }
     }
@@ -69,8 +74,8 @@ final class Deletions {
   }
 
   /**
-   * The answer to a delete: the released partitions whose znode is gone, and those whose delete failed
-   * (its answer may be lost: the znode is no longer known to be ours; they stay queued).
+   * The answer to a delete: the released partitions whose znode is gone, and those whose delete
+   * failed (its answer may be lost: the znode is no longer known to be ours; they stay queued).
    */
   Outcome onDeleted(Deleted d) {
     deleting.removeAll(d.gone());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 /**
@@ -8,18 +9,28 @@ final class Held {
   final int partition;
   final long czxid;
   final long generation;
+
   /** The latest term's number; 0 before the first term. */
   long term;
+
   /** Whether the latest term is begun and not yet ended. */
   boolean termOpen;
+
   /** Whether the latest term's {@code revoked} returned (true while no term was begun). */
   boolean revokeReturned = true;
+
   /** Whether a term of this znode was begun before (the next one resumes it). */
   boolean begun;
+
   /** The connection epoch in which the znode was last seen to be this session's; 0 if unknown. */
   long verifiedEpoch;
-  /** Whether the partition is being released (its term ended, its znode to be deleted after the drain). */
+
+  /**
+   * Whether the partition is being released (its term ended, its znode to be deleted after the
+   * drain).
+   */
   boolean releasing;
+
   /** Whether the release's drain is over (callback returned or timed out). */
   boolean drained;
 
@@ -32,7 +43,15 @@ final class Held {
 
   @Override
   public String toString() {
-    return "Held{" + partition + ", czxid=" + czxid + ", term=" + term + (termOpen ? " open" : "")
-        + (releasing ? ", releasing" : "") + (drained ? ", drained" : "") + "}";
+    return "Held{"
+        + partition
+        + ", czxid="
+        + czxid
+        + ", term="
+        + term
+        + (termOpen ? " open" : "")
+        + (releasing ? ", releasing" : "")
+        + (drained ? ", drained" : "")
+        + "}";
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
@@ -14,8 +15,8 @@ import java.util.List;
 
 /**
  * Turns a blocking call of an adapter into the machine's answer, whatever happens: an interrupt
- * restores the thread's flag (the loop is being stopped) and answers "failed" for every partition, so
- * the machine never waits for an answer that will not come. Pure glue; any thread.
+ * restores the thread's flag (the loop is being stopped) and answers "failed" for every partition,
+ * so the machine never waits for an answer that will not come. Pure glue; any thread.
  */
 final class IoCalls {
   /** A blocking call that may be interrupted. */

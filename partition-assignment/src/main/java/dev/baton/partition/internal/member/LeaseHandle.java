@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
@@ -9,9 +10,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The implementation of {@link PartitionLease}: the kernel's {@link TermHandle} (revoked exactly once,
- * never paused) with the partition's fields. {@code term} numbers the member's terms, so that a
- * revocation is applied to the lease it was decided for.
+ * The implementation of {@link PartitionLease}: the kernel's {@link TermHandle} (revoked exactly
+ * once, never paused) with the partition's fields. {@code term} numbers the member's terms, so that
+ * a revocation is applied to the lease it was decided for.
  */
 public final class LeaseHandle extends TermHandle implements PartitionLease {
   private final int partition;
@@ -20,8 +21,14 @@ public final class LeaseHandle extends TermHandle implements PartitionLease {
   private final long generation;
   private final long term;
 
-  public LeaseHandle(int partition, String memberId, FencingToken token, String ownerNodePath,
-      Instant since, long generation, long term) {
+  public LeaseHandle(
+      int partition,
+      String memberId,
+      FencingToken token,
+      String ownerNodePath,
+      Instant since,
+      long generation,
+      long term) {
     super(token, since);
     this.partition = partition;
     this.memberId = memberId;
@@ -62,7 +69,14 @@ public final class LeaseHandle extends TermHandle implements PartitionLease {
 
   @Override
   public String toString() {
-    return "PartitionLease{partition=" + partition + ", member=" + memberId + ", token=" + token()
-        + ", " + describeState() + "}";
+    return "PartitionLease{partition="
+        + partition
+        + ", member="
+        + memberId
+        + ", token="
+        + token()
+        + ", "
+        + describeState()
+        + "}";
   }
 }

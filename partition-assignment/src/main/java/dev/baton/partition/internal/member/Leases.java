@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.PartitionLease;
@@ -9,9 +10,10 @@ import java.util.concurrent.ConcurrentMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The member's leases: the active ones, shared with any thread (callers of {@code ownedPartitions()},
- * the session's event thread that drops every signal when the link goes down), and the latest lease
- * of each partition, confined to the member's loop (a resumed term keeps its take time).
+ * The member's leases: the active ones, shared with any thread (callers of {@code
+ * ownedPartitions()}, the session's event thread that drops every signal when the link goes down),
+ * and the latest lease of each partition, confined to the member's loop (a resumed term keeps its
+ * take time).
  */
 final class Leases {
   private final ConcurrentMap<Integer, LeaseHandle> active = new ConcurrentHashMap<>();
@@ -21,11 +23,12 @@ final class Leases {
   /** The active leases, by partition. Any thread. */
   Map<Integer, PartitionLease> owned() {
     Map<Integer, PartitionLease> out = new HashMap<>();
-    active.forEach((p, lease) -> {
-      if (lease.isActive()) {
-        out.put(p, lease);
-      }
-    });
+    active.forEach(
+        (p, lease) -> {
+          if (lease.isActive()) {
+            out.put(p, lease);
+          }
+        });
     return Map.copyOf(out);
   }
 
@@ -45,10 +48,11 @@ final class Leases {
    * loop then ends their terms and runs {@code revoked}.
    */
   void revokeAll(RevocationReason reason) {
-    active.forEach((p, lease) -> {
-      lease.revoke(reason);
-      active.remove(p, lease);
-    });
+    active.forEach(
+        (p, lease) -> {
+          lease.revoke(reason);
+          active.remove(p, lease);
+        });
   }
 
   // ---- loop only ----
@@ -76,8 +80,8 @@ final class Leases {
   }
 
   /**
-   * Ends every open term at once (its {@code revoked} not yet called) and returns their leases, for a
-   * member that stops on a fatal error.
+   * Ends every open term at once (its {@code revoked} not yet called) and returns their leases, for
+   * a member that stops on a fatal error.
    */
   Map<Integer, LeaseHandle> endAll() {
     Map<Integer, LeaseHandle> ended = Map.copyOf(open);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.recipes.RevocationReason;
@@ -9,7 +10,10 @@ import java.util.Set;
  * answered with exactly one {@link MemberEvent}; the others are done at once.
  */
 public sealed interface MemberAction {
-  /** Read the assignment znode and watch it (or watch for its creation). Answer: AssignmentRead(Failed). */
+  /**
+   * Read the assignment znode and watch it (or watch for its creation). Answer:
+   * AssignmentRead(Failed).
+   */
   record ReadAssignment(long epoch) implements MemberAction {}
 
   /**
@@ -27,20 +31,21 @@ public sealed interface MemberAction {
   record Leave(long session) implements MemberAction {}
 
   /**
-   * Create the ephemeral ownership znodes of {@code partitions} (batched multis), with an owner record
-   * of {@code generation}; first create the group's parents if {@code ensureParents}. Answer:
-   * CreateResults.
+   * Create the ephemeral ownership znodes of {@code partitions} (batched multis), with an owner
+   * record of {@code generation}; first create the group's parents if {@code ensureParents}.
+   * Answer: CreateResults.
    */
-  record CreateOwnerNodes(long epoch, long session, long generation, List<Integer> partitions,
-      boolean ensureParents) implements MemberAction {
+  record CreateOwnerNodes(
+      long epoch, long session, long generation, List<Integer> partitions, boolean ensureParents)
+      implements MemberAction {
     public CreateOwnerNodes {
       partitions = List.copyOf(partitions);
     }
   }
 
   /**
-   * Delete the ownership znodes of {@code partitions} (batched multis), only through session
-   * {@code session}'s own handle. Answer: Deleted.
+   * Delete the ownership znodes of {@code partitions} (batched multis), only through session {@code
+   * session}'s own handle. Answer: Deleted.
    */
   record DeleteOwnerNodes(long session, List<Integer> partitions) implements MemberAction {
     public DeleteOwnerNodes {
@@ -48,7 +53,9 @@ public sealed interface MemberAction {
     }
   }
 
-  /** Read the ownership znodes of {@code partitions} and watch them (pipelined). Answer: Checked. */
+  /**
+   * Read the ownership znodes of {@code partitions} and watch them (pipelined). Answer: Checked.
+   */
   record CheckOwnerNodes(long epoch, List<Integer> partitions) implements MemberAction {
     public CheckOwnerNodes {
       partitions = List.copyOf(partitions);
@@ -57,12 +64,13 @@ public sealed interface MemberAction {
 
   /**
    * Begin term {@code term} of {@code partition}: a lease with token {@code czxid}, published, then
-   * {@code assigned} on the callback pool. {@code resumed}: the same znode as the previous term (after
-   * a reconnect within the session), which keeps its take time. {@code handoffNanos}: from seeing the
-   * partition assigned to owning it, or -1.
+   * {@code assigned} on the callback pool. {@code resumed}: the same znode as the previous term
+   * (after a reconnect within the session), which keeps its take time. {@code handoffNanos}: from
+   * seeing the partition assigned to owning it, or -1.
    */
-  record BeginTerm(int partition, long term, long czxid, long generation, long handoffNanos,
-      boolean resumed) implements MemberAction {}
+  record BeginTerm(
+      int partition, long term, long czxid, long generation, long handoffNanos, boolean resumed)
+      implements MemberAction {}
 
   /**
    * End term {@code term} of {@code partition}: the lease's signal now, then {@code revoked} on the
@@ -73,7 +81,9 @@ public sealed interface MemberAction {
   /** Feed {@code event} back after {@code delayNanos}. */
   record Schedule(MemberEvent event, long delayNanos) implements MemberAction {}
 
-  /** Feed a RETRY tick back after the loop's backoff for failure {@code attempt} (1 for the first). */
+  /**
+   * Feed a RETRY tick back after the loop's backoff for failure {@code attempt} (1 for the first).
+   */
   record ScheduleRetry(int attempt) implements MemberAction {}
 
   /** The drain of term {@code term} of {@code partition} timed out: log it and count it. */

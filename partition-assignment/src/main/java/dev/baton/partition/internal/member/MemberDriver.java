@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.GroupConfig;
@@ -40,13 +41,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the leases and the callback
- * pool, on the member's one {@link SerialLoop}, and feeds their answers back to the machine. Everything
- * that reaches it from other threads (connection epochs, watch notifications, returned callbacks) only
- * enqueues an event on the loop, except that a link going down drops every lease's signal at once.
+ * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the leases and the
+ * callback pool, on the member's one {@link SerialLoop}, and feeds their answers back to the
+ * machine. Everything that reaches it from other threads (connection epochs, watch notifications,
+ * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
+ * lease's signal at once.
  *
- * <p>Its adapters ({@link OwnerNodes}, {@link OwnerChecks}, {@link OwnerDeletes}, {@link MemberNode},
- * {@link AssignmentReader}) block; each answers every request, turning failures into failure answers.
+ * <p>Its adapters ({@link OwnerNodes}, {@link OwnerChecks}, {@link OwnerDeletes}, {@link
+ * MemberNode}, {@link AssignmentReader}) block; each answers every request, turning failures into
+ * failure answers.
  */
 public final class MemberDriver {
   private static final Logger log = LoggerFactory.getLogger(MemberDriver.class);
@@ -67,34 +70,46 @@ public final class MemberDriver {
   private final OwnerDeletes deletes;
   private final MemberNode memberNode;
   private final AssignmentReader reader;
-  private final Watcher ownerWatcher = e -> {
-    if (OwnerNodes.isDeletion(e)) {
-      enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
-    }
-  };
-  private final Watcher memberWatcher = e -> {
-    if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
-      enqueue(new MemberEvent.MemberNodeDeleted());
-    }
-  };
-  private final Watcher assignmentWatcher = e -> {
-    if (e.getType() != Watcher.Event.EventType.None) {
-      enqueue(new MemberEvent.AssignmentChanged());
-    }
-  };
+  private final Watcher ownerWatcher =
+      e -> {
+        if (OwnerNodes.isDeletion(e)) {
+          enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
+        }
+      };
+  private final Watcher memberWatcher =
+      e -> {
+        if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
+          enqueue(new MemberEvent.MemberNodeDeleted());
+        }
+      };
+  private final Watcher assignmentWatcher =
+      e -> {
+        if (e.getType() != Watcher.Event.EventType.None) {
+          enqueue(new MemberEvent.AssignmentChanged());
+        }
+      };
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
   private volatile View view = new View(false, false, 0);
+
   /** The number of the last epoch handed to the machine; written on the loop. */
   private volatile long appliedEpoch;
+
   /** Set by {@code start()}; null before. */
   private @Nullable Subscription subscription;
 
   /** What {@code health()} shows of the machine, published after each event. */
   public record View(boolean joined, boolean duplicate, long generation) {}
 
-  public MemberDriver(BatonSession session, SerialLoop loop, Backoff backoff, GroupPaths paths,
-      GroupConfig config, MemberProfile profile, PartitionCallbacks callbacks, GroupMetrics metrics) {
+  public MemberDriver(
+      BatonSession session,
+      SerialLoop loop,
+      Backoff backoff,
+      GroupPaths paths,
+      GroupConfig config,
+      MemberProfile profile,
+      PartitionCallbacks callbacks,
+      GroupMetrics metrics) {
     this.session = session;
     this.client = session.curator();
     this.loop = loop;
@@ -125,13 +140,14 @@ public final class MemberDriver {
 
   /** Ends every open term and stops following the session; completes when done on the loop. */
   public CompletableFuture<Void> shutdown() {
-    loop.execute(() -> {
-      if (subscription != null) {
-        subscription.close();
-      }
-      handle(new MemberEvent.Shutdown());
-      stopped.complete(null);
-    });
+    loop.execute(
+        () -> {
+          if (subscription != null) {
+            subscription.close();
+          }
+          handle(new MemberEvent.Shutdown());
+          stopped.complete(null);
+        });
     return stopped;
   }
 
@@ -163,7 +179,9 @@ public final class MemberDriver {
     return view;
   }
 
-  /** On the session's event thread: a link going down drops the signals now, not after the queue. */
+  /**
+   * On the session's event thread: a link going down drops the signals now, not after the queue.
+   */
   private void onEpoch(ConnectionEpoch epoch) {
     if (!epoch.isConnected()) {
       leases.revokeAll(reasonOf(epoch));
@@ -218,39 +236,51 @@ public final class MemberDriver {
     if (action instanceof ReadAssignment r) {
       answers.add(read(r.epoch()));
     } else if (action instanceof Join j) {
-      answers.add(new Joined(j.session(), memberNode.join(j.session(), j.earlierSessions(),
-          memberWatcher)));
+      answers.add(
+          new Joined(
+              j.session(), memberNode.join(j.session(), j.earlierSessions(), memberWatcher)));
     } else if (action instanceof Leave l) {
       memberNode.leave(l.session());
     } else if (action instanceof CreateOwnerNodes c) {
-      answers.add(IoCalls.create(c, () -> {
-        if (c.ensureParents()) {
-          GroupNodes.ensure(client, paths);
-        }
-        return creates.create(c.partitions(), new OwnerRecord(me, c.generation()).encode());
-      }));
+      answers.add(
+          IoCalls.create(
+              c,
+              () -> {
+                if (c.ensureParents()) {
+                  GroupNodes.ensure(client, paths);
+                }
+                return creates.create(c.partitions(), new OwnerRecord(me, c.generation()).encode());
+              }));
     } else if (action instanceof DeleteOwnerNodes d) {
       answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {
       ConnectionEpoch now = session.liveness().current();
-      terms.begin(b, now.number() == appliedEpoch ? null // else the link changed: not active
-          : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
+      terms.begin(
+          b,
+          now.number() == appliedEpoch
+              ? null // else the link changed: not active
+              : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
       // Nothing to lose in the future whenComplete returns: terms.end's future always completes
       // normally, and enqueue does not throw (a stopped loop drops the task).
-      var unused = terms.end(e)
-          .whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
+      var unused =
+          terms.end(e).whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
     } else if (action instanceof ScheduleRetry r) {
-      loop.schedule(backoff.delayNanos(r.attempt()),
+      loop.schedule(
+          backoff.delayNanos(r.attempt()),
           () -> handle(new MemberEvent.Tick(MemberEvent.TickKind.RETRY)));
     } else if (action instanceof DrainTimedOut d) {
       metrics.drainTimedOut();
-      log.warn("member {}: revoked callback of partition {} (token {}) still running after {}; "
-          + "releasing anyway: fence its writes", me, d.partition(), terms.token(d.partition()),
+      log.warn(
+          "member {}: revoked callback of partition {} (token {}) still running after {}; "
+              + "releasing anyway: fence its writes",
+          me,
+          d.partition(),
+          terms.token(d.partition()),
           config.drainTimeout());
     } else if (action instanceof Released) {
       released.complete(null);
@@ -262,12 +292,15 @@ public final class MemberDriver {
   }
 
   private MemberEvent read(long epoch) {
-    AssignmentReader.Result result = IoCalls.interruptible(() -> reader.read(assignmentWatcher),
-        new AssignmentReader.ReadFailed(new InterruptedException()));
+    AssignmentReader.Result result =
+        IoCalls.interruptible(
+            () -> reader.read(assignmentWatcher),
+            new AssignmentReader.ReadFailed(new InterruptedException()));
     if (result instanceof AssignmentReader.Found f) {
       return new MemberEvent.AssignmentRead(epoch, f.record());
     }
-    if (result instanceof AssignmentReader.ReadFailed f && !Thread.currentThread().isInterrupted()) {
+    if (result instanceof AssignmentReader.ReadFailed f
+        && !Thread.currentThread().isInterrupted()) {
       log.warn("member {}: cannot read the assignment; retrying: {}", me, f.cause().toString());
     }
     return new MemberEvent.AssignmentReadFailed(epoch);

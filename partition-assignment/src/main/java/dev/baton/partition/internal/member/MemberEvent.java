@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -7,9 +8,9 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link MemberMachine} is told: the session's connection epochs, answers to its actions, watch
- * notifications, callback completions, timers and the lifecycle. Immutable values; the I/O layer builds
- * them on the member's loop.
+ * What {@link MemberMachine} is told: the session's connection epochs, answers to its actions,
+ * watch notifications, callback completions, timers and the lifecycle. Immutable values; the I/O
+ * layer builds them on the member's loop.
  */
 public sealed interface MemberEvent {
   /** A new connection epoch of the session. */
@@ -25,8 +26,8 @@ public sealed interface MemberEvent {
   /**
    * The answer to {@link MemberAction.ReadAssignment} of epoch {@code epoch}.
    *
-   * @param record the assignment read, or null when there is none yet or it is malformed (the machine
-   *     keeps the last good one)
+   * @param record the assignment read, or null when there is none yet or it is malformed (the
+   *     machine keeps the last good one)
    */
   record AssignmentRead(long epoch, @Nullable AssignmentRecord record) implements MemberEvent {}
 
@@ -62,8 +63,8 @@ public sealed interface MemberEvent {
   }
 
   /**
-   * The ownership znode exists with creation zxid {@code czxid} and belongs to session
-   * {@code owner} (this member's, unless a create was retried onto a later session).
+   * The ownership znode exists with creation zxid {@code czxid} and belongs to session {@code
+   * owner} (this member's, unless a create was retried onto a later session).
    */
   record Created(int partition, long czxid, long owner) implements Take {}
 
@@ -71,8 +72,8 @@ public sealed interface MemberEvent {
   record Taken(int partition, long owner) implements Take {}
 
   /**
-   * ZooKeeper refused or failed. After a connection problem the znode may exist anyway (the answer was
-   * lost); {@code noParent}: the group's {@code owners} znode is missing.
+   * ZooKeeper refused or failed. After a connection problem the znode may exist anyway (the answer
+   * was lost); {@code noParent}: the group's {@code owners} znode is missing.
    */
   record Failed(int partition, boolean connectionProblem, boolean noParent) implements Take {}
 
@@ -99,7 +100,11 @@ public sealed interface MemberEvent {
   }
 
   /** Whether a checked znode exists. */
-  enum NodeState { EXISTS, ABSENT, FAILED }
+  enum NodeState {
+    EXISTS,
+    ABSENT,
+    FAILED
+  }
 
   /** An ownership znode this member watches was deleted. */
   record OwnerNodeDeleted(int partition) implements MemberEvent {}
@@ -135,8 +140,8 @@ public sealed interface MemberEvent {
   }
 
   /**
-   * A task of the loop failed: answers to actions in progress may be lost. The machine forgets what it
-   * was waiting for and verifies everything again.
+   * A task of the loop failed: answers to actions in progress may be lost. The machine forgets what
+   * it was waiting for and verifies everything again.
    */
   record Recover() implements MemberEvent {}
 

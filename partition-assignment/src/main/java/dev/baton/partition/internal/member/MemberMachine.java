@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import static dev.baton.recipes.RevocationReason.CLOSED;
@@ -24,21 +25,23 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time, passed
- * in), it updates its state and returns the actions to apply, in order. The I/O layer applies them and
- * feeds their answers back as events. Deterministic, so a test can drive it event by event.
+ * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time,
+ * passed in), it updates its state and returns the actions to apply, in order. The I/O layer
+ * applies them and feeds their answers back as events. Deterministic, so a test can drive it event
+ * by event.
  *
  * <p>Here: the connection and the session, the published assignment, retries and the lifecycle. Its
- * parts {@link Membership} (joining) and {@link Ownerships} (what to take, release and delete) share
- * the session's state ({@link MemberSession}) and never call back.
+ * parts {@link Membership} (joining) and {@link Ownerships} (what to take, release and delete)
+ * share the session's state ({@link MemberSession}) and never call back.
  *
- * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term begins
- * only once the create answered that it is this session's); a znode is deleted only after its term's
- * {@code revoked} returned or the drain timed out, only through this session, and only while it was
- * seen to be this session's in the current epoch (never blindly after a lost answer); a partition
- * whose znode exists is waited for; a znode of an earlier session of this member is left to expire.
- * A suspended connection ends every term at once; a surviving session resumes them with the same token
- * once the znodes are verified and the assignment read again; a lost session ends them.
+ * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term
+ * begins only once the create answered that it is this session's); a znode is deleted only after
+ * its term's {@code revoked} returned or the drain timed out, only through this session, and only
+ * while it was seen to be this session's in the current epoch (never blindly after a lost answer);
+ * a partition whose znode exists is waited for; a znode of an earlier session of this member is
+ * left to expire. A suspended connection ends every term at once; a surviving session resumes them
+ * with the same token once the znodes are verified and the assignment read again; a lost session
+ * ends them.
  *
  * <p>Not thread-safe: confined to the member's loop (or a test).
  */
@@ -72,7 +75,9 @@ public final class MemberMachine {
     Ownerships create(MemberSession s, long drainTimeoutNanos);
   }
 
-  /** Applies {@code event} at loop time {@code nowNanos}; returns the actions to apply, in order. */
+  /**
+   * Applies {@code event} at loop time {@code nowNanos}; returns the actions to apply, in order.
+   */
   public List<MemberAction> on(MemberEvent event, long nowNanos) {
     s.out.clear();
     s.now = nowNanos;
@@ -158,7 +163,8 @@ public final class MemberMachine {
 
   private void onConnected(long sid) {
     // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
-    // the driver drops a lease's signal whenever the link changed under it: the terms still open end
+    // the driver drops a lease's signal whenever the link changed under it: the terms still open
+    // end
     // now, and resume below once verified, as after any suspension.
     ownerships.endTerms(CONNECTION_SUSPENDED);
     s.connected = true;

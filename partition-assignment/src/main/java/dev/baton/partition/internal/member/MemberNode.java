@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
@@ -14,16 +15,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's ephemeral znode under {@code members/}. Joining adopts a node of the current session,
- * deletes one left by an earlier session of this same member object, and otherwise (another process uses
- * the same member id) waits, watching the node, and reports the conflict: two processes never take
- * partitions under one id.
+ * The member's ephemeral znode under {@code members/}. Joining adopts a node of the current
+ * session, deletes one left by an earlier session of this same member object, and otherwise
+ * (another process uses the same member id) waits, watching the node, and reports the conflict: two
+ * processes never take partitions under one id.
  */
 final class MemberNode {
   private static final Logger log = LoggerFactory.getLogger(MemberNode.class);
 
   /** An attempt's outcome: JOINED, DUPLICATE, FAILED, or retry at once (an earlier znode went). */
-  private enum Attempt { JOINED, DUPLICATE, FAILED, AGAIN }
+  private enum Attempt {
+    JOINED,
+    DUPLICATE,
+    FAILED,
+    AGAIN
+  }
 
   private final CuratorFramework client;
   private final String path;
@@ -38,8 +44,8 @@ final class MemberNode {
 
   /**
    * Joins with session {@code sessionId}: one attempt, or two when the first deleted a znode of an
-   * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the member
-   * znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
+   * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the
+   * member znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
    */
   JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     Attempt result = attempt(sessionId, ownEarlierSessions, onGone);
@@ -70,7 +76,9 @@ final class MemberNode {
     }
   }
 
-  /** Watches the member's own znode, so that its deletion (by anyone) makes the member join again. */
+  /**
+   * Watches the member's own znode, so that its deletion (by anyone) makes the member join again.
+   */
   private void watchOwn(Watcher onGone) {
     try {
       client.checkExists().usingWatcher(onGone).forPath(path);
@@ -97,9 +105,12 @@ final class MemberNode {
       }
       if (owner != conflictingSession) {
         conflictingSession = owner;
-        log.warn("member id {} is in use by another session (0x{}): another process has the same "
-            + "member id, or this member restarted and its old session has not expired yet; waiting "
-            + "for that znode to go before taking any partition", path, Long.toHexString(owner));
+        log.warn(
+            "member id {} is in use by another session (0x{}): another process has the same "
+                + "member id, or this member restarted and its old session has not expired yet; waiting "
+                + "for that znode to go before taking any partition",
+            path,
+            Long.toHexString(owner));
       }
       return Attempt.DUPLICATE;
     } catch (InterruptedException e) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -14,24 +15,35 @@ import org.jspecify.annotations.Nullable;
  */
 final class MemberSession {
   final String me;
+
   /** The number of the epoch last applied; a decision of an earlier epoch is not trusted. */
   long epoch;
+
   boolean connected;
+
   /** The session the member acts in; 0 before the first. */
   long id;
+
   boolean closing;
+
   /** Whether the member znode exists in this session. */
   boolean joined;
+
   /** Whether the assignment was read in the current epoch. */
   boolean fresh;
+
   /** The last good assignment read; null before the first. */
   @Nullable AssignmentRecord assignment;
+
   /** The current step's time (the loop's clock, passed in with the event). */
   long now;
+
   /** The current step's actions, in order. */
   final List<MemberAction> out = new ArrayList<>();
+
   /** Failures met in the current step, for the machine's retry. */
   int failures;
+
   /** Whether something succeeded in the current step, which ends a failure streak. */
   boolean progress;
 

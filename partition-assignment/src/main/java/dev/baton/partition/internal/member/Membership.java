@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.Join;
@@ -11,7 +12,8 @@ import java.util.Set;
  * Membership, a part of {@link MemberMachine}: joins once in each session (one join in flight at a
  * time), joins again when the member znode is deleted, and tells a duplicate member id (another
  * session holds the znode: nothing is taken until it goes). It remembers this member's sessions, so
- * that a member znode left by an earlier one is replaced. Pure; writes {@code joined} to the session.
+ * that a member znode left by an earlier one is replaced. Pure; writes {@code joined} to the
+ * session.
  */
 final class Membership {
   private final MemberSession s;

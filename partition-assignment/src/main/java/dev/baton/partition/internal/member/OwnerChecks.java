@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
@@ -19,10 +20,10 @@ import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each, with
- * pipelined asynchronous requests on the session's own handle: one round trip for any number of
- * partitions. Blocking; called on the member's loop. A read that fails or times out is reported as
- * {@code FAILED}, never as absent.
+ * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each,
+ * with pipelined asynchronous requests on the session's own handle: one round trip for any number
+ * of partitions. Blocking; called on the member's loop. A read that fails or times out is reported
+ * as {@code FAILED}, never as absent.
  */
 final class OwnerChecks {
   private final CuratorFramework client;
@@ -49,14 +50,15 @@ final class OwnerChecks {
     Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
     for (int p : partitions) {
       CompletableFuture<Stat> stat = new CompletableFuture<>();
-      org.apache.zookeeper.AsyncCallback.StatCallback callback = (rc, path, ctx, found) -> {
-        KeeperException.Code code = KeeperException.Code.get(rc);
-        if (code == KeeperException.Code.OK || code == KeeperException.Code.NONODE) {
-          stat.complete(found); // null when absent
-        } else {
-          stat.completeExceptionally(KeeperException.create(code, path));
-        }
-      };
+      org.apache.zookeeper.AsyncCallback.StatCallback callback =
+          (rc, path, ctx, found) -> {
+            KeeperException.Code code = KeeperException.Code.get(rc);
+            if (code == KeeperException.Code.OK || code == KeeperException.Code.NONODE) {
+              stat.complete(found); // null when absent
+            } else {
+              stat.completeExceptionally(KeeperException.create(code, path));
+            }
+          };
       if (watcher == null) {
         zk.exists(raw(paths.owner(p)), false, callback, null);
       } else {
@@ -69,9 +71,12 @@ final class OwnerChecks {
     for (Map.Entry<Integer, CompletableFuture<Stat>> e : stats.entrySet()) {
       int p = e.getKey();
       try {
-        Stat found = e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        out.add(found == null ? NodeCheck.absent(p)
-            : NodeCheck.exists(p, found.getCzxid(), found.getEphemeralOwner()));
+        Stat found =
+            e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        out.add(
+            found == null
+                ? NodeCheck.absent(p)
+                : NodeCheck.exists(p, found.getCzxid(), found.getEphemeralOwner()));
       } catch (ExecutionException | TimeoutException ex) {
         out.add(NodeCheck.failed(p));
       }

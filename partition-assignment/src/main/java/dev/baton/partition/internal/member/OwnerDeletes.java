@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
@@ -13,9 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Deletes ownership znodes that one session created, in batches of {@value OwnerNodes#BATCH} per
- * multi, falling back to one request each when a batch fails. Uses the session's own ZooKeeper handle,
- * without Curator's retries, and only while that handle still belongs to the session: a delete by path
- * retried on a later session could remove the next owner's znode. Blocking; called on the member's loop.
+ * multi, falling back to one request each when a batch fails. Uses the session's own ZooKeeper
+ * handle, without Curator's retries, and only while that handle still belongs to the session: a
+ * delete by path retried on a later session could remove the next owner's znode. Blocking; called
+ * on the member's loop.
  */
 final class OwnerDeletes {
   private static final Logger log = LoggerFactory.getLogger(OwnerDeletes.class);
@@ -47,7 +49,8 @@ final class OwnerDeletes {
       return gone;
     }
     for (int i = 0; i < partitions.size(); i += OwnerNodes.BATCH) {
-      List<Integer> batch = partitions.subList(i, Math.min(partitions.size(), i + OwnerNodes.BATCH));
+      List<Integer> batch =
+          partitions.subList(i, Math.min(partitions.size(), i + OwnerNodes.BATCH));
       List<Op> ops = new ArrayList<>(batch.size());
       batch.forEach(p -> ops.add(Op.delete(raw(paths.owner(p)), -1)));
       try {

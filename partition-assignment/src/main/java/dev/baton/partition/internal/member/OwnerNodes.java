@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
@@ -18,12 +19,12 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Creates ownership znodes in batches: one multi per {@value #BATCH} partitions, falling back to one
- * request per partition when a batch fails (a multi is all or nothing). A multi is one ZooKeeper
- * transaction, so every znode it creates has the same czxid, the transaction's zxid; one read of the
- * first znode gives the token of the whole batch. Every outcome names the session that owns the znode,
- * so the machine tells its own znodes from an earlier session's. Deletes are {@link OwnerDeletes}';
- * pipelined reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
+ * Creates ownership znodes in batches: one multi per {@value #BATCH} partitions, falling back to
+ * one request per partition when a batch fails (a multi is all or nothing). A multi is one
+ * ZooKeeper transaction, so every znode it creates has the same czxid, the transaction's zxid; one
+ * read of the first znode gives the token of the whole batch. Every outcome names the session that
+ * owns the znode, so the machine tells its own znodes from an earlier session's. Deletes are {@link
+ * OwnerDeletes}'; pipelined reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
  */
 final class OwnerNodes {
   static final int BATCH = 500;
@@ -86,7 +87,12 @@ final class OwnerNodes {
     try {
       List<CuratorOp> ops = new ArrayList<>(batch.size());
       for (int p : batch) {
-        ops.add(client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data));
+        ops.add(
+            client
+                .transactionOp()
+                .create()
+                .withMode(CreateMode.EPHEMERAL)
+                .forPath(paths.owner(p), data));
       }
       client.transaction().forOperations(ops);
       // One multi is one transaction: every znode it created has the transaction's zxid as czxid.
@@ -111,10 +117,10 @@ final class OwnerNodes {
   }
 
   /**
-   * Tells, for znodes that exist, whose they are: one of this session's own is {@code Created} (a create
-   * of ours whose success was not recorded, e.g. a request Curator retried on the new session after a
-   * client-side expiry; waiting for it to go would wait forever), another session's is {@code Taken}.
-   * The reads are pipelined: one round trip.
+   * Tells, for znodes that exist, whose they are: one of this session's own is {@code Created} (a
+   * create of ours whose success was not recorded, e.g. a request Curator retried on the new
+   * session after a client-side expiry; waiting for it to go would wait forever), another session's
+   * is {@code Taken}. The reads are pipelined: one round trip.
    */
   private void classifyExisting(List<Integer> present, List<Take> out) throws InterruptedException {
     if (present.isEmpty()) {
@@ -130,12 +136,16 @@ final class OwnerNodes {
       return;
     }
     for (NodeCheck c : checks.check(present, null)) {
-      out.add(switch (c.state()) {
-        case EXISTS -> c.owner() == session ? new Created(c.partition(), c.czxid(), c.owner())
-            : new Taken(c.partition(), c.owner());
-        case ABSENT -> new Taken(c.partition(), 0); // went since the listing: the check sees it free
-        case FAILED -> new Failed(c.partition(), true, false);
-      });
+      out.add(
+          switch (c.state()) {
+            case EXISTS ->
+                c.owner() == session
+                    ? new Created(c.partition(), c.czxid(), c.owner())
+                    : new Taken(c.partition(), c.owner());
+            case ABSENT ->
+                new Taken(c.partition(), 0); // went since the listing: the check sees it free
+            case FAILED -> new Failed(c.partition(), true, false);
+          });
     }
   }
 
@@ -149,7 +159,8 @@ final class OwnerNodes {
       try {
         Stat existing = client.checkExists().forPath(path);
         if (existing != null && existing.getEphemeralOwner() == sessionId()) {
-          return new Created(p, existing.getCzxid(), existing.getEphemeralOwner()); // our own batch's
+          return new Created(
+              p, existing.getCzxid(), existing.getEphemeralOwner()); // our own batch's
         }
         return new Taken(p, existing == null ? 0 : existing.getEphemeralOwner());
       } catch (KeeperException e2) {
@@ -174,8 +185,10 @@ final class OwnerNodes {
 
   /** Whether a request failing with {@code code} may have been applied anyway. */
   static boolean isConnectionProblem(KeeperException.Code code) {
-    return code == KeeperException.Code.CONNECTIONLOSS || code == KeeperException.Code.SESSIONEXPIRED
-        || code == KeeperException.Code.SESSIONMOVED || code == KeeperException.Code.OPERATIONTIMEOUT;
+    return code == KeeperException.Code.CONNECTIONLOSS
+        || code == KeeperException.Code.SESSIONEXPIRED
+        || code == KeeperException.Code.SESSIONMOVED
+        || code == KeeperException.Code.OPERATIONTIMEOUT;
   }
 
   private long sessionId() throws Exception {

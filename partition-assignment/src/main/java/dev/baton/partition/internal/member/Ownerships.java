@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import static dev.baton.recipes.RevocationReason.CLOSED;
@@ -32,8 +33,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The part of {@link MemberMachine} that decides, per partition, what to take, resume, release and
  * delete: the held partitions ({@link Held}) and their terms, with its own parts {@link Takes} and
- * {@link Deletions}. Pure like the machine: it reads the shared {@link MemberSession}, appends actions
- * to the step and counts failures there; it never calls the machine.
+ * {@link Deletions}. Pure like the machine: it reads the shared {@link MemberSession}, appends
+ * actions to the step and counts failures there; it never calls the machine.
  */
 class Ownerships {
   /** Takes, and deletes, that come within this window share one multi. */
@@ -42,8 +43,10 @@ class Ownerships {
   final MemberSession s;
   private final long drainTimeoutNanos;
   final SortedMap<Integer, Held> held = new TreeMap<>();
+
   /** Partitions to check before acting on them: a lost answer, a failed check or delete. */
   private final SortedSet<Integer> unsure = new TreeSet<>();
+
   final Takes takes;
   private final Deletions deletions;
   private boolean releasedSignalled;
@@ -60,10 +63,13 @@ class Ownerships {
     return Set.copyOf(held.keySet());
   }
 
-  /** Releases what moved, resumes what was verified, and, once joined, takes what is assigned here. */
+  /**
+   * Releases what moved, resumes what was verified, and, once joined, takes what is assigned here.
+   */
   void reconcile() {
     if (s.closing) {
-      new ArrayList<>(held.values()).stream().filter(h -> !h.releasing).forEach(h -> release(h, CLOSED));
+      new ArrayList<>(held.values())
+          .stream().filter(h -> !h.releasing).forEach(h -> release(h, CLOSED));
       completeIfReleased();
       return;
     }
@@ -93,8 +99,9 @@ class Ownerships {
     h.term = ++terms;
     h.termOpen = true;
     h.revokeReturned = false;
-    s.out.add(new BeginTerm(h.partition, h.term, h.czxid, h.generation, takes.handoff(h.partition),
-        h.begun));
+    s.out.add(
+        new BeginTerm(
+            h.partition, h.term, h.czxid, h.generation, takes.handoff(h.partition), h.begun));
     h.begun = true;
   }
 
@@ -165,14 +172,21 @@ class Ownerships {
       }
     } else if (h != null) { // gone, or another znode in its place
       if (h.termOpen) {
-        s.out.add(new Warn("member " + s.me + ": the ownership znode of partition " + p
-            + " was deleted by someone else"));
+        s.out.add(
+            new Warn(
+                "member "
+                    + s.me
+                    + ": the ownership znode of partition "
+                    + p
+                    + " was deleted by someone else"));
       }
       endTerm(h, NODE_DELETED);
       forget(p);
       completeIfReleased();
-    } else if (ours && !takes.creating.contains(p)) { // a create of this session whose answer was lost
-      held.put(p, new Held(p, c.czxid(), s.assignment == null ? 0 : s.assignment.generation(), s.epoch));
+    } else if (ours
+        && !takes.creating.contains(p)) { // a create of this session whose answer was lost
+      held.put(
+          p, new Held(p, c.czxid(), s.assignment == null ? 0 : s.assignment.generation(), s.epoch));
       takes.waiting.remove(p);
     } else if (takes.waiting.contains(p) && c.state() == NodeState.ABSENT) {
       takes.freed(p); // freed between the create and the watch
@@ -236,7 +250,8 @@ class Ownerships {
       return;
     }
     SortedSet<Integer> check = new TreeSet<>(unsure);
-    held.values().stream().filter(h -> all || !h.termOpen || h.verifiedEpoch != s.epoch)
+    held.values().stream()
+        .filter(h -> all || !h.termOpen || h.verifiedEpoch != s.epoch)
         .forEach(h -> check.add(h.partition));
     if (all) {
       check.addAll(takes.waiting);

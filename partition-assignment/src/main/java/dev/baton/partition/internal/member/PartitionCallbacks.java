@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import com.google.common.util.concurrent.MoreExecutors;
@@ -18,13 +19,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the listener's callbacks on the member's own callback pool ({@code baton-partition-callbacks-
- * <member>} daemon threads, created on demand and ended after a minute idle), one at a time and in
- * submission order per partition (a sequential executor per partition over the pool), so callbacks of
- * different partitions may overlap and a hanging {@code revoked} holds up only its own partition.
- * Never on the member's loop, ZooKeeper's or Curator's threads, and never under a lock. Exceptions and
- * errors thrown by a callback are logged with the partition and token and counted; they never escape.
- * Submit from any thread.
+ * Runs the listener's callbacks on the member's own callback pool ({@code
+ * baton-partition-callbacks- <member>} daemon threads, created on demand and ended after a minute
+ * idle), one at a time and in submission order per partition (a sequential executor per partition
+ * over the pool), so callbacks of different partitions may overlap and a hanging {@code revoked}
+ * holds up only its own partition. Never on the member's loop, ZooKeeper's or Curator's threads,
+ * and never under a lock. Exceptions and errors thrown by a callback are logged with the partition
+ * and token and counted; they never escape. Submit from any thread.
  */
 public final class PartitionCallbacks {
   private static final Logger log = LoggerFactory.getLogger(PartitionCallbacks.class);
@@ -37,11 +38,20 @@ public final class PartitionCallbacks {
   public PartitionCallbacks(PartitionListener listener, String memberId, GroupMetrics metrics) {
     this.listener = listener;
     this.metrics = metrics;
-    this.pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), BatonThreads.factory("partition-callbacks", memberId));
+    this.pool =
+        new ThreadPoolExecutor(
+            0,
+            Integer.MAX_VALUE,
+            60,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            BatonThreads.factory("partition-callbacks", memberId));
   }
 
-  /** Shuts the pool down, waiting up to {@code wait} for callbacks in progress, then interrupts them. */
+  /**
+   * Shuts the pool down, waiting up to {@code wait} for callbacks in progress, then interrupts
+   * them.
+   */
   public void close(Duration wait) {
     pool.shutdown();
     try {
@@ -67,29 +77,40 @@ public final class PartitionCallbacks {
 
   private CompletableFuture<Void> submit(LeaseHandle lease, String callback, Runnable body) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    Executor serial = perPartition.computeIfAbsent(lease.partition(),
-        p -> MoreExecutors.newSequentialExecutor(pool));
+    Executor serial =
+        perPartition.computeIfAbsent(
+            lease.partition(), p -> MoreExecutors.newSequentialExecutor(pool));
     try {
-      serial.execute(() -> {
-        try {
-          body.run();
-        } catch (Throwable e) { // logged and counted; a callback never kills a pool thread silently
-          metrics.callbackFailed(callback);
-          log.error("partition listener {} of partition {} (token {}) threw", callback,
-              lease.partition(), lease.token(), e);
-          if (e instanceof VirtualMachineError fatal) {
-            done.complete(null);
-            throw fatal; // ends this pool thread; the pool starts another
-          }
-        } finally {
-          Thread.interrupted(); // an interrupt aimed at this callback must not reach the next
-          done.complete(null);
-        }
-      });
+      serial.execute(
+          () -> {
+            try {
+              body.run();
+            } catch (
+                Throwable e) { // logged and counted; a callback never kills a pool thread silently
+              metrics.callbackFailed(callback);
+              log.error(
+                  "partition listener {} of partition {} (token {}) threw",
+                  callback,
+                  lease.partition(),
+                  lease.token(),
+                  e);
+              if (e instanceof VirtualMachineError fatal) {
+                done.complete(null);
+                throw fatal; // ends this pool thread; the pool starts another
+              }
+            } finally {
+              Thread.interrupted(); // an interrupt aimed at this callback must not reach the next
+              done.complete(null);
+            }
+          });
     } catch (RuntimeException e) { // RejectedExecutionException: the member is closing
       metrics.callbackFailed(callback);
-      log.error("the callback pool refused {} of partition {} (token {}); it does not run",
-          callback, lease.partition(), lease.token(), e);
+      log.error(
+          "the callback pool refused {} of partition {} (token {}); it does not run",
+          callback,
+          lease.partition(),
+          lease.token(),
+          e);
       done.complete(null);
     }
     return done;

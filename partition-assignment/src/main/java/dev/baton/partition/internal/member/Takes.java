@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
-import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Failed;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
@@ -19,11 +20,11 @@ import java.util.Set;
 import java.util.SortedSet;
 
 /**
- * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the partitions
- * assigned here that are neither held, nor being created, nor waited for, nor unsure (a lost answer,
- * checked first); holds the ones created by this session and waits for the ones another session's
- * znode still holds. The partitions freed within the batch window are taken in one multi. Pure; adds
- * the partitions it holds to the shared map.
+ * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
+ * partitions assigned here that are neither held, nor being created, nor waited for, nor unsure (a
+ * lost answer, checked first); holds the ones created by this session and waits for the ones
+ * another session's znode still holds. The partitions freed within the batch window are taken in
+ * one multi. Pure; adds the partitions it holds to the shared map.
  */
 final class Takes {
   private final MemberSession s;
@@ -35,7 +36,9 @@ final class Takes {
   private boolean parentsChecked;
   private boolean takeScheduled;
 
-  /** @param unsure the partitions to check before acting on them, shared with {@link Ownerships} */
+  /**
+   * @param unsure the partitions to check before acting on them, shared with {@link Ownerships}
+   */
   Takes(MemberSession s, Map<Integer, Held> held, SortedSet<Integer> unsure) {
     this.s = s;
     this.held = held;
@@ -51,14 +54,18 @@ final class Takes {
     pendingSince.keySet().retainAll(assigned);
     List<Integer> take = new ArrayList<>();
     for (int p : assigned) {
-      if (!held.containsKey(p) && !waiting.contains(p) && !creating.contains(p) && !unsure.contains(p)) {
+      if (!held.containsKey(p)
+          && !waiting.contains(p)
+          && !creating.contains(p)
+          && !unsure.contains(p)) {
         take.add(p);
         pendingSince.putIfAbsent(p, s.now);
       }
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
-      s.out.add(new CreateOwnerNodes(s.epoch, s.id, assignment.generation(), take, !parentsChecked));
+      s.out.add(
+          new CreateOwnerNodes(s.epoch, s.id, assignment.generation(), take, !parentsChecked));
       parentsChecked = true;
     }
   }
@@ -80,9 +87,11 @@ final class Takes {
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
-      Take t = take instanceof Created c && c.owner() != s.id
-          ? new Taken(p, c.owner()) // another session's, e.g. an earlier one of this member: wait
-          : take;
+      Take t =
+          take instanceof Created c && c.owner() != s.id
+              ? new Taken(
+                  p, c.owner()) // another session's, e.g. an earlier one of this member: wait
+              : take;
       if (t instanceof Created c) {
         if (!held.containsKey(p)) { // else a create retried after it had succeeded
           held.put(p, new Held(p, c.czxid(), r.generation(), r.epoch() == s.epoch ? s.epoch : 0));

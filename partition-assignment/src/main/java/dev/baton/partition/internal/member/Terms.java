@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
@@ -13,10 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link LeaseHandle}, published in
- * {@link Leases}, counted, and handed to {@code assigned} on the callback pool; an {@link EndTerm}
- * drops the lease's signal, counts it and runs {@code revoked}, whose return it reports. Called on the
- * member's loop.
+ * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link LeaseHandle}, published
+ * in {@link Leases}, counted, and handed to {@code assigned} on the callback pool; an {@link
+ * EndTerm} drops the lease's signal, counts it and runs {@code revoked}, whose return it reports.
+ * Called on the member's loop.
  */
 final class Terms {
   private final String me;
@@ -26,7 +27,12 @@ final class Terms {
   private final PartitionCallbacks callbacks;
   private final GroupMetrics metrics;
 
-  Terms(String me, GroupPaths paths, Clock clock, Leases leases, PartitionCallbacks callbacks,
+  Terms(
+      String me,
+      GroupPaths paths,
+      Clock clock,
+      Leases leases,
+      PartitionCallbacks callbacks,
       GroupMetrics metrics) {
     this.me = me;
     this.paths = paths;
@@ -38,15 +44,25 @@ final class Terms {
 
   /**
    * Begins the term; {@code linkChanged} non-null: the link changed since the machine decided, so
-   * the lease starts revoked for that reason (its {@code revoked} follows when the machine hears of it).
+   * the lease starts revoked for that reason (its {@code revoked} follows when the machine hears of
+   * it).
    */
   void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     LeaseHandle previous = leases.latest(p);
-    Instant since = b.resumed() && previous != null && previous.token().value() == b.czxid()
-        ? previous.startedAt() : clock.instant();
-    LeaseHandle lease = new LeaseHandle(p, me, FencingToken.of(paths.tokenScope(p), b.czxid()),
-        paths.owner(p), since, b.generation(), b.term());
+    Instant since =
+        b.resumed() && previous != null && previous.token().value() == b.czxid()
+            ? previous.startedAt()
+            : clock.instant();
+    LeaseHandle lease =
+        new LeaseHandle(
+            p,
+            me,
+            FencingToken.of(paths.tokenScope(p), b.czxid()),
+            paths.owner(p),
+            since,
+            b.generation(),
+            b.term());
     leases.begin(lease);
     if (linkChanged != null) {
       lease.revoke(linkChanged);
@@ -55,7 +71,9 @@ final class Terms {
     callbacks.assigned(lease);
   }
 
-  /** Ends the term; completes when its {@code revoked} returned (at once if there is no such term). */
+  /**
+   * Ends the term; completes when its {@code revoked} returned (at once if there is no such term).
+   */
   CompletableFuture<Void> end(EndTerm e) {
     LeaseHandle lease = leases.end(e.partition(), e.term());
     if (lease == null) {
@@ -69,13 +87,18 @@ final class Terms {
 
   /** The member stops on a fatal error: every open term ends now, as if closed. */
   void endAll() {
-    leases.endAll().values().forEach(lease -> {
-      lease.revoke(RevocationReason.CLOSED);
-      RevocationReason actual = lease.revocationReason().orElse(RevocationReason.CLOSED);
-      metrics.revoked(actual);
-      // The loop is gone: nobody waits for revoked to return (the future always completes normally).
-      var unused = callbacks.revoked(lease, actual);
-    });
+    leases
+        .endAll()
+        .values()
+        .forEach(
+            lease -> {
+              lease.revoke(RevocationReason.CLOSED);
+              RevocationReason actual = lease.revocationReason().orElse(RevocationReason.CLOSED);
+              metrics.revoked(actual);
+              // The loop is gone: nobody waits for revoked to return (the future always completes
+              // normally).
+              var unused = callbacks.revoked(lease, actual);
+            });
   }
 
   /** The token of {@code p}'s latest term, for a log line. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
@@ -11,18 +12,23 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * A published assignment: its generation, the assigner that wrote it (member id and election token), the
- * partition set, and each partition's assigned member. Stored in the group's {@code assignment} znode as
- * {@code baton-assignment/1} with {@code partitions=<ranges>} and one {@code m.<member>=<ranges>} line
- * per member that is assigned partitions.
+ * A published assignment: its generation, the assigner that wrote it (member id and election
+ * token), the partition set, and each partition's assigned member. Stored in the group's {@code
+ * assignment} znode as {@code baton-assignment/1} with {@code partitions=<ranges>} and one {@code
+ * m.<member>=<ranges>} line per member that is assigned partitions.
  *
- * <p>Decoding checks that the members' ranges are disjoint and inside the partition set; a partition
- * assigned to nobody is allowed (it stays unowned).
+ * <p>Decoding checks that the members' ranges are disjoint and inside the partition set; a
+ * partition assigned to nobody is allowed (it stays unowned).
  */
-public record AssignmentRecord(long generation, String assigner, long assignerToken,
-    SortedSet<Integer> partitions, SortedMap<Integer, String> owners) {
+public record AssignmentRecord(
+    long generation,
+    String assigner,
+    long assignerToken,
+    SortedSet<Integer> partitions,
+    SortedMap<Integer, String> owners) {
   /** ZooKeeper's default request limit is 1 MiB; stay below it. */
   public static final int MAX_BYTES = 1_000_000;
+
   private static final String MEMBER_PREFIX = "m.";
 
   public AssignmentRecord {
@@ -33,11 +39,12 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
   /** The partitions assigned to {@code member}. */
   public SortedSet<Integer> partitionsOf(String member) {
     TreeSet<Integer> mine = new TreeSet<>();
-    owners.forEach((p, m) -> {
-      if (m.equals(member)) {
-        mine.add(p);
-      }
-    });
+    owners.forEach(
+        (p, m) -> {
+          if (m.equals(member)) {
+            mine.add(p);
+          }
+        });
     return mine;
   }
 
@@ -52,8 +59,12 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
     byMember.forEach((m, ps) -> RecordFormat.field(b, MEMBER_PREFIX + m, Ranges.encode(ps)));
     byte[] bytes = RecordFormat.bytes(b);
     if (bytes.length > MAX_BYTES) {
-      throw new IllegalStateException("the assignment needs " + bytes.length + " bytes, more than "
-          + MAX_BYTES + "; use fewer partitions or shorter member ids");
+      throw new IllegalStateException(
+          "the assignment needs "
+              + bytes.length
+              + " bytes, more than "
+              + MAX_BYTES
+              + "; use fewer partitions or shorter member ids");
     }
     return bytes;
   }
@@ -79,18 +90,18 @@ public record AssignmentRecord(long generation, String assigner, long assignerTo
       }
       String member = e.getKey().substring(MEMBER_PREFIX.length());
       if (!GroupIds.isValid(member)) {
-        throw new MalformedRecordException(path, "invalid member id in key "
-            + RecordFormat.quoted(e.getKey()));
+        throw new MalformedRecordException(
+            path, "invalid member id in key " + RecordFormat.quoted(e.getKey()));
       }
       for (int p : ranges(path, e.getValue())) {
         if (!partitions.contains(p)) {
-          throw new MalformedRecordException(path, "partition " + p + " of " + member
-              + " is not in the partition set");
+          throw new MalformedRecordException(
+              path, "partition " + p + " of " + member + " is not in the partition set");
         }
         String other = owners.put(p, member);
         if (other != null) {
-          throw new MalformedRecordException(path, "partition " + p + " assigned to both " + other
-              + " and " + member);
+          throw new MalformedRecordException(
+              path, "partition " + p + " assigned to both " + other + " and " + member);
         }
       }
     }

@@ -1,12 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.Ranges;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
 
-/** The data of a member znode: {@code baton-member/1} with {@code id}, {@code weight}, {@code zone}. */
+/**
+ * The data of a member znode: {@code baton-member/1} with {@code id}, {@code weight}, {@code zone}.
+ */
 public final class MemberRecord {
   public static final int MAX_BYTES = 4096;
   public static final int MAX_WEIGHT = 10_000;
@@ -32,8 +34,8 @@ public final class MemberRecord {
     Map<String, String> f = RecordFormat.parse(path, data, "member", MAX_BYTES);
     String id = RecordFormat.require(path, f, "id");
     if (!id.equals(nodeName)) {
-      throw new MalformedRecordException(path, "member id " + RecordFormat.quoted(id)
-          + " does not match the znode name");
+      throw new MalformedRecordException(
+          path, "member id " + RecordFormat.quoted(id) + " does not match the znode name");
     }
     if (!GroupIds.isValid(id)) {
       throw new MalformedRecordException(path, "invalid member id");

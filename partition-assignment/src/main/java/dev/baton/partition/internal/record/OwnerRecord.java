@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
@@ -5,8 +6,9 @@ import dev.baton.partition.internal.GroupIds;
 import java.util.Map;
 
 /**
- * The data of a partition's ownership znode: the owner's member id and the assignment generation under
- * which it took the partition. The znode itself (ephemeral, its czxid the token) is the ownership.
+ * The data of a partition's ownership znode: the owner's member id and the assignment generation
+ * under which it took the partition. The znode itself (ephemeral, its czxid the token) is the
+ * ownership.
  */
 public record OwnerRecord(String memberId, long generation) {
   public static final int MAX_BYTES = 1024;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import dev.baton.partition.MalformedRecordException;
@@ -9,6 +10,7 @@ import java.util.SortedSet;
 public final class PartitionSetRecord {
   /** Most partitions a group may have. */
   public static final int MAX_PARTITIONS = 100_000;
+
   public static final int MAX_BYTES = 1 << 20;
 
   private PartitionSetRecord() {}

@@ -1,9 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import dev.baton.fencing.support.SafeText;
 import dev.baton.fencing.support.StrictText;
 import dev.baton.partition.MalformedRecordException;
-import dev.baton.partition.internal.Ranges;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,15 +11,17 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The text format of every record Baton stores in a group's znodes: a header line
- * {@code baton-<kind>/<version>}, then {@code key=value} lines. Parsing is defensive and uses Baton's
- * one strict decoder ({@link StrictText}): a size limit, strict UTF-8, no control characters on any line
- * (the header included), no duplicate keys, a known kind and version 1, and numbers in canonical form
- * only. Unknown keys are kept (a newer writer may add fields) and ignored by readers. Problems quote
- * record content only through {@link SafeText} (escaped and abbreviated), since they are logged.
+ * The text format of every record Baton stores in a group's znodes: a header line {@code
+ * baton-<kind>/<version>}, then {@code key=value} lines. Parsing is defensive and uses Baton's one
+ * strict decoder ({@link StrictText}): a size limit, strict UTF-8, no control characters on any
+ * line (the header included), no duplicate keys, a known kind and version 1, and numbers in
+ * canonical form only. Unknown keys are kept (a newer writer may add fields) and ignored by
+ * readers. Problems quote record content only through {@link SafeText} (escaped and abbreviated),
+ * since they are logged.
  */
 public final class RecordFormat {
   public static final int VERSION = 1;
+
   /** How much of a header, key or value a problem quotes. */
   static final int QUOTED = 40;
 
@@ -58,11 +60,13 @@ public final class RecordFormat {
     String header = lines.get(0);
     String expected = "baton-" + kind + "/";
     if (!header.startsWith(expected)) {
-      throw new MalformedRecordException(path, "not a " + kind + " record (header " + quoted(header) + ")");
+      throw new MalformedRecordException(
+          path, "not a " + kind + " record (header " + quoted(header) + ")");
     }
     if (!header.equals(expected + VERSION)) {
-      throw new MalformedRecordException(path, "unsupported " + kind + " record version "
-          + quoted(header.substring(expected.length())));
+      throw new MalformedRecordException(
+          path,
+          "unsupported " + kind + " record version " + quoted(header.substring(expected.length())));
     }
     Map<String, String> fields = new LinkedHashMap<>();
     for (int i = 1; i < lines.size(); i++) {
@@ -90,8 +94,11 @@ public final class RecordFormat {
     return v;
   }
 
-  /** A required number field from 0 to {@code max}, in canonical form ({@link StrictText#number}). */
+  /**
+   * A required number field from 0 to {@code max}, in canonical form ({@link StrictText#number}).
+   */
   public static long number(String path, Map<String, String> fields, String key, long max) {
-    return StrictText.number(require(path, fields, key), max, "field '" + key + "'", malformed(path));
+    return StrictText.number(
+        require(path, fields, key), max, "field '" + key + "'", malformed(path));
   }
 }

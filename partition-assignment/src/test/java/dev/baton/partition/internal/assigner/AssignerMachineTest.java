@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,9 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
-/** The assigner machine's decisions without a server: debounce, compute, publish, terms, failures. */
+/**
+ * The assigner machine's decisions without a server: debounce, compute, publish, terms, failures.
+ */
 class AssignerMachineTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -33,7 +36,8 @@ class AssignerMachineTest {
   private List<AssignerAction> last = List.of();
 
   private AssignerMachine machine(AssignmentStrategy strategy, Duration grace) {
-    return new AssignerMachine("a", 4, strategy, Duration.ofMillis(200), Duration.ofSeconds(2), grace);
+    return new AssignerMachine(
+        "a", 4, strategy, Duration.ofMillis(200), Duration.ofSeconds(2), grace);
   }
 
   private List<AssignerAction> on(AssignerMachine m, AssignerEvent e) {
@@ -55,8 +59,11 @@ class AssignerMachineTest {
 
   /** Fires the latest rebalance timer scheduled in {@code last}. */
   private void fire(AssignerMachine m) {
-    Schedule s = of(Schedule.class).stream().filter(x -> x.event() instanceof RebalanceDue)
-        .reduce((x, y) -> y).orElseThrow();
+    Schedule s =
+        of(Schedule.class).stream()
+            .filter(x -> x.event() instanceof RebalanceDue)
+            .reduce((x, y) -> y)
+            .orElseThrow();
     now += s.delayNanos();
     on(m, s.event());
   }
@@ -65,11 +72,15 @@ class AssignerMachineTest {
   void aTermReadsItsInputsComputesAfterTheQuietPeriodAndPublishesTheFirstGeneration() {
     AssignerMachine m = machine(new StickyBalancedStrategy(), Duration.ZERO);
     on(m, new AssignerEvent.TermBegan(1, 77));
-    assertThat(of(Read.class)).extracting(Read::input)
-        .containsExactly(Input.MEMBERS, Input.ASSIGNMENT, Input.OWNERS); // partitions are configured
+    assertThat(of(Read.class))
+        .extracting(Read::input)
+        .containsExactly(
+            Input.MEMBERS, Input.ASSIGNMENT, Input.OWNERS); // partitions are configured
     on(m, new AssignerEvent.AssignmentRead(1, null, -1));
     on(m, new AssignerEvent.MembersRead(1, members("a", "b")));
-    assertThat(of(Schedule.class)).singleElement().satisfies(s -> assertThat(s.delayNanos()).isEqualTo(200 * MS));
+    assertThat(of(Schedule.class))
+        .singleElement()
+        .satisfies(s -> assertThat(s.delayNanos()).isEqualTo(200 * MS));
     fire(m);
     assertThat(of(Read.class)).extracting(Read::input).containsExactly(Input.CURRENT_OWNERS);
     on(m, new AssignerEvent.CurrentOwnersRead(1, Map.of()));
@@ -86,11 +97,14 @@ class AssignerMachineTest {
     assertThat(of(Publish.class)).isEmpty(); // nothing changed: nothing published
     on(m, new AssignerEvent.MembersRead(1, members("a", "b", "c")));
     fire(m);
-    assertThat(of(Publish.class)).singleElement().satisfies(q -> {
-      assertThat(q.next().generation()).isEqualTo(2);
-      assertThat(q.previousVersion()).isZero();
-      assertThat(q.moved()).isEqualTo(1);
-    });
+    assertThat(of(Publish.class))
+        .singleElement()
+        .satisfies(
+            q -> {
+              assertThat(q.next().generation()).isEqualTo(2);
+              assertThat(q.previousVersion()).isZero();
+              assertThat(q.moved()).isEqualTo(1);
+            });
   }
 
   /**
@@ -174,9 +188,10 @@ class AssignerMachineTest {
 
   @Test
   void aStrategyThatThrowsAnExceptionPublishesNothingAndAnErrorEscapesToTheLoop() {
-    AssignmentStrategy broken = (p, m, prev) -> {
-      throw new IllegalStateException("bug");
-    };
+    AssignmentStrategy broken =
+        (p, m, prev) -> {
+          throw new IllegalStateException("bug");
+        };
     AssignerMachine m = machine(broken, Duration.ZERO);
     on(m, new AssignerEvent.TermBegan(1, 5));
     on(m, new AssignerEvent.AssignmentRead(1, null, -1));
@@ -184,14 +199,20 @@ class AssignerMachineTest {
     fire(m);
     on(m, new AssignerEvent.CurrentOwnersRead(1, Map.of()));
     assertThat(of(Publish.class)).isEmpty();
-    assertThat(of(Log.class)).singleElement().satisfies(l -> {
-      assertThat(l.level()).isEqualTo(AssignerAction.Level.ERROR);
-      assertThat(l.cause()).hasMessage("bug");
-    });
+    assertThat(of(Log.class))
+        .singleElement()
+        .satisfies(
+            l -> {
+              assertThat(l.level()).isEqualTo(AssignerAction.Level.ERROR);
+              assertThat(l.cause()).hasMessage("bug");
+            });
 
-    AssignerMachine failing = machine((p, ms, prev) -> {
-      throw new AssertionError("broken strategy");
-    }, Duration.ZERO);
+    AssignerMachine failing =
+        machine(
+            (p, ms, prev) -> {
+              throw new AssertionError("broken strategy");
+            },
+            Duration.ZERO);
     on(failing, new AssignerEvent.TermBegan(1, 5));
     on(failing, new AssignerEvent.AssignmentRead(1, null, -1));
     on(failing, new AssignerEvent.MembersRead(1, members("a")));
@@ -199,7 +220,8 @@ class AssignerMachineTest {
     assertThatThrownBy(() -> on(failing, new AssignerEvent.CurrentOwnersRead(1, Map.of())))
         .isInstanceOf(AssertionError.class);
     on(failing, new AssignerEvent.Retry()); // the loop's recovery: the machine still works
-    assertThat(of(Read.class)).extracting(Read::input)
+    assertThat(of(Read.class))
+        .extracting(Read::input)
         .containsExactly(Input.MEMBERS, Input.ASSIGNMENT, Input.OWNERS);
   }
 
@@ -217,13 +239,17 @@ class AssignerMachineTest {
     on(m, new AssignerEvent.MembersRead(1, members("a"))); // b leaves
     fire(m);
     assertThat(of(Publish.class)).isEmpty(); // b's partitions wait for it
-    Schedule grace = of(Schedule.class).stream().filter(s -> s.event() instanceof AssignerEvent.GraceDue)
-        .findFirst().orElseThrow();
+    Schedule grace =
+        of(Schedule.class).stream()
+            .filter(s -> s.event() instanceof AssignerEvent.GraceDue)
+            .findFirst()
+            .orElseThrow();
     assertThat(grace.delayNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(10) + MS);
     now += grace.delayNanos();
     on(m, grace.event());
     fire(m);
-    assertThat(of(Publish.class)).singleElement()
+    assertThat(of(Publish.class))
+        .singleElement()
         .satisfies(p -> assertThat(p.next().owners().values()).containsOnly("a"));
   }
 }

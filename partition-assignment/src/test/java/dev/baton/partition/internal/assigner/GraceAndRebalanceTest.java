@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +35,8 @@ class GraceAndRebalanceTest {
     GraceTracker grace = new GraceTracker(Duration.ofSeconds(10));
     grace.ghosts(Set.of("a"), Set.of("a", "b"), T0);
     grace.ghosts(Set.of("a", "b"), Set.of("a", "b"), T0.plusSeconds(5)); // b is back
-    assertThat(grace.ghosts(Set.of("a"), Set.of("a", "b"), T0.plusSeconds(12))).containsExactly("b");
+    assertThat(grace.ghosts(Set.of("a"), Set.of("a", "b"), T0.plusSeconds(12)))
+        .containsExactly("b");
   }
 
   @Test
@@ -45,11 +47,21 @@ class GraceAndRebalanceTest {
   @Test
   void rebalanceCountsMovesAndHandlesZeroPartitions() {
     TreeSet<Integer> ps = new TreeSet<>(List.of(0, 1, 2, 3));
-    Rebalance.Result r = Rebalance.compute(new StickyBalancedStrategy(), ps,
-        List.of(MemberProfile.of("a"), MemberProfile.of("b")), Map.of(0, "a", 1, "a", 2, "a", 3, "a"));
+    Rebalance.Result r =
+        Rebalance.compute(
+            new StickyBalancedStrategy(),
+            ps,
+            List.of(MemberProfile.of("a"), MemberProfile.of("b")),
+            Map.of(0, "a", 1, "a", 2, "a", 3, "a"));
     assertThat(r.moved()).isEqualTo(2);
-    assertThat(Rebalance.compute(new StickyBalancedStrategy(), new TreeSet<>(),
-        List.of(MemberProfile.of("a")), Map.of()).owners()).isEmpty();
+    assertThat(
+            Rebalance.compute(
+                    new StickyBalancedStrategy(),
+                    new TreeSet<>(),
+                    List.of(MemberProfile.of("a")),
+                    Map.of())
+                .owners())
+        .isEmpty();
   }
 
   @Test

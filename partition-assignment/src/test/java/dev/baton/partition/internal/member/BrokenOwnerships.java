@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
@@ -5,8 +6,8 @@ import dev.baton.partition.internal.member.MemberEvent.NodeState;
 import dev.baton.recipes.RevocationReason;
 
 /**
- * Deliberately broken variants of {@link Ownerships}, the simulation's negative controls: the checker
- * must catch each of them.
+ * Deliberately broken variants of {@link Ownerships}, the simulation's negative controls: the
+ * checker must catch each of them.
  */
 final class BrokenOwnerships {
   private BrokenOwnerships() {}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -57,7 +58,9 @@ final class MachineScript {
     return found.get(0);
   }
 
-  /** An assignment of generation {@code gen}: partitions 0..n-1, {@code owners[i]} owns partition i. */
+  /**
+   * An assignment of generation {@code gen}: partitions 0..n-1, {@code owners[i]} owns partition i.
+   */
   static AssignmentRecord assignment(long gen, String... owners) {
     Map<Integer, String> map = new TreeMap<>();
     for (int i = 0; i < owners.length; i++) {
@@ -65,7 +68,11 @@ final class MachineScript {
         map.put(i, owners[i]);
       }
     }
-    return new AssignmentRecord(gen, "a", 1,
-        new TreeSet<>(IntStream.range(0, owners.length).boxed().toList()), new TreeMap<>(map));
+    return new AssignmentRecord(
+        gen,
+        "a",
+        1,
+        new TreeSet<>(IntStream.range(0, owners.length).boxed().toList()),
+        new TreeMap<>(map));
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import static dev.baton.partition.internal.member.MachineScript.assignment;
@@ -14,8 +15,8 @@ import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
-import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.Failed;
 import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
@@ -37,7 +38,8 @@ class MemberMachineTest {
   private void owning01() {
     m.start(S1, assignment(1, "m", "m", "x"));
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0, 1);
-    m.on(new CreateResults(m.epoch(), 1, List.of(new Created(0, 100, S1), new Created(1, 101, S1))));
+    m.on(
+        new CreateResults(m.epoch(), 1, List.of(new Created(0, 100, S1), new Created(1, 101, S1))));
     assertThat(m.of(BeginTerm.class)).extracting(BeginTerm::partition).containsExactly(0, 1);
   }
 
@@ -55,8 +57,10 @@ class MemberMachineTest {
 
     m.on(new CreateResults(1, 1, List.of(new Created(0, 100, S1), new Created(2, 100, S1))));
     assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0, 2); // watched
-    assertThat(m.of(BeginTerm.class)).extracting(BeginTerm::partition, BeginTerm::czxid, BeginTerm::resumed)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(0, 100L, false),
+    assertThat(m.of(BeginTerm.class))
+        .extracting(BeginTerm::partition, BeginTerm::czxid, BeginTerm::resumed)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(0, 100L, false),
             org.assertj.core.groups.Tuple.tuple(2, 100L, false));
     assertThat(m.of(BeginTerm.class)).allSatisfy(b -> assertThat(b.handoffNanos()).isPositive());
   }
@@ -84,25 +88,33 @@ class MemberMachineTest {
   @Test
   void aZnodeOfAnEarlierSessionOfThisMemberIsLeftToExpireNeverDeleted() {
     m.start(S2, assignment(1, "m"));
-    m.on(new CreateResults(1, 1, List.of(new Created(0, 80, S1)))); // a create retried onto S1 earlier
+    m.on(
+        new CreateResults(
+            1, 1, List.of(new Created(0, 80, S1)))); // a create retried onto S1 earlier
     assertThat(m.of(BeginTerm.class)).isEmpty();
     m.on(new Tick(TickKind.RETRY));
     m.on(new CreateResults(1, 1, List.of(new Taken(0, S1))));
     m.on(new Checked(1, List.of(NodeCheck.exists(0, 80, S1))));
-    assertThat(m.all).noneMatch(DeleteOwnerNodes.class::isInstance).noneMatch(BeginTerm.class::isInstance);
+    assertThat(m.all)
+        .noneMatch(DeleteOwnerNodes.class::isInstance)
+        .noneMatch(BeginTerm.class::isInstance);
   }
 
   @Test
   void aSuspendedConnectionRevokesAtOnceAndTheSameSessionResumesWithTheSameTokens() {
     owning01();
     m.epoch(Link.SUSPENDED, S1);
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason)
-        .containsOnly(RevocationReason.CONNECTION_SUSPENDED).hasSize(2);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.CONNECTION_SUSPENDED)
+        .hasSize(2);
     m.epoch(Link.CONNECTED, S1);
     assertThat(m.last.get(0)).isEqualTo(new ReadAssignment(m.epoch())); // read first
     assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0, 1);
     assertThat(m.of(Join.class)).isEmpty(); // still joined in this session
-    m.on(new Checked(m.epoch(), List.of(NodeCheck.exists(0, 100, S1), NodeCheck.exists(1, 101, S1))));
+    m.on(
+        new Checked(
+            m.epoch(), List.of(NodeCheck.exists(0, 100, S1), NodeCheck.exists(1, 101, S1))));
     assertThat(m.of(BeginTerm.class)).isEmpty(); // not before the assignment is read again
     m.on(new AssignmentRead(m.epoch(), assignment(1, "m", "x", "x")));
     BeginTerm resumed = m.one(BeginTerm.class);
@@ -119,10 +131,14 @@ class MemberMachineTest {
   void aConnectedEpochAfterASuspensionThatWasNeverHeardOfStillEndsAndResumesTheTerms() {
     owning01(); // the session's liveness may skip a superseded epoch: SUSPENDED never arrives
     m.epoch(Link.CONNECTED, S1);
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason)
-        .containsOnly(RevocationReason.CONNECTION_SUSPENDED).hasSize(2);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.CONNECTION_SUSPENDED)
+        .hasSize(2);
     m.on(new AssignmentRead(m.epoch(), assignment(1, "m", "m")));
-    m.on(new Checked(m.epoch(), List.of(NodeCheck.exists(0, 100, S1), NodeCheck.exists(1, 101, S1))));
+    m.on(
+        new Checked(
+            m.epoch(), List.of(NodeCheck.exists(0, 100, S1), NodeCheck.exists(1, 101, S1))));
     assertThat(m.of(BeginTerm.class)).extracting(BeginTerm::czxid).containsExactly(100L, 101L);
     assertThat(m.of(BeginTerm.class)).allMatch(BeginTerm::resumed);
   }
@@ -131,10 +147,13 @@ class MemberMachineTest {
   void aLostSessionEndsEveryTermForgetsItsZnodesAndJoinsAgainInTheNext() {
     owning01();
     m.epoch(Link.LOST, S1);
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason).containsOnly(RevocationReason.SESSION_LOST);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.SESSION_LOST);
     assertThat(m.machine.held()).isEmpty();
     m.epoch(Link.CONNECTED, S2);
-    assertThat(m.last).containsExactly(new ReadAssignment(m.epoch()), new Join(S2, java.util.Set.of(S1, S2)));
+    assertThat(m.last)
+        .containsExactly(new ReadAssignment(m.epoch()), new Join(S2, java.util.Set.of(S1, S2)));
     assertThat(m.all).noneMatch(DeleteOwnerNodes.class::isInstance);
   }
 
@@ -143,10 +162,14 @@ class MemberMachineTest {
     owning01();
     m.on(new MemberEvent.AssignmentChanged());
     m.on(new AssignmentRead(1, assignment(2, "x", "x")));
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::partition, EndTerm::reason).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(0, RevocationReason.REASSIGNED),
-        org.assertj.core.groups.Tuple.tuple(1, RevocationReason.REASSIGNED));
-    assertThat(m.of(Schedule.class)).extracting(Schedule::delayNanos).containsOnly(MachineScript.DRAIN);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::partition, EndTerm::reason)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(0, RevocationReason.REASSIGNED),
+            org.assertj.core.groups.Tuple.tuple(1, RevocationReason.REASSIGNED));
+    assertThat(m.of(Schedule.class))
+        .extracting(Schedule::delayNanos)
+        .containsOnly(MachineScript.DRAIN);
     assertThat(m.of(DeleteOwnerNodes.class)).isEmpty();
 
     m.on(new MemberEvent.Revoked(0, 1));
@@ -184,7 +207,8 @@ class MemberMachineTest {
     owning01();
     m.on(new MemberEvent.OwnerNodeDeleted(1));
     assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(1);
-    assertThat(m.of(EndTerm.class)).isEmpty(); // not before the check: it may be an earlier znode's event
+    assertThat(m.of(EndTerm.class))
+        .isEmpty(); // not before the check: it may be an earlier znode's event
     m.on(new Checked(1, List.of(NodeCheck.absent(1))));
     assertThat(m.one(EndTerm.class).reason()).isEqualTo(RevocationReason.NODE_DELETED);
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
@@ -223,7 +247,8 @@ class MemberMachineTest {
     m.on(new Checked(1, List.of(NodeCheck.exists(0, 100, S1))));
     assertThat(m.of(BeginTerm.class)).isEmpty(); // not ours to own any more
     m.on(new Tick(TickKind.FLUSH));
-    assertThat(m.one(DeleteOwnerNodes.class).partitions()).containsExactly(0); // released, not orphaned
+    assertThat(m.one(DeleteOwnerNodes.class).partitions())
+        .containsExactly(0); // released, not orphaned
   }
 
   @Test
@@ -231,7 +256,9 @@ class MemberMachineTest {
     owning01();
     m.on(new MemberEvent.Close());
     assertThat(m.last.get(0)).isEqualTo(new Leave(S1));
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason).containsOnly(RevocationReason.CLOSED);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.CLOSED);
     m.on(new MemberEvent.Revoked(0, 1));
     m.on(new MemberEvent.Revoked(1, 2));
     m.on(new Tick(TickKind.FLUSH));
@@ -285,7 +312,9 @@ class MemberMachineTest {
   void afterShutdownNothingHappens() {
     owning01();
     m.on(new MemberEvent.Shutdown());
-    assertThat(m.of(EndTerm.class)).extracting(EndTerm::reason).containsOnly(RevocationReason.CLOSED);
+    assertThat(m.of(EndTerm.class))
+        .extracting(EndTerm::reason)
+        .containsOnly(RevocationReason.CLOSED);
     m.on(new MemberEvent.AssignmentChanged());
     assertThat(m.last).isEmpty();
     assertThat(m.machine.isStopped()).isTrue();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,19 +9,20 @@ import org.junit.jupiter.api.Test;
 /**
  * A deterministic simulation of three member machines over a model of ZooKeeper ({@link SimWorld}):
  * seeded schedules of assignments, link failures, session expiries on either side, pauses, lost
- * answers and intruders, with the safety properties of {@link SimChecker} checked after every step and
- * convergence to the final assignment once the faults stop.
+ * answers and intruders, with the safety properties of {@link SimChecker} checked after every step
+ * and convergence to the final assignment once the faults stop.
  *
- * <p>A failing seed is printed with the run's last steps; replay it with
- * {@code -Dbaton.sim.seed=<seed>} (and {@code -Dbaton.sim.seeds=1}). {@code -Dbaton.sim.seeds=N}
- * tries N seeds; by default 500, or as many as 12 s allow on a loaded machine.
+ * <p>A failing seed is printed with the run's last steps; replay it with {@code
+ * -Dbaton.sim.seed=<seed>} (and {@code -Dbaton.sim.seeds=1}). {@code -Dbaton.sim.seeds=N} tries N
+ * seeds; by default 500, or as many as 12 s allow on a loaded machine.
  */
 class MemberSimulationTest {
   private static final long FIRST_SEED = Long.getLong("baton.sim.seed", 20_261_201L);
   private static final int SEEDS = Integer.getInteger("baton.sim.seeds", 500);
+
   /** The default run stops trying new seeds after this budget, so a loaded machine stays quick. */
-  private static final long BUDGET_NANOS = System.getProperty("baton.sim.seeds") == null
-      ? 12_000_000_000L : Long.MAX_VALUE;
+  private static final long BUDGET_NANOS =
+      System.getProperty("baton.sim.seeds") == null ? 12_000_000_000L : Long.MAX_VALUE;
 
   @Test
   void noTwoLiveOwnersRisingTokensPairedCallbacksDrainedDeletesAndConvergence() {
@@ -38,18 +40,36 @@ class MemberSimulationTest {
       if (!violations.isEmpty()) {
         report(world, violations);
       }
-      assertThat(violations).as("seed %d (replay: -Dbaton.sim.seed=%d -Dbaton.sim.seeds=1)", seed, seed)
+      assertThat(violations)
+          .as("seed %d (replay: -Dbaton.sim.seed=%d -Dbaton.sim.seeds=1)", seed, seed)
           .isEmpty();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf("MemberSimulationTest: %d schedules (seeds %d..%d), %d steps in %.2f s: "
-            + "%.0f schedules/s, %.0f steps/s%n", tried, FIRST_SEED, FIRST_SEED + tried - 1, steps,
-        seconds, tried / seconds, steps / seconds);
-    assertThat(tried).as("seeds tried within the budget").isGreaterThanOrEqualTo(Math.min(SEEDS, 50));
+    System.out.printf(
+        "MemberSimulationTest: %d schedules (seeds %d..%d), %d steps in %.2f s: "
+            + "%.0f schedules/s, %.0f steps/s%n",
+        tried,
+        FIRST_SEED,
+        FIRST_SEED + tried - 1,
+        steps,
+        seconds,
+        tried / seconds,
+        steps / seconds);
+    assertThat(tried)
+        .as("seeds tried within the budget")
+        .isGreaterThanOrEqualTo(Math.min(SEEDS, 50));
     System.out.println("MemberSimulationTest: paths taken: " + counts);
-    assertThat(counts).containsKeys("epoch LOST", "resumed with the same token", "drain timed out",
-        "revoked NODE_DELETED", "revoked PARTITION_REMOVED", "revoked REASSIGNED", "revoked SESSION_LOST",
-        "revoked CONNECTION_SUSPENDED", "revoked CLOSED");
+    assertThat(counts)
+        .containsKeys(
+            "epoch LOST",
+            "resumed with the same token",
+            "drain timed out",
+            "revoked NODE_DELETED",
+            "revoked PARTITION_REMOVED",
+            "revoked REASSIGNED",
+            "revoked SESSION_LOST",
+            "revoked CONNECTION_SUSPENDED",
+            "revoked CLOSED");
   }
 
   @Test
@@ -80,21 +100,23 @@ class MemberSimulationTest {
       SimWorld world = new SimWorld(seed, broken);
       List<String> violations = world.run();
       if (!violations.isEmpty()) {
-        System.out.printf("MemberSimulationTest: the %s machine was caught by seed %d (the %d. tried): "
-            + "%s%n", name, seed, i + 1, violations.get(0));
+        System.out.printf(
+            "MemberSimulationTest: the %s machine was caught by seed %d (the %d. tried): " + "%s%n",
+            name, seed, i + 1, violations.get(0));
         SimWorld replay = new SimWorld(seed, broken);
         assertThat(replay.run()).as("the failing seed replays exactly").isEqualTo(violations);
         assertThat(replay.trace()).isEqualTo(world.trace());
         return;
       }
     }
-    throw new AssertionError("the checker did not catch the " + name + " machine in " + SEEDS
-        + " seeds");
+    throw new AssertionError(
+        "the checker did not catch the " + name + " machine in " + SEEDS + " seeds");
   }
 
   private static void report(SimWorld world, List<String> violations) {
     System.out.println("MemberSimulationTest: seed " + world.seed + " failed: " + violations);
-    System.out.println("replay with -Dbaton.sim.seed=" + world.seed + " -Dbaton.sim.seeds=1; last steps:");
+    System.out.println(
+        "replay with -Dbaton.sim.seed=" + world.seed + " -Dbaton.sim.seeds=1; last steps:");
     world.trace().forEach(line -> System.out.println("  " + line));
   }
 }

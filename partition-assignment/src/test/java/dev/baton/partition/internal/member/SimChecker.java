@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
@@ -12,18 +13,20 @@ import java.util.TreeMap;
  * The simulation's safety properties, checked at every action and after every step:
  *
  * <ol>
- *   <li>no partition has two active leases among members whose lease's session is alive on the server;
+ *   <li>no partition has two active leases among members whose lease's session is alive on the
+ *       server;
  *   <li>the tokens of a partition's terms begun in live sessions never fall, and a token is reused
  *       only by the member that holds it (a term resumed after a reconnect); a paused member may
  *       still begin a term late in a session already dead, which the fence stops;
- *   <li>per member and partition, terms alternate: every begun term is ended exactly once before the
- *       next begins (and, at the end, all are ended);
+ *   <li>per member and partition, terms alternate: every begun term is ended exactly once before
+ *       the next begins (and, at the end, all are ended);
  *   <li>a member deletes an ownership znode only once every {@code revoked} of its session's terms
  *       of that partition returned, or the drain of its latest term timed out;
  *   <li>a session deletes only its own ownership znodes (checked by {@link SimZooKeeper}).
  * </ol>
  *
- * Partitions whose znode an intruder deleted are exempt from 1, 2, 4 and 5: that breaks the premise.
+ * Partitions whose znode an intruder deleted are exempt from 1, 2, 4 and 5: that breaks the
+ * premise.
  */
 final class SimChecker {
   final List<String> violations = new ArrayList<>();
@@ -39,17 +42,33 @@ final class SimChecker {
     int p = b.partition();
     SimMember.Lease open = m.leases.get(p);
     if (open != null && !open.ended) {
-      fail(m.id + " began term " + b.term() + " of partition " + p + " while term " + open.term
-          + " is open");
+      fail(
+          m.id
+              + " began term "
+              + b.term()
+              + " of partition "
+              + p
+              + " while term "
+              + open.term
+              + " is open");
     }
     if (!w.zk.isAlive(m.machine.sessionId()) || w.zk.tainted.contains(p)) {
       return; // a paused member's late start in a dead session (a zombie the fence stops), or an
-              // intruder deleted the znode under its owner
+      // intruder deleted the znode under its owner
     }
     Long last = lastToken.get(p);
-    if (last != null && (b.czxid() < last || (b.czxid() == last && !m.id.equals(lastHolder.get(p))))) {
-      fail(m.id + " began partition " + p + " with token " + b.czxid() + " after token " + last
-          + " of " + lastHolder.get(p));
+    if (last != null
+        && (b.czxid() < last || (b.czxid() == last && !m.id.equals(lastHolder.get(p))))) {
+      fail(
+          m.id
+              + " began partition "
+              + p
+              + " with token "
+              + b.czxid()
+              + " after token "
+              + last
+              + " of "
+              + lastHolder.get(p));
     }
     lastToken.put(p, b.czxid());
     lastHolder.put(p, m.id);
@@ -58,7 +77,13 @@ final class SimChecker {
   void end(SimMember m, EndTerm e) {
     SimMember.Lease open = m.leases.get(e.partition());
     if (open == null || open.ended || open.term != e.term()) {
-      fail(m.id + " ended term " + e.term() + " of partition " + e.partition() + " that is not open");
+      fail(
+          m.id
+              + " ended term "
+              + e.term()
+              + " of partition "
+              + e.partition()
+              + " that is not open");
     }
   }
 
@@ -69,10 +94,12 @@ final class SimChecker {
       }
       SimMember.Lease latest = m.leases.get(p);
       boolean open = latest != null && !latest.ended && latest.session == d.session();
-      boolean running = m.revoking.getOrDefault(p, List.of()).stream()
-          .anyMatch(l -> l.session == d.session());
-      boolean timedOut = latest != null && latest.session == d.session()
-          && m.drainTimedOut.contains(p + ":" + latest.term);
+      boolean running =
+          m.revoking.getOrDefault(p, List.of()).stream().anyMatch(l -> l.session == d.session());
+      boolean timedOut =
+          latest != null
+              && latest.session == d.session()
+              && m.drainTimedOut.contains(p + ":" + latest.term);
       if (open || (running && !timedOut)) {
         fail(m.id + " deletes partition " + p + "'s znode before its drain ended");
       }
@@ -83,26 +110,33 @@ final class SimChecker {
   void afterStep(List<SimMember> members) {
     Map<Integer, String> owner = new TreeMap<>();
     for (SimMember m : members) {
-      m.leases.forEach((p, lease) -> {
-        if (lease.signal && w.zk.isAlive(lease.session) && !w.zk.tainted.contains(p)) {
-          String other = owner.put(p, m.id);
-          if (other != null) {
-            fail("partition " + p + " has two active leases with live sessions: " + other + " and "
-                + m.id);
-          }
-        }
-      });
+      m.leases.forEach(
+          (p, lease) -> {
+            if (lease.signal && w.zk.isAlive(lease.session) && !w.zk.tainted.contains(p)) {
+              String other = owner.put(p, m.id);
+              if (other != null) {
+                fail(
+                    "partition "
+                        + p
+                        + " has two active leases with live sessions: "
+                        + other
+                        + " and "
+                        + m.id);
+              }
+            }
+          });
     }
   }
 
   /** At the end, after every member shut down: every term was ended. */
   void allEnded(List<SimMember> members) {
     for (SimMember m : members) {
-      m.leases.forEach((p, lease) -> {
-        if (!lease.ended) {
-          fail(m.id + " never ended term " + lease.term + " of partition " + p);
-        }
-      });
+      m.leases.forEach(
+          (p, lease) -> {
+            if (!lease.ended) {
+              fail(m.id + " never ended term " + lease.term + " of partition " + p);
+            }
+          });
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
@@ -24,14 +25,14 @@ import java.util.TreeSet;
 import java.util.function.LongFunction;
 
 /**
- * One simulated member: a {@link MemberMachine} and a model of its ZooKeeper client. Requests travel
- * to the server in order and are applied there later; answers come back in order; watch notifications
- * come in order among themselves but may arrive after later answers (the driver runs them as separate
- * loop tasks, sometimes much later); a link going down fails the requests in
- * flight and holds the server's notifications until it is back; sessions expire on the server, or in
- * the client first. Leases and callbacks are modelled as the driver does them: the signal drops at
- * {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a random
- * time, sometimes longer than the drain timeout.
+ * One simulated member: a {@link MemberMachine} and a model of its ZooKeeper client. Requests
+ * travel to the server in order and are applied there later; answers come back in order; watch
+ * notifications come in order among themselves but may arrive after later answers (the driver runs
+ * them as separate loop tasks, sometimes much later); a link going down fails the requests in
+ * flight and holds the server's notifications until it is back; sessions expire on the server, or
+ * in the client first. Leases and callbacks are modelled as the driver does them: the signal drops
+ * at {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a
+ * random time, sometimes longer than the drain timeout.
  */
 final class SimMember {
   /** A term as the listener sees it: its signal, and whether it was ended (revoked called). */
@@ -70,8 +71,10 @@ final class SimMember {
   private final List<SimZooKeeper.Notification> held = new ArrayList<>();
   final Map<Integer, Lease> leases = new TreeMap<>();
   final Map<Integer, Long> callbacksBusyUntil = new TreeMap<>();
+
   /** The terms whose {@code revoked} callback is running or queued, by partition. */
   final Map<Integer, List<Lease>> revoking = new TreeMap<>();
+
   final java.util.Set<String> drainTimedOut = new TreeSet<>();
   boolean released;
 
@@ -136,11 +139,12 @@ final class SimMember {
 
   /**
    * A watch notification reaches the machine in order with the other notifications, but possibly
-   * after answers sent later: the driver enqueues it on the loop from ZooKeeper's event thread while
-   * the loop may already be consuming later answers synchronously.
+   * after answers sent later: the driver enqueues it on the loop from ZooKeeper's event thread
+   * while the loop may already be consuming later answers synchronously.
    */
   private void late(MemberEvent e) {
-    notifyAt = Math.max(notifyAt, w.now() + w.latency() + (w.chance(0.2) ? w.between(0, 800) * MS : 0));
+    notifyAt =
+        Math.max(notifyAt, w.now() + w.latency() + (w.chance(0.2) ? w.between(0, 800) * MS : 0));
     w.at(notifyAt, () -> deliver(e));
   }
 
@@ -184,17 +188,21 @@ final class SimMember {
     inFlight.clear();
     long session = handle;
     epoch(Link.SUSPENDED, session);
-    w.after(w.sessionTimeoutJitter(), () -> {
-      if (!(handle == session && (linkUp || outages != outage))) {
-        w.zk.expire(session); // no contact for the session timeout
-      }
-    });
-    w.after(w.sessionTimeoutJitter(), () -> {
-      if (!linkUp && outages == outage && handle == session && !lostDelivered) {
-        lostDelivered = true; // the client gives the session up first
-        epoch(Link.LOST, session);
-      }
-    });
+    w.after(
+        w.sessionTimeoutJitter(),
+        () -> {
+          if (!(handle == session && (linkUp || outages != outage))) {
+            w.zk.expire(session); // no contact for the session timeout
+          }
+        });
+    w.after(
+        w.sessionTimeoutJitter(),
+        () -> {
+          if (!linkUp && outages == outage && handle == session && !lostDelivered) {
+            lostDelivered = true; // the client gives the session up first
+            epoch(Link.LOST, session);
+          }
+        });
     w.after(durationMs * 1_000_000L, this::linkUp);
   }
 
@@ -231,43 +239,63 @@ final class SimMember {
     if (expires) {
       w.after(timeout, () -> w.zk.expire(session));
     }
-    w.after(durationMs * 1_000_000L, () -> {
-      paused = false;
-      List<MemberEvent> backlog = new ArrayList<>(deferred);
-      deferred.clear();
-      backlog.forEach(this::deliver);
-      if (expires && handle == session) {
-        linkDown(w.between(10, 100)); // the server closed the connection during the pause
-      }
-    });
+    w.after(
+        durationMs * 1_000_000L,
+        () -> {
+          paused = false;
+          List<MemberEvent> backlog = new ArrayList<>(deferred);
+          deferred.clear();
+          backlog.forEach(this::deliver);
+          if (expires && handle == session) {
+            linkDown(w.between(10, 100)); // the server closed the connection during the pause
+          }
+        });
   }
 
   // ---- the driver's side: applying the machine's actions ----
 
   private void apply(MemberAction a) {
     if (a instanceof ReadAssignment r) {
-      send(h -> new MemberEvent.AssignmentRead(r.epoch(), w.zk.readAssignment(h)),
+      send(
+          h -> new MemberEvent.AssignmentRead(r.epoch(), w.zk.readAssignment(h)),
           new MemberEvent.AssignmentReadFailed(r.epoch()));
     } else if (a instanceof Join j) {
-      send(h -> new MemberEvent.Joined(j.session(), w.zk.join(h, id, j.earlierSessions())),
+      send(
+          h -> new MemberEvent.Joined(j.session(), w.zk.join(h, id, j.earlierSessions())),
           new MemberEvent.Joined(j.session(), MemberEvent.JoinOutcome.FAILED));
     } else if (a instanceof Leave l) {
-      send(h -> {
-        w.zk.leave(l.session(), id);
-        return null;
-      }, null);
+      send(
+          h -> {
+            w.zk.leave(l.session(), id);
+            return null;
+          },
+          null);
     } else if (a instanceof CreateOwnerNodes c) {
-      send(h -> new MemberEvent.CreateResults(c.epoch(), c.generation(), w.zk.create(h, c.partitions())),
-          new MemberEvent.CreateResults(c.epoch(), c.generation(),
-              c.partitions().stream().map(p -> (MemberEvent.Take) new Failed(p, true, false)).toList()));
+      send(
+          h ->
+              new MemberEvent.CreateResults(
+                  c.epoch(), c.generation(), w.zk.create(h, c.partitions())),
+          new MemberEvent.CreateResults(
+              c.epoch(),
+              c.generation(),
+              c.partitions().stream()
+                  .map(p -> (MemberEvent.Take) new Failed(p, true, false))
+                  .toList()));
     } else if (a instanceof DeleteOwnerNodes d) {
       w.checker.beforeDelete(this, d);
-      send(h -> h == d.session() ? new MemberEvent.Deleted(d.session(), w.zk.delete(h, d.partitions()), List.of())
-              : new MemberEvent.Deleted(d.session(), List.of(), d.partitions()),
+      send(
+          h ->
+              h == d.session()
+                  ? new MemberEvent.Deleted(d.session(), w.zk.delete(h, d.partitions()), List.of())
+                  : new MemberEvent.Deleted(d.session(), List.of(), d.partitions()),
           new MemberEvent.Deleted(d.session(), List.of(), d.partitions()));
     } else if (a instanceof CheckOwnerNodes c) {
-      send(h -> new MemberEvent.Checked(c.epoch(), c.partitions().stream().map(p -> w.zk.check(h, p)).toList()),
-          new MemberEvent.Checked(c.epoch(), c.partitions().stream().map(NodeCheck::failed).toList()));
+      send(
+          h ->
+              new MemberEvent.Checked(
+                  c.epoch(), c.partitions().stream().map(p -> w.zk.check(h, p)).toList()),
+          new MemberEvent.Checked(
+              c.epoch(), c.partitions().stream().map(NodeCheck::failed).toList()));
     } else if (a instanceof BeginTerm b) {
       w.checker.begin(this, b);
       Lease lease = new Lease(b.term(), b.czxid(), machine.sessionId());
@@ -281,10 +309,13 @@ final class SimMember {
       lease.ended = true;
       revoking.computeIfAbsent(e.partition(), k -> new ArrayList<>()).add(lease);
       long ms = w.chance(0.08) ? w.between(1_000, 6_000) : w.between(0, 60);
-      callback(e.partition(), ms, () -> {
-        revoking.get(e.partition()).remove(lease);
-        deliver(new MemberEvent.Revoked(e.partition(), e.term()));
-      });
+      callback(
+          e.partition(),
+          ms,
+          () -> {
+            revoking.get(e.partition()).remove(lease);
+            deliver(new MemberEvent.Revoked(e.partition(), e.term()));
+          });
     } else if (a instanceof Schedule s) {
       w.after(s.delayNanos(), () -> deliver(s.event()));
     } else if (a instanceof ScheduleRetry r) {

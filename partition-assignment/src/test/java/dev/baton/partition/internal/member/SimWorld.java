@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
@@ -15,10 +16,10 @@ import java.util.TreeSet;
 /**
  * One run of the simulation, from a seed: three members on the model server, an assigner that keeps
  * publishing random assignments (moving, removing and adding partitions), and faults (links that go
- * down briefly or for longer than the session timeout, pauses, answers lost after the server applied
- * the request, now and then an intruder deleting an ownership znode), all on a virtual clock driven by
- * one seeded {@link Random}. After the faults stop, the members must own the final assignment; then
- * they close. The checker runs after every step. Same seed, same run.
+ * down briefly or for longer than the session timeout, pauses, answers lost after the server
+ * applied the request, now and then an intruder deleting an ownership znode), all on a virtual
+ * clock driven by one seeded {@link Random}. After the faults stop, the members must own the final
+ * assignment; then they close. The checker runs after every step. Same seed, same run.
  */
 final class SimWorld {
   static final long MS = 1_000_000L;
@@ -42,8 +43,10 @@ final class SimWorld {
   final List<SimMember> members = new ArrayList<>();
   final double answerLoss;
   private final boolean intruder;
-  private final PriorityQueue<Task> queue = new PriorityQueue<>((a, b) -> a.at() != b.at()
-      ? Long.compare(a.at(), b.at()) : Long.compare(a.seq(), b.seq()));
+  private final PriorityQueue<Task> queue =
+      new PriorityQueue<>(
+          (a, b) ->
+              a.at() != b.at() ? Long.compare(a.at(), b.at()) : Long.compare(a.seq(), b.seq()));
   private final Deque<Step> trace = new ArrayDeque<>();
   private long now;
   private long seq;
@@ -53,8 +56,10 @@ final class SimWorld {
   SimWorld(long seed, MemberMachine.PartFactory part) {
     this.seed = seed;
     this.random = new Random(seed);
-    this.zk = new SimZooKeeper(n -> members.stream().filter(m -> m.handle == n.session())
-        .forEach(m -> m.notified(n)), checker::fail);
+    this.zk =
+        new SimZooKeeper(
+            n -> members.stream().filter(m -> m.handle == n.session()).forEach(m -> m.notified(n)),
+            checker::fail);
     this.answerLoss = random.nextBoolean() ? 0.03 : 0.005;
     this.intruder = random.nextInt(4) == 0;
     for (String id : IDS) {
@@ -140,14 +145,21 @@ final class SimWorld {
   }
 
   private void checkConverged() {
-    zk.assignment.owners().forEach((p, id) -> {
-      SimMember m = members.stream().filter(x -> x.id.equals(id)).findFirst().orElseThrow();
-      SimMember.Lease lease = m.leases.get(p);
-      if (lease == null || !lease.signal || lease.ended || !zk.isAlive(lease.session)) {
-        checker.fail("not converged: partition " + p + " is assigned to " + id
-            + " but not owned by it 15 s after the final assignment");
-      }
-    });
+    zk.assignment
+        .owners()
+        .forEach(
+            (p, id) -> {
+              SimMember m = members.stream().filter(x -> x.id.equals(id)).findFirst().orElseThrow();
+              SimMember.Lease lease = m.leases.get(p);
+              if (lease == null || !lease.signal || lease.ended || !zk.isAlive(lease.session)) {
+                checker.fail(
+                    "not converged: partition "
+                        + p
+                        + " is assigned to "
+                        + id
+                        + " but not owned by it 15 s after the final assignment");
+              }
+            });
   }
 
   // ---- time, randomness, trace, coverage ----
@@ -187,7 +199,9 @@ final class SimWorld {
   }
 
   long sessionTimeoutJitter() {
-    return SESSION_TIMEOUT - SESSION_TIMEOUT / 10 + (long) (random.nextDouble() * SESSION_TIMEOUT / 5);
+    return SESSION_TIMEOUT
+        - SESSION_TIMEOUT / 10
+        + (long) (random.nextDouble() * SESSION_TIMEOUT / 5);
   }
 
   long between(int fromMs, int toMs) {

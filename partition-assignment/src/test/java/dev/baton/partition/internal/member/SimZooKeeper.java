@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberEvent.Created;
@@ -16,19 +17,19 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * A model of the ZooKeeper server for the simulation: the group's ownership znodes (create if absent,
- * a rising zxid as czxid, an ephemeral owner), member znodes, the assignment znode, sessions that
- * expire (taking their ephemeral znodes with them) and one-shot watches. Requests are applied
- * atomically when the simulation delivers them; notifications go to {@code notify}, which queues them
- * on the watching session's channel. Deterministic: sorted collections only.
+ * A model of the ZooKeeper server for the simulation: the group's ownership znodes (create if
+ * absent, a rising zxid as czxid, an ephemeral owner), member znodes, the assignment znode,
+ * sessions that expire (taking their ephemeral znodes with them) and one-shot watches. Requests are
+ * applied atomically when the simulation delivers them; notifications go to {@code notify}, which
+ * queues them on the watching session's channel. Deterministic: sorted collections only.
  */
 final class SimZooKeeper {
   /** An ephemeral znode: its creation zxid and owning session. */
   record Node(long czxid, long owner) {}
 
   /**
-   * A watch notification for {@code session} about {@code path} ({@code owner/<p>}, {@code member/<id>}
-   * or {@code assignment}): a deletion, or else a creation or a change.
+   * A watch notification for {@code session} about {@code path} ({@code owner/<p>}, {@code
+   * member/<id>} or {@code assignment}): a deletion, or else a creation or a change.
    */
   record Notification(long session, String path, boolean deleted) {}
 
@@ -63,13 +64,18 @@ final class SimZooKeeper {
     if (!alive.remove(session)) {
       return;
     }
-    new ArrayList<>(owners.entrySet()).stream().filter(e -> e.getValue().owner() == session)
-        .forEach(e -> deleteOwner(e.getKey()));
-    new ArrayList<>(members.entrySet()).stream().filter(e -> e.getValue().owner() == session)
-        .forEach(e -> {
-          members.remove(e.getKey());
-          fire("member/" + e.getKey(), true);
-        });
+    new ArrayList<>(owners.entrySet())
+        .stream()
+            .filter(e -> e.getValue().owner() == session)
+            .forEach(e -> deleteOwner(e.getKey()));
+    new ArrayList<>(members.entrySet())
+        .stream()
+            .filter(e -> e.getValue().owner() == session)
+            .forEach(
+                e -> {
+                  members.remove(e.getKey());
+                  fire("member/" + e.getKey(), true);
+                });
     watches.values().forEach(s -> s.remove(session));
   }
 
@@ -102,8 +108,16 @@ final class SimZooKeeper {
     for (int p : partitions) {
       Node n = owners.get(p);
       if (n != null && n.owner() != session && !tainted.contains(p)) {
-        violation.accept("session " + Long.toHexString(session) + " deleted partition " + p
-            + "'s znode of session " + Long.toHexString(n.owner()) + " (czxid " + n.czxid() + ")");
+        violation.accept(
+            "session "
+                + Long.toHexString(session)
+                + " deleted partition "
+                + p
+                + "'s znode of session "
+                + Long.toHexString(n.owner())
+                + " (czxid "
+                + n.czxid()
+                + ")");
       }
       if (n != null) {
         deleteOwner(p);

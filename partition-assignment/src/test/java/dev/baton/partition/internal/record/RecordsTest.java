@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,23 +25,28 @@ class RecordsTest {
   private static final String PATH = "/g/x";
 
   @Property(tries = 200)
-  void rangesRoundTrip(@ForAll @Size(max = 300) java.util.Set<@IntRange(min = 0, max = 5000) Integer> ids) {
+  void rangesRoundTrip(
+      @ForAll @Size(max = 300) java.util.Set<@IntRange(min = 0, max = 5000) Integer> ids) {
     TreeSet<Integer> set = new TreeSet<>(ids);
     assertThat(Ranges.parse(Ranges.encode(set), 100_000)).isEqualTo(set);
   }
 
   @Test
   void rangesRejectHugeOverlappingAndDescendingInput() {
-    assertThatThrownBy(() -> Ranges.parse("0-999999999", 100_000)).hasMessageContaining("more than");
+    assertThatThrownBy(() -> Ranges.parse("0-999999999", 100_000))
+        .hasMessageContaining("more than");
     assertThatThrownBy(() -> Ranges.parse("5-3", 100)).hasMessageContaining("descending");
     assertThatThrownBy(() -> Ranges.parse("1-5,3", 100)).hasMessageContaining("ascending");
     assertThatThrownBy(() -> Ranges.parse("-1", 100)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Ranges.parse("1,,2", 100)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Ranges.parse("1,,2", 100))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Property(tries = 100)
-  void assignmentRoundTrips(@ForAll @IntRange(min = 1, max = 400) int partitions,
-      @ForAll @IntRange(min = 1, max = 20) int members, @ForAll long seed) {
+  void assignmentRoundTrips(
+      @ForAll @IntRange(min = 1, max = 400) int partitions,
+      @ForAll @IntRange(min = 1, max = 20) int members,
+      @ForAll long seed) {
     java.util.Random r = new java.util.Random(seed);
     TreeSet<Integer> ps = new TreeSet<>();
     TreeMap<Integer, String> owners = new TreeMap<>();
@@ -50,7 +56,8 @@ class RecordsTest {
         owners.put(p, "member-" + r.nextInt(members));
       }
     }
-    AssignmentRecord a = new AssignmentRecord(r.nextInt(1000), "m.1", r.nextLong() & Long.MAX_VALUE, ps, owners);
+    AssignmentRecord a =
+        new AssignmentRecord(r.nextInt(1000), "m.1", r.nextLong() & Long.MAX_VALUE, ps, owners);
     assertThat(AssignmentRecord.decode(PATH, a.encode())).isEqualTo(a);
   }
 
@@ -58,24 +65,39 @@ class RecordsTest {
   void memberAndOwnerRecordsRoundTrip() {
     MemberProfile m = MemberProfile.of("node-1", 3, "eu-1a");
     assertThat(MemberRecord.decode(PATH, "node-1", MemberRecord.encode(m))).isEqualTo(m);
-    assertThat(MemberRecord.decode(PATH, "n", MemberRecord.encode(MemberProfile.of("n"))).zone()).isNull();
+    assertThat(MemberRecord.decode(PATH, "n", MemberRecord.encode(MemberProfile.of("n"))).zone())
+        .isNull();
     OwnerRecord o = new OwnerRecord("node-1", 42);
     assertThat(OwnerRecord.decode(PATH, o.encode())).isEqualTo(o);
   }
 
   @Test
   void malformedRecordsNameThePathAndTheProblem() {
-    assertThatThrownBy(() -> MemberRecord.decode(PATH, "b", MemberRecord.encode(MemberProfile.of("a"))))
-        .isInstanceOf(MalformedRecordException.class).hasMessageContaining(PATH).hasMessageContaining("znode name");
+    assertThatThrownBy(
+            () -> MemberRecord.decode(PATH, "b", MemberRecord.encode(MemberProfile.of("a"))))
+        .isInstanceOf(MalformedRecordException.class)
+        .hasMessageContaining(PATH)
+        .hasMessageContaining("znode name");
     assertThatThrownBy(() -> AssignmentRecord.decode(PATH, bytes("baton-assignment/2\n")))
         .hasMessageContaining("unsupported");
-    assertThatThrownBy(() -> AssignmentRecord.decode(PATH, bytes(
-        "baton-assignment/1\ngeneration=1\nassigner=a\ntoken=1\npartitions=0-3\nm.a=0-2\nm.b=2-3\n")))
+    assertThatThrownBy(
+            () ->
+                AssignmentRecord.decode(
+                    PATH,
+                    bytes(
+                        "baton-assignment/1\ngeneration=1\nassigner=a\ntoken=1\npartitions=0-3\nm.a=0-2\nm.b=2-3\n")))
         .hasMessageContaining("assigned to both");
-    assertThatThrownBy(() -> AssignmentRecord.decode(PATH, bytes(
-        "baton-assignment/1\ngeneration=1\nassigner=a\ntoken=1\npartitions=0-3\nm.a=7\n")))
+    assertThatThrownBy(
+            () ->
+                AssignmentRecord.decode(
+                    PATH,
+                    bytes(
+                        "baton-assignment/1\ngeneration=1\nassigner=a\ntoken=1\npartitions=0-3\nm.a=7\n")))
         .hasMessageContaining("not in the partition set");
-    assertThatThrownBy(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=9999999999999999999\n")))
+    assertThatThrownBy(
+            () ->
+                OwnerRecord.decode(
+                    PATH, bytes("baton-owner/1\nmember=a\ngeneration=9999999999999999999\n")))
         .hasMessageContaining("out of range");
     assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", new byte[MemberRecord.MAX_BYTES + 1]))
         .hasMessageContaining("bytes");
@@ -83,45 +105,65 @@ class RecordsTest {
         .hasMessageContaining("UTF-8");
   }
 
-  /** Leading zeros: the same strict number parser as the fence record ({@code FenceRecordFuzzTest}). */
+  /**
+   * Leading zeros: the same strict number parser as the fence record ({@code FenceRecordFuzzTest}).
+   */
   @Test
   void numbersWithLeadingZerosAreRejectedInEveryRecord() {
-    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=007\n")),
+    assertMalformed(
+        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=007\n")),
         "field 'generation' is not a canonical number");
-    assertMalformed(() -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\nid=a\nweight=007\n")),
+    assertMalformed(
+        () -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\nid=a\nweight=007\n")),
         "field 'weight' is not a canonical number");
-    String assignment = "baton-assignment/1\ngeneration=%s\nassigner=a\ntoken=%s\npartitions=%s\nm.a=%s\n";
-    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("007", "1", "0-3", "0"))),
+    String assignment =
+        "baton-assignment/1\ngeneration=%s\nassigner=a\ntoken=%s\npartitions=%s\nm.a=%s\n";
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("007", "1", "0-3", "0"))),
         "field 'generation' is not a canonical number");
-    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "007", "0-3", "0"))),
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "007", "0-3", "0"))),
         "field 'token' is not a canonical number");
-    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-007", "0"))),
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-007", "0"))),
         "bad partition id '007'");
-    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "03"))),
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "03"))),
         "bad partition id '03'");
-    assertMalformed(() -> PartitionSetRecord.decode(PATH, bytes("baton-partitions/1\nids=007\n")),
+    assertMalformed(
+        () -> PartitionSetRecord.decode(PATH, bytes("baton-partitions/1\nids=007\n")),
         "bad partition id '007'");
-    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=+7\n")),
+    assertMalformed(
+        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=+7\n")),
         "not a canonical number");
-    assertThat(OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=0\n")).generation())
+    assertThat(
+            OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=0\n")).generation())
         .isZero();
-    assertThat(AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "0,2"))).owners())
+    assertThat(
+            AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "0,2")))
+                .owners())
         .containsExactly(Map.entry(0, "a"), Map.entry(2, "a"));
-    assertThatThrownBy(() -> Ranges.parse("007", 10)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Ranges.parse("007", 10))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a canonical number");
   }
 
   @Test
   void aHeaderLineIsCheckedForControlCharactersLikeEveryLine() {
-    assertMalformed(() -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\u0000\nid=a\nweight=1\n")),
+    assertMalformed(
+        () -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\u0000\nid=a\nweight=1\n")),
         "control character on line 1");
-    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-\u001b[2Jowner/1\nmember=a\ngeneration=1\n")),
+    assertMalformed(
+        () -> OwnerRecord.decode(PATH, bytes("baton-\u001b[2Jowner/1\nmember=a\ngeneration=1\n")),
         "control character on line 1");
-    assertMalformed(() -> AssignmentRecord.decode(PATH, bytes("baton-assignment/1\r\ngeneration=1\n")),
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes("baton-assignment/1\r\ngeneration=1\n")),
         "control character on line 1");
-    assertMalformed(() -> PartitionSetRecord.decode(PATH, bytes("\u0085baton-partitions/1\nids=0\n")),
+    assertMalformed(
+        () -> PartitionSetRecord.decode(PATH, bytes("\u0085baton-partitions/1\nids=0\n")),
         "control character on line 1");
-    assertMalformed(() -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\u0085\ngeneration=1\n")),
+    assertMalformed(
+        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\u0085\ngeneration=1\n")),
         "control character on line 2");
   }
 
@@ -130,16 +172,20 @@ class RecordsTest {
     String forged = "baton-\u202e" + "x".repeat(100) + "/1";
     assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", bytes(forged + "\nid=a\n")))
         .isInstanceOf(MalformedRecordException.class)
-        .hasMessageContaining("not a member record (header 'baton-\\u202e" + "x".repeat(33)
-            + "'... (109 characters))")
+        .hasMessageContaining(
+            "not a member record (header 'baton-\\u202e"
+                + "x".repeat(33)
+                + "'... (109 characters))")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u202e"));
     assertThatThrownBy(() -> OwnerRecord.decode(PATH, bytes("baton-owner/\u00e9\nmember=a\n")))
         .hasMessageContaining("unsupported owner record version '\\u00e9'");
   }
 
   private static void assertMalformed(Runnable parse, String problem) {
-    assertThatThrownBy(parse::run).isInstanceOf(MalformedRecordException.class)
-        .hasMessageStartingWith("malformed record at " + PATH + ": ").hasMessageContaining(problem);
+    assertThatThrownBy(parse::run)
+        .isInstanceOf(MalformedRecordException.class)
+        .hasMessageStartingWith("malformed record at " + PATH + ": ")
+        .hasMessageContaining(problem);
   }
 
   @Property(tries = 1000)
@@ -164,15 +210,22 @@ class RecordsTest {
 
   @Provide
   Arbitrary<String> mutations() {
-    String valid = "baton-assignment/1\ngeneration=3\nassigner=a\ntoken=77\npartitions=0-9\nm.a=0-4\nm.b=5-9\n";
+    String valid =
+        "baton-assignment/1\ngeneration=3\nassigner=a\ntoken=77\npartitions=0-9\nm.a=0-4\nm.b=5-9\n";
     String member = "baton-member/1\nid=a\nweight=2\nzone=z\n";
     Arbitrary<String> base = Arbitraries.of(valid, member);
-    Arbitrary<String> noise = Arbitraries.strings().withChars("=-,\n.0123456789abmz/\u0000\u00e9 ").ofMaxLength(8);
-    return net.jqwik.api.Combinators.combine(base, Arbitraries.integers().between(0, 80), noise,
-        Arbitraries.integers().between(0, 6)).as((b, at, n, cut) -> {
-          int i = Math.min(at, b.length());
-          return b.substring(0, i) + n + b.substring(Math.min(b.length(), i + cut));
-        });
+    Arbitrary<String> noise =
+        Arbitraries.strings().withChars("=-,\n.0123456789abmz/\u0000\u00e9 ").ofMaxLength(8);
+    return net.jqwik.api.Combinators.combine(
+            base,
+            Arbitraries.integers().between(0, 80),
+            noise,
+            Arbitraries.integers().between(0, 6))
+        .as(
+            (b, at, n, cut) -> {
+              int i = Math.min(at, b.length());
+              return b.substring(0, i) + n + b.substring(Math.min(b.length(), i + cut));
+            });
   }
 
   /** A parser may accept (the record is valid) or throw MalformedRecordException; nothing else. */
@@ -190,8 +243,13 @@ class RecordsTest {
 
   @Test
   void assignmentOfMemberListsOnlyItsPartitions() {
-    AssignmentRecord a = new AssignmentRecord(1, "a", 1, new TreeSet<>(java.util.List.of(0, 1, 2)),
-        new TreeMap<>(Map.of(0, "a", 1, "b", 2, "a")));
+    AssignmentRecord a =
+        new AssignmentRecord(
+            1,
+            "a",
+            1,
+            new TreeSet<>(java.util.List.of(0, 1, 2)),
+            new TreeMap<>(Map.of(0, "a", 1, "b", 2, "a")));
     assertThat(a.partitionsOf("a")).containsExactly(0, 2);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
@@ -12,11 +13,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the user's callbacks one at a time, in submission order, on the election's own callback loop:
- * never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. A callback that
- * throws is logged with the participant and token and counted; from {@code elected} it is also
- * reported to {@code onElectedFailure}. A {@link VirtualMachineError} ends the callback loop (see
- * {@link SerialLoop}) and is reported to {@code onFatal}.
+ * Runs the user's callbacks one at a time, in submission order, on the election's own callback
+ * loop: never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. A
+ * callback that throws is logged with the participant and token and counted; from {@code elected}
+ * it is also reported to {@code onElectedFailure}. A {@link VirtualMachineError} ends the callback
+ * loop (see {@link SerialLoop}) and is reported to {@code onFatal}.
  */
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -29,28 +30,38 @@ final class CallbackDispatcher {
   private volatile @Nullable Thread inElectedThread;
   private volatile @Nullable LeadershipHandle inElected;
 
-  CallbackDispatcher(String name, LeadershipListener listener, ElectionMetrics metrics,
-      Consumer<LeadershipHandle> onElectedFailure, Consumer<VirtualMachineError> onFatal) {
+  CallbackDispatcher(
+      String name,
+      LeadershipListener listener,
+      ElectionMetrics metrics,
+      Consumer<LeadershipHandle> onElectedFailure,
+      Consumer<VirtualMachineError> onFatal) {
     this.listener = listener;
     this.metrics = metrics;
     this.onElectedFailure = onElectedFailure;
-    // Started now, not at the first callback: a thread start on the handover path costs a millisecond.
+    // Started now, not at the first callback: a thread start on the handover path costs a
+    // millisecond.
     this.scheduler = new ThreadLoopScheduler("election-callbacks", name);
-    this.loop = new SerialLoop("election-callbacks-" + name, scheduler, Backoff.DEFAULT, () -> { },
-        onFatal);
+    this.loop =
+        new SerialLoop("election-callbacks-" + name, scheduler, Backoff.DEFAULT, () -> {}, onFatal);
   }
 
   void elected(LeadershipHandle h) {
-    submit("elected", h, () -> {
-      inElectedThread = Thread.currentThread();
-      inElected = h;
-      try {
-        listener.elected(h);
-      } finally {
-        inElected = null;
-        Thread.interrupted(); // an interrupt aimed at this term must not leak into the next callback
-      }
-    }, true);
+    submit(
+        "elected",
+        h,
+        () -> {
+          inElectedThread = Thread.currentThread();
+          inElected = h;
+          try {
+            listener.elected(h);
+          } finally {
+            inElected = null;
+            Thread.interrupted(); // an interrupt aimed at this term must not leak into the next
+            // callback
+          }
+        },
+        true);
   }
 
   void revoked(LeadershipHandle h, RevocationReason reason) {
@@ -77,25 +88,32 @@ final class CallbackDispatcher {
     return scheduler.inLoop();
   }
 
-  /** Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback. */
+  /**
+   * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
+   */
   void shutdown(Duration timeout) {
     loop.drain(timeout);
   }
 
   private void submit(String callback, LeadershipHandle h, Runnable body, boolean isElected) {
-    loop.execute(() -> {
-      try {
-        body.run();
-      } catch (VirtualMachineError e) {
-        throw e;
-      } catch (RuntimeException | Error e) {
-        metrics.callbackFailed(callback);
-        log.error("the {} callback of participant {} (token {}) threw", callback,
-            h.participantId(), h.token(), e);
-        if (isElected) {
-          onElectedFailure.accept(h);
-        }
-      }
-    });
+    loop.execute(
+        () -> {
+          try {
+            body.run();
+          } catch (VirtualMachineError e) {
+            throw e;
+          } catch (RuntimeException | Error e) {
+            metrics.callbackFailed(callback);
+            log.error(
+                "the {} callback of participant {} (token {}) threw",
+                callback,
+                h.participantId(),
+                h.token(),
+                e);
+            if (isElected) {
+              onElectedFailure.accept(h);
+            }
+          }
+        });
   }
 }

@@ -1,20 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
 import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
 import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
-import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
-import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateEvent;
+import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
 import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.internal.queue.CandidateName;
+import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
@@ -33,14 +34,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The candidate's I/O: applies the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s actions to the {@link QueueStore} on one
- * {@link SerialLoop} and feeds the replies back, one event at a time. The machine and the I/O are
- * guarded by {@code io}, held by each loop task and by {@link #close()}, which runs on the caller's
- * thread so that a closing leader's delete is not handed off on the way to its successor.
+ * The candidate's I/O: applies the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s
+ * actions to the {@link QueueStore} on one {@link SerialLoop} and feeds the replies back, one event
+ * at a time. The machine and the I/O are guarded by {@code io}, held by each loop task and by
+ * {@link #close()}, which runs on the caller's thread so that a closing leader's delete is not
+ * handed off on the way to its successor.
  *
  * <p>Two reactions do not wait for the loop: a change of the link ends or pauses the term on the
- * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}), and a watch on the term's own entry
- * ends the term on the store's event thread; the loop then hears of both as events.
+ * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}),
+ * and a watch on the term's own entry ends the term on the store's event thread; the loop then
+ * hears of both as events.
  */
 final class CandidateRunner {
   private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
@@ -58,11 +61,18 @@ final class CandidateRunner {
   private @Nullable Subscription subscription;
   private long enteredAt; // loop, under io
   private volatile boolean closed;
-  /** A create failed (its answer may have been lost): sweep the key's entries on close. Under io. */
+
+  /**
+   * A create failed (its answer may have been lost): sweep the key's entries on close. Under io.
+   */
   private boolean createFailed;
 
-  CandidateRunner(QueueStore store, ElectionConfig config, ElectionCore core,
-      ElectionMetrics metrics, String name) {
+  CandidateRunner(
+      QueueStore store,
+      ElectionConfig config,
+      ElectionCore core,
+      ElectionMetrics metrics,
+      String name) {
     this.store = store;
     this.config = config;
     this.core = core;
@@ -70,8 +80,13 @@ final class CandidateRunner {
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
     this.machine = new CandidateMachine(key, config.connectionPolicy(), true);
     this.queueIo = new QueueIo(store, key, config.participantId());
-    this.loop = new SerialLoop("election-" + name, new ThreadLoopScheduler("election", name),
-        Backoff.DEFAULT, () -> feed(new CandidateEvent.Poke()), core::fail);
+    this.loop =
+        new SerialLoop(
+            "election-" + name,
+            new ThreadLoopScheduler("election", name),
+            Backoff.DEFAULT,
+            () -> feed(new CandidateEvent.Poke()),
+            core::fail);
   }
 
   void start() {
@@ -84,17 +99,21 @@ final class CandidateRunner {
     if (epoch.isConnected()) {
       core.connectedIn(epoch);
     }
-    CandidateMachine.linkReaction(config.connectionPolicy(), epoch).ifPresent(a -> {
-      if (a instanceof Revoke r) {
-        core.revoke(r.reason());
-      } else {
-        core.pause();
-      }
-    });
+    CandidateMachine.linkReaction(config.connectionPolicy(), epoch)
+        .ifPresent(
+            a -> {
+              if (a instanceof Revoke r) {
+                core.revoke(r.reason());
+              } else {
+                core.pause();
+              }
+            });
     loop.execute(() -> feed(new CandidateEvent.Link(epoch)));
   }
 
-  /** Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters. */
+  /**
+   * Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters.
+   */
   void resign(@Nullable Long expectedToken, RevocationReason reason) {
     loop.execute(() -> feed(new CandidateEvent.Resign(expectedToken, reason)));
   }
@@ -129,8 +148,11 @@ final class CandidateRunner {
     try {
       queueIo.sweep();
     } catch (CoordinationException e) {
-      log.debug("participant {}: no sweep of {} on close: {}", config.participantId(),
-          config.path(), e.toString());
+      log.debug(
+          "participant {}: no sweep of {} on close: {}",
+          config.participantId(),
+          config.path(),
+          e.toString());
     }
   }
 
@@ -168,13 +190,20 @@ final class CandidateRunner {
       }
       if (reply instanceof CandidateEvent.Entered e) {
         enteredAt = System.nanoTime();
-        log.debug("participant {} entered {} as {}", config.participantId(), config.path(),
+        log.debug(
+            "participant {} entered {} as {}",
+            config.participantId(),
+            config.path(),
             e.entry().name());
       }
       return reply;
     } else if (action instanceof Lead l) {
-      boolean led = core.lead(l.epoch(), FencingToken.of(config.path(), l.token()),
-          store.pathOf(l.name()), Duration.ofNanos(System.nanoTime() - enteredAt));
+      boolean led =
+          core.lead(
+              l.epoch(),
+              FencingToken.of(config.path(), l.token()),
+              store.pathOf(l.name()),
+              Duration.ofNanos(System.nanoTime() - enteredAt));
       return led ? null : new CandidateEvent.LeadRefused(l.token());
     } else if (action instanceof Revoke r) {
       core.revoke(r.reason());
@@ -200,8 +229,10 @@ final class CandidateRunner {
   private void ignored(String child) {
     metrics.ignoredChild();
     if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
-      log.warn("ignoring the foreign or malformed child '{}' under the election path {}",
-          CandidateName.printable(child), config.path());
+      log.warn(
+          "ignoring the foreign or malformed child '{}' under the election path {}",
+          CandidateName.printable(child),
+          config.path());
     }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import dev.baton.fencing.FencingToken;
@@ -22,13 +23,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The terms of one candidate: begins, pauses, resumes and revokes them, and queues the callbacks.
  *
- * <p>Every change of the current term happens under {@code lock}, which is never held while user code
- * or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
- * {@code elected}. A term begins only if the session's epoch is still the one in which the queue was
- * read ({@link #lead}), checked under the same lock with which the session's event thread revokes or
- * pauses terms ({@link #revoke}, {@link #pause}), so no term outlives the connection it began on by
- * more than the delivery of one event. The decisions are the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s; the I/O is
- * the {@link CandidateRunner}'s.
+ * <p>Every change of the current term happens under {@code lock}, which is never held while user
+ * code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
+ * {@code elected}. A term begins only if the session's epoch is still the one in which the queue
+ * was read ({@link #lead}), checked under the same lock with which the session's event thread
+ * revokes or pauses terms ({@link #revoke}, {@link #pause}), so no term outlives the connection it
+ * began on by more than the delivery of one event. The decisions are the {@link
+ * dev.baton.recipes.internal.queue.CandidateMachine}'s; the I/O is the {@link CandidateRunner}'s.
  */
 public final class ElectionCore {
   private static final Logger log = LoggerFactory.getLogger(ElectionCore.class);
@@ -42,28 +43,37 @@ public final class ElectionCore {
   private final CandidateRunner runner;
 
   private boolean closed;
+
   /** The session of the current term's node, and the epoch it began in. Under lock. */
   private long termSession;
+
   private long termEpoch;
   private volatile @Nullable LeadershipHandle current; // written under lock; read without it
+
   /** Own nodes whose watch fired (deleted or changed): no term begins on them again. */
-  private final Set<String> deadNodes = Collections.newSetFromMap(new LinkedHashMap<>() {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-      return size() > MAX_DEAD_NODES;
-    }
-  });
+  private final Set<String> deadNodes =
+      Collections.newSetFromMap(
+          new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+              return size() > MAX_DEAD_NODES;
+            }
+          });
+
   private @Nullable Instant lastTransition;
   private volatile @Nullable VirtualMachineError failure;
 
-  public ElectionCore(dev.baton.recipes.kernel.QueueStore store, ElectionConfig config,
+  public ElectionCore(
+      dev.baton.recipes.kernel.QueueStore store,
+      ElectionConfig config,
       LeadershipListener listener) {
     this.config = config;
     this.liveness = store.liveness();
-    this.metrics = new ElectionMetrics(config.meterRegistry(), config.path(), config.participantId());
+    this.metrics =
+        new ElectionMetrics(config.meterRegistry(), config.path(), config.participantId());
     String name = config.participantId() + "@" + config.path();
-    this.callbacks = new CallbackDispatcher(name, listener, metrics, this::onElectedFailure,
-        this::fail);
+    this.callbacks =
+        new CallbackDispatcher(name, listener, metrics, this::onElectedFailure, this::fail);
     this.runner = new CandidateRunner(store, config, this, metrics, name);
   }
 
@@ -79,7 +89,9 @@ public final class ElectionCore {
    */
   boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
     synchronized (lock) {
-      if (closed || failure != null || liveness.current().number() != epoch
+      if (closed
+          || failure != null
+          || liveness.current().number() != epoch
           || deadNodes.contains(nodePath)) {
         // Refused; but a term of this token that is already current (paused by the link change
         // that made the epoch stale) stays the machine's to end: report it as held.
@@ -89,7 +101,10 @@ public final class ElectionCore {
         if (current.resume()) {
           metrics.resumed();
           callbacks.resumed(current);
-          log.info("participant {} resumes its term {} on {}", config.participantId(), token,
+          log.info(
+              "participant {} resumes its term {} on {}",
+              config.participantId(),
+              token,
               config.path());
           lock.notifyAll();
         }
@@ -98,8 +113,8 @@ public final class ElectionCore {
       revokeLocked(RevocationReason.NODE_DELETED);
       termSession = liveness.current().sessionId(); // the epoch's: the one the queue was read in
       termEpoch = epoch;
-      current = new LeadershipHandle(config.participantId(), token, nodePath,
-          config.clock().instant());
+      current =
+          new LeadershipHandle(config.participantId(), token, nodePath, config.clock().instant());
       lastTransition = current.electedAt();
       metrics.elected(token.value(), waited);
       callbacks.elected(current);
@@ -115,8 +130,11 @@ public final class ElectionCore {
       if (current != null && current.pause()) {
         metrics.paused();
         callbacks.paused(current);
-        log.warn("participant {} pauses its term {} on {}: connection suspended",
-            config.participantId(), current.token(), config.path());
+        log.warn(
+            "participant {} pauses its term {} on {}: connection suspended",
+            config.participantId(),
+            current.token(),
+            config.path());
       }
     }
   }
@@ -141,9 +159,9 @@ public final class ElectionCore {
   }
 
   /**
-   * The watch of {@code nodePath} fired: if it is the current term's node, the term ends now, on the
-   * store's event thread; no term begins on that node again (a listing read before the deletion may
-   * still be on its way to a {@code Lead}).
+   * The watch of {@code nodePath} fired: if it is the current term's node, the term ends now, on
+   * the store's event thread; no term begins on that node again (a listing read before the deletion
+   * may still be on its way to a {@code Lead}).
    */
   void nodeChanged(String nodePath) {
     synchronized (lock) {
@@ -167,8 +185,12 @@ public final class ElectionCore {
     }
     callbacks.revoked(h, reason);
     lock.notifyAll();
-    log.info("participant {} no longer leads {} (token {}): {}", config.participantId(),
-        config.path(), h.token(), reason);
+    log.info(
+        "participant {} no longer leads {} (token {}): {}",
+        config.participantId(),
+        config.path(),
+        h.token(),
+        reason);
   }
 
   private void onElectedFailure(LeadershipHandle h) {

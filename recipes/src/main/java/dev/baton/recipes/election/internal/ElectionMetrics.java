@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
@@ -23,14 +24,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code baton.election.elected}: terms begun
  *   <li>{@code baton.election.revoked}: terms ended, tagged {@code reason}
  *   <li>{@code baton.election.time.to.elect}: from entering the queue to being elected
- *   <li>{@code baton.election.callback.failures}: user callbacks that threw, tagged {@code callback}
+ *   <li>{@code baton.election.callback.failures}: user callbacks that threw, tagged {@code
+ *       callback}
  *   <li>{@code baton.election.watch.events}: watch notifications received
  *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
  * </ul>
  *
  * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
- * with the same path and participant id reports its own state, and {@link #close} removes its meters
- * unless a newer instance has taken them over.
+ * with the same path and participant id reports its own state, and {@link #close} removes its
+ * meters unless a newer instance has taken them over.
  */
 public final class ElectionMetrics implements AutoCloseable {
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
@@ -47,10 +49,19 @@ public final class ElectionMetrics implements AutoCloseable {
 
   public ElectionMetrics(MeterRegistry registry, String path, String participantId) {
     synchronized (OwnedMeters.LOCK) {
-      this.meters = new OwnedMeters(registry, Tags.of("election", path, "participant", participantId),
-          List.of("baton.election.leader", "baton.election.token", "baton.election.elected",
-              "baton.election.revoked", "baton.election.time.to.elect",
-              "baton.election.watch.events", "baton.election.ignored.children", CALLBACK_FAILURES));
+      this.meters =
+          new OwnedMeters(
+              registry,
+              Tags.of("election", path, "participant", participantId),
+              List.of(
+                  "baton.election.leader",
+                  "baton.election.token",
+                  "baton.election.elected",
+                  "baton.election.revoked",
+                  "baton.election.time.to.elect",
+                  "baton.election.watch.events",
+                  "baton.election.ignored.children",
+                  CALLBACK_FAILURES));
       meters.gauge("baton.election.leader", leader);
       meters.gauge("baton.election.token", token);
       this.elected = meters.counter("baton.election.elected");
@@ -108,8 +119,9 @@ public final class ElectionMetrics implements AutoCloseable {
   }
 
   /**
-   * Removes this election's meters from the registry, unless a newer instance with the same tags has
-   * taken them over. Call it when the election is closed; idempotent. The counts above stay readable.
+   * Removes this election's meters from the registry, unless a newer instance with the same tags
+   * has taken them over. Call it when the election is closed; idempotent. The counts above stay
+   * readable.
    */
   @Override
   public void close() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import dev.baton.fencing.FencingToken;
@@ -8,13 +9,15 @@ import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/** The handle of one leadership term: the kernel's {@link TermHandle} with the election's fields. */
+/**
+ * The handle of one leadership term: the kernel's {@link TermHandle} with the election's fields.
+ */
 public final class LeadershipHandle extends TermHandle implements Leadership {
   private final String participantId;
   private final String nodePath;
 
-  public LeadershipHandle(String participantId, FencingToken token, String nodePath,
-      Instant electedAt) {
+  public LeadershipHandle(
+      String participantId, FencingToken token, String nodePath, Instant electedAt) {
     super(token, electedAt);
     this.participantId = participantId;
     this.nodePath = nodePath;

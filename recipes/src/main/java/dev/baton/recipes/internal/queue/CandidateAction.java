@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
@@ -30,8 +31,8 @@ public sealed interface CandidateAction {
 
   /**
    * Begin the term of the entry {@code name} with {@code token}, or resume it if it is the current
-   * one, provided the session's epoch is still {@code epoch}, checked atomically with publishing the
-   * term; else reply {@link CandidateEvent.LeadRefused}.
+   * one, provided the session's epoch is still {@code epoch}, checked atomically with publishing
+   * the term; else reply {@link CandidateEvent.LeadRefused}.
    */
   record Lead(long epoch, long token, String name) implements CandidateAction {}
 

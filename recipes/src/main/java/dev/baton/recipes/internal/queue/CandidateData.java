@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.fencing.support.StrictText;
@@ -6,14 +7,14 @@ import dev.baton.recipes.election.MalformedCandidateException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The data of a candidate znode (an election candidate or a lock contender): the participant or owner id
- * as UTF-8, nothing else.
+ * The data of a candidate znode (an election candidate or a lock contender): the participant or
+ * owner id as UTF-8, nothing else.
  *
  * <p>The format has no version header: it is the on-disk format of running candidates, and a header
- * would show up inside the id for older observers. It is read strictly instead, with Baton's one strict
- * decoder ({@link StrictText#decode}): 1 to {@value #MAX_BYTES} bytes, strict UTF-8, and the rules the
- * configuration enforces on the id (not blank, no control characters), so that exactly what a candidate
- * can write is read back.
+ * would show up inside the id for older observers. It is read strictly instead, with Baton's one
+ * strict decoder ({@link StrictText#decode}): 1 to {@value #MAX_BYTES} bytes, strict UTF-8, and the
+ * rules the configuration enforces on the id (not blank, no control characters), so that exactly
+ * what a candidate can write is read back.
  */
 public final class CandidateData {
   /** The longest candidate data, in bytes. */
@@ -32,8 +33,11 @@ public final class CandidateData {
    * @throws MalformedCandidateException naming the znode and the problem
    */
   public static String decode(String path, byte[] data) {
-    String id = StrictText.decode(data, MAX_BYTES,
-        problem -> new MalformedCandidateException(path, "its data is " + problem));
+    String id =
+        StrictText.decode(
+            data,
+            MAX_BYTES,
+            problem -> new MalformedCandidateException(path, "its data is " + problem));
     try {
       return Validation.id("the participant id", id);
     } catch (IllegalArgumentException e) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
@@ -6,7 +7,9 @@ import dev.baton.recipes.kernel.QueueEntry;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests. */
+/**
+ * What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests.
+ */
 public sealed interface CandidateEvent {
   /** The session's link changed. */
   record Link(ConnectionEpoch epoch) implements CandidateEvent {}
@@ -24,7 +27,9 @@ public sealed interface CandidateEvent {
   /** Reply to {@link CandidateAction.Enter}, created in epoch {@code epoch}. */
   record Entered(long epoch, QueueEntry entry) implements CandidateEvent {}
 
-  /** Reply to {@link CandidateAction.Inspect}: the entries that exist, read in epoch {@code epoch}. */
+  /**
+   * Reply to {@link CandidateAction.Inspect}: the entries that exist, read in epoch {@code epoch}.
+   */
   record Inspected(long epoch, List<QueueEntry> found) implements CandidateEvent {
     public Inspected {
       found = List.copyOf(found);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
@@ -36,15 +37,15 @@ import org.jspecify.annotations.Nullable;
  * applies the actions to a {@link dev.baton.recipes.kernel.QueueStore} and feeds the replies back,
  * and the simulation drives it against a model of ZooKeeper.
  *
- * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any other
- * entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
+ * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any
+ * other entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
  * session), adopts an entry of its key that the current session owns, leads if its entry is first,
  * and otherwise watches only its immediate predecessor. Its own entry is watched too, and its
  * deletion by anyone revokes the term at once, before anything else is read.
  *
  * <p>A term begins only under the epoch in which the queue was read ({@link Lead} carries it); the
- * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock attempt)
- * the candidate stops for good once a term it began has ended.
+ * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock
+ * attempt) the candidate stops for good once a term it began has ended.
  */
 public final class CandidateMachine {
   private final String key;
@@ -55,10 +56,13 @@ public final class CandidateMachine {
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
   private @Nullable String deadName;
+
   /** Whether the own entry's watch was asked for. */
   private boolean ownWatched;
+
   /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
   private boolean entered;
+
   private @Nullable Long leading;
   private boolean holdOffReentry;
   private boolean closed;
@@ -75,8 +79,8 @@ public final class CandidateMachine {
    * @param watchWhenHeld for a lock attempt ({@code reenter} false): watch the entry once it holds,
    *     so that its deletion ends the hold (one more request per hold); an election always watches
    */
-  public CandidateMachine(String key, ConnectionPolicy policy, boolean reenter,
-      boolean watchWhenHeld) {
+  public CandidateMachine(
+      String key, ConnectionPolicy policy, boolean reenter, boolean watchWhenHeld) {
     this.key = Objects.requireNonNull(key, "key");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.reenter = reenter;
@@ -91,8 +95,11 @@ public final class CandidateMachine {
   public static Optional<CandidateAction> linkReaction(ConnectionPolicy policy, ConnectionEpoch e) {
     return switch (e.link()) {
       case CONNECTED -> Optional.empty();
-      case SUSPENDED -> Optional.of(policy == ConnectionPolicy.STANDARD
-          ? new Revoke(RevocationReason.CONNECTION_SUSPENDED) : new Pause());
+      case SUSPENDED ->
+          Optional.of(
+              policy == ConnectionPolicy.STANDARD
+                  ? new Revoke(RevocationReason.CONNECTION_SUSPENDED)
+                  : new Pause());
       case LOST -> Optional.of(new Revoke(RevocationReason.SESSION_LOST));
       case CLOSED -> Optional.of(new Revoke(RevocationReason.CLOSED));
     };
@@ -134,13 +141,15 @@ public final class CandidateMachine {
   private void onLink(ConnectionEpoch e, List<CandidateAction> out) {
     epoch = e;
     if (leading != null) {
-      linkReaction(policy, e).ifPresent(a -> {
-        if (a instanceof Revoke r) {
-          endTerm(r.reason(), out);
-        } else {
-          out.add(a);
-        }
-      });
+      linkReaction(policy, e)
+          .ifPresent(
+              a -> {
+                if (a instanceof Revoke r) {
+                  endTerm(r.reason(), out);
+                } else {
+                  out.add(a);
+                }
+              });
     }
     if (closed) {
       return;
@@ -162,7 +171,7 @@ public final class CandidateMachine {
           listIfConnected(out);
         }
       }
-      case SUSPENDED -> { }
+      case SUSPENDED -> {}
     }
   }
 
@@ -170,8 +179,8 @@ public final class CandidateMachine {
     if (currentEpoch(l.epoch()) == null) {
       return; // read under another epoch: the link's event brings a new listing
     }
-    List<CandidateName> queue = new ArrayList<>(
-        CandidateOrder.order(l.children(), child -> out.add(new Ignore(child))));
+    List<CandidateName> queue =
+        new ArrayList<>(CandidateOrder.order(l.children(), child -> out.add(new Ignore(child))));
     List<String> others = new ArrayList<>();
     for (CandidateName c : queue) {
       if (c.key().equals(key) && (node == null || !c.name().equals(node.name()))) {
@@ -220,8 +229,8 @@ public final class CandidateMachine {
 
   /**
    * Makes {@code e} the candidate's entry. An election watches it from now on, so that its deletion
-   * is noticed whether it leads or follows; a lock attempt only once it holds (see {@link #decide}),
-   * which keeps the watch off the path of an uncontended acquire.
+   * is noticed whether it leads or follows; a lock attempt only once it holds (see {@link
+   * #decide}), which keeps the watch off the path of an uncontended acquire.
    */
   private void adopt(QueueEntry e, List<CandidateAction> out) {
     node = e;
@@ -333,7 +342,10 @@ public final class CandidateMachine {
     }
   }
 
-  /** The epoch, if a reply read in epoch {@code readIn} is current (that epoch, connected); else null. */
+  /**
+   * The epoch, if a reply read in epoch {@code readIn} is current (that epoch, connected); else
+   * null.
+   */
   private @Nullable ConnectionEpoch currentEpoch(long readIn) {
     return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
   }

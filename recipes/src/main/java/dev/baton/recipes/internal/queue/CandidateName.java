@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.fencing.support.SafeText;
@@ -11,17 +12,18 @@ import java.util.Optional;
  * <p>The {@code _c_<uuid>-} prefix is Curator's protected mode; the candidate key is random per
  * election instance, so a candidate recognises every znode it created in any session (orphans of a
  * create that failed on connection loss, nodes of an expired session) and never mistakes another
- * candidate's znode for its own. The sequence is ZooKeeper's suffix: the parent's cversion printed with
- * {@code %010d}, a signed 32-bit counter, so it can be negative after wrapping
- * ({@code -2147483648}).
+ * candidate's znode for its own. The sequence is ZooKeeper's suffix: the parent's cversion printed
+ * with {@code %010d}, a signed 32-bit counter, so it can be negative after wrapping ({@code
+ * -2147483648}).
  *
- * <p>Parsing is strict, and total: at most 86 characters ({@link #MAX_LENGTH}), ASCII only (a lower-case hex
- * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as ZooKeeper prints it
- * (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not sequences). The sequence is
- * zero-padded by design, so it is not read with {@link StrictText#number} (canonical numbers, no leading
- * zero) but with the same ASCII-digit check and a round trip through ZooKeeper's format. Any other name,
- * however damaged, parses to empty, never to an exception: such a child is not a candidate, and callers
- * ignore it (the election loop logs it once at WARN).
+ * <p>Parsing is strict, and total: at most 86 characters ({@link #MAX_LENGTH}), ASCII only (a
+ * lower-case hex UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as
+ * ZooKeeper prints it (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not
+ * sequences). The sequence is zero-padded by design, so it is not read with {@link
+ * StrictText#number} (canonical numbers, no leading zero) but with the same ASCII-digit check and a
+ * round trip through ZooKeeper's format. Any other name, however damaged, parses to empty, never to
+ * an exception: such a child is not a candidate, and callers ignore it (the election loop logs it
+ * once at WARN).
  *
  * @param name the child name as listed by ZooKeeper
  * @param key the candidate key
@@ -37,17 +39,22 @@ public record CandidateName(String name, String key, int sequence) {
   private static final int MAX_KEY = 32;
   private static final int MIN_SEQUENCE_LENGTH = 10;
   private static final int MAX_SEQUENCE_LENGTH = 11;
-  /** The longest candidate name: prefix, uuid, dash, the longest key, suffix, the longest sequence. */
+
+  /**
+   * The longest candidate name: prefix, uuid, dash, the longest key, suffix, the longest sequence.
+   */
   public static final int MAX_LENGTH = KEY_START + MAX_KEY + SUFFIX.length() + MAX_SEQUENCE_LENGTH;
 
   /**
-   * Parses a child name; empty for a foreign or malformed name, never an exception. Hand-written rather
-   * than a regular expression: it runs for every child of every listing.
+   * Parses a child name; empty for a foreign or malformed name, never an exception. Hand-written
+   * rather than a regular expression: it runs for every child of every listing.
    */
   public static Optional<CandidateName> parse(String name) {
-    if (name == null || name.length() > MAX_LENGTH
+    if (name == null
+        || name.length() > MAX_LENGTH
         || name.length() < KEY_START + 1 + SUFFIX.length() + MIN_SEQUENCE_LENGTH
-        || !name.startsWith(PROTECTED) || !isUuid(name, PROTECTED.length())
+        || !name.startsWith(PROTECTED)
+        || !isUuid(name, PROTECTED.length())
         || name.charAt(KEY_START - 1) != '-') {
       return Optional.empty();
     }
@@ -82,13 +89,12 @@ public record CandidateName(String name, String key, int sequence) {
   }
 
   /**
-   * A child name for a log message: at most 100 characters, anything but printable ASCII escaped, so a
-   * hostile name can neither flood nor forge log lines.
+   * A child name for a log message: at most 100 characters, anything but printable ASCII escaped,
+   * so a hostile name can neither flood nor forge log lines.
    */
   public static String printable(String name) {
     return SafeText.printable(name, 100);
   }
-
 
   /** The name to pass to a protected sequential create for a candidate with {@code key}. */
   public static String prefixFor(String key) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import java.util.ArrayList;
@@ -10,15 +11,15 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and decides
- * what one candidate must do. Pure: no ZooKeeper I/O, unit-tested without a server.
+ * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and
+ * decides what one candidate must do. Pure: no ZooKeeper I/O, unit-tested without a server.
  *
  * <p>Sequences are never compared as strings, and never as plain signed ints: after the parent's
- * cversion wraps from {@code 2147483647} to {@code -2147483648}, a new znode would otherwise sort before
- * the sitting leader and both would lead. Instead the sequences are placed on the 2^32 circle and the
- * queue starts after the largest gap between neighbours. All live candidates were created within far
- * fewer than 2^31 creates of each other, so that gap is the wrap point (or the unused part of the
- * circle) and the order is the creation order.
+ * cversion wraps from {@code 2147483647} to {@code -2147483648}, a new znode would otherwise sort
+ * before the sitting leader and both would lead. Instead the sequences are placed on the 2^32
+ * circle and the queue starts after the largest gap between neighbours. All live candidates were
+ * created within far fewer than 2^31 creates of each other, so that gap is the wrap point (or the
+ * unused part of the circle) and the order is the creation order.
  */
 public final class CandidateOrder {
   private static final long CIRCLE = 1L << 32;
@@ -26,16 +27,18 @@ public final class CandidateOrder {
   private CandidateOrder() {}
 
   /**
-   * Parses and orders children, first (the leader) first. Names that are not candidate znodes are passed
-   * to {@code ignored} and left out.
+   * Parses and orders children, first (the leader) first. Names that are not candidate znodes are
+   * passed to {@code ignored} and left out.
    */
   public static List<CandidateName> order(Collection<String> children, Consumer<String> ignored) {
     return order(children, CandidateName::parse, ignored);
   }
 
   /** As {@link #order(Collection, Consumer)}, with the given parser (for example a caching one). */
-  public static List<CandidateName> order(Collection<String> children,
-      Function<String, Optional<CandidateName>> parser, Consumer<String> ignored) {
+  public static List<CandidateName> order(
+      Collection<String> children,
+      Function<String, Optional<CandidateName>> parser,
+      Consumer<String> ignored) {
     List<CandidateName> parsed = new ArrayList<>(children.size());
     for (String child : children) {
       Optional<CandidateName> name = parser.apply(child);
@@ -45,7 +48,9 @@ public final class CandidateOrder {
         ignored.accept(child);
       }
     }
-    parsed.sort(Comparator.comparingLong(CandidateName::unsignedSequence).thenComparing(CandidateName::name));
+    parsed.sort(
+        Comparator.comparingLong(CandidateName::unsignedSequence)
+            .thenComparing(CandidateName::name));
     int n = parsed.size();
     if (n < 2) {
       return parsed;

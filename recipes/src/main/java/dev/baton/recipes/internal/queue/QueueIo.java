@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.internal.queue.CandidateAction.Delete;
@@ -14,10 +15,10 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies a {@link CandidateMachine}'s store actions ({@link ListQueue}, {@link Enter},
- * {@link Inspect}, {@link Delete}, {@link Watch}) to a {@link QueueStore} and turns the answers into
- * the machine's reply events; the election's loop and a lock attempt share it. Replies carry the
- * epoch read before the request, so the machine ignores an answer from an earlier connection.
+ * Applies a {@link CandidateMachine}'s store actions ({@link ListQueue}, {@link Enter}, {@link
+ * Inspect}, {@link Delete}, {@link Watch}) to a {@link QueueStore} and turns the answers into the
+ * machine's reply events; the election's loop and a lock attempt share it. Replies carry the epoch
+ * read before the request, so the machine ignores an answer from an earlier connection.
  */
 public final class QueueIo {
   private final QueueStore store;
@@ -38,19 +39,22 @@ public final class QueueIo {
    * candidate that leaves, after its own {@link Delete}, in case a create's answer was lost.
    */
   public void sweep() {
-    store.sweepInBackground(child -> CandidateName.parse(child)
-        .map(n -> n.key().equals(key)).orElse(false));
+    store.sweepInBackground(
+        child -> CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false));
   }
 
   /** True for the actions {@link #apply} handles. */
   public static boolean isStoreAction(CandidateAction a) {
-    return a instanceof ListQueue || a instanceof Enter || a instanceof Inspect
-        || a instanceof Delete || a instanceof Watch;
+    return a instanceof ListQueue
+        || a instanceof Enter
+        || a instanceof Inspect
+        || a instanceof Delete
+        || a instanceof Watch;
   }
 
   /**
-   * Applies the store action {@code a}; {@code onWatch} receives the name of a watched entry when its
-   * watch fires, on the store's event thread.
+   * Applies the store action {@code a}; {@code onWatch} receives the name of a watched entry when
+   * its watch fires, on the store's event thread.
    *
    * @return the reply event, or null if the action has none
    */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,7 +9,10 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** An election re-created with the same path and participant id reports its own values, not stale ones. */
+/**
+ * An election re-created with the same path and participant id reports its own values, not stale
+ * ones.
+ */
 class ElectionMetricsTest {
   private static final String PATH = "/billing/leader";
   private static final String ID = "node-1";
@@ -19,11 +23,17 @@ class ElectionMetricsTest {
   }
 
   private double elected() {
-    return registry.get("baton.election.elected").tags("election", PATH, "participant", ID).counter().count();
+    return registry
+        .get("baton.election.elected")
+        .tags("election", PATH, "participant", ID)
+        .counter()
+        .count();
   }
 
   private long batonMeters() {
-    return registry.getMeters().stream().filter(m -> m.getId().getName().startsWith("baton.election.")).count();
+    return registry.getMeters().stream()
+        .filter(m -> m.getId().getName().startsWith("baton.election."))
+        .count();
   }
 
   @Test
@@ -36,7 +46,9 @@ class ElectionMetricsTest {
     assertThat(gauge("baton.election.token")).isEqualTo(9);
     assertThat(gauge("baton.election.leader")).isZero();
     first.close();
-    assertThat(gauge("baton.election.token")).as("the second's token, after the first closed").isEqualTo(9);
+    assertThat(gauge("baton.election.token"))
+        .as("the second's token, after the first closed")
+        .isEqualTo(9);
     assertThat(gauge("baton.election.leader")).isZero();
     second.resumed();
     assertThat(gauge("baton.election.leader")).isEqualTo(1);
@@ -70,10 +82,12 @@ class ElectionMetricsTest {
     mine.close();
     mine.close();
     mine.callbackFailed("revoked");
-    assertThat(registry.get("baton.election.token").tags("election", "/other/leader").gauge().value())
+    assertThat(
+            registry.get("baton.election.token").tags("election", "/other/leader").gauge().value())
         .isEqualTo(3);
     assertThat(registry.find("baton.election.token").tags("election", PATH).gauge()).isNull();
-    assertThat(registry.find("baton.election.callback.failures").tags("election", PATH).counter()).isNull();
+    assertThat(registry.find("baton.election.callback.failures").tags("election", PATH).counter())
+        .isNull();
     assertThat(mine.callbackFailures()).isEqualTo(1);
     other.close();
     assertThat(batonMeters()).isZero();

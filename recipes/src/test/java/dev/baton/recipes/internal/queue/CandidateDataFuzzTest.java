@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,7 +15,10 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
-/** The data of a candidate znode: valid ids round-trip, anything else fails with the documented error. */
+/**
+ * The data of a candidate znode: valid ids round-trip, anything else fails with the documented
+ * error.
+ */
 class CandidateDataFuzzTest {
   private static final String PATH = "/svc/leader/_c_x-k-n_0000000001";
 
@@ -28,16 +32,18 @@ class CandidateDataFuzzTest {
   @Property(tries = 3000)
   void arbitraryBytesDecodeToAnIdTheyEncodeOrFailCleanly(@ForAll("junk") byte[] data) {
     Optional<String> id = decodeOrFail(data);
-    id.ifPresent(s -> {
-      assertThat(CandidateData.encode(s)).isEqualTo(data);
-      assertThat(s).isNotBlank();
-      assertThat(s.chars()).noneMatch(Character::isISOControl);
-    });
+    id.ifPresent(
+        s -> {
+          assertThat(CandidateData.encode(s)).isEqualTo(data);
+          assertThat(s).isNotBlank();
+          assertThat(s.chars()).noneMatch(Character::isISOControl);
+        });
     Statistics.collect(id.isPresent() ? "id" : "malformed");
-    Statistics.coverage(c -> {
-      c.check("id").count(n -> n > 0);
-      c.check("malformed").count(n -> n > 0);
-    });
+    Statistics.coverage(
+        c -> {
+          c.check("id").count(n -> n > 0);
+          c.check("malformed").count(n -> n > 0);
+        });
   }
 
   @Test
@@ -47,7 +53,8 @@ class CandidateDataFuzzTest {
     assertMalformed(new byte[CandidateData.MAX_BYTES + 1], "more than " + CandidateData.MAX_BYTES);
     assertMalformed(new byte[] {(byte) 0xff}, "not UTF-8");
     assertMalformed(new byte[] {'a', (byte) 0xc0, (byte) 0x80}, "not UTF-8"); // overlong NUL
-    assertMalformed(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, "not UTF-8"); // a lone surrogate
+    assertMalformed(
+        new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, "not UTF-8"); // a lone surrogate
     assertMalformed(new byte[] {'a', (byte) 0xe2, (byte) 0x82}, "not UTF-8"); // cut short
     assertMalformed(bytes("   "), "blank");
     assertMalformed(bytes("a\nb"), "control");
@@ -58,15 +65,18 @@ class CandidateDataFuzzTest {
 
   private static void assertMalformed(byte[] data, String problem) {
     assertThatThrownBy(() -> CandidateData.decode(PATH, data))
-        .isInstanceOfSatisfying(MalformedCandidateException.class, e -> assertThat(e.path()).isEqualTo(PATH))
-        .hasMessageContaining(PATH).hasMessageContaining(problem);
+        .isInstanceOfSatisfying(
+            MalformedCandidateException.class, e -> assertThat(e.path()).isEqualTo(PATH))
+        .hasMessageContaining(PATH)
+        .hasMessageContaining(problem);
   }
 
   private static Optional<String> decodeOrFail(byte[] data) {
     try {
       return Optional.of(CandidateData.decode(PATH, data));
     } catch (MalformedCandidateException expected) {
-      assertThat(expected.getMessage()).startsWith("the candidate znode " + PATH + " is malformed: ");
+      assertThat(expected.getMessage())
+          .startsWith("the candidate znode " + PATH + " is malformed: ");
       return Optional.empty();
     }
   }
@@ -77,18 +87,26 @@ class CandidateDataFuzzTest {
 
   @Provide
   Arbitrary<String> ids() {
-    return Arbitraries.strings().ofMinLength(1).ofMaxLength(CandidateData.MAX_BYTES)
+    return Arbitraries.strings()
+        .ofMinLength(1)
+        .ofMaxLength(CandidateData.MAX_BYTES)
         .filter(s -> !s.isBlank() && s.chars().noneMatch(Character::isISOControl))
-        .filter(s -> s.equals(new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)))
+        .filter(
+            s -> s.equals(new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)))
         .filter(s -> s.getBytes(StandardCharsets.UTF_8).length <= CandidateData.MAX_BYTES);
   }
 
   @Provide
   Arbitrary<byte[]> junk() {
-    Arbitrary<byte[]> random = Arbitraries.bytes().array(byte[].class).ofMaxSize(CandidateData.MAX_BYTES + 8);
-    Arbitrary<byte[]> text = Arbitraries.strings().withChars("ab-7 \u00e9\u20ac\n\u0000").ofMaxLength(40)
-        .map(CandidateDataFuzzTest::bytes);
-    Arbitrary<byte[]> printable = Arbitraries.strings().ofMaxLength(300).map(CandidateDataFuzzTest::bytes);
+    Arbitrary<byte[]> random =
+        Arbitraries.bytes().array(byte[].class).ofMaxSize(CandidateData.MAX_BYTES + 8);
+    Arbitrary<byte[]> text =
+        Arbitraries.strings()
+            .withChars("ab-7 \u00e9\u20ac\n\u0000")
+            .ofMaxLength(40)
+            .map(CandidateDataFuzzTest::bytes);
+    Arbitrary<byte[]> printable =
+        Arbitraries.strings().ofMaxLength(300).map(CandidateDataFuzzTest::bytes);
     return Arbitraries.oneOf(random, text, printable);
   }
 }

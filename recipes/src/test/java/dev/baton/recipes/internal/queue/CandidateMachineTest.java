@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,10 +31,14 @@ import org.junit.jupiter.api.Test;
 class CandidateMachineTest {
   private static final long SESSION = 0x51L;
 
-  private final CandidateMachine machine = new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
+  private final CandidateMachine machine =
+      new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
 
   private static String name(String key, int seq) {
-    return "_c_" + UUID.nameUUIDFromBytes((key + seq).getBytes(StandardCharsets.UTF_8)) + "-" + CandidateName.prefixFor(key)
+    return "_c_"
+        + UUID.nameUUIDFromBytes((key + seq).getBytes(StandardCharsets.UTF_8))
+        + "-"
+        + CandidateName.prefixFor(key)
         + CandidateName.sequenceText(seq);
   }
 
@@ -44,7 +49,8 @@ class CandidateMachineTest {
   /** Brings the machine to "my entry is {@code mine}, listed under epoch 1". */
   private List<CandidateAction> enterAndList(String mine, String... others) {
     assertThat(machine.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION))))
-        .as("a new key has nothing to look for: it enters at once").containsExactly(new Enter());
+        .as("a new key has nothing to look for: it enters at once")
+        .containsExactly(new Enter());
     assertThat(machine.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
         .containsExactly(new Watch(mine, true), new ListQueue());
     List<String> children = new java.util.ArrayList<>(List.of(others));
@@ -128,8 +134,11 @@ class CandidateMachineTest {
     String orphan = name("me", 2);
     assertThat(machine.on(new Listed(3, List.of(old, orphan))))
         .containsExactly(new Inspect(List.of(old, orphan)));
-    assertThat(machine.on(new Inspected(3, List.of(new QueueEntry(old, 90, SESSION),
-        new QueueEntry(orphan, 95, 0x52L)))))
+    assertThat(
+            machine.on(
+                new Inspected(
+                    3,
+                    List.of(new QueueEntry(old, 90, SESSION), new QueueEntry(orphan, 95, 0x52L)))))
         .containsExactly(new Delete(old), new Watch(orphan, true), new ListQueue());
     assertThat(machine.on(new Listed(3, List.of(orphan)))).containsExactly(new Lead(3, 95, orphan));
   }
@@ -200,7 +209,8 @@ class CandidateMachineTest {
     String mine = name("me", 5);
     lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
     assertThat(lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))
-        .as("no watch of its own entry before it holds").containsExactly(new ListQueue());
+        .as("no watch of its own entry before it holds")
+        .containsExactly(new ListQueue());
     assertThat(lock.on(new Listed(1, List.of(mine))))
         .containsExactly(new Watch(mine, true), new Lead(1, 100, mine));
     assertThat(lock.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,24 +23,31 @@ class CandidateOrderTest {
   @Test
   void parsesProtectedCandidateNames() {
     String name = child("k1", 42);
-    assertThat(CandidateName.parse(name)).hasValueSatisfying(c -> {
-      assertThat(c.key()).isEqualTo("k1");
-      assertThat(c.sequence()).isEqualTo(42);
-    });
-    assertThat(CandidateName.parse(child("k1", -2147483648))).hasValueSatisfying(
-        c -> assertThat(c.sequence()).isEqualTo(Integer.MIN_VALUE));
-    assertThat(CandidateName.parse(child("k1", -1))).hasValueSatisfying(
-        c -> assertThat(c.sequence()).isEqualTo(-1));
+    assertThat(CandidateName.parse(name))
+        .hasValueSatisfying(
+            c -> {
+              assertThat(c.key()).isEqualTo("k1");
+              assertThat(c.sequence()).isEqualTo(42);
+            });
+    assertThat(CandidateName.parse(child("k1", -2147483648)))
+        .hasValueSatisfying(c -> assertThat(c.sequence()).isEqualTo(Integer.MIN_VALUE));
+    assertThat(CandidateName.parse(child("k1", -1)))
+        .hasValueSatisfying(c -> assertThat(c.sequence()).isEqualTo(-1));
   }
 
   @Test
   void ignoresForeignAndMalformedChildren() {
     List<String> ignored = new ArrayList<>();
-    List<CandidateName> ordered = CandidateOrder.order(List.of(
-        "latch-0000000001", "config", "_c_not-a-uuid-k-n_0000000001",
-        "_c_" + UUID.randomUUID() + "-k-n_99999999999", // out of int range
-        "_c_" + UUID.randomUUID() + "-K!-n_0000000003",
-        child("k", 5)), ignored::add);
+    List<CandidateName> ordered =
+        CandidateOrder.order(
+            List.of(
+                "latch-0000000001",
+                "config",
+                "_c_not-a-uuid-k-n_0000000001",
+                "_c_" + UUID.randomUUID() + "-k-n_99999999999", // out of int range
+                "_c_" + UUID.randomUUID() + "-K!-n_0000000003",
+                child("k", 5)),
+            ignored::add);
     assertThat(sequences(ordered)).containsExactly(5);
     assertThat(ignored).hasSize(5);
   }
@@ -47,18 +55,24 @@ class CandidateOrderTest {
   @Test
   void comparesSequencesAsNumbersNotStrings() {
     // As strings "-000000001" < "0000000005" and "0000000010" < "0000000009" would both go wrong.
-    List<CandidateName> ordered = CandidateOrder.order(
-        List.of(child("a", 10), child("b", 9), child("c", 100), child("d", 1_000_000_000)), n -> { });
+    List<CandidateName> ordered =
+        CandidateOrder.order(
+            List.of(child("a", 10), child("b", 9), child("c", 100), child("d", 1_000_000_000)),
+            n -> {});
     assertThat(sequences(ordered)).containsExactly(9, 10, 100, 1_000_000_000);
   }
 
   @Test
   void ordersAcrossTheSignedWrapAround() {
-    List<CandidateName> ordered = CandidateOrder.order(List.of(
-        child("new1", Integer.MIN_VALUE), child("old1", Integer.MAX_VALUE - 1),
-        child("new2", Integer.MIN_VALUE + 1), child("old2", Integer.MAX_VALUE)), n -> { });
-    assertThat(sequences(ordered)).containsExactly(
-        Integer.MAX_VALUE - 1, Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE + 1);
+    List<CandidateName> ordered =
+        CandidateOrder.order(
+            List.of(
+                child("new1", Integer.MIN_VALUE), child("old1", Integer.MAX_VALUE - 1),
+                child("new2", Integer.MIN_VALUE + 1), child("old2", Integer.MAX_VALUE)),
+            n -> {});
+    assertThat(sequences(ordered))
+        .containsExactly(
+            Integer.MAX_VALUE - 1, Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE + 1);
     // The sitting leader stays first: the newcomer after the wrap must follow it.
     assertThat(CandidateOrder.decide(ordered.get(2).name(), ordered).kind())
         .isEqualTo(Decision.Kind.FOLLOW);
@@ -66,8 +80,9 @@ class CandidateOrderTest {
 
   @Test
   void ordersAcrossTheUnsignedWrapFromMinusOneToZero() {
-    List<CandidateName> ordered = CandidateOrder.order(
-        List.of(child("a", 1), child("b", -2), child("c", 0), child("d", -1)), n -> { });
+    List<CandidateName> ordered =
+        CandidateOrder.order(
+            List.of(child("a", 1), child("b", -2), child("c", 0), child("d", -1)), n -> {});
     assertThat(sequences(ordered)).containsExactly(-2, -1, 0, 1);
   }
 
@@ -88,18 +103,19 @@ class CandidateOrderTest {
         children.add(child("k", s));
       }
       Collections.shuffle(children, random);
-      assertThat(sequences(CandidateOrder.order(children, n -> { }))).containsExactlyElementsOf(created);
+      assertThat(sequences(CandidateOrder.order(children, n -> {})))
+          .containsExactlyElementsOf(created);
     }
   }
 
   @Test
   void decidesLeadFollowOrAbsent() {
     List<CandidateName> ordered =
-        CandidateOrder.order(List.of(child("a", 1), child("b", 2), child("c", 3)), n -> { });
-    assertThat(CandidateOrder.decide(ordered.get(0).name(), ordered)).isEqualTo(
-        new Decision(Decision.Kind.LEAD, null));
-    assertThat(CandidateOrder.decide(ordered.get(2).name(), ordered)).isEqualTo(
-        new Decision(Decision.Kind.FOLLOW, ordered.get(1).name()));
+        CandidateOrder.order(List.of(child("a", 1), child("b", 2), child("c", 3)), n -> {});
+    assertThat(CandidateOrder.decide(ordered.get(0).name(), ordered))
+        .isEqualTo(new Decision(Decision.Kind.LEAD, null));
+    assertThat(CandidateOrder.decide(ordered.get(2).name(), ordered))
+        .isEqualTo(new Decision(Decision.Kind.FOLLOW, ordered.get(1).name()));
     assertThat(CandidateOrder.decide("missing", ordered).kind()).isEqualTo(Decision.Kind.ABSENT);
     assertThat(CandidateOrder.decide("missing", List.of()).kind()).isEqualTo(Decision.Kind.ABSENT);
   }
