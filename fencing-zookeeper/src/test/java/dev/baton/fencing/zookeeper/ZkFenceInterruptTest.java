@@ -55,40 +55,49 @@ class ZkFenceInterruptTest {
     return FencingToken.of("/test/leader", value);
   }
 
-  @Test
-  void aWriteFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
-    String r = newResource();
+  /**
+   * Runs {@code call} from an interrupted thread. Whether ZooKeeper's client notices the interrupt
+   * depends on timing (an answer that arrived before it waited is taken without waiting), so the
+   * call may succeed; if it fails, it fails for the interrupt, and either way the flag is kept.
+   */
+  private static boolean callInterrupted(Runnable call) {
     Thread.currentThread().interrupt();
-    assertThatThrownBy(() -> fence.write(r, token(1), tx -> "never"))
-        .isInstanceOf(FencingException.class)
-        .hasRootCauseInstanceOf(InterruptedException.class);
-    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    boolean failed = false;
+    try {
+      call.run();
+    } catch (FencingException e) {
+      assertThat(e).hasRootCauseInstanceOf(InterruptedException.class);
+      failed = true;
+    }
+    assertThat(Thread.currentThread().isInterrupted()).as("the interrupt flag is kept").isTrue();
     Thread.interrupted();
-    assertThat(fence.highest(r)).isEmpty(); // nothing was written
+    return failed;
   }
 
   @Test
-  void aReadFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
+  void aWriteFromAnInterruptedThreadKeepsTheInterruptFlag() {
+    String r = newResource();
+    boolean failed = callInterrupted(() -> fence.write(r, token(1), tx -> "maybe"));
+    if (failed) {
+      assertThat(fence.highest(r)).isEmpty(); // it failed before its multi: nothing was written
+    } else {
+      assertThat(fence.highest(r)).contains(token(1));
+    }
+  }
+
+  @Test
+  void aReadFromAnInterruptedThreadKeepsTheInterruptFlag() {
     String r = newResource();
     fence.write(r, token(3), tx -> null);
-    Thread.currentThread().interrupt();
-    assertThatThrownBy(() -> fence.highest(r))
-        .isInstanceOf(FencingException.class)
-        .hasRootCauseInstanceOf(InterruptedException.class);
-    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    callInterrupted(() -> assertThat(fence.highest(r)).contains(token(3)));
   }
 
   @Test
-  void aCommitFromAnInterruptedThreadFailsAndKeepsTheInterruptFlag() {
+  void aCommitFromAnInterruptedThreadKeepsTheInterruptFlag() {
     String r = newResource();
     fence.write(r, token(1), tx -> null);
     // The fence wrote r last, so this write goes straight to the multi, without reading first.
-    Thread.currentThread().interrupt();
-    assertThatThrownBy(() -> fence.write(r, token(2), tx -> null))
-        .isInstanceOf(FencingException.class)
-        .hasRootCauseInstanceOf(InterruptedException.class);
-    assertThat(Thread.currentThread().isInterrupted()).isTrue();
-    Thread.interrupted();
+    callInterrupted(() -> fence.write(r, token(2), tx -> null));
     // The multi may have reached the server before the wait for its answer was interrupted: its
     // outcome is unknown, as after a connection loss. Either way the fence is consistent.
     assertThat(fence.highest(r).orElseThrow()).isIn(token(1), token(2));
