@@ -64,7 +64,10 @@ class SimFindingsTest {
     assertThat(election.get("sweeps (F5 fix)")).isPositive();
     assertThat(election.get("CONNECTED dropped (F7 fix)")).isPositive();
     Map<String, Long> lock = campaign(true);
-    assertThat(lock.get("leads refused on a dead entry (F6 fix)")).isPositive();
+    // A lock attempt sets its own entry's watch only once it is granted the hold (since 4964f45),
+    // so
+    // a deletion notified before the hold no longer arises for locks: the F6 path is the
+    // election's.
     assertThat(lock.get("background deletes (F5 fix)")).isPositive();
     assertThat(lock.get("sweeps (F5 fix)")).isPositive();
   }
@@ -76,24 +79,14 @@ class SimFindingsTest {
     reproduces(Finding.F5, 253_562_617L, false, "cause: its sweep's listing failed");
   }
 
-  @Test
-  void f5AnOrphanWhenAWithdrawnLockAttemptsSweepCannotList() {
-    reproduces(Finding.F5, 253_564_639L, true, "cause: its sweep's listing failed");
-  }
+  // The lock's recorded reproductions of F5, F7 and F8 no longer reproduce since the lock attempt
+  // watches its entry only once it holds (4964f45, 42c4b45): the seeds now draw other schedules.
+  // F8 and F7's new-session part are fixed in production (15a5336); the mirrors still follow the
+  // code before that fix, so the findings stay open until they are updated and a campaign re-run.
 
   @Test
   void f7AStaleConnectedKeepsAnElectionTermOfTheOldSessionActive() {
     reproduces(Finding.F7, 253_558_969L, false, "an active term without its connection");
-  }
-
-  @Test
-  void f7AStaleConnectedKeepsALockHoldOfTheOldSessionActive() {
-    reproduces(Finding.F7, 253_582_168L, true, "an active term without its connection");
-  }
-
-  @Test
-  void f8ALocksFirstDeliverySkipsTheLossOfItsHoldsSession() {
-    reproduces(Finding.F8, 253_568_619L, true, "an active term without its connection");
   }
 
   // ------------------------------------------------------------------ helpers
