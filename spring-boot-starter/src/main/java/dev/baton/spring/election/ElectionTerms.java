@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.election;
+
+import dev.baton.recipes.election.Leadership;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The current terms of the application's elections, by election name (the {@code <name>} of
+ * {@code baton.election.<name>.path}). {@code @LeaderOnly}, {@code @Fenced} and the Actuator views
+ * read terms through this contract only.
+ */
+public interface ElectionTerms {
+  /** The names of the elections this application takes part in. */
+  Set<String> names();
+
+  /**
+   * The current term of election {@code name} if this instance leads it, active or paused.
+   *
+   * @throws IllegalArgumentException if there is no election of that name (the message lists the
+   *     names there are)
+   */
+  Optional<Leadership> leadership(String name);
+
+  /** True while this instance holds an active term of election {@code name}. */
+  default boolean isLeader(String name) {
+    return leadership(name).map(Leadership::isActive).orElse(false);
+  }
+}

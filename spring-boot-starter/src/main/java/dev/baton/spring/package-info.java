@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
+/** Baton for Spring Boot. */
+package dev.baton.spring;
