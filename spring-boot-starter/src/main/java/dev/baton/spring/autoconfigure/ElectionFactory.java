@@ -55,7 +55,7 @@ final class ElectionFactory {
         .field("participantId", "participant-id", participantId)
         .field("callbackDrainTimeout", "callback-drain-timeout", p.getCallbackDrainTimeout())
         .field("connectionPolicy", "connection-policy", p.getConnectionPolicy())
-        .field("path", "path", path)
+        .field("election path", "path", path)
         .run(
             () ->
                 BatonElection.builder(name, path)

@@ -39,6 +39,9 @@ public class PartitionGroupProperties {
   /** Quiet period after a membership change before the assignment is recomputed. */
   private Duration rebalanceDelay = Duration.ofMillis(200);
 
+  /** Upper bound of that quiet period under continuous change; at least rebalance-delay. */
+  private Duration rebalanceMaxDelay = Duration.ofSeconds(2);
+
   /** Whether the group bean exists at all. */
   private boolean enabled = true;
 
@@ -123,6 +126,16 @@ public class PartitionGroupProperties {
   /** Sets the rebalance delay. */
   public void setRebalanceDelay(Duration rebalanceDelay) {
     this.rebalanceDelay = rebalanceDelay;
+  }
+
+  /** The rebalance max delay. */
+  public Duration getRebalanceMaxDelay() {
+    return rebalanceMaxDelay;
+  }
+
+  /** Sets the rebalance max delay. */
+  public void setRebalanceMaxDelay(Duration rebalanceMaxDelay) {
+    this.rebalanceMaxDelay = rebalanceMaxDelay;
   }
 
   /** Whether the group is enabled. */

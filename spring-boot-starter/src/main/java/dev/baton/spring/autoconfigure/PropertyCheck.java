@@ -29,9 +29,9 @@ final class PropertyCheck {
   }
 
   /**
-   * Maps the library's field {@code libraryName} to the property {@code prefix.suffix}. The first
-   * registered field whose name occurs in the library's message is blamed, so register the more
-   * specific names first.
+   * Maps the library's field {@code libraryName} to the property {@code prefix.suffix}. Among
+   * fields that match equally well the first registered is blamed, so register the more specific
+   * names first.
    */
   PropertyCheck field(String libraryName, String suffix, @Nullable Object value) {
     fields.add(new Field(libraryName, name(suffix), value));
@@ -53,12 +53,25 @@ final class PropertyCheck {
     }
   }
 
-  /** The translation of one library error into a property error. */
+  /**
+   * The translation of one library error into a property error. The blamed field is the one the
+   * message starts with, else one it names as "invalid X" or "the X", else any it mentions (a value
+   * quoted in the message could mention a field's name, hence the order).
+   */
   BatonPropertyException translate(RuntimeException e) {
     String message = e.getMessage() == null ? e.toString() : e.getMessage();
-    for (Field f : fields) {
-      if (message.contains(f.libraryName())) {
-        return new BatonPropertyException(f.property(), f.value(), message, e);
+    for (int pass = 0; pass < 3; pass++) {
+      for (Field f : fields) {
+        String n = f.libraryName();
+        boolean match =
+            switch (pass) {
+              case 0 -> message.startsWith(n);
+              case 1 -> message.contains("invalid " + n) || message.contains("the " + n);
+              default -> message.contains(n);
+            };
+        if (match) {
+          return new BatonPropertyException(f.property(), f.value(), message, e);
+        }
       }
     }
     return new BatonPropertyException(prefix, null, message, e);

@@ -4,6 +4,7 @@ package dev.baton.spring.partition;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupHealth;
 import dev.baton.partition.GroupMember;
+import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
 import dev.baton.recipes.BatonSession;
@@ -99,6 +100,16 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
     return m == null ? Map.of() : m.ownedPartitions();
   }
 
+  /**
+   * Reads the whole group's status from ZooKeeper (members, assignment, owners): a ZooKeeper read,
+   * callers on hot paths should cache it.
+   *
+   * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
+   */
+  public GroupStatus status() {
+    return GroupStatus.read(session, config.group());
+  }
+
   /** A health snapshot; while out of the group, of no member (state {@code CLOSED} or latent). */
   public GroupHealth health() {
     GroupMember m = current();
@@ -119,11 +130,24 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
         false);
   }
 
-  /** True while the lifecycle runs but the instance stays out of the group. */
-  public boolean hasLeft() {
+  /** Whether this instance takes part now: STOPPED, JOINED or LEFT. */
+  public Participation participation() {
     synchronized (lock) {
-      return running && left;
+      if (!running) {
+        return Participation.STOPPED;
+      }
+      return left ? Participation.LEFT : Participation.JOINED;
     }
+  }
+
+  /** Whether this instance takes part in the group. */
+  public enum Participation {
+    /** The lifecycle is not running (never started, or stopped). */
+    STOPPED,
+    /** The lifecycle runs and the instance is a member. */
+    JOINED,
+    /** The lifecycle runs but the instance left the group ({@link #leave()}). */
+    LEFT
   }
 
   /** Leaves the group while the lifecycle runs; idempotent; {@link #rejoin()} undoes it. */
