@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -87,7 +88,9 @@ public final class AvailabilityGuard
                 t.setDaemon(true);
                 return t;
               });
-      e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+      // evaluate() catches its failures, so the periodic task's future has nothing to report.
+      ScheduledFuture<?> unused =
+          e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
       executor = e;
     }
   }
