@@ -68,8 +68,9 @@ public final class AvailabilityGuard
     if (event.getState() instanceof ReadinessState state) {
       refusingTraffic = state == ReadinessState.REFUSING_TRAFFIC;
       synchronized (lock) {
-        if (executor != null) {
-          executor.execute(this::evaluate);
+        ScheduledExecutorService e = executor;
+        if (e != null) {
+          e.execute(this::evaluate);
         }
       }
     }
@@ -103,7 +104,9 @@ public final class AvailabilityGuard
       executor = null;
     }
     if (e != null) {
-      e.shutdownNow();
+      // Not shutdownNow: a leave or rejoin under way finishes uninterrupted; the periodic check
+      // is cancelled by shutdown().
+      e.shutdown();
       try {
         if (!e.awaitTermination(30, TimeUnit.SECONDS)) {
           log.warn("Baton availability: the last leave or rejoin did not finish within 30 s");
