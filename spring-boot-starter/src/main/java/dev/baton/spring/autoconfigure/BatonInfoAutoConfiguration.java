@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.actuate.BatonInfoContributor;
+import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * With Actuator on the class path: the {@code baton} section of {@code /actuator/info} ({@code
+ * management.info.baton.enabled=false} turns it off).
+ */
+@AutoConfiguration(
+    after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
+@ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})
+@ConditionalOnBean(BatonSession.class)
+public class BatonInfoAutoConfiguration {
+  /** Creates the auto-configuration. */
+  public BatonInfoAutoConfiguration() {}
+
+  /** Nested: its condition's class must be known to be present before it is loaded. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnEnabledInfoContributor("baton")
+  static class Contributor {
+    @Bean
+    @ConditionalOnMissingBean
+    BatonInfoContributor batonInfoContributor(
+        ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
+      return new BatonInfoContributor(
+          elections.orderedStream().toList(), groups.orderedStream().toList());
+    }
+  }
+}
