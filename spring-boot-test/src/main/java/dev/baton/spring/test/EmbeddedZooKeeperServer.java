@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The server ticks every {@value #TICK_TIME_MS} ms, so it grants session timeouts from 2 s to
  * {@value #MAX_SESSION_TIMEOUT_MS} ms; a requested timeout outside that range is clamped. It allows
- * any number of connections from one address.
+ * any number of connections from one address, and every four-letter word ({@code srvr}, {@code
+ * mntr}...): curator-test configures that, and ZooKeeper keeps it as the JVM-wide system property
+ * {@code zookeeper.4lw.commands.whitelist=*}.
  *
  * <p>{@link AutoConfigureEmbeddedZooKeeper} starts one per Spring test context and makes it a bean;
  * {@link EmbeddedZooKeeperExtension} starts one for a JUnit test class or method.
