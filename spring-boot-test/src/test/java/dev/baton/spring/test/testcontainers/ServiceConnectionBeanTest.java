@@ -3,8 +3,10 @@ package dev.baton.spring.test.testcontainers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.recipes.BatonSession;
 import dev.baton.spring.autoconfigure.BatonConnectionDetails;
 import dev.baton.spring.test.TestApplication;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -34,16 +36,23 @@ class ServiceConnectionBeanTest {
   }
 
   @Test
-  void theContextStartsAndStopsTheContainerBean() {
+  void theContextStartsTheContainerBeanAndStopsItAfterTheSession() {
     TestContext testContext = new TestContextManager(UserTest.class).getTestContext();
     ApplicationContext context = testContext.getApplicationContext();
     StandInZooKeeperContainer container = context.getBean(StandInZooKeeperContainer.class);
     BatonConnectionDetails details = context.getBean(BatonConnectionDetails.class);
+    BatonSession session = context.getBean(BatonSession.class);
+    AtomicReference<Boolean> sessionOpenAtStop = new AtomicReference<>();
+    container.whenStopping(() -> sessionOpenAtStop.set(session.isOpen()));
 
     assertThat(container.isRunning()).isTrue();
     assertThat(details.connectString()).isEqualTo(container.server().connectString());
+    assertThat(session.curator().getZookeeperClient().getCurrentConnectionString())
+        .isEqualTo(details.connectString());
 
     testContext.markApplicationContextDirty(HierarchyMode.EXHAUSTIVE);
     assertThat(container.isRunning()).isFalse();
+    // The session depends on the details, which depend on the container: it closed first.
+    assertThat(sessionOpenAtStop.get()).isFalse();
   }
 }

@@ -13,6 +13,7 @@ import org.testcontainers.containers.wait.strategy.WaitStrategy;
  */
 class StandInZooKeeperContainer extends ZooKeeperContainer {
   private volatile @Nullable EmbeddedZooKeeperServer server;
+  private volatile Runnable whenStopping = () -> {};
 
   @Override
   public synchronized void start() {
@@ -23,6 +24,7 @@ class StandInZooKeeperContainer extends ZooKeeperContainer {
 
   @Override
   public synchronized void stop() {
+    whenStopping.run();
     EmbeddedZooKeeperServer current = server;
     server = null;
     if (current != null) {
@@ -53,6 +55,11 @@ class StandInZooKeeperContainer extends ZooKeeperContainer {
       throw new IllegalStateException("no mapped port " + originalPort + ": not started");
     }
     return current.port();
+  }
+
+  /** Runs {@code action} at the start of each {@code stop()}, to observe what still runs then. */
+  void whenStopping(Runnable action) {
+    whenStopping = action;
   }
 
   /** The server behind the stand-in. */
