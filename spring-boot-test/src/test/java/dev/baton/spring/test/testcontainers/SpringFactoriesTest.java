@@ -18,7 +18,7 @@ class SpringFactoriesTest {
 
   @Test
   void registersTheConnectionDetailsFactory() {
-    List<ConnectionDetailsFactory> factories = loader.load(ConnectionDetailsFactory.class);
+    List<?> factories = loader.load(ConnectionDetailsFactory.class);
     assertThat(factories)
         .filteredOn(ZooKeeperContainerConnectionDetailsFactory.class::isInstance)
         .hasSize(1);
