@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The current terms of the application's elections, by election name (the {@code <name>} of
- * {@code baton.election.<name>.path}). {@code @LeaderOnly}, {@code @Fenced} and the Actuator views
- * read terms through this contract only.
+ * The current terms of the application's elections, by election name (the {@code <name>} of {@code
+ * baton.election.<name>.path}). {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read
+ * terms through this contract only.
  */
 public interface ElectionTerms {
   /** The names of the elections this application takes part in. */
