@@ -6,7 +6,6 @@ import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +15,9 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotatedMethod;
 
 /**
  * What the interceptor needs to know of one {@link LeaderOnly} method, checked once: its election,
@@ -71,14 +72,15 @@ final class LeaderOnlyMethod {
         new LeaderOnlyMethod(display(method), election, skipValue(method), List.copyOf(slots)));
   }
 
+  /** The {@link LeaderTerm} parameters, declared on the method or on one it implements. */
   private static List<Slot> termParameters(Method method) {
     List<Slot> slots = new ArrayList<>();
-    Parameter[] parameters = method.getParameters();
-    for (int i = 0; i < parameters.length; i++) {
-      if (!parameters[i].isAnnotationPresent(LeaderTerm.class)) {
+    for (MethodParameter parameter : new AnnotatedMethod(method).getMethodParameters()) {
+      if (!parameter.hasParameterAnnotation(LeaderTerm.class)) {
         continue;
       }
-      Class<?> type = parameters[i].getType();
+      int i = parameter.getParameterIndex();
+      Class<?> type = parameter.getParameterType();
       if (type == FencingToken.class) {
         slots.add(new Slot(i, true));
       } else if (type == Term.class || type == Leadership.class) {
