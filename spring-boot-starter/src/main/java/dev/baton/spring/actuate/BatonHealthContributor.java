@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.actuate;
+
+import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
+
+/**
+ * The {@code baton} health contributor: one child per election, named as the election ({@code
+ * baton.components.billing} in {@code /actuator/health}), and one per partition group, named as the
+ * group, or {@code <name>-partitions} if an election has the same name. With {@code
+ * management.endpoint.health.show-details=always} each child shows its details ({@code leader} and
+ * {@code token} for an election).
+ */
+public final class BatonHealthContributor implements CompositeHealthContributor {
+  private final CompositeHealthContributor delegate;
+
+  /**
+   * The contributor of these elections and groups.
+   *
+   * @param ttl how long the ZooKeeper reads of the details (participants, group status) are kept
+   */
+  public BatonHealthContributor(
+      Collection<BatonElection> elections, Collection<BatonPartitionGroup> groups, Duration ttl) {
+    Map<String, HealthContributor> children = new LinkedHashMap<>();
+    for (BatonElection e : elections) {
+      children.put(e.name(), new ElectionHealthIndicator(e, ttl));
+    }
+    for (BatonPartitionGroup g : groups) {
+      String name = children.containsKey(g.name()) ? g.name() + "-partitions" : g.name();
+      children.put(name, new PartitionGroupHealthIndicator(g, ttl));
+    }
+    this.delegate = CompositeHealthContributor.fromMap(children);
+  }
+
+  @Override
+  public @Nullable HealthContributor getContributor(String name) {
+    return delegate.getContributor(name);
+  }
+
+  @Override
+  public Stream<Entry> stream() {
+    return delegate.stream();
+  }
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.actuate;
+
+import dev.baton.recipes.election.ElectionHealth;
+import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.Participant;
+import dev.baton.spring.election.BatonElection;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+/**
+ * The health of one election. UP while the instance takes part and the election is healthy (leading
+ * or following), DOWN when it is not (disconnected, or failed), UNKNOWN while the instance is out
+ * of it (lifecycle stopped, or left while the application is unavailable).
+ *
+ * <p>Details: {@code leader} (true or false), {@code token} (this instance's term, {@code ft:...},
+ * or {@code none}), {@code termStart}, {@code participantId}, {@code path}, {@code role}, {@code
+ * connected}, {@code state}, {@code participation}, and from ZooKeeper (read at most every {@code
+ * participantsTtl}, only while connected) {@code participants} (how many candidates) and {@code
+ * leaderId}.
+ */
+public final class ElectionHealthIndicator implements HealthIndicator {
+  private final BatonElection election;
+  private final CachedReading<List<Participant>> participants;
+
+  /** The indicator of {@code election}, reading its participants at most every {@code ttl}. */
+  public ElectionHealthIndicator(BatonElection election, Duration ttl) {
+    this.election = election;
+    this.participants = new CachedReading<>(ttl, Clock.systemUTC(), election::participants);
+  }
+
+  @Override
+  public Health health() {
+    ElectionHealth h = election.health();
+    BatonElection.Participation participation = election.participation();
+    Health.Builder b;
+    if (participation != BatonElection.Participation.JOINED) {
+      b = Health.unknown();
+    } else {
+      b = h.isHealthy() ? Health.up() : Health.down();
+    }
+    Optional<Leadership> term = election.leadership();
+    b.withDetail("leader", h.leader())
+        .withDetail("token", h.token().map(Object::toString).orElse("none"))
+        .withDetail("participantId", election.participantId())
+        .withDetail("path", election.path())
+        .withDetail("role", election.role())
+        .withDetail("connected", h.connected())
+        .withDetail("state", h.state().name())
+        .withDetail("participation", participation.name());
+    term.ifPresent(t -> b.withDetail("termStart", t.electedAt().toString()));
+    h.lastTransition().ifPresent(t -> b.withDetail("lastTransition", t.toString()));
+    if (h.callbackFailures() > 0) {
+      b.withDetail("callbackFailures", h.callbackFailures());
+    }
+    if (h.loopFailures() > 0) {
+      b.withDetail("loopFailures", h.loopFailures());
+    }
+    h.failure().ifPresent(f -> b.withDetail("failure", f));
+    if (participation == BatonElection.Participation.JOINED && h.connected()) {
+      CachedReading.Result<List<Participant>> read = participants.get();
+      List<Participant> list = read.value();
+      if (list != null) {
+        b.withDetail("participants", list.size());
+        if (!list.isEmpty()) {
+          b.withDetail("leaderId", list.get(0).participantId());
+        }
+      } else if (read.error() != null) {
+        b.withDetail("participantsError", read.error());
+      }
+    }
+    return b.build();
+  }
+}

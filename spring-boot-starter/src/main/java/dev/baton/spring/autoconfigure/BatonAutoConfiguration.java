@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.SessionConfig;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The Baton session: a {@link BatonSession} bean (unless the application has one) connected to
+ * {@code baton.connect-string}, or to the ensemble of a {@link BatonConnectionDetails} bean, which
+ * wins. Backs off when neither is there.
+ *
+ * <p>With {@code baton.close-on-shutdown=true} (the default) the context closes the session when it
+ * closes, after every election and group bean has stopped (they are lifecycle beans, stopped before
+ * any bean is destroyed, and they depend on the session), so the successors take over at once. With
+ * {@code false} the session is left to a JVM shutdown hook.
+ */
+@AutoConfiguration
+@ConditionalOnClass(BatonSession.class)
+@Conditional(OnBatonConnectionCondition.class)
+@EnableConfigurationProperties(BatonProperties.class)
+public class BatonAutoConfiguration {
+  /** The session's bean name. */
+  public static final String SESSION_BEAN = "batonSession";
+
+  /** Creates the auto-configuration. */
+  public BatonAutoConfiguration() {}
+
+  /** The connection details of {@code baton.connect-string}. */
+  @Bean
+  @ConditionalOnMissingBean(BatonConnectionDetails.class)
+  PropertiesBatonConnectionDetails batonConnectionDetails(BatonProperties properties) {
+    return new PropertiesBatonConnectionDetails(properties);
+  }
+
+  /** The session closed by the context. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnBooleanProperty(name = "baton.close-on-shutdown", matchIfMissing = true)
+  static class ClosedByContext {
+    @Bean(name = SESSION_BEAN, destroyMethod = "close")
+    @ConditionalOnMissingBean
+    BatonSession batonSession(
+        BatonProperties properties,
+        BatonConnectionDetails details,
+        ObjectProvider<BatonSessionCustomizer> customizers) {
+      return startSession(properties, details, customizers, false);
+    }
+  }
+
+  /** The session closed by a JVM shutdown hook. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnBooleanProperty(name = "baton.close-on-shutdown", havingValue = false)
+  static class ClosedAtJvmExit {
+    @Bean(name = SESSION_BEAN, destroyMethod = "")
+    @ConditionalOnMissingBean
+    BatonSession batonSession(
+        BatonProperties properties,
+        BatonConnectionDetails details,
+        ObjectProvider<BatonSessionCustomizer> customizers) {
+      return startSession(properties, details, customizers, true);
+    }
+  }
+
+  static BatonSession startSession(
+      BatonProperties properties,
+      BatonConnectionDetails details,
+      ObjectProvider<BatonSessionCustomizer> customizers,
+      boolean closeOnJvmExit) {
+    String connectString = details.connectString();
+    SessionConfig.Builder builder =
+        SessionConfigFactory.builder(properties, connectString, closeOnJvmExit);
+    customizers.orderedStream().forEach(c -> c.customize(builder));
+    SessionConfig config = SessionConfigFactory.build(builder, properties);
+    try {
+      return BatonSession.start(config);
+    } catch (CoordinationException e) {
+      if (details instanceof PropertiesBatonConnectionDetails) {
+        throw new BatonPropertyException(
+            "baton.connect-string",
+            connectString,
+            e.getMessage() + "; check that ZooKeeper runs there, or raise baton.connection-timeout",
+            e);
+      }
+      throw e;
+    }
+  }
+}

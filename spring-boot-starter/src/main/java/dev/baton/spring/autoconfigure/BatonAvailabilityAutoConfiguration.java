@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.actuate.BatonHealthContributor;
+import dev.baton.spring.availability.AvailabilityGuard;
+import dev.baton.spring.availability.HealthProbe;
+import dev.baton.spring.availability.RegistryHealthProbe;
+import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * {@code baton.availability.resign-when-unavailable=true}: an {@link AvailabilityGuard} leaves
+ * every election and partition group while the application refuses traffic or (with Spring Boot's
+ * health module) a health contributor other than Baton's is down, and rejoins when it recovers.
+ */
+@AutoConfiguration(
+    after = {
+      BatonElectionAutoConfiguration.class,
+      BatonPartitionAutoConfiguration.class,
+      BatonHealthAutoConfiguration.class
+    },
+    afterName =
+        "org.springframework.boot.health.autoconfigure.registry."
+            + "HealthContributorRegistryAutoConfiguration")
+@ConditionalOnBean(BatonSession.class)
+@ConditionalOnBooleanProperty("baton.availability.resign-when-unavailable")
+@EnableConfigurationProperties(BatonProperties.class)
+public class BatonAvailabilityAutoConfiguration {
+  /** Creates the auto-configuration. */
+  public BatonAvailabilityAutoConfiguration() {}
+
+  @Bean
+  @ConditionalOnMissingBean
+  AvailabilityGuard batonAvailabilityGuard(
+      BatonProperties properties,
+      ObjectProvider<BatonElection> elections,
+      ObjectProvider<BatonPartitionGroup> groups,
+      ObjectProvider<HealthProbe> probe) {
+    return new AvailabilityGuard(
+        elections.orderedStream().toList(),
+        groups.orderedStream().toList(),
+        probe.getIfUnique(),
+        properties.getAvailability().getHealthCheckInterval());
+  }
+
+  /** The health probe over the application's health contributors, Baton's excluded. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HealthContributorRegistry.class)
+  @ConditionalOnBean(HealthContributorRegistry.class)
+  static class HealthProbeConfiguration {
+    @Bean
+    @ConditionalOnMissingBean
+    HealthProbe batonHealthProbe(
+        HealthContributorRegistry registry, ObjectProvider<BatonHealthContributor> own) {
+      return new RegistryHealthProbe(registry, own.stream().toList());
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.actuate.BatonInfoContributor;
+import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * With Actuator on the class path: the {@code baton} section of {@code /actuator/info} ({@code
+ * management.info.baton.enabled=false} turns it off).
+ */
+@AutoConfiguration(
+    after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
+@ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})
+@ConditionalOnBean(BatonSession.class)
+@ConditionalOnEnabledInfoContributor("baton")
+public class BatonInfoAutoConfiguration {
+  /** Creates the auto-configuration. */
+  public BatonInfoAutoConfiguration() {}
+
+  @Bean
+  @ConditionalOnMissingBean
+  BatonInfoContributor batonInfoContributor(
+      ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
+    return new BatonInfoContributor(
+        elections.orderedStream().toList(), groups.orderedStream().toList());
+  }
+}

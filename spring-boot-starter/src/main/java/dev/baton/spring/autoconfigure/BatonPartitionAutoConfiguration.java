@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.partition.GroupMember;
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import dev.baton.spring.partition.BatonPartitionGroups;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+
+/**
+ * Partition groups: for each {@code baton.partitions.<name>} with {@code enabled} (the default) a
+ * {@link BatonPartitionGroup} lifecycle bean named {@code <name>PartitionGroup} with the
+ * application's {@link dev.baton.partition.PartitionListener} beans (a listener qualified
+ * {@code @Qualifier("<name>")} belongs to group {@code <name>}; an unqualified one to the only
+ * group), and {@link BatonPartitionGroups} over every group bean. The member id defaults to {@code
+ * baton.instance-id} made a valid member id. Needs a {@link BatonSession} bean.
+ */
+@AutoConfiguration(after = BatonAutoConfiguration.class)
+@ConditionalOnClass(GroupMember.class)
+@ConditionalOnBean(BatonSession.class)
+@EnableConfigurationProperties(BatonProperties.class)
+@Import(PartitionBeansRegistrar.class)
+public class BatonPartitionAutoConfiguration {
+  /** Creates the auto-configuration. */
+  public BatonPartitionAutoConfiguration() {}
+
+  @Bean(PartitionGroupFactory.BEAN_NAME)
+  PartitionGroupFactory batonPartitionGroupFactory(
+      BatonSession session,
+      BatonProperties properties,
+      Environment environment,
+      ObjectProvider<MeterRegistry> meterRegistry,
+      ConfigurableListableBeanFactory beanFactory) {
+    return new PartitionGroupFactory(session, properties, environment, meterRegistry, beanFactory);
+  }
+
+  /** Every partition group by name. */
+  @Bean
+  @ConditionalOnMissingBean
+  BatonPartitionGroups batonPartitionGroups(ObjectProvider<BatonPartitionGroup> groups) {
+    return new BatonPartitionGroups(groups.orderedStream().toList());
+  }
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
+/**
+ * A {@code baton.*} property whose value Baton refused at start-up. Spring Boot's failure analyzer
+ * for {@link InvalidConfigurationPropertyValueException} prints it as a "Description / Action"
+ * report naming the property, its value and where it came from (the file and line). Passwords are
+ * never shown.
+ */
+public class BatonPropertyException extends InvalidConfigurationPropertyValueException {
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * A refused value.
+   *
+   * @param property the full property name, e.g. {@code baton.election.billing.path}
+   * @param value the value as configured (shown in the report), or null when unset
+   * @param reason why it was refused
+   * @param cause the library's exception, if any
+   */
+  public BatonPropertyException(
+      String property, @Nullable Object value, String reason, @Nullable Throwable cause) {
+    super(property, value, reason);
+    if (cause != null) {
+      initCause(cause);
+    }
+  }
+}

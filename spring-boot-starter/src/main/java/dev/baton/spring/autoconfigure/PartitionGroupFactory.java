@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.partition.GroupConfig;
+import dev.baton.partition.PartitionListener;
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import dev.baton.spring.partition.CompositePartitionListener;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.BeanFactoryAnnotationUtils;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.core.env.Environment;
+
+/**
+ * Creates the group bean of one {@code baton.partitions.<name>}, validating its properties and
+ * binding the application's {@link PartitionListener} beans to it: a listener qualified with the
+ * group's name ({@code @Qualifier("<name>")}, or named so) belongs to that group; a listener that
+ * names no configured group belongs to the only group, and is an error when there are several.
+ * Listeners of one group are called in bean order ({@code @Order}) on assignment and in reverse
+ * order on revocation.
+ */
+final class PartitionGroupFactory {
+  static final String BEAN_NAME = "batonPartitionGroupFactory";
+  private static final Logger log = LoggerFactory.getLogger(PartitionGroupFactory.class);
+
+  private final BatonSession session;
+  private final BatonProperties properties;
+  private final Environment environment;
+  private final ObjectProvider<MeterRegistry> meterRegistry;
+  private final ConfigurableListableBeanFactory beanFactory;
+
+  PartitionGroupFactory(
+      BatonSession session,
+      BatonProperties properties,
+      Environment environment,
+      ObjectProvider<MeterRegistry> meterRegistry,
+      ConfigurableListableBeanFactory beanFactory) {
+    this.session = session;
+    this.properties = properties;
+    this.environment = environment;
+    this.meterRegistry = meterRegistry;
+    this.beanFactory = beanFactory;
+  }
+
+  /** The bean name of group {@code name}. */
+  static String beanName(String name) {
+    return name + "PartitionGroup";
+  }
+
+  BatonPartitionGroup create(String name) {
+    String prefix = "baton.partitions." + name;
+    PartitionGroupProperties p = properties.getPartitions().get(name);
+    if (p == null) {
+      throw new IllegalStateException("no properties under " + prefix);
+    }
+    @Nullable String path = p.getPath();
+    if (path == null || path.isBlank()) {
+      throw new BatonPropertyException(
+          prefix + ".path",
+          path,
+          "every partition group needs the path of its znode, e.g. /services/" + name + "/group",
+          null);
+    }
+    String memberId =
+        p.getMemberId() != null
+            ? p.getMemberId()
+            : InstanceId.memberId(InstanceId.of(properties, environment));
+    GroupConfig config =
+        PropertyCheck.of(prefix)
+            .field("memberId", "member-id", memberId)
+            .field("partitionCount", "partition-count", p.getPartitionCount())
+            .field("weight", "weight", p.getWeight())
+            .field("zone", "zone", p.getZone())
+            .field("drainTimeout", "drain-timeout", p.getDrainTimeout())
+            .field("rejoinGrace", "rejoin-grace", p.getRejoinGrace())
+            .field("rebalanceMaxDelay", "rebalance-max-delay", p.getRebalanceMaxDelay())
+            .field("rebalanceDelay", "rebalance-delay", p.getRebalanceDelay())
+            .field("group path", "path", path)
+            .run(() -> config(path, memberId, p));
+    return new BatonPartitionGroup(
+        name,
+        session,
+        config,
+        new CompositePartitionListener(listeners(name)),
+        p.isAutoStartup(),
+        BatonPartitionGroup.DEFAULT_PHASE);
+  }
+
+  private GroupConfig config(String path, String memberId, PartitionGroupProperties p) {
+    GroupConfig.Builder b =
+        GroupConfig.builder(path)
+            .memberId(memberId)
+            .weight(p.getWeight())
+            .drainTimeout(p.getDrainTimeout())
+            .rejoinGrace(p.getRejoinGrace())
+            .rebalanceDelay(p.getRebalanceDelay())
+            .rebalanceMaxDelay(p.getRebalanceMaxDelay());
+    if (p.getPartitionCount() != null) {
+      b.partitionCount(p.getPartitionCount());
+    }
+    if (p.getZone() != null) {
+      b.zone(p.getZone());
+    }
+    MeterRegistry registry = meterRegistry.getIfUnique();
+    if (registry != null) {
+      b.meterRegistry(registry);
+    }
+    return b.build();
+  }
+
+  private List<PartitionListener> listeners(String group) {
+    Map<String, PartitionListener> beans = beanFactory.getBeansOfType(PartitionListener.class);
+    Map<PartitionListener, String> names = new IdentityHashMap<>();
+    beans.forEach((beanName, bean) -> names.put(bean, beanName));
+    List<String> groups =
+        properties.getPartitions().entrySet().stream()
+            .filter(e -> e.getValue().isEnabled())
+            .map(Map.Entry::getKey)
+            .toList();
+    List<PartitionListener> result = new ArrayList<>();
+    beanFactory
+        .getBeanProvider(PartitionListener.class)
+        .orderedStream()
+        .forEach(
+            listener -> {
+              String beanName = names.get(listener);
+              if (beanName == null) {
+                return;
+              }
+              if (BeanFactoryAnnotationUtils.isQualifierMatch(
+                  group::equals, beanName, beanFactory)) {
+                result.add(listener);
+              } else if (groups.stream()
+                  .noneMatch(
+                      g ->
+                          BeanFactoryAnnotationUtils.isQualifierMatch(
+                              g::equals, beanName, beanFactory))) {
+                if (groups.size() > 1) {
+                  throw new BatonPropertyException(
+                      "baton.partitions",
+                      groups,
+                      "the PartitionListener bean '"
+                          + beanName
+                          + "' names no group, and there are several; qualify it with"
+                          + " @Qualifier(\"<group>\") to pick one of "
+                          + groups,
+                      null);
+                }
+                result.add(listener);
+              }
+            });
+    if (result.isEmpty()) {
+      log.warn(
+          "Baton partition group '{}' has no PartitionListener bean: it takes partitions that"
+              + " nothing processes",
+          group);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs one of the library's validating builders and turns its {@link IllegalArgumentException} or
+ * {@link NullPointerException} (which names the library's field, e.g. {@code participantId}) into a
+ * {@link BatonPropertyException} naming the {@code baton.*} property.
+ */
+final class PropertyCheck {
+  private static final String HIDDEN = "******";
+
+  private record Field(String libraryName, String property, @Nullable Object value) {}
+
+  private final String prefix;
+  private final List<Field> fields = new ArrayList<>();
+
+  private PropertyCheck(String prefix) {
+    this.prefix = prefix;
+  }
+
+  /** A check of the properties under {@code prefix} (e.g. {@code baton.election.billing}). */
+  static PropertyCheck of(String prefix) {
+    return new PropertyCheck(prefix);
+  }
+
+  /**
+   * Maps the library's field {@code libraryName} to the property {@code prefix.suffix}. Among
+   * fields that match equally well the first registered is blamed, so register the more specific
+   * names first.
+   */
+  PropertyCheck field(String libraryName, String suffix, @Nullable Object value) {
+    fields.add(new Field(libraryName, name(suffix), value));
+    return this;
+  }
+
+  /** As {@link #field}, for a secret whose value is never shown. */
+  PropertyCheck secret(String libraryName, String suffix, @Nullable Object value) {
+    fields.add(new Field(libraryName, name(suffix), value == null ? null : HIDDEN));
+    return this;
+  }
+
+  /** Runs {@code build}, translating the library's configuration errors. */
+  <T> T run(Supplier<T> build) {
+    try {
+      return build.get();
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw translate(e);
+    }
+  }
+
+  /**
+   * The translation of one library error into a property error. The blamed field is the one the
+   * message starts with, else one it names as "invalid X" or "the X", else any it mentions (a value
+   * quoted in the message could mention a field's name, hence the order).
+   */
+  BatonPropertyException translate(RuntimeException e) {
+    String message = e.getMessage() == null ? e.toString() : e.getMessage();
+    for (int pass = 0; pass < 3; pass++) {
+      for (Field f : fields) {
+        String n = f.libraryName();
+        boolean match =
+            switch (pass) {
+              case 0 -> message.startsWith(n);
+              case 1 -> message.contains("invalid " + n) || message.contains("the " + n);
+              default -> message.contains(n);
+            };
+        if (match) {
+          return new BatonPropertyException(f.property(), f.value(), message, e);
+        }
+      }
+    }
+    return new BatonPropertyException(prefix, null, message, e);
+  }
+
+  /** The full name of the property {@code suffix} under this check's prefix. */
+  String name(String suffix) {
+    return prefix + "." + suffix;
+  }
+}

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.availability;
+
+import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.partition.BatonPartitionGroup;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Leaves every election and partition group while the application is unavailable, and joins them
+ * again when it recovers ({@code baton.availability.resign-when-unavailable=true}).
+ *
+ * <p>Unavailable means: the last {@link AvailabilityChangeEvent} of {@link ReadinessState} said
+ * {@code REFUSING_TRAFFIC} (before any such event the application counts as ready), or the {@link
+ * HealthProbe} (with Actuator: the application's health contributors except Baton's own, read every
+ * {@code baton.availability.health-check-interval}) reports a contributor {@code DOWN} or {@code
+ * OUT_OF_SERVICE}. Each transition logs one INFO line with the reason.
+ *
+ * <p>Threads: decisions and the leave/rejoin calls run on one thread of its own ({@code
+ * baton-availability}), never on the thread that published the event. It stops (phase above the
+ * elections') before the elections and groups stop. Thread-safe.
+ */
+public final class AvailabilityGuard
+    implements SmartLifecycle, ApplicationListener<AvailabilityChangeEvent<?>> {
+  private static final Logger log = LoggerFactory.getLogger(AvailabilityGuard.class);
+
+  private final List<BatonElection> elections;
+  private final List<BatonPartitionGroup> groups;
+  private final @Nullable HealthProbe probe;
+  private final Duration interval;
+  private final Object lock = new Object();
+  private volatile boolean refusingTraffic;
+  private @Nullable ScheduledExecutorService executor;
+  // Written only on the executor's thread.
+  private volatile boolean left;
+
+  /**
+   * A guard of these elections and groups.
+   *
+   * @param probe the health check, or null to follow the readiness state only
+   * @param interval how often the health is checked
+   */
+  public AvailabilityGuard(
+      List<BatonElection> elections,
+      List<BatonPartitionGroup> groups,
+      @Nullable HealthProbe probe,
+      Duration interval) {
+    this.elections = List.copyOf(elections);
+    this.groups = List.copyOf(groups);
+    this.probe = probe;
+    this.interval = interval;
+  }
+
+  @Override
+  public void onApplicationEvent(AvailabilityChangeEvent<?> event) {
+    if (event.getState() instanceof ReadinessState state) {
+      refusingTraffic = state == ReadinessState.REFUSING_TRAFFIC;
+      synchronized (lock) {
+        if (executor != null) {
+          executor.execute(this::evaluate);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void start() {
+    synchronized (lock) {
+      if (executor != null) {
+        return;
+      }
+      ScheduledExecutorService e =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "baton-availability");
+                t.setDaemon(true);
+                return t;
+              });
+      e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+      executor = e;
+    }
+  }
+
+  @Override
+  public void stop() {
+    ScheduledExecutorService e;
+    synchronized (lock) {
+      e = executor;
+      executor = null;
+    }
+    if (e != null) {
+      e.shutdownNow();
+      try {
+        if (!e.awaitTermination(30, TimeUnit.SECONDS)) {
+          log.warn("Baton availability: the last leave or rejoin did not finish within 30 s");
+        }
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    synchronized (lock) {
+      return executor != null;
+    }
+  }
+
+  /** Stops before the elections and groups (a higher phase stops earlier). */
+  @Override
+  public int getPhase() {
+    return BatonElection.DEFAULT_PHASE + 1;
+  }
+
+  /** True while the guard keeps the elections and groups left. */
+  public boolean isHoldingOut() {
+    return left;
+  }
+
+  private void evaluate() {
+    try {
+      Optional<String> reason = unavailableReason();
+      if (reason.isPresent() && !left) {
+        log.info(
+            "Baton: the application is unavailable ({}): leaving elections {} and partition"
+                + " groups {}",
+            reason.get(),
+            electionNames(),
+            groupNames());
+        left = true;
+        elections.forEach(BatonElection::leave);
+        groups.forEach(BatonPartitionGroup::leave);
+      } else if (reason.isEmpty() && left) {
+        log.info(
+            "Baton: the application is available again: rejoining elections {} and partition"
+                + " groups {}",
+            electionNames(),
+            groupNames());
+        left = false;
+        elections.forEach(BatonElection::rejoin);
+        groups.forEach(BatonPartitionGroup::rejoin);
+      }
+    } catch (RuntimeException e) {
+      // Kept running: the next check retries. Logged, never silent.
+      log.warn("Baton availability check failed; it runs again in {}", interval, e);
+    }
+  }
+
+  private Optional<String> unavailableReason() {
+    if (refusingTraffic) {
+      return Optional.of("readiness " + ReadinessState.REFUSING_TRAFFIC);
+    }
+    return probe == null ? Optional.empty() : probe.unhealthy().map(p -> "health: " + p);
+  }
+
+  private List<String> electionNames() {
+    return elections.stream().map(BatonElection::name).toList();
+  }
+
+  private List<String> groupNames() {
+    return groups.stream().map(BatonPartitionGroup::name).toList();
+  }
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.availability;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.boot.health.contributor.HealthContributors;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
+
+/**
+ * Reads the health of every contributor of the application's {@link HealthContributorRegistry}
+ * (composites recursively), except the excluded ones (Baton's own, so that leaving an election
+ * cannot feed back into the decision to leave). Unhealthy when a contributor is {@code DOWN} or
+ * {@code OUT_OF_SERVICE}, or throws. Reactive contributors are not read.
+ */
+public final class RegistryHealthProbe implements HealthProbe {
+  private final HealthContributorRegistry registry;
+  private final Set<HealthContributor> excluded;
+
+  /** A probe of {@code registry} that skips the contributors {@code excluded} (by identity). */
+  public RegistryHealthProbe(
+      HealthContributorRegistry registry, Collection<? extends HealthContributor> excluded) {
+    this.registry = registry;
+    Set<HealthContributor> set = Collections.newSetFromMap(new IdentityHashMap<>());
+    set.addAll(excluded);
+    this.excluded = set;
+  }
+
+  @Override
+  public Optional<String> unhealthy() {
+    return check("", registry);
+  }
+
+  private Optional<String> check(String prefix, HealthContributors contributors) {
+    for (HealthContributors.Entry entry : (Iterable<HealthContributors.Entry>) contributors) {
+      HealthContributor c = entry.contributor();
+      if (excluded.contains(c)) {
+        continue;
+      }
+      String name = prefix + entry.name();
+      Optional<String> problem = Optional.empty();
+      if (c instanceof HealthIndicator indicator) {
+        problem = check(name, indicator);
+      } else if (c instanceof CompositeHealthContributor composite) {
+        problem = check(name + "/", composite);
+      }
+      if (problem.isPresent()) {
+        return problem;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> check(String name, HealthIndicator indicator) {
+    Status status;
+    try {
+      status = indicator.health(false).getStatus();
+    } catch (RuntimeException e) {
+      return Optional.of(name + " failed: " + e);
+    }
+    if (Status.DOWN.equals(status) || Status.OUT_OF_SERVICE.equals(status)) {
+      return Optional.of(name + " is " + status.getCode());
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.election;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.ElectionHealth;
+import dev.baton.recipes.election.LeaderElection;
+import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.Participant;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * One Baton {@link LeaderElection} as a Spring lifecycle bean: {@link #start()} enters the election
+ * and {@link #stop()} leaves it (the successor takes over at once). Transitions are published as
+ * {@link LeadershipGrantedEvent} and {@link LeadershipRevokedEvent} (and, with Spring Integration
+ * on the class path, its {@code OnGrantedEvent} and {@code OnRevokedEvent} for {@link #role()}).
+ *
+ * <p>The auto-configuration creates one per {@code baton.election.<name>} as the bean {@code
+ * <name>Election}; an application may also declare its own with {@link #builder(String, String)}. A
+ * {@code LeaderElection} can start only once, so every (re)join creates a new one: {@link #leave()}
+ * and {@link #rejoin()} let the instance stay out of the election while the lifecycle runs (the
+ * availability option uses them).
+ *
+ * <p>Ordering: it starts in phase {@link #DEFAULT_PHASE}, late, and stops early, before the beans
+ * of lower phases; it depends on the {@link BatonSession} bean, which is closed only after every
+ * lifecycle bean stopped. Transitions ({@code start}, {@code stop}, {@code leave}, {@code rejoin})
+ * are serialized, and each waits for the previous election's last {@code revoked} callback (up to
+ * its drain timeout), so events of successive elections do not interleave. Do not call them from a
+ * leadership event listener; call {@link #yield()} there. Thread-safe.
+ */
+public final class BatonElection
+    implements SmartLifecycle, ApplicationEventPublisherAware, DisposableBean {
+  /** The default lifecycle phase: after most beans start, before they stop. */
+  public static final int DEFAULT_PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
+
+  private static final Logger log = LoggerFactory.getLogger(BatonElection.class);
+
+  /** Whether this instance takes part in the election. */
+  public enum Participation {
+    /** The lifecycle is not running (never started, or stopped). */
+    STOPPED,
+    /** The lifecycle runs and the instance is a candidate. */
+    JOINED,
+    /** The lifecycle runs but the instance left the election ({@link #leave()}). */
+    LEFT
+  }
+
+  private final String name;
+  private final String role;
+  private final BatonSession session;
+  private final ElectionConfig config;
+  private final boolean autoStartup;
+  private final int phase;
+  private final ReentrantLock transitions = new ReentrantLock();
+  private final Object lock = new Object();
+  private @Nullable ApplicationEventPublisher publisher;
+  private @Nullable LeaderElection current;
+  private boolean running;
+  private boolean left;
+  private boolean everStarted;
+
+  BatonElection(BatonElectionBuilder b, BatonSession session, ElectionConfig config) {
+    this.name = b.name;
+    this.role = b.role == null ? b.name : b.role;
+    this.session = Objects.requireNonNull(session, "session");
+    this.config = config;
+    this.autoStartup = b.autoStartup;
+    this.phase = b.phase;
+  }
+
+  /**
+   * A builder of an election named {@code name} on the znode {@code path}.
+   *
+   * @param name the election's name, its key in {@link BatonElections} and its default role
+   * @param path the election's znode path
+   */
+  public static BatonElectionBuilder builder(String name, String path) {
+    return new BatonElectionBuilder(name, path);
+  }
+
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher applicationEventPublisher) {
+    this.publisher = applicationEventPublisher;
+  }
+
+  /** The election's name. */
+  public String name() {
+    return name;
+  }
+
+  /** The Spring Integration role of the election's endpoints (the name unless configured). */
+  public String role() {
+    return role;
+  }
+
+  /** The election's znode path. */
+  public String path() {
+    return config.path();
+  }
+
+  /** This instance's participant id. */
+  public String participantId() {
+    return config.participantId();
+  }
+
+  /** The configuration each (re)join uses. */
+  public ElectionConfig config() {
+    return config;
+  }
+
+  /** True while this instance holds an active term. */
+  public boolean isLeader() {
+    LeaderElection e = current();
+    return e != null && e.isLeader();
+  }
+
+  /** The current term, active or paused, if this instance leads. */
+  public Optional<Leadership> leadership() {
+    LeaderElection e = current();
+    return e == null ? Optional.empty() : e.leadership();
+  }
+
+  /**
+   * A health snapshot. While the instance is out of the election the snapshot is of no election:
+   * state {@code LATENT} before the first start, {@code CLOSED} after, not leading.
+   */
+  public ElectionHealth health() {
+    LeaderElection e = current();
+    if (e != null) {
+      return e.health();
+    }
+    LeaderElection.State state;
+    synchronized (lock) {
+      state = everStarted ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
+    }
+    return new ElectionHealth(
+        state,
+        session.isConnected(),
+        false,
+        Optional.empty(),
+        Optional.<Instant>empty(),
+        0,
+        0,
+        Optional.empty());
+  }
+
+  /** Whether this instance takes part now. */
+  public Participation participation() {
+    synchronized (lock) {
+      if (!running) {
+        return Participation.STOPPED;
+      }
+      return left ? Participation.LEFT : Participation.JOINED;
+    }
+  }
+
+  /**
+   * Reads the candidates from ZooKeeper, leader first; empty while this instance is out of the
+   * election. A ZooKeeper read: callers on hot paths should cache it.
+   */
+  public List<Participant> participants() {
+    LeaderElection e = current();
+    return e == null ? List.of() : e.participants();
+  }
+
+  /**
+   * Gives up the current term, if any, and stays a candidate at the back of the queue (a lone
+   * candidate leads again with a new token). Asynchronous; a no-op while out of the election.
+   */
+  public void yield() {
+    LeaderElection e = current();
+    if (e != null) {
+      try {
+        e.resign();
+      } catch (IllegalStateException closedMeanwhile) {
+        log.debug("election '{}' closed before it could resign", name, closedMeanwhile);
+      }
+    }
+  }
+
+  /**
+   * Leaves the election while the lifecycle keeps running: the term (if any) is revoked and the
+   * successor takes over. Idempotent; {@link #rejoin()} undoes it.
+   */
+  public void leave() {
+    transitions.lock();
+    try {
+      LeaderElection old;
+      synchronized (lock) {
+        left = true;
+        old = current;
+        current = null;
+      }
+      close(old);
+    } finally {
+      transitions.unlock();
+    }
+  }
+
+  /** Joins the election again after {@link #leave()} (if the lifecycle runs). Idempotent. */
+  public void rejoin() {
+    transitions.lock();
+    try {
+      synchronized (lock) {
+        left = false;
+        if (running && current == null) {
+          current = open();
+        }
+      }
+    } finally {
+      transitions.unlock();
+    }
+  }
+
+  @Override
+  public void start() {
+    transitions.lock();
+    try {
+      synchronized (lock) {
+        if (running) {
+          return;
+        }
+        running = true;
+        everStarted = true;
+        if (!left) {
+          current = open();
+        }
+      }
+    } finally {
+      transitions.unlock();
+    }
+  }
+
+  @Override
+  public void stop() {
+    transitions.lock();
+    try {
+      LeaderElection old;
+      synchronized (lock) {
+        running = false;
+        old = current;
+        current = null;
+      }
+      close(old);
+    } finally {
+      transitions.unlock();
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    synchronized (lock) {
+      return running;
+    }
+  }
+
+  @Override
+  public boolean isAutoStartup() {
+    return autoStartup;
+  }
+
+  @Override
+  public int getPhase() {
+    return phase;
+  }
+
+  /** Leaves the election if a failed start-up never stopped the lifecycle. */
+  @Override
+  public void destroy() {
+    stop();
+  }
+
+  private @Nullable LeaderElection current() {
+    synchronized (lock) {
+      return current;
+    }
+  }
+
+  /** Creates and starts a new election; called under the lock, it runs no user code. */
+  private LeaderElection open() {
+    LeaderElection e = LeaderElection.create(session, config, new EventPublishingListener(this));
+    e.start();
+    log.info("Baton election '{}': joined {} as {}", name, config.path(), config.participantId());
+    return e;
+  }
+
+  private void close(@Nullable LeaderElection e) {
+    if (e != null) {
+      e.close();
+      log.info("Baton election '{}': left {}", name, config.path());
+    }
+  }
+
+  /** Publishes an event if the bean lives in an application context. */
+  void publish(LeadershipEvent event) {
+    ApplicationEventPublisher p = publisher;
+    if (p != null) {
+      p.publishEvent(event);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "BatonElection{" + name + ", " + config.path() + ", " + config.participantId() + "}";
+  }
+}

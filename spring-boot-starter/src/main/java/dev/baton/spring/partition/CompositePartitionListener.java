@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.partition;
+
+import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionListener;
+import dev.baton.recipes.RevocationReason;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Several {@link PartitionListener}s as one: {@code assigned} runs them in order, {@code revoked}
+ * in reverse order (the last to start work is the first to stop). Every listener is called even if
+ * an earlier one threw; the first failure is then rethrown so that the member logs and counts it.
+ * Called on the member's callback pool, like any listener. With no listener the member still takes
+ * its partitions ({@link BatonPartitionGroup#ownedPartitions()} shows them).
+ */
+public final class CompositePartitionListener implements PartitionListener {
+  private static final Logger log = LoggerFactory.getLogger(CompositePartitionListener.class);
+
+  private final List<PartitionListener> listeners;
+
+  /** The listeners, in the order they are told of an assignment. */
+  public CompositePartitionListener(List<PartitionListener> listeners) {
+    this.listeners = List.copyOf(listeners);
+  }
+
+  /** The listeners, in assignment order. */
+  public List<PartitionListener> listeners() {
+    return listeners;
+  }
+
+  @Override
+  public void assigned(PartitionLease lease) {
+    RuntimeException first = null;
+    for (PartitionListener l : listeners) {
+      first = call(first, () -> l.assigned(lease));
+    }
+    rethrow(first);
+  }
+
+  @Override
+  public void revoked(PartitionLease lease, RevocationReason reason) {
+    RuntimeException first = null;
+    for (int i = listeners.size() - 1; i >= 0; i--) {
+      PartitionListener l = listeners.get(i);
+      first = call(first, () -> l.revoked(lease, reason));
+    }
+    rethrow(first);
+  }
+
+  private static @Nullable RuntimeException call(
+      @Nullable RuntimeException first, Runnable callback) {
+    try {
+      callback.run();
+      return first;
+    } catch (RuntimeException e) {
+      if (first == null) {
+        return e;
+      }
+      log.warn("a further partition listener failed as well", e);
+      first.addSuppressed(e);
+      return first;
+    }
+  }
+
+  private static void rethrow(@Nullable RuntimeException first) {
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "CompositePartitionListener" + listeners;
+  }
+}
