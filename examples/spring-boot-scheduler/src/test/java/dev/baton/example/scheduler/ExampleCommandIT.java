@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.json.JsonParserFactory;
 
 /**
- * The example as the README runs it: {@code java -jar baton-example-scheduler.jar} (what {@code
- * examples/spring-boot-scheduler/run} executes) with three instances. It prints one line per
+ * The example as the README runs it: {@code java -jar baton-example-scheduler-exec.jar} (what
+ * {@code examples/spring-boot-scheduler/run} executes) with three instances. It prints one line per
  * instance, and exactly one instance's health document shows {@code leader: true}, each with a
  * token; stopping the leader's process hands the leadership to another instance with a higher
  * token.
@@ -90,6 +90,56 @@ class ExampleCommandIT {
                   .filteredOn(e -> Boolean.TRUE.equals(e.get("leader")))
                   .hasSize(1);
             });
+
+    // Stop the leader's process as an orchestrator would (SIGTERM): another instance leads, with a
+    // higher token, within seconds (its Spring context closes the Baton session on the way out).
+    int leader = leaderIndex(health);
+    long oldToken = tokenValue(HealthDocuments.election(fetch(health.get(leader)), "billing"));
+    ProcessHandle leaderProcess = instanceProcess(health.get(leader).getPort());
+    leaderProcess.destroy();
+    List<URI> rest = new ArrayList<>(health);
+    rest.remove(leader);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () -> {
+              int next = leaderIndex(rest);
+              assertThat(next).as("a leader among the other instances").isNotNegative();
+              assertThat(tokenValue(HealthDocuments.election(fetch(rest.get(next)), "billing")))
+                  .isGreaterThan(oldToken);
+            });
+  }
+
+  private int leaderIndex(List<URI> instances) throws IOException, InterruptedException {
+    int found = -1;
+    for (int i = 0; i < instances.size(); i++) {
+      Map<String, Object> election = HealthDocuments.election(fetch(instances.get(i)), "billing");
+      if (Boolean.TRUE.equals(election.get("leader"))) {
+        assertThat(found).as("only one leader").isNegative();
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  /** The value of a token printed as {@code ft:<value>@<scope>}. */
+  private static long tokenValue(Map<String, Object> election) {
+    String token = String.valueOf(election.get("token"));
+    assertThat(token).startsWith("ft:");
+    return Long.parseLong(token.substring(3, token.indexOf('@')));
+  }
+
+  private ProcessHandle instanceProcess(int port) {
+    return launcher
+        .descendants()
+        .filter(
+            p ->
+                p.info()
+                    .arguments()
+                    .map(args -> List.of(args).contains("--server.port=" + port))
+                    .orElse(false))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no instance process on port " + port));
   }
 
   private Map<String, Object> fetch(URI uri) throws IOException, InterruptedException {
