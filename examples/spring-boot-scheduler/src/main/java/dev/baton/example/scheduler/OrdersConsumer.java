@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.example.scheduler;
+
+import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionListener;
+import dev.baton.recipes.RevocationReason;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * A consumer of the {@code orders} partitions: the starter calls it when this instance is assigned
+ * a partition (with the partition's own fencing token) and when it must give one up. A real
+ * consumer would start and stop reading the partition here.
+ */
+@Component
+public class OrdersConsumer implements PartitionListener {
+  private static final Logger log = LoggerFactory.getLogger(OrdersConsumer.class);
+
+  private final Map<Integer, String> owned = new ConcurrentSkipListMap<>();
+
+  @Override
+  public void assigned(PartitionLease lease) {
+    owned.put(lease.partition(), lease.token().toString());
+    log.info("consuming orders partition {} with token {}", lease.partition(), lease.token());
+  }
+
+  @Override
+  public void revoked(PartitionLease lease, RevocationReason reason) {
+    owned.remove(lease.partition());
+    log.info("stopped consuming orders partition {} ({})", lease.partition(), reason);
+  }
+
+  /** The partitions this instance consumes now, with their tokens. */
+  public SortedMap<Integer, String> owned() {
+    return new TreeMap<>(owned);
+  }
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.scheduler.JobStore;
+import dev.baton.recipes.scheduler.SqlJobStore;
+import dev.baton.spring.fencing.FenceProperties;
+import dev.baton.spring.fencing.Fenced;
+import dev.baton.spring.fencing.FencedPostProcessor;
+import dev.baton.spring.fencing.JobStoreProperties;
+import dev.baton.spring.fencing.TransactionalFence;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Fenced writes in Spring transactions: {@link Fenced} methods always (so that a {@link Fenced}
+ * without a fence fails the start rather than commit unfenced), and, on the application's single
+ * {@code DataSource}, a {@link SqlFence} ({@code baton.fence.*}), the {@link TransactionalFence}
+ * that joins Spring-managed transactions, and the leader-only scheduler's {@link JobStore} ({@code
+ * baton.scheduler.*}). Each bean backs off when the application defines its own.
+ */
+@AutoConfiguration(
+    afterName = {
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration"
+    })
+@ConditionalOnClass({
+  SqlFence.class,
+  DataSourceUtils.class,
+  TransactionSynchronizationManager.class
+})
+public class BatonFencingAutoConfiguration {
+  /** The auto-configuration; Spring creates it. */
+  public BatonFencingAutoConfiguration() {}
+
+  /** Applies {@link Fenced}; static, as bean post-processors must be. */
+  @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  public static FencedPostProcessor batonFencedPostProcessor(Environment environment) {
+    FencedPostProcessor processor = new FencedPostProcessor();
+    processor.setProxyTargetClass(
+        environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
+    return processor;
+  }
+
+  /** The fence and the job store on the application's {@code DataSource}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnSingleCandidate(DataSource.class)
+  @ConditionalOnClass(EmbeddedDatabaseConnection.class)
+  @EnableConfigurationProperties({FenceProperties.class, JobStoreProperties.class})
+  static class DataSourceFencing {
+    /** The fence, its table created at start-up as {@code baton.fence.create-schema} says. */
+    @Bean
+    @ConditionalOnMissingBean
+    SqlFence batonSqlFence(
+        DataSource dataSource, FenceProperties properties, Environment environment) {
+      if (creates(properties.getCreateSchema(), dataSource)) {
+        SqlFenceSchema.create(dataSource, properties.getTable());
+      }
+      String holder =
+          properties.getHolder() != null
+              ? properties.getHolder()
+              : environment.getProperty("spring.application.name");
+      return SqlFence.create(dataSource, properties.getTable(), holder);
+    }
+
+    /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
+    @Bean
+    @ConditionalOnMissingBean
+    TransactionalFence batonTransactionalFence(DataSource dataSource, SqlFence fence) {
+      return new TransactionalFence(fence, dataSource);
+    }
+
+    /** The scheduler's store, its tables created as {@code baton.scheduler.create-schema} says. */
+    @Bean
+    @ConditionalOnMissingBean(JobStore.class)
+    SqlJobStore batonJobStore(DataSource dataSource, JobStoreProperties properties) {
+      SqlJobStore store = SqlJobStore.create(dataSource, properties.getTablePrefix());
+      if (creates(properties.getCreateSchema(), dataSource)) {
+        store.createSchema();
+      }
+      return store;
+    }
+
+    private static boolean creates(DatabaseInitializationMode mode, DataSource dataSource) {
+      return mode == DatabaseInitializationMode.ALWAYS
+          || (mode == DatabaseInitializationMode.EMBEDDED
+              && EmbeddedDatabaseConnection.isEmbedded(dataSource));
+    }
+  }
+}

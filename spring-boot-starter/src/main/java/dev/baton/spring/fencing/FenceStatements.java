@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.fencing;
+
+import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.fencing.FencingException;
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+
+/**
+ * Runs fence checks on a transaction's connection. The first check of a resource this process has
+ * not registered yet runs inside a savepoint: if another writer registers the resource at the same
+ * moment (a duplicate key), the savepoint is rolled back and the check runs again against that
+ * writer's row, without losing the rest of the transaction (PostgreSQL aborts a transaction on any
+ * failed statement otherwise).
+ */
+final class FenceStatements {
+  private static final int ATTEMPTS = 3;
+
+  private final SqlFence fence;
+  private final Connection connection;
+  private final SQLExceptionTranslator translator;
+
+  FenceStatements(SqlFence fence, Connection connection, SQLExceptionTranslator translator) {
+    this.fence = fence;
+    this.connection = connection;
+    this.translator = translator;
+  }
+
+  /** Accepts the check's token or throws; {@code mayRace}: the resource may be new. */
+  void accept(FenceCheck check, boolean mayRace) {
+    String resource = check.resource();
+    try {
+      if (connection.getAutoCommit()) {
+        throw new IllegalStateException(
+            "the transaction's connection is in auto-commit mode, so the fence check of '"
+                + resource
+                + "' would commit on its own: the transaction manager does not manage this"
+                + " DataSource");
+      }
+      for (int attempt = 1; ; attempt++) {
+        Savepoint savepoint = mayRace ? connection.setSavepoint() : null;
+        try {
+          fence.acceptInTransaction(connection, resource, check.token());
+          if (savepoint != null) {
+            connection.releaseSavepoint(savepoint);
+          }
+          return;
+        } catch (SqlFence.ConcurrentFirstWriterException e) {
+          if (savepoint == null || attempt >= ATTEMPTS) {
+            throw new FencingException(
+                resource,
+                "a concurrent writer registered '"
+                    + resource
+                    + "' with the fence at the same time; the transaction is rolled back, retry"
+                    + " it",
+                e);
+          }
+          connection.rollback(savepoint);
+        }
+      }
+    } catch (SQLException e) {
+      throw translate(resource, e);
+    }
+  }
+
+  private RuntimeException translate(String resource, SQLException e) {
+    String state = e.getSQLState();
+    if (state != null && state.startsWith("42")) {
+      return new FenceConfigurationException(
+          "the fence table "
+              + fence.table()
+              + " is missing or has another shape ("
+              + e.getMessage()
+              + "); let the application create it (baton.fence.create-schema=always) or apply: "
+              + SqlFenceSchema.ddl(fence.table()),
+          e);
+    }
+    @Nullable DataAccessException translated =
+        translator.translate("fence check of '" + resource + "'", null, e);
+    return translated != null
+        ? translated
+        : new FencingException(
+            resource, "the fence check of '" + resource + "' failed: " + e.getMessage(), e);
+  }
+}

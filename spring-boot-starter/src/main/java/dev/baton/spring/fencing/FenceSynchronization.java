@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.fencing;
+
+import dev.baton.fencing.FencingToken;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.springframework.core.Ordered;
+import org.springframework.transaction.support.TransactionSynchronization;
+
+/**
+ * The fence checks of one transaction, run in {@link #beforeCommit}. Spring's transaction manager
+ * runs {@code beforeCommit} before the commit and, if it throws, rolls the transaction back and
+ * rethrows the exception to the caller ({@code AbstractPlatformTransactionManager.processCommit}).
+ * It runs last among the synchronizations, so the fence row is locked for the shortest time.
+ */
+final class FenceSynchronization implements TransactionSynchronization {
+  private final TransactionalFence fence;
+  private final SortedSet<FenceCheck> checks = new TreeSet<>();
+
+  FenceSynchronization(TransactionalFence fence) {
+    this.fence = fence;
+  }
+
+  TransactionalFence fence() {
+    return fence;
+  }
+
+  /** Adds a check; the same resource and token is checked once. Confined to the transaction. */
+  void add(String resource, FencingToken token) {
+    checks.add(new FenceCheck(resource, token));
+  }
+
+  @Override
+  public void beforeCommit(boolean readOnly) {
+    fence.accept(checks);
+  }
+
+  @Override
+  public int getOrder() {
+    return Ordered.LOWEST_PRECEDENCE;
+  }
+
+  @Override
+  public String toString() {
+    return "FenceSynchronization" + checks;
+  }
+}

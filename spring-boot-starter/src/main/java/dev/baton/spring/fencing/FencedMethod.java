@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.fencing;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+
+/** One {@link Fenced} method, read and checked once: its resource, election and name. */
+record FencedMethod(String display, String resource, String election) {
+  /**
+   * Reads {@code method}'s {@link Fenced} (on it or on the method it overrides), if any.
+   *
+   * @param resolver resolves placeholders in the resource and election
+   * @throws IllegalStateException naming the method if the declaration cannot work
+   */
+  static Optional<FencedMethod> inspect(Method method, UnaryOperator<String> resolver) {
+    Fenced fenced = AnnotatedElementUtils.findMergedAnnotation(method, Fenced.class);
+    if (fenced == null) {
+      return Optional.empty();
+    }
+    String display = display(method);
+    int modifiers = method.getModifiers();
+    if (Modifier.isPrivate(modifiers)
+        || Modifier.isStatic(modifiers)
+        || Modifier.isFinal(modifiers)) {
+      throw new IllegalStateException(
+          "@Fenced method "
+              + display
+              + " is private, static or final, so Spring AOP cannot intercept it and its"
+              + " transaction would commit unfenced");
+    }
+    String resource = resolver.apply(fenced.resource());
+    if (resource == null
+        || resource.isBlank()
+        || resource.length() > FenceCheck.MAX_RESOURCE_LENGTH
+        || resource.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalStateException(
+          "@Fenced method "
+              + display
+              + " needs a resource name of 1 to "
+              + FenceCheck.MAX_RESOURCE_LENGTH
+              + " characters without control characters, got '"
+              + resource
+              + "'");
+    }
+    String election = resolver.apply(fenced.election());
+    return Optional.of(new FencedMethod(display, resource, election == null ? "" : election));
+  }
+
+  static String display(Method method) {
+    return method.getDeclaringClass().getName() + "#" + method.getName();
+  }
+}

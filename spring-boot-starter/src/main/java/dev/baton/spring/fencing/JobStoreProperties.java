@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.fencing;
+
+import dev.baton.recipes.scheduler.SqlJobStore;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+
+/** The leader-only scheduler's job store on the application's {@code DataSource}. */
+@ConfigurationProperties("baton.scheduler")
+public class JobStoreProperties {
+  /**
+   * The prefix of the store's tables (prefix_jobs, prefix_progress, prefix_fence), optionally
+   * schema-qualified: up to 54 ASCII letters, digits and underscores, not starting with a digit.
+   */
+  private String tablePrefix = SqlJobStore.DEFAULT_PREFIX;
+
+  /**
+   * When to create the store's tables at start-up if they are missing: always, embedded (only on an
+   * embedded database such as H2) or never.
+   */
+  private DatabaseInitializationMode createSchema = DatabaseInitializationMode.EMBEDDED;
+
+  /** The prefix of the store's tables. */
+  public String getTablePrefix() {
+    return tablePrefix;
+  }
+
+  /**
+   * Sets the prefix of the store's tables.
+   *
+   * @throws dev.baton.fencing.FenceConfigurationException if it is not a plain SQL identifier
+   */
+  public void setTablePrefix(String tablePrefix) {
+    SqlJobStore.ddl(tablePrefix); // validates
+    this.tablePrefix = tablePrefix;
+  }
+
+  /** When to create the store's tables. */
+  public DatabaseInitializationMode getCreateSchema() {
+    return createSchema;
+  }
+
+  /** Sets when to create the store's tables. */
+  public void setCreateSchema(DatabaseInitializationMode createSchema) {
+    this.createSchema = createSchema;
+  }
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.fencing;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.sql.SqlFence;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
+import org.springframework.jdbc.datasource.ConnectionHolder;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * A {@link SqlFence} that joins the current Spring-managed transaction: the fence's check runs on
+ * the transaction's own connection ({@link DataSourceUtils}), so it commits or rolls back together
+ * with every other write of the transaction (JdbcTemplate, JdbcClient, JPA on the same {@code
+ * DataSource}). {@link Fenced} uses it; call it directly for tokens of other terms (a lock's, a
+ * partition's).
+ *
+ * <pre>{@code
+ * @Transactional
+ * public void apply(Batch batch, FencingToken token) {
+ *   fence.acceptAtCommit("ledger", token); // the check runs just before this transaction commits
+ *   jdbc.update(...);
+ * }
+ * }</pre>
+ *
+ * <p>Requirements, checked at each call ({@link IllegalStateException} otherwise): an active,
+ * read-write Spring transaction whose transaction manager manages this fence's {@code DataSource}
+ * (a {@code DataSourceTransactionManager}/{@code JdbcTransactionManager}, or a {@code
+ * JpaTransactionManager} exposing its JDBC connection, as Hibernate's does).
+ *
+ * <p>Failures: {@link dev.baton.fencing.StaleTokenException} or {@link
+ * dev.baton.fencing.ForeignTokenException} if the fence rejects the token, {@link
+ * dev.baton.fencing.FenceConfigurationException} if its table is missing (naming the DDL), and
+ * Spring's {@code DataAccessException} family for other database failures, as JdbcTemplate's; each
+ * rolls the transaction back. Thread-safe.
+ */
+public final class TransactionalFence {
+  private final SqlFence fence;
+  private final DataSource dataSource;
+  private final SQLExceptionTranslator translator;
+  private final Set<String> registered = ConcurrentHashMap.newKeySet();
+
+  /** A fence on {@code dataSource}; {@code fence} must be a fence on that same data source. */
+  public TransactionalFence(SqlFence fence, DataSource dataSource) {
+    this.fence = Objects.requireNonNull(fence, "fence");
+    this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+    this.translator = new SQLErrorCodeSQLExceptionTranslator(dataSource);
+  }
+
+  /** The fence behind this one. */
+  public SqlFence sqlFence() {
+    return fence;
+  }
+
+  /** The data source whose transactions this fence joins. */
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  /**
+   * Checks {@code token} for {@code resource} just before the current transaction commits, in that
+   * transaction. The fence row is locked only from the check to the commit. Registering the same
+   * resource and token again in one transaction checks it once; several resources are checked in
+   * name order (so two transactions never lock two fence rows in opposite orders).
+   *
+   * @throws IllegalStateException if there is no suitable transaction (see the class comment)
+   * @throws IllegalArgumentException if the resource is empty, longer than 255 characters or has
+   *     control characters, or the token is null
+   */
+  public void acceptAtCommit(String resource, FencingToken token) {
+    acceptAtCommit(resource, token, "acceptAtCommit('" + resource + "')");
+  }
+
+  /** {@link #acceptAtCommit(String, FencingToken)}; {@code what} names the caller in messages. */
+  void acceptAtCommit(String resource, FencingToken token, String what) {
+    checkArguments(resource, token);
+    requireTransaction(what);
+    for (TransactionSynchronization s : TransactionSynchronizationManager.getSynchronizations()) {
+      if (s instanceof FenceSynchronization sync && sync.fence() == this) {
+        sync.add(resource, token);
+        return;
+      }
+    }
+    FenceSynchronization sync = new FenceSynchronization(this);
+    sync.add(resource, token);
+    TransactionSynchronizationManager.registerSynchronization(sync);
+  }
+
+  /**
+   * Checks {@code token} for {@code resource} now, in the current transaction: on return the token
+   * is accepted and the fence row stays locked until the transaction ends, so that every other
+   * writer of the resource waits for it. Prefer {@link #acceptAtCommit} unless the transaction is
+   * short and must fail before it does its work.
+   *
+   * @throws dev.baton.fencing.StaleTokenException if a newer token was accepted: roll back
+   * @throws IllegalStateException if there is no suitable transaction (see the class comment)
+   */
+  public void acceptNow(String resource, FencingToken token) {
+    checkArguments(resource, token);
+    requireTransaction("acceptNow('" + resource + "')");
+    accept(List.of(new FenceCheck(resource, token)));
+  }
+
+  /** The highest token {@code resource} has accepted (committed), if any. */
+  public Optional<FencingToken> highest(String resource) {
+    return fence.highest(resource);
+  }
+
+  /** Runs the checks, in order, on the transaction's connection. */
+  void accept(Iterable<FenceCheck> checks) {
+    Connection connection = DataSourceUtils.getConnection(dataSource);
+    try {
+      FenceStatements statements = new FenceStatements(fence, connection, translator);
+      for (FenceCheck check : checks) {
+        statements.accept(check, !registered.contains(check.resource()));
+        registered.add(check.resource());
+      }
+    } finally {
+      DataSourceUtils.releaseConnection(connection, dataSource);
+    }
+  }
+
+  private void requireTransaction(String what) {
+    if (!TransactionSynchronizationManager.isActualTransactionActive()
+        || !TransactionSynchronizationManager.isSynchronizationActive()) {
+      throw new IllegalStateException(
+          what
+              + " needs an active Spring-managed transaction: make the method (or its caller)"
+              + " @Transactional, or run it in a TransactionTemplate");
+    }
+    if (TransactionSynchronizationManager.isCurrentTransactionReadOnly()) {
+      throw new IllegalStateException(what + " cannot write in a read-only transaction");
+    }
+    if (!(TransactionSynchronizationManager.getResource(dataSource) instanceof ConnectionHolder)) {
+      throw new IllegalStateException(
+          what
+              + " needs the current transaction to be on the fence's DataSource, but its"
+              + " transaction manager does not manage that DataSource (use a"
+              + " DataSourceTransactionManager or a JpaTransactionManager on it)");
+    }
+  }
+
+  private static void checkArguments(String resource, FencingToken token) {
+    if (resource == null || resource.isBlank()) {
+      throw new IllegalArgumentException("the fenced resource name must not be empty");
+    }
+    if (resource.length() > FenceCheck.MAX_RESOURCE_LENGTH
+        || resource.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalArgumentException(
+          "the fenced resource name must be at most "
+              + FenceCheck.MAX_RESOURCE_LENGTH
+              + " characters without control characters");
+    }
+    Objects.requireNonNull(token, "a fenced write needs a fencing token, got null");
+  }
+
+  @Override
+  public String toString() {
+    return "TransactionalFence{" + fence.table() + "}";
+  }
+}

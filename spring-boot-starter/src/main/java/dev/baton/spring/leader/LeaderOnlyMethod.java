@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.leader;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.Term;
+import dev.baton.recipes.election.Leadership;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.MethodParameter;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotatedMethod;
+
+/**
+ * What the interceptor needs to know of one {@link LeaderOnly} method, checked once: its election,
+ * what a skipped call returns and which parameters receive the term.
+ */
+final class LeaderOnlyMethod {
+  private final String display;
+  private final String election;
+  private final @Nullable Object skipValue;
+  private final List<Slot> slots;
+
+  private record Slot(int index, boolean token) {}
+
+  private LeaderOnlyMethod(
+      String display, String election, @Nullable Object skipValue, List<Slot> slots) {
+    this.display = display;
+    this.election = election;
+    this.skipValue = skipValue;
+    this.slots = slots;
+  }
+
+  /**
+   * Reads and checks {@code method}'s {@link LeaderOnly} (found on it or on the method it
+   * overrides) and its {@link LeaderTerm} parameters; empty if it has neither.
+   *
+   * @param resolver resolves placeholders in the election name
+   * @throws IllegalStateException naming the method if the declaration cannot work
+   */
+  static Optional<LeaderOnlyMethod> inspect(Method method, UnaryOperator<String> resolver) {
+    LeaderOnly annotation = AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class);
+    List<Slot> slots = termParameters(method);
+    if (annotation == null) {
+      if (!slots.isEmpty()) {
+        throw invalid(method, "has a @LeaderTerm parameter but no @LeaderOnly");
+      }
+      return Optional.empty();
+    }
+    int modifiers = method.getModifiers();
+    if (Modifier.isPrivate(modifiers)
+        || Modifier.isStatic(modifiers)
+        || Modifier.isFinal(modifiers)) {
+      throw invalid(
+          method,
+          "is private, static or final, so Spring AOP cannot intercept it and it would run on"
+              + " every instance");
+    }
+    String election = resolver.apply(annotation.value());
+    if (election == null || election.isBlank()) {
+      throw invalid(method, "names no election: @LeaderOnly(\"<name of baton.election.<name>>\")");
+    }
+    return Optional.of(
+        new LeaderOnlyMethod(display(method), election, skipValue(method), List.copyOf(slots)));
+  }
+
+  /** The {@link LeaderTerm} parameters, declared on the method or on one it implements. */
+  private static List<Slot> termParameters(Method method) {
+    List<Slot> slots = new ArrayList<>();
+    for (MethodParameter parameter : new AnnotatedMethod(method).getMethodParameters()) {
+      if (!parameter.hasParameterAnnotation(LeaderTerm.class)) {
+        continue;
+      }
+      int i = parameter.getParameterIndex();
+      Class<?> type = parameter.getParameterType();
+      if (type == FencingToken.class) {
+        slots.add(new Slot(i, true));
+      } else if (type == Term.class || type == Leadership.class) {
+        slots.add(new Slot(i, false));
+      } else {
+        throw invalid(
+            method,
+            "has a @LeaderTerm parameter of type "
+                + type.getName()
+                + "; use FencingToken, Term or Leadership");
+      }
+    }
+    return slots;
+  }
+
+  private static @Nullable Object skipValue(Method method) {
+    Class<?> type = method.getReturnType();
+    if (type == Optional.class) {
+      return Optional.empty();
+    } else if (type == OptionalInt.class) {
+      return OptionalInt.empty();
+    } else if (type == OptionalLong.class) {
+      return OptionalLong.empty();
+    } else if (type == OptionalDouble.class) {
+      return OptionalDouble.empty();
+    } else if (type.isPrimitive() && type != void.class) {
+      throw invalid(
+          method,
+          "returns "
+              + type
+              + ", which a skipped call has no value for; return void, an object (null when"
+              + " skipped) or an Optional (empty when skipped)");
+    }
+    return null;
+  }
+
+  private static IllegalStateException invalid(Method method, String problem) {
+    return new IllegalStateException("@LeaderOnly method " + display(method) + " " + problem);
+  }
+
+  static String display(Method method) {
+    return method.getDeclaringClass().getName() + "#" + method.getName();
+  }
+
+  String election() {
+    return election;
+  }
+
+  /** Class#method, for logs, metrics and messages. */
+  String display() {
+    return display;
+  }
+
+  /** What a skipped call returns. */
+  @Nullable Object skipValue() {
+    return skipValue;
+  }
+
+  /**
+   * Puts the term into the {@link LeaderTerm} slots of {@code arguments}.
+   *
+   * @throws IllegalArgumentException if a caller passed another value than the one it would get
+   */
+  void inject(@Nullable Object[] arguments, Leadership leadership) {
+    for (Slot slot : slots) {
+      Object value = slot.token() ? leadership.token() : leadership;
+      Object given = arguments[slot.index()];
+      if (given != null && !Objects.equals(given, value)) {
+        throw new IllegalArgumentException(
+            "@LeaderTerm parameter "
+                + slot.index()
+                + " of "
+                + display
+                + " was given "
+                + given
+                + " but the call runs under "
+                + leadership.token()
+                + "; callers pass null");
+      }
+      arguments[slot.index()] = value;
+    }
+  }
+}
