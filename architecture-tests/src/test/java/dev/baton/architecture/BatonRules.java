@@ -14,11 +14,11 @@ import java.util.List;
 
 /**
  * Baton's module boundaries as ArchUnit rules, for the modules' packages under {@code root}: {@code
- * root.fencing}, {@code root.recipes}, {@code root.partition} (the library), {@code root.demo},
- * {@code root.bench} (its users) and {@code root.testkit} (test support). The real check uses the
- * root {@code dev.baton}; the negative controls build the same rules for {@code
- * dev.baton.archfixture}, whose fixture classes break each rule on purpose, to show that every rule
- * can fail.
+ * root.fencing}, {@code root.recipes}, {@code root.partition} (the library), {@code root.spring}
+ * (the Spring Boot integration), {@code root.demo}, {@code root.bench}, {@code root.example} (its
+ * users) and {@code root.testkit} (test support). The real check uses the root {@code dev.baton};
+ * the negative controls build the same rules for {@code dev.baton.archfixture}, whose fixture
+ * classes break each rule on purpose, to show that every rule can fail.
  */
 final class BatonRules {
   private final String root;
@@ -54,7 +54,9 @@ final class BatonRules {
         recipesDependOnNoPartitionDemoOrBenchmarks(),
         partitionDependsOnNoDemoOrBenchmarks(),
         libraryUsesNoTestSupport(),
-        libraryUsesNoJUnit());
+        libraryUsesNoJUnit(),
+        springAndExamplesUsePublicApiOnly(),
+        libraryUsesNoSpring());
   }
 
   // (a) no module uses another module's internal packages
@@ -182,5 +184,38 @@ final class BatonRules {
         .dependOnClassesThat()
         .resideInAPackage("org.junit..")
         .because("JUnit is a test dependency; library code must not need it at run time");
+  }
+
+  // (d) the framework integration is built on the public API, and the library knows no framework
+
+  /**
+   * The Spring Boot starter, its test support and the examples use what any application can use: no
+   * internal package, not the kernel (the recipes' machinery), not the library's shared helpers,
+   * not Baton's own test fixtures.
+   */
+  ArchRule springAndExamplesUsePublicApiOnly() {
+    return noClasses()
+        .that()
+        .resideInAnyPackage(module("spring"), module("example"))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            root + "..internal..",
+            module("recipes.kernel"),
+            module("fencing.support"),
+            module("testkit"))
+        .because(
+            "framework integration and examples are written on the public API only, so that "
+                + "what they do an application can do too");
+  }
+
+  ArchRule libraryUsesNoSpring() {
+    return noClasses()
+        .that()
+        .resideInAnyPackage(library())
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(module("spring"), "org.springframework..")
+        .because("the library serves every framework; Spring support lives in its own module");
   }
 }

@@ -53,11 +53,28 @@ class ModuleBoundariesArchTest {
   // (c) library code uses no test framework
   @ArchTest static final ArchRule libraryUsesNoJUnit = RULES.libraryUsesNoJUnit();
 
+  // (d) framework integration on the public API; no framework in the library
+  @ArchTest
+  static final ArchRule springAndExamplesUsePublicApiOnly =
+      RULES.springAndExamplesUsePublicApiOnly();
+
+  @ArchTest static final ArchRule libraryUsesNoSpring = RULES.libraryUsesNoSpring();
+
   /** The rules above would pass vacuously on a class path that lacks a module. */
   @ArchTest
   static void everyModulesMainClassesAreImported(JavaClasses classes) {
     for (String module :
-        List.of("fencing", "fencing.support", "recipes", "partition", "demo", "bench", "testkit")) {
+        List.of(
+            "fencing",
+            "fencing.support",
+            "recipes",
+            "partition",
+            "spring",
+            "spring.test",
+            "demo",
+            "bench",
+            "example",
+            "testkit")) {
       assertThat(
               classes.stream()
                   .map(JavaClass::getPackageName)

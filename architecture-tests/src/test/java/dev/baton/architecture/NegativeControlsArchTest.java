@@ -11,6 +11,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.lang.ViolationHandler;
 import dev.baton.archfixture.bench.BenchApp;
 import dev.baton.archfixture.demo.DemoApp;
+import dev.baton.archfixture.example.ExampleApp;
 import dev.baton.archfixture.fencing.FenceApi;
 import dev.baton.archfixture.fencing.internal.FenceSecret;
 import dev.baton.archfixture.fencing.support.SharedHelper;
@@ -19,6 +20,8 @@ import dev.baton.archfixture.partition.internal.PartitionSecret;
 import dev.baton.archfixture.recipes.RecipeApi;
 import dev.baton.archfixture.recipes.election.UsesOwnInternal;
 import dev.baton.archfixture.recipes.election.internal.ElectionSecret;
+import dev.baton.archfixture.recipes.kernel.KernelPart;
+import dev.baton.archfixture.spring.SpringApi;
 import dev.baton.archfixture.testkit.TestHelper;
 import java.util.Collection;
 import java.util.Set;
@@ -49,7 +52,10 @@ class NegativeControlsArchTest {
               PartitionSecret.class,
               DemoApp.class,
               BenchApp.class,
-              TestHelper.class);
+              TestHelper.class,
+              KernelPart.class,
+              SpringApi.class,
+              ExampleApp.class);
 
   @Test
   void recipesUseNoFencingInternals() {
@@ -111,8 +117,19 @@ class NegativeControlsArchTest {
   }
 
   @Test
+  void springAndExamplesUsePublicApiOnly() {
+    assertReports(
+        BatonRules::springAndExamplesUsePublicApiOnly, "spring.UsesKernel", "example.UsesSupport");
+  }
+
+  @Test
+  void libraryUsesNoSpring() {
+    assertReports(BatonRules::libraryUsesNoSpring, "partition.UsesSpring");
+  }
+
+  @Test
   void everyRuleHasANegativeControl() {
-    assertThat(RULES.all()).hasSize(9); // one test above per rule; add both when adding a rule
+    assertThat(RULES.all()).hasSize(11); // one test above per rule; add both when adding a rule
   }
 
   /**

@@ -34,3 +34,10 @@ class UsesDemo {
     return dev.baton.archfixture.demo.DemoApp.run();
   }
 }
+
+/** Breaks "the library uses no Spring". */
+class UsesSpring {
+  Object use() {
+    return dev.baton.archfixture.spring.SpringApi.bean();
+  }
+}
