@@ -13,7 +13,7 @@ public class FenceProperties {
    * The fence table, optionally schema-qualified: 1 to 63 ASCII letters, digits and underscores per
    * part, not starting with a digit.
    */
-  private String table = SqlFenceSchema.DEFAULT_TABLE;
+  private String table = "baton_fence";
 
   /**
    * When to create the fence table at start-up if it is missing: always, embedded (only on an

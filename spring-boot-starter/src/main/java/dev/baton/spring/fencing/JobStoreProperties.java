@@ -12,7 +12,7 @@ public class JobStoreProperties {
    * The prefix of the store's tables (prefix_jobs, prefix_progress, prefix_fence), optionally
    * schema-qualified: up to 54 ASCII letters, digits and underscores, not starting with a digit.
    */
-  private String tablePrefix = SqlJobStore.DEFAULT_PREFIX;
+  private String tablePrefix = "baton_scheduler";
 
   /**
    * When to create the store's tables at start-up if they are missing: always, embedded (only on an

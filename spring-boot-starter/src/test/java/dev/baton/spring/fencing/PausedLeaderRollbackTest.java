@@ -8,17 +8,16 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;
-import dev.baton.spring.autoconfigure.BatonFencingAutoConfiguration;
-import dev.baton.spring.autoconfigure.BatonLeaderOnlyAutoConfiguration;
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.leader.CurrentTerm;
 import dev.baton.spring.leader.LeaderOnly;
-import dev.baton.spring.leader.TestElections;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -31,12 +30,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -57,6 +55,7 @@ class PausedLeaderRollbackTest {
   private static final String RESOURCE = "billing-run";
 
   private final ExecutorService threads = Executors.newCachedThreadPool();
+  private final List<ConfigurableApplicationContext> apps = new ArrayList<>();
 
   @AfterEach
   void stopThreads() {
@@ -104,8 +103,17 @@ class PausedLeaderRollbackTest {
     }
   }
 
+  /** The service, as a user writes it: auto-configuration, a data source and the job. */
   @Configuration(proxyBeanMethods = false)
-  static class Service {
+  @EnableAutoConfiguration
+  static class App {
+    @Bean
+    DataSource dataSource(Environment environment) {
+      return PausedLeaderRollbackTest.dataSource(
+          environment.getRequiredProperty("test.db"),
+          environment.getRequiredProperty("test.table"));
+    }
+
     @Bean
     BillingRun billingRun(JdbcTemplate jdbc, CurrentTerm currentTerm, Environment environment) {
       return new BillingRun(
@@ -118,32 +126,33 @@ class PausedLeaderRollbackTest {
 
   private record Row(long token, String instance) {}
 
-  private static ApplicationContextRunner instance(
-      String name, DataSource dataSource, String runs, String fence, String path) {
-    return new ApplicationContextRunner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                AopAutoConfiguration.class,
-                TransactionAutoConfiguration.class,
-                DataSourceTransactionManagerAutoConfiguration.class,
-                JdbcTemplateAutoConfiguration.class,
-                BatonLeaderOnlyAutoConfiguration.class,
-                BatonFencingAutoConfiguration.class))
-        .withPropertyValues(
-            "test.table=" + runs,
-            "test.instance=" + name,
-            "baton.fence.table=" + fence,
-            "baton.fence.create-schema=always")
-        .withBean(DataSource.class, () -> dataSource)
-        .withBean(
-            TestElections.class,
-            () -> TestElections.start(ZK.connectString(), name, Map.of("billing", path)),
-            d -> d.setDestroyMethodName("close"))
-        .withUserConfiguration(Service.class);
+  /** Starts one instance of the service; the caller closes it. */
+  private ConfigurableApplicationContext instance(
+      String name, String db, String runs, String fence, String path) {
+    ConfigurableApplicationContext app =
+        new SpringApplicationBuilder(App.class)
+            .web(WebApplicationType.NONE)
+            .bannerMode(Banner.Mode.OFF)
+            .logStartupInfo(false)
+            .registerShutdownHook(false)
+            .properties(
+                "baton.connect-string=" + ZK.connectString(),
+                "baton.session-timeout=4s",
+                "baton.connection-timeout=2s",
+                "baton.instance-id=" + name,
+                "baton.election.billing.path=" + path,
+                "baton.fence.table=" + fence,
+                "baton.fence.create-schema=always",
+                "test.db=" + db,
+                "test.table=" + runs,
+                "test.instance=" + name)
+            .run();
+    apps.add(app);
+    return app;
   }
 
-  /** A second data source on the same database, as a second instance of the service has. */
-  private static DataSource dataSource(String db, String name) {
+  /** A data source on the test database, as each instance of the service has its own. */
+  static DataSource dataSource(String db, String name) {
     if (db.equals("postgresql")) {
       return PostgresFixture.dataSource();
     }
@@ -154,7 +163,7 @@ class PausedLeaderRollbackTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"h2", "postgresql"})
-  void aLeaderPausedPastItsSessionIsRolledBackAtCommit(String db) {
+  void aLeaderPausedPastItsSessionIsRolledBackAtCommit(String db) throws Exception {
     String runs = Databases.uniqueTable("paused_runs");
     String fence = Databases.uniqueTable("paused_fence");
     String path = "/baton-test/" + runs + "/billing";
@@ -166,64 +175,58 @@ class PausedLeaderRollbackTest {
             + " (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,"
             + " token BIGINT NOT NULL, instance VARCHAR(20) NOT NULL)");
     try {
-      instance("a", dataSource(db, runs), runs, fence, path)
-          .run(
-              a -> {
-                assertThat(a).hasNotFailed();
-                TestElections electionsA = a.getBean(TestElections.class);
-                await().atMost(WAIT).until(() -> electionsA.isLeader("billing"));
-                BillingRun runA = a.getBean(BillingRun.class);
-                FencingToken tokenA = runA.run(); // a first, ordinary run
-                instance("b", dataSource(db, runs), runs, fence, path)
-                    .run(
-                        b -> {
-                          assertThat(b).hasNotFailed();
-                          TestElections electionsB = b.getBean(TestElections.class);
-                          BillingRun runB = b.getBean(BillingRun.class);
-                          assertThat(runB.run()).as("the follower's run is skipped").isNull();
+      ConfigurableApplicationContext a = instance("a", db, runs, fence, path);
+      ElectionTerms electionsA = a.getBean(ElectionTerms.class);
+      await().atMost(WAIT).until(() -> electionsA.isLeader("billing"));
+      BillingRun runA = a.getBean(BillingRun.class);
+      FencingToken tokenA = runA.run(); // a first, ordinary run
 
-                          // A writes its row and stalls inside the transaction.
-                          CountDownLatch written = new CountDownLatch(1);
-                          CountDownLatch release = new CountDownLatch(1);
-                          runA.stallNextRun(written, release);
-                          Future<FencingToken> stalled = threads.submit(runA::run);
-                          assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+      ConfigurableApplicationContext b = instance("b", db, runs, fence, path);
+      ElectionTerms electionsB = b.getBean(ElectionTerms.class);
+      BillingRun runB = b.getBean(BillingRun.class);
+      assertThat(runB.run()).as("the follower's run is skipped").isNull();
 
-                          // Its session expires on the server; B takes over and commits.
-                          SessionExpirer.expireOnServer(
-                              electionsA.session().curator(), Duration.ofSeconds(10));
-                          await().atMost(WAIT).until(() -> electionsB.isLeader("billing"));
-                          FencingToken tokenB = threads.submit(runB::run).get(15, TimeUnit.SECONDS);
-                          assertThat(tokenB.isNewerThan(tokenA)).isTrue();
-                          assertThat(stalled).isNotDone();
+      // A writes its row and stalls inside the transaction.
+      CountDownLatch written = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      runA.stallNextRun(written, release);
+      Future<FencingToken> stalled = threads.submit(runA::run);
+      assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
 
-                          // A resumes: its commit is rejected and its write rolled back.
-                          release.countDown();
-                          assertThatThrownBy(() -> stalled.get(15, TimeUnit.SECONDS))
-                              .isInstanceOf(ExecutionException.class)
-                              .cause()
-                              .isInstanceOfSatisfying(
-                                  StaleTokenException.class,
-                                  e -> {
-                                    assertThat(e.presented()).isEqualTo(tokenA);
-                                    assertThat(e.current()).contains(tokenB);
-                                  });
-                          assertThat(runB.run()).isEqualTo(tokenB);
+      // Its session expires on the server; B takes over and commits, not waiting for A.
+      SessionExpirer.expireOnServer(
+          a.getBean(BatonSession.class).curator(), Duration.ofSeconds(10));
+      await().atMost(WAIT).until(() -> electionsB.isLeader("billing"));
+      FencingToken tokenB = threads.submit(runB::run).get(15, TimeUnit.SECONDS);
+      assertThat(tokenB.isNewerThan(tokenA)).isTrue();
+      assertThat(stalled).isNotDone();
 
-                          List<Row> rows =
-                              jdbc.query(
-                                  "SELECT token, instance FROM " + runs + " ORDER BY id",
-                                  (rs, i) -> new Row(rs.getLong(1), rs.getString(2)));
-                          assertThat(rows)
-                              .containsExactly(
-                                  new Row(tokenA.value(), "a"),
-                                  new Row(tokenB.value(), "b"),
-                                  new Row(tokenB.value(), "b"));
-                          assertNoStaleWriteAfterANewerOne(rows);
-                          assertThat(b.getBean(SqlFence.class).highest(RESOURCE)).contains(tokenB);
-                        });
+      // A resumes: its commit is rejected and its write rolled back.
+      release.countDown();
+      assertThatThrownBy(() -> stalled.get(15, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              StaleTokenException.class,
+              e -> {
+                assertThat(e.presented()).isEqualTo(tokenA);
+                assertThat(e.current()).contains(tokenB);
               });
+      assertThat(runB.run()).isEqualTo(tokenB);
+
+      List<Row> rows =
+          jdbc.query(
+              "SELECT token, instance FROM " + runs + " ORDER BY id",
+              (rs, i) -> new Row(rs.getLong(1), rs.getString(2)));
+      assertThat(rows)
+          .containsExactly(
+              new Row(tokenA.value(), "a"),
+              new Row(tokenB.value(), "b"),
+              new Row(tokenB.value(), "b"));
+      assertNoStaleWriteAfterANewerOne(rows);
+      assertThat(b.getBean(SqlFence.class).highest(RESOURCE)).contains(tokenB);
     } finally {
+      apps.forEach(ConfigurableApplicationContext::close);
       Databases.drop(admin, runs, fence);
     }
   }
