@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-import dev.baton.recipes.scheduler.SqlJobStore;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
@@ -25,13 +24,8 @@ public class JobStoreProperties {
     return tablePrefix;
   }
 
-  /**
-   * Sets the prefix of the store's tables.
-   *
-   * @throws dev.baton.fencing.FenceConfigurationException if it is not a plain SQL identifier
-   */
+  /** Sets the prefix of the store's tables (checked at start-up). */
   public void setTablePrefix(String tablePrefix) {
-    SqlJobStore.ddl(tablePrefix); // validates
     this.tablePrefix = tablePrefix;
   }
 
