@@ -12,8 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.info.InfoEndpointAutoConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
@@ -33,6 +39,18 @@ public final class TestApps {
     BatonAvailabilityAutoConfiguration.class
   })
   public static class Baton {}
+
+  /** Actuator's health and info endpoints, without a web server. */
+  @Configuration(proxyBeanMethods = false)
+  @ImportAutoConfiguration({
+    EndpointAutoConfiguration.class,
+    HealthContributorAutoConfiguration.class,
+    HealthContributorRegistryAutoConfiguration.class,
+    HealthEndpointAutoConfiguration.class,
+    InfoEndpointAutoConfiguration.class,
+    InfoContributorAutoConfiguration.class
+  })
+  public static class Actuator {}
 
   /**
    * Runs an application of {@code sources} (plus {@link Baton}) with these properties; the caller

@@ -15,7 +15,8 @@ public class AclProperties {
 
   /**
    * Identities granted read access as well, as scheme:id (sasl:observer, x509:CN=status,
-   * digest:user:BASE64HASH, world:anyone).
+   * digest:user:BASE64HASH, world:anyone). An id with a comma needs the indexed form,
+   * baton.acl.readers[0]=x509:CN=a,O=b.
    */
   private List<String> readers = new ArrayList<>();
 

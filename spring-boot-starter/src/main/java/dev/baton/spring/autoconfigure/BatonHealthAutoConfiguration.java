@@ -14,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * With Spring Boot's health module on the class path: the {@code baton} health contributor ({@code
@@ -24,7 +25,6 @@ import org.springframework.context.annotation.Bean;
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass(HealthContributor.class)
 @ConditionalOnBean(BatonSession.class)
-@ConditionalOnEnabledHealthIndicator("baton")
 public class BatonHealthAutoConfiguration {
   /** How long the ZooKeeper reads of the health details are kept. */
   static final Duration DETAILS_TTL = Duration.ofSeconds(5);
@@ -32,12 +32,20 @@ public class BatonHealthAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonHealthAutoConfiguration() {}
 
-  /** The {@code baton} contributor (the registry drops the bean name's suffix). */
-  @Bean
-  @ConditionalOnMissingBean(name = "batonHealthContributor")
-  BatonHealthContributor batonHealthContributor(
-      ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
-    return new BatonHealthContributor(
-        elections.orderedStream().toList(), groups.orderedStream().toList(), DETAILS_TTL);
+  /**
+   * Nested: its condition's class is in the health module, which must be known to be present before
+   * the condition is loaded.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnEnabledHealthIndicator("baton")
+  static class Contributor {
+    /** The {@code baton} contributor (the registry drops the bean name's suffix). */
+    @Bean
+    @ConditionalOnMissingBean(name = "batonHealthContributor")
+    BatonHealthContributor batonHealthContributor(
+        ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
+      return new BatonHealthContributor(
+          elections.orderedStream().toList(), groups.orderedStream().toList(), DETAILS_TTL);
+    }
   }
 }

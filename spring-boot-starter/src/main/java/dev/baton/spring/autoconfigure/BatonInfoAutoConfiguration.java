@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * With Actuator on the class path: the {@code baton} section of {@code /actuator/info} ({@code
@@ -22,16 +23,20 @@ import org.springframework.context.annotation.Bean;
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})
 @ConditionalOnBean(BatonSession.class)
-@ConditionalOnEnabledInfoContributor("baton")
 public class BatonInfoAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonInfoAutoConfiguration() {}
 
-  @Bean
-  @ConditionalOnMissingBean
-  BatonInfoContributor batonInfoContributor(
-      ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
-    return new BatonInfoContributor(
-        elections.orderedStream().toList(), groups.orderedStream().toList());
+  /** Nested: its condition's class must be known to be present before it is loaded. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnEnabledInfoContributor("baton")
+  static class Contributor {
+    @Bean
+    @ConditionalOnMissingBean
+    BatonInfoContributor batonInfoContributor(
+        ObjectProvider<BatonElection> elections, ObjectProvider<BatonPartitionGroup> groups) {
+      return new BatonInfoContributor(
+          elections.orderedStream().toList(), groups.orderedStream().toList());
+    }
   }
 }

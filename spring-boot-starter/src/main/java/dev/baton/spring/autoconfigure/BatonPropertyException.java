@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 public class BatonPropertyException extends InvalidConfigurationPropertyValueException {
   private static final long serialVersionUID = 1L;
 
+  /** Kept here: the superclass fixes its own cause to null, so initCause cannot set it. */
+  private final @Nullable Throwable cause;
+
   /**
    * A refused value.
    *
@@ -24,8 +27,12 @@ public class BatonPropertyException extends InvalidConfigurationPropertyValueExc
   public BatonPropertyException(
       String property, @Nullable Object value, String reason, @Nullable Throwable cause) {
     super(property, value, reason);
-    if (cause != null) {
-      initCause(cause);
-    }
+    this.cause = cause;
+  }
+
+  /** The library's exception, if any. */
+  @Override
+  public synchronized @Nullable Throwable getCause() {
+    return cause;
   }
 }

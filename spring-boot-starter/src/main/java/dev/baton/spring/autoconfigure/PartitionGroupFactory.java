@@ -118,7 +118,7 @@ final class PartitionGroupFactory {
 
   private List<PartitionListener> listeners(String group) {
     Map<String, PartitionListener> beans = beanFactory.getBeansOfType(PartitionListener.class);
-    Map<PartitionListener, String> names = new IdentityHashMap<>();
+    IdentityHashMap<PartitionListener, String> names = new IdentityHashMap<>();
     beans.forEach((beanName, bean) -> names.put(bean, beanName));
     List<String> groups =
         properties.getPartitions().entrySet().stream()

@@ -144,7 +144,7 @@ final class SessionConfigFactory {
       try {
         result[i] = new ZkIdentity(value.substring(0, colon), value.substring(colon + 1));
       } catch (IllegalArgumentException e) {
-        throw new BatonPropertyException(name, value, e.getMessage(), e);
+        throw new BatonPropertyException(name, value, String.valueOf(e.getMessage()), e);
       }
     }
     return result;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -67,8 +68,9 @@ public final class AvailabilityGuard
     if (event.getState() instanceof ReadinessState state) {
       refusingTraffic = state == ReadinessState.REFUSING_TRAFFIC;
       synchronized (lock) {
-        if (executor != null) {
-          executor.execute(this::evaluate);
+        ScheduledExecutorService e = executor;
+        if (e != null) {
+          e.execute(this::evaluate);
         }
       }
     }
@@ -87,7 +89,9 @@ public final class AvailabilityGuard
                 t.setDaemon(true);
                 return t;
               });
-      e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+      // evaluate() catches its failures, so the periodic task's future has nothing to report.
+      ScheduledFuture<?> unused =
+          e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
       executor = e;
     }
   }
@@ -100,7 +104,9 @@ public final class AvailabilityGuard
       executor = null;
     }
     if (e != null) {
-      e.shutdownNow();
+      // Not shutdownNow: a leave or rejoin under way finishes uninterrupted; the periodic check
+      // is cancelled by shutdown().
+      e.shutdown();
       try {
         if (!e.awaitTermination(30, TimeUnit.SECONDS)) {
           log.warn("Baton availability: the last leave or rejoin did not finish within 30 s");

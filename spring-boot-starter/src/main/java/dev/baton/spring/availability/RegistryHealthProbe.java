@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.boot.health.contributor.HealthContributors;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -38,7 +39,7 @@ public final class RegistryHealthProbe implements HealthProbe {
   }
 
   private Optional<String> check(String prefix, HealthContributors contributors) {
-    for (HealthContributors.Entry entry : (Iterable<HealthContributors.Entry>) contributors) {
+    for (HealthContributors.Entry entry : contributors) {
       HealthContributor c = entry.contributor();
       if (excluded.contains(c)) {
         continue;
@@ -60,7 +61,11 @@ public final class RegistryHealthProbe implements HealthProbe {
   private static Optional<String> check(String name, HealthIndicator indicator) {
     Status status;
     try {
-      status = indicator.health(false).getStatus();
+      Health health = indicator.health(false);
+      if (health == null) {
+        return Optional.empty();
+      }
+      status = health.getStatus();
     } catch (RuntimeException e) {
       return Optional.of(name + " failed: " + e);
     }

@@ -178,6 +178,7 @@ public final class BatonElection
    * Gives up the current term, if any, and stays a candidate at the back of the queue (a lone
    * candidate leads again with a new token). Asynchronous; a no-op while out of the election.
    */
+  @SuppressWarnings("NamedLikeContextualKeyword") // Spring Integration's Context.yield()
   public void yield() {
     LeaderElection e = current();
     if (e != null) {

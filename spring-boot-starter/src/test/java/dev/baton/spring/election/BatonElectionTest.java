@@ -96,6 +96,29 @@ class BatonElectionTest {
   }
 
   @Test
+  void closingTheContextEndsTheTermWhileTheSessionIsStillOpen() {
+    List<Boolean> sessionOpenAtRevocation = new CopyOnWriteArrayList<>();
+    BatonSession[] session = new BatonSession[1];
+    runner
+        .withPropertyValues("baton.election.billing.path=" + path)
+        .withBean(
+            "recorder",
+            ApplicationListener.class,
+            () ->
+                (ApplicationListener<LeadershipRevokedEvent>)
+                    e -> sessionOpenAtRevocation.add(session[0].isOpen()))
+        .run(
+            ctx -> {
+              session[0] = ctx.getBean(BatonSession.class);
+              await()
+                  .atMost(Duration.ofSeconds(5))
+                  .until(ctx.getBean(BatonElection.class)::isLeader);
+            });
+    assertThat(sessionOpenAtRevocation).containsExactly(true);
+    assertThat(session[0].isOpen()).isFalse();
+  }
+
+  @Test
   void disabledElectionHasNoBeanAndAutoStartupFalseWaits() {
     runner
         .withPropertyValues(

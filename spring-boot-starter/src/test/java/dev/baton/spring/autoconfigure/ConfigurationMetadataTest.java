@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The configuration metadata generated for IDE completion, as the built classes hold it. */
+class ConfigurationMetadataTest {
+  private static String metadata() throws IOException {
+    List<URL> urls =
+        Collections.list(
+            ConfigurationMetadataTest.class
+                .getClassLoader()
+                .getResources("META-INF/spring-configuration-metadata.json"));
+    URL ours =
+        urls.stream()
+            .filter(u -> !u.toString().contains(".jar!"))
+            .filter(u -> u.toString().contains("spring-boot-starter"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no metadata of this module among " + urls));
+    try (InputStream in = ours.openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void theMainKeysHaveDescriptions() throws IOException {
+    String json = metadata();
+    for (String key :
+        List.of(
+            "baton.connect-string",
+            "baton.session-timeout",
+            "baton.connection-timeout",
+            "baton.namespace",
+            "baton.close-on-shutdown",
+            "baton.instance-id",
+            "baton.authentication.digest.user",
+            "baton.authentication.digest.password",
+            "baton.authentication.sasl-digest.user",
+            "baton.authentication.sasl.login-context",
+            "baton.tls.trust-store",
+            "baton.tls.key-store",
+            "baton.tls.hostname-verification",
+            "baton.acl.policy",
+            "baton.acl.readers",
+            "baton.acl.writers",
+            "baton.election",
+            "baton.partitions",
+            "baton.availability.resign-when-unavailable",
+            "baton.availability.health-check-interval")) {
+      List<Map<String, Object>> found =
+          JsonPath.read(json, "$.properties[?(@.name == '" + key + "')]");
+      assertThat(found).as(key).hasSize(1);
+      assertThat((String) found.get(0).get("description")).as(key + " description").isNotBlank();
+    }
+    List<Object> closeDefault =
+        JsonPath.read(json, "$.properties[?(@.name == 'baton.close-on-shutdown')].defaultValue");
+    assertThat(closeDefault).containsExactly(true);
+    List<Object> sessionDefault =
+        JsonPath.read(json, "$.properties[?(@.name == 'baton.session-timeout')].defaultValue");
+    assertThat(sessionDefault).containsExactly("15s");
+  }
+
+  @Test
+  void theHintsOfTheAdditionalMetadataAreMerged() throws IOException {
+    List<Object> values =
+        JsonPath.read(
+            metadata(), "$.hints[?(@.name == 'baton.tls.trust-store-type')].values[*].value");
+    assertThat(values).containsExactlyInAnyOrder("PKCS12", "JKS", "PEM", "BCFKS");
+  }
+}
