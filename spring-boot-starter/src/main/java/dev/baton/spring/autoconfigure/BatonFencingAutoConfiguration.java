@@ -121,7 +121,7 @@ public class BatonFencingAutoConfiguration {
       try {
         return step.get();
       } catch (FenceConfigurationException e) {
-        throw new BatonPropertyException(property, value, e.getMessage(), e);
+        throw new BatonPropertyException(property, value, String.valueOf(e.getMessage()), e);
       }
     }
 
