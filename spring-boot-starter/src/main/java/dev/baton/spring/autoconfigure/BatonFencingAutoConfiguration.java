@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.scheduler.JobStore;
@@ -10,6 +11,7 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -68,14 +70,23 @@ public class BatonFencingAutoConfiguration {
     @ConditionalOnMissingBean
     SqlFence batonSqlFence(
         DataSource dataSource, FenceProperties properties, Environment environment) {
-      if (creates(properties.getCreateSchema(), dataSource)) {
-        SqlFenceSchema.create(dataSource, properties.getTable());
-      }
+      String table = properties.getTable();
       String holder =
           properties.getHolder() != null
               ? properties.getHolder()
               : environment.getProperty("spring.application.name");
-      return SqlFence.create(dataSource, properties.getTable(), holder);
+      SqlFence fence =
+          check("baton.fence.table", table, () -> SqlFence.create(dataSource, table, holder));
+      if (creates(properties.getCreateSchema(), dataSource)) {
+        check(
+            "baton.fence.create-schema",
+            properties.getCreateSchema(),
+            () -> {
+              SqlFenceSchema.create(dataSource, table);
+              return table;
+            });
+      }
+      return fence;
     }
 
     /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
@@ -89,11 +100,29 @@ public class BatonFencingAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(JobStore.class)
     SqlJobStore batonJobStore(DataSource dataSource, JobStoreProperties properties) {
-      SqlJobStore store = SqlJobStore.create(dataSource, properties.getTablePrefix());
+      String prefix = properties.getTablePrefix();
+      SqlJobStore store =
+          check(
+              "baton.scheduler.table-prefix", prefix, () -> SqlJobStore.create(dataSource, prefix));
       if (creates(properties.getCreateSchema(), dataSource)) {
-        store.createSchema();
+        check(
+            "baton.scheduler.create-schema",
+            properties.getCreateSchema(),
+            () -> {
+              store.createSchema();
+              return store;
+            });
       }
       return store;
+    }
+
+    /** Runs {@code step}; the library's refusal becomes a start-up failure naming the property. */
+    private static <T> T check(String property, Object value, Supplier<T> step) {
+      try {
+        return step.get();
+      } catch (FenceConfigurationException e) {
+        throw new BatonPropertyException(property, value, String.valueOf(e.getMessage()), e);
+      }
     }
 
     private static boolean creates(DatabaseInitializationMode mode, DataSource dataSource) {

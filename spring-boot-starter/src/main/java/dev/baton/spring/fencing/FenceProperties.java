@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-import dev.baton.fencing.sql.SqlFenceSchema;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
@@ -13,7 +12,7 @@ public class FenceProperties {
    * The fence table, optionally schema-qualified: 1 to 63 ASCII letters, digits and underscores per
    * part, not starting with a digit.
    */
-  private String table = SqlFenceSchema.DEFAULT_TABLE;
+  private String table = "baton_fence";
 
   /**
    * When to create the fence table at start-up if it is missing: always, embedded (only on an
@@ -29,13 +28,9 @@ public class FenceProperties {
     return table;
   }
 
-  /**
-   * Sets the fence table.
-   *
-   * @throws dev.baton.fencing.FenceConfigurationException if it is not a plain SQL identifier
-   */
+  /** Sets the fence table (checked at start-up). */
   public void setTable(String table) {
-    this.table = SqlFenceSchema.validTableName(table);
+    this.table = table;
   }
 
   /** When to create the fence table. */

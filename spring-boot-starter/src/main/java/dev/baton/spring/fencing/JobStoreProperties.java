@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-import dev.baton.recipes.scheduler.SqlJobStore;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
@@ -12,7 +11,7 @@ public class JobStoreProperties {
    * The prefix of the store's tables (prefix_jobs, prefix_progress, prefix_fence), optionally
    * schema-qualified: up to 54 ASCII letters, digits and underscores, not starting with a digit.
    */
-  private String tablePrefix = SqlJobStore.DEFAULT_PREFIX;
+  private String tablePrefix = "baton_scheduler";
 
   /**
    * When to create the store's tables at start-up if they are missing: always, embedded (only on an
@@ -25,13 +24,8 @@ public class JobStoreProperties {
     return tablePrefix;
   }
 
-  /**
-   * Sets the prefix of the store's tables.
-   *
-   * @throws dev.baton.fencing.FenceConfigurationException if it is not a plain SQL identifier
-   */
+  /** Sets the prefix of the store's tables (checked at start-up). */
   public void setTablePrefix(String tablePrefix) {
-    SqlJobStore.ddl(tablePrefix); // validates
     this.tablePrefix = tablePrefix;
   }
 

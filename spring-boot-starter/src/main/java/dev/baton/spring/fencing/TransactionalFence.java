@@ -4,6 +4,7 @@ package dev.baton.spring.fencing;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import java.sql.Connection;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -84,15 +85,7 @@ public final class TransactionalFence {
   void acceptAtCommit(String resource, FencingToken token, String what) {
     checkArguments(resource, token);
     requireTransaction(what);
-    for (TransactionSynchronization s : TransactionSynchronizationManager.getSynchronizations()) {
-      if (s instanceof FenceSynchronization sync && sync.fence() == this) {
-        sync.add(resource, token);
-        return;
-      }
-    }
-    FenceSynchronization sync = new FenceSynchronization(this);
-    sync.add(resource, token);
-    TransactionSynchronizationManager.registerSynchronization(sync);
+    synchronization().add(resource, token);
   }
 
   /**
@@ -108,6 +101,7 @@ public final class TransactionalFence {
     checkArguments(resource, token);
     requireTransaction("acceptNow('" + resource + "')");
     accept(List.of(new FenceCheck(resource, token)));
+    synchronization().registersOnCommit(resource);
   }
 
   /** The highest token {@code resource} has accepted (committed), if any. */
@@ -122,11 +116,30 @@ public final class TransactionalFence {
       FenceStatements statements = new FenceStatements(fence, connection, translator);
       for (FenceCheck check : checks) {
         statements.accept(check, !registered.contains(check.resource()));
-        registered.add(check.resource());
       }
     } finally {
       DataSourceUtils.releaseConnection(connection, dataSource);
     }
+  }
+
+  /**
+   * Remembers resources whose fence row a committed transaction wrote: the row exists, so no
+   * concurrent first writer can race for it any more, and its checks need no savepoint.
+   */
+  void registered(Collection<String> resources) {
+    registered.addAll(resources);
+  }
+
+  /** The current transaction's synchronization of this fence, registered on first use. */
+  private FenceSynchronization synchronization() {
+    for (TransactionSynchronization s : TransactionSynchronizationManager.getSynchronizations()) {
+      if (s instanceof FenceSynchronization sync && sync.fence() == this) {
+        return sync;
+      }
+    }
+    FenceSynchronization sync = new FenceSynchronization(this);
+    TransactionSynchronizationManager.registerSynchronization(sync);
+    return sync;
   }
 
   private void requireTransaction(String what) {

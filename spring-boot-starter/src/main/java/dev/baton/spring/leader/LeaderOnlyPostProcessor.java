@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -129,7 +130,7 @@ public class LeaderOnlyPostProcessor extends AbstractBeanFactoryAwareAdvisingPos
                   .map(e -> "'" + e.getKey() + "' (on " + e.getValue() + ")")
                   .collect(Collectors.joining(", "))
               + "; the elections are "
-              + new java.util.TreeSet<>(known)
+              + new TreeSet<>(known)
               + " (configure baton.election.<name>.path)");
     }
   }

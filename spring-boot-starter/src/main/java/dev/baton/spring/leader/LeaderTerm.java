@@ -19,11 +19,11 @@ import java.lang.annotation.Target;
  * billing.closeTheDay(null); // the caller passes null; the call runs with the term's token
  * }</pre>
  *
- * <p>Callers pass {@code null}. A non-null argument is accepted only if it is the very value the
- * call would receive (for example a token passed along from an outer call of the same term);
- * anything else fails with {@link IllegalArgumentException}, so a caller cannot smuggle in another
- * term's token. On a method without {@link LeaderOnly}, or on a parameter of another type, it fails
- * the application's start.
+ * <p>It may sit on the method or on the interface method it implements. Callers pass {@code null}.
+ * A non-null argument is accepted only if it is the very value the call would receive (for example
+ * a token passed along from an outer call of the same term); anything else fails with {@link
+ * IllegalArgumentException}, so a caller cannot smuggle in another term's token. On a method
+ * without {@link LeaderOnly}, or on a parameter of another type, it fails the application's start.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

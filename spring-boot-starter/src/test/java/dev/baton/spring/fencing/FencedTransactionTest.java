@@ -19,11 +19,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.aop.aspectj.annotation.AnnotationAwareAspectJAutoProxyCreator;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -31,10 +34,13 @@ import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.TransactionExecution;
+import org.springframework.transaction.TransactionExecutionListener;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -121,8 +127,23 @@ class FencedTransactionTest {
     }
   }
 
+  /** Counts the transactions begun, to see that a skipped call opens none. */
+  static class Begun implements TransactionExecutionListener {
+    final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
+      count.incrementAndGet();
+    }
+  }
+
   @Configuration(proxyBeanMethods = false)
   static class Service {
+    @Bean
+    Begun begun() {
+      return new Begun();
+    }
+
     @Bean
     Billing billing(JdbcTemplate jdbc, CurrentTerm currentTerm, Environment environment) {
       return new Billing(jdbc, currentTerm, environment.getRequiredProperty("test.table"));
@@ -151,6 +172,7 @@ class FencedTransactionTest {
               AutoConfigurations.of(
                   AopAutoConfiguration.class,
                   TransactionAutoConfiguration.class,
+                  TransactionManagerCustomizationAutoConfiguration.class,
                   DataSourceTransactionManagerAutoConfiguration.class,
                   JdbcTemplateAutoConfiguration.class,
                   BatonLeaderOnlyAutoConfiguration.class,
@@ -251,6 +273,38 @@ class FencedTransactionTest {
           f.billing().byElection("by election");
           assertThat(f.rows()).containsExactly("by election");
           assertThat(f.fence().highest(RESOURCE)).contains(f.token());
+        });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"h2"})
+  void withoutAspectJTheFenceStillRunsInsideTheTransaction(String db) {
+    run(
+        db,
+        f -> {
+          assertThat(f.context()).doesNotHaveBean(AnnotationAwareAspectJAutoProxyCreator.class);
+          FencingToken newer = FencingToken.of(f.token().scope(), f.token().value() + 1);
+          f.fence().write(RESOURCE, newer, c -> null);
+          assertThatThrownBy(() -> f.billing().run("stale"))
+              .isInstanceOf(StaleTokenException.class);
+          assertThat(f.rows()).isEmpty();
+        },
+        "spring.aop.auto=false");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"h2"})
+  void aSkippedCallOpensNoTransaction(String db) {
+    run(
+        db,
+        f -> {
+          Begun begun = f.context().getBean(Begun.class);
+          assertThat(f.billing().run("leader")).isNotNull();
+          assertThat(begun.count).hasValue(1);
+          f.elections().election("billing").close();
+          assertThat(f.billing().run("follower")).isNull();
+          assertThat(begun.count).hasValue(1);
+          assertThat(f.rows()).containsExactly("leader");
         });
   }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.aop.framework.autoproxy.AbstractAutoProxyCreator;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -92,12 +93,15 @@ class LeaderOnlyDeclarationTest {
   }
 
   @Test
-  void registersTheHolderAndThePostProcessor() {
+  void registersTheHolderAndThePostProcessorAndNeedsNoAutoProxyCreator() {
     runner()
+        .withBean(Plain.class)
         .run(
             context -> {
               assertThat(context).hasSingleBean(CurrentTerm.class);
               assertThat(context).hasSingleBean(LeaderOnlyPostProcessor.class);
+              assertThat(context).doesNotHaveBean(AbstractAutoProxyCreator.class);
+              assertThat(AopUtils.isCglibProxy(context.getBean(Plain.class))).isTrue();
             });
   }
 

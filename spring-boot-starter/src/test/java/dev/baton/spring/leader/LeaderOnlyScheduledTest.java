@@ -5,31 +5,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.spring.autoconfigure.BatonLeaderOnlyAutoConfiguration;
+import dev.baton.recipes.BatonSession;
+import dev.baton.spring.election.ElectionTerms;
+import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.scheduling.annotation.Scheduled;
 
 /**
- * A {@code @Scheduled @LeaderOnly} method in two application contexts of one service: only the
- * leader's runs, and when the leader's context closes the other takes over with a higher token.
+ * A {@code @Scheduled @LeaderOnly} job in three Spring Boot applications of one service, with the
+ * election from {@code baton.election.billing.path}: exactly one runs it; closing that one hands
+ * the job over within a second; expiring the leader's session on the server hands it over to a
+ * successor that runs with a higher token.
  */
 class LeaderOnlyScheduledTest {
   @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
+  private static final AtomicInteger PATHS = new AtomicInteger();
   private static final Duration WAIT = Duration.ofSeconds(20);
-  private static final String PATH = "/baton-test/leader-only-scheduled";
+
+  private final String path = "/baton-test/leader-only-scheduled-" + PATHS.incrementAndGet();
+  private final List<ConfigurableApplicationContext> apps = new ArrayList<>();
+
+  @AfterEach
+  void closeAll() {
+    apps.forEach(ConfigurableApplicationContext::close);
+  }
 
   /** The scheduled job: records the token of every run. */
   static class Ticker {
@@ -52,8 +69,9 @@ class LeaderOnlyScheduledTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableAutoConfiguration
   @EnableScheduling
-  static class Service {
+  static class App {
     @Bean
     Ticker ticker(CurrentTerm currentTerm) {
       return new Ticker(currentTerm);
@@ -65,48 +83,79 @@ class LeaderOnlyScheduledTest {
     }
   }
 
-  private static ApplicationContextRunner instance(String participant) {
-    return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(BatonLeaderOnlyAutoConfiguration.class))
-        .withBean(
-            TestElections.class,
-            () -> TestElections.start(ZK.connectString(), participant, Map.of("billing", PATH)),
-            d -> d.setDestroyMethodName("close"))
-        .withUserConfiguration(Service.class);
+  private void start(int instances) {
+    for (int i = 1; i <= instances; i++) {
+      apps.add(
+          new SpringApplicationBuilder(App.class)
+              .web(WebApplicationType.NONE)
+              .bannerMode(Banner.Mode.OFF)
+              .logStartupInfo(false)
+              .registerShutdownHook(false)
+              .properties(
+                  "baton.connect-string=" + ZK.connectString(),
+                  "baton.session-timeout=4s",
+                  "baton.connection-timeout=2s",
+                  "baton.instance-id=node-" + i,
+                  "baton.election.billing.path=" + path)
+              .run());
+    }
+  }
+
+  private static boolean leads(ConfigurableApplicationContext app) {
+    return app.isActive() && app.getBean(ElectionTerms.class).isLeader("billing");
+  }
+
+  private ConfigurableApplicationContext awaitLeader() {
+    await().atMost(WAIT).until(() -> apps.stream().filter(a -> leads(a)).count() == 1);
+    return apps.stream().filter(a -> leads(a)).findFirst().orElseThrow();
+  }
+
+  private static List<FencingToken> ticks(ConfigurableApplicationContext app) {
+    return app.getBean(Ticker.class).tokens();
+  }
+
+  private static double skipped(ConfigurableApplicationContext app) {
+    return app.getBean(MeterRegistry.class).find(LeaderOnlyInterceptor.SKIPPED).counters().stream()
+        .mapToDouble(c -> c.count())
+        .sum();
   }
 
   @Test
-  void onlyTheLeaderRunsTheScheduledJobAndTheFollowerTakesOver() {
-    instance("first")
-        .run(
-            first -> {
-              TestElections firstElections = first.getBean(TestElections.class);
-              await().atMost(WAIT).until(() -> firstElections.isLeader("billing"));
-              FencingToken firstToken = firstElections.leadership("billing").orElseThrow().token();
-              instance("second")
-                  .run(
-                      second -> {
-                        Ticker leader = first.getBean(Ticker.class);
-                        Ticker follower = second.getBean(Ticker.class);
-                        MeterRegistry followerMeters = second.getBean(MeterRegistry.class);
-                        await()
-                            .atMost(WAIT)
-                            .until(
-                                () -> leader.tokens().size() >= 5 && skipped(followerMeters) >= 5);
-                        assertThat(follower.tokens()).isEmpty();
-                        assertThat(leader.tokens()).containsOnly(firstToken);
+  void exactlyOneRunsTheJobAndClosingItHandsOverWithinASecond() {
+    start(3);
+    ConfigurableApplicationContext leader = awaitLeader();
+    FencingToken first = leader.getBean(ElectionTerms.class).leadership("billing").get().token();
+    List<ConfigurableApplicationContext> followers =
+        apps.stream().filter(a -> a != leader).toList();
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> ticks(leader).size() >= 5 && followers.stream().allMatch(f -> skipped(f) >= 5));
+    assertThat(ticks(leader)).containsOnly(first);
+    assertThat(followers).allSatisfy(f -> assertThat(ticks(f)).isEmpty());
 
-                        first.close();
-                        await().atMost(WAIT).until(() -> !follower.tokens().isEmpty());
-                        assertThat(follower.tokens())
-                            .allSatisfy(t -> assertThat(t.isNewerThan(firstToken)).isTrue());
-                      });
-            });
+    leader.close();
+    await()
+        .atMost(Duration.ofSeconds(1))
+        .until(() -> followers.stream().anyMatch(f -> !ticks(f).isEmpty()));
+    List<ConfigurableApplicationContext> running =
+        followers.stream().filter(f -> !ticks(f).isEmpty()).toList();
+    assertThat(running).hasSize(1);
+    assertThat(ticks(running.get(0))).allMatch(t -> t.isNewerThan(first));
   }
 
-  private static double skipped(MeterRegistry meters) {
-    return meters.find(LeaderOnlyInterceptor.SKIPPED).counters().stream()
-        .mapToDouble(c -> c.count())
-        .sum();
+  @Test
+  void aSuccessorOfAnExpiredLeaderRunsWithAHigherToken() {
+    start(2);
+    ConfigurableApplicationContext leader = awaitLeader();
+    ConfigurableApplicationContext follower =
+        apps.stream().filter(a -> a != leader).findFirst().get();
+    await().atMost(WAIT).until(() -> !ticks(leader).isEmpty());
+    FencingToken first = ticks(leader).get(0);
+
+    SessionExpirer.expireOnServer(
+        leader.getBean(BatonSession.class).curator(), Duration.ofSeconds(10));
+    await().atMost(WAIT).until(() -> !ticks(follower).isEmpty());
+    assertThat(ticks(follower)).allMatch(t -> t.isNewerThan(first));
   }
 }
