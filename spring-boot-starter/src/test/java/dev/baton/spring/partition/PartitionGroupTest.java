@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,11 +70,18 @@ class PartitionGroupTest {
         .until(() -> first.ownedPartitions().size() == 2 && second.ownedPartitions().size() == 2);
     Recorder recorder = apps.get(0).getBean(Recorder.class);
     assertThat(recorder.owned).hasSize(2);
-    assertThat(recorder.order).startsWith("first:assigned", "second:assigned");
+    // Listeners are ordered per partition (callbacks of different partitions may interleave), and
+    // a partition may have been assigned and revoked before the second instance joined.
+    for (int partition : recorder.seen()) {
+      assertCycles(recorder.of(partition));
+    }
 
     apps.get(0).close();
     assertThat(recorder.owned).isEmpty();
-    assertThat(recorder.order).endsWith("second:revoked", "first:revoked");
+    for (int partition : recorder.seen()) {
+      assertCycles(recorder.of(partition));
+      assertThat(recorder.of(partition)).hasSizeGreaterThan(0).last().isEqualTo("first:revoked");
+    }
     await().atMost(Duration.ofSeconds(10)).until(() -> second.ownedPartitions().size() == 4);
   }
 
@@ -115,6 +123,15 @@ class PartitionGroupTest {
                     .hasMessageContaining("@Qualifier"));
   }
 
+  /** Repetitions of: first assigned, second assigned, second revoked, first revoked. */
+  private static void assertCycles(List<String> events) {
+    List<String> cycle =
+        List.of("first:assigned", "second:assigned", "second:revoked", "first:revoked");
+    for (int i = 0; i < events.size(); i++) {
+      assertThat(events.get(i)).as("event %d of %s", i, events).isEqualTo(cycle.get(i % 4));
+    }
+  }
+
   private static BatonPartitionGroup group(ConfigurableApplicationContext app) {
     return app.getBean(BatonPartitionGroups.class).get("orders");
   }
@@ -142,13 +159,29 @@ class PartitionGroupTest {
 
   static class Recorder {
     final Set<Integer> owned = ConcurrentHashMap.newKeySet();
+
+    /** Events as "partition:listener:event", in the order they happened. */
     final List<String> order = new CopyOnWriteArrayList<>();
+
+    Set<Integer> seen() {
+      Set<Integer> partitions = new TreeSet<>();
+      order.forEach(e -> partitions.add(Integer.parseInt(e.substring(0, e.indexOf(':')))));
+      return partitions;
+    }
+
+    List<String> of(int partition) {
+      String prefix = partition + ":";
+      return order.stream()
+          .filter(e -> e.startsWith(prefix))
+          .map(e -> e.substring(prefix.length()))
+          .toList();
+    }
 
     PartitionListener listener(String name) {
       return new PartitionListener() {
         @Override
         public void assigned(PartitionLease lease) {
-          order.add(name + ":assigned");
+          order.add(lease.partition() + ":" + name + ":assigned");
           if (name.equals("first")) {
             owned.add(lease.partition());
           }
@@ -156,7 +189,7 @@ class PartitionGroupTest {
 
         @Override
         public void revoked(PartitionLease lease, RevocationReason reason) {
-          order.add(name + ":revoked");
+          order.add(lease.partition() + ":" + name + ":revoked");
           if (name.equals("first")) {
             owned.remove(lease.partition());
           }

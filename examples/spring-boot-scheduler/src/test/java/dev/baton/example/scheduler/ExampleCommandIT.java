@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.json.JsonParserFactory;
 
 /**
- * The example as the README runs it: {@code java -jar baton-example-scheduler-exec.jar} (what
- * {@code examples/spring-boot-scheduler/run} executes) with three instances. It prints one line per
+ * The example as the README runs it: {@code examples/spring-boot-scheduler/run} (which executes the
+ * packaged {@code baton-example-scheduler-exec.jar}) with three instances. It prints one line per
  * instance, and exactly one instance's health document shows {@code leader: true}, each with a
  * token; stopping the leader's process hands the leadership to another instance with a higher
  * token.
@@ -49,16 +49,15 @@ class ExampleCommandIT {
 
   @Test
   void threeInstancesOneLeaderWithTokens() throws Exception {
+    // The README's command. The jar is already packaged (this runs after package), so the script
+    // does not rebuild it: it execs java -jar on it, which is the process this test watches.
     String jar = System.getProperty("baton.example.jar");
+    String run = System.getProperty("baton.example.run");
     assertThat(jar).as("system property baton.example.jar").isNotNull();
     assertThat(Path.of(jar)).exists();
+    assertThat(run).as("system property baton.example.run").isNotNull();
     launcher =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                jar,
-                "--instances",
-                "3")
+        new ProcessBuilder("bash", run, "--instances", "3")
             .redirectErrorStream(true)
             .start();
     Thread reader = new Thread(this::readOutput, "example-output");
