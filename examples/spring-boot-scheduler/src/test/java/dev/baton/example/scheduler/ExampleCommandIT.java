@@ -57,9 +57,7 @@ class ExampleCommandIT {
     assertThat(Path.of(jar)).exists();
     assertThat(run).as("system property baton.example.run").isNotNull();
     launcher =
-        new ProcessBuilder("bash", run, "--instances", "3")
-            .redirectErrorStream(true)
-            .start();
+        new ProcessBuilder("bash", run, "--instances", "3").redirectErrorStream(true).start();
     Thread reader = new Thread(this::readOutput, "example-output");
     reader.setDaemon(true);
     reader.start();
