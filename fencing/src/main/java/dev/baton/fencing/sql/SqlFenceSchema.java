@@ -6,6 +6,7 @@ import dev.baton.fencing.support.SafeText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -73,11 +74,23 @@ public final class SqlFenceSchema {
   }
 
   /**
+   * Creates the default table, {@value #DEFAULT_TABLE}, if it does not exist: the table {@link
+   * SqlFence#create(DataSource)} uses. Same as {@code create(dataSource, DEFAULT_TABLE)}.
+   *
+   * @throws NullPointerException if {@code dataSource} is null
+   * @throws FenceConfigurationException if the database is not supported or the DDL fails
+   */
+  public static void create(DataSource dataSource) {
+    create(dataSource, DEFAULT_TABLE);
+  }
+
+  /**
    * Creates {@code table} if it does not exist.
    *
    * @throws FenceConfigurationException if the database is not supported or the DDL fails
    */
   public static void create(DataSource dataSource, String table) {
+    Objects.requireNonNull(dataSource, "dataSource");
     String ddl = ddl(table);
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
