@@ -7,6 +7,7 @@ import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.CuratorSecurity;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
@@ -197,6 +198,33 @@ public final class BatonSession implements AutoCloseable {
     return ZkCalls.call(
         "read the ZooKeeper session id",
         () -> client.getZookeeperClient().getZooKeeper().getSessionId());
+  }
+
+  /**
+   * The session timeout the ensemble granted. A client only requests one ({@link
+   * SessionConfig#sessionTimeout()}); each server clamps the request to its {@code
+   * minSessionTimeout} and {@code maxSessionTimeout} (by default 2 and 20 ticks), and this is the
+   * value it settled on: how long the ensemble keeps this session's ephemeral znodes after it last
+   * heard from the client, hence the real failover time after a crash. Read from the live ZooKeeper
+   * handle; a reconnection to another server within the same session keeps it.
+   *
+   * @throws IllegalStateException if this session is closed, or if its current ZooKeeper handle has
+   *     not connected yet (after an expiry, until the new session is established): no timeout has
+   *     been negotiated then
+   */
+  public Duration negotiatedSessionTimeout() {
+    if (!isOpen()) {
+      throw new IllegalStateException("the session is closed: no negotiated session timeout");
+    }
+    int millis =
+        ZkCalls.call(
+            "read the negotiated session timeout",
+            () -> client.getZookeeperClient().getZooKeeper().getSessionTimeout());
+    if (millis <= 0) {
+      throw new IllegalStateException(
+          "the session is not connected yet: no session timeout has been negotiated");
+    }
+    return Duration.ofMillis(millis);
   }
 
   /** True until {@link #close()} was called. */

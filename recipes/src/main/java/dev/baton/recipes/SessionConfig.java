@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...]}</td></tr>
  *   <tr><td>sessionTimeout</td><td>15 s</td><td>requested session timeout; the server clamps it to
- *   [2, 20] ticks. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
+ *   its {@code minSessionTimeout} and {@code maxSessionTimeout} (by default [2, 20] ticks), and
+ *   {@link BatonSession#negotiatedSessionTimeout()} tells what it granted. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
  *   crash. Shorter means faster failover and more false expiries under GC or network hiccups.</td></tr>
  *   <tr><td>connectionTimeout</td><td>5 s</td><td>how long a call waits for a connection before it
  *   fails, and how long {@link BatonSession#start} waits for the first connection</td></tr>
