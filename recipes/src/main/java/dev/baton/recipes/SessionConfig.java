@@ -35,6 +35,15 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>closeOnJvmExit</td><td>false</td><td>close the session's recipes and then the session from
  *   a JVM shutdown hook, so that a graceful shutdown hands ownership over in milliseconds instead of
  *   after a session timeout</td></tr>
+ *   <tr><td>closeTimeout</td><td>{@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms</td><td>how long a close
+ *   waits for the ensemble (for the link to come back if it is down, then for the answer): {@link
+ *   BatonSession#close()} for the end of the session, a recipe's {@code close()} (or a lock's
+ *   release) for the deletion of its znode. Past it the close
+ *   gives up waiting, logs one line and returns: what it could not delete is deleted in the
+ *   background if the link comes back, or goes when the ensemble expires the session (after the
+ *   negotiated session timeout). Once one close has given up, the others of the same session skip
+ *   the wait until the link changes, so {@code BatonSession.close()} with its recipes attached
+ *   waits at most about this long for an ensemble that does not answer</td></tr>
  *   <tr><td>authentications</td><td>none</td><td>how every connection authenticates: digest or SASL
  *   ({@link Authentication}); any number of digest credentials, at most one SASL</td></tr>
  *   <tr><td>tls</td><td>none (plain)</td><td>TLS to the servers' secure client port ({@link TlsConfig});
@@ -45,12 +54,20 @@ import org.jspecify.annotations.Nullable;
  * </table>
  */
 public final class SessionConfig {
+  /** The default {@code closeTimeout}, in milliseconds. */
+  public static final long DEFAULT_CLOSE_TIMEOUT_MILLIS = 2000;
+
+  /** The default {@code closeTimeout}: 2 s. */
+  public static final Duration DEFAULT_CLOSE_TIMEOUT =
+      Duration.ofMillis(DEFAULT_CLOSE_TIMEOUT_MILLIS);
+
   private final String connectString;
   private final Duration sessionTimeout;
   private final Duration connectionTimeout;
   private final RetryPolicy retryPolicy;
   private final @Nullable String namespace;
   private final boolean closeOnJvmExit;
+  private final Duration closeTimeout;
   private final List<Authentication> authentications;
   private final @Nullable TlsConfig tls;
   private final AclPolicy aclPolicy;
@@ -62,6 +79,7 @@ public final class SessionConfig {
     this.retryPolicy = b.retryPolicy;
     this.namespace = b.namespace;
     this.closeOnJvmExit = b.closeOnJvmExit;
+    this.closeTimeout = b.closeTimeout;
     this.authentications = List.copyOf(b.authentications);
     this.tls = b.tls;
     this.aclPolicy = aclPolicy;
@@ -96,6 +114,11 @@ public final class SessionConfig {
     return closeOnJvmExit;
   }
 
+  /** How long a close waits for the ensemble to answer (see the table above). */
+  public Duration closeTimeout() {
+    return closeTimeout;
+  }
+
   public List<Authentication> authentications() {
     return authentications;
   }
@@ -115,6 +138,8 @@ public final class SessionConfig {
         + connectString
         + ", sessionTimeout="
         + sessionTimeout
+        + ", closeTimeout="
+        + closeTimeout
         + ", authentications="
         + authentications
         + ", tls="
@@ -132,6 +157,7 @@ public final class SessionConfig {
     private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
     private @Nullable String namespace;
     private boolean closeOnJvmExit;
+    private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
     private final List<Authentication> authentications = new ArrayList<>();
     private @Nullable TlsConfig tls;
     private @Nullable AclPolicy aclPolicy;
@@ -165,6 +191,15 @@ public final class SessionConfig {
       return this;
     }
 
+    /**
+     * How long a close waits for the ensemble to answer before it gives up (default 2 s); see the
+     * table above.
+     */
+    public Builder closeTimeout(Duration value) {
+      this.closeTimeout = value;
+      return this;
+    }
+
     /** Adds an authentication of every connection; see {@link Authentication}. */
     public Builder authentication(Authentication value) {
       authentications.add(Objects.requireNonNull(value, "authentication"));
@@ -194,9 +229,11 @@ public final class SessionConfig {
       }
       requirePositive("sessionTimeout", sessionTimeout);
       requirePositive("connectionTimeout", connectionTimeout);
+      requirePositive("closeTimeout", closeTimeout);
       Objects.requireNonNull(retryPolicy, "retryPolicy");
       if (sessionTimeout.toMillis() > Integer.MAX_VALUE
-          || connectionTimeout.toMillis() > Integer.MAX_VALUE) {
+          || connectionTimeout.toMillis() > Integer.MAX_VALUE
+          || closeTimeout.toMillis() > Integer.MAX_VALUE) {
         throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
       }
       if (namespace != null) {
