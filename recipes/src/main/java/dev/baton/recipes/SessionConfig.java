@@ -85,9 +85,13 @@ public final class SessionConfig {
     this.aclPolicy = aclPolicy;
   }
 
-  /** A builder for a session to the given ensemble. */
+  /**
+   * A builder for a session to the given ensemble.
+   *
+   * @throws NullPointerException if {@code connectString} is null
+   */
   public static Builder builder(String connectString) {
-    return new Builder(connectString);
+    return new Builder(Objects.requireNonNull(connectString, "connectString"));
   }
 
   public String connectString() {
@@ -167,21 +171,22 @@ public final class SessionConfig {
     }
 
     public Builder sessionTimeout(Duration value) {
-      this.sessionTimeout = value;
+      this.sessionTimeout = Objects.requireNonNull(value, "sessionTimeout");
       return this;
     }
 
     public Builder connectionTimeout(Duration value) {
-      this.connectionTimeout = value;
+      this.connectionTimeout = Objects.requireNonNull(value, "connectionTimeout");
       return this;
     }
 
     public Builder retryPolicy(RetryPolicy value) {
-      this.retryPolicy = value;
+      this.retryPolicy = Objects.requireNonNull(value, "retryPolicy");
       return this;
     }
 
-    public Builder namespace(String value) {
+    /** A chroot-like prefix of every path; {@code null} for none (the default). */
+    public Builder namespace(@Nullable String value) {
       this.namespace = value;
       return this;
     }
@@ -196,7 +201,7 @@ public final class SessionConfig {
      * table above.
      */
     public Builder closeTimeout(Duration value) {
-      this.closeTimeout = value;
+      this.closeTimeout = Objects.requireNonNull(value, "closeTimeout");
       return this;
     }
 
@@ -224,13 +229,12 @@ public final class SessionConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public SessionConfig build() {
-      if (connectString == null || connectString.isBlank()) {
+      if (connectString.isBlank()) {
         throw new IllegalArgumentException("connectString must not be empty");
       }
       requirePositive("sessionTimeout", sessionTimeout);
       requirePositive("connectionTimeout", connectionTimeout);
       requirePositive("closeTimeout", closeTimeout);
-      Objects.requireNonNull(retryPolicy, "retryPolicy");
       if (sessionTimeout.toMillis() > Integer.MAX_VALUE
           || connectionTimeout.toMillis() > Integer.MAX_VALUE
           || closeTimeout.toMillis() > Integer.MAX_VALUE) {
@@ -255,7 +259,7 @@ public final class SessionConfig {
     }
 
     private static void requirePositive(String name, Duration d) {
-      if (d == null || d.isNegative() || d.isZero()) {
+      if (d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
       }
     }
