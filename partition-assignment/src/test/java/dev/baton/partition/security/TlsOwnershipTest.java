@@ -119,7 +119,9 @@ class TlsOwnershipTest {
                 s ->
                     s.partitions().size() == 6
                         && s.unowned() == 0
-                        && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo())));
+                        && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo()))
+                        // both members: m1 alone owns all six until m2 has joined
+                        && s.partitions().stream().map(p -> p.owner()).distinct().count() == 2);
     Set<String> owners =
         status.partitions().stream().map(p -> p.owner().orElseThrow()).collect(Collectors.toSet());
     assertThat(owners).containsExactlyInAnyOrder("m1", "m2");
