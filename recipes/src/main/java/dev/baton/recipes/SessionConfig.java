@@ -42,7 +42,7 @@ import org.jspecify.annotations.Nullable;
  *   gives up waiting, logs one line and returns: what it could not delete is deleted in the
  *   background if the link comes back, or goes when the ensemble expires the session (after the
  *   negotiated session timeout). Once one close has given up, the others of the same session skip
- *   the wait until the link changes, so {@code BatonSession.close()} with its recipes attached
+ *   the wait until the link is connected again, so {@code BatonSession.close()} with its recipes attached
  *   waits at most about this long for an ensemble that does not answer</td></tr>
  *   <tr><td>authentications</td><td>none</td><td>how every connection authenticates: digest or SASL
  *   ({@link Authentication}); any number of digest credentials, at most one SASL</td></tr>
