@@ -2,9 +2,10 @@
 package dev.baton.fencing;
 
 /**
- * The fence cannot work as configured: its table is missing or has another shape, a name is
- * invalid, or the database is not one the fence supports. The message says how to fix it. Nothing
- * was written.
+ * The fence cannot work with the store it was given: its table is missing or has another shape, or
+ * the database is not one the fence supports. The message says how to fix it. Nothing was written.
+ * (An invalid name in the configuration itself is an {@link IllegalArgumentException} from the
+ * factory, see the package documentation.)
  */
 public class FenceConfigurationException extends FencingException {
   public FenceConfigurationException(String message, Throwable cause) {

@@ -47,15 +47,14 @@ public final class FencingToken implements Comparable<FencingToken> {
   /**
    * A token issued in {@code scope}.
    *
-   * @throws IllegalArgumentException if {@code value} is negative or the scope is null, too long or
+   * @throws NullPointerException if {@code scope} is null (an unscoped token's scope is {@code ""})
+   * @throws IllegalArgumentException if {@code value} is negative or the scope is too long or
    *     contains '@' or a control character
    */
   public static FencingToken of(String scope, long value) {
+    Objects.requireNonNull(scope, "scope");
     if (value < 0) {
       throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
-    }
-    if (scope == null) {
-      throw new IllegalArgumentException("a fencing token's scope cannot be null (use \"\")");
     }
     if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
       throw new IllegalArgumentException("invalid fencing token scope '" + scope + "'");
@@ -76,12 +75,11 @@ public final class FencingToken implements Comparable<FencingToken> {
   /**
    * Reads a token from its string form: {@code ft:123}, {@code ft:123@scope} or a bare {@code 123}.
    *
-   * @throws IllegalArgumentException if the text is null, malformed or negative
+   * @throws NullPointerException if {@code text} is null
+   * @throws IllegalArgumentException if the text is malformed or negative
    */
   public static FencingToken parse(String text) {
-    if (text == null) {
-      throw new IllegalArgumentException("a fencing token cannot be null");
-    }
+    Objects.requireNonNull(text, "text");
     String body = text.startsWith(PREFIX) ? text.substring(PREFIX.length()) : text;
     int at = body.indexOf('@');
     String digits = at < 0 ? body : body.substring(0, at);

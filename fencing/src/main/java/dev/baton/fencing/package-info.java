@@ -10,6 +10,27 @@
  * dev.baton.fencing.zookeeper}, in the separate {@code baton-fencing-zookeeper} artifact) and
  * {@link dev.baton.fencing.InMemoryFence}.
  *
+ * <h2>Errors</h2>
+ *
+ * <p>Every public factory, constructor and builder of this module follows one rule, checked for all
+ * of them by {@code ConfigurationErrorsTest}:
+ *
+ * <ul>
+ *   <li>a null argument is a {@link NullPointerException}, thrown at once by the method that
+ *       received it (a builder's setter too), whose message is the parameter's name (for a builder
+ *       setter, the setting's); a parameter annotated {@code @Nullable} accepts null, which then
+ *       means the default or "none";
+ *   <li>a value that is invalid (out of range, malformed, or in contradiction with another
+ *       setting), and a missing required setting, is an {@link IllegalArgumentException} naming the
+ *       setting and the rule: thrown by {@code build()} for a builder (setters only store), by the
+ *       factory itself otherwise;
+ *   <li>a call on an object in the wrong state (closed, not started) is an {@link
+ *       IllegalStateException}.
+ * </ul>
+ *
+ * <p>At run time, a write that does not happen is a {@link dev.baton.fencing.FencingException}
+ * (stale token, foreign scope, a store that cannot be used as configured, or a failed store).
+ *
  * <h2>Guarantees</h2>
  *
  * <ul>

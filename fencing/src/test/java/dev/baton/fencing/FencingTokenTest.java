@@ -42,7 +42,9 @@ class FencingTokenTest {
     assertThat(t.sameScopeAs(FencingToken.of("/other", 42))).isFalse();
     assertThatThrownBy(() -> FencingToken.of("a@b", 1))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> FencingToken.of(null, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FencingToken.of(null, 1))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("scope");
   }
 
   @Test
@@ -50,7 +52,9 @@ class FencingTokenTest {
     assertThatThrownBy(() -> FencingToken.of(-1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("negative");
-    assertThatThrownBy(() -> FencingToken.parse(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FencingToken.parse(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("text");
     assertThatThrownBy(() -> FencingToken.parse("ft:abc"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ft:abc");

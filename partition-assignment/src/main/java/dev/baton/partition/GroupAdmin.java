@@ -8,6 +8,7 @@ import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import java.util.Collections;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -51,6 +52,7 @@ public final class GroupAdmin {
    * @throws IllegalArgumentException if {@code group} is not a valid path
    */
   public static String assignmentPath(String group) {
+    Objects.requireNonNull(group, "group");
     return new GroupPaths(Validation.path("group", group)).assignment();
   }
 
@@ -61,12 +63,16 @@ public final class GroupAdmin {
    * @throws MalformedRecordException if the data is not a valid assignment record
    */
   public static Assignment decodeAssignment(String path, byte[] data) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(data, "data");
     AssignmentRecord record = AssignmentRecord.decode(path, data);
     return new Assignment(record.generation(), record.partitions(), record.owners());
   }
 
   /** Sets the partitions to {@code 0..count-1}. */
   public static void setPartitionCount(BatonSession session, String group, int count) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(group, "group");
     if (count < 0 || count > PartitionSetRecord.MAX_PARTITIONS) {
       throw new IllegalArgumentException(
           "count must be 0 to " + PartitionSetRecord.MAX_PARTITIONS + ", was " + count);
@@ -84,6 +90,9 @@ public final class GroupAdmin {
    */
   public static void setPartitions(
       BatonSession session, String group, SortedSet<Integer> partitions) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(partitions, "partitions");
     Validation.path("group", group);
     if (partitions.size() > PartitionSetRecord.MAX_PARTITIONS) {
       throw new IllegalArgumentException(
@@ -115,6 +124,8 @@ public final class GroupAdmin {
 
   /** The partition set stored in ZooKeeper, if any. */
   public static Optional<SortedSet<Integer>> partitions(BatonSession session, String group) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(group, "group");
     String path = ZKPaths.makePath(Validation.path("group", group), "partitions");
     try {
       return Optional.of(

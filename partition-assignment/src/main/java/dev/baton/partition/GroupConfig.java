@@ -61,7 +61,7 @@ public final class GroupConfig {
   private final String memberId;
   private final int weight;
   private final @Nullable String zone;
-  private final int partitionCount;
+  private final @Nullable Integer partitionCount;
   private final AssignmentStrategy strategy;
   private final Duration drainTimeout;
   private final Duration rejoinGrace;
@@ -85,9 +85,13 @@ public final class GroupConfig {
     this.clock = b.clock;
   }
 
-  /** A builder for membership of the group at {@code group}. */
+  /**
+   * A builder for membership of the group at {@code group}.
+   *
+   * @throws NullPointerException if {@code group} is null
+   */
   public static Builder builder(String group) {
-    return new Builder(group);
+    return new Builder(Objects.requireNonNull(group, "group"));
   }
 
   public String group() {
@@ -108,7 +112,7 @@ public final class GroupConfig {
 
   /** The configured partition count, or empty to read the partition set from ZooKeeper. */
   public OptionalInt partitionCount() {
-    return partitionCount == 0 ? OptionalInt.empty() : OptionalInt.of(partitionCount);
+    return partitionCount == null ? OptionalInt.empty() : OptionalInt.of(partitionCount);
   }
 
   public AssignmentStrategy strategy() {
@@ -145,7 +149,7 @@ public final class GroupConfig {
     private @Nullable String memberId;
     private int weight = 1;
     private @Nullable String zone;
-    private int partitionCount;
+    private @Nullable Integer partitionCount;
     private AssignmentStrategy strategy = new StickyBalancedStrategy();
     private Duration drainTimeout = Duration.ofSeconds(10);
     private Duration rejoinGrace = Duration.ZERO;
@@ -158,7 +162,8 @@ public final class GroupConfig {
       this.group = group;
     }
 
-    public Builder memberId(String value) {
+    /** This member's id; {@code null} for the default ({@code pid-random}). */
+    public Builder memberId(@Nullable String value) {
       this.memberId = value;
       return this;
     }
@@ -168,52 +173,50 @@ public final class GroupConfig {
       return this;
     }
 
-    public Builder zone(String value) {
+    /** This member's zone; {@code null} for none (the default). */
+    public Builder zone(@Nullable String value) {
       this.zone = value;
       return this;
     }
 
     public Builder partitionCount(int value) {
-      if (value < 1 || value > PartitionSetRecord.MAX_PARTITIONS) {
-        throw new IllegalArgumentException(
-            "partitionCount must be 1 to " + PartitionSetRecord.MAX_PARTITIONS + ", was " + value);
-      }
       this.partitionCount = value;
       return this;
     }
 
     public Builder strategy(AssignmentStrategy value) {
-      this.strategy = value;
+      this.strategy = Objects.requireNonNull(value, "strategy");
       return this;
     }
 
     public Builder drainTimeout(Duration value) {
-      this.drainTimeout = value;
+      this.drainTimeout = Objects.requireNonNull(value, "drainTimeout");
       return this;
     }
 
     public Builder rejoinGrace(Duration value) {
-      this.rejoinGrace = value;
+      this.rejoinGrace = Objects.requireNonNull(value, "rejoinGrace");
       return this;
     }
 
     public Builder rebalanceDelay(Duration value) {
-      this.rebalanceDelay = value;
+      this.rebalanceDelay = Objects.requireNonNull(value, "rebalanceDelay");
       return this;
     }
 
     public Builder rebalanceMaxDelay(Duration value) {
-      this.rebalanceMaxDelay = value;
+      this.rebalanceMaxDelay = Objects.requireNonNull(value, "rebalanceMaxDelay");
       return this;
     }
 
-    public Builder meterRegistry(MeterRegistry value) {
+    /** Where the metrics go; {@code null} for none (the default: no-op). */
+    public Builder meterRegistry(@Nullable MeterRegistry value) {
       this.meterRegistry = value;
       return this;
     }
 
     public Builder clock(Clock value) {
-      this.clock = value;
+      this.clock = Objects.requireNonNull(value, "clock");
       return this;
     }
 
@@ -237,8 +240,14 @@ public final class GroupConfig {
       if (zone != null) {
         GroupIds.check("zone", zone);
       }
-      Objects.requireNonNull(strategy, "strategy");
-      Objects.requireNonNull(clock, "clock");
+      if (partitionCount != null
+          && (partitionCount < 1 || partitionCount > PartitionSetRecord.MAX_PARTITIONS)) {
+        throw new IllegalArgumentException(
+            "partitionCount must be 1 to "
+                + PartitionSetRecord.MAX_PARTITIONS
+                + ", was "
+                + partitionCount);
+      }
       Validation.nonNegative("drainTimeout", drainTimeout);
       Validation.nonNegative("rejoinGrace", rejoinGrace);
       Validation.nonNegative("rebalanceDelay", rebalanceDelay);

@@ -64,6 +64,8 @@ public record GroupStatus(
    * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
    */
   public static GroupStatus read(BatonSession session, String group) {
+    java.util.Objects.requireNonNull(session, "session");
+    java.util.Objects.requireNonNull(group, "group");
     return new StatusReader(session, group).read();
   }
 }

@@ -48,14 +48,16 @@ class GroupConfigTest {
         .hasMessageContaining("weight");
     assertThatThrownBy(() -> GroupConfig.builder("/g").zone("a b").build())
         .hasMessageContaining("zone");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").partitionCount(0))
+    assertThatThrownBy(() -> GroupConfig.builder("/g").partitionCount(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("partitionCount");
     assertThatThrownBy(() -> GroupConfig.builder("/g").drainTimeout(Duration.ofSeconds(-1)).build())
         .hasMessageContaining("drainTimeout");
     assertThatThrownBy(
             () -> GroupConfig.builder("/g").rebalanceDelay(Duration.ofSeconds(5)).build())
         .hasMessageContaining("rebalanceMaxDelay");
-    assertThatThrownBy(() -> GroupConfig.builder("/g").strategy(null).build())
-        .hasMessageContaining("strategy");
+    assertThatThrownBy(() -> GroupConfig.builder("/g").strategy(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("strategy");
   }
 }

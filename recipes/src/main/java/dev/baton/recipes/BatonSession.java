@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
+import dev.baton.recipes.internal.BoundedClose;
 import dev.baton.recipes.internal.CuratorLiveness;
+import dev.baton.recipes.internal.SaslLoginCheck;
 import dev.baton.recipes.internal.ZkCalls;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.CuratorSecurity;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
@@ -16,7 +19,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.zookeeper.KeeperException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,16 +53,20 @@ public final class BatonSession implements AutoCloseable {
   private final Deque<AutoCloseable> attached = new ArrayDeque<>();
   private final @Nullable Thread shutdownHook;
   private final CuratorLiveness liveness;
+  private final Duration closeTimeout;
+  private final String name = Integer.toHexString(System.identityHashCode(this));
 
   private BatonSession(
       CuratorFramework client,
       boolean ownsClient,
       boolean closeOnJvmExit,
-      @Nullable AclPolicy aclPolicy) {
+      @Nullable AclPolicy aclPolicy,
+      Duration closeTimeout) {
     this.client = client;
     this.ownsClient = ownsClient;
     this.aclPolicy = aclPolicy;
-    this.liveness = new CuratorLiveness(client, Integer.toHexString(System.identityHashCode(this)));
+    this.closeTimeout = closeTimeout;
+    this.liveness = new CuratorLiveness(client, name, closeTimeout);
     if (closeOnJvmExit) {
       this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
       Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -114,44 +120,16 @@ public final class BatonSession implements AutoCloseable {
                   : ""));
     }
     if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
-      checkAuthenticated(client, config);
+      SaslLoginCheck.check(client, config);
     }
-    return new BatonSession(client, true, config.closeOnJvmExit(), config.aclPolicy());
-  }
-
-  /**
-   * SASL runs after the connection is up; a request waits for it and fails if it failed. One read
-   * makes a refused login an error of {@link #start} rather than of the first recipe.
-   */
-  private static void checkAuthenticated(CuratorFramework client, SessionConfig config) {
-    try {
-      client.getZookeeperClient().getZooKeeper().exists("/", false);
-    } catch (KeeperException.AuthFailedException e) {
-      client.close();
-      throw new CoordinationException(
-          "ZooKeeper at "
-              + config.connectString()
-              + " refused the SASL login of "
-              + config.authentications().stream()
-                  .filter(Authentication::isSasl)
-                  .findFirst()
-                  .orElseThrow(),
-          e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      client.close();
-      throw new CoordinationException(
-          "interrupted while authenticating to " + config.connectString(), e);
-    } catch (Exception e) {
-      client.close();
-      throw new CoordinationException(
-          "cannot check the SASL login to " + config.connectString(), e);
-    }
+    return new BatonSession(
+        client, true, config.closeOnJvmExit(), config.aclPolicy(), config.closeTimeout());
   }
 
   /**
    * Adopts a Curator client that the caller started and will close. Closing this session closes the
-   * attached recipes but not the client.
+   * attached recipes but not the client. Its recipes wait for the ensemble on close at most {@link
+   * SessionConfig#DEFAULT_CLOSE_TIMEOUT}.
    */
   public static BatonSession wrap(CuratorFramework client) {
     Objects.requireNonNull(client, "client");
@@ -159,7 +137,7 @@ public final class BatonSession implements AutoCloseable {
       throw new IllegalStateException(
           "the Curator client must be started, it is " + client.getState());
     }
-    return new BatonSession(client, false, false, null);
+    return new BatonSession(client, false, false, null, SessionConfig.DEFAULT_CLOSE_TIMEOUT);
   }
 
   /** The Curator client behind this session, for recipes and advanced use. */
@@ -199,6 +177,41 @@ public final class BatonSession implements AutoCloseable {
         () -> client.getZookeeperClient().getZooKeeper().getSessionId());
   }
 
+  /**
+   * The session timeout the ensemble granted. A client only requests one ({@link
+   * SessionConfig#sessionTimeout()}); each server clamps the request to its {@code
+   * minSessionTimeout} and {@code maxSessionTimeout} (by default 2 and 20 ticks), and this is the
+   * value it settled on: how long the ensemble keeps this session's ephemeral znodes after it last
+   * heard from the client, hence the real failover time after a crash. Read from the live ZooKeeper
+   * handle; a reconnection to another server within the same session keeps it.
+   *
+   * @throws IllegalStateException if this session is closed, or if its current ZooKeeper handle has
+   *     not connected yet (after an expiry, until the new session is established): no timeout has
+   *     been negotiated then
+   */
+  public Duration negotiatedSessionTimeout() {
+    if (!isOpen()) {
+      throw new IllegalStateException("the session is closed: no negotiated session timeout");
+    }
+    int millis =
+        ZkCalls.call(
+            "read the negotiated session timeout",
+            () -> client.getZookeeperClient().getZooKeeper().getSessionTimeout());
+    if (millis <= 0) {
+      throw new IllegalStateException(
+          "the session is not connected yet: no session timeout has been negotiated");
+    }
+    return Duration.ofMillis(millis);
+  }
+
+  /**
+   * How long a close waits for the ensemble to answer: {@link SessionConfig#closeTimeout()}, or
+   * {@link SessionConfig#DEFAULT_CLOSE_TIMEOUT} for a {@linkplain #wrap wrapped} client.
+   */
+  public Duration closeTimeout() {
+    return closeTimeout;
+  }
+
   /** True until {@link #close()} was called. */
   public boolean isOpen() {
     return state.get() == State.STARTED;
@@ -228,7 +241,16 @@ public final class BatonSession implements AutoCloseable {
     }
   }
 
-  /** Closes the attached recipes, newest first, then the session if this object owns it. */
+  /**
+   * Closes the attached recipes, newest first, then the session if this object owns it.
+   *
+   * <p>Ending the session waits for the ensemble at most {@link #closeTimeout()}: for the link to
+   * come back if it is down, then for the server to end the session, which deletes every ephemeral
+   * znode the session still has at once. Past it, this gives up, logs one line, and closes the
+   * client without the server's answer; the server then ends the session when it expires, after the
+   * negotiated session timeout. If one of the recipes already gave up waiting for the ensemble (see
+   * {@link SessionConfig#closeTimeout()}), the session does not wait again.
+   */
   @Override
   public void close() {
     if (!state.compareAndSet(State.STARTED, State.CLOSED)) {
@@ -255,9 +277,11 @@ public final class BatonSession implements AutoCloseable {
         log.warn("closing {} with the session failed", next, e);
       }
     }
+    Duration wait = liveness.closeWait();
+    boolean connected = liveness.current().isConnected();
     liveness.close();
     if (ownsClient) {
-      client.close();
+      new BoundedClose(client, name, log).close(wait, connected);
     }
   }
 

@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...]}</td></tr>
  *   <tr><td>sessionTimeout</td><td>15 s</td><td>requested session timeout; the server clamps it to
- *   [2, 20] ticks. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
+ *   its {@code minSessionTimeout} and {@code maxSessionTimeout} (by default [2, 20] ticks), and
+ *   {@link BatonSession#negotiatedSessionTimeout()} tells what it granted. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
  *   crash. Shorter means faster failover and more false expiries under GC or network hiccups.</td></tr>
  *   <tr><td>connectionTimeout</td><td>5 s</td><td>how long a call waits for a connection before it
  *   fails, and how long {@link BatonSession#start} waits for the first connection</td></tr>
@@ -34,6 +35,15 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>closeOnJvmExit</td><td>false</td><td>close the session's recipes and then the session from
  *   a JVM shutdown hook, so that a graceful shutdown hands ownership over in milliseconds instead of
  *   after a session timeout</td></tr>
+ *   <tr><td>closeTimeout</td><td>{@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms</td><td>how long a close
+ *   waits for the ensemble (for the link to come back if it is down, then for the answer): {@link
+ *   BatonSession#close()} for the end of the session, a recipe's {@code close()} (or a lock's
+ *   release) for the deletion of its znode. Past it the close
+ *   gives up waiting, logs one line and returns: what it could not delete is deleted in the
+ *   background if the link comes back, or goes when the ensemble expires the session (after the
+ *   negotiated session timeout). Once one close has given up, the others of the same session skip
+ *   the wait until the link is connected again, so {@code BatonSession.close()} with its recipes attached
+ *   waits at most about this long for an ensemble that does not answer</td></tr>
  *   <tr><td>authentications</td><td>none</td><td>how every connection authenticates: digest or SASL
  *   ({@link Authentication}); any number of digest credentials, at most one SASL</td></tr>
  *   <tr><td>tls</td><td>none (plain)</td><td>TLS to the servers' secure client port ({@link TlsConfig});
@@ -44,12 +54,20 @@ import org.jspecify.annotations.Nullable;
  * </table>
  */
 public final class SessionConfig {
+  /** The default {@code closeTimeout}, in milliseconds. */
+  public static final long DEFAULT_CLOSE_TIMEOUT_MILLIS = 2000;
+
+  /** The default {@code closeTimeout}: 2 s. */
+  public static final Duration DEFAULT_CLOSE_TIMEOUT =
+      Duration.ofMillis(DEFAULT_CLOSE_TIMEOUT_MILLIS);
+
   private final String connectString;
   private final Duration sessionTimeout;
   private final Duration connectionTimeout;
   private final RetryPolicy retryPolicy;
   private final @Nullable String namespace;
   private final boolean closeOnJvmExit;
+  private final Duration closeTimeout;
   private final List<Authentication> authentications;
   private final @Nullable TlsConfig tls;
   private final AclPolicy aclPolicy;
@@ -61,14 +79,19 @@ public final class SessionConfig {
     this.retryPolicy = b.retryPolicy;
     this.namespace = b.namespace;
     this.closeOnJvmExit = b.closeOnJvmExit;
+    this.closeTimeout = b.closeTimeout;
     this.authentications = List.copyOf(b.authentications);
     this.tls = b.tls;
     this.aclPolicy = aclPolicy;
   }
 
-  /** A builder for a session to the given ensemble. */
+  /**
+   * A builder for a session to the given ensemble.
+   *
+   * @throws NullPointerException if {@code connectString} is null
+   */
   public static Builder builder(String connectString) {
-    return new Builder(connectString);
+    return new Builder(Objects.requireNonNull(connectString, "connectString"));
   }
 
   public String connectString() {
@@ -95,6 +118,11 @@ public final class SessionConfig {
     return closeOnJvmExit;
   }
 
+  /** How long a close waits for the ensemble to answer (see the table above). */
+  public Duration closeTimeout() {
+    return closeTimeout;
+  }
+
   public List<Authentication> authentications() {
     return authentications;
   }
@@ -114,6 +142,8 @@ public final class SessionConfig {
         + connectString
         + ", sessionTimeout="
         + sessionTimeout
+        + ", closeTimeout="
+        + closeTimeout
         + ", authentications="
         + authentications
         + ", tls="
@@ -131,6 +161,7 @@ public final class SessionConfig {
     private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
     private @Nullable String namespace;
     private boolean closeOnJvmExit;
+    private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
     private final List<Authentication> authentications = new ArrayList<>();
     private @Nullable TlsConfig tls;
     private @Nullable AclPolicy aclPolicy;
@@ -140,27 +171,37 @@ public final class SessionConfig {
     }
 
     public Builder sessionTimeout(Duration value) {
-      this.sessionTimeout = value;
+      this.sessionTimeout = Objects.requireNonNull(value, "sessionTimeout");
       return this;
     }
 
     public Builder connectionTimeout(Duration value) {
-      this.connectionTimeout = value;
+      this.connectionTimeout = Objects.requireNonNull(value, "connectionTimeout");
       return this;
     }
 
     public Builder retryPolicy(RetryPolicy value) {
-      this.retryPolicy = value;
+      this.retryPolicy = Objects.requireNonNull(value, "retryPolicy");
       return this;
     }
 
-    public Builder namespace(String value) {
+    /** A chroot-like prefix of every path; {@code null} for none (the default). */
+    public Builder namespace(@Nullable String value) {
       this.namespace = value;
       return this;
     }
 
     public Builder closeOnJvmExit(boolean value) {
       this.closeOnJvmExit = value;
+      return this;
+    }
+
+    /**
+     * How long a close waits for the ensemble to answer before it gives up (default 2 s); see the
+     * table above.
+     */
+    public Builder closeTimeout(Duration value) {
+      this.closeTimeout = Objects.requireNonNull(value, "closeTimeout");
       return this;
     }
 
@@ -188,14 +229,15 @@ public final class SessionConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public SessionConfig build() {
-      if (connectString == null || connectString.isBlank()) {
+      if (connectString.isBlank()) {
         throw new IllegalArgumentException("connectString must not be empty");
       }
       requirePositive("sessionTimeout", sessionTimeout);
       requirePositive("connectionTimeout", connectionTimeout);
-      Objects.requireNonNull(retryPolicy, "retryPolicy");
+      requirePositive("closeTimeout", closeTimeout);
       if (sessionTimeout.toMillis() > Integer.MAX_VALUE
-          || connectionTimeout.toMillis() > Integer.MAX_VALUE) {
+          || connectionTimeout.toMillis() > Integer.MAX_VALUE
+          || closeTimeout.toMillis() > Integer.MAX_VALUE) {
         throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
       }
       if (namespace != null) {
@@ -217,7 +259,7 @@ public final class SessionConfig {
     }
 
     private static void requirePositive(String name, Duration d) {
-      if (d == null || d.isNegative() || d.isZero()) {
+      if (d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
       }
     }

@@ -6,27 +6,36 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Keeps the README's code honest: a test holds the same code between {@code // README:begin} and
- * {@code // README:end} markers, compiles and runs it, and compares it with the README's java
- * block.
+ * Keeps the README's Java honest. Each {@code ```java} block of the README is the text of one
+ * snippet file in some module's tests: the regions of that file between {@code // README:begin}
+ * and {@code // README:end}, in order, compared line by line (whitespace and blank lines aside). A
+ * snippet file puts the block's imports in its first region, at the top of the file, and the code
+ * in a method without a {@code throws} clause; it has no import outside its regions, so what the
+ * compiler accepts is exactly what the README shows, imports included. A test of the module runs
+ * the snippet and calls {@link #assertInReadme}; {@code ReadmeSnippetsTest} checks that every java
+ * block of the README has its snippet file.
  */
 public final class ReadmeSnippets {
+  private static final String BEGIN = "// README:" + "begin";
+  private static final String END = "// README:" + "end";
+
   private ReadmeSnippets() {}
 
   /** The README's java block number {@code n} (from 0), whitespace-normalized. */
   public static String javaBlock(int n) {
-    String readme = read(repoFile("README.md"));
-    int start = -1;
-    for (int i = 0; i <= n; i++) {
-      start = readme.indexOf("```java\n", start + 1);
-      if (start < 0) {
-        throw new IllegalStateException("the README has fewer than " + (n + 1) + " java blocks");
-      }
+    List<String> blocks = javaBlocks(read(repoFile("README.md")));
+    if (n >= blocks.size()) {
+      throw new IllegalStateException("the README has fewer than " + (n + 1) + " java blocks");
     }
-    int end = readme.indexOf("```", start + 8);
-    return normalize(readme.substring(start + 8, end));
+    return blocks.get(n);
   }
 
   /**
@@ -34,18 +43,142 @@ public final class ReadmeSnippets {
    * pathFromRepoRoot}, whitespace-normalized.
    */
   public static String markedRegion(String pathFromRepoRoot, int n) {
-    String text = read(repoFile(pathFromRepoRoot));
-    int begin = -1;
-    for (int i = 0; i <= n; i++) {
-      begin = text.indexOf("// README:" + "begin", begin + 1);
-      if (begin < 0) {
-        throw new IllegalStateException(
-            pathFromRepoRoot + " has fewer than " + (n + 1) + " regions");
+    List<String> regions = regions(read(repoFile(pathFromRepoRoot)));
+    if (n >= regions.size()) {
+      throw new IllegalStateException(pathFromRepoRoot + " has fewer than " + (n + 1) + " regions");
+    }
+    return normalize(regions.get(n));
+  }
+
+  /**
+   * Checks that the snippet file at {@code pathFromRepoRoot} is a java block of the README.
+   *
+   * @throws AssertionError naming what does not match
+   */
+  public static void assertInReadme(String pathFromRepoRoot) {
+    String readme = read(repoFile("README.md"));
+    String file = read(repoFile(pathFromRepoRoot));
+    List<String> problems = snippetProblems(pathFromRepoRoot, file);
+    String snippet = snippet(file);
+    if (!javaBlocks(readme).contains(snippet)) {
+      problems.add(pathFromRepoRoot + ": no java block of the README is this snippet:\n" + snippet);
+    }
+    if (!problems.isEmpty()) {
+      throw new AssertionError(String.join("\n", problems));
+    }
+  }
+
+  /**
+   * What is wrong with the README's java blocks and the snippet files {@code files} (path to text):
+   * a block without imports, a block that no file shows, a file that shows no block, a file with an
+   * import outside its regions. Empty when all is well.
+   */
+  public static List<String> problems(String readme, Map<String, String> files) {
+    List<String> problems = new ArrayList<>();
+    Map<String, String> snippets = new LinkedHashMap<>();
+    files.forEach(
+        (path, text) -> {
+          problems.addAll(snippetProblems(path, text));
+          snippets.put(path, snippet(text));
+        });
+    List<String> blocks = javaBlocks(readme);
+    for (int i = 0; i < blocks.size(); i++) {
+      String block = blocks.get(i);
+      if (block.lines().noneMatch(l -> l.startsWith("import "))) {
+        problems.add("java block " + i + " of the README shows no imports:\n" + block);
+      }
+      if (!snippets.containsValue(block)) {
+        problems.add("java block " + i + " of the README is in no snippet file:\n" + block);
       }
     }
-    int start = text.indexOf('\n', begin) + 1;
-    int end = text.lastIndexOf('\n', text.indexOf("// README:" + "end", start));
-    return normalize(text.substring(start, end));
+    snippets.forEach(
+        (path, snippet) -> {
+          if (!blocks.contains(snippet)) {
+            problems.add(path + " is no java block of the README:\n" + snippet);
+          }
+        });
+    return problems;
+  }
+
+  /** The README's text. */
+  public static String readme() {
+    return read(repoFile("README.md"));
+  }
+
+  /**
+   * Every test source file of the repository with README regions, by path from the repository root.
+   */
+  public static Map<String, String> snippetFiles() {
+    Path root = repoFile("README.md").getParent();
+    try (Stream<Path> files = Files.walk(root)) {
+      return files
+          .filter(f -> f.toString().endsWith(".java"))
+          .filter(f -> root.relativize(f).toString().contains("src/test/java/"))
+          .filter(f -> !root.relativize(f).toString().contains("/target/"))
+          .sorted()
+          .map(f -> Map.entry(root.relativize(f).toString(), read(f)))
+          .filter(e -> e.getValue().contains(BEGIN))
+          .collect(
+              Collectors.toMap(
+                  Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The java blocks of {@code readme}, whitespace-normalized. */
+  static List<String> javaBlocks(String readme) {
+    List<String> blocks = new ArrayList<>();
+    int start = readme.indexOf("```java\n");
+    while (start >= 0) {
+      int end = readme.indexOf("```", start + 8);
+      blocks.add(normalize(readme.substring(start + 8, end)));
+      start = readme.indexOf("```java\n", end + 3);
+    }
+    return blocks;
+  }
+
+  /** The regions of a snippet file, in order, as one whitespace-normalized text. */
+  static String snippet(String file) {
+    return normalize(String.join("\n", regions(file)));
+  }
+
+  private static List<String> snippetProblems(String path, String file) {
+    List<String> problems = new ArrayList<>();
+    List<String> regions = regions(file);
+    String outside = file;
+    for (String region : regions) {
+      outside = outside.replace(region, "");
+    }
+    outside
+        .lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith("import "))
+        .forEach(
+            l ->
+                problems.add(
+                    path
+                        + ": '"
+                        + l
+                        + "' is outside the README regions; a snippet file imports only what"
+                        + " the README shows"));
+    return problems;
+  }
+
+  private static List<String> regions(String text) {
+    List<String> regions = new ArrayList<>();
+    int begin = text.indexOf(BEGIN);
+    while (begin >= 0) {
+      int start = text.indexOf('\n', begin) + 1;
+      int endMarker = text.indexOf(END, start);
+      if (endMarker < 0) {
+        throw new IllegalStateException("a README region without its end marker");
+      }
+      int end = text.lastIndexOf('\n', endMarker);
+      regions.add(end < start ? "" : text.substring(start, end));
+      begin = text.indexOf(BEGIN, endMarker);
+    }
+    return regions;
   }
 
   private static String normalize(String code) {

@@ -56,11 +56,17 @@ public final class ZkFence implements Fence<ZkTransaction> {
   /**
    * A fence keeping its znodes under {@code basePath} (created on first use).
    *
-   * @throws IllegalArgumentException if the path is invalid
+   * @throws NullPointerException if {@code client} or {@code basePath} is null
+   * @throws IllegalArgumentException if the path is not a valid ZooKeeper path
    */
   public static ZkFence create(CuratorFramework client, String basePath) {
     Objects.requireNonNull(client, "client");
-    PathUtils.validatePath(basePath);
+    Objects.requireNonNull(basePath, "basePath");
+    try {
+      PathUtils.validatePath(basePath);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("invalid basePath: " + e.getMessage(), e);
+    }
     return new ZkFence(client, basePath);
   }
 

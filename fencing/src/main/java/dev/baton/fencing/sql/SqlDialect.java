@@ -5,6 +5,7 @@ import dev.baton.fencing.FenceConfigurationException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The databases the SQL fence is tested on. Its statements are plain SQL; the dialect only decides
@@ -17,9 +18,11 @@ public enum SqlDialect {
   /**
    * The dialect of the database behind {@code connection}.
    *
+   * @throws NullPointerException if {@code connection} is null
    * @throws FenceConfigurationException for any other database
    */
   public static SqlDialect of(Connection connection) throws SQLException {
+    Objects.requireNonNull(connection, "connection");
     String product = connection.getMetaData().getDatabaseProductName();
     String p = product == null ? "" : product.toLowerCase(Locale.ROOT);
     if (p.contains("postgresql")) {

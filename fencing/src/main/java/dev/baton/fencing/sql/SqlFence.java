@@ -67,10 +67,13 @@ public final class SqlFence implements Fence<Connection> {
    * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}); {@code holder} is
    * recorded with each accepted write for diagnosis (for example the participant id), may be null.
    *
-   * @throws FenceConfigurationException if the table name is invalid
+   * @throws NullPointerException if {@code dataSource} or {@code table} is null
+   * @throws IllegalArgumentException if the table name is not a plain SQL identifier (see {@link
+   *     SqlFenceSchema})
    */
   public static SqlFence create(DataSource dataSource, String table, @Nullable String holder) {
     Objects.requireNonNull(dataSource, "dataSource");
+    Objects.requireNonNull(table, "table");
     return new SqlFence(dataSource, SqlFenceSchema.validTableName(table), holder);
   }
 

@@ -6,6 +6,7 @@ import dev.baton.fencing.support.SafeText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -40,11 +41,13 @@ public final class SqlFenceSchema {
   /**
    * Validates a configured table name.
    *
-   * @throws FenceConfigurationException if it is not a plain SQL identifier
+   * @throws NullPointerException if {@code table} is null
+   * @throws IllegalArgumentException if it is not a plain SQL identifier
    */
   public static String validTableName(String table) {
-    if (table == null || !NAME.matcher(table).matches()) {
-      throw new FenceConfigurationException(
+    Objects.requireNonNull(table, "table");
+    if (!NAME.matcher(table).matches()) {
+      throw new IllegalArgumentException(
           "invalid fence table name "
               + quoted(table)
               + ": use 1 to 63 ASCII letters, digits and underscores, not starting with a digit, optionally "
@@ -60,7 +63,12 @@ public final class SqlFenceSchema {
     return SafeText.quoted(name, 80);
   }
 
-  /** The DDL that creates {@code table}. */
+  /**
+   * The DDL that creates {@code table}.
+   *
+   * @throws NullPointerException if {@code table} is null
+   * @throws IllegalArgumentException if it is not a plain SQL identifier
+   */
   public static String ddl(String table) {
     return "CREATE TABLE IF NOT EXISTS "
         + validTableName(table)
@@ -73,11 +81,25 @@ public final class SqlFenceSchema {
   }
 
   /**
+   * Creates the default table, {@value #DEFAULT_TABLE}, if it does not exist: the table {@link
+   * SqlFence#create(DataSource)} uses. Same as {@code create(dataSource, DEFAULT_TABLE)}.
+   *
+   * @throws NullPointerException if {@code dataSource} is null
+   * @throws FenceConfigurationException if the database is not supported or the DDL fails
+   */
+  public static void create(DataSource dataSource) {
+    create(dataSource, DEFAULT_TABLE);
+  }
+
+  /**
    * Creates {@code table} if it does not exist.
    *
+   * @throws NullPointerException if {@code dataSource} or {@code table} is null
+   * @throws IllegalArgumentException if the table name is not a plain SQL identifier
    * @throws FenceConfigurationException if the database is not supported or the DDL fails
    */
   public static void create(DataSource dataSource, String table) {
+    Objects.requireNonNull(dataSource, "dataSource");
     String ddl = ddl(table);
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {

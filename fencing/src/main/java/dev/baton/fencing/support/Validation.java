@@ -3,6 +3,7 @@ package dev.baton.fencing.support;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** The checks the configuration builders of Baton's recipes and groups share. */
@@ -16,12 +17,11 @@ public final class Validation {
    * Checks a recipe's znode path: a valid absolute ZooKeeper path below the root.
    *
    * @param kind what the path is for, e.g. "election", named in the message
+   * @throws NullPointerException if {@code path} is null
    * @throws IllegalArgumentException naming the problem
    */
   public static String path(String kind, String path) {
-    if (path == null) {
-      throw new IllegalArgumentException("the " + kind + " path must not be null");
-    }
+    Objects.requireNonNull(path, "path");
     if ("/".equals(path)) {
       throw new IllegalArgumentException("the " + kind + " path cannot be the root '/'");
     }
@@ -37,10 +37,12 @@ public final class Validation {
    * control characters.
    *
    * @param field the field's name, named in the message
+   * @throws NullPointerException naming {@code field} if {@code id} is null
    * @throws IllegalArgumentException naming the problem
    */
   public static String id(String field, String id) {
-    if (id == null || id.isBlank()) {
+    Objects.requireNonNull(id, field);
+    if (id.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
     }
     if (id.getBytes(StandardCharsets.UTF_8).length > MAX_ID_BYTES) {
@@ -54,12 +56,14 @@ public final class Validation {
   }
 
   /**
-   * Checks a duration setting: not null, zero or positive.
+   * Checks a duration setting: zero or positive.
    *
+   * @throws NullPointerException naming {@code field} if {@code value} is null
    * @throws IllegalArgumentException naming {@code field}
    */
   public static Duration nonNegative(String field, Duration value) {
-    if (value == null || value.isNegative()) {
+    Objects.requireNonNull(value, field);
+    if (value.isNegative()) {
       throw new IllegalArgumentException(field + " must be zero or positive, was " + value);
     }
     return value;

@@ -49,12 +49,14 @@ class H2FenceTest extends SqlFenceContractTest {
 
   @Test
   void tableNamesMustBePlainIdentifiers() {
-    for (String bad :
-        new String[] {null, "", "fence; DROP TABLE x", "a-b", "1abc", "a.b.c", "\"q\""}) {
+    for (String bad : new String[] {"", "fence; DROP TABLE x", "a-b", "1abc", "a.b.c", "\"q\""}) {
       assertThatThrownBy(() -> SqlFence.create(H2, bad, null))
           .as(bad)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
     }
+    assertThatThrownBy(() -> SqlFence.create(H2, null, null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("table");
     assertThat(SqlFence.create(H2, "public.baton_fence", null).table())
         .isEqualTo("public.baton_fence");
   }

@@ -4,7 +4,6 @@ package dev.baton.fencing.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
@@ -67,7 +66,7 @@ class SqlIdentifierFuzzTest {
       assertThat(SqlFence.create(H2, name, null).table()).isEqualTo(name);
       assertThat(SqlFenceSchema.ddl(name)).startsWith("CREATE TABLE IF NOT EXISTS " + name + " (");
       accepted = true;
-    } catch (FenceConfigurationException rejected) {
+    } catch (IllegalArgumentException rejected) {
       assertThat(rejected.getMessage()).startsWith("invalid fence table name ");
       assertThat(rejected.getMessage()).doesNotContain("\n", "\r", "\u0000");
       accepted = false;
@@ -128,16 +127,17 @@ class SqlIdentifierFuzzTest {
     for (String attack : attacks) {
       assertThatThrownBy(() -> SqlFence.create(H2, attack, null))
           .as(attack)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
       assertThatThrownBy(() -> SqlFenceSchema.ddl(attack))
           .as(attack)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
       assertThatThrownBy(() -> SqlFenceSchema.create(H2, attack))
           .as(attack)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
     }
     assertThatThrownBy(() -> SqlFence.create(H2, null, null))
-        .isInstanceOf(FenceConfigurationException.class);
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("table");
     assertThat(SqlFence.create(H2, "a".repeat(63), null).table()).hasSize(63);
     assertThat(SqlFence.create(H2, "s".repeat(63) + "." + "t".repeat(63), null).table())
         .hasSize(127);
@@ -148,7 +148,7 @@ class SqlIdentifierFuzzTest {
   @Test
   void aRejectedNameIsQuotedAbbreviatedAndEscapedInTheMessage() {
     assertThatThrownBy(() -> SqlFence.create(H2, "x\ny;" + "z".repeat(300), null))
-        .isInstanceOf(FenceConfigurationException.class)
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("invalid fence table name 'x\\u000ay;zzz")
         .hasMessageContaining("(304 characters)")
         .hasMessageNotContaining("\n");

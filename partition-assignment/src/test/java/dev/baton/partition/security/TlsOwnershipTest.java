@@ -10,6 +10,7 @@ import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.readme.SecuritySnippet;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
@@ -18,8 +19,6 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.security.AclPolicy;
-import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.TlsConfig;
 import dev.baton.recipes.security.ZkIdentity;
 import dev.baton.testkit.Closer;
@@ -47,8 +46,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * trust store or certificate cannot connect. Also runs the README's security example.
  */
 class TlsOwnershipTest {
-  private static final String SOURCE =
-      "partition-assignment/src/test/java/dev/baton/partition/security/TlsOwnershipTest.java";
   private static final PartitionListener QUIET_MEMBER =
       new PartitionListener() {
         @Override
@@ -119,7 +116,9 @@ class TlsOwnershipTest {
                 s ->
                     s.partitions().size() == 6
                         && s.unowned() == 0
-                        && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo())));
+                        && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo()))
+                        // both members: m1 alone owns all six until m2 has joined
+                        && s.partitions().stream().map(p -> p.owner()).distinct().count() == 2);
     Set<String> owners =
         status.partitions().stream().map(p -> p.owner().orElseThrow()).collect(Collectors.toSet());
     assertThat(owners).containsExactlyInAnyOrder("m1", "m2");
@@ -169,23 +168,18 @@ class TlsOwnershipTest {
     Path keyStore = certs.clientKeyStore();
     String trustStorePassword = certs.password();
     String keyStorePassword = certs.password();
-    LeadershipListener listener = QUIET_CANDIDATE;
-    // README:begin
-    SessionConfig config = SessionConfig.builder(connectString)            // the servers' secure ports
-        .authentication(Authentication.digest("billing", billingPassword))
-        .tls(TlsConfig.builder()
-            .trustStore(trustStore, trustStorePassword)                     // the CA of the servers
-            .keyStore(keyStore, keyStorePassword)                           // this client's certificate
-            .build())
-        .aclPolicy(AclPolicy.creatorOnly()
-            .withReaders(ZkIdentity.digest("observer", observerPassword)))  // the status tool may read
-        .build();
-    BatonSession session = BatonSession.start(config);
-    LeaderElection election = LeaderElection.create(session,
-        ElectionConfig.builder("/billing/scheduler").participantId("billing-1").build(), listener);
-    election.start();
-    // every znode of the election carries the policy: only "billing" may change or delete it
-    // README:end
+    SecuritySnippet.Started started =
+        SecuritySnippet.run(
+            connectString,
+            billingPassword,
+            observerPassword,
+            trustStore,
+            trustStorePassword,
+            keyStore,
+            keyStorePassword,
+            QUIET_CANDIDATE);
+    BatonSession session = started.session();
+    LeaderElection election = started.election();
     try (session) {
       session.closeWithSession(election);
       Leadership term = election.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
@@ -198,7 +192,8 @@ class TlsOwnershipTest {
                   ZooDefs.Perms.READ,
                   ZkIdentity.digest("observer", observerPassword).toZooKeeper()));
     }
-    assertThat(ReadmeSnippets.javaBlock(3)).isEqualTo(ReadmeSnippets.markedRegion(SOURCE, 0));
+    ReadmeSnippets.assertInReadme(
+        "partition-assignment/src/test/java/dev/baton/readme/SecuritySnippet.java");
   }
 
   private LeaderElection candidate(String id) {

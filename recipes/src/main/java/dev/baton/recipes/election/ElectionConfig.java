@@ -65,8 +65,13 @@ public final class ElectionConfig {
   }
 
   /** A builder for an election on {@code path}. */
+  /**
+   * A builder for an election on {@code path}.
+   *
+   * @throws NullPointerException if {@code path} is null
+   */
   public static Builder builder(String path) {
-    return new Builder(path);
+    return new Builder(Objects.requireNonNull(path, "path"));
   }
 
   public String path() {
@@ -121,13 +126,14 @@ public final class ElectionConfig {
       this.path = path;
     }
 
-    public Builder participantId(String value) {
+    /** This candidate's id; {@code null} for the default ({@code host-pid-random}). */
+    public Builder participantId(@Nullable String value) {
       this.participantId = value;
       return this;
     }
 
     public Builder connectionPolicy(ConnectionPolicy value) {
-      this.connectionPolicy = value;
+      this.connectionPolicy = Objects.requireNonNull(value, "connectionPolicy");
       return this;
     }
 
@@ -142,22 +148,23 @@ public final class ElectionConfig {
     }
 
     public Builder reentryJitter(Duration value) {
-      this.reentryJitter = value;
+      this.reentryJitter = Objects.requireNonNull(value, "reentryJitter");
       return this;
     }
 
     public Builder callbackDrainTimeout(Duration value) {
-      this.callbackDrainTimeout = value;
+      this.callbackDrainTimeout = Objects.requireNonNull(value, "callbackDrainTimeout");
       return this;
     }
 
-    public Builder meterRegistry(MeterRegistry value) {
+    /** Where the metrics go; {@code null} for none (the default: no-op). */
+    public Builder meterRegistry(@Nullable MeterRegistry value) {
       this.meterRegistry = value;
       return this;
     }
 
     public Builder clock(Clock value) {
-      this.clock = value;
+      this.clock = Objects.requireNonNull(value, "clock");
       return this;
     }
 
@@ -171,8 +178,6 @@ public final class ElectionConfig {
       TokenScopes.check("election", path);
       String id = participantId == null ? defaultParticipantId() : participantId;
       Validation.id("participantId", id);
-      Objects.requireNonNull(connectionPolicy, "connectionPolicy");
-      Objects.requireNonNull(clock, "clock");
       Validation.nonNegative("reentryJitter", reentryJitter);
       Validation.nonNegative("callbackDrainTimeout", callbackDrainTimeout);
       return new ElectionConfig(this, id);

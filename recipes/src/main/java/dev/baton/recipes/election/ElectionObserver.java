@@ -40,10 +40,12 @@ public final class ElectionObserver {
   /**
    * Observes the election on {@code path} through {@code session}.
    *
+   * @throws NullPointerException if {@code session} or {@code path} is null
    * @throws IllegalArgumentException if the path is invalid
    */
   public ElectionObserver(BatonSession session, String path) {
     Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(path, "path");
     Validation.path("election", path);
     TokenScopes.check("election", path);
     this.client = session.curator();

@@ -95,6 +95,12 @@ public final class LeaderElection implements AutoCloseable {
    * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
    * the candidate's znode is deleted so that the successor takes over at once, and the callbacks
    * are drained for up to the configured timeout. Idempotent; safe to call from a callback.
+   *
+   * <p>Bounded: the delete waits for the ensemble at most the session's {@linkplain
+   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (then it goes on in the
+   * background, or the znode goes with the session, and one line is logged), and the callbacks
+   * drain meanwhile, so this returns within the longer of the close timeout and {@link
+   * ElectionConfig#callbackDrainTimeout()}.
    */
   @Override
   public void close() {

@@ -33,11 +33,20 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
   private final List<Delivery> listeners = new CopyOnWriteArrayList<>();
   private final Object lock = new Object();
   private volatile ConnectionEpoch current;
+  private final Duration closeTimeout;
+
+  /** The number of the epoch in which a close gave up waiting, or 0. */
+  private volatile long gaveUpInEpoch;
+
   private CompletableFuture<ConnectionEpoch> done = new CompletableFuture<>();
 
-  /** Starts following {@code client}'s connection; {@code name} names the event thread. */
-  public CuratorLiveness(CuratorFramework client, String name) {
+  /**
+   * Starts following {@code client}'s connection; {@code name} names the event thread; a close
+   * waits at most {@code closeTimeout} for the ensemble.
+   */
+  public CuratorLiveness(CuratorFramework client, String name, Duration closeTimeout) {
     this.client = client;
+    this.closeTimeout = closeTimeout;
     this.events =
         new SerialLoop(
             "session-events-" + name,
@@ -72,6 +81,30 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     synchronized (lock) {
       return done;
     }
+  }
+
+  /**
+   * After a close gave up in epoch {@code g}, no close waits until an epoch after {@code g} is
+   * connected: a suspension published right after the give-up (the usual order when a server dies)
+   * does not bring the wait back, a reconnection does.
+   */
+  @Override
+  public Duration closeWait() {
+    long g = gaveUpInEpoch;
+    if (g == 0) {
+      return closeTimeout;
+    }
+    ConnectionEpoch now = current;
+    if (now.isConnected() && now.number() > g) {
+      gaveUpInEpoch = 0;
+      return closeTimeout;
+    }
+    return Duration.ZERO;
+  }
+
+  @Override
+  public void closeGaveUp() {
+    gaveUpInEpoch = current.number();
   }
 
   /**

@@ -4,14 +4,19 @@ package dev.baton.recipes.internal;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -152,6 +157,49 @@ public final class ZkQueueStore implements QueueStore {
             return false;
           }
         });
+  }
+
+  /**
+   * Waits for the link if it is down, then sends one asynchronous delete on the live ZooKeeper
+   * handle, not through Curator: Curator would retry a lost connection by its retry policy before
+   * it answers, while ZooKeeper answers this request once, at the latest when its next connection
+   * attempt fails.
+   */
+  @Override
+  public Deletion deleteWithin(String name, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    CompletableFuture<Integer> answer = new CompletableFuture<>();
+    try {
+      if (!client.getZookeeperClient().isConnected()
+          && !client.blockUntilConnected(
+              (int) Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS)) {
+        deleteInBackground(name);
+        return Deletion.NO_ANSWER;
+      }
+      ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+      String full = ZKPaths.fixForNamespace(client.getNamespace(), pathOf(name));
+      zk.delete(full, -1, (rc, p, ctx) -> answer.complete(rc), null);
+      int rc = answer.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      if (rc == KeeperException.Code.OK.intValue()) {
+        return Deletion.DELETED;
+      } else if (rc == KeeperException.Code.NONODE.intValue()) {
+        return Deletion.GONE;
+      }
+      log.debug("delete of {} failed: {}", pathOf(name), KeeperException.Code.get(rc));
+      deleteInBackground(name);
+      return Deletion.FAILED;
+    } catch (TimeoutException e) {
+      deleteInBackground(name);
+      return Deletion.NO_ANSWER;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      deleteInBackground(name);
+      return Deletion.NO_ANSWER;
+    } catch (Exception e) { // no handle (the client is closing), or the request was refused
+      log.debug("delete of {} not sent: {}", pathOf(name), e.toString());
+      deleteInBackground(name);
+      return Deletion.FAILED;
+    }
   }
 
   @Override

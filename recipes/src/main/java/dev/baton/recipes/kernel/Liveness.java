@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -31,4 +32,18 @@ public interface Liveness {
    * Done()}); a later session has a future of its own.
    */
   CompletableFuture<ConnectionEpoch> done();
+
+  /**
+   * How long a recipe that closes (or releases) may wait for the store to answer before it gives up
+   * and leaves the rest to the background and the session's end: the session's close timeout, or
+   * zero once a close has {@linkplain #closeGaveUp() given up} (the store did not answer then, and
+   * nothing says it will now) until the link is connected again.
+   */
+  Duration closeWait();
+
+  /**
+   * Records that a close found the store unreachable (no answer in time, or a failed link): later
+   * closes skip the wait until the link is connected again.
+   */
+  void closeGaveUp();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.kernel;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -59,6 +60,31 @@ public interface QueueStore {
    * @return true if this call deleted it
    */
   boolean delete(String name);
+
+  /** What {@link #deleteWithin} learned. */
+  enum Deletion {
+    /** The store deleted the entry. */
+    DELETED,
+    /** The entry was gone already. */
+    GONE,
+    /** The request failed (e.g. the link is down); the delete goes on in the background. */
+    FAILED,
+    /** No answer within the timeout; the delete goes on in the background. */
+    NO_ANSWER;
+
+    /** True if the entry is known to be gone. */
+    public boolean isGone() {
+      return this == DELETED || this == GONE;
+    }
+  }
+
+  /**
+   * Deletes the entry called {@code name} with one request, for a recipe that closes or releases,
+   * waiting at most {@code timeout} in all for the link (if it is down) and the answer: if the
+   * request fails or the answer does not come in time, the entry is left to {@link
+   * #deleteInBackground} and the caller goes on.
+   */
+  Deletion deleteWithin(String name, Duration timeout);
 
   /**
    * Deletes the entry called {@code name} without waiting, and keeps trying (across reconnections)

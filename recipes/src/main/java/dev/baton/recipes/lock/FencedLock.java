@@ -9,9 +9,9 @@ import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.ZkQueueStore;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateMachine;
+import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
-import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.kernel.Subscription;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
@@ -240,19 +240,25 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Deletes the hold's own znode, now, or if the link fails, in the background until it is gone, so
-   * that no waiter is left behind it.
+   * Deletes the hold's own znode, waiting for the ensemble (for the link if it is down, then for
+   * the answer) at most the session's close timeout ({@link
+   * dev.baton.recipes.SessionConfig#closeTimeout()}); if the ensemble does not answer in time or
+   * the request fails, the delete goes on in the background until the znode is gone, so that no
+   * waiter is left behind it (one line is logged).
    *
    * @return false only if the znode was found already gone
    */
   private boolean deleteOwn(String name) {
-    try {
-      return store.delete(name); // waits up to the connection timeout for a link that is down
-    } catch (StoreUnavailableException e) {
-      log.debug("{}: releasing {} in the background: {}", config.ownerId(), name, e.toString());
-      store.deleteInBackground(name);
-      return true;
+    Optional<QueueStore.Deletion> d = QueueIo.deleteLeaving(store, name);
+    if (d.isPresent() && !d.get().isGone()) {
+      log.warn(
+          "{} released {} without the ensemble's confirmation ({}): its znode is deleted in the"
+              + " background if the link comes back, or goes with the session",
+          config.ownerId(),
+          config.path(),
+          d.get() == QueueStore.Deletion.NO_ANSWER ? "no answer in time" : "the request failed");
     }
+    return d.map(x -> x != QueueStore.Deletion.GONE).orElse(true);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.util.Objects;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -39,8 +40,13 @@ public final class LockConfig {
     this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
   }
 
+  /**
+   * A builder for a lock on {@code path}.
+   *
+   * @throws NullPointerException if {@code path} is null
+   */
   public static Builder builder(String path) {
-    return new Builder(path);
+    return new Builder(Objects.requireNonNull(path, "path"));
   }
 
   public String path() {
@@ -71,12 +77,14 @@ public final class LockConfig {
       this.path = path;
     }
 
-    public Builder ownerId(String value) {
+    /** This instance's id; {@code null} for the default. */
+    public Builder ownerId(@Nullable String value) {
       this.ownerId = value;
       return this;
     }
 
-    public Builder meterRegistry(MeterRegistry value) {
+    /** Where the metrics go; {@code null} for none (the default: no-op). */
+    public Builder meterRegistry(@Nullable MeterRegistry value) {
       this.meterRegistry = value;
       return this;
     }

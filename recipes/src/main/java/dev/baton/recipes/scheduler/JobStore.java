@@ -48,6 +48,6 @@ public interface JobStore {
 
   /** The fence resource of a schedule. */
   static String resourceOf(String schedule) {
-    return "schedule:" + schedule;
+    return "schedule:" + java.util.Objects.requireNonNull(schedule, "schedule");
   }
 }

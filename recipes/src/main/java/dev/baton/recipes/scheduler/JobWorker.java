@@ -50,11 +50,13 @@ public final class JobWorker implements AutoCloseable {
   public static JobWorker start(
       JobStore store, String workerId, Consumer<ScheduledJob> handler, Duration pollInterval) {
     Objects.requireNonNull(store, "store");
+    Objects.requireNonNull(workerId, "workerId");
     Objects.requireNonNull(handler, "handler");
-    if (workerId == null || workerId.isBlank()) {
+    Objects.requireNonNull(pollInterval, "pollInterval");
+    if (workerId.isBlank()) {
       throw new IllegalArgumentException("workerId must not be blank");
     }
-    if (pollInterval == null || pollInterval.toMillis() < 1) {
+    if (pollInterval.toMillis() < 1) {
       throw new IllegalArgumentException("pollInterval must be at least 1 ms");
     }
     return new JobWorker(store, workerId, handler, pollInterval);

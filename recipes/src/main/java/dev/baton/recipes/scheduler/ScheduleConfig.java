@@ -44,8 +44,14 @@ public final class ScheduleConfig {
     this.clock = b.clock;
   }
 
+  /**
+   * A builder for the schedule {@code name}, one slot every {@code interval}.
+   *
+   * @throws NullPointerException if {@code name} or {@code interval} is null
+   */
   public static Builder builder(String name, Duration interval) {
-    return new Builder(name, interval);
+    return new Builder(
+        Objects.requireNonNull(name, "name"), Objects.requireNonNull(interval, "interval"));
   }
 
   public String name() {
@@ -100,7 +106,7 @@ public final class ScheduleConfig {
     }
 
     public Builder firstSlotAt(Instant value) {
-      this.firstSlotAt = value;
+      this.firstSlotAt = Objects.requireNonNull(value, "firstSlotAt");
       return this;
     }
 
@@ -109,13 +115,14 @@ public final class ScheduleConfig {
       return this;
     }
 
-    public Builder jobType(String value) {
+    /** Stored with each job, for workers; {@code null} for the default (the schedule's name). */
+    public Builder jobType(@Nullable String value) {
       this.jobType = value;
       return this;
     }
 
     public Builder clock(Clock value) {
-      this.clock = value;
+      this.clock = Objects.requireNonNull(value, "clock");
       return this;
     }
 
@@ -125,16 +132,14 @@ public final class ScheduleConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public ScheduleConfig build() {
-      if (name == null || !NAME.matcher(name).matches()) {
+      if (!NAME.matcher(name).matches()) {
         throw new IllegalArgumentException(
             "invalid schedule name '" + name + "': use 1 to 200 letters, digits, '.', '_' or '-'");
       }
-      if (interval == null || interval.toMillis() < 1) {
+      if (interval.toMillis() < 1) {
         throw new IllegalArgumentException(
             "the schedule interval must be at least 1 ms, was " + interval);
       }
-      Objects.requireNonNull(firstSlotAt, "firstSlotAt");
-      Objects.requireNonNull(clock, "clock");
       if (jobType != null && (jobType.isBlank() || jobType.length() > 255)) {
         throw new IllegalArgumentException("jobType must be 1 to 255 characters");
       }

@@ -29,6 +29,6 @@ public record ScheduledJob(
 
   /** The key of {@code slot} of {@code schedule}. */
   public static String keyOf(String schedule, long slot) {
-    return schedule + "#" + slot;
+    return java.util.Objects.requireNonNull(schedule, "schedule") + "#" + slot;
   }
 }

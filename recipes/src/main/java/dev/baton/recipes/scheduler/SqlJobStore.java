@@ -56,17 +56,19 @@ public final class SqlJobStore implements JobStore {
   /**
    * A store on tables named after {@code prefix} (a plain SQL identifier, see above).
    *
-   * @throws FenceConfigurationException if the prefix is not a plain identifier
+   * @throws NullPointerException if {@code dataSource} or {@code prefix} is null
+   * @throws IllegalArgumentException if the prefix is not a plain identifier
    */
   public static SqlJobStore create(DataSource dataSource, String prefix) {
-    String valid = validPrefix(prefix);
-    return new SqlJobStore(Objects.requireNonNull(dataSource, "dataSource"), valid);
+    Objects.requireNonNull(dataSource, "dataSource");
+    return new SqlJobStore(dataSource, validPrefix(prefix));
   }
 
   /**
    * The DDL of the store's tables (the fence table's DDL is {@link SqlFenceSchema#ddl}).
    *
-   * @throws FenceConfigurationException if the prefix is not a plain identifier
+   * @throws NullPointerException if {@code prefix} is null
+   * @throws IllegalArgumentException if the prefix is not a plain identifier
    */
   public static List<String> ddl(String prefix) {
     validPrefix(prefix);
@@ -86,8 +88,9 @@ public final class SqlJobStore implements JobStore {
   }
 
   private static String validPrefix(String prefix) {
-    if (prefix == null || !PREFIX.matcher(prefix).matches()) {
-      throw new FenceConfigurationException(
+    Objects.requireNonNull(prefix, "prefix");
+    if (!PREFIX.matcher(prefix).matches()) {
+      throw new IllegalArgumentException(
           "invalid scheduler table prefix "
               + printable(prefix)
               + ": use 1 to 54 ASCII letters, digits and underscores, not starting with a digit, optionally "

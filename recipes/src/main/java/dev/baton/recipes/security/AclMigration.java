@@ -35,6 +35,7 @@ public final class AclMigration {
    */
   public static int apply(CuratorFramework client, String path, AclPolicy policy) {
     Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(path, "path");
     Objects.requireNonNull(policy, "policy");
     try {
       if (client.checkExists().forPath(path) == null) {

@@ -48,6 +48,7 @@ public final class Authentication {
   /**
    * Digest authentication as {@code user}. The identity in ACLs is {@link ZkIdentity#digest}.
    *
+   * @throws NullPointerException if {@code user} or {@code password} is null
    * @throws IllegalArgumentException if the user is empty or holds a {@code ':'}, or the password
    *     is empty
    */
@@ -61,6 +62,7 @@ public final class Authentication {
    * SASL DIGEST-MD5 authentication as {@code user}. The identity in ACLs is {@link
    * ZkIdentity#sasl}.
    *
+   * @throws NullPointerException if {@code user} or {@code password} is null
    * @throws IllegalArgumentException if the user or the password is empty
    */
   public static Authentication saslDigest(String user, String password) {
@@ -75,7 +77,8 @@ public final class Authentication {
    * identity; grant it explicitly in the {@link AclPolicy} of observers.
    */
   public static Authentication saslLoginContext(String loginContextName) {
-    if (loginContextName == null || loginContextName.isBlank()) {
+    Objects.requireNonNull(loginContextName, "loginContextName");
+    if (loginContextName.isBlank()) {
       throw new IllegalArgumentException("loginContextName must not be empty");
     }
     return new Authentication(Kind.SASL_LOGIN_CONTEXT, null, loginContextName);
@@ -110,15 +113,16 @@ public final class Authentication {
   }
 
   static void checkUser(String user) {
-    if (user == null || user.isEmpty() || user.indexOf(':') >= 0 || user.length() > 256) {
+    Objects.requireNonNull(user, "user");
+    if (user.isEmpty() || user.indexOf(':') >= 0 || user.length() > 256) {
       throw new IllegalArgumentException(
-          "user must have 1 to 256 characters and no ':', was "
-              + (user == null ? "null" : "'" + user + "'"));
+          "user must have 1 to 256 characters and no ':', was '" + user + "'");
     }
   }
 
   static void checkPassword(String password) {
-    if (password == null || password.isEmpty()) {
+    Objects.requireNonNull(password, "password");
+    if (password.isEmpty()) {
       throw new IllegalArgumentException("password must not be empty");
     }
   }

@@ -89,6 +89,8 @@ public final class CuratorSecurity {
    */
   public static void check(
       List<Authentication> authentications, @Nullable TlsConfig tls, AclPolicy policy) {
+    Objects.requireNonNull(authentications, "authentications");
+    Objects.requireNonNull(policy, "policy");
     long sasl = authentications.stream().filter(Authentication::isSasl).count();
     if (sasl > 1) {
       throw new IllegalArgumentException(

@@ -108,24 +108,24 @@ public final class TlsConfig {
 
     /** The trust store and its password ({@code null} for none). */
     public Builder trustStore(Path location, @Nullable String password) {
-      this.trustStore = location;
+      this.trustStore = Objects.requireNonNull(location, "trustStore");
       this.trustStorePassword = password;
       return this;
     }
 
     /** The client's key store and its password ({@code null} for none). */
     public Builder keyStore(Path location, @Nullable String password) {
-      this.keyStore = location;
+      this.keyStore = Objects.requireNonNull(location, "keyStore");
       this.keyStorePassword = password;
       return this;
     }
 
-    public Builder trustStoreType(String type) {
+    public Builder trustStoreType(@Nullable String type) {
       this.trustStoreType = type;
       return this;
     }
 
-    public Builder keyStoreType(String type) {
+    public Builder keyStoreType(@Nullable String type) {
       this.keyStoreType = type;
       return this;
     }

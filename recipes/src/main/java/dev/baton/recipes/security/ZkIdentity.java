@@ -34,6 +34,8 @@ public record ZkIdentity(String scheme, String id) {
    * {@code digest:user:base64(sha1(user:password))}, computed as ZooKeeper computes it.
    */
   public static ZkIdentity digest(String user, String password) {
+    Objects.requireNonNull(user, "user");
+    Objects.requireNonNull(password, "password");
     Authentication.checkUser(user);
     Authentication.checkPassword(password);
     try {
@@ -47,7 +49,7 @@ public record ZkIdentity(String scheme, String id) {
 
   /** The identity of a client that authenticated over SASL as {@code user}. */
   public static ZkIdentity sasl(String user) {
-    return new ZkIdentity("sasl", user);
+    return new ZkIdentity("sasl", Objects.requireNonNull(user, "user"));
   }
 
   /**
@@ -55,7 +57,7 @@ public record ZkIdentity(String scheme, String id) {
    * X500Principal.getName()} (ZooKeeper's X509 authentication provider).
    */
   public static ZkIdentity x509(String subjectDn) {
-    return new ZkIdentity("x509", subjectDn);
+    return new ZkIdentity("x509", Objects.requireNonNull(subjectDn, "subjectDn"));
   }
 
   /** Everyone, authenticated or not ({@code world:anyone}). */

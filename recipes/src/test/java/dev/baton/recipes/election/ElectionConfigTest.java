@@ -27,7 +27,10 @@ class ElectionConfigTest {
 
   @Test
   void rejectsInvalidPaths() {
-    for (String bad : new String[] {null, "", "relative", "/", "/trailing/", "/a//b", "/a/./b"}) {
+    assertThatThrownBy(() -> ElectionConfig.builder(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("path");
+    for (String bad : new String[] {"", "relative", "/", "/trailing/", "/a//b", "/a/./b"}) {
       assertThatThrownBy(() -> ElectionConfig.builder(bad).build())
           .as("path %s", bad)
           .isInstanceOf(IllegalArgumentException.class)
@@ -50,11 +53,13 @@ class ElectionConfigTest {
             () -> ElectionConfig.builder("/e").reentryJitter(Duration.ofMillis(-1)).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("reentryJitter");
-    assertThatThrownBy(() -> ElectionConfig.builder("/e").callbackDrainTimeout(null).build())
-        .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> ElectionConfig.builder("/e").connectionPolicy(null).build())
+    // A null is refused at once by the setter, like every null argument (package documentation).
+    assertThatThrownBy(() -> ElectionConfig.builder("/e").callbackDrainTimeout(null))
         .isInstanceOf(NullPointerException.class)
-        .hasMessageContaining("connectionPolicy");
+        .hasMessage("callbackDrainTimeout");
+    assertThatThrownBy(() -> ElectionConfig.builder("/e").connectionPolicy(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("connectionPolicy");
   }
 
   @Test

@@ -4,7 +4,6 @@ package dev.baton.recipes.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import java.time.Duration;
@@ -38,8 +37,9 @@ class ScheduleConfigTest {
             () -> ScheduleConfig.builder("ok", Duration.ofSeconds(1)).jobType(" ").build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("jobType");
-    assertThatThrownBy(() -> SqlJobStore.create(null, "bad-prefix"))
-        .isInstanceOf(FenceConfigurationException.class);
+    assertThatThrownBy(() -> SqlJobStore.create(new org.h2.jdbcx.JdbcDataSource(), "bad-prefix"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("prefix");
   }
 
   @Test

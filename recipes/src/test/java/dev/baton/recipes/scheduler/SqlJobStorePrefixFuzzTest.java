@@ -4,7 +4,6 @@ package dev.baton.recipes.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingToken;
 import java.time.Instant;
 import java.util.List;
@@ -64,12 +63,12 @@ class SqlJobStorePrefixFuzzTest {
           .hasSize(3)
           .allSatisfy(s -> assertThat(s).startsWith("CREATE TABLE IF NOT EXISTS " + prefix + "_"));
       accepted = true;
-    } catch (FenceConfigurationException rejected) {
+    } catch (IllegalArgumentException rejected) {
       assertThat(rejected.getMessage())
           .startsWith("invalid scheduler table prefix ")
           .doesNotContain("\n", "\r", "\u0000");
       assertThatThrownBy(() -> SqlJobStore.ddl(prefix))
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
       accepted = false;
     }
     assertThat(accepted).as(prefix).isEqualTo(isValidPrefix(prefix));
@@ -117,14 +116,14 @@ class SqlJobStorePrefixFuzzTest {
     for (String attack : attacks) {
       assertThatThrownBy(() -> SqlJobStore.create(H2, attack))
           .as(attack)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
       assertThatThrownBy(() -> SqlJobStore.ddl(attack))
           .as(attack)
-          .isInstanceOf(FenceConfigurationException.class);
+          .isInstanceOf(IllegalArgumentException.class);
     }
     assertThatThrownBy(() -> SqlJobStore.create(H2, null))
-        .isInstanceOf(FenceConfigurationException.class)
-        .hasMessageContaining("null");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("prefix");
     assertThatThrownBy(() -> SqlJobStore.create(H2, "x\ny" + "z".repeat(300)))
         .hasMessageStartingWith("invalid scheduler table prefix 'x\\u000ayzzz")
         .hasMessageNotContaining("\n");

@@ -18,6 +18,7 @@ import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.Locks;
 import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
@@ -28,6 +29,7 @@ import java.util.Deque;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -48,6 +50,7 @@ import org.slf4j.LoggerFactory;
 final class CandidateRunner {
   private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
   private static final int MAX_WARNED_NAMES = 1024;
+  private static final Duration LOOP_STOP = Duration.ofSeconds(5);
 
   private final QueueStore store;
   private final ElectionConfig config;
@@ -61,6 +64,7 @@ final class CandidateRunner {
   private @Nullable Subscription subscription;
   private long enteredAt; // loop, under io
   private volatile boolean closed;
+  private final AtomicBoolean closing = new AtomicBoolean();
 
   /**
    * A create failed (its answer may have been lost): sweep the key's entries on close. Under io.
@@ -122,25 +126,86 @@ final class CandidateRunner {
     return loop.failures();
   }
 
-  /** Deletes the entry and stops the loop, on the caller's thread once no loop task runs. */
+  /**
+   * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
+   * idle, so that a closing leader's delete is not handed off on its way to the successor, waiting
+   * for the store at most the session's {@linkplain dev.baton.recipes.kernel.Liveness#closeWait()
+   * close wait}. A loop task that still waits for the store after that wait keeps the loop: the
+   * close is then left to the loop, which leaves once the task ends, and this call returns.
+   */
   void close() {
-    io.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      feed(new CandidateEvent.Close());
-      if (createFailed) {
-        sweepQuietly(); // a create whose answer was lost may have left an entry nobody knows of
-      }
-    } finally {
-      io.unlock();
-      if (subscription != null) {
-        subscription.close();
-      }
-      loop.shutdown(Duration.ofSeconds(5));
+    if (!closing.compareAndSet(false, true)) {
+      return;
     }
+    Duration wait = store.liveness().closeWait();
+    boolean locked = Locks.tryLock(io, wait);
+    closed = true; // from now on the loop's tasks do nothing but the close
+    if (subscription != null) {
+      subscription.close();
+    }
+    if (locked) {
+      try {
+        leave();
+      } finally {
+        io.unlock();
+        loop.shutdown(LOOP_STOP); // its tasks return at once now
+      }
+      return;
+    }
+    store.liveness().closeGaveUp();
+    log.warn(
+        "participant {} closes {} without waiting: its loop still waits for the ensemble after {};"
+            + " the loop deletes the candidate's znode when that ends, or it goes with the session",
+        config.participantId(),
+        config.path(),
+        wait);
+    loop.execute(
+        () -> {
+          io.lock();
+          try {
+            leave();
+          } catch (RuntimeException e) {
+            log.debug(
+                "participant {}: leaving {} failed: {}; the znode goes with the session",
+                config.participantId(),
+                config.path(),
+                e.toString());
+          } finally {
+            io.unlock();
+            loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
+          }
+        });
+  }
+
+  /** Under io: the machine's close, and a sweep if a create's answer was lost. */
+  private void leave() {
+    feed(new CandidateEvent.Close());
+    if (createFailed) {
+      sweepQuietly(); // a create whose answer was lost may have left an entry nobody knows of
+    }
+  }
+
+  /**
+   * After the close: deletes the candidate's entry {@code name}, waiting for the store at most the
+   * close wait; one line if the store did not confirm it.
+   */
+  private void deleteLeaving(String name) {
+    Duration wait = store.liveness().closeWait();
+    queueIo
+        .deleteLeaving(name)
+        .filter(d -> !d.isGone())
+        .ifPresent(
+            d ->
+                log.warn(
+                    "participant {} left {} without the ensemble's confirmation ({}): its znode {}"
+                        + " is deleted in the background if the link comes back, or goes with the"
+                        + " session",
+                    config.participantId(),
+                    config.path(),
+                    d == QueueStore.Deletion.NO_ANSWER
+                        ? "no answer within " + wait
+                        : "the request failed",
+                    store.pathOf(name)));
   }
 
   /** In case a create's answer was lost: no entry of this candidate may outlive it. */
@@ -180,6 +245,10 @@ final class CandidateRunner {
 
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
+    if (closed && action instanceof CandidateAction.Delete d) {
+      deleteLeaving(d.name());
+      return null;
+    }
     if (QueueIo.isStoreAction(action)) {
       CandidateEvent reply;
       try {

@@ -264,8 +264,13 @@ public final class ElectionCore {
     return Optional.ofNullable(failure);
   }
 
-  /** Leaves the election: revokes with {@link RevocationReason#CLOSED} and deletes the znode. */
+  /**
+   * Leaves the election: revokes with {@link RevocationReason#CLOSED} and deletes the znode. The
+   * final callbacks drain while the delete is on its way: this returns within the longer of the
+   * session's close wait and the callback drain timeout (both measured from this call).
+   */
   public void close() {
+    long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
     synchronized (lock) {
       if (closed) {
         return;
@@ -275,7 +280,7 @@ public final class ElectionCore {
       lock.notifyAll();
     }
     runner.close();
-    callbacks.shutdown(config.callbackDrainTimeout());
+    callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
   }
 

@@ -9,8 +9,10 @@ import dev.baton.recipes.internal.queue.CandidateAction.Watch;
 import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.StoreUnavailableException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -41,6 +43,44 @@ public final class QueueIo {
   public void sweep() {
     store.sweepInBackground(
         child -> CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false));
+  }
+
+  /**
+   * Deletes this candidate's entry {@code name} as it leaves (a close, a lock's release), waiting
+   * for the store (for the link to come back if it is down, then for the answer) at most {@link
+   * dev.baton.recipes.kernel.Liveness#closeWait()}: after an earlier close gave up, it does not
+   * wait at all. Whatever is not confirmed goes on in the background ({@link
+   * QueueStore#deleteInBackground}), or with the session.
+   *
+   * @return what the store answered, or empty if it was not asked to answer (then the delete is in
+   *     the background); a failure or a missing answer is recorded with {@link
+   *     dev.baton.recipes.kernel.Liveness#closeGaveUp()}
+   */
+  public Optional<QueueStore.Deletion> deleteLeaving(String name) {
+    return deleteLeaving(store, name);
+  }
+
+  /** {@link #deleteLeaving(String)} of an entry of {@code store}. */
+  public static Optional<QueueStore.Deletion> deleteLeaving(QueueStore store, String name) {
+    Duration wait = store.liveness().closeWait();
+    if (wait.isZero()) {
+      store.deleteInBackground(name);
+      return Optional.empty();
+    }
+    // A close is cleanup: an interrupt pending before it (e.g. a term's own callback that closes
+    // its election, interrupted by that very close) must not cut the delete short. It is restored.
+    boolean interrupted = Thread.interrupted();
+    try {
+      QueueStore.Deletion d = store.deleteWithin(name, wait);
+      if (!d.isGone()) {
+        store.liveness().closeGaveUp();
+      }
+      return Optional.of(d);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** True for the actions {@link #apply} handles. */

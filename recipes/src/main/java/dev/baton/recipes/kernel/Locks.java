@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.kernel;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+
+/** Lock helpers for the closing paths of the recipes. */
+public final class Locks {
+  private Locks() {}
+
+  /**
+   * Takes {@code lock} within {@code wait}. An interrupt does not cut the wait short (a close is
+   * cleanup: a term's own callback that closes its election has just been interrupted by that
+   * close); the thread's interrupt flag is restored afterwards.
+   *
+   * @return true if the lock was taken
+   */
+  public static boolean tryLock(Lock lock, Duration wait) {
+    long deadline = System.nanoTime() + wait.toNanos();
+    boolean interrupted = Thread.interrupted();
+    try {
+      while (true) {
+        try {
+          return lock.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.election;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.SessionConfig;
+import dev.baton.testkit.Closer;
+import dev.baton.testkit.TcpProxy;
+import dev.baton.testkit.ZooKeeperFixtures;
+import java.io.File;
+import java.nio.file.Files;
+import java.time.Duration;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Closing a leader's election and session while the ensemble is out returns within the session's
+ * {@code closeTimeout} (plus a margin for a loaded machine), and nothing is lost: the leader's
+ * znode goes with its session, so a follower on a session of its own takes over once the server is
+ * back and that session expired, with a higher token.
+ */
+class CloseDuringOutageTest {
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration MARGIN = Duration.ofMillis(1500);
+  private static final Duration LEADER_SESSION = Duration.ofSeconds(4);
+
+  @RegisterExtension final Closer closer = new Closer();
+
+  @Test
+  void aStoppedServerDoesNotHoldUpTheClose() throws Exception {
+    File dataDir = Files.createTempDirectory("baton-zk-outage").toFile();
+    TestingServer server = closer.add(ZooKeeperFixtures.startServer(dataDir));
+    int port = server.getPort();
+    String connect = server.getConnectString();
+    BatonSession leaderSession = closer.add(session(connect));
+    LeaderElection leader = candidate(leaderSession, "leader");
+    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
+    BatonSession followerSession = closer.add(session(connect));
+    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
+    await().until(() -> follower.participants().size() == 2);
+    String leaderNode = leader.leadership().orElseThrow().nodePath();
+
+    server.close(); // the data directory survives
+    await().until(() -> !leaderSession.isConnected());
+    Duration took = timeToClose(leader, leaderSession);
+
+    assertThat(took).isLessThan(CLOSE_TIMEOUT.plus(MARGIN));
+    closer.add(ZooKeeperFixtures.restartServer(dataDir, port));
+    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+  }
+
+  @Test
+  void aServerThatAnswersNothingDoesNotHoldUpTheClose() throws Exception {
+    TestingServer server = closer.add(ZooKeeperFixtures.startServer());
+    TcpProxy proxy = closer.add(TcpProxy.start("127.0.0.1", server.getPort()));
+    BatonSession leaderSession = closer.add(session(proxy.connectString()));
+    LeaderElection leader = candidate(leaderSession, "leader");
+    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
+    BatonSession followerSession = closer.add(session(server.getConnectString()));
+    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
+    await().until(() -> follower.participants().size() == 2);
+    String leaderNode = leader.leadership().orElseThrow().nodePath();
+
+    proxy.blackhole(); // the leader's client still believes it is connected
+    assertThat(leaderSession.isConnected()).isTrue();
+    Duration took = timeToClose(leader, leaderSession);
+
+    // The election waits for its delete up to the close timeout; the session, told that the
+    // ensemble did not answer, does not wait again.
+    assertThat(took).isLessThan(CLOSE_TIMEOUT.plus(MARGIN));
+    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+  }
+
+  private static Duration timeToClose(LeaderElection election, BatonSession session) {
+    long start = System.nanoTime();
+    election.close();
+    session.close();
+    return Duration.ofNanos(System.nanoTime() - start);
+  }
+
+  /** The follower leads once the leader's session expired on the server; its znode went with it. */
+  private static void theFollowerTakesOver(
+      LeaderElection follower, BatonSession followerSession, String leaderNode, FencingToken first)
+      throws Exception {
+    Leadership next =
+        follower
+            .awaitLeadership(LEADER_SESSION.plus(Duration.ofSeconds(20)))
+            .orElseThrow(() -> new AssertionError("the follower never took over"));
+    assertThat(next.token()).isGreaterThan(first);
+    assertThat(followerSession.curator().checkExists().forPath(leaderNode)).isNull();
+    assertThat(follower.participants())
+        .extracting(Participant::participantId)
+        .containsExactly("follower");
+  }
+
+  private BatonSession session(String connect) {
+    return BatonSession.start(
+        SessionConfig.builder(connect)
+            .sessionTimeout(LEADER_SESSION)
+            .connectionTimeout(Duration.ofSeconds(5))
+            .closeTimeout(CLOSE_TIMEOUT)
+            .build());
+  }
+
+  private static LeaderElection candidate(BatonSession session, String id) {
+    LeaderElection e =
+        LeaderElection.create(
+            session,
+            ElectionConfig.builder("/outage/leader").participantId(id).build(),
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {}
+
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {}
+            });
+    e.start();
+    return e;
+  }
+}
