@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.spring.election.ElectionTerms;
+import dev.baton.testkit.ReadmeSnippets;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.List;
@@ -49,6 +50,12 @@ class ReadmeFiveMinuteTest {
         c.close();
       }
     }
+  }
+
+  @Test
+  void theReadmeShowsThisBillingClass() {
+    ReadmeSnippets.assertInReadme(
+        "spring-boot-starter/src/test/java/dev/baton/spring/readme/Billing.java");
   }
 
   @Test
