@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.recipes.SessionConfig;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +34,12 @@ public class BatonProperties {
    * one.
    */
   private Duration connectionTimeout = Duration.ofSeconds(5);
+
+  /**
+   * How long closing the session (and each election or group on it) waits for the ensemble during
+   * an outage before it gives up with one log line; the ephemeral nodes then go with the session.
+   */
+  private Duration closeTimeout = SessionConfig.DEFAULT_CLOSE_TIMEOUT;
 
   /** A chroot-like prefix applied to every Baton path, without a leading slash. */
   private @Nullable String namespace;
@@ -104,6 +111,16 @@ public class BatonProperties {
   /** Sets the connection timeout. */
   public void setConnectionTimeout(Duration connectionTimeout) {
     this.connectionTimeout = connectionTimeout;
+  }
+
+  /** The close timeout. */
+  public Duration getCloseTimeout() {
+    return closeTimeout;
+  }
+
+  /** Sets the close timeout. */
+  public void setCloseTimeout(Duration closeTimeout) {
+    this.closeTimeout = closeTimeout;
   }
 
   /** The namespace, if set. */

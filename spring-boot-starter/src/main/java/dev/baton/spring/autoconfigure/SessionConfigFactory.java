@@ -25,6 +25,7 @@ final class SessionConfigFactory {
         SessionConfig.builder(connectString)
             .sessionTimeout(props.getSessionTimeout())
             .connectionTimeout(props.getConnectionTimeout())
+            .closeTimeout(props.getCloseTimeout())
             .closeOnJvmExit(closeOnJvmExit);
     String namespace = props.getNamespace();
     if (namespace != null && !namespace.isBlank()) {
@@ -42,6 +43,7 @@ final class SessionConfigFactory {
         .field("connectString", "connect-string", null)
         .field("sessionTimeout", "session-timeout", props.getSessionTimeout())
         .field("connectionTimeout", "connection-timeout", props.getConnectionTimeout())
+        .field("closeTimeout", "close-timeout", props.getCloseTimeout())
         .field("timeouts", "session-timeout", props.getSessionTimeout())
         .field("namespace", "namespace", props.getNamespace())
         .field("SASL mechanism", "authentication", null)
@@ -71,6 +73,13 @@ final class SessionConfigFactory {
       String prefix, AuthenticationProperties.Credentials c, boolean digest) {
     @Nullable String user = c.getUser();
     @Nullable String password = c.getPassword();
+    if (user == null) {
+      throw new BatonPropertyException(prefix + ".user", null, "the user is missing", null);
+    }
+    if (password == null) {
+      throw new BatonPropertyException(
+          prefix + ".password", null, "the password must not be empty", null);
+    }
     return PropertyCheck.of(prefix)
         .field("user", "user", user)
         .secret("password", "password", password)
@@ -152,7 +161,7 @@ final class SessionConfigFactory {
 
   @SuppressWarnings("NullAway")
   private static String nonNull(@Nullable String value) {
-    // The library rejects a null user or password with a message naming the field.
+    // Checked non-null above; NullAway cannot see that through the lambda.
     return value;
   }
 }

@@ -58,6 +58,7 @@ class BatonPropertiesValidationTest {
   void sessionProperties() {
     assertRefused("baton.session-timeout", "positive", "baton.session-timeout=0s");
     assertRefused("baton.connection-timeout", "positive", "baton.connection-timeout=-1s");
+    assertRefused("baton.close-timeout", "positive", "baton.close-timeout=0s");
     assertRefused("baton.namespace", "invalid namespace", "baton.namespace=a//b");
   }
 

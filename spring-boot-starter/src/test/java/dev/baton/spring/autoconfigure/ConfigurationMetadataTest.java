@@ -40,6 +40,7 @@ class ConfigurationMetadataTest {
             "baton.connect-string",
             "baton.session-timeout",
             "baton.connection-timeout",
+            "baton.close-timeout",
             "baton.namespace",
             "baton.close-on-shutdown",
             "baton.instance-id",
