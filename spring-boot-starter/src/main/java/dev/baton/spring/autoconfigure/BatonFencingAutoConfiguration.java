@@ -120,7 +120,9 @@ public class BatonFencingAutoConfiguration {
     private static <T> T check(String property, Object value, Supplier<T> step) {
       try {
         return step.get();
-      } catch (FenceConfigurationException e) {
+      } catch (FenceConfigurationException | IllegalArgumentException e) {
+        // An invalid name is IllegalArgumentException (the library's rule for invalid values);
+        // a schema that cannot be created is FenceConfigurationException.
         throw new BatonPropertyException(property, value, String.valueOf(e.getMessage()), e);
       }
     }
