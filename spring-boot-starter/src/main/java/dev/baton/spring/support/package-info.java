@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * Machinery shared by the starter's packages: public for them, not part of the starter's API.
+ *
+ * <p>{@link dev.baton.spring.support.Membership} runs the serialized join/leave transitions of
+ * {@code BatonElection} and {@code BatonPartitionGroup}. It is not named {@code internal} because
+ * the starter must use no {@code dev.baton..internal..} package (an ArchUnit rule); applications
+ * must not use it either.
+ */
+@NullMarked
+package dev.baton.spring.support;
+
+import org.jspecify.annotations.NullMarked;
