@@ -7,11 +7,11 @@ import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.Participant;
+import dev.baton.spring.support.Membership;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,13 +62,8 @@ public final class BatonElection
   private final ElectionConfig config;
   private final boolean autoStartup;
   private final int phase;
-  private final ReentrantLock transitions = new ReentrantLock();
-  private final Object lock = new Object();
+  private final Membership<LeaderElection> membership = new Membership<>(this::open, this::close);
   private @Nullable ApplicationEventPublisher publisher;
-  private @Nullable LeaderElection current;
-  private boolean running;
-  private boolean left;
-  private boolean everStarted;
 
   BatonElection(BatonElectionBuilder b, BatonSession session, ElectionConfig config) {
     this.name = b.name;
@@ -140,10 +135,8 @@ public final class BatonElection
     if (e != null) {
       return e.health();
     }
-    LeaderElection.State state;
-    synchronized (lock) {
-      state = everStarted ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
-    }
+    LeaderElection.State state =
+        membership.everStarted() ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
     return new ElectionHealth(
         state,
         session.isConnected(),
@@ -157,12 +150,7 @@ public final class BatonElection
 
   /** Whether this instance takes part now. */
   public Participation participation() {
-    synchronized (lock) {
-      if (!running) {
-        return Participation.STOPPED;
-      }
-      return left ? Participation.LEFT : Participation.JOINED;
-    }
+    return membership.state(Participation.STOPPED, Participation.JOINED, Participation.LEFT);
   }
 
   /**
@@ -195,75 +183,27 @@ public final class BatonElection
    * successor takes over. Idempotent; {@link #rejoin()} undoes it.
    */
   public void leave() {
-    transitions.lock();
-    try {
-      LeaderElection old;
-      synchronized (lock) {
-        left = true;
-        old = current;
-        current = null;
-      }
-      close(old);
-    } finally {
-      transitions.unlock();
-    }
+    membership.leave();
   }
 
   /** Joins the election again after {@link #leave()} (if the lifecycle runs). Idempotent. */
   public void rejoin() {
-    transitions.lock();
-    try {
-      synchronized (lock) {
-        left = false;
-        if (running && current == null) {
-          current = open();
-        }
-      }
-    } finally {
-      transitions.unlock();
-    }
+    membership.rejoin();
   }
 
   @Override
   public void start() {
-    transitions.lock();
-    try {
-      synchronized (lock) {
-        if (running) {
-          return;
-        }
-        running = true;
-        everStarted = true;
-        if (!left) {
-          current = open();
-        }
-      }
-    } finally {
-      transitions.unlock();
-    }
+    membership.start();
   }
 
   @Override
   public void stop() {
-    transitions.lock();
-    try {
-      LeaderElection old;
-      synchronized (lock) {
-        running = false;
-        old = current;
-        current = null;
-      }
-      close(old);
-    } finally {
-      transitions.unlock();
-    }
+    membership.stop();
   }
 
   @Override
   public boolean isRunning() {
-    synchronized (lock) {
-      return running;
-    }
+    return membership.isRunning();
   }
 
   @Override
@@ -283,9 +223,7 @@ public final class BatonElection
   }
 
   private @Nullable LeaderElection current() {
-    synchronized (lock) {
-      return current;
-    }
+    return membership.current();
   }
 
   /** Creates and starts a new election; called under the lock, it runs no user code. */
@@ -296,11 +234,9 @@ public final class BatonElection
     return e;
   }
 
-  private void close(@Nullable LeaderElection e) {
-    if (e != null) {
-      e.close();
-      log.info("Baton election '{}': left {}", name, config.path());
-    }
+  private void close(LeaderElection e) {
+    e.close();
+    log.info("Baton election '{}': left {}", name, config.path());
   }
 
   /** Publishes an event if the bean lives in an application context. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
+import dev.baton.spring.support.AdvisedMethod;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
@@ -8,7 +9,7 @@ import java.util.function.UnaryOperator;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /** One {@link Fenced} method, read and checked once: its resource, election and name. */
-record FencedMethod(String display, String resource, String election) {
+record FencedMethod(String display, String resource, String election) implements AdvisedMethod {
   /**
    * Reads {@code method}'s {@link Fenced} (on it or on the method it overrides), if any.
    *

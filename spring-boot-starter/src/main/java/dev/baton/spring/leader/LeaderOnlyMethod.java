@@ -4,6 +4,7 @@ package dev.baton.spring.leader;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.spring.support.AdvisedMethod;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import org.springframework.core.annotation.AnnotatedMethod;
  * What the interceptor needs to know of one {@link LeaderOnly} method, checked once: its election,
  * what a skipped call returns and which parameters receive the term.
  */
-final class LeaderOnlyMethod {
+final class LeaderOnlyMethod implements AdvisedMethod {
   private final String display;
   private final String election;
   private final @Nullable Object skipValue;
@@ -125,12 +126,14 @@ final class LeaderOnlyMethod {
     return method.getDeclaringClass().getName() + "#" + method.getName();
   }
 
-  String election() {
+  @Override
+  public String election() {
     return election;
   }
 
   /** Class#method, for logs, metrics and messages. */
-  String display() {
+  @Override
+  public String display() {
     return display;
   }
 

@@ -8,9 +8,9 @@ import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
 import dev.baton.recipes.BatonSession;
+import dev.baton.spring.support.Membership;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,11 +43,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
   private final PartitionListener listener;
   private final boolean autoStartup;
   private final int phase;
-  private final ReentrantLock transitions = new ReentrantLock();
-  private final Object lock = new Object();
-  private @Nullable GroupMember current;
-  private boolean running;
-  private boolean left;
+  private final Membership<GroupMember> membership = new Membership<>(this::open, this::close);
 
   /**
    * A latent group member.
@@ -117,7 +113,9 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
       return m.health();
     }
     return new GroupHealth(
-        isRunning() || left ? GroupMember.State.CLOSED : GroupMember.State.LATENT,
+        membership.isRunning() || membership.hasLeft()
+            ? GroupMember.State.CLOSED
+            : GroupMember.State.LATENT,
         session.isConnected(),
         false,
         false,
@@ -132,12 +130,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
 
   /** Whether this instance takes part now: STOPPED, JOINED or LEFT. */
   public Participation participation() {
-    synchronized (lock) {
-      if (!running) {
-        return Participation.STOPPED;
-      }
-      return left ? Participation.LEFT : Participation.JOINED;
-    }
+    return membership.state(Participation.STOPPED, Participation.JOINED, Participation.LEFT);
   }
 
   /** Whether this instance takes part in the group. */
@@ -152,74 +145,27 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
 
   /** Leaves the group while the lifecycle runs; idempotent; {@link #rejoin()} undoes it. */
   public void leave() {
-    transitions.lock();
-    try {
-      GroupMember old;
-      synchronized (lock) {
-        left = true;
-        old = current;
-        current = null;
-      }
-      close(old);
-    } finally {
-      transitions.unlock();
-    }
+    membership.leave();
   }
 
   /** Joins the group again after {@link #leave()} (if the lifecycle runs); idempotent. */
   public void rejoin() {
-    transitions.lock();
-    try {
-      synchronized (lock) {
-        left = false;
-        if (running && current == null) {
-          current = open();
-        }
-      }
-    } finally {
-      transitions.unlock();
-    }
+    membership.rejoin();
   }
 
   @Override
   public void start() {
-    transitions.lock();
-    try {
-      synchronized (lock) {
-        if (running) {
-          return;
-        }
-        running = true;
-        if (!left) {
-          current = open();
-        }
-      }
-    } finally {
-      transitions.unlock();
-    }
+    membership.start();
   }
 
   @Override
   public void stop() {
-    transitions.lock();
-    try {
-      GroupMember old;
-      synchronized (lock) {
-        running = false;
-        old = current;
-        current = null;
-      }
-      close(old);
-    } finally {
-      transitions.unlock();
-    }
+    membership.stop();
   }
 
   @Override
   public boolean isRunning() {
-    synchronized (lock) {
-      return running;
-    }
+    return membership.isRunning();
   }
 
   @Override
@@ -239,9 +185,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
   }
 
   private @Nullable GroupMember current() {
-    synchronized (lock) {
-      return current;
-    }
+    return membership.current();
   }
 
   private GroupMember open() {
@@ -251,11 +195,9 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
     return m;
   }
 
-  private void close(@Nullable GroupMember m) {
-    if (m != null) {
-      m.close();
-      log.info("Baton partition group '{}': left {}", name, config.group());
-    }
+  private void close(GroupMember m) {
+    m.close();
+    log.info("Baton partition group '{}': left {}", name, config.group());
   }
 
   @Override
