@@ -4,7 +4,6 @@ package dev.baton.example.scheduler;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -94,10 +93,8 @@ final class InstanceProcess {
       try {
         http.send(request, HttpResponse.BodyHandlers.discarding());
         return;
-      } catch (ConnectException notYet) {
+      } catch (IOException notYet) {
         process.waitFor(250, TimeUnit.MILLISECONDS); // not listening yet: poll again
-      } catch (IOException e) {
-        process.waitFor(250, TimeUnit.MILLISECONDS);
       }
     }
     throw new IllegalStateException(
