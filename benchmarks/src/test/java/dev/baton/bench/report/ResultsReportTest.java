@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ResultsReportTest {
+  @Test
+  void theNewestRunWinsAndABaselineIsSkipped() {
+    // 2026-12-03 is newer but a baseline; 2026-12-02T10:00Z beats 2026-12-01.
+    assertThat(Fixtures.report().source(Fixtures.table("election-handover")))
+        .map(ResultsFile::fileName)
+        .contains("2026-12-02-election-handover-2222222.txt");
+  }
+
+  @Test
+  void aTableComesFromTheNewestRunThatHasItsLines() {
+    ResultsReport report = Fixtures.report();
+    // The newer assignment run printed only the handoff lines.
+    assertThat(report.source(Fixtures.table("assignment-handoff")))
+        .map(ResultsFile::fileName)
+        .contains("2026-12-02-assignment-5555555.txt");
+    assertThat(report.source(Fixtures.table("assignment-moves")))
+        .map(ResultsFile::fileName)
+        .contains("2026-12-01-assignment-4444444.txt");
+  }
+
+  @Test
+  void theBlockIsTheTableThenTheRunsCommandCommitDateAndFile() {
+    assertThat(Fixtures.report().block(Fixtures.table("election-handover")))
+        .isEqualTo(
+            "| candidates | Baton p50 | Curator p50 | floor p50 | Baton / Curator p50 | Baton /"
+                + " floor p50 | Baton p99 | Curator p99 | floor p99 | requests per handover, Baton"
+                + " / Curator / floor |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+                + "| 10 | 1.500 ms | 2.000 ms | 1.400 ms | 0.750 | 1.071 | 4.000 ms | 5.000 ms |"
+                + " 3.000 ms | 3.00 / 4.00 / 3.00 |\n"
+                + "| 100 | 1.600 ms | 2.100 ms | 1.450 ms | 0.762 | 1.103 | 4.500 ms | 5.500 ms |"
+                + " 3.100 ms | 3.00 / 4.00 / – |\n"
+                + "\n"
+                + "`benchmarks/run election-handover --candidates=10,100` at 2222222-dirty,"
+                + " 2026-12-02T10:00:00Z ([machine and raw lines]"
+                + "(results/2026-12-02-election-handover-2222222.txt))\n");
+  }
+
+  @Test
+  void aKeyTheRunDidNotPrintIsADash() {
+    ResultsFile old =
+        Fixtures.runs().stream()
+            .filter(r -> r.fileName().equals("2026-12-01-election-handover-1111111.txt"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(Fixtures.table("election-handover").table(old))
+        .endsWith(
+            "| 10 | 7.238 ms | 6.607 ms | – | 1.095 | – | 32.653 ms | 25.362 ms | – |"
+                + " 3.00 / 5.00 / – |\n");
+  }
+
+  @Test
+  void aPrefixTableShowsTheNameWithoutItsPrefix() {
+    assertThat(Fixtures.report().block(Fixtures.table("chaos")))
+        .contains("| pause | election | zk | 1 | 1 | 8 | 1 | 0 | 87 ms |\n")
+        .contains("| delayed-write | election | – | – | – | – | – | – | – |\n");
+  }
+
+  @Test
+  void aTableWithoutARecordedRunSaysSoInOneLine() {
+    assertThat(Fixtures.report().block(Fixtures.table("failover-crash")))
+        .isEqualTo("No recorded run yet (record one with `benchmarks/record failover-crash`).\n");
+  }
+
+  @Test
+  void aNewTableIsASpecOfColumns() {
+    TableSpec spec =
+        TableSpec.of(
+            "handoff-p50",
+            "assignment",
+            "assignment-handoff",
+            Column.of("event", "event"),
+            Column.of("p50", "p50_ms", " ms"));
+    assertThat(Fixtures.report().block(spec))
+        .startsWith("| event | p50 |\n| --- | --- |\n| join | 250.0 ms |\n\n");
+  }
+
+  @Test
+  void twoRunsOfATableAtTheSameDateAreAnError() {
+    List<ResultsFile> runs =
+        List.of(
+            ResultsFile.parse("a.txt", Fixtures.HEADERS + "RESULT lock contenders=1\n"),
+            ResultsFile.parse("b.txt", Fixtures.HEADERS + "RESULT lock contenders=4\n"));
+    assertThatThrownBy(() -> new ResultsReport(runs, "").block(Fixtures.table("lock")))
+        .isInstanceOf(ResultsFormatException.class)
+        .hasMessageContaining("table 'lock': ")
+        .hasMessageContaining("have the same date");
+  }
+
+  @Test
+  void theProjectsTablesHaveDistinctIds() {
+    assertThat(Tables.all()).extracting(TableSpec::id).doesNotHaveDuplicates();
+  }
+}
