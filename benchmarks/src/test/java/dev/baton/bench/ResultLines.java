@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.baton.bench.report.ResultLine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -40,17 +39,12 @@ public final class ResultLines {
     return stdoutOf(body).lines().toList();
   }
 
-  /** "RESULT name k=v k=v" to {"": name, k: v, ...}; asserts the form. */
+  /** "RESULT name k=v k=v" to {"": name, k: v, ...}; fails on a malformed line. */
   public static Map<String, String> parse(String line) {
-    String[] parts = line.split(" ");
-    assertThat(parts[0]).isEqualTo("RESULT");
+    ResultLine parsed = ResultLine.parse(line);
     Map<String, String> out = new LinkedHashMap<>();
-    out.put("", parts[1]);
-    for (int i = 2; i < parts.length; i++) {
-      int eq = parts[i].indexOf('=');
-      assertThat(eq).as(parts[i]).isPositive();
-      out.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
-    }
+    out.put("", parsed.name());
+    out.putAll(parsed.values());
     return out;
   }
 }
