@@ -283,9 +283,12 @@ public final class ElectionCore {
   }
 
   /**
-   * Leaves the election: revokes with {@link RevocationReason#CLOSED} and deletes the znode. The
-   * final callbacks drain while the delete is on its way: this returns within the longer of the
-   * session's close wait and the callback drain timeout (both measured from this call).
+   * Leaves the election: revokes with {@link RevocationReason#CLOSED}, waits for the term's {@code
+   * revoked} callback (and those queued before it), then deletes the znode, so that the successor
+   * is elected only after this leader's callbacks returned. That wait is bounded by the callback
+   * drain timeout and skipped when called from a callback. The remaining callbacks drain while the
+   * delete is on its way: this returns within the longer of the session's close wait and the
+   * callback drain timeout (both measured from this call).
    */
   public void close() {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
@@ -297,6 +300,17 @@ public final class ElectionCore {
       closed = true;
       ended = revokeLocked(RevocationReason.CLOSED);
       lock.notifyAll();
+    }
+    if (ended != null
+        && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
+        && !callbacks.isCallbackThread()) {
+      log.warn(
+          "participant {} leaves {} before its revoked callback for token {} returned: it took"
+              + " longer than the callback drain timeout {}",
+          config.participantId(),
+          config.path(),
+          ended.token(),
+          config.callbackDrainTimeout());
     }
     runner.close(); // the term has ended: its znode is deleted now, before anything else
     logRevoked(ended, RevocationReason.CLOSED);
