@@ -93,8 +93,11 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
-   * the candidate's znode is deleted so that the successor takes over at once, and the callbacks
-   * are drained for up to the configured timeout. Idempotent; safe to call from a callback.
+   * its {@code revoked} callback runs, then the candidate's znode is deleted so that the successor
+   * takes over at once, and the callbacks are drained for up to the configured timeout. So a
+   * successor is elected only after this leader's {@code revoked} returned (unless it takes longer
+   * than {@link ElectionConfig#callbackDrainTimeout()}, which is logged, or this is called from a
+   * callback, which cannot wait for itself). Idempotent; safe to call from a callback.
    *
    * <p>Bounded: the delete waits for the ensemble at most the session's {@linkplain
    * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (then it goes on in the

@@ -23,24 +23,33 @@ public final class ZkCalls {
   public static <T> T call(String what, Call<T> call) {
     try {
       return call.run();
-    } catch (InterruptedException e) {
+    } catch (Exception e) {
+      throw translate(what, e);
+    }
+  }
+
+  /**
+   * The unchecked exception for the failure {@code e} of {@code what}; an interrupt restores the
+   * current thread's flag.
+   */
+  public static RuntimeException translate(String what, Exception e) {
+    if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();
-      throw new CoordinationException("interrupted: " + what, e);
-    } catch (KeeperException.ConnectionLossException
-        | KeeperException.SessionExpiredException
-        | KeeperException.SessionMovedException e) {
-      throw new StoreUnavailableException(what + ": " + e.code(), e);
-    } catch (KeeperException.NoAuthException e) {
-      throw new CoordinationException(
+      return new CoordinationException("interrupted: " + what, e);
+    } else if (e instanceof KeeperException.ConnectionLossException
+        || e instanceof KeeperException.SessionExpiredException
+        || e instanceof KeeperException.SessionMovedException) {
+      return new StoreUnavailableException(what + ": " + ((KeeperException) e).code(), e);
+    } else if (e instanceof KeeperException.NoAuthException n) {
+      return new CoordinationException(
           what
               + ": not authorized on "
-              + e.getPath()
+              + n.getPath()
               + "; this session's identity needs create and delete permission there (see AclPolicy)",
           e);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new CoordinationException(what + ": " + e, e);
+    } else if (e instanceof RuntimeException r) {
+      return r;
     }
+    return new CoordinationException(what + ": " + e, e);
   }
 }

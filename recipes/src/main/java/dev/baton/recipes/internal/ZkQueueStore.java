@@ -4,10 +4,12 @@ package dev.baton.recipes.internal;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
@@ -84,6 +86,44 @@ public final class ZkQueueStore implements QueueStore {
             return List.of();
           }
         });
+  }
+
+  /**
+   * One asynchronous {@code getChildren} on the live ZooKeeper handle, not through Curator, so that
+   * a call from ZooKeeper's event thread costs it only the send: the answer comes back on that
+   * thread. Without a live handle, or if the link is down, the stage fails at once; the caller then
+   * lists the usual way, which waits for the link.
+   */
+  @Override
+  public CompletionStage<List<String>> listAsync() {
+    CompletableFuture<List<String>> answer = new CompletableFuture<>();
+    try {
+      if (!client.getZookeeperClient().isConnected()) {
+        answer.completeExceptionally(
+            new StoreUnavailableException("list " + path + ": not connected", null));
+        return answer;
+      }
+      ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+      String full = ZKPaths.fixForNamespace(client.getNamespace(), path);
+      zk.getChildren(
+          full,
+          false,
+          (rc, p, ctx, children) -> {
+            if (rc == KeeperException.Code.OK.intValue()) {
+              answer.complete(children);
+            } else if (rc == KeeperException.Code.NONODE.intValue()) {
+              answer.complete(List.of());
+            } else {
+              answer.completeExceptionally(
+                  ZkCalls.translate(
+                      "list " + path, KeeperException.create(KeeperException.Code.get(rc), p)));
+            }
+          },
+          null);
+    } catch (Exception e) { // no handle (the client is closing), or the request was refused
+      answer.completeExceptionally(ZkCalls.translate("list " + path, e));
+    }
+    return answer;
   }
 
   @Override

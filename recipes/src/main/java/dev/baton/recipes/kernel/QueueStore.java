@@ -4,6 +4,8 @@ package dev.baton.recipes.kernel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
@@ -35,6 +37,21 @@ public interface QueueStore {
    * The names of the queue's entries, in no particular order; empty if the queue does not exist.
    */
   List<String> list();
+
+  /**
+   * Like {@link #list}, without blocking the caller: the stage completes on the store's event
+   * thread (or at once) with the names, or exceptionally with a {@link
+   * dev.baton.recipes.CoordinationException}. A candidate whose predecessor went reads the queue
+   * with it straight from the watch, without a hand-off to its loop first. This default lists
+   * synchronously, for stores without asynchronous reads.
+   */
+  default CompletionStage<List<String>> listAsync() {
+    try {
+      return CompletableFuture.completedFuture(list());
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   /** The entry called {@code name}, if it exists. */
   Optional<QueueEntry> inspect(String name);

@@ -104,6 +104,19 @@ final class Client {
   /** Curator's background work: guaranteed deletes, asynchronous watches. */
   private final ArrayDeque<Background> background = new ArrayDeque<>();
 
+  /**
+   * Answers of asynchronous listings ({@code QueueStore.listAsync}) on their way back to the event
+   * thread; a null listing is a failed one.
+   */
+  private final ArrayDeque<AsyncList> asyncLists = new ArrayDeque<>();
+
+  private record AsyncList(CandidateEvent.Listed listed, Consumer<CandidateEvent.Listed> onAnswer) {
+    @Override
+    public String toString() {
+      return "list-async " + (listed == null ? "failed" : listed);
+    }
+  }
+
   /** Names whose watch callback ran on this client (the recipe was told they changed). */
   final Set<String> heard = new HashSet<>();
 
@@ -159,6 +172,17 @@ final class Client {
       } else {
         out.add(new Step("give-up", new On(label, call), W_GIVE_UP, () -> fail(call)));
       }
+    }
+    if (!asyncLists.isEmpty()) {
+      out.add(
+          new Step(
+              "list-async-answer",
+              new On(label, asyncLists.peek()),
+              W_THREAD,
+              () -> {
+                AsyncList a = asyncLists.poll();
+                a.onAnswer().accept(a.listed());
+              }));
     }
     if (!background.isEmpty() && linkUp) {
       out.add(
@@ -688,6 +712,21 @@ final class Client {
     public String toString() {
       return "sweep " + key;
     }
+  }
+
+  /**
+   * {@code QueueStore.listAsync} (ZkQueueStore's): without a connected handle it fails at once;
+   * else the getChildren goes out now, on the raw handle (no retry), and its answer (the listing,
+   * or null for a lost one) comes back later on the event thread.
+   */
+  void listAsync(Consumer<CandidateEvent.Listed> onAnswer) {
+    if (!zk.isLinkUp(session) || zk.isClientClosed(session)) {
+      onAnswer.accept(null);
+      return;
+    }
+    Answer a = new ListCall().request(randomFault());
+    asyncLists.add(
+        new AsyncList(a.kind == Kind.DONE ? (CandidateEvent.Listed) a.reply : null, onAnswer));
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateMachine;
+import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
@@ -21,8 +22,12 @@ import java.util.Set;
  *       CandidateMachine.linkReaction}), then the loop is given {@code Link};
  *   <li>a watch callback, on the ZooKeeper event thread ({@link #onWatch}): the entry is remembered
  *       (a bounded set of the last 64), so that no term begins on it, and if it is the current
- *       term's entry the term ends now ({@code ElectionCore.nodeChanged}); then the loop is given
- *       {@code Gone};
+ *       term's entry the term ends now ({@code ElectionCore.nodeChanged}); then, for the own entry
+ *       (or once closed), the loop is given {@code Gone}; for the predecessor the queue is listed
+ *       asynchronously and its answer, on the event thread ({@link #decideNow}), is decided there
+ *       if the loop is idle and nothing is pending, up to the first store action, which with the
+ *       rest is left pending for the loop (a {@code DRAIN} task; every task works through what is
+ *       pending first); else it is given to the loop; a failed listing gives the loop {@code Gone};
  *   <li>the serial loop: one task at a time ({@code feed}): the event and every reply it leads to,
  *       in order, each action applied in turn (local ones at once; store requests as calls, with
  *       other threads' steps in between); a task whose request fails for good is dropped and the
@@ -100,6 +105,65 @@ final class ElectionRecipe implements Recipe {
     execute(new CandidateEvent.Link(e));
   }
 
+  /** The task that works through what the event thread left pending ({@code drainPending}). */
+  private static final CandidateEvent DRAIN = new CandidateEvent.Poke();
+
+  /** The predecessor's watch, on the event thread: {@code CandidateRunner.onWatch(name, false)}. */
+  private void onPredecessorWatch(String name) {
+    deadNodes.add(name);
+    if (current != null && current.name.equals(name)) {
+      revoke(RevocationReason.NODE_DELETED);
+    }
+    if (runnerClosed) {
+      execute(new CandidateEvent.Gone(name));
+      return;
+    }
+    c.listAsync(
+        listed -> {
+          if (listed == null) {
+            execute(new CandidateEvent.Gone(name));
+          } else {
+            decideNow(new CandidateEvent.GoneListed(name, listed));
+          }
+        });
+  }
+
+  /** {@code CandidateRunner.decideNow}, on the event thread. */
+  private void decideNow(CandidateEvent e) {
+    if (inTask || c.call != null || hasPending()) {
+      execute(e); // the loop holds io, or behind what is pending
+      return;
+    }
+    if (runnerClosed) {
+      return;
+    }
+    if (c.sim.verbose()) {
+      c.sim.note(c.label + " decides on the event thread");
+    }
+    inTask = true; // holds io
+    replies.add(e);
+    while (true) {
+      if (!batch.isEmpty()) {
+        if (QueueIo.isStoreAction(batch.peek())) {
+          inTask = false; // the rest is pending, for the loop
+          execute(DRAIN);
+          return;
+        }
+        apply(batch.poll());
+      } else if (!replies.isEmpty()) {
+        handle(replies.poll());
+      } else {
+        endTask();
+        return;
+      }
+    }
+  }
+
+  /** Work the event thread left to the loop. */
+  private boolean hasPending() {
+    return !inTask && (!batch.isEmpty() || !replies.isEmpty());
+  }
+
   /** A watch callback of this instance, on the ZooKeeper event thread. */
   private void onWatch(String name) {
     boolean own = machine.entry().map(e -> e.name().equals(name)).orElse(false);
@@ -164,9 +228,17 @@ final class ElectionRecipe implements Recipe {
     }
   }
 
-  /** A loop task: feed {@code first} and every reply it leads to. */
+  /** A loop task: feed what is pending, then {@code first} and every reply it leads to. */
   private void feed(CandidateEvent first) {
     if (runnerClosed && !(first instanceof CandidateEvent.Close)) {
+      return;
+    }
+    if (first == DRAIN) {
+      if (hasPending()) {
+        inTask = true;
+        resigning = null;
+        proceed();
+      }
       return;
     }
     inTask = true;
@@ -176,7 +248,7 @@ final class ElectionRecipe implements Recipe {
                 && (r.expectedToken() == null || r.expectedToken() == current.token)
             ? current
             : null;
-    handle(first);
+    replies.add(first); // after what is pending
     proceed();
   }
 
@@ -253,7 +325,7 @@ final class ElectionRecipe implements Recipe {
         c.watchAsync(w.name(), this::onWatch);
         return false;
       }
-      return call(c.new WatchCall(w.name(), this::onWatch));
+      return call(c.new WatchCall(w.name(), this::onPredecessorWatch));
     } else if (a instanceof CandidateAction.Lead l) {
       if (!lead(l)) {
         replies.add(new CandidateEvent.LeadRefused(l.token()));
@@ -373,6 +445,13 @@ final class ElectionRecipe implements Recipe {
   }
 
   private void closeFeed() {
+    for (CandidateAction a : batch) { // takePending: only the deletes survive a close
+      if (a instanceof CandidateAction.Delete d) {
+        c.deleteInBackground(d.name());
+      }
+    }
+    batch.clear();
+    replies.clear();
     runnerClosed = true;
     closingTask = true;
     inTask = true;
@@ -409,6 +488,7 @@ final class ElectionRecipe implements Recipe {
     }
     if (current != null
         && !inTask
+        && !hasPending()
         && c.call == null
         && !machine.leadingToken().equals(Optional.of(current.token))) {
       throw world.violation(

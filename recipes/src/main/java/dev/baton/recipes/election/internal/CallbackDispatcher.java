@@ -7,6 +7,8 @@ import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -86,6 +88,30 @@ final class CallbackDispatcher {
 
   boolean isCallbackThread() {
     return scheduler.inLoop();
+  }
+
+  /**
+   * Waits at most {@code timeout} until the callbacks queued so far have run; not at all on the
+   * callback thread, which would wait for itself, nor once the callback loop has stopped.
+   *
+   * @return false if they may still be running: on the callback thread, or after the timeout or an
+   *     interrupt (the interrupt is restored)
+   */
+  boolean awaitQueued(Duration timeout) {
+    if (scheduler.inLoop()) {
+      return false;
+    }
+    if (!loop.isRunning()) {
+      return true; // nothing queued will run any more
+    }
+    CountDownLatch ran = new CountDownLatch(1);
+    loop.execute(ran::countDown);
+    try {
+      return ran.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller closes: it goes on, with the flag restored
+      return false;
+    }
   }
 
   /**

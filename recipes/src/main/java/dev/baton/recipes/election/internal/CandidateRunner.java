@@ -13,6 +13,7 @@ import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateEvent.GoneListed;
 import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.QueueIo;
@@ -26,6 +27,7 @@ import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -42,10 +44,14 @@ import org.slf4j.LoggerFactory;
  * {@link #close()}, which runs on the caller's thread so that a closing leader's delete is not
  * handed off on the way to its successor.
  *
- * <p>Two reactions do not wait for the loop: a change of the link ends or pauses the term on the
+ * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
  * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}),
  * and a watch on the term's own entry ends the term on the store's event thread; the loop then
- * hears of both as events.
+ * hears of both as events. And when the predecessor goes, the store's event thread reads the queue
+ * at once and, if the loop is idle, lets the machine decide on the answer there: the machine's
+ * decisions are pure and quick, and any store I/O they ask for is left to the loop, in order
+ * ({@link #work}). So a successor begins its term one read after the watch, with no hand-off on the
+ * way.
  */
 final class CandidateRunner {
   private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
@@ -62,6 +68,13 @@ final class CandidateRunner {
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final ReentrantLock io = new ReentrantLock();
   private @Nullable Subscription subscription;
+
+  /**
+   * Actions and events that a decision on the event thread left to the loop, in order: every feed
+   * works through them before its own event. Under io.
+   */
+  private final Deque<Object> pending = new ArrayDeque<>();
+
   private long enteredAt; // loop, under io
   private volatile boolean closed;
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -221,23 +234,110 @@ final class CandidateRunner {
     }
   }
 
-  /** Feeds {@code first} and every reply it leads to, applying the actions in order. */
+  /**
+   * Feeds {@code first} and every reply it leads to, applying the actions in order, after whatever
+   * a decision on the event thread left to the loop ({@link #pending}).
+   */
   private void feed(CandidateEvent first) {
     io.lock();
     try {
       if (closed && !(first instanceof CandidateEvent.Close)) {
         return;
       }
-      Deque<CandidateEvent> events = new ArrayDeque<>();
-      events.add(first);
-      while (!events.isEmpty()) {
-        for (CandidateAction a : machine.on(events.poll())) {
-          CandidateEvent reply = apply(a);
-          if (reply != null) {
-            events.add(reply);
-          }
+      Deque<Object> work = takePending();
+      work.add(first);
+      work(work, false);
+    } finally {
+      io.unlock();
+    }
+  }
+
+  /** A loop task: applies what the event thread left, if anything is left. */
+  private void drainPending() {
+    io.lock();
+    try {
+      if (!closed && !pending.isEmpty()) {
+        work(takePending(), false);
+      }
+    } finally {
+      io.unlock();
+    }
+  }
+
+  /**
+   * Under io: the pending work, which the caller takes over. Once closed, only what must not be
+   * lost survives: the deletes of entries, sent in the background; the close deletes its own.
+   */
+  private Deque<Object> takePending() {
+    Deque<Object> work = new ArrayDeque<>(pending);
+    pending.clear();
+    if (closed) {
+      for (Object item : work) {
+        if (item instanceof CandidateAction.Delete d) {
+          store.deleteInBackground(d.name());
         }
       }
+      work.clear();
+    }
+    return work;
+  }
+
+  /**
+   * Under io: works through {@code work} in order; an event goes to the machine and its actions are
+   * applied in order, their replies added at the back; an action is applied. {@code inline} (on the
+   * store's event thread, which must never wait for the store) stops at the first store action:
+   * that action and everything after it are left to the loop, in the same order.
+   */
+  private void work(Deque<Object> work, boolean inline) {
+    while (!work.isEmpty()) {
+      Object item = work.poll();
+      List<CandidateAction> actions =
+          item instanceof CandidateEvent e ? machine.on(e) : List.of((CandidateAction) item);
+      for (int i = 0; i < actions.size(); i++) {
+        CandidateAction a = actions.get(i);
+        if (inline && QueueIo.isStoreAction(a)) {
+          for (int j = actions.size() - 1; j >= i; j--) {
+            work.addFirst(actions.get(j));
+          }
+          pending.addAll(work);
+          loop.execute(this::drainPending);
+          return;
+        }
+        CandidateEvent reply = apply(a);
+        if (reply != null) {
+          work.add(reply);
+        }
+      }
+    }
+  }
+
+  /**
+   * On the store's event thread: decides now if the loop is idle, without waiting for it; else
+   * leaves {@code event} to the loop. A failure is rethrown on the loop, which counts it, backs off
+   * and looks again (or, for a {@link VirtualMachineError}, fails the election), as for its own
+   * tasks.
+   */
+  private void decideNow(CandidateEvent event) {
+    if (!io.tryLock()) {
+      loop.execute(() -> feed(event));
+      return;
+    }
+    try {
+      if (closed) {
+        return;
+      }
+      if (!pending.isEmpty()) {
+        loop.execute(() -> feed(event)); // behind what is pending
+        return;
+      }
+      Deque<Object> work = new ArrayDeque<>();
+      work.add(event);
+      work(work, true);
+    } catch (RuntimeException | Error e) {
+      loop.execute(
+          () -> {
+            throw e;
+          });
     } finally {
       io.unlock();
     }
@@ -288,11 +388,36 @@ final class CandidateRunner {
     return null;
   }
 
-  /** On the store's event thread: the own entry's term ends now; the loop looks again. */
-  private void onWatch(String name) {
+  /**
+   * On the store's event thread: the own entry's term ends now, and the loop looks again. When the
+   * predecessor went, the queue is read at once from here, and the answer decides on this thread if
+   * the loop is idle ({@link #decideNow}): a successor's term begins one read after the watch, with
+   * no hand-off to the loop on the way; only its {@code elected} callback is handed to the callback
+   * thread.
+   */
+  private void onWatch(String name, boolean own) {
     metrics.watchEvent();
     core.nodeChanged(store.pathOf(name));
-    loop.execute(() -> feed(new Gone(name)));
+    if (own || closed) {
+      loop.execute(() -> feed(new Gone(name)));
+      return;
+    }
+    long epoch = store.liveness().current().number(); // read before the request, as QueueIo does
+    store
+        .listAsync()
+        .whenComplete(
+            (children, failure) -> {
+              if (failure == null) {
+                decideNow(new GoneListed(name, new CandidateEvent.Listed(epoch, children)));
+              } else {
+                log.debug(
+                    "participant {}: no listing of {} from the watch ({}); the loop lists",
+                    config.participantId(),
+                    config.path(),
+                    failure.toString());
+                loop.execute(() -> feed(new Gone(name)));
+              }
+            });
   }
 
   private void ignored(String child) {

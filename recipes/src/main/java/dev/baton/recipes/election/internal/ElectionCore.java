@@ -88,6 +88,7 @@ public final class ElectionCore {
    * of {@code token} is current after the call (begun, resumed, or held from before).
    */
   boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
+    LeadershipHandle ended;
     synchronized (lock) {
       if (closed
           || failure != null
@@ -110,7 +111,7 @@ public final class ElectionCore {
         }
         return true;
       }
-      revokeLocked(RevocationReason.NODE_DELETED);
+      ended = revokeLocked(RevocationReason.NODE_DELETED);
       termSession = liveness.current().sessionId(); // the epoch's: the one the queue was read in
       termEpoch = epoch;
       current =
@@ -120,6 +121,7 @@ public final class ElectionCore {
       callbacks.elected(current);
       lock.notifyAll();
     }
+    logRevoked(ended, RevocationReason.NODE_DELETED);
     log.info("participant {} leads {} with token {}", config.participantId(), config.path(), token);
     return true;
   }
@@ -144,18 +146,22 @@ public final class ElectionCore {
    * now (its node went with that session), without waiting for the loop.
    */
   void connectedIn(ConnectionEpoch epoch) {
+    LeadershipHandle ended = null;
     synchronized (lock) {
       if (current != null && epoch.number() > termEpoch && termSession != epoch.sessionId()) {
-        revokeLocked(RevocationReason.SESSION_LOST);
+        ended = revokeLocked(RevocationReason.SESSION_LOST);
       }
     }
+    logRevoked(ended, RevocationReason.SESSION_LOST);
   }
 
   /** Ends the current term, if any, for {@code reason}. */
   void revoke(RevocationReason reason) {
+    LeadershipHandle ended;
     synchronized (lock) {
-      revokeLocked(reason);
+      ended = revokeLocked(reason);
     }
+    logRevoked(ended, reason);
   }
 
   /**
@@ -164,19 +170,25 @@ public final class ElectionCore {
    * may still be on its way to a {@code Lead}).
    */
   void nodeChanged(String nodePath) {
+    LeadershipHandle ended = null;
     synchronized (lock) {
       deadNodes.add(nodePath); // also when no term exists yet: a listing in flight may lead on it
       if (current != null && current.nodePath().equals(nodePath)) {
-        revokeLocked(RevocationReason.NODE_DELETED);
+        ended = revokeLocked(RevocationReason.NODE_DELETED);
       }
     }
+    logRevoked(ended, RevocationReason.NODE_DELETED);
   }
 
-  private void revokeLocked(RevocationReason reason) {
+  /**
+   * Ends the current term, if any; returns it if this call ended it, for {@link #logRevoked} once
+   * the lock is released (a log line costs a leaving leader's delete time).
+   */
+  private @Nullable LeadershipHandle revokeLocked(RevocationReason reason) {
     LeadershipHandle h = current;
     current = null;
     if (h == null || !h.revoke(reason)) {
-      return;
+      return null;
     }
     lastTransition = config.clock().instant();
     metrics.revoked(reason);
@@ -185,12 +197,18 @@ public final class ElectionCore {
     }
     callbacks.revoked(h, reason);
     lock.notifyAll();
-    log.info(
-        "participant {} no longer leads {} (token {}): {}",
-        config.participantId(),
-        config.path(),
-        h.token(),
-        reason);
+    return h;
+  }
+
+  private void logRevoked(@Nullable LeadershipHandle ended, RevocationReason reason) {
+    if (ended != null) {
+      log.info(
+          "participant {} no longer leads {} (token {}): {}",
+          config.participantId(),
+          config.path(),
+          ended.token(),
+          reason);
+    }
   }
 
   private void onElectedFailure(LeadershipHandle h) {
@@ -265,21 +283,37 @@ public final class ElectionCore {
   }
 
   /**
-   * Leaves the election: revokes with {@link RevocationReason#CLOSED} and deletes the znode. The
-   * final callbacks drain while the delete is on its way: this returns within the longer of the
-   * session's close wait and the callback drain timeout (both measured from this call).
+   * Leaves the election: revokes with {@link RevocationReason#CLOSED}, waits for the term's {@code
+   * revoked} callback (and those queued before it), then deletes the znode, so that the successor
+   * is elected only after this leader's callbacks returned. That wait is bounded by the callback
+   * drain timeout and skipped when called from a callback. The remaining callbacks drain while the
+   * delete is on its way: this returns within the longer of the session's close wait and the
+   * callback drain timeout (both measured from this call).
    */
   public void close() {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
+    LeadershipHandle ended;
     synchronized (lock) {
       if (closed) {
         return;
       }
       closed = true;
-      revokeLocked(RevocationReason.CLOSED);
+      ended = revokeLocked(RevocationReason.CLOSED);
       lock.notifyAll();
     }
-    runner.close();
+    if (ended != null
+        && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
+        && !callbacks.isCallbackThread()) {
+      log.warn(
+          "participant {} leaves {} before its revoked callback for token {} returned: it took"
+              + " longer than the callback drain timeout {}",
+          config.participantId(),
+          config.path(),
+          ended.token(),
+          config.callbackDrainTimeout());
+    }
+    runner.close(); // the term has ended: its znode is deleted now, before anything else
+    logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
   }

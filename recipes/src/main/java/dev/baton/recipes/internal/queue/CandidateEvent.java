@@ -39,6 +39,14 @@ public sealed interface CandidateEvent {
   /** The watched entry {@code name} was deleted or changed, or was already gone. */
   record Gone(String name) implements CandidateEvent {}
 
+  /**
+   * The watched predecessor {@code name} went, and {@code listed} is a listing of the queue read
+   * after its watch fired: the same as {@link Gone} followed by the reply to the {@link
+   * CandidateAction.ListQueue} it leads to, for a store that reads the queue as soon as the watch
+   * fires, without waiting for the loop.
+   */
+  record GoneListed(String name, Listed listed) implements CandidateEvent {}
+
   /** A {@link CandidateAction.Lead} was refused: the epoch had changed by then. */
   record LeadRefused(long token) implements CandidateEvent {}
 

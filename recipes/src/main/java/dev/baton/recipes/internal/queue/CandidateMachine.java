@@ -16,6 +16,7 @@ import dev.baton.recipes.internal.queue.CandidateAction.Watch;
 import dev.baton.recipes.internal.queue.CandidateEvent.Close;
 import dev.baton.recipes.internal.queue.CandidateEvent.Entered;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateEvent.GoneListed;
 import dev.baton.recipes.internal.queue.CandidateEvent.Inspected;
 import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
@@ -126,6 +127,8 @@ public final class CandidateMachine {
       onEntered(en, out);
     } else if (event instanceof Gone g) {
       onGone(g.name(), out);
+    } else if (event instanceof GoneListed g) {
+      onGoneListed(g, out);
     } else if (event instanceof LeadRefused r) {
       if (Objects.equals(leading, r.token())) {
         leading = null; // the link changed; its event brings the next listing
@@ -250,6 +253,21 @@ public final class CandidateMachine {
       }
     }
     listIfConnected(out);
+  }
+
+  /**
+   * A predecessor went and the queue was read since: what {@link Gone} and the reply to its {@link
+   * ListQueue} do together. The candidate's own entry is never taken for a predecessor: its
+   * deletion goes the way of {@link Gone}, and the listing is dropped.
+   */
+  private void onGoneListed(GoneListed g, List<CandidateAction> out) {
+    if (node != null && node.name().equals(g.name())) {
+      onGone(g.name(), out);
+      return;
+    }
+    if (!closed && epoch != null && epoch.isConnected()) {
+      onListed(g.listed(), out);
+    }
   }
 
   private void onResign(Resign r, List<CandidateAction> out) {

@@ -92,6 +92,16 @@ public final class QueueIo {
         || a instanceof Watch;
   }
 
+  /** Hears that a watch set by {@link #apply} fired, on the store's event thread. */
+  @FunctionalInterface
+  public interface WatchListener {
+    /**
+     * The watched entry {@code name} was deleted or changed; {@code own} if it is the candidate's
+     * own entry, else its predecessor.
+     */
+    void fired(String name, boolean own);
+  }
+
   /**
    * Applies the store action {@code a}; {@code onWatch} receives the name of a watched entry when
    * its watch fires, on the store's event thread.
@@ -99,6 +109,16 @@ public final class QueueIo {
    * @return the reply event, or null if the action has none
    */
   public @Nullable CandidateEvent apply(CandidateAction a, Consumer<String> onWatch) {
+    return apply(a, (name, own) -> onWatch.accept(name));
+  }
+
+  /**
+   * Applies the store action {@code a}; {@code onWatch} hears of a watched entry when its watch
+   * fires, on the store's event thread.
+   *
+   * @return the reply event, or null if the action has none
+   */
+  public @Nullable CandidateEvent apply(CandidateAction a, WatchListener onWatch) {
     long epoch = store.liveness().current().number();
     if (a instanceof ListQueue) {
       return new CandidateEvent.Listed(epoch, store.list());
@@ -123,10 +143,10 @@ public final class QueueIo {
       return null;
     } else if (a instanceof Watch w) {
       if (w.own()) {
-        store.watchAsync(w.name(), () -> onWatch.accept(w.name()));
+        store.watchAsync(w.name(), () -> onWatch.fired(w.name(), true));
         return null;
       }
-      boolean present = store.watch(w.name(), () -> onWatch.accept(w.name()));
+      boolean present = store.watch(w.name(), () -> onWatch.fired(w.name(), false));
       return present ? null : new CandidateEvent.Gone(w.name());
     }
     throw new IllegalArgumentException("not a store action: " + a);

@@ -16,6 +16,7 @@ import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateAction.Watch;
 import dev.baton.recipes.internal.queue.CandidateEvent.Entered;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
+import dev.baton.recipes.internal.queue.CandidateEvent.GoneListed;
 import dev.baton.recipes.internal.queue.CandidateEvent.Inspected;
 import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
@@ -70,6 +71,36 @@ class CandidateMachineTest {
     String mine = name("me", 5);
     assertThat(enterAndList(mine, name("a", 1), name("b", 3)))
         .containsExactly(new Watch(name("b", 3), false));
+  }
+
+  @Test
+  void aPredecessorGoneWithAListingReadSinceLeadsWithoutAnotherRead() {
+    String mine = name("me", 5);
+    String before = name("b", 3);
+    enterAndList(mine, before);
+    assertThat(machine.on(new GoneListed(before, new Listed(1, List.of(mine)))))
+        .as("the same as Gone, then the answer to its ListQueue")
+        .containsExactly(new Lead(1, 100, mine));
+  }
+
+  @Test
+  void aPredecessorGoneWithAListingFromAnEarlierEpochWaitsForTheLink() {
+    String mine = name("me", 5);
+    String before = name("b", 3);
+    enterAndList(mine, before);
+    machine.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION)));
+    machine.on(new Link(epoch(3, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    assertThat(machine.on(new GoneListed(before, new Listed(1, List.of(mine))))).isEmpty();
+    assertThat(machine.leadingToken()).isEmpty();
+  }
+
+  @Test
+  void theOwnEntryIsNeverTakenForAPredecessor() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    assertThat(machine.on(new GoneListed(mine, new Listed(1, List.of(mine)))))
+        .as("the listing is dropped: the deletion goes the way of Gone")
+        .containsExactly(new Revoke(RevocationReason.NODE_DELETED), new ListQueue());
   }
 
   @Test
