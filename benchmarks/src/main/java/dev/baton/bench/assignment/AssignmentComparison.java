@@ -47,7 +47,6 @@ public final class AssignmentComparison implements Scenario {
           "compute-members",
           "compute-warmup",
           "compute-runs",
-          "compute-kafka-warmup",
           "compute-kafka-runs",
           "handoff",
           "handoff-partitions",
@@ -94,7 +93,6 @@ public final class AssignmentComparison implements Scenario {
     int computeMembers = s.integer("compute-members", 1_000);
     int computeWarmup = s.integer("compute-warmup", 500);
     int computeRuns = s.integer("compute-runs", 200);
-    int kafkaWarmup = s.integer("compute-kafka-warmup", 20);
     int kafkaRuns = s.integer("compute-kafka-runs", 200);
     boolean handoff = s.bool("handoff", true);
     HandoffTiming.Config handoffConfig =
@@ -118,11 +116,10 @@ public final class AssignmentComparison implements Scenario {
         || computeMembers < 1
         || computeWarmup < 0
         || computeRuns < 1
-        || kafkaWarmup < 0
         || kafkaRuns < 0) {
       throw new IllegalArgumentException(
           "compute-partitions, compute-members and compute-runs must be at least 1,"
-              + " the warm-ups and compute-kafka-runs at least 0");
+              + " compute-warmup and compute-kafka-runs at least 0");
     }
     MembershipTrace trace = MembershipTrace.generate(seed, start, min, max, events);
     Map<Kind, Integer> kinds = new EnumMap<>(Kind.class);
@@ -154,18 +151,12 @@ public final class AssignmentComparison implements Scenario {
 
     if (compute) {
       progress(
-          "compute: %d partitions, %d members; %d warm-up + %d timed Baton calls, %d + %d Kafka sticky calls,"
-              + " interleaved",
-          computePartitions, computeMembers, computeWarmup, computeRuns, kafkaWarmup, kafkaRuns);
+          "compute: %d partitions, %d members; %d untimed calls each, then %d timed Baton and %d timed"
+              + " Kafka sticky calls, interleaved in ABBA order",
+          computePartitions, computeMembers, computeWarmup, computeRuns, kafkaRuns);
       List<ComputeTiming.Result> results =
           ComputeTiming.run(
-              computePartitions,
-              computeMembers,
-              computeWarmup,
-              computeRuns,
-              kafkaWarmup,
-              kafkaRuns,
-              seed);
+              computePartitions, computeMembers, computeWarmup, computeRuns, kafkaRuns, seed);
       ComputeTiming.Result baton = results.get(0);
       progress(
           "compute baton: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
@@ -201,7 +192,7 @@ public final class AssignmentComparison implements Scenario {
                 kafka.maxMs(),
                 baton.p50Ms() / kafka.p50Ms(),
                 kafka.runs(),
-                kafkaWarmup));
+                computeWarmup));
       }
     }
 

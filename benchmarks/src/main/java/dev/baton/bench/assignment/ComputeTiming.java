@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Interleaving;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import java.util.ArrayList;
@@ -23,86 +24,66 @@ import org.apache.kafka.common.TopicPartition;
  * {@link StickyBalancedStrategy} and, as a baseline, Kafka's eager {@code StickyAssignor}.
  *
  * <p>A seeded chain of single membership changes (join, leave, join, leave, ...: the group moves
- * between M and M+1 members) is applied to both; each call gets the previous call's result as its
- * previous assignment. The iterations interleave the two assignors (Baton, then Kafka, on the same
- * change), so JIT, GC and machine noise hit both alike in the timed window. Baton warms up alone
- * first (its calls are short, so the JIT needs many), then Kafka joins the chain with an unmeasured
- * first assignment and its own warm-up, then both are timed, each call on its own with {@code
- * System.nanoTime()}, until each has its runs. Only the assignment call is timed: building the
- * member list (Baton) or the subscriptions with their user data (Kafka) and the sanity checks are
- * not.
+ * between M and M+1 members) is applied to both; each call gets that assignor's previous result as
+ * its previous assignment. Both start with an unmeasured assignment of the initial group, then
+ * every iteration applies one change and calls both assignors on it, in an order that alternates
+ * ABBA ({@link Interleaving}: Baton first, Kafka first, Kafka first, Baton first, ...), so that
+ * neither always runs on the other's garbage or JIT work. The first {@code warmup} iterations are
+ * the same for both and not timed; then each call is timed on its own with {@code
+ * System.nanoTime()} until each assignor has its runs. Only the assignment call is timed: building
+ * the member list (Baton) or the subscriptions with their user data (Kafka) and the sanity checks
+ * are not.
  */
 final class ComputeTiming {
   /** Percentiles of one assignor's calls, ms. */
   record Result(
       String assignor, int runs, double p50Ms, double p99Ms, double maxMs, double meanMs) {}
 
+  /** One assignor in the chain: its own state, one call per iteration while it is active. */
+  private interface Side {
+    /** Assigns the group after this iteration's change; returns the call's duration, ns. */
+    long step(List<String> group);
+  }
+
   private ComputeTiming() {}
 
   /**
    * Runs the chain. {@code kafkaRuns == 0} skips Kafka.
    *
+   * @param warmup untimed iterations, the same for both assignors
    * @return Baton's result, then Kafka's if it ran
    */
   static List<Result> run(
-      int partitions,
-      int members,
-      int warmup,
-      int runs,
-      int kafkaWarmup,
-      int kafkaRuns,
-      long seed) {
+      int partitions, int members, int warmup, int runs, int kafkaRuns, long seed) {
     Random random = new Random(seed);
     Set<String> used = new HashSet<>();
     List<String> group = new ArrayList<>();
     for (int i = 0; i < members; i++) {
       group.add(MembershipTrace.newId(random, used));
     }
-    SortedSet<Integer> all = BatonAssignor.range(partitions);
-    StickyBalancedStrategy strategy = new StickyBalancedStrategy();
-    Map<Integer, String> baton = strategy.assign(all, BatonAssignor.profiles(group), Map.of());
-    KafkaAssignor kafka =
-        kafkaRuns > 0 ? new KafkaAssignor(KafkaAssignor.Kind.STICKY, partitions) : null;
-    Map<String, List<TopicPartition>> kafkaOwned = null;
+    Side baton = batonSide(partitions, group);
+    Side kafka = kafkaRuns > 0 ? kafkaSide(partitions, group) : null;
     double[] batonMs = new double[runs];
     double[] kafkaMs = new double[kafkaRuns];
-    // Iterations: [0, warmup) Baton alone; [warmup, timed) both, untimed (Kafka's warm-up);
-    // [timed, ...) both timed, each until it has its runs.
-    int timed = warmup + (kafka == null ? 0 : kafkaWarmup);
-    int total = timed + Math.max(runs, kafka == null ? 0 : kafkaRuns);
+    List<Side> sides = kafka == null ? List.of(baton) : List.of(baton, kafka);
+    int total = warmup + Math.max(runs, kafkaRuns);
     long started = System.nanoTime();
     for (int i = 0; i < total; i++) {
-      boolean batonActive = i < timed + runs;
-      boolean kafkaActive = kafka != null && i >= warmup && i < timed + kafkaRuns;
-      if (kafkaActive && kafkaOwned == null) {
-        // Kafka joins the chain here: its first assignment, of the group as it is, is not measured.
-        kafkaOwned = kafka.deliver(kafka.compute(kafka.prepare(group, Map.of())));
-      }
       if (i % 2 == 0) {
         group.add(MembershipTrace.newId(random, used));
       } else {
         group.remove(random.nextInt(group.size()));
       }
-      if (batonActive) {
-        List<MemberProfile> profiles = BatonAssignor.profiles(group);
-        long t0 = System.nanoTime();
-        Map<Integer, String> next = strategy.assign(all, profiles, baton);
-        long t1 = System.nanoTime();
-        checkBalanced("baton", next, partitions, group);
-        if (i >= timed) {
-          batonMs[i - timed] = (t1 - t0) / 1e6;
+      int timed = i - warmup;
+      for (Side side : Interleaving.order(sides, i)) {
+        boolean isBaton = side == baton;
+        int sideRuns = isBaton ? runs : kafkaRuns;
+        if (timed >= sideRuns) {
+          continue; // this side has all its timed calls
         }
-        baton = next;
-      }
-      if (kafkaActive) {
-        GroupSubscription subscriptions = kafka.prepare(group, kafkaOwned);
-        long t0 = System.nanoTime();
-        GroupAssignment assignment = kafka.compute(subscriptions);
-        long t1 = System.nanoTime();
-        kafkaOwned = kafka.deliver(assignment);
-        checkBalanced("sticky", toMap(kafkaOwned), partitions, group);
-        if (i >= timed) {
-          kafkaMs[i - timed] = (t1 - t0) / 1e6;
+        long nanos = side.step(group);
+        if (timed >= 0) {
+          (isBaton ? batonMs : kafkaMs)[timed] = nanos / 1e6;
         }
       }
       if (i > 0 && i % 200 == 0) {
@@ -117,6 +98,47 @@ final class ComputeTiming {
       results.add(summarize("sticky", kafkaMs));
     }
     return results;
+  }
+
+  private static Side batonSide(int partitions, List<String> initialGroup) {
+    SortedSet<Integer> all = BatonAssignor.range(partitions);
+    StickyBalancedStrategy strategy = new StickyBalancedStrategy();
+    Map<Integer, String> first =
+        strategy.assign(all, BatonAssignor.profiles(initialGroup), Map.of());
+    return new Side() {
+      private Map<Integer, String> previous = first;
+
+      @Override
+      public long step(List<String> group) {
+        List<MemberProfile> profiles = BatonAssignor.profiles(group);
+        long t0 = System.nanoTime();
+        Map<Integer, String> next = strategy.assign(all, profiles, previous);
+        long t1 = System.nanoTime();
+        checkBalanced("baton", next, partitions, group);
+        previous = next;
+        return t1 - t0;
+      }
+    };
+  }
+
+  private static Side kafkaSide(int partitions, List<String> initialGroup) {
+    KafkaAssignor kafka = new KafkaAssignor(KafkaAssignor.Kind.STICKY, partitions);
+    Map<String, List<TopicPartition>> first =
+        kafka.deliver(kafka.compute(kafka.prepare(initialGroup, Map.of())));
+    return new Side() {
+      private Map<String, List<TopicPartition>> owned = first;
+
+      @Override
+      public long step(List<String> group) {
+        GroupSubscription subscriptions = kafka.prepare(group, owned);
+        long t0 = System.nanoTime();
+        GroupAssignment assignment = kafka.compute(subscriptions);
+        long t1 = System.nanoTime();
+        owned = kafka.deliver(assignment);
+        checkBalanced("sticky", toMap(owned), partitions, group);
+        return t1 - t0;
+      }
+    };
   }
 
   private static void checkBalanced(

@@ -9,7 +9,6 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
@@ -31,11 +30,7 @@ final class BatonContender extends Contender {
   BatonContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
       throws InterruptedException {
     super(label, sink);
-    SessionConfig config =
-        SessionConfig.builder(settings.connectString())
-            .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
-            .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
-            .build();
+    SessionConfig config = settings.sessionConfig();
     if (settings.deepTrace()) {
       ownClient =
           CuratorFrameworkFactory.builder()
@@ -43,6 +38,7 @@ final class BatonContender extends Contender {
               .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
               .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
               .retryPolicy(config.retryPolicy())
+              .ensembleTracker(false)
               .zookeeperFactory(TracingZooKeeper.factory(trace))
               .build();
       ownClient.start();

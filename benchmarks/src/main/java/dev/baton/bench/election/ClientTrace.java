@@ -28,7 +28,10 @@ final class ClientTrace extends AdvancedTracerDriver {
 
   /** Where an entry comes from. */
   enum Kind {
-    /** A Curator operation trace: completion time only. */
+    /**
+     * A completed operation as the client's operation tracer reports it (Curator's tracer, or the
+     * floor contender's own count): completion time only.
+     */
     CURATOR_OP,
     /** A call into the ZooKeeper handle, start to result (sync) or to callback (async). */
     ZK_CALL,
@@ -76,6 +79,30 @@ final class ClientTrace extends AdvancedTracerDriver {
   @Override
   public void addEvent(EventTrace trace) {
     // Connection-state events: not needed.
+  }
+
+  /**
+   * A completed operation of a client without Curator (the floor contender), counted like {@link
+   * #addTrace}: {@code watchSetting} marks the read that leaves a candidate idle in the queue.
+   */
+  void countOperation(String name, boolean watchSetting) {
+    long now = System.nanoTime();
+    operations.incrementAndGet();
+    if (watchSetting) {
+      synchronized (watchedReadsLock) {
+        watchedReads++;
+        watchedReadsLock.notifyAll();
+      }
+    }
+    if (recording) {
+      entries.add(
+          new Entry(
+              Kind.CURATOR_OP,
+              name + (watchSetting ? "(watch)" : ""),
+              -1,
+              now,
+              Thread.currentThread().getName()));
+    }
   }
 
   void zkCall(String name, long start, long end) {
@@ -129,7 +156,10 @@ final class ClientTrace extends AdvancedTracerDriver {
     return operations.get();
   }
 
-  /** Waits until at least {@code count} watch-setting getData operations have completed. */
+  /**
+   * Waits until at least {@code count} watch-setting reads have completed (getData with a watch in
+   * the libraries, exists with a watch in the floor).
+   */
   boolean awaitWatchedReads(long count, long timeoutMs) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     synchronized (watchedReadsLock) {

@@ -2,10 +2,15 @@
 package dev.baton.bench.election;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.SessionConfig;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** One candidate of the benchmark: its own ZooKeeper session and its election recipe. */
+/**
+ * One candidate of the benchmark: its own ZooKeeper session and its election recipe (Baton,
+ * Curator, or the raw-ZooKeeper floor).
+ */
 abstract class Contender {
   /**
    * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback).
@@ -13,9 +18,20 @@ abstract class Contender {
   record Elected(
       Contender who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
 
-  /** Connection settings shared by both libraries. */
+  /** Connection settings shared by all contenders. */
   record ClientSettings(
-      String connectString, int sessionTimeoutMs, int connectionTimeoutMs, boolean deepTrace) {}
+      String connectString, int sessionTimeoutMs, int connectionTimeoutMs, boolean deepTrace) {
+    /**
+     * The Baton session configuration of these settings; the Curator contender builds its client
+     * from it too, so both get the same timeouts and retry policy.
+     */
+    SessionConfig sessionConfig() {
+      return SessionConfig.builder(connectString)
+          .sessionTimeout(Duration.ofMillis(sessionTimeoutMs))
+          .connectionTimeout(Duration.ofMillis(connectionTimeoutMs))
+          .build();
+    }
+  }
 
   private final String label;
   protected final ClientTrace trace;
@@ -46,13 +62,13 @@ abstract class Contender {
 
   /**
    * Closes the election recipe (Baton: {@code LeaderElection.close()}; Curator: {@code
-   * LeaderLatch.close()}).
+   * LeaderLatch.close()}; floor: delete of the own znode).
    */
   abstract void closeRecipe() throws Exception;
 
   /**
    * Closes the session (Baton: {@code BatonSession.close()}; Curator: {@code
-   * CuratorFramework.close()}).
+   * CuratorFramework.close()}; floor: {@code ZooKeeper.close()}).
    */
   abstract void closeSession() throws Exception;
 

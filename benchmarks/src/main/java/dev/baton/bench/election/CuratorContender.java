@@ -2,6 +2,7 @@
 package dev.baton.bench.election;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.SessionConfig;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -9,12 +10,15 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /**
- * A Curator candidate: its own {@link CuratorFramework} (built with the same settings and retry
- * policy as {@code BatonSession.start}) and a {@link LeaderLatch}. Leaving is {@link
- * LeaderLatch#close()} then {@link CuratorFramework#close()}.
+ * A Curator candidate: its own {@link CuratorFramework} and a {@link LeaderLatch}. Leaving is
+ * {@link LeaderLatch#close()} then {@link CuratorFramework#close()}.
+ *
+ * <p>The client gets the settings {@code BatonSession.start} gives its own Curator client: session
+ * and connection timeout and retry policy taken from the same {@link SessionConfig} (so the retry
+ * policy is {@code SessionConfig}'s default), and the ensemble tracker off. Everything else is
+ * Curator's default, as in {@code BatonSession.start} without security settings.
  */
 final class CuratorContender extends Contender {
   private final CuratorFramework client;
@@ -23,12 +27,14 @@ final class CuratorContender extends Contender {
   CuratorContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
       throws InterruptedException {
     super(label, sink);
+    SessionConfig config = settings.sessionConfig();
     CuratorFrameworkFactory.Builder builder =
         CuratorFrameworkFactory.builder()
-            .connectString(settings.connectString())
-            .sessionTimeoutMs(settings.sessionTimeoutMs())
-            .connectionTimeoutMs(settings.connectionTimeoutMs())
-            .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000));
+            .connectString(config.connectString())
+            .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
+            .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+            .retryPolicy(config.retryPolicy())
+            .ensembleTracker(false);
     if (settings.deepTrace()) {
       builder.zookeeperFactory(TracingZooKeeper.factory(trace));
     }

@@ -2,6 +2,7 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
 import dev.baton.bench.election.Contender.ClientSettings;
@@ -16,13 +17,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch},
- * every candidate with its own session, on one in-process ZooKeeper server.
+ * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}
+ * and against the floor, raw ZooKeeper handles doing the minimum ({@link FloorContender}), every
+ * candidate with its own session, on one in-process ZooKeeper server.
  *
- * <p>For each candidate count N, a Baton election and a Curator election are filled with N
- * candidates each (on fresh paths), then handovers alternate between the two libraries in ABBA
- * order, so that both see the same JVM, JIT and server state. See {@link ElectionRun} for one
- * handover. Warm-up handovers are done the same way and not recorded.
+ * <p>For each candidate count N, a Baton, a Curator and a floor election are filled with N
+ * candidates each (on fresh paths), then handovers take turns between the three in a rotating order
+ * ({@link Interleaving}: all six orders every six rounds), so that all see the same JVM, JIT and
+ * server state. See {@link ElectionRun} for one handover. Warm-up handovers are done the same way
+ * and not recorded.
  */
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
@@ -41,7 +44,8 @@ public final class ElectionHandover implements Scenario {
   @Override
   public String description() {
     return "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, "
-        + "Baton LeaderElection vs Curator LeaderLatch, N=10 and N=100 candidates";
+        + "Baton LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor),"
+        + " N=10 and N=100 candidates";
   }
 
   @Override
@@ -72,7 +76,7 @@ public final class ElectionHandover implements Scenario {
                 + " will include pings");
       }
       progress(
-          "ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per library and N;"
+          "ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per contender and N;"
               + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)%s",
           zk.connectString(),
           fsync,
@@ -86,57 +90,62 @@ public final class ElectionHandover implements Scenario {
           new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
       for (int n : sizes) {
         ElectionRun baton =
-            new ElectionRun(
-                Library.BATON,
-                n,
-                "/bench/election-handover/baton-" + n,
-                zk,
-                settings,
-                handoverTimeoutMs,
-                closeMode,
-                mntrCost);
+            run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
         ElectionRun curator =
-            new ElectionRun(
-                Library.CURATOR,
-                n,
-                "/bench/election-handover/curator-" + n,
-                zk,
-                settings,
-                handoverTimeoutMs,
-                closeMode,
-                mntrCost);
+            run(Library.CURATOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
+        ElectionRun floor =
+            run(Library.FLOOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
+        List<ElectionRun> runs = List.of(baton, curator, floor);
         try {
           long start = System.nanoTime();
-          baton.fill();
-          curator.fill();
+          for (ElectionRun r : runs) {
+            r.fill();
+          }
           progress(
-              "N=%d: %d Baton and %d Curator candidates joined in %.1f s; negotiated session timeout %d ms",
-              n, n, n, (System.nanoTime() - start) / 1e9, baton.negotiatedSessionTimeoutMs());
+              "N=%d: %d Baton, %d Curator and %d floor candidates joined in %.1f s; negotiated"
+                  + " session timeout %d ms",
+              n, n, n, n, (System.nanoTime() - start) / 1e9, baton.negotiatedSessionTimeoutMs());
           int total = warmup + handovers;
           start = System.nanoTime();
           for (int h = 0; h < total; h++) {
             boolean record = h >= warmup;
-            // ABBA order: neither library always goes first.
-            if (h % 4 == 0 || h % 4 == 3) {
-              baton.handover(record);
-              curator.handover(record);
-            } else {
-              curator.handover(record);
-              baton.handover(record);
+            // Rotating order: every contender goes first, second and last equally often.
+            for (ElectionRun r : Interleaving.order(runs, h)) {
+              r.handover(record);
             }
             if ((h + 1) % 50 == 0 || h + 1 == total) {
               progress(
-                  "N=%d: %d/%d handovers per library (%.1f s)",
+                  "N=%d: %d/%d handovers per contender (%.1f s)",
                   n, h + 1, total, (System.nanoTime() - start) / 1e9);
             }
           }
-          report(n, baton, curator, handovers, warmup, closeMode, fsync);
+          report(n, baton, curator, floor, handovers, warmup, closeMode, fsync);
         } finally {
-          baton.close();
-          curator.close();
+          for (ElectionRun r : runs) {
+            r.close();
+          }
         }
       }
     }
+  }
+
+  private static ElectionRun run(
+      Library library,
+      int n,
+      EmbeddedZooKeeper zk,
+      ClientSettings settings,
+      long handoverTimeoutMs,
+      CloseMode closeMode,
+      long mntrCost) {
+    return new ElectionRun(
+        library,
+        n,
+        "/bench/election-handover/" + library.key() + "-" + n,
+        zk,
+        settings,
+        handoverTimeoutMs,
+        closeMode,
+        mntrCost);
   }
 
   /** How many packets one mntr read adds to zk_packets_received (ZooKeeper 3.9 counts it: 1). */
@@ -165,11 +174,12 @@ public final class ElectionHandover implements Scenario {
       int n,
       ElectionRun baton,
       ElectionRun curator,
+      ElectionRun floor,
       int handovers,
       int warmup,
       CloseMode closeMode,
       boolean fsync) {
-    for (ElectionRun run : List.of(baton, curator)) {
+    for (ElectionRun run : List.of(baton, curator, floor)) {
       String lib = run.library().key();
       progress(
           "N=%d %s: latency p50 %.3f p99 %.3f max %.3f ms; close call p50 %.3f ms; mean packet-count"
@@ -221,9 +231,11 @@ public final class ElectionHandover implements Scenario {
         String.format(
             Locale.ROOT,
             "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
-                + " ratio_p50=%.3f ratio_p99=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
-                + " baton_packets_per_handover=%.2f curator_packets_per_handover=%.2f"
-                + " baton_successor_requests=%.2f curator_successor_requests=%.2f"
+                + " ratio_p50=%.3f ratio_p99=%.3f floor_p50_ms=%.3f floor_p99_ms=%.3f ratio_p50_floor=%.3f"
+                + " curator_ratio_p50_floor=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
+                + " floor_requests_per_handover=%.2f baton_packets_per_handover=%.2f"
+                + " curator_packets_per_handover=%.2f floor_packets_per_handover=%.2f"
+                + " baton_successor_requests=%.2f curator_successor_requests=%.2f floor_successor_requests=%.2f"
                 + " handovers=%d warmup=%d close=%s fsync=%s%s",
             NAME,
             n,
@@ -233,12 +245,19 @@ public final class ElectionHandover implements Scenario {
             curator.p99Ms(),
             baton.p50Ms() / curator.p50Ms(),
             baton.p99Ms() / curator.p99Ms(),
+            floor.p50Ms(),
+            floor.p99Ms(),
+            baton.p50Ms() / floor.p50Ms(),
+            curator.p50Ms() / floor.p50Ms(),
             baton.requestsPerHandover(),
             curator.requestsPerHandover(),
+            floor.requestsPerHandover(),
             baton.packetsPerHandover(),
             curator.packetsPerHandover(),
+            floor.packetsPerHandover(),
             baton.successorOpsPerHandover(),
             curator.successorOpsPerHandover(),
+            floor.successorOpsPerHandover(),
             handovers,
             warmup,
             closeMode.key(),

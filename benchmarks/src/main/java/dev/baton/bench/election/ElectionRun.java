@@ -37,18 +37,18 @@ import org.apache.zookeeper.ZooKeeper;
  * (t1 is taken first thing in the callback) and for the server to have answered the leader's
  * closeSession; read {@code zk_packets_received} again. The latency is t1 - t0. The packets are the
  * difference of the two reads minus the one packet the second {@code mntr} read itself counts: the
- * leader's close (its recipe's requests, Curator's removal of its /zookeeper/config watch,
- * closeSession), the successor's requests, and any ping that happens to fall inside the window. The
- * requests are those packets minus the pings, which are told apart with the clients' request
- * counters ({@link ClientRequests}). Then, outside the window, a new candidate joins at the back
- * and the run waits until it has completed its watch-setting getData (it is then idle in the queue)
- * before the next handover.
+ * leader's close (its recipe's requests, closeSession), the successor's requests, and any ping that
+ * happens to fall inside the window. The requests are those packets minus the pings, which are told
+ * apart with the clients' request counters ({@link ClientRequests}). Then, outside the window, a
+ * new candidate joins at the back and the run waits until it has completed its watch-setting read
+ * (it is then idle in the queue) before the next handover.
  */
 final class ElectionRun {
-  /** The two libraries. */
+  /** The contenders: the two libraries and the raw-ZooKeeper floor. */
   enum Library {
     BATON,
-    CURATOR;
+    CURATOR,
+    FLOOR;
 
     String key() {
       return name().toLowerCase(Locale.ROOT);
@@ -163,9 +163,11 @@ final class ElectionRun {
   private Contender join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
     Contender c =
-        library == Library.BATON
-            ? new BatonContender(label, path, settings, events::add)
-            : new CuratorContender(label, path, settings, events::add);
+        switch (library) {
+          case BATON -> new BatonContender(label, path, settings, events::add);
+          case CURATOR -> new CuratorContender(label, path, settings, events::add);
+          case FLOOR -> new FloorContender(label, path, settings, events::add);
+        };
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -176,9 +178,9 @@ final class ElectionRun {
 
   /**
    * Waits until a follower that just joined is idle in the queue: it has completed a watch-setting
-   * getData (the last step of joining in both libraries) and then no further operation for {@link
-   * #QUIET_MS}. Whatever it might still send would show up as stray operations of the next
-   * handover, which are counted and reported.
+   * read (the last step of joining: getData in both libraries, exists in the floor) and then no
+   * further operation for {@link #QUIET_MS}. Whatever it might still send would show up as stray
+   * operations of the next handover, which are counted and reported.
    */
   private void awaitSettled(Contender c) throws InterruptedException {
     if (!c.trace().awaitWatchedReads(1, handoverTimeoutMs)) {

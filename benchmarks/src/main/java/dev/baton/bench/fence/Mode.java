@@ -9,6 +9,8 @@ enum Mode {
   FENCED("fenced"),
   /**
    * The fence check with a new, higher token every time (a new term registering), then the write.
+   * On ZooKeeper every such write uses a fresh fence object, as a successor in another process
+   * would: it knows nothing of the fence znode and reads it first.
    */
   NEW_TERM("new-term");
 

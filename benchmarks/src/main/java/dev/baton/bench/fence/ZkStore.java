@@ -24,15 +24,20 @@ import org.apache.zookeeper.data.Stat;
  *
  * <pre>
  * unfenced:          client.setData().forPath(path, bytes)
- * fenced, new term:  ZkFence.write(resource, token, tx -&gt; tx.add(tx.ops().setData().forPath(path, bytes)))
+ * fenced:            fence.write(resource, token, tx -&gt; tx.add(tx.ops().setData().forPath(path, bytes)))
+ * new term:          ZkFence.create(client, base).write(resource, newToken, the same action)
  * </pre>
  *
- * <p>{@code ZkFence.write} reads the fence znode (getData), then commits one multi: a versioned
- * setData of the fence znode and the caller's setData. Requests are counted per client from its xid
- * ({@link ClientRequests}).
+ * <p>{@code ZkFence.write} commits one multi: a versioned setData of the fence znode and the
+ * caller's setData. The fenced side uses one fence object for all its writes, as a leader does for
+ * its term: after its first write the fence knows the fence znode's version and goes straight to
+ * the multi. The new-term side creates a fresh fence object for every write, as a successor in
+ * another process would have: it reads the fence znode (getData) before its multi. Requests are
+ * counted per client from its xid ({@link ClientRequests}).
  */
 final class ZkStore implements FenceStore {
   private static final String BASE = "/bench/fence-overhead";
+  private static final String FENCES = BASE + "/fences";
   private static final String SAME_TERM = "same-term";
   private static final String NEW_TERM = "new-term";
 
@@ -67,7 +72,7 @@ final class ZkStore implements FenceStore {
             "no connection to the embedded ZooKeeper server " + server.connectString());
       }
       clients.put(mode, client);
-      fences.put(mode, ZkFence.create(client, BASE + "/fences"));
+      fences.put(mode, ZkFence.create(client, FENCES));
       String path = BASE + "/data/" + mode.key();
       client.create().creatingParentsIfNeeded().forPath(path, bytes);
       paths.put(mode, path);
@@ -117,8 +122,10 @@ final class ZkStore implements FenceStore {
                     return null;
                   });
       case NEW_TERM ->
-          fences
-              .get(mode)
+          // A fresh fence object per write: a new term's writer is another process, which has
+          // never written this fence znode and must read it first. Reusing one object would let it
+          // skip that read (ZkFence remembers the version it last wrote).
+          ZkFence.create(client, FENCES)
               .write(
                   NEW_TERM,
                   FencingToken.of(SqlStore.SCOPE, ++newTermValue),

@@ -3,7 +3,6 @@ package dev.baton.bench.lock;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.lock.FencedLock;
 import dev.baton.recipes.lock.LockConfig;
 import dev.baton.recipes.lock.LockHandle;
@@ -18,12 +17,7 @@ final class BatonLockContender implements LockContender {
   private LockHandle hold; // only the thread that holds the lock touches it
 
   BatonLockContender(String path, String ownerId, ClientSettings settings) {
-    session =
-        BatonSession.start(
-            SessionConfig.builder(settings.connectString())
-                .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
-                .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
-                .build());
+    session = BatonSession.start(settings.sessionConfig());
     lock = FencedLock.create(session, LockConfig.builder(path).ownerId(ownerId).build());
   }
 

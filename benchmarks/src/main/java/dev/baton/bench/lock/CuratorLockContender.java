@@ -1,28 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
+import dev.baton.recipes.SessionConfig;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * Curator: its own {@link CuratorFramework} (same connect string, timeouts and retry policy as
- * {@code BatonSession.start}; Curator's defaults otherwise) and an {@link InterProcessMutex}.
+ * Curator: its own {@link CuratorFramework} and an {@link InterProcessMutex}. The client gets the
+ * settings {@code BatonSession.start} gives its own Curator client: session and connection timeout
+ * and retry policy from the same {@code SessionConfig}, the ensemble tracker off; Curator's
+ * defaults otherwise.
  */
 final class CuratorLockContender implements LockContender {
   private final CuratorFramework client;
   private final InterProcessMutex mutex;
 
   CuratorLockContender(String path, ClientSettings settings) throws InterruptedException {
+    SessionConfig config = settings.sessionConfig();
     client =
         CuratorFrameworkFactory.builder()
-            .connectString(settings.connectString())
-            .sessionTimeoutMs(settings.sessionTimeoutMs())
-            .connectionTimeoutMs(settings.connectionTimeoutMs())
-            .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
+            .connectString(config.connectString())
+            .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
+            .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+            .retryPolicy(config.retryPolicy())
+            .ensembleTracker(false)
             .build();
     client.start();
     if (!client.blockUntilConnected(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
- * N contenders of one library on one lock path, each with its own session, and the slices they run.
+ * N contenders of one library (or of the floor) on one lock path, each with its own session, and
+ * the slices they run.
  *
  * <p>In a slice every contender runs on its own thread: {@code acquire(timeout)}, the critical
  * section (mutual-exclusion and token checks, nothing else), {@code release()}, again, until the
@@ -28,9 +29,14 @@ import org.HdrHistogram.Histogram;
  * slice, including the holds that finished after the window closed.
  */
 final class LockRun {
+  /**
+   * The contenders: the two libraries, and the raw-ZooKeeper floor with a waited or sent delete.
+   */
   enum Library {
     BATON("baton"),
-    CURATOR("curator");
+    CURATOR("curator"),
+    FLOOR("floor"),
+    FLOOR_ASYNC("floor_async");
 
     private final String key;
 
@@ -87,9 +93,12 @@ final class LockRun {
   void open() throws Exception {
     for (int i = 0; i < n; i++) {
       contenders.add(
-          library == Library.BATON
-              ? new BatonLockContender(path, "baton-" + n + "-" + i, settings)
-              : new CuratorLockContender(path, settings));
+          switch (library) {
+            case BATON -> new BatonLockContender(path, "baton-" + n + "-" + i, settings);
+            case CURATOR -> new CuratorLockContender(path, settings);
+            case FLOOR -> new FloorLockContender(path, settings, false);
+            case FLOOR_ASYNC -> new FloorLockContender(path, settings, true);
+          });
     }
   }
 

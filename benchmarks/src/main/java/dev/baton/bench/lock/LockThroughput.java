@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
+import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
 import dev.baton.bench.lock.LockContender.ClientSettings;
@@ -15,12 +16,13 @@ import java.util.stream.Collectors;
 
 /**
  * Lock acquire + release throughput, Baton's {@code FencedLock} against Curator's {@code
- * InterProcessMutex}, with 1, 4 and 16 contenders (threads, each with its own session), on one
- * in-process ZooKeeper server in the same run.
+ * InterProcessMutex} and against the floor ({@link FloorLockContender}: raw ZooKeeper handles, with
+ * the release's delete waited for, and sent without waiting), with 1, 4 and 16 contenders (threads,
+ * each with its own session), on one in-process ZooKeeper server in the same run.
  *
- * <p>Per contender count: both libraries' contenders connect, each library warms up, then measured
- * slices alternate between the libraries in ABBA order (B C C B ...). See {@link LockRun} for one
- * slice.
+ * <p>Per contender count: the four sides' contenders connect, each side warms up, then measured
+ * slices take turns between the sides in a rotating order ({@link Interleaving}). See {@link
+ * LockRun} for one slice.
  */
 public final class LockThroughput implements Scenario {
   static final String NAME = "lock";
@@ -37,8 +39,8 @@ public final class LockThroughput implements Scenario {
 
   @Override
   public String description() {
-    return "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex,"
-        + " 1, 4 and 16 contenders";
+    return "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex"
+        + " vs raw ZooKeeper (the floor), 1, 4 and 16 contenders";
   }
 
   @Override
@@ -69,48 +71,63 @@ public final class LockThroughput implements Scenario {
       ClientSettings settings =
           new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
       progress(
-          "ZooKeeper %s (fsync %s); per contender count and library: %d ms warm-up, then %d ms measured"
-              + " in %d slices, libraries alternating ABBA; acquire timeout %d ms",
+          "ZooKeeper %s (fsync %s); per contender count and side: %d ms warm-up, then %d ms measured"
+              + " in %d slices, sides in rotating order; acquire timeout %d ms",
           zk.connectString(), fsync, warmupMs, durationMs, slices, acquireTimeoutMs);
       long sliceNanos = TimeUnit.MILLISECONDS.toNanos(durationMs) / slices;
       for (int n : counts) {
-        LockRun baton =
-            new LockRun(Library.BATON, n, "/bench/lock/baton-" + n, settings, acquireTimeoutMs);
-        LockRun curator =
-            new LockRun(Library.CURATOR, n, "/bench/lock/curator-" + n, settings, acquireTimeoutMs);
+        LockRun baton = lockRun(Library.BATON, n, settings, acquireTimeoutMs);
+        LockRun curator = lockRun(Library.CURATOR, n, settings, acquireTimeoutMs);
+        LockRun floor = lockRun(Library.FLOOR, n, settings, acquireTimeoutMs);
+        LockRun floorAsync = lockRun(Library.FLOOR_ASYNC, n, settings, acquireTimeoutMs);
+        List<LockRun> runs = List.of(baton, curator, floor, floorAsync);
         try {
           long start = System.nanoTime();
-          baton.open();
-          curator.open();
+          for (LockRun r : runs) {
+            r.open();
+          }
           progress(
-              "contenders=%d: %d Baton and %d Curator sessions connected in %.1f s",
-              n, n, n, (System.nanoTime() - start) / 1e9);
+              "contenders=%d: %d sessions each for Baton, Curator, the floor and the async floor"
+                  + " connected in %.1f s",
+              n, n, (System.nanoTime() - start) / 1e9);
           if (warmupMs > 0) {
-            baton.slice(TimeUnit.MILLISECONDS.toNanos(warmupMs), false, zk);
-            curator.slice(TimeUnit.MILLISECONDS.toNanos(warmupMs), false, zk);
+            for (LockRun r : runs) {
+              r.slice(TimeUnit.MILLISECONDS.toNanos(warmupMs), false, zk);
+            }
           }
-          for (int k = 0; k < 2 * slices; k++) {
-            LockRun first = k % 4 == 0 || k % 4 == 3 ? baton : curator;
-            first.slice(sliceNanos, true, zk);
+          for (int round = 0; round < slices; round++) {
+            // Rotating order: every contender goes first and last equally often.
+            for (LockRun r : Interleaving.order(runs, round)) {
+              r.slice(sliceNanos, true, zk);
+            }
           }
-          report(n, baton, curator, durationMs, warmupMs, slices, fsync);
+          report(n, baton, curator, floor, floorAsync, durationMs, warmupMs, slices, fsync);
         } finally {
-          baton.close();
-          curator.close();
+          for (LockRun r : runs) {
+            r.close();
+          }
         }
       }
     }
+  }
+
+  private static LockRun lockRun(
+      Library library, int n, ClientSettings settings, int acquireTimeoutMs) {
+    return new LockRun(
+        library, n, "/bench/lock/" + library.key() + "-" + n, settings, acquireTimeoutMs);
   }
 
   private static void report(
       int n,
       LockRun baton,
       LockRun curator,
+      LockRun floor,
+      LockRun floorAsync,
       int durationMs,
       int warmupMs,
       int slices,
       boolean fsync) {
-    for (LockRun run : List.of(baton, curator)) {
+    for (LockRun run : List.of(baton, curator, floor, floorAsync)) {
       String lib = run.library().key();
       progress(
           "contenders=%d %s: %d holds, %.1f holds/s; slices: %s holds/s; hold latency p50 %.3f p99 %.3f"
@@ -136,25 +153,45 @@ public final class LockThroughput implements Scenario {
     String line =
         String.format(
             Locale.ROOT,
-            "RESULT %s contenders=%d ratio=%.3f baton_ops_per_s=%.1f curator_ops_per_s=%.1f baton_p50_ms=%.3f"
-                + " curator_p50_ms=%.3f baton_p99_ms=%.3f curator_p99_ms=%.3f baton_requests_per_op=%.2f"
-                + " curator_requests_per_op=%.2f baton_cpu_us_per_op=%.0f curator_cpu_us_per_op=%.0f baton_ops=%d"
-                + " curator_ops=%d duration_ms=%d warmup_ms=%d slices=%d fsync=%s",
+            "RESULT %s contenders=%d ratio=%.3f baton_ops_per_s=%.1f curator_ops_per_s=%.1f"
+                + " floor_holds_per_s=%.1f ratio_floor=%.3f curator_ratio_floor=%.3f"
+                + " floor_async_holds_per_s=%.1f ratio_floor_async=%.3f baton_p50_ms=%.3f"
+                + " curator_p50_ms=%.3f floor_p50_ms=%.3f floor_async_p50_ms=%.3f baton_p99_ms=%.3f"
+                + " curator_p99_ms=%.3f floor_p99_ms=%.3f floor_async_p99_ms=%.3f"
+                + " baton_requests_per_op=%.2f curator_requests_per_op=%.2f floor_requests_per_op=%.2f"
+                + " floor_async_requests_per_op=%.2f baton_cpu_us_per_op=%.0f curator_cpu_us_per_op=%.0f"
+                + " floor_cpu_us_per_op=%.0f floor_async_cpu_us_per_op=%.0f baton_ops=%d curator_ops=%d"
+                + " floor_ops=%d floor_async_ops=%d duration_ms=%d warmup_ms=%d slices=%d fsync=%s",
             NAME,
             n,
             baton.holdsPerSecond() / curator.holdsPerSecond(),
             baton.holdsPerSecond(),
             curator.holdsPerSecond(),
+            floor.holdsPerSecond(),
+            baton.holdsPerSecond() / floor.holdsPerSecond(),
+            curator.holdsPerSecond() / floor.holdsPerSecond(),
+            floorAsync.holdsPerSecond(),
+            baton.holdsPerSecond() / floorAsync.holdsPerSecond(),
             baton.p50Ms(),
             curator.p50Ms(),
+            floor.p50Ms(),
+            floorAsync.p50Ms(),
             baton.p99Ms(),
             curator.p99Ms(),
+            floor.p99Ms(),
+            floorAsync.p99Ms(),
             baton.requestsPerHold(),
             curator.requestsPerHold(),
+            floor.requestsPerHold(),
+            floorAsync.requestsPerHold(),
             baton.cpuMicrosPerHold(),
             curator.cpuMicrosPerHold(),
+            floor.cpuMicrosPerHold(),
+            floorAsync.cpuMicrosPerHold(),
             baton.holds(),
             curator.holds(),
+            floor.holds(),
+            floorAsync.holds(),
             durationMs,
             warmupMs,
             slices,

@@ -3,7 +3,13 @@ package dev.baton.bench.zk;
 
 import dev.baton.testkit.FourLetterWords;
 import dev.baton.testkit.ZooKeeperFixtures;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Optional;
 import org.apache.curator.test.TestingServer;
+import org.apache.curator.test.ZooKeeperServerEmbeddedAdapter;
+import org.apache.zookeeper.server.persistence.FileTxnLog;
+import org.apache.zookeeper.server.persistence.FileTxnSnapLog;
 
 /**
  * One in-process ZooKeeper server for benchmarks: {@link ZooKeeperFixtures#startServer()} of
@@ -12,6 +18,9 @@ import org.apache.curator.test.TestingServer;
  * from it.
  */
 public final class EmbeddedZooKeeper implements AutoCloseable {
+  private static final String FORCE_SYNC = "zookeeper.forceSync";
+  private static final Object START_LOCK = new Object();
+
   private final TestingServer server;
   private final String host;
   private final int port;
@@ -31,14 +40,73 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
   /**
    * Starts a server.
    *
-   * @param forceSync false sets {@code zookeeper.forceSync=no} for this JVM (no fsync of the
-   *     transaction log), to take the disk out of a measurement
+   * <p>ZooKeeper reads the system property {@code zookeeper.forceSync} once, when the server opens
+   * its transaction log at start-up. The property is set to what {@code forceSync} asks for only
+   * while this server starts, and restored (or cleared) before this method returns, so it affects
+   * no other server of this JVM, before or after; starts are serialized. The server's own setting
+   * is then read back, and a mismatch fails.
+   *
+   * @param forceSync false: no fsync of the transaction log ({@code zookeeper.forceSync=no}), to
+   *     take the disk out of a measurement; true: fsync, even if the JVM was started with {@code
+   *     -Dzookeeper.forceSync=no}
+   * @throws IllegalStateException if the started server does not do what {@code forceSync} says
    */
   public static EmbeddedZooKeeper start(boolean forceSync) {
-    if (!forceSync) {
-      System.setProperty("zookeeper.forceSync", "no");
+    EmbeddedZooKeeper started;
+    synchronized (START_LOCK) {
+      String previous = System.getProperty(FORCE_SYNC);
+      System.setProperty(FORCE_SYNC, forceSync ? "yes" : "no");
+      try {
+        started = new EmbeddedZooKeeper(ZooKeeperFixtures.startServer());
+      } finally {
+        if (previous == null) {
+          System.clearProperty(FORCE_SYNC);
+        } else {
+          System.setProperty(FORCE_SYNC, previous);
+        }
+      }
     }
-    return new EmbeddedZooKeeper(ZooKeeperFixtures.startServer());
+    Optional<Boolean> actual = started.logForceSync();
+    if (actual.isPresent() && actual.get() != forceSync) {
+      try {
+        started.close();
+      } catch (Exception e) {
+        System.err.println("[zk] closing the misconfigured server failed: " + e);
+      }
+      throw new IllegalStateException(
+          "the embedded ZooKeeper server was started with fsync "
+              + forceSync
+              + " but its transaction log has forceSync="
+              + actual.get());
+    }
+    return started;
+  }
+
+  /**
+   * Whether this server's transaction log fsyncs ({@code FileTxnLog.isForceSync()}), read from the
+   * running server through non-public members of curator-test and ZooKeeper; empty if this version
+   * of either does not have them.
+   */
+  public Optional<Boolean> logForceSync() {
+    try {
+      Method testingServer = TestingServer.class.getDeclaredMethod("getTestingZooKeeperServer");
+      testingServer.setAccessible(true);
+      Object zkServer = testingServer.invoke(server);
+      Method getMain = zkServer.getClass().getDeclaredMethod("getMain");
+      getMain.setAccessible(true);
+      Object main = getMain.invoke(zkServer);
+      if (!(main instanceof ZooKeeperServerEmbeddedAdapter adapter)) {
+        return Optional.empty();
+      }
+      FileTxnSnapLog logs = adapter.getServerCnxnFactory().getZooKeeperServer().getTxnLogFactory();
+      Field txnLog = FileTxnSnapLog.class.getDeclaredField("txnLog");
+      txnLog.setAccessible(true);
+      return txnLog.get(logs) instanceof FileTxnLog log
+          ? Optional.of(log.isForceSync())
+          : Optional.empty();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   public String connectString() {

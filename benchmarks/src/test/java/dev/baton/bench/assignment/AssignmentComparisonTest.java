@@ -34,7 +34,6 @@ class AssignmentComparisonTest {
                 "--compute-members=30",
                 "--compute-warmup=5",
                 "--compute-runs=10",
-                "--compute-kafka-warmup=2",
                 "--compute-kafka-runs=5"));
     assertThat(lines).hasSize(6);
     List<String> assignors = new ArrayList<>();
@@ -65,6 +64,8 @@ class AssignmentComparisonTest {
     Map<String, String> sticky = parse(lines.get(5));
     assertThat(sticky.get("assignor")).isEqualTo("sticky");
     assertThat(Double.parseDouble(sticky.get("ratio"))).isPositive();
+    assertThat(sticky.get("warmup")).as("the same warm-up as Baton").isEqualTo("5");
+    assertThat(sticky.get("runs")).isEqualTo("5");
   }
 
   @Test

@@ -6,9 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.bench.ResultLines;
 import java.util.List;
+import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class LockThroughputTest {
+  /** The ratios are computed from unrounded throughputs, the check from the printed ones. */
+  private static final Offset<Double> ROUNDING = Offset.offset(0.01);
+
   @Test
   void printsOneResultLinePerContenderCountWithTheRatioFirst() throws Exception {
     List<String> lines =
@@ -29,6 +34,21 @@ class LockThroughputTest {
     assertThat(lines.get(1))
         .startsWith("RESULT lock contenders=3 ratio=")
         .contains(" baton_requests_per_op=", " curator_requests_per_op=");
+    for (String line : lines) {
+      Map<String, String> r = ResultLines.parse(line);
+      double baton = Double.parseDouble(r.get("baton_ops_per_s"));
+      double floor = Double.parseDouble(r.get("floor_holds_per_s"));
+      double floorAsync = Double.parseDouble(r.get("floor_async_holds_per_s"));
+      assertThat(floor).isPositive();
+      assertThat(floorAsync).isPositive();
+      assertThat(Double.parseDouble(r.get("ratio_floor"))).isCloseTo(baton / floor, ROUNDING);
+      assertThat(Double.parseDouble(r.get("ratio_floor_async")))
+          .isCloseTo(baton / floorAsync, ROUNDING);
+    }
+    // Uncontended, the floor's hold is a create, a getChildren and a delete, waited for or not.
+    Map<String, String> one = ResultLines.parse(lines.get(0));
+    assertThat(one.get("floor_requests_per_op")).isEqualTo("3.00");
+    assertThat(one.get("floor_async_requests_per_op")).isEqualTo("3.00");
   }
 
   @Test

@@ -48,4 +48,28 @@ class EmbeddedZooKeeperTest {
       }
     }
   }
+
+  @Test
+  void theFsyncSettingHoldsForItsOwnServerOnly() throws Exception {
+    String property = "zookeeper.forceSync";
+    String before = System.getProperty(property);
+    try (EmbeddedZooKeeper noSync = EmbeddedZooKeeper.start(false)) {
+      assertThat(noSync.logForceSync()).contains(false);
+      assertThat(System.getProperty(property)).as("restored once started").isEqualTo(before);
+    }
+    try (EmbeddedZooKeeper sync = EmbeddedZooKeeper.start(true)) {
+      assertThat(sync.logForceSync()).as("a later server fsyncs").contains(true);
+    }
+    System.setProperty(property, "no");
+    try (EmbeddedZooKeeper sync = EmbeddedZooKeeper.start(true)) {
+      assertThat(sync.logForceSync()).as("fsync on even if the JVM says no").contains(true);
+      assertThat(System.getProperty(property)).isEqualTo("no");
+    } finally {
+      if (before == null) {
+        System.clearProperty(property);
+      } else {
+        System.setProperty(property, before);
+      }
+    }
+  }
 }

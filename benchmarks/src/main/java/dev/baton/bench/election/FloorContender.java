@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.election;
+
+import dev.baton.fencing.FencingToken;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.apache.zookeeper.AsyncCallback;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The floor: a raw {@link ZooKeeper} handle (no Curator) doing the minimum a graceful handover
+ * needs. Joining creates an ephemeral sequential znode and lists the children once: the first is
+ * elected, every other one watches its immediate predecessor with {@code exists}. When that watch
+ * fires, the successor confirms with ONE {@code getChildren} (no watch) that it is now first, and
+ * is elected right there, in the callback on ZooKeeper's event thread (no hand-off to another
+ * thread: a library must not run user callbacks on that thread, so this is a lower bound, not a
+ * design). Leaving is a delete of the own znode, then {@link ZooKeeper#close()}.
+ *
+ * <p>Every request is asynchronous and its answer handled on the event thread; a candidate that is
+ * not first after the read (not the case in the benchmark, which only closes the leader) watches
+ * its new predecessor. A failed request makes the candidate report nothing, so the benchmark fails
+ * on its timeout with the error printed on stderr.
+ */
+final class FloorContender extends Contender {
+  private static final String PREFIX = "n_";
+
+  private final String path;
+  private final ZooKeeper zk;
+  private volatile String ownName;
+  private volatile boolean leader;
+  private volatile boolean closed;
+  private final AtomicReference<String> failure = new AtomicReference<>();
+
+  FloorContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
+      throws Exception {
+    super(label, sink);
+    this.path = path;
+    CountDownLatch connected = new CountDownLatch(1);
+    Watcher sessionWatcher =
+        event -> {
+          if (event.getType() == EventType.None && event.getState() == KeeperState.SyncConnected) {
+            connected.countDown();
+          }
+        };
+    zk =
+        settings.deepTrace()
+            ? TracingZooKeeper.factory(trace)
+                .newZooKeeper(
+                    settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher, false)
+            : new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
+    if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
+      zk.close();
+      throw new IllegalStateException("no connection to " + settings.connectString());
+    }
+  }
+
+  /**
+   * Creates the election's parent znodes if missing (synchronously: setup, outside every
+   * measurement), then the own znode, then the first listing.
+   */
+  @Override
+  void join() throws Exception {
+    ensurePath();
+    String created =
+        zk.create(
+            path + "/" + PREFIX,
+            new byte[0],
+            ZooDefs.Ids.OPEN_ACL_UNSAFE,
+            CreateMode.EPHEMERAL_SEQUENTIAL);
+    trace.countOperation("Create", false);
+    ownName = created.substring(created.lastIndexOf('/') + 1);
+    check();
+  }
+
+  private void ensurePath() throws KeeperException, InterruptedException {
+    StringBuilder prefix = new StringBuilder();
+    for (String part : path.substring(1).split("/")) {
+      prefix.append('/').append(part);
+      if (zk.exists(prefix.toString(), false) == null) {
+        try {
+          zk.create(
+              prefix.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        } catch (KeeperException.NodeExistsException raced) {
+          // another candidate created it first: fine
+        }
+      }
+    }
+  }
+
+  /** One getChildren, no watch: first means elected, else watch the predecessor. */
+  private void check() {
+    zk.getChildren(path, false, (AsyncCallback.Children2Callback) this::listed, null);
+  }
+
+  private void listed(int rc, String p, Object ctx, List<String> children, Stat stat) {
+    trace.countOperation("GetChildren", false);
+    if (closed) {
+      return;
+    }
+    if (rc != Code.OK.intValue()) {
+      fail("getChildren", rc);
+      return;
+    }
+    Collections.sort(children); // one prefix, ten-digit sequence: name order is queue order
+    int index = children.indexOf(ownName);
+    if (index < 0) {
+      fail("own znode " + ownName + " missing from the listing", Code.NONODE.intValue());
+    } else if (index == 0) {
+      leader = true;
+      reportElected(Optional.empty());
+    } else {
+      watch(children.get(index - 1));
+    }
+  }
+
+  private void watch(String predecessor) {
+    Watcher onChange =
+        (WatchedEvent event) -> {
+          if (!closed && event.getType() != EventType.None) {
+            check();
+          }
+        };
+    zk.exists(
+        path + "/" + predecessor,
+        onChange,
+        (AsyncCallback.StatCallback)
+            (rc, p, ctx, stat) -> {
+              trace.countOperation("Exists", true);
+              if (closed) {
+                return;
+              }
+              if (rc == Code.NONODE.intValue()) {
+                check(); // gone before the watch was set: read again
+              } else if (rc != Code.OK.intValue()) {
+                fail("exists", rc);
+              }
+            },
+        null);
+  }
+
+  private void fail(String what, int rc) {
+    String message = label() + ": " + what + " failed: " + Code.get(rc);
+    if (failure.compareAndSet(null, message)) {
+      System.err.println("[" + ElectionHandover.NAME + "] floor candidate " + message);
+    }
+  }
+
+  @Override
+  void closeRecipe() throws Exception {
+    closed = true;
+    leader = false;
+    String name = ownName;
+    if (name != null && zk.getState().isAlive()) {
+      try {
+        zk.delete(path + "/" + name, -1);
+      } catch (KeeperException.NoNodeException alreadyGone) {
+        // nothing left to delete
+      }
+      trace.countOperation("Delete", false);
+    }
+  }
+
+  @Override
+  void closeSession() throws Exception {
+    closed = true;
+    zk.close();
+  }
+
+  @Override
+  ZooKeeper zooKeeperHandle() {
+    return zk;
+  }
+
+  @Override
+  boolean isLeader() {
+    return leader;
+  }
+
+  @Override
+  Optional<FencingToken> currentToken() {
+    return Optional.empty();
+  }
+}

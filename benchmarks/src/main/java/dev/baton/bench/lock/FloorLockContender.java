@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lock;
+
+import dev.baton.bench.BenchmarkFailure;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The floor: a raw {@link ZooKeeper} handle (no Curator) doing the minimum a ZooKeeper lock needs,
+ * synchronously on the contender's thread. Acquire: create an ephemeral sequential znode, list the
+ * children ({@code getChildren}, no watch); if the own znode is first, the lock is held. Otherwise
+ * watch the immediate predecessor with {@code exists}, and when that watch fires list the children
+ * again. Release: delete the own znode.
+ *
+ * <p>With {@code asyncRelease}, the release sends the delete without waiting for its answer and
+ * returns; the next acquire's create is queued behind it on the same session, and ZooKeeper applies
+ * one session's requests in order, so the next hold still begins after the delete. This is the
+ * ceiling a lock whose {@code release()} returns when the hold has ended (not when the znode is
+ * gone) can reach. A failed delete is reported by the next acquire.
+ */
+final class FloorLockContender implements LockContender {
+  private static final String PREFIX = "lock-";
+
+  private final ZooKeeper zk;
+  private final String path;
+  private final boolean asyncRelease;
+  private final AtomicReference<String> releaseFailure = new AtomicReference<>();
+  private String held; // only the thread that holds the lock touches it
+
+  FloorLockContender(String path, ClientSettings settings, boolean asyncRelease) throws Exception {
+    this.path = path;
+    this.asyncRelease = asyncRelease;
+    CountDownLatch connected = new CountDownLatch(1);
+    zk =
+        new ZooKeeper(
+            settings.connectString(),
+            settings.sessionTimeoutMs(),
+            event -> {
+              if (event.getType() == EventType.None
+                  && event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+              }
+            });
+    if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
+      zk.close();
+      throw new IllegalStateException("no connection to " + settings.connectString());
+    }
+    ensurePath();
+  }
+
+  private void ensurePath() throws KeeperException, InterruptedException {
+    StringBuilder prefix = new StringBuilder();
+    for (String part : path.substring(1).split("/")) {
+      prefix.append('/').append(part);
+      if (zk.exists(prefix.toString(), false) == null) {
+        try {
+          zk.create(
+              prefix.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        } catch (KeeperException.NodeExistsException raced) {
+          // another contender created it first: fine
+        }
+      }
+    }
+  }
+
+  @Override
+  public boolean acquire(long timeoutMs) throws Exception {
+    String failed = releaseFailure.get();
+    if (failed != null) {
+      throw new BenchmarkFailure("floor lock: an asynchronous release failed: " + failed);
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    String own =
+        zk.create(
+            path + "/" + PREFIX,
+            new byte[0],
+            ZooDefs.Ids.OPEN_ACL_UNSAFE,
+            CreateMode.EPHEMERAL_SEQUENTIAL);
+    String ownName = own.substring(path.length() + 1);
+    while (true) {
+      List<String> children = zk.getChildren(path, false);
+      Collections.sort(children); // one prefix, ten-digit sequence: name order is queue order
+      int index = children.indexOf(ownName);
+      if (index < 0) {
+        throw new BenchmarkFailure("floor lock: own znode " + own + " is gone while waiting");
+      }
+      if (index == 0) {
+        held = own;
+        return true;
+      }
+      CountDownLatch changed = new CountDownLatch(1);
+      Stat predecessor =
+          zk.exists(path + "/" + children.get(index - 1), event -> changed.countDown());
+      if (predecessor == null) {
+        continue; // gone before the watch was set: list again
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0 || !changed.await(left, TimeUnit.NANOSECONDS)) {
+        zk.delete(own, -1);
+        return false;
+      }
+    }
+  }
+
+  @Override
+  public long token() {
+    return -1;
+  }
+
+  @Override
+  public String tokenScope() {
+    return null;
+  }
+
+  @Override
+  public void release() throws Exception {
+    String own = held;
+    held = null;
+    if (own == null) {
+      throw new IllegalStateException("floor lock: release without a hold");
+    }
+    if (asyncRelease) {
+      zk.delete(
+          own,
+          -1,
+          (rc, p, ctx) -> {
+            if (rc != Code.OK.intValue()) {
+              releaseFailure.compareAndSet(null, "delete " + p + ": " + Code.get(rc));
+            }
+          },
+          null);
+    } else {
+      zk.delete(own, -1);
+    }
+  }
+
+  @Override
+  public ZooKeeper handle() {
+    return zk;
+  }
+
+  @Override
+  public void close() {
+    try {
+      zk.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while closing a floor lock session", e);
+    }
+  }
+}
