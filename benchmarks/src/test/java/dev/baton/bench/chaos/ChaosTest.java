@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -23,15 +24,22 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The bounded chaos run of the default build: one trial of each of scenarios 1-8 for each recipe, a
- * short soak (scenario 9) for the election, on a real three-server ensemble with client processes;
- * no violation, and the service writing again within the bound after every heal. The negative
- * control shows that the checker reports what an unfenced stale leader does.
+ * The bounded chaos run of the default build: one trial of each of scenarios 1-8 for the election,
+ * of the scenarios aimed at a stale owner (1 paused, 2 cut off, 8 a delayed write) for the lock,
+ * the scheduler and the partition member, and a short soak (scenario 9) for the election, on a real
+ * three-server ensemble with client processes; no violation, and the service writing again within
+ * the bound after every heal. The negative control shows that the checker reports what an unfenced
+ * stale leader does. Every scenario for every recipe: {@code benchmarks/run chaos} and the {@code
+ * chaos} profile's {@code ChaosSoakTest}.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChaosTest {
   static final ChaosOptions OPTIONS = ChaosOptions.defaults();
   static final Duration SOAK = Duration.ofSeconds(10);
+
+  /** The scenarios run for every recipe; the election runs all of them. */
+  static final Set<Integer> STALE_OWNER_SCENARIOS = Set.of(1, 2, 8);
+
   private static ChaosCluster cluster;
   private static ChaosSuite suite;
 
@@ -55,7 +63,9 @@ class ChaosTest {
     List<Arguments> out = new ArrayList<>();
     for (ChaosScenario s : Scenarios.faults()) {
       for (Role role : Role.values()) {
-        out.add(Arguments.of(s.number() + "-" + s.name(), role));
+        if (role == Role.ELECTION || STALE_OWNER_SCENARIOS.contains(s.number())) {
+          out.add(Arguments.of(s.number() + "-" + s.name(), role));
+        }
       }
     }
     out.add(Arguments.of("9-soak", Role.ELECTION));
