@@ -25,6 +25,8 @@ public final class BenchmarkMain {
     SCENARIOS.put("lock", LockThroughput.class);
     SCENARIOS.put("assignment", dev.baton.bench.assignment.AssignmentComparison.class);
     SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
+    SCENARIOS.put("failover-crash", dev.baton.bench.failover.FailoverCrash.class);
+    SCENARIOS.put("failover-sigterm", dev.baton.bench.failover.FailoverSigterm.class);
   }
 
   private BenchmarkMain() {}

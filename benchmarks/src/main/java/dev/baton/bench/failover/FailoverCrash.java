@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.failover;
+
+import dev.baton.bench.Scenario;
+import dev.baton.bench.failover.FailoverRound.Signal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code failover-crash}: the leader, a process of its own, is killed with SIGKILL; how long until
+ * the successor's elected callback, Baton's {@code LeaderElection} against Curator's {@code
+ * LeaderLatch} in alternating rounds, on an ensemble of three ZooKeeper server processes, at
+ * session timeouts of 2, 6 and 15 s. Nothing runs in the dead leader: its znode goes when the
+ * ensemble expires its session, so the session timeout dominates; the target is a p99 of at most
+ * the negotiated session timeout plus one tick plus 100 ms.
+ */
+public final class FailoverCrash implements Scenario {
+  static final String NAME = "failover-crash";
+  static final FailoverOptions.Defaults DEFAULTS =
+      new FailoverOptions.Defaults("2000,6000,15000", 4, 0, "3");
+
+  /** Beyond the negotiated timeout, how long a round waits for the successor before failing. */
+  private static final Duration FAILOVER_SLACK = Duration.ofSeconds(30);
+
+  @Override
+  public String description() {
+    return "SIGKILL of a leader process: time to the successor's elected, Baton vs Curator,"
+        + " session timeouts 2/6/15 s, 3 server processes (~5 min)";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    FailoverOptions o = FailoverOptions.parse(args, true, DEFAULTS);
+    long start = System.nanoTime();
+    try (Servers servers = o.startServers();
+        ElectionProbe probe = ElectionProbe.connect(servers, 30_000)) {
+      Servers.Timing timing = servers.timing();
+      progress(
+          "ZooKeeper: %s; tickTime %d ms, session timeouts granted from %d to %d ms; %d followers"
+              + " per election; %d warm-up + %d measured rounds per library and session timeout",
+          servers.description(),
+          timing.tickMs(),
+          timing.minSessionTimeoutMs(),
+          timing.maxSessionTimeoutMs(),
+          o.followers(),
+          o.warmup(),
+          o.rounds());
+      for (int i = 0; i < o.sessionTimeoutsMs().size(); i++) {
+        int sessionMs = o.sessionTimeoutsMs().get(i);
+        if (sessionMs < timing.minSessionTimeoutMs() || sessionMs > timing.maxSessionTimeoutMs()) {
+          progress(
+              "WARNING: a session timeout of %d ms is outside what the servers grant; see"
+                  + " negotiated_ms",
+              sessionMs);
+        }
+        ClientSettings settings = o.clientSettings(servers.connectString(), sessionMs);
+        FailoverRound round =
+            new FailoverRound(
+                new FailoverRound.Setup(
+                    servers,
+                    probe,
+                    settings,
+                    o.followers(),
+                    o.settleMs(),
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(sessionMs).plus(FAILOVER_SLACK)));
+        Map<Library, Summary> results =
+            FailoverRuns.run(
+                round,
+                Signal.KILL,
+                "/bench/" + NAME + "/session-" + sessionMs,
+                i == 0 ? o.warmup() : 0,
+                o.rounds(),
+                NAME,
+                "session " + sessionMs + " ms");
+        System.out.println(line(sessionMs, timing.tickMs(), o.servers(), results));
+      }
+    }
+    progress("done in %.0f s", (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The RESULT line of one session timeout. */
+  static String line(int sessionMs, int tickMs, int servers, Map<Library, Summary> results) {
+    Summary baton = results.get(Library.BATON);
+    Summary curator = results.get(Library.CURATOR);
+    int[] negotiated = baton.negotiatedRange();
+    int[] curatorNegotiated = curator.negotiatedRange();
+    int granted = Math.max(negotiated[1], curatorNegotiated[1]);
+    if (negotiated[0] != granted || curatorNegotiated[0] != granted) {
+      progress(
+          "WARNING: the leaders were granted different session timeouts: Baton %d to %d ms,"
+              + " Curator %d to %d ms; bound_ms uses the highest",
+          negotiated[0], negotiated[1], curatorNegotiated[0], curatorNegotiated[1]);
+    }
+    long bound = (long) granted + tickMs + 100;
+    return new ResultLine(NAME)
+        .add("session_ms", sessionMs)
+        .add("negotiated_ms", granted)
+        .add("baton_p50_ms", baton.failover().p50Text())
+        .add("baton_p99_ms", baton.failover().p99Text())
+        .add("curator_p50_ms", curator.failover().p50Text())
+        .add("curator_p99_ms", curator.failover().p99Text())
+        .add("bound_ms", bound)
+        .add("rounds", baton.rounds())
+        .add("tick_ms", tickMs)
+        .add("baton_over_bound", baton.failover().countAbove(bound))
+        .add("curator_over_bound", curator.failover().countAbove(bound))
+        .add("baton_deleted_p50_ms", baton.deleted().p50Text())
+        .add("curator_deleted_p50_ms", curator.deleted().p50Text())
+        .add("baton_reaction_p50_ms", baton.reaction().p50Text())
+        .add("baton_reaction_p99_ms", baton.reaction().p99Text())
+        .add("curator_reaction_p50_ms", curator.reaction().p50Text())
+        .add("curator_reaction_p99_ms", curator.reaction().p99Text())
+        .add("servers", FailoverOptions.serversKey(servers))
+        .toString();
+  }
+
+  static void progress(String format, Object... args) {
+    System.err.println(NAME + ": " + String.format(java.util.Locale.ROOT, format, args));
+  }
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.failover;
+
+import dev.baton.bench.Settings;
+import dev.baton.testkit.ZkProcessEnsemble;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The settings of a failover scenario ({@code --key=value}, else {@code -Dbench.key}, else the
+ * scenario's default).
+ *
+ * @param sessionTimeoutsMs the requested session timeouts, one result line each ({@code
+ *     failover-crash}: {@code --session-timeouts-ms}, a list; {@code failover-sigterm}: {@code
+ *     --session-timeout-ms}, one)
+ * @param rounds measured failovers per library and session timeout
+ * @param warmup failovers per library before the measured ones, not recorded (at the first session
+ *     timeout)
+ * @param followers candidates behind the leader, in the benchmark's JVM (the first is the
+ *     successor)
+ * @param settleMs the pause once every follower watches its predecessor, before the signal
+ * @param connectionTimeoutMs the clients' connection timeout; 0 (the default) for the lower of 5 s
+ *     and the session timeout (Curator warns about a connection timeout above the session timeout)
+ * @param servers ZooKeeper server processes ({@link ZkProcessEnsemble}), or 0 for one in-process
+ *     server ({@code --servers=embedded})
+ */
+record FailoverOptions(
+    List<Integer> sessionTimeoutsMs,
+    int rounds,
+    int warmup,
+    int followers,
+    long settleMs,
+    int connectionTimeoutMs,
+    int servers) {
+
+  /** The defaults of one scenario. */
+  record Defaults(String sessionTimeoutsMs, int rounds, int warmup, String servers) {}
+
+  static final String SESSIONS_KEY = "session-timeouts-ms";
+  static final String SESSION_KEY = "session-timeout-ms";
+
+  /**
+   * Parses a scenario's arguments; {@code severalTimeouts} selects {@code --session-timeouts-ms} (a
+   * list) over {@code --session-timeout-ms} (one value).
+   *
+   * @throws IllegalArgumentException for an unknown key or a value out of range
+   */
+  static FailoverOptions parse(List<String> args, boolean severalTimeouts, Defaults defaults) {
+    String sessionKey = severalTimeouts ? SESSIONS_KEY : SESSION_KEY;
+    Settings s =
+        Settings.parse(
+            args,
+            Set.of(
+                sessionKey,
+                "rounds",
+                "warmup",
+                "followers",
+                "settle-ms",
+                "connection-timeout-ms",
+                "servers"));
+    List<Integer> sessions = s.integers(sessionKey, defaults.sessionTimeoutsMs());
+    if (!severalTimeouts && sessions.size() != 1) {
+      throw new IllegalArgumentException(sessionKey + " takes one value, was " + sessions);
+    }
+    for (int t : sessions) {
+      if (t <= 0) {
+        throw new IllegalArgumentException(sessionKey + " must be positive, was " + t);
+      }
+    }
+    FailoverOptions o =
+        new FailoverOptions(
+            List.copyOf(sessions),
+            s.integer("rounds", defaults.rounds()),
+            s.integer("warmup", defaults.warmup()),
+            s.integer("followers", 2),
+            s.integer("settle-ms", 100),
+            s.integer("connection-timeout-ms", 0),
+            servers(s.string("servers", defaults.servers())));
+    if (o.rounds() < 1 || o.warmup() < 0 || o.followers() < 1 || o.settleMs() < 0) {
+      throw new IllegalArgumentException(
+          "rounds and followers must be at least 1, warmup and settle-ms at least 0");
+    }
+    if (o.connectionTimeoutMs() < 0) {
+      throw new IllegalArgumentException("connection-timeout-ms must not be negative");
+    }
+    return o;
+  }
+
+  private static int servers(String value) {
+    if (value.equals("embedded")) {
+      return 0;
+    }
+    int n;
+    try {
+      n = Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw invalidServers(value);
+    }
+    if (n < 1 || n > ZkProcessEnsemble.MAX_SIZE) {
+      throw invalidServers(value);
+    }
+    return n;
+  }
+
+  private static IllegalArgumentException invalidServers(String value) {
+    return new IllegalArgumentException(
+        "servers must be 'embedded' or a number of server processes from 1 to "
+            + ZkProcessEnsemble.MAX_SIZE
+            + ", was '"
+            + value
+            + "'");
+  }
+
+  /** The clients' settings at session timeout {@code sessionMs}. */
+  ClientSettings clientSettings(String connectString, int sessionMs) {
+    int connection = connectionTimeoutMs == 0 ? Math.min(5000, sessionMs) : connectionTimeoutMs;
+    return new ClientSettings(connectString, sessionMs, connection);
+  }
+
+  /** The value of the {@code servers} result key: {@code embedded} or the number of processes. */
+  static String serversKey(int servers) {
+    return servers == 0 ? "embedded" : Integer.toString(servers);
+  }
+
+  /** Starts the servers these options name. */
+  Servers startServers() {
+    return servers == 0 ? Servers.embedded() : Servers.processes(servers);
+  }
+}

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.failover;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.failover.Follower.Elected;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One failover of one library: a leader in a child JVM ({@link LeaderChildMain}) on a fresh
+ * election path, followers in this JVM behind it, each with its own session; once every follower
+ * watches its predecessor, the leader is signalled and the successor's elected callback timed.
+ *
+ * <p>Times, all {@link System#nanoTime()} of this JVM from the signal: the successor's elected
+ * callback (its first statement), the deletion of the leader's znode as a raw ZooKeeper watcher of
+ * the benchmark sees it ({@link ElectionProbe}), and the end of the child process. After SIGTERM
+ * also, from the child's own lines, when its shutdown hooks started and when its revoked callback
+ * ended (the child's clock is checked to be this one's first, {@link
+ * LeaderProcess#checkSharedClock}).
+ */
+final class FailoverRound {
+  /** How the leader is stopped. */
+  enum Signal {
+    /** SIGKILL: nothing runs in the leader; its znode goes when its session expires. */
+    KILL(137),
+    /** SIGTERM: the leader's shutdown hooks close its election and session. */
+    TERM(143);
+
+    private final int exitCode;
+
+    Signal(int exitCode) {
+      this.exitCode = exitCode;
+    }
+  }
+
+  /** What every round of a scenario shares. */
+  record Setup(
+      Servers servers,
+      ElectionProbe probe,
+      ClientSettings settings,
+      int followers,
+      long settleMs,
+      Duration startTimeout,
+      Duration failoverTimeout) {}
+
+  /**
+   * One round's times in milliseconds from the signal; {@code revokedMarginMs} is the successor's
+   * elected minus the end of the leader's revoked callback (positive: the callback ended first),
+   * empty after SIGKILL or if the leader printed no revoked line; {@code setupMs} is the time from
+   * the start of the round to the signal (the leader's JVM start, the followers joining and
+   * settling).
+   */
+  record Result(
+      Library library,
+      int negotiatedMs,
+      double failoverMs,
+      double deletedMs,
+      double exitMs,
+      OptionalDouble hookMs,
+      OptionalDouble revokedMarginMs,
+      double setupMs) {}
+
+  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
+  private static final long POLL_MS = 10;
+
+  private final Setup setup;
+
+  FailoverRound(Setup setup) {
+    this.setup = setup;
+  }
+
+  /** Runs one failover of {@code library} on the fresh election {@code path}. */
+  Result run(Library library, Signal signal, String path, String tag) throws Exception {
+    long begin = System.nanoTime();
+    LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
+    List<Follower> followers = new ArrayList<>();
+    try (LeaderProcess leader =
+        LeaderProcess.start(library, setup.settings(), path, tag + "-leader")) {
+      try {
+        LeaderProcess.Session session = leader.awaitSession(setup.startTimeout());
+        leader.awaitElected(setup.startTimeout());
+        List<ElectionProbe.Entry> queue = setup.probe().queue(path);
+        if (queue.size() != 1 || queue.get(0).owner() != session.id()) {
+          throw new BenchmarkFailure(tag + ": the child is elected but the queue is " + queue);
+        }
+        for (int i = 0; i < setup.followers(); i++) {
+          Follower f =
+              Follower.connect(library, setup.settings(), path, tag + "-f" + i, events::add);
+          followers.add(f);
+          f.join();
+          queue = awaitQueued(path, followers, tag);
+        }
+        awaitWatching(path, queue, followers, tag);
+        TimeUnit.MILLISECONDS.sleep(setup.settleMs());
+        if (!events.isEmpty()) {
+          throw new BenchmarkFailure(tag + ": a follower was elected before the signal");
+        }
+        if (signal == Signal.TERM) {
+          leader.checkSharedClock(Duration.ofSeconds(5));
+        }
+        CompletableFuture<Long> deleted =
+            setup.probe().watchDeletion(path + "/" + queue.get(0).name());
+
+        long t0 = signal == Signal.KILL ? leader.kill() : leader.terminate();
+
+        Elected first = events.poll(setup.failoverTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        if (first == null || first.who() != followers.get(0)) {
+          throw new BenchmarkFailure(
+              tag
+                  + ": "
+                  + (first == null
+                      ? "no follower elected within " + setup.failoverTimeout()
+                      : first.who() + " was elected, not the successor " + followers.get(0))
+                  + " after SIG"
+                  + signal
+                  + "; leader: "
+                  + leader.lastLines());
+        }
+        long deletedAt = await(deleted, tag + ": the leader's znode deletion");
+        long exitAt = leader.awaitExit(CHECK_TIMEOUT);
+        checkOutcome(leader, signal, followers, events, tag);
+        return new Result(
+            library,
+            session.negotiatedMs(),
+            ms(t0, first.nanos()),
+            ms(t0, deletedAt),
+            ms(t0, exitAt),
+            since(t0, leader.nanosOf("HOOK")),
+            margin(leader.nanosOf("REVOKED_END"), first.nanos()),
+            ms(begin, t0));
+      } finally {
+        closeAll(followers);
+      }
+    }
+  }
+
+  /** Waits until the newest follower's znode is the last of the queue; returns the queue. */
+  private List<ElectionProbe.Entry> awaitQueued(String path, List<Follower> followers, String tag)
+      throws Exception {
+    long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
+    long session = followers.get(followers.size() - 1).sessionId();
+    while (true) {
+      List<ElectionProbe.Entry> queue = setup.probe().queue(path);
+      if (queue.size() == followers.size() + 1 && queue.get(queue.size() - 1).owner() == session) {
+        for (int i = 0; i < followers.size(); i++) {
+          if (queue.get(i + 1).owner() != followers.get(i).sessionId()) {
+            throw new BenchmarkFailure(tag + ": the queue is not in join order: " + queue);
+          }
+        }
+        return queue;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new BenchmarkFailure(tag + ": the queue never held the new follower: " + queue);
+      }
+      TimeUnit.MILLISECONDS.sleep(POLL_MS);
+    }
+  }
+
+  /**
+   * Waits until each follower's session watches its predecessor's znode (or the election path
+   * itself), on whichever server it is connected to.
+   */
+  private void awaitWatching(
+      String path, List<ElectionProbe.Entry> queue, List<Follower> followers, String tag)
+      throws Exception {
+    long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
+    while (true) {
+      var watches = setup.probe().watchesBySession();
+      boolean all = true;
+      for (int i = 0; i < followers.size() && all; i++) {
+        var paths = watches.getOrDefault(followers.get(i).sessionId(), java.util.Set.of());
+        all = paths.contains(path + "/" + queue.get(i).name()) || paths.contains(path);
+      }
+      if (all) {
+        return;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new BenchmarkFailure(
+            tag + ": the followers do not all watch their predecessors: " + watches);
+      }
+      TimeUnit.MILLISECONDS.sleep(POLL_MS);
+    }
+  }
+
+  private static void checkOutcome(
+      LeaderProcess leader,
+      Signal signal,
+      List<Follower> followers,
+      LinkedBlockingQueue<Elected> events,
+      String tag) {
+    if (leader.exitCode() != signal.exitCode) {
+      throw new BenchmarkFailure(
+          tag + ": the leader exited with " + leader.exitCode() + " after SIG" + signal);
+    }
+    if (!followers.get(0).isLeader()) {
+      throw new BenchmarkFailure(tag + ": the successor got elected but does not lead");
+    }
+    if (!events.isEmpty() || followers.stream().skip(1).anyMatch(Follower::isLeader)) {
+      throw new BenchmarkFailure(tag + ": another follower was elected as well");
+    }
+    if (signal == Signal.TERM && leader.valueOf("REVOKED", "reason").isEmpty()) {
+      throw new BenchmarkFailure(
+          tag + ": the leader's revoked callback did not run: " + leader.lastLines());
+    }
+  }
+
+  private static long await(CompletableFuture<Long> future, String what)
+      throws InterruptedException {
+    try {
+      return future.get(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new BenchmarkFailure(what + " was not seen within " + CHECK_TIMEOUT);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(what, e);
+    }
+  }
+
+  /** Closes the followers in parallel (each close takes ZooKeeper's ~100 ms client shutdown). */
+  private static void closeAll(List<Follower> followers) throws InterruptedException {
+    List<Thread> closers = new ArrayList<>();
+    for (Follower f : followers) {
+      Thread t = new Thread(f::close, "close-" + f);
+      t.start();
+      closers.add(t);
+    }
+    for (Thread t : closers) {
+      t.join();
+    }
+  }
+
+  private static double ms(long from, long to) {
+    return (to - from) / 1e6;
+  }
+
+  /** From the end of the revoked callback to the successor's elected, if the child printed it. */
+  private static OptionalDouble margin(OptionalLong revokedEnd, long elected) {
+    return revokedEnd.isPresent()
+        ? OptionalDouble.of(ms(revokedEnd.getAsLong(), elected))
+        : OptionalDouble.empty();
+  }
+
+  private static OptionalDouble since(long from, OptionalLong to) {
+    return to.isPresent() ? OptionalDouble.of(ms(from, to.getAsLong())) : OptionalDouble.empty();
+  }
+}
