@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.failover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FailoverOptionsTest {
+  @Test
+  void crashDefaults() {
+    FailoverOptions o = FailoverOptions.parse(List.of(), true, FailoverCrash.DEFAULTS);
+    assertThat(o.sessionTimeoutsMs()).containsExactly(2000, 6000, 15000);
+    assertThat(o.rounds()).isEqualTo(4);
+    assertThat(o.warmup()).isZero();
+    assertThat(o.followers()).isEqualTo(2);
+    assertThat(o.servers()).isEqualTo(3);
+    assertThat(o.clientSettings("zk:1", 2000).connectionTimeoutMs()).isEqualTo(2000);
+    assertThat(o.clientSettings("zk:1", 15000).connectionTimeoutMs()).isEqualTo(5000);
+  }
+
+  @Test
+  void sigtermDefaultsAndArguments() {
+    FailoverOptions d = FailoverOptions.parse(List.of(), false, FailoverSigterm.DEFAULTS);
+    assertThat(d.sessionTimeoutsMs()).containsExactly(15000);
+    assertThat(d.servers()).isZero();
+    assertThat(FailoverOptions.serversKey(d.servers())).isEqualTo("embedded");
+
+    FailoverOptions o =
+        FailoverOptions.parse(
+            List.of(
+                "--session-timeout-ms=4000",
+                "--rounds=3",
+                "--warmup=0",
+                "--followers=1",
+                "--settle-ms=0",
+                "--connection-timeout-ms=9000",
+                "--servers=3"),
+            false,
+            FailoverSigterm.DEFAULTS);
+    assertThat(o).isEqualTo(new FailoverOptions(List.of(4000), 3, 0, 1, 0, 9000, 3));
+    assertThat(o.clientSettings("zk:1", 4000).connectionTimeoutMs()).isEqualTo(9000);
+  }
+
+  @Test
+  void invalidArgumentsAreRejected() {
+    for (String arg :
+        List.of(
+            "--rounds=0",
+            "--followers=0",
+            "--warmup=-1",
+            "--servers=8",
+            "--servers=some",
+            "--session-timeouts-ms=2000,0",
+            "--session-timeout-ms=2000",
+            "--no-such-key=1")) {
+      assertThatThrownBy(() -> FailoverOptions.parse(List.of(arg), true, FailoverCrash.DEFAULTS))
+          .as(arg)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThatThrownBy(
+            () ->
+                FailoverOptions.parse(
+                    List.of("--session-timeout-ms=2000,6000"), false, FailoverSigterm.DEFAULTS))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("one value");
+  }
+}
