@@ -94,7 +94,7 @@ public final class FailoverCrash implements Scenario {
           negotiated[0], negotiated[1], curatorNegotiated[0], curatorNegotiated[1]);
     }
     long bound = (long) granted + tickMs + 100;
-    return new ResultLine(NAME)
+    return new ResultBuilder(NAME)
         .add("session_ms", sessionMs)
         .add("negotiated_ms", granted)
         .add("baton_p50_ms", baton.failover().p50Text())

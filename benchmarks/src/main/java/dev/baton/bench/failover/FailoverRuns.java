@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.Interleaving;
 import dev.baton.bench.failover.FailoverRound.Result;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.ArrayList;
@@ -10,8 +11,8 @@ import java.util.Map;
 
 /**
  * Runs the rounds of one session timeout: warm-up rounds (not recorded), then measured ones, each
- * round one failover per library in ABBA order ({@link Library#order(int)}), every failover on a
- * fresh election path.
+ * round one failover per library in ABBA order ({@link Interleaving}), every failover on a fresh
+ * election path.
  */
 final class FailoverRuns {
   private FailoverRuns() {}
@@ -35,7 +36,7 @@ final class FailoverRuns {
       boolean record = r >= warmup;
       String which =
           record ? "round " + (r - warmup + 1) + "/" + rounds : "warm-up " + (r + 1) + "/" + warmup;
-      for (Library library : Library.order(r)) {
+      for (Library library : Interleaving.order(List.of(Library.values()), r)) {
         String tag = library.key() + "-" + r;
         Result result = round.run(library, signal, basePath + "/" + tag, tag);
         if (record) {

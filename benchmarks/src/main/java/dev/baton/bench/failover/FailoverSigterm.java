@@ -75,7 +75,7 @@ public final class FailoverSigterm implements Scenario {
 
   /** The RESULT line. */
   static String line(Summary baton, Summary curator, int servers) {
-    return new ResultLine(NAME)
+    return new ResultBuilder(NAME)
         .add("baton_p50_ms", baton.failover().p50Text())
         .add("baton_p99_ms", baton.failover().p99Text())
         .add("curator_p50_ms", curator.failover().p50Text())

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,13 +25,5 @@ enum Library {
       }
     }
     throw new IllegalArgumentException("library must be baton or curator, was '" + key + "'");
-  }
-
-  /**
-   * The order of the two libraries in round {@code round} (from 0): ABBA, so that neither always
-   * goes first (B C, C B, C B, B C, ...).
-   */
-  static List<Library> order(int round) {
-    return round % 4 == 0 || round % 4 == 3 ? List.of(BATON, CURATOR) : List.of(CURATOR, BATON);
   }
 }

@@ -80,12 +80,4 @@ class ResultLinesTest {
         .containsEntry("ratio_p50", "0.70")
         .containsEntry("servers", "embedded");
   }
-
-  @Test
-  void libraryOrderIsAbba() {
-    assertThat(Library.order(0)).containsExactly(Library.BATON, Library.CURATOR);
-    assertThat(Library.order(1)).containsExactly(Library.CURATOR, Library.BATON);
-    assertThat(Library.order(2)).containsExactly(Library.CURATOR, Library.BATON);
-    assertThat(Library.order(3)).containsExactly(Library.BATON, Library.CURATOR);
-  }
 }

@@ -2,10 +2,10 @@
 package dev.baton.bench.failover;
 
 /** Builds one {@code RESULT <scenario> key=value ...} line. */
-final class ResultLine {
+final class ResultBuilder {
   private final StringBuilder line;
 
-  ResultLine(String scenario) {
+  ResultBuilder(String scenario) {
     line = new StringBuilder("RESULT ").append(scenario);
   }
 
@@ -14,7 +14,7 @@ final class ResultLine {
    *
    * @throws IllegalArgumentException if the value contains a space
    */
-  ResultLine add(String key, Object value) {
+  ResultBuilder add(String key, Object value) {
     String v = String.valueOf(value);
     if (v.contains(" ") || v.isEmpty()) {
       throw new IllegalArgumentException("the value of " + key + " must be one word: '" + v + "'");
