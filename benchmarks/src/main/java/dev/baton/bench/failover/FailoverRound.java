@@ -29,15 +29,23 @@ import java.util.concurrent.TimeoutException;
 final class FailoverRound {
   /** How the leader is stopped. */
   enum Signal {
-    /** SIGKILL: nothing runs in the leader; its znode goes when its session expires. */
-    KILL(137),
-    /** SIGTERM: the leader's shutdown hooks close its election and session. */
-    TERM(143);
+    /**
+     * SIGKILL: nothing runs in the leader; its znode goes when its session expires. Its JVM starts
+     * with C1 only ({@link LeaderProcess#FAST_START}): it runs no code of interest.
+     */
+    KILL(137, LeaderProcess.FAST_START),
+    /**
+     * SIGTERM: the leader's shutdown hooks close its election and session. Its JVM has the default
+     * JIT ({@link LeaderProcess#JVM_OPTIONS}).
+     */
+    TERM(143, LeaderProcess.JVM_OPTIONS);
 
     private final int exitCode;
+    private final List<String> leaderJvmOptions;
 
-    Signal(int exitCode) {
+    Signal(int exitCode, List<String> leaderJvmOptions) {
       this.exitCode = exitCode;
+      this.leaderJvmOptions = leaderJvmOptions;
     }
   }
 
@@ -83,20 +91,24 @@ final class FailoverRound {
     LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
     List<Follower> followers = new ArrayList<>();
     try (LeaderProcess leader =
-        LeaderProcess.start(library, setup.settings(), path, tag + "-leader")) {
+        LeaderProcess.start(
+            library, setup.settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
       try {
+        for (int i = 0;
+            i < setup.followers();
+            i++) { // their sessions, while the leader's JVM starts
+          followers.add(
+              Follower.connect(library, setup.settings(), path, tag + "-f" + i, events::add));
+        }
         LeaderProcess.Session session = leader.awaitSession(setup.startTimeout());
         leader.awaitElected(setup.startTimeout());
         List<ElectionProbe.Entry> queue = setup.probe().queue(path);
         if (queue.size() != 1 || queue.get(0).owner() != session.id()) {
           throw new BenchmarkFailure(tag + ": the child is elected but the queue is " + queue);
         }
-        for (int i = 0; i < setup.followers(); i++) {
-          Follower f =
-              Follower.connect(library, setup.settings(), path, tag + "-f" + i, events::add);
-          followers.add(f);
-          f.join();
-          queue = awaitQueued(path, followers, tag);
+        for (int i = 0; i < followers.size(); i++) {
+          followers.get(i).join();
+          queue = awaitQueued(path, followers.subList(0, i + 1), tag);
         }
         awaitWatching(path, queue, followers, tag);
         TimeUnit.MILLISECONDS.sleep(setup.settleMs());
@@ -142,7 +154,10 @@ final class FailoverRound {
     }
   }
 
-  /** Waits until the newest follower's znode is the last of the queue; returns the queue. */
+  /**
+   * Waits until the queue is the leader, then {@code followers} in join order (by ephemeral owner);
+   * returns it.
+   */
   private List<ElectionProbe.Entry> awaitQueued(String path, List<Follower> followers, String tag)
       throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
