@@ -19,29 +19,45 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The benchmark's own view of an election, library-agnostic: a raw ZooKeeper handle (its own
- * session) that lists the queue with each znode's owning session, and watches the leader's znode to
- * time its deletion; plus the servers' watch tables ({@code wchc}) to tell when a follower is
- * watching.
+ * The benchmark's own view of an election, library-agnostic: raw ZooKeeper handles, one session on
+ * each server, that list the queue with each znode's owning session and watch the leader's znode to
+ * time its deletion (on the successor's own server, so that both hear of it from the same server at
+ * the same moment); plus the servers' watch tables ({@code wchc}) to tell when a follower is
+ * watching, and their connection tables ({@code cons}) to tell which server a session is on.
  */
 final class ElectionProbe implements AutoCloseable {
   /** One znode of the queue: its name and the session that owns it (its ephemeral owner). */
   record Entry(String name, long owner) {}
 
-  private final ZooKeeper zk;
+  private final List<ZooKeeper> handles;
   private final Servers servers;
 
-  private ElectionProbe(ZooKeeper zk, Servers servers) {
-    this.zk = zk;
+  private ElectionProbe(List<ZooKeeper> handles, Servers servers) {
+    this.handles = handles;
     this.servers = servers;
   }
 
-  /** Connects the probe's session. */
+  /** Connects one session to each server. */
   static ElectionProbe connect(Servers servers, int sessionTimeoutMs) throws Exception {
+    List<ZooKeeper> handles = new ArrayList<>();
+    try {
+      for (Servers.Address a : servers.addresses()) {
+        handles.add(connect(a.host() + ":" + a.port(), sessionTimeoutMs));
+      }
+    } catch (Exception e) {
+      for (ZooKeeper zk : handles) {
+        zk.close();
+      }
+      throw e;
+    }
+    return new ElectionProbe(List.copyOf(handles), servers);
+  }
+
+  private static ZooKeeper connect(String server, int sessionTimeoutMs) throws Exception {
     CountDownLatch connected = new CountDownLatch(1);
     ZooKeeper zk =
         new ZooKeeper(
-            servers.connectString(),
+            server,
             sessionTimeoutMs,
             e -> {
               if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
@@ -50,9 +66,9 @@ final class ElectionProbe implements AutoCloseable {
             });
     if (!connected.await(30, TimeUnit.SECONDS)) {
       zk.close();
-      throw new BenchmarkFailure("the probe cannot connect to " + servers.connectString());
+      throw new BenchmarkFailure("the probe cannot connect to " + server);
     }
-    return new ElectionProbe(zk, servers);
+    return zk;
   }
 
   /**
@@ -63,13 +79,13 @@ final class ElectionProbe implements AutoCloseable {
   List<Entry> queue(String path) throws Exception {
     List<String> children;
     try {
-      children = zk.getChildren(path, false);
+      children = handles.get(0).getChildren(path, false);
     } catch (KeeperException.NoNodeException e) {
       return List.of();
     }
     List<Entry> out = new ArrayList<>();
     for (String child : children) {
-      Stat stat = zk.exists(path + "/" + child, false);
+      Stat stat = handles.get(0).exists(path + "/" + child, false);
       if (stat != null) {
         out.add(new Entry(child, stat.getEphemeralOwner()));
       }
@@ -84,26 +100,57 @@ final class ElectionProbe implements AutoCloseable {
   }
 
   /**
-   * Watches {@code znode} for its deletion; the future completes with {@link System#nanoTime()}
-   * taken first thing in the watcher.
+   * Watches {@code znode} for its deletion from the server that session {@code near} is connected
+   * to; the future completes with {@link System#nanoTime()} taken first thing in the watcher.
    *
-   * @throws BenchmarkFailure if the znode does not exist
+   * @throws BenchmarkFailure if the znode does not exist, or no server has a connection of {@code
+   *     near}
    */
-  CompletableFuture<Long> watchDeletion(String znode) throws Exception {
+  CompletableFuture<Long> watchDeletion(String znode, long near) throws Exception {
     CompletableFuture<Long> deleted = new CompletableFuture<>();
     Stat stat =
-        zk.exists(
-            znode,
-            e -> {
-              long now = System.nanoTime();
-              if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
-                deleted.complete(now);
-              }
-            });
+        handles
+            .get(serverOf(near))
+            .exists(
+                znode,
+                e -> {
+                  long now = System.nanoTime();
+                  if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
+                    deleted.complete(now);
+                  }
+                });
     if (stat == null) {
       throw new BenchmarkFailure("the leader's znode " + znode + " is gone before the signal");
     }
     return deleted;
+  }
+
+  /**
+   * The index of the server session {@code sessionId} is connected to ({@code cons}).
+   *
+   * @throws BenchmarkFailure if none has it
+   */
+  int serverOf(long sessionId) {
+    List<Servers.Address> addresses = servers.addresses();
+    for (int i = 0; i < addresses.size(); i++) {
+      Servers.Address a = addresses.get(i);
+      if (hasSession(FourLetterWords.send(a.host(), a.port(), "cons"), sessionId)) {
+        return i;
+      }
+    }
+    throw new BenchmarkFailure(
+        "no server has a connection of session 0x" + Long.toHexString(sessionId));
+  }
+
+  /** Whether a {@code cons} answer lists a connection of {@code sessionId}. */
+  static boolean hasSession(String consAnswer, long sessionId) {
+    String sid = "sid=0x" + Long.toHexString(sessionId);
+    for (String part : consAnswer.split("[,()\\s]")) {
+      if (part.equals(sid)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -135,7 +182,9 @@ final class ElectionProbe implements AutoCloseable {
   @Override
   public void close() {
     try {
-      zk.close();
+      for (ZooKeeper zk : handles) {
+        zk.close();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while closing the probe's session", e);

@@ -21,9 +21,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Times, all {@link System#nanoTime()} of this JVM from the signal: the successor's elected
  * callback (its first statement), the deletion of the leader's znode as a raw ZooKeeper watcher of
- * the benchmark sees it ({@link ElectionProbe}), and the end of the child process. After SIGTERM
- * also, from the child's own lines, when its shutdown hooks started and when its revoked callback
- * ended (the child's clock is checked to be this one's first, {@link
+ * the benchmark on the successor's server sees it ({@link ElectionProbe}), and the end of the child
+ * process. After SIGTERM also, from the child's own lines, when its shutdown hooks started and when
+ * its revoked callback ended (the child's clock is checked to be this one's first, {@link
  * LeaderProcess#checkSharedClock}).
  */
 final class FailoverRound {
@@ -119,7 +119,7 @@ final class FailoverRound {
           leader.checkSharedClock(Duration.ofSeconds(5));
         }
         CompletableFuture<Long> deleted =
-            setup.probe().watchDeletion(path + "/" + queue.get(0).name());
+            setup.probe().watchDeletion(path + "/" + queue.get(0).name(), queue.get(1).owner());
 
         long t0 = signal == Signal.KILL ? leader.kill() : leader.terminate();
 

@@ -30,8 +30,8 @@ final class Summary {
 
   /**
    * From the raw watcher's deletion event to the successor's elected: what the library adds once
-   * ZooKeeper has deleted the znode (negative if the watcher, on another connection, heard of it
-   * later than the successor).
+   * ZooKeeper has deleted the znode (the watcher sits on the successor's server, which sends both
+   * notifications at the same moment).
    */
   Samples reaction() {
     return of(r -> OptionalDouble.of(r.failoverMs() - r.deletedMs()));

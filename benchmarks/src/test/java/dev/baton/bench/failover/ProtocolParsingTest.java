@@ -31,6 +31,16 @@ class ProtocolParsingTest {
   }
 
   @Test
+  void consAnswersTellWhichServerASessionIsOn() {
+    String cons =
+        " /127.0.0.1:40312[1](queued=0,recved=12,sent=12,sid=0x100009a3b2c0001,lop=PING,est=1,to=2000)\n"
+            + " /127.0.0.1:40320[0](queued=0,recved=1,sent=0)\n";
+    assertThat(ElectionProbe.hasSession(cons, 0x100009a3b2c0001L)).isTrue();
+    assertThat(ElectionProbe.hasSession(cons, 0x100009a3b2c0002L)).isFalse();
+    assertThat(ElectionProbe.hasSession(cons, 0x100009a3b2c000L)).isFalse();
+  }
+
+  @Test
   void confAnswersGiveTheTick() {
     assertThat(
             Servers.parseConf(
