@@ -238,11 +238,18 @@ final class FailoverRound {
     }
   }
 
-  /** Closes the followers in parallel (each close takes ZooKeeper's ~100 ms client shutdown). */
+  /**
+   * Closes the followers: their recipes from the back of the queue (so that none of them sees its
+   * predecessor leave while it closes), then their sessions in parallel (each takes ZooKeeper's
+   * ~100 ms client shutdown).
+   */
   private static void closeAll(List<Follower> followers) throws InterruptedException {
+    for (int i = followers.size() - 1; i >= 0; i--) {
+      followers.get(i).closeRecipe();
+    }
     List<Thread> closers = new ArrayList<>();
     for (Follower f : followers) {
-      Thread t = new Thread(f::close, "close-" + f);
+      Thread t = new Thread(f::closeSession, "close-" + f);
       t.start();
       closers.add(t);
     }

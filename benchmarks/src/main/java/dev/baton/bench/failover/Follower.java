@@ -53,9 +53,21 @@ abstract class Follower implements AutoCloseable {
   /** What the recipe says right now. */
   abstract boolean isLeader();
 
+  /** Leaves the election (the session stays). */
+  abstract void closeRecipe();
+
+  /** Closes the session. */
+  abstract void closeSession();
+
   /** Leaves: the recipe, then the session. */
   @Override
-  public abstract void close();
+  public final void close() {
+    try {
+      closeRecipe();
+    } finally {
+      closeSession();
+    }
+  }
 
   @Override
   public String toString() {
@@ -103,8 +115,12 @@ abstract class Follower implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    void closeRecipe() {
       election.close();
+    }
+
+    @Override
+    void closeSession() {
       session.close();
     }
   }
@@ -152,14 +168,17 @@ abstract class Follower implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    void closeRecipe() {
       try {
         latch.close();
       } catch (java.io.IOException e) {
         throw new java.io.UncheckedIOException("closing the latch of " + this, e);
-      } finally {
-        client.close();
       }
+    }
+
+    @Override
+    void closeSession() {
+      client.close();
     }
   }
 }
