@@ -58,6 +58,10 @@ final class CandidateRunner {
   private static final int MAX_WARNED_NAMES = 1024;
   private static final Duration LOOP_STOP = Duration.ofSeconds(5);
 
+  static {
+    CandidateMachine.preload(); // off the first handover's path
+  }
+
   private final QueueStore store;
   private final ElectionConfig config;
   private final ElectionCore core;

@@ -368,6 +368,33 @@ public final class CandidateMachine {
     return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
   }
 
+  /**
+   * Runs a throwaway candidate through entering, leading, following, a predecessor's departure, a
+   * resign and a close, without any I/O: the classes of the events and actions are then loaded, and
+   * the code run once, when the first election starts rather than on its first handover, where a
+   * cold JVM (a leader process just started, or stopping) pays milliseconds for each.
+   */
+  public static void preload() {
+    String key = "preload";
+    String mine = "_c_00000000-0000-0000-0000-000000000000-" + CandidateName.prefixFor(key);
+    String before = mine.replace(key, "before");
+    mine += CandidateName.sequenceText(2);
+    before += CandidateName.sequenceText(1);
+    CandidateMachine m = new CandidateMachine(key, ConnectionPolicy.STANDARD, true);
+    ConnectionEpoch up = new ConnectionEpoch(1, ConnectionEpoch.Link.CONNECTED, 1);
+    m.on(new Link(up));
+    m.on(new Entered(1, new QueueEntry(mine, 2, 1)));
+    m.on(new Listed(1, List.of(before, mine)));
+    m.on(new GoneListed(before, new Listed(1, List.of(mine))));
+    m.on(new LeadRefused(2));
+    m.on(new Poke());
+    m.on(new Inspected(1, List.of()));
+    m.on(new Resign(null, RevocationReason.RESIGNED));
+    m.on(new Gone(mine));
+    m.on(new Link(new ConnectionEpoch(2, ConnectionEpoch.Link.SUSPENDED, 1)));
+    m.on(new Close());
+  }
+
   /** The token of the term this candidate believes it holds (active or paused), if any. */
   public Optional<Long> leadingToken() {
     return Optional.ofNullable(leading);

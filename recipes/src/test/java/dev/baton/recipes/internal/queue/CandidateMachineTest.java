@@ -2,6 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ConnectionPolicy;
@@ -71,6 +72,11 @@ class CandidateMachineTest {
     String mine = name("me", 5);
     assertThat(enterAndList(mine, name("a", 1), name("b", 3)))
         .containsExactly(new Watch(name("b", 3), false));
+  }
+
+  @Test
+  void thePreloadRunsWithoutIo() {
+    assertThatCode(CandidateMachine::preload).doesNotThrowAnyException();
   }
 
   @Test
