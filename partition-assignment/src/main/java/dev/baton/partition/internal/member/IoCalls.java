@@ -36,10 +36,11 @@ final class IoCalls {
     }
   }
 
-  static CreateResults create(CreateOwnerNodes c, Blocking<List<Take>> io) {
+  static CreateResults create(CreateOwnerNodes c, Blocking<OwnerNodes.Outcome> io) {
     List<Take> failed = new ArrayList<>();
     c.partitions().forEach(p -> failed.add(new Failed(p, true, false)));
-    return new CreateResults(c.epoch(), c.generation(), interruptible(io, failed));
+    OwnerNodes.Outcome outcome = interruptible(io, new OwnerNodes.Outcome(failed, false));
+    return new CreateResults(c.epoch(), c.generation(), outcome.takes(), outcome.watched());
   }
 
   static Deleted delete(DeleteOwnerNodes d, Blocking<List<Integer>> io) {

@@ -50,10 +50,20 @@ public sealed interface MemberEvent {
   /** The member znode was deleted (a watch fired). */
   record MemberNodeDeleted() implements MemberEvent {}
 
-  /** The answer to {@link MemberAction.CreateOwnerNodes}: one {@link Take} per partition. */
-  record CreateResults(long epoch, long generation, List<Take> takes) implements MemberEvent {
+  /**
+   * The answer to {@link MemberAction.CreateOwnerNodes}: one {@link Take} per partition; {@code
+   * watched}: every znode found (this session's or another's) is watched already, so no check is
+   * needed to watch it.
+   */
+  record CreateResults(long epoch, long generation, List<Take> takes, boolean watched)
+      implements MemberEvent {
     public CreateResults {
       takes = List.copyOf(takes);
+    }
+
+    /** An answer whose znodes are not watched yet. */
+    public CreateResults(long epoch, long generation, List<Take> takes) {
+      this(epoch, generation, takes, false);
     }
   }
 
@@ -131,7 +141,7 @@ public sealed interface MemberEvent {
 
   /** The machine's coalesced timers. */
   enum TickKind {
-    /** Take what is free now: the partitions freed within the batch window share one multi. */
+    /** Take what is free now: the partitions freed within the take window share one multi. */
     TAKE,
     /** Delete the drained partitions: those drained within the batch window share one multi. */
     FLUSH,

@@ -182,7 +182,11 @@ public final class MemberMachine {
       }
       return;
     }
-    s.out.add(new ReadAssignment(s.epoch)); // first, so a partition moved meanwhile is not resumed
+    if (newSession) {
+      membership.join(); // first: the assigner hears of a new member one round trip sooner
+    }
+    s.out.add(new ReadAssignment(s.epoch)); // before any check, so a partition moved meanwhile is
+    // not resumed
     if (!newSession) {
       ownerships.verify(true);
     }

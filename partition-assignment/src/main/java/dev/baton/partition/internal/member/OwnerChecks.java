@@ -22,8 +22,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each,
  * with pipelined asynchronous requests on the session's own handle: one round trip for any number
- * of partitions. Blocking; called on the member's loop. A read that fails or times out is reported
- * as {@code FAILED}, never as absent.
+ * of partitions, or none of its own when sent right behind a write ({@link #send}, then {@link
+ * #collect}). Blocking; called on the member's loop. A read that fails or times out is reported as
+ * {@code FAILED}, never as absent.
  */
 final class OwnerChecks {
   private final CuratorFramework client;
@@ -34,20 +35,33 @@ final class OwnerChecks {
     this.paths = paths;
   }
 
+  /** Reads in flight, in the order sent. */
+  static final class Pending {
+    private final Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
+  }
+
   /** One check per partition, in the order given; {@code watcher} may be null (no watch). */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watcher)
       throws InterruptedException {
-    List<NodeCheck> out = new ArrayList<>(partitions.size());
     ZooKeeper zk;
     try {
       zk = client.getZookeeperClient().getZooKeeper();
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
+      List<NodeCheck> out = new ArrayList<>(partitions.size());
       partitions.forEach(p -> out.add(NodeCheck.failed(p)));
       return out;
     }
-    Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
+    return collect(send(zk, partitions, watcher), deadline());
+  }
+
+  /**
+   * Sends one read per partition on {@code zk} without waiting: requests of one session are
+   * answered in order, so these see the outcome of any request sent before them on that handle.
+   */
+  Pending send(ZooKeeper zk, List<Integer> partitions, @Nullable Watcher watcher) {
+    Pending pending = new Pending();
     for (int p : partitions) {
       CompletableFuture<Stat> stat = new CompletableFuture<>();
       org.apache.zookeeper.AsyncCallback.StatCallback callback =
@@ -64,15 +78,25 @@ final class OwnerChecks {
       } else {
         zk.exists(raw(paths.owner(p)), watcher, callback, null);
       }
-      stats.put(p, stat);
+      pending.stats.put(p, stat);
     }
-    long timeoutMs = client.getZookeeperClient().getConnectionTimeoutMs();
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    for (Map.Entry<Integer, CompletableFuture<Stat>> e : stats.entrySet()) {
+    return pending;
+  }
+
+  /** The deadline of a request sent now: the client's connection timeout. */
+  long deadline() {
+    return System.nanoTime()
+        + TimeUnit.MILLISECONDS.toNanos(client.getZookeeperClient().getConnectionTimeoutMs());
+  }
+
+  /** Waits for the answers (until {@code deadlineNanos}); one check per partition, in order. */
+  List<NodeCheck> collect(Pending pending, long deadlineNanos) throws InterruptedException {
+    List<NodeCheck> out = new ArrayList<>(pending.stats.size());
+    for (Map.Entry<Integer, CompletableFuture<Stat>> e : pending.stats.entrySet()) {
       int p = e.getKey();
       try {
         Stat found =
-            e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            e.getValue().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         out.add(
             found == null
                 ? NodeCheck.absent(p)

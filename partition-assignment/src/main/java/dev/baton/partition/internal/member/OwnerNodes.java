@@ -8,26 +8,38 @@ import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Creates ownership znodes in batches: one multi per {@value #BATCH} partitions, falling back to
- * one request per partition when a batch fails (a multi is all or nothing). A multi is one
- * ZooKeeper transaction, so every znode it creates has the same czxid, the transaction's zxid; one
- * read of the first znode gives the token of the whole batch. Every outcome names the session that
- * owns the znode, so the machine tells its own znodes from an earlier session's. Deletes are {@link
- * OwnerDeletes}'; pipelined reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
+ * Creates ownership znodes in batches, one round trip per batch of up to {@value #BATCH}: a multi
+ * creating them all, with a watched read of each pipelined right behind it on the same handle.
+ * ZooKeeper answers one session's requests in order, so the reads see the multi's outcome: each
+ * znode's creation zxid (the token) and owning session, and they leave the watch that tells the
+ * member when the znode is deleted, whoever owns it. A multi is all or nothing: when some znode
+ * still exists (its owner is draining) the multi fails, the reads tell which, and the absent ones
+ * are created in another round. Every outcome names the session that owns the znode, so the machine
+ * tells its own znodes from an earlier session's. Deletes are {@link OwnerDeletes}'; pipelined
+ * reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
  */
 final class OwnerNodes {
   static final int BATCH = 500;
+
+  /** Rounds of create-and-read per batch before falling back to one request per partition. */
+  private static final int ROUNDS = 3;
+
+  /** What a create found: one outcome per partition, and whether every znode found is watched. */
+  record Outcome(List<Take> takes, boolean watched) {}
 
   private final CuratorFramework client;
   private final GroupPaths paths;
@@ -39,54 +51,51 @@ final class OwnerNodes {
     this.checks = checks;
   }
 
-  /** One outcome per partition, in the order given. */
-  List<Take> create(List<Integer> partitions, byte[] data) throws InterruptedException {
+  /**
+   * One outcome per partition, in batch order; every znode found (this session's or another's) is
+   * watched with {@code watcher} unless the outcome says otherwise.
+   */
+  Outcome create(List<Integer> partitions, byte[] data, Watcher watcher)
+      throws InterruptedException {
     List<Take> out = new ArrayList<>(partitions.size());
+    boolean watched = true;
     for (int i = 0; i < partitions.size(); i += BATCH) {
-      out.addAll(createBatch(partitions.subList(i, Math.min(partitions.size(), i + BATCH)), data));
+      watched &=
+          createBatch(
+              partitions.subList(i, Math.min(partitions.size(), i + BATCH)), data, watcher, out);
     }
-    return out;
+    return new Outcome(out, watched);
   }
 
-  private List<Take> createBatch(List<Integer> batch, byte[] data) throws InterruptedException {
-    List<Take> out = new ArrayList<>(batch.size());
-    if (multiCreate(batch, data, out)) {
-      return out;
+  /** Adds the batch's outcomes to {@code out}; false if some are not watched. */
+  private boolean createBatch(List<Integer> batch, byte[] data, Watcher watcher, List<Take> out)
+      throws InterruptedException {
+    List<Integer> todo = batch;
+    for (int round = 0; round < ROUNDS && !todo.isEmpty(); round++) {
+      todo = createAndRead(todo, data, watcher, out);
     }
-    // Some znodes still exist (their owners are draining): one listing tells which, and the free
-    // ones are created in one multi instead of one request each.
-    Set<String> existing;
-    try {
-      existing = new HashSet<>(client.getChildren().forPath(paths.owners()));
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      existing = Set.of();
-    }
-    List<Integer> free = new ArrayList<>();
-    List<Integer> present = new ArrayList<>();
-    for (int p : batch) {
-      (existing.contains(Integer.toString(p)) ? present : free).add(p);
-    }
-    classifyExisting(present, out);
-    if (free.isEmpty() || multiCreate(free, data, out)) {
-      return out; // (also when the listing found none: they were released since the first try)
-    }
-    for (int p : free) {
+    for (int p : todo) { // still absent after every round (they keep coming and going)
       out.add(one(p, data));
     }
-    return out;
+    return todo.isEmpty();
   }
 
   /**
-   * One multi creating every znode of {@code batch}; adds their outcomes to {@code out} and returns
-   * true, unless some znode exists already (false: sort it out one by one).
+   * One round trip: the multi and, pipelined behind it, a watched read of each znode. Adds the
+   * settled outcomes to {@code out}; returns the partitions whose znode is absent (to create again:
+   * the multi failed because of another znode, or the znode went since).
    */
-  private boolean multiCreate(List<Integer> batch, byte[] data, List<Take> out)
+  private List<Integer> createAndRead(
+      List<Integer> todo, byte[] data, Watcher watcher, List<Take> out)
       throws InterruptedException {
+    ZooKeeper zk;
+    long session;
+    CompletableFuture<KeeperException.Code> multi = new CompletableFuture<>();
     try {
-      List<CuratorOp> ops = new ArrayList<>(batch.size());
-      for (int p : batch) {
+      zk = client.getZookeeperClient().getZooKeeper();
+      session = zk.getSessionId();
+      List<CuratorOp> ops = new ArrayList<>(todo.size());
+      for (int p : todo) {
         ops.add(
             client
                 .transactionOp()
@@ -94,58 +103,52 @@ final class OwnerNodes {
                 .withMode(CreateMode.EPHEMERAL)
                 .forPath(paths.owner(p), data));
       }
-      client.transaction().forOperations(ops);
-      // One multi is one transaction: every znode it created has the transaction's zxid as czxid.
-      Stat first = client.checkExists().forPath(paths.owner(batch.get(0)));
-      if (first != null && first.getEphemeralOwner() == sessionId()) {
-        batch.forEach(p -> out.add(new Created(p, first.getCzxid(), first.getEphemeralOwner())));
-        return true;
-      }
-      return false; // gone already: sort it out one by one
-    } catch (KeeperException e) {
-      if (isConnectionProblem(e.code())) {
-        batch.forEach(p -> out.add(failed(p, e.code())));
-        return true;
-      }
-      return false;
+      client
+          .transaction()
+          .inBackground(
+              (c, event) -> multi.complete(KeeperException.Code.get(event.getResultCode())))
+          .forOperations(ops);
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
-      batch.forEach(p -> out.add(new Failed(p, true, false)));
-      return true;
+      todo.forEach(p -> out.add(new Failed(p, true, false)));
+      return List.of();
     }
+    long deadline = checks.deadline();
+    List<NodeCheck> found = checks.collect(checks.send(zk, todo, watcher), deadline);
+    if (found.stream().allMatch(c -> c.state() == MemberEvent.NodeState.FAILED)) {
+      todo.forEach(p -> out.add(new Failed(p, true, false))); // the multi's outcome is unknown
+      return List.of();
+    }
+    KeeperException.Code code = await(multi, deadline);
+    if (code != KeeperException.Code.OK && code != KeeperException.Code.NODEEXISTS) {
+      todo.forEach(p -> out.add(failed(p, code)));
+      return List.of();
+    }
+    List<Integer> absent = new ArrayList<>();
+    for (NodeCheck c : found) {
+      int p = c.partition();
+      switch (c.state()) {
+        case EXISTS ->
+            out.add(
+                c.owner() == session
+                    ? new Created(
+                        p, c.czxid(), c.owner()) // ours (this multi, or an earlier create)
+                    : new Taken(p, c.owner())); // another session's: watched, waited for
+        case ABSENT -> absent.add(p);
+        case FAILED -> out.add(new Failed(p, true, false)); // ours or not: checked by the retry
+      }
+    }
+    return absent;
   }
 
-  /**
-   * Tells, for znodes that exist, whose they are: one of this session's own is {@code Created} (a
-   * create of ours whose success was not recorded, e.g. a request Curator retried on the new
-   * session after a client-side expiry; waiting for it to go would wait forever), another session's
-   * is {@code Taken}. The reads are pipelined: one round trip.
-   */
-  private void classifyExisting(List<Integer> present, List<Take> out) throws InterruptedException {
-    if (present.isEmpty()) {
-      return;
-    }
-    long session;
+  private static KeeperException.Code await(
+      CompletableFuture<KeeperException.Code> multi, long deadlineNanos)
+      throws InterruptedException {
     try {
-      session = sessionId();
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      present.forEach(p -> out.add(new Failed(p, true, false)));
-      return;
-    }
-    for (NodeCheck c : checks.check(present, null)) {
-      out.add(
-          switch (c.state()) {
-            case EXISTS ->
-                c.owner() == session
-                    ? new Created(c.partition(), c.czxid(), c.owner())
-                    : new Taken(c.partition(), c.owner());
-            case ABSENT ->
-                new Taken(c.partition(), 0); // went since the listing: the check sees it free
-            case FAILED -> new Failed(c.partition(), true, false);
-          });
+      return multi.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      return KeeperException.Code.CONNECTIONLOSS; // unknown: it may have been applied
     }
   }
 

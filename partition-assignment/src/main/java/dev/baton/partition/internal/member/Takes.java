@@ -18,22 +18,42 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
  * partitions assigned here that are neither held, nor being created, nor waited for, nor unsure (a
  * lost answer, checked first); holds the ones created by this session and waits for the ones
- * another session's znode still holds. The partitions freed within the batch window are taken in
- * one multi. Pure; adds the partitions it holds to the shared map.
+ * another session's znode still holds. The partitions freed within the take window are taken in one
+ * multi. Pure; adds the partitions it holds to the shared map.
  */
 final class Takes {
+  /**
+   * Partitions freed within this window are taken in one multi: the deletion notifications of one
+   * release (one multi of the old owner) arrive together, within it.
+   */
+  static final long TAKE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
   private final MemberSession s;
   private final Map<Integer, Held> held;
   private final SortedSet<Integer> unsure;
   final Set<Integer> creating = new HashSet<>();
   final Set<Integer> waiting = new HashSet<>();
+
+  /**
+   * Partitions being created whose znode was reported deleted meanwhile: the notification may be
+   * about the znode the create's answer found or about an earlier one, so that one is checked.
+   */
+  private final Set<Integer> deletedWhileCreating = new HashSet<>();
+
   private final Map<Integer, Long> pendingSince = new HashMap<>();
-  private boolean parentsChecked;
+
+  /**
+   * Whether the group's parents are known to exist: the member's start made sure of them, and a
+   * create that finds them missing has the next one make them first.
+   */
+  private boolean parentsChecked = true;
+
   private boolean takeScheduled;
 
   /**
@@ -80,13 +100,15 @@ final class Takes {
    * The answers to a create: a znode of this session is held (verified if answered in this epoch);
    * another session's is waited for; a failure makes the partition unsure.
    *
-   * @return the partitions to check (and watch): those held and those waited for
+   * @return the partitions to check (and watch): those held and those waited for, unless the answer
+   *     watches them already and no deletion of theirs was reported while it was on its way
    */
   List<Integer> onCreated(CreateResults r) {
     List<Integer> watch = new ArrayList<>();
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
+      boolean check = !r.watched() | deletedWhileCreating.remove(p);
       Take t =
           take instanceof Created c && c.owner() != s.id
               ? new Taken(
@@ -97,13 +119,18 @@ final class Takes {
           held.put(p, new Held(p, c.czxid(), r.generation(), r.epoch() == s.epoch ? s.epoch : 0));
           waiting.remove(p);
           unsure.remove(p);
-          watch.add(p);
+          if (check) {
+            watch.add(p);
+          }
           s.progress = true;
         }
       } else if (t instanceof Taken) {
         if (s.mine(p) && !held.containsKey(p)) {
-          waiting.add(p); // watched by the check, which also sees if it went meanwhile
-          watch.add(p);
+          waiting.add(
+              p); // watched by the answer or the check, which also sees if it went meanwhile
+          if (check) {
+            watch.add(p);
+          }
         }
       } else if (t instanceof Failed f) {
         parentsChecked &= !f.noParent();
@@ -114,12 +141,17 @@ final class Takes {
     return watch;
   }
 
-  /** A znode waited for was deleted, or found absent: take it within the batch window. */
+  /** A deletion was reported for {@code p} while a create of it is on its way. */
+  void deletedWhileCreating(int p) {
+    deletedWhileCreating.add(p);
+  }
+
+  /** A znode waited for was deleted, or found absent: take it within the take window. */
   void freed(int p) {
     waiting.remove(p);
     if (!takeScheduled) {
       takeScheduled = true;
-      s.out.add(new Schedule(new Tick(TickKind.TAKE), Ownerships.BATCH_WINDOW_NANOS));
+      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
     }
   }
 
@@ -133,6 +165,7 @@ final class Takes {
     lost.addAll(waiting);
     creating.clear();
     waiting.clear();
+    deletedWhileCreating.clear();
     takeScheduled = false;
     return lost;
   }
@@ -140,5 +173,6 @@ final class Takes {
   void clear() {
     creating.clear();
     waiting.clear();
+    deletedWhileCreating.clear();
   }
 }

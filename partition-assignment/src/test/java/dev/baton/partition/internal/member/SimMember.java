@@ -271,10 +271,14 @@ final class SimMember {
           },
           null);
     } else if (a instanceof CreateOwnerNodes c) {
+      boolean watched = w.chance(0.5); // the driver's pipelined reads, or a check afterwards
       send(
           h ->
               new MemberEvent.CreateResults(
-                  c.epoch(), c.generation(), w.zk.create(h, c.partitions())),
+                  c.epoch(),
+                  c.generation(),
+                  watched ? w.zk.createWatched(h, c.partitions()) : w.zk.create(h, c.partitions()),
+                  watched),
           new MemberEvent.CreateResults(
               c.epoch(),
               c.generation(),

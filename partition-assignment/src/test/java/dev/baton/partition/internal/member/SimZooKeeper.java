@@ -97,6 +97,16 @@ final class SimZooKeeper {
     return out;
   }
 
+  /**
+   * A create answered with watched reads pipelined behind it (as the driver's adapter does): the
+   * same outcomes, and every znode found is watched by {@code session}.
+   */
+  List<Take> createWatched(long session, List<Integer> partitions) {
+    List<Take> out = create(session, partitions);
+    partitions.forEach(p -> watch("owner/" + p, session));
+    return out;
+  }
+
   NodeCheck check(long session, int p) {
     watch("owner/" + p, session);
     Node n = owners.get(p);
