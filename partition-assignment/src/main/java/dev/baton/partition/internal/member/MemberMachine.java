@@ -209,6 +209,9 @@ public final class MemberMachine {
     s.progress = true;
     s.fresh = true;
     if (r.record() != null) {
+      if (s.assignment != null && s.assignment.generation() != r.record().generation()) {
+        s.previous = s.assignment;
+      }
       s.assignment = r.record();
     }
     ownerships.reconcile();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
+import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
@@ -46,6 +47,9 @@ final class Takes {
    */
   private final Set<Integer> deletedWhileCreating = new HashSet<>();
 
+  /** Partitions seen free (deleted, or found absent) since: the next take creates them. */
+  private final Set<Integer> seenFree = new HashSet<>();
+
   private final Map<Integer, Long> pendingSince = new HashMap<>();
 
   /**
@@ -66,21 +70,46 @@ final class Takes {
   }
 
   /**
-   * Creates the znodes of the partitions {@code assignment} (the session's current one) gives this
-   * member that are free to take, in one action.
+   * Takes the partitions {@code assignment} (the session's current one) gives this member that are
+   * neither held, nor being created, nor waited for, nor unsure: one action creates the znodes of
+   * those likely free, and one checks (and watches) those likely still held.
+   *
+   * <p>Likely held: the previous assignment gave the partition to another member that is still in
+   * this one, so it has to release it first (a move to a member that joins, or a rebalance); its
+   * znode is watched and waited for without a create that would fail (a write, with its fsync, on
+   * the path of the old owner's delete). Otherwise (the old owner left or crashed, or no previous
+   * assignment is known) the create comes first. Only a hint: the check of a free znode frees it,
+   * and a create of a held one waits for it.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
     pendingSince.keySet().retainAll(assigned);
+    seenFree.retainAll(assigned);
     List<Integer> take = new ArrayList<>();
+    List<Integer> watch = new ArrayList<>();
+    Set<String> members = null;
     for (int p : assigned) {
       if (!held.containsKey(p)
           && !waiting.contains(p)
           && !creating.contains(p)
           && !unsure.contains(p)) {
-        take.add(p);
         pendingSince.putIfAbsent(p, s.now);
+        String before = s.previous == null ? null : s.previous.owners().get(p);
+        if (!seenFree.remove(p) && before != null && !before.equals(s.me)) {
+          if (members == null) {
+            members = new HashSet<>(assignment.owners().values());
+          }
+          if (members.contains(before)) {
+            watch.add(p);
+            continue;
+          }
+        }
+        take.add(p);
       }
+    }
+    if (!watch.isEmpty()) {
+      waiting.addAll(watch); // the check's ABSENT, or a deletion, frees them
+      s.out.add(new CheckOwnerNodes(s.epoch, watch));
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
@@ -149,6 +178,7 @@ final class Takes {
   /** A znode waited for was deleted, or found absent: take it within the take window. */
   void freed(int p) {
     waiting.remove(p);
+    seenFree.add(p);
     if (!takeScheduled) {
       takeScheduled = true;
       s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
@@ -166,6 +196,7 @@ final class Takes {
     creating.clear();
     waiting.clear();
     deletedWhileCreating.clear();
+    seenFree.clear();
     takeScheduled = false;
     return lost;
   }
@@ -174,5 +205,6 @@ final class Takes {
     creating.clear();
     waiting.clear();
     deletedWhileCreating.clear();
+    seenFree.clear();
   }
 }

@@ -123,6 +123,35 @@ class MemberMachineTest {
   }
 
   @Test
+  void aPartitionMovingFromAMemberThatStaysIsWatchedFirstThenCreatedOnceFree() {
+    m.start(S1, assignment(1, "x", "m", "x"));
+    m.on(new CreateResults(1, 1, List.of(new Created(1, 100, S1)), true));
+    m.on(new AssignmentRead(1, assignment(2, "m", "m", "x"))); // x stays: it releases 0 first
+    assertThat(m.of(CreateOwnerNodes.class)).isEmpty(); // no create bound to fail
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new Checked(1, List.of(NodeCheck.exists(0, 90, S2))));
+    assertThat(m.last).isEmpty(); // waited for, watched
+    m.on(new MemberEvent.OwnerNodeDeleted(0));
+    m.on(m.one(Schedule.class).event());
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new CreateResults(1, 2, List.of(new Created(0, 110, S1)), true));
+    assertThat(m.one(BeginTerm.class).czxid()).isEqualTo(110);
+
+    m.on(new AssignmentRead(1, assignment(3, "m", "m", "m"))); // x went: its znode went with it
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(2);
+    assertThat(m.of(CheckOwnerNodes.class)).isEmpty();
+  }
+
+  @Test
+  void aPartitionFoundFreeByItsFirstCheckIsCreatedNotCheckedAgain() {
+    m.start(S1, assignment(1, "x", "m"));
+    m.on(new AssignmentRead(1, assignment(2, "m", "x")));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new Checked(1, List.of(NodeCheck.absent(0)))); // x released it already
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+  }
+
+  @Test
   void aZnodeOfAnEarlierSessionOfThisMemberIsLeftToExpireNeverDeleted() {
     m.start(S2, assignment(1, "m"));
     m.on(
