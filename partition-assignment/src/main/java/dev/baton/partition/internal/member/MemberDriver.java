@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Watcher;
@@ -78,6 +79,12 @@ public final class MemberDriver {
           enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
         }
       };
+  private final Watcher ownersWatcher =
+      e -> {
+        if (e.getType() == Watcher.Event.EventType.NodeChildrenChanged) {
+          enqueue(new MemberEvent.OwnersChanged());
+        }
+      };
   private final Watcher memberWatcher =
       e -> {
         if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
@@ -93,9 +100,10 @@ public final class MemberDriver {
 
   /**
    * Leases begun whose {@code assigned} is not submitted yet: a run of terms begun together is
-   * published first and announced right after (before the next action, so a partition's {@code
-   * assigned} is always submitted before its {@code revoked}), so that the last partition of a take
-   * is not held up by the callback pool, which may start a thread per callback. Loop-confined.
+   * published first and announced right after, before the next action (so a partition's {@code
+   * assigned} is always submitted before its {@code revoked}), and the callback pool's threads are
+   * started off the loop: the last partition of a large take is not held up by the callbacks of the
+   * others. Loop-confined.
    */
   private final List<LeaseHandle> unannounced = new ArrayList<>();
 
@@ -243,8 +251,10 @@ public final class MemberDriver {
 
   /** Submits the {@code assigned} callbacks of the leases begun, in order. */
   private void announce() {
-    unannounced.forEach(terms::announce);
-    unannounced.clear();
+    if (!unannounced.isEmpty()) {
+      terms.announce(List.copyOf(unannounced));
+      unannounced.clear();
+    }
   }
 
   /** A connected epoch whose session id could not be read takes it from the handle now. */
@@ -283,6 +293,11 @@ public final class MemberDriver {
               }));
     } else if (action instanceof DeleteOwnerNodes d) {
       answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
+    } else if (action instanceof MemberAction.ListOwners l) {
+      answers.add(
+          new MemberEvent.OwnersListed(
+              l.epoch(),
+              IoCalls.interruptible(() -> checks.list(ownersWatcher), (Set<Integer>) null)));
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {

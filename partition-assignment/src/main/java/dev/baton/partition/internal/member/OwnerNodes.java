@@ -8,7 +8,9 @@ import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,15 +24,17 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Creates ownership znodes in batches, one round trip per batch of up to {@value #BATCH}: a multi
- * creating them all, with a watched read of each pipelined right behind it on the same handle.
- * ZooKeeper answers one session's requests in order, so the reads see the multi's outcome: each
- * znode's creation zxid (the token) and owning session, and they leave the watch that tells the
- * member when the znode is deleted, whoever owns it. A multi is all or nothing: when some znode
- * still exists (its owner is draining) the multi fails, the reads tell which, and the absent ones
- * are created in another round. Every outcome names the session that owns the znode, so the machine
- * tells its own znodes from an earlier session's. Deletes are {@link OwnerDeletes}'; pipelined
- * reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
+ * Creates ownership znodes in batches of up to {@value #BATCH}, one round trip per batch when they
+ * are free: a multi creating them all, with a read of the first pipelined right behind it on the
+ * same handle. ZooKeeper answers one session's requests in order, so the read sees the multi's
+ * outcome; one multi is one transaction, so every znode it created has the transaction's zxid as
+ * czxid, the token of the whole batch. The znodes created are not watched here: the machine watches
+ * them once their terms began. A multi is all or nothing: when some znode still exists (its owner
+ * is draining) the multi fails, and watched reads of every znode of the batch tell which exist and
+ * whose they are (another session's are waited for, already watched); the absent ones are created
+ * in another round. Every outcome names the session that owns the znode, so the machine tells its
+ * own znodes from an earlier session's. Deletes are {@link OwnerDeletes}'; pipelined reads are
+ * {@link OwnerChecks}'. Blocking; called on the member's loop.
  */
 final class OwnerNodes {
   static final int BATCH = 500;
@@ -38,8 +42,8 @@ final class OwnerNodes {
   /** Rounds of create-and-read per batch before falling back to one request per partition. */
   private static final int ROUNDS = 3;
 
-  /** What a create found: one outcome per partition, and whether every znode found is watched. */
-  record Outcome(List<Take> takes, boolean watched) {}
+  /** What a create found: one outcome per partition, and the partitions whose znode is watched. */
+  record Outcome(List<Take> takes, Set<Integer> watched) {}
 
   private final CuratorFramework client;
   private final GroupPaths paths;
@@ -52,41 +56,33 @@ final class OwnerNodes {
   }
 
   /**
-   * One outcome per partition, in batch order; every znode found (this session's or another's) is
-   * watched with {@code watcher} unless the outcome says otherwise.
+   * One outcome per partition, in batch order; the znodes read after a failed multi are watched
+   * with {@code watcher} (the outcome names them).
    */
   Outcome create(List<Integer> partitions, byte[] data, Watcher watcher)
       throws InterruptedException {
     List<Take> out = new ArrayList<>(partitions.size());
-    boolean watched = true;
+    Set<Integer> watched = new HashSet<>();
     for (int i = 0; i < partitions.size(); i += BATCH) {
-      watched &=
-          createBatch(
-              partitions.subList(i, Math.min(partitions.size(), i + BATCH)), data, watcher, out);
+      List<Integer> todo = partitions.subList(i, Math.min(partitions.size(), i + BATCH));
+      for (int round = 0; round < ROUNDS && !todo.isEmpty(); round++) {
+        todo = createAndRead(todo, data, watcher, out, watched);
+      }
+      for (int p : todo) { // still absent after every round (they keep coming and going)
+        out.add(one(p, data));
+      }
     }
     return new Outcome(out, watched);
   }
 
-  /** Adds the batch's outcomes to {@code out}; false if some are not watched. */
-  private boolean createBatch(List<Integer> batch, byte[] data, Watcher watcher, List<Take> out)
-      throws InterruptedException {
-    List<Integer> todo = batch;
-    for (int round = 0; round < ROUNDS && !todo.isEmpty(); round++) {
-      todo = createAndRead(todo, data, watcher, out);
-    }
-    for (int p : todo) { // still absent after every round (they keep coming and going)
-      out.add(one(p, data));
-    }
-    return todo.isEmpty();
-  }
-
   /**
-   * One round trip: the multi and, pipelined behind it, a watched read of each znode. Adds the
-   * settled outcomes to {@code out}; returns the partitions whose znode is absent (to create again:
-   * the multi failed because of another znode, or the znode went since).
+   * The multi and, pipelined behind it, a read of the first znode: its czxid and owner are the
+   * whole batch's if the multi succeeded. If it failed because some znode exists, watched reads of
+   * every znode tell which (a second round trip). Adds the settled outcomes to {@code out}; returns
+   * the partitions whose znode is absent, to create again.
    */
   private List<Integer> createAndRead(
-      List<Integer> todo, byte[] data, Watcher watcher, List<Take> out)
+      List<Integer> todo, byte[] data, Watcher watcher, List<Take> out, Set<Integer> watched)
       throws InterruptedException {
     ZooKeeper zk;
     long session;
@@ -115,26 +111,36 @@ final class OwnerNodes {
       return List.of();
     }
     long deadline = checks.deadline();
-    List<NodeCheck> found = checks.collect(checks.send(zk, todo, watcher), deadline);
-    if (found.stream().allMatch(c -> c.state() == MemberEvent.NodeState.FAILED)) {
+    NodeCheck first = checks.collect(checks.send(zk, todo.subList(0, 1), null), deadline).get(0);
+    if (first.state() == MemberEvent.NodeState.FAILED) {
       todo.forEach(p -> out.add(new Failed(p, true, false))); // the multi's outcome is unknown
       return List.of();
     }
     KeeperException.Code code = await(multi, deadline);
+    if (code == KeeperException.Code.OK
+        && first.state() == MemberEvent.NodeState.EXISTS
+        && first.owner() == session) {
+      todo.forEach(p -> out.add(new Created(p, first.czxid(), session))); // one transaction
+      return List.of();
+    }
     if (code != KeeperException.Code.OK && code != KeeperException.Code.NODEEXISTS) {
       todo.forEach(p -> out.add(failed(p, code)));
       return List.of();
     }
+    // Some znode existed (or the first went at once): which exist now, and whose? Watched, so
+    // that the member hears when another session's goes.
+    List<NodeCheck> found = checks.collect(checks.send(zk, todo, watcher), checks.deadline());
     List<Integer> absent = new ArrayList<>();
     for (NodeCheck c : found) {
       int p = c.partition();
       switch (c.state()) {
-        case EXISTS ->
-            out.add(
-                c.owner() == session
-                    ? new Created(
-                        p, c.czxid(), c.owner()) // ours (this multi, or an earlier create)
-                    : new Taken(p, c.owner())); // another session's: watched, waited for
+        case EXISTS -> {
+          watched.add(p);
+          out.add(
+              c.owner() == session
+                  ? new Created(p, c.czxid(), c.owner()) // ours (an earlier create)
+                  : new Taken(p, c.owner())); // another session's: waited for
+        }
         case ABSENT -> absent.add(p);
         case FAILED -> out.add(new Failed(p, true, false)); // ours or not: checked by the retry
       }

@@ -200,6 +200,14 @@ class Ownerships {
     }
   }
 
+  void onOwnersListed(MemberEvent.OwnersListed l) {
+    takes.onListed(l);
+  }
+
+  void onOwnersChanged() {
+    takes.onOwnersChanged();
+  }
+
   void onNodeDeleted(int p) {
     if (takes.waiting.contains(p)) {
       takes.freed(p);

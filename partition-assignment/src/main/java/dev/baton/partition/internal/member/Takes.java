@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
+import dev.baton.partition.internal.member.MemberAction.ListOwners;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.OwnersListed;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
@@ -50,6 +51,18 @@ final class Takes {
   /** Partitions seen free (deleted, or found absent) since: the next take creates them. */
   private final Set<Integer> seenFree = new HashSet<>();
 
+  /**
+   * Partitions whose create may have been applied without this member knowing (its answer was
+   * lost): never only listed, since a listing does not tell whose a znode is.
+   */
+  private final Set<Integer> maybeOurs = new HashSet<>();
+
+  /** A listing of the owners is on its way; another is due after it; the last one failed. */
+  private boolean listing;
+
+  private boolean listAgain;
+  private boolean listFailed;
+
   private final Map<Integer, Long> pendingSince = new HashMap<>();
 
   /**
@@ -72,14 +85,17 @@ final class Takes {
   /**
    * Takes the partitions {@code assignment} (the session's current one) gives this member that are
    * neither held, nor being created, nor waited for, nor unsure: one action creates the znodes of
-   * those likely free, and one checks (and watches) those likely still held.
+   * those likely free; those likely still held are waited for, known free from a listing of the
+   * owners.
    *
    * <p>Likely held: the previous assignment gave the partition to another member that is still in
-   * this one, so it has to release it first (a move to a member that joins, or a rebalance); its
-   * znode is watched and waited for without a create that would fail (a write, with its fsync, on
-   * the path of the old owner's delete). Otherwise (the old owner left or crashed, or no previous
-   * assignment is known) the create comes first. Only a hint: the check of a free znode frees it,
-   * and a create of a held one waits for it.
+   * this one, so it has to release it first (a move to a member that joins, or a rebalance). Such
+   * partitions are waited for without a create bound to fail (a write, with its fsync, on the path
+   * of the old owner's delete) and without a read of each znode: one listing (a single request,
+   * watched) tells which are free, and is repeated whenever the owners change while some are waited
+   * for. Otherwise (the old owner left or crashed, no previous assignment is known, or a create of
+   * this session may have been applied unseen) the create comes first. Only a hint: a listing
+   * without the znode frees the partition, and a create of a held znode waits for it.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
@@ -99,7 +115,7 @@ final class Takes {
           if (members == null) {
             members = new HashSet<>(assignment.owners().values());
           }
-          if (members.contains(before)) {
+          if (members.contains(before) && !maybeOurs.contains(p)) {
             watch.add(p);
             continue;
           }
@@ -107,9 +123,9 @@ final class Takes {
         take.add(p);
       }
     }
-    if (!watch.isEmpty()) {
-      waiting.addAll(watch); // the check's ABSENT, or a deletion, frees them
-      s.out.add(new CheckOwnerNodes(s.epoch, watch));
+    waiting.addAll(watch); // a listing without them, or a deletion, frees them
+    if (!watch.isEmpty() || (listFailed && !waiting.isEmpty())) {
+      list();
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
@@ -137,7 +153,7 @@ final class Takes {
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
-      boolean check = !r.watched() | deletedWhileCreating.remove(p);
+      boolean check = !r.watched().contains(p) | deletedWhileCreating.remove(p);
       Take t =
           take instanceof Created c && c.owner() != s.id
               ? new Taken(
@@ -163,11 +179,51 @@ final class Takes {
         }
       } else if (t instanceof Failed f) {
         parentsChecked &= !f.noParent();
+        if (f.connectionProblem()) {
+          maybeOurs.add(p);
+        }
         unsure.add(p); // after a lost answer it may exist anyway: checked by the retry, then taken
         s.failures++;
       }
     }
     return watch;
+  }
+
+  /** Lists the owners (one request, whatever the number waited for), or again after this one. */
+  private void list() {
+    if (listing) {
+      listAgain = true;
+    } else {
+      listing = true;
+      listFailed = false;
+      s.out.add(new ListOwners(s.epoch));
+    }
+  }
+
+  /** The owners were listed: the partitions waited for that have no znode are free. */
+  void onListed(OwnersListed l) {
+    listing = false;
+    if (l.epoch() != s.epoch || !s.connected) {
+      listAgain = false; // the reconnect checks (and watches) every partition waited for
+      return;
+    }
+    if (l.present() == null) {
+      listFailed = true; // listed again by the retry's take
+      s.failures++;
+      return;
+    }
+    new ArrayList<>(waiting).stream().filter(p -> !l.present().contains(p)).forEach(this::freed);
+    if (listAgain) {
+      listAgain = false;
+      onOwnersChanged();
+    }
+  }
+
+  /** An ownership znode was created or deleted since the last listing. */
+  void onOwnersChanged() {
+    if (!waiting.isEmpty() && s.connected) {
+      list();
+    }
   }
 
   /** A deletion was reported for {@code p} while a create of it is on its way. */
@@ -192,12 +248,16 @@ final class Takes {
   /** A task failed: creates and waits in flight may have lost their answers; returns them. */
   List<Integer> recover() {
     List<Integer> lost = new ArrayList<>(creating);
+    maybeOurs.addAll(creating);
     lost.addAll(waiting);
     creating.clear();
     waiting.clear();
     deletedWhileCreating.clear();
     seenFree.clear();
     takeScheduled = false;
+    listing = false;
+    listAgain = false;
+    listFailed = false;
     return lost;
   }
 
@@ -206,5 +266,9 @@ final class Takes {
     waiting.clear();
     deletedWhileCreating.clear();
     seenFree.clear();
+    maybeOurs.clear();
+    listing = false;
+    listAgain = false;
+    listFailed = false;
   }
 }

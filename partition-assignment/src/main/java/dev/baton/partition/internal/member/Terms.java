@@ -10,6 +10,7 @@ import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -72,9 +73,9 @@ final class Terms {
     return lease;
   }
 
-  /** Runs {@code assigned} of a lease begun, on the callback pool. */
-  void announce(LeaseHandle lease) {
-    callbacks.assigned(lease);
+  /** Runs {@code assigned} of the leases begun, in order, on the callback pool. */
+  void announce(List<LeaseHandle> leases) {
+    callbacks.assigned(leases);
   }
 
   /**
