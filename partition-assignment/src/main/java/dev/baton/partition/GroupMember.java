@@ -145,9 +145,10 @@ public final class GroupMember implements AutoCloseable {
       throw new IllegalStateException("the member is " + state.get() + ", it can start only once");
     }
     session.closeWithSession(this);
-    GroupNodes.ensure(session.curator(), paths);
     member.start();
     election.start();
+    // After the member started: its join (which makes the members parent itself) need not wait.
+    GroupNodes.ensure(session.curator(), paths);
   }
 
   /**

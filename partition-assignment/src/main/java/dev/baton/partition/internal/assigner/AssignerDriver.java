@@ -109,7 +109,8 @@ public final class AssignerDriver {
   private Watcher watcher(long term, Input input) {
     return e -> {
       if (e.getType() != Watcher.Event.EventType.None) {
-        loop.execute(() -> handle(new InputChanged(term, input)));
+        long seen = loop.nanoTime();
+        loop.execute(() -> handle(new InputChanged(term, input, seen)));
       }
     };
   }

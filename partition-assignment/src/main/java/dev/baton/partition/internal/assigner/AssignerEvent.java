@@ -38,8 +38,11 @@ public sealed interface AssignerEvent {
     CURRENT_OWNERS
   }
 
-  /** A watched input changed. */
-  record InputChanged(long term, Input input) implements AssignerEvent {}
+  /**
+   * A watched input changed; {@code seenNanos}: when the watch told it, on the loop's clock (the
+   * quiet period runs from then, not from when the change was read).
+   */
+  record InputChanged(long term, Input input, long seenNanos) implements AssignerEvent {}
 
   /** Reading {@code input} failed; retry. */
   record ReadFailed(long term, Input input) implements AssignerEvent {}

@@ -26,6 +26,7 @@ import dev.baton.partition.strategy.MemberProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +89,9 @@ public final class AssignerMachine {
 
   /** Who owns what now, read for a rebalance without a published assignment; null otherwise. */
   private @Nullable Map<Integer, String> currentOwners;
+
+  /** When the watch told of a change of each input whose read has not answered yet; 0 if none. */
+  private final Map<Input, Long> changeSeen = new EnumMap<>(Input.class);
 
   private boolean warnedNoPartitions;
   private boolean publishing;
@@ -156,6 +160,7 @@ public final class AssignerMachine {
     previous = null;
     previousVersion = -1;
     currentOwners = null;
+    changeSeen.clear();
     debounce.reset();
     publishing = false;
     ownersDue = false;
@@ -172,6 +177,7 @@ public final class AssignerMachine {
           out.add(new Schedule(new AssignerEvent.OwnersDue(term), OWNERS_READ_INTERVAL_NANOS));
         }
       } else {
+        changeSeen.putIfAbsent(c.input(), c.seenNanos()); // the earliest unread change counts
         read(c.input());
       }
     } else if (event instanceof AssignerEvent.OwnersDue) {
@@ -189,11 +195,11 @@ public final class AssignerMachine {
         partitions = r.partitions();
         warnedNoPartitions = false;
       }
-      changed();
+      changed(Input.PARTITIONS);
     } else if (event instanceof MembersRead r) {
       members = new TreeMap<>(r.members());
       lastSeen.putAll(r.members());
-      changed();
+      changed(Input.MEMBERS);
     } else if (event instanceof AssignmentRead r) {
       previous = r.record();
       previousVersion = r.version();
@@ -251,8 +257,21 @@ public final class AssignerMachine {
 
   /** Something changed: compute after the quiet period ({@link Debounce}). */
   private void changed() {
+    changedAt(nowNanos);
+  }
+
+  /**
+   * {@code input} was read: the quiet period runs from when its watch told of the change (not from
+   * the read's answer), or from now if no watch did.
+   */
+  private void changed(Input input) {
+    Long seen = changeSeen.remove(input);
+    changedAt(seen == null ? nowNanos : seen);
+  }
+
+  private void changedAt(long changeNanos) {
     if (active()) {
-      long delay = debounce.changed(nowNanos);
+      long delay = debounce.changed(changeNanos, nowNanos);
       out.add(new Schedule(new RebalanceDue(term, debounce.seq()), delay));
     }
   }

@@ -14,21 +14,28 @@ final class Debounce {
   private boolean pending;
   private long seq;
   private long firstChangeNanos;
+  private long quietUntilNanos;
 
   Debounce(long quietNanos, long maxDelayNanos) {
     this.quietNanos = quietNanos;
     this.maxDelayNanos = maxDelayNanos;
   }
 
-  /** A change at {@code nowNanos}: returns the delay of the new timer, numbered {@link #seq()}. */
-  long changed(long nowNanos) {
+  /**
+   * A change that happened at {@code changeNanos} (when it was seen; no later than {@code
+   * nowNanos}), told at {@code nowNanos}: returns the delay from now of the new timer, numbered
+   * {@link #seq()}. A change seen earlier than one told before never shortens the quiet period.
+   */
+  long changed(long changeNanos, long nowNanos) {
+    long at = Math.min(changeNanos, nowNanos);
     if (!pending) {
-      firstChangeNanos = nowNanos;
+      firstChangeNanos = at;
+      quietUntilNanos = at;
     }
     pending = true;
     seq++;
-    return Math.max(
-        0, Math.min(nowNanos + quietNanos, firstChangeNanos + maxDelayNanos) - nowNanos);
+    quietUntilNanos = Math.max(quietUntilNanos, at + quietNanos);
+    return Math.max(0, Math.min(quietUntilNanos, firstChangeNanos + maxDelayNanos) - nowNanos);
   }
 
   /** The number of the latest timer. */

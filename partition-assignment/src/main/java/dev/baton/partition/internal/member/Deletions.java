@@ -16,10 +16,11 @@ import java.util.TreeSet;
 
 /**
  * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: the
- * partitions drained within the batch window share one multi, and a znode is deleted only while it
- * was seen to be this session's in the current epoch and no delete of it is in flight, so a delete
- * whose answer was lost is never repeated blindly onto the next owner's znode. Pure; reads the held
- * partitions, returns what went and what must be checked.
+ * partitions drained together (all the releases that were draining, or those drained within the
+ * batch window) share one multi, and a znode is deleted only while it was seen to be this session's
+ * in the current epoch and no delete of it is in flight, so a delete whose answer was lost is never
+ * repeated blindly onto the next owner's znode. Pure; reads the held partitions, returns what went
+ * and what must be checked.
  */
 final class Deletions {
   /** What a delete's answer means for the held partitions. */
@@ -36,10 +37,15 @@ final class Deletions {
     this.held = held;
   }
 
-  /** Queues the drained partition {@code p} for the next flush. */
+  /**
+   * Queues the drained partition {@code p}: deleted now if no other release is still draining, else
+   * at the next flush (within the batch window), together with those drained meanwhile.
+   */
   void queue(int p) {
     toDelete.add(p);
-    if (!flushScheduled) {
+    if (held.values().stream().noneMatch(h -> h.releasing && !h.drained)) {
+      flush(); // the last drain of the burst: nothing to wait for
+    } else if (!flushScheduled) {
       flushScheduled = true;
       s.out.add(new Schedule(new Tick(TickKind.FLUSH), Ownerships.BATCH_WINDOW_NANOS));
     }

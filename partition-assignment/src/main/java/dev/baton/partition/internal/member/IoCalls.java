@@ -12,6 +12,7 @@ import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns a blocking call of an adapter into the machine's answer, whatever happens: an interrupt
@@ -36,10 +37,11 @@ final class IoCalls {
     }
   }
 
-  static CreateResults create(CreateOwnerNodes c, Blocking<List<Take>> io) {
+  static CreateResults create(CreateOwnerNodes c, Blocking<OwnerNodes.Outcome> io) {
     List<Take> failed = new ArrayList<>();
     c.partitions().forEach(p -> failed.add(new Failed(p, true, false)));
-    return new CreateResults(c.epoch(), c.generation(), interruptible(io, failed));
+    OwnerNodes.Outcome outcome = interruptible(io, new OwnerNodes.Outcome(failed, Set.of()));
+    return new CreateResults(c.epoch(), c.generation(), outcome.takes(), outcome.watched());
   }
 
   static Deleted delete(DeleteOwnerNodes d, Blocking<List<Integer>> io) {

@@ -31,8 +31,11 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Watcher;
@@ -76,6 +79,12 @@ public final class MemberDriver {
           enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
         }
       };
+  private final Watcher ownersWatcher =
+      e -> {
+        if (e.getType() == Watcher.Event.EventType.NodeChildrenChanged) {
+          enqueue(new MemberEvent.OwnersChanged());
+        }
+      };
   private final Watcher memberWatcher =
       e -> {
         if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
@@ -88,6 +97,16 @@ public final class MemberDriver {
           enqueue(new MemberEvent.AssignmentChanged());
         }
       };
+
+  /**
+   * Leases begun whose {@code assigned} is not submitted yet: a run of terms begun together is
+   * published first and announced right after, before the next action (so a partition's {@code
+   * assigned} is always submitted before its {@code revoked}), and the callback pool's threads are
+   * started off the loop: the last partition of a large take is not held up by the callbacks of the
+   * others. Loop-confined.
+   */
+  private final List<LeaseHandle> unannounced = new ArrayList<>();
+
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
   private volatile View view = new View(false, false, 0);
@@ -153,6 +172,7 @@ public final class MemberDriver {
 
   /** The loop died of a fatal error (on the loop): every open term ends now, as if closed. */
   public void onFatal() {
+    announce();
     terms.endAll();
     released.complete(null);
     stopped.complete(null);
@@ -203,6 +223,15 @@ public final class MemberDriver {
 
   /** Applies {@code first} and, in order, every answer its actions produce. Loop only. */
   private void handle(MemberEvent first) {
+    try {
+      step(first);
+    } finally {
+      announce();
+    }
+    view = new View(machine.isJoined(), machine.isDuplicate(), machine.generation());
+  }
+
+  private void step(MemberEvent first) {
     Deque<MemberEvent> events = new ArrayDeque<>();
     events.add(first);
     while (!events.isEmpty()) {
@@ -212,10 +241,20 @@ public final class MemberDriver {
         appliedEpoch = Math.max(appliedEpoch, e.epoch().number());
       }
       for (MemberAction action : machine.on(event, loop.nanoTime())) {
+        if (!(action instanceof BeginTerm)) {
+          announce(); // a run of terms begun is announced before anything else is done
+        }
         apply(action, events);
       }
     }
-    view = new View(machine.isJoined(), machine.isDuplicate(), machine.generation());
+  }
+
+  /** Submits the {@code assigned} callbacks of the leases begun, in order. */
+  private void announce() {
+    if (!unannounced.isEmpty()) {
+      terms.announce(List.copyOf(unannounced));
+      unannounced.clear();
+    }
   }
 
   /** A connected epoch whose session id could not be read takes it from the handle now. */
@@ -249,19 +288,26 @@ public final class MemberDriver {
                 if (c.ensureParents()) {
                   GroupNodes.ensure(client, paths);
                 }
-                return creates.create(c.partitions(), new OwnerRecord(me, c.generation()).encode());
+                return creates.create(
+                    c.partitions(), new OwnerRecord(me, c.generation()).encode(), ownerWatcher);
               }));
     } else if (action instanceof DeleteOwnerNodes d) {
       answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
+    } else if (action instanceof MemberAction.ListOwners l) {
+      answers.add(
+          new MemberEvent.OwnersListed(
+              l.epoch(),
+              IoCalls.interruptible(() -> checks.list(ownersWatcher), (Set<Integer>) null)));
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {
       ConnectionEpoch now = session.liveness().current();
-      terms.begin(
-          b,
-          now.number() == appliedEpoch
-              ? null // else the link changed: not active
-              : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
+      unannounced.add(
+          terms.begin(
+              b,
+              now.number() == appliedEpoch
+                  ? null // else the link changed: not active
+                  : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now)));
     } else if (action instanceof EndTerm e) {
       // Nothing to lose in the future whenComplete returns: terms.end's future always completes
       // normally, and enqueue does not throw (a stopped loop drops the task).

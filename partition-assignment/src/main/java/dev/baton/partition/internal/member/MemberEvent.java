@@ -5,6 +5,7 @@ import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,10 +51,21 @@ public sealed interface MemberEvent {
   /** The member znode was deleted (a watch fired). */
   record MemberNodeDeleted() implements MemberEvent {}
 
-  /** The answer to {@link MemberAction.CreateOwnerNodes}: one {@link Take} per partition. */
-  record CreateResults(long epoch, long generation, List<Take> takes) implements MemberEvent {
+  /**
+   * The answer to {@link MemberAction.CreateOwnerNodes}: one {@link Take} per partition; {@code
+   * watched}: the partitions whose znode the create's own reads watch already (no check is needed
+   * to watch them).
+   */
+  record CreateResults(long epoch, long generation, List<Take> takes, Set<Integer> watched)
+      implements MemberEvent {
     public CreateResults {
       takes = List.copyOf(takes);
+      watched = Set.copyOf(watched);
+    }
+
+    /** An answer whose znodes are not watched yet. */
+    public CreateResults(long epoch, long generation, List<Take> takes) {
+      this(epoch, generation, takes, Set.of());
     }
   }
 
@@ -106,6 +118,19 @@ public sealed interface MemberEvent {
     FAILED
   }
 
+  /**
+   * The answer to {@link MemberAction.ListOwners} of epoch {@code epoch}: the partitions whose
+   * ownership znode exists, or null if the listing failed.
+   */
+  record OwnersListed(long epoch, @Nullable Set<Integer> present) implements MemberEvent {
+    public OwnersListed {
+      present = present == null ? null : Set.copyOf(present);
+    }
+  }
+
+  /** An ownership znode was created or deleted since the last listing (its watch fired). */
+  record OwnersChanged() implements MemberEvent {}
+
   /** An ownership znode this member watches was deleted. */
   record OwnerNodeDeleted(int partition) implements MemberEvent {}
 
@@ -131,7 +156,7 @@ public sealed interface MemberEvent {
 
   /** The machine's coalesced timers. */
   enum TickKind {
-    /** Take what is free now: the partitions freed within the batch window share one multi. */
+    /** Take what is free now: the partitions freed within the take window share one multi. */
     TAKE,
     /** Delete the drained partitions: those drained within the batch window share one multi. */
     FLUSH,

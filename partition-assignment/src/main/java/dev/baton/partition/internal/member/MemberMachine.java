@@ -116,6 +116,10 @@ public final class MemberMachine {
       ownerships.onCreated(r);
     } else if (event instanceof Checked c) {
       ownerships.onChecked(c);
+    } else if (event instanceof MemberEvent.OwnersListed l) {
+      ownerships.onOwnersListed(l);
+    } else if (event instanceof MemberEvent.OwnersChanged) {
+      ownerships.onOwnersChanged();
     } else if (event instanceof OwnerNodeDeleted d) {
       ownerships.onNodeDeleted(d.partition());
     } else if (event instanceof Deleted d) {
@@ -182,7 +186,11 @@ public final class MemberMachine {
       }
       return;
     }
-    s.out.add(new ReadAssignment(s.epoch)); // first, so a partition moved meanwhile is not resumed
+    if (newSession) {
+      membership.join(); // first: the assigner hears of a new member one round trip sooner
+    }
+    s.out.add(new ReadAssignment(s.epoch)); // before any check, so a partition moved meanwhile is
+    // not resumed
     if (!newSession) {
       ownerships.verify(true);
     }
@@ -205,6 +213,9 @@ public final class MemberMachine {
     s.progress = true;
     s.fresh = true;
     if (r.record() != null) {
+      if (s.assignment != null && s.assignment.generation() != r.record().generation()) {
+        s.previous = s.assignment;
+      }
       s.assignment = r.record();
     }
     ownerships.reconcile();

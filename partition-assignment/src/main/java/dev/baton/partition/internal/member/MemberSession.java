@@ -35,6 +35,12 @@ final class MemberSession {
   /** The last good assignment read; null before the first. */
   @Nullable AssignmentRecord assignment;
 
+  /**
+   * The assignment followed before {@link #assignment} (an earlier generation); null if none. Only
+   * a hint of who may still hold a partition, never trusted for safety.
+   */
+  @Nullable AssignmentRecord previous;
+
   /** The current step's time (the loop's clock, passed in with the event). */
   long now;
 

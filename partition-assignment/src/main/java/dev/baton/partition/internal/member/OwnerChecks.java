@@ -4,9 +4,11 @@ package dev.baton.partition.internal.member;
 import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,14 +20,19 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each,
  * with pipelined asynchronous requests on the session's own handle: one round trip for any number
- * of partitions. Blocking; called on the member's loop. A read that fails or times out is reported
- * as {@code FAILED}, never as absent.
+ * of partitions, or none of its own when sent right behind a write ({@link #send}, then {@link
+ * #collect}). Blocking; called on the member's loop. A read that fails or times out is reported as
+ * {@code FAILED}, never as absent.
  */
 final class OwnerChecks {
+  private static final Logger log = LoggerFactory.getLogger(OwnerChecks.class);
+
   private final CuratorFramework client;
   private final GroupPaths paths;
 
@@ -34,20 +41,59 @@ final class OwnerChecks {
     this.paths = paths;
   }
 
+  /**
+   * The partitions whose ownership znode exists, leaving a watch on the list ({@code watcher} is
+   * told of the next create or delete of any); empty if the owners znode is missing, null if the
+   * listing failed.
+   */
+  @Nullable Set<Integer> list(Watcher watcher) throws InterruptedException {
+    try {
+      Set<Integer> present = new HashSet<>();
+      for (String name : client.getChildren().usingWatcher(watcher).forPath(paths.owners())) {
+        try {
+          present.add(Integer.parseInt(name));
+        } catch (NumberFormatException e) {
+          log.debug("skipping znode {} of the owners", name);
+        }
+      }
+      return present;
+    } catch (KeeperException.NoNodeException e) {
+      return Set.of(); // nothing to wait for: a create makes the parents
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      log.warn("cannot list the ownership znodes; retrying: {}", e.toString());
+      return null;
+    }
+  }
+
+  /** Reads in flight, in the order sent. */
+  static final class Pending {
+    private final Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
+  }
+
   /** One check per partition, in the order given; {@code watcher} may be null (no watch). */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watcher)
       throws InterruptedException {
-    List<NodeCheck> out = new ArrayList<>(partitions.size());
     ZooKeeper zk;
     try {
       zk = client.getZookeeperClient().getZooKeeper();
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
+      List<NodeCheck> out = new ArrayList<>(partitions.size());
       partitions.forEach(p -> out.add(NodeCheck.failed(p)));
       return out;
     }
-    Map<Integer, CompletableFuture<Stat>> stats = new LinkedHashMap<>();
+    return collect(send(zk, partitions, watcher), deadline());
+  }
+
+  /**
+   * Sends one read per partition on {@code zk} without waiting: requests of one session are
+   * answered in order, so these see the outcome of any request sent before them on that handle.
+   */
+  Pending send(ZooKeeper zk, List<Integer> partitions, @Nullable Watcher watcher) {
+    Pending pending = new Pending();
     for (int p : partitions) {
       CompletableFuture<Stat> stat = new CompletableFuture<>();
       org.apache.zookeeper.AsyncCallback.StatCallback callback =
@@ -64,15 +110,25 @@ final class OwnerChecks {
       } else {
         zk.exists(raw(paths.owner(p)), watcher, callback, null);
       }
-      stats.put(p, stat);
+      pending.stats.put(p, stat);
     }
-    long timeoutMs = client.getZookeeperClient().getConnectionTimeoutMs();
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    for (Map.Entry<Integer, CompletableFuture<Stat>> e : stats.entrySet()) {
+    return pending;
+  }
+
+  /** The deadline of a request sent now: the client's connection timeout. */
+  long deadline() {
+    return System.nanoTime()
+        + TimeUnit.MILLISECONDS.toNanos(client.getZookeeperClient().getConnectionTimeoutMs());
+  }
+
+  /** Waits for the answers (until {@code deadlineNanos}); one check per partition, in order. */
+  List<NodeCheck> collect(Pending pending, long deadlineNanos) throws InterruptedException {
+    List<NodeCheck> out = new ArrayList<>(pending.stats.size());
+    for (Map.Entry<Integer, CompletableFuture<Stat>> e : pending.stats.entrySet()) {
       int p = e.getKey();
       try {
         Stat found =
-            e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            e.getValue().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         out.add(
             found == null
                 ? NodeCheck.absent(p)

@@ -11,23 +11,39 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Creates ownership znodes in batches: one multi per {@value #BATCH} partitions, falling back to
- * one request per partition when a batch fails (a multi is all or nothing). A multi is one
- * ZooKeeper transaction, so every znode it creates has the same czxid, the transaction's zxid; one
- * read of the first znode gives the token of the whole batch. Every outcome names the session that
- * owns the znode, so the machine tells its own znodes from an earlier session's. Deletes are {@link
- * OwnerDeletes}'; pipelined reads are {@link OwnerChecks}'. Blocking; called on the member's loop.
+ * Creates ownership znodes in batches of up to {@value #BATCH}, one round trip per batch when they
+ * are free: a multi creating them all, with a read of the first pipelined right behind it on the
+ * same handle. ZooKeeper answers one session's requests in order, so the read sees the multi's
+ * outcome; one multi is one transaction, so every znode it created has the transaction's zxid as
+ * czxid, the token of the whole batch. The znodes created are not watched here: the machine watches
+ * them once their terms began. A multi is all or nothing: when some znode still exists (its owner
+ * is draining) the multi fails, and watched reads of every znode of the batch tell which exist and
+ * whose they are (another session's are waited for, already watched); the absent ones are created
+ * in another round. Every outcome names the session that owns the znode, so the machine tells its
+ * own znodes from an earlier session's. Deletes are {@link OwnerDeletes}'; pipelined reads are
+ * {@link OwnerChecks}'. Blocking; called on the member's loop.
  */
 final class OwnerNodes {
   static final int BATCH = 500;
+
+  /** Rounds of create-and-read per batch before falling back to one request per partition. */
+  private static final int ROUNDS = 3;
+
+  /** What a create found: one outcome per partition, and the partitions whose znode is watched. */
+  record Outcome(List<Take> takes, Set<Integer> watched) {}
 
   private final CuratorFramework client;
   private final GroupPaths paths;
@@ -39,54 +55,43 @@ final class OwnerNodes {
     this.checks = checks;
   }
 
-  /** One outcome per partition, in the order given. */
-  List<Take> create(List<Integer> partitions, byte[] data) throws InterruptedException {
+  /**
+   * One outcome per partition, in batch order; the znodes read after a failed multi are watched
+   * with {@code watcher} (the outcome names them).
+   */
+  Outcome create(List<Integer> partitions, byte[] data, Watcher watcher)
+      throws InterruptedException {
     List<Take> out = new ArrayList<>(partitions.size());
+    Set<Integer> watched = new HashSet<>();
     for (int i = 0; i < partitions.size(); i += BATCH) {
-      out.addAll(createBatch(partitions.subList(i, Math.min(partitions.size(), i + BATCH)), data));
+      List<Integer> todo = partitions.subList(i, Math.min(partitions.size(), i + BATCH));
+      for (int round = 0; round < ROUNDS && !todo.isEmpty(); round++) {
+        todo = createAndRead(todo, data, watcher, out, watched);
+      }
+      for (int p : todo) { // still absent after every round (they keep coming and going)
+        out.add(one(p, data));
+      }
     }
-    return out;
-  }
-
-  private List<Take> createBatch(List<Integer> batch, byte[] data) throws InterruptedException {
-    List<Take> out = new ArrayList<>(batch.size());
-    if (multiCreate(batch, data, out)) {
-      return out;
-    }
-    // Some znodes still exist (their owners are draining): one listing tells which, and the free
-    // ones are created in one multi instead of one request each.
-    Set<String> existing;
-    try {
-      existing = new HashSet<>(client.getChildren().forPath(paths.owners()));
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      existing = Set.of();
-    }
-    List<Integer> free = new ArrayList<>();
-    List<Integer> present = new ArrayList<>();
-    for (int p : batch) {
-      (existing.contains(Integer.toString(p)) ? present : free).add(p);
-    }
-    classifyExisting(present, out);
-    if (free.isEmpty() || multiCreate(free, data, out)) {
-      return out; // (also when the listing found none: they were released since the first try)
-    }
-    for (int p : free) {
-      out.add(one(p, data));
-    }
-    return out;
+    return new Outcome(out, watched);
   }
 
   /**
-   * One multi creating every znode of {@code batch}; adds their outcomes to {@code out} and returns
-   * true, unless some znode exists already (false: sort it out one by one).
+   * The multi and, pipelined behind it, a read of the first znode: its czxid and owner are the
+   * whole batch's if the multi succeeded. If it failed because some znode exists, watched reads of
+   * every znode tell which (a second round trip). Adds the settled outcomes to {@code out}; returns
+   * the partitions whose znode is absent, to create again.
    */
-  private boolean multiCreate(List<Integer> batch, byte[] data, List<Take> out)
+  private List<Integer> createAndRead(
+      List<Integer> todo, byte[] data, Watcher watcher, List<Take> out, Set<Integer> watched)
       throws InterruptedException {
+    ZooKeeper zk;
+    long session;
+    CompletableFuture<KeeperException.Code> multi = new CompletableFuture<>();
     try {
-      List<CuratorOp> ops = new ArrayList<>(batch.size());
-      for (int p : batch) {
+      zk = client.getZookeeperClient().getZooKeeper();
+      session = zk.getSessionId();
+      List<CuratorOp> ops = new ArrayList<>(todo.size());
+      for (int p : todo) {
         ops.add(
             client
                 .transactionOp()
@@ -94,58 +99,62 @@ final class OwnerNodes {
                 .withMode(CreateMode.EPHEMERAL)
                 .forPath(paths.owner(p), data));
       }
-      client.transaction().forOperations(ops);
-      // One multi is one transaction: every znode it created has the transaction's zxid as czxid.
-      Stat first = client.checkExists().forPath(paths.owner(batch.get(0)));
-      if (first != null && first.getEphemeralOwner() == sessionId()) {
-        batch.forEach(p -> out.add(new Created(p, first.getCzxid(), first.getEphemeralOwner())));
-        return true;
-      }
-      return false; // gone already: sort it out one by one
-    } catch (KeeperException e) {
-      if (isConnectionProblem(e.code())) {
-        batch.forEach(p -> out.add(failed(p, e.code())));
-        return true;
-      }
-      return false;
+      client
+          .transaction()
+          .inBackground(
+              (c, event) -> multi.complete(KeeperException.Code.get(event.getResultCode())))
+          .forOperations(ops);
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
-      batch.forEach(p -> out.add(new Failed(p, true, false)));
-      return true;
+      todo.forEach(p -> out.add(new Failed(p, true, false)));
+      return List.of();
     }
+    long deadline = checks.deadline();
+    NodeCheck first = checks.collect(checks.send(zk, todo.subList(0, 1), null), deadline).get(0);
+    if (first.state() == MemberEvent.NodeState.FAILED) {
+      todo.forEach(p -> out.add(new Failed(p, true, false))); // the multi's outcome is unknown
+      return List.of();
+    }
+    KeeperException.Code code = await(multi, deadline);
+    if (code == KeeperException.Code.OK
+        && first.state() == MemberEvent.NodeState.EXISTS
+        && first.owner() == session) {
+      todo.forEach(p -> out.add(new Created(p, first.czxid(), session))); // one transaction
+      return List.of();
+    }
+    if (code != KeeperException.Code.OK && code != KeeperException.Code.NODEEXISTS) {
+      todo.forEach(p -> out.add(failed(p, code)));
+      return List.of();
+    }
+    // Some znode existed (or the first went at once): which exist now, and whose? Watched, so
+    // that the member hears when another session's goes.
+    List<NodeCheck> found = checks.collect(checks.send(zk, todo, watcher), checks.deadline());
+    List<Integer> absent = new ArrayList<>();
+    for (NodeCheck c : found) {
+      int p = c.partition();
+      switch (c.state()) {
+        case EXISTS -> {
+          watched.add(p);
+          out.add(
+              c.owner() == session
+                  ? new Created(p, c.czxid(), c.owner()) // ours (an earlier create)
+                  : new Taken(p, c.owner())); // another session's: waited for
+        }
+        case ABSENT -> absent.add(p);
+        case FAILED -> out.add(new Failed(p, true, false)); // ours or not: checked by the retry
+      }
+    }
+    return absent;
   }
 
-  /**
-   * Tells, for znodes that exist, whose they are: one of this session's own is {@code Created} (a
-   * create of ours whose success was not recorded, e.g. a request Curator retried on the new
-   * session after a client-side expiry; waiting for it to go would wait forever), another session's
-   * is {@code Taken}. The reads are pipelined: one round trip.
-   */
-  private void classifyExisting(List<Integer> present, List<Take> out) throws InterruptedException {
-    if (present.isEmpty()) {
-      return;
-    }
-    long session;
+  private static KeeperException.Code await(
+      CompletableFuture<KeeperException.Code> multi, long deadlineNanos)
+      throws InterruptedException {
     try {
-      session = sessionId();
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      present.forEach(p -> out.add(new Failed(p, true, false)));
-      return;
-    }
-    for (NodeCheck c : checks.check(present, null)) {
-      out.add(
-          switch (c.state()) {
-            case EXISTS ->
-                c.owner() == session
-                    ? new Created(c.partition(), c.czxid(), c.owner())
-                    : new Taken(c.partition(), c.owner());
-            case ABSENT ->
-                new Taken(c.partition(), 0); // went since the listing: the check sees it free
-            case FAILED -> new Failed(c.partition(), true, false);
-          });
+      return multi.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      return KeeperException.Code.CONNECTIONLOSS; // unknown: it may have been applied
     }
   }
 

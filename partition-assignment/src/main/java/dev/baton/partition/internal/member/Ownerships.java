@@ -37,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  * actions to the step and counts failures there; it never calls the machine.
  */
 class Ownerships {
-  /** Takes, and deletes, that come within this window share one multi. */
+  /**
+   * Deletes of partitions drained within this window share one multi (unless none is left to
+   * drain).
+   */
   static final long BATCH_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
   final MemberSession s;
@@ -138,12 +141,16 @@ class Ownerships {
 
   // ---- answers and notifications ----
 
+  /**
+   * The answer to a create: the terms of the znodes created begin now, and then the znodes found
+   * that the answer does not watch already are checked (and watched), so a deletion is heard of.
+   */
   void onCreated(CreateResults r) {
     List<Integer> watch = takes.onCreated(r);
+    reconcile();
     if (!watch.isEmpty() && s.connected) {
       s.out.add(new CheckOwnerNodes(s.epoch, watch));
     }
-    reconcile();
   }
 
   void onChecked(Checked c) {
@@ -193,11 +200,21 @@ class Ownerships {
     }
   }
 
+  void onOwnersListed(MemberEvent.OwnersListed l) {
+    takes.onListed(l);
+  }
+
+  void onOwnersChanged() {
+    takes.onOwnersChanged();
+  }
+
   void onNodeDeleted(int p) {
     if (takes.waiting.contains(p)) {
       takes.freed(p);
     } else if (held.containsKey(p) && s.connected) {
       s.out.add(new CheckOwnerNodes(s.epoch, List.of(p))); // ours, or an earlier znode's event?
+    } else if (takes.creating.contains(p)) {
+      takes.deletedWhileCreating(p); // checked once the create's answer is in
     }
   }
 

@@ -7,11 +7,14 @@ import dev.baton.partition.internal.GroupMetrics;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.BatonThreads;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +37,15 @@ public final class PartitionCallbacks {
   private final GroupMetrics metrics;
   private final ExecutorService pool;
   private final Map<Integer, Executor> perPartition = new ConcurrentHashMap<>();
+
+  /** Workers whose start is left to a pool thread, while {@link #assigned(List)} submits. */
+  private final ThreadLocal<List<Runnable>> deferred = new ThreadLocal<>();
+
+  /**
+   * Where a partition's sequential executor starts its worker: on the pool, at once, or (while a
+   * batch is submitted) later, by a pool thread.
+   */
+  private final Executor starter = this::startWorker;
 
   public PartitionCallbacks(PartitionListener listener, String memberId, GroupMetrics metrics) {
     this.listener = listener;
@@ -70,6 +82,51 @@ public final class PartitionCallbacks {
     var unused = submit(lease, "assigned", () -> listener.assigned(lease));
   }
 
+  /**
+   * Submits {@code assigned} of each lease, in order, without starting the pool's threads on the
+   * caller's thread: a pool thread starts them (the pool may start a thread per callback, which
+   * would hold up the caller, the member's loop, for many partitions). Each partition's callbacks
+   * still run in submission order: they are queued on its sequential executor here.
+   */
+  void assigned(List<LeaseHandle> leases) {
+    if (leases.size() == 1) {
+      assigned(leases.get(0));
+      return;
+    }
+    List<Runnable> workers = new ArrayList<>();
+    deferred.set(workers);
+    try {
+      leases.forEach(this::assigned);
+    } finally {
+      deferred.remove();
+    }
+    if (workers.isEmpty()) {
+      return;
+    }
+    try {
+      pool.execute(() -> workers.forEach(this::start));
+    } catch (RejectedExecutionException e) { // the member is closing: nothing more runs
+      log.error("the callback pool refused {} assigned callbacks; they do not run", workers.size());
+    }
+  }
+
+  private void startWorker(Runnable worker) {
+    List<Runnable> batch = deferred.get();
+    if (batch != null) {
+      batch.add(worker);
+    } else {
+      pool.execute(worker);
+    }
+  }
+
+  private void start(Runnable worker) {
+    try {
+      pool.execute(worker);
+    } catch (RejectedExecutionException e) {
+      log.error("the callback pool refused a partition's callbacks; they do not run", e);
+    }
+  }
+
   /** Completes when {@code revoked} has returned or thrown (or could not be scheduled). */
   CompletableFuture<Void> revoked(LeaseHandle lease, RevocationReason reason) {
     return submit(lease, "revoked", () -> listener.revoked(lease, reason));
@@ -79,7 +136,7 @@ public final class PartitionCallbacks {
     CompletableFuture<Void> done = new CompletableFuture<>();
     Executor serial =
         perPartition.computeIfAbsent(
-            lease.partition(), p -> MoreExecutors.newSequentialExecutor(pool));
+            lease.partition(), p -> MoreExecutors.newSequentialExecutor(starter));
     try {
       serial.execute(
           () -> {

@@ -2,10 +2,12 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
+import dev.baton.partition.internal.member.MemberAction.ListOwners;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.OwnersListed;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
@@ -18,22 +20,57 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
  * partitions assigned here that are neither held, nor being created, nor waited for, nor unsure (a
  * lost answer, checked first); holds the ones created by this session and waits for the ones
- * another session's znode still holds. The partitions freed within the batch window are taken in
- * one multi. Pure; adds the partitions it holds to the shared map.
+ * another session's znode still holds. The partitions freed within the take window are taken in one
+ * multi. Pure; adds the partitions it holds to the shared map.
  */
 final class Takes {
+  /**
+   * Partitions freed within this window are taken in one multi: the deletion notifications of one
+   * release (one multi of the old owner) arrive together, within it.
+   */
+  static final long TAKE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
   private final MemberSession s;
   private final Map<Integer, Held> held;
   private final SortedSet<Integer> unsure;
   final Set<Integer> creating = new HashSet<>();
   final Set<Integer> waiting = new HashSet<>();
+
+  /**
+   * Partitions being created whose znode was reported deleted meanwhile: the notification may be
+   * about the znode the create's answer found or about an earlier one, so that one is checked.
+   */
+  private final Set<Integer> deletedWhileCreating = new HashSet<>();
+
+  /** Partitions seen free (deleted, or found absent) since: the next take creates them. */
+  private final Set<Integer> seenFree = new HashSet<>();
+
+  /**
+   * Partitions whose create may have been applied without this member knowing (its answer was
+   * lost): never only listed, since a listing does not tell whose a znode is.
+   */
+  private final Set<Integer> maybeOurs = new HashSet<>();
+
+  /** A listing of the owners is on its way; another is due after it; the last one failed. */
+  private boolean listing;
+
+  private boolean listAgain;
+  private boolean listFailed;
+
   private final Map<Integer, Long> pendingSince = new HashMap<>();
-  private boolean parentsChecked;
+
+  /**
+   * Whether the group's parents are known to exist: the member's start made sure of them, and a
+   * create that finds them missing has the next one make them first.
+   */
+  private boolean parentsChecked = true;
+
   private boolean takeScheduled;
 
   /**
@@ -46,21 +83,49 @@ final class Takes {
   }
 
   /**
-   * Creates the znodes of the partitions {@code assignment} (the session's current one) gives this
-   * member that are free to take, in one action.
+   * Takes the partitions {@code assignment} (the session's current one) gives this member that are
+   * neither held, nor being created, nor waited for, nor unsure: one action creates the znodes of
+   * those likely free; those likely still held are waited for, known free from a listing of the
+   * owners.
+   *
+   * <p>Likely held: the previous assignment gave the partition to another member that is still in
+   * this one, so it has to release it first (a move to a member that joins, or a rebalance). Such
+   * partitions are waited for without a create bound to fail (a write, with its fsync, on the path
+   * of the old owner's delete) and without a read of each znode: one listing (a single request,
+   * watched) tells which are free, and is repeated whenever the owners change while some are waited
+   * for. Otherwise (the old owner left or crashed, no previous assignment is known, or a create of
+   * this session may have been applied unseen) the create comes first. Only a hint: a listing
+   * without the znode frees the partition, and a create of a held znode waits for it.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
     pendingSince.keySet().retainAll(assigned);
+    seenFree.retainAll(assigned);
     List<Integer> take = new ArrayList<>();
+    List<Integer> watch = new ArrayList<>();
+    Set<String> members = null;
     for (int p : assigned) {
       if (!held.containsKey(p)
           && !waiting.contains(p)
           && !creating.contains(p)
           && !unsure.contains(p)) {
-        take.add(p);
         pendingSince.putIfAbsent(p, s.now);
+        String before = s.previous == null ? null : s.previous.owners().get(p);
+        if (!seenFree.remove(p) && before != null && !before.equals(s.me)) {
+          if (members == null) {
+            members = new HashSet<>(assignment.owners().values());
+          }
+          if (members.contains(before) && !maybeOurs.contains(p)) {
+            watch.add(p);
+            continue;
+          }
+        }
+        take.add(p);
       }
+    }
+    waiting.addAll(watch); // a listing without them, or a deletion, frees them
+    if (!watch.isEmpty() || (listFailed && !waiting.isEmpty())) {
+      list();
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
@@ -80,13 +145,15 @@ final class Takes {
    * The answers to a create: a znode of this session is held (verified if answered in this epoch);
    * another session's is waited for; a failure makes the partition unsure.
    *
-   * @return the partitions to check (and watch): those held and those waited for
+   * @return the partitions to check (and watch): those held and those waited for, unless the answer
+   *     watches them already and no deletion of theirs was reported while it was on its way
    */
   List<Integer> onCreated(CreateResults r) {
     List<Integer> watch = new ArrayList<>();
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
+      boolean check = !r.watched().contains(p) | deletedWhileCreating.remove(p);
       Take t =
           take instanceof Created c && c.owner() != s.id
               ? new Taken(
@@ -97,16 +164,24 @@ final class Takes {
           held.put(p, new Held(p, c.czxid(), r.generation(), r.epoch() == s.epoch ? s.epoch : 0));
           waiting.remove(p);
           unsure.remove(p);
-          watch.add(p);
+          if (check) {
+            watch.add(p);
+          }
           s.progress = true;
         }
       } else if (t instanceof Taken) {
         if (s.mine(p) && !held.containsKey(p)) {
-          waiting.add(p); // watched by the check, which also sees if it went meanwhile
-          watch.add(p);
+          waiting.add(
+              p); // watched by the answer or the check, which also sees if it went meanwhile
+          if (check) {
+            watch.add(p);
+          }
         }
       } else if (t instanceof Failed f) {
         parentsChecked &= !f.noParent();
+        if (f.connectionProblem()) {
+          maybeOurs.add(p);
+        }
         unsure.add(p); // after a lost answer it may exist anyway: checked by the retry, then taken
         s.failures++;
       }
@@ -114,12 +189,55 @@ final class Takes {
     return watch;
   }
 
-  /** A znode waited for was deleted, or found absent: take it within the batch window. */
+  /** Lists the owners (one request, whatever the number waited for), or again after this one. */
+  private void list() {
+    if (listing) {
+      listAgain = true;
+    } else {
+      listing = true;
+      listFailed = false;
+      s.out.add(new ListOwners(s.epoch));
+    }
+  }
+
+  /** The owners were listed: the partitions waited for that have no znode are free. */
+  void onListed(OwnersListed l) {
+    listing = false;
+    if (l.epoch() != s.epoch || !s.connected) {
+      listAgain = false; // the reconnect checks (and watches) every partition waited for
+      return;
+    }
+    if (l.present() == null) {
+      listFailed = true; // listed again by the retry's take
+      s.failures++;
+      return;
+    }
+    new ArrayList<>(waiting).stream().filter(p -> !l.present().contains(p)).forEach(this::freed);
+    if (listAgain) {
+      listAgain = false;
+      onOwnersChanged();
+    }
+  }
+
+  /** An ownership znode was created or deleted since the last listing. */
+  void onOwnersChanged() {
+    if (!waiting.isEmpty() && s.connected) {
+      list();
+    }
+  }
+
+  /** A deletion was reported for {@code p} while a create of it is on its way. */
+  void deletedWhileCreating(int p) {
+    deletedWhileCreating.add(p);
+  }
+
+  /** A znode waited for was deleted, or found absent: take it within the take window. */
   void freed(int p) {
     waiting.remove(p);
+    seenFree.add(p);
     if (!takeScheduled) {
       takeScheduled = true;
-      s.out.add(new Schedule(new Tick(TickKind.TAKE), Ownerships.BATCH_WINDOW_NANOS));
+      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
     }
   }
 
@@ -130,15 +248,27 @@ final class Takes {
   /** A task failed: creates and waits in flight may have lost their answers; returns them. */
   List<Integer> recover() {
     List<Integer> lost = new ArrayList<>(creating);
+    maybeOurs.addAll(creating);
     lost.addAll(waiting);
     creating.clear();
     waiting.clear();
+    deletedWhileCreating.clear();
+    seenFree.clear();
     takeScheduled = false;
+    listing = false;
+    listAgain = false;
+    listFailed = false;
     return lost;
   }
 
   void clear() {
     creating.clear();
     waiting.clear();
+    deletedWhileCreating.clear();
+    seenFree.clear();
+    maybeOurs.clear();
+    listing = false;
+    listAgain = false;
+    listFailed = false;
   }
 }

@@ -10,14 +10,15 @@ import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link LeaseHandle}, published
- * in {@link Leases}, counted, and handed to {@code assigned} on the callback pool; an {@link
- * EndTerm} drops the lease's signal, counts it and runs {@code revoked}, whose return it reports.
- * Called on the member's loop.
+ * in {@link Leases} and counted, then announced: handed to {@code assigned} on the callback pool;
+ * an {@link EndTerm} drops the lease's signal, counts it and runs {@code revoked}, whose return it
+ * reports. Called on the member's loop.
  */
 final class Terms {
   private final String me;
@@ -43,11 +44,12 @@ final class Terms {
   }
 
   /**
-   * Begins the term; {@code linkChanged} non-null: the link changed since the machine decided, so
-   * the lease starts revoked for that reason (its {@code revoked} follows when the machine hears of
-   * it).
+   * Begins the term and returns its lease, published but not yet announced: its {@code assigned}
+   * runs once it is {@link #announce announced}. {@code linkChanged} non-null: the link changed
+   * since the machine decided, so the lease starts revoked for that reason (its {@code revoked}
+   * follows when the machine hears of it).
    */
-  void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
+  LeaseHandle begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     LeaseHandle previous = leases.latest(p);
     Instant since =
@@ -68,7 +70,12 @@ final class Terms {
       lease.revoke(linkChanged);
     }
     metrics.assigned(b.handoffNanos() < 0 ? null : Duration.ofNanos(b.handoffNanos()));
-    callbacks.assigned(lease);
+    return lease;
+  }
+
+  /** Runs {@code assigned} of the leases begun, in order, on the callback pool. */
+  void announce(List<LeaseHandle> leases) {
+    callbacks.assigned(leases);
   }
 
   /**

@@ -107,6 +107,39 @@ class AssignerMachineTest {
             });
   }
 
+  @Test
+  void theQuietPeriodRunsFromWhenTheWatchToldOfTheChangeNotFromItsRead() {
+    AssignerMachine m = machine(new StickyBalancedStrategy(), Duration.ZERO);
+    on(m, new AssignerEvent.TermBegan(1, 5));
+    on(m, new AssignerEvent.AssignmentRead(1, null, -1));
+    on(m, new AssignerEvent.MembersRead(1, members("a")));
+    fire(m);
+    on(m, new AssignerEvent.CurrentOwnersRead(1, Map.of()));
+    on(m, new AssignerEvent.Published(1, of(Publish.class).get(0).next(), 0, 0));
+
+    long seen = now;
+    now += 30 * MS; // the loop was busy meanwhile
+    on(m, new AssignerEvent.InputChanged(1, Input.MEMBERS, seen));
+    assertThat(of(Read.class)).extracting(Read::input).containsExactly(Input.MEMBERS);
+    assertThat(of(Schedule.class)).isEmpty(); // the timer waits for what changed
+    now += 5 * MS; // the read's round trip
+    on(m, new AssignerEvent.MembersRead(1, members("a", "b")));
+    assertThat(of(Schedule.class))
+        .singleElement()
+        .satisfies(s -> assertThat(s.delayNanos()).isEqualTo(165 * MS));
+
+    now += 100 * MS; // a later change, told at once: the quiet period runs from it
+    on(m, new AssignerEvent.InputChanged(1, Input.MEMBERS, now));
+    on(m, new AssignerEvent.MembersRead(1, members("a", "b", "c")));
+    assertThat(of(Schedule.class))
+        .singleElement()
+        .satisfies(s -> assertThat(s.delayNanos()).isEqualTo(200 * MS));
+    fire(m);
+    assertThat(of(Publish.class))
+        .singleElement()
+        .satisfies(q -> assertThat(q.next().owners().values()).contains("a", "b", "c"));
+  }
+
   /**
    * Debounce: however the changes come, the computation runs once the quiet period passed after the
    * last change, or at the maximum delay after the first, whichever is earlier.

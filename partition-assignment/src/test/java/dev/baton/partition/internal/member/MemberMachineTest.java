@@ -44,25 +44,64 @@ class MemberMachineTest {
   }
 
   @Test
-  void connectingReadsTheAssignmentJoinsAndTakesWhatIsAssignedHereByCreatingItsZnodes() {
+  void connectingJoinsReadsTheAssignmentAndTakesWhatIsAssignedHereByCreatingItsZnodes() {
     List<MemberAction> first = m.epoch(Link.CONNECTED, S1);
-    assertThat(first).containsExactly(new ReadAssignment(1), new Join(S1, java.util.Set.of(S1)));
+    assertThat(first) // a new session joins first: the assigner hears of it sooner
+        .containsExactly(new Join(S1, java.util.Set.of(S1)), new ReadAssignment(1));
     m.on(new AssignmentRead(1, assignment(1, "m", "x", "m")));
     assertThat(m.last).isEmpty(); // not joined yet: nothing is taken
     m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
     CreateOwnerNodes create = m.one(CreateOwnerNodes.class);
     assertThat(create.partitions()).containsExactly(0, 2);
     assertThat(create.session()).isEqualTo(S1);
-    assertThat(create.ensureParents()).isTrue();
+    assertThat(create.ensureParents()).isFalse(); // the member's start made them
 
     m.on(new CreateResults(1, 1, List.of(new Created(0, 100, S1), new Created(2, 100, S1))));
     assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0, 2); // watched
+    assertThat(m.last.get(m.last.size() - 1))
+        .isInstanceOf(CheckOwnerNodes.class); // after the terms began: the watch waits for no one
     assertThat(m.of(BeginTerm.class))
         .extracting(BeginTerm::partition, BeginTerm::czxid, BeginTerm::resumed)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(0, 100L, false),
             org.assertj.core.groups.Tuple.tuple(2, 100L, false));
     assertThat(m.of(BeginTerm.class)).allSatisfy(b -> assertThat(b.handoffNanos()).isPositive());
+  }
+
+  @Test
+  void aZnodeTheAnswerWatchesAlreadyIsNotCheckedAgain() {
+    m.start(S1, assignment(1, "m", "m"));
+    m.on(
+        new CreateResults(
+            1, 1, List.of(new Created(0, 100, S1), new Taken(1, S2)), java.util.Set.of(1)));
+    assertThat(m.one(BeginTerm.class).partition()).isZero();
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0); // 1 is watched
+    m.on(new MemberEvent.OwnerNodeDeleted(1)); // the answer's watch on the znode waited for
+    m.on(m.one(Schedule.class).event());
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
+  }
+
+  @Test
+  void aDeletionReportedWhileTheCreateWasOnItsWayIsCheckedOnceItsAnswerIsIn() {
+    m.start(S1, assignment(1, "m"));
+    m.one(CreateOwnerNodes.class);
+    m.on(new MemberEvent.OwnerNodeDeleted(0)); // of an earlier znode, or of the one found?
+    assertThat(m.last).isEmpty();
+    m.on(new CreateResults(1, 1, List.of(new Taken(0, S2)), java.util.Set.of(0)));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new Checked(1, List.of(NodeCheck.absent(0))));
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+  }
+
+  @Test
+  void aCreateThatFindsNoParentMakesTheNextCreateEnsureThem() {
+    m.start(S1, assignment(1, "m"));
+    assertThat(m.one(CreateOwnerNodes.class).ensureParents()).isFalse();
+    m.on(new CreateResults(1, 1, List.of(new Failed(0, false, true))));
+    m.one(MemberAction.ScheduleRetry.class);
+    m.on(new Tick(TickKind.RETRY));
+    m.on(new Checked(1, List.of(NodeCheck.absent(0))));
+    assertThat(m.one(CreateOwnerNodes.class).ensureParents()).isTrue();
   }
 
   @Test
@@ -80,9 +119,64 @@ class MemberMachineTest {
     m.on(new MemberEvent.OwnerNodeDeleted(0));
     Schedule tick = m.one(Schedule.class);
     assertThat(tick.event()).isEqualTo(new Tick(TickKind.TAKE));
-    assertThat(tick.delayNanos()).isEqualTo(Ownerships.BATCH_WINDOW_NANOS);
+    assertThat(tick.delayNanos()).isEqualTo(Takes.TAKE_WINDOW_NANOS);
     m.on(tick.event());
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+  }
+
+  @Test
+  void aPartitionMovingFromAMemberThatStaysIsWatchedFirstThenCreatedOnceFree() {
+    m.start(S1, assignment(1, "x", "m", "x"));
+    m.on(new CreateResults(1, 1, List.of(new Created(1, 100, S1))));
+    m.on(new AssignmentRead(1, assignment(2, "m", "m", "x"))); // x stays: it releases 0 first
+    assertThat(m.of(CreateOwnerNodes.class)).isEmpty(); // no create bound to fail
+    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1); // one request for all
+    m.on(new MemberEvent.OwnersChanged()); // while the listing is on its way: list again after it
+    assertThat(m.last).isEmpty();
+    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(0, 1, 2)));
+    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1);
+    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(0, 1, 2)));
+    assertThat(m.last).isEmpty(); // waited for, the list watched
+    m.on(new MemberEvent.OwnersChanged());
+    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(1, 2))); // x released it
+    m.on(m.one(Schedule.class).event());
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new CreateResults(1, 2, List.of(new Created(0, 110, S1))));
+    assertThat(m.one(BeginTerm.class).czxid()).isEqualTo(110);
+
+    m.on(new AssignmentRead(1, assignment(3, "m", "m", "m"))); // x went: its znode went with it
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(2);
+    assertThat(m.of(MemberAction.ListOwners.class)).isEmpty();
+  }
+
+  @Test
+  void aPartitionFoundFreeByTheFirstListingIsCreatedNotListedAgain() {
+    m.start(S1, assignment(1, "x", "m"));
+    m.on(new AssignmentRead(1, assignment(2, "m", "x")));
+    m.one(MemberAction.ListOwners.class);
+    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(1))); // x released 0 already
+    m.on(m.one(Schedule.class).event());
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+  }
+
+  @Test
+  void aFailedListingIsRetriedAndAPossiblyOwnZnodeIsNeverOnlyListed() {
+    m.start(S1, assignment(1, "x", "m"));
+    m.on(new AssignmentRead(1, assignment(2, "m", "x")));
+    m.one(MemberAction.ListOwners.class);
+    m.on(new MemberEvent.OwnersListed(1, null));
+    m.on(new Tick(TickKind.RETRY));
+    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1);
+
+    MachineScript other = new MachineScript("m"); // a create whose answer was lost
+    other.start(S1, assignment(1, "m", "m", "x"));
+    other.on(new CreateResults(1, 1, List.of(new Failed(0, true, false), new Created(1, 5, S1))));
+    other.on(new AssignmentRead(1, assignment(2, "x", "m", "x")));
+    other.on(new Tick(TickKind.RETRY));
+    other.on(new Checked(1, List.of(NodeCheck.absent(0)))); // not applied yet, it seems
+    other.on(new AssignmentRead(1, assignment(3, "m", "m", "x"))); // back from x, still a member
+    assertThat(other.of(MemberAction.ListOwners.class)).isEmpty();
+    assertThat(other.one(CreateOwnerNodes.class).partitions()).containsExactly(0); // tells whose
   }
 
   @Test
@@ -123,8 +217,8 @@ class MemberMachineTest {
     assertThat(resumed.resumed()).isTrue();
     // 1 moved: released once the revoked callback of its suspended term returns (or times out)
     assertThat(m.one(Schedule.class).event()).isEqualTo(new MemberEvent.DrainTimeout(1, 2));
-    m.on(new MemberEvent.Revoked(1, 2));
-    assertThat(m.one(Schedule.class).event()).isEqualTo(new Tick(TickKind.FLUSH));
+    m.on(new MemberEvent.Revoked(1, 2)); // the only drain: deleted at once
+    assertThat(m.one(DeleteOwnerNodes.class).partitions()).containsExactly(1);
   }
 
   @Test
@@ -153,7 +247,7 @@ class MemberMachineTest {
     assertThat(m.machine.held()).isEmpty();
     m.epoch(Link.CONNECTED, S2);
     assertThat(m.last)
-        .containsExactly(new ReadAssignment(m.epoch()), new Join(S2, java.util.Set.of(S1, S2)));
+        .containsExactly(new Join(S2, java.util.Set.of(S1, S2)), new ReadAssignment(m.epoch()));
     assertThat(m.all).noneMatch(DeleteOwnerNodes.class::isInstance);
   }
 
@@ -173,8 +267,9 @@ class MemberMachineTest {
     assertThat(m.of(DeleteOwnerNodes.class)).isEmpty();
 
     m.on(new MemberEvent.Revoked(0, 1));
-    m.on(new MemberEvent.Revoked(1, 2));
-    m.on(new Tick(TickKind.FLUSH));
+    assertThat(m.of(DeleteOwnerNodes.class)).isEmpty(); // 1 still drains: within the window
+    assertThat(m.one(Schedule.class).event()).isEqualTo(new Tick(TickKind.FLUSH));
+    m.on(new MemberEvent.Revoked(1, 2)); // the last drain: both deleted at once
     DeleteOwnerNodes delete = m.one(DeleteOwnerNodes.class);
     assertThat(delete.partitions()).containsExactly(0, 1);
     assertThat(delete.session()).isEqualTo(S1);
@@ -189,7 +284,6 @@ class MemberMachineTest {
     Schedule drain = m.one(Schedule.class);
     m.on(drain.event());
     assertThat(m.one(MemberAction.DrainTimedOut.class).partition()).isEqualTo(1);
-    m.on(new Tick(TickKind.FLUSH));
     assertThat(m.one(DeleteOwnerNodes.class).partitions()).containsExactly(1);
     m.on(new MemberEvent.Revoked(1, 2)); // returns later: nothing more
     assertThat(m.last).isEmpty();
@@ -246,7 +340,6 @@ class MemberMachineTest {
     assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
     m.on(new Checked(1, List.of(NodeCheck.exists(0, 100, S1))));
     assertThat(m.of(BeginTerm.class)).isEmpty(); // not ours to own any more
-    m.on(new Tick(TickKind.FLUSH));
     assertThat(m.one(DeleteOwnerNodes.class).partitions())
         .containsExactly(0); // released, not orphaned
   }

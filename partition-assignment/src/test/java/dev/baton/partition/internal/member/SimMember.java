@@ -132,6 +132,8 @@ final class SimMember {
       late(new MemberEvent.OwnerNodeDeleted(Integer.parseInt(path.substring(6))));
     } else if (path.startsWith("member/") && n.deleted()) {
       late(new MemberEvent.MemberNodeDeleted());
+    } else if (path.equals("owners")) {
+      late(new MemberEvent.OwnersChanged());
     } else if (path.equals("assignment")) {
       late(new MemberEvent.AssignmentChanged());
     }
@@ -271,10 +273,14 @@ final class SimMember {
           },
           null);
     } else if (a instanceof CreateOwnerNodes c) {
+      boolean watched = w.chance(0.5); // the reads after a failed multi, or a check afterwards
       send(
           h ->
               new MemberEvent.CreateResults(
-                  c.epoch(), c.generation(), w.zk.create(h, c.partitions())),
+                  c.epoch(),
+                  c.generation(),
+                  watched ? w.zk.createWatched(h, c.partitions()) : w.zk.create(h, c.partitions()),
+                  watched ? java.util.Set.copyOf(c.partitions()) : java.util.Set.of()),
           new MemberEvent.CreateResults(
               c.epoch(),
               c.generation(),
@@ -289,6 +295,10 @@ final class SimMember {
                   ? new MemberEvent.Deleted(d.session(), w.zk.delete(h, d.partitions()), List.of())
                   : new MemberEvent.Deleted(d.session(), List.of(), d.partitions()),
           new MemberEvent.Deleted(d.session(), List.of(), d.partitions()));
+    } else if (a instanceof MemberAction.ListOwners l) {
+      send(
+          h -> new MemberEvent.OwnersListed(l.epoch(), w.zk.list(h)),
+          new MemberEvent.OwnersListed(l.epoch(), null));
     } else if (a instanceof CheckOwnerNodes c) {
       send(
           h ->
