@@ -25,6 +25,7 @@ public final class BenchmarkMain {
     SCENARIOS.put("lock", LockThroughput.class);
     SCENARIOS.put("assignment", dev.baton.bench.assignment.AssignmentComparison.class);
     SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
+    SCENARIOS.put("election-scale", dev.baton.bench.scale.ElectionScale.class);
   }
 
   private BenchmarkMain() {}
