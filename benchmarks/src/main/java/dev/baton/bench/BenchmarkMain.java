@@ -27,6 +27,7 @@ public final class BenchmarkMain {
     SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
     SCENARIOS.put("failover-crash", dev.baton.bench.failover.FailoverCrash.class);
     SCENARIOS.put("failover-sigterm", dev.baton.bench.failover.FailoverSigterm.class);
+    SCENARIOS.put("election-scale", dev.baton.bench.scale.ElectionScale.class);
   }
 
   private BenchmarkMain() {}

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Which threads a member runs, and that the election's callback thread never waits for its loop.
+ * Which threads a member's loops run on, and that the election's callback loop never waits for the
+ * member's loop.
  */
 class ThreadingTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
@@ -42,32 +44,37 @@ class ThreadingTest {
   }
 
   @Test
-  void aMemberRunsOneLoopThreadItsCallbackPoolAndTheElectionsTwoThreads() {
+  void aMembersLoopsRunOnThreadsNamedAfterThemAndHoldNoneWhileIdle() {
+    List<String> assignedOn = new CopyOnWriteArrayList<>();
+    AssignmentStrategy sticky = new StickyBalancedStrategy();
+    AssignmentStrategy recording =
+        (partitions, members, previous) -> {
+          assignedOn.add(Thread.currentThread().getName());
+          return sticky.assign(partitions, members, previous);
+        };
     group = new TestGroup(ZK.connectString(), b -> b.partitionCount(8));
-    TestGroup.Member solo = group.add("threads-solo"); // an id no other test uses
+    TestGroup.Member solo = group.add("threads-solo", b -> b.strategy(recording));
     group.add("threads-other");
     group.awaitAllOwned(8, WITHIN);
-    assertThat(solo.member().isAssigner()).isTrue(); // the assigner's I/O too runs on its loop
-    assertThat(threads("baton-partition-threads-solo"))
-        .extracting(Thread::getName)
-        .containsExactly("baton-partition-threads-solo");
+    assertThat(solo.member().isAssigner()).isTrue();
+    assertThat(assignedOn) // the assigner's I/O too runs on the member's loop
+        .isNotEmpty()
+        .containsOnly("baton-partition-threads-solo");
     assertThat(threads("baton-partition-callbacks-threads-solo"))
         .isNotEmpty()
         .allMatch(t -> t.getName().matches("baton-partition-callbacks-threads-solo(-[0-9]+)?"));
-    assertThat(threads("baton-election"))
-        .filteredOn(t -> t.getName().contains("threads-solo@"))
-        .extracting(Thread::getName)
-        .containsExactlyInAnyOrder(
-            "baton-election-threads-solo@" + group.path + "/assigner",
-            "baton-election-callbacks-threads-solo@" + group.path + "/assigner");
+    // The member's loop and its election's two loops borrow a thread only while they have work.
+    await()
+        .atMost(WITHIN)
+        .untilAsserted(
+            () ->
+                assertThat(
+                        Thread.getAllStackTraces().keySet().stream()
+                            .map(Thread::getName)
+                            .filter(n -> n.contains("threads-solo"))
+                            .filter(n -> !n.startsWith("baton-partition-callbacks-")))
+                    .isEmpty());
     assertThat(threads("baton-assigner")).isEmpty(); // no thread of its own any more
-    System.out.println(
-        "ThreadingTest: the assigner member runs "
-            + Thread.getAllStackTraces().keySet().stream()
-                .map(Thread::getName)
-                .filter(n -> n.contains("threads-solo"))
-                .sorted()
-                .toList());
   }
 
   /** Blocks, ignoring interrupts, inside assign while armed: a slow computation on the loop. */
@@ -120,16 +127,18 @@ class ThreadingTest {
         other.delete().forPath(election + "/" + child); // a's assigner term is revoked
       }
     }
-    await().atMost(WITHIN).until(() -> !a.member().isAssigner()); // revoked ran on its thread...
-    Thread callbacks = threads("baton-election-callbacks-a@" + group.path).get(0);
+    await().atMost(WITHIN).until(() -> !a.member().isAssigner()); // revoked runs on its loop...
     await()
         .atMost(Duration.ofSeconds(2))
         .untilAsserted(
-            () -> // ...and returned at once
-            assertThat(
-                        Arrays.stream(callbacks.getStackTrace())
-                            .map(StackTraceElement::getClassName))
-                    .noneMatch(c -> c.startsWith("dev.baton.partition")));
+            () -> // ...and returned at once: no thread of that loop is still in partition code
+            assertThat(threads("baton-election-callbacks-a@" + group.path))
+                    .allSatisfy(
+                        callbacks ->
+                            assertThat(
+                                    Arrays.stream(callbacks.getStackTrace())
+                                        .map(StackTraceElement::getClassName))
+                                .noneMatch(c -> c.startsWith("dev.baton.partition"))));
     assertThat(strategy.release.getCount()).isOne(); // while a's loop is still blocked
     assertThat(strategy.entered.getCount()).isZero();
 

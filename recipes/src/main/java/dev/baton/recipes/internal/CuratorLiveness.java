@@ -41,8 +41,9 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
   private CompletableFuture<ConnectionEpoch> done = new CompletableFuture<>();
 
   /**
-   * Starts following {@code client}'s connection; {@code name} names the event thread; a close
-   * waits at most {@code closeTimeout} for the ensemble.
+   * Starts following {@code client}'s connection; {@code name} names the event loop (whose thread
+   * is borrowed only while it delivers an epoch); a close waits at most {@code closeTimeout} for
+   * the ensemble.
    */
   public CuratorLiveness(CuratorFramework client, String name, Duration closeTimeout) {
     this.client = client;
@@ -198,7 +199,7 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     }
   }
 
-  /** Publishes the CLOSED epoch and stops the event thread once it is delivered. */
+  /** Publishes the CLOSED epoch and stops the event loop once it is delivered. */
   @Override
   public void close() {
     client.getConnectionStateListenable().removeListener(this);

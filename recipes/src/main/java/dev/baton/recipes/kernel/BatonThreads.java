@@ -8,7 +8,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one thread factory of Baton: daemon threads named {@code baton-<role>-<name>}, whose uncaught
- * throwables are logged (a thread of Baton never dies without a log line).
+ * throwables are logged (a thread of Baton never dies without a log line). The recipes' serial
+ * loops ({@link ThreadLoopScheduler}) do not own threads: they borrow them from one shared pool
+ * made by this factory, named {@code baton-loop-idle-<n>} while idle.
  */
 public final class BatonThreads {
   private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);

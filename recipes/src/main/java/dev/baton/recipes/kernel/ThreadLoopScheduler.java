@@ -3,18 +3,28 @@ package dev.baton.recipes.kernel;
 
 import java.time.Duration;
 import java.util.PriorityQueue;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link LoopScheduler} on one daemon thread of its own (from {@link BatonThreads}), with a delay
- * queue. Unlike a {@code ScheduledThreadPoolExecutor}, nothing wraps the tasks: a throwable that a
- * task lets out (the {@link SerialLoop} lets out only a {@link VirtualMachineError}) ends the
- * thread and reaches its uncaught-exception handler, and the scheduler then reports itself shut
- * down.
+ * A {@link LoopScheduler} with a delay queue whose tasks run one at a time, in order of due time
+ * and then of submission, on a thread it borrows from Baton's shared pool only while it has a task
+ * due: named {@code baton-<role>-<name>} while it runs this loop's tasks, given back as soon as the
+ * queue is empty or its next task is not due yet (a shared timer thread wakes the loop then). An
+ * idle recipe therefore holds no thread, and a thousand recipes in one JVM do not cost a thousand
+ * threads; waking an idle loop hands its task to an idle pool thread, as fast as waking a parked
+ * thread of its own (a thread is started only when none is idle).
+ *
+ * <p>Nothing wraps the tasks: a throwable that a task lets out (the {@link SerialLoop} lets out
+ * only a {@link VirtualMachineError}) stops this loop, which then reports itself shut down, and
+ * ends the borrowed thread, whose uncaught-exception handler logs it (the pool replaces the
+ * thread).
+ *
+ * <p>Interrupts: {@link #interrupt()} reaches this loop's task in progress, never another loop's:
+ * the thread's interrupt status is cleared when the loop gives it back.
  */
 public final class ThreadLoopScheduler implements LoopScheduler {
   private record Entry(long due, long seq, Runnable task) implements Comparable<Entry> {
@@ -25,33 +35,46 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     }
   }
 
+  private final String threadName;
+  private final Runnable drain = this::drain;
   private final ReentrantLock lock = new ReentrantLock();
-  private final Condition changed = lock.newCondition();
+  private final Condition idle = lock.newCondition();
   private final PriorityQueue<Entry> queue = new PriorityQueue<>();
-  private final CountDownLatch terminated = new CountDownLatch(1);
-  private final Thread thread;
-  private long seq;
+  private long seq; // under lock
+
+  /** A drain is lent a thread or waits for one: at most one at a time. Under lock. */
+  private boolean active;
+
+  private @Nullable ScheduledFuture<?> wake; // under lock
+  private long wakeAt; // under lock
+
+  /** The thread running this loop's tasks, while one does. Written under lock. */
+  private volatile @Nullable Thread runner;
+
   private volatile boolean shutdown;
 
-  /** Starts the thread {@code baton-<role>-<name>}. */
+  /** A loop whose thread, while it runs, is named {@code baton-<role>-<name>}. */
   public ThreadLoopScheduler(String role, String name) {
-    this.thread = BatonThreads.factory(role, name).newThread(this::run);
-    thread.start();
+    this.threadName = "baton-" + role + "-" + name;
   }
 
   @Override
   public boolean schedule(Runnable task, long delayNanos) {
+    boolean start;
     lock.lock();
     try {
       if (shutdown) {
         return false;
       }
       queue.add(new Entry(System.nanoTime() + Math.max(0, delayNanos), seq++, task));
-      changed.signal();
-      return true;
+      start = activateIfDue();
     } finally {
       lock.unlock();
     }
+    if (start) {
+      lend();
+    }
+    return true;
   }
 
   @Override
@@ -61,7 +84,7 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   @Override
   public boolean inLoop() {
-    return Thread.currentThread() == thread;
+    return Thread.currentThread() == runner;
   }
 
   @Override
@@ -70,7 +93,8 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     try {
       shutdown = true;
       queue.clear();
-      changed.signal();
+      disarm();
+      idle.signalAll();
     } finally {
       lock.unlock();
     }
@@ -78,12 +102,35 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   @Override
   public boolean awaitTermination(Duration timeout) throws InterruptedException {
-    return inLoop() || terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    if (inLoop()) {
+      return true;
+    }
+    long left = timeout.toNanos();
+    lock.lock();
+    try {
+      while (!shutdown || active) {
+        if (left <= 0) {
+          return false;
+        }
+        left = idle.awaitNanos(left);
+      }
+      return true;
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
   public void interrupt() {
-    thread.interrupt();
+    lock.lock();
+    try {
+      Thread t = runner;
+      if (t != null) {
+        t.interrupt();
+      }
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
@@ -91,44 +138,135 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     return shutdown;
   }
 
-  private void run() {
-    try {
-      while (true) {
-        Runnable task = next();
-        if (task == null) {
-          return;
-        }
-        task.run();
+  @Override
+  public String toString() {
+    return "ThreadLoopScheduler{" + threadName + (shutdown ? ", shut down" : "") + "}";
+  }
+
+  /**
+   * Under lock: if no drain is active and the head is due, marks one active (the caller lends it a
+   * thread, outside the lock); if the head is not due yet, arms the timer for it.
+   */
+  private boolean activateIfDue() {
+    if (active || shutdown) {
+      return false;
+    }
+    Entry head = queue.peek();
+    if (head == null) {
+      return false;
+    }
+    if (head.due - System.nanoTime() <= 0) {
+      active = true;
+      disarm();
+      return true;
+    }
+    arm(head.due);
+    return false;
+  }
+
+  /** Under lock: the timer wakes this loop at {@code due}, unless it already does so earlier. */
+  private void arm(long due) {
+    if (wake != null) {
+      if (wakeAt - due <= 0) {
+        return;
       }
-    } finally {
-      shutdown = true;
-      terminated.countDown();
+      wake.cancel(false);
+    }
+    wakeAt = due;
+    wake =
+        LoopThreads.timer()
+            .schedule(this::onTimer, Math.max(0, due - System.nanoTime()), TimeUnit.NANOSECONDS);
+  }
+
+  private void disarm() {
+    if (wake != null) {
+      wake.cancel(false);
+      wake = null;
     }
   }
 
-  /** The next due task, waiting for it; null once shut down. */
+  private void onTimer() {
+    boolean start;
+    lock.lock();
+    try {
+      wake = null;
+      start = activateIfDue();
+    } finally {
+      lock.unlock();
+    }
+    if (start) {
+      lend();
+    }
+  }
+
+  private void lend() {
+    try {
+      LoopThreads.lend(drain);
+    } catch (RuntimeException | Error e) { // no thread could be started: a later task tries again
+      lock.lock();
+      try {
+        active = false;
+        idle.signalAll();
+      } finally {
+        lock.unlock();
+      }
+      throw e;
+    }
+  }
+
+  /** On a borrowed thread: runs the due tasks, then gives the thread back. */
+  private void drain() {
+    Thread me = Thread.currentThread();
+    String idleName = me.getName();
+    me.setName(threadName);
+    runner = me;
+    boolean returned = false;
+    try {
+      for (Runnable task = next(); task != null; task = next()) {
+        task.run();
+      }
+      returned = true;
+    } finally {
+      if (returned) {
+        me.setName(idleName);
+      } else {
+        failed(); // the thread dies with the throwable, under this loop's name for the log
+      }
+    }
+  }
+
+  /** The next due task; else, under the lock, gives the thread back and returns null. */
   private @Nullable Runnable next() {
     lock.lock();
     try {
-      while (true) {
-        if (shutdown) {
-          return null;
-        }
-        Entry head = queue.peek();
-        if (head == null) {
-          changed.awaitUninterruptibly();
-          continue;
-        }
-        long wait = head.due - System.nanoTime();
-        if (wait <= 0) {
-          return queue.poll().task;
-        }
-        try {
-          changed.awaitNanos(wait);
-        } catch (InterruptedException e) {
-          // Only shutdown stops the loop; an interrupt aimed at a task is cleared here.
-        }
+      Entry head = shutdown ? null : queue.peek();
+      if (head != null && head.due - System.nanoTime() <= 0) {
+        queue.poll();
+        return head.task;
       }
+      runner = null;
+      active = false;
+      Thread.interrupted(); // an interrupt aimed at this loop must not reach the next borrower
+      if (head != null) {
+        arm(head.due);
+      }
+      idle.signalAll();
+      return null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A task let a throwable out: the loop stops for good. */
+  private void failed() {
+    lock.lock();
+    try {
+      shutdown = true;
+      queue.clear();
+      disarm();
+      runner = null;
+      active = false;
+      idle.signalAll();
     } finally {
       lock.unlock();
     }

@@ -8,7 +8,9 @@
  *       the client library's connection states.
  *   <li>{@link dev.baton.recipes.kernel.SerialLoop}: the one serial loop for a recipe's I/O; never
  *       swallows a {@link Throwable}; scheduler and clock injected ({@link
- *       dev.baton.recipes.kernel.LoopScheduler}).
+ *       dev.baton.recipes.kernel.LoopScheduler}); in production {@link
+ *       dev.baton.recipes.kernel.ThreadLoopScheduler}, which borrows a thread of a shared pool only
+ *       while the loop has a task due.
  *   <li>{@link dev.baton.recipes.kernel.TermHandle}: the one implementation of {@link
  *       dev.baton.recipes.Term}.
  *   <li>{@link dev.baton.recipes.kernel.QueueStore}: the seam between the queue recipes and a

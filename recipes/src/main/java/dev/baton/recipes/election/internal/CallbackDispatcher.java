@@ -16,10 +16,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the user's callbacks one at a time, in submission order, on the election's own callback
- * loop: never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. A
- * callback that throws is logged with the participant and token and counted; from {@code elected}
- * it is also reported to {@code onElectedFailure}. A {@link VirtualMachineError} ends the callback
- * loop (see {@link SerialLoop}) and is reported to {@code onFatal}.
+ * loop: never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. The loop
+ * borrows a Baton thread only while it has callbacks to run ({@link ThreadLoopScheduler}), named
+ * {@code baton-election-callbacks-<participant>@<path>} meanwhile. A callback that throws is logged
+ * with the participant and token and counted; from {@code elected} it is also reported to {@code
+ * onElectedFailure}. A {@link VirtualMachineError} ends the callback loop (see {@link SerialLoop})
+ * and is reported to {@code onFatal}.
+ *
+ * <p>{@link #interruptIfRunning} interrupts the thread only while it is inside that term's {@code
+ * elected}, and the interrupt status is cleared when {@code elected} returns, both under this
+ * object's monitor (never held while a callback runs), so the interrupt can reach neither a later
+ * callback nor another loop that borrows the thread afterwards.
  */
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -29,8 +36,8 @@ final class CallbackDispatcher {
   private final Consumer<LeadershipHandle> onElectedFailure;
   private final ThreadLoopScheduler scheduler;
   private final SerialLoop loop;
-  private volatile @Nullable Thread inElectedThread;
-  private volatile @Nullable LeadershipHandle inElected;
+  private @Nullable Thread inElectedThread; // under this
+  private @Nullable LeadershipHandle inElected; // under this
 
   CallbackDispatcher(
       String name,
@@ -41,8 +48,6 @@ final class CallbackDispatcher {
     this.listener = listener;
     this.metrics = metrics;
     this.onElectedFailure = onElectedFailure;
-    // Started now, not at the first callback: a thread start on the handover path costs a
-    // millisecond.
     this.scheduler = new ThreadLoopScheduler("election-callbacks", name);
     this.loop =
         new SerialLoop("election-callbacks-" + name, scheduler, Backoff.DEFAULT, () -> {}, onFatal);
@@ -53,14 +58,18 @@ final class CallbackDispatcher {
         "elected",
         h,
         () -> {
-          inElectedThread = Thread.currentThread();
-          inElected = h;
+          synchronized (this) {
+            inElectedThread = Thread.currentThread();
+            inElected = h;
+          }
           try {
             listener.elected(h);
           } finally {
-            inElected = null;
-            Thread.interrupted(); // an interrupt aimed at this term must not leak into the next
-            // callback
+            synchronized (this) {
+              inElected = null;
+              inElectedThread = null;
+              Thread.interrupted(); // an interrupt aimed at this term must not leak out of it
+            }
           }
         },
         true);
@@ -80,9 +89,11 @@ final class CallbackDispatcher {
 
   /** Interrupts the callback thread if it is inside {@code elected} of {@code h}. */
   void interruptIfRunning(LeadershipHandle h) {
-    Thread t = inElectedThread;
-    if (t != null && inElected == h) {
-      t.interrupt();
+    synchronized (this) {
+      Thread t = inElectedThread;
+      if (t != null && inElected == h) {
+        t.interrupt();
+      }
     }
   }
 

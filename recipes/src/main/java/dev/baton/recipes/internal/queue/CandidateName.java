@@ -67,9 +67,8 @@ public record CandidateName(String name, String key, int sequence) {
     if (count < MIN_SEQUENCE_LENGTH || count > MAX_SEQUENCE_LENGTH) {
       return Optional.empty();
     }
-    int first = name.charAt(digits) == '-' ? digits + 1 : digits;
-    if (!StrictText.isAsciiDigits(name, first, name.length())) {
-      return Optional.empty();
+    if (!isCanonicalSequence(name, digits)) {
+      return Optional.empty(); // not as ZooKeeper prints it: an alias of another name's sequence
     }
     int sequence;
     try {
@@ -77,15 +76,41 @@ public record CandidateName(String name, String key, int sequence) {
     } catch (NumberFormatException outOfRange) {
       return Optional.empty();
     }
-    if (!sequenceText(sequence).equals(name.substring(digits))) {
-      return Optional.empty(); // not as ZooKeeper prints it: an alias of another name's sequence
-    }
     return Optional.of(new CandidateName(name, name.substring(KEY_START, suffix), sequence));
   }
 
   /** The sequence suffix as ZooKeeper prints it. */
   static String sequenceText(int sequence) {
     return String.format(Locale.ROOT, "%010d", sequence);
+  }
+
+  /**
+   * Whether {@code name} from {@code at} on is a sequence as ZooKeeper's {@code %010d} prints some
+   * int: 10 ASCII digits if not negative; else a minus and 9 zero-padded digits (not all zero: that
+   * would be -0), or a minus and 10 digits without a leading zero (at most 2147483648 in value,
+   * checked by the parse). The same answer as comparing with {@link #sequenceText}, without
+   * formatting: this runs for every child of every listing.
+   */
+  static boolean isCanonicalSequence(String name, int at) {
+    int end = name.length();
+    boolean negative = at < end && name.charAt(at) == '-';
+    int first = negative ? at + 1 : at;
+    int width = end - first;
+    if (!StrictText.isAsciiDigits(name, first, end)) {
+      return false;
+    }
+    if (!negative) {
+      return width == MIN_SEQUENCE_LENGTH;
+    }
+    if (width == MIN_SEQUENCE_LENGTH - 1) {
+      for (int i = first; i < end; i++) {
+        if (name.charAt(i) != '0') {
+          return true;
+        }
+      }
+      return false; // "-000000000"
+    }
+    return width == MIN_SEQUENCE_LENGTH && name.charAt(first) != '0';
   }
 
   /**

@@ -73,6 +73,71 @@ class CandidateNameFuzzTest {
     assertThat(ignored).allSatisfy(n -> assertThat(CandidateName.parse(n)).isEmpty());
   }
 
+  @Property(tries = 5000)
+  void theSequenceCheckAgreesWithZooKeepersFormat(@ForAll("sequenceTexts") String text) {
+    boolean expected = text.matches("-?[0-9]{1,11}") && isCanonicalSequence(text);
+    boolean accepted;
+    try {
+      accepted =
+          CandidateName.isCanonicalSequence("n_" + text, 2)
+              && Integer.parseInt(text) == Integer.parseInt(text); // in range
+    } catch (NumberFormatException outOfRange) {
+      accepted = false;
+    }
+    assertThat(accepted).as(text).isEqualTo(expected);
+  }
+
+  @Test
+  void theSequenceCheckAgreesWithZooKeepersFormatAtTheEdges() {
+    for (long v :
+        List.of(
+            0L,
+            1L,
+            9L,
+            10L,
+            999_999_999L,
+            1_000_000_000L,
+            (long) Integer.MAX_VALUE,
+            Integer.MAX_VALUE + 1L,
+            -1L,
+            -9L,
+            -999_999_999L,
+            -1_000_000_000L,
+            (long) Integer.MIN_VALUE,
+            Integer.MIN_VALUE - 1L)) {
+      String printed = String.format("%010d", v);
+      boolean inRange = v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE;
+      assertThat(CandidateName.isCanonicalSequence(printed, 0)).as(printed).isTrue();
+      assertThat(CandidateName.parse("_c_" + UUID.randomUUID() + "-k-n_" + printed).isPresent())
+          .as(printed)
+          .isEqualTo(inRange);
+      for (String alias : List.of("0" + printed, printed.replaceFirst("^(-?)0", "$1"))) {
+        if (!alias.equals(printed)) {
+          assertThat(CandidateName.isCanonicalSequence(alias, 0)).as(alias).isFalse();
+        }
+      }
+    }
+    for (String never : List.of("-000000000", "-0000000000", "-0999999999", "+000000001", "")) {
+      assertThat(CandidateName.isCanonicalSequence(never, 0)).as(never).isFalse();
+    }
+  }
+
+  @Provide
+  Arbitrary<String> sequenceTexts() {
+    Arbitrary<String> printed =
+        Arbitraries.oneOf(
+                Arbitraries.integers(),
+                Arbitraries.integers().between(-1_000_000_100, -999_999_900),
+                Arbitraries.integers().between(-100, 100))
+            .map(i -> String.format("%010d", i));
+    Arbitrary<String> digits =
+        Arbitraries.strings().withChars("0123456789-").ofMinLength(8).ofMaxLength(12);
+    Arbitrary<String> padded =
+        Combinators.combine(printed, Arbitraries.of("", "0", "-", "-0", "00"))
+            .as((p, extra) -> p.startsWith("-") ? "-" + extra + p.substring(1) : extra + p);
+    return Arbitraries.oneOf(printed, digits, padded);
+  }
+
   @Property(tries = 1000)
   void printableNamesAreShortAndPlainAscii(@ForAll String name) {
     String shown = CandidateName.printable(name);

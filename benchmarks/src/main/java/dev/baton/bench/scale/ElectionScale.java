@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.scale;
+
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import dev.baton.bench.zk.EmbeddedZooKeeper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One election with many candidates, each with its own session, Baton's {@code LeaderElection}
+ * against Curator's {@code LeaderLatch}, on one in-process ZooKeeper server: how long all take to
+ * join, graceful handover latency (and how it compares with the same at a small count), watches on
+ * the server, heap and threads per candidate.
+ *
+ * <p>Each library runs in a fresh child JVM ({@link ScaleChild}), so heap and threads are its own;
+ * both children live during the handovers, which alternate between them in ABBA order. See
+ * benchmarks/README.md.
+ */
+public final class ElectionScale implements Scenario {
+  static final String NAME = "election-scale";
+  private static final Set<String> KEYS =
+      Set.of(
+          "candidates",
+          "baseline-candidates",
+          "handovers",
+          "warmup",
+          "join-threads",
+          "session-timeout-ms",
+          "connection-timeout-ms",
+          "timeout-ms",
+          "child-heap-mb",
+          "child-jvm-opts",
+          "fsync");
+
+  @Override
+  public String description() {
+    return "1,000 candidates on one election, each with its own session: join time, handover"
+        + " p50/p99 against 10 candidates, watches, heap and threads per candidate, Baton vs"
+        + " Curator, each in its own JVM";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    Settings s = Settings.parse(args, KEYS);
+    int candidates = s.integer("candidates", 1000);
+    int baseline = s.integer("baseline-candidates", 10);
+    int handovers = s.integer("handovers", 30);
+    int warmup = s.integer("warmup", 5);
+    int joinThreads = s.integer("join-threads", 8);
+    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000);
+    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
+    long timeoutMs = s.integer("timeout-ms", 60_000);
+    int heapMb = s.integer("child-heap-mb", 1024);
+    boolean fsync = s.bool("fsync", true);
+    if (candidates < 2 || baseline < 2) {
+      throw new IllegalArgumentException("candidates and baseline-candidates must be at least 2");
+    }
+    if (handovers < 1 || warmup < 0 || joinThreads < 1 || heapMb < 64) {
+      throw new IllegalArgumentException(
+          "handovers >= 1, warmup >= 0, join-threads >= 1 and child-heap-mb >= 64 are required");
+    }
+    long started = System.nanoTime();
+    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
+      progress(
+          "ZooKeeper %s (fsync %s); N=%d and N=%d; %d warm-up + %d measured handovers per library"
+              + " and N; %d join threads; child JVMs -Xmx%dm",
+          zk.connectString(), fsync, candidates, baseline, warmup, handovers, joinThreads, heapMb);
+      List<String> jvm = new ArrayList<>(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m"));
+      String extra = s.string("child-jvm-opts", "").trim();
+      if (!extra.isEmpty()) {
+        jvm.addAll(List.of(extra.split("\\s+"))); // e.g. to profile:
+        // -XX:StartFlightRecording=filename=/tmp/{library}.jfr
+      }
+      SizeRun big =
+          runSize(
+              zk,
+              candidates,
+              0,
+              jvm,
+              joinThreads,
+              sessionTimeoutMs,
+              connectionTimeoutMs,
+              timeoutMs,
+              warmup,
+              handovers);
+      SizeRun small =
+          runSize(
+              zk,
+              baseline,
+              1,
+              jvm,
+              joinThreads,
+              sessionTimeoutMs,
+              connectionTimeoutMs,
+              timeoutMs,
+              warmup,
+              handovers);
+      report(big, small, handovers, warmup, joinThreads, fsync);
+    }
+    progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
+  }
+
+  /** Both libraries at one candidate count. */
+  record SizeRun(int candidates, LibraryRun baton, LibraryRun curator) {}
+
+  private SizeRun runSize(
+      EmbeddedZooKeeper zk,
+      int n,
+      int round,
+      List<String> jvm,
+      int joinThreads,
+      int sessionTimeoutMs,
+      int connectionTimeoutMs,
+      long timeoutMs,
+      int warmup,
+      int handovers)
+      throws Exception {
+    List<LibraryRun> runs = new ArrayList<>();
+    try {
+      for (String library : List.of("baton", "curator")) {
+        runs.add(
+            new LibraryRun(
+                library,
+                n,
+                jvm,
+                List.of(
+                    library,
+                    zk.connectString(),
+                    "/bench/election-scale/" + library + "-" + n,
+                    Integer.toString(n),
+                    Integer.toString(joinThreads),
+                    Integer.toString(sessionTimeoutMs),
+                    Integer.toString(connectionTimeoutMs),
+                    Long.toString(timeoutMs)),
+                timeoutMs));
+      }
+      LibraryRun baton = runs.get(0);
+      LibraryRun curator = runs.get(1);
+      for (LibraryRun r : runs) {
+        r.awaitReady();
+        progress("N=%d %s: child ready, baseline %s", n, r.library(), r.readyFields());
+      }
+      // The first library joins while the other child is idle, the second with the first's N
+      // idle sessions on the server: the order alternates between the counts.
+      List<LibraryRun> joinOrder = round % 2 == 0 ? runs : List.of(curator, baton);
+      for (LibraryRun r : joinOrder) {
+        progress("N=%d %s: joined %s", n, r.library(), r.join());
+      }
+      int total = warmup + handovers;
+      long start = System.nanoTime();
+      for (int h = 0; h < total; h++) {
+        boolean record = h >= warmup;
+        if (h % 4 == 0 || h % 4 == 3) { // ABBA: neither library always goes first
+          baton.handover(record);
+          curator.handover(record);
+        } else {
+          curator.handover(record);
+          baton.handover(record);
+        }
+        if ((h + 1) % 10 == 0 || h + 1 == total) {
+          progress(
+              "N=%d: %d/%d handovers per library (%.1f s)",
+              n, h + 1, total, (System.nanoTime() - start) / 1e9);
+        }
+      }
+      for (LibraryRun r : runs) {
+        progress(
+            "N=%d %s: handover p50 %.3f p99 %.3f max %.3f ms; leader's close call p50 %.1f ms",
+            n, r.library(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.closeP50Ms());
+      }
+      long quitStart = System.nanoTime();
+      for (LibraryRun r : runs) {
+        r.quit();
+      }
+      progress("N=%d: both children closed in %.1f s", n, (System.nanoTime() - quitStart) / 1e9);
+      return new SizeRun(n, baton, curator);
+    } finally {
+      for (LibraryRun r : runs) {
+        r.close();
+      }
+    }
+  }
+
+  private static void report(
+      SizeRun big, SizeRun small, int handovers, int warmup, int joinThreads, boolean fsync) {
+    LibraryRun b = big.baton();
+    LibraryRun c = big.curator();
+    String line =
+        String.format(
+            Locale.ROOT,
+            "RESULT %s candidates=%d join_all_ms=%.0f handover_p50_ms=%.3f handover_p99_ms=%.3f"
+                + " handover_p50_ratio_vs_%d=%.3f watches_per_candidate=%.3f"
+                + " heap_kb_per_candidate=%.1f threads_per_candidate=%.3f"
+                + " curator_join_all_ms=%.0f curator_handover_p50_ms=%.3f"
+                + " curator_handover_p99_ms=%.3f curator_handover_p50_ratio_vs_%d=%.3f"
+                + " curator_heap_kb_per_candidate=%.1f curator_threads_per_candidate=%.3f"
+                + " curator_watches_per_candidate=%.3f ratio_p50=%.3f ratio_join=%.3f"
+                + " ratio_heap=%.3f baseline_candidates=%d baseline_handover_p50_ms=%.3f"
+                + " curator_baseline_handover_p50_ms=%.3f handovers=%d warmup=%d"
+                + " join_threads=%d fsync=%s",
+            NAME,
+            big.candidates(),
+            b.joinedValue("join_all_ms"),
+            b.p50Ms(),
+            b.p99Ms(),
+            small.candidates(),
+            b.p50Ms() / small.baton().p50Ms(),
+            b.joinedValue("watches_per_candidate"),
+            b.joinedValue("heap_kb_per_candidate"),
+            b.joinedValue("threads_per_candidate"),
+            c.joinedValue("join_all_ms"),
+            c.p50Ms(),
+            c.p99Ms(),
+            small.candidates(),
+            c.p50Ms() / small.curator().p50Ms(),
+            c.joinedValue("heap_kb_per_candidate"),
+            c.joinedValue("threads_per_candidate"),
+            c.joinedValue("watches_per_candidate"),
+            b.p50Ms() / c.p50Ms(),
+            b.joinedValue("join_all_ms") / c.joinedValue("join_all_ms"),
+            b.joinedValue("heap_kb_per_candidate") / c.joinedValue("heap_kb_per_candidate"),
+            small.candidates(),
+            small.baton().p50Ms(),
+            small.curator().p50Ms(),
+            handovers,
+            warmup,
+            joinThreads,
+            fsync);
+    System.out.println(line);
+    System.out.flush();
+  }
+
+  private static void progress(String format, Object... args) {
+    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+  }
+}

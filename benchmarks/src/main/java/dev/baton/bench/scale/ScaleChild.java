@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.scale;
+
+import dev.baton.bench.scale.CandidatePool.Handover;
+import dev.baton.bench.scale.ServerWatches.Census;
+import dev.baton.testkit.FourLetterWords;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+
+/**
+ * The child JVM of {@code election-scale}: one library's candidates on one election, driven by
+ * commands on stdin ({@code join}, {@code handover}, {@code quit}); answers on stdout, one line per
+ * command ({@code READY}, {@code JOINED ...}, {@code HANDOVER ...}, {@code CLOSED}, or {@code
+ * FAILED <why>}); progress on stderr.
+ *
+ * <p>Before it says {@code READY} it warms up (three candidates on another path join, hand over
+ * twice and close: classes loaded, code paths run once) and measures its baseline: used heap after
+ * full collections and live threads, with its reader client (for the queue order) connected.
+ *
+ * <p>Arguments: {@code baton|curator connectString path candidates joinThreads sessionTimeoutMs
+ * connectionTimeoutMs timeoutMs}.
+ */
+public final class ScaleChild {
+  private static final int WARMUP_CANDIDATES = 3;
+  private static final long STABLE_MS = 300;
+
+  private ScaleChild() {}
+
+  /** Runs the child; exits 0 after {@code quit}, 1 after a failure. */
+  public static void main(String[] args) {
+    try {
+      run(args);
+      System.exit(0);
+    } catch (Exception | Error e) {
+      e.printStackTrace();
+      answer("FAILED " + String.valueOf(e.getMessage()).replace('\n', ' '));
+      System.exit(1);
+    }
+  }
+
+  private static void run(String[] args) throws Exception {
+    String library = args[0];
+    String connect = args[1];
+    String path = args[2];
+    int count = Integer.parseInt(args[3]);
+    int joinThreads = Integer.parseInt(args[4]);
+    Candidate.Settings settings =
+        new Candidate.Settings(connect, Integer.parseInt(args[5]), Integer.parseInt(args[6]));
+    long timeoutMs = Long.parseLong(args[7]);
+    CandidatePool.Factory factory =
+        switch (library) {
+          case "baton" -> (i, p, sink) -> new BatonCandidate(i, p, settings, sink);
+          case "curator" -> (i, p, sink) -> new CuratorCandidate(i, p, settings, sink);
+          default -> throw new IllegalArgumentException("library " + library);
+        };
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    try (CuratorFramework reader =
+        CuratorFrameworkFactory.builder()
+            .connectString(connect)
+            .retryPolicy(new RetryOneTime(100))
+            .ensembleTracker(false)
+            .build()) {
+      reader.start();
+      warmUp(library, path + "-warmup", factory, timeoutMs, reader);
+      Footprint baseline = Footprint.measure(STABLE_MS, timeoutMs);
+      answer(
+          "READY baseline_heap_mb=%.1f baseline_threads=%d",
+          baseline.heapBytes() / 1048576.0, baseline.threads());
+      CandidatePool pool = new CandidatePool(library, path, factory, timeoutMs);
+      int handovers = 0;
+      for (String command = in.readLine(); command != null; command = in.readLine()) {
+        switch (command.trim()) {
+          case "join" -> {
+            ThreadCpu cpuBefore = ThreadCpu.now();
+            long joinNanos = pool.joinAll(count, joinThreads, reader);
+            ThreadCpu cpuAfter = ThreadCpu.now();
+            System.err.printf(
+                Locale.ROOT,
+                "[%s child] join: process CPU %.0f ms; by live thread group: %s%n",
+                library,
+                cpuAfter.processMsSince(cpuBefore),
+                cpuAfter.topSince(cpuBefore, 8));
+            System.err.printf(Locale.ROOT, "[%s child] join: %s%n", library, pool.joinPhases());
+            pool.awaitQuiet(100);
+            Footprint after = Footprint.measure(STABLE_MS, timeoutMs);
+            String wchp = FourLetterWords.send(host(connect), port(connect), "wchp");
+            Census census =
+                ServerWatches.parse(wchp, path).census(pool.joinedPaths(), pool.joinedOwners());
+            if (census.missingPredecessors() > 0) {
+              throw new IllegalStateException(
+                  census.missingPredecessors() + " candidates do not watch their predecessor");
+            }
+            answer(
+                "JOINED join_all_ms=%.1f heap_kb_per_candidate=%.2f threads_per_candidate=%.3f"
+                    + " watches_per_candidate=%.3f predecessor_watches=%d own_watches=%d"
+                    + " other_watches=%d heap_mb=%.1f threads=%d join_cpu_ms=%.0f",
+                joinNanos / 1e6,
+                (after.heapBytes() - baseline.heapBytes()) / 1024.0 / count,
+                (after.threads() - baseline.threads()) / (double) count,
+                census.total() / (double) count,
+                census.onPredecessor(),
+                census.onOwn(),
+                census.other(),
+                after.heapBytes() / 1048576.0,
+                after.threads(),
+                cpuAfter.processMsSince(cpuBefore));
+          }
+          case "handover" -> {
+            Handover h = pool.handover(++handovers);
+            answer("HANDOVER latency_ns=%d close_ns=%d", h.latencyNanos(), h.closeNanos());
+          }
+          case "quit" -> {
+            pool.close();
+            answer("CLOSED");
+            return;
+          }
+          default -> throw new IllegalArgumentException("unknown command " + command);
+        }
+      }
+      pool.close(); // the parent went away without a quit
+    }
+  }
+
+  private static void warmUp(
+      String library,
+      String path,
+      CandidatePool.Factory factory,
+      long timeoutMs,
+      CuratorFramework reader)
+      throws Exception {
+    CandidatePool warm = new CandidatePool(library + "-warmup", path, factory, timeoutMs);
+    try {
+      warm.joinAll(WARMUP_CANDIDATES, 1, reader);
+      warm.handover(1);
+      warm.handover(2);
+    } finally {
+      warm.close();
+    }
+  }
+
+  private static String host(String connect) {
+    return connect.substring(0, connect.lastIndexOf(':'));
+  }
+
+  private static int port(String connect) {
+    return Integer.parseInt(connect.substring(connect.lastIndexOf(':') + 1));
+  }
+
+  private static void answer(String format, Object... args) {
+    System.out.println(ChildProcess.MARK + String.format(Locale.ROOT, format, args));
+    System.out.flush();
+  }
+}
