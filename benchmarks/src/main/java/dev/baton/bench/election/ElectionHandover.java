@@ -255,9 +255,9 @@ public final class ElectionHandover implements Scenario {
             baton.packetsPerHandover(),
             curator.packetsPerHandover(),
             floor.packetsPerHandover(),
-            baton.successorOpsPerHandover(),
-            curator.successorOpsPerHandover(),
-            floor.successorOpsPerHandover(),
+            successorRequests(baton),
+            successorRequests(curator),
+            successorRequests(floor),
             handovers,
             warmup,
             closeMode.key(),
@@ -277,5 +277,15 @@ public final class ElectionHandover implements Scenario {
 
   private static void progress(String format, Object... args) {
     System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+  }
+
+  /**
+   * The successor's requests per handover as the server would count them (its handle's xids), when
+   * they can be read; else the operations its Curator tracer completed before the callback, which
+   * misses requests sent on the raw ZooKeeper handle (Baton's listing from the watch).
+   */
+  private static double successorRequests(ElectionRun run) {
+    double requests = run.successorRequestsPerHandover();
+    return Double.isNaN(requests) ? run.successorOpsPerHandover() : requests;
   }
 }
