@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -121,6 +122,7 @@ final class HandoffTiming {
   private final Consumer<String> progress;
   private final Random random;
   private final Beliefs beliefs = new Beliefs();
+  private final CallbackTimes callbackTimes = new CallbackTimes();
   private final Map<String, Member> live = new LinkedHashMap<>();
   private final Map<Event, List<Sample>> samples = new EnumMap<>(Event.class);
   private final ExecutorService actions =
@@ -276,6 +278,7 @@ final class HandoffTiming {
     Member target = victim;
     String newId = joiningId;
 
+    callbackTimes.reset();
     long t0 = System.nanoTime();
     Future<long[]> action =
         actions.submit(
@@ -377,6 +380,7 @@ final class HandoffTiming {
     if (newcomer != null && arrival >= 0) {
       what += "; its requests from the publication on: " + newcomer.ops().between(arrival, t1);
     }
+    what += callbackTimes.describe(t0);
     progress(
         "%s%d/%d %s %s%s: all owned after %.1f ms (generation %d -> %d published after %.1f ms); moved %d"
             + " (minimum %d); %s",
@@ -641,14 +645,56 @@ final class HandoffTiming {
 
     @Override
     public void assigned(PartitionLease lease) {
+      callbackTimes.assigned();
       beliefs.assigned(lease.partition(), id);
       wake();
     }
 
     @Override
     public void revoked(PartitionLease lease, RevocationReason reason) {
+      if ((reason == RevocationReason.REASSIGNED || reason == RevocationReason.CLOSED)
+          && !beliefs.isForgotten(id)) { // not a crashed member's own late close
+        callbackTimes.released();
+      }
       beliefs.revoked(lease.partition(), id);
       wake();
+    }
+  }
+
+  /**
+   * When the callbacks of the current trial ran (diagnostics on stderr only): the last {@code
+   * revoked} of a partition given up (reassigned, or its member leaving) and the last {@code
+   * assigned}.
+   */
+  private static final class CallbackTimes {
+    private final AtomicLong lastReleased = new AtomicLong();
+    private final AtomicLong lastAssigned = new AtomicLong();
+
+    void reset() {
+      lastReleased.set(0);
+      lastAssigned.set(0);
+    }
+
+    void released() {
+      lastReleased.accumulateAndGet(System.nanoTime(), Math::max);
+    }
+
+    void assigned() {
+      lastAssigned.accumulateAndGet(System.nanoTime(), Math::max);
+    }
+
+    /** The times relative to {@code t0}, as a suffix of the trial's progress line. */
+    String describe(long t0) {
+      return "; callbacks: "
+          + at("last revoked (given up)", lastReleased.get(), t0)
+          + ", "
+          + at("last assigned", lastAssigned.get(), t0);
+    }
+
+    private static String at(String what, long nanos, long t0) {
+      return nanos == 0
+          ? "no " + what
+          : String.format(Locale.ROOT, "%s at %.1f ms", what, (nanos - t0) / 1e6);
     }
   }
 
@@ -682,6 +728,10 @@ final class HandoffTiming {
 
     synchronized void revoked(int partition, String member) {
       holder.remove(partition, member);
+    }
+
+    synchronized boolean isForgotten(String member) {
+      return forgotten.contains(member);
     }
 
     synchronized void forget(String member) {

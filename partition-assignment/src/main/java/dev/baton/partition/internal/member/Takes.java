@@ -200,19 +200,21 @@ final class Takes {
     }
   }
 
-  /** The owners were listed: the partitions waited for that have no znode are free. */
+  /**
+   * The owners were listed: the partitions waited for that have no znode are free. (An answer of an
+   * earlier epoch frees nothing: the reconnect checked, and watched, every partition waited for.)
+   */
   void onListed(OwnersListed l) {
     listing = false;
-    if (l.epoch() != s.epoch || !s.connected) {
-      listAgain = false; // the reconnect checks (and watches) every partition waited for
-      return;
+    if (l.epoch() == s.epoch && s.connected) {
+      if (l.present() == null) {
+        listFailed = true; // listed again by the retry's take
+        s.failures++;
+      } else {
+        new ArrayList<>(waiting)
+            .stream().filter(p -> !l.present().contains(p)).forEach(this::freed);
+      }
     }
-    if (l.present() == null) {
-      listFailed = true; // listed again by the retry's take
-      s.failures++;
-      return;
-    }
-    new ArrayList<>(waiting).stream().filter(p -> !l.present().contains(p)).forEach(this::freed);
     if (listAgain) {
       listAgain = false;
       onOwnersChanged();
