@@ -9,7 +9,6 @@ import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.ZkQueueStore;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.Subscription;
@@ -41,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * signal drops the moment the connection is suspended, the session lost or the lock znode deleted
  * by someone else; a hold is handed out only if the connection did not change since the queue was
  * read; release is owner-checked: it deletes only this hold's own znode, by name, never another
- * holder's.
+ * holder's. A release ends the hold first and then sends the delete without waiting for it (see
+ * {@link #release()}): the lock is free for the next contender once ZooKeeper applied the delete,
+ * and the releasing thread is free at once.
  *
  * <p>Lock or election? Take a lock for one bounded critical section (update one account, run one
  * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an
@@ -166,12 +167,32 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level ends the hold's term and
-   * deletes the lock znode (only this hold's own znode).
+   * Releases one level of the current thread's hold; the last level ends the hold and then deletes
+   * its lock znode (only this hold's own), without waiting for the ensemble's answer.
    *
-   * @return false if the znode was found already gone (the lock was lost while held), else true
-   *     (also when the link failed: the znode is then deleted in the background once it is back, or
-   *     goes with the session)
+   * <p>In this order: the hold ends ({@link LockHandle#isActive()} turns false, {@link
+   * LockHandle#checkActive()} throws, with {@link RevocationReason#RESIGNED}); then the delete is
+   * sent on the session; then this returns. It returns when the hold has ended, not when the znode
+   * is gone:
+   *
+   * <ul>
+   *   <li>no other contender is granted the lock before ZooKeeper has applied the delete, so no two
+   *       holds are ever valid at once;
+   *   <li>a next {@link #acquire} on the same session (by any thread, through this lock or another
+   *       one on the same path) is ordered after the delete: ZooKeeper applies one session's
+   *       requests in the order they were sent, so the new hold gets a higher token and does not
+   *       wait behind the old znode (if the link was down at the release, the delete is sent once
+   *       it is back, and an acquire that gets there first waits for it like for any predecessor);
+   *   <li>a delete the ensemble does not answer (the link fails) is sent again after the
+   *       reconnection until the znode is gone; if the session ends first, the znode goes with it.
+   *       Closing the lock or the session right after a release is fine: the session's end is
+   *       ordered after the delete, and deletes the znode anyway.
+   * </ul>
+   *
+   * @return true if this call ended a hold that was still valid; false if the hold had already
+   *     ended before (the connection was suspended, the session lost, or, with {@link
+   *     LockConfig#watchHeldNode()}, its znode deleted by someone else): the lock may have been
+   *     lost while held, and {@link LockHandle#revocationReason()} tells why
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
    */
   public boolean release() {
@@ -188,19 +209,17 @@ public final class FencedLock implements AutoCloseable {
     }
     try {
       Objects.requireNonNull(h, HELD);
-      h.revoke(RevocationReason.RESIGNED);
-      String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
-      boolean deleted = deleteOwn(name);
-      if (!deleted) {
-        lost.increment();
-        log.warn(
-            "{} released {} (token {}) but its znode was already gone: the lock was lost while "
-                + "held",
+      boolean wasValid = h.revoke(RevocationReason.RESIGNED); // before the delete is sent
+      deleteOwn(h);
+      if (!wasValid) {
+        log.debug(
+            "{} released {} (token {}) after the hold had ended: {}",
             config.ownerId(),
             config.path(),
-            h.token());
+            h.token(),
+            h.revocationReason().orElse(null));
       }
-      return deleted;
+      return wasValid;
     } finally {
       local.unlock();
     }
@@ -217,7 +236,13 @@ public final class FencedLock implements AutoCloseable {
     return h == null ? Optional.empty() : Optional.of(h.token());
   }
 
-  /** Releases a hold of the calling thread, if any, and stops following the session. */
+  /**
+   * Releases a hold of the calling thread, if any (all its levels: the hold ends, its delete is
+   * sent, see {@link #release()}), and stops following the session. A hold of another thread ends
+   * now ({@link RevocationReason#CLOSED}: the lock no longer follows the connection, so it could
+   * not end it later), and its znode is deleted when that thread releases it, or goes with the
+   * session.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
@@ -228,10 +253,17 @@ public final class FencedLock implements AutoCloseable {
     if (isHeldByCurrentThread()) {
       holdCount = 1;
       release();
-    } else if (hold != null) {
-      log.warn(
-          "closing {} while another thread holds it; its znode goes with the session",
-          config.path());
+      return;
+    }
+    synchronized (holdLock) {
+      Hold h = hold;
+      if (h != null && h.revoke(RevocationReason.CLOSED)) {
+        log.warn(
+            "closing {} while another thread holds it: that hold (token {}) ends now; its znode is"
+                + " deleted when that thread releases it, or goes with the session",
+            config.path(),
+            h.token());
+      }
     }
   }
 
@@ -240,25 +272,26 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Deletes the hold's own znode, waiting for the ensemble (for the link if it is down, then for
-   * the answer) at most the session's close timeout ({@link
-   * dev.baton.recipes.SessionConfig#closeTimeout()}); if the ensemble does not answer in time or
-   * the request fails, the delete goes on in the background until the znode is gone, so that no
-   * waiter is left behind it (one line is logged).
-   *
-   * @return false only if the znode was found already gone
+   * Sends the delete of the hold's own znode and returns at once: Curator's guaranteed delete (see
+   * {@link QueueStore#deleteInBackground}) sends it now if the link is up, else once it is back,
+   * and sends it again after a connection loss until the znode is gone or the session ended. It can
+   * only fail to be sent when the session's client is closed already, which ended the session and
+   * took the znode with it.
    */
-  private boolean deleteOwn(String name) {
-    Optional<QueueStore.Deletion> d = QueueIo.deleteLeaving(store, name);
-    if (d.isPresent() && !d.get().isGone()) {
+  private void deleteOwn(Hold h) {
+    String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
+    try {
+      store.deleteInBackground(name);
+    } catch (RuntimeException e) {
       log.warn(
-          "{} released {} without the ensemble's confirmation ({}): its znode is deleted in the"
-              + " background if the link comes back, or goes with the session",
+          "{} released {} (token {}) but could not send the delete of {} ({}): it goes with the"
+              + " session",
           config.ownerId(),
           config.path(),
-          d.get() == QueueStore.Deletion.NO_ANSWER ? "no answer in time" : "the request failed");
+          h.token(),
+          h.nodePath(),
+          e.toString());
     }
-    return d.map(x -> x != QueueStore.Deletion.GONE).orElse(true);
   }
 
   /**

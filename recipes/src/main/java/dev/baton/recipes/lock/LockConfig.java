@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>watchHeldNode</td><td>false</td><td>watch the lock znode while it is held, so that a
  *   hold ends ({@link LockHandle#isActive()} false, {@link LockHandle#checkActive()} throws
  *   {@link LockLostException}) the moment someone else deletes it; costs one more (asynchronous)
- *   request per hold. Without it a deleted znode is noticed at {@link FencedLock#release()}, which
- *   then returns false; a suspended or lost connection ends the hold either way.</td></tr>
+ *   request per hold. Without it a hold does not notice a deletion by someone else (its release's
+ *   delete then finds nothing to delete); a suspended or lost connection ends the hold either
+ *   way.</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>{@code baton.lock.acquired}, {@code baton.lock.timeouts},
  *   {@code baton.lock.lost}, {@code baton.lock.wait}</td></tr>
  * </table>

@@ -6,7 +6,8 @@ import dev.baton.recipes.Term;
 
 /**
  * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing
- * the handle releases one level of the hold ({@link FencedLock#release()}).
+ * the handle releases one level of the hold ({@link FencedLock#release()}); the last level ends the
+ * hold at once and then deletes its znode without waiting for the ensemble.
  *
  * <p>{@link #isActive()} turns false as soon as the connection is suspended, the session lost or
  * the lock znode deleted by someone else: the lock may then already belong to someone else, and
@@ -26,7 +27,7 @@ public interface LockHandle extends Term, AutoCloseable {
     return isActive();
   }
 
-  /** Releases one level of the hold. */
+  /** Releases one level of the hold, like {@link FencedLock#release()}. */
   @Override
   void close();
 }

@@ -3,7 +3,10 @@
  *
  * <p>Guarantees: at most one holder on a healthy session; each hold's token is higher than every
  * earlier hold's on the same path; release deletes only the hold's own znode; a waiter is woken
- * only by its immediate predecessor. Not guaranteed: that a holder stops when its session ends (use
- * the token with a fence), or fairness beyond queue order.
+ * only by its immediate predecessor. A release ends the hold before its znode's delete is sent and
+ * returns without waiting for the delete: the next holder is granted the lock only once ZooKeeper
+ * applied it, a next acquire on the same session is ordered after it, and an unanswered delete is
+ * sent again after a reconnection (or the znode goes with the session). Not guaranteed: that a
+ * holder stops when its session ends (use the token with a fence), or fairness beyond queue order.
  */
 package dev.baton.recipes.lock;

@@ -32,8 +32,11 @@ import java.util.Set;
  *       attempt's watch callback (on the ZooKeeper event thread) if its entry changes; the lock
  *       remembers every entry whose watch fired (the last 64), hold or not, and grants no hold on
  *       one ({@code FencedLock.nodeChanged});
- *   <li>{@code release()}: the hold is revoked, then its entry deleted by a blocking request, or in
- *       the background if that fails ({@code FencedLock.deleteOwn}).
+ *   <li>{@code release()}: the hold is revoked, then its entry deleted in the background, not
+ *       awaited ({@code FencedLock.deleteOwn}: Curator's guaranteed delete, retried until the entry
+ *       is gone); the client may begin its next attempt at once. The model lets that attempt's
+ *       requests overtake the delete, which the real client only does when the link was down at the
+ *       release.
  * </ul>
  */
 final class LockRecipe implements Recipe {
@@ -324,8 +327,8 @@ final class LockRecipe implements Recipe {
   }
 
   /**
-   * FencedLock.release: the hold ends, then its entry is deleted, in the background if the blocking
-   * delete fails.
+   * FencedLock.release: the hold ends, then its entry's delete is sent in the background, without
+   * waiting for it.
    */
   private void release() {
     TermRecord h = hold;
@@ -333,9 +336,7 @@ final class LockRecipe implements Recipe {
     if (h.revoke(RevocationReason.RESIGNED)) {
       c.note(() -> "released " + h);
     }
-    c.start(
-        c.new DeleteCall(h.name)
-            .then(reply -> {}, () -> c.deleteInBackground(h.name))); // FencedLock.deleteOwn
+    c.deleteInBackground(h.name); // FencedLock.deleteOwn
   }
 
   @Override
