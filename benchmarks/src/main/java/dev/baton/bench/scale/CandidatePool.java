@@ -292,6 +292,11 @@ final class CandidatePool {
     }
   }
 
+  /** Operations per candidate so far (Curator's traces: requests completed, with their retries). */
+  double operationsPerCandidate() {
+    return queue.isEmpty() ? 0 : operations() / (double) queue.size();
+  }
+
   private long operations() {
     return queue.stream().mapToLong(c -> c.tracer().operations()).sum();
   }

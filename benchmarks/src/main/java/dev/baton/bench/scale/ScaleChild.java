@@ -86,8 +86,13 @@ public final class ScaleChild {
                 library,
                 cpuAfter.processMsSince(cpuBefore),
                 cpuAfter.topSince(cpuBefore, 8));
-            System.err.printf(Locale.ROOT, "[%s child] join: %s%n", library, pool.joinPhases());
             pool.awaitQuiet(100);
+            System.err.printf(
+                Locale.ROOT,
+                "[%s child] join: %s; %.2f operations per candidate%n",
+                library,
+                pool.joinPhases(),
+                pool.operationsPerCandidate());
             Footprint after = Footprint.measure(STABLE_MS, timeoutMs);
             String wchp = FourLetterWords.send(host(connect), port(connect), "wchp");
             Census census =

@@ -23,7 +23,10 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Liveness} of a Curator client: the only place in Baton that reads Curator's connection
  * states. SUSPENDED and READ_ONLY suspend the link, LOST ends the session, CONNECTED and
- * RECONNECTED connect it (a new session if the id changed); each is a new epoch.
+ * RECONNECTED connect it (a new session if the id changed); each is a new epoch, except a CONNECTED
+ * or RECONNECTED that finds the link already connected in that very session: nothing changed, and a
+ * new epoch would only make every recipe on the session read its queue again (Curator reports the
+ * first CONNECTED after {@link dev.baton.recipes.BatonSession#start} has already seen it).
  */
 public final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CuratorLiveness.class);
@@ -146,6 +149,13 @@ public final class CuratorLiveness implements Liveness, ConnectionStateListener,
     CompletableFuture<ConnectionEpoch> ended = null;
     synchronized (lock) {
       if (current.link() == Link.CLOSED) {
+        return;
+      }
+      if (link == Link.CONNECTED
+          && current.link() == Link.CONNECTED
+          && current.sessionId() == sessionId) {
+        log.debug(
+            "CONNECTED dropped: session {} is connected already", Long.toHexString(sessionId));
         return;
       }
       next = new ConnectionEpoch(current.number() + 1, link, sessionId);

@@ -5,8 +5,6 @@ import java.time.Duration;
 import java.util.PriorityQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,11 +33,14 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     }
   }
 
-  private final String threadName;
+  private final String role;
+  private final String name;
   private final Runnable drain = this::drain;
-  private final ReentrantLock lock = new ReentrantLock();
-  private final Condition idle = lock.newCondition();
-  private final PriorityQueue<Entry> queue = new PriorityQueue<>();
+
+  /** Guards the fields below; notified when the loop gives its thread back or shuts down. */
+  private final Object lock = new Object();
+
+  private final PriorityQueue<Entry> queue = new PriorityQueue<>(2);
   private long seq; // under lock
 
   /** A drain is lent a thread or waits for one: at most one at a time. Under lock. */
@@ -55,21 +56,24 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   /** A loop whose thread, while it runs, is named {@code baton-<role>-<name>}. */
   public ThreadLoopScheduler(String role, String name) {
-    this.threadName = "baton-" + role + "-" + name;
+    this.role = role;
+    this.name = name;
+  }
+
+  /** The name of the thread while it runs this loop; made when needed, a loop may never run. */
+  private String threadName() {
+    return "baton-" + role + "-" + name;
   }
 
   @Override
   public boolean schedule(Runnable task, long delayNanos) {
     boolean start;
-    lock.lock();
-    try {
+    synchronized (lock) {
       if (shutdown) {
         return false;
       }
       queue.add(new Entry(System.nanoTime() + Math.max(0, delayNanos), seq++, task));
       start = activateIfDue();
-    } finally {
-      lock.unlock();
     }
     if (start) {
       lend();
@@ -89,14 +93,11 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   @Override
   public void shutdown() {
-    lock.lock();
-    try {
+    synchronized (lock) {
       shutdown = true;
       queue.clear();
       disarm();
-      idle.signalAll();
-    } finally {
-      lock.unlock();
+      lock.notifyAll();
     }
   }
 
@@ -105,31 +106,26 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     if (inLoop()) {
       return true;
     }
-    long left = timeout.toNanos();
-    lock.lock();
-    try {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (lock) {
       while (!shutdown || active) {
+        long left = deadline - System.nanoTime();
         if (left <= 0) {
           return false;
         }
-        left = idle.awaitNanos(left);
+        TimeUnit.NANOSECONDS.timedWait(lock, left);
       }
       return true;
-    } finally {
-      lock.unlock();
     }
   }
 
   @Override
   public void interrupt() {
-    lock.lock();
-    try {
+    synchronized (lock) {
       Thread t = runner;
       if (t != null) {
         t.interrupt();
       }
-    } finally {
-      lock.unlock();
     }
   }
 
@@ -140,7 +136,7 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   @Override
   public String toString() {
-    return "ThreadLoopScheduler{" + threadName + (shutdown ? ", shut down" : "") + "}";
+    return "ThreadLoopScheduler{" + threadName() + (shutdown ? ", shut down" : "") + "}";
   }
 
   /**
@@ -187,12 +183,9 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   private void onTimer() {
     boolean start;
-    lock.lock();
-    try {
+    synchronized (lock) {
       wake = null;
       start = activateIfDue();
-    } finally {
-      lock.unlock();
     }
     if (start) {
       lend();
@@ -203,12 +196,9 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     try {
       LoopThreads.lend(drain);
     } catch (RuntimeException | Error e) { // no thread could be started: a later task tries again
-      lock.lock();
-      try {
+      synchronized (lock) {
         active = false;
-        idle.signalAll();
-      } finally {
-        lock.unlock();
+        lock.notifyAll();
       }
       throw e;
     }
@@ -218,7 +208,7 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   private void drain() {
     Thread me = Thread.currentThread();
     String idleName = me.getName();
-    me.setName(threadName);
+    me.setName(threadName());
     runner = me;
     boolean returned = false;
     try {
@@ -237,8 +227,7 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   /** The next due task; else, under the lock, gives the thread back and returns null. */
   private @Nullable Runnable next() {
-    lock.lock();
-    try {
+    synchronized (lock) {
       Entry head = shutdown ? null : queue.peek();
       if (head != null && head.due - System.nanoTime() <= 0) {
         queue.poll();
@@ -250,25 +239,20 @@ public final class ThreadLoopScheduler implements LoopScheduler {
       if (head != null) {
         arm(head.due);
       }
-      idle.signalAll();
+      lock.notifyAll();
       return null;
-    } finally {
-      lock.unlock();
     }
   }
 
   /** A task let a throwable out: the loop stops for good. */
   private void failed() {
-    lock.lock();
-    try {
+    synchronized (lock) {
       shutdown = true;
       queue.clear();
       disarm();
       runner = null;
       active = false;
-      idle.signalAll();
-    } finally {
-      lock.unlock();
+      lock.notifyAll();
     }
   }
 }

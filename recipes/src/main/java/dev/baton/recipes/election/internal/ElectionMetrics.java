@@ -8,12 +8,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The election's meters, all tagged with {@code election} (the path) and {@code participant}.
@@ -33,23 +35,43 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
  * with the same path and participant id reports its own state, and {@link #close} removes its
  * meters unless a newer instance has taken them over.
+ *
+ * <p>With the registry {@link #NONE} (an election configured without one) nothing is registered at
+ * all: the counts that health and tests read are kept, and no meter, tag or registry entry costs
+ * memory, which matters when one JVM runs many candidates.
  */
 public final class ElectionMetrics implements AutoCloseable {
+  /**
+   * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
+   * in it. One shared, empty instance, told apart by identity.
+   */
+  public static final MeterRegistry NONE = new CompositeMeterRegistry();
+
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
+
+  /** The registered meters, when there is a registry. */
+  private record Registered(
+      OwnedMeters owned,
+      Counter elected,
+      Map<RevocationReason, Counter> revoked,
+      Timer timeToElect,
+      Counter watchEvents,
+      Counter ignoredChildren) {}
 
   private final AtomicLong leader = new AtomicLong();
   private final AtomicLong token = new AtomicLong();
   private final AtomicLong callbackFailures = new AtomicLong();
-  private final OwnedMeters meters;
-  private final Counter elected;
-  private final Map<RevocationReason, Counter> revoked = new EnumMap<>(RevocationReason.class);
-  private final Timer timeToElect;
-  private final Counter watchEvents;
-  private final Counter ignoredChildren;
+  private final AtomicLong watchEvents = new AtomicLong();
+  private final @Nullable Registered meters;
 
+  /** Meters of the election on {@code path} of {@code participantId} in {@code registry}. */
   public ElectionMetrics(MeterRegistry registry, String path, String participantId) {
+    this.meters = registry == NONE ? null : register(registry, path, participantId);
+  }
+
+  private Registered register(MeterRegistry registry, String path, String participantId) {
     synchronized (OwnedMeters.LOCK) {
-      this.meters =
+      OwnedMeters owned =
           new OwnedMeters(
               registry,
               Tags.of("election", path, "participant", participantId),
@@ -62,23 +84,30 @@ public final class ElectionMetrics implements AutoCloseable {
                   "baton.election.watch.events",
                   "baton.election.ignored.children",
                   CALLBACK_FAILURES));
-      meters.gauge("baton.election.leader", leader);
-      meters.gauge("baton.election.token", token);
-      this.elected = meters.counter("baton.election.elected");
+      owned.gauge("baton.election.leader", leader);
+      owned.gauge("baton.election.token", token);
+      Counter elected = owned.counter("baton.election.elected");
+      Map<RevocationReason, Counter> revoked = new EnumMap<>(RevocationReason.class);
       for (RevocationReason r : RevocationReason.values()) {
-        revoked.put(r, meters.counter("baton.election.revoked", Tag.of("reason", r.name())));
+        revoked.put(r, owned.counter("baton.election.revoked", Tag.of("reason", r.name())));
       }
-      this.timeToElect = meters.timer("baton.election.time.to.elect");
-      this.watchEvents = meters.counter("baton.election.watch.events");
-      this.ignoredChildren = meters.counter("baton.election.ignored.children");
+      return new Registered(
+          owned,
+          elected,
+          revoked,
+          owned.timer("baton.election.time.to.elect"),
+          owned.counter("baton.election.watch.events"),
+          owned.counter("baton.election.ignored.children"));
     }
   }
 
   void elected(long tokenValue, Duration waited) {
-    elected.increment();
     leader.set(1);
     token.set(tokenValue);
-    timeToElect.record(waited);
+    if (meters != null) {
+      meters.elected().increment();
+      meters.timeToElect().record(waited);
+    }
   }
 
   void paused() {
@@ -90,22 +119,32 @@ public final class ElectionMetrics implements AutoCloseable {
   }
 
   void revoked(RevocationReason reason) {
-    Objects.requireNonNull(revoked.get(reason), "every reason has a counter").increment();
+    if (meters != null) {
+      Objects.requireNonNull(meters.revoked().get(reason), "every reason has a counter")
+          .increment();
+    }
     leader.set(0);
     token.set(0);
   }
 
   void callbackFailed(String callback) {
     callbackFailures.incrementAndGet();
-    meters.increment(CALLBACK_FAILURES, Tag.of("callback", callback));
+    if (meters != null) {
+      meters.owned().increment(CALLBACK_FAILURES, Tag.of("callback", callback));
+    }
   }
 
   void watchEvent() {
-    watchEvents.increment();
+    watchEvents.incrementAndGet();
+    if (meters != null) {
+      meters.watchEvents().increment();
+    }
   }
 
   void ignoredChild() {
-    ignoredChildren.increment();
+    if (meters != null) {
+      meters.ignoredChildren().increment();
+    }
   }
 
   /** How many user callbacks have thrown. */
@@ -114,8 +153,8 @@ public final class ElectionMetrics implements AutoCloseable {
   }
 
   /** How many watch notifications this candidate received. */
-  public double watchEvents() {
-    return watchEvents.count();
+  public long watchEvents() {
+    return watchEvents.get();
   }
 
   /**
@@ -125,6 +164,8 @@ public final class ElectionMetrics implements AutoCloseable {
    */
   @Override
   public void close() {
-    meters.close();
+    if (meters != null) {
+      meters.owned().close();
+    }
   }
 }

@@ -92,4 +92,23 @@ class ElectionMetricsTest {
     other.close();
     assertThat(batonMeters()).isZero();
   }
+
+  @Test
+  void withTheRegistryNoneNothingIsRegisteredAndTheCountsAreKept() {
+    ElectionMetrics none = new ElectionMetrics(ElectionMetrics.NONE, PATH, ID);
+    none.elected(5, Duration.ofMillis(10));
+    none.watchEvent();
+    none.callbackFailed("elected");
+    none.ignoredChild();
+    none.revoked(RevocationReason.CLOSED);
+    assertThat(ElectionMetrics.NONE.getMeters()).isEmpty();
+    assertThat(none.callbackFailures()).isEqualTo(1);
+    assertThat(none.watchEvents()).isEqualTo(1);
+    none.close();
+    ElectionMetrics real = new ElectionMetrics(registry, PATH, ID);
+    real.watchEvent();
+    assertThat(real.watchEvents()).isEqualTo(1);
+    assertThat(batonMeters()).isPositive();
+    real.close();
+  }
 }
