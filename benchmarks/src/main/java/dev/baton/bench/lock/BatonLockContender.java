@@ -43,7 +43,7 @@ final class BatonLockContender implements LockContender {
     hold = null;
     if (!lock.release()) {
       throw new BenchmarkFailure(
-          "FencedLock.release(): the lock znode was already gone (lock lost while held)");
+          "FencedLock.release(): the hold had already ended (the lock was lost while held)");
     }
   }
 

@@ -100,7 +100,8 @@ public final class ZkQueueStore implements QueueStore {
     try {
       if (!client.getZookeeperClient().isConnected()) {
         answer.completeExceptionally(
-            new StoreUnavailableException("list " + path + ": not connected", null));
+            new StoreUnavailableException(
+                "list " + path + ": not connected", new KeeperException.ConnectionLossException()));
         return answer;
       }
       ZooKeeper zk = client.getZookeeperClient().getZooKeeper();

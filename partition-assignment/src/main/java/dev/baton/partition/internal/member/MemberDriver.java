@@ -294,10 +294,7 @@ public final class MemberDriver {
     } else if (action instanceof DeleteOwnerNodes d) {
       answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
     } else if (action instanceof MemberAction.ListOwners l) {
-      answers.add(
-          new MemberEvent.OwnersListed(
-              l.epoch(),
-              IoCalls.interruptible(() -> checks.list(ownersWatcher), (Set<Integer>) null)));
+      answers.add(new MemberEvent.OwnersListed(l.epoch(), listOwners()));
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {
@@ -350,5 +347,15 @@ public final class MemberDriver {
       log.warn("member {}: cannot read the assignment; retrying: {}", me, f.cause().toString());
     }
     return new MemberEvent.AssignmentReadFailed(epoch);
+  }
+
+  /** The partitions that have an owner znode, or null if unknown (interrupted: restored). */
+  private @Nullable Set<Integer> listOwners() {
+    try {
+      return checks.list(ownersWatcher);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 }
