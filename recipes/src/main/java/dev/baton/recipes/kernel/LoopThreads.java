@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
  * never keeps another loop waiting. Its {@value #CORE} core threads never end, so that a loop woken
  * after a long idle time (a candidate that becomes leader after hours) finds an idle thread to wake
  * instead of paying a thread start on its way: a thread start waits for the new thread to be
- * scheduled, about 20 times as long as waking a parked one on a busy machine. Four covers the
- * loops a handover wakes at once in one JVM (the session's events, the candidate's loop, its
- * callbacks, and a closing leader's callbacks); more threads are started only when more loops are
- * busy at once, and end after {@value #KEEP_ALIVE_SECONDS} s idle.
+ * scheduled, about 20 times as long as waking a parked one on a busy machine. Four covers the loops
+ * a handover wakes at once in one JVM (the session's events, the candidate's loop, its callbacks,
+ * and a closing leader's callbacks); more threads are started only when more loops are busy at
+ * once, and end after {@value #KEEP_ALIVE_SECONDS} s idle.
  */
 final class LoopThreads {
   /** Threads kept alive however long they are idle. */
