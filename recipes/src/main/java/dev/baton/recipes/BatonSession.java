@@ -50,7 +50,7 @@ public final class BatonSession implements AutoCloseable {
   private final boolean ownsClient;
   private final @Nullable AclPolicy aclPolicy;
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
-  private final Deque<AutoCloseable> attached = new ArrayDeque<>();
+  private final Deque<AutoCloseable> attached = new ArrayDeque<>(2); // usually one recipe
   private final @Nullable Thread shutdownHook;
   private final CuratorLiveness liveness;
   private final Duration closeTimeout;

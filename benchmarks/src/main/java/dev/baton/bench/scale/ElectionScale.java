@@ -33,6 +33,7 @@ public final class ElectionScale implements Scenario {
           "timeout-ms",
           "child-heap-mb",
           "child-jvm-opts",
+          "child-warmup",
           "fsync");
 
   @Override
@@ -62,42 +63,27 @@ public final class ElectionScale implements Scenario {
       throw new IllegalArgumentException(
           "handovers >= 1, warmup >= 0, join-threads >= 1 and child-heap-mb >= 64 are required");
     }
+    List<String> jvm = new ArrayList<>(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m"));
+    String extra = s.string("child-jvm-opts", "").trim();
+    if (!extra.isEmpty()) {
+      jvm.addAll(List.of(extra.split("\\s+"))); // to profile: -XX:StartFlightRecording=...
+    }
+    ChildOptions child =
+        new ChildOptions(
+            jvm,
+            joinThreads,
+            sessionTimeoutMs,
+            connectionTimeoutMs,
+            timeoutMs,
+            s.bool("child-warmup", true));
     long started = System.nanoTime();
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       progress(
           "ZooKeeper %s (fsync %s); N=%d and N=%d; %d warm-up + %d measured handovers per library"
-              + " and N; %d join threads; child JVMs -Xmx%dm",
-          zk.connectString(), fsync, candidates, baseline, warmup, handovers, joinThreads, heapMb);
-      List<String> jvm = new ArrayList<>(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m"));
-      String extra = s.string("child-jvm-opts", "").trim();
-      if (!extra.isEmpty()) {
-        jvm.addAll(List.of(extra.split("\\s+"))); // e.g. to profile:
-        // -XX:StartFlightRecording=filename=/tmp/{library}.jfr
-      }
-      SizeRun big =
-          runSize(
-              zk,
-              candidates,
-              0,
-              jvm,
-              joinThreads,
-              sessionTimeoutMs,
-              connectionTimeoutMs,
-              timeoutMs,
-              warmup,
-              handovers);
-      SizeRun small =
-          runSize(
-              zk,
-              baseline,
-              1,
-              jvm,
-              joinThreads,
-              sessionTimeoutMs,
-              connectionTimeoutMs,
-              timeoutMs,
-              warmup,
-              handovers);
+              + " and N; %d join threads; child JVMs %s",
+          zk.connectString(), fsync, candidates, baseline, warmup, handovers, joinThreads, jvm);
+      SizeRun big = runSize(zk, candidates, 0, child, warmup, handovers);
+      SizeRun small = runSize(zk, baseline, 1, child, warmup, handovers);
       report(big, small, handovers, warmup, joinThreads, fsync);
     }
     progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
@@ -107,35 +93,19 @@ public final class ElectionScale implements Scenario {
   record SizeRun(int candidates, LibraryRun baton, LibraryRun curator) {}
 
   private SizeRun runSize(
-      EmbeddedZooKeeper zk,
-      int n,
-      int round,
-      List<String> jvm,
-      int joinThreads,
-      int sessionTimeoutMs,
-      int connectionTimeoutMs,
-      long timeoutMs,
-      int warmup,
-      int handovers)
+      EmbeddedZooKeeper zk, int n, int round, ChildOptions child, int warmup, int handovers)
       throws Exception {
     List<LibraryRun> runs = new ArrayList<>();
     try {
       for (String library : List.of("baton", "curator")) {
+        String path = "/bench/election-scale/" + library + "-" + n;
         runs.add(
             new LibraryRun(
                 library,
                 n,
-                jvm,
-                List.of(
-                    library,
-                    zk.connectString(),
-                    "/bench/election-scale/" + library + "-" + n,
-                    Integer.toString(n),
-                    Integer.toString(joinThreads),
-                    Integer.toString(sessionTimeoutMs),
-                    Integer.toString(connectionTimeoutMs),
-                    Long.toString(timeoutMs)),
-                timeoutMs));
+                child.jvmOptionsFor(library, n),
+                child.args(library, zk.connectString(), path, n),
+                child.timeoutMs()));
       }
       LibraryRun baton = runs.get(0);
       LibraryRun curator = runs.get(1);

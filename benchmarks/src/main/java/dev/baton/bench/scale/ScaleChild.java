@@ -18,12 +18,13 @@ import org.apache.curator.retry.RetryOneTime;
  * command ({@code READY}, {@code JOINED ...}, {@code HANDOVER ...}, {@code CLOSED}, or {@code
  * FAILED <why>}); progress on stderr.
  *
- * <p>Before it says {@code READY} it warms up (three candidates on another path join, hand over
- * twice and close: classes loaded, code paths run once) and measures its baseline: used heap after
- * full collections and live threads, with its reader client (for the queue order) connected.
+ * <p>Before it says {@code READY} it warms up unless told not to (three candidates on another path
+ * join, hand over twice and close: classes loaded, code paths run once, Baton's shared loop threads
+ * started) and measures its baseline: used heap after full collections and live threads, with its
+ * reader client (for the queue order) connected.
  *
  * <p>Arguments: {@code baton|curator connectString path candidates joinThreads sessionTimeoutMs
- * connectionTimeoutMs timeoutMs}.
+ * connectionTimeoutMs timeoutMs warmUp}.
  */
 public final class ScaleChild {
   private static final int WARMUP_CANDIDATES = 3;
@@ -52,6 +53,7 @@ public final class ScaleChild {
     Candidate.Settings settings =
         new Candidate.Settings(connect, Integer.parseInt(args[5]), Integer.parseInt(args[6]));
     long timeoutMs = Long.parseLong(args[7]);
+    boolean warmUp = Boolean.parseBoolean(args[8]);
     CandidatePool.Factory factory =
         switch (library) {
           case "baton" -> (i, p, sink) -> new BatonCandidate(i, p, settings, sink);
@@ -67,7 +69,9 @@ public final class ScaleChild {
             .ensembleTracker(false)
             .build()) {
       reader.start();
-      warmUp(library, path + "-warmup", factory, timeoutMs, reader);
+      if (warmUp) {
+        warmUp(library, path + "-warmup", factory, timeoutMs, reader);
+      }
       Footprint baseline = Footprint.measure(STABLE_MS, timeoutMs);
       answer(
           "READY baseline_heap_mb=%.1f baseline_threads=%d",
@@ -121,6 +125,13 @@ public final class ScaleChild {
             answer("HANDOVER latency_ns=%d close_ns=%d", h.latencyNanos(), h.closeNanos());
           }
           case "quit" -> {
+            System.err.printf(
+                Locale.ROOT,
+                "[%s child] after %d handovers: %d live threads, %s%n",
+                library,
+                handovers,
+                Thread.activeCount(),
+                ThreadCpu.loopPoolThreads());
             pool.close();
             answer("CLOSED");
             return;

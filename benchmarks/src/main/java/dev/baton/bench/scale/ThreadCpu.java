@@ -45,6 +45,32 @@ final class ThreadCpu {
         .replaceAll("[0-9]+", "N");
   }
 
+  /**
+   * Baton's shared loop threads: how many are alive, and how many the pool has started so far (its
+   * thread factory numbers them: {@code baton-loop-idle}, {@code baton-loop-idle-1}, ...).
+   */
+  static String loopPoolThreads() {
+    int alive = 0;
+    int highest = -1;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      String name = t.getName();
+      if (name.equals("baton-loop-idle")) {
+        alive++;
+        highest = Math.max(highest, 0);
+      } else if (name.startsWith("baton-loop-idle-")) {
+        alive++;
+        highest = Math.max(highest, Integer.parseInt(name.substring("baton-loop-idle-".length())));
+      } else if (name.startsWith("baton-") && !name.startsWith("baton-loop-timer")) {
+        alive++; // lent to a loop right now, named after it
+      }
+    }
+    return "Baton loop threads: "
+        + alive
+        + " alive (idle or lent), at least "
+        + (highest + 1)
+        + " started";
+  }
+
   private static long processCpu() {
     if (ManagementFactory.getOperatingSystemMXBean()
         instanceof com.sun.management.OperatingSystemMXBean os) {

@@ -14,14 +14,18 @@ import java.util.concurrent.TimeUnit;
  * <p>The pool has no upper bound, so a loop that blocks (on the store, or in a user's callback)
  * never keeps another loop waiting. Its {@value #CORE} core threads never end, so that a loop woken
  * after a long idle time (a candidate that becomes leader after hours) finds an idle thread to wake
- * instead of paying a thread start; the others end after {@value #KEEP_ALIVE_SECONDS} s idle.
+ * instead of paying a thread start on its way: a thread start waits for the new thread to be
+ * scheduled, about 20 times as long as waking a parked one on a busy machine. Four covers the loops
+ * a handover wakes at once in one JVM (the session's events, the candidate's loop, its callbacks,
+ * and a closing leader's callbacks); more threads are started only when more loops are busy at
+ * once, and end after {@value #KEEP_ALIVE_SECONDS} s idle.
  */
 final class LoopThreads {
   /** Threads kept alive however long they are idle. */
-  static final int CORE = 2;
+  static final int CORE = 4;
 
   /** How long a thread beyond the core ones stays idle before it ends. */
-  static final long KEEP_ALIVE_SECONDS = 30;
+  static final long KEEP_ALIVE_SECONDS = 60;
 
   private LoopThreads() {}
 

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +35,7 @@ public final class SerialLoop {
   private final Backoff backoff;
   private final Runnable recovery;
   private final Consumer<VirtualMachineError> onFatal;
-  private final LongAdder failures = new LongAdder();
+  private final AtomicLong failures = new AtomicLong(); // rare: no need for a LongAdder
   private final AtomicInteger streak = new AtomicInteger();
   private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
 
@@ -98,7 +98,7 @@ public final class SerialLoop {
 
   /** How many tasks have failed so far (a fatal error included). */
   public long failures() {
-    return failures.sum();
+    return failures.get();
   }
 
   /** The error that ended the loop, if one did. */
@@ -159,7 +159,7 @@ public final class SerialLoop {
         streak.set(0);
       }
     } catch (VirtualMachineError e) {
-      failures.increment();
+      failures.incrementAndGet();
       if (fatal.compareAndSet(null, e)) {
         log.error("loop {} stops: fatal error; the recipe is marked failed", name, e);
         try {
@@ -171,7 +171,7 @@ public final class SerialLoop {
       scheduler.shutdown();
       throw e;
     } catch (Throwable t) {
-      failures.increment();
+      failures.incrementAndGet();
       int n = streak.incrementAndGet();
       if (n == 1 && !(t instanceof StoreUnavailableException)) {
         log.warn("loop {}: a task failed; retrying in the background", name, t);

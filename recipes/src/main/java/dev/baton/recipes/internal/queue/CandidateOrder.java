@@ -2,6 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -34,32 +35,34 @@ public final class CandidateOrder {
     return order(children, CandidateName::parse, ignored);
   }
 
-  /** As {@link #order(Collection, Consumer)}, with the given parser (for example a caching one). */
+  /**
+   * As {@link #order(Collection, Consumer)}, with the given parser (for example a caching one).
+   *
+   * <p>It runs on the successor's way to leading, on every listing of up to thousands of children,
+   * so it sorts primitive keys (the unsigned sequence, then the position in the parsed array)
+   * rather than objects through a comparator; equal sequences, which ZooKeeper never gives two
+   * children of one parent, are then ordered by name as before.
+   */
   public static List<CandidateName> order(
       Collection<String> children,
       Function<String, Optional<CandidateName>> parser,
       Consumer<String> ignored) {
-    List<CandidateName> parsed = new ArrayList<>(children.size());
+    CandidateName[] parsed = new CandidateName[children.size()];
+    int n = 0;
     for (String child : children) {
       Optional<CandidateName> name = parser.apply(child);
       if (name.isPresent()) {
-        parsed.add(name.get());
+        parsed[n++] = name.get();
       } else {
         ignored.accept(child);
       }
     }
-    parsed.sort(
-        Comparator.comparingLong(CandidateName::unsignedSequence)
-            .thenComparing(CandidateName::name));
-    int n = parsed.size();
-    if (n < 2) {
-      return parsed;
-    }
+    CandidateName[] sorted = sortBySequence(parsed, n);
     int start = 0;
     long widest = -1;
-    for (int i = 0; i < n; i++) {
-      long here = parsed.get(i).unsignedSequence();
-      long previous = parsed.get((i + n - 1) % n).unsignedSequence();
+    for (int i = 0; n > 1 && i < n; i++) {
+      long here = sorted[i].unsignedSequence();
+      long previous = sorted[(i + n - 1) % n].unsignedSequence();
       long gap = i == 0 ? here + CIRCLE - previous : here - previous;
       if (gap > widest) {
         widest = gap;
@@ -68,9 +71,36 @@ public final class CandidateOrder {
     }
     List<CandidateName> ordered = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      ordered.add(parsed.get((start + i) % n));
+      ordered.add(sorted[(start + i) % n]);
     }
     return ordered;
+  }
+
+  /** The first {@code n} of {@code parsed} by unsigned sequence, then by name. */
+  private static CandidateName[] sortBySequence(CandidateName[] parsed, int n) {
+    long[] keys = new long[n];
+    for (int i = 0; i < n; i++) {
+      // Sequence in the high half, index in the low half; flipping the sign bit makes the signed
+      // sort of the keys their unsigned order.
+      keys[i] = ((parsed[i].unsignedSequence() << 32) | i) ^ Long.MIN_VALUE;
+    }
+    Arrays.sort(keys);
+    CandidateName[] sorted = new CandidateName[n];
+    for (int i = 0; i < n; i++) {
+      sorted[i] = parsed[(int) (keys[i] & 0xffffffffL)];
+    }
+    for (int i = 1; i < n; i++) {
+      if (sorted[i].sequence() == sorted[i - 1].sequence()) {
+        int from = i - 1;
+        int to = i + 1;
+        while (to < n && sorted[to].sequence() == sorted[from].sequence()) {
+          to++;
+        }
+        Arrays.sort(sorted, from, to, Comparator.comparing(CandidateName::name));
+        i = to - 1;
+      }
+    }
+    return sorted;
   }
 
   /** Decides what the candidate whose znode is {@code myName} does, given the ordered queue. */

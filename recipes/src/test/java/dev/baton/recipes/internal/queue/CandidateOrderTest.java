@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
@@ -118,5 +119,63 @@ class CandidateOrderTest {
         .isEqualTo(new Decision(Decision.Kind.FOLLOW, ordered.get(1).name()));
     assertThat(CandidateOrder.decide("missing", ordered).kind()).isEqualTo(Decision.Kind.ABSENT);
     assertThat(CandidateOrder.decide("missing", List.of()).kind()).isEqualTo(Decision.Kind.ABSENT);
+  }
+
+  /** The order as first written, with a comparator: the reference for the primitive sort. */
+  private static List<CandidateName> referenceOrder(List<String> children) {
+    List<CandidateName> parsed = new ArrayList<>();
+    for (String child : children) {
+      CandidateName.parse(child).ifPresent(parsed::add);
+    }
+    parsed.sort(
+        Comparator.comparingLong(CandidateName::unsignedSequence)
+            .thenComparing(CandidateName::name));
+    int n = parsed.size();
+    int start = 0;
+    long widest = -1;
+    for (int i = 0; n > 1 && i < n; i++) {
+      long here = parsed.get(i).unsignedSequence();
+      long previous = parsed.get((i + n - 1) % n).unsignedSequence();
+      long gap = i == 0 ? here + (1L << 32) - previous : here - previous;
+      if (gap > widest) {
+        widest = gap;
+        start = i;
+      }
+    }
+    List<CandidateName> ordered = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      ordered.add(parsed.get((start + i) % n));
+    }
+    return ordered;
+  }
+
+  @Test
+  void theOrderIsTheComparatorsOrderForAnyMixOfSequencesDuplicatesAndJunk() {
+    Random random = new Random(11);
+    int[] edges = {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE};
+    for (int trial = 0; trial < 2000; trial++) {
+      List<String> children = new ArrayList<>();
+      int count = random.nextInt(30);
+      int base = random.nextInt();
+      for (int i = 0; i < count; i++) {
+        int sequence =
+            switch (random.nextInt(4)) {
+              case 0 -> edges[random.nextInt(edges.length)];
+              case 1 -> base + random.nextInt(50); // close together: duplicates happen
+              case 2 -> random.nextInt();
+              default -> base + i;
+            };
+        children.add(child(Integer.toString(random.nextInt(5), 36), sequence));
+      }
+      if (random.nextInt(5) == 0) {
+        children.add("not-a-candidate-" + trial);
+      }
+      Collections.shuffle(children, random);
+      List<String> ignored = new ArrayList<>();
+      assertThat(CandidateOrder.order(children, ignored::add))
+          .as("trial %d: %s", trial, children)
+          .containsExactlyElementsOf(referenceOrder(children));
+      assertThat(ignored).allMatch(c -> c.startsWith("not-a-candidate-"));
+    }
   }
 }
