@@ -20,7 +20,8 @@ final class Leases {
   /**
    * A snapshot of the active leases, valid while {@code changes} is unchanged and all are active.
    */
-  private record Snapshot(long changes, Map<Integer, PartitionLease> leases) {}
+  private record Snapshot(
+      long changes, Map<Integer, PartitionLease> leases, PartitionLease[] all) {}
 
   private final ConcurrentMap<Integer, LeaseHandle> active = new ConcurrentHashMap<>();
 
@@ -38,7 +39,7 @@ final class Leases {
   Map<Integer, PartitionLease> owned() {
     long seen = changes.get();
     Snapshot last = snapshot;
-    if (last != null && last.changes() == seen && allActive(last.leases())) {
+    if (last != null && last.changes() == seen && allActive(last.all())) {
       return last.leases();
     }
     Map<Integer, PartitionLease> out = new HashMap<>();
@@ -49,12 +50,13 @@ final class Leases {
           }
         });
     Map<Integer, PartitionLease> owned = Map.copyOf(out);
-    snapshot = new Snapshot(seen, owned); // read after seen: at worst newer, never reused stale
+    snapshot = // read after seen: at worst newer, never reused stale
+        new Snapshot(seen, owned, owned.values().toArray(new PartitionLease[0]));
     return owned;
   }
 
-  private static boolean allActive(Map<Integer, PartitionLease> leases) {
-    for (PartitionLease lease : leases.values()) {
+  private static boolean allActive(PartitionLease[] leases) {
+    for (PartitionLease lease : leases) {
       if (!lease.isActive()) {
         return false; // revoked since (a lease never becomes active again)
       }
