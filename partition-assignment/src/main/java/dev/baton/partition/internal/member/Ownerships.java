@@ -127,6 +127,7 @@ class Ownerships {
     if (h.revokeReturned) {
       drained(h, false); // no term, or its revoked returned already
     } else {
+      deletions.draining(h.partition);
       s.out.add(new Schedule(new DrainTimeout(h.partition, h.term), drainTimeoutNanos));
     }
   }
