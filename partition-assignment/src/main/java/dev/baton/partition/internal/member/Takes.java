@@ -36,6 +36,12 @@ final class Takes {
    */
   static final long TAKE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
+  /**
+   * At most this many partitions of one old owner are waited for with one watch: more are released
+   * over several multis and flushes (their drains end at different times), so each is watched.
+   */
+  static final int SHARED_WATCH_MAX = 32;
+
   private final MemberSession s;
   private final Map<Integer, Held> held;
   private final SortedSet<Integer> unsure;
@@ -84,11 +90,12 @@ final class Takes {
    * <p>Likely held: the previous assignment gave the partition to another member that is still in
    * this one, so it has to release it first (a move to a member that joins, or a rebalance). Such
    * partitions are waited for without a create bound to fail (a write, with its fsync, on the path
-   * of the old owner's delete), and with one watched read per old owner rather than per partition:
-   * an owner deletes the znodes it releases together, in one multi, so when the one watched is gone
-   * the others are tried too (a create of one still held then waits for it, watched). Otherwise
-   * (the old owner left or crashed, or no previous assignment is known) the create comes first.
-   * Only a hint, never trusted for safety.
+   * of the old owner's delete), and with one watched read per old owner rather than per partition
+   * (up to {@value #SHARED_WATCH_MAX} partitions; more are each watched): an owner deletes the
+   * znodes it releases together, in one multi, so when the one watched is gone the others are tried
+   * too (a create of one still held then waits for it, watched). Otherwise (the old owner left or
+   * crashed, or no previous assignment is known) the create comes first. Only a hint, never trusted
+   * for safety.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
@@ -124,9 +131,13 @@ final class Takes {
     if (!byOwner.isEmpty()) {
       List<Integer> watch = new ArrayList<>();
       for (List<Integer> released : byOwner.values()) {
+        waiting.addAll(released);
+        if (released.size() > SHARED_WATCH_MAX) {
+          watch.addAll(released); // a large release: each is watched
+          continue;
+        }
         int first = released.get(0);
         watch.add(first); // its check frees it if gone already; its deletion is heard of
-        waiting.addAll(released);
         if (released.size() > 1) {
           followers.put(first, new ArrayList<>(released.subList(1, released.size())));
         }

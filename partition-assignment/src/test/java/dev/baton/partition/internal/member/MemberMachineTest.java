@@ -155,6 +155,20 @@ class MemberMachineTest {
   }
 
   @Test
+  void aLargeReleaseIsWatchedPartitionByPartition() {
+    int n = Takes.SHARED_WATCH_MAX + 1;
+    String[] before = new String[n + 1];
+    String[] after = new String[n + 1];
+    java.util.Arrays.fill(before, "x");
+    java.util.Arrays.fill(after, "m");
+    after[n] = "x"; // x stays, releasing the n others over several multis and flushes
+    m.start(S1, assignment(1, before));
+    m.on(new AssignmentRead(1, assignment(2, after)));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).hasSize(n);
+    assertThat(m.of(CreateOwnerNodes.class)).isEmpty();
+  }
+
+  @Test
   void theOthersAreTriedWhenThePartitionWatchedForThemGoesBackToItsOwner() {
     m.start(S1, assignment(1, "x", "x", "m", "x"));
     m.on(new AssignmentRead(1, assignment(2, "m", "m", "m", "x")));
