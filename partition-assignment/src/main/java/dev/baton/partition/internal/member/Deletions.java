@@ -30,6 +30,10 @@ final class Deletions {
   private final Map<Integer, Held> held;
   private final SortedSet<Integer> toDelete = new TreeSet<>();
   private final Set<Integer> deleting = new HashSet<>();
+
+  /** Partitions released whose drain is not over yet (their revoked runs). */
+  private final Set<Integer> draining = new HashSet<>();
+
   private boolean flushScheduled;
 
   Deletions(MemberSession s, Map<Integer, Held> held) {
@@ -37,13 +41,19 @@ final class Deletions {
     this.held = held;
   }
 
+  /** The released partition {@code p} drains: its revoked runs. */
+  void draining(int p) {
+    draining.add(p);
+  }
+
   /**
    * Queues the drained partition {@code p}: deleted now if no other release is still draining, else
    * at the next flush (within the batch window), together with those drained meanwhile.
    */
   void queue(int p) {
+    draining.remove(p);
     toDelete.add(p);
-    if (held.values().stream().noneMatch(h -> h.releasing && !h.drained)) {
+    if (draining.isEmpty()) {
       flush(); // the last drain of the burst: nothing to wait for
     } else if (!flushScheduled) {
       flushScheduled = true;
@@ -128,10 +138,12 @@ final class Deletions {
 
   void forget(int p) {
     toDelete.remove(p);
+    draining.remove(p);
   }
 
   void clear() {
     toDelete.clear();
+    draining.clear();
     deleting.clear();
   }
 }

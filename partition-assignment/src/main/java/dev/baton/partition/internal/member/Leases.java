@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,12 +17,31 @@ import org.jspecify.annotations.Nullable;
  * take time).
  */
 final class Leases {
+  /**
+   * A snapshot of the active leases, valid while {@code changes} is unchanged and all are active.
+   */
+  private record Snapshot(
+      long changes, Map<Integer, PartitionLease> leases, PartitionLease[] all) {}
+
   private final ConcurrentMap<Integer, LeaseHandle> active = new ConcurrentHashMap<>();
+
+  /** Bumped after every change of {@code active}, so that a snapshot taken before is not reused. */
+  private final AtomicLong changes = new AtomicLong();
+
+  private volatile @Nullable Snapshot snapshot;
   private final Map<Integer, LeaseHandle> latest = new HashMap<>();
   private final Map<Integer, LeaseHandle> open = new HashMap<>();
 
-  /** The active leases, by partition. Any thread. */
+  /**
+   * The active leases, by partition. Any thread. The same immutable map is returned again while no
+   * lease began, ended or was revoked since, so that polling it allocates nothing.
+   */
   Map<Integer, PartitionLease> owned() {
+    long seen = changes.get();
+    Snapshot last = snapshot;
+    if (last != null && last.changes() == seen && allActive(last.all())) {
+      return last.leases();
+    }
     Map<Integer, PartitionLease> out = new HashMap<>();
     active.forEach(
         (p, lease) -> {
@@ -29,7 +49,19 @@ final class Leases {
             out.put(p, lease);
           }
         });
-    return Map.copyOf(out);
+    Map<Integer, PartitionLease> owned = Map.copyOf(out);
+    snapshot = // read after seen: at worst newer, never reused stale
+        new Snapshot(seen, owned, owned.values().toArray(new PartitionLease[0]));
+    return owned;
+  }
+
+  private static boolean allActive(PartitionLease[] leases) {
+    for (PartitionLease lease : leases) {
+      if (!lease.isActive()) {
+        return false; // revoked since (a lease never becomes active again)
+      }
+    }
+    return true;
   }
 
   /** The active lease of {@code p}, or null. Any thread. */
@@ -40,7 +72,7 @@ final class Leases {
 
   /** How many leases are active. Any thread. */
   int activeCount() {
-    return (int) active.values().stream().filter(LeaseHandle::isActive).count();
+    return owned().size();
   }
 
   /**
@@ -53,6 +85,7 @@ final class Leases {
           lease.revoke(reason);
           active.remove(p, lease);
         });
+    changes.incrementAndGet();
   }
 
   // ---- loop only ----
@@ -66,6 +99,7 @@ final class Leases {
     latest.put(lease.partition(), lease);
     open.put(lease.partition(), lease);
     active.put(lease.partition(), lease);
+    changes.incrementAndGet();
   }
 
   /** Removes term {@code term} of {@code p} from the active leases; returns its lease, or null. */
@@ -76,6 +110,7 @@ final class Leases {
     }
     active.remove(p, lease);
     open.remove(p, lease);
+    changes.incrementAndGet();
     return lease;
   }
 
@@ -87,6 +122,7 @@ final class Leases {
     Map<Integer, LeaseHandle> ended = Map.copyOf(open);
     open.clear();
     ended.forEach(active::remove);
+    changes.incrementAndGet();
     return ended;
   }
 }

@@ -54,12 +54,6 @@ public sealed interface MemberAction {
   }
 
   /**
-   * List the ownership znodes and watch the list: the next create or delete of any of them is told
-   * with OwnersChanged. Answer: OwnersListed.
-   */
-  record ListOwners(long epoch) implements MemberAction {}
-
-  /**
    * Read the ownership znodes of {@code partitions} and watch them (pipelined). Answer: Checked.
    */
   record CheckOwnerNodes(long epoch, List<Integer> partitions) implements MemberAction {

@@ -31,11 +31,8 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Watcher;
@@ -79,12 +76,6 @@ public final class MemberDriver {
           enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
         }
       };
-  private final Watcher ownersWatcher =
-      e -> {
-        if (e.getType() == Watcher.Event.EventType.NodeChildrenChanged) {
-          enqueue(new MemberEvent.OwnersChanged());
-        }
-      };
   private final Watcher memberWatcher =
       e -> {
         if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
@@ -97,15 +88,6 @@ public final class MemberDriver {
           enqueue(new MemberEvent.AssignmentChanged());
         }
       };
-
-  /**
-   * Leases begun whose {@code assigned} is not submitted yet: a run of terms begun together is
-   * published first and announced right after, before the next action (so a partition's {@code
-   * assigned} is always submitted before its {@code revoked}), and the callback pool's threads are
-   * started off the loop: the last partition of a large take is not held up by the callbacks of the
-   * others. Loop-confined.
-   */
-  private final List<LeaseHandle> unannounced = new ArrayList<>();
 
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -172,7 +154,7 @@ public final class MemberDriver {
 
   /** The loop died of a fatal error (on the loop): every open term ends now, as if closed. */
   public void onFatal() {
-    announce();
+    terms.announce();
     terms.endAll();
     released.complete(null);
     stopped.complete(null);
@@ -223,38 +205,26 @@ public final class MemberDriver {
 
   /** Applies {@code first} and, in order, every answer its actions produce. Loop only. */
   private void handle(MemberEvent first) {
-    try {
-      step(first);
-    } finally {
-      announce();
-    }
-    view = new View(machine.isJoined(), machine.isDuplicate(), machine.generation());
-  }
-
-  private void step(MemberEvent first) {
     Deque<MemberEvent> events = new ArrayDeque<>();
     events.add(first);
-    while (!events.isEmpty()) {
-      MemberEvent event = events.poll();
-      if (event instanceof Epoch e) {
-        event = withSessionId(e);
-        appliedEpoch = Math.max(appliedEpoch, e.epoch().number());
-      }
-      for (MemberAction action : machine.on(event, loop.nanoTime())) {
-        if (!(action instanceof BeginTerm)) {
-          announce(); // a run of terms begun is announced before anything else is done
+    try {
+      while (!events.isEmpty()) {
+        MemberEvent event = events.poll();
+        if (event instanceof Epoch e) {
+          event = withSessionId(e);
+          appliedEpoch = Math.max(appliedEpoch, e.epoch().number());
         }
-        apply(action, events);
+        for (MemberAction action : machine.on(event, loop.nanoTime())) {
+          if (!(action instanceof BeginTerm)) {
+            terms.announce(); // a run of terms begun is announced before anything else is done
+          }
+          apply(action, events);
+        }
       }
+    } finally {
+      terms.announce();
     }
-  }
-
-  /** Submits the {@code assigned} callbacks of the leases begun, in order. */
-  private void announce() {
-    if (!unannounced.isEmpty()) {
-      terms.announce(List.copyOf(unannounced));
-      unannounced.clear();
-    }
+    view = new View(machine.isJoined(), machine.isDuplicate(), machine.generation());
   }
 
   /** A connected epoch whose session id could not be read takes it from the handle now. */
@@ -293,18 +263,15 @@ public final class MemberDriver {
               }));
     } else if (action instanceof DeleteOwnerNodes d) {
       answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
-    } else if (action instanceof MemberAction.ListOwners l) {
-      answers.add(new MemberEvent.OwnersListed(l.epoch(), listOwners()));
     } else if (action instanceof CheckOwnerNodes c) {
       answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
     } else if (action instanceof BeginTerm b) {
       ConnectionEpoch now = session.liveness().current();
-      unannounced.add(
-          terms.begin(
-              b,
-              now.number() == appliedEpoch
-                  ? null // else the link changed: not active
-                  : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now)));
+      terms.begin(
+          b,
+          now.number() == appliedEpoch
+              ? null // else the link changed: not active
+              : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
       // Nothing to lose in the future whenComplete returns: terms.end's future always completes
       // normally, and enqueue does not throw (a stopped loop drops the task).
@@ -347,15 +314,5 @@ public final class MemberDriver {
       log.warn("member {}: cannot read the assignment; retrying: {}", me, f.cause().toString());
     }
     return new MemberEvent.AssignmentReadFailed(epoch);
-  }
-
-  /** The partitions that have an owner znode, or null if unknown (interrupted: restored). */
-  private @Nullable Set<Integer> listOwners() {
-    try {
-      return checks.list(ownersWatcher);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    }
   }
 }

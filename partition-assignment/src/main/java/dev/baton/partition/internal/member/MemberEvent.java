@@ -118,19 +118,6 @@ public sealed interface MemberEvent {
     FAILED
   }
 
-  /**
-   * The answer to {@link MemberAction.ListOwners} of epoch {@code epoch}: the partitions whose
-   * ownership znode exists, or null if the listing failed.
-   */
-  record OwnersListed(long epoch, @Nullable Set<Integer> present) implements MemberEvent {
-    public OwnersListed {
-      present = present == null ? null : Set.copyOf(present);
-    }
-  }
-
-  /** An ownership znode was created or deleted since the last listing (its watch fired). */
-  record OwnersChanged() implements MemberEvent {}
-
   /** An ownership znode this member watches was deleted. */
   record OwnerNodeDeleted(int partition) implements MemberEvent {}
 

@@ -116,10 +116,6 @@ public final class MemberMachine {
       ownerships.onCreated(r);
     } else if (event instanceof Checked c) {
       ownerships.onChecked(c);
-    } else if (event instanceof MemberEvent.OwnersListed l) {
-      ownerships.onOwnersListed(l);
-    } else if (event instanceof MemberEvent.OwnersChanged) {
-      ownerships.onOwnersChanged();
     } else if (event instanceof OwnerNodeDeleted d) {
       ownerships.onNodeDeleted(d.partition());
     } else if (event instanceof Deleted d) {

@@ -4,11 +4,9 @@ package dev.baton.partition.internal.member;
 import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +18,6 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reads ownership znodes (creation zxid and owning session), optionally leaving a watch on each,
@@ -31,40 +27,12 @@ import org.slf4j.LoggerFactory;
  * {@code FAILED}, never as absent.
  */
 final class OwnerChecks {
-  private static final Logger log = LoggerFactory.getLogger(OwnerChecks.class);
-
   private final CuratorFramework client;
   private final GroupPaths paths;
 
   OwnerChecks(CuratorFramework client, GroupPaths paths) {
     this.client = client;
     this.paths = paths;
-  }
-
-  /**
-   * The partitions whose ownership znode exists, leaving a watch on the list ({@code watcher} is
-   * told of the next create or delete of any); empty if the owners znode is missing, null if the
-   * listing failed.
-   */
-  @Nullable Set<Integer> list(Watcher watcher) throws InterruptedException {
-    try {
-      Set<Integer> present = new HashSet<>();
-      for (String name : client.getChildren().usingWatcher(watcher).forPath(paths.owners())) {
-        try {
-          present.add(Integer.parseInt(name));
-        } catch (NumberFormatException e) {
-          log.debug("skipping znode {} of the owners", name);
-        }
-      }
-      return present;
-    } catch (KeeperException.NoNodeException e) {
-      return Set.of(); // nothing to wait for: a create makes the parents
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      log.warn("cannot list the ownership znodes; retrying: {}", e.toString());
-      return null;
-    }
   }
 
   /** Reads in flight, in the order sent. */

@@ -127,6 +127,7 @@ class Ownerships {
     if (h.revokeReturned) {
       drained(h, false); // no term, or its revoked returned already
     } else {
+      deletions.draining(h.partition);
       s.out.add(new Schedule(new DrainTimeout(h.partition, h.term), drainTimeoutNanos));
     }
   }
@@ -195,17 +196,10 @@ class Ownerships {
       held.put(
           p, new Held(p, c.czxid(), s.assignment == null ? 0 : s.assignment.generation(), s.epoch));
       takes.waiting.remove(p);
+      takes.freeFollowers(p); // those waited for with it are tried now
     } else if (takes.waiting.contains(p) && c.state() == NodeState.ABSENT) {
       takes.freed(p); // freed between the create and the watch
     }
-  }
-
-  void onOwnersListed(MemberEvent.OwnersListed l) {
-    takes.onListed(l);
-  }
-
-  void onOwnersChanged() {
-    takes.onOwnersChanged();
   }
 
   void onNodeDeleted(int p) {

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
+import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
-import dev.baton.partition.internal.member.MemberAction.ListOwners;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Failed;
-import dev.baton.partition.internal.member.MemberEvent.OwnersListed;
 import dev.baton.partition.internal.member.MemberEvent.Take;
 import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
@@ -20,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +35,12 @@ final class Takes {
    * release (one multi of the old owner) arrive together, within it.
    */
   static final long TAKE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  /**
+   * At most this many partitions of one old owner are waited for with one watch: more are released
+   * over several multis and flushes (their drains end at different times), so each is watched.
+   */
+  static final int SHARED_WATCH_MAX = 32;
 
   private final MemberSession s;
   private final Map<Integer, Held> held;
@@ -52,16 +58,10 @@ final class Takes {
   private final Set<Integer> seenFree = new HashSet<>();
 
   /**
-   * Partitions whose create may have been applied without this member knowing (its answer was
-   * lost): never only listed, since a listing does not tell whose a znode is.
+   * Partitions waited for without a watch of their own, by the partition waited for with them (the
+   * same old owner releases them together, in one multi): tried when that one is free.
    */
-  private final Set<Integer> maybeOurs = new HashSet<>();
-
-  /** A listing of the owners is on its way; another is due after it; the last one failed. */
-  private boolean listing;
-
-  private boolean listAgain;
-  private boolean listFailed;
+  private final Map<Integer, List<Integer>> followers = new HashMap<>();
 
   private final Map<Integer, Long> pendingSince = new HashMap<>();
 
@@ -85,24 +85,29 @@ final class Takes {
   /**
    * Takes the partitions {@code assignment} (the session's current one) gives this member that are
    * neither held, nor being created, nor waited for, nor unsure: one action creates the znodes of
-   * those likely free; those likely still held are waited for, known free from a listing of the
-   * owners.
+   * those likely free; those likely still held are waited for.
    *
    * <p>Likely held: the previous assignment gave the partition to another member that is still in
    * this one, so it has to release it first (a move to a member that joins, or a rebalance). Such
    * partitions are waited for without a create bound to fail (a write, with its fsync, on the path
-   * of the old owner's delete) and without a read of each znode: one listing (a single request,
-   * watched) tells which are free, and is repeated whenever the owners change while some are waited
-   * for. Otherwise (the old owner left or crashed, no previous assignment is known, or a create of
-   * this session may have been applied unseen) the create comes first. Only a hint: a listing
-   * without the znode frees the partition, and a create of a held znode waits for it.
+   * of the old owner's delete), and with one watched read per old owner rather than per partition
+   * (up to {@value #SHARED_WATCH_MAX} partitions; more are each watched): an owner deletes the
+   * znodes it releases together, in one multi, so when the one watched is gone the others are tried
+   * too (a create of one still held then waits for it, watched). Otherwise (the old owner left or
+   * crashed, or no previous assignment is known) the create comes first. Only a hint, never trusted
+   * for safety.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
+    for (int first : new ArrayList<>(followers.keySet())) {
+      if (!assigned.contains(first)) {
+        freeFollowers(first); // no longer waited for: the others are tried on their own
+      }
+    }
     pendingSince.keySet().retainAll(assigned);
     seenFree.retainAll(assigned);
     List<Integer> take = new ArrayList<>();
-    List<Integer> watch = new ArrayList<>();
+    Map<String, List<Integer>> byOwner = new TreeMap<>();
     Set<String> members = null;
     for (int p : assigned) {
       if (!held.containsKey(p)
@@ -115,17 +120,29 @@ final class Takes {
           if (members == null) {
             members = new HashSet<>(assignment.owners().values());
           }
-          if (members.contains(before) && !maybeOurs.contains(p)) {
-            watch.add(p);
+          if (members.contains(before)) {
+            byOwner.computeIfAbsent(before, k -> new ArrayList<>()).add(p);
             continue;
           }
         }
         take.add(p);
       }
     }
-    waiting.addAll(watch); // a listing without them, or a deletion, frees them
-    if (!watch.isEmpty() || (listFailed && !waiting.isEmpty())) {
-      list();
+    if (!byOwner.isEmpty()) {
+      List<Integer> watch = new ArrayList<>();
+      for (List<Integer> released : byOwner.values()) {
+        waiting.addAll(released);
+        if (released.size() > SHARED_WATCH_MAX) {
+          watch.addAll(released); // a large release: each is watched
+          continue;
+        }
+        int first = released.get(0);
+        watch.add(first); // its check frees it if gone already; its deletion is heard of
+        if (released.size() > 1) {
+          followers.put(first, new ArrayList<>(released.subList(1, released.size())));
+        }
+      }
+      s.out.add(new CheckOwnerNodes(s.epoch, watch));
     }
     if (!take.isEmpty()) {
       creating.addAll(take);
@@ -179,9 +196,6 @@ final class Takes {
         }
       } else if (t instanceof Failed f) {
         parentsChecked &= !f.noParent();
-        if (f.connectionProblem()) {
-          maybeOurs.add(p);
-        }
         unsure.add(p); // after a lost answer it may exist anyway: checked by the retry, then taken
         s.failures++;
       }
@@ -189,57 +203,34 @@ final class Takes {
     return watch;
   }
 
-  /** Lists the owners (one request, whatever the number waited for), or again after this one. */
-  private void list() {
-    if (listing) {
-      listAgain = true;
-    } else {
-      listing = true;
-      listFailed = false;
-      s.out.add(new ListOwners(s.epoch));
-    }
-  }
-
-  /**
-   * The owners were listed: the partitions waited for that have no znode are free. (An answer of an
-   * earlier epoch frees nothing: the reconnect checked, and watched, every partition waited for.)
-   */
-  void onListed(OwnersListed l) {
-    listing = false;
-    if (l.epoch() == s.epoch && s.connected) {
-      if (l.present() == null) {
-        listFailed = true; // listed again by the retry's take
-        s.failures++;
-      } else {
-        new ArrayList<>(waiting)
-            .stream().filter(p -> !l.present().contains(p)).forEach(this::freed);
-      }
-    }
-    if (listAgain) {
-      listAgain = false;
-      onOwnersChanged();
-    }
-  }
-
-  /** An ownership znode was created or deleted since the last listing. */
-  void onOwnersChanged() {
-    if (!waiting.isEmpty() && s.connected) {
-      list();
-    }
-  }
-
   /** A deletion was reported for {@code p} while a create of it is on its way. */
   void deletedWhileCreating(int p) {
     deletedWhileCreating.add(p);
   }
 
-  /** A znode waited for was deleted, or found absent: take it within the take window. */
+  /**
+   * A znode waited for was deleted, or found absent: take it, and those waited for with it, within
+   * the take window.
+   */
   void freed(int p) {
     waiting.remove(p);
     seenFree.add(p);
+    freeFollowers(p);
     if (!takeScheduled) {
       takeScheduled = true;
       s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
+    }
+  }
+
+  /** The partitions waited for with {@code p} are tried (created) at the next take. */
+  void freeFollowers(int p) {
+    List<Integer> others = followers.remove(p);
+    if (others != null) {
+      others.stream().filter(waiting::remove).forEach(seenFree::add);
+      if (!takeScheduled) {
+        takeScheduled = true;
+        s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
+      }
     }
   }
 
@@ -250,16 +241,13 @@ final class Takes {
   /** A task failed: creates and waits in flight may have lost their answers; returns them. */
   List<Integer> recover() {
     List<Integer> lost = new ArrayList<>(creating);
-    maybeOurs.addAll(creating);
     lost.addAll(waiting);
     creating.clear();
     waiting.clear();
     deletedWhileCreating.clear();
     seenFree.clear();
+    followers.clear();
     takeScheduled = false;
-    listing = false;
-    listAgain = false;
-    listFailed = false;
     return lost;
   }
 
@@ -268,9 +256,6 @@ final class Takes {
     waiting.clear();
     deletedWhileCreating.clear();
     seenFree.clear();
-    maybeOurs.clear();
-    listing = false;
-    listAgain = false;
-    listFailed = false;
+    followers.clear();
   }
 }

@@ -10,6 +10,7 @@ import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
@@ -28,6 +29,9 @@ final class Terms {
   private final PartitionCallbacks callbacks;
   private final GroupMetrics metrics;
 
+  /** Leases begun whose {@code assigned} is not submitted yet; loop-confined. */
+  private final List<LeaseHandle> unannounced = new ArrayList<>();
+
   Terms(
       String me,
       GroupPaths paths,
@@ -44,12 +48,12 @@ final class Terms {
   }
 
   /**
-   * Begins the term and returns its lease, published but not yet announced: its {@code assigned}
-   * runs once it is {@link #announce announced}. {@code linkChanged} non-null: the link changed
-   * since the machine decided, so the lease starts revoked for that reason (its {@code revoked}
-   * follows when the machine hears of it).
+   * Begins the term: its lease is published now, its {@code assigned} submitted when the terms
+   * begun are {@link #announce announced}. {@code linkChanged} non-null: the link changed since the
+   * machine decided, so the lease starts revoked for that reason (its {@code revoked} follows when
+   * the machine hears of it).
    */
-  LeaseHandle begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
+  void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     LeaseHandle previous = leases.latest(p);
     Instant since =
@@ -70,12 +74,21 @@ final class Terms {
       lease.revoke(linkChanged);
     }
     metrics.assigned(b.handoffNanos() < 0 ? null : Duration.ofNanos(b.handoffNanos()));
-    return lease;
+    unannounced.add(lease);
   }
 
-  /** Runs {@code assigned} of the leases begun, in order, on the callback pool. */
-  void announce(List<LeaseHandle> leases) {
-    callbacks.assigned(leases);
+  /**
+   * Submits {@code assigned} of the terms begun since the last call, in order, to the callback
+   * pool. The driver calls it after each run of terms begun together, before its next action, so a
+   * partition's {@code assigned} is always submitted before its {@code revoked}; the leases of the
+   * whole run are published first, and the pool's threads are started off the loop, so the last
+   * partition of a large take is not held up by the callbacks of the others.
+   */
+  void announce() {
+    if (!unannounced.isEmpty()) {
+      callbacks.assigned(List.copyOf(unannounced));
+      unannounced.clear();
+    }
   }
 
   /**

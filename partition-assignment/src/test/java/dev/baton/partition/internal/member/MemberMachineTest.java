@@ -125,58 +125,56 @@ class MemberMachineTest {
   }
 
   @Test
-  void aPartitionMovingFromAMemberThatStaysIsWatchedFirstThenCreatedOnceFree() {
-    m.start(S1, assignment(1, "x", "m", "x"));
-    m.on(new CreateResults(1, 1, List.of(new Created(1, 100, S1))));
-    m.on(new AssignmentRead(1, assignment(2, "m", "m", "x"))); // x stays: it releases 0 first
+  void partitionsMovingFromAMemberThatStaysAreWaitedForWithOneWatchPerOldOwner() {
+    m.start(S1, assignment(1, "x", "x", "y", "m", "y", "x"));
+    m.on(new CreateResults(1, 1, List.of(new Created(3, 100, S1))));
+    m.on(new AssignmentRead(1, assignment(2, "m", "m", "m", "m", "y", "x"))); // x, y release first
     assertThat(m.of(CreateOwnerNodes.class)).isEmpty(); // no create bound to fail
-    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1); // one request for all
-    m.on(new MemberEvent.OwnersChanged()); // while the listing is on its way: list again after it
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactlyInAnyOrder(0, 2);
+    m.on(new Checked(1, List.of(NodeCheck.exists(0, 90, S2), NodeCheck.absent(2))));
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(2); // released already
+    m.on(m.one(Schedule.class).event());
     assertThat(m.last).isEmpty();
-    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(0, 1, 2)));
-    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1);
-    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(0, 1, 2)));
-    assertThat(m.last).isEmpty(); // waited for, the list watched
-    m.on(new MemberEvent.OwnersChanged());
-    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(1, 2))); // x released it
+    m.on(new MemberEvent.OwnerNodeDeleted(0)); // x released 0, and 1 with it
     m.on(m.one(Schedule.class).event());
-    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
-    m.on(new CreateResults(1, 2, List.of(new Created(0, 110, S1))));
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0, 1);
+    m.on(
+        new CreateResults(
+            1,
+            2,
+            List.of(new Created(0, 110, S1), new Taken(1, S2)),
+            java.util.Set.of(1))); // 1 was still x's: waited for, watched by the answer's read
     assertThat(m.one(BeginTerm.class).czxid()).isEqualTo(110);
-
-    m.on(new AssignmentRead(1, assignment(3, "m", "m", "m"))); // x went: its znode went with it
-    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(2);
-    assertThat(m.of(MemberAction.ListOwners.class)).isEmpty();
-  }
-
-  @Test
-  void aPartitionFoundFreeByTheFirstListingIsCreatedNotListedAgain() {
-    m.start(S1, assignment(1, "x", "m"));
-    m.on(new AssignmentRead(1, assignment(2, "m", "x")));
-    m.one(MemberAction.ListOwners.class);
-    m.on(new MemberEvent.OwnersListed(1, java.util.Set.of(1))); // x released 0 already
+    m.on(new MemberEvent.OwnerNodeDeleted(1));
     m.on(m.one(Schedule.class).event());
-    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
+
+    m.on(new AssignmentRead(1, assignment(3, "m", "m", "m", "m", "m", "x"))); // y went, with 4
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(4);
+    assertThat(m.of(CheckOwnerNodes.class)).isEmpty();
   }
 
   @Test
-  void aFailedListingIsRetriedAndAPossiblyOwnZnodeIsNeverOnlyListed() {
-    m.start(S1, assignment(1, "x", "m"));
-    m.on(new AssignmentRead(1, assignment(2, "m", "x")));
-    m.one(MemberAction.ListOwners.class);
-    m.on(new MemberEvent.OwnersListed(1, null));
-    m.on(new Tick(TickKind.RETRY));
-    assertThat(m.one(MemberAction.ListOwners.class).epoch()).isEqualTo(1);
+  void aLargeReleaseIsWatchedPartitionByPartition() {
+    int n = Takes.SHARED_WATCH_MAX + 1;
+    String[] before = new String[n + 1];
+    String[] after = new String[n + 1];
+    java.util.Arrays.fill(before, "x");
+    java.util.Arrays.fill(after, "m");
+    after[n] = "x"; // x stays, releasing the n others over several multis and flushes
+    m.start(S1, assignment(1, before));
+    m.on(new AssignmentRead(1, assignment(2, after)));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).hasSize(n);
+    assertThat(m.of(CreateOwnerNodes.class)).isEmpty();
+  }
 
-    MachineScript other = new MachineScript("m"); // a create whose answer was lost
-    other.start(S1, assignment(1, "m", "m", "x"));
-    other.on(new CreateResults(1, 1, List.of(new Failed(0, true, false), new Created(1, 5, S1))));
-    other.on(new AssignmentRead(1, assignment(2, "x", "m", "x")));
-    other.on(new Tick(TickKind.RETRY));
-    other.on(new Checked(1, List.of(NodeCheck.absent(0)))); // not applied yet, it seems
-    other.on(new AssignmentRead(1, assignment(3, "m", "m", "x"))); // back from x, still a member
-    assertThat(other.of(MemberAction.ListOwners.class)).isEmpty();
-    assertThat(other.one(CreateOwnerNodes.class).partitions()).containsExactly(0); // tells whose
+  @Test
+  void theOthersAreTriedWhenThePartitionWatchedForThemGoesBackToItsOwner() {
+    m.start(S1, assignment(1, "x", "x", "m", "x"));
+    m.on(new AssignmentRead(1, assignment(2, "m", "m", "m", "x")));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new AssignmentRead(1, assignment(3, "x", "m", "m", "x"))); // x keeps 0, releases 1
+    assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
   }
 
   @Test

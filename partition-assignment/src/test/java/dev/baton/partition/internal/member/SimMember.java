@@ -132,8 +132,6 @@ final class SimMember {
       late(new MemberEvent.OwnerNodeDeleted(Integer.parseInt(path.substring(6))));
     } else if (path.startsWith("member/") && n.deleted()) {
       late(new MemberEvent.MemberNodeDeleted());
-    } else if (path.equals("owners")) {
-      late(new MemberEvent.OwnersChanged());
     } else if (path.equals("assignment")) {
       late(new MemberEvent.AssignmentChanged());
     }
@@ -295,10 +293,6 @@ final class SimMember {
                   ? new MemberEvent.Deleted(d.session(), w.zk.delete(h, d.partitions()), List.of())
                   : new MemberEvent.Deleted(d.session(), List.of(), d.partitions()),
           new MemberEvent.Deleted(d.session(), List.of(), d.partitions()));
-    } else if (a instanceof MemberAction.ListOwners l) {
-      send(
-          h -> new MemberEvent.OwnersListed(l.epoch(), w.zk.list(h)),
-          new MemberEvent.OwnersListed(l.epoch(), null));
     } else if (a instanceof CheckOwnerNodes c) {
       send(
           h ->

@@ -87,7 +87,6 @@ final class SimZooKeeper {
       if (n == null) {
         owners.put(p, new Node(czxid, session));
         fire("owner/" + p, false); // an exists-watch on an absent znode fires on its creation
-        fire("owners", false);
         out.add(new Created(p, czxid, session));
       } else if (n.owner() == session) {
         out.add(new Created(p, n.czxid(), session));
@@ -106,12 +105,6 @@ final class SimZooKeeper {
     List<Take> out = create(session, partitions);
     partitions.forEach(p -> watch("owner/" + p, session));
     return out;
-  }
-
-  /** The partitions with an ownership znode, watching the list (told of the next change). */
-  java.util.Set<Integer> list(long session) {
-    watch("owners", session);
-    return new TreeSet<>(owners.keySet());
   }
 
   NodeCheck check(long session, int p) {
@@ -154,7 +147,6 @@ final class SimZooKeeper {
   private void deleteOwner(int p) {
     owners.remove(p);
     fire("owner/" + p, true);
-    fire("owners", false);
   }
 
   JoinOutcome join(long session, String id, Set<Long> earlier) {
