@@ -8,8 +8,8 @@ import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
+import dev.baton.recipes.internal.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -81,7 +81,7 @@ public final class GroupConfig {
     this.rejoinGrace = b.rejoinGrace;
     this.rebalanceDelay = b.rebalanceDelay;
     this.rebalanceMaxDelay = b.rebalanceMaxDelay;
-    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
     this.clock = b.clock;
   }
 

@@ -4,8 +4,8 @@ package dev.baton.recipes.election;
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.internal.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Clock;
@@ -60,7 +60,7 @@ public final class ElectionConfig {
     this.interruptOnRevoke = b.interruptOnRevoke;
     this.reentryJitter = b.reentryJitter;
     this.callbackDrainTimeout = b.callbackDrainTimeout;
-    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
     this.clock = b.clock;
   }
 

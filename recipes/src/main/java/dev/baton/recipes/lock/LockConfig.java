@@ -3,8 +3,8 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
+import dev.baton.recipes.internal.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.Objects;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +38,7 @@ public final class LockConfig {
     this.watchHeldNode = b.watchHeldNode;
     this.path = b.path;
     this.ownerId = b.ownerId == null ? "lock-" + UUID.randomUUID() : b.ownerId;
-    this.meterRegistry = b.meterRegistry == null ? new CompositeMeterRegistry() : b.meterRegistry;
+    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
   }
 
   /**

@@ -2,13 +2,13 @@
 package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.internal.NoMeters;
 import dev.baton.recipes.kernel.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class ElectionMetrics implements AutoCloseable {
    * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
    * in it. One shared, empty instance, told apart by identity.
    */
-  public static final MeterRegistry NONE = new CompositeMeterRegistry();
+  public static final MeterRegistry NONE = NoMeters.REGISTRY;
 
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
 
