@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -73,6 +75,61 @@ public final class ZkQueueStore implements QueueStore {
           return new QueueEntry(
               ZKPaths.getNodeFromPath(created), stat.getCzxid(), stat.getEphemeralOwner());
         });
+  }
+
+  /**
+   * The create goes through Curator in the background (protected mode and the retry policy as
+   * {@link #enter}), sent from this thread when the link is up; the {@code getChildren} follows it
+   * on the live handle ({@link #listAsync}), so ZooKeeper answers it after the create. If Curator
+   * had to hold the create back, the listing may come first and miss it; the caller then lists
+   * again.
+   */
+  @Override
+  public Entered enterAndList(String prefix, byte[] data) {
+    String what = "enter the queue " + path;
+    CompletableFuture<QueueEntry> created = new CompletableFuture<>();
+    CompletionStage<List<String>> names =
+        ZkCalls.call(
+            what,
+            () -> {
+              client
+                  .create()
+                  .creatingParentContainersIfNeeded()
+                  .withProtection()
+                  .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+                  .inBackground((c, event) -> created(event, created))
+                  .forPath(ZKPaths.makePath(path, prefix), data);
+              return listAsync();
+            });
+    QueueEntry entry =
+        ZkCalls.call(
+            what,
+            () -> {
+              try {
+                return created.get();
+              } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+              }
+            });
+    if (entry.token() == 0) { // found by protected mode after a connection loss: no stat
+      entry = inspect(entry.name()).orElse(entry);
+    }
+    return new Entered(entry, names);
+  }
+
+  /** Completes {@code created} from the answer to a background create, on Curator's thread. */
+  private void created(CuratorEvent event, CompletableFuture<QueueEntry> created) {
+    if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+      created.completeExceptionally(
+          KeeperException.create(KeeperException.Code.get(event.getResultCode()), event.getPath()));
+      return;
+    }
+    Stat stat = event.getStat();
+    String name = ZKPaths.getNodeFromPath(event.getName());
+    created.complete(
+        stat == null
+            ? new QueueEntry(name, 0, 0)
+            : new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
   }
 
   @Override

@@ -53,6 +53,24 @@ public interface QueueStore {
     }
   }
 
+  /**
+   * Enters like {@link #enter} and asks for the queue's names right behind the create, on the same
+   * session, without waiting for the create's answer first: where the store applies one session's
+   * requests in order, the names come one round trip after the create instead of two. Blocks, and
+   * fails, like {@link #enter}.
+   *
+   * <p>The names (completed on the store's event thread, or exceptionally) include the new entry
+   * unless the store could not send the create first, for example because it waited for the link; a
+   * caller that does not find its entry among them lists again. This default enters, then lists.
+   */
+  default Entered enterAndList(String prefix, byte[] data) {
+    QueueEntry entry = enter(prefix, data);
+    return new Entered(entry, listAsync());
+  }
+
+  /** An entry just created, and the queue's names asked for right behind its create. */
+  record Entered(QueueEntry entry, CompletionStage<List<String>> names) {}
+
   /** The entry called {@code name}, if it exists. */
   Optional<QueueEntry> inspect(String name);
 

@@ -12,6 +12,7 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -27,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * lock attempt, which never re-enters once it held) decides, this class applies its actions and
  * waits for watches and link changes in between. On timeout, interrupt or failure the entry is
  * deleted again.
+ *
+ * <p>The entry's create and the listing the machine asks for next are sent together ({@link
+ * QueueIo#enterAndList}): an uncontended acquire waits for one round trip, not two. The listing is
+ * used only if it includes the new entry (it was read after the create); else the queue is listed
+ * again the usual way.
  */
 final class LockAttempt {
   private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
@@ -42,6 +48,12 @@ final class LockAttempt {
   private final CandidateMachine machine;
   private final QueueIo io;
   private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
+
+  /**
+   * The entry just created and the names asked for behind its create, until the machine has
+   * answered the entry; its next {@code ListQueue} takes the names instead of a request of its own.
+   */
+  private QueueIo.@Nullable Pipelined ahead;
 
   /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
   private boolean createFailed;
@@ -86,6 +98,8 @@ final class LockAttempt {
             lastEpoch = l.epoch().number();
           }
         }
+        QueueIo.Pipelined entered = ahead != null && ahead.entered() == event ? ahead : null;
+        ahead = null; // only the listing that follows the entry can use the names read behind it
         for (CandidateAction a : machine.on(event)) {
           if (a instanceof Lead l) {
             granted = publisher.publish(l.epoch(), l.token(), store.pathOf(l.name()));
@@ -93,14 +107,19 @@ final class LockAttempt {
               return Optional.of(granted);
             }
             ready.add(new CandidateEvent.LeadRefused(l.token()));
-          } else if (QueueIo.isStoreAction(a)) {
-            CandidateEvent reply;
+          } else if (a instanceof CandidateAction.Enter) {
             try {
-              reply = io.apply(a, this::onWatch);
+              ahead = io.enterAndList();
             } catch (RuntimeException e) {
-              createFailed |= a instanceof CandidateAction.Enter;
+              createFailed = true;
               throw e;
             }
+            ready.add(ahead.entered());
+          } else if (a instanceof CandidateAction.ListQueue && entered != null) {
+            CandidateEvent.Listed listed = entered.listed(deadline - System.nanoTime());
+            ready.add(listed != null ? listed : listNow(a));
+          } else if (QueueIo.isStoreAction(a)) {
+            CandidateEvent reply = io.apply(a, this::onWatch);
             if (reply != null) {
               ready.add(reply);
             }
@@ -117,6 +136,11 @@ final class LockAttempt {
         withdraw();
       }
     }
+  }
+
+  /** Lists the queue the usual way: the names read behind the create were not usable. */
+  private CandidateEvent listNow(CandidateAction list) {
+    return Objects.requireNonNull(io.apply(list, this::onWatch), "a listing has a reply");
   }
 
   /**
