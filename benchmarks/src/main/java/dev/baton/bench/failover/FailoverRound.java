@@ -64,7 +64,9 @@ final class FailoverRound {
    * elected minus the end of the leader's revoked callback (positive: the callback ended first),
    * empty after SIGKILL or if the leader printed no revoked line; {@code setupMs} is the time from
    * the start of the round to the signal (the leader's JVM start, the followers joining and
-   * settling).
+   * settling); {@code collectionsInShutdown} counts the garbage collections of the leader's JVM
+   * from the one it made before the signal ({@link LeaderProcess#collectGarbage}) to the end of its
+   * revoked callback, empty after SIGKILL.
    */
   record Result(
       Library library,
@@ -74,7 +76,8 @@ final class FailoverRound {
       double exitMs,
       OptionalDouble hookMs,
       OptionalDouble revokedMarginMs,
-      double setupMs) {}
+      double setupMs,
+      OptionalLong collectionsInShutdown) {}
 
   private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
   private static final long POLL_MS = 10;
@@ -111,6 +114,7 @@ final class FailoverRound {
           queue = awaitQueued(path, followers.subList(0, i + 1), tag);
         }
         awaitWatching(path, queue, followers, tag);
+        long collections = signal == Signal.TERM ? leader.collectGarbage(setup.startTimeout()) : 0;
         TimeUnit.MILLISECONDS.sleep(setup.settleMs());
         if (!events.isEmpty()) {
           throw new BenchmarkFailure(tag + ": a follower was elected before the signal");
@@ -147,7 +151,11 @@ final class FailoverRound {
             ms(t0, exitAt),
             since(t0, leader.nanosOf("HOOK")),
             margin(leader.nanosOf("REVOKED_END"), first.nanos()),
-            ms(begin, t0));
+            ms(begin, t0),
+            leader
+                .valueOf("REVOKED_END", "collections")
+                .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
+                .orElse(OptionalLong.empty()));
       } finally {
         closeAll(followers);
       }

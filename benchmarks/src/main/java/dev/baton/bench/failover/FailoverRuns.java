@@ -75,6 +75,8 @@ final class FailoverRuns {
                     .append(Samples.ms(Math.abs(m)))
                     .append(m > 0 ? " ms before" : " ms AFTER")
                     .append(" the successor's elected"));
+    r.collectionsInShutdown()
+        .ifPresent(n -> s.append("; ").append(n).append(" GC in the leader's shutdown"));
     s.append("; leader ended at ")
         .append(Samples.ms(r.exitMs()))
         .append(" ms; negotiated session ")

@@ -10,6 +10,8 @@ import dev.baton.recipes.election.LeadershipListener;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import org.apache.curator.framework.CuratorFramework;
@@ -37,10 +39,13 @@ import org.apache.zookeeper.ZooKeeper;
  *   <li>{@code ELECTED nanos=<t>}, taken first thing in the elected callback;
  *   <li>{@code HOOK nanos=<t>} when the JVM starts its shutdown hooks (a marker hook of its own for
  *       Baton, the first statement of the hand-written hook for Curator);
- *   <li>{@code REVOKED reason=<r>} then {@code REVOKED_END nanos=<t>}: the revoked callback ({@code
- *       notLeader} for Curator) prints the first line and takes the time as its last action;
+ *   <li>{@code REVOKED reason=<r>} then {@code REVOKED_END collections=<n> nanos=<t>}: the revoked
+ *       callback ({@code notLeader} for Curator) prints the first line and takes the time as its
+ *       last action;
  *   <li>{@code CLOSED nanos=<t>} (Curator only) when the hand-written hook has closed the client;
- *   <li>{@code CLOCK nanos=<t>} for each {@code CLOCK} line on stdin.
+ *   <li>{@code CLOCK nanos=<t>} for each {@code CLOCK} line on stdin;
+ *   <li>{@code GC collections=<n> nanos=<t>} for each {@code GC} line on stdin, after a {@code
+ *       System.gc()}: {@code n} counts this JVM's collections so far, as {@code REVOKED_END} does.
  * </ul>
  */
 public final class LeaderChildMain {
@@ -89,7 +94,7 @@ public final class LeaderChildMain {
               @Override
               public void revoked(Leadership leadership, RevocationReason reason) {
                 out("REVOKED reason=" + reason);
-                out("REVOKED_END nanos=" + System.nanoTime());
+                out("REVOKED_END collections=" + collections() + " nanos=" + System.nanoTime());
               }
             });
     election.start();
@@ -115,7 +120,7 @@ public final class LeaderChildMain {
           @Override
           public void notLeader() {
             out("REVOKED reason=NOT_LEADER");
-            out("REVOKED_END nanos=" + System.nanoTime());
+            out("REVOKED_END collections=" + collections() + " nanos=" + System.nanoTime());
           }
         });
     Runtime.getRuntime()
@@ -142,8 +147,20 @@ public final class LeaderChildMain {
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       if (line.trim().equals("CLOCK")) {
         out("CLOCK nanos=" + System.nanoTime());
+      } else if (line.trim().equals("GC")) {
+        System.gc();
+        out("GC collections=" + collections() + " nanos=" + System.nanoTime());
       }
     }
+  }
+
+  /** Collections so far, by all of this JVM's collectors. */
+  private static long collections() {
+    long n = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+    }
+    return n;
   }
 
   /** One line on stdout, flushed at once (several threads print). */

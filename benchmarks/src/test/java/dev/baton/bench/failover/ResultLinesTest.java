@@ -8,12 +8,21 @@ import dev.baton.bench.failover.FailoverRound.Result;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class ResultLinesTest {
   private static Result crash(Library l, double failover, double deleted) {
     return new Result(
-        l, 2000, failover, deleted, 30, OptionalDouble.empty(), OptionalDouble.empty(), 1500);
+        l,
+        2000,
+        failover,
+        deleted,
+        30,
+        OptionalDouble.empty(),
+        OptionalDouble.empty(),
+        1500,
+        OptionalLong.empty());
   }
 
   private static Result term(Library l, double failover, double revokedMargin) {
@@ -25,7 +34,8 @@ class ResultLinesTest {
         250,
         OptionalDouble.of(1),
         OptionalDouble.of(revokedMargin),
-        900);
+        900,
+        OptionalLong.of(0));
   }
 
   @Test
