@@ -6,17 +6,20 @@ import dev.baton.recipes.RevocationReason;
 /**
  * Receives the transitions of one {@link LeaderElection}.
  *
- * <p>Threading contract: every method runs on the election's own callback thread, one at a time, in
- * the order of the transitions; never on ZooKeeper's event thread, never on Curator's
- * connection-state thread and never under a lock of the recipe, so a callback may call any method
- * of the election (including {@link LeaderElection#close()}) without deadlocking. For each {@code
- * elected} there is exactly one {@code revoked}, delivered after it; {@code paused} and {@code
- * resumed} (only under {@link ConnectionPolicy#SESSION}) come between the two.
+ * <p>Threading contract: every method runs on the election's callback loop, one at a time, in the
+ * order of the transitions; never on ZooKeeper's event thread, never on Curator's connection-state
+ * thread and never under a lock of the recipe, so a callback may call any method of the election
+ * (including {@link LeaderElection#close()}) without deadlocking. The loop borrows a thread from
+ * Baton's shared pool while it has callbacks to run (named {@code baton-election-callbacks-*}
+ * meanwhile), so two callbacks may run on different threads: thread-local state (a logging MDC, a
+ * transaction bound to the thread) set in {@code elected} is not there in {@code revoked}. For each
+ * {@code elected} there is exactly one {@code revoked}, delivered after it; {@code paused} and
+ * {@code resumed} (only under {@link ConnectionPolicy#SESSION}) come between the two.
  *
  * <p>A slow {@code elected} delays the callbacks queued behind it, not the revocation itself: the
- * handle's {@link Leadership#isActive()} flips at once and, by default, the callback thread is
- * interrupted. An exception thrown by a callback is logged and counted; from {@code elected} it
- * also makes the candidate resign unless the election is configured otherwise.
+ * handle's {@link Leadership#isActive()} flips at once and, by default, the thread running {@code
+ * elected} is interrupted. An exception thrown by a callback is logged and counted; from {@code
+ * elected} it also makes the candidate resign unless the election is configured otherwise.
  */
 public interface LeadershipListener {
   /** This candidate leads; {@code leadership} carries the token and the cancellation signal. */

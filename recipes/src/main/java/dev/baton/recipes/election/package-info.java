@@ -15,8 +15,9 @@
  *   <li>A suspended connection ends (or, under {@link
  *       dev.baton.recipes.election.ConnectionPolicy#SESSION}, pauses) the term at once, without
  *       waiting for ZooKeeper I/O in progress.
- *   <li>Callbacks run on the election's own thread, in order; {@code revoked} follows each {@code
- *       elected} exactly once; exceptions are logged and counted, never swallowed.
+ *   <li>Callbacks run on the election's callback loop, one at a time, in order (on threads it
+ *       borrows from a shared pool, so not always the same thread); {@code revoked} follows each
+ *       {@code elected} exactly once; exceptions are logged and counted, never swallowed.
  *   <li>What is read from ZooKeeper is parsed strictly and never crashes a candidate: children that
  *       are not candidate znodes are ignored (logged once at WARN, counted), and an observer
  *       reports a candidate-named znode with bad data, or one that is not ephemeral, as a {@link
