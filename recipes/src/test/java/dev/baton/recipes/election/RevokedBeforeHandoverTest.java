@@ -87,4 +87,65 @@ class RevokedBeforeHandoverTest {
       successor.close();
     }
   }
+
+  @Test
+  void aRevokedThatOutlastsTheDrainTimeoutDoesNotHoldTheHandover() throws Exception {
+    CountDownLatch leaderElected = new CountDownLatch(1);
+    CountDownLatch successorElected = new CountDownLatch(1);
+    AtomicBoolean successorElectedDuringRevoked = new AtomicBoolean();
+    try (BatonSession a = session();
+        BatonSession b = session()) {
+      LeaderElection leader =
+          LeaderElection.create(
+              a,
+              ElectionConfig.builder(PATH + "-stuck")
+                  .callbackDrainTimeout(Duration.ofMillis(300))
+                  .build(),
+              listener(
+                  leaderElected,
+                  () -> {
+                    // Blocks past the drain timeout (ignoring the interrupt that the close sends
+                    // then) until the successor is elected: the closing thread must have deleted
+                    // the znode itself.
+                    boolean interrupted = false;
+                    while (true) {
+                      try {
+                        successorElectedDuringRevoked.set(
+                            successorElected.await(10, TimeUnit.SECONDS));
+                        break;
+                      } catch (InterruptedException e) {
+                        interrupted = true;
+                      }
+                    }
+                    if (interrupted) {
+                      Thread.currentThread().interrupt();
+                    }
+                  }));
+      leader.start();
+      assertThat(leaderElected.await(10, TimeUnit.SECONDS)).isTrue();
+      LeaderElection successor =
+          LeaderElection.create(
+              b,
+              ElectionConfig.builder(PATH + "-stuck").build(),
+              listener(successorElected, () -> {}));
+      successor.start();
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> leader.participants().size() == 2);
+
+      long start = System.nanoTime();
+      leader.close();
+      long closeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+      assertThat(successorElected.await(10, TimeUnit.SECONDS)).isTrue();
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(10))
+          .untilTrue(successorElectedDuringRevoked);
+      assertThat(closeMs)
+          .as("close() waits about the drain timeout, not for revoked")
+          .isLessThan(5_000);
+      assertThat(successor.participants()).hasSize(1);
+      successor.close();
+    }
+  }
 }

@@ -126,6 +126,15 @@ final class CallbackDispatcher {
   }
 
   /**
+   * Runs {@code task} on the callback loop once the callbacks queued so far have returned: a
+   * closing leader's delete goes from the thread that ran its {@code revoked} callback, without a
+   * hand-off back to the closing thread first. Not a user callback: it is not counted as one.
+   */
+  void afterQueued(Runnable task) {
+    loop.execute(task);
+  }
+
+  /**
    * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
    */
   void shutdown(Duration timeout) {

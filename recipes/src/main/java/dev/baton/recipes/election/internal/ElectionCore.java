@@ -285,10 +285,13 @@ public final class ElectionCore {
   /**
    * Leaves the election: revokes with {@link RevocationReason#CLOSED}, waits for the term's {@code
    * revoked} callback (and those queued before it), then deletes the znode, so that the successor
-   * is elected only after this leader's callbacks returned. That wait is bounded by the callback
-   * drain timeout and skipped when called from a callback. The remaining callbacks drain while the
-   * delete is on its way: this returns within the longer of the session's close wait and the
-   * callback drain timeout (both measured from this call).
+   * is elected only after this leader's callbacks returned. The delete is sent by the thread that
+   * ran the {@code revoked} callback as soon as it returns, not handed back to this thread first
+   * (one thread wake-up fewer on the successor's way); this call waits for it. That wait is bounded
+   * by the callback drain timeout, after which this thread deletes the znode itself, and it is
+   * skipped when called from a callback. The remaining callbacks drain while the delete is on its
+   * way: this returns within the longer of the session's close wait and the callback drain timeout
+   * (both measured from this call).
    */
   public void close() {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
@@ -301,6 +304,9 @@ public final class ElectionCore {
       ended = revokeLocked(RevocationReason.CLOSED);
       lock.notifyAll();
     }
+    if (ended != null && !callbacks.isCallbackThread()) {
+      callbacks.afterQueued(runner::close); // right after revoked; the close below is then a no-op
+    }
     if (ended != null
         && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
         && !callbacks.isCallbackThread()) {
@@ -312,7 +318,7 @@ public final class ElectionCore {
           ended.token(),
           config.callbackDrainTimeout());
     }
-    runner.close(); // the term has ended: its znode is deleted now, before anything else
+    runner.close(); // the term has ended: its znode is deleted now unless the callback loop did
     logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
