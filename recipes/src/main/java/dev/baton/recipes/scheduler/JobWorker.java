@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * another worker took the job over: then the newer attempt's outcome stands and {@link
  * #lostClaims()} counts it.
  *
- * <p>A handler that throws (anything, an {@link Error} included) is logged and counted; its claim is
- * no longer renewed, so the job is retried once the lease expires, up to {@link
+ * <p>A handler that throws (anything, an {@link Error} included) is logged and counted; its claim
+ * is no longer renewed, so the job is retried once the lease expires, up to {@link
  * ClaimConfig#maxAttempts()}. A {@link VirtualMachineError} also stops the worker ({@link
  * #fatalError()}). A job may run more than once (its worker died, froze past its lease, or lost the
  * database, after or while running it): make jobs idempotent; {@link ScheduledJob#attempts()} tells
