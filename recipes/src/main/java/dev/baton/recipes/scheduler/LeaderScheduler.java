@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * <schedule>#<slot>}: a retry or a second leader never creates a job twice, a stale leader (paused
  * past its session) creates none, and a new leader resumes right after the recorded progress, so no
  * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
- * JobWorker} to claim and run the jobs.
+ * JobWorker} to claim and run the jobs, each at least once (see the package documentation). A
+ * {@link LeadershipListener} passed to {@link #create(BatonSession, ElectionConfig, ScheduleConfig,
+ * JobStore, LeadershipListener)} hears about each scheduling term.
  *
  * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
  * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
