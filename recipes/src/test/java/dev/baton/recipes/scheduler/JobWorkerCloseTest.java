@@ -98,30 +98,34 @@ class JobWorkerCloseTest {
 
   @Test
   void theWorkerRenewsTheClaimOfALongJob() {
-    InMemoryJobStore store = storeWith(1, new ClaimConfig(Duration.ofMillis(150), 5));
+    Duration lease = Duration.ofMillis(400);
+    InMemoryJobStore store = storeWith(1, new ClaimConfig(lease, 5));
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     List<String> ranElsewhere = new CopyOnWriteArrayList<>();
     try (JobWorker w1 =
-            JobWorker.builder(
-                    store,
-                    "w1",
-                    job -> {
-                      started.countDown();
-                      awaitUninterruptibly(release);
-                    })
-                .pollInterval(Duration.ofMillis(10))
-                .start();
-        JobWorker w2 =
-            JobWorker.start(
-                store, "w2", job -> ranElsewhere.add(job.scheduleKey()), Duration.ofMillis(10))) {
+        JobWorker.builder(
+                store,
+                "w1",
+                job -> {
+                  started.countDown();
+                  awaitUninterruptibly(release);
+                })
+            .pollInterval(Duration.ofMillis(10))
+            .start()) {
       await().atMost(WITHIN).until(() -> started.getCount() == 0);
-      await()
-          .during(Duration.ofMillis(900))
-          .atMost(WITHIN)
-          .until(() -> ranElsewhere.isEmpty() && store.jobs("s").get(0).attempts() == 1);
-      release.countDown();
-      await().atMost(WITHIN).until(() -> store.jobs("s").get(0).status().equals(ScheduledJob.DONE));
+      try (JobWorker w2 =
+          JobWorker.start(
+              store, "w2", job -> ranElsewhere.add(job.scheduleKey()), Duration.ofMillis(10))) {
+        await()
+            .during(lease.multipliedBy(4))
+            .atMost(WITHIN)
+            .until(() -> ranElsewhere.isEmpty() && store.jobs("s").get(0).attempts() == 1);
+        release.countDown();
+        await()
+            .atMost(WITHIN)
+            .until(() -> store.jobs("s").get(0).status().equals(ScheduledJob.DONE));
+      }
       assertThat(w1.lostClaims()).isZero();
     }
     assertThat(ranElsewhere).isEmpty();

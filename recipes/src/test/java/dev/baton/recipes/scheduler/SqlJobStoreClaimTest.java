@@ -72,12 +72,13 @@ class SqlJobStoreClaimTest {
   @ParameterizedTest
   @ValueSource(strings = {"h2", "postgresql"})
   void aRenewedClaimHoldsPastItsLease(String db) {
-    SqlJobStore store = store(db, new ClaimConfig(LEASE, 5));
+    Duration lease = Duration.ofSeconds(1);
+    SqlJobStore store = store(db, new ClaimConfig(lease, 5));
     ScheduledJob claim = store.claim("w1").orElseThrow();
     await()
-        .during(LEASE.multipliedBy(3))
+        .during(lease.multipliedBy(2))
         .atMost(WITHIN)
-        .pollInterval(LEASE.dividedBy(4))
+        .pollInterval(lease.dividedBy(10))
         .until(() -> store.renew(claim) && store.claim("w2").isEmpty());
     assertThat(store.complete(claim)).isTrue();
     assertThat(only(store).attempts()).isEqualTo(1);
