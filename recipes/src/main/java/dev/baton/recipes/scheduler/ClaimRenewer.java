@@ -30,8 +30,8 @@ final class ClaimRenewer implements AutoCloseable {
   }
 
   /** The renewals of one claim, until closed. */
-  interface Renewal extends AutoCloseable {
-    @Override
+  interface Renewal {
+    /** Stops renewing the claim. */
     void close();
   }
 

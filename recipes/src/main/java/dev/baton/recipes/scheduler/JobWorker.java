@@ -124,7 +124,8 @@ public final class JobWorker implements AutoCloseable {
   }
 
   private void run(ScheduledJob claim) {
-    try (ClaimRenewer.Renewal renewal = renewer.renewWhileRunning(claim)) {
+    ClaimRenewer.Renewal renewal = renewer.renewWhileRunning(claim);
+    try {
       handler.accept(claim);
     } catch (VirtualMachineError e) {
       failures.incrementAndGet();
@@ -138,6 +139,8 @@ public final class JobWorker implements AutoCloseable {
           claim.attempts(),
           e);
       return;
+    } finally {
+      renewal.close();
     }
     if (!store.complete(claim)) {
       lostClaims.incrementAndGet();

@@ -125,6 +125,7 @@ class JobWorkerCloseTest {
         await()
             .atMost(WITHIN)
             .until(() -> store.jobs("s").get(0).status().equals(ScheduledJob.DONE));
+        assertThat(w2.failures()).isZero();
       }
       assertThat(w1.lostClaims()).isZero();
     }
