@@ -80,6 +80,9 @@ class ConfigurationErrorsTest {
               ScheduleConfig.class,
               () -> ScheduleConfig.builder("s", Duration.ofSeconds(1)).build())
           .value(JobStore.class, InMemoryJobStore::new)
+          .value(
+              dev.baton.recipes.scheduler.ClaimConfig.class,
+              () -> dev.baton.recipes.scheduler.ClaimConfig.DEFAULT)
           .value(Consumer.class, () -> job -> {})
           .value(DataSource.class, JdbcDataSource::new)
           .value(AclPolicy.class, AclPolicy::open)
@@ -102,6 +105,11 @@ class ConfigurationErrorsTest {
           .builder(
               ScheduleConfig.Builder.class,
               () -> ScheduleConfig.builder("s", Duration.ofSeconds(1)))
+          .builder(
+              dev.baton.recipes.scheduler.JobWorker.Builder.class,
+              () ->
+                  dev.baton.recipes.scheduler.JobWorker.builder(
+                      new InMemoryJobStore(), "w", job -> {}))
           .builder(TlsConfig.Builder.class, () -> TlsConfig.builder().trustStore(TRUST_STORE, "x"));
 
   static List<ApiErrorRules.Case> nullArguments() {

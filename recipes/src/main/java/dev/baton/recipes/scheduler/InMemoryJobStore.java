@@ -14,11 +14,28 @@ import java.util.Optional;
 
 /**
  * A job store in memory, fenced by an {@link InMemoryFence}; for examples and tests. Thread-safe.
+ * Claim leases are measured with this JVM's monotonic clock ({@link System#nanoTime()}).
  */
 public final class InMemoryJobStore implements JobStore {
   private final InMemoryFence fence = new InMemoryFence();
   private final Map<String, Long> progress = new HashMap<>();
   private final Map<String, ScheduledJob> jobs = new LinkedHashMap<>();
+  private final Map<String, Long> leaseEnds = new HashMap<>();
+  private final ClaimConfig claims;
+
+  /** A store with the {@linkplain ClaimConfig#DEFAULT default claim lease}. */
+  public InMemoryJobStore() {
+    this(ClaimConfig.DEFAULT);
+  }
+
+  /**
+   * A store that leases its jobs as {@code claims} says.
+   *
+   * @throws NullPointerException if {@code claims} is null
+   */
+  public InMemoryJobStore(ClaimConfig claims) {
+    this.claims = java.util.Objects.requireNonNull(claims, "claims");
+  }
 
   @Override
   public void registerTerm(String schedule, FencingToken token) {
@@ -57,8 +74,9 @@ public final class InMemoryJobStore implements JobStore {
                     jobType,
                     scheduledFor,
                     token,
-                    "PENDING",
-                    Optional.empty()));
+                    ScheduledJob.PENDING,
+                    Optional.empty(),
+                    0));
             progress.put(schedule, slot);
             return true;
           }
@@ -66,45 +84,72 @@ public final class InMemoryJobStore implements JobStore {
   }
 
   @Override
-  public synchronized Optional<ScheduledJob> claim(String worker) {
-    Optional<ScheduledJob> next =
-        jobs.values().stream()
-            .filter(j -> j.status().equals("PENDING"))
-            .min(Comparator.comparing(ScheduledJob::scheduledFor));
-    return next.map(
-        j -> {
-          ScheduledJob claimed =
-              new ScheduledJob(
-                  j.scheduleKey(),
-                  j.schedule(),
-                  j.slot(),
-                  j.jobType(),
-                  j.scheduledFor(),
-                  j.token(),
-                  "RUNNING",
-                  Optional.of(worker));
-          jobs.put(claimed.scheduleKey(), claimed);
-          return claimed;
-        });
+  public ClaimConfig claimConfig() {
+    return claims;
   }
 
   @Override
-  public synchronized void complete(String scheduleKey, String worker) {
-    ScheduledJob j = jobs.get(scheduleKey);
-    if (j == null || !j.claimedBy().equals(Optional.of(worker))) {
-      throw new IllegalStateException(worker + " does not hold the job " + scheduleKey);
+  public synchronized Optional<ScheduledJob> claim(String worker) {
+    java.util.Objects.requireNonNull(worker, "worker");
+    while (true) {
+      long now = System.nanoTime();
+      Optional<ScheduledJob> next =
+          jobs.values().stream()
+              .filter(j -> isClaimable(j, now))
+              .min(
+                  Comparator.comparing(ScheduledJob::scheduledFor)
+                      .thenComparing(ScheduledJob::scheduleKey));
+      if (next.isEmpty()) {
+        return Optional.empty();
+      }
+      ScheduledJob j = next.get();
+      leaseEnds.remove(j.scheduleKey());
+      if (j.attempts() >= claims.maxAttempts()) {
+        jobs.put(j.scheduleKey(), j.withStatus(ScheduledJob.FAILED));
+        continue;
+      }
+      ScheduledJob claimed = j.claimedFor(worker);
+      jobs.put(claimed.scheduleKey(), claimed);
+      leaseEnds.put(claimed.scheduleKey(), now + claims.lease().toNanos());
+      return Optional.of(claimed);
     }
-    jobs.put(
-        scheduleKey,
-        new ScheduledJob(
-            j.scheduleKey(),
-            j.schedule(),
-            j.slot(),
-            j.jobType(),
-            j.scheduledFor(),
-            j.token(),
-            "DONE",
-            j.claimedBy()));
+  }
+
+  private boolean isClaimable(ScheduledJob j, long now) {
+    if (j.status().equals(ScheduledJob.PENDING)) {
+      return true;
+    }
+    Long end = leaseEnds.get(j.scheduleKey());
+    return j.status().equals(ScheduledJob.RUNNING) && end != null && end - now < 0;
+  }
+
+  @Override
+  public synchronized boolean renew(ScheduledJob claim) {
+    if (!holds(claim)) {
+      return false;
+    }
+    leaseEnds.put(claim.scheduleKey(), System.nanoTime() + claims.lease().toNanos());
+    return true;
+  }
+
+  @Override
+  public synchronized boolean complete(ScheduledJob claim) {
+    if (!holds(claim)) {
+      return false;
+    }
+    jobs.computeIfPresent(claim.scheduleKey(), (k, j) -> j.withStatus(ScheduledJob.DONE));
+    leaseEnds.remove(claim.scheduleKey());
+    return true;
+  }
+
+  /** True if {@code claim} still holds its job: same worker, same attempt, still running. */
+  private boolean holds(ScheduledJob claim) {
+    String worker = claim.claimer();
+    ScheduledJob j = jobs.get(claim.scheduleKey());
+    return j != null
+        && j.status().equals(ScheduledJob.RUNNING)
+        && j.claimedBy().equals(Optional.of(worker))
+        && j.attempts() == claim.attempts();
   }
 
   @Override

@@ -11,6 +11,9 @@ import java.util.Optional;
  * with the term's token on the resource {@code schedule:<name>}, in the same atomic unit as the
  * write itself.
  *
+ * <p>Workers claim jobs under a lease ({@link ClaimConfig}): a job whose claimer stops renewing is
+ * claimed again, so every job runs at least once as long as some worker runs.
+ *
  * <p>Implementations: {@link SqlJobStore} (PostgreSQL, H2) and {@link InMemoryJobStore}.
  */
 public interface JobStore {
@@ -37,11 +40,38 @@ public interface JobStore {
   boolean createSlotJob(
       String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType);
 
-  /** Claims the oldest pending job for {@code worker}, if any. */
+  /** How this store leases its jobs to workers. */
+  ClaimConfig claimConfig();
+
+  /**
+   * Claims the oldest claimable job for {@code worker}: one never claimed, or one whose claim
+   * expired (its attempts are then counted up; past {@link ClaimConfig#maxAttempts()} the job is
+   * marked {@link ScheduledJob#FAILED} instead). The claim holds for the lease from now, in the
+   * store's time.
+   *
+   * @return the claimed job, {@link ScheduledJob#RUNNING}, claimed by {@code worker}, with its
+   *     attempt number: pass it to {@link #renew} and {@link #complete}
+   */
   Optional<ScheduledJob> claim(String worker);
 
-  /** Marks a claimed job done. */
-  void complete(String scheduleKey, String worker);
+  /**
+   * Extends {@code claim} by a lease from now, if it still holds the job (same worker, same
+   * attempt, still running), even if it expired without being taken over.
+   *
+   * @return false if the job was claimed again since, or marked failed
+   * @throws IllegalArgumentException if {@code claim} was not returned by {@link #claim}
+   */
+  boolean renew(ScheduledJob claim);
+
+  /**
+   * Marks the job of {@code claim} done, if the claim still holds it (same worker, same attempt,
+   * still running); a claim that expired and was taken over writes nothing, so it never overwrites
+   * the newer attempt's outcome.
+   *
+   * @return false if the job was claimed again since, or marked failed
+   * @throws IllegalArgumentException if {@code claim} was not returned by {@link #claim}
+   */
+  boolean complete(ScheduledJob claim);
 
   /** All jobs of a schedule, by slot. */
   List<ScheduledJob> jobs(String schedule);

@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * <schedule>#<slot>}: a retry or a second leader never creates a job twice, a stale leader (paused
  * past its session) creates none, and a new leader resumes right after the recorded progress, so no
  * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
- * JobWorker} to claim and run the jobs.
+ * JobWorker} to claim and run the jobs, each at least once (see the package documentation). A
+ * {@link LeadershipListener} passed to {@link #create(BatonSession, ElectionConfig, ScheduleConfig,
+ * JobStore, LeadershipListener)} hears about each scheduling term.
  *
  * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
  * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
@@ -31,7 +33,8 @@ public final class LeaderScheduler implements AutoCloseable {
       BatonSession session,
       ElectionConfig electionConfig,
       ScheduleConfig schedule,
-      JobStore store) {
+      JobStore store,
+      @Nullable LeadershipListener listener) {
     Counter created =
         Counter.builder("baton.scheduler.jobs.created")
             .tag("schedule", schedule.name())
@@ -51,6 +54,9 @@ public final class LeaderScheduler implements AutoCloseable {
               public void elected(Leadership leadership) {
                 term = new SchedulingTerm(leadership, schedule, store, created, rejected);
                 term.start();
+                if (listener != null) {
+                  listener.elected(leadership);
+                }
               }
 
               @Override
@@ -59,23 +65,66 @@ public final class LeaderScheduler implements AutoCloseable {
                   term.stop();
                   term = null;
                 }
+                if (listener != null) {
+                  listener.revoked(leadership, reason);
+                }
+              }
+
+              @Override
+              public void paused(Leadership leadership) {
+                if (listener != null) {
+                  listener.paused(leadership);
+                }
+              }
+
+              @Override
+              public void resumed(Leadership leadership) {
+                if (listener != null) {
+                  listener.resumed(leadership);
+                }
               }
             });
   }
 
-  /** A latent scheduler: {@link #start()} enters the election. */
+  /**
+   * A latent scheduler: {@link #start()} enters the election.
+   *
+   * @throws NullPointerException if an argument is null
+   */
   public static LeaderScheduler create(
       BatonSession session,
       ElectionConfig electionConfig,
       ScheduleConfig schedule,
       JobStore store) {
+    return create(session, electionConfig, schedule, store, null);
+  }
+
+  /**
+   * A latent scheduler that tells {@code listener} about its scheduling terms: {@code elected} once
+   * this instance's term has started scheduling, {@code revoked} once the term has ended and its
+   * scheduling been stopped (a write still in flight then is rejected by the fence once a newer
+   * term registered); exactly once after each {@code elected}, in order, with the election's
+   * threading contract: on the election's callback thread, never on a ZooKeeper thread nor under a
+   * lock (see {@link LeadershipListener}). An exception from {@code elected} is handled as the
+   * election is configured (by default, the instance resigns, ending the term).
+   *
+   * @param listener told about the terms; {@code null} for none
+   * @throws NullPointerException if another argument is null
+   */
+  public static LeaderScheduler create(
+      BatonSession session,
+      ElectionConfig electionConfig,
+      ScheduleConfig schedule,
+      JobStore store,
+      @Nullable LeadershipListener listener) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(electionConfig, "electionConfig");
     Objects.requireNonNull(schedule, "schedule");
     Objects.requireNonNull(store, "store");
-    return new LeaderScheduler(session, electionConfig, schedule, store);
+    return new LeaderScheduler(session, electionConfig, schedule, store, listener);
   }
 
+  /** Enters the election; scheduling begins when this instance is elected. */
   public void start() {
     election.start();
   }

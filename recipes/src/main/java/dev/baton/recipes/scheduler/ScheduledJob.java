@@ -6,7 +6,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A job created by the leader for one slot of a schedule.
+ * A job created by the leader for one slot of a schedule, as last read from its {@link JobStore};
+ * the value {@link JobStore#claim} returns is also the claim itself (worker and attempt).
  *
  * @param scheduleKey unique per schedule and slot: {@code <schedule>#<slot>}
  * @param schedule the schedule's name
@@ -14,8 +15,9 @@ import java.util.Optional;
  * @param jobType what to run, as configured
  * @param scheduledFor when the slot begins
  * @param token the fencing token of the term that created the job
- * @param status PENDING, RUNNING or DONE
- * @param claimedBy the worker that claimed it, if any
+ * @param status {@value #PENDING}, {@value #RUNNING}, {@value #DONE} or {@value #FAILED}
+ * @param claimedBy the worker that claimed it last, if any
+ * @param attempts how many times it was claimed (1 on the first run, more after expired claims)
  */
 public record ScheduledJob(
     String scheduleKey,
@@ -25,10 +27,48 @@ public record ScheduledJob(
     Instant scheduledFor,
     FencingToken token,
     String status,
-    Optional<String> claimedBy) {
+    Optional<String> claimedBy,
+    int attempts) {
+  /** Created, never claimed yet. */
+  public static final String PENDING = "PENDING";
+
+  /** Claimed by {@link #claimedBy()} for attempt {@link #attempts()}, under a claim lease. */
+  public static final String RUNNING = "RUNNING";
+
+  /** Completed by the worker that held its claim. */
+  public static final String DONE = "DONE";
+
+  /** Its last allowed attempt's claim expired ({@link ClaimConfig#maxAttempts()}); not retried. */
+  public static final String FAILED = "FAILED";
 
   /** The key of {@code slot} of {@code schedule}. */
   public static String keyOf(String schedule, long slot) {
     return java.util.Objects.requireNonNull(schedule, "schedule") + "#" + slot;
+  }
+
+  /** This job claimed by {@code worker} for the attempt after this one. */
+  ScheduledJob claimedFor(String worker) {
+    return new ScheduledJob(
+        scheduleKey,
+        schedule,
+        slot,
+        jobType,
+        scheduledFor,
+        token,
+        RUNNING,
+        Optional.of(worker),
+        attempts + 1);
+  }
+
+  /** This job with {@code newStatus}. */
+  ScheduledJob withStatus(String newStatus) {
+    return new ScheduledJob(
+        scheduleKey, schedule, slot, jobType, scheduledFor, token, newStatus, claimedBy, attempts);
+  }
+
+  /** The claiming worker, for a job returned by {@link JobStore#claim}. */
+  String claimer() {
+    return claimedBy.orElseThrow(
+        () -> new IllegalArgumentException("job " + scheduleKey + " is not a claim"));
   }
 }

@@ -2,7 +2,6 @@
 package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FenceConfigurationException;
-import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
@@ -15,13 +14,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The scheduler's store in SQL (PostgreSQL or H2): tables {@code <prefix>_jobs}, {@code
@@ -29,6 +26,17 @@ import org.jspecify.annotations.Nullable;
  * in one transaction with the fence's check, and the job's key is the table's primary key, so
  * neither a retry nor a second leader can create a job twice, and a stale leader creates none. See
  * {@link #ddl(String)} for the tables.
+ *
+ * <p>Claims are leases in the database's time ({@link ClaimConfig}): a claim sets {@code
+ * claimed_by}, {@code claimed_at}, {@code lease_until = CURRENT_TIMESTAMP + lease} and counts
+ * {@code attempts} up, in one conditional update on the attempt number read, so two workers never
+ * hold the same attempt. A job whose {@code lease_until} passed while {@code RUNNING} is claimable
+ * again (a {@code RUNNING} row without {@code lease_until}, claimed by a version before leases,
+ * counts as expired). Renewal and completion are conditional on the claimer and the attempt.
+ *
+ * <p>Tables of the version before claim leases get the two new columns from {@link #createSchema()}
+ * (or {@link #migration(String)} run by hand); until then every claim fails with a {@link
+ * FenceConfigurationException} naming the DDL.
  *
  * <p>The prefix comes only from configuration and must match {@code
  * ([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,53}} (so that {@code <prefix>_progress}
@@ -45,23 +53,40 @@ public final class SqlJobStore implements JobStore {
   private final SqlFence fence;
   private final String jobs;
   private final String progress;
+  private final String prefix;
+  private final ClaimConfig claims;
 
-  private SqlJobStore(DataSource dataSource, String prefix) {
+  private SqlJobStore(DataSource dataSource, String prefix, ClaimConfig claims) {
     this.dataSource = dataSource;
+    this.prefix = prefix;
+    this.claims = claims;
     this.fence = SqlFence.create(dataSource, prefix + "_fence", null);
     this.jobs = prefix + "_jobs";
     this.progress = prefix + "_progress";
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier, see above).
+   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), with the
+   * {@linkplain ClaimConfig#DEFAULT default claim lease}.
    *
    * @throws NullPointerException if {@code dataSource} or {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
    */
   public static SqlJobStore create(DataSource dataSource, String prefix) {
+    return create(dataSource, prefix, ClaimConfig.DEFAULT);
+  }
+
+  /**
+   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), leasing its
+   * jobs as {@code claims} says.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if the prefix is not a plain identifier
+   */
+  public static SqlJobStore create(DataSource dataSource, String prefix, ClaimConfig claims) {
     Objects.requireNonNull(dataSource, "dataSource");
-    return new SqlJobStore(dataSource, validPrefix(prefix));
+    Objects.requireNonNull(claims, "claims");
+    return new SqlJobStore(dataSource, validPrefix(prefix), claims);
   }
 
   /**
@@ -71,20 +96,20 @@ public final class SqlJobStore implements JobStore {
    * @throws IllegalArgumentException if the prefix is not a plain identifier
    */
   public static List<String> ddl(String prefix) {
-    validPrefix(prefix);
-    return List.of(
-        SqlFenceSchema.ddl(prefix + "_fence"),
-        "CREATE TABLE IF NOT EXISTS "
-            + prefix
-            + "_progress (schedule VARCHAR(255) NOT NULL PRIMARY KEY, "
-            + "last_slot BIGINT NOT NULL, token BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS "
-            + prefix
-            + "_jobs (schedule_key VARCHAR(300) NOT NULL PRIMARY KEY, "
-            + "schedule VARCHAR(255) NOT NULL, slot BIGINT NOT NULL, job_type VARCHAR(255) NOT NULL, "
-            + "scheduled_for TIMESTAMP NOT NULL, token BIGINT NOT NULL, token_scope VARCHAR(512) NOT NULL, "
-            + "status VARCHAR(16) NOT NULL, claimed_by VARCHAR(255), claimed_at TIMESTAMP, "
-            + "completed_at TIMESTAMP)");
+    return SqlJobTables.ddl(validPrefix(prefix));
+  }
+
+  /**
+   * The DDL that brings a jobs table of the version before claim leases up to this one: {@code
+   * ALTER TABLE <prefix>_jobs ADD COLUMN IF NOT EXISTS attempts INT DEFAULT 0 NOT NULL} and {@code
+   * ... ADD COLUMN IF NOT EXISTS lease_until TIMESTAMP WITH TIME ZONE}; idempotent, run by {@link
+   * #createSchema()}.
+   *
+   * @throws NullPointerException if {@code prefix} is null
+   * @throws IllegalArgumentException if the prefix is not a plain identifier
+   */
+  public static List<String> migration(String prefix) {
+    return SqlJobTables.migration(validPrefix(prefix));
   }
 
   private static String validPrefix(String prefix) {
@@ -104,11 +129,17 @@ public final class SqlJobStore implements JobStore {
     return SafeText.quoted(s, 80);
   }
 
-  /** Creates the store's tables if they do not exist. */
+  /**
+   * Creates the store's tables if they do not exist, and adds the columns of this version to a jobs
+   * table of an earlier one ({@link #migration(String)}).
+   */
   public void createSchema() {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      for (String statement : ddl(jobs.substring(0, jobs.length() - "_jobs".length()))) {
+      for (String statement : SqlJobTables.ddl(prefix)) {
+        s.execute(statement);
+      }
+      for (String statement : SqlJobTables.migration(prefix)) {
         s.execute(statement);
       }
     } catch (SQLException e) {
@@ -184,76 +215,118 @@ public final class SqlJobStore implements JobStore {
   }
 
   @Override
+  public ClaimConfig claimConfig() {
+    return claims;
+  }
+
+  @Override
   public Optional<ScheduledJob> claim(String worker) {
-    for (int attempt = 0; attempt < 5; attempt++) {
-      try (Connection c = dataSource.getConnection()) {
+    Objects.requireNonNull(worker, "worker");
+    String claimable =
+        "(status = 'PENDING' OR (status = 'RUNNING' AND (lease_until IS NULL "
+            + "OR lease_until < CURRENT_TIMESTAMP)))";
+    try (Connection c = dataSource.getConnection()) {
+      for (int tries = 0; tries < 10; tries++) {
         Optional<ScheduledJob> next =
-            select(
+            SqlJobTables.select(
                     c,
                     "SELECT * FROM "
                         + jobs
-                        + " WHERE status = 'PENDING' "
-                        + "ORDER BY scheduled_for, schedule_key LIMIT 1",
+                        + " WHERE "
+                        + claimable
+                        + " ORDER BY scheduled_for, schedule_key LIMIT 1",
                     null)
                 .stream()
                 .findFirst();
         if (next.isEmpty()) {
           return Optional.empty();
         }
-        try (PreparedStatement p =
-            c.prepareStatement(
-                "UPDATE "
+        ScheduledJob job = next.get();
+        boolean exhausted = job.attempts() >= claims.maxAttempts();
+        String update =
+            exhausted
+                ? "UPDATE "
                     + jobs
-                    + " SET status = 'RUNNING', "
-                    + "claimed_by = ?, claimed_at = CURRENT_TIMESTAMP WHERE schedule_key = ? AND status = 'PENDING'")) {
-          p.setString(1, worker);
-          p.setString(2, next.get().scheduleKey());
-          if (p.executeUpdate() == 1) {
-            ScheduledJob j = next.get();
-            return Optional.of(
-                new ScheduledJob(
-                    j.scheduleKey(),
-                    j.schedule(),
-                    j.slot(),
-                    j.jobType(),
-                    j.scheduledFor(),
-                    j.token(),
-                    "RUNNING",
-                    Optional.of(worker)));
+                    + " SET status = 'FAILED', lease_until = NULL, completed_at = CURRENT_TIMESTAMP"
+                    + " WHERE schedule_key = ? AND attempts = ? AND "
+                    + claimable
+                : "UPDATE "
+                    + jobs
+                    + " SET status = 'RUNNING', claimed_by = ?, claimed_at = CURRENT_TIMESTAMP, "
+                    + "lease_until = "
+                    + leaseEnd()
+                    + ", attempts = attempts + 1 WHERE schedule_key = ? AND attempts = ? AND "
+                    + claimable;
+        try (PreparedStatement p = c.prepareStatement(update)) {
+          int i = 1;
+          if (!exhausted) {
+            p.setString(i++, worker);
+            p.setLong(i++, claims.lease().toMillis());
+          }
+          p.setString(i++, job.scheduleKey());
+          p.setInt(i, job.attempts());
+          if (p.executeUpdate() == 1 && !exhausted) {
+            return Optional.of(job.claimedFor(worker));
           }
         }
-      } catch (SQLException e) {
-        throw new CoordinationException("cannot claim a job for " + worker, e);
       }
+      return Optional.empty();
+    } catch (SQLException e) {
+      throw SqlJobTables.failure("cannot claim a job for " + worker, prefix, e);
     }
-    return Optional.empty();
   }
 
   @Override
-  public void complete(String scheduleKey, String worker) {
+  public boolean renew(ScheduledJob claim) {
+    return updateClaim(claim, "lease_until = " + leaseEnd(), true, "renew");
+  }
+
+  @Override
+  public boolean complete(ScheduledJob claim) {
+    return updateClaim(
+        claim,
+        "status = 'DONE', completed_at = CURRENT_TIMESTAMP, lease_until = NULL",
+        false,
+        "complete");
+  }
+
+  /** The end of a lease from now, in the database's time; its one parameter is the lease in ms. */
+  private static String leaseEnd() {
+    return "CURRENT_TIMESTAMP + CAST(? AS BIGINT) * INTERVAL '0.001' SECOND";
+  }
+
+  private boolean updateClaim(ScheduledJob claim, String set, boolean withLease, String what) {
+    String worker = claim.claimer();
     try (Connection c = dataSource.getConnection();
         PreparedStatement p =
             c.prepareStatement(
                 "UPDATE "
                     + jobs
-                    + " SET status = 'DONE', "
-                    + "completed_at = CURRENT_TIMESTAMP WHERE schedule_key = ? AND claimed_by = ? AND status = 'RUNNING'")) {
-      p.setString(1, scheduleKey);
-      p.setString(2, worker);
-      if (p.executeUpdate() != 1) {
-        throw new IllegalStateException(worker + " does not hold the running job " + scheduleKey);
+                    + " SET "
+                    + set
+                    + " WHERE schedule_key = ? AND claimed_by = ? AND attempts = ? "
+                    + "AND status = 'RUNNING'")) {
+      int i = 1;
+      if (withLease) {
+        p.setLong(i++, claims.lease().toMillis());
       }
+      p.setString(i++, claim.scheduleKey());
+      p.setString(i++, worker);
+      p.setInt(i, claim.attempts());
+      return p.executeUpdate() == 1;
     } catch (SQLException e) {
-      throw new CoordinationException("cannot complete " + scheduleKey, e);
+      throw SqlJobTables.failure(
+          "cannot " + what + " " + claim.scheduleKey() + " for " + worker, prefix, e);
     }
   }
 
   @Override
   public List<ScheduledJob> jobs(String schedule) {
     try (Connection c = dataSource.getConnection()) {
-      return select(c, "SELECT * FROM " + jobs + " WHERE schedule = ? ORDER BY slot", schedule);
+      return SqlJobTables.select(
+          c, "SELECT * FROM " + jobs + " WHERE schedule = ? ORDER BY slot", schedule);
     } catch (SQLException e) {
-      throw new CoordinationException("cannot list the jobs of " + schedule, e);
+      throw SqlJobTables.failure("cannot list the jobs of " + schedule, prefix, e);
     }
   }
 
@@ -265,32 +338,5 @@ public final class SqlJobStore implements JobStore {
         return rs.next() ? rs.getLong(1) : -1;
       }
     }
-  }
-
-  private static List<ScheduledJob> select(Connection c, String sql, @Nullable String param)
-      throws SQLException {
-    List<ScheduledJob> result = new ArrayList<>();
-    try (PreparedStatement p = c.prepareStatement(sql)) {
-      if (param != null) {
-        p.setString(1, param);
-      }
-      try (ResultSet rs = p.executeQuery()) {
-        while (rs.next()) {
-          result.add(
-              new ScheduledJob(
-                  rs.getString("schedule_key"),
-                  rs.getString("schedule"),
-                  rs.getLong("slot"),
-                  rs.getString("job_type"),
-                  rs.getTimestamp("scheduled_for").toInstant(),
-                  FencingToken.of(rs.getString("token_scope"), rs.getLong("token")),
-                  rs.getString("status"),
-                  Optional.ofNullable(rs.getString("claimed_by"))));
-        }
-      }
-    } catch (IllegalArgumentException e) {
-      throw new FencingException(null, "a job row holds an invalid token", e);
-    }
-    return result;
   }
 }

@@ -126,6 +126,7 @@ class LeaderSchedulerTest {
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> store.jobs(name).stream().allMatch(j -> j.status().equals("DONE")));
+      assertThat(w1.failures() + w2.failures()).as("failed jobs").isZero();
     }
     assertThat(ran).hasSameSizeAs(jobs).doesNotHaveDuplicates();
     SqlTables.drop(

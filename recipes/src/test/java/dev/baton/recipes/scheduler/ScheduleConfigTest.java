@@ -59,9 +59,13 @@ class ScheduleConfigTest {
         .isInstanceOf(StaleTokenException.class);
     assertThat(store.createSlotJob("s", t2, 1, at, "job")).isTrue();
     assertThat(store.lastScheduledSlot("s")).isEqualTo(1);
-    assertThat(store.claim("w")).hasValueSatisfying(j -> assertThat(j.slot()).isZero());
-    store.complete("s#0", "w");
-    assertThatThrownBy(() -> store.complete("s#1", "w")).isInstanceOf(IllegalStateException.class);
+    ScheduledJob claim = store.claim("w").orElseThrow();
+    assertThat(claim.slot()).isZero();
+    assertThat(store.complete(claim)).isTrue();
+    assertThat(store.complete(claim)).as("completed already").isFalse();
+    ScheduledJob unclaimed = store.jobs("s").get(1);
+    assertThatThrownBy(() -> store.complete(unclaimed))
+        .isInstanceOf(IllegalArgumentException.class);
     JobChecks.assertExactlyOncePerSlotWithRisingTokens(store.jobs("s"));
   }
 }

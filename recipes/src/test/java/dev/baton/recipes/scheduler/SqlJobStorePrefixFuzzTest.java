@@ -144,13 +144,12 @@ class SqlJobStorePrefixFuzzTest {
                 schedule, token, 0, Instant.parse("2026-01-01T00:00:00Z"), "t' OR '1'='1"))
         .isTrue();
     String worker = "w'; DELETE FROM x; --";
-    assertThat(store.claim(worker))
-        .hasValueSatisfying(
-            j -> {
-              assertThat(j.schedule()).isEqualTo(schedule);
-              assertThat(j.jobType()).isEqualTo("t' OR '1'='1");
-            });
-    store.complete(ScheduledJob.keyOf(schedule, 0), worker);
+    ScheduledJob claim = store.claim(worker).orElseThrow();
+    assertThat(claim.schedule()).isEqualTo(schedule);
+    assertThat(claim.jobType()).isEqualTo("t' OR '1'='1");
+    assertThat(claim.claimedBy()).contains(worker);
+    assertThat(store.renew(claim)).isTrue();
+    assertThat(store.complete(claim)).isTrue();
     assertThat(store.jobs(schedule))
         .singleElement()
         .satisfies(j -> assertThat(j.status()).isEqualTo("DONE"));

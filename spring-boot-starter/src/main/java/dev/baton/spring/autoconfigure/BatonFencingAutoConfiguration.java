@@ -4,6 +4,7 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.scheduler.ClaimConfig;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.fencing.FenceProperties;
@@ -11,6 +12,7 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
+import java.time.Duration;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -101,9 +103,19 @@ public class BatonFencingAutoConfiguration {
     @ConditionalOnMissingBean(JobStore.class)
     SqlJobStore batonJobStore(DataSource dataSource, JobStoreProperties properties) {
       String prefix = properties.getTablePrefix();
+      Duration lease = properties.getClaimLease();
+      int attempts = properties.getMaxAttempts();
+      check(
+          "baton.scheduler.claim-lease",
+          lease,
+          () -> new ClaimConfig(lease, ClaimConfig.DEFAULT_MAX_ATTEMPTS));
+      ClaimConfig claims =
+          check("baton.scheduler.max-attempts", attempts, () -> new ClaimConfig(lease, attempts));
       SqlJobStore store =
           check(
-              "baton.scheduler.table-prefix", prefix, () -> SqlJobStore.create(dataSource, prefix));
+              "baton.scheduler.table-prefix",
+              prefix,
+              () -> SqlJobStore.create(dataSource, prefix, claims));
       if (creates(properties.getCreateSchema(), dataSource)) {
         check(
             "baton.scheduler.create-schema",

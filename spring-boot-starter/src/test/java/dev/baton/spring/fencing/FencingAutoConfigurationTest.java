@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.scheduler.ClaimConfig;
 import dev.baton.recipes.scheduler.InMemoryJobStore;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.autoconfigure.BatonFencingAutoConfiguration;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -186,6 +188,34 @@ class FencingAutoConfigurationTest {
   }
 
   @Test
+  void theClaimPropertiesReachTheJobStore() {
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues("baton.scheduler.claim-lease=2s", "baton.scheduler.max-attempts=3")
+        .run(
+            context ->
+                assertThat(context.getBean(SqlJobStore.class).claimConfig())
+                    .isEqualTo(new ClaimConfig(Duration.ofSeconds(2), 3)));
+  }
+
+  @Test
+  void anInvalidClaimLeaseOrMaxAttemptsFailsTheStartNamingTheProperty() {
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues("baton.scheduler.claim-lease=10ms")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.claim-lease")
+                    .hasStackTraceContaining("at least 100 ms"));
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues("baton.scheduler.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.max-attempts")
+                    .hasStackTraceContaining("at least 1"));
+  }
+
+  @Test
   void theApplicationsOwnFenceAndStoreWin() {
     DataSource h2 = Databases.dataSource("h2");
     SqlFence own = SqlFence.create(h2, "own_fence", null);
@@ -206,5 +236,8 @@ class FencingAutoConfigurationTest {
   void thePropertyDefaultsAreTheLibrarysDefaults() {
     assertThat(new FenceProperties().getTable()).isEqualTo(SqlFenceSchema.DEFAULT_TABLE);
     assertThat(new JobStoreProperties().getTablePrefix()).isEqualTo(SqlJobStore.DEFAULT_PREFIX);
+    assertThat(new JobStoreProperties().getClaimLease()).isEqualTo(ClaimConfig.DEFAULT_LEASE);
+    assertThat(new JobStoreProperties().getMaxAttempts())
+        .isEqualTo(ClaimConfig.DEFAULT_MAX_ATTEMPTS);
   }
 }

@@ -6,6 +6,7 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.scheduler.ClaimConfig;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
@@ -176,8 +177,18 @@ final class SchedulerRole implements ChaosRole {
     }
 
     @Override
-    public void complete(String scheduleKey, String worker) {
-      delegate.complete(scheduleKey, worker);
+    public ClaimConfig claimConfig() {
+      return delegate.claimConfig();
+    }
+
+    @Override
+    public boolean renew(ScheduledJob claim) {
+      return delegate.renew(claim);
+    }
+
+    @Override
+    public boolean complete(ScheduledJob claim) {
+      return delegate.complete(claim);
     }
 
     @Override
