@@ -133,6 +133,7 @@ final class DemoProcess implements AutoCloseable {
       HttpResponse<String> r =
           http.send(
               HttpRequest.newBuilder(uri)
+                  .header("Origin", "http://" + uri.getRawAuthority())
                   .POST(HttpRequest.BodyPublishers.noBody())
                   .timeout(Duration.ofSeconds(30))
                   .build(),

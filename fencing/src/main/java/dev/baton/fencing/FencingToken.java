@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
+import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.StrictText;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fencing token of one ownership term: a non-negative number that only grows from one term to
@@ -26,6 +29,9 @@ public final class FencingToken implements Comparable<FencingToken> {
 
   /** Longest scope accepted, in characters. */
   public static final int MAX_SCOPE_LENGTH = 512;
+
+  /** How many characters of rejected input an exception message quotes (escaped). */
+  private static final int QUOTED = 80;
 
   private final long value;
   private final String scope;
@@ -57,7 +63,8 @@ public final class FencingToken implements Comparable<FencingToken> {
       throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
     }
     if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
-      throw new IllegalArgumentException("invalid fencing token scope '" + scope + "'");
+      throw new IllegalArgumentException(
+          "invalid fencing token scope " + SafeText.quoted(scope, QUOTED));
     }
     return new FencingToken(value, scope);
   }
@@ -75,8 +82,15 @@ public final class FencingToken implements Comparable<FencingToken> {
   /**
    * Reads a token from its string form: {@code ft:123}, {@code ft:123@scope} or a bare {@code 123}.
    *
+   * <p>The value must be written with the ASCII digits {@code 0-9} only, at most {@code
+   * Long.MAX_VALUE}: a sign ({@code +1}, {@code -0}), a blank and other Unicode digits
+   * (Arabic-Indic {@code ١}, full-width {@code １}), which {@link Long#parseLong} would accept, are
+   * malformed. Leading zeros are accepted ({@code 007} is 7). A rejected input is quoted in the
+   * exception message escaped and abbreviated ({@link SafeText}), so it can neither flood nor forge
+   * a log line.
+   *
    * @throws NullPointerException if {@code text} is null
-   * @throws IllegalArgumentException if the text is malformed or negative
+   * @throws IllegalArgumentException if the text is malformed or its value out of range
    */
   public static FencingToken parse(String text) {
     Objects.requireNonNull(text, "text");
@@ -84,11 +98,22 @@ public final class FencingToken implements Comparable<FencingToken> {
     int at = body.indexOf('@');
     String digits = at < 0 ? body : body.substring(0, at);
     String scope = at < 0 ? "" : body.substring(at + 1);
-    try {
-      return of(scope, Long.parseLong(digits));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not a fencing token: '" + text + "'", e);
+    if (!StrictText.isAsciiDigits(digits, 0, digits.length())) {
+      throw malformed(text, "the value must be ASCII digits 0-9, without sign", null);
     }
+    long value;
+    try {
+      value = Long.parseLong(digits);
+    } catch (NumberFormatException e) {
+      throw malformed(text, "the value is more than " + Long.MAX_VALUE, e);
+    }
+    return of(scope, value);
+  }
+
+  private static IllegalArgumentException malformed(
+      String text, String problem, @Nullable Throwable cause) {
+    return new IllegalArgumentException(
+        "not a fencing token: " + SafeText.quoted(text, QUOTED) + " (" + problem + ")", cause);
   }
 
   /** The token's value. */

@@ -63,4 +63,57 @@ class FencingTokenTest {
     assertThatThrownBy(() -> FencingToken.of(1).isNewerThan(null))
         .isInstanceOf(NullPointerException.class);
   }
+
+  @Test
+  void parseAcceptsOnlyAsciiDigitsWithoutSign() {
+    assertThat(FencingToken.parse("ft:007")).isEqualTo(FencingToken.of(7));
+    assertThat(FencingToken.parse("0")).isEqualTo(FencingToken.of(0));
+    assertThat(FencingToken.parse("ft:" + Long.MAX_VALUE + "@/s"))
+        .isEqualTo(FencingToken.of("/s", Long.MAX_VALUE));
+    for (String bad :
+        List.of(
+            "+1",
+            "ft:+1",
+            "-0",
+            "ft:-0@/s",
+            "\u0661",
+            "ft:\u0661\u0662",
+            "\uff11",
+            "ft:\uff11@/s",
+            " 1",
+            "1 ",
+            "ft:",
+            "ft:@/s",
+            "")) {
+      assertThatThrownBy(() -> FencingToken.parse(bad))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("ASCII digits");
+    }
+    assertThatThrownBy(() -> FencingToken.parse("ft:9223372036854775808"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("more than " + Long.MAX_VALUE);
+  }
+
+  @Test
+  void parseEscapesAndTruncatesTheRejectedInput() {
+    String huge = "ft:1x\r\nFORGED log line " + "a".repeat(1 << 20);
+    assertThatThrownBy(() -> FencingToken.parse(huge))
+        .isInstanceOf(IllegalArgumentException.class)
+        .satisfies(
+            e -> {
+              String message = e.getMessage();
+              assertThat(message).doesNotContain("\r", "\n").contains("\\u000d\\u000a");
+              assertThat(message).contains("(" + huge.length() + " characters)");
+              assertThat(message.length()).isLessThan(300);
+            });
+    String hugeScope = "ft:1@" + "\n".repeat(FencingToken.MAX_SCOPE_LENGTH + 1);
+    assertThatThrownBy(() -> FencingToken.parse(hugeScope))
+        .isInstanceOf(IllegalArgumentException.class)
+        .satisfies(
+            e -> {
+              assertThat(e.getMessage()).doesNotContain("\n").contains("\\u000a");
+              assertThat(e.getMessage().length()).isLessThan(1000);
+            });
+  }
 }

@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -78,7 +77,8 @@ public final class BatonSession implements AutoCloseable {
   /**
    * Connects a new session and waits up to the connection timeout for it.
    *
-   * @throws CoordinationException if no server answered within the connection timeout
+   * @throws CoordinationException if no server answered within the connection timeout, or at once
+   *     if the ZooKeeper client refused to start (its exception is the cause)
    */
   public static BatonSession start(SessionConfig config) {
     Objects.requireNonNull(config, "config");
@@ -96,29 +96,8 @@ public final class BatonSession implements AutoCloseable {
     CuratorSecurity.configure(
         builder, config.authentications(), config.tls().orElse(null), config.aclPolicy());
     CuratorFramework client = builder.build();
-    client.start();
-    boolean connected;
-    try {
-      connected =
-          client.blockUntilConnected(
-              (int) config.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      client.close();
-      throw new CoordinationException(
-          "interrupted while connecting to " + config.connectString(), e);
-    }
-    if (!connected) {
-      client.close();
-      throw new CoordinationException(
-          "no ZooKeeper server at "
-              + config.connectString()
-              + " answered within "
-              + config.connectionTimeout()
-              + (config.tls().isPresent()
-                  ? " (with TLS: check the secure port and the trust store)"
-                  : ""));
-    }
+    SessionConnect.startAndAwait(
+        client, config.connectString(), config.connectionTimeout(), config.tls().isPresent());
     if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
       SaslLoginCheck.check(client, config);
     }

@@ -22,7 +22,9 @@ import org.jspecify.annotations.Nullable;
  * <table>
  *   <caption>Fields and defaults</caption>
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...]}</td></tr>
+ *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...][/chroot]}
+ *   as ZooKeeper reads it; a port is 1 to 65535 (2181 if left out), an IPv6 address is written in
+ *   brackets ({@code [::1]:2181}); checked by {@link Builder#build()}</td></tr>
  *   <tr><td>sessionTimeout</td><td>15 s</td><td>requested session timeout; the server clamps it to
  *   its {@code minSessionTimeout} and {@code maxSessionTimeout} (by default [2, 20] ticks), and
  *   {@link BatonSession#negotiatedSessionTimeout()} tells what it granted. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
@@ -229,9 +231,7 @@ public final class SessionConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public SessionConfig build() {
-      if (connectString.isBlank()) {
-        throw new IllegalArgumentException("connectString must not be empty");
-      }
+      ConnectString.check(connectString);
       requirePositive("sessionTimeout", sessionTimeout);
       requirePositive("connectionTimeout", connectionTimeout);
       requirePositive("closeTimeout", closeTimeout);

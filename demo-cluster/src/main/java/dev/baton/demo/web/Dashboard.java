@@ -43,11 +43,13 @@ import org.slf4j.LoggerFactory;
  * </table>
  *
  * <p>Other paths give 404, other methods 405, all as {@code {"ok":false,"error":...}}. A fault POST
- * carrying an {@code Origin} header of another site is refused (403): any web page could otherwise
- * make the browser kill the demo's ZooKeeper servers. On a loopback address, a request whose {@code
- * Host} is not one of this machine's names for it is refused too (403), which stops DNS rebinding.
- * The dashboard has no authentication: bound to another address (as in docker-compose), anyone who
- * reaches the port can inject faults.
+ * is accepted only with the {@code Origin} of the dashboard's own page ({@code http://<Host>}); one
+ * carrying the {@code Origin} of another site, or none at all, is refused (403): any web page could
+ * otherwise make the browser kill the demo's ZooKeeper servers. Browsers send {@code Origin} with
+ * every POST, so the page's own requests always carry it; a script posting a fault must send it
+ * too. On a loopback address, a request whose {@code Host} is not one of this machine's names for
+ * it is refused too (403), which stops DNS rebinding. The dashboard has no authentication: bound to
+ * another address (as in docker-compose), anyone who reaches the port can inject faults.
  *
  * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests
  * on a few daemon threads.
@@ -203,8 +205,23 @@ public final class Dashboard implements AutoCloseable {
   private void fault(HttpExchange exchange, String kind) throws IOException {
     String origin = exchange.getRequestHeaders().getFirst("Origin");
     String host = exchange.getRequestHeaders().getFirst("Host");
-    if (origin != null && !origin.equalsIgnoreCase("http://" + host)) {
-      error(exchange, 403, "faults are only accepted from the dashboard's own page");
+    if (origin == null) {
+      error(
+          exchange,
+          403,
+          "faults are only accepted from the dashboard's own page: the request has no Origin"
+              + " header (send 'Origin: http://"
+              + host
+              + "')");
+      return;
+    }
+    if (!origin.equalsIgnoreCase("http://" + host)) {
+      error(
+          exchange,
+          403,
+          "faults are only accepted from the dashboard's own page (http://"
+              + host
+              + "), not from another origin");
       return;
     }
     String body = "";

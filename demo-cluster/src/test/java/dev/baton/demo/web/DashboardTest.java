@@ -216,6 +216,28 @@ class DashboardTest {
   }
 
   @Test
+  void aFaultWithoutOriginIsRefusedEvenForTheRightHost() throws Exception {
+    HttpResponse<String> noOrigin =
+        http.send(
+            request("/api/faults/kill-leader").POST(BodyPublishers.noBody()).build(),
+            BodyHandlers.ofString());
+    assertThat(noOrigin.statusCode()).isEqualTo(403);
+    JsonNode error = JSON.readTree(noOrigin.body());
+    assertThat(error.get("ok").asBoolean()).isFalse();
+    assertThat(error.get("error").asText())
+        .contains("only accepted from the dashboard's own page", "no Origin header");
+    HttpResponse<String> nullOrigin =
+        http.send(
+            request("/api/faults/kill-leader")
+                .header("Origin", "null")
+                .POST(BodyPublishers.noBody())
+                .build(),
+            BodyHandlers.ofString());
+    assertThat(nullOrigin.statusCode()).isEqualTo(403);
+    assertThat(backend.injections).isEmpty();
+  }
+
+  @Test
   void staticFilesHaveTheirContentTypes() throws Exception {
     HttpResponse<String> page = get("/");
     assertThat(page.statusCode()).isEqualTo(200);
@@ -277,7 +299,10 @@ class DashboardTest {
 
   private HttpResponse<String> post(String path, String contentType, String body)
       throws IOException, InterruptedException {
-    HttpRequest.Builder builder = request(path).POST(BodyPublishers.ofString(body));
+    HttpRequest.Builder builder =
+        request(path)
+            .header("Origin", "http://127.0.0.1:" + dashboard.uri().getPort())
+            .POST(BodyPublishers.ofString(body));
     if (contentType != null) {
       builder.header("Content-Type", contentType);
     }

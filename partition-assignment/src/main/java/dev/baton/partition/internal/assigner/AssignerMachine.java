@@ -46,6 +46,10 @@ import org.jspecify.annotations.Nullable;
  * computes the assignment with the strategy (checked by {@link Rebalance}), and asks to publish it
  * when it differs from the published one. Time comes in with each event.
  *
+ * <p>Generations only grow, across terms and across a replaced record ({@link Generations}): a
+ * malformed or hostile published record is replaced by a valid one whose generation no earlier
+ * assignment had.
+ *
  * <p>Departed members keep their partitions for their rejoin grace ({@link GraceTracker}); the
  * grace periods and the members' last profiles outlive a term, so a term revoked by a connection
  * blip does not restart them. Without a readable published assignment, stickiness comes from who
@@ -86,6 +90,9 @@ public final class AssignerMachine {
   private @Nullable AssignmentRecord previous;
 
   private int previousVersion = -1;
+
+  /** The generations read and published, in any term. */
+  private final Generations generations = new Generations();
 
   /** Who owns what now, read for a rebalance without a published assignment; null otherwise. */
   private @Nullable Map<Integer, String> currentOwners;
@@ -203,6 +210,7 @@ public final class AssignerMachine {
     } else if (event instanceof AssignmentRead r) {
       previous = r.record();
       previousVersion = r.version();
+      generations.seen(r.record());
     } else if (event instanceof OwnersListed l) {
       unowned(l.owned());
     } else if (event instanceof CurrentOwnersRead r) {
@@ -218,6 +226,7 @@ public final class AssignerMachine {
       publishing = false;
       previous = p.record();
       previousVersion = p.version();
+      generations.seen(p.record());
       failures = 0;
     } else if (event instanceof PublishRejected r) {
       rejected(r);
@@ -331,7 +340,10 @@ public final class AssignerMachine {
         && previous.owners().equals(result.owners())) {
       return;
     }
-    long generation = previous == null ? 1 : previous.generation() + 1;
+    long generation = generations.next(previousVersion);
+    if (generations.restarted()) {
+      out.add(new Log(Level.ERROR, generations.restartMessage(generation), null));
+    }
     publishing = true;
     out.add(
         new Publish(

@@ -18,7 +18,10 @@ import java.util.TreeSet;
  * m.<member>=<ranges>} line per member that is assigned partitions.
  *
  * <p>Decoding checks that the members' ranges are disjoint and inside the partition set; a
- * partition assigned to nobody is allowed (it stays unowned).
+ * partition assigned to nobody is allowed (it stays unowned). The generation is at most {@link
+ * #MAX_GENERATION}: a record with a larger one (which no Baton assigner writes) is malformed, and
+ * the constructor refuses to make a record its own decoder would reject for its numbers, so the
+ * library never publishes one.
  */
 public record AssignmentRecord(
     long generation,
@@ -29,9 +32,33 @@ public record AssignmentRecord(
   /** ZooKeeper's default request limit is 1 MiB; stay below it. */
   public static final int MAX_BYTES = 1_000_000;
 
+  /**
+   * The largest generation: {@code 2^53 - 1}, the largest integer a JSON reader that uses doubles
+   * (JavaScript's {@code Number.MAX_SAFE_INTEGER}) reads exactly. Far more publications than a
+   * group makes (one per millisecond for 285,000 years), it leaves a whole {@code long} of room
+   * above it, so that the next generation never overflows.
+   */
+  public static final long MAX_GENERATION = (1L << 53) - 1;
+
   private static final String MEMBER_PREFIX = "m.";
 
+  /**
+   * @throws IllegalArgumentException if {@code generation} is not within 0..{@link
+   *     #MAX_GENERATION}, {@code assignerToken} is negative or {@code assigner} is not a valid
+   *     member id (what {@link #decode} rejects)
+   */
   public AssignmentRecord {
+    if (generation < 0 || generation > MAX_GENERATION) {
+      throw new IllegalArgumentException(
+          "an assignment generation must be within 0.." + MAX_GENERATION + ", was " + generation);
+    }
+    if (assignerToken < 0) {
+      throw new IllegalArgumentException(
+          "an assigner token cannot be negative, was " + assignerToken);
+    }
+    if (!GroupIds.isValid(assigner)) {
+      throw new IllegalArgumentException("invalid assigner id " + RecordFormat.quoted(assigner));
+    }
     partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
     owners = Collections.unmodifiableSortedMap(new TreeMap<>(owners));
   }
@@ -76,7 +103,7 @@ public record AssignmentRecord(
    */
   public static AssignmentRecord decode(String path, byte[] data) {
     Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
-    long generation = RecordFormat.number(path, f, "generation", Long.MAX_VALUE);
+    long generation = RecordFormat.number(path, f, "generation", MAX_GENERATION);
     String assigner = RecordFormat.require(path, f, "assigner");
     if (!GroupIds.isValid(assigner)) {
       throw new MalformedRecordException(path, "invalid assigner id");

@@ -252,4 +252,35 @@ class RecordsTest {
             new TreeMap<>(Map.of(0, "a", 1, "b", 2, "a")));
     assertThat(a.partitionsOf("a")).containsExactly(0, 2);
   }
+
+  @Test
+  void theAssignmentGenerationIsBoundedAndNoRecordIsMadeThatItsReaderRejects() {
+    String form = "baton-assignment/1\ngeneration=%s\nassigner=a\ntoken=1\npartitions=0-3\n";
+    long max = AssignmentRecord.MAX_GENERATION;
+    assertThat(AssignmentRecord.decode(PATH, bytes(String.format(form, max))).generation())
+        .isEqualTo(max);
+    for (long hostile : new long[] {max + 1, Long.MAX_VALUE}) {
+      assertMalformed(
+          () -> AssignmentRecord.decode(PATH, bytes(String.format(form, hostile))),
+          "field 'generation' is out of range: more than " + max);
+    }
+    assertMalformed(
+        () -> AssignmentRecord.decode(PATH, bytes(String.format(form, Long.MIN_VALUE))),
+        "field 'generation' is not a canonical number");
+    TreeSet<Integer> set = new TreeSet<>(java.util.List.of(0, 1));
+    TreeMap<Integer, String> owners = new TreeMap<>(Map.of(0, "a"));
+    for (long bad : new long[] {Long.MIN_VALUE, -1, max + 1, Long.MAX_VALUE}) {
+      assertThatThrownBy(() -> new AssignmentRecord(bad, "a", 1, set, owners))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("generation");
+    }
+    assertThatThrownBy(() -> new AssignmentRecord(1, "a", -1, set, owners))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("token");
+    assertThatThrownBy(() -> new AssignmentRecord(1, "bad id", 1, set, owners))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("assigner");
+    AssignmentRecord top = new AssignmentRecord(max, "a", Long.MAX_VALUE, set, owners);
+    assertThat(AssignmentRecord.decode(PATH, top.encode())).isEqualTo(top);
+  }
 }

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.partition.internal.assigner;
+
+import dev.baton.partition.internal.record.AssignmentRecord;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The assigner's generation numbers, which only grow, across terms and across a replaced record.
+ *
+ * <p>The next generation is above every one this member has read or published, in any term, and
+ * above the number of writes the assignment znode has had: a Baton assigner creates the record with
+ * generation 1 at version 0 and adds one to both at each publication, so the record written over
+ * version {@code v} gets at least {@code v + 2}. That count includes the writes of records nobody
+ * can read: a malformed or hostile record (unreadable, or with a generation above {@link
+ * AssignmentRecord#MAX_GENERATION}, which is malformed too) is replaced by a valid one whose
+ * generation no earlier assignment had, instead of restarting at 1.
+ *
+ * <p>Only a readable record at the maximum itself leaves no room above (a record Baton never
+ * writes: one publication per millisecond would take 285,000 years to reach it). The generations
+ * then restart from the znode's version count, and {@link #restarted()} tells the caller to log it.
+ *
+ * <p>Not thread-safe: confined to the member's loop.
+ */
+final class Generations {
+  private long highest;
+  private boolean restarted;
+
+  /** Remembers the generation of a record read or published; ignores null (none or malformed). */
+  void seen(@Nullable AssignmentRecord record) {
+    if (record != null) {
+      highest = Math.max(highest, record.generation());
+    }
+  }
+
+  /**
+   * The generation of the next publication, replacing the assignment znode at {@code version} (-1
+   * when there is none). Both terms are at most {@link AssignmentRecord#MAX_GENERATION} or an int,
+   * so nothing overflows.
+   */
+  long next(int version) {
+    long byVersion = version < 0 ? 1 : version + 2L;
+    long next = Math.max(byVersion, highest + 1);
+    restarted = next > AssignmentRecord.MAX_GENERATION;
+    if (restarted) {
+      highest = 0;
+      next = byVersion;
+    }
+    return next;
+  }
+
+  /** Whether the last {@link #next} found no room above and restarted the generations. */
+  boolean restarted() {
+    return restarted;
+  }
+
+  /** The error to log when the generations restarted at {@code generation}. */
+  String restartMessage(long generation) {
+    return "the published assignment has the largest generation, "
+        + AssignmentRecord.MAX_GENERATION
+        + ", which no Baton assigner reaches: restarting the generations at "
+        + generation;
+  }
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.StrictText;
+import org.apache.curator.utils.PathUtils;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The validation of {@link SessionConfig}'s connect string, so that a typo fails in {@link
+ * SessionConfig.Builder#build()} with a message naming the bad part instead of as a connection
+ * timeout.
+ *
+ * <p>The form is ZooKeeper's ({@code org.apache.zookeeper.client.ConnectStringParser}): a comma
+ * separated list of servers, each {@code host}, {@code host:port}, {@code [ipv6]} or {@code
+ * [ipv6]:port} (a server without a port is on 2181), blanks around a server ignored, optionally
+ * followed by a chroot path ({@code /app}). Stricter than ZooKeeper on the parts: a port is 1 to
+ * 65535 in ASCII digits without sign, a host name has only letters, digits, {@code - . _}, and an
+ * IPv6 address must be in brackets (ZooKeeper would split {@code ::1:2181} at its last colon).
+ */
+final class ConnectString {
+  private static final int QUOTED = 200;
+  private static final int MAX_PORT = 65535;
+
+  private ConnectString() {}
+
+  /**
+   * Checks {@code connectString}.
+   *
+   * @throws IllegalArgumentException naming {@code connectString} and its bad part
+   */
+  static void check(String connectString) {
+    if (connectString.isBlank()) {
+      throw new IllegalArgumentException("connectString must not be empty");
+    }
+    int slash = connectString.indexOf('/');
+    String servers = slash < 0 ? connectString : connectString.substring(0, slash);
+    if (slash >= 0 && connectString.length() - slash > 1) {
+      String chroot = connectString.substring(slash);
+      try {
+        PathUtils.validatePath(chroot);
+      } catch (IllegalArgumentException e) {
+        throw invalid(connectString, "chroot " + quote(chroot) + ": " + e.getMessage());
+      }
+    }
+    boolean any = false;
+    for (String server : servers.split(",", -1)) {
+      String trimmed = server.strip();
+      if (!trimmed.isEmpty()) {
+        checkServer(connectString, trimmed);
+        any = true;
+      }
+    }
+    if (!any) {
+      throw invalid(connectString, "no server (expected host:port[,host:port...][/chroot])");
+    }
+  }
+
+  private static void checkServer(String connectString, String server) {
+    @Nullable String port;
+    if (server.startsWith("[")) {
+      int close = server.indexOf(']');
+      if (close < 0) {
+        throw invalid(connectString, "server " + quote(server) + " has '[' but no ']'");
+      }
+      String address = server.substring(1, close);
+      if (!isIpv6(address)) {
+        throw invalid(
+            connectString, "server " + quote(server) + " has no IPv6 address between [ and ]");
+      }
+      String rest = server.substring(close + 1);
+      if (!rest.isEmpty() && !rest.startsWith(":")) {
+        throw invalid(connectString, "server " + quote(server) + " has no ':' after ']'");
+      }
+      port = rest.isEmpty() ? null : rest.substring(1);
+    } else {
+      int colon = server.lastIndexOf(':');
+      String host = colon < 0 ? server : server.substring(0, colon);
+      if (host.indexOf(':') >= 0) {
+        throw invalid(
+            connectString,
+            "server " + quote(server) + ": an IPv6 address must be in brackets, e.g. [::1]:2181");
+      }
+      if (!isHostName(host)) {
+        throw invalid(
+            connectString,
+            "host "
+                + quote(host)
+                + " of server "
+                + quote(server)
+                + " is not a host name or IPv4 address");
+      }
+      port = colon < 0 ? null : server.substring(colon + 1);
+    }
+    if (port != null && !isPort(port)) {
+      throw invalid(
+          connectString,
+          "port "
+              + quote(port)
+              + " of server "
+              + quote(server)
+              + " is not a number from 1 to "
+              + MAX_PORT);
+    }
+  }
+
+  private static boolean isPort(String port) {
+    if (port.length() > 5 || !StrictText.isAsciiDigits(port, 0, port.length())) {
+      return false;
+    }
+    int value = Integer.parseInt(port);
+    return value >= 1 && value <= MAX_PORT;
+  }
+
+  private static boolean isHostName(String host) {
+    if (host.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < host.length(); i++) {
+      char c = host.charAt(i);
+      boolean allowed =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '-'
+              || c == '.'
+              || c == '_';
+      if (!allowed) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Hex digits, colons and dots (an embedded IPv4), at least one colon; then maybe a zone. */
+  private static boolean isIpv6(String address) {
+    int percent = address.indexOf('%');
+    String ip = percent < 0 ? address : address.substring(0, percent);
+    String zone = percent < 0 ? "a" : address.substring(percent + 1);
+    return ip.indexOf(':') >= 0
+        && ip.chars()
+            .allMatch(c -> (c < 0x80 && Character.digit(c, 16) >= 0) || c == ':' || c == '.')
+        && isHostName(zone);
+  }
+
+  private static String quote(String text) {
+    return SafeText.quoted(text, QUOTED);
+  }
+
+  private static IllegalArgumentException invalid(String connectString, String problem) {
+    return new IllegalArgumentException(
+        "invalid connectString " + quote(connectString) + ": " + problem);
+  }
+}

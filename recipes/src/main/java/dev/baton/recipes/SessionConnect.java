@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.UnhandledErrorListener;
+
+/**
+ * The connection step of {@link BatonSession#start}: starts a Curator client and waits for its
+ * first connection, failing at once, with ZooKeeper's own exception as the cause, when ZooKeeper
+ * refuses the settings while the client starts.
+ *
+ * <p>Curator does not throw such an error from {@link CuratorFramework#start()}: it reports it to
+ * its unhandled-error listeners (and logs it), then waits for a connection that cannot come. This
+ * step listens for it while the client starts.
+ */
+final class SessionConnect {
+  private SessionConnect() {}
+
+  /**
+   * Starts {@code client} and waits up to {@code timeout} for its connection; closes it and throws
+   * if it does not connect.
+   *
+   * @param connectString the client's connect string, for the messages
+   * @param tls whether the client connects with TLS, for the hint of the timeout's message
+   * @throws CoordinationException if the client failed to start (the cause is the error Curator
+   *     reported), did not connect within {@code timeout} (with the error Curator reported
+   *     meanwhile, if any, as the cause) or the thread was interrupted
+   */
+  static void startAndAwait(
+      CuratorFramework client, String connectString, Duration timeout, boolean tls) {
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    UnhandledErrorListener onError = (message, e) -> failure.compareAndSet(null, e);
+    client.getUnhandledErrorListenable().addListener(onError);
+    boolean connected = false;
+    try {
+      client.start();
+      Throwable refused = failure.get();
+      if (refused != null) {
+        throw new CoordinationException(
+            "cannot connect to "
+                + connectString
+                + ": the ZooKeeper client refused to start: "
+                + refused,
+            refused);
+      }
+      connected = client.blockUntilConnected((int) timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CoordinationException("interrupted while connecting to " + connectString, e);
+    } finally {
+      client.getUnhandledErrorListenable().removeListener(onError);
+      if (!connected) {
+        client.close();
+      }
+    }
+    if (!connected) {
+      CoordinationException timedOut =
+          new CoordinationException(
+              "no ZooKeeper server at "
+                  + connectString
+                  + " answered within "
+                  + timeout
+                  + (tls ? " (with TLS: check the secure port and the trust store)" : ""));
+      Throwable meanwhile = failure.get();
+      if (meanwhile != null) {
+        timedOut.initCause(meanwhile);
+      }
+      throw timedOut;
+    }
+  }
+}
