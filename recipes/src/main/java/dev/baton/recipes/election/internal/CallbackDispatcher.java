@@ -3,10 +3,13 @@ package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -31,6 +34,10 @@ import org.slf4j.LoggerFactory;
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
 
+  static {
+    Preload.classes(Callback.class, Kind.class, Marker.class); // see Callback
+  }
+
   private final LeadershipListener listener;
   private final ElectionMetrics metrics;
   private final Consumer<LeadershipHandle> onElectedFailure;
@@ -54,37 +61,19 @@ final class CallbackDispatcher {
   }
 
   void elected(LeadershipHandle h) {
-    submit(
-        "elected",
-        h,
-        () -> {
-          synchronized (this) {
-            inElectedThread = Thread.currentThread();
-            inElected = h;
-          }
-          try {
-            listener.elected(h);
-          } finally {
-            synchronized (this) {
-              inElected = null;
-              inElectedThread = null;
-              Thread.interrupted(); // an interrupt aimed at this term must not leak out of it
-            }
-          }
-        },
-        true);
+    loop.execute(new Callback(Kind.ELECTED, h, null));
   }
 
   void revoked(LeadershipHandle h, RevocationReason reason) {
-    submit("revoked", h, () -> listener.revoked(h, reason), false);
+    loop.execute(new Callback(Kind.REVOKED, h, reason));
   }
 
   void paused(LeadershipHandle h) {
-    submit("paused", h, () -> listener.paused(h), false);
+    loop.execute(new Callback(Kind.PAUSED, h, null));
   }
 
   void resumed(LeadershipHandle h) {
-    submit("resumed", h, () -> listener.resumed(h), false);
+    loop.execute(new Callback(Kind.RESUMED, h, null));
   }
 
   /** Interrupts the callback thread if it is inside {@code elected} of {@code h}. */
@@ -115,10 +104,10 @@ final class CallbackDispatcher {
     if (!loop.isRunning()) {
       return true; // nothing queued will run any more
     }
-    CountDownLatch ran = new CountDownLatch(1);
-    loop.execute(ran::countDown);
+    Marker ran = new Marker();
+    loop.execute(ran);
     try {
-      return ran.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return ran.ran.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the caller closes: it goes on, with the flag restored
       return false;
@@ -141,25 +130,86 @@ final class CallbackDispatcher {
     loop.drain(timeout);
   }
 
-  private void submit(String callback, LeadershipHandle h, Runnable body, boolean isElected) {
-    loop.execute(
-        () -> {
-          try {
-            body.run();
-          } catch (VirtualMachineError e) {
-            throw e;
-          } catch (RuntimeException | Error e) {
-            metrics.callbackFailed(callback);
-            log.error(
-                "the {} callback of participant {} (token {}) threw",
-                callback,
-                h.participantId(),
-                h.token(),
-                e);
-            if (isElected) {
-              onElectedFailure.accept(h);
-            }
-          }
-        });
+  /** Runs {@code elected} of {@code h}, where {@link #interruptIfRunning} can reach it. */
+  private void runElected(LeadershipHandle h) {
+    synchronized (this) {
+      inElectedThread = Thread.currentThread();
+      inElected = h;
+    }
+    try {
+      listener.elected(h);
+    } finally {
+      synchronized (this) {
+        inElected = null;
+        inElectedThread = null;
+        Thread.interrupted(); // an interrupt aimed at this term must not leak out of it
+      }
+    }
+  }
+
+  private enum Kind {
+    ELECTED,
+    REVOKED,
+    PAUSED,
+    RESUMED;
+
+    String callback() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * One user callback on the loop. Classes rather than lambdas, preloaded with this one: the first
+   * {@code revoked} of a JVM often runs in its shutdown hook, on a path that has never run, where
+   * linking a new lambda costs about a millisecond before the closing leader's delete can be sent.
+   */
+  private final class Callback implements Runnable {
+    private final Kind kind;
+    private final LeadershipHandle h;
+    private final @Nullable RevocationReason reason;
+
+    Callback(Kind kind, LeadershipHandle h, @Nullable RevocationReason reason) {
+      this.kind = kind;
+      this.h = h;
+      this.reason = reason;
+    }
+
+    @Override
+    public void run() {
+      try {
+        if (kind == Kind.ELECTED) {
+          runElected(h);
+        } else if (kind == Kind.REVOKED) {
+          listener.revoked(h, Objects.requireNonNull(reason, "a revocation has a reason"));
+        } else if (kind == Kind.PAUSED) {
+          listener.paused(h);
+        } else {
+          listener.resumed(h);
+        }
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
+        metrics.callbackFailed(kind.callback());
+        log.error(
+            "the {} callback of participant {} (token {}) threw",
+            kind.callback(),
+            h.participantId(),
+            h.token(),
+            e);
+        if (kind == Kind.ELECTED) {
+          onElectedFailure.accept(h);
+        }
+      }
+    }
+  }
+
+  /** Counts down once the callbacks queued before it have run. */
+  private static final class Marker implements Runnable {
+    private final CountDownLatch ran = new CountDownLatch(1);
+
+    @Override
+    public void run() {
+      ran.countDown();
+    }
   }
 }

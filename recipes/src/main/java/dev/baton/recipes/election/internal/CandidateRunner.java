@@ -5,6 +5,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
@@ -60,6 +61,8 @@ final class CandidateRunner {
 
   static {
     CandidateMachine.preload(); // off the first handover's path
+    // A closing leader's path often runs first in a shutdown hook: its classes are loaded now.
+    Preload.classes(Locks.class, QueueStore.Deletion.class, QueueIo.class);
   }
 
   private final QueueStore store;
@@ -208,21 +211,16 @@ final class CandidateRunner {
    */
   private void deleteLeaving(String name) {
     Duration wait = store.liveness().closeWait();
-    queueIo
-        .deleteLeaving(name)
-        .filter(d -> !d.isGone())
-        .ifPresent(
-            d ->
-                log.warn(
-                    "participant {} left {} without the ensemble's confirmation ({}): its znode {}"
-                        + " is deleted in the background if the link comes back, or goes with the"
-                        + " session",
-                    config.participantId(),
-                    config.path(),
-                    d == QueueStore.Deletion.NO_ANSWER
-                        ? "no answer within " + wait
-                        : "the request failed",
-                    store.pathOf(name)));
+    QueueStore.Deletion d = queueIo.deleteLeaving(name).orElse(QueueStore.Deletion.GONE);
+    if (!d.isGone()) { // no lambdas on this path: see the static initializer
+      log.warn(
+          "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"
+              + " in the background if the link comes back, or goes with the session",
+          config.participantId(),
+          config.path(),
+          d == QueueStore.Deletion.NO_ANSWER ? "no answer within " + wait : "the request failed",
+          store.pathOf(name));
+    }
   }
 
   /** In case a create's answer was lost: no entry of this candidate may outlive it. */

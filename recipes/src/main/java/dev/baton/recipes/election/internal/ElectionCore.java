@@ -41,6 +41,7 @@ public final class ElectionCore {
   private final CallbackDispatcher callbacks;
   private final Object lock = new Object();
   private final CandidateRunner runner;
+  private final Runnable leave;
 
   private boolean closed;
 
@@ -75,6 +76,7 @@ public final class ElectionCore {
     this.callbacks =
         new CallbackDispatcher(name, listener, metrics, this::onElectedFailure, this::fail);
     this.runner = new CandidateRunner(store, config, this, metrics, name);
+    this.leave = runner::close; // linked now, not on the way of a shutdown's first close
   }
 
   /** Enters the queue. */
@@ -305,7 +307,7 @@ public final class ElectionCore {
       lock.notifyAll();
     }
     if (ended != null && !callbacks.isCallbackThread()) {
-      callbacks.afterQueued(runner::close); // right after revoked; the close below is then a no-op
+      callbacks.afterQueued(leave); // right after revoked; the close below is then a no-op
     }
     if (ended != null
         && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
