@@ -31,15 +31,26 @@ final class LoopThreads {
 
   /** Created on first use: a JVM without a Baton loop starts none of these threads. */
   private static final class Holder {
-    static final ThreadPoolExecutor POOL =
-        new ThreadPoolExecutor(
-            CORE,
-            Integer.MAX_VALUE,
-            KEEP_ALIVE_SECONDS,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            BatonThreads.factory("loop", "idle"));
+    static final ThreadPoolExecutor POOL = pool();
     static final ScheduledThreadPoolExecutor TIMER = timer();
+
+    /**
+     * The core threads are started at once: below its core size a {@link ThreadPoolExecutor} starts
+     * a new thread for a task even while others are idle, so the first few hand-offs of a JVM (a
+     * leader's first and only revocation, in its shutdown hook) would each wait for a thread start.
+     */
+    private static ThreadPoolExecutor pool() {
+      ThreadPoolExecutor p =
+          new ThreadPoolExecutor(
+              CORE,
+              Integer.MAX_VALUE,
+              KEEP_ALIVE_SECONDS,
+              TimeUnit.SECONDS,
+              new SynchronousQueue<>(),
+              BatonThreads.factory("loop", "idle"));
+      p.prestartAllCoreThreads();
+      return p;
+    }
 
     private static ScheduledThreadPoolExecutor timer() {
       ScheduledThreadPoolExecutor t =
