@@ -15,8 +15,7 @@ import java.nio.charset.StandardCharsets;
  * canonical decimal value ({@link StrictText#number}: no sign, no leading zero, at most {@code
  * Long.MAX_VALUE}), and, after an {@code @}, a non-empty scope that {@link FencingToken#of(String,
  * long)} accepts. Anything else, including the lenient forms {@link FencingToken#parse(String)}
- * takes (a bare number, {@code 007}), is malformed: a future format must change the
- * prefix.
+ * takes (a bare number, {@code 007}), is malformed: a future format must change the prefix.
  */
 final class FenceRecord {
   /**
