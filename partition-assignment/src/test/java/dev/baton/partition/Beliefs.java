@@ -10,13 +10,28 @@ import java.util.Map;
  * Who believes they own each partition, across all members of a test: {@code assigned} adds a
  * belief, {@code revoked} removes it. A second belief for a partition is an overlap. Without
  * pauses, partitions or server-side expiry there must be none: the old owner's {@code revoked}
- * returns before its znode goes.
+ * returns before its znode goes. Each partition's tokens, in the order its owners were assigned it,
+ * must rise strictly: a handoff never goes back to an older term.
  */
 final class Beliefs {
   private final Map<Integer, String> holder = new HashMap<>();
   private final List<String> overlaps = new ArrayList<>();
+  private final Map<Integer, Long> lastToken = new HashMap<>();
+  private final List<String> tokenRegressions = new ArrayList<>();
 
-  synchronized void assigned(int partition, String member) {
+  synchronized void assigned(int partition, String member, long token) {
+    Long before = lastToken.put(partition, token);
+    if (before != null && token <= before) {
+      tokenRegressions.add(
+          "partition "
+              + partition
+              + ": "
+              + member
+              + " assigned token "
+              + token
+              + " after "
+              + before);
+    }
     String other = holder.putIfAbsent(partition, member);
     if (other != null) {
       overlaps.add(
@@ -26,6 +41,11 @@ final class Beliefs {
 
   synchronized void revoked(int partition, String member) {
     holder.remove(partition, member);
+  }
+
+  /** Assignments whose token was not above the partition's previous one. */
+  synchronized List<String> tokenRegressions() {
+    return List.copyOf(tokenRegressions);
   }
 
   synchronized List<String> overlaps() {

@@ -41,7 +41,7 @@ final class RecordingListener implements PartitionListener {
           new Event(
               lease.partition(), lease.token().value(), null, Thread.currentThread().getName()));
     }
-    beliefs.assigned(lease.partition(), member);
+    beliefs.assigned(lease.partition(), member, lease.token().value());
   }
 
   @Override

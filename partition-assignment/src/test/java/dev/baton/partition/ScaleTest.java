@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
@@ -16,6 +17,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Checks that the group converges, that a join moves the minimum, and that the ZooKeeper
  * transactions a rebalance costs stay within twice the moved partitions plus a constant (batched
  * with multi). Times are printed, not asserted: speed is measured by the benchmarks.
+ *
+ * <p>Safety at this scale: no partition is ever believed owned by two members at once (the members'
+ * own callbacks, recorded as they happen), each partition's tokens rise strictly across handoffs,
+ * every owner's write goes through a fence per partition with its lease's token and is accepted,
+ * while the writes of the owners a join replaced are rejected as stale, and at the end every
+ * partition has exactly one owner.
  */
 class ScaleTest {
   private static final int PARTITIONS = 10_000;
@@ -25,17 +32,17 @@ class ScaleTest {
 
   @Test
   void tenThousandPartitionsOverOneHundredMembers() throws Exception {
-    try (TestGroup group =
+    TestGroup group =
         new TestGroup(
             ZK.connectString(),
             b ->
                 b.partitionCount(PARTITIONS)
                     .rebalanceDelay(Duration.ofSeconds(1))
                     .rebalanceMaxDelay(Duration.ofSeconds(5)),
-            false)) {
-      // A hundred sessions in one JVM on two cores: a load spike must not expire them (which would
-      // be
-      // churn, tested elsewhere, not scale).
+            false);
+    try (group) {
+      // A hundred sessions in one JVM on two cores: a load spike must not expire them (which
+      // would be churn, tested elsewhere, not scale).
       group.sessionTimeout = Duration.ofSeconds(20); // the test server's maximum (20 ticks)
       long t0 = System.nanoTime();
       for (int i = 0; i < MEMBERS; i++) {
@@ -44,6 +51,7 @@ class ScaleTest {
       Map<Integer, String> before = group.awaitAllOwned(PARTITIONS, WITHIN);
       long converge = System.nanoTime() - t0;
       assertThat(before.values().stream().distinct()).hasSize(MEMBERS);
+      Map<Integer, PartitionLease> oldLeases = writeEveryOwnedPartition(group);
 
       CuratorFramework probe = group.members().get(0).session().curator();
       long zxidBefore = zxid(probe);
@@ -55,16 +63,49 @@ class ScaleTest {
       long moved =
           before.keySet().stream().filter(p -> !before.get(p).equals(after.get(p))).count();
       assertThat(moved).isEqualTo(PARTITIONS / (MEMBERS + 1));
-      // Moved partitions: each one delete by its old owner and one create by the new, in multis of
-      // up to
-      // 500; plus the new member's session, member znode, election znode and one assignment
-      // publish.
+      // Moved partitions: each one delete by its old owner and one create by the new, in multis
+      // of up to 500; plus the new member's session, member znode, election znode and one
+      // assignment publish.
       assertThat(transactions).isLessThanOrEqualTo(2 * moved + 10);
+
+      Map<Integer, PartitionLease> newLeases = writeEveryOwnedPartition(group);
+      long rejectedBefore = group.log.rejectedCount();
+      for (Map.Entry<Integer, PartitionLease> old : oldLeases.entrySet()) {
+        int p = old.getKey();
+        if (!before.get(p).equals(after.get(p))) {
+          assertThat(newLeases.get(p).token().isNewerThan(old.getValue().token())).isTrue();
+          assertThat(old.getValue().isActive()).isFalse();
+          group.write(before.get(p), old.getValue()); // the replaced owner writes late
+        }
+      }
+      assertThat(group.log.rejectedCount() - rejectedBefore).isEqualTo(moved);
+      assertThat(group.log.acceptedCount()).isEqualTo(2L * PARTITIONS);
+      assertThat(group.owners()).isEqualTo(after).hasSize(PARTITIONS);
       System.out.printf(
           "ScaleTest: %d partitions, %d members: converged in %d ms; a join moved %d "
               + "partitions in %d ms with %d ZooKeeper transactions%n",
           PARTITIONS, MEMBERS, converge / 1_000_000, moved, join / 1_000_000, transactions);
     }
+    group.assertSafe(); // the fenced writes, the callbacks' order, no overlapping beliefs
+    assertThat(group.beliefs.tokenRegressions()).isEmpty();
+  }
+
+  /**
+   * Writes every partition once through the group's fence, as its owner, with the owner's lease;
+   * every write must be accepted. Returns the leases written with.
+   */
+  private static Map<Integer, PartitionLease> writeEveryOwnedPartition(TestGroup group) {
+    Map<Integer, PartitionLease> leases = new HashMap<>();
+    long rejected = group.log.rejectedCount();
+    for (TestGroup.Member m : group.members()) {
+      for (PartitionLease lease : m.member().ownedPartitions().values()) {
+        leases.put(lease.partition(), lease);
+        group.write(m.id(), lease);
+      }
+    }
+    assertThat(group.log.rejectedCount()).isEqualTo(rejected);
+    assertThat(leases).hasSize(PARTITIONS);
+    return leases;
   }
 
   /** The current zxid: the czxid of a probe znode (one transaction). */

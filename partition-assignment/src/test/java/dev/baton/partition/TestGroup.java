@@ -3,6 +3,7 @@ package dev.baton.partition;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.fencing.Fence;
 import dev.baton.fencing.InMemoryFence;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
@@ -28,7 +29,7 @@ final class TestGroup implements AutoCloseable {
   final String path = "/baton-test/groups/" + UUID.randomUUID().toString().substring(0, 8);
   final Beliefs beliefs = new Beliefs();
   final FencedWriteLog log = new FencedWriteLog();
-  final InMemoryFence fence = new InMemoryFence();
+  final Fence<Void> fence;
   private final String connectString;
   private final UnaryOperator<GroupConfig.Builder> common;
   private final Map<String, Member> members = new LinkedHashMap<>();
@@ -50,7 +51,19 @@ final class TestGroup implements AutoCloseable {
   }
 
   TestGroup(String connectString, UnaryOperator<GroupConfig.Builder> common, boolean writes) {
+    this(connectString, common, writes, new InMemoryFence());
+  }
+
+  /**
+   * A group whose writes go through {@code fence} (a negative control passes one that lets all).
+   */
+  TestGroup(
+      String connectString,
+      UnaryOperator<GroupConfig.Builder> common,
+      boolean writes,
+      Fence<Void> fence) {
     this.connectString = connectString;
+    this.fence = fence;
     this.common = common;
     this.writer = new Thread(this::writeLoop, "test-group-writer");
     writer.setDaemon(true);

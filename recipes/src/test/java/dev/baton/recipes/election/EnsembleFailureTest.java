@@ -26,12 +26,16 @@ class EnsembleFailureTest {
   /**
    * The in-process ensemble's own threads sometimes die of ZooKeeper's internal races while servers
    * are killed (e.g. an NPE in FastLeaderElection's receiver when a peer stops mid-election). That
-   * is the server process dying, a fault these tests inject on purpose, not a failure of the recipe
-   * under test, so Awaitility must not turn it into one.
+   * is the server process dying, a fault these tests inject on purpose, so Awaitility ignores an
+   * uncaught throwable when it is thrown on a server's thread, and only then: the death of any
+   * other thread (Baton's, Curator's, the test's) still fails the await it happens during.
+   * Awaitility asks the predicate from its uncaught-exception handler, which runs on the dying
+   * thread.
    */
   @BeforeEach
   void serverThreadDeathsAreFaultsNotFailures() {
-    Awaitility.doNotCatchUncaughtExceptionsByDefault();
+    Awaitility.catchUncaughtExceptionsByDefault();
+    Awaitility.ignoreExceptionsByDefaultMatching(e -> ServerThreads.onServerThread());
   }
 
   @AfterEach
@@ -44,14 +48,18 @@ class EnsembleFailureTest {
   @Test
   void aServerRestartFromItsDataDirectoryKeepsTokensRising() throws Exception {
     File dataDir = Files.createTempDirectory("baton-zk").toFile();
-    TestingServer server = ZooKeeperFixtures.startServer(dataDir);
+    TestingServer server = ServerThreads.call(() -> ZooKeeperFixtures.startServer(dataDir));
     try (server;
         Candidates candidates = new Candidates(server.getConnectString(), Duration.ofSeconds(10))) {
       candidates.join();
       candidates.join();
       TestCandidate before = candidates.awaitSingleLeader(WITHIN);
       FencingToken tokenBefore = before.election().leadership().orElseThrow().token();
-      server.restart();
+      ServerThreads.call(
+          () -> {
+            server.restart();
+            return null;
+          });
       TestCandidate after = candidates.awaitSingleLeader(WITHIN);
       FencingToken tokenAfter = after.election().leadership().orElseThrow().token();
       if (after == before) {
@@ -69,7 +77,7 @@ class EnsembleFailureTest {
 
   @Test
   void killingTheServerTheLeaderUsesKeepsTheSameLeaderAndToken() throws Exception {
-    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    TestingCluster cluster = ServerThreads.call(() -> ZooKeeperFixtures.startCluster(3));
     try (cluster;
         Candidates candidates =
             new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
@@ -81,7 +89,7 @@ class EnsembleFailureTest {
       InstanceSpec used =
           cluster.findConnectionInstance(
               leader.session().curator().getZookeeperClient().getZooKeeper());
-      assertThat(cluster.killServer(used)).isTrue();
+      assertThat(ServerThreads.call(() -> cluster.killServer(used))).isTrue();
       await()
           .atMost(WITHIN)
           .until(() -> leader.session().isConnected() && leader.election().isLeader());
@@ -95,7 +103,7 @@ class EnsembleFailureTest {
 
   @Test
   void withoutQuorumNobodyLeadsAndLeadershipReturnsWithIt() throws Exception {
-    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    TestingCluster cluster = ServerThreads.call(() -> ZooKeeperFixtures.startCluster(3));
     Duration session = Duration.ofSeconds(6);
     try (cluster;
         Candidates candidates = new Candidates(cluster.getConnectString(), session)) {
@@ -112,7 +120,7 @@ class EnsembleFailureTest {
       }
       long start = System.nanoTime();
       for (InstanceSpec spec : killed) {
-        cluster.killServer(spec);
+        ServerThreads.call(() -> cluster.killServer(spec));
       }
       assertThat(term.awaitRevocation(session))
           .as("revoked within the session's read timeout")
@@ -124,7 +132,7 @@ class EnsembleFailureTest {
           .atMost(WITHIN)
           .until(() -> candidates.leaders().isEmpty());
       for (InstanceSpec spec : killed) {
-        cluster.restartServer(spec);
+        ServerThreads.call(() -> cluster.restartServer(spec));
       }
       TestCandidate back = candidates.awaitSingleLeader(WITHIN);
       assertThat(back.election().leadership().orElseThrow().token())
@@ -136,7 +144,7 @@ class EnsembleFailureTest {
 
   @Test
   void tokensKeepRisingAcrossAChangeOfTheEnsemblesLeaderAndAFullRestart() throws Exception {
-    TestingCluster cluster = ZooKeeperFixtures.startCluster(3);
+    TestingCluster cluster = ServerThreads.call(() -> ZooKeeperFixtures.startCluster(3));
     try (cluster;
         Candidates candidates =
             new Candidates(cluster.getConnectString(), Duration.ofSeconds(10))) {
@@ -149,17 +157,17 @@ class EnsembleFailureTest {
               .filter(s -> FourLetterWords.srvr("127.0.0.1", s.getPort()).contains("Mode: leader"))
               .findFirst()
               .orElseThrow();
-      cluster.killServer(leaderSpec);
-      cluster.restartServer(leaderSpec);
+      ServerThreads.call(() -> cluster.killServer(leaderSpec));
+      ServerThreads.call(() -> cluster.restartServer(leaderSpec));
       FencingToken t2 = reenter(solo, t1);
       assertThat(t2.value() >>> 32)
           .as("epoch after an ensemble leader change")
           .isGreaterThan(t1.value() >>> 32);
       for (TestingZooKeeperServer s : cluster.getServers()) {
-        cluster.killServer(s.getInstanceSpec());
+        ServerThreads.call(() -> cluster.killServer(s.getInstanceSpec()));
       }
       for (TestingZooKeeperServer s : cluster.getServers()) {
-        cluster.restartServer(s.getInstanceSpec());
+        ServerThreads.call(() -> cluster.restartServer(s.getInstanceSpec()));
       }
       FencingToken t3 = reenter(solo, t2);
       assertThat(t3.value() >>> 32)
