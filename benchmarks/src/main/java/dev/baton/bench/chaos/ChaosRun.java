@@ -83,7 +83,8 @@ public final class ChaosRun implements AutoCloseable {
             Arg.PATH.format(path),
             Arg.FENCE.format(options.fence().name().toLowerCase(Locale.ROOT)),
             Arg.PARTITIONS.format(options.partitions()),
-            Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()));
+            Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()),
+            Arg.SCHEDULE_START_MS.format(System.currentTimeMillis()));
     for (int i = 0; i < options.clients(); i++) {
       clients.add(ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, args));
     }
@@ -247,7 +248,7 @@ public final class ChaosRun implements AutoCloseable {
    */
   public List<SafetyChecker.Row> acceptedSoFar() {
     if (role == Role.SCHEDULER) {
-      return SafetyChecker.readJobLog(db, clients);
+      return JobLog.read(db);
     }
     return options.fence() == FenceKind.ZK ? List.of() : SafetyChecker.readSqlLog(db);
   }
