@@ -12,12 +12,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
  * each, a short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per
- * scenario and role, the table on stderr. Fails when the checker finds a violation.
+ * scenario and role, the table on stderr. Fails when the checker finds a violation, or, with {@code
+ * --fence=none} (the negative control), when it finds none.
  */
 public final class ChaosBenchmark implements Scenario {
   private static final Set<String> KEYS =
@@ -89,10 +91,26 @@ public final class ChaosBenchmark implements Scenario {
       }
       suite.printResults(System.out);
       System.err.print(suite.table());
-      if (fence != FenceKind.NONE && !suite.violations().isEmpty()) {
-        throw new BenchmarkFailure(
-            suite.violations().size() + " violations, first: " + suite.violations().get(0));
+      Optional<String> failure = verdict(fence, suite.violations());
+      if (failure.isPresent()) {
+        throw new BenchmarkFailure(failure.get());
       }
     }
+  }
+
+  /**
+   * Why the run fails, if it does: with a fence, any violation; with {@code --fence=none} (the
+   * negative control, where stale writes must get through), finding no violation at all, which
+   * means the faults or the checker did not work.
+   */
+  static Optional<String> verdict(FenceKind fence, List<String> violations) {
+    if (fence == FenceKind.NONE) {
+      return violations.isEmpty()
+          ? Optional.of("negative control failed: with --fence=none the checker found no violation")
+          : Optional.empty();
+    }
+    return violations.isEmpty()
+        ? Optional.empty()
+        : Optional.of(violations.size() + " violations, first: " + violations.get(0));
   }
 }

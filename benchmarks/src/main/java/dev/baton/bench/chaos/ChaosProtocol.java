@@ -88,7 +88,12 @@ public final class ChaosProtocol {
     /** partitions of the partition group */
     PARTITIONS("partitions"),
     /** pause between two protected writes of one owner, milliseconds */
-    WRITE_INTERVAL_MS("write-interval-ms");
+    WRITE_INTERVAL_MS("write-interval-ms"),
+    /**
+     * scheduler: when its slot 0 begins, epoch milliseconds (the trial's start, the same for every
+     * client); the schedule creates every slot from 0, so the checker knows its first slot
+     */
+    SCHEDULE_START_MS("schedule-start-ms");
 
     private final String key;
 

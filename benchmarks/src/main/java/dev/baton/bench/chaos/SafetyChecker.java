@@ -12,8 +12,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -32,24 +32,18 @@ import org.apache.zookeeper.ZooKeeper;
  *       one token has one writer (no two writers accepted in the same term; for a partition, never
  *       two accepted owners at once);
  *   <li>every write a client reported ACCEPTED is in the fence's log;
- *   <li>scheduled jobs (every {@code *_jobs} table): one job per slot, no gap, no duplicate, tokens
- *       never going back by slot.
+ *   <li>scheduled jobs (every {@code *_jobs} table): one job per slot from the schedule's first
+ *       slot up to its recorded progress, no gap, no duplicate, tokens never going back by slot.
  * </ul>
  *
  * The scheduler's protected writes are its job creations: its log is the {@code chaos_jobs} table
  * in slot order (the order its fenced transactions committed in), each job's writer the client that
- * announced the job's token with {@code ELECTED}.
+ * created it, stored with the job ({@link JobLog}).
  *
  * <p>Liveness (a leader, holder or owner of every partition writing again within a bound after the
  * heal) is judged while the trial runs, by {@link ChaosRun#awaitRecovery}.
  */
 public final class SafetyChecker {
-  /** The scheduler client's job table (its job store's prefix is {@code chaos}). */
-  static final String JOBS_TABLE = "chaos_jobs";
-
-  /** The resource the scheduler client names in its WRITE events. */
-  static final String SCHEDULER_RESOURCE = "schedule";
-
   private SafetyChecker() {}
 
   /** What the checker found. */
@@ -65,6 +59,7 @@ public final class SafetyChecker {
   /** One accepted write read back from the fence's log. */
   public record Row(String resource, String writer, long token) {}
 
+  /** Judges the trial of {@code clients}, once they stopped. */
   public static Report check(
       ChaosCluster.Database db,
       Role role,
@@ -72,22 +67,32 @@ public final class SafetyChecker {
       String zkConnect,
       String path,
       List<ChaosClient> clients) {
-    List<String> violations = new ArrayList<>();
+    Map<String, List<Event>> events = new LinkedHashMap<>();
+    clients.forEach(c -> events.put(c.id(), c.events()));
     List<Row> rows =
         role == Role.SCHEDULER
-            ? readJobLog(db, clients)
+            ? JobLog.read(db)
             : fence == FenceKind.ZK ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
+    return check(rows, events, role == Role.SCHEDULER ? db : null);
+  }
+
+  /**
+   * Judges the fence's log {@code rows} (in commit order) against the events each client reported
+   * (by client id); with a {@code jobs} database (else null), also its scheduled jobs.
+   */
+  static Report check(List<Row> rows, Map<String, List<Event>> events, ChaosCluster.Database jobs) {
+    List<String> violations = new ArrayList<>();
     FencedWriteLog log = new FencedWriteLog();
     rows.forEach(r -> log.accepted(r.resource(), r.writer(), r.token()));
     long attempted = 0;
     long errors = 0;
     Map<Row, Integer> reportedAccepted = new HashMap<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.events()) {
+    for (Map.Entry<String, List<Event>> client : events.entrySet()) {
+      for (Event e : client.getValue()) {
         switch (e.kind()) {
           case "WRITE" -> {
             attempted++;
-            Row row = new Row(e.get("resource"), c.id(), e.number("token"));
+            Row row = new Row(e.get("resource"), client.getKey(), e.number("token"));
             switch (e.get("outcome")) {
               case "REJECTED" -> log.rejected(row.resource(), row.writer(), row.token());
               case "ACCEPTED" -> reportedAccepted.merge(row, 1, Integer::sum);
@@ -119,9 +124,9 @@ public final class SafetyChecker {
                     + " in the fence's log");
           }
         });
-    long jobs = role == Role.SCHEDULER ? checkJobs(db, violations) : 0;
+    long jobCount = jobs == null ? 0 : JobLog.check(jobs, violations);
     return new Report(
-        log, attempted, log.acceptedCount(), log.rejectedCount(), errors, jobs, violations);
+        log, attempted, log.acceptedCount(), log.rejectedCount(), errors, jobCount, violations);
   }
 
   static List<Row> readSqlLog(ChaosCluster.Database db) {
@@ -144,105 +149,6 @@ public final class SafetyChecker {
       throw new ChaosFailure("cannot read " + ChaosProtocol.WRITES_TABLE + " of " + db.url(), e);
     }
     return rows;
-  }
-
-  /**
-   * The scheduler's accepted writes: {@code chaos_jobs} by slot, resource {@code schedule} (as the
-   * client reports), writer from the clients' ELECTED events.
-   */
-  static List<Row> readJobLog(ChaosCluster.Database db, List<ChaosClient> clients) {
-    Map<Long, String> writerOf = new HashMap<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.events()) {
-        if (e.kind().equals("ELECTED")) {
-          String before = writerOf.putIfAbsent(e.number("token"), c.id());
-          if (before != null && !before.equals(c.id())) {
-            writerOf.put(
-                e.number("token"), before + "+" + c.id()); // two leaders of one term: flagged
-          }
-        }
-      }
-    }
-    List<Row> rows = new ArrayList<>();
-    try (Connection c = db.connect()) {
-      if (ChaosCluster.Database.tables(c, JOBS_TABLE).isEmpty()) {
-        return rows;
-      }
-      try (PreparedStatement s =
-              c.prepareStatement("SELECT token FROM " + JOBS_TABLE + " ORDER BY schedule, slot");
-          ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          long token = rs.getLong(1);
-          rows.add(
-              new Row(SCHEDULER_RESOURCE, writerOf.getOrDefault(token, "unknown-writer"), token));
-        }
-      }
-    } catch (SQLException e) {
-      throw new ChaosFailure("cannot read " + JOBS_TABLE + " of " + db.url(), e);
-    }
-    return rows;
-  }
-
-  /**
-   * Jobs of every {@code *_jobs} table: per schedule, slots consecutive and unique, tokens not
-   * decreasing.
-   */
-  static long checkJobs(ChaosCluster.Database db, List<String> violations) {
-    long count = 0;
-    try (Connection c = db.connect()) {
-      for (String table : ChaosCluster.Database.tables(c, "chaos")) {
-        if (!table.toLowerCase(Locale.ROOT).endsWith("_jobs")) {
-          continue;
-        }
-        try (PreparedStatement s =
-                c.prepareStatement(
-                    "SELECT schedule, slot, token FROM " + table + " ORDER BY schedule, slot");
-            ResultSet rs = s.executeQuery()) {
-          String schedule = null;
-          long slot = 0;
-          long token = 0;
-          while (rs.next()) {
-            count++;
-            String sch = rs.getString(1);
-            long sl = rs.getLong(2);
-            long tk = rs.getLong(3);
-            if (sch.equals(schedule)) {
-              if (sl != slot + 1) {
-                violations.add(
-                    table
-                        + ": schedule "
-                        + sch
-                        + " has slot "
-                        + sl
-                        + " after slot "
-                        + slot
-                        + (sl == slot ? " (a job twice)" : " (a gap)"));
-              }
-              if (tk < token) {
-                violations.add(
-                    table
-                        + ": schedule "
-                        + sch
-                        + " slot "
-                        + sl
-                        + " has token "
-                        + tk
-                        + ", older than slot "
-                        + slot
-                        + "'s "
-                        + token);
-              }
-            }
-            schedule = sch;
-            slot = sl;
-            token = tk;
-          }
-        }
-      }
-    } catch (SQLException e) {
-      throw new ChaosFailure("cannot read the scheduler's jobs of " + db.url(), e);
-    }
-    return count;
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.baton.bench.chaos.ChaosProtocol.Arg;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -26,6 +27,8 @@ import java.util.Optional;
  *   <tr><td>jdbc</td><td>required for fence=sql and for the scheduler; optional for fence=none</td></tr>
  *   <tr><td>partitions</td><td>8</td></tr>
  *   <tr><td>write-interval-ms</td><td>20</td></tr>
+ *   <tr><td>schedule-start-ms</td><td>scheduler: absent, the schedule starts at the current slot;
+ *   given, slot 0 begins at this epoch millisecond and every slot from 0 gets a job</td></tr>
  * </table>
  */
 public record ClientArgs(
@@ -37,7 +40,8 @@ public record ClientArgs(
     FenceKind fence,
     Optional<String> jdbc,
     int partitions,
-    Duration writeInterval) {
+    Duration writeInterval,
+    Optional<Instant> scheduleStart) {
 
   public static final Duration DEFAULT_SESSION = Duration.ofSeconds(10);
   public static final int DEFAULT_PARTITIONS = 8;
@@ -101,7 +105,13 @@ public record ClientArgs(
     Duration interval =
         Duration.ofMillis(
             positive(values, Arg.WRITE_INTERVAL_MS, DEFAULT_WRITE_INTERVAL.toMillis()));
-    return new ClientArgs(role, id, connect, session, path, fence, jdbc, partitions, interval);
+    Optional<Instant> start =
+        values.containsKey(Arg.SCHEDULE_START_MS)
+            ? Optional.of(
+                Instant.ofEpochMilli(positive(values, Arg.SCHEDULE_START_MS, 0, Long.MAX_VALUE)))
+            : Optional.empty();
+    return new ClientArgs(
+        role, id, connect, session, path, fence, jdbc, partitions, interval, start);
   }
 
   /** The id given on a command line that may fail to parse, for the ERROR line; else "?". */
@@ -124,14 +134,19 @@ public record ClientArgs(
   }
 
   private static long positive(Map<Arg, String> values, Arg arg, long fallback) {
+    return positive(values, arg, fallback, Integer.MAX_VALUE);
+  }
+
+  private static long positive(Map<Arg, String> values, Arg arg, long fallback, long max) {
     String v = values.get(arg);
     if (v == null) {
       return fallback;
     }
     try {
       long n = Long.parseLong(v.trim());
-      if (n <= 0 || n > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("--" + arg.key() + " must be a positive int, was " + v);
+      if (n <= 0 || n > max) {
+        throw new IllegalArgumentException(
+            "--" + arg.key() + " must be a positive number up to " + max + ", was " + v);
       }
       return n;
     } catch (NumberFormatException e) {

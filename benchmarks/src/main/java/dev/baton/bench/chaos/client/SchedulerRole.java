@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * {@code --role=scheduler}: a {@link LeaderScheduler} whose election is at {@code <path>/scheduler}
  * (participant id = client id), with a {@link SqlJobStore} on {@code --jdbc}, table prefix {@value
  * #TABLE_PREFIX} (tables {@code chaos_jobs}, {@code chaos_progress}, {@code chaos_fence}), one job
- * per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}.
+ * per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}, each job's type the
+ * id of the client that created it ({@link #scheduleConfig(ClientArgs)}).
  *
  * <p>The scheduler has no term callbacks of its own, so a watcher thread polls its election's
  * current term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=..
@@ -52,10 +53,24 @@ final class SchedulerRole implements ChaosRole {
         LeaderScheduler.create(
             session,
             ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
-            ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS)).build(),
+            scheduleConfig(args),
             new ObservedStore(store, out));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
+  }
+
+  /**
+   * The schedule: one slot per {@value #SLOT_MS} ms; its job type is this client's id, so each job
+   * row names the process that created it, written in the fenced transaction that creates it (the
+   * checker's writer of the job); with {@code --schedule-start-ms}, slot 0 begins then and every
+   * slot from 0 gets a job.
+   */
+  static ScheduleConfig scheduleConfig(ClientArgs args) {
+    ScheduleConfig.Builder b =
+        ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS))
+            .jobType(args.id());
+    args.scheduleStart().ifPresent(start -> b.firstSlotAt(start).startFromNow(false));
+    return b.build();
   }
 
   /**

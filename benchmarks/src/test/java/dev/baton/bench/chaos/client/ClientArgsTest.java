@@ -8,8 +8,10 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.bench.chaos.ChaosProtocol;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.recipes.scheduler.ScheduleConfig;
 import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class ClientArgsTest {
@@ -42,6 +44,41 @@ class ClientArgsTest {
     assertThat(d.fence()).isEqualTo(FenceKind.SQL);
     assertThat(d.partitions()).isEqualTo(ClientArgs.DEFAULT_PARTITIONS);
     assertThat(d.writeInterval()).isEqualTo(ClientArgs.DEFAULT_WRITE_INTERVAL);
+    assertThat(d.scheduleStart()).isEmpty();
+  }
+
+  @Test
+  void theSchedulerTakesItsStartAndNamesItsJobsByItsId() {
+    ClientArgs a =
+        ClientArgs.parse(
+            new String[] {
+              "--role=scheduler",
+              "--id=c7",
+              "--connect=h:1",
+              "--path=/chaos/s1",
+              "--jdbc=jdbc:h2:mem:x",
+              "--schedule-start-ms=1700000000000"
+            });
+    assertThat(a.scheduleStart()).hasValue(Instant.ofEpochMilli(1_700_000_000_000L));
+
+    ScheduleConfig config = SchedulerRole.scheduleConfig(a);
+    assertThat(config.jobType()).isEqualTo("c7");
+    assertThat(config.firstSlotAt()).isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
+    assertThat(config.startFromNow()).isFalse();
+    assertThat(config.name()).isEqualTo("chaos.s1");
+
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(
+                    new String[] {
+                      "--role=scheduler",
+                      "--id=c7",
+                      "--connect=h:1",
+                      "--path=/x",
+                      "--jdbc=j",
+                      "--schedule-start-ms=0"
+                    }))
+        .hasMessageContaining("--schedule-start-ms");
   }
 
   @Test
