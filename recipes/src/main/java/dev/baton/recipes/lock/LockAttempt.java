@@ -152,9 +152,28 @@ final class LockAttempt {
     inbox.add(new CandidateEvent.Link(epoch));
   }
 
-  private void onWatch(String name) {
+  /**
+   * On the store's event thread: a watched entry changed. When the predecessor went, the queue is
+   * read at once from here ({@link QueueStore#listAsync}), so the waiting thread wakes with the
+   * listing in hand ({@link CandidateEvent.GoneListed}) instead of waking first and then waiting
+   * for a read; if the read fails, it wakes to list the usual way.
+   */
+  private void onWatch(String name, boolean own) {
     onNodeChange.accept(store.pathOf(name));
-    inbox.add(new CandidateEvent.Gone(name));
+    if (own) {
+      inbox.add(new CandidateEvent.Gone(name));
+      return;
+    }
+    long epoch = store.liveness().current().number(); // read before the request, as QueueIo does
+    store
+        .listAsync()
+        .whenComplete(
+            (children, failure) ->
+                inbox.add(
+                    failure == null
+                        ? new CandidateEvent.GoneListed(
+                            name, new CandidateEvent.Listed(epoch, children))
+                        : new CandidateEvent.Gone(name)));
   }
 
   /** Deletes the attempt's entry, if any; a failure leaves it to the session's end. */
