@@ -8,7 +8,7 @@ import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
-import dev.baton.recipes.internal.NoMeters;
+import dev.baton.recipes.kernel.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,7 +4,7 @@ package dev.baton.recipes.election;
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.NoMeters;
+import dev.baton.recipes.kernel.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -3,7 +3,7 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
-import dev.baton.recipes.internal.NoMeters;
+import dev.baton.recipes.kernel.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;
 import java.util.UUID;

@@ -2,7 +2,7 @@
 package dev.baton.recipes.election.internal;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.NoMeters;
+import dev.baton.recipes.kernel.NoMeters;
 import dev.baton.recipes.kernel.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
