@@ -81,6 +81,50 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     return true;
   }
 
+  /**
+   * Reserves this loop for the calling thread if it is idle (no task running or waiting for a
+   * thread, not shut down): tasks scheduled from now on are queued and not lent a thread until the
+   * caller runs them with {@link #runReserved()}, which it must then do (in a {@code finally}).
+   *
+   * @return false if the loop is busy or shut down: nothing was reserved
+   */
+  public boolean reserve() {
+    synchronized (lock) {
+      if (active || shutdown) {
+        return false;
+      }
+      active = true;
+      disarm();
+      return true;
+    }
+  }
+
+  /**
+   * On the thread that {@linkplain #reserve() reserved} this loop: runs its due tasks here, then
+   * gives the loop back (a task due later arms the timer as usual). The thread keeps its name and
+   * its interrupt status: the status is cleared while the tasks run and restored after them. A
+   * throwable a task lets out stops the loop, as on a borrowed thread, and is rethrown.
+   */
+  public void runReserved() {
+    Thread me = Thread.currentThread();
+    boolean interrupted = Thread.interrupted();
+    runner = me;
+    boolean returned = false;
+    try {
+      for (Runnable task = next(); task != null; task = next()) {
+        task.run();
+      }
+      returned = true;
+    } finally {
+      if (!returned) {
+        failed();
+      }
+      if (interrupted) {
+        me.interrupt();
+      }
+    }
+  }
+
   @Override
   public long nanoTime() {
     return System.nanoTime();

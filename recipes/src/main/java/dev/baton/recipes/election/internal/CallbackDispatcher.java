@@ -127,6 +127,11 @@ final class CallbackDispatcher {
    * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
    */
   void shutdown(Duration timeout) {
+    if (scheduler.reserve()) { // idle: stop it here, without lending a thread to stop it
+      scheduler.shutdown();
+      scheduler.runReserved();
+      return;
+    }
     loop.drain(timeout);
   }
 
