@@ -12,6 +12,7 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.QueueStore;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -54,6 +55,12 @@ final class LockAttempt {
    * answered the entry; its next {@code ListQueue} takes the names instead of a request of its own.
    */
   private QueueIo.@Nullable Pipelined ahead;
+
+  /**
+   * The predecessor whose departure makes this attempt the holder without a read ({@link
+   * CandidateMachine#firstWhenGone}), published for the store's event thread after each decision.
+   */
+  private volatile @Nullable String firstWhenGone;
 
   /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
   private boolean createFailed;
@@ -100,7 +107,9 @@ final class LockAttempt {
         }
         QueueIo.Pipelined entered = ahead != null && ahead.entered() == event ? ahead : null;
         ahead = null; // only the listing that follows the entry can use the names read behind it
-        for (CandidateAction a : machine.on(event)) {
+        List<CandidateAction> actions = machine.on(event);
+        firstWhenGone = machine.firstWhenGone().orElse(null); // before the watch is set
+        for (CandidateAction a : actions) {
           if (a instanceof Lead l) {
             granted = publisher.publish(l.epoch(), l.token(), store.pathOf(l.name()));
             if (granted != null) {
@@ -153,14 +162,17 @@ final class LockAttempt {
   }
 
   /**
-   * On the store's event thread: a watched entry changed. When the predecessor went, the queue is
-   * read at once from here ({@link QueueStore#listAsync}), so the waiting thread wakes with the
-   * listing in hand ({@link CandidateEvent.GoneListed}) instead of waking first and then waiting
-   * for a read; if the read fails, it wakes to list the usual way.
+   * On the store's event thread: a watched entry changed. When the only entry ahead went, the
+   * waiting thread wakes to hold the lock without a read ({@link CandidateMachine#firstWhenGone}).
+   * When another predecessor went, the queue is read at once from here ({@link
+   * QueueStore#listAsync}), so the waiting thread wakes with the listing in hand ({@link
+   * CandidateEvent.GoneListed}) instead of waking first and then waiting for a read; if the read
+   * fails, it wakes to list the usual way.
    */
   private void onWatch(String name, boolean own) {
     onNodeChange.accept(store.pathOf(name));
-    if (own) {
+    if (own || name.equals(firstWhenGone)) { // the only entry ahead went: no read needed
+      inbox.add(new CandidateEvent.Gone(name));
       inbox.add(new CandidateEvent.Gone(name));
       return;
     }

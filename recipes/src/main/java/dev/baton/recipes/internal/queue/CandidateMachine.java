@@ -65,6 +65,14 @@ public final class CandidateMachine {
   private boolean entered;
 
   private @Nullable Long leading;
+
+  /**
+   * The predecessor watched, if it was the only entry ahead of this one in the last listing (read
+   * in epoch {@link #soleAheadEpoch}): its departure makes this entry the first without a read.
+   */
+  private @Nullable String soleAhead;
+
+  private long soleAheadEpoch;
   private boolean holdOffReentry;
   private boolean closed;
 
@@ -109,6 +117,8 @@ public final class CandidateMachine {
   /** Handles {@code event}; returns the actions to apply, in order. */
   public List<CandidateAction> on(CandidateEvent event) {
     List<CandidateAction> out = new ArrayList<>(4);
+    String ahead = soleAhead;
+    soleAhead = null; // only a FOLLOW decision on a listing sets it again
     if (closed) {
       if (event instanceof Entered en) {
         out.add(new Delete(en.entry().name())); // a create that finished after the close
@@ -126,7 +136,11 @@ public final class CandidateMachine {
     } else if (event instanceof Entered en) {
       onEntered(en, out);
     } else if (event instanceof Gone g) {
-      onGone(g.name(), out);
+      if (ahead != null && leadsWhenGone(g.name(), ahead)) {
+        lead(soleAheadEpoch, out); // the only entry ahead went: first, without a read
+      } else {
+        onGone(g.name(), out);
+      }
     } else if (event instanceof GoneListed g) {
       onGoneListed(g, out);
     } else if (event instanceof LeadRefused r) {
@@ -300,27 +314,62 @@ public final class CandidateMachine {
           enter(out);
         }
       }
-      case LEAD -> {
-        if (leading != null && leading != node.token()) {
-          endTerm(RevocationReason.NODE_DELETED, out);
-          if (closed) {
-            return;
-          }
-        }
-        leading = node.token();
-        if (!ownWatched && watchWhenHeld) {
-          ownWatched = true;
-          out.add(new Watch(node.name(), true)); // the lock's hold ends with its znode
-        }
-        out.add(new Lead(readIn, node.token(), node.name()));
-      }
+      case LEAD -> lead(readIn, out);
       case FOLLOW -> {
         endTerm(RevocationReason.NOT_LOWEST, out);
         if (!closed) {
-          out.add(new Watch(Objects.requireNonNull(d.predecessor(), "predecessor"), false));
+          String predecessor = Objects.requireNonNull(d.predecessor(), "predecessor");
+          if (queue.get(0).name().equals(predecessor)) {
+            soleAhead = predecessor;
+            soleAheadEpoch = readIn;
+          }
+          out.add(new Watch(predecessor, false));
         }
       }
     }
+  }
+
+  /** The entry is first in the queue read in epoch {@code readIn}: its term begins. */
+  private void lead(long readIn, List<CandidateAction> out) {
+    QueueEntry own = Objects.requireNonNull(node, "a candidate leads on its entry");
+    if (leading != null && leading != own.token()) {
+      endTerm(RevocationReason.NODE_DELETED, out);
+      if (closed) {
+        return;
+      }
+    }
+    leading = own.token();
+    if (!ownWatched && watchWhenHeld) {
+      ownWatched = true;
+      out.add(new Watch(own.name(), true)); // the lock's hold ends with its znode
+    }
+    out.add(new Lead(readIn, own.token(), own.name()));
+  }
+
+  /**
+   * True if the departure of {@code name}, the only entry ahead of this one in its last listing,
+   * makes this entry the first without reading the queue again: entries created since have higher
+   * sequence numbers and queue behind it, so none can be ahead. It must still be the same connected
+   * epoch (a new one lists anyway), and the own entry must be known to exist: an election watches
+   * it, so its deletion would have arrived first; a lock attempt that does not watch its hold
+   * (documented: a hold does not notice a deletion by someone else) takes the same view while it
+   * waits. An attempt that watches its hold reads the queue, which confirms its entry.
+   */
+  private boolean leadsWhenGone(String name, String ahead) {
+    return name.equals(ahead)
+        && !closed
+        && node != null
+        && currentEpoch(soleAheadEpoch) != null
+        && (ownWatched || !watchWhenHeld);
+  }
+
+  /**
+   * The watched predecessor whose departure would make this candidate first without a read (see
+   * {@link #leadsWhenGone}), if there is one now: a {@link Gone} of it then leads at once.
+   */
+  public Optional<String> firstWhenGone() {
+    String ahead = soleAhead;
+    return ahead != null && leadsWhenGone(ahead, ahead) ? Optional.of(ahead) : Optional.empty();
   }
 
   private void enter(List<CandidateAction> out) {
@@ -384,6 +433,9 @@ public final class CandidateMachine {
     ConnectionEpoch up = new ConnectionEpoch(1, ConnectionEpoch.Link.CONNECTED, 1);
     m.on(new Link(up));
     m.on(new Entered(1, new QueueEntry(mine, 2, 1)));
+    m.on(new Listed(1, List.of(before, mine)));
+    m.on(new Gone(before)); // the only one ahead: leads without a read
+    m.on(new LeadRefused(2));
     m.on(new Listed(1, List.of(before, mine)));
     m.on(new GoneListed(before, new Listed(1, List.of(mine))));
     m.on(new LeadRefused(2));
