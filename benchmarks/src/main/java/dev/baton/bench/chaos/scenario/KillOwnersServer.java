@@ -39,6 +39,19 @@ public final class KillOwnersServer implements ChaosScenario {
       return;
     }
     int s = server[0];
+    ChaosRun.Mark killed = killAndObserve(run, victim, s);
+    run.awaitRecovery(killed, "killing server " + s);
+    run.cluster().restore();
+  }
+
+  /**
+   * Kills server {@code s} and counts the fault once its process is dead, {@code victim} reported
+   * its connection dropped (within a session timeout) and then reports a connection to another
+   * server; else records the fault as not observed (a violation).
+   *
+   * @return the moment just before the kill
+   */
+  public static ChaosRun.Mark killAndObserve(ChaosRun run, ChaosClient victim, int s) {
     ChaosRun.Mark killed = run.mark();
     run.cluster().ensemble().kill(s);
     boolean dead = !run.cluster().ensemble().isRunning(s);
@@ -70,7 +83,6 @@ public final class KillOwnersServer implements ChaosScenario {
               + (dropped ? " reported its connection dropped" : " reported no dropped connection")
               + (moved ? " and moved to another server" : " and did not move to another server"));
     }
-    run.awaitRecovery(killed, "killing server " + s);
-    run.cluster().restore();
+    return killed;
   }
 }
