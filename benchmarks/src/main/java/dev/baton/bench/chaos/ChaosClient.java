@@ -123,14 +123,62 @@ public final class ChaosClient implements AutoCloseable {
     return owned;
   }
 
-  /** The ZooKeeper server this client has a connection to through its proxies, or -1. */
+  /**
+   * The ZooKeeper server this client's ZooKeeper handle says it is connected to (it asks the client
+   * with {@code WHERE}; the port it reports is one of its proxies), or -1 when it is not connected.
+   */
   public int connectedServer() {
+    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ").get("server")));
+  }
+
+  /** The server index of a proxy port a client reported, or -1. */
+  public int serverOfPort(int port) {
     for (int i = 0; i < zkProxies.size(); i++) {
-      if (zkProxies.get(i).openConnections() > 0) {
+      if (zkProxies.get(i).port() == port) {
         return i;
       }
     }
     return -1;
+  }
+
+  /** The client's current session id, as its ZooKeeper handle reports it ({@code SESSION}). */
+  public long sessionId() {
+    return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ").get("session"), 16);
+  }
+
+  private Event ask(String command, String answerPrefix) {
+    int skip = process.lines().size();
+    process.send(command);
+    String line = process.awaitLine(answerPrefix, skip, Duration.ofSeconds(10));
+    return ChaosProtocol.parse(line).orElseThrow();
+  }
+
+  /** A write the client decided and holds ({@code HELD}): its resource and token. */
+  public record HeldWrite(String resource, long token) {}
+
+  /**
+   * Holds the client's next writes once decided ({@code HOLD}) and waits until one is held.
+   *
+   * @throws IllegalStateException if no write is held within {@code within}
+   */
+  public HeldWrite holdWrites(Duration within) {
+    int skip = process.lines().size();
+    process.send("HOLD");
+    Event e = ChaosProtocol.parse(process.awaitLine("CHAOS HELD ", skip, within)).orElseThrow();
+    return new HeldWrite(e.get("resource"), e.number("token"));
+  }
+
+  /** Lets the held writes go ({@code RELEASE}). */
+  public void releaseWrites() {
+    process.send("RELEASE");
+  }
+
+  /** The {@code CONNECTION} states this client reported after its first {@code skip} lines. */
+  public List<String> connectionStatesAfter(int skip) {
+    return eventsAfter(skip).stream()
+        .filter(e -> e.kind().equals("CONNECTION"))
+        .map(e -> e.get("state"))
+        .toList();
   }
 
   /** Cuts the client off ZooKeeper: open connections closed, new ones refused. */
@@ -177,10 +225,7 @@ public final class ChaosClient implements AutoCloseable {
    * proxies.
    */
   public void expireOnServer(String ensembleConnectString) {
-    int skip = (int) process.lines().stream().filter(l -> l.startsWith("CHAOS SESSION ")).count();
-    process.send("SESSION");
-    String line = process.awaitLine("CHAOS SESSION ", skip, Duration.ofSeconds(10));
-    Event e = ChaosProtocol.parse(line).orElseThrow();
+    Event e = ask("SESSION", "CHAOS SESSION ");
     dev.baton.testkit.SessionExpirer.expireOnServer(
         ensembleConnectString,
         Long.parseUnsignedLong(e.get("session"), 16),
@@ -194,6 +239,11 @@ public final class ChaosClient implements AutoCloseable {
     healDatabase();
     if (process.isAlive()) {
       resume();
+      try {
+        releaseWrites();
+      } catch (RuntimeException e) {
+        System.err.println("chaos: cannot release the held writes of " + id + ": " + e);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.net.URI;
 import java.sql.Connection;
@@ -17,49 +18,38 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.tools.Server;
 
 /**
- * What every trial shares: a ZooKeeper ensemble of three real server processes and a database
- * server (an H2 TCP server of this JVM by default; PostgreSQL when {@code -Dbaton.chaos.jdbc=<url>}
- * or {@code BATON_PG_URL} names one). Each trial gets a fresh database (H2: a new in-memory
- * database of the server; PostgreSQL: the {@code chaos*} tables dropped) and a fresh ZooKeeper
- * path. {@link #close()} stops the servers; nothing is left running.
+ * What every trial shares: a ZooKeeper ensemble of three real server processes and the database
+ * servers. Each trial gets a fresh ZooKeeper path and a fresh database of the kind its options name
+ * ({@link ChaosOptions#db()}): H2, a new in-memory database of an H2 TCP server of this JVM; or
+ * PostgreSQL (the server at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else the local
+ * default URL), a new schema of its own, dropped afterwards. A PostgreSQL trial whose server does
+ * not answer fails; it is never skipped nor run on H2 instead. {@link #close()} stops the servers;
+ * nothing is left running.
  */
 public final class ChaosCluster implements AutoCloseable {
-  /** System property naming an external JDBC URL (PostgreSQL) instead of the embedded H2 server. */
+  /** System property naming the PostgreSQL JDBC URL of the {@code postgres} trials. */
   public static final String JDBC_PROPERTY = "baton.chaos.jdbc";
 
   static final Duration QUORUM_TIMEOUT = Duration.ofSeconds(60);
 
   private final ZkProcessEnsemble ensemble;
   private final Server h2;
-  private final String externalUrl;
   private final String runId =
       Long.toString(ProcessHandle.current().pid(), 36)
           + Long.toString(System.nanoTime() % 1_000_000, 36);
   private final AtomicInteger trials = new AtomicInteger();
 
-  private ChaosCluster(ZkProcessEnsemble ensemble, Server h2, String externalUrl) {
+  private ChaosCluster(ZkProcessEnsemble ensemble, Server h2) {
     this.ensemble = ensemble;
     this.h2 = h2;
-    this.externalUrl = externalUrl;
   }
 
-  /** Starts the ensemble (3 servers) and the database server. */
+  /** Starts the ensemble (3 servers) and the H2 server. */
   public static ChaosCluster start() {
-    String external = System.getProperty(JDBC_PROPERTY);
-    if (external == null || external.isBlank()) {
-      external = System.getenv("BATON_PG_URL");
-    }
-    if (external != null && external.isBlank()) {
-      external = null;
-    }
     Server h2 = null;
-    ZkProcessEnsemble ensemble = null;
     try {
-      if (external == null) {
-        h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
-      }
-      ensemble = ZkProcessEnsemble.start(3);
-      return new ChaosCluster(ensemble, h2, external);
+      h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+      return new ChaosCluster(ZkProcessEnsemble.start(3), h2);
     } catch (SQLException e) {
       throw new ChaosFailure("cannot start the H2 server", e);
     } catch (RuntimeException e) {
@@ -74,9 +64,13 @@ public final class ChaosCluster implements AutoCloseable {
     return ensemble;
   }
 
-  /** "h2" or "postgresql". */
-  public String databaseKind() {
-    return externalUrl == null ? "h2" : "postgresql";
+  /** The PostgreSQL URL of the {@code postgres} trials. */
+  public static String postgresUrl() {
+    String url = System.getProperty(JDBC_PROPERTY);
+    if (url == null || url.isBlank()) {
+      url = PostgresFixture.url();
+    }
+    return url;
   }
 
   /** A fresh ZooKeeper base path for one trial. */
@@ -84,22 +78,37 @@ public final class ChaosCluster implements AutoCloseable {
     return "/baton-chaos/" + runId + "/" + label;
   }
 
-  /** A fresh, empty database for one trial. */
-  Database newDatabase() {
+  /**
+   * A fresh, empty database of kind {@code kind} for one trial.
+   *
+   * @throws ChaosFailure if its server does not answer
+   */
+  Database newDatabase(ChaosOptions.Db kind) {
     int n = trials.incrementAndGet();
-    if (externalUrl == null) {
-      String name = "chaos_" + runId + "_" + n;
+    String name = "chaos_" + runId + "_" + n;
+    if (kind == ChaosOptions.Db.H2) {
       return new Database(
           "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/mem:" + name + ";DB_CLOSE_DELAY=-1",
+          null,
           "127.0.0.1",
           h2.getPort(),
-          true);
+          kind);
     }
-    URI uri = URI.create(externalUrl.substring("jdbc:".length()));
-    Database db =
-        new Database(externalUrl, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), false);
-    db.dropChaosTables();
-    return db;
+    String base = postgresUrl();
+    URI uri = URI.create(base.substring("jdbc:".length()));
+    try (Connection c = DriverManager.getConnection(base);
+        Statement st = c.createStatement()) {
+      st.execute("CREATE SCHEMA " + name);
+    } catch (SQLException e) {
+      throw new ChaosFailure(
+          "cannot create schema " + name + " on PostgreSQL at " + base + " (db=postgres)", e);
+    }
+    return new Database(
+        base + (base.contains("?") ? "&" : "?") + "currentSchema=" + name,
+        base,
+        uri.getHost(),
+        uri.getPort() < 0 ? 5432 : uri.getPort(),
+        kind);
   }
 
   /**
@@ -131,15 +140,17 @@ public final class ChaosCluster implements AutoCloseable {
   /** One trial's database: its direct URL, and the URL of the same database through a proxy. */
   public static final class Database {
     private final String url;
+    private final String adminUrl; // PostgreSQL: the server's URL without the trial's schema
     private final String host;
     private final int port;
-    private final boolean h2;
+    private final ChaosOptions.Db kind;
 
-    Database(String url, String host, int port, boolean h2) {
+    Database(String url, String adminUrl, String host, int port, ChaosOptions.Db kind) {
       this.url = url;
+      this.adminUrl = adminUrl;
       this.host = host;
       this.port = port;
-      this.h2 = h2;
+      this.kind = kind;
     }
 
     public String url() {
@@ -154,6 +165,11 @@ public final class ChaosCluster implements AutoCloseable {
       return port;
     }
 
+    /** Which database this is. */
+    public ChaosOptions.Db kind() {
+      return kind;
+    }
+
     /** The same URL with the server's address replaced by {@code 127.0.0.1:proxyPort}. */
     public String throughProxy(int proxyPort) {
       return url.replace(host + ":" + port, "127.0.0.1:" + proxyPort);
@@ -163,29 +179,20 @@ public final class ChaosCluster implements AutoCloseable {
       return DriverManager.getConnection(url);
     }
 
-    /** Forgets the trial's data: H2 drops its in-memory database, PostgreSQL the chaos tables. */
+    /** Forgets the trial's data: H2 drops its in-memory database, PostgreSQL the trial's schema. */
     void drop() {
-      if (h2) {
-        try (Connection c = connect();
-            Statement s = c.createStatement()) {
+      String schema = kind == ChaosOptions.Db.H2 ? null : url.substring(url.lastIndexOf('=') + 1);
+      try (Connection c =
+              kind == ChaosOptions.Db.H2 ? connect() : DriverManager.getConnection(adminUrl);
+          Statement s = c.createStatement()) {
+        if (schema == null) {
           s.execute("DROP ALL OBJECTS");
           s.execute("SHUTDOWN");
-        } catch (SQLException e) {
-          // the database is gone already
-        }
-      } else {
-        dropChaosTables();
-      }
-    }
-
-    void dropChaosTables() {
-      try (Connection c = connect();
-          Statement s = c.createStatement()) {
-        for (String table : tables(c, "chaos")) {
-          s.execute("DROP TABLE IF EXISTS " + table + " CASCADE");
+        } else {
+          s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
       } catch (SQLException e) {
-        throw new ChaosFailure("cannot clear the chaos tables of " + url, e);
+        System.err.println("chaos: cannot drop the trial's database " + url + ": " + e);
       }
     }
 
@@ -193,7 +200,7 @@ public final class ChaosCluster implements AutoCloseable {
     static List<String> tables(Connection c, String prefix) throws SQLException {
       List<String> out = new ArrayList<>();
       DatabaseMetaData md = c.getMetaData();
-      try (ResultSet rs = md.getTables(null, null, "%", new String[] {"TABLE"})) {
+      try (ResultSet rs = md.getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
         while (rs.next()) {
           String schema = rs.getString("TABLE_SCHEM");
           String name = rs.getString("TABLE_NAME");

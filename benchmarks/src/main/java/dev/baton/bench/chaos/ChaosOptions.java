@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param partitions partitions of the partition group
  * @param fence how writes are protected ({@link FenceKind#NONE} only for the negative control)
  * @param recoveryBound how long after a heal the service must be writing again (liveness)
+ * @param db the chaos database: the SQL fence, the write log, the scheduler's jobs ({@link Db#H2}
+ *     by default)
  */
 public record ChaosOptions(
     int sessionMs,
@@ -20,13 +22,68 @@ public record ChaosOptions(
     int clients,
     int partitions,
     FenceKind fence,
-    Duration recoveryBound) {
+    Duration recoveryBound,
+    Db db) {
+  /** The database of the trials. */
+  public enum Db {
+    /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
+    H2,
+    /**
+     * PostgreSQL at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else {@code
+     * jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton}; a fresh schema per trial
+     */
+    POSTGRES;
+
+    /** The name on the command line and in RESULT lines: {@code h2} or {@code postgres}. */
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** System property naming the database of options built without one: h2 or postgres. */
+    public static final String PROPERTY = "baton.chaos.db";
+
+    /** The database {@code -Dbaton.chaos.db} names; H2 when it is not set. */
+    public static Db configured() {
+      String name = System.getProperty(PROPERTY);
+      return name == null || name.isBlank() ? H2 : of(name);
+    }
+
+    /** The database named {@code h2} or {@code postgres} (also {@code postgresql}, {@code pg}). */
+    public static Db of(String name) {
+      return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "h2" -> H2;
+        case "postgres", "postgresql", "pg" -> POSTGRES;
+        default ->
+            throw new IllegalArgumentException("db must be h2 or postgres, was '" + name + "'");
+      };
+    }
+  }
+
+  /** The options on the default database: {@link Db#configured()}, H2 unless set otherwise. */
+  public ChaosOptions(
+      int sessionMs,
+      int writeIntervalMs,
+      int clients,
+      int partitions,
+      FenceKind fence,
+      Duration recoveryBound) {
+    this(sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, Db.configured());
+  }
+
   public static ChaosOptions defaults() {
-    return new ChaosOptions(4000, 100, 2, 4, FenceKind.SQL, Duration.ofSeconds(30));
+    return new ChaosOptions(
+        4000, 100, 2, 4, FenceKind.SQL, Duration.ofSeconds(30), Db.configured());
   }
 
   public ChaosOptions withFence(FenceKind kind) {
-    return new ChaosOptions(sessionMs, writeIntervalMs, clients, partitions, kind, recoveryBound);
+    return new ChaosOptions(
+        sessionMs, writeIntervalMs, clients, partitions, kind, recoveryBound, db);
+  }
+
+  /** The same options on database {@code other}. */
+  public ChaosOptions withDb(Db other) {
+    return new ChaosOptions(
+        sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, other);
   }
 
   public Duration session() {

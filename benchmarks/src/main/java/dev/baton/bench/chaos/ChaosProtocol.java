@@ -23,12 +23,16 @@ import java.util.Optional;
  * CHAOS ASSIGNED id=c1 partition=3 token=123 (partition: ownership began)
  * CHAOS RELEASED id=c1 partition=3 token=123 reason=X
  * CHAOS WRITE id=c1 resource=p3 token=123 outcome=ACCEPTED|REJECTED|FAILED
+ * CHAOS HELD id=c1 resource=p3 token=123     (a decided write held on HOLD until RELEASE)
+ * CHAOS CONNECTION id=c1 state=SUSPENDED session=1a2b server=40123 (a connection state change)
+ * CHAOS WHERE id=c1 session=1a2b server=40123 (answer to WHERE: the port it is connected to, or -1)
  * CHAOS ERROR id=c1 message=...              (anything unexpected; the value runs to the end of line)
  * </pre>
  *
  * Values never contain spaces, except {@code message}, which is always last. Stdin takes one
  * command per line: {@code STOP} (graceful shutdown: close the recipe, then the session, then exit
- * 0).
+ * 0), {@code EXPIRE}, {@code SESSION}, {@code WHERE}, {@code HOLD}, {@code RELEASE} (see {@code
+ * ChaosClientMain}).
  *
  * <p>Every protected write goes through a real fence and, in the same atomic unit, appends a row to
  * the {@link #WRITES_TABLE} table (SQL fences) or a sequential znode under {@code
@@ -62,9 +66,24 @@ public final class ChaosProtocol {
 
   /** How a client's writes are protected. */
   public enum FenceKind {
+    /** the SQL fence ({@code SqlFence}) on the trial's database */
     SQL,
+    /** the ZooKeeper fence ({@code ZkFence}) */
     ZK,
-    NONE
+    /** negative control: the SQL write log without any fence */
+    NONE,
+    /** negative control of the ZooKeeper fence: its write log, the fence's check left out */
+    ZK_NONE;
+
+    /** Whether the fence's log of accepted writes is in ZooKeeper. */
+    public boolean logInZooKeeper() {
+      return this == ZK || this == ZK_NONE;
+    }
+
+    /** Whether this is a negative control: stale writes get through, the checker must say so. */
+    public boolean unfenced() {
+      return this == NONE || this == ZK_NONE;
+    }
   }
 
   /** Command-line keys of {@code ChaosClientMain} ({@code --key=value}). */

@@ -45,7 +45,8 @@ public final class ChaosRun implements AutoCloseable {
 
   /** A moment of the trial: when, and how many output lines each client had printed by then. */
   public record Mark(long nanos, Map<String, Integer> lineCounts) {
-    int of(ChaosClient c) {
+    /** How many output lines {@code c} had printed at this moment. */
+    public int of(ChaosClient c) {
       return lineCounts.getOrDefault(c.id(), 0);
     }
   }
@@ -55,7 +56,7 @@ public final class ChaosRun implements AutoCloseable {
     this.role = role;
     this.options = options;
     this.scenario = scenario;
-    this.db = cluster.newDatabase();
+    this.db = cluster.newDatabase(options.db());
     this.path =
         cluster.newPath(
             scenario
@@ -125,12 +126,89 @@ public final class ChaosRun implements AutoCloseable {
     return path;
   }
 
-  /** Counts one injected fault and logs it. */
+  /**
+   * Counts one fault and logs it. Scenarios call it only once the fault's effect was observed (a
+   * server died under the owner, a session was replaced, a connection dropped and came back, a
+   * successor wrote while the owner was stopped); an effect not observed is {@link
+   * #faultNotObserved}.
+   */
   public void fault(String what) {
     faults++;
     System.err.printf(
         "chaos %s/%s: fault %d: %s%n",
         scenario, role.name().toLowerCase(Locale.ROOT), faults, what);
+  }
+
+  /**
+   * Records that an injected fault did not have its effect: a violation, so the trial fails loudly
+   * instead of passing without having tested anything.
+   */
+  public void faultNotObserved(String what) {
+    violation("fault not observed: " + what + " " + clientDiagnostics());
+  }
+
+  /**
+   * After {@code victim}'s held write {@code held} was released at {@code released}: waits for its
+   * outcome, which must be REJECTED by the fence (a fenced trial). ACCEPTED is left to the checker
+   * (the negative controls expect it there); FAILED, or no outcome within the recovery bound, is a
+   * violation: the stale write never reached the fence.
+   */
+  public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
+    String[] outcome = {null};
+    Waits.until(
+        () -> {
+          for (Event e : victim.eventsAfter(released.of(victim))) {
+            if (e.kind().equals("WRITE")
+                && e.get("resource").equals(held.resource())
+                && e.number("token") == held.token()) {
+              outcome[0] = e.get("outcome");
+              return true;
+            }
+          }
+          return false;
+        },
+        options.recoveryBound());
+    String o = outcome[0];
+    System.err.printf(
+        "chaos %s/%s: held write of %s (%s, token %d) released: %s%n",
+        scenario,
+        role.name().toLowerCase(Locale.ROOT),
+        victim.id(),
+        held.resource(),
+        held.token(),
+        o);
+    if (o == null || o.equals("FAILED") || (o.equals("ACCEPTED") && !options.fence().unfenced())) {
+      violation(
+          "the held stale write of "
+              + victim.id()
+              + " ("
+              + held.resource()
+              + ", token "
+              + held.token()
+              + ") "
+              + (o == null ? "never reached the fence" : "ended " + o + ", not REJECTED")
+              + " "
+              + clientDiagnostics());
+    }
+  }
+
+  /** Whether {@code c} reported one of the connection {@code states} after {@code mark}. */
+  public boolean reportedConnection(ChaosClient c, Mark mark, String... states) {
+    List<String> seen = c.connectionStatesAfter(mark.of(c));
+    for (String s : states) {
+      if (seen.contains(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The zxid of a write made on the ensemble now (a marker znode under the trial's path): every
+   * write committed before this call has a smaller zxid; its high 32 bits are the ensemble's epoch.
+   */
+  public long zxidNow() {
+    return ZooKeeperMarks.createMarker(cluster.ensemble().connectString(), path);
   }
 
   /** Records a safety or liveness violation found by the scenario itself. */
@@ -206,6 +284,14 @@ public final class ChaosRun implements AutoCloseable {
    * and then had a write accepted: the successor took over.
    */
   public boolean successorWrote(ChaosClient victim, Mark mark) {
+    return successorWrote(victim, mark, null);
+  }
+
+  /**
+   * Whether another client than {@code victim} began a term, hold or ownership of {@code resource}
+   * (any resource if null) after {@code mark} and then had a write of it accepted.
+   */
+  public boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
       if (c == victim) {
         continue;
@@ -213,9 +299,12 @@ public final class ChaosRun implements AutoCloseable {
       boolean began = false;
       for (Event e : c.eventsAfter(mark.of(c))) {
         switch (e.kind()) {
-          case "ELECTED", "LOCKED", "ASSIGNED" -> began = true;
+          case "ELECTED", "LOCKED" -> began = true;
+          case "ASSIGNED" -> began |= resource == null || resource.equals("p" + e.get("partition"));
           case "WRITE" -> {
-            if (began && "ACCEPTED".equals(e.fields().get("outcome"))) {
+            if (began
+                && "ACCEPTED".equals(e.fields().get("outcome"))
+                && (resource == null || resource.equals(e.get("resource")))) {
               return true;
             }
           }
@@ -231,14 +320,24 @@ public final class ChaosRun implements AutoCloseable {
    * liveness violation.
    */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, Duration within, String during) {
+    return awaitSuccessor(victim, mark, within, during, null);
+  }
+
+  /**
+   * Waits for a successor's accepted write of {@code resource} (any if null); none within {@code
+   * within} is a liveness violation.
+   */
+  public boolean awaitSuccessor(
+      ChaosClient victim, Mark mark, Duration within, String during, String resource) {
     if (clients.size() < 2) {
       return false;
     }
-    boolean ok = Waits.until(() -> successorWrote(victim, mark), within);
+    boolean ok = Waits.until(() -> successorWrote(victim, mark, resource), within);
     if (!ok) {
       violation(
           "no successor of "
               + victim.id()
+              + (resource == null ? "" : " on " + resource)
               + " wrote within "
               + within.toMillis()
               + " ms "
@@ -250,14 +349,26 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The fence's accepted writes so far, in commit order (SQL fences only; empty for the ZooKeeper
-   * fence).
+   * The fence's accepted writes so far, in commit order: the SQL log, the scheduler's jobs, or the
+   * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum).
    */
   public List<SafetyChecker.Row> acceptedSoFar() {
     if (role == Role.SCHEDULER) {
       return JobLog.read(db);
     }
-    return options.fence() == FenceKind.ZK ? List.of() : SafetyChecker.readSqlLog(db);
+    return options.fence().logInZooKeeper()
+        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
+        : SafetyChecker.readSqlLog(db);
+  }
+
+  /**
+   * The ZooKeeper fence's writes so far with the zxid that created each (in commit order); empty
+   * unless the log is in ZooKeeper.
+   */
+  public List<ZooKeeperMarks.Logged> acceptedInZooKeeper() {
+    return options.fence().logInZooKeeper() && role != Role.SCHEDULER
+        ? ZooKeeperMarks.readLog(cluster.ensemble().connectString(), path)
+        : List.of();
   }
 
   /** Every token any client named in an event so far. */

@@ -72,7 +72,7 @@ public final class SafetyChecker {
     List<Row> rows =
         role == Role.SCHEDULER
             ? JobLog.read(db)
-            : fence == FenceKind.ZK ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
+            : fence.logInZooKeeper() ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
     return check(rows, events, role == Role.SCHEDULER ? db : null);
   }
 

@@ -32,7 +32,7 @@ class JobLogTest {
   @BeforeEach
   void createTables() {
     String url = "jdbc:h2:mem:joblog" + System.nanoTime() + ";DB_CLOSE_DELAY=-1";
-    db = new ChaosCluster.Database(url, "127.0.0.1", 0, true);
+    db = new ChaosCluster.Database(url, null, "127.0.0.1", 0, ChaosOptions.Db.H2);
     JdbcDataSource ds = new JdbcDataSource();
     ds.setURL(url);
     store = SqlJobStore.create(ds, "chaos");

@@ -30,9 +30,13 @@ import org.slf4j.LoggerFactory;
  * code 2; a failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin
  * {@code STOP}: closes the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0;
  * {@code EXPIRE}: injects a client-side session expiry; {@code SESSION}: prints {@code CHAOS
- * SESSION id=.. session=<hex> password=<hex>} (for an expiry on the server); SIGTERM does the same
- * as STOP from a shutdown hook (exit code 143). Logging (slf4j-simple) goes to stderr; stdout
- * carries events only.
+ * SESSION id=.. session=<hex> password=<hex>} (for an expiry on the server); {@code WHERE}: prints
+ * {@code CHAOS WHERE id=.. session=<hex> server=<port>} (the port its ZooKeeper connection goes to,
+ * -1 when not connected); {@code HOLD} and {@code RELEASE}: hold the next writes once decided and
+ * let them go ({@link WriteGate}). Every connection state change prints {@code CHAOS CONNECTION
+ * id=.. state=CONNECTED|SUSPENDED|RECONNECTED|LOST|READ_ONLY session=<hex> server=<port>}. SIGTERM
+ * does the same as STOP from a shutdown hook (exit code 143). Logging (slf4j-simple) goes to
+ * stderr; stdout carries events only.
  */
 public final class ChaosClientMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
@@ -40,6 +44,7 @@ public final class ChaosClientMain {
   private final ClientArgs args;
   private final EventOut out;
   private final AtomicBoolean stopped = new AtomicBoolean();
+  private final WriteGate gate;
   private volatile JdbcPool pool;
   private volatile BatonSession session;
   private volatile ChaosRole role;
@@ -47,6 +52,7 @@ public final class ChaosClientMain {
   private ChaosClientMain(ClientArgs args, EventOut out) {
     this.args = args;
     this.out = out;
+    this.gate = new WriteGate(out);
   }
 
   public static void main(String[] argv) throws Exception {
@@ -84,6 +90,12 @@ public final class ChaosClientMain {
         client.injectExpiry();
       } else if (command.equals("SESSION")) {
         client.reportSession();
+      } else if (command.equals("WHERE")) {
+        client.reportServer("WHERE");
+      } else if (command.equals("HOLD")) {
+        client.gate.hold();
+      } else if (command.equals("RELEASE")) {
+        client.gate.release();
       } else if (!command.isEmpty()) {
         out.error("unknown command '" + command + "'");
       }
@@ -120,6 +132,38 @@ public final class ChaosClientMain {
     }
   }
 
+  /**
+   * Prints {@code <kind> [extra..] session=<hex> server=<port>}: the session and the port of the
+   * server (through the client's proxy) the ZooKeeper client is connected to, or {@code server=-1}
+   * when it is not connected.
+   */
+  private void reportServer(String kind, Object... extra) {
+    try {
+      org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
+      Object[] kv = java.util.Arrays.copyOf(extra, extra.length + 4);
+      kv[extra.length] = "session";
+      kv[extra.length + 1] = Long.toHexString(zk.getSessionId());
+      kv[extra.length + 2] = "server";
+      kv[extra.length + 3] = remotePort(zk);
+      out.event(kind, kv);
+    } catch (Exception e) {
+      out.error("cannot read the connection: " + e);
+    }
+  }
+
+  /**
+   * The remote port of the ZooKeeper client's connection, or -1: ZooKeeper's own (protected) {@code
+   * testableRemoteSocketAddress()}, the address its socket is connected to.
+   */
+  private static int remotePort(org.apache.zookeeper.ZooKeeper zk)
+      throws ReflectiveOperationException {
+    java.lang.reflect.Method m =
+        org.apache.zookeeper.ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
+    m.setAccessible(true);
+    Object address = m.invoke(zk);
+    return address instanceof java.net.InetSocketAddress a ? a.getPort() : -1;
+  }
+
   private void start() throws Exception {
     Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
     if (args.jdbc().isPresent()) {
@@ -138,13 +182,17 @@ public final class ChaosClientMain {
         args.id(),
         args.role(),
         Long.toHexString(session.sessionId()));
+    session
+        .curator()
+        .getConnectionStateListenable()
+        .addListener((c, state) -> reportServer("CONNECTION", "state", state));
     ProtectedWriter writer =
-        new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out);
+        new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out, gate);
     role =
         switch (args.role()) {
           case ELECTION -> new ElectionRole(args, session, writer, out);
           case LOCK -> new LockRole(args, session, writer, out);
-          case SCHEDULER -> new SchedulerRole(args, session, pool, out);
+          case SCHEDULER -> new SchedulerRole(args, session, pool, out, gate);
           case PARTITION -> new PartitionRole(args, session, writer, out);
         };
     role.start();

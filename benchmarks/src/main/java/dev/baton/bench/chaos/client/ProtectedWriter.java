@@ -35,9 +35,14 @@ import org.slf4j.LoggerFactory;
  *       {@code <path>/writes/<resource>/w-<seq>} with data {@code <writer>,<token>}.
  *   <li>{@code none} (negative control): the same {@code chaos_writes} row without any fence
  *       (auto-commit), or, without {@code --jdbc}, the same sequential znode created on its own.
+ *   <li>{@code zk_none} (the ZooKeeper fence's negative control): the sequential znode of {@code
+ *       zk} created on its own, without the fence's check in its multi.
  * </ul>
  *
- * Each write prints {@code CHAOS WRITE id=.. resource=.. token=..
+ * <p>Every write first passes the client's {@link WriteGate}: decided with its token, it waits
+ * there while the harness holds writes.
+ *
+ * <p>Each write prints {@code CHAOS WRITE id=.. resource=.. token=..
  * outcome=ACCEPTED|REJECTED|FAILED}; a failure is logged and never thrown. Thread-safe.
  */
 public final class ProtectedWriter {
@@ -64,9 +69,12 @@ public final class ProtectedWriter {
   private final CuratorFramework zk;
   private final ZkFence zkFence; // fence=zk
   private final Set<String> parentsMade = ConcurrentHashMap.newKeySet();
+  private final WriteGate gate;
 
-  ProtectedWriter(ClientArgs args, Optional<JdbcPool> pool, CuratorFramework zk, EventOut out) {
+  ProtectedWriter(
+      ClientArgs args, Optional<JdbcPool> pool, CuratorFramework zk, EventOut out, WriteGate gate) {
     this.kind = args.fence();
+    this.gate = gate;
     this.id = args.id();
     this.path = args.path();
     this.out = out;
@@ -113,6 +121,18 @@ public final class ProtectedWriter {
 
   /** Writes once with {@code token} and prints the outcome. Never throws. */
   public Outcome write(String resource, FencingToken token) {
+    // the write is decided: a HOLD keeps it here
+    boolean interrupted = gate.pass(resource, token.value());
+    try {
+      return send(resource, token);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private Outcome send(String resource, FencingToken token) {
     Outcome outcome;
     try {
       switch (kind) {
@@ -139,6 +159,12 @@ public final class ProtectedWriter {
                         .forPath(node, data));
                 return null;
               });
+        }
+        case ZK_NONE -> {
+          ensureWritesParent(resource);
+          zk.create()
+              .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+              .forPath(writesPath(path, resource) + "/w-", data(token));
         }
         case NONE -> {
           if (pool != null) {

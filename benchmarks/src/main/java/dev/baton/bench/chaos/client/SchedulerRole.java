@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.BatonSession;
@@ -31,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * current term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=..
  * reason=..}. Each job creation is the protected write: {@code WRITE resource=schedule token=..
  * outcome=..}, ACCEPTED when this call created the job, REJECTED on a stale token, FAILED on any
- * other error (a slot whose job existed already prints nothing). {@code --fence} does not apply:
- * the job store always fences.
+ * other error (a slot whose job existed already prints nothing). Each creation passes the client's
+ * {@link WriteGate} once decided. {@code --fence=none} (the negative control) creates jobs with
+ * {@link UnfencedJobs} (no fence, no unique slot key); any other {@code --fence} is the job store's
+ * own SQL fence.
  */
 final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
@@ -42,19 +45,23 @@ final class SchedulerRole implements ChaosRole {
 
   private final LeaderScheduler scheduler;
   private final SqlJobStore store;
+  private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
   private volatile boolean stopped;
 
-  SchedulerRole(ClientArgs args, BatonSession session, JdbcPool pool, EventOut out) {
+  SchedulerRole(
+      ClientArgs args, BatonSession session, JdbcPool pool, EventOut out, WriteGate gate) {
     this.out = out;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
+    this.unfenced =
+        args.fence() == FenceKind.NONE ? new UnfencedJobs(pool, TABLE_PREFIX, gate) : null;
     this.scheduler =
         LeaderScheduler.create(
             session,
             ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
             scheduleConfig(args),
-            new ObservedStore(store, out));
+            new ObservedStore(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
   }
@@ -93,12 +100,15 @@ final class SchedulerRole implements ChaosRole {
   }
 
   private void createSchema() throws SQLException {
-    RuntimeException last = null;
+    Exception last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
       try {
+        if (unfenced != null) {
+          unfenced.createJobsTable(TABLE_PREFIX);
+        }
         store.createSchema();
         return;
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | SQLException e) {
         last = e;
         log.warn(
             "creating the scheduler tables failed (attempt {}): {}", attempt + 1, e.toString());
@@ -148,15 +158,21 @@ final class SchedulerRole implements ChaosRole {
   private static final class ObservedStore implements JobStore {
     private final JobStore delegate;
     private final EventOut out;
+    private final WriteGate gate;
+    private final UnfencedJobs unfenced; // null: fenced
 
-    ObservedStore(JobStore delegate, EventOut out) {
+    ObservedStore(JobStore delegate, EventOut out, WriteGate gate, UnfencedJobs unfenced) {
       this.delegate = delegate;
       this.out = out;
+      this.gate = gate;
+      this.unfenced = unfenced;
     }
 
     @Override
     public void registerTerm(String schedule, FencingToken token) {
-      delegate.registerTerm(schedule, token);
+      if (unfenced == null) {
+        delegate.registerTerm(schedule, token);
+      }
     }
 
     @Override
@@ -168,7 +184,19 @@ final class SchedulerRole implements ChaosRole {
     public boolean createSlotJob(
         String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType) {
       try {
-        boolean created = delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
+        boolean created;
+        if (unfenced == null) {
+          boolean interrupted = gate.pass(RESOURCE, token.value()); // decided; HOLD keeps it here
+          try {
+            created = delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
+          } finally {
+            if (interrupted) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        } else {
+          created = unfenced.createSlotJob(schedule, token, slot, scheduledFor, jobType, RESOURCE);
+        }
         if (created) {
           write(token, ProtectedWriter.Outcome.ACCEPTED);
         }
@@ -179,6 +207,9 @@ final class SchedulerRole implements ChaosRole {
       } catch (RuntimeException e) {
         write(token, ProtectedWriter.Outcome.FAILED);
         throw e;
+      } catch (SQLException e) {
+        write(token, ProtectedWriter.Outcome.FAILED);
+        throw new IllegalStateException("unfenced job creation failed", e);
       }
     }
 

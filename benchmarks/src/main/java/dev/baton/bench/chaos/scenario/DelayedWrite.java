@@ -2,18 +2,14 @@
 package dev.baton.bench.chaos.scenario;
 
 import dev.baton.bench.chaos.ChaosClient;
-import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
-import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.ChaosRun;
-import dev.baton.bench.chaos.Waits;
-import java.util.Optional;
 
 /**
- * 8. An in-flight write delayed past the takeover: the owner's database traffic is held in its
- * proxy (its next write goes out and waits there), the owner is cut off ZooKeeper until a successor
- * takes over and writes, then the held bytes are delivered: the old write must be rejected, or have
- * been ordered before (if the hold caught it inside its transaction, the successor waits for its
- * row lock).
+ * 8. An in-flight write delayed past the takeover: the owner decides a write with its token and
+ * holds it ({@code HOLD}, as a process stalled between deciding a write and sending it), its
+ * ZooKeeper traffic is blackholed until a successor takes over and writes, then the network heals
+ * and the held write is sent: it must reach the fence and be REJECTED. Applies to every fence. The
+ * fault counts once the successor wrote while the write was held; no successor is a violation.
  */
 public final class DelayedWrite implements ChaosScenario {
   @Override
@@ -28,34 +24,35 @@ public final class DelayedWrite implements ChaosScenario {
 
   @Override
   public String description() {
-    return "owner's database traffic held while it is cut off and a successor writes, then delivered";
-  }
-
-  @Override
-  public Optional<String> notApplicable(Role role, FenceKind fence) {
-    return fence == FenceKind.SQL
-        ? Optional.empty()
-        : Optional.of("the database proxy only sits in front of a SQL fence");
+    return "owner's write held while it is cut off and a successor writes, then sent";
   }
 
   @Override
   public void inject(ChaosRun run) {
     ChaosClient victim = run.owner();
+    ChaosClient.HeldWrite held = victim.holdWrites(run.options().recoveryBound());
     ChaosRun.Mark before = run.mark();
-    run.fault("hold database traffic and blackhole ZooKeeper of " + victim.id());
-    victim.holdDatabase();
     victim.blackholeZooKeeper();
     try {
-      boolean successor =
-          Waits.until(() -> run.successorWrote(victim, before), run.options().recoveryBound());
-      if (!successor) {
-        run.note(
-            "delayed-write: a successor's write waited for the held transaction (ordered after it)");
+      if (run.awaitSuccessor(
+          victim,
+          before,
+          run.options().recoveryBound(),
+          "while " + victim.id() + " was cut off with a held write",
+          held.resource())) {
+        run.fault(
+            "write of "
+                + victim.id()
+                + " (token "
+                + held.token()
+                + ") held while a successor wrote");
       }
     } finally {
-      victim.healDatabase();
       victim.healZooKeeper();
     }
+    ChaosRun.Mark released = run.mark();
+    victim.releaseWrites();
+    run.awaitStaleWrite(victim, held, released);
     run.awaitRecovery(run.mark(), "delivering " + victim.id() + "'s held write");
   }
 }

@@ -4,7 +4,11 @@ package dev.baton.bench.chaos.scenario;
 import dev.baton.bench.chaos.ChaosClient;
 import dev.baton.bench.chaos.ChaosRun;
 import dev.baton.bench.chaos.Waits;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * 6. Session expiry storm: {@value #ROUNDS} rounds in a row, each a different kind of expiry: (1)
@@ -12,7 +16,8 @@ import java.util.List;
  * the sessions for real and the clients learn it when the proxies heal; (2) the owner's session
  * expired on the server at once by a second handle on its id and password ({@code SessionExpirer});
  * (3) every client's session expired client-side (ZooKeeper's injected expiry, in each client
- * process).
+ * process). A round counts once every client it hit reports a new session id and a term, hold or
+ * ownership began with a token not seen before the round.
  */
 public final class ExpiryStorm implements ChaosScenario {
   static final int ROUNDS = 3;
@@ -37,10 +42,15 @@ public final class ExpiryStorm implements ChaosScenario {
   @Override
   public void inject(ChaosRun run) {
     for (int round = 0; round < ROUNDS; round++) {
+      List<ChaosClient> hit = round % 3 == 1 ? List.of(run.owner()) : run.clients();
+      Map<ChaosClient, Long> sessions = new HashMap<>();
+      hit.forEach(c -> sessions.put(c, c.sessionId()));
+      Set<Long> tokensBefore = run.tokensSeen();
+      ChaosRun.Mark before = run.mark();
+      String what;
       switch (round % 3) {
         case 0 -> {
-          List<ChaosClient> hit = run.clients();
-          run.fault("session expiry by silence of " + hit.stream().map(ChaosClient::id).toList());
+          what = "session expiry by silence of " + hit.stream().map(ChaosClient::id).toList();
           hit.forEach(ChaosClient::blackholeZooKeeper);
           try {
             Waits.faultDuration(run.options().beyondSession()); // silent past the session timeout
@@ -49,16 +59,61 @@ public final class ExpiryStorm implements ChaosScenario {
           }
         }
         case 1 -> {
-          ChaosClient owner = run.owner();
-          run.fault("server-side session expiry of " + owner.id());
-          owner.expireOnServer(run.cluster().ensemble().connectString());
+          what = "server-side session expiry of " + hit.get(0).id();
+          hit.get(0).expireOnServer(run.cluster().ensemble().connectString());
         }
         default -> {
-          run.fault("client-side injected session expiry of every client");
-          run.clients().forEach(ChaosClient::expireClientSide);
+          what = "client-side injected session expiry of every client";
+          hit.forEach(ChaosClient::expireClientSide);
         }
       }
       run.awaitRecovery(run.mark(), "expiry round " + (round + 1));
+      observe(run, what, hit, sessions, tokensBefore, before);
+    }
+  }
+
+  /**
+   * Counts the round's fault once every client it hit reports a new session id and some client
+   * began a term, hold or ownership with a token not seen before the round.
+   */
+  private static void observe(
+      ChaosRun run,
+      String what,
+      List<ChaosClient> hit,
+      Map<ChaosClient, Long> sessions,
+      Set<Long> tokensBefore,
+      ChaosRun.Mark before) {
+    List<ChaosClient> same = new ArrayList<>(hit);
+    boolean renewed =
+        Waits.until(
+            () -> {
+              same.removeIf(c -> c.sessionId() != sessions.get(c));
+              return same.isEmpty();
+            },
+            run.options().recoveryBound());
+    boolean newToken =
+        Waits.until(
+            () ->
+                run.eventsSince(before).stream()
+                    .map(e -> e.getValue())
+                    .anyMatch(
+                        e ->
+                            (e.kind().equals("ELECTED")
+                                    || e.kind().equals("LOCKED")
+                                    || e.kind().equals("ASSIGNED"))
+                                && !tokensBefore.contains(e.number("token"))),
+            run.options().recoveryBound());
+    if (renewed && newToken) {
+      run.fault(what + ": new sessions and a new token observed");
+    } else {
+      run.faultNotObserved(
+          what
+              + (renewed
+                  ? ""
+                  : ": the session of "
+                      + same.stream().map(ChaosClient::id).toList()
+                      + " did not change")
+              + (newToken ? "" : ": no term began with a new token"));
     }
   }
 }

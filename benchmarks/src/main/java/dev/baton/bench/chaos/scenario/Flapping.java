@@ -9,7 +9,9 @@ import java.time.Duration;
 /**
  * 7. Flapping: {@value #CUTS} short cuts of the owner's ZooKeeper connections, each healed well
  * inside the session timeout. After each reconnect at most one client believes it owns (the
- * leadership, the lock, each partition), and the service writes again (no livelock).
+ * leadership, the lock, each partition), and the service writes again (no livelock). A cut counts
+ * once the owner reported its connection dropped ({@code SUSPENDED}) and, after the heal, back
+ * ({@code RECONNECTED}).
  */
 public final class Flapping implements ChaosScenario {
   static final int CUTS = 5;
@@ -34,14 +36,35 @@ public final class Flapping implements ChaosScenario {
     Duration cut = Duration.ofMillis(run.options().sessionMs() / 5);
     for (int i = 0; i < CUTS; i++) {
       ChaosClient victim = run.owner();
-      run.fault("cut " + victim.id() + " for " + cut.toMillis() + " ms");
+      ChaosRun.Mark cutAt = run.mark();
       victim.cutZooKeeper();
+      boolean dropped;
       try {
         Waits.faultDuration(cut); // the cut's deliberate length, inside the session
+        dropped =
+            Waits.until(
+                () -> run.reportedConnection(victim, cutAt, "SUSPENDED", "LOST"),
+                run.options().session());
       } finally {
         victim.healZooKeeper();
       }
       ChaosRun.Mark healed = run.mark();
+      boolean back =
+          Waits.until(
+              () -> run.reportedConnection(victim, healed, "RECONNECTED", "CONNECTED"),
+              run.options().recoveryBound());
+      if (dropped && back) {
+        run.fault(
+            "cut " + (i + 1) + " of " + victim.id() + ": its connection dropped and came back");
+      } else {
+        run.faultNotObserved(
+            "flapping cut "
+                + (i + 1)
+                + " of "
+                + victim.id()
+                + (dropped ? "" : ": no dropped connection reported")
+                + (back ? "" : ": no reconnection reported after the heal"));
+      }
       if (!Waits.until(() -> run.believedOwners() <= 1, run.options().session())) {
         run.violation(
             run.believedOwners()

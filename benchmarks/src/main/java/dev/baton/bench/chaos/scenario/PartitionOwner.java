@@ -30,11 +30,12 @@ public final class PartitionOwner implements ChaosScenario {
   public void inject(ChaosRun run) {
     ChaosClient victim = run.owner();
     ChaosRun.Mark before = run.mark();
-    run.fault("blackhole ZooKeeper of " + victim.id());
     victim.blackholeZooKeeper();
     try {
-      run.awaitSuccessor(
-          victim, before, run.options().recoveryBound(), "while " + victim.id() + " was cut off");
+      if (run.awaitSuccessor(
+          victim, before, run.options().recoveryBound(), "while " + victim.id() + " was cut off")) {
+        run.fault("blackhole of " + victim.id() + "'s ZooKeeper traffic: a successor wrote");
+      }
       // the fault's deliberate extra length: the old owner runs on, cut off, next to its successor
       Waits.faultDuration(java.time.Duration.ofMillis(run.options().sessionMs() / 2));
     } finally {

@@ -16,6 +16,17 @@ import org.junit.jupiter.api.Test;
 
 class ClientArgsTest {
   @Test
+  void theZooKeeperFencesNegativeControlParses() {
+    ClientArgs a =
+        ClientArgs.parse(
+            new String[] {
+              "--role=election", "--id=c1", "--connect=h:1", "--path=/x/y", "--fence=zk_none"
+            });
+    assertThat(a.fence()).isEqualTo(FenceKind.ZK_NONE);
+    assertThat(a.jdbc()).isEmpty();
+  }
+
+  @Test
   void parsesEveryKeyAndAppliesDefaults() {
     ClientArgs a =
         ClientArgs.parse(

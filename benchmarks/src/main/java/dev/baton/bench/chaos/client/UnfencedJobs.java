@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.client;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.scheduler.ScheduledJob;
+import dev.baton.recipes.scheduler.SqlJobStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+
+/**
+ * The scheduler's negative control ({@code --fence=none}): job creation as a store without a fence
+ * and without a unique key on the slot would do it, in the same tables and columns as {@link
+ * SqlJobStore}: read the progress, decide to create the next slot's job, then insert it and move
+ * the progress, each statement on its own. A leader that decided before its term ended inserts its
+ * job after its successor created the same slot; the checker must report it.
+ */
+final class UnfencedJobs {
+  private final JdbcPool pool;
+  private final String jobs;
+  private final String progress;
+  private final WriteGate gate;
+
+  UnfencedJobs(JdbcPool pool, String prefix, WriteGate gate) {
+    this.pool = pool;
+    this.jobs = prefix + "_jobs";
+    this.progress = prefix + "_progress";
+    this.gate = gate;
+  }
+
+  /**
+   * Creates the jobs table without its primary key (before {@link SqlJobStore#createSchema()},
+   * which then keeps it and creates the other tables).
+   */
+  void createJobsTable(String prefix) throws SQLException {
+    for (String ddl : SqlJobStore.ddl(prefix)) {
+      if (ddl.contains(" " + jobs + " ")) {
+        try (Connection c = pool.getConnection();
+            Statement s = c.createStatement()) {
+          s.execute(ddl.replace(" NOT NULL PRIMARY KEY", " NOT NULL"));
+        }
+      }
+    }
+  }
+
+  /** Creates the slot's job unless the progress says it exists; true if this call inserted it. */
+  boolean createSlotJob(
+      String schedule,
+      FencingToken token,
+      long slot,
+      Instant scheduledFor,
+      String jobType,
+      String resource)
+      throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      long last = lastSlot(c, schedule);
+      if (slot <= last) {
+        return false;
+      }
+      boolean interrupted = gate.pass(resource, token.value()); // decided; HOLD keeps it here
+      try {
+        insert(c, schedule, token, slot, scheduledFor, jobType);
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return true;
+    }
+  }
+
+  private void insert(
+      Connection c,
+      String schedule,
+      FencingToken token,
+      long slot,
+      Instant scheduledFor,
+      String jobType)
+      throws SQLException {
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "INSERT INTO "
+                + jobs
+                + " (schedule_key, schedule, slot, job_type, scheduled_for, token, token_scope,"
+                + " status) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING')")) {
+      p.setString(1, ScheduledJob.keyOf(schedule, slot));
+      p.setString(2, schedule);
+      p.setLong(3, slot);
+      p.setString(4, jobType);
+      p.setTimestamp(5, Timestamp.from(scheduledFor));
+      p.setLong(6, token.value());
+      p.setString(7, token.scope());
+      p.executeUpdate();
+    }
+    String advance =
+        lastSlot(c, schedule) < 0
+            ? "INSERT INTO "
+                + progress
+                + " (last_slot, token, updated_at, schedule) VALUES (?, ?, CURRENT_TIMESTAMP, ?)"
+            : "UPDATE "
+                + progress
+                + " SET last_slot = ?, token = ?, updated_at = CURRENT_TIMESTAMP WHERE schedule = ?";
+    try (PreparedStatement p = c.prepareStatement(advance)) {
+      p.setLong(1, slot);
+      p.setLong(2, token.value());
+      p.setString(3, schedule);
+      p.executeUpdate();
+    }
+  }
+
+  private long lastSlot(Connection c, String schedule) throws SQLException {
+    try (PreparedStatement p =
+        c.prepareStatement("SELECT last_slot FROM " + progress + " WHERE schedule = ?")) {
+      p.setString(1, schedule);
+      try (ResultSet rs = p.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : -1;
+      }
+    }
+  }
+}
