@@ -19,7 +19,10 @@ import java.util.Set;
  * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
  * each, a short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per
  * scenario and role, the table on stderr. Fails when the checker finds a violation, or, with {@code
- * --fence=none} (the negative control), when it finds none.
+ * --fence=none} (the negative control), when it finds none. Every trial's history is exported under
+ * {@code target/chaos-history/<run>/} and judged again by the independent checker ({@code
+ * dev.baton.bench.history.check}); its findings are {@code independent_violations}, and a finding
+ * the harness's checker missed is a violation (with {@code --fence=none}, it must find some too).
  */
 public final class ChaosBenchmark implements Scenario {
   private static final Set<String> KEYS =
@@ -91,7 +94,8 @@ public final class ChaosBenchmark implements Scenario {
       }
       suite.printResults(System.out);
       System.err.print(suite.table());
-      Optional<String> failure = verdict(fence, suite.violations());
+      System.err.println("chaos: histories under " + TrialRecording.defaultRoot().toAbsolutePath());
+      Optional<String> failure = verdict(fence, suite.violations(), suite.independentViolations());
       if (failure.isPresent()) {
         throw new BenchmarkFailure(failure.get());
       }
@@ -103,6 +107,21 @@ public final class ChaosBenchmark implements Scenario {
    * negative control, where stale writes must get through), finding no violation at all, which
    * means the faults or the checker did not work.
    */
+  static Optional<String> verdict(
+      FenceKind fence, List<String> violations, List<String> independent) {
+    Optional<String> first = verdict(fence, violations);
+    if (first.isPresent()) {
+      return first;
+    }
+    if (fence == FenceKind.NONE && independent.isEmpty()) {
+      return Optional.of(
+          "negative control failed: with --fence=none the independent checker found no violation"
+              + " in the exported histories");
+    }
+    return Optional.empty();
+  }
+
+  /** The harness checker's part of {@link #verdict(FenceKind, List, List)}. */
   static Optional<String> verdict(FenceKind fence, List<String> violations) {
     if (fence == FenceKind.NONE) {
       return violations.isEmpty()
