@@ -100,12 +100,12 @@ public final class ChaosProfile implements Scenario {
     }
     int count = s.integer("trials", 1000);
     long budgetSeconds = s.integer("budget-seconds", s.integer("budget-minutes", 600) * 60);
-    if (count < 1 || budgetSeconds < 0) {
-      throw new IllegalArgumentException("need trials >= 1 and a budget >= 0");
+    long seed = s.integer("seed", 1);
+    if (count < 1 || budgetSeconds < 0 || seed < 0) {
+      throw new IllegalArgumentException("need trials >= 1, a budget >= 0 and a seed >= 0");
     }
     List<TrialSpec> plan =
-        ProfilePlan.trials(
-            ProfilePlan.cells(scenarios, roles, fences), count, s.integer("seed", 1));
+        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences), count, seed);
     ProfileRunner.Outcome outcome =
         new ProfileRunner(System::nanoTime, Duration.ofSeconds(budgetSeconds).toNanos())
             .run(plan, trials::run);

@@ -137,6 +137,14 @@ final class ProfileTrials {
       Files.createDirectories(out);
       Files.writeString(out.resolve("table.md"), table.markdown());
       Files.writeString(out.resolve("summary.txt"), summary + "\n");
+      Path running = out.resolve("trials");
+      if (Files.isDirectory(running)) {
+        try (Stream<Path> left = Files.list(running)) {
+          if (left.findAny().isEmpty()) {
+            Files.delete(running); // every trial was filed as passed or failed
+          }
+        }
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the profile's report into " + out, e);
     }

@@ -68,6 +68,8 @@ class ChaosProfileTest {
     String id = "00000-pause-election-sql-s5";
     Path passed = out.resolve("passed").resolve(id);
     assertThat(list(passed)).containsExactly(passed.resolve("history.json.gz"));
+    assertThat(out.resolve("failed")).doesNotExist();
+    assertThat(out.resolve("trials")).as("nothing left unfiled").doesNotExist();
     History h = History.read(passed.resolve("history.json.gz"));
     assertThat(h.meta()).containsEntry("trial", id).containsEntry("seed", 5L);
     assertThat(h.fenceLog()).isNotEmpty();
