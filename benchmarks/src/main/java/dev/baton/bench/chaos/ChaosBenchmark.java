@@ -19,7 +19,10 @@ import java.util.Set;
  * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
  * each, a short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per
  * scenario and role, the table on stderr. Fails when the checker finds a violation, or, with {@code
- * --fence=none} (the negative control), when it finds none.
+ * --fence=none} (the negative control), when it finds none. Every trial's history is exported under
+ * {@code target/chaos-history/<run>/} and judged again by the independent checker ({@code
+ * dev.baton.bench.history.check}); its findings are {@code independent_violations}, and a finding
+ * the harness's checker missed is a violation (with {@code --fence=none}, it must find some too).
  */
 public final class ChaosBenchmark implements Scenario {
   private static final Set<String> KEYS =
@@ -32,6 +35,7 @@ public final class ChaosBenchmark implements Scenario {
           "clients",
           "partitions",
           "fence",
+          "db",
           "soak-seconds",
           "seed",
           "recovery-bound-ms");
@@ -62,7 +66,7 @@ public final class ChaosBenchmark implements Scenario {
     try {
       fence = FenceKind.valueOf(s.string("fence", "sql").toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("fence must be sql, zk or none");
+      throw new IllegalArgumentException("fence must be sql, zk, none or zk_none");
     }
     int trials = s.integer("trials", 1);
     ChaosOptions defaults = ChaosOptions.defaults();
@@ -74,7 +78,8 @@ public final class ChaosBenchmark implements Scenario {
             s.integer("partitions", defaults.partitions()),
             fence,
             Duration.ofMillis(
-                s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())));
+                s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())),
+            ChaosOptions.Db.of(s.string("db", defaults.db().key())));
     if (trials < 1
         || options.clients() < 2
         || options.partitions() < 1
@@ -91,7 +96,8 @@ public final class ChaosBenchmark implements Scenario {
       }
       suite.printResults(System.out);
       System.err.print(suite.table());
-      Optional<String> failure = verdict(fence, suite.violations());
+      System.err.println("chaos: histories under " + TrialRecording.defaultRoot().toAbsolutePath());
+      Optional<String> failure = verdict(fence, suite.violations(), suite.independentViolations());
       if (failure.isPresent()) {
         throw new BenchmarkFailure(failure.get());
       }
@@ -103,8 +109,23 @@ public final class ChaosBenchmark implements Scenario {
    * negative control, where stale writes must get through), finding no violation at all, which
    * means the faults or the checker did not work.
    */
+  static Optional<String> verdict(
+      FenceKind fence, List<String> violations, List<String> independent) {
+    Optional<String> first = verdict(fence, violations);
+    if (first.isPresent()) {
+      return first;
+    }
+    if (fence.unfenced() && independent.isEmpty()) {
+      return Optional.of(
+          "negative control failed: with --fence=none the independent checker found no violation"
+              + " in the exported histories");
+    }
+    return Optional.empty();
+  }
+
+  /** The harness checker's part of {@link #verdict(FenceKind, List, List)}. */
   static Optional<String> verdict(FenceKind fence, List<String> violations) {
-    if (fence == FenceKind.NONE) {
+    if (fence.unfenced()) {
       return violations.isEmpty()
           ? Optional.of("negative control failed: with --fence=none the checker found no violation")
           : Optional.empty();

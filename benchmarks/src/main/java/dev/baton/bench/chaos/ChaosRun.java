@@ -40,6 +40,7 @@ public final class ChaosRun implements AutoCloseable {
   private final List<String> notes = new ArrayList<>();
   private int faults;
   private long worstRecoveryMs;
+  private List<SafetyChecker.Row> fenceLog = List.of();
   private boolean finished;
   private boolean closed;
 
@@ -492,6 +493,7 @@ public final class ChaosRun implements AutoCloseable {
         violation("no accepted write after everything healed " + clientDiagnostics());
       }
       clients.forEach(ChaosClient::stop);
+      fenceLog = readFenceLog();
       SafetyChecker.Report report =
           SafetyChecker.check(
               db, role, options.fence(), cluster.ensemble().connectString(), path, clients);
@@ -528,6 +530,20 @@ public final class ChaosRun implements AutoCloseable {
       }
     }
     db.drop();
+  }
+
+  private List<SafetyChecker.Row> readFenceLog() {
+    return role != Role.SCHEDULER && options.fence() == FenceKind.ZK
+        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
+        : acceptedSoFar();
+  }
+
+  /**
+   * The fence's accepted writes in the store's order, read once the clients stopped in {@link
+   * #finish()} (before the trial's database is dropped), for the exported history; empty before.
+   */
+  public List<SafetyChecker.Row> fenceLog() {
+    return fenceLog;
   }
 
   /** For the negative control and diagnostics: the fence of this trial. */

@@ -23,27 +23,56 @@ public final class ChaosSuite {
     this.options = options;
   }
 
-  /** One trial: start the clients, inject one episode, heal, stop, check. */
+  /** One trial, recorded by default ({@link TrialRecording#defaultFor}). */
   public static TrialResult trial(
       ChaosCluster cluster, ChaosScenario scenario, Role role, ChaosOptions options) {
+    return trial(
+        cluster,
+        scenario,
+        role,
+        options,
+        TrialRecording.defaultFor(
+            scenario.name(),
+            role.name().toLowerCase(Locale.ROOT),
+            options.fence().name().toLowerCase(Locale.ROOT)));
+  }
+
+  /**
+   * One trial: start the clients, inject one episode, heal, stop, check; then export its history
+   * into {@code recording}'s directory and judge it again with the independent checker.
+   */
+  public static TrialResult trial(
+      ChaosCluster cluster,
+      ChaosScenario scenario,
+      Role role,
+      ChaosOptions options,
+      TrialRecording recording) {
     long start = System.nanoTime();
+    TrialRecorder recorder = TrialRecorder.begin(cluster, recording);
+    TrialResult r;
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
+      recorder.watch(run, start);
       scenario.inject(run);
-      TrialResult r = run.finish();
-      System.err.printf(
-          "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
-              + " recover_ms=%d%n",
-          scenario.name(),
-          role.name().toLowerCase(Locale.ROOT),
-          (System.nanoTime() - start) / 1_000_000,
-          r.faults(),
-          r.writes(),
-          r.rejected(),
-          r.violations().size(),
-          r.recoverMs());
-      r.violations().forEach(v -> System.err.println("chaos VIOLATION " + v));
-      return r;
+      r = recorder.judge(run, run.finish(), scenario.name(), options);
+    } finally {
+      recorder.close();
     }
+    System.err.printf(
+        "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
+            + " independent_violations=%d recover_ms=%d history=%s%n",
+        scenario.name(),
+        role.name().toLowerCase(Locale.ROOT),
+        (System.nanoTime() - start) / 1_000_000,
+        r.faults(),
+        r.writes(),
+        r.rejected(),
+        r.violations().size(),
+        r.independentViolations().size(),
+        r.recoverMs(),
+        recording.dir().resolve(HistoryExport.FILE));
+    r.violations().forEach(v -> System.err.println("chaos VIOLATION " + v));
+    r.independentViolations().forEach(v -> System.err.println("chaos INDEPENDENT " + v));
+    return r;
   }
 
   /**
@@ -83,23 +112,32 @@ public final class ChaosSuite {
     return out;
   }
 
+  /** Every violation the independent checker found in the exported histories so far. */
+  public List<String> independentViolations() {
+    List<String> out = new ArrayList<>();
+    results.values().forEach(r -> out.addAll(r.independentViolations()));
+    return out;
+  }
+
   /**
-   * {@code RESULT chaos-<scenario> role=<role> trials=N faults=N writes=N rejected=N violations=N
-   * recover_ms=N}.
+   * {@code RESULT chaos-<scenario> role=<role> fence=<fence> trials=N faults=N writes=N rejected=N
+   * violations=N independent_violations=N recover_ms=N}.
    */
   public void printResults(PrintStream out) {
     for (TrialResult r : results.values()) {
       out.printf(
-          "RESULT chaos-%s role=%s fence=%s trials=%d faults=%d writes=%d rejected=%d violations=%d"
-              + " recover_ms=%d%n",
+          "RESULT chaos-%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d rejected=%d"
+              + " violations=%d independent_violations=%d recover_ms=%d%n",
           r.scenario(),
           r.role().name().toLowerCase(Locale.ROOT),
           options.fence().name().toLowerCase(Locale.ROOT),
+          options.db().key(),
           r.trials(),
           r.faults(),
           r.writes(),
           r.rejected(),
           r.violations().size(),
+          r.independentViolations().size(),
           r.recoverMs());
     }
     skipped.forEach(

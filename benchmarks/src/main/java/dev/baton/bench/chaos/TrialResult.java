@@ -4,6 +4,7 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The outcome of one or more trials of a scenario for a role.
@@ -15,6 +16,9 @@ import java.util.List;
  * @param violations every safety or liveness violation found; must be empty
  * @param recoverMs the worst time from a heal to the service writing again
  * @param errors ERROR events of the clients (reported, not judged)
+ * @param notes remarks for the report
+ * @param independentViolations what the independent checker ({@code dev.baton.bench.history.check})
+ *     found in the trials' exported histories
  */
 public record TrialResult(
     String scenario,
@@ -27,11 +31,63 @@ public record TrialResult(
     List<String> violations,
     long recoverMs,
     long errors,
-    List<String> notes) {
+    List<String> notes,
+    List<String> independentViolations) {
 
   public TrialResult {
     violations = List.copyOf(violations);
     notes = List.copyOf(notes);
+    independentViolations = List.copyOf(independentViolations);
+  }
+
+  /** A result not yet judged by the independent checker. */
+  public TrialResult(
+      String scenario,
+      Role role,
+      int trials,
+      int faults,
+      long writes,
+      long rejected,
+      long accepted,
+      List<String> violations,
+      long recoverMs,
+      long errors,
+      List<String> notes) {
+    this(
+        scenario,
+        role,
+        trials,
+        faults,
+        writes,
+        rejected,
+        accepted,
+        violations,
+        recoverMs,
+        errors,
+        notes,
+        List.of());
+  }
+
+  /**
+   * This result with the independent checker's findings, and, where its verdict differs from the
+   * harness's ({@code disagreement}, if present), that disagreement as one more violation.
+   */
+  public TrialResult judgedIndependently(List<String> independent, Optional<String> disagreement) {
+    List<String> v = new ArrayList<>(violations);
+    disagreement.ifPresent(v::add);
+    return new TrialResult(
+        scenario,
+        role,
+        trials,
+        faults,
+        writes,
+        rejected,
+        accepted,
+        v,
+        recoverMs,
+        errors,
+        notes,
+        independent);
   }
 
   /** The sum of two results of the same scenario (the worst recovery of both). */
@@ -40,6 +96,8 @@ public record TrialResult(
     v.addAll(o.violations);
     List<String> n = new ArrayList<>(notes);
     o.notes.stream().filter(x -> !n.contains(x)).forEach(n::add);
+    List<String> iv = new ArrayList<>(independentViolations);
+    iv.addAll(o.independentViolations);
     return new TrialResult(
         scenario,
         role == o.role ? role : null,
@@ -51,6 +109,7 @@ public record TrialResult(
         v,
         Math.max(recoverMs, o.recoverMs),
         errors + o.errors,
-        n);
+        n,
+        iv);
   }
 }

@@ -22,4 +22,15 @@ class ChaosBenchmarkTest {
         .hasValueSatisfying(m -> assertThat(m).contains("negative control failed"));
     assertThat(ChaosBenchmark.verdict(FenceKind.NONE, List.of("p0: stale"))).isEmpty();
   }
+
+  @Test
+  void theNegativeControlNeedsBothCheckersToFindViolations() {
+    assertThat(ChaosBenchmark.verdict(FenceKind.NONE, List.of("p0: stale"), List.of()))
+        .hasValueSatisfying(m -> assertThat(m).contains("independent checker found no violation"));
+    assertThat(ChaosBenchmark.verdict(FenceKind.NONE, List.of("p0: stale"), List.of("p0: back")))
+        .isEmpty();
+    assertThat(ChaosBenchmark.verdict(FenceKind.SQL, List.of(), List.of())).isEmpty();
+    assertThat(ChaosBenchmark.verdict(FenceKind.SQL, List.of("disagree"), List.of("p0: back")))
+        .hasValue("1 violations, first: disagree");
+  }
 }

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.chaos.ChaosProtocol.Event;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
+ * benchmarks README, "History format"): the trial's description, every client event as an operation
+ * (an invocation and its completion), and the fence's log of accepted writes in the store's order.
+ */
+final class HistoryExport {
+  static final String FILE = "history.json";
+
+  private HistoryExport() {}
+
+  /** One operation before numbering. */
+  private record Op(
+      String process,
+      long time,
+      String type,
+      String f,
+      String resource,
+      Long token,
+      String value) {}
+
+  /**
+   * Writes {@code dir/history.json} and returns its path.
+   *
+   * @param meta the trial's description (trial id, scenario, role, fence, seed, ...), written
+   *     first, in order
+   * @param lines each client's stamped output lines, by client id
+   * @param fenceLog the fence's accepted writes in the store's order
+   */
+  static Path write(
+      Path dir,
+      Map<String, Object> meta,
+      Role role,
+      Map<String, List<EventClock.Stamped>> lines,
+      List<SafetyChecker.Row> fenceLog) {
+    List<Op> ops = new ArrayList<>();
+    List<String> order = new ArrayList<>(lines.keySet());
+    List<Map.Entry<String, EventClock.Stamped>> all = new ArrayList<>();
+    lines.forEach((id, ls) -> ls.forEach(l -> all.add(Map.entry(id, l))));
+    // stable: a client's own lines keep their order, equal stamps go by client
+    all.sort(
+        Comparator.comparingLong((Map.Entry<String, EventClock.Stamped> e) -> e.getValue().nanos())
+            .thenComparingInt(e -> order.indexOf(e.getKey())));
+    for (Map.Entry<String, EventClock.Stamped> e : all) {
+      ChaosProtocol.parse(e.getValue().line())
+          .flatMap(ev -> operation(role, e.getKey(), e.getValue().nanos(), ev))
+          .ifPresent(
+              completion -> {
+                ops.add(
+                    new Op(
+                        completion.process(),
+                        completion.time(),
+                        "invoke",
+                        completion.f(),
+                        completion.resource(),
+                        completion.token(),
+                        completion.f().equals("write") ? completion.value() : null));
+                ops.add(completion);
+              });
+    }
+    StringBuilder b = new StringBuilder("{\n");
+    b.append("  \"format\": \"baton-chaos-history\",\n  \"version\": 1,\n");
+    meta.forEach(
+        (k, v) -> b.append("  ").append(str(k)).append(": ").append(value(v)).append(",\n"));
+    b.append("  \"history\": [");
+    for (int i = 0; i < ops.size(); i++) {
+      Op o = ops.get(i);
+      b.append(i == 0 ? "\n" : ",\n")
+          .append("    {\"index\": ")
+          .append(i)
+          .append(", \"process\": ")
+          .append(str(o.process()))
+          .append(", \"time\": ")
+          .append(o.time())
+          .append(", \"type\": ")
+          .append(str(o.type()))
+          .append(", \"f\": ")
+          .append(str(o.f()))
+          .append(", \"resource\": ")
+          .append(str(o.resource()))
+          .append(", \"token\": ")
+          .append(value(o.token()))
+          .append(", \"value\": ")
+          .append(value(o.value()))
+          .append('}');
+    }
+    b.append(ops.isEmpty() ? "],\n" : "\n  ],\n").append("  \"fence_log\": [");
+    for (int i = 0; i < fenceLog.size(); i++) {
+      SafetyChecker.Row r = fenceLog.get(i);
+      b.append(i == 0 ? "\n" : ",\n")
+          .append("    {\"seq\": ")
+          .append(i)
+          .append(", \"resource\": ")
+          .append(str(r.resource()))
+          .append(", \"writer\": ")
+          .append(str(r.writer()))
+          .append(", \"token\": ")
+          .append(r.token())
+          .append('}');
+    }
+    b.append(fenceLog.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");
+    try {
+      Files.createDirectories(dir);
+      Path file = dir.resolve(FILE);
+      Files.writeString(file, b, StandardCharsets.UTF_8);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the history into " + dir, e);
+    }
+  }
+
+  /** The completion an event line stands for, if it is an operation. */
+  private static Optional<Op> operation(Role role, String process, long time, Event e) {
+    Map<String, String> f = e.fields();
+    Long token = f.containsKey("token") ? Long.valueOf(f.get("token")) : null;
+    String term =
+        switch (role) {
+          case ELECTION -> "leader";
+          case SCHEDULER -> "schedule";
+          case LOCK -> "lock";
+          case PARTITION -> "p" + f.getOrDefault("partition", "?");
+        };
+    return Optional.ofNullable(
+        switch (e.kind()) {
+          case "WRITE" ->
+              new Op(
+                  process,
+                  time,
+                  outcome(f.get("outcome")),
+                  "write",
+                  f.get("resource"),
+                  token,
+                  process);
+          case "ELECTED", "LOCKED", "ASSIGNED" ->
+              new Op(process, time, "ok", e.kind().toLowerCase(Locale.ROOT), term, token, null);
+          case "REVOKED", "UNLOCKED", "RELEASED" ->
+              new Op(
+                  process,
+                  time,
+                  "ok",
+                  e.kind().toLowerCase(Locale.ROOT),
+                  term,
+                  token,
+                  f.get("reason"));
+          default -> null;
+        });
+  }
+
+  private static String outcome(String outcome) {
+    return switch (String.valueOf(outcome)) {
+      case "ACCEPTED" -> "ok";
+      case "REJECTED" -> "fail";
+      default -> "info";
+    };
+  }
+
+  private static String value(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof Number || v instanceof Boolean) {
+      return v.toString();
+    }
+    return str(v.toString());
+  }
+
+  /** A JSON string literal. */
+  static String str(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            b.append(String.format("\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
+  }
+}

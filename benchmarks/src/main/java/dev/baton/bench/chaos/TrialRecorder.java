@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos;
+
+import dev.baton.bench.history.check.History;
+import dev.baton.bench.history.check.HistoryChecker;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Records one trial for {@link ChaosSuite#trial}: stamps the clients' events while it runs, exports
+ * its history when it finished, has the independent checker judge the exported file, and with
+ * {@link TrialRecording#keepLogs()} moves the clients' output and the servers' log lines of the
+ * trial into the trial's directory.
+ */
+final class TrialRecorder implements AutoCloseable {
+  private final ChaosCluster cluster;
+  private final TrialRecording recording;
+  private final long[] serverLogOffsets;
+  private final Instant started = Instant.now();
+  private EventClock clock;
+
+  private TrialRecorder(ChaosCluster cluster, TrialRecording recording) {
+    this.cluster = cluster;
+    this.recording = recording;
+    this.serverLogOffsets = new long[cluster.ensemble().size()];
+    if (recording.keepLogs()) {
+      for (int i = 0; i < serverLogOffsets.length; i++) {
+        serverLogOffsets[i] = size(cluster.ensemble().logFile(i));
+      }
+    }
+  }
+
+  static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording) {
+    return new TrialRecorder(cluster, recording);
+  }
+
+  /** Starts stamping the events of {@code run}'s clients, times from {@code originNanos}. */
+  void watch(ChaosRun run, long originNanos) {
+    clock = EventClock.start(originNanos, run.clients());
+  }
+
+  /**
+   * Exports the finished {@code run}'s history, judges it with the independent checker and returns
+   * {@code result} with its findings; a history the independent checker faults while the harness
+   * found nothing is one more violation (the two checkers disagree).
+   */
+  TrialResult judge(ChaosRun run, TrialResult result, String scenario, ChaosOptions options) {
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("trial", recording.meta().getOrDefault("trial", recording.dir().getFileName()));
+    meta.put("scenario", scenario);
+    meta.put("role", run.role().name().toLowerCase(Locale.ROOT));
+    meta.put("fence", options.fence().name().toLowerCase(Locale.ROOT));
+    meta.put("database", cluster.databaseKind());
+    meta.put("started", started.toString());
+    meta.put("session_ms", options.sessionMs());
+    meta.put("write_interval_ms", options.writeIntervalMs());
+    meta.put("clients", options.clients());
+    meta.put("partitions", options.partitions());
+    meta.put("time_resolution_ms", EventClock.POLL_MS);
+    recording.meta().forEach(meta::putIfAbsent);
+    Path file =
+        HistoryExport.write(recording.dir(), meta, run.role(), clock.finish(), run.fenceLog());
+    List<String> independent = HistoryChecker.check(History.read(file));
+    Optional<String> disagreement =
+        !independent.isEmpty() && result.violations().isEmpty()
+            ? Optional.of(
+                scenario
+                    + "/"
+                    + run.role()
+                    + ": the checkers disagree: the independent checker found "
+                    + independent.size()
+                    + " violations in "
+                    + file
+                    + " the harness's did not, first: "
+                    + independent.get(0))
+            : Optional.empty();
+    if (recording.keepLogs()) {
+      keepLogs(run);
+    }
+    return result.judgedIndependently(independent, disagreement);
+  }
+
+  private void keepLogs(ChaosRun run) {
+    try {
+      Path clients = Files.createDirectories(recording.dir().resolve("clients"));
+      for (ChaosClient c : run.clients()) {
+        move(c.process().outputFile(), clients.resolve(c.id() + ".out"));
+        if (!c.process().errorFile().equals(c.process().outputFile())) {
+          move(c.process().errorFile(), clients.resolve(c.id() + ".err"));
+        }
+      }
+      Path servers = Files.createDirectories(recording.dir().resolve("servers"));
+      for (int i = 0; i < serverLogOffsets.length; i++) {
+        copyFrom(
+            cluster.ensemble().logFile(i),
+            serverLogOffsets[i],
+            servers.resolve("server-" + (i + 1) + ".log"));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot keep the logs of the trial in " + recording.dir(), e);
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    if (Files.exists(from)) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /** Copies {@code from} after its first {@code offset} bytes (the lines of this trial). */
+  private static void copyFrom(Path from, long offset, Path to) throws IOException {
+    if (!Files.exists(from)) {
+      return;
+    }
+    try (RandomAccessFile in = new RandomAccessFile(from.toFile(), "r")) {
+      long length = in.length();
+      long start = offset <= length ? offset : 0; // a restarted server may have a new log
+      byte[] bytes = new byte[(int) Math.min(length - start, 64L << 20)];
+      in.seek(start);
+      in.readFully(bytes);
+      Files.write(to, bytes);
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.exists(file) ? Files.size(file) : 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the size of " + file, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (clock != null) {
+      clock.close();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import dev.baton.bench.chaos.ChaosCluster;
+import dev.baton.bench.chaos.ChaosOptions;
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.bench.chaos.scenario.ChaosScenario;
+import dev.baton.bench.chaos.scenario.Scenarios;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code benchmarks/run chaos-profile}: the long profile. Runs {@code --trials} trials (default
+ * 1,000) round-robin over every applicable scenario (1-9, the soak included), recipe and fence
+ * ({@code sql,zk}) within {@code --budget-minutes}, stops cleanly between trials when out of time,
+ * keeps every failing trial's evidence, prints one row per scenario, recipe and fence, and replays
+ * one trial from its id with {@code --replay=<id>}. Fails if a trial failed (a violation of either
+ * checker, or an error).
+ *
+ * <p>Output directory ({@code --out}, default {@code target/chaos-profile/<time>}): {@code
+ * failed/<id>/} with {@code trial.txt} (id, seed, violations, the replay command), {@code
+ * history.json}, {@code clients/<c>.out} (the event log) and {@code .err}, {@code
+ * servers/server-<n>.log} (the servers' log lines of the trial); {@code
+ * passed/<id>/history.json.gz} only; {@code table.md} and {@code summary.txt}.
+ */
+public final class ChaosProfile implements Scenario {
+  private static final Set<String> KEYS =
+      Set.of(
+          "trials",
+          "budget-minutes",
+          "budget-seconds",
+          "scenarios",
+          "roles",
+          "fences",
+          "seed",
+          "soak-seconds",
+          "out",
+          "replay");
+
+  @Override
+  public String description() {
+    return "the long chaos profile: --trials=1000 --budget-minutes=N over every scenario, recipe"
+        + " and fence; --replay=<trial id>";
+  }
+
+  @Override
+  public void run(List<String> args) {
+    Settings s = Settings.parse(args, KEYS);
+    Path out =
+        Path.of(
+            s.string(
+                "out",
+                "target/chaos-profile/"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+    try (ChaosCluster cluster = ChaosCluster.start()) {
+      int failed = run(cluster, s, out, System.out);
+      if (failed > 0) {
+        throw new BenchmarkFailure(
+            failed + " failed trials; their evidence is under " + out.resolve("failed"));
+      }
+    }
+  }
+
+  /**
+   * Runs the profile (or the replay) described by {@code s} on {@code cluster} into {@code out},
+   * printing RESULT lines on {@code results}; returns the number of failed trials.
+   */
+  static int run(ChaosCluster cluster, Settings s, Path out, PrintStream results) {
+    Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
+    ProfileTrials trials = new ProfileTrials(cluster, ChaosOptions.defaults(), soak, out);
+    String replay = s.string("replay", null);
+    if (replay != null) {
+      TrialSpec spec = TrialSpec.parse(replay);
+      trials.replay(spec);
+      trials.table().print(results);
+      return trials.table().failed();
+    }
+    List<ChaosScenario> scenarios = new ArrayList<>();
+    for (String name : s.string("scenarios", "1,2,3,4,5,6,7,8,9").split(",")) {
+      scenarios.add(Scenarios.byName(name.trim(), soak, 0));
+    }
+    List<Role> roles = new ArrayList<>();
+    for (String r : s.string("roles", "election,lock,scheduler,partition").split(",")) {
+      roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
+    }
+    List<FenceKind> fences = new ArrayList<>();
+    for (String f : s.string("fences", "sql,zk").split(",")) {
+      fences.add(FenceKind.valueOf(f.trim().toUpperCase(Locale.ROOT)));
+    }
+    int count = s.integer("trials", 1000);
+    long budgetSeconds = s.integer("budget-seconds", s.integer("budget-minutes", 600) * 60);
+    long seed = s.integer("seed", 1);
+    if (count < 1 || budgetSeconds < 0 || seed < 0) {
+      throw new IllegalArgumentException("need trials >= 1, a budget >= 0 and a seed >= 0");
+    }
+    List<TrialSpec> plan =
+        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences), count, seed);
+    ProfileRunner.Outcome outcome =
+        new ProfileRunner(System::nanoTime, Duration.ofSeconds(budgetSeconds).toNanos())
+            .run(plan, trials::run);
+    trials.table().print(results);
+    String summary =
+        String.format(
+            Locale.ROOT,
+            "RESULT chaos-profile trials_run=%d trials_planned=%d failed=%d out_of_time=%s"
+                + " seconds=%d database=%s out=%s",
+            outcome.ran(),
+            outcome.planned(),
+            trials.table().failed(),
+            outcome.outOfTime(),
+            outcome.elapsedNanos() / 1_000_000_000L,
+            cluster.databaseKind(),
+            out.toAbsolutePath());
+    results.println(summary);
+    trials.writeReport(summary);
+    System.err.print(trials.table().markdown());
+    return trials.table().failed();
+  }
+}

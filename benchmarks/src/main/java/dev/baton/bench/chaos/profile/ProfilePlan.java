@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.bench.chaos.scenario.ChaosScenario;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The order of a profile's trials: round-robin over every applicable (scenario, role, fence) cell,
+ * so a run cut short by its budget has covered every cell about equally; trial {@code n} gets seed
+ * {@code baseSeed + n}.
+ */
+final class ProfilePlan {
+  private ProfilePlan() {}
+
+  /** One cell of the table. */
+  record Cell(ChaosScenario scenario, Role role, FenceKind fence) {}
+
+  /** The applicable cells, in scenario, role, fence order. */
+  static List<Cell> cells(List<ChaosScenario> scenarios, List<Role> roles, List<FenceKind> fences) {
+    List<Cell> out = new ArrayList<>();
+    for (ChaosScenario s : scenarios) {
+      for (Role r : roles) {
+        for (FenceKind f : fences) {
+          if (s.notApplicable(r, f).isEmpty()) {
+            out.add(new Cell(s, r, f));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code trials} trials over {@code cells}, round-robin. */
+  static List<TrialSpec> trials(List<Cell> cells, int trials, long baseSeed) {
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("no scenario applies to the roles and fences chosen");
+    }
+    List<TrialSpec> out = new ArrayList<>(trials);
+    for (int n = 0; n < trials; n++) {
+      Cell c = cells.get(n % cells.size());
+      out.add(new TrialSpec(n, c.scenario().name(), c.role(), c.fence(), baseSeed + n));
+    }
+    return out;
+  }
+}

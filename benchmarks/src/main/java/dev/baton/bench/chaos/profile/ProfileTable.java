@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import dev.baton.bench.chaos.TrialResult;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The profile's per-cell tally (scenario, role, fence): trials, failed trials, faults, writes,
+ * rejected writes, violations of both checkers, and the recovery times' median and maximum (each
+ * trial's worst recovery).
+ */
+final class ProfileTable {
+  /** One cell's tally. */
+  static final class Row {
+    int trials;
+    int failed;
+    long faults;
+    long writes;
+    long rejected;
+    long violations;
+    long independent;
+    final List<Long> recoveries = new ArrayList<>();
+
+    long p50() {
+      if (recoveries.isEmpty()) {
+        return 0;
+      }
+      List<Long> sorted = new ArrayList<>(recoveries);
+      Collections.sort(sorted);
+      return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    long max() {
+      return recoveries.stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+  }
+
+  private final Map<String, Row> rows = new LinkedHashMap<>();
+
+  /** Counts a trial that ran to its verdict. */
+  synchronized void add(TrialSpec spec, TrialResult r, boolean failed) {
+    Row row = rows.computeIfAbsent(spec.cell(), c -> new Row());
+    row.trials++;
+    row.failed += failed ? 1 : 0;
+    row.faults += r.faults();
+    row.writes += r.writes();
+    row.rejected += r.rejected();
+    row.violations += r.violations().size();
+    row.independent += r.independentViolations().size();
+    row.recoveries.add(r.recoverMs());
+  }
+
+  /** Counts a trial that ended with an error before its verdict (a failed trial). */
+  synchronized void addError(TrialSpec spec) {
+    Row row = rows.computeIfAbsent(spec.cell(), c -> new Row());
+    row.trials++;
+    row.failed++;
+  }
+
+  synchronized Map<String, Row> rows() {
+    return Map.copyOf(rows);
+  }
+
+  /** The failed trials of every cell. */
+  synchronized int failed() {
+    return rows.values().stream().mapToInt(r -> r.failed).sum();
+  }
+
+  /**
+   * {@code RESULT chaos-profile-<scenario> role=.. fence=.. trials=N failed=N faults=N writes=N
+   * rejected=N violations=N independent_violations=N recover_p50_ms=N recover_max_ms=N}.
+   */
+  synchronized void print(PrintStream out) {
+    rows.forEach(
+        (cell, r) -> {
+          String[] c = cell.split(" ");
+          out.printf(
+              Locale.ROOT,
+              "RESULT chaos-profile-%s role=%s fence=%s trials=%d failed=%d faults=%d writes=%d"
+                  + " rejected=%d violations=%d independent_violations=%d recover_p50_ms=%d"
+                  + " recover_max_ms=%d%n",
+              c[0],
+              c[1],
+              c[2],
+              r.trials,
+              r.failed,
+              r.faults,
+              r.writes,
+              r.rejected,
+              r.violations,
+              r.independent,
+              r.p50(),
+              r.max());
+        });
+  }
+
+  /** The markdown table. */
+  synchronized String markdown() {
+    StringBuilder b =
+        new StringBuilder(
+            "| scenario | role | fence | trials | failed | faults | writes | rejected | violations"
+                + " | independent | recovery p50 | recovery max |\n"
+                + "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    rows.forEach(
+        (cell, r) -> {
+          String[] c = cell.split(" ");
+          b.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d ms | %d ms |%n",
+                  c[0],
+                  c[1],
+                  c[2],
+                  r.trials,
+                  r.failed,
+                  r.faults,
+                  r.writes,
+                  r.rejected,
+                  r.violations,
+                  r.independent,
+                  r.p50(),
+                  r.max()));
+        });
+    return b.toString();
+  }
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import dev.baton.bench.chaos.ChaosCluster;
+import dev.baton.bench.chaos.ChaosOptions;
+import dev.baton.bench.chaos.ChaosSuite;
+import dev.baton.bench.chaos.TrialRecording;
+import dev.baton.bench.chaos.TrialResult;
+import dev.baton.bench.chaos.scenario.Scenarios;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Runs the profile's trials on one cluster and files their evidence: a trial runs in {@code
+ * trials/<id>/}, then goes to {@code failed/<id>/} with everything kept (and a {@code trial.txt}
+ * naming its seed, violations and replay command) or to {@code passed/<id>/} with only its history,
+ * compressed, so a long run does not fill the disk.
+ */
+final class ProfileTrials {
+  private final ChaosCluster cluster;
+  private final ChaosOptions options;
+  private final Duration soak;
+  private final Path out;
+  private final ProfileTable table = new ProfileTable();
+
+  ProfileTrials(ChaosCluster cluster, ChaosOptions options, Duration soak, Path out) {
+    this.cluster = cluster;
+    this.options = options;
+    this.soak = soak;
+    this.out = out;
+  }
+
+  ProfileTable table() {
+    return table;
+  }
+
+  /** Runs one planned trial; returns whether it failed. */
+  boolean run(TrialSpec spec) {
+    return run(spec, out.resolve("trials").resolve(spec.id()), false);
+  }
+
+  /** Runs the trial {@code spec} again into {@code replay/<id>/}, keeping everything. */
+  boolean replay(TrialSpec spec) {
+    System.err.println("chaos-profile: replaying " + spec.id());
+    return run(spec, out.resolve("replay").resolve(spec.id()), true);
+  }
+
+  private boolean run(TrialSpec spec, Path dir, boolean keepAll) {
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("trial", spec.id());
+    meta.put("seed", spec.seed());
+    meta.put("replay", "benchmarks/run chaos-profile --replay=" + spec.id());
+    boolean failed;
+    String report;
+    try {
+      TrialResult r =
+          ChaosSuite.trial(
+              cluster,
+              Scenarios.byName(spec.scenario(), soak, spec.seed()),
+              spec.role(),
+              options.withFence(spec.fence()),
+              new TrialRecording(dir, meta, true));
+      failed = !r.violations().isEmpty() || !r.independentViolations().isEmpty();
+      table.add(spec, r, failed);
+      report =
+          "violations: "
+              + r.violations()
+              + "\nindependent violations: "
+              + r.independentViolations()
+              + "\nnotes: "
+              + r.notes()
+              + "\n";
+    } catch (RuntimeException e) {
+      failed = true;
+      table.addError(spec);
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      report = "error: " + trace;
+      System.err.println("chaos-profile: trial " + spec.id() + " ended with an error: " + e);
+    }
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(
+          dir.resolve("trial.txt"),
+          "trial: "
+              + spec.id()
+              + "\nseed: "
+              + spec.seed()
+              + "\nreplay: benchmarks/run chaos-profile --replay="
+              + spec.id()
+              + "\n"
+              + report);
+      if (!keepAll) {
+        file(dir, spec.id(), failed);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot file the evidence of " + spec.id(), e);
+    }
+    return failed;
+  }
+
+  private void file(Path dir, String id, boolean failed) throws IOException {
+    Path target = out.resolve(failed ? "failed" : "passed").resolve(id);
+    Files.createDirectories(target.getParent());
+    if (failed) {
+      Files.move(dir, target);
+      return;
+    }
+    Files.createDirectories(target);
+    Path history = dir.resolve("history.json");
+    if (Files.exists(history)) {
+      try (InputStream in = Files.newInputStream(history);
+          OutputStream gz =
+              new GZIPOutputStream(Files.newOutputStream(target.resolve("history.json.gz")))) {
+        in.transferTo(gz);
+      }
+    }
+    deleteTree(dir);
+  }
+
+  /** Writes {@code table.md} and {@code summary.txt} into the output directory. */
+  void writeReport(String summary) {
+    try {
+      Files.createDirectories(out);
+      Files.writeString(out.resolve("table.md"), table.markdown());
+      Files.writeString(out.resolve("summary.txt"), summary + "\n");
+      Path running = out.resolve("trials");
+      if (Files.isDirectory(running)) {
+        try (Stream<Path> left = Files.list(running)) {
+          if (left.findAny().isEmpty()) {
+            Files.delete(running); // every trial was filed as passed or failed
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the profile's report into " + out, e);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    List<Path> paths;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      paths = walk.sorted(Comparator.reverseOrder()).toList();
+    }
+    for (Path p : paths) {
+      Files.delete(p);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
+import dev.baton.bench.chaos.ChaosProtocol.Role;
+import java.util.Locale;
+
+/**
+ * One planned trial of the profile, named by an id that carries everything needed to run it again:
+ * {@code <n>-<scenario>-<role>-<fence>-s<seed>}, e.g. {@code 00042-lose-quorum-lock-zk-s43}.
+ *
+ * @param number the trial's number in the profile, from 0
+ * @param scenario the scenario's name ({@code pause}, ..., {@code soak})
+ * @param role the recipe
+ * @param fence the fence
+ * @param seed the trial's seed (the soak's random schedule; recorded for every scenario)
+ */
+public record TrialSpec(int number, String scenario, Role role, FenceKind fence, long seed) {
+  /** The trial's id. */
+  public String id() {
+    return String.format(
+        Locale.ROOT,
+        "%05d-%s-%s-%s-s%d",
+        number,
+        scenario,
+        role.name().toLowerCase(Locale.ROOT),
+        fence.name().toLowerCase(Locale.ROOT),
+        seed);
+  }
+
+  /** The (scenario, role, fence) cell of the profile's table this trial counts in. */
+  public String cell() {
+    return scenario
+        + " "
+        + role.name().toLowerCase(Locale.ROOT)
+        + " "
+        + fence.name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses a trial id.
+   *
+   * @throws IllegalArgumentException if {@code id} is not one
+   */
+  public static TrialSpec parse(String id) {
+    String[] parts = id.trim().split("-");
+    if (parts.length < 5 || !parts[parts.length - 1].startsWith("s")) {
+      throw new IllegalArgumentException(
+          "a trial id is <n>-<scenario>-<role>-<fence>-s<seed>, was '" + id + "'");
+    }
+    try {
+      int n = Integer.parseInt(parts[0]);
+      long seed = Long.parseLong(parts[parts.length - 1].substring(1));
+      FenceKind fence = FenceKind.valueOf(parts[parts.length - 2].toUpperCase(Locale.ROOT));
+      Role role = Role.valueOf(parts[parts.length - 3].toUpperCase(Locale.ROOT));
+      String scenario = String.join("-", java.util.Arrays.copyOfRange(parts, 1, parts.length - 3));
+      if (scenario.isEmpty()) {
+        throw new IllegalArgumentException("no scenario");
+      }
+      return new TrialSpec(n, scenario, role, fence, seed);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "a trial id is <n>-<scenario>-<role>-<fence>-s<seed>, was '" + id + "'", e);
+    }
+  }
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.history.check;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * One exported trial history, read from its JSON file: the trial's description, its operations in
+ * history order and the store's log of accepted writes in the store's order.
+ *
+ * @param meta the top-level fields other than {@code history} and {@code fence_log}
+ * @param ops the operations, in the file's order (their {@code index} order)
+ * @param fenceLog the accepted writes, in the file's order (their {@code seq} order)
+ */
+public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> fenceLog) {
+  /** The format name every file must carry in its {@code format} field. */
+  public static final String FORMAT = "baton-chaos-history";
+
+  /** The format version this reader understands. */
+  public static final long VERSION = 1;
+
+  public History {
+    meta = Map.copyOf(meta);
+    ops = List.copyOf(ops);
+    fenceLog = List.copyOf(fenceLog);
+  }
+
+  /**
+   * One operation: an invocation or its completion by one process.
+   *
+   * @param index position in the history, from 0, strictly increasing
+   * @param process the client process
+   * @param time nanoseconds since the trial began (an upper bound of when it happened)
+   * @param type invoke, ok, fail or info
+   * @param f what was done: write, elected, revoked, locked, unlocked, assigned, released
+   * @param resource the resource the operation concerns
+   * @param token the fencing token, or null
+   * @param value the value written or the reason of an end of term, or null
+   */
+  public record Op(
+      long index,
+      String process,
+      long time,
+      String type,
+      String f,
+      String resource,
+      Long token,
+      String value) {}
+
+  /**
+   * One write the store accepted.
+   *
+   * @param seq position in the store's log, from 0, strictly increasing
+   * @param resource the resource written
+   * @param writer the process that wrote it
+   * @param token the token it was written with
+   */
+  public record StoreWrite(long seq, String resource, String writer, long token) {}
+
+  /**
+   * Reads {@code file} ({@code .json}, or gzip-compressed {@code .json.gz}).
+   *
+   * @throws IllegalArgumentException if it is not a history of this format
+   * @throws UncheckedIOException if it cannot be read
+   */
+  public static History read(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      InputStream s = file.toString().endsWith(".gz") ? new GZIPInputStream(in) : in;
+      return parse(new String(s.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the history " + file, e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Parses a history from its JSON text.
+   *
+   * @throws IllegalArgumentException if it is not a history of this format
+   */
+  public static History parse(String json) {
+    if (!(Json.parse(json) instanceof Map<?, ?> root)) {
+      throw new IllegalArgumentException("a history is a JSON object");
+    }
+    Fields top = new Fields("history", root);
+    if (!FORMAT.equals(top.string("format")) || top.number("version") != VERSION) {
+      throw new IllegalArgumentException(
+          "not a " + FORMAT + " version " + VERSION + " file: " + root.get("format"));
+    }
+    List<Op> ops = new ArrayList<>();
+    for (Object o : top.list("history")) {
+      Fields f = new Fields("operation", o);
+      ops.add(
+          new Op(
+              f.number("index"),
+              f.string("process"),
+              f.number("time"),
+              f.string("type"),
+              f.string("f"),
+              f.string("resource"),
+              f.optionalNumber("token"),
+              f.optionalString("value")));
+    }
+    List<StoreWrite> log = new ArrayList<>();
+    for (Object o : top.list("fence_log")) {
+      Fields f = new Fields("fence log entry", o);
+      log.add(
+          new StoreWrite(
+              f.number("seq"), f.string("resource"), f.string("writer"), f.number("token")));
+    }
+    Map<String, Object> meta = new java.util.LinkedHashMap<>();
+    root.forEach(
+        (k, v) -> {
+          if (!k.equals("history") && !k.equals("fence_log") && v != null) {
+            meta.put((String) k, v);
+          }
+        });
+    return new History(meta, ops, log);
+  }
+
+  /** Typed access to the fields of one JSON object, with messages naming what is wrong. */
+  private record Fields(String what, Map<?, ?> map) {
+    Fields(String what, Object value) {
+      this(what, asMap(what, value));
+    }
+
+    private static Map<?, ?> asMap(String what, Object value) {
+      if (value instanceof Map<?, ?> m) {
+        return m;
+      }
+      throw new IllegalArgumentException("a " + what + " is a JSON object: " + value);
+    }
+
+    String string(String key) {
+      String s = optionalString(key);
+      if (s == null) {
+        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
+      }
+      return s;
+    }
+
+    String optionalString(String key) {
+      Object v = map.get(key);
+      if (v == null || v instanceof String) {
+        return (String) v;
+      }
+      throw new IllegalArgumentException(what + " '" + key + "' is not a string: " + map);
+    }
+
+    long number(String key) {
+      Long n = optionalNumber(key);
+      if (n == null) {
+        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
+      }
+      return n;
+    }
+
+    Long optionalNumber(String key) {
+      Object v = map.get(key);
+      if (v == null || v instanceof Long) {
+        return (Long) v;
+      }
+      throw new IllegalArgumentException(what + " '" + key + "' is not an integer: " + map);
+    }
+
+    List<?> list(String key) {
+      if (map.get(key) instanceof List<?> l) {
+        return l;
+      }
+      throw new IllegalArgumentException("a " + what + " needs the array '" + key + "'");
+    }
+  }
+}

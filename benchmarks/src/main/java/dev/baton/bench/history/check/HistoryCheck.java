@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.history.check;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Scenario;
+import dev.baton.bench.Settings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code benchmarks/run history-check --dir=<directory>}: checks every exported history ({@code
+ * history.json} or {@code history.json.gz}) under a directory with {@link HistoryChecker}; prints
+ * {@code RESULT history-check files=N violations=N} and fails if a history has a violation (none
+ * found at all is a failure too: nothing was checked).
+ */
+public final class HistoryCheck implements Scenario {
+  @Override
+  public String description() {
+    return "the independent checker over exported chaos histories (--dir=...)";
+  }
+
+  @Override
+  public void run(List<String> args) {
+    Settings s = Settings.parse(args, Set.of("dir"));
+    Path dir = Path.of(s.string("dir", "target/chaos-history"));
+    List<Path> files = find(dir);
+    if (files.isEmpty()) {
+      throw new BenchmarkFailure("no history.json under " + dir.toAbsolutePath());
+    }
+    long violations = 0;
+    for (Path f : files) {
+      List<String> v = HistoryChecker.check(History.read(f));
+      violations += v.size();
+      v.forEach(x -> System.err.println("history-check VIOLATION " + f + ": " + x));
+    }
+    System.out.printf("RESULT history-check files=%d violations=%d%n", files.size(), violations);
+    if (violations > 0) {
+      throw new BenchmarkFailure(violations + " violations in the histories under " + dir);
+    }
+  }
+
+  /** Every {@code history.json} and {@code history.json.gz} under {@code dir}, sorted. */
+  public static List<Path> find(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(
+              p -> {
+                String n = p.getFileName().toString();
+                return n.equals("history.json") || n.equals("history.json.gz");
+              })
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dir, e);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.history.check;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small strict JSON reader (RFC 8259): objects become {@link LinkedHashMap}s, arrays {@link
+ * ArrayList}s, numbers {@link Long} (integers) or {@link Double}, and {@code null} Java null. Kept
+ * here so the checker depends on no JSON library and no harness code.
+ */
+final class Json {
+  private final String text;
+  private int pos;
+
+  private Json(String text) {
+    this.text = text;
+  }
+
+  /**
+   * Parses one JSON value filling the whole text.
+   *
+   * @throws IllegalArgumentException if the text is not JSON
+   */
+  static Object parse(String text) {
+    Json p = new Json(text);
+    Object v = p.value();
+    p.space();
+    if (p.pos != text.length()) {
+      throw p.error("trailing characters");
+    }
+    return v;
+  }
+
+  private Object value() {
+    space();
+    if (pos >= text.length()) {
+      throw error("unexpected end");
+    }
+    char c = text.charAt(pos);
+    return switch (c) {
+      case '{' -> object();
+      case '[' -> array();
+      case '"' -> string();
+      case 't' -> literal("true", Boolean.TRUE);
+      case 'f' -> literal("false", Boolean.FALSE);
+      case 'n' -> literal("null", null);
+      default -> number();
+    };
+  }
+
+  private Map<String, Object> object() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    pos++;
+    space();
+    if (peek() == '}') {
+      pos++;
+      return out;
+    }
+    while (true) {
+      space();
+      if (peek() != '"') {
+        throw error("expected a key");
+      }
+      String key = string();
+      space();
+      expect(':');
+      if (out.containsKey(key)) {
+        throw error("duplicate key '" + key + "'");
+      }
+      out.put(key, value());
+      space();
+      if (peek() == ',') {
+        pos++;
+      } else {
+        expect('}');
+        return out;
+      }
+    }
+  }
+
+  private List<Object> array() {
+    List<Object> out = new ArrayList<>();
+    pos++;
+    space();
+    if (peek() == ']') {
+      pos++;
+      return out;
+    }
+    while (true) {
+      out.add(value());
+      space();
+      if (peek() == ',') {
+        pos++;
+      } else {
+        expect(']');
+        return out;
+      }
+    }
+  }
+
+  private String string() {
+    expect('"');
+    StringBuilder b = new StringBuilder();
+    while (true) {
+      if (pos >= text.length()) {
+        throw error("unterminated string");
+      }
+      char c = text.charAt(pos++);
+      if (c == '"') {
+        return b.toString();
+      }
+      if (c < 0x20) {
+        throw error("control character in a string");
+      }
+      if (c != '\\') {
+        b.append(c);
+        continue;
+      }
+      if (pos >= text.length()) {
+        throw error("unterminated escape");
+      }
+      char e = text.charAt(pos++);
+      switch (e) {
+        case '"', '\\', '/' -> b.append(e);
+        case 'b' -> b.append('\b');
+        case 'f' -> b.append('\f');
+        case 'n' -> b.append('\n');
+        case 'r' -> b.append('\r');
+        case 't' -> b.append('\t');
+        case 'u' -> {
+          if (pos + 4 > text.length()) {
+            throw error("short \\u escape");
+          }
+          try {
+            b.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+          } catch (NumberFormatException ex) {
+            throw error("bad \\u escape");
+          }
+          pos += 4;
+        }
+        default -> throw error("bad escape \\" + e);
+      }
+    }
+  }
+
+  private Object number() {
+    int start = pos;
+    if (peek() == '-') {
+      pos++;
+    }
+    boolean integral = true;
+    while (pos < text.length()) {
+      char c = text.charAt(pos);
+      if (c >= '0' && c <= '9') {
+        pos++;
+      } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+        integral = false;
+        pos++;
+      } else {
+        break;
+      }
+    }
+    String s = text.substring(start, pos);
+    if (s.isEmpty() || s.equals("-")) {
+      throw error("unexpected character");
+    }
+    try {
+      return integral ? (Object) Long.parseLong(s) : (Object) Double.parseDouble(s);
+    } catch (NumberFormatException e) {
+      throw error("bad number '" + s + "'");
+    }
+  }
+
+  private Object literal(String word, Object value) {
+    if (!text.startsWith(word, pos)) {
+      throw error("unexpected character");
+    }
+    pos += word.length();
+    return value;
+  }
+
+  private void expect(char c) {
+    if (peek() != c) {
+      throw error("expected '" + c + "'");
+    }
+    pos++;
+  }
+
+  private char peek() {
+    return pos < text.length() ? text.charAt(pos) : '\0';
+  }
+
+  private void space() {
+    while (pos < text.length() && " \t\r\n".indexOf(text.charAt(pos)) >= 0) {
+      pos++;
+    }
+  }
+
+  private IllegalArgumentException error(String what) {
+    return new IllegalArgumentException("not JSON at character " + pos + ": " + what);
+  }
+}
