@@ -60,7 +60,7 @@ final class TrialRecorder implements AutoCloseable {
     meta.put("scenario", scenario);
     meta.put("role", run.role().name().toLowerCase(Locale.ROOT));
     meta.put("fence", options.fence().name().toLowerCase(Locale.ROOT));
-    meta.put("database", cluster.databaseKind());
+    meta.put("database", options.db().key());
     meta.put("started", started.toString());
     meta.put("session_ms", options.sessionMs());
     meta.put("write_interval_ms", options.writeIntervalMs());

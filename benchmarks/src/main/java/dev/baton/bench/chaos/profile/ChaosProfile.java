@@ -43,6 +43,7 @@ public final class ChaosProfile implements Scenario {
           "scenarios",
           "roles",
           "fences",
+          "db",
           "seed",
           "soak-seconds",
           "out",
@@ -78,7 +79,10 @@ public final class ChaosProfile implements Scenario {
    */
   static int run(ChaosCluster cluster, Settings s, Path out, PrintStream results) {
     Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
-    ProfileTrials trials = new ProfileTrials(cluster, ChaosOptions.defaults(), soak, out);
+    ChaosOptions options =
+        ChaosOptions.defaults()
+            .withDb(ChaosOptions.Db.of(s.string("db", ChaosOptions.defaults().db().key())));
+    ProfileTrials trials = new ProfileTrials(cluster, options, soak, out);
     String replay = s.string("replay", null);
     if (replay != null) {
       TrialSpec spec = TrialSpec.parse(replay);
@@ -120,7 +124,7 @@ public final class ChaosProfile implements Scenario {
             trials.table().failed(),
             outcome.outOfTime(),
             outcome.elapsedNanos() / 1_000_000_000L,
-            cluster.databaseKind(),
+            options.db().key(),
             out.toAbsolutePath());
     results.println(summary);
     trials.writeReport(summary);

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * independent checker too. Real ensemble, real client processes.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Tag("chaos") // about a minute of real processes: the chaos profile (mvn -Pchaos verify)
 class ChaosProfileTest {
   private static ChaosCluster cluster;
 
