@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -74,7 +75,7 @@ final class FloorContender extends Contender {
    */
   @Override
   void join() throws Exception {
-    ensurePath();
+    ZKPaths.mkdirs(zk, path); // the parents, as Curator creates them for the others
     String created =
         zk.create(
             path + "/" + PREFIX,
@@ -84,21 +85,6 @@ final class FloorContender extends Contender {
     trace.countOperation("Create", false);
     ownName = created.substring(created.lastIndexOf('/') + 1);
     check();
-  }
-
-  private void ensurePath() throws KeeperException, InterruptedException {
-    StringBuilder prefix = new StringBuilder();
-    for (String part : path.substring(1).split("/")) {
-      prefix.append('/').append(part);
-      if (zk.exists(prefix.toString(), false) == null) {
-        try {
-          zk.create(
-              prefix.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        } catch (KeeperException.NodeExistsException raced) {
-          // another candidate created it first: fine
-        }
-      }
-    }
   }
 
   /** One getChildren, no watch: first means elected, else watch the predecessor. */

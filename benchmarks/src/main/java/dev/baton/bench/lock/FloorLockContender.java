@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.Watcher.Event.EventType;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
@@ -56,22 +56,7 @@ final class FloorLockContender implements LockContender {
       zk.close();
       throw new IllegalStateException("no connection to " + settings.connectString());
     }
-    ensurePath();
-  }
-
-  private void ensurePath() throws KeeperException, InterruptedException {
-    StringBuilder prefix = new StringBuilder();
-    for (String part : path.substring(1).split("/")) {
-      prefix.append('/').append(part);
-      if (zk.exists(prefix.toString(), false) == null) {
-        try {
-          zk.create(
-              prefix.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        } catch (KeeperException.NodeExistsException raced) {
-          // another contender created it first: fine
-        }
-      }
-    }
+    ZKPaths.mkdirs(zk, path); // the parents, as Curator creates them for the others
   }
 
   @Override
