@@ -120,13 +120,14 @@ public record ClaimConfig(
   }
 
   /**
-   * This configuration with a retry backoff from {@code base}, doubling per attempt up to {@code
-   * max}.
+   * This configuration with a retry backoff from {@code retryBackoff}, doubling per attempt up to
+   * {@code maxRetryBackoff}.
    *
    * @throws IllegalArgumentException naming the invalid field
    */
-  public ClaimConfig withRetryBackoff(Duration base, Duration max) {
-    return new ClaimConfig(lease, maxAttempts, base, max, doneRetention, failedRetention);
+  public ClaimConfig withRetryBackoff(Duration retryBackoff, Duration maxRetryBackoff) {
+    return new ClaimConfig(
+        lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
   }
 
   /**
@@ -134,8 +135,9 @@ public record ClaimConfig(
    *
    * @throws IllegalArgumentException naming the invalid field
    */
-  public ClaimConfig withRetention(Duration done, Duration failed) {
-    return new ClaimConfig(lease, maxAttempts, retryBackoff, maxRetryBackoff, done, failed);
+  public ClaimConfig withRetention(Duration doneRetention, Duration failedRetention) {
+    return new ClaimConfig(
+        lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
   }
 
   /** How often a worker renews the claim of a job in hand: a third of the lease. */

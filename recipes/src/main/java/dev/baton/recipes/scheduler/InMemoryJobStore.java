@@ -154,6 +154,8 @@ public final class InMemoryJobStore implements JobStore {
 
   @Override
   public synchronized boolean fail(ScheduledJob claim, Throwable error) {
+    java.util.Objects.requireNonNull(claim, "claim");
+    java.util.Objects.requireNonNull(error, "error");
     String text = ScheduledJob.describe(error);
     if (!holds(claim)) {
       return false;

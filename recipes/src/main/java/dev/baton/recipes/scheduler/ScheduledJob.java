@@ -109,6 +109,7 @@ public record ScheduledJob(
    * @throws NullPointerException if {@code error} is null
    */
   public static String describe(Throwable error) {
+    java.util.Objects.requireNonNull(error, "error");
     String message = error.getMessage();
     String text = error.getClass().getName() + (message == null ? "" : ": " + message);
     return dev.baton.fencing.support.SafeText.printable(text, ERROR_LIMIT);

@@ -291,6 +291,8 @@ public final class SqlJobStore implements JobStore {
 
   @Override
   public boolean fail(ScheduledJob claim, Throwable error) {
+    Objects.requireNonNull(claim, "claim");
+    Objects.requireNonNull(error, "error");
     String text = ScheduledJob.describe(error);
     if (claim.attempts() >= claims.maxAttempts()) {
       return updateClaim(
