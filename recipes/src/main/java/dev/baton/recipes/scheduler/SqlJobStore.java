@@ -30,13 +30,18 @@ import javax.sql.DataSource;
  * <p>Claims are leases in the database's time ({@link ClaimConfig}): a claim sets {@code
  * claimed_by}, {@code claimed_at}, {@code lease_until = CURRENT_TIMESTAMP + lease} and counts
  * {@code attempts} up, in one conditional update on the attempt number read, so two workers never
- * hold the same attempt. A job whose {@code lease_until} passed while {@code RUNNING} is claimable
- * again (a {@code RUNNING} row without {@code lease_until}, claimed by a version before leases,
- * counts as expired). Renewal and completion are conditional on the claimer and the attempt.
+ * hold the same attempt. A job is claimable when it is {@code PENDING} or {@code RUNNING} and its
+ * {@code lease_until} is null or passed: for a running job that is the end of its claim's lease (a
+ * {@code RUNNING} row without one, claimed by a version before leases, counts as expired), for a
+ * pending one released by a failed attempt ({@link #fail}) the end of its retry backoff. Renewal,
+ * completion and failure are conditional on the claimer and the attempt. {@code last_error} keeps
+ * the last failure ({@link ScheduledJob#describe}); {@link #purge} deletes finished jobs past their
+ * retention by {@code completed_at}. Two indexes serve the claim query ({@code (status,
+ * lease_until)}) and the purge ({@code (status, completed_at)}).
  *
- * <p>Tables of the version before claim leases get the two new columns from {@link #createSchema()}
- * (or {@link #migration(String)} run by hand); until then every claim fails with a {@link
- * FenceConfigurationException} naming the DDL.
+ * <p>Tables of an earlier version get this version's columns and indexes from {@link
+ * #createSchema()} (or {@link #migration(String)} run by hand); until then every claim fails with a
+ * {@link FenceConfigurationException} naming the DDL, and {@link #needsMigration()} is true.
  *
  * <p>The prefix comes only from configuration and must match {@code
  * ([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,53}} (so that {@code <prefix>_progress}
@@ -100,10 +105,11 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * The DDL that brings a jobs table of the version before claim leases up to this one: {@code
-   * ALTER TABLE <prefix>_jobs ADD COLUMN IF NOT EXISTS attempts INT DEFAULT 0 NOT NULL} and {@code
-   * ... ADD COLUMN IF NOT EXISTS lease_until TIMESTAMP WITH TIME ZONE}; idempotent, run by {@link
-   * #createSchema()}.
+   * The DDL that brings a jobs table of an earlier version up to this one: {@code ALTER TABLE
+   * <prefix>_jobs ADD COLUMN IF NOT EXISTS} {@code attempts INT DEFAULT 0 NOT NULL}, {@code
+   * lease_until TIMESTAMP WITH TIME ZONE} and {@code last_error VARCHAR(2000)}, then {@code CREATE
+   * INDEX IF NOT EXISTS} {@code <name>_claim_ix} and {@code <name>_purge_ix} (name: the prefix
+   * without its schema); idempotent, run by {@link #createSchema()}.
    *
    * @throws NullPointerException if {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
