@@ -49,9 +49,6 @@ public final class JobWorker implements AutoCloseable {
   /** How many finished jobs one purge statement deletes at most. */
   public static final int PURGE_BATCH = 100;
 
-  /** How many purge statements one idle poll runs at most. */
-  private static final int PURGE_BATCHES_PER_POLL = 10;
-
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
 
   private final JobStore store;
@@ -64,10 +61,7 @@ public final class JobWorker implements AutoCloseable {
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong lostClaims = new AtomicLong();
   private final AtomicLong interrupted = new AtomicLong();
-  private final AtomicLong purged = new AtomicLong();
-  private final Duration purgeInterval;
-  private long lastPurge; // loop thread only
-  private boolean purgedOnce; // loop thread only
+  private final IdlePurge purge;
   private volatile boolean closing;
 
   private JobWorker(Builder b) {
@@ -76,7 +70,7 @@ public final class JobWorker implements AutoCloseable {
     this.handler = b.handler;
     this.pollInterval = b.pollInterval;
     this.drainTimeout = b.drainTimeout;
-    this.purgeInterval = b.purgeInterval;
+    this.purge = new IdlePurge(store, workerId, b.purgeInterval);
     this.renewer = new ClaimRenewer(store, workerId);
     this.loop =
         new SerialLoop(
@@ -124,7 +118,7 @@ public final class JobWorker implements AutoCloseable {
 
   /** How many finished jobs this worker deleted past their retention. */
   public long purgedJobs() {
-    return purged.get();
+    return purge.purged();
   }
 
   /**
@@ -139,29 +133,8 @@ public final class JobWorker implements AutoCloseable {
   private void poll() {
     drain();
     if (!closing) {
-      purgeIfDue();
+      purge.runIfDue(() -> closing);
       loop.schedule(pollInterval.toNanos(), this::poll);
-    }
-  }
-
-  /** Deletes finished jobs past their retention, in small batches, at most every interval. */
-  private void purgeIfDue() {
-    long now = System.nanoTime();
-    if (purgedOnce && now - lastPurge < purgeInterval.toNanos()) {
-      return;
-    }
-    purgedOnce = true;
-    lastPurge = now;
-    try {
-      for (int i = 0; i < PURGE_BATCHES_PER_POLL && !closing; i++) {
-        int n = store.purge(PURGE_BATCH);
-        purged.addAndGet(n);
-        if (n < PURGE_BATCH) {
-          return;
-        }
-      }
-    } catch (RuntimeException e) {
-      log.warn("worker {}: cannot delete finished jobs; trying again later", workerId, e);
     }
   }
 
