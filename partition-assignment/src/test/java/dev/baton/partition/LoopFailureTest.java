@@ -8,6 +8,7 @@ import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.testkit.ThreadDeaths;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -93,9 +94,17 @@ class LoopFailureTest {
     group.awaitAllOwned(4, WITHIN);
     assertThat(a.member().isAssigner()).isTrue();
 
-    strategy.failuresLeft.set(1);
-    group.add("b"); // a, the assigner, computes again: its loop dies of the error
-    await().atMost(WITHIN).until(() -> a.member().health().failed());
+    try (ThreadDeaths deaths = ThreadDeaths.record()) {
+      strategy.failuresLeft.set(1);
+      group.add("b"); // a, the assigner, computes again: its loop dies of the error
+      await()
+          .dontCatchUncaughtExceptions()
+          .atMost(WITHIN)
+          .until(() -> a.member().health().failed() && !deaths.deaths().isEmpty());
+      assertThat(deaths.deaths())
+          .singleElement()
+          .satisfies(d -> assertThat(d.error()).hasMessage("deep strategy"));
+    }
     GroupHealth health = a.member().health();
     assertThat(health.isHealthy()).isFalse();
     assertThat(health.loopFailures()).isPositive();

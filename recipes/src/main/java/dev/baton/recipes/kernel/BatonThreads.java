@@ -8,9 +8,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one thread factory of Baton: daemon threads named {@code baton-<role>-<name>}, whose uncaught
- * throwables are logged (a thread of Baton never dies without a log line). The recipes' serial
- * loops ({@link ThreadLoopScheduler}) do not own threads: they borrow them from one shared pool
- * made by this factory, named {@code baton-loop-idle-<n>} while idle.
+ * throwables are logged (a thread of Baton never dies without a log line) and then handed to the
+ * JVM's {@linkplain Thread#getDefaultUncaughtExceptionHandler() default uncaught-exception handler}
+ * if one is set, so that an application's global handler (or a test tool such as Awaitility, which
+ * installs one while it waits) sees the death of a Baton thread like that of any other. The
+ * recipes' serial loops ({@link ThreadLoopScheduler}) do not own threads: they borrow them from one
+ * shared pool made by this factory, named {@code baton-loop-idle-<n>} while idle.
  */
 public final class BatonThreads {
   private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);
@@ -27,12 +30,17 @@ public final class BatonThreads {
       int n = count.getAndIncrement();
       Thread t = new Thread(r, n == 0 ? base : base + "-" + n);
       t.setDaemon(true);
-      t.setUncaughtExceptionHandler(BatonThreads::logUncaught);
+      t.setUncaughtExceptionHandler(BatonThreads::uncaught);
       return t;
     };
   }
 
-  private static void logUncaught(Thread t, Throwable e) {
+  /** Logs the death of {@code t}, then passes it on to the default handler, if one is set. */
+  static void uncaught(Thread t, Throwable e) {
     log.error("Baton thread {} died", t.getName(), e);
+    Thread.UncaughtExceptionHandler global = Thread.getDefaultUncaughtExceptionHandler();
+    if (global != null) {
+      global.uncaughtException(t, e);
+    }
   }
 }

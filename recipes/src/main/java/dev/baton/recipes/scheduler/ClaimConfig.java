@@ -5,7 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How a {@link JobStore} leases its jobs to workers.
+ * How a {@link JobStore} leases its jobs to workers, retries the failed ones and keeps the finished
+ * ones.
  *
  * <p>A claim is a lease: it holds for {@code lease} from the moment it is taken or last renewed, as
  * measured by the store's clock (the database server's {@code CURRENT_TIMESTAMP} for {@link
@@ -16,37 +17,143 @@ import java.util.Objects;
  * attempt {@code maxAttempts} moves the job to {@link ScheduledJob#FAILED} instead, never claimed
  * again.
  *
+ * <p>A job whose handler fails is released at once ({@link JobStore#fail}), and claimable again
+ * once the retry backoff has passed in the store's time: {@code retryBackoff} after the first
+ * attempt, doubling with every further one, never more than {@code maxRetryBackoff}; after attempt
+ * {@code maxAttempts} it is marked {@link ScheduledJob#FAILED}.
+ *
+ * <p>Finished jobs are deleted ({@link JobStore#purge}) once they are older (by their completion in
+ * the store's time) than {@code doneRetention} ({@link ScheduledJob#DONE}) or {@code
+ * failedRetention} ({@link ScheduledJob#FAILED}); the leader's progress is kept apart, so a deleted
+ * job is never created again.
+ *
  * @param lease how long a claim holds without renewal: at least 100 ms; default 30 s
  * @param maxAttempts how many claims a job gets before it is marked failed: at least 1; default 5
+ * @param retryBackoff how long a failed job waits before its second attempt: zero or more; default
+ *     5 s
+ * @param maxRetryBackoff the longest wait between attempts: at least {@code retryBackoff}; default
+ *     5 min
+ * @param doneRetention how long a done job is kept: at least 1 s; default 7 days
+ * @param failedRetention how long a failed job is kept: at least 1 s; default 30 days
  */
-public record ClaimConfig(Duration lease, int maxAttempts) {
+public record ClaimConfig(
+    Duration lease,
+    int maxAttempts,
+    Duration retryBackoff,
+    Duration maxRetryBackoff,
+    Duration doneRetention,
+    Duration failedRetention) {
   /** The default lease, 30 s. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
   /** The default number of attempts, 5. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
 
-  /** The defaults: a 30 s lease, 5 attempts. */
+  /** The default wait before a failed job's second attempt, 5 s. */
+  public static final Duration DEFAULT_RETRY_BACKOFF = Duration.ofSeconds(5);
+
+  /** The default longest wait between attempts, 5 min. */
+  public static final Duration DEFAULT_MAX_RETRY_BACKOFF = Duration.ofMinutes(5);
+
+  /** The default retention of done jobs, 7 days. */
+  public static final Duration DEFAULT_DONE_RETENTION = Duration.ofDays(7);
+
+  /** The default retention of failed jobs, 30 days. */
+  public static final Duration DEFAULT_FAILED_RETENTION = Duration.ofDays(30);
+
+  /** The defaults: a 30 s lease, 5 attempts, 5 s to 5 min between them, 7 and 30 days kept. */
   public static final ClaimConfig DEFAULT = new ClaimConfig(DEFAULT_LEASE, DEFAULT_MAX_ATTEMPTS);
 
   /**
    * Validates.
    *
-   * @throws NullPointerException if {@code lease} is null
+   * @throws NullPointerException if a duration is null
    * @throws IllegalArgumentException naming the invalid field
    */
   public ClaimConfig {
     Objects.requireNonNull(lease, "lease");
+    Objects.requireNonNull(retryBackoff, "retryBackoff");
+    Objects.requireNonNull(maxRetryBackoff, "maxRetryBackoff");
+    Objects.requireNonNull(doneRetention, "doneRetention");
+    Objects.requireNonNull(failedRetention, "failedRetention");
     if (lease.compareTo(Duration.ofMillis(100)) < 0) {
       throw new IllegalArgumentException("the claim lease must be at least 100 ms, was " + lease);
     }
     if (maxAttempts < 1) {
       throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
     }
+    if (retryBackoff.isNegative()) {
+      throw new IllegalArgumentException("retryBackoff must not be negative, was " + retryBackoff);
+    }
+    if (maxRetryBackoff.compareTo(retryBackoff) < 0) {
+      throw new IllegalArgumentException(
+          "maxRetryBackoff must be at least retryBackoff ("
+              + retryBackoff
+              + "), was "
+              + maxRetryBackoff);
+    }
+    if (doneRetention.compareTo(Duration.ofSeconds(1)) < 0) {
+      throw new IllegalArgumentException(
+          "doneRetention must be at least 1 s, was " + doneRetention);
+    }
+    if (failedRetention.compareTo(Duration.ofSeconds(1)) < 0) {
+      throw new IllegalArgumentException(
+          "failedRetention must be at least 1 s, was " + failedRetention);
+    }
+  }
+
+  /**
+   * A lease of {@code lease} and {@code maxAttempts} attempts, with the default retry backoff and
+   * retentions.
+   *
+   * @throws NullPointerException if {@code lease} is null
+   * @throws IllegalArgumentException naming the invalid field
+   */
+  public ClaimConfig(Duration lease, int maxAttempts) {
+    this(
+        lease,
+        maxAttempts,
+        DEFAULT_RETRY_BACKOFF,
+        DEFAULT_MAX_RETRY_BACKOFF,
+        DEFAULT_DONE_RETENTION,
+        DEFAULT_FAILED_RETENTION);
+  }
+
+  /**
+   * This configuration with a retry backoff from {@code retryBackoff}, doubling per attempt up to
+   * {@code maxRetryBackoff}.
+   *
+   * @throws IllegalArgumentException naming the invalid field
+   */
+  public ClaimConfig withRetryBackoff(Duration retryBackoff, Duration maxRetryBackoff) {
+    return new ClaimConfig(
+        lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
+  }
+
+  /**
+   * This configuration with the retention of done and failed jobs.
+   *
+   * @throws IllegalArgumentException naming the invalid field
+   */
+  public ClaimConfig withRetention(Duration doneRetention, Duration failedRetention) {
+    return new ClaimConfig(
+        lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
   }
 
   /** How often a worker renews the claim of a job in hand: a third of the lease. */
   public Duration renewInterval() {
     return lease.dividedBy(3);
+  }
+
+  /**
+   * How long a job waits after its failed attempt {@code attempt} (1 for the first): {@code
+   * retryBackoff * 2^(attempt - 1)}, at most {@code maxRetryBackoff}.
+   */
+  public Duration retryDelay(int attempt) {
+    Duration delay = retryBackoff;
+    for (int i = 1; i < attempt && delay.compareTo(maxRetryBackoff) < 0; i++) {
+      delay = delay.multipliedBy(2);
+    }
+    return delay.compareTo(maxRetryBackoff) > 0 ? maxRetryBackoff : delay;
   }
 }

@@ -37,18 +37,19 @@ final class ClaimRenewer implements AutoCloseable {
 
   /**
    * Renews {@code claim} every renew interval until the returned renewal is closed, or until a
-   * renewal finds the claim lost (then the job's completion will be refused too).
+   * renewal finds the claim lost (then the job's completion will be refused too): then {@code
+   * onLost} runs once, on the renewer's thread.
    */
-  Renewal renewWhileRunning(ScheduledJob claim) {
+  Renewal renewWhileRunning(ScheduledJob claim, Runnable onLost) {
     long every = store.claimConfig().renewInterval().toNanos();
     AtomicBoolean lost = new AtomicBoolean();
     ScheduledFuture<?> future =
         executor.scheduleWithFixedDelay(
-            () -> renew(claim, lost), every, every, TimeUnit.NANOSECONDS);
+            () -> renew(claim, lost, onLost), every, every, TimeUnit.NANOSECONDS);
     return () -> future.cancel(false);
   }
 
-  private void renew(ScheduledJob claim, AtomicBoolean lost) {
+  private void renew(ScheduledJob claim, AtomicBoolean lost, Runnable onLost) {
     if (lost.get()) {
       return;
     }
@@ -57,10 +58,12 @@ final class ClaimRenewer implements AutoCloseable {
         lost.set(true);
         log.warn(
             "worker {}: the claim of job {} attempt {} was lost (it expired and was claimed "
-                + "again); this run's completion will be refused",
+                + "again, or the job was marked failed); interrupting its handler, whose "
+                + "completion will be refused",
             workerId,
             claim.scheduleKey(),
             claim.attempts());
+        onLost.run();
       }
     } catch (RuntimeException e) {
       log.warn(

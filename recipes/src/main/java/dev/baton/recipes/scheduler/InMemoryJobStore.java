@@ -14,13 +14,20 @@ import java.util.Optional;
 
 /**
  * A job store in memory, fenced by an {@link InMemoryFence}; for examples and tests. Thread-safe.
- * Claim leases are measured with this JVM's monotonic clock ({@link System#nanoTime()}).
+ * Claim leases, retry backoffs and retentions are measured with this JVM's monotonic clock ({@link
+ * System#nanoTime()}).
  */
 public final class InMemoryJobStore implements JobStore {
   private final InMemoryFence fence = new InMemoryFence();
   private final Map<String, Long> progress = new HashMap<>();
   private final Map<String, ScheduledJob> jobs = new LinkedHashMap<>();
+
+  /** Per job: the end of its claim's lease (running) or of its retry backoff (pending). */
   private final Map<String, Long> leaseEnds = new HashMap<>();
+
+  /** Per finished job: when it finished. */
+  private final Map<String, Long> finishedAt = new HashMap<>();
+
   private final ClaimConfig claims;
 
   /** A store with the {@linkplain ClaimConfig#DEFAULT default claim lease}. */
@@ -76,7 +83,8 @@ public final class InMemoryJobStore implements JobStore {
                     token,
                     ScheduledJob.PENDING,
                     Optional.empty(),
-                    0));
+                    0,
+                    Optional.empty()));
             progress.put(schedule, slot);
             return true;
           }
@@ -106,6 +114,7 @@ public final class InMemoryJobStore implements JobStore {
       leaseEnds.remove(j.scheduleKey());
       if (j.attempts() >= claims.maxAttempts()) {
         jobs.put(j.scheduleKey(), j.withStatus(ScheduledJob.FAILED));
+        finishedAt.put(j.scheduleKey(), now);
         continue;
       }
       ScheduledJob claimed = j.claimedFor(worker);
@@ -116,11 +125,11 @@ public final class InMemoryJobStore implements JobStore {
   }
 
   private boolean isClaimable(ScheduledJob j, long now) {
-    if (j.status().equals(ScheduledJob.PENDING)) {
-      return true;
-    }
     Long end = leaseEnds.get(j.scheduleKey());
-    return j.status().equals(ScheduledJob.RUNNING) && end != null && end - now < 0;
+    if (j.status().equals(ScheduledJob.PENDING)) {
+      return end == null || end - now <= 0;
+    }
+    return j.status().equals(ScheduledJob.RUNNING) && end != null && end - now <= 0;
   }
 
   @Override
@@ -139,7 +148,52 @@ public final class InMemoryJobStore implements JobStore {
     }
     jobs.computeIfPresent(claim.scheduleKey(), (k, j) -> j.withStatus(ScheduledJob.DONE));
     leaseEnds.remove(claim.scheduleKey());
+    finishedAt.put(claim.scheduleKey(), System.nanoTime());
     return true;
+  }
+
+  @Override
+  public synchronized boolean fail(ScheduledJob claim, Throwable error) {
+    java.util.Objects.requireNonNull(claim, "claim");
+    java.util.Objects.requireNonNull(error, "error");
+    String text = ScheduledJob.describe(error);
+    if (!holds(claim)) {
+      return false;
+    }
+    String key = claim.scheduleKey();
+    long now = System.nanoTime();
+    if (claim.attempts() >= claims.maxAttempts()) {
+      jobs.computeIfPresent(key, (k, j) -> j.failedWith(ScheduledJob.FAILED, text));
+      leaseEnds.remove(key);
+      finishedAt.put(key, now);
+    } else {
+      jobs.computeIfPresent(key, (k, j) -> j.failedWith(ScheduledJob.PENDING, text));
+      leaseEnds.put(key, now + claims.retryDelay(claim.attempts()).toNanos());
+    }
+    return true;
+  }
+
+  @Override
+  public synchronized int purge(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    long now = System.nanoTime();
+    int deleted = 0;
+    for (var it = finishedAt.entrySet().iterator(); it.hasNext() && deleted < limit; ) {
+      var e = it.next();
+      ScheduledJob j = jobs.get(e.getKey());
+      java.time.Duration keep =
+          j != null && j.status().equals(ScheduledJob.DONE)
+              ? claims.doneRetention()
+              : claims.failedRetention();
+      if (now - e.getValue() > keep.toNanos()) {
+        jobs.remove(e.getKey());
+        it.remove();
+        deleted++;
+      }
+    }
+    return deleted;
   }
 
   /** True if {@code claim} still holds its job: same worker, same attempt, still running. */

@@ -73,6 +73,28 @@ public interface JobStore {
    */
   boolean complete(ScheduledJob claim);
 
+  /**
+   * Releases the claim of an attempt whose handler failed, if the claim still holds the job (same
+   * worker, same attempt, still running), and records {@code error} ({@link ScheduledJob#describe})
+   * as the job's last error: the job is claimable again once {@link ClaimConfig#retryDelay(int)} of
+   * this attempt has passed in the store's time, or, if this was attempt {@link
+   * ClaimConfig#maxAttempts()}, marked {@link ScheduledJob#FAILED}.
+   *
+   * @return false if the job was claimed again since, or marked failed: nothing was written
+   * @throws IllegalArgumentException if {@code claim} was not returned by {@link #claim}
+   */
+  boolean fail(ScheduledJob claim, Throwable error);
+
+  /**
+   * Deletes up to {@code limit} finished jobs older than their retention ({@link
+   * ClaimConfig#doneRetention()}, {@link ClaimConfig#failedRetention()}), by their completion in
+   * the store's time; the schedules' progress is kept, so no deleted job is created again.
+   *
+   * @return how many jobs were deleted; {@code limit} means there may be more
+   * @throws IllegalArgumentException if {@code limit} is less than 1
+   */
+  int purge(int limit);
+
   /** All jobs of a schedule, by slot. */
   List<ScheduledJob> jobs(String schedule);
 

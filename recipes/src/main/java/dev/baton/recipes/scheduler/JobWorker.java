@@ -17,16 +17,27 @@ import org.slf4j.LoggerFactory;
  * of a job is claimed by exactly one worker (a conditional update) under a lease ({@link
  * ClaimConfig}); the handler runs on the worker's own thread, and the worker renews the claim every
  * {@link ClaimConfig#renewInterval()} while the handler runs, so a job may run longer than the
- * lease. When the handler returns, the worker marks the job done, unless its claim expired and
- * another worker took the job over: then the newer attempt's outcome stands and {@link
- * #lostClaims()} counts it.
+ * lease. When the handler returns, the worker marks the job done.
  *
- * <p>A handler that throws (anything, an {@link Error} included) is logged and counted; its claim
- * is no longer renewed, so the job is retried once the lease expires, up to {@link
- * ClaimConfig#maxAttempts()}. A {@link VirtualMachineError} also stops the worker ({@link
- * #fatalError()}). A job may run more than once (its worker died, froze past its lease, or lost the
- * database, after or while running it): make jobs idempotent; {@link ScheduledJob#attempts()} tells
- * a retry.
+ * <p>A claim can be lost while its handler runs: it expired (the worker froze or lost the database
+ * for a whole lease) and another worker took the job over, or the job was marked failed. When a
+ * renewal finds it lost, the worker <b>interrupts the handler</b> (handlers should honour
+ * interrupts: stop at the next blocking call that throws {@link InterruptedException}, or check
+ * {@link Thread#isInterrupted()} in long loops), logs it and counts it in {@link #lostClaims()} and
+ * {@link #interruptedHandlers()}; whatever the handler then does, its completion is refused by the
+ * store (worker and attempt no longer match), so the newer attempt's outcome stands.
+ *
+ * <p>A handler that throws (anything, an {@link Error} included) is logged and counted, and its
+ * claim is released at once ({@link JobStore#fail}) with the error recorded: the job is retried
+ * after the retry backoff ({@link ClaimConfig#retryDelay(int)}, in the store's time), and marked
+ * {@link ScheduledJob#FAILED} after {@link ClaimConfig#maxAttempts()} attempts. A {@link
+ * VirtualMachineError} also stops the worker ({@link #fatalError()}; that job's claim then expires
+ * as if the worker had died). A job may run more than once (its worker died, froze past its lease,
+ * or lost the database, after or while running it): make jobs idempotent; {@link
+ * ScheduledJob#attempts()} tells a retry.
+ *
+ * <p>When idle, the worker deletes finished jobs past their retention ({@link JobStore#purge}),
+ * {@value #PURGE_BATCH} at a time, at most every purge interval (default 1 min).
  *
  * <p>{@link #close()} stops claiming, lets the job in hand finish for up to the drain timeout
  * (default {@value #DEFAULT_DRAIN_SECONDS} s), then interrupts it.
@@ -34,6 +45,9 @@ import org.slf4j.LoggerFactory;
 public final class JobWorker implements AutoCloseable {
   /** The default drain timeout of {@link #close()}, in seconds. */
   public static final int DEFAULT_DRAIN_SECONDS = 10;
+
+  /** How many finished jobs one purge statement deletes at most. */
+  public static final int PURGE_BATCH = 100;
 
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
 
@@ -46,6 +60,8 @@ public final class JobWorker implements AutoCloseable {
   private final ClaimRenewer renewer;
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong lostClaims = new AtomicLong();
+  private final AtomicLong interrupted = new AtomicLong();
+  private final IdlePurge purge;
   private volatile boolean closing;
 
   private JobWorker(Builder b) {
@@ -54,6 +70,7 @@ public final class JobWorker implements AutoCloseable {
     this.handler = b.handler;
     this.pollInterval = b.pollInterval;
     this.drainTimeout = b.drainTimeout;
+    this.purge = new IdlePurge(store, workerId, b.purgeInterval);
     this.renewer = new ClaimRenewer(store, workerId);
     this.loop =
         new SerialLoop(
@@ -86,11 +103,22 @@ public final class JobWorker implements AutoCloseable {
   }
 
   /**
-   * How many jobs ran here to the end but could not be marked done, because their claim had expired
-   * and another worker had claimed them again.
+   * How many claims were lost while their job ran here (each counted once): found by a renewal (the
+   * handler was then interrupted), or found when marking the job done or failed was refused because
+   * another worker had claimed it again or it was marked failed.
    */
   public long lostClaims() {
     return lostClaims.get();
+  }
+
+  /** How many handlers were interrupted because a renewal found their claim lost. */
+  public long interruptedHandlers() {
+    return interrupted.get();
+  }
+
+  /** How many finished jobs this worker deleted past their retention. */
+  public long purgedJobs() {
+    return purge.purged();
   }
 
   /**
@@ -105,6 +133,7 @@ public final class JobWorker implements AutoCloseable {
   private void poll() {
     drain();
     if (!closing) {
+      purge.runIfDue(() -> closing);
       loop.schedule(pollInterval.toNanos(), this::poll);
     }
   }
@@ -124,40 +153,81 @@ public final class JobWorker implements AutoCloseable {
   }
 
   private void run(ScheduledJob claim) {
-    ClaimRenewer.Renewal renewal = renewer.renewWhileRunning(claim);
+    HandlerRun handlerRun = new HandlerRun();
+    ClaimRenewer.Renewal renewal =
+        renewer.renewWhileRunning(
+            claim,
+            () -> {
+              lostClaims.incrementAndGet();
+              interrupted.incrementAndGet();
+              handlerRun.interrupt();
+            });
+    Throwable failure = null;
+    boolean lost;
     try {
       handler.accept(claim);
     } catch (VirtualMachineError e) {
       failures.incrementAndGet();
       throw e; // the loop logs it and stops: this JVM is in no state to run jobs
     } catch (RuntimeException | Error e) {
-      failures.incrementAndGet();
-      log.error(
-          "worker {}: job {} attempt {} failed; it is retried after its claim lease",
-          workerId,
-          claim.scheduleKey(),
-          claim.attempts(),
-          e);
-      return;
+      failure = e;
     } finally {
       renewal.close();
+      lost = handlerRun.finish();
     }
-    if (!store.complete(claim)) {
-      lostClaims.incrementAndGet();
+    if (failure != null) {
+      failed(claim, failure, lost);
+    } else if (!store.complete(claim)) {
+      refused(claim, lost, "ran");
+    }
+  }
+
+  private void failed(ScheduledJob claim, Throwable failure, boolean lost) {
+    failures.incrementAndGet();
+    boolean last = claim.attempts() >= store.claimConfig().maxAttempts();
+    log.error(
+        "worker {}: job {} attempt {} failed{}",
+        workerId,
+        claim.scheduleKey(),
+        claim.attempts(),
+        lost
+            ? " after its claim was lost"
+            : last
+                ? "; it was the last attempt: the job is marked FAILED"
+                : "; retried after " + store.claimConfig().retryDelay(claim.attempts()),
+        failure);
+    try {
+      if (!store.fail(claim, failure)) {
+        refused(claim, lost, "failed");
+      }
+    } catch (RuntimeException e) {
       log.warn(
-          "worker {}: job {} attempt {} ran, but its claim expired and the job was claimed again; "
-              + "the newer attempt's outcome stands",
+          "worker {}: cannot release job {}; it is retried after its claim lease",
           workerId,
           claim.scheduleKey(),
-          claim.attempts());
+          e);
     }
+  }
+
+  private void refused(ScheduledJob claim, boolean lost, String what) {
+    if (!lost) {
+      lostClaims.incrementAndGet();
+    }
+    log.warn(
+        "worker {}: job {} attempt {} {}, but its claim was lost (it expired and the job was claimed "
+            + "again, or it was marked failed); the newer outcome stands",
+        workerId,
+        claim.scheduleKey(),
+        claim.attempts(),
+        what);
   }
 
   /**
    * Stops gracefully: claims no more jobs, waits up to the drain timeout for the job in hand to
-   * finish (and be marked done), then interrupts it and returns; an interrupted job that does not
-   * complete is claimed again by another worker once its lease expires. Called from a handler, it
-   * returns at once and the worker stops after that job.
+   * finish (and be marked done), then interrupts it and returns; an interrupted job whose handler
+   * throws is released for a retry after the backoff, one that does not return is claimed again by
+   * another worker once its lease expires. Called from a handler, it returns at once and the worker
+   * stops after that job.
    */
   @Override
   public void close() {
@@ -175,6 +245,7 @@ public final class JobWorker implements AutoCloseable {
     private final Consumer<ScheduledJob> handler;
     private Duration pollInterval = Duration.ofSeconds(1);
     private Duration drainTimeout = Duration.ofSeconds(DEFAULT_DRAIN_SECONDS);
+    private Duration purgeInterval = Duration.ofMinutes(1);
 
     private Builder(JobStore store, String workerId, Consumer<ScheduledJob> handler) {
       this.store = Objects.requireNonNull(store, "store");
@@ -198,6 +269,15 @@ public final class JobWorker implements AutoCloseable {
     }
 
     /**
+     * How often, at most, an idle worker deletes finished jobs past their retention ({@link
+     * JobStore#purge}); at least 1 ms, default 1 min.
+     */
+    public Builder purgeInterval(Duration value) {
+      this.purgeInterval = Objects.requireNonNull(value, "purgeInterval");
+      return this;
+    }
+
+    /**
      * Validates and starts the worker.
      *
      * @throws IllegalArgumentException naming the first invalid field
@@ -208,6 +288,9 @@ public final class JobWorker implements AutoCloseable {
       }
       if (pollInterval.toMillis() < 1) {
         throw new IllegalArgumentException("pollInterval must be at least 1 ms");
+      }
+      if (purgeInterval.toMillis() < 1) {
+        throw new IllegalArgumentException("purgeInterval must be at least 1 ms");
       }
       if (drainTimeout.isNegative()) {
         throw new IllegalArgumentException("drainTimeout must not be negative");

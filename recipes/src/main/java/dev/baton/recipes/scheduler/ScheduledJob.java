@@ -17,7 +17,10 @@ import java.util.Optional;
  * @param token the fencing token of the term that created the job
  * @param status {@value #PENDING}, {@value #RUNNING}, {@value #DONE} or {@value #FAILED}
  * @param claimedBy the worker that claimed it last, if any
- * @param attempts how many times it was claimed (1 on the first run, more after expired claims)
+ * @param attempts how many times it was claimed (1 on the first run, more after failed attempts or
+ *     expired claims)
+ * @param lastError the error of the last failed attempt, if one failed: its class and message,
+ *     abbreviated and escaped ({@link #describe(Throwable)})
  */
 public record ScheduledJob(
     String scheduleKey,
@@ -28,8 +31,12 @@ public record ScheduledJob(
     FencingToken token,
     String status,
     Optional<String> claimedBy,
-    int attempts) {
-  /** Created, never claimed yet. */
+    int attempts,
+    Optional<String> lastError) {
+  /** The longest error text kept, before escaping. */
+  static final int ERROR_LIMIT = 300;
+
+  /** Created and not claimed yet, or released by a failed attempt and waiting for the next. */
   public static final String PENDING = "PENDING";
 
   /** Claimed by {@link #claimedBy()} for attempt {@link #attempts()}, under a claim lease. */
@@ -38,7 +45,10 @@ public record ScheduledJob(
   /** Completed by the worker that held its claim. */
   public static final String DONE = "DONE";
 
-  /** Its last allowed attempt's claim expired ({@link ClaimConfig#maxAttempts()}); not retried. */
+  /**
+   * Its last allowed attempt ({@link ClaimConfig#maxAttempts()}) failed or its claim expired; not
+   * retried.
+   */
   public static final String FAILED = "FAILED";
 
   /** The key of {@code slot} of {@code schedule}. */
@@ -57,13 +67,52 @@ public record ScheduledJob(
         token,
         RUNNING,
         Optional.of(worker),
-        attempts + 1);
+        attempts + 1,
+        lastError);
   }
 
   /** This job with {@code newStatus}. */
   ScheduledJob withStatus(String newStatus) {
     return new ScheduledJob(
-        scheduleKey, schedule, slot, jobType, scheduledFor, token, newStatus, claimedBy, attempts);
+        scheduleKey,
+        schedule,
+        slot,
+        jobType,
+        scheduledFor,
+        token,
+        newStatus,
+        claimedBy,
+        attempts,
+        lastError);
+  }
+
+  /** This job released after a failed attempt, with {@code newStatus} and {@code error}. */
+  ScheduledJob failedWith(String newStatus, String error) {
+    return new ScheduledJob(
+        scheduleKey,
+        schedule,
+        slot,
+        jobType,
+        scheduledFor,
+        token,
+        newStatus,
+        claimedBy,
+        attempts,
+        Optional.of(error));
+  }
+
+  /**
+   * How a job's error is stored: {@code <class>: <message>}, at most {@value #ERROR_LIMIT}
+   * characters of it, anything but printable ASCII escaped (so a message can neither flood the
+   * table nor forge a log line when shown).
+   *
+   * @throws NullPointerException if {@code error} is null
+   */
+  public static String describe(Throwable error) {
+    java.util.Objects.requireNonNull(error, "error");
+    String message = error.getMessage();
+    String text = error.getClass().getName() + (message == null ? "" : ": " + message);
+    return dev.baton.fencing.support.SafeText.printable(text, ERROR_LIMIT);
   }
 
   /** The claiming worker, for a job returned by {@link JobStore#claim}. */

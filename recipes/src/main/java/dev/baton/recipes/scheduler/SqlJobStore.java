@@ -30,13 +30,18 @@ import javax.sql.DataSource;
  * <p>Claims are leases in the database's time ({@link ClaimConfig}): a claim sets {@code
  * claimed_by}, {@code claimed_at}, {@code lease_until = CURRENT_TIMESTAMP + lease} and counts
  * {@code attempts} up, in one conditional update on the attempt number read, so two workers never
- * hold the same attempt. A job whose {@code lease_until} passed while {@code RUNNING} is claimable
- * again (a {@code RUNNING} row without {@code lease_until}, claimed by a version before leases,
- * counts as expired). Renewal and completion are conditional on the claimer and the attempt.
+ * hold the same attempt. A job is claimable when it is {@code PENDING} or {@code RUNNING} and its
+ * {@code lease_until} is null or passed: for a running job that is the end of its claim's lease (a
+ * {@code RUNNING} row without one, claimed by a version before leases, counts as expired), for a
+ * pending one released by a failed attempt ({@link #fail}) the end of its retry backoff. Renewal,
+ * completion and failure are conditional on the claimer and the attempt. {@code last_error} keeps
+ * the last failure ({@link ScheduledJob#describe}); {@link #purge} deletes finished jobs past their
+ * retention by {@code completed_at}. Two indexes serve the claim query ({@code (status,
+ * lease_until)}) and the purge ({@code (status, completed_at)}).
  *
- * <p>Tables of the version before claim leases get the two new columns from {@link #createSchema()}
- * (or {@link #migration(String)} run by hand); until then every claim fails with a {@link
- * FenceConfigurationException} naming the DDL.
+ * <p>Tables of an earlier version get this version's columns and indexes from {@link
+ * #createSchema()} (or {@link #migration(String)} run by hand); until then every claim fails with a
+ * {@link FenceConfigurationException} naming the DDL, and {@link #needsMigration()} is true.
  *
  * <p>The prefix comes only from configuration and must match {@code
  * ([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,53}} (so that {@code <prefix>_progress}
@@ -100,10 +105,11 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * The DDL that brings a jobs table of the version before claim leases up to this one: {@code
-   * ALTER TABLE <prefix>_jobs ADD COLUMN IF NOT EXISTS attempts INT DEFAULT 0 NOT NULL} and {@code
-   * ... ADD COLUMN IF NOT EXISTS lease_until TIMESTAMP WITH TIME ZONE}; idempotent, run by {@link
-   * #createSchema()}.
+   * The DDL that brings a jobs table of an earlier version up to this one: {@code ALTER TABLE
+   * <prefix>_jobs ADD COLUMN IF NOT EXISTS} {@code attempts INT DEFAULT 0 NOT NULL}, {@code
+   * lease_until TIMESTAMP WITH TIME ZONE} and {@code last_error VARCHAR(2000)}, then {@code CREATE
+   * INDEX IF NOT EXISTS} {@code <name>_claim_ix} and {@code <name>_purge_ix} (name: the prefix
+   * without its schema); idempotent, run by {@link #createSchema()}.
    *
    * @throws NullPointerException if {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
@@ -136,7 +142,7 @@ public final class SqlJobStore implements JobStore {
   public void createSchema() {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      for (String statement : SqlJobTables.ddl(prefix)) {
+      for (String statement : SqlJobTables.tables(prefix)) {
         s.execute(statement);
       }
       for (String statement : SqlJobTables.migration(prefix)) {
@@ -223,14 +229,16 @@ public final class SqlJobStore implements JobStore {
   public Optional<ScheduledJob> claim(String worker) {
     Objects.requireNonNull(worker, "worker");
     String claimable =
-        "(status = 'PENDING' OR (status = 'RUNNING' AND (lease_until IS NULL "
-            + "OR lease_until < CURRENT_TIMESTAMP)))";
+        "status IN ('PENDING', 'RUNNING') AND (lease_until IS NULL "
+            + "OR lease_until <= CURRENT_TIMESTAMP)";
     try (Connection c = dataSource.getConnection()) {
       for (int tries = 0; tries < 10; tries++) {
         Optional<ScheduledJob> next =
             SqlJobTables.select(
                     c,
-                    "SELECT * FROM "
+                    "SELECT "
+                        + SqlJobTables.COLUMNS
+                        + " FROM "
                         + jobs
                         + " WHERE "
                         + claimable
@@ -278,24 +286,81 @@ public final class SqlJobStore implements JobStore {
 
   @Override
   public boolean renew(ScheduledJob claim) {
-    return updateClaim(claim, "lease_until = " + leaseEnd(), true, "renew");
+    return updateClaim(claim, "lease_until = " + leaseEnd(), "renew", claims.lease().toMillis());
   }
 
   @Override
   public boolean complete(ScheduledJob claim) {
     return updateClaim(
-        claim,
-        "status = 'DONE', completed_at = CURRENT_TIMESTAMP, lease_until = NULL",
-        false,
-        "complete");
+        claim, "status = 'DONE', completed_at = CURRENT_TIMESTAMP, lease_until = NULL", "complete");
   }
 
-  /** The end of a lease from now, in the database's time; its one parameter is the lease in ms. */
+  @Override
+  public boolean fail(ScheduledJob claim, Throwable error) {
+    Objects.requireNonNull(claim, "claim");
+    Objects.requireNonNull(error, "error");
+    String text = ScheduledJob.describe(error);
+    if (claim.attempts() >= claims.maxAttempts()) {
+      return updateClaim(
+          claim,
+          "status = 'FAILED', completed_at = CURRENT_TIMESTAMP, lease_until = NULL, last_error = ?",
+          "fail",
+          text);
+    }
+    return updateClaim(
+        claim,
+        "status = 'PENDING', lease_until = " + leaseEnd() + ", last_error = ?",
+        "release",
+        claims.retryDelay(claim.attempts()).toMillis(),
+        text);
+  }
+
+  @Override
+  public int purge(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    try (Connection c = dataSource.getConnection()) {
+      int done =
+          SqlJobTables.purge(c, jobs, ScheduledJob.DONE, claims.doneRetention().toMillis(), limit);
+      if (done == limit) {
+        return done;
+      }
+      return done
+          + SqlJobTables.purge(
+              c, jobs, ScheduledJob.FAILED, claims.failedRetention().toMillis(), limit - done);
+    } catch (SQLException e) {
+      throw SqlJobTables.failure("cannot delete the finished jobs", prefix, e);
+    }
+  }
+
+  /**
+   * True if the jobs table exists but lacks a column of this version (it was created by an earlier
+   * one): then {@link #createSchema()} or {@link #migration(String)} must run before the store is
+   * used. False if it is current or does not exist.
+   *
+   * @throws dev.baton.recipes.CoordinationException if the database cannot be read
+   */
+  public boolean needsMigration() {
+    try (Connection c = dataSource.getConnection()) {
+      return SqlJobTables.outdated(c, jobs);
+    } catch (SQLException e) {
+      throw new CoordinationException("cannot read the table " + jobs, e);
+    }
+  }
+
+  /**
+   * A time from now, in the database's time; its one parameter is the offset in ms (the lease for a
+   * claim, the retry delay for a failed attempt).
+   */
   private static String leaseEnd() {
     return "CURRENT_TIMESTAMP + CAST(? AS BIGINT) * INTERVAL '0.001' SECOND";
   }
 
-  private boolean updateClaim(ScheduledJob claim, String set, boolean withLease, String what) {
+  /**
+   * Updates the job of {@code claim} if the claim still holds it; {@code values} fill {@code set}.
+   */
+  private boolean updateClaim(ScheduledJob claim, String set, String what, Object... values) {
     String worker = claim.claimer();
     try (Connection c = dataSource.getConnection();
         PreparedStatement p =
@@ -307,8 +372,8 @@ public final class SqlJobStore implements JobStore {
                     + " WHERE schedule_key = ? AND claimed_by = ? AND attempts = ? "
                     + "AND status = 'RUNNING'")) {
       int i = 1;
-      if (withLease) {
-        p.setLong(i++, claims.lease().toMillis());
+      for (Object value : values) {
+        p.setObject(i++, value);
       }
       p.setString(i++, claim.scheduleKey());
       p.setString(i++, worker);
@@ -324,7 +389,9 @@ public final class SqlJobStore implements JobStore {
   public List<ScheduledJob> jobs(String schedule) {
     try (Connection c = dataSource.getConnection()) {
       return SqlJobTables.select(
-          c, "SELECT * FROM " + jobs + " WHERE schedule = ? ORDER BY slot", schedule);
+          c,
+          "SELECT " + SqlJobTables.COLUMNS + " FROM " + jobs + " WHERE schedule = ? ORDER BY slot",
+          schedule);
     } catch (SQLException e) {
       throw SqlJobTables.failure("cannot list the jobs of " + schedule, prefix, e);
     }

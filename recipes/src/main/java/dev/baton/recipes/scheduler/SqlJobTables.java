@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,8 +20,16 @@ import org.jspecify.annotations.Nullable;
 final class SqlJobTables {
   private SqlJobTables() {}
 
-  /** The tables of a new store, with every column of this version. */
+  /** The tables and indexes of a new store, with every column of this version. */
   static List<String> ddl(String prefix) {
+    List<String> all = new ArrayList<>(tables(prefix));
+    all.add(claimIndex(prefix));
+    all.add(purgeIndex(prefix));
+    return List.copyOf(all);
+  }
+
+  /** The tables of a new store (without their indexes, which the migration creates too). */
+  static List<String> tables(String prefix) {
     return List.of(
         SqlFenceSchema.ddl(prefix + "_fence"),
         "CREATE TABLE IF NOT EXISTS "
@@ -34,16 +43,52 @@ final class SqlJobTables {
             + "scheduled_for TIMESTAMP NOT NULL, token BIGINT NOT NULL, token_scope VARCHAR(512) NOT NULL, "
             + "status VARCHAR(16) NOT NULL, claimed_by VARCHAR(255), claimed_at TIMESTAMP, "
             + "completed_at TIMESTAMP, attempts INT DEFAULT 0 NOT NULL, "
-            + "lease_until TIMESTAMP WITH TIME ZONE)");
+            + "lease_until TIMESTAMP WITH TIME ZONE, last_error VARCHAR(2000))");
   }
 
-  /** Adds the claim-lease columns to a jobs table of a version before them (idempotent). */
+  /** The columns a jobs table of this version has (read by every claim). */
+  static final String COLUMNS =
+      "schedule_key, schedule, slot, job_type, scheduled_for, token, token_scope, status, "
+          + "claimed_by, attempts, last_error";
+
+  /** The index of the claim query: its status and lease (or retry) time. */
+  private static String claimIndex(String prefix) {
+    return "CREATE INDEX IF NOT EXISTS "
+        + indexName(prefix, "claim")
+        + " ON "
+        + prefix
+        + "_jobs (status, lease_until)";
+  }
+
+  /** The index of {@link SqlJobStore#purge}: status and completion. */
+  private static String purgeIndex(String prefix) {
+    return "CREATE INDEX IF NOT EXISTS "
+        + indexName(prefix, "purge")
+        + " ON "
+        + prefix
+        + "_jobs (status, completed_at)";
+  }
+
+  /**
+   * An index's name: the prefix without its schema (an index lives in its table's schema) and
+   * {@code _<what>_ix}, at most 63 characters for a prefix of 54.
+   */
+  private static String indexName(String prefix, String what) {
+    return prefix.substring(prefix.indexOf('.') + 1) + "_" + what + "_ix";
+  }
+
+  /**
+   * Adds the columns and indexes of this version to a jobs table of an earlier one (idempotent).
+   */
   static List<String> migration(String prefix) {
     return List.of(
         "ALTER TABLE " + prefix + "_jobs ADD COLUMN IF NOT EXISTS attempts INT DEFAULT 0 NOT NULL",
         "ALTER TABLE "
             + prefix
-            + "_jobs ADD COLUMN IF NOT EXISTS lease_until TIMESTAMP WITH TIME ZONE");
+            + "_jobs ADD COLUMN IF NOT EXISTS lease_until TIMESTAMP WITH TIME ZONE",
+        "ALTER TABLE " + prefix + "_jobs ADD COLUMN IF NOT EXISTS last_error VARCHAR(2000)",
+        claimIndex(prefix),
+        purgeIndex(prefix));
   }
 
   /**
@@ -51,13 +96,12 @@ final class SqlJobTables {
    * this version's columns (SQL state class 42), else a {@link CoordinationException}.
    */
   static RuntimeException failure(String what, String prefix, SQLException e) {
-    String state = e.getSQLState();
-    if (state != null && state.startsWith("42")) {
+    if (isSchemaError(e)) {
       return new FenceConfigurationException(
           what
               + ": the table "
               + prefix
-              + "_jobs is missing or lacks the columns of this version (attempts, lease_until); "
+              + "_jobs is missing or lacks the columns of this version (attempts, lease_until, last_error); "
               + "call SqlJobStore.createSchema() or run "
               + String.join("; ", migration(prefix))
               + " ("
@@ -66,6 +110,55 @@ final class SqlJobTables {
           e);
     }
     return new CoordinationException(what, e);
+  }
+
+  /**
+   * Deletes up to {@code limit} jobs of {@code status} completed more than {@code retentionMillis}
+   * ago (completed_at holds the database's local time, hence LOCALTIMESTAMP, which keeps the index
+   * usable).
+   */
+  static int purge(Connection c, String jobs, String status, long retentionMillis, int limit)
+      throws SQLException {
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "DELETE FROM "
+                + jobs
+                + " WHERE schedule_key IN (SELECT schedule_key FROM "
+                + jobs
+                + " WHERE status = ? AND completed_at < LOCALTIMESTAMP - CAST(? AS BIGINT) * "
+                + "INTERVAL '0.001' SECOND ORDER BY completed_at LIMIT ?)")) {
+      p.setString(1, status);
+      p.setLong(2, retentionMillis);
+      p.setInt(3, limit);
+      return p.executeUpdate();
+    }
+  }
+
+  /** True if {@code jobs} exists but lacks a column of this version. */
+  static boolean outdated(Connection c, String jobs) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      try {
+        s.executeQuery("SELECT * FROM " + jobs + " WHERE 1 = 0").close();
+      } catch (SQLException e) {
+        if (isSchemaError(e)) {
+          return false; // no table: createSchema() creates it, a claim names the DDL
+        }
+        throw e;
+      }
+      try {
+        s.executeQuery("SELECT " + COLUMNS + ", lease_until FROM " + jobs + " WHERE 1 = 0").close();
+        return false;
+      } catch (SQLException e) {
+        if (isSchemaError(e)) {
+          return true;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static boolean isSchemaError(SQLException e) {
+    return e.getSQLState() != null && e.getSQLState().startsWith("42");
   }
 
   static List<ScheduledJob> select(Connection c, String sql, @Nullable String param)
@@ -87,7 +180,8 @@ final class SqlJobTables {
                   FencingToken.of(rs.getString("token_scope"), rs.getLong("token")),
                   rs.getString("status"),
                   Optional.ofNullable(rs.getString("claimed_by")),
-                  rs.getInt("attempts")));
+                  rs.getInt("attempts"),
+                  Optional.ofNullable(rs.getString("last_error"))));
         }
       }
     } catch (IllegalArgumentException e) {

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
+import dev.baton.testkit.ThreadDeaths;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,7 +58,8 @@ class FatalErrorTest {
   @Test
   void aStackOverflowErrorEndsTheTermAndMarksTheElectionFailed() throws Exception {
     AtomicReference<Leadership> term = new AtomicReference<>();
-    try (BatonSession session =
+    try (ThreadDeaths deaths = ThreadDeaths.record();
+        BatonSession session =
             BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
         LeaderElection election =
             LeaderElection.create(
@@ -74,7 +76,14 @@ class FatalErrorTest {
                   public void revoked(Leadership leadership, RevocationReason reason) {}
                 })) {
       election.start();
-      await().atMost(WITHIN).until(() -> election.health().failure().isPresent());
+      await()
+          .dontCatchUncaughtExceptions()
+          .atMost(WITHIN)
+          .until(() -> election.health().failure().isPresent() && !deaths.deaths().isEmpty());
+      assertThat(deaths.deaths())
+          .singleElement()
+          .satisfies(d -> assertThat(d.thread()).startsWith("baton-"))
+          .satisfies(d -> assertThat(d.error()).hasMessage("simulated"));
       ElectionHealth health = election.health();
       assertThat(health.failure())
           .hasValueSatisfying(f -> assertThat(f).contains("StackOverflowError"));

@@ -3,7 +3,9 @@ package dev.baton.recipes.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import dev.baton.testkit.ThreadDeaths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,17 +118,28 @@ class SerialLoopTest {
 
   @Test
   void onARealThreadAFatalErrorEndsTheThreadAndStopsTheLoop() throws Exception {
-    ThreadLoopScheduler real = new ThreadLoopScheduler("test", "fatal");
-    CountDownLatch onFatal = new CountDownLatch(1);
-    SerialLoop realLoop = new SerialLoop("real", real, BACKOFF, () -> {}, e -> onFatal.countDown());
-    realLoop.execute(
-        () -> {
-          throw new OutOfMemoryError("simulated");
-        });
-    assertThat(onFatal.await(5, TimeUnit.SECONDS)).isTrue();
-    assertThat(real.awaitTermination(Duration.ofSeconds(5))).isTrue();
-    assertThat(realLoop.isRunning()).isFalse();
-    assertThat(realLoop.fatal()).get().isInstanceOf(OutOfMemoryError.class);
+    try (ThreadDeaths deaths = ThreadDeaths.record()) {
+      ThreadLoopScheduler real = new ThreadLoopScheduler("test", "fatal");
+      CountDownLatch onFatal = new CountDownLatch(1);
+      SerialLoop realLoop =
+          new SerialLoop("real", real, BACKOFF, () -> {}, e -> onFatal.countDown());
+      OutOfMemoryError error = new OutOfMemoryError("simulated");
+      realLoop.execute(
+          () -> {
+            throw error;
+          });
+      assertThat(onFatal.await(5, TimeUnit.SECONDS)).isTrue();
+      assertThat(real.awaitTermination(Duration.ofSeconds(5))).isTrue();
+      assertThat(realLoop.isRunning()).isFalse();
+      assertThat(realLoop.fatal()).get().isSameAs(error);
+      await()
+          .dontCatchUncaughtExceptions()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !deaths.deaths().isEmpty());
+      assertThat(deaths.deaths())
+          .singleElement()
+          .satisfies(d -> assertThat(d.error()).isSameAs(error));
+    }
   }
 
   @Test

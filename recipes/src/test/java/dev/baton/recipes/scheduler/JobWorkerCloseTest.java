@@ -91,9 +91,11 @@ class JobWorkerCloseTest {
     assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(WITHIN);
     await().atMost(WITHIN).until(() -> interrupted.getCount() == 0);
     await().atMost(WITHIN).until(() -> worker.failures() == 1);
-    assertThat(store.jobs("s").get(0).status())
-        .as("an interrupted job is not done; it is retried after its lease")
-        .isEqualTo(ScheduledJob.RUNNING);
+    ScheduledJob job = store.jobs("s").get(0);
+    assertThat(job.status())
+        .as("an interrupted job that throws is not done; it is released for a retry")
+        .isEqualTo(ScheduledJob.PENDING);
+    assertThat(job.lastError()).contains("java.lang.IllegalStateException: interrupted");
   }
 
   @Test

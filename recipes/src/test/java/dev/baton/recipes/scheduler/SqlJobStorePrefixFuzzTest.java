@@ -59,9 +59,13 @@ class SqlJobStorePrefixFuzzTest {
     try {
       SqlJobStore.create(H2, prefix);
       List<String> ddl = SqlJobStore.ddl(prefix);
-      assertThat(ddl)
-          .hasSize(3)
+      String name = prefix.substring(prefix.indexOf('.') + 1);
+      assertThat(ddl).hasSize(5);
+      assertThat(ddl.subList(0, 3))
           .allSatisfy(s -> assertThat(s).startsWith("CREATE TABLE IF NOT EXISTS " + prefix + "_"));
+      assertThat(ddl.subList(3, 5))
+          .allSatisfy(s -> assertThat(s).startsWith("CREATE INDEX IF NOT EXISTS " + name + "_"))
+          .allSatisfy(s -> assertThat(s).contains(" ON " + prefix + "_jobs ("));
       accepted = true;
     } catch (IllegalArgumentException rejected) {
       assertThat(rejected.getMessage())
@@ -167,5 +171,29 @@ class SqlJobStorePrefixFuzzTest {
     Arbitrary<String> qualified = Combinators.combine(plain, plain).as((a, b) -> a + "." + b);
     Arbitrary<String> any = Arbitraries.strings().ofMaxLength(200);
     return Arbitraries.oneOf(near, plain, qualified, any);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"h2", "postgresql"})
+  void aSchemaQualifiedPrefixGetsItsTablesAndIndexes(String db) throws java.sql.SQLException {
+    javax.sql.DataSource ds = LeaderSchedulerTest.dataSource(db);
+    String schema = "baton_schema_" + ProcessHandle.current().pid();
+    String name = "qualified_" + PREFIXES.incrementAndGet();
+    try (java.sql.Connection c = ds.getConnection();
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
+    }
+    SqlJobStore store = SqlJobStore.create(ds, schema + "." + name);
+    store.createSchema();
+    store.createSchema();
+    assertThat(store.needsMigration()).isFalse();
+    FencingToken token = FencingToken.of("/s", 1);
+    store.registerTerm("s", token);
+    assertThat(store.createSlotJob("s", token, 0, Instant.EPOCH, "t")).isTrue();
+    assertThat(store.claim("w")).isPresent();
+    try (java.sql.Connection c = ds.getConnection();
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("DROP SCHEMA " + schema + " CASCADE");
+    }
   }
 }

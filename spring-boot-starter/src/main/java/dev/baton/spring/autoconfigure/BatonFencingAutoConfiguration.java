@@ -4,6 +4,7 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.scheduler.ClaimConfig;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
@@ -12,9 +13,10 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
-import java.time.Duration;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -23,6 +25,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
@@ -67,6 +70,8 @@ public class BatonFencingAutoConfiguration {
   @ConditionalOnClass(EmbeddedDatabaseConnection.class)
   @EnableConfigurationProperties({FenceProperties.class, JobStoreProperties.class})
   static class DataSourceFencing {
+    private static final Logger log = LoggerFactory.getLogger(BatonFencingAutoConfiguration.class);
+
     /** The fence, its table created at start-up as {@code baton.fence.create-schema} says. */
     @Bean
     @ConditionalOnMissingBean
@@ -98,34 +103,91 @@ public class BatonFencingAutoConfiguration {
       return new TransactionalFence(fence, dataSource);
     }
 
-    /** The scheduler's store, its tables created as {@code baton.scheduler.create-schema} says. */
+    /**
+     * The scheduler's store. Its tables are created, or migrated from an earlier version, when
+     * {@code baton.scheduler.create-schema} says Baton manages them (Spring Boot's convention for
+     * {@code spring.sql.init.mode}: always, or embedded on an embedded database); otherwise a table
+     * of an earlier version stops the start-up with the DDL to run. Runs after the application's
+     * own database initialization (Flyway, Liquibase, SQL scripts), so it sees their tables.
+     */
     @Bean
     @ConditionalOnMissingBean(JobStore.class)
+    @DependsOnDatabaseInitialization
     SqlJobStore batonJobStore(DataSource dataSource, JobStoreProperties properties) {
       String prefix = properties.getTablePrefix();
-      Duration lease = properties.getClaimLease();
-      int attempts = properties.getMaxAttempts();
-      check(
-          "baton.scheduler.claim-lease",
-          lease,
-          () -> new ClaimConfig(lease, ClaimConfig.DEFAULT_MAX_ATTEMPTS));
-      ClaimConfig claims =
-          check("baton.scheduler.max-attempts", attempts, () -> new ClaimConfig(lease, attempts));
+      ClaimConfig claims = claimConfig(properties);
       SqlJobStore store =
           check(
               "baton.scheduler.table-prefix",
               prefix,
               () -> SqlJobStore.create(dataSource, prefix, claims));
-      if (creates(properties.getCreateSchema(), dataSource)) {
+      DatabaseInitializationMode mode = properties.getCreateSchema();
+      if (creates(mode, dataSource)) {
         check(
             "baton.scheduler.create-schema",
-            properties.getCreateSchema(),
+            mode,
             () -> {
               store.createSchema();
               return store;
             });
+      } else if (outdated(store)) {
+        throw new BatonPropertyException(
+            "baton.scheduler.create-schema",
+            mode,
+            "the table "
+                + prefix
+                + "_jobs was created by an earlier version of Baton and Baton does not manage "
+                + "this database's schema (create-schema="
+                + mode.name().toLowerCase(java.util.Locale.ROOT)
+                + "): set baton.scheduler.create-schema=always to migrate it at start-up, or run "
+                + String.join("; ", SqlJobStore.migration(prefix)),
+            null);
       }
       return store;
+    }
+
+    /** True if the jobs table is of an earlier version; false if that cannot be read now. */
+    private static boolean outdated(SqlJobStore store) {
+      try {
+        return store.needsMigration();
+      } catch (CoordinationException e) {
+        log.warn(
+            "cannot check the scheduler's tables at start-up; if they are of an earlier version, "
+                + "claims will fail naming the DDL to run",
+            e);
+        return false;
+      }
+    }
+
+    /** The claim configuration, each invalid value refused with its property's name. */
+    private static ClaimConfig claimConfig(JobStoreProperties p) {
+      ClaimConfig lease =
+          check(
+              "baton.scheduler.claim-lease",
+              p.getClaimLease(),
+              () -> new ClaimConfig(p.getClaimLease(), ClaimConfig.DEFAULT_MAX_ATTEMPTS));
+      ClaimConfig attempts =
+          check(
+              "baton.scheduler.max-attempts",
+              p.getMaxAttempts(),
+              () -> new ClaimConfig(lease.lease(), p.getMaxAttempts()));
+      check(
+          "baton.scheduler.retry-backoff",
+          p.getRetryBackoff(),
+          () -> attempts.withRetryBackoff(p.getRetryBackoff(), p.getRetryBackoff()));
+      ClaimConfig backoff =
+          check(
+              "baton.scheduler.max-retry-backoff",
+              p.getMaxRetryBackoff(),
+              () -> attempts.withRetryBackoff(p.getRetryBackoff(), p.getMaxRetryBackoff()));
+      check(
+          "baton.scheduler.done-retention",
+          p.getDoneRetention(),
+          () -> backoff.withRetention(p.getDoneRetention(), ClaimConfig.DEFAULT_FAILED_RETENTION));
+      return check(
+          "baton.scheduler.failed-retention",
+          p.getFailedRetention(),
+          () -> backoff.withRetention(p.getDoneRetention(), p.getFailedRetention()));
     }
 
     /** Runs {@code step}; the library's refusal becomes a start-up failure naming the property. */

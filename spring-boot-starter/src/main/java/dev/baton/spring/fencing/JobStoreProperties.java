@@ -15,8 +15,10 @@ public class JobStoreProperties {
   private String tablePrefix = "baton_scheduler";
 
   /**
-   * When to create the store's tables at start-up if they are missing: always, embedded (only on an
-   * embedded database such as H2) or never.
+   * When Baton manages the store's tables at start-up, as spring.sql.init.mode does for scripts:
+   * always, embedded (only on an embedded database such as H2) or never. When it does, missing
+   * tables are created and tables of an earlier version migrated (columns and indexes added); when
+   * it does not, a table of an earlier version stops the start-up with the DDL to run.
    */
   private DatabaseInitializationMode createSchema = DatabaseInitializationMode.EMBEDDED;
 
@@ -28,6 +30,24 @@ public class JobStoreProperties {
 
   /** How many claims a job gets before it is marked FAILED. At least 1. */
   private int maxAttempts = 5;
+
+  /**
+   * How long a job whose handler failed waits before its second attempt, in the database's time;
+   * the wait doubles with every further attempt up to max-retry-backoff. Zero or more.
+   */
+  private Duration retryBackoff = Duration.ofSeconds(5);
+
+  /** The longest wait between two attempts of a failing job. At least retry-backoff. */
+  private Duration maxRetryBackoff = Duration.ofMinutes(5);
+
+  /**
+   * How long a DONE job is kept (from its completion, in the database's time) before the workers
+   * delete it. At least 1s.
+   */
+  private Duration doneRetention = Duration.ofDays(7);
+
+  /** How long a FAILED job is kept before the workers delete it. At least 1s. */
+  private Duration failedRetention = Duration.ofDays(30);
 
   /** The prefix of the store's tables. */
   public String getTablePrefix() {
@@ -67,5 +87,45 @@ public class JobStoreProperties {
   /** Sets how many claims a job gets (checked at start-up). */
   public void setMaxAttempts(int maxAttempts) {
     this.maxAttempts = maxAttempts;
+  }
+
+  /** How long a failed job waits before its second attempt. */
+  public Duration getRetryBackoff() {
+    return retryBackoff;
+  }
+
+  /** Sets how long a failed job waits before its second attempt (checked at start-up). */
+  public void setRetryBackoff(Duration retryBackoff) {
+    this.retryBackoff = retryBackoff;
+  }
+
+  /** The longest wait between two attempts. */
+  public Duration getMaxRetryBackoff() {
+    return maxRetryBackoff;
+  }
+
+  /** Sets the longest wait between two attempts (checked at start-up). */
+  public void setMaxRetryBackoff(Duration maxRetryBackoff) {
+    this.maxRetryBackoff = maxRetryBackoff;
+  }
+
+  /** How long a done job is kept. */
+  public Duration getDoneRetention() {
+    return doneRetention;
+  }
+
+  /** Sets how long a done job is kept (checked at start-up). */
+  public void setDoneRetention(Duration doneRetention) {
+    this.doneRetention = doneRetention;
+  }
+
+  /** How long a failed job is kept. */
+  public Duration getFailedRetention() {
+    return failedRetention;
+  }
+
+  /** Sets how long a failed job is kept (checked at start-up). */
+  public void setFailedRetention(Duration failedRetention) {
+    this.failedRetention = failedRetention;
   }
 }

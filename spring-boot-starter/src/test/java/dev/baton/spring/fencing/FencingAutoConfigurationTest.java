@@ -239,5 +239,15 @@ class FencingAutoConfigurationTest {
     assertThat(new JobStoreProperties().getClaimLease()).isEqualTo(ClaimConfig.DEFAULT_LEASE);
     assertThat(new JobStoreProperties().getMaxAttempts())
         .isEqualTo(ClaimConfig.DEFAULT_MAX_ATTEMPTS);
+    JobStoreProperties p = new JobStoreProperties();
+    assertThat(
+            new ClaimConfig(
+                p.getClaimLease(),
+                p.getMaxAttempts(),
+                p.getRetryBackoff(),
+                p.getMaxRetryBackoff(),
+                p.getDoneRetention(),
+                p.getFailedRetention()))
+        .isEqualTo(ClaimConfig.DEFAULT);
   }
 }

@@ -238,6 +238,16 @@ final class SchedulerRole implements ChaosRole {
     }
 
     @Override
+    public boolean fail(ScheduledJob claim, Throwable error) {
+      return delegate.fail(claim, error);
+    }
+
+    @Override
+    public int purge(int limit) {
+      return delegate.purge(limit);
+    }
+
+    @Override
     public List<ScheduledJob> jobs(String schedule) {
       return delegate.jobs(schedule);
     }
