@@ -110,7 +110,13 @@ public final class ZkFence implements Fence<ZkTransaction> {
         ensureParent(resource);
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
-      ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
+      ZkMulti.Result<T> result;
+      try {
+        result = ZkMulti.run(client, resource, token, guard, true, action);
+      } catch (RuntimeException e) {
+        lastWritten.remove(resource);
+        throw e;
+      }
       if (result instanceof ZkMulti.Committed<T> committed) {
         lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
         return committed.value();

@@ -45,7 +45,7 @@ public final class ZkOwnershipGuard {
       ZkFence.restoreInterrupt(e);
       throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
     }
-    ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, guard, action);
+    ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, null, guard, false, action);
     if (result instanceof ZkMulti.Committed<T> committed) {
       return committed.value();
     }
