@@ -11,11 +11,11 @@ import org.jspecify.annotations.Nullable;
  * half-applied (the store's atomic unit still holds), and it is never a rejection: a fence reports
  * {@link StaleTokenException} only for a write it knows committed nothing.
  *
- * <p>Unlike {@link FencingException} (nothing was committed), this exception promises nothing
- * about the store, so it does not extend it: a caller that catches {@code FencingException} to
- * mean "not written" does not catch it by mistake. What to do: treat the write as possibly done.
- * Read the store back, or repeat the write if it is idempotent, with the same token (a repeat is
- * rejected if a newer owner has written since; that rejection says nothing about this attempt).
+ * <p>Unlike {@link FencingException} (nothing was committed), this exception promises nothing about
+ * the store, so it does not extend it: a caller that catches {@code FencingException} to mean "not
+ * written" does not catch it by mistake. What to do: treat the write as possibly done. Read the
+ * store back, or repeat the write if it is idempotent, with the same token (a repeat is rejected if
+ * a newer owner has written since; that rejection says nothing about this attempt).
  */
 public class WriteOutcomeUnknownException extends RuntimeException {
   private final String resource;
@@ -30,10 +30,7 @@ public class WriteOutcomeUnknownException extends RuntimeException {
    * @param cause the store's error, if any
    */
   public WriteOutcomeUnknownException(
-      String resource,
-      @Nullable FencingToken token,
-      String message,
-      @Nullable Throwable cause) {
+      String resource, @Nullable FencingToken token, String message, @Nullable Throwable cause) {
     super(message, cause);
     this.resource = resource;
     this.token = token;

@@ -23,9 +23,9 @@ import org.jspecify.annotations.Nullable;
  * Runs a guard operation and the caller's operations as one ZooKeeper multi.
  *
  * <p>The multi goes through Curator's retry loop, but this class sees every attempt: an attempt
- * whose answer was lost after it was sent (connection loss, session expired or moved, a timeout,
- * an interrupted wait) may have committed. Then a failure of any later attempt, the guard's
- * included, says nothing about that first attempt, and the outcome is reported as {@link
+ * whose answer was lost after it was sent (connection loss, session expired or moved, a timeout, an
+ * interrupted wait) may have committed. Then a failure of any later attempt, the guard's included,
+ * says nothing about that first attempt, and the outcome is reported as {@link
  * WriteOutcomeUnknownException}, never as a refusal. A later attempt that commits is a certain
  * success only if the guard is <em>exclusive</em> (a compare-and-set against one znode version, or
  * the creation of one znode: at most one of two attempts can pass it); a guard that is a mere check

@@ -35,10 +35,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A fenced multi that commits but whose answer is lost (its connection is cut by a {@link TcpProxy}
- * right after the request went through) is never reported as rejected, nor applied twice: the
- * chaos run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer cannot
- * reconnect (the proxy points at a closed port), a successor writes with a higher token; then the
- * writer reconnects and its client repeats the multi.
+ * right after the request went through) is never reported as rejected, nor applied twice: the chaos
+ * run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer cannot reconnect
+ * (the proxy points at a closed port), a successor writes with a higher token; then the writer
+ * reconnects and its client repeats the multi.
  */
 class ZkFenceLostAnswerTest {
   private static final AtomicInteger RESOURCES = new AtomicInteger();
