@@ -118,11 +118,6 @@ final class ElectionRecipe implements Recipe {
       execute(new CandidateEvent.Gone(name));
       return;
     }
-    if (!(inTask || c.call != null || hasPending())
-        && name.equals(machine.firstWhenGone().orElse(null))) {
-      decideNow(new CandidateEvent.Gone(name)); // CandidateRunner.leadNow: no read
-      return;
-    }
     c.listAsync(
         listed -> {
           if (listed == null) {

@@ -48,12 +48,11 @@ import org.slf4j.LoggerFactory;
  * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
  * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}),
  * and a watch on the term's own entry ends the term on the store's event thread; the loop then
- * hears of both as events. And when the predecessor goes, the store's event thread decides at once
- * if the loop is idle: if it was the only entry ahead, the candidate leads without a read ({@link
- * #leadNow}); else the queue is read from there and the machine decides on the answer there. The
- * machine's decisions are pure and quick, and any store I/O they ask for is left to the loop, in
- * order ({@link #work}). So a successor begins its term at the watch (or one read after it), with
- * no hand-off on the way.
+ * hears of both as events. And when the predecessor goes, the store's event thread reads the queue
+ * at once and, if the loop is idle, lets the machine decide on the answer there: the machine's
+ * decisions are pure and quick, and any store I/O they ask for is left to the loop, in order
+ * ({@link #work}). So a successor begins its term one read after the watch, with no hand-off on the
+ * way.
  */
 final class CandidateRunner {
   private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
@@ -84,14 +83,6 @@ final class CandidateRunner {
   private final Deque<Object> pending = new ArrayDeque<>();
 
   private long enteredAt; // loop, under io
-
-  /**
-   * The entry just created and the queue's names asked for behind its create, until the machine has
-   * answered the entry: its next {@code ListQueue} takes the names instead of a request of its own
-   * (one round trip fewer to join). Under io.
-   */
-  private QueueIo.@Nullable Pipelined ahead;
-
   private volatile boolean closed;
   private final AtomicBoolean closing = new AtomicBoolean();
 
@@ -354,28 +345,6 @@ final class CandidateRunner {
     }
   }
 
-  /**
-   * On the store's event thread: if {@code name} was the only entry ahead of this candidate ({@link
-   * CandidateMachine#firstWhenGone}) and the loop is idle, its departure makes this candidate the
-   * leader here and now, without a read.
-   *
-   * @return false if the queue must be read (or the loop is busy: then nothing was done)
-   */
-  private boolean leadNow(String name) {
-    if (!io.tryLock()) {
-      return false;
-    }
-    try {
-      if (closed || !pending.isEmpty() || !name.equals(machine.firstWhenGone().orElse(null))) {
-        return false;
-      }
-      decideNow(new Gone(name)); // io is reentrant: decides on this thread
-      return true;
-    } finally {
-      io.unlock();
-    }
-  }
-
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
     if (closed && action instanceof CandidateAction.Delete d) {
@@ -433,9 +402,6 @@ final class CandidateRunner {
     core.nodeChanged(store.pathOf(name));
     if (own || closed) {
       loop.execute(() -> feed(new Gone(name)));
-      return;
-    }
-    if (leadNow(name)) {
       return;
     }
     long epoch = store.liveness().current().number(); // read before the request, as QueueIo does

@@ -349,18 +349,20 @@ public final class CandidateMachine {
   /**
    * True if the departure of {@code name}, the only entry ahead of this one in its last listing,
    * makes this entry the first without reading the queue again: entries created since have higher
-   * sequence numbers and queue behind it, so none can be ahead. It must still be the same connected
-   * epoch (a new one lists anyway), and the own entry must be known to exist: an election watches
-   * it, so its deletion would have arrived first; a lock attempt that does not watch its hold
-   * (documented: a hold does not notice a deletion by someone else) takes the same view while it
-   * waits. An attempt that watches its hold reads the queue, which confirms its entry.
+   * sequence numbers and queue behind it, so none can be ahead. Only for a lock attempt that does
+   * not watch its hold, in the same connected epoch: such an attempt does not learn of its own
+   * entry's deletion by someone else anyway (documented). An election always reads: when someone
+   * else deletes the leader's znode, both are told at once, and the successor's read is what gives
+   * the old leader's own deletion event the time to end its term first (ExternalDeletionOverlapTest
+   * counts the overlaps); a lock attempt that watches its hold reads to confirm its entry.
    */
   private boolean leadsWhenGone(String name, String ahead) {
     return name.equals(ahead)
         && !closed
         && node != null
         && currentEpoch(soleAheadEpoch) != null
-        && (ownWatched || !watchWhenHeld);
+        && !reenter
+        && !watchWhenHeld;
   }
 
   /**

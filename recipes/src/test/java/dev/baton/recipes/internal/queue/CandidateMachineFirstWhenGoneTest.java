@@ -18,8 +18,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A candidate whose only predecessor leaves becomes first without reading the queue again: entries
- * created since its listing have higher sequence numbers and queue behind it.
+ * A lock attempt whose only predecessor leaves takes the lock without reading the queue again:
+ * entries created since its listing have higher sequence numbers and queue behind it. An election
+ * always reads.
  */
 class CandidateMachineFirstWhenGoneTest {
   private static final long SESSION = 0x51L;
@@ -48,49 +49,62 @@ class CandidateMachineFirstWhenGoneTest {
 
   private final CandidateMachine election =
       new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
+  private final CandidateMachine lock =
+      new CandidateMachine("me", ConnectionPolicy.STANDARD, false, false);
 
   @Test
-  void theOnlyPredecessorGoneLeadsWithoutARead() {
+  void theOnlyPredecessorGoneTakesTheLockWithoutARead() {
     String mine = name("me", 5);
     String before = name("b", 3);
-    assertThat(enterAndList(election, mine, before)).containsExactly(new Watch(before, false));
-    assertThat(election.firstWhenGone()).contains(before);
-    assertThat(election.on(new Gone(before)))
-        .as("read in epoch 1, still epoch 1: the term begins under it")
+    assertThat(enterAndList(lock, mine, before)).containsExactly(new Watch(before, false));
+    assertThat(lock.firstWhenGone()).contains(before);
+    assertThat(lock.on(new Gone(before)))
+        .as("read in epoch 1, still epoch 1: the hold begins under it")
         .containsExactly(new Lead(1, 100, mine));
-    assertThat(election.leadingToken()).contains(100L);
+    assertThat(lock.leadingToken()).contains(100L);
+  }
+
+  @Test
+  void anElectionAlwaysReadsSoTheOldLeadersOwnDeletionEventCanEndItsTermFirst() {
+    String mine = name("me", 5);
+    String before = name("b", 3);
+    enterAndList(election, mine, before);
+    assertThat(election.firstWhenGone()).isEmpty();
+    assertThat(election.on(new Gone(before))).containsExactly(new ListQueue());
   }
 
   @Test
   void aPredecessorWithAnotherEntryAheadOfItIsReadAgain() {
     String mine = name("me", 5);
     String before = name("b", 3);
-    enterAndList(election, mine, name("a", 1), before);
-    assertThat(election.firstWhenGone()).isEmpty();
-    assertThat(election.on(new Gone(before)))
+    enterAndList(lock, mine, name("a", 1), before);
+    assertThat(lock.firstWhenGone()).isEmpty();
+    assertThat(lock.on(new Gone(before)))
         .as("the entry ahead of it may still be there")
         .containsExactly(new ListQueue());
-    assertThat(election.leadingToken()).isEmpty();
+    assertThat(lock.leadingToken()).isEmpty();
   }
 
   @Test
   void aNewEpochSinceTheListingReadsAgain() {
     String mine = name("me", 5);
     String before = name("b", 3);
-    enterAndList(election, mine, before);
-    election.on(link(2, ConnectionEpoch.Link.SUSPENDED));
-    election.on(link(3, ConnectionEpoch.Link.CONNECTED));
-    assertThat(election.firstWhenGone()).isEmpty();
-    assertThat(election.on(new Gone(before))).containsExactly(new ListQueue());
+    enterAndList(lock, mine, before);
+    lock.on(link(2, ConnectionEpoch.Link.SUSPENDED));
+    assertThat(lock.firstWhenGone()).as("a suspension ends the attempt").isEmpty();
+    assertThat(lock.isClosed()).isFalse();
+    lock.on(link(3, ConnectionEpoch.Link.CONNECTED));
+    assertThat(lock.firstWhenGone()).isEmpty();
+    assertThat(lock.on(new Gone(before))).containsExactly(new ListQueue());
   }
 
   @Test
   void anyOtherEventInBetweenReadsAgain() {
     String mine = name("me", 5);
     String before = name("b", 3);
-    enterAndList(election, mine, before);
-    election.on(new CandidateEvent.Poke()); // its listing decides again
-    assertThat(election.on(new Gone(before))).containsExactly(new ListQueue());
+    enterAndList(lock, mine, before);
+    lock.on(new CandidateEvent.Poke()); // its listing decides again
+    assertThat(lock.on(new Gone(before))).containsExactly(new ListQueue());
   }
 
   @Test
@@ -101,14 +115,5 @@ class CandidateMachineFirstWhenGoneTest {
     enterAndList(watching, mine, before);
     assertThat(watching.firstWhenGone()).isEmpty();
     assertThat(watching.on(new Gone(before))).containsExactly(new ListQueue());
-  }
-
-  @Test
-  void aLockAttemptThatDoesNotWatchItsHoldTakesItWithoutARead() {
-    CandidateMachine plain = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, false);
-    String mine = name("me", 5);
-    String before = name("b", 3);
-    enterAndList(plain, mine, before);
-    assertThat(plain.on(new Gone(before))).containsExactly(new Lead(1, 100, mine));
   }
 }
