@@ -205,6 +205,16 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
+   * True if the last connection state {@code c} reported is connected ({@code CONNECTED} or {@code
+   * RECONNECTED}); a client that has reported none yet counts as connected (it reports changes).
+   */
+  public boolean connected(ChaosClient c) {
+    List<String> all = c.connectionStatesAfter(0);
+    String last = all.isEmpty() ? "CONNECTED" : all.get(all.size() - 1);
+    return last.equals("CONNECTED") || last.equals("RECONNECTED");
+  }
+
+  /**
    * The zxid of a write made on the ensemble now (a marker znode under the trial's path): every
    * write committed before this call has a smaller zxid; its high 32 bits are the ensemble's epoch.
    */

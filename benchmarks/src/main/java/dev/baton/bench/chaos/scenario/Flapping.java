@@ -36,6 +36,9 @@ public final class Flapping implements ChaosScenario {
     Duration cut = Duration.ofMillis(run.options().sessionMs() / 5);
     for (int i = 0; i < CUTS; i++) {
       ChaosClient victim = run.owner();
+      // In a soak an earlier fault may have left the owner disconnected: a cut then drops
+      // nothing, and the cut would not be observed. Cut a connected owner.
+      Waits.until(() -> run.connected(victim), run.options().recoveryBound());
       ChaosRun.Mark cutAt = run.mark();
       victim.cutZooKeeper();
       boolean dropped;
