@@ -155,11 +155,13 @@ public final class Tables {
               of("scenario", Column.NAME),
               of("role", "role"),
               of("fence", "fence"),
+              of("db", "db"),
               of("trials", "trials"),
               of("faults", "faults"),
               of("writes", "writes"),
               of("rejected", "rejected"),
               of("violations", "violations"),
+              of("independent checker", "independent_violations"),
               of("worst recovery", "recover_ms", MS)));
 
   private Tables() {}
