@@ -3,7 +3,6 @@ package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.StaleTokenException;
-import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.kernel.BatonThreads;
 import io.micrometer.core.instrument.Counter;
@@ -67,9 +66,7 @@ final class SchedulingTerm {
               name,
               leadership.token());
           return;
-        } catch (FencingException | WriteOutcomeUnknownException | IllegalStateException e) {
-          // Registering writes nothing but the fence: repeating it after an unknown outcome is
-          // safe.
+        } catch (FencingException | IllegalStateException e) {
           log.warn("schedule {}: cannot register term {}; retrying", name, leadership.token(), e);
           leadership.awaitRevocation(RETRY);
         }
