@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A fenced write did not happen. Subclasses say why: a stale token, a token of another scope, or a
  * misconfigured store; this class itself reports a store that failed (the cause says how). When it
- * is thrown, nothing of the write was committed.
+ * is thrown, nothing of the write was committed. A write that may have committed (its answer was
+ * lost) is reported with {@link WriteOutcomeUnknownException} instead, which is not a subclass.
  */
 public class FencingException extends RuntimeException {
   private final @Nullable String resource;

@@ -29,7 +29,9 @@
  * </ul>
  *
  * <p>At run time, a write that does not happen is a {@link dev.baton.fencing.FencingException}
- * (stale token, foreign scope, a store that cannot be used as configured, or a failed store).
+ * (stale token, foreign scope, a store that cannot be used as configured, or a failed store); one
+ * that may have happened (its commit was sent, the answer lost) is a {@link
+ * dev.baton.fencing.WriteOutcomeUnknownException}.
  *
  * <h2>Guarantees</h2>
  *
@@ -39,6 +41,10 @@
  *   <li>A rejected or failed write leaves nothing of itself in a transactional store (SQL,
  *       ZooKeeper).
  *   <li>A resource accepts tokens of one scope only (the scope of the first token it accepted).
+ *   <li>A write reported as rejected ({@link dev.baton.fencing.StaleTokenException}) or failed (any
+ *       {@link dev.baton.fencing.FencingException}) committed nothing. A write whose commit was
+ *       sent but whose answer was lost is reported as {@link
+ *       dev.baton.fencing.WriteOutcomeUnknownException} (it may have committed), never as either.
  * </ul>
  *
  * <h2>Not guaranteed</h2>
@@ -47,6 +53,7 @@
  *   <li>Protection of writes that do not go through a fence.
  *   <li>Rollback of what a failed action did in memory ({@code InMemoryFence}).
  *   <li>Ordering between two writers of the same term (equal tokens): that is one owner's business.
+ *   <li>Knowing whether a write with an unknown outcome committed: read the store back.
  * </ul>
  */
 package dev.baton.fencing;

@@ -7,6 +7,7 @@ import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.fencing.support.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +37,16 @@ import org.apache.zookeeper.data.Stat;
  * data the token's string form ({@code ft:<value>@<scope>}, UTF-8, read strictly: see {@link
  * MalformedFenceException}). A fence znode holding anything else makes every write to its resource
  * fail with that exception; it is never overwritten. Thread-safe.
+ *
+ * <p>A lost answer: when the multi was sent but its answer did not arrive (the connection dropped,
+ * the session expired or moved, the wait was interrupted), it may have committed. The fence then
+ * repeats the very same multi (Curator's retry policy decides how often), with the same expected
+ * znode version: at most one of the two can pass that compare-and-set, so a repeat that commits is
+ * a certain success, applied once. Any other end after a lost answer, a failed compare-and-set
+ * included, is a {@link WriteOutcomeUnknownException} (with the resource and the token): the write
+ * may or may not have committed, whole. It is never reported as a {@link StaleTokenException} and
+ * never applied a second time: {@code StaleTokenException} and every {@link FencingException} from
+ * {@link #write} still mean that nothing of the write was committed.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -80,6 +91,12 @@ public final class ZkFence implements Fence<ZkTransaction> {
     return ZKPaths.makePath(basePath, name);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws WriteOutcomeUnknownException if the multi's answer was lost and the fence cannot tell
+   *     whether it committed (see the class documentation)
+   */
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
     Resources.check(resource, token);
@@ -110,7 +127,13 @@ public final class ZkFence implements Fence<ZkTransaction> {
         ensureParent(resource);
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
-      ZkMulti.Result<T> result = ZkMulti.run(client, resource, guard, action);
+      ZkMulti.Result<T> result;
+      try {
+        result = ZkMulti.run(client, resource, token, guard, true, action);
+      } catch (RuntimeException e) {
+        lastWritten.remove(resource);
+        throw e;
+      }
       if (result instanceof ZkMulti.Committed<T> committed) {
         lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
         return committed.value();

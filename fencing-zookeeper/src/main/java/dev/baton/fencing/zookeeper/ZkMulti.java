@@ -3,17 +3,44 @@ package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.fencing.support.Resources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.curator.RetryLoop;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
-import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.ZooKeeper;
+import org.jspecify.annotations.Nullable;
 
-/** Runs a guard operation and the caller's operations as one ZooKeeper multi. */
+/**
+ * Runs a guard operation and the caller's operations as one ZooKeeper multi.
+ *
+ * <p>The multi goes through Curator's retry loop, but this class sees every attempt: an attempt
+ * whose answer was lost after it was sent (connection loss, session expired or moved, a timeout, an
+ * interrupted wait) may have committed. Then a failure of any later attempt, the guard's included,
+ * says nothing about that first attempt, and the outcome is reported as {@link
+ * WriteOutcomeUnknownException}, never as a refusal. A later attempt that commits is a certain
+ * success only if the guard is <em>exclusive</em> (a compare-and-set against one znode version, or
+ * the creation of one znode: at most one of two attempts can pass it); a guard that is a mere check
+ * is not retried after a lost answer, since a retry could apply the caller's operations twice.
+ */
 final class ZkMulti {
+  /** ZooKeeper errors after which a sent request may or may not have been applied. */
+  private static final Set<KeeperException.Code> LOST_ANSWER =
+      Set.of(
+          KeeperException.Code.CONNECTIONLOSS,
+          KeeperException.Code.SESSIONEXPIRED,
+          KeeperException.Code.SESSIONMOVED,
+          KeeperException.Code.OPERATIONTIMEOUT,
+          KeeperException.Code.REQUESTTIMEOUT);
+
   private ZkMulti() {}
 
   /** What became of the multi: committed, or refused by the guard operation. */
@@ -25,10 +52,29 @@ final class ZkMulti {
   /** The guard operation failed with {@code error}; nothing was written. */
   record GuardFailed<T>(KeeperException.Code error) implements Result<T> {}
 
+  /** Thrown inside the retry loop to stop it once an attempt lost its answer and may not repeat. */
+  private static final class NoRepeat extends Exception {
+    NoRepeat() {
+      super("the multi is not repeated after a lost answer", null, false, false);
+    }
+  }
+
+  /**
+   * Runs the multi.
+   *
+   * @param token the token written, for the exception of an unknown outcome (null for none)
+   * @param exclusiveGuard whether at most one of two identical attempts can pass {@code guard}, so
+   *     that the multi may be repeated after a lost answer
+   * @throws WriteOutcomeUnknownException if an attempt's answer was lost and no later attempt
+   *     committed
+   * @throws FencingException if ZooKeeper or the action failed and nothing was committed
+   */
   static <T> Result<T> run(
       CuratorFramework client,
       String resource,
+      @Nullable FencingToken token,
       CuratorOp guard,
+      boolean exclusiveGuard,
       FencedAction<ZkTransaction, T> action) {
     ZkTransaction tx = new ZkTransaction(client);
     T value;
@@ -37,26 +83,41 @@ final class ZkMulti {
     } catch (Exception e) {
       throw Resources.rethrow(resource, e);
     }
-    List<CuratorOp> ops = new ArrayList<>(tx.operations().size() + 1);
-    ops.add(guard);
-    ops.addAll(tx.operations());
+    List<Op> ops = new ArrayList<>(tx.operations().size() + 1);
+    ops.add(guard.get());
+    tx.operations().forEach(op -> ops.add(op.get()));
+    AtomicReference<Exception> lost = new AtomicReference<>();
+    List<OpResult> results;
     try {
-      List<CuratorTransactionResult> results = client.transaction().forOperations(ops);
-      if (results.size() != ops.size()) {
-        throw new FencingException(
-            resource,
-            "ZooKeeper answered the fenced multi with "
-                + results.size()
-                + " results for "
-                + ops.size()
-                + " operations");
-      }
-      return new Committed<>(value);
+      results =
+          RetryLoop.callWithRetry(
+              client.getZookeeperClient(),
+              () -> {
+                if (lost.get() != null && !exclusiveGuard) {
+                  throw new NoRepeat();
+                }
+                // Connecting first: a failure here happens before anything is sent.
+                ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+                try {
+                  return zk.multi(ops);
+                } catch (KeeperException e) {
+                  if (LOST_ANSWER.contains(e.code())) {
+                    lost.compareAndSet(null, e);
+                  }
+                  throw e;
+                } catch (InterruptedException e) {
+                  lost.compareAndSet(null, e);
+                  throw e;
+                }
+              });
     } catch (KeeperException e) {
-      List<OpResult> results = e.getResults();
-      if (results != null
-          && !results.isEmpty()
-          && results.get(0) instanceof OpResult.ErrorResult first
+      if (lost.get() != null) {
+        throw unknown(resource, token, lost.get(), e);
+      }
+      List<OpResult> failed = e.getResults();
+      if (failed != null
+          && !failed.isEmpty()
+          && failed.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
         return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
@@ -67,10 +128,50 @@ final class ZkMulti {
           e);
     } catch (Exception e) {
       ZkFence.restoreInterrupt(e);
+      if (lost.get() != null) {
+        throw unknown(resource, token, lost.get(), e);
+      }
       throw new FencingException(
           resource,
           "the fenced ZooKeeper write to '" + resource + "' failed: " + e.getMessage(),
           e);
     }
+    if (results.size() != ops.size()) {
+      throw new WriteOutcomeUnknownException(
+          resource,
+          token,
+          "ZooKeeper answered the fenced multi to '"
+              + resource
+              + "' with "
+              + results.size()
+              + " results for "
+              + ops.size()
+              + " operations",
+          null);
+    }
+    return new Committed<>(value);
+  }
+
+  private static WriteOutcomeUnknownException unknown(
+      String resource, @Nullable FencingToken token, Exception lost, Exception last) {
+    WriteOutcomeUnknownException e =
+        new WriteOutcomeUnknownException(
+            resource,
+            token,
+            "the answer to the fenced ZooKeeper write to '"
+                + resource
+                + "'"
+                + (token == null ? "" : " with token " + token)
+                + " was lost ("
+                + lost
+                + "), and it may have committed; "
+                + (last == lost || last instanceof NoRepeat
+                    ? "it was not repeated"
+                    : "repeating it failed: " + last),
+            lost);
+    if (last != lost && !(last instanceof NoRepeat)) {
+      e.addSuppressed(last);
+    }
+    return e;
   }
 }

@@ -3,6 +3,7 @@ package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
+import dev.baton.fencing.WriteOutcomeUnknownException;
 import java.util.Objects;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
@@ -32,7 +33,12 @@ public final class ZkOwnershipGuard {
    * Commits the operations the action adds only if {@code ownerNodePath} still exists.
    *
    * @throws OwnershipLostException if the ownership znode is gone; nothing was written
-   * @throws FencingException if ZooKeeper failed or one of the caller's operations failed
+   * @throws FencingException if ZooKeeper failed or one of the caller's operations failed; nothing
+   *     was written
+   * @throws WriteOutcomeUnknownException if the multi was sent but its answer was lost (connection
+   *     loss, session expired or moved, interrupted wait): it may have committed, whole, or not at
+   *     all. Unlike {@link ZkFence}, the guard does not repeat it, since a repeat could pass the
+   *     check again and apply the operations twice
    */
   public <T> T write(String ownerNodePath, FencedAction<ZkTransaction, T> action) {
     if (ownerNodePath == null || ownerNodePath.isBlank()) {
@@ -45,7 +51,7 @@ public final class ZkOwnershipGuard {
       ZkFence.restoreInterrupt(e);
       throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
     }
-    ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, guard, action);
+    ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, null, guard, false, action);
     if (result instanceof ZkMulti.Committed<T> committed) {
       return committed.value();
     }

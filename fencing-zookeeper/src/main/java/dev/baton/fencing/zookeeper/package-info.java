@@ -5,7 +5,12 @@
  * committing the caller's operations in the same multi. Guarantee: the caller's operations commit
  * only together with an accepted check; a fence znode that holds no token in Baton's format fails
  * every write with {@link dev.baton.fencing.zookeeper.MalformedFenceException} and is never
- * overwritten. Not guaranteed: protection of writes that bypass these classes.
+ * overwritten; a write reported rejected or failed (any {@link dev.baton.fencing.FencingException})
+ * committed nothing; a multi whose answer was lost is never reported as rejected nor applied twice:
+ * {@code ZkFence} repeats it against the same znode version (a repeat that commits is a certain
+ * success), and otherwise reports {@link dev.baton.fencing.WriteOutcomeUnknownException}. Not
+ * guaranteed: protection of writes that bypass these classes; knowing, after a lost answer, whether
+ * the write committed (the exception says it may have; read the data back).
  *
  * <h2>Errors</h2>
  *
@@ -25,6 +30,8 @@
  *       IllegalStateException}.
  * </ul>
  *
- * <p>At run time, a write that does not happen is a {@link dev.baton.fencing.FencingException}.
+ * <p>At run time, a write that does not happen is a {@link dev.baton.fencing.FencingException}; one
+ * that may have happened (its answer was lost) is a {@link
+ * dev.baton.fencing.WriteOutcomeUnknownException}.
  */
 package dev.baton.fencing.zookeeper;

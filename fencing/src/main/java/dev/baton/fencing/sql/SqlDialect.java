@@ -40,6 +40,15 @@ public enum SqlDialect {
     return "23505".equals(e.getSQLState());
   }
 
+  /**
+   * True if the SQL state of a failed commit says the database rolled the transaction back: class
+   * 40 (transaction rollback: serialization failure, deadlock) or 23 (a deferred constraint).
+   */
+  static boolean isRolledBack(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("40") || state.startsWith("23"));
+  }
+
   /** True if the SQL state says a table or column is missing or malformed (class 42). */
   static boolean isSchemaProblem(SQLException e) {
     String state = e.getSQLState();

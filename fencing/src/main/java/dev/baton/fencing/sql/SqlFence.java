@@ -8,6 +8,7 @@ import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.fencing.support.Resources;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,9 +37,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside
  * a transaction of your own. Thread-safe.
+ *
+ * <p>A lost commit answer: if {@link #write}'s {@code COMMIT} fails without the database saying it
+ * rolled back (SQL state class 40 or 23), for instance because the connection broke after the
+ * {@code COMMIT} was sent, the write may have committed; it is reported as {@link
+ * WriteOutcomeUnknownException} (with the resource and the token), never as a {@link
+ * FencingException}, which always means that nothing was committed. The write is not repeated.
  */
 public final class SqlFence implements Fence<Connection> {
   private static final int ATTEMPTS = 3;
+  private static final System.Logger LOG = System.getLogger(SqlFence.class.getName());
 
   private final DataSource dataSource;
   private final String table;
@@ -91,26 +99,78 @@ public final class SqlFence implements Fence<Connection> {
   public <T> T write(String resource, FencingToken token, FencedAction<Connection, T> action) {
     Resources.check(resource, token);
     for (int attempt = 1; ; attempt++) {
+      Committed<T> committed = null;
       try (Connection c = dataSource.getConnection()) {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
+        T result;
         try {
           acceptInTransaction(c, resource, token);
-          T result = action.apply(c);
-          c.commit();
-          return result;
+          result = action.apply(c);
         } catch (Exception e) {
           rollback(c, e);
+          restoreAutoCommit(c, autoCommit, e);
           if (e instanceof ConcurrentFirstWriterException && attempt < ATTEMPTS) {
             continue; // a concurrent first writer inserted the fence row: check against it
           }
           throw translate(resource, e);
-        } finally {
-          c.setAutoCommit(autoCommit);
         }
+        commit(c, resource, token, autoCommit);
+        committed = new Committed<>(result);
+        c.setAutoCommit(autoCommit);
+        return result;
       } catch (SQLException e) {
+        if (committed != null) {
+          // The write committed; only handing the connection back failed. That is no failure of
+          // the write, and the connection is closed (or discarded by its pool) either way.
+          LOG.log(
+              System.Logger.Level.WARNING,
+              "the fenced write to '"
+                  + resource
+                  + "' committed, but resetting its connection failed",
+              e);
+          return committed.value();
+        }
         throw translate(resource, e);
       }
+    }
+  }
+
+  private record Committed<T>(T value) {}
+
+  /**
+   * Commits, or reports why not: a commit the database refused (SQL state class 40, transaction
+   * rollback, or 23, a deferred constraint) committed nothing; any other failure of the commit call
+   * (the connection broke, a timeout) leaves its outcome unknown.
+   */
+  private void commit(Connection c, String resource, FencingToken token, boolean autoCommit) {
+    try {
+      c.commit();
+    } catch (SQLException e) {
+      rollback(c, e);
+      restoreAutoCommit(c, autoCommit, e);
+      if (SqlDialect.isRolledBack(e)) {
+        throw translate(resource, e);
+      }
+      throw new WriteOutcomeUnknownException(
+          resource,
+          token,
+          "the commit of the fenced write to '"
+              + resource
+              + "' with token "
+              + token
+              + " failed without a rollback from the database ("
+              + e.getMessage()
+              + "); it may have committed",
+          e);
+    }
+  }
+
+  private static void restoreAutoCommit(Connection c, boolean autoCommit, Exception cause) {
+    try {
+      c.setAutoCommit(autoCommit);
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
     }
   }
 

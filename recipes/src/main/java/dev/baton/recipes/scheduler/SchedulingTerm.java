@@ -3,6 +3,7 @@ package dev.baton.recipes.scheduler;
 
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.kernel.BatonThreads;
 import io.micrometer.core.instrument.Counter;
@@ -66,7 +67,9 @@ final class SchedulingTerm {
               name,
               leadership.token());
           return;
-        } catch (FencingException | IllegalStateException e) {
+        } catch (FencingException | WriteOutcomeUnknownException | IllegalStateException e) {
+          // Registering writes nothing but the fence: repeating it after an unknown outcome is
+          // safe.
           log.warn("schedule {}: cannot register term {}; retrying", name, leadership.token(), e);
           leadership.awaitRevocation(RETRY);
         }

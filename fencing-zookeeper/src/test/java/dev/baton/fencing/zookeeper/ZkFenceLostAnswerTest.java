@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.fencing.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.StaleTokenException;
+import dev.baton.fencing.WriteOutcomeUnknownException;
+import dev.baton.testkit.Closer;
+import dev.baton.testkit.FreePorts;
+import dev.baton.testkit.TcpProxy;
+import dev.baton.testkit.ZkOpCodes;
+import dev.baton.testkit.ZooKeeperFixtures;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A fenced multi that commits but whose answer is lost (its connection is cut by a {@link TcpProxy}
+ * right after the request went through) is never reported as rejected, nor applied twice: the chaos
+ * run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer cannot reconnect
+ * (the proxy points at a closed port), a successor writes with a higher token; then the writer
+ * reconnects and its client repeats the multi.
+ */
+class ZkFenceLostAnswerTest {
+  private static final AtomicInteger RESOURCES = new AtomicInteger();
+  private static final long WAIT_S = 20;
+  private static final String BASE = "/baton/lost-answer-fences";
+
+  @RegisterExtension final Closer closer = new Closer();
+
+  private static TestingServer server;
+  private static CuratorFramework direct;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = ZooKeeperFixtures.startServer();
+    direct = ZooKeeperFixtures.newClient(server.getConnectString(), Duration.ofSeconds(10));
+    direct.blockUntilConnected();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    direct.close();
+    server.close();
+  }
+
+  private static FencingToken token(long value) {
+    return FencingToken.of("/test/leader", value);
+  }
+
+  /** A client through {@code proxy} that repeats a failed operation patiently, as in production. */
+  private CuratorFramework clientVia(TcpProxy proxy) throws InterruptedException {
+    CuratorFramework c =
+        CuratorFrameworkFactory.builder()
+            .connectString(proxy.connectString())
+            .sessionTimeoutMs(10_000)
+            .connectionTimeoutMs(5_000)
+            .retryPolicy(new RetryNTimes(100, 50))
+            .build();
+    c.start();
+    closer.add(c::close);
+    assertThat(c.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+    return c;
+  }
+
+  private TcpProxy proxy() {
+    return closer.add(TcpProxy.start("127.0.0.1", server.getPort()));
+  }
+
+  private ExecutorService pool() {
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    closer.add(pool::shutdownNow);
+    return pool;
+  }
+
+  /** Adds a persistent sequential log entry {@code marker} under {@code /log/<resource>}. */
+  private static ZkTransaction logEntry(ZkTransaction tx, String resource, String marker)
+      throws Exception {
+    return tx.add(
+        tx.ops()
+            .create()
+            .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+            .forPath("/log/" + resource + "/m-", marker.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static List<String> log(String resource) throws Exception {
+    String path = "/log/" + resource;
+    List<String> markers = new ArrayList<>();
+    for (String child : direct.getChildren().forPath(path).stream().sorted().toList()) {
+      markers.add(new String(direct.getData().forPath(path + "/" + child), StandardCharsets.UTF_8));
+    }
+    return markers;
+  }
+
+  private static String newResource() throws Exception {
+    String r = "lost-" + RESOURCES.incrementAndGet();
+    direct.create().creatingParentsIfNeeded().forPath("/log/" + r);
+    return r;
+  }
+
+  /**
+   * Cuts the writer's connection right after its next multi went through, keeps it from
+   * reconnecting until {@code meanwhile} ran, and returns what the write did.
+   */
+  private static Future<Object> writeLosingTheAnswer(
+      ExecutorService pool, TcpProxy proxy, Runnable write, Runnable meanwhile) throws Exception {
+    proxy.retarget(FreePorts.next()); // reconnections reach a closed port until retargeted back
+    CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.MULTI);
+    Future<Object> outcome =
+        pool.submit(
+            () -> {
+              write.run();
+              return "written";
+            });
+    cut.get(WAIT_S, TimeUnit.SECONDS);
+    meanwhile.run();
+    proxy.retarget(server.getPort());
+    return outcome;
+  }
+
+  @Test
+  void aCommittedWriteWhoseAnswerWasLostIsNotReportedAsRejected() throws Exception {
+    TcpProxy proxy = proxy();
+    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
+    ZkFence successor = ZkFence.create(direct, BASE);
+    String r = newResource();
+    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
+
+    Future<Object> second =
+        writeLosingTheAnswer(
+            pool(),
+            proxy,
+            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
+            () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
+
+    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isNotInstanceOf(StaleTokenException.class)
+        .isInstanceOfSatisfying(
+            WriteOutcomeUnknownException.class,
+            e -> {
+              assertThat(e.resource()).isEqualTo(r);
+              assertThat(e.token()).contains(token(17));
+            });
+    // It did commit, before the successor's write: an unknown outcome, never a rejection.
+    assertThat(log(r)).containsExactly("c2-first", "c2-second", "c1");
+    assertThat(successor.highest(r)).contains(token(18));
+  }
+
+  @Test
+  void aCommittedWriteWhoseAnswerWasLostIsNotAppliedTwice() throws Exception {
+    TcpProxy proxy = proxy();
+    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
+    String r = newResource();
+    writer.write(r, token(5), tx -> logEntry(tx, r, "first"));
+
+    Future<Object> second =
+        writeLosingTheAnswer(
+            pool(),
+            proxy,
+            () -> writer.write(r, token(5), tx -> logEntry(tx, r, "second")),
+            () -> {});
+
+    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(WriteOutcomeUnknownException.class);
+    assertThat(log(r)).containsExactly("first", "second");
+    // The fence is usable again at once, by the same writer.
+    writer.write(r, token(5), tx -> logEntry(tx, r, "third"));
+    assertThat(log(r)).containsExactly("first", "second", "third");
+  }
+
+  @Test
+  void aFirstWriteWhoseAnswerWasLostIsNotReportedAsRejected() throws Exception {
+    TcpProxy proxy = proxy();
+    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
+    ZkFence successor = ZkFence.create(direct, BASE);
+    String r = newResource();
+    writer.highest(r); // connected, and the fence base exists: the next multi is the write's
+
+    Future<Object> first =
+        writeLosingTheAnswer(
+            pool(),
+            proxy,
+            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2")),
+            () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
+
+    assertThatThrownBy(() -> first.get(WAIT_S, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(WriteOutcomeUnknownException.class);
+    assertThat(log(r)).containsExactly("c2", "c1");
+  }
+
+  @Test
+  void anOwnershipGuardedWriteWhoseAnswerWasLostIsNotRepeated() throws Exception {
+    TcpProxy proxy = proxy();
+    ZkOwnershipGuard guard = ZkOwnershipGuard.create(clientVia(proxy));
+    String r = newResource();
+    String owner = direct.create().forPath("/baton-owner-" + r);
+
+    Future<Object> write =
+        writeLosingTheAnswer(
+            pool(), proxy, () -> guard.write(owner, tx -> logEntry(tx, r, "once")), () -> {});
+
+    assertThatThrownBy(() -> write.get(WAIT_S, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            WriteOutcomeUnknownException.class,
+            e -> {
+              assertThat(e.resource()).isEqualTo(owner);
+              assertThat(e.token()).isEmpty();
+            });
+    assertThat(log(r)).containsExactly("once");
+  }
+}
