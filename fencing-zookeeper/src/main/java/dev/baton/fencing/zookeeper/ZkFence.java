@@ -11,16 +11,24 @@ import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.fencing.support.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.PathUtils;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fence znode per resource that holds the highest accepted token, advanced by a versioned
@@ -34,19 +42,25 @@ import org.apache.zookeeper.data.Stat;
  *
  * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code
  * ..}, which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its
- * data the token's string form ({@code ft:<value>@<scope>}, UTF-8, read strictly: see {@link
- * MalformedFenceException}). A fence znode holding anything else makes every write to its resource
- * fail with that exception; it is never overwritten. Thread-safe.
+ * data the token's string form ({@code ft:<value>@<scope>}, UTF-8) after the ids of the last writes
+ * ({@code fw1:<id>,...|ft:<value>@<scope>}, see {@code FenceRecord}), read strictly: see {@link
+ * MalformedFenceException}. A fence znode holding anything else makes every write to its resource
+ * fail with that exception; it is never overwritten. Fence znodes must not be deleted while writers
+ * use them. Thread-safe.
  *
  * <p>A lost answer: when the multi was sent but its answer did not arrive (the connection dropped,
  * the session expired or moved, the wait was interrupted), it may have committed. The fence then
  * repeats the very same multi (Curator's retry policy decides how often), with the same expected
- * znode version: at most one of the two can pass that compare-and-set, so a repeat that commits is
- * a certain success, applied once. Any other end after a lost answer, a failed compare-and-set
- * included, is a {@link WriteOutcomeUnknownException} (with the resource and the token): the write
- * may or may not have committed, whole. It is never reported as a {@link StaleTokenException} and
- * never applied a second time: {@code StaleTokenException} and every {@link FencingException} from
- * {@link #write} still mean that nothing of the write was committed.
+ * znode version and the same write id: at most one of the two can pass that compare-and-set, so a
+ * repeat that commits is a certain success, applied once. If the repeat is refused, or none could
+ * be sent, the fence reads the znode (after a {@code sync} if no repeat was answered) and looks for
+ * its write id among the last writes the znode records: there, the write committed and {@link
+ * #write} returns as for any commit; absent while the record covers every write since, it never
+ * committed, and the fence goes on as after any refused compare-and-set (a newer token is a {@link
+ * StaleTokenException}). Only when the znode cannot be read, or more writes than it records came in
+ * between, is the outcome a {@link WriteOutcomeUnknownException} (with the resource and the token).
+ * So {@code StaleTokenException} and every {@link FencingException} from {@link #write} still mean
+ * that nothing of the write was committed, and no write is applied twice.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -54,10 +68,15 @@ public final class ZkFence implements Fence<ZkTransaction> {
   private final CuratorFramework client;
   private final String basePath;
 
-  /** The token and znode version this fence itself last wrote, per resource. */
+  /** The token, znode version and write ids this fence itself last wrote, per resource. */
   private final Map<String, Seen> lastWritten = new ConcurrentHashMap<>();
 
-  private record Seen(FencingToken token, int version) {}
+  /** A fence znode as read or written: its token, version and the ids of its last writes. */
+  private record Seen(FencingToken token, int version, List<Long> writeIds) {
+    List<Long> idsAfter(long writeId) {
+      return new FenceRecord.State(token, writeIds).idsAfter(writeId);
+    }
+  }
 
   private ZkFence(CuratorFramework client, String basePath) {
     this.client = client;
@@ -95,35 +114,37 @@ public final class ZkFence implements Fence<ZkTransaction> {
    * {@inheritDoc}
    *
    * @throws WriteOutcomeUnknownException if the multi's answer was lost and the fence cannot tell
-   *     whether it committed (see the class documentation)
+   *     whether it committed (rare: see the class documentation)
    */
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
     Resources.check(resource, token);
     String path = fencePath(resource);
-    byte[] data = FenceRecord.encode(token);
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Seen seen = attempt == 0 ? lastWritten.get(resource) : null;
-      Stat stat = new Stat();
-      Optional<FencingToken> current;
-      if (seen != null && seen.token().sameScopeAs(token) && !token.isOlderThan(seen.token())) {
-        // This fence wrote the znode last (as far as it knows): compare-and-set against that
-        // version
-        // without reading it first. If anyone wrote since, the version check fails and we read.
-        current = Optional.of(seen.token());
-        stat.setVersion(seen.version());
-      } else {
-        current = read(resource, path, stat);
-      }
+      // This fence wrote the znode last (as far as it knows): compare-and-set against that version
+      // without reading it first. If anyone wrote since, the version check fails and we read.
+      Seen current =
+          seen != null && seen.token().sameScopeAs(token) && !token.isOlderThan(seen.token())
+              ? seen
+              : readState(resource, path);
+      long writeId = ThreadLocalRandom.current().nextLong();
+      List<Long> ids;
+      int expected;
       CuratorOp guard;
-      if (current.isPresent()) {
-        check(resource, token, current.get());
-        int version = stat.getVersion();
+      if (current != null) {
+        check(resource, token, current.token());
+        expected = current.version();
+        ids = current.idsAfter(writeId);
+        byte[] data = FenceRecord.encode(token, ids);
         guard =
             op(
                 resource,
-                () -> client.transactionOp().setData().withVersion(version).forPath(path, data));
+                () -> client.transactionOp().setData().withVersion(expected).forPath(path, data));
       } else {
+        expected = -1;
+        ids = List.of(writeId);
+        byte[] data = FenceRecord.encode(token, ids);
         ensureParent(resource);
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
@@ -135,11 +156,25 @@ public final class ZkFence implements Fence<ZkTransaction> {
         throw e;
       }
       if (result instanceof ZkMulti.Committed<T> committed) {
-        lastWritten.put(resource, new Seen(token, current.isPresent() ? stat.getVersion() + 1 : 0));
+        lastWritten.put(resource, new Seen(token, expected + 1, ids));
         return committed.value();
       }
       lastWritten.remove(resource);
-      KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
+      if (result instanceof ZkMulti.Lost<T> lost) {
+        if (judge(resource, path, token, writeId, expected, lost.lost(), lost.last(), true)) {
+          return lost.value();
+        }
+        continue; // it never committed: read again (a newer token now refuses it) and repeat
+      }
+      ZkMulti.GuardFailed<T> failed = (ZkMulti.GuardFailed<T>) result;
+      KeeperException.Code refused = failed.error();
+      if (failed.afterLostAnswer()) {
+        KeeperException refusal = KeeperException.create(refused, path);
+        if (judge(resource, path, token, writeId, expected, refusal, refusal, false)) {
+          return failed.value();
+        }
+        continue;
+      }
       if (refused != KeeperException.Code.BADVERSION
           && refused != KeeperException.Code.NODEEXISTS
           && refused != KeeperException.Code.NONODE) {
@@ -153,9 +188,70 @@ public final class ZkFence implements Fence<ZkTransaction> {
         "the fence znode " + path + " kept changing; gave up after " + ATTEMPTS + " attempts");
   }
 
+  /**
+   * After a lost answer: whether the write {@code writeId} committed (true) or certainly never will
+   * (false), judged by {@link LostAnswer} from the fence znode read now.
+   *
+   * @param sync whether to sync first (no later attempt was answered on this session)
+   * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
+   */
+  private boolean judge(
+      String resource,
+      String path,
+      FencingToken token,
+      long writeId,
+      int expected,
+      Exception lost,
+      Exception last,
+      boolean sync) {
+    Seen now;
+    try {
+      if (sync) {
+        sync();
+      }
+      now = readState(resource, path);
+    } catch (RuntimeException | InterruptedException | KeeperException | TimeoutException e) {
+      restoreInterrupt(e);
+      WriteOutcomeUnknownException unknown = ZkMulti.unknown(resource, token, lost, last);
+      unknown.addSuppressed(e);
+      throw unknown;
+    }
+    LostAnswer.Verdict verdict =
+        now == null
+            ? LostAnswer.judge(writeId, expected, -1, List.of())
+            : LostAnswer.judge(writeId, expected, now.version(), now.writeIds());
+    if (verdict == LostAnswer.Verdict.UNKNOWN) {
+      throw ZkMulti.unknown(resource, token, lost, last);
+    }
+    return verdict == LostAnswer.Verdict.COMMITTED;
+  }
+
+  /** Waits until the server this client talks to has every write the leader had committed. */
+  private void sync() throws InterruptedException, KeeperException, TimeoutException {
+    CompletableFuture<Integer> done = new CompletableFuture<>();
+    ZooKeeper zk;
+    try {
+      zk = client.getZookeeperClient().getZooKeeper();
+    } catch (InterruptedException | KeeperException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new FencingException("/", "cannot reach ZooKeeper to sync", e);
+    }
+    zk.sync("/", (rc, p, ctx) -> done.complete(rc), null);
+    int rc;
+    try {
+      rc = done.get(client.getZookeeperClient().getConnectionTimeoutMs(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new FencingException("/", "the sync failed", e.getCause());
+    }
+    if (rc != KeeperException.Code.OK.intValue()) {
+      throw KeeperException.create(KeeperException.Code.get(rc), "/");
+    }
+  }
+
   @Override
   public Optional<FencingToken> highest(String resource) {
-    return read(resource, fencePath(resource), new Stat());
+    return Optional.ofNullable(readState(resource, fencePath(resource))).map(Seen::token);
   }
 
   private static void check(String resource, FencingToken token, FencingToken current) {
@@ -168,21 +264,23 @@ public final class ZkFence implements Fence<ZkTransaction> {
   }
 
   /**
-   * Reads the fence znode.
+   * Reads the fence znode: null if it does not exist.
    *
    * @throws MalformedFenceException if it holds no token in Baton's format
    */
-  private Optional<FencingToken> read(String resource, String path, Stat stat) {
+  private @Nullable Seen readState(String resource, String path) {
+    Stat stat = new Stat();
     byte[] bytes;
     try {
       bytes = client.getData().storingStatIn(stat).forPath(path);
     } catch (KeeperException.NoNodeException e) {
-      return Optional.empty();
+      return null;
     } catch (Exception e) {
       restoreInterrupt(e);
       throw new FencingException(resource, "cannot read the fence znode " + path, e);
     }
-    return Optional.of(FenceRecord.decode(resource, path, bytes));
+    FenceRecord.State state = FenceRecord.decodeState(resource, path, bytes);
+    return new Seen(state.token(), stat.getVersion(), state.writeIds());
   }
 
   private void ensureParent(String resource) {

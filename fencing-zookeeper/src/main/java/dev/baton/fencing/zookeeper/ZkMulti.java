@@ -24,12 +24,13 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The multi goes through Curator's retry loop, but this class sees every attempt: an attempt
  * whose answer was lost after it was sent (connection loss, session expired or moved, a timeout, an
- * interrupted wait) may have committed. Then a failure of any later attempt, the guard's included,
- * says nothing about that first attempt, and the outcome is reported as {@link
- * WriteOutcomeUnknownException}, never as a refusal. A later attempt that commits is a certain
- * success only if the guard is <em>exclusive</em> (a compare-and-set against one znode version, or
- * the creation of one znode: at most one of two attempts can pass it); a guard that is a mere check
- * is not retried after a lost answer, since a retry could apply the caller's operations twice.
+ * interrupted wait) may have committed. A later attempt that commits is a certain success only if
+ * the guard is <em>exclusive</em> (a compare-and-set against one znode version, or the creation of
+ * one znode: at most one of two attempts can pass it); a guard that is a mere check is not repeated
+ * after a lost answer, since a repeat could apply the caller's operations twice. After a lost
+ * answer, a failed guard says nothing about the lost attempt: the result says so ({@link
+ * GuardFailed#afterLostAnswer}, {@link Lost}), and the caller judges the outcome ({@link
+ * LostAnswer}) or reports it unknown ({@link #unknown}).
  */
 final class ZkMulti {
   /** ZooKeeper errors after which a sent request may or may not have been applied. */
@@ -43,14 +44,27 @@ final class ZkMulti {
 
   private ZkMulti() {}
 
-  /** What became of the multi: committed, or refused by the guard operation. */
-  sealed interface Result<T> permits Committed, GuardFailed {}
+  /**
+   * What became of the multi: committed, refused by the guard operation, or unanswered. {@code
+   * value} is what the action returned.
+   */
+  sealed interface Result<T> permits Committed, GuardFailed, Lost {}
 
-  /** The multi committed; {@code value} is what the action returned. */
+  /** The multi committed. */
   record Committed<T>(T value) implements Result<T> {}
 
-  /** The guard operation failed with {@code error}; nothing was written. */
-  record GuardFailed<T>(KeeperException.Code error) implements Result<T> {}
+  /**
+   * The guard operation of the last attempt failed with {@code error}: that attempt wrote nothing,
+   * and neither did any other unless {@code afterLostAnswer} (an earlier attempt lost its answer).
+   */
+  record GuardFailed<T>(KeeperException.Code error, boolean afterLostAnswer, T value)
+      implements Result<T> {}
+
+  /**
+   * An attempt lost its answer ({@code lost}) and no later one was answered ({@code last} is the
+   * error that ended the retries, possibly {@code lost} itself): it may have committed.
+   */
+  record Lost<T>(Exception lost, Exception last, T value) implements Result<T> {}
 
   /** Thrown inside the retry loop to stop it once an attempt lost its answer and may not repeat. */
   private static final class NoRepeat extends Exception {
@@ -65,8 +79,6 @@ final class ZkMulti {
    * @param token the token written, for the exception of an unknown outcome (null for none)
    * @param exclusiveGuard whether at most one of two identical attempts can pass {@code guard}, so
    *     that the multi may be repeated after a lost answer
-   * @throws WriteOutcomeUnknownException if an attempt's answer was lost and no later attempt
-   *     committed
    * @throws FencingException if ZooKeeper or the action failed and nothing was committed
    */
   static <T> Result<T> run(
@@ -111,16 +123,17 @@ final class ZkMulti {
                 }
               });
     } catch (KeeperException e) {
-      if (lost.get() != null) {
-        throw unknown(resource, token, lost.get(), e);
-      }
       List<OpResult> failed = e.getResults();
       if (failed != null
           && !failed.isEmpty()
           && failed.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
-        return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
+        return new GuardFailed<>(
+            KeeperException.Code.get(first.getErr()), lost.get() != null, value);
+      }
+      if (lost.get() != null) {
+        return new Lost<>(lost.get(), e, value);
       }
       throw new FencingException(
           resource,
@@ -129,7 +142,7 @@ final class ZkMulti {
     } catch (Exception e) {
       ZkFence.restoreInterrupt(e);
       if (lost.get() != null) {
-        throw unknown(resource, token, lost.get(), e);
+        return new Lost<>(lost.get(), e, value);
       }
       throw new FencingException(
           resource,
@@ -152,7 +165,8 @@ final class ZkMulti {
     return new Committed<>(value);
   }
 
-  private static WriteOutcomeUnknownException unknown(
+  /** The exception for a {@link Lost} multi whose outcome the caller cannot judge. */
+  static WriteOutcomeUnknownException unknown(
       String resource, @Nullable FencingToken token, Exception lost, Exception last) {
     WriteOutcomeUnknownException e =
         new WriteOutcomeUnknownException(

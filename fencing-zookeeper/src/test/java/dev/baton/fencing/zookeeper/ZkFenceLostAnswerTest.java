@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.RetryNTimes;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
@@ -35,10 +36,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A fenced multi that commits but whose answer is lost (its connection is cut by a {@link TcpProxy}
- * right after the request went through) is never reported as rejected, nor applied twice: the chaos
- * run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer cannot reconnect
- * (the proxy points at a closed port), a successor writes with a higher token; then the writer
- * reconnects and its client repeats the multi.
+ * right after the request went through) is reported committed, never rejected, and never applied
+ * twice: the chaos run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer
+ * cannot reconnect (the proxy points at a closed port), a successor writes with a higher token;
+ * then the writer reconnects and its client repeats the multi. One that never arrived is a plain
+ * rejection; one buried under more writes than the fence znode records is unknown.
  */
 class ZkFenceLostAnswerTest {
   private static final AtomicInteger RESOURCES = new AtomicInteger();
@@ -69,10 +71,15 @@ class ZkFenceLostAnswerTest {
 
   /** A client through {@code proxy} that repeats a failed operation patiently, as in production. */
   private CuratorFramework clientVia(TcpProxy proxy) throws InterruptedException {
+    return clientVia(proxy, 10_000);
+  }
+
+  private CuratorFramework clientVia(TcpProxy proxy, int sessionTimeoutMs)
+      throws InterruptedException {
     CuratorFramework c =
         CuratorFrameworkFactory.builder()
             .connectString(proxy.connectString())
-            .sessionTimeoutMs(10_000)
+            .sessionTimeoutMs(sessionTimeoutMs)
             .connectionTimeoutMs(5_000)
             .retryPolicy(new RetryNTimes(100, 50))
             .build();
@@ -138,7 +145,7 @@ class ZkFenceLostAnswerTest {
   }
 
   @Test
-  void aCommittedWriteWhoseAnswerWasLostIsNotReportedAsRejected() throws Exception {
+  void aCommittedWriteWhoseAnswerWasLostIsReportedCommittedNotRejected() throws Exception {
     TcpProxy proxy = proxy();
     ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
     ZkFence successor = ZkFence.create(direct, BASE);
@@ -152,17 +159,9 @@ class ZkFenceLostAnswerTest {
             () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
             () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
 
-    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class)
-        .cause()
-        .isNotInstanceOf(StaleTokenException.class)
-        .isInstanceOfSatisfying(
-            WriteOutcomeUnknownException.class,
-            e -> {
-              assertThat(e.resource()).isEqualTo(r);
-              assertThat(e.token()).contains(token(17));
-            });
-    // It did commit, before the successor's write: an unknown outcome, never a rejection.
+    // The repeat is refused (the successor moved the fence), but the fence znode still lists the
+    // lost write's id among its last writes: it committed, before the successor's write.
+    assertThat(second.get(WAIT_S, TimeUnit.SECONDS)).isEqualTo("written");
     assertThat(log(r)).containsExactly("c2-first", "c2-second", "c1");
     assertThat(successor.highest(r)).contains(token(18));
   }
@@ -181,9 +180,7 @@ class ZkFenceLostAnswerTest {
             () -> writer.write(r, token(5), tx -> logEntry(tx, r, "second")),
             () -> {});
 
-    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
-        .cause()
-        .isInstanceOf(WriteOutcomeUnknownException.class);
+    assertThat(second.get(WAIT_S, TimeUnit.SECONDS)).isEqualTo("written");
     assertThat(log(r)).containsExactly("first", "second");
     // The fence is usable again at once, by the same writer.
     writer.write(r, token(5), tx -> logEntry(tx, r, "third"));
@@ -191,7 +188,7 @@ class ZkFenceLostAnswerTest {
   }
 
   @Test
-  void aFirstWriteWhoseAnswerWasLostIsNotReportedAsRejected() throws Exception {
+  void aFirstWriteWhoseAnswerWasLostIsReportedCommittedNotRejected() throws Exception {
     TcpProxy proxy = proxy();
     ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
     ZkFence successor = ZkFence.create(direct, BASE);
@@ -205,10 +202,75 @@ class ZkFenceLostAnswerTest {
             () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2")),
             () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
 
-    assertThatThrownBy(() -> first.get(WAIT_S, TimeUnit.SECONDS))
-        .cause()
-        .isInstanceOf(WriteOutcomeUnknownException.class);
+    assertThat(first.get(WAIT_S, TimeUnit.SECONDS)).isEqualTo("written");
     assertThat(log(r)).containsExactly("c2", "c1");
+  }
+
+  @Test
+  void aLostWriteThatNeverArrivedIsRejectedOnceASuccessorWrote() throws Exception {
+    TcpProxy proxy = proxy();
+    CuratorFramework writerClient = clientVia(proxy, 3_000);
+    ZkFence writer = ZkFence.create(writerClient, BASE);
+    ZkFence successor = ZkFence.create(direct, BASE);
+    String r = newResource();
+    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
+    CountDownLatch suspended = new CountDownLatch(1);
+    writerClient
+        .getConnectionStateListenable()
+        .addListener(
+            (c, state) -> {
+              if (state == ConnectionState.SUSPENDED) {
+                suspended.countDown();
+              }
+            });
+
+    proxy.blackhole(); // the next multi is sent into the void: it never reaches the server
+    Future<Object> second =
+        pool()
+            .submit(
+                () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")).toString());
+    successor.write(r, token(18), tx -> logEntry(tx, r, "c1"));
+    assertThat(suspended.await(WAIT_S, TimeUnit.SECONDS)).isTrue();
+    proxy.heal();
+
+    // Its answer was lost; the repeat is refused; the fence znode's last writes do not include it
+    // and cover every write since: it never committed, so it is a plain rejection.
+    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            StaleTokenException.class, e -> assertThat(e.current()).contains(token(18)));
+    assertThat(log(r)).containsExactly("c2-first", "c1");
+  }
+
+  @Test
+  void aLostWriteBuriedUnderMoreWritesThanTheFenceRecordsIsUnknown() throws Exception {
+    TcpProxy proxy = proxy();
+    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
+    ZkFence successor = ZkFence.create(direct, BASE);
+    String r = newResource();
+    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
+
+    Future<Object> second =
+        writeLosingTheAnswer(
+            pool(),
+            proxy,
+            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
+            () -> {
+              for (int i = 0; i <= FenceRecord.WRITE_IDS; i++) {
+                successor.write(r, token(18), tx -> logEntry(tx, r, "c1"));
+              }
+            });
+
+    assertThatThrownBy(() -> second.get(WAIT_S, TimeUnit.SECONDS))
+        .cause()
+        .isNotInstanceOf(StaleTokenException.class)
+        .isInstanceOfSatisfying(
+            WriteOutcomeUnknownException.class,
+            e -> {
+              assertThat(e.resource()).isEqualTo(r);
+              assertThat(e.token()).contains(token(17));
+            });
+    assertThat(log(r)).startsWith("c2-first", "c2-second").hasSize(2 + FenceRecord.WRITE_IDS + 1);
   }
 
   @Test
