@@ -16,8 +16,10 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,7 +28,10 @@ import java.util.Set;
  * ({@code sql,zk}) within {@code --budget-minutes}, stops cleanly between trials when out of time,
  * keeps every failing trial's evidence, prints one row per scenario, recipe and fence, and replays
  * one trial from its id with {@code --replay=<id>}. Fails if a trial failed (a violation of either
- * checker, or an error).
+ * checker, or an error). A run stopped by its budget goes on later where it stopped with {@code
+ * --resume --out=<its directory>} and the same plan options (trials, seed, scenarios, roles,
+ * fences, db, soak): the directory's {@code ledger.tsv} ({@link ProfileLedger}) holds the finished
+ * trials, which count in the table as if run in one go.
  *
  * <p>Output directory ({@code --out}, default {@code target/chaos-profile/<time>}): {@code
  * failed/<id>/} with {@code trial.txt} (id, seed, violations, the replay command), {@code
@@ -47,7 +52,8 @@ public final class ChaosProfile implements Scenario {
           "seed",
           "soak-seconds",
           "out",
-          "replay");
+          "replay",
+          "resume");
 
   @Override
   public String description() {
@@ -58,6 +64,9 @@ public final class ChaosProfile implements Scenario {
   @Override
   public void run(List<String> args) {
     Settings s = Settings.parse(args, KEYS);
+    if (s.bool("resume", false) && s.string("out", null) == null) {
+      throw new IllegalArgumentException("--resume needs --out=<the directory of the run>");
+    }
     Path out =
         Path.of(
             s.string(
@@ -110,6 +119,36 @@ public final class ChaosProfile implements Scenario {
     }
     List<TrialSpec> plan =
         ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences), count, seed);
+    String planText =
+        String.format(
+            Locale.ROOT,
+            "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d",
+            count,
+            seed,
+            s.string("scenarios", "1,2,3,4,5,6,7,8,9"),
+            s.string("roles", "election,lock,scheduler,partition"),
+            s.string("fences", "sql,zk"),
+            options.db().key(),
+            soak.toSeconds());
+    int resumed = 0;
+    if (s.bool("resume", false)) {
+      List<ProfileLedger.Entry> finished = new ArrayList<>();
+      trials.recordIn(ProfileLedger.resume(out, planText, finished));
+      Map<String, TrialSpec> byId = new LinkedHashMap<>();
+      plan.forEach(t -> byId.put(t.id(), t));
+      for (ProfileLedger.Entry e : finished) {
+        TrialSpec t = byId.remove(e.id());
+        if (t == null) {
+          throw new IllegalArgumentException("the ledger's trial " + e.id() + " is not planned");
+        }
+        trials.table().add(t.cell(), e);
+      }
+      resumed = finished.size();
+      plan = List.copyOf(byId.values());
+      System.err.printf(Locale.ROOT, "chaos-profile: resuming after %d finished trials%n", resumed);
+    } else {
+      trials.recordIn(ProfileLedger.create(out, planText));
+    }
     ProfileRunner.Outcome outcome =
         new ProfileRunner(System::nanoTime, Duration.ofSeconds(budgetSeconds).toNanos())
             .run(plan, trials::run);
@@ -118,13 +157,14 @@ public final class ChaosProfile implements Scenario {
         String.format(
             Locale.ROOT,
             "RESULT chaos-profile trials_run=%d trials_planned=%d failed=%d out_of_time=%s"
-                + " seconds=%d database=%s out=%s",
-            outcome.ran(),
-            outcome.planned(),
+                + " seconds=%d database=%s resumed=%d out=%s",
+            resumed + outcome.ran(),
+            resumed + outcome.planned(),
             trials.table().failed(),
             outcome.outOfTime(),
             outcome.elapsedNanos() / 1_000_000_000L,
             options.db().key(),
+            resumed,
             out.toAbsolutePath());
     results.println(summary);
     trials.writeReport(summary);

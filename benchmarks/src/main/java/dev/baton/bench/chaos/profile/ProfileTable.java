@@ -43,24 +43,44 @@ final class ProfileTable {
 
   private final Map<String, Row> rows = new LinkedHashMap<>();
 
-  /** Counts a trial that ran to its verdict. */
-  synchronized void add(TrialSpec spec, TrialResult r, boolean failed) {
-    Row row = rows.computeIfAbsent(spec.cell(), c -> new Row());
-    row.trials++;
-    row.failed += failed ? 1 : 0;
-    row.faults += r.faults();
-    row.writes += r.writes();
-    row.rejected += r.rejected();
-    row.violations += r.violations().size();
-    row.independent += r.independentViolations().size();
-    row.recoveries.add(r.recoverMs());
+  /** Counts a trial that ran to its verdict; returns its ledger entry. */
+  synchronized ProfileLedger.Entry add(TrialSpec spec, TrialResult r, boolean failed) {
+    ProfileLedger.Entry e =
+        new ProfileLedger.Entry(
+            spec.id(),
+            failed,
+            false,
+            r.faults(),
+            r.writes(),
+            r.rejected(),
+            r.violations().size(),
+            r.independentViolations().size(),
+            r.recoverMs());
+    add(spec.cell(), e);
+    return e;
   }
 
   /** Counts a trial that ended with an error before its verdict (a failed trial). */
-  synchronized void addError(TrialSpec spec) {
-    Row row = rows.computeIfAbsent(spec.cell(), c -> new Row());
+  synchronized ProfileLedger.Entry addError(TrialSpec spec) {
+    ProfileLedger.Entry e = new ProfileLedger.Entry(spec.id(), true, true, 0, 0, 0, 0, 0, 0);
+    add(spec.cell(), e);
+    return e;
+  }
+
+  /** Counts a trial of the cell {@code cell} from its ledger entry. */
+  synchronized void add(String cell, ProfileLedger.Entry e) {
+    Row row = rows.computeIfAbsent(cell, c -> new Row());
     row.trials++;
-    row.failed++;
+    row.failed += e.failed() ? 1 : 0;
+    if (e.error()) {
+      return;
+    }
+    row.faults += e.faults();
+    row.writes += e.writes();
+    row.rejected += e.rejected();
+    row.violations += e.violations();
+    row.independent += e.independent();
+    row.recoveries.add(e.recoverMs());
   }
 
   synchronized Map<String, Row> rows() {

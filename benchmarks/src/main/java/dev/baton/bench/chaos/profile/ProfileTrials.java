@@ -35,6 +35,7 @@ final class ProfileTrials {
   private final Duration soak;
   private final Path out;
   private final ProfileTable table = new ProfileTable();
+  private ProfileLedger ledger;
 
   ProfileTrials(ChaosCluster cluster, ChaosOptions options, Duration soak, Path out) {
     this.cluster = cluster;
@@ -45,6 +46,11 @@ final class ProfileTrials {
 
   ProfileTable table() {
     return table;
+  }
+
+  /** Records every trial run from now on in {@code ledger}. */
+  void recordIn(ProfileLedger ledger) {
+    this.ledger = ledger;
   }
 
   /** Runs one planned trial; returns whether it failed. */
@@ -65,6 +71,7 @@ final class ProfileTrials {
     meta.put("replay", "benchmarks/run chaos-profile --replay=" + spec.id());
     boolean failed;
     String report;
+    ProfileLedger.Entry entry;
     try {
       TrialResult r =
           ChaosSuite.trial(
@@ -74,7 +81,7 @@ final class ProfileTrials {
               options.withFence(spec.fence()),
               new TrialRecording(dir, meta, true));
       failed = !r.violations().isEmpty() || !r.independentViolations().isEmpty();
-      table.add(spec, r, failed);
+      entry = table.add(spec, r, failed);
       report =
           "violations: "
               + r.violations()
@@ -85,7 +92,7 @@ final class ProfileTrials {
               + "\n";
     } catch (RuntimeException e) {
       failed = true;
-      table.addError(spec);
+      entry = table.addError(spec);
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       report = "error: " + trace;
@@ -105,6 +112,9 @@ final class ProfileTrials {
               + report);
       if (!keepAll) {
         file(dir, spec.id(), failed);
+      }
+      if (ledger != null) {
+        ledger.append(entry);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot file the evidence of " + spec.id(), e);

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.profile;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The profile's record of every trial it finished, {@code ledger.tsv} in the output directory, so
+ * that a run stopped by its budget can be resumed later ({@code --resume}) with the same plan: the
+ * first line names the plan ({@code # plan <description>}), each further line one trial's tally:
+ * {@code <trial id> <failed 0|1> <error 0|1> <faults> <writes> <rejected> <violations> <independent
+ * violations> <recovery ms>}, tab-separated. A line is appended and flushed as soon as its trial is
+ * filed; a line cut short by a crash is ignored on reading.
+ */
+final class ProfileLedger {
+  static final String FILE = "ledger.tsv";
+  private static final String PLAN = "# plan ";
+
+  /** One finished trial. */
+  record Entry(
+      String id,
+      boolean failed,
+      boolean error,
+      long faults,
+      long writes,
+      long rejected,
+      long violations,
+      long independent,
+      long recoverMs) {
+
+    String line() {
+      return String.join(
+          "\t",
+          id,
+          failed ? "1" : "0",
+          error ? "1" : "0",
+          Long.toString(faults),
+          Long.toString(writes),
+          Long.toString(rejected),
+          Long.toString(violations),
+          Long.toString(independent),
+          Long.toString(recoverMs));
+    }
+
+    static Entry parse(String line) {
+      String[] f = line.split("\t", -1);
+      if (f.length != 9) {
+        throw new IllegalArgumentException("not a ledger line: " + line);
+      }
+      return new Entry(
+          f[0],
+          flag(f[1]),
+          flag(f[2]),
+          Long.parseLong(f[3]),
+          Long.parseLong(f[4]),
+          Long.parseLong(f[5]),
+          Long.parseLong(f[6]),
+          Long.parseLong(f[7]),
+          Long.parseLong(f[8]));
+    }
+
+    private static boolean flag(String f) {
+      return switch (f) {
+        case "1" -> true;
+        case "0" -> false;
+        default -> throw new IllegalArgumentException("not a 0/1 flag: " + f);
+      };
+    }
+  }
+
+  private final Path file;
+
+  private ProfileLedger(Path file) {
+    this.file = file;
+  }
+
+  /** A new ledger for {@code plan} in {@code out}; refuses to overwrite one. */
+  static ProfileLedger create(Path out, String plan) {
+    Path file = out.resolve(FILE);
+    try {
+      Files.createDirectories(out);
+      Files.writeString(
+          file, PLAN + plan + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw new IllegalArgumentException(
+          file + " exists: resume that run with --resume, or choose another --out", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + file, e);
+    }
+    return new ProfileLedger(file);
+  }
+
+  /**
+   * The ledger of an earlier run of {@code plan} in {@code out} and its finished trials.
+   *
+   * @throws IllegalArgumentException if there is none, or it is of another plan
+   */
+  static ProfileLedger resume(Path out, String plan, List<Entry> finished) {
+    Path file = out.resolve(FILE);
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot resume: no readable " + file, e);
+    }
+    if (lines.isEmpty() || !lines.get(0).equals(PLAN + plan)) {
+      throw new IllegalArgumentException(
+          "cannot resume: "
+              + file
+              + " is of another plan ("
+              + (lines.isEmpty() ? "empty" : lines.get(0))
+              + "); this one is: "
+              + plan);
+    }
+    for (String line : lines.subList(1, lines.size())) {
+      try {
+        finished.add(Entry.parse(line));
+      } catch (IllegalArgumentException e) {
+        System.err.println("chaos-profile: ignoring a ledger line cut short: " + line);
+      }
+    }
+    return new ProfileLedger(file);
+  }
+
+  /** Appends {@code entry}. */
+  synchronized void append(Entry entry) {
+    try {
+      Files.writeString(
+          file, entry.line() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot append to " + file, e);
+    }
+  }
+
+  /** The ids of {@code entries}. */
+  static List<String> ids(List<Entry> entries) {
+    List<String> ids = new ArrayList<>(entries.size());
+    entries.forEach(e -> ids.add(e.id()));
+    return ids;
+  }
+}
