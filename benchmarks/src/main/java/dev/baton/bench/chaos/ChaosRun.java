@@ -39,10 +39,14 @@ public final class ChaosRun implements AutoCloseable {
   private final List<String> violations = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
   private int faults;
+  private final List<Fault> faultLog = new ArrayList<>();
   private long worstRecoveryMs;
   private List<SafetyChecker.Row> fenceLog = List.of();
   private boolean finished;
   private boolean closed;
+
+  /** A fault whose effect was observed, and when ({@link System#nanoTime()}). */
+  public record Fault(long nanos, String what) {}
 
   /** A moment of the trial: when, and how many output lines each client had printed by then. */
   public record Mark(long nanos, Map<String, Integer> lineCounts) {
@@ -133,11 +137,17 @@ public final class ChaosRun implements AutoCloseable {
    * successor wrote while the owner was stopped); an effect not observed is {@link
    * #faultNotObserved}.
    */
-  public void fault(String what) {
+  public synchronized void fault(String what) {
     faults++;
+    faultLog.add(new Fault(System.nanoTime(), what));
     System.err.printf(
         "chaos %s/%s: fault %d: %s%n",
         scenario, role.name().toLowerCase(Locale.ROOT), faults, what);
+  }
+
+  /** The faults counted so far, in order. */
+  public synchronized List<Fault> faultLog() {
+    return List.copyOf(faultLog);
   }
 
   /**

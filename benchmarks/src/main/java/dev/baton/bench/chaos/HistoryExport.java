@@ -18,10 +18,18 @@ import java.util.Optional;
 /**
  * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
  * benchmarks README, "History format"): the trial's description, every client event as an operation
- * (an invocation and its completion), and the fence's log of accepted writes in the store's order.
+ * (an invocation and its completion), every fault the scenario injected and saw take effect as an
+ * operation of the process {@value #NEMESIS} ({@code f} {@code fault}, type {@code info}, the value
+ * describing it, as Jepsen's nemesis), and the fence's log of accepted writes in the store's order.
  */
 final class HistoryExport {
   static final String FILE = "history.json";
+
+  /** The process of the fault operations. */
+  static final String NEMESIS = "nemesis";
+
+  /** A fault observed {@code time} nanoseconds after the clock's origin. */
+  record Fault(long time, String what) {}
 
   private HistoryExport() {}
 
@@ -41,6 +49,7 @@ final class HistoryExport {
    * @param meta the trial's description (trial id, scenario, role, fence, seed, ...), written
    *     first, in order
    * @param lines each client's stamped output lines, by client id
+   * @param faults the faults observed, in order
    * @param fenceLog the fence's accepted writes in the store's order
    */
   static Path write(
@@ -48,6 +57,7 @@ final class HistoryExport {
       Map<String, Object> meta,
       Role role,
       Map<String, List<EventClock.Stamped>> lines,
+      List<Fault> faults,
       List<SafetyChecker.Row> fenceLog) {
     List<Op> ops = new ArrayList<>();
     List<String> order = new ArrayList<>(lines.keySet());
@@ -74,6 +84,12 @@ final class HistoryExport {
                 ops.add(completion);
               });
     }
+    for (Fault fault : faults) {
+      ops.add(new Op(NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
+      ops.add(new Op(NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
+    }
+    // stable: an invocation stays before its completion, a fault after the events of its time
+    ops.sort(Comparator.comparingLong(Op::time));
     StringBuilder b = new StringBuilder("{\n");
     b.append("  \"format\": \"baton-chaos-history\",\n  \"version\": 1,\n");
     meta.forEach(
@@ -93,7 +109,7 @@ final class HistoryExport {
           .append(", \"f\": ")
           .append(str(o.f()))
           .append(", \"resource\": ")
-          .append(str(o.resource()))
+          .append(value(o.resource()))
           .append(", \"token\": ")
           .append(value(o.token()))
           .append(", \"value\": ")

@@ -28,6 +28,7 @@ final class TrialRecorder implements AutoCloseable {
   private final long[] serverLogOffsets;
   private final Instant started = Instant.now();
   private EventClock clock;
+  private long originNanos;
 
   private TrialRecorder(ChaosCluster cluster, TrialRecording recording) {
     this.cluster = cluster;
@@ -46,7 +47,15 @@ final class TrialRecorder implements AutoCloseable {
 
   /** Starts stamping the events of {@code run}'s clients, times from {@code originNanos}. */
   void watch(ChaosRun run, long originNanos) {
+    this.originNanos = originNanos;
     clock = EventClock.start(originNanos, run.clients());
+  }
+
+  /** The faults as the history's operations: times from the clock's origin. */
+  private List<HistoryExport.Fault> faults(List<ChaosRun.Fault> faults) {
+    return faults.stream()
+        .map(f -> new HistoryExport.Fault(Math.max(0, f.nanos() - originNanos), f.what()))
+        .toList();
   }
 
   /**
@@ -69,7 +78,13 @@ final class TrialRecorder implements AutoCloseable {
     meta.put("time_resolution_ms", EventClock.POLL_MS);
     recording.meta().forEach(meta::putIfAbsent);
     Path file =
-        HistoryExport.write(recording.dir(), meta, run.role(), clock.finish(), run.fenceLog());
+        HistoryExport.write(
+            recording.dir(),
+            meta,
+            run.role(),
+            clock.finish(),
+            faults(run.faultLog()),
+            run.fenceLog());
     List<String> independent = HistoryChecker.check(History.read(file));
     Optional<String> disagreement =
         !independent.isEmpty() && result.violations().isEmpty()

@@ -46,6 +46,7 @@ class HistoryExportTest {
             meta,
             Role.PARTITION,
             lines,
+            List.of(new HistoryExport.Fault(45, "c1 paused (SIGSTOP)")),
             List.of(new SafetyChecker.Row("p3", "c1", 7), new SafetyChecker.Row("p3", "c2", 8)));
 
     History h = History.read(file);
@@ -59,6 +60,8 @@ class HistoryExportTest {
             tuple("c1", 30L, "ok", "write", "p3", 7L),
             tuple("c2", 40L, "invoke", "assigned", "p3", 8L),
             tuple("c2", 40L, "ok", "assigned", "p3", 8L),
+            tuple("nemesis", 45L, "invoke", "fault", null, null),
+            tuple("nemesis", 45L, "info", "fault", null, null),
             tuple("c2", 50L, "invoke", "write", "p3", 8L),
             tuple("c2", 50L, "info", "write", "p3", 8L),
             tuple("c1", 60L, "invoke", "write", "p3", 7L),
@@ -66,10 +69,11 @@ class HistoryExportTest {
             tuple("c1", 70L, "invoke", "released", "p3", 7L),
             tuple("c1", 70L, "ok", "released", "p3", 7L));
     assertThat(h.ops().get(3).value()).isEqualTo("c1");
-    assertThat(h.ops().get(11).value()).isEqualTo("SESSION_EXPIRED");
+    assertThat(h.ops().get(7).value()).isEqualTo("c1 paused (SIGSTOP)");
+    assertThat(h.ops().get(13).value()).isEqualTo("SESSION_EXPIRED");
     assertThat(h.ops())
         .extracting(Op::index)
-        .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L);
+        .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L);
     assertThat(h.fenceLog())
         .containsExactly(
             new History.StoreWrite(0, "p3", "c1", 7), new History.StoreWrite(1, "p3", "c2", 8));
@@ -83,7 +87,8 @@ class HistoryExportTest {
     for (Map.Entry<Role, String> e :
         Map.of(Role.ELECTION, "leader", Role.SCHEDULER, "schedule").entrySet()) {
       Path file =
-          HistoryExport.write(dir.resolve(e.getValue()), Map.of(), e.getKey(), lines, List.of());
+          HistoryExport.write(
+              dir.resolve(e.getValue()), Map.of(), e.getKey(), lines, List.of(), List.of());
       assertThat(History.read(file).ops()).extracting(Op::resource).containsOnly(e.getValue());
     }
     Path lock =
@@ -92,6 +97,7 @@ class HistoryExportTest {
             Map.of(),
             Role.LOCK,
             Map.of("c1", List.of(new EventClock.Stamped("CHAOS LOCKED id=c1 token=3", 1))),
+            List.of(),
             List.of());
     assertThat(History.read(lock).ops())
         .extracting(Op::f, Op::resource)

@@ -37,11 +37,11 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
    * One operation: an invocation or its completion by one process.
    *
    * @param index position in the history, from 0, strictly increasing
-   * @param process the client process
+   * @param process the client process, or {@code nemesis} for a fault
    * @param time nanoseconds since the trial began (an upper bound of when it happened)
    * @param type invoke, ok, fail or info
-   * @param f what was done: write, elected, revoked, locked, unlocked, assigned, released
-   * @param resource the resource the operation concerns
+   * @param f what was done: write, elected, revoked, locked, unlocked, assigned, released, fault
+   * @param resource the resource the operation concerns, or null (a fault)
    * @param token the fencing token, or null
    * @param value the value written or the reason of an end of term, or null
    */
@@ -106,7 +106,7 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
               f.number("time"),
               f.string("type"),
               f.string("f"),
-              f.string("resource"),
+              f.optionalString("resource"),
               f.optionalNumber("token"),
               f.optionalString("value")));
     }

@@ -57,7 +57,8 @@ public final class HistoryChecker {
         out.add("malformed: operation " + op.index() + " has type '" + op.type() + "'");
         continue;
       }
-      List<Object> key = List.of(op.process(), op.f(), op.resource(), String.valueOf(op.token()));
+      List<Object> key =
+          List.of(op.process(), op.f(), String.valueOf(op.resource()), String.valueOf(op.token()));
       if (op.type().equals("invoke")) {
         pending.merge(key, 1, Integer::sum);
       } else if (pending.getOrDefault(key, 0) == 0) {
@@ -135,8 +136,14 @@ public final class HistoryChecker {
       if (!op.f().equals("write") || op.type().equals("invoke")) {
         continue;
       }
-      if (op.token() == null) {
-        out.add("malformed: write " + op.index() + " of " + op.process() + " has no token");
+      if (op.token() == null || op.resource() == null) {
+        out.add(
+            "malformed: write "
+                + op.index()
+                + " of "
+                + op.process()
+                + " has no "
+                + (op.token() == null ? "token" : "resource"));
         continue;
       }
       int slot =
@@ -177,7 +184,10 @@ public final class HistoryChecker {
   private static void terms(List<Op> ops, List<String> out) {
     Map<String, Map<Long, String>> holder = new HashMap<>();
     for (Op op : ops) {
-      if (!op.type().equals("ok") || !TERM_BEGINS.contains(op.f()) || op.token() == null) {
+      if (!op.type().equals("ok")
+          || !TERM_BEGINS.contains(op.f())
+          || op.token() == null
+          || op.resource() == null) {
         continue;
       }
       String first =

@@ -16,6 +16,24 @@ class HistoryCheckerTest {
   }
 
   @Test
+  void faultsOfTheNemesisHaveNoResourceAndBreakNoRule() {
+    HistoryText h =
+        HistoryText.safeElection()
+            .op("nemesis", "info", "fault", null, null)
+            .op("nemesis", "info", "fault", null, null);
+    assertThat(HistoryChecker.check(h.history())).isEmpty();
+  }
+
+  @Test
+  void aWriteWithoutAResourceIsMalformed() {
+    HistoryText h = HistoryText.safeElection().op("c1", "ok", "write", null, 3L);
+    assertThat(HistoryChecker.check(h.history()))
+        .singleElement()
+        .asString()
+        .contains("malformed: write", "has no resource");
+  }
+
+  @Test
   void anIndeterminateWriteMayOrMayNotBeInTheLog() {
     HistoryText h =
         new HistoryText()

@@ -43,8 +43,15 @@ final class HistoryText {
       String process, String type, String f, String resource, Long token, String value) {
     return String.format(
         "{\"index\": %d, \"process\": \"%s\", \"time\": %d, \"type\": \"%s\", \"f\": \"%s\","
-            + " \"resource\": \"%s\", \"token\": %s, \"value\": %s}",
-        ops.size(), process, time, type, f, resource, token, value);
+            + " \"resource\": %s, \"token\": %s, \"value\": %s}",
+        ops.size(),
+        process,
+        time,
+        type,
+        f,
+        resource == null ? "null" : "\"" + resource + "\"",
+        token,
+        value);
   }
 
   String json() {
