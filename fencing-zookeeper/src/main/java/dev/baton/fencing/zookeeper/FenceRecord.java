@@ -7,26 +7,30 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The data of a fence znode: the highest accepted token in exactly the form {@link
  * FencingToken#toString()} writes, as UTF-8: {@code ft:<value>} or {@code ft:<value>@<scope>};
- * since the write receipts, prefixed by the ids of the last writes ({@link State}).
+ * since the write receipts, prefixed by the last write of each recent writer ({@link State}).
  *
  * <p>Two formats are read. The first, written by earlier versions, is the token alone. The second,
- * written now, is {@code fw1:<ids>|<token>}: {@code <ids>} is one to {@value #WRITE_IDS} write ids
- * (16 lower-case hex digits each, separated by {@code ,}, oldest first), one per write that set
- * this data, the newest being the write that set it. Each write keeps the ids of the writes before
- * it, so after a lost answer a writer can tell whether its own write committed ({@link
- * LostAnswer}).
+ * written now, is {@code fw1:<writes>;<forgotten>|<token>}: {@code <writes>} is one to {@value
+ * #WRITERS} entries {@code <writer>.<seq>.<version>} separated by {@code ,}, least recent first,
+ * one per writer (a {@link ZkFence} instance: 16 lower-case hex digits), naming the sequence number
+ * of that writer's last write here and the znode version it set; {@code <forgotten>} is {@code -}
+ * or the highest version an entry held when it was dropped to make room (or when the record was
+ * built on one of the first format, which keeps no entries: its version). So after a lost answer a
+ * writer can tell whether its own write committed ({@link LostAnswer}).
  *
- * <p>The format has no version header: it is the on-disk format of existing fence znodes, and a
- * header would make them unreadable. It is read strictly instead, with Baton's one strict decoder
- * ({@link StrictText}): at most {@value #MAX_BYTES} bytes, strict UTF-8, the prefix {@code ft:}, a
- * canonical decimal value ({@link StrictText#number}: no sign, no leading zero, at most {@code
- * Long.MAX_VALUE}), and, after an {@code @}, a non-empty scope that {@link FencingToken#of(String,
- * long)} accepts. Anything else, including the lenient forms {@link FencingToken#parse(String)}
- * takes (a bare number, {@code 007}), is malformed: a future format must change the prefix.
+ * <p>Both are read strictly, with Baton's one strict decoder ({@link StrictText}): strict UTF-8, at
+ * most {@value #MAX_BYTES} bytes for the token (the prefix {@code ft:}, a canonical decimal value
+ * ({@link StrictText#number}: no sign, no leading zero, at most {@code Long.MAX_VALUE}), and, after
+ * an {@code @}, a non-empty scope that {@link FencingToken#of(String, long)} accepts), at most
+ * {@value #MAX_RECORD_BYTES} for a whole record of the second format, whose numbers are canonical
+ * too. Anything else, including the lenient forms {@link FencingToken#parse(String)} takes (a bare
+ * number, {@code 007}), is malformed: a future format must change the prefix.
  */
 final class FenceRecord {
   /**
@@ -35,31 +39,52 @@ final class FenceRecord {
    */
   static final int MAX_BYTES = 3 + 19 + 1 + 3 * FencingToken.MAX_SCOPE_LENGTH;
 
-  /** How many write ids a record keeps: the last writes it can vouch for. */
-  static final int WRITE_IDS = 8;
+  /** How many writers a record remembers. */
+  static final int WRITERS = 8;
 
   /** The longest record of the second format, in bytes. */
-  static final int MAX_RECORD_BYTES = 5 + WRITE_IDS * 17 + MAX_BYTES;
+  static final int MAX_RECORD_BYTES = 4 + WRITERS * (16 + 1 + 19 + 1 + 10 + 1) + 11 + 1 + MAX_BYTES;
 
   private static final String PREFIX = "ft:";
-  private static final String IDS_PREFIX = "fw1:";
+  private static final String WRITES_PREFIX = "fw1:";
   private static final HexFormat HEX = HexFormat.of();
 
+  /** The last write of one writer: its sequence number and the znode version it set. */
+  record Write(long writer, long seq, int version) {}
+
   /**
-   * A decoded fence znode: the token, and the ids of the last writes, oldest first (empty for a
-   * record of the first format).
+   * A decoded fence znode: the token, the last write of each recent writer (least recent first;
+   * empty for a record of the first format), and the highest version a dropped entry held ({@code
+   * -1} if none was dropped; for a record of the first format, unknown: {@link Integer#MAX_VALUE}).
    */
-  record State(FencingToken token, List<Long> writeIds) {
+  record State(FencingToken token, List<Write> writes, int forgotten) {
     State {
-      writeIds = List.copyOf(writeIds);
+      writes = List.copyOf(writes);
     }
 
-    /** The ids a write after this one records: the last ones kept, then {@code writeId}. */
-    List<Long> idsAfter(long writeId) {
-      List<Long> ids = new ArrayList<>(WRITE_IDS);
-      ids.addAll(writeIds.subList(Math.max(0, writeIds.size() - (WRITE_IDS - 1)), writeIds.size()));
-      ids.add(writeId);
-      return ids;
+    /**
+     * The record after {@code write} set {@code token}, having read this one at {@code version}:
+     * the writer's entry moves to the end, the least recent one is dropped if there are too many.
+     */
+    State after(FencingToken token, Write write, int version) {
+      List<Write> next = new ArrayList<>(WRITERS + 1);
+      for (Write w : writes) {
+        if (w.writer() != write.writer()) {
+          next.add(w);
+        }
+      }
+      next.add(write);
+      // a record of the first format forgot every write up to its own version
+      int dropped = forgotten == Integer.MAX_VALUE ? version : forgotten;
+      while (next.size() > WRITERS) {
+        dropped = Math.max(dropped, next.remove(0).version());
+      }
+      return new State(token, next, dropped);
+    }
+
+    /** This writer's entry, if the record still holds one. */
+    Optional<Write> of(long writer) {
+      return writes.stream().filter(w -> w.writer() == writer).findFirst();
     }
   }
 
@@ -69,16 +94,23 @@ final class FenceRecord {
     return token.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** The record of the second format: {@code writeIds} (one to {@value #WRITE_IDS}), then token. */
-  static byte[] encode(FencingToken token, List<Long> writeIds) {
-    if (writeIds.isEmpty() || writeIds.size() > WRITE_IDS) {
-      throw new IllegalArgumentException("1 to " + WRITE_IDS + " write ids: " + writeIds);
+  /** The record of the second format. */
+  static byte[] encode(State state) {
+    if (state.writes().isEmpty() || state.writes().size() > WRITERS) {
+      throw new IllegalArgumentException("1 to " + WRITERS + " writes: " + state.writes());
     }
-    StringBuilder text = new StringBuilder(IDS_PREFIX);
-    for (int i = 0; i < writeIds.size(); i++) {
-      text.append(i == 0 ? "" : ",").append(HEX.toHexDigits(writeIds.get(i)));
+    StringBuilder text = new StringBuilder(WRITES_PREFIX);
+    for (int i = 0; i < state.writes().size(); i++) {
+      Write w = state.writes().get(i);
+      text.append(i == 0 ? "" : ",")
+          .append(HEX.toHexDigits(w.writer()))
+          .append('.')
+          .append(w.seq())
+          .append('.')
+          .append(w.version());
     }
-    return text.append('|').append(token).toString().getBytes(StandardCharsets.UTF_8);
+    text.append(';').append(state.forgotten() < 0 ? "-" : Integer.toString(state.forgotten()));
+    return text.append('|').append(state.token()).toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /**
@@ -87,33 +119,44 @@ final class FenceRecord {
    * @throws MalformedFenceException naming the znode and the problem
    */
   static State decodeState(String resource, String path, byte[] data) {
-    if (data == null || !startsWith(data, IDS_PREFIX)) {
-      return new State(decode(resource, path, data), List.of());
+    if (data == null || !startsWith(data, WRITES_PREFIX)) {
+      return new State(decode(resource, path, data), List.of(), Integer.MAX_VALUE);
     }
+    Function<String, MalformedFenceException> bad =
+        problem -> new MalformedFenceException(resource, path, problem);
     String text =
-        StrictText.decode(
-            data,
-            MAX_RECORD_BYTES,
-            problem -> new MalformedFenceException(resource, path, "it is " + problem));
+        StrictText.decode(data, MAX_RECORD_BYTES, problem -> bad.apply("it is " + problem));
     int bar = text.indexOf('|');
-    if (bar < 0) {
-      throw new MalformedFenceException(resource, path, "it has no '|' after the write ids");
+    int semi = text.indexOf(';');
+    if (bar < 0 || semi < 0 || semi > bar) {
+      throw bad.apply("it has no ';<forgotten>|' after the writes");
     }
-    String[] hex = text.substring(IDS_PREFIX.length(), bar).split(",", -1);
-    if (hex.length > WRITE_IDS) {
-      throw new MalformedFenceException(
-          resource, path, "it has " + hex.length + " write ids, more than " + WRITE_IDS);
+    String[] entries = text.substring(WRITES_PREFIX.length(), semi).split(",", -1);
+    if (entries.length > WRITERS) {
+      throw bad.apply("it has " + entries.length + " writes, more than " + WRITERS);
     }
-    List<Long> ids = new ArrayList<>(hex.length);
-    for (String h : hex) {
-      if (h.length() != 16 || !h.chars().allMatch(c -> HEX.isHexDigit(c) && !isUpper(c))) {
-        throw new MalformedFenceException(
-            resource, path, "a write id is not 16 lower-case hex digits");
+    List<Write> writes = new ArrayList<>(entries.length);
+    for (String e : entries) {
+      String[] f = e.split("\\.", -1);
+      if (f.length != 3
+          || f[0].length() != 16
+          || !f[0].chars().allMatch(c -> HEX.isHexDigit(c) && !isUpper(c))) {
+        throw bad.apply("a write is not <16 lower-case hex digits>.<seq>.<version>");
       }
-      ids.add(HEX.fromHexDigitsToLong(h));
+      writes.add(
+          new Write(
+              HEX.fromHexDigitsToLong(f[0]),
+              StrictText.number(f[1], Long.MAX_VALUE, "a write's seq", bad),
+              (int) StrictText.number(f[2], Integer.MAX_VALUE, "a write's version", bad)));
     }
+    String forgotten = text.substring(semi + 1, bar);
+    int dropped =
+        forgotten.equals("-")
+            ? -1
+            : (int)
+                StrictText.number(forgotten, Integer.MAX_VALUE - 1L, "the forgotten version", bad);
     byte[] token = text.substring(bar + 1).getBytes(StandardCharsets.UTF_8);
-    return new State(decode(resource, path, token), ids);
+    return new State(decode(resource, path, token), writes, dropped);
   }
 
   private static boolean isUpper(int c) {

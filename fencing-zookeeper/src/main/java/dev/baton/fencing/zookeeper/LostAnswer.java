@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
-import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,20 +9,27 @@ import org.jspecify.annotations.Nullable;
  * loss: a pure decision, no I/O.
  *
  * <p>The write was a compare-and-set from version {@code expected} (or a create, {@code -1}) to
- * {@code expected + 1}, recording its write id. The read must be ordered after every request the
- * lost attempt could still have made: after a {@code sync}, or after the answer to a later attempt
- * on the same session (ZooKeeper refuses a request of a session that moved or expired, so a lost
- * request either committed before those or never will). Then:
+ * {@code expected + 1}, recording its writer's entry with its sequence number ({@link
+ * FenceRecord.Write}); a writer numbers its writes in the order it builds them, each after reading
+ * (or remembering) the version it compares against. The read must be ordered after every request
+ * the lost attempt could still have made: after a {@code sync}, or after the answer to a later
+ * attempt on the same session (ZooKeeper refuses a request of a session that moved or expired, so a
+ * lost request either committed before those or never will). Then:
  *
  * <ul>
- *   <li>the write's id is among the record's ids: it committed;
- *   <li>the znode is still at {@code expected} (or absent after a create), or the record's ids
- *       cover every write since {@code expected} (each write adds one id and keeps the last {@value
- *       FenceRecord#WRITE_IDS}) and the write's id is not among them: it did not commit, and never
- *       will;
- *   <li>otherwise (more writes since than the record remembers, a record of the first format, a
- *       znode deleted or recreated): unknown.
+ *   <li>the znode is still at {@code expected} (or still absent): it did not commit;
+ *   <li>the writer's entry holds the write's sequence number: it committed;
+ *   <li>the entry holds an earlier number: it did not (had it committed, the entry would hold its
+ *       number or that of a later write of the same writer);
+ *   <li>no entry, and no entry dropped since {@code expected} (the record's forgotten version is
+ *       below {@code expected + 1}): it did not;
+ *   <li>otherwise unknown: a later write of the same writer committed (it may have too), or the
+ *       entry may have been dropped because more than {@value FenceRecord#WRITERS} other writers
+ *       wrote since, or the znode was deleted or recreated, or rewritten in the first format.
  * </ul>
+ *
+ * The number of writes since does not matter: a successor may write a thousand times, the stale
+ * writer's entry stays until {@value FenceRecord#WRITERS} other writers came after it.
  */
 final class LostAnswer {
   private LostAnswer() {}
@@ -35,26 +42,25 @@ final class LostAnswer {
   }
 
   /**
-   * Judges the lost write {@code writeId}.
+   * Judges the lost write {@code seq} of {@code writer}.
    *
    * @param expected the version the write compared against, or -1 if it created the znode
    * @param version the znode's version as read, or -1 if it is absent
-   * @param writeIds the ids in the record read (empty if absent or of the first format)
+   * @param record the record read, or null if the znode is absent
    */
-  static Verdict judge(long writeId, int expected, int version, @Nullable List<Long> writeIds) {
-    List<Long> ids = writeIds == null ? List.of() : writeIds;
-    if (version >= 0 && ids.contains(writeId)) {
-      return Verdict.COMMITTED;
-    }
+  static Verdict judge(
+      long writer, long seq, int expected, int version, FenceRecord.@Nullable State record) {
     if (version == expected) {
       return Verdict.NOT_COMMITTED;
     }
-    if (version < expected) {
+    if (version < expected || record == null) {
       return Verdict.UNKNOWN; // deleted, or deleted and created again
     }
-    // Our write, had it committed, set version expected + 1; the ids vouch for the last
-    // ids.size() versions, up to the one read.
-    long since = (long) version - expected;
-    return since <= ids.size() ? Verdict.NOT_COMMITTED : Verdict.UNKNOWN;
+    Optional<FenceRecord.Write> mine = record.of(writer);
+    if (mine.isPresent()) {
+      long last = mine.get().seq();
+      return last == seq ? Verdict.COMMITTED : last < seq ? Verdict.NOT_COMMITTED : Verdict.UNKNOWN;
+    }
+    return record.forgotten() < expected + 1 ? Verdict.NOT_COMMITTED : Verdict.UNKNOWN;
   }
 }

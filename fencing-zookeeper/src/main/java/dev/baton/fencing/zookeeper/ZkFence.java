@@ -11,6 +11,7 @@ import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.fencing.support.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,9 +19,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.PathUtils;
@@ -42,25 +43,27 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code
  * ..}, which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its
- * data the token's string form ({@code ft:<value>@<scope>}, UTF-8) after the ids of the last writes
- * ({@code fw1:<id>,...|ft:<value>@<scope>}, see {@code FenceRecord}), read strictly: see {@link
- * MalformedFenceException}. A fence znode holding anything else makes every write to its resource
- * fail with that exception; it is never overwritten. Fence znodes must not be deleted while writers
- * use them. Thread-safe.
+ * data the token's string form ({@code ft:<value>@<scope>}, UTF-8) after the last write of each
+ * recent writer ({@code fw1:<writer>.<seq>.<version>,...;<forgotten>|ft:<value>@<scope>}, see
+ * {@code FenceRecord}), read strictly: see {@link MalformedFenceException}. A fence znode holding
+ * anything else makes every write to its resource fail with that exception; it is never
+ * overwritten. Fence znodes must not be deleted while writers use them. Thread-safe.
  *
  * <p>A lost answer: when the multi was sent but its answer did not arrive (the connection dropped,
  * the session expired or moved, the wait was interrupted), it may have committed. The fence then
  * repeats the very same multi (Curator's retry policy decides how often), with the same expected
- * znode version and the same write id: at most one of the two can pass that compare-and-set, so a
+ * znode version and the same write: at most one of the two can pass that compare-and-set, so a
  * repeat that commits is a certain success, applied once. If the repeat is refused, or none could
- * be sent, the fence reads the znode (after a {@code sync} if no repeat was answered) and looks for
- * its write id among the last writes the znode records: there, the write committed and {@link
- * #write} returns as for any commit; absent while the record covers every write since, it never
- * committed, and the fence goes on as after any refused compare-and-set (a newer token is a {@link
- * StaleTokenException}). Only when the znode cannot be read, or more writes than it records came in
- * between, is the outcome a {@link WriteOutcomeUnknownException} (with the resource and the token).
- * So {@code StaleTokenException} and every {@link FencingException} from {@link #write} still mean
- * that nothing of the write was committed, and no write is applied twice.
+ * be sent, the fence reads the znode (after a {@code sync} if no repeat was answered) and looks at
+ * the entry the znode keeps for this fence (the sequence number of its last write there): its
+ * write's number, it committed and {@link #write} returns as for any commit; an earlier number, or
+ * no entry while none was dropped since, it never committed, and the fence goes on as after any
+ * refused compare-and-set (a newer token is a {@link StaleTokenException}), however many times a
+ * successor wrote meanwhile. Only when the znode cannot be read, another write of this fence
+ * committed after it, or more than 8 other fences wrote since, is the outcome a {@link
+ * WriteOutcomeUnknownException} (with the resource and the token). So {@code StaleTokenException}
+ * and every {@link FencingException} from {@link #write} still mean that nothing of the write was
+ * committed, and no write is applied twice.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -68,13 +71,19 @@ public final class ZkFence implements Fence<ZkTransaction> {
   private final CuratorFramework client;
   private final String basePath;
 
-  /** The token, znode version and write ids this fence itself last wrote, per resource. */
+  /** The record and znode version this fence itself last wrote, per resource. */
   private final Map<String, Seen> lastWritten = new ConcurrentHashMap<>();
 
-  /** A fence znode as read or written: its token, version and the ids of its last writes. */
-  private record Seen(FencingToken token, int version, List<Long> writeIds) {
-    List<Long> idsAfter(long writeId) {
-      return new FenceRecord.State(token, writeIds).idsAfter(writeId);
+  /** This fence's name in the records it writes: random, so two fences never share it. */
+  private final long writer = new SecureRandom().nextLong();
+
+  /** The sequence number of this fence's last write. */
+  private final AtomicLong seq = new AtomicLong();
+
+  /** A fence znode as read or written: its version and record. */
+  private record Seen(int version, FenceRecord.State record) {
+    FencingToken token() {
+      return record.token();
     }
   }
 
@@ -128,23 +137,28 @@ public final class ZkFence implements Fence<ZkTransaction> {
           seen != null && seen.token().sameScopeAs(token) && !token.isOlderThan(seen.token())
               ? seen
               : readState(resource, path);
-      long writeId = ThreadLocalRandom.current().nextLong();
-      List<Long> ids;
+      // numbered after the version it compares against was read (or remembered): see LostAnswer
+      long writeSeq = seq.incrementAndGet();
       int expected;
+      FenceRecord.State written;
       CuratorOp guard;
       if (current != null) {
         check(resource, token, current.token());
         expected = current.version();
-        ids = current.idsAfter(writeId);
-        byte[] data = FenceRecord.encode(token, ids);
+        written =
+            current
+                .record()
+                .after(token, new FenceRecord.Write(writer, writeSeq, expected + 1), expected);
+        byte[] data = FenceRecord.encode(written);
         guard =
             op(
                 resource,
                 () -> client.transactionOp().setData().withVersion(expected).forPath(path, data));
       } else {
         expected = -1;
-        ids = List.of(writeId);
-        byte[] data = FenceRecord.encode(token, ids);
+        written =
+            new FenceRecord.State(token, List.of(new FenceRecord.Write(writer, writeSeq, 0)), -1);
+        byte[] data = FenceRecord.encode(written);
         ensureParent(resource);
         guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
@@ -156,12 +170,12 @@ public final class ZkFence implements Fence<ZkTransaction> {
         throw e;
       }
       if (result instanceof ZkMulti.Committed<T> committed) {
-        lastWritten.put(resource, new Seen(token, expected + 1, ids));
+        lastWritten.put(resource, new Seen(expected + 1, written));
         return committed.value();
       }
       lastWritten.remove(resource);
       if (result instanceof ZkMulti.Lost<T> lost) {
-        if (judge(resource, path, token, writeId, expected, lost.lost(), lost.last(), true)) {
+        if (judge(resource, path, token, writeSeq, expected, lost.lost(), lost.last(), true)) {
           return lost.value();
         }
         continue; // it never committed: read again (a newer token now refuses it) and repeat
@@ -170,7 +184,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
       KeeperException.Code refused = failed.error();
       if (failed.afterLostAnswer()) {
         KeeperException refusal = KeeperException.create(refused, path);
-        if (judge(resource, path, token, writeId, expected, refusal, refusal, false)) {
+        if (judge(resource, path, token, writeSeq, expected, refusal, refusal, false)) {
           return failed.value();
         }
         continue;
@@ -189,8 +203,8 @@ public final class ZkFence implements Fence<ZkTransaction> {
   }
 
   /**
-   * After a lost answer: whether the write {@code writeId} committed (true) or certainly never will
-   * (false), judged by {@link LostAnswer} from the fence znode read now.
+   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or certainly
+   * never will (false), judged by {@link LostAnswer} from the fence znode read now.
    *
    * @param sync whether to sync first (no later attempt was answered on this session)
    * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
@@ -199,7 +213,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
       String resource,
       String path,
       FencingToken token,
-      long writeId,
+      long writeSeq,
       int expected,
       Exception lost,
       Exception last,
@@ -218,8 +232,8 @@ public final class ZkFence implements Fence<ZkTransaction> {
     }
     LostAnswer.Verdict verdict =
         now == null
-            ? LostAnswer.judge(writeId, expected, -1, List.of())
-            : LostAnswer.judge(writeId, expected, now.version(), now.writeIds());
+            ? LostAnswer.judge(writer, writeSeq, expected, -1, null)
+            : LostAnswer.judge(writer, writeSeq, expected, now.version(), now.record());
     if (verdict == LostAnswer.Verdict.UNKNOWN) {
       throw ZkMulti.unknown(resource, token, lost, last);
     }
@@ -279,8 +293,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
       restoreInterrupt(e);
       throw new FencingException(resource, "cannot read the fence znode " + path, e);
     }
-    FenceRecord.State state = FenceRecord.decodeState(resource, path, bytes);
-    return new Seen(state.token(), stat.getVersion(), state.writeIds());
+    return new Seen(stat.getVersion(), FenceRecord.decodeState(resource, path, bytes));
   }
 
   private void ensureParent(String resource) {

@@ -8,13 +8,12 @@
  * overwritten; a write reported rejected or failed (any {@link dev.baton.fencing.FencingException})
  * committed nothing; a multi whose answer was lost is never reported as rejected nor applied twice:
  * {@code ZkFence} repeats it against the same znode version (a repeat that commits is a certain
- * success) and otherwise finds its write id among the last writes the fence znode records (then it
- * committed) or proves it never committed, reporting {@link
- * dev.baton.fencing.WriteOutcomeUnknownException} only when it cannot tell (the znode unreadable,
- * or more than {@code 8} writes came in between); {@code ZkOwnershipGuard} does not repeat it and
- * reports that exception. Not guaranteed: protection of writes that bypass these classes; for
- * {@code ZkOwnershipGuard}, knowing after a lost answer whether the write committed (read the data
- * back).
+ * success) and otherwise reads the entry the fence znode keeps for its writer to prove the write
+ * committed or never will, reporting {@link dev.baton.fencing.WriteOutcomeUnknownException} only
+ * when it cannot tell (the znode unreadable, a later write of the same fence committed, or more
+ * than {@code 8} other fences wrote since); {@code ZkOwnershipGuard} does not repeat it and reports
+ * that exception. Not guaranteed: protection of writes that bypass these classes; for {@code
+ * ZkOwnershipGuard}, knowing after a lost answer whether the write committed (read the data back).
  *
  * <h2>Errors</h2>
  *
