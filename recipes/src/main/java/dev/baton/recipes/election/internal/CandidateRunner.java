@@ -14,7 +14,6 @@ import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
-import dev.baton.recipes.internal.queue.CandidateEvent.GoneListed;
 import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.QueueIo;
@@ -404,22 +403,17 @@ final class CandidateRunner {
       loop.execute(() -> feed(new Gone(name)));
       return;
     }
-    long epoch = store.liveness().current().number(); // read before the request, as QueueIo does
-    store
-        .listAsync()
-        .whenComplete(
-            (children, failure) -> {
-              if (failure == null) {
-                decideNow(new GoneListed(name, new CandidateEvent.Listed(epoch, children)));
-              } else {
-                log.debug(
-                    "participant {}: no listing of {} from the watch ({}); the loop lists",
-                    config.participantId(),
-                    config.path(),
-                    failure.toString());
-                loop.execute(() -> feed(new Gone(name)));
-              }
-            });
+    queueIo.listAfterWatch(
+        name,
+        this::decideNow,
+        failure -> {
+          log.debug(
+              "participant {}: no listing of {} from the watch ({}); the loop lists",
+              config.participantId(),
+              config.path(),
+              failure.toString());
+          loop.execute(() -> feed(new Gone(name)));
+        });
   }
 
   private void ignored(String child) {
