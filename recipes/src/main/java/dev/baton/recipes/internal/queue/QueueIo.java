@@ -150,7 +150,7 @@ public final class QueueIo {
    * that completes the read. The epoch is the one read before the request, as in {@link #apply}.
    */
   public void listAfterWatch(
-      String name, Consumer<CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
+      String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
     long epoch = store.liveness().current().number();
     store
         .listAsync()
