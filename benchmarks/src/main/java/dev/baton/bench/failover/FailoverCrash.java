@@ -3,7 +3,6 @@ package dev.baton.bench.failover;
 
 import dev.baton.bench.Scenario;
 import dev.baton.bench.failover.FailoverRound.Signal;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -20,9 +19,6 @@ public final class FailoverCrash implements Scenario {
   static final FailoverOptions.Defaults DEFAULTS =
       new FailoverOptions.Defaults("2000,6000,15000", 4, 0, "3");
 
-  /** Beyond the negotiated timeout, how long a round waits for the successor before failing. */
-  private static final Duration FAILOVER_SLACK = Duration.ofSeconds(30);
-
   @Override
   public String description() {
     return "SIGKILL of a leader process: time to the successor's elected, Baton vs Curator,"
@@ -33,8 +29,8 @@ public final class FailoverCrash implements Scenario {
   public void run(List<String> args) throws Exception {
     FailoverOptions o = FailoverOptions.parse(args, true, DEFAULTS);
     long start = System.nanoTime();
-    try (Servers servers = o.startServers();
-        ElectionProbe probe = ElectionProbe.connect(servers, 30_000)) {
+    try (FailoverBench bench = FailoverBench.start(o)) {
+      Servers servers = bench.servers();
       Servers.Timing timing = servers.timing();
       progress(
           "ZooKeeper: %s; tickTime %d ms, session timeouts granted from %d to %d ms; %d followers"
@@ -54,17 +50,7 @@ public final class FailoverCrash implements Scenario {
                   + " negotiated_ms",
               sessionMs);
         }
-        ClientSettings settings = o.clientSettings(servers.connectString(), sessionMs);
-        FailoverRound round =
-            new FailoverRound(
-                new FailoverRound.Setup(
-                    servers,
-                    probe,
-                    settings,
-                    o.followers(),
-                    o.settleMs(),
-                    Duration.ofSeconds(60),
-                    Duration.ofMillis(sessionMs).plus(FAILOVER_SLACK)));
+        FailoverRound round = bench.round(sessionMs);
         Map<Library, Summary> results =
             FailoverRuns.run(
                 round,
@@ -117,6 +103,6 @@ public final class FailoverCrash implements Scenario {
   }
 
   static void progress(String format, Object... args) {
-    System.err.println(NAME + ": " + String.format(java.util.Locale.ROOT, format, args));
+    FailoverBench.progress(NAME, format, args);
   }
 }

@@ -3,7 +3,6 @@ package dev.baton.bench.failover;
 
 import dev.baton.bench.Scenario;
 import dev.baton.bench.failover.FailoverRound.Signal;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -31,23 +30,12 @@ public final class FailoverSigterm implements Scenario {
     FailoverOptions o = FailoverOptions.parse(args, false, DEFAULTS);
     int sessionMs = o.sessionTimeoutsMs().get(0);
     long start = System.nanoTime();
-    try (Servers servers = o.startServers();
-        ElectionProbe probe = ElectionProbe.connect(servers, 30_000)) {
+    try (FailoverBench bench = FailoverBench.start(o)) {
       progress(
           "ZooKeeper: %s; session timeout %d ms requested; %d followers per election; %d warm-up"
               + " + %d measured rounds per library",
-          servers.description(), sessionMs, o.followers(), o.warmup(), o.rounds());
-      ClientSettings settings = o.clientSettings(servers.connectString(), sessionMs);
-      FailoverRound round =
-          new FailoverRound(
-              new FailoverRound.Setup(
-                  servers,
-                  probe,
-                  settings,
-                  o.followers(),
-                  o.settleMs(),
-                  Duration.ofSeconds(60),
-                  Duration.ofMillis(sessionMs).plusSeconds(30)));
+          bench.servers().description(), sessionMs, o.followers(), o.warmup(), o.rounds());
+      FailoverRound round = bench.round(sessionMs);
       Map<Library, Summary> results =
           FailoverRuns.run(
               round, Signal.TERM, "/bench/" + NAME, o.warmup(), o.rounds(), NAME, "SIGTERM");
@@ -105,6 +93,6 @@ public final class FailoverSigterm implements Scenario {
   }
 
   static void progress(String format, Object... args) {
-    System.err.println(NAME + ": " + String.format(java.util.Locale.ROOT, format, args));
+    FailoverBench.progress(NAME, format, args);
   }
 }

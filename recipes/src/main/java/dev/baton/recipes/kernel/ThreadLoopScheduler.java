@@ -82,46 +82,22 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   }
 
   /**
-   * Reserves this loop for the calling thread if it is idle (no task running or waiting for a
-   * thread, not shut down): tasks scheduled from now on are queued and not lent a thread until the
-   * caller runs them with {@link #runReserved()}, which it must then do (in a {@code finally}).
+   * Stops this loop in place if it is idle: no task running, waiting for a thread, or queued for
+   * later. The calling thread does it under the loop's monitor, so no pool thread is woken just to
+   * stop an idle loop; tasks scheduled afterwards are refused, as after {@link #shutdown()}.
    *
-   * @return false if the loop is busy or shut down: nothing was reserved
+   * @return true if the loop was idle and is now shut down; false if it is busy or already shut
+   *     down, and then nothing changed
    */
-  public boolean reserve() {
+  public boolean shutdownIfIdle() {
     synchronized (lock) {
-      if (active || shutdown) {
+      if (active || shutdown || !queue.isEmpty()) {
         return false;
       }
-      active = true;
+      shutdown = true;
       disarm();
+      lock.notifyAll();
       return true;
-    }
-  }
-
-  /**
-   * On the thread that {@linkplain #reserve() reserved} this loop: runs its due tasks here, then
-   * gives the loop back (a task due later arms the timer as usual). The thread keeps its name and
-   * its interrupt status: the status is cleared while the tasks run and restored after them. A
-   * throwable a task lets out stops the loop, as on a borrowed thread, and is rethrown.
-   */
-  public void runReserved() {
-    Thread me = Thread.currentThread();
-    boolean interrupted = Thread.interrupted();
-    runner = me;
-    boolean returned = false;
-    try {
-      for (Runnable task = next(); task != null; task = next()) {
-        task.run();
-      }
-      returned = true;
-    } finally {
-      if (!returned) {
-        failed();
-      }
-      if (interrupted) {
-        me.interrupt();
-      }
     }
   }
 

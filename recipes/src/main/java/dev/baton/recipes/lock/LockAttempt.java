@@ -176,16 +176,7 @@ final class LockAttempt {
       inbox.add(new CandidateEvent.Gone(name));
       return;
     }
-    long epoch = store.liveness().current().number(); // read before the request, as QueueIo does
-    store
-        .listAsync()
-        .whenComplete(
-            (children, failure) ->
-                inbox.add(
-                    failure == null
-                        ? new CandidateEvent.GoneListed(
-                            name, new CandidateEvent.Listed(epoch, children))
-                        : new CandidateEvent.Gone(name)));
+    io.listAfterWatch(name, inbox::add, failure -> inbox.add(new CandidateEvent.Gone(name)));
   }
 
   /** Deletes the attempt's entry, if any; a failure leaves it to the session's end. */

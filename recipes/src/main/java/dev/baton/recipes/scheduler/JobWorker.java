@@ -7,7 +7,6 @@ import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,25 +52,20 @@ public final class JobWorker implements AutoCloseable {
 
   private final JobStore store;
   private final String workerId;
-  private final Consumer<ScheduledJob> handler;
   private final Duration pollInterval;
   private final Duration drainTimeout;
   private final SerialLoop loop;
-  private final ClaimRenewer renewer;
-  private final AtomicLong failures = new AtomicLong();
-  private final AtomicLong lostClaims = new AtomicLong();
-  private final AtomicLong interrupted = new AtomicLong();
+  private final ClaimedJobs jobs;
   private final IdlePurge purge;
   private volatile boolean closing;
 
   private JobWorker(Builder b) {
     this.store = b.store;
     this.workerId = b.workerId;
-    this.handler = b.handler;
     this.pollInterval = b.pollInterval;
     this.drainTimeout = b.drainTimeout;
     this.purge = new IdlePurge(store, workerId, b.purgeInterval);
-    this.renewer = new ClaimRenewer(store, workerId);
+    this.jobs = new ClaimedJobs(store, workerId, b.handler);
     this.loop =
         new SerialLoop(
             "worker-" + workerId,
@@ -99,7 +93,7 @@ public final class JobWorker implements AutoCloseable {
 
   /** How many jobs failed in the handler. */
   public long failures() {
-    return failures.get();
+    return jobs.failures();
   }
 
   /**
@@ -108,12 +102,12 @@ public final class JobWorker implements AutoCloseable {
    * another worker had claimed it again or it was marked failed.
    */
   public long lostClaims() {
-    return lostClaims.get();
+    return jobs.lostClaims();
   }
 
   /** How many handlers were interrupted because a renewal found their claim lost. */
   public long interruptedHandlers() {
-    return interrupted.get();
+    return jobs.interruptedHandlers();
   }
 
   /** How many finished jobs this worker deleted past their retention. */
@@ -145,81 +139,11 @@ public final class JobWorker implements AutoCloseable {
         if (job.isEmpty()) {
           return;
         }
-        run(job.get());
+        jobs.run(job.get());
       }
     } catch (RuntimeException e) {
       log.warn("worker {}: cannot claim jobs", workerId, e);
     }
-  }
-
-  private void run(ScheduledJob claim) {
-    HandlerRun handlerRun = new HandlerRun();
-    ClaimRenewer.Renewal renewal =
-        renewer.renewWhileRunning(
-            claim,
-            () -> {
-              lostClaims.incrementAndGet();
-              interrupted.incrementAndGet();
-              handlerRun.interrupt();
-            });
-    Throwable failure = null;
-    boolean lost;
-    try {
-      handler.accept(claim);
-    } catch (VirtualMachineError e) {
-      failures.incrementAndGet();
-      throw e; // the loop logs it and stops: this JVM is in no state to run jobs
-    } catch (RuntimeException | Error e) {
-      failure = e;
-    } finally {
-      renewal.close();
-      lost = handlerRun.finish();
-    }
-    if (failure != null) {
-      failed(claim, failure, lost);
-    } else if (!store.complete(claim)) {
-      refused(claim, lost, "ran");
-    }
-  }
-
-  private void failed(ScheduledJob claim, Throwable failure, boolean lost) {
-    failures.incrementAndGet();
-    boolean last = claim.attempts() >= store.claimConfig().maxAttempts();
-    log.error(
-        "worker {}: job {} attempt {} failed{}",
-        workerId,
-        claim.scheduleKey(),
-        claim.attempts(),
-        lost
-            ? " after its claim was lost"
-            : last
-                ? "; it was the last attempt: the job is marked FAILED"
-                : "; retried after " + store.claimConfig().retryDelay(claim.attempts()),
-        failure);
-    try {
-      if (!store.fail(claim, failure)) {
-        refused(claim, lost, "failed");
-      }
-    } catch (RuntimeException e) {
-      log.warn(
-          "worker {}: cannot release job {}; it is retried after its claim lease",
-          workerId,
-          claim.scheduleKey(),
-          e);
-    }
-  }
-
-  private void refused(ScheduledJob claim, boolean lost, String what) {
-    if (!lost) {
-      lostClaims.incrementAndGet();
-    }
-    log.warn(
-        "worker {}: job {} attempt {} {}, but its claim was lost (it expired and the job was claimed "
-            + "again, or it was marked failed); the newer outcome stands",
-        workerId,
-        claim.scheduleKey(),
-        claim.attempts(),
-        what);
   }
 
   /**
@@ -235,7 +159,7 @@ public final class JobWorker implements AutoCloseable {
     if (!loop.drain(drainTimeout)) {
       log.warn("worker {}: the job in hand did not finish within {}", workerId, drainTimeout);
     }
-    renewer.close();
+    jobs.close();
   }
 
   /** Builder of {@link JobWorker}; not thread-safe. */

@@ -8,11 +8,8 @@ import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.fencing.support.SafeText;
 import dev.baton.recipes.CoordinationException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -57,9 +54,10 @@ public final class SqlJobStore implements JobStore {
   private final DataSource dataSource;
   private final SqlFence fence;
   private final String jobs;
-  private final String progress;
   private final String prefix;
   private final ClaimConfig claims;
+  private final SqlJobSlots slots;
+  private final SqlJobClaims claimRows;
 
   private SqlJobStore(DataSource dataSource, String prefix, ClaimConfig claims) {
     this.dataSource = dataSource;
@@ -67,7 +65,8 @@ public final class SqlJobStore implements JobStore {
     this.claims = claims;
     this.fence = SqlFence.create(dataSource, prefix + "_fence", null);
     this.jobs = prefix + "_jobs";
-    this.progress = prefix + "_progress";
+    this.slots = new SqlJobSlots(jobs, prefix + "_progress");
+    this.claimRows = new SqlJobClaims(dataSource, jobs, prefix, claims);
   }
 
   /**
@@ -163,7 +162,7 @@ public final class SqlJobStore implements JobStore {
   @Override
   public long lastScheduledSlot(String schedule) {
     try (Connection c = dataSource.getConnection()) {
-      return readProgress(c, schedule);
+      return slots.lastSlot(c, schedule);
     } catch (SQLException e) {
       throw new CoordinationException("cannot read the progress of " + schedule, e);
     }
@@ -175,49 +174,7 @@ public final class SqlJobStore implements JobStore {
     return fence.write(
         JobStore.resourceOf(schedule),
         token,
-        c -> {
-          long last = readProgress(c, schedule);
-          if (slot <= last) {
-            return false;
-          }
-          if (last >= 0 && slot != last + 1) {
-            throw new IllegalStateException(
-                "slot " + slot + " of " + schedule + " would skip after " + last);
-          }
-          try (PreparedStatement p =
-              c.prepareStatement(
-                  "INSERT INTO "
-                      + jobs
-                      + " (schedule_key, schedule, "
-                      + "slot, job_type, scheduled_for, token, token_scope, status) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                      + "'PENDING')")) {
-            p.setString(1, ScheduledJob.keyOf(schedule, slot));
-            p.setString(2, schedule);
-            p.setLong(3, slot);
-            p.setString(4, jobType);
-            p.setTimestamp(5, Timestamp.from(scheduledFor));
-            p.setLong(6, token.value());
-            p.setString(7, token.scope());
-            p.executeUpdate();
-          }
-          String advance =
-              last < 0
-                  ? "INSERT INTO "
-                      + progress
-                      + " (last_slot, token, updated_at, schedule) VALUES (?, ?, "
-                      + "CURRENT_TIMESTAMP, ?)"
-                  : "UPDATE "
-                      + progress
-                      + " SET last_slot = ?, token = ?, updated_at = CURRENT_TIMESTAMP "
-                      + "WHERE schedule = ?";
-          try (PreparedStatement p = c.prepareStatement(advance)) {
-            p.setLong(1, slot);
-            p.setLong(2, token.value());
-            p.setString(3, schedule);
-            p.executeUpdate();
-          }
-          return true;
-        });
+        c -> slots.write(c, schedule, token, slot, scheduledFor, jobType));
   }
 
   @Override
@@ -227,92 +184,22 @@ public final class SqlJobStore implements JobStore {
 
   @Override
   public Optional<ScheduledJob> claim(String worker) {
-    Objects.requireNonNull(worker, "worker");
-    String claimable =
-        "status IN ('PENDING', 'RUNNING') AND (lease_until IS NULL "
-            + "OR lease_until <= CURRENT_TIMESTAMP)";
-    try (Connection c = dataSource.getConnection()) {
-      for (int tries = 0; tries < 10; tries++) {
-        Optional<ScheduledJob> next =
-            SqlJobTables.select(
-                    c,
-                    "SELECT "
-                        + SqlJobTables.COLUMNS
-                        + " FROM "
-                        + jobs
-                        + " WHERE "
-                        + claimable
-                        + " ORDER BY scheduled_for, schedule_key LIMIT 1",
-                    null)
-                .stream()
-                .findFirst();
-        if (next.isEmpty()) {
-          return Optional.empty();
-        }
-        ScheduledJob job = next.get();
-        boolean exhausted = job.attempts() >= claims.maxAttempts();
-        String update =
-            exhausted
-                ? "UPDATE "
-                    + jobs
-                    + " SET status = 'FAILED', lease_until = NULL, completed_at = CURRENT_TIMESTAMP"
-                    + " WHERE schedule_key = ? AND attempts = ? AND "
-                    + claimable
-                : "UPDATE "
-                    + jobs
-                    + " SET status = 'RUNNING', claimed_by = ?, claimed_at = CURRENT_TIMESTAMP, "
-                    + "lease_until = "
-                    + leaseEnd()
-                    + ", attempts = attempts + 1 WHERE schedule_key = ? AND attempts = ? AND "
-                    + claimable;
-        try (PreparedStatement p = c.prepareStatement(update)) {
-          int i = 1;
-          if (!exhausted) {
-            p.setString(i++, worker);
-            p.setLong(i++, claims.lease().toMillis());
-          }
-          p.setString(i++, job.scheduleKey());
-          p.setInt(i, job.attempts());
-          if (p.executeUpdate() == 1 && !exhausted) {
-            return Optional.of(job.claimedFor(worker));
-          }
-        }
-      }
-      return Optional.empty();
-    } catch (SQLException e) {
-      throw SqlJobTables.failure("cannot claim a job for " + worker, prefix, e);
-    }
+    return claimRows.claim(worker);
   }
 
   @Override
   public boolean renew(ScheduledJob claim) {
-    return updateClaim(claim, "lease_until = " + leaseEnd(), "renew", claims.lease().toMillis());
+    return claimRows.renew(claim);
   }
 
   @Override
   public boolean complete(ScheduledJob claim) {
-    return updateClaim(
-        claim, "status = 'DONE', completed_at = CURRENT_TIMESTAMP, lease_until = NULL", "complete");
+    return claimRows.complete(claim);
   }
 
   @Override
   public boolean fail(ScheduledJob claim, Throwable error) {
-    Objects.requireNonNull(claim, "claim");
-    Objects.requireNonNull(error, "error");
-    String text = ScheduledJob.describe(error);
-    if (claim.attempts() >= claims.maxAttempts()) {
-      return updateClaim(
-          claim,
-          "status = 'FAILED', completed_at = CURRENT_TIMESTAMP, lease_until = NULL, last_error = ?",
-          "fail",
-          text);
-    }
-    return updateClaim(
-        claim,
-        "status = 'PENDING', lease_until = " + leaseEnd() + ", last_error = ?",
-        "release",
-        claims.retryDelay(claim.attempts()).toMillis(),
-        text);
+    return claimRows.fail(claim, error);
   }
 
   @Override
@@ -349,42 +236,6 @@ public final class SqlJobStore implements JobStore {
     }
   }
 
-  /**
-   * A time from now, in the database's time; its one parameter is the offset in ms (the lease for a
-   * claim, the retry delay for a failed attempt).
-   */
-  private static String leaseEnd() {
-    return "CURRENT_TIMESTAMP + CAST(? AS BIGINT) * INTERVAL '0.001' SECOND";
-  }
-
-  /**
-   * Updates the job of {@code claim} if the claim still holds it; {@code values} fill {@code set}.
-   */
-  private boolean updateClaim(ScheduledJob claim, String set, String what, Object... values) {
-    String worker = claim.claimer();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement p =
-            c.prepareStatement(
-                "UPDATE "
-                    + jobs
-                    + " SET "
-                    + set
-                    + " WHERE schedule_key = ? AND claimed_by = ? AND attempts = ? "
-                    + "AND status = 'RUNNING'")) {
-      int i = 1;
-      for (Object value : values) {
-        p.setObject(i++, value);
-      }
-      p.setString(i++, claim.scheduleKey());
-      p.setString(i++, worker);
-      p.setInt(i, claim.attempts());
-      return p.executeUpdate() == 1;
-    } catch (SQLException e) {
-      throw SqlJobTables.failure(
-          "cannot " + what + " " + claim.scheduleKey() + " for " + worker, prefix, e);
-    }
-  }
-
   @Override
   public List<ScheduledJob> jobs(String schedule) {
     try (Connection c = dataSource.getConnection()) {
@@ -394,16 +245,6 @@ public final class SqlJobStore implements JobStore {
           schedule);
     } catch (SQLException e) {
       throw SqlJobTables.failure("cannot list the jobs of " + schedule, prefix, e);
-    }
-  }
-
-  private long readProgress(Connection c, String schedule) throws SQLException {
-    try (PreparedStatement p =
-        c.prepareStatement("SELECT last_slot FROM " + progress + " WHERE schedule = ?")) {
-      p.setString(1, schedule);
-      try (ResultSet rs = p.executeQuery()) {
-        return rs.next() ? rs.getLong(1) : -1;
-      }
     }
   }
 }

@@ -127,12 +127,9 @@ final class CallbackDispatcher {
    * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
    */
   void shutdown(Duration timeout) {
-    if (scheduler.reserve()) { // idle: stop it here, without lending a thread to stop it
-      scheduler.shutdown();
-      scheduler.runReserved();
-      return;
+    if (!scheduler.shutdownIfIdle()) { // idle: stopped here, without lending a thread to stop it
+      loop.drain(timeout);
     }
-    loop.drain(timeout);
   }
 
   /** Runs {@code elected} of {@code h}, where {@link #interruptIfRunning} can reach it. */

@@ -1,22 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
-import dev.baton.fencing.FencingToken;
-import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.internal.queue.CandidateAction;
-import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
-import dev.baton.recipes.internal.queue.CandidateAction.Lead;
-import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
-import dev.baton.recipes.internal.queue.CandidateAction.Pause;
-import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateEvent;
-import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
-import dev.baton.recipes.internal.queue.CandidateEvent.GoneListed;
 import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
@@ -29,8 +19,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -52,11 +40,10 @@ import org.slf4j.LoggerFactory;
  * at once and, if the loop is idle, lets the machine decide on the answer there: the machine's
  * decisions are pure and quick, and any store I/O they ask for is left to the loop, in order
  * ({@link #work}). So a successor begins its term one read after the watch, with no hand-off on the
- * way.
+ * way. The actions themselves, and the watches, are {@link CandidateEffects}'s.
  */
 final class CandidateRunner {
   private static final Logger log = LoggerFactory.getLogger(CandidateRunner.class);
-  private static final int MAX_WARNED_NAMES = 1024;
   private static final Duration LOOP_STOP = Duration.ofSeconds(5);
 
   static {
@@ -68,11 +55,9 @@ final class CandidateRunner {
   private final QueueStore store;
   private final ElectionConfig config;
   private final ElectionCore core;
-  private final ElectionMetrics metrics;
   private final CandidateMachine machine;
   private final SerialLoop loop;
-  private final QueueIo queueIo;
-  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final CandidateEffects effects;
   private final ReentrantLock io = new ReentrantLock();
   private @Nullable Subscription subscription;
 
@@ -82,14 +67,8 @@ final class CandidateRunner {
    */
   private final Deque<Object> pending = new ArrayDeque<>();
 
-  private long enteredAt; // loop, under io
   private volatile boolean closed;
   private final AtomicBoolean closing = new AtomicBoolean();
-
-  /**
-   * A create failed (its answer may have been lost): sweep the key's entries on close. Under io.
-   */
-  private boolean createFailed;
 
   CandidateRunner(
       QueueStore store,
@@ -100,10 +79,9 @@ final class CandidateRunner {
     this.store = store;
     this.config = config;
     this.core = core;
-    this.metrics = metrics;
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
     this.machine = new CandidateMachine(key, config.connectionPolicy(), true);
-    this.queueIo = new QueueIo(store, key, config.participantId());
+    QueueIo queueIo = new QueueIo(store, key, config.participantId());
     this.loop =
         new SerialLoop(
             "election-" + name,
@@ -111,6 +89,9 @@ final class CandidateRunner {
             Backoff.DEFAULT,
             () -> feed(new CandidateEvent.Poke()),
             core::fail);
+    this.effects =
+        new CandidateEffects(
+            store, config, core, metrics, queueIo, loop, this::feed, this::decideNow, () -> closed);
   }
 
   void start() {
@@ -123,15 +104,7 @@ final class CandidateRunner {
     if (epoch.isConnected()) {
       core.connectedIn(epoch);
     }
-    CandidateMachine.linkReaction(config.connectionPolicy(), epoch)
-        .ifPresent(
-            a -> {
-              if (a instanceof Revoke r) {
-                core.revoke(r.reason());
-              } else {
-                core.pause();
-              }
-            });
+    CandidateMachine.linkReaction(config.connectionPolicy(), epoch).ifPresent(effects::react);
     loop.execute(() -> feed(new CandidateEvent.Link(epoch)));
   }
 
@@ -200,40 +173,7 @@ final class CandidateRunner {
   /** Under io: the machine's close, and a sweep if a create's answer was lost. */
   private void leave() {
     feed(new CandidateEvent.Close());
-    if (createFailed) {
-      sweepQuietly(); // a create whose answer was lost may have left an entry nobody knows of
-    }
-  }
-
-  /**
-   * After the close: deletes the candidate's entry {@code name}, waiting for the store at most the
-   * close wait; one line if the store did not confirm it.
-   */
-  private void deleteLeaving(String name) {
-    Duration wait = store.liveness().closeWait();
-    QueueStore.Deletion d = queueIo.deleteLeaving(name).orElse(QueueStore.Deletion.GONE);
-    if (!d.isGone()) { // no lambdas on this path: see the static initializer
-      log.warn(
-          "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"
-              + " in the background if the link comes back, or goes with the session",
-          config.participantId(),
-          config.path(),
-          d == QueueStore.Deletion.NO_ANSWER ? "no answer within " + wait : "the request failed",
-          store.pathOf(name));
-    }
-  }
-
-  /** In case a create's answer was lost: no entry of this candidate may outlive it. */
-  private void sweepQuietly() {
-    try {
-      queueIo.sweep();
-    } catch (CoordinationException e) {
-      log.debug(
-          "participant {}: no sweep of {} on close: {}",
-          config.participantId(),
-          config.path(),
-          e.toString());
-    }
+    effects.sweepIfACreateFailed(); // a lost create's answer may have left an unknown entry
   }
 
   /**
@@ -348,87 +288,9 @@ final class CandidateRunner {
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
     if (closed && action instanceof CandidateAction.Delete d) {
-      deleteLeaving(d.name());
+      effects.deleteLeaving(d.name());
       return null;
     }
-    if (QueueIo.isStoreAction(action)) {
-      CandidateEvent reply;
-      try {
-        reply = queueIo.apply(action, this::onWatch);
-      } catch (RuntimeException e) {
-        createFailed |= action instanceof CandidateAction.Enter;
-        throw e;
-      }
-      if (reply instanceof CandidateEvent.Entered e) {
-        enteredAt = System.nanoTime();
-        log.debug(
-            "participant {} entered {} as {}",
-            config.participantId(),
-            config.path(),
-            e.entry().name());
-      }
-      return reply;
-    } else if (action instanceof Lead l) {
-      boolean led =
-          core.lead(
-              l.epoch(),
-              FencingToken.of(config.path(), l.token()),
-              store.pathOf(l.name()),
-              Duration.ofNanos(System.nanoTime() - enteredAt));
-      return led ? null : new CandidateEvent.LeadRefused(l.token());
-    } else if (action instanceof Revoke r) {
-      core.revoke(r.reason());
-    } else if (action instanceof Pause) {
-      core.pause();
-    } else if (action instanceof ListLater) {
-      long jitter = config.reentryJitter().toNanos();
-      long delay = jitter == 0 ? 0 : ThreadLocalRandom.current().nextLong(jitter + 1);
-      loop.schedule(delay, () -> feed(new CandidateEvent.Poke()));
-    } else if (action instanceof Ignore i) {
-      ignored(i.name());
-    }
-    return null;
-  }
-
-  /**
-   * On the store's event thread: the own entry's term ends now, and the loop looks again. When the
-   * predecessor went, the queue is read at once from here, and the answer decides on this thread if
-   * the loop is idle ({@link #decideNow}): a successor's term begins one read after the watch, with
-   * no hand-off to the loop on the way; only its {@code elected} callback is handed to the callback
-   * thread.
-   */
-  private void onWatch(String name, boolean own) {
-    metrics.watchEvent();
-    core.nodeChanged(store.pathOf(name));
-    if (own || closed) {
-      loop.execute(() -> feed(new Gone(name)));
-      return;
-    }
-    long epoch = store.liveness().current().number(); // read before the request, as QueueIo does
-    store
-        .listAsync()
-        .whenComplete(
-            (children, failure) -> {
-              if (failure == null) {
-                decideNow(new GoneListed(name, new CandidateEvent.Listed(epoch, children)));
-              } else {
-                log.debug(
-                    "participant {}: no listing of {} from the watch ({}); the loop lists",
-                    config.participantId(),
-                    config.path(),
-                    failure.toString());
-                loop.execute(() -> feed(new Gone(name)));
-              }
-            });
-  }
-
-  private void ignored(String child) {
-    metrics.ignoredChild();
-    if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
-      log.warn(
-          "ignoring the foreign or malformed child '{}' under the election path {}",
-          CandidateName.printable(child),
-          config.path());
-    }
+    return effects.apply(action);
   }
 }

@@ -52,7 +52,7 @@ public final class CandidateMachine {
   private final String key;
   private final ConnectionPolicy policy;
   private final boolean reenter;
-  private final boolean watchWhenHeld;
+  private final boolean watchWhenHeld; // true for every election (reenter)
 
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
@@ -349,19 +349,20 @@ public final class CandidateMachine {
   /**
    * True if the departure of {@code name}, the only entry ahead of this one in its last listing,
    * makes this entry the first without reading the queue again: entries created since have higher
-   * sequence numbers and queue behind it, so none can be ahead. Only for a lock attempt that does
-   * not watch its hold, in the same connected epoch: such an attempt does not learn of its own
-   * entry's deletion by someone else anyway (documented). An election always reads: when someone
-   * else deletes the leader's znode, both are told at once, and the successor's read is what gives
-   * the old leader's own deletion event the time to end its term first (ExternalDeletionOverlapTest
-   * counts the overlaps); a lock attempt that watches its hold reads to confirm its entry.
+   * sequence numbers and queue behind it, so none can be ahead. Only for a candidate that does not
+   * watch its hold, in the same connected epoch: that is a lock attempt (an election always
+   * watches, {@code watchWhenHeld} is true whenever {@code reenter} is), and such an attempt does
+   * not learn of its own entry's deletion by someone else anyway (documented). An election reads:
+   * when someone else deletes the leader's znode, both are told at once, and the successor's read
+   * is what gives the old leader's own deletion event the time to end its term first
+   * (ExternalDeletionOverlapTest counts the overlaps); a lock attempt that watches its hold reads
+   * to confirm its entry.
    */
   private boolean leadsWhenGone(String name, String ahead) {
     return name.equals(ahead)
         && !closed
         && node != null
         && currentEpoch(soleAheadEpoch) != null
-        && !reenter
         && !watchWhenHeld;
   }
 

@@ -144,6 +144,29 @@ public final class QueueIo {
   }
 
   /**
+   * After the watch on the predecessor {@code name} fired, on the store's event thread: reads the
+   * queue at once ({@link QueueStore#listAsync}) and hands {@code listed} the listing as the
+   * machine's {@link CandidateEvent.GoneListed}, or {@code failed} what went wrong, on the thread
+   * that completes the read. The epoch is the one read before the request, as in {@link #apply}.
+   */
+  public void listAfterWatch(
+      String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
+    long epoch = store.liveness().current().number();
+    store
+        .listAsync()
+        .whenComplete(
+            (children, failure) -> {
+              if (failure == null) {
+                listed.accept(
+                    new CandidateEvent.GoneListed(
+                        name, new CandidateEvent.Listed(epoch, children)));
+              } else {
+                failed.accept(failure);
+              }
+            });
+  }
+
+  /**
    * Applies the store action {@code a}; {@code onWatch} receives the name of a watched entry when
    * its watch fires, on the store's event thread.
    *

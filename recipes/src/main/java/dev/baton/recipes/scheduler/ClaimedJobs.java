@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.scheduler;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link JobWorker}'s running of the jobs it claimed, on its loop thread: runs the handler while
+ * the claim is renewed (the handler is interrupted if a renewal finds the claim lost), then marks
+ * the job done, or released or failed if the handler threw, and counts failures and lost claims.
+ */
+final class ClaimedJobs implements AutoCloseable {
+  // logged under the worker's name, as users configure it
+  private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
+
+  private final JobStore store;
+  private final String workerId;
+  private final Consumer<ScheduledJob> handler;
+  private final ClaimRenewer renewer;
+  private final AtomicLong failures = new AtomicLong();
+  private final AtomicLong lostClaims = new AtomicLong();
+  private final AtomicLong interrupted = new AtomicLong();
+
+  ClaimedJobs(JobStore store, String workerId, Consumer<ScheduledJob> handler) {
+    this.store = store;
+    this.workerId = workerId;
+    this.handler = handler;
+    this.renewer = new ClaimRenewer(store, workerId);
+  }
+
+  /** See {@link JobWorker#failures()}. */
+  long failures() {
+    return failures.get();
+  }
+
+  /** See {@link JobWorker#lostClaims()}. */
+  long lostClaims() {
+    return lostClaims.get();
+  }
+
+  /** See {@link JobWorker#interruptedHandlers()}. */
+  long interruptedHandlers() {
+    return interrupted.get();
+  }
+
+  /**
+   * Runs the job of {@code claim} and records its outcome; lets a {@link VirtualMachineError} out.
+   */
+  void run(ScheduledJob claim) {
+    HandlerRun handlerRun = new HandlerRun();
+    ClaimRenewer.Renewal renewal =
+        renewer.renewWhileRunning(
+            claim,
+            () -> {
+              lostClaims.incrementAndGet();
+              interrupted.incrementAndGet();
+              handlerRun.interrupt();
+            });
+    Throwable failure = null;
+    boolean lost;
+    try {
+      handler.accept(claim);
+    } catch (VirtualMachineError e) {
+      failures.incrementAndGet();
+      throw e; // the loop logs it and stops: this JVM is in no state to run jobs
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    } finally {
+      renewal.close();
+      lost = handlerRun.finish();
+    }
+    if (failure != null) {
+      failed(claim, failure, lost);
+    } else if (!store.complete(claim)) {
+      refused(claim, lost, "ran");
+    }
+  }
+
+  private void failed(ScheduledJob claim, Throwable failure, boolean lost) {
+    failures.incrementAndGet();
+    boolean last = claim.attempts() >= store.claimConfig().maxAttempts();
+    log.error(
+        "worker {}: job {} attempt {} failed{}",
+        workerId,
+        claim.scheduleKey(),
+        claim.attempts(),
+        lost
+            ? " after its claim was lost"
+            : last
+                ? "; it was the last attempt: the job is marked FAILED"
+                : "; retried after " + store.claimConfig().retryDelay(claim.attempts()),
+        failure);
+    try {
+      if (!store.fail(claim, failure)) {
+        refused(claim, lost, "failed");
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "worker {}: cannot release job {}; it is retried after its claim lease",
+          workerId,
+          claim.scheduleKey(),
+          e);
+    }
+  }
+
+  private void refused(ScheduledJob claim, boolean lost, String what) {
+    if (!lost) {
+      lostClaims.incrementAndGet();
+    }
+    log.warn(
+        "worker {}: job {} attempt {} {}, but its claim was lost (it expired and the job was claimed "
+            + "again, or it was marked failed); the newer outcome stands",
+        workerId,
+        claim.scheduleKey(),
+        claim.attempts(),
+        what);
+  }
+
+  /** Stops renewing claims. */
+  @Override
+  public void close() {
+    renewer.close();
+  }
+}
