@@ -173,7 +173,6 @@ final class LockAttempt {
     onNodeChange.accept(store.pathOf(name));
     if (own || name.equals(firstWhenGone)) { // the only entry ahead went: no read needed
       inbox.add(new CandidateEvent.Gone(name));
-      inbox.add(new CandidateEvent.Gone(name));
       return;
     }
     io.listAfterWatch(name, inbox::add, failure -> inbox.add(new CandidateEvent.Gone(name)));
