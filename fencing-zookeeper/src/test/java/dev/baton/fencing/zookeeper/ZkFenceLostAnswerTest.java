@@ -145,20 +145,28 @@ class ZkFenceLostAnswerTest {
     return outcome;
   }
 
-  @Test
-  void aCommittedWriteWhoseAnswerWasLostIsReportedCommittedNotRejected() throws Exception {
+  /**
+   * A writer through a proxy writes {@code c2-first} to {@code r} with token 17, then {@code
+   * c2-second}, whose answer is lost while {@code meanwhile} runs.
+   */
+  private Future<Object> secondWriteLosingItsAnswer(String r, Runnable meanwhile) throws Exception {
     TcpProxy proxy = proxy();
     ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
+    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
+    return writeLosingTheAnswer(
+        pool(),
+        proxy,
+        () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
+        meanwhile);
+  }
+
+  @Test
+  void aCommittedWriteWhoseAnswerWasLostIsReportedCommittedNotRejected() throws Exception {
     ZkFence successor = ZkFence.create(direct, BASE);
     String r = newResource();
-    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
-
     Future<Object> second =
-        writeLosingTheAnswer(
-            pool(),
-            proxy,
-            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
-            () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
+        secondWriteLosingItsAnswer(
+            r, () -> successor.write(r, token(18), tx -> logEntry(tx, r, "c1")));
 
     // The repeat is refused (the successor moved the fence), but the fence znode still lists the
     // lost write's id among its last writes: it committed, before the successor's write.
@@ -247,17 +255,11 @@ class ZkFenceLostAnswerTest {
 
   @Test
   void aCommittedWriteIsKnownHoweverManyTimesASuccessorWroteMeanwhile() throws Exception {
-    TcpProxy proxy = proxy();
-    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
     ZkFence successor = ZkFence.create(direct, BASE);
     String r = newResource();
-    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
-
     Future<Object> second =
-        writeLosingTheAnswer(
-            pool(),
-            proxy,
-            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
+        secondWriteLosingItsAnswer(
+            r,
             () -> {
               for (int i = 0; i < 20; i++) {
                 successor.write(r, token(18), tx -> logEntry(tx, r, "c1"));
@@ -270,16 +272,10 @@ class ZkFenceLostAnswerTest {
 
   @Test
   void aLostWriteIsUnknownOnceMoreOtherFencesWroteSinceThanTheZnodeRemembers() throws Exception {
-    TcpProxy proxy = proxy();
-    ZkFence writer = ZkFence.create(clientVia(proxy), BASE);
     String r = newResource();
-    writer.write(r, token(17), tx -> logEntry(tx, r, "c2-first"));
-
     Future<Object> second =
-        writeLosingTheAnswer(
-            pool(),
-            proxy,
-            () -> writer.write(r, token(17), tx -> logEntry(tx, r, "c2-second")),
+        secondWriteLosingItsAnswer(
+            r,
             () -> {
               for (int i = 0; i <= FenceRecord.WRITERS; i++) {
                 ZkFence.create(direct, BASE).write(r, token(18), tx -> logEntry(tx, r, "other"));
