@@ -432,8 +432,10 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The client the next fault hits: the one that believes it leads or holds the lock, or for
-   * partition ownership the member that believes it owns the most partitions; waits for one.
+   * The client the next fault hits, waiting for one: for partition ownership the member that
+   * believes it owns the most partitions; otherwise the current leader or lock holder as {@link
+   * OwnerChoice} judges it (the newest term, connected, its writes accepted), not merely a client
+   * that still believes it owns after a successor began.
    */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
@@ -448,19 +450,32 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   private ChaosClient currentOwner() {
+    if (role != Role.PARTITION) {
+      List<OwnerChoice.View> views = new ArrayList<>();
+      for (ChaosClient c : clients) {
+        views.add(new OwnerChoice.View(c.id(), running(c), c.events()));
+      }
+      return OwnerChoice.current(views)
+          .flatMap(id -> clients.stream().filter(c -> c.id().equals(id)).findFirst())
+          .orElse(null);
+    }
     ChaosClient best = null;
     int bestCount = 0;
     for (ChaosClient c : clients) {
-      if (!c.process().isAlive() || c.process().isPaused()) {
+      if (!running(c)) {
         continue;
       }
-      int n = role == Role.PARTITION ? c.believedPartitions().size() : (c.believesOwner() ? 1 : 0);
+      int n = c.believedPartitions().size();
       if (n > bestCount) {
         best = c;
         bestCount = n;
       }
     }
     return best;
+  }
+
+  private static boolean running(ChaosClient c) {
+    return c.process().isAlive() && !c.process().isPaused();
   }
 
   /**
