@@ -11,20 +11,44 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Timestamps the clients' output lines for the history: a daemon thread reads the new bytes of
- * every client's output file every {@value #POLL_MS} ms and stamps each complete line it finds with
- * the time it read it, in nanoseconds since the clock's origin. The clients print their events
- * without a time, so a stamp is an upper bound of the event's time, late by at most the poll
- * interval (more while the orchestrator's JVM is busy); lines printed before the clock started
- * carry its first poll's time.
+ * every client's output file every {@value #POLL_MS} ms and stamps each complete line it finds, in
+ * nanoseconds since the clock's origin, with the time the client wrote in it ({@code at=}: the
+ * clients and the orchestrator run on one host and read one monotonic clock), or, for a line
+ * without one, with the time it was read: an upper bound, late by at most the poll interval (more
+ * while the orchestrator's JVM is busy).
  */
 final class EventClock implements AutoCloseable {
   static final long POLL_MS = 5;
 
-  /** One output line of a client and when it was read. */
+  /** One output line of a client and when it happened (or, failing that, was read). */
   record Stamped(String line, long nanos) {}
+
+  /**
+   * Stamps {@code line}, read {@code readNanos} after the origin: with the time the client wrote in
+   * it ({@code at=}, its {@link System#nanoTime()}, the same clock on one host) if that lies
+   * between the origin and the read, else (a line without one, or a clock that does not match) with
+   * the read time, an upper bound.
+   */
+  static Stamped stamp(String line, long readNanos, long originNanos) {
+    long nanos = readNanos;
+    Optional<ChaosProtocol.Event> e = ChaosProtocol.parse(line);
+    String at = e.isPresent() ? e.get().fields().get("at") : null;
+    if (at != null) {
+      try {
+        long t = Long.parseLong(at) - originNanos;
+        if (t >= 0 && t <= readNanos) {
+          nanos = t;
+        }
+      } catch (NumberFormatException notANumber) {
+        nanos = readNanos; // a damaged field: the read time still bounds the event
+      }
+    }
+    return new Stamped(line, nanos);
+  }
 
   private final long origin;
   private final Map<String, Tail> tails = new LinkedHashMap<>();
@@ -33,7 +57,7 @@ final class EventClock implements AutoCloseable {
 
   private EventClock(long origin, List<ChaosClient> clients) {
     this.origin = origin;
-    clients.forEach(c -> tails.put(c.id(), new Tail(c.process().outputFile())));
+    clients.forEach(c -> tails.put(c.id(), new Tail(c.process().outputFile(), origin)));
     this.poller = new Thread(this::loop, "chaos-event-clock");
     this.poller.setDaemon(true);
   }
@@ -79,13 +103,15 @@ final class EventClock implements AutoCloseable {
 
   /** The unread end of one output file. */
   private static final class Tail {
+    private final long origin;
     private final Path file;
     private final List<Stamped> lines = new ArrayList<>();
     private long offset;
     private byte[] partial = new byte[0];
 
-    Tail(Path file) {
+    Tail(Path file, long origin) {
       this.file = file;
+      this.origin = origin;
     }
 
     void read(long now) {
@@ -112,7 +138,7 @@ final class EventClock implements AutoCloseable {
           if (all[i] == '\n') {
             int end = i > start && all[i - 1] == '\r' ? i - 1 : i;
             lines.add(
-                new Stamped(new String(all, start, end - start, StandardCharsets.UTF_8), now));
+                stamp(new String(all, start, end - start, StandardCharsets.UTF_8), now, origin));
             start = i + 1;
           }
         }

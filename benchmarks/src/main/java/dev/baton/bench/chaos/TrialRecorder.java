@@ -75,6 +75,7 @@ final class TrialRecorder implements AutoCloseable {
     meta.put("write_interval_ms", options.writeIntervalMs());
     meta.put("clients", options.clients());
     meta.put("partitions", options.partitions());
+    meta.put("time_source", "client monotonic clock (one host)");
     meta.put("time_resolution_ms", EventClock.POLL_MS);
     recording.meta().forEach(meta::putIfAbsent);
     Path file =

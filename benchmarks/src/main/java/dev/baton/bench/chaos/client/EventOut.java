@@ -9,8 +9,10 @@ import java.util.List;
 /**
  * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed
  * per line, so the orchestrator reading the output file sees each event as soon as it happened.
- * Every line carries this client's {@code id} first. Thread-safe: lines of concurrent callers never
- * interleave.
+ * Every line carries this client's {@code id} first, then {@code at}, the time of the event on the
+ * host's monotonic clock ({@link System#nanoTime()}: on Linux {@code CLOCK_MONOTONIC}, one clock
+ * for every process of the host, so the orchestrator can place the events of all clients on its own
+ * time line). Thread-safe: lines of concurrent callers never interleave.
  */
 public final class EventOut {
   private static final Object LOCK = new Object();
@@ -31,11 +33,13 @@ public final class EventOut {
     return id;
   }
 
-  /** Prints {@code CHAOS <kind> id=<id> k1=v1 ...}. */
+  /** Prints {@code CHAOS <kind> id=<id> at=<nanos> k1=v1 ...}. */
   public void event(String kind, Object... keyValues) {
-    List<Object> all = new ArrayList<>(keyValues.length + 2);
+    List<Object> all = new ArrayList<>(keyValues.length + 4);
     all.add("id");
     all.add(id);
+    all.add("at");
+    all.add(System.nanoTime());
     all.addAll(List.of(keyValues));
     print(ChaosProtocol.line(kind, all.toArray()));
   }
