@@ -62,7 +62,7 @@ public final class LeaderScheduler implements AutoCloseable {
               @Override
               public void revoked(Leadership leadership, RevocationReason reason) {
                 if (term != null) {
-                  term.stop();
+                  term.stop(electionConfig.callbackDrainTimeout());
                   term = null;
                 }
                 if (listener != null) {
@@ -102,11 +102,13 @@ public final class LeaderScheduler implements AutoCloseable {
   /**
    * A latent scheduler that tells {@code listener} about its scheduling terms: {@code elected} once
    * this instance's term has started scheduling, {@code revoked} once the term has ended and its
-   * scheduling been stopped (a write still in flight then is rejected by the fence once a newer
-   * term registered); exactly once after each {@code elected}, in order, with the election's
-   * threading contract: on the election's callback thread, never on a ZooKeeper thread nor under a
-   * lock (see {@link LeadershipListener}). An exception from {@code elected} is handled as the
-   * election is configured (by default, the instance resigns, ending the term).
+   * scheduling has stopped: a write already sent to the store has landed or failed by then (waited
+   * for at most the election's {@link ElectionConfig#callbackDrainTimeout()}; one still running
+   * after that is logged, and rejected by the fence once a newer term registered); exactly once
+   * after each {@code elected}, in order, with the election's threading contract: on the election's
+   * callback thread, never on a ZooKeeper thread nor under a lock (see {@link LeadershipListener}).
+   * An exception from {@code elected} is handled as the election is configured (by default, the
+   * instance resigns, ending the term).
    *
    * @param listener told about the terms; {@code null} for none
    * @throws NullPointerException if another argument is null

@@ -47,10 +47,31 @@ final class SchedulingTerm {
   }
 
   /**
-   * Stops the loop at once (interrupting a write in progress; the fence rejects it if it is late).
+   * Stops the loop: interrupts it, then waits at most {@code within} for it to end, so that a write
+   * already sent to the store (which an interrupt does not stop) has landed or failed when this
+   * returns, and a voluntary handover puts the last write of this term before the first of the
+   * next. A write still running after {@code within} is logged and left to the fence, which rejects
+   * it once a newer term registered. Returns at once if called on the loop's own thread.
    */
-  void stop() {
+  void stop(Duration within) {
     thread.interrupt();
+    if (Thread.currentThread() == thread) {
+      return;
+    }
+    try {
+      thread.join(Math.max(1, within.toMillis()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    if (thread.isAlive()) {
+      log.warn(
+          "schedule {}: term {} still writing {} after it ended (a write held up in the store?);"
+              + " the fence rejects it once a newer term registered",
+          config.name(),
+          leadership.token(),
+          within);
+    }
   }
 
   private void run() {
