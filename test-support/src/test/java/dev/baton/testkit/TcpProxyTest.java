@@ -121,8 +121,14 @@ class TcpProxyTest {
     assertThat(proxy.openConnections()).isPositive(); // silent, not closed
 
     proxy.heal();
-    await().atMost(WITHIN).until(() -> client.getZookeeperClient().isConnected());
-    assertThat(client.checkExists().forPath("/")).isNotNull();
+    // It works again. Whether in the same session depends on how soon after the suspension the
+    // heal reaches the server: on a loaded machine the server may have expired it meanwhile, and
+    // Curator then replaces the handle, so a call in between fails with SessionExpired. Keeping
+    // the session across a short cut is cutSuspendsAndHealReconnectsToTheSameSession's subject.
+    await()
+        .atMost(WITHIN)
+        .ignoreExceptionsInstanceOf(KeeperException.class)
+        .until(() -> client.checkExists().forPath("/") != null);
   }
 
   @Test
