@@ -56,6 +56,20 @@ public record ResultsFile(
     Optional<String> baseline,
     List<ResultLine> lines) {
 
+  /**
+   * The scenario the run's command ran: the word after {@code benchmarks/run} or {@code
+   * benchmarks/record}, or the command's first word if it has neither.
+   */
+  public String scenario() {
+    String[] words = command.trim().split("\\s+");
+    for (int i = 0; i + 1 < words.length; i++) {
+      if (words[i].endsWith("benchmarks/run") || words[i].endsWith("benchmarks/record")) {
+        return words[i + 1];
+      }
+    }
+    return words[0];
+  }
+
   /** The extension of results files; other files in the directory are narrative, not read. */
   public static final String EXTENSION = ".txt";
 

@@ -27,8 +27,10 @@ public final class ResultsReport {
   }
 
   /**
-   * The run a table is generated from: the newest by date among the runs that have at least one of
-   * its lines and are no baseline.
+   * The run a table is generated from: the newest by date among the runs of its scenario (the word
+   * after {@code benchmarks/run} in the run's command: a {@code chaos-profile} run never feeds the
+   * {@code chaos} table, whose lines it shares a prefix with) that have at least one of its lines
+   * and are no baseline.
    *
    * @param spec the table
    * @return that run, or empty if none has its lines
@@ -38,6 +40,7 @@ public final class ResultsReport {
     List<ResultsFile> candidates =
         runs.stream()
             .filter(run -> run.baseline().isEmpty())
+            .filter(run -> run.scenario().equals(spec.scenario()))
             .filter(run -> run.lines().stream().anyMatch(spec::shows))
             .sorted(Comparator.comparing(ResultsFile::instant).reversed())
             .toList();

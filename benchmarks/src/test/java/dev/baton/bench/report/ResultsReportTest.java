@@ -99,6 +99,26 @@ class ResultsReportTest {
   }
 
   @Test
+  void aTableComesOnlyFromRunsOfItsScenario() {
+    String chaos =
+        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/record chaos")
+            + "RESULT chaos-pause role=lock trials=1\n";
+    String profile =
+        Fixtures.HEADERS
+                .replace("benchmarks/run lock", "benchmarks/run chaos-profile --trials=1000")
+                .replace("14:03:22Z", "15:03:22Z")
+            + "RESULT chaos-profile-pause role=lock trials=5\n";
+    List<ResultsFile> runs =
+        List.of(ResultsFile.parse("c.txt", chaos), ResultsFile.parse("p.txt", profile));
+    // the profile's lines share the chaos table's prefix and are newer, but it is another scenario
+    assertThat(new ResultsReport(runs, "").source(Fixtures.table("chaos")))
+        .map(ResultsFile::fileName)
+        .contains("c.txt");
+    assertThat(runs.get(1).scenario()).isEqualTo("chaos-profile");
+    assertThat(runs.get(0).scenario()).isEqualTo("chaos");
+  }
+
+  @Test
   void theProjectsTablesHaveDistinctIds() {
     assertThat(Tables.all()).extracting(TableSpec::id).doesNotHaveDuplicates();
   }
