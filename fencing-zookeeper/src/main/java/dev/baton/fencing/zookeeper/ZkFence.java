@@ -54,16 +54,15 @@ import org.jspecify.annotations.Nullable;
  * repeats the very same multi (Curator's retry policy decides how often), with the same expected
  * znode version and the same write: at most one of the two can pass that compare-and-set, so a
  * repeat that commits is a certain success, applied once. If the repeat is refused, or none could
- * be sent, the fence reads the znode (after a {@code sync} if no repeat was answered) and looks at
- * the entry the znode keeps for this fence (the sequence number of its last write there): its
- * write's number, it committed and {@link #write} returns as for any commit; an earlier number, or
- * no entry while none was dropped since, it never committed, and the fence goes on as after any
- * refused compare-and-set (a newer token is a {@link StaleTokenException}), however many times a
- * successor wrote meanwhile. Only when the znode cannot be read, another write of this fence
- * committed after it, or more than 8 other fences wrote since, is the outcome a {@link
- * WriteOutcomeUnknownException} (with the resource and the token). So {@code StaleTokenException}
- * and every {@link FencingException} from {@link #write} still mean that nothing of the write was
- * committed, and no write is applied twice.
+ * be sent, the fence reads the znode (after a {@code sync}) and looks at the entry the znode keeps
+ * for this fence (the sequence number of its last write there): its write's number, it committed
+ * and {@link #write} returns as for any commit; an earlier number, or no entry while none was
+ * dropped since, it never committed, and the fence goes on as after any refused compare-and-set (a
+ * newer token is a {@link StaleTokenException}), however many times a successor wrote meanwhile.
+ * Only when the znode cannot be read, another write of this fence committed after it, or more than
+ * 8 other fences wrote since, is the outcome a {@link WriteOutcomeUnknownException} (with the
+ * resource and the token). So {@code StaleTokenException} and every {@link FencingException} from
+ * {@link #write} still mean that nothing of the write was committed, and no write is applied twice.
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -175,20 +174,12 @@ public final class ZkFence implements Fence<ZkTransaction> {
       }
       lastWritten.remove(resource);
       if (result instanceof ZkMulti.Lost<T> lost) {
-        if (judge(resource, path, token, writeSeq, expected, lost.lost(), lost.last(), true)) {
+        if (judge(resource, path, token, writeSeq, expected, lost)) {
           return lost.value();
         }
         continue; // it never committed: read again (a newer token now refuses it) and repeat
       }
-      ZkMulti.GuardFailed<T> failed = (ZkMulti.GuardFailed<T>) result;
-      KeeperException.Code refused = failed.error();
-      if (failed.afterLostAnswer()) {
-        KeeperException refusal = KeeperException.create(refused, path);
-        if (judge(resource, path, token, writeSeq, expected, refusal, refusal, false)) {
-          return failed.value();
-        }
-        continue;
-      }
+      KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
       if (refused != KeeperException.Code.BADVERSION
           && refused != KeeperException.Code.NODEEXISTS
           && refused != KeeperException.Code.NONODE) {
@@ -204,9 +195,10 @@ public final class ZkFence implements Fence<ZkTransaction> {
 
   /**
    * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or certainly
-   * never will (false), judged by {@link LostAnswer} from the fence znode read now.
+   * never will (false), judged by {@link LostAnswer} from the fence znode read now, after a {@code
+   * sync} (so the read sees everything the lost attempt could ever do, even if the client moved to
+   * another server).
    *
-   * @param sync whether to sync first (no later attempt was answered on this session)
    * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
    */
   private boolean judge(
@@ -215,18 +207,15 @@ public final class ZkFence implements Fence<ZkTransaction> {
       FencingToken token,
       long writeSeq,
       int expected,
-      Exception lost,
-      Exception last,
-      boolean sync) {
+      ZkMulti.Lost<?> lost) {
     Seen now;
     try {
-      if (sync) {
-        sync();
-      }
+      sync();
       now = readState(resource, path);
     } catch (RuntimeException | InterruptedException | KeeperException | TimeoutException e) {
       restoreInterrupt(e);
-      WriteOutcomeUnknownException unknown = ZkMulti.unknown(resource, token, lost, last);
+      WriteOutcomeUnknownException unknown =
+          ZkMulti.unknown(resource, token, lost.lost(), lost.last());
       unknown.addSuppressed(e);
       throw unknown;
     }
@@ -235,7 +224,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
             ? LostAnswer.judge(writer, writeSeq, expected, -1, null)
             : LostAnswer.judge(writer, writeSeq, expected, now.version(), now.record());
     if (verdict == LostAnswer.Verdict.UNKNOWN) {
-      throw ZkMulti.unknown(resource, token, lost, last);
+      throw ZkMulti.unknown(resource, token, lost.lost(), lost.last());
     }
     return verdict == LostAnswer.Verdict.COMMITTED;
   }

@@ -54,15 +54,15 @@ final class ZkMulti {
   record Committed<T>(T value) implements Result<T> {}
 
   /**
-   * The guard operation of the last attempt failed with {@code error}: that attempt wrote nothing,
-   * and neither did any other unless {@code afterLostAnswer} (an earlier attempt lost its answer).
+   * The guard operation failed with {@code error}, and no attempt lost its answer: nothing was
+   * written.
    */
-  record GuardFailed<T>(KeeperException.Code error, boolean afterLostAnswer, T value)
-      implements Result<T> {}
+  record GuardFailed<T>(KeeperException.Code error) implements Result<T> {}
 
   /**
-   * An attempt lost its answer ({@code lost}) and no later one was answered ({@code last} is the
-   * error that ended the retries, possibly {@code lost} itself): it may have committed.
+   * An attempt lost its answer ({@code lost}) and no later one committed ({@code last} is the error
+   * that ended the attempts: {@code lost} itself, another lost answer, or a later attempt's failed
+   * guard, which says nothing about the lost one): it may have committed.
    */
   record Lost<T>(Exception lost, Exception last, T value) implements Result<T> {}
 
@@ -123,17 +123,16 @@ final class ZkMulti {
                 }
               });
     } catch (KeeperException e) {
+      if (lost.get() != null) {
+        return new Lost<>(lost.get(), e, value);
+      }
       List<OpResult> failed = e.getResults();
       if (failed != null
           && !failed.isEmpty()
           && failed.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
-        return new GuardFailed<>(
-            KeeperException.Code.get(first.getErr()), lost.get() != null, value);
-      }
-      if (lost.get() != null) {
-        return new Lost<>(lost.get(), e, value);
+        return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
       }
       throw new FencingException(
           resource,

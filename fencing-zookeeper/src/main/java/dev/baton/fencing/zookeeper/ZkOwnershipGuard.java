@@ -58,17 +58,7 @@ public final class ZkOwnershipGuard {
     if (result instanceof ZkMulti.Lost<T> lost) {
       throw ZkMulti.unknown(ownerNodePath, null, lost.lost(), lost.last());
     }
-    ZkMulti.GuardFailed<T> failed = (ZkMulti.GuardFailed<T>) result;
-    if (failed.afterLostAnswer()) {
-      // The guard is not repeated after a lost answer, but should a repeat ever fail its check,
-      // that would say nothing about the lost attempt.
-      throw new WriteOutcomeUnknownException(
-          ownerNodePath,
-          null,
-          "the answer to a write guarded by " + ownerNodePath + " was lost; it may have committed",
-          null);
-    }
-    KeeperException.Code refused = failed.error();
+    KeeperException.Code refused = ((ZkMulti.GuardFailed<T>) result).error();
     if (refused == KeeperException.Code.NONODE) {
       throw new OwnershipLostException(ownerNodePath);
     }
