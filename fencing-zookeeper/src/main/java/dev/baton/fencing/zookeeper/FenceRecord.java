@@ -90,10 +90,6 @@ final class FenceRecord {
 
   private FenceRecord() {}
 
-  static byte[] encode(FencingToken token) {
-    return token.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
   /** The record of the second format. */
   static byte[] encode(State state) {
     if (state.writes().isEmpty() || state.writes().size() > WRITERS) {

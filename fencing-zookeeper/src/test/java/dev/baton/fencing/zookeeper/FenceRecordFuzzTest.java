@@ -30,12 +30,17 @@ class FenceRecordFuzzTest {
   private static final Pattern FORMAT =
       Pattern.compile("ft:(0|[1-9][0-9]{0,18})(@[^@\\x00-\\x1f\\x7f-\\x9f]+)?");
 
+  /** A record of the first format, as earlier versions wrote it: the token's string form. */
+  private static byte[] firstFormat(FencingToken token) {
+    return token.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
   @Property(tries = 500)
   void validTokensRoundTrip(
       @ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long value,
       @ForAll("scopes") String scope) {
     FencingToken token = FencingToken.of(scope, value);
-    byte[] data = FenceRecord.encode(token);
+    byte[] data = firstFormat(token);
     assertThat(data.length).isLessThanOrEqualTo(FenceRecord.MAX_BYTES);
     assertThat(FenceRecord.decode(RESOURCE, PATH, data)).isEqualTo(token);
   }
@@ -45,7 +50,7 @@ class FenceRecordFuzzTest {
     decodeOrFail(data)
         .ifPresent(
             t ->
-                assertThat(FenceRecord.encode(t))
+                assertThat(firstFormat(t))
                     .as("only the canonical form is accepted")
                     .isEqualTo(data));
   }
@@ -121,8 +126,8 @@ class FenceRecordFuzzTest {
   void theLongestValidTokenFitsTheLimit() {
     FencingToken longest =
         FencingToken.of("\u20ac".repeat(FencingToken.MAX_SCOPE_LENGTH), Long.MAX_VALUE);
-    assertThat(FenceRecord.encode(longest)).hasSize(FenceRecord.MAX_BYTES);
-    assertThat(FenceRecord.decode(RESOURCE, PATH, FenceRecord.encode(longest))).isEqualTo(longest);
+    assertThat(firstFormat(longest)).hasSize(FenceRecord.MAX_BYTES);
+    assertThat(FenceRecord.decode(RESOURCE, PATH, firstFormat(longest))).isEqualTo(longest);
   }
 
   private static void assertMalformed(byte[] data, String problem) {
