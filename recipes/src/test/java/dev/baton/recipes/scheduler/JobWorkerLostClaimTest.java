@@ -8,7 +8,6 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.testkit.SqlTables;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,12 +27,11 @@ class JobWorkerLostClaimTest {
   private static final Duration WITHIN = Duration.ofSeconds(10);
 
   /** The worker's view of the store, whose renewals can be cut (as by a lost connection). */
-  private static final class CuttableStore implements JobStore {
-    private final JobStore delegate;
+  private static final class CuttableStore extends ForwardingJobStore {
     final AtomicBoolean cut = new AtomicBoolean();
 
     CuttableStore(JobStore delegate) {
-      this.delegate = delegate;
+      super(delegate);
     }
 
     @Override
@@ -41,53 +39,7 @@ class JobWorkerLostClaimTest {
       if (cut.get()) {
         throw new IllegalStateException("renewals cut by the test");
       }
-      return delegate.renew(claim);
-    }
-
-    @Override
-    public void registerTerm(String schedule, FencingToken token) {
-      delegate.registerTerm(schedule, token);
-    }
-
-    @Override
-    public long lastScheduledSlot(String schedule) {
-      return delegate.lastScheduledSlot(schedule);
-    }
-
-    @Override
-    public boolean createSlotJob(
-        String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType) {
-      return delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
-    }
-
-    @Override
-    public ClaimConfig claimConfig() {
-      return delegate.claimConfig();
-    }
-
-    @Override
-    public Optional<ScheduledJob> claim(String worker) {
-      return delegate.claim(worker);
-    }
-
-    @Override
-    public boolean complete(ScheduledJob claim) {
-      return delegate.complete(claim);
-    }
-
-    @Override
-    public boolean fail(ScheduledJob claim, Throwable error) {
-      return delegate.fail(claim, error);
-    }
-
-    @Override
-    public int purge(int limit) {
-      return delegate.purge(limit);
-    }
-
-    @Override
-    public List<ScheduledJob> jobs(String schedule) {
-      return delegate.jobs(schedule);
+      return super.renew(claim);
     }
   }
 

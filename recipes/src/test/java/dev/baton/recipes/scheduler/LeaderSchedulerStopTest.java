@@ -15,7 +15,6 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -38,12 +37,15 @@ class LeaderSchedulerStopTest {
    * finishes once the interrupt came and then either {@code revoked} was reported or two seconds
    * passed, so a {@code revoked} that does not wait for it is reported first.
    */
-  private static final class UninterruptibleStore implements JobStore {
-    final InMemoryJobStore inner = new InMemoryJobStore();
+  private static final class UninterruptibleStore extends ForwardingJobStore {
     final CountDownLatch writing = new CountDownLatch(1);
     final CountDownLatch revoked = new CountDownLatch(1);
     final List<String> events = new CopyOnWriteArrayList<>();
     final AtomicInteger writes = new AtomicInteger();
+
+    UninterruptibleStore() {
+      super(new InMemoryJobStore());
+    }
 
     @Override
     public boolean createSlotJob(
@@ -63,57 +65,12 @@ class LeaderSchedulerStopTest {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        boolean created = inner.createSlotJob(schedule, token, slot, slotStart, jobType);
+        boolean created = super.createSlotJob(schedule, token, slot, slotStart, jobType);
         events.add("second write done");
         Thread.currentThread().interrupt(); // as a JDBC driver that noticed it
         return created;
       }
-      return inner.createSlotJob(schedule, token, slot, slotStart, jobType);
-    }
-
-    @Override
-    public void registerTerm(String schedule, FencingToken token) {
-      inner.registerTerm(schedule, token);
-    }
-
-    @Override
-    public long lastScheduledSlot(String schedule) {
-      return inner.lastScheduledSlot(schedule);
-    }
-
-    @Override
-    public ClaimConfig claimConfig() {
-      return inner.claimConfig();
-    }
-
-    @Override
-    public Optional<ScheduledJob> claim(String worker) {
-      return inner.claim(worker);
-    }
-
-    @Override
-    public boolean renew(ScheduledJob claim) {
-      return inner.renew(claim);
-    }
-
-    @Override
-    public boolean complete(ScheduledJob claim) {
-      return inner.complete(claim);
-    }
-
-    @Override
-    public boolean fail(ScheduledJob claim, Throwable error) {
-      return inner.fail(claim, error);
-    }
-
-    @Override
-    public int purge(int limit) {
-      return inner.purge(limit);
-    }
-
-    @Override
-    public List<ScheduledJob> jobs(String schedule) {
-      return inner.jobs(schedule);
+      return super.createSlotJob(schedule, token, slot, slotStart, jobType);
     }
   }
 
