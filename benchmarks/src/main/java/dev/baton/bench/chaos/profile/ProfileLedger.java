@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -136,12 +135,5 @@ final class ProfileLedger {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to " + file, e);
     }
-  }
-
-  /** The ids of {@code entries}. */
-  static List<String> ids(List<Entry> entries) {
-    List<String> ids = new ArrayList<>(entries.size());
-    entries.forEach(e -> ids.add(e.id()));
-    return ids;
   }
 }
