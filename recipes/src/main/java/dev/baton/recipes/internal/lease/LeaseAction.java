@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import dev.baton.recipes.RevocationReason;
+
+/** What a lease candidate's {@link LeaseMachine} decides; the runner carries it out in order. */
+public sealed interface LeaseAction {
+  /** Send the acquisition statement. */
+  record Acquire(long endedToken) implements LeaseAction {}
+
+  /** Send the renewal of {@code token}. */
+  record Renew(long token) implements LeaseAction {}
+
+  /** Send the release of {@code token}. */
+  record Release(long token) implements LeaseAction {}
+
+  /** Begin the term of {@code token}, active until the monotonic time {@code deadline}. */
+  record Begin(long token, long deadline) implements LeaseAction {}
+
+  /** The term of {@code token} is now active until {@code deadline}. */
+  record Extend(long token, long deadline) implements LeaseAction {}
+
+  /** End the term of {@code token} for {@code reason} (a no-op if it already ended). */
+  record End(long token, RevocationReason reason) implements LeaseAction {}
+
+  /** Deliver {@link LeaseEvent.Tick} of {@code generation} after {@code delayNanos}. */
+  record Wait(long generation, long delayNanos) implements LeaseAction {}
+}
