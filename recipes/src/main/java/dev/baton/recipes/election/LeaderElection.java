@@ -4,15 +4,23 @@ package dev.baton.recipes.election;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.internal.ElectionCore;
+import dev.baton.recipes.election.internal.ElectionEngine;
+import dev.baton.recipes.election.internal.LeaseElectionCore;
 import dev.baton.recipes.internal.ZkQueueStore;
+import dev.baton.recipes.internal.lease.LeaseStores;
+import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Leader election on ZooKeeper with a fencing token per term.
+ * Leader election with a fencing token per term, on ZooKeeper ({@link #create(BatonSession,
+ * ElectionConfig, LeadershipListener)}, described here) or on a lease record in a SQL database
+ * ({@link #create(LeaseBackend, ElectionConfig, LeadershipListener)}, described in {@link
+ * LeaseBackend}); the terms, callbacks, threading contract and health are the same on both.
  *
  * <p>Each candidate creates an ephemeral sequential znode under the election path (Curator's
  * protected mode, so a create retried after a connection loss leaves no orphan). The first znode in
@@ -50,21 +58,16 @@ public final class LeaderElection implements AutoCloseable {
     CLOSED
   }
 
-  private final BatonSession session;
+  private final @Nullable BatonSession session; // null on the lease backend
   private final ElectionConfig config;
-  private final ElectionCore core;
-  private final ElectionObserver observer;
+  private final ElectionEngine core;
   private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
 
-  private LeaderElection(BatonSession session, ElectionConfig config, LeadershipListener listener) {
+  private LeaderElection(
+      @Nullable BatonSession session, ElectionConfig config, ElectionEngine core) {
     this.session = session;
     this.config = config;
-    this.core =
-        new ElectionCore(
-            new ZkQueueStore(session.curator(), session.liveness(), config.path()),
-            config,
-            listener);
-    this.observer = new ElectionObserver(session, config.path());
+    this.core = core;
   }
 
   /** Creates a latent election; call {@link #start()} to enter the queue. */
@@ -73,7 +76,38 @@ public final class LeaderElection implements AutoCloseable {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
-    return new LeaderElection(session, config, listener);
+    return new LeaderElection(
+        session,
+        config,
+        new ElectionCore(
+            new ZkQueueStore(session.curator(), session.liveness(), config.path()),
+            config,
+            listener,
+            new ElectionObserver(session, config.path())));
+  }
+
+  /**
+   * Creates a latent election on a lease record in a SQL database (see {@link LeaseBackend}): the
+   * same terms, tokens, callbacks and health as on ZooKeeper, without a session. The election's
+   * path names the lease row and scopes its tokens. Call {@link #start()} to take part.
+   *
+   * @throws NullPointerException if an argument is null
+   */
+  public static LeaderElection create(
+      LeaseBackend backend, ElectionConfig config, LeadershipListener listener) {
+    Objects.requireNonNull(backend, "backend");
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(listener, "listener");
+    return new LeaderElection(
+        null,
+        config,
+        new LeaseElectionCore(
+            LeaseStores.store(backend, config.path()),
+            LeaseStores.wakeups(backend, config.path()),
+            backend.config().table(),
+            backend.config(),
+            config,
+            listener));
   }
 
   /**
@@ -87,7 +121,9 @@ public final class LeaderElection implements AutoCloseable {
       throw new IllegalStateException(
           "the election is " + state.get() + ", it can start only once");
     }
-    session.closeWithSession(this);
+    if (session != null) {
+      session.closeWithSession(this);
+    }
     core.start();
   }
 
@@ -111,7 +147,9 @@ public final class LeaderElection implements AutoCloseable {
     if (before == State.CLOSED) {
       return;
     }
-    session.detach(this);
+    if (session != null) {
+      session.detach(this);
+    }
     if (before == State.STARTED) {
       core.close();
     }
@@ -148,21 +186,23 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}).
+   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}), or
+   * the live holder of the lease row.
    *
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */
   public Optional<LeaderInfo> currentLeader() {
-    return observer.currentLeader();
+    return core.currentLeader();
   }
 
   /**
-   * Reads the queue of participants from ZooKeeper, leader first.
+   * Reads the queue of participants from ZooKeeper, leader first; on the lease backend, which has
+   * no queue, only the live holder.
    *
    * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    */
   public List<Participant> participants() {
-    return observer.participants();
+    return core.participants();
   }
 
   /** This candidate's participant id. */

@@ -24,14 +24,17 @@ public interface Leadership extends Term {
   String participantId();
 
   /**
-   * The term's fencing token: the creation zxid of the leader's znode, scoped to the election path.
+   * The term's fencing token, scoped to the election path: the creation zxid of the leader's znode,
+   * or on the lease backend the lease row's token.
    */
   @Override
   FencingToken token();
 
   /**
    * The full path of the leader's znode. A ZooKeeper write that must succeed only while this term
-   * is alive can check it in the same transaction (see the fencing module's ownership fence).
+   * is alive can check it in the same transaction (see the fencing module's ownership fence). On
+   * the lease backend, which has no znode, a description of the lease row: {@code
+   * lease:<table>:<election path>}.
    */
   String nodePath();
 

@@ -7,8 +7,10 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.lease.LeaseBackend;
 import io.micrometer.core.instrument.Counter;
 import java.util.Objects;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,7 +32,7 @@ public final class LeaderScheduler implements AutoCloseable {
   private final LeaderElection election;
 
   private LeaderScheduler(
-      BatonSession session,
+      Function<LeadershipListener, LeaderElection> elect,
       ElectionConfig electionConfig,
       ScheduleConfig schedule,
       JobStore store,
@@ -44,9 +46,7 @@ public final class LeaderScheduler implements AutoCloseable {
             .tag("schedule", schedule.name())
             .register(electionConfig.meterRegistry());
     this.election =
-        LeaderElection.create(
-            session,
-            electionConfig,
+        elect.apply(
             new LeadershipListener() {
               private @Nullable SchedulingTerm term;
 
@@ -123,7 +123,38 @@ public final class LeaderScheduler implements AutoCloseable {
     Objects.requireNonNull(electionConfig, "electionConfig");
     Objects.requireNonNull(schedule, "schedule");
     Objects.requireNonNull(store, "store");
-    return new LeaderScheduler(session, electionConfig, schedule, store, listener);
+    return new LeaderScheduler(
+        l -> LeaderElection.create(session, electionConfig, l),
+        electionConfig,
+        schedule,
+        store,
+        listener);
+  }
+
+  /**
+   * A latent scheduler elected on a lease record in a SQL database instead of ZooKeeper (see {@link
+   * LeaseBackend}); otherwise as {@link #create(BatonSession, ElectionConfig, ScheduleConfig,
+   * JobStore, LeadershipListener)}.
+   *
+   * @param listener told about the terms; {@code null} for none
+   * @throws NullPointerException if another argument is null
+   */
+  public static LeaderScheduler create(
+      LeaseBackend backend,
+      ElectionConfig electionConfig,
+      ScheduleConfig schedule,
+      JobStore store,
+      @Nullable LeadershipListener listener) {
+    Objects.requireNonNull(backend, "backend");
+    Objects.requireNonNull(electionConfig, "electionConfig");
+    Objects.requireNonNull(schedule, "schedule");
+    Objects.requireNonNull(store, "store");
+    return new LeaderScheduler(
+        l -> LeaderElection.create(backend, electionConfig, l),
+        electionConfig,
+        schedule,
+        store,
+        listener);
   }
 
   /** Enters the election; scheduling begins when this instance is elected. */

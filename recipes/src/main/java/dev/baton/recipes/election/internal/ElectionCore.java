@@ -4,14 +4,18 @@ package dev.baton.recipes.election.internal;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.ElectionObserver;
+import dev.baton.recipes.election.LeaderInfo;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.election.Participant;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Liveness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -31,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * began on by more than the delivery of one event. The decisions are the {@link
  * dev.baton.recipes.internal.queue.CandidateMachine}'s; the I/O is the {@link CandidateRunner}'s.
  */
-public final class ElectionCore {
+public final class ElectionCore implements ElectionEngine {
   private static final Logger log = LoggerFactory.getLogger(ElectionCore.class);
   private static final int MAX_DEAD_NODES = 64;
 
@@ -42,6 +46,7 @@ public final class ElectionCore {
   private final Object lock = new Object();
   private final CandidateRunner runner;
   private final Runnable leave;
+  private final ElectionObserver observer;
 
   private boolean closed;
 
@@ -67,8 +72,10 @@ public final class ElectionCore {
   public ElectionCore(
       dev.baton.recipes.kernel.QueueStore store,
       ElectionConfig config,
-      LeadershipListener listener) {
+      LeadershipListener listener,
+      ElectionObserver observer) {
     this.config = config;
+    this.observer = observer;
     this.liveness = store.liveness();
     this.metrics =
         new ElectionMetrics(config.meterRegistry(), config.path(), config.participantId());
@@ -80,6 +87,7 @@ public final class ElectionCore {
   }
 
   /** Enters the queue. */
+  @Override
   public void start() {
     runner.start();
   }
@@ -226,22 +234,26 @@ public final class ElectionCore {
   }
 
   /** Gives up the current term and re-enters at the back of the queue. */
+  @Override
   public void resign() {
     runner.resign(null, RevocationReason.RESIGNED);
   }
 
   /** The current term, active or paused. */
+  @Override
   public Optional<Leadership> leadership() {
     return Optional.ofNullable(current);
   }
 
   /** True while this candidate holds an active term; takes no lock. */
+  @Override
   public boolean isLeader() {
     LeadershipHandle h = current;
     return h != null && h.isActive();
   }
 
   /** Waits for an active term. */
+  @Override
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (lock) {
@@ -260,26 +272,31 @@ public final class ElectionCore {
     }
   }
 
+  @Override
   public boolean isConnected() {
     return liveness.current().isConnected();
   }
 
+  @Override
   public Optional<Instant> lastTransition() {
     synchronized (lock) {
       return Optional.ofNullable(lastTransition);
     }
   }
 
+  @Override
   public long callbackFailures() {
     return metrics.callbackFailures();
   }
 
   /** How many tasks of the candidate's loop have failed (and were retried, or ended it). */
+  @Override
   public long loopFailures() {
     return runner.failures();
   }
 
   /** The fatal error that stopped this election, if one did. */
+  @Override
   public Optional<VirtualMachineError> failure() {
     return Optional.ofNullable(failure);
   }
@@ -295,6 +312,7 @@ public final class ElectionCore {
    * way: this returns within the longer of the session's close wait and the callback drain timeout
    * (both measured from this call).
    */
+  @Override
   public void close() {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
     LeadershipHandle ended;
@@ -324,6 +342,16 @@ public final class ElectionCore {
     logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
+  }
+
+  @Override
+  public Optional<LeaderInfo> currentLeader() {
+    return observer.currentLeader();
+  }
+
+  @Override
+  public List<Participant> participants() {
+    return observer.participants();
   }
 
   /** True on the election's callback thread. */

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.election.internal;
+
+import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.internal.lease.LeaseAction;
+import dev.baton.recipes.internal.lease.LeaseEvent;
+import dev.baton.recipes.internal.lease.LeaseMachine;
+import dev.baton.recipes.internal.lease.LeaseStore;
+import dev.baton.recipes.internal.lease.Wakeups;
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseTableException;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A lease candidate's I/O: carries out the {@link LeaseMachine}'s actions against the {@link
+ * LeaseStore} on one {@link SerialLoop} (the renewal loop: no user code ever runs on it) and feeds
+ * the answers back with the monotonic time each statement was sent. The term's deadline is watched
+ * by a second loop, so that a statement hanging on a cut connection cannot keep a term active past
+ * it. Wake-ups from the store's notifications are fed to the loop as {@link LeaseEvent.Wake}.
+ */
+final class LeaseRunner {
+  private static final Logger log = LoggerFactory.getLogger(LeaseRunner.class);
+
+  private final LeaseStore store;
+  private final @Nullable Wakeups wakeups;
+  private final LeaseElectionCore core;
+  private final String participantId;
+  private final Duration stopWait;
+  private final LeaseMachine machine; // on the loop only
+  private final SerialLoop loop;
+  private final ThreadLoopScheduler deadlines;
+  private @Nullable Subscription subscription; // on the loop only
+  private volatile boolean reachable = true;
+  private boolean failing; // on the loop only: a streak of failed statements is logged once
+
+  LeaseRunner(
+      LeaseStore store,
+      @Nullable Wakeups wakeups,
+      LeaseConfig lease,
+      LeaseElectionCore core,
+      String participantId,
+      String name) {
+    this.store = store;
+    this.wakeups = wakeups;
+    this.core = core;
+    this.participantId = participantId;
+    this.stopWait = lease.renewTimeout().plusSeconds(1);
+    this.machine = new LeaseMachine(lease, new SplittableRandom());
+    this.loop =
+        new SerialLoop(
+            "lease-" + name,
+            new ThreadLoopScheduler("lease", name),
+            Backoff.DEFAULT,
+            () -> feed(new LeaseEvent.Wake()), // a follower whose poll was lost polls again
+            core::fail);
+    this.deadlines = new ThreadLoopScheduler("lease-deadline", name);
+  }
+
+  void start() {
+    loop.execute(
+        () -> {
+          if (wakeups != null) {
+            subscription = wakeups.subscribe(() -> loop.execute(() -> feed(new LeaseEvent.Wake())));
+          }
+          feed(new LeaseEvent.Start());
+        });
+  }
+
+  /** The term of {@code token} ended outside the machine: the lease is released. */
+  void ended(long token) {
+    loop.execute(() -> feed(new LeaseEvent.Ended(token)));
+  }
+
+  /** Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout). */
+  void close(Duration timeout) {
+    loop.execute(
+        () -> {
+          feed(new LeaseEvent.Close());
+          if (subscription != null) {
+            subscription.close();
+          }
+        });
+    loop.drain(timeout.plus(stopWait));
+    deadlines.shutdown();
+  }
+
+  boolean reachable() {
+    return reachable;
+  }
+
+  long failures() {
+    return loop.failures();
+  }
+
+  private void feed(LeaseEvent event) {
+    for (LeaseAction action : machine.on(event)) {
+      apply(action);
+    }
+  }
+
+  private void apply(LeaseAction action) {
+    if (action instanceof LeaseAction.Acquire a) {
+      long sent = loop.nanoTime();
+      OptionalLong token;
+      try {
+        token = store.acquire(participantId, a.endedToken());
+      } catch (CoordinationException e) {
+        failed("acquire", e);
+        feed(new LeaseEvent.AcquireFailed());
+        return;
+      }
+      answered();
+      feed(
+          token.isPresent()
+              ? new LeaseEvent.Acquired(token.getAsLong(), sent, loop.nanoTime())
+              : new LeaseEvent.Refused());
+    } else if (action instanceof LeaseAction.Renew r) {
+      long sent = loop.nanoTime();
+      boolean renewed;
+      try {
+        renewed = store.renew(participantId, r.token());
+      } catch (CoordinationException e) {
+        failed("renew", e);
+        feed(new LeaseEvent.RenewFailed(r.token()));
+        return;
+      }
+      answered();
+      feed(
+          renewed
+              ? new LeaseEvent.Renewed(r.token(), sent, loop.nanoTime())
+              : new LeaseEvent.RenewRefused(r.token()));
+    } else if (action instanceof LeaseAction.Release r) {
+      try {
+        store.release(participantId, r.token());
+        answered();
+      } catch (CoordinationException e) {
+        failed("release (the lease expires instead)", e);
+      }
+    } else if (action instanceof LeaseAction.Begin b) {
+      if (core.begin(b.token(), b.deadline())) {
+        watch(b.token(), b.deadline());
+      }
+    } else if (action instanceof LeaseAction.Extend x) {
+      core.extend(x.token(), x.deadline());
+      watch(x.token(), x.deadline());
+    } else if (action instanceof LeaseAction.End e) {
+      core.end(e.token(), e.reason());
+    } else if (action instanceof LeaseAction.Wait w) {
+      loop.schedule(
+          w.delayNanos(), () -> feed(new LeaseEvent.Tick(w.generation(), loop.nanoTime())));
+    } else {
+      throw new IllegalStateException("unknown lease action " + action);
+    }
+  }
+
+  /** Ends the term of {@code token} at {@code deadline} unless a renewal extended it by then. */
+  private void watch(long token, long deadline) {
+    long delay = Math.max(0, deadline - deadlines.nanoTime());
+    deadlines.schedule(() -> core.expireIfDue(token, deadlines.nanoTime()), delay);
+  }
+
+  private void answered() {
+    reachable = true;
+    if (failing) {
+      failing = false;
+      log.info("participant {} reaches the lease of {} again", participantId, store.name());
+    }
+  }
+
+  private void failed(String what, CoordinationException e) {
+    reachable = false;
+    if (e instanceof LeaseTableException) {
+      log.error("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
+    } else if (!failing) {
+      log.warn("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
+    } else {
+      log.debug("participant {} cannot {} the lease of {}: {}", participantId, what, store.name(), e.toString());
+    }
+    failing = true;
+  }
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.lease;
+
+import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.recipes.internal.lease.LeaseSchema;
+import java.util.Objects;
+import javax.sql.DataSource;
+
+/**
+ * The lease-record backend: leader election on one row per election in a PostgreSQL (or H2) table,
+ * for teams with a relational database and no ZooKeeper. Pass it where a {@code BatonSession}
+ * would go:
+ *
+ * <pre>{@code
+ * LeaseBackend backend = LeaseBackend.create(dataSource, LeaseConfig.defaults());
+ * LeaderElection election = LeaderElection.create(backend,
+ *     ElectionConfig.builder("/services/billing/leader").participantId("billing-7").build(),
+ *     listener);
+ * }</pre>
+ *
+ * <p>A holder takes the row with one conditional statement when it is absent, released or expired,
+ * renews it every {@linkplain LeaseConfig#renewInterval() renew interval} on a thread of its own,
+ * and releases it on close. The row's token rises by one on every change of holder and is the
+ * term's fencing token, scoped to the election's path, so a {@code SqlFence} rejects a stale holder
+ * exactly as for ZooKeeper's tokens. Expiry is computed and compared by the database's clock only;
+ * the holder stops acting by its own monotonic clock, at the time its last confirmed grant was sent
+ * plus the lease duration minus the safety margin.
+ *
+ * <p>Guarantees: at most one candidate holds an active term whose local deadline has not passed,
+ * given the database is linearizable for the row (one PostgreSQL primary); tokens of successive
+ * terms strictly increase. Not guaranteed: that a paused holder stops writing (the token and a
+ * fence downstream do that); that a failover to an asynchronous replica keeps the last grant: the
+ * new primary may hand out a token again that the old one had already given, so two holders can
+ * present the same token, which no fence can tell apart (a stale holder with a lower token is still
+ * rejected). Use synchronous replication for the lease table. A lease is not a queue: followers poll (with jitter) and, on PostgreSQL, also wake
+ * on {@code LISTEN/NOTIFY} when a holder releases; failover after a crash takes up to the lease
+ * duration plus a poll.
+ *
+ * <p>Immutable and thread-safe; one backend serves any number of elections.
+ */
+public final class LeaseBackend {
+  private final DataSource dataSource;
+  private final LeaseConfig config;
+  private final SqlDialect dialect;
+
+  private LeaseBackend(DataSource dataSource, LeaseConfig config, SqlDialect dialect) {
+    this.dataSource = dataSource;
+    this.config = config;
+    this.dialect = dialect;
+  }
+
+  /**
+   * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2 and creates the
+   * lease table if it is missing and {@link LeaseConfig#createTable()} is set (see {@link
+   * #ddl(String)} to apply it by hand).
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws LeaseTableException if the database is not supported or the table is missing or
+   *     misshapen
+   * @throws dev.baton.recipes.kernel.StoreUnavailableException if the database cannot be reached
+   */
+  public static LeaseBackend create(DataSource dataSource, LeaseConfig config) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    Objects.requireNonNull(config, "config");
+    return new LeaseBackend(dataSource, config, LeaseSchema.prepare(dataSource, config));
+  }
+
+  /** The DDL of the lease table {@code table}, for PostgreSQL and H2 alike. */
+  public static String ddl(String table) {
+    return LeaseSchema.ddl(table);
+  }
+
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  public LeaseConfig config() {
+    return config;
+  }
+
+  /** The database, as the SQL fence names it. */
+  public SqlDialect dialect() {
+    return dialect;
+  }
+
+  @Override
+  public String toString() {
+    return "LeaseBackend{" + dialect + ", " + config + "}";
+  }
+}
