@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.lease;
+
+import dev.baton.testkit.PostgresFixture;
+import dev.baton.testkit.SqlTables;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+
+/** The two databases the lease backend runs on in tests, each with a table of the test's own. */
+record LeaseDatabases(String name, DataSource dataSource) {
+  private static final AtomicInteger SEQ = new AtomicInteger();
+
+  /** A quick lease for tests: 2 s, margin 300 ms, renewed every 400 ms, polled every 200 ms. */
+  static LeaseConfig.Builder quick(String table) {
+    return LeaseConfig.builder()
+        .table(table)
+        .leaseDuration(Duration.ofSeconds(2))
+        .safetyMargin(Duration.ofMillis(300))
+        .renewInterval(Duration.ofMillis(400))
+        .renewTimeout(Duration.ofMillis(1000))
+        .pollInterval(Duration.ofMillis(200));
+  }
+
+  /** PostgreSQL (the test server) and an in-memory H2. */
+  static Stream<LeaseDatabases> both() {
+    JdbcDataSource h2 = new JdbcDataSource();
+    h2.setURL("jdbc:h2:mem:lease" + SEQ.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+    return Stream.of(
+        new LeaseDatabases("postgresql", PostgresFixture.dataSource()),
+        new LeaseDatabases("h2", h2));
+  }
+
+  /** A table name no other test uses. */
+  static String table() {
+    return "lease_t" + ProcessHandle.current().pid() + "_" + SEQ.incrementAndGet();
+  }
+
+  void drop(String table) {
+    SqlTables.drop(dataSource, table);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.LeaderElection;
+import dev.baton.recipes.election.Leadership;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The lease-record election on real PostgreSQL and H2, in one JVM. */
+class LeaseElectionTest {
+  private static final Duration WITHIN = Duration.ofSeconds(20);
+
+  static java.util.stream.Stream<LeaseDatabases> databases() {
+    return LeaseDatabases.both();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void exactlyOneOfTwentyCandidatesLeadsAndTokensRiseAcrossHandovers(LeaseDatabases db)
+      throws Exception {
+    String table = LeaseDatabases.table();
+    LeaseBackend backend = LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+    LeaseTerms terms = new LeaseTerms();
+    try {
+      for (int i = 0; i < 20; i++) {
+        terms.candidate(backend, "/lease/twenty", "c" + i).start();
+      }
+      for (int round = 0; round < 3; round++) {
+        await().atMost(WITHIN).until(() -> terms.leaders().size() == 1);
+        LeaderElection leader = terms.leaders().get(0);
+        assertThat(leader.currentLeader()).hasValueSatisfying(
+            l -> assertThat(l.participantId()).isEqualTo(leader.participantId()));
+        int before = terms.elected().size();
+        leader.resign();
+        await().atMost(WITHIN).until(() -> terms.elected().size() > before);
+      }
+      assertThat(terms.violations()).isEmpty();
+      assertThat(terms.elected()).hasSizeGreaterThanOrEqualTo(4);
+      assertThat(terms.events())
+          .filteredOn(e -> e.kind().equals("revoked"))
+          .extracting(LeaseTerms.Event::reason)
+          .containsOnly(RevocationReason.RESIGNED);
+    } finally {
+      terms.closeAll();
+      db.drop(table);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void aGracefulExitHandsOverAtOnceAfterTheRevokedCallback(LeaseDatabases db) throws Exception {
+    String table = LeaseDatabases.table();
+    // Polls every 30 s: only the release (and, on PostgreSQL, its notification) can hand over fast.
+    boolean listens = db.name().equals("postgresql");
+    LeaseConfig config =
+        LeaseDatabases.quick(table)
+            .leaseDuration(Duration.ofSeconds(60))
+            .renewInterval(Duration.ofSeconds(5))
+            .pollInterval(listens ? Duration.ofSeconds(30) : Duration.ofMillis(200))
+            .build();
+    LeaseBackend backend = LeaseBackend.create(db.dataSource(), config);
+    LeaseTerms terms = new LeaseTerms();
+    try {
+      LeaderElection a = terms.candidate(backend, "/lease/handover", "a");
+      a.start();
+      Leadership aTerm = a.awaitLeadership(WITHIN).orElseThrow();
+      LeaderElection b = terms.candidate(backend, "/lease/handover", "b");
+      b.start();
+      long closed = System.nanoTime();
+      a.close();
+      Leadership bTerm = b.awaitLeadership(WITHIN).orElseThrow();
+      long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closed);
+      assertThat(bTerm.token()).isEqualTo(dev.baton.fencing.FencingToken.of("/lease/handover", aTerm.token().value() + 1));
+      assertThat(tookMs).isLessThan(5_000); // far below the 30 s poll and the 60 s lease
+      assertThat(aTerm.revocationReason()).contains(RevocationReason.CLOSED);
+      assertThat(terms.violations()).isEmpty();
+      List<String> order = new ArrayList<>();
+      terms.events().forEach(e -> order.add(e.participant() + " " + e.kind()));
+      assertThat(order).containsExactly("a elected", "a revoked", "b elected");
+    } finally {
+      terms.closeAll();
+      db.drop(table);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void aBusyLeaderKeepsItsTermAndAHostClockSetApartChangesNothing(LeaseDatabases db)
+      throws Exception {
+    String table = LeaseDatabases.table();
+    LeaseBackend backend = LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+    List<RevocationReason> revoked = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.CountDownLatch busyDone = new java.util.concurrent.CountDownLatch(1);
+    // The leader's elected callback spins for three lease durations without yielding; its host
+    // clock is a day ahead. The renewal thread must keep the term.
+    LeaderElection busy =
+        LeaderElection.create(
+            backend,
+            ElectionConfig.builder("/lease/busy")
+                .participantId("busy")
+                .clock(Clock.offset(Clock.systemUTC(), Duration.ofDays(1)))
+                .build(),
+            new dev.baton.recipes.election.LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {
+                long until = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+                long spins = 0;
+                while (System.nanoTime() < until) {
+                  spins++;
+                }
+                if (spins > 0 && leadership.isActive()) {
+                  busyDone.countDown();
+                }
+              }
+
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                revoked.add(reason);
+              }
+            });
+    LeaseTerms terms = new LeaseTerms();
+    LeaderElection other = terms.candidate(backend, "/lease/busy", "other");
+    try {
+      busy.start();
+      Leadership term = busy.awaitLeadership(WITHIN).orElseThrow();
+      other.start();
+      assertThat(busyDone.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(term.isActive()).isTrue();
+      assertThat(revoked).isEmpty();
+      assertThat(other.isLeader()).isFalse();
+      assertThat(terms.elected()).isEmpty();
+    } finally {
+      busy.close();
+      terms.closeAll();
+      db.drop(table);
+    }
+  }
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.fencing.sql.SqlFence;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.LeaderElection;
+import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.testkit.ChildJvm;
+import dev.baton.testkit.PostgresFixture;
+import dev.baton.testkit.SqlTables;
+import dev.baton.testkit.TcpProxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The lease backend under real faults, on the test's PostgreSQL: a holder in a child JVM killed
+ * (SIGKILL) or paused (SIGSTOP) past its lease, and a holder whose connection to the database is
+ * cut by a TCP proxy.
+ */
+class LeaseFaultTest {
+  private static final long LEASE_MS = 2_000;
+  private static final Duration WITHIN = Duration.ofSeconds(30);
+
+  private final DataSource db = PostgresFixture.dataSource();
+  private final String leases = LeaseDatabases.table();
+  private final String fence = LeaseDatabases.table();
+  private final String data = LeaseDatabases.table();
+  private final String path = "/lease/fault/" + System.nanoTime();
+
+  @BeforeEach
+  void tables() throws Exception {
+    SqlFenceSchema.create(db, fence);
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE " + data + " (label VARCHAR(64) NOT NULL)");
+    }
+  }
+
+  @AfterEach
+  void drop() {
+    SqlTables.drop(db, leases, fence, data);
+  }
+
+  @Test
+  void aKilledHoldersSuccessorLeadsWithinTheLeasePlusAPoll() throws Exception {
+    LeaseBackend backend = LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
+    try (ChildJvm a = holder("A");
+        Candidate b = new Candidate(backend, "B")) {
+      FencingToken aToken = FencingToken.parse(a.awaitLine("ELECTED ", 0, WITHIN).substring(8));
+      b.election.start();
+      long killed = System.nanoTime();
+      a.kill();
+      Leadership bTerm = b.election.awaitLeadership(WITHIN).orElseThrow();
+      long tookMs = TimeUnit.NANOSECONDS.toMillis(b.electedAt.get() - killed);
+      assertThat(bTerm.token().value()).isEqualTo(aToken.value() + 1);
+      // the database expires A's lease at most LEASE_MS after its last renewal; B polls every 200
+      // ms (plus up to 25 %): B cannot lead before the expiry, and should not lag it by much
+      assertThat(tookMs).isLessThan(LEASE_MS + 1_000);
+    }
+  }
+
+  @Test
+  void aPausedHolderWakesPastItsLeaseAndTheFenceRejectsItsWrite() throws Exception {
+    LeaseBackend backend = LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
+    try (ChildJvm a = holder("A");
+        Candidate b = new Candidate(backend, "B")) {
+      FencingToken aToken = FencingToken.parse(a.awaitLine("ELECTED ", 0, WITHIN).substring(8));
+      a.send("WRITE a1");
+      a.awaitLine("DONE", 0, WITHIN);
+      a.pause(); // SIGSTOP: A still believes it leads
+      b.election.start();
+      Leadership bTerm = b.election.awaitLeadership(WITHIN).orElseThrow();
+      assertThat(bTerm.token()).isGreaterThan(aToken);
+      SqlFence.create(db, fence, "B").write("lease-test", bTerm.token(), c -> insert(c, "b1"));
+
+      int seen = a.lines().size();
+      a.resume(); // SIGCONT: A writes with its old token at once
+      a.send("WRITE a2");
+      a.awaitLine("DONE", seen, WITHIN);
+      assertThat(a.lines().subList(seen, a.lines().size()))
+          .filteredOn(l -> l.startsWith("RESULT "))
+          .singleElement()
+          .asString()
+          .startsWith("RESULT REJECTED StaleTokenException");
+      assertThat(labels()).containsExactlyInAnyOrder("a1", "b1");
+      // and A learns by its own clock that its term is over
+      String revoked = a.awaitLine("REVOKED ", 0, WITHIN);
+      assertThat(revoked).startsWith("REVOKED " + aToken);
+      assertThat(revoked).containsAnyOf("LEASE_EXPIRED", "LEASE_LOST", "RENEWAL_FAILED");
+    }
+  }
+
+  @Test
+  void aHolderCutFromTheDatabaseStopsByItsOwnClockBeforeItsSuccessorLeads() throws Exception {
+    LeaseConfig config = LeaseHolderMain.config(leases, LEASE_MS).build();
+    LeaseBackend direct = LeaseBackend.create(db, config);
+    try (TcpProxy proxy = TcpProxy.start("127.0.0.1", 5432)) {
+      PGSimpleDataSource viaProxy = new PGSimpleDataSource();
+      viaProxy.setURL(PostgresFixture.url().replace(":5432/", ":" + proxy.port() + "/"));
+      LeaseBackend cut = LeaseBackend.create(viaProxy, config);
+      try (Candidate a = new Candidate(cut, "A");
+          Candidate b = new Candidate(direct, "B")) {
+        a.election.start();
+        Leadership aTerm = a.election.awaitLeadership(WITHIN).orElseThrow();
+        b.election.start();
+        long cutAt = System.nanoTime();
+        proxy.blackhole();
+        Leadership bTerm = b.election.awaitLeadership(WITHIN).orElseThrow();
+        assertThat(bTerm.token().value()).isEqualTo(aTerm.token().value() + 1);
+        assertThat(a.revokedAt.get()).isPositive().isLessThan(b.electedAt.get());
+        assertThat(aTerm.revocationReason())
+            .hasValueSatisfying(
+                r ->
+                    assertThat(r)
+                        .isIn(RevocationReason.RENEWAL_FAILED, RevocationReason.LEASE_EXPIRED));
+        // by its own clock: within the lease minus the margin of its last renewal, before the cut
+        assertThat(TimeUnit.NANOSECONDS.toMillis(a.revokedAt.get() - cutAt))
+            .isLessThan(LEASE_MS - config.safetyMargin().toMillis() + 200);
+      }
+    }
+  }
+
+  private ChildJvm holder(String id) {
+    return ChildJvm.start(
+        LeaseHolderMain.class,
+        PostgresFixture.url(),
+        leases,
+        path,
+        id,
+        Long.toString(LEASE_MS),
+        fence,
+        data);
+  }
+
+  private int insert(Connection c, String label) throws Exception {
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO " + data + " (label) VALUES (?)")) {
+      s.setString(1, label);
+      return s.executeUpdate();
+    }
+  }
+
+  private List<String> labels() throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT label FROM " + data)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  /** A candidate in this JVM that notes when it was elected and revoked. */
+  private final class Candidate implements AutoCloseable {
+    final AtomicLong electedAt = new AtomicLong();
+    final AtomicLong revokedAt = new AtomicLong();
+    final AtomicReference<RevocationReason> reason = new AtomicReference<>();
+    final CountDownLatch elected = new CountDownLatch(1);
+    final LeaderElection election;
+
+    Candidate(LeaseBackend backend, String id) {
+      election =
+          LeaderElection.create(
+              backend,
+              ElectionConfig.builder(path).participantId(id).build(),
+              new LeadershipListener() {
+                @Override
+                public void elected(Leadership leadership) {
+                  electedAt.compareAndSet(0, System.nanoTime());
+                  elected.countDown();
+                }
+
+                @Override
+                public void revoked(Leadership leadership, RevocationReason r) {
+                  revokedAt.compareAndSet(0, System.nanoTime());
+                  reason.compareAndSet(null, r);
+                }
+              });
+    }
+
+    @Override
+    public void close() {
+      election.close();
+    }
+  }
+}
