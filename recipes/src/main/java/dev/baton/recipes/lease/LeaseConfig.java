@@ -34,8 +34,8 @@ import java.util.Objects;
  *
  * <p>Relations, as client-go's lease duration &gt; renew deadline &gt; retry period: {@code
  * safetyMargin < leaseDuration} and {@code renewInterval + renewTimeout <= leaseDuration -
- * safetyMargin}, so that a renewal sent on time and answered within its timeout is confirmed
- * before the term's local deadline.
+ * safetyMargin}, so that a renewal sent on time and answered within its timeout is confirmed before
+ * the term's local deadline.
  */
 public final class LeaseConfig {
   /** The default table name. */
@@ -204,7 +204,11 @@ public final class LeaseConfig {
       }
       if (safetyMargin.compareTo(leaseDuration) >= 0) {
         throw new IllegalArgumentException(
-            "safetyMargin (" + safetyMargin + ") must be shorter than leaseDuration (" + leaseDuration + ")");
+            "safetyMargin ("
+                + safetyMargin
+                + ") must be shorter than leaseDuration ("
+                + leaseDuration
+                + ")");
       }
       Duration usable = leaseDuration.minus(safetyMargin);
       if (renewInterval.plus(renewTimeout).compareTo(usable) > 0) {

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseTableException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lease record of one election in a row of the lease table (see {@link LeaseSchema}), on
+ * PostgreSQL or H2. Every time is the database's {@code CURRENT_TIMESTAMP}; the expiry is {@code
+ * CURRENT_TIMESTAMP} plus the lease duration, computed by the database. The SQL is built once here
+ * (see {@code LeaseSql}); the table name comes only from the validated configuration, every value
+ * is a bound parameter.
+ *
+ * <p>Each call borrows a connection, sets its network timeout to {@link LeaseConfig#renewTimeout()}
+ * where the driver supports it (restoring it afterwards), runs its statement, commits if the
+ * connection is not in auto-commit (rolling back on failure) and closes it. {@link #acquire} is one
+ * upsert (PostgreSQL {@code INSERT ... ON CONFLICT DO UPDATE}, H2 {@code MERGE}), so the first
+ * acquisition creates the row; on H2 a concurrent first insert loses with a duplicate key and the
+ * upsert is repeated once against the winner's row.
+ *
+ * <p>Failures: SQL state class 42 is a {@link LeaseTableException}; any other database failure is a
+ * {@link StoreUnavailableException} naming the election and the operation, after which the outcome
+ * of a write ({@link #acquire}, {@link #renew}, {@link #release}) is <em>unknown</em>: it may have
+ * committed. Thread-safe.
+ */
+public final class JdbcLeaseStore implements LeaseStore {
+  private static final Logger log = LoggerFactory.getLogger(JdbcLeaseStore.class);
+  private static final AtomicBoolean noNetworkTimeoutLogged = new AtomicBoolean();
+  private static final int ACQUIRE_ATTEMPTS = 3;
+  private static final int MAX_NAME = 512;
+  private static final int MAX_HOLDER = 255;
+
+  private final DataSource dataSource;
+  private final SqlDialect dialect;
+  private final String table;
+  private final String name;
+  private final long leaseMillis;
+  private final int timeoutMillis;
+  private final String channel;
+  private final LeaseSql sql;
+
+  /**
+   * A store for election {@code name} in {@code config.table()}, which {@link LeaseSchema#prepare}
+   * has checked on this database (and which gave the dialect).
+   *
+   * @throws IllegalArgumentException if the name is empty or longer than 512 characters
+   */
+  public JdbcLeaseStore(
+      DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
+    this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+    this.dialect = Objects.requireNonNull(dialect, "dialect");
+    this.table = config.table();
+    this.name = checkLength("election name", name, MAX_NAME);
+    this.leaseMillis = config.leaseDuration().toMillis();
+    this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.renewTimeout().toMillis());
+    this.channel = LeaseSchema.channel(table);
+    this.sql = LeaseSql.of(dialect, table);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public OptionalLong acquire(String holder, long endedToken) {
+    checkLength("holder", holder, MAX_HOLDER);
+    return call(
+        "acquire",
+        c -> {
+          for (int attempt = 1; ; attempt++) {
+            try (PreparedStatement p = c.prepareStatement(sql.acquire())) {
+              if (dialect == SqlDialect.POSTGRESQL) {
+                bind(p, name, holder, leaseMillis, endedToken, endedToken);
+              } else {
+                bind(p, name, holder, endedToken, leaseMillis);
+              }
+              try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+              }
+            } catch (SQLException e) {
+              if (!"23505".equals(e.getSQLState()) || attempt >= ACQUIRE_ATTEMPTS) {
+                throw e;
+              }
+              // A concurrent first acquirer inserted the row: the repeat meets its row.
+              log.debug("election '{}': concurrent first acquisition, repeating", name);
+              if (!c.getAutoCommit()) {
+                c.rollback();
+              }
+            }
+          }
+        });
+  }
+
+  @Override
+  public boolean renew(String holder, long token) {
+    Objects.requireNonNull(holder, "holder");
+    return call(
+        "renew",
+        c -> {
+          try (PreparedStatement p = c.prepareStatement(sql.renew())) {
+            bind(p, leaseMillis, name, holder, token);
+            return p.executeUpdate() == 1;
+          }
+        });
+  }
+
+  @Override
+  public boolean release(String holder, long token) {
+    Objects.requireNonNull(holder, "holder");
+    return call(
+        "release",
+        c -> {
+          try (PreparedStatement p = c.prepareStatement(sql.release())) {
+            bind(p, name, holder, token);
+            if (dialect != SqlDialect.POSTGRESQL) {
+              return p.executeUpdate() == 1;
+            }
+            p.setString(4, channel);
+            int rows = 0;
+            try (ResultSet rs = p.executeQuery()) {
+              while (rs.next()) {
+                rows++;
+              }
+            }
+            return rows == 1;
+          }
+        });
+  }
+
+  @Override
+  public Optional<LeaseRecord> read() {
+    return call(
+        "read",
+        c -> {
+          try (PreparedStatement p = c.prepareStatement(sql.read())) {
+            bind(p, name);
+            try (ResultSet rs = p.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              Instant expiresAt = instant(rs, 4);
+              return Optional.of(
+                  new LeaseRecord(
+                      name,
+                      rs.getString(1),
+                      rs.getLong(2),
+                      rs.getBoolean(3),
+                      Objects.requireNonNull(expiresAt, "expires_at"),
+                      instant(rs, 5),
+                      instant(rs, 6)));
+            }
+          }
+        });
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcLeaseStore{" + table + ", '" + name + "', " + dialect + "}";
+  }
+
+  private static @Nullable Instant instant(ResultSet rs, int column) throws SQLException {
+    OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+    return t == null ? null : t.toInstant();
+  }
+
+  private static void bind(PreparedStatement p, Object... values) throws SQLException {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] instanceof Long l) {
+        p.setLong(i + 1, l);
+      } else {
+        p.setString(i + 1, (String) values[i]);
+      }
+    }
+  }
+
+  private static String checkLength(String what, String value, int max) {
+    Objects.requireNonNull(value, what);
+    if (value.isEmpty() || value.length() > max) {
+      throw new IllegalArgumentException(
+          what + " must have 1 to " + max + " characters, not " + value.length());
+    }
+    return value;
+  }
+
+  /** One statement on a borrowed connection. */
+  private interface Work<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  private <T> T call(String operation, Work<T> work) {
+    try (Connection c = dataSource.getConnection()) {
+      int previousTimeout = setNetworkTimeout(c, timeoutMillis);
+      try {
+        if (!c.getAutoCommit()) {
+          // CURRENT_TIMESTAMP is the start of the transaction: make it this statement's, even if
+          // the connection came with one open (the drivers send nothing when none is).
+          c.rollback();
+        }
+        T result = work.run(c);
+        if (!c.getAutoCommit()) {
+          c.commit();
+        }
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        rollback(c, e);
+        throw e;
+      } finally {
+        if (previousTimeout >= 0) {
+          restoreNetworkTimeout(c, previousTimeout);
+        }
+      }
+    } catch (SQLException e) {
+      if (LeaseSchema.isSchemaProblem(e)) {
+        throw LeaseSchema.tableProblem(table, e);
+      }
+      throw new StoreUnavailableException(
+          "the lease store could not "
+              + operation
+              + " election '"
+              + name
+              + "' in "
+              + table
+              + (operation.equals("read") ? "" : " (the outcome is unknown)")
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Sets the network timeout, returning the previous one, or -1 if the driver has none. */
+  private static int setNetworkTimeout(Connection c, int millis) throws SQLException {
+    try {
+      int previous = c.getNetworkTimeout();
+      c.setNetworkTimeout(Runnable::run, millis);
+      return previous;
+    } catch (SQLFeatureNotSupportedException e) {
+      if (noNetworkTimeoutLogged.compareAndSet(false, true)) {
+        log.debug("the JDBC driver has no network timeout; lease statements run without", e);
+      }
+      return -1;
+    }
+  }
+
+  private static void restoreNetworkTimeout(Connection c, int millis) {
+    try {
+      c.setNetworkTimeout(Runnable::run, millis);
+    } catch (SQLException e) {
+      log.debug("cannot restore the network timeout of a lease connection", e);
+    }
+  }
+
+  private static void rollback(Connection c, Exception cause) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseTableException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lease table, for PostgreSQL and H2 alike:
+ *
+ * <pre>{@code
+ * CREATE TABLE IF NOT EXISTS baton_lease (
+ *   name        VARCHAR(512) NOT NULL PRIMARY KEY,
+ *   holder      VARCHAR(255),
+ *   token       BIGINT NOT NULL,
+ *   expires_at  TIMESTAMP WITH TIME ZONE NOT NULL,
+ *   acquired_at TIMESTAMP WITH TIME ZONE,
+ *   renewed_at  TIMESTAMP WITH TIME ZONE
+ * )
+ * }</pre>
+ *
+ * <p>The times are {@code TIMESTAMP WITH TIME ZONE} on purpose: they are compared with the
+ * database's {@code CURRENT_TIMESTAMP}, and clients whose sessions have different time zones must
+ * compare the same instants. The table name comes only from a validated {@link LeaseConfig}.
+ */
+public final class LeaseSchema {
+  private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
+
+  /** The longest PostgreSQL identifier, and so the longest {@code NOTIFY} channel. */
+  private static final int MAX_CHANNEL = 63;
+
+  private static final String[] TIME_COLUMNS = {"expires_at", "acquired_at", "renewed_at"};
+
+  private LeaseSchema() {}
+
+  /**
+   * The DDL that creates {@code table}.
+   *
+   * @throws IllegalArgumentException if the name is not a plain SQL identifier
+   */
+  public static String ddl(String table) {
+    return "CREATE TABLE IF NOT EXISTS "
+        + SqlFenceSchema.validTableName(table)
+        + " (name VARCHAR(512) NOT NULL PRIMARY KEY, holder VARCHAR(255), token BIGINT NOT NULL, "
+        + "expires_at TIMESTAMP WITH TIME ZONE NOT NULL, acquired_at TIMESTAMP WITH TIME ZONE, "
+        + "renewed_at TIMESTAMP WITH TIME ZONE)";
+  }
+
+  /**
+   * Finds the database's dialect, creates the table if {@link LeaseConfig#createTable()}, and in
+   * every case checks that the table has the expected columns, with time zones on the times.
+   *
+   * @throws LeaseTableException if the database is neither PostgreSQL nor H2, or the table is
+   *     missing or misshapen
+   * @throws StoreUnavailableException if the database failed otherwise
+   */
+  public static SqlDialect prepare(DataSource dataSource, LeaseConfig config) {
+    String table = config.table();
+    try (Connection c = dataSource.getConnection()) {
+      SqlDialect dialect;
+      try {
+        dialect = SqlDialect.of(c);
+      } catch (FenceConfigurationException e) {
+        throw new LeaseTableException(
+            table, "the lease backend supports PostgreSQL and H2 only: " + e.getMessage(), e);
+      }
+      try {
+        if (config.createTable()) {
+          create(c, table);
+        }
+        checkShape(c, table);
+        if (!c.getAutoCommit()) {
+          c.commit();
+        }
+      } catch (SQLException | RuntimeException e) {
+        rollback(c, e);
+        throw e;
+      }
+      return dialect;
+    } catch (SQLException e) {
+      if (isSchemaProblem(e)) {
+        throw tableProblem(table, e);
+      }
+      throw new StoreUnavailableException(
+          "cannot prepare the lease table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void create(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute(ddl(table));
+    } catch (SQLException e) {
+      // Two first users may race on CREATE TABLE IF NOT EXISTS: PostgreSQL then reports a
+      // duplicate type or table. The table exists either way; the shape check below decides.
+      String state = e.getSQLState();
+      if (!"23505".equals(state) && !"42P07".equals(state)) {
+        throw e;
+      }
+      log.debug("lease table {} was created concurrently ({})", table, e.getMessage());
+      rollback(c, e);
+    }
+  }
+
+  private static void checkShape(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT name, holder, token, expires_at, acquired_at, renewed_at FROM "
+                    + table
+                    + " WHERE 1 = 0")) {
+      ResultSetMetaData meta = rs.getMetaData();
+      for (int i = 0; i < TIME_COLUMNS.length; i++) {
+        String type = meta.getColumnTypeName(4 + i).toLowerCase(Locale.ROOT);
+        if (!type.equals("timestamptz") && !type.equals("timestamp with time zone")) {
+          throw new LeaseTableException(
+              table,
+              "the lease table "
+                  + table
+                  + " has column "
+                  + TIME_COLUMNS[i]
+                  + " of type "
+                  + type
+                  + ", not TIMESTAMP WITH TIME ZONE: clients in different time zones would disagree"
+                  + " on expiry; recreate it with: "
+                  + ddl(table));
+        }
+      }
+    }
+  }
+
+  /** The exception for a missing or misshapen table (SQL state class 42). */
+  static LeaseTableException tableProblem(String table, SQLException e) {
+    return new LeaseTableException(
+        table,
+        "the lease table "
+            + table
+            + " is missing or has another shape ("
+            + e.getMessage()
+            + "); apply this DDL or set createTable(true): "
+            + ddl(table),
+        e);
+  }
+
+  /** True if the SQL state says a table or column is missing or malformed (class 42). */
+  static boolean isSchemaProblem(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && state.startsWith("42");
+  }
+
+  /**
+   * The PostgreSQL {@code NOTIFY} channel of the lease table: the configured name lower-cased, with
+   * dots replaced by underscores, cut to 63 characters (so that {@code LISTEN} and {@code
+   * pg_notify} agree on it). Only letters, digits and underscores, so it may be double-quoted as it
+   * is.
+   */
+  static String channel(String table) {
+    String channel =
+        SqlFenceSchema.validTableName(table).toLowerCase(Locale.ROOT).replace('.', '_');
+    return channel.length() > MAX_CHANNEL ? channel.substring(0, MAX_CHANNEL) : channel;
+  }
+
+  private static void rollback(Connection c, Exception cause) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.testkit.PostgresFixture;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Release notifications on a real PostgreSQL server. */
+class PgReleaseListenerTest {
+  private static final Duration WAKE = Duration.ofSeconds(5);
+  private static final Duration QUIET = Duration.ofMillis(500);
+
+  private final String table = LeaseDatabase.uniqueTable();
+  private final LeaseConfig config = LeaseDatabase.longLease(table);
+  private final List<PgReleaseListener> listeners = new ArrayList<>();
+
+  @AfterEach
+  void cleanUp() {
+    listeners.forEach(PgReleaseListener::close);
+    LeaseDatabase.POSTGRESQL.drop(table);
+  }
+
+  @Test
+  void aReleaseWakesTheListenerOfItsElectionOnly() {
+    JdbcLeaseStore one = LeaseDatabase.POSTGRESQL.store(config, "one");
+    JdbcLeaseStore two = LeaseDatabase.POSTGRESQL.store(config, "two");
+    AtomicInteger wokeOne = new AtomicInteger();
+    AtomicInteger wokeTwo = new AtomicInteger();
+    PgReleaseListener listenOne = listen("one", wokeOne::incrementAndGet);
+    PgReleaseListener listenTwo = listen("two", wokeTwo::incrementAndGet);
+    awaitListening(listenOne);
+    awaitListening(listenTwo);
+
+    assertThat(one.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(two.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(one.renew("a", 1)).isTrue();
+    assertThat(one.release("b", 1)).isFalse(); // refused: no notification
+    assertThat(one.release("a", 1)).isTrue();
+    await().atMost(WAKE).untilAsserted(() -> assertThat(wokeOne).hasValue(1));
+    // Both listeners share the channel and got one's notification; two's must ignore it.
+    await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 0);
+
+    // Notifications on one channel arrive in commit order: once two's listener has heard two's
+    // release, it has already seen one's, so a count above one would show it woke for one's.
+    assertThat(two.release("a", 1)).isTrue();
+    await().atMost(WAKE).untilAsserted(() -> assertThat(wokeTwo).hasValue(1));
+    await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 1 && wokeOne.get() == 1);
+  }
+
+  @Test
+  void theListenerReconnectsAfterItsBackendIsTerminated() throws SQLException {
+    JdbcLeaseStore store = LeaseDatabase.POSTGRESQL.store(config, "phoenix");
+    AtomicInteger woke = new AtomicInteger();
+    PgReleaseListener listener = listen("phoenix", woke::incrementAndGet);
+    int firstPid = awaitListening(listener);
+
+    assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(store.release("a", 1)).isTrue();
+    await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1));
+
+    assertThat(terminate(firstPid)).isTrue();
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .until(() -> listener.backendPid() != 0 && listener.backendPid() != firstPid);
+
+    assertThat(store.acquire("a", 1)).isEqualTo(OptionalLong.of(2));
+    assertThat(store.release("a", 2)).isTrue();
+    await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2));
+    assertThat(listener.running()).isTrue();
+  }
+
+  @Test
+  void aFailingCallbackDoesNotStopTheListener() {
+    JdbcLeaseStore store = LeaseDatabase.POSTGRESQL.store(config, "shaky");
+    AtomicInteger calls = new AtomicInteger();
+    PgReleaseListener listener =
+        listen(
+            "shaky",
+            () -> {
+              if (calls.incrementAndGet() == 1) {
+                throw new IllegalStateException("the first wake fails");
+              }
+            });
+    awaitListening(listener);
+    for (long token = 1; token <= 2; token++) {
+      assertThat(store.acquire("a", token - 1)).isEqualTo(OptionalLong.of(token));
+      assertThat(store.release("a", token)).isTrue();
+    }
+    await().atMost(WAKE).untilAsserted(() -> assertThat(calls).hasValue(2));
+    assertThat(listener.running()).isTrue();
+  }
+
+  @Test
+  void closeStopsTheThreadAndIsIdempotent() {
+    PgReleaseListener listener = listen("closing", () -> {});
+    awaitListening(listener);
+    assertThat(threadNamed("baton-lease-listen-closing")).isTrue();
+    listener.close();
+    assertThat(listener.running()).isFalse();
+    assertThat(listener.backendPid()).isZero();
+    assertThat(threadNamed("baton-lease-listen-closing")).isFalse();
+    listener.close();
+    assertThat(listener.running()).isFalse();
+  }
+
+  private PgReleaseListener listen(String name, Runnable onRelease) {
+    PgReleaseListener listener =
+        PgReleaseListener.start(
+            PostgresFixture.dataSource(), table, name, onRelease, Duration.ofMillis(200));
+    listeners.add(listener);
+    return listener;
+  }
+
+  private static int awaitListening(PgReleaseListener listener) {
+    await().atMost(Duration.ofSeconds(10)).until(() -> listener.backendPid() != 0);
+    return listener.backendPid();
+  }
+
+  private static boolean terminate(int pid) throws SQLException {
+    try (Connection c = PostgresFixture.dataSource().getConnection();
+        PreparedStatement s = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
+      s.setInt(1, pid);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
+    }
+  }
+
+  private static boolean threadNamed(String name) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.getName().equals(name) && t.isAlive());
+  }
+}
