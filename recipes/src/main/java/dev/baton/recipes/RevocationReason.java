@@ -23,8 +23,8 @@ public enum RevocationReason {
   /** The partition was removed from the group's partition set. */
   PARTITION_REMOVED,
   /**
-   * Lease backend: the term's local deadline (when its last confirmed grant was sent, plus the lease
-   * duration, minus the safety margin) passed before a renewal was confirmed.
+   * Lease backend: the term's local deadline (when its last confirmed grant was sent, plus the
+   * lease duration, minus the safety margin) passed before a renewal was confirmed.
    */
   LEASE_EXPIRED,
   /**

@@ -42,8 +42,7 @@ class ReadmeLeaseTest {
       assertThat(term.token().toString()).isEqualTo("ft:1@/services/billing/scheduler-leader");
       assertThat(term.revocationReason()).contains(RevocationReason.CLOSED);
       assertThat(log)
-          .containsExactly(
-              "elected ft:1@/services/billing/scheduler-leader", "revoked CLOSED");
+          .containsExactly("elected ft:1@/services/billing/scheduler-leader", "revoked CLOSED");
     } finally {
       SqlTables.drop(h2, "baton_lease");
     }

@@ -186,8 +186,8 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}), or
-   * the live holder of the lease row.
+   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}), or the
+   * live holder of the lease row.
    *
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */

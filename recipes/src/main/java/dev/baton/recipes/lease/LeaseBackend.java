@@ -8,8 +8,8 @@ import javax.sql.DataSource;
 
 /**
  * The lease-record backend: leader election on one row per election in a PostgreSQL (or H2) table,
- * for teams with a relational database and no ZooKeeper. Pass it where a {@code BatonSession}
- * would go:
+ * for teams with a relational database and no ZooKeeper. Pass it where a {@code BatonSession} would
+ * go:
  *
  * <pre>{@code
  * LeaseBackend backend = LeaseBackend.create(dataSource, LeaseConfig.defaults());
@@ -32,9 +32,9 @@ import javax.sql.DataSource;
  * fence downstream do that); that a failover to an asynchronous replica keeps the last grant: the
  * new primary may hand out a token again that the old one had already given, so two holders can
  * present the same token, which no fence can tell apart (a stale holder with a lower token is still
- * rejected). Use synchronous replication for the lease table. A lease is not a queue: followers poll (with jitter) and, on PostgreSQL, also wake
- * on {@code LISTEN/NOTIFY} when a holder releases; failover after a crash takes up to the lease
- * duration plus a poll.
+ * rejected). Use synchronous replication for the lease table. A lease is not a queue: followers
+ * poll (with jitter) and, on PostgreSQL, also wake on {@code LISTEN/NOTIFY} when a holder releases;
+ * failover after a crash takes up to the lease duration plus a poll.
  *
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */

@@ -29,7 +29,8 @@ class LeaseElectionTest {
   void exactlyOneOfTwentyCandidatesLeadsAndTokensRiseAcrossHandovers(LeaseDatabases db)
       throws Exception {
     String table = LeaseDatabases.table();
-    LeaseBackend backend = LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+    LeaseBackend backend =
+        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
     LeaseTerms terms = new LeaseTerms();
     try {
       for (int i = 0; i < 20; i++) {
@@ -38,8 +39,9 @@ class LeaseElectionTest {
       for (int round = 0; round < 3; round++) {
         await().atMost(WITHIN).until(() -> terms.leaders().size() == 1);
         LeaderElection leader = terms.leaders().get(0);
-        assertThat(leader.currentLeader()).hasValueSatisfying(
-            l -> assertThat(l.participantId()).isEqualTo(leader.participantId()));
+        assertThat(leader.currentLeader())
+            .hasValueSatisfying(
+                l -> assertThat(l.participantId()).isEqualTo(leader.participantId()));
         int before = terms.elected().size();
         leader.resign();
         await().atMost(WITHIN).until(() -> terms.elected().size() > before);
@@ -80,7 +82,9 @@ class LeaseElectionTest {
       a.close();
       Leadership bTerm = b.awaitLeadership(WITHIN).orElseThrow();
       long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closed);
-      assertThat(bTerm.token()).isEqualTo(dev.baton.fencing.FencingToken.of("/lease/handover", aTerm.token().value() + 1));
+      assertThat(bTerm.token())
+          .isEqualTo(
+              dev.baton.fencing.FencingToken.of("/lease/handover", aTerm.token().value() + 1));
       assertThat(tookMs).isLessThan(5_000); // far below the 30 s poll and the 60 s lease
       assertThat(aTerm.revocationReason()).contains(RevocationReason.CLOSED);
       assertThat(terms.violations()).isEmpty();
@@ -98,7 +102,8 @@ class LeaseElectionTest {
   void aBusyLeaderKeepsItsTermAndAHostClockSetApartChangesNothing(LeaseDatabases db)
       throws Exception {
     String table = LeaseDatabases.table();
-    LeaseBackend backend = LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+    LeaseBackend backend =
+        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
     List<RevocationReason> revoked = new java.util.concurrent.CopyOnWriteArrayList<>();
     java.util.concurrent.CountDownLatch busyDone = new java.util.concurrent.CountDownLatch(1);
     // The leader's elected callback spins for three lease durations without yielding; its host

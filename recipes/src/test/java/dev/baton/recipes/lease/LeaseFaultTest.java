@@ -2,7 +2,6 @@
 package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
@@ -64,7 +63,8 @@ class LeaseFaultTest {
 
   @Test
   void aKilledHoldersSuccessorLeadsWithinTheLeasePlusAPoll() throws Exception {
-    LeaseBackend backend = LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
+    LeaseBackend backend =
+        LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
     try (ChildJvm a = holder("A");
         Candidate b = new Candidate(backend, "B")) {
       FencingToken aToken = FencingToken.parse(a.awaitLine("ELECTED ", 0, WITHIN).substring(8));
@@ -82,7 +82,8 @@ class LeaseFaultTest {
 
   @Test
   void aPausedHolderWakesPastItsLeaseAndTheFenceRejectsItsWrite() throws Exception {
-    LeaseBackend backend = LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
+    LeaseBackend backend =
+        LeaseBackend.create(db, LeaseHolderMain.config(leases, LEASE_MS).build());
     try (ChildJvm a = holder("A");
         Candidate b = new Candidate(backend, "B")) {
       FencingToken aToken = FencingToken.parse(a.awaitLine("ELECTED ", 0, WITHIN).substring(8));

@@ -17,12 +17,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A lease holder in its own JVM. Arguments: PostgreSQL URL, lease table, election path,
- * participant id, lease ms, fence table, data table. Prints {@code ELECTED <token>} and {@code
- * REVOKED <token> <reason>}; on {@code WRITE <label>} it writes the label through the SQL fence
- * with the token of the last term it was elected in, whether or not that term is still active (as
- * a process that woke from a pause would), and prints {@code RESULT ACCEPTED} or {@code RESULT
- * REJECTED <exception>}, then {@code DONE}.
+ * A lease holder in its own JVM. Arguments: PostgreSQL URL, lease table, election path, participant
+ * id, lease ms, fence table, data table. Prints {@code ELECTED <token>} and {@code REVOKED <token>
+ * <reason>}; on {@code WRITE <label>} it writes the label through the SQL fence with the token of
+ * the last term it was elected in, whether or not that term is still active (as a process that woke
+ * from a pause would), and prints {@code RESULT ACCEPTED} or {@code RESULT REJECTED <exception>},
+ * then {@code DONE}.
  */
 public final class LeaseHolderMain {
   private LeaseHolderMain() {}

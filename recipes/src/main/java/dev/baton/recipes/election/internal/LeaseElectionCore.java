@@ -103,7 +103,9 @@ public final class LeaseElectionCore implements ElectionEngine {
     }
   }
 
-  /** The deadline timer: ends the term of {@code token} if its deadline has passed by {@code now}. */
+  /**
+   * The deadline timer: ends the term of {@code token} if its deadline has passed by {@code now}.
+   */
   void expireIfDue(long token, long now) {
     LeadershipHandle ended = null;
     synchronized (lock) {
@@ -270,8 +272,8 @@ public final class LeaseElectionCore implements ElectionEngine {
 
   /**
    * Leaves: revokes with {@link RevocationReason#CLOSED}, waits (up to the callback drain timeout)
-   * for the {@code revoked} callback, then releases the lease, so that a successor begins only after
-   * this leader's callbacks returned, and a graceful exit hands over at once.
+   * for the {@code revoked} callback, then releases the lease, so that a successor begins only
+   * after this leader's callbacks returned, and a graceful exit hands over at once.
    */
   @Override
   public void close() {

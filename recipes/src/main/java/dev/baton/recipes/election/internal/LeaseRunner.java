@@ -183,7 +183,12 @@ final class LeaseRunner {
     } else if (!failing) {
       log.warn("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
     } else {
-      log.debug("participant {} cannot {} the lease of {}: {}", participantId, what, store.name(), e.toString());
+      log.debug(
+          "participant {} cannot {} the lease of {}: {}",
+          participantId,
+          what,
+          store.name(),
+          e.toString());
     }
     failing = true;
   }

@@ -18,11 +18,11 @@ import org.jspecify.annotations.Nullable;
  * The decisions of one lease candidate, without I/O: state and event in, actions out. Not
  * thread-safe: one loop feeds it.
  *
- * <p>A term is active until its deadline: the monotonic time at which the statement that granted
- * or last renewed the lease was <em>sent</em>, plus the lease duration, minus the safety margin.
- * The database granted the lease from a moment after the statement was sent, so the deadline is
- * never later than the grant's end, however late the answer arrives; an answer that arrives after
- * the deadline it would set begins or extends nothing.
+ * <p>A term is active until its deadline: the monotonic time at which the statement that granted or
+ * last renewed the lease was <em>sent</em>, plus the lease duration, minus the safety margin. The
+ * database granted the lease from a moment after the statement was sent, so the deadline is never
+ * later than the grant's end, however late the answer arrives; an answer that arrives after the
+ * deadline it would set begins or extends nothing.
  *
  * <p>A follower acquires on start, on every poll (the interval plus a random part of it up to the
  * jitter) and on a wake-up. A holder renews every renew interval; a renewal refused, failed, or
