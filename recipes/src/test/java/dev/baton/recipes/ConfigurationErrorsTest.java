@@ -86,6 +86,17 @@ class ConfigurationErrorsTest {
           .value(Consumer.class, () -> job -> {})
           .value(DataSource.class, JdbcDataSource::new)
           .value(AclPolicy.class, AclPolicy::open)
+          .value(
+              dev.baton.recipes.lease.LeaseConfig.class,
+              dev.baton.recipes.lease.LeaseConfig::defaults)
+          .value(
+              dev.baton.recipes.lease.LeaseBackend.class,
+              () -> {
+                JdbcDataSource h2 = new JdbcDataSource();
+                h2.setURL("jdbc:h2:mem:config_errors_lease;DB_CLOSE_DELAY=-1");
+                return dev.baton.recipes.lease.LeaseBackend.create(
+                    h2, dev.baton.recipes.lease.LeaseConfig.defaults());
+              })
           .value(List.class, List::of)
           .value(Path.class, () -> TRUST_STORE)
           .value(TlsConfig.class, () -> TlsConfig.builder().trustStore(TRUST_STORE, "x").build())
@@ -110,7 +121,10 @@ class ConfigurationErrorsTest {
               () ->
                   dev.baton.recipes.scheduler.JobWorker.builder(
                       new InMemoryJobStore(), "w", job -> {}))
-          .builder(TlsConfig.Builder.class, () -> TlsConfig.builder().trustStore(TRUST_STORE, "x"));
+          .builder(TlsConfig.Builder.class, () -> TlsConfig.builder().trustStore(TRUST_STORE, "x"))
+          .builder(
+              dev.baton.recipes.lease.LeaseConfig.Builder.class,
+              dev.baton.recipes.lease.LeaseConfig::builder);
 
   static List<ApiErrorRules.Case> nullArguments() {
     return ApiErrorRules.cases(
@@ -127,6 +141,36 @@ class ConfigurationErrorsTest {
 
   static Stream<Arguments> invalidValues() {
     return Stream.of(
+        invalid(
+            "a safety margin as long as the lease",
+            () ->
+                dev.baton.recipes.lease.LeaseConfig.builder()
+                    .leaseDuration(Duration.ofSeconds(2))
+                    .safetyMargin(Duration.ofSeconds(2))
+                    .build(),
+            "safetyMargin"),
+        invalid(
+            "a renewal that cannot be confirmed before the deadline",
+            () ->
+                dev.baton.recipes.lease.LeaseConfig.builder()
+                    .leaseDuration(Duration.ofSeconds(10))
+                    .safetyMargin(Duration.ofSeconds(2))
+                    .renewInterval(Duration.ofSeconds(5))
+                    .renewTimeout(Duration.ofSeconds(4))
+                    .build(),
+            "renewInterval + renewTimeout"),
+        invalid(
+            "a poll jitter above 1",
+            () -> dev.baton.recipes.lease.LeaseConfig.builder().pollJitter(1.5).build(),
+            "pollJitter"),
+        invalid(
+            "a zero poll interval",
+            () -> dev.baton.recipes.lease.LeaseConfig.builder().pollInterval(Duration.ZERO).build(),
+            "pollInterval"),
+        invalid(
+            "a lease table name with a quote",
+            () -> dev.baton.recipes.lease.LeaseConfig.builder().table("lease'; drop").build(),
+            "table name"),
         invalid(
             "a blank connect string", () -> SessionConfig.builder(" ").build(), "connectString"),
         invalid(
