@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.testkit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A PostgreSQL server of a test's own, so that a test can restart or stop it without touching the
+ * shared server of {@link PostgresFixture}: Debian's server binaries (installed by {@code
+ * test-support/postgres-up}), a fresh cluster in a temporary directory owned by the {@code
+ * postgres} user, on a free port of 127.0.0.1, with a superuser {@code baton} trusted without a
+ * password. Needs root (the tests and CI run as root); fails, never skips, when it cannot start.
+ */
+public final class PostgresProcess implements AutoCloseable {
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
+
+  private final Path dir;
+  private final int port;
+
+  private PostgresProcess(Path dir, int port) {
+    this.dir = dir;
+    this.port = port;
+  }
+
+  /** Creates a cluster and starts its server. */
+  public static PostgresProcess start() {
+    try {
+      Path dir = Files.createTempDirectory("baton-pg-");
+      run("chown", "postgres", dir.toString());
+      run("chmod", "700", dir.toString());
+      PostgresProcess pg = new PostgresProcess(dir, FreePorts.next());
+      pg.asPostgres(bin("initdb"), "-D", dir + "/data", "-A", "trust", "-U", "baton");
+      pg.serverStart();
+      return pg;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot create a PostgreSQL cluster", e);
+    }
+  }
+
+  /** The JDBC URL of the server's {@code postgres} database as user {@code baton}. */
+  public String url() {
+    return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=baton";
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** A data source on the server (a new connection per {@code getConnection()}). */
+  public DataSource dataSource() {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL(url());
+    return ds;
+  }
+
+  /**
+   * Stops the server with a fast shutdown: every connection is terminated, committed data stays;
+   * {@link #startServer()} brings it back on the same port.
+   */
+  public void stopServer() {
+    asPostgres(bin("pg_ctl"), "-D", dir + "/data", "-m", "fast", "-w", "stop");
+  }
+
+  /** Starts the server again after {@link #stopServer()}. */
+  public void startServer() {
+    serverStart();
+  }
+
+  /** Stops the server at once and deletes the cluster. */
+  @Override
+  public void close() {
+    try {
+      asPostgres(bin("pg_ctl"), "-D", dir + "/data", "-m", "immediate", "-w", "stop");
+    } finally {
+      try (Stream<Path> files = Files.walk(dir)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot delete " + dir, e);
+      }
+    }
+  }
+
+  private void serverStart() {
+    asPostgres(
+        bin("pg_ctl"),
+        "-D",
+        dir + "/data",
+        "-o",
+        "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1",
+        "-l",
+        dir + "/server.log",
+        "-w",
+        "start");
+  }
+
+  private void asPostgres(String... command) {
+    run("su", "postgres", "-c", String.join(" ", quoted(command)));
+  }
+
+  private static List<String> quoted(String... words) {
+    List<String> out = new ArrayList<>();
+    for (String w : words) {
+      out.add("'" + w.replace("'", "'\\''") + "'");
+    }
+    return out;
+  }
+
+  /** The path of a server binary of the newest installed PostgreSQL. */
+  private static String bin(String name) {
+    try (Stream<Path> versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+      Path newest =
+          versions
+              .max(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString())))
+              .orElseThrow(
+                  () -> new IllegalStateException("no PostgreSQL under /usr/lib/postgresql"));
+      return newest.resolve("bin").resolve(name).toString();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "no PostgreSQL server binaries: run test-support/postgres-up", e);
+    }
+  }
+
+  private static void run(String... command) {
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("timed out: " + String.join(" ", command));
+      }
+      if (p.exitValue() != 0) {
+        throw new IllegalStateException(
+            String.join(" ", command) + " exited " + p.exitValue() + ": " + new String(out));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + String.join(" ", command), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running " + command[0], e);
+    }
+  }
+}
