@@ -27,9 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The idle connection is checked with a query every 10 s (with a 10 s network timeout), so that
  * one that died silently is noticed. When the connection fails it logs one warning per streak of
- * failures, waits {@code reconnectDelay} and connects again. A release while it was disconnected is
- * not heard: the follower's poll finds it. This is the only class that refers to the PostgreSQL
- * driver, so that users on H2 need not have it.
+ * failures, waits {@code reconnectDelay} and connects again. Each time it starts listening it wakes
+ * the follower once, so that a release before the {@code LISTEN} took effect (at start, or while it
+ * was disconnected) is found at once rather than at the next poll. This is the only class that
+ * refers to the PostgreSQL driver, so that users on H2 need not have it.
  */
 public final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
@@ -108,6 +109,9 @@ public final class PgReleaseListener implements AutoCloseable {
           log.info("listening for releases of '{}' again", name);
           failing = false;
         }
+        // A release before the LISTEN took effect (the first one, or while disconnected) was not
+        // heard: wake once now, so that the follower looks at the row with nothing missed since.
+        wake();
         long nextCheck = System.nanoTime() + CHECK_NANOS;
         while (!closed.get()) {
           PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
