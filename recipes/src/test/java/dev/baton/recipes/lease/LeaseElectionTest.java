@@ -29,16 +29,26 @@ class LeaseElectionTest {
   void exactlyOneOfTwentyCandidatesLeadsAndTokensRiseAcrossHandovers(LeaseDatabases db)
       throws Exception {
     String table = LeaseDatabases.table();
-    LeaseBackend backend =
-        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+    // Twenty candidates: a lease long enough, and polls rare enough, that the followers' polling
+    // (each statement here opens a new connection, a new server process on PostgreSQL) does not
+    // keep the leader's renewal from landing on a loaded machine. This test is about handovers.
+    LeaseConfig config =
+        LeaseDatabases.quick(table)
+            .leaseDuration(Duration.ofSeconds(5))
+            .safetyMargin(Duration.ofSeconds(1))
+            .renewInterval(Duration.ofSeconds(1))
+            .renewTimeout(Duration.ofSeconds(2))
+            .pollInterval(Duration.ofSeconds(1))
+            .build();
+    LeaseBackend backend = LeaseBackend.create(db.dataSource(), config);
     LeaseTerms terms = new LeaseTerms();
     try {
       for (int i = 0; i < 20; i++) {
         terms.candidate(backend, "/lease/twenty", "c" + i).start();
       }
       for (int round = 0; round < 3; round++) {
-        await().atMost(WITHIN).until(() -> terms.leaders().size() == 1);
-        LeaderElection leader = terms.leaders().get(0);
+        LeaderElection leader =
+            await().atMost(WITHIN).until(terms::leaders, l -> l.size() == 1).get(0);
         assertThat(leader.currentLeader())
             .hasValueSatisfying(
                 l -> assertThat(l.participantId()).isEqualTo(leader.participantId()));
@@ -48,10 +58,18 @@ class LeaseElectionTest {
       }
       assertThat(terms.violations()).isEmpty();
       assertThat(terms.elected()).hasSizeGreaterThanOrEqualTo(4);
+      // Every handover the test asked for; on a loaded machine (each statement here opens a new
+      // connection, a new server process on PostgreSQL) a renewal may also miss its deadline, and
+      // the term then ends by its own clock: correct, and the checks above still hold across it.
       assertThat(terms.events())
           .filteredOn(e -> e.kind().equals("revoked"))
           .extracting(LeaseTerms.Event::reason)
-          .containsOnly(RevocationReason.RESIGNED);
+          .isSubsetOf(
+              RevocationReason.RESIGNED,
+              RevocationReason.LEASE_EXPIRED,
+              RevocationReason.RENEWAL_FAILED)
+          .filteredOn(r -> r == RevocationReason.RESIGNED)
+          .hasSizeGreaterThanOrEqualTo(3);
     } finally {
       terms.closeAll();
       db.drop(table);
@@ -88,6 +106,8 @@ class LeaseElectionTest {
       assertThat(tookMs).isLessThan(5_000); // far below the 30 s poll and the 60 s lease
       assertThat(aTerm.revocationReason()).contains(RevocationReason.CLOSED);
       assertThat(terms.violations()).isEmpty();
+      // awaitLeadership returns once the term is active; its elected callback may still be queued
+      await().atMost(WITHIN).until(() -> terms.events().size() == 3);
       List<String> order = new ArrayList<>();
       terms.events().forEach(e -> order.add(e.participant() + " " + e.kind()));
       assertThat(order).containsExactly("a elected", "a revoked", "b elected");
@@ -97,16 +117,30 @@ class LeaseElectionTest {
     }
   }
 
+  private static long spinUntil(long until) {
+    long spins = 0;
+    while (System.nanoTime() < until) {
+      spins++;
+    }
+    return spins;
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("databases")
   void aBusyLeaderKeepsItsTermAndAHostClockSetApartChangesNothing(LeaseDatabases db)
       throws Exception {
     String table = LeaseDatabases.table();
     LeaseBackend backend =
-        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
+        LeaseBackend.create(
+            db.dataSource(),
+            LeaseDatabases.quick(table)
+                .leaseDuration(Duration.ofSeconds(4))
+                .safetyMargin(Duration.ofSeconds(1))
+                .renewInterval(Duration.ofMillis(500))
+                .build());
     List<RevocationReason> revoked = new java.util.concurrent.CopyOnWriteArrayList<>();
     java.util.concurrent.CountDownLatch busyDone = new java.util.concurrent.CountDownLatch(1);
-    // The leader's elected callback spins for three lease durations without yielding; its host
+    // The leader's elected callback keeps every core busy for two lease durations; its host
     // clock is a day ahead. The renewal thread must keep the term.
     LeaderElection busy =
         LeaderElection.create(
@@ -118,10 +152,22 @@ class LeaseElectionTest {
             new dev.baton.recipes.election.LeadershipListener() {
               @Override
               public void elected(Leadership leadership) {
-                long until = System.nanoTime() + Duration.ofSeconds(6).toNanos();
-                long spins = 0;
-                while (System.nanoTime() < until) {
-                  spins++;
+                // every core busy: the callback thread and one more spinning thread per core
+                long until = System.nanoTime() + Duration.ofSeconds(8).toNanos(); // two leases
+                List<Thread> spinners = new ArrayList<>();
+                for (int i = 1; i < Runtime.getRuntime().availableProcessors(); i++) {
+                  Thread t = new Thread(() -> spinUntil(until), "spinner-" + i);
+                  t.start();
+                  spinners.add(t);
+                }
+                long spins = spinUntil(until);
+                for (Thread t : spinners) {
+                  try {
+                    t.join();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                  }
                 }
                 if (spins > 0 && leadership.isActive()) {
                   busyDone.countDown();
