@@ -36,6 +36,10 @@ import javax.sql.DataSource;
  * poll (with jitter) and, on PostgreSQL, also wake on {@code LISTEN/NOTIFY} when a holder releases;
  * failover after a crash takes up to the lease duration plus a poll.
  *
+ * <p>Use a connection pool with a connection timeout below {@link LeaseConfig#renewTimeout()}:
+ * every statement borrows a connection from the data source, and the renew timeout bounds the
+ * statement on the network (the JDBC network timeout), not the opening of a new connection.
+ *
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */
 public final class LeaseBackend {
