@@ -1,8 +1,8 @@
 /**
  * The lease-record backend: leader election on one row per election in a SQL table (PostgreSQL, or
- * H2 embedded), for teams without ZooKeeper. {@link dev.baton.recipes.lease.LeaseBackend} goes where
- * a {@code BatonSession} would ({@code LeaderElection.create}, {@code LeaderScheduler.create});
- * {@link dev.baton.recipes.lease.LeaseConfig} holds its settings.
+ * H2 embedded), for teams without ZooKeeper. {@link dev.baton.recipes.lease.LeaseBackend} goes
+ * where a {@code BatonSession} would ({@code LeaderElection.create}, {@code
+ * LeaderScheduler.create}); {@link dev.baton.recipes.lease.LeaseConfig} holds its settings.
  *
  * <p>Guarantees: at most one candidate holds an active term whose local deadline has not passed,
  * given the database is linearizable for the row (one PostgreSQL primary); a term's deadline is the

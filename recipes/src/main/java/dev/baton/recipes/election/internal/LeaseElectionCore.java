@@ -71,8 +71,11 @@ public final class LeaseElectionCore implements ElectionEngine {
     runner.start();
   }
 
-  /** Begins the term of {@code token}, active until {@code until}; false once closed or failed. */
-  boolean begin(long token, long until) {
+  /**
+   * Begins the term of {@code token}, active until {@code until}, after following for {@code
+   * waited}; false once closed or failed.
+   */
+  boolean begin(long token, long until, Duration waited) {
     synchronized (lock) {
       if (closed || failure != null) {
         return false;
@@ -86,7 +89,7 @@ public final class LeaseElectionCore implements ElectionEngine {
               config.clock().instant());
       current = h;
       lastTransition = h.electedAt();
-      metrics.elected(token, Duration.ZERO);
+      metrics.elected(token, waited);
       callbacks.elected(h);
       lock.notifyAll();
     }

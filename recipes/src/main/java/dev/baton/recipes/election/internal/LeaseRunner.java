@@ -41,6 +41,7 @@ final class LeaseRunner {
   private @Nullable Subscription subscription; // on the loop only
   private volatile boolean reachable = true;
   private boolean failing; // on the loop only: a streak of failed statements is logged once
+  private long followingSince; // on the loop only: since the start or the last term's end
 
   LeaseRunner(
       LeaseStore store,
@@ -71,6 +72,7 @@ final class LeaseRunner {
           if (wakeups != null) {
             subscription = wakeups.subscribe(() -> loop.execute(() -> feed(new LeaseEvent.Wake())));
           }
+          followingSince = loop.nanoTime();
           feed(new LeaseEvent.Start());
         });
   }
@@ -139,6 +141,7 @@ final class LeaseRunner {
               ? new LeaseEvent.Renewed(r.token(), sent, loop.nanoTime())
               : new LeaseEvent.RenewRefused(r.token()));
     } else if (action instanceof LeaseAction.Release r) {
+      followingSince = loop.nanoTime(); // every ended term is released
       try {
         store.release(participantId, r.token());
         answered();
@@ -146,7 +149,7 @@ final class LeaseRunner {
         failed("release (the lease expires instead)", e);
       }
     } else if (action instanceof LeaseAction.Begin b) {
-      if (core.begin(b.token(), b.deadline())) {
+      if (core.begin(b.token(), b.deadline(), Duration.ofNanos(loop.nanoTime() - followingSince))) {
         watch(b.token(), b.deadline());
       }
     } else if (action instanceof LeaseAction.Extend x) {
