@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,18 +42,16 @@ public final class ElectionCore implements ElectionEngine {
   private final Liveness liveness;
   private final ElectionMetrics metrics;
   private final CallbackDispatcher callbacks;
-  private final Object lock = new Object();
+  private final TermSlot slot;
+  private final Object lock; // the slot's: guards the term and the fields below
   private final CandidateRunner runner;
   private final Runnable leave;
   private final ElectionObserver observer;
-
-  private boolean closed;
 
   /** The session of the current term's node, and the epoch it began in. Under lock. */
   private long termSession;
 
   private long termEpoch;
-  private volatile @Nullable LeadershipHandle current; // written under lock; read without it
 
   /** Own nodes whose watch fired (deleted or changed): no term begins on them again. */
   private final Set<String> deadNodes =
@@ -66,7 +63,6 @@ public final class ElectionCore implements ElectionEngine {
             }
           });
 
-  private @Nullable Instant lastTransition;
   private volatile @Nullable VirtualMachineError failure;
 
   public ElectionCore(
@@ -82,6 +78,8 @@ public final class ElectionCore implements ElectionEngine {
     String name = config.participantId() + "@" + config.path();
     this.callbacks =
         new CallbackDispatcher(name, listener, metrics, this::onElectedFailure, this::fail);
+    this.slot = new TermSlot(config, metrics, callbacks, config.path());
+    this.lock = slot.lock;
     this.runner = new CandidateRunner(store, config, this, metrics, name);
     this.leave = runner::close; // linked now, not on the way of a shutdown's first close
   }
@@ -99,8 +97,10 @@ public final class ElectionCore implements ElectionEngine {
    */
   boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
     LeadershipHandle ended;
+    LeadershipHandle begun;
     synchronized (lock) {
-      if (closed
+      LeadershipHandle current = slot.current();
+      if (slot.isClosedLocked()
           || failure != null
           || liveness.current().number() != epoch
           || deadNodes.contains(nodePath)) {
@@ -121,24 +121,22 @@ public final class ElectionCore implements ElectionEngine {
         }
         return true;
       }
-      ended = revokeLocked(RevocationReason.NODE_DELETED);
+      ended = slot.revokeLocked(RevocationReason.NODE_DELETED);
       termSession = liveness.current().sessionId(); // the epoch's: the one the queue was read in
       termEpoch = epoch;
-      current =
+      begun =
           new LeadershipHandle(config.participantId(), token, nodePath, config.clock().instant());
-      lastTransition = current.electedAt();
-      metrics.elected(token.value(), waited);
-      callbacks.elected(current);
-      lock.notifyAll();
+      slot.beginLocked(begun, waited);
     }
-    logRevoked(ended, RevocationReason.NODE_DELETED);
-    log.info("participant {} leads {} with token {}", config.participantId(), config.path(), token);
+    slot.logRevoked(ended, RevocationReason.NODE_DELETED);
+    slot.logElected(begun);
     return true;
   }
 
   /** Pauses the current term (the connection is suspended under the session policy). */
   void pause() {
     synchronized (lock) {
+      LeadershipHandle current = slot.current();
       if (current != null && current.pause()) {
         metrics.paused();
         callbacks.paused(current);
@@ -158,20 +156,22 @@ public final class ElectionCore implements ElectionEngine {
   void connectedIn(ConnectionEpoch epoch) {
     LeadershipHandle ended = null;
     synchronized (lock) {
-      if (current != null && epoch.number() > termEpoch && termSession != epoch.sessionId()) {
-        ended = revokeLocked(RevocationReason.SESSION_LOST);
+      if (slot.current() != null
+          && epoch.number() > termEpoch
+          && termSession != epoch.sessionId()) {
+        ended = slot.revokeLocked(RevocationReason.SESSION_LOST);
       }
     }
-    logRevoked(ended, RevocationReason.SESSION_LOST);
+    slot.logRevoked(ended, RevocationReason.SESSION_LOST);
   }
 
   /** Ends the current term, if any, for {@code reason}. */
   void revoke(RevocationReason reason) {
     LeadershipHandle ended;
     synchronized (lock) {
-      ended = revokeLocked(reason);
+      ended = slot.revokeLocked(reason);
     }
-    logRevoked(ended, reason);
+    slot.logRevoked(ended, reason);
   }
 
   /**
@@ -183,42 +183,12 @@ public final class ElectionCore implements ElectionEngine {
     LeadershipHandle ended = null;
     synchronized (lock) {
       deadNodes.add(nodePath); // also when no term exists yet: a listing in flight may lead on it
+      LeadershipHandle current = slot.current();
       if (current != null && current.nodePath().equals(nodePath)) {
-        ended = revokeLocked(RevocationReason.NODE_DELETED);
+        ended = slot.revokeLocked(RevocationReason.NODE_DELETED);
       }
     }
-    logRevoked(ended, RevocationReason.NODE_DELETED);
-  }
-
-  /**
-   * Ends the current term, if any; returns it if this call ended it, for {@link #logRevoked} once
-   * the lock is released (a log line costs a leaving leader's delete time).
-   */
-  private @Nullable LeadershipHandle revokeLocked(RevocationReason reason) {
-    LeadershipHandle h = current;
-    current = null;
-    if (h == null || !h.revoke(reason)) {
-      return null;
-    }
-    lastTransition = config.clock().instant();
-    metrics.revoked(reason);
-    if (config.interruptOnRevoke()) {
-      callbacks.interruptIfRunning(h);
-    }
-    callbacks.revoked(h, reason);
-    lock.notifyAll();
-    return h;
-  }
-
-  private void logRevoked(@Nullable LeadershipHandle ended, RevocationReason reason) {
-    if (ended != null) {
-      log.info(
-          "participant {} no longer leads {} (token {}): {}",
-          config.participantId(),
-          config.path(),
-          ended.token(),
-          reason);
-    }
+    slot.logRevoked(ended, RevocationReason.NODE_DELETED);
   }
 
   private void onElectedFailure(LeadershipHandle h) {
@@ -242,34 +212,19 @@ public final class ElectionCore implements ElectionEngine {
   /** The current term, active or paused. */
   @Override
   public Optional<Leadership> leadership() {
-    return Optional.ofNullable(current);
+    return slot.leadership();
   }
 
   /** True while this candidate holds an active term; takes no lock. */
   @Override
   public boolean isLeader() {
-    LeadershipHandle h = current;
-    return h != null && h.isActive();
+    return slot.isLeader();
   }
 
   /** Waits for an active term. */
   @Override
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (lock) {
-      while (!closed) {
-        LeadershipHandle h = current;
-        if (h != null && h.isActive()) {
-          return Optional.of(h);
-        }
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return Optional.empty();
-        }
-        TimeUnit.NANOSECONDS.timedWait(lock, left);
-      }
-      return Optional.empty();
-    }
+    return slot.awaitLeadership(timeout);
   }
 
   @Override
@@ -279,9 +234,7 @@ public final class ElectionCore implements ElectionEngine {
 
   @Override
   public Optional<Instant> lastTransition() {
-    synchronized (lock) {
-      return Optional.ofNullable(lastTransition);
-    }
+    return slot.lastTransition();
   }
 
   @Override
@@ -317,29 +270,17 @@ public final class ElectionCore implements ElectionEngine {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
     LeadershipHandle ended;
     synchronized (lock) {
-      if (closed) {
+      if (!slot.closeLocked()) {
         return;
       }
-      closed = true;
-      ended = revokeLocked(RevocationReason.CLOSED);
-      lock.notifyAll();
+      ended = slot.revokeLocked(RevocationReason.CLOSED);
     }
     if (ended != null && !callbacks.isCallbackThread()) {
       callbacks.afterQueued(leave); // right after revoked; the close below is then a no-op
     }
-    if (ended != null
-        && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
-        && !callbacks.isCallbackThread()) {
-      log.warn(
-          "participant {} leaves {} before its revoked callback for token {} returned: it took"
-              + " longer than the callback drain timeout {}",
-          config.participantId(),
-          config.path(),
-          ended.token(),
-          config.callbackDrainTimeout());
-    }
+    slot.awaitRevokedCallback(ended, drainDeadline);
     runner.close(); // the term has ended: its znode is deleted now unless the callback loop did
-    logRevoked(ended, RevocationReason.CLOSED);
+    slot.logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
   }

@@ -16,36 +16,29 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The terms of one candidate of a lease-record election: begins, extends and revokes them, and
- * queues the callbacks. The decisions are the {@link
+ * The terms of one candidate of a lease-record election: begins, extends and revokes them through
+ * its {@link TermSlot}. The decisions are the {@link
  * dev.baton.recipes.internal.lease.LeaseMachine}'s, the I/O the {@link LeaseRunner}'s.
  *
- * <p>Every change of the current term happens under {@code lock}, never held while user code or
- * database I/O runs. A term's deadline is enforced twice: by a timer on a thread of its own, which
- * revokes the term at the deadline even while the renewal statement hangs, and by the machine,
- * which ends a term whose renewal was confirmed too late.
+ * <p>A term's deadline is enforced twice: by a timer on a thread of its own, which revokes the term
+ * at the deadline even while the renewal statement hangs, and by the machine, which ends a term
+ * whose renewal was confirmed too late. A term ended outside the machine (deadline, resignation, a
+ * failed {@code elected}, a fatal error) is reported to the runner, which releases the lease.
  */
 public final class LeaseElectionCore implements ElectionEngine {
-  private static final Logger log = LoggerFactory.getLogger(LeaseElectionCore.class);
-
   private final ElectionConfig config;
   private final LeaseStore store;
   private final String description;
   private final ElectionMetrics metrics;
   private final CallbackDispatcher callbacks;
+  private final TermSlot slot;
+  private final Object lock; // the slot's: guards the term and the deadline
   private final LeaseRunner runner;
-  private final Object lock = new Object();
 
-  private boolean closed; // under lock
   private long deadline; // of the current term, monotonic nanoseconds; under lock
-  private volatile @Nullable LeadershipHandle current; // written under lock
-  private @Nullable Instant lastTransition; // under lock
   private volatile @Nullable VirtualMachineError failure;
 
   public LeaseElectionCore(
@@ -63,6 +56,8 @@ public final class LeaseElectionCore implements ElectionEngine {
     String name = config.participantId() + "@" + config.path();
     this.callbacks =
         new CallbackDispatcher(name, listener, metrics, this::onElectedFailure, this::fail);
+    this.slot = new TermSlot(config, metrics, callbacks, description);
+    this.lock = slot.lock;
     this.runner = new LeaseRunner(store, wakeups, lease, this, config.participantId(), name);
   }
 
@@ -76,24 +71,20 @@ public final class LeaseElectionCore implements ElectionEngine {
    * waited}; false once closed or failed.
    */
   boolean begin(long token, long until, Duration waited) {
+    LeadershipHandle h =
+        new LeadershipHandle(
+            config.participantId(),
+            FencingToken.of(config.path(), token),
+            description,
+            config.clock().instant());
     synchronized (lock) {
-      if (closed || failure != null) {
+      if (slot.isClosedLocked() || failure != null) {
         return false;
       }
       deadline = until;
-      LeadershipHandle h =
-          new LeadershipHandle(
-              config.participantId(),
-              FencingToken.of(config.path(), token),
-              description,
-              config.clock().instant());
-      current = h;
-      lastTransition = h.electedAt();
-      metrics.elected(token, waited);
-      callbacks.elected(h);
-      lock.notifyAll();
+      slot.beginLocked(h, waited);
     }
-    log.info("participant {} leads {} with token {}", config.participantId(), description, token);
+    slot.logElected(h);
     return true;
   }
 
@@ -113,7 +104,7 @@ public final class LeaseElectionCore implements ElectionEngine {
     LeadershipHandle ended = null;
     synchronized (lock) {
       if (isCurrent(token) && now - deadline >= 0) {
-        ended = revokeLocked(RevocationReason.LEASE_EXPIRED);
+        ended = slot.revokeLocked(RevocationReason.LEASE_EXPIRED);
       }
     }
     endedOutside(ended, RevocationReason.LEASE_EXPIRED);
@@ -124,14 +115,14 @@ public final class LeaseElectionCore implements ElectionEngine {
     LeadershipHandle ended = null;
     synchronized (lock) {
       if (isCurrent(token)) {
-        ended = revokeLocked(reason);
+        ended = slot.revokeLocked(reason);
       }
     }
-    logRevoked(ended, reason);
+    slot.logRevoked(ended, reason);
   }
 
   private boolean isCurrent(long token) {
-    LeadershipHandle h = current;
+    LeadershipHandle h = slot.current();
     return h != null && h.token().value() == token;
   }
 
@@ -139,7 +130,7 @@ public final class LeaseElectionCore implements ElectionEngine {
   private void revokeOutside(RevocationReason reason) {
     LeadershipHandle ended;
     synchronized (lock) {
-      ended = revokeLocked(reason);
+      ended = slot.revokeLocked(reason);
     }
     endedOutside(ended, reason);
   }
@@ -148,38 +139,11 @@ public final class LeaseElectionCore implements ElectionEngine {
     if (ended != null) {
       runner.ended(ended.token().value());
     }
-    logRevoked(ended, reason);
-  }
-
-  private @Nullable LeadershipHandle revokeLocked(RevocationReason reason) {
-    LeadershipHandle h = current;
-    current = null;
-    if (h == null || !h.revoke(reason)) {
-      return null;
-    }
-    lastTransition = config.clock().instant();
-    metrics.revoked(reason);
-    if (config.interruptOnRevoke()) {
-      callbacks.interruptIfRunning(h);
-    }
-    callbacks.revoked(h, reason);
-    lock.notifyAll();
-    return h;
-  }
-
-  private void logRevoked(@Nullable LeadershipHandle ended, RevocationReason reason) {
-    if (ended != null) {
-      log.info(
-          "participant {} no longer leads {} (token {}): {}",
-          config.participantId(),
-          description,
-          ended.token(),
-          reason);
-    }
+    slot.logRevoked(ended, reason);
   }
 
   private void onElectedFailure(LeadershipHandle h) {
-    if (config.resignOnCallbackFailure() && current == h) {
+    if (config.resignOnCallbackFailure() && slot.current() == h) {
       revokeOutside(RevocationReason.CALLBACK_FAILED);
     }
   }
@@ -197,34 +161,20 @@ public final class LeaseElectionCore implements ElectionEngine {
 
   @Override
   public Optional<Leadership> leadership() {
-    return Optional.ofNullable(current);
+    return slot.leadership();
   }
 
   @Override
   public boolean isLeader() {
-    LeadershipHandle h = current;
-    return h != null && h.isActive();
+    return slot.isLeader();
   }
 
   @Override
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
-    long until = System.nanoTime() + timeout.toNanos();
-    synchronized (lock) {
-      while (!closed) {
-        LeadershipHandle h = current;
-        if (h != null && h.isActive()) {
-          return Optional.of(h);
-        }
-        long left = until - System.nanoTime();
-        if (left <= 0) {
-          return Optional.empty();
-        }
-        TimeUnit.NANOSECONDS.timedWait(lock, left);
-      }
-      return Optional.empty();
-    }
+    return slot.awaitLeadership(timeout);
   }
 
+  /** True while the last statement sent to the database was answered. */
   @Override
   public boolean isConnected() {
     return runner.reachable();
@@ -232,9 +182,7 @@ public final class LeaseElectionCore implements ElectionEngine {
 
   @Override
   public Optional<Instant> lastTransition() {
-    synchronized (lock) {
-      return Optional.ofNullable(lastTransition);
-    }
+    return slot.lastTransition();
   }
 
   @Override
@@ -283,26 +231,14 @@ public final class LeaseElectionCore implements ElectionEngine {
     long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
     LeadershipHandle ended;
     synchronized (lock) {
-      if (closed) {
+      if (!slot.closeLocked()) {
         return;
       }
-      closed = true;
-      ended = revokeLocked(RevocationReason.CLOSED);
-      lock.notifyAll();
+      ended = slot.revokeLocked(RevocationReason.CLOSED);
     }
-    if (ended != null
-        && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())))
-        && !callbacks.isCallbackThread()) {
-      log.warn(
-          "participant {} releases {} before its revoked callback for token {} returned: it took"
-              + " longer than the callback drain timeout {}",
-          config.participantId(),
-          description,
-          ended.token(),
-          config.callbackDrainTimeout());
-    }
+    slot.awaitRevokedCallback(ended, drainDeadline);
     runner.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
-    logRevoked(ended, RevocationReason.CLOSED);
+    slot.logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     metrics.close();
   }
