@@ -19,9 +19,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  *
  * <p>Details: {@code leader} (true or false), {@code token} (this instance's term, {@code ft:...},
  * or {@code none}), {@code termStart}, {@code participantId}, {@code path}, {@code role}, {@code
- * connected}, {@code state}, {@code participation}, and from ZooKeeper (read at most every {@code
- * participantsTtl}, only while connected) {@code participants} (how many candidates) and {@code
- * leaderId}.
+ * backend} ({@code zookeeper} or {@code lease}), {@code connected}, {@code state}, {@code
+ * participation}, and from the backend (read at most every {@code participantsTtl}, only while
+ * connected) {@code participants} (how many candidates; on the lease backend 1 while a live holder
+ * exists, a lease having no queue) and {@code leaderId}.
  */
 public final class ElectionHealthIndicator implements HealthIndicator {
   private final BatonElection election;
@@ -49,6 +50,7 @@ public final class ElectionHealthIndicator implements HealthIndicator {
         .withDetail("participantId", election.participantId())
         .withDetail("path", election.path())
         .withDetail("role", election.role())
+        .withDetail("backend", election.backend().kind())
         .withDetail("connected", h.connected())
         .withDetail("state", h.state().name())
         .withDetail("participation", participation.name());

@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -17,7 +18,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The Baton session: a {@link BatonSession} bean (unless the application has one) connected to
  * {@code baton.connect-string}, or to the ensemble of a {@link BatonConnectionDetails} bean, which
- * wins. Backs off when neither is there.
+ * wins. Backs off when neither is there, and with {@code baton.backend=lease} (see {@link
+ * BatonLeaseAutoConfiguration}).
  *
  * <p>With {@code baton.close-on-shutdown=true} (the default) the context closes the session when it
  * closes, after every election and group bean has stopped (they are lifecycle beans, stopped before
@@ -26,6 +28,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration
 @ConditionalOnClass(BatonSession.class)
+@ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
 @Conditional(OnBatonConnectionCondition.class)
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAutoConfiguration {

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.spring.actuate.BatonHealthContributor;
 import dev.baton.spring.availability.AvailabilityGuard;
 import dev.baton.spring.availability.HealthProbe;
@@ -17,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.registry.HealthContributorRegistry;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -33,7 +33,7 @@ import org.springframework.context.annotation.Configuration;
     afterName =
         "org.springframework.boot.health.autoconfigure.registry."
             + "HealthContributorRegistryAutoConfiguration")
-@ConditionalOnBean(BatonSession.class)
+@Conditional(OnElectionBackendCondition.class)
 @ConditionalOnBooleanProperty("baton.availability.resign-when-unavailable")
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAvailabilityAutoConfiguration {

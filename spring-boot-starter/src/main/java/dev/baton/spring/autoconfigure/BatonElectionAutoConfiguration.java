@@ -2,15 +2,19 @@
 package dev.baton.spring.autoconfigure;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElections;
+import dev.baton.spring.election.ElectionBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
@@ -19,24 +23,50 @@ import org.springframework.core.env.Environment;
  * BatonElection} lifecycle bean named {@code <name>Election}, and {@link BatonElections} (the
  * {@link dev.baton.spring.election.ElectionTerms}) over every {@code BatonElection} bean, the
  * application's own included. Each election's participant id defaults to {@code baton.instance-id};
- * the application's {@link MeterRegistry} (if it has exactly one) receives the metrics. Needs a
- * {@link BatonSession} bean.
+ * the application's {@link MeterRegistry} (if it has exactly one) receives the metrics. The
+ * elections run on what {@code baton.backend} says: a {@link BatonSession} bean (zookeeper, the
+ * default) or a {@link LeaseBackend} bean (lease); without it this backs off.
  */
-@AutoConfiguration(after = BatonAutoConfiguration.class)
-@ConditionalOnBean(BatonSession.class)
+@AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
+@Conditional(OnElectionBackendCondition.class)
 @EnableConfigurationProperties(BatonProperties.class)
 @Import(ElectionBeansRegistrar.class)
 public class BatonElectionAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonElectionAutoConfiguration() {}
 
-  @Bean(ElectionFactory.BEAN_NAME)
-  ElectionFactory batonElectionFactory(
-      BatonSession session,
-      BatonProperties properties,
-      Environment environment,
-      ObjectProvider<MeterRegistry> meterRegistry) {
-    return new ElectionFactory(session, properties, environment, meterRegistry);
+  /** The elections' factory on ZooKeeper; each election bean depends on it, so on the session. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
+  static class OnZooKeeper {
+    @Bean(ElectionFactory.BEAN_NAME)
+    ElectionFactory batonElectionFactory(
+        BatonSession session,
+        BatonProperties properties,
+        Environment environment,
+        ObjectProvider<MeterRegistry> meterRegistry) {
+      return new ElectionFactory(
+          ElectionBackend.of(session), properties, environment, meterRegistry);
+    }
+  }
+
+  /**
+   * The elections' factory on the lease backend; each election bean depends on it, so on the
+   * backend and its {@code DataSource}, which are destroyed after the elections released their
+   * leases.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  static class OnLease {
+    @Bean(ElectionFactory.BEAN_NAME)
+    ElectionFactory batonElectionFactory(
+        LeaseBackend backend,
+        BatonProperties properties,
+        Environment environment,
+        ObjectProvider<MeterRegistry> meterRegistry) {
+      return new ElectionFactory(
+          ElectionBackend.of(backend), properties, environment, meterRegistry);
+    }
   }
 
   /** Every election by name. */

@@ -1,32 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.spring.actuate.BatonHealthContributor;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.partition.BatonPartitionGroup;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * With Spring Boot's health module on the class path: the {@code baton} health contributor ({@code
  * management.health.baton.enabled=false} turns it off), with a child per election and per partition
- * group. Its ZooKeeper reads (participants, group status) are kept for 5 seconds.
+ * group, on either backend ({@code baton.backend}). Its reads of ZooKeeper or of the lease table
+ * (participants, group status) are kept for 5 seconds.
  */
 @AutoConfiguration(
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass(HealthContributor.class)
-@ConditionalOnBean(BatonSession.class)
+@Conditional(OnElectionBackendCondition.class)
 public class BatonHealthAutoConfiguration {
-  /** How long the ZooKeeper reads of the health details are kept. */
+  /** How long the backend reads of the health details are kept. */
   static final Duration DETAILS_TTL = Duration.ofSeconds(5);
 
   /** Creates the auto-configuration. */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.spring.actuate.BatonInfoContributor;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.partition.BatonPartitionGroup;
@@ -9,10 +8,10 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -22,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})
-@ConditionalOnBean(BatonSession.class)
+@Conditional(OnElectionBackendCondition.class)
 public class BatonInfoAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonInfoAutoConfiguration() {}

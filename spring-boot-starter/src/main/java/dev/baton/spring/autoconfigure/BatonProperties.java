@@ -10,13 +10,29 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
- * Baton's settings under {@code baton.*}: the session (connect string, timeouts, security), the
- * elections ({@code baton.election.<name>.*}), the partition groups ({@code
- * baton.partitions.<name>.*}) and the availability option. Without {@code baton.connect-string} (or
- * a {@link BatonConnectionDetails} bean) the auto-configuration backs off.
+ * Baton's settings under {@code baton.*}: the backend ({@code baton.backend}), the session (connect
+ * string, timeouts, security), the lease backend ({@code baton.lease.*}), the elections ({@code
+ * baton.election.<name>.*}), the partition groups ({@code baton.partitions.<name>.*}) and the
+ * availability option. On ZooKeeper (the default), without {@code baton.connect-string} (or a
+ * {@link BatonConnectionDetails} bean) the auto-configuration backs off.
  */
 @ConfigurationProperties("baton")
 public class BatonProperties {
+  /** What Baton's elections run on ({@code baton.backend}). */
+  public enum Backend {
+    /** A ZooKeeper ensemble, baton.connect-string: elections, partition groups, locks. */
+    ZOOKEEPER,
+    /** A lease record in the application's SQL database (PostgreSQL or H2): elections only. */
+    LEASE
+  }
+
+  /**
+   * What the elections run on: zookeeper (baton.connect-string) or lease (a lease record in the
+   * application's DataSource, PostgreSQL or H2, set by baton.lease.*). Partition groups need
+   * zookeeper.
+   */
+  private Backend backend = Backend.ZOOKEEPER;
+
   /**
    * The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless a
    * BatonConnectionDetails bean (e.g. a Testcontainers service connection) says where it is.
@@ -79,9 +95,27 @@ public class BatonProperties {
    */
   private final Map<String, PartitionGroupProperties> partitions = new LinkedHashMap<>();
 
+  /** The lease backend's settings, used with baton.backend=lease. */
+  @NestedConfigurationProperty private final LeaseProperties lease = new LeaseProperties();
+
   /** What Baton does while the application is not ready or not healthy. */
   @NestedConfigurationProperty
   private final AvailabilityProperties availability = new AvailabilityProperties();
+
+  /** The backend. */
+  public Backend getBackend() {
+    return backend;
+  }
+
+  /** Sets the backend. */
+  public void setBackend(Backend backend) {
+    this.backend = backend;
+  }
+
+  /** The lease backend's settings. */
+  public LeaseProperties getLease() {
+    return lease;
+  }
 
   /** The connect string, if set. */
   public @Nullable String getConnectString() {

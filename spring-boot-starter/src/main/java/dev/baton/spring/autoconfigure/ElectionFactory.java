@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.election.ElectionBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,17 +12,17 @@ import org.springframework.core.env.Environment;
 final class ElectionFactory {
   static final String BEAN_NAME = "batonElectionFactory";
 
-  private final BatonSession session;
+  private final ElectionBackend backend;
   private final BatonProperties properties;
   private final Environment environment;
   private final ObjectProvider<MeterRegistry> meterRegistry;
 
   ElectionFactory(
-      BatonSession session,
+      ElectionBackend backend,
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {
-    this.session = session;
+    this.backend = backend;
     this.properties = properties;
     this.environment = environment;
     this.meterRegistry = meterRegistry;
@@ -44,7 +44,10 @@ final class ElectionFactory {
       throw new BatonPropertyException(
           prefix + ".path",
           path,
-          "every election needs the path of its znode, e.g. /services/" + name + "/leader",
+          "every election needs the path of its znode (or of its row, on the lease backend), e.g."
+              + " /services/"
+              + name
+              + "/leader",
           null);
     }
     String participantId =
@@ -65,6 +68,6 @@ final class ElectionFactory {
                     .callbackDrainTimeout(p.getCallbackDrainTimeout())
                     .autoStartup(p.isAutoStartup())
                     .meterRegistry(meterRegistry.getIfUnique())
-                    .build(session));
+                    .build(backend));
   }
 }

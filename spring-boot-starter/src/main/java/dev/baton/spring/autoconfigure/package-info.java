@@ -7,10 +7,14 @@
  *   <tr><th>auto-configuration</th><th>when</th><th>beans</th></tr>
  *   <tr><td>{@link dev.baton.spring.autoconfigure.BatonAutoConfiguration}</td><td>{@code
  *   baton.connect-string} or a {@link dev.baton.spring.autoconfigure.BatonConnectionDetails}
- *   bean</td><td>{@code batonConnectionDetails}, {@code batonSession}</td></tr>
+ *   bean, unless {@code baton.backend=lease}</td><td>{@code batonConnectionDetails}, {@code
+ *   batonSession}</td></tr>
+ *   <tr><td>{@link dev.baton.spring.autoconfigure.BatonLeaseAutoConfiguration}</td><td>{@code
+ *   baton.backend=lease} and a single {@code DataSource}</td><td>{@code batonLeaseBackend}</td></tr>
  *   <tr><td>{@link dev.baton.spring.autoconfigure.BatonElectionAutoConfiguration}</td><td>a
- *   {@code BatonSession} bean</td><td>{@code <name>Election} per {@code baton.election.<name>},
- *   {@code batonElections}</td></tr>
+ *   {@code BatonSession} bean, or with {@code baton.backend=lease} a {@code LeaseBackend}
+ *   bean</td><td>{@code <name>Election} per {@code baton.election.<name>}, {@code
+ *   batonElections}</td></tr>
  *   <tr><td>{@link dev.baton.spring.autoconfigure.BatonPartitionAutoConfiguration}</td><td>a
  *   {@code BatonSession} bean and baton-partition-assignment</td><td>{@code <name>PartitionGroup}
  *   per {@code baton.partitions.<name>}, {@code batonPartitionGroups}</td></tr>

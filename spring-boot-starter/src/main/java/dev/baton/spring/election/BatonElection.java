@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.election;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
@@ -32,12 +31,16 @@ import org.springframework.context.SmartLifecycle;
  * and {@link #rejoin()} let the instance stay out of the election while the lifecycle runs (the
  * availability option uses them).
  *
+ * <p>It runs on an {@link ElectionBackend}: a ZooKeeper {@code BatonSession} or a lease record in a
+ * SQL database ({@code LeaseBackend}); everything above is the same on both.
+ *
  * <p>Ordering: it starts in phase {@link #DEFAULT_PHASE}, late, and stops early, before the beans
- * of lower phases; it depends on the {@link BatonSession} bean, which is closed only after every
- * lifecycle bean stopped. Transitions ({@code start}, {@code stop}, {@code leave}, {@code rejoin})
- * are serialized, and each waits for the previous election's last {@code revoked} callback (up to
- * its drain timeout), so events of successive elections do not interleave. Do not call them from a
- * leadership event listener; call {@link #yield()} there. Thread-safe.
+ * of lower phases; it depends on the bean it runs on (the session, or the lease backend and its
+ * {@code DataSource}), which is closed only after every lifecycle bean stopped, so a stopping
+ * election still releases its term. Transitions ({@code start}, {@code stop}, {@code leave}, {@code
+ * rejoin}) are serialized, and each waits for the previous election's last {@code revoked} callback
+ * (up to its drain timeout), so events of successive elections do not interleave. Do not call them
+ * from a leadership event listener; call {@link #yield()} there. Thread-safe.
  */
 public final class BatonElection
     implements SmartLifecycle, ApplicationEventPublisherAware, DisposableBean {
@@ -58,17 +61,17 @@ public final class BatonElection
 
   private final String name;
   private final String role;
-  private final BatonSession session;
+  private final ElectionBackend backend;
   private final ElectionConfig config;
   private final boolean autoStartup;
   private final int phase;
   private final Membership<LeaderElection> membership = new Membership<>(this::open, this::close);
   private @Nullable ApplicationEventPublisher publisher;
 
-  BatonElection(BatonElectionBuilder b, BatonSession session, ElectionConfig config) {
+  BatonElection(BatonElectionBuilder b, ElectionBackend backend, ElectionConfig config) {
     this.name = b.name;
     this.role = b.role == null ? b.name : b.role;
-    this.session = Objects.requireNonNull(session, "session");
+    this.backend = Objects.requireNonNull(backend, "backend");
     this.config = config;
     this.autoStartup = b.autoStartup;
     this.phase = b.phase;
@@ -99,7 +102,7 @@ public final class BatonElection
     return role;
   }
 
-  /** The election's znode path. */
+  /** The election's path: its znode on ZooKeeper, its row's name on the lease backend. */
   public String path() {
     return config.path();
   }
@@ -107,6 +110,11 @@ public final class BatonElection
   /** This instance's participant id. */
   public String participantId() {
     return config.participantId();
+  }
+
+  /** What the election runs on. */
+  public ElectionBackend backend() {
+    return backend;
   }
 
   /** The configuration each (re)join uses. */
@@ -139,7 +147,7 @@ public final class BatonElection
         membership.everStarted() ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
     return new ElectionHealth(
         state,
-        session.isConnected(),
+        backend.isConnected(),
         false,
         Optional.empty(),
         Optional.<Instant>empty(),
@@ -154,8 +162,9 @@ public final class BatonElection
   }
 
   /**
-   * Reads the candidates from ZooKeeper, leader first; empty while this instance is out of the
-   * election. A ZooKeeper read: callers on hot paths should cache it.
+   * Reads the candidates from the backend, leader first (on the lease backend only the live holder,
+   * a lease having no queue); empty while this instance is out of the election. A read of ZooKeeper
+   * or the database: callers on hot paths should cache it.
    */
   public List<Participant> participants() {
     LeaderElection e = current();
@@ -228,9 +237,14 @@ public final class BatonElection
 
   /** Creates and starts a new election; called under the lock, it runs no user code. */
   private LeaderElection open() {
-    LeaderElection e = LeaderElection.create(session, config, new EventPublishingListener(this));
+    LeaderElection e = backend.create(config, new EventPublishingListener(this));
     e.start();
-    log.info("Baton election '{}': joined {} as {}", name, config.path(), config.participantId());
+    log.info(
+        "Baton election '{}': joined {} on {} as {}",
+        name,
+        config.path(),
+        backend.kind(),
+        config.participantId());
     return e;
   }
 

@@ -4,6 +4,7 @@ package dev.baton.spring.election;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.lease.LeaseBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,7 +23,10 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
- * Not thread-safe.
+ * On a database instead of ZooKeeper, build it on the {@link LeaseBackend} bean ({@code
+ * baton.backend=lease}): {@code .build(leaseBackend)}.
+ *
+ * <p>Not thread-safe.
  */
 public final class BatonElectionBuilder {
   final String name;
@@ -93,11 +97,38 @@ public final class BatonElectionBuilder {
   }
 
   /**
-   * Validates the settings and builds a latent election on {@code session}.
+   * Validates the settings and builds a latent election on {@code session}, on ZooKeeper.
    *
    * @throws IllegalArgumentException naming the first invalid setting (the library's field name)
    */
   public BatonElection build(BatonSession session) {
+    return build(ElectionBackend.of(session));
+  }
+
+  /**
+   * Validates the settings and builds a latent election on a lease record of {@code backend}.
+   *
+   * @throws IllegalArgumentException naming the first invalid setting (the library's field name)
+   */
+  public BatonElection build(LeaseBackend backend) {
+    return build(ElectionBackend.of(backend));
+  }
+
+  /**
+   * Validates the settings and builds a latent election on {@code backend}.
+   *
+   * @throws IllegalArgumentException naming the first invalid setting (the library's field name),
+   *     or the connection policy {@code SESSION} on the lease backend, which has no session to
+   *     pause a term on (a failed renewal revokes it)
+   */
+  public BatonElection build(ElectionBackend backend) {
+    Objects.requireNonNull(backend, "backend");
+    if (connectionPolicy == ConnectionPolicy.SESSION && backend instanceof ElectionBackend.Lease) {
+      throw new IllegalArgumentException(
+          "connectionPolicy SESSION pauses a term while a ZooKeeper connection is suspended and"
+              + " needs ZooKeeper; the lease backend has no session (a failed renewal revokes the"
+              + " term): use STANDARD");
+    }
     ElectionConfig.Builder b = ElectionConfig.builder(path).connectionPolicy(connectionPolicy);
     if (participantId != null) {
       b.participantId(participantId);
@@ -109,6 +140,6 @@ public final class BatonElectionBuilder {
       b.meterRegistry(meterRegistry);
     }
     customizer.accept(b);
-    return new BatonElection(this, session, b.build());
+    return new BatonElection(this, backend, b.build());
   }
 }

@@ -24,9 +24,11 @@
  * resignOnCallbackFailure}).
  *
  * <p>Lifecycle order: elections start late and stop early (phase {@link
- * dev.baton.spring.election.BatonElection#DEFAULT_PHASE}); the session bean is closed only when the
- * context destroys its beans, after every lifecycle bean stopped, so the last event of a context
- * that closes is a revocation with reason {@code CLOSED} and the successor takes over at once.
+ * dev.baton.spring.election.BatonElection#DEFAULT_PHASE}); the session bean (or, with {@code
+ * baton.backend=lease}, the lease backend's {@code DataSource}) is closed only when the context
+ * destroys its beans, after every lifecycle bean stopped, so the last event of a context that
+ * closes is a revocation with reason {@code CLOSED}, the term is released, and the successor takes
+ * over at once.
  */
 @NullMarked
 package dev.baton.spring.election;

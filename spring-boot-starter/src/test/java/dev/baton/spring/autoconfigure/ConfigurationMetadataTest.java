@@ -37,6 +37,7 @@ class ConfigurationMetadataTest {
     String json = metadata();
     for (String key :
         List.of(
+            "baton.backend",
             "baton.connect-string",
             "baton.session-timeout",
             "baton.connection-timeout",
@@ -57,7 +58,16 @@ class ConfigurationMetadataTest {
             "baton.election",
             "baton.partitions",
             "baton.availability.resign-when-unavailable",
-            "baton.availability.health-check-interval")) {
+            "baton.availability.health-check-interval",
+            "baton.lease.lease-duration",
+            "baton.lease.safety-margin",
+            "baton.lease.renew-interval",
+            "baton.lease.renew-timeout",
+            "baton.lease.poll-interval",
+            "baton.lease.poll-jitter",
+            "baton.lease.table",
+            "baton.lease.create-table",
+            "baton.lease.listen")) {
       List<Map<String, Object>> found =
           JsonPath.read(json, "$.properties[?(@.name == '" + key + "')]");
       assertThat(found).as(key).hasSize(1);
@@ -69,6 +79,23 @@ class ConfigurationMetadataTest {
     List<Object> sessionDefault =
         JsonPath.read(json, "$.properties[?(@.name == 'baton.session-timeout')].defaultValue");
     assertThat(sessionDefault).containsExactly("15s");
+    assertThat(defaultOf(json, "baton.backend")).isEqualTo("zookeeper");
+    assertThat(defaultOf(json, "baton.lease.lease-duration")).isEqualTo("15s");
+    assertThat(defaultOf(json, "baton.lease.safety-margin")).isEqualTo("2s");
+    assertThat(defaultOf(json, "baton.lease.renew-interval")).isEqualTo("4s");
+    assertThat(defaultOf(json, "baton.lease.renew-timeout")).isEqualTo("4s");
+    assertThat(defaultOf(json, "baton.lease.poll-interval")).isEqualTo("2s");
+    assertThat(defaultOf(json, "baton.lease.poll-jitter")).isEqualTo(0.25);
+    assertThat(defaultOf(json, "baton.lease.table")).isEqualTo("baton_lease");
+    assertThat(defaultOf(json, "baton.lease.create-table")).isEqualTo(true);
+    assertThat(defaultOf(json, "baton.lease.listen")).isEqualTo(true);
+  }
+
+  private static Object defaultOf(String json, String key) {
+    List<Object> found =
+        JsonPath.read(json, "$.properties[?(@.name == '" + key + "')].defaultValue");
+    assertThat(found).as(key + " default").hasSize(1);
+    return found.get(0);
   }
 
   @Test
@@ -77,5 +104,8 @@ class ConfigurationMetadataTest {
         JsonPath.read(
             metadata(), "$.hints[?(@.name == 'baton.tls.trust-store-type')].values[*].value");
     assertThat(values).containsExactlyInAnyOrder("PKCS12", "JKS", "PEM", "BCFKS");
+    List<Object> backends =
+        JsonPath.read(metadata(), "$.hints[?(@.name == 'baton.backend')].values[*].value");
+    assertThat(backends).containsExactly("zookeeper", "lease");
   }
 }

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.lease.LeaseBackend;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseTableException;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The lease backend, {@code baton.backend=lease}: a {@link LeaseBackend} bean (unless the
+ * application has one) on the application's single {@code DataSource} (PostgreSQL or H2), set by
+ * {@code baton.lease.*}. Elections, {@code @LeaderOnly}, health and the availability guard then run
+ * on it instead of a ZooKeeper session, and no {@code baton.connect-string} is needed.
+ *
+ * <p>Fails the start, naming the property, when a {@code baton.lease.*} value is refused, when the
+ * database is neither PostgreSQL nor H2 or the table is missing or misshapen, when there is no
+ * single {@code DataSource}, and when a {@code baton.partitions.<name>} group is declared without a
+ * ZooKeeper session (partition groups run on ZooKeeper only).
+ *
+ * <p>Lifecycle: the backend bean depends on the {@code DataSource} bean and the elections on the
+ * backend, so the context destroys the {@code DataSource} only after every election stopped and
+ * released its lease (elections are lifecycle beans: they stop before any bean is destroyed), and a
+ * successor takes over at once.
+ */
+@AutoConfiguration(
+    afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass(LeaseBackend.class)
+// Active whenever baton.backend is set, so that binding BatonProperties refuses a value that is
+// neither zookeeper nor lease instead of leaving the application without elections.
+@ConditionalOnProperty("baton.backend")
+@EnableConfigurationProperties(BatonProperties.class)
+public class BatonLeaseAutoConfiguration {
+  /** The lease backend's bean name. */
+  public static final String LEASE_BACKEND_BEAN = "batonLeaseBackend";
+
+  private static final Logger log = LoggerFactory.getLogger(BatonLeaseAutoConfiguration.class);
+
+  /** Creates the auto-configuration. */
+  public BatonLeaseAutoConfiguration() {}
+
+  /** The backend on the application's {@code DataSource}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  static class Lease {
+    /**
+     * The backend; its table is created (or checked) here, after the application's own database
+     * initialization (Flyway, Liquibase, SQL scripts), so that a table they create is seen.
+     */
+    @Bean(LEASE_BACKEND_BEAN)
+    @ConditionalOnMissingBean
+    @ConditionalOnSingleCandidate(DataSource.class)
+    @DependsOnDatabaseInitialization
+    LeaseBackend batonLeaseBackend(DataSource dataSource, BatonProperties properties) {
+      LeaseProperties p = properties.getLease();
+      LeaseConfig config = leaseConfig(p);
+      try {
+        LeaseBackend backend = LeaseBackend.create(dataSource, config);
+        log.info("Baton elections run on a lease record: {}", backend);
+        return backend;
+      } catch (LeaseTableException e) {
+        if (e.getCause() instanceof FenceConfigurationException) {
+          // Neither PostgreSQL nor H2: the choice of backend is what to change.
+          throw new BatonPropertyException(
+              "baton.backend", "lease", String.valueOf(e.getMessage()), e);
+        }
+        throw new BatonPropertyException(
+            "baton.lease.table",
+            p.getTable(),
+            e.getMessage()
+                + (p.isCreateTable()
+                    ? ""
+                    : " (baton.lease.create-table=false: Baton only checks the table)"),
+            e);
+      }
+    }
+  }
+
+  /** The lease settings, each refused value named by its property. */
+  static LeaseConfig leaseConfig(LeaseProperties p) {
+    return PropertyCheck.of("baton.lease")
+        .field("table", "table", p.getTable())
+        .field("leaseDuration", "lease-duration", p.getLeaseDuration())
+        .field("safetyMargin", "safety-margin", p.getSafetyMargin())
+        .field("renewInterval", "renew-interval", p.getRenewInterval())
+        .field("renewTimeout", "renew-timeout", p.getRenewTimeout())
+        .field("pollInterval", "poll-interval", p.getPollInterval())
+        .field("pollJitter", "poll-jitter", p.getPollJitter())
+        .run(
+            () ->
+                LeaseConfig.builder()
+                    .leaseDuration(p.getLeaseDuration())
+                    .safetyMargin(p.getSafetyMargin())
+                    .renewInterval(p.getRenewInterval())
+                    .renewTimeout(p.getRenewTimeout())
+                    .pollInterval(p.getPollInterval())
+                    .pollJitter(p.getPollJitter())
+                    .table(p.getTable())
+                    .createTable(p.isCreateTable())
+                    .listen(p.isListen())
+                    .build());
+  }
+
+  /** No backend can be made: there is no single {@code DataSource} and no LeaseBackend bean. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  @ConditionalOnMissingBean(LeaseBackend.class)
+  @Conditional(NoSingleDataSource.class)
+  static class WithoutDataSource {
+    WithoutDataSource(ObjectProvider<DataSource> dataSources) {
+      long found = dataSources.stream().count();
+      throw new BatonPropertyException(
+          "baton.backend",
+          "lease",
+          "the lease backend runs on the application's DataSource, and there is "
+              + (found == 0
+                  ? "none: add spring-boot-starter-jdbc and set spring.datasource.url"
+                  : found + " without a @Primary one: mark one @Primary")
+              + ", or define a LeaseBackend bean",
+          null);
+    }
+  }
+
+  /** Matches unless there is a single {@code DataSource} candidate. */
+  static class NoSingleDataSource extends NoneNestedConditions {
+    NoSingleDataSource() {
+      super(ConfigurationPhase.REGISTER_BEAN);
+    }
+
+    @ConditionalOnSingleCandidate(DataSource.class)
+    static class SingleDataSource {}
+  }
+
+  /**
+   * Without a ZooKeeper session (the application may still define its own {@link BatonSession}
+   * bean): partition groups are refused, as they run on ZooKeeper only, and the ZooKeeper
+   * properties are reported as unused.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  @ConditionalOnMissingBean(BatonSession.class)
+  static class WithoutZooKeeper {
+    WithoutZooKeeper(BatonProperties properties) {
+      for (Map.Entry<String, PartitionGroupProperties> e : properties.getPartitions().entrySet()) {
+        if (e.getValue().isEnabled()) {
+          throw new BatonPropertyException(
+              "baton.partitions." + e.getKey(),
+              null,
+              "partition groups need ZooKeeper, and baton.backend=lease has no ZooKeeper session:"
+                  + " set baton.backend=zookeeper and baton.connect-string, or remove (or disable)"
+                  + " this group",
+              null);
+        }
+      }
+      if (properties.getConnectString() != null) {
+        log.warn(
+            "baton.connect-string is not used: baton.backend=lease runs the elections on the"
+                + " database");
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.autoconfigure;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.lease.LeaseBackend;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+
+/**
+ * Matches when the elections have what {@code baton.backend} says they run on: a {@link
+ * BatonSession} bean (zookeeper, the default) or a {@link LeaseBackend} bean (lease).
+ */
+class OnElectionBackendCondition extends AnyNestedCondition {
+  OnElectionBackendCondition() {
+    super(ConfigurationPhase.REGISTER_BEAN);
+  }
+
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
+  @ConditionalOnBean(BatonSession.class)
+  static class ZooKeeper {}
+
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  @ConditionalOnBean(LeaseBackend.class)
+  static class Lease {}
+}
