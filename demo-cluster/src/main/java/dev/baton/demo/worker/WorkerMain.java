@@ -8,6 +8,7 @@ import dev.baton.demo.DemoDefaults;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
@@ -46,6 +47,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkerMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+
+  /**
+   * How many times a worker tries to connect before it gives up: a loaded machine can take longer
+   * than one connection timeout for a fresh JVM's first (TLS) connection to an ensemble that has
+   * just started.
+   */
+  private static final int CONNECT_ATTEMPTS = 4;
 
   /** Longer than the member's drain (5 s, plus 5 s of margin) and the election's (5 s) together. */
   private static final Duration STOP_WAIT = Duration.ofSeconds(20);
@@ -103,7 +111,7 @@ public final class WorkerMain {
             .connectionTimeout(min(CONNECTION_TIMEOUT, args.sessionTimeout()))
             .closeOnJvmExit(true);
     args.tls().ifPresent(config::tls);
-    session = BatonSession.start(config.build());
+    session = startSession(config.build());
     // The session closes what is attached newest first: attached before the recipes, closed after
     // them.
     session.closeWithSession(this::finish);
@@ -137,6 +145,27 @@ public final class WorkerMain {
    * The worker's connection pool: enough connections for a loop per partition, the job writer and
    * table creation; connections are checked before use after a pause.
    */
+  /**
+   * Starts the session, trying again while no server answers in time (see {@link
+   * #CONNECT_ATTEMPTS}).
+   */
+  private BatonSession startSession(SessionConfig config) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return BatonSession.start(config);
+      } catch (CoordinationException e) {
+        if (attempt == CONNECT_ATTEMPTS) {
+          throw e;
+        }
+        log.warn(
+            "worker {}: attempt {} to connect failed, trying again: {}",
+            args.id(),
+            attempt,
+            e.getMessage());
+      }
+    }
+  }
+
   private static HikariDataSource pool(WorkerArgs args) {
     HikariConfig pool = new HikariConfig();
     pool.setPoolName("demo-" + args.id());
