@@ -25,12 +25,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * keeps one connection that {@code LISTEN}s, so a graceful release wakes the followers at once.
  *
  * <p>The write of the pause test goes through a {@code SqlFence} with the token of the last term
- * the candidate was elected in.
+ * the candidate was elected in, on the resource {@code data:<election>} (a token is scoped to its
+ * election, so each election fences a resource of its own).
  */
 final class BatonLease extends AbstractContender {
-  private static final String RESOURCE = "lease-bench";
-
-  private final LeaderElection election;
+  private final LeaderElection leaderElection;
   private final SqlFence fence;
   private final AtomicReference<Leadership> last = new AtomicReference<>();
 
@@ -39,7 +38,7 @@ final class BatonLease extends AbstractContender {
     super(setup, LeaseSystem.BATON, election, id, ds, events);
     LeaseBackend backend = LeaseBackend.create(ds, config(setup));
     this.fence = SqlFence.create(ds, setup.fenceTable(), id);
-    this.election =
+    this.leaderElection =
         LeaderElection.create(
             backend,
             ElectionConfig.builder(election).participantId(id).build(),
@@ -72,7 +71,7 @@ final class BatonLease extends AbstractContender {
 
   @Override
   public void start() {
-    election.start();
+    leaderElection.start();
   }
 
   @Override
@@ -82,7 +81,7 @@ final class BatonLease extends AbstractContender {
 
   @Override
   public void stop() {
-    election.close();
+    leaderElection.close();
     dataSource().close();
   }
 
@@ -93,7 +92,8 @@ final class BatonLease extends AbstractContender {
       throw new IllegalStateException(this + " was never elected: it has no token to write with");
     }
     try {
-      fence.write(RESOURCE, term.token(), c -> insert(c, label));
+      // one fenced resource per election: tokens are scoped to their election
+      fence.write("data:" + election, term.token(), c -> insert(c, label));
       return WriteResult.acceptedWrite();
     } catch (FencingException e) {
       return new WriteResult(false, e.getClass().getSimpleName());
