@@ -30,6 +30,7 @@ public final class BenchmarkMain {
     SCENARIOS.put("failover-crash", dev.baton.bench.failover.FailoverCrash.class);
     SCENARIOS.put("failover-sigterm", dev.baton.bench.failover.FailoverSigterm.class);
     SCENARIOS.put("election-scale", dev.baton.bench.scale.ElectionScale.class);
+    SCENARIOS.put("lease", dev.baton.bench.lease.LeaseBench.class);
   }
 
   private BenchmarkMain() {}

@@ -149,6 +149,23 @@ public final class Tables {
               of("rebalance delay", "rebalance_delay_ms", MS),
               joined("moved / minimum, mean", "", "moved_mean", "minimum_mean")),
           TableSpec.of(
+              "lease",
+              "lease",
+              "lease",
+              of("system", "system"),
+              joined("lease / poll", MS, "lease_ms", "poll_ms"),
+              of("handover p50", "handover_p50_ms", MS),
+              of("handover p99", "handover_p99_ms", MS),
+              of("crash failover p50", "crash_failover_p50_ms", MS),
+              of("crash failover max", "crash_failover_max_ms", MS),
+              of("idle statements/s per candidate", "idle_statements_per_s_per_candidate"),
+              of("statements per handover", "statements_per_handover"),
+              joined(
+                  "stale writes accepted / rejected",
+                  "",
+                  "stale_writes_accepted",
+                  "stale_writes_rejected")),
+          TableSpec.of(
               "chaos",
               "chaos",
               "chaos-*",

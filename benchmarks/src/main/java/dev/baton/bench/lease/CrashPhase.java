@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import dev.baton.bench.BenchmarkFailure;
+import java.time.Duration;
+
+/**
+ * Crash failover: the leader runs in a child JVM ({@link LeaseChildMain}); a follower in the
+ * benchmark's JVM settles, then after a random part of half a lease (so the kill falls at a random
+ * point of the leader's renewal cycle) the child is killed with SIGKILL, and the time runs from
+ * just before the kill to the follower's "became leader". Nothing in the dead leader releases
+ * anything: every system waits for the lease to run out from the last renewal, then for its next
+ * attempt.
+ */
+final class CrashPhase {
+  private final LeaseOptions options;
+  private final LeaseSetup setup;
+
+  CrashPhase(LeaseOptions options, LeaseSetup setup) {
+    this.options = options;
+    this.setup = setup;
+  }
+
+  /**
+   * Round {@code round} of {@code system}: the failover time in milliseconds.
+   *
+   * @throws BenchmarkFailure if the child or the follower is not elected
+   */
+  double round(LeaseSystem system, int round) throws InterruptedException {
+    String election = "/bench/lease/crash-" + round;
+    Duration patience = Duration.ofMillis(options.patienceMs());
+    try (LeaseChild leader =
+        LeaseChild.start(system, setup, election, system.key() + "-c" + round)) {
+      leader.awaitElected(patience);
+      LeaseContender follower =
+          system.contender(setup, election, system.key() + "-cf" + round, LeaseEvents.NONE);
+      try {
+        follower.start();
+        Waits.settle(follower, options);
+        Waits.randomly(options.leaseMs() / 2);
+        if (follower.isLeader()) {
+          throw new BenchmarkFailure(
+              system.key() + " crash " + round + ": " + follower + " led before the kill");
+        }
+        long killedAt = System.nanoTime();
+        leader.kill();
+        Waits.leader(follower, options, system.key() + " crash " + round);
+        return (follower.electedAtNanos() - killedAt) / 1e6;
+      } finally {
+        follower.stop();
+      }
+    }
+  }
+}

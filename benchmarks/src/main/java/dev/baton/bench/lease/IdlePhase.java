@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import dev.baton.bench.BenchmarkFailure;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Database load while nothing happens: {@code idle-candidates} candidates of one system (one leads,
+ * the others follow) in the benchmark's JVM, each with its own {@link CountingDataSource}; once a
+ * leader is elected and every follower is settled, the counters are read, the phase sleeps {@code
+ * idle-seconds}, and the counters are read again. The leader must be the same one, alone, at both
+ * ends.
+ */
+final class IdlePhase {
+  private final LeaseOptions options;
+  private final LeaseSetup setup;
+
+  IdlePhase(LeaseOptions options, LeaseSetup setup) {
+    this.options = options;
+    this.setup = setup;
+  }
+
+  /** Per-second rates of one idle window; per candidate unless named for a role. */
+  record Idle(
+      double statementsPerS,
+      double leaderStatementsPerS,
+      double followerStatementsPerS,
+      double transactionsPerS,
+      double connectionsPerS) {}
+
+  /**
+   * Measures {@code system}.
+   *
+   * @throws BenchmarkFailure if no single leader holds through the window
+   */
+  Idle run(LeaseSystem system) throws InterruptedException {
+    String what = system.key() + " idle";
+    List<LeaseContender> candidates = new ArrayList<>();
+    try {
+      for (int i = 0; i < options.idleCandidates(); i++) {
+        LeaseContender c =
+            system.contender(setup, "/bench/lease/idle", system.key() + "-i" + i, LeaseEvents.NONE);
+        candidates.add(c);
+        c.start();
+      }
+      for (LeaseContender c : candidates) {
+        Waits.settle(c, options);
+      }
+      LeaseContender leader = soleLeader(candidates, what + " (start)");
+      long electedAt = leader.electedAtNanos();
+      List<CountingDataSource.Counts> before = counts(candidates);
+      long start = System.nanoTime();
+      Thread.sleep(options.idleSeconds() * 1000L);
+      List<CountingDataSource.Counts> after = counts(candidates);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      if (soleLeader(candidates, what + " (end)") != leader
+          || leader.electedAtNanos() != electedAt) {
+        throw new BenchmarkFailure(what + ": the leader changed during the window");
+      }
+      CountingDataSource.Counts total = CountingDataSource.Counts.ZERO;
+      CountingDataSource.Counts ofLeader = CountingDataSource.Counts.ZERO;
+      for (int i = 0; i < candidates.size(); i++) {
+        CountingDataSource.Counts d = after.get(i).minus(before.get(i));
+        total = total.plus(d);
+        if (candidates.get(i) == leader) {
+          ofLeader = d;
+        }
+      }
+      int n = candidates.size();
+      return new Idle(
+          total.statements() / seconds / n,
+          ofLeader.statements() / seconds,
+          (total.statements() - ofLeader.statements()) / seconds / (n - 1),
+          total.transactionEnds() / seconds / n,
+          total.connections() / seconds / n);
+    } finally {
+      candidates.forEach(LeaseContender::stop);
+    }
+  }
+
+  private static LeaseContender soleLeader(List<LeaseContender> candidates, String what) {
+    List<LeaseContender> leaders = candidates.stream().filter(LeaseContender::isLeader).toList();
+    if (leaders.size() != 1) {
+      throw new BenchmarkFailure(what + ": " + leaders.size() + " leaders, not one: " + leaders);
+    }
+    return leaders.get(0);
+  }
+
+  private static List<CountingDataSource.Counts> counts(List<LeaseContender> candidates) {
+    return candidates.stream().map(c -> c.dataSource().counts()).toList();
+  }
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Interleaving;
+import dev.baton.bench.Scenario;
+import dev.baton.testkit.PostgresFixture;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * {@code lease}: Baton's lease election on PostgreSQL against what users pick instead, ShedLock's
+ * JDBC provider and Spring Integration's {@code JdbcLockRegistry} with {@code
+ * LockRegistryLeaderInitiator}, on the same database with the same lease and poll interval, in one
+ * run. How each is mapped: {@link BatonLease}, {@link ShedLockLease}, {@link SpringJdbcLease}.
+ *
+ * <p>Four phases, the systems taking turns round by round in a rotating order ({@link
+ * Interleaving}): graceful handover ({@link HandoverPhase}), crash failover ({@link CrashPhase}),
+ * the pause test of a stale holder's write ({@link StalePhase}), and the statements of idle
+ * candidates ({@link IdlePhase}). One RESULT line per system. Fails (exit 1) when a handover or
+ * takeover does not happen, when the data table disagrees with a writer, or when Baton accepts a
+ * stale write.
+ *
+ * <p>PostgreSQL: {@code BATON_PG_URL} (system property or environment variable, as for the tests'
+ * {@code PostgresFixture}), else the URL of {@code test-support/postgres-up}. The run's tables are
+ * named {@code bl_<run id>_...}, created at the start and dropped at the end.
+ */
+public final class LeaseBench implements Scenario {
+  static final String NAME = "lease";
+
+  @Override
+  public String description() {
+    return "lease election on PostgreSQL: Baton vs ShedLock vs Spring Integration JDBC: handover,"
+        + " crash failover, idle statements, stale writes (~6 min)";
+  }
+
+  @Override
+  public void run(List<String> args) throws Exception {
+    LeaseOptions o = LeaseOptions.parse(args);
+    String url = PostgresFixture.url().trim();
+    String runId = Long.toString(ThreadLocalRandom.current().nextLong(1L << 40, 1L << 41), 36);
+    LeaseSetup setup = new LeaseSetup(url, runId, o.leaseMs(), o.pollMs());
+    checkReachable(setup);
+    progress(
+        "PostgreSQL %s; run %s; lease %d ms, poll %d ms; %d+%d handovers, %d crashes, %d pauses"
+            + " (%d ms), %d s idle with %d candidates; systems %s",
+        url.replaceAll("password=[^&]*", "password=***"),
+        runId,
+        o.leaseMs(),
+        o.pollMs(),
+        o.warmup(),
+        o.handovers(),
+        o.crashes(),
+        o.pauses(),
+        o.pauseMs(),
+        o.idleSeconds(),
+        o.idleCandidates(),
+        o.systems().stream().map(LeaseSystem::key).toList());
+    long start = System.nanoTime();
+    Map<LeaseSystem, SystemResult> results = new EnumMap<>(LeaseSystem.class);
+    try {
+      for (LeaseSystem s : o.systems()) {
+        setup.createTables(s);
+        results.put(s, new SystemResult(s));
+      }
+      handovers(o, setup, results);
+      crashes(o, setup, results);
+      pauses(o, setup, results);
+      IdlePhase idle = new IdlePhase(o, setup);
+      for (LeaseSystem s : Interleaving.order(o.systems(), 0)) {
+        IdlePhase.Idle measured = idle.run(s);
+        results.get(s).idle(measured);
+        progress(
+            "%s idle: %.2f statements/s per candidate (leader %.2f, follower %.2f)",
+            s.key(),
+            measured.statementsPerS(),
+            measured.leaderStatementsPerS(),
+            measured.followerStatementsPerS());
+      }
+    } finally {
+      for (LeaseSystem s : o.systems()) {
+        setup.dropTables(s);
+      }
+    }
+    for (LeaseSystem s : o.systems()) {
+      System.out.println(results.get(s).line(o, setup));
+    }
+    System.out.flush();
+    progress("done in %.0f s", (System.nanoTime() - start) / 1e9);
+  }
+
+  private static void handovers(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
+      throws InterruptedException {
+    try (HandoverPhase phase = new HandoverPhase(o, setup)) {
+      for (LeaseSystem s : o.systems()) {
+        phase.begin(s);
+      }
+      for (int round = 0; round < o.warmup() + o.handovers(); round++) {
+        List<String> line = new ArrayList<>();
+        for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+          HandoverPhase.Handover h = phase.round(s);
+          if (round >= o.warmup()) {
+            r.get(s).handover(h.millis(), h.statements());
+          }
+          line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
+        }
+        progress(
+            "handover %d%s: %s",
+            round + 1, round < o.warmup() ? " (warm-up)" : "", String.join(", ", line));
+      }
+    }
+  }
+
+  private static void crashes(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
+      throws InterruptedException {
+    CrashPhase phase = new CrashPhase(o, setup);
+    for (int round = 0; round < o.crashes(); round++) {
+      List<String> line = new ArrayList<>();
+      for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+        double ms = phase.round(s, round);
+        r.get(s).crash(ms, s.crashBoundMs(setup));
+        line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), ms));
+      }
+      progress("crash %d: %s", round + 1, String.join(", ", line));
+    }
+  }
+
+  private static void pauses(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
+      throws InterruptedException, SQLException {
+    StalePhase phase = new StalePhase(o, setup);
+    for (int round = 0; round < o.pauses(); round++) {
+      List<String> line = new ArrayList<>();
+      for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+        StalePhase.Stale stale = phase.round(s, round);
+        r.get(s).stale(stale);
+        line.add(
+            s.key()
+                + (stale.accepted() ? " accepted" : " rejected")
+                + (stale.pausesInTransaction() == 0
+                    ? ""
+                    : " (" + stale.pausesInTransaction() + " pauses in a transaction first)"));
+      }
+      progress("pause %d, the stale holder's write: %s", round + 1, String.join(", ", line));
+    }
+  }
+
+  private static void checkReachable(LeaseSetup setup) {
+    try (Connection c = setup.plainDataSource().getConnection()) {
+      if (!c.getMetaData().getDatabaseProductName().equals("PostgreSQL")) {
+        throw new BenchmarkFailure("BATON_PG_URL does not name a PostgreSQL database");
+      }
+    } catch (SQLException e) {
+      throw new BenchmarkFailure(
+          "cannot reach PostgreSQL ("
+              + e.getMessage()
+              + "); run test-support/postgres-up (as root) or set BATON_PG_URL");
+    }
+  }
+
+  static void progress(String format, Object... args) {
+    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+  }
+}

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.testkit.ChildJvm;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The benchmark's side of a {@link LeaseChildMain}: starts it, waits for its lines, pauses, resumes
+ * and kills it. The child runs with a small heap, the serial collector and C1 only, to start fast.
+ */
+final class LeaseChild implements AutoCloseable {
+  private static final String[] JVM_OPTIONS = {
+    "-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1"
+  };
+
+  private final ChildJvm child;
+  private final String label;
+
+  private LeaseChild(ChildJvm child, String label) {
+    this.child = child;
+    this.label = label;
+  }
+
+  /** Starts a candidate of {@code system} with id {@code id} on {@code election}. */
+  static LeaseChild start(LeaseSystem system, LeaseSetup setup, String election, String id) {
+    List<String> args = new ArrayList<>();
+    args.add(system.key());
+    args.addAll(setup.toArgs());
+    args.add(election);
+    args.add(id);
+    ChildJvm child =
+        ChildJvm.builder(LeaseChildMain.class)
+            .jvmOptions(JVM_OPTIONS)
+            .args(args.toArray(String[]::new))
+            .start();
+    return new LeaseChild(child, system.key() + " child " + id + " (pid " + child.pid() + ")");
+  }
+
+  /**
+   * Waits for its {@code ELECTED} line; returns the term it names.
+   *
+   * @throws BenchmarkFailure if none comes within {@code within}
+   */
+  String awaitElected(Duration within) {
+    try {
+      String line = child.awaitLine("ELECTED ", 0, within);
+      return line.substring(line.indexOf("term=") + 5).trim();
+    } catch (IllegalStateException e) {
+      throw new BenchmarkFailure(label + " was not elected: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Sends {@code WRITE label} and waits for the answer.
+   *
+   * @return whether the write was accepted
+   * @throws BenchmarkFailure if the write failed otherwise than by a rejection, or no answer came
+   */
+  LeaseContender.WriteResult write(String writeLabel, Duration within) {
+    int seen = child.lines().size();
+    child.send("WRITE " + writeLabel);
+    String line;
+    try {
+      line = child.awaitLine("RESULT ", seen, within);
+    } catch (IllegalStateException e) {
+      throw new BenchmarkFailure(label + " did not answer its write: " + e.getMessage());
+    }
+    if (line.startsWith("RESULT ACCEPTED")) {
+      return LeaseContender.WriteResult.acceptedWrite();
+    }
+    if (line.startsWith("RESULT REJECTED ")) {
+      return new LeaseContender.WriteResult(false, line.substring("RESULT REJECTED ".length()));
+    }
+    throw new BenchmarkFailure(label + " could not write '" + writeLabel + "': " + line);
+  }
+
+  /** SIGSTOP. */
+  void pause() {
+    child.pause();
+  }
+
+  /** SIGCONT. */
+  void resume() {
+    child.resume();
+  }
+
+  /** SIGKILL, and waits until it is gone. */
+  void kill() {
+    child.kill();
+  }
+
+  @Override
+  public void close() {
+    child.close();
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}

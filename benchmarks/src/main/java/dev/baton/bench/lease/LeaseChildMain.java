@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A candidate in a JVM of its own, for the crash and pause tests ({@code ChildJvm}): {@code
+ * LeaseChildMain <system> <url> <run id> <lease ms> <poll ms> <election> <id>}. It starts one
+ * candidate of the system (the same classes as in the benchmark's JVM) and prints, one flushed line
+ * each:
+ *
+ * <ul>
+ *   <li>{@code ELECTED nanos=<t> term=<token or ->} when it becomes leader;
+ *   <li>{@code REVOKED nanos=<t>} when its library says it no longer leads;
+ *   <li>for each {@code WRITE <label>} line on stdin: {@code RESULT ACCEPTED}, {@code RESULT
+ *       REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}. The write is made at
+ *       once and unconditionally, as a leader that checked its leadership before a pause and writes
+ *       after it would (see {@link LeaseContender#write}).
+ * </ul>
+ *
+ * <p>It runs until killed; a parent that ends takes it along ({@code ChildMain}).
+ */
+public final class LeaseChildMain {
+  private static final CountDownLatch FOREVER = new CountDownLatch(1);
+
+  private LeaseChildMain() {}
+
+  /** Runs the candidate; see the class comment for the arguments. */
+  public static void main(String[] args) throws IOException, InterruptedException {
+    if (args.length != 7) {
+      throw new IllegalArgumentException(
+          "usage: LeaseChildMain <system> <url> <run id> <lease ms> <poll ms> <election> <id>");
+    }
+    LeaseSystem system = LeaseSystem.parse(args[0]);
+    LeaseSetup setup = LeaseSetup.fromArgs(args, 1);
+    LeaseContender candidate =
+        system.contender(
+            setup,
+            args[5],
+            args[6],
+            new LeaseEvents() {
+              @Override
+              public void elected(long nanos, String term) {
+                out("ELECTED nanos=" + nanos + " term=" + term);
+              }
+
+              @Override
+              public void revoked(long nanos) {
+                out("REVOKED nanos=" + nanos);
+              }
+            });
+    candidate.start();
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String line = in.readLine(); line != null; line = in.readLine()) {
+      if (line.startsWith("WRITE ")) {
+        write(candidate, line.substring(6).trim());
+      }
+    }
+    FOREVER.await(); // stdin closed: wait to be killed
+  }
+
+  private static void write(LeaseContender candidate, String label) {
+    try {
+      LeaseContender.WriteResult result = candidate.write(label);
+      out(result.accepted() ? "RESULT ACCEPTED" : "RESULT REJECTED " + result.detail());
+    } catch (RuntimeException e) {
+      out("RESULT ERROR " + e);
+      e.printStackTrace();
+    }
+    out("DONE");
+  }
+
+  private static void out(String line) {
+    synchronized (System.out) {
+      System.out.println(line);
+      System.out.flush();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.integration.jdbc.lock.DefaultLockRepository;
+import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
+import org.springframework.integration.leader.Candidate;
+import org.springframework.integration.leader.Context;
+import org.springframework.integration.support.leader.LockRegistryLeaderInitiator;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+
+/**
+ * Spring Integration: {@code LockRegistryLeaderInitiator} over a {@code JdbcLockRegistry} over a
+ * {@code DefaultLockRepository}, wired by hand as a Spring context would (properties, {@code
+ * afterPropertiesSet}, {@code afterSingletonsInstantiated}, {@code start}), with a {@code
+ * DataSourceTransactionManager} on the candidate's data source and the table from
+ * spring-integration-jdbc's {@code schema-postgresql.sql} under a prefix of the run's.
+ *
+ * <p>Mapping: the lock's time to live = the common lease, set on the repository ({@code
+ * setTimeToLive}, deprecated in 7.0) and on the registry ({@code new JdbcLockRegistry(repository,
+ * lease)}, the one 7.0 uses for {@code tryLock}); the initiator's {@code heartBeatMillis} (how long
+ * one {@code tryLock} waits, and the leader's sleep between renewals) and {@code busyWaitMillis}
+ * (the pause after losing the lock) = the common poll, and the registry's {@code idleBetweenTries}
+ * (the sleep between two attempts inside one {@code tryLock}, 100 ms by default) = the common poll
+ * too, so that a follower tries once per poll as the others do. Each attempt is a transaction of an
+ * {@code UPDATE} and, when that finds no row to take, an {@code INSERT}. The repository compares
+ * expiry by the JVM's clock ({@code LocalDateTime.now(UTC)}), not the database's. A graceful stop
+ * stops the initiator, whose thread deletes the lock row, then the repository (stop, close), as a
+ * context's shutdown does; the followers see the row gone at their next attempt.
+ */
+final class SpringJdbcLease extends AbstractContender {
+  private static final Logger log = LoggerFactory.getLogger(SpringJdbcLease.class);
+
+  private final DefaultLockRepository repository;
+  private final LockRegistryLeaderInitiator initiator;
+  private final CountDownLatch revoked = new CountDownLatch(1);
+  private volatile boolean stopped;
+
+  @SuppressWarnings("deprecation") // setTimeToLive: the registry's lease is the one 7.0 uses
+  SpringJdbcLease(
+      LeaseSetup setup, String election, String id, CountingDataSource ds, LeaseEvents events) {
+    super(setup, LeaseSystem.SPRING_JDBC, election, id, ds, events);
+    repository = new DefaultLockRepository(ds);
+    repository.setPrefix(setup.springPrefix());
+    repository.setTimeToLive((int) setup.leaseMs());
+    repository.setTransactionManager(new DataSourceTransactionManager(ds));
+    repository.afterPropertiesSet();
+    repository.afterSingletonsInstantiated();
+    repository.start();
+    JdbcLockRegistry registry = new JdbcLockRegistry(repository, setup.lease());
+    registry.setIdleBetweenTries(setup.poll());
+    initiator = new LockRegistryLeaderInitiator(registry, new LeaseCandidate());
+    initiator.setHeartBeatMillis(setup.pollMs());
+    initiator.setBusyWaitMillis(setup.pollMs());
+    initiator.setApplicationEventPublisher(event -> {}); // no context to publish leader events to
+  }
+
+  @Override
+  public void start() {
+    initiator.start();
+  }
+
+  @Override
+  public void stop() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    boolean wasLeader = isLeader();
+    initiator.stop(); // interrupts its thread, which unlocks (deletes the row) and revokes
+    if (wasLeader) {
+      try {
+        if (!revoked.await(30, TimeUnit.SECONDS)) {
+          log.warn("{}: not revoked within 30 s of stop", this);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    // what a context's shutdown does next: the repository's stop, then its close (which deletes
+    // any row this client still holds)
+    repository.stop();
+    repository.close();
+    dataSource().close();
+  }
+
+  @Override
+  public WriteResult write(String label) {
+    return plainWrite(label);
+  }
+
+  /** The initiator's candidate: the election's name is its role. */
+  private final class LeaseCandidate implements Candidate {
+    @Override
+    public String getRole() {
+      return election;
+    }
+
+    @Override
+    public String getId() {
+      return id();
+    }
+
+    @Override
+    public void onGranted(Context context) {
+      markElected("-");
+    }
+
+    @Override
+    public void onRevoked(Context context) {
+      markRevoked();
+      revoked.countDown();
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.lease;
+
+import dev.baton.bench.BenchmarkFailure;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The pause test, the same for the three systems: leader A runs in a child JVM and writes once
+ * (accepted); a follower B in the benchmark's JVM settles; A is stopped with SIGSTOP for longer
+ * than its lease ({@link LeaseOptions#pauseMs()}: the lease, two polls and 500 ms), during which B
+ * must take over and writes as leader; then A gets SIGCONT and at once writes again, as a leader
+ * that checked its leadership just before the pause would. Baton writes through its {@code
+ * SqlFence} with its term's token (B with the newer one), the others with a plain {@code INSERT}.
+ * Whether A's late write was accepted is read from A's answer and checked against the data table.
+ *
+ * <p>A pause that lands while A has a transaction open (ShedLock and Spring renew in transactions:
+ * between the {@code UPDATE} and the {@code COMMIT}) leaves A's session {@code idle in transaction}
+ * with the lock row locked: nobody can take over until A goes on, however long the pause lasts. The
+ * test then resumes A at once, counts the pause ({@code pauses_in_transaction}), and pauses it
+ * again a random part of a poll later. Baton's lease statements run in auto-commit, so its pauses
+ * never land in one.
+ */
+final class StalePhase {
+  private static final int MAX_PAUSE_ATTEMPTS = 20;
+
+  private final LeaseOptions options;
+  private final LeaseSetup setup;
+
+  StalePhase(LeaseOptions options, LeaseSetup setup) {
+    this.options = options;
+    this.setup = setup;
+  }
+
+  /**
+   * One round: whether A's late write was accepted, and how many pauses landed in a transaction.
+   */
+  record Stale(boolean accepted, int pausesInTransaction) {}
+
+  /**
+   * Round {@code round} of {@code system}.
+   *
+   * @throws BenchmarkFailure if a step does not happen as it must, or the table disagrees with A
+   */
+  Stale round(LeaseSystem system, int round) throws InterruptedException, SQLException {
+    String election = "/bench/lease/pause-" + round;
+    String tag = "p" + round + "-";
+    String what = system.key() + " pause " + round;
+    String aId = system.key() + "-pa" + round;
+    Duration patience = Duration.ofMillis(options.patienceMs());
+    LeaseChild a = LeaseChild.start(system, setup, election, aId);
+    LeaseContender b = null;
+    try {
+      a.awaitElected(patience);
+      if (!a.write(tag + "a-before", patience).accepted()) {
+        throw new BenchmarkFailure(what + ": the leader's write before the pause was rejected");
+      }
+      b = system.contender(setup, election, system.key() + "-pb" + round, LeaseEvents.NONE);
+      b.start();
+      Waits.settle(b, options);
+      if (b.isLeader()) {
+        throw new BenchmarkFailure(what + ": " + b + " led before the pause");
+      }
+      int inTransaction = 0;
+      long pausedAt;
+      while (true) {
+        pausedAt = System.nanoTime();
+        a.pause();
+        if (!holdsTransaction(aId, what)) {
+          break;
+        }
+        a.resume();
+        if (++inTransaction == MAX_PAUSE_ATTEMPTS) {
+          throw new BenchmarkFailure(
+              what + ": " + inTransaction + " pauses in a row landed in A's transactions");
+        }
+        Waits.randomly(options.pollMs());
+      }
+      Waits.leader(b, options, what);
+      Waits.until(pausedAt + options.pauseMs() * 1_000_000);
+      LeaseContender.WriteResult bWrite = b.write(tag + "b");
+      if (!bWrite.accepted()) {
+        throw new BenchmarkFailure(what + ": the new leader's write was rejected: " + bWrite);
+      }
+      a.resume();
+      LeaseContender.WriteResult late = a.write(tag + "a-stale", patience);
+      List<String> labels = labels(system, tag);
+      boolean present = labels.contains(tag + "a-stale");
+      if (present != late.accepted()
+          || !labels.contains(tag + "a-before")
+          || !labels.contains(tag + "b")) {
+        throw new BenchmarkFailure(
+            what + ": A says its late write was " + late + ", the table holds " + labels);
+      }
+      if (system.fenced() && late.accepted()) {
+        throw new BenchmarkFailure(what + ": Baton accepted a stale holder's write");
+      }
+      return new Stale(late.accepted(), inTransaction);
+    } finally {
+      a.close(); // first: a paused A's open transaction would block B's statements
+      if (b != null) {
+        b.stop();
+      }
+    }
+  }
+
+  /**
+   * Whether paused A holds a transaction open: waits (up to 2 s) until none of its sessions runs a
+   * statement any more, so that one sent just before the pause has finished at the server.
+   */
+  private boolean holdsTransaction(String aId, String what)
+      throws SQLException, InterruptedException {
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    while (true) {
+      LeaseSetup.Sessions s = setup.sessions(aId);
+      if (s.active() == 0) {
+        return s.idleInTransaction() > 0;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new BenchmarkFailure(what + ": paused A still runs a statement after 2 s");
+      }
+      Thread.sleep(5);
+    }
+  }
+
+  private List<String> labels(LeaseSystem system, String tag) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Connection c = setup.plainDataSource().getConnection();
+        PreparedStatement p =
+            c.prepareStatement(
+                "SELECT label FROM " + setup.dataTable(system) + " WHERE label LIKE ?")) {
+      p.setString(1, tag + "%");
+      try (ResultSet rs = p.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
+  }
+}
