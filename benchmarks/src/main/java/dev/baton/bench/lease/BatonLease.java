@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * Baton: {@code LeaderElection} on a {@code LeaseBackend} of the candidate's own data source.
  *
  * <p>Mapping ({@link #config}): {@code leaseDuration} = the common lease, {@code pollInterval} =
- * the common poll; the rest at Baton's defaults scaled to be valid for a short lease: {@code
- * safetyMargin}, {@code renewInterval} and {@code renewTimeout} each a fifth of the lease. {@code
+ * the common poll; {@code renewInterval} a third of the lease, the period at which the ShedLock
+ * contender extends its lock; {@code safetyMargin} and {@code renewTimeout} each a fifth of the
+ * lease (valid: a third plus a fifth is within the lease minus a fifth). {@code
  * pollJitter} stays at its default, 0.25: a follower waits the poll plus up to a quarter of it, so
  * Baton's followers poll on average every 1.125 polls (fewer statements, a slightly later takeover
  * after a crash than an unjittered poller). {@code listen} stays on: on PostgreSQL each candidate
@@ -63,7 +64,7 @@ final class BatonLease extends AbstractContender {
         .table(setup.lockTable(LeaseSystem.BATON))
         .leaseDuration(setup.lease())
         .safetyMargin(fifth)
-        .renewInterval(fifth)
+        .renewInterval(Duration.ofMillis(setup.leaseMs() / 3))
         .renewTimeout(fifth)
         .pollInterval(setup.poll())
         .build();
