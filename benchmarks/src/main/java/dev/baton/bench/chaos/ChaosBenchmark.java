@@ -4,6 +4,7 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
@@ -23,8 +24,16 @@ import java.util.Set;
  * {@code target/chaos-history/<run>/} and judged again by the independent checker ({@code
  * dev.baton.bench.history.check}); its findings are {@code independent_violations}, and a finding
  * the harness's checker missed is a violation (with {@code --fence=none}, it must find some too).
+ *
+ * <p>{@code --backend=lease} elects on a lease row in the trial's database instead of ZooKeeper
+ * ({@link Backend#LEASE}): the election and the scheduler (the default roles then), the fences
+ * {@code sql} and {@code none}, and by default the scenarios that apply to it, 1, 2, 7, 8 and the
+ * soak; a ZooKeeper scenario (3-6) or recipe (lock, partition) asked for is reported skipped.
  */
 public final class ChaosBenchmark implements Scenario {
+  /** The scenarios run on the lease backend by default: those that do not need ZooKeeper. */
+  static final String LEASE_SCENARIOS = "1,2,7,8,9";
+
   private static final Set<String> KEYS =
       Set.of(
           "scenarios",
@@ -36,13 +45,15 @@ public final class ChaosBenchmark implements Scenario {
           "partitions",
           "fence",
           "db",
+          "backend",
           "soak-seconds",
           "seed",
           "recovery-bound-ms");
 
   @Override
   public String description() {
-    return "fault injection on real processes, scenarios 1-9 x 4 recipes, safety checker (~8 min)";
+    return "fault injection on real processes, scenarios 1-9 x 4 recipes, safety checker (~8 min);"
+        + " --backend=lease: on a lease row instead of ZooKeeper";
   }
 
   @Override
@@ -50,12 +61,17 @@ public final class ChaosBenchmark implements Scenario {
     Settings s = Settings.parse(args, KEYS);
     Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
     long seed = s.integer("seed", 1);
+    Backend backend = Backend.of(s.string("backend", "zk"));
+    boolean lease = backend == Backend.LEASE;
     List<ChaosScenario> scenarios = new ArrayList<>();
-    for (String name : s.string("scenarios", "1,2,3,4,5,6,7,8,9").split(",")) {
+    for (String name :
+        s.string("scenarios", lease ? LEASE_SCENARIOS : "1,2,3,4,5,6,7,8,9").split(",")) {
       scenarios.add(Scenarios.byName(name.trim(), soak, seed));
     }
     List<Role> roles = new ArrayList<>();
-    for (String r : s.string("roles", "election,lock,scheduler,partition").split(",")) {
+    for (String r :
+        s.string("roles", lease ? "election,scheduler" : "election,lock,scheduler,partition")
+            .split(",")) {
       try {
         roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
       } catch (IllegalArgumentException e) {
@@ -68,6 +84,10 @@ public final class ChaosBenchmark implements Scenario {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("fence must be sql, zk, none or zk_none");
     }
+    if (!backend.supports(fence)) {
+      throw new IllegalArgumentException(
+          "--backend=lease runs no ZooKeeper: --fence must be sql or none");
+    }
     int trials = s.integer("trials", 1);
     ChaosOptions defaults = ChaosOptions.defaults();
     ChaosOptions options =
@@ -79,7 +99,8 @@ public final class ChaosBenchmark implements Scenario {
             fence,
             Duration.ofMillis(
                 s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())),
-            ChaosOptions.Db.of(s.string("db", defaults.db().key())));
+            ChaosOptions.Db.of(s.string("db", defaults.db().key())),
+            backend);
     if (trials < 1
         || options.clients() < 2
         || options.partitions() < 1

@@ -2,6 +2,7 @@
 package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Arg;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
 import dev.baton.testkit.TcpProxy;
@@ -9,6 +10,7 @@ import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -18,6 +20,12 @@ import java.util.stream.Collectors;
  * front of each ZooKeeper server (its connect string lists only its proxies, so the harness can
  * cut, blackhole or delay this client alone, and sees which server it talks to) and a TCP proxy in
  * front of the database. Its state (what it believes it owns) is read from its event lines.
+ *
+ * <p>On the lease backend ({@link Backend#LEASE}) the client elects on a lease row of the trial's
+ * database, reached through a second proxy of its own, its lease link, apart from the database
+ * proxy its writes go through: the {@code *Store} faults ({@link #cutStore()}, {@link
+ * #blackholeStore()}) hit the lease link then, as they hit the ZooKeeper proxies on ZooKeeper, and
+ * the owner keeps reaching the fence, as on ZooKeeper it keeps its database.
  */
 public final class ChaosClient implements AutoCloseable {
   /** The client's main, named by string: it is built by the client side of the harness. */
@@ -28,22 +36,35 @@ public final class ChaosClient implements AutoCloseable {
   private final String id;
   private final List<TcpProxy> zkProxies;
   private final TcpProxy dbProxy;
+  private final TcpProxy leaseProxy; // null on ZooKeeper
   private final ChildJvm process;
 
-  private ChaosClient(String id, List<TcpProxy> zkProxies, TcpProxy dbProxy, ChildJvm process) {
+  private ChaosClient(
+      String id,
+      List<TcpProxy> zkProxies,
+      TcpProxy dbProxy,
+      TcpProxy leaseProxy,
+      ChildJvm process) {
     this.id = id;
     this.zkProxies = zkProxies;
     this.dbProxy = dbProxy;
+    this.leaseProxy = leaseProxy;
     this.process = process;
   }
 
   /**
-   * Starts a client; {@code extraArgs} are further {@code --key=value} arguments of the protocol.
+   * Starts a client electing on {@code backend}; {@code protocolArgs} are further {@code
+   * --key=value} arguments of the protocol.
    */
   static ChaosClient start(
-      String id, ZkProcessEnsemble ensemble, ChaosCluster.Database db, List<String> protocolArgs) {
+      String id,
+      ZkProcessEnsemble ensemble,
+      ChaosCluster.Database db,
+      Backend backend,
+      List<String> protocolArgs) {
     List<TcpProxy> proxies = new ArrayList<>();
     TcpProxy dbProxy = null;
+    TcpProxy leaseProxy = null;
     try {
       for (int i = 0; i < ensemble.size(); i++) {
         proxies.add(TcpProxy.start("127.0.0.1", ensemble.clientPort(i)));
@@ -55,16 +76,24 @@ public final class ChaosClient implements AutoCloseable {
       args.add(Arg.ID.format(id));
       args.add(Arg.CONNECT.format(connect));
       args.add(Arg.JDBC.format(db.throughProxy(dbProxy.port())));
+      args.add(Arg.BACKEND.format(backend.key()));
+      if (backend == Backend.LEASE) {
+        leaseProxy = TcpProxy.start(db.host(), db.port());
+        args.add(Arg.LEASE_JDBC.format(db.throughProxy(leaseProxy.port())));
+      }
       ChildJvm child =
           ChildJvm.builder(MAIN)
               .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
               .args(args.toArray(String[]::new))
               .start();
-      return new ChaosClient(id, List.copyOf(proxies), dbProxy, child);
+      return new ChaosClient(id, List.copyOf(proxies), dbProxy, leaseProxy, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
       if (dbProxy != null) {
         dbProxy.close();
+      }
+      if (leaseProxy != null) {
+        leaseProxy.close();
       }
       throw e;
     }
@@ -108,6 +137,22 @@ public final class ChaosClient implements AutoCloseable {
       }
     }
     return owner;
+  }
+
+  /**
+   * The token of the term (election, scheduler) or hold (lock) this client believes it has, by its
+   * last events; empty if none.
+   */
+  public OptionalLong currentTerm() {
+    OptionalLong term = OptionalLong.empty();
+    for (Event e : events()) {
+      switch (e.kind()) {
+        case "ELECTED", "LOCKED" -> term = OptionalLong.of(e.number("token"));
+        case "REVOKED", "UNLOCKED" -> term = OptionalLong.empty();
+        default -> {}
+      }
+    }
+    return term;
   }
 
   /** The partitions this member believes it owns, by its last events. */
@@ -195,6 +240,46 @@ public final class ChaosClient implements AutoCloseable {
     zkProxies.forEach(TcpProxy::heal);
   }
 
+  /** What this client elects on. */
+  public Backend backend() {
+    return leaseProxy == null ? Backend.ZK : Backend.LEASE;
+  }
+
+  /**
+   * Cuts the client off its coordination store: open connections closed, new ones refused. The
+   * store is ZooKeeper ({@link #cutZooKeeper()}), or on the lease backend the lease link only (its
+   * writes still reach the database).
+   */
+  public void cutStore() {
+    if (leaseProxy == null) {
+      cutZooKeeper();
+    } else {
+      leaseProxy.cut();
+    }
+  }
+
+  /**
+   * Silences the client's traffic to its coordination store (connections stay open, bytes are
+   * dropped): ZooKeeper's ({@link #blackholeZooKeeper()}), or on the lease backend the lease link's
+   * only.
+   */
+  public void blackholeStore() {
+    if (leaseProxy == null) {
+      blackholeZooKeeper();
+    } else {
+      leaseProxy.blackhole();
+    }
+  }
+
+  /** Ends {@link #cutStore()} or {@link #blackholeStore()}. */
+  public void healStore() {
+    if (leaseProxy == null) {
+      healZooKeeper();
+    } else {
+      leaseProxy.heal();
+    }
+  }
+
   /** Holds the client's database traffic, both ways, in its proxy until {@link #healDatabase()}. */
   public void holdDatabase() {
     dbProxy.hold();
@@ -237,6 +322,9 @@ public final class ChaosClient implements AutoCloseable {
   void healAll() {
     healZooKeeper();
     healDatabase();
+    if (leaseProxy != null) {
+      leaseProxy.heal();
+    }
     if (process.isAlive()) {
       resume();
       try {
@@ -268,6 +356,9 @@ public final class ChaosClient implements AutoCloseable {
     } finally {
       zkProxies.forEach(TcpProxy::close);
       dbProxy.close();
+      if (leaseProxy != null) {
+        leaseProxy.close();
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import java.time.Duration;
 
@@ -15,6 +16,8 @@ import java.time.Duration;
  * @param recoveryBound how long after a heal the service must be writing again (liveness)
  * @param db the chaos database: the SQL fence, the write log, the scheduler's jobs ({@link Db#H2}
  *     by default)
+ * @param backend what the election and the scheduler elect on ({@link Backend#ZK} by default; on
+ *     {@link Backend#LEASE} a lease row in {@code db}, the lease as long as {@code sessionMs})
  */
 public record ChaosOptions(
     int sessionMs,
@@ -23,7 +26,8 @@ public record ChaosOptions(
     int partitions,
     FenceKind fence,
     Duration recoveryBound,
-    Db db) {
+    Db db,
+    Backend backend) {
   /** The database of the trials. */
   public enum Db {
     /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
@@ -59,6 +63,18 @@ public record ChaosOptions(
     }
   }
 
+  /** The options on ZooKeeper. */
+  public ChaosOptions(
+      int sessionMs,
+      int writeIntervalMs,
+      int clients,
+      int partitions,
+      FenceKind fence,
+      Duration recoveryBound,
+      Db db) {
+    this(sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, db, Backend.ZK);
+  }
+
   /** The options on the default database: {@link Db#configured()}, H2 unless set otherwise. */
   public ChaosOptions(
       int sessionMs,
@@ -77,13 +93,19 @@ public record ChaosOptions(
 
   public ChaosOptions withFence(FenceKind kind) {
     return new ChaosOptions(
-        sessionMs, writeIntervalMs, clients, partitions, kind, recoveryBound, db);
+        sessionMs, writeIntervalMs, clients, partitions, kind, recoveryBound, db, backend);
   }
 
   /** The same options on database {@code other}. */
   public ChaosOptions withDb(Db other) {
     return new ChaosOptions(
-        sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, other);
+        sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, other, backend);
+  }
+
+  /** The same options electing on {@code other}. */
+  public ChaosOptions withBackend(Backend other) {
+    return new ChaosOptions(
+        sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, db, other);
   }
 
   public Duration session() {

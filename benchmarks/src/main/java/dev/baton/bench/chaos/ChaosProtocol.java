@@ -17,14 +17,16 @@ import java.util.Optional;
  * <pre>
  * CHAOS READY id=c1
  * CHAOS ELECTED id=c1 token=123              (election, scheduler: a term began)
- * CHAOS REVOKED id=c1 token=123 reason=X     (election, scheduler: the term ended)
+ * CHAOS REVOKED id=c1 token=123 reason=X ended_at=N (election, scheduler: the term ended;
+ *                                          ended_at, election only: when, before the writer drained)
  * CHAOS LOCKED id=c1 token=123               (lock: a hold began)
  * CHAOS UNLOCKED id=c1 token=123             (lock: released or lost)
  * CHAOS ASSIGNED id=c1 partition=3 token=123 (partition: ownership began)
  * CHAOS RELEASED id=c1 partition=3 token=123 reason=X
  * CHAOS WRITE id=c1 resource=p3 token=123 outcome=ACCEPTED|REJECTED|FAILED
  * CHAOS HELD id=c1 resource=p3 token=123     (a decided write held on HOLD until RELEASE)
- * CHAOS CONNECTION id=c1 state=SUSPENDED session=1a2b server=40123 (a connection state change)
+ * CHAOS CONNECTION id=c1 state=SUSPENDED session=1a2b server=40123 (a connection state change;
+ *                                          on the lease backend state=SUSPENDED|RECONNECTED store=lease)
  * CHAOS WHERE id=c1 session=1a2b server=40123 (answer to WHERE: the port it is connected to, or -1)
  * CHAOS ERROR id=c1 message=...              (anything unexpected; the value runs to the end of line)
  * </pre>
@@ -64,6 +66,42 @@ public final class ChaosProtocol {
     PARTITION
   }
 
+  /**
+   * What the election and the scheduler elect on: ZooKeeper (every recipe), or a lease record in
+   * the trial's database ({@code LeaseBackend}: the election and the scheduler only).
+   */
+  public enum Backend {
+    /** ZooKeeper: a {@code BatonSession} on the ensemble, through the client's ZooKeeper proxies */
+    ZK,
+    /** a lease row in the trial's database, reached through the client's own lease proxy */
+    LEASE;
+
+    /** The name on the command line and in RESULT lines: {@code zk} or {@code lease}. */
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The backend named {@code zk} or {@code lease}. */
+    public static Backend of(String name) {
+      return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "zk", "zookeeper" -> ZK;
+        case "lease" -> LEASE;
+        default ->
+            throw new IllegalArgumentException("backend must be zk or lease, was '" + name + "'");
+      };
+    }
+
+    /** Whether {@code role}'s recipe runs on this backend: the lease elects, it has no lock. */
+    public boolean supports(Role role) {
+      return this == ZK || role == Role.ELECTION || role == Role.SCHEDULER;
+    }
+
+    /** Whether the writes of a trial on this backend can be protected by {@code fence}. */
+    public boolean supports(FenceKind fence) {
+      return this == ZK || !fence.logInZooKeeper();
+    }
+  }
+
   /** How a client's writes are protected. */
   public enum FenceKind {
     /** the SQL fence ({@code SqlFence}) on the trial's database */
@@ -94,6 +132,14 @@ public final class ChaosProtocol {
     ID("id"),
     /** ZooKeeper connect string (usually a TCP proxy in front of the ensemble) */
     CONNECT("connect"),
+    /** what the election and the scheduler elect on: zk (default) or lease */
+    BACKEND("backend"),
+    /**
+     * the lease backend's JDBC URL: the trial's database through the client's lease proxy, apart
+     * from {@link #JDBC}'s, so that a fault can cut the lease while the writes still reach the
+     * fence
+     */
+    LEASE_JDBC("lease-jdbc"),
     /** session timeout in milliseconds */
     SESSION_MS("session-ms"),
     /**

@@ -99,7 +99,8 @@ public final class ChaosRun implements AutoCloseable {
             Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()),
             Arg.SCHEDULE_START_MS.format(System.currentTimeMillis() + SCHEDULE_LEAD.toMillis()));
     for (int i = 0; i < options.clients(); i++) {
-      clients.add(ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, args));
+      clients.add(
+          ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, options.backend(), args));
     }
     for (ChaosClient c : clients) {
       c.process().awaitLine(ChaosProtocol.PREFIX + "READY", 0, START_TIMEOUT);
@@ -334,6 +335,67 @@ public final class ChaosRun implements AutoCloseable {
       }
     }
     return false;
+  }
+
+  /**
+   * On the lease backend, once a successor took over from {@code victim}, cut off its lease while
+   * it ran: checks that the victim's term {@code token} ended by its own clock (it reports {@code
+   * REVOKED}, within the recovery bound) before any other client began a newer term after {@code
+   * mark}, by the host's monotonic clock that stamps every event line (the victim's {@code
+   * ended_at}, when the callback began, else the line's {@code at}; the successor's {@code ELECTED}
+   * line's {@code at}). A term never reported revoked is a fault not observed; a term that ended
+   * after its successor's began is a violation: two terms active at once.
+   *
+   * @return whether the victim's term was seen to end
+   */
+  public boolean termEndedBeforeSuccessor(ChaosClient victim, long token, Mark mark) {
+    long[] ended = {-1};
+    Waits.until(
+        () -> {
+          for (Event e : victim.events()) {
+            if (e.kind().equals("REVOKED") && e.number("token") == token) {
+              String at = e.fields().getOrDefault("ended_at", e.fields().get("at"));
+              ended[0] = at == null ? Long.MAX_VALUE : Long.parseLong(at);
+              return true;
+            }
+          }
+          return false;
+        },
+        options.recoveryBound());
+    if (ended[0] < 0) {
+      faultNotObserved(
+          victim.id() + "'s term (token " + token + ") was not revoked while it was cut off");
+      return false;
+    }
+    for (ChaosClient c : clients) {
+      if (c == victim) {
+        continue;
+      }
+      for (Event e : c.eventsAfter(mark.of(c))) {
+        if (e.kind().equals("ELECTED") && e.number("token") > token) {
+          long began = e.fields().containsKey("at") ? e.number("at") : Long.MIN_VALUE;
+          if (began <= ended[0]) {
+            violation(
+                "two terms at once: "
+                    + victim.id()
+                    + "'s term (token "
+                    + token
+                    + ") ended at "
+                    + ended[0]
+                    + " ns, "
+                    + c.id()
+                    + "'s (token "
+                    + e.get("token")
+                    + ") began at "
+                    + began
+                    + " ns (host monotonic clock) "
+                    + clientDiagnostics());
+          }
+          break;
+        }
+      }
+    }
+    return true;
   }
 
   /**

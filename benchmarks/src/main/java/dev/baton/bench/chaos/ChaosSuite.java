@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
 import java.io.PrintStream;
@@ -34,7 +35,8 @@ public final class ChaosSuite {
         TrialRecording.defaultFor(
             scenario.name(),
             role.name().toLowerCase(Locale.ROOT),
-            options.fence().name().toLowerCase(Locale.ROOT)));
+            options.fence().name().toLowerCase(Locale.ROOT)
+                + (options.backend() == Backend.ZK ? "" : "-" + options.backend().key())));
   }
 
   /**
@@ -81,7 +83,7 @@ public final class ChaosSuite {
    */
   public Optional<TrialResult> run(ChaosScenario scenario, Role role, int trials) {
     String key = key(scenario, role);
-    Optional<String> na = scenario.notApplicable(role, options.fence());
+    Optional<String> na = scenario.notApplicable(role, options.fence(), options.backend());
     if (na.isPresent()) {
       skipped.put(key, na.get());
       return Optional.empty();
@@ -120,15 +122,17 @@ public final class ChaosSuite {
   }
 
   /**
-   * {@code RESULT chaos-<scenario> role=<role> fence=<fence> trials=N faults=N writes=N rejected=N
-   * violations=N independent_violations=N recover_ms=N}.
+   * {@code RESULT chaos-<scenario> backend=<zk|lease> role=<role> fence=<fence> db=<db> trials=N
+   * faults=N writes=N rejected=N violations=N independent_violations=N recover_ms=N}, and {@code
+   * RESULT chaos-<scenario> backend=.. role=.. skipped=<why>} for a scenario that does not apply.
    */
   public void printResults(PrintStream out) {
     for (TrialResult r : results.values()) {
       out.printf(
-          "RESULT chaos-%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d rejected=%d"
-              + " violations=%d independent_violations=%d recover_ms=%d%n",
+          "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d"
+              + " rejected=%d violations=%d independent_violations=%d recover_ms=%d%n",
           r.scenario(),
+          options.backend().key(),
           r.role().name().toLowerCase(Locale.ROOT),
           options.fence().name().toLowerCase(Locale.ROOT),
           options.db().key(),
@@ -143,8 +147,9 @@ public final class ChaosSuite {
     skipped.forEach(
         (key, why) ->
             out.printf(
-                "RESULT chaos-%s role=%s skipped=%s%n",
+                "RESULT chaos-%s backend=%s role=%s skipped=%s%n",
                 key.substring(0, key.indexOf('/')),
+                options.backend().key(),
                 key.substring(key.indexOf('/') + 1),
                 why.replace(' ', '_')));
   }

@@ -70,6 +70,7 @@ final class TrialRecorder implements AutoCloseable {
     meta.put("role", run.role().name().toLowerCase(Locale.ROOT));
     meta.put("fence", options.fence().name().toLowerCase(Locale.ROOT));
     meta.put("database", options.db().key());
+    meta.put("backend", options.backend().key());
     meta.put("started", started.toString());
     meta.put("session_ms", options.sessionMs());
     meta.put("write_interval_ms", options.writeIntervalMs());

@@ -14,13 +14,53 @@ import java.util.List;
  * @param result the RESULT name of the lines shown, or a prefix ending in {@code *} (e.g. {@code
  *     chaos-*})
  * @param columns the columns, in order
+ * @param where conditions every line shown meets besides its name (e.g. {@code backend=zk}, for a
+ *     scenario that prints lines of two kinds); none for most tables
  */
-public record TableSpec(String id, String scenario, String result, List<Column> columns) {
-  /** Copies {@code columns} and requires at least one. */
+public record TableSpec(
+    String id, String scenario, String result, List<Column> columns, List<Where> where) {
+  /** Copies {@code columns} and {@code where} and requires at least one column. */
   public TableSpec {
     columns = List.copyOf(columns);
+    where = List.copyOf(where);
     if (columns.isEmpty()) {
       throw new IllegalArgumentException("table '" + id + "' without a column");
+    }
+  }
+
+  /** A table of every line of its name. */
+  public TableSpec(String id, String scenario, String result, List<Column> columns) {
+    this(id, scenario, result, columns, List.of());
+  }
+
+  /**
+   * A condition on a line: its value of {@code key} is {@code value}, or, with {@code orAbsent}, it
+   * has no {@code key} (a run recorded before the key existed).
+   *
+   * @param key the key
+   * @param value the value required
+   * @param orAbsent whether a line without the key meets it
+   */
+  public record Where(String key, String value, boolean orAbsent) {
+    /**
+     * {@code key=value}, or no {@code key} at all.
+     *
+     * @param key the key
+     * @param value the value required when the line has the key
+     * @return the condition
+     */
+    public static Where isOrAbsent(String key, String value) {
+      return new Where(key, value, true);
+    }
+
+    /**
+     * Whether {@code line} meets the condition.
+     *
+     * @param line a RESULT line
+     * @return whether it does
+     */
+    public boolean matches(ResultLine line) {
+      return line.value(key).map(value::equals).orElse(orAbsent);
     }
   }
 
@@ -38,13 +78,30 @@ public record TableSpec(String id, String scenario, String result, List<Column> 
   }
 
   /**
+   * A table spec of the lines that also meet {@code where}.
+   *
+   * @param id the marker's id
+   * @param scenario the scenario that prints the lines
+   * @param result the RESULT name, or a prefix ending in {@code *}
+   * @param where the condition on the lines besides their name
+   * @param columns the columns
+   * @return the spec
+   */
+  public static TableSpec of(
+      String id, String scenario, String result, Where where, Column... columns) {
+    return new TableSpec(id, scenario, result, List.of(columns), List.of(where));
+  }
+
+  /**
    * Whether the table shows a line.
    *
    * @param line a RESULT line
-   * @return whether its name is the table's, or starts with the table's prefix
+   * @return whether its name is the table's, or starts with the table's prefix, and it meets every
+   *     condition of {@link #where()}
    */
   public boolean shows(ResultLine line) {
-    return result.endsWith("*") ? line.name().startsWith(prefix()) : line.name().equals(result);
+    return (result.endsWith("*") ? line.name().startsWith(prefix()) : line.name().equals(result))
+        && where.stream().allMatch(w -> w.matches(line));
   }
 
   /**

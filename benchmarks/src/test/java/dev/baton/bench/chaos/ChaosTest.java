@@ -4,6 +4,7 @@ package dev.baton.bench.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.bench.chaos.ChaosOptions.Db;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
@@ -43,12 +44,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * Each must show no violation, every fault observed to have happened, writes, the service writing
  * again within the bound after every heal, and, where a stale write is the point (1, 8), at least
- * one write rejected by the fence. The negative controls show that the checker reports what a stale
- * owner does without its fence, for each recipe, and for the ZooKeeper fence with its check left
- * out. The {@code chaos} profile ({@code mvn -Pchaos verify}) adds {@link #matrix}: scenarios 1-8
- * for the election, 1, 2 and 8 for every recipe, and a soak; and {@code ChaosSoakTest}. Every
- * scenario for every recipe and fence: {@code benchmarks/run chaos} and {@code benchmarks/run
- * chaos-profile}.
+ * one write rejected by the fence; and one trial on the lease backend, scenario 1 for the election
+ * (the {@code chaos} profile adds {@link #leaseMatrix} and its negative control). The negative
+ * controls show that the checker reports what a stale owner does without its fence, for each
+ * recipe, and for the ZooKeeper fence with its check left out. The {@code chaos} profile ({@code
+ * mvn -Pchaos verify}) adds {@link #matrix}: scenarios 1-8 for the election, 1, 2 and 8 for every
+ * recipe, and a soak; and {@code ChaosSoakTest}. Every scenario for every recipe and fence: {@code
+ * benchmarks/run chaos} and {@code benchmarks/run chaos-profile}.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChaosTest {
@@ -146,6 +148,70 @@ class ChaosTest {
     assertThat(r.recoverMs())
         .as("worst recovery")
         .isLessThanOrEqualTo(OPTIONS.recoveryBound().toMillis());
+  }
+
+  /**
+   * The lease backend's default case ({@code --backend=lease}: a lease row in the trial's database
+   * instead of ZooKeeper): the paused holder's held write, sent after its successor's, reaches the
+   * SQL fence with the lease's small token and is rejected, and both checkers find nothing.
+   */
+  @Test
+  void onTheLeaseBackendThePausedHoldersStaleWriteIsRejected() {
+    TrialResult r =
+        ChaosSuite.trial(
+            cluster, new PauseOwner(), Role.ELECTION, OPTIONS.withBackend(Backend.LEASE));
+    assertThat(r.violations()).as("violations").isEmpty();
+    assertThat(r.independentViolations()).as("independent violations").isEmpty();
+    assertThat(r.faults()).as("faults observed").isPositive();
+    assertThat(r.rejected()).as("stale writes rejected by the fence").isPositive();
+  }
+
+  /**
+   * The {@code chaos} profile's lease cases: the scenarios that apply to the lease backend (1, 2,
+   * 7, 8) for the election and the scheduler, and a short soak.
+   */
+  static Stream<Arguments> leaseMatrix() {
+    List<Arguments> out = new ArrayList<>();
+    for (ChaosScenario s : Scenarios.all(SOAK, 7)) {
+      for (Role role : List.of(Role.ELECTION, Role.SCHEDULER)) {
+        if (s.notApplicable(role, FenceKind.SQL, Backend.LEASE).isEmpty()
+            && (s.number() != 9 || role == Role.ELECTION)) {
+          out.add(Arguments.of(s.number() + "-" + s.name(), role));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "scenario {0}, {1}, lease backend")
+  @MethodSource("leaseMatrix")
+  @Tag("chaos")
+  void onTheLeaseBackendEveryScenarioKeepsStaleWritesOutAndRecovers(String scenario, Role role) {
+    ChaosScenario s = Scenarios.byName(scenario.substring(0, scenario.indexOf('-')), SOAK, 7);
+    ChaosOptions options = OPTIONS.withBackend(Backend.LEASE);
+    TrialResult r =
+        suites.computeIfAbsent(options, o -> new ChaosSuite(cluster, o)).run(s, role, 1).get();
+    assertThat(r.violations()).as("violations").isEmpty();
+    assertThat(r.faults()).as("faults observed").isPositive();
+    if (STALE_WRITE_SCENARIOS.contains(s.number())) {
+      assertThat(r.rejected()).as("stale writes rejected by the fence").isPositive();
+    }
+  }
+
+  /** The lease backend's negative control: without the fence the held stale write gets through. */
+  @Test
+  @Tag("chaos")
+  void onTheLeaseBackendWithoutFencingTheCheckerReportsTheStaleHoldersWrite() {
+    TrialResult r =
+        ChaosSuite.trial(
+            cluster,
+            new PauseOwner(),
+            Role.ELECTION,
+            OPTIONS.withFence(FenceKind.NONE).withBackend(Backend.LEASE));
+    assertThat(r.faults()).as("faults observed").isPositive();
+    assertThat(r.violations())
+        .as("violations found without a fence")
+        .anySatisfy(v -> assertThat(v).contains("accepted after token"));
   }
 
   /**

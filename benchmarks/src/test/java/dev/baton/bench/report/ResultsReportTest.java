@@ -119,6 +119,40 @@ class ResultsReportTest {
   }
 
   @Test
+  void theChaosTableShowsTheZooKeeperRunsNotTheLeaseBackends() {
+    String zk =
+        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/run chaos")
+            + "RESULT chaos-pause role=lock trials=1\n";
+    String zkNow =
+        Fixtures.HEADERS
+                .replace("benchmarks/run lock", "benchmarks/run chaos")
+                .replace("14:03:22Z", "15:03:22Z")
+            + "RESULT chaos-pause backend=zk role=election trials=2\n";
+    String lease =
+        Fixtures.HEADERS
+                .replace("benchmarks/run lock", "benchmarks/run chaos --backend=lease")
+                .replace("14:03:22Z", "16:03:22Z")
+            + "RESULT chaos-pause backend=lease role=election trials=3\n";
+    TableSpec chaos =
+        Tables.all().stream().filter(t -> t.id().equals("chaos")).findFirst().orElseThrow();
+    List<ResultsFile> before =
+        List.of(ResultsFile.parse("z.txt", zk), ResultsFile.parse("l.txt", lease));
+    // a run from before the backend key counts as ZooKeeper; the newer lease run is not shown
+    assertThat(new ResultsReport(before, "").source(chaos))
+        .map(ResultsFile::fileName)
+        .contains("z.txt");
+    List<ResultsFile> after =
+        List.of(
+            ResultsFile.parse("z.txt", zk),
+            ResultsFile.parse("n.txt", zkNow),
+            ResultsFile.parse("l.txt", lease));
+    assertThat(new ResultsReport(after, "").source(chaos))
+        .map(ResultsFile::fileName)
+        .contains("n.txt");
+    assertThat(chaos.table(after.get(2))).doesNotContain("| pause");
+  }
+
+  @Test
   void theProjectsTablesHaveDistinctIds() {
     assertThat(Tables.all()).extracting(TableSpec::id).doesNotHaveDuplicates();
   }

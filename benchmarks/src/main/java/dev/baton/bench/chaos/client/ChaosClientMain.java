@@ -2,6 +2,7 @@
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
@@ -22,8 +23,13 @@ import org.slf4j.LoggerFactory;
  * <pre>
  * ChaosClientMain --role=election|lock|scheduler|partition --id=c1 --connect=127.0.0.1:2181
  *     --path=/chaos/run1 [--session-ms=10000] [--fence=sql|zk|none] [--jdbc=jdbc:h2:tcp://...]
- *     [--partitions=8] [--write-interval-ms=20]
+ *     [--partitions=8] [--write-interval-ms=20] [--backend=zk|lease --lease-jdbc=jdbc:...]
  * </pre>
+ *
+ * <p>With {@code --backend=lease} the election or the scheduler elects on a lease row in the
+ * database at {@code --lease-jdbc} ({@link Coordination#lease}) and no ZooKeeper session is opened:
+ * {@code EXPIRE}, {@code SESSION} and {@code WHERE} answer with {@code CHAOS ERROR}, and the
+ * connection states are the lease link's ({@link LeaseLinkWatcher}).
  *
  * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role
  * classes and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit
@@ -46,7 +52,8 @@ public final class ChaosClientMain {
   private final AtomicBoolean stopped = new AtomicBoolean();
   private final WriteGate gate;
   private volatile JdbcPool pool;
-  private volatile BatonSession session;
+  private volatile JdbcPool leasePool; // --backend=lease
+  private volatile BatonSession session; // null on the lease backend
   private volatile ChaosRole role;
 
   private ChaosClientMain(ClientArgs args, EventOut out) {
@@ -110,6 +117,9 @@ public final class ChaosClientMain {
    * session.
    */
   private void injectExpiry() {
+    if (noSession("EXPIRE")) {
+      return;
+    }
     try {
       session.curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
     } catch (Exception e) {
@@ -119,6 +129,9 @@ public final class ChaosClientMain {
 
   /** Prints the session's id and password, so that the harness can expire it on the server. */
   private void reportSession() {
+    if (noSession("SESSION")) {
+      return;
+    }
     try {
       org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
       out.event(
@@ -138,6 +151,9 @@ public final class ChaosClientMain {
    * when it is not connected.
    */
   private void reportServer(String kind, Object... extra) {
+    if (noSession(kind)) {
+      return;
+    }
     try {
       org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
       Object[] kv = java.util.Arrays.copyOf(extra, extra.length + 4);
@@ -149,6 +165,15 @@ public final class ChaosClientMain {
     } catch (Exception e) {
       out.error("cannot read the connection: " + e);
     }
+  }
+
+  /** On the lease backend, which has no ZooKeeper session: prints an ERROR line, returns true. */
+  private boolean noSession(String command) {
+    if (session != null) {
+      return false;
+    }
+    out.error(command + ": no ZooKeeper session on the " + args.backend().key() + " backend");
+    return true;
   }
 
   /**
@@ -171,29 +196,39 @@ public final class ChaosClientMain {
       pool = new JdbcPool(args.jdbc().get());
       ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
     }
-    session =
-        BatonSession.start(
-            SessionConfig.builder(args.connect())
-                .sessionTimeout(args.session())
-                .connectionTimeout(CONNECTION_TIMEOUT)
-                .build());
-    log.info(
-        "chaos client {} ({}) connected, session 0x{}",
-        args.id(),
-        args.role(),
-        Long.toHexString(session.sessionId()));
-    session
-        .curator()
-        .getConnectionStateListenable()
-        .addListener((c, state) -> reportServer("CONNECTION", "state", state));
+    Coordination on;
+    if (args.backend() == Backend.LEASE) {
+      DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
+      leasePool = new JdbcPool(args.leaseJdbc().orElseThrow());
+      on = Coordination.lease(leasePool, args.session());
+      log.info("chaos client {} ({}) elects on the lease backend", args.id(), args.role());
+    } else {
+      session =
+          BatonSession.start(
+              SessionConfig.builder(args.connect())
+                  .sessionTimeout(args.session())
+                  .connectionTimeout(CONNECTION_TIMEOUT)
+                  .build());
+      log.info(
+          "chaos client {} ({}) connected, session 0x{}",
+          args.id(),
+          args.role(),
+          Long.toHexString(session.sessionId()));
+      session
+          .curator()
+          .getConnectionStateListenable()
+          .addListener((c, state) -> reportServer("CONNECTION", "state", state));
+      on = Coordination.zooKeeper(session);
+    }
     ProtectedWriter writer =
-        new ProtectedWriter(args, Optional.ofNullable(pool), session.curator(), out, gate);
+        new ProtectedWriter(
+            args, Optional.ofNullable(pool), session == null ? null : session.curator(), out, gate);
     role =
         switch (args.role()) {
-          case ELECTION -> new ElectionRole(args, session, writer, out);
-          case LOCK -> new LockRole(args, session, writer, out);
-          case SCHEDULER -> new SchedulerRole(args, session, pool, out, gate);
-          case PARTITION -> new PartitionRole(args, session, writer, out);
+          case ELECTION -> new ElectionRole(args, on, writer, out);
+          case LOCK -> new LockRole(args, on.session(), writer, out);
+          case SCHEDULER -> new SchedulerRole(args, on, pool, out, gate);
+          case PARTITION -> new PartitionRole(args, on.session(), writer, out);
         };
     role.start();
   }
@@ -223,6 +258,10 @@ public final class ChaosClientMain {
     JdbcPool p = pool;
     if (p != null) {
       p.close();
+    }
+    JdbcPool l = leasePool;
+    if (l != null) {
+      l.close();
     }
     out.event("STOPPED");
   }

@@ -2,6 +2,7 @@
 package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol.Arg;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
@@ -20,7 +21,7 @@ import java.util.Optional;
  *   <tr><th>key</th><th>default</th></tr>
  *   <tr><td>role</td><td>required: election, lock, scheduler, partition</td></tr>
  *   <tr><td>id</td><td>required</td></tr>
- *   <tr><td>connect</td><td>required</td></tr>
+ *   <tr><td>connect</td><td>required on ZooKeeper; ignored on the lease backend</td></tr>
  *   <tr><td>path</td><td>required, an absolute znode path</td></tr>
  *   <tr><td>session-ms</td><td>10000</td></tr>
  *   <tr><td>fence</td><td>sql</td></tr>
@@ -29,6 +30,10 @@ import java.util.Optional;
  *   <tr><td>write-interval-ms</td><td>20</td></tr>
  *   <tr><td>schedule-start-ms</td><td>scheduler: absent, the schedule starts at the current slot;
  *   given, slot 0 begins at this epoch millisecond and every slot from 0 gets a job</td></tr>
+ *   <tr><td>backend</td><td>zk; lease elects on a lease row (roles election and scheduler, fences
+ *   sql and none)</td></tr>
+ *   <tr><td>lease-jdbc</td><td>required on the lease backend (as is jdbc): the lease's database
+ *   (the trial's, through the client's lease proxy)</td></tr>
  * </table>
  */
 public record ClientArgs(
@@ -41,7 +46,9 @@ public record ClientArgs(
     Optional<String> jdbc,
     int partitions,
     Duration writeInterval,
-    Optional<Instant> scheduleStart) {
+    Optional<Instant> scheduleStart,
+    Backend backend,
+    Optional<String> leaseJdbc) {
 
   public static final Duration DEFAULT_SESSION = Duration.ofSeconds(10);
   public static final int DEFAULT_PARTITIONS = 8;
@@ -78,7 +85,12 @@ public record ClientArgs(
     if (!id.matches("[A-Za-z0-9._-]{1,100}")) {
       throw new IllegalArgumentException("--id must be 1 to 100 letters, digits, '.', '_' or '-'");
     }
-    String connect = required(values, Arg.CONNECT);
+    Backend backend =
+        values.containsKey(Arg.BACKEND) ? Backend.of(values.get(Arg.BACKEND)) : Backend.ZK;
+    String connect =
+        backend == Backend.ZK
+            ? required(values, Arg.CONNECT)
+            : values.getOrDefault(Arg.CONNECT, "");
     String path = required(values, Arg.PATH);
     if (!path.startsWith("/") || path.endsWith("/") || path.contains("//") || path.length() > 200) {
       throw new IllegalArgumentException(
@@ -101,6 +113,29 @@ public record ClientArgs(
               + " is required with "
               + (role == Role.SCHEDULER ? "--role=scheduler" : "--fence=sql"));
     }
+    Optional<String> leaseJdbc =
+        Optional.ofNullable(values.get(Arg.LEASE_JDBC)).filter(s -> !s.isBlank());
+    if (backend == Backend.LEASE) {
+      if (!backend.supports(role)) {
+        throw new IllegalArgumentException(
+            "--backend=lease runs the election and the scheduler, not --role="
+                + role.name().toLowerCase(Locale.ROOT));
+      }
+      if (!backend.supports(fence)) {
+        throw new IllegalArgumentException(
+            "--backend=lease has no ZooKeeper for --fence="
+                + fence.name().toLowerCase(Locale.ROOT)
+                + ": use sql or none");
+      }
+      if (leaseJdbc.isEmpty() || jdbc.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--"
+                + Arg.LEASE_JDBC.key()
+                + " and --"
+                + Arg.JDBC.key()
+                + " are required with --backend=lease (the writes log in SQL)");
+      }
+    }
     int partitions = (int) positive(values, Arg.PARTITIONS, DEFAULT_PARTITIONS);
     Duration interval =
         Duration.ofMillis(
@@ -111,7 +146,18 @@ public record ClientArgs(
                 Instant.ofEpochMilli(positive(values, Arg.SCHEDULE_START_MS, 0, Long.MAX_VALUE)))
             : Optional.empty();
     return new ClientArgs(
-        role, id, connect, session, path, fence, jdbc, partitions, interval, start);
+        role,
+        id,
+        connect,
+        session,
+        path,
+        fence,
+        jdbc,
+        partitions,
+        interval,
+        start,
+        backend,
+        leaseJdbc);
   }
 
   /** The id given on a command line that may fail to parse, for the ERROR line; else "?". */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
@@ -14,18 +13,20 @@ import java.time.Duration;
  * = client id. On {@code elected}: {@code ELECTED token=..}, then a {@link WriterLoop} writes
  * resource {@value #RESOURCE} with the term's token every write interval while the term is active.
  * On {@code revoked}: the loop finishes the write in progress, then {@code REVOKED token=..
- * reason=..}.
+ * reason=.. ended_at=..}, {@code ended_at} the time the callback began (the term had ended by
+ * then), before the drain, which a held write can keep waiting. On either {@linkplain Coordination
+ * backend}; on the lease backend a {@link LeaseLinkWatcher} reports the lease link's state.
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";
   private static final Duration DRAIN = Duration.ofSeconds(5);
 
   private final LeaderElection election;
+  private final LeaseLinkWatcher watcher; // null on ZooKeeper
 
-  ElectionRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
+  ElectionRole(ClientArgs args, Coordination on, ProtectedWriter writer, EventOut out) {
     this.election =
-        LeaderElection.create(
-            session,
+        on.election(
             ElectionConfig.builder(args.path() + "/election").participantId(args.id()).build(),
             new LeadershipListener() {
               private WriterLoop loop;
@@ -46,22 +47,37 @@ final class ElectionRole implements ChaosRole {
 
               @Override
               public void revoked(Leadership leadership, RevocationReason reason) {
+                long endedAt = System.nanoTime();
                 if (loop != null) {
                   loop.stopAndJoin(DRAIN);
                   loop = null;
                 }
-                out.event("REVOKED", "token", leadership.token().value(), "reason", reason);
+                out.event(
+                    "REVOKED",
+                    "token",
+                    leadership.token().value(),
+                    "reason",
+                    reason,
+                    "ended_at",
+                    endedAt);
               }
             });
+    this.watcher = on.isLease() ? new LeaseLinkWatcher(election, out) : null;
   }
 
   @Override
   public void start() {
     election.start();
+    if (watcher != null) {
+      watcher.start();
+    }
   }
 
   @Override
   public void close() {
+    if (watcher != null) {
+      watcher.stop();
+    }
     election.close();
   }
 }

@@ -66,7 +66,7 @@ public final class ProtectedWriter {
   private final EventOut out;
   private final JdbcPool pool; // null without --jdbc
   private final SqlFence sqlFence; // fence=sql
-  private final CuratorFramework zk;
+  private final CuratorFramework zk; // null on the lease backend (fences sql and none only)
   private final ZkFence zkFence; // fence=zk
   private final Set<String> parentsMade = ConcurrentHashMap.newKeySet();
   private final WriteGate gate;

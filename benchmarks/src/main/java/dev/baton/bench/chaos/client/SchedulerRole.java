@@ -4,7 +4,6 @@ package dev.baton.bench.chaos.client;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
-import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.scheduler.ClaimConfig;
@@ -35,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * other error (a slot whose job existed already prints nothing). Each creation passes the client's
  * {@link WriteGate} once decided. {@code --fence=none} (the negative control) creates jobs with
  * {@link UnfencedJobs} (no fence, no unique slot key); any other {@code --fence} is the job store's
- * own SQL fence.
+ * own SQL fence. On either {@linkplain Coordination backend}; on the lease backend a {@link
+ * LeaseLinkWatcher} reports the lease link's state.
  */
 final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
@@ -48,22 +48,22 @@ final class SchedulerRole implements ChaosRole {
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
+  private final LeaseLinkWatcher link; // null on ZooKeeper
   private volatile boolean stopped;
 
-  SchedulerRole(
-      ClientArgs args, BatonSession session, JdbcPool pool, EventOut out, WriteGate gate) {
+  SchedulerRole(ClientArgs args, Coordination on, JdbcPool pool, EventOut out, WriteGate gate) {
     this.out = out;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
     this.unfenced =
         args.fence() == FenceKind.NONE ? new UnfencedJobs(pool, TABLE_PREFIX, gate) : null;
     this.scheduler =
-        LeaderScheduler.create(
-            session,
+        on.scheduler(
             ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
             scheduleConfig(args),
             new ObservedStore(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
+    this.link = on.isLease() ? new LeaseLinkWatcher(scheduler.election(), out) : null;
   }
 
   /**
@@ -97,6 +97,9 @@ final class SchedulerRole implements ChaosRole {
     createSchema();
     scheduler.start();
     watcher.start();
+    if (link != null) {
+      link.start();
+    }
   }
 
   private void createSchema() throws SQLException {
@@ -145,6 +148,9 @@ final class SchedulerRole implements ChaosRole {
 
   @Override
   public void close() {
+    if (link != null) {
+      link.stop();
+    }
     scheduler.close();
     stopped = true;
     try {

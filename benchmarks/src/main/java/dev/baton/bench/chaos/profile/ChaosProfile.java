@@ -6,6 +6,7 @@ import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
 import dev.baton.bench.chaos.ChaosCluster;
 import dev.baton.bench.chaos.ChaosOptions;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
@@ -38,8 +39,15 @@ import java.util.Set;
  * history.json}, {@code clients/<c>.out} (the event log) and {@code .err}, {@code
  * servers/server-<n>.log} (the servers' log lines of the trial); {@code
  * passed/<id>/history.json.gz} only; {@code table.md} and {@code summary.txt}.
+ *
+ * <p>{@code --backend=lease} runs the trials on the lease backend: by default scenarios 1, 2, 7, 8
+ * and the soak, the election and the scheduler, the SQL fence; the plan (and so a resumed run) and
+ * each trial's replay command name the backend.
  */
 public final class ChaosProfile implements Scenario {
+  /** The scenarios of a lease profile by default: those that do not need ZooKeeper. */
+  static final String LEASE_SCENARIOS = "1,2,7,8,9";
+
   private static final Set<String> KEYS =
       Set.of(
           "trials",
@@ -49,6 +57,7 @@ public final class ChaosProfile implements Scenario {
           "roles",
           "fences",
           "db",
+          "backend",
           "seed",
           "soak-seconds",
           "out",
@@ -88,9 +97,12 @@ public final class ChaosProfile implements Scenario {
    */
   static int run(ChaosCluster cluster, Settings s, Path out, PrintStream results) {
     Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
+    Backend backend = Backend.of(s.string("backend", "zk"));
+    boolean lease = backend == Backend.LEASE;
     ChaosOptions options =
         ChaosOptions.defaults()
-            .withDb(ChaosOptions.Db.of(s.string("db", ChaosOptions.defaults().db().key())));
+            .withDb(ChaosOptions.Db.of(s.string("db", ChaosOptions.defaults().db().key())))
+            .withBackend(backend);
     ProfileTrials trials = new ProfileTrials(cluster, options, soak, out);
     String replay = s.string("replay", null);
     if (replay != null) {
@@ -99,16 +111,20 @@ public final class ChaosProfile implements Scenario {
       trials.table().print(results);
       return trials.table().failed();
     }
+    String scenarioNames = s.string("scenarios", lease ? LEASE_SCENARIOS : "1,2,3,4,5,6,7,8,9");
+    String roleNames =
+        s.string("roles", lease ? "election,scheduler" : "election,lock,scheduler,partition");
+    String fenceNames = s.string("fences", lease ? "sql" : "sql,zk");
     List<ChaosScenario> scenarios = new ArrayList<>();
-    for (String name : s.string("scenarios", "1,2,3,4,5,6,7,8,9").split(",")) {
+    for (String name : scenarioNames.split(",")) {
       scenarios.add(Scenarios.byName(name.trim(), soak, 0));
     }
     List<Role> roles = new ArrayList<>();
-    for (String r : s.string("roles", "election,lock,scheduler,partition").split(",")) {
+    for (String r : roleNames.split(",")) {
       roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
     }
     List<FenceKind> fences = new ArrayList<>();
-    for (String f : s.string("fences", "sql,zk").split(",")) {
+    for (String f : fenceNames.split(",")) {
       fences.add(FenceKind.valueOf(f.trim().toUpperCase(Locale.ROOT)));
     }
     int count = s.integer("trials", 1000);
@@ -118,18 +134,20 @@ public final class ChaosProfile implements Scenario {
       throw new IllegalArgumentException("need trials >= 1, a budget >= 0 and a seed >= 0");
     }
     List<TrialSpec> plan =
-        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences), count, seed);
+        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences, backend), count, seed);
+    // a ZooKeeper plan reads as before the backend option, so that its older ledgers resume
     String planText =
         String.format(
-            Locale.ROOT,
-            "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d",
-            count,
-            seed,
-            s.string("scenarios", "1,2,3,4,5,6,7,8,9"),
-            s.string("roles", "election,lock,scheduler,partition"),
-            s.string("fences", "sql,zk"),
-            options.db().key(),
-            soak.toSeconds());
+                Locale.ROOT,
+                "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d",
+                count,
+                seed,
+                scenarioNames,
+                roleNames,
+                fenceNames,
+                options.db().key(),
+                soak.toSeconds())
+            + (lease ? " backend=" + backend.key() : "");
     int resumed = 0;
     if (s.bool("resume", false)) {
       List<ProfileLedger.Entry> finished = new ArrayList<>();
@@ -157,13 +175,14 @@ public final class ChaosProfile implements Scenario {
         String.format(
             Locale.ROOT,
             "RESULT chaos-profile trials_run=%d trials_planned=%d failed=%d out_of_time=%s"
-                + " seconds=%d database=%s resumed=%d out=%s",
+                + " seconds=%d database=%s backend=%s resumed=%d out=%s",
             resumed + outcome.ran(),
             resumed + outcome.planned(),
             trials.table().failed(),
             outcome.outOfTime(),
             outcome.elapsedNanos() / 1_000_000_000L,
             options.db().key(),
+            backend.key(),
             resumed,
             out.toAbsolutePath());
     results.println(summary);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.profile;
 
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
@@ -18,13 +19,19 @@ final class ProfilePlan {
   /** One cell of the table. */
   record Cell(ChaosScenario scenario, Role role, FenceKind fence) {}
 
-  /** The applicable cells, in scenario, role, fence order. */
+  /** The applicable cells on ZooKeeper, in scenario, role, fence order. */
   static List<Cell> cells(List<ChaosScenario> scenarios, List<Role> roles, List<FenceKind> fences) {
+    return cells(scenarios, roles, fences, Backend.ZK);
+  }
+
+  /** The cells applicable on {@code backend}, in scenario, role, fence order. */
+  static List<Cell> cells(
+      List<ChaosScenario> scenarios, List<Role> roles, List<FenceKind> fences, Backend backend) {
     List<Cell> out = new ArrayList<>();
     for (ChaosScenario s : scenarios) {
       for (Role r : roles) {
         for (FenceKind f : fences) {
-          if (s.notApplicable(r, f).isEmpty()) {
+          if (s.notApplicable(r, f, backend).isEmpty()) {
             out.add(new Cell(s, r, f));
           }
         }

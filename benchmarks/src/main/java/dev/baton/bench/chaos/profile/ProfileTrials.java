@@ -3,6 +3,7 @@ package dev.baton.bench.chaos.profile;
 
 import dev.baton.bench.chaos.ChaosCluster;
 import dev.baton.bench.chaos.ChaosOptions;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosSuite;
 import dev.baton.bench.chaos.TrialRecording;
 import dev.baton.bench.chaos.TrialResult;
@@ -68,7 +69,7 @@ final class ProfileTrials {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("trial", spec.id());
     meta.put("seed", spec.seed());
-    meta.put("replay", "benchmarks/run chaos-profile --replay=" + spec.id());
+    meta.put("replay", replayCommand(spec));
     boolean failed;
     String report;
     ProfileLedger.Entry entry;
@@ -106,8 +107,8 @@ final class ProfileTrials {
               + spec.id()
               + "\nseed: "
               + spec.seed()
-              + "\nreplay: benchmarks/run chaos-profile --replay="
-              + spec.id()
+              + "\nreplay: "
+              + replayCommand(spec)
               + "\n"
               + report);
       if (!keepAll) {
@@ -120,6 +121,13 @@ final class ProfileTrials {
       throw new UncheckedIOException("cannot file the evidence of " + spec.id(), e);
     }
     return failed;
+  }
+
+  /** The command that runs {@code spec} again, naming the backend unless it is ZooKeeper. */
+  private String replayCommand(TrialSpec spec) {
+    return "benchmarks/run chaos-profile --replay="
+        + spec.id()
+        + (options.backend() == Backend.ZK ? "" : " --backend=" + options.backend().key());
   }
 
   private void file(Path dir, String id, boolean failed) throws IOException {

@@ -28,6 +28,11 @@ public final class ExpiryStorm implements ChaosScenario {
   }
 
   @Override
+  public boolean needsZooKeeperServers() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "expiry-storm";
   }

@@ -7,11 +7,12 @@ import dev.baton.bench.chaos.Waits;
 import java.time.Duration;
 
 /**
- * 7. Flapping: {@value #CUTS} short cuts of the owner's ZooKeeper connections, each healed well
- * inside the session timeout. After each reconnect at most one client believes it owns (the
- * leadership, the lock, each partition), and the service writes again (no livelock). A cut counts
- * once the owner reported its connection dropped ({@code SUSPENDED}) and, after the heal, back
- * ({@code RECONNECTED}).
+ * 7. Flapping: {@value #CUTS} short cuts of the owner's connections to its coordination store
+ * (ZooKeeper's, or on the lease backend its lease link's), each healed well inside the session
+ * timeout (the lease). After each reconnect at most one client believes it owns (the leadership,
+ * the lock, each partition), and the service writes again (no livelock). A cut counts once the
+ * owner reported its connection dropped ({@code SUSPENDED}; on the lease, a failed lease statement)
+ * and, after the heal, back ({@code RECONNECTED}; on the lease, an answered one).
  */
 public final class Flapping implements ChaosScenario {
   static final int CUTS = 5;
@@ -40,7 +41,7 @@ public final class Flapping implements ChaosScenario {
       // nothing, and the cut would not be observed. Cut a connected owner.
       Waits.until(() -> run.connected(victim), run.options().recoveryBound());
       ChaosRun.Mark cutAt = run.mark();
-      victim.cutZooKeeper();
+      victim.cutStore();
       boolean dropped;
       try {
         Waits.faultDuration(cut); // the cut's deliberate length, inside the session
@@ -49,7 +50,7 @@ public final class Flapping implements ChaosScenario {
                 () -> run.reportedConnection(victim, cutAt, "SUSPENDED", "LOST"),
                 run.options().session());
       } finally {
-        victim.healZooKeeper();
+        victim.healStore();
       }
       ChaosRun.Mark healed = run.mark();
       boolean back =

@@ -19,6 +19,11 @@ public final class KillOwnersServer implements ChaosScenario {
   }
 
   @Override
+  public boolean needsZooKeeperServers() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "kill-server";
   }

@@ -45,6 +45,11 @@ public final class LoseQuorum implements ChaosScenario {
   }
 
   @Override
+  public boolean needsZooKeeperServers() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "lose-quorum";
   }

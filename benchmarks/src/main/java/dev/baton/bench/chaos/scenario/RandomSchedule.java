@@ -8,7 +8,8 @@ import java.util.Random;
 
 /**
  * 9. Soak: episodes of scenarios 1 to 8, chosen at random (seeded), one after the other against the
- * same clients, until a set time has passed.
+ * same clients, until a set time has passed. Only the scenarios that apply to the trial's recipe,
+ * fence and backend are drawn: on the lease backend 1, 2, 7 and 8.
  */
 public final class RandomSchedule implements ChaosScenario {
   private final Duration duration;
@@ -43,7 +44,8 @@ public final class RandomSchedule implements ChaosScenario {
     Random random = new Random(seed);
     List<ChaosScenario> pool =
         Scenarios.faults().stream()
-            .filter(s -> s.notApplicable(run.role(), run.fence()).isEmpty())
+            .filter(
+                s -> s.notApplicable(run.role(), run.fence(), run.options().backend()).isEmpty())
             .toList();
     long deadline = System.nanoTime() + duration.toNanos();
     do {

@@ -14,6 +14,11 @@ public final class RestartEnsemble implements ChaosScenario {
   }
 
   @Override
+  public boolean needsZooKeeperServers() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "restart-ensemble";
   }

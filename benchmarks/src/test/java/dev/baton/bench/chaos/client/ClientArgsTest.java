@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.bench.chaos.ChaosProtocol;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.scheduler.ScheduleConfig;
 import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
@@ -90,6 +92,66 @@ class ClientArgsTest {
                       "--schedule-start-ms=0"
                     }))
         .hasMessageContaining("--schedule-start-ms");
+  }
+
+  @Test
+  void theLeaseBackendNeedsItsOwnJdbcUrlAndRunsOnlyTheElectionAndTheScheduler() {
+    ClientArgs a =
+        ClientArgs.parse(
+            new String[] {
+              "--role=scheduler",
+              "--id=c1",
+              "--path=/x",
+              "--jdbc=jdbc:h2:tcp://127.0.0.1:1/mem:x",
+              "--backend=lease",
+              "--lease-jdbc=jdbc:h2:tcp://127.0.0.1:2/mem:x"
+            });
+    assertThat(a.backend()).isEqualTo(Backend.LEASE);
+    assertThat(a.leaseJdbc()).hasValue("jdbc:h2:tcp://127.0.0.1:2/mem:x");
+    assertThat(a.connect()).as("no ZooKeeper on the lease").isEmpty();
+    assertThat(
+            ClientArgs.parse(
+                    new String[] {
+                      "--role=lock", "--id=c1", "--connect=h:1", "--path=/x", "--fence=zk"
+                    })
+                .backend())
+        .isEqualTo(Backend.ZK);
+
+    String[] base = {"--id=c1", "--path=/x", "--jdbc=j", "--backend=lease", "--lease-jdbc=l"};
+    assertThatThrownBy(() -> ClientArgs.parse(with(base, "--role=lock")))
+        .hasMessageContaining("not --role=lock");
+    assertThatThrownBy(() -> ClientArgs.parse(with(base, "--role=election", "--fence=zk")))
+        .hasMessageContaining("--fence=zk");
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(
+                    new String[] {
+                      "--role=election", "--id=c1", "--path=/x", "--jdbc=j", "--backend=lease"
+                    }))
+        .hasMessageContaining("--lease-jdbc");
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(
+                    new String[] {
+                      "--role=election", "--id=c1", "--path=/x", "--jdbc=j", "--backend=etcd"
+                    }))
+        .hasMessageContaining("backend must be zk or lease");
+  }
+
+  @Test
+  void theLeaseIsScaledToTheSession() {
+    LeaseConfig c = Coordination.leaseConfig(Duration.ofSeconds(4));
+    assertThat(c.leaseDuration()).isEqualTo(Duration.ofSeconds(4));
+    assertThat(c.safetyMargin()).isEqualTo(Duration.ofMillis(800));
+    assertThat(c.renewInterval()).isEqualTo(Duration.ofMillis(800));
+    assertThat(c.renewTimeout()).isEqualTo(Duration.ofMillis(800));
+    assertThat(c.pollInterval()).isEqualTo(Duration.ofMillis(400));
+  }
+
+  private static String[] with(String[] base, String... more) {
+    String[] out = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, out, base.length, more.length);
+    return out;
   }
 
   @Test

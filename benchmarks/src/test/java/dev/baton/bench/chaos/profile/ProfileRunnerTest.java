@@ -4,6 +4,7 @@ package dev.baton.bench.chaos.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.Scenarios;
@@ -34,6 +35,26 @@ class ProfileRunnerTest {
     assertThat(plan.subList(0, cells.size()).stream().map(TrialSpec::cell).distinct())
         .hasSize(cells.size());
     assertThat(plan.get(cells.size()).cell()).isEqualTo(plan.get(0).cell());
+  }
+
+  @Test
+  void onTheLeaseBackendThePlanLeavesOutZooKeeperFaultsAndRecipes() {
+    List<ProfilePlan.Cell> cells =
+        ProfilePlan.cells(
+            Scenarios.all(Duration.ofSeconds(20), 0),
+            List.of(Role.values()),
+            List.of(FenceKind.SQL, FenceKind.ZK, FenceKind.NONE),
+            Backend.LEASE);
+    assertThat(cells.stream().map(c -> c.scenario().number()).distinct())
+        .containsExactlyInAnyOrder(1, 2, 7, 8, 9);
+    assertThat(cells.stream().map(ProfilePlan.Cell::role).distinct())
+        .containsExactlyInAnyOrder(Role.ELECTION, Role.SCHEDULER);
+    assertThat(cells.stream().map(ProfilePlan.Cell::fence).distinct())
+        .containsExactlyInAnyOrder(FenceKind.SQL, FenceKind.NONE);
+    assertThat(
+            Scenarios.byName("kill-server", Duration.ZERO, 0)
+                .notApplicable(Role.ELECTION, FenceKind.SQL, Backend.LEASE))
+        .hasValueSatisfying(why -> assertThat(why).contains("ZooKeeper"));
   }
 
   @Test

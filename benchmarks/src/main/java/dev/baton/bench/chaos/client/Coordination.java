@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.client;
+
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.election.LeaderElection;
+import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.lease.LeaseBackend;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseTableException;
+import dev.baton.recipes.scheduler.JobStore;
+import dev.baton.recipes.scheduler.LeaderScheduler;
+import dev.baton.recipes.scheduler.ScheduleConfig;
+import java.sql.SQLException;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a chaos client's election and scheduler elect on ({@code --backend}): a ZooKeeper session,
+ * or a lease row in the trial's database ({@link LeaseBackend}). The roles build their recipe here,
+ * so the same role code runs on both; the lock and the partition member exist on ZooKeeper only.
+ */
+final class Coordination {
+  private static final Logger log = LoggerFactory.getLogger(Coordination.class);
+  private static final int PREPARE_ATTEMPTS = 5;
+
+  private final BatonSession session; // null on the lease backend
+  private final LeaseBackend lease; // null on ZooKeeper
+
+  private Coordination(BatonSession session, LeaseBackend lease) {
+    this.session = session;
+    this.lease = lease;
+  }
+
+  static Coordination zooKeeper(BatonSession session) {
+    return new Coordination(session, null);
+  }
+
+  /**
+   * The lease backend on {@code dataSource}, its lease as long as {@code session} (see {@link
+   * #leaseConfig}); the lease table is created if missing, retried a few times since two clients
+   * start at once (see {@link #concurrentCreate}).
+   *
+   * @throws StoreUnavailableException if the database cannot be reached
+   */
+  static Coordination lease(DataSource dataSource, Duration session) {
+    LeaseConfig config = leaseConfig(session);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return new Coordination(null, LeaseBackend.create(dataSource, config));
+      } catch (StoreUnavailableException | LeaseTableException e) {
+        if (attempt >= PREPARE_ATTEMPTS
+            || (e instanceof LeaseTableException && !concurrentCreate(e))) {
+          throw e;
+        }
+        log.warn("preparing the lease table failed (attempt {}): {}", attempt, e.toString());
+        ProtectedWriter.sleepQuietly(100L * attempt);
+      }
+    }
+  }
+
+  /**
+   * Whether {@code e} is PostgreSQL's answer to two concurrent {@code CREATE TABLE IF NOT EXISTS}
+   * of one table: {@code type "..." already exists} (SQL state 42710), which {@code LeaseSchema}
+   * does not take for the race it is (it takes 42P07 and 23505), and reports as a misshapen table.
+   * Seen when both clients of a trial start on a fresh schema; the table exists then.
+   */
+  private static boolean concurrentCreate(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException s && "42710".equals(s.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The lease scaled to the trial's session timeout, as the ZooKeeper session it stands in for:
+   * lease = session; safety margin, renew interval and renew timeout a fifth of it; polls a tenth
+   * of it (the default jitter of a quarter of that).
+   */
+  static LeaseConfig leaseConfig(Duration session) {
+    Duration fifth = session.dividedBy(5);
+    return LeaseConfig.builder()
+        .leaseDuration(session)
+        .safetyMargin(fifth)
+        .renewInterval(fifth)
+        .renewTimeout(fifth)
+        .pollInterval(session.dividedBy(10))
+        .build();
+  }
+
+  boolean isLease() {
+    return lease != null;
+  }
+
+  /**
+   * The ZooKeeper session.
+   *
+   * @throws IllegalStateException on the lease backend, which has none
+   */
+  BatonSession session() {
+    if (session == null) {
+      throw new IllegalStateException("no ZooKeeper session on the lease backend");
+    }
+    return session;
+  }
+
+  LeaderElection election(ElectionConfig config, LeadershipListener listener) {
+    return lease != null
+        ? LeaderElection.create(lease, config, listener)
+        : LeaderElection.create(session, config, listener);
+  }
+
+  LeaderScheduler scheduler(ElectionConfig election, ScheduleConfig schedule, JobStore store) {
+    return lease != null
+        ? LeaderScheduler.create(lease, election, schedule, store, null)
+        : LeaderScheduler.create(session, election, schedule, store);
+  }
+}
