@@ -103,9 +103,10 @@ public final class LeaseSchema {
       s.execute(ddl(table));
     } catch (SQLException e) {
       // Two first users may race on CREATE TABLE IF NOT EXISTS: PostgreSQL then reports a
-      // duplicate type or table. The table exists either way; the shape check below decides.
+      // duplicate key (23505), table (42P07) or row type (42710, "type ... already exists"). The
+      // table exists either way; the shape check below decides.
       String state = e.getSQLState();
-      if (!"23505".equals(state) && !"42P07".equals(state)) {
+      if (!"23505".equals(state) && !"42P07".equals(state) && !"42710".equals(state)) {
         throw e;
       }
       log.debug("lease table {} was created concurrently ({})", table, e.getMessage());
