@@ -8,11 +8,9 @@ import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.lease.LeaseConfig;
-import dev.baton.recipes.lease.LeaseTableException;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
-import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -42,7 +40,7 @@ final class Coordination {
   /**
    * The lease backend on {@code dataSource}, its lease as long as {@code session} (see {@link
    * #leaseConfig}); the lease table is created if missing, retried a few times since two clients
-   * start at once (see {@link #concurrentCreate}).
+   * start at once.
    *
    * @throws StoreUnavailableException if the database cannot be reached
    */
@@ -51,30 +49,14 @@ final class Coordination {
     for (int attempt = 1; ; attempt++) {
       try {
         return new Coordination(null, LeaseBackend.create(dataSource, config));
-      } catch (StoreUnavailableException | LeaseTableException e) {
-        if (attempt >= PREPARE_ATTEMPTS
-            || (e instanceof LeaseTableException && !concurrentCreate(e))) {
+      } catch (StoreUnavailableException e) {
+        if (attempt >= PREPARE_ATTEMPTS) {
           throw e;
         }
         log.warn("preparing the lease table failed (attempt {}): {}", attempt, e.toString());
         ProtectedWriter.sleepQuietly(100L * attempt);
       }
     }
-  }
-
-  /**
-   * Whether {@code e} is PostgreSQL's answer to two concurrent {@code CREATE TABLE IF NOT EXISTS}
-   * of one table: {@code type "..." already exists} (SQL state 42710), which {@code LeaseSchema}
-   * does not take for the race it is (it takes 42P07 and 23505), and reports as a misshapen table.
-   * Seen when both clients of a trial start on a fresh schema; the table exists then.
-   */
-  private static boolean concurrentCreate(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException s && "42710".equals(s.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
