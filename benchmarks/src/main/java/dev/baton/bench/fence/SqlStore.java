@@ -2,6 +2,7 @@
 package dev.baton.bench.fence;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.UrlDataSource;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
+import dev.baton.bench.UrlDataSource;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.testkit.SqlTables;

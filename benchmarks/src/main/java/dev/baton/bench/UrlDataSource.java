@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.lease;
+package dev.baton.bench;
 
-import dev.baton.bench.DriverManagerDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /**
- * A data source that opens a new connection per call through {@link DriverManager}: no pool, the
- * same for the three systems, so that each pays for its own connections (counted by {@link
- * CountingDataSource}).
+ * A {@link DataSource} that opens a new connection per call through {@link DriverManager}, no pool:
+ * fence-overhead's schema set-up and sanity checks (its measured writes each keep one connection),
+ * and the lease scenario's candidates, which all pay for their own connections alike.
  */
-final class UrlDataSource extends DriverManagerDataSource {
+public final class UrlDataSource extends DriverManagerDataSource {
   private final String url;
 
-  UrlDataSource(String url) {
+  /** A data source on {@code url}. */
+  public UrlDataSource(String url) {
     this.url = url;
   }
 
