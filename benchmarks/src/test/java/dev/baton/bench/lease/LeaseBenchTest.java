@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,7 @@ class LeaseBenchTest {
           "stale_writes_rejected");
 
   @Test
+  @Tag("chaos") // about a minute of child JVMs and leases: the chaos profile (mvn -Pchaos verify)
   void comparesTheThreeSystemsAndOnlyBatonRejectsTheStaleWrite() throws Exception {
     Set<String> tablesBefore = benchTables();
     List<String> lines =
