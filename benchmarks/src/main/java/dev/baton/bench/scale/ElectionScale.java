@@ -34,6 +34,7 @@ public final class ElectionScale implements Scenario {
           "child-heap-mb",
           "child-jvm-opts",
           "child-warmup",
+          "server-warmup",
           "fsync");
 
   @Override
@@ -56,6 +57,10 @@ public final class ElectionScale implements Scenario {
     long timeoutMs = s.integer("timeout-ms", 60_000);
     int heapMb = s.integer("child-heap-mb", 1024);
     boolean fsync = s.bool("fsync", true);
+    int serverWarmup = s.integer("server-warmup", candidates);
+    if (serverWarmup < 0) {
+      throw new IllegalArgumentException("server-warmup must be at least 0");
+    }
     if (candidates < 2 || baseline < 2) {
       throw new IllegalArgumentException("candidates and baseline-candidates must be at least 2");
     }
@@ -82,9 +87,20 @@ public final class ElectionScale implements Scenario {
           "ZooKeeper %s (fsync %s); N=%d and N=%d; %d warm-up + %d measured handovers per library"
               + " and N; %d join threads; child JVMs %s",
           zk.connectString(), fsync, candidates, baseline, warmup, handovers, joinThreads, jvm);
+      if (serverWarmup > 0) {
+        double ms =
+            ServerWarmup.run(
+                zk.connectString(),
+                "/bench/election-scale/server-warmup",
+                serverWarmup,
+                joinThreads,
+                timeoutMs);
+        progress(
+            "server warmed up: %d raw sessions joined and closed in %.0f ms", serverWarmup, ms);
+      }
       SizeRun big = runSize(zk, candidates, 0, child, warmup, handovers);
       SizeRun small = runSize(zk, baseline, 1, child, warmup, handovers);
-      report(big, small, handovers, warmup, joinThreads, fsync);
+      report(big, small, handovers, warmup, joinThreads, serverWarmup, fsync);
     }
     progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
   }
@@ -155,7 +171,13 @@ public final class ElectionScale implements Scenario {
   }
 
   private static void report(
-      SizeRun big, SizeRun small, int handovers, int warmup, int joinThreads, boolean fsync) {
+      SizeRun big,
+      SizeRun small,
+      int handovers,
+      int warmup,
+      int joinThreads,
+      int serverWarmup,
+      boolean fsync) {
     LibraryRun b = big.baton();
     LibraryRun c = big.curator();
     String line =
@@ -170,7 +192,7 @@ public final class ElectionScale implements Scenario {
                 + " curator_watches_per_candidate=%.3f ratio_p50=%.3f ratio_join=%.3f"
                 + " ratio_heap=%.3f baseline_candidates=%d baseline_handover_p50_ms=%.3f"
                 + " curator_baseline_handover_p50_ms=%.3f handovers=%d warmup=%d"
-                + " join_threads=%d fsync=%s",
+                + " join_threads=%d server_warmup=%d fsync=%s",
             NAME,
             big.candidates(),
             b.joinedValue("join_all_ms"),
@@ -198,6 +220,7 @@ public final class ElectionScale implements Scenario {
             handovers,
             warmup,
             joinThreads,
+            serverWarmup,
             fsync);
     System.out.println(line);
     System.out.flush();

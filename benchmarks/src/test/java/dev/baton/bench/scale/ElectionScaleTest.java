@@ -41,6 +41,7 @@ class ElectionScaleTest {
             "curator_handover_p99_ms",
             "curator_heap_kb_per_candidate",
             "ratio_p50");
+    assertThat(r.get("server_warmup")).isEqualTo("4"); // as many raw sessions as candidates
     // Each candidate has its own session: Curator's and ZooKeeper's threads at least, and
     // Baton's loops borrow pooled threads.
     assertThat(Double.parseDouble(r.get("threads_per_candidate"))).isBetween(3.0, 8.0);
@@ -55,7 +56,13 @@ class ElectionScaleTest {
 
   @Test
   void invalidArgumentsAreRejected() {
-    for (String arg : List.of("--candidates=1", "--handovers=0", "--child-heap-mb=8", "--x=1")) {
+    for (String arg :
+        List.of(
+            "--candidates=1",
+            "--server-warmup=-1",
+            "--handovers=0",
+            "--child-heap-mb=8",
+            "--x=1")) {
       assertThatThrownBy(() -> new ElectionScale().run(List.of(arg)))
           .as(arg)
           .isInstanceOf(IllegalArgumentException.class);
