@@ -39,19 +39,19 @@ public final class PgReleaseListener implements AutoCloseable {
   private static final PGNotification[] NONE = {};
 
   /**
-   * How often the idle connection is checked with a query: waiting for notifications alone would
-   * not notice a connection that died without a word (a half-open TCP connection).
+   * How often the idle connection is checked with a query, and the connection's network timeout, so
+   * that a check cannot hang: waiting for notifications alone would not notice a connection that
+   * died without a word (a half-open TCP connection).
    */
-  private static final long CHECK_NANOS = TimeUnit.SECONDS.toNanos(10);
-
-  /** The network timeout of the listening connection, so that a check cannot hang. */
-  private static final int NETWORK_TIMEOUT_MILLIS = 10_000;
+  static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
   private final DataSource dataSource;
   private final String channel;
   private final String name;
   private final Runnable onRelease;
   private final Duration reconnectDelay;
+  private final long checkNanos;
+  private final int networkTimeoutMillis;
   private final Thread thread;
   private final CountDownLatch stop = new CountDownLatch(1);
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -64,12 +64,15 @@ public final class PgReleaseListener implements AutoCloseable {
       String table,
       String name,
       Runnable onRelease,
-      Duration reconnectDelay) {
+      Duration reconnectDelay,
+      Duration checkInterval) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.channel = LeaseSchema.channel(table);
     this.name = Objects.requireNonNull(name, "name");
     this.onRelease = Objects.requireNonNull(onRelease, "onRelease");
     this.reconnectDelay = Objects.requireNonNull(reconnectDelay, "reconnectDelay");
+    this.checkNanos = checkInterval.toNanos();
+    this.networkTimeoutMillis = Math.toIntExact(Math.max(1, checkInterval.toMillis()));
     this.thread = new Thread(this::run, "baton-lease-listen-" + name);
     this.thread.setDaemon(true);
   }
@@ -84,8 +87,21 @@ public final class PgReleaseListener implements AutoCloseable {
       String name,
       Runnable onRelease,
       Duration reconnectDelay) {
+    return start(dataSource, table, name, onRelease, reconnectDelay, CHECK_INTERVAL);
+  }
+
+  /**
+   * As {@link #start(DataSource, String, String, Runnable, Duration)}, checking as often as told.
+   */
+  static PgReleaseListener start(
+      DataSource dataSource,
+      String table,
+      String name,
+      Runnable onRelease,
+      Duration reconnectDelay,
+      Duration checkInterval) {
     PgReleaseListener listener =
-        new PgReleaseListener(dataSource, table, name, onRelease, reconnectDelay);
+        new PgReleaseListener(dataSource, table, name, onRelease, reconnectDelay, checkInterval);
     listener.thread.start();
     return listener;
   }
@@ -112,7 +128,7 @@ public final class PgReleaseListener implements AutoCloseable {
         // A release before the LISTEN took effect (the first one, or while disconnected) was not
         // heard: wake once now, so that the follower looks at the row with nothing missed since.
         wake();
-        long nextCheck = System.nanoTime() + CHECK_NANOS;
+        long nextCheck = System.nanoTime() + checkNanos;
         while (!closed.get()) {
           PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
           for (PGNotification n : notifications == null ? NONE : notifications) {
@@ -122,7 +138,7 @@ public final class PgReleaseListener implements AutoCloseable {
           }
           if (System.nanoTime() - nextCheck >= 0) {
             check();
-            nextCheck = System.nanoTime() + CHECK_NANOS;
+            nextCheck = System.nanoTime() + checkNanos;
           }
         }
       } catch (SQLException | RuntimeException e) {
@@ -161,7 +177,7 @@ public final class PgReleaseListener implements AutoCloseable {
     }
     c.setAutoCommit(true);
     try {
-      c.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MILLIS);
+      c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
     } catch (SQLFeatureNotSupportedException e) {
       log.debug("no network timeout on the listening connection of '{}'", name, e);
     }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
+import dev.baton.testkit.TcpProxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,11 +18,13 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /** Release notifications on a real PostgreSQL server. */
 class PgReleaseListenerTest {
   private static final Duration WAKE = Duration.ofSeconds(5);
   private static final Duration QUIET = Duration.ofMillis(500);
+  private static final Duration CHECK = Duration.ofSeconds(1);
 
   private final String table = LeaseDatabase.uniqueTable();
   private final LeaseConfig config = LeaseDatabase.longLease(table);
@@ -106,6 +109,41 @@ class PgReleaseListenerTest {
     }
     await().atMost(WAKE).untilAsserted(() -> assertThat(calls).hasValue(3));
     assertThat(listener.running()).isTrue();
+  }
+
+  /**
+   * A connection that dies without a word (a pulled cable: no reset, no close) sends no
+   * notification and no error; only the periodic check notices it. Without the check the listener
+   * would wait on it for good and never report itself disconnected (the first await fails).
+   */
+  @Test
+  void aListeningConnectionThatDiedSilentlyIsNoticedByTheCheckAndReplaced() {
+    JdbcLeaseStore store = LeaseDatabase.POSTGRESQL.store(config, "silent");
+    AtomicInteger woke = new AtomicInteger();
+    try (TcpProxy proxy = TcpProxy.start("127.0.0.1", 5432)) {
+      PGSimpleDataSource viaProxy = new PGSimpleDataSource();
+      viaProxy.setURL(PostgresFixture.url().replace(":5432/", ":" + proxy.port() + "/"));
+      PgReleaseListener listener =
+          PgReleaseListener.start(
+              viaProxy, table, "silent", woke::incrementAndGet, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      int firstPid = awaitListening(listener);
+      await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1)); // listening
+
+      proxy.blackhole();
+      // the next check (within CHECK) times out (after CHECK): the listener lets the connection go
+      await().atMost(CHECK.multipliedBy(2).plus(WAKE)).until(() -> listener.backendPid() == 0);
+
+      proxy.heal();
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .until(() -> listener.backendPid() != 0 && listener.backendPid() != firstPid);
+      await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2)); // listening again
+      assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+      assertThat(store.release("a", 1)).isTrue();
+      await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
+      assertThat(listener.running()).isTrue();
+    }
   }
 
   @Test
