@@ -5,8 +5,10 @@ import dev.baton.bench.Scenario;
 import dev.baton.bench.Settings;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,6 +37,7 @@ public final class ElectionScale implements Scenario {
           "child-jvm-opts",
           "child-warmup",
           "server-warmup",
+          "join-both-orders",
           "fsync");
 
   @Override
@@ -58,6 +61,7 @@ public final class ElectionScale implements Scenario {
     int heapMb = s.integer("child-heap-mb", 1024);
     boolean fsync = s.bool("fsync", true);
     int serverWarmup = s.integer("server-warmup", candidates);
+    boolean bothOrders = s.bool("join-both-orders", true);
     if (serverWarmup < 0) {
       throw new IllegalArgumentException("server-warmup must be at least 0");
     }
@@ -98,11 +102,52 @@ public final class ElectionScale implements Scenario {
         progress(
             "server warmed up: %d raw sessions joined and closed in %.0f ms", serverWarmup, ms);
       }
+      // The library that joins second finds the other's N sessions on the server: with both
+      // orders, a join-only round with Curator first comes before the main round (Baton first).
+      Map<String, Double> reversed = bothOrders ? joinReversed(zk, candidates, child) : Map.of();
       SizeRun big = runSize(zk, candidates, 0, child, warmup, handovers);
       SizeRun small = runSize(zk, baseline, 1, child, warmup, handovers);
-      report(big, small, handovers, warmup, joinThreads, serverWarmup, fsync);
+      report(big, small, reversed, handovers, warmup, joinThreads, serverWarmup, fsync);
     }
     progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
+  }
+
+  /**
+   * A join-only round at {@code n} in the order opposite to the main round's (Curator first, then
+   * Baton, each in a fresh child): each library's join time, Curator's when it joins first and
+   * Baton's when it joins second.
+   */
+  private Map<String, Double> joinReversed(EmbeddedZooKeeper zk, int n, ChildOptions child)
+      throws Exception {
+    Map<String, Double> joinMs = new HashMap<>();
+    List<LibraryRun> runs = new ArrayList<>();
+    try {
+      for (String library : List.of("curator", "baton")) {
+        String path = "/bench/election-scale/" + library + "-" + n + "-reversed";
+        runs.add(
+            new LibraryRun(
+                library,
+                n,
+                child.jvmOptionsFor(library, n),
+                child.args(library, zk.connectString(), path, n),
+                child.timeoutMs()));
+      }
+      for (LibraryRun r : runs) {
+        r.awaitReady();
+      }
+      for (LibraryRun r : runs) {
+        progress("N=%d %s (join-only round): joined %s", n, r.library(), r.join());
+        joinMs.put(r.library(), r.joinedValue("join_all_ms"));
+      }
+      for (LibraryRun r : runs) {
+        r.quit();
+      }
+    } finally {
+      for (LibraryRun r : runs) {
+        r.close();
+      }
+    }
+    return joinMs;
   }
 
   /** Both libraries at one candidate count. */
@@ -173,6 +218,7 @@ public final class ElectionScale implements Scenario {
   private static void report(
       SizeRun big,
       SizeRun small,
+      Map<String, Double> reversed,
       int handovers,
       int warmup,
       int joinThreads,
@@ -180,6 +226,21 @@ public final class ElectionScale implements Scenario {
       boolean fsync) {
     LibraryRun b = big.baton();
     LibraryRun c = big.curator();
+    double batonFirst = b.joinedValue("join_all_ms");
+    double curatorSecond = c.joinedValue("join_all_ms");
+    double batonJoin = (batonFirst + reversed.getOrDefault("baton", batonFirst)) / 2;
+    double curatorJoin = (curatorSecond + reversed.getOrDefault("curator", curatorSecond)) / 2;
+    String orders =
+        reversed.isEmpty()
+            ? " join_orders=1"
+            : String.format(
+                Locale.ROOT,
+                " join_orders=2 baton_join_first_ms=%.0f baton_join_second_ms=%.0f"
+                    + " curator_join_first_ms=%.0f curator_join_second_ms=%.0f",
+                batonFirst,
+                reversed.get("baton"),
+                reversed.get("curator"),
+                curatorSecond);
     String line =
         String.format(
             Locale.ROOT,
@@ -195,7 +256,7 @@ public final class ElectionScale implements Scenario {
                 + " join_threads=%d server_warmup=%d fsync=%s",
             NAME,
             big.candidates(),
-            b.joinedValue("join_all_ms"),
+            batonJoin,
             b.p50Ms(),
             b.p99Ms(),
             small.candidates(),
@@ -203,7 +264,7 @@ public final class ElectionScale implements Scenario {
             b.joinedValue("watches_per_candidate"),
             b.joinedValue("heap_kb_per_candidate"),
             b.joinedValue("threads_per_candidate"),
-            c.joinedValue("join_all_ms"),
+            curatorJoin,
             c.p50Ms(),
             c.p99Ms(),
             small.candidates(),
@@ -212,7 +273,7 @@ public final class ElectionScale implements Scenario {
             c.joinedValue("threads_per_candidate"),
             c.joinedValue("watches_per_candidate"),
             b.p50Ms() / c.p50Ms(),
-            b.joinedValue("join_all_ms") / c.joinedValue("join_all_ms"),
+            batonJoin / curatorJoin,
             b.joinedValue("heap_kb_per_candidate") / c.joinedValue("heap_kb_per_candidate"),
             small.candidates(),
             small.baton().p50Ms(),
@@ -222,7 +283,7 @@ public final class ElectionScale implements Scenario {
             joinThreads,
             serverWarmup,
             fsync);
-    System.out.println(line);
+    System.out.println(line + orders);
     System.out.flush();
   }
 

@@ -3,6 +3,7 @@ package dev.baton.bench.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.baton.bench.ResultLines;
 import java.util.List;
@@ -42,6 +43,13 @@ class ElectionScaleTest {
             "curator_heap_kb_per_candidate",
             "ratio_p50");
     assertThat(r.get("server_warmup")).isEqualTo("4"); // as many raw sessions as candidates
+    // each library joined once first and once second; join_all_ms is the mean of the two
+    assertThat(r.get("join_orders")).isEqualTo("2");
+    double batonMean =
+        (Double.parseDouble(r.get("baton_join_first_ms"))
+                + Double.parseDouble(r.get("baton_join_second_ms")))
+            / 2;
+    assertThat(Double.parseDouble(r.get("join_all_ms"))).isCloseTo(batonMean, within(1.0));
     // Each candidate has its own session: Curator's and ZooKeeper's threads at least, and
     // Baton's loops borrow pooled threads.
     assertThat(Double.parseDouble(r.get("threads_per_candidate"))).isBetween(3.0, 8.0);
