@@ -122,16 +122,7 @@ public final class ElectionScale implements Scenario {
     Map<String, Double> joinMs = new HashMap<>();
     List<LibraryRun> runs = new ArrayList<>();
     try {
-      for (String library : List.of("curator", "baton")) {
-        String path = "/bench/election-scale/" + library + "-" + n + "-reversed";
-        runs.add(
-            new LibraryRun(
-                library,
-                n,
-                child.jvmOptionsFor(library, n),
-                child.args(library, zk.connectString(), path, n),
-                child.timeoutMs()));
-      }
+      startChildren(runs, zk, n, child, List.of("curator", "baton"), "-reversed");
       for (LibraryRun r : runs) {
         r.awaitReady();
       }
@@ -150,6 +141,30 @@ public final class ElectionScale implements Scenario {
     return joinMs;
   }
 
+  /**
+   * Starts one child per library, in order, into {@code runs} (so that the caller closes the ones
+   * started even if a later start fails), on paths {@code
+   * /bench/election-scale/<library>-<n><suffix>}.
+   */
+  private static void startChildren(
+      List<LibraryRun> runs,
+      EmbeddedZooKeeper zk,
+      int n,
+      ChildOptions child,
+      List<String> libraries,
+      String suffix) {
+    for (String library : libraries) {
+      String path = "/bench/election-scale/" + library + "-" + n + suffix;
+      runs.add(
+          new LibraryRun(
+              library,
+              n,
+              child.jvmOptionsFor(library, n),
+              child.args(library, zk.connectString(), path, n),
+              child.timeoutMs()));
+    }
+  }
+
   /** Both libraries at one candidate count. */
   record SizeRun(int candidates, LibraryRun baton, LibraryRun curator) {}
 
@@ -158,16 +173,7 @@ public final class ElectionScale implements Scenario {
       throws Exception {
     List<LibraryRun> runs = new ArrayList<>();
     try {
-      for (String library : List.of("baton", "curator")) {
-        String path = "/bench/election-scale/" + library + "-" + n;
-        runs.add(
-            new LibraryRun(
-                library,
-                n,
-                child.jvmOptionsFor(library, n),
-                child.args(library, zk.connectString(), path, n),
-                child.timeoutMs()));
-      }
+      startChildren(runs, zk, n, child, List.of("baton", "curator"), "");
       LibraryRun baton = runs.get(0);
       LibraryRun curator = runs.get(1);
       for (LibraryRun r : runs) {
