@@ -156,14 +156,4 @@ public final class LeaseMachine {
     long extra = jitter == 0 ? 0 : (long) (random.nextDouble() * jitter * pollNanos);
     return new Wait(++generation, pollNanos + extra);
   }
-
-  /** The token of the active term, 0 if none (for health and tests). */
-  public long held() {
-    return held;
-  }
-
-  /** The deadline of the active term, meaningful only while {@link #held()} is not 0. */
-  public long deadline() {
-    return deadline;
-  }
 }

@@ -64,6 +64,9 @@ class LeaseSimulationTest {
     private final int n = 4;
     private final LeaseMachine[] machines = new LeaseMachine[n];
     private final long[] pausedUntil = new long[n];
+    // each candidate's term as its runner sees it, from the machine's Begin, Extend and End
+    private final long[] termToken = new long[n];
+    private final long[] termDeadline = new long[n];
     private final PriorityQueue<Ev> queue =
         new PriorityQueue<>(
             (a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
@@ -115,8 +118,18 @@ class LeaseSimulationTest {
       long lease = CONFIG.leaseDuration().toNanos();
       if (a instanceof LeaseAction.Wait w) {
         at(w.delayNanos(), who, () -> feed(who, new LeaseEvent.Tick(w.generation(), now)));
-      } else if (a instanceof LeaseAction.Begin) {
+      } else if (a instanceof LeaseAction.Begin b) {
         terms++;
+        termToken[who] = b.token();
+        termDeadline[who] = b.deadline();
+      } else if (a instanceof LeaseAction.Extend x) {
+        if (termToken[who] == x.token()) {
+          termDeadline[who] = x.deadline();
+        }
+      } else if (a instanceof LeaseAction.End e) {
+        if (termToken[who] == e.token()) {
+          termToken[who] = 0;
+        }
       } else if (a instanceof LeaseAction.Acquire q) {
         long sent = now;
         statement(
@@ -162,7 +175,6 @@ class LeaseSimulationTest {
             x -> null,
             null);
       }
-      // Extend and End change nothing the check reads: it reads the machines
     }
 
     /**
@@ -198,8 +210,8 @@ class LeaseSimulationTest {
 
     private void check() {
       int active = 0;
-      for (LeaseMachine m : machines) {
-        if (m.held() != 0 && now - m.deadline() < 0) {
+      for (int i = 0; i < n; i++) {
+        if (termToken[i] != 0 && now - termDeadline[i] < 0) {
           active++;
         }
       }
