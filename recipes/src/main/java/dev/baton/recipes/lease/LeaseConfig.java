@@ -17,7 +17,8 @@ import java.util.Objects;
  *   <tr><td>safetyMargin</td><td>2 s</td><td>the holder stops acting this much before the lease it was
  *   granted ends by its own monotonic clock, measured from when the granting statement was
  *   <em>sent</em>: room for the revocation to take effect and for the clocks' rates to differ</td></tr>
- *   <tr><td>renewInterval</td><td>4 s</td><td>how often the holder renews</td></tr>
+ *   <tr><td>renewInterval</td><td>4 s</td><td>how often the holder renews, counted from when the last
+ *   grant or renewal was sent (at once if its answer came later than that)</td></tr>
  *   <tr><td>renewTimeout</td><td>4 s</td><td>how long one statement may take on the network before it
  *   counts as failed (the JDBC network timeout, where the driver supports it)</td></tr>
  *   <tr><td>pollInterval</td><td>2 s</td><td>how often a follower tries to acquire</td></tr>

@@ -25,11 +25,13 @@ import org.jspecify.annotations.Nullable;
  * deadline it would set begins or extends nothing.
  *
  * <p>A follower acquires on start, on every poll (the interval plus a random part of it up to the
- * jitter) and on a wake-up. A holder renews every renew interval; a renewal refused, failed, or
- * confirmed too late ends the term at once. A term that ended is released (best effort: a failed
- * release leaves the lease to expire), and it is never resumed: the next acquisition passes its
- * token as ended, so the database gives a new one. Every timer carries a generation; a tick of an
- * older generation is ignored, so each state has exactly one timer.
+ * jitter) and on a wake-up. A holder renews every renew interval, counted from when the last grant
+ * or renewal was sent (so that a slow answer does not push the next renewal towards the deadline:
+ * each renewal has the whole renew timeout before it); a renewal refused, failed, or confirmed too
+ * late ends the term at once. A term that ended is released (best effort: a failed release leaves
+ * the lease to expire), and it is never resumed: the next acquisition passes its token as ended, so
+ * the database gives a new one. Every timer carries a generation; a tick of an older generation is
+ * ignored, so each state has exactly one timer.
  */
 public final class LeaseMachine {
   private final long leaseNanos;
@@ -108,7 +110,7 @@ public final class LeaseMachine {
     }
     held = a.token();
     deadline = until;
-    return List.of(new Begin(held, deadline), renewLater());
+    return List.of(new Begin(held, deadline), renewLater(a.sentAt(), a.now()));
   }
 
   private List<LeaseAction> renewed(LeaseEvent.Renewed r) {
@@ -120,7 +122,7 @@ public final class LeaseMachine {
       return endTerm(RevocationReason.LEASE_EXPIRED, true); // confirmed, but too late
     }
     deadline = until;
-    return List.of(new Extend(held, deadline), renewLater());
+    return List.of(new Extend(held, deadline), renewLater(r.sentAt(), r.now()));
   }
 
   /** Ends the held term ({@code reason} null: it already ended outside) and releases it. */
@@ -148,8 +150,9 @@ public final class LeaseMachine {
     return List.of(new End(token, RevocationReason.CLOSED), new Release(token));
   }
 
-  private Wait renewLater() {
-    return new Wait(++generation, renewNanos);
+  /** The next renewal: the renew interval after the last confirmed statement was sent. */
+  private Wait renewLater(long sentAt, long now) {
+    return new Wait(++generation, Math.max(0, sentAt + renewNanos - now));
   }
 
   private Wait poll() {

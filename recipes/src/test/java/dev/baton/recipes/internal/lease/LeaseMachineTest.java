@@ -43,12 +43,14 @@ class LeaseMachineTest {
   @Test
   void theDeadlineCountsFromWhenTheGrantWasSentNotAnswered() {
     machine.on(new LeaseEvent.Start());
-    // sent at 10 ms, answered at 500 ms: the deadline is 10 + 1000 - 100 ms
+    // sent at 10 ms, answered at 500 ms: the deadline is 10 + 1000 - 100 ms, and the renewal due
+    // 300 ms after the send is overdue: at once
     assertThat(machine.on(new LeaseEvent.Acquired(7, 10 * MS, 500 * MS)))
-        .containsExactly(new Begin(7, 910 * MS), new Wait(1, 300 * MS));
-    assertThat(machine.on(new LeaseEvent.Tick(1, 800 * MS))).containsExactly(new Renew(7));
+        .containsExactly(new Begin(7, 910 * MS), new Wait(1, 0));
+    assertThat(machine.on(new LeaseEvent.Tick(1, 500 * MS))).containsExactly(new Renew(7));
+    // the next renewal counts from this one's send too: 800 + 300 ms, so 250 ms after the answer
     assertThat(machine.on(new LeaseEvent.Renewed(7, 800 * MS, 850 * MS)))
-        .containsExactly(new Extend(7, 1700 * MS), new Wait(2, 300 * MS));
+        .containsExactly(new Extend(7, 1700 * MS), new Wait(2, 250 * MS));
   }
 
   @Test
@@ -148,7 +150,7 @@ class LeaseMachineTest {
 
   private void lead(long token) {
     machine.on(new LeaseEvent.Start());
-    assertThat(machine.on(new LeaseEvent.Acquired(token, 0, MS)))
+    assertThat(machine.on(new LeaseEvent.Acquired(token, 0, 0)))
         .containsExactly(new Begin(token, 900 * MS), new Wait(1, 300 * MS));
   }
 }
