@@ -9,9 +9,10 @@
  * time its last confirmed grant was sent plus the lease minus the safety margin, by the holder's
  * monotonic clock, and a timer of its own revokes it there even while a statement hangs; expiry is
  * decided by the database's clock only, so host clocks set apart change nothing; tokens rise by one
- * on every change of holder and never on a renewal; a refused, failed or late renewal revokes the
- * term at once; a graceful close releases the row after the {@code revoked} callback, and on
- * PostgreSQL wakes the followers.
+ * on every change of holder and never on a renewal; the holder is a candidate instance, not its
+ * participant id (the row names both), so two live candidates with one id never share a term or a
+ * token; a refused, failed or late renewal revokes the term at once; a graceful close releases the
+ * row after the {@code revoked} callback, and on PostgreSQL wakes the followers.
  *
  * <p>Not guaranteed: that a paused holder stops writing (use the token with a fence); a queue or
  * fairness (followers poll with jitter); failover after a crash faster than the lease plus a poll;

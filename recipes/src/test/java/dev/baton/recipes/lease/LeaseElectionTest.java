@@ -2,17 +2,20 @@
 package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.LeadershipListener;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -74,6 +77,71 @@ class LeaseElectionTest {
       terms.closeAll();
       db.drop(table);
     }
+  }
+
+  /**
+   * Two live candidates with one participant id (two elections on one configuration, or a restarted
+   * process whose predecessor is only paused): the second must wait for the first's lease to end
+   * and take a new token. With the participant id alone as the lease's holder, the store kept the
+   * running term for the second as for a candidate resuming its own: two leaders with one token.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void twoCandidatesWithOneParticipantIdNeverShareATerm(LeaseDatabases db) throws Exception {
+    String table = LeaseDatabases.table();
+    // a lease long enough that the first's term cannot lapse on a loaded machine while the second
+    // polls every 200 ms
+    LeaseConfig config =
+        LeaseDatabases.quick(table)
+            .leaseDuration(Duration.ofSeconds(10))
+            .safetyMargin(Duration.ofSeconds(1))
+            .renewInterval(Duration.ofSeconds(1))
+            .renewTimeout(Duration.ofSeconds(4))
+            .build();
+    LeaseBackend backend = LeaseBackend.create(db.dataSource(), config);
+    LeaseTerms terms = new LeaseTerms();
+    try {
+      LeaderElection first = terms.candidate(backend, "/lease/twins", "twin");
+      LeaderElection second = terms.candidate(backend, "/lease/twins", "twin");
+      first.start();
+      Leadership a = first.awaitLeadership(WITHIN).orElseThrow();
+      second.start();
+      await()
+          .during(Duration.ofMillis(1500)) // about seven polls of the second
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !second.isLeader() && first.isLeader());
+      assertThat(second.currentLeader())
+          .hasValueSatisfying(l -> assertThat(l.participantId()).isEqualTo("twin"));
+
+      first.close();
+      Leadership b = second.awaitLeadership(WITHIN).orElseThrow();
+      assertThat(b.token().value()).isEqualTo(a.token().value() + 1);
+      assertThat(terms.violations()).isEmpty();
+    } finally {
+      terms.closeAll();
+      db.drop(table);
+    }
+  }
+
+  @Test
+  void aParticipantIdTooLongForTheHolderColumnIsRefusedAtCreate() {
+    LeaseBackend backend =
+        LeaseBackend.create(
+            LeaseDatabases.both().toList().get(1).dataSource(),
+            LeaseDatabases.quick(LeaseDatabases.table()).build());
+    ElectionConfig config =
+        ElectionConfig.builder("/lease/long").participantId("x".repeat(239)).build();
+    LeadershipListener none =
+        new LeadershipListener() {
+          @Override
+          public void elected(Leadership leadership) {}
+
+          @Override
+          public void revoked(Leadership leadership, RevocationReason reason) {}
+        };
+    assertThatThrownBy(() -> LeaderElection.create(backend, config, none))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at most 238 characters");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -8,6 +8,7 @@ import dev.baton.recipes.election.LeaderInfo;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.Participant;
+import dev.baton.recipes.internal.lease.LeaseHolder;
 import dev.baton.recipes.internal.lease.LeaseRecord;
 import dev.baton.recipes.internal.lease.LeaseStore;
 import dev.baton.recipes.internal.lease.Wakeups;
@@ -210,7 +211,9 @@ public final class LeaseElectionCore implements ElectionEngine {
     LeaseRecord r = row.get();
     return Optional.of(
         new LeaderInfo(
-            String.valueOf(r.holder()), FencingToken.of(config.path(), r.token()), description));
+            LeaseHolder.participantOf(String.valueOf(r.holder())),
+            FencingToken.of(config.path(), r.token()),
+            description));
   }
 
   /** A lease has no queue: only its live holder, if any, is known. */

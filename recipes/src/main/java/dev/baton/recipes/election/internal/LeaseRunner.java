@@ -4,6 +4,7 @@ package dev.baton.recipes.election.internal;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.lease.LeaseAction;
 import dev.baton.recipes.internal.lease.LeaseEvent;
+import dev.baton.recipes.internal.lease.LeaseHolder;
 import dev.baton.recipes.internal.lease.LeaseMachine;
 import dev.baton.recipes.internal.lease.LeaseStore;
 import dev.baton.recipes.internal.lease.Wakeups;
@@ -16,6 +17,7 @@ import dev.baton.recipes.lease.LeaseTableException;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +36,7 @@ final class LeaseRunner {
   private final @Nullable Wakeups wakeups;
   private final LeaseElectionCore core;
   private final String participantId;
+  private final String holder; // this instance's identity in the lease row
   private final Duration stopWait;
   private final LeaseMachine machine; // on the loop only
   private final SerialLoop loop;
@@ -54,6 +57,7 @@ final class LeaseRunner {
     this.wakeups = wakeups;
     this.core = core;
     this.participantId = participantId;
+    this.holder = LeaseHolder.of(participantId, ThreadLocalRandom.current().nextLong());
     this.stopWait = lease.renewTimeout().plusSeconds(1);
     this.machine = new LeaseMachine(lease, new SplittableRandom());
     this.loop =
@@ -114,7 +118,7 @@ final class LeaseRunner {
       long sent = loop.nanoTime();
       OptionalLong token;
       try {
-        token = store.acquire(participantId, a.endedToken());
+        token = store.acquire(holder, a.endedToken());
       } catch (CoordinationException e) {
         failed("acquire", e);
         feed(new LeaseEvent.AcquireFailed());
@@ -129,7 +133,7 @@ final class LeaseRunner {
       long sent = loop.nanoTime();
       boolean renewed;
       try {
-        renewed = store.renew(participantId, r.token());
+        renewed = store.renew(holder, r.token());
       } catch (CoordinationException e) {
         failed("renew", e);
         feed(new LeaseEvent.RenewFailed(r.token()));
@@ -143,7 +147,7 @@ final class LeaseRunner {
     } else if (action instanceof LeaseAction.Release r) {
       followingSince = loop.nanoTime(); // every ended term is released
       try {
-        store.release(participantId, r.token());
+        store.release(holder, r.token());
         answered();
       } catch (CoordinationException e) {
         failed("release (the lease expires instead)", e);

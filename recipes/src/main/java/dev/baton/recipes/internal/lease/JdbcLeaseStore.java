@@ -45,7 +45,6 @@ public final class JdbcLeaseStore implements LeaseStore {
   private static final AtomicBoolean noNetworkTimeoutLogged = new AtomicBoolean();
   private static final int ACQUIRE_ATTEMPTS = 3;
   private static final int MAX_NAME = 512;
-  private static final int MAX_HOLDER = 255;
 
   private final DataSource dataSource;
   private final SqlDialect dialect;
@@ -81,7 +80,7 @@ public final class JdbcLeaseStore implements LeaseStore {
 
   @Override
   public OptionalLong acquire(String holder, long endedToken) {
-    checkLength("holder", holder, MAX_HOLDER);
+    checkLength("holder", holder, LeaseHolder.MAX_HOLDER);
     return call(
         "acquire",
         c -> {

@@ -32,8 +32,8 @@ record LeaseSql(String acquire, String renew, String release, String read) {
   }
 
   /**
-   * The condition under which the token (and acquired_at) are kept: the row is the same holder's,
-   * live, and not of the term it ended.
+   * The condition under which the token (and acquired_at) are kept: the row is the same holder's
+   * (one candidate instance: see {@link LeaseHolder}), live, and not of the term it ended.
    */
   private static String sameTerm(String holder, String ended) {
     return "h.holder = " + holder + " AND h.expires_at > CURRENT_TIMESTAMP AND h.token <> " + ended;
