@@ -144,15 +144,26 @@ public final class LeaseElectionCore implements ElectionEngine {
   }
 
   private void onElectedFailure(LeadershipHandle h) {
-    if (config.resignOnCallbackFailure() && slot.current() == h) {
-      revokeOutside(RevocationReason.CALLBACK_FAILED);
+    if (!config.resignOnCallbackFailure()) {
+      return;
     }
+    LeadershipHandle ended = null;
+    synchronized (lock) {
+      if (slot.current() == h) { // checked under the lock: never a later term
+        ended = slot.revokeLocked(RevocationReason.CALLBACK_FAILED);
+      }
+    }
+    endedOutside(ended, RevocationReason.CALLBACK_FAILED);
   }
 
-  /** A loop of this election died of {@code e}: the term ends and health reports the failure. */
+  /**
+   * A loop of this election died of {@code e}: the term ends, health reports the failure, and the
+   * candidate withdraws (it could begin no term, so it must neither hold nor keep taking the row).
+   */
   void fail(VirtualMachineError e) {
     failure = e;
     revokeOutside(RevocationReason.FAILED);
+    runner.withdraw();
   }
 
   @Override

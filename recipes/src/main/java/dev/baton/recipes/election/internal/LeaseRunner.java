@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
-import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.lease.LeaseAction;
 import dev.baton.recipes.internal.lease.LeaseEvent;
 import dev.baton.recipes.internal.lease.LeaseHolder;
@@ -41,7 +40,9 @@ final class LeaseRunner {
   private final LeaseMachine machine; // on the loop only
   private final SerialLoop loop;
   private final ThreadLoopScheduler deadlines;
-  private @Nullable Subscription subscription; // on the loop only
+  private final Object subscriptionLock = new Object();
+  private @Nullable Subscription subscription; // under subscriptionLock
+  private boolean unsubscribed; // under subscriptionLock: no subscription may be kept any more
   private volatile boolean reachable = true;
   private boolean failing; // on the loop only: a streak of failed statements is logged once
   private long followingSince; // on the loop only: since the start or the last term's end
@@ -74,7 +75,7 @@ final class LeaseRunner {
     loop.execute(
         () -> {
           if (wakeups != null) {
-            subscription = wakeups.subscribe(() -> loop.execute(() -> feed(new LeaseEvent.Wake())));
+            keep(wakeups.subscribe(() -> loop.execute(() -> feed(new LeaseEvent.Wake()))));
           }
           followingSince = loop.nanoTime();
           feed(new LeaseEvent.Start());
@@ -86,17 +87,49 @@ final class LeaseRunner {
     loop.execute(() -> feed(new LeaseEvent.Ended(token)));
   }
 
-  /** Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout). */
-  void close(Duration timeout) {
+  /**
+   * Stops taking part, as after a fatal error: a held lease is released and nothing is acquired any
+   * more (a candidate that can begin no term must not hold the row, nor keep taking it).
+   */
+  void withdraw() {
     loop.execute(
         () -> {
           feed(new LeaseEvent.Close());
-          if (subscription != null) {
-            subscription.close();
-          }
+          unsubscribe();
         });
+  }
+
+  /** Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout). */
+  void close(Duration timeout) {
+    withdraw();
     loop.drain(timeout.plus(stopWait));
     deadlines.shutdown();
+    unsubscribe(); // also when the drain timed out, or the loop had died, before the task above ran
+  }
+
+  private void keep(Subscription s) {
+    boolean keep;
+    synchronized (subscriptionLock) {
+      keep = !unsubscribed;
+      if (keep) {
+        subscription = s;
+      }
+    }
+    if (!keep) {
+      s.close();
+    }
+  }
+
+  private void unsubscribe() {
+    Subscription s;
+    synchronized (subscriptionLock) {
+      unsubscribed = true;
+      s = subscription;
+      subscription = null;
+    }
+    if (s != null) {
+      s.close();
+    }
   }
 
   boolean reachable() {
@@ -119,7 +152,7 @@ final class LeaseRunner {
       OptionalLong token;
       try {
         token = store.acquire(holder, a.endedToken());
-      } catch (CoordinationException e) {
+      } catch (RuntimeException e) { // CoordinationException, or a driver's or pool's surprise
         failed("acquire", e);
         feed(new LeaseEvent.AcquireFailed());
         return;
@@ -134,7 +167,7 @@ final class LeaseRunner {
       boolean renewed;
       try {
         renewed = store.renew(holder, r.token());
-      } catch (CoordinationException e) {
+      } catch (RuntimeException e) {
         failed("renew", e);
         feed(new LeaseEvent.RenewFailed(r.token()));
         return;
@@ -149,12 +182,14 @@ final class LeaseRunner {
       try {
         store.release(holder, r.token());
         answered();
-      } catch (CoordinationException e) {
+      } catch (RuntimeException e) {
         failed("release (the lease expires instead)", e);
       }
     } else if (action instanceof LeaseAction.Begin b) {
       if (core.begin(b.token(), b.deadline(), Duration.ofNanos(loop.nanoTime() - followingSince))) {
         watch(b.token(), b.deadline());
+      } else {
+        feed(new LeaseEvent.Ended(b.token())); // closed or failed meanwhile: give the row back
       }
     } else if (action instanceof LeaseAction.Extend x) {
       core.extend(x.token(), x.deadline());
@@ -183,7 +218,7 @@ final class LeaseRunner {
     }
   }
 
-  private void failed(String what, CoordinationException e) {
+  private void failed(String what, RuntimeException e) {
     reachable = false;
     if (e instanceof LeaseTableException) {
       log.error("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
