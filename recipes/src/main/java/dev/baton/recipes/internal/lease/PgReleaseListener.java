@@ -225,18 +225,45 @@ public final class PgReleaseListener implements AutoCloseable {
     }
   }
 
+  /**
+   * Gives the connection back. A pool would keep it listening (pools do not reset {@code LISTEN}),
+   * and the driver would then buffer every release notification of the table for whoever borrows it
+   * next, unread: so it stops listening first, on the listener's thread or once that has ended. A
+   * connection that cannot (broken, or still in use by a thread that did not stop) is aborted
+   * instead, which a pool discards.
+   */
   private void disconnect() {
     Connection c;
     synchronized (lock) {
       c = connection;
       connection = null;
     }
-    if (c != null) {
+    if (c == null) {
+      return;
+    }
+    boolean idle = Thread.currentThread() == thread || !thread.isAlive();
+    if (idle && unlisten(c)) {
       try {
         c.close();
       } catch (SQLException e) {
         log.debug("closing the listening connection of '{}' failed", name, e);
       }
+    } else {
+      try {
+        c.abort(Runnable::run);
+      } catch (SQLException | RuntimeException e) {
+        log.debug("aborting the listening connection of '{}' failed", name, e);
+      }
+    }
+  }
+
+  private boolean unlisten(Connection c) {
+    try (Statement s = c.createStatement()) {
+      s.execute("UNLISTEN *");
+      return true;
+    } catch (SQLException | RuntimeException e) {
+      log.debug("the listening connection of '{}' could not stop listening", name, e);
+      return false;
     }
   }
 

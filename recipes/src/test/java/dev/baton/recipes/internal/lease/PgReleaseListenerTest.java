@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.TcpProxy;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -144,6 +147,62 @@ class PgReleaseListenerTest {
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
       assertThat(listener.running()).isTrue();
     }
+  }
+
+  /**
+   * A pool keeps a returned connection as it is: one still listening would collect every release
+   * notification of the table, unread, for whoever borrows it next. Here a one-connection "pool"
+   * whose connections' close() keeps them open, as a pool's do.
+   */
+  @Test
+  void itsConnectionGoesBackToThePoolNoLongerListening() throws SQLException {
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      PgReleaseListener listener =
+          PgReleaseListener.start(
+              poolOf(physical), table, "pooled", () -> {}, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      awaitListening(listener);
+      assertThat(listeningChannels(physical)).isEqualTo(1);
+      listener.close();
+      assertThat(listeningChannels(physical)).isZero();
+    }
+  }
+
+  private static int listeningChannels(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_listening_channels()");
+        ResultSet rs = s.executeQuery()) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  /** A DataSource that lends {@code physical} each time, whose close() leaves it open. */
+  private static DataSource poolOf(Connection physical) {
+    Connection lent =
+        (Connection)
+            Proxy.newProxyInstance(
+                Connection.class.getClassLoader(),
+                new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("close")) {
+                    return null; // back in the pool
+                  }
+                  try {
+                    return method.invoke(physical, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    return (DataSource)
+        Proxy.newProxyInstance(
+            DataSource.class.getClassLoader(),
+            new Class<?>[] {DataSource.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("getConnection")) {
+                return lent;
+              }
+              throw new UnsupportedOperationException(method.getName());
+            });
   }
 
   @Test
