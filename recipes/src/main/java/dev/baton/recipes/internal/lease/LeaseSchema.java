@@ -8,11 +8,16 @@ import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,6 +86,7 @@ public final class LeaseSchema {
           create(c, table);
         }
         checkShape(c, table);
+        checkUniqueName(c, table);
         if (!c.getAutoCommit()) {
           c.commit();
         }
@@ -139,6 +145,59 @@ public final class LeaseSchema {
         }
       }
     }
+  }
+
+  /**
+   * Checks that the table has a primary key or a unique index on {@code name} alone: without one,
+   * two first acquisitions of an election may both insert its row (H2's {@code MERGE} does), and
+   * both candidates lead with token 1. A table the metadata does not show (found through a search
+   * path the check cannot follow) is logged, not refused.
+   */
+  private static void checkUniqueName(Connection c, String table) throws SQLException {
+    DatabaseMetaData meta = c.getMetaData();
+    int dot = table.indexOf('.');
+    String schema = dot >= 0 ? folded(meta, table.substring(0, dot)) : c.getSchema();
+    String name = folded(meta, table.substring(dot + 1));
+    try (ResultSet columns = meta.getColumns(null, schema, name, null)) {
+      if (!columns.next()) {
+        log.warn(
+            "cannot check that lease table {} has a unique name: the database's metadata does not"
+                + " show it as {}.{}",
+            table,
+            schema,
+            name);
+        return;
+      }
+    }
+    Map<String, Set<String>> uniqueIndexes = new HashMap<>();
+    try (ResultSet rs = meta.getIndexInfo(null, schema, name, true, true)) {
+      while (rs.next()) {
+        String index = rs.getString("INDEX_NAME");
+        String column = rs.getString("COLUMN_NAME");
+        if (index != null && column != null) {
+          uniqueIndexes
+              .computeIfAbsent(index, k -> new HashSet<>())
+              .add(column.toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    if (!uniqueIndexes.containsValue(Set.of("name"))) {
+      throw new LeaseTableException(
+          table,
+          "the lease table "
+              + table
+              + " has no primary key or unique index on name alone: two first acquisitions of an"
+              + " election could both insert its row and both lead with token 1; recreate it with: "
+              + ddl(table));
+    }
+  }
+
+  /** An unquoted identifier as the database stores it. */
+  private static String folded(DatabaseMetaData meta, String identifier) throws SQLException {
+    if (meta.storesUpperCaseIdentifiers()) {
+      return identifier.toUpperCase(Locale.ROOT);
+    }
+    return meta.storesLowerCaseIdentifiers() ? identifier.toLowerCase(Locale.ROOT) : identifier;
   }
 
   /** The exception for a missing or misshapen table (SQL state class 42). */

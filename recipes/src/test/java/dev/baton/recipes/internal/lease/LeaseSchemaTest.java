@@ -73,6 +73,34 @@ class LeaseSchemaTest {
     }
   }
 
+  /**
+   * Without a key on the name, two first acquisitions may both insert the election's row (H2's
+   * MERGE does) and both lead with token 1: such a table is refused, whether created by the user or
+   * found.
+   */
+  @ParameterizedTest
+  @EnumSource(LeaseDatabase.class)
+  void aTableWithoutAUniqueNameIsRefused(LeaseDatabase db) throws SQLException {
+    execute(
+        db.dataSource(),
+        "CREATE TABLE "
+            + table
+            + " (name VARCHAR(512) NOT NULL, holder VARCHAR(255), token BIGINT NOT NULL,"
+            + " expires_at TIMESTAMP WITH TIME ZONE NOT NULL, acquired_at TIMESTAMP WITH TIME ZONE,"
+            + " renewed_at TIMESTAMP WITH TIME ZONE)");
+    for (boolean create : new boolean[] {true, false}) {
+      LeaseConfig config = LeaseConfig.builder().table(table).createTable(create).build();
+      assertThatThrownBy(() -> LeaseSchema.prepare(db.dataSource(), config))
+          .isInstanceOf(LeaseTableException.class)
+          .hasMessageContaining("no primary key or unique index on name")
+          .hasMessageContaining(LeaseSchema.ddl(table));
+    }
+    // a unique index on the name alone is enough
+    execute(db.dataSource(), "CREATE UNIQUE INDEX " + table + "_name ON " + table + " (name)");
+    assertThat(LeaseSchema.prepare(db.dataSource(), LeaseDatabase.longLease(table)))
+        .isEqualTo(db.dialect());
+  }
+
   @ParameterizedTest
   @EnumSource(LeaseDatabase.class)
   void timesWithoutTimeZoneAreRefused(LeaseDatabase db) throws SQLException {
