@@ -39,7 +39,7 @@ final class LeaseRunner {
   private final Duration stopWait;
   private final LeaseMachine machine; // on the loop only
   private final SerialLoop loop;
-  private final ThreadLoopScheduler deadlines;
+  private final SerialLoop deadlines; // never silent: a failure is logged, a fatal one fails all
   private final Object subscriptionLock = new Object();
   private @Nullable Subscription subscription; // under subscriptionLock
   private boolean unsubscribed; // under subscriptionLock: no subscription may be kept any more
@@ -68,7 +68,13 @@ final class LeaseRunner {
             Backoff.DEFAULT,
             () -> feed(new LeaseEvent.Wake()), // a follower whose poll was lost polls again
             core::fail);
-    this.deadlines = new ThreadLoopScheduler("lease-deadline", name);
+    this.deadlines =
+        new SerialLoop(
+            "lease-deadline-" + name,
+            new ThreadLoopScheduler("lease-deadline", name),
+            Backoff.DEFAULT,
+            () -> {}, // each deadline task stands alone: nothing to recover
+            core::fail);
   }
 
   void start() {
@@ -103,7 +109,7 @@ final class LeaseRunner {
   void close(Duration timeout) {
     withdraw();
     loop.drain(timeout.plus(stopWait));
-    deadlines.shutdown();
+    deadlines.shutdown(Duration.ZERO);
     unsubscribe(); // also when the drain timed out, or the loop had died, before the task above ran
   }
 
@@ -207,7 +213,7 @@ final class LeaseRunner {
   /** Ends the term of {@code token} at {@code deadline} unless a renewal extended it by then. */
   private void watch(long token, long deadline) {
     long delay = Math.max(0, deadline - deadlines.nanoTime());
-    deadlines.schedule(() -> core.expireIfDue(token, deadlines.nanoTime()), delay);
+    deadlines.schedule(delay, () -> core.expireIfDue(token, deadlines.nanoTime()));
   }
 
   private void answered() {
