@@ -19,7 +19,11 @@ import dev.baton.recipes.RevocationReason;
  * <p>A slow {@code elected} delays the callbacks queued behind it, not the revocation itself: the
  * handle's {@link Leadership#isActive()} flips at once and, by default, the thread running {@code
  * elected} is interrupted. An exception thrown by a callback is logged and counted; from {@code
- * elected} it also makes the candidate resign unless the election is configured otherwise.
+ * elected} it also makes the candidate resign unless the election is configured otherwise. A {@link
+ * VirtualMachineError} (a stack overflow, out of memory) is the exception to every rule above: it
+ * stops the loop that met it for good, the election is marked failed ({@link
+ * ElectionHealth#failure()}), its term ends and it leaves the queue (or gives up the lease), and if
+ * it was the callback loop no callback runs after it, that term's {@code revoked} included.
  */
 public interface LeadershipListener {
   /** This candidate leads; {@code leadership} carries the token and the cancellation signal. */

@@ -93,4 +93,52 @@ class FatalErrorTest {
       assertThat(election.isLeader()).isFalse();
     }
   }
+
+  /**
+   * The failed candidate leaves the queue: before, its znode stayed at the head (every later lead
+   * refused for the failure), the successor's predecessor watch never fired, and the election had
+   * no leader until the failed process closed (found in review; this test failed then).
+   */
+  @Test
+  void aCandidateThatDiedOfAStackOverflowLetsTheNextOneLead() throws Exception {
+    try (ThreadDeaths deaths = ThreadDeaths.record();
+        BatonSession one = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+        BatonSession two = BatonSession.start(SessionConfig.builder(ZK.connectString()).build());
+        LeaderElection failing =
+            LeaderElection.create(
+                one,
+                ElectionConfig.builder("/fatal/next").participantId("failing").build(),
+                new LeadershipListener() {
+                  @Override
+                  public void elected(Leadership leadership) {
+                    throw new StackOverflowError("simulated");
+                  }
+
+                  @Override
+                  public void revoked(Leadership leadership, RevocationReason reason) {}
+                });
+        LeaderElection next =
+            LeaderElection.create(
+                two,
+                ElectionConfig.builder("/fatal/next").participantId("next").build(),
+                new LeadershipListener() {
+                  @Override
+                  public void elected(Leadership leadership) {}
+
+                  @Override
+                  public void revoked(Leadership leadership, RevocationReason reason) {}
+                })) {
+      failing.start();
+      await()
+          .dontCatchUncaughtExceptions()
+          .atMost(WITHIN)
+          .until(() -> failing.health().failure().isPresent() && !deaths.deaths().isEmpty());
+      next.start();
+      await().dontCatchUncaughtExceptions().atMost(WITHIN).until(next::isLeader);
+      assertThat(failing.participants())
+          .extracting(Participant::participantId)
+          .containsExactly("next");
+      assertThat(failing.isLeader()).isFalse();
+    }
+  }
 }

@@ -120,6 +120,24 @@ final class CandidateRunner {
   }
 
   /**
+   * Stops taking part after a fatal error: on the loop, the machine's close deletes the entry and
+   * nothing re-enters, so that a candidate that can begin no term does not stay at the head of the
+   * queue, where every other candidate would wait behind it. If the loop that died is this one, the
+   * entry goes with the session.
+   */
+  void withdraw() {
+    loop.execute(
+        () -> {
+          io.lock();
+          try {
+            leave();
+          } finally {
+            io.unlock();
+          }
+        });
+  }
+
+  /**
    * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
    * idle, so that a closing leader's delete is not handed off on its way to the successor, waiting
    * for the store at most the session's {@linkplain dev.baton.recipes.kernel.Liveness#closeWait()

@@ -197,10 +197,14 @@ public final class ElectionCore implements ElectionEngine {
     }
   }
 
-  /** A loop of this election died of {@code e}: the term ends and health reports the failure. */
+  /**
+   * A loop of this election died of {@code e}: the term ends, health reports the failure, and the
+   * candidate withdraws from the queue (it could begin no term, and would block the others).
+   */
   void fail(VirtualMachineError e) {
     failure = e;
     revoke(RevocationReason.FAILED);
+    runner.withdraw();
   }
 
   /** Gives up the current term and re-enters at the back of the queue. */
