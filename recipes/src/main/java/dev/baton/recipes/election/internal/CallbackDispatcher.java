@@ -190,7 +190,7 @@ final class CallbackDispatcher {
         }
       } catch (VirtualMachineError e) {
         throw e;
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) { // Errors, and checked exceptions thrown sneakily, are the callback's
         metrics.callbackFailed(kind.callback());
         log.error(
             "the {} callback of participant {} (token {}) threw",

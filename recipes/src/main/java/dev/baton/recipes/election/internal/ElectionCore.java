@@ -100,9 +100,10 @@ public final class ElectionCore implements ElectionEngine {
     LeadershipHandle begun;
     synchronized (lock) {
       LeadershipHandle current = slot.current();
+      ConnectionEpoch now = liveness.current(); // read once: its number and session belong together
       if (slot.isClosedLocked()
           || failure != null
-          || liveness.current().number() != epoch
+          || now.number() != epoch
           || deadNodes.contains(nodePath)) {
         // Refused; but a term of this token that is already current (paused by the link change
         // that made the epoch stale) stays the machine's to end: report it as held.
@@ -122,7 +123,7 @@ public final class ElectionCore implements ElectionEngine {
         return true;
       }
       ended = slot.revokeLocked(RevocationReason.NODE_DELETED);
-      termSession = liveness.current().sessionId(); // the epoch's: the one the queue was read in
+      termSession = now.sessionId(); // the epoch's: the one the queue was read in
       termEpoch = epoch;
       begun =
           new LeadershipHandle(config.participantId(), token, nodePath, config.clock().instant());
@@ -259,15 +260,16 @@ public final class ElectionCore implements ElectionEngine {
   }
 
   /**
-   * Leaves the election: revokes with {@link RevocationReason#CLOSED}, waits for the term's {@code
-   * revoked} callback (and those queued before it), then deletes the znode, so that the successor
-   * is elected only after this leader's callbacks returned. The delete is sent by the thread that
-   * ran the {@code revoked} callback as soon as it returns, not handed back to this thread first
-   * (one thread wake-up fewer on the successor's way); this call waits for it. That wait is bounded
-   * by the callback drain timeout, after which this thread deletes the znode itself, and it is
-   * skipped when called from a callback. The remaining callbacks drain while the delete is on its
-   * way: this returns within the longer of the session's close wait and the callback drain timeout
-   * (both measured from this call).
+   * Leaves the election: revokes with {@link RevocationReason#CLOSED}, waits for the callbacks
+   * queued so far (the {@code revoked} of this close's term, or of a term that an earlier event
+   * ended), then deletes the znode, so that the successor is elected only after this leader's
+   * callbacks returned. The delete is sent by the thread that ran the {@code revoked} callback as
+   * soon as it returns, not handed back to this thread first (one thread wake-up fewer on the
+   * successor's way); this call waits for it. That wait is bounded by the callback drain timeout,
+   * after which this thread deletes the znode itself, and it is skipped when called from a
+   * callback. The remaining callbacks drain while the delete is on its way: this returns within the
+   * longer of the session's close wait and the callback drain timeout (both measured from this
+   * call).
    */
   @Override
   public void close() {
@@ -279,10 +281,16 @@ public final class ElectionCore implements ElectionEngine {
       }
       ended = slot.revokeLocked(RevocationReason.CLOSED);
     }
-    if (ended != null && !callbacks.isCallbackThread()) {
+    boolean fromCallback = callbacks.isCallbackThread();
+    if (!fromCallback) {
       callbacks.afterQueued(leave); // right after revoked; the close below is then a no-op
     }
     slot.awaitRevokedCallback(ended, drainDeadline);
+    if (ended == null && !fromCallback) {
+      // A term that ended before this close (a suspension, say) may still be in its revoked
+      // callback: the successor must not begin before that returned either.
+      callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
+    }
     runner.close(); // the term has ended: its znode is deleted now unless the callback loop did
     slot.logRevoked(ended, RevocationReason.CLOSED);
     callbacks.shutdown(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
