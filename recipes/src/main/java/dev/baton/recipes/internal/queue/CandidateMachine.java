@@ -295,6 +295,10 @@ public final class CandidateMachine {
     }
     if (node != null) {
       out.add(new Delete(node.name()));
+      // If that delete goes to the background (the link dropped as it was sent), a listing in the
+      // same session may still show the entry: it must be deleted again, never adopted (a term on
+      // it would have the resigned term's token, at the head of the queue).
+      deadName = node.name();
       node = null;
     }
     listIfConnected(out);

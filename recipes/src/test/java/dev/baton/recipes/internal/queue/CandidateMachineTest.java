@@ -219,6 +219,19 @@ class CandidateMachineTest {
         .isEmpty(); // that term is over already
   }
 
+  /** Found in review: the entry a resign deleted came back from a listing as this session's. */
+  @Test
+  void anEntryItResignedIsNeverAdoptedAgainThoughAListingStillShowsIt() {
+    String mine = name("me", 5);
+    enterAndList(mine);
+    machine.on(new CandidateEvent.Resign(null, RevocationReason.RESIGNED));
+    // the delete went to the background; a listing in the same session still shows the entry
+    List<CandidateAction> out = machine.on(new Listed(1, List.of(mine)));
+    assertThat(out.get(0)).isEqualTo(new Delete(mine));
+    assertThat(out).noneMatch(a -> a instanceof Inspect || a instanceof Lead);
+    assertThat(out).anyMatch(a -> a instanceof Enter); // a new entry, at the back
+  }
+
   @Test
   void closeRevokesDeletesAndIgnoresEverythingAfter() {
     String mine = name("me", 5);
