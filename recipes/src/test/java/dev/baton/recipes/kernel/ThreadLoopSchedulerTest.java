@@ -4,6 +4,7 @@ package dev.baton.recipes.kernel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.testkit.ThreadDeaths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -139,19 +140,31 @@ class ThreadLoopSchedulerTest {
     assertThat(seen).containsOnly(false);
   }
 
+  /**
+   * The borrowed thread dies of the throwable a moment after the loop reports itself shut down: the
+   * test waits for that death, recorded, so that it cannot reach the next test's await (Awaitility
+   * fails an await on any uncaught exception, which once failed {@code manyLoopsShareAFewThreads}
+   * on a loaded machine).
+   */
   @Test
   void aThrowableThatATaskLetsOutStopsTheLoopForGood() throws Exception {
-    ThreadLoopScheduler loop = new ThreadLoopScheduler("test", "dies");
-    AtomicBoolean after = new AtomicBoolean();
-    loop.schedule(
-        () -> {
-          throw new IllegalStateException("escapes: nothing wraps the tasks");
-        },
-        0);
-    assertThat(loop.awaitTermination(WITHIN)).isTrue();
-    assertThat(loop.isShutdown()).isTrue();
-    assertThat(loop.schedule(() -> after.set(true), 0)).isFalse();
-    assertThat(after).isFalse();
+    try (ThreadDeaths deaths = ThreadDeaths.record()) {
+      ThreadLoopScheduler loop = new ThreadLoopScheduler("test", "dies");
+      AtomicBoolean after = new AtomicBoolean();
+      loop.schedule(
+          () -> {
+            throw new IllegalStateException("escapes: nothing wraps the tasks");
+          },
+          0);
+      assertThat(loop.awaitTermination(WITHIN)).isTrue();
+      assertThat(loop.isShutdown()).isTrue();
+      assertThat(loop.schedule(() -> after.set(true), 0)).isFalse();
+      assertThat(after).isFalse();
+      await().dontCatchUncaughtExceptions().atMost(WITHIN).until(() -> !deaths.deaths().isEmpty());
+      assertThat(deaths.deaths())
+          .singleElement()
+          .satisfies(d -> assertThat(d.error()).hasMessageContaining("escapes"));
+    }
   }
 
   @Test
