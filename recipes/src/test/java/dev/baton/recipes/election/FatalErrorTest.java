@@ -108,26 +108,12 @@ class FatalErrorTest {
             LeaderElection.create(
                 one,
                 ElectionConfig.builder("/fatal/next").participantId("failing").build(),
-                new LeadershipListener() {
-                  @Override
-                  public void elected(Leadership leadership) {
-                    throw new StackOverflowError("simulated");
-                  }
-
-                  @Override
-                  public void revoked(Leadership leadership, RevocationReason reason) {}
-                });
+                TestListeners.overflowingOnElected());
         LeaderElection next =
             LeaderElection.create(
                 two,
                 ElectionConfig.builder("/fatal/next").participantId("next").build(),
-                new LeadershipListener() {
-                  @Override
-                  public void elected(Leadership leadership) {}
-
-                  @Override
-                  public void revoked(Leadership leadership, RevocationReason reason) {}
-                })) {
+                TestListeners.quiet())) {
       failing.start();
       await()
           .dontCatchUncaughtExceptions()

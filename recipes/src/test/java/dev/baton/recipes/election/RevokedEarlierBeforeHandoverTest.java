@@ -58,7 +58,7 @@ class RevokedEarlierBeforeHandoverTest {
                 }
               });
       LeaderElection successor =
-          LeaderElection.create(b, ElectionConfig.builder(PATH).build(), quiet());
+          LeaderElection.create(b, ElectionConfig.builder(PATH).build(), TestListeners.quiet());
       leader.start();
       assertThat(leader.awaitLeadership(WITHIN)).isPresent();
       successor.start();
@@ -78,15 +78,5 @@ class RevokedEarlierBeforeHandoverTest {
       closing.get(WITHIN.toMillis(), TimeUnit.MILLISECONDS);
       successor.close();
     }
-  }
-
-  private static LeadershipListener quiet() {
-    return new LeadershipListener() {
-      @Override
-      public void elected(Leadership leadership) {}
-
-      @Override
-      public void revoked(Leadership leadership, RevocationReason reason) {}
-    };
   }
 }

@@ -9,7 +9,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.election.TestListeners;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -131,15 +131,7 @@ class LeaseElectionTest {
             LeaseDatabases.quick(LeaseDatabases.table()).build());
     ElectionConfig config =
         ElectionConfig.builder("/lease/long").participantId("x".repeat(239)).build();
-    LeadershipListener none =
-        new LeadershipListener() {
-          @Override
-          public void elected(Leadership leadership) {}
-
-          @Override
-          public void revoked(Leadership leadership, RevocationReason reason) {}
-        };
-    assertThatThrownBy(() -> LeaderElection.create(backend, config, none))
+    assertThatThrownBy(() -> LeaderElection.create(backend, config, TestListeners.quiet()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at most 238 characters");
   }

@@ -8,7 +8,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.election.TestListeners;
 import dev.baton.testkit.ThreadDeaths;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,27 +36,16 @@ class LeaseFatalErrorTest {
             LeaderElection.create(
                 backend,
                 ElectionConfig.builder("/lease/fatal").participantId("failing").build(),
-                new LeadershipListener() {
-                  @Override
-                  public void elected(Leadership leadership) {
-                    broken.set(leadership);
-                    throw new StackOverflowError("simulated");
-                  }
-
-                  @Override
-                  public void revoked(Leadership leadership, RevocationReason reason) {}
-                });
+                TestListeners.onElected(
+                    leadership -> {
+                      broken.set(leadership);
+                      throw new StackOverflowError("simulated");
+                    }));
         LeaderElection healthy =
             LeaderElection.create(
                 backend,
                 ElectionConfig.builder("/lease/fatal").participantId("healthy").build(),
-                new LeadershipListener() {
-                  @Override
-                  public void elected(Leadership leadership) {}
-
-                  @Override
-                  public void revoked(Leadership leadership, RevocationReason reason) {}
-                })) {
+                TestListeners.quiet())) {
       failing.start();
       await()
           .dontCatchUncaughtExceptions()
