@@ -129,9 +129,19 @@ public final class LeaseElectionCore implements ElectionEngine {
 
   /** Ends the current term, if any, and tells the runner, which releases the lease. */
   private void revokeOutside(RevocationReason reason) {
-    LeadershipHandle ended;
+    revokeOutside(reason, null);
+  }
+
+  /**
+   * As {@link #revokeOutside(RevocationReason)}, but only if the current term is {@code only} (when
+   * not null), checked under the lock, so that a later term is never ended in its place.
+   */
+  private void revokeOutside(RevocationReason reason, @Nullable LeadershipHandle only) {
+    LeadershipHandle ended = null;
     synchronized (lock) {
-      ended = slot.revokeLocked(reason);
+      if (only == null || slot.current() == only) {
+        ended = slot.revokeLocked(reason);
+      }
     }
     endedOutside(ended, reason);
   }
@@ -144,16 +154,9 @@ public final class LeaseElectionCore implements ElectionEngine {
   }
 
   private void onElectedFailure(LeadershipHandle h) {
-    if (!config.resignOnCallbackFailure()) {
-      return;
+    if (config.resignOnCallbackFailure()) {
+      revokeOutside(RevocationReason.CALLBACK_FAILED, h);
     }
-    LeadershipHandle ended = null;
-    synchronized (lock) {
-      if (slot.current() == h) { // checked under the lock: never a later term
-        ended = slot.revokeLocked(RevocationReason.CALLBACK_FAILED);
-      }
-    }
-    endedOutside(ended, RevocationReason.CALLBACK_FAILED);
   }
 
   /**
