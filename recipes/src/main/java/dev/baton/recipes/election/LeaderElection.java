@@ -143,7 +143,8 @@ public final class LeaderElection implements AutoCloseable {
    * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (then it goes on in the
    * background, or the znode goes with the session, and one line is logged), and the callbacks
    * drain meanwhile, so this returns within the longer of the close timeout and {@link
-   * ElectionConfig#callbackDrainTimeout()}.
+   * ElectionConfig#callbackDrainTimeout()}, both counted from this call: a {@code revoked} that
+   * outlasts the drain timeout leaves the delete only what remains of that bound.
    */
   @Override
   public void close() {

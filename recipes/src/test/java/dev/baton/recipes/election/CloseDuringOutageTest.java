@@ -14,6 +14,7 @@ import dev.baton.testkit.ZooKeeperFixtures;
 import java.io.File;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -76,6 +77,67 @@ class CloseDuringOutageTest {
     theFollowerTakesOver(follower, followerSession, leaderNode, first);
   }
 
+  /**
+   * A double fault: the leader's {@code revoked} outlasts the callback drain timeout while the
+   * ensemble answers nothing. The close still returns within the longer of the close timeout and
+   * the drain timeout: the delete that follows gets what is left of that bound, not a close timeout
+   * of its own.
+   */
+  @Test
+  void aSlowRevokedDuringAnOutageKeepsTheCloseWithinItsBound() throws Exception {
+    Duration drain = CLOSE_TIMEOUT;
+    TestingServer server = closer.add(ZooKeeperFixtures.startServer());
+    TcpProxy proxy = closer.add(TcpProxy.start("127.0.0.1", server.getPort()));
+    // A session long enough that its client does not notice the silence during the close.
+    BatonSession leaderSession = closer.add(session(proxy.connectString(), Duration.ofSeconds(12)));
+    CountDownLatch inRevoked = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    closer.add(release::countDown);
+    LeaderElection leader =
+        LeaderElection.create(
+            leaderSession,
+            ElectionConfig.builder("/outage/leader")
+                .participantId("leader")
+                .callbackDrainTimeout(drain)
+                .build(),
+            new LeadershipListener() {
+              @Override
+              public void elected(Leadership leadership) {}
+
+              @Override
+              public void revoked(Leadership leadership, RevocationReason reason) {
+                inRevoked.countDown();
+                try {
+                  release.await(); // slower than the drain timeout
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            });
+    leader.start();
+    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
+    BatonSession followerSession = closer.add(session(server.getConnectString()));
+    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
+    await().until(() -> follower.participants().size() == 2);
+    String leaderNode = leader.leadership().orElseThrow().nodePath();
+
+    proxy.blackhole(); // the leader's client still believes it is connected
+    long start = System.nanoTime();
+    leader.close();
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    assertThat(inRevoked.getCount()).isZero();
+    // Before the bound was shared, the delete waited a close timeout of its own after the drain.
+    assertThat(took).isLessThan(max(CLOSE_TIMEOUT, drain).plus(MARGIN));
+    release.countDown();
+    leaderSession.close();
+    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+  }
+
+  private static Duration max(Duration a, Duration b) {
+    return a.compareTo(b) >= 0 ? a : b;
+  }
+
   private static Duration timeToClose(LeaderElection election, BatonSession session) {
     long start = System.nanoTime();
     election.close();
@@ -89,7 +151,7 @@ class CloseDuringOutageTest {
       throws Exception {
     Leadership next =
         follower
-            .awaitLeadership(LEADER_SESSION.plus(Duration.ofSeconds(20)))
+            .awaitLeadership(Duration.ofSeconds(35))
             .orElseThrow(() -> new AssertionError("the follower never took over"));
     assertThat(next.token()).isGreaterThan(first);
     assertThat(followerSession.curator().checkExists().forPath(leaderNode)).isNull();
@@ -98,10 +160,14 @@ class CloseDuringOutageTest {
         .containsExactly("follower");
   }
 
-  private BatonSession session(String connect) {
+  private static BatonSession session(String connect) {
+    return session(connect, LEADER_SESSION);
+  }
+
+  private static BatonSession session(String connect, Duration sessionTimeout) {
     return BatonSession.start(
         SessionConfig.builder(connect)
-            .sessionTimeout(LEADER_SESSION)
+            .sessionTimeout(sessionTimeout)
             .connectionTimeout(Duration.ofSeconds(5))
             .closeTimeout(CLOSE_TIMEOUT)
             .build());

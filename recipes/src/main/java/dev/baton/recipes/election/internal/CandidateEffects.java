@@ -140,11 +140,12 @@ final class CandidateEffects {
 
   /**
    * After the close: deletes the candidate's entry {@code name}, waiting for the store at most the
-   * close wait; one line if the store did not confirm it.
+   * close wait and never past {@code deadline} ({@link System#nanoTime()}); one line if the store
+   * did not confirm it. With no time left, the delete goes on in the background.
    */
-  void deleteLeaving(String name) {
-    Duration wait = store.liveness().closeWait();
-    QueueStore.Deletion d = queueIo.deleteLeaving(name).orElse(QueueStore.Deletion.GONE);
+  void deleteLeaving(String name, long deadline) {
+    Duration wait = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    QueueStore.Deletion d = queueIo.deleteLeaving(name, wait).orElse(QueueStore.Deletion.GONE);
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer
       log.warn(
           "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"

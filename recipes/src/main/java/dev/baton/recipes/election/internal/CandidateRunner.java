@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -69,6 +70,14 @@ final class CandidateRunner {
 
   private volatile boolean closed;
   private final AtomicBoolean closing = new AtomicBoolean();
+
+  /** Set by {@link #closeBy}: the close waits for the store until then at the latest (nanoTime). */
+  private volatile long closeLimit;
+
+  private volatile boolean closeLimited;
+
+  /** When the close's lock wait and delete together end (nanoTime); set by {@link #close()}. */
+  private volatile long closeDeadline;
 
   CandidateRunner(
       QueueStore store,
@@ -141,15 +150,22 @@ final class CandidateRunner {
    * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
    * idle, so that a closing leader's delete is not handed off on its way to the successor, waiting
    * for the store at most the session's {@linkplain dev.baton.recipes.kernel.Liveness#closeWait()
-   * close wait}. A loop task that still waits for the store after that wait keeps the loop: the
-   * close is then left to the loop, which leaves once the task ends, and this call returns.
+   * close wait}, the wait for the loop's lock and the delete together, and never past a bound set
+   * by {@link #closeBy}. A loop task that still waits for the store after that wait keeps the loop:
+   * the close is then left to the loop, which leaves once the task ends, and this call returns.
    */
   void close() {
     if (!closing.compareAndSet(false, true)) {
       return;
     }
     Duration wait = store.liveness().closeWait();
-    boolean locked = Locks.tryLock(io, wait);
+    long now = System.nanoTime();
+    long deadline = now + Math.min(wait.toNanos(), TimeUnit.DAYS.toNanos(1));
+    if (closeLimited && closeLimit - deadline < 0) {
+      deadline = closeLimit;
+    }
+    closeDeadline = deadline; // the lock wait and the delete share it
+    boolean locked = Locks.tryLock(io, Duration.ofNanos(Math.max(0, deadline - now)));
     closed = true; // from now on the loop's tasks do nothing but the close
     if (subscription != null) {
       subscription.close();
@@ -186,6 +202,15 @@ final class CandidateRunner {
             loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
           }
         });
+  }
+
+  /**
+   * Bounds the coming {@link #close()}, on whichever thread it runs: it waits for the store until
+   * {@code deadline} ({@link System#nanoTime()}) at the latest.
+   */
+  void closeBy(long deadline) {
+    closeLimit = deadline;
+    closeLimited = true;
   }
 
   /** Under io: the machine's close, and a sweep if a create's answer was lost. */
@@ -306,7 +331,7 @@ final class CandidateRunner {
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
     if (closed && action instanceof CandidateAction.Delete d) {
-      effects.deleteLeaving(d.name());
+      effects.deleteLeaving(d.name(), closeDeadline);
       return null;
     }
     return effects.apply(action);

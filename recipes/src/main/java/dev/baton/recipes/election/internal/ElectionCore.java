@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -269,11 +270,16 @@ public final class ElectionCore implements ElectionEngine {
    * after which this thread deletes the znode itself, and it is skipped when called from a
    * callback. The remaining callbacks drain while the delete is on its way: this returns within the
    * longer of the session's close wait and the callback drain timeout (both measured from this
-   * call).
+   * call). The store's part (the wait for the candidate's loop and the delete) waits at most the
+   * close wait in all and never past that bound, so a {@code revoked} slower than the drain timeout
+   * while the ensemble does not answer leaves the delete to the background (or to the session's
+   * end) rather than adding a close wait.
    */
   @Override
   public void close() {
-    long drainDeadline = System.nanoTime() + config.callbackDrainTimeout().toNanos();
+    long start = System.nanoTime();
+    long drainDeadline = start + config.callbackDrainTimeout().toNanos();
+    runner.closeBy(start + Math.max(config.callbackDrainTimeout().toNanos(), closeWaitNanos()));
     LeadershipHandle ended;
     synchronized (lock) {
       if (!slot.closeLocked()) {
@@ -305,6 +311,10 @@ public final class ElectionCore implements ElectionEngine {
   @Override
   public List<Participant> participants() {
     return observer.participants();
+  }
+
+  private long closeWaitNanos() {
+    return Math.min(liveness.closeWait().toNanos(), TimeUnit.DAYS.toNanos(1));
   }
 
   /** True on the election's callback thread. */

@@ -64,10 +64,24 @@ public final class QueueIo {
     return deleteLeaving(store, name);
   }
 
+  /**
+   * {@link #deleteLeaving(String)}, waiting at most {@code limit} even if the close wait is longer:
+   * for a close whose bound an earlier step (a slow callback) already used in part.
+   */
+  public Optional<QueueStore.Deletion> deleteLeaving(String name, Duration limit) {
+    return deleteLeaving(store, name, limit);
+  }
+
   /** {@link #deleteLeaving(String)} of an entry of {@code store}. */
   public static Optional<QueueStore.Deletion> deleteLeaving(QueueStore store, String name) {
-    Duration wait = store.liveness().closeWait();
-    if (wait.isZero()) {
+    return deleteLeaving(store, name, store.liveness().closeWait());
+  }
+
+  private static Optional<QueueStore.Deletion> deleteLeaving(
+      QueueStore store, String name, Duration limit) {
+    Duration closeWait = store.liveness().closeWait();
+    Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
+    if (wait.isZero() || wait.isNegative()) {
       store.deleteInBackground(name);
       return Optional.empty();
     }
