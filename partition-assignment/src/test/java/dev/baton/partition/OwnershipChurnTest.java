@@ -8,6 +8,7 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,16 +18,25 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * checker proves that no fenced write from an older ownership term was accepted after a newer one
  * and that no token was accepted from two members; after the churn stops every partition is owned
  * again within the bound. The seed is printed and can be replayed with {@code
- * -Dbaton.churn.seed=N}.
+ * -Dbaton.churn.seed=N}. Twenty rounds in the default run, 200 with {@code -Pchaos}.
  */
 class OwnershipChurnTest {
   private static final int PARTITIONS = 32;
-  private static final int ROUNDS = 30;
   private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
   @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
   @Test
   void randomChurnNeverAcceptsTwoOwnersOfAPartition() {
+    churn(20);
+  }
+
+  @Test
+  @Tag("chaos")
+  void longRandomChurnNeverAcceptsTwoOwnersOfAPartition() {
+    churn(200);
+  }
+
+  private static void churn(int rounds) {
     long seed = Long.getLong("baton.churn.seed", System.nanoTime());
     System.out.println("OwnershipChurnTest seed=" + seed);
     Random random = new Random(seed);
@@ -41,7 +51,7 @@ class OwnershipChurnTest {
         group.add("m" + ++ids);
       }
       int crashes = 0;
-      for (int round = 0; round < ROUNDS; round++) {
+      for (int round = 0; round < rounds; round++) {
         List<TestGroup.Member> live = group.members();
         int action = random.nextInt(3);
         if (live.size() <= 2 || (action == 0 && live.size() < 8)) {

@@ -12,15 +12,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fifty randomized rounds of churn (graceful leaves, resigns, real and client-side session expiry,
+ * Randomized rounds of churn (graceful leaves, resigns, real and client-side session expiry,
  * connection cuts that heal inside the session, joins), each followed by a check that exactly one
  * candidate leads. Throughout, the recorder checks that tokens only rise and that no candidate on a
- * healthy session still believed it led when another was elected.
+ * healthy session still believed it led when another was elected. Twenty-five rounds in the default
+ * run (a new seed each run, printed; replay with {@code -Dbaton.churn.seed=N}), 250 with {@code
+ * -Pchaos}.
  */
 class ChurnTest {
   private static final Logger log = LoggerFactory.getLogger(ChurnTest.class);
@@ -37,7 +40,17 @@ class ChurnTest {
   }
 
   @Test
-  void fiftyRandomRoundsKeepOneLeaderAndRisingTokens() throws Exception {
+  void randomRoundsKeepOneLeaderAndRisingTokens() throws Exception {
+    churn(25);
+  }
+
+  @Test
+  @Tag("chaos")
+  void manyRandomRoundsKeepOneLeaderAndRisingTokens() throws Exception {
+    churn(250);
+  }
+
+  private static void churn(int rounds) throws Exception {
     long seed = Long.getLong("baton.churn.seed", System.nanoTime());
     log.info("churn seed {}", seed);
     Random random = new Random(seed);
@@ -54,7 +67,7 @@ class ChurnTest {
         candidates.join();
       }
       candidates.awaitSingleLeader(WITHIN);
-      for (int round = 0; round < 50; round++) {
+      for (int round = 0; round < rounds; round++) {
         Action action = Action.values()[random.nextInt(Action.values().length)];
         List<TestCandidate> live = candidates.live();
         TestCandidate leader = candidates.awaitSingleLeader(WITHIN);
@@ -119,7 +132,8 @@ class ChurnTest {
         candidates.recorder.assertNoViolations();
       }
       candidates.recorder.assertNoOverlapsOnHealthySessions();
-      assertThat(candidates.recorder.electedEvents()).hasSizeGreaterThan(10);
+      // the churn really moved the leadership: about half the actions hit the leader
+      assertThat(candidates.recorder.electedEvents()).hasSizeGreaterThan(rounds / 5);
     } finally {
       proxies.forEach(TcpProxy::close);
     }
