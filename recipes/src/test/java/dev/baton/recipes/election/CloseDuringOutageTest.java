@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.Closer;
 import dev.baton.testkit.TcpProxy;
@@ -15,6 +14,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.UnaryOperator;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -94,27 +94,11 @@ class CloseDuringOutageTest {
     CountDownLatch release = new CountDownLatch(1);
     closer.add(release::countDown);
     LeaderElection leader =
-        LeaderElection.create(
+        candidate(
             leaderSession,
-            ElectionConfig.builder("/outage/leader")
-                .participantId("leader")
-                .callbackDrainTimeout(drain)
-                .build(),
-            new LeadershipListener() {
-              @Override
-              public void elected(Leadership leadership) {}
-
-              @Override
-              public void revoked(Leadership leadership, RevocationReason reason) {
-                inRevoked.countDown();
-                try {
-                  release.await(); // slower than the drain timeout
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              }
-            });
-    leader.start();
+            "leader",
+            b -> b.callbackDrainTimeout(drain),
+            TestListeners.blockingRevoked(inRevoked, release, Duration.ofSeconds(60)));
     FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
     BatonSession followerSession = closer.add(session(server.getConnectString()));
     LeaderElection follower = closer.add(candidate(followerSession, "follower"));
@@ -174,17 +158,19 @@ class CloseDuringOutageTest {
   }
 
   private static LeaderElection candidate(BatonSession session, String id) {
+    return candidate(session, id, b -> b, TestListeners.quiet());
+  }
+
+  private static LeaderElection candidate(
+      BatonSession session,
+      String id,
+      UnaryOperator<ElectionConfig.Builder> config,
+      LeadershipListener listener) {
     LeaderElection e =
         LeaderElection.create(
             session,
-            ElectionConfig.builder("/outage/leader").participantId(id).build(),
-            new LeadershipListener() {
-              @Override
-              public void elected(Leadership leadership) {}
-
-              @Override
-              public void revoked(Leadership leadership, RevocationReason reason) {}
-            });
+            config.apply(ElectionConfig.builder("/outage/leader").participantId(id)).build(),
+            listener);
     e.start();
     return e;
   }

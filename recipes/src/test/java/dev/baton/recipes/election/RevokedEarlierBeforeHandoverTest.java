@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZooKeeperServerExtension;
@@ -43,20 +42,7 @@ class RevokedEarlierBeforeHandoverTest {
           LeaderElection.create(
               a,
               ElectionConfig.builder(PATH).callbackDrainTimeout(Duration.ofSeconds(30)).build(),
-              new LeadershipListener() {
-                @Override
-                public void elected(Leadership leadership) {}
-
-                @Override
-                public void revoked(Leadership leadership, RevocationReason reason) {
-                  inRevoked.countDown();
-                  try {
-                    finishRevoked.await(WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                }
-              });
+              TestListeners.blockingRevoked(inRevoked, finishRevoked, WITHIN));
       LeaderElection successor =
           LeaderElection.create(b, ElectionConfig.builder(PATH).build(), TestListeners.quiet());
       leader.start();

@@ -2,6 +2,9 @@
 package dev.baton.recipes.election;
 
 import dev.baton.recipes.RevocationReason;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** Listeners the tests share. */
@@ -25,6 +28,28 @@ public final class TestListeners {
 
       @Override
       public void revoked(Leadership leadership, RevocationReason reason) {}
+    };
+  }
+
+  /**
+   * A listener whose {@code revoked} counts {@code entered} down, then waits for {@code release}
+   * (at most {@code max}); its {@code elected} does nothing.
+   */
+  public static LeadershipListener blockingRevoked(
+      CountDownLatch entered, CountDownLatch release, Duration max) {
+    return new LeadershipListener() {
+      @Override
+      public void elected(Leadership leadership) {}
+
+      @Override
+      public void revoked(Leadership leadership, RevocationReason reason) {
+        entered.countDown();
+        try {
+          release.await(max.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
     };
   }
 
