@@ -182,7 +182,24 @@ public final class Tables {
               of("rejected", "rejected"),
               of("violations", "violations"),
               of("independent checker", "independent_violations"),
-              of("worst recovery", "recover_ms", MS)));
+              of("worst recovery", "recover_ms", MS)),
+          TableSpec.of(
+              "chaos-profile",
+              "chaos-profile",
+              "chaos-profile-*",
+              TableSpec.Where.isOrAbsent("backend", "zk"),
+              of("scenario", Column.NAME),
+              of("role", "role"),
+              of("fence", "fence"),
+              of("trials", "trials"),
+              of("failed", "failed"),
+              of("faults", "faults"),
+              of("writes", "writes"),
+              of("rejected", "rejected"),
+              of("violations", "violations"),
+              of("independent checker", "independent_violations"),
+              of("recovery p50", "recover_p50_ms", MS),
+              of("recovery max", "recover_max_ms", MS)));
 
   private Tables() {}
 
