@@ -141,11 +141,15 @@ final class CandidateEffects {
   /**
    * After the close: deletes the candidate's entry {@code name}, waiting for the store at most the
    * close wait and never past {@code deadline} ({@link System#nanoTime()}); one line if the store
-   * did not confirm it. With no time left, the delete goes on in the background.
+   * did not confirm it. With no time left, the delete goes on in the background. {@code cutShort}:
+   * see {@link QueueIo#deleteLeaving(String, Duration, boolean)}.
    */
-  void deleteLeaving(String name, long deadline) {
-    Duration wait = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    QueueStore.Deletion d = queueIo.deleteLeaving(name, wait).orElse(QueueStore.Deletion.GONE);
+  void deleteLeaving(String name, long deadline, boolean cutShort) {
+    Duration limit = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    Duration closeWait = store.liveness().closeWait();
+    Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
+    QueueStore.Deletion d =
+        queueIo.deleteLeaving(name, limit, cutShort).orElse(QueueStore.Deletion.GONE);
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer
       log.warn(
           "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"

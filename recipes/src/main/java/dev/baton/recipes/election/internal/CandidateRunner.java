@@ -79,6 +79,9 @@ final class CandidateRunner {
   /** When the close's lock wait and delete together end (nanoTime); set by {@link #close()}. */
   private volatile long closeDeadline;
 
+  /** True if {@link #closeBy}'s bound cut that deadline short of a whole close wait. */
+  private volatile boolean closeCutShort;
+
   CandidateRunner(
       QueueStore store,
       ElectionConfig config,
@@ -161,10 +164,12 @@ final class CandidateRunner {
     Duration wait = store.liveness().closeWait();
     long now = System.nanoTime();
     long deadline = now + Math.min(wait.toNanos(), TimeUnit.DAYS.toNanos(1));
-    if (closeLimited && closeLimit - deadline < 0) {
+    boolean cutShort = closeLimited && closeLimit - deadline < 0;
+    if (cutShort) {
       deadline = closeLimit;
     }
     closeDeadline = deadline; // the lock wait and the delete share it
+    closeCutShort = cutShort;
     boolean locked = Locks.tryLock(io, Duration.ofNanos(Math.max(0, deadline - now)));
     closed = true; // from now on the loop's tasks do nothing but the close
     if (subscription != null) {
@@ -179,13 +184,15 @@ final class CandidateRunner {
       }
       return;
     }
-    store.liveness().closeGaveUp();
+    if (!cutShort) { // a wait cut short by the close's bound tells nothing of the ensemble
+      store.liveness().closeGaveUp();
+    }
     log.warn(
         "participant {} closes {} without waiting: its loop still waits for the ensemble after {};"
             + " the loop deletes the candidate's znode when that ends, or it goes with the session",
         config.participantId(),
         config.path(),
-        wait);
+        Duration.ofNanos(Math.max(0, deadline - now)));
     loop.execute(
         () -> {
           io.lock();
@@ -331,7 +338,7 @@ final class CandidateRunner {
   /** Applies one action; returns the reply event, if it has one. */
   private @Nullable CandidateEvent apply(CandidateAction action) {
     if (closed && action instanceof CandidateAction.Delete d) {
-      effects.deleteLeaving(d.name(), closeDeadline);
+      effects.deleteLeaving(d.name(), closeDeadline, closeCutShort);
       return null;
     }
     return effects.apply(action);

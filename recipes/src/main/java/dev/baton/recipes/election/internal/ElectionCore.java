@@ -278,8 +278,8 @@ public final class ElectionCore implements ElectionEngine {
   @Override
   public void close() {
     long start = System.nanoTime();
-    long drainDeadline = start + config.callbackDrainTimeout().toNanos();
-    runner.closeBy(start + Math.max(config.callbackDrainTimeout().toNanos(), closeWaitNanos()));
+    long drain = atMostADay(config.callbackDrainTimeout());
+    long drainDeadline = start + drain;
     LeadershipHandle ended;
     synchronized (lock) {
       if (!slot.closeLocked()) {
@@ -287,6 +287,7 @@ public final class ElectionCore implements ElectionEngine {
       }
       ended = slot.revokeLocked(RevocationReason.CLOSED);
     }
+    runner.closeBy(start + Math.max(drain, closeWaitNanos())); // before leave is queued
     boolean fromCallback = callbacks.isCallbackThread();
     if (!fromCallback) {
       callbacks.afterQueued(leave); // right after revoked; the close below is then a no-op
@@ -314,7 +315,12 @@ public final class ElectionCore implements ElectionEngine {
   }
 
   private long closeWaitNanos() {
-    return Math.min(liveness.closeWait().toNanos(), TimeUnit.DAYS.toNanos(1));
+    return atMostADay(liveness.closeWait());
+  }
+
+  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
+  private static long atMostADay(Duration d) {
+    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 
   /** True on the election's callback thread. */

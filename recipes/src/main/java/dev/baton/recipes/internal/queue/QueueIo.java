@@ -57,28 +57,32 @@ public final class QueueIo {
    * QueueStore#deleteInBackground}), or with the session.
    *
    * @return what the store answered, or empty if it was not asked to answer (then the delete is in
-   *     the background); a failure or a missing answer is recorded with {@link
-   *     dev.baton.recipes.kernel.Liveness#closeGaveUp()}
+   *     the background); a failure or a missing answer within the whole close wait is recorded with
+   *     {@link dev.baton.recipes.kernel.Liveness#closeGaveUp()}
    */
   public Optional<QueueStore.Deletion> deleteLeaving(String name) {
     return deleteLeaving(store, name);
   }
 
   /**
-   * {@link #deleteLeaving(String)}, waiting at most {@code limit} even if the close wait is longer:
-   * for a close whose bound an earlier step (a slow callback) already used in part.
+   * {@link #deleteLeaving(String)}, waiting at most {@code limit} even if the close wait is longer.
+   *
+   * @param cutShort true if the close's own bound cut its wait short of a whole close wait (a slow
+   *     callback used the rest): then no answer says nothing of the ensemble, and no give-up is
+   *     recorded
    */
-  public Optional<QueueStore.Deletion> deleteLeaving(String name, Duration limit) {
-    return deleteLeaving(store, name, limit);
+  public Optional<QueueStore.Deletion> deleteLeaving(
+      String name, Duration limit, boolean cutShort) {
+    return deleteLeaving(store, name, limit, cutShort);
   }
 
   /** {@link #deleteLeaving(String)} of an entry of {@code store}. */
   public static Optional<QueueStore.Deletion> deleteLeaving(QueueStore store, String name) {
-    return deleteLeaving(store, name, store.liveness().closeWait());
+    return deleteLeaving(store, name, store.liveness().closeWait(), false);
   }
 
   private static Optional<QueueStore.Deletion> deleteLeaving(
-      QueueStore store, String name, Duration limit) {
+      QueueStore store, String name, Duration limit, boolean cutShort) {
     Duration closeWait = store.liveness().closeWait();
     Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
     if (wait.isZero() || wait.isNegative()) {
@@ -90,7 +94,10 @@ public final class QueueIo {
     boolean interrupted = Thread.interrupted();
     try {
       QueueStore.Deletion d = store.deleteWithin(name, wait);
-      if (!d.isGone()) {
+      if (!d.isGone() && !cutShort) {
+        // Only a whole close wait without an answer tells of an unreachable ensemble: a wait cut
+        // short by the close's own bound says nothing of it, and must not spare later closes
+        // theirs.
         store.liveness().closeGaveUp();
       }
       return Optional.of(d);
