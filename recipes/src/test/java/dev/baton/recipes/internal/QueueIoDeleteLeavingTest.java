@@ -9,10 +9,13 @@ import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.testkit.Closer;
 import java.time.Duration;
 import java.util.Optional;
 import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The delete of a leaving candidate against a real, healthy server: a wait that the close's own
@@ -23,58 +26,53 @@ import org.junit.jupiter.api.Test;
  */
 class QueueIoDeleteLeavingTest {
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration NO_TIME_FOR_AN_ANSWER = Duration.ofNanos(1);
+
+  @RegisterExtension final Closer closer = new Closer();
+  private BatonSession session;
+  private ZkQueueStore store;
+
+  @BeforeEach
+  void start() throws Exception {
+    TestingServer server = closer.add(new TestingServer());
+    session =
+        closer.add(
+            BatonSession.start(
+                SessionConfig.builder(server.getConnectString())
+                    .closeTimeout(CLOSE_TIMEOUT)
+                    .build()));
+    store = new ZkQueueStore(session.curator(), session.liveness(), "/q/leave");
+  }
 
   @Test
-  void aDeleteCutShortByTheClosesBoundDoesNotSpareLaterClosesTheirWait() throws Exception {
-    try (TestingServer server = new TestingServer();
-        BatonSession session = start(server)) {
-      ZkQueueStore store = new ZkQueueStore(session.curator(), session.liveness(), "/q/leave");
-      QueueEntry entry = store.enter("me-", new byte[0]);
-      QueueIo io = new QueueIo(store, "key", "me");
+  void aDeleteCutShortByTheClosesBoundDoesNotSpareLaterClosesTheirWait() {
+    Optional<QueueStore.Deletion> d = enterAndLeave(NO_TIME_FOR_AN_ANSWER, true);
 
-      // no answer can come within a nanosecond
-      Optional<QueueStore.Deletion> d = io.deleteLeaving(entry.name(), Duration.ofNanos(1), true);
-
-      assertThat(d).contains(QueueStore.Deletion.NO_ANSWER);
-      assertThat(session.liveness().closeWait()).isEqualTo(CLOSE_TIMEOUT);
-      await().until(() -> store.list().isEmpty()); // the delete went on in the background
-    }
+    assertThat(d).contains(QueueStore.Deletion.NO_ANSWER);
+    assertThat(session.liveness().closeWait()).isEqualTo(CLOSE_TIMEOUT);
+    await().until(() -> store.list().isEmpty()); // the delete went on in the background
   }
 
   /** The control: the same missing answer, within a wait that was whole, is a give-up. */
   @Test
-  void aDeleteUnansweredWithinItsWholeWaitSparesLaterClosesTheirWait() throws Exception {
-    try (TestingServer server = new TestingServer();
-        BatonSession session = start(server)) {
-      ZkQueueStore store = new ZkQueueStore(session.curator(), session.liveness(), "/q/leave");
-      QueueEntry entry = store.enter("me-", new byte[0]);
+  void aDeleteUnansweredWithinItsWholeWaitSparesLaterClosesTheirWait() {
+    Optional<QueueStore.Deletion> d = enterAndLeave(NO_TIME_FOR_AN_ANSWER, false);
 
-      Optional<QueueStore.Deletion> d =
-          new QueueIo(store, "key", "me").deleteLeaving(entry.name(), Duration.ofNanos(1), false);
-
-      assertThat(d).contains(QueueStore.Deletion.NO_ANSWER);
-      assertThat(session.liveness().closeWait()).isZero();
-    }
+    assertThat(d).contains(QueueStore.Deletion.NO_ANSWER);
+    assertThat(session.liveness().closeWait()).isZero();
   }
 
   @Test
-  void aDeleteLeftNoTimeAtAllGoesOnInTheBackground() throws Exception {
-    try (TestingServer server = new TestingServer();
-        BatonSession session = start(server)) {
-      ZkQueueStore store = new ZkQueueStore(session.curator(), session.liveness(), "/q/leave");
-      QueueEntry entry = store.enter("me-", new byte[0]);
+  void aDeleteLeftNoTimeAtAllGoesOnInTheBackground() {
+    Optional<QueueStore.Deletion> d = enterAndLeave(Duration.ZERO, true);
 
-      Optional<QueueStore.Deletion> d =
-          new QueueIo(store, "key", "me").deleteLeaving(entry.name(), Duration.ZERO, true);
-
-      assertThat(d).isEmpty();
-      assertThat(session.liveness().closeWait()).isEqualTo(CLOSE_TIMEOUT);
-      await().until(() -> store.list().isEmpty());
-    }
+    assertThat(d).isEmpty();
+    assertThat(session.liveness().closeWait()).isEqualTo(CLOSE_TIMEOUT);
+    await().until(() -> store.list().isEmpty());
   }
 
-  private static BatonSession start(TestingServer server) {
-    return BatonSession.start(
-        SessionConfig.builder(server.getConnectString()).closeTimeout(CLOSE_TIMEOUT).build());
+  private Optional<QueueStore.Deletion> enterAndLeave(Duration limit, boolean cutShort) {
+    QueueEntry entry = store.enter("me-", new byte[0]);
+    return new QueueIo(store, "key", "me").deleteLeaving(entry.name(), limit, cutShort);
   }
 }
