@@ -20,7 +20,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -163,7 +162,7 @@ final class CandidateRunner {
     }
     Duration wait = store.liveness().closeWait();
     long now = System.nanoTime();
-    long deadline = now + Math.min(wait.toNanos(), TimeUnit.DAYS.toNanos(1));
+    long deadline = now + ElectionCore.atMostADay(wait);
     boolean cutShort = closeLimited && closeLimit - deadline < 0;
     if (cutShort) {
       deadline = closeLimit;

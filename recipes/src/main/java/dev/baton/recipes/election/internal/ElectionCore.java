@@ -319,7 +319,7 @@ public final class ElectionCore implements ElectionEngine {
   }
 
   /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
-  private static long atMostADay(Duration d) {
+  static long atMostADay(Duration d) {
     return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 

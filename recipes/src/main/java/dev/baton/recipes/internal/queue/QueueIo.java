@@ -50,39 +50,21 @@ public final class QueueIo {
   }
 
   /**
-   * Deletes this candidate's entry {@code name} as it leaves (a close, a lock's release), waiting
-   * for the store (for the link to come back if it is down, then for the answer) at most {@link
-   * dev.baton.recipes.kernel.Liveness#closeWait()}: after an earlier close gave up, it does not
-   * wait at all. Whatever is not confirmed goes on in the background ({@link
-   * QueueStore#deleteInBackground}), or with the session.
-   *
-   * @return what the store answered, or empty if it was not asked to answer (then the delete is in
-   *     the background); a failure or a missing answer within the whole close wait is recorded with
-   *     {@link dev.baton.recipes.kernel.Liveness#closeGaveUp()}
-   */
-  public Optional<QueueStore.Deletion> deleteLeaving(String name) {
-    return deleteLeaving(store, name);
-  }
-
-  /**
-   * {@link #deleteLeaving(String)}, waiting at most {@code limit} even if the close wait is longer.
+   * Deletes this candidate's entry {@code name} as it leaves, waiting for the store (for the link
+   * to come back if it is down, then for the answer) at most {@link
+   * dev.baton.recipes.kernel.Liveness#closeWait()} and at most {@code limit}: after an earlier
+   * close gave up, it does not wait at all. Whatever is not confirmed goes on in the background
+   * ({@link QueueStore#deleteInBackground}), or with the session.
    *
    * @param cutShort true if the close's own bound cut its wait short of a whole close wait (a slow
    *     callback used the rest): then no answer says nothing of the ensemble, and no give-up is
    *     recorded
+   * @return what the store answered, or empty if it was not asked to answer (then the delete is in
+   *     the background); a failure or a missing answer within the whole close wait is recorded with
+   *     {@link dev.baton.recipes.kernel.Liveness#closeGaveUp()}
    */
   public Optional<QueueStore.Deletion> deleteLeaving(
       String name, Duration limit, boolean cutShort) {
-    return deleteLeaving(store, name, limit, cutShort);
-  }
-
-  /** {@link #deleteLeaving(String)} of an entry of {@code store}. */
-  public static Optional<QueueStore.Deletion> deleteLeaving(QueueStore store, String name) {
-    return deleteLeaving(store, name, store.liveness().closeWait(), false);
-  }
-
-  private static Optional<QueueStore.Deletion> deleteLeaving(
-      QueueStore store, String name, Duration limit, boolean cutShort) {
     Duration closeWait = store.liveness().closeWait();
     Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
     if (wait.isZero() || wait.isNegative()) {
