@@ -40,11 +40,7 @@ class CloseDuringOutageTest {
     String connect = server.getConnectString();
     BatonSession leaderSession = closer.add(session(connect));
     LeaderElection leader = candidate(leaderSession, "leader");
-    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
-    BatonSession followerSession = closer.add(session(connect));
-    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
-    await().until(() -> follower.participants().size() == 2);
-    String leaderNode = leader.leadership().orElseThrow().nodePath();
+    Queued queued = followerBehind(leader, connect);
 
     server.close(); // the data directory survives
     await().until(() -> !leaderSession.isConnected());
@@ -52,7 +48,7 @@ class CloseDuringOutageTest {
 
     assertThat(took).isLessThan(CLOSE_TIMEOUT.plus(MARGIN));
     closer.add(ZooKeeperFixtures.restartServer(dataDir, port));
-    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+    queued.theFollowerTakesOver();
   }
 
   @Test
@@ -61,11 +57,7 @@ class CloseDuringOutageTest {
     TcpProxy proxy = closer.add(TcpProxy.start("127.0.0.1", server.getPort()));
     BatonSession leaderSession = closer.add(session(proxy.connectString()));
     LeaderElection leader = candidate(leaderSession, "leader");
-    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
-    BatonSession followerSession = closer.add(session(server.getConnectString()));
-    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
-    await().until(() -> follower.participants().size() == 2);
-    String leaderNode = leader.leadership().orElseThrow().nodePath();
+    Queued queued = followerBehind(leader, server.getConnectString());
 
     proxy.blackhole(); // the leader's client still believes it is connected
     assertThat(leaderSession.isConnected()).isTrue();
@@ -74,7 +66,7 @@ class CloseDuringOutageTest {
     // The election waits for its delete up to the close timeout; the session, told that the
     // ensemble did not answer, does not wait again.
     assertThat(took).isLessThan(CLOSE_TIMEOUT.plus(MARGIN));
-    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+    queued.theFollowerTakesOver();
   }
 
   /**
@@ -99,11 +91,7 @@ class CloseDuringOutageTest {
             "leader",
             b -> b.callbackDrainTimeout(drain),
             TestListeners.blockingRevoked(inRevoked, release, Duration.ofSeconds(60)));
-    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
-    BatonSession followerSession = closer.add(session(server.getConnectString()));
-    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
-    await().until(() -> follower.participants().size() == 2);
-    String leaderNode = leader.leadership().orElseThrow().nodePath();
+    Queued queued = followerBehind(leader, server.getConnectString());
 
     proxy.blackhole(); // the leader's client still believes it is connected
     long start = System.nanoTime();
@@ -115,7 +103,7 @@ class CloseDuringOutageTest {
     assertThat(took).isLessThan(max(CLOSE_TIMEOUT, drain).plus(MARGIN));
     release.countDown();
     leaderSession.close();
-    theFollowerTakesOver(follower, followerSession, leaderNode, first);
+    queued.theFollowerTakesOver();
   }
 
   private static Duration max(Duration a, Duration b) {
@@ -129,19 +117,37 @@ class CloseDuringOutageTest {
     return Duration.ofNanos(System.nanoTime() - start);
   }
 
-  /** The follower leads once the leader's session expired on the server; its znode went with it. */
-  private static void theFollowerTakesOver(
-      LeaderElection follower, BatonSession followerSession, String leaderNode, FencingToken first)
-      throws Exception {
-    Leadership next =
-        follower
-            .awaitLeadership(Duration.ofSeconds(35))
-            .orElseThrow(() -> new AssertionError("the follower never took over"));
-    assertThat(next.token()).isGreaterThan(first);
-    assertThat(followerSession.curator().checkExists().forPath(leaderNode)).isNull();
-    assertThat(follower.participants())
-        .extracting(Participant::participantId)
-        .containsExactly("follower");
+  /** Once {@code leader} leads, a follower on a session of its own (at {@code connect}) queues. */
+  private Queued followerBehind(LeaderElection leader, String connect) throws InterruptedException {
+    FencingToken first = leader.awaitLeadership(Duration.ofSeconds(10)).orElseThrow().token();
+    BatonSession followerSession = closer.add(session(connect));
+    LeaderElection follower = closer.add(candidate(followerSession, "follower"));
+    await().until(() -> follower.participants().size() == 2);
+    return new Queued(
+        follower, followerSession, leader.leadership().orElseThrow().nodePath(), first);
+  }
+
+  /** A follower queued behind the leader of {@code first}, whose znode is {@code leaderNode}. */
+  private record Queued(
+      LeaderElection follower,
+      BatonSession followerSession,
+      String leaderNode,
+      FencingToken first) {
+
+    /**
+     * The follower leads once the leader's session expired on the server; its znode went with it.
+     */
+    void theFollowerTakesOver() throws Exception {
+      Leadership next =
+          follower
+              .awaitLeadership(Duration.ofSeconds(35))
+              .orElseThrow(() -> new AssertionError("the follower never took over"));
+      assertThat(next.token()).isGreaterThan(first);
+      assertThat(followerSession.curator().checkExists().forPath(leaderNode)).isNull();
+      assertThat(follower.participants())
+          .extracting(Participant::participantId)
+          .containsExactly("follower");
+    }
   }
 
   private static BatonSession session(String connect) {
