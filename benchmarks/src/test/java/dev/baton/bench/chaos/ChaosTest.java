@@ -9,7 +9,9 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
 import dev.baton.bench.chaos.scenario.KillOwnersServer;
+import dev.baton.bench.chaos.scenario.PartitionOwner;
 import dev.baton.bench.chaos.scenario.PauseOwner;
+import dev.baton.bench.chaos.scenario.RestartEnsemble;
 import dev.baton.bench.chaos.scenario.Scenarios;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -259,6 +261,49 @@ class ChaosTest {
     assertThat(r.violations())
         .as("violations")
         .anySatisfy(v -> assertThat(v).contains("fault not observed"));
+  }
+
+  /**
+   * A restart of the ensemble right after a partition healed, as a soak may draw them (profile
+   * trial {@code 00928-soak-election-sql-s929}): the client cut off is still reconnecting when the
+   * servers die, so it has no connection to lose. The restart must wait for it (or leave it out),
+   * not report its own fault as not observed.
+   */
+  @Test
+  @Tag("chaos")
+  void aRestartRightAfterAPartitionHealedIsObserved() {
+    ChaosScenario both =
+        new ChaosScenario() {
+          @Override
+          public int number() {
+            return 9;
+          }
+
+          @Override
+          public String name() {
+            return "partition-then-restart";
+          }
+
+          @Override
+          public boolean needsZooKeeperServers() {
+            return true;
+          }
+
+          @Override
+          public String description() {
+            return "the owner partitioned until a successor writes, healed, then every server"
+                + " restarted at once";
+          }
+
+          @Override
+          public void inject(ChaosRun run) {
+            new PartitionOwner().inject(run);
+            new RestartEnsemble().inject(run);
+          }
+        };
+    TrialResult r = ChaosSuite.trial(cluster, both, Role.ELECTION, OPTIONS);
+    assertThat(r.violations()).as("violations").isEmpty();
+    assertThat(r.faults()).as("faults observed").isEqualTo(2);
   }
 
   static Stream<Arguments> unfenced() {
