@@ -16,7 +16,9 @@ import java.util.Optional;
  *
  * <pre>
  * CHAOS READY id=c1
- * CHAOS ELECTED id=c1 token=123              (election, scheduler: a term began)
+ * CHAOS ELECTED id=c1 token=123 began_at=N  (election, scheduler: a term began; began_at, election
+ *                                          only: when the recipe began it, which a slow callback
+ *                                          before it can make much earlier than the line)
  * CHAOS REVOKED id=c1 token=123 reason=X ended_at=N (election, scheduler: the term ended;
  *                                          ended_at, election only: when, before the writer drained)
  * CHAOS LOCKED id=c1 token=123               (lock: a hold began)

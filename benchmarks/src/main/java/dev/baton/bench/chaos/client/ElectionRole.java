@@ -10,12 +10,14 @@ import java.time.Duration;
 
 /**
  * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election} with participant id
- * = client id. On {@code elected}: {@code ELECTED token=..}, then a {@link WriterLoop} writes
- * resource {@value #RESOURCE} with the term's token every write interval while the term is active.
- * On {@code revoked}: the loop finishes the write in progress, then {@code REVOKED token=..
- * reason=.. ended_at=..}, {@code ended_at} the time the callback began (the term had ended by
- * then), before the drain, which a held write can keep waiting. On either {@linkplain Coordination
- * backend}; on the lease backend a {@link LeaseLinkWatcher} reports the lease link's state.
+ * = client id. On {@code elected}: {@code ELECTED token=.. began_at=..}, {@code began_at} the
+ * term's {@link Leadership#startedAt()} on the client's {@link System#nanoTime()} scale (the
+ * election's clock is a {@link NanoClock}), then a {@link WriterLoop} writes resource {@value
+ * #RESOURCE} with the term's token every write interval while the term is active. On {@code
+ * revoked}: the loop finishes the write in progress, then {@code REVOKED token=.. reason=..
+ * ended_at=..}, {@code ended_at} the time the callback began (the term had ended by then), before
+ * the drain, which a held write can keep waiting. On either {@linkplain Coordination backend}; on
+ * the lease backend a {@link LeaseLinkWatcher} reports the lease link's state.
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";
@@ -27,13 +29,21 @@ final class ElectionRole implements ChaosRole {
   ElectionRole(ClientArgs args, Coordination on, ProtectedWriter writer, EventOut out) {
     this.election =
         on.election(
-            ElectionConfig.builder(args.path() + "/election").participantId(args.id()).build(),
+            ElectionConfig.builder(args.path() + "/election")
+                .participantId(args.id())
+                .clock(NanoClock.INSTANCE)
+                .build(),
             new LeadershipListener() {
               private WriterLoop loop;
 
               @Override
               public void elected(Leadership leadership) {
-                out.event("ELECTED", "token", leadership.token().value());
+                out.event(
+                    "ELECTED",
+                    "token",
+                    leadership.token().value(),
+                    "began_at",
+                    NanoClock.nanos(leadership.startedAt()));
                 loop =
                     new WriterLoop(
                         "chaos-writer-" + leadership.token().value(),

@@ -21,7 +21,9 @@ import java.util.Set;
  *
  * <ul>
  *   <li>no client begins a term, hold or ownership while it reports itself disconnected, from the
- *       kill on (the first second included);
+ *       kill on (the first second included), judged at the time the recipe began it where the
+ *       client reports that ({@code began_at}), not when a callback queued behind a slow one
+ *       printed it;
  *   <li>a term begun from the kill on has a token committed before the kill: its zxid's epoch is
  *       not later than a marker written just before the kill (nothing commits without a quorum, and
  *       the restored quorum begins a new epoch); after a grace period of {@link #GRACE} none begins
@@ -38,6 +40,9 @@ public final class LoseQuorum implements ChaosScenario {
   static final Duration GRACE = Duration.ofSeconds(1);
 
   private static final Set<String> BEGINS = Set.of("ELECTED", "LOCKED", "ASSIGNED");
+
+  /** How far apart a recipe and the client's connection listener may see the same change. */
+  static final Duration SLACK = Duration.ofMillis(5);
 
   @Override
   public int number() {
@@ -138,30 +143,66 @@ public final class LoseQuorum implements ChaosScenario {
   private static void checkTermsBegun(
       ChaosRun run, ChaosRun.Mark killed, ChaosRun.Mark lost, long epoch) {
     for (ChaosClient c : run.clients()) {
-      boolean connected = true;
-      int line = killed.of(c);
-      for (Event e : c.eventsAfter(line)) {
-        String kind = e.kind();
-        if (kind.equals("CONNECTION")) {
-          String state = e.get("state");
-          connected = state.equals("CONNECTED") || state.equals("RECONNECTED");
-        } else if (BEGINS.contains(kind)) {
-          long token = e.number("token");
-          if (!connected) {
-            run.violation(c.id() + " began " + kind + " while disconnected, quorum gone: " + e);
-          }
-          if (ZooKeeperMarks.epoch(token) > epoch) {
-            run.violation(
-                c.id() + " began " + kind + " with a token of a later epoch, quorum gone: " + e);
-          }
-        }
+      termsBegunWhileLost(c.id(), c.eventsAfter(killed.of(c)), lost.nanos(), epoch)
+          .forEach(run::violation);
+    }
+  }
+
+  /**
+   * The violations among one client's events printed from the kill on: a term, hold or ownership
+   * begun while the client reported itself disconnected, with a token of an epoch after {@code
+   * epoch}, or at or after {@code lostNanos}. A begin is judged at the time the recipe began it
+   * ({@code began_at}, the election's) where the event says, else when it was printed: a slow
+   * callback before it can print an {@code ELECTED} seconds after its term began (and ended), as
+   * the profile found. Disconnected means every state the client reported within {@link #SLACK} of
+   * that time, and the one before, was a disconnected one: a recipe and the client's connection
+   * listener learn of a change on different threads, a moment apart.
+   */
+  static List<String> termsBegunWhileLost(
+      String client, List<Event> events, long lostNanos, long epoch) {
+    List<Event> connection = events.stream().filter(e -> e.kind().equals("CONNECTION")).toList();
+    List<String> out = new ArrayList<>();
+    for (Event e : events) {
+      if (!BEGINS.contains(e.kind())) {
+        continue;
       }
-      for (Event e : c.eventsAfter(lost.of(c))) {
-        if (BEGINS.contains(e.kind())) {
-          run.violation(c.id() + " began " + e.kind() + " while the quorum was gone: " + e);
-        }
+      long began = e.fields().containsKey("began_at") ? e.number("began_at") : e.number("at");
+      String what = client + " began " + e.kind();
+      if (!connectedNear(connection, began)) {
+        out.add(what + " while disconnected, quorum gone: " + e);
+      }
+      if (ZooKeeperMarks.epoch(e.number("token")) > epoch) {
+        out.add(what + " with a token of a later epoch, quorum gone: " + e);
+      }
+      if (began - lostNanos >= 0) {
+        out.add(what + " while the quorum was gone: " + e);
       }
     }
+    return out;
+  }
+
+  /**
+   * True if the client reported itself connected at some moment within {@link #SLACK} of {@code
+   * time}: before its first report from the kill on it counts as connected.
+   */
+  private static boolean connectedNear(List<Event> connection, long time) {
+    long from = time - SLACK.toNanos();
+    long to = time + SLACK.toNanos();
+    boolean connected = true; // the state at `from`
+    for (Event c : connection) {
+      long at = c.number("at");
+      if (at - to > 0) {
+        break;
+      }
+      String state = c.get("state");
+      boolean now = state.equals("CONNECTED") || state.equals("RECONNECTED");
+      if (at - from <= 0) {
+        connected = now;
+      } else if (now) {
+        return true;
+      }
+    }
+    return connected;
   }
 
   private static void checkWrites(
