@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,38 +225,24 @@ class ChaosTest {
   @Test
   void aKillThatMissesTheOwnersServerIsReportedAsNotObserved() {
     ChaosScenario missed =
-        new ChaosScenario() {
-          @Override
-          public int number() {
-            return 3;
-          }
-
-          @Override
-          public String name() {
-            return "kill-other-server";
-          }
-
-          @Override
-          public String description() {
-            return "kill -9 of a follower the owner is not connected to";
-          }
-
-          @Override
-          public void inject(ChaosRun run) {
-            ChaosClient victim = run.owner();
-            int own = victim.connectedServer();
-            int leader = run.cluster().ensemble().leaderIndex();
-            int other = -1;
-            for (int i = 0; i < run.cluster().ensemble().size(); i++) {
-              if (i != own && i != leader) {
-                other = i;
+        onTheServers(
+            3,
+            "kill-other-server",
+            "kill -9 of a follower the owner is not connected to",
+            run -> {
+              ChaosClient victim = run.owner();
+              int own = victim.connectedServer();
+              int leader = run.cluster().ensemble().leaderIndex();
+              int other = -1;
+              for (int i = 0; i < run.cluster().ensemble().size(); i++) {
+                if (i != own && i != leader) {
+                  other = i;
+                }
               }
-            }
-            assertThat(own).as("the owner's server").isNotNegative();
-            KillOwnersServer.killAndObserve(run, victim, other);
-            run.cluster().restore();
-          }
-        };
+              assertThat(own).as("the owner's server").isNotNegative();
+              KillOwnersServer.killAndObserve(run, victim, other);
+              run.cluster().restore();
+            });
     TrialResult r = ChaosSuite.trial(cluster, missed, Role.ELECTION, OPTIONS);
     assertThat(r.faults()).as("faults counted").isZero();
     assertThat(r.violations())
@@ -273,37 +260,48 @@ class ChaosTest {
   @Tag("chaos")
   void aRestartRightAfterAPartitionHealedIsObserved() {
     ChaosScenario both =
-        new ChaosScenario() {
-          @Override
-          public int number() {
-            return 9;
-          }
-
-          @Override
-          public String name() {
-            return "partition-then-restart";
-          }
-
-          @Override
-          public boolean needsZooKeeperServers() {
-            return true;
-          }
-
-          @Override
-          public String description() {
-            return "the owner partitioned until a successor writes, healed, then every server"
-                + " restarted at once";
-          }
-
-          @Override
-          public void inject(ChaosRun run) {
-            new PartitionOwner().inject(run);
-            new RestartEnsemble().inject(run);
-          }
-        };
+        onTheServers(
+            9,
+            "partition-then-restart",
+            "the owner partitioned until a successor writes, healed, then every server restarted",
+            run -> {
+              new PartitionOwner().inject(run);
+              new RestartEnsemble().inject(run);
+            });
     TrialResult r = ChaosSuite.trial(cluster, both, Role.ELECTION, OPTIONS);
     assertThat(r.violations()).as("violations").isEmpty();
     assertThat(r.faults()).as("faults observed").isEqualTo(2);
+  }
+
+  /** A scenario made up for one test, hitting the ZooKeeper servers. */
+  private static ChaosScenario onTheServers(
+      int number, String name, String description, Consumer<ChaosRun> inject) {
+    return new ChaosScenario() {
+      @Override
+      public int number() {
+        return number;
+      }
+
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return description;
+      }
+
+      @Override
+      public boolean needsZooKeeperServers() {
+        return true;
+      }
+
+      @Override
+      public void inject(ChaosRun run) {
+        inject.accept(run);
+      }
+    };
   }
 
   static Stream<Arguments> unfenced() {
