@@ -146,8 +146,7 @@ final class CandidateEffects {
    */
   void deleteLeaving(String name, long deadline, boolean cutShort) {
     Duration limit = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    Duration closeWait = store.liveness().closeWait();
-    Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
+    Duration wait = queueIo.leavingWait(limit);
     QueueStore.Deletion d =
         queueIo.deleteLeaving(name, limit, cutShort).orElse(QueueStore.Deletion.GONE);
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer

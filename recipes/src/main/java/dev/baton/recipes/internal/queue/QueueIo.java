@@ -65,8 +65,7 @@ public final class QueueIo {
    */
   public Optional<QueueStore.Deletion> deleteLeaving(
       String name, Duration limit, boolean cutShort) {
-    Duration closeWait = store.liveness().closeWait();
-    Duration wait = limit.compareTo(closeWait) < 0 ? limit : closeWait;
+    Duration wait = leavingWait(limit);
     if (wait.isZero() || wait.isNegative()) {
       store.deleteInBackground(name);
       return Optional.empty();
@@ -88,6 +87,15 @@ public final class QueueIo {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * How long {@link #deleteLeaving} waits given {@code limit}: the shorter of it and the close
+   * wait.
+   */
+  public Duration leavingWait(Duration limit) {
+    Duration closeWait = store.liveness().closeWait();
+    return limit.compareTo(closeWait) < 0 ? limit : closeWait;
   }
 
   /** True for the actions {@link #apply} handles. */
