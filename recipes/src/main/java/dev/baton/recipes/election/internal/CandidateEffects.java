@@ -146,7 +146,6 @@ final class CandidateEffects {
    */
   void deleteLeaving(String name, long deadline, boolean cutShort) {
     Duration limit = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    Duration wait = queueIo.leavingWait(limit);
     QueueStore.Deletion d =
         queueIo.deleteLeaving(name, limit, cutShort).orElse(QueueStore.Deletion.GONE);
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer
@@ -155,7 +154,9 @@ final class CandidateEffects {
               + " in the background if the link comes back, or goes with the session",
           config.participantId(),
           config.path(),
-          d == QueueStore.Deletion.NO_ANSWER ? "no answer within " + wait : "the request failed",
+          d == QueueStore.Deletion.NO_ANSWER
+              ? "no answer within " + queueIo.leavingWait(limit)
+              : "the request failed",
           store.pathOf(name));
     }
   }
