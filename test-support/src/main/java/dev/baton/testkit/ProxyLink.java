@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,10 +27,14 @@ final class ProxyLink {
   private static final Chunk END = new Chunk(new byte[0], 0, null);
   private static final int BUFFER = 16 * 1024;
 
+  /** How long a cut waits for the server's answer to its request before cutting anyway. */
+  private static final long ANSWER_WAIT_S = 5;
+
   private final TcpProxy proxy;
   private final Socket client;
   private final Socket server;
   private final FrameParser requests = new FrameParser();
+  private final FrameParser replies = new FrameParser();
   private final Direction up;
   private final Direction down;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -39,6 +44,12 @@ final class ProxyLink {
    * Set just before the request that triggers a cut is written: nothing reaches the client after.
    */
   private volatile boolean sealed;
+
+  /** The xid of the request that triggers the cut, once it is read. */
+  private volatile int cutXid = FrameParser.NONE;
+
+  /** Opens when the server's answer to that request arrived, or the server's side ended. */
+  private final CountDownLatch answered = new CountDownLatch(1);
 
   private record Chunk(byte[] bytes, long dueNanos, TcpProxy.Trigger cutAfter) {}
 
@@ -133,7 +144,7 @@ final class ProxyLink {
             continue;
           }
           long due = System.nanoTime() + (mode == TcpProxy.Mode.DELAY ? proxy.delayNanos() : 0);
-          if (upstream ? enqueueRequests(buffer, n, due) : enqueue(buffer, n, due, null)) {
+          if (upstream ? enqueueRequests(buffer, n, due) : enqueueReplies(buffer, n, due)) {
             return; // a cut is due after the chunk just queued: read nothing more
           }
         }
@@ -141,6 +152,9 @@ final class ProxyLink {
         // the peer reset the connection, or the link was closed
       } finally {
         ended = true;
+        if (!upstream) {
+          answered.countDown(); // no answer can come any more
+        }
         if (!tainted) {
           queue.add(END);
         } else if (other().ended) {
@@ -160,8 +174,17 @@ final class ProxyLink {
         }
         pos = end;
         if (proxy.claim(armed)) {
+          cutXid = requests.matchedXid();
           return enqueue(buffer, end, due, armed);
         }
+      }
+      return enqueue(buffer, n, due, null);
+    }
+
+    /** Queues server bytes, noting when the answer to the request a cut waits on went by. */
+    private boolean enqueueReplies(byte[] buffer, int n, long due) {
+      if (replies.feedUntilXid(buffer, 0, n, cutXid) >= 0) {
+        answered.countDown();
       }
       return enqueue(buffer, n, due, null);
     }
@@ -191,6 +214,7 @@ final class ProxyLink {
           out.flush();
           if (cut != null) {
             current = null;
+            awaitAnswer();
             close();
             cut.fired().complete(null);
             return;
@@ -209,6 +233,20 @@ final class ProxyLink {
           }
         }
       }
+    }
+  }
+
+  /**
+   * Waits until the server answered the request that triggers the cut (the answer is dropped:
+   * {@link #sealed}), its side of the link ended, or {@link #ANSWER_WAIT_S} passed. Cutting before
+   * the answer would race the server: ZooKeeper drops a request still queued when its connection
+   * closes ({@code zookeeper.request_throttle_drop_stale}), so the request might not be applied.
+   */
+  private void awaitAnswer() {
+    try {
+      answered.await(ANSWER_WAIT_S, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the link is closing: cut now
     }
   }
 

@@ -173,9 +173,12 @@ public final class TcpProxy implements AutoCloseable {
 
   /**
    * Cuts the connection that carries the next request of type {@code opcode} (see {@link
-   * ZkOpCodes}): once that request was forwarded whole, both sockets of that connection close at
-   * once, and nothing the server sent after the request reaches the client. The server applies the
-   * request; the client only sees its connection drop. Only that connection is cut; reconnections
+   * ZkOpCodes}): once that request was forwarded whole and the server's answer to it came back,
+   * both sockets of that connection close, and nothing the server sent after the request (the
+   * answer included) reaches the client. The server has applied the request (or refused it) when
+   * the future completes; the client only sees its connection drop. (The link waits for the answer,
+   * 5 s at most, because ZooKeeper drops a queued request whose connection closed: cutting at once
+   * would sometimes cut before the request was applied.) Only that connection is cut; reconnections
    * pass. The future completes on the proxy's thread, right after the cut; it fails if the proxy
    * closes first.
    *

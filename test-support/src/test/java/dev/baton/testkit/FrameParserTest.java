@@ -63,4 +63,35 @@ class FrameParserTest {
     assertThat(parser.feed(stream, 0, stream.length, FrameParser.NONE)).isEqualTo(-1);
     assertThat(parser.frames()).isEqualTo(3);
   }
+
+  /** A reply: length, then xid, zxid and err, then {@code body} filler bytes. */
+  private static byte[] reply(int xid, int body) {
+    ByteBuffer b = ByteBuffer.allocate(4 + 16 + body);
+    b.putInt(16 + body).putInt(xid).putLong(99).putInt(0);
+    return b.array();
+  }
+
+  @Test
+  void findsTheEndOfTheAnswerToOneRequestButNeverTheConnectResponse() {
+    byte[] connect = reply(7, 20); // its first int happens to be 7: still not an answer
+    byte[] watchEvent = reply(-1, 30);
+    byte[] answer = reply(7, 12);
+    byte[] stream = concat(connect, watchEvent, reply(6, 3), answer, reply(8, 0));
+
+    FrameParser parser = new FrameParser();
+    int found = -1;
+    for (int i = 0; i < stream.length && found < 0; i++) {
+      found = parser.feedUntilXid(stream, i, i + 1, 7);
+    }
+    assertThat(found).isEqualTo(stream.length - reply(8, 0).length);
+    assertThat(parser.matchedXid()).isEqualTo(7);
+  }
+
+  @Test
+  void remembersTheXidOfTheRequestItStoppedAfter() {
+    byte[] stream = concat(frame(0, 0, 12), frame(41, ZkOpCodes.GET_DATA, 4), frame(42, 14, 9));
+    FrameParser parser = new FrameParser();
+    assertThat(parser.feed(stream, 0, stream.length, 14)).isEqualTo(stream.length);
+    assertThat(parser.matchedXid()).isEqualTo(42);
+  }
 }

@@ -35,13 +35,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A fenced multi that commits but whose answer is lost (its connection is cut by a {@link TcpProxy}
- * right after the request went through) is reported committed, never rejected, and never applied
- * twice: the chaos run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer
- * cannot reconnect (the proxy points at a closed port), a successor writes with a higher token;
- * then the writer reconnects and its client repeats the multi. One that never arrived is a plain
- * rejection, however often the successor wrote; one whose writer's entry was pushed out of the
- * fence znode by more other fences than it remembers is unknown.
+ * A fenced multi that commits but whose answer is lost (a {@link TcpProxy} drops the answer and
+ * cuts the connection) is reported committed, never rejected, and never applied twice: the chaos
+ * run {@code 00001-pause-election-zk-s2}, made deterministic. While the writer cannot reconnect
+ * (the proxy points at a closed port), a successor writes with a higher token; then the writer
+ * reconnects and its client repeats the multi. One that never arrived is a plain rejection, however
+ * often the successor wrote; one whose writer's entry was pushed out of the fence znode by more
+ * other fences than it remembers is unknown.
  */
 class ZkFenceLostAnswerTest {
   private static final AtomicInteger RESOURCES = new AtomicInteger();
