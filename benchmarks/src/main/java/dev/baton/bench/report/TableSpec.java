@@ -54,6 +54,17 @@ public record TableSpec(
     }
 
     /**
+     * {@code key=value}; a line without {@code key} does not meet it.
+     *
+     * @param key the key
+     * @param value the value required
+     * @return the condition
+     */
+    public static Where is(String key, String value) {
+      return new Where(key, value, false);
+    }
+
+    /**
      * Whether {@code line} meets the condition.
      *
      * @param line a RESULT line
@@ -90,6 +101,22 @@ public record TableSpec(
   public static TableSpec of(
       String id, String scenario, String result, Where where, Column... columns) {
     return new TableSpec(id, scenario, result, List.of(columns), List.of(where));
+  }
+
+  /**
+   * A table spec of the lines that also meet both conditions.
+   *
+   * @param id the marker's id
+   * @param scenario the scenario that prints the lines
+   * @param result the RESULT name, or a prefix ending in {@code *}
+   * @param where the first condition on the lines besides their name
+   * @param andWhere the second
+   * @param columns the columns
+   * @return the spec
+   */
+  public static TableSpec of(
+      String id, String scenario, String result, Where where, Where andWhere, Column... columns) {
+    return new TableSpec(id, scenario, result, List.of(columns), List.of(where, andWhere));
   }
 
   /**

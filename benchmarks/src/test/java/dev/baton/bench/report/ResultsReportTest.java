@@ -153,6 +153,30 @@ class ResultsReportTest {
   }
 
   @Test
+  void theProfileHasATablePerDatabaseAndOldRunsCountAsH2() {
+    String h2 =
+        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/run chaos-profile")
+            + "RESULT chaos-profile-pause role=lock fence=sql trials=5\n";
+    String postgres =
+        Fixtures.HEADERS
+                .replace("benchmarks/run lock", "benchmarks/run chaos-profile --db=postgres")
+                .replace("14:03:22Z", "15:03:22Z")
+            + "RESULT chaos-profile-pause role=lock fence=sql trials=7 db=postgres\n";
+    List<ResultsFile> runs =
+        List.of(ResultsFile.parse("h.txt", h2), ResultsFile.parse("p.txt", postgres));
+    ResultsReport report = new ResultsReport(runs, "");
+    // the PostgreSQL run is newer, but the H2 table keeps the run without a db key (H2)
+    assertThat(report.source(Fixtures.table("chaos-profile")))
+        .map(ResultsFile::fileName)
+        .contains("h.txt");
+    assertThat(report.source(Fixtures.table("chaos-profile-postgres")))
+        .map(ResultsFile::fileName)
+        .contains("p.txt");
+    assertThat(Fixtures.table("chaos-profile-postgres").table(runs.get(0)))
+        .doesNotContain("| pause");
+  }
+
+  @Test
   void theProjectsTablesHaveDistinctIds() {
     assertThat(Tables.all()).extracting(TableSpec::id).doesNotHaveDuplicates();
   }

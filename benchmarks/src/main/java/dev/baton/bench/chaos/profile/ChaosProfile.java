@@ -108,7 +108,7 @@ public final class ChaosProfile implements Scenario {
     if (replay != null) {
       TrialSpec spec = TrialSpec.parse(replay);
       trials.replay(spec);
-      trials.table().print(results);
+      trials.table().print(results, options.db().key());
       return trials.table().failed();
     }
     String scenarioNames = s.string("scenarios", lease ? LEASE_SCENARIOS : "1,2,3,4,5,6,7,8,9");
@@ -170,7 +170,7 @@ public final class ChaosProfile implements Scenario {
     ProfileRunner.Outcome outcome =
         new ProfileRunner(System::nanoTime, Duration.ofSeconds(budgetSeconds).toNanos())
             .run(plan, trials::run);
-    trials.table().print(results);
+    trials.table().print(results, options.db().key());
     String summary =
         String.format(
             Locale.ROOT,

@@ -94,9 +94,12 @@ final class ProfileTable {
 
   /**
    * {@code RESULT chaos-profile-<scenario> role=.. fence=.. trials=N failed=N faults=N writes=N
-   * rejected=N violations=N independent_violations=N recover_p50_ms=N recover_max_ms=N}.
+   * rejected=N violations=N independent_violations=N recover_p50_ms=N recover_max_ms=N db=..}.
+   *
+   * @param db the chaos database's key ({@code h2}, {@code postgres}): the README keeps a table per
+   *     database
    */
-  synchronized void print(PrintStream out) {
+  synchronized void print(PrintStream out, String db) {
     rows.forEach(
         (cell, r) -> {
           String[] c = cell.split(" ");
@@ -104,7 +107,7 @@ final class ProfileTable {
               Locale.ROOT,
               "RESULT chaos-profile-%s role=%s fence=%s trials=%d failed=%d faults=%d writes=%d"
                   + " rejected=%d violations=%d independent_violations=%d recover_p50_ms=%d"
-                  + " recover_max_ms=%d%n",
+                  + " recover_max_ms=%d db=%s%n",
               c[0],
               c[1],
               c[2],
@@ -116,7 +119,8 @@ final class ProfileTable {
               r.violations,
               r.independent,
               r.p50(),
-              r.max());
+              r.max(),
+              db);
         });
   }
 
