@@ -14,6 +14,8 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,61 +42,61 @@ class CutWaitsForTheAnswerTest {
     return ByteBuffer.wrap(body).getInt();
   }
 
-  private static Socket connect(int port) throws IOException {
-    Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-    socket.setSoTimeout(SOCKET_TIMEOUT_MS);
-    return socket;
+  private ServerSocket listener;
+  private TcpProxy proxy;
+  private Socket client;
+  private Socket server;
+
+  /** A client connected through the proxy to the hand-driven server; connect frames exchanged. */
+  @BeforeEach
+  void connect() throws IOException {
+    listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    listener.setSoTimeout(SOCKET_TIMEOUT_MS);
+    proxy = TcpProxy.start("127.0.0.1", listener.getLocalPort());
+    client = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
+    client.setSoTimeout(SOCKET_TIMEOUT_MS);
+    server = listener.accept();
+    server.setSoTimeout(SOCKET_TIMEOUT_MS);
+    send(client, 0, 0); // the connect request
+    assertThat(receive(server)).isZero();
+    send(server, 0, 0); // the connect response
+    assertThat(receive(client)).isZero();
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    server.close();
+    client.close();
+    proxy.close();
+    listener.close();
   }
 
   @Test
   void theCutComesAfterTheAnswerWhichNeverReachesTheClient() throws Exception {
-    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        TcpProxy proxy = TcpProxy.start("127.0.0.1", listener.getLocalPort());
-        Socket client = connect(proxy.port())) {
-      listener.setSoTimeout(SOCKET_TIMEOUT_MS);
-      try (Socket server = listener.accept()) {
-        server.setSoTimeout(SOCKET_TIMEOUT_MS);
-        send(client, 0, 0); // the connect request
-        assertThat(receive(server)).isZero();
-        send(server, 0, 0); // the connect response
-        assertThat(receive(client)).isZero();
+    CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.MULTI);
+    send(client, 7, ZkOpCodes.MULTI);
+    assertThat(receive(server)).isEqualTo(7);
+    // The request is at the server, unanswered: the connection must still be there.
+    assertThatThrownBy(() -> cut.get(300, TimeUnit.MILLISECONDS))
+        .isInstanceOf(TimeoutException.class);
+    send(server, -1, 0); // a watch event is not the answer
+    assertThatThrownBy(() -> cut.get(300, TimeUnit.MILLISECONDS))
+        .isInstanceOf(TimeoutException.class);
 
-        CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.MULTI);
-        send(client, 7, ZkOpCodes.MULTI);
-        assertThat(receive(server)).isEqualTo(7);
-        // The request is at the server, unanswered: the connection must still be there.
-        assertThatThrownBy(() -> cut.get(300, TimeUnit.MILLISECONDS))
-            .isInstanceOf(TimeoutException.class);
-        send(server, -1, 0); // a watch event is not the answer
-        assertThatThrownBy(() -> cut.get(300, TimeUnit.MILLISECONDS))
-            .isInstanceOf(TimeoutException.class);
-
-        send(server, 7, 0); // the answer
-        cut.get(SOCKET_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        assertThat(server.getInputStream().read()).isEqualTo(-1);
-        assertThat(client.getInputStream().read()).isEqualTo(-1); // neither frame got through
-      }
-    }
+    send(server, 7, 0); // the answer
+    cut.get(SOCKET_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    assertThat(server.getInputStream().read()).isEqualTo(-1);
+    assertThat(client.getInputStream().read()).isEqualTo(-1); // neither frame got through
   }
 
   @Test
   void aServerThatClosesWithoutAnsweringEndsTheWaitAtOnce() throws Exception {
-    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        TcpProxy proxy = TcpProxy.start("127.0.0.1", listener.getLocalPort());
-        Socket client = connect(proxy.port())) {
-      listener.setSoTimeout(SOCKET_TIMEOUT_MS);
-      Socket server = listener.accept();
-      server.setSoTimeout(SOCKET_TIMEOUT_MS);
-      send(client, 0, 0);
-      assertThat(receive(server)).isZero();
-
-      CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.MULTI);
-      send(client, 3, ZkOpCodes.MULTI);
-      assertThat(receive(server)).isEqualTo(3);
-      server.close();
-      // Well within the 5 s the cut would otherwise wait for an answer.
-      cut.get(2_000, TimeUnit.MILLISECONDS);
-      assertThat(client.getInputStream().read()).isEqualTo(-1);
-    }
+    CompletableFuture<Void> cut = proxy.cutAfterNextRequest(ZkOpCodes.MULTI);
+    send(client, 3, ZkOpCodes.MULTI);
+    assertThat(receive(server)).isEqualTo(3);
+    server.close();
+    // Well within the 5 s the cut would otherwise wait for an answer.
+    cut.get(2_000, TimeUnit.MILLISECONDS);
+    assertThat(client.getInputStream().read()).isEqualTo(-1);
   }
 }

@@ -8,6 +8,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ResultsReportTest {
+  /**
+   * A run of {@code command} at {@code time} on 2026-12-02, with {@code lines}, as file {@code
+   * name}.
+   */
+  private static ResultsFile run(String name, String command, String time, String lines) {
+    return ResultsFile.parse(
+        name,
+        Fixtures.HEADERS.replace("benchmarks/run lock", command).replace("14:03:22", time)
+            + lines
+            + "\n");
+  }
+
   @Test
   void theNewestRunWinsAndABaselineIsSkipped() {
     // 2026-12-03 is newer but a baseline; 2026-12-02T10:00Z beats 2026-12-01.
@@ -100,16 +112,18 @@ class ResultsReportTest {
 
   @Test
   void aTableComesOnlyFromRunsOfItsScenario() {
-    String chaos =
-        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/record chaos")
-            + "RESULT chaos-pause role=lock trials=1\n";
-    String profile =
-        Fixtures.HEADERS
-                .replace("benchmarks/run lock", "benchmarks/run chaos-profile --trials=1000")
-                .replace("14:03:22Z", "15:03:22Z")
-            + "RESULT chaos-profile-pause role=lock trials=5\n";
     List<ResultsFile> runs =
-        List.of(ResultsFile.parse("c.txt", chaos), ResultsFile.parse("p.txt", profile));
+        List.of(
+            run(
+                "c.txt",
+                "benchmarks/record chaos",
+                "14:03:22",
+                "RESULT chaos-pause role=lock trials=1"),
+            run(
+                "p.txt",
+                "benchmarks/run chaos-profile --trials=1000",
+                "15:03:22",
+                "RESULT chaos-profile-pause role=lock trials=5"));
     // the profile's lines share the chaos table's prefix and are newer, but it is another scenario
     assertThat(new ResultsReport(runs, "").source(Fixtures.table("chaos")))
         .map(ResultsFile::fileName)
@@ -120,32 +134,28 @@ class ResultsReportTest {
 
   @Test
   void theChaosTableShowsTheZooKeeperRunsNotTheLeaseBackends() {
-    String zk =
-        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/run chaos")
-            + "RESULT chaos-pause role=lock trials=1\n";
-    String zkNow =
-        Fixtures.HEADERS
-                .replace("benchmarks/run lock", "benchmarks/run chaos")
-                .replace("14:03:22Z", "15:03:22Z")
-            + "RESULT chaos-pause backend=zk role=election trials=2\n";
-    String lease =
-        Fixtures.HEADERS
-                .replace("benchmarks/run lock", "benchmarks/run chaos --backend=lease")
-                .replace("14:03:22Z", "16:03:22Z")
-            + "RESULT chaos-pause backend=lease role=election trials=3\n";
+    ResultsFile zk =
+        run("z.txt", "benchmarks/run chaos", "14:03:22", "RESULT chaos-pause role=lock trials=1");
+    ResultsFile zkNow =
+        run(
+            "n.txt",
+            "benchmarks/run chaos",
+            "15:03:22",
+            "RESULT chaos-pause backend=zk role=election trials=2");
+    ResultsFile lease =
+        run(
+            "l.txt",
+            "benchmarks/run chaos --backend=lease",
+            "16:03:22",
+            "RESULT chaos-pause backend=lease role=election trials=3");
     TableSpec chaos =
         Tables.all().stream().filter(t -> t.id().equals("chaos")).findFirst().orElseThrow();
-    List<ResultsFile> before =
-        List.of(ResultsFile.parse("z.txt", zk), ResultsFile.parse("l.txt", lease));
+    List<ResultsFile> before = List.of(zk, lease);
     // a run from before the backend key counts as ZooKeeper; the newer lease run is not shown
     assertThat(new ResultsReport(before, "").source(chaos))
         .map(ResultsFile::fileName)
         .contains("z.txt");
-    List<ResultsFile> after =
-        List.of(
-            ResultsFile.parse("z.txt", zk),
-            ResultsFile.parse("n.txt", zkNow),
-            ResultsFile.parse("l.txt", lease));
+    List<ResultsFile> after = List.of(zk, zkNow, lease);
     assertThat(new ResultsReport(after, "").source(chaos))
         .map(ResultsFile::fileName)
         .contains("n.txt");
@@ -154,16 +164,18 @@ class ResultsReportTest {
 
   @Test
   void theProfileHasATablePerDatabaseAndOldRunsCountAsH2() {
-    String h2 =
-        Fixtures.HEADERS.replace("benchmarks/run lock", "benchmarks/run chaos-profile")
-            + "RESULT chaos-profile-pause role=lock fence=sql trials=5\n";
-    String postgres =
-        Fixtures.HEADERS
-                .replace("benchmarks/run lock", "benchmarks/run chaos-profile --db=postgres")
-                .replace("14:03:22Z", "15:03:22Z")
-            + "RESULT chaos-profile-pause role=lock fence=sql trials=7 db=postgres\n";
     List<ResultsFile> runs =
-        List.of(ResultsFile.parse("h.txt", h2), ResultsFile.parse("p.txt", postgres));
+        List.of(
+            run(
+                "h.txt",
+                "benchmarks/run chaos-profile",
+                "14:03:22",
+                "RESULT chaos-profile-pause role=lock fence=sql trials=5"),
+            run(
+                "p.txt",
+                "benchmarks/run chaos-profile --db=postgres",
+                "15:03:22",
+                "RESULT chaos-profile-pause role=lock fence=sql trials=7 db=postgres"));
     ResultsReport report = new ResultsReport(runs, "");
     // the PostgreSQL run is newer, but the H2 table keeps the run without a db key (H2)
     assertThat(report.source(Fixtures.table("chaos-profile")))
