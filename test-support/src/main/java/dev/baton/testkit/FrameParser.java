@@ -37,8 +37,9 @@ final class FrameParser {
   }
 
   /**
-   * Consumes {@code buffer[from, to)} up to the end of the first frame after the first whose xid is
-   * {@code wanted} (for the server's side: the answer to the request of that xid).
+   * Consumes {@code buffer[from, to)} up to the end of the first frame whose xid is {@code wanted},
+   * never the connection's first frame (on the server's side: the answer to the request of that
+   * xid); its xid is then {@link #matchedXid()}.
    *
    * @return as for {@link #feed}
    */

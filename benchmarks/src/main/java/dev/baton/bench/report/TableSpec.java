@@ -104,22 +104,6 @@ public record TableSpec(
   }
 
   /**
-   * A table spec of the lines that also meet both conditions.
-   *
-   * @param id the marker's id
-   * @param scenario the scenario that prints the lines
-   * @param result the RESULT name, or a prefix ending in {@code *}
-   * @param where the first condition on the lines besides their name
-   * @param andWhere the second
-   * @param columns the columns
-   * @return the spec
-   */
-  public static TableSpec of(
-      String id, String scenario, String result, Where where, Where andWhere, Column... columns) {
-    return new TableSpec(id, scenario, result, List.of(columns), List.of(where, andWhere));
-  }
-
-  /**
    * Whether the table shows a line.
    *
    * @param line a RESULT line

@@ -188,24 +188,24 @@ public final class Tables {
           profile("chaos-profile-postgres", TableSpec.Where.is("db", "postgres")));
 
   private static TableSpec profile(String id, TableSpec.Where db) {
-    return TableSpec.of(
+    return new TableSpec(
         id,
         "chaos-profile",
         "chaos-profile-*",
-        TableSpec.Where.isOrAbsent("backend", "zk"),
-        db,
-        of("scenario", Column.NAME),
-        of("role", "role"),
-        of("fence", "fence"),
-        of("trials", "trials"),
-        of("failed", "failed"),
-        of("faults", "faults"),
-        of("writes", "writes"),
-        of("rejected", "rejected"),
-        of("violations", "violations"),
-        of("independent checker", "independent_violations"),
-        of("recovery p50", "recover_p50_ms", MS),
-        of("recovery max", "recover_max_ms", MS));
+        List.of(
+            of("scenario", Column.NAME),
+            of("role", "role"),
+            of("fence", "fence"),
+            of("trials", "trials"),
+            of("failed", "failed"),
+            of("faults", "faults"),
+            of("writes", "writes"),
+            of("rejected", "rejected"),
+            of("violations", "violations"),
+            of("independent checker", "independent_violations"),
+            of("recovery p50", "recover_p50_ms", MS),
+            of("recovery max", "recover_max_ms", MS)),
+        List.of(TableSpec.Where.isOrAbsent("backend", "zk"), db));
   }
 
   private Tables() {}
