@@ -40,9 +40,9 @@ import org.slf4j.LoggerFactory;
  * signal drops the moment the connection is suspended, the session lost or the lock znode deleted
  * by someone else; a hold is handed out only if the connection did not change since the queue was
  * read; release is owner-checked: it deletes only this hold's own znode, by name, never another
- * holder's. A release ends the hold first and then sends the delete without waiting for it (see
- * {@link #release()}): the lock is free for the next contender once ZooKeeper applied the delete,
- * and the releasing thread is free at once.
+ * holder's. A release ends the hold first, then sends the delete and waits (boundedly) for its
+ * answer, which tells whether the hold was still valid (see {@link #release()}): the lock is free
+ * for the next contender once ZooKeeper applied the delete.
  *
  * <p>Lock or election? Take a lock for one bounded critical section (update one account, run one
  * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an
@@ -167,13 +167,15 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level ends the hold and then deletes
-   * its lock znode (only this hold's own), without waiting for the ensemble's answer.
+   * Releases one level of the current thread's hold; the last level ends the hold, deletes its lock
+   * znode (only this hold's own) and tells whether the ensemble confirmed that the hold was still
+   * valid.
    *
    * <p>In this order: the hold ends ({@link LockHandle#isActive()} turns false, {@link
    * LockHandle#checkActive()} throws, with {@link RevocationReason#RESIGNED}); then the delete is
-   * sent on the session; then this returns. It returns when the hold has ended, not when the znode
-   * is gone:
+   * sent on the session; then this waits for its answer, at most the session's {@linkplain
+   * dev.baton.recipes.BatonSession#closeTimeout() close timeout} (for the link too, if it is down),
+   * unless the hold had already ended before: then it does not wait at all.
    *
    * <ul>
    *   <li>no other contender is granted the lock before ZooKeeper has applied the delete, so no two
@@ -183,16 +185,22 @@ public final class FencedLock implements AutoCloseable {
    *       requests in the order they were sent, so the new hold gets a higher token and does not
    *       wait behind the old znode (if the link was down at the release, the delete is sent once
    *       it is back, and an acquire that gets there first waits for it like for any predecessor);
-   *   <li>a delete the ensemble does not answer (the link fails) is sent again after the
-   *       reconnection until the znode is gone; if the session ends first, the znode goes with it.
-   *       Closing the lock or the session right after a release is fine: the session's end is
-   *       ordered after the delete, and deletes the znode anyway.
+   *   <li>a delete the ensemble does not confirm in time (the link failed, or no answer within the
+   *       close timeout) goes on in the background and is sent again after the reconnection until
+   *       the znode is gone; if the session ends first, the znode goes with it. Closing the lock or
+   *       the session right after a release is fine.
    * </ul>
    *
-   * @return true if this call ended a hold that was still valid; false if the hold had already
-   *     ended before (the connection was suspended, the session lost, or, with {@link
-   *     LockConfig#watchHeldNode()}, its znode deleted by someone else): the lock may have been
-   *     lost while held, and {@link LockHandle#revocationReason()} tells why
+   * @return true only if the hold had not ended before this call and the ensemble answered, within
+   *     the close timeout, that this call's delete removed the hold's znode: the znode existed from
+   *     the grant to the delete, so no other hold of the lock was granted in between. False in
+   *     every other case, at once if the hold had ended before (the connection was suspended, the
+   *     session lost, or, with {@link LockConfig#watchHeldNode()}, its znode deleted by someone
+   *     else; {@link LockHandle#revocationReason()} tells why), else once the ensemble answered
+   *     that the znode was gone already (the session expired, for example while this process was
+   *     paused, or someone deleted the znode: the lock was lost while held) or the delete failed or
+   *     got no answer in time (then nothing confirms the hold, though it may have been valid). A
+   *     level other than the last ends no hold and returns true at once.
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
    */
   public boolean release() {
@@ -209,17 +217,17 @@ public final class FencedLock implements AutoCloseable {
     }
     try {
       Objects.requireNonNull(h, HELD);
-      boolean wasValid = h.revoke(RevocationReason.RESIGNED); // before the delete is sent
-      deleteOwn(h);
-      if (!wasValid) {
-        log.debug(
-            "{} released {} (token {}) after the hold had ended: {}",
-            config.ownerId(),
-            config.path(),
-            h.token(),
-            h.revocationReason().orElse(null));
+      if (h.revoke(RevocationReason.RESIGNED)) { // before the delete is sent
+        return deleteConfirmed(h);
       }
-      return wasValid;
+      deleteInBackground(h);
+      log.debug(
+          "{} released {} (token {}) after the hold had ended: {}",
+          config.ownerId(),
+          config.path(),
+          h.token(),
+          h.revocationReason().orElse(null));
+      return false;
     } finally {
       local.unlock();
     }
@@ -237,11 +245,11 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases a hold of the calling thread, if any (all its levels: the hold ends, its delete is
-   * sent, see {@link #release()}), and stops following the session. A hold of another thread ends
-   * now ({@link RevocationReason#CLOSED}: the lock no longer follows the connection, so it could
-   * not end it later), and its znode is deleted when that thread releases it, or goes with the
-   * session.
+   * Releases a hold of the calling thread, if any (all its levels, see {@link #release()}: the hold
+   * ends, its delete is sent and its answer awaited within the session's close timeout), and stops
+   * following the session. A hold of another thread ends now ({@link RevocationReason#CLOSED}: the
+   * lock no longer follows the connection, so it could not end it later), and its znode is deleted
+   * when that thread releases it, or goes with the session.
    */
   @Override
   public void close() {
@@ -272,16 +280,57 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Sends the delete of the hold's own znode and returns at once: Curator's guaranteed delete (see
-   * {@link QueueStore#deleteInBackground}) sends it now if the link is up, else once it is back,
-   * and sends it again after a connection loss until the znode is gone or the session ended. It can
-   * only fail to be sent when the session's client is closed already, which ended the session and
-   * took the znode with it.
+   * Deletes the hold's own znode and waits for the answer at most the session's close timeout: true
+   * only if the ensemble answered that this delete removed it. What is not confirmed goes on in the
+   * background ({@link QueueStore#deleteWithin}), or with the session.
    */
-  private void deleteOwn(Hold h) {
-    String name = h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
+  private boolean deleteConfirmed(Hold h) {
+    // A release is cleanup: an interrupt pending before it (a cancelled task that releases in its
+    // finally block) must not cut the wait for the answer short. It is restored.
+    boolean interrupted = Thread.interrupted();
     try {
-      store.deleteInBackground(name);
+      QueueStore.Deletion d = store.deleteWithin(nameOf(h), session.closeTimeout());
+      if (d == QueueStore.Deletion.DELETED) {
+        return true;
+      }
+      if (d == QueueStore.Deletion.GONE) {
+        lost.increment();
+        log.warn(
+            "{} released {} (token {}) but its znode was already gone: the lock was lost while"
+                + " held (the session expired, or someone deleted the znode); release() returns"
+                + " false",
+            config.ownerId(),
+            config.path(),
+            h.token());
+      } else {
+        log.warn(
+            "{} released {} (token {}) without the ensemble's confirmation ({}, closeTimeout {}"
+                + " ms): release() returns false; the znode is deleted in the background if the"
+                + " link comes back, or goes with the session",
+            config.ownerId(),
+            config.path(),
+            h.token(),
+            d == QueueStore.Deletion.NO_ANSWER ? "no answer in time" : "the request failed",
+            session.closeTimeout().toMillis());
+      }
+      return false;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Sends the delete of a hold that had already ended and returns at once: Curator's guaranteed
+   * delete (see {@link QueueStore#deleteInBackground}) sends it now if the link is up, else once it
+   * is back, and sends it again after a connection loss until the znode is gone or the session
+   * ended. It can only fail to be sent when the session's client is closed already, which ended the
+   * session and took the znode with it.
+   */
+  private void deleteInBackground(Hold h) {
+    try {
+      store.deleteInBackground(nameOf(h));
     } catch (RuntimeException e) {
       log.warn(
           "{} released {} (token {}) but could not send the delete of {} ({}): it goes with the"
@@ -292,6 +341,10 @@ public final class FencedLock implements AutoCloseable {
           h.nodePath(),
           e.toString());
     }
+  }
+
+  private static String nameOf(Hold h) {
+    return h.nodePath().substring(h.nodePath().lastIndexOf('/') + 1);
   }
 
   /**

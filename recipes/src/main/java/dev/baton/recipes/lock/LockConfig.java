@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  *   hold ends ({@link LockHandle#isActive()} false, {@link LockHandle#checkActive()} throws
  *   {@link LockLostException}) the moment someone else deletes it; costs one more (asynchronous)
  *   request per hold. Without it a hold does not notice a deletion by someone else (its release's
- *   delete then finds nothing to delete), and a waiting attempt whose entry someone else deleted
+ *   delete then finds nothing to delete, and {@link FencedLock#release()} returns false), and a waiting attempt whose entry someone else deleted
  *   may still take the lock when the only entry ahead of it leaves (it takes the lock then without
  *   reading the queue); with it, the queue is read to confirm the entry. A suspended or lost
  *   connection ends the hold either way.</td></tr>

@@ -7,7 +7,8 @@ import dev.baton.recipes.Term;
 /**
  * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing
  * the handle releases one level of the hold ({@link FencedLock#release()}); the last level ends the
- * hold at once and then deletes its znode without waiting for the ensemble.
+ * hold at once, then deletes its znode and waits for the ensemble's answer at most the session's
+ * close timeout.
  *
  * <p>{@link #isActive()} turns false as soon as the connection is suspended, the session lost or
  * the lock znode deleted by someone else: the lock may then already belong to someone else, and

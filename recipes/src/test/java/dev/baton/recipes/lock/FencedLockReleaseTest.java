@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link FencedLock#release()} ends the hold, sends the delete and returns without waiting for it:
- * what that means for the successor, for the same session's next acquire, and when the link fails
- * or the session closes around it. Links are cut or held up with a {@link TcpProxy}.
+ * {@link FencedLock#release()} ends the hold, sends the delete and waits for its answer at most the
+ * session's close timeout, returning true only if the ensemble confirmed it: what that means for
+ * the successor, for the same session's next acquire, and when the link fails or the session closes
+ * around it. Links are cut or held up with a {@link TcpProxy}.
  */
 class FencedLockReleaseTest {
   private static final AtomicInteger PATHS = new AtomicInteger();
@@ -41,13 +42,13 @@ class FencedLockReleaseTest {
             SessionConfig.builder(connect).sessionTimeout(Duration.ofSeconds(8)).build()));
   }
 
-  /** A session whose closes would wait long for the ensemble: a release must not. */
-  private BatonSession patientSession(String connect) {
+  /** A session whose closes and releases wait at most {@code closeTimeout} for the ensemble. */
+  private BatonSession session(String connect, Duration closeTimeout) {
     return closer.add(
         BatonSession.start(
             SessionConfig.builder(connect)
                 .sessionTimeout(Duration.ofSeconds(8))
-                .closeTimeout(Duration.ofSeconds(30))
+                .closeTimeout(closeTimeout)
                 .build()));
   }
 
@@ -82,10 +83,29 @@ class FencedLockReleaseTest {
   }
 
   @Test
-  void releaseReturnsOnceTheHoldEndedAndTheSuccessorWaitsForTheDelete() throws Exception {
+  void aValidHoldReleasesWithTrueOnceTheEnsembleConfirmedTheDelete() throws Exception {
+    String path = newPath();
+    FencedLock holder = lock(session(ZK.connectString(), Duration.ofSeconds(30)), path, "holder");
+    CuratorFramework probe = session(ZK.connectString()).curator();
+    LockHandle held = holder.acquire(WAIT).orElseThrow();
+
+    long start = System.nanoTime();
+    assertThat(holder.release()).isTrue();
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .as("one round trip, not the close timeout (30 s)")
+        .isLessThan(Duration.ofSeconds(2));
+    assertThat(held.revocationReason()).contains(RevocationReason.RESIGNED);
+    assertThat(probe.checkExists().forPath(held.nodePath()))
+        .as("the ensemble had deleted the znode when release returned")
+        .isNull();
+  }
+
+  @Test
+  void anUnansweredReleaseReturnsFalseWithinTheCloseTimeoutAndTheSuccessorWaitsForIt()
+      throws Exception {
     String path = newPath();
     TcpProxy proxy = closer.add(TcpProxy.start("127.0.0.1", ZK.port()));
-    FencedLock holder = lock(patientSession(proxy.connectString()), path, "holder");
+    FencedLock holder = lock(session(proxy.connectString(), Duration.ofSeconds(1)), path, "holder");
     CuratorFramework probe = session(ZK.connectString()).curator();
     FencedLock successor = lock(session(ZK.connectString()), path, "successor");
     LockHandle held = holder.acquire(WAIT).orElseThrow();
@@ -95,9 +115,9 @@ class FencedLockReleaseTest {
 
     proxy.hold(); // the delete leaves the holder's client but does not reach the server
     long start = System.nanoTime();
-    assertThat(holder.release()).isTrue();
+    assertThat(holder.release()).as("no answer within the close timeout").isFalse();
     assertThat(Duration.ofNanos(System.nanoTime() - start))
-        .as("no wait for the answer (a waiting release would return when the link fails, ~5 s)")
+        .as("the close timeout (1 s), not until the link fails (~5 s)")
         .isLessThan(Duration.ofSeconds(3));
 
     assertThat(held.isActive()).isFalse();
@@ -176,7 +196,7 @@ class FencedLockReleaseTest {
     long sessionId = holderSession.sessionId();
 
     proxy.blackhole(); // the delete is lost on the way
-    assertThat(holder.release()).isTrue();
+    assertThat(holder.release()).as("no answer within the close timeout").isFalse();
     assertThat(probe.checkExists().forPath(held.nodePath())).isNotNull();
     proxy.heal(); // closes the connection that lost it: the client reconnects, same session
 
@@ -201,7 +221,7 @@ class FencedLockReleaseTest {
     long sessionId = holderSession.sessionId();
 
     var cut = proxy.cutAfterNextRequest(ZkOpCodes.DELETE);
-    assertThat(holder.release()).isTrue();
+    assertThat(holder.release()).as("applied, but its answer was lost: not confirmed").isFalse();
     cut.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     await().atMost(WAIT).until(() -> probe.checkExists().forPath(held.nodePath()) == null);
 

@@ -33,8 +33,10 @@ import java.util.Set;
  *       remembers every entry whose watch fired (the last 64), hold or not, and grants no hold on
  *       one ({@code FencedLock.nodeChanged});
  *   <li>{@code release()}: the hold is revoked, then its entry deleted in the background, not
- *       awaited ({@code FencedLock.deleteOwn}: Curator's guaranteed delete, retried until the entry
- *       is gone); the client may begin its next attempt at once. The model lets that attempt's
+ *       awaited (Curator's guaranteed delete, retried until the entry is gone); the client may
+ *       begin its next attempt at once. The real release of a hold still valid waits for the
+ *       delete's answer at most the close timeout and only then leaves it to the background ({@code
+ *       FencedLock.deleteConfirmed}); the model, which does not wait, lets the next attempt's
  *       requests overtake the delete, which the real client only does when the link was down at the
  *       release.
  * </ul>
@@ -336,7 +338,7 @@ final class LockRecipe implements Recipe {
     if (h.revoke(RevocationReason.RESIGNED)) {
       c.note(() -> "released " + h);
     }
-    c.deleteInBackground(h.name); // FencedLock.deleteOwn
+    c.deleteInBackground(h.name); // FencedLock.deleteConfirmed, past its wait
   }
 
   @Override
