@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * One HTTP/1.1 request over a plain socket to a port of the loopback address, with any {@code Host}
- * header: what a browser sends after DNS rebinding, which {@link java.net.http.HttpClient} cannot
- * (it sets {@code Host} itself).
+ * One HTTP/1.1 request over a plain socket (to the loopback address unless told), with any {@code
+ * Host} header: what a browser sends after DNS rebinding, which {@link java.net.http.HttpClient}
+ * cannot (it sets {@code Host} itself).
  */
 public final class RawHttp {
   private RawHttp() {}
@@ -24,6 +24,18 @@ public final class RawHttp {
   public static Answer send(
       int port, String method, String path, String host, Map<String, String> headers)
       throws IOException {
+    return send(InetAddress.getLoopbackAddress(), port, method, path, host, headers);
+  }
+
+  /** {@link #send(int, String, String, String, Map)} to {@code address}. */
+  public static Answer send(
+      InetAddress address,
+      int port,
+      String method,
+      String path,
+      String host,
+      Map<String, String> headers)
+      throws IOException {
     StringBuilder request = new StringBuilder();
     request.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
     request.append("Host: ").append(host).append("\r\n");
@@ -33,7 +45,7 @@ public final class RawHttp {
       request.append("Content-Length: 0\r\n");
     }
     request.append("Connection: close\r\n\r\n");
-    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+    try (Socket socket = new Socket(address, port)) {
       OutputStream out = socket.getOutputStream();
       out.write(request.toString().getBytes(StandardCharsets.US_ASCII));
       out.flush();
