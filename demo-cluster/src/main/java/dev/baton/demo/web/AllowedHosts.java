@@ -4,6 +4,7 @@ package dev.baton.demo.web;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class AllowedHosts {
   public static final String OPTION = "--allowed-hosts";
 
   private static final Pattern ENTRY =
-      Pattern.compile("(\\[[0-9a-f:.]+\\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(?::(\\d{1,5}))?");
+      Pattern.compile("(\\[[0-9a-f:.]+\\]|[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?)(?::(\\d{1,5}))?");
   private static final int HTTP_PORT = 80;
 
   private final Set<String> exact;
@@ -49,7 +50,7 @@ public final class AllowedHosts {
     int port = bound.getPort();
     Set<String> exact = new LinkedHashSet<>();
     for (String name : List.of("localhost", "127.0.0.1", "[::1]")) {
-      exact.add(name + ":" + port);
+      exact.add(name(name) + ":" + port);
     }
     InetAddress ip = bound.getAddress();
     if (ip != null && !ip.isAnyLocalAddress()) {
@@ -58,10 +59,11 @@ public final class AllowedHosts {
     Set<String> anyPort = new LinkedHashSet<>();
     for (String entry : entries) {
       Matcher m = parse(entry);
+      String name = name(m.group(1));
       if (m.group(3) == null) {
-        anyPort.add(m.group(1));
+        anyPort.add(name);
       } else {
-        exact.add(m.group(1) + ":" + Integer.parseInt(m.group(3)));
+        exact.add(name + ":" + Integer.parseInt(m.group(3)));
       }
     }
     return new AllowedHosts(exact, anyPort);
@@ -79,7 +81,9 @@ public final class AllowedHosts {
 
   private static Matcher parse(String entry) {
     Matcher m = ENTRY.matcher(entry.strip().toLowerCase(Locale.ROOT));
-    if (!m.matches() || (m.group(3) != null && !validPort(m.group(3)))) {
+    if (!m.matches()
+        || (m.group(3) != null && !validPort(m.group(3)))
+        || name(m.group(1)).isEmpty()) {
       throw new IllegalArgumentException(
           OPTION + " takes name[:port] entries separated by commas, got '" + entry + "'");
     }
@@ -95,8 +99,9 @@ public final class AllowedHosts {
     if (!m.matches() || (m.group(3) != null && !validPort(m.group(3)))) {
       return false;
     }
+    String name = name(m.group(1));
     int port = m.group(3) == null ? HTTP_PORT : Integer.parseInt(m.group(3));
-    return anyPort.contains(m.group(1)) || exact.contains(m.group(1) + ":" + port);
+    return !name.isEmpty() && (anyPort.contains(name) || exact.contains(name + ":" + port));
   }
 
   /** The allowed hosts for an error message: {@code name:port} entries, then {@code name:*}. */
@@ -104,6 +109,22 @@ public final class AllowedHosts {
     List<String> out = new ArrayList<>(exact);
     anyPort.forEach(name -> out.add(name + ":*"));
     return String.join(", ", out);
+  }
+
+  /**
+   * A host name as it is, an IPv6 literal in one spelling ({@code [::1]} and {@code
+   * [0:0:0:0:0:0:0:1]} are the same host); empty for a malformed IPv6 literal.
+   */
+  private static String name(String host) {
+    if (!host.startsWith("[")) {
+      return host;
+    }
+    try {
+      // A bracketed literal: parsed, never looked up.
+      return literal(InetAddress.getByName(host));
+    } catch (UnknownHostException e) {
+      return "";
+    }
   }
 
   private static boolean validPort(String digits) {

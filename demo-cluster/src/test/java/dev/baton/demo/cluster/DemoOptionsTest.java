@@ -49,7 +49,11 @@ class DemoOptionsTest {
                     "--allowed-hosts", "localhost, demo.lan:9090", "--allowed-hosts", "[::1]")
                 .allowedHosts())
         .containsExactly("localhost", "demo.lan:9090", "[::1]");
-    for (String bad : new String[] {"", "a,,b", "http://x", "x:0", "x:70000", "x y", "x:8080/"}) {
+    assertThat(DemoOptions.usage()).contains("--allowed-hosts");
+    for (String bad :
+        new String[] {
+          "", "a,,b", "http://x", "x:0", "x:70000", "x y", "x:8080/", "[1:2:3:4:5:6:7:8:9]"
+        }) {
       assertThatThrownBy(() -> DemoOptions.parse("--allowed-hosts", bad))
           .as(bad)
           .hasMessageContaining("--allowed-hosts takes name[:port]");

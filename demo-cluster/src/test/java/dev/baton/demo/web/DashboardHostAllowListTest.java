@@ -53,6 +53,11 @@ class DashboardHostAllowListTest {
       assertThat(RawHttp.get(port, "/api/state", "box.example:9090").status()).isEqualTo(200);
       assertThat(RawHttp.get(port, "/api/state", "box.example:" + port).status()).isEqualTo(403);
       assertThat(RawHttp.get(port, "/api/state", "[fd00::1]:1234").status()).isEqualTo(200);
+      assertThat(RawHttp.get(port, "/api/state", "[FD00:0:0:0:0:0:0:1]:1234").status())
+          .as("the same IPv6 address spelled out")
+          .isEqualTo(200);
+      assertThat(RawHttp.get(port, "/api/state", "[0:0:0:0:0:0:0:1]:" + port).status())
+          .isEqualTo(200);
       assertThat(RawHttp.get(port, "/api/state", "localhost:" + port).status()).isEqualTo(200);
       assertThat(RawHttp.get(port, "/api/state", "localhost:" + (port + 1)).status())
           .isEqualTo(403);
