@@ -60,7 +60,10 @@ public final class DemoMain {
     try {
       cluster.set(DemoCluster.start(options));
       dashboard.set(
-          Dashboard.start(new InetSocketAddress(options.bind(), options.port()), cluster.get()));
+          Dashboard.start(
+              new InetSocketAddress(options.bind(), options.port()),
+              options.allowedHosts(),
+              cluster.get()));
     } catch (RuntimeException e) {
       System.err.println("The demo could not start: " + e.getMessage());
       e.printStackTrace();

@@ -2,7 +2,10 @@
 package dev.baton.demo.cluster;
 
 import dev.baton.demo.DemoDefaults;
+import dev.baton.demo.web.AllowedHosts;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,6 +18,8 @@ import java.util.Optional;
  *     then unavailable)
  * @param bind the dashboard's address
  * @param port the dashboard's port, 0 for a free one
+ * @param allowedHosts {@code Host} names the dashboard answers to besides its loopback names and
+ *     its bound address ({@code name} on any port or {@code name:port}; see {@link AllowedHosts})
  * @param jdbcUrl the database (PostgreSQL); empty for the embedded H2 server
  * @param jdbcUser its user
  * @param jdbcPassword its password
@@ -29,6 +34,7 @@ public record DemoOptions(
     Optional<String> zookeeper,
     String bind,
     int port,
+    List<String> allowedHosts,
     Optional<String> jdbcUrl,
     String jdbcUser,
     String jdbcPassword,
@@ -51,7 +57,10 @@ public record DemoOptions(
         "  --port P                dashboard port (default "
             + DemoDefaults.DASHBOARD_PORT
             + ", 0 = any free)",
-        "  --bind ADDR             dashboard address (default 127.0.0.1)",
+        "  --bind ADDR             dashboard address (default 127.0.0.1; 0.0.0.0 = every interface)",
+        "  --allowed-hosts H,..    Host names the dashboard answers to besides localhost, 127.0.0.1",
+        "                          and [::1] on its port: name (any port) or name:port; on any",
+        "                          --bind, other names are refused (stops DNS rebinding)",
         "  --jdbc URL              database for jobs and results (default: embedded H2)",
         "  --jdbc-user U, --jdbc-password P",
         "  --tls                   TLS between workers and the demo's ensemble (certificates made at start)",
@@ -74,6 +83,7 @@ public record DemoOptions(
     String zookeeper = null;
     String bind = "127.0.0.1";
     int port = DemoDefaults.DASHBOARD_PORT;
+    List<String> allowedHosts = new ArrayList<>();
     String jdbc = null;
     String user = "baton";
     String password = "baton";
@@ -96,6 +106,7 @@ public record DemoOptions(
         case "--zookeeper" -> zookeeper = nonEmpty(option, value);
         case "--port" -> port = number(option, value, 0, 65535);
         case "--bind" -> bind = nonEmpty(option, value);
+        case AllowedHosts.OPTION -> allowedHosts.addAll(hosts(value));
         case "--jdbc" -> jdbc = nonEmpty(option, value);
         case "--jdbc-user" -> user = value;
         case "--jdbc-password" -> password = value;
@@ -114,6 +125,7 @@ public record DemoOptions(
         Optional.ofNullable(zookeeper),
         bind,
         port,
+        List.copyOf(allowedHosts),
         Optional.ofNullable(jdbc),
         user,
         password,
@@ -133,6 +145,16 @@ public record DemoOptions(
       throw new IllegalArgumentException(option + " must be " + min + " to " + max + ", got " + n);
     }
     return n;
+  }
+
+  /** A comma-separated {@code --allowed-hosts} value, each entry checked. */
+  private static List<String> hosts(String value) {
+    List<String> out = new ArrayList<>();
+    for (String entry : value.split(",", -1)) {
+      AllowedHosts.check(entry);
+      out.add(entry.strip());
+    }
+    return out;
   }
 
   private static String nonEmpty(String option, String value) {

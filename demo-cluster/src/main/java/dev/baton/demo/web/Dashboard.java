@@ -10,17 +10,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -47,9 +44,11 @@ import org.slf4j.LoggerFactory;
  * carrying the {@code Origin} of another site, or none at all, is refused (403): any web page could
  * otherwise make the browser kill the demo's ZooKeeper servers. Browsers send {@code Origin} with
  * every POST, so the page's own requests always carry it; a script posting a fault must send it
- * too. On a loopback address, a request whose {@code Host} is not one of this machine's names for
- * it is refused too (403), which stops DNS rebinding. The dashboard has no authentication: bound to
- * another address (as in docker-compose), anyone who reaches the port can inject faults.
+ * too. On every address, a request whose {@code Host} is not on the {@link AllowedHosts} list (this
+ * machine's loopback names with the dashboard's port, the bound address if specific, and the names
+ * given with {@code --allowed-hosts}) is refused too (403), which stops DNS rebinding, also on
+ * {@code 0.0.0.0} behind a published port (as in docker-compose). The dashboard has no
+ * authentication: anyone who reaches the port and names an allowed host can inject faults.
  *
  * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests
  * on a few daemon threads.
@@ -75,45 +74,42 @@ public final class Dashboard implements AutoCloseable {
   private final URI uri;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  /** The Host headers accepted on a loopback bind; null (any) on another address. */
-  private final Set<String> hosts;
+  /** The Host headers answered to. */
+  private final AllowedHosts hosts;
 
   private Dashboard(
-      HttpServer server, ExecutorService pool, DemoBackend backend, StaticAssets assets) {
+      HttpServer server,
+      ExecutorService pool,
+      DemoBackend backend,
+      StaticAssets assets,
+      List<String> allowedHosts) {
     this.server = server;
     this.pool = pool;
     this.backend = backend;
     this.assets = assets;
     this.uri = uriOf(server.getAddress());
-    this.hosts = loopbackHosts(server.getAddress());
+    this.hosts = AllowedHosts.of(server.getAddress(), allowedHosts);
   }
 
-  /**
-   * On a loopback address, the names a browser on this machine uses for it: a request naming any
-   * other host reached the dashboard through DNS rebinding (a foreign page whose name re-resolves
-   * to 127.0.0.1) and is refused, so that no web page can read the state or inject faults.
-   */
-  private static Set<String> loopbackHosts(InetSocketAddress address) {
-    if (!address.getAddress().isLoopbackAddress()) {
-      return null;
-    }
-    int port = address.getPort();
-    Set<String> names = new HashSet<>();
-    for (String host :
-        List.of("127.0.0.1", "localhost", "[::1]", address.getAddress().getHostAddress())) {
-      names.add(host.toLowerCase(Locale.ROOT) + ":" + port);
-    }
-    return Set.copyOf(names);
+  /** Starts the dashboard on {@code bind} answering only to the default {@link AllowedHosts}. */
+  public static Dashboard start(InetSocketAddress bind, DemoBackend backend) {
+    return start(bind, List.of(), backend);
   }
 
   /**
    * Starts the dashboard on {@code bind} (port 0 picks a free port, see {@link #uri()}).
    *
+   * <p>Requests are answered only when their {@code Host} is on the {@link AllowedHosts} list: the
+   * defaults plus {@code allowedHosts} ({@code name} or {@code name:port} entries).
+   *
    * @throws UncheckedIOException if the address cannot be bound
+   * @throws IllegalArgumentException if an entry of {@code allowedHosts} is malformed
    */
-  public static Dashboard start(InetSocketAddress bind, DemoBackend backend) {
+  public static Dashboard start(
+      InetSocketAddress bind, List<String> allowedHosts, DemoBackend backend) {
     Objects.requireNonNull(bind, "bind");
     Objects.requireNonNull(backend, "backend");
+    allowedHosts.forEach(AllowedHosts::check);
     StaticAssets assets = StaticAssets.load();
     HttpServer server;
     try {
@@ -130,7 +126,7 @@ public final class Dashboard implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    Dashboard dashboard = new Dashboard(server, pool, backend, assets);
+    Dashboard dashboard = new Dashboard(server, pool, backend, assets, List.copyOf(allowedHosts));
     server.createContext("/", dashboard::handle);
     server.setExecutor(pool);
     server.start();
@@ -156,11 +152,17 @@ public final class Dashboard implements AutoCloseable {
     String path = exchange.getRequestURI().getPath();
     try {
       String host = exchange.getRequestHeaders().getFirst("Host");
-      if (hosts != null && (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT)))) {
+      if (!hosts.allows(host)) {
         error(
             exchange,
             403,
-            "the dashboard answers only to " + uri.getAuthority() + ", not to " + host);
+            "the dashboard answers only to the hosts "
+                + hosts.describe()
+                + ", not to "
+                + (host == null ? "a request without a Host header" : host)
+                + " (add the name you reach it by with "
+                + AllowedHosts.OPTION
+                + ")");
       } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {
@@ -300,12 +302,8 @@ public final class Dashboard implements AutoCloseable {
     String host;
     if (ip == null || ip.isAnyLocalAddress()) {
       host = "127.0.0.1";
-    } else if (ip instanceof Inet6Address) {
-      String text = ip.getHostAddress();
-      int scope = text.indexOf('%');
-      host = "[" + (scope < 0 ? text : text.substring(0, scope)) + "]";
     } else {
-      host = ip.getHostAddress();
+      host = AllowedHosts.literal(ip);
     }
     return URI.create("http://" + host + ":" + address.getPort() + "/");
   }

@@ -15,6 +15,7 @@ class DemoOptionsTest {
     assertThat(o.servers()).isEqualTo(3);
     assertThat(o.port()).isEqualTo(8080);
     assertThat(o.bind()).isEqualTo("127.0.0.1");
+    assertThat(o.allowedHosts()).isEmpty();
     assertThat(o.zookeeper()).isEmpty();
     assertThat(o.jdbcUrl()).isEmpty();
     assertThat(o.sessionTimeout()).isEqualTo(DemoDefaults.SESSION_TIMEOUT);
@@ -43,6 +44,20 @@ class DemoOptionsTest {
     assertThatThrownBy(() -> DemoOptions.parse("--frobnicate", "1"))
         .hasMessageContaining("unknown option");
     assertThatThrownBy(() -> DemoOptions.parse("--workers")).hasMessageContaining("missing value");
+    assertThat(
+            DemoOptions.parse(
+                    "--allowed-hosts", "localhost, demo.lan:9090", "--allowed-hosts", "[::1]")
+                .allowedHosts())
+        .containsExactly("localhost", "demo.lan:9090", "[::1]");
+    assertThat(DemoOptions.usage()).contains("--allowed-hosts");
+    for (String bad :
+        new String[] {
+          "", "a,,b", "http://x", "x:0", "x:70000", "x y", "x:8080/", "[1:2:3:4:5:6:7:8:9]"
+        }) {
+      assertThatThrownBy(() -> DemoOptions.parse("--allowed-hosts", bad))
+          .as(bad)
+          .hasMessageContaining("--allowed-hosts takes name[:port]");
+    }
     assertThatThrownBy(() -> DemoOptions.parse("--tls", "--zookeeper", "zk:2181"))
         .hasMessageContaining("cannot be used with --zookeeper");
   }

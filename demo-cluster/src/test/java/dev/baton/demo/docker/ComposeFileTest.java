@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.baton.demo.DemoDefaults;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,13 +39,9 @@ class ComposeFileTest {
   private static JsonNode services;
 
   @BeforeAll
-  static void readCompose() throws IOException {
-    root = repoRoot();
-    services =
-        new ObjectMapper(new YAMLFactory())
-            .readTree(root.resolve("docker-compose.yml").toFile())
-            .get("services");
-    assertThat(services).as("services of docker-compose.yml").isNotNull();
+  static void readCompose() {
+    root = ComposeFile.repoRoot();
+    services = ComposeFile.services();
   }
 
   @Test
@@ -86,14 +81,17 @@ class ComposeFileTest {
       assertThat(build.get("dockerfile").asText()).isEqualTo("demo-cluster/Dockerfile");
       assertThat(root.resolve(build.get("dockerfile").asText())).isRegularFile();
 
-      List<String> args = words(demo.get("command"));
+      List<String> args = ComposeFile.words(demo.get("command"));
       assertThat(new HashSet<>(List.of(option(args, "--zookeeper").split(","))))
           .as(name)
           .isEqualTo(clientAddresses());
       assertThat(option(args, "--bind")).isEqualTo("0.0.0.0");
+      assertThat(option(args, "--allowed-hosts").split(","))
+          .as(name + ": the names a browser on this machine reaches the published port by")
+          .contains("localhost", "127.0.0.1");
       assertThat(Integer.parseInt(option(args, "--port"))).isEqualTo(DemoDefaults.DASHBOARD_PORT);
       assertThat(Integer.parseInt(option(args, "--workers"))).isPositive();
-      List<String> ports = words(demo.get("ports"));
+      List<String> ports = ComposeFile.words(demo.get("ports"));
       assertThat(ports)
           .as(name + " ports")
           .containsExactly(
@@ -105,7 +103,7 @@ class ComposeFileTest {
   @Test
   void thePostgresVariantConnectsToThePostgresService() {
     JsonNode demo = services.get("demo-postgres");
-    List<String> args = words(demo.get("command"));
+    List<String> args = ComposeFile.words(demo.get("command"));
     Matcher url =
         Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/(\\w+)").matcher(option(args, "--jdbc"));
     assertThat(url.matches()).as(option(args, "--jdbc")).isTrue();
@@ -116,8 +114,8 @@ class ComposeFileTest {
     assertThat(option(args, "--jdbc-user")).isEqualTo(env.get("POSTGRES_USER"));
     assertThat(option(args, "--jdbc-password")).isEqualTo(env.get("POSTGRES_PASSWORD"));
     assertThat(names(demo.get("depends_on"))).contains(url.group(1));
-    assertThat(words(demo.get("profiles")))
-        .isEqualTo(words(postgres.get("profiles")))
+    assertThat(ComposeFile.words(demo.get("profiles")))
+        .isEqualTo(ComposeFile.words(postgres.get("profiles")))
         .containsExactly("postgres");
     assertThat(services.get("demo").has("profiles"))
         .as("the plain demo runs without a profile")
@@ -136,7 +134,7 @@ class ComposeFileTest {
     assertThat(root.resolve(copy[0]).getParent()).isEqualTo(root.resolve("demo-cluster/target"));
 
     JsonNode entrypoint = new ObjectMapper().readTree(instructions.get("ENTRYPOINT").get(0));
-    assertThat(words(entrypoint)).containsExactly("java", "-jar", copy[1]);
+    assertThat(ComposeFile.words(entrypoint)).containsExactly("java", "-jar", copy[1]);
     assertThat(instructions.get("EXPOSE"))
         .containsExactly(String.valueOf(DemoDefaults.DASHBOARD_PORT));
   }
@@ -274,20 +272,6 @@ class ComposeFileTest {
     return out;
   }
 
-  /** A list, or a string split at blanks (compose's short command form). */
-  private static List<String> words(JsonNode node) {
-    List<String> out = new ArrayList<>();
-    if (node == null || node.isMissingNode() || node.isNull()) {
-      return out;
-    }
-    if (node.isArray()) {
-      node.forEach(n -> out.add(n.asText()));
-    } else {
-      out.addAll(List.of(node.asText().strip().split("\\s+")));
-    }
-    return out;
-  }
-
   /** depends_on in list or in map form. */
   private static List<String> names(JsonNode node) {
     List<String> out = new ArrayList<>();
@@ -304,15 +288,5 @@ class ComposeFileTest {
     assertThat(i).as(name + " in " + args).isNotNegative().isLessThan(args.size() - 1);
     assertThat(args.lastIndexOf(name)).as(name + " once").isEqualTo(i);
     return args.get(i + 1);
-  }
-
-  private static Path repoRoot() {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("docker-compose.yml"))
-          && Files.isDirectory(dir.resolve("demo-cluster"))) {
-        return dir;
-      }
-    }
-    throw new AssertionError("no docker-compose.yml above " + Path.of("").toAbsolutePath());
   }
 }
