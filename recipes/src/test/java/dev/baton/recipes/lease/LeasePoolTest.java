@@ -7,10 +7,12 @@ import static org.awaitility.Awaitility.await;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.SqlTables;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,12 +76,49 @@ class LeasePoolTest {
     }
   }
 
-  /** A HikariCP pool of {@code size} connections that waits 1 s at most for one. */
+  /**
+   * A pool with no connection to spare (the application holds the only one): the election is
+   * unhealthy and says why, for its statements and for its wake-ups, instead of WARN lines alone.
+   */
+  @Test
+  void anExhaustedPoolIsReportedInHealthWithTheReason() throws Exception {
+    String table = LeaseDatabases.table();
+    LeaseConfig config = LeaseDatabases.quick(table).build();
+    try (HikariDataSource pool = pool(1)) {
+      LeaseBackend backend = LeaseBackend.create(pool, config);
+      LeaseTerms terms = new LeaseTerms();
+      try (Connection held = pool.getConnection()) {
+        LeaderElection candidate = terms.candidate(backend, "/lease/exhausted", "starved");
+        candidate.start();
+        await()
+            .atMost(WITHIN)
+            .untilAsserted(
+                () -> {
+                  ElectionHealth h = candidate.health();
+                  assertThat(h.isHealthy()).isFalse();
+                  assertThat(h.connected()).isFalse();
+                  assertThat(h.degraded())
+                      .hasValueSatisfying(
+                          why ->
+                              assertThat(why)
+                                  .contains("cannot acquire the lease of /lease/exhausted")
+                                  .contains("Connection is not available")
+                                  .contains("followers wake by polling alone"));
+                });
+        assertThat(held.isValid(1)).isTrue();
+      } finally {
+        terms.closeAll();
+        SqlTables.drop(pool, table);
+      }
+    }
+  }
+
+  /** A HikariCP pool of {@code size} connections that waits 1.5 s at most for one. */
   private static HikariDataSource pool(int size) {
     HikariConfig c = new HikariConfig();
     c.setJdbcUrl(PostgresFixture.url());
     c.setMaximumPoolSize(size);
-    c.setConnectionTimeout(1_000);
+    c.setConnectionTimeout(1_500);
     c.setPoolName("lease-pool-test");
     return new HikariDataSource(c);
   }
