@@ -45,10 +45,13 @@ import javax.sql.DataSource;
  * while any of them runs; every other statement holds a connection only while it runs. So the pool
  * needs, besides what the application uses, one connection per lease table for the listener and at
  * least one for the candidates' statements (more with many elections, so that a renewal does not
- * wait for a follower's poll): two suffice for any number of candidates of one table. While no
- * connection can be had, {@link dev.baton.recipes.election.ElectionHealth#degraded()} says why:
- * followers then wake by polling alone, and a statement that cannot have one fails, which makes the
- * election unhealthy.
+ * wait for a follower's poll): two suffice for any number of candidates of one table. With fewer to
+ * spare, a statement fails waiting for a connection (a renewal that does ends the term); the
+ * listener, if it holds one that works, then gives it back and stays away for a minute, twice as
+ * long each time after, up to an hour, so that the candidates go on by polling. {@link
+ * dev.baton.recipes.election.ElectionHealth#degraded()} says why while wake-ups are off or
+ * statements fail (the latter also makes the election unhealthy). Or turn {@link
+ * LeaseConfig#listen()} off: followers then only poll, and the pool needs no connection more.
  *
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */

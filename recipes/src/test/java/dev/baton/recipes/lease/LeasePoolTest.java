@@ -77,6 +77,55 @@ class LeasePoolTest {
   }
 
   /**
+   * A pool of one connection: the shared listener alone would hold it for good and starve every
+   * statement. When a statement fails while the listener holds a healthy connection, it gives the
+   * connection back and stays away for a while, so the candidates elect and keep a leader by
+   * polling, and health says why wake-ups are degraded.
+   */
+  @Test
+  void onAPoolOfOneTheListenerGivesWayToTheStatements() throws Exception {
+    String table = LeaseDatabases.table();
+    LeaseConfig config =
+        LeaseDatabases.quick(table)
+            .leaseDuration(Duration.ofSeconds(5))
+            .safetyMargin(Duration.ofSeconds(1))
+            .renewInterval(Duration.ofMillis(500))
+            .renewTimeout(Duration.ofSeconds(2))
+            .build();
+    LeaseTerms terms = new LeaseTerms();
+    try (HikariDataSource pool = pool(1)) {
+      LeaseBackend backend = LeaseBackend.create(pool, config);
+      try {
+        LeaderElection a = terms.candidate(backend, "/lease/one", "a");
+        LeaderElection b = terms.candidate(backend, "/lease/one", "b");
+        a.start();
+        b.start();
+        // the listener takes the only connection whenever it can, until a statement fails for it
+        await()
+            .atMost(WITHIN)
+            .until(
+                () ->
+                    terms.leaders().size() == 1
+                        && a.health().degraded().orElse("").contains("gave its connection back"));
+        LeaderElection leader = terms.leaders().get(0);
+        Leadership term = leader.leadership().orElseThrow();
+        await()
+            .during(Duration.ofSeconds(3))
+            .atMost(Duration.ofSeconds(5))
+            .until(() -> leader.isLeader() && leader.leadership().orElseThrow() == term);
+        assertThat(leader.health().isHealthy()).isTrue();
+        assertThat(leader.health().degraded())
+            .hasValueSatisfying(
+                why -> assertThat(why).contains("no connection to spare", "listening again in"));
+        assertThat(terms.violations()).isEmpty();
+      } finally {
+        terms.closeAll();
+        SqlTables.drop(pool, table);
+      }
+    }
+  }
+
+  /**
    * A pool with no connection to spare (the application holds the only one): the election is
    * unhealthy and says why, for its statements and for its wake-ups, instead of WARN lines alone.
    */

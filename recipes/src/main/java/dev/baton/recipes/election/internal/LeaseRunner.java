@@ -244,6 +244,9 @@ final class LeaseRunner {
     String failure = "cannot " + what + " the lease of " + store.name() + ": " + e;
     lastFailure = failure;
     reachable = false;
+    if (wakeups != null && !(e instanceof LeaseTableException)) {
+      wakeups.statementFailed(failure); // a listener holding the pool's last connection gives way
+    }
     if (e instanceof LeaseTableException) {
       log.error("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
     } else if (!failing) {

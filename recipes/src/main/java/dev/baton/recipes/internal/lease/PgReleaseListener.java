@@ -34,7 +34,10 @@ import org.slf4j.LoggerFactory;
  * <p>The connection comes out of the application's pool and is held while anyone listens, so one
  * listener serves every candidate of every election on one table of one data source in this JVM
  * (see {@link #wakeups}): one per candidate would starve a pool smaller than the number of
- * candidates. It starts with the first subscriber and stops with the last.
+ * candidates. It starts with the first subscriber and stops with the last. Nor may it starve a pool
+ * of one connection, or one the application drains: when a subscriber's statement fails while the
+ * listener holds a connection that still works, it gives that connection back and stays away for a
+ * minute, then twice as long each time, up to an hour (followers poll meanwhile).
  *
  * <p>The idle connection is checked with a query every 10 s (with a 10 s network timeout), so that
  * one that died silently is noticed. When the connection fails, or none can be had, it logs one
@@ -58,6 +61,14 @@ public final class PgReleaseListener implements AutoCloseable {
    */
   static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
+  /**
+   * How long the listener stays away the first time it gives its connection back to a pool that
+   * seems to have none to spare; each time after, twice as long, up to {@link #MAX_AWAY}.
+   */
+  static final Duration FIRST_AWAY = Duration.ofMinutes(1);
+
+  static final Duration MAX_AWAY = Duration.ofHours(1);
+
   /** The listener of each data source and table that has subscribers; guarded by itself. */
   private static final Map<Key, PgReleaseListener> SHARED = new HashMap<>();
 
@@ -75,6 +86,8 @@ public final class PgReleaseListener implements AutoCloseable {
   private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
   private volatile @Nullable String degraded;
+  private volatile @Nullable String giveWay; // a statement that failed while this one listened
+  private int yields; // on the listener's thread
 
   /** A data source by identity (pools do not define equality) and a table. */
   private record Key(DataSource dataSource, String table) {
@@ -132,6 +145,14 @@ public final class PgReleaseListener implements AutoCloseable {
         PgReleaseListener listener = joined;
         return listener == null ? Optional.empty() : listener.degraded();
       }
+
+      @Override
+      public void statementFailed(String failure) {
+        PgReleaseListener listener = joined;
+        if (listener != null) {
+          listener.statementFailed(failure);
+        }
+      }
     };
   }
 
@@ -185,6 +206,18 @@ public final class PgReleaseListener implements AutoCloseable {
     };
   }
 
+  /**
+   * A statement of a subscriber failed: if this listener holds a connection that still works, the
+   * pool may have had none left for the statement, so it gives its own back and stays away for a
+   * while (see {@link #FIRST_AWAY}). A statement that fails while the listener does not listen says
+   * nothing about it.
+   */
+  void statementFailed(String failure) {
+    if (backendPid != 0) {
+      giveWay = Objects.requireNonNull(failure, "failure");
+    }
+  }
+
   private boolean idle() {
     synchronized (subscribers) {
       return subscribers.isEmpty();
@@ -192,8 +225,9 @@ public final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Why followers wake by polling alone (the listening connection failed or none could be had, and
-   * the listener is trying again), or empty while it listens or before its first attempt ended.
+   * Why followers wake by polling alone (the listening connection failed or none could be had, or
+   * the listener gave its connection back to a starved pool), or empty while it listens or before
+   * its first attempt ended.
    */
   Optional<String> degraded() {
     return Optional.ofNullable(degraded);
@@ -212,6 +246,7 @@ public final class PgReleaseListener implements AutoCloseable {
   private void run() {
     boolean failing = false;
     while (!closed.get()) {
+      giveWay = null; // failures while it did not listen do not count
       try {
         PGConnection pg = connect();
         if (failing) {
@@ -223,7 +258,7 @@ public final class PgReleaseListener implements AutoCloseable {
         // heard: wake each once now, so that followers look at the row with nothing missed since.
         wakeAll();
         long nextCheck = System.nanoTime() + checkNanos;
-        while (!closed.get()) {
+        while (!closed.get() && giveWay == null) {
           PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
           for (PGNotification n : notifications == null ? NONE : notifications) {
             wake(n.getParameter());
@@ -231,6 +266,13 @@ public final class PgReleaseListener implements AutoCloseable {
           if (System.nanoTime() - nextCheck >= 0) {
             check();
             nextCheck = System.nanoTime() + checkNanos;
+          }
+        }
+        String failure = giveWay;
+        if (failure != null && !closed.get()) {
+          check(); // if this connection fails too, the database is at fault: reconnect as usual
+          if (!giveWay(failure)) {
+            break;
           }
         }
       } catch (SQLException | RuntimeException e) {
@@ -257,7 +299,7 @@ public final class PgReleaseListener implements AutoCloseable {
           log.debug("listening for releases in {} still fails", table, e);
         }
         disconnect();
-        if (!pause()) {
+        if (!pause(reconnectDelay)) {
           break;
         }
       }
@@ -336,10 +378,37 @@ public final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /** Waits the reconnect delay; false if the listener was closed or interrupted meanwhile. */
-  private boolean pause() {
+  /**
+   * Gives the connection back to the pool after {@code failure}, a subscriber's statement, and
+   * stays away; false if the listener was closed or interrupted meanwhile.
+   */
+  private boolean giveWay(String failure) {
+    backendPid = 0;
+    disconnect();
+    Duration away = FIRST_AWAY.multipliedBy(1L << Math.min(yields, 6));
+    away = away.compareTo(MAX_AWAY) > 0 ? MAX_AWAY : away;
+    yields++;
+    degraded =
+        "followers wake by polling alone: the listener on "
+            + table
+            + " gave its connection back to the pool, as a statement failed while it held one ("
+            + failure
+            + "): the pool seems to have no connection to spare; listening again in "
+            + away;
+    log.warn(
+        "gave the connection listening for releases in {} back to the pool, as a statement"
+            + " failed while it held one: the pool seems to have no connection to spare (it"
+            + " needs one per lease table for listening, besides the statements' own); followers"
+            + " poll alone for {}",
+        table,
+        away);
+    return pause(away);
+  }
+
+  /** Waits {@code delay}; false if the listener was closed or interrupted meanwhile. */
+  private boolean pause(Duration delay) {
     try {
-      return !stop.await(reconnectDelay.toMillis(), TimeUnit.MILLISECONDS);
+      return !stop.await(delay.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;

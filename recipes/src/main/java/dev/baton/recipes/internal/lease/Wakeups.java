@@ -20,4 +20,10 @@ public interface Wakeups {
   default Optional<String> degraded() {
     return Optional.empty();
   }
+
+  /**
+   * A statement of a subscriber failed with {@code failure}: the wake-ups may be holding a
+   * connection that the statement needed, and then give it back.
+   */
+  default void statementFailed(String failure) {}
 }

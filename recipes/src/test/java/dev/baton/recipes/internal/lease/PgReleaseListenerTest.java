@@ -169,6 +169,32 @@ class PgReleaseListenerTest {
     }
   }
 
+  /**
+   * A subscriber's statement failed while the listener held a working connection: the pool may have
+   * had none left for it, so the listener gives its connection back, no longer listening, and stays
+   * away, saying why.
+   */
+  @Test
+  void aStatementFailingWhileItListensMakesItGiveItsConnectionBack() throws SQLException {
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("yielding", () -> {});
+      awaitListening(listener);
+      listener.statementFailed("cannot renew the lease of yielding: no connection (test)");
+      await().atMost(WAKE).until(() -> listener.backendPid() == 0);
+      assertThat(listener.degraded())
+          .hasValueSatisfying(
+              why ->
+                  assertThat(why)
+                      .contains("gave its connection back", "no connection (test)")
+                      .endsWith("listening again in " + PgReleaseListener.FIRST_AWAY));
+      assertThat(listeningChannels(physical)).isZero();
+      assertThat(listener.running()).isTrue(); // away, not stopped
+    }
+  }
+
   private static int listeningChannels(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_listening_channels()");
         ResultSet rs = s.executeQuery()) {
