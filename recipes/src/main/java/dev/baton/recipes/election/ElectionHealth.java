@@ -17,6 +17,10 @@ import java.util.Optional;
  * @param loopFailures how many tasks of the candidate's loop failed (each was logged and retried)
  * @param failure the fatal error that stopped the election, if one did ({@link #isHealthy()} is
  *     then false for good)
+ * @param degraded what does not work as it should, and why, if anything: on the lease backend, the
+ *     last statement while it fails (with its error; {@code connected} is then false), and the
+ *     wake-ups on PostgreSQL while no connection listens for releases, so that followers find them
+ *     by polling alone (correct, only slower: this alone leaves the election healthy)
  */
 public record ElectionHealth(
     LeaderElection.State state,
@@ -26,7 +30,30 @@ public record ElectionHealth(
     Optional<Instant> lastTransition,
     long callbackFailures,
     long loopFailures,
-    Optional<String> failure) {
+    Optional<String> failure,
+    Optional<String> degraded) {
+
+  /** A snapshot with nothing {@linkplain #degraded() degraded}, as on ZooKeeper. */
+  public ElectionHealth(
+      LeaderElection.State state,
+      boolean connected,
+      boolean leader,
+      Optional<FencingToken> token,
+      Optional<Instant> lastTransition,
+      long callbackFailures,
+      long loopFailures,
+      Optional<String> failure) {
+    this(
+        state,
+        connected,
+        leader,
+        token,
+        lastTransition,
+        callbackFailures,
+        loopFailures,
+        failure,
+        Optional.empty());
+  }
 
   /** Healthy: started, connected and not failed. Being a follower is healthy. */
   public boolean isHealthy() {

@@ -243,7 +243,8 @@ public final class LeaderElection implements AutoCloseable {
         core.lastTransition(),
         core.callbackFailures(),
         core.loopFailures(),
-        core.failure().map(Throwable::toString));
+        core.failure().map(Throwable::toString),
+        core.degraded());
   }
 
   private void requireStarted() {

@@ -40,6 +40,19 @@ import javax.sql.DataSource;
  * every statement borrows a connection from the data source, and the renew timeout bounds the
  * statement on the network (the JDBC network timeout), not the opening of a new connection.
  *
+ * <p>Pool size: on PostgreSQL with {@link LeaseConfig#listen()}, one connection of the pool listens
+ * for releases, shared by all candidates of this JVM on the same data source and table, and held
+ * while any of them runs; every other statement holds a connection only while it runs. So the pool
+ * needs, besides what the application uses, one connection per lease table for the listener and at
+ * least one for the candidates' statements (more with many elections, so that a renewal does not
+ * wait for a follower's poll): two suffice for any number of candidates of one table. With fewer to
+ * spare, a statement fails waiting for a connection (a renewal that does ends the term); the
+ * listener, if it holds one that works, then gives it back and stays away for a minute, twice as
+ * long each time after, up to an hour, so that the candidates go on by polling. {@link
+ * dev.baton.recipes.election.ElectionHealth#degraded()} says why while wake-ups are off or
+ * statements fail (the latter also makes the election unhealthy). Or turn {@link
+ * LeaseConfig#listen()} off: followers then only poll, and the pool needs no connection more.
+ *
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */
 public final class LeaseBackend {

@@ -29,8 +29,9 @@ import java.util.Objects;
  *   <tr><td>createTable</td><td>true</td><td>create the table if it does not exist; false checks only
  *   that it is there and well-formed</td></tr>
  *   <tr><td>listen</td><td>true</td><td>on PostgreSQL, followers also wake on {@code LISTEN/NOTIFY}
- *   when a holder releases, so a graceful handover does not wait for a poll (each candidate keeps one
- *   connection open for it)</td></tr>
+ *   when a holder releases, so a graceful handover does not wait for a poll (one connection of the
+ *   pool per data source and table, shared by all the JVM's candidates on them and held while any
+ *   runs: see {@link LeaseBackend} for the pool's size)</td></tr>
  * </table>
  *
  * <p>Relations, as client-go's lease duration &gt; renew deadline &gt; retry period: {@code

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election.internal;
 
+import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderInfo;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.Participant;
@@ -37,6 +38,13 @@ public interface ElectionEngine {
 
   /** True while the backend can be reached (the session's link; the last lease statement). */
   boolean isConnected();
+
+  /**
+   * What does not work as it should, and why, if anything (see {@link ElectionHealth#degraded}).
+   */
+  default Optional<String> degraded() {
+    return Optional.empty();
+  }
 
   Optional<Instant> lastTransition();
 

@@ -196,6 +196,11 @@ public final class LeaseElectionCore implements ElectionEngine {
   }
 
   @Override
+  public Optional<String> degraded() {
+    return runner.degraded();
+  }
+
+  @Override
   public Optional<Instant> lastTransition() {
     return slot.lastTransition();
   }

@@ -14,6 +14,7 @@ import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.lease.LeaseTableException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
@@ -44,6 +45,7 @@ final class LeaseRunner {
   private @Nullable Subscription subscription; // under subscriptionLock
   private boolean unsubscribed; // under subscriptionLock: no subscription may be kept any more
   private volatile boolean reachable = true;
+  private volatile @Nullable String lastFailure; // of the last statement, while it failed
   private boolean failing; // on the loop only: a streak of failed statements is logged once
   private long followingSince; // on the loop only: since the start or the last term's end
 
@@ -146,6 +148,19 @@ final class LeaseRunner {
     return loop.failures();
   }
 
+  /**
+   * What does not work as it should, and why: the last statement, while it failed (with its error),
+   * and the wake-ups, while followers find releases by polling alone.
+   */
+  Optional<String> degraded() {
+    String failure = reachable ? null : lastFailure;
+    Optional<String> wakes = wakeups == null ? Optional.empty() : wakeups.degraded();
+    if (failure == null) {
+      return wakes;
+    }
+    return Optional.of(wakes.map(w -> failure + "; " + w).orElse(failure));
+  }
+
   private void feed(LeaseEvent event) {
     for (LeaseAction action : machine.on(event)) {
       apply(action);
@@ -218,6 +233,7 @@ final class LeaseRunner {
 
   private void answered() {
     reachable = true;
+    lastFailure = null;
     if (failing) {
       failing = false;
       log.info("participant {} reaches the lease of {} again", participantId, store.name());
@@ -225,7 +241,12 @@ final class LeaseRunner {
   }
 
   private void failed(String what, RuntimeException e) {
+    String failure = "cannot " + what + " the lease of " + store.name() + ": " + e;
+    lastFailure = failure;
     reachable = false;
+    if (wakeups != null && !(e instanceof LeaseTableException)) {
+      wakeups.statementFailed(failure); // a listener holding the pool's last connection gives way
+    }
     if (e instanceof LeaseTableException) {
       log.error("participant {} cannot {} the lease of {}", participantId, what, store.name(), e);
     } else if (!failing) {

@@ -16,19 +16,14 @@ public final class LeaseStores {
 
   /**
    * Wake-ups on {@code name}'s release: {@code LISTEN/NOTIFY} on PostgreSQL when the configuration
-   * asks for it; null otherwise (followers only poll).
+   * asks for it, on one connection shared by all candidates on the backend's data source and table
+   * in this JVM; null otherwise (followers only poll).
    */
   public static @Nullable Wakeups wakeups(LeaseBackend backend, String name) {
     if (backend.dialect() != SqlDialect.POSTGRESQL || !backend.config().listen()) {
       return null;
     }
-    return onRelease ->
-        PgReleaseListener.start(
-                backend.dataSource(),
-                backend.config().table(),
-                name,
-                onRelease,
-                backend.config().pollInterval())
-            ::close;
+    return PgReleaseListener.wakeups(
+        backend.dataSource(), backend.config().table(), name, backend.config().pollInterval());
   }
 }

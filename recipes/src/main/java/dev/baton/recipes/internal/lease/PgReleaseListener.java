@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.lease;
 
+import dev.baton.recipes.kernel.Subscription;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,18 +25,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Wakes a follower when a holder releases the lease, on PostgreSQL: a daemon thread, {@code
- * baton-lease-listen-<name>}, holds one connection that {@code LISTEN}s on the table's channel (see
- * {@code LeaseSchema.channel}; {@link JdbcLeaseStore#release} notifies it with the election's name)
- * and runs {@code onRelease} for each notification about this election, on that thread and under no
- * lock. A failing {@code onRelease} is logged and the listener goes on.
+ * Wakes followers when a holder releases a lease, on PostgreSQL: a daemon thread, {@code
+ * baton-lease-listen-<table>}, holds one connection that {@code LISTEN}s on the table's channel
+ * (see {@code LeaseSchema.channel}; {@link JdbcLeaseStore#release} notifies it with the election's
+ * name) and runs the callbacks subscribed to that election, on that thread and under no lock. A
+ * failing callback is logged and the listener goes on.
+ *
+ * <p>The connection comes out of the application's pool and is held while anyone listens, so one
+ * listener serves every candidate of every election on one table of one data source in this JVM
+ * (see {@link #wakeups}): one per candidate would starve a pool smaller than the number of
+ * candidates. It starts with the first subscriber and stops with the last. Nor may it starve a pool
+ * of one connection, or one the application drains: when a subscriber's statement fails while the
+ * listener holds a connection that still works, it gives that connection back and stays away for a
+ * minute, then twice as long each time, up to an hour (followers poll meanwhile).
  *
  * <p>The idle connection is checked with a query every 10 s (with a 10 s network timeout), so that
- * one that died silently is noticed. When the connection fails it logs one warning per streak of
- * failures, waits {@code reconnectDelay} and connects again. Each time it starts listening it wakes
- * the follower once, so that a release before the {@code LISTEN} took effect (at start, or while it
- * was disconnected) is found at once rather than at the next poll. This is the only class that
- * refers to the PostgreSQL driver, so that users on H2 need not have it.
+ * one that died silently is noticed. When the connection fails, or none can be had, it logs one
+ * warning per streak of failures, reports the reason as {@linkplain #degraded() degraded}
+ * (followers then wake by polling alone: correct, only slower), waits {@code reconnectDelay} and
+ * connects again. Each time it starts listening it wakes every subscriber once, so that a release
+ * before the {@code LISTEN} took effect (at start, or while it was disconnected) is found at once
+ * rather than at the next poll. This is the only class that refers to the PostgreSQL driver, so
+ * that users on H2 need not have it.
  */
 public final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
@@ -45,10 +61,20 @@ public final class PgReleaseListener implements AutoCloseable {
    */
   static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
+  /**
+   * How long the listener stays away the first time it gives its connection back to a pool that
+   * seems to have none to spare; each time after, twice as long, up to {@link #MAX_AWAY}.
+   */
+  static final Duration FIRST_AWAY = Duration.ofMinutes(1);
+
+  static final Duration MAX_AWAY = Duration.ofHours(1);
+
+  /** The listener of each data source and table that has subscribers; guarded by itself. */
+  private static final Map<Key, PgReleaseListener> SHARED = new HashMap<>();
+
   private final DataSource dataSource;
+  private final String table;
   private final String channel;
-  private final String name;
-  private final Runnable onRelease;
   private final Duration reconnectDelay;
   private final long checkNanos;
   private final int networkTimeoutMillis;
@@ -57,53 +83,154 @@ public final class PgReleaseListener implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object lock = new Object();
   private @Nullable Connection connection; // guarded by lock
+  private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
+  private volatile @Nullable String degraded;
+  private volatile @Nullable String giveWay; // a statement that failed while this one listened
+  private int yields; // on the listener's thread
+
+  /** A data source by identity (pools do not define equality) and a table. */
+  private record Key(DataSource dataSource, String table) {
+    @Override
+    public boolean equals(@Nullable Object o) {
+      return o instanceof Key k && k.dataSource == dataSource && k.table.equals(table);
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(dataSource) * 31 + table.hashCode();
+    }
+  }
 
   private PgReleaseListener(
-      DataSource dataSource,
-      String table,
-      String name,
-      Runnable onRelease,
-      Duration reconnectDelay,
-      Duration checkInterval) {
+      DataSource dataSource, String table, Duration reconnectDelay, Duration checkInterval) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+    this.table = Objects.requireNonNull(table, "table");
     this.channel = LeaseSchema.channel(table);
-    this.name = Objects.requireNonNull(name, "name");
-    this.onRelease = Objects.requireNonNull(onRelease, "onRelease");
     this.reconnectDelay = Objects.requireNonNull(reconnectDelay, "reconnectDelay");
     this.checkNanos = checkInterval.toNanos();
     this.networkTimeoutMillis = Math.toIntExact(Math.max(1, checkInterval.toMillis()));
-    this.thread = new Thread(this::run, "baton-lease-listen-" + name);
+    this.thread = new Thread(this::run, "baton-lease-listen-" + table);
     this.thread.setDaemon(true);
   }
 
   /**
-   * Starts listening for releases of election {@code name} in {@code table}. Returns at once; the
-   * first {@code LISTEN} follows on the listener's thread.
+   * The wake-ups of election {@code name} in {@code table}. Each subscription joins the listener
+   * that all candidates on {@code dataSource} and {@code table} in this JVM share, starting it
+   * (with {@code reconnectDelay}) if it is the first; the last to leave stops it.
    */
-  public static PgReleaseListener start(
-      DataSource dataSource,
-      String table,
-      String name,
-      Runnable onRelease,
-      Duration reconnectDelay) {
-    return start(dataSource, table, name, onRelease, reconnectDelay, CHECK_INTERVAL);
+  public static Wakeups wakeups(
+      DataSource dataSource, String table, String name, Duration reconnectDelay) {
+    Key key = new Key(Objects.requireNonNull(dataSource, "dataSource"), table);
+    Objects.requireNonNull(name, "name");
+    return new Wakeups() {
+      private volatile @Nullable PgReleaseListener joined;
+
+      @Override
+      public Subscription subscribe(Runnable onRelease) {
+        PgReleaseListener listener;
+        Subscription subscription;
+        synchronized (SHARED) {
+          listener =
+              SHARED.computeIfAbsent(
+                  key, k -> start(dataSource, table, reconnectDelay, CHECK_INTERVAL));
+          subscription = listener.subscribe(name, onRelease);
+        }
+        joined = listener;
+        return () -> leave(key, listener, subscription);
+      }
+
+      @Override
+      public Optional<String> degraded() {
+        PgReleaseListener listener = joined;
+        return listener == null ? Optional.empty() : listener.degraded();
+      }
+
+      @Override
+      public void statementFailed(String failure) {
+        PgReleaseListener listener = joined;
+        if (listener != null) {
+          listener.statementFailed(failure);
+        }
+      }
+    };
+  }
+
+  private static void leave(Key key, PgReleaseListener listener, Subscription subscription) {
+    boolean last;
+    synchronized (SHARED) {
+      subscription.close();
+      last = listener.idle();
+      if (last) {
+        SHARED.remove(key, listener);
+      }
+    }
+    if (last) {
+      listener.close();
+    }
   }
 
   /**
-   * As {@link #start(DataSource, String, String, Runnable, Duration)}, checking as often as told.
+   * A listener of its own on {@code table}, checking as often as told. Returns at once; the first
+   * {@code LISTEN} follows on the listener's thread.
    */
   static PgReleaseListener start(
-      DataSource dataSource,
-      String table,
-      String name,
-      Runnable onRelease,
-      Duration reconnectDelay,
-      Duration checkInterval) {
+      DataSource dataSource, String table, Duration reconnectDelay, Duration checkInterval) {
     PgReleaseListener listener =
-        new PgReleaseListener(dataSource, table, name, onRelease, reconnectDelay, checkInterval);
+        new PgReleaseListener(dataSource, table, reconnectDelay, checkInterval);
     listener.thread.start();
     return listener;
+  }
+
+  /**
+   * Runs {@code onRelease} on each release of election {@code name}, and each time the listener
+   * starts listening, until the result is closed (idempotent).
+   */
+  Subscription subscribe(String name, Runnable onRelease) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(onRelease, "onRelease");
+    synchronized (subscribers) {
+      subscribers.computeIfAbsent(name, n -> new CopyOnWriteArrayList<>()).add(onRelease);
+    }
+    AtomicBoolean left = new AtomicBoolean();
+    return () -> {
+      if (!left.compareAndSet(false, true)) {
+        return;
+      }
+      synchronized (subscribers) {
+        List<Runnable> of = subscribers.get(name);
+        if (of != null && of.remove(onRelease) && of.isEmpty()) {
+          subscribers.remove(name);
+        }
+      }
+    };
+  }
+
+  /**
+   * A statement of a subscriber failed: if this listener holds a connection that still works, the
+   * pool may have had none left for the statement, so it gives its own back and stays away for a
+   * while (see {@link #FIRST_AWAY}). A statement that fails while the listener does not listen says
+   * nothing about it.
+   */
+  void statementFailed(String failure) {
+    if (backendPid != 0) {
+      giveWay = Objects.requireNonNull(failure, "failure");
+    }
+  }
+
+  private boolean idle() {
+    synchronized (subscribers) {
+      return subscribers.isEmpty();
+    }
+  }
+
+  /**
+   * Why followers wake by polling alone (the listening connection failed or none could be had, or
+   * the listener gave its connection back to a starved pool), or empty while it listens or before
+   * its first attempt ended.
+   */
+  Optional<String> degraded() {
+    return Optional.ofNullable(degraded);
   }
 
   /** The server process of the current connection once it listens, 0 when not connected. */
@@ -119,26 +246,33 @@ public final class PgReleaseListener implements AutoCloseable {
   private void run() {
     boolean failing = false;
     while (!closed.get()) {
+      giveWay = null; // failures while it did not listen do not count
       try {
         PGConnection pg = connect();
         if (failing) {
-          log.info("listening for releases of '{}' again", name);
+          log.info("listening for releases in {} again", table);
           failing = false;
         }
+        degraded = null;
         // A release before the LISTEN took effect (the first one, or while disconnected) was not
-        // heard: wake once now, so that the follower looks at the row with nothing missed since.
-        wake();
+        // heard: wake each once now, so that followers look at the row with nothing missed since.
+        wakeAll();
         long nextCheck = System.nanoTime() + checkNanos;
-        while (!closed.get()) {
+        while (!closed.get() && giveWay == null) {
           PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
           for (PGNotification n : notifications == null ? NONE : notifications) {
-            if (name.equals(n.getParameter()) && !closed.get()) {
-              wake();
-            }
+            wake(n.getParameter());
           }
           if (System.nanoTime() - nextCheck >= 0) {
             check();
             nextCheck = System.nanoTime() + checkNanos;
+          }
+        }
+        String failure = giveWay;
+        if (failure != null && !closed.get()) {
+          check(); // if this connection fails too, the database is at fault: reconnect as usual
+          if (!giveWay(failure)) {
+            break;
           }
         }
       } catch (SQLException | RuntimeException e) {
@@ -146,18 +280,26 @@ public final class PgReleaseListener implements AutoCloseable {
         if (closed.get()) {
           break;
         }
+        degraded =
+            "followers wake by polling alone: listening for releases in "
+                + table
+                + " failed ("
+                + e
+                + "); trying again every "
+                + reconnectDelay;
         if (!failing) {
           log.warn(
-              "lost the connection listening for releases of '{}'; reconnecting every {}",
-              name,
+              "cannot listen for releases in {} (followers poll alone meanwhile); trying again"
+                  + " every {}",
+              table,
               reconnectDelay,
               e);
           failing = true;
         } else {
-          log.debug("listening for releases of '{}' still fails", name, e);
+          log.debug("listening for releases in {} still fails", table, e);
         }
         disconnect();
-        if (!pause()) {
+        if (!pause(reconnectDelay)) {
           break;
         }
       }
@@ -179,7 +321,7 @@ public final class PgReleaseListener implements AutoCloseable {
     try {
       c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
     } catch (SQLFeatureNotSupportedException e) {
-      log.debug("no network timeout on the listening connection of '{}'", name, e);
+      log.debug("no network timeout on the connection listening on {}", table, e);
     }
     int pid;
     try (Statement s = c.createStatement()) {
@@ -207,18 +349,66 @@ public final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  private void wake() {
-    try {
-      onRelease.run();
-    } catch (RuntimeException e) {
-      log.warn("the release callback of '{}' failed", name, e);
+  private void wakeAll() {
+    List<String> names;
+    synchronized (subscribers) {
+      names = List.copyOf(subscribers.keySet());
+    }
+    names.forEach(this::wake);
+  }
+
+  /** Runs the callbacks of election {@code name}, each on its own: one failing stops no other. */
+  private void wake(String name) {
+    List<Runnable> callbacks;
+    synchronized (subscribers) {
+      callbacks = subscribers.get(name);
+    }
+    if (callbacks == null) {
+      return; // another election's release, or nobody listens for it any more
+    }
+    for (Runnable callback : callbacks) {
+      if (closed.get()) {
+        return;
+      }
+      try {
+        callback.run();
+      } catch (RuntimeException e) {
+        log.warn("a release callback of '{}' in {} failed", name, table, e);
+      }
     }
   }
 
-  /** Waits the reconnect delay; false if the listener was closed or interrupted meanwhile. */
-  private boolean pause() {
+  /**
+   * Gives the connection back to the pool after {@code failure}, a subscriber's statement, and
+   * stays away; false if the listener was closed or interrupted meanwhile.
+   */
+  private boolean giveWay(String failure) {
+    backendPid = 0;
+    disconnect();
+    Duration away = FIRST_AWAY.multipliedBy(1L << Math.min(yields, 6));
+    away = away.compareTo(MAX_AWAY) > 0 ? MAX_AWAY : away;
+    yields++;
+    degraded =
+        "followers wake by polling alone: the listener on "
+            + table
+            + " gave its connection back to the pool, as a statement failed while it held one ("
+            + failure
+            + "): the pool seems to have no connection to spare; listening again in "
+            + away;
+    log.warn(
+        "gave the connection listening for releases in {} back to the pool, as a statement"
+            + " failed while it held one: the pool seems to have no connection to spare (it"
+            + " needs one per lease table for listening, besides the statements' own); followers"
+            + " poll alone for {}",
+        table,
+        away);
+    return pause(away);
+  }
+
+  /** Waits {@code delay}; false if the listener was closed or interrupted meanwhile. */
+  private boolean pause(Duration delay) {
     try {
-      return !stop.await(reconnectDelay.toMillis(), TimeUnit.MILLISECONDS);
+      return !stop.await(delay.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
@@ -246,13 +436,13 @@ public final class PgReleaseListener implements AutoCloseable {
       try {
         c.close();
       } catch (SQLException e) {
-        log.debug("closing the listening connection of '{}' failed", name, e);
+        log.debug("closing the connection listening on {} failed", table, e);
       }
     } else {
       try {
         c.abort(Runnable::run);
       } catch (SQLException | RuntimeException e) {
-        log.debug("aborting the listening connection of '{}' failed", name, e);
+        log.debug("aborting the connection listening on {} failed", table, e);
       }
     }
   }
@@ -262,7 +452,7 @@ public final class PgReleaseListener implements AutoCloseable {
       s.execute("UNLISTEN *");
       return true;
     } catch (SQLException | RuntimeException e) {
-      log.debug("the listening connection of '{}' could not stop listening", name, e);
+      log.debug("the connection listening on {} could not stop listening", table, e);
       return false;
     }
   }
@@ -277,7 +467,7 @@ public final class PgReleaseListener implements AutoCloseable {
     }
     stop.countDown();
     if (Thread.currentThread() == thread) {
-      return; // closed by onRelease: the loop ends after it returns
+      return; // closed by a callback: the loop ends after it returns
     }
     try {
       thread.join(JOIN_MILLIS);
@@ -285,7 +475,7 @@ public final class PgReleaseListener implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     if (thread.isAlive()) {
-      log.warn("the release listener of '{}' did not stop within {} ms", name, JOIN_MILLIS);
+      log.warn("the release listener of {} did not stop within {} ms", table, JOIN_MILLIS);
     }
     disconnect();
   }

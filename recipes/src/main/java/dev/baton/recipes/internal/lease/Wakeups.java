@@ -2,6 +2,7 @@
 package dev.baton.recipes.internal.lease;
 
 import dev.baton.recipes.kernel.Subscription;
+import java.util.Optional;
 
 /**
  * Where a follower learns that a holder released the lease, so that it need not wait for its next
@@ -11,4 +12,18 @@ import dev.baton.recipes.kernel.Subscription;
 public interface Wakeups {
   /** Calls {@code onRelease} whenever this election's lease is released, until closed. */
   Subscription subscribe(Runnable onRelease);
+
+  /**
+   * Why releases wake no one now, so that followers find them by polling alone, if they do; empty
+   * while wake-ups work.
+   */
+  default Optional<String> degraded() {
+    return Optional.empty();
+  }
+
+  /**
+   * A statement of a subscriber failed with {@code failure}: the wake-ups may be holding a
+   * connection that the statement needed, and then give it back.
+   */
+  default void statementFailed(String failure) {}
 }

@@ -4,6 +4,7 @@ package dev.baton.recipes.internal.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.recipes.kernel.Subscription;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.TcpProxy;
@@ -40,15 +41,14 @@ class PgReleaseListenerTest {
   }
 
   @Test
-  void aReleaseWakesTheListenerOfItsElectionOnly() {
+  void aReleaseWakesTheSubscribersOfItsElectionOnly() {
     JdbcLeaseStore one = LeaseDatabase.POSTGRESQL.store(config, "one");
     JdbcLeaseStore two = LeaseDatabase.POSTGRESQL.store(config, "two");
     AtomicInteger wokeOne = new AtomicInteger();
     AtomicInteger wokeTwo = new AtomicInteger();
-    PgReleaseListener listenOne = listen("one", wokeOne::incrementAndGet);
-    PgReleaseListener listenTwo = listen("two", wokeTwo::incrementAndGet);
-    awaitListening(listenOne);
-    awaitListening(listenTwo);
+    PgReleaseListener listener = listen("one", wokeOne::incrementAndGet);
+    listener.subscribe("two", wokeTwo::incrementAndGet);
+    awaitListening(listener);
     // each wakes once as it starts listening: a release before its LISTEN would go unheard
     await().atMost(WAKE).until(() -> wokeOne.get() == 1 && wokeTwo.get() == 1);
 
@@ -58,11 +58,12 @@ class PgReleaseListenerTest {
     assertThat(one.release("b", 1)).isFalse(); // refused: no notification
     assertThat(one.release("a", 1)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(wokeOne).hasValue(2));
-    // Both listeners share the channel and got one's notification; two's must ignore it.
+    // The listener got one's notification on the table's channel; two's subscriber must not wake.
     await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 1);
 
-    // Notifications on one channel arrive in commit order: once two's listener has heard two's
-    // release, it has already seen one's, so a count above two would show it woke for one's.
+    // Notifications on one channel arrive in commit order: once two's subscriber has heard two's
+    // release, the listener has already seen one's, so a count above two would show it woke for
+    // one's.
     assertThat(two.release("a", 1)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(wokeTwo).hasValue(2));
     await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 2 && wokeOne.get() == 2);
@@ -127,9 +128,9 @@ class PgReleaseListenerTest {
       PGSimpleDataSource viaProxy = new PGSimpleDataSource();
       viaProxy.setURL(PostgresFixture.url().replace(":5432/", ":" + proxy.port() + "/"));
       PgReleaseListener listener =
-          PgReleaseListener.start(
-              viaProxy, table, "silent", woke::incrementAndGet, Duration.ofMillis(200), CHECK);
+          PgReleaseListener.start(viaProxy, table, Duration.ofMillis(200), CHECK);
       listeners.add(listener);
+      listener.subscribe("silent", woke::incrementAndGet);
       int firstPid = awaitListening(listener);
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1)); // listening
 
@@ -158,13 +159,39 @@ class PgReleaseListenerTest {
   void itsConnectionGoesBackToThePoolNoLongerListening() throws SQLException {
     try (Connection physical = PostgresFixture.dataSource().getConnection()) {
       PgReleaseListener listener =
-          PgReleaseListener.start(
-              poolOf(physical), table, "pooled", () -> {}, Duration.ofMillis(200), CHECK);
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
       listeners.add(listener);
+      listener.subscribe("pooled", () -> {});
       awaitListening(listener);
       assertThat(listeningChannels(physical)).isEqualTo(1);
       listener.close();
       assertThat(listeningChannels(physical)).isZero();
+    }
+  }
+
+  /**
+   * A subscriber's statement failed while the listener held a working connection: the pool may have
+   * had none left for it, so the listener gives its connection back, no longer listening, and stays
+   * away, saying why.
+   */
+  @Test
+  void aStatementFailingWhileItListensMakesItGiveItsConnectionBack() throws SQLException {
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("yielding", () -> {});
+      awaitListening(listener);
+      listener.statementFailed("cannot renew the lease of yielding: no connection (test)");
+      await().atMost(WAKE).until(() -> listener.backendPid() == 0);
+      assertThat(listener.degraded())
+          .hasValueSatisfying(
+              why ->
+                  assertThat(why)
+                      .contains("gave its connection back", "no connection (test)")
+                      .endsWith("listening again in " + PgReleaseListener.FIRST_AWAY));
+      assertThat(listeningChannels(physical)).isZero();
+      assertThat(listener.running()).isTrue(); // away, not stopped
     }
   }
 
@@ -205,15 +232,75 @@ class PgReleaseListenerTest {
             });
   }
 
+  /**
+   * All candidates on one data source and table share one listener, so one connection of the pool:
+   * it starts with the first subscriber, and stops with the last.
+   */
+  @Test
+  void theWakeupsOfOneDataSourceAndTableShareOneListenerUntilTheLastLeaves() {
+    DataSource pool = PostgresFixture.dataSource();
+    JdbcLeaseStore store = LeaseDatabase.POSTGRESQL.store(config, "a");
+    AtomicInteger wokeA = new AtomicInteger();
+    AtomicInteger wokeB = new AtomicInteger();
+    Subscription a =
+        PgReleaseListener.wakeups(pool, table, "a", Duration.ofMillis(200))
+            .subscribe(wokeA::incrementAndGet);
+    Subscription b =
+        PgReleaseListener.wakeups(pool, table, "b", Duration.ofMillis(200))
+            .subscribe(wokeB::incrementAndGet);
+    try {
+      await().atMost(WAKE).until(() -> wokeA.get() >= 1 && wokeB.get() >= 1); // listening
+      assertThat(threadsNamed("baton-lease-listen-" + table)).isOne();
+      int before = wokeA.get();
+      assertThat(store.acquire("h", 0)).isEqualTo(OptionalLong.of(1));
+      assertThat(store.release("h", 1)).isTrue();
+      await().atMost(WAKE).until(() -> wokeA.get() == before + 1);
+
+      a.close();
+      assertThat(threadsNamed("baton-lease-listen-" + table)).isOne(); // b still listens
+    } finally {
+      a.close();
+      b.close();
+    }
+    assertThat(threadsNamed("baton-lease-listen-" + table)).isZero();
+  }
+
+  /** A listener that cannot have a connection says why, and followers poll meanwhile. */
+  @Test
+  void wakeupsWithoutAConnectionReportTheReasonAsDegraded() {
+    DataSource exhausted =
+        (DataSource)
+            Proxy.newProxyInstance(
+                DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                  throw new SQLException("pool exhausted (test)");
+                });
+    Wakeups wakeups = PgReleaseListener.wakeups(exhausted, table, "starved", Duration.ofSeconds(1));
+    assertThat(wakeups.degraded()).isEmpty();
+    try (Subscription s = wakeups.subscribe(() -> {})) {
+      await()
+          .atMost(WAKE)
+          .untilAsserted(
+              () ->
+                  assertThat(wakeups.degraded())
+                      .hasValueSatisfying(
+                          why ->
+                              assertThat(why)
+                                  .contains("polling alone", table, "pool exhausted (test)")));
+    }
+    assertThat(threadsNamed("baton-lease-listen-" + table)).isZero();
+  }
+
   @Test
   void closeStopsTheThreadAndIsIdempotent() {
     PgReleaseListener listener = listen("closing", () -> {});
     awaitListening(listener);
-    assertThat(threadNamed("baton-lease-listen-closing")).isTrue();
+    assertThat(threadsNamed("baton-lease-listen-" + table)).isOne();
     listener.close();
     assertThat(listener.running()).isFalse();
     assertThat(listener.backendPid()).isZero();
-    assertThat(threadNamed("baton-lease-listen-closing")).isFalse();
+    assertThat(threadsNamed("baton-lease-listen-" + table)).isZero();
     listener.close();
     assertThat(listener.running()).isFalse();
   }
@@ -221,8 +308,12 @@ class PgReleaseListenerTest {
   private PgReleaseListener listen(String name, Runnable onRelease) {
     PgReleaseListener listener =
         PgReleaseListener.start(
-            PostgresFixture.dataSource(), table, name, onRelease, Duration.ofMillis(200));
+            PostgresFixture.dataSource(),
+            table,
+            Duration.ofMillis(200),
+            PgReleaseListener.CHECK_INTERVAL);
     listeners.add(listener);
+    listener.subscribe(name, onRelease);
     return listener;
   }
 
@@ -241,8 +332,9 @@ class PgReleaseListenerTest {
     }
   }
 
-  private static boolean threadNamed(String name) {
+  private static long threadsNamed(String name) {
     return Thread.getAllStackTraces().keySet().stream()
-        .anyMatch(t -> t.getName().equals(name) && t.isAlive());
+        .filter(t -> t.getName().equals(name) && t.isAlive())
+        .count();
   }
 }
