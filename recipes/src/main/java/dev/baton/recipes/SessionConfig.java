@@ -29,8 +29,11 @@ import org.jspecify.annotations.Nullable;
  *   its {@code minSessionTimeout} and {@code maxSessionTimeout} (by default [2, 20] ticks), and
  *   {@link BatonSession#negotiatedSessionTimeout()} tells what it granted. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
  *   crash. Shorter means faster failover and more false expiries under GC or network hiccups.</td></tr>
- *   <tr><td>connectionTimeout</td><td>5 s</td><td>how long a call waits for a connection before it
- *   fails, and how long {@link BatonSession#start} waits for the first connection</td></tr>
+ *   <tr><td>connectionTimeout</td><td>5 s, or the session timeout if that is shorter</td><td>how
+ *   long a call waits for a connection before it fails, and how long {@link BatonSession#start}
+ *   waits for the first connection. Curator warns at every start when it exceeds the session
+ *   timeout, so the default follows a session timeout shorter than 5 s; a value set explicitly is
+ *   kept as set</td></tr>
  *   <tr><td>retryPolicy</td><td>exponential backoff from 100 ms, 3 retries, at most 1 s</td><td>Curator
  *   retry policy for single operations</td></tr>
  *   <tr><td>namespace</td><td>none</td><td>a chroot-like prefix applied to every path</td></tr>
@@ -56,6 +59,12 @@ import org.jspecify.annotations.Nullable;
  * </table>
  */
 public final class SessionConfig {
+  /**
+   * The default {@code connectionTimeout}: 5 s, or the session timeout if that is shorter (see the
+   * table above).
+   */
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+
   /** The default {@code closeTimeout}, in milliseconds. */
   public static final long DEFAULT_CLOSE_TIMEOUT_MILLIS = 2000;
 
@@ -77,7 +86,10 @@ public final class SessionConfig {
   private SessionConfig(Builder b, AclPolicy aclPolicy) {
     this.connectString = b.connectString;
     this.sessionTimeout = b.sessionTimeout;
-    this.connectionTimeout = b.connectionTimeout;
+    this.connectionTimeout =
+        b.connectionTimeout != null
+            ? b.connectionTimeout
+            : min(DEFAULT_CONNECTION_TIMEOUT, b.sessionTimeout);
     this.retryPolicy = b.retryPolicy;
     this.namespace = b.namespace;
     this.closeOnJvmExit = b.closeOnJvmExit;
@@ -138,6 +150,10 @@ public final class SessionConfig {
     return aclPolicy;
   }
 
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+
   @Override
   public String toString() {
     return "SessionConfig["
@@ -159,7 +175,7 @@ public final class SessionConfig {
   public static final class Builder {
     private final String connectString;
     private Duration sessionTimeout = Duration.ofSeconds(15);
-    private Duration connectionTimeout = Duration.ofSeconds(5);
+    private @Nullable Duration connectionTimeout; // null: the default, after the session timeout
     private RetryPolicy retryPolicy = new ExponentialBackoffRetry(100, 3, 1000);
     private @Nullable String namespace;
     private boolean closeOnJvmExit;
@@ -177,6 +193,10 @@ public final class SessionConfig {
       return this;
     }
 
+    /**
+     * How long a call waits for a connection; by default 5 s, or the session timeout if that is
+     * shorter.
+     */
     public Builder connectionTimeout(Duration value) {
       this.connectionTimeout = Objects.requireNonNull(value, "connectionTimeout");
       return this;
@@ -233,10 +253,12 @@ public final class SessionConfig {
     public SessionConfig build() {
       ConnectString.check(connectString);
       requirePositive("sessionTimeout", sessionTimeout);
-      requirePositive("connectionTimeout", connectionTimeout);
+      if (connectionTimeout != null) {
+        requirePositive("connectionTimeout", connectionTimeout);
+      }
       requirePositive("closeTimeout", closeTimeout);
       if (sessionTimeout.toMillis() > Integer.MAX_VALUE
-          || connectionTimeout.toMillis() > Integer.MAX_VALUE
+          || (connectionTimeout != null && connectionTimeout.toMillis() > Integer.MAX_VALUE)
           || closeTimeout.toMillis() > Integer.MAX_VALUE) {
         throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
       }

@@ -14,14 +14,16 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Keeps the README's Java honest. Each {@code ```java} block of the README is the text of one
- * snippet file in some module's tests: the regions of that file between {@code // README:begin}
- * and {@code // README:end}, in order, compared line by line (whitespace and blank lines aside). A
- * snippet file puts the block's imports in its first region, at the top of the file, and the code
- * in a method without a {@code throws} clause; it has no import outside its regions, so what the
- * compiler accepts is exactly what the README shows, imports included. A test of the module runs
- * the snippet and calls {@link #assertInReadme}; {@code ReadmeSnippetsTest} checks that every java
- * block of the README has its snippet file.
+ * Keeps the README's Java honest. "The README" is {@code README.md} followed by the pages under
+ * {@code docs/} that it links to (every {@code docs/*.md}, by name). Each {@code ```java} block of
+ * the README is the text of one snippet file in some module's tests: the regions of that file
+ * between {@code // README:begin}
+ * and {@code // README:end}, in order, compared line by line
+ * (whitespace and blank lines aside). A snippet file puts the block's imports in its first region,
+ * at the top of the file, and the code in a method without a {@code throws} clause; it has no
+ * import outside its regions, so what the compiler accepts is exactly what the README shows,
+ * imports included. A test of the module runs the snippet and calls {@link #assertInReadme}; {@code
+ * ReadmeSnippetsTest} checks that every java block of the README has its snippet file.
  */
 public final class ReadmeSnippets {
   private static final String BEGIN = "// README:" + "begin";
@@ -56,7 +58,7 @@ public final class ReadmeSnippets {
    * @throws AssertionError naming what does not match
    */
   public static void assertInReadme(String pathFromRepoRoot) {
-    String readme = read(repoFile("README.md"));
+    String readme = readme();
     String file = read(repoFile(pathFromRepoRoot));
     List<String> problems = snippetProblems(pathFromRepoRoot, file);
     String snippet = snippet(file);
@@ -100,9 +102,22 @@ public final class ReadmeSnippets {
     return problems;
   }
 
-  /** The README's text. */
+  /** The README's text, followed by the text of each page under {@code docs/}, by name. */
   public static String readme() {
-    return read(repoFile("README.md"));
+    Path readme = repoFile("README.md");
+    StringBuilder text = new StringBuilder(read(readme));
+    Path docs = readme.resolveSibling("docs");
+    if (Files.isDirectory(docs)) {
+      try (Stream<Path> pages = Files.list(docs)) {
+        pages
+            .filter(f -> f.getFileName().toString().endsWith(".md"))
+            .sorted()
+            .forEach(f -> text.append('\n').append(read(f)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return text.toString();
   }
 
   /**

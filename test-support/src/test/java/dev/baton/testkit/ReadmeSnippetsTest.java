@@ -40,6 +40,13 @@ class ReadmeSnippetsTest {
   }
 
   @Test
+  void theReadmeIncludesThePagesUnderDocs() {
+    assertThat(ReadmeSnippets.readme())
+        .startsWith("# Baton\n")
+        .contains("\n# Baton on Spring Boot: running the five-minute job\n");
+  }
+
+  @Test
   void aBlockAndItsFileMatchAcrossIndentationAndBlankLines() {
     assertThat(ReadmeSnippets.problems(BLOCK, Map.of("S.java", FILE))).isEmpty();
   }
