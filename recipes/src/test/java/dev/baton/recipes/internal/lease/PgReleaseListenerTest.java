@@ -52,8 +52,8 @@ class PgReleaseListenerTest {
     // each wakes once as it starts listening: a release before its LISTEN would go unheard
     await().atMost(WAKE).until(() -> wokeOne.get() == 1 && wokeTwo.get() == 1);
 
-    assertThat(one.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
-    assertThat(two.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(one.acquire("a")).isEqualTo(OptionalLong.of(1));
+    assertThat(two.acquire("a")).isEqualTo(OptionalLong.of(2)); // one sequence per table
     assertThat(one.renew("a", 1)).isTrue();
     assertThat(one.release("b", 1)).isFalse(); // refused: no notification
     assertThat(one.release("a", 1)).isTrue();
@@ -63,7 +63,7 @@ class PgReleaseListenerTest {
 
     // Notifications on one channel arrive in commit order: once two's listener has heard two's
     // release, it has already seen one's, so a count above two would show it woke for one's.
-    assertThat(two.release("a", 1)).isTrue();
+    assertThat(two.release("a", 2)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(wokeTwo).hasValue(2));
     await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 2 && wokeOne.get() == 2);
   }
@@ -76,7 +76,7 @@ class PgReleaseListenerTest {
     int firstPid = awaitListening(listener);
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1)); // listening
 
-    assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
     assertThat(store.release("a", 1)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2));
 
@@ -87,7 +87,7 @@ class PgReleaseListenerTest {
     // listening again: one wake, for whatever was released while it was disconnected
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
 
-    assertThat(store.acquire("a", 1)).isEqualTo(OptionalLong.of(2));
+    assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(2));
     assertThat(store.release("a", 2)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(4));
     assertThat(listener.running()).isTrue();
@@ -107,7 +107,7 @@ class PgReleaseListenerTest {
             });
     awaitListening(listener);
     for (long token = 1; token <= 2; token++) {
-      assertThat(store.acquire("a", token - 1)).isEqualTo(OptionalLong.of(token));
+      assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(token));
       assertThat(store.release("a", token)).isTrue();
     }
     await().atMost(WAKE).untilAsserted(() -> assertThat(calls).hasValue(3));
@@ -142,7 +142,7 @@ class PgReleaseListenerTest {
           .atMost(Duration.ofSeconds(15))
           .until(() -> listener.backendPid() != 0 && listener.backendPid() != firstPid);
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2)); // listening again
-      assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+      assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
       assertThat(store.release("a", 1)).isTrue();
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
       assertThat(listener.running()).isTrue();
