@@ -119,7 +119,7 @@ final class LeaseTokens {
               + sequence
               + " of lease table "
               + table
-              + " is not where it was created (or was dropped meanwhile); run: "
+              + " was not found (dropped meanwhile?); run: "
               + sequenceDdl(table, highest + 1));
     }
     if (next.getAsLong() <= highest) {
