@@ -170,7 +170,7 @@ class ConfigurationErrorsTest {
         invalid(
             "a lease table name with a quote",
             () -> dev.baton.recipes.lease.LeaseConfig.builder().table("lease'; drop").build(),
-            "table name"),
+            "LeaseConfig.table"),
         invalid(
             "a blank connect string", () -> SessionConfig.builder(" ").build(), "connectString"),
         invalid(

@@ -6,7 +6,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
 
-/** Drops the tables a test created, so that runs against a shared database leave nothing behind. */
+/**
+ * Drops the tables and sequences a test created, so that runs against a shared database leave
+ * nothing behind.
+ */
 public final class SqlTables {
   private SqlTables() {}
 
@@ -26,6 +29,25 @@ public final class SqlTables {
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot drop test tables", e);
+    }
+  }
+
+  /**
+   * Drops each sequence if it exists. Names are the test's own identifiers, never data.
+   *
+   * @throws IllegalStateException if the database refuses
+   */
+  public static void dropSequences(DataSource dataSource, String... sequences) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      for (String sequence : sequences) {
+        if (!sequence.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+          throw new IllegalArgumentException("not a plain sequence name: " + sequence);
+        }
+        s.execute("DROP SEQUENCE IF EXISTS " + sequence);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot drop test sequences", e);
     }
   }
 }

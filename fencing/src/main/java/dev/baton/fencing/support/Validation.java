@@ -45,9 +45,17 @@ public final class Validation {
     if (id.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
     }
-    if (id.getBytes(StandardCharsets.UTF_8).length > MAX_ID_BYTES) {
+    int bytes = id.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > MAX_ID_BYTES) {
       throw new IllegalArgumentException(
-          field + " must be at most " + MAX_ID_BYTES + " bytes of UTF-8");
+          field
+              + " must be at most "
+              + MAX_ID_BYTES
+              + " bytes of UTF-8, not "
+              + bytes
+              + " bytes ("
+              + id.length()
+              + " characters)");
     }
     if (id.chars().anyMatch(Character::isISOControl)) {
       throw new IllegalArgumentException(field + " must not contain control characters");

@@ -24,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  *   absolute ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the
  *   fencing tokens' scope).</td></tr>
  *   <tr><td>participantId</td><td>{@code host-pid-random}</td><td>who this candidate is, stored in its
- *   znode and shown to observers; 1 to 256 characters, no control characters. Use a distinct id per
- *   process instance.</td></tr>
+ *   znode or lease row and shown to observers; 1 to 256 bytes of UTF-8 (so 256 ASCII characters, or
+ *   fewer of other scripts), not blank, no control characters, on both backends. Use a distinct id
+ *   per process instance.</td></tr>
  *   <tr><td>connectionPolicy</td><td>{@link ConnectionPolicy#STANDARD}</td><td>what a suspended
  *   connection does to a term</td></tr>
  *   <tr><td>resignOnCallbackFailure</td><td>true</td><td>an exception from {@code elected} resigns the

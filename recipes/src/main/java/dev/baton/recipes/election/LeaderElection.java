@@ -7,7 +7,6 @@ import dev.baton.recipes.election.internal.ElectionCore;
 import dev.baton.recipes.election.internal.ElectionEngine;
 import dev.baton.recipes.election.internal.LeaseElectionCore;
 import dev.baton.recipes.internal.ZkQueueStore;
-import dev.baton.recipes.internal.lease.LeaseHolder;
 import dev.baton.recipes.internal.lease.LeaseStores;
 import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
@@ -93,15 +92,12 @@ public final class LeaderElection implements AutoCloseable {
    * path names the lease row and scopes its tokens. Call {@link #start()} to take part.
    *
    * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if the participant id is longer than the lease's holder column
-   *     allows (238 characters: the row holds the id and a suffix naming this instance)
    */
   public static LeaderElection create(
       LeaseBackend backend, ElectionConfig config, LeadershipListener listener) {
     Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
-    LeaseHolder.checkParticipantId(config.participantId());
     return new LeaderElection(
         null,
         config,

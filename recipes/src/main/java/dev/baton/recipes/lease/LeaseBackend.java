@@ -20,21 +20,30 @@ import javax.sql.DataSource;
  *
  * <p>A holder takes the row with one conditional statement when it is absent, released or expired,
  * renews it every {@linkplain LeaseConfig#renewInterval() renew interval} on a thread of its own,
- * and releases it on close. The row's token rises by one on every change of holder and is the
- * term's fencing token, scoped to the election's path, so a {@code SqlFence} rejects a stale holder
- * exactly as for ZooKeeper's tokens. Expiry is computed and compared by the database's clock only;
+ * and releases it on close. Each acquisition draws a new token from the table's sequence ({@code
+ * <table>_tokens}), never from the row: it is the term's fencing token, scoped to the election's
+ * path, so a {@code SqlFence} rejects a stale holder exactly as for ZooKeeper's tokens. Tokens rise
+ * on every change of holder, by one unless other elections of the table, or candidates racing for
+ * the row, drew values in between. Expiry is computed and compared by the database's clock only;
  * the holder stops acting by its own monotonic clock, at the time its last confirmed grant was sent
  * plus the lease duration minus the safety margin.
  *
  * <p>Guarantees: at most one candidate holds an active term whose local deadline has not passed,
- * given the database is linearizable for the row (one PostgreSQL primary); tokens of successive
- * terms strictly increase. Not guaranteed: that a paused holder stops writing (the token and a
- * fence downstream do that); that a failover to an asynchronous replica keeps the last grant: the
- * new primary may hand out a token again that the old one had already given, so two holders can
- * present the same token, which no fence can tell apart (a stale holder with a lower token is still
- * rejected). Use synchronous replication for the lease table. A lease is not a queue: followers
- * poll (with jitter) and, on PostgreSQL, also wake on {@code LISTEN/NOTIFY} when a holder releases;
- * failover after a crash takes up to the lease duration plus a poll.
+ * given the database is linearizable for the row (one PostgreSQL primary) and nobody but the
+ * backend writes the row; tokens of successive terms strictly increase and are never handed out
+ * twice, whatever is written to the row: a stranger who deletes the row, or edits its holder, token
+ * or expiry, can end the running term (its next renewal is refused) and let a new one overlap it
+ * until then, but the new term's token is higher, so a fence rejects the older holder. Not
+ * guaranteed: that a paused holder stops writing (the token and a fence downstream do that); tokens
+ * after a change to the sequence itself ({@code ALTER SEQUENCE ... RESTART}, {@code setval}, a
+ * dropped sequence) or a restored backup, which {@link #create} refuses when it finds the sequence
+ * below the table's highest token, but not while running; and that a failover to an asynchronous
+ * replica keeps the last grant: the new primary may hand out a token again that the old one had
+ * already given, so two holders can present the same token, which no fence can tell apart (a stale
+ * holder with a lower token is still rejected). Use synchronous replication for the lease table. A
+ * lease is not a queue: followers poll (with jitter) and, on PostgreSQL, also wake on {@code
+ * LISTEN/NOTIFY} when a holder releases; failover after a crash takes up to the lease duration plus
+ * a poll.
  *
  * <p>Use a connection pool with a connection timeout below {@link LeaseConfig#renewTimeout()}:
  * every statement borrows a connection from the data source, and the renew timeout bounds the
@@ -67,13 +76,14 @@ public final class LeaseBackend {
   }
 
   /**
-   * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2 and creates the
-   * lease table if it is missing and {@link LeaseConfig#createTable()} is set (see {@link
-   * #ddl(String)} to apply it by hand).
+   * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2 and, if {@link
+   * LeaseConfig#createTable()} is set, creates the lease table and its token sequence if they are
+   * missing, or upgrades a table of an earlier version (see {@link #ddl(String)} to apply them by
+   * hand); then checks the table and that the sequence is above the table's highest token.
    *
    * @throws NullPointerException if an argument is null
-   * @throws LeaseTableException if the database is not supported or the table is missing or
-   *     misshapen
+   * @throws LeaseTableException if the database is not supported, the table or its sequence is
+   *     missing or misshapen, or the sequence is below the table's highest token
    * @throws dev.baton.recipes.kernel.StoreUnavailableException if the database cannot be reached
    */
   public static LeaseBackend create(DataSource dataSource, LeaseConfig config) {
@@ -82,7 +92,13 @@ public final class LeaseBackend {
     return new LeaseBackend(dataSource, config, LeaseSchema.prepare(dataSource, config));
   }
 
-  /** The DDL of the lease table {@code table}, for PostgreSQL and H2 alike. */
+  /**
+   * The DDL of the lease table {@code table} and its token sequence, two statements, for PostgreSQL
+   * and H2 alike.
+   *
+   * @throws IllegalArgumentException naming {@code LeaseConfig.table} if the name is not a plain
+   *     SQL identifier
+   */
   public static String ddl(String table) {
     return LeaseSchema.ddl(table);
   }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.internal.lease.LeaseSchema;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -25,9 +25,11 @@ import java.util.Objects;
  *   <tr><td>pollJitter</td><td>0.25</td><td>each poll waits a random extra part of the interval, up to
  *   this fraction, so that followers do not poll in step</td></tr>
  *   <tr><td>table</td><td>{@value #DEFAULT_TABLE}</td><td>the lease table, a plain SQL identifier
- *   (optionally {@code schema.table}), validated as the SQL fence's table name</td></tr>
- *   <tr><td>createTable</td><td>true</td><td>create the table if it does not exist; false checks only
- *   that it is there and well-formed</td></tr>
+ *   (optionally {@code schema.table}): 1 to 63 ASCII letters, digits and underscores, not starting
+ *   with a digit; its tokens come from the sequence {@code <table>_tokens} beside it</td></tr>
+ *   <tr><td>createTable</td><td>true</td><td>create the table and its sequence if they do not exist,
+ *   and migrate a table of an earlier version; false checks only that they are there and
+ *   well-formed</td></tr>
  *   <tr><td>listen</td><td>true</td><td>on PostgreSQL, followers also wake on {@code LISTEN/NOTIFY}
  *   when a holder releases, so a graceful handover does not wait for a poll (one connection of the
  *   pool per data source and table, shared by all the JVM's candidates on them and held while any
@@ -221,7 +223,7 @@ public final class LeaseConfig {
                 + usable
                 + "): a renewal sent on time must be confirmed before the term's deadline");
       }
-      SqlFenceSchema.validTableName(table);
+      LeaseSchema.validTable(table);
       return new LeaseConfig(this);
     }
 

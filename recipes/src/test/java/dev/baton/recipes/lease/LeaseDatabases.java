@@ -40,6 +40,7 @@ record LeaseDatabases(String name, DataSource dataSource) {
 
   void drop(String table) {
     SqlTables.drop(dataSource, table);
+    SqlTables.dropSequences(dataSource, table + "_tokens");
   }
 
   @Override

@@ -2,20 +2,17 @@
 package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.election.TestListeners;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -121,19 +118,6 @@ class LeaseElectionTest {
       terms.closeAll();
       db.drop(table);
     }
-  }
-
-  @Test
-  void aParticipantIdTooLongForTheHolderColumnIsRefusedAtCreate() {
-    LeaseBackend backend =
-        LeaseBackend.create(
-            LeaseDatabases.both().toList().get(1).dataSource(),
-            LeaseDatabases.quick(LeaseDatabases.table()).build());
-    ElectionConfig config =
-        ElectionConfig.builder("/lease/long").participantId("x".repeat(239)).build();
-    assertThatThrownBy(() -> LeaderElection.create(backend, config, TestListeners.quiet()))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("at most 238 characters");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -59,6 +59,7 @@ class LeaseFaultTest {
   @AfterEach
   void drop() {
     SqlTables.drop(db, leases, fence, data);
+    SqlTables.dropSequences(db, leases + "_tokens");
   }
 
   @Test

@@ -83,6 +83,7 @@ class LeaseSchedulerTest {
     assertThat(scope).isEqualTo("/lease-scheduler/" + prefix);
     SqlTables.drop(
         db, prefix + "_jobs", prefix + "_progress", prefix + "_fence", prefix + "_lease");
+    SqlTables.dropSequences(db, prefix + "_lease_tokens");
   }
 
   private static LeaderScheduler instance(

@@ -168,11 +168,11 @@ final class LeaseRunner {
   }
 
   private void apply(LeaseAction action) {
-    if (action instanceof LeaseAction.Acquire a) {
+    if (action instanceof LeaseAction.Acquire) {
       long sent = loop.nanoTime();
       OptionalLong token;
       try {
-        token = store.acquire(holder, a.endedToken());
+        token = store.acquire(holder);
       } catch (RuntimeException e) { // CoordinationException, or a driver's or pool's surprise
         failed("acquire", e);
         feed(new LeaseEvent.AcquireFailed());

@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * <p>Each call borrows a connection, sets its network timeout to {@link LeaseConfig#renewTimeout()}
  * where the driver supports it (restoring it afterwards), runs its statement, commits if the
  * connection is not in auto-commit (rolling back on failure) and closes it. {@link #acquire} is one
- * upsert (PostgreSQL {@code INSERT ... ON CONFLICT DO UPDATE}, H2 {@code MERGE}), so the first
- * acquisition creates the row; on H2 a concurrent first insert loses with a duplicate key and the
- * upsert is repeated once against the winner's row.
+ * statement (PostgreSQL an update or else an insert in one {@code WITH}, H2 {@code MERGE}) that
+ * draws the token from the table's sequence, so the first acquisition creates the row; on H2 a
+ * concurrent first insert loses with a duplicate key and the statement is repeated once against the
+ * winner's row.
  *
  * <p>Failures: SQL state class 42 is a {@link LeaseTableException}; any other database failure is a
  * {@link StoreUnavailableException} naming the election and the operation, after which the outcome
@@ -79,18 +80,14 @@ public final class JdbcLeaseStore implements LeaseStore {
   }
 
   @Override
-  public OptionalLong acquire(String holder, long endedToken) {
+  public OptionalLong acquire(String holder) {
     checkLength("holder", holder, LeaseHolder.MAX_HOLDER);
     return call(
         "acquire",
         c -> {
           for (int attempt = 1; ; attempt++) {
             try (PreparedStatement p = c.prepareStatement(sql.acquire())) {
-              if (dialect == SqlDialect.POSTGRESQL) {
-                bind(p, name, holder, leaseMillis, endedToken, endedToken);
-              } else {
-                bind(p, name, holder, endedToken, leaseMillis);
-              }
+              bind(p, name, holder, leaseMillis);
               try (ResultSet rs = p.executeQuery()) {
                 return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
               }

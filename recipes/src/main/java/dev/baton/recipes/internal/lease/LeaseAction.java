@@ -6,7 +6,7 @@ import dev.baton.recipes.RevocationReason;
 /** What a lease candidate's {@link LeaseMachine} decides; the runner carries it out in order. */
 public sealed interface LeaseAction {
   /** Send the acquisition statement. */
-  record Acquire(long endedToken) implements LeaseAction {}
+  record Acquire() implements LeaseAction {}
 
   /** Send the renewal of {@code token}. */
   record Renew(long token) implements LeaseAction {}

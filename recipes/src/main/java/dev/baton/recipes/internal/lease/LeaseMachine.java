@@ -29,9 +29,9 @@ import org.jspecify.annotations.Nullable;
  * or renewal was sent (so that a slow answer does not push the next renewal towards the deadline:
  * each renewal has the whole renew timeout before it); a renewal refused, failed, or confirmed too
  * late ends the term at once. A term that ended is released (best effort: a failed release leaves
- * the lease to expire), and it is never resumed: the next acquisition passes its token as ended, so
- * the database gives a new one. Every timer carries a generation; a tick of an older generation is
- * ignored, so each state has exactly one timer.
+ * the lease to expire), and it is never resumed: every acquisition gets a new token from the store.
+ * Every timer carries a generation; a tick of an older generation is ignored, so each state has
+ * exactly one timer.
  */
 public final class LeaseMachine {
   private final long leaseNanos;
@@ -43,7 +43,6 @@ public final class LeaseMachine {
 
   private long held; // the token of the active term, 0 if none
   private long deadline; // of the active term
-  private long ended; // the token of this candidate's last ended term, 0 if none
   private long generation;
   private boolean closed;
 
@@ -86,7 +85,7 @@ public final class LeaseMachine {
       return List.of(poll());
     }
     // Start, or a wake-up: a follower tries at once (a holder has nothing to do)
-    return held == 0 ? List.of(new Acquire(ended)) : List.of();
+    return held == 0 ? List.of(new Acquire()) : List.of();
   }
 
   private List<LeaseAction> tick(LeaseEvent.Tick t) {
@@ -94,7 +93,7 @@ public final class LeaseMachine {
       return List.of(); // a timer of an earlier state
     }
     if (held == 0) {
-      return List.of(new Acquire(ended));
+      return List.of(new Acquire());
     }
     if (t.now() - deadline >= 0) {
       return endTerm(RevocationReason.LEASE_EXPIRED, true);
@@ -105,7 +104,7 @@ public final class LeaseMachine {
   private List<LeaseAction> acquired(LeaseEvent.Acquired a) {
     long until = a.sentAt() + leaseNanos - marginNanos;
     if (a.now() - until >= 0) {
-      ended = a.token(); // granted, but the answer came too late to act on: give it back
+      // granted, but the answer came too late to act on: give it back
       return List.of(new Release(a.token()), poll());
     }
     held = a.token();
@@ -129,7 +128,6 @@ public final class LeaseMachine {
   private List<LeaseAction> endTerm(@Nullable RevocationReason reason, boolean release) {
     long token = held;
     held = 0;
-    ended = token;
     if (reason == null) {
       return release ? List.of(new Release(token), poll()) : List.of(poll());
     }
@@ -146,7 +144,6 @@ public final class LeaseMachine {
     }
     long token = held;
     held = 0;
-    ended = token;
     return List.of(new End(token, RevocationReason.CLOSED), new Release(token));
   }
 

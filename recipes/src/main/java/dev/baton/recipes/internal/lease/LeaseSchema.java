@@ -3,7 +3,7 @@ package dev.baton.recipes.internal.lease;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.fencing.support.SafeText;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.lease.LeaseTableException;
@@ -17,28 +17,37 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease table, for PostgreSQL and H2 alike:
+ * The lease table and its token sequence, for PostgreSQL and H2 alike:
  *
  * <pre>{@code
  * CREATE TABLE IF NOT EXISTS baton_lease (
  *   name        VARCHAR(512) NOT NULL PRIMARY KEY,
- *   holder      VARCHAR(255),
+ *   holder      VARCHAR(512),
  *   token       BIGINT NOT NULL,
  *   expires_at  TIMESTAMP WITH TIME ZONE NOT NULL,
  *   acquired_at TIMESTAMP WITH TIME ZONE,
  *   renewed_at  TIMESTAMP WITH TIME ZONE
- * )
+ * );
+ * CREATE SEQUENCE IF NOT EXISTS baton_lease_tokens START WITH 1
  * }</pre>
  *
  * <p>The times are {@code TIMESTAMP WITH TIME ZONE} on purpose: they are compared with the
  * database's {@code CURRENT_TIMESTAMP}, and clients whose sessions have different time zones must
- * compare the same instants. The table name comes only from a validated {@link LeaseConfig}.
+ * compare the same instants. Every acquisition takes its token from the sequence, never from the
+ * row, so that no write to the row can make a token repeat or go down; the sequence is not owned by
+ * the table, so dropping and recreating the table does not reset the tokens either. A table of an
+ * earlier version (a 255-character holder, no sequence) is migrated when {@link
+ * LeaseConfig#createTable()} is set, the sequence starting above the table's highest token; else it
+ * is refused with the statements to run. The table name comes only from a validated {@link
+ * LeaseConfig}.
  */
 public final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
@@ -46,29 +55,62 @@ public final class LeaseSchema {
   /** The longest PostgreSQL identifier, and so the longest {@code NOTIFY} channel. */
   private static final int MAX_CHANNEL = 63;
 
+  /** A plain identifier, optionally schema-qualified, each part fitting PostgreSQL's 63 bytes. */
+  private static final Pattern NAME =
+      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");
+
+  /** The width of the holder column: room for the longest participant id and its suffix. */
+  static final int HOLDER_WIDTH = 512;
+
   private static final String[] TIME_COLUMNS = {"expires_at", "acquired_at", "renewed_at"};
 
   private LeaseSchema() {}
 
   /**
-   * The DDL that creates {@code table}.
+   * Checks the name of a lease table (the setting {@link LeaseConfig#table()}).
+   *
+   * @throws NullPointerException if {@code table} is null
+   * @throws IllegalArgumentException naming the setting and the value if it is not a plain SQL
+   *     identifier
+   */
+  public static String validTable(String table) {
+    if (!NAME.matcher(Objects.requireNonNull(table, "table")).matches()) {
+      throw new IllegalArgumentException(
+          "invalid LeaseConfig.table "
+              + SafeText.quoted(table, 80)
+              + ": the lease table's name must be 1 to 63 ASCII letters, digits and underscores,"
+              + " not starting with a digit, optionally schema.table");
+    }
+    return table;
+  }
+
+  /**
+   * The DDL that creates {@code table} and its token sequence, two statements.
    *
    * @throws IllegalArgumentException if the name is not a plain SQL identifier
    */
   public static String ddl(String table) {
+    return tableDdl(table) + ";\n" + LeaseTokens.sequenceDdl(table, 1);
+  }
+
+  private static String tableDdl(String table) {
     return "CREATE TABLE IF NOT EXISTS "
-        + SqlFenceSchema.validTableName(table)
-        + " (name VARCHAR(512) NOT NULL PRIMARY KEY, holder VARCHAR(255), token BIGINT NOT NULL, "
+        + validTable(table)
+        + " (name VARCHAR(512) NOT NULL PRIMARY KEY, holder VARCHAR("
+        + HOLDER_WIDTH
+        + "), token BIGINT NOT NULL, "
         + "expires_at TIMESTAMP WITH TIME ZONE NOT NULL, acquired_at TIMESTAMP WITH TIME ZONE, "
         + "renewed_at TIMESTAMP WITH TIME ZONE)";
   }
 
   /**
-   * Finds the database's dialect, creates the table if {@link LeaseConfig#createTable()}, and in
-   * every case checks that the table has the expected columns, with time zones on the times.
+   * Finds the database's dialect; if {@link LeaseConfig#createTable()}, creates the table and its
+   * token sequence, or migrates a table of an earlier version; and in every case checks that the
+   * table has the expected columns, with time zones on the times, and that the sequence is above
+   * the table's highest token.
    *
-   * @throws LeaseTableException if the database is neither PostgreSQL nor H2, or the table is
-   *     missing or misshapen
+   * @throws LeaseTableException if the database is neither PostgreSQL nor H2, or the table or its
+   *     sequence is missing or misshapen
    * @throws StoreUnavailableException if the database failed otherwise
    */
   public static SqlDialect prepare(DataSource dataSource, LeaseConfig config) {
@@ -83,13 +125,14 @@ public final class LeaseSchema {
       }
       try {
         if (config.createTable()) {
-          create(c, table);
+          create(c, table, tableDdl(table));
+          commit(c); // a failed statement below must not roll the table back
         }
-        checkShape(c, table);
+        int holderWidth = checkShape(c, table);
         checkUniqueName(c, table);
-        if (!c.getAutoCommit()) {
-          c.commit();
-        }
+        LeaseTokens.upgrade(c, dialect, table, holderWidth, config.createTable());
+        LeaseTokens.check(c, dialect, table);
+        commit(c);
       } catch (SQLException | RuntimeException e) {
         rollback(c, e);
         throw e;
@@ -104,23 +147,24 @@ public final class LeaseSchema {
     }
   }
 
-  private static void create(Connection c, String table) throws SQLException {
+  static void create(Connection c, String table, String ddl) throws SQLException {
     try (Statement s = c.createStatement()) {
-      s.execute(ddl(table));
+      s.execute(ddl);
     } catch (SQLException e) {
-      // Two first users may race on CREATE TABLE IF NOT EXISTS: PostgreSQL then reports a
-      // duplicate key (23505), table (42P07) or row type (42710, "type ... already exists"). The
-      // table exists either way; the shape check below decides.
+      // Two first users may race on CREATE ... IF NOT EXISTS: PostgreSQL then reports a duplicate
+      // key (23505), table (42P07) or row type (42710, "type ... already exists"). The object
+      // exists either way; the checks below decide.
       String state = e.getSQLState();
       if (!"23505".equals(state) && !"42P07".equals(state) && !"42710".equals(state)) {
         throw e;
       }
-      log.debug("lease table {} was created concurrently ({})", table, e.getMessage());
+      log.debug("lease table {}: created concurrently ({})", table, e.getMessage());
       rollback(c, e);
     }
   }
 
-  private static void checkShape(Connection c, String table) throws SQLException {
+  /** Checks the columns and their time zones; returns the holder column's width (0 if unknown). */
+  private static int checkShape(Connection c, String table) throws SQLException {
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
@@ -144,6 +188,7 @@ public final class LeaseSchema {
                   + ddl(table));
         }
       }
+      return meta.getPrecision(2);
     }
   }
 
@@ -193,7 +238,7 @@ public final class LeaseSchema {
   }
 
   /** An unquoted identifier as the database stores it. */
-  private static String folded(DatabaseMetaData meta, String identifier) throws SQLException {
+  static String folded(DatabaseMetaData meta, String identifier) throws SQLException {
     if (meta.storesUpperCaseIdentifiers()) {
       return identifier.toUpperCase(Locale.ROOT);
     }
@@ -213,10 +258,13 @@ public final class LeaseSchema {
         e);
   }
 
-  /** True if the SQL state says a table or column is missing or malformed (class 42). */
+  /**
+   * True if the SQL state says a table, column or sequence is missing or malformed (class 42; H2
+   * reports a missing sequence as 90036).
+   */
   static boolean isSchemaProblem(SQLException e) {
     String state = e.getSQLState();
-    return state != null && state.startsWith("42");
+    return state != null && (state.startsWith("42") || state.equals("90036"));
   }
 
   /**
@@ -226,9 +274,14 @@ public final class LeaseSchema {
    * is.
    */
   static String channel(String table) {
-    String channel =
-        SqlFenceSchema.validTableName(table).toLowerCase(Locale.ROOT).replace('.', '_');
+    String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');
     return channel.length() > MAX_CHANNEL ? channel.substring(0, MAX_CHANNEL) : channel;
+  }
+
+  static void commit(Connection c) throws SQLException {
+    if (!c.getAutoCommit()) {
+      c.commit();
+    }
   }
 
   private static void rollback(Connection c, Exception cause) {

@@ -6,13 +6,17 @@ import dev.baton.fencing.sql.SqlDialect;
 /**
  * The statements of {@link JdbcLeaseStore} for one dialect and table. The table name comes only
  * from a validated configuration; every value is a bound parameter, in the order given on each
- * component. Every right-hand side of a {@code SET} is evaluated against the row as it was before
- * the statement (standard SQL, and so on both databases), so the order of the assignments does not
- * matter.
+ * component.
  *
- * @param acquire PostgreSQL: name, holder, lease ms, ended token, ended token; H2: name, holder,
- *     ended token, lease ms. A result row with the token held, or none if another holder's lease is
- *     live.
+ * <p>An acquisition always draws its token from the table's sequence (see {@link LeaseTokens}), and
+ * only when it takes the row: never from the row, whose token a stranger may lower or whose row a
+ * stranger may delete, and never keeping the token the row has. A refused acquisition usually draws
+ * none; tokens rise on every change of holder, by one unless other elections of the table, an
+ * acquisition whose answer was lost, or candidates racing for the row (whose losers may have drawn
+ * a value) took values in between.
+ *
+ * @param acquire name, holder, lease ms; a result row with the new token, or none if another
+ *     holder's lease is live
  * @param renew lease ms, name, holder, token; one row updated if renewed
  * @param release name, holder, token; PostgreSQL also the {@code NOTIFY} channel, and a result row
  *     per released row (the notification is sent only then); H2: one row updated if released
@@ -32,39 +36,42 @@ record LeaseSql(String acquire, String renew, String release, String read) {
   }
 
   /**
-   * The condition under which the token (and acquired_at) are kept: the row is the same holder's
-   * (one candidate instance: see {@link LeaseHolder}), live, and not of the term it ended.
+   * Who may take the row: anyone once it is released or expired, and the same candidate instance
+   * (see {@link LeaseHolder}) at any time, as after an acquisition whose answer was lost.
    */
-  private static String sameTerm(String holder, String ended) {
-    return "h.holder = " + holder + " AND h.expires_at > CURRENT_TIMESTAMP AND h.token <> " + ended;
-  }
-
   private static String free(String holder) {
     return "(h.holder IS NULL OR h.expires_at <= CURRENT_TIMESTAMP OR h.holder = " + holder + ")";
   }
 
-  private static String takeover(String holder, String ended) {
-    String same = sameTerm(holder, ended);
-    return "token = CASE WHEN "
-        + same
-        + " THEN h.token ELSE h.token + 1 END, acquired_at = CASE WHEN "
-        + same
-        + " THEN h.acquired_at ELSE CURRENT_TIMESTAMP END, holder = "
-        + holder
-        + ", ";
-  }
-
+  /**
+   * PostgreSQL: an update of the row if it is free, else an insert if there is no row. The sequence
+   * is called only for the row written (an {@code INSERT ... ON CONFLICT} would draw a value for
+   * every poll). Both parts see one snapshot: a row inserted concurrently is left to its inserter
+   * ({@code DO NOTHING}), a row deleted concurrently is inserted by the next poll.
+   */
   private static LeaseSql postgres(String table) {
+    String next = "nextval('" + LeaseTokens.sequence(table) + "')";
     String acquire =
-        "INSERT INTO "
+        "WITH s(name, holder, ms) AS (VALUES (CAST(? AS VARCHAR), CAST(? AS VARCHAR),"
+            + " CAST(? AS DOUBLE PRECISION))),"
+            + " u AS (UPDATE "
             + table
-            + " AS h (name, holder, token, expires_at, acquired_at, renewed_at) VALUES (?, ?, 1, "
-            + expiry(SqlDialect.POSTGRESQL)
-            + ", CURRENT_TIMESTAMP, CURRENT_TIMESTAMP) ON CONFLICT (name) DO UPDATE SET "
-            + takeover("EXCLUDED.holder", "?")
-            + "expires_at = EXCLUDED.expires_at, renewed_at = CURRENT_TIMESTAMP WHERE "
-            + free("EXCLUDED.holder")
-            + " RETURNING h.token";
+            + " h SET token = "
+            + next
+            + ", holder = s.holder, acquired_at = CURRENT_TIMESTAMP, expires_at = CURRENT_TIMESTAMP"
+            + " + s.ms * INTERVAL '1 millisecond', renewed_at = CURRENT_TIMESTAMP FROM s"
+            + " WHERE h.name = s.name AND "
+            + free("s.holder")
+            + " RETURNING h.token),"
+            + " i AS (INSERT INTO "
+            + table
+            + " (name, holder, token, expires_at, acquired_at, renewed_at) SELECT s.name, s.holder, "
+            + next
+            + ", CURRENT_TIMESTAMP + s.ms * INTERVAL '1 millisecond', CURRENT_TIMESTAMP,"
+            + " CURRENT_TIMESTAMP FROM s WHERE NOT EXISTS (SELECT 1 FROM "
+            + table
+            + " x WHERE x.name = s.name) ON CONFLICT (name) DO NOTHING RETURNING token)"
+            + " SELECT token FROM u UNION ALL SELECT token FROM i";
     String release =
         "WITH r AS (UPDATE "
             + table
@@ -74,21 +81,30 @@ record LeaseSql(String acquire, String renew, String release, String read) {
     return new LeaseSql(acquire, renew(table, SqlDialect.POSTGRESQL), release, read(table));
   }
 
+  /**
+   * H2: one {@code MERGE}; the sequence is called only in the branch that writes. A concurrent
+   * first insert fails with a duplicate key, and {@link JdbcLeaseStore} repeats the statement.
+   */
   private static LeaseSql h2(String table) {
+    String next = "NEXT VALUE FOR " + LeaseTokens.sequence(table);
     String acquire =
         "SELECT token FROM FINAL TABLE (MERGE INTO "
             + table
-            + " h USING (VALUES (CAST(? AS VARCHAR(512)), CAST(? AS VARCHAR(255)),"
-            + " CAST(? AS BIGINT), CAST(? AS BIGINT))) s(name, holder, ended, ms) ON h.name = s.name"
+            + " h USING (VALUES (CAST(? AS VARCHAR(512)), CAST(? AS VARCHAR("
+            + LeaseSchema.HOLDER_WIDTH
+            + ")), CAST(? AS BIGINT))) s(name, holder, ms) ON h.name = s.name"
             + " WHEN MATCHED AND "
             + free("s.holder")
-            + " THEN UPDATE SET "
-            + takeover("s.holder", "s.ended")
-            + "expires_at = DATEADD(MILLISECOND, s.ms, CURRENT_TIMESTAMP),"
+            + " THEN UPDATE SET token = "
+            + next
+            + ", holder = s.holder, acquired_at = CURRENT_TIMESTAMP,"
+            + " expires_at = DATEADD(MILLISECOND, s.ms, CURRENT_TIMESTAMP),"
             + " renewed_at = CURRENT_TIMESTAMP"
             + " WHEN NOT MATCHED THEN INSERT (name, holder, token, expires_at, acquired_at,"
-            + " renewed_at) VALUES (s.name, s.holder, 1, DATEADD(MILLISECOND, s.ms,"
-            + " CURRENT_TIMESTAMP), CURRENT_TIMESTAMP, CURRENT_TIMESTAMP))";
+            + " renewed_at) VALUES (s.name, s.holder, "
+            + next
+            + ", DATEADD(MILLISECOND, s.ms, CURRENT_TIMESTAMP), CURRENT_TIMESTAMP,"
+            + " CURRENT_TIMESTAMP))";
     String release =
         "UPDATE "
             + table

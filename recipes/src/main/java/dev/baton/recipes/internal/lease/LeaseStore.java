@@ -21,15 +21,14 @@ public interface LeaseStore {
 
   /**
    * Takes the lease for {@code holder} if the row is absent, released, expired (by the store's
-   * clock), or already {@code holder}'s. The token rises by one on every change of holder; it is
-   * kept only when the row is {@code holder}'s, unexpired, and its token is not {@code endedToken}
-   * (a restart with the same id within the lease keeps the term it never ended; a term this holder
-   * ended is never resumed). The expiry becomes now plus the lease duration.
+   * clock), or already {@code holder}'s, with a new token: one above every token the store gave
+   * before, whatever became of the row (the token is never kept: a candidate acquires only when it
+   * holds no term, and a grant whose answer was lost was never acted on). The expiry becomes now
+   * plus the lease duration.
    *
-   * @param endedToken the token of this holder's last ended term, 0 if none
    * @return the token held after the call, or empty if another holder's lease is live
    */
-  OptionalLong acquire(String holder, long endedToken);
+  OptionalLong acquire(String holder);
 
   /**
    * Extends the lease to now plus the lease duration, only if the row is still {@code holder}'s,

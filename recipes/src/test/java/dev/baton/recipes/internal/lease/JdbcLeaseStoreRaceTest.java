@@ -49,17 +49,21 @@ class JdbcLeaseStoreRaceTest {
       assertThat(store.release(win.holder(), win.token())).isTrue();
       previous = win.token();
     }
-    assertThat(previous).isEqualTo(ROUNDS);
+    // each round's losers may have drawn values of the sequence they did not use
+    assertThat(previous).isGreaterThanOrEqualTo(ROUNDS);
   }
 
   @ParameterizedTest
   @EnumSource(LeaseDatabase.class)
   void exactlyOneOfTwentyHoldersCreatesAFreshElection(LeaseDatabase db) throws Exception {
+    long previous = 0;
     for (int round = 0; round < ROUNDS; round++) {
       JdbcLeaseStore store = db.store(LeaseDatabase.longLease(table), "fresh-" + round);
       List<Win> wins = race(store);
       assertThat(wins).as("round %d", round).hasSize(1);
-      assertThat(wins.get(0).token()).isEqualTo(1);
+      // the elections of one table draw from one sequence
+      assertThat(wins.get(0).token()).as("round %d", round).isGreaterThan(previous);
+      previous = wins.get(0).token();
       assertThat(store.read().orElseThrow().holder()).isEqualTo(wins.get(0).holder());
     }
   }
@@ -75,7 +79,7 @@ class JdbcLeaseStoreRaceTest {
           pool.submit(
               () -> {
                 start.await(30, TimeUnit.SECONDS);
-                return store.acquire(holder, 0);
+                return store.acquire(holder);
               }));
     }
     List<Win> wins = new ArrayList<>();

@@ -68,5 +68,6 @@ enum LeaseDatabase {
 
   void drop(String table) {
     SqlTables.drop(dataSource(), table);
+    SqlTables.dropSequences(dataSource(), LeaseTokens.sequence(table));
   }
 }

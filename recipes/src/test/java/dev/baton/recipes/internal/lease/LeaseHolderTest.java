@@ -2,7 +2,6 @@
 package dev.baton.recipes.internal.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,12 +24,9 @@ class LeaseHolderTest {
   }
 
   @Test
-  void theLongestParticipantIdStillFitsTheHolderColumn() {
-    String id = "x".repeat(LeaseHolder.MAX_PARTICIPANT_ID);
-    assertThat(LeaseHolder.checkParticipantId(id)).isSameAs(id);
+  void theLongestHolderIsTheLongestParticipantIdAndItsSuffix() {
+    String id = "x".repeat(256);
     assertThat(LeaseHolder.of(id, Long.MIN_VALUE)).hasSize(LeaseHolder.MAX_HOLDER);
-    assertThatThrownBy(() -> LeaseHolder.checkParticipantId(id + "x"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("at most 238 characters");
+    assertThat(LeaseHolder.MAX_HOLDER).isLessThanOrEqualTo(LeaseSchema.HOLDER_WIDTH);
   }
 }

@@ -34,9 +34,9 @@ class LeaseMachineTest {
 
   @Test
   void startAcquiresAndARefusalPollsAgain() {
-    assertThat(machine.on(new LeaseEvent.Start())).containsExactly(new Acquire(0));
+    assertThat(machine.on(new LeaseEvent.Start())).containsExactly(new Acquire());
     assertThat(machine.on(new LeaseEvent.Refused())).containsExactly(new Wait(1, 200 * MS));
-    assertThat(machine.on(new LeaseEvent.Tick(1, 200 * MS))).containsExactly(new Acquire(0));
+    assertThat(machine.on(new LeaseEvent.Tick(1, 200 * MS))).containsExactly(new Acquire());
     assertThat(machine.on(new LeaseEvent.AcquireFailed())).containsExactly(new Wait(2, 200 * MS));
   }
 
@@ -58,8 +58,8 @@ class LeaseMachineTest {
     machine.on(new LeaseEvent.Start());
     assertThat(machine.on(new LeaseEvent.Acquired(3, 0, 900 * MS)))
         .containsExactly(new Release(3), new Wait(1, 200 * MS));
-    // the next acquisition passes the token as ended, so the database gives a new one
-    assertThat(machine.on(new LeaseEvent.Tick(1, 1100 * MS))).containsExactly(new Acquire(3));
+    // the next acquisition gets a new token from the store
+    assertThat(machine.on(new LeaseEvent.Tick(1, 1100 * MS))).containsExactly(new Acquire());
   }
 
   @Test
@@ -84,7 +84,7 @@ class LeaseMachineTest {
     machine.on(new LeaseEvent.Tick(1, 300 * MS));
     assertThat(machine.on(new LeaseEvent.RenewRefused(5)))
         .containsExactly(new End(5, RevocationReason.LEASE_LOST), new Wait(2, 200 * MS));
-    assertThat(machine.on(new LeaseEvent.Tick(2, 500 * MS))).containsExactly(new Acquire(5));
+    assertThat(machine.on(new LeaseEvent.Tick(2, 500 * MS))).containsExactly(new Acquire());
   }
 
   @Test
@@ -103,7 +103,7 @@ class LeaseMachineTest {
         .containsExactly(new Release(5), new Wait(2, 200 * MS));
     assertThat(machine.on(new LeaseEvent.Tick(1, 300 * MS))).isEmpty(); // the renew timer
     assertThat(machine.on(new LeaseEvent.Ended(5))).isEmpty(); // once only
-    assertThat(machine.on(new LeaseEvent.Tick(2, 500 * MS))).containsExactly(new Acquire(5));
+    assertThat(machine.on(new LeaseEvent.Tick(2, 500 * MS))).containsExactly(new Acquire());
   }
 
   @Test
@@ -120,7 +120,7 @@ class LeaseMachineTest {
   void aWakeUpAcquiresAtOnceOnlyForAFollower() {
     machine.on(new LeaseEvent.Start());
     machine.on(new LeaseEvent.Refused());
-    assertThat(machine.on(new LeaseEvent.Wake())).containsExactly(new Acquire(0));
+    assertThat(machine.on(new LeaseEvent.Wake())).containsExactly(new Acquire());
     machine.on(new LeaseEvent.Acquired(2, 0, 1));
     assertThat(machine.on(new LeaseEvent.Wake())).isEmpty();
     assertThat(machine.on(new LeaseEvent.Tick(1, 5))).isEmpty(); // the poll before the wake-up

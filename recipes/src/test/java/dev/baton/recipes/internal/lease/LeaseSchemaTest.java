@@ -120,7 +120,7 @@ class LeaseSchemaTest {
   @EnumSource(LeaseDatabase.class)
   void aTableDroppedUnderTheStoreIsATableProblem(LeaseDatabase db) {
     JdbcLeaseStore store = db.store(LeaseDatabase.longLease(table), "e1");
-    assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
     db.drop(table);
     assertThatThrownBy(() -> store.renew("a", 1))
         .isInstanceOf(LeaseTableException.class)
@@ -137,7 +137,7 @@ class LeaseSchemaTest {
         .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining(table);
     JdbcLeaseStore store = new JdbcLeaseStore(nowhere, db.dialect(), config, "e-away");
-    assertThatThrownBy(() -> store.acquire("a", 0))
+    assertThatThrownBy(() -> store.acquire("a"))
         .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("e-away")
         .hasMessageContaining("acquire")

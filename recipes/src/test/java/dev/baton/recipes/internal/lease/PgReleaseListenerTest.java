@@ -52,8 +52,8 @@ class PgReleaseListenerTest {
     // each wakes once as it starts listening: a release before its LISTEN would go unheard
     await().atMost(WAKE).until(() -> wokeOne.get() == 1 && wokeTwo.get() == 1);
 
-    assertThat(one.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
-    assertThat(two.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(one.acquire("a")).isEqualTo(OptionalLong.of(1));
+    assertThat(two.acquire("a")).isEqualTo(OptionalLong.of(2)); // one sequence per table
     assertThat(one.renew("a", 1)).isTrue();
     assertThat(one.release("b", 1)).isFalse(); // refused: no notification
     assertThat(one.release("a", 1)).isTrue();
@@ -64,7 +64,7 @@ class PgReleaseListenerTest {
     // Notifications on one channel arrive in commit order: once two's subscriber has heard two's
     // release, the listener has already seen one's, so a count above two would show it woke for
     // one's.
-    assertThat(two.release("a", 1)).isTrue();
+    assertThat(two.release("a", 2)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(wokeTwo).hasValue(2));
     await().during(QUIET).atMost(WAKE).until(() -> wokeTwo.get() == 2 && wokeOne.get() == 2);
   }
@@ -77,7 +77,7 @@ class PgReleaseListenerTest {
     int firstPid = awaitListening(listener);
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1)); // listening
 
-    assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
     assertThat(store.release("a", 1)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2));
 
@@ -88,7 +88,7 @@ class PgReleaseListenerTest {
     // listening again: one wake, for whatever was released while it was disconnected
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
 
-    assertThat(store.acquire("a", 1)).isEqualTo(OptionalLong.of(2));
+    assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(2));
     assertThat(store.release("a", 2)).isTrue();
     await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(4));
     assertThat(listener.running()).isTrue();
@@ -108,7 +108,7 @@ class PgReleaseListenerTest {
             });
     awaitListening(listener);
     for (long token = 1; token <= 2; token++) {
-      assertThat(store.acquire("a", token - 1)).isEqualTo(OptionalLong.of(token));
+      assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(token));
       assertThat(store.release("a", token)).isTrue();
     }
     await().atMost(WAKE).untilAsserted(() -> assertThat(calls).hasValue(3));
@@ -143,7 +143,7 @@ class PgReleaseListenerTest {
           .atMost(Duration.ofSeconds(15))
           .until(() -> listener.backendPid() != 0 && listener.backendPid() != firstPid);
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2)); // listening again
-      assertThat(store.acquire("a", 0)).isEqualTo(OptionalLong.of(1));
+      assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
       assertThat(store.release("a", 1)).isTrue();
       await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(3));
       assertThat(listener.running()).isTrue();
@@ -252,7 +252,7 @@ class PgReleaseListenerTest {
       await().atMost(WAKE).until(() -> wokeA.get() >= 1 && wokeB.get() >= 1); // listening
       assertThat(threadsNamed("baton-lease-listen-" + table)).isOne();
       int before = wokeA.get();
-      assertThat(store.acquire("h", 0)).isEqualTo(OptionalLong.of(1));
+      assertThat(store.acquire("h")).isEqualTo(OptionalLong.of(1));
       assertThat(store.release("h", 1)).isTrue();
       await().atMost(WAKE).until(() -> wokeA.get() == before + 1);
 

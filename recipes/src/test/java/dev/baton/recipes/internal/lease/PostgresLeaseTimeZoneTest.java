@@ -41,19 +41,19 @@ class PostgresLeaseTimeZoneTest {
     JdbcLeaseStore a = new JdbcLeaseStore(east, dialect, config, "tz");
     JdbcLeaseStore b = new JdbcLeaseStore(west, dialect, config, "tz");
 
-    assertThat(a.acquire("east", 0)).isEqualTo(OptionalLong.of(1));
+    assertThat(a.acquire("east")).isEqualTo(OptionalLong.of(1));
     LeaseRecord seen = b.read().orElseThrow();
     assertThat(seen.live()).isTrue();
     assertThat(seen.holder()).isEqualTo("east");
-    assertThat(b.acquire("west", 0)).isEmpty();
+    assertThat(b.acquire("west")).isEmpty();
 
     await()
         .atMost(Duration.ofSeconds(15))
         .pollInterval(Duration.ofMillis(50))
         .until(() -> !b.read().orElseThrow().live());
-    assertThat(b.acquire("west", 0)).isEqualTo(OptionalLong.of(2));
+    assertThat(b.acquire("west")).isEqualTo(OptionalLong.of(2));
     assertThat(a.read().orElseThrow().live()).isTrue();
-    assertThat(a.acquire("east", 0)).isEmpty();
+    assertThat(a.acquire("east")).isEmpty();
     assertThat(a.read().orElseThrow().expiresAt()).isEqualTo(b.read().orElseThrow().expiresAt());
   }
 

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.fencing.support.Validation;
+import dev.baton.recipes.lease.LeaseTableException;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The token sequence of a lease table, {@code <table>_tokens}, and the upgrade of a table of an
+ * earlier version. Every acquisition draws its token from the sequence (see {@code LeaseSql}), so
+ * that no write to a row can make a token repeat or go down: a stranger who deletes the row or
+ * lowers its token changes nothing to the next one. The sequence is not owned by the table, so
+ * dropping and recreating the table does not reset the tokens either. What the sequence cannot
+ * survive is a change to itself ({@code ALTER SEQUENCE ... RESTART}, {@code setval}, {@code DROP})
+ * or a restored backup: {@link #check} refuses, at start, a sequence below the table's highest
+ * token.
+ */
+final class LeaseTokens {
+  private static final Logger log = LoggerFactory.getLogger(LeaseTokens.class);
+  private static final String SUFFIX = "_tokens";
+
+  private LeaseTokens() {}
+
+  /** Creates the sequence, if it does not exist, starting at {@code start}. */
+  static String sequenceDdl(String table, long start) {
+    return "CREATE SEQUENCE IF NOT EXISTS " + sequence(table) + " START WITH " + start;
+  }
+
+  /**
+   * The sequence the tokens of {@code table} are drawn from: its name (cut to leave room, so that
+   * PostgreSQL never truncates it) with {@value #SUFFIX}, in the table's schema.
+   */
+  static String sequence(String table) {
+    LeaseSchema.validTable(table);
+    int dot = table.indexOf('.');
+    String name = table.substring(dot + 1);
+    int room = 63 - SUFFIX.length();
+    return table.substring(0, dot + 1)
+        + (name.length() > room ? name.substring(0, room) : name)
+        + SUFFIX;
+  }
+
+  /**
+   * Brings a table of an earlier version up to date: widens its holder column (255 characters) to
+   * hold the longest participant id and its suffix, and creates the token sequence, starting above
+   * the table's highest token (the earlier version counted tokens in the rows). Without {@code
+   * migrate}, refuses the table with the statements to run instead.
+   */
+  static void upgrade(
+      Connection c, SqlDialect dialect, String table, int holderWidth, boolean migrate)
+      throws SQLException {
+    List<String> statements = new ArrayList<>();
+    if (holderWidth > 0 && holderWidth < LeaseHolder.MAX_HOLDER) {
+      statements.add(
+          "ALTER TABLE "
+              + table
+              + " ALTER COLUMN holder SET DATA TYPE VARCHAR("
+              + LeaseSchema.HOLDER_WIDTH
+              + ")");
+    }
+    if (nextValue(c, dialect, sequence(table)).isEmpty()) {
+      statements.add(sequenceDdl(table, highestToken(c, table) + 1));
+    }
+    if (statements.isEmpty()) {
+      return;
+    }
+    if (!migrate) {
+      throw new LeaseTableException(
+          table,
+          "the lease table "
+              + table
+              + " lacks what this version needs (a holder column of "
+              + LeaseHolder.MAX_HOLDER
+              + " characters, for a participant id of "
+              + Validation.MAX_ID_BYTES
+              + " bytes and its instance suffix; the token sequence "
+              + sequence(table)
+              + "): it was made by an earlier version, or the sequence was dropped; stop the"
+              + " candidates of earlier versions, then run: "
+              + String.join("; ", statements)
+              + " (or set createTable(true))");
+    }
+    for (String statement : statements) {
+      if (statement.startsWith("CREATE")) {
+        LeaseSchema.create(c, table, statement);
+      } else {
+        try (Statement s = c.createStatement()) {
+          s.execute(statement);
+        }
+      }
+      LeaseSchema.commit(c);
+      log.info("lease table {} upgraded: {}", table, statement);
+    }
+  }
+
+  /**
+   * Checks that the token sequence's next value is above the table's highest token: a sequence made
+   * by hand without {@code START WITH}, or reset, would hand out tokens again.
+   */
+  static void check(Connection c, SqlDialect dialect, String table) throws SQLException {
+    String sequence = sequence(table);
+    long highest = highestToken(c, table);
+    OptionalLong next = nextValue(c, dialect, sequence);
+    if (next.isEmpty()) {
+      throw new LeaseTableException(
+          table,
+          "the token sequence "
+              + sequence
+              + " of lease table "
+              + table
+              + " was not found (dropped meanwhile?); run: "
+              + sequenceDdl(table, highest + 1));
+    }
+    if (next.getAsLong() <= highest) {
+      throw new LeaseTableException(
+          table,
+          "the token sequence "
+              + sequence
+              + " of lease table "
+              + table
+              + " would give "
+              + next.getAsLong()
+              + ", not above the table's highest token "
+              + highest
+              + ": tokens would be handed out again (was the sequence reset or made by hand?);"
+              + " run: ALTER SEQUENCE "
+              + sequence
+              + " RESTART WITH "
+              + (highest + 1));
+    }
+  }
+
+  private static long highestToken(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(token), 0) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** The value the sequence gives next, without drawing it; empty if there is no sequence. */
+  private static OptionalLong nextValue(Connection c, SqlDialect dialect, String sequence)
+      throws SQLException {
+    if (dialect == SqlDialect.POSTGRESQL) {
+      // to_regclass finds the sequence as a statement would (search path, folding), or gives
+      // null: a failed statement would abort the transaction of a connection without auto-commit
+      try (PreparedStatement p = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+        p.setString(1, sequence);
+        try (ResultSet rs = p.executeQuery()) {
+          rs.next();
+          if (!rs.getBoolean(1)) {
+            return OptionalLong.empty();
+          }
+        }
+      }
+      try (Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM "
+                      + sequence)) {
+        rs.next();
+        return OptionalLong.of(rs.getLong(1));
+      }
+    }
+    DatabaseMetaData meta = c.getMetaData();
+    int dot = sequence.indexOf('.');
+    String schema = dot >= 0 ? LeaseSchema.folded(meta, sequence.substring(0, dot)) : c.getSchema();
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "SELECT BASE_VALUE FROM INFORMATION_SCHEMA.SEQUENCES"
+                + " WHERE SEQUENCE_SCHEMA = ? AND SEQUENCE_NAME = ?")) {
+      p.setString(1, schema);
+      p.setString(2, LeaseSchema.folded(meta, sequence.substring(dot + 1)));
+      try (ResultSet rs = p.executeQuery()) {
+        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+      }
+    }
+  }
+}
