@@ -22,6 +22,7 @@ import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitializat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * The lease backend, {@code baton.backend=lease}: a {@link LeaseBackend} bean (unless the
@@ -67,11 +68,17 @@ public class BatonLeaseAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnSingleCandidate(DataSource.class)
     @DependsOnDatabaseInitialization
-    LeaseBackend batonLeaseBackend(DataSource dataSource, BatonProperties properties) {
+    LeaseBackend batonLeaseBackend(
+        DataSource dataSource, BatonProperties properties, Environment environment) {
       LeaseProperties p = properties.getLease();
       LeaseConfig config = leaseConfig(p);
+      PoolTimeoutCheck.warnIfLonger(dataSource, config.renewTimeout());
       try {
-        LeaseBackend backend = LeaseBackend.create(dataSource, config);
+        LeaseBackend backend =
+            DatabaseStartup.run(
+                environment,
+                "prepare the lease table " + config.table(),
+                () -> LeaseBackend.create(dataSource, config));
         log.info("Baton elections run on a lease record: {}", backend);
         return backend;
       } catch (LeaseTableException e) {
