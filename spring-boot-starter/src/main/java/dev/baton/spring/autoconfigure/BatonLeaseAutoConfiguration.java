@@ -11,6 +11,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -18,6 +19,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -55,6 +58,27 @@ public class BatonLeaseAutoConfiguration {
 
   /** Creates the auto-configuration. */
   public BatonLeaseAutoConfiguration() {}
+
+  /**
+   * Refuses a {@code baton.backend} that is neither zookeeper nor lease before any bean is created:
+   * otherwise the first bean that needs an election (a {@code @LeaderOnly} one) reports that there
+   * are none, and not why.
+   */
+  @Bean
+  static BeanFactoryPostProcessor batonBackendCheck(Environment environment) {
+    return beanFactory -> {
+      try {
+        Binder.get(environment).bind("baton.backend", BatonProperties.Backend.class);
+      } catch (BindException e) {
+        throw new BatonPropertyException(
+            "baton.backend",
+            environment.getProperty("baton.backend"),
+            "use zookeeper or lease: Baton's elections run on a ZooKeeper ensemble"
+                + " (baton.connect-string) or on a lease row in the application's DataSource",
+            e);
+      }
+    };
+  }
 
   /** The backend on the application's {@code DataSource}. */
   @Configuration(proxyBeanMethods = false)
