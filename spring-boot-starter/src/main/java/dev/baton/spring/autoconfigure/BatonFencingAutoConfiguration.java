@@ -41,6 +41,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * {@code DataSource}, a {@link SqlFence} ({@code baton.fence.*}), the {@link TransactionalFence}
  * that joins Spring-managed transactions, and the leader-only scheduler's {@link JobStore} ({@code
  * baton.scheduler.*}). Each bean backs off when the application defines its own.
+ *
+ * <p>A table that cannot be created, or a database that cannot be reached, fails the start as a
+ * {@link BatonStartupException} naming the table and the settings. When Baton does not create the
+ * fence's table and the application fences (a {@link Fenced} method, or a bean that takes the
+ * fence), a missing table fails the start, naming {@code baton.fence.create-schema}.
  */
 @AutoConfiguration(
     afterName = {
@@ -152,7 +157,7 @@ public class BatonFencingAutoConfiguration {
               prefix,
               () -> SqlJobStore.create(dataSource, prefix, claims));
       DatabaseInitializationMode mode = properties.getCreateSchema();
-      boolean creates =
+      boolean created =
           DatabaseStartup.run(
               environment,
               "prepare the scheduler tables " + prefix + "_*",
@@ -175,7 +180,7 @@ public class BatonFencingAutoConfiguration {
                 }
                 return true;
               });
-      if (!creates && outdated(store)) {
+      if (!created && outdated(store)) {
         throw new BatonPropertyException(
             "baton.scheduler.create-schema",
             mode,
