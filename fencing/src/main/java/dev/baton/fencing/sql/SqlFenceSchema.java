@@ -2,7 +2,9 @@
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
+import dev.baton.fencing.FencingException;
 import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.SchemaCreation;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -92,7 +94,8 @@ public final class SqlFenceSchema {
   }
 
   /**
-   * Creates {@code table} if it does not exist.
+   * Creates {@code table} if it does not exist. Instances creating it at the same moment all
+   * succeed (on PostgreSQL the losers of that race get an error, which is ignored).
    *
    * @throws NullPointerException if {@code dataSource} or {@code table} is null
    * @throws IllegalArgumentException if the table name is not a plain SQL identifier
@@ -101,16 +104,49 @@ public final class SqlFenceSchema {
   public static void create(DataSource dataSource, String table) {
     Objects.requireNonNull(dataSource, "dataSource");
     String ddl = ddl(table);
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection()) {
       SqlDialect.of(c);
-      s.execute(ddl);
-      if (!c.getAutoCommit()) {
-        c.commit();
-      }
+      SchemaCreation.execute(c, ddl); // false: another instance created it at the same moment
     } catch (SQLException e) {
       throw new FenceConfigurationException(
           "cannot create the fence table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Checks that {@code table} exists with the fence's columns, as an application that does not
+   * create it does at start-up (rather than at its first fenced write).
+   *
+   * @throws NullPointerException if {@code dataSource} or {@code table} is null
+   * @throws IllegalArgumentException if the table name is not a plain SQL identifier
+   * @throws FenceConfigurationException if the database is not supported, or the table is missing
+   *     or lacks a column (the message gives the DDL)
+   * @throws FencingException if the database cannot be read
+   */
+  public static void check(DataSource dataSource, String table) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    String ddl = ddl(table);
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      SqlDialect.of(c);
+      s.executeQuery(
+              "SELECT resource, scope, highest_token, holder, updated_at FROM "
+                  + table
+                  + " WHERE 1 = 0")
+          .close();
+    } catch (SQLException e) {
+      if (SqlDialect.isSchemaProblem(e)) {
+        throw new FenceConfigurationException(
+            "the fence table "
+                + table
+                + " is missing or has another shape ("
+                + e.getMessage()
+                + "); create it with: "
+                + ddl,
+            e);
+      }
+      throw new FencingException(
+          null, "cannot read the fence table " + table + ": " + e.getMessage(), e);
     }
   }
 }

@@ -9,7 +9,6 @@ import dev.baton.fencing.support.SafeText;
 import dev.baton.recipes.CoordinationException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -136,20 +135,21 @@ public final class SqlJobStore implements JobStore {
 
   /**
    * Creates the store's tables if they do not exist, and adds the columns of this version to a jobs
-   * table of an earlier one ({@link #migration(String)}).
+   * table of an earlier one ({@link #migration(String)}). Instances doing so at the same moment all
+   * succeed (on PostgreSQL the losers of that race get an error, which is ignored).
+   *
+   * @throws FenceConfigurationException if a statement fails, naming the tables
    */
   public void createSchema() {
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
-      for (String statement : SqlJobTables.tables(prefix)) {
-        s.execute(statement);
-      }
-      for (String statement : SqlJobTables.migration(prefix)) {
-        s.execute(statement);
-      }
+    try (Connection c = dataSource.getConnection()) {
+      SqlJobTables.create(c, prefix);
     } catch (SQLException e) {
       throw new FenceConfigurationException(
-          "cannot create the scheduler tables: " + e.getMessage(), e);
+          "cannot create the scheduler tables "
+              + String.join(", ", prefix + "_fence", prefix + "_progress", jobs)
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 

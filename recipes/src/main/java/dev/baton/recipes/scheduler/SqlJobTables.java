@@ -5,6 +5,7 @@ import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.fencing.support.SchemaCreation;
 import dev.baton.recipes.CoordinationException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -44,6 +45,20 @@ final class SqlJobTables {
             + "status VARCHAR(16) NOT NULL, claimed_by VARCHAR(255), claimed_at TIMESTAMP, "
             + "completed_at TIMESTAMP, attempts INT DEFAULT 0 NOT NULL, "
             + "lease_until TIMESTAMP WITH TIME ZONE, last_error VARCHAR(2000))");
+  }
+
+  /**
+   * Creates the tables and migrates a jobs table of an earlier version, each statement in a
+   * transaction of its own; a statement that lost a race with another instance's creation of the
+   * same table or index is skipped (the object exists).
+   */
+  static void create(Connection c, String prefix) throws SQLException {
+    for (String statement : tables(prefix)) {
+      SchemaCreation.execute(c, statement);
+    }
+    for (String statement : migration(prefix)) {
+      SchemaCreation.execute(c, statement);
+    }
   }
 
   /** The columns a jobs table of this version has (read by every claim). */

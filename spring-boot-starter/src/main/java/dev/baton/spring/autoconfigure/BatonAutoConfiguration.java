@@ -86,14 +86,28 @@ public class BatonAutoConfiguration {
     try {
       return BatonSession.start(config);
     } catch (CoordinationException e) {
-      if (details instanceof PropertiesBatonConnectionDetails) {
-        throw new BatonPropertyException(
-            "baton.connect-string",
-            connectString,
-            e.getMessage() + "; check that ZooKeeper runs there, or raise baton.connection-timeout",
-            e);
-      }
-      throw e;
+      // Not a refused value: the ensemble did not answer (or the client refused to start).
+      String timeout = PropertyCheck.text(config.connectionTimeout());
+      String source =
+          details instanceof PropertiesBatonConnectionDetails
+              ? "baton.connect-string=" + connectString
+              : "from the BatonConnectionDetails bean " + details.getClass().getName();
+      throw new BatonStartupException(
+          "Baton could not reach the ZooKeeper ensemble at "
+              + connectString
+              + " within "
+              + config.connectionTimeout().toMillis()
+              + " ms ("
+              + source
+              + ", baton.connection-timeout="
+              + timeout
+              + "): "
+              + e.getMessage(),
+          "Check that ZooKeeper runs at "
+              + connectString
+              + " and that this host can reach it (firewall, TLS port), or raise"
+              + " baton.connection-timeout",
+          e);
     }
   }
 }

@@ -13,11 +13,13 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
+import java.util.Locale;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -39,6 +41,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * {@code DataSource}, a {@link SqlFence} ({@code baton.fence.*}), the {@link TransactionalFence}
  * that joins Spring-managed transactions, and the leader-only scheduler's {@link JobStore} ({@code
  * baton.scheduler.*}). Each bean backs off when the application defines its own.
+ *
+ * <p>A table that cannot be created, or a database that cannot be reached, fails the start as a
+ * {@link BatonStartupException} naming the table and the settings. When Baton does not create the
+ * fence's table and the application fences (a {@link Fenced} method, or a bean that takes the
+ * fence), a missing table fails the start, naming {@code baton.fence.create-schema}.
  */
 @AutoConfiguration(
     afterName = {
@@ -84,16 +91,43 @@ public class BatonFencingAutoConfiguration {
               : environment.getProperty("spring.application.name");
       SqlFence fence =
           check("baton.fence.table", table, () -> SqlFence.create(dataSource, table, holder));
-      if (creates(properties.getCreateSchema(), dataSource)) {
-        check(
-            "baton.fence.create-schema",
-            properties.getCreateSchema(),
-            () -> {
-              SqlFenceSchema.create(dataSource, table);
-              return table;
-            });
-      }
-      return fence;
+      DatabaseInitializationMode mode = properties.getCreateSchema();
+      return DatabaseStartup.run(
+          environment,
+          "prepare the fence table " + table,
+          () -> {
+            if (creates(mode, dataSource)) {
+              try {
+                SqlFenceSchema.create(dataSource, table);
+              } catch (FenceConfigurationException e) {
+                throw notCreated(
+                    "the fence table " + table,
+                    "baton.fence.create-schema=" + name(mode),
+                    "SqlFenceSchema.ddl(\"" + table + "\")",
+                    "baton.fence.create-schema",
+                    e);
+              }
+            }
+            return fence;
+          });
+    }
+
+    /**
+     * With the fence's table not created by Baton, the check at the end of the start that it exists
+     * if the application fences.
+     */
+    @Bean
+    FenceTableCheck batonFenceTableCheck(
+        ConfigurableListableBeanFactory beanFactory,
+        DataSource dataSource,
+        FenceProperties properties,
+        Environment environment) {
+      return new FenceTableCheck(
+          beanFactory,
+          dataSource,
+          environment,
+          properties.getTable(),
+          properties.getCreateSchema());
     }
 
     /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
@@ -113,7 +147,8 @@ public class BatonFencingAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(JobStore.class)
     @DependsOnDatabaseInitialization
-    SqlJobStore batonJobStore(DataSource dataSource, JobStoreProperties properties) {
+    SqlJobStore batonJobStore(
+        DataSource dataSource, JobStoreProperties properties, Environment environment) {
       String prefix = properties.getTablePrefix();
       ClaimConfig claims = claimConfig(properties);
       SqlJobStore store =
@@ -122,15 +157,30 @@ public class BatonFencingAutoConfiguration {
               prefix,
               () -> SqlJobStore.create(dataSource, prefix, claims));
       DatabaseInitializationMode mode = properties.getCreateSchema();
-      if (creates(mode, dataSource)) {
-        check(
-            "baton.scheduler.create-schema",
-            mode,
-            () -> {
-              store.createSchema();
-              return store;
-            });
-      } else if (outdated(store)) {
+      boolean created =
+          DatabaseStartup.run(
+              environment,
+              "prepare the scheduler tables " + prefix + "_*",
+              () -> {
+                if (!creates(mode, dataSource)) {
+                  return false;
+                }
+                try {
+                  store.createSchema();
+                } catch (FenceConfigurationException e) {
+                  throw notCreated(
+                      "the scheduler tables " + prefix + "_*",
+                      "baton.scheduler.table-prefix="
+                          + prefix
+                          + ", baton.scheduler.create-schema="
+                          + name(mode),
+                      "SqlJobStore.ddl(\"" + prefix + "\")",
+                      "baton.scheduler.create-schema",
+                      e);
+                }
+                return true;
+              });
+      if (!created && outdated(store)) {
         throw new BatonPropertyException(
             "baton.scheduler.create-schema",
             mode,
@@ -138,7 +188,7 @@ public class BatonFencingAutoConfiguration {
                 + prefix
                 + "_jobs was created by an earlier version of Baton and Baton does not manage "
                 + "this database's schema (create-schema="
-                + mode.name().toLowerCase(java.util.Locale.ROOT)
+                + name(mode)
                 + "): set baton.scheduler.create-schema=always to migrate it at start-up, or run "
                 + String.join("; ", SqlJobStore.migration(prefix)),
             null);
@@ -194,11 +244,32 @@ public class BatonFencingAutoConfiguration {
     private static <T> T check(String property, Object value, Supplier<T> step) {
       try {
         return step.get();
-      } catch (FenceConfigurationException | IllegalArgumentException e) {
-        // An invalid name is IllegalArgumentException (the library's rule for invalid values);
-        // a schema that cannot be created is FenceConfigurationException.
+      } catch (IllegalArgumentException e) {
+        // An invalid name or value is IllegalArgumentException (the library's rule for invalid
+        // values). A table that cannot be created is no invalid value: see notCreated.
         throw new BatonPropertyException(property, value, String.valueOf(e.getMessage()), e);
       }
+    }
+
+    /**
+     * A table that could not be created: a start-up failure (not a refused value) naming the
+     * settings, with the way to create it by hand.
+     */
+    private static BatonStartupException notCreated(
+        String tables, String settings, String ddl, String property, RuntimeException e) {
+      return new BatonStartupException(
+          "Baton could not create " + tables + " (" + settings + "): " + e.getMessage(),
+          "Check that the database user may create tables there, or create them with your"
+              + " migrations ("
+              + ddl
+              + ") and set "
+              + property
+              + "=never",
+          e);
+    }
+
+    private static String name(DatabaseInitializationMode mode) {
+      return mode.name().toLowerCase(Locale.ROOT);
     }
 
     private static boolean creates(DatabaseInitializationMode mode, DataSource dataSource) {

@@ -11,6 +11,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -18,10 +19,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * The lease backend, {@code baton.backend=lease}: a {@link LeaseBackend} bean (unless the
@@ -55,6 +59,27 @@ public class BatonLeaseAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonLeaseAutoConfiguration() {}
 
+  /**
+   * Refuses a {@code baton.backend} that is neither zookeeper nor lease before any bean is created:
+   * otherwise the first bean that needs an election (a {@code @LeaderOnly} one) reports that there
+   * are none, and not why.
+   */
+  @Bean
+  static BeanFactoryPostProcessor batonBackendCheck(Environment environment) {
+    return beanFactory -> {
+      try {
+        Binder.get(environment).bind("baton.backend", BatonProperties.Backend.class);
+      } catch (BindException e) {
+        throw new BatonPropertyException(
+            "baton.backend",
+            environment.getProperty("baton.backend"),
+            "use zookeeper or lease: Baton's elections run on a ZooKeeper ensemble"
+                + " (baton.connect-string) or on a lease row in the application's DataSource",
+            e);
+      }
+    };
+  }
+
   /** The backend on the application's {@code DataSource}. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
@@ -67,11 +92,17 @@ public class BatonLeaseAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnSingleCandidate(DataSource.class)
     @DependsOnDatabaseInitialization
-    LeaseBackend batonLeaseBackend(DataSource dataSource, BatonProperties properties) {
+    LeaseBackend batonLeaseBackend(
+        DataSource dataSource, BatonProperties properties, Environment environment) {
       LeaseProperties p = properties.getLease();
       LeaseConfig config = leaseConfig(p);
+      PoolTimeoutCheck.warnIfLonger(dataSource, config.renewTimeout());
       try {
-        LeaseBackend backend = LeaseBackend.create(dataSource, config);
+        LeaseBackend backend =
+            DatabaseStartup.run(
+                environment,
+                "prepare the lease table " + config.table(),
+                () -> LeaseBackend.create(dataSource, config));
         log.info("Baton elections run on a lease record: {}", backend);
         return backend;
       } catch (LeaseTableException e) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -80,5 +81,11 @@ final class PropertyCheck {
   /** The full name of the property {@code suffix} under this check's prefix. */
   String name(String suffix) {
     return prefix + "." + suffix;
+  }
+
+  /** A duration as a property's value is written: 30s, 1500ms. */
+  static String text(Duration d) {
+    long millis = d.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
 }

@@ -41,6 +41,7 @@ public abstract class AnnotatedMethodsPostProcessor
   private final Map<Class<?>, List<AdvisedMethod>> scanned = new ConcurrentHashMap<>();
   private final Map<String, String> elections = new ConcurrentHashMap<>();
   private UnaryOperator<String> resolver = UnaryOperator.identity();
+  private volatile boolean advisedAny;
 
   /**
    * A post-processor that the bean factory completes.
@@ -114,12 +115,23 @@ public abstract class AnnotatedMethodsPostProcessor
       List<AdvisedMethod> found = scanned.computeIfAbsent(type, this::scan);
       if (!found.isEmpty()) {
         requireSupport(beanName, found);
+        advisedAny = true;
         found.stream()
             .filter(m -> !m.election().isEmpty())
             .forEach(m -> elections.putIfAbsent(m.election(), m.display()));
       }
     }
     return super.postProcessAfterInitialization(bean, beanName);
+  }
+
+  /**
+   * Whether a bean with annotated methods has been created so far (all non-lazy singletons, once
+   * they exist).
+   *
+   * @return true if some bean declares the annotation
+   */
+  public boolean hasAdvisedBeans() {
+    return advisedAny;
   }
 
   private List<AdvisedMethod> scan(Class<?> type) {

@@ -63,12 +63,24 @@ class BatonPropertiesValidationTest {
   }
 
   @Test
-  void anUnreachableEnsembleNamesTheConnectString() {
-    assertRefused(
-        "baton.connect-string",
-        "answered within",
-        "baton.connect-string=127.0.0.1:1",
-        "baton.connection-timeout=200ms");
+  void anUnreachableEnsembleIsNoInvalidValueButNamesTheSettings() {
+    runner
+        .withPropertyValues("baton.connect-string=127.0.0.1:1", "baton.connection-timeout=200ms")
+        .run(
+            ctx -> {
+              Throwable failure = ctx.getStartupFailure();
+              assertThat(failure).as("a start-up failure").isNotNull();
+              for (Throwable t = failure; t != null; t = t.getCause()) {
+                assertThat(t)
+                    .as("reported as an invalid value: %s", failure)
+                    .isNotInstanceOf(InvalidConfigurationPropertyValueException.class);
+              }
+              assertThat(failure)
+                  .hasStackTraceContaining("could not reach the ZooKeeper ensemble at 127.0.0.1:1")
+                  .hasStackTraceContaining("within 200 ms")
+                  .hasStackTraceContaining("baton.connect-string")
+                  .hasStackTraceContaining("baton.connection-timeout");
+            });
   }
 
   @Test
@@ -238,5 +250,22 @@ class BatonPropertiesValidationTest {
         .contains("baton.election.billing.path")
         .contains("not/absolute")
         .contains("Action:");
+  }
+
+  @Test
+  void springBootReportsAnUnreachableEnsembleWithADescriptionAndAnAction(CapturedOutput output) {
+    assertThatThrownBy(
+            () ->
+                TestApps.start(
+                    List.of(),
+                    "baton.connect-string=127.0.0.1:1",
+                    "baton.connection-timeout=200ms"))
+        .isNotNull();
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
+        .contains("Description:")
+        .contains("Baton could not reach the ZooKeeper ensemble at 127.0.0.1:1 within 200 ms")
+        .contains("Action:")
+        .contains("or raise baton.connection-timeout");
   }
 }

@@ -9,6 +9,7 @@ import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElections;
+import dev.baton.spring.leader.LeaderOnly;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.Arrays;
@@ -228,6 +229,29 @@ class LeaseAutoConfigurationTest {
                     BatonElectionAutoConfiguration.class))
             .withPropertyValues("baton.election.billing.path=/e");
     assertRefused(withoutDataSource, "baton.backend", "DataSource", "baton.backend=lease");
+  }
+
+  /** A bean with a leader-only method. */
+  static class Billing {
+    @LeaderOnly("billing")
+    public void run() {}
+  }
+
+  @Test
+  void anUnknownBackendIsRefusedBeforeTheLeaderOnlyBeansAreChecked() {
+    runner
+        .withConfiguration(AutoConfigurations.of(BatonLeaderOnlyAutoConfiguration.class))
+        .withBean(Billing.class)
+        .withPropertyValues("baton.backend=etcd")
+        .run(
+            ctx -> {
+              Throwable failure = ctx.getStartupFailure();
+              assertThat(failure).as("a start-up failure").isNotNull();
+              assertThat(failure).hasStackTraceContaining("baton.backend");
+              assertThat(failure).hasStackTraceContaining("etcd");
+              assertThat(failure).hasStackTraceContaining("zookeeper or lease");
+              assertThat(failure).rootCause().hasMessageNotContaining("has no elections");
+            });
   }
 
   @Test
