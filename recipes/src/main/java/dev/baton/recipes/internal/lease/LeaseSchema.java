@@ -4,6 +4,7 @@ package dev.baton.recipes.internal.lease;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
 import dev.baton.fencing.support.SafeText;
+import dev.baton.fencing.support.SchemaCreation;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.lease.LeaseTableException;
@@ -125,8 +126,7 @@ public final class LeaseSchema {
       }
       try {
         if (config.createTable()) {
-          create(c, table, tableDdl(table));
-          commit(c); // a failed statement below must not roll the table back
+          create(c, table, tableDdl(table)); // committed: a failure below keeps the table
         }
         int holderWidth = checkShape(c, table);
         checkUniqueName(c, table);
@@ -147,19 +147,12 @@ public final class LeaseSchema {
     }
   }
 
+  /**
+   * Runs one idempotent DDL statement in a transaction of its own; a lost creation race is fine.
+   */
   static void create(Connection c, String table, String ddl) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute(ddl);
-    } catch (SQLException e) {
-      // Two first users may race on CREATE ... IF NOT EXISTS: PostgreSQL then reports a duplicate
-      // key (23505), table (42P07) or row type (42710, "type ... already exists"). The object
-      // exists either way; the checks below decide.
-      String state = e.getSQLState();
-      if (!"23505".equals(state) && !"42P07".equals(state) && !"42710".equals(state)) {
-        throw e;
-      }
-      log.debug("lease table {}: created concurrently ({})", table, e.getMessage());
-      rollback(c, e);
+    if (!SchemaCreation.execute(c, ddl)) {
+      log.debug("lease table {}: created concurrently", table);
     }
   }
 
