@@ -43,7 +43,7 @@ final class BatonLockContender implements LockContender {
     hold = null;
     if (!lock.release()) {
       throw new BenchmarkFailure(
-          "FencedLock.release(): the hold had already ended (the lock was lost while held)");
+          "FencedLock.release(): the hold had already ended, or ZooKeeper did not confirm its delete");
     }
   }
 
