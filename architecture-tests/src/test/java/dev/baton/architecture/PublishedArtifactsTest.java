@@ -18,14 +18,16 @@ import org.w3c.dom.Node;
 
 /**
  * What Baton publishes, read from the POMs: every module of the build that is deployed (no {@code
- * maven.deploy.skip}) is in the BOM; the BOM has no parent, manages Baton's artifacts only, at its
- * own version, which is the parent's; every published jar has a sources and a javadoc jar.
+ * maven.deploy.skip}) is in the BOM, and what is not deployed is not installed; the BOM has no
+ * parent, manages Baton's artifacts at its own version, which is the parent's, and Curator,
+ * ZooKeeper and Guava at the parent's versions; every published jar has a sources and a javadoc
+ * jar.
  */
 class PublishedArtifactsTest {
   private static final Path ROOT = repositoryRoot();
 
   @Test
-  void theBomHasNoParentAndManagesOnlyBatonArtifactsAtTheProjectVersion() throws Exception {
+  void theBomHasNoParentAndManagesBatonArtifactsAtTheProjectVersion() throws Exception {
     Element bom = pom(ROOT.resolve("bom/pom.xml"));
     assertThat(child(bom, "parent")).as("the BOM's parent").isNull();
     assertThat(text(bom, "packaging")).isEqualTo("pom");
@@ -33,9 +35,38 @@ class PublishedArtifactsTest {
     List<Element> managed = managed(bom);
     assertThat(managed).isNotEmpty();
     for (Element d : managed) {
-      assertThat(text(d, "groupId")).as(text(d, "artifactId")).isEqualTo("dev.baton");
-      assertThat(text(d, "version")).as(text(d, "artifactId")).isEqualTo("${project.version}");
       assertThat(child(d, "scope")).as(text(d, "artifactId") + " scope").isNull();
+      assertThat(child(d, "exclusions")).as(text(d, "artifactId") + " exclusions").isNull();
+      if (text(d, "groupId").equals("dev.baton")) {
+        assertThat(text(d, "version")).as(text(d, "artifactId")).isEqualTo("${project.version}");
+      }
+    }
+  }
+
+  @Test
+  void theBomManagesCuratorZooKeeperAndGuavaAtTheTestedVersions() throws Exception {
+    // Only these besides Baton's own artifacts, each at the version property the parent builds and
+    // tests with (the BOM has no parent, so it repeats the values: they must stay equal).
+    Element bom = pom(ROOT.resolve("bom/pom.xml"));
+    Element parentProps = child(pom(ROOT.resolve("pom.xml")), "properties");
+    Element bomProps = child(bom, "properties");
+    Map<String, String> thirdParty = new LinkedHashMap<>();
+    for (Element d : managed(bom)) {
+      if (!text(d, "groupId").equals("dev.baton")) {
+        thirdParty.put(text(d, "groupId") + ":" + text(d, "artifactId"), text(d, "version"));
+      }
+    }
+    assertThat(thirdParty)
+        .containsOnly(
+            Map.entry("org.apache.curator:curator-framework", "${curator.version}"),
+            Map.entry("org.apache.curator:curator-recipes", "${curator.version}"),
+            Map.entry("org.apache.curator:curator-client", "${curator.version}"),
+            Map.entry("org.apache.curator:curator-test", "${curator.version}"),
+            Map.entry("org.apache.zookeeper:zookeeper", "${zookeeper.version}"),
+            Map.entry("org.apache.zookeeper:zookeeper-jute", "${zookeeper.version}"),
+            Map.entry("com.google.guava:guava", "${guava.version}"));
+    for (String property : List.of("curator.version", "zookeeper.version", "guava.version")) {
+      assertThat(text(bomProps, property)).as(property).isEqualTo(text(parentProps, property));
     }
   }
 
@@ -48,6 +79,19 @@ class PublishedArtifactsTest {
         .contains("baton-fencing", "baton-recipes", "baton-spring-boot-starter")
         .doesNotContain("baton-test-support", "baton-demo-cluster", "baton-bom");
     assertThat(inBom).containsAll(published.keySet());
+  }
+
+  @Test
+  void whatIsNotDeployedIsNotInstalledEither() throws Exception {
+    // mvn install puts in the local repository what a release would publish, nothing else; an
+    // unpublished module without a jar (architecture-tests) would otherwise stop mvn install.
+    for (Element module : children(child(pom(ROOT.resolve("pom.xml")), "modules"), "module")) {
+      String dir = module.getTextContent().trim();
+      Element props = child(pom(ROOT.resolve(dir).resolve("pom.xml")), "properties");
+      assertThat(flag(props, "maven.install.skip"))
+          .as(dir + ": maven.install.skip equals maven.deploy.skip")
+          .isEqualTo(flag(props, "maven.deploy.skip"));
+    }
   }
 
   @Test
@@ -79,16 +123,17 @@ class PublishedArtifactsTest {
     for (Element module : children(child(pom(ROOT.resolve("pom.xml")), "modules"), "module")) {
       Element pom = pom(ROOT.resolve(module.getTextContent().trim()).resolve("pom.xml"));
       Element props = child(pom, "properties");
-      boolean skipped =
-          props != null
-              && child(props, "maven.deploy.skip") != null
-              && text(props, "maven.deploy.skip").equals("true");
+      boolean skipped = flag(props, "maven.deploy.skip");
       String packaging = child(pom, "packaging") == null ? "jar" : text(pom, "packaging");
       if (!skipped && packaging.equals("jar")) {
         out.put(text(pom, "artifactId"), pom);
       }
     }
     return out;
+  }
+
+  private static boolean flag(Element props, String name) {
+    return props != null && child(props, name) != null && text(props, name).equals("true");
   }
 
   private static List<Element> managed(Element pom) {
