@@ -60,6 +60,11 @@ record LeaseDatabases(String name, DataSource dataSource) {
     }
   }
 
+  /** {@link #withTerms(Function, LeaseTest)} with the {@linkplain #quick quick} lease. */
+  void withTerms(LeaseTest test) throws Exception {
+    withTerms(table -> quick(table).build(), test);
+  }
+
   void drop(String table) {
     SqlTables.drop(dataSource, table);
     SqlTables.dropSequences(dataSource, table + "_tokens");

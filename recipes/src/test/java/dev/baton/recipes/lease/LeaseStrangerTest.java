@@ -28,7 +28,6 @@ class LeaseStrangerTest {
   @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aDeletedRowNeitherLowersNorRepeatsAToken(LeaseDatabases db) throws Exception {
     db.withTerms(
-        table -> LeaseDatabases.quick(table).build(),
         (table, backend, terms) -> {
           terms.candidate(backend, PATH, "a").start();
           terms.candidate(backend, PATH, "b").start();
@@ -55,7 +54,6 @@ class LeaseStrangerTest {
   @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aLoweredTokenIsNotTakenBackByItsHolder(LeaseDatabases db) throws Exception {
     db.withTerms(
-        table -> LeaseDatabases.quick(table).build(),
         (table, backend, terms) -> {
           terms.candidate(backend, PATH, "a").start();
           handOver(terms, 2); // the same candidate again, with tokens 1, 2, 3 before the fix
