@@ -10,15 +10,13 @@ import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.testkit.ForwardingDataSource;
 import dev.baton.testkit.ReadmeSnippets;
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
@@ -131,12 +129,17 @@ class ReadmeLeaseFailoverTest {
   }
 
   /** A data source that refuses every connection once cut: the database no longer hears it. */
-  private static final class Cuttable implements DataSource {
+  private static final class Cuttable implements ForwardingDataSource {
     private final DataSource delegate;
     private volatile boolean cut;
 
     Cuttable(DataSource delegate) {
       this.delegate = delegate;
+    }
+
+    @Override
+    public DataSource delegate() {
+      return delegate;
     }
 
     void cut() {
@@ -163,41 +166,6 @@ class ReadmeLeaseFailoverTest {
     public Connection getConnection(String user, String password) throws SQLException {
       check();
       return delegate.getConnection(user, password);
-    }
-
-    @Override
-    public PrintWriter getLogWriter() throws SQLException {
-      return delegate.getLogWriter();
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) throws SQLException {
-      delegate.setLogWriter(out);
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) throws SQLException {
-      delegate.setLoginTimeout(seconds);
-    }
-
-    @Override
-    public int getLoginTimeout() throws SQLException {
-      return delegate.getLoginTimeout();
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-      return delegate.getParentLogger();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-      return delegate.unwrap(iface);
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) throws SQLException {
-      return delegate.isWrapperFor(iface);
     }
   }
 }

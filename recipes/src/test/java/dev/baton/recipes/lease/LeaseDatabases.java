@@ -5,6 +5,7 @@ import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.SqlTables;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
@@ -36,6 +37,32 @@ record LeaseDatabases(String name, DataSource dataSource) {
   /** A table name no other test uses. */
   static String table() {
     return "lease_t" + ProcessHandle.current().pid() + "_" + SEQ.incrementAndGet();
+  }
+
+  /** What a test does with a backend on a table of its own, and the record of its candidates. */
+  interface LeaseTest {
+    void run(String table, LeaseBackend backend, LeaseTerms terms) throws Exception;
+  }
+
+  /**
+   * Runs {@code test} on a new table, with a backend on the lease {@code lease} configures for that
+   * table; then closes the test's candidates and drops the table.
+   */
+  void withTerms(Function<String, LeaseConfig> lease, LeaseTest test) throws Exception {
+    String table = table();
+    LeaseBackend backend = LeaseBackend.create(dataSource, lease.apply(table));
+    LeaseTerms terms = new LeaseTerms();
+    try {
+      test.run(table, backend, terms);
+    } finally {
+      terms.closeAll();
+      drop(table);
+    }
+  }
+
+  /** {@link #withTerms(Function, LeaseTest)} with the {@linkplain #quick quick} lease. */
+  void withTerms(LeaseTest test) throws Exception {
+    withTerms(table -> quick(table).build(), test);
   }
 
   void drop(String table) {

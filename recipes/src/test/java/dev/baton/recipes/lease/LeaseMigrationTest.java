@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,12 +25,8 @@ class LeaseMigrationTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
   private static final String PATH = "/lease/migrated";
 
-  static Stream<LeaseDatabases> databases() {
-    return LeaseDatabases.both();
-  }
-
   @ParameterizedTest(name = "{0}")
-  @MethodSource("databases")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aTableOfAnEarlierVersionIsRefusedWithTheStatementsOrUpgraded(LeaseDatabases db)
       throws Exception {
     String table = LeaseDatabases.table();
@@ -79,7 +74,7 @@ class LeaseMigrationTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("databases")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aSequenceSetBelowTheTableIsRefusedAtStart(LeaseDatabases db) throws Exception {
     String table = LeaseDatabases.table();
     try {

@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,50 +31,40 @@ class LeasePoolTest {
 
   @Test
   void fourCandidatesOnAPoolOfTwoElectKeepAndHandOverTheirTerm() throws Exception {
-    String table = LeaseDatabases.table();
     // Followers poll only every 30 s: a handover within 15 s is the release's notification.
-    LeaseConfig config =
-        LeaseDatabases.quick(table)
-            .leaseDuration(Duration.ofSeconds(5))
-            .safetyMargin(Duration.ofSeconds(1))
-            .renewInterval(Duration.ofMillis(500))
-            .renewTimeout(Duration.ofSeconds(2))
-            .pollInterval(Duration.ofSeconds(30))
-            .build();
-    LeaseTerms terms = new LeaseTerms();
-    try (HikariDataSource pool = pool(2)) {
-      LeaseBackend backend = LeaseBackend.create(pool, config);
-      try {
-        List<LeaderElection> candidates = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-          candidates.add(terms.candidate(backend, "/lease/pool", "p" + i));
-        }
-        candidates.forEach(LeaderElection::start);
-        LeaderElection first =
-            await().atMost(WITHIN).until(terms::leaders, l -> l.size() == 1).get(0);
-        Leadership term = first.leadership().orElseThrow();
-        // ten renewals, each needing a connection of the pool
-        await()
-            .during(Duration.ofSeconds(5))
-            .atMost(Duration.ofSeconds(8))
-            .until(() -> first.isLeader() && first.leadership().orElseThrow() == term);
-        assertThat(candidates).allMatch(c -> c.health().isHealthy(), "healthy");
+    onPool(
+        2,
+        table -> lease(table).pollInterval(Duration.ofSeconds(30)).build(),
+        (pool, backend, terms) -> {
+          List<LeaderElection> candidates = new ArrayList<>();
+          for (int i = 0; i < 4; i++) {
+            candidates.add(terms.candidate(backend, "/lease/pool", "p" + i));
+          }
+          candidates.forEach(LeaderElection::start);
+          LeaderElection first =
+              await().atMost(WITHIN).until(terms::leaders, l -> l.size() == 1).get(0);
+          Leadership term = first.leadership().orElseThrow();
+          // ten renewals, each needing a connection of the pool
+          await()
+              .during(Duration.ofSeconds(5))
+              .atMost(Duration.ofSeconds(8))
+              .until(() -> first.isLeader() && first.leadership().orElseThrow() == term);
+          assertThat(candidates).allMatch(c -> c.health().isHealthy(), "healthy");
 
-        first.close();
-        LeaderElection second =
-            await().atMost(Duration.ofSeconds(15)).until(terms::leaders, l -> l.size() == 1).get(0);
-        assertThat(second).isNotSameAs(first);
-        assertThat(second.leadership().orElseThrow().token().isNewerThan(term.token())).isTrue();
-        assertThat(terms.violations()).isEmpty();
-        assertThat(terms.events())
-            .filteredOn(e -> e.kind().equals("revoked"))
-            .extracting(LeaseTerms.Event::reason)
-            .containsExactly(RevocationReason.CLOSED);
-      } finally {
-        terms.closeAll();
-        SqlTables.drop(pool, table);
-      }
-    }
+          first.close();
+          LeaderElection second =
+              await()
+                  .atMost(Duration.ofSeconds(15))
+                  .until(terms::leaders, l -> l.size() == 1)
+                  .get(0);
+          assertThat(second).isNotSameAs(first);
+          assertThat(second.leadership().orElseThrow().token().isNewerThan(term.token())).isTrue();
+          assertThat(terms.violations()).isEmpty();
+          assertThat(terms.events())
+              .filteredOn(e -> e.kind().equals("revoked"))
+              .extracting(LeaseTerms.Event::reason)
+              .containsExactly(RevocationReason.CLOSED);
+        });
   }
 
   /**
@@ -84,45 +75,33 @@ class LeasePoolTest {
    */
   @Test
   void onAPoolOfOneTheListenerGivesWayToTheStatements() throws Exception {
-    String table = LeaseDatabases.table();
-    LeaseConfig config =
-        LeaseDatabases.quick(table)
-            .leaseDuration(Duration.ofSeconds(5))
-            .safetyMargin(Duration.ofSeconds(1))
-            .renewInterval(Duration.ofMillis(500))
-            .renewTimeout(Duration.ofSeconds(2))
-            .build();
-    LeaseTerms terms = new LeaseTerms();
-    try (HikariDataSource pool = pool(1)) {
-      LeaseBackend backend = LeaseBackend.create(pool, config);
-      try {
-        LeaderElection a = terms.candidate(backend, "/lease/one", "a");
-        LeaderElection b = terms.candidate(backend, "/lease/one", "b");
-        a.start();
-        b.start();
-        // the listener takes the only connection whenever it can, until a statement fails for it
-        await()
-            .atMost(WITHIN)
-            .until(
-                () ->
-                    terms.leaders().size() == 1
-                        && a.health().degraded().orElse("").contains("gave its connection back"));
-        LeaderElection leader = terms.leaders().get(0);
-        Leadership term = leader.leadership().orElseThrow();
-        await()
-            .during(Duration.ofSeconds(3))
-            .atMost(Duration.ofSeconds(5))
-            .until(() -> leader.isLeader() && leader.leadership().orElseThrow() == term);
-        assertThat(leader.health().isHealthy()).isTrue();
-        assertThat(leader.health().degraded())
-            .hasValueSatisfying(
-                why -> assertThat(why).contains("no connection to spare", "listening again in"));
-        assertThat(terms.violations()).isEmpty();
-      } finally {
-        terms.closeAll();
-        SqlTables.drop(pool, table);
-      }
-    }
+    onPool(
+        1,
+        table -> lease(table).build(),
+        (pool, backend, terms) -> {
+          LeaderElection a = terms.candidate(backend, "/lease/one", "a");
+          LeaderElection b = terms.candidate(backend, "/lease/one", "b");
+          a.start();
+          b.start();
+          // the listener takes the only connection whenever it can, until a statement fails for it
+          await()
+              .atMost(WITHIN)
+              .until(
+                  () ->
+                      terms.leaders().size() == 1
+                          && a.health().degraded().orElse("").contains("gave its connection back"));
+          LeaderElection leader = terms.leaders().get(0);
+          Leadership term = leader.leadership().orElseThrow();
+          await()
+              .during(Duration.ofSeconds(3))
+              .atMost(Duration.ofSeconds(5))
+              .until(() -> leader.isLeader() && leader.leadership().orElseThrow() == term);
+          assertThat(leader.health().isHealthy()).isTrue();
+          assertThat(leader.health().degraded())
+              .hasValueSatisfying(
+                  why -> assertThat(why).contains("no connection to spare", "listening again in"));
+          assertThat(terms.violations()).isEmpty();
+        });
   }
 
   /**
@@ -131,35 +110,66 @@ class LeasePoolTest {
    */
   @Test
   void anExhaustedPoolIsReportedInHealthWithTheReason() throws Exception {
+    onPool(
+        1,
+        table -> LeaseDatabases.quick(table).build(),
+        (pool, backend, terms) -> {
+          try (Connection held = pool.getConnection()) {
+            LeaderElection candidate = terms.candidate(backend, "/lease/exhausted", "starved");
+            candidate.start();
+            await()
+                .atMost(WITHIN)
+                .untilAsserted(
+                    () -> {
+                      ElectionHealth h = candidate.health();
+                      assertThat(h.isHealthy()).isFalse();
+                      assertThat(h.connected()).isFalse();
+                      assertThat(h.degraded())
+                          .hasValueSatisfying(
+                              why ->
+                                  assertThat(why)
+                                      .contains("cannot acquire the lease of /lease/exhausted")
+                                      .contains("Connection is not available")
+                                      .contains("followers wake by polling alone"));
+                    });
+            assertThat(held.isValid(1)).isTrue();
+          }
+        });
+  }
+
+  /** What a test does on a pool, with a backend on it and the record of its candidates. */
+  private interface PoolTest {
+    void run(HikariDataSource pool, LeaseBackend backend, LeaseTerms terms) throws Exception;
+  }
+
+  /**
+   * Runs {@code test} with a backend on a pool of {@code size} connections and a new table, with
+   * the lease {@code lease} configures for that table; then closes the test's candidates, drops the
+   * table and closes the pool.
+   */
+  private static void onPool(int size, Function<String, LeaseConfig> lease, PoolTest test)
+      throws Exception {
     String table = LeaseDatabases.table();
-    LeaseConfig config = LeaseDatabases.quick(table).build();
-    try (HikariDataSource pool = pool(1)) {
+    LeaseConfig config = lease.apply(table);
+    LeaseTerms terms = new LeaseTerms();
+    try (HikariDataSource pool = pool(size)) {
       LeaseBackend backend = LeaseBackend.create(pool, config);
-      LeaseTerms terms = new LeaseTerms();
-      try (Connection held = pool.getConnection()) {
-        LeaderElection candidate = terms.candidate(backend, "/lease/exhausted", "starved");
-        candidate.start();
-        await()
-            .atMost(WITHIN)
-            .untilAsserted(
-                () -> {
-                  ElectionHealth h = candidate.health();
-                  assertThat(h.isHealthy()).isFalse();
-                  assertThat(h.connected()).isFalse();
-                  assertThat(h.degraded())
-                      .hasValueSatisfying(
-                          why ->
-                              assertThat(why)
-                                  .contains("cannot acquire the lease of /lease/exhausted")
-                                  .contains("Connection is not available")
-                                  .contains("followers wake by polling alone"));
-                });
-        assertThat(held.isValid(1)).isTrue();
+      try {
+        test.run(pool, backend, terms);
       } finally {
         terms.closeAll();
         SqlTables.drop(pool, table);
       }
     }
+  }
+
+  /** The lease of the pool tests: 5 s, margin 1 s, renewed every 500 ms, within 2 s. */
+  private static LeaseConfig.Builder lease(String table) {
+    return LeaseDatabases.quick(table)
+        .leaseDuration(Duration.ofSeconds(5))
+        .safetyMargin(Duration.ofSeconds(1))
+        .renewInterval(Duration.ofMillis(500))
+        .renewTimeout(Duration.ofSeconds(2));
   }
 
   /** A HikariCP pool of {@code size} connections that waits 1.5 s at most for one. */

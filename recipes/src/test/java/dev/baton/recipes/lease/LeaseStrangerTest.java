@@ -11,7 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -25,65 +24,50 @@ class LeaseStrangerTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
   private static final String PATH = "/lease/stranger";
 
-  static Stream<LeaseDatabases> databases() {
-    return LeaseDatabases.both();
-  }
-
   @ParameterizedTest(name = "{0}")
-  @MethodSource("databases")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aDeletedRowNeitherLowersNorRepeatsAToken(LeaseDatabases db) throws Exception {
-    String table = LeaseDatabases.table();
-    LeaseBackend backend =
-        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
-    LeaseTerms terms = new LeaseTerms();
-    try {
-      terms.candidate(backend, PATH, "a").start();
-      terms.candidate(backend, PATH, "b").start();
-      handOver(terms, 2);
+    db.withTerms(
+        (table, backend, terms) -> {
+          terms.candidate(backend, PATH, "a").start();
+          terms.candidate(backend, PATH, "b").start();
+          handOver(terms, 2);
 
-      int before = terms.elected().size();
-      stranger(db, "DELETE FROM " + table + " WHERE name = ?");
-      await().atMost(WITHIN).until(() -> terms.elected().size() > before);
-      handOver(terms, 2);
+          int before = terms.elected().size();
+          stranger(db, "DELETE FROM " + table + " WHERE name = ?");
+          await().atMost(WITHIN).until(() -> terms.elected().size() > before);
+          handOver(terms, 2);
 
-      // The deleted row is inserted again while its holder still acts, until its next renewal is
-      // refused: two terms may overlap that long (as after a deleted leader znode on ZooKeeper),
-      // and only the fence keeps the older one out. Their tokens must say which is newer.
-      assertStrictlyRisingAndUnique(
-          terms, terms.violations().stream().filter(v -> !v.endsWith(" leads")).toList());
-      assertThat(terms.events())
-          .extracting(LeaseTerms.Event::reason)
-          .contains(RevocationReason.LEASE_LOST);
-    } finally {
-      terms.closeAll();
-      db.drop(table);
-    }
+          // The deleted row is inserted again while its holder still acts, until its next renewal
+          // is refused: two terms may overlap that long (as after a deleted leader znode on
+          // ZooKeeper), and only the fence keeps the older one out. Their tokens must say which is
+          // newer.
+          assertStrictlyRisingAndUnique(
+              terms, terms.violations().stream().filter(v -> !v.endsWith(" leads")).toList());
+          assertThat(terms.events())
+              .extracting(LeaseTerms.Event::reason)
+              .contains(RevocationReason.LEASE_LOST);
+        });
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("databases")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aLoweredTokenIsNotTakenBackByItsHolder(LeaseDatabases db) throws Exception {
-    String table = LeaseDatabases.table();
-    LeaseBackend backend =
-        LeaseBackend.create(db.dataSource(), LeaseDatabases.quick(table).build());
-    LeaseTerms terms = new LeaseTerms();
-    try {
-      terms.candidate(backend, PATH, "a").start();
-      handOver(terms, 2); // the same candidate again, with tokens 1, 2, 3 before the fix
+    db.withTerms(
+        (table, backend, terms) -> {
+          terms.candidate(backend, PATH, "a").start();
+          handOver(terms, 2); // the same candidate again, with tokens 1, 2, 3 before the fix
 
-      int before = terms.elected().size();
-      stranger(db, "UPDATE " + table + " SET token = token - 1 WHERE name = ?");
-      await().atMost(WITHIN).until(() -> terms.elected().size() > before);
-      handOver(terms, 1);
+          int before = terms.elected().size();
+          stranger(db, "UPDATE " + table + " SET token = token - 1 WHERE name = ?");
+          await().atMost(WITHIN).until(() -> terms.elected().size() > before);
+          handOver(terms, 1);
 
-      assertStrictlyRisingAndUnique(terms, terms.violations());
-      assertThat(terms.events())
-          .extracting(LeaseTerms.Event::reason)
-          .contains(RevocationReason.LEASE_LOST);
-    } finally {
-      terms.closeAll();
-      db.drop(table);
-    }
+          assertStrictlyRisingAndUnique(terms, terms.violations());
+          assertThat(terms.events())
+              .extracting(LeaseTerms.Event::reason)
+              .contains(RevocationReason.LEASE_LOST);
+        });
   }
 
   /** Waits for a leader, and {@code times} over makes it resign and waits for the next term. */

@@ -11,7 +11,6 @@ import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.TestListeners;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,12 +34,8 @@ class ParticipantIdLimitTest {
 
   @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
 
-  static Stream<LeaseDatabases> databases() {
-    return LeaseDatabases.both();
-  }
-
   @ParameterizedTest(name = "{0}")
-  @MethodSource("databases")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void theLongestIdsLeadOnTheLeaseBackend(LeaseDatabases db) throws Exception {
     String table = LeaseDatabases.table();
     LeaseBackend backend =

@@ -4,6 +4,7 @@ package dev.baton.spring.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.baton.spring.StartupFailures;
 import dev.baton.spring.TestApps;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.io.IOException;
@@ -68,13 +69,7 @@ class BatonPropertiesValidationTest {
         .withPropertyValues("baton.connect-string=127.0.0.1:1", "baton.connection-timeout=200ms")
         .run(
             ctx -> {
-              Throwable failure = ctx.getStartupFailure();
-              assertThat(failure).as("a start-up failure").isNotNull();
-              for (Throwable t = failure; t != null; t = t.getCause()) {
-                assertThat(t)
-                    .as("reported as an invalid value: %s", failure)
-                    .isNotInstanceOf(InvalidConfigurationPropertyValueException.class);
-              }
+              Throwable failure = StartupFailures.notAnInvalidValue(ctx);
               assertThat(failure)
                   .hasStackTraceContaining("could not reach the ZooKeeper ensemble at 127.0.0.1:1")
                   .hasStackTraceContaining("within 200 ms")

@@ -3,11 +3,11 @@ package dev.baton.spring.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.spring.StartupFailures;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -45,13 +45,7 @@ class DatabaseStartupTest {
         .withPropertyValues(properties)
         .run(
             ctx -> {
-              Throwable failure = ctx.getStartupFailure();
-              assertThat(failure).as("a start-up failure").isNotNull();
-              for (Throwable t = failure; t != null; t = t.getCause()) {
-                assertThat(t)
-                    .as("reported as an invalid value: %s", failure)
-                    .isNotInstanceOf(InvalidConfigurationPropertyValueException.class);
-              }
+              Throwable failure = StartupFailures.notAnInvalidValue(ctx);
               assertThat(failure)
                   .hasStackTraceContaining("could not reach the database")
                   .hasStackTraceContaining(

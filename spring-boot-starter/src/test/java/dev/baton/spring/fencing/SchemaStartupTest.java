@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.scheduler.SqlJobStore;
+import dev.baton.spring.StartupFailures;
 import dev.baton.spring.autoconfigure.BatonFencingAutoConfiguration;
 import dev.baton.testkit.PendingCreate;
 import java.time.Duration;
@@ -13,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -62,11 +62,7 @@ class SchemaStartupTest {
         .hasStackTraceContaining("could not create")
         .hasStackTraceContaining(table)
         .hasStackTraceContaining(property);
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      assertThat(t)
-          .as("reported as an invalid value: %s", failure)
-          .isNotInstanceOf(InvalidConfigurationPropertyValueException.class);
-    }
+    StartupFailures.assertNoInvalidValue(failure);
   }
 
   @Test
@@ -119,29 +115,33 @@ class SchemaStartupTest {
 
   @Test
   void aMissingFenceTableFailsTheStartOfAnApplicationWithFencedMethods() {
-    on(Databases.dataSource("h2"), "baton.fence.create-schema=never")
-        .withBean(Fencing.class)
-        .run(
-            context ->
-                assertThat(context.getStartupFailure())
-                    .as("a start-up failure")
-                    .isNotNull()
-                    .hasStackTraceContaining("the fence table baton_fence is missing")
-                    .hasStackTraceContaining("baton.fence.create-schema=always")
-                    .hasStackTraceContaining(SqlFenceSchema.ddl("baton_fence")));
+    assertMissingFenceTableFailsTheStart(
+        Fencing.class, "baton.fence.create-schema=always", SqlFenceSchema.ddl("baton_fence"));
   }
 
   @Test
   void aMissingFenceTableFailsTheStartOfAnApplicationThatUsesTheFence() {
+    assertMissingFenceTableFailsTheStart(FenceUser.class, "baton.fence.create-schema");
+  }
+
+  /**
+   * Starts an application with {@code bean} on H2 without the fence table, and asserts that its
+   * start fails saying that the table is missing, and each of {@code mentions}.
+   */
+  private void assertMissingFenceTableFailsTheStart(Class<?> bean, String... mentions) {
     on(Databases.dataSource("h2"), "baton.fence.create-schema=never")
-        .withBean(FenceUser.class)
+        .withBean(bean)
         .run(
-            context ->
-                assertThat(context.getStartupFailure())
-                    .as("a start-up failure")
-                    .isNotNull()
-                    .hasStackTraceContaining("the fence table baton_fence is missing")
-                    .hasStackTraceContaining("baton.fence.create-schema"));
+            context -> {
+              var failure =
+                  assertThat(context.getStartupFailure())
+                      .as("a start-up failure")
+                      .isNotNull()
+                      .hasStackTraceContaining("the fence table baton_fence is missing");
+              for (String mention : mentions) {
+                failure.hasStackTraceContaining(mention);
+              }
+            });
   }
 
   @Test

@@ -112,23 +112,18 @@ final class LeaseTokens {
     String sequence = sequence(table);
     long highest = highestToken(c, table);
     OptionalLong next = nextValue(c, dialect, sequence);
+    String theSequence = "the token sequence " + sequence + " of lease table " + table;
     if (next.isEmpty()) {
       throw new LeaseTableException(
           table,
-          "the token sequence "
-              + sequence
-              + " of lease table "
-              + table
+          theSequence
               + " was not found (dropped meanwhile?); run: "
               + sequenceDdl(table, highest + 1));
     }
     if (next.getAsLong() <= highest) {
       throw new LeaseTableException(
           table,
-          "the token sequence "
-              + sequence
-              + " of lease table "
-              + table
+          theSequence
               + " would give "
               + next.getAsLong()
               + ", not above the table's highest token "

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.lease;
 
-import java.io.PrintWriter;
+import dev.baton.testkit.ForwardingDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /** A data source that sets up each connection it hands out, as a pool's init SQL would. */
-record SessionDataSource(DataSource delegate, Setup setup) implements DataSource {
+record SessionDataSource(DataSource delegate, Setup setup) implements ForwardingDataSource {
 
   /** What is done to each new connection. */
   interface Setup {
@@ -51,40 +49,5 @@ record SessionDataSource(DataSource delegate, Setup setup) implements DataSource
       throw e;
     }
     return c;
-  }
-
-  @Override
-  public PrintWriter getLogWriter() throws SQLException {
-    return delegate.getLogWriter();
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) throws SQLException {
-    delegate.setLogWriter(out);
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) throws SQLException {
-    delegate.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() throws SQLException {
-    return delegate.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    return delegate.getParentLogger();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    return delegate.unwrap(type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) throws SQLException {
-    return delegate.isWrapperFor(type);
   }
 }
