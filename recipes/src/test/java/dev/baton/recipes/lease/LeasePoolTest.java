@@ -159,6 +159,7 @@ class LeasePoolTest {
       } finally {
         terms.closeAll();
         SqlTables.drop(pool, table);
+        SqlTables.dropSequences(pool, table + "_tokens");
       }
     }
   }
