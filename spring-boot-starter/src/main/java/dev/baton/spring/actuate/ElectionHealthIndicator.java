@@ -22,7 +22,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * backend} ({@code zookeeper} or {@code lease}), {@code connected}, {@code state}, {@code
  * participation}, and from the backend (read at most every {@code participantsTtl}, only while
  * connected) {@code participants} (how many candidates; on the lease backend 1 while a live holder
- * exists, a lease having no queue) and {@code leaderId}.
+ * exists, a lease having no queue) and {@code leaderId}. When present: {@code lastTransition},
+ * {@code callbackFailures}, {@code loopFailures}, {@code failure}, and {@code degraded} (lease
+ * backend: the failing statement and its error, or why followers wake by polling alone; see {@link
+ * ElectionHealth#degraded()}).
  */
 public final class ElectionHealthIndicator implements HealthIndicator {
   private final BatonElection election;
@@ -63,6 +66,7 @@ public final class ElectionHealthIndicator implements HealthIndicator {
       b.withDetail("loopFailures", h.loopFailures());
     }
     h.failure().ifPresent(f -> b.withDetail("failure", f));
+    h.degraded().ifPresent(d -> b.withDetail("degraded", d));
     if (participation == BatonElection.Participation.JOINED && h.connected()) {
       CachedReading.Result<List<Participant>> read = participants.get();
       List<Participant> list = read.value();

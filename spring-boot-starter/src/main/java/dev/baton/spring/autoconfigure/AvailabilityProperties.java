@@ -7,7 +7,9 @@ import java.time.Duration;
 public class AvailabilityProperties {
   /**
    * Leave every election and partition group while the application refuses traffic (readiness
-   * state) or its health is DOWN or OUT_OF_SERVICE, and join again when it recovers.
+   * state), is broken (liveness state) or its health is DOWN or OUT_OF_SERVICE, and join again when
+   * it recovers. Start-up does not count: Spring's livenessState and readinessState indicators are
+   * not read, the two states are followed by their events.
    */
   private boolean resignWhenUnavailable = false;
 

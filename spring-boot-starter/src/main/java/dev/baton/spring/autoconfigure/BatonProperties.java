@@ -47,9 +47,9 @@ public class BatonProperties {
 
   /**
    * How long a ZooKeeper call waits for a connection, and how long start-up waits for the first
-   * one.
+   * one. Unset: 5s, or the session timeout if that is shorter (SessionConfig's default).
    */
-  private Duration connectionTimeout = Duration.ofSeconds(5);
+  private @Nullable Duration connectionTimeout;
 
   /**
    * How long closing the session (and each election or group on it) waits for the ensemble during
@@ -137,13 +137,13 @@ public class BatonProperties {
     this.sessionTimeout = sessionTimeout;
   }
 
-  /** The connection timeout. */
-  public Duration getConnectionTimeout() {
+  /** The connection timeout, or null for {@code SessionConfig}'s default. */
+  public @Nullable Duration getConnectionTimeout() {
     return connectionTimeout;
   }
 
-  /** Sets the connection timeout. */
-  public void setConnectionTimeout(Duration connectionTimeout) {
+  /** Sets the connection timeout (null: {@code SessionConfig}'s default). */
+  public void setConnectionTimeout(@Nullable Duration connectionTimeout) {
     this.connectionTimeout = connectionTimeout;
   }
 

@@ -10,7 +10,8 @@ import java.time.Duration;
 public class LeaseProperties {
   /**
    * How long the database grants the lease from each acquisition or renewal, by its own clock. A
-   * crashed leader's successor waits this long plus a poll.
+   * crashed leader's successor waits at most lease-duration + poll-interval * (1 + poll-jitter)
+   * (17.5s with the defaults), usually less, as the lease runs from the last renewal.
    */
   private Duration leaseDuration = Duration.ofSeconds(15);
 
@@ -42,14 +43,17 @@ public class LeaseProperties {
   private String table = "baton_lease";
 
   /**
-   * Create the lease table at start-up if it does not exist; when false it is only checked, and a
-   * missing or misshapen table fails the start.
+   * Create the lease table and its token sequence <table>_tokens at start-up if they do not
+   * exist, and a table of an earlier version is upgraded; when false they are only checked, and a
+   * missing, misshapen or older table, or a sequence below the table's highest token, fails the
+   * start.
    */
   private boolean createTable = true;
 
   /**
    * On PostgreSQL, followers also wake on LISTEN/NOTIFY when a leader releases, so a graceful
-   * handover does not wait for a poll (one connection per election is kept open for it).
+   * handover does not wait for a poll (one pooled connection per DataSource and table is kept open
+   * for it, shared by all the application's elections on them).
    */
   private boolean listen = true;
 

@@ -7,6 +7,7 @@ import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.TlsConfig;
 import dev.baton.recipes.security.ZkIdentity;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -24,9 +25,13 @@ final class SessionConfigFactory {
     SessionConfig.Builder b =
         SessionConfig.builder(connectString)
             .sessionTimeout(props.getSessionTimeout())
-            .connectionTimeout(props.getConnectionTimeout())
             .closeTimeout(props.getCloseTimeout())
             .closeOnJvmExit(closeOnJvmExit);
+    Duration connectionTimeout = props.getConnectionTimeout();
+    if (connectionTimeout != null) {
+      // Unset keeps SessionConfig's default, which follows a shorter session timeout.
+      b.connectionTimeout(connectionTimeout);
+    }
     String namespace = props.getNamespace();
     if (namespace != null && !namespace.isBlank()) {
       b.namespace(namespace.startsWith("/") ? namespace.substring(1) : namespace);

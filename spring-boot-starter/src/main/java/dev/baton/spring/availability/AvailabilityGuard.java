@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.LivenessState;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
@@ -23,10 +24,19 @@ import org.springframework.context.SmartLifecycle;
  * again when it recovers ({@code baton.availability.resign-when-unavailable=true}).
  *
  * <p>Unavailable means: the last {@link AvailabilityChangeEvent} of {@link ReadinessState} said
- * {@code REFUSING_TRAFFIC} (before any such event the application counts as ready), or the {@link
- * HealthProbe} (with Actuator: the application's health contributors except Baton's own, read every
- * {@code baton.availability.health-check-interval}) reports a contributor {@code DOWN} or {@code
- * OUT_OF_SERVICE}. Each transition logs one INFO line with the reason.
+ * {@code REFUSING_TRAFFIC} or the last one of {@link LivenessState} said {@code BROKEN} (before any
+ * such event the application counts as ready and live), or the {@link HealthProbe} (with Actuator:
+ * the application's health contributors except Baton's own and Spring's {@code livenessState} and
+ * {@code readinessState}, read every {@code baton.availability.health-check-interval}) reports a
+ * contributor {@code DOWN} or {@code OUT_OF_SERVICE}. Each transition logs one INFO line with the
+ * reason.
+ *
+ * <p>Start-up is not an outage: Spring's two availability indicators report {@code DOWN} and {@code
+ * OUT_OF_SERVICE} until the application has started and is ready, after the elections have started,
+ * so reading them would make every instance leave its elections once while it starts (a leader
+ * elected that early would lose its first term). The guard follows those two states by their events
+ * instead, which Spring Boot publishes only once they are true. The other health contributors count
+ * from the first check on: a database that is down at start-up is an outage.
  *
  * <p>Threads: decisions and the leave/rejoin calls run on one thread of its own ({@code
  * baton-availability}), never on the thread that published the event. It stops (phase above the
@@ -42,6 +52,7 @@ public final class AvailabilityGuard
   private final Duration interval;
   private final Object lock = new Object();
   private volatile boolean refusingTraffic;
+  private volatile boolean broken;
   private @Nullable ScheduledExecutorService executor;
   // Written only on the executor's thread.
   private volatile boolean left;
@@ -67,11 +78,15 @@ public final class AvailabilityGuard
   public void onApplicationEvent(AvailabilityChangeEvent<?> event) {
     if (event.getState() instanceof ReadinessState state) {
       refusingTraffic = state == ReadinessState.REFUSING_TRAFFIC;
-      synchronized (lock) {
-        ScheduledExecutorService e = executor;
-        if (e != null) {
-          e.execute(this::evaluate);
-        }
+    } else if (event.getState() instanceof LivenessState state) {
+      broken = state == LivenessState.BROKEN;
+    } else {
+      return;
+    }
+    synchronized (lock) {
+      ScheduledExecutorService e = executor;
+      if (e != null) {
+        e.execute(this::evaluate);
       }
     }
   }
@@ -167,6 +182,9 @@ public final class AvailabilityGuard
   private Optional<String> unavailableReason() {
     if (refusingTraffic) {
       return Optional.of("readiness " + ReadinessState.REFUSING_TRAFFIC);
+    }
+    if (broken) {
+      return Optional.of("liveness " + LivenessState.BROKEN);
     }
     return probe == null ? Optional.empty() : probe.unhealthy().map(p -> "health: " + p);
   }

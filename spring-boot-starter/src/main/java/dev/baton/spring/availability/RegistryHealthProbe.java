@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
+import org.springframework.boot.health.application.LivenessStateHealthIndicator;
+import org.springframework.boot.health.application.ReadinessStateHealthIndicator;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthContributor;
@@ -17,8 +19,11 @@ import org.springframework.boot.health.registry.HealthContributorRegistry;
 /**
  * Reads the health of every contributor of the application's {@link HealthContributorRegistry}
  * (composites recursively), except the excluded ones (Baton's own, so that leaving an election
- * cannot feed back into the decision to leave). Unhealthy when a contributor is {@code DOWN} or
- * {@code OUT_OF_SERVICE}, or throws. Reactive contributors are not read.
+ * cannot feed back into the decision to leave) and Spring's {@link LivenessStateHealthIndicator}
+ * and {@link ReadinessStateHealthIndicator}: these are {@code DOWN} and {@code OUT_OF_SERVICE}
+ * while the application starts, and {@link AvailabilityGuard} follows the two states by their
+ * events. Unhealthy when a contributor is {@code DOWN} or {@code OUT_OF_SERVICE}, or throws.
+ * Reactive contributors are not read.
  */
 public final class RegistryHealthProbe implements HealthProbe {
   private final HealthContributorRegistry registry;
@@ -41,7 +46,9 @@ public final class RegistryHealthProbe implements HealthProbe {
   private Optional<String> check(String prefix, HealthContributors contributors) {
     for (HealthContributors.Entry entry : contributors) {
       HealthContributor c = entry.contributor();
-      if (excluded.contains(c)) {
+      if (excluded.contains(c)
+          || c instanceof LivenessStateHealthIndicator
+          || c instanceof ReadinessStateHealthIndicator) {
         continue;
       }
       String name = prefix + entry.name();

@@ -9,6 +9,7 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -103,6 +104,29 @@ class BatonAutoConfigurationTest {
             ctx ->
                 assertThat(ctx.getBean(BatonSession.class).curator().getNamespace())
                     .isEqualTo("custom"));
+  }
+
+  @Test
+  void anUnsetConnectionTimeoutIsTheSessionConfigsDefault() {
+    // SessionConfig's default: 5 s, or the session timeout if that is shorter.
+    runner
+        .withPropertyValues("baton.connect-string=" + ZK.connectString())
+        .run(ctx -> assertThat(connectionTimeoutMs(ctx)).isEqualTo(5_000));
+    runner
+        .withPropertyValues(
+            "baton.connect-string=" + ZK.connectString(), "baton.session-timeout=3s")
+        .run(ctx -> assertThat(connectionTimeoutMs(ctx)).isEqualTo(3_000));
+    runner
+        .withPropertyValues(
+            "baton.connect-string=" + ZK.connectString(),
+            "baton.session-timeout=3s",
+            "baton.connection-timeout=4s")
+        .run(ctx -> assertThat(connectionTimeoutMs(ctx)).isEqualTo(4_000));
+  }
+
+  private static int connectionTimeoutMs(AssertableApplicationContext ctx) {
+    assertThat(ctx).hasNotFailed();
+    return ctx.getBean(BatonSession.class).curator().getZookeeperClient().getConnectionTimeoutMs();
   }
 
   @Configuration(proxyBeanMethods = false)

@@ -91,6 +91,27 @@ class ConfigurationMetadataTest {
     assertThat(defaultOf(json, "baton.lease.listen")).isEqualTo(true);
   }
 
+  @Test
+  void theLeaseDescriptionsMatchLeaseConfig() throws IOException {
+    String json = metadata();
+    assertThat(descriptionOf(json, "baton.lease.lease-duration"))
+        .contains("at most lease-duration + poll-interval * (1 + poll-jitter)")
+        .doesNotContain("waits this long plus a poll");
+    assertThat(descriptionOf(json, "baton.lease.create-table"))
+        .contains("its token sequence <table>_tokens")
+        .contains("a table of an earlier version is upgraded");
+    assertThat(descriptionOf(json, "baton.lease.listen"))
+        .contains("one pooled connection per DataSource and table")
+        .doesNotContain("one connection per election");
+  }
+
+  private static String descriptionOf(String json, String key) {
+    List<Object> found =
+        JsonPath.read(json, "$.properties[?(@.name == '" + key + "')].description");
+    assertThat(found).as(key + " description").hasSize(1);
+    return (String) found.get(0);
+  }
+
   private static Object defaultOf(String json, String key) {
     List<Object> found =
         JsonPath.read(json, "$.properties[?(@.name == '" + key + "')].defaultValue");

@@ -135,12 +135,17 @@ class LeaseApplicationTest {
   }
 
   private static Map<String, Object> health(ConfigurableApplicationContext app) {
+    IndicatedHealthDescriptor h = descriptor(app);
+    assertThat(h.getStatus()).isEqualTo(Status.UP);
+    return h.getDetails();
+  }
+
+  private static IndicatedHealthDescriptor descriptor(ConfigurableApplicationContext app) {
     IndicatedHealthDescriptor h =
         (IndicatedHealthDescriptor)
             app.getBean(HealthEndpoint.class).healthForPath("baton", "billing");
     assertThat(h).as("the baton health of election billing").isNotNull();
-    assertThat(h.getStatus()).isEqualTo(Status.UP);
-    return h.getDetails();
+    return h;
   }
 
   /** The lease row's holder, or null once released. */
@@ -225,6 +230,33 @@ class LeaseApplicationTest {
       apps.clear();
       SqlTables.drop(pg, table);
     }
+  }
+
+  /** A statement that fails shows in the election's health as {@code degraded}, with its error. */
+  @Test
+  void aFailingStatementIsShownInTheHealthAsDegraded() {
+    String url = "jdbc:h2:mem:lease-app-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+    ConfigurableApplicationContext a = start(ProbeApplication.class, "a", url);
+    awaitLeads(a, Duration.ofSeconds(10));
+    assertThat(health(a)).doesNotContainKey("degraded");
+
+    new JdbcTemplate(new DriverManagerDataSource(url, "sa", "")).execute("DROP TABLE baton_lease");
+
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              IndicatedHealthDescriptor h = descriptor(a);
+              assertThat(h.getStatus()).isEqualTo(Status.DOWN);
+              assertThat(h.getDetails())
+                  .containsEntry("connected", false)
+                  .hasEntrySatisfying(
+                      "degraded",
+                      why ->
+                          assertThat((String) why)
+                              .contains(PATH)
+                              .containsIgnoringCase("baton_lease"));
+            });
   }
 
   private static List<Long> invoices(JdbcTemplate jdbc) {
