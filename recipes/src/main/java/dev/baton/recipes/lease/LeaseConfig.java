@@ -12,8 +12,8 @@ import java.util.Objects;
  *   <caption>Fields and defaults</caption>
  *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>leaseDuration</td><td>15 s</td><td>how long the database grants the lease from each
- *   acquisition or renewal, by the database's own clock; a crashed holder's successor waits this
- *   long plus a poll</td></tr>
+ *   acquisition or renewal, by the database's own clock; a crashed holder's successor waits at
+ *   most this long plus one poll ({@code pollInterval * (1 + pollJitter)})</td></tr>
  *   <tr><td>safetyMargin</td><td>2 s</td><td>the holder stops acting this much before the lease it was
  *   granted ends by its own monotonic clock, measured from when the granting statement was
  *   <em>sent</em>: room for the revocation to take effect and for the clocks' rates to differ</td></tr>
