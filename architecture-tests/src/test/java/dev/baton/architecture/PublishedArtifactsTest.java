@@ -172,7 +172,7 @@ class PublishedArtifactsTest {
     return e.getTextContent().trim();
   }
 
-  private static Path repositoryRoot() {
+  static Path repositoryRoot() {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.exists(dir.resolve("bom/pom.xml"))) {
       dir = dir.getParent();

@@ -184,7 +184,7 @@ public final class ChaosProfile implements Scenario {
             options.db().key(),
             backend.key(),
             resumed,
-            out.toAbsolutePath());
+            out.getFileName()); // its name only: a full path would name the machine it ran on
     results.println(summary);
     trials.writeReport(summary);
     System.err.print(trials.table().markdown());
