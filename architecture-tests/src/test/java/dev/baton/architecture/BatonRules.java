@@ -40,7 +40,9 @@ final class BatonRules {
   }
 
   private String[] library() {
-    return new String[] {module("fencing"), module("recipes"), module("partition")};
+    return new String[] {
+      module("internal"), module("fencing"), module("recipes"), module("partition")
+    };
   }
 
   /** Every rule, for the real check. */
@@ -70,7 +72,7 @@ final class BatonRules {
         .resideInAPackage(internalOf("fencing"))
         .because(
             "fencing's internal packages are not part of its API; shared helpers go to "
-                + "dev.baton.fencing.support");
+                + "dev.baton.internal");
   }
 
   ArchRule partitionUsesNoRecipesOrFencingInternals() {
@@ -82,17 +84,19 @@ final class BatonRules {
         .resideInAnyPackage(internalOf("recipes"), internalOf("fencing"))
         .because(
             "the internal packages of recipes and fencing are not part of their API; shared helpers "
-                + "go to dev.baton.fencing.support");
+                + "go to dev.baton.internal");
   }
 
-  /** Public API only: no internal package, nor the library's shared helpers (fencing.support). */
+  /**
+   * Public API only: no internal package, nor the library's shared helpers (dev.baton.internal).
+   */
   ArchRule demoAndBenchmarksUsePublicApiOnly() {
     return noClasses()
         .that()
         .resideInAnyPackage(module("demo"), module("bench"))
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(root + "..internal..", module("fencing.support"))
+        .resideInAnyPackage(root + "..internal..", module("internal"))
         .because(
             "the demo and the benchmarks show and measure what applications can do: public API only");
   }
@@ -200,10 +204,7 @@ final class BatonRules {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            root + "..internal..",
-            module("recipes.kernel"),
-            module("fencing.support"),
-            module("testkit"))
+            root + "..internal..", module("recipes.kernel"), module("internal"), module("testkit"))
         .because(
             "framework integration and examples are written on the public API only, so that "
                 + "what they do an application can do too");

@@ -66,7 +66,7 @@ class ModuleBoundariesArchTest {
     for (String module :
         List.of(
             "fencing",
-            "fencing.support",
+            "internal",
             "recipes",
             "partition",
             "spring",

@@ -14,7 +14,7 @@ import dev.baton.archfixture.demo.DemoApp;
 import dev.baton.archfixture.example.ExampleApp;
 import dev.baton.archfixture.fencing.FenceApi;
 import dev.baton.archfixture.fencing.internal.FenceSecret;
-import dev.baton.archfixture.fencing.support.SharedHelper;
+import dev.baton.archfixture.internal.SharedHelper;
 import dev.baton.archfixture.partition.PartitionApi;
 import dev.baton.archfixture.partition.internal.PartitionSecret;
 import dev.baton.archfixture.recipes.RecipeApi;

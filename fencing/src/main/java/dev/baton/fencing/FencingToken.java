@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +39,30 @@ public final class FencingToken implements Comparable<FencingToken> {
   private FencingToken(long value, String scope) {
     this.value = value;
     this.scope = scope;
+  }
+
+  /**
+   * Checks that {@code path}, the name of what a recipe coordinates, can scope fencing tokens: at
+   * most {@value #MAX_SCOPE_LENGTH} characters, no {@code @}. ZooKeeper allows both, but a term on
+   * such a path could never be given its token: the candidate would retry forever without leading.
+   *
+   * @param kind what the path is for, e.g. "election", named in the message
+   * @return {@code path}
+   * @throws IllegalArgumentException naming the problem
+   */
+  public static String checkScope(String kind, String path) {
+    try {
+      of(path, 0);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "the "
+              + kind
+              + " path scopes its fencing tokens, so it must be at most "
+              + MAX_SCOPE_LENGTH
+              + " characters without '@'",
+          e);
+    }
+    return path;
   }
 
   /**

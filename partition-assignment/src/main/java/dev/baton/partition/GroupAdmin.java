@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.Validation;
 import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.internal.record.PartitionSetRecord;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
-import dev.baton.fencing.support.TokenScopes;
-import dev.baton.fencing.support.Validation;
+import dev.baton.fencing.FencingToken;
+import dev.baton.internal.Validation;
 import dev.baton.partition.internal.GroupIds;
 import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
@@ -228,7 +228,7 @@ public final class GroupConfig {
     public GroupConfig build() {
       Validation.path("group", group);
       // The longest token scope of the group: the ownership znode of the largest partition number.
-      TokenScopes.check("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
+      FencingToken.checkScope("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
       String id =
           memberId == null
               ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 

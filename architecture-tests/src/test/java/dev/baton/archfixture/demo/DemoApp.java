@@ -12,7 +12,7 @@ public class DemoApp {
 /** Breaks "the demo and the benchmarks use public API only": the library's shared helpers. */
 class UsesSupport {
   int use() {
-    return dev.baton.archfixture.fencing.support.SharedHelper.help();
+    return dev.baton.archfixture.internal.SharedHelper.help();
   }
 }
 

@@ -16,6 +16,6 @@ public final class ExampleApp {
 /** Breaks "the Spring integration and the examples use public API only". */
 class UsesSupport {
   Object use() {
-    return dev.baton.archfixture.fencing.support.SharedHelper.class;
+    return dev.baton.archfixture.internal.SharedHelper.class;
   }
 }

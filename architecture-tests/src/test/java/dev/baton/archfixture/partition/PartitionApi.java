@@ -9,7 +9,7 @@ public class PartitionApi {
   public static int own() {
     return dev.baton.archfixture.recipes.RecipeApi.lead()
         + dev.baton.archfixture.fencing.FenceApi.token()
-        + dev.baton.archfixture.fencing.support.SharedHelper.help()
+        + dev.baton.archfixture.internal.SharedHelper.help()
         + dev.baton.archfixture.partition.internal.PartitionSecret.secret();
   }
 }

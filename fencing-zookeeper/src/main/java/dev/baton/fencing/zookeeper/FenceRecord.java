@@ -2,7 +2,7 @@
 package dev.baton.fencing.zookeeper;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.StrictText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;

@@ -8,7 +8,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.support.Resources;
+import dev.baton.fencing.internal.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;

@@ -5,7 +5,7 @@ import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.support.Resources;
+import dev.baton.fencing.internal.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -9,7 +9,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.support.Resources;
+import dev.baton.fencing.internal.Resources;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,8 +3,8 @@ package dev.baton.fencing.sql;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingException;
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.SchemaCreation;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.SchemaCreation;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

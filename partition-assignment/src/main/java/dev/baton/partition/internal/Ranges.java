@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal;
 
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import java.util.Iterator;
 import java.util.SortedSet;
 import java.util.TreeSet;

@@ -2,7 +2,7 @@
 package dev.baton.partition.internal;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.Validation;
 import dev.baton.partition.GroupStatus;
 import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.internal.record.AssignmentRecord;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.fencing.support.TokenScopes;
-import dev.baton.fencing.support.Validation;
+import dev.baton.fencing.FencingToken;
+import dev.baton.internal.Validation;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -176,7 +176,7 @@ public final class ElectionConfig {
      */
     public ElectionConfig build() {
       Validation.path("election", path);
-      TokenScopes.check("election", path);
+      FencingToken.checkScope("election", path);
       String id = participantId == null ? defaultParticipantId() : participantId;
       Validation.id("participantId", id);
       Validation.nonNegative("reentryJitter", reentryJitter);

@@ -2,8 +2,7 @@
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.support.TokenScopes;
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.queue.CandidateData;
@@ -47,7 +46,7 @@ public final class ElectionObserver {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(path, "path");
     Validation.path("election", path);
-    TokenScopes.check("election", path);
+    FencingToken.checkScope("election", path);
     this.client = session.curator();
     this.path = path;
   }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lock;
 
-import dev.baton.fencing.support.TokenScopes;
-import dev.baton.fencing.support.Validation;
+import dev.baton.fencing.FencingToken;
+import dev.baton.internal.Validation;
 import dev.baton.recipes.kernel.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;
@@ -105,7 +105,7 @@ public final class LockConfig {
      */
     public LockConfig build() {
       Validation.path("lock", path);
-      TokenScopes.check("lock", path);
+      FencingToken.checkScope("lock", path);
       if (ownerId != null) {
         Validation.id("ownerId", ownerId);
       }

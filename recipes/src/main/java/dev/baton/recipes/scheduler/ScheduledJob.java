@@ -112,7 +112,7 @@ public record ScheduledJob(
     java.util.Objects.requireNonNull(error, "error");
     String message = error.getMessage();
     String text = error.getClass().getName() + (message == null ? "" : ": " + message);
-    return dev.baton.fencing.support.SafeText.printable(text, ERROR_LIMIT);
+    return dev.baton.internal.SafeText.printable(text, ERROR_LIMIT);
   }
 
   /** The claiming worker, for a job returned by {@link JobStore#claim}. */

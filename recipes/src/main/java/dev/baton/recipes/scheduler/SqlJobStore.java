@@ -5,7 +5,7 @@ import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
-import dev.baton.fencing.support.SafeText;
+import dev.baton.internal.SafeText;
 import dev.baton.recipes.CoordinationException;
 import java.sql.Connection;
 import java.sql.SQLException;

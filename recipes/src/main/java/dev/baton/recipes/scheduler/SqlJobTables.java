@@ -5,7 +5,7 @@ import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFenceSchema;
-import dev.baton.fencing.support.SchemaCreation;
+import dev.baton.internal.SchemaCreation;
 import dev.baton.recipes.CoordinationException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

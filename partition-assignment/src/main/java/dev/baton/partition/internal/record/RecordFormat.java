@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.record;
 
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import dev.baton.partition.MalformedRecordException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.lease;
 
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.Validation;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 

@@ -3,8 +3,8 @@ package dev.baton.recipes.internal.lease;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.SchemaCreation;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.SchemaCreation;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.lease.LeaseTableException;

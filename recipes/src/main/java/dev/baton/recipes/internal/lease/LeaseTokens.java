@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.Validation;
 import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.fencing.support.StrictText;
-import dev.baton.fencing.support.Validation;
+import dev.baton.internal.StrictText;
+import dev.baton.internal.Validation;
 import dev.baton.recipes.election.MalformedCandidateException;
 import java.nio.charset.StandardCharsets;
 

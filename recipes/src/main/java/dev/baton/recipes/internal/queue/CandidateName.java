@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.fencing.support.SafeText;
-import dev.baton.fencing.support.StrictText;
+import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import java.util.Locale;
 import java.util.Optional;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.fencing.support;
+package dev.baton.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
