@@ -223,7 +223,7 @@ public final class Report {
             new Region(
                 page, seen.get(seen.size() - 1), open, i, content.isEmpty() ? "" : content + "\n"));
         open = -1;
-      } else if (line.contains("<!-- results") || line.contains("<!-- /results")) {
+      } else if (line.startsWith("<!-- results") || line.startsWith("<!-- /results")) {
         throw new ResultsFormatException(
             where + "a marker out of place or of another form: " + line);
       }
