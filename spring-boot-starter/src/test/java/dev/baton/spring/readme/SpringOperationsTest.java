@@ -59,9 +59,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
- * The facts of docs/spring.md and of the README's five-minute path beyond {@link
- * ReadmeFiveMinuteTest}: the Spring Boot version and the BOM, PostgreSQL's third property, what
- * becomes of a stale run's {@link StaleTokenException}, the health document, and readiness.
+ * The facts of docs/spring.md, its five-minute path included, beyond {@link ReadmeFiveMinuteTest}:
+ * the Spring Boot version and the BOM, PostgreSQL's third property, what becomes of a stale run's
+ * {@link StaleTokenException}, the health document, and readiness.
  */
 class SpringOperationsTest {
   @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
