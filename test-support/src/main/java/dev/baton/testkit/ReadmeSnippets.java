@@ -14,43 +14,22 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Keeps the README's Java honest. "The README" is {@code README.md} followed by the pages under
- * {@code docs/} that it links to (every {@code docs/*.md}, by name). Each {@code ```java} block of
- * the README is the text of one snippet file in some module's tests: the regions of that file
- * between {@code // README:begin}
- * and {@code // README:end}, in order, compared line by line
- * (whitespace and blank lines aside). A snippet file puts the block's imports in its first region,
- * at the top of the file, and the code in a method without a {@code throws} clause; it has no
- * import outside its regions, so what the compiler accepts is exactly what the README shows,
- * imports included. A test of the module runs the snippet and calls {@link #assertInReadme}; {@code
- * ReadmeSnippetsTest} checks that every java block of the README has its snippet file.
+ * Keeps the README's Java honest. "The README" is {@code README.md} followed by every page under
+ * {@code docs/} ({@code docs/*.md}, by name). Each {@code ```java} block of the README is the text
+ * of one snippet file in some module's tests: the regions of that file between {@code //
+ * README:begin}
+ * and {@code // README:end}, in order, compared line by line (whitespace and blank
+ * lines aside). A snippet file puts the block's imports in its first region, at the top of the
+ * file, and the code in a method without a {@code throws} clause; it has no import outside its
+ * regions, so what the compiler accepts is exactly what the README shows, imports included. A test
+ * of the module runs the snippet and calls {@link #assertInReadme}; {@code ReadmeSnippetsTest}
+ * checks that every java block of the README has its snippet file.
  */
 public final class ReadmeSnippets {
   private static final String BEGIN = "// README:" + "begin";
   private static final String END = "// README:" + "end";
 
   private ReadmeSnippets() {}
-
-  /** The README's java block number {@code n} (from 0), whitespace-normalized. */
-  public static String javaBlock(int n) {
-    List<String> blocks = javaBlocks(read(repoFile("README.md")));
-    if (n >= blocks.size()) {
-      throw new IllegalStateException("the README has fewer than " + (n + 1) + " java blocks");
-    }
-    return blocks.get(n);
-  }
-
-  /**
-   * The region number {@code n} (from 0) between README markers in the source file at {@code
-   * pathFromRepoRoot}, whitespace-normalized.
-   */
-  public static String markedRegion(String pathFromRepoRoot, int n) {
-    List<String> regions = regions(read(repoFile(pathFromRepoRoot)));
-    if (n >= regions.size()) {
-      throw new IllegalStateException(pathFromRepoRoot + " has fewer than " + (n + 1) + " regions");
-    }
-    return normalize(regions.get(n));
-  }
 
   /**
    * Checks that the snippet file at {@code pathFromRepoRoot} is a java block of the README.

@@ -43,7 +43,7 @@ class ReadmeSnippetsTest {
   void theReadmeIncludesThePagesUnderDocs() {
     assertThat(ReadmeSnippets.readme())
         .startsWith("# Baton\n")
-        .contains("\n# Baton on Spring Boot: running the five-minute job\n");
+        .contains("\n# Baton on Spring Boot\n");
   }
 
   @Test

@@ -14,8 +14,7 @@ import java.util.Optional;
  * @param text the line, verbatim
  */
 public record ResultLine(String name, Map<String, String> values, String text) {
-  /** The prefix every result line starts with. */
-  public static final String PREFIX = "RESULT ";
+  private static final String PREFIX = "RESULT ";
 
   /** Copies {@code values}, keeping its order. */
   public ResultLine {
@@ -52,12 +51,7 @@ public record ResultLine(String name, Map<String, String> values, String text) {
     return new ResultLine(tokens[0], values, text);
   }
 
-  /**
-   * A value as printed.
-   *
-   * @param key the key
-   * @return its value, or empty if the line does not have the key
-   */
+  /** A value as printed, or empty if the line does not have the key. */
   public Optional<String> value(String key) {
     return Optional.ofNullable(values.get(key));
   }

@@ -17,30 +17,25 @@ final class Fixtures {
 
   private Fixtures() {}
 
-  /** The fixture directory. */
-  static Path directory() {
+  /** Every fixture run. */
+  static List<ResultsFile> runs() {
     URL url =
         Objects.requireNonNull(
             Fixtures.class.getResource("results"), "test resource dev/baton/bench/report/results");
     try {
-      return Path.of(url.toURI());
+      return ResultsFile.readAll(Path.of(url.toURI()));
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  /** Every fixture run. */
-  static List<ResultsFile> runs() {
-    return ResultsFile.readAll(directory());
-  }
-
-  /** A report over the fixture runs, linking to {@code results/}. */
-  static ResultsReport report() {
-    return new ResultsReport(runs(), "results/");
+  /** A report over the fixture runs. */
+  static Report report() {
+    return new Report(runs());
   }
 
   /** The project's table with this id. */
-  static TableSpec table(String id) {
-    return Tables.all().stream().filter(t -> t.id().equals(id)).findFirst().orElseThrow();
+  static Table table(String id) {
+    return Tables.ALL.stream().filter(t -> t.id().equals(id)).findFirst().orElseThrow();
   }
 }

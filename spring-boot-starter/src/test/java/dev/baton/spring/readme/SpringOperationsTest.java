@@ -59,9 +59,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
- * The facts of docs/spring.md and of the README's five-minute path beyond {@link
- * ReadmeFiveMinuteTest}: the Spring Boot version and the BOM, PostgreSQL's third property, what
- * becomes of a stale run's {@link StaleTokenException}, the health document, and readiness.
+ * The facts of docs/spring.md, its five-minute path included, beyond {@link ReadmeFiveMinuteTest}:
+ * the Spring Boot version and the BOM, PostgreSQL's third property, what becomes of a stale run's
+ * {@link StaleTokenException}, the health document, and readiness.
  */
 class SpringOperationsTest {
   @RegisterExtension static final ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();
@@ -120,7 +120,8 @@ class SpringOperationsTest {
     assertThat(section.replaceAll("\\s+", " "))
         .contains("Spring Boot 4.0 (built and tested with " + boot + "), Java 17+")
         .contains(
-            "With `baton-bom` imported ([Dependencies](#dependencies)) leave the version out");
+            "With `baton-bom` imported ([Dependencies](operations.md#dependencies)) leave the version"
+                + " out");
     assertThat(section)
         .contains(
             "<artifactId>baton-spring-boot-starter</artifactId>\n  <version>"
@@ -417,8 +418,9 @@ class SpringOperationsTest {
 
   private static String fiveMinutes() {
     String readme = ReadmeSnippets.readme();
-    int start = readme.indexOf("### Five minutes: a fenced leader-only job");
-    return readme.substring(start, readme.indexOf("\n### ", start + 1));
+    int start = readme.indexOf("\n## Five minutes: a fenced leader-only job\n");
+    assertThat(start).as("the five-minute section of docs/spring.md").isNotNegative();
+    return readme.substring(start, readme.indexOf("\n## ", start + 1));
   }
 
   private static String tag(String xml, String name) {

@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ResultsReportTest {
+/** Which run feeds a table, and how a table is rendered from it. */
+class ReportTest {
   /**
    * A run of {@code command} at {@code time} on 2026-12-02, with {@code lines}, as file {@code
    * name}.
@@ -30,7 +31,7 @@ class ResultsReportTest {
 
   @Test
   void aTableComesFromTheNewestRunThatHasItsLines() {
-    ResultsReport report = Fixtures.report();
+    Report report = Fixtures.report();
     // The newer assignment run printed only the handoff lines.
     assertThat(report.source(Fixtures.table("assignment-handoff")))
         .map(ResultsFile::fileName)
@@ -42,7 +43,7 @@ class ResultsReportTest {
 
   @Test
   void theBlockIsTheTableThenTheRunsCommandCommitDateAndFile() {
-    assertThat(Fixtures.report().block(Fixtures.table("election-handover")))
+    assertThat(Fixtures.report().block(Fixtures.table("election-handover"), "README.md"))
         .isEqualTo(
             "| candidates | Baton p50 | Curator p50 | floor p50 | Baton / Curator p50 | Baton /"
                 + " floor p50 | Baton p99 | Curator p99 | floor p99 | requests per handover, Baton"
@@ -55,7 +56,7 @@ class ResultsReportTest {
                 + "\n"
                 + "`benchmarks/run election-handover --candidates=10,100` at 2222222-dirty,"
                 + " 2026-12-02T10:00:00Z ([machine and raw lines]"
-                + "(results/2026-12-02-election-handover-2222222.txt))\n");
+                + "(benchmarks/results/2026-12-02-election-handover-2222222.txt))\n");
   }
 
   @Test
@@ -65,7 +66,7 @@ class ResultsReportTest {
             .filter(r -> r.fileName().equals("2026-12-01-election-handover-1111111.txt"))
             .findFirst()
             .orElseThrow();
-    assertThat(Fixtures.table("election-handover").table(old))
+    assertThat(Fixtures.table("election-handover").render(old))
         .endsWith(
             "| 10 | 7.238 ms | 6.607 ms | – | 1.095 | – | 32.653 ms | 25.362 ms | – |"
                 + " 3.00 / 5.00 / – |\n");
@@ -73,7 +74,7 @@ class ResultsReportTest {
 
   @Test
   void aPrefixTableShowsTheNameWithoutItsPrefix() {
-    assertThat(Fixtures.report().block(Fixtures.table("chaos")))
+    assertThat(Fixtures.report().block(Fixtures.table("chaos"), "README.md"))
         .as("a key the run did not print (db, independent_violations) shows as missing")
         .contains("| pause | election | zk | – | 1 | 1 | 8 | 1 | 0 | – | 87 ms |\n")
         .contains("| delayed-write | election | – | – | – | – | – | – | – | – | – |\n");
@@ -81,20 +82,15 @@ class ResultsReportTest {
 
   @Test
   void aTableWithoutARecordedRunSaysSoInOneLine() {
-    assertThat(Fixtures.report().block(Fixtures.table("failover-crash")))
+    assertThat(Fixtures.report().block(Fixtures.table("failover-crash"), "README.md"))
         .isEqualTo("No recorded run yet (record one with `benchmarks/record failover-crash`).\n");
   }
 
   @Test
   void aNewTableIsASpecOfColumns() {
-    TableSpec spec =
-        TableSpec.of(
-            "handoff-p50",
-            "assignment",
-            "assignment-handoff",
-            Column.of("event", "event"),
-            Column.of("p50", "p50_ms", " ms"));
-    assertThat(Fixtures.report().block(spec))
+    Table spec =
+        Table.of("handoff-p50", "assignment", "assignment-handoff", "event=event", "p50=p50_ms ms");
+    assertThat(Fixtures.report().block(spec, "README.md"))
         .startsWith("| event | p50 |\n| --- | --- |\n| join | 250.0 ms |\n\n");
   }
 
@@ -104,7 +100,7 @@ class ResultsReportTest {
         List.of(
             ResultsFile.parse("a.txt", Fixtures.HEADERS + "RESULT lock contenders=1\n"),
             ResultsFile.parse("b.txt", Fixtures.HEADERS + "RESULT lock contenders=4\n"));
-    assertThatThrownBy(() -> new ResultsReport(runs, "").block(Fixtures.table("lock")))
+    assertThatThrownBy(() -> new Report(runs).block(Fixtures.table("lock"), "README.md"))
         .isInstanceOf(ResultsFormatException.class)
         .hasMessageContaining("table 'lock': ")
         .hasMessageContaining("have the same date");
@@ -125,7 +121,7 @@ class ResultsReportTest {
                 "15:03:22",
                 "RESULT chaos-profile-pause role=lock trials=5"));
     // the profile's lines share the chaos table's prefix and are newer, but it is another scenario
-    assertThat(new ResultsReport(runs, "").source(Fixtures.table("chaos")))
+    assertThat(new Report(runs).source(Fixtures.table("chaos")))
         .map(ResultsFile::fileName)
         .contains("c.txt");
     assertThat(runs.get(1).scenario()).isEqualTo("chaos-profile");
@@ -148,18 +144,13 @@ class ResultsReportTest {
             "benchmarks/run chaos --backend=lease",
             "16:03:22",
             "RESULT chaos-pause backend=lease role=election trials=3");
-    TableSpec chaos =
-        Tables.all().stream().filter(t -> t.id().equals("chaos")).findFirst().orElseThrow();
+    Table chaos = Fixtures.table("chaos");
     List<ResultsFile> before = List.of(zk, lease);
     // a run from before the backend key counts as ZooKeeper; the newer lease run is not shown
-    assertThat(new ResultsReport(before, "").source(chaos))
-        .map(ResultsFile::fileName)
-        .contains("z.txt");
+    assertThat(new Report(before).source(chaos)).map(ResultsFile::fileName).contains("z.txt");
     List<ResultsFile> after = List.of(zk, zkNow, lease);
-    assertThat(new ResultsReport(after, "").source(chaos))
-        .map(ResultsFile::fileName)
-        .contains("n.txt");
-    assertThat(chaos.table(after.get(2))).doesNotContain("| pause");
+    assertThat(new Report(after).source(chaos)).map(ResultsFile::fileName).contains("n.txt");
+    assertThat(chaos.render(after.get(2))).doesNotContain("| pause");
   }
 
   @Test
@@ -176,7 +167,7 @@ class ResultsReportTest {
                 "benchmarks/run chaos-profile --db=postgres",
                 "15:03:22",
                 "RESULT chaos-profile-pause role=lock fence=sql trials=7 db=postgres"));
-    ResultsReport report = new ResultsReport(runs, "");
+    Report report = new Report(runs);
     // the PostgreSQL run is newer, but the H2 table keeps the run without a db key (H2)
     assertThat(report.source(Fixtures.table("chaos-profile")))
         .map(ResultsFile::fileName)
@@ -184,12 +175,12 @@ class ResultsReportTest {
     assertThat(report.source(Fixtures.table("chaos-profile-postgres")))
         .map(ResultsFile::fileName)
         .contains("p.txt");
-    assertThat(Fixtures.table("chaos-profile-postgres").table(runs.get(0)))
+    assertThat(Fixtures.table("chaos-profile-postgres").render(runs.get(0)))
         .doesNotContain("| pause");
   }
 
   @Test
   void theProjectsTablesHaveDistinctIds() {
-    assertThat(Tables.all()).extracting(TableSpec::id).doesNotHaveDuplicates();
+    assertThat(Tables.ALL).extracting(Table::id).doesNotHaveDuplicates();
   }
 }

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One generated table: which RESULT lines it shows, one row per line, and its columns.
+ *
+ * <p>A column is written {@code header=key} or {@code header=key1/key2 unit}: the values of the
+ * keys as printed, joined by {@code " / "}, each followed by the unit (e.g. {@code ms}); {@code
+ * @name} is the result's name without the table's prefix, and a key the line lacks shows as
+ * {@value #MISSING}. A condition is written {@code key=value} (the line has that value) or {@code
+ * key=value?} (that value, or no such key: a run recorded before the key existed).
+ *
+ * @param id the marker's id: the table goes between {@code <!-- results:ID -->} and {@code <!--
+ *     /results -->}
+ * @param scenario the {@code benchmarks/run} scenario whose runs feed the table
+ * @param result the RESULT name of the lines shown, or a prefix ending in {@code *}
+ * @param where conditions every line shown meets besides its name
+ * @param columns the columns, in order
+ */
+record Table(String id, String scenario, String result, List<String> where, List<String> columns) {
+  static final String MISSING = "–";
+
+  static Table of(String id, String scenario, String result, String... columns) {
+    return new Table(id, scenario, result, List.of(), List.of(columns));
+  }
+
+  /** This table, showing only the lines that also meet {@code conditions}. */
+  Table where(String... conditions) {
+    return new Table(id, scenario, result, List.of(conditions), columns);
+  }
+
+  /** Whether the table shows {@code line}. */
+  boolean shows(ResultLine line) {
+    boolean named =
+        result.endsWith("*") ? line.name().startsWith(prefix()) : line.name().equals(result);
+    return named && where.stream().allMatch(c -> meets(line, c));
+  }
+
+  /** The markdown table of a run's lines: header, separator and a row per line it shows. */
+  String render(ResultsFile run) {
+    StringBuilder out = new StringBuilder();
+    row(out, columns.stream().map(c -> c.substring(0, c.lastIndexOf('='))).toList());
+    row(out, columns.stream().map(c -> "---").toList());
+    for (ResultLine line : run.lines()) {
+      if (shows(line)) {
+        row(out, columns.stream().map(c -> cell(c, line)).toList());
+      }
+    }
+    return out.toString();
+  }
+
+  private String cell(String column, ResultLine line) {
+    String[] spec = column.substring(column.lastIndexOf('=') + 1).split(" ", 2);
+    String unit = spec.length > 1 ? " " + spec[1] : "";
+    List<String> parts = new ArrayList<>();
+    for (String key : spec[0].split("/")) {
+      Optional<String> value =
+          key.equals("@name")
+              ? Optional.of(line.name().substring(prefix().length()))
+              : line.value(key);
+      parts.add(value.map(v -> v + unit).orElse(MISSING));
+    }
+    return String.join(" / ", parts);
+  }
+
+  private static boolean meets(ResultLine line, String condition) {
+    boolean orAbsent = condition.endsWith("?");
+    String[] kv = condition.replace("?", "").split("=", 2);
+    return line.value(kv[0]).map(kv[1]::equals).orElse(orAbsent);
+  }
+
+  private String prefix() {
+    return result.endsWith("*") ? result.substring(0, result.length() - 1) : "";
+  }
+
+  private static void row(StringBuilder out, List<String> cells) {
+    out.append("| ").append(String.join(" | ", cells)).append(" |\n");
+  }
+}
