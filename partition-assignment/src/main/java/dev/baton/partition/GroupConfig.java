@@ -48,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>rebalanceMaxDelay</td><td>2 s</td><td>upper bound on that wait under continuous
  *   change</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
- *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionLease#since()} and of grace
+ *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionOwnership#since()} and of grace
  *   periods</td></tr>
  * </table>
  *

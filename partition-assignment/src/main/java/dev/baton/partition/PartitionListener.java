@@ -10,7 +10,7 @@ import dev.baton.recipes.RevocationReason;
  * baton-partition-callbacks-<member>}), never on the member's loop, never on ZooKeeper's event
  * thread, never on Curator's threads and never under a lock of the member. For one partition they
  * run one at a time and in order: each {@code assigned} is followed by exactly one {@code revoked}
- * of the same lease before the next {@code assigned} of that partition. Callbacks of different
+ * of the same ownership before the next {@code assigned} of that partition. Callbacks of different
  * partitions may run concurrently. An exception or error thrown by a callback is logged and counted
  * ({@code baton.partition.callback.failures}); it does not change ownership.
  *
@@ -21,9 +21,9 @@ import dev.baton.recipes.RevocationReason;
  * partition inside {@code revoked}.
  */
 public interface PartitionListener {
-  /** This member now owns {@code lease.partition()}, with {@code lease.token()}. */
-  void assigned(PartitionLease lease);
+  /** This member now owns {@code ownership.partition()}, with {@code ownership.token()}. */
+  void assigned(PartitionOwnership ownership);
 
-  /** The term of {@code lease} ended for {@code reason}. */
-  void revoked(PartitionLease lease, RevocationReason reason);
+  /** The term of {@code ownership} ended for {@code reason}. */
+  void revoked(PartitionOwnership ownership, RevocationReason reason);
 }

@@ -1,6 +1,6 @@
 /**
  * Partition ownership: many {@link dev.baton.partition.GroupMember}s share a group's partitions;
- * each partition has exactly one owner at a time, with a {@link dev.baton.partition.PartitionLease}
+ * each partition has exactly one owner at a time, with a {@link dev.baton.partition.PartitionOwnership}
  * that carries the ownership term's fencing token, and ownership moves as little as possible when
  * members come and go.
  *

@@ -96,7 +96,7 @@ class GroupMemberTest {
     group(4);
     TestGroup.Member a = group.add("a");
     group.awaitAllOwned(4, WITHIN);
-    PartitionLease first = a.member().lease(0).orElseThrow();
+    PartitionOwnership first = a.member().ownership(0).orElseThrow();
     Stat stat = a.session().curator().checkExists().forPath(group.path + "/owners/0");
     assertThat(first.token().value()).isEqualTo(stat.getCzxid());
     assertThat(first.token().scope()).isEqualTo(group.path + "/owners/0");
@@ -106,7 +106,7 @@ class GroupMemberTest {
     group.leave("a");
     Map<Integer, String> owners = group.awaitAllOwned(4, WITHIN);
     assertThat(owners).containsEntry(0, "b");
-    PartitionLease second = group.get("b").member().lease(0).orElseThrow();
+    PartitionOwnership second = group.get("b").member().ownership(0).orElseThrow();
     assertThat(second.token().isNewerThan(first.token())).isTrue();
     assertThat(first.isActive()).isFalse();
     assertThat(first.revocationReason()).isPresent();
@@ -120,7 +120,7 @@ class GroupMemberTest {
     CountDownLatch draining = new CountDownLatch(1);
     CountDownLatch finishDrain = new CountDownLatch(1);
     a.listener().onRevoked =
-        lease -> {
+        ownership -> {
           draining.countDown();
           try {
             finishDrain.await();
@@ -152,7 +152,7 @@ class GroupMemberTest {
     group.awaitAllOwned(2, WITHIN);
     CountDownLatch never = new CountDownLatch(1);
     a.listener().onRevoked =
-        lease -> {
+        ownership -> {
           try {
             never.await();
           } catch (InterruptedException e) {
@@ -229,14 +229,14 @@ class GroupMemberTest {
   }
 
   /**
-   * a owns partition 0 and the group's writer writes it with a's lease; b joins, a leaves, b's
-   * writes land; then a, waking up from a pause, writes with the lease it still holds. Returns the
+   * a owns partition 0 and the group's writer writes it with a's ownership; b joins, a leaves, b's
+   * writes land; then a, waking up from a pause, writes with the ownership it still holds. Returns the
    * number of rejected writes before a's late one.
    */
   private static long staleOwnerWritesAfterAHandoff(TestGroup g) {
     TestGroup.Member a = g.add("a");
     g.awaitAllOwned(1, WITHIN);
-    PartitionLease old = a.member().lease(0).orElseThrow();
+    PartitionOwnership old = a.member().ownership(0).orElseThrow();
     await()
         .atMost(WITHIN)
         .until(() -> g.log.lastAccepted("p0").map(w -> w.writer().equals("a")).orElse(false));

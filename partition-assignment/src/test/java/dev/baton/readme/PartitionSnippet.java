@@ -4,7 +4,7 @@ package dev.baton.readme;
 // README:begin
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.partition.PartitionListener;
 import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
@@ -17,10 +17,10 @@ import java.time.Duration;
  */
 public abstract class PartitionSnippet {
   /** The reader's: starts consuming a partition it now owns. */
-  protected abstract void startConsuming(PartitionLease lease);
+  protected abstract void startConsuming(PartitionOwnership lease);
 
   /** The reader's: stops consuming it (the drain). */
-  protected abstract void stopConsuming(PartitionLease lease);
+  protected abstract void stopConsuming(PartitionOwnership lease);
 
   /** The reader's: runs until the service shuts down. */
   protected abstract void runUntilShutdown(GroupMember member);
@@ -35,13 +35,13 @@ public abstract class PartitionSnippet {
         .build();
     try (GroupMember member = GroupMember.create(session, config, new PartitionListener() {
           @Override
-          public void assigned(PartitionLease lease) {
+          public void assigned(PartitionOwnership lease) {
             // On the member's callback pool, in order per partition. Fence writes with lease.token().
             startConsuming(lease);
           }
 
           @Override
-          public void revoked(PartitionLease lease, RevocationReason reason) {
+          public void revoked(PartitionOwnership lease, RevocationReason reason) {
             // Drain here: the next owner starts only after this returns (or the drain timeout).
             stopConsuming(lease);
           }

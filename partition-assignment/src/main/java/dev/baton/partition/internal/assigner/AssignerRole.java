@@ -11,9 +11,9 @@ import dev.baton.recipes.election.LeadershipListener;
  * once, so the election's callback thread is never blocked by the assigner's I/O.
  */
 public final class AssignerRole implements LeadershipListener {
-  private final AssignerDriver driver;
+  private final AssignerIo driver;
 
-  public AssignerRole(AssignerDriver driver) {
+  public AssignerRole(AssignerIo driver) {
     this.driver = driver;
   }
 

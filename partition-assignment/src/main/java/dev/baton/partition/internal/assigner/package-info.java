@@ -8,7 +8,7 @@
  *       of a burst of changes, the rejoin grace ({@link
  *       dev.baton.partition.internal.assigner.GraceTracker}) and the checked computation ({@link
  *       dev.baton.partition.internal.assigner.Rebalance}) are pure.
- *   <li>{@link dev.baton.partition.internal.assigner.AssignerDriver}: applies the actions through
+ *   <li>{@link dev.baton.partition.internal.assigner.AssignerIo}: applies the actions through
  *       {@link dev.baton.partition.internal.assigner.AssignerInputs} (watched reads) and {@link
  *       dev.baton.partition.internal.assigner.AssignmentPublisher} (the fenced write), on the
  *       member's own loop.

@@ -77,26 +77,26 @@ public final class PartitionCallbacks {
     }
   }
 
-  void assigned(LeaseHandle lease) {
+  void assigned(OwnershipHandle ownership) {
     // Nobody waits for assigned to return; submit's future always completes normally.
-    var unused = submit(lease, "assigned", () -> listener.assigned(lease));
+    var unused = submit(ownership, "assigned", () -> listener.assigned(ownership));
   }
 
   /**
-   * Submits {@code assigned} of each lease, in order, without starting the pool's threads on the
+   * Submits {@code assigned} of each ownership, in order, without starting the pool's threads on the
    * caller's thread: a pool thread starts them (the pool may start a thread per callback, which
    * would hold up the caller, the member's loop, for many partitions). Each partition's callbacks
    * still run in submission order: they are queued on its sequential executor here.
    */
-  void assigned(List<LeaseHandle> leases) {
-    if (leases.size() == 1) {
-      assigned(leases.get(0));
+  void assigned(List<OwnershipHandle> ownerships) {
+    if (ownerships.size() == 1) {
+      assigned(ownerships.get(0));
       return;
     }
     List<Runnable> workers = new ArrayList<>();
     deferred.set(workers);
     try {
-      leases.forEach(this::assigned);
+      ownerships.forEach(this::assigned);
     } finally {
       deferred.remove();
     }
@@ -128,15 +128,15 @@ public final class PartitionCallbacks {
   }
 
   /** Completes when {@code revoked} has returned or thrown (or could not be scheduled). */
-  CompletableFuture<Void> revoked(LeaseHandle lease, RevocationReason reason) {
-    return submit(lease, "revoked", () -> listener.revoked(lease, reason));
+  CompletableFuture<Void> revoked(OwnershipHandle ownership, RevocationReason reason) {
+    return submit(ownership, "revoked", () -> listener.revoked(ownership, reason));
   }
 
-  private CompletableFuture<Void> submit(LeaseHandle lease, String callback, Runnable body) {
+  private CompletableFuture<Void> submit(OwnershipHandle ownership, String callback, Runnable body) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     Executor serial =
         perPartition.computeIfAbsent(
-            lease.partition(), p -> MoreExecutors.newSequentialExecutor(starter));
+            ownership.partition(), p -> MoreExecutors.newSequentialExecutor(starter));
     try {
       serial.execute(
           () -> {
@@ -148,8 +148,8 @@ public final class PartitionCallbacks {
               log.error(
                   "partition listener {} of partition {} (token {}) threw",
                   callback,
-                  lease.partition(),
-                  lease.token(),
+                  ownership.partition(),
+                  ownership.token(),
                   e);
               if (e instanceof VirtualMachineError fatal) {
                 done.complete(null);
@@ -165,8 +165,8 @@ public final class PartitionCallbacks {
       log.error(
           "the callback pool refused {} of partition {} (token {}); it does not run",
           callback,
-          lease.partition(),
-          lease.token(),
+          ownership.partition(),
+          ownership.token(),
           e);
       done.complete(null);
     }

@@ -30,20 +30,20 @@ import java.util.function.LongFunction;
  * notifications come in order among themselves but may arrive after later answers (the driver runs
  * them as separate loop tasks, sometimes much later); a link going down fails the requests in
  * flight and holds the server's notifications until it is back; sessions expire on the server, or
- * in the client first. Leases and callbacks are modelled as the driver does them: the signal drops
+ * in the client first. OwnershipHandles and callbacks are modelled as the driver does them: the signal drops
  * at {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a
  * random time, sometimes longer than the drain timeout.
  */
 final class SimMember {
   /** A term as the listener sees it: its signal, and whether it was ended (revoked called). */
-  static final class Lease {
+  static final class Ownership {
     final long term;
     final long token;
     final long session;
     boolean signal = true;
     boolean ended;
 
-    Lease(long term, long token, long session) {
+    Ownership(long term, long token, long session) {
       this.term = term;
       this.token = token;
       this.session = session;
@@ -69,11 +69,11 @@ final class SimMember {
   private long requestAt;
   private final List<Request> inFlight = new ArrayList<>();
   private final List<SimZooKeeper.Notification> held = new ArrayList<>();
-  final Map<Integer, Lease> leases = new TreeMap<>();
+  final Map<Integer, Ownership> ownerships = new TreeMap<>();
   final Map<Integer, Long> callbacksBusyUntil = new TreeMap<>();
 
   /** The terms whose {@code revoked} callback is running or queued, by partition. */
-  final Map<Integer, List<Lease>> revoking = new TreeMap<>();
+  final Map<Integer, List<Ownership>> revoking = new TreeMap<>();
 
   final java.util.Set<String> drainTimedOut = new TreeSet<>();
   boolean released;
@@ -97,7 +97,7 @@ final class SimMember {
       }
       deliveredEpoch = ep.epoch().number();
       if (!ep.epoch().isConnected()) {
-        leases.values().forEach(l -> l.signal = false); // the driver's listener, before the loop
+        ownerships.values().forEach(l -> l.signal = false); // the driver's listener, before the loop
       }
     }
     List<MemberAction> actions = machine.on(e, w.now());
@@ -302,22 +302,22 @@ final class SimMember {
               c.epoch(), c.partitions().stream().map(NodeCheck::failed).toList()));
     } else if (a instanceof BeginTerm b) {
       w.checker.begin(this, b);
-      Lease lease = new Lease(b.term(), b.czxid(), machine.sessionId());
-      lease.signal = deliveredEpoch == epochs; // as the driver: the link changed since: not active
-      leases.put(b.partition(), lease);
+      Ownership ownership = new Ownership(b.term(), b.czxid(), machine.sessionId());
+      ownership.signal = deliveredEpoch == epochs; // as the driver: the link changed since: not active
+      ownerships.put(b.partition(), ownership);
       callback(b.partition(), w.between(0, 5), null);
     } else if (a instanceof EndTerm e) {
       w.checker.end(this, e);
-      Lease lease = leases.get(e.partition());
-      lease.signal = false;
-      lease.ended = true;
-      revoking.computeIfAbsent(e.partition(), k -> new ArrayList<>()).add(lease);
+      Ownership ownership = ownerships.get(e.partition());
+      ownership.signal = false;
+      ownership.ended = true;
+      revoking.computeIfAbsent(e.partition(), k -> new ArrayList<>()).add(ownership);
       long ms = w.chance(0.08) ? w.between(1_000, 6_000) : w.between(0, 60);
       callback(
           e.partition(),
           ms,
           () -> {
-            revoking.get(e.partition()).remove(lease);
+            revoking.get(e.partition()).remove(ownership);
             deliver(new MemberEvent.Revoked(e.partition(), e.term()));
           });
     } else if (a instanceof Schedule s) {

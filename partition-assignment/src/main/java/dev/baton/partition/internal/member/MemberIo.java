@@ -2,7 +2,7 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.GroupConfig;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.partition.internal.GroupMetrics;
 import dev.baton.partition.internal.GroupNodes;
 import dev.baton.partition.internal.GroupPaths;
@@ -41,18 +41,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the leases and the
+ * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
  * callback pool, on the member's one {@link SerialLoop}, and feeds their answers back to the
  * machine. Everything that reaches it from other threads (connection epochs, watch notifications,
  * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
- * lease's signal at once.
+ * ownership's signal at once.
  *
  * <p>Its adapters ({@link OwnerNodes}, {@link OwnerChecks}, {@link OwnerDeletes}, {@link
  * MemberNode}, {@link AssignmentReader}) block; each answers every request, turning failures into
  * failure answers.
  */
-public final class MemberDriver {
-  private static final Logger log = LoggerFactory.getLogger(MemberDriver.class);
+public final class MemberIo {
+  private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
 
   private final BatonSession session;
   private final CuratorFramework client;
@@ -63,7 +63,7 @@ public final class MemberDriver {
   private final String me;
   private final GroupMetrics metrics;
   private final MemberMachine machine;
-  private final Leases leases = new Leases();
+  private final OwnershipHandles ownerships = new OwnershipHandles();
   private final Terms terms;
   private final OwnerChecks checks;
   private final OwnerNodes creates;
@@ -102,7 +102,7 @@ public final class MemberDriver {
   /** What {@code health()} shows of the machine, published after each event. */
   public record View(boolean joined, boolean duplicate, long generation) {}
 
-  public MemberDriver(
+  public MemberIo(
       BatonSession session,
       SerialLoop loop,
       Backoff backoff,
@@ -120,7 +120,7 @@ public final class MemberDriver {
     this.me = profile.id();
     this.metrics = metrics;
     this.machine = new MemberMachine(me, config.drainTimeout().toNanos());
-    this.terms = new Terms(me, paths, config.clock(), leases, callbacks, metrics);
+    this.terms = new Terms(me, paths, config.clock(), ownerships, callbacks, metrics);
     this.checks = new OwnerChecks(client, paths);
     this.creates = new OwnerNodes(client, paths, checks);
     this.deletes = new OwnerDeletes(client, paths);
@@ -165,16 +165,16 @@ public final class MemberDriver {
     handle(new MemberEvent.Recover());
   }
 
-  public Map<Integer, PartitionLease> owned() {
-    return leases.owned();
+  public Map<Integer, PartitionOwnership> owned() {
+    return ownerships.owned();
   }
 
-  public @Nullable PartitionLease lease(int partition) {
-    return leases.lease(partition);
+  public @Nullable PartitionOwnership ownership(int partition) {
+    return ownerships.ownership(partition);
   }
 
   public int ownedCount() {
-    return leases.activeCount();
+    return ownerships.activeCount();
   }
 
   public View view() {
@@ -186,7 +186,7 @@ public final class MemberDriver {
    */
   private void onEpoch(ConnectionEpoch epoch) {
     if (!epoch.isConnected()) {
-      leases.revokeAll(reasonOf(epoch));
+      ownerships.revokeAll(reasonOf(epoch));
     }
     enqueue(new Epoch(epoch));
   }

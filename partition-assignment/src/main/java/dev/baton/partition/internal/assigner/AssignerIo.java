@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * SerialLoop}, the loop the member's own I/O runs on, and feeds the answers back. Watch
  * notifications and the election's callbacks only enqueue events on the loop.
  */
-public final class AssignerDriver {
-  private static final Logger log = LoggerFactory.getLogger(AssignerDriver.class);
+public final class AssignerIo {
+  private static final Logger log = LoggerFactory.getLogger(AssignerIo.class);
 
   private final CuratorFramework client;
   private final SerialLoop loop;
@@ -48,7 +48,7 @@ public final class AssignerDriver {
   private @Nullable Leadership leadership;
   private @Nullable AssignerInputs inputs;
 
-  public AssignerDriver(
+  public AssignerIo(
       CuratorFramework client,
       SerialLoop loop,
       Backoff backoff,
