@@ -4,7 +4,7 @@ package dev.baton.partition;
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;

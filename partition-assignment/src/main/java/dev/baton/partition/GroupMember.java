@@ -2,12 +2,11 @@
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupNodes;
-import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.assigner.AssignerIo;
-import dev.baton.partition.internal.assigner.AssignerRole;
 import dev.baton.partition.internal.member.MemberIo;
 import dev.baton.partition.internal.member.PartitionCallbacks;
+import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
@@ -79,6 +78,7 @@ public final class GroupMember implements AutoCloseable {
   private final BatonSession session;
   private final GroupConfig config;
   private final GroupPaths paths;
+  private final Znodes znodes;
   private final GroupMetrics metrics;
   private final PartitionCallbacks callbacks;
   private final SerialLoop loop;
@@ -91,6 +91,7 @@ public final class GroupMember implements AutoCloseable {
     this.session = session;
     this.config = config;
     this.paths = new GroupPaths(config.group());
+    this.znodes = new Znodes(session.curator());
     this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
     this.callbacks = new PartitionCallbacks(listener, config.memberId(), metrics);
     MemberProfile profile =
@@ -106,7 +107,7 @@ public final class GroupMember implements AutoCloseable {
         new MemberIo(
             session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
     this.assigner =
-        new AssignerIo(session.curator(), loop, Backoff.DEFAULT, paths, config, metrics);
+        new AssignerIo(znodes, loop, Backoff.DEFAULT, paths, config, metrics);
     this.election =
         LeaderElection.create(
             session,
@@ -115,7 +116,7 @@ public final class GroupMember implements AutoCloseable {
                 .meterRegistry(config.meterRegistry())
                 .clock(config.clock())
                 .build(),
-            new AssignerRole(assigner));
+            assigner);
   }
 
   /** Creates a latent member; {@link #start()} joins the group. */
@@ -141,7 +142,7 @@ public final class GroupMember implements AutoCloseable {
     member.start();
     election.start();
     // After the member started: its join (which makes the members parent itself) need not wait.
-    GroupNodes.ensure(session.curator(), paths);
+    znodes.ensureParents(paths);
   }
 
   /**

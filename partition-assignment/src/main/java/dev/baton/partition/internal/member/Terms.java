@@ -3,7 +3,7 @@ package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.EndTerm;
 import dev.baton.recipes.RevocationReason;
