@@ -53,7 +53,7 @@ import org.jspecify.annotations.Nullable;
  * </table>
  *
  * <p>There is no callback executor to configure: the listener's callbacks always run on the
- * member's own callback pool, never on the member's loop, ZooKeeper's or Curator's threads (a
+ * serial loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
  * caller-supplied executor could run them there, e.g. a direct executor).
  */
 public final class GroupConfig {

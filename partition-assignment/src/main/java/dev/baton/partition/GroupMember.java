@@ -58,12 +58,14 @@ import org.slf4j.LoggerFactory;
  * connection revokes the member's ownerships at once (the session may be gone); if the session survives
  * they are assigned again with the same tokens.
  *
- * <p>Threads: a member runs one loop thread ({@code baton-partition-<member>}) that does all its
- * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on its own
- * callback pool ({@code baton-partition-callbacks-<member>}, threads made on demand), never on the
- * loop, ZooKeeper's or Curator's threads, nor under a lock; and the assigner election runs its own
- * two threads. A task of the loop that fails (an exception or an error, e.g. from a custom
- * strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after a backoff; a
+ * <p>Threads: a member runs one loop ({@code baton-partition-<member>}) that does all its
+ * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on a serial
+ * loop per partition ({@code baton-partition-callbacks-<member>-<partition>}; see {@link
+ * PartitionListener}), never on the member's loop, ZooKeeper's or Curator's threads, nor under a
+ * lock; and the assigner election runs its own two loops. Loops borrow threads from Baton's shared
+ * pool only while they have work. A task of the loop that fails (an exception or an error, e.g.
+ * from a custom strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after
+ * a backoff; a
  * {@link VirtualMachineError} stops the loop, revokes every ownership and marks the member {@link
  * GroupHealth#failed() failed}.
  *

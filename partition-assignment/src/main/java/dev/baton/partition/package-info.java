@@ -11,9 +11,9 @@
  * {@link dev.baton.partition.strategy}.
  *
  * <p>Threading: every public type here is thread-safe or immutable. A member does all its ZooKeeper
- * I/O and decisions on one loop thread of its own (the assigner's included), runs the listener's
- * callbacks on its own callback pool (never on the loop, ZooKeeper's or Curator's threads, nor
- * under a lock), and its assigner election runs two threads. {@link
+ * I/O and decisions on one loop of its own (the assigner's included), runs the listener's callbacks
+ * on a serial loop per partition (never on the member's loop, ZooKeeper's or Curator's threads, nor
+ * under a lock), and its assigner election runs two loops. {@link
  * dev.baton.partition.GroupStatus#read} and {@link dev.baton.partition.GroupAdmin} block the
  * calling thread.
  *

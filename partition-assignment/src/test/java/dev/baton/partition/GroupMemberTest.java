@@ -10,7 +10,10 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
@@ -142,6 +145,33 @@ class GroupMemberTest {
   }
 
   @Test
+  void aHangingRevokedHoldsUpOnlyItsOwnPartition() throws Exception {
+    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(4).drainTimeout(WITHIN));
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(4, WITHIN);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger hanging = new AtomicInteger(-1);
+    a.listener().onRevoked =
+        ownership -> {
+          if (hanging.compareAndSet(-1, ownership.partition())) {
+            try {
+              release.await(); // only the first revoked hangs (no drain timeout within the test)
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        };
+    CompletableFuture<Void> closed = CompletableFuture.runAsync(() -> group.leave("a"));
+    // The other three partitions' revoked run while the first one's still hangs.
+    await().atMost(WITHIN).until(() -> a.listener().revocations().size() == 3);
+    assertThat(a.listener().revocations()).noneMatch(e -> e.partition() == hanging.get());
+    assertThat(closed).isNotDone();
+    release.countDown();
+    closed.get(WITHIN.toSeconds(), TimeUnit.SECONDS);
+    assertThat(a.listener().revocations()).hasSize(4);
+  }
+
+  @Test
   void drainTimeoutReleasesAPartitionWhoseRevokedCallbackHangs() {
     group =
         new TestGroup(
@@ -166,14 +196,15 @@ class GroupMemberTest {
   }
 
   @Test
-  void callbacksRunOnTheMembersExecutorNeverOnZooKeeperThreads() {
+  void callbacksRunOnTheirPartitionsLoopNeverOnZooKeeperThreads() {
     group(6);
     TestGroup.Member a = group.add("a");
     group.add("b");
     group.awaitAllOwned(6, WITHIN);
     assertThat(a.listener().events())
         .isNotEmpty()
-        .allSatisfy(e -> assertThat(e.thread()).matches("baton-partition-callbacks-a(-[0-9]+)?"));
+        .allSatisfy(
+            e -> assertThat(e.thread()).isEqualTo("baton-partition-callbacks-a-" + e.partition()));
   }
 
   @Test

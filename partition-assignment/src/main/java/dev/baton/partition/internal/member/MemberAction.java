@@ -64,7 +64,7 @@ public sealed interface MemberAction {
 
   /**
    * Begin term {@code term} of {@code partition}: an ownership with token {@code czxid}, published, then
-   * {@code assigned} on the callback pool. {@code resumed}: the same znode as the previous term
+   * {@code assigned} on the callback loop. {@code resumed}: the same znode as the previous term
    * (after a reconnect within the session), which keeps its take time. {@code handoffNanos}: from
    * seeing the partition assigned to owning it, or -1.
    */
@@ -74,7 +74,7 @@ public sealed interface MemberAction {
 
   /**
    * End term {@code term} of {@code partition}: the ownership's signal now, then {@code revoked} on the
-   * callback pool, whose return is answered with Revoked.
+   * callback loop, whose return is answered with Revoked.
    */
   record EndTerm(int partition, long term, RevocationReason reason) implements MemberAction {}
 

@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
- * callback pool, on the member's one {@link SerialLoop}, and feeds their answers back to the
+ * callback loop, on the member's one {@link SerialLoop}, and feeds their answers back to the
  * machine. Everything that reaches it from other threads (connection epochs, watch notifications,
  * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
  * ownership's signal at once.

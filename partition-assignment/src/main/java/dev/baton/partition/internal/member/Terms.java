@@ -16,10 +16,10 @@ import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link OwnershipHandle}, published
- * in {@link OwnershipHandles} and counted, then announced: handed to {@code assigned} on the callback pool;
- * an {@link EndTerm} drops the ownership's signal, counts it and runs {@code revoked}, whose return it
- * reports. Called on the member's loop.
+ * Applies the machine's term actions: a {@link BeginTerm} becomes an {@link OwnershipHandle},
+ * published in {@link OwnershipHandles} and counted, then announced: handed to {@code assigned} on
+ * its partition's callback loop; an {@link EndTerm} drops the ownership's signal, counts it and runs
+ * {@code revoked}, whose return it reports. Called on the member's loop.
  */
 final class Terms {
   private final String me;
@@ -78,15 +78,14 @@ final class Terms {
   }
 
   /**
-   * Submits {@code assigned} of the terms begun since the last call, in order, to the callback
-   * pool. The driver calls it after each run of terms begun together, before its next action, so a
-   * partition's {@code assigned} is always submitted before its {@code revoked}; the ownerships of the
-   * whole run are published first, and the pool's threads are started off the loop, so the last
-   * partition of a large take is not held up by the callbacks of the others.
+   * Submits {@code assigned} of the terms begun since the last call, in order, to their
+   * partitions' callback loops. The member's I/O calls it after each run of terms begun together,
+   * before its next action, so a partition's {@code assigned} is always submitted before its {@code
+   * revoked}, and the ownerships of the whole run are published before any of their callbacks.
    */
   void announce() {
     if (!unannounced.isEmpty()) {
-      callbacks.assigned(List.copyOf(unannounced));
+      unannounced.forEach(callbacks::assigned);
       unannounced.clear();
     }
   }

@@ -17,14 +17,14 @@
  *       dev.baton.partition.internal.zk} and feeds every answer back as an event.
  *   <li>{@link dev.baton.partition.internal.member.OwnershipHandle} (the kernel's term state
  *       machine), {@link dev.baton.partition.internal.member.Terms} and {@link
- *       dev.baton.partition.internal.member.PartitionCallbacks} (the member's callback pool).
+ *       dev.baton.partition.internal.member.PartitionCallbacks} (a serial loop per partition).
  * </ul>
  *
  * <p>Threading rules: the machine and the I/O's state are confined to the member's loop. Other
  * threads only enqueue events on the loop: the session's event thread (connection epochs; a link
  * going down also drops every ownership's signal at once), ZooKeeper's event thread (watch
- * notifications) and the callback pool (a {@code revoked} returned). Ownership handles and the
- * active-ownership map are thread-safe. User callbacks run only on the callback pool,
+ * notifications) and the callback loops (a {@code revoked} returned). Ownership handles and the
+ * active-ownership map are thread-safe. User callbacks run only on their partition's callback loop,
  * never on the member's loop, ZooKeeper's or Curator's threads, nor under a lock. Not an API.
  */
 package dev.baton.partition.internal.member;
