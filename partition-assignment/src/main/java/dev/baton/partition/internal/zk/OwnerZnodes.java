@@ -9,9 +9,7 @@ import dev.baton.partition.internal.zk.Answers.Take;
 import dev.baton.partition.internal.zk.Answers.Taken;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -19,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.AsyncCallback.StatCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
@@ -57,10 +53,12 @@ public final class OwnerZnodes {
 
   private final CuratorFramework client;
   private final GroupPaths paths;
+  private final OwnerReads reads;
 
   public OwnerZnodes(CuratorFramework client, GroupPaths paths) {
     this.client = client;
     this.paths = paths;
+    this.reads = new OwnerReads(client, paths);
   }
 
   /**
@@ -96,15 +94,15 @@ public final class OwnerZnodes {
   private List<Integer> createAndRead(
       List<Integer> todo, byte[] data, Watch watch, List<Take> out, Set<Integer> watched)
       throws InterruptedException {
-    ZooKeeper zk = handle();
+    ZooKeeper zk = reads.handle();
     CompletableFuture<KeeperException.Code> multi = new CompletableFuture<>();
     if (zk == null || !sendMulti(todo, data, multi)) {
       todo.forEach(p -> out.add(new Failed(p, true, false)));
       return List.of();
     }
     long session = zk.getSessionId();
-    long deadline = deadline();
-    NodeCheck first = collect(send(zk, todo.subList(0, 1), null), deadline).get(0);
+    long deadline = reads.deadline();
+    NodeCheck first = OwnerReads.collect(reads.send(zk, todo.subList(0, 1), null), deadline).get(0);
     if (first.state() == NodeState.FAILED) {
       todo.forEach(p -> out.add(new Failed(p, true, false))); // the multi's outcome is unknown
       return List.of();
@@ -123,7 +121,7 @@ public final class OwnerZnodes {
     // Some znode existed (or the first went at once): which exist now, and whose? Watched, so
     // that the member hears when another session's goes.
     List<Integer> absent = new ArrayList<>();
-    for (NodeCheck c : collect(send(zk, todo, watch), deadline())) {
+    for (NodeCheck c : OwnerReads.collect(reads.send(zk, todo, watch), reads.deadline())) {
       int p = c.partition();
       switch (c.state()) {
         case EXISTS -> {
@@ -148,7 +146,7 @@ public final class OwnerZnodes {
       List<CuratorOp> ops = new ArrayList<>(todo.size());
       for (int p : todo) {
         ops.add(
-            client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(path(p), data));
+            client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data));
       }
       client
           .transaction()
@@ -176,11 +174,11 @@ public final class OwnerZnodes {
   private Take one(int p, byte[] data) throws InterruptedException {
     try {
       Stat stat = new Stat();
-      client.create().storingStatIn(stat).withMode(CreateMode.EPHEMERAL).forPath(path(p), data);
+      client.create().storingStatIn(stat).withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data);
       return new Created(p, stat.getCzxid(), stat.getEphemeralOwner());
     } catch (KeeperException.NodeExistsException e) {
-      ZooKeeper zk = handle();
-      NodeCheck c = check(List.of(p), null).get(0);
+      ZooKeeper zk = reads.handle();
+      NodeCheck c = reads.check(List.of(p), null).get(0);
       if (zk == null || c.state() == NodeState.FAILED) {
         return new Failed(p, true, false);
       }
@@ -209,68 +207,6 @@ public final class OwnerZnodes {
   }
 
   /**
-   * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
-   * requests, one round trip for all, watching each with {@code watch} unless it is null.
-   */
-  public List<NodeCheck> check(List<Integer> partitions, @Nullable Watch watch) {
-    List<NodeCheck> failed = new ArrayList<>(partitions.size());
-    partitions.forEach(p -> failed.add(NodeCheck.failed(p)));
-    try {
-      ZooKeeper zk = handle();
-      return zk == null ? failed : collect(send(zk, partitions, watch), deadline());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the loop is being stopped
-      return failed;
-    }
-  }
-
-  /** Sends one read per partition on {@code zk} without waiting; answered in order. */
-  private Map<Integer, CompletableFuture<@Nullable Stat>> send(
-      ZooKeeper zk, List<Integer> partitions, @Nullable Watch watch) {
-    Map<Integer, CompletableFuture<@Nullable Stat>> pending = new LinkedHashMap<>();
-    for (int p : partitions) {
-      CompletableFuture<@Nullable Stat> stat = new CompletableFuture<>();
-      StatCallback callback =
-          (rc, path, ctx, found) -> {
-            KeeperException.Code code = KeeperException.Code.get(rc);
-            if (code == KeeperException.Code.OK || code == KeeperException.Code.NONODE) {
-              stat.complete(found); // null when absent
-            } else {
-              stat.completeExceptionally(KeeperException.create(code, path));
-            }
-          };
-      if (watch == null) {
-        zk.exists(raw(p), false, callback, null);
-      } else {
-        zk.exists(raw(p), watch.watcher, callback, null);
-      }
-      pending.put(p, stat);
-    }
-    return pending;
-  }
-
-  /** Waits for the answers until {@code deadlineNanos}; one check per partition, in order. */
-  private static List<NodeCheck> collect(
-      Map<Integer, CompletableFuture<@Nullable Stat>> pending, long deadlineNanos)
-      throws InterruptedException {
-    List<NodeCheck> out = new ArrayList<>(pending.size());
-    for (Map.Entry<Integer, CompletableFuture<@Nullable Stat>> e : pending.entrySet()) {
-      int p = e.getKey();
-      try {
-        Stat found =
-            e.getValue().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-        out.add(
-            found == null
-                ? NodeCheck.absent(p)
-                : NodeCheck.exists(p, found.getCzxid(), found.getEphemeralOwner()));
-      } catch (ExecutionException | TimeoutException ex) {
-        out.add(NodeCheck.failed(p));
-      }
-    }
-    return out;
-  }
-
-  /**
    * Deletes the znodes of {@code partitions} through session {@code sessionId}, in batches, one
    * request each when a batch fails for another reason than the connection.
    *
@@ -279,14 +215,14 @@ public final class OwnerZnodes {
   public List<Integer> delete(List<Integer> partitions, long sessionId) {
     List<Integer> gone = new ArrayList<>();
     try {
-      ZooKeeper zk = handle();
+      ZooKeeper zk = reads.handle();
       if (zk == null || zk.getSessionId() != sessionId) {
         return gone;
       }
       for (int i = 0; i < partitions.size(); i += BATCH) {
         List<Integer> batch = partitions.subList(i, Math.min(partitions.size(), i + BATCH));
         List<Op> ops = new ArrayList<>(batch.size());
-        batch.forEach(p -> ops.add(Op.delete(raw(p), -1)));
+        batch.forEach(p -> ops.add(Op.delete(reads.raw(p), -1)));
         try {
           zk.multi(ops);
           gone.addAll(batch);
@@ -298,7 +234,7 @@ public final class OwnerZnodes {
         }
         for (int p : batch) {
           try {
-            zk.delete(raw(p), -1);
+            zk.delete(reads.raw(p), -1);
             gone.add(p);
           } catch (KeeperException.NoNodeException e) {
             gone.add(p);
@@ -316,29 +252,11 @@ public final class OwnerZnodes {
     return gone;
   }
 
-  /** The session's current ZooKeeper handle, or null if there is none now. */
-  private @Nullable ZooKeeper handle() throws InterruptedException {
-    try {
-      return client.getZookeeperClient().getZooKeeper();
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      return null;
-    }
-  }
-
-  /** The deadline of a request sent now: the client's connection timeout. */
-  private long deadline() {
-    return System.nanoTime()
-        + TimeUnit.MILLISECONDS.toNanos(client.getZookeeperClient().getConnectionTimeoutMs());
-  }
-
-  private String path(int p) {
-    return paths.owner(p);
-  }
-
-  /** The path on the raw handle, which does not add Curator's namespace. */
-  private String raw(int p) {
-    return ZKPaths.fixForNamespace(client.getNamespace(), paths.owner(p));
+  /**
+   * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
+   * requests, one round trip for all, watching each with {@code watch} unless it is null.
+   */
+  public List<NodeCheck> check(List<Integer> partitions, @Nullable Watch watch) {
+    return reads.check(partitions, watch);
   }
 }
