@@ -4,8 +4,8 @@ package dev.baton.partition;
 import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.kernel.NoMeters;
@@ -52,8 +52,8 @@ import org.jspecify.annotations.Nullable;
  *   periods</td></tr>
  * </table>
  *
- * <p>There is no callback executor to configure: the listener's callbacks always run on the
- * serial loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
+ * <p>There is no callback executor to configure: the listener's callbacks always run on the serial
+ * loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
  * caller-supplied executor could run them there, e.g. a direct executor).
  */
 public final class GroupConfig {

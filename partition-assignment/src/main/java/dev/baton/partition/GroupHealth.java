@@ -18,8 +18,8 @@ package dev.baton.partition;
  *     after a backoff); a growing count means the member keeps meeting an error, e.g. from its
  *     strategy
  * @param failed whether the member's loop stopped on a fatal error ({@link VirtualMachineError}):
- *     the member does nothing more, its ownerships are revoked; close it (and its session) and start
- *     again
+ *     the member does nothing more, its ownerships are revoked; close it (and its session) and
+ *     start again
  */
 public record GroupHealth(
     MemberState state,

@@ -2,10 +2,10 @@
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.assigner.AssignerIo;
 import dev.baton.partition.internal.member.MemberIo;
 import dev.baton.partition.internal.member.PartitionCallbacks;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
@@ -55,19 +55,18 @@ import org.slf4j.LoggerFactory;
  * interrupted by a rebalance; tokens of successive terms of a partition strictly increase. Not
  * guaranteed: that a paused or partitioned former owner stops acting, nor that a drain longer than
  * the timeout finishes first: fence downstream writes with the ownership's token. A suspended
- * connection revokes the member's ownerships at once (the session may be gone); if the session survives
- * they are assigned again with the same tokens.
+ * connection revokes the member's ownerships at once (the session may be gone); if the session
+ * survives they are assigned again with the same tokens.
  *
- * <p>Threads: a member runs one loop ({@code baton-partition-<member>}) that does all its
- * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on a serial
- * loop per partition ({@code baton-partition-callbacks-<member>-<partition>}; see {@link
+ * <p>Threads: a member runs one loop ({@code baton-partition-<member>}) that does all its ZooKeeper
+ * I/O and decisions, the assigner's included; its listener's callbacks run on a serial loop per
+ * partition ({@code baton-partition-callbacks-<member>-<partition>}; see {@link
  * PartitionListener}), never on the member's loop, ZooKeeper's or Curator's threads, nor under a
  * lock; and the assigner election runs its own two loops. Loops borrow threads from Baton's shared
  * pool only while they have work. A task of the loop that fails (an exception or an error, e.g.
  * from a custom strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after
- * a backoff; a
- * {@link VirtualMachineError} stops the loop, revokes every ownership and marks the member {@link
- * GroupHealth#failed() failed}.
+ * a backoff; a {@link VirtualMachineError} stops the loop, revokes every ownership and marks the
+ * member {@link GroupHealth#failed() failed}.
  *
  * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member
  * znode, revokes and releases every partition (waiting for each drain up to the drain timeout) and
@@ -106,10 +105,8 @@ public final class GroupMember implements AutoCloseable {
             this::recover,
             this::onFatal);
     this.member =
-        new MemberIo(
-            session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
-    this.assigner =
-        new AssignerIo(znodes, loop, Backoff.DEFAULT, paths, config, metrics);
+        new MemberIo(session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
+    this.assigner = new AssignerIo(znodes, loop, Backoff.DEFAULT, paths, config, metrics);
     this.election =
         LeaderElection.create(
             session,
@@ -190,7 +187,9 @@ public final class GroupMember implements AutoCloseable {
     assigner.recover();
   }
 
-  /** The loop's last act after a fatal error: every ownership is revoked, health shows the failure. */
+  /**
+   * The loop's last act after a fatal error: every ownership is revoked, health shows the failure.
+   */
   private void onFatal(VirtualMachineError e) {
     member.onFatal();
   }

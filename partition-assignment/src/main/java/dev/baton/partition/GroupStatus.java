@@ -160,8 +160,8 @@ public record GroupStatus(
   private record Owner(String member, long czxid, long ctime) {}
 
   /** The owners of the ownership znodes with a well-formed owner record, by partition. */
-  private static Map<Integer, Owner> owners(
-      Znodes znodes, GroupPaths paths, List<String> problems) throws Exception {
+  private static Map<Integer, Owner> owners(Znodes znodes, GroupPaths paths, List<String> problems)
+      throws Exception {
     List<String> names = znodes.children(paths.owners(), null);
     Map<String, Integer> partitionOf = new TreeMap<>();
     for (String name : names == null ? List.<String>of() : names) {

@@ -9,9 +9,9 @@ import dev.baton.recipes.RevocationReason;
  * <p>Threading contract: callbacks run on a serial loop per partition (a thread borrowed from
  * Baton's shared loop pool while there are callbacks to run, named {@code
  * baton-partition-callbacks-<member>-<partition>} meanwhile), never on the member's loop, never on
- * ZooKeeper's event thread, never on Curator's threads and never under a lock of the member. For one
- * partition they run one at a time and in order: each {@code assigned} is followed by exactly one
- * {@code revoked} of the same ownership before the next {@code assigned} of that partition.
+ * ZooKeeper's event thread, never on Curator's threads and never under a lock of the member. For
+ * one partition they run one at a time and in order: each {@code assigned} is followed by exactly
+ * one {@code revoked} of the same ownership before the next {@code assigned} of that partition.
  * Callbacks of different partitions may run concurrently, so a slow {@code revoked} holds up only
  * its own partition. An exception or error thrown by a callback is logged and counted ({@code
  * baton.partition.callback.failures}); it does not change ownership.

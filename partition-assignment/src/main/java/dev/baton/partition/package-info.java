@@ -1,8 +1,8 @@
 /**
  * Partition ownership: many {@link dev.baton.partition.GroupMember}s share a group's partitions;
- * each partition has exactly one owner at a time, with a {@link dev.baton.partition.PartitionOwnership}
- * that carries the ownership term's fencing token, and ownership moves as little as possible when
- * members come and go.
+ * each partition has exactly one owner at a time, with a {@link
+ * dev.baton.partition.PartitionOwnership} that carries the ownership term's fencing token, and
+ * ownership moves as little as possible when members come and go.
  *
  * <p>Entry points: {@link dev.baton.partition.GroupMember} (join a group), {@link
  * dev.baton.partition.GroupConfig}, {@link dev.baton.partition.PartitionListener} (assigned and

@@ -261,8 +261,8 @@ class GroupMemberTest {
 
   /**
    * a owns partition 0 and the group's writer writes it with a's ownership; b joins, a leaves, b's
-   * writes land; then a, waking up from a pause, writes with the ownership it still holds. Returns the
-   * number of rejected writes before a's late one.
+   * writes land; then a, waking up from a pause, writes with the ownership it still holds. Returns
+   * the number of rejected writes before a's late one.
    */
   private static long staleOwnerWritesAfterAHandoff(TestGroup g) {
     TestGroup.Member a = g.add("a");

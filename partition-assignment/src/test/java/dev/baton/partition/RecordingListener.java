@@ -39,7 +39,10 @@ final class RecordingListener implements PartitionListener {
       }
       events.add(
           new Event(
-              ownership.partition(), ownership.token().value(), null, Thread.currentThread().getName()));
+              ownership.partition(),
+              ownership.token().value(),
+              null,
+              Thread.currentThread().getName()));
     }
     beliefs.assigned(ownership.partition(), member, ownership.token().value());
   }
@@ -60,7 +63,10 @@ final class RecordingListener implements PartitionListener {
       }
       events.add(
           new Event(
-              ownership.partition(), ownership.token().value(), reason, Thread.currentThread().getName()));
+              ownership.partition(),
+              ownership.token().value(),
+              reason,
+              Thread.currentThread().getName()));
     }
   }
 

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  *
  * <p>Safety at this scale: no partition is ever believed owned by two members at once (the members'
  * own callbacks, recorded as they happen), each partition's tokens rise strictly across handoffs,
- * every owner's write goes through a fence per partition with its ownership's token and is accepted,
- * while the writes of the owners a join replaced are rejected as stale, and at the end every
- * partition has exactly one owner.
+ * every owner's write goes through a fence per partition with its ownership's token and is
+ * accepted, while the writes of the owners a join replaced are rejected as stale, and at the end
+ * every partition has exactly one owner.
  */
 class ScaleTest {
   private static final int PARTITIONS = 10_000;
@@ -91,8 +91,8 @@ class ScaleTest {
   }
 
   /**
-   * Writes every partition once through the group's fence, as its owner, with the owner's ownership;
-   * every write must be accepted. Returns the ownerships written with.
+   * Writes every partition once through the group's fence, as its owner, with the owner's
+   * ownership; every write must be accepted. Returns the ownerships written with.
    */
   private static Map<Integer, PartitionOwnership> writeEveryOwnedPartition(TestGroup group) {
     Map<Integer, PartitionOwnership> ownerships = new HashMap<>();

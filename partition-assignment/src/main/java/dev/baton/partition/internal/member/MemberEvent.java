@@ -2,10 +2,10 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.partition.internal.zk.Answers.JoinOutcome;
 import dev.baton.partition.internal.zk.Answers.NodeCheck;
 import dev.baton.partition.internal.zk.Answers.Take;
+import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

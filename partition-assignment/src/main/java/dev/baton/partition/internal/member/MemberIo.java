@@ -5,7 +5,6 @@ import dev.baton.partition.GroupConfig;
 import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.PartitionOwnership;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
@@ -30,6 +29,7 @@ import dev.baton.partition.internal.member.MemberEvent.Revoked;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.internal.record.MemberRecord;
 import dev.baton.partition.internal.record.OwnerRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.zk.MemberZnode;
 import dev.baton.partition.internal.zk.OwnerZnodes;
 import dev.baton.partition.internal.zk.Watch;
@@ -58,8 +58,8 @@ import org.slf4j.LoggerFactory;
  * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
  * ownership's signal at once.
  *
- * <p>ZooKeeper is reached through the blocking calls of {@code internal.zk} only; each answers every
- * request, turning failures into failure answers.
+ * <p>ZooKeeper is reached through the blocking calls of {@code internal.zk} only; each answers
+ * every request, turning failures into failure answers.
  */
 public final class MemberIo {
   private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
@@ -240,8 +240,7 @@ public final class MemberIo {
       answers.add(read(r.epoch()));
     } else if (action instanceof Join j) {
       answers.add(
-          new Joined(
-              j.session(), memberZnode.join(j.session(), j.earlierSessions(), memberWatch)));
+          new Joined(j.session(), memberZnode.join(j.session(), j.earlierSessions(), memberWatch)));
     } else if (action instanceof Leave l) {
       memberZnode.leave(l.session());
     } else if (action instanceof CreateOwnerNodes c) {
@@ -303,7 +302,9 @@ public final class MemberIo {
     } catch (MalformedRecordException bad) {
       metrics.malformedRecord();
       log.error(
-          "member {}: ignoring the assignment, keeping the last good one: {}", me, bad.getMessage());
+          "member {}: ignoring the assignment, keeping the last good one: {}",
+          me,
+          bad.getMessage());
       return new AssignmentRead(epoch, null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the loop is being stopped

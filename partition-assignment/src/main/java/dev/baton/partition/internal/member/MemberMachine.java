@@ -31,8 +31,8 @@ import java.util.Set;
  * by event.
  *
  * <p>Here: the connection and the session, the published assignment, retries and the lifecycle. Its
- * parts {@link Joining} and {@link Ownerships} (what to take, release and delete)
- * share the session's state ({@link MemberSession}) and never call back.
+ * parts {@link Joining} and {@link Ownerships} (what to take, release and delete) share the
+ * session's state ({@link MemberSession}) and never call back.
  *
  * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term
  * begins only once the create answered that it is this session's); a znode is deleted only after
@@ -163,7 +163,8 @@ public final class MemberMachine {
 
   private void onConnected(long sid) {
     // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
-    // the driver drops an ownership's signal whenever the link changed under it: the terms still open
+    // the driver drops an ownership's signal whenever the link changed under it: the terms still
+    // open
     // end
     // now, and resume below once verified, as after any suspension.
     ownerships.endTerms(CONNECTION_SUSPENDED);

@@ -13,12 +13,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * The member's ownerships: the active ones, shared with any thread (callers of {@code
  * ownedPartitions()}, the session's event thread that drops every signal when the link goes down),
- * and the latest ownership of each partition, confined to the member's loop (a resumed term keeps its
- * take time).
+ * and the latest ownership of each partition, confined to the member's loop (a resumed term keeps
+ * its take time).
  */
 final class OwnershipHandles {
   /**
-   * A snapshot of the active ownerships, valid while {@code changes} is unchanged and all are active.
+   * A snapshot of the active ownerships, valid while {@code changes} is unchanged and all are
+   * active.
    */
   private record Snapshot(
       long changes, Map<Integer, PartitionOwnership> ownerships, PartitionOwnership[] all) {}
@@ -33,8 +34,8 @@ final class OwnershipHandles {
   private final Map<Integer, OwnershipHandle> open = new HashMap<>();
 
   /**
-   * The active ownerships, by partition. Any thread. The same immutable map is returned again while no
-   * ownership began, ended or was revoked since, so that polling it allocates nothing.
+   * The active ownerships, by partition. Any thread. The same immutable map is returned again while
+   * no ownership began, ended or was revoked since, so that polling it allocates nothing.
    */
   Map<Integer, PartitionOwnership> owned() {
     long seen = changes.get();
@@ -76,8 +77,8 @@ final class OwnershipHandles {
   }
 
   /**
-   * Drops the signal of every active ownership now, from any thread (the link went down); the member's
-   * loop then ends their terms and runs {@code revoked}.
+   * Drops the signal of every active ownership now, from any thread (the link went down); the
+   * member's loop then ends their terms and runs {@code revoked}.
    */
   void revokeAll(RevocationReason reason) {
     active.forEach(
@@ -102,7 +103,10 @@ final class OwnershipHandles {
     changes.incrementAndGet();
   }
 
-  /** Removes term {@code term} of {@code p} from the active ownerships; returns its ownership, or null. */
+  /**
+   * Removes term {@code term} of {@code p} from the active ownerships; returns its ownership, or
+   * null.
+   */
   @Nullable OwnershipHandle end(int p, long term) {
     OwnershipHandle ownership = latest.get(p);
     if (ownership == null || ownership.term() != term) {
@@ -115,8 +119,8 @@ final class OwnershipHandles {
   }
 
   /**
-   * Ends every open term at once (its {@code revoked} not yet called) and returns their ownerships, for
-   * a member that stops on a fatal error.
+   * Ends every open term at once (its {@code revoked} not yet called) and returns their ownerships,
+   * for a member that stops on a fatal error.
    */
   Map<Integer, OwnershipHandle> endAll() {
     Map<Integer, OwnershipHandle> ended = Map.copyOf(open);

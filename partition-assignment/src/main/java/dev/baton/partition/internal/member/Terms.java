@@ -3,9 +3,9 @@ package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.EndTerm;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Applies the machine's term actions: a {@link BeginTerm} becomes an {@link OwnershipHandle},
  * published in {@link OwnershipHandles} and counted, then announced: handed to {@code assigned} on
- * its partition's callback loop; an {@link EndTerm} drops the ownership's signal, counts it and runs
- * {@code revoked}, whose return it reports. Called on the member's loop.
+ * its partition's callback loop; an {@link EndTerm} drops the ownership's signal, counts it and
+ * runs {@code revoked}, whose return it reports. Called on the member's loop.
  */
 final class Terms {
   private final String me;
@@ -50,8 +50,8 @@ final class Terms {
   /**
    * Begins the term: its ownership is published now, its {@code assigned} submitted when the terms
    * begun are {@link #announce announced}. {@code linkChanged} non-null: the link changed since the
-   * machine decided, so the ownership starts revoked for that reason (its {@code revoked} follows when
-   * the machine hears of it).
+   * machine decided, so the ownership starts revoked for that reason (its {@code revoked} follows
+   * when the machine hears of it).
    */
   void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
@@ -78,10 +78,10 @@ final class Terms {
   }
 
   /**
-   * Submits {@code assigned} of the terms begun since the last call, in order, to their
-   * partitions' callback loops. The member's I/O calls it after each run of terms begun together,
-   * before its next action, so a partition's {@code assigned} is always submitted before its {@code
-   * revoked}, and the ownerships of the whole run are published before any of their callbacks.
+   * Submits {@code assigned} of the terms begun since the last call, in order, to their partitions'
+   * callback loops. The member's I/O calls it after each run of terms begun together, before its
+   * next action, so a partition's {@code assigned} is always submitted before its {@code revoked},
+   * and the ownerships of the whole run are published before any of their callbacks.
    */
   void announce() {
     if (!unannounced.isEmpty()) {
@@ -112,7 +112,8 @@ final class Terms {
         .forEach(
             ownership -> {
               ownership.revoke(RevocationReason.CLOSED);
-              RevocationReason actual = ownership.revocationReason().orElse(RevocationReason.CLOSED);
+              RevocationReason actual =
+                  ownership.revocationReason().orElse(RevocationReason.CLOSED);
               metrics.revoked(actual);
               // The loop is gone: nobody waits for revoked to return (the future always completes
               // normally).

@@ -2,8 +2,8 @@
 package dev.baton.partition.internal.zk;
 
 /**
- * What ZooKeeper answered about the member's own znodes: per partition, what a create or a check
- * of its ownership znode found, and what a join found at the member znode. Immutable values, the
+ * What ZooKeeper answered about the member's own znodes: per partition, what a create or a check of
+ * its ownership znode found, and what a join found at the member znode. Immutable values, the
  * member machine's input.
  */
 public final class Answers {

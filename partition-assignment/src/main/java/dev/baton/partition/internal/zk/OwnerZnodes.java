@@ -146,7 +146,11 @@ public final class OwnerZnodes {
       List<CuratorOp> ops = new ArrayList<>(todo.size());
       for (int p : todo) {
         ops.add(
-            client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data));
+            client
+                .transactionOp()
+                .create()
+                .withMode(CreateMode.EPHEMERAL)
+                .forPath(paths.owner(p), data));
       }
       client
           .transaction()
@@ -174,7 +178,11 @@ public final class OwnerZnodes {
   private Take one(int p, byte[] data) throws InterruptedException {
     try {
       Stat stat = new Stat();
-      client.create().storingStatIn(stat).withMode(CreateMode.EPHEMERAL).forPath(paths.owner(p), data);
+      client
+          .create()
+          .storingStatIn(stat)
+          .withMode(CreateMode.EPHEMERAL)
+          .forPath(paths.owner(p), data);
       return new Created(p, stat.getCzxid(), stat.getEphemeralOwner());
     } catch (KeeperException.NodeExistsException e) {
       ZooKeeper zk = reads.handle();

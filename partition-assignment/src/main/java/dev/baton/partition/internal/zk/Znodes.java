@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The group's znodes other than the ownership and member znodes: blocking reads (watched or not),
- * the partition set's write, the assigner's fenced publication and the group's parents, through
- * the session's Curator client. An absent znode is null; other failures are thrown, an interrupt as
+ * the partition set's write, the assigner's fenced publication and the group's parents, through the
+ * session's Curator client. An absent znode is null; other failures are thrown, an interrupt as
  * {@link InterruptedException}.
  */
 public final class Znodes {
@@ -113,8 +113,7 @@ public final class Znodes {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READ_ALL_TIMEOUT_SECONDS);
     Map<String, Data> out = new LinkedHashMap<>();
     for (Map.Entry<String, CompletableFuture<@Nullable Data>> e : pending.entrySet()) {
-      Data data =
-          e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      Data data = e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       if (data != null) {
         out.put(e.getKey(), data);
       }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers;
 import static dev.baton.partition.internal.member.MachineScript.assignment;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,13 +16,14 @@ import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
-import dev.baton.partition.internal.zk.Answers.Created;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
+import dev.baton.partition.internal.member.MemberEvent.Tick;
+import dev.baton.partition.internal.member.MemberEvent.TickKind;
+import dev.baton.partition.internal.zk.Answers;
+import dev.baton.partition.internal.zk.Answers.Created;
 import dev.baton.partition.internal.zk.Answers.Failed;
 import dev.baton.partition.internal.zk.Answers.NodeCheck;
 import dev.baton.partition.internal.zk.Answers.Taken;
-import dev.baton.partition.internal.member.MemberEvent.Tick;
-import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.List;

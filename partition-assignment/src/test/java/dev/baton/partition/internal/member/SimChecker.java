@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * The simulation's safety properties, checked at every action and after every step:
  *
  * <ol>
- *   <li>no partition has two active ownerships among members whose ownership's session is alive on the
- *       server;
+ *   <li>no partition has two active ownerships among members whose ownership's session is alive on
+ *       the server;
  *   <li>the tokens of a partition's terms begun in live sessions never fall, and a token is reused
  *       only by the member that holds it (a term resumed after a reconnect); a paused member may
  *       still begin a term late in a session already dead, which the fence stops;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
@@ -14,6 +13,7 @@ import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.Released;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
+import dev.baton.partition.internal.zk.Answers;
 import dev.baton.partition.internal.zk.Answers.Failed;
 import dev.baton.partition.internal.zk.Answers.NodeCheck;
 import dev.baton.recipes.kernel.ConnectionEpoch;
@@ -31,9 +31,9 @@ import java.util.function.LongFunction;
  * notifications come in order among themselves but may arrive after later answers (the driver runs
  * them as separate loop tasks, sometimes much later); a link going down fails the requests in
  * flight and holds the server's notifications until it is back; sessions expire on the server, or
- * in the client first. OwnershipHandles and callbacks are modelled as the driver does them: the signal drops
- * at {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a
- * random time, sometimes longer than the drain timeout.
+ * in the client first. OwnershipHandles and callbacks are modelled as the driver does them: the
+ * signal drops at {@code EndTerm}, callbacks of a partition run one after the other, {@code
+ * revoked} takes a random time, sometimes longer than the drain timeout.
  */
 final class SimMember {
   /** A term as the listener sees it: its signal, and whether it was ended (revoked called). */
@@ -98,7 +98,9 @@ final class SimMember {
       }
       deliveredEpoch = ep.epoch().number();
       if (!ep.epoch().isConnected()) {
-        ownerships.values().forEach(l -> l.signal = false); // the driver's listener, before the loop
+        ownerships
+            .values()
+            .forEach(l -> l.signal = false); // the driver's listener, before the loop
       }
     }
     List<MemberAction> actions = machine.on(e, w.now());
@@ -304,7 +306,8 @@ final class SimMember {
     } else if (a instanceof BeginTerm b) {
       w.checker.begin(this, b);
       Ownership ownership = new Ownership(b.term(), b.czxid(), machine.sessionId());
-      ownership.signal = deliveredEpoch == epochs; // as the driver: the link changed since: not active
+      ownership.signal =
+          deliveredEpoch == epochs; // as the driver: the link changed since: not active
       ownerships.put(b.partition(), ownership);
       callback(b.partition(), w.between(0, 5), null);
     } else if (a instanceof EndTerm e) {

@@ -151,7 +151,10 @@ final class SimWorld {
             (p, id) -> {
               SimMember m = members.stream().filter(x -> x.id.equals(id)).findFirst().orElseThrow();
               SimMember.Ownership ownership = m.ownerships.get(p);
-              if (ownership == null || !ownership.signal || ownership.ended || !zk.isAlive(ownership.session)) {
+              if (ownership == null
+                  || !ownership.signal
+                  || ownership.ended
+                  || !zk.isAlive(ownership.session)) {
                 checker.fail(
                     "not converged: partition "
                         + p
