@@ -4,8 +4,8 @@ package dev.baton.readme;
 // README:begin
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
-import dev.baton.partition.PartitionOwnership;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 // README:end
