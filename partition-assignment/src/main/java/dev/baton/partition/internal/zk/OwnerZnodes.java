@@ -82,6 +82,7 @@ public final class OwnerZnodes {
       Thread.currentThread().interrupt(); // the loop is being stopped
       out.clear();
       partitions.forEach(p -> out.add(new Failed(p, true, false)));
+      watched.clear();
     }
     return new Outcome(out, watched);
   }
