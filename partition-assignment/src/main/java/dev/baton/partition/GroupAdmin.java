@@ -2,9 +2,10 @@
 package dev.baton.partition;
 
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.internal.record.PartitionSetRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import java.util.Collections;
@@ -14,9 +15,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.KeeperException;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
@@ -107,15 +105,9 @@ public final class GroupAdmin {
                 + p);
       }
     }
-    String path = ZKPaths.makePath(group, "partitions");
-    byte[] data = PartitionSetRecord.encode(partitions);
-    CuratorFramework client = session.curator();
     try {
-      try {
-        client.setData().forPath(path, data);
-      } catch (KeeperException.NoNodeException e) {
-        client.create().orSetData().creatingParentsIfNeeded().forPath(path, data);
-      }
+      new Znodes(session.curator())
+          .write(new GroupPaths(group).partitions(), PartitionSetRecord.encode(partitions));
     } catch (Exception e) {
       throw new CoordinationException(
           "cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
@@ -126,12 +118,12 @@ public final class GroupAdmin {
   public static Optional<SortedSet<Integer>> partitions(BatonSession session, String group) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(group, "group");
-    String path = ZKPaths.makePath(Validation.path("group", group), "partitions");
+    String path = new GroupPaths(Validation.path("group", group)).partitions();
     try {
-      return Optional.of(
-          PartitionSetRecord.decode(path, session.curator().getData().forPath(path)));
-    } catch (KeeperException.NoNodeException e) {
-      return Optional.empty();
+      Znodes.Data data = new Znodes(session.curator()).read(path);
+      return data == null
+          ? Optional.empty()
+          : Optional.of(PartitionSetRecord.decode(path, data.bytes()));
     } catch (MalformedRecordException e) {
       throw e;
     } catch (Exception e) {

@@ -4,8 +4,8 @@ package dev.baton.partition;
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
 import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.record.PartitionSetRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.kernel.NoMeters;
@@ -48,12 +48,12 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>rebalanceMaxDelay</td><td>2 s</td><td>upper bound on that wait under continuous
  *   change</td></tr>
  *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
- *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionLease#since()} and of grace
+ *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionOwnership#since()} and of grace
  *   periods</td></tr>
  * </table>
  *
- * <p>There is no callback executor to configure: the listener's callbacks always run on the
- * member's own callback pool, never on the member's loop, ZooKeeper's or Curator's threads (a
+ * <p>There is no callback executor to configure: the listener's callbacks always run on the serial
+ * loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
  * caller-supplied executor could run them there, e.g. a direct executor).
  */
 public final class GroupConfig {

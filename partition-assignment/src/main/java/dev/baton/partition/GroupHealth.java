@@ -18,11 +18,11 @@ package dev.baton.partition;
  *     after a backoff); a growing count means the member keeps meeting an error, e.g. from its
  *     strategy
  * @param failed whether the member's loop stopped on a fatal error ({@link VirtualMachineError}):
- *     the member does nothing more, its leases are revoked; close it (and its session) and start
- *     again
+ *     the member does nothing more, its ownerships are revoked; close it (and its session) and
+ *     start again
  */
 public record GroupHealth(
-    GroupMember.State state,
+    MemberState state,
     boolean connected,
     boolean joined,
     boolean duplicateId,
@@ -39,6 +39,6 @@ public record GroupHealth(
    * healthy.
    */
   public boolean isHealthy() {
-    return state == GroupMember.State.STARTED && connected && joined && !duplicateId && !failed;
+    return state == MemberState.STARTED && connected && joined && !duplicateId && !failed;
   }
 }

@@ -2,12 +2,11 @@
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupNodes;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.assigner.AssignerDriver;
-import dev.baton.partition.internal.assigner.AssignerRole;
-import dev.baton.partition.internal.member.MemberDriver;
+import dev.baton.partition.internal.assigner.AssignerIo;
+import dev.baton.partition.internal.member.MemberIo;
 import dev.baton.partition.internal.member.PartitionCallbacks;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
@@ -46,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * configured strategy (sticky and balanced by default) and publishes it, with a generation number,
  * in one multi that checks its election znode: only the current assigner can publish. Each member
  * takes the partitions assigned to it by creating their ephemeral ownership znodes ({@code
- * <group>/owners/<p>}); the znode's czxid is the term's {@link PartitionLease#token() fencing
+ * <group>/owners/<p>}); the znode's czxid is the term's {@link PartitionOwnership#token() fencing
  * token}. A member gives a partition up by running {@code revoked} and then deleting the znode; the
  * next owner, watching that znode, creates its own only once it is gone.
  *
@@ -55,18 +54,19 @@ import org.slf4j.LoggerFactory;
  * its drain timeout passed) or its session ended; partitions that keep their member are not
  * interrupted by a rebalance; tokens of successive terms of a partition strictly increase. Not
  * guaranteed: that a paused or partitioned former owner stops acting, nor that a drain longer than
- * the timeout finishes first: fence downstream writes with the lease's token. A suspended
- * connection revokes the member's leases at once (the session may be gone); if the session survives
- * they are assigned again with the same tokens.
+ * the timeout finishes first: fence downstream writes with the ownership's token. A suspended
+ * connection revokes the member's ownerships at once (the session may be gone); if the session
+ * survives they are assigned again with the same tokens.
  *
- * <p>Threads: a member runs one loop thread ({@code baton-partition-<member>}) that does all its
- * ZooKeeper I/O and decisions, the assigner's included; its listener's callbacks run on its own
- * callback pool ({@code baton-partition-callbacks-<member>}, threads made on demand), never on the
- * loop, ZooKeeper's or Curator's threads, nor under a lock; and the assigner election runs its own
- * two threads. A task of the loop that fails (an exception or an error, e.g. from a custom
- * strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after a backoff; a
- * {@link VirtualMachineError} stops the loop, revokes every lease and marks the member {@link
- * GroupHealth#failed() failed}.
+ * <p>Threads: a member runs one loop ({@code baton-partition-<member>}) that does all its ZooKeeper
+ * I/O and decisions, the assigner's included; its listener's callbacks run on a serial loop per
+ * partition ({@code baton-partition-callbacks-<member>-<partition>}; see {@link
+ * PartitionListener}), never on the member's loop, ZooKeeper's or Curator's threads, nor under a
+ * lock; and the assigner election runs its own two loops. Loops borrow threads from Baton's shared
+ * pool only while they have work. A task of the loop that fails (an exception or an error, e.g.
+ * from a custom strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after
+ * a backoff; a {@link VirtualMachineError} stops the loop, revokes every ownership and marks the
+ * member {@link GroupHealth#failed() failed}.
  *
  * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member
  * znode, revokes and releases every partition (waiting for each drain up to the drain timeout) and
@@ -76,28 +76,23 @@ public final class GroupMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
-  /** Lifecycle states. */
-  public enum State {
-    LATENT,
-    STARTED,
-    CLOSED
-  }
-
   private final BatonSession session;
   private final GroupConfig config;
   private final GroupPaths paths;
+  private final Znodes znodes;
   private final GroupMetrics metrics;
   private final PartitionCallbacks callbacks;
   private final SerialLoop loop;
-  private final MemberDriver member;
-  private final AssignerDriver assigner;
+  private final MemberIo member;
+  private final AssignerIo assigner;
   private final LeaderElection election;
-  private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
+  private final AtomicReference<MemberState> state = new AtomicReference<>(MemberState.LATENT);
 
   private GroupMember(BatonSession session, GroupConfig config, PartitionListener listener) {
     this.session = session;
     this.config = config;
     this.paths = new GroupPaths(config.group());
+    this.znodes = new Znodes(session.curator());
     this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
     this.callbacks = new PartitionCallbacks(listener, config.memberId(), metrics);
     MemberProfile profile =
@@ -110,10 +105,8 @@ public final class GroupMember implements AutoCloseable {
             this::recover,
             this::onFatal);
     this.member =
-        new MemberDriver(
-            session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
-    this.assigner =
-        new AssignerDriver(session.curator(), loop, Backoff.DEFAULT, paths, config, metrics);
+        new MemberIo(session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
+    this.assigner = new AssignerIo(znodes, loop, Backoff.DEFAULT, paths, config, metrics);
     this.election =
         LeaderElection.create(
             session,
@@ -122,7 +115,7 @@ public final class GroupMember implements AutoCloseable {
                 .meterRegistry(config.meterRegistry())
                 .clock(config.clock())
                 .build(),
-            new AssignerRole(assigner));
+            assigner);
   }
 
   /** Creates a latent member; {@link #start()} joins the group. */
@@ -141,14 +134,14 @@ public final class GroupMember implements AutoCloseable {
    * @throws IllegalStateException if already started or closed
    */
   public void start() {
-    if (!state.compareAndSet(State.LATENT, State.STARTED)) {
+    if (!state.compareAndSet(MemberState.LATENT, MemberState.STARTED)) {
       throw new IllegalStateException("the member is " + state.get() + ", it can start only once");
     }
     session.closeWithSession(this);
     member.start();
     election.start();
     // After the member started: its join (which makes the members parent itself) need not wait.
-    GroupNodes.ensure(session.curator(), paths);
+    znodes.ensureParents(paths);
   }
 
   /**
@@ -157,12 +150,12 @@ public final class GroupMember implements AutoCloseable {
    */
   @Override
   public void close() {
-    State before = state.getAndSet(State.CLOSED);
-    if (before == State.CLOSED) {
+    MemberState before = state.getAndSet(MemberState.CLOSED);
+    if (before == MemberState.CLOSED) {
       return;
     }
     session.detach(this);
-    if (before == State.STARTED) {
+    if (before == MemberState.STARTED) {
       CompletableFuture<Void> released = member.beginClose();
       election.close(); // its revoked callback only tells the loop
       await(released, config.drainTimeout().plus(STOP_WAIT), "not every partition was released");
@@ -194,19 +187,21 @@ public final class GroupMember implements AutoCloseable {
     assigner.recover();
   }
 
-  /** The loop's last act after a fatal error: every lease is revoked, health shows the failure. */
+  /**
+   * The loop's last act after a fatal error: every ownership is revoked, health shows the failure.
+   */
   private void onFatal(VirtualMachineError e) {
     member.onFatal();
   }
 
-  /** The partitions this member owns now, with their leases. */
-  public Map<Integer, PartitionLease> ownedPartitions() {
+  /** The partitions this member owns now, with their ownerships. */
+  public Map<Integer, PartitionOwnership> ownedPartitions() {
     return member.owned();
   }
 
-  /** The lease of {@code partition}, if this member owns it now. */
-  public Optional<PartitionLease> lease(int partition) {
-    return Optional.ofNullable(member.lease(partition));
+  /** The ownership of {@code partition}, if this member owns it now. */
+  public Optional<PartitionOwnership> ownership(int partition) {
+    return Optional.ofNullable(member.ownership(partition));
   }
 
   public boolean isAssigner() {
@@ -229,12 +224,12 @@ public final class GroupMember implements AutoCloseable {
    * JDK 22+) it cannot read the type argument's nullness.
    */
   @SuppressWarnings("NullAway")
-  public State state() {
+  public MemberState state() {
     return state.get();
   }
 
   public GroupHealth health() {
-    MemberDriver.View view = member.view();
+    MemberIo.View view = member.view();
     return new GroupHealth(
         state(),
         session.isConnected(),

@@ -2,12 +2,26 @@
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.partition.internal.StatusReader;
+import dev.baton.internal.Validation;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.record.MemberRecord;
+import dev.baton.partition.internal.record.OwnerRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.Znodes;
+import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.election.ElectionObserver;
 import dev.baton.recipes.election.LeaderInfo;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A point-in-time view of a whole group: its members, its assigner, the published assignment and
@@ -59,13 +73,120 @@ public record GroupStatus(
   }
 
   /**
-   * Reads the status of the group at {@code group}.
+   * Reads the status of the group at {@code group}; ownership znodes are read with pipelined
+   * requests.
    *
    * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
    */
   public static GroupStatus read(BatonSession session, String group) {
-    java.util.Objects.requireNonNull(session, "session");
-    java.util.Objects.requireNonNull(group, "group");
-    return new StatusReader(session, group).read();
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(group, "group");
+    GroupPaths paths = new GroupPaths(Validation.path("group", group));
+    Znodes znodes = new Znodes(session.curator());
+    List<String> problems = new ArrayList<>();
+    try {
+      List<MemberStatus> members = members(znodes, paths, problems);
+      AssignmentRecord assignment = assignment(znodes, paths, problems);
+      Map<Integer, Owner> owners = owners(znodes, paths, problems);
+      TreeSet<Integer> all = new TreeSet<>(owners.keySet());
+      if (assignment != null) {
+        all.addAll(assignment.partitions());
+      }
+      List<PartitionStatus> partitions = new ArrayList<>();
+      for (int p : all) {
+        Owner o = owners.get(p);
+        partitions.add(
+            new PartitionStatus(
+                p,
+                Optional.ofNullable(assignment == null ? null : assignment.owners().get(p)),
+                Optional.ofNullable(o == null ? null : o.member()),
+                Optional.ofNullable(
+                    o == null ? null : FencingToken.of(paths.tokenScope(p), o.czxid())),
+                Optional.ofNullable(o == null ? null : Instant.ofEpochMilli(o.ctime()))));
+      }
+      return new GroupStatus(
+          paths.group(),
+          members,
+          new ElectionObserver(session, paths.assigner()).currentLeader(),
+          assignment == null ? 0 : assignment.generation(),
+          partitions,
+          problems);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CoordinationException("interrupted reading the status of " + paths.group(), e);
+    } catch (CoordinationException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new CoordinationException("cannot read the status of " + paths.group() + ": " + e, e);
+    }
+  }
+
+  private static List<MemberStatus> members(Znodes znodes, GroupPaths paths, List<String> problems)
+      throws Exception {
+    List<String> names = znodes.children(paths.members(), null);
+    List<MemberStatus> out = new ArrayList<>();
+    for (String name : names == null ? List.<String>of() : new TreeSet<>(names)) {
+      String path = paths.member(name);
+      Znodes.Data data = znodes.read(path);
+      try {
+        if (data != null) { // else it left while we read: not a member any more
+          MemberProfile m = MemberRecord.decode(path, name, data.bytes());
+          out.add(
+              new MemberStatus(
+                  m.id(),
+                  m.weight(),
+                  Optional.ofNullable(m.zone()),
+                  data.owner(),
+                  Instant.ofEpochMilli(data.ctime())));
+        }
+      } catch (MalformedRecordException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static @Nullable AssignmentRecord assignment(
+      Znodes znodes, GroupPaths paths, List<String> problems) throws Exception {
+    Znodes.Data data = znodes.read(paths.assignment());
+    try {
+      return data == null ? null : AssignmentRecord.decode(paths.assignment(), data.bytes());
+    } catch (MalformedRecordException e) {
+      problems.add(e.getMessage());
+      return null;
+    }
+  }
+
+  private record Owner(String member, long czxid, long ctime) {}
+
+  /** The owners of the ownership znodes with a well-formed owner record, by partition. */
+  private static Map<Integer, Owner> owners(Znodes znodes, GroupPaths paths, List<String> problems)
+      throws Exception {
+    List<String> names = znodes.children(paths.owners(), null);
+    Map<String, Integer> partitionOf = new TreeMap<>();
+    for (String name : names == null ? List.<String>of() : names) {
+      try {
+        partitionOf.put(paths.owner(Integer.parseInt(name)), Integer.parseInt(name));
+      } catch (NumberFormatException e) {
+        problems.add("unexpected znode " + paths.owners() + "/" + name);
+      }
+    }
+    Map<Integer, Owner> owners = new TreeMap<>();
+    znodes
+        .readAll(new ArrayList<>(partitionOf.keySet()))
+        .forEach(
+            (path, data) -> {
+              try {
+                owners.put(
+                    Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
+                    new Owner(
+                        OwnerRecord.decode(path, data.bytes()).memberId(),
+                        data.czxid(),
+                        data.ctime()));
+              } catch (MalformedRecordException e) {
+                problems.add(e.getMessage());
+              }
+            });
+    return owners;
   }
 }

@@ -6,7 +6,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.TermLostException;
 import org.jspecify.annotations.Nullable;
 
-/** Thrown by {@link PartitionLease#checkActive()} when the ownership term is over. */
+/** Thrown by {@link PartitionOwnership#checkActive()} when the ownership term is over. */
 public class PartitionLostException extends TermLostException {
   private final int partition;
 

@@ -45,10 +45,10 @@ class ConfigurationErrorsTest {
   private static final PartitionListener LISTENER =
       new PartitionListener() {
         @Override
-        public void assigned(PartitionLease lease) {}
+        public void assigned(PartitionOwnership ownership) {}
 
         @Override
-        public void revoked(PartitionLease lease, RevocationReason reason) {}
+        public void revoked(PartitionOwnership ownership, RevocationReason reason) {}
       };
 
   private static final ApiErrorRules.Samples SAMPLES =

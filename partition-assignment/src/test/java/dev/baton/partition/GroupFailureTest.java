@@ -90,7 +90,7 @@ class GroupFailureTest {
     group.awaitAllOwned(4, WITHIN);
     Map<Integer, Long> tokens =
         a.member().ownedPartitions().values().stream()
-            .collect(Collectors.toMap(PartitionLease::partition, l -> l.token().value()));
+            .collect(Collectors.toMap(PartitionOwnership::partition, l -> l.token().value()));
 
     proxy.cut();
     await()
@@ -124,8 +124,8 @@ class GroupFailureTest {
     java.util.concurrent.CountDownLatch finishDrain = new java.util.concurrent.CountDownLatch(1);
     java.util.Set<Integer> draining = java.util.concurrent.ConcurrentHashMap.newKeySet();
     a.listener().onRevoked =
-        lease -> {
-          draining.add(lease.partition());
+        ownership -> {
+          draining.add(ownership.partition());
           try {
             finishDrain.await();
           } catch (InterruptedException e) {

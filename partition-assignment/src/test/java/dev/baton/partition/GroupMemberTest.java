@@ -10,7 +10,10 @@ import dev.baton.testkit.ZooKeeperServerExtension;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
@@ -96,7 +99,7 @@ class GroupMemberTest {
     group(4);
     TestGroup.Member a = group.add("a");
     group.awaitAllOwned(4, WITHIN);
-    PartitionLease first = a.member().lease(0).orElseThrow();
+    PartitionOwnership first = a.member().ownership(0).orElseThrow();
     Stat stat = a.session().curator().checkExists().forPath(group.path + "/owners/0");
     assertThat(first.token().value()).isEqualTo(stat.getCzxid());
     assertThat(first.token().scope()).isEqualTo(group.path + "/owners/0");
@@ -106,7 +109,7 @@ class GroupMemberTest {
     group.leave("a");
     Map<Integer, String> owners = group.awaitAllOwned(4, WITHIN);
     assertThat(owners).containsEntry(0, "b");
-    PartitionLease second = group.get("b").member().lease(0).orElseThrow();
+    PartitionOwnership second = group.get("b").member().ownership(0).orElseThrow();
     assertThat(second.token().isNewerThan(first.token())).isTrue();
     assertThat(first.isActive()).isFalse();
     assertThat(first.revocationReason()).isPresent();
@@ -120,7 +123,7 @@ class GroupMemberTest {
     CountDownLatch draining = new CountDownLatch(1);
     CountDownLatch finishDrain = new CountDownLatch(1);
     a.listener().onRevoked =
-        lease -> {
+        ownership -> {
           draining.countDown();
           try {
             finishDrain.await();
@@ -142,6 +145,33 @@ class GroupMemberTest {
   }
 
   @Test
+  void aHangingRevokedHoldsUpOnlyItsOwnPartition() throws Exception {
+    group = new TestGroup(ZK.connectString(), b -> b.partitionCount(4).drainTimeout(WITHIN));
+    TestGroup.Member a = group.add("a");
+    group.awaitAllOwned(4, WITHIN);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger hanging = new AtomicInteger(-1);
+    a.listener().onRevoked =
+        ownership -> {
+          if (hanging.compareAndSet(-1, ownership.partition())) {
+            try {
+              release.await(); // only the first revoked hangs (no drain timeout within the test)
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        };
+    CompletableFuture<Void> closed = CompletableFuture.runAsync(() -> group.leave("a"));
+    // The other three partitions' revoked run while the first one's still hangs.
+    await().atMost(WITHIN).until(() -> a.listener().revocations().size() == 3);
+    assertThat(a.listener().revocations()).noneMatch(e -> e.partition() == hanging.get());
+    assertThat(closed).isNotDone();
+    release.countDown();
+    closed.get(WITHIN.toSeconds(), TimeUnit.SECONDS);
+    assertThat(a.listener().revocations()).hasSize(4);
+  }
+
+  @Test
   void drainTimeoutReleasesAPartitionWhoseRevokedCallbackHangs() {
     group =
         new TestGroup(
@@ -152,7 +182,7 @@ class GroupMemberTest {
     group.awaitAllOwned(2, WITHIN);
     CountDownLatch never = new CountDownLatch(1);
     a.listener().onRevoked =
-        lease -> {
+        ownership -> {
           try {
             never.await();
           } catch (InterruptedException e) {
@@ -166,14 +196,15 @@ class GroupMemberTest {
   }
 
   @Test
-  void callbacksRunOnTheMembersExecutorNeverOnZooKeeperThreads() {
+  void callbacksRunOnTheirPartitionsLoopNeverOnZooKeeperThreads() {
     group(6);
     TestGroup.Member a = group.add("a");
     group.add("b");
     group.awaitAllOwned(6, WITHIN);
     assertThat(a.listener().events())
         .isNotEmpty()
-        .allSatisfy(e -> assertThat(e.thread()).matches("baton-partition-callbacks-a(-[0-9]+)?"));
+        .allSatisfy(
+            e -> assertThat(e.thread()).isEqualTo("baton-partition-callbacks-a-" + e.partition()));
   }
 
   @Test
@@ -229,14 +260,14 @@ class GroupMemberTest {
   }
 
   /**
-   * a owns partition 0 and the group's writer writes it with a's lease; b joins, a leaves, b's
-   * writes land; then a, waking up from a pause, writes with the lease it still holds. Returns the
-   * number of rejected writes before a's late one.
+   * a owns partition 0 and the group's writer writes it with a's ownership; b joins, a leaves, b's
+   * writes land; then a, waking up from a pause, writes with the ownership it still holds. Returns
+   * the number of rejected writes before a's late one.
    */
   private static long staleOwnerWritesAfterAHandoff(TestGroup g) {
     TestGroup.Member a = g.add("a");
     g.awaitAllOwned(1, WITHIN);
-    PartitionLease old = a.member().lease(0).orElseThrow();
+    PartitionOwnership old = a.member().ownership(0).orElseThrow();
     await()
         .atMost(WITHIN)
         .until(() -> g.log.lastAccepted("p0").map(w -> w.writer().equals("a")).orElse(false));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Errors inside a member's loop are never silent: a user-supplied strategy that throws an {@link
  * Error} is logged, counted in {@link GroupHealth#loopFailures()} and retried; a {@link
- * VirtualMachineError} stops the member, revokes its leases and marks it failed in health.
+ * VirtualMachineError} stops the member, revokes its ownerships and marks it failed in health.
  */
 class LoopFailureTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
@@ -87,7 +87,7 @@ class LoopFailureTest {
   }
 
   @Test
-  void aVirtualMachineErrorStopsTheMemberRevokesItsLeasesAndShowsInHealth() {
+  void aVirtualMachineErrorStopsTheMemberRevokesItsOwnershipsAndShowsInHealth() {
     Throwing strategy = new Throwing(new StackOverflowError("deep strategy"), 0);
     group = new TestGroup(ZK.connectString(), b -> b.partitionCount(4));
     TestGroup.Member a = group.add("a", b -> b.strategy(strategy));

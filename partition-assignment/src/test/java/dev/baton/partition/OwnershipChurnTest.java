@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Random membership churn (joins, graceful leaves, crashes by server-side session expiry) while
- * every owner keeps writing each of its partitions through a fence with its lease's token. The
+ * every owner keeps writing each of its partitions through a fence with its ownership's token. The
  * checker proves that no fenced write from an older ownership term was accepted after a newer one
  * and that no token was accepted from two members; after the churn stops every partition is owned
  * again within the bound. The seed is printed and can be replayed with {@code

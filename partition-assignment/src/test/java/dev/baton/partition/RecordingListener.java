@@ -24,7 +24,7 @@ final class RecordingListener implements PartitionListener {
   private final List<Event> events = new ArrayList<>();
   private final List<String> orderViolations = new ArrayList<>();
   private final Map<Integer, Long> open = new ConcurrentHashMap<>();
-  volatile Consumer<PartitionLease> onRevoked = lease -> {};
+  volatile Consumer<PartitionOwnership> onRevoked = ownership -> {};
 
   RecordingListener(String member, Beliefs beliefs) {
     this.member = member;
@@ -32,35 +32,41 @@ final class RecordingListener implements PartitionListener {
   }
 
   @Override
-  public void assigned(PartitionLease lease) {
+  public void assigned(PartitionOwnership ownership) {
     synchronized (this) {
-      if (open.putIfAbsent(lease.partition(), lease.token().value()) != null) {
-        orderViolations.add("assigned " + lease.partition() + " twice without revoked");
+      if (open.putIfAbsent(ownership.partition(), ownership.token().value()) != null) {
+        orderViolations.add("assigned " + ownership.partition() + " twice without revoked");
       }
       events.add(
           new Event(
-              lease.partition(), lease.token().value(), null, Thread.currentThread().getName()));
+              ownership.partition(),
+              ownership.token().value(),
+              null,
+              Thread.currentThread().getName()));
     }
-    beliefs.assigned(lease.partition(), member, lease.token().value());
+    beliefs.assigned(ownership.partition(), member, ownership.token().value());
   }
 
   @Override
-  public void revoked(PartitionLease lease, RevocationReason reason) {
-    onRevoked.accept(lease);
-    beliefs.revoked(lease.partition(), member);
+  public void revoked(PartitionOwnership ownership, RevocationReason reason) {
+    onRevoked.accept(ownership);
+    beliefs.revoked(ownership.partition(), member);
     synchronized (this) {
-      Long token = open.remove(lease.partition());
-      if (token == null || token != lease.token().value()) {
+      Long token = open.remove(ownership.partition());
+      if (token == null || token != ownership.token().value()) {
         orderViolations.add(
             "revoked "
-                + lease.partition()
+                + ownership.partition()
                 + " (token "
-                + lease.token().value()
+                + ownership.token().value()
                 + ") without a matching assigned");
       }
       events.add(
           new Event(
-              lease.partition(), lease.token().value(), reason, Thread.currentThread().getName()));
+              ownership.partition(),
+              ownership.token().value(),
+              reason,
+              Thread.currentThread().getName()));
     }
   }
 

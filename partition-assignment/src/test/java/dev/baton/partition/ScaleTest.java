@@ -20,9 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  *
  * <p>Safety at this scale: no partition is ever believed owned by two members at once (the members'
  * own callbacks, recorded as they happen), each partition's tokens rise strictly across handoffs,
- * every owner's write goes through a fence per partition with its lease's token and is accepted,
- * while the writes of the owners a join replaced are rejected as stale, and at the end every
- * partition has exactly one owner.
+ * every owner's write goes through a fence per partition with its ownership's token and is
+ * accepted, while the writes of the owners a join replaced are rejected as stale, and at the end
+ * every partition has exactly one owner.
  */
 class ScaleTest {
   private static final int PARTITIONS = 10_000;
@@ -51,7 +51,7 @@ class ScaleTest {
       Map<Integer, String> before = group.awaitAllOwned(PARTITIONS, WITHIN);
       long converge = System.nanoTime() - t0;
       assertThat(before.values().stream().distinct()).hasSize(MEMBERS);
-      Map<Integer, PartitionLease> oldLeases = writeEveryOwnedPartition(group);
+      Map<Integer, PartitionOwnership> oldOwnerships = writeEveryOwnedPartition(group);
 
       CuratorFramework probe = group.members().get(0).session().curator();
       long zxidBefore = zxid(probe);
@@ -68,12 +68,12 @@ class ScaleTest {
       // assignment publish.
       assertThat(transactions).isLessThanOrEqualTo(2 * moved + 10);
 
-      Map<Integer, PartitionLease> newLeases = writeEveryOwnedPartition(group);
+      Map<Integer, PartitionOwnership> newOwnerships = writeEveryOwnedPartition(group);
       long rejectedBefore = group.log.rejectedCount();
-      for (Map.Entry<Integer, PartitionLease> old : oldLeases.entrySet()) {
+      for (Map.Entry<Integer, PartitionOwnership> old : oldOwnerships.entrySet()) {
         int p = old.getKey();
         if (!before.get(p).equals(after.get(p))) {
-          assertThat(newLeases.get(p).token().isNewerThan(old.getValue().token())).isTrue();
+          assertThat(newOwnerships.get(p).token().isNewerThan(old.getValue().token())).isTrue();
           assertThat(old.getValue().isActive()).isFalse();
           group.write(before.get(p), old.getValue()); // the replaced owner writes late
         }
@@ -91,21 +91,21 @@ class ScaleTest {
   }
 
   /**
-   * Writes every partition once through the group's fence, as its owner, with the owner's lease;
-   * every write must be accepted. Returns the leases written with.
+   * Writes every partition once through the group's fence, as its owner, with the owner's
+   * ownership; every write must be accepted. Returns the ownerships written with.
    */
-  private static Map<Integer, PartitionLease> writeEveryOwnedPartition(TestGroup group) {
-    Map<Integer, PartitionLease> leases = new HashMap<>();
+  private static Map<Integer, PartitionOwnership> writeEveryOwnedPartition(TestGroup group) {
+    Map<Integer, PartitionOwnership> ownerships = new HashMap<>();
     long rejected = group.log.rejectedCount();
     for (TestGroup.Member m : group.members()) {
-      for (PartitionLease lease : m.member().ownedPartitions().values()) {
-        leases.put(lease.partition(), lease);
-        group.write(m.id(), lease);
+      for (PartitionOwnership ownership : m.member().ownedPartitions().values()) {
+        ownerships.put(ownership.partition(), ownership);
+        group.write(m.id(), ownership);
       }
     }
     assertThat(group.log.rejectedCount()).isEqualTo(rejected);
-    assertThat(leases).hasSize(PARTITIONS);
-    return leases;
+    assertThat(ownerships).hasSize(PARTITIONS);
+    return ownerships;
   }
 
   /** The current zxid: the czxid of a probe znode (one transaction). */

@@ -133,11 +133,11 @@ final class TestGroup implements AutoCloseable {
   synchronized Map<Integer, String> owners() {
     Map<Integer, String> owners = new HashMap<>();
     for (Member m : members.values()) {
-      for (PartitionLease lease : m.member().ownedPartitions().values()) {
-        String other = owners.put(lease.partition(), m.id());
+      for (PartitionOwnership ownership : m.member().ownedPartitions().values()) {
+        String other = owners.put(ownership.partition(), m.id());
         if (other != null) {
           throw new AssertionError(
-              "partition " + lease.partition() + " owned by " + other + " and " + m.id());
+              "partition " + ownership.partition() + " owned by " + other + " and " + m.id());
         }
       }
     }
@@ -182,8 +182,8 @@ final class TestGroup implements AutoCloseable {
   private void writeLoop() {
     while (writing) {
       for (Member m : members()) {
-        for (PartitionLease lease : m.member().ownedPartitions().values()) {
-          write(m.id(), lease);
+        for (PartitionOwnership ownership : m.member().ownedPartitions().values()) {
+          write(m.id(), ownership);
         }
       }
       try {
@@ -194,18 +194,18 @@ final class TestGroup implements AutoCloseable {
     }
   }
 
-  void write(String writerId, PartitionLease lease) {
-    String resource = "p" + lease.partition();
+  void write(String writerId, PartitionOwnership ownership) {
+    String resource = "p" + ownership.partition();
     try {
       fence.write(
           resource,
-          lease.token(),
+          ownership.token(),
           tx -> {
-            log.accepted(resource, writerId, lease.token().value());
+            log.accepted(resource, writerId, ownership.token().value());
             return null;
           });
     } catch (StaleTokenException e) {
-      log.rejected(resource, writerId, lease.token().value());
+      log.rejected(resource, writerId, ownership.token().value());
     }
   }
 

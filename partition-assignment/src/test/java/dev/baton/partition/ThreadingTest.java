@@ -60,10 +60,15 @@ class ThreadingTest {
     assertThat(assignedOn) // the assigner's I/O too runs on the member's loop
         .isNotEmpty()
         .containsOnly("baton-partition-threads-solo");
-    assertThat(threads("baton-partition-callbacks-threads-solo"))
+    // Each callback ran on its partition's callback loop, named after the member and partition.
+    assertThat(solo.listener().events())
         .isNotEmpty()
-        .allMatch(t -> t.getName().matches("baton-partition-callbacks-threads-solo(-[0-9]+)?"));
-    // The member's loop and its election's two loops borrow a thread only while they have work.
+        .allSatisfy(
+            e ->
+                assertThat(e.thread())
+                    .isEqualTo("baton-partition-callbacks-threads-solo-" + e.partition()));
+    // The member's loop, its callback loops and its election's two loops borrow a thread only
+    // while they have work.
     await()
         .atMost(WITHIN)
         .untilAsserted(
@@ -71,8 +76,7 @@ class ThreadingTest {
                 assertThat(
                         Thread.getAllStackTraces().keySet().stream()
                             .map(Thread::getName)
-                            .filter(n -> n.contains("threads-solo"))
-                            .filter(n -> !n.startsWith("baton-partition-callbacks-")))
+                            .filter(n -> n.contains("threads-solo")))
                     .isEmpty());
     assertThat(threads("baton-assigner")).isEmpty(); // no thread of its own any more
   }

@@ -4,8 +4,8 @@ package dev.baton.readme;
 // README:begin
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
 // README:end
@@ -17,10 +17,10 @@ import java.time.Duration;
  */
 public abstract class PartitionSnippet {
   /** The reader's: starts consuming a partition it now owns. */
-  protected abstract void startConsuming(PartitionLease lease);
+  protected abstract void startConsuming(PartitionOwnership ownership);
 
   /** The reader's: stops consuming it (the drain). */
-  protected abstract void stopConsuming(PartitionLease lease);
+  protected abstract void stopConsuming(PartitionOwnership ownership);
 
   /** The reader's: runs until the service shuts down. */
   protected abstract void runUntilShutdown(GroupMember member);
@@ -35,15 +35,15 @@ public abstract class PartitionSnippet {
         .build();
     try (GroupMember member = GroupMember.create(session, config, new PartitionListener() {
           @Override
-          public void assigned(PartitionLease lease) {
-            // On the member's callback pool, in order per partition. Fence writes with lease.token().
-            startConsuming(lease);
+          public void assigned(PartitionOwnership ownership) {
+            // On the partition's callback loop, in order. Fence writes with ownership.token().
+            startConsuming(ownership);
           }
 
           @Override
-          public void revoked(PartitionLease lease, RevocationReason reason) {
+          public void revoked(PartitionOwnership ownership, RevocationReason reason) {
             // Drain here: the next owner starts only after this returns (or the drain timeout).
-            stopConsuming(lease);
+            stopConsuming(ownership);
           }
         })) {
       member.start();

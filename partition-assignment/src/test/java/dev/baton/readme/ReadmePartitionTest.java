@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.partition.GroupMember;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.ReadmeSnippets;
@@ -29,12 +29,12 @@ class ReadmePartitionTest {
     PartitionSnippet snippet =
         new PartitionSnippet() {
           @Override
-          protected void startConsuming(PartitionLease lease) {
+          protected void startConsuming(PartitionOwnership lease) {
             consuming.put(lease.partition(), lease.token().value());
           }
 
           @Override
-          protected void stopConsuming(PartitionLease lease) {
+          protected void stopConsuming(PartitionOwnership lease) {
             consuming.remove(lease.partition());
           }
 

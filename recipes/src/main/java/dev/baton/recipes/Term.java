@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * One ownership term: the contract every Baton ownership recipe hands out (an election's {@code
- * Leadership}, a lock's {@code LockHandle}, a partition's {@code PartitionLease}).
+ * Leadership}, a lock's {@code LockHandle}, a partition's {@code PartitionOwnership}).
  *
  * <p>A term carries its {@linkplain #token() fencing token} and a cancellation signal. Pass the
  * token to every protected write downstream; check {@link #isActive()} (or {@link #checkActive()})

@@ -6,8 +6,8 @@ import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
@@ -320,7 +320,7 @@ final class HandoffTiming {
       if (leaving != null && !action.isDone()) {
         watched.add(leaving); // a leaving member holds its partitions until it releases them
       }
-      Map<Member, Map<Integer, PartitionLease>> owned = snapshot(watched);
+      Map<Member, Map<Integer, PartitionOwnership>> owned = snapshot(watched);
       long now = System.nanoTime();
       checkOverlap(owned);
       beliefs.check();
@@ -418,8 +418,8 @@ final class HandoffTiming {
     }
   }
 
-  private static Map<Member, Map<Integer, PartitionLease>> snapshot(List<Member> members) {
-    Map<Member, Map<Integer, PartitionLease>> out = new LinkedHashMap<>();
+  private static Map<Member, Map<Integer, PartitionOwnership>> snapshot(List<Member> members) {
+    Map<Member, Map<Integer, PartitionOwnership>> out = new LinkedHashMap<>();
     for (Member m : members) {
       out.put(m, m.member().ownedPartitions());
     }
@@ -433,12 +433,12 @@ final class HandoffTiming {
    * exists only after that, so reading the later snapshot's lease first and then the earlier one's
    * finds both active only if their terms really overlap.
    */
-  private void checkOverlap(Map<Member, Map<Integer, PartitionLease>> owned) {
+  private void checkOverlap(Map<Member, Map<Integer, PartitionOwnership>> owned) {
     int p = config.partitions();
     Member[] holder = new Member[p];
-    PartitionLease[] leases = new PartitionLease[p];
-    for (Map.Entry<Member, Map<Integer, PartitionLease>> e : owned.entrySet()) {
-      for (PartitionLease lease : e.getValue().values()) {
+    PartitionOwnership[] leases = new PartitionOwnership[p];
+    for (Map.Entry<Member, Map<Integer, PartitionOwnership>> e : owned.entrySet()) {
+      for (PartitionOwnership lease : e.getValue().values()) {
         int partition = lease.partition();
         if (partition < 0 || partition >= p) {
           throw new BenchmarkFailure(
@@ -471,7 +471,7 @@ final class HandoffTiming {
    * follows that generation and owns (actively) exactly its partitions; else null.
    */
   private PublishedAssignment.Snapshot converged(
-      Set<String> expected, Map<Member, Map<Integer, PartitionLease>> owned, long before) {
+      Set<String> expected, Map<Member, Map<Integer, PartitionOwnership>> owned, long before) {
     PublishedAssignment.Snapshot a = published.current();
     if (a == null
         || a.generation() <= before
@@ -480,18 +480,18 @@ final class HandoffTiming {
       return null;
     }
     int seen = 0;
-    for (Map.Entry<Member, Map<Integer, PartitionLease>> e : owned.entrySet()) {
+    for (Map.Entry<Member, Map<Integer, PartitionOwnership>> e : owned.entrySet()) {
       Member m = e.getKey();
       if (!expected.contains(m.id())) {
         continue; // a leaving member, still watched for overlaps
       }
       seen++;
       Set<Integer> mine = a.byMember().get(m.id());
-      Map<Integer, PartitionLease> has = e.getValue();
+      Map<Integer, PartitionOwnership> has = e.getValue();
       if (has.size() != mine.size() || !mine.containsAll(has.keySet())) {
         return null;
       }
-      for (PartitionLease lease : has.values()) {
+      for (PartitionOwnership lease : has.values()) {
         if (!lease.isActive()) {
           return null;
         }
@@ -510,7 +510,8 @@ final class HandoffTiming {
     long deadline = System.nanoTime() + config.timeout().toNanos();
     Set<String> expected = new TreeSet<>(live.keySet());
     while (true) {
-      Map<Member, Map<Integer, PartitionLease>> owned = snapshot(new ArrayList<>(live.values()));
+      Map<Member, Map<Integer, PartitionOwnership>> owned =
+          snapshot(new ArrayList<>(live.values()));
       checkOverlap(owned);
       beliefs.check();
       PublishedAssignment.Snapshot a = converged(expected, owned, 0);
@@ -644,14 +645,14 @@ final class HandoffTiming {
     }
 
     @Override
-    public void assigned(PartitionLease lease) {
+    public void assigned(PartitionOwnership lease) {
       callbackTimes.assigned();
       beliefs.assigned(lease.partition(), id);
       wake();
     }
 
     @Override
-    public void revoked(PartitionLease lease, RevocationReason reason) {
+    public void revoked(PartitionOwnership lease, RevocationReason reason) {
       if ((reason == RevocationReason.REASSIGNED || reason == RevocationReason.CLOSED)
           && !beliefs.isForgotten(id)) { // not a crashed member's own late close
         callbackTimes.released();

@@ -7,8 +7,8 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -55,7 +55,7 @@ final class PartitionProcessor implements PartitionListener {
   }
 
   @Override
-  public void assigned(PartitionLease lease) {
+  public void assigned(PartitionOwnership lease) {
     ObjectNode event = events.withToken("assigned", lease.token());
     event.put("partition", lease.partition());
     events.emit(event);
@@ -70,7 +70,7 @@ final class PartitionProcessor implements PartitionListener {
   }
 
   @Override
-  public void revoked(PartitionLease lease, RevocationReason reason) {
+  public void revoked(PartitionOwnership lease, RevocationReason reason) {
     PartitionLoop loop = loops.get(lease.partition());
     if (loop != null && loop.lease == lease) {
       loops.remove(lease.partition(), loop);
@@ -91,11 +91,11 @@ final class PartitionProcessor implements PartitionListener {
 
   /** The events of one partition under one lease. */
   private final class PartitionLoop extends TermLoop {
-    private final PartitionLease lease;
+    private final PartitionOwnership lease;
     private final int partition;
     private final String resource;
 
-    PartitionLoop(PartitionLease lease) {
+    PartitionLoop(PartitionOwnership lease) {
       super("demo-partition-" + lease.partition() + "-" + lease.token().value());
       this.lease = lease;
       this.partition = lease.partition();

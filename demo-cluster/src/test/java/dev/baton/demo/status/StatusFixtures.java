@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
@@ -31,10 +31,10 @@ final class StatusFixtures {
   private static final PartitionListener QUIET_MEMBER =
       new PartitionListener() {
         @Override
-        public void assigned(PartitionLease lease) {}
+        public void assigned(PartitionOwnership lease) {}
 
         @Override
-        public void revoked(PartitionLease lease, RevocationReason reason) {}
+        public void revoked(PartitionOwnership lease, RevocationReason reason) {}
       };
 
   private StatusFixtures() {}

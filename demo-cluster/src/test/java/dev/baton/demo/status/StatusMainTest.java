@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.LeaderElection;
@@ -112,7 +112,7 @@ class StatusMainTest {
               .filter(m -> m.memberId().equals(p.owner().get()))
               .findFirst()
               .orElseThrow();
-      Map<Integer, PartitionLease> owned = owner.ownedPartitions();
+      Map<Integer, PartitionOwnership> owned = owner.ownedPartitions();
       assertThat(owned).containsKey(p.partition());
       assertThat(owned.get(p.partition()).token().toString())
           .isEqualTo(entry.get("token").asText());

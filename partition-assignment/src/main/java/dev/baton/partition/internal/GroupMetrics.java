@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * A member's meters, tagged {@code group} and {@code member}.
  *
  * <ul>
- *   <li>{@code baton.partition.owned}: partitions this member owns (active leases)
+ *   <li>{@code baton.partition.owned}: partitions this member owns (active ownerships)
  *   <li>{@code baton.partition.assigned} / {@code baton.partition.revoked} (tag {@code reason}):
  *       ownership terms begun and ended
  *   <li>{@code baton.partition.handoff}: from seeing a partition assigned to this member to owning

@@ -8,8 +8,8 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
@@ -48,10 +48,10 @@ class GroupAuthorizationTest {
   private static final PartitionListener QUIET =
       new PartitionListener() {
         @Override
-        public void assigned(PartitionLease lease) {}
+        public void assigned(PartitionOwnership ownership) {}
 
         @Override
-        public void revoked(PartitionLease lease, RevocationReason reason) {}
+        public void revoked(PartitionOwnership ownership, RevocationReason reason) {}
       };
 
   @RegisterExtension final Closer closer = new Closer();

@@ -5,8 +5,9 @@ import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupHealth;
 import dev.baton.partition.GroupMember;
 import dev.baton.partition.GroupStatus;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.MemberState;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.spring.support.Membership;
 import java.util.Map;
@@ -91,7 +92,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
   }
 
   /** The partitions owned now, with their leases; empty while out of the group. */
-  public Map<Integer, PartitionLease> ownedPartitions() {
+  public Map<Integer, PartitionOwnership> ownedPartitions() {
     GroupMember m = current();
     return m == null ? Map.of() : m.ownedPartitions();
   }
@@ -113,9 +114,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
       return m.health();
     }
     return new GroupHealth(
-        membership.isRunning() || membership.hasLeft()
-            ? GroupMember.State.CLOSED
-            : GroupMember.State.LATENT,
+        membership.isRunning() || membership.hasLeft() ? MemberState.CLOSED : MemberState.LATENT,
         session.isConnected(),
         false,
         false,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.partition;
 
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -32,7 +32,7 @@ public final class CompositePartitionListener implements PartitionListener {
   }
 
   @Override
-  public void assigned(PartitionLease lease) {
+  public void assigned(PartitionOwnership lease) {
     RuntimeException first = null;
     for (PartitionListener l : listeners) {
       first = call(first, () -> l.assigned(lease));
@@ -41,7 +41,7 @@ public final class CompositePartitionListener implements PartitionListener {
   }
 
   @Override
-  public void revoked(PartitionLease lease, RevocationReason reason) {
+  public void revoked(PartitionOwnership lease, RevocationReason reason) {
     RuntimeException first = null;
     for (int i = listeners.size() - 1; i >= 0; i--) {
       PartitionListener l = listeners.get(i);

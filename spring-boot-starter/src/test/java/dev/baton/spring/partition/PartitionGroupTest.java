@@ -4,8 +4,8 @@ package dev.baton.spring.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.spring.TestApps;
 import dev.baton.spring.autoconfigure.BatonAutoConfiguration;
@@ -180,7 +180,7 @@ class PartitionGroupTest {
     PartitionListener listener(String name) {
       return new PartitionListener() {
         @Override
-        public void assigned(PartitionLease lease) {
+        public void assigned(PartitionOwnership lease) {
           order.add(lease.partition() + ":" + name + ":assigned");
           if (name.equals("first")) {
             owned.add(lease.partition());
@@ -188,7 +188,7 @@ class PartitionGroupTest {
         }
 
         @Override
-        public void revoked(PartitionLease lease, RevocationReason reason) {
+        public void revoked(PartitionOwnership lease, RevocationReason reason) {
           order.add(lease.partition() + ":" + name + ":revoked");
           if (name.equals("first")) {
             owned.remove(lease.partition());
@@ -218,12 +218,12 @@ class PartitionGroupTest {
     private static PartitionListener into(Set<Integer> owned) {
       return new PartitionListener() {
         @Override
-        public void assigned(PartitionLease lease) {
+        public void assigned(PartitionOwnership lease) {
           owned.add(lease.partition());
         }
 
         @Override
-        public void revoked(PartitionLease lease, RevocationReason reason) {
+        public void revoked(PartitionOwnership lease, RevocationReason reason) {
           owned.remove(lease.partition());
         }
       };

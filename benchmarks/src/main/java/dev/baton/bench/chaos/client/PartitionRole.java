@@ -3,8 +3,8 @@ package dev.baton.bench.chaos.client;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import java.time.Duration;
@@ -37,7 +37,7 @@ final class PartitionRole implements ChaosRole {
             config,
             new PartitionListener() {
               @Override
-              public void assigned(PartitionLease lease) {
+              public void assigned(PartitionOwnership lease) {
                 out.event(
                     "ASSIGNED", "partition", lease.partition(), "token", lease.token().value());
                 WriterLoop loop =
@@ -56,7 +56,7 @@ final class PartitionRole implements ChaosRole {
               }
 
               @Override
-              public void revoked(PartitionLease lease, RevocationReason reason) {
+              public void revoked(PartitionOwnership lease, RevocationReason reason) {
                 WriterLoop loop = loops.remove(lease.partition());
                 if (loop != null) {
                   loop.stopAndJoin(Duration.ofMillis(DRAIN_MS));

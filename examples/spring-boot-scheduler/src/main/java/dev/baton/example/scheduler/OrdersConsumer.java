@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.example.scheduler;
 
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionListener;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import java.util.Map;
 import java.util.SortedMap;
@@ -24,13 +24,13 @@ public class OrdersConsumer implements PartitionListener {
   private final Map<Integer, String> owned = new ConcurrentSkipListMap<>();
 
   @Override
-  public void assigned(PartitionLease lease) {
+  public void assigned(PartitionOwnership lease) {
     owned.put(lease.partition(), lease.token().toString());
     log.info("consuming orders partition {} with token {}", lease.partition(), lease.token());
   }
 
   @Override
-  public void revoked(PartitionLease lease, RevocationReason reason) {
+  public void revoked(PartitionOwnership lease, RevocationReason reason) {
     owned.remove(lease.partition());
     log.info("stopped consuming orders partition {} ({})", lease.partition(), reason);
   }

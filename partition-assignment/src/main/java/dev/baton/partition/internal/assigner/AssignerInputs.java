@@ -3,7 +3,6 @@ package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.MalformedRecordException;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.assigner.AssignerEvent.AssignmentRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.CurrentOwnersRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.Input;
@@ -15,6 +14,9 @@ import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.internal.record.MemberRecord;
 import dev.baton.partition.internal.record.OwnerRecord;
 import dev.baton.partition.internal.record.PartitionSetRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.Watch;
+import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.HashSet;
 import java.util.List;
@@ -23,10 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,13 +39,13 @@ import org.slf4j.LoggerFactory;
 final class AssignerInputs {
   private static final Logger log = LoggerFactory.getLogger(AssignerInputs.class);
 
-  private final CuratorFramework client;
+  private final Znodes znodes;
   private final GroupPaths paths;
   private final GroupMetrics metrics;
   private final long term;
-  private final Watcher partitionsWatcher;
-  private final Watcher membersWatcher;
-  private final Watcher ownersWatcher;
+  private final Watch partitionsWatch;
+  private final Watch membersWatch;
+  private final Watch ownersWatch;
   private final Map<String, MemberProfile> members = new TreeMap<>();
   private final Set<String> malformedMembers = new HashSet<>();
 
@@ -54,18 +53,18 @@ final class AssignerInputs {
    * @param changed told, on a ZooKeeper thread, that an input of term {@code term} changed
    */
   AssignerInputs(
-      CuratorFramework client,
+      Znodes znodes,
       GroupPaths paths,
       GroupMetrics metrics,
       long term,
-      BiFunction<Long, Input, Watcher> changed) {
-    this.client = client;
+      BiFunction<Long, Input, Watch> changed) {
+    this.znodes = znodes;
     this.paths = paths;
     this.metrics = metrics;
     this.term = term;
-    this.partitionsWatcher = changed.apply(term, Input.PARTITIONS);
-    this.membersWatcher = changed.apply(term, Input.MEMBERS);
-    this.ownersWatcher = changed.apply(term, Input.OWNERS);
+    this.partitionsWatch = changed.apply(term, Input.PARTITIONS);
+    this.membersWatch = changed.apply(term, Input.MEMBERS);
+    this.ownersWatch = changed.apply(term, Input.OWNERS);
   }
 
   AssignerEvent read(Input input) {
@@ -90,15 +89,10 @@ final class AssignerInputs {
   }
 
   private AssignerEvent partitions() throws Exception {
+    Znodes.Data data = znodes.readWatched(paths.partitions(), partitionsWatch);
     try {
-      byte[] data = client.getData().usingWatcher(partitionsWatcher).forPath(paths.partitions());
-      return new PartitionsRead(term, PartitionSetRecord.decode(paths.partitions(), data));
-    } catch (KeeperException.NoNodeException e) {
-      if (client.checkExists().usingWatcher(partitionsWatcher).forPath(paths.partitions())
-          != null) {
-        return partitions(); // created in between
-      }
-      return new PartitionsRead(term, null);
+      return new PartitionsRead(
+          term, data == null ? null : PartitionSetRecord.decode(paths.partitions(), data.bytes()));
     } catch (MalformedRecordException e) {
       metrics.malformedRecord();
       log.error(
@@ -108,11 +102,8 @@ final class AssignerInputs {
   }
 
   private AssignerEvent members() throws Exception {
-    List<String> names;
-    try {
-      names = client.getChildren().usingWatcher(membersWatcher).forPath(paths.members());
-    } catch (KeeperException.NoNodeException e) {
-      client.checkExists().usingWatcher(membersWatcher).forPath(paths.members());
+    List<String> names = znodes.children(paths.members(), membersWatch);
+    if (names == null) {
       names = List.of();
     }
     members.keySet().retainAll(names);
@@ -123,51 +114,53 @@ final class AssignerInputs {
       }
       String path = paths.member(name);
       try {
-        members.put(name, MemberRecord.decode(path, name, client.getData().forPath(path)));
+        Znodes.Data data = znodes.read(path);
+        if (data == null) {
+          log.debug("member {} left while being read", name);
+        } else {
+          members.put(name, MemberRecord.decode(path, name, data.bytes()));
+        }
       } catch (MalformedRecordException e) {
         malformedMembers.add(name);
         metrics.malformedRecord();
         log.error("assigner: ignoring member znode {}: {}", path, e.getMessage());
-      } catch (KeeperException.NoNodeException e) {
-        log.debug("member {} left while being read", name);
       }
     }
     return new MembersRead(term, members);
   }
 
   private AssignerEvent assignment() throws Exception {
-    Stat stat = new Stat();
-    try {
-      byte[] data = client.getData().storingStatIn(stat).forPath(paths.assignment());
-      try {
-        return new AssignmentRead(
-            term, AssignmentRecord.decode(paths.assignment(), data), stat.getVersion());
-      } catch (MalformedRecordException e) {
-        metrics.malformedRecord();
-        log.error(
-            "assigner: the published assignment is malformed; replacing it: {}", e.getMessage());
-        return new AssignmentRead(term, null, stat.getVersion());
-      }
-    } catch (KeeperException.NoNodeException e) {
+    Znodes.Data data = znodes.read(paths.assignment());
+    if (data == null) {
       return new AssignmentRead(term, null, -1);
+    }
+    try {
+      return new AssignmentRead(
+          term, AssignmentRecord.decode(paths.assignment(), data.bytes()), data.version());
+    } catch (MalformedRecordException e) {
+      metrics.malformedRecord();
+      log.error(
+          "assigner: the published assignment is malformed; replacing it: {}", e.getMessage());
+      return new AssignmentRead(term, null, data.version());
     }
   }
 
   private AssignerEvent owners() throws Exception {
-    try {
-      Set<Integer> owned = new HashSet<>();
-      for (String name : client.getChildren().usingWatcher(ownersWatcher).forPath(paths.owners())) {
-        try {
-          owned.add(Integer.parseInt(name));
-        } catch (NumberFormatException e) {
-          log.debug("assigner: skipping znode {} of the owners", name);
-        }
+    List<String> names = znodes.children(paths.owners(), ownersWatch);
+    return new OwnersListed(term, names == null ? null : numbered(names));
+  }
+
+  /** The partitions that ownership znodes' names give; other names are skipped. */
+  private static Set<Integer> numbered(List<String> names) {
+    Set<Integer> owned = new HashSet<>();
+    for (String name : names) {
+      try {
+        owned.add(Integer.parseInt(name));
+      } catch (NumberFormatException e) {
+        log.debug("assigner: skipping znode {} of the owners", name);
       }
-      return new OwnersListed(term, owned);
-    } catch (KeeperException.NoNodeException e) {
-      client.checkExists().usingWatcher(ownersWatcher).forPath(paths.owners());
-      return new OwnersListed(term, null);
     }
+    return owned;
   }
 
   /**
@@ -177,21 +170,10 @@ final class AssignerInputs {
   private Map<Integer, String> currentOwners() throws InterruptedException {
     Map<Integer, String> owners = new TreeMap<>();
     try {
-      for (String name : client.getChildren().forPath(paths.owners())) {
-        try {
-          int p = Integer.parseInt(name);
-          owners.put(
-              p,
-              OwnerRecord.decode(paths.owner(p), client.getData().forPath(paths.owner(p)))
-                  .memberId());
-        } catch (NumberFormatException
-            | MalformedRecordException
-            | KeeperException.NoNodeException e) {
-          log.debug("assigner: skipping ownership znode {}: {}", name, e.toString());
-        }
+      List<String> names = znodes.children(paths.owners(), null);
+      for (int p : names == null ? Set.<Integer>of() : numbered(names)) {
+        owner(p, znodes.read(paths.owner(p)), owners);
       }
-    } catch (KeeperException.NoNodeException e) {
-      return owners;
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
@@ -200,5 +182,15 @@ final class AssignerInputs {
           e.toString());
     }
     return owners;
+  }
+
+  private void owner(int p, Znodes.@Nullable Data data, Map<Integer, String> owners) {
+    try {
+      if (data != null) {
+        owners.put(p, OwnerRecord.decode(paths.owner(p), data.bytes()).memberId());
+      }
+    } catch (MalformedRecordException e) {
+      log.debug("assigner: skipping ownership znode {}: {}", p, e.toString());
+    }
   }
 }

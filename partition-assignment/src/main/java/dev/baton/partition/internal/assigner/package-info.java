@@ -1,6 +1,6 @@
 /**
  * The assigner side of partition ownership, run by the member that holds a term of the group's
- * assigner election: a pure decision step and a thin I/O layer.
+ * assigner election: a pure machine and its I/O.
  *
  * <ul>
  *   <li>{@link dev.baton.partition.internal.assigner.AssignerMachine}: inputs (partition set,
@@ -8,11 +8,10 @@
  *       of a burst of changes, the rejoin grace ({@link
  *       dev.baton.partition.internal.assigner.GraceTracker}) and the checked computation ({@link
  *       dev.baton.partition.internal.assigner.Rebalance}) are pure.
- *   <li>{@link dev.baton.partition.internal.assigner.AssignerDriver}: applies the actions through
- *       {@link dev.baton.partition.internal.assigner.AssignerInputs} (watched reads) and {@link
- *       dev.baton.partition.internal.assigner.AssignmentPublisher} (the fenced write), on the
- *       member's own loop.
- *   <li>{@link dev.baton.partition.internal.assigner.AssignerRole}: the election's listener.
+ *   <li>{@link dev.baton.partition.internal.assigner.AssignerIo}, the election's listener: applies
+ *       the actions through {@link dev.baton.partition.internal.assigner.AssignerInputs} (watched
+ *       reads) and the fenced write of {@link dev.baton.partition.internal.zk}, on the member's own
+ *       loop.
  * </ul>
  *
  * <p>Threading rules: everything runs on the member's one loop thread, the member's own I/O

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: the
@@ -23,6 +24,12 @@ import java.util.TreeSet;
  * and what must be checked.
  */
 final class Deletions {
+  /**
+   * Deletes of partitions drained within this window share one multi (unless none is left to
+   * drain).
+   */
+  static final long BATCH_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
   /** What a delete's answer means for the held partitions. */
   record Outcome(List<Integer> gone, List<Integer> unsure) {}
 
@@ -57,7 +64,7 @@ final class Deletions {
       flush(); // the last drain of the burst: nothing to wait for
     } else if (!flushScheduled) {
       flushScheduled = true;
-      s.out.add(new Schedule(new Tick(TickKind.FLUSH), Ownerships.BATCH_WINDOW_NANOS));
+      s.out.add(new Schedule(new Tick(TickKind.FLUSH), BATCH_WINDOW_NANOS));
     }
   }
 

@@ -63,18 +63,18 @@ public sealed interface MemberAction {
   }
 
   /**
-   * Begin term {@code term} of {@code partition}: a lease with token {@code czxid}, published, then
-   * {@code assigned} on the callback pool. {@code resumed}: the same znode as the previous term
-   * (after a reconnect within the session), which keeps its take time. {@code handoffNanos}: from
-   * seeing the partition assigned to owning it, or -1.
+   * Begin term {@code term} of {@code partition}: an ownership with token {@code czxid}, published,
+   * then {@code assigned} on the callback loop. {@code resumed}: the same znode as the previous
+   * term (after a reconnect within the session), which keeps its take time. {@code handoffNanos}:
+   * from seeing the partition assigned to owning it, or -1.
    */
   record BeginTerm(
       int partition, long term, long czxid, long generation, long handoffNanos, boolean resumed)
       implements MemberAction {}
 
   /**
-   * End term {@code term} of {@code partition}: the lease's signal now, then {@code revoked} on the
-   * callback pool, whose return is answered with Revoked.
+   * End term {@code term} of {@code partition}: the ownership's signal now, then {@code revoked} on
+   * the callback loop, whose return is answered with Revoked.
    */
   record EndTerm(int partition, long term, RevocationReason reason) implements MemberAction {}
 

@@ -2,6 +2,9 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.zk.Answers.JoinOutcome;
+import dev.baton.partition.internal.zk.Answers.NodeCheck;
+import dev.baton.partition.internal.zk.Answers.Take;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
@@ -35,16 +38,6 @@ public sealed interface MemberEvent {
   /** {@link MemberAction.ReadAssignment} failed; the assignment is stale until a retry reads it. */
   record AssignmentReadFailed(long epoch) implements MemberEvent {}
 
-  /** The outcome of one join attempt. */
-  enum JoinOutcome {
-    /** The member znode exists and belongs to this session. */
-    JOINED,
-    /** Another session holds this member id; its znode is watched. */
-    DUPLICATE,
-    /** ZooKeeper failed; retry. */
-    FAILED
-  }
-
   /** The answer to {@link MemberAction.Join}. */
   record Joined(long session, JoinOutcome outcome) implements MemberEvent {}
 
@@ -69,53 +62,11 @@ public sealed interface MemberEvent {
     }
   }
 
-  /** The outcome of taking one partition. */
-  sealed interface Take {
-    int partition();
-  }
-
-  /**
-   * The ownership znode exists with creation zxid {@code czxid} and belongs to session {@code
-   * owner} (this member's, unless a create was retried onto a later session).
-   */
-  record Created(int partition, long czxid, long owner) implements Take {}
-
-  /** Another session's ownership znode exists ({@code owner}; 0 if it vanished meanwhile). */
-  record Taken(int partition, long owner) implements Take {}
-
-  /**
-   * ZooKeeper refused or failed. After a connection problem the znode may exist anyway (the answer
-   * was lost); {@code noParent}: the group's {@code owners} znode is missing.
-   */
-  record Failed(int partition, boolean connectionProblem, boolean noParent) implements Take {}
-
   /** The answer to {@link MemberAction.CheckOwnerNodes}, one {@link NodeCheck} per partition. */
   record Checked(long epoch, List<NodeCheck> checks) implements MemberEvent {
     public Checked {
       checks = List.copyOf(checks);
     }
-  }
-
-  /** What a check found at one partition's ownership znode. */
-  record NodeCheck(int partition, NodeState state, long czxid, long owner) {
-    public static NodeCheck exists(int partition, long czxid, long owner) {
-      return new NodeCheck(partition, NodeState.EXISTS, czxid, owner);
-    }
-
-    public static NodeCheck absent(int partition) {
-      return new NodeCheck(partition, NodeState.ABSENT, 0, 0);
-    }
-
-    public static NodeCheck failed(int partition) {
-      return new NodeCheck(partition, NodeState.FAILED, 0, 0);
-    }
-  }
-
-  /** Whether a checked znode exists. */
-  enum NodeState {
-    EXISTS,
-    ABSENT,
-    FAILED
   }
 
   /** An ownership znode this member watches was deleted. */

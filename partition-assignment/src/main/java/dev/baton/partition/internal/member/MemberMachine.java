@@ -31,8 +31,8 @@ import java.util.Set;
  * by event.
  *
  * <p>Here: the connection and the session, the published assignment, retries and the lifecycle. Its
- * parts {@link Membership} (joining) and {@link Ownerships} (what to take, release and delete)
- * share the session's state ({@link MemberSession}) and never call back.
+ * parts {@link Joining} and {@link Ownerships} (what to take, release and delete) share the
+ * session's state ({@link MemberSession}) and never call back.
  *
  * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term
  * begins only once the create answered that it is this session's); a znode is deleted only after
@@ -48,7 +48,7 @@ import java.util.Set;
 public final class MemberMachine {
   private final MemberSession s;
   private final Ownerships ownerships;
-  private final Membership membership;
+  private final Joining joining;
   private boolean stale;
   private boolean retryScheduled;
   private int failures;
@@ -66,7 +66,7 @@ public final class MemberMachine {
   MemberMachine(String memberId, long drainTimeoutNanos, PartFactory part) {
     this.s = new MemberSession(memberId);
     this.ownerships = part.create(s, drainTimeoutNanos);
-    this.membership = new Membership(s);
+    this.joining = new Joining(s);
   }
 
   /** Makes the machine's {@link Ownerships}. */
@@ -107,11 +107,11 @@ public final class MemberMachine {
       stale |= f.epoch() == s.epoch;
       s.failures += f.epoch() == s.epoch ? 1 : 0;
     } else if (event instanceof Joined j) {
-      if (membership.onJoined(j)) {
+      if (joining.onJoined(j)) {
         ownerships.reconcile();
       }
     } else if (event instanceof MemberEvent.MemberNodeDeleted) {
-      membership.onNodeDeleted();
+      joining.onNodeDeleted();
     } else if (event instanceof CreateResults r) {
       ownerships.onCreated(r);
     } else if (event instanceof Checked c) {
@@ -127,7 +127,7 @@ public final class MemberMachine {
     } else if (event instanceof Tick t) {
       onTick(t.kind());
     } else if (event instanceof MemberEvent.Recover) {
-      membership.recover();
+      joining.recover();
       ownerships.recover();
       onTick(TickKind.RETRY);
     } else if (event instanceof MemberEvent.Close) {
@@ -163,7 +163,8 @@ public final class MemberMachine {
 
   private void onConnected(long sid) {
     // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
-    // the driver drops a lease's signal whenever the link changed under it: the terms still open
+    // the driver drops an ownership's signal whenever the link changed under it: the terms still
+    // open
     // end
     // now, and resume below once verified, as after any suspension.
     ownerships.endTerms(CONNECTION_SUSPENDED);
@@ -173,7 +174,7 @@ public final class MemberMachine {
     if (newSession) {
       forgetSession();
       s.id = sid;
-      membership.newSession(sid);
+      joining.newSession(sid);
     }
     if (s.closing) {
       if (!newSession) { // finish leaving: the member znode and the drained partitions
@@ -183,19 +184,19 @@ public final class MemberMachine {
       return;
     }
     if (newSession) {
-      membership.join(); // first: the assigner hears of a new member one round trip sooner
+      joining.join(); // first: the assigner hears of a new member one round trip sooner
     }
     s.out.add(new ReadAssignment(s.epoch)); // before any check, so a partition moved meanwhile is
     // not resumed
     if (!newSession) {
       ownerships.verify(true);
     }
-    membership.join();
+    joining.join();
   }
 
   private void forgetSession() {
     ownerships.forget();
-    membership.forget();
+    joining.forget();
     ownerships.completeIfReleased();
   }
 
@@ -230,7 +231,7 @@ public final class MemberMachine {
           s.out.add(new ReadAssignment(s.epoch));
         }
         ownerships.verify(false);
-        membership.join();
+        joining.join();
         ownerships.reconcile();
         ownerships.flush();
       }
@@ -264,7 +265,7 @@ public final class MemberMachine {
   }
 
   public boolean isDuplicate() {
-    return membership.isDuplicate();
+    return joining.isDuplicate();
   }
 
   /** The generation of the assignment followed, 0 before the first. */

@@ -17,9 +17,9 @@ import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.DrainTimeout;
-import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
-import dev.baton.partition.internal.member.MemberEvent.NodeState;
 import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.zk.Answers.NodeCheck;
+import dev.baton.partition.internal.zk.Answers.NodeState;
 import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The part of {@link MemberMachine} that decides, per partition, what to take, resume, release and
@@ -37,12 +36,6 @@ import java.util.concurrent.TimeUnit;
  * actions to the step and counts failures there; it never calls the machine.
  */
 class Ownerships {
-  /**
-   * Deletes of partitions drained within this window share one multi (unless none is left to
-   * drain).
-   */
-  static final long BATCH_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-
   final MemberSession s;
   private final long drainTimeoutNanos;
   final SortedMap<Integer, Held> held = new TreeMap<>();

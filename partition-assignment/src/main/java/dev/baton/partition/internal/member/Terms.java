@@ -3,9 +3,9 @@ package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.EndTerm;
+import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,52 +16,52 @@ import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies the machine's term actions: a {@link BeginTerm} becomes a {@link LeaseHandle}, published
- * in {@link Leases} and counted, then announced: handed to {@code assigned} on the callback pool;
- * an {@link EndTerm} drops the lease's signal, counts it and runs {@code revoked}, whose return it
- * reports. Called on the member's loop.
+ * Applies the machine's term actions: a {@link BeginTerm} becomes an {@link OwnershipHandle},
+ * published in {@link OwnershipHandles} and counted, then announced: handed to {@code assigned} on
+ * its partition's callback loop; an {@link EndTerm} drops the ownership's signal, counts it and
+ * runs {@code revoked}, whose return it reports. Called on the member's loop.
  */
 final class Terms {
   private final String me;
   private final GroupPaths paths;
   private final Clock clock;
-  private final Leases leases;
+  private final OwnershipHandles ownerships;
   private final PartitionCallbacks callbacks;
   private final GroupMetrics metrics;
 
-  /** Leases begun whose {@code assigned} is not submitted yet; loop-confined. */
-  private final List<LeaseHandle> unannounced = new ArrayList<>();
+  /** OwnershipHandles begun whose {@code assigned} is not submitted yet; loop-confined. */
+  private final List<OwnershipHandle> unannounced = new ArrayList<>();
 
   Terms(
       String me,
       GroupPaths paths,
       Clock clock,
-      Leases leases,
+      OwnershipHandles ownerships,
       PartitionCallbacks callbacks,
       GroupMetrics metrics) {
     this.me = me;
     this.paths = paths;
     this.clock = clock;
-    this.leases = leases;
+    this.ownerships = ownerships;
     this.callbacks = callbacks;
     this.metrics = metrics;
   }
 
   /**
-   * Begins the term: its lease is published now, its {@code assigned} submitted when the terms
+   * Begins the term: its ownership is published now, its {@code assigned} submitted when the terms
    * begun are {@link #announce announced}. {@code linkChanged} non-null: the link changed since the
-   * machine decided, so the lease starts revoked for that reason (its {@code revoked} follows when
-   * the machine hears of it).
+   * machine decided, so the ownership starts revoked for that reason (its {@code revoked} follows
+   * when the machine hears of it).
    */
   void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
-    LeaseHandle previous = leases.latest(p);
+    OwnershipHandle previous = ownerships.latest(p);
     Instant since =
         b.resumed() && previous != null && previous.token().value() == b.czxid()
             ? previous.startedAt()
             : clock.instant();
-    LeaseHandle lease =
-        new LeaseHandle(
+    OwnershipHandle ownership =
+        new OwnershipHandle(
             p,
             me,
             FencingToken.of(paths.tokenScope(p), b.czxid()),
@@ -69,24 +69,23 @@ final class Terms {
             since,
             b.generation(),
             b.term());
-    leases.begin(lease);
+    ownerships.begin(ownership);
     if (linkChanged != null) {
-      lease.revoke(linkChanged);
+      ownership.revoke(linkChanged);
     }
     metrics.assigned(b.handoffNanos() < 0 ? null : Duration.ofNanos(b.handoffNanos()));
-    unannounced.add(lease);
+    unannounced.add(ownership);
   }
 
   /**
-   * Submits {@code assigned} of the terms begun since the last call, in order, to the callback
-   * pool. The driver calls it after each run of terms begun together, before its next action, so a
-   * partition's {@code assigned} is always submitted before its {@code revoked}; the leases of the
-   * whole run are published first, and the pool's threads are started off the loop, so the last
-   * partition of a large take is not held up by the callbacks of the others.
+   * Submits {@code assigned} of the terms begun since the last call, in order, to their partitions'
+   * callback loops. The member's I/O calls it after each run of terms begun together, before its
+   * next action, so a partition's {@code assigned} is always submitted before its {@code revoked},
+   * and the ownerships of the whole run are published before any of their callbacks.
    */
   void announce() {
     if (!unannounced.isEmpty()) {
-      callbacks.assigned(List.copyOf(unannounced));
+      unannounced.forEach(callbacks::assigned);
       unannounced.clear();
     }
   }
@@ -95,35 +94,36 @@ final class Terms {
    * Ends the term; completes when its {@code revoked} returned (at once if there is no such term).
    */
   CompletableFuture<Void> end(EndTerm e) {
-    LeaseHandle lease = leases.end(e.partition(), e.term());
-    if (lease == null) {
+    OwnershipHandle ownership = ownerships.end(e.partition(), e.term());
+    if (ownership == null) {
       return CompletableFuture.completedFuture(null);
     }
-    lease.revoke(e.reason());
-    RevocationReason actual = lease.revocationReason().orElse(e.reason());
+    ownership.revoke(e.reason());
+    RevocationReason actual = ownership.revocationReason().orElse(e.reason());
     metrics.revoked(actual);
-    return callbacks.revoked(lease, actual);
+    return callbacks.revoked(ownership, actual);
   }
 
   /** The member stops on a fatal error: every open term ends now, as if closed. */
   void endAll() {
-    leases
+    ownerships
         .endAll()
         .values()
         .forEach(
-            lease -> {
-              lease.revoke(RevocationReason.CLOSED);
-              RevocationReason actual = lease.revocationReason().orElse(RevocationReason.CLOSED);
+            ownership -> {
+              ownership.revoke(RevocationReason.CLOSED);
+              RevocationReason actual =
+                  ownership.revocationReason().orElse(RevocationReason.CLOSED);
               metrics.revoked(actual);
               // The loop is gone: nobody waits for revoked to return (the future always completes
               // normally).
-              var unused = callbacks.revoked(lease, actual);
+              var unused = callbacks.revoked(ownership, actual);
             });
   }
 
   /** The token of {@code p}'s latest term, for a log line. */
   Object token(int p) {
-    LeaseHandle lease = leases.latest(p);
-    return lease == null ? "?" : lease.token();
+    OwnershipHandle ownership = ownerships.latest(p);
+    return ownership == null ? "?" : ownership.token();
   }
 }

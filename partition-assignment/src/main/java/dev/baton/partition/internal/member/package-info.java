@@ -1,9 +1,9 @@
 /**
- * The member side of partition ownership: a pure decision step and a thin I/O layer.
+ * The member side of partition ownership: a pure machine and its I/O.
  *
  * <ul>
  *   <li>{@link dev.baton.partition.internal.member.MemberMachine} (with its parts {@link
- *       dev.baton.partition.internal.member.Membership}, {@link
+ *       dev.baton.partition.internal.member.Joining}, {@link
  *       dev.baton.partition.internal.member.Ownerships}, {@link
  *       dev.baton.partition.internal.member.Takes} and {@link
  *       dev.baton.partition.internal.member.Deletions}, sharing a {@link
@@ -12,21 +12,19 @@
  *       dev.baton.partition.internal.member.MemberEvent} gives a list of {@link
  *       dev.baton.partition.internal.member.MemberAction}s. No I/O, no threads, no clock (time
  *       comes with each event): unit-tested and simulated without a server.
- *   <li>{@link dev.baton.partition.internal.member.MemberDriver}: applies the actions on the
- *       member's one {@link dev.baton.recipes.kernel.SerialLoop} through blocking adapters
- *       (ownership znodes created, checked and deleted in batches, the member znode, the assignment
- *       reader) and feeds every answer back as an event. The adapters know nothing of each other or
- *       of the driver.
- *   <li>{@link dev.baton.partition.internal.member.LeaseHandle} (the kernel's term state machine)
- *       and {@link dev.baton.partition.internal.member.PartitionCallbacks} (the member's own
- *       callback pool, ordered per partition).
+ *   <li>{@link dev.baton.partition.internal.member.MemberIo}: applies the actions on the member's
+ *       one {@link dev.baton.recipes.kernel.SerialLoop} through the blocking calls of {@link
+ *       dev.baton.partition.internal.zk} and feeds every answer back as an event.
+ *   <li>{@link dev.baton.partition.internal.member.OwnershipHandle} (the kernel's term state
+ *       machine), {@link dev.baton.partition.internal.member.Terms} and {@link
+ *       dev.baton.partition.internal.member.PartitionCallbacks} (a serial loop per partition).
  * </ul>
  *
- * <p>Threading rules: the machine, the driver's state and the adapters are confined to the member's
- * loop thread. Other threads only enqueue events on the loop: the session's event thread
- * (connection epochs; a link going down also drops every lease's signal at once), ZooKeeper's event
- * thread (watch notifications) and the callback pool (a {@code revoked} returned). Leases and the
- * active-lease map are thread-safe. User callbacks run only on the callback pool, never on the
- * loop, ZooKeeper's or Curator's threads, nor under a lock. Not an API.
+ * <p>Threading rules: the machine and the I/O's state are confined to the member's loop. Other
+ * threads only enqueue events on the loop: the session's event thread (connection epochs; a link
+ * going down also drops every ownership's signal at once), ZooKeeper's event thread (watch
+ * notifications) and the callback loops (a {@code revoked} returned). Ownership handles and the
+ * active-ownership map are thread-safe. User callbacks run only on their partition's callback loop,
+ * never on the member's loop, ZooKeeper's or Curator's threads, nor under a lock. Not an API.
  */
 package dev.baton.partition.internal.member;

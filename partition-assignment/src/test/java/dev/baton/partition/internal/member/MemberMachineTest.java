@@ -16,13 +16,14 @@ import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
-import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
-import dev.baton.partition.internal.member.MemberEvent.Failed;
-import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
-import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
+import dev.baton.partition.internal.zk.Answers;
+import dev.baton.partition.internal.zk.Answers.Created;
+import dev.baton.partition.internal.zk.Answers.Failed;
+import dev.baton.partition.internal.zk.Answers.NodeCheck;
+import dev.baton.partition.internal.zk.Answers.Taken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.List;
@@ -50,7 +51,7 @@ class MemberMachineTest {
         .containsExactly(new Join(S1, java.util.Set.of(S1)), new ReadAssignment(1));
     m.on(new AssignmentRead(1, assignment(1, "m", "x", "m")));
     assertThat(m.last).isEmpty(); // not joined yet: nothing is taken
-    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
     CreateOwnerNodes create = m.one(CreateOwnerNodes.class);
     assertThat(create.partitions()).containsExactly(0, 2);
     assertThat(create.session()).isEqualTo(S1);
@@ -370,12 +371,12 @@ class MemberMachineTest {
   void aDuplicateMemberIdTakesNothingUntilTheOtherZnodeGoes() {
     m.epoch(Link.CONNECTED, S1);
     m.on(new AssignmentRead(1, assignment(1, "m")));
-    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.DUPLICATE));
+    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.DUPLICATE));
     assertThat(m.machine.isDuplicate()).isTrue();
     assertThat(m.last).isEmpty();
     m.on(new MemberEvent.MemberNodeDeleted());
     assertThat(m.one(Join.class).session()).isEqualTo(S1);
-    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
     assertThat(m.machine.isDuplicate()).isFalse();
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
   }

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * The simulation's safety properties, checked at every action and after every step:
  *
  * <ol>
- *   <li>no partition has two active leases among members whose lease's session is alive on the
- *       server;
+ *   <li>no partition has two active ownerships among members whose ownership's session is alive on
+ *       the server;
  *   <li>the tokens of a partition's terms begun in live sessions never fall, and a token is reused
  *       only by the member that holds it (a term resumed after a reconnect); a paused member may
  *       still begin a term late in a session already dead, which the fence stops;
@@ -40,7 +40,7 @@ final class SimChecker {
 
   void begin(SimMember m, BeginTerm b) {
     int p = b.partition();
-    SimMember.Lease open = m.leases.get(p);
+    SimMember.Ownership open = m.ownerships.get(p);
     if (open != null && !open.ended) {
       fail(
           m.id
@@ -75,7 +75,7 @@ final class SimChecker {
   }
 
   void end(SimMember m, EndTerm e) {
-    SimMember.Lease open = m.leases.get(e.partition());
+    SimMember.Ownership open = m.ownerships.get(e.partition());
     if (open == null || open.ended || open.term != e.term()) {
       fail(
           m.id
@@ -92,7 +92,7 @@ final class SimChecker {
       if (w.zk.tainted.contains(p)) {
         continue;
       }
-      SimMember.Lease latest = m.leases.get(p);
+      SimMember.Ownership latest = m.ownerships.get(p);
       boolean open = latest != null && !latest.ended && latest.session == d.session();
       boolean running =
           m.revoking.getOrDefault(p, List.of()).stream().anyMatch(l -> l.session == d.session());
@@ -110,15 +110,15 @@ final class SimChecker {
   void afterStep(List<SimMember> members) {
     Map<Integer, String> owner = new TreeMap<>();
     for (SimMember m : members) {
-      m.leases.forEach(
-          (p, lease) -> {
-            if (lease.signal && w.zk.isAlive(lease.session) && !w.zk.tainted.contains(p)) {
+      m.ownerships.forEach(
+          (p, ownership) -> {
+            if (ownership.signal && w.zk.isAlive(ownership.session) && !w.zk.tainted.contains(p)) {
               String other = owner.put(p, m.id);
               if (other != null) {
                 fail(
                     "partition "
                         + p
-                        + " has two active leases with live sessions: "
+                        + " has two active ownerships with live sessions: "
                         + other
                         + " and "
                         + m.id);
@@ -131,10 +131,10 @@ final class SimChecker {
   /** At the end, after every member shut down: every term was ended. */
   void allEnded(List<SimMember> members) {
     for (SimMember m : members) {
-      m.leases.forEach(
-          (p, lease) -> {
-            if (!lease.ended) {
-              fail(m.id + " never ended term " + lease.term + " of partition " + p);
+      m.ownerships.forEach(
+          (p, ownership) -> {
+            if (!ownership.ended) {
+              fail(m.id + " never ended term " + ownership.term + " of partition " + p);
             }
           });
     }

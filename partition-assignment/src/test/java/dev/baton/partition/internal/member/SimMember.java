@@ -13,8 +13,9 @@ import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.Released;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
-import dev.baton.partition.internal.member.MemberEvent.Failed;
-import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.zk.Answers;
+import dev.baton.partition.internal.zk.Answers.Failed;
+import dev.baton.partition.internal.zk.Answers.NodeCheck;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.ArrayList;
@@ -30,20 +31,20 @@ import java.util.function.LongFunction;
  * notifications come in order among themselves but may arrive after later answers (the driver runs
  * them as separate loop tasks, sometimes much later); a link going down fails the requests in
  * flight and holds the server's notifications until it is back; sessions expire on the server, or
- * in the client first. Leases and callbacks are modelled as the driver does them: the signal drops
- * at {@code EndTerm}, callbacks of a partition run one after the other, {@code revoked} takes a
- * random time, sometimes longer than the drain timeout.
+ * in the client first. OwnershipHandles and callbacks are modelled as the driver does them: the
+ * signal drops at {@code EndTerm}, callbacks of a partition run one after the other, {@code
+ * revoked} takes a random time, sometimes longer than the drain timeout.
  */
 final class SimMember {
   /** A term as the listener sees it: its signal, and whether it was ended (revoked called). */
-  static final class Lease {
+  static final class Ownership {
     final long term;
     final long token;
     final long session;
     boolean signal = true;
     boolean ended;
 
-    Lease(long term, long token, long session) {
+    Ownership(long term, long token, long session) {
       this.term = term;
       this.token = token;
       this.session = session;
@@ -69,11 +70,11 @@ final class SimMember {
   private long requestAt;
   private final List<Request> inFlight = new ArrayList<>();
   private final List<SimZooKeeper.Notification> held = new ArrayList<>();
-  final Map<Integer, Lease> leases = new TreeMap<>();
+  final Map<Integer, Ownership> ownerships = new TreeMap<>();
   final Map<Integer, Long> callbacksBusyUntil = new TreeMap<>();
 
   /** The terms whose {@code revoked} callback is running or queued, by partition. */
-  final Map<Integer, List<Lease>> revoking = new TreeMap<>();
+  final Map<Integer, List<Ownership>> revoking = new TreeMap<>();
 
   final java.util.Set<String> drainTimedOut = new TreeSet<>();
   boolean released;
@@ -97,7 +98,9 @@ final class SimMember {
       }
       deliveredEpoch = ep.epoch().number();
       if (!ep.epoch().isConnected()) {
-        leases.values().forEach(l -> l.signal = false); // the driver's listener, before the loop
+        ownerships
+            .values()
+            .forEach(l -> l.signal = false); // the driver's listener, before the loop
       }
     }
     List<MemberAction> actions = machine.on(e, w.now());
@@ -262,7 +265,7 @@ final class SimMember {
     } else if (a instanceof Join j) {
       send(
           h -> new MemberEvent.Joined(j.session(), w.zk.join(h, id, j.earlierSessions())),
-          new MemberEvent.Joined(j.session(), MemberEvent.JoinOutcome.FAILED));
+          new MemberEvent.Joined(j.session(), Answers.JoinOutcome.FAILED));
     } else if (a instanceof Leave l) {
       send(
           h -> {
@@ -283,7 +286,7 @@ final class SimMember {
               c.epoch(),
               c.generation(),
               c.partitions().stream()
-                  .map(p -> (MemberEvent.Take) new Failed(p, true, false))
+                  .map(p -> (Answers.Take) new Failed(p, true, false))
                   .toList()));
     } else if (a instanceof DeleteOwnerNodes d) {
       w.checker.beforeDelete(this, d);
@@ -302,22 +305,23 @@ final class SimMember {
               c.epoch(), c.partitions().stream().map(NodeCheck::failed).toList()));
     } else if (a instanceof BeginTerm b) {
       w.checker.begin(this, b);
-      Lease lease = new Lease(b.term(), b.czxid(), machine.sessionId());
-      lease.signal = deliveredEpoch == epochs; // as the driver: the link changed since: not active
-      leases.put(b.partition(), lease);
+      Ownership ownership = new Ownership(b.term(), b.czxid(), machine.sessionId());
+      ownership.signal =
+          deliveredEpoch == epochs; // as the driver: the link changed since: not active
+      ownerships.put(b.partition(), ownership);
       callback(b.partition(), w.between(0, 5), null);
     } else if (a instanceof EndTerm e) {
       w.checker.end(this, e);
-      Lease lease = leases.get(e.partition());
-      lease.signal = false;
-      lease.ended = true;
-      revoking.computeIfAbsent(e.partition(), k -> new ArrayList<>()).add(lease);
+      Ownership ownership = ownerships.get(e.partition());
+      ownership.signal = false;
+      ownership.ended = true;
+      revoking.computeIfAbsent(e.partition(), k -> new ArrayList<>()).add(ownership);
       long ms = w.chance(0.08) ? w.between(1_000, 6_000) : w.between(0, 60);
       callback(
           e.partition(),
           ms,
           () -> {
-            revoking.get(e.partition()).remove(lease);
+            revoking.get(e.partition()).remove(ownership);
             deliver(new MemberEvent.Revoked(e.partition(), e.term()));
           });
     } else if (a instanceof Schedule s) {

@@ -150,8 +150,11 @@ final class SimWorld {
         .forEach(
             (p, id) -> {
               SimMember m = members.stream().filter(x -> x.id.equals(id)).findFirst().orElseThrow();
-              SimMember.Lease lease = m.leases.get(p);
-              if (lease == null || !lease.signal || lease.ended || !zk.isAlive(lease.session)) {
+              SimMember.Ownership ownership = m.ownerships.get(p);
+              if (ownership == null
+                  || !ownership.signal
+                  || ownership.ended
+                  || !zk.isAlive(ownership.session)) {
                 checker.fail(
                     "not converged: partition "
                         + p

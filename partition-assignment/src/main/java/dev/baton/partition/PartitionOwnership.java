@@ -14,11 +14,11 @@ import java.time.Instant;
  * #isActive()}) drops the moment the member stops believing in the term, before {@code revoked}
  * runs; {@link #checkActive()} then throws {@link PartitionLostException}. A paused process cannot
  * see the signal, which is why the token, enforced by a fence, is what really stops a stale owner.
- * A lease is never paused: a suspended connection revokes it ({@link
+ * An ownership is never paused: a suspended connection revokes it ({@link
  * dev.baton.recipes.RevocationReason#CONNECTION_SUSPENDED}), and a surviving session gets a new
- * lease with the same token. Thread-safe.
+ * ownership with the same token. Thread-safe.
  */
-public interface PartitionLease extends Term {
+public interface PartitionOwnership extends Term {
   int partition();
 
   /** The member that holds this term. */
@@ -38,7 +38,7 @@ public interface PartitionLease extends Term {
 
   /**
    * When the member took the partition, by the member's clock; the same as {@link #startedAt()}. A
-   * lease resumed after a reconnect keeps the time of the take.
+   * ownership resumed after a reconnect keeps the time of the take.
    */
   default Instant since() {
     return startedAt();

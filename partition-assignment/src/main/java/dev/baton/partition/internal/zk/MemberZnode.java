@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.member;
+package dev.baton.partition.internal.zk;
 
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
-import dev.baton.partition.internal.record.MemberRecord;
-import dev.baton.partition.strategy.MemberProfile;
+import dev.baton.partition.internal.zk.Answers.JoinOutcome;
 import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * (another process uses the same member id) waits, watching the node, and reports the conflict: two
  * processes never take partitions under one id.
  */
-final class MemberNode {
-  private static final Logger log = LoggerFactory.getLogger(MemberNode.class);
+public final class MemberZnode {
+  private static final Logger log = LoggerFactory.getLogger(MemberZnode.class);
 
   /** An attempt's outcome: JOINED, DUPLICATE, FAILED, or retry at once (an earlier znode went). */
   private enum Attempt {
@@ -36,10 +32,11 @@ final class MemberNode {
   private final byte[] data;
   private long conflictingSession;
 
-  MemberNode(CuratorFramework client, GroupPaths paths, MemberProfile profile) {
+  /** The member znode at {@code path}, holding {@code data} (the member's record). */
+  public MemberZnode(CuratorFramework client, String path, byte[] data) {
     this.client = client;
-    this.path = paths.member(profile.id());
-    this.data = MemberRecord.encode(profile);
+    this.path = path;
+    this.data = data;
   }
 
   /**
@@ -47,7 +44,7 @@ final class MemberNode {
    * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the
    * member znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
    */
-  JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+  public JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
     Attempt result = attempt(sessionId, ownEarlierSessions, onGone);
     if (result == Attempt.AGAIN) { // an earlier session's znode was just deleted: create ours now
       result = attempt(sessionId, ownEarlierSessions, onGone);
@@ -59,7 +56,7 @@ final class MemberNode {
     };
   }
 
-  private Attempt attempt(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+  private Attempt attempt(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
     try {
       client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
       conflictingSession = 0;
@@ -79,9 +76,9 @@ final class MemberNode {
   /**
    * Watches the member's own znode, so that its deletion (by anyone) makes the member join again.
    */
-  private void watchOwn(Watcher onGone) {
+  private void watchOwn(Watch onGone) {
     try {
-      client.checkExists().usingWatcher(onGone).forPath(path);
+      client.checkExists().usingWatcher(onGone.watcher).forPath(path);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // stop: the loop is being stopped
     } catch (Exception e) {
@@ -89,9 +86,9 @@ final class MemberNode {
     }
   }
 
-  private Attempt existing(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
+  private Attempt existing(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
     try {
-      Stat stat = client.checkExists().usingWatcher(onGone).forPath(path);
+      Stat stat = client.checkExists().usingWatcher(onGone.watcher).forPath(path);
       if (stat == null) {
         return Attempt.AGAIN; // gone since the create: try again now
       }
@@ -123,7 +120,7 @@ final class MemberNode {
   }
 
   /** Deletes the node if this session owns it. */
-  void leave(long sessionId) {
+  public void leave(long sessionId) {
     try {
       Stat stat = client.checkExists().forPath(path);
       if (stat != null && stat.getEphemeralOwner() == sessionId) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal;
+package dev.baton.partition.internal.zk;
 
 import org.apache.curator.utils.ZKPaths;
 

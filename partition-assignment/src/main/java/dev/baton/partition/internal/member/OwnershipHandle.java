@@ -2,26 +2,26 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.partition.PartitionLease;
 import dev.baton.partition.PartitionLostException;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The implementation of {@link PartitionLease}: the kernel's {@link TermHandle} (revoked exactly
- * once, never paused) with the partition's fields. {@code term} numbers the member's terms, so that
- * a revocation is applied to the lease it was decided for.
+ * The implementation of {@link PartitionOwnership}: the kernel's {@link TermHandle} (revoked
+ * exactly once, never paused) with the partition's fields. {@code term} numbers the member's terms,
+ * so that a revocation is applied to the ownership it was decided for.
  */
-public final class LeaseHandle extends TermHandle implements PartitionLease {
+public final class OwnershipHandle extends TermHandle implements PartitionOwnership {
   private final int partition;
   private final String memberId;
   private final String ownerNodePath;
   private final long generation;
   private final long term;
 
-  public LeaseHandle(
+  public OwnershipHandle(
       int partition,
       String memberId,
       FencingToken token,
@@ -69,7 +69,7 @@ public final class LeaseHandle extends TermHandle implements PartitionLease {
 
   @Override
   public String toString() {
-    return "PartitionLease{partition="
+    return "PartitionOwnership{partition="
         + partition
         + ", member="
         + memberId

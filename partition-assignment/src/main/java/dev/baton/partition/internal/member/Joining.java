@@ -9,19 +9,19 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Membership, a part of {@link MemberMachine}: joins once in each session (one join in flight at a
+ * Joining, a part of {@link MemberMachine}: joins once in each session (one join in flight at a
  * time), joins again when the member znode is deleted, and tells a duplicate member id (another
  * session holds the znode: nothing is taken until it goes). It remembers this member's sessions, so
  * that a member znode left by an earlier one is replaced. Pure; writes {@code joined} to the
  * session.
  */
-final class Membership {
+final class Joining {
   private final MemberSession s;
   private final Set<Long> ownSessions = new HashSet<>();
   private boolean joining;
   private boolean duplicate;
 
-  Membership(MemberSession s) {
+  Joining(MemberSession s) {
     this.s = s;
   }
 

@@ -2,10 +2,9 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.GroupConfig;
-import dev.baton.partition.PartitionLease;
+import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.PartitionOwnership;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupNodes;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
@@ -19,10 +18,22 @@ import dev.baton.partition.internal.member.MemberAction.Released;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
 import dev.baton.partition.internal.member.MemberAction.Warn;
+import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
+import dev.baton.partition.internal.member.MemberEvent.AssignmentReadFailed;
+import dev.baton.partition.internal.member.MemberEvent.Checked;
+import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.Epoch;
 import dev.baton.partition.internal.member.MemberEvent.Joined;
 import dev.baton.partition.internal.member.MemberEvent.Revoked;
+import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.record.MemberRecord;
 import dev.baton.partition.internal.record.OwnerRecord;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.MemberZnode;
+import dev.baton.partition.internal.zk.OwnerZnodes;
+import dev.baton.partition.internal.zk.Watch;
+import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
@@ -31,31 +42,29 @@ import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.Watcher;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the leases and the
- * callback pool, on the member's one {@link SerialLoop}, and feeds their answers back to the
+ * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
+ * callback loop, on the member's one {@link SerialLoop}, and feeds their answers back to the
  * machine. Everything that reaches it from other threads (connection epochs, watch notifications,
  * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
- * lease's signal at once.
+ * ownership's signal at once.
  *
- * <p>Its adapters ({@link OwnerNodes}, {@link OwnerChecks}, {@link OwnerDeletes}, {@link
- * MemberNode}, {@link AssignmentReader}) block; each answers every request, turning failures into
- * failure answers.
+ * <p>ZooKeeper is reached through the blocking calls of {@code internal.zk} only; each answers
+ * every request, turning failures into failure answers.
  */
-public final class MemberDriver {
-  private static final Logger log = LoggerFactory.getLogger(MemberDriver.class);
+public final class MemberIo {
+  private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
 
   private final BatonSession session;
-  private final CuratorFramework client;
   private final SerialLoop loop;
   private final Backoff backoff;
   private final GroupPaths paths;
@@ -63,31 +72,17 @@ public final class MemberDriver {
   private final String me;
   private final GroupMetrics metrics;
   private final MemberMachine machine;
-  private final Leases leases = new Leases();
+  private final OwnershipHandles ownerships = new OwnershipHandles();
   private final Terms terms;
-  private final OwnerChecks checks;
-  private final OwnerNodes creates;
-  private final OwnerDeletes deletes;
-  private final MemberNode memberNode;
-  private final AssignmentReader reader;
-  private final Watcher ownerWatcher =
-      e -> {
-        if (OwnerNodes.isDeletion(e)) {
-          enqueue(new MemberEvent.OwnerNodeDeleted(OwnerNodes.partitionOf(e.getPath())));
-        }
-      };
-  private final Watcher memberWatcher =
-      e -> {
-        if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
-          enqueue(new MemberEvent.MemberNodeDeleted());
-        }
-      };
-  private final Watcher assignmentWatcher =
-      e -> {
-        if (e.getType() != Watcher.Event.EventType.None) {
-          enqueue(new MemberEvent.AssignmentChanged());
-        }
-      };
+  private final Znodes znodes;
+  private final OwnerZnodes owners;
+  private final MemberZnode memberZnode;
+  private final Watch ownerWatch =
+      Watch.onOwnerDeleted(p -> enqueue(new MemberEvent.OwnerNodeDeleted(p)));
+  private final Watch memberWatch =
+      Watch.onDeleted(() -> enqueue(new MemberEvent.MemberNodeDeleted()));
+  private final Watch assignmentWatch =
+      Watch.onChange(() -> enqueue(new MemberEvent.AssignmentChanged()));
 
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -102,7 +97,7 @@ public final class MemberDriver {
   /** What {@code health()} shows of the machine, published after each event. */
   public record View(boolean joined, boolean duplicate, long generation) {}
 
-  public MemberDriver(
+  public MemberIo(
       BatonSession session,
       SerialLoop loop,
       Backoff backoff,
@@ -112,7 +107,6 @@ public final class MemberDriver {
       PartitionCallbacks callbacks,
       GroupMetrics metrics) {
     this.session = session;
-    this.client = session.curator();
     this.loop = loop;
     this.backoff = backoff;
     this.paths = paths;
@@ -120,12 +114,12 @@ public final class MemberDriver {
     this.me = profile.id();
     this.metrics = metrics;
     this.machine = new MemberMachine(me, config.drainTimeout().toNanos());
-    this.terms = new Terms(me, paths, config.clock(), leases, callbacks, metrics);
-    this.checks = new OwnerChecks(client, paths);
-    this.creates = new OwnerNodes(client, paths, checks);
-    this.deletes = new OwnerDeletes(client, paths);
-    this.memberNode = new MemberNode(client, paths, profile);
-    this.reader = new AssignmentReader(client, paths, me, metrics);
+    this.terms = new Terms(me, paths, config.clock(), ownerships, callbacks, metrics);
+    this.znodes = new Znodes(session.curator());
+    this.owners = new OwnerZnodes(session.curator(), paths);
+    this.memberZnode =
+        new MemberZnode(
+            session.curator(), paths.member(profile.id()), MemberRecord.encode(profile));
   }
 
   /** Follows the session's epochs; the first (the current one) starts the member. */
@@ -165,16 +159,16 @@ public final class MemberDriver {
     handle(new MemberEvent.Recover());
   }
 
-  public Map<Integer, PartitionLease> owned() {
-    return leases.owned();
+  public Map<Integer, PartitionOwnership> owned() {
+    return ownerships.owned();
   }
 
-  public @Nullable PartitionLease lease(int partition) {
-    return leases.lease(partition);
+  public @Nullable PartitionOwnership ownership(int partition) {
+    return ownerships.ownership(partition);
   }
 
   public int ownedCount() {
-    return leases.activeCount();
+    return ownerships.activeCount();
   }
 
   public View view() {
@@ -186,7 +180,7 @@ public final class MemberDriver {
    */
   private void onEpoch(ConnectionEpoch epoch) {
     if (!epoch.isConnected()) {
-      leases.revokeAll(reasonOf(epoch));
+      ownerships.revokeAll(reasonOf(epoch));
     }
     enqueue(new Epoch(epoch));
   }
@@ -246,25 +240,23 @@ public final class MemberDriver {
       answers.add(read(r.epoch()));
     } else if (action instanceof Join j) {
       answers.add(
-          new Joined(
-              j.session(), memberNode.join(j.session(), j.earlierSessions(), memberWatcher)));
+          new Joined(j.session(), memberZnode.join(j.session(), j.earlierSessions(), memberWatch)));
     } else if (action instanceof Leave l) {
-      memberNode.leave(l.session());
+      memberZnode.leave(l.session());
     } else if (action instanceof CreateOwnerNodes c) {
-      answers.add(
-          IoCalls.create(
-              c,
-              () -> {
-                if (c.ensureParents()) {
-                  GroupNodes.ensure(client, paths);
-                }
-                return creates.create(
-                    c.partitions(), new OwnerRecord(me, c.generation()).encode(), ownerWatcher);
-              }));
+      if (c.ensureParents()) {
+        znodes.ensureParents(paths);
+      }
+      byte[] record = new OwnerRecord(me, c.generation()).encode();
+      OwnerZnodes.Outcome o = owners.create(c.partitions(), record, ownerWatch);
+      answers.add(new CreateResults(c.epoch(), c.generation(), o.takes(), o.watched()));
     } else if (action instanceof DeleteOwnerNodes d) {
-      answers.add(IoCalls.delete(d, () -> deletes.delete(d.partitions(), d.session())));
+      List<Integer> gone = owners.delete(d.partitions(), d.session());
+      List<Integer> failed = new ArrayList<>(d.partitions());
+      failed.removeAll(gone);
+      answers.add(new Deleted(d.session(), gone, failed));
     } else if (action instanceof CheckOwnerNodes c) {
-      answers.add(IoCalls.check(c, () -> checks.check(c.partitions(), ownerWatcher)));
+      answers.add(new Checked(c.epoch(), owners.check(c.partitions(), ownerWatch)));
     } else if (action instanceof BeginTerm b) {
       ConnectionEpoch now = session.liveness().current();
       terms.begin(
@@ -301,18 +293,24 @@ public final class MemberDriver {
     }
   }
 
+  /** A watched read of the assignment; a malformed one is logged, counted and read as none. */
   private MemberEvent read(long epoch) {
-    AssignmentReader.Result result =
-        IoCalls.interruptible(
-            () -> reader.read(assignmentWatcher),
-            new AssignmentReader.ReadFailed(new InterruptedException()));
-    if (result instanceof AssignmentReader.Found f) {
-      return new MemberEvent.AssignmentRead(epoch, f.record());
+    try {
+      Znodes.Data data = znodes.readWatched(paths.assignment(), assignmentWatch);
+      return new AssignmentRead(
+          epoch, data == null ? null : AssignmentRecord.decode(paths.assignment(), data.bytes()));
+    } catch (MalformedRecordException bad) {
+      metrics.malformedRecord();
+      log.error(
+          "member {}: ignoring the assignment, keeping the last good one: {}",
+          me,
+          bad.getMessage());
+      return new AssignmentRead(epoch, null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the loop is being stopped
+    } catch (Exception e) {
+      log.warn("member {}: cannot read the assignment; retrying: {}", me, e.toString());
     }
-    if (result instanceof AssignmentReader.ReadFailed f
-        && !Thread.currentThread().isInterrupted()) {
-      log.warn("member {}: cannot read the assignment; retrying: {}", me, f.cause().toString());
-    }
-    return new MemberEvent.AssignmentReadFailed(epoch);
+    return new AssignmentReadFailed(epoch);
   }
 }

@@ -3,7 +3,6 @@ package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.assigner.AssignerAction.Log;
 import dev.baton.partition.internal.assigner.AssignerAction.Publish;
 import dev.baton.partition.internal.assigner.AssignerAction.Read;
@@ -13,49 +12,54 @@ import dev.baton.partition.internal.assigner.AssignerAction.SetUnowned;
 import dev.baton.partition.internal.assigner.AssignerEvent.Input;
 import dev.baton.partition.internal.assigner.AssignerEvent.InputChanged;
 import dev.baton.partition.internal.assigner.AssignerEvent.PublishRejected;
+import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.Rejection;
+import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.zk.Watch;
+import dev.baton.partition.internal.zk.Znodes;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.Watcher;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The assigner's I/O: applies {@link AssignerMachine}'s actions ({@link AssignerInputs} reads,
- * {@link AssignmentPublisher} writes, timers, the unowned gauge) on the member's one {@link
- * SerialLoop}, the loop the member's own I/O runs on, and feeds the answers back. Watch
- * notifications and the election's callbacks only enqueue events on the loop.
+ * The assigner's I/O and the member's listener of the group's assigner election: applies {@link
+ * AssignerMachine}'s actions ({@link AssignerInputs} reads, the fenced publication, timers, the
+ * unowned gauge) on the member's one {@link SerialLoop}, the loop the member's own I/O runs on, and
+ * feeds the answers back. The election's callbacks and watch notifications only enqueue events on
+ * the loop and return at once, so the election's callback thread is never blocked by the assigner.
  */
-public final class AssignerDriver {
-  private static final Logger log = LoggerFactory.getLogger(AssignerDriver.class);
+public final class AssignerIo implements LeadershipListener {
+  private static final Logger log = LoggerFactory.getLogger(AssignerIo.class);
 
-  private final CuratorFramework client;
+  private final Znodes znodes;
   private final SerialLoop loop;
   private final Backoff backoff;
   private final GroupPaths paths;
   private final GroupConfig config;
   private final GroupMetrics metrics;
   private final AssignerMachine machine;
-  private final AssignmentPublisher publisher;
   private volatile boolean assigner;
   // Loop-confined: the current term; leadership and inputs are null between terms.
   private long terms;
   private @Nullable Leadership leadership;
   private @Nullable AssignerInputs inputs;
 
-  public AssignerDriver(
-      CuratorFramework client,
+  public AssignerIo(
+      Znodes znodes,
       SerialLoop loop,
       Backoff backoff,
       GroupPaths paths,
       GroupConfig config,
       GroupMetrics metrics) {
-    this.client = client;
+    this.znodes = znodes;
     this.loop = loop;
     this.backoff = backoff;
     this.paths = paths;
@@ -69,7 +73,6 @@ public final class AssignerDriver {
             config.rebalanceDelay(),
             config.rebalanceMaxDelay(),
             config.rejoinGrace());
-    this.publisher = new AssignmentPublisher(client, paths, metrics);
   }
 
   /** Whether this member holds a term of the assigner election now. Any thread. */
@@ -78,18 +81,20 @@ public final class AssignerDriver {
   }
 
   /** A term began (the election's callback thread): enqueues it and returns at once. */
-  void elected(Leadership term) {
+  @Override
+  public void elected(Leadership term) {
     assigner = true;
     loop.execute(
         () -> {
           leadership = term;
-          inputs = new AssignerInputs(client, paths, metrics, ++terms, this::watcher);
+          inputs = new AssignerInputs(znodes, paths, metrics, ++terms, this::watch);
           handle(new AssignerEvent.TermBegan(terms, term.token().value()));
         });
   }
 
   /** The term ended (the election's callback thread): enqueues it and returns at once. */
-  void revoked(Leadership term) {
+  @Override
+  public void revoked(Leadership term, RevocationReason reason) {
     assigner = false;
     loop.execute(
         () -> {
@@ -106,13 +111,12 @@ public final class AssignerDriver {
     handle(new AssignerEvent.Retry());
   }
 
-  private Watcher watcher(long term, Input input) {
-    return e -> {
-      if (e.getType() != Watcher.Event.EventType.None) {
-        long seen = loop.nanoTime();
-        loop.execute(() -> handle(new InputChanged(term, input, seen)));
-      }
-    };
+  private Watch watch(long term, Input input) {
+    return Watch.onChange(
+        () -> {
+          long seen = loop.nanoTime();
+          loop.execute(() -> handle(new InputChanged(term, input, seen)));
+        });
   }
 
   private void handle(AssignerEvent first) {
@@ -132,9 +136,10 @@ public final class AssignerDriver {
         answers.add(inputs.read(r.input()));
       }
     } else if (action instanceof Publish p) {
+      Leadership term = leadership;
       answers.add(
-          leadership != null && p.term() == terms
-              ? publisher.publish(p, leadership.nodePath())
+          term != null && p.term() == terms
+              ? publish(p, term.nodePath())
               : new PublishRejected(p.term(), Rejection.TERM_OVER));
     } else if (action instanceof Schedule s) {
       loop.schedule(s.delayNanos(), () -> handle(s.event()));
@@ -151,6 +156,41 @@ public final class AssignerDriver {
       }
     } else {
       throw new IllegalStateException("unknown action " + action);
+    }
+  }
+
+  /**
+   * Publishes {@code p} as a fenced write guarded by the election znode {@code termNode}: a deposed
+   * assigner publishes nothing, and two assigners never overwrite each other.
+   */
+  private AssignerEvent publish(Publish p, String termNode) {
+    Znodes.Written w =
+        znodes.writeGuarded(
+            termNode, paths.assignment(), p.next().encode(), p.previousVersion(), paths);
+    switch (w.outcome()) {
+      case WRITTEN -> {
+        long generation = p.next().generation();
+        metrics.published(generation, p.moved());
+        log.info(
+            "assigner: published generation {} of {}: {} partitions, {} members, {} moved",
+            generation,
+            paths.group(),
+            p.next().partitions().size(),
+            new TreeSet<>(p.next().owners().values()).size(),
+            p.moved());
+        return new Published(p.term(), p.next(), w.version(), p.moved());
+      }
+      case TERM_OVER -> {
+        return new PublishRejected(p.term(), Rejection.TERM_OVER);
+      }
+      case CONFLICT -> {
+        log.info("assigner: the assignment changed under us ({}); re-reading", w.cause());
+        return new PublishRejected(p.term(), Rejection.CONFLICT);
+      }
+      default -> {
+        log.warn("assigner: cannot publish the assignment; retrying: {}", w.cause());
+        return new PublishRejected(p.term(), Rejection.FAILED);
+      }
     }
   }
 }
