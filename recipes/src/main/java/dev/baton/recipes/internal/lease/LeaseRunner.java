@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.lease;
 
-import dev.baton.recipes.internal.lease.LeaseAction;
-import dev.baton.recipes.internal.lease.LeaseEvent;
-import dev.baton.recipes.internal.lease.LeaseHolder;
-import dev.baton.recipes.internal.lease.LeaseMachine;
-import dev.baton.recipes.internal.lease.LeaseStore;
-import dev.baton.recipes.internal.lease.Wakeups;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
@@ -34,7 +28,7 @@ final class LeaseRunner {
 
   private final LeaseStore store;
   private final @Nullable Wakeups wakeups;
-  private final LeaseElectionCore core;
+  private final LeaseCandidacy core;
   private final String participantId;
   private final String holder; // this instance's identity in the lease row
   private final Duration stopWait;
@@ -53,7 +47,7 @@ final class LeaseRunner {
       LeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
-      LeaseElectionCore core,
+      LeaseCandidacy core,
       String participantId,
       String name) {
     this.store = store;
