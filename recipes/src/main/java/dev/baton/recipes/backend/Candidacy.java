@@ -31,9 +31,13 @@ public interface Candidacy {
    * {@code start} plus the backend's own close wait (a session's close timeout), whichever is
    * later ({@link System#nanoTime()} values); past it the store is left to finish in the
    * background, or the entry goes with the session, or the lease expires. Idempotent: a second
-   * call, also from another thread, returns at once.
+   * call, also from another thread, returns false without leaving again.
+   *
+   * @return true only if the backend confirmed that this call gave back a term that was still
+   *     held (the entry deleted by this call; the release matched this holder and token); false
+   *     if no term was held, the term had ended, or nothing confirmed it in time
    */
-  void leave(long start, long drainDeadline);
+  boolean leave(long start, long drainDeadline);
 
   /** True while the backend can be reached (the session's link; the last statement answered). */
   boolean isConnected();

@@ -221,7 +221,7 @@ public final class ElectionTerms implements Candidacy.Listener {
       ended = slot.revokeLocked(RevocationReason.CLOSED);
     }
     Candidacy c = Objects.requireNonNull(candidacy, "started");
-    Runnable leave = () -> c.leave(start, drainDeadline);
+    Runnable leave = () -> c.leave(start, drainDeadline); // its answer: see the logs
     boolean fromCallback = callbacks.isCallbackThread();
     if (!fromCallback) {
       callbacks.afterQueued(leave); // right after revoked; the leave below is then a no-op

@@ -131,14 +131,17 @@ public final class LeaseCandidacy implements Candidacy {
     runner.withdraw();
   }
 
-  /** Releases a held row and stops; a second call waits for the first, then returns. */
+  /**
+   * Releases a held row and stops; a second call waits for the first, then returns false. True only
+   * if the release statement matched this holder and the term's token.
+   */
   @Override
-  public synchronized void leave(long start, long drainDeadline) {
+  public synchronized boolean leave(long start, long drainDeadline) {
     if (left) {
-      return;
+      return false;
     }
     left = true;
-    runner.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
+    return runner.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
   }
 
   /** True while the last statement sent to the database was answered. */

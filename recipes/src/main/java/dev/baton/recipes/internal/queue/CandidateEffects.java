@@ -49,6 +49,9 @@ final class CandidateEffects {
 
   private long enteredAt; // loop, under io
 
+  /** The full path of the entry whose delete the ensemble confirmed on leaving, if any. */
+  private volatile @Nullable String deletedOnLeave;
+
   /**
    * A create failed (its answer may have been lost): sweep the key's entries on close. Under io.
    */
@@ -144,6 +147,9 @@ final class CandidateEffects {
     Duration limit = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     QueueStore.Deletion d =
         queueIo.deleteLeaving(name, limit, cutShort).orElse(QueueStore.Deletion.GONE);
+    if (d == QueueStore.Deletion.DELETED) {
+      deletedOnLeave = store.pathOf(name);
+    }
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer
       log.warn(
           "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"
@@ -155,6 +161,11 @@ final class CandidateEffects {
               : "the request failed",
           store.pathOf(name));
     }
+  }
+
+  /** The full path of the entry whose delete the ensemble confirmed on leaving, if any. */
+  @Nullable String deletedOnLeave() {
+    return deletedOnLeave;
   }
 
   /**

@@ -152,9 +152,9 @@ final class CandidateRunner {
    * by {@link #closeBy}. A loop task that still waits for the store after that wait keeps the loop:
    * the close is then left to the loop, which leaves once the task ends, and this call returns.
    */
-  void close() {
+  @Nullable String close() {
     if (!closing.compareAndSet(false, true)) {
-      return;
+      return null;
     }
     Duration wait = store.liveness().closeWait();
     long now = System.nanoTime();
@@ -177,7 +177,7 @@ final class CandidateRunner {
         io.unlock();
         loop.shutdown(LOOP_STOP); // its tasks return at once now
       }
-      return;
+      return effects.deletedOnLeave();
     }
     if (!cutShort) { // a wait cut short by the close's bound tells nothing of the ensemble
       store.liveness().closeGaveUp();
@@ -204,6 +204,7 @@ final class CandidateRunner {
             loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
           }
         });
+    return null;
   }
 
   /**

@@ -159,11 +159,19 @@ public final class QueueCandidacy implements Candidacy {
     runner.withdraw();
   }
 
+  /**
+   * Deletes the entry; true only if the ensemble confirmed the delete of the entry that was granted
+   * the last term, by this call.
+   */
   @Override
-  public void leave(long start, long drainDeadline) {
-    runner.closeBy(Math.max(drainDeadline, start + CandidateRunner.atMostADay(liveness.closeWait())));
-    runner.close();
+  public boolean leave(long start, long drainDeadline) {
+    long closeWait = CandidateRunner.atMostADay(liveness.closeWait());
+    runner.closeBy(Math.max(drainDeadline, start + closeWait));
+    String deleted = runner.close();
     meters.close();
+    synchronized (lock) {
+      return deleted != null && deleted.equals(grantedNode);
+    }
   }
 
   @Override
