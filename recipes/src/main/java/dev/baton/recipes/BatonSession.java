@@ -242,7 +242,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The first candidate of the queue {@code name}, read afresh.
    *
-   * @throws dev.baton.recipes.election.MalformedCandidateException if the first znode of the
+   * @throws dev.baton.recipes.MalformedCandidateException if the first znode of the
    *     queue is not a candidate's
    */
   @Override
@@ -253,7 +253,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The candidates of the queue {@code name} in order, read afresh.
    *
-   * @throws dev.baton.recipes.election.MalformedCandidateException if a znode of the queue is not
+   * @throws dev.baton.recipes.MalformedCandidateException if a znode of the queue is not
    *     a candidate's
    */
   @Override

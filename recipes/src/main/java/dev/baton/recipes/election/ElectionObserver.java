@@ -5,6 +5,7 @@ import dev.baton.fencing.support.TokenScopes;
 import dev.baton.fencing.support.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.backend.Holder;
 import java.util.List;

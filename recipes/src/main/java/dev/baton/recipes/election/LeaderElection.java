@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
+import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.internal.ElectionTerms;

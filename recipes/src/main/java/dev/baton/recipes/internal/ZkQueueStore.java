@@ -2,8 +2,8 @@
 package dev.baton.recipes.internal;
 
 import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.kernel.QueueEntry;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueEntry;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;

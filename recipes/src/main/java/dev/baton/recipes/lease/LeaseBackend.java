@@ -124,8 +124,8 @@ public final class LeaseBackend implements Backend {
     Objects.requireNonNull(contest, "contest");
     Objects.requireNonNull(listener, "listener");
     return LeaseCandidacy.join(
-        LeaseStores.store(this, contest.name()),
-        LeaseStores.wakeups(this, contest.name()),
+        LeaseStores.store(dataSource, dialect, config, contest.name()),
+        LeaseStores.wakeups(dataSource, dialect, config, contest.name()),
         config,
         contest,
         listener);
@@ -134,7 +134,7 @@ public final class LeaseBackend implements Backend {
   /** The holder of the row {@code name} while its lease is live; its node name is the row's. */
   @Override
   public Optional<Holder> holder(String name) {
-    Optional<LeaseRecord> row = LeaseStores.store(this, name).read();
+    Optional<LeaseRecord> row = LeaseStores.store(dataSource, dialect, config, name).read();
     if (row.isEmpty() || !row.get().live() || row.get().holder() == null) {
       return Optional.empty();
     }

@@ -5,12 +5,11 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.ZkQueueStore;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.Subscription;
 import java.time.Instant;
 import java.util.Collections;
@@ -219,7 +218,7 @@ final class QueueSeat implements LockSeat {
     if (outlived(epoch)) {
       end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
     }
-    CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, epoch)
+    CandidateMachine.linkReaction(false, epoch) // the standard policy
         .filter(a -> a instanceof CandidateAction.Revoke)
         .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
   }

@@ -5,7 +5,7 @@ import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
-import dev.baton.recipes.kernel.QueueEntry;
+import dev.baton.recipes.internal.queue.QueueEntry;
 import dev.baton.testkit.sim.SimRandom;
 import dev.baton.testkit.sim.SimZooKeeper;
 import dev.baton.testkit.sim.SimZooKeeper.Code;

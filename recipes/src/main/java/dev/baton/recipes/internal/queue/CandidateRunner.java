@@ -3,12 +3,11 @@ package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Contest;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Locks;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -52,7 +51,7 @@ final class CandidateRunner {
 
   private final QueueStore store;
   private final Contest config;
-  private final ConnectionPolicy policy;
+  private final boolean pauseOnSuspend;
   private final QueueCandidacy core;
   private final CandidateMachine machine;
   private final SerialLoop loop;
@@ -83,11 +82,11 @@ final class CandidateRunner {
   CandidateRunner(QueueStore store, Contest config, QueueCandidacy core, QueueMeters metrics) {
     this.store = store;
     this.config = config;
-    this.policy = config.pauseOnSuspend() ? ConnectionPolicy.SESSION : ConnectionPolicy.STANDARD;
+    this.pauseOnSuspend = config.pauseOnSuspend();
     this.core = core;
     String name = config.describe();
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    this.machine = new CandidateMachine(key, policy, true);
+    this.machine = new CandidateMachine(key, pauseOnSuspend, true);
     QueueIo queueIo = new QueueIo(store, key, config.participantId());
     this.loop =
         new SerialLoop(
@@ -111,7 +110,7 @@ final class CandidateRunner {
     if (epoch.isConnected()) {
       core.connectedIn(epoch);
     }
-    CandidateMachine.linkReaction(policy, epoch).ifPresent(effects::react);
+    CandidateMachine.linkReaction(pauseOnSuspend, epoch).ifPresent(effects::react);
     loop.execute(() -> feed(new CandidateEvent.Link(epoch)));
   }
 

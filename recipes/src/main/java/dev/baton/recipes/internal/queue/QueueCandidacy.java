@@ -7,7 +7,7 @@ import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueStore;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.kernel.QueueEntry;
+import dev.baton.recipes.internal.queue.QueueEntry;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
