@@ -242,8 +242,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The first candidate of the queue {@code name}, read afresh.
    *
-   * @throws dev.baton.recipes.MalformedCandidateException if the first znode of the
-   *     queue is not a candidate's
+   * @throws dev.baton.recipes.MalformedCandidateException if the first znode of the queue is not a
+   *     candidate's
    */
   @Override
   public Optional<Holder> holder(String name) {
@@ -253,8 +253,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The candidates of the queue {@code name} in order, read afresh.
    *
-   * @throws dev.baton.recipes.MalformedCandidateException if a znode of the queue is not
-   *     a candidate's
+   * @throws dev.baton.recipes.MalformedCandidateException if a znode of the queue is not a
+   *     candidate's
    */
   @Override
   public List<Holder> participants(String name) {

@@ -34,16 +34,16 @@ public interface Backend {
   Candidacy join(Contest contest, Candidacy.Listener listener);
 
   /**
-   * The current holder of {@code name} as the backend stores it, read afresh; empty if nobody
-   * holds it.
+   * The current holder of {@code name} as the backend stores it, read afresh; empty if nobody holds
+   * it.
    *
    * @throws dev.baton.recipes.CoordinationException if the backend cannot be read
    */
   Optional<Holder> holder(String name);
 
   /**
-   * The candidates of {@code name} as the backend lists them, the holder first; a backend without
-   * a queue (the lease row) lists only its live holder.
+   * The candidates of {@code name} as the backend lists them, the holder first; a backend without a
+   * queue (the lease row) lists only its live holder.
    *
    * @throws dev.baton.recipes.CoordinationException if the backend cannot be read
    */

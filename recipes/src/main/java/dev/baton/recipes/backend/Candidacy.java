@@ -20,22 +20,22 @@ public interface Candidacy {
   void resign(FencingToken token, RevocationReason reason);
 
   /**
-   * Stops taking part after a fatal error: a held term is given back to the store and no new one
-   * is taken, so that a candidate that can begin no term keeps no other waiting.
+   * Stops taking part after a fatal error: a held term is given back to the store and no new one is
+   * taken, so that a candidate that can begin no term keeps no other waiting.
    */
   void withdraw();
 
   /**
    * Leaves the contest: stops taking part and gives a held term back to the store so that a
    * successor can take over at once. Waits for the store at most until {@code drainDeadline} or
-   * {@code start} plus the backend's own close wait (a session's close timeout), whichever is
-   * later ({@link System#nanoTime()} values); past it the store is left to finish in the
-   * background, or the entry goes with the session, or the lease expires. Idempotent: a second
-   * call, also from another thread, returns false without leaving again.
+   * {@code start} plus the backend's own close wait (a session's close timeout), whichever is later
+   * ({@link System#nanoTime()} values); past it the store is left to finish in the background, or
+   * the entry goes with the session, or the lease expires. Idempotent: a second call, also from
+   * another thread, returns false without leaving again.
    *
-   * @return true only if the backend confirmed that this call gave back a term that was still
-   *     held (the entry deleted by this call; the release matched this holder and token); false
-   *     if no term was held, the term had ended, or nothing confirmed it in time
+   * @return true only if the backend confirmed that this call gave back a term that was still held
+   *     (the entry deleted by this call; the release matched this holder and token); false if no
+   *     term was held, the term had ended, or nothing confirmed it in time
    */
   boolean leave(long start, long drainDeadline);
 

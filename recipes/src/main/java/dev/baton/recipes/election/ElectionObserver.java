@@ -62,7 +62,9 @@ public final class ElectionObserver {
    * @throws CoordinationException if ZooKeeper cannot be read
    */
   public Optional<LeaderInfo> currentLeader() {
-    return backend.holder(path).map(h -> new LeaderInfo(h.participantId(), h.token(), h.nodeName()));
+    return backend
+        .holder(path)
+        .map(h -> new LeaderInfo(h.participantId(), h.token(), h.nodeName()));
   }
 
   /**

@@ -17,15 +17,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * dev.baton.recipes.lease.LeaseBackend}, described there); the terms, callbacks, threading contract
  * and health are the same on both.
  *
- * <p>On ZooKeeper, each candidate creates an ephemeral sequential znode under the election path (Curator's
- * protected mode, so a create retried after a connection loss leaves no orphan). The first znode in
- * sequence order leads; every other candidate watches only its immediate predecessor, so a handover
- * wakes exactly one candidate. The term's {@linkplain Leadership#token() fencing token} is the
- * leader znode's creation zxid: zxids are assigned by the ensemble's leader in commit order, carry
- * the ensemble's epoch in their high 32 bits, and survive ensemble leader changes and restarts from
- * the data directory, so a later leader znode always has a larger czxid than an earlier one on the
- * same ensemble. The sequence suffix only orders the queue: it restarts when the parent is
- * recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
+ * <p>On ZooKeeper, each candidate creates an ephemeral sequential znode under the election path
+ * (Curator's protected mode, so a create retried after a connection loss leaves no orphan). The
+ * first znode in sequence order leads; every other candidate watches only its immediate
+ * predecessor, so a handover wakes exactly one candidate. The term's {@linkplain Leadership#token()
+ * fencing token} is the leader znode's creation zxid: zxids are assigned by the ensemble's leader
+ * in commit order, carry the ensemble's epoch in their high 32 bits, and survive ensemble leader
+ * changes and restarts from the data directory, so a later leader znode always has a larger czxid
+ * than an earlier one on the same ensemble. The sequence suffix only orders the queue: it restarts
+ * when the parent is recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
  *
  * <pre>{@code
  * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());

@@ -3,8 +3,8 @@ package dev.baton.recipes.internal;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.backend.Holder;
 import dev.baton.recipes.MalformedCandidateException;
+import dev.baton.recipes.backend.Holder;
 import dev.baton.recipes.internal.queue.CandidateData;
 import dev.baton.recipes.internal.queue.CandidateName;
 import dev.baton.recipes.internal.queue.CandidateOrder;

@@ -27,8 +27,8 @@ interface LockSeat {
   boolean release();
 
   /**
-   * Stops following the backend; a hold of another thread than the caller ({@code
-   * heldByCaller} false) ends now ({@code CLOSED}).
+   * Stops following the backend; a hold of another thread than the caller ({@code heldByCaller}
+   * false) ends now ({@code CLOSED}).
    */
   void close(boolean heldByCaller);
 }

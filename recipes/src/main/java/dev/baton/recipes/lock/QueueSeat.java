@@ -3,13 +3,12 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.internal.ZkQueueStore;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.internal.queue.QueueStore;
+import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Subscription;
 import java.time.Instant;
 import java.util.Collections;

@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * past its session) creates none, and a new leader resumes right after the recorded progress, so no
  * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
  * JobWorker} to claim and run the jobs, each at least once (see the package documentation). A
- * {@link LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
- * LeadershipListener)} hears about each scheduling term.
+ * {@link LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig,
+ * JobStore, LeadershipListener)} hears about each scheduling term.
  *
  * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
  * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
@@ -104,10 +104,9 @@ public final class LeaderScheduler implements AutoCloseable {
    * failed by then (waited for at most the election's {@link
    * ElectionConfig#callbackDrainTimeout()}; one still running after that is logged, and rejected by
    * the fence once a newer term registered); exactly once after each {@code elected}, in order,
-   * with the election's threading contract: on the election's callback thread, never on a
-   * ZooKeeper thread nor under a lock (see {@link LeadershipListener}). An exception from {@code
-   * elected} is handled as the election is configured (by default, the instance resigns, ending
-   * the term).
+   * with the election's threading contract: on the election's callback thread, never on a ZooKeeper
+   * thread nor under a lock (see {@link LeadershipListener}). An exception from {@code elected} is
+   * handled as the election is configured (by default, the instance resigns, ending the term).
    *
    * @param listener told about the terms; {@code null} for none
    * @throws NullPointerException if another argument is null

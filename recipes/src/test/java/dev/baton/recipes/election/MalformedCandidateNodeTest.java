@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.lock.FencedLock;

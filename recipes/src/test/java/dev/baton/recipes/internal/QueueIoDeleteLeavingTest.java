@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
-import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.internal.queue.QueueEntry;
+import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.testkit.Closer;
 import java.time.Duration;

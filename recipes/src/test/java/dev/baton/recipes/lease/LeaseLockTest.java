@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The fenced lock on a lease row, on real PostgreSQL and H2: the lock's contract as on ZooKeeper. */
+/**
+ * The fenced lock on a lease row, on real PostgreSQL and H2: the lock's contract as on ZooKeeper.
+ */
 class LeaseLockTest {
   private static final Duration WITHIN = Duration.ofSeconds(20);
   private static final String PATH = "/lease/lock";

@@ -84,11 +84,7 @@ public final class ElectionMetrics implements AutoCloseable {
       for (RevocationReason r : RevocationReason.values()) {
         revoked.put(r, owned.counter("baton.election.revoked", Tag.of("reason", r.name())));
       }
-      return new Registered(
-          owned,
-          elected,
-          revoked,
-          owned.timer("baton.election.time.to.elect"));
+      return new Registered(owned, elected, revoked, owned.timer("baton.election.time.to.elect"));
     }
   }
 
@@ -125,12 +121,10 @@ public final class ElectionMetrics implements AutoCloseable {
     }
   }
 
-
   /** How many user callbacks have thrown. */
   public long callbackFailures() {
     return callbackFailures.get();
   }
-
 
   /**
    * Removes this election's meters from the registry, unless a newer instance with the same tags

@@ -25,11 +25,11 @@ import org.slf4j.LoggerFactory;
  * its {@link Candidacy} reports, queues the callbacks on one {@link CallbackDispatcher} and counts
  * the metrics, once for every backend.
  *
- * <p>Every change of the current term happens under the slot's lock, which is never held while
- * user code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes
- * its {@code elected}. A grant's validity (for ZooKeeper: the session's epoch is still the one the
- * queue was read in) is checked under the same lock with which the backend reports ends and
- * pauses, so no term outlives the connection it began on by more than the delivery of one event.
+ * <p>Every change of the current term happens under the slot's lock, which is never held while user
+ * code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
+ * {@code elected}. A grant's validity (for ZooKeeper: the session's epoch is still the one the
+ * queue was read in) is checked under the same lock with which the backend reports ends and pauses,
+ * so no term outlives the connection it began on by more than the delivery of one event.
  */
 public final class ElectionTerms implements Candidacy.Listener {
   private static final Logger log = LoggerFactory.getLogger(ElectionTerms.class);

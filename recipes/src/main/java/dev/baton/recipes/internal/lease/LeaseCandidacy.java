@@ -42,8 +42,7 @@ public final class LeaseCandidacy implements Candidacy {
     this.description = "lease:" + table + ":" + contest.name();
     this.listener = listener;
     this.runner =
-        new LeaseRunner(
-            store, wakeups, lease, this, contest.participantId(), contest.describe());
+        new LeaseRunner(store, wakeups, lease, this, contest.participantId(), contest.describe());
   }
 
   /** Joins the contest for the row {@code contest.name()} of {@code store}'s table. */

@@ -10,7 +10,6 @@ import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
 import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
-import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import java.time.Duration;
 import java.util.Set;

@@ -24,7 +24,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Poke;
 import dev.baton.recipes.internal.queue.CandidateEvent.Resign;
 import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.internal.queue.QueueEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,8 +33,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
  * lock): state + event &rarr; actions. Pure: no I/O, no threads, no clock; the loop that owns it
- * applies the actions to a {@link dev.baton.recipes.internal.queue.QueueStore} and feeds the replies back,
- * and the simulation drives it against a model of ZooKeeper.
+ * applies the actions to a {@link dev.baton.recipes.internal.queue.QueueStore} and feeds the
+ * replies back, and the simulation drives it against a model of ZooKeeper.
  *
  * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any
  * other entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
@@ -102,15 +101,12 @@ public final class CandidateMachine {
    * {@link #on} gives for a {@link Link} event, for the session's event thread to act on without
    * waiting behind the loop's I/O.
    */
-  public static Optional<CandidateAction> linkReaction(
-      boolean pauseOnSuspend, ConnectionEpoch e) {
+  public static Optional<CandidateAction> linkReaction(boolean pauseOnSuspend, ConnectionEpoch e) {
     return switch (e.link()) {
       case CONNECTED -> Optional.empty();
       case SUSPENDED ->
           Optional.of(
-              pauseOnSuspend
-                  ? new Pause()
-                  : new Revoke(RevocationReason.CONNECTION_SUSPENDED));
+              pauseOnSuspend ? new Pause() : new Revoke(RevocationReason.CONNECTION_SUSPENDED));
       case LOST -> Optional.of(new Revoke(RevocationReason.SESSION_LOST));
       case CLOSED -> Optional.of(new Revoke(RevocationReason.CLOSED));
     };

@@ -7,7 +7,6 @@ import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Locks;
-import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -24,11 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The candidate's I/O: applies the {@link CandidateMachine}'s
- * actions to the {@link QueueStore} on one {@link SerialLoop} and feeds the replies back, one event
- * at a time. The machine and the I/O are guarded by {@code io}, held by each loop task and by
- * {@link #close()}, which runs on the caller's thread so that a closing leader's delete is not
- * handed off on the way to its successor.
+ * The candidate's I/O: applies the {@link CandidateMachine}'s actions to the {@link QueueStore} on
+ * one {@link SerialLoop} and feeds the replies back, one event at a time. The machine and the I/O
+ * are guarded by {@code io}, held by each loop task and by {@link #close()}, which runs on the
+ * caller's thread so that a closing leader's delete is not handed off on the way to its successor.
  *
  * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
  * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}),

@@ -7,7 +7,6 @@ import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.internal.queue.QueueStore;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link
  * CandidateRunner} applies its actions, and this class turns them into terms for the {@link
  * Candidacy.Listener}. A grant is valid only if the session's epoch is still the one in which the
- * queue was read and the entry's watch has not fired; both are checked inside the listener's
- * {@code granted}, under the lock with which it hears of ends and pauses.
+ * queue was read and the entry's watch has not fired; both are checked inside the listener's {@code
+ * granted}, under the lock with which it hears of ends and pauses.
  */
 public final class QueueCandidacy implements Candidacy {
   private static final int MAX_DEAD_NODES = 64;

@@ -11,7 +11,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.internal.queue.QueueEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -108,7 +107,8 @@ class CandidateMachineFirstWhenGoneTest {
 
   @Test
   void aLockAttemptThatWatchesItsHoldReadsToConfirmItsEntry() {
-    CandidateMachine watching = new CandidateMachine("me", false /* standard policy */, false, true);
+    CandidateMachine watching =
+        new CandidateMachine("me", false /* standard policy */, false, true);
     String mine = name("me", 5);
     String before = name("b", 3);
     enterAndList(watching, mine, before);

@@ -22,7 +22,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.internal.queue.QueueEntry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
