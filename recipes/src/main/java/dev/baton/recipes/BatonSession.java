@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes;
 
+import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.backend.Candidacy;
+import dev.baton.recipes.backend.Contest;
+import dev.baton.recipes.backend.Holder;
 import dev.baton.recipes.internal.BoundedClose;
 import dev.baton.recipes.internal.CuratorLiveness;
+import dev.baton.recipes.internal.QueueReader;
 import dev.baton.recipes.internal.SaslLoginCheck;
 import dev.baton.recipes.internal.ZkCalls;
+import dev.baton.recipes.internal.ZkQueueStore;
+import dev.baton.recipes.internal.queue.QueueCandidacy;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
@@ -12,6 +19,7 @@ import dev.baton.recipes.security.CuratorSecurity;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,7 +45,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class BatonSession implements AutoCloseable {
+public final class BatonSession implements Backend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(BatonSession.class);
 
   private enum State {
@@ -213,7 +221,48 @@ public final class BatonSession implements AutoCloseable {
     }
   }
 
+  /** As {@link #closeWithSession}: the {@link Backend}'s word for it. */
+  @Override
+  public void closeWith(AutoCloseable recipe) {
+    closeWithSession(recipe);
+  }
+
+  /**
+   * Joins the ZooKeeper queue {@code contest.name()}: an ephemeral sequential znode of this
+   * session; the first znode in sequence order holds the term, whose token is its creation zxid.
+   */
+  @Override
+  public Candidacy join(Contest contest, Candidacy.Listener listener) {
+    Objects.requireNonNull(contest, "contest");
+    Objects.requireNonNull(listener, "listener");
+    return QueueCandidacy.join(
+        new ZkQueueStore(curator(), liveness(), contest.name()), contest, listener);
+  }
+
+  /**
+   * The first candidate of the queue {@code name}, read afresh.
+   *
+   * @throws dev.baton.recipes.MalformedCandidateException if the first znode of the queue is not a
+   *     candidate's
+   */
+  @Override
+  public Optional<Holder> holder(String name) {
+    return new QueueReader(curator(), Objects.requireNonNull(name, "name")).holder();
+  }
+
+  /**
+   * The candidates of the queue {@code name} in order, read afresh.
+   *
+   * @throws dev.baton.recipes.MalformedCandidateException if a znode of the queue is not a
+   *     candidate's
+   */
+  @Override
+  public List<Holder> participants(String name) {
+    return new QueueReader(curator(), Objects.requireNonNull(name, "name")).participants();
+  }
+
   /** Forgets an attached object, for recipes that were closed on their own. */
+  @Override
   public void detach(AutoCloseable closeable) {
     synchronized (attached) {
       attached.remove(closeable);

@@ -72,6 +72,37 @@ class ConfigurationErrorsTest {
       new ApiErrorRules.Samples()
           .value(CuratorFramework.class, () -> CLIENT)
           .value(BatonSession.class, () -> BatonSession.wrap(CLIENT))
+          .value(dev.baton.recipes.backend.Backend.class, () -> BatonSession.wrap(CLIENT))
+          .value(
+              dev.baton.recipes.backend.Contest.class,
+              () ->
+                  new dev.baton.recipes.backend.Contest(
+                      "/e", "p", false, Duration.ZERO, new SimpleMeterRegistry()))
+          .value(
+              dev.baton.recipes.backend.Candidacy.Listener.class,
+              () ->
+                  new dev.baton.recipes.backend.Candidacy.Listener() {
+                    @Override
+                    public boolean granted(
+                        dev.baton.fencing.FencingToken token,
+                        String nodeName,
+                        Duration waited,
+                        java.util.function.BooleanSupplier valid) {
+                      return false;
+                    }
+
+                    @Override
+                    public void suspended() {}
+
+                    @Override
+                    public boolean ended(
+                        dev.baton.fencing.FencingToken token, RevocationReason reason) {
+                      return false;
+                    }
+
+                    @Override
+                    public void failed(VirtualMachineError e) {}
+                  })
           .value(SessionConfig.class, () -> SessionConfig.builder("127.0.0.1:1").build())
           .value(ElectionConfig.class, () -> ElectionConfig.builder("/e").build())
           .value(LeadershipListener.class, () -> LISTENER)

@@ -5,17 +5,12 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.internal.queue.CandidateData;
-import dev.baton.recipes.internal.queue.CandidateName;
-import dev.baton.recipes.internal.queue.CandidateOrder;
-import java.util.ArrayList;
+import dev.baton.recipes.MalformedCandidateException;
+import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.backend.Holder;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.data.Stat;
 
 /**
  * Reads an election without taking part: the current leader with its token, and the queue of
@@ -31,9 +26,7 @@ import org.apache.zookeeper.data.Stat;
  * <p>Thread-safe.
  */
 public final class ElectionObserver {
-  private static final int ATTEMPTS = 5;
-
-  private final CuratorFramework client;
+  private final Backend backend;
   private final String path;
 
   /**
@@ -43,11 +36,22 @@ public final class ElectionObserver {
    * @throws IllegalArgumentException if the path is invalid
    */
   public ElectionObserver(BatonSession session, String path) {
-    Objects.requireNonNull(session, "session");
+    this((Backend) Objects.requireNonNull(session, "session"), path);
+  }
+
+  /**
+   * Observes the election on {@code path} of {@code backend}; on the lease backend, which has no
+   * queue, the participants are only the live holder.
+   *
+   * @throws NullPointerException if {@code backend} or {@code path} is null
+   * @throws IllegalArgumentException if the path is invalid
+   */
+  public ElectionObserver(Backend backend, String path) {
+    Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(path, "path");
     Validation.path("election", path);
     FencingToken.checkScope("election", path);
-    this.client = session.curator();
+    this.backend = backend;
     this.path = path;
   }
 
@@ -58,20 +62,9 @@ public final class ElectionObserver {
    * @throws CoordinationException if ZooKeeper cannot be read
    */
   public Optional<LeaderInfo> currentLeader() {
-    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-      List<CandidateName> queue = queue();
-      if (queue.isEmpty()) {
-        return Optional.empty();
-      }
-      CandidateName first = queue.get(0);
-      Stat stat = new Stat();
-      Optional<String> id = read(first.name(), stat);
-      if (id.isPresent()) {
-        return Optional.of(
-            new LeaderInfo(id.get(), FencingToken.of(path, stat.getCzxid()), first.name()));
-      }
-    }
-    throw new CoordinationException("the leader of " + path + " kept changing while being read");
+    return backend
+        .holder(path)
+        .map(h -> new LeaderInfo(h.participantId(), h.token(), h.nodeName()));
   }
 
   /**
@@ -81,51 +74,9 @@ public final class ElectionObserver {
    * @throws CoordinationException if ZooKeeper cannot be read
    */
   public List<Participant> participants() {
-    List<Participant> result = new ArrayList<>();
-    for (CandidateName c : queue()) {
-      Optional<String> id = read(c.name(), new Stat());
-      id.ifPresent(s -> result.add(new Participant(result.size(), s, c.name())));
-    }
-    return List.copyOf(result);
-  }
-
-  private List<CandidateName> queue() {
-    try {
-      return CandidateOrder.order(client.getChildren().forPath(path), ignored -> {});
-    } catch (KeeperException.NoNodeException e) {
-      return List.of();
-    } catch (Exception e) {
-      throw new CoordinationException("cannot list the candidates of " + path, keepInterrupt(e));
-    }
-  }
-
-  /** The participant id of the candidate {@code name}, or empty if it is gone. */
-  private Optional<String> read(String name, Stat stat) {
-    String nodePath = ZKPaths.makePath(path, name);
-    byte[] bytes;
-    try {
-      bytes = client.getData().storingStatIn(stat).forPath(nodePath);
-    } catch (KeeperException.NoNodeException gone) {
-      return Optional.empty();
-    } catch (Exception e) {
-      throw new CoordinationException(
-          "cannot read the candidate " + name + " of " + path, keepInterrupt(e));
-    }
-    if (stat.getEphemeralOwner() == 0) {
-      throw new MalformedCandidateException(
-          nodePath, "it is not ephemeral, so no candidate created it");
-    }
-    return Optional.of(CandidateData.decode(nodePath, bytes));
-  }
-
-  /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
-   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
-   */
-  private static Exception keepInterrupt(Exception e) {
-    if (e instanceof InterruptedException) {
-      Thread.currentThread().interrupt();
-    }
-    return e;
+    List<Holder> queue = backend.participants(path);
+    return java.util.stream.IntStream.range(0, queue.size())
+        .mapToObj(i -> new Participant(i, queue.get(i).participantId(), queue.get(i).nodeName()))
+        .toList();
   }
 }

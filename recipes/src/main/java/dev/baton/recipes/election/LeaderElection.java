@@ -1,36 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.election;
 
-import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.internal.ElectionCore;
-import dev.baton.recipes.election.internal.ElectionEngine;
-import dev.baton.recipes.election.internal.LeaseElectionCore;
-import dev.baton.recipes.internal.ZkQueueStore;
-import dev.baton.recipes.internal.lease.LeaseStores;
-import dev.baton.recipes.lease.LeaseBackend;
+import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.election.internal.ElectionTerms;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Leader election with a fencing token per term, on ZooKeeper ({@link #create(BatonSession,
- * ElectionConfig, LeadershipListener)}, described here) or on a lease record in a SQL database
- * ({@link #create(LeaseBackend, ElectionConfig, LeadershipListener)}, described in {@link
- * LeaseBackend}); the terms, callbacks, threading contract and health are the same on both.
+ * Leader election with a fencing token per term, on any {@link Backend}: ZooKeeper (a {@link
+ * dev.baton.recipes.BatonSession}, described here) or a lease record in a SQL database (a {@link
+ * dev.baton.recipes.lease.LeaseBackend}, described there); the terms, callbacks, threading contract
+ * and health are the same on both.
  *
- * <p>Each candidate creates an ephemeral sequential znode under the election path (Curator's
- * protected mode, so a create retried after a connection loss leaves no orphan). The first znode in
- * sequence order leads; every other candidate watches only its immediate predecessor, so a handover
- * wakes exactly one candidate. The term's {@linkplain Leadership#token() fencing token} is the
- * leader znode's creation zxid: zxids are assigned by the ensemble's leader in commit order, carry
- * the ensemble's epoch in their high 32 bits, and survive ensemble leader changes and restarts from
- * the data directory, so a later leader znode always has a larger czxid than an earlier one on the
- * same ensemble. The sequence suffix only orders the queue: it restarts when the parent is
- * recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
+ * <p>On ZooKeeper, each candidate creates an ephemeral sequential znode under the election path
+ * (Curator's protected mode, so a create retried after a connection loss leaves no orphan). The
+ * first znode in sequence order leads; every other candidate watches only its immediate
+ * predecessor, so a handover wakes exactly one candidate. The term's {@linkplain Leadership#token()
+ * fencing token} is the leader znode's creation zxid: zxids are assigned by the ensemble's leader
+ * in commit order, carry the ensemble's epoch in their high 32 bits, and survive ensemble leader
+ * changes and restarts from the data directory, so a later leader znode always has a larger czxid
+ * than an earlier one on the same ensemble. The sequence suffix only orders the queue: it restarts
+ * when the parent is recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
  *
  * <pre>{@code
  * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
@@ -58,56 +53,30 @@ public final class LeaderElection implements AutoCloseable {
     CLOSED
   }
 
-  private final @Nullable BatonSession session; // null on the lease backend
+  private final Backend backend;
   private final ElectionConfig config;
-  private final ElectionEngine core;
+  private final ElectionTerms core;
   private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
 
-  private LeaderElection(
-      @Nullable BatonSession session, ElectionConfig config, ElectionEngine core) {
-    this.session = session;
+  private LeaderElection(Backend backend, ElectionConfig config, ElectionTerms core) {
+    this.backend = backend;
     this.config = config;
     this.core = core;
   }
 
-  /** Creates a latent election; call {@link #start()} to enter the queue. */
-  public static LeaderElection create(
-      BatonSession session, ElectionConfig config, LeadershipListener listener) {
-    Objects.requireNonNull(session, "session");
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(listener, "listener");
-    return new LeaderElection(
-        session,
-        config,
-        new ElectionCore(
-            new ZkQueueStore(session.curator(), session.liveness(), config.path()),
-            config,
-            listener,
-            new ElectionObserver(session, config.path())));
-  }
-
   /**
-   * Creates a latent election on a lease record in a SQL database (see {@link LeaseBackend}): the
-   * same terms, tokens, callbacks and health as on ZooKeeper, without a session. The election's
-   * path names the lease row and scopes its tokens. Call {@link #start()} to take part.
+   * Creates a latent election on {@code backend}: a {@link dev.baton.recipes.BatonSession}
+   * (ZooKeeper) or a {@link dev.baton.recipes.lease.LeaseBackend} (a lease row, whose name is the
+   * election's path, which also scopes its tokens). Call {@link #start()} to take part.
    *
    * @throws NullPointerException if an argument is null
    */
   public static LeaderElection create(
-      LeaseBackend backend, ElectionConfig config, LeadershipListener listener) {
+      Backend backend, ElectionConfig config, LeadershipListener listener) {
     Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
-    return new LeaderElection(
-        null,
-        config,
-        new LeaseElectionCore(
-            LeaseStores.store(backend, config.path()),
-            LeaseStores.wakeups(backend, config.path()),
-            backend.config().table(),
-            backend.config(),
-            config,
-            listener));
+    return new LeaderElection(backend, config, new ElectionTerms(config, listener));
   }
 
   /**
@@ -121,10 +90,8 @@ public final class LeaderElection implements AutoCloseable {
       throw new IllegalStateException(
           "the election is " + state.get() + ", it can start only once");
     }
-    if (session != null) {
-      session.closeWithSession(this);
-    }
-    core.start();
+    backend.closeWith(this);
+    core.start(backend);
   }
 
   /**
@@ -148,9 +115,7 @@ public final class LeaderElection implements AutoCloseable {
     if (before == State.CLOSED) {
       return;
     }
-    if (session != null) {
-      session.detach(this);
-    }
+    backend.detach(this);
     if (before == State.STARTED) {
       core.close();
     }
@@ -193,7 +158,7 @@ public final class LeaderElection implements AutoCloseable {
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */
   public Optional<LeaderInfo> currentLeader() {
-    return core.currentLeader();
+    return observer().currentLeader();
   }
 
   /**
@@ -203,7 +168,11 @@ public final class LeaderElection implements AutoCloseable {
    * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    */
   public List<Participant> participants() {
-    return core.participants();
+    return observer().participants();
+  }
+
+  private ElectionObserver observer() {
+    return new ElectionObserver(backend, config.path());
   }
 
   /** This candidate's participant id. */

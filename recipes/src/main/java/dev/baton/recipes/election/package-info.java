@@ -21,7 +21,7 @@
  *   <li>What is read from ZooKeeper is parsed strictly and never crashes a candidate: children that
  *       are not candidate znodes are ignored (logged once at WARN, counted), and an observer
  *       reports a candidate-named znode with bad data, or one that is not ephemeral, as a {@link
- *       dev.baton.recipes.election.MalformedCandidateException}, never as the leader.
+ *       dev.baton.recipes.MalformedCandidateException}, never as the leader.
  * </ul>
  *
  * <h2>Not guaranteed</h2>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal;
 
+import dev.baton.recipes.internal.queue.QueueEntry;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.kernel.QueueEntry;
-import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;

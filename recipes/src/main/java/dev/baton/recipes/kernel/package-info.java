@@ -1,6 +1,6 @@
 /**
- * The kernel every Baton recipe stands on, published for Baton's recipe modules (and for a second
- * coordination backend); applications use the recipes instead.
+ * The kernel every Baton recipe stands on, published for Baton's recipe modules; applications use
+ * the recipes instead, and a backend implements {@link dev.baton.recipes.backend.Backend}.
  *
  * <ul>
  *   <li>{@link dev.baton.recipes.kernel.Liveness}: a session's connection epochs and {@code done}
@@ -13,8 +13,6 @@
  *       while the loop has a task due.
  *   <li>{@link dev.baton.recipes.kernel.TermHandle}: the one implementation of {@link
  *       dev.baton.recipes.Term}.
- *   <li>{@link dev.baton.recipes.kernel.QueueStore}: the seam between the queue recipes and a
- *       store.
  *   <li>{@link dev.baton.recipes.kernel.BatonThreads}: the one thread factory.
  * </ul>
  */

@@ -1,9 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
+import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.backend.Candidacy;
+import dev.baton.recipes.backend.Contest;
+import dev.baton.recipes.backend.Holder;
+import dev.baton.recipes.internal.lease.LeaseCandidacy;
+import dev.baton.recipes.internal.lease.LeaseHolder;
+import dev.baton.recipes.internal.lease.LeaseRecord;
 import dev.baton.recipes.internal.lease.LeaseSchema;
+import dev.baton.recipes.internal.lease.LeaseStores;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -64,7 +75,7 @@ import javax.sql.DataSource;
  *
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */
-public final class LeaseBackend {
+public final class LeaseBackend implements Backend {
   private final DataSource dataSource;
   private final LeaseConfig config;
   private final SqlDialect dialect;
@@ -101,6 +112,44 @@ public final class LeaseBackend {
    */
   public static String ddl(String table) {
     return LeaseSchema.ddl(table);
+  }
+
+  /**
+   * Joins the contest for the row {@code contest.name()}: the candidate takes the row when it is
+   * absent, released or expired, renews it while it holds it, and polls (or, on PostgreSQL, also
+   * wakes on a release) while it follows.
+   */
+  @Override
+  public Candidacy join(Contest contest, Candidacy.Listener listener) {
+    Objects.requireNonNull(contest, "contest");
+    Objects.requireNonNull(listener, "listener");
+    return LeaseCandidacy.join(
+        LeaseStores.store(dataSource, dialect, config, contest.name()),
+        LeaseStores.wakeups(dataSource, dialect, config, contest.name()),
+        config,
+        contest,
+        listener);
+  }
+
+  /** The holder of the row {@code name} while its lease is live; its node name is the row's. */
+  @Override
+  public Optional<Holder> holder(String name) {
+    Optional<LeaseRecord> row = LeaseStores.store(dataSource, dialect, config, name).read();
+    if (row.isEmpty() || !row.get().live() || row.get().holder() == null) {
+      return Optional.empty();
+    }
+    LeaseRecord r = row.get();
+    return Optional.of(
+        new Holder(
+            LeaseHolder.participantOf(String.valueOf(r.holder())),
+            FencingToken.of(name, r.token()),
+            "lease:" + config.table() + ":" + name));
+  }
+
+  /** A lease has no queue: only its live holder, if any. */
+  @Override
+  public List<Holder> participants(String name) {
+    return holder(name).map(List::of).orElse(List.of());
   }
 
   public DataSource dataSource() {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.recipes.internal.lease.LeaseSchema;
+import dev.baton.recipes.internal.lease.LeaseTable;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -223,7 +223,7 @@ public final class LeaseConfig {
                 + usable
                 + "): a renewal sent on time must be confirmed before the term's deadline");
       }
-      LeaseSchema.validTable(table);
+      LeaseTable.valid(table);
       return new LeaseConfig(this);
     }
 

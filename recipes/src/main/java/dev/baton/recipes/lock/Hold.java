@@ -3,7 +3,6 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -12,20 +11,11 @@ import org.jspecify.annotations.Nullable;
 final class Hold extends TermHandle implements LockHandle {
   private final FencedLock lock;
   private final String nodePath;
-  private final ConnectionEpoch epoch;
 
-  Hold(FencedLock lock, FencingToken token, String nodePath, ConnectionEpoch epoch, Instant since) {
+  Hold(FencedLock lock, FencingToken token, String nodePath, Instant since) {
     super(token, since);
     this.lock = lock;
     this.nodePath = nodePath;
-    this.epoch = epoch;
-  }
-
-  /** True if {@code later} connects another session than the one the hold began in. */
-  boolean outlivedBy(ConnectionEpoch later) {
-    return later.isConnected()
-        && later.number() > epoch.number()
-        && later.sessionId() != epoch.sessionId();
   }
 
   @Override

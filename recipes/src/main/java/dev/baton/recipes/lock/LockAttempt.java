@@ -2,14 +2,13 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateMachine;
 import dev.baton.recipes.internal.queue.QueueIo;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueStore;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -74,8 +73,7 @@ final class LockAttempt {
     this.store = store;
     this.publisher = publisher;
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    this.machine =
-        new CandidateMachine(key, ConnectionPolicy.STANDARD, false, config.watchHeldNode());
+    this.machine = new CandidateMachine(key, false, false, config.watchHeldNode());
     this.io = new QueueIo(store, key, config.ownerId());
     this.onNodeChange = onNodeChange;
   }

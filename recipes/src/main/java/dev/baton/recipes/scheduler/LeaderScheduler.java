@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.lease.LeaseBackend;
 import io.micrometer.core.instrument.Counter;
 import java.util.Objects;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * past its session) creates none, and a new leader resumes right after the recorded progress, so no
  * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
  * JobWorker} to claim and run the jobs, each at least once (see the package documentation). A
- * {@link LeadershipListener} passed to {@link #create(BatonSession, ElectionConfig, ScheduleConfig,
+ * {@link LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig,
  * JobStore, LeadershipListener)} hears about each scheduling term.
  *
  * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
@@ -32,7 +30,7 @@ public final class LeaderScheduler implements AutoCloseable {
   private final LeaderElection election;
 
   private LeaderScheduler(
-      Function<LeadershipListener, LeaderElection> elect,
+      Backend backend,
       ElectionConfig electionConfig,
       ScheduleConfig schedule,
       JobStore store,
@@ -46,7 +44,9 @@ public final class LeaderScheduler implements AutoCloseable {
             .tag("schedule", schedule.name())
             .register(electionConfig.meterRegistry());
     this.election =
-        elect.apply(
+        LeaderElection.create(
+            backend,
+            electionConfig,
             new LeadershipListener() {
               private @Nullable SchedulingTerm term;
 
@@ -87,60 +87,32 @@ public final class LeaderScheduler implements AutoCloseable {
   }
 
   /**
-   * A latent scheduler: {@link #start()} enters the election.
+   * A latent scheduler on {@code backend} (a {@link dev.baton.recipes.BatonSession} or a {@link
+   * dev.baton.recipes.lease.LeaseBackend}): {@link #start()} enters the election.
    *
    * @throws NullPointerException if an argument is null
    */
   public static LeaderScheduler create(
-      BatonSession session,
-      ElectionConfig electionConfig,
-      ScheduleConfig schedule,
-      JobStore store) {
-    return create(session, electionConfig, schedule, store, null);
+      Backend backend, ElectionConfig electionConfig, ScheduleConfig schedule, JobStore store) {
+    return create(backend, electionConfig, schedule, store, null);
   }
 
   /**
-   * A latent scheduler that tells {@code listener} about its scheduling terms: {@code elected} once
-   * this instance's term has started scheduling, {@code revoked} once the term has ended and its
-   * scheduling has stopped: a write already sent to the store has landed or failed by then (waited
-   * for at most the election's {@link ElectionConfig#callbackDrainTimeout()}; one still running
-   * after that is logged, and rejected by the fence once a newer term registered); exactly once
-   * after each {@code elected}, in order, with the election's threading contract: on the election's
-   * callback thread, never on a ZooKeeper thread nor under a lock (see {@link LeadershipListener}).
-   * An exception from {@code elected} is handled as the election is configured (by default, the
-   * instance resigns, ending the term).
+   * A latent scheduler on {@code backend} that tells {@code listener} about its scheduling terms:
+   * {@code elected} once this instance's term has started scheduling, {@code revoked} once the term
+   * has ended and its scheduling has stopped: a write already sent to the store has landed or
+   * failed by then (waited for at most the election's {@link
+   * ElectionConfig#callbackDrainTimeout()}; one still running after that is logged, and rejected by
+   * the fence once a newer term registered); exactly once after each {@code elected}, in order,
+   * with the election's threading contract: on the election's callback thread, never on a ZooKeeper
+   * thread nor under a lock (see {@link LeadershipListener}). An exception from {@code elected} is
+   * handled as the election is configured (by default, the instance resigns, ending the term).
    *
    * @param listener told about the terms; {@code null} for none
    * @throws NullPointerException if another argument is null
    */
   public static LeaderScheduler create(
-      BatonSession session,
-      ElectionConfig electionConfig,
-      ScheduleConfig schedule,
-      JobStore store,
-      @Nullable LeadershipListener listener) {
-    Objects.requireNonNull(session, "session");
-    Objects.requireNonNull(electionConfig, "electionConfig");
-    Objects.requireNonNull(schedule, "schedule");
-    Objects.requireNonNull(store, "store");
-    return new LeaderScheduler(
-        l -> LeaderElection.create(session, electionConfig, l),
-        electionConfig,
-        schedule,
-        store,
-        listener);
-  }
-
-  /**
-   * A latent scheduler elected on a lease record in a SQL database instead of ZooKeeper (see {@link
-   * LeaseBackend}); otherwise as {@link #create(BatonSession, ElectionConfig, ScheduleConfig,
-   * JobStore, LeadershipListener)}.
-   *
-   * @param listener told about the terms; {@code null} for none
-   * @throws NullPointerException if another argument is null
-   */
-  public static LeaderScheduler create(
-      LeaseBackend backend,
+      Backend backend,
       ElectionConfig electionConfig,
       ScheduleConfig schedule,
       JobStore store,
@@ -149,12 +121,7 @@ public final class LeaderScheduler implements AutoCloseable {
     Objects.requireNonNull(electionConfig, "electionConfig");
     Objects.requireNonNull(schedule, "schedule");
     Objects.requireNonNull(store, "store");
-    return new LeaderScheduler(
-        l -> LeaderElection.create(backend, electionConfig, l),
-        electionConfig,
-        schedule,
-        store,
-        listener);
+    return new LeaderScheduler(backend, electionConfig, schedule, store, listener);
   }
 
   /** Enters the election; scheduling begins when this instance is elected. */

@@ -6,9 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
+import dev.baton.recipes.internal.queue.QueueEntry;
 import dev.baton.recipes.internal.queue.QueueIo;
-import dev.baton.recipes.kernel.QueueEntry;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueStore;
 import dev.baton.testkit.Closer;
 import java.time.Duration;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.SessionConfig;
-import dev.baton.recipes.kernel.QueueStore;
+import dev.baton.recipes.internal.queue.QueueStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -3,9 +3,9 @@ package dev.baton.recipes.sim;
 
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateName;
+import dev.baton.recipes.internal.queue.QueueEntry;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
-import dev.baton.recipes.kernel.QueueEntry;
 import dev.baton.testkit.sim.SimRandom;
 import dev.baton.testkit.sim.SimZooKeeper;
 import dev.baton.testkit.sim.SimZooKeeper.Code;

@@ -79,7 +79,7 @@ final class ElectionRecipe implements Recipe {
     this.world = c.world;
     this.instance = instance;
     this.key = Long.toString(c.random.nextLong() & Long.MAX_VALUE, 36);
-    this.machine = new CandidateMachine(key, c.settings.policy(), true);
+    this.machine = new CandidateMachine(key, c.settings.pausesOnSuspend(), true);
     this.lastDelivered = new ConnectionEpoch(0, ConnectionEpoch.Link.SUSPENDED, 0);
     c.subscribe(); // start(): the liveness subscription
     world.attempts++;
@@ -93,7 +93,7 @@ final class ElectionRecipe implements Recipe {
       return;
     }
     lastDelivered = e;
-    CandidateMachine.linkReaction(c.settings.policy(), e)
+    CandidateMachine.linkReaction(c.settings.pausesOnSuspend(), e)
         .ifPresent(
             a -> {
               if (a instanceof CandidateAction.Revoke r) {

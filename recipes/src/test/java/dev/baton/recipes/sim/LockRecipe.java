@@ -2,7 +2,6 @@
 package dev.baton.recipes.sim;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.queue.CandidateAction;
 import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateMachine;
@@ -64,7 +63,7 @@ final class LockRecipe implements Recipe {
   private final class Attempt {
     final int number = ++attempts;
     final String key = Long.toString(c.random.nextLong() & Long.MAX_VALUE, 36);
-    final CandidateMachine machine = new CandidateMachine(key, ConnectionPolicy.STANDARD, false);
+    final CandidateMachine machine = new CandidateMachine(key, false /* standard policy */, false);
     final ArrayDeque<CandidateEvent> inbox = new ArrayDeque<>();
     final ArrayDeque<CandidateEvent> ready = new ArrayDeque<>();
     final ArrayDeque<CandidateAction> batch = new ArrayDeque<>();
@@ -291,7 +290,7 @@ final class LockRecipe implements Recipe {
     }
     lastDelivered = e;
     // FencedLock.onEpoch: a suspended or lost link ends the hold at once.
-    CandidateMachine.linkReaction(ConnectionPolicy.STANDARD, e)
+    CandidateMachine.linkReaction(false /* standard policy */, e)
         .filter(a -> a instanceof CandidateAction.Revoke)
         .ifPresent(
             a -> {

@@ -35,6 +35,11 @@ record Settings(
     Mutation mutation,
     java.util.Set<Finding> tolerated) {
 
+  /** True under the session policy: a suspended link pauses the term instead of ending it. */
+  boolean pausesOnSuspend() {
+    return policy == ConnectionPolicy.SESSION;
+  }
+
   /** True if the known finding {@code f} is worked around in this run. */
   boolean tolerates(Finding f) {
     return tolerated.contains(f);

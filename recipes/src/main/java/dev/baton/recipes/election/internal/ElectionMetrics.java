@@ -28,8 +28,6 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code baton.election.time.to.elect}: from entering the queue to being elected
  *   <li>{@code baton.election.callback.failures}: user callbacks that threw, tagged {@code
  *       callback}
- *   <li>{@code baton.election.watch.events}: watch notifications received
- *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
  * </ul>
  *
  * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
@@ -54,14 +52,11 @@ public final class ElectionMetrics implements AutoCloseable {
       OwnedMeters owned,
       Counter elected,
       Map<RevocationReason, Counter> revoked,
-      Timer timeToElect,
-      Counter watchEvents,
-      Counter ignoredChildren) {}
+      Timer timeToElect) {}
 
   private final AtomicLong leader = new AtomicLong();
   private final AtomicLong token = new AtomicLong();
   private final AtomicLong callbackFailures = new AtomicLong();
-  private final AtomicLong watchEvents = new AtomicLong();
   private final @Nullable Registered meters;
 
   /** Meters of the election on {@code path} of {@code participantId} in {@code registry}. */
@@ -81,8 +76,6 @@ public final class ElectionMetrics implements AutoCloseable {
                   "baton.election.elected",
                   "baton.election.revoked",
                   "baton.election.time.to.elect",
-                  "baton.election.watch.events",
-                  "baton.election.ignored.children",
                   CALLBACK_FAILURES));
       owned.gauge("baton.election.leader", leader);
       owned.gauge("baton.election.token", token);
@@ -91,13 +84,7 @@ public final class ElectionMetrics implements AutoCloseable {
       for (RevocationReason r : RevocationReason.values()) {
         revoked.put(r, owned.counter("baton.election.revoked", Tag.of("reason", r.name())));
       }
-      return new Registered(
-          owned,
-          elected,
-          revoked,
-          owned.timer("baton.election.time.to.elect"),
-          owned.counter("baton.election.watch.events"),
-          owned.counter("baton.election.ignored.children"));
+      return new Registered(owned, elected, revoked, owned.timer("baton.election.time.to.elect"));
     }
   }
 
@@ -134,27 +121,9 @@ public final class ElectionMetrics implements AutoCloseable {
     }
   }
 
-  void watchEvent() {
-    watchEvents.incrementAndGet();
-    if (meters != null) {
-      meters.watchEvents().increment();
-    }
-  }
-
-  void ignoredChild() {
-    if (meters != null) {
-      meters.ignoredChildren().increment();
-    }
-  }
-
   /** How many user callbacks have thrown. */
   public long callbackFailures() {
     return callbackFailures.get();
-  }
-
-  /** How many watch notifications this candidate received. */
-  public long watchEvents() {
-    return watchEvents.get();
   }
 
   /**

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The current term of one candidate, whichever backend elects it: begins and revokes it, queues the
- * callbacks and counts the metrics, and waits for it. Shared by {@link ElectionCore} and {@link
- * LeaseElectionCore}, which keep their own state under the same {@link #lock}.
+ * callbacks and counts the metrics, and waits for it. Owned by {@link ElectionTerms}, whichever
+ * backend grants the terms.
  *
  * <p>Every change of the current term happens under {@code lock}, which is never held while user
  * code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its

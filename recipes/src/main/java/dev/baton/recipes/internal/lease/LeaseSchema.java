@@ -3,7 +3,6 @@ package dev.baton.recipes.internal.lease;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.internal.SafeText;
 import dev.baton.internal.SchemaCreation;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseConfig;
@@ -18,9 +17,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,34 +53,12 @@ public final class LeaseSchema {
   /** The longest PostgreSQL identifier, and so the longest {@code NOTIFY} channel. */
   private static final int MAX_CHANNEL = 63;
 
-  /** A plain identifier, optionally schema-qualified, each part fitting PostgreSQL's 63 bytes. */
-  private static final Pattern NAME =
-      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");
-
   /** The width of the holder column: room for the longest participant id and its suffix. */
   static final int HOLDER_WIDTH = 512;
 
   private static final String[] TIME_COLUMNS = {"expires_at", "acquired_at", "renewed_at"};
 
   private LeaseSchema() {}
-
-  /**
-   * Checks the name of a lease table (the setting {@link LeaseConfig#table()}).
-   *
-   * @throws NullPointerException if {@code table} is null
-   * @throws IllegalArgumentException naming the setting and the value if it is not a plain SQL
-   *     identifier
-   */
-  public static String validTable(String table) {
-    if (!NAME.matcher(Objects.requireNonNull(table, "table")).matches()) {
-      throw new IllegalArgumentException(
-          "invalid LeaseConfig.table "
-              + SafeText.quoted(table, 80)
-              + ": the lease table's name must be 1 to 63 ASCII letters, digits and underscores,"
-              + " not starting with a digit, optionally schema.table");
-    }
-    return table;
-  }
 
   /**
    * The DDL that creates {@code table} and its token sequence, two statements.
@@ -96,7 +71,7 @@ public final class LeaseSchema {
 
   private static String tableDdl(String table) {
     return "CREATE TABLE IF NOT EXISTS "
-        + validTable(table)
+        + LeaseTable.valid(table)
         + " (name VARCHAR(512) NOT NULL PRIMARY KEY, holder VARCHAR("
         + HOLDER_WIDTH
         + "), token BIGINT NOT NULL, "
@@ -267,7 +242,7 @@ public final class LeaseSchema {
    * is.
    */
   static String channel(String table) {
-    String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');
+    String channel = LeaseTable.valid(table).toLowerCase(Locale.ROOT).replace('.', '_');
     return channel.length() > MAX_CHANNEL ? channel.substring(0, MAX_CHANNEL) : channel;
   }
 

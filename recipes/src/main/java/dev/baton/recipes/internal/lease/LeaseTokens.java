@@ -42,7 +42,7 @@ final class LeaseTokens {
    * PostgreSQL never truncates it) with {@value #SUFFIX}, in the table's schema.
    */
   static String sequence(String table) {
-    LeaseSchema.validTable(table);
+    LeaseTable.valid(table);
     int dot = table.indexOf('.');
     String name = table.substring(dot + 1);
     int room = 63 - SUFFIX.length();

@@ -3,7 +3,7 @@ package dev.baton.recipes.internal.queue;
 
 import dev.baton.internal.StrictText;
 import dev.baton.internal.Validation;
-import dev.baton.recipes.election.MalformedCandidateException;
+import dev.baton.recipes.MalformedCandidateException;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -3,7 +3,6 @@ package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueEntry;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

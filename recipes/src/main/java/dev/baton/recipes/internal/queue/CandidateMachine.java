@@ -2,7 +2,6 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.queue.CandidateAction.Delete;
 import dev.baton.recipes.internal.queue.CandidateAction.Enter;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
@@ -25,7 +24,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Poke;
 import dev.baton.recipes.internal.queue.CandidateEvent.Resign;
 import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -35,8 +33,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
  * lock): state + event &rarr; actions. Pure: no I/O, no threads, no clock; the loop that owns it
- * applies the actions to a {@link dev.baton.recipes.kernel.QueueStore} and feeds the replies back,
- * and the simulation drives it against a model of ZooKeeper.
+ * applies the actions to a {@link dev.baton.recipes.internal.queue.QueueStore} and feeds the
+ * replies back, and the simulation drives it against a model of ZooKeeper.
  *
  * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any
  * other entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
@@ -50,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CandidateMachine {
   private final String key;
-  private final ConnectionPolicy policy;
+  private final boolean pauseOnSuspend;
   private final boolean reenter;
   private final boolean watchWhenHeld; // true for every election (reenter)
 
@@ -78,10 +76,12 @@ public final class CandidateMachine {
 
   /**
    * @param key the candidate's key: every entry it creates carries it in its name
+   * @param pauseOnSuspend pause the term while the link is suspended (the session policy) instead
+   *     of ending it (the standard policy)
    * @param reenter true for an election (re-enter after losing the entry); false for a lock attempt
    */
-  public CandidateMachine(String key, ConnectionPolicy policy, boolean reenter) {
-    this(key, policy, reenter, true);
+  public CandidateMachine(String key, boolean pauseOnSuspend, boolean reenter) {
+    this(key, pauseOnSuspend, reenter, true);
   }
 
   /**
@@ -89,9 +89,9 @@ public final class CandidateMachine {
    *     so that its deletion ends the hold (one more request per hold); an election always watches
    */
   public CandidateMachine(
-      String key, ConnectionPolicy policy, boolean reenter, boolean watchWhenHeld) {
+      String key, boolean pauseOnSuspend, boolean reenter, boolean watchWhenHeld) {
     this.key = Objects.requireNonNull(key, "key");
-    this.policy = Objects.requireNonNull(policy, "policy");
+    this.pauseOnSuspend = pauseOnSuspend;
     this.reenter = reenter;
     this.watchWhenHeld = reenter || watchWhenHeld;
   }
@@ -101,14 +101,12 @@ public final class CandidateMachine {
    * {@link #on} gives for a {@link Link} event, for the session's event thread to act on without
    * waiting behind the loop's I/O.
    */
-  public static Optional<CandidateAction> linkReaction(ConnectionPolicy policy, ConnectionEpoch e) {
+  public static Optional<CandidateAction> linkReaction(boolean pauseOnSuspend, ConnectionEpoch e) {
     return switch (e.link()) {
       case CONNECTED -> Optional.empty();
       case SUSPENDED ->
           Optional.of(
-              policy == ConnectionPolicy.STANDARD
-                  ? new Revoke(RevocationReason.CONNECTION_SUSPENDED)
-                  : new Pause());
+              pauseOnSuspend ? new Pause() : new Revoke(RevocationReason.CONNECTION_SUSPENDED));
       case LOST -> Optional.of(new Revoke(RevocationReason.SESSION_LOST));
       case CLOSED -> Optional.of(new Revoke(RevocationReason.CLOSED));
     };
@@ -158,7 +156,7 @@ public final class CandidateMachine {
   private void onLink(ConnectionEpoch e, List<CandidateAction> out) {
     epoch = e;
     if (leading != null) {
-      linkReaction(policy, e)
+      linkReaction(pauseOnSuspend, e)
           .ifPresent(
               a -> {
                 if (a instanceof Revoke r) {
@@ -436,7 +434,7 @@ public final class CandidateMachine {
     String before = mine.replace(key, "before");
     mine += CandidateName.sequenceText(2);
     before += CandidateName.sequenceText(1);
-    CandidateMachine m = new CandidateMachine(key, ConnectionPolicy.STANDARD, true);
+    CandidateMachine m = new CandidateMachine(key, false, true);
     ConnectionEpoch up = new ConnectionEpoch(1, ConnectionEpoch.Link.CONNECTED, 1);
     m.on(new Link(up));
     m.on(new Entered(1, new QueueEntry(mine, 2, 1)));

@@ -6,8 +6,6 @@ import dev.baton.recipes.internal.queue.CandidateAction.Enter;
 import dev.baton.recipes.internal.queue.CandidateAction.Inspect;
 import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
 import dev.baton.recipes.internal.queue.CandidateAction.Watch;
-import dev.baton.recipes.kernel.QueueEntry;
-import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;

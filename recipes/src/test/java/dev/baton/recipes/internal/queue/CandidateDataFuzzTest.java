@@ -4,7 +4,7 @@ package dev.baton.recipes.internal.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.recipes.election.MalformedCandidateException;
+import dev.baton.recipes.MalformedCandidateException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;

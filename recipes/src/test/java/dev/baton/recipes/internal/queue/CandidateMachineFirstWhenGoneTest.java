@@ -3,7 +3,6 @@ package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
 import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
 import dev.baton.recipes.internal.queue.CandidateAction.Watch;
@@ -12,7 +11,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,9 +46,9 @@ class CandidateMachineFirstWhenGoneTest {
   }
 
   private final CandidateMachine election =
-      new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
+      new CandidateMachine("me", false /* standard policy */, true);
   private final CandidateMachine lock =
-      new CandidateMachine("me", ConnectionPolicy.STANDARD, false, false);
+      new CandidateMachine("me", false /* standard policy */, false, false);
 
   @Test
   void theOnlyPredecessorGoneTakesTheLockWithoutARead() {
@@ -109,7 +107,8 @@ class CandidateMachineFirstWhenGoneTest {
 
   @Test
   void aLockAttemptThatWatchesItsHoldReadsToConfirmItsEntry() {
-    CandidateMachine watching = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, true);
+    CandidateMachine watching =
+        new CandidateMachine("me", false /* standard policy */, false, true);
     String mine = name("me", 5);
     String before = name("b", 3);
     enterAndList(watching, mine, before);

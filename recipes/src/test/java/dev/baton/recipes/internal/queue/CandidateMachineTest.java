@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.internal.queue.CandidateAction.Delete;
 import dev.baton.recipes.internal.queue.CandidateAction.Enter;
 import dev.baton.recipes.internal.queue.CandidateAction.Inspect;
@@ -23,7 +22,6 @@ import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.QueueEntry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
@@ -34,7 +32,7 @@ class CandidateMachineTest {
   private static final long SESSION = 0x51L;
 
   private final CandidateMachine machine =
-      new CandidateMachine("me", ConnectionPolicy.STANDARD, true);
+      new CandidateMachine("me", false /* standard policy */, true);
 
   private static String name(String key, int seq) {
     return "_c_"
@@ -137,7 +135,7 @@ class CandidateMachineTest {
     enterAndList(mine);
     assertThat(machine.on(new Link(epoch(2, ConnectionEpoch.Link.SUSPENDED, SESSION))))
         .containsExactly(new Revoke(RevocationReason.CONNECTION_SUSPENDED));
-    CandidateMachine session = new CandidateMachine("me", ConnectionPolicy.SESSION, true);
+    CandidateMachine session = new CandidateMachine("me", true /* session policy */, true);
     session.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
     session.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
     session.on(new Listed(1, List.of(mine)));
@@ -246,7 +244,7 @@ class CandidateMachineTest {
 
   @Test
   void aLockAttemptWatchesItsEntryOnlyIfAskedTo() {
-    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, false);
+    CandidateMachine lock = new CandidateMachine("me", false /* standard policy */, false, false);
     String mine = name("me", 5);
     lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
     lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION)));
@@ -255,7 +253,7 @@ class CandidateMachineTest {
 
   @Test
   void aLockAttemptStopsForGoodOnceItsHoldEnded() {
-    CandidateMachine lock = new CandidateMachine("me", ConnectionPolicy.STANDARD, false, true);
+    CandidateMachine lock = new CandidateMachine("me", false /* standard policy */, false, true);
     String mine = name("me", 5);
     lock.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
     assertThat(lock.on(new Entered(1, new QueueEntry(mine, 100, SESSION))))

@@ -3,7 +3,6 @@ package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.kernel.QueueEntry;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.lease;
 
-import dev.baton.recipes.internal.lease.LeaseAction;
-import dev.baton.recipes.internal.lease.LeaseEvent;
-import dev.baton.recipes.internal.lease.LeaseHolder;
-import dev.baton.recipes.internal.lease.LeaseMachine;
-import dev.baton.recipes.internal.lease.LeaseStore;
-import dev.baton.recipes.internal.lease.Wakeups;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
@@ -34,7 +28,7 @@ final class LeaseRunner {
 
   private final LeaseStore store;
   private final @Nullable Wakeups wakeups;
-  private final LeaseElectionCore core;
+  private final LeaseCandidacy core;
   private final String participantId;
   private final String holder; // this instance's identity in the lease row
   private final Duration stopWait;
@@ -48,12 +42,14 @@ final class LeaseRunner {
   private volatile @Nullable String lastFailure; // of the last statement, while it failed
   private boolean failing; // on the loop only: a streak of failed statements is logged once
   private long followingSince; // on the loop only: since the start or the last term's end
+  private boolean withdrawing; // on the loop only: while the machine closes
+  private volatile boolean releasedOnWithdraw; // a release of the close matched holder and token
 
   LeaseRunner(
       LeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
-      LeaseElectionCore core,
+      LeaseCandidacy core,
       String participantId,
       String name) {
     this.store = store;
@@ -102,17 +98,27 @@ final class LeaseRunner {
   void withdraw() {
     loop.execute(
         () -> {
-          feed(new LeaseEvent.Close());
+          withdrawing = true;
+          try {
+            feed(new LeaseEvent.Close());
+          } finally {
+            withdrawing = false;
+          }
           unsubscribe();
         });
   }
 
-  /** Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout). */
-  void close(Duration timeout) {
+  /**
+   * Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout);
+   * true only if a held lease was released by this close and the release matched its holder and
+   * token.
+   */
+  boolean close(Duration timeout) {
     withdraw();
     loop.drain(timeout.plus(stopWait));
     deadlines.shutdown(Duration.ZERO);
     unsubscribe(); // also when the drain timed out, or the loop had died, before the task above ran
+    return releasedOnWithdraw;
   }
 
   private void keep(Subscription s) {
@@ -201,8 +207,11 @@ final class LeaseRunner {
     } else if (action instanceof LeaseAction.Release r) {
       followingSince = loop.nanoTime(); // every ended term is released
       try {
-        store.release(holder, r.token());
+        boolean released = store.release(holder, r.token());
         answered();
+        if (withdrawing) {
+          releasedOnWithdraw = released;
+        }
       } catch (RuntimeException e) {
         failed("release (the lease expires instead)", e);
       }

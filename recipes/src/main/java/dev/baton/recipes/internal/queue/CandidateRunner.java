@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ElectionConfig;
+import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.internal.Preload;
-import dev.baton.recipes.internal.queue.CandidateAction;
-import dev.baton.recipes.internal.queue.CandidateEvent;
-import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.internal.queue.QueueIo;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Locks;
-import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -20,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -27,11 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The candidate's I/O: applies the {@link dev.baton.recipes.internal.queue.CandidateMachine}'s
- * actions to the {@link QueueStore} on one {@link SerialLoop} and feeds the replies back, one event
- * at a time. The machine and the I/O are guarded by {@code io}, held by each loop task and by
- * {@link #close()}, which runs on the caller's thread so that a closing leader's delete is not
- * handed off on the way to its successor.
+ * The candidate's I/O: applies the {@link CandidateMachine}'s actions to the {@link QueueStore} on
+ * one {@link SerialLoop} and feeds the replies back, one event at a time. The machine and the I/O
+ * are guarded by {@code io}, held by each loop task and by {@link #close()}, which runs on the
+ * caller's thread so that a closing leader's delete is not handed off on the way to its successor.
  *
  * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
  * session's event thread ({@link dev.baton.recipes.internal.queue.CandidateMachine#linkReaction}),
@@ -53,8 +48,9 @@ final class CandidateRunner {
   }
 
   private final QueueStore store;
-  private final ElectionConfig config;
-  private final ElectionCore core;
+  private final Contest config;
+  private final boolean pauseOnSuspend;
+  private final QueueCandidacy core;
   private final CandidateMachine machine;
   private final SerialLoop loop;
   private final CandidateEffects effects;
@@ -81,17 +77,14 @@ final class CandidateRunner {
   /** True if {@link #closeBy}'s bound cut that deadline short of a whole close wait. */
   private volatile boolean closeCutShort;
 
-  CandidateRunner(
-      QueueStore store,
-      ElectionConfig config,
-      ElectionCore core,
-      ElectionMetrics metrics,
-      String name) {
+  CandidateRunner(QueueStore store, Contest config, QueueCandidacy core, QueueMeters metrics) {
     this.store = store;
     this.config = config;
+    this.pauseOnSuspend = config.pauseOnSuspend();
     this.core = core;
+    String name = config.describe();
     String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    this.machine = new CandidateMachine(key, config.connectionPolicy(), true);
+    this.machine = new CandidateMachine(key, pauseOnSuspend, true);
     QueueIo queueIo = new QueueIo(store, key, config.participantId());
     this.loop =
         new SerialLoop(
@@ -111,11 +104,11 @@ final class CandidateRunner {
 
   /** On the session's event thread: the term reacts now; the machine hears of it on the loop. */
   private void onEpoch(ConnectionEpoch epoch) {
-    log.debug("participant {} on {}: {}", config.participantId(), config.path(), epoch);
+    log.debug("participant {} on {}: {}", config.participantId(), config.name(), epoch);
     if (epoch.isConnected()) {
       core.connectedIn(epoch);
     }
-    CandidateMachine.linkReaction(config.connectionPolicy(), epoch).ifPresent(effects::react);
+    CandidateMachine.linkReaction(pauseOnSuspend, epoch).ifPresent(effects::react);
     loop.execute(() -> feed(new CandidateEvent.Link(epoch)));
   }
 
@@ -156,13 +149,13 @@ final class CandidateRunner {
    * by {@link #closeBy}. A loop task that still waits for the store after that wait keeps the loop:
    * the close is then left to the loop, which leaves once the task ends, and this call returns.
    */
-  void close() {
+  @Nullable String close() {
     if (!closing.compareAndSet(false, true)) {
-      return;
+      return null;
     }
     Duration wait = store.liveness().closeWait();
     long now = System.nanoTime();
-    long deadline = now + ElectionCore.atMostADay(wait);
+    long deadline = now + atMostADay(wait);
     boolean cutShort = closeLimited && closeLimit - deadline < 0;
     if (cutShort) {
       deadline = closeLimit;
@@ -181,7 +174,7 @@ final class CandidateRunner {
         io.unlock();
         loop.shutdown(LOOP_STOP); // its tasks return at once now
       }
-      return;
+      return effects.deletedOnLeave();
     }
     if (!cutShort) { // a wait cut short by the close's bound tells nothing of the ensemble
       store.liveness().closeGaveUp();
@@ -190,7 +183,7 @@ final class CandidateRunner {
         "participant {} closes {} without waiting: its loop still waits for the ensemble after {};"
             + " the loop deletes the candidate's znode when that ends, or it goes with the session",
         config.participantId(),
-        config.path(),
+        config.name(),
         Duration.ofNanos(Math.max(0, deadline - now)));
     loop.execute(
         () -> {
@@ -201,13 +194,14 @@ final class CandidateRunner {
             log.debug(
                 "participant {}: leaving {} failed: {}; the znode goes with the session",
                 config.participantId(),
-                config.path(),
+                config.name(),
                 e.toString());
           } finally {
             io.unlock();
             loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
           }
         });
+    return null;
   }
 
   /**
@@ -341,5 +335,10 @@ final class CandidateRunner {
       return null;
     }
     return effects.apply(action);
+  }
+
+  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
+  static long atMostADay(Duration d) {
+    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 }

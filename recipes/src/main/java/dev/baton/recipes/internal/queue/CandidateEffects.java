@@ -1,20 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.election.internal;
+package dev.baton.recipes.internal.queue;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.election.ElectionConfig;
-import dev.baton.recipes.internal.queue.CandidateAction;
+import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
 import dev.baton.recipes.internal.queue.CandidateAction.ListLater;
 import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
-import dev.baton.recipes.internal.queue.CandidateEvent;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
-import dev.baton.recipes.internal.queue.CandidateName;
-import dev.baton.recipes.internal.queue.QueueIo;
-import dev.baton.recipes.kernel.QueueStore;
 import dev.baton.recipes.kernel.SerialLoop;
 import java.time.Duration;
 import java.util.Set;
@@ -28,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The effects of a {@link CandidateRunner}'s machine: applies one action at a time (store I/O
- * through {@link QueueIo}, a term's beginning or end on the {@link ElectionCore}, the re-entry
+ * through {@link QueueIo}, a term's beginning or end on the {@link QueueCandidacy}, the re-entry
  * timer on the loop), under the runner's {@code io} lock; and hears the watches it sets, on the
  * store's event thread. A watch on the own entry hands a {@link Gone} to the loop; when the
  * predecessor goes, the queue is read at once from the event thread and the runner decides on the
@@ -40,9 +35,9 @@ final class CandidateEffects {
   private static final int MAX_WARNED_NAMES = 1024;
 
   private final QueueStore store;
-  private final ElectionConfig config;
-  private final ElectionCore core;
-  private final ElectionMetrics metrics;
+  private final Contest config;
+  private final QueueCandidacy core;
+  private final QueueMeters metrics;
   private final QueueIo queueIo;
   private final SerialLoop loop;
   private final Consumer<CandidateEvent> feed;
@@ -52,6 +47,9 @@ final class CandidateEffects {
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   private long enteredAt; // loop, under io
+
+  /** The full path of the entry whose delete the ensemble confirmed on leaving, if any. */
+  private volatile @Nullable String deletedOnLeave;
 
   /**
    * A create failed (its answer may have been lost): sweep the key's entries on close. Under io.
@@ -65,9 +63,9 @@ final class CandidateEffects {
    */
   CandidateEffects(
       QueueStore store,
-      ElectionConfig config,
-      ElectionCore core,
-      ElectionMetrics metrics,
+      Contest config,
+      QueueCandidacy core,
+      QueueMeters metrics,
       QueueIo queueIo,
       SerialLoop loop,
       Consumer<CandidateEvent> feed,
@@ -99,7 +97,7 @@ final class CandidateEffects {
         log.debug(
             "participant {} entered {} as {}",
             config.participantId(),
-            config.path(),
+            config.name(),
             e.entry().name());
       }
       return reply;
@@ -107,7 +105,7 @@ final class CandidateEffects {
       boolean led =
           core.lead(
               l.epoch(),
-              FencingToken.of(config.path(), l.token()),
+              FencingToken.of(config.name(), l.token()),
               store.pathOf(l.name()),
               Duration.ofNanos(System.nanoTime() - enteredAt));
       return led ? null : new CandidateEvent.LeadRefused(l.token());
@@ -148,17 +146,25 @@ final class CandidateEffects {
     Duration limit = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     QueueStore.Deletion d =
         queueIo.deleteLeaving(name, limit, cutShort).orElse(QueueStore.Deletion.GONE);
+    if (d == QueueStore.Deletion.DELETED) {
+      deletedOnLeave = store.pathOf(name);
+    }
     if (!d.isGone()) { // no lambdas on this path: see CandidateRunner's static initializer
       log.warn(
           "participant {} left {} without the ensemble's confirmation ({}): its znode {} is deleted"
               + " in the background if the link comes back, or goes with the session",
           config.participantId(),
-          config.path(),
+          config.name(),
           d == QueueStore.Deletion.NO_ANSWER
               ? "no answer within " + queueIo.leavingWait(limit)
               : "the request failed",
           store.pathOf(name));
     }
+  }
+
+  /** The full path of the entry whose delete the ensemble confirmed on leaving, if any. */
+  @Nullable String deletedOnLeave() {
+    return deletedOnLeave;
   }
 
   /**
@@ -175,7 +181,7 @@ final class CandidateEffects {
       log.debug(
           "participant {}: no sweep of {} on close: {}",
           config.participantId(),
-          config.path(),
+          config.name(),
           e.toString());
     }
   }
@@ -201,7 +207,7 @@ final class CandidateEffects {
           log.debug(
               "participant {}: no listing of {} from the watch ({}); the loop lists",
               config.participantId(),
-              config.path(),
+              config.name(),
               failure.toString());
           loop.execute(() -> feed.accept(new Gone(name)));
         });
@@ -213,7 +219,7 @@ final class CandidateEffects {
       log.warn(
           "ignoring the foreign or malformed child '{}' under the election path {}",
           CandidateName.printable(child),
-          config.path());
+          config.name());
     }
   }
 }

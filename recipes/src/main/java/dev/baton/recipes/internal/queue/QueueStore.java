@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.internal.queue;
 
+import dev.baton.recipes.kernel.Liveness;
+import dev.baton.recipes.kernel.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -9,11 +11,11 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
- * The seam between the queue recipes (election, lock) and a coordination store, small like
- * client-go's {@code resourcelock.Interface}: what a recipe needs from a backend to keep one entry
- * in an ordered queue and to hear when the entry ahead of it goes. The ZooKeeper implementation
- * keeps the entries as ephemeral sequential znodes; a second backend implements this interface and
- * changes no recipe.
+ * What the ZooKeeper queue's candidates (the election's {@link CandidateRunner}, the lock's
+ * attempt) need of the store to keep one entry in an ordered queue and to hear when the entry ahead
+ * of it goes; internal to the ZooKeeper backend (the recipes' seam is {@link
+ * dev.baton.recipes.backend.Backend}). {@code ZkQueueStore} keeps the entries as ephemeral
+ * sequential znodes.
  *
  * <p>Every method may block on the store and may throw an unchecked {@link
  * dev.baton.recipes.CoordinationException} (the recipe's loop retries); {@link

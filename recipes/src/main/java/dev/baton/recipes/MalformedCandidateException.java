@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.election;
-
-import dev.baton.recipes.CoordinationException;
+package dev.baton.recipes;
 
 /**
  * A znode in an election's (or a lock's) queue is named like a candidate but is not one Baton

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.internal.lease;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.backend.Candidacy;
+import dev.baton.recipes.backend.Contest;
+import dev.baton.recipes.lease.LeaseConfig;
+import java.time.Duration;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseRunner} applies
+ * its actions, and this class turns them into terms for the {@link Candidacy.Listener}.
+ *
+ * <p>A term's deadline is enforced twice: by a timer on a thread of its own, which ends the term at
+ * the deadline even while the renewal statement hangs, and by the machine, which ends a term whose
+ * renewal was confirmed too late. A term ended outside the machine (deadline, resignation, a failed
+ * {@code elected}) is reported to the runner, which releases the row. The deadline is kept under
+ * this candidacy's lock, which is held while the listener hears of a grant or an expiry, so that a
+ * renewal that extends the term and the timer that ends it never cross.
+ */
+public final class LeaseCandidacy implements Candidacy {
+  private final String name;
+  private final String description;
+  private final Candidacy.Listener listener;
+  private final LeaseRunner runner;
+  private final Object lock = new Object(); // guards the term and the deadline
+  private long term; // the token of the last term granted, 0 before; under lock
+  private long deadline; // of that term, monotonic nanoseconds; under lock
+  private boolean left; // under this
+
+  private LeaseCandidacy(
+      LeaseStore store,
+      @Nullable Wakeups wakeups,
+      LeaseConfig lease,
+      String table,
+      Contest contest,
+      Candidacy.Listener listener) {
+    this.name = contest.name();
+    this.description = "lease:" + table + ":" + contest.name();
+    this.listener = listener;
+    this.runner =
+        new LeaseRunner(store, wakeups, lease, this, contest.participantId(), contest.describe());
+  }
+
+  /** Joins the contest for the row {@code contest.name()} of {@code store}'s table. */
+  public static LeaseCandidacy join(
+      LeaseStore store,
+      @Nullable Wakeups wakeups,
+      LeaseConfig lease,
+      Contest contest,
+      Candidacy.Listener listener) {
+    LeaseCandidacy c = new LeaseCandidacy(store, wakeups, lease, lease.table(), contest, listener);
+    c.runner.start();
+    return c;
+  }
+
+  private FencingToken token(long value) {
+    return FencingToken.of(name, value);
+  }
+
+  /** Begins the term of {@code token}, active until {@code until}; false once closed or failed. */
+  boolean begin(long token, long until, Duration waited) {
+    synchronized (lock) {
+      if (!listener.granted(token(token), description, waited, () -> true)) {
+        return false;
+      }
+      term = token;
+      deadline = until;
+      return true;
+    }
+  }
+
+  /** The term of {@code token} stays active until {@code until}. */
+  void extend(long token, long until) {
+    synchronized (lock) {
+      if (term == token) {
+        deadline = until;
+      }
+    }
+  }
+
+  /** The deadline timer: ends the term of {@code token} if its deadline passed by {@code now}. */
+  void expireIfDue(long token, long now) {
+    boolean ended;
+    synchronized (lock) {
+      ended =
+          term == token
+              && now - deadline >= 0
+              && listener.ended(token(token), RevocationReason.LEASE_EXPIRED);
+    }
+    if (ended) {
+      runner.ended(token);
+    }
+  }
+
+  /** The machine ended the term of {@code token} for {@code reason}. */
+  void end(long token, RevocationReason reason) {
+    listener.ended(token(token), reason);
+  }
+
+  /** A loop of this candidate died of {@code e}: the term ends and the row is given back. */
+  void fail(VirtualMachineError e) {
+    listener.failed(e);
+    runner.withdraw();
+  }
+
+  @Override
+  public void resign() {
+    long t;
+    synchronized (lock) {
+      t = term;
+    }
+    if (t != 0) {
+      resign(token(t), RevocationReason.RESIGNED);
+    }
+  }
+
+  @Override
+  public void resign(FencingToken token, RevocationReason reason) {
+    if (listener.ended(token, reason)) {
+      runner.ended(token.value());
+    }
+  }
+
+  @Override
+  public void withdraw() {
+    runner.withdraw();
+  }
+
+  /**
+   * Releases a held row and stops; a second call waits for the first, then returns false. True only
+   * if the release statement matched this holder and the term's token.
+   */
+  @Override
+  public synchronized boolean leave(long start, long drainDeadline) {
+    if (left) {
+      return false;
+    }
+    left = true;
+    return runner.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
+  }
+
+  /** True while the last statement sent to the database was answered. */
+  @Override
+  public boolean isConnected() {
+    return runner.reachable();
+  }
+
+  @Override
+  public Optional<String> degraded() {
+    return runner.degraded();
+  }
+
+  @Override
+  public long failures() {
+    return runner.failures();
+  }
+}
