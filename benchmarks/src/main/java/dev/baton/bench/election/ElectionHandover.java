@@ -2,19 +2,20 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
-import dev.baton.bench.election.Contender.ClientSettings;
 import dev.baton.bench.election.ElectionRun.CloseMode;
-import dev.baton.bench.election.ElectionRun.Library;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}
@@ -27,47 +28,51 @@ import java.util.stream.Collectors;
  * server state. See {@link ElectionRun} for one handover. Warm-up handovers are done the same way
  * and not recorded.
  */
+@Command(
+    name = ElectionHandover.NAME,
+    mixinStandardHelpOptions = true,
+    description =
+        "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, Baton"
+            + " LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor), N=10 and N=100"
+            + " candidates")
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
-  private static final Set<String> KEYS =
-      Set.of(
-          "candidates",
-          "warmup",
-          "handovers",
-          "session-timeout-ms",
-          "connection-timeout-ms",
-          "handover-timeout-ms",
-          "trace",
-          "close",
-          "fsync");
 
-  @Override
-  public String description() {
-    return "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, "
-        + "Baton LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor),"
-        + " N=10 and N=100 candidates";
-  }
+  @Option(names = "--candidates", split = ",", defaultValue = "10,100")
+  List<Integer> sizes;
+
+  @Option(names = "--warmup", defaultValue = "20")
+  int warmup;
+
+  @Option(names = "--handovers", defaultValue = "200")
+  int handovers;
+
+  @Option(names = "--session-timeout-ms", defaultValue = "15000") // BatonSession's default
+  int sessionTimeoutMs;
+
+  @Option(names = "--connection-timeout-ms", defaultValue = "5000")
+  int connectionTimeoutMs;
+
+  @Option(names = "--handover-timeout-ms", defaultValue = "10000")
+  long handoverTimeoutMs;
+
+  @Option(names = "--trace", arity = "0..1", fallbackValue = "true", defaultValue = "false")
+  boolean trace;
+
+  @Option(names = "--close", defaultValue = "recipe_then_session")
+  String close;
+
+  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
+  boolean fsync;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    List<Integer> sizes = s.integers("candidates", "10,100");
-    int warmup = s.integer("warmup", 20);
-    int handovers = s.integer("handovers", 200);
-    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000); // BatonSession's default
-    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
-    long handoverTimeoutMs = s.integer("handover-timeout-ms", 10_000);
-    boolean trace = s.bool("trace", false);
-    boolean fsync = s.bool("fsync", true);
-    CloseMode closeMode = CloseMode.parse(s.string("close", CloseMode.RECIPE_THEN_SESSION.key()));
-    if (warmup < 0 || handovers < 1) {
-      throw new IllegalArgumentException("warmup must be >= 0 and handovers >= 1");
+    if (!Cli.parse(this, args)) {
+      return;
     }
-    for (int n : sizes) {
-      if (n < 2) {
-        throw new IllegalArgumentException("candidates must be at least 2, got " + n);
-      }
-    }
+    CloseMode closeMode = CloseMode.parse(close);
+    Cli.check(warmup >= 0 && handovers >= 1, "warmup must be >= 0 and handovers >= 1");
+    Cli.check(sizes.stream().allMatch(n -> n >= 2), "candidates must be at least 2: " + sizes);
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       long mntrCost = mntrCost(zk);
       if (!ClientRequests.available()) {
@@ -86,15 +91,14 @@ public final class ElectionHandover implements Scenario {
           closeMode.key(),
           mntrCost,
           trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
-      ClientSettings settings =
-          new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
+      ZkClient settings = new ZkClient(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
       for (int n : sizes) {
         ElectionRun baton =
-            run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.BATON, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
         ElectionRun curator =
-            run(Library.CURATOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.CURATOR, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
         ElectionRun floor =
-            run(Library.FLOOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.FLOOR, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
         List<ElectionRun> runs = List.of(baton, curator, floor);
         try {
           long start = System.nanoTime();
@@ -133,7 +137,8 @@ public final class ElectionHandover implements Scenario {
       Library library,
       int n,
       EmbeddedZooKeeper zk,
-      ClientSettings settings,
+      ZkClient settings,
+      boolean deepTrace,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -143,6 +148,7 @@ public final class ElectionHandover implements Scenario {
         "/bench/election-handover/" + library.key() + "-" + n,
         zk,
         settings,
+        deepTrace,
         handoverTimeoutMs,
         closeMode,
         mntrCost);

@@ -4,8 +4,10 @@ package dev.baton.bench.election;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.election.ClientTrace.Entry;
 import dev.baton.bench.election.ClientTrace.Kind;
-import dev.baton.bench.election.Contender.ClientSettings;
-import dev.baton.bench.election.Contender.Elected;
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.Tracing;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;
@@ -44,16 +46,12 @@ import org.apache.zookeeper.ZooKeeper;
  * (it is then idle in the queue) before the next handover.
  */
 final class ElectionRun {
-  /** The contenders: the two libraries and the raw-ZooKeeper floor. */
-  enum Library {
-    BATON,
-    CURATOR,
-    FLOOR;
-
-    String key() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
+  /**
+   * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback),
+   * and the candidate's operation count at that moment.
+   */
+  record Elected(
+      Candidate who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
 
   /** What the measured close does. */
   enum CloseMode {
@@ -81,12 +79,13 @@ final class ElectionRun {
   private final int size;
   private final String path;
   private final EmbeddedZooKeeper zk;
-  private final ClientSettings settings;
+  private final ZkClient settings;
+  private final boolean deepTrace;
   private final long handoverTimeoutMs;
   private final CloseMode closeMode;
   private final long mntrCost;
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
-  private final List<Contender> queue = new ArrayList<>();
+  private final List<Candidate> queue = new ArrayList<>();
   private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
 
   /** How long a newcomer must stay silent to count as settled. */
@@ -116,7 +115,8 @@ final class ElectionRun {
       int size,
       String path,
       EmbeddedZooKeeper zk,
-      ClientSettings settings,
+      ZkClient settings,
+      boolean deepTrace,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -128,10 +128,11 @@ final class ElectionRun {
     this.path = path;
     this.zk = zk;
     this.settings = settings;
+    this.deepTrace = deepTrace;
     this.handoverTimeoutMs = handoverTimeoutMs;
     this.closeMode = closeMode;
     this.mntrCost = mntrCost;
-    this.phases = settings.deepTrace() ? new PhaseBreakdown() : null;
+    this.phases = deepTrace ? new PhaseBreakdown() : null;
   }
 
   Library library() {
@@ -141,7 +142,7 @@ final class ElectionRun {
   /** Starts {@code size} candidates one after another; the first one leads. */
   void fill() throws Exception {
     for (int i = 0; i < size; i++) {
-      Contender c = join();
+      Candidate c = join();
       if (i == 0) {
         Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
         if (e == null || e.who() != c) {
@@ -160,14 +161,23 @@ final class ElectionRun {
     }
   }
 
-  private Contender join() throws Exception {
+  private Candidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
-    Contender c =
-        switch (library) {
-          case BATON -> new BatonContender(label, path, settings, events::add);
-          case CURATOR -> new CuratorContender(label, path, settings, events::add);
-          case FLOOR -> new FloorContender(label, path, settings, events::add);
-        };
+    ClientTrace trace = new ClientTrace(label);
+    Candidate.Sink sink =
+        (who, nanos, token) -> events.add(new Elected(who, nanos, token, trace.operations()));
+    Candidate c =
+        library == Library.FLOOR
+            ? new FloorContender(label, path, settings, deepTrace, trace, sink)
+            : Candidate.connect(
+                library,
+                label,
+                path,
+                settings,
+                deepTrace
+                    ? new Tracing(trace, TracingZooKeeper.factory(trace), trace.markingClock())
+                    : Tracing.driver(trace),
+                sink);
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -182,8 +192,8 @@ final class ElectionRun {
    * further operation for {@link #QUIET_MS}. Whatever it might still send would show up as stray
    * operations of the next handover, which are counted and reported.
    */
-  private void awaitSettled(Contender c) throws InterruptedException {
-    if (!c.trace().awaitWatchedReads(1, handoverTimeoutMs)) {
+  private void awaitSettled(Candidate c) throws InterruptedException {
+    if (!trace(c).awaitWatchedReads(1, handoverTimeoutMs)) {
       throw new BenchmarkFailure(
           library
               + ": candidate "
@@ -193,10 +203,10 @@ final class ElectionRun {
               + " ms after joining");
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
-    long ops = c.trace().operations();
+    long ops = trace(c).operations();
     while (true) {
       Thread.sleep(QUIET_MS);
-      long now = c.trace().operations();
+      long now = trace(c).operations();
       if (now == ops) {
         return;
       }
@@ -228,17 +238,17 @@ final class ElectionRun {
               + ": "
               + events.peek().who());
     }
-    Contender leader = queue.get(0);
-    Contender successor = queue.get(1);
-    ZooKeeper leaderHandle = leader.zooKeeperHandle();
-    ZooKeeper successorHandle = successor.zooKeeperHandle();
+    Candidate leader = queue.get(0);
+    Candidate successor = queue.get(1);
+    ZooKeeper leaderHandle = leader.handle();
+    ZooKeeper successorHandle = successor.handle();
     List<ZooKeeper> otherHandles = new ArrayList<>();
-    for (Contender c : queue.subList(2, queue.size())) {
-      otherHandles.add(c.zooKeeperHandle());
+    for (Candidate c : queue.subList(2, queue.size())) {
+      otherHandles.add(c.handle());
     }
-    long successorOpsBefore = successor.trace().operations();
-    leader.trace().startRecording();
-    successor.trace().startRecording();
+    long successorOpsBefore = trace(successor).operations();
+    trace(leader).startRecording();
+    trace(successor).startRecording();
     CompletableFuture<Long> recipeClosed = new CompletableFuture<>();
     long leaderIssuedBefore = issued(leaderHandle);
     long successorIssuedBefore = issued(successorHandle);
@@ -311,7 +321,7 @@ final class ElectionRun {
     long othersIssued =
         otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
-    List<Entry> successorEntries = successor.trace().stopRecording();
+    List<Entry> successorEntries = trace(successor).stopRecording();
     if (e.who() != successor) {
       throw new BenchmarkFailure(
           library
@@ -341,7 +351,7 @@ final class ElectionRun {
     if (closeMode == CloseMode.RECIPE_ONLY) {
       leader.closeSession();
     }
-    List<Entry> leaderEntries = leader.trace().stopRecording();
+    List<Entry> leaderEntries = trace(leader).stopRecording();
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
       throw new BenchmarkFailure(
@@ -400,7 +410,7 @@ final class ElectionRun {
    * After a handover exactly one live candidate reports leadership, the one that got the callback;
    * for Baton its token is the one of the callback and strictly greater than the previous leader's.
    */
-  private void checkSingleLeader(int number, Contender closedLeader, Elected e) {
+  private void checkSingleLeader(int number, Candidate closedLeader, Elected e) {
     if (closedLeader.isLeader()) {
       throw new BenchmarkFailure(
           library
@@ -410,8 +420,8 @@ final class ElectionRun {
               + closedLeader
               + " still reports isLeader()");
     }
-    List<Contender> leaders =
-        queue.stream().filter(Contender::isLeader).collect(Collectors.toList());
+    List<Candidate> leaders =
+        queue.stream().filter(Candidate::isLeader).collect(Collectors.toList());
     if (leaders.size() != 1 || leaders.get(0) != e.who()) {
       throw new BenchmarkFailure(
           library
@@ -423,7 +433,7 @@ final class ElectionRun {
               + leaders);
     }
     if (library == Library.BATON) {
-      Optional<FencingToken> token = e.who().currentToken();
+      Optional<FencingToken> token = e.who().token();
       if (token.isEmpty() || !token.equals(e.token())) {
         throw new BenchmarkFailure(
             library
@@ -479,7 +489,7 @@ final class ElectionRun {
         }
       }
       List<Future<?>> done = new ArrayList<>();
-      for (Contender c : queue) {
+      for (Candidate c : queue) {
         done.add(
             pool.submit(
                 () -> {
@@ -501,6 +511,11 @@ final class ElectionRun {
     }
   }
 
+  /** The trace every candidate of this run was connected with. */
+  private static ClientTrace trace(Candidate c) {
+    return (ClientTrace) c.tracer();
+  }
+
   private static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, "bench-" + name);
@@ -511,7 +526,7 @@ final class ElectionRun {
 
   /** The session timeout the server granted the current leader's session. */
   int negotiatedSessionTimeoutMs() throws Exception {
-    return queue.get(0).zooKeeperHandle().getSessionTimeout();
+    return queue.get(0).handle().getSessionTimeout();
   }
 
   int recorded() {

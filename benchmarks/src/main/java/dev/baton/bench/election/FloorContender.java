@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.ZkClient;
+
 import dev.baton.fencing.FencingToken;
 import java.util.Collections;
 import java.util.List;
@@ -8,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
@@ -36,7 +38,7 @@ import org.apache.zookeeper.data.Stat;
  * its new predecessor. A failed request makes the candidate report nothing, so the benchmark fails
  * on its timeout with the error printed on stderr.
  */
-final class FloorContender extends Contender {
+final class FloorContender extends Candidate {
   private static final String PREFIX = "n_";
 
   private final String path;
@@ -46,9 +48,13 @@ final class FloorContender extends Contender {
   private volatile boolean closed;
   private final AtomicReference<String> failure = new AtomicReference<>();
 
-  FloorContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
+  private final ClientTrace trace;
+
+  FloorContender(
+      String label, String path, ZkClient settings, boolean deepTrace, ClientTrace trace, Sink sink)
       throws Exception {
-    super(label, sink);
+    super(label, trace, sink);
+    this.trace = trace;
     this.path = path;
     CountDownLatch connected = new CountDownLatch(1);
     Watcher sessionWatcher =
@@ -58,7 +64,7 @@ final class FloorContender extends Contender {
           }
         };
     zk =
-        settings.deepTrace()
+        deepTrace
             ? TracingZooKeeper.factory(trace)
                 .newZooKeeper(
                     settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher, false)
@@ -74,7 +80,7 @@ final class FloorContender extends Contender {
    * measurement), then the own znode, then the first listing.
    */
   @Override
-  void join() throws Exception {
+  public void join() throws Exception {
     ZKPaths.mkdirs(zk, path); // the parents, as Curator creates them for the others
     String created =
         zk.create(
@@ -139,14 +145,14 @@ final class FloorContender extends Contender {
   }
 
   private void fail(String what, int rc) {
-    String message = label() + ": " + what + " failed: " + Code.get(rc);
+    String message = id() + ": " + what + " failed: " + Code.get(rc);
     if (failure.compareAndSet(null, message)) {
       System.err.println("[" + ElectionHandover.NAME + "] floor candidate " + message);
     }
   }
 
   @Override
-  void closeRecipe() throws Exception {
+  public void closeRecipe() throws Exception {
     closed = true;
     leader = false;
     String name = ownName;
@@ -161,23 +167,23 @@ final class FloorContender extends Contender {
   }
 
   @Override
-  void closeSession() throws Exception {
+  public void closeSession() throws Exception {
     closed = true;
     zk.close();
   }
 
   @Override
-  ZooKeeper zooKeeperHandle() {
+  public ZooKeeper handle() {
     return zk;
   }
 
   @Override
-  boolean isLeader() {
+  public boolean isLeader() {
     return leader;
   }
 
   @Override
-  Optional<FencingToken> currentToken() {
+  public Optional<FencingToken> token() {
     return Optional.empty();
   }
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
+import dev.baton.bench.contender.LockContender;
+import dev.baton.bench.contender.ZkClient;
+
 import dev.baton.bench.BenchmarkFailure;
 import java.util.Collections;
 import java.util.List;
@@ -38,7 +41,7 @@ final class FloorLockContender implements LockContender {
   private final AtomicReference<String> releaseFailure = new AtomicReference<>();
   private String held; // only the thread that holds the lock touches it
 
-  FloorLockContender(String path, ClientSettings settings, boolean asyncRelease) throws Exception {
+  FloorLockContender(String path, ZkClient settings, boolean asyncRelease) throws Exception {
     this.path = path;
     this.asyncRelease = asyncRelease;
     CountDownLatch connected = new CountDownLatch(1);

@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.lock;
+package dev.baton.bench.contender;
 
-import dev.baton.recipes.SessionConfig;
-import java.time.Duration;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
  * One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared
- * path.
+ * path. Each library is one implementation: {@link BatonLock} ({@code FencedLock}), {@link
+ * CuratorLock} ({@code InterProcessMutex}), and the raw-ZooKeeper floor of the lock benchmark.
  */
-interface LockContender extends AutoCloseable {
-  /** Settings shared by all contenders. */
-  record ClientSettings(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {
-    /**
-     * The Baton session configuration of these settings; the Curator contender builds its client
-     * from it too, so both get the same timeouts and retry policy.
-     */
-    SessionConfig sessionConfig() {
-      return SessionConfig.builder(connectString)
-          .sessionTimeout(Duration.ofMillis(sessionTimeoutMs))
-          .connectionTimeout(Duration.ofMillis(connectionTimeoutMs))
-          .build();
-    }
+public interface LockContender extends AutoCloseable {
+  /** Connects a contender of {@code library} ({@link Library#BATON} or {@link Library#CURATOR}). */
+  static LockContender connect(Library library, String path, String ownerId, ZkClient client)
+      throws InterruptedException {
+    return switch (library) {
+      case BATON -> new BatonLock(path, ownerId, client);
+      case CURATOR -> new CuratorLock(path, client);
+      default -> throw new IllegalArgumentException("no lock contender of " + library);
+    };
   }
 
   /** Waits at most {@code timeoutMs} for the lock; true if it is now held by the calling thread. */

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.contender;
+
+import dev.baton.recipes.SessionConfig;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.utils.ZookeeperFactory;
+
+/**
+ * The client settings every contender of a ZooKeeper benchmark gets, Baton or Curator: the same
+ * connect string, requested session timeout, connection timeout and retry policy, and Curator's
+ * ensemble tracker off on both sides ({@code BatonSession.start} turns it off).
+ */
+public record ZkClient(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {
+  /** A Baton session configuration with these settings. */
+  public SessionConfig sessionConfig(boolean closeOnJvmExit) {
+    return SessionConfig.builder(connectString)
+        .sessionTimeout(Duration.ofMillis(sessionTimeoutMs))
+        .connectionTimeout(Duration.ofMillis(connectionTimeoutMs))
+        .closeOnJvmExit(closeOnJvmExit)
+        .build();
+  }
+
+  /** A started Curator client built as {@code BatonSession.start} builds its own, connected. */
+  public CuratorFramework curator() throws InterruptedException {
+    return curator(null);
+  }
+
+  /**
+   * A started Curator client built as {@code BatonSession.start} builds its own, connected; with
+   * {@code factory} (a tracing one) if not null.
+   *
+   * @throws IllegalStateException if it does not connect within the connection timeout
+   */
+  public CuratorFramework curator(ZookeeperFactory factory) throws InterruptedException {
+    CuratorFrameworkFactory.Builder builder =
+        CuratorFrameworkFactory.builder()
+            .connectString(connectString)
+            .sessionTimeoutMs(sessionTimeoutMs)
+            .connectionTimeoutMs(connectionTimeoutMs)
+            .retryPolicy(sessionConfig(false).retryPolicy())
+            .ensembleTracker(false);
+    if (factory != null) {
+      builder.zookeeperFactory(factory);
+    }
+    CuratorFramework client = builder.build();
+    client.start();
+    if (!client.blockUntilConnected(connectionTimeoutMs, TimeUnit.MILLISECONDS)) {
+      client.close();
+      throw new IllegalStateException(
+          "no ZooKeeper server at " + connectString + " answered within " + connectionTimeoutMs);
+    }
+    return client;
+  }
+}
