@@ -22,13 +22,17 @@ public final class Cli {
    * @throws IllegalArgumentException for an unknown option or a value that does not convert
    */
   public static boolean parse(Object options, List<String> args) {
-    CommandLine line =
-        new CommandLine(options)
-            .setDefaultValueProvider(
-                arg ->
-                    arg instanceof OptionSpec o
-                        ? System.getProperty("bench." + o.longestName().replaceFirst("^-+", ""))
-                        : null);
+    return parse(new CommandLine(options), args);
+  }
+
+  /** As {@link #parse(Object, List)}, for a command line with options added to its spec. */
+  public static boolean parse(CommandLine line, List<String> args) {
+    line.getCommandSpec().mixinStandardHelpOptions(true); // --help, --version
+    line.setDefaultValueProvider(
+        arg ->
+            arg instanceof OptionSpec o
+                ? System.getProperty("bench." + o.longestName().replaceFirst("^-+", ""))
+                : null);
     try {
       line.parseArgs(args.toArray(String[]::new));
     } catch (ParameterException e) {
@@ -41,9 +45,7 @@ public final class Cli {
     return true;
   }
 
-  /**
-   * The line of a scenario for the usage text: its {@code @Command} description, if any.
-   */
+  /** The line of a scenario for the usage text: its {@code @Command} description, if any. */
   public static String description(Class<?> type) {
     CommandLine.Command c = type.getAnnotation(CommandLine.Command.class);
     return c == null ? "" : String.join(" ", c.description());

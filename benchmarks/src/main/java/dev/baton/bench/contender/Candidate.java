@@ -9,8 +9,8 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * One candidate of an election benchmark (election handover, failover, election scale): its own
  * ZooKeeper session and its library's election recipe. Each library is one implementation: {@link
- * BatonCandidate} ({@code LeaderElection}), {@link CuratorCandidate} ({@code LeaderLatch}), and
- * the raw-ZooKeeper floor of the election handover.
+ * BatonCandidate} ({@code LeaderElection}), {@link CuratorCandidate} ({@code LeaderLatch}), and the
+ * raw-ZooKeeper floor of the election handover.
  */
 public abstract class Candidate implements AutoCloseable {
   /** Where an elected callback goes: who, when ({@link System#nanoTime()} taken first), token. */

@@ -5,9 +5,9 @@ import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.election.ElectionRun.CloseMode;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.election.ElectionRun.CloseMode;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
@@ -30,7 +30,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = ElectionHandover.NAME,
-    mixinStandardHelpOptions = true,
     description =
         "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, Baton"
             + " LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor), N=10 and N=100"

@@ -2,12 +2,12 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.election.ClientTrace.Entry;
-import dev.baton.bench.election.ClientTrace.Kind;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.Tracing;
 import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.election.ClientTrace.Entry;
+import dev.baton.bench.election.ClientTrace.Kind;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;

@@ -3,7 +3,6 @@ package dev.baton.bench.election;
 
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.ZkClient;
-
 import dev.baton.fencing.FencingToken;
 import java.util.Collections;
 import java.util.List;

@@ -2,6 +2,8 @@
 package dev.baton.bench.failover;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +44,7 @@ final class LeaderProcess implements AutoCloseable {
 
   /** Starts the leader of {@code library} on election {@code path}, with {@code jvmOptions}. */
   static LeaderProcess start(
-      Library library, ClientSettings settings, String path, String id, List<String> jvmOptions) {
+      Library library, ZkClient settings, String path, String id, List<String> jvmOptions) {
     ChildJvm child =
         ChildJvm.builder(LeaderChildMain.class)
             .jvmOptions(jvmOptions.toArray(String[]::new))

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
+import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.LockContender;
 import dev.baton.bench.contender.ZkClient;
-
-import dev.baton.bench.BenchmarkFailure;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -27,7 +27,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = LockThroughput.NAME,
-    mixinStandardHelpOptions = true,
     description =
         "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex"
             + " vs raw ZooKeeper (the floor), 1, 4 and 16 contenders")
@@ -114,8 +113,7 @@ public final class LockThroughput implements Scenario {
     }
   }
 
-  private static LockRun lockRun(
-      Library library, int n, ZkClient settings, int acquireTimeoutMs) {
+  private static LockRun lockRun(Library library, int n, ZkClient settings, int acquireTimeoutMs) {
     return new LockRun(
         library, n, "/bench/lock/" + library.key() + "-" + n, settings, acquireTimeoutMs);
   }
