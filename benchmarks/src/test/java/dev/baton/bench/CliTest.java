@@ -32,7 +32,8 @@ class CliTest {
     try {
       Options o = new Options();
       assertThat(
-              Cli.parse(o, List.of("--handovers=5", "--trace", "--candidates=3,4", "--fsync=false")))
+              Cli.parse(
+                  o, List.of("--handovers=5", "--trace", "--candidates=3,4", "--fsync=false")))
           .isTrue();
       assertThat(o.handovers).isEqualTo(5);
       assertThat(o.trace).isTrue();

@@ -9,39 +9,27 @@ import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import java.util.Optional;
-import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.drivers.TracerDriver;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Baton: {@link BatonSession#start} and a {@link LeaderElection}; leaving is {@link
- * LeaderElection#close()} then {@link BatonSession#close()}. With a tracing ZooKeeper factory the
- * session wraps a Curator client built as {@code BatonSession.start} builds its own ({@code start}
- * takes no factory).
+ * LeaderElection#close()} then {@link BatonSession#close()}.
  */
 final class BatonCandidate extends Candidate {
-  private final CuratorFramework ownClient; // null unless traced: BatonSession.wrap does not own it
   private final BatonSession session;
   private final LeaderElection election;
 
-  BatonCandidate(String id, String path, ZkClient client, Tracing tracing, Sink sink)
-      throws InterruptedException {
-    super(id, tracing.driver(), sink);
-    ownClient = tracing.factory() == null ? null : client.curator(tracing.factory());
-    session =
-        ownClient == null
-            ? BatonSession.start(client.sessionConfig(false))
-            : BatonSession.wrap(ownClient);
-    if (tracing.driver() != null) {
-      session.curator().getZookeeperClient().setTracerDriver(tracing.driver());
-    }
-    ElectionConfig.Builder config = ElectionConfig.builder(path).participantId(id);
-    if (tracing.clock() != null) {
-      config.clock(tracing.clock());
+  BatonCandidate(String id, String path, ZkClient client, TracerDriver tracer, Sink sink) {
+    super(id, tracer, sink);
+    session = BatonSession.start(client.sessionConfig(false));
+    if (tracer != null) {
+      session.curator().getZookeeperClient().setTracerDriver(tracer);
     }
     election =
         LeaderElection.create(
             session,
-            config.build(),
+            ElectionConfig.builder(path).participantId(id).build(),
             new LeadershipListener() {
               @Override
               public void elected(Leadership leadership) {
@@ -68,9 +56,6 @@ final class BatonCandidate extends Candidate {
   @Override
   public void closeSession() {
     session.close();
-    if (ownClient != null) {
-      ownClient.close();
-    }
   }
 
   @Override

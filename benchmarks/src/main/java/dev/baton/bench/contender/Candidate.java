@@ -31,14 +31,15 @@ public abstract class Candidate implements AutoCloseable {
 
   /**
    * Connects a candidate of {@code library} ({@link Library#BATON} or {@link Library#CURATOR}) to
-   * election {@code path}; it is not in the election until {@link #join()}.
+   * election {@code path}, with {@code tracer} (request counting) on its client if not null; it is
+   * not in the election until {@link #join()}.
    */
   public static Candidate connect(
-      Library library, String id, String path, ZkClient client, Tracing tracing, Sink sink)
+      Library library, String id, String path, ZkClient client, TracerDriver tracer, Sink sink)
       throws InterruptedException {
     return switch (library) {
-      case BATON -> new BatonCandidate(id, path, client, tracing, sink);
-      case CURATOR -> new CuratorCandidate(id, path, client, tracing, sink);
+      case BATON -> new BatonCandidate(id, path, client, tracer, sink);
+      case CURATOR -> new CuratorCandidate(id, path, client, tracer, sink);
       default -> throw new IllegalArgumentException("no election candidate of " + library);
     };
   }

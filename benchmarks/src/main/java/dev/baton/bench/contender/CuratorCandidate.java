@@ -3,6 +3,7 @@ package dev.baton.bench.contender;
 
 import dev.baton.fencing.FencingToken;
 import java.util.Optional;
+import org.apache.curator.drivers.TracerDriver;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
@@ -16,12 +17,12 @@ final class CuratorCandidate extends Candidate {
   private final CuratorFramework client;
   private final LeaderLatch latch;
 
-  CuratorCandidate(String id, String path, ZkClient settings, Tracing tracing, Sink sink)
+  CuratorCandidate(String id, String path, ZkClient settings, TracerDriver tracer, Sink sink)
       throws InterruptedException {
-    super(id, tracing.driver(), sink);
-    client = settings.curator(tracing.factory());
-    if (tracing.driver() != null) {
-      client.getZookeeperClient().setTracerDriver(tracing.driver());
+    super(id, tracer, sink);
+    client = settings.curator();
+    if (tracer != null) {
+      client.getZookeeperClient().setTracerDriver(tracer);
     }
     latch = new LeaderLatch(client, path, id);
     latch.addListener(

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.utils.ZookeeperFactory;
 
 /**
  * The client settings every contender of a ZooKeeper benchmark gets, Baton or Curator: the same
@@ -23,29 +22,20 @@ public record ZkClient(String connectString, int sessionTimeoutMs, int connectio
         .build();
   }
 
-  /** A started Curator client built as {@code BatonSession.start} builds its own, connected. */
-  public CuratorFramework curator() throws InterruptedException {
-    return curator(null);
-  }
-
   /**
-   * A started Curator client built as {@code BatonSession.start} builds its own, connected; with
-   * {@code factory} (a tracing one) if not null.
+   * A started Curator client built as {@code BatonSession.start} builds its own, connected.
    *
    * @throws IllegalStateException if it does not connect within the connection timeout
    */
-  public CuratorFramework curator(ZookeeperFactory factory) throws InterruptedException {
-    CuratorFrameworkFactory.Builder builder =
+  public CuratorFramework curator() throws InterruptedException {
+    CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(connectString)
             .sessionTimeoutMs(sessionTimeoutMs)
             .connectionTimeoutMs(connectionTimeoutMs)
             .retryPolicy(sessionConfig(false).retryPolicy())
-            .ensembleTracker(false);
-    if (factory != null) {
-      builder.zookeeperFactory(factory);
-    }
-    CuratorFramework client = builder.build();
+            .ensembleTracker(false)
+            .build();
     client.start();
     if (!client.blockUntilConnected(connectionTimeoutMs, TimeUnit.MILLISECONDS)) {
       client.close();

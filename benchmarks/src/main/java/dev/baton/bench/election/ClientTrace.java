@@ -12,8 +12,7 @@ import org.apache.curator.drivers.OperationTrace;
 
 /**
  * What one candidate's client did, as seen from the client: Curator's operation traces (one per
- * completed ZooKeeper operation, foreground or background, timestamped on completion) and, with
- * {@link TracingZooKeeper}, every ZooKeeper call with its start and end and every watch event.
+ * completed ZooKeeper operation, foreground or background, timestamped on completion).
  *
  * <p>Always counts operations and watch-setting reads (the benchmark waits for a newcomer's first
  * one to know it has settled in the queue); keeps individual entries only while recording.
@@ -32,16 +31,7 @@ final class ClientTrace extends AdvancedTracerDriver {
      * A completed operation as the client's operation tracer reports it (Curator's tracer, or the
      * floor contender's own count): completion time only.
      */
-    CURATOR_OP,
-    /** A call into the ZooKeeper handle, start to result (sync) or to callback (async). */
-    ZK_CALL,
-    /** A watch event delivered to a watcher. */
-    WATCH,
-    /**
-     * A point in a recipe's own code, e.g. the election reading its clock when a term begins or
-     * ends.
-     */
-    MARK
+    CURATOR_OP
   }
 
   private final String label;
@@ -103,52 +93,6 @@ final class ClientTrace extends AdvancedTracerDriver {
               now,
               Thread.currentThread().getName()));
     }
-  }
-
-  void zkCall(String name, long start, long end) {
-    if (recording) {
-      entries.add(new Entry(Kind.ZK_CALL, name, start, end, Thread.currentThread().getName()));
-    }
-  }
-
-  void watch(String name, long at) {
-    if (recording) {
-      entries.add(new Entry(Kind.WATCH, name, at, at, Thread.currentThread().getName()));
-    }
-  }
-
-  void mark(String name, long at) {
-    if (recording) {
-      entries.add(new Entry(Kind.MARK, name, at, at, Thread.currentThread().getName()));
-    }
-  }
-
-  /**
-   * A clock for {@code ElectionConfig.clock} that marks every reading: Baton's election reads its
-   * clock exactly when a term begins ({@code ElectionCore.lead}, just before the elected callback
-   * is handed to the callback thread) and when a term is revoked.
-   */
-  java.time.Clock markingClock() {
-    ClientTrace self = this;
-    return new java.time.Clock() {
-      private final java.time.Clock system = java.time.Clock.systemUTC();
-
-      @Override
-      public java.time.ZoneId getZone() {
-        return system.getZone();
-      }
-
-      @Override
-      public java.time.Clock withZone(java.time.ZoneId zone) {
-        return system.withZone(zone);
-      }
-
-      @Override
-      public java.time.Instant instant() {
-        self.mark("clock", System.nanoTime());
-        return system.instant();
-      }
-    };
   }
 
   /** Completed ZooKeeper operations so far. */

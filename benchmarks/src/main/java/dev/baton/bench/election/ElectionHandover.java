@@ -55,9 +55,6 @@ public final class ElectionHandover implements Scenario {
   @Option(names = "--handover-timeout-ms", defaultValue = "10000")
   long handoverTimeoutMs;
 
-  @Option(names = "--trace", arity = "0..1", fallbackValue = "true", defaultValue = "false")
-  boolean trace;
-
   @Option(names = "--close", defaultValue = "recipe_then_session")
   String close;
 
@@ -88,16 +85,15 @@ public final class ElectionHandover implements Scenario {
           handovers,
           sessionTimeoutMs,
           closeMode.key(),
-          mntrCost,
-          trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
+          mntrCost);
       ZkClient settings = new ZkClient(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
       for (int n : sizes) {
         ElectionRun baton =
-            run(Library.BATON, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
         ElectionRun curator =
-            run(Library.CURATOR, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.CURATOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
         ElectionRun floor =
-            run(Library.FLOOR, n, zk, settings, trace, handoverTimeoutMs, closeMode, mntrCost);
+            run(Library.FLOOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
         List<ElectionRun> runs = List.of(baton, curator, floor);
         try {
           long start = System.nanoTime();
@@ -137,7 +133,6 @@ public final class ElectionHandover implements Scenario {
       int n,
       EmbeddedZooKeeper zk,
       ZkClient settings,
-      boolean deepTrace,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -147,7 +142,6 @@ public final class ElectionHandover implements Scenario {
         "/bench/election-handover/" + library.key() + "-" + n,
         zk,
         settings,
-        deepTrace,
         handoverTimeoutMs,
         closeMode,
         mntrCost);
@@ -218,19 +212,6 @@ public final class ElectionHandover implements Scenario {
       progress(
           "N=%d %s: leader's completed operations during its close: %s",
           n, lib, top(run.leaderSequences()));
-      run.phases()
-          .ifPresent(
-              p -> {
-                progress("TRACE %s N=%d %s", lib, n, p.medians());
-                progress(
-                    "TRACE %s N=%d successor calls after the watch event: %s",
-                    lib, n, top(p.successorCalls()));
-                progress(
-                    "TRACE %s N=%d leader calls during close: %s", lib, n, top(p.leaderCalls()));
-                progress(
-                    "TRACE %s N=%d first traced handover (ms since the close call; [thread that completed it]):%n%s",
-                    lib, n, p.sample());
-              });
     }
     String line =
         String.format(
@@ -241,7 +222,7 @@ public final class ElectionHandover implements Scenario {
                 + " floor_requests_per_handover=%.2f baton_packets_per_handover=%.2f"
                 + " curator_packets_per_handover=%.2f floor_packets_per_handover=%.2f"
                 + " baton_successor_requests=%.2f curator_successor_requests=%.2f floor_successor_requests=%.2f"
-                + " handovers=%d warmup=%d close=%s fsync=%s%s",
+                + " handovers=%d warmup=%d close=%s fsync=%s",
             NAME,
             n,
             baton.p50Ms(),
@@ -266,8 +247,7 @@ public final class ElectionHandover implements Scenario {
             handovers,
             warmup,
             closeMode.key(),
-            fsync,
-            baton.phases().isPresent() ? " traced=true" : "");
+            fsync);
     System.out.println(line);
     System.out.flush();
   }

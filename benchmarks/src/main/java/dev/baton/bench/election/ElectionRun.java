@@ -4,7 +4,6 @@ package dev.baton.bench.election;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
-import dev.baton.bench.contender.Tracing;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.election.ClientTrace.Entry;
 import dev.baton.bench.election.ClientTrace.Kind;
@@ -80,7 +79,6 @@ final class ElectionRun {
   private final String path;
   private final EmbeddedZooKeeper zk;
   private final ZkClient settings;
-  private final boolean deepTrace;
   private final long handoverTimeoutMs;
   private final CloseMode closeMode;
   private final long mntrCost;
@@ -95,7 +93,6 @@ final class ElectionRun {
   private final Histogram closeTime = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private final Map<String, Integer> successorSequences = new LinkedHashMap<>();
   private final Map<String, Integer> leaderSequences = new LinkedHashMap<>();
-  private final PhaseBreakdown phases;
   private int nextIndex;
   private int handoversDone;
   private int recorded;
@@ -116,7 +113,6 @@ final class ElectionRun {
       String path,
       EmbeddedZooKeeper zk,
       ZkClient settings,
-      boolean deepTrace,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -128,11 +124,9 @@ final class ElectionRun {
     this.path = path;
     this.zk = zk;
     this.settings = settings;
-    this.deepTrace = deepTrace;
     this.handoverTimeoutMs = handoverTimeoutMs;
     this.closeMode = closeMode;
     this.mntrCost = mntrCost;
-    this.phases = deepTrace ? new PhaseBreakdown() : null;
   }
 
   Library library() {
@@ -168,16 +162,8 @@ final class ElectionRun {
         (who, nanos, token) -> events.add(new Elected(who, nanos, token, trace.operations()));
     Candidate c =
         library == Library.FLOOR
-            ? new FloorContender(label, path, settings, deepTrace, trace, sink)
-            : Candidate.connect(
-                library,
-                label,
-                path,
-                settings,
-                deepTrace
-                    ? new Tracing(trace, TracingZooKeeper.factory(trace), trace.markingClock())
-                    : Tracing.driver(trace),
-                sink);
+            ? new FloorContender(label, path, settings, trace, sink)
+            : Candidate.connect(library, label, path, settings, trace, sink);
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -386,9 +372,6 @@ final class ElectionRun {
       strayOps += othersIssued;
       count(successorSequences, sequence(successorEntries, e.nanos()));
       count(leaderSequences, sequence(leaderEntries, Long.MAX_VALUE));
-      if (phases != null) {
-        phases.add(t0, e.nanos(), leaderEntries, successorEntries);
-      }
     }
   }
 
@@ -602,9 +585,5 @@ final class ElectionRun {
 
   Map<String, Integer> leaderSequences() {
     return leaderSequences;
-  }
-
-  Optional<PhaseBreakdown> phases() {
-    return Optional.ofNullable(phases);
   }
 }

@@ -49,8 +49,7 @@ final class FloorContender extends Candidate {
 
   private final ClientTrace trace;
 
-  FloorContender(
-      String label, String path, ZkClient settings, boolean deepTrace, ClientTrace trace, Sink sink)
+  FloorContender(String label, String path, ZkClient settings, ClientTrace trace, Sink sink)
       throws Exception {
     super(label, trace, sink);
     this.trace = trace;
@@ -62,12 +61,7 @@ final class FloorContender extends Candidate {
             connected.countDown();
           }
         };
-    zk =
-        deepTrace
-            ? TracingZooKeeper.factory(trace)
-                .newZooKeeper(
-                    settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher, false)
-            : new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
+    zk = new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
     if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
       zk.close();
       throw new IllegalStateException("no connection to " + settings.connectString());

@@ -4,7 +4,6 @@ package dev.baton.bench.failover;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
-import dev.baton.bench.contender.Tracing;
 import dev.baton.bench.contender.ZkClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -112,7 +111,7 @@ final class FailoverRound {
                   tag + "-f" + i,
                   path,
                   setup.settings(),
-                  Tracing.NONE,
+                  null,
                   (who, nanos, token) -> events.add(new Elected(who, nanos))));
         }
         LeaderProcess.Session session = leader.awaitSession(setup.startTimeout());

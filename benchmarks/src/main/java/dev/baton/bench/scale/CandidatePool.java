@@ -4,7 +4,6 @@ package dev.baton.bench.scale;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
-import dev.baton.bench.contender.Tracing;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
@@ -69,7 +68,7 @@ final class CandidatePool {
         kind.key() + "-" + nextIndex++,
         path,
         settings,
-        Tracing.driver(tracer),
+        tracer,
         (who, nanos, token) -> {
           tracer.settled(nanos);
           events.add(new Elected(who, nanos, token));
