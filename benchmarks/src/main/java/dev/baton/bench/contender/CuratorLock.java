@@ -25,16 +25,6 @@ final class CuratorLock implements LockContender {
   }
 
   @Override
-  public long token() {
-    return -1;
-  }
-
-  @Override
-  public String tokenScope() {
-    return null;
-  }
-
-  @Override
   public void release() throws Exception {
     mutex.release();
   }

@@ -26,10 +26,14 @@ public interface LockContender extends AutoCloseable {
    * The fencing token value of the current hold (Baton), or -1 if the contender has none (Curator,
    * the floor).
    */
-  long token();
+  default long token() {
+    return -1;
+  }
 
   /** The scope of the current hold's token (Baton), or null. */
-  String tokenScope();
+  default String tokenScope() {
+    return null;
+  }
 
   /** Releases the hold of the calling thread. */
   void release() throws Exception;

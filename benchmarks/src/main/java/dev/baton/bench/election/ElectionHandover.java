@@ -7,6 +7,7 @@ import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.election.ElectionRun.CloseMode;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
@@ -15,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,26 +48,20 @@ public final class ElectionHandover implements Scenario {
   @Option(names = "--handovers", defaultValue = "200")
   int handovers;
 
-  @Option(names = "--session-timeout-ms", defaultValue = "15000") // BatonSession's default
-  int sessionTimeoutMs;
-
-  @Option(names = "--connection-timeout-ms", defaultValue = "5000")
-  int connectionTimeoutMs;
-
   @Option(names = "--handover-timeout-ms", defaultValue = "10000")
   long handoverTimeoutMs;
 
   @Option(names = "--close", defaultValue = "recipe_then_session")
   String close;
 
-  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean fsync;
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
     if (!Cli.parse(this, args)) {
       return;
     }
+    boolean fsync = zkOptions.fsync();
     CloseMode closeMode = CloseMode.parse(close);
     Cli.check(warmup >= 0 && handovers >= 1, "warmup must be >= 0 and handovers >= 1");
     Cli.check(sizes.stream().allMatch(n -> n >= 2), "candidates must be at least 2: " + sizes);
@@ -78,15 +74,15 @@ public final class ElectionHandover implements Scenario {
       }
       progress(
           "ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per contender and N;"
-              + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)%s",
+              + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)",
           zk.connectString(),
           fsync,
           warmup,
           handovers,
-          sessionTimeoutMs,
+          zkOptions.sessionTimeoutMs(),
           closeMode.key(),
           mntrCost);
-      ZkClient settings = new ZkClient(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
+      ZkClient settings = zkOptions.client(zk.connectString());
       for (int n : sizes) {
         ElectionRun baton =
             run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);

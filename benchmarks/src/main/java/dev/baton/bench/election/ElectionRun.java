@@ -456,39 +456,11 @@ final class ElectionRun {
     counts.merge(key.isEmpty() ? "(none)" : key, 1, Integer::sum);
   }
 
-  /**
-   * Closes every candidate: the recipes one by one from the back of the queue (nobody watches the
-   * last znode, so no handover and no callback happens on the way out), then the sessions in
-   * parallel (each ZooKeeper close spends ~100 ms shutting its threads down).
-   */
+  /** Closes every candidate ({@link Candidate#closeAll}). */
   void close() {
-    ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
     try {
-      for (int i = queue.size() - 1; i >= 0; i--) {
-        try {
-          queue.get(i).closeRecipe();
-        } catch (Exception x) {
-          System.err.println(library + ": closing the recipe of " + queue.get(i) + " failed: " + x);
-        }
-      }
-      List<Future<?>> done = new ArrayList<>();
-      for (Candidate c : queue) {
-        done.add(
-            pool.submit(
-                () -> {
-                  c.closeSession();
-                  return null;
-                }));
-      }
-      for (Future<?> f : done) {
-        try {
-          f.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
-        } catch (Exception x) {
-          System.err.println(library + ": closing a session failed: " + x);
-        }
-      }
+      Candidate.closeAll(queue, handoverTimeoutMs);
     } finally {
-      pool.shutdownNow();
       closer.shutdownNow();
       queue.clear();
     }

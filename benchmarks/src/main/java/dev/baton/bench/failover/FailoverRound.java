@@ -168,7 +168,7 @@ final class FailoverRound {
                 .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
                 .orElse(OptionalLong.empty()));
       } finally {
-        closeAll(followers);
+        Candidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
       }
     }
   }
@@ -254,35 +254,6 @@ final class FailoverRound {
       throw new BenchmarkFailure(what + " was not seen within " + CHECK_TIMEOUT);
     } catch (ExecutionException e) {
       throw new IllegalStateException(what, e);
-    }
-  }
-
-  /**
-   * Closes the followers: their recipes from the back of the queue (so that none of them sees its
-   * predecessor leave while it closes), then their sessions in parallel (each takes ZooKeeper's
-   * ~100 ms client shutdown).
-   */
-  private static void closeAll(List<Candidate> followers) throws Exception {
-    for (int i = followers.size() - 1; i >= 0; i--) {
-      followers.get(i).closeRecipe();
-    }
-    List<Thread> closers = new ArrayList<>();
-    for (Candidate f : followers) {
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  f.closeSession();
-                } catch (Exception e) {
-                  System.err.println("closing the session of " + f + " failed: " + e);
-                }
-              },
-              "close-" + f);
-      t.start();
-      closers.add(t);
-    }
-    for (Thread t : closers) {
-      t.join();
     }
   }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import static dev.baton.testkit.ChildJvm.field;
+
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
@@ -124,9 +126,7 @@ final class LeaderProcess implements AutoCloseable {
    * be, which differs between the libraries and says nothing about their shutdown paths.
    */
   long collectGarbage(Duration within) {
-    int skip = child.lines().size();
-    child.send("GC");
-    return Long.parseLong(field(child.awaitLine("GC ", skip, within), "collections"));
+    return Long.parseLong(field(child.ask("GC", "GC ", within), "collections"));
   }
 
   /** Sends SIGKILL; returns {@link System#nanoTime()} taken just before. */
@@ -193,15 +193,5 @@ final class LeaderProcess implements AutoCloseable {
   @Override
   public String toString() {
     return label;
-  }
-
-  /** The value of {@code key=value} in a protocol line. */
-  static String field(String line, String key) {
-    for (String part : line.split(" ")) {
-      if (part.startsWith(key + "=")) {
-        return part.substring(key.length() + 1);
-      }
-    }
-    throw new IllegalStateException("no " + key + "= in line '" + line + "'");
   }
 }

@@ -101,16 +101,6 @@ final class FloorLockContender implements LockContender {
   }
 
   @Override
-  public long token() {
-    return -1;
-  }
-
-  @Override
-  public String tokenScope() {
-    return null;
-  }
-
-  @Override
   public void release() throws Exception {
     String own = held;
     held = null;

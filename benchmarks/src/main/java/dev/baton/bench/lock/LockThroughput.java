@@ -6,6 +6,7 @@ import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -48,20 +50,14 @@ public final class LockThroughput implements Scenario {
   @Option(names = "--acquire-timeout-ms", defaultValue = "10000")
   int acquireTimeoutMs;
 
-  @Option(names = "--session-timeout-ms", defaultValue = "15000")
-  int sessionTimeoutMs;
-
-  @Option(names = "--connection-timeout-ms", defaultValue = "5000")
-  int connectionTimeoutMs;
-
-  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean fsync;
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
     if (!Cli.parse(this, args)) {
       return;
     }
+    boolean fsync = zkOptions.fsync();
     Cli.check(
         warmupMs >= 0 && durationMs >= 1 && slices >= 1 && acquireTimeoutMs >= 1,
         "warmup-ms must be >= 0; duration-ms, slices and acquire-timeout-ms >= 1");
@@ -71,7 +67,7 @@ public final class LockThroughput implements Scenario {
         progress(
             "WARNING: cannot read the ZooKeeper clients' request counters; requests_per_hold is wrong");
       }
-      ZkClient settings = new ZkClient(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
+      ZkClient settings = zkOptions.client(zk.connectString());
       progress(
           "ZooKeeper %s (fsync %s); per contender count and side: %d ms warm-up, then %d ms measured"
               + " in %d slices, sides in rotating order; acquire timeout %d ms",

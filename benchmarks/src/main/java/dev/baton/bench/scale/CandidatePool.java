@@ -312,43 +312,15 @@ final class CandidatePool {
     return queue.stream().mapToLong(c -> tracer(c).operations()).sum();
   }
 
-  /**
-   * Closes every candidate: the recipes from the back of the queue (no handover on the way out),
-   * then the sessions, 16 at a time.
-   */
+  /** Closes every candidate ({@link Candidate#closeAll}). */
   void close() {
-    ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
     try {
-      for (int i = queue.size() - 1; i >= 0; i--) {
-        try {
-          queue.get(i).closeRecipe();
-        } catch (Exception x) {
-          System.err.println(library + ": closing the recipe of " + queue.get(i) + ": " + x);
-        }
-      }
-      List<Future<?>> done = new ArrayList<>();
-      for (Candidate c : queue) {
-        done.add(
-            pool.submit(
-                () -> {
-                  c.closeSession();
-                  return null;
-                }));
-      }
-      for (Future<?> f : done) {
-        try {
-          f.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (Exception x) {
-          System.err.println(library + ": closing a session: " + x);
-        }
-      }
+      Candidate.closeAll(queue, timeoutMs);
     } finally {
-      pool.shutdownNow();
       closer.shutdownNow();
       queue.clear();
     }
     try {
-      pool.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
       closer.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package dev.baton.bench.scale;
 
 import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,12 +48,6 @@ public final class ElectionScale implements Scenario {
   @Option(names = "--join-threads", defaultValue = "8")
   int joinThreads;
 
-  @Option(names = "--session-timeout-ms", defaultValue = "15000")
-  int sessionTimeoutMs;
-
-  @Option(names = "--connection-timeout-ms", defaultValue = "5000")
-  int connectionTimeoutMs;
-
   @Option(names = "--timeout-ms", defaultValue = "60000")
   long timeoutMs;
 
@@ -74,14 +70,14 @@ public final class ElectionScale implements Scenario {
       defaultValue = "true")
   boolean bothOrders;
 
-  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean fsync;
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
     if (!Cli.parse(this, args)) {
       return;
     }
+    boolean fsync = zkOptions.fsync();
     int serverWarmup = serverWarmupOption == null ? candidates : serverWarmupOption;
     Cli.check(serverWarmup >= 0, "server-warmup must be at least 0");
     Cli.check(
@@ -96,7 +92,12 @@ public final class ElectionScale implements Scenario {
     }
     ChildOptions child =
         new ChildOptions(
-            jvm, joinThreads, sessionTimeoutMs, connectionTimeoutMs, timeoutMs, childWarmup);
+            jvm,
+            joinThreads,
+            zkOptions.sessionTimeoutMs(),
+            zkOptions.connectionTimeoutMs(),
+            timeoutMs,
+            childWarmup);
     long started = System.nanoTime();
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       progress(

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,7 +21,6 @@ final class LibraryRun implements AutoCloseable {
   private final String library;
   private final int candidates;
   private final ChildJvm child;
-  private int seen; // lines of the child's output read so far
   private final long timeoutMs;
   private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private final Histogram close = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
@@ -48,7 +48,7 @@ final class LibraryRun implements AutoCloseable {
 
   /** Waits for the child's warm-up and baseline. */
   void awaitReady() throws InterruptedException {
-    ready = await("READY", timeoutMs);
+    ready = answer("READY", () -> child.awaitLine(ScaleChild.MARK, 0, within(timeoutMs)));
   }
 
   /** Joins all candidates; returns the child's figures. */
@@ -106,25 +106,26 @@ final class LibraryRun implements AutoCloseable {
 
   /** Sends {@code command} and waits for its answer. */
   private Map<String, String> ask(String command, String word, long timeoutMs) {
-    child.send(command);
-    return await(word, timeoutMs);
+    return answer(word, () -> child.ask(command, ScaleChild.MARK, within(timeoutMs)));
+  }
+
+  private static Duration within(long timeoutMs) {
+    return Duration.ofMillis(timeoutMs);
   }
 
   /**
-   * Waits for the child's next answer, which must start with {@code word}; returns its {@code
+   * The child's answer that {@code await} waits for, which must start with {@code word}: its {@code
    * key=value} fields.
    *
    * @throws BenchmarkFailure on {@code FAILED}, another answer, the child's end or a timeout
    */
-  private Map<String, String> await(String word, long timeoutMs) {
+  private Map<String, String> answer(String word, Supplier<String> await) {
     String line;
     try {
-      line = child.awaitLine(ScaleChild.MARK, seen, Duration.ofMillis(timeoutMs));
+      line = await.get();
     } catch (IllegalStateException e) {
       throw new BenchmarkFailure(library + " child: expected " + word + ": " + e.getMessage());
     }
-    List<String> lines = child.lines();
-    seen += lines.subList(seen, lines.size()).indexOf(line) + 1;
     String answer = line.substring(ScaleChild.MARK.length());
     if (!answer.startsWith(word)) {
       throw new BenchmarkFailure(library + " child: expected " + word + ", got '" + answer + "'");
