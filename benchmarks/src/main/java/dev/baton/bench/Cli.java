@@ -28,6 +28,7 @@ public final class Cli {
   /** As {@link #parse(Object, List)}, for a command line with options added to its spec. */
   public static boolean parse(CommandLine line, List<String> args) {
     line.getCommandSpec().mixinStandardHelpOptions(true); // --help, --version
+    line.getCommandSpec().usageMessage().showDefaultValues(true);
     line.setDefaultValueProvider(
         arg ->
             arg instanceof OptionSpec o
