@@ -13,8 +13,6 @@ import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -181,9 +179,6 @@ public final class ElectionHandover implements Scenario {
               + " window %.3f ms",
           n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(), run.meanWindowMs());
       progress(
-          "N=%d %s: successor's completed operations before its callback: %s",
-          n, lib, top(run.successorSequences()));
-      progress(
           "N=%d %s: per handover: %.2f packets counted by the server = %.2f requests (leader %.2f,"
               + " successor %.2f) + %.2f pings",
           n,
@@ -205,9 +200,6 @@ public final class ElectionHandover implements Scenario {
                 + " counted at the second read",
             n, lib, run.unconfirmedWindows());
       }
-      progress(
-          "N=%d %s: leader's completed operations during its close: %s",
-          n, lib, top(run.leaderSequences()));
     }
     String line =
         String.format(
@@ -246,14 +238,6 @@ public final class ElectionHandover implements Scenario {
             fsync);
     System.out.println(line);
     System.out.flush();
-  }
-
-  private static String top(Map<String, Integer> counts) {
-    return counts.entrySet().stream()
-        .sorted((a, b) -> Integer.compare(b.getValue(), a.getValue()))
-        .limit(4)
-        .map(e -> e.getKey() + " x" + e.getValue())
-        .collect(Collectors.joining(", "));
   }
 
   private static void progress(String format, Object... args) {

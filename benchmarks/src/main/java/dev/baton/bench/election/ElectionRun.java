@@ -5,16 +5,12 @@ import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
-import dev.baton.bench.election.ClientTrace.Entry;
-import dev.baton.bench.election.ClientTrace.Kind;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -91,8 +87,6 @@ final class ElectionRun {
 
   private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private final Histogram closeTime = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Map<String, Integer> successorSequences = new LinkedHashMap<>();
-  private final Map<String, Integer> leaderSequences = new LinkedHashMap<>();
   private int nextIndex;
   private int handoversDone;
   private int recorded;
@@ -233,8 +227,6 @@ final class ElectionRun {
       otherHandles.add(c.handle());
     }
     long successorOpsBefore = trace(successor).operations();
-    trace(leader).startRecording();
-    trace(successor).startRecording();
     CompletableFuture<Long> recipeClosed = new CompletableFuture<>();
     long leaderIssuedBefore = issued(leaderHandle);
     long successorIssuedBefore = issued(successorHandle);
@@ -307,7 +299,6 @@ final class ElectionRun {
     long othersIssued =
         otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
-    List<Entry> successorEntries = trace(successor).stopRecording();
     if (e.who() != successor) {
       throw new BenchmarkFailure(
           library
@@ -337,7 +328,6 @@ final class ElectionRun {
     if (closeMode == CloseMode.RECIPE_ONLY) {
       leader.closeSession();
     }
-    List<Entry> leaderEntries = trace(leader).stopRecording();
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
       throw new BenchmarkFailure(
@@ -370,8 +360,6 @@ final class ElectionRun {
       windowNanosSum += windowEnd - windowStart;
       successorOpsSum += e.operationsAtCallback() - successorOpsBefore;
       strayOps += othersIssued;
-      count(successorSequences, sequence(successorEntries, e.nanos()));
-      count(leaderSequences, sequence(leaderEntries, Long.MAX_VALUE));
     }
   }
 
@@ -443,17 +431,6 @@ final class ElectionRun {
       }
       lastToken = token.get();
     }
-  }
-
-  private static String sequence(List<Entry> entries, long until) {
-    return entries.stream()
-        .filter(x -> x.kind() == Kind.CURATOR_OP && x.end() <= until)
-        .map(Entry::name)
-        .collect(Collectors.joining(">"));
-  }
-
-  private static void count(Map<String, Integer> counts, String key) {
-    counts.merge(key.isEmpty() ? "(none)" : key, 1, Integer::sum);
   }
 
   /** Closes every candidate ({@link Candidate#closeAll}). */
@@ -549,13 +526,5 @@ final class ElectionRun {
    */
   long strayOps() {
     return strayOps;
-  }
-
-  Map<String, Integer> successorSequences() {
-    return successorSequences;
-  }
-
-  Map<String, Integer> leaderSequences() {
-    return leaderSequences;
   }
 }

@@ -81,7 +81,7 @@ final class FloorContender extends Candidate {
             new byte[0],
             ZooDefs.Ids.OPEN_ACL_UNSAFE,
             CreateMode.EPHEMERAL_SEQUENTIAL);
-    trace.countOperation("Create", false);
+    trace.countOperation(false);
     ownName = created.substring(created.lastIndexOf('/') + 1);
     check();
   }
@@ -92,7 +92,7 @@ final class FloorContender extends Candidate {
   }
 
   private void listed(int rc, String p, Object ctx, List<String> children, Stat stat) {
-    trace.countOperation("GetChildren", false);
+    trace.countOperation(false);
     if (closed) {
       return;
     }
@@ -124,7 +124,7 @@ final class FloorContender extends Candidate {
         onChange,
         (AsyncCallback.StatCallback)
             (rc, p, ctx, stat) -> {
-              trace.countOperation("Exists", true);
+              trace.countOperation(true);
               if (closed) {
                 return;
               }
@@ -155,7 +155,7 @@ final class FloorContender extends Candidate {
       } catch (KeeperException.NoNodeException alreadyGone) {
         // nothing left to delete
       }
-      trace.countOperation("Delete", false);
+      trace.countOperation(false);
     }
   }
 

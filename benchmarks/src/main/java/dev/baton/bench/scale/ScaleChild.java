@@ -80,15 +80,7 @@ public final class ScaleChild {
       for (String command = in.readLine(); command != null; command = in.readLine()) {
         switch (command.trim()) {
           case "join" -> {
-            ThreadCpu cpuBefore = ThreadCpu.now();
             long joinNanos = pool.joinAll(count, joinThreads, reader);
-            ThreadCpu cpuAfter = ThreadCpu.now();
-            System.err.printf(
-                Locale.ROOT,
-                "[%s child] join: process CPU %.0f ms; by live thread group: %s%n",
-                library,
-                cpuAfter.processMsSince(cpuBefore),
-                cpuAfter.topSince(cpuBefore, 8));
             pool.awaitQuiet(100);
             System.err.printf(
                 Locale.ROOT,
@@ -107,7 +99,7 @@ public final class ScaleChild {
             answer(
                 "JOINED join_all_ms=%.1f heap_kb_per_candidate=%.2f threads_per_candidate=%.3f"
                     + " watches_per_candidate=%.3f predecessor_watches=%d own_watches=%d"
-                    + " other_watches=%d heap_mb=%.1f threads=%d join_cpu_ms=%.0f",
+                    + " other_watches=%d heap_mb=%.1f threads=%d",
                 joinNanos / 1e6,
                 (after.heapBytes() - baseline.heapBytes()) / 1024.0 / count,
                 (after.threads() - baseline.threads()) / (double) count,
@@ -116,8 +108,7 @@ public final class ScaleChild {
                 census.onOwn(),
                 census.other(),
                 after.heapBytes() / 1048576.0,
-                after.threads(),
-                cpuAfter.processMsSince(cpuBefore));
+                after.threads());
           }
           case "handover" -> {
             Handover h = pool.handover(++handovers);
@@ -126,11 +117,10 @@ public final class ScaleChild {
           case "quit" -> {
             System.err.printf(
                 Locale.ROOT,
-                "[%s child] after %d handovers: %d live threads, %s%n",
+                "[%s child] after %d handovers: %d live threads%n",
                 library,
                 handovers,
-                Thread.activeCount(),
-                ThreadCpu.loopPoolThreads());
+                Thread.activeCount());
             pool.close();
             answer("CLOSED");
             return;
