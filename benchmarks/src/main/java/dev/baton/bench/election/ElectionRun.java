@@ -2,6 +2,7 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.HandoverTimes;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
@@ -22,7 +23,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -40,7 +40,7 @@ import org.apache.zookeeper.ZooKeeper;
  * new candidate joins at the back and the run waits until it has completed its watch-setting read
  * (it is then idle in the queue) before the next handover.
  */
-final class ElectionRun {
+final class ElectionRun extends HandoverTimes {
   /**
    * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback),
    * and the candidate's operation count at that moment.
@@ -85,8 +85,6 @@ final class ElectionRun {
   /** How long a newcomer must stay silent to count as settled. */
   private static final long QUIET_MS = 10;
 
-  private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Histogram closeTime = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private int nextIndex;
   private int handoversDone;
   private int recorded;
@@ -336,8 +334,7 @@ final class ElectionRun {
 
     if (record) {
       recorded++;
-      latency.recordValue(e.nanos() - t0);
-      closeTime.recordValue(closeTimes[1] - t0);
+      recordHandover(e.nanos() - t0, closeTimes[1] - t0);
       long serverCounted = packetsAfter - packetsBefore - mntrCost;
       packetsSum += serverCounted;
       if (ClientRequests.available()) {
@@ -463,22 +460,6 @@ final class ElectionRun {
 
   int recorded() {
     return recorded;
-  }
-
-  double p50Ms() {
-    return latency.getValueAtPercentile(50) / 1e6;
-  }
-
-  double p99Ms() {
-    return latency.getValueAtPercentile(99) / 1e6;
-  }
-
-  double maxMs() {
-    return latency.getMaxValue() / 1e6;
-  }
-
-  double closeP50Ms() {
-    return closeTime.getValueAtPercentile(50) / 1e6;
   }
 
   double requestsPerHandover() {

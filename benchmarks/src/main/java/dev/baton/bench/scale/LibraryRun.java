@@ -2,6 +2,7 @@
 package dev.baton.bench.scale;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.HandoverTimes;
 import dev.baton.testkit.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,21 +10,17 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.HdrHistogram.Histogram;
 
 /**
  * One library's child JVM at one candidate count, and what it reported: the join and footprint
  * figures of its {@code JOINED} answer, and the recorded handover latencies.
  */
-final class LibraryRun implements AutoCloseable {
+final class LibraryRun extends HandoverTimes implements AutoCloseable {
   private final String library;
   private final int candidates;
   private final ChildJvm child;
   private final long timeoutMs;
-  private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Histogram close = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private Map<String, String> ready = Map.of();
   private Map<String, String> joined = Map.of();
 
@@ -61,8 +58,7 @@ final class LibraryRun implements AutoCloseable {
   void handover(boolean record) throws InterruptedException {
     Map<String, String> h = ask("handover", "HANDOVER", timeoutMs);
     if (record) {
-      latency.recordValue(Long.parseLong(h.get("latency_ns")));
-      close.recordValue(Long.parseLong(h.get("close_ns")));
+      recordHandover(Long.parseLong(h.get("latency_ns")), Long.parseLong(h.get("close_ns")));
     }
   }
 
@@ -82,22 +78,6 @@ final class LibraryRun implements AutoCloseable {
 
   Map<String, String> readyFields() {
     return ready;
-  }
-
-  double p50Ms() {
-    return latency.getValueAtPercentile(50) / 1e6;
-  }
-
-  double p99Ms() {
-    return latency.getValueAtPercentile(99) / 1e6;
-  }
-
-  double maxMs() {
-    return latency.getMaxValue() / 1e6;
-  }
-
-  double closeP50Ms() {
-    return close.getValueAtPercentile(50) / 1e6;
   }
 
   int candidates() {
