@@ -80,7 +80,9 @@ public final class BenchmarkMain {
 
   private static void usage() {
     StringBuilder b =
-        new StringBuilder("usage: benchmarks/run <scenario> [--key=value ...]\nscenarios:\n");
+        new StringBuilder(
+            "usage: benchmarks/run <scenario> [--key=value ...]; benchmarks/run <scenario> --help"
+                + " lists its options\nscenarios:\n");
     SCENARIOS.forEach(
         (name, type) -> {
           String description;

@@ -12,8 +12,10 @@ import java.util.List;
  * failed sanity check throws {@link BenchmarkFailure}.
  */
 public interface Scenario {
-  /** One line for the usage text. */
-  String description();
+  /** One line for the usage text: by default, the class's picocli {@code @Command} description. */
+  default String description() {
+    return Cli.description(getClass());
+  }
 
   /** Runs the scenario with the arguments that followed its name on the command line. */
   void run(List<String> args) throws Exception;

@@ -236,6 +236,33 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
+  /**
+   * Sends {@code command} and waits for the first line starting with {@code prefix} that the child
+   * prints after it; returns it. For a child that answers each command with one line.
+   *
+   * @throws IllegalStateException as {@link #awaitLine}
+   */
+  public String ask(String command, String prefix, Duration within) {
+    int skip = lines().size();
+    send(command);
+    return awaitLine(prefix, skip, within);
+  }
+
+  /**
+   * The value of {@code key} in a line of space-separated {@code key=value} fields, such as a
+   * child's answer: {@code field("GC collections=3 nanos=17", "nanos")} is {@code "17"}.
+   *
+   * @throws IllegalStateException if the line has no such field
+   */
+  public static String field(String line, String key) {
+    for (String part : line.split(" ")) {
+      if (part.startsWith(key + "=")) {
+        return part.substring(key.length() + 1);
+      }
+    }
+    throw new IllegalStateException("no " + key + "= in line '" + line + "'");
+  }
+
   private Optional<String> find(String prefix, int skip) {
     return lines().stream().skip(skip).filter(l -> l.startsWith(prefix)).findFirst();
   }

@@ -37,6 +37,19 @@ class ChildJvmTest {
   }
 
   @Test
+  void askReturnsTheAnswerPrintedAfterTheCommand() {
+    ChildJvm child = closer.add(ChildJvm.start(EchoMain.class));
+    child.awaitLine("READY", 0, WITHIN);
+    assertThat(child.ask("ECHO ANSWER n=1 ms=5", "ANSWER", WITHIN)).isEqualTo("ANSWER n=1 ms=5");
+    String second = child.ask("ECHO ANSWER n=2 ms=7", "ANSWER", WITHIN);
+    assertThat(ChildJvm.field(second, "n")).isEqualTo("2");
+    assertThat(ChildJvm.field(second, "ms")).isEqualTo("7");
+    assertThatThrownBy(() -> ChildJvm.field(second, "s"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no s=");
+  }
+
+  @Test
   void aPausedChildRunsNothingUntilResumed() {
     ChildJvm child = closer.add(ChildJvm.start(EchoMain.class));
     child.awaitLine("READY", 0, WITHIN);

@@ -2,8 +2,8 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
 import dev.baton.partition.GroupConfig;
@@ -13,7 +13,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Partition movement and balance of Baton's sticky balanced strategy against Kafka's consumer
@@ -30,57 +31,91 @@ import java.util.Set;
  * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition
  * owned again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
  */
+@Command(
+    name = AssignmentComparison.NAME,
+    description =
+        "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors"
+            + " (offline), assignment compute time at 10,000 partitions x 1,000 members, and time"
+            + " to every partition owned again after a join, leave or crash on real ZooKeeper")
 public final class AssignmentComparison implements Scenario {
   static final String NAME = "assignment";
-  static final long DEFAULT_SEED = 20261130L;
-  private static final Set<String> KEYS =
-      Set.of(
-          "seed",
-          "partitions",
-          "events",
-          "start-members",
-          "min-members",
-          "max-members",
-          "assignors",
-          "compute",
-          "compute-partitions",
-          "compute-members",
-          "compute-warmup",
-          "compute-runs",
-          "compute-kafka-runs",
-          "handoff",
-          "handoff-partitions",
-          "handoff-members",
-          "handoff-trials",
-          "handoff-warmup",
-          "handoff-session-timeout-ms",
-          "handoff-rebalance-delay-ms",
-          "handoff-rebalance-max-delay-ms",
-          "handoff-timeout-ms");
 
-  @Override
-  public String description() {
-    return "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors (offline),"
-        + " assignment compute time at 10,000 partitions x 1,000 members, and time to every partition owned"
-        + " again after a join, leave or crash on real ZooKeeper";
-  }
+  @Option(names = "--seed", defaultValue = "20261130")
+  long seed;
+
+  @Option(names = "--partitions", defaultValue = "1000")
+  int partitions;
+
+  @Option(names = "--events", defaultValue = "300")
+  int events;
+
+  @Option(names = "--start-members", defaultValue = "10")
+  int start;
+
+  @Option(names = "--min-members", defaultValue = "5")
+  int min;
+
+  @Option(names = "--max-members", defaultValue = "20")
+  int max;
+
+  @Option(
+      names = "--assignors",
+      split = ",",
+      defaultValue = "baton,cooperative-sticky,sticky,range")
+  List<String> assignorNames;
+
+  @Option(names = "--compute", arity = "0..1", fallbackValue = "true", defaultValue = "true")
+  boolean compute;
+
+  @Option(names = "--compute-partitions", defaultValue = "10000")
+  int computePartitions;
+
+  @Option(names = "--compute-members", defaultValue = "1000")
+  int computeMembers;
+
+  @Option(names = "--compute-warmup", defaultValue = "500")
+  int computeWarmup;
+
+  @Option(names = "--compute-runs", defaultValue = "200")
+  int computeRuns;
+
+  @Option(names = "--compute-kafka-runs", defaultValue = "200")
+  int kafkaRuns;
+
+  @Option(names = "--handoff", arity = "0..1", fallbackValue = "true", defaultValue = "true")
+  boolean handoff;
+
+  @Option(names = "--handoff-partitions", defaultValue = "1000")
+  int handoffPartitions;
+
+  @Option(names = "--handoff-members", defaultValue = "10")
+  int handoffMembers;
+
+  @Option(names = "--handoff-trials", defaultValue = "20")
+  int handoffTrials;
+
+  @Option(names = "--handoff-warmup", defaultValue = "1")
+  int handoffWarmup;
+
+  @Option(names = "--handoff-session-timeout-ms", defaultValue = "10000")
+  int sessionTimeoutMs;
+
+  @Option(names = "--handoff-rebalance-delay-ms")
+  Integer rebalanceDelayMs;
+
+  @Option(names = "--handoff-rebalance-max-delay-ms")
+  Integer rebalanceMaxDelayMs;
+
+  @Option(names = "--handoff-timeout-ms", defaultValue = "60000")
+  int handoffTimeoutMs;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    long seed;
-    try {
-      seed = Long.parseLong(s.string("seed", Long.toString(DEFAULT_SEED)).trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("seed must be an integer");
+    if (!Cli.parse(this, args)) {
+      return;
     }
-    int partitions = s.integer("partitions", 1_000);
-    int events = s.integer("events", 300);
-    int start = s.integer("start-members", 10);
-    int min = s.integer("min-members", 5);
-    int max = s.integer("max-members", 20);
     List<String> assignors = new ArrayList<>();
-    for (String name : s.string("assignors", String.join(",", Assignor.NAMES)).split(",")) {
+    for (String name : assignorNames) {
       String n = name.trim();
       if (!Assignor.NAMES.contains(n)) {
         throw new IllegalArgumentException(
@@ -88,23 +123,16 @@ public final class AssignmentComparison implements Scenario {
       }
       assignors.add(n);
     }
-    boolean compute = s.bool("compute", true);
-    int computePartitions = s.integer("compute-partitions", 10_000);
-    int computeMembers = s.integer("compute-members", 1_000);
-    int computeWarmup = s.integer("compute-warmup", 500);
-    int computeRuns = s.integer("compute-runs", 200);
-    int kafkaRuns = s.integer("compute-kafka-runs", 200);
-    boolean handoff = s.bool("handoff", true);
     HandoffTiming.Config handoffConfig =
         new HandoffTiming.Config(
-            s.integer("handoff-partitions", 1_000),
-            s.integer("handoff-members", 10),
-            s.integer("handoff-trials", 20),
-            s.integer("handoff-warmup", 1),
-            Duration.ofMillis(positive(s, "handoff-session-timeout-ms", 10_000)),
-            optionalMillis(s, "handoff-rebalance-delay-ms"),
-            optionalMillis(s, "handoff-rebalance-max-delay-ms"),
-            Duration.ofMillis(positive(s, "handoff-timeout-ms", 60_000)),
+            handoffPartitions,
+            handoffMembers,
+            handoffTrials,
+            handoffWarmup,
+            Duration.ofMillis(positive("handoff-session-timeout-ms", sessionTimeoutMs)),
+            optionalMillis("handoff-rebalance-delay-ms", rebalanceDelayMs),
+            optionalMillis("handoff-rebalance-max-delay-ms", rebalanceMaxDelayMs),
+            Duration.ofMillis(positive("handoff-timeout-ms", handoffTimeoutMs)),
             seed);
     if (handoff) {
       HandoffTiming.validate(handoffConfig);
@@ -251,8 +279,7 @@ public final class AssignmentComparison implements Scenario {
     }
   }
 
-  private static int positive(Settings s, String key, int defaultValue) {
-    int v = s.integer(key, defaultValue);
+  private static int positive(String key, int v) {
     if (v < 1) {
       throw new IllegalArgumentException(key + " must be at least 1, was " + v);
     }
@@ -260,11 +287,10 @@ public final class AssignmentComparison implements Scenario {
   }
 
   /** A duration in ms if the key is set (0 allowed), else null: the library's default. */
-  private static Duration optionalMillis(Settings s, String key) {
-    if (s.string(key, null) == null) {
+  private static Duration optionalMillis(String key, Integer v) {
+    if (v == null) {
       return null;
     }
-    int v = s.integer(key, 0);
     if (v < 0) {
       throw new IllegalArgumentException(key + " must be at least 0, was " + v);
     }

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.drivers.AdvancedTracerDriver;
@@ -12,44 +9,16 @@ import org.apache.curator.drivers.OperationTrace;
 
 /**
  * What one candidate's client did, as seen from the client: Curator's operation traces (one per
- * completed ZooKeeper operation, foreground or background, timestamped on completion) and, with
- * {@link TracingZooKeeper}, every ZooKeeper call with its start and end and every watch event.
+ * completed ZooKeeper operation, foreground or background, timestamped on completion).
  *
  * <p>Always counts operations and watch-setting reads (the benchmark waits for a newcomer's first
- * one to know it has settled in the queue); keeps individual entries only while recording.
+ * one to know it has settled in the queue).
  */
 final class ClientTrace extends AdvancedTracerDriver {
-  /** One recorded thing; {@code start} is -1 when only the completion time is known. */
-  record Entry(Kind kind, String name, long start, long end, String thread) {
-    long duration() {
-      return end - start;
-    }
-  }
-
-  /** Where an entry comes from. */
-  enum Kind {
-    /**
-     * A completed operation as the client's operation tracer reports it (Curator's tracer, or the
-     * floor contender's own count): completion time only.
-     */
-    CURATOR_OP,
-    /** A call into the ZooKeeper handle, start to result (sync) or to callback (async). */
-    ZK_CALL,
-    /** A watch event delivered to a watcher. */
-    WATCH,
-    /**
-     * A point in a recipe's own code, e.g. the election reading its clock when a term begins or
-     * ends.
-     */
-    MARK
-  }
-
   private final String label;
   private final AtomicLong operations = new AtomicLong();
   private final Object watchedReadsLock = new Object();
   private long watchedReads;
-  private volatile boolean recording;
-  private final ConcurrentLinkedQueue<Entry> entries = new ConcurrentLinkedQueue<>();
 
   ClientTrace(String label) {
     this.label = label;
@@ -61,18 +30,12 @@ final class ClientTrace extends AdvancedTracerDriver {
 
   @Override
   public void addTrace(OperationTrace trace) {
-    long now = System.nanoTime();
     operations.incrementAndGet();
     if (trace.isWithWatcher() && trace.getName().startsWith("GetData")) {
       synchronized (watchedReadsLock) {
         watchedReads++;
         watchedReadsLock.notifyAll();
       }
-    }
-    if (recording) {
-      String name =
-          trace.getName().replace("BuilderImpl", "") + (trace.isWithWatcher() ? "(watch)" : "");
-      entries.add(new Entry(Kind.CURATOR_OP, name, -1, now, Thread.currentThread().getName()));
     }
   }
 
@@ -85,8 +48,7 @@ final class ClientTrace extends AdvancedTracerDriver {
    * A completed operation of a client without Curator (the floor contender), counted like {@link
    * #addTrace}: {@code watchSetting} marks the read that leaves a candidate idle in the queue.
    */
-  void countOperation(String name, boolean watchSetting) {
-    long now = System.nanoTime();
+  void countOperation(boolean watchSetting) {
     operations.incrementAndGet();
     if (watchSetting) {
       synchronized (watchedReadsLock) {
@@ -94,61 +56,6 @@ final class ClientTrace extends AdvancedTracerDriver {
         watchedReadsLock.notifyAll();
       }
     }
-    if (recording) {
-      entries.add(
-          new Entry(
-              Kind.CURATOR_OP,
-              name + (watchSetting ? "(watch)" : ""),
-              -1,
-              now,
-              Thread.currentThread().getName()));
-    }
-  }
-
-  void zkCall(String name, long start, long end) {
-    if (recording) {
-      entries.add(new Entry(Kind.ZK_CALL, name, start, end, Thread.currentThread().getName()));
-    }
-  }
-
-  void watch(String name, long at) {
-    if (recording) {
-      entries.add(new Entry(Kind.WATCH, name, at, at, Thread.currentThread().getName()));
-    }
-  }
-
-  void mark(String name, long at) {
-    if (recording) {
-      entries.add(new Entry(Kind.MARK, name, at, at, Thread.currentThread().getName()));
-    }
-  }
-
-  /**
-   * A clock for {@code ElectionConfig.clock} that marks every reading: Baton's election reads its
-   * clock exactly when a term begins ({@code ElectionCore.lead}, just before the elected callback
-   * is handed to the callback thread) and when a term is revoked.
-   */
-  java.time.Clock markingClock() {
-    ClientTrace self = this;
-    return new java.time.Clock() {
-      private final java.time.Clock system = java.time.Clock.systemUTC();
-
-      @Override
-      public java.time.ZoneId getZone() {
-        return system.getZone();
-      }
-
-      @Override
-      public java.time.Clock withZone(java.time.ZoneId zone) {
-        return system.withZone(zone);
-      }
-
-      @Override
-      public java.time.Instant instant() {
-        self.mark("clock", System.nanoTime());
-        return system.instant();
-      }
-    };
   }
 
   /** Completed ZooKeeper operations so far. */
@@ -172,17 +79,5 @@ final class ClientTrace extends AdvancedTracerDriver {
       }
       return true;
     }
-  }
-
-  void startRecording() {
-    entries.clear();
-    recording = true;
-  }
-
-  List<Entry> stopRecording() {
-    recording = false;
-    List<Entry> out = new ArrayList<>(entries);
-    entries.clear();
-    return out;
   }
 }

@@ -2,19 +2,20 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
-import dev.baton.bench.election.Contender.ClientSettings;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.election.ElectionRun.CloseMode;
-import dev.baton.bench.election.ElectionRun.Library;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}
@@ -27,47 +28,41 @@ import java.util.stream.Collectors;
  * server state. See {@link ElectionRun} for one handover. Warm-up handovers are done the same way
  * and not recorded.
  */
+@Command(
+    name = ElectionHandover.NAME,
+    description =
+        "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, Baton"
+            + " LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor), N=10 and N=100"
+            + " candidates")
 public final class ElectionHandover implements Scenario {
   static final String NAME = "election-handover";
-  private static final Set<String> KEYS =
-      Set.of(
-          "candidates",
-          "warmup",
-          "handovers",
-          "session-timeout-ms",
-          "connection-timeout-ms",
-          "handover-timeout-ms",
-          "trace",
-          "close",
-          "fsync");
 
-  @Override
-  public String description() {
-    return "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, "
-        + "Baton LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor),"
-        + " N=10 and N=100 candidates";
-  }
+  @Option(names = "--candidates", split = ",", defaultValue = "10,100")
+  List<Integer> sizes;
+
+  @Option(names = "--warmup", defaultValue = "20")
+  int warmup;
+
+  @Option(names = "--handovers", defaultValue = "200")
+  int handovers;
+
+  @Option(names = "--handover-timeout-ms", defaultValue = "10000")
+  long handoverTimeoutMs;
+
+  @Option(names = "--close", defaultValue = "recipe_then_session")
+  String close;
+
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    List<Integer> sizes = s.integers("candidates", "10,100");
-    int warmup = s.integer("warmup", 20);
-    int handovers = s.integer("handovers", 200);
-    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000); // BatonSession's default
-    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
-    long handoverTimeoutMs = s.integer("handover-timeout-ms", 10_000);
-    boolean trace = s.bool("trace", false);
-    boolean fsync = s.bool("fsync", true);
-    CloseMode closeMode = CloseMode.parse(s.string("close", CloseMode.RECIPE_THEN_SESSION.key()));
-    if (warmup < 0 || handovers < 1) {
-      throw new IllegalArgumentException("warmup must be >= 0 and handovers >= 1");
+    if (!Cli.parse(this, args)) {
+      return;
     }
-    for (int n : sizes) {
-      if (n < 2) {
-        throw new IllegalArgumentException("candidates must be at least 2, got " + n);
-      }
-    }
+    boolean fsync = zkOptions.fsync();
+    CloseMode closeMode = CloseMode.parse(close);
+    Cli.check(warmup >= 0 && handovers >= 1, "warmup must be >= 0 and handovers >= 1");
+    Cli.check(sizes.stream().allMatch(n -> n >= 2), "candidates must be at least 2: " + sizes);
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       long mntrCost = mntrCost(zk);
       if (!ClientRequests.available()) {
@@ -77,17 +72,15 @@ public final class ElectionHandover implements Scenario {
       }
       progress(
           "ZooKeeper %s (fsync %s); warm-up %d, measured %d handovers per contender and N;"
-              + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)%s",
+              + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)",
           zk.connectString(),
           fsync,
           warmup,
           handovers,
-          sessionTimeoutMs,
+          zkOptions.sessionTimeoutMs(),
           closeMode.key(),
-          mntrCost,
-          trace ? "; TRACED (instrumented ZooKeeper handles: not for the record)" : "");
-      ClientSettings settings =
-          new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs, trace);
+          mntrCost);
+      ZkClient settings = zkOptions.client(zk.connectString());
       for (int n : sizes) {
         ElectionRun baton =
             run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
@@ -133,7 +126,7 @@ public final class ElectionHandover implements Scenario {
       Library library,
       int n,
       EmbeddedZooKeeper zk,
-      ClientSettings settings,
+      ZkClient settings,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -186,9 +179,6 @@ public final class ElectionHandover implements Scenario {
               + " window %.3f ms",
           n, lib, run.p50Ms(), run.p99Ms(), run.maxMs(), run.closeP50Ms(), run.meanWindowMs());
       progress(
-          "N=%d %s: successor's completed operations before its callback: %s",
-          n, lib, top(run.successorSequences()));
-      progress(
           "N=%d %s: per handover: %.2f packets counted by the server = %.2f requests (leader %.2f,"
               + " successor %.2f) + %.2f pings",
           n,
@@ -210,22 +200,6 @@ public final class ElectionHandover implements Scenario {
                 + " counted at the second read",
             n, lib, run.unconfirmedWindows());
       }
-      progress(
-          "N=%d %s: leader's completed operations during its close: %s",
-          n, lib, top(run.leaderSequences()));
-      run.phases()
-          .ifPresent(
-              p -> {
-                progress("TRACE %s N=%d %s", lib, n, p.medians());
-                progress(
-                    "TRACE %s N=%d successor calls after the watch event: %s",
-                    lib, n, top(p.successorCalls()));
-                progress(
-                    "TRACE %s N=%d leader calls during close: %s", lib, n, top(p.leaderCalls()));
-                progress(
-                    "TRACE %s N=%d first traced handover (ms since the close call; [thread that completed it]):%n%s",
-                    lib, n, p.sample());
-              });
     }
     String line =
         String.format(
@@ -236,7 +210,7 @@ public final class ElectionHandover implements Scenario {
                 + " floor_requests_per_handover=%.2f baton_packets_per_handover=%.2f"
                 + " curator_packets_per_handover=%.2f floor_packets_per_handover=%.2f"
                 + " baton_successor_requests=%.2f curator_successor_requests=%.2f floor_successor_requests=%.2f"
-                + " handovers=%d warmup=%d close=%s fsync=%s%s",
+                + " handovers=%d warmup=%d close=%s fsync=%s",
             NAME,
             n,
             baton.p50Ms(),
@@ -261,18 +235,9 @@ public final class ElectionHandover implements Scenario {
             handovers,
             warmup,
             closeMode.key(),
-            fsync,
-            baton.phases().isPresent() ? " traced=true" : "");
+            fsync);
     System.out.println(line);
     System.out.flush();
-  }
-
-  private static String top(Map<String, Integer> counts) {
-    return counts.entrySet().stream()
-        .sorted((a, b) -> Integer.compare(b.getValue(), a.getValue()))
-        .limit(4)
-        .map(e -> e.getKey() + " x" + e.getValue())
-        .collect(Collectors.joining(", "));
   }
 
   private static void progress(String format, Object... args) {

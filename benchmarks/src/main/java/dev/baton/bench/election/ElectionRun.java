@@ -2,18 +2,16 @@
 package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.election.ClientTrace.Entry;
-import dev.baton.bench.election.ClientTrace.Kind;
-import dev.baton.bench.election.Contender.ClientSettings;
-import dev.baton.bench.election.Contender.Elected;
+import dev.baton.bench.HandoverTimes;
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,7 +23,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -43,17 +40,13 @@ import org.apache.zookeeper.ZooKeeper;
  * new candidate joins at the back and the run waits until it has completed its watch-setting read
  * (it is then idle in the queue) before the next handover.
  */
-final class ElectionRun {
-  /** The contenders: the two libraries and the raw-ZooKeeper floor. */
-  enum Library {
-    BATON,
-    CURATOR,
-    FLOOR;
-
-    String key() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
+final class ElectionRun extends HandoverTimes {
+  /**
+   * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback),
+   * and the candidate's operation count at that moment.
+   */
+  record Elected(
+      Candidate who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
 
   /** What the measured close does. */
   enum CloseMode {
@@ -81,22 +74,17 @@ final class ElectionRun {
   private final int size;
   private final String path;
   private final EmbeddedZooKeeper zk;
-  private final ClientSettings settings;
+  private final ZkClient settings;
   private final long handoverTimeoutMs;
   private final CloseMode closeMode;
   private final long mntrCost;
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
-  private final List<Contender> queue = new ArrayList<>();
+  private final List<Candidate> queue = new ArrayList<>();
   private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
 
   /** How long a newcomer must stay silent to count as settled. */
   private static final long QUIET_MS = 10;
 
-  private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Histogram closeTime = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Map<String, Integer> successorSequences = new LinkedHashMap<>();
-  private final Map<String, Integer> leaderSequences = new LinkedHashMap<>();
-  private final PhaseBreakdown phases;
   private int nextIndex;
   private int handoversDone;
   private int recorded;
@@ -116,7 +104,7 @@ final class ElectionRun {
       int size,
       String path,
       EmbeddedZooKeeper zk,
-      ClientSettings settings,
+      ZkClient settings,
       long handoverTimeoutMs,
       CloseMode closeMode,
       long mntrCost) {
@@ -131,7 +119,6 @@ final class ElectionRun {
     this.handoverTimeoutMs = handoverTimeoutMs;
     this.closeMode = closeMode;
     this.mntrCost = mntrCost;
-    this.phases = settings.deepTrace() ? new PhaseBreakdown() : null;
   }
 
   Library library() {
@@ -141,7 +128,7 @@ final class ElectionRun {
   /** Starts {@code size} candidates one after another; the first one leads. */
   void fill() throws Exception {
     for (int i = 0; i < size; i++) {
-      Contender c = join();
+      Candidate c = join();
       if (i == 0) {
         Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
         if (e == null || e.who() != c) {
@@ -160,14 +147,15 @@ final class ElectionRun {
     }
   }
 
-  private Contender join() throws Exception {
+  private Candidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
-    Contender c =
-        switch (library) {
-          case BATON -> new BatonContender(label, path, settings, events::add);
-          case CURATOR -> new CuratorContender(label, path, settings, events::add);
-          case FLOOR -> new FloorContender(label, path, settings, events::add);
-        };
+    ClientTrace trace = new ClientTrace(label);
+    Candidate.Sink sink =
+        (who, nanos, token) -> events.add(new Elected(who, nanos, token, trace.operations()));
+    Candidate c =
+        library == Library.FLOOR
+            ? new FloorContender(label, path, settings, trace, sink)
+            : Candidate.connect(library, label, path, settings, trace, sink);
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -182,8 +170,8 @@ final class ElectionRun {
    * further operation for {@link #QUIET_MS}. Whatever it might still send would show up as stray
    * operations of the next handover, which are counted and reported.
    */
-  private void awaitSettled(Contender c) throws InterruptedException {
-    if (!c.trace().awaitWatchedReads(1, handoverTimeoutMs)) {
+  private void awaitSettled(Candidate c) throws InterruptedException {
+    if (!trace(c).awaitWatchedReads(1, handoverTimeoutMs)) {
       throw new BenchmarkFailure(
           library
               + ": candidate "
@@ -193,10 +181,10 @@ final class ElectionRun {
               + " ms after joining");
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
-    long ops = c.trace().operations();
+    long ops = trace(c).operations();
     while (true) {
       Thread.sleep(QUIET_MS);
-      long now = c.trace().operations();
+      long now = trace(c).operations();
       if (now == ops) {
         return;
       }
@@ -228,17 +216,15 @@ final class ElectionRun {
               + ": "
               + events.peek().who());
     }
-    Contender leader = queue.get(0);
-    Contender successor = queue.get(1);
-    ZooKeeper leaderHandle = leader.zooKeeperHandle();
-    ZooKeeper successorHandle = successor.zooKeeperHandle();
+    Candidate leader = queue.get(0);
+    Candidate successor = queue.get(1);
+    ZooKeeper leaderHandle = leader.handle();
+    ZooKeeper successorHandle = successor.handle();
     List<ZooKeeper> otherHandles = new ArrayList<>();
-    for (Contender c : queue.subList(2, queue.size())) {
-      otherHandles.add(c.zooKeeperHandle());
+    for (Candidate c : queue.subList(2, queue.size())) {
+      otherHandles.add(c.handle());
     }
-    long successorOpsBefore = successor.trace().operations();
-    leader.trace().startRecording();
-    successor.trace().startRecording();
+    long successorOpsBefore = trace(successor).operations();
     CompletableFuture<Long> recipeClosed = new CompletableFuture<>();
     long leaderIssuedBefore = issued(leaderHandle);
     long successorIssuedBefore = issued(successorHandle);
@@ -311,7 +297,6 @@ final class ElectionRun {
     long othersIssued =
         otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
-    List<Entry> successorEntries = successor.trace().stopRecording();
     if (e.who() != successor) {
       throw new BenchmarkFailure(
           library
@@ -341,7 +326,6 @@ final class ElectionRun {
     if (closeMode == CloseMode.RECIPE_ONLY) {
       leader.closeSession();
     }
-    List<Entry> leaderEntries = leader.trace().stopRecording();
     long t0 = closeTimes[0];
     if (e.nanos() < t0) {
       throw new BenchmarkFailure(
@@ -350,8 +334,7 @@ final class ElectionRun {
 
     if (record) {
       recorded++;
-      latency.recordValue(e.nanos() - t0);
-      closeTime.recordValue(closeTimes[1] - t0);
+      recordHandover(e.nanos() - t0, closeTimes[1] - t0);
       long serverCounted = packetsAfter - packetsBefore - mntrCost;
       packetsSum += serverCounted;
       if (ClientRequests.available()) {
@@ -374,11 +357,6 @@ final class ElectionRun {
       windowNanosSum += windowEnd - windowStart;
       successorOpsSum += e.operationsAtCallback() - successorOpsBefore;
       strayOps += othersIssued;
-      count(successorSequences, sequence(successorEntries, e.nanos()));
-      count(leaderSequences, sequence(leaderEntries, Long.MAX_VALUE));
-      if (phases != null) {
-        phases.add(t0, e.nanos(), leaderEntries, successorEntries);
-      }
     }
   }
 
@@ -400,7 +378,7 @@ final class ElectionRun {
    * After a handover exactly one live candidate reports leadership, the one that got the callback;
    * for Baton its token is the one of the callback and strictly greater than the previous leader's.
    */
-  private void checkSingleLeader(int number, Contender closedLeader, Elected e) {
+  private void checkSingleLeader(int number, Candidate closedLeader, Elected e) {
     if (closedLeader.isLeader()) {
       throw new BenchmarkFailure(
           library
@@ -410,8 +388,8 @@ final class ElectionRun {
               + closedLeader
               + " still reports isLeader()");
     }
-    List<Contender> leaders =
-        queue.stream().filter(Contender::isLeader).collect(Collectors.toList());
+    List<Candidate> leaders =
+        queue.stream().filter(Candidate::isLeader).collect(Collectors.toList());
     if (leaders.size() != 1 || leaders.get(0) != e.who()) {
       throw new BenchmarkFailure(
           library
@@ -423,7 +401,7 @@ final class ElectionRun {
               + leaders);
     }
     if (library == Library.BATON) {
-      Optional<FencingToken> token = e.who().currentToken();
+      Optional<FencingToken> token = e.who().token();
       if (token.isEmpty() || !token.equals(e.token())) {
         throw new BenchmarkFailure(
             library
@@ -452,53 +430,19 @@ final class ElectionRun {
     }
   }
 
-  private static String sequence(List<Entry> entries, long until) {
-    return entries.stream()
-        .filter(x -> x.kind() == Kind.CURATOR_OP && x.end() <= until)
-        .map(Entry::name)
-        .collect(Collectors.joining(">"));
-  }
-
-  private static void count(Map<String, Integer> counts, String key) {
-    counts.merge(key.isEmpty() ? "(none)" : key, 1, Integer::sum);
-  }
-
-  /**
-   * Closes every candidate: the recipes one by one from the back of the queue (nobody watches the
-   * last znode, so no handover and no callback happens on the way out), then the sessions in
-   * parallel (each ZooKeeper close spends ~100 ms shutting its threads down).
-   */
+  /** Closes every candidate ({@link Candidate#closeAll}). */
   void close() {
-    ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
     try {
-      for (int i = queue.size() - 1; i >= 0; i--) {
-        try {
-          queue.get(i).closeRecipe();
-        } catch (Exception x) {
-          System.err.println(library + ": closing the recipe of " + queue.get(i) + " failed: " + x);
-        }
-      }
-      List<Future<?>> done = new ArrayList<>();
-      for (Contender c : queue) {
-        done.add(
-            pool.submit(
-                () -> {
-                  c.closeSession();
-                  return null;
-                }));
-      }
-      for (Future<?> f : done) {
-        try {
-          f.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
-        } catch (Exception x) {
-          System.err.println(library + ": closing a session failed: " + x);
-        }
-      }
+      Candidate.closeAll(queue, handoverTimeoutMs);
     } finally {
-      pool.shutdownNow();
       closer.shutdownNow();
       queue.clear();
     }
+  }
+
+  /** The trace every candidate of this run was connected with. */
+  private static ClientTrace trace(Candidate c) {
+    return (ClientTrace) c.tracer();
   }
 
   private static ThreadFactory daemon(String name) {
@@ -511,27 +455,11 @@ final class ElectionRun {
 
   /** The session timeout the server granted the current leader's session. */
   int negotiatedSessionTimeoutMs() throws Exception {
-    return queue.get(0).zooKeeperHandle().getSessionTimeout();
+    return queue.get(0).handle().getSessionTimeout();
   }
 
   int recorded() {
     return recorded;
-  }
-
-  double p50Ms() {
-    return latency.getValueAtPercentile(50) / 1e6;
-  }
-
-  double p99Ms() {
-    return latency.getValueAtPercentile(99) / 1e6;
-  }
-
-  double maxMs() {
-    return latency.getMaxValue() / 1e6;
-  }
-
-  double closeP50Ms() {
-    return closeTime.getValueAtPercentile(50) / 1e6;
   }
 
   double requestsPerHandover() {
@@ -579,17 +507,5 @@ final class ElectionRun {
    */
   long strayOps() {
     return strayOps;
-  }
-
-  Map<String, Integer> successorSequences() {
-    return successorSequences;
-  }
-
-  Map<String, Integer> leaderSequences() {
-    return leaderSequences;
-  }
-
-  Optional<PhaseBreakdown> phases() {
-    return Optional.ofNullable(phases);
   }
 }

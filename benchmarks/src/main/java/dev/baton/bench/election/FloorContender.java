@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.fencing.FencingToken;
 import java.util.Collections;
 import java.util.List;
@@ -8,7 +10,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
@@ -36,7 +37,7 @@ import org.apache.zookeeper.data.Stat;
  * its new predecessor. A failed request makes the candidate report nothing, so the benchmark fails
  * on its timeout with the error printed on stderr.
  */
-final class FloorContender extends Contender {
+final class FloorContender extends Candidate {
   private static final String PREFIX = "n_";
 
   private final String path;
@@ -46,9 +47,12 @@ final class FloorContender extends Contender {
   private volatile boolean closed;
   private final AtomicReference<String> failure = new AtomicReference<>();
 
-  FloorContender(String label, String path, ClientSettings settings, Consumer<Elected> sink)
+  private final ClientTrace trace;
+
+  FloorContender(String label, String path, ZkClient settings, ClientTrace trace, Sink sink)
       throws Exception {
-    super(label, sink);
+    super(label, trace, sink);
+    this.trace = trace;
     this.path = path;
     CountDownLatch connected = new CountDownLatch(1);
     Watcher sessionWatcher =
@@ -57,12 +61,7 @@ final class FloorContender extends Contender {
             connected.countDown();
           }
         };
-    zk =
-        settings.deepTrace()
-            ? TracingZooKeeper.factory(trace)
-                .newZooKeeper(
-                    settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher, false)
-            : new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
+    zk = new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
     if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
       zk.close();
       throw new IllegalStateException("no connection to " + settings.connectString());
@@ -74,7 +73,7 @@ final class FloorContender extends Contender {
    * measurement), then the own znode, then the first listing.
    */
   @Override
-  void join() throws Exception {
+  public void join() throws Exception {
     ZKPaths.mkdirs(zk, path); // the parents, as Curator creates them for the others
     String created =
         zk.create(
@@ -82,7 +81,7 @@ final class FloorContender extends Contender {
             new byte[0],
             ZooDefs.Ids.OPEN_ACL_UNSAFE,
             CreateMode.EPHEMERAL_SEQUENTIAL);
-    trace.countOperation("Create", false);
+    trace.countOperation(false);
     ownName = created.substring(created.lastIndexOf('/') + 1);
     check();
   }
@@ -93,7 +92,7 @@ final class FloorContender extends Contender {
   }
 
   private void listed(int rc, String p, Object ctx, List<String> children, Stat stat) {
-    trace.countOperation("GetChildren", false);
+    trace.countOperation(false);
     if (closed) {
       return;
     }
@@ -125,7 +124,7 @@ final class FloorContender extends Contender {
         onChange,
         (AsyncCallback.StatCallback)
             (rc, p, ctx, stat) -> {
-              trace.countOperation("Exists", true);
+              trace.countOperation(true);
               if (closed) {
                 return;
               }
@@ -139,14 +138,14 @@ final class FloorContender extends Contender {
   }
 
   private void fail(String what, int rc) {
-    String message = label() + ": " + what + " failed: " + Code.get(rc);
+    String message = id() + ": " + what + " failed: " + Code.get(rc);
     if (failure.compareAndSet(null, message)) {
       System.err.println("[" + ElectionHandover.NAME + "] floor candidate " + message);
     }
   }
 
   @Override
-  void closeRecipe() throws Exception {
+  public void closeRecipe() throws Exception {
     closed = true;
     leader = false;
     String name = ownName;
@@ -156,28 +155,28 @@ final class FloorContender extends Contender {
       } catch (KeeperException.NoNodeException alreadyGone) {
         // nothing left to delete
       }
-      trace.countOperation("Delete", false);
+      trace.countOperation(false);
     }
   }
 
   @Override
-  void closeSession() throws Exception {
+  public void closeSession() throws Exception {
     closed = true;
     zk.close();
   }
 
   @Override
-  ZooKeeper zooKeeperHandle() {
+  public ZooKeeper handle() {
     return zk;
   }
 
   @Override
-  boolean isLeader() {
+  public boolean isLeader() {
     return leader;
   }
 
   @Override
-  Optional<FencingToken> currentToken() {
+  public Optional<FencingToken> token() {
     return Optional.empty();
   }
 }

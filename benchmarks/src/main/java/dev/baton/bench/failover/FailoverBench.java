@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.contender.ZkClient;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -51,7 +52,7 @@ final class FailoverBench implements AutoCloseable {
 
   /** A round whose candidates request a session timeout of {@code sessionMs}. */
   FailoverRound round(int sessionMs) {
-    ClientSettings settings = options.clientSettings(servers.connectString(), sessionMs);
+    ZkClient settings = options.clientSettings(servers.connectString(), sessionMs);
     return new FailoverRound(
         new FailoverRound.Setup(
             servers,

@@ -2,6 +2,7 @@
 package dev.baton.bench.failover;
 
 import dev.baton.bench.Scenario;
+import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,10 @@ public final class FailoverCrash implements Scenario {
 
   @Override
   public void run(List<String> args) throws Exception {
-    FailoverOptions o = FailoverOptions.parse(args, true, DEFAULTS);
+    FailoverOptions o = FailoverOptions.parse(args, true, DEFAULTS).orElse(null);
+    if (o == null) {
+      return; // --help
+    }
     long start = System.nanoTime();
     try (FailoverBench bench = FailoverBench.start(o)) {
       Servers servers = bench.servers();

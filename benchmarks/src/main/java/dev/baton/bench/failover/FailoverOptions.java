@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
-import dev.baton.bench.Settings;
+import dev.baton.bench.Cli;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 
 /**
  * The settings of a failover scenario ({@code --key=value}, else {@code -Dbench.key}, else the
@@ -45,20 +49,23 @@ record FailoverOptions(
    *
    * @throws IllegalArgumentException for an unknown key or a value out of range
    */
-  static FailoverOptions parse(List<String> args, boolean severalTimeouts, Defaults defaults) {
+  static Optional<FailoverOptions> parse(
+      List<String> args, boolean severalTimeouts, Defaults defaults) {
     String sessionKey = severalTimeouts ? SESSIONS_KEY : SESSION_KEY;
-    Settings s =
-        Settings.parse(
-            args,
-            Set.of(
-                sessionKey,
-                "rounds",
-                "warmup",
-                "followers",
-                "settle-ms",
-                "connection-timeout-ms",
-                "servers"));
-    List<Integer> sessions = s.integers(sessionKey, defaults.sessionTimeoutsMs());
+    Args a = new Args();
+    CommandLine line = new CommandLine(a);
+    line.getCommandSpec()
+        .addOption(
+            OptionSpec.builder("--" + sessionKey)
+                .type(List.class)
+                .auxiliaryTypes(Integer.class)
+                .splitRegex(",")
+                .defaultValue(defaults.sessionTimeoutsMs())
+                .build());
+    if (!Cli.parse(line, args)) {
+      return Optional.empty();
+    }
+    List<Integer> sessions = line.getCommandSpec().findOption("--" + sessionKey).getValue();
     if (!severalTimeouts && sessions.size() != 1) {
       throw new IllegalArgumentException(sessionKey + " takes one value, was " + sessions);
     }
@@ -70,12 +77,12 @@ record FailoverOptions(
     FailoverOptions o =
         new FailoverOptions(
             List.copyOf(sessions),
-            s.integer("rounds", defaults.rounds()),
-            s.integer("warmup", defaults.warmup()),
-            s.integer("followers", 2),
-            s.integer("settle-ms", 100),
-            s.integer("connection-timeout-ms", 0),
-            servers(s.string("servers", defaults.servers())));
+            a.rounds == null ? defaults.rounds() : a.rounds,
+            a.warmup == null ? defaults.warmup() : a.warmup,
+            a.followers,
+            a.settleMs,
+            a.connectionTimeoutMs,
+            servers(a.servers == null ? defaults.servers() : a.servers));
     if (o.rounds() < 1 || o.warmup() < 0 || o.followers() < 1 || o.settleMs() < 0) {
       throw new IllegalArgumentException(
           "rounds and followers must be at least 1, warmup and settle-ms at least 0");
@@ -83,7 +90,28 @@ record FailoverOptions(
     if (o.connectionTimeoutMs() < 0) {
       throw new IllegalArgumentException("connection-timeout-ms must not be negative");
     }
-    return o;
+    return Optional.of(o);
+  }
+
+  /** The options both scenarios share; their session timeout option is added by {@link #parse}. */
+  private static final class Args {
+    @Option(names = "--rounds")
+    Integer rounds;
+
+    @Option(names = "--warmup")
+    Integer warmup;
+
+    @Option(names = "--followers", defaultValue = "2")
+    int followers;
+
+    @Option(names = "--settle-ms", defaultValue = "100")
+    long settleMs;
+
+    @Option(names = "--connection-timeout-ms", defaultValue = "0")
+    int connectionTimeoutMs;
+
+    @Option(names = "--servers")
+    String servers;
   }
 
   private static int servers(String value) {
@@ -112,9 +140,9 @@ record FailoverOptions(
   }
 
   /** The clients' settings at session timeout {@code sessionMs}. */
-  ClientSettings clientSettings(String connectString, int sessionMs) {
+  ZkClient clientSettings(String connectString, int sessionMs) {
     int connection = connectionTimeoutMs == 0 ? Math.min(5000, sessionMs) : connectionTimeoutMs;
-    return new ClientSettings(connectString, sessionMs, connection);
+    return new ZkClient(connectString, sessionMs, connection);
   }
 
   /** The value of the {@code servers} result key: {@code embedded} or the number of processes. */

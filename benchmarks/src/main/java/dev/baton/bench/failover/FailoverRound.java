@@ -2,7 +2,9 @@
 package dev.baton.bench.failover;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.failover.Follower.Elected;
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,11 +51,14 @@ final class FailoverRound {
     }
   }
 
+  /** A follower's elected callback: who, when ({@link System#nanoTime()} taken first). */
+  record Elected(Candidate who, long nanos) {}
+
   /** What every round of a scenario shares. */
   record Setup(
       Servers servers,
       ElectionProbe probe,
-      ClientSettings settings,
+      ZkClient settings,
       int followers,
       long settleMs,
       Duration startTimeout,
@@ -92,7 +97,7 @@ final class FailoverRound {
   Result run(Library library, Signal signal, String path, String tag) throws Exception {
     long begin = System.nanoTime();
     LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
-    List<Follower> followers = new ArrayList<>();
+    List<Candidate> followers = new ArrayList<>();
     try (LeaderProcess leader =
         LeaderProcess.start(
             library, setup.settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
@@ -101,7 +106,13 @@ final class FailoverRound {
             i < setup.followers();
             i++) { // their sessions, while the leader's JVM starts
           followers.add(
-              Follower.connect(library, setup.settings(), path, tag + "-f" + i, events::add));
+              Candidate.connect(
+                  library,
+                  tag + "-f" + i,
+                  path,
+                  setup.settings(),
+                  null,
+                  (who, nanos, token) -> events.add(new Elected(who, nanos))));
         }
         LeaderProcess.Session session = leader.awaitSession(setup.startTimeout());
         leader.awaitElected(setup.startTimeout());
@@ -157,7 +168,7 @@ final class FailoverRound {
                 .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
                 .orElse(OptionalLong.empty()));
       } finally {
-        closeAll(followers);
+        Candidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
       }
     }
   }
@@ -166,7 +177,7 @@ final class FailoverRound {
    * Waits until the queue is the leader, then {@code followers} in join order (by ephemeral owner);
    * returns it.
    */
-  private List<ElectionProbe.Entry> awaitQueued(String path, List<Follower> followers, String tag)
+  private List<ElectionProbe.Entry> awaitQueued(String path, List<Candidate> followers, String tag)
       throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     long session = followers.get(followers.size() - 1).sessionId();
@@ -192,7 +203,7 @@ final class FailoverRound {
    * itself), on whichever server it is connected to.
    */
   private void awaitWatching(
-      String path, List<ElectionProbe.Entry> queue, List<Follower> followers, String tag)
+      String path, List<ElectionProbe.Entry> queue, List<Candidate> followers, String tag)
       throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     while (true) {
@@ -216,7 +227,7 @@ final class FailoverRound {
   private static void checkOutcome(
       LeaderProcess leader,
       Signal signal,
-      List<Follower> followers,
+      List<Candidate> followers,
       LinkedBlockingQueue<Elected> events,
       String tag) {
     if (leader.exitCode() != signal.exitCode) {
@@ -226,7 +237,7 @@ final class FailoverRound {
     if (!followers.get(0).isLeader()) {
       throw new BenchmarkFailure(tag + ": the successor got elected but does not lead");
     }
-    if (!events.isEmpty() || followers.stream().skip(1).anyMatch(Follower::isLeader)) {
+    if (!events.isEmpty() || followers.stream().skip(1).anyMatch(Candidate::isLeader)) {
       throw new BenchmarkFailure(tag + ": another follower was elected as well");
     }
     if (signal == Signal.TERM && leader.valueOf("REVOKED", "reason").isEmpty()) {
@@ -243,26 +254,6 @@ final class FailoverRound {
       throw new BenchmarkFailure(what + " was not seen within " + CHECK_TIMEOUT);
     } catch (ExecutionException e) {
       throw new IllegalStateException(what, e);
-    }
-  }
-
-  /**
-   * Closes the followers: their recipes from the back of the queue (so that none of them sees its
-   * predecessor leave while it closes), then their sessions in parallel (each takes ZooKeeper's
-   * ~100 ms client shutdown).
-   */
-  private static void closeAll(List<Follower> followers) throws InterruptedException {
-    for (int i = followers.size() - 1; i >= 0; i--) {
-      followers.get(i).closeRecipe();
-    }
-    List<Thread> closers = new ArrayList<>();
-    for (Follower f : followers) {
-      Thread t = new Thread(f::closeSession, "close-" + f);
-      t.start();
-      closers.add(t);
-    }
-    for (Thread t : closers) {
-      t.join();
     }
   }
 

@@ -2,6 +2,7 @@
 package dev.baton.bench.failover;
 
 import dev.baton.bench.Interleaving;
+import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Result;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import java.util.Map;
  * election path.
  */
 final class FailoverRuns {
+  /** The two election recipes compared: Baton's LeaderElection, Curator's LeaderLatch. */
+  static final List<Library> LIBRARIES = List.of(Library.BATON, Library.CURATOR);
+
   private FailoverRuns() {}
 
   /** The measured results per library. */
@@ -28,7 +32,7 @@ final class FailoverRuns {
       String label)
       throws Exception {
     Map<Library, List<Result>> measured = new EnumMap<>(Library.class);
-    for (Library l : Library.values()) {
+    for (Library l : LIBRARIES) {
       measured.put(l, new ArrayList<>());
     }
     long start = System.nanoTime();
@@ -36,7 +40,7 @@ final class FailoverRuns {
       boolean record = r >= warmup;
       String which =
           record ? "round " + (r - warmup + 1) + "/" + rounds : "warm-up " + (r + 1) + "/" + warmup;
-      for (Library library : Interleaving.order(List.of(Library.values()), r)) {
+      for (Library library : Interleaving.order(LIBRARIES, r)) {
         String tag = library.key() + "-" + r;
         Result result = round.run(library, signal, basePath + "/" + tag, tag);
         if (record) {

@@ -2,6 +2,7 @@
 package dev.baton.bench.failover;
 
 import dev.baton.bench.Scenario;
+import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,10 @@ public final class FailoverSigterm implements Scenario {
 
   @Override
   public void run(List<String> args) throws Exception {
-    FailoverOptions o = FailoverOptions.parse(args, false, DEFAULTS);
+    FailoverOptions o = FailoverOptions.parse(args, false, DEFAULTS).orElse(null);
+    if (o == null) {
+      return; // --help
+    }
     int sessionMs = o.sessionTimeoutsMs().get(0);
     long start = System.nanoTime();
     try (FailoverBench bench = FailoverBench.start(o)) {
@@ -41,7 +45,7 @@ public final class FailoverSigterm implements Scenario {
               round, Signal.TERM, "/bench/" + NAME, o.warmup(), o.rounds(), NAME, "SIGTERM");
       Summary baton = results.get(Library.BATON);
       Summary curator = results.get(Library.CURATOR);
-      for (Library l : Library.values()) {
+      for (Library l : FailoverRuns.LIBRARIES) {
         Summary s = results.get(l);
         progress(
             "%s: elected after %s ms; znode deleted at %s; hooks started at %s; revoked callback"

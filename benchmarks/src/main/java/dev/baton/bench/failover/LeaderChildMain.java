@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
@@ -61,8 +63,7 @@ public final class LeaderChildMain {
               + " ms>");
     }
     Library library = Library.parse(args[0]);
-    ClientSettings settings =
-        new ClientSettings(args[1], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+    ZkClient settings = new ZkClient(args[1], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
     if (library == Library.BATON) {
       startBaton(settings, args[2], args[3]);
     } else {
@@ -72,10 +73,10 @@ public final class LeaderChildMain {
     FOREVER.await(); // until killed; a parent that ends takes this JVM with it (ChildMain)
   }
 
-  private static void startBaton(ClientSettings settings, String path, String id) {
+  private static void startBaton(ZkClient settings, String path, String id) {
     Runtime.getRuntime()
         .addShutdownHook(new Thread(() -> out("HOOK nanos=" + System.nanoTime()), "hook-marker"));
-    BatonSession session = BatonSession.start(settings.baton(true));
+    BatonSession session = BatonSession.start(settings.sessionConfig(true));
     out(
         "SESSION id="
             + Long.toHexString(session.sessionId())
@@ -100,8 +101,7 @@ public final class LeaderChildMain {
     election.start();
   }
 
-  private static void startCurator(ClientSettings settings, String path, String id)
-      throws Exception {
+  private static void startCurator(ZkClient settings, String path, String id) throws Exception {
     CuratorFramework client = settings.curator();
     ZooKeeper handle = client.getZookeeperClient().getZooKeeper();
     out(

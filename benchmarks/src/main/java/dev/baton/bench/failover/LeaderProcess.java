@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import static dev.baton.testkit.ChildJvm.field;
+
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +46,7 @@ final class LeaderProcess implements AutoCloseable {
 
   /** Starts the leader of {@code library} on election {@code path}, with {@code jvmOptions}. */
   static LeaderProcess start(
-      Library library, ClientSettings settings, String path, String id, List<String> jvmOptions) {
+      Library library, ZkClient settings, String path, String id, List<String> jvmOptions) {
     ChildJvm child =
         ChildJvm.builder(LeaderChildMain.class)
             .jvmOptions(jvmOptions.toArray(String[]::new))
@@ -122,9 +126,7 @@ final class LeaderProcess implements AutoCloseable {
    * be, which differs between the libraries and says nothing about their shutdown paths.
    */
   long collectGarbage(Duration within) {
-    int skip = child.lines().size();
-    child.send("GC");
-    return Long.parseLong(field(child.awaitLine("GC ", skip, within), "collections"));
+    return Long.parseLong(field(child.ask("GC", "GC ", within), "collections"));
   }
 
   /** Sends SIGKILL; returns {@link System#nanoTime()} taken just before. */
@@ -191,15 +193,5 @@ final class LeaderProcess implements AutoCloseable {
   @Override
   public String toString() {
     return label;
-  }
-
-  /** The value of {@code key=value} in a protocol line. */
-  static String field(String line, String key) {
-    for (String part : line.split(" ")) {
-      if (part.startsWith(key + "=")) {
-        return part.substring(key.length() + 1);
-      }
-    }
-    throw new IllegalStateException("no " + key + "= in line '" + line + "'");
   }
 }

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.fence;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The cost of a fenced write against the same write unfenced, per store (PostgreSQL, H2,
@@ -24,38 +25,48 @@ import org.HdrHistogram.Histogram;
  * drift of the store hit all sides alike; the warm-up runs the same rotation unrecorded. Per-write
  * latency goes into one HdrHistogram per side.
  */
+@Command(
+    name = FenceOverhead.NAME,
+    description =
+        "fenced vs unfenced write latency (p50/p99) on PostgreSQL, H2 and ZooKeeper, interleaved")
 public final class FenceOverhead implements Scenario {
   static final String NAME = "fence-overhead";
   static final String DEFAULT_PG_URL =
       "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton";
   private static final String H2_URL = "jdbc:h2:mem:bench-fence-overhead;DB_CLOSE_DELAY=-1";
-  private static final Set<String> KEYS = Set.of("stores", "warmup", "writes", "batch", "fsync");
   private static final List<String> KNOWN_STORES = List.of("postgresql", "h2", "zookeeper");
   private static final Mode[] ROTATION = {Mode.UNFENCED, Mode.FENCED, Mode.NEW_TERM};
 
-  @Override
-  public String description() {
-    return "fenced vs unfenced write latency (p50/p99) on PostgreSQL, H2 and ZooKeeper, interleaved";
-  }
+  @Option(names = "--stores", split = ",", defaultValue = "postgresql,h2,zookeeper")
+  List<String> storeNames;
+
+  @Option(names = "--warmup", defaultValue = "500")
+  int warmup;
+
+  @Option(names = "--writes", defaultValue = "2000")
+  int writes;
+
+  @Option(names = "--batch", defaultValue = "50")
+  int batch;
+
+  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
+  boolean fsync;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
+    if (!Cli.parse(this, args)) {
+      return;
+    }
     List<String> stores = new ArrayList<>();
-    for (String store : s.string("stores", String.join(",", KNOWN_STORES)).split(",")) {
+    for (String store : storeNames) {
       String name = store.trim().toLowerCase(Locale.ROOT);
       if (!KNOWN_STORES.contains(name)) {
         throw new IllegalArgumentException("unknown store '" + store + "'; known: " + KNOWN_STORES);
       }
       stores.add(name);
     }
-    int warmup = s.integer("warmup", 500);
-    int writes = s.integer("writes", 2_000);
-    int batch = s.integer("batch", 50);
-    boolean fsync = s.bool("fsync", true);
-    if (warmup < 0 || writes < 1 || batch < 1) {
-      throw new IllegalArgumentException("warmup must be >= 0, writes and batch >= 1");
-    }
+    Cli.check(
+        warmup >= 0 && writes >= 1 && batch >= 1, "warmup must be >= 0, writes and batch >= 1");
     String runId = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
     progress(
         "%d warm-up + %d measured writes per side and store, batches of %d rotating unfenced / fenced"

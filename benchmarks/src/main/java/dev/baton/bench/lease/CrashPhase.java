@@ -37,7 +37,7 @@ final class CrashPhase {
       try {
         follower.start();
         Waits.settle(follower, options);
-        Waits.randomly(options.leaseMs() / 2);
+        Waits.randomly(options.leaseMs / 2);
         if (follower.isLeader()) {
           throw new BenchmarkFailure(
               system.key() + " crash " + round + ": " + follower + " led before the kill");

@@ -38,7 +38,7 @@ final class IdlePhase {
     String what = system.key() + " idle";
     List<LeaseContender> candidates = new ArrayList<>();
     try {
-      for (int i = 0; i < options.idleCandidates(); i++) {
+      for (int i = 0; i < options.idleCandidates; i++) {
         LeaseContender c =
             system.contender(setup, "/bench/lease/idle", system.key() + "-i" + i, LeaseEvents.NONE);
         candidates.add(c);
@@ -51,7 +51,7 @@ final class IdlePhase {
       long electedAt = leader.electedAtNanos();
       List<CountingDataSource.Counts> before = counts(candidates);
       long start = System.nanoTime();
-      Thread.sleep(options.idleSeconds() * 1000L);
+      Thread.sleep(options.idleSeconds * 1000L);
       List<CountingDataSource.Counts> after = counts(candidates);
       double seconds = (System.nanoTime() - start) / 1e9;
       if (soleLeader(candidates, what + " (end)") != leader

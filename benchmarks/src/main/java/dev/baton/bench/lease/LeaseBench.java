@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine.Command;
 
 /**
  * {@code lease}: Baton's lease election on PostgreSQL against what users pick instead, ShedLock's
@@ -31,41 +32,43 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code PostgresFixture}), else the URL of {@code test-support/postgres-up}. The run's tables are
  * named {@code bl_<run id>_...}, created at the start and dropped at the end.
  */
+@Command(
+    name = LeaseBench.NAME,
+    description =
+        "lease election on PostgreSQL: Baton vs ShedLock vs Spring Integration JDBC: handover,"
+            + " crash failover, idle statements, stale writes (~6 min)")
 public final class LeaseBench implements Scenario {
   static final String NAME = "lease";
 
   @Override
-  public String description() {
-    return "lease election on PostgreSQL: Baton vs ShedLock vs Spring Integration JDBC: handover,"
-        + " crash failover, idle statements, stale writes (~6 min)";
-  }
-
-  @Override
   public void run(List<String> args) throws Exception {
-    LeaseOptions o = LeaseOptions.parse(args);
+    LeaseOptions o = LeaseOptions.parse(args).orElse(null);
+    if (o == null) {
+      return; // --help
+    }
     String url = PostgresFixture.url().trim();
     String runId = Long.toString(ThreadLocalRandom.current().nextLong(1L << 40, 1L << 41), 36);
-    LeaseSetup setup = new LeaseSetup(url, runId, o.leaseMs(), o.pollMs());
+    LeaseSetup setup = new LeaseSetup(url, runId, o.leaseMs, o.pollMs);
     checkReachable(setup);
     progress(
         "PostgreSQL %s; run %s; lease %d ms, poll %d ms; %d+%d handovers, %d crashes, %d pauses"
             + " (%d ms), %d s idle with %d candidates; systems %s",
         url.replaceAll("password=[^&]*", "password=***"),
         runId,
-        o.leaseMs(),
-        o.pollMs(),
-        o.warmup(),
-        o.handovers(),
-        o.crashes(),
-        o.pauses(),
+        o.leaseMs,
+        o.pollMs,
+        o.warmup,
+        o.handovers,
+        o.crashes,
+        o.pauses,
         o.pauseMs(),
-        o.idleSeconds(),
-        o.idleCandidates(),
-        o.systems().stream().map(LeaseSystem::key).toList());
+        o.idleSeconds,
+        o.idleCandidates,
+        o.systems.stream().map(LeaseSystem::key).toList());
     long start = System.nanoTime();
     Map<LeaseSystem, SystemResult> results = new EnumMap<>(LeaseSystem.class);
     try {
-      for (LeaseSystem s : o.systems()) {
+      for (LeaseSystem s : o.systems) {
         setup.createTables(s);
         results.put(s, new SystemResult(s));
       }
@@ -73,7 +76,7 @@ public final class LeaseBench implements Scenario {
       crashes(o, setup, results);
       pauses(o, setup, results);
       IdlePhase idle = new IdlePhase(o, setup);
-      for (LeaseSystem s : Interleaving.order(o.systems(), 0)) {
+      for (LeaseSystem s : Interleaving.order(o.systems, 0)) {
         IdlePhase.Idle measured = idle.run(s);
         results.get(s).idle(measured);
         progress(
@@ -84,11 +87,11 @@ public final class LeaseBench implements Scenario {
             measured.followerStatementsPerS());
       }
     } finally {
-      for (LeaseSystem s : o.systems()) {
+      for (LeaseSystem s : o.systems) {
         setup.dropTables(s);
       }
     }
-    for (LeaseSystem s : o.systems()) {
+    for (LeaseSystem s : o.systems) {
       System.out.println(results.get(s).line(o, setup));
     }
     System.out.flush();
@@ -98,21 +101,21 @@ public final class LeaseBench implements Scenario {
   private static void handovers(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
       throws InterruptedException {
     try (HandoverPhase phase = new HandoverPhase(o, setup)) {
-      for (LeaseSystem s : o.systems()) {
+      for (LeaseSystem s : o.systems) {
         phase.begin(s);
       }
-      for (int round = 0; round < o.warmup() + o.handovers(); round++) {
+      for (int round = 0; round < o.warmup + o.handovers; round++) {
         List<String> line = new ArrayList<>();
-        for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+        for (LeaseSystem s : Interleaving.order(o.systems, round)) {
           HandoverPhase.Handover h = phase.round(s);
-          if (round >= o.warmup()) {
+          if (round >= o.warmup) {
             r.get(s).handover(h.millis(), h.statements());
           }
           line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
         }
         progress(
             "handover %d%s: %s",
-            round + 1, round < o.warmup() ? " (warm-up)" : "", String.join(", ", line));
+            round + 1, round < o.warmup ? " (warm-up)" : "", String.join(", ", line));
       }
     }
   }
@@ -120,9 +123,9 @@ public final class LeaseBench implements Scenario {
   private static void crashes(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
       throws InterruptedException {
     CrashPhase phase = new CrashPhase(o, setup);
-    for (int round = 0; round < o.crashes(); round++) {
+    for (int round = 0; round < o.crashes; round++) {
       List<String> line = new ArrayList<>();
-      for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+      for (LeaseSystem s : Interleaving.order(o.systems, round)) {
         double ms = phase.round(s, round);
         r.get(s).crash(ms, s.crashBoundMs(setup));
         line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), ms));
@@ -134,9 +137,9 @@ public final class LeaseBench implements Scenario {
   private static void pauses(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
       throws InterruptedException, SQLException {
     StalePhase phase = new StalePhase(o, setup);
-    for (int round = 0; round < o.pauses(); round++) {
+    for (int round = 0; round < o.pauses; round++) {
       List<String> line = new ArrayList<>();
-      for (LeaseSystem s : Interleaving.order(o.systems(), round)) {
+      for (LeaseSystem s : Interleaving.order(o.systems, round)) {
         StalePhase.Stale stale = phase.round(s, round);
         r.get(s).stale(stale);
         line.add(

@@ -60,11 +60,9 @@ final class LeaseChild implements AutoCloseable {
    * @throws BenchmarkFailure if the write failed otherwise than by a rejection, or no answer came
    */
   LeaseContender.WriteResult write(String writeLabel, Duration within) {
-    int seen = child.lines().size();
-    child.send("WRITE " + writeLabel);
     String line;
     try {
-      line = child.awaitLine("RESULT ", seen, within);
+      line = child.ask("WRITE " + writeLabel, "RESULT ", within);
     } catch (IllegalStateException e) {
       throw new BenchmarkFailure(label + " did not answer its write: " + e.getMessage());
     }

@@ -1,97 +1,78 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
-import dev.baton.bench.Settings;
+import dev.baton.bench.Cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Optional;
+import picocli.CommandLine.Option;
 
 /**
- * The settings of {@code benchmarks/run lease}.
- *
- * @param leaseMs the lease of all three systems: Baton's lease duration, ShedLock's {@code
- *     lockAtMostFor}, Spring's time to live
- * @param pollMs how often a follower of each system tries to take the lease
- * @param handovers measured graceful handovers per system
- * @param warmup unmeasured graceful handovers per system before them
- * @param crashes measured crash failovers per system
- * @param pauses pause tests (stale writes) per system
- * @param idleSeconds how long the idle candidates are counted
- * @param idleCandidates how many candidates are idle at once (one leads)
- * @param systems the systems, in their base order
+ * The options of {@code benchmarks/run lease}: {@code leaseMs} is the lease of all three systems
+ * (Baton's lease duration, ShedLock's {@code lockAtMostFor}, Spring's time to live); {@code pollMs}
+ * how often a follower of each system tries to take the lease; {@code handovers} and {@code warmup}
+ * the measured and unmeasured graceful handovers, {@code crashes} the crash failovers and {@code
+ * pauses} the pause tests (stale writes) per system; {@code idleCandidates} are counted for {@code
+ * idleSeconds} (one leads); {@code systems} in their base order.
  */
-record LeaseOptions(
-    long leaseMs,
-    long pollMs,
-    int handovers,
-    int warmup,
-    int crashes,
-    int pauses,
-    int idleSeconds,
-    int idleCandidates,
-    List<LeaseSystem> systems) {
-  private static final Set<String> KEYS =
-      Set.of(
-          "lease-ms",
-          "poll-ms",
-          "handovers",
-          "warmup",
-          "crashes",
-          "pauses",
-          "idle-seconds",
-          "idle-candidates",
-          "systems");
+final class LeaseOptions {
+  @Option(names = "--lease-ms", defaultValue = "3000")
+  long leaseMs;
+
+  @Option(names = "--poll-ms", defaultValue = "500")
+  long pollMs;
+
+  @Option(names = "--handovers", defaultValue = "20")
+  int handovers;
+
+  @Option(names = "--warmup", defaultValue = "2")
+  int warmup;
+
+  @Option(names = "--crashes", defaultValue = "5")
+  int crashes;
+
+  @Option(names = "--pauses", defaultValue = "3")
+  int pauses;
+
+  @Option(names = "--idle-seconds", defaultValue = "10")
+  int idleSeconds;
+
+  @Option(names = "--idle-candidates", defaultValue = "3")
+  int idleCandidates;
+
+  @Option(names = "--systems", split = ",", defaultValue = "baton,shedlock,spring-jdbc")
+  List<String> systemNames;
+
+  List<LeaseSystem> systems;
 
   /**
-   * Parses {@code --key=value} arguments.
+   * Parses {@code --key=value} arguments; empty if {@code --help} was asked for.
    *
    * @throws IllegalArgumentException for an unknown key, a bad value or an invalid relation
    */
-  static LeaseOptions parse(List<String> args) {
-    Settings s = Settings.parse(args, KEYS);
+  static Optional<LeaseOptions> parse(List<String> args) {
+    LeaseOptions o = new LeaseOptions();
+    if (!Cli.parse(o, args)) {
+      return Optional.empty();
+    }
     List<LeaseSystem> systems = new ArrayList<>();
-    for (String key : s.string("systems", "baton,shedlock,spring-jdbc").split(",")) {
+    for (String key : o.systemNames) {
       LeaseSystem system = LeaseSystem.parse(key.trim().toLowerCase(Locale.ROOT));
-      if (systems.contains(system)) {
-        throw new IllegalArgumentException("systems names " + key + " twice");
-      }
+      Cli.check(!systems.contains(system), "systems names " + key + " twice");
       systems.add(system);
     }
-    LeaseOptions o =
-        new LeaseOptions(
-            s.integer("lease-ms", 3000),
-            s.integer("poll-ms", 500),
-            s.integer("handovers", 20),
-            s.integer("warmup", 2),
-            s.integer("crashes", 5),
-            s.integer("pauses", 3),
-            s.integer("idle-seconds", 10),
-            s.integer("idle-candidates", 3),
-            List.copyOf(systems));
-    o.validate();
-    return o;
-  }
-
-  private void validate() {
-    if (leaseMs < 500) {
-      throw new IllegalArgumentException("lease-ms must be at least 500, was " + leaseMs);
-    }
-    if (pollMs < 10 || pollMs * 2 > leaseMs) {
-      throw new IllegalArgumentException(
-          "poll-ms must be at least 10 and at most half of lease-ms, was " + pollMs);
-    }
-    if (handovers < 1 || crashes < 1 || pauses < 1 || idleSeconds < 1 || warmup < 0) {
-      throw new IllegalArgumentException(
-          "handovers, crashes, pauses and idle-seconds must be at least 1, warmup at least 0");
-    }
-    if (idleCandidates < 2) {
-      throw new IllegalArgumentException(
-          "idle-candidates must be at least 2 (a leader, a follower)");
-    }
-    if (systems.isEmpty()) {
-      throw new IllegalArgumentException("systems is empty");
-    }
+    o.systems = List.copyOf(systems);
+    Cli.check(o.leaseMs >= 500, "lease-ms must be at least 500, was " + o.leaseMs);
+    Cli.check(
+        o.pollMs >= 10 && o.pollMs * 2 <= o.leaseMs,
+        "poll-ms must be at least 10 and at most half of lease-ms, was " + o.pollMs);
+    Cli.check(
+        o.handovers >= 1 && o.crashes >= 1 && o.pauses >= 1 && o.idleSeconds >= 1 && o.warmup >= 0,
+        "handovers, crashes, pauses and idle-seconds must be at least 1, warmup at least 0");
+    Cli.check(o.idleCandidates >= 2, "idle-candidates must be at least 2 (a leader, a follower)");
+    Cli.check(!o.systems.isEmpty(), "systems is empty");
+    return Optional.of(o);
   }
 
   /** How long a paused holder stays stopped: past its lease, plus two polls and 500 ms. */

@@ -79,7 +79,7 @@ final class StalePhase {
           throw new BenchmarkFailure(
               what + ": " + inTransaction + " pauses in a row landed in A's transactions");
         }
-        Waits.randomly(options.pollMs());
+        Waits.randomly(options.pollMs);
       }
       Waits.leader(b, options, what);
       Waits.until(pausedAt + options.pauseMs() * 1_000_000);

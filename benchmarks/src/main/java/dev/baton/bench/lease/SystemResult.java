@@ -56,14 +56,14 @@ final class SystemResult {
   String line(LeaseOptions o, LeaseSetup setup) {
     StringBuilder b = new StringBuilder("RESULT ").append(LeaseBench.NAME);
     add(b, "system", system.key());
-    add(b, "lease_ms", o.leaseMs());
+    add(b, "lease_ms", o.leaseMs);
     add(b, "handover_p50_ms", handovers.text(50));
     add(b, "handover_p99_ms", handovers.text(99));
     add(b, "crash_failover_p50_ms", crashes.text(50));
     add(b, "idle_statements_per_s_per_candidate", rate(idle == null ? -1 : idle.statementsPerS()));
     add(b, "stale_writes_accepted", staleAccepted);
     add(b, "stale_writes_rejected", staleRejected);
-    add(b, "poll_ms", o.pollMs());
+    add(b, "poll_ms", o.pollMs);
     add(b, "handover_max_ms", handovers.text(100));
     add(
         b,
@@ -83,11 +83,11 @@ final class SystemResult {
     }
     add(b, "pauses_in_transaction", pausesInTransaction);
     add(b, "handovers", handovers.count());
-    add(b, "warmup", o.warmup());
+    add(b, "warmup", o.warmup);
     add(b, "crashes", crashes.count());
     add(b, "pauses", staleAccepted + staleRejected);
-    add(b, "idle_s", o.idleSeconds());
-    add(b, "idle_candidates", o.idleCandidates());
+    add(b, "idle_s", o.idleSeconds);
+    add(b, "idle_candidates", o.idleCandidates);
     return b.toString();
   }
 

@@ -27,7 +27,7 @@ final class Waits {
       }
       Thread.sleep(10);
     }
-    Thread.sleep(2 * o.pollMs() + ThreadLocalRandom.current().nextLong(o.pollMs()));
+    Thread.sleep(2 * o.pollMs + ThreadLocalRandom.current().nextLong(o.pollMs));
   }
 
   /** Sleeps a random time in [0, {@code boundMs}). */

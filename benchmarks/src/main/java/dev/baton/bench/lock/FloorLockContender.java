@@ -2,6 +2,8 @@
 package dev.baton.bench.lock;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.LockContender;
+import dev.baton.bench.contender.ZkClient;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -38,7 +40,7 @@ final class FloorLockContender implements LockContender {
   private final AtomicReference<String> releaseFailure = new AtomicReference<>();
   private String held; // only the thread that holds the lock touches it
 
-  FloorLockContender(String path, ClientSettings settings, boolean asyncRelease) throws Exception {
+  FloorLockContender(String path, ZkClient settings, boolean asyncRelease) throws Exception {
     this.path = path;
     this.asyncRelease = asyncRelease;
     CountDownLatch connected = new CountDownLatch(1);
@@ -96,16 +98,6 @@ final class FloorLockContender implements LockContender {
         return false;
       }
     }
-  }
-
-  @Override
-  public long token() {
-    return -1;
-  }
-
-  @Override
-  public String tokenScope() {
-    return null;
   }
 
   @Override

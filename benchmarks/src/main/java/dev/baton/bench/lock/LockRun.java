@@ -2,7 +2,9 @@
 package dev.baton.bench.lock;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.lock.LockContender.ClientSettings;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.LockContender;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.lang.management.ManagementFactory;
@@ -29,26 +31,6 @@ import org.HdrHistogram.Histogram;
  * slice, including the holds that finished after the window closed.
  */
 final class LockRun {
-  /**
-   * The contenders: the two libraries, and the raw-ZooKeeper floor with a waited or sent delete.
-   */
-  enum Library {
-    BATON("baton"),
-    CURATOR("curator"),
-    FLOOR("floor"),
-    FLOOR_ASYNC("floor_async");
-
-    private final String key;
-
-    Library(String key) {
-      this.key = key;
-    }
-
-    String key() {
-      return key;
-    }
-  }
-
   /** What one slice measured. */
   record Slice(
       long holdsInWindow,
@@ -68,7 +50,7 @@ final class LockRun {
   private final Library library;
   private final int n;
   private final String path;
-  private final ClientSettings settings;
+  private final ZkClient settings;
   private final long acquireTimeoutMs;
   private final List<LockContender> contenders = new ArrayList<>();
   private final Histogram latency = new Histogram(TimeUnit.MINUTES.toNanos(5), 3);
@@ -77,7 +59,7 @@ final class LockRun {
   private final AtomicInteger inside = new AtomicInteger();
   private long tokenChecks;
 
-  LockRun(Library library, int n, String path, ClientSettings settings, long acquireTimeoutMs) {
+  LockRun(Library library, int n, String path, ZkClient settings, long acquireTimeoutMs) {
     this.library = library;
     this.n = n;
     this.path = path;
@@ -94,8 +76,8 @@ final class LockRun {
     for (int i = 0; i < n; i++) {
       contenders.add(
           switch (library) {
-            case BATON -> new BatonLockContender(path, "baton-" + n + "-" + i, settings);
-            case CURATOR -> new CuratorLockContender(path, settings);
+            case BATON, CURATOR ->
+                LockContender.connect(library, path, library.key() + "-" + n + "-" + i, settings);
             case FLOOR -> new FloorLockContender(path, settings, false);
             case FLOOR_ASYNC -> new FloorLockContender(path, settings, true);
           });

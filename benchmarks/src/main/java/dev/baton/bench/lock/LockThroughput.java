@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lock;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
-import dev.baton.bench.lock.LockContender.ClientSettings;
-import dev.baton.bench.lock.LockRun.Library;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Lock acquire + release throughput, Baton's {@code FencedLock} against Curator's {@code
@@ -24,52 +27,47 @@ import java.util.stream.Collectors;
  * slices take turns between the sides in a rotating order ({@link Interleaving}). See {@link
  * LockRun} for one slice.
  */
+@Command(
+    name = LockThroughput.NAME,
+    description =
+        "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex"
+            + " vs raw ZooKeeper (the floor), 1, 4 and 16 contenders")
 public final class LockThroughput implements Scenario {
   static final String NAME = "lock";
-  private static final Set<String> KEYS =
-      Set.of(
-          "contenders",
-          "warmup-ms",
-          "duration-ms",
-          "slices",
-          "acquire-timeout-ms",
-          "session-timeout-ms",
-          "connection-timeout-ms",
-          "fsync");
 
-  @Override
-  public String description() {
-    return "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex"
-        + " vs raw ZooKeeper (the floor), 1, 4 and 16 contenders";
-  }
+  @Option(names = "--contenders", split = ",", defaultValue = "1,4,16")
+  List<Integer> counts;
+
+  @Option(names = "--warmup-ms", defaultValue = "1000")
+  int warmupMs;
+
+  @Option(names = "--duration-ms", defaultValue = "5000")
+  int durationMs;
+
+  @Option(names = "--slices", defaultValue = "10")
+  int slices;
+
+  @Option(names = "--acquire-timeout-ms", defaultValue = "10000")
+  int acquireTimeoutMs;
+
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    List<Integer> counts = s.integers("contenders", "1,4,16");
-    int warmupMs = s.integer("warmup-ms", 1_000);
-    int durationMs = s.integer("duration-ms", 5_000);
-    int slices = s.integer("slices", 10);
-    int acquireTimeoutMs = s.integer("acquire-timeout-ms", 10_000);
-    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000);
-    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
-    boolean fsync = s.bool("fsync", true);
-    if (warmupMs < 0 || durationMs < 1 || slices < 1 || acquireTimeoutMs < 1) {
-      throw new IllegalArgumentException(
-          "warmup-ms must be >= 0; duration-ms, slices and acquire-timeout-ms >= 1");
+    if (!Cli.parse(this, args)) {
+      return;
     }
-    for (int n : counts) {
-      if (n < 1) {
-        throw new IllegalArgumentException("contenders must be at least 1, got " + n);
-      }
-    }
+    boolean fsync = zkOptions.fsync();
+    Cli.check(
+        warmupMs >= 0 && durationMs >= 1 && slices >= 1 && acquireTimeoutMs >= 1,
+        "warmup-ms must be >= 0; duration-ms, slices and acquire-timeout-ms >= 1");
+    Cli.check(counts.stream().allMatch(n -> n >= 1), "contenders must be at least 1: " + counts);
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       if (!ClientRequests.available()) {
         progress(
             "WARNING: cannot read the ZooKeeper clients' request counters; requests_per_hold is wrong");
       }
-      ClientSettings settings =
-          new ClientSettings(zk.connectString(), sessionTimeoutMs, connectionTimeoutMs);
+      ZkClient settings = zkOptions.client(zk.connectString());
       progress(
           "ZooKeeper %s (fsync %s); per contender count and side: %d ms warm-up, then %d ms measured"
               + " in %d slices, sides in rotating order; acquire timeout %d ms",
@@ -111,8 +109,7 @@ public final class LockThroughput implements Scenario {
     }
   }
 
-  private static LockRun lockRun(
-      Library library, int n, ClientSettings settings, int acquireTimeoutMs) {
+  private static LockRun lockRun(Library library, int n, ZkClient settings, int acquireTimeoutMs) {
     return new LockRun(
         library, n, "/bench/lock/" + library.key() + "-" + n, settings, acquireTimeoutMs);
   }

@@ -2,13 +2,16 @@
 package dev.baton.bench.scale;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.scale.Candidate.Elected;
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,7 +19,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.data.Stat;
@@ -27,10 +29,8 @@ import org.apache.zookeeper.data.Stat;
  * leaving leader with a newcomer at the back, so the count stays constant.
  */
 final class CandidatePool {
-  /** One candidate library. */
-  interface Factory {
-    Candidate create(int index, String path, BiConsumer<Candidate, Elected> sink) throws Exception;
-  }
+  /** An elected callback: who, when ({@link System#nanoTime()} taken first), the token. */
+  record Elected(Candidate who, long nanos, Optional<FencingToken> token) {}
 
   /** A handover's numbers. */
   record Handover(long latencyNanos, long closeNanos) {}
@@ -40,11 +40,11 @@ final class CandidatePool {
 
   private final String library;
   private final String path;
-  private final Factory factory;
+  private final Library kind;
+  private final ZkClient settings;
   private final long timeoutMs;
   private final List<Candidate> queue = new ArrayList<>();
-  private final LinkedBlockingQueue<Map.Entry<Candidate, Elected>> events =
-      new LinkedBlockingQueue<>();
+  private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
   private final List<String> joinedPaths = new ArrayList<>();
   private final List<Long> joinedOwners = new ArrayList<>();
@@ -53,15 +53,26 @@ final class CandidatePool {
   private long allStarted;
   private JoinPhases joinPhases;
 
-  CandidatePool(String library, String path, Factory factory, long timeoutMs) {
+  CandidatePool(String library, Library kind, ZkClient settings, String path, long timeoutMs) {
     this.library = library;
+    this.kind = kind;
+    this.settings = settings;
     this.path = path;
-    this.factory = factory;
     this.timeoutMs = timeoutMs;
   }
 
   private Candidate newCandidate() throws Exception {
-    return factory.create(nextIndex++, path, (c, e) -> events.add(Map.entry(c, e)));
+    SettleTracer tracer = new SettleTracer();
+    return Candidate.connect(
+        kind,
+        kind.key() + "-" + nextIndex++,
+        path,
+        settings,
+        tracer,
+        (who, nanos, token) -> {
+          tracer.settled(nanos);
+          events.add(new Elected(who, nanos, token));
+        });
   }
 
   /**
@@ -83,9 +94,9 @@ final class CandidatePool {
                 () -> {
                   long created = System.nanoTime();
                   Candidate c = newCandidate();
-                  c.tracer().started(created);
+                  tracer(c).started(created);
                   c.join();
-                  c.tracer().joined(System.nanoTime());
+                  tracer(c).joined(System.nanoTime());
                   return c;
                 }));
       }
@@ -99,7 +110,7 @@ final class CandidatePool {
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     for (Candidate c : joined) {
-      while (!c.tracer().isSettled()) {
+      while (!tracer(c).isSettled()) {
         if (System.nanoTime() > deadline) {
           throw new BenchmarkFailure(
               library + ": " + c + " neither led nor watched within " + timeoutMs + " ms");
@@ -107,18 +118,18 @@ final class CandidatePool {
         TimeUnit.MILLISECONDS.sleep(1);
       }
     }
-    long last = joined.stream().mapToLong(c -> c.tracer().settledAt()).max().orElse(t0);
+    long last = joined.stream().mapToLong(c -> tracer(c).settledAt()).max().orElse(t0);
     joinPhases = JoinPhases.of(joined, allStarted, last - t0);
-    Map.Entry<Candidate, Elected> first = events.poll();
+    Elected first = events.poll();
     if (first == null || !events.isEmpty()) {
       throw new BenchmarkFailure(
           library + ": expected exactly one elected callback while joining, got " + events);
     }
-    lastToken = first.getValue().token().orElse(null);
+    lastToken = first.token().orElse(null);
     queue.addAll(inQueueOrder(joined, reader));
-    if (queue.get(0) != first.getKey()) {
+    if (queue.get(0) != first.who()) {
       throw new BenchmarkFailure(
-          library + ": " + first.getKey() + " was elected, but " + queue.get(0) + " is first");
+          library + ": " + first.who() + " was elected, but " + queue.get(0) + " is first");
     }
     return last - t0;
   }
@@ -195,17 +206,17 @@ final class CandidatePool {
               leader.closeSession();
               return new long[] {t0, System.nanoTime()};
             });
-    Map.Entry<Candidate, Elected> e = events.poll(timeoutMs, TimeUnit.MILLISECONDS);
+    Elected e = events.poll(timeoutMs, TimeUnit.MILLISECONDS);
     if (e == null) {
       throw new BenchmarkFailure(
           library + ": handover #" + number + ": nobody elected within " + timeoutMs + " ms");
     }
-    if (e.getKey() != successor) {
+    if (e.who() != successor) {
       throw new BenchmarkFailure(
-          library + ": handover #" + number + ": " + e.getKey() + " elected, not " + successor);
+          library + ": handover #" + number + ": " + e.who() + " elected, not " + successor);
     }
     queue.remove(0);
-    checkSingleLeader(number, leader, e.getKey(), e.getValue());
+    checkSingleLeader(number, leader, e.who(), e);
     Candidate newcomer = newCandidate();
     newcomer.join();
     awaitSettled(newcomer);
@@ -217,10 +228,10 @@ final class CandidatePool {
       throw new BenchmarkFailure(
           library + ": handover #" + number + ": closing the leader failed: " + failed.getCause());
     }
-    if (e.getValue().nanos() < times[0]) {
+    if (e.nanos() < times[0]) {
       throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close");
     }
-    return new Handover(e.getValue().nanos() - times[0], times[1] - times[0]);
+    return new Handover(e.nanos() - times[0], times[1] - times[0]);
   }
 
   private void checkSingleLeader(int number, Candidate closed, Candidate elected, Elected e) {
@@ -255,16 +266,16 @@ final class CandidatePool {
   /** Waits for the newcomer's watch, then for {@link #QUIET_MS} without an operation. */
   private void awaitSettled(Candidate c) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    while (!c.tracer().isSettled()) {
+    while (!tracer(c).isSettled()) {
       if (System.nanoTime() > deadline) {
         throw new BenchmarkFailure(library + ": newcomer " + c + " did not settle");
       }
       TimeUnit.MILLISECONDS.sleep(1);
     }
-    long ops = c.tracer().operations();
+    long ops = tracer(c).operations();
     while (true) {
       TimeUnit.MILLISECONDS.sleep(QUIET_MS);
-      long now = c.tracer().operations();
+      long now = tracer(c).operations();
       if (now == ops) {
         return;
       }
@@ -298,50 +309,27 @@ final class CandidatePool {
   }
 
   private long operations() {
-    return queue.stream().mapToLong(c -> c.tracer().operations()).sum();
+    return queue.stream().mapToLong(c -> tracer(c).operations()).sum();
   }
 
-  /**
-   * Closes every candidate: the recipes from the back of the queue (no handover on the way out),
-   * then the sessions, 16 at a time.
-   */
+  /** Closes every candidate ({@link Candidate#closeAll}). */
   void close() {
-    ExecutorService pool = Executors.newFixedThreadPool(16, daemon("teardown"));
     try {
-      for (int i = queue.size() - 1; i >= 0; i--) {
-        try {
-          queue.get(i).closeRecipe();
-        } catch (Exception x) {
-          System.err.println(library + ": closing the recipe of " + queue.get(i) + ": " + x);
-        }
-      }
-      List<Future<?>> done = new ArrayList<>();
-      for (Candidate c : queue) {
-        done.add(
-            pool.submit(
-                () -> {
-                  c.closeSession();
-                  return null;
-                }));
-      }
-      for (Future<?> f : done) {
-        try {
-          f.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (Exception x) {
-          System.err.println(library + ": closing a session: " + x);
-        }
-      }
+      Candidate.closeAll(queue, timeoutMs);
     } finally {
-      pool.shutdownNow();
       closer.shutdownNow();
       queue.clear();
     }
     try {
-      pool.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
       closer.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** The tracer every candidate of a pool was connected with. */
+  static SettleTracer tracer(Candidate c) {
+    return (SettleTracer) c.tracer();
   }
 
   static ThreadFactory daemon(String name) {

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.scale;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
+import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * One election with many candidates, each with its own session, Baton's {@code LeaderElection}
@@ -21,59 +24,69 @@ import java.util.Set;
  * both children live during the handovers, which alternate between them in ABBA order. See
  * benchmarks/README.md.
  */
+@Command(
+    name = ElectionScale.NAME,
+    description =
+        "1,000 candidates on one election, each with its own session: join time, handover"
+            + " p50/p99 against 10 candidates, watches, heap and threads per candidate, Baton vs"
+            + " Curator, each in its own JVM")
 public final class ElectionScale implements Scenario {
   static final String NAME = "election-scale";
-  private static final Set<String> KEYS =
-      Set.of(
-          "candidates",
-          "baseline-candidates",
-          "handovers",
-          "warmup",
-          "join-threads",
-          "session-timeout-ms",
-          "connection-timeout-ms",
-          "timeout-ms",
-          "child-heap-mb",
-          "child-jvm-opts",
-          "child-warmup",
-          "server-warmup",
-          "join-both-orders",
-          "fsync");
 
-  @Override
-  public String description() {
-    return "1,000 candidates on one election, each with its own session: join time, handover"
-        + " p50/p99 against 10 candidates, watches, heap and threads per candidate, Baton vs"
-        + " Curator, each in its own JVM";
-  }
+  @Option(names = "--candidates", defaultValue = "1000")
+  int candidates;
+
+  @Option(names = "--baseline-candidates", defaultValue = "10")
+  int baseline;
+
+  @Option(names = "--handovers", defaultValue = "30")
+  int handovers;
+
+  @Option(names = "--warmup", defaultValue = "5")
+  int warmup;
+
+  @Option(names = "--join-threads", defaultValue = "8")
+  int joinThreads;
+
+  @Option(names = "--timeout-ms", defaultValue = "60000")
+  long timeoutMs;
+
+  @Option(names = "--child-heap-mb", defaultValue = "1024")
+  int heapMb;
+
+  @Option(names = "--child-jvm-opts", defaultValue = "")
+  String childJvmOpts;
+
+  @Option(names = "--child-warmup", arity = "0..1", fallbackValue = "true", defaultValue = "true")
+  boolean childWarmup;
+
+  @Option(names = "--server-warmup", description = "raw sessions first; default: --candidates")
+  Integer serverWarmupOption;
+
+  @Option(
+      names = "--join-both-orders",
+      arity = "0..1",
+      fallbackValue = "true",
+      defaultValue = "true")
+  boolean bothOrders;
+
+  @Mixin ZkOptions zkOptions;
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    int candidates = s.integer("candidates", 1000);
-    int baseline = s.integer("baseline-candidates", 10);
-    int handovers = s.integer("handovers", 30);
-    int warmup = s.integer("warmup", 5);
-    int joinThreads = s.integer("join-threads", 8);
-    int sessionTimeoutMs = s.integer("session-timeout-ms", 15_000);
-    int connectionTimeoutMs = s.integer("connection-timeout-ms", 5_000);
-    long timeoutMs = s.integer("timeout-ms", 60_000);
-    int heapMb = s.integer("child-heap-mb", 1024);
-    boolean fsync = s.bool("fsync", true);
-    int serverWarmup = s.integer("server-warmup", candidates);
-    boolean bothOrders = s.bool("join-both-orders", true);
-    if (serverWarmup < 0) {
-      throw new IllegalArgumentException("server-warmup must be at least 0");
+    if (!Cli.parse(this, args)) {
+      return;
     }
-    if (candidates < 2 || baseline < 2) {
-      throw new IllegalArgumentException("candidates and baseline-candidates must be at least 2");
-    }
-    if (handovers < 1 || warmup < 0 || joinThreads < 1 || heapMb < 64) {
-      throw new IllegalArgumentException(
-          "handovers >= 1, warmup >= 0, join-threads >= 1 and child-heap-mb >= 64 are required");
-    }
+    boolean fsync = zkOptions.fsync();
+    int serverWarmup = serverWarmupOption == null ? candidates : serverWarmupOption;
+    Cli.check(serverWarmup >= 0, "server-warmup must be at least 0");
+    Cli.check(
+        candidates >= 2 && baseline >= 2, "candidates and baseline-candidates must be at least 2");
+    Cli.check(
+        handovers >= 1 && warmup >= 0 && joinThreads >= 1 && heapMb >= 64,
+        "handovers >= 1, warmup >= 0, join-threads >= 1 and child-heap-mb >= 64 are required");
     List<String> jvm = new ArrayList<>(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m"));
-    String extra = s.string("child-jvm-opts", "").trim();
+    String extra = childJvmOpts.trim();
     if (!extra.isEmpty()) {
       jvm.addAll(List.of(extra.split("\\s+"))); // to profile: -XX:StartFlightRecording=...
     }
@@ -81,10 +94,10 @@ public final class ElectionScale implements Scenario {
         new ChildOptions(
             jvm,
             joinThreads,
-            sessionTimeoutMs,
-            connectionTimeoutMs,
+            zkOptions.sessionTimeoutMs(),
+            zkOptions.connectionTimeoutMs(),
             timeoutMs,
-            s.bool("child-warmup", true));
+            childWarmup);
     long started = System.nanoTime();
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       progress(

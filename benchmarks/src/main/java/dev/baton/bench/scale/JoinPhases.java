@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.scale;
 
+import dev.baton.bench.contender.Candidate;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,12 +21,14 @@ record JoinPhases(
   static JoinPhases of(List<Candidate> candidates, long allStartedNanos, long allSettledNanos) {
     long[] start =
         candidates.stream()
-            .mapToLong(c -> c.tracer().joinedAt() - c.tracer().startedAt())
+            .mapToLong(
+                c -> CandidatePool.tracer(c).joinedAt() - CandidatePool.tracer(c).startedAt())
             .sorted()
             .toArray();
     long[] lag =
         candidates.stream()
-            .mapToLong(c -> c.tracer().settledAt() - c.tracer().joinedAt())
+            .mapToLong(
+                c -> CandidatePool.tracer(c).settledAt() - CandidatePool.tracer(c).joinedAt())
             .sorted()
             .toArray();
     return new JoinPhases(

@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.scale;
 
+import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.HandoverTimes;
+import dev.baton.testkit.ChildJvm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
+import java.util.function.Supplier;
 
 /**
  * One library's child JVM at one candidate count, and what it reported: the join and footprint
  * figures of its {@code JOINED} answer, and the recorded handover latencies.
  */
-final class LibraryRun implements AutoCloseable {
+final class LibraryRun extends HandoverTimes implements AutoCloseable {
   private final String library;
   private final int candidates;
-  private final ChildProcess child;
+  private final ChildJvm child;
   private final long timeoutMs;
-  private final Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-  private final Histogram close = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
   private Map<String, String> ready = Map.of();
   private Map<String, String> joined = Map.of();
 
@@ -26,12 +30,13 @@ final class LibraryRun implements AutoCloseable {
     this.candidates = candidates;
     this.timeoutMs = timeoutMs;
     this.child =
-        ChildProcess.start(
-            library + "-" + candidates,
-            jvmOptions.stream()
-                .map(o -> o.replace("{library}", library + "-" + candidates))
-                .toList(),
-            args);
+        ChildJvm.builder(ScaleChild.class)
+            .jvmOptions(
+                jvmOptions.stream()
+                    .map(o -> o.replace("{library}", library + "-" + candidates))
+                    .toArray(String[]::new))
+            .args(args.toArray(String[]::new))
+            .start();
   }
 
   String library() {
@@ -40,28 +45,27 @@ final class LibraryRun implements AutoCloseable {
 
   /** Waits for the child's warm-up and baseline. */
   void awaitReady() throws InterruptedException {
-    ready = child.await("READY", timeoutMs);
+    ready = answer("READY", () -> child.awaitLine(ScaleChild.MARK, 0, within(timeoutMs)));
   }
 
   /** Joins all candidates; returns the child's figures. */
   Map<String, String> join() throws InterruptedException {
-    joined = child.ask("join", "JOINED", timeoutMs * 2);
+    joined = ask("join", "JOINED", timeoutMs * 2);
     return joined;
   }
 
   /** One handover, recorded or not. */
   void handover(boolean record) throws InterruptedException {
-    Map<String, String> h = child.ask("handover", "HANDOVER", timeoutMs);
+    Map<String, String> h = ask("handover", "HANDOVER", timeoutMs);
     if (record) {
-      latency.recordValue(Long.parseLong(h.get("latency_ns")));
-      close.recordValue(Long.parseLong(h.get("close_ns")));
+      recordHandover(Long.parseLong(h.get("latency_ns")), Long.parseLong(h.get("close_ns")));
     }
   }
 
   /** Closes the candidates and waits for the child to end. */
   void quit() throws InterruptedException {
-    child.ask("quit", "CLOSED", timeoutMs);
-    child.close();
+    ask("quit", "CLOSED", timeoutMs);
+    child.terminate();
   }
 
   double joinedValue(String key) {
@@ -76,28 +80,55 @@ final class LibraryRun implements AutoCloseable {
     return ready;
   }
 
-  double p50Ms() {
-    return latency.getValueAtPercentile(50) / 1e6;
-  }
-
-  double p99Ms() {
-    return latency.getValueAtPercentile(99) / 1e6;
-  }
-
-  double maxMs() {
-    return latency.getMaxValue() / 1e6;
-  }
-
-  double closeP50Ms() {
-    return close.getValueAtPercentile(50) / 1e6;
-  }
-
   int candidates() {
     return candidates;
   }
 
+  /** Sends {@code command} and waits for its answer. */
+  private Map<String, String> ask(String command, String word, long timeoutMs) {
+    return answer(word, () -> child.ask(command, ScaleChild.MARK, within(timeoutMs)));
+  }
+
+  private static Duration within(long timeoutMs) {
+    return Duration.ofMillis(timeoutMs);
+  }
+
+  /**
+   * The child's answer that {@code await} waits for, which must start with {@code word}: its {@code
+   * key=value} fields.
+   *
+   * @throws BenchmarkFailure on {@code FAILED}, another answer, the child's end or a timeout
+   */
+  private Map<String, String> answer(String word, Supplier<String> await) {
+    String line;
+    try {
+      line = await.get();
+    } catch (IllegalStateException e) {
+      throw new BenchmarkFailure(library + " child: expected " + word + ": " + e.getMessage());
+    }
+    String answer = line.substring(ScaleChild.MARK.length());
+    if (!answer.startsWith(word)) {
+      throw new BenchmarkFailure(library + " child: expected " + word + ", got '" + answer + "'");
+    }
+    Map<String, String> fields = new LinkedHashMap<>();
+    for (String part : answer.substring(word.length()).trim().split(" ")) {
+      int eq = part.indexOf('=');
+      if (eq > 0) {
+        fields.put(part.substring(0, eq), part.substring(eq + 1));
+      }
+    }
+    return fields;
+  }
+
+  /** Kills the child, and passes its standard error (its progress) on to this JVM's. */
   @Override
   public void close() {
-    child.kill();
+    child.close();
+    try {
+      Files.readAllLines(child.errorFile())
+          .forEach(l -> System.err.println("  [" + library + "-" + candidates + "] " + l));
+    } catch (IOException e) {
+      System.err.println("cannot read " + child.errorFile() + ": " + e);
+    }
   }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.scale;
 
+import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.scale.CandidatePool.Handover;
 import dev.baton.bench.scale.ServerWatches.Census;
 import dev.baton.testkit.FourLetterWords;
@@ -27,6 +29,9 @@ import org.apache.curator.retry.RetryOneTime;
  * connectionTimeoutMs timeoutMs warmUp}.
  */
 public final class ScaleChild {
+  /** What starts every answer line; other lines on stdout (the JVM's own) are not answers. */
+  static final String MARK = "@scale ";
+
   private static final int WARMUP_CANDIDATES = 3;
   private static final long STABLE_MS = 300;
 
@@ -50,16 +55,10 @@ public final class ScaleChild {
     String path = args[2];
     int count = Integer.parseInt(args[3]);
     int joinThreads = Integer.parseInt(args[4]);
-    Candidate.Settings settings =
-        new Candidate.Settings(connect, Integer.parseInt(args[5]), Integer.parseInt(args[6]));
+    ZkClient settings = new ZkClient(connect, Integer.parseInt(args[5]), Integer.parseInt(args[6]));
     long timeoutMs = Long.parseLong(args[7]);
     boolean warmUp = Boolean.parseBoolean(args[8]);
-    CandidatePool.Factory factory =
-        switch (library) {
-          case "baton" -> (i, p, sink) -> new BatonCandidate(i, p, settings, sink);
-          case "curator" -> (i, p, sink) -> new CuratorCandidate(i, p, settings, sink);
-          default -> throw new IllegalArgumentException("library " + library);
-        };
+    Library kind = Library.parse(library);
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     try (CuratorFramework reader =
@@ -70,26 +69,18 @@ public final class ScaleChild {
             .build()) {
       reader.start();
       if (warmUp) {
-        warmUp(library, path + "-warmup", factory, timeoutMs, reader);
+        warmUp(library, kind, settings, path + "-warmup", timeoutMs, reader);
       }
       Footprint baseline = Footprint.measure(STABLE_MS, timeoutMs);
       answer(
           "READY baseline_heap_mb=%.1f baseline_threads=%d",
           baseline.heapBytes() / 1048576.0, baseline.threads());
-      CandidatePool pool = new CandidatePool(library, path, factory, timeoutMs);
+      CandidatePool pool = new CandidatePool(library, kind, settings, path, timeoutMs);
       int handovers = 0;
       for (String command = in.readLine(); command != null; command = in.readLine()) {
         switch (command.trim()) {
           case "join" -> {
-            ThreadCpu cpuBefore = ThreadCpu.now();
             long joinNanos = pool.joinAll(count, joinThreads, reader);
-            ThreadCpu cpuAfter = ThreadCpu.now();
-            System.err.printf(
-                Locale.ROOT,
-                "[%s child] join: process CPU %.0f ms; by live thread group: %s%n",
-                library,
-                cpuAfter.processMsSince(cpuBefore),
-                cpuAfter.topSince(cpuBefore, 8));
             pool.awaitQuiet(100);
             System.err.printf(
                 Locale.ROOT,
@@ -108,7 +99,7 @@ public final class ScaleChild {
             answer(
                 "JOINED join_all_ms=%.1f heap_kb_per_candidate=%.2f threads_per_candidate=%.3f"
                     + " watches_per_candidate=%.3f predecessor_watches=%d own_watches=%d"
-                    + " other_watches=%d heap_mb=%.1f threads=%d join_cpu_ms=%.0f",
+                    + " other_watches=%d heap_mb=%.1f threads=%d",
                 joinNanos / 1e6,
                 (after.heapBytes() - baseline.heapBytes()) / 1024.0 / count,
                 (after.threads() - baseline.threads()) / (double) count,
@@ -117,8 +108,7 @@ public final class ScaleChild {
                 census.onOwn(),
                 census.other(),
                 after.heapBytes() / 1048576.0,
-                after.threads(),
-                cpuAfter.processMsSince(cpuBefore));
+                after.threads());
           }
           case "handover" -> {
             Handover h = pool.handover(++handovers);
@@ -127,11 +117,10 @@ public final class ScaleChild {
           case "quit" -> {
             System.err.printf(
                 Locale.ROOT,
-                "[%s child] after %d handovers: %d live threads, %s%n",
+                "[%s child] after %d handovers: %d live threads%n",
                 library,
                 handovers,
-                Thread.activeCount(),
-                ThreadCpu.loopPoolThreads());
+                Thread.activeCount());
             pool.close();
             answer("CLOSED");
             return;
@@ -145,12 +134,13 @@ public final class ScaleChild {
 
   private static void warmUp(
       String library,
+      Library kind,
+      ZkClient settings,
       String path,
-      CandidatePool.Factory factory,
       long timeoutMs,
       CuratorFramework reader)
       throws Exception {
-    CandidatePool warm = new CandidatePool(library + "-warmup", path, factory, timeoutMs);
+    CandidatePool warm = new CandidatePool(library + "-warmup", kind, settings, path, timeoutMs);
     try {
       warm.joinAll(WARMUP_CANDIDATES, 1, reader);
       warm.handover(1);
@@ -169,7 +159,7 @@ public final class ScaleChild {
   }
 
   private static void answer(String format, Object... args) {
-    System.out.println(ChildProcess.MARK + String.format(Locale.ROOT, format, args));
+    System.out.println(MARK + String.format(Locale.ROOT, format, args));
     System.out.flush();
   }
 }

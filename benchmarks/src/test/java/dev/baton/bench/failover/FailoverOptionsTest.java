@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class FailoverOptionsTest {
   @Test
   void crashDefaults() {
-    FailoverOptions o = FailoverOptions.parse(List.of(), true, FailoverCrash.DEFAULTS);
+    FailoverOptions o =
+        FailoverOptions.parse(List.of(), true, FailoverCrash.DEFAULTS).orElseThrow();
     assertThat(o.sessionTimeoutsMs()).containsExactly(2000, 6000, 15000);
     assertThat(o.rounds()).isEqualTo(4);
     assertThat(o.warmup()).isZero();
@@ -22,23 +23,25 @@ class FailoverOptionsTest {
 
   @Test
   void sigtermDefaultsAndArguments() {
-    FailoverOptions d = FailoverOptions.parse(List.of(), false, FailoverSigterm.DEFAULTS);
+    FailoverOptions d =
+        FailoverOptions.parse(List.of(), false, FailoverSigterm.DEFAULTS).orElseThrow();
     assertThat(d.sessionTimeoutsMs()).containsExactly(15000);
     assertThat(d.servers()).isZero();
     assertThat(FailoverOptions.serversKey(d.servers())).isEqualTo("embedded");
 
     FailoverOptions o =
         FailoverOptions.parse(
-            List.of(
-                "--session-timeout-ms=4000",
-                "--rounds=3",
-                "--warmup=0",
-                "--followers=1",
-                "--settle-ms=0",
-                "--connection-timeout-ms=9000",
-                "--servers=3"),
-            false,
-            FailoverSigterm.DEFAULTS);
+                List.of(
+                    "--session-timeout-ms=4000",
+                    "--rounds=3",
+                    "--warmup=0",
+                    "--followers=1",
+                    "--settle-ms=0",
+                    "--connection-timeout-ms=9000",
+                    "--servers=3"),
+                false,
+                FailoverSigterm.DEFAULTS)
+            .orElseThrow();
     assertThat(o).isEqualTo(new FailoverOptions(List.of(4000), 3, 0, 1, 0, 9000, 3));
     assertThat(o.clientSettings("zk:1", 4000).connectionTimeoutMs()).isEqualTo(9000);
   }

@@ -2,7 +2,6 @@
 package dev.baton.bench.failover;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -10,14 +9,6 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ProtocolParsingTest {
-  @Test
-  void childLinesAreKeyValuePairs() {
-    assertThat(LeaderProcess.field("SESSION id=1000abc negotiated_ms=2000", "negotiated_ms"))
-        .isEqualTo("2000");
-    assertThatThrownBy(() -> LeaderProcess.field("ELECTED", "nanos"))
-        .isInstanceOf(IllegalStateException.class);
-  }
-
   @Test
   void wchcAnswersGroupPathsBySession() {
     Map<Long, Set<String>> watches = new HashMap<>();

@@ -4,6 +4,7 @@ package dev.baton.bench.failover;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.bench.ResultLines;
+import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Result;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.failover;
+package dev.baton.bench.contender;
 
 import dev.baton.recipes.SessionConfig;
 import java.time.Duration;
@@ -8,13 +8,13 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 
 /**
- * The client settings of every candidate, leader or follower, Baton or Curator: the same connect
- * string, requested session timeout, connection timeout and retry policy, and Curator's ensemble
- * tracker off on both sides ({@code BatonSession.start} turns it off).
+ * The client settings every contender of a ZooKeeper benchmark gets, Baton or Curator: the same
+ * connect string, requested session timeout, connection timeout and retry policy, and Curator's
+ * ensemble tracker off on both sides ({@code BatonSession.start} turns it off).
  */
-record ClientSettings(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {
+public record ZkClient(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {
   /** A Baton session configuration with these settings. */
-  SessionConfig baton(boolean closeOnJvmExit) {
+  public SessionConfig sessionConfig(boolean closeOnJvmExit) {
     return SessionConfig.builder(connectString)
         .sessionTimeout(Duration.ofMillis(sessionTimeoutMs))
         .connectionTimeout(Duration.ofMillis(connectionTimeoutMs))
@@ -27,14 +27,13 @@ record ClientSettings(String connectString, int sessionTimeoutMs, int connection
    *
    * @throws IllegalStateException if it does not connect within the connection timeout
    */
-  CuratorFramework curator() throws InterruptedException {
-    SessionConfig config = baton(false);
+  public CuratorFramework curator() throws InterruptedException {
     CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(connectString)
             .sessionTimeoutMs(sessionTimeoutMs)
             .connectionTimeoutMs(connectionTimeoutMs)
-            .retryPolicy(config.retryPolicy())
+            .retryPolicy(sessionConfig(false).retryPolicy())
             .ensembleTracker(false)
             .build();
     client.start();

@@ -1,32 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.scale;
+package dev.baton.bench.contender;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.function.BiConsumer;
+import org.apache.curator.drivers.TracerDriver;
 import org.apache.zookeeper.ZooKeeper;
 
-/** A Baton candidate: {@link BatonSession#start} and a {@link LeaderElection}. */
+/**
+ * Baton: {@link BatonSession#start} and a {@link LeaderElection}; leaving is {@link
+ * LeaderElection#close()} then {@link BatonSession#close()}.
+ */
 final class BatonCandidate extends Candidate {
   private final BatonSession session;
   private final LeaderElection election;
 
-  BatonCandidate(int index, String path, Settings settings, BiConsumer<Candidate, Elected> sink) {
-    super(index, sink);
-    session = BatonSession.start(sessionConfig(settings));
-    session.curator().getZookeeperClient().setTracerDriver(tracer);
+  BatonCandidate(String id, String path, ZkClient client, TracerDriver tracer, Sink sink) {
+    super(id, tracer, sink);
+    session = BatonSession.start(client.sessionConfig(false));
+    if (tracer != null) {
+      session.curator().getZookeeperClient().setTracerDriver(tracer);
+    }
     election =
         LeaderElection.create(
             session,
-            ElectionConfig.builder(path).participantId("baton-" + index).build(),
+            ElectionConfig.builder(path).participantId(id).build(),
             new LeadershipListener() {
               @Override
               public void elected(Leadership leadership) {
@@ -35,46 +38,38 @@ final class BatonCandidate extends Candidate {
 
               @Override
               public void revoked(Leadership leadership, RevocationReason reason) {
-                // The run checks leadership with isLeader() after each handover.
+                // The benchmarks check leadership through isLeader().
               }
             });
   }
 
-  /** The session settings; the Curator candidate copies them, retry policy included. */
-  static SessionConfig sessionConfig(Settings settings) {
-    return SessionConfig.builder(settings.connectString())
-        .sessionTimeout(Duration.ofMillis(settings.sessionTimeoutMs()))
-        .connectionTimeout(Duration.ofMillis(settings.connectionTimeoutMs()))
-        .build();
-  }
-
   @Override
-  void join() {
+  public void join() {
     election.start();
   }
 
   @Override
-  void closeRecipe() {
+  public void closeRecipe() {
     election.close();
   }
 
   @Override
-  void closeSession() {
+  public void closeSession() {
     session.close();
   }
 
   @Override
-  ZooKeeper handle() throws Exception {
+  public ZooKeeper handle() throws Exception {
     return session.curator().getZookeeperClient().getZooKeeper();
   }
 
   @Override
-  boolean isLeader() {
+  public boolean isLeader() {
     return election.isLeader();
   }
 
   @Override
-  Optional<FencingToken> token() {
+  public Optional<FencingToken> token() {
     return election.leadership().map(Leadership::token);
   }
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.lock;
+package dev.baton.bench.contender;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.recipes.BatonSession;
@@ -11,13 +11,13 @@ import java.util.Optional;
 import org.apache.zookeeper.ZooKeeper;
 
 /** Baton: {@link BatonSession#start} and a {@link FencedLock}. */
-final class BatonLockContender implements LockContender {
+final class BatonLock implements LockContender {
   private final BatonSession session;
   private final FencedLock lock;
   private LockHandle hold; // only the thread that holds the lock touches it
 
-  BatonLockContender(String path, String ownerId, ClientSettings settings) {
-    session = BatonSession.start(settings.sessionConfig());
+  BatonLock(String path, String ownerId, ZkClient client) {
+    session = BatonSession.start(client.sessionConfig(false));
     lock = FencedLock.create(session, LockConfig.builder(path).ownerId(ownerId).build());
   }
 

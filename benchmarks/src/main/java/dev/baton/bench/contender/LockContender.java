@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.contender;
+
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared
+ * path. Each library is one implementation: {@link BatonLock} ({@code FencedLock}), {@link
+ * CuratorLock} ({@code InterProcessMutex}), and the raw-ZooKeeper floor of the lock benchmark.
+ */
+public interface LockContender extends AutoCloseable {
+  /** Connects a contender of {@code library} ({@link Library#BATON} or {@link Library#CURATOR}). */
+  static LockContender connect(Library library, String path, String ownerId, ZkClient client)
+      throws InterruptedException {
+    return switch (library) {
+      case BATON -> new BatonLock(path, ownerId, client);
+      case CURATOR -> new CuratorLock(path, client);
+      default -> throw new IllegalArgumentException("no lock contender of " + library);
+    };
+  }
+
+  /** Waits at most {@code timeoutMs} for the lock; true if it is now held by the calling thread. */
+  boolean acquire(long timeoutMs) throws Exception;
+
+  /**
+   * The fencing token value of the current hold (Baton), or -1 if the contender has none (Curator,
+   * the floor).
+   */
+  default long token() {
+    return -1;
+  }
+
+  /** The scope of the current hold's token (Baton), or null. */
+  default String tokenScope() {
+    return null;
+  }
+
+  /** Releases the hold of the calling thread. */
+  void release() throws Exception;
+
+  /** The session's current ZooKeeper handle, for request counting. */
+  ZooKeeper handle() throws Exception;
+
+  @Override
+  void close();
+}
