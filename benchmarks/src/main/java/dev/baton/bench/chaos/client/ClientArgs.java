@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
-import dev.baton.bench.chaos.ChaosProtocol.Arg;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
@@ -15,9 +14,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The command line of {@link ChaosClientMain}, parsed by picocli: {@code --key=value} for every
- * {@link Arg} key, enum values in any case. {@code --connect} is required on ZooKeeper; {@code
- * --jdbc} with the SQL fence and for the scheduler; {@code --lease-jdbc} (and {@code --jdbc}) on
- * the lease backend, which runs the election and the scheduler with the SQL fence or none.
+ * option below, enum values in any case. {@code --connect} is required on ZooKeeper; {@code --jdbc}
+ * with the SQL fence and for the scheduler; {@code --lease-jdbc} (and {@code --jdbc}) on the lease
+ * backend, which runs the election and the scheduler with the SQL fence or none.
  */
 @Command(name = "ChaosClientMain")
 public final class ClientArgs {
@@ -119,7 +118,7 @@ public final class ClientArgs {
 
   /** The id given on a command line that may fail to parse, for the ERROR line; else "?". */
   public static String idOf(String[] argv) {
-    String prefix = "--" + Arg.ID.key() + "=";
+    String prefix = "--id=";
     for (String a : argv) {
       if (a.startsWith(prefix) && a.length() > prefix.length() && !a.contains(" ")) {
         return a.substring(prefix.length());
