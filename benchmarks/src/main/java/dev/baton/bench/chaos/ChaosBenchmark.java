@@ -3,18 +3,16 @@ package dev.baton.bench.chaos;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
-import dev.baton.bench.chaos.scenario.Scenarios;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
@@ -30,25 +28,30 @@ import java.util.Set;
  * {@code sql} and {@code none}, and by default the scenarios that apply to it, 1, 2, 7, 8 and the
  * soak; a ZooKeeper scenario (3-6) or recipe (lock, partition) asked for is reported skipped.
  */
+@Command(name = "chaos")
 public final class ChaosBenchmark implements Scenario {
-  /** The scenarios run on the lease backend by default: those that do not need ZooKeeper. */
-  static final String LEASE_SCENARIOS = "1,2,7,8,9";
+  @Mixin private ChaosArgs common = new ChaosArgs();
 
-  private static final Set<String> KEYS =
-      Set.of(
-          "scenarios",
-          "roles",
-          "trials",
-          "session-ms",
-          "write-interval-ms",
-          "clients",
-          "partitions",
-          "fence",
-          "db",
-          "backend",
-          "soak-seconds",
-          "seed",
-          "recovery-bound-ms");
+  @Option(names = "--fence", description = "sql (default), zk, none or zk_none")
+  private FenceKind fence = FenceKind.SQL;
+
+  @Option(names = "--trials", description = "trials per scenario and recipe (default 1)")
+  private int trials = 1;
+
+  @Option(names = "--session-ms")
+  private int sessionMs = ChaosOptions.defaults().sessionMs();
+
+  @Option(names = "--write-interval-ms")
+  private int writeIntervalMs = ChaosOptions.defaults().writeIntervalMs();
+
+  @Option(names = "--clients")
+  private int clients = ChaosOptions.defaults().clients();
+
+  @Option(names = "--partitions")
+  private int partitions = ChaosOptions.defaults().partitions();
+
+  @Option(names = "--recovery-bound-ms")
+  private long recoveryBoundMs = ChaosOptions.defaults().recoveryBound().toMillis();
 
   @Override
   public String description() {
@@ -58,60 +61,30 @@ public final class ChaosBenchmark implements Scenario {
 
   @Override
   public void run(List<String> args) throws Exception {
-    Settings s = Settings.parse(args, KEYS);
-    Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
-    long seed = s.integer("seed", 1);
-    Backend backend = Backend.of(s.string("backend", "zk"));
-    boolean lease = backend == Backend.LEASE;
-    List<ChaosScenario> scenarios = new ArrayList<>();
-    for (String name :
-        s.string("scenarios", lease ? LEASE_SCENARIOS : "1,2,3,4,5,6,7,8,9").split(",")) {
-      scenarios.add(Scenarios.byName(name.trim(), soak, seed));
-    }
-    List<Role> roles = new ArrayList<>();
-    for (String r :
-        s.string("roles", lease ? "election,scheduler" : "election,lock,scheduler,partition")
-            .split(",")) {
-      try {
-        roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("unknown role '" + r + "'");
-      }
-    }
-    FenceKind fence;
-    try {
-      fence = FenceKind.valueOf(s.string("fence", "sql").toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("fence must be sql, zk, none or zk_none");
-    }
+    ChaosArgs.parse(this, args);
+    Backend backend = common.backend();
     if (!backend.supports(fence)) {
       throw new IllegalArgumentException(
           "--backend=lease runs no ZooKeeper: --fence must be sql or none");
     }
-    int trials = s.integer("trials", 1);
-    ChaosOptions defaults = ChaosOptions.defaults();
-    ChaosOptions options =
-        new ChaosOptions(
-            s.integer("session-ms", defaults.sessionMs()),
-            s.integer("write-interval-ms", defaults.writeIntervalMs()),
-            s.integer("clients", defaults.clients()),
-            s.integer("partitions", defaults.partitions()),
-            fence,
-            Duration.ofMillis(
-                s.integer("recovery-bound-ms", (int) defaults.recoveryBound().toMillis())),
-            ChaosOptions.Db.of(s.string("db", defaults.db().key())),
-            backend);
-    if (trials < 1
-        || options.clients() < 2
-        || options.partitions() < 1
-        || options.sessionMs() < 2000) {
+    if (trials < 1 || clients < 2 || partitions < 1 || sessionMs < 2000) {
       throw new IllegalArgumentException(
           "need trials >= 1, clients >= 2, partitions >= 1, session-ms >= 2000");
     }
+    ChaosOptions options =
+        new ChaosOptions(
+            sessionMs,
+            writeIntervalMs,
+            clients,
+            partitions,
+            fence,
+            Duration.ofMillis(recoveryBoundMs),
+            common.db(),
+            backend);
     try (ChaosCluster cluster = ChaosCluster.start()) {
       ChaosSuite suite = new ChaosSuite(cluster, options);
-      for (ChaosScenario scenario : scenarios) {
-        for (Role role : roles) {
+      for (ChaosScenario scenario : common.scenarios(common.seed())) {
+        for (Role role : common.roles()) {
           suite.run(scenario, role, scenario.number() == 9 ? 1 : trials);
         }
       }

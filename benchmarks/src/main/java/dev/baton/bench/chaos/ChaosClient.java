@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
-import dev.baton.bench.chaos.ChaosProtocol.Arg;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
@@ -73,13 +72,13 @@ public final class ChaosClient implements AutoCloseable {
       String connect =
           proxies.stream().map(TcpProxy::connectString).collect(Collectors.joining(","));
       List<String> args = new ArrayList<>(protocolArgs);
-      args.add(Arg.ID.format(id));
-      args.add(Arg.CONNECT.format(connect));
-      args.add(Arg.JDBC.format(db.throughProxy(dbProxy.port())));
-      args.add(Arg.BACKEND.format(backend.key()));
+      args.add("--id=" + id);
+      args.add("--connect=" + connect);
+      args.add("--jdbc=" + db.throughProxy(dbProxy.port()));
+      args.add("--backend=" + backend.key());
       if (backend == Backend.LEASE) {
         leaseProxy = TcpProxy.start(db.host(), db.port());
-        args.add(Arg.LEASE_JDBC.format(db.throughProxy(leaseProxy.port())));
+        args.add("--lease-jdbc=" + db.throughProxy(leaseProxy.port()));
       }
       ChildJvm child =
           ChildJvm.builder(MAIN)

@@ -11,8 +11,9 @@ import java.util.Optional;
  * The contract between the chaos orchestrator and its client processes (child JVMs running one
  * recipe).
  *
- * <p>A client is started as {@code ChaosClientMain --key=value ...} with the {@link Arg} keys
- * below. It reports on stdout, one event per line, every line starting with {@link #PREFIX}:
+ * <p>A client is started as {@code ChaosClientMain --key=value ...} with the options {@code
+ * ClientArgs} parses. It reports on stdout, one event per line, every line starting with {@link
+ * #PREFIX}:
  *
  * <pre>
  * CHAOS READY id=c1
@@ -123,57 +124,6 @@ public final class ChaosProtocol {
     /** Whether this is a negative control: stale writes get through, the checker must say so. */
     public boolean unfenced() {
       return this == NONE || this == ZK_NONE;
-    }
-  }
-
-  /** Command-line keys of {@code ChaosClientMain} ({@code --key=value}). */
-  public enum Arg {
-    /** the recipe: election, lock, scheduler, partition */
-    ROLE("role"),
-    /** this client's id, also its participant or member id */
-    ID("id"),
-    /** ZooKeeper connect string (usually a TCP proxy in front of the ensemble) */
-    CONNECT("connect"),
-    /** what the election and the scheduler elect on: zk (default) or lease */
-    BACKEND("backend"),
-    /**
-     * the lease backend's JDBC URL: the trial's database through the client's lease proxy, apart
-     * from {@link #JDBC}'s, so that a fault can cut the lease while the writes still reach the
-     * fence
-     */
-    LEASE_JDBC("lease-jdbc"),
-    /** session timeout in milliseconds */
-    SESSION_MS("session-ms"),
-    /**
-     * the recipe's base path; election at {@code <path>/election}, lock at {@code <path>/lock}, ...
-     */
-    PATH("path"),
-    /** sql, zk or none */
-    FENCE("fence"),
-    /** JDBC URL of the shared database (SQL fence, the write table, the scheduler's job store) */
-    JDBC("jdbc"),
-    /** partitions of the partition group */
-    PARTITIONS("partitions"),
-    /** pause between two protected writes of one owner, milliseconds */
-    WRITE_INTERVAL_MS("write-interval-ms"),
-    /**
-     * scheduler: when its slot 0 begins, epoch milliseconds (the trial's start, the same for every
-     * client); the schedule creates every slot from 0, so the checker knows its first slot
-     */
-    SCHEDULE_START_MS("schedule-start-ms");
-
-    private final String key;
-
-    Arg(String key) {
-      this.key = key;
-    }
-
-    public String key() {
-      return key;
-    }
-
-    public String format(Object value) {
-      return "--" + key + "=" + value;
     }
   }
 

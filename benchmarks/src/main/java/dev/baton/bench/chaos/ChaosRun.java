@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
-import dev.baton.bench.chaos.ChaosProtocol.Arg;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
@@ -91,13 +90,13 @@ public final class ChaosRun implements AutoCloseable {
   private void startClients() {
     List<String> args =
         List.of(
-            Arg.ROLE.format(role.name().toLowerCase(Locale.ROOT)),
-            Arg.SESSION_MS.format(options.sessionMs()),
-            Arg.PATH.format(path),
-            Arg.FENCE.format(options.fence().name().toLowerCase(Locale.ROOT)),
-            Arg.PARTITIONS.format(options.partitions()),
-            Arg.WRITE_INTERVAL_MS.format(options.writeIntervalMs()),
-            Arg.SCHEDULE_START_MS.format(System.currentTimeMillis() + SCHEDULE_LEAD.toMillis()));
+            "--role=" + role.name().toLowerCase(Locale.ROOT),
+            "--session-ms=" + options.sessionMs(),
+            "--path=" + path,
+            "--fence=" + options.fence().name().toLowerCase(Locale.ROOT),
+            "--partitions=" + options.partitions(),
+            "--write-interval-ms=" + options.writeIntervalMs(),
+            "--schedule-start-ms=" + (System.currentTimeMillis() + SCHEDULE_LEAD.toMillis()));
     for (int i = 0; i < options.clients(); i++) {
       clients.add(
           ChaosClient.start("c" + (i + 1), cluster.ensemble(), db, options.backend(), args));

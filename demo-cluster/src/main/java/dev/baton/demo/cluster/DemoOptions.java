@@ -1,75 +1,100 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.cluster;
 
+import static dev.baton.demo.CommandLines.nonBlank;
+import static dev.baton.demo.CommandLines.range;
+
+import dev.baton.demo.CommandLines;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.demo.web.AllowedHosts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The launcher's command line, parsed and validated. {@link #usage()} lists the options with their
- * defaults.
- *
- * @param workers worker processes started at first
- * @param servers ZooKeeper servers of the demo's own ensemble
- * @param zookeeper an existing ensemble to use instead of starting one (ZooKeeper-server faults are
- *     then unavailable)
- * @param bind the dashboard's address
- * @param port the dashboard's port, 0 for a free one
- * @param allowedHosts {@code Host} names the dashboard answers to besides its loopback names and
- *     its bound address ({@code name} on any port or {@code name:port}; see {@link AllowedHosts})
- * @param jdbcUrl the database (PostgreSQL); empty for the embedded H2 server
- * @param jdbcUser its user
- * @param jdbcPassword its password
- * @param tls whether the demo's own ensemble and the workers talk TLS (test certificates made at
- *     start)
- * @param partitions partitions of the synthetic stream
- * @param sessionTimeout every worker's session timeout
+ * The launcher's command line ({@code demo-cluster/run}), parsed and checked; see {@link #usage()}.
  */
-public record DemoOptions(
-    int workers,
-    int servers,
-    Optional<String> zookeeper,
-    String bind,
-    int port,
-    List<String> allowedHosts,
-    Optional<String> jdbcUrl,
-    String jdbcUser,
-    String jdbcPassword,
-    boolean tls,
-    int partitions,
-    Duration sessionTimeout) {
+@Command(name = "demo-cluster/run", sortOptions = false, description = "Runs the Baton demo.")
+public final class DemoOptions {
+  @Option(
+      names = "--workers",
+      paramLabel = "N",
+      description = "worker processes at start (default ${DEFAULT-VALUE}, 1-16)")
+  private int workers = DemoDefaults.WORKERS;
+
+  @Option(
+      names = "--servers",
+      paramLabel = "N",
+      description = "ZooKeeper servers to start (default ${DEFAULT-VALUE}, 1-7)")
+  private int servers = DemoDefaults.SERVERS;
+
+  @Option(
+      names = "--zookeeper",
+      paramLabel = "HOST:PORT,..",
+      description = "use this ensemble instead of starting one")
+  private String zookeeper;
+
+  @Option(
+      names = "--port",
+      paramLabel = "P",
+      description = "dashboard port (default ${DEFAULT-VALUE}, 0 = any free)")
+  private int port = DemoDefaults.DASHBOARD_PORT;
+
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDR",
+      description = "dashboard address (default ${DEFAULT-VALUE}; 0.0.0.0 = every interface)")
+  private String bind = "127.0.0.1";
+
+  @Option(
+      names = AllowedHosts.OPTION,
+      paramLabel = "H,..",
+      description = {
+        "Host names the dashboard answers to besides localhost, 127.0.0.1 and [::1] on its port:",
+        "name (any port) or name:port; on any --bind, other names are refused (stops DNS rebinding)"
+      })
+  private List<String> allowedHosts = new ArrayList<>();
+
+  @Option(
+      names = "--jdbc",
+      paramLabel = "URL",
+      description = "database for jobs and results (default: embedded H2)")
+  private String jdbcUrl;
+
+  @Option(
+      names = "--jdbc-user",
+      paramLabel = "U",
+      description = "its user (default ${DEFAULT-VALUE})")
+  private String jdbcUser = "baton";
+
+  @Option(names = "--jdbc-password", paramLabel = "P", description = "its password")
+  private String jdbcPassword = "baton";
+
+  @Option(
+      names = "--tls",
+      description = "TLS between workers and the demo's ensemble (certificates made at start)")
+  private boolean tls;
+
+  @Option(
+      names = "--partitions",
+      paramLabel = "N",
+      description = "partitions of the stream (default ${DEFAULT-VALUE})")
+  private int partitions = DemoDefaults.PARTITIONS;
+
+  @Option(
+      names = "--session-timeout-ms",
+      paramLabel = "MS",
+      description = "worker session timeout (default ${DEFAULT-VALUE}, 2000-20000)")
+  private int sessionTimeoutMs = (int) DemoDefaults.SESSION_TIMEOUT.toMillis();
+
+  private DemoOptions() {}
 
   /** The options' help text. */
   public static String usage() {
-    return String.join(
-        "\n",
-        "usage: demo-cluster/run [options]",
-        "  --workers N             worker processes at start (default "
-            + DemoDefaults.WORKERS
-            + ", 1-16)",
-        "  --servers N             ZooKeeper servers to start (default "
-            + DemoDefaults.SERVERS
-            + ", 1-7)",
-        "  --zookeeper HOST:PORT,.. use this ensemble instead of starting one",
-        "  --port P                dashboard port (default "
-            + DemoDefaults.DASHBOARD_PORT
-            + ", 0 = any free)",
-        "  --bind ADDR             dashboard address (default 127.0.0.1; 0.0.0.0 = every interface)",
-        "  --allowed-hosts H,..    Host names the dashboard answers to besides localhost, 127.0.0.1",
-        "                          and [::1] on its port: name (any port) or name:port; on any",
-        "                          --bind, other names are refused (stops DNS rebinding)",
-        "  --jdbc URL              database for jobs and results (default: embedded H2)",
-        "  --jdbc-user U, --jdbc-password P",
-        "  --tls                   TLS between workers and the demo's ensemble (certificates made at start)",
-        "  --partitions N          partitions of the stream (default "
-            + DemoDefaults.PARTITIONS
-            + ")",
-        "  --session-timeout-ms MS worker session timeout (default "
-            + DemoDefaults.SESSION_TIMEOUT.toMillis()
-            + ", 2000-20000)");
+    return CommandLines.usage(new DemoOptions());
   }
 
   /**
@@ -78,89 +103,89 @@ public record DemoOptions(
    * @throws IllegalArgumentException naming the bad option
    */
   public static DemoOptions parse(String... args) {
-    int workers = DemoDefaults.WORKERS;
-    int servers = DemoDefaults.SERVERS;
-    String zookeeper = null;
-    String bind = "127.0.0.1";
-    int port = DemoDefaults.DASHBOARD_PORT;
-    List<String> allowedHosts = new ArrayList<>();
-    String jdbc = null;
-    String user = "baton";
-    String password = "baton";
-    boolean tls = false;
-    int partitions = DemoDefaults.PARTITIONS;
-    long sessionMs = DemoDefaults.SESSION_TIMEOUT.toMillis();
-    for (int i = 0; i < args.length; i++) {
-      String option = args[i];
-      if (option.equals("--tls")) {
-        tls = true;
-        continue;
-      }
-      if (i + 1 >= args.length) {
-        throw new IllegalArgumentException("unknown option or missing value: " + option);
-      }
-      String value = args[++i];
-      switch (option) {
-        case "--workers" -> workers = number(option, value, 1, 16);
-        case "--servers" -> servers = number(option, value, 1, 7);
-        case "--zookeeper" -> zookeeper = nonEmpty(option, value);
-        case "--port" -> port = number(option, value, 0, 65535);
-        case "--bind" -> bind = nonEmpty(option, value);
-        case AllowedHosts.OPTION -> allowedHosts.addAll(hosts(value));
-        case "--jdbc" -> jdbc = nonEmpty(option, value);
-        case "--jdbc-user" -> user = value;
-        case "--jdbc-password" -> password = value;
-        case "--partitions" -> partitions = number(option, value, 1, 1000);
-        case "--session-timeout-ms" -> sessionMs = number(option, value, 2000, 20000);
-        default -> throw new IllegalArgumentException("unknown option " + option);
+    DemoOptions o = CommandLines.parse(new DemoOptions(), args);
+    range("--workers", o.workers, 1, 16);
+    range("--servers", o.servers, 1, 7);
+    range("--port", o.port, 0, 65535);
+    range("--partitions", o.partitions, 1, 1000);
+    range("--session-timeout-ms", o.sessionTimeoutMs, 2000, 20000);
+    nonBlank("--bind", o.bind);
+    List<String> hosts = new ArrayList<>();
+    for (String value : o.allowedHosts) {
+      for (String entry : value.split(",", -1)) {
+        AllowedHosts.check(entry);
+        hosts.add(entry.strip());
       }
     }
-    if (tls && zookeeper != null) {
-      throw new IllegalArgumentException(
-          "--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
+    o.allowedHosts = List.copyOf(hosts);
+    if (o.zookeeper != null) {
+      nonBlank("--zookeeper", o.zookeeper);
+      if (o.tls) {
+        throw new IllegalArgumentException(
+            "--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
+      }
     }
-    return new DemoOptions(
-        workers,
-        servers,
-        Optional.ofNullable(zookeeper),
-        bind,
-        port,
-        List.copyOf(allowedHosts),
-        Optional.ofNullable(jdbc),
-        user,
-        password,
-        tls,
-        partitions,
-        Duration.ofMillis(sessionMs));
+    if (o.jdbcUrl != null) {
+      nonBlank("--jdbc", o.jdbcUrl);
+    }
+    return o;
   }
 
-  private static int number(String option, String value, int min, int max) {
-    int n;
-    try {
-      n = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " needs a number, got '" + value + "'");
-    }
-    if (n < min || n > max) {
-      throw new IllegalArgumentException(option + " must be " + min + " to " + max + ", got " + n);
-    }
-    return n;
+  /** Worker processes started at first. */
+  public int workers() {
+    return workers;
   }
 
-  /** A comma-separated {@code --allowed-hosts} value, each entry checked. */
-  private static List<String> hosts(String value) {
-    List<String> out = new ArrayList<>();
-    for (String entry : value.split(",", -1)) {
-      AllowedHosts.check(entry);
-      out.add(entry.strip());
-    }
-    return out;
+  /** ZooKeeper servers of the demo's own ensemble. */
+  public int servers() {
+    return servers;
   }
 
-  private static String nonEmpty(String option, String value) {
-    if (value.isBlank()) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return value;
+  /** An existing ensemble to use instead of starting one (no ZooKeeper-server faults then). */
+  public Optional<String> zookeeper() {
+    return Optional.ofNullable(zookeeper);
+  }
+
+  /** The dashboard's address. */
+  public String bind() {
+    return bind;
+  }
+
+  /** The dashboard's port, 0 for a free one. */
+  public int port() {
+    return port;
+  }
+
+  /** {@code Host} names the dashboard answers to besides its own (see {@link AllowedHosts}). */
+  public List<String> allowedHosts() {
+    return allowedHosts;
+  }
+
+  /** The database (PostgreSQL); empty for the embedded H2 server. */
+  public Optional<String> jdbcUrl() {
+    return Optional.ofNullable(jdbcUrl);
+  }
+
+  public String jdbcUser() {
+    return jdbcUser;
+  }
+
+  public String jdbcPassword() {
+    return jdbcPassword;
+  }
+
+  /** Whether the demo's own ensemble and the workers talk TLS (certificates made at start). */
+  public boolean tls() {
+    return tls;
+  }
+
+  /** Partitions of the synthetic stream. */
+  public int partitions() {
+    return partitions;
+  }
+
+  /** Every worker's session timeout. */
+  public Duration sessionTimeout() {
+    return Duration.ofMillis(sessionTimeoutMs);
   }
 }

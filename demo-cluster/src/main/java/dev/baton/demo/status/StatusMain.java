@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * The status tool: prints the leader of an election and the owners of a group's partitions as one
  * JSON object, for any ensemble. Run it with {@code demo-cluster/status} or {@code java -cp
  * demo-cluster/target/baton-demo.jar dev.baton.demo.status.StatusMain --help}; see {@link
- * StatusOptions#USAGE} for the options and {@link #run} for the exit codes.
+ * StatusOptions.usage()} for the options and {@link #run} for the exit codes.
  */
 public final class StatusMain {
   /** The status was printed. */
@@ -45,11 +45,11 @@ public final class StatusMain {
       options = StatusOptions.parse(args);
     } catch (IllegalArgumentException e) {
       err.println("status: " + e.getMessage());
-      err.println(StatusOptions.USAGE);
+      err.println(StatusOptions.usage());
       return BAD_ARGUMENTS;
     }
     if (options.help()) {
-      out.println(StatusOptions.USAGE);
+      out.println(StatusOptions.usage());
       return OK;
     }
     ObjectMapper json = new ObjectMapper();
@@ -60,7 +60,7 @@ public final class StatusMain {
               .read(session, options.connectString(), options.electionPath(), options.groupPath());
     } catch (IllegalArgumentException e) {
       err.println("status: " + e.getMessage());
-      err.println(StatusOptions.USAGE);
+      err.println(StatusOptions.usage());
       return BAD_ARGUMENTS;
     } catch (CoordinationException e) {
       err.println("status: " + explain(e));

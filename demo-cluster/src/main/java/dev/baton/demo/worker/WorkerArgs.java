@@ -1,78 +1,78 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.demo.worker;
 
+import static dev.baton.demo.CommandLines.range;
+
+import dev.baton.demo.CommandLines;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.partition.GroupConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.security.TlsConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The worker's command line, parsed strictly: every option is {@code --name value}, given at most
- * once; an unknown option, a missing value, a malformed number or path is an {@link
- * IllegalArgumentException} naming it. See {@link #USAGE}.
- *
- * @param id the worker id: election participant, group member and {@code worker} of every event
- * @param zookeeper the connect string
- * @param jdbc the database URL (H2 TCP or PostgreSQL)
- * @param jdbcUser the database user, if any
- * @param jdbcPassword the database password, if any (only with a user)
- * @param partitions partitions of the stream
- * @param sessionTimeout the ZooKeeper session timeout
- * @param election the scheduler's election path
- * @param group the stream's group path
- * @param tls TLS to the ensemble's secure ports, if given (hostname verification on)
+ * The worker's command line, parsed strictly: an unknown option, a missing value, an option given
+ * twice, a malformed number, id or path is an {@link IllegalArgumentException} naming it. See
+ * {@link #usage()}.
  */
-public record WorkerArgs(
-    String id,
-    String zookeeper,
-    String jdbc,
-    Optional<String> jdbcUser,
-    Optional<String> jdbcPassword,
-    int partitions,
-    Duration sessionTimeout,
-    String election,
-    String group,
-    Optional<TlsConfig> tls) {
-
-  /** The synopsis printed with an argument error. */
-  public static final String USAGE =
-      "usage: WorkerMain --id <id> --zookeeper <connectString> --jdbc <url>"
-          + " [--jdbc-user <user>] [--jdbc-password <password>] [--partitions "
-          + DemoDefaults.PARTITIONS
-          + "]"
-          + " [--session-timeout-ms "
-          + DemoDefaults.SESSION_TIMEOUT.toMillis()
-          + "] [--election "
-          + DemoDefaults.ELECTION_PATH
-          + "] [--group "
-          + DemoDefaults.GROUP_PATH
-          + "]"
-          + " [--tls-trust <p12> --tls-key <p12> --tls-password <password>]";
-
+@Command(name = "WorkerMain", sortOptions = false, description = "One worker of the demo.")
+public final class WorkerArgs {
   /** A worker id: it names znodes and appears in events and database rows. */
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-  private static final List<String> OPTIONS =
-      List.of(
-          "id",
-          "zookeeper",
-          "jdbc",
-          "jdbc-user",
-          "jdbc-password",
-          "partitions",
-          "session-timeout-ms",
-          "election",
-          "group",
-          "tls-trust",
-          "tls-key",
-          "tls-password");
+  @Option(names = "--id", required = true, description = "participant, member and event name")
+  private String id;
+
+  @Option(names = "--zookeeper", required = true, paramLabel = "HOST:PORT,..")
+  private String zookeeper;
+
+  @Option(
+      names = "--jdbc",
+      required = true,
+      paramLabel = "URL",
+      description = "H2 TCP or PostgreSQL")
+  private String jdbc;
+
+  @Option(names = "--jdbc-user")
+  private String jdbcUser;
+
+  @Option(names = "--jdbc-password")
+  private String jdbcPassword;
+
+  @Option(names = "--partitions", description = "default ${DEFAULT-VALUE}")
+  private int partitions = DemoDefaults.PARTITIONS;
+
+  @Option(names = "--session-timeout-ms", description = "default ${DEFAULT-VALUE}")
+  private int sessionTimeoutMs = (int) DemoDefaults.SESSION_TIMEOUT.toMillis();
+
+  @Option(names = "--election", description = "the scheduler's election path")
+  private String election = DemoDefaults.ELECTION_PATH;
+
+  @Option(names = "--group", description = "the stream's group path")
+  private String group = DemoDefaults.GROUP_PATH;
+
+  @Option(names = "--tls-trust", paramLabel = "P12")
+  private Path tlsTrust;
+
+  @Option(names = "--tls-key", paramLabel = "P12")
+  private Path tlsKey;
+
+  @Option(names = "--tls-password")
+  private String tlsPassword;
+
+  private Optional<TlsConfig> tls = Optional.empty();
+
+  private WorkerArgs() {}
+
+  /** The options and their defaults, printed with an argument error. */
+  public static String usage() {
+    return CommandLines.usage(new WorkerArgs());
+  }
 
   /**
    * Parses {@code argv}.
@@ -80,151 +80,137 @@ public record WorkerArgs(
    * @throws IllegalArgumentException with a message naming the first problem
    */
   public static WorkerArgs parse(String... argv) {
-    Map<String, String> given = new HashMap<>();
-    for (int i = 0; i < argv.length; i += 2) {
-      String option = argv[i];
-      if (option == null || !option.startsWith("--") || !OPTIONS.contains(option.substring(2))) {
-        throw new IllegalArgumentException("unknown option '" + option + "'");
-      }
-      String name = option.substring(2);
-      if (i + 1 >= argv.length || argv[i + 1] == null || argv[i + 1].startsWith("--")) {
-        throw new IllegalArgumentException("option " + option + " needs a value");
-      }
-      if (given.putIfAbsent(name, argv[i + 1]) != null) {
-        throw new IllegalArgumentException("option " + option + " is given twice");
-      }
-    }
-    String id = required(given, "id");
-    if (!ID.matcher(id).matches()) {
+    WorkerArgs a = CommandLines.parse(new WorkerArgs(), argv);
+    if (!ID.matcher(a.id).matches()) {
       throw new IllegalArgumentException(
           "invalid --id '"
-              + id
-              + "': 1 to 64 letters, digits, '.', '_' or '-',"
-              + " starting with a letter or digit");
+              + a.id
+              + "': 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit");
     }
-    String zookeeper = required(given, "zookeeper");
-    if (zookeeper.isBlank() || zookeeper.chars().anyMatch(Character::isWhitespace)) {
+    if (a.zookeeper.isBlank() || a.zookeeper.chars().anyMatch(Character::isWhitespace)) {
       throw new IllegalArgumentException(
-          "invalid --zookeeper '" + zookeeper + "': host:port[,host:port...]");
+          "invalid --zookeeper '" + a.zookeeper + "': host:port[,host:port...]");
     }
-    String jdbc = required(given, "jdbc");
-    if (!jdbc.startsWith("jdbc:")) {
+    if (!a.jdbc.startsWith("jdbc:")) {
       throw new IllegalArgumentException(
-          "invalid --jdbc '" + jdbc + "': a JDBC URL starts with 'jdbc:'");
+          "invalid --jdbc '" + a.jdbc + "': a JDBC URL starts with 'jdbc:'");
     }
-    Optional<String> user = Optional.ofNullable(given.get("jdbc-user"));
-    Optional<String> password = Optional.ofNullable(given.get("jdbc-password"));
-    if (password.isPresent() && user.isEmpty()) {
+    if (a.jdbcPassword != null && a.jdbcUser == null) {
       throw new IllegalArgumentException("--jdbc-password needs --jdbc-user");
     }
-    int partitions = number(given, "partitions", DemoDefaults.PARTITIONS, 1, 100_000);
-    Duration session =
-        Duration.ofMillis(
-            number(
-                given,
-                "session-timeout-ms",
-                (int) DemoDefaults.SESSION_TIMEOUT.toMillis(),
-                500,
-                600_000));
-    String election = given.getOrDefault("election", DemoDefaults.ELECTION_PATH);
-    String group = given.getOrDefault("group", DemoDefaults.GROUP_PATH);
+    range("--partitions", a.partitions, 1, 100_000);
+    range("--session-timeout-ms", a.sessionTimeoutMs, 500, 600_000);
     try {
-      ElectionConfig.builder(election).participantId(id).build();
+      ElectionConfig.builder(a.election).participantId(a.id).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "invalid --election '" + election + "': " + e.getMessage(), e);
+          "invalid --election '" + a.election + "': " + e.getMessage(), e);
     }
     try {
-      GroupConfig.builder(group).memberId(id).partitionCount(partitions).build();
+      GroupConfig.builder(a.group).memberId(a.id).partitionCount(a.partitions).build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("invalid --group '" + group + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException("invalid --group '" + a.group + "': " + e.getMessage(), e);
     }
-    return new WorkerArgs(
-        id, zookeeper, jdbc, user, password, partitions, session, election, group, tls(given));
+    a.tls = a.buildTls();
+    return a;
   }
 
   /** The worker id in {@code argv} if one can be found, for the message of a bad command line. */
   public static Optional<String> idOf(String... argv) {
-    for (int i = 0; i + 1 < argv.length; i++) {
-      if ("--id".equals(argv[i]) && argv[i + 1] != null && ID.matcher(argv[i + 1]).matches()) {
-        return Optional.of(argv[i + 1]);
+    for (int i = 0; i < argv.length; i++) {
+      String value =
+          argv[i] != null && argv[i].startsWith("--id=")
+              ? argv[i].substring(5)
+              : "--id".equals(argv[i]) && i + 1 < argv.length ? argv[i + 1] : null;
+      if (value != null && ID.matcher(value).matches()) {
+        return Optional.of(value);
       }
     }
     return Optional.empty();
   }
 
-  private static Optional<TlsConfig> tls(Map<String, String> given) {
-    String trust = given.get("tls-trust");
-    String key = given.get("tls-key");
-    String password = given.get("tls-password");
-    if (trust == null && key == null && password == null) {
+  private Optional<TlsConfig> buildTls() {
+    if (tlsTrust == null && tlsKey == null && tlsPassword == null) {
       return Optional.empty();
     }
-    if (trust == null || password == null) {
+    if (tlsTrust == null || tlsPassword == null) {
       throw new IllegalArgumentException(
           "TLS needs --tls-trust and --tls-password (and usually --tls-key)");
     }
     try {
       TlsConfig.Builder builder =
-          TlsConfig.builder().trustStore(Path.of(trust), password).hostnameVerification(true);
-      if (key != null) {
-        builder.keyStore(Path.of(key), password);
+          TlsConfig.builder().trustStore(tlsTrust, tlsPassword).hostnameVerification(true);
+      if (tlsKey != null) {
+        builder.keyStore(tlsKey, tlsPassword);
       }
       return Optional.of(builder.build());
-    } catch (IllegalArgumentException e) { // includes InvalidPathException
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("invalid TLS options: " + e.getMessage(), e);
     }
   }
 
-  private static String required(Map<String, String> given, String name) {
-    String value = given.get(name);
-    if (value == null) {
-      throw new IllegalArgumentException("missing --" + name);
-    }
-    return value;
+  /** The worker id: election participant, group member and {@code worker} of every event. */
+  public String id() {
+    return id;
   }
 
-  private static int number(
-      Map<String, String> given, String name, int fallback, int min, int max) {
-    String text = given.get(name);
-    if (text == null) {
-      return fallback;
-    }
-    int value;
-    try {
-      value = Integer.parseInt(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--" + name + " must be a whole number, was '" + text + "'", e);
-    }
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(
-          "--" + name + " must be " + min + " to " + max + ", was " + value);
-    }
-    return value;
+  /** The connect string. */
+  public String zookeeper() {
+    return zookeeper;
+  }
+
+  /** The database URL (H2 TCP or PostgreSQL). */
+  public String jdbc() {
+    return jdbc;
+  }
+
+  public Optional<String> jdbcUser() {
+    return Optional.ofNullable(jdbcUser);
+  }
+
+  /** The database password, if any (only with a user). */
+  public Optional<String> jdbcPassword() {
+    return Optional.ofNullable(jdbcPassword);
+  }
+
+  /** Partitions of the stream. */
+  public int partitions() {
+    return partitions;
+  }
+
+  /** The ZooKeeper session timeout. */
+  public Duration sessionTimeout() {
+    return Duration.ofMillis(sessionTimeoutMs);
+  }
+
+  /** The scheduler's election path. */
+  public String election() {
+    return election;
+  }
+
+  /** The stream's group path. */
+  public String group() {
+    return group;
+  }
+
+  /** TLS to the ensemble's secure ports, if given (hostname verification on). */
+  public Optional<TlsConfig> tls() {
+    return tls;
   }
 
   /** Never shows the passwords. */
   @Override
   public String toString() {
-    return "WorkerArgs[id="
-        + id
-        + ", zookeeper="
-        + zookeeper
-        + ", jdbc="
-        + jdbc
-        + ", jdbcUser="
-        + jdbcUser.orElse("-")
-        + ", partitions="
-        + partitions
-        + ", sessionTimeout="
-        + sessionTimeout
-        + ", election="
-        + election
-        + ", group="
-        + group
-        + ", tls="
-        + tls.map(TlsConfig::toString).orElse("off")
-        + "]";
+    return "WorkerArgs[id=%s, zookeeper=%s, jdbc=%s, jdbcUser=%s, partitions=%d, sessionTimeout=%s, election=%s, group=%s, tls=%s]"
+        .formatted(
+            id,
+            zookeeper,
+            jdbc,
+            jdbcUser().orElse("-"),
+            partitions,
+            sessionTimeout(),
+            election,
+            group,
+            tls.map(TlsConfig::toString).orElse("off"));
   }
 }

@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A worker process of the demo cluster (see {@link WorkerArgs#USAGE}): one ZooKeeper session, a
+ * A worker process of the demo cluster (see {@link WorkerArgs.usage()}): one ZooKeeper session, a
  * candidate of the scheduler's election ({@link JobWriter}) and a member of the stream's group
  * ({@link PartitionProcessor}), writing jobs and results through fences into the database. It
  * reports on standard output in the {@link WorkerEvent} protocol; logs go to standard error.
@@ -80,7 +80,7 @@ public final class WorkerMain {
       args = WorkerArgs.parse(argv);
     } catch (IllegalArgumentException e) {
       System.err.println("worker " + WorkerArgs.idOf(argv).orElse("?") + ": " + e.getMessage());
-      System.err.println(WorkerArgs.USAGE);
+      System.err.println(WorkerArgs.usage());
       System.exit(2);
       return;
     }

@@ -40,16 +40,19 @@ class DemoOptionsTest {
     assertThatThrownBy(() -> DemoOptions.parse("--workers", "0"))
         .hasMessageContaining("--workers must be 1 to 16");
     assertThatThrownBy(() -> DemoOptions.parse("--port", "x"))
-        .hasMessageContaining("needs a number");
+        .hasMessageContaining("Invalid value for option '--port'");
     assertThatThrownBy(() -> DemoOptions.parse("--frobnicate", "1"))
-        .hasMessageContaining("unknown option");
-    assertThatThrownBy(() -> DemoOptions.parse("--workers")).hasMessageContaining("missing value");
+        .hasMessageContaining("Unknown options: '--frobnicate', '1'");
+    assertThatThrownBy(() -> DemoOptions.parse("--workers"))
+        .hasMessageContaining("Missing required parameter for option '--workers'");
     assertThat(
             DemoOptions.parse(
                     "--allowed-hosts", "localhost, demo.lan:9090", "--allowed-hosts", "[::1]")
                 .allowedHosts())
         .containsExactly("localhost", "demo.lan:9090", "[::1]");
-    assertThat(DemoOptions.usage()).contains("--allowed-hosts");
+    assertThat(DemoOptions.usage()).contains("--allowed-hosts", "--session-timeout-ms");
+    assertThatThrownBy(() -> DemoOptions.parse("--port", "1", "--port", "2"))
+        .hasMessageContaining("should be specified only once");
     for (String bad :
         new String[] {
           "", "a,,b", "http://x", "x:0", "x:70000", "x y", "x:8080/", "[1:2:3:4:5:6:7:8:9]"

@@ -101,23 +101,29 @@ class WorkerArgsTest {
     assertThat(args.toString()).doesNotContain("s3cret-pw");
   }
 
+  @Test
+  void takesTheEqualsFormToo() {
+    assertThat(WorkerArgs.parse("--id=w1", "--zookeeper=a:1", "--jdbc=" + JDBC).id())
+        .isEqualTo("w1");
+    assertThat(WorkerArgs.usage()).contains("--session-timeout-ms", "--tls-trust");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
       value = {
-        "missing id          | --zookeeper a:1 --jdbc jdbc:h2:mem:x                           | missing --id",
-        "missing zookeeper   | --id w1 --jdbc jdbc:h2:mem:x                                   | missing --zookeeper",
-        "missing jdbc        | --id w1 --zookeeper a:1                                        | missing --jdbc",
-        "unknown option      | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --verbose yes     | unknown option '--verbose'",
-        "not an option       | w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                        | unknown option 'w1'",
-        "equals form         | --id=w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                   | unknown option '--id=w1'",
-        "missing value       | --zookeeper a:1 --jdbc jdbc:h2:mem:x --id                      | --id needs a value",
-        "option as value     | --id --zookeeper a:1 --jdbc jdbc:h2:mem:x                      | --id needs a value",
-        "twice               | --id w1 --id w2 --zookeeper a:1 --jdbc jdbc:h2:mem:x           | --id is given twice",
+        "missing id          | --zookeeper a:1 --jdbc jdbc:h2:mem:x                           | Missing required option: '--id=<id>'",
+        "missing zookeeper   | --id w1 --jdbc jdbc:h2:mem:x                                   | Missing required option: '--zookeeper=HOST:PORT,..'",
+        "missing jdbc        | --id w1 --zookeeper a:1                                        | Missing required option: '--jdbc=URL'",
+        "unknown option      | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --verbose yes     | Unknown options: '--verbose', 'yes'",
+        "not an option       | w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                        | Missing required option: '--id=<id>'",
+        "missing value       | --zookeeper a:1 --jdbc jdbc:h2:mem:x --id                      | Missing required parameter for option '--id'",
+        "option as value     | --id --zookeeper a:1 --jdbc jdbc:h2:mem:x                      | Expected parameter for option '--id' but found '--zookeeper'",
+        "twice               | --id w1 --id w2 --zookeeper a:1 --jdbc jdbc:h2:mem:x           | should be specified only once",
         "bad id              | --id w/1 --zookeeper a:1 --jdbc jdbc:h2:mem:x                  | invalid --id",
         "bad jdbc            | --id w1 --zookeeper a:1 --jdbc h2:mem:x                        | invalid --jdbc",
         "password only       | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --jdbc-password p | --jdbc-password needs --jdbc-user",
-        "partitions text     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions many | --partitions must be a whole number",
+        "partitions text     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions many | Invalid value for option '--partitions'",
         "partitions zero     | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --partitions 0    | --partitions must be 1 to 100000",
         "timeout too short   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --session-timeout-ms 10 | --session-timeout-ms must be 500",
         "relative election   | --id w1 --zookeeper a:1 --jdbc jdbc:h2:mem:x --election e      | invalid --election 'e'",
@@ -137,6 +143,7 @@ class WorkerArgsTest {
   @Test
   void findsTheIdOfABadCommandLine() {
     assertThat(WorkerArgs.idOf("--partitions", "x", "--id", "w3")).contains("w3");
+    assertThat(WorkerArgs.idOf("--partitions", "x", "--id=w4")).contains("w4");
     assertThat(WorkerArgs.idOf("--id")).isEmpty();
     assertThat(WorkerArgs.idOf("--id", "bad/id")).isEmpty();
   }

@@ -3,14 +3,13 @@ package dev.baton.bench.chaos.profile;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
+import dev.baton.bench.chaos.ChaosArgs;
 import dev.baton.bench.chaos.ChaosCluster;
 import dev.baton.bench.chaos.ChaosOptions;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
-import dev.baton.bench.chaos.scenario.Scenarios;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +20,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code benchmarks/run chaos-profile}: the long profile. Runs {@code --trials} trials (default
@@ -44,25 +45,30 @@ import java.util.Set;
  * and the soak, the election and the scheduler, the SQL fence; the plan (and so a resumed run) and
  * each trial's replay command name the backend.
  */
+@Command(name = "chaos-profile")
 public final class ChaosProfile implements Scenario {
-  /** The scenarios of a lease profile by default: those that do not need ZooKeeper. */
-  static final String LEASE_SCENARIOS = "1,2,7,8,9";
+  @Mixin private ChaosArgs common = new ChaosArgs();
 
-  private static final Set<String> KEYS =
-      Set.of(
-          "trials",
-          "budget-minutes",
-          "budget-seconds",
-          "scenarios",
-          "roles",
-          "fences",
-          "db",
-          "backend",
-          "seed",
-          "soak-seconds",
-          "out",
-          "replay",
-          "resume");
+  @Option(names = "--trials", description = "trials in all (default 1000)")
+  private int trialCount = 1000;
+
+  @Option(names = "--budget-minutes", description = "time budget (default 600)")
+  private long budgetMinutes = 600;
+
+  @Option(names = "--budget-seconds", description = "time budget, instead of --budget-minutes")
+  private Long budgetSeconds;
+
+  @Option(names = "--fences", split = ",", description = "default sql,zk; on the lease sql")
+  private List<FenceKind> fences;
+
+  @Option(names = "--out", description = "the run's directory")
+  private Path out;
+
+  @Option(names = "--replay", description = "runs the trial of this id again")
+  private String replay;
+
+  @Option(names = "--resume", arity = "0..1", description = "goes on where --out stopped")
+  private boolean resume;
 
   @Override
   public String description() {
@@ -72,67 +78,56 @@ public final class ChaosProfile implements Scenario {
 
   @Override
   public void run(List<String> args) {
-    Settings s = Settings.parse(args, KEYS);
-    if (s.bool("resume", false) && s.string("out", null) == null) {
+    ChaosArgs.parse(this, args);
+    if (resume && out == null) {
       throw new IllegalArgumentException("--resume needs --out=<the directory of the run>");
     }
-    Path out =
-        Path.of(
-            s.string(
-                "out",
+    Path dir =
+        out != null
+            ? out
+            : Path.of(
                 "target/chaos-profile/"
-                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     try (ChaosCluster cluster = ChaosCluster.start()) {
-      int failed = run(cluster, s, out, System.out);
+      int failed = run(cluster, dir, System.out);
       if (failed > 0) {
         throw new BenchmarkFailure(
-            failed + " failed trials; their evidence is under " + out.resolve("failed"));
+            failed + " failed trials; their evidence is under " + dir.resolve("failed"));
       }
     }
   }
 
   /**
-   * Runs the profile (or the replay) described by {@code s} on {@code cluster} into {@code out},
+   * Runs the profile (or the replay) these options describe on {@code cluster} into {@code out},
    * printing RESULT lines on {@code results}; returns the number of failed trials.
    */
-  static int run(ChaosCluster cluster, Settings s, Path out, PrintStream results) {
-    Duration soak = Duration.ofSeconds(s.integer("soak-seconds", 20));
-    Backend backend = Backend.of(s.string("backend", "zk"));
+  int run(ChaosCluster cluster, Path out, PrintStream results) {
+    Duration soak = common.soak();
+    Backend backend = common.backend();
     boolean lease = backend == Backend.LEASE;
-    ChaosOptions options =
-        ChaosOptions.defaults()
-            .withDb(ChaosOptions.Db.of(s.string("db", ChaosOptions.defaults().db().key())))
-            .withBackend(backend);
+    ChaosOptions options = ChaosOptions.defaults().withDb(common.db()).withBackend(backend);
     ProfileTrials trials = new ProfileTrials(cluster, options, soak, out);
-    String replay = s.string("replay", null);
     if (replay != null) {
       TrialSpec spec = TrialSpec.parse(replay);
       trials.replay(spec);
       trials.table().print(results, options.db().key());
       return trials.table().failed();
     }
-    String scenarioNames = s.string("scenarios", lease ? LEASE_SCENARIOS : "1,2,3,4,5,6,7,8,9");
-    String roleNames =
-        s.string("roles", lease ? "election,scheduler" : "election,lock,scheduler,partition");
-    String fenceNames = s.string("fences", lease ? "sql" : "sql,zk");
-    List<ChaosScenario> scenarios = new ArrayList<>();
-    for (String name : scenarioNames.split(",")) {
-      scenarios.add(Scenarios.byName(name.trim(), soak, 0));
+    List<ChaosScenario> scenarios = common.scenarios(0);
+    List<Role> roles = common.roles();
+    List<FenceKind> fences =
+        this.fences != null
+            ? this.fences
+            : lease ? List.of(FenceKind.SQL) : List.of(FenceKind.SQL, FenceKind.ZK);
+    int count = trialCount;
+    long seed = common.seed();
+    long budget = budgetSeconds != null ? budgetSeconds : budgetMinutes * 60;
+    if (count < 1 || budget < 0) {
+      throw new IllegalArgumentException("need trials >= 1 and a budget >= 0");
     }
-    List<Role> roles = new ArrayList<>();
-    for (String r : roleNames.split(",")) {
-      roles.add(Role.valueOf(r.trim().toUpperCase(Locale.ROOT)));
-    }
-    List<FenceKind> fences = new ArrayList<>();
-    for (String f : fenceNames.split(",")) {
-      fences.add(FenceKind.valueOf(f.trim().toUpperCase(Locale.ROOT)));
-    }
-    int count = s.integer("trials", 1000);
-    long budgetSeconds = s.integer("budget-seconds", s.integer("budget-minutes", 600) * 60);
-    long seed = s.integer("seed", 1);
-    if (count < 1 || budgetSeconds < 0 || seed < 0) {
-      throw new IllegalArgumentException("need trials >= 1, a budget >= 0 and a seed >= 0");
-    }
+    String scenarioNames = String.join(",", common.scenarioNames());
+    String roleNames = names(roles);
+    String fenceNames = names(fences);
     List<TrialSpec> plan =
         ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences, backend), count, seed);
     // a ZooKeeper plan reads as before the backend option, so that its older ledgers resume
@@ -149,7 +144,7 @@ public final class ChaosProfile implements Scenario {
                 soak.toSeconds())
             + (lease ? " backend=" + backend.key() : "");
     int resumed = 0;
-    if (s.bool("resume", false)) {
+    if (resume) {
       List<ProfileLedger.Entry> finished = new ArrayList<>();
       trials.recordIn(ProfileLedger.resume(out, planText, finished));
       Map<String, TrialSpec> byId = new LinkedHashMap<>();
@@ -168,7 +163,7 @@ public final class ChaosProfile implements Scenario {
       trials.recordIn(ProfileLedger.create(out, planText));
     }
     ProfileRunner.Outcome outcome =
-        new ProfileRunner(System::nanoTime, Duration.ofSeconds(budgetSeconds).toNanos())
+        new ProfileRunner(System::nanoTime, Duration.ofSeconds(budget).toNanos())
             .run(plan, trials::run);
     trials.table().print(results, options.db().key());
     String summary =
@@ -189,5 +184,9 @@ public final class ChaosProfile implements Scenario {
     trials.writeReport(summary);
     System.err.print(trials.table().markdown());
     return trials.table().failed();
+  }
+
+  private static String names(List<? extends Enum<?>> values) {
+    return String.join(",", values.stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList());
   }
 }

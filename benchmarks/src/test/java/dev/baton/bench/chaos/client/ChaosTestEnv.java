@@ -40,8 +40,8 @@ final class ChaosTestEnv implements AutoCloseable {
   /** Starts a client with the common arguments (connect, jdbc) plus {@code args}. */
   ChildJvm client(String... args) {
     List<String> all = new ArrayList<>();
-    all.add(ChaosProtocol.Arg.CONNECT.format(zk.getConnectString()));
-    all.add(ChaosProtocol.Arg.JDBC.format(jdbc));
+    all.add("--connect=" + zk.getConnectString());
+    all.add("--jdbc=" + jdbc);
     all.addAll(List.of(args));
     ChildJvm child =
         ChildJvm.builder(ChaosClientMain.class).args(all.toArray(String[]::new)).start();

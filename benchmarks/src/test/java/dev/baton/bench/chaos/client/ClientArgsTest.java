@@ -135,7 +135,7 @@ class ClientArgsTest {
                     new String[] {
                       "--role=election", "--id=c1", "--path=/x", "--jdbc=j", "--backend=etcd"
                     }))
-        .hasMessageContaining("backend must be zk or lease");
+        .hasMessageContaining("Invalid value for option '--backend'");
   }
 
   @Test
@@ -163,10 +163,14 @@ class ClientArgsTest {
                 ClientArgs.parse(
                     new String[] {"--role=election", "--id=c1", "--connect=h:1", "--path=/x"}))
         .hasMessageContaining("--jdbc");
-    assertThatThrownBy(() -> ClientArgs.parse(new String[] {"--bogus=1"}))
-        .hasMessageContaining("unknown");
-    assertThatThrownBy(() -> ClientArgs.parse(new String[] {"role=lock"}))
-        .hasMessageContaining("--key=value");
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(new String[] {"--role=lock", "--id=c1", "--path=/x", "--bogus=1"}))
+        .hasMessageContaining("Unknown option: '--bogus=1'");
+    assertThatThrownBy(
+            () ->
+                ClientArgs.parse(new String[] {"--id=c1", "--path=/x", "--role=lock", "role=lock"}))
+        .hasMessageContaining("Unmatched argument at index 3: 'role=lock'");
   }
 
   @Test

@@ -43,7 +43,7 @@ class ElectionStaleLeaderTest {
     String[] common = {
       "--role=election",
       "--path=/chaos/election",
-      "--session-ms=4000",
+      "--session-ms=2000",
       "--fence=" + fence,
       "--write-interval-ms=100"
     };

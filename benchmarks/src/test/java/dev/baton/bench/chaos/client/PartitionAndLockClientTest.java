@@ -45,7 +45,7 @@ class PartitionAndLockClientTest {
     String[] common = {
       "--role=partition",
       "--path=/chaos/partition",
-      "--session-ms=6000",
+      "--session-ms=3000",
       "--fence=sql",
       "--partitions=4"
     };
@@ -71,7 +71,7 @@ class PartitionAndLockClientTest {
 
   @Test
   void twoLockClientsTakeTurnsAndWriteThroughTheZooKeeperFence() throws Exception {
-    String[] common = {"--role=lock", "--path=/chaos/lock", "--session-ms=6000", "--fence=zk"};
+    String[] common = {"--role=lock", "--path=/chaos/lock", "--session-ms=3000", "--fence=zk"};
     ChildJvm c1 = env.client(with(common, "--id=c1"));
     ChildJvm c2 = env.client(with(common, "--id=c2"));
     awaitEvent(c1, "WRITE", outcome("ACCEPTED"));
@@ -111,7 +111,7 @@ class PartitionAndLockClientTest {
 
   @Test
   void aSchedulerClientCreatesJobsAndReportsThemAsWrites() throws Exception {
-    String[] common = {"--role=scheduler", "--path=/chaos/scheduler", "--session-ms=6000"};
+    String[] common = {"--role=scheduler", "--path=/chaos/scheduler", "--session-ms=3000"};
     ChildJvm c1 = env.client(with(common, "--id=c1"));
     ChildJvm c2 = env.client(with(common, "--id=c2"));
     awaitEvent(c1, "READY", e -> true);

@@ -3,7 +3,7 @@ package dev.baton.bench.chaos.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.bench.Settings;
+import dev.baton.bench.chaos.ChaosArgs;
 import dev.baton.bench.chaos.ChaosCluster;
 import dev.baton.bench.chaos.ChaosOptions;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -122,11 +121,8 @@ class ChaosProfileTest {
 
   private String run(String... args) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    Settings s =
-        Settings.parse(
-            List.of(args),
-            Set.of("trials", "budget-seconds", "scenarios", "roles", "fences", "seed", "replay"));
-    ChaosProfile.run(cluster, s, out, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    ChaosArgs.parse(new ChaosProfile(), List.of(args))
+        .run(cluster, out, new PrintStream(bytes, true, StandardCharsets.UTF_8));
     return bytes.toString(StandardCharsets.UTF_8);
   }
 

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.demo;
+
+import picocli.CommandLine;
+
+/**
+ * The demo's command lines (launcher, worker, status tool) are picocli specs: options are {@code
+ * --name value} or {@code --name=value}, each single-valued option at most once. This turns
+ * picocli's parse errors and the specs' own checks into one {@link IllegalArgumentException}.
+ */
+public final class CommandLines {
+  private CommandLines() {}
+
+  /**
+   * Fills {@code spec}'s options from {@code args}.
+   *
+   * @throws IllegalArgumentException naming the bad option
+   */
+  public static <T> T parse(T spec, String... args) {
+    try {
+      new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
+      return spec;
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** The usage text of {@code spec}'s command. */
+  public static String usage(Object spec) {
+    return new CommandLine(spec).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
+  }
+
+  /**
+   * {@code value} if it is {@code min} to {@code max}.
+   *
+   * @throws IllegalArgumentException naming {@code option} otherwise
+   */
+  public static int range(String option, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(
+          option + " must be " + min + " to " + max + ", was " + value);
+    }
+    return value;
+  }
+
+  /**
+   * {@code value} if it is not blank.
+   *
+   * @throws IllegalArgumentException naming {@code option} otherwise
+   */
+  public static String nonBlank(String option, String value) {
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return value;
+  }
+}
