@@ -43,6 +43,9 @@ class ClientSideExpiryTest {
     group = new TestGroup(ZK.connectString(), b -> b.partitionCount(4));
     group.beliefsMayOverlap =
         true; // an expired client may believe a moment longer: the fence decides
+    // The server may hold the old sessions' znodes until their timeout: a short one keeps the
+    // rounds quick.
+    group.sessionTimeout = Duration.ofSeconds(3);
     TestGroup.Member a = group.add("a");
     TestGroup.Member b = group.add("b");
     group.awaitAllOwned(4, WITHIN);

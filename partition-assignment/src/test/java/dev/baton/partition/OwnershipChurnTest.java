@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * checker proves that no fenced write from an older ownership term was accepted after a newer one
  * and that no token was accepted from two members; after the churn stops every partition is owned
  * again within the bound. The seed is printed and can be replayed with {@code
- * -Dbaton.churn.seed=N}. Twenty rounds in the default run, 200 with {@code -Pchaos}.
+ * -Dbaton.churn.seed=N}. Ten rounds in the default run, 200 with {@code -Pchaos}.
  */
 class OwnershipChurnTest {
   private static final int PARTITIONS = 32;
@@ -27,7 +27,7 @@ class OwnershipChurnTest {
 
   @Test
   void randomChurnNeverAcceptsTwoOwnersOfAPartition() {
-    churn(20);
+    churn(10);
   }
 
   @Test

@@ -54,7 +54,7 @@ class ZkProcessEnsembleSecurityTest {
   private static final Duration WITHIN = Duration.ofSeconds(30);
 
   /** How long a client that must not get a session is given to try. */
-  private static final Duration REFUSED_FOR = Duration.ofSeconds(4);
+  private static final Duration REFUSED_FOR = Duration.ofSeconds(2);
 
   // ZooDefs.Ids' own lists carry SpotBugs annotations javac warns about without SpotBugs around;
   // not List.of: ZooKeeper asks its ACL list whether it contains null.

@@ -228,7 +228,7 @@ class TlsOwnershipTest {
 
   /** A session expected to be refused: its 3 s bound keeps the refusal tests short. */
   private static BatonSession refusedSession(TlsConfig tls) {
-    return session(tls, Duration.ofSeconds(3));
+    return session(tls, Duration.ofSeconds(2));
   }
 
   private static BatonSession session(TlsConfig tls, Duration connectionTimeout) {
