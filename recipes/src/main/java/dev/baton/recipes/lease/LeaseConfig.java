@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.recipes.internal.lease.LeaseTable;
 import java.time.Duration;
 import java.util.Objects;
 

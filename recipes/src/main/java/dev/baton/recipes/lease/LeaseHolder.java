@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.internal.Validation;
 import java.util.HexFormat;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * in one process with one configuration, or a restarted process whose predecessor is only paused)
  * waits for the lease to end, as any other candidate does.
  */
-public final class LeaseHolder {
+final class LeaseHolder {
   private static final int SUFFIX = 17; // '#' and 16 hex digits
   private static final Pattern SUFFIXED = Pattern.compile(".*#[0-9a-f]{16}", Pattern.DOTALL);
 

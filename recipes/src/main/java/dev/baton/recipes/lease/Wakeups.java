@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.recipes.kernel.Subscription;
 import java.util.Optional;
@@ -9,7 +9,7 @@ import java.util.Optional;
  * poll (PostgreSQL's {@code LISTEN/NOTIFY}). Best effort: polling alone is correct.
  */
 @FunctionalInterface
-public interface Wakeups {
+interface Wakeups {
   /** Calls {@code onRelease} whenever this election's lease is released, until closed. */
   Subscription subscribe(Runnable onRelease);
 

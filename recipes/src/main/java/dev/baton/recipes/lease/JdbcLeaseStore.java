@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
 import dev.baton.recipes.kernel.StoreUnavailableException;
-import dev.baton.recipes.lease.LeaseConfig;
-import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -41,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * of a write ({@link #acquire}, {@link #renew}, {@link #release}) is <em>unknown</em>: it may have
  * committed. Thread-safe.
  */
-public final class JdbcLeaseStore implements LeaseStore {
+final class JdbcLeaseStore implements LeaseStore {
   private static final Logger log = LoggerFactory.getLogger(JdbcLeaseStore.class);
   private static final AtomicBoolean noNetworkTimeoutLogged = new AtomicBoolean();
   private static final int ACQUIRE_ATTEMPTS = 3;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.recipes.RevocationReason;
 
 /** What a lease candidate's {@link LeaseMachine} decides; the runner carries it out in order. */
-public sealed interface LeaseAction {
+sealed interface LeaseAction {
   /** Send the acquisition statement. */
   record Acquire() implements LeaseAction {}
 

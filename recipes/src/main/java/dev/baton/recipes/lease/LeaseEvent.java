@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 /**
  * What a lease candidate's {@link LeaseMachine} learns: a timer, the answer of a statement (with
  * the monotonic time it was sent and the time now), a wake-up, or a term ended from outside. Times
  * are the candidate's monotonic nanoseconds, never a wall clock.
  */
-public sealed interface LeaseEvent {
+sealed interface LeaseEvent {
   /** The candidate starts. */
   record Start() implements LeaseEvent {}
 

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.recipes.lease.LeaseConfig;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /** Makes the store and the wake-ups of one contest on a lease table. */
-public final class LeaseStores {
+final class LeaseStores {
   private LeaseStores() {}
 
   /** The lease row {@code name} of {@code config}'s table. */

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
-import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * this candidacy's lock, which is held while the listener hears of a grant or an expiry, so that a
  * renewal that extends the term and the timer that ends it never cross.
  */
-public final class LeaseCandidacy implements Candidacy {
+final class LeaseCandidacy implements Candidacy {
   private final String name;
   private final String description;
   private final Candidacy.Listener listener;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param acquiredAt when the current holder took it (null if never held)
  * @param renewedAt when it was last acquired or renewed (null if never held)
  */
-public record LeaseRecord(
+record LeaseRecord(
     String name,
     @Nullable String holder,
     long token,

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.lease.LeaseAction.Acquire;
-import dev.baton.recipes.internal.lease.LeaseAction.Begin;
-import dev.baton.recipes.internal.lease.LeaseAction.End;
-import dev.baton.recipes.internal.lease.LeaseAction.Extend;
-import dev.baton.recipes.internal.lease.LeaseAction.Release;
-import dev.baton.recipes.internal.lease.LeaseAction.Renew;
-import dev.baton.recipes.internal.lease.LeaseAction.Wait;
-import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseAction.Acquire;
+import dev.baton.recipes.lease.LeaseAction.Begin;
+import dev.baton.recipes.lease.LeaseAction.End;
+import dev.baton.recipes.lease.LeaseAction.Extend;
+import dev.baton.recipes.lease.LeaseAction.Release;
+import dev.baton.recipes.lease.LeaseAction.Renew;
+import dev.baton.recipes.lease.LeaseAction.Wait;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
@@ -33,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * Every timer carries a generation; a tick of an older generation is ignored, so each state has
  * exactly one timer.
  */
-public final class LeaseMachine {
+final class LeaseMachine {
   private final long leaseNanos;
   private final long marginNanos;
   private final long renewNanos;

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
-import dev.baton.recipes.lease.LeaseConfig;
-import dev.baton.recipes.lease.LeaseTableException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;

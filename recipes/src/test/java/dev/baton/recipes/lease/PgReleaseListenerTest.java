@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.kernel.Subscription;
-import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.TcpProxy;
 import java.lang.reflect.InvocationTargetException;

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
 import dev.baton.internal.SchemaCreation;
 import dev.baton.recipes.kernel.StoreUnavailableException;
-import dev.baton.recipes.lease.LeaseConfig;
-import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -47,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * is refused with the statements to run. The table name comes only from a validated {@link
  * LeaseConfig}.
  */
-public final class LeaseSchema {
+final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
 
   /** The longest PostgreSQL identifier, and so the longest {@code NOTIFY} channel. */

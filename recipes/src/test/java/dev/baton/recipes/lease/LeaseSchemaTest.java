@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.recipes.kernel.StoreUnavailableException;
-import dev.baton.recipes.lease.LeaseConfig;
-import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

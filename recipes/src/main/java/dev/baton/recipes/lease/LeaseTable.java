@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.internal.SafeText;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** The name of a lease table: checked once, for the configuration and the statements alike. */
-public final class LeaseTable {
+final class LeaseTable {
   /** A plain identifier, optionally schema-qualified, each part fitting PostgreSQL's 63 bytes. */
   private static final Pattern NAME =
       Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");

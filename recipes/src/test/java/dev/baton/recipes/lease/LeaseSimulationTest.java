@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
 import dev.baton.internal.Validation;
-import dev.baton.recipes.lease.LeaseTableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;

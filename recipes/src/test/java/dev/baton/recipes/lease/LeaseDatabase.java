@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.SqlTables;
 import java.time.Duration;

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import dev.baton.recipes.kernel.Subscription;
 import java.sql.Connection;
@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * rather than at the next poll. This is the only class that refers to the PostgreSQL driver, so
  * that users on H2 need not have it.
  */
-public final class PgReleaseListener implements AutoCloseable {
+final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
   private static final int WAIT_MILLIS = 500;
   private static final long JOIN_MILLIS = 2_000;

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.lease.LeaseAction.Acquire;
-import dev.baton.recipes.internal.lease.LeaseAction.Begin;
-import dev.baton.recipes.internal.lease.LeaseAction.End;
-import dev.baton.recipes.internal.lease.LeaseAction.Extend;
-import dev.baton.recipes.internal.lease.LeaseAction.Release;
-import dev.baton.recipes.internal.lease.LeaseAction.Renew;
-import dev.baton.recipes.internal.lease.LeaseAction.Wait;
-import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.lease.LeaseAction.Acquire;
+import dev.baton.recipes.lease.LeaseAction.Begin;
+import dev.baton.recipes.lease.LeaseAction.End;
+import dev.baton.recipes.lease.LeaseAction.Extend;
+import dev.baton.recipes.lease.LeaseAction.Release;
+import dev.baton.recipes.lease.LeaseAction.Renew;
+import dev.baton.recipes.lease.LeaseAction.Wait;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.testkit.PostgresFixture;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.internal.lease;
+package dev.baton.recipes.lease;
 
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -15,7 +15,7 @@ import java.util.OptionalLong;
  * dev.baton.recipes.lease.LeaseTableException} when the table is missing or misshapen.
  * Implementations are thread-safe.
  */
-public interface LeaseStore {
+interface LeaseStore {
   /** The election's name, the row's key and the tokens' scope. */
   String name();
 
