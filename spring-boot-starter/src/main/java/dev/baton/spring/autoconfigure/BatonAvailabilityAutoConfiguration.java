@@ -51,7 +51,7 @@ public class BatonAvailabilityAutoConfiguration {
         elections.orderedStream().toList(),
         groups.orderedStream().toList(),
         probe.getIfUnique(),
-        properties.getAvailability().getHealthCheckInterval());
+        properties.availability().healthCheckInterval());
   }
 
   /** The health probe over the application's health contributors, Baton's excluded. */

@@ -30,7 +30,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
 @Conditional(OnElectionBackendCondition.class)
 @EnableConfigurationProperties(BatonProperties.class)
-@Import(ElectionBeansRegistrar.class)
+@Import(BatonElectionAutoConfiguration.Elections.class)
 public class BatonElectionAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonElectionAutoConfiguration() {}
@@ -66,6 +66,19 @@ public class BatonElectionAutoConfiguration {
         ObjectProvider<MeterRegistry> meterRegistry) {
       return new ElectionFactory(
           ElectionBackend.of(backend), properties, environment, meterRegistry);
+    }
+  }
+
+  /** Registers the bean {@code <name>Election} of each enabled {@code baton.election.<name>}. */
+  static class Elections extends NamedBeanRegistrar<ElectionProperties, BatonElection> {
+    Elections() {
+      super(
+          "baton.election",
+          ElectionProperties.class,
+          ElectionProperties::enabled,
+          BatonElection.class,
+          "Election",
+          ElectionFactory.BEAN_NAME);
     }
   }
 

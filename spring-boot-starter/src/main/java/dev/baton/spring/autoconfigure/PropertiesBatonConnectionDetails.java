@@ -22,7 +22,7 @@ public class PropertiesBatonConnectionDetails implements BatonConnectionDetails 
    */
   @Override
   public String connectString() {
-    @Nullable String value = properties.getConnectString();
+    @Nullable String value = properties.connectString();
     if (value == null || value.isBlank()) {
       throw new BatonPropertyException(
           "baton.connect-string", value, "the ZooKeeper connect string is not set", null);

@@ -97,7 +97,9 @@ class LeaseAutoConfigurationTest {
 
   @Test
   void theDefaultsAreTheLibrarys() {
-    LeaseConfig mapped = BatonLeaseAutoConfiguration.leaseConfig(new LeaseProperties());
+    LeaseConfig mapped =
+        BatonLeaseAutoConfiguration.leaseConfig(
+            new LeaseProperties(null, null, null, null, null, null, null, null, null));
     assertThat(mapped).usingRecursiveComparison().isEqualTo(LeaseConfig.defaults());
   }
 
