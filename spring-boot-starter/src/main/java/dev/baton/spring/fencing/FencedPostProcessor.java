@@ -5,7 +5,6 @@ import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.support.AdvisedMethod;
 import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -29,7 +28,7 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
 
   /** A post-processor whose advice goes last; the bean factory completes it. */
   public FencedPostProcessor() {
-    super(Fenced.class, Set.of(Fenced.class), false, ORDER);
+    super(Fenced.class, Set.of(Fenced.class), false, ORDER, TransactionalFence.class, true);
   }
 
   @Override
@@ -47,23 +46,12 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected void requireSupport(String beanName, List<AdvisedMethod> found) {
-    if (beanFactory != null
-        && beanFactory.getBeanNamesForType(TransactionalFence.class, true, false).length == 0) {
-      throw new IllegalStateException(
-          "bean '"
-              + beanName
-              + "' has @Fenced methods ("
-              + found.get(0).display()
-              + ") but there is no TransactionalFence: it needs a single DataSource bean and"
-              + " spring-jdbc (or define a TransactionalFence bean)");
-    }
-  }
-
-  /** The elections' names; without elections every election a {@link Fenced} names is unknown. */
-  @Override
-  protected Optional<Set<String>> knownElections(BeanFactory beanFactory) {
-    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
-    return Optional.of(terms == null ? Set.of() : terms.names());
+  protected String unsupported(String beanName, AdvisedMethod first) {
+    return "bean '"
+        + beanName
+        + "' has @Fenced methods ("
+        + first.display()
+        + ") but there is no TransactionalFence: it needs a single DataSource bean and"
+        + " spring-jdbc (or define a TransactionalFence bean)";
   }
 }

@@ -6,7 +6,6 @@ import dev.baton.spring.support.AdvisedMethod;
 import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -31,7 +30,13 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
 
   /** A post-processor whose advice goes first; the bean factory completes it. */
   public LeaderOnlyPostProcessor() {
-    super(LeaderOnly.class, Set.of(LeaderOnly.class, LeaderTerm.class), true, ORDER);
+    super(
+        LeaderOnly.class,
+        Set.of(LeaderOnly.class, LeaderTerm.class),
+        true,
+        ORDER,
+        ElectionTerms.class,
+        false);
   }
 
   @Override
@@ -49,25 +54,13 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected void requireSupport(String beanName, List<AdvisedMethod> found) {
-    if (beanFactory != null
-        && beanFactory.getBeanNamesForType(ElectionTerms.class, true, false).length == 0) {
-      throw new IllegalStateException(
-          "bean '"
-              + beanName
-              + "' has @LeaderOnly methods ("
-              + found.get(0).display()
-              + ") but the application has no elections: configure baton.election."
-              + found.get(0).election()
-              + ".path (or define an ElectionTerms bean)");
-    }
-  }
-
-  /** The elections' names; without elections, skipped: reported per bean already. */
-  @Override
-  protected Optional<Set<String>> knownElections(BeanFactory beanFactory) {
-    // Without ElectionTerms each bean reported it already; a lazy bean reports at its first call.
-    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
-    return Optional.ofNullable(terms).map(ElectionTerms::names);
+  protected String unsupported(String beanName, AdvisedMethod first) {
+    return "bean '"
+        + beanName
+        + "' has @LeaderOnly methods ("
+        + first.display()
+        + ") but the application has no elections: configure baton.election."
+        + first.election()
+        + ".path (or define an ElectionTerms bean)";
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.support;
 
+import dev.baton.spring.election.ElectionTerms;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -38,6 +39,8 @@ public abstract class AnnotatedMethodsPostProcessor
     extends AbstractBeanFactoryAwareAdvisingPostProcessor implements SmartInitializingSingleton {
   private final Class<? extends Annotation> annotation;
   private final Collection<Class<? extends Annotation>> candidates;
+  private final Class<?> required;
+  private final boolean noElectionsKnown;
   private final Map<Class<?>, List<AdvisedMethod>> scanned = new ConcurrentHashMap<>();
   private final Map<String, String> elections = new ConcurrentHashMap<>();
   private UnaryOperator<String> resolver = UnaryOperator.identity();
@@ -50,14 +53,21 @@ public abstract class AnnotatedMethodsPostProcessor
    * @param candidates the annotations whose presence makes a class worth scanning
    * @param beforeExistingAdvisors whether the advice goes in front of the bean's other advice
    * @param order the post-processor's order
+   * @param required the bean type without which no bean may declare the annotation
+   * @param noElectionsKnown whether, without an {@link ElectionTerms} bean, every election named is
+   *     unknown (else the check is left to {@link #unsupported})
    */
   protected AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
       Collection<Class<? extends Annotation>> candidates,
       boolean beforeExistingAdvisors,
-      int order) {
+      int order,
+      Class<?> required,
+      boolean noElectionsKnown) {
     this.annotation = annotation;
     this.candidates = List.copyOf(candidates);
+    this.required = required;
+    this.noElectionsKnown = noElectionsKnown;
     setBeforeExistingAdvisors(beforeExistingAdvisors);
     setOrder(order);
   }
@@ -81,21 +91,12 @@ public abstract class AnnotatedMethodsPostProcessor
       Method method, UnaryOperator<String> resolver);
 
   /**
-   * Checks that the application can serve a bean with annotated methods.
+   * Why a bean with annotated methods cannot be served without the required bean type.
    *
    * @param beanName the bean's name
-   * @param found the bean's annotated methods, not empty
-   * @throws IllegalStateException if it cannot
+   * @param first the bean's first annotated method
    */
-  protected abstract void requireSupport(String beanName, List<AdvisedMethod> found);
-
-  /**
-   * The names of the elections the application takes part in, once all singletons exist.
-   *
-   * @param beanFactory the bean factory
-   * @return the names, or empty to skip the check of the elections the methods name
-   */
-  protected abstract Optional<Set<String>> knownElections(BeanFactory beanFactory);
+  protected abstract String unsupported(String beanName, AdvisedMethod first);
 
   @Override
   public void setBeanFactory(BeanFactory beanFactory) {
@@ -114,7 +115,10 @@ public abstract class AnnotatedMethodsPostProcessor
       Class<?> type = ClassUtils.getUserClass(AopUtils.getTargetClass(bean));
       List<AdvisedMethod> found = scanned.computeIfAbsent(type, this::scan);
       if (!found.isEmpty()) {
-        requireSupport(beanName, found);
+        if (beanFactory != null
+            && beanFactory.getBeanNamesForType(required, true, false).length == 0) {
+          throw new IllegalStateException(unsupported(beanName, found.get(0)));
+        }
         advisedAny = true;
         found.stream()
             .filter(m -> !m.election().isEmpty())
@@ -157,11 +161,11 @@ public abstract class AnnotatedMethodsPostProcessor
     if (elections.isEmpty() || beanFactory == null) {
       return;
     }
-    Optional<Set<String>> names = knownElections(beanFactory);
-    if (names.isEmpty()) {
-      return;
+    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
+    if (terms == null && !noElectionsKnown) {
+      return; // reported per bean already; a lazy bean reports at its first call
     }
-    Set<String> known = names.get();
+    Set<String> known = terms == null ? Set.of() : terms.names();
     Map<String, String> unknown = new TreeMap<>(elections);
     unknown.keySet().removeAll(known);
     if (!unknown.isEmpty()) {
