@@ -15,7 +15,6 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -214,39 +213,27 @@ public class BatonFencingAutoConfiguration {
     }
 
     /**
-     * The claim configuration: what is set, else {@link ClaimConfig#DEFAULT}'s values; each invalid
-     * value refused with its property's name.
+     * The claim configuration: what is set, else {@link ClaimConfig#DEFAULT}'s values; an invalid
+     * value is refused with its property's name.
      */
     private static ClaimConfig claimConfig(JobStoreProperties p) {
       ClaimConfig d = ClaimConfig.DEFAULT;
-      Duration claimLease = requireNonNullElse(p.claimLease(), d.lease());
-      int maxAttempts = requireNonNullElse(p.maxAttempts(), d.maxAttempts());
-      Duration retry = requireNonNullElse(p.retryBackoff(), d.retryBackoff());
-      Duration maxRetry = requireNonNullElse(p.maxRetryBackoff(), d.maxRetryBackoff());
-      Duration done = requireNonNullElse(p.doneRetention(), d.doneRetention());
-      Duration failed = requireNonNullElse(p.failedRetention(), d.failedRetention());
-      ClaimConfig lease =
-          check(
-              "baton.scheduler.claim-lease",
-              claimLease,
-              () -> new ClaimConfig(claimLease, d.maxAttempts()));
-      ClaimConfig attempts =
-          check(
-              "baton.scheduler.max-attempts",
-              maxAttempts,
-              () -> new ClaimConfig(lease.lease(), maxAttempts));
-      check("baton.scheduler.retry-backoff", retry, () -> attempts.withRetryBackoff(retry, retry));
-      ClaimConfig backoff =
-          check(
-              "baton.scheduler.max-retry-backoff",
-              maxRetry,
-              () -> attempts.withRetryBackoff(retry, maxRetry));
-      check(
-          "baton.scheduler.done-retention",
-          done,
-          () -> backoff.withRetention(done, d.failedRetention()));
-      return check(
-          "baton.scheduler.failed-retention", failed, () -> backoff.withRetention(done, failed));
+      return PropertyCheck.of("baton.scheduler")
+          .field("claim lease", "claim-lease", p.claimLease())
+          .field("maxAttempts", "max-attempts", p.maxAttempts())
+          .field("maxRetryBackoff", "max-retry-backoff", p.maxRetryBackoff())
+          .field("retryBackoff", "retry-backoff", p.retryBackoff())
+          .field("doneRetention", "done-retention", p.doneRetention())
+          .field("failedRetention", "failed-retention", p.failedRetention())
+          .run(
+              () ->
+                  new ClaimConfig(
+                      requireNonNullElse(p.claimLease(), d.lease()),
+                      requireNonNullElse(p.maxAttempts(), d.maxAttempts()),
+                      requireNonNullElse(p.retryBackoff(), d.retryBackoff()),
+                      requireNonNullElse(p.maxRetryBackoff(), d.maxRetryBackoff()),
+                      requireNonNullElse(p.doneRetention(), d.doneRetention()),
+                      requireNonNullElse(p.failedRetention(), d.failedRetention())));
     }
 
     /** Runs {@code step}; the library's refusal becomes a start-up failure naming the property. */

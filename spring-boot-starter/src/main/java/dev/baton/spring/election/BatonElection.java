@@ -44,15 +44,13 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     implements ApplicationEventPublisherAware {
   private static final Logger log = LoggerFactory.getLogger(BatonElection.class);
 
-  private final String name;
   private final String role;
   private final ElectionBackend backend;
   private final ElectionConfig config;
   private @Nullable ApplicationEventPublisher publisher;
 
   BatonElection(BatonElectionBuilder b, ElectionBackend backend, ElectionConfig config) {
-    super(b.autoStartup, b.phase);
-    this.name = b.name;
+    super(b.name, b.autoStartup, b.phase);
     this.role = b.role == null ? b.name : b.role;
     this.backend = Objects.requireNonNull(backend, "backend");
     this.config = config;
@@ -71,11 +69,6 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   @Override
   public void setApplicationEventPublisher(ApplicationEventPublisher applicationEventPublisher) {
     this.publisher = applicationEventPublisher;
-  }
-
-  /** The election's name. */
-  public String name() {
-    return name;
   }
 
   /** The Spring Integration role of the election's endpoints (the name unless configured). */
@@ -158,7 +151,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
       try {
         e.resign();
       } catch (IllegalStateException closedMeanwhile) {
-        log.debug("election '{}' closed before it could resign", name, closedMeanwhile);
+        log.debug("election '{}' closed before it could resign", name(), closedMeanwhile);
       }
     }
   }
@@ -170,7 +163,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     e.start();
     log.info(
         "Baton election '{}': joined {} on {} as {}",
-        name,
+        name(),
         config.path(),
         backend.kind(),
         config.participantId());
@@ -180,7 +173,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   @Override
   protected void close(LeaderElection e) {
     e.close();
-    log.info("Baton election '{}': left {}", name, config.path());
+    log.info("Baton election '{}': left {}", name(), config.path());
   }
 
   /** Publishes an event if the bean lives in an application context. */
@@ -193,6 +186,6 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
 
   @Override
   public String toString() {
-    return "BatonElection{" + name + ", " + config.path() + ", " + config.participantId() + "}";
+    return "BatonElection{" + name() + ", " + config.path() + ", " + config.participantId() + "}";
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.lifecycle;
 
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
@@ -33,6 +34,7 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
     LEFT
   }
 
+  private final String name;
   private final boolean autoStartup;
   private final int phase;
   private final ReentrantLock transitions = new ReentrantLock();
@@ -45,12 +47,22 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
   /**
    * A stopped lifecycle.
    *
+   * @param name the election's or group's name
    * @param autoStartup whether it starts with the application context
    * @param phase its lifecycle phase
    */
-  protected RejoinableLifecycle(boolean autoStartup, int phase) {
+  protected RejoinableLifecycle(String name, boolean autoStartup, int phase) {
+    this.name = Objects.requireNonNull(name, "name");
     this.autoStartup = autoStartup;
     this.phase = phase;
+  }
+
+  /**
+   * The election's or group's name, its key in {@code BatonElections} or {@code
+   * BatonPartitionGroups}.
+   */
+  public String name() {
+    return name;
   }
 
   /** Creates and starts a new instance (and may log it); runs no user code. */

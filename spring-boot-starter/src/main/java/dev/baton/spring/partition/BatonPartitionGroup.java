@@ -31,7 +31,6 @@ import org.slf4j.LoggerFactory;
 public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> {
   private static final Logger log = LoggerFactory.getLogger(BatonPartitionGroup.class);
 
-  private final String name;
   private final BatonSession session;
   private final GroupConfig config;
   private final PartitionListener listener;
@@ -53,16 +52,10 @@ public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> 
       PartitionListener listener,
       boolean autoStartup,
       int phase) {
-    super(autoStartup, phase);
-    this.name = Objects.requireNonNull(name, "name");
+    super(name, autoStartup, phase);
     this.session = Objects.requireNonNull(session, "session");
     this.config = Objects.requireNonNull(config, "config");
     this.listener = Objects.requireNonNull(listener, "listener");
-  }
-
-  /** The group's name. */
-  public String name() {
-    return name;
   }
 
   /** The group's znode path. */
@@ -120,18 +113,18 @@ public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> 
   protected GroupMember open() {
     GroupMember m = GroupMember.create(session, config, listener);
     m.start();
-    log.info("Baton partition group '{}': joined {} as {}", name, config.group(), memberId());
+    log.info("Baton partition group '{}': joined {} as {}", name(), config.group(), memberId());
     return m;
   }
 
   @Override
   protected void close(GroupMember m) {
     m.close();
-    log.info("Baton partition group '{}': left {}", name, config.group());
+    log.info("Baton partition group '{}': left {}", name(), config.group());
   }
 
   @Override
   public String toString() {
-    return "BatonPartitionGroup{" + name + ", " + config.group() + ", " + memberId() + "}";
+    return "BatonPartitionGroup{" + name() + ", " + config.group() + ", " + memberId() + "}";
   }
 }

@@ -246,6 +246,24 @@ class FencingAutoConfigurationTest {
   }
 
   @Test
+  void aRefusedSchedulerValueNamesItsProperty() {
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues(
+            "baton.scheduler.retry-backoff=1m", "baton.scheduler.max-retry-backoff=1s")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.max-retry-backoff")
+                    .hasStackTraceContaining("must be at least retryBackoff"));
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues("baton.scheduler.claim-lease=10ms")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.claim-lease"));
+  }
+
+  @Test
   void setPropertiesReachTheLibrarysConfiguration() {
     withDataSource(Databases.dataSource("h2"))
         .withPropertyValues(
