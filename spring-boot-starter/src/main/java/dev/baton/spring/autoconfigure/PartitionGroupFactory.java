@@ -5,7 +5,6 @@ import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionListener;
 import dev.baton.recipes.BatonSession;
 import dev.baton.spring.partition.BatonPartitionGroup;
-import dev.baton.spring.partition.CompositePartitionListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
