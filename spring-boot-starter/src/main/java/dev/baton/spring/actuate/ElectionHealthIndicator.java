@@ -4,7 +4,6 @@ package dev.baton.spring.actuate;
 import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.Participant;
 import dev.baton.spring.election.BatonElection;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.health.contributor.Health;
@@ -30,23 +29,15 @@ final class ElectionHealthIndicator
 
   /** The indicator of {@code election}, reading its participants at most every {@code ttl}. */
   ElectionHealthIndicator(BatonElection election, Duration ttl) {
-    super(election, ttl, Clock.systemUTC(), election::participants, "participantsError");
+    super(
+        election,
+        election::health,
+        ElectionHealth::isHealthy,
+        ElectionHealth::connected,
+        ttl,
+        election::participants,
+        "participantsError");
     this.election = election;
-  }
-
-  @Override
-  ElectionHealth snapshot() {
-    return election.health();
-  }
-
-  @Override
-  boolean healthy(ElectionHealth h) {
-    return h.isHealthy();
-  }
-
-  @Override
-  boolean connected(ElectionHealth h) {
-    return h.connected();
   }
 
   @Override

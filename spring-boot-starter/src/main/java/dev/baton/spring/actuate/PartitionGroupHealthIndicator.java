@@ -4,7 +4,6 @@ package dev.baton.spring.actuate;
 import dev.baton.partition.GroupHealth;
 import dev.baton.partition.GroupStatus;
 import dev.baton.spring.partition.BatonPartitionGroup;
-import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
 
@@ -23,23 +22,15 @@ final class PartitionGroupHealthIndicator extends RecipeHealthIndicator<GroupHea
 
   /** The indicator of {@code group}, reading the group's status at most every {@code ttl}. */
   PartitionGroupHealthIndicator(BatonPartitionGroup group, Duration ttl) {
-    super(group, ttl, Clock.systemUTC(), group::status, "statusError");
+    super(
+        group,
+        group::health,
+        GroupHealth::isHealthy,
+        GroupHealth::connected,
+        ttl,
+        group::status,
+        "statusError");
     this.group = group;
-  }
-
-  @Override
-  GroupHealth snapshot() {
-    return group.health();
-  }
-
-  @Override
-  boolean healthy(GroupHealth h) {
-    return h.isHealthy();
-  }
-
-  @Override
-  boolean connected(GroupHealth h) {
-    return h.connected();
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.baton.spring.lifecycle.RejoinableLifecycle.Participation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.Health;
@@ -23,6 +24,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  */
 abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
   private final RejoinableLifecycle<?> bean;
+  private final Supplier<H> snapshot;
+  private final Predicate<H> healthy;
+  private final Predicate<H> connected;
   private final Duration ttl;
   private final Clock clock;
   private final Supplier<R> read;
@@ -31,21 +35,32 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
   private @Nullable String lastError;
   private Instant readAt = Instant.MIN;
 
+  /**
+   * The indicator of {@code bean}.
+   *
+   * @param snapshot the recipe's health snapshot now
+   * @param healthy whether a snapshot is healthy
+   * @param connected whether a snapshot is connected (the backend is read only then)
+   * @param read the backend read of the details, kept for {@code ttl}
+   * @param readError the detail that holds a failed read's message
+   */
   RecipeHealthIndicator(
-      RejoinableLifecycle<?> bean, Duration ttl, Clock clock, Supplier<R> read, String readError) {
+      RejoinableLifecycle<?> bean,
+      Supplier<H> snapshot,
+      Predicate<H> healthy,
+      Predicate<H> connected,
+      Duration ttl,
+      Supplier<R> read,
+      String readError) {
     this.bean = bean;
+    this.snapshot = snapshot;
+    this.healthy = healthy;
+    this.connected = connected;
     this.ttl = ttl;
-    this.clock = clock;
+    this.clock = Clock.systemUTC();
     this.read = read;
     this.readError = readError;
   }
-
-  /** The recipe's snapshot now. */
-  abstract H snapshot();
-
-  abstract boolean healthy(H h);
-
-  abstract boolean connected(H h);
 
   /** The details of the snapshot, before {@code participation}. */
   abstract void details(Health.Builder b, H h);
@@ -58,14 +73,14 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
 
   @Override
   public Health health() {
-    H h = snapshot();
+    H h = snapshot.get();
     Participation participation = bean.participation();
     boolean joined = participation == Participation.JOINED;
-    Health.Builder b = !joined ? Health.unknown() : healthy(h) ? Health.up() : Health.down();
+    Health.Builder b = !joined ? Health.unknown() : healthy.test(h) ? Health.up() : Health.down();
     details(b, h);
     b.withDetail("participation", participation.name());
     failures(b, h);
-    if (joined && connected(h)) {
+    if (joined && connected.test(h)) {
       synchronized (this) {
         Instant now = clock.instant();
         if (!now.isBefore(readAt.plus(ttl))) {

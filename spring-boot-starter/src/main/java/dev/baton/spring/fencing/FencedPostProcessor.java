@@ -4,8 +4,6 @@ package dev.baton.spring.fencing;
 import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.support.AdvisedMethod;
 import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
-import java.lang.reflect.Method;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.aopalliance.aop.Advice;
@@ -28,7 +26,14 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
 
   /** A post-processor whose advice goes last; the bean factory completes it. */
   public FencedPostProcessor() {
-    super(Fenced.class, Set.of(Fenced.class), false, ORDER, TransactionalFence.class, true);
+    super(
+        Fenced.class,
+        Set.of(Fenced.class),
+        false,
+        ORDER,
+        TransactionalFence.class,
+        true,
+        FencedMethod::inspect);
   }
 
   @Override
@@ -37,12 +42,6 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
         beanFactory.getBeanProvider(TransactionalFence.class),
         beanFactory.getBeanProvider(ElectionTerms.class),
         resolver);
-  }
-
-  @Override
-  protected Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver) {
-    return FencedMethod.inspect(method, resolver);
   }
 
   @Override

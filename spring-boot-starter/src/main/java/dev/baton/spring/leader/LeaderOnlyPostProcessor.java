@@ -5,8 +5,6 @@ import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.support.AdvisedMethod;
 import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.lang.reflect.Method;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.aopalliance.aop.Advice;
@@ -36,7 +34,8 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
         true,
         ORDER,
         ElectionTerms.class,
-        false);
+        false,
+        LeaderOnlyMethod::inspect);
   }
 
   @Override
@@ -45,12 +44,6 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
         beanFactory.getBeanProvider(ElectionTerms.class),
         beanFactory.getBeanProvider(MeterRegistry.class),
         resolver);
-  }
-
-  @Override
-  protected Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver) {
-    return LeaderOnlyMethod.inspect(method, resolver);
   }
 
   @Override

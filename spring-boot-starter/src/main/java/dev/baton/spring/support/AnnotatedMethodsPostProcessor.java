@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.aopalliance.aop.Advice;
@@ -41,6 +42,8 @@ public abstract class AnnotatedMethodsPostProcessor
   private final Collection<Class<? extends Annotation>> candidates;
   private final Class<?> required;
   private final boolean noElectionsKnown;
+  private final BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>>
+      inspector;
   private final Map<Class<?>, List<AdvisedMethod>> scanned = new ConcurrentHashMap<>();
   private final Map<String, String> elections = new ConcurrentHashMap<>();
   private UnaryOperator<String> resolver = UnaryOperator.identity();
@@ -56,6 +59,8 @@ public abstract class AnnotatedMethodsPostProcessor
    * @param required the bean type without which no bean may declare the annotation
    * @param noElectionsKnown whether, without an {@link ElectionTerms} bean, every election named is
    *     unknown (else the check is left to {@link #unsupported})
+   * @param inspector reads and checks one method's annotation, if any, resolving placeholders of
+   *     its attributes; throws {@link IllegalStateException} naming the method if it cannot work
    */
   protected AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
@@ -63,7 +68,9 @@ public abstract class AnnotatedMethodsPostProcessor
       boolean beforeExistingAdvisors,
       int order,
       Class<?> required,
-      boolean noElectionsKnown) {
+      boolean noElectionsKnown,
+      BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>> inspector) {
+    this.inspector = inspector;
     this.annotation = annotation;
     this.candidates = List.copyOf(candidates);
     this.required = required;
@@ -79,16 +86,6 @@ public abstract class AnnotatedMethodsPostProcessor
    * @param resolver resolves placeholders of the annotation's attributes
    */
   protected abstract Advice advice(BeanFactory beanFactory, UnaryOperator<String> resolver);
-
-  /**
-   * Reads and checks one method's annotation, if any.
-   *
-   * @param method a user-declared method of a bean class
-   * @param resolver resolves placeholders of the annotation's attributes
-   * @throws IllegalStateException naming the method if the declaration cannot work
-   */
-  protected abstract Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver);
 
   /**
    * Why a bean with annotated methods cannot be served without the required bean type.
@@ -145,7 +142,7 @@ public abstract class AnnotatedMethodsPostProcessor
     List<AdvisedMethod> found = new ArrayList<>();
     for (var method :
         ReflectionUtils.getUniqueDeclaredMethods(type, ReflectionUtils.USER_DECLARED_METHODS)) {
-      inspect(method, resolver).ifPresent(found::add);
+      inspector.apply(method, resolver).ifPresent(found::add);
     }
     return List.copyOf(found);
   }
