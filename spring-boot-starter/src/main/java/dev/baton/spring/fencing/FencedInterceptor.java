@@ -2,9 +2,9 @@
 package dev.baton.spring.fencing;
 
 import dev.baton.recipes.election.Leadership;
+import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.leader.CurrentTerm;
-import dev.baton.spring.support.AdvisedMethodInterceptor;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInvocation;

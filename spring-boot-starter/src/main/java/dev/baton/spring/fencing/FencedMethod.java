@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-import dev.baton.spring.support.AdvisedMethod;
+import dev.baton.spring.aop.AdvisedMethod;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.function.UnaryOperator;

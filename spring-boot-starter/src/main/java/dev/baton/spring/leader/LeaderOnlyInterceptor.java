@@ -2,8 +2,8 @@
 package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
+import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.support.AdvisedMethodInterceptor;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;

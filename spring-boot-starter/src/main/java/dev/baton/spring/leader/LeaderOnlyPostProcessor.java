@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
+import dev.baton.spring.aop.AdvisedMethod;
+import dev.baton.spring.aop.AnnotatedMethodsPostProcessor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.support.AdvisedMethod;
-import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Set;
 import java.util.function.UnaryOperator;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.support;
+package dev.baton.spring.aop;
 
 import dev.baton.spring.election.ElectionTerms;
 import java.lang.annotation.Annotation;
