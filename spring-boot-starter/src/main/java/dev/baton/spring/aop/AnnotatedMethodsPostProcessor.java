@@ -90,10 +90,9 @@ public abstract class AnnotatedMethodsPostProcessor
   /**
    * Why a bean with annotated methods cannot be served without the required bean type.
    *
-   * @param beanName the bean's name
    * @param first the bean's first annotated method
    */
-  protected abstract String unsupported(String beanName, AdvisedMethod first);
+  protected abstract String unsupported(AdvisedMethod first);
 
   @Override
   public void setBeanFactory(BeanFactory beanFactory) {
@@ -114,7 +113,15 @@ public abstract class AnnotatedMethodsPostProcessor
       if (!found.isEmpty()) {
         if (beanFactory != null
             && beanFactory.getBeanNamesForType(required, true, false).length == 0) {
-          throw new IllegalStateException(unsupported(beanName, found.get(0)));
+          throw new IllegalStateException(
+              "bean '"
+                  + beanName
+                  + "' has @"
+                  + annotation.getSimpleName()
+                  + " methods ("
+                  + found.get(0).display()
+                  + ") but "
+                  + unsupported(found.get(0)));
         }
         advisedAny = true;
         found.stream()

@@ -45,12 +45,8 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected String unsupported(String beanName, AdvisedMethod first) {
-    return "bean '"
-        + beanName
-        + "' has @Fenced methods ("
-        + first.display()
-        + ") but there is no TransactionalFence: it needs a single DataSource bean and"
-        + " spring-jdbc (or define a TransactionalFence bean)";
+  protected String unsupported(AdvisedMethod first) {
+    return "there is no TransactionalFence: it needs a single DataSource bean and spring-jdbc (or"
+        + " define a TransactionalFence bean)";
   }
 }

@@ -47,12 +47,8 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected String unsupported(String beanName, AdvisedMethod first) {
-    return "bean '"
-        + beanName
-        + "' has @LeaderOnly methods ("
-        + first.display()
-        + ") but the application has no elections: configure baton.election."
+  protected String unsupported(AdvisedMethod first) {
+    return "the application has no elections: configure baton.election."
         + first.election()
         + ".path (or define an ElectionTerms bean)";
   }
