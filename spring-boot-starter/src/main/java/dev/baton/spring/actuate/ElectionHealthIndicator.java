@@ -2,15 +2,11 @@
 package dev.baton.spring.actuate;
 
 import dev.baton.recipes.election.ElectionHealth;
-import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.Participant;
 import dev.baton.spring.election.BatonElection;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * The health of one election. UP while the instance takes part and the election is healthy (leading
@@ -27,27 +23,25 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * backend: the failing statement and its error, or why followers wake by polling alone; see {@link
  * ElectionHealth#degraded()}).
  */
-public final class ElectionHealthIndicator implements HealthIndicator {
+final class ElectionHealthIndicator
+    extends RecipeHealthIndicator<ElectionHealth, List<Participant>> {
   private final BatonElection election;
-  private final CachedReading<List<Participant>> participants;
 
   /** The indicator of {@code election}, reading its participants at most every {@code ttl}. */
-  public ElectionHealthIndicator(BatonElection election, Duration ttl) {
+  ElectionHealthIndicator(BatonElection election, Duration ttl) {
+    super(
+        election,
+        election::health,
+        ElectionHealth::isHealthy,
+        ElectionHealth::connected,
+        ttl,
+        election::participants,
+        "participantsError");
     this.election = election;
-    this.participants = new CachedReading<>(ttl, Clock.systemUTC(), election::participants);
   }
 
   @Override
-  public Health health() {
-    ElectionHealth h = election.health();
-    BatonElection.Participation participation = election.participation();
-    Health.Builder b;
-    if (participation != BatonElection.Participation.JOINED) {
-      b = Health.unknown();
-    } else {
-      b = h.isHealthy() ? Health.up() : Health.down();
-    }
-    Optional<Leadership> term = election.leadership();
+  void details(Health.Builder b, ElectionHealth h) {
     b.withDetail("leader", h.leader())
         .withDetail("token", h.token().map(Object::toString).orElse("none"))
         .withDetail("participantId", election.participantId())
@@ -55,30 +49,23 @@ public final class ElectionHealthIndicator implements HealthIndicator {
         .withDetail("role", election.role())
         .withDetail("backend", election.backend().kind())
         .withDetail("connected", h.connected())
-        .withDetail("state", h.state().name())
-        .withDetail("participation", participation.name());
-    term.ifPresent(t -> b.withDetail("termStart", t.electedAt().toString()));
+        .withDetail("state", h.state().name());
+  }
+
+  @Override
+  void failures(Health.Builder b, ElectionHealth h) {
+    election.leadership().ifPresent(t -> b.withDetail("termStart", t.electedAt().toString()));
     h.lastTransition().ifPresent(t -> b.withDetail("lastTransition", t.toString()));
-    if (h.callbackFailures() > 0) {
-      b.withDetail("callbackFailures", h.callbackFailures());
-    }
-    if (h.loopFailures() > 0) {
-      b.withDetail("loopFailures", h.loopFailures());
-    }
+    counters(b, h.callbackFailures(), h.loopFailures());
     h.failure().ifPresent(f -> b.withDetail("failure", f));
     h.degraded().ifPresent(d -> b.withDetail("degraded", d));
-    if (participation == BatonElection.Participation.JOINED && h.connected()) {
-      CachedReading.Result<List<Participant>> read = participants.get();
-      List<Participant> list = read.value();
-      if (list != null) {
-        b.withDetail("participants", list.size());
-        if (!list.isEmpty()) {
-          b.withDetail("leaderId", list.get(0).participantId());
-        }
-      } else if (read.error() != null) {
-        b.withDetail("participantsError", read.error());
-      }
+  }
+
+  @Override
+  void readDetails(Health.Builder b, List<Participant> list) {
+    b.withDetail("participants", list.size());
+    if (!list.isEmpty()) {
+      b.withDetail("leaderId", list.get(0).participantId());
     }
-    return b.build();
   }
 }

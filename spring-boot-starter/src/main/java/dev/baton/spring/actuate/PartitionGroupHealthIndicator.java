@@ -4,10 +4,8 @@ package dev.baton.spring.actuate;
 import dev.baton.partition.GroupHealth;
 import dev.baton.partition.GroupStatus;
 import dev.baton.spring.partition.BatonPartitionGroup;
-import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * The health of one partition group member. UP while it takes part, is joined and healthy; DOWN
@@ -19,26 +17,24 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * {@code connected}, {@code state}, {@code participation}, and from ZooKeeper (read at most every
  * {@code ttl}, only while connected) {@code unowned}: assigned partitions without an owner.
  */
-public final class PartitionGroupHealthIndicator implements HealthIndicator {
+final class PartitionGroupHealthIndicator extends RecipeHealthIndicator<GroupHealth, GroupStatus> {
   private final BatonPartitionGroup group;
-  private final CachedReading<GroupStatus> status;
 
   /** The indicator of {@code group}, reading the group's status at most every {@code ttl}. */
-  public PartitionGroupHealthIndicator(BatonPartitionGroup group, Duration ttl) {
+  PartitionGroupHealthIndicator(BatonPartitionGroup group, Duration ttl) {
+    super(
+        group,
+        group::health,
+        GroupHealth::isHealthy,
+        GroupHealth::connected,
+        ttl,
+        group::status,
+        "statusError");
     this.group = group;
-    this.status = new CachedReading<>(ttl, Clock.systemUTC(), group::status);
   }
 
   @Override
-  public Health health() {
-    GroupHealth h = group.health();
-    BatonPartitionGroup.Participation participation = group.participation();
-    Health.Builder b;
-    if (participation != BatonPartitionGroup.Participation.JOINED) {
-      b = Health.unknown();
-    } else {
-      b = h.isHealthy() ? Health.up() : Health.down();
-    }
+  void details(Health.Builder b, GroupHealth h) {
     b.withDetail("memberId", group.memberId())
         .withDetail("path", group.path())
         .withDetail("owned", group.ownedPartitions().keySet().stream().sorted().toList())
@@ -48,26 +44,19 @@ public final class PartitionGroupHealthIndicator implements HealthIndicator {
         .withDetail("generation", h.generation())
         .withDetail("joined", h.joined())
         .withDetail("connected", h.connected())
-        .withDetail("state", h.state().name())
-        .withDetail("participation", participation.name());
-    if (h.callbackFailures() > 0) {
-      b.withDetail("callbackFailures", h.callbackFailures());
-    }
-    if (h.loopFailures() > 0) {
-      b.withDetail("loopFailures", h.loopFailures());
-    }
+        .withDetail("state", h.state().name());
+  }
+
+  @Override
+  void failures(Health.Builder b, GroupHealth h) {
+    counters(b, h.callbackFailures(), h.loopFailures());
     if (h.failed()) {
       b.withDetail("failed", true);
     }
-    if (participation == BatonPartitionGroup.Participation.JOINED && h.connected()) {
-      CachedReading.Result<GroupStatus> read = status.get();
-      GroupStatus s = read.value();
-      if (s != null) {
-        b.withDetail("unowned", s.unowned()).withDetail("members", s.members().size());
-      } else if (read.error() != null) {
-        b.withDetail("statusError", read.error());
-      }
-    }
-    return b.build();
+  }
+
+  @Override
+  void readDetails(Health.Builder b, GroupStatus s) {
+    b.withDetail("unowned", s.unowned()).withDetail("members", s.members().size());
   }
 }

@@ -7,6 +7,7 @@ import dev.baton.spring.availability.HealthProbe;
 import dev.baton.spring.availability.RegistryHealthProbe;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.partition.BatonPartitionGroup;
+import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -48,10 +49,9 @@ public class BatonAvailabilityAutoConfiguration {
       ObjectProvider<BatonPartitionGroup> groups,
       ObjectProvider<HealthProbe> probe) {
     return new AvailabilityGuard(
-        elections.orderedStream().toList(),
-        groups.orderedStream().toList(),
+        Stream.concat(elections.orderedStream(), groups.orderedStream()).toList(),
         probe.getIfUnique(),
-        properties.getAvailability().getHealthCheckInterval());
+        properties.availability().healthCheckInterval());
   }
 
   /** The health probe over the application's health contributors, Baton's excluded. */

@@ -24,48 +24,68 @@ import org.springframework.core.env.Environment;
  * {@link dev.baton.spring.election.ElectionTerms}) over every {@code BatonElection} bean, the
  * application's own included. Each election's participant id defaults to {@code baton.instance-id};
  * the application's {@link MeterRegistry} (if it has exactly one) receives the metrics. The
- * elections run on what {@code baton.backend} says: a {@link BatonSession} bean (zookeeper, the
- * default) or a {@link LeaseBackend} bean (lease); without it this backs off.
+ * elections run on what {@code baton.backend} says, bound once as the {@link ElectionBackend} bean
+ * {@code batonElectionBackend}: a {@link BatonSession} bean (zookeeper, the default) or a {@link
+ * LeaseBackend} bean (lease); without it this backs off. An application's own {@link BatonElection}
+ * beans can be built on the same bean.
  */
 @AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
 @Conditional(OnElectionBackendCondition.class)
 @EnableConfigurationProperties(BatonProperties.class)
-@Import(ElectionBeansRegistrar.class)
+@Import(BatonElectionAutoConfiguration.Elections.class)
 public class BatonElectionAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonElectionAutoConfiguration() {}
 
-  /** The elections' factory on ZooKeeper; each election bean depends on it, so on the session. */
+  /** The elections' backend bean's name: where {@code baton.backend} is bound, once. */
+  static final String BACKEND_BEAN = "batonElectionBackend";
+
+  /** The elections run on the ZooKeeper session. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
   static class OnZooKeeper {
-    @Bean(ElectionFactory.BEAN_NAME)
-    ElectionFactory batonElectionFactory(
-        BatonSession session,
-        BatonProperties properties,
-        Environment environment,
-        ObjectProvider<MeterRegistry> meterRegistry) {
-      return new ElectionFactory(
-          ElectionBackend.of(session), properties, environment, meterRegistry);
+    @Bean(BACKEND_BEAN)
+    @ConditionalOnMissingBean
+    ElectionBackend batonElectionBackend(BatonSession session) {
+      return ElectionBackend.of(session);
+    }
+  }
+
+  /** The elections run on the lease backend (and its {@code DataSource}). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
+  static class OnLease {
+    @Bean(BACKEND_BEAN)
+    @ConditionalOnMissingBean
+    ElectionBackend batonElectionBackend(LeaseBackend backend) {
+      return ElectionBackend.of(backend);
     }
   }
 
   /**
-   * The elections' factory on the lease backend; each election bean depends on it, so on the
-   * backend and its {@code DataSource}, which are destroyed after the elections released their
-   * leases.
+   * The elections' factory; each election bean depends on it, so on the backend bean and the
+   * session or {@code DataSource} under it, which are destroyed after the elections released their
+   * terms.
    */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
-  static class OnLease {
-    @Bean(ElectionFactory.BEAN_NAME)
-    ElectionFactory batonElectionFactory(
-        LeaseBackend backend,
-        BatonProperties properties,
-        Environment environment,
-        ObjectProvider<MeterRegistry> meterRegistry) {
-      return new ElectionFactory(
-          ElectionBackend.of(backend), properties, environment, meterRegistry);
+  @Bean(ElectionFactory.BEAN_NAME)
+  ElectionFactory batonElectionFactory(
+      ElectionBackend backend,
+      BatonProperties properties,
+      Environment environment,
+      ObjectProvider<MeterRegistry> meterRegistry) {
+    return new ElectionFactory(backend, properties, environment, meterRegistry);
+  }
+
+  /** Registers the bean {@code <name>Election} of each enabled {@code baton.election.<name>}. */
+  static class Elections extends NamedBeanRegistrar<ElectionProperties, BatonElection> {
+    Elections() {
+      super(
+          "baton.election",
+          ElectionProperties.class,
+          ElectionProperties::enabled,
+          BatonElection.class,
+          "Election",
+          ElectionFactory.BEAN_NAME);
     }
   }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import static java.util.Objects.requireNonNullElse;
+
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
@@ -84,14 +86,14 @@ public class BatonFencingAutoConfiguration {
     @ConditionalOnMissingBean
     SqlFence batonSqlFence(
         DataSource dataSource, FenceProperties properties, Environment environment) {
-      String table = properties.getTable();
+      String table = fenceTable(properties);
       String holder =
-          properties.getHolder() != null
-              ? properties.getHolder()
+          properties.holder() != null
+              ? properties.holder()
               : environment.getProperty("spring.application.name");
       SqlFence fence =
           check("baton.fence.table", table, () -> SqlFence.create(dataSource, table, holder));
-      DatabaseInitializationMode mode = properties.getCreateSchema();
+      DatabaseInitializationMode mode = properties.createSchema();
       return DatabaseStartup.run(
           environment,
           "prepare the fence table " + table,
@@ -123,11 +125,7 @@ public class BatonFencingAutoConfiguration {
         FenceProperties properties,
         Environment environment) {
       return new FenceTableCheck(
-          beanFactory,
-          dataSource,
-          environment,
-          properties.getTable(),
-          properties.getCreateSchema());
+          beanFactory, dataSource, environment, fenceTable(properties), properties.createSchema());
     }
 
     /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
@@ -149,14 +147,14 @@ public class BatonFencingAutoConfiguration {
     @DependsOnDatabaseInitialization
     SqlJobStore batonJobStore(
         DataSource dataSource, JobStoreProperties properties, Environment environment) {
-      String prefix = properties.getTablePrefix();
+      String prefix = requireNonNullElse(properties.tablePrefix(), SqlJobStore.DEFAULT_PREFIX);
       ClaimConfig claims = claimConfig(properties);
       SqlJobStore store =
           check(
               "baton.scheduler.table-prefix",
               prefix,
               () -> SqlJobStore.create(dataSource, prefix, claims));
-      DatabaseInitializationMode mode = properties.getCreateSchema();
+      DatabaseInitializationMode mode = properties.createSchema();
       boolean created =
           DatabaseStartup.run(
               environment,
@@ -209,35 +207,33 @@ public class BatonFencingAutoConfiguration {
       }
     }
 
-    /** The claim configuration, each invalid value refused with its property's name. */
+    /** The fence table: {@code baton.fence.table}, else the library's default. */
+    private static String fenceTable(FenceProperties properties) {
+      return requireNonNullElse(properties.table(), SqlFenceSchema.DEFAULT_TABLE);
+    }
+
+    /**
+     * The claim configuration: what is set, else {@link ClaimConfig#DEFAULT}'s values; an invalid
+     * value is refused with its property's name.
+     */
     private static ClaimConfig claimConfig(JobStoreProperties p) {
-      ClaimConfig lease =
-          check(
-              "baton.scheduler.claim-lease",
-              p.getClaimLease(),
-              () -> new ClaimConfig(p.getClaimLease(), ClaimConfig.DEFAULT_MAX_ATTEMPTS));
-      ClaimConfig attempts =
-          check(
-              "baton.scheduler.max-attempts",
-              p.getMaxAttempts(),
-              () -> new ClaimConfig(lease.lease(), p.getMaxAttempts()));
-      check(
-          "baton.scheduler.retry-backoff",
-          p.getRetryBackoff(),
-          () -> attempts.withRetryBackoff(p.getRetryBackoff(), p.getRetryBackoff()));
-      ClaimConfig backoff =
-          check(
-              "baton.scheduler.max-retry-backoff",
-              p.getMaxRetryBackoff(),
-              () -> attempts.withRetryBackoff(p.getRetryBackoff(), p.getMaxRetryBackoff()));
-      check(
-          "baton.scheduler.done-retention",
-          p.getDoneRetention(),
-          () -> backoff.withRetention(p.getDoneRetention(), ClaimConfig.DEFAULT_FAILED_RETENTION));
-      return check(
-          "baton.scheduler.failed-retention",
-          p.getFailedRetention(),
-          () -> backoff.withRetention(p.getDoneRetention(), p.getFailedRetention()));
+      ClaimConfig d = ClaimConfig.DEFAULT;
+      return PropertyCheck.of("baton.scheduler")
+          .field("claim lease", "claim-lease", p.claimLease())
+          .field("maxAttempts", "max-attempts", p.maxAttempts())
+          .field("maxRetryBackoff", "max-retry-backoff", p.maxRetryBackoff())
+          .field("retryBackoff", "retry-backoff", p.retryBackoff())
+          .field("doneRetention", "done-retention", p.doneRetention())
+          .field("failedRetention", "failed-retention", p.failedRetention())
+          .run(
+              () ->
+                  new ClaimConfig(
+                      requireNonNullElse(p.claimLease(), d.lease()),
+                      requireNonNullElse(p.maxAttempts(), d.maxAttempts()),
+                      requireNonNullElse(p.retryBackoff(), d.retryBackoff()),
+                      requireNonNullElse(p.maxRetryBackoff(), d.maxRetryBackoff()),
+                      requireNonNullElse(p.doneRetention(), d.doneRetention()),
+                      requireNonNullElse(p.failedRetention(), d.failedRetention())));
     }
 
     /** Runs {@code step}; the library's refusal becomes a start-up failure naming the property. */

@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -94,7 +95,7 @@ public class BatonLeaseAutoConfiguration {
     @DependsOnDatabaseInitialization
     LeaseBackend batonLeaseBackend(
         DataSource dataSource, BatonProperties properties, Environment environment) {
-      LeaseProperties p = properties.getLease();
+      LeaseProperties p = properties.lease();
       LeaseConfig config = leaseConfig(p);
       PoolTimeoutCheck.warnIfLonger(dataSource, config.renewTimeout());
       try {
@@ -113,9 +114,9 @@ public class BatonLeaseAutoConfiguration {
         }
         throw new BatonPropertyException(
             "baton.lease.table",
-            p.getTable(),
+            config.table(),
             e.getMessage()
-                + (p.isCreateTable()
+                + (config.createTable()
                     ? ""
                     : " (baton.lease.create-table=false: Baton only checks the table)"),
             e);
@@ -126,26 +127,28 @@ public class BatonLeaseAutoConfiguration {
   /** The lease settings, each refused value named by its property. */
   static LeaseConfig leaseConfig(LeaseProperties p) {
     return PropertyCheck.of("baton.lease")
-        .field("table", "table", p.getTable())
-        .field("leaseDuration", "lease-duration", p.getLeaseDuration())
-        .field("safetyMargin", "safety-margin", p.getSafetyMargin())
-        .field("renewInterval", "renew-interval", p.getRenewInterval())
-        .field("renewTimeout", "renew-timeout", p.getRenewTimeout())
-        .field("pollInterval", "poll-interval", p.getPollInterval())
-        .field("pollJitter", "poll-jitter", p.getPollJitter())
+        .field("table", "table", p.table())
+        .field("leaseDuration", "lease-duration", p.leaseDuration())
+        .field("safetyMargin", "safety-margin", p.safetyMargin())
+        .field("renewInterval", "renew-interval", p.renewInterval())
+        .field("renewTimeout", "renew-timeout", p.renewTimeout())
+        .field("pollInterval", "poll-interval", p.pollInterval())
+        .field("pollJitter", "poll-jitter", p.pollJitter())
         .run(
-            () ->
-                LeaseConfig.builder()
-                    .leaseDuration(p.getLeaseDuration())
-                    .safetyMargin(p.getSafetyMargin())
-                    .renewInterval(p.getRenewInterval())
-                    .renewTimeout(p.getRenewTimeout())
-                    .pollInterval(p.getPollInterval())
-                    .pollJitter(p.getPollJitter())
-                    .table(p.getTable())
-                    .createTable(p.isCreateTable())
-                    .listen(p.isListen())
-                    .build());
+            () -> {
+              LeaseConfig.Builder b = LeaseConfig.builder();
+              PropertyMapper map = PropertyMapper.get();
+              map.from(p.leaseDuration()).to(b::leaseDuration);
+              map.from(p.safetyMargin()).to(b::safetyMargin);
+              map.from(p.renewInterval()).to(b::renewInterval);
+              map.from(p.renewTimeout()).to(b::renewTimeout);
+              map.from(p.pollInterval()).to(b::pollInterval);
+              map.from(p.pollJitter()).to(b::pollJitter);
+              map.from(p.table()).to(b::table);
+              map.from(p.createTable()).to(b::createTable);
+              map.from(p.listen()).to(b::listen);
+              return b.build();
+            });
   }
 
   /** No backend can be made: there is no single {@code DataSource} and no LeaseBackend bean. */
@@ -188,8 +191,8 @@ public class BatonLeaseAutoConfiguration {
   @ConditionalOnMissingBean(BatonSession.class)
   static class WithoutZooKeeper {
     WithoutZooKeeper(BatonProperties properties) {
-      for (Map.Entry<String, PartitionGroupProperties> e : properties.getPartitions().entrySet()) {
-        if (e.getValue().isEnabled()) {
+      for (Map.Entry<String, PartitionGroupProperties> e : properties.partitions().entrySet()) {
+        if (e.getValue().enabled()) {
           throw new BatonPropertyException(
               "baton.partitions." + e.getKey(),
               null,
@@ -199,7 +202,7 @@ public class BatonLeaseAutoConfiguration {
               null);
         }
       }
-      if (properties.getConnectString() != null) {
+      if (properties.connectString() != null) {
         log.warn(
             "baton.connect-string is not used: baton.backend=lease runs the elections on the"
                 + " database");

@@ -29,7 +29,7 @@ import org.springframework.core.env.Environment;
 @ConditionalOnClass(GroupMember.class)
 @ConditionalOnBean(BatonSession.class)
 @EnableConfigurationProperties(BatonProperties.class)
-@Import(PartitionBeansRegistrar.class)
+@Import(BatonPartitionAutoConfiguration.Groups.class)
 public class BatonPartitionAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonPartitionAutoConfiguration() {}
@@ -42,6 +42,22 @@ public class BatonPartitionAutoConfiguration {
       ObjectProvider<MeterRegistry> meterRegistry,
       ConfigurableListableBeanFactory beanFactory) {
     return new PartitionGroupFactory(session, properties, environment, meterRegistry, beanFactory);
+  }
+
+  /**
+   * Registers the bean {@code <name>PartitionGroup} of each enabled {@code
+   * baton.partitions.<name>}.
+   */
+  static class Groups extends NamedBeanRegistrar<PartitionGroupProperties, BatonPartitionGroup> {
+    Groups() {
+      super(
+          "baton.partitions",
+          PartitionGroupProperties.class,
+          PartitionGroupProperties::enabled,
+          BatonPartitionGroup.class,
+          "PartitionGroup",
+          PartitionGroupFactory.BEAN_NAME);
+    }
   }
 
   /** Every partition group by name. */

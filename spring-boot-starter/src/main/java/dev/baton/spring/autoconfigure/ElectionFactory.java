@@ -2,72 +2,58 @@
 package dev.baton.spring.autoconfigure;
 
 import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.election.BatonElectionBuilder;
 import dev.baton.spring.election.ElectionBackend;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.core.env.Environment;
 
 /** Creates the election bean of one {@code baton.election.<name>}, validating its properties. */
-final class ElectionFactory {
+final class ElectionFactory extends NamedBeanFactory<ElectionProperties, BatonElection> {
   static final String BEAN_NAME = "batonElectionFactory";
 
   private final ElectionBackend backend;
-  private final BatonProperties properties;
-  private final Environment environment;
-  private final ObjectProvider<MeterRegistry> meterRegistry;
 
   ElectionFactory(
       ElectionBackend backend,
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {
+    super(properties, environment, meterRegistry);
     this.backend = backend;
-    this.properties = properties;
-    this.environment = environment;
-    this.meterRegistry = meterRegistry;
   }
 
-  /** The bean name of election {@code name}. */
-  static String beanName(String name) {
-    return name + "Election";
-  }
-
+  @Override
   BatonElection create(String name) {
     String prefix = "baton.election." + name;
-    ElectionProperties p = properties.getElection().get(name);
-    if (p == null) {
-      throw new IllegalStateException("no properties under " + prefix);
-    }
-    @Nullable String path = p.getPath();
-    if (path == null || path.isBlank()) {
-      throw new BatonPropertyException(
-          prefix + ".path",
-          path,
-          "every election needs the path of its znode (or of its row, on the lease backend), e.g."
-              + " /services/"
-              + name
-              + "/leader",
-          null);
-    }
-    String participantId =
-        p.getParticipantId() != null
-            ? p.getParticipantId()
-            : InstanceId.of(properties, environment);
+    ElectionProperties p = entry(properties.election(), "baton.election", name);
+    String path =
+        requirePath(
+            prefix,
+            p.path(),
+            "every election needs the path of its znode (or of its row, on the lease backend),"
+                + " e.g. /services/"
+                + name
+                + "/leader");
+    String participantId = p.participantId() != null ? p.participantId() : instanceId();
     return PropertyCheck.of(prefix)
         .field("participantId", "participant-id", participantId)
-        .field("callbackDrainTimeout", "callback-drain-timeout", p.getCallbackDrainTimeout())
-        .field("connectionPolicy", "connection-policy", p.getConnectionPolicy())
+        .field("callbackDrainTimeout", "callback-drain-timeout", p.callbackDrainTimeout())
+        .field("connectionPolicy", "connection-policy", p.connectionPolicy())
         .field("election path", "path", path)
         .run(
-            () ->
-                BatonElection.builder(name, path)
-                    .participantId(participantId)
-                    .connectionPolicy(p.getConnectionPolicy())
-                    .role(p.getRole())
-                    .callbackDrainTimeout(p.getCallbackDrainTimeout())
-                    .autoStartup(p.isAutoStartup())
-                    .meterRegistry(meterRegistry.getIfUnique())
-                    .build(backend));
+            () -> {
+              BatonElectionBuilder b =
+                  BatonElection.builder(name, path)
+                      .participantId(participantId)
+                      .role(p.role())
+                      .autoStartup(p.autoStartup())
+                      .meterRegistry(meterRegistry());
+              PropertyMapper map = PropertyMapper.get();
+              map.from(p.connectionPolicy()).to(b::connectionPolicy);
+              map.from(p.callbackDrainTimeout()).to(b::callbackDrainTimeout);
+              return b.build(backend);
+            });
   }
 }

@@ -17,7 +17,7 @@ final class InstanceId {
   private InstanceId() {}
 
   static String of(BatonProperties props, Environment env) {
-    String configured = props.getInstanceId();
+    String configured = props.instanceId();
     if (configured != null && !configured.isBlank()) {
       return configured;
     }

@@ -5,18 +5,17 @@ import dev.baton.partition.GroupConfig;
 import dev.baton.partition.PartitionListener;
 import dev.baton.recipes.BatonSession;
 import dev.baton.spring.partition.BatonPartitionGroup;
-import dev.baton.spring.partition.CompositePartitionListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.BeanFactoryAnnotationUtils;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.core.env.Environment;
 
 /**
@@ -27,14 +26,12 @@ import org.springframework.core.env.Environment;
  * Listeners of one group are called in bean order ({@code @Order}) on assignment and in reverse
  * order on revocation.
  */
-final class PartitionGroupFactory {
+final class PartitionGroupFactory
+    extends NamedBeanFactory<PartitionGroupProperties, BatonPartitionGroup> {
   static final String BEAN_NAME = "batonPartitionGroupFactory";
   private static final Logger log = LoggerFactory.getLogger(PartitionGroupFactory.class);
 
   private final BatonSession session;
-  private final BatonProperties properties;
-  private final Environment environment;
-  private final ObjectProvider<MeterRegistry> meterRegistry;
   private final ConfigurableListableBeanFactory beanFactory;
 
   PartitionGroupFactory(
@@ -43,46 +40,31 @@ final class PartitionGroupFactory {
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry,
       ConfigurableListableBeanFactory beanFactory) {
+    super(properties, environment, meterRegistry);
     this.session = session;
-    this.properties = properties;
-    this.environment = environment;
-    this.meterRegistry = meterRegistry;
     this.beanFactory = beanFactory;
   }
 
-  /** The bean name of group {@code name}. */
-  static String beanName(String name) {
-    return name + "PartitionGroup";
-  }
-
+  @Override
   BatonPartitionGroup create(String name) {
     String prefix = "baton.partitions." + name;
-    PartitionGroupProperties p = properties.getPartitions().get(name);
-    if (p == null) {
-      throw new IllegalStateException("no properties under " + prefix);
-    }
-    @Nullable String path = p.getPath();
-    if (path == null || path.isBlank()) {
-      throw new BatonPropertyException(
-          prefix + ".path",
-          path,
-          "every partition group needs the path of its znode, e.g. /services/" + name + "/group",
-          null);
-    }
-    String memberId =
-        p.getMemberId() != null
-            ? p.getMemberId()
-            : InstanceId.memberId(InstanceId.of(properties, environment));
+    PartitionGroupProperties p = entry(properties.partitions(), "baton.partitions", name);
+    String path =
+        requirePath(
+            prefix,
+            p.path(),
+            "every partition group needs the path of its znode, e.g. /services/" + name + "/group");
+    String memberId = p.memberId() != null ? p.memberId() : InstanceId.memberId(instanceId());
     GroupConfig config =
         PropertyCheck.of(prefix)
             .field("memberId", "member-id", memberId)
-            .field("partitionCount", "partition-count", p.getPartitionCount())
-            .field("weight", "weight", p.getWeight())
-            .field("zone", "zone", p.getZone())
-            .field("drainTimeout", "drain-timeout", p.getDrainTimeout())
-            .field("rejoinGrace", "rejoin-grace", p.getRejoinGrace())
-            .field("rebalanceMaxDelay", "rebalance-max-delay", p.getRebalanceMaxDelay())
-            .field("rebalanceDelay", "rebalance-delay", p.getRebalanceDelay())
+            .field("partitionCount", "partition-count", p.partitionCount())
+            .field("weight", "weight", p.weight())
+            .field("zone", "zone", p.zone())
+            .field("drainTimeout", "drain-timeout", p.drainTimeout())
+            .field("rejoinGrace", "rejoin-grace", p.rejoinGrace())
+            .field("rebalanceMaxDelay", "rebalance-max-delay", p.rebalanceMaxDelay())
+            .field("rebalanceDelay", "rebalance-delay", p.rebalanceDelay())
             .field("group path", "path", path)
             .run(() -> config(path, memberId, p));
     return new BatonPartitionGroup(
@@ -90,29 +72,21 @@ final class PartitionGroupFactory {
         session,
         config,
         new CompositePartitionListener(listeners(name)),
-        p.isAutoStartup(),
+        p.autoStartup(),
         BatonPartitionGroup.DEFAULT_PHASE);
   }
 
   private GroupConfig config(String path, String memberId, PartitionGroupProperties p) {
-    GroupConfig.Builder b =
-        GroupConfig.builder(path)
-            .memberId(memberId)
-            .weight(p.getWeight())
-            .drainTimeout(p.getDrainTimeout())
-            .rejoinGrace(p.getRejoinGrace())
-            .rebalanceDelay(p.getRebalanceDelay())
-            .rebalanceMaxDelay(p.getRebalanceMaxDelay());
-    if (p.getPartitionCount() != null) {
-      b.partitionCount(p.getPartitionCount());
-    }
-    if (p.getZone() != null) {
-      b.zone(p.getZone());
-    }
-    MeterRegistry registry = meterRegistry.getIfUnique();
-    if (registry != null) {
-      b.meterRegistry(registry);
-    }
+    GroupConfig.Builder b = GroupConfig.builder(path).memberId(memberId);
+    PropertyMapper map = PropertyMapper.get();
+    map.from(p.partitionCount()).to(b::partitionCount);
+    map.from(p.weight()).to(b::weight);
+    map.from(p.zone()).to(b::zone);
+    map.from(p.drainTimeout()).to(b::drainTimeout);
+    map.from(p.rejoinGrace()).to(b::rejoinGrace);
+    map.from(p.rebalanceDelay()).to(b::rebalanceDelay);
+    map.from(p.rebalanceMaxDelay()).to(b::rebalanceMaxDelay);
+    map.from(meterRegistry()).to(b::meterRegistry);
     return b.build();
   }
 
@@ -121,8 +95,8 @@ final class PartitionGroupFactory {
     IdentityHashMap<PartitionListener, String> names = new IdentityHashMap<>();
     beans.forEach((beanName, bean) -> names.put(bean, beanName));
     List<String> groups =
-        properties.getPartitions().entrySet().stream()
-            .filter(e -> e.getValue().isEnabled())
+        properties.partitions().entrySet().stream()
+            .filter(e -> e.getValue().enabled())
             .map(Map.Entry::getKey)
             .toList();
     List<PartitionListener> result = new ArrayList<>();

@@ -7,11 +7,11 @@ import org.jspecify.annotations.Nullable;
  * The {@link BatonConnectionDetails} of {@code baton.connect-string}, used when the application has
  * no bean of its own (Spring Boot's convention for connection details).
  */
-public class PropertiesBatonConnectionDetails implements BatonConnectionDetails {
+class PropertiesBatonConnectionDetails implements BatonConnectionDetails {
   private final BatonProperties properties;
 
   /** The connection details of {@code properties}. */
-  public PropertiesBatonConnectionDetails(BatonProperties properties) {
+  PropertiesBatonConnectionDetails(BatonProperties properties) {
     this.properties = properties;
   }
 
@@ -22,7 +22,7 @@ public class PropertiesBatonConnectionDetails implements BatonConnectionDetails 
    */
   @Override
   public String connectString() {
-    @Nullable String value = properties.getConnectString();
+    @Nullable String value = properties.connectString();
     if (value == null || value.isBlank()) {
       throw new BatonPropertyException(
           "baton.connect-string", value, "the ZooKeeper connect string is not set", null);

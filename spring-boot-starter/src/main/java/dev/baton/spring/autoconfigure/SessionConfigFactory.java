@@ -7,10 +7,10 @@ import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.TlsConfig;
 import dev.baton.recipes.security.ZkIdentity;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.PropertyMapper;
 
 /** Builds the {@link SessionConfig} from {@code baton.*}, blaming the property of each error. */
 final class SessionConfigFactory {
@@ -22,23 +22,19 @@ final class SessionConfigFactory {
       throw new BatonPropertyException(
           "baton.connect-string", connectString, "the ZooKeeper connect string is empty", null);
     }
-    SessionConfig.Builder b =
-        SessionConfig.builder(connectString)
-            .sessionTimeout(props.getSessionTimeout())
-            .closeTimeout(props.getCloseTimeout())
-            .closeOnJvmExit(closeOnJvmExit);
-    Duration connectionTimeout = props.getConnectionTimeout();
-    if (connectionTimeout != null) {
-      // Unset keeps SessionConfig's default, which follows a shorter session timeout.
-      b.connectionTimeout(connectionTimeout);
-    }
-    String namespace = props.getNamespace();
-    if (namespace != null && !namespace.isBlank()) {
-      b.namespace(namespace.startsWith("/") ? namespace.substring(1) : namespace);
-    }
-    authentications(props.getAuthentication()).forEach(b::authentication);
-    b.tls(tls(props.getTls()));
-    b.aclPolicy(acl(props.getAcl()));
+    SessionConfig.Builder b = SessionConfig.builder(connectString).closeOnJvmExit(closeOnJvmExit);
+    PropertyMapper map = PropertyMapper.get();
+    map.from(props.sessionTimeout()).to(b::sessionTimeout);
+    // Unset keeps SessionConfig's default, which follows a shorter session timeout.
+    map.from(props.connectionTimeout()).to(b::connectionTimeout);
+    map.from(props.closeTimeout()).to(b::closeTimeout);
+    map.from(props.namespace())
+        .whenHasText()
+        .as(n -> n.startsWith("/") ? n.substring(1) : n)
+        .to(b::namespace);
+    authentications(props.authentication()).forEach(b::authentication);
+    b.tls(tls(props.tls()));
+    b.aclPolicy(acl(props.acl()));
     return b;
   }
 
@@ -46,25 +42,25 @@ final class SessionConfigFactory {
   static SessionConfig build(SessionConfig.Builder builder, BatonProperties props) {
     return PropertyCheck.of("baton")
         .field("connectString", "connect-string", null)
-        .field("sessionTimeout", "session-timeout", props.getSessionTimeout())
-        .field("connectionTimeout", "connection-timeout", props.getConnectionTimeout())
-        .field("closeTimeout", "close-timeout", props.getCloseTimeout())
-        .field("timeouts", "session-timeout", props.getSessionTimeout())
-        .field("namespace", "namespace", props.getNamespace())
+        .field("sessionTimeout", "session-timeout", props.sessionTimeout())
+        .field("connectionTimeout", "connection-timeout", props.connectionTimeout())
+        .field("closeTimeout", "close-timeout", props.closeTimeout())
+        .field("timeouts", "session-timeout", props.sessionTimeout())
+        .field("namespace", "namespace", props.namespace())
         .field("SASL mechanism", "authentication", null)
-        .field("ACL policy", "acl.policy", props.getAcl().getPolicy())
+        .field("ACL policy", "acl.policy", props.acl().policy())
         .run(builder::build);
   }
 
   private static List<Authentication> authentications(AuthenticationProperties auth) {
     List<Authentication> result = new ArrayList<>();
-    if (auth.getDigest().isConfigured()) {
-      result.add(credentials("baton.authentication.digest", auth.getDigest(), true));
+    if (auth.digest().isConfigured()) {
+      result.add(credentials("baton.authentication.digest", auth.digest(), true));
     }
-    if (auth.getSaslDigest().isConfigured()) {
-      result.add(credentials("baton.authentication.sasl-digest", auth.getSaslDigest(), false));
+    if (auth.saslDigest().isConfigured()) {
+      result.add(credentials("baton.authentication.sasl-digest", auth.saslDigest(), false));
     }
-    String loginContext = auth.getSasl().getLoginContext();
+    String loginContext = auth.sasl().loginContext();
     if (loginContext != null) {
       result.add(
           PropertyCheck.of("baton.authentication.sasl")
@@ -76,8 +72,8 @@ final class SessionConfigFactory {
 
   private static Authentication credentials(
       String prefix, AuthenticationProperties.Credentials c, boolean digest) {
-    @Nullable String user = c.getUser();
-    @Nullable String password = c.getPassword();
+    @Nullable String user = c.user();
+    @Nullable String password = c.password();
     if (user == null) {
       throw new BatonPropertyException(prefix + ".user", null, "the user is missing", null);
     }
@@ -96,40 +92,33 @@ final class SessionConfigFactory {
   }
 
   private static @Nullable TlsConfig tls(TlsProperties tls) {
-    String trustStore = tls.getTrustStore();
-    String keyStore = tls.getKeyStore();
+    String trustStore = tls.trustStore();
+    String keyStore = tls.keyStore();
     if (trustStore == null && keyStore == null) {
       return null;
     }
     return PropertyCheck.of("baton.tls")
-        .field("trustStoreType", "trust-store-type", tls.getTrustStoreType())
-        .field("keyStoreType", "key-store-type", tls.getKeyStoreType())
+        .field("trustStoreType", "trust-store-type", tls.trustStoreType())
+        .field("keyStoreType", "key-store-type", tls.keyStoreType())
         .field("trustStore", "trust-store", trustStore)
         .field("keyStore", "key-store", keyStore)
         .run(
             () -> {
-              TlsConfig.Builder b =
-                  TlsConfig.builder().hostnameVerification(tls.isHostnameVerification());
-              if (trustStore != null) {
-                b.trustStore(Path.of(trustStore), tls.getTrustStorePassword());
-              }
-              if (keyStore != null) {
-                b.keyStore(Path.of(keyStore), tls.getKeyStorePassword());
-              }
-              if (tls.getTrustStoreType() != null) {
-                b.trustStoreType(tls.getTrustStoreType());
-              }
-              if (tls.getKeyStoreType() != null) {
-                b.keyStoreType(tls.getKeyStoreType());
-              }
+              TlsConfig.Builder b = TlsConfig.builder();
+              PropertyMapper map = PropertyMapper.get();
+              map.from(tls.hostnameVerification()).to(b::hostnameVerification);
+              map.from(trustStore).to(s -> b.trustStore(Path.of(s), tls.trustStorePassword()));
+              map.from(keyStore).to(s -> b.keyStore(Path.of(s), tls.keyStorePassword()));
+              map.from(tls.trustStoreType()).to(b::trustStoreType);
+              map.from(tls.keyStoreType()).to(b::keyStoreType);
               return b.build();
             });
   }
 
   private static @Nullable AclPolicy acl(AclProperties acl) {
-    AclProperties.Policy kind = acl.getPolicy();
+    AclProperties.Policy kind = acl.policy();
     if (kind == null) {
-      if (!acl.getReaders().isEmpty() || !acl.getWriters().isEmpty()) {
+      if (!acl.readers().isEmpty() || !acl.writers().isEmpty()) {
         throw new BatonPropertyException(
             "baton.acl.policy",
             null,
@@ -140,8 +129,8 @@ final class SessionConfigFactory {
     }
     AclPolicy policy =
         kind == AclProperties.Policy.OPEN ? AclPolicy.open() : AclPolicy.creatorOnly();
-    policy = policy.withReaders(identities("baton.acl.readers", acl.getReaders()));
-    return policy.withWriters(identities("baton.acl.writers", acl.getWriters()));
+    policy = policy.withReaders(identities("baton.acl.readers", acl.readers()));
+    return policy.withWriters(identities("baton.acl.writers", acl.writers()));
   }
 
   /** Parses {@code scheme:id} identities, e.g. {@code sasl:svc} or {@code x509:CN=a,O=b}. */

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.availability;
 
-import dev.baton.spring.election.BatonElection;
-import dev.baton.spring.partition.BatonPartitionGroup;
+import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -46,8 +45,7 @@ public final class AvailabilityGuard
     implements SmartLifecycle, ApplicationListener<AvailabilityChangeEvent<?>> {
   private static final Logger log = LoggerFactory.getLogger(AvailabilityGuard.class);
 
-  private final List<BatonElection> elections;
-  private final List<BatonPartitionGroup> groups;
+  private final List<RejoinableLifecycle<?>> members;
   private final @Nullable HealthProbe probe;
   private final Duration interval;
   private final Object lock = new Object();
@@ -60,16 +58,15 @@ public final class AvailabilityGuard
   /**
    * A guard of these elections and groups.
    *
+   * @param members the elections and partition groups
    * @param probe the health check, or null to follow the readiness state only
    * @param interval how often the health is checked
    */
   public AvailabilityGuard(
-      List<BatonElection> elections,
-      List<BatonPartitionGroup> groups,
+      List<? extends RejoinableLifecycle<?>> members,
       @Nullable HealthProbe probe,
       Duration interval) {
-    this.elections = List.copyOf(elections);
-    this.groups = List.copyOf(groups);
+    this.members = List.copyOf(members);
     this.probe = probe;
     this.interval = interval;
   }
@@ -142,7 +139,7 @@ public final class AvailabilityGuard
   /** Stops before the elections and groups (a higher phase stops earlier). */
   @Override
   public int getPhase() {
-    return BatonElection.DEFAULT_PHASE + 1;
+    return RejoinableLifecycle.DEFAULT_PHASE + 1;
   }
 
   /** True while the guard keeps the elections and groups left. */
@@ -155,23 +152,18 @@ public final class AvailabilityGuard
       Optional<String> reason = unavailableReason();
       if (reason.isPresent() && !left) {
         log.info(
-            "Baton: the application is unavailable ({}): leaving elections {} and partition"
-                + " groups {}",
+            "Baton: the application is unavailable ({}): leaving elections and partition groups {}",
             reason.get(),
-            electionNames(),
-            groupNames());
+            names());
         left = true;
-        elections.forEach(BatonElection::leave);
-        groups.forEach(BatonPartitionGroup::leave);
+        members.forEach(RejoinableLifecycle::leave);
       } else if (reason.isEmpty() && left) {
         log.info(
-            "Baton: the application is available again: rejoining elections {} and partition"
-                + " groups {}",
-            electionNames(),
-            groupNames());
+            "Baton: the application is available again: rejoining elections and partition groups"
+                + " {}",
+            names());
         left = false;
-        elections.forEach(BatonElection::rejoin);
-        groups.forEach(BatonPartitionGroup::rejoin);
+        members.forEach(RejoinableLifecycle::rejoin);
       }
     } catch (RuntimeException e) {
       // Kept running: the next check retries. Logged, never silent.
@@ -189,11 +181,7 @@ public final class AvailabilityGuard
     return probe == null ? Optional.empty() : probe.unhealthy().map(p -> "health: " + p);
   }
 
-  private List<String> electionNames() {
-    return elections.stream().map(BatonElection::name).toList();
-  }
-
-  private List<String> groupNames() {
-    return groups.stream().map(BatonPartitionGroup::name).toList();
+  private List<String> names() {
+    return members.stream().map(RejoinableLifecycle::name).toList();
   }
 }

@@ -6,7 +6,7 @@ import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.Participant;
-import dev.baton.spring.support.Membership;
+import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -14,10 +14,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * One Baton {@link LeaderElection} as a Spring lifecycle bean: {@link #start()} enters the election
@@ -42,39 +40,20 @@ import org.springframework.context.SmartLifecycle;
  * (up to its drain timeout), so events of successive elections do not interleave. Do not call them
  * from a leadership event listener; call {@link #yield()} there. Thread-safe.
  */
-public final class BatonElection
-    implements SmartLifecycle, ApplicationEventPublisherAware, DisposableBean {
-  /** The default lifecycle phase: after most beans start, before they stop. */
-  public static final int DEFAULT_PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
-
+public final class BatonElection extends RejoinableLifecycle<LeaderElection>
+    implements ApplicationEventPublisherAware {
   private static final Logger log = LoggerFactory.getLogger(BatonElection.class);
 
-  /** Whether this instance takes part in the election. */
-  public enum Participation {
-    /** The lifecycle is not running (never started, or stopped). */
-    STOPPED,
-    /** The lifecycle runs and the instance is a candidate. */
-    JOINED,
-    /** The lifecycle runs but the instance left the election ({@link #leave()}). */
-    LEFT
-  }
-
-  private final String name;
   private final String role;
   private final ElectionBackend backend;
   private final ElectionConfig config;
-  private final boolean autoStartup;
-  private final int phase;
-  private final Membership<LeaderElection> membership = new Membership<>(this::open, this::close);
   private @Nullable ApplicationEventPublisher publisher;
 
   BatonElection(BatonElectionBuilder b, ElectionBackend backend, ElectionConfig config) {
-    this.name = b.name;
+    super(b.name, b.autoStartup, b.phase);
     this.role = b.role == null ? b.name : b.role;
     this.backend = Objects.requireNonNull(backend, "backend");
     this.config = config;
-    this.autoStartup = b.autoStartup;
-    this.phase = b.phase;
   }
 
   /**
@@ -90,11 +69,6 @@ public final class BatonElection
   @Override
   public void setApplicationEventPublisher(ApplicationEventPublisher applicationEventPublisher) {
     this.publisher = applicationEventPublisher;
-  }
-
-  /** The election's name. */
-  public String name() {
-    return name;
   }
 
   /** The Spring Integration role of the election's endpoints (the name unless configured). */
@@ -144,7 +118,7 @@ public final class BatonElection
       return e.health();
     }
     LeaderElection.State state =
-        membership.everStarted() ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
+        everStarted() ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
     return new ElectionHealth(
         state,
         backend.isConnected(),
@@ -154,11 +128,6 @@ public final class BatonElection
         0,
         0,
         Optional.empty());
-  }
-
-  /** Whether this instance takes part now. */
-  public Participation participation() {
-    return membership.state(Participation.STOPPED, Participation.JOINED, Participation.LEFT);
   }
 
   /**
@@ -182,75 +151,29 @@ public final class BatonElection
       try {
         e.resign();
       } catch (IllegalStateException closedMeanwhile) {
-        log.debug("election '{}' closed before it could resign", name, closedMeanwhile);
+        log.debug("election '{}' closed before it could resign", name(), closedMeanwhile);
       }
     }
   }
 
-  /**
-   * Leaves the election while the lifecycle keeps running: the term (if any) is revoked and the
-   * successor takes over. Idempotent; {@link #rejoin()} undoes it.
-   */
-  public void leave() {
-    membership.leave();
-  }
-
-  /** Joins the election again after {@link #leave()} (if the lifecycle runs). Idempotent. */
-  public void rejoin() {
-    membership.rejoin();
-  }
-
-  @Override
-  public void start() {
-    membership.start();
-  }
-
-  @Override
-  public void stop() {
-    membership.stop();
-  }
-
-  @Override
-  public boolean isRunning() {
-    return membership.isRunning();
-  }
-
-  @Override
-  public boolean isAutoStartup() {
-    return autoStartup;
-  }
-
-  @Override
-  public int getPhase() {
-    return phase;
-  }
-
-  /** Leaves the election if a failed start-up never stopped the lifecycle. */
-  @Override
-  public void destroy() {
-    stop();
-  }
-
-  private @Nullable LeaderElection current() {
-    return membership.current();
-  }
-
   /** Creates and starts a new election; called under the lock, it runs no user code. */
-  private LeaderElection open() {
+  @Override
+  protected LeaderElection open() {
     LeaderElection e = backend.create(config, new EventPublishingListener(this));
     e.start();
     log.info(
         "Baton election '{}': joined {} on {} as {}",
-        name,
+        name(),
         config.path(),
         backend.kind(),
         config.participantId());
     return e;
   }
 
-  private void close(LeaderElection e) {
+  @Override
+  protected void close(LeaderElection e) {
     e.close();
-    log.info("Baton election '{}': left {}", name, config.path());
+    log.info("Baton election '{}': left {}", name(), config.path());
   }
 
   /** Publishes an event if the bean lives in an application context. */
@@ -263,6 +186,6 @@ public final class BatonElection
 
   @Override
   public String toString() {
-    return "BatonElection{" + name + ", " + config.path() + ", " + config.participantId() + "}";
+    return "BatonElection{" + name() + ", " + config.path() + ", " + config.participantId() + "}";
   }
 }

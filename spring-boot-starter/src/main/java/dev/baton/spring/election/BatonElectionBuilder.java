@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.PropertyMapper;
 
 /**
  * Builds a {@link BatonElection}, for an application that declares its own election beans:
@@ -32,7 +33,7 @@ public final class BatonElectionBuilder {
   final String name;
   private final String path;
   private @Nullable String participantId;
-  private ConnectionPolicy connectionPolicy = ConnectionPolicy.STANDARD;
+  private @Nullable ConnectionPolicy connectionPolicy;
   @Nullable String role;
   private @Nullable Duration callbackDrainTimeout;
   boolean autoStartup = true;
@@ -54,7 +55,7 @@ public final class BatonElectionBuilder {
     return this;
   }
 
-  /** What a suspended connection does to a term. */
+  /** What a suspended connection does to a term; the library's {@code STANDARD} if unset. */
   public BatonElectionBuilder connectionPolicy(ConnectionPolicy value) {
     this.connectionPolicy = Objects.requireNonNull(value, "connectionPolicy");
     return this;
@@ -129,16 +130,11 @@ public final class BatonElectionBuilder {
               + " needs ZooKeeper; the lease backend has no session (a failed renewal revokes the"
               + " term): use STANDARD");
     }
-    ElectionConfig.Builder b = ElectionConfig.builder(path).connectionPolicy(connectionPolicy);
-    if (participantId != null) {
-      b.participantId(participantId);
-    }
-    if (callbackDrainTimeout != null) {
-      b.callbackDrainTimeout(callbackDrainTimeout);
-    }
-    if (meterRegistry != null) {
-      b.meterRegistry(meterRegistry);
-    }
+    ElectionConfig.Builder b = ElectionConfig.builder(path).participantId(participantId);
+    PropertyMapper map = PropertyMapper.get();
+    map.from(connectionPolicy).to(b::connectionPolicy);
+    map.from(callbackDrainTimeout).to(b::callbackDrainTimeout);
+    map.from(meterRegistry).to(b::meterRegistry);
     customizer.accept(b);
     return new BatonElection(this, backend, b.build());
   }

@@ -2,11 +2,8 @@
 package dev.baton.spring.election;
 
 import dev.baton.recipes.election.Leadership;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import dev.baton.spring.lifecycle.ByName;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -15,60 +12,20 @@ import java.util.Set;
  * baton.election.<name>} or declared by the application. The {@link ElectionTerms} that
  * {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read. Immutable; thread-safe.
  */
-public final class BatonElections implements ElectionTerms {
-  private final Map<String, BatonElection> byName;
-
+public final class BatonElections extends ByName<BatonElection> implements ElectionTerms {
   /**
    * The registry of {@code elections}.
    *
    * @throws IllegalStateException if two elections have the same name
    */
   public BatonElections(List<BatonElection> elections) {
-    Map<String, BatonElection> map = new LinkedHashMap<>();
-    for (BatonElection e : elections) {
-      BatonElection previous = map.putIfAbsent(e.name(), e);
-      if (previous != null) {
-        throw new IllegalStateException(
-            "two BatonElection beans are named '"
-                + e.name()
-                + "' ("
-                + previous
-                + " and "
-                + e
-                + "): election names must be unique");
-      }
-    }
-    this.byName = Collections.unmodifiableMap(map);
-  }
-
-  /**
-   * The election {@code name}.
-   *
-   * @throws IllegalArgumentException if there is none of that name (the message lists the names)
-   */
-  public BatonElection get(String name) {
-    BatonElection e = byName.get(name);
-    if (e == null) {
-      throw new IllegalArgumentException(
-          "no Baton election named '"
-              + name
-              + "'; the elections are "
-              + byName.keySet()
-              + " (configure baton.election."
-              + name
-              + ".path or declare a BatonElection bean)");
-    }
-    return e;
-  }
-
-  /** Every election, in bean order. */
-  public Collection<BatonElection> all() {
-    return byName.values();
+    super(
+        elections, "election", "configure baton.election.%s.path or declare a BatonElection bean");
   }
 
   @Override
   public Set<String> names() {
-    return byName.keySet();
+    return super.names();
   }
 
   @Override
@@ -79,10 +36,5 @@ public final class BatonElections implements ElectionTerms {
   @Override
   public boolean isLeader(String name) {
     return get(name).isLeader();
-  }
-
-  @Override
-  public String toString() {
-    return "BatonElections" + byName.keySet();
   }
 }

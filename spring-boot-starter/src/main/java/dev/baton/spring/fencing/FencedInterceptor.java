@@ -2,43 +2,36 @@
 package dev.baton.spring.fencing;
 
 import dev.baton.recipes.election.Leadership;
+import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.leader.CurrentTerm;
-import java.lang.reflect.Method;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
-import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
-import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.BridgeMethodResolver;
 
 /**
  * Checks a {@link Fenced} call's term and registers its fence check with the current transaction,
  * then runs the method. The beans it needs are looked up at the first call.
  */
-final class FencedInterceptor implements MethodInterceptor {
+final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
   private final ObjectProvider<TransactionalFence> fences;
   private final ObjectProvider<ElectionTerms> terms;
-  private final UnaryOperator<String> resolver;
   private final CurrentTerm currentTerm = new CurrentTerm();
-  private final Map<Method, FencedMethod> methods = new ConcurrentHashMap<>();
 
   FencedInterceptor(
       ObjectProvider<TransactionalFence> fences,
       ObjectProvider<ElectionTerms> terms,
       UnaryOperator<String> resolver) {
+    super("Fenced", method -> FencedMethod.inspect(method, resolver));
     this.fences = fences;
     this.terms = terms;
-    this.resolver = resolver;
   }
 
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    FencedMethod fenced = methods.computeIfAbsent(specific(invocation), this::inspect);
+    FencedMethod fenced = advised(invocation);
     Leadership term = term(fenced);
     term.checkActive();
     TransactionalFence fence = fences.getIfAvailable();
@@ -83,20 +76,5 @@ final class FencedInterceptor implements MethodInterceptor {
         .leadership(election)
         .filter(Leadership::isActive)
         .orElseThrow(() -> new NotLeaderException(election, "@Fenced method " + fenced.display()));
-  }
-
-  private static Method specific(MethodInvocation invocation) {
-    Object target = invocation.getThis();
-    Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
-    return BridgeMethodResolver.findBridgedMethod(
-        AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass));
-  }
-
-  private FencedMethod inspect(Method method) {
-    return FencedMethod.inspect(method, resolver)
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "no @Fenced on " + FencedMethod.display(method) + " (a proxy mix-up)"));
   }
 }

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-import dev.baton.spring.support.AdvisedMethod;
+import dev.baton.spring.aop.AdvisedMethod;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -21,11 +20,8 @@ record FencedMethod(String display, String resource, String election) implements
     if (fenced == null) {
       return Optional.empty();
     }
-    String display = display(method);
-    int modifiers = method.getModifiers();
-    if (Modifier.isPrivate(modifiers)
-        || Modifier.isStatic(modifiers)
-        || Modifier.isFinal(modifiers)) {
+    String display = AdvisedMethod.display(method);
+    if (!AdvisedMethod.interceptable(method)) {
       throw new IllegalStateException(
           "@Fenced method "
               + display
@@ -48,9 +44,5 @@ record FencedMethod(String display, String resource, String election) implements
     }
     String election = resolver.apply(fenced.election());
     return Optional.of(new FencedMethod(display, resource, election == null ? "" : election));
-  }
-
-  static String display(Method method) {
-    return method.getDeclaringClass().getName() + "#" + method.getName();
   }
 }

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
+import dev.baton.spring.aop.AdvisedMethod;
+import dev.baton.spring.aop.AnnotatedMethodsPostProcessor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.support.AdvisedMethod;
-import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
-import java.lang.reflect.Method;
-import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.aopalliance.aop.Advice;
@@ -29,7 +26,14 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
 
   /** A post-processor whose advice goes last; the bean factory completes it. */
   public FencedPostProcessor() {
-    super(Fenced.class, Set.of(Fenced.class), false, ORDER);
+    super(
+        Fenced.class,
+        Set.of(Fenced.class),
+        false,
+        ORDER,
+        TransactionalFence.class,
+        true,
+        FencedMethod::inspect);
   }
 
   @Override
@@ -41,29 +45,8 @@ public class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver) {
-    return FencedMethod.inspect(method, resolver);
-  }
-
-  @Override
-  protected void requireSupport(String beanName, List<AdvisedMethod> found) {
-    if (beanFactory != null
-        && beanFactory.getBeanNamesForType(TransactionalFence.class, true, false).length == 0) {
-      throw new IllegalStateException(
-          "bean '"
-              + beanName
-              + "' has @Fenced methods ("
-              + found.get(0).display()
-              + ") but there is no TransactionalFence: it needs a single DataSource bean and"
-              + " spring-jdbc (or define a TransactionalFence bean)");
-    }
-  }
-
-  /** The elections' names; without elections every election a {@link Fenced} names is unknown. */
-  @Override
-  protected Optional<Set<String>> knownElections(BeanFactory beanFactory) {
-    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
-    return Optional.of(terms == null ? Set.of() : terms.names());
+  protected String unsupported(AdvisedMethod first) {
+    return "there is no TransactionalFence: it needs a single DataSource bean and spring-jdbc (or"
+        + " define a TransactionalFence bean)";
   }
 }

@@ -2,29 +2,26 @@
 package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
+import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
-import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.BridgeMethodResolver;
 
 /**
  * Runs a {@link LeaderOnly} call under the election's active term, bound to the thread, or skips
  * it. The election beans are looked up at the first call, not when the interceptor is built (it is
  * part of a bean post-processor, created before any ordinary bean).
  */
-final class LeaderOnlyInterceptor implements MethodInterceptor {
+final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMethod> {
   private static final Logger log = LoggerFactory.getLogger(LeaderOnlyInterceptor.class);
 
   /** The counter of skipped calls, tagged {@code election} and {@code method}. */
@@ -32,30 +29,27 @@ final class LeaderOnlyInterceptor implements MethodInterceptor {
 
   private final ObjectProvider<ElectionTerms> terms;
   private final ObjectProvider<MeterRegistry> registry;
-  private final UnaryOperator<String> resolver;
-  private final Map<Method, LeaderOnlyMethod> methods = new ConcurrentHashMap<>();
-  private final Map<Method, Counter> skips = new ConcurrentHashMap<>();
+  private final Map<LeaderOnlyMethod, Counter> skips = new ConcurrentHashMap<>();
 
   LeaderOnlyInterceptor(
       ObjectProvider<ElectionTerms> terms,
       ObjectProvider<MeterRegistry> registry,
       UnaryOperator<String> resolver) {
+    super("LeaderOnly", method -> LeaderOnlyMethod.inspect(method, resolver));
     this.terms = terms;
     this.registry = registry;
-    this.resolver = resolver;
   }
 
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    Method method = specific(invocation);
-    LeaderOnlyMethod leaderOnly = methods.computeIfAbsent(method, this::inspect);
+    LeaderOnlyMethod leaderOnly = advised(invocation);
     Optional<Leadership> outer = TermBinding.find(leaderOnly.election());
     Leadership leadership =
         outer.isPresent()
             ? outer.get()
             : electionTerms(leaderOnly).leadership(leaderOnly.election()).orElse(null);
     if (leadership == null || !leadership.isActive()) {
-      skip(method, leaderOnly, leadership);
+      skip(leaderOnly, leadership);
       return leaderOnly.skipValue();
     }
     leaderOnly.inject(invocation.getArguments(), leadership);
@@ -65,21 +59,6 @@ final class LeaderOnlyInterceptor implements MethodInterceptor {
     } finally {
       binding.release();
     }
-  }
-
-  private static Method specific(MethodInvocation invocation) {
-    Object target = invocation.getThis();
-    Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
-    return BridgeMethodResolver.findBridgedMethod(
-        AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass));
-  }
-
-  private LeaderOnlyMethod inspect(Method method) {
-    return LeaderOnlyMethod.inspect(method, resolver)
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "no @LeaderOnly on " + LeaderOnlyMethod.display(method) + " (a proxy mix-up)"));
   }
 
   private ElectionTerms electionTerms(LeaderOnlyMethod leaderOnly) {
@@ -95,7 +74,7 @@ final class LeaderOnlyInterceptor implements MethodInterceptor {
     return found;
   }
 
-  private void skip(Method method, LeaderOnlyMethod leaderOnly, @Nullable Leadership leadership) {
+  private void skip(LeaderOnlyMethod leaderOnly, @Nullable Leadership leadership) {
     if (log.isDebugEnabled()) {
       log.debug(
           "skipped {}: {}",
@@ -108,7 +87,7 @@ final class LeaderOnlyInterceptor implements MethodInterceptor {
     if (meters != null) {
       skips
           .computeIfAbsent(
-              method,
+              leaderOnly,
               m ->
                   Counter.builder(SKIPPED)
                       .description("@LeaderOnly calls skipped because this instance did not lead")

@@ -4,9 +4,8 @@ package dev.baton.spring.leader;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.support.AdvisedMethod;
+import dev.baton.spring.aop.AdvisedMethod;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -56,10 +55,7 @@ final class LeaderOnlyMethod implements AdvisedMethod {
       }
       return Optional.empty();
     }
-    int modifiers = method.getModifiers();
-    if (Modifier.isPrivate(modifiers)
-        || Modifier.isStatic(modifiers)
-        || Modifier.isFinal(modifiers)) {
+    if (!AdvisedMethod.interceptable(method)) {
       throw invalid(
           method,
           "is private, static or final, so Spring AOP cannot intercept it and it would run on"
@@ -70,7 +66,8 @@ final class LeaderOnlyMethod implements AdvisedMethod {
       throw invalid(method, "names no election: @LeaderOnly(\"<name of baton.election.<name>>\")");
     }
     return Optional.of(
-        new LeaderOnlyMethod(display(method), election, skipValue(method), List.copyOf(slots)));
+        new LeaderOnlyMethod(
+            AdvisedMethod.display(method), election, skipValue(method), List.copyOf(slots)));
   }
 
   /** The {@link LeaderTerm} parameters, declared on the method or on one it implements. */
@@ -119,11 +116,8 @@ final class LeaderOnlyMethod implements AdvisedMethod {
   }
 
   private static IllegalStateException invalid(Method method, String problem) {
-    return new IllegalStateException("@LeaderOnly method " + display(method) + " " + problem);
-  }
-
-  static String display(Method method) {
-    return method.getDeclaringClass().getName() + "#" + method.getName();
+    return new IllegalStateException(
+        "@LeaderOnly method " + AdvisedMethod.display(method) + " " + problem);
   }
 
   @Override

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
+import dev.baton.spring.aop.AdvisedMethod;
+import dev.baton.spring.aop.AnnotatedMethodsPostProcessor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.support.AdvisedMethod;
-import dev.baton.spring.support.AnnotatedMethodsPostProcessor;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.lang.reflect.Method;
-import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.aopalliance.aop.Advice;
@@ -31,7 +28,14 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
 
   /** A post-processor whose advice goes first; the bean factory completes it. */
   public LeaderOnlyPostProcessor() {
-    super(LeaderOnly.class, Set.of(LeaderOnly.class, LeaderTerm.class), true, ORDER);
+    super(
+        LeaderOnly.class,
+        Set.of(LeaderOnly.class, LeaderTerm.class),
+        true,
+        ORDER,
+        ElectionTerms.class,
+        false,
+        LeaderOnlyMethod::inspect);
   }
 
   @Override
@@ -43,31 +47,9 @@ public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
   }
 
   @Override
-  protected Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver) {
-    return LeaderOnlyMethod.inspect(method, resolver);
-  }
-
-  @Override
-  protected void requireSupport(String beanName, List<AdvisedMethod> found) {
-    if (beanFactory != null
-        && beanFactory.getBeanNamesForType(ElectionTerms.class, true, false).length == 0) {
-      throw new IllegalStateException(
-          "bean '"
-              + beanName
-              + "' has @LeaderOnly methods ("
-              + found.get(0).display()
-              + ") but the application has no elections: configure baton.election."
-              + found.get(0).election()
-              + ".path (or define an ElectionTerms bean)");
-    }
-  }
-
-  /** The elections' names; without elections, skipped: reported per bean already. */
-  @Override
-  protected Optional<Set<String>> knownElections(BeanFactory beanFactory) {
-    // Without ElectionTerms each bean reported it already; a lazy bean reports at its first call.
-    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
-    return Optional.ofNullable(terms).map(ElectionTerms::names);
+  protected String unsupported(AdvisedMethod first) {
+    return "the application has no elections: configure baton.election."
+        + first.election()
+        + ".path (or define an ElectionTerms bean)";
   }
 }

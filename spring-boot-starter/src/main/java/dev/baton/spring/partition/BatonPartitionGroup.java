@@ -9,19 +9,16 @@ import dev.baton.partition.MemberState;
 import dev.baton.partition.PartitionListener;
 import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.BatonSession;
-import dev.baton.spring.support.Membership;
+import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import java.util.Map;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 
 /**
- * Membership of one partition group as a Spring lifecycle bean: {@link #start()} joins the group
- * ({@link GroupMember}) and {@link #stop()} leaves it, releasing every partition after its {@code
- * revoked} callback (up to the drain timeout). The auto-configuration creates one per {@code
+ * One partition group member as a Spring lifecycle bean: {@link #start()} joins the group ({@link
+ * GroupMember}) and {@link #stop()} leaves it, releasing every partition after its {@code revoked}
+ * callback (up to the drain timeout). The auto-configuration creates one per {@code
  * baton.partitions.<name>} as the bean {@code <name>PartitionGroup}, with the application's {@link
  * PartitionListener} beans (see the auto-configuration for how they bind to groups).
  *
@@ -32,19 +29,12 @@ import org.springframework.context.SmartLifecycle;
  * callbacks run on the member's callback pool, never on ZooKeeper's or Curator's threads nor under
  * a lock. Thread-safe.
  */
-public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean {
-  /** The default lifecycle phase, the same as the elections'. */
-  public static final int DEFAULT_PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
-
+public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> {
   private static final Logger log = LoggerFactory.getLogger(BatonPartitionGroup.class);
 
-  private final String name;
   private final BatonSession session;
   private final GroupConfig config;
   private final PartitionListener listener;
-  private final boolean autoStartup;
-  private final int phase;
-  private final Membership<GroupMember> membership = new Membership<>(this::open, this::close);
 
   /**
    * A latent group member.
@@ -63,17 +53,10 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
       PartitionListener listener,
       boolean autoStartup,
       int phase) {
-    this.name = Objects.requireNonNull(name, "name");
+    super(name, autoStartup, phase);
     this.session = Objects.requireNonNull(session, "session");
     this.config = Objects.requireNonNull(config, "config");
     this.listener = Objects.requireNonNull(listener, "listener");
-    this.autoStartup = autoStartup;
-    this.phase = phase;
-  }
-
-  /** The group's name. */
-  public String name() {
-    return name;
   }
 
   /** The group's znode path. */
@@ -114,7 +97,7 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
       return m.health();
     }
     return new GroupHealth(
-        membership.isRunning() || membership.hasLeft() ? MemberState.CLOSED : MemberState.LATENT,
+        isRunning() || hasLeft() ? MemberState.CLOSED : MemberState.LATENT,
         session.isConnected(),
         false,
         false,
@@ -127,80 +110,22 @@ public final class BatonPartitionGroup implements SmartLifecycle, DisposableBean
         false);
   }
 
-  /** Whether this instance takes part now: STOPPED, JOINED or LEFT. */
-  public Participation participation() {
-    return membership.state(Participation.STOPPED, Participation.JOINED, Participation.LEFT);
-  }
-
-  /** Whether this instance takes part in the group. */
-  public enum Participation {
-    /** The lifecycle is not running (never started, or stopped). */
-    STOPPED,
-    /** The lifecycle runs and the instance is a member. */
-    JOINED,
-    /** The lifecycle runs but the instance left the group ({@link #leave()}). */
-    LEFT
-  }
-
-  /** Leaves the group while the lifecycle runs; idempotent; {@link #rejoin()} undoes it. */
-  public void leave() {
-    membership.leave();
-  }
-
-  /** Joins the group again after {@link #leave()} (if the lifecycle runs); idempotent. */
-  public void rejoin() {
-    membership.rejoin();
-  }
-
   @Override
-  public void start() {
-    membership.start();
-  }
-
-  @Override
-  public void stop() {
-    membership.stop();
-  }
-
-  @Override
-  public boolean isRunning() {
-    return membership.isRunning();
-  }
-
-  @Override
-  public boolean isAutoStartup() {
-    return autoStartup;
-  }
-
-  @Override
-  public int getPhase() {
-    return phase;
-  }
-
-  /** Leaves the group if a failed start-up never stopped the lifecycle. */
-  @Override
-  public void destroy() {
-    stop();
-  }
-
-  private @Nullable GroupMember current() {
-    return membership.current();
-  }
-
-  private GroupMember open() {
+  protected GroupMember open() {
     GroupMember m = GroupMember.create(session, config, listener);
     m.start();
-    log.info("Baton partition group '{}': joined {} as {}", name, config.group(), memberId());
+    log.info("Baton partition group '{}': joined {} as {}", name(), config.group(), memberId());
     return m;
   }
 
-  private void close(GroupMember m) {
+  @Override
+  protected void close(GroupMember m) {
     m.close();
-    log.info("Baton partition group '{}': left {}", name, config.group());
+    log.info("Baton partition group '{}': left {}", name(), config.group());
   }
 
   @Override
   public String toString() {
-    return "BatonPartitionGroup{" + name + ", " + config.group() + ", " + memberId() + "}";
+    return "BatonPartitionGroup{" + name() + ", " + config.group() + ", " + memberId() + "}";
   }
 }

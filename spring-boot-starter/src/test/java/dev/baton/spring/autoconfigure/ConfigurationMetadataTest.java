@@ -4,14 +4,24 @@ package dev.baton.spring.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.baton.fencing.sql.SqlFenceSchema;
+import dev.baton.recipes.SessionConfig;
+import dev.baton.recipes.lease.LeaseConfig;
+import dev.baton.recipes.scheduler.ClaimConfig;
+import dev.baton.recipes.scheduler.SqlJobStore;
+import dev.baton.recipes.security.TlsConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The configuration metadata generated for IDE completion, as the built classes hold it. */
 class ConfigurationMetadataTest {
@@ -73,22 +83,64 @@ class ConfigurationMetadataTest {
       assertThat(found).as(key).hasSize(1);
       assertThat((String) found.get(0).get("description")).as(key + " description").isNotBlank();
     }
-    List<Object> closeDefault =
-        JsonPath.read(json, "$.properties[?(@.name == 'baton.close-on-shutdown')].defaultValue");
-    assertThat(closeDefault).containsExactly(true);
-    List<Object> sessionDefault =
-        JsonPath.read(json, "$.properties[?(@.name == 'baton.session-timeout')].defaultValue");
-    assertThat(sessionDefault).containsExactly("15s");
+    assertThat(defaultOf(json, "baton.close-on-shutdown")).isEqualTo(true);
     assertThat(defaultOf(json, "baton.backend")).isEqualTo("zookeeper");
-    assertThat(defaultOf(json, "baton.lease.lease-duration")).isEqualTo("15s");
-    assertThat(defaultOf(json, "baton.lease.safety-margin")).isEqualTo("2s");
-    assertThat(defaultOf(json, "baton.lease.renew-interval")).isEqualTo("4s");
-    assertThat(defaultOf(json, "baton.lease.renew-timeout")).isEqualTo("4s");
-    assertThat(defaultOf(json, "baton.lease.poll-interval")).isEqualTo("2s");
-    assertThat(defaultOf(json, "baton.lease.poll-jitter")).isEqualTo(0.25);
-    assertThat(defaultOf(json, "baton.lease.table")).isEqualTo("baton_lease");
-    assertThat(defaultOf(json, "baton.lease.create-table")).isEqualTo(true);
-    assertThat(defaultOf(json, "baton.lease.listen")).isEqualTo(true);
+  }
+
+  /**
+   * The properties hold only what the application set; the defaults the metadata shows for them
+   * (META-INF/additional-spring-configuration-metadata.json) are the library configurations'.
+   */
+  @Test
+  void theDefaultsShownAreTheLibrarysDefaults(@TempDir Path dir) throws IOException {
+    String json = metadata();
+    SessionConfig session = SessionConfig.builder("localhost:2181").build();
+    assertThat(defaultOf(json, "baton.session-timeout")).isEqualTo(text(session.sessionTimeout()));
+    assertThat(defaultOf(json, "baton.close-timeout")).isEqualTo(text(session.closeTimeout()));
+    Path store = Files.writeString(dir.resolve("trust.p12"), "");
+    assertThat(defaultOf(json, "baton.tls.hostname-verification"))
+        .isEqualTo(TlsConfig.builder().trustStore(store, null).build().hostnameVerification());
+    LeaseConfig lease = LeaseConfig.defaults();
+    assertThat(defaultOf(json, "baton.lease.lease-duration"))
+        .isEqualTo(text(lease.leaseDuration()));
+    assertThat(defaultOf(json, "baton.lease.safety-margin")).isEqualTo(text(lease.safetyMargin()));
+    assertThat(defaultOf(json, "baton.lease.renew-interval"))
+        .isEqualTo(text(lease.renewInterval()));
+    assertThat(defaultOf(json, "baton.lease.renew-timeout")).isEqualTo(text(lease.renewTimeout()));
+    assertThat(defaultOf(json, "baton.lease.poll-interval")).isEqualTo(text(lease.pollInterval()));
+    assertThat(defaultOf(json, "baton.lease.poll-jitter")).isEqualTo(lease.pollJitter());
+    assertThat(defaultOf(json, "baton.lease.table")).isEqualTo(lease.table());
+    assertThat(defaultOf(json, "baton.lease.create-table")).isEqualTo(lease.createTable());
+    assertThat(defaultOf(json, "baton.lease.listen")).isEqualTo(lease.listen());
+    assertThat(defaultOf(json, "baton.fence.table")).isEqualTo(SqlFenceSchema.DEFAULT_TABLE);
+    assertThat(defaultOf(json, "baton.scheduler.table-prefix"))
+        .isEqualTo(SqlJobStore.DEFAULT_PREFIX);
+    ClaimConfig claims = ClaimConfig.DEFAULT;
+    assertThat(defaultOf(json, "baton.scheduler.claim-lease")).isEqualTo(text(claims.lease()));
+    assertThat(defaultOf(json, "baton.scheduler.max-attempts")).isEqualTo(claims.maxAttempts());
+    assertThat(defaultOf(json, "baton.scheduler.retry-backoff"))
+        .isEqualTo(text(claims.retryBackoff()));
+    assertThat(defaultOf(json, "baton.scheduler.max-retry-backoff"))
+        .isEqualTo(text(claims.maxRetryBackoff()));
+    assertThat(defaultOf(json, "baton.scheduler.done-retention"))
+        .isEqualTo(text(claims.doneRetention()));
+    assertThat(defaultOf(json, "baton.scheduler.failed-retention"))
+        .isEqualTo(text(claims.failedRetention()));
+  }
+
+  /** A duration as the metadata writes it: the largest whole unit of d, h, m, s or ms. */
+  private static String text(Duration d) {
+    if (d.toMillis() % 1000 != 0) {
+      return d.toMillis() + "ms";
+    }
+    long s = d.toSeconds();
+    if (s % 86400 == 0) {
+      return s / 86400 + "d";
+    }
+    if (s % 3600 == 0) {
+      return s / 3600 + "h";
+    }
+    return s % 60 == 0 ? s / 60 + "m" : s + "s";
   }
 
   @Test
@@ -98,7 +150,7 @@ class ConfigurationMetadataTest {
         .contains("at most lease-duration + poll-interval * (1 + poll-jitter)")
         .doesNotContain("waits this long plus a poll");
     assertThat(descriptionOf(json, "baton.lease.create-table"))
-        .contains("its token sequence <table>_tokens")
+        .contains("its token sequence (the table's name and _tokens)")
         .contains("a table of an earlier version is upgraded");
     assertThat(descriptionOf(json, "baton.lease.listen"))
         .contains("one pooled connection per DataSource and table")

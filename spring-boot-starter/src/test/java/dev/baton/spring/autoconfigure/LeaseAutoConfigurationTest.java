@@ -97,7 +97,9 @@ class LeaseAutoConfigurationTest {
 
   @Test
   void theDefaultsAreTheLibrarys() {
-    LeaseConfig mapped = BatonLeaseAutoConfiguration.leaseConfig(new LeaseProperties());
+    LeaseConfig mapped =
+        BatonLeaseAutoConfiguration.leaseConfig(
+            new LeaseProperties(null, null, null, null, null, null, null, null, null));
     assertThat(mapped).usingRecursiveComparison().isEqualTo(LeaseConfig.defaults());
   }
 
@@ -115,6 +117,8 @@ class LeaseAutoConfigurationTest {
               assertThat(beans.getDependenciesForBean("billingElection"))
                   .contains(ElectionFactory.BEAN_NAME);
               assertThat(beans.getDependenciesForBean(ElectionFactory.BEAN_NAME))
+                  .contains(BatonElectionAutoConfiguration.BACKEND_BEAN);
+              assertThat(beans.getDependenciesForBean(BatonElectionAutoConfiguration.BACKEND_BEAN))
                   .contains(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN);
               assertThat(
                       beans.getDependenciesForBean(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN))

@@ -233,21 +233,59 @@ class FencingAutoConfigurationTest {
   }
 
   @Test
-  void thePropertyDefaultsAreTheLibrarysDefaults() {
-    assertThat(new FenceProperties().getTable()).isEqualTo(SqlFenceSchema.DEFAULT_TABLE);
-    assertThat(new JobStoreProperties().getTablePrefix()).isEqualTo(SqlJobStore.DEFAULT_PREFIX);
-    assertThat(new JobStoreProperties().getClaimLease()).isEqualTo(ClaimConfig.DEFAULT_LEASE);
-    assertThat(new JobStoreProperties().getMaxAttempts())
-        .isEqualTo(ClaimConfig.DEFAULT_MAX_ATTEMPTS);
-    JobStoreProperties p = new JobStoreProperties();
-    assertThat(
-            new ClaimConfig(
-                p.getClaimLease(),
-                p.getMaxAttempts(),
-                p.getRetryBackoff(),
-                p.getMaxRetryBackoff(),
-                p.getDoneRetention(),
-                p.getFailedRetention()))
-        .isEqualTo(ClaimConfig.DEFAULT);
+  void unsetPropertiesTakeTheLibrarysDefaults() {
+    withDataSource(Databases.dataSource("h2"))
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(SqlFence.class).table())
+                  .isEqualTo(SqlFenceSchema.DEFAULT_TABLE);
+              assertThat(context.getBean(SqlJobStore.class).claimConfig())
+                  .isEqualTo(ClaimConfig.DEFAULT);
+            });
+  }
+
+  @Test
+  void aRefusedSchedulerValueNamesItsProperty() {
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues(
+            "baton.scheduler.retry-backoff=1m", "baton.scheduler.max-retry-backoff=1s")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.max-retry-backoff")
+                    .hasStackTraceContaining("must be at least retryBackoff"));
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues("baton.scheduler.claim-lease=10ms")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("baton.scheduler.claim-lease"));
+  }
+
+  @Test
+  void setPropertiesReachTheLibrarysConfiguration() {
+    withDataSource(Databases.dataSource("h2"))
+        .withPropertyValues(
+            "baton.fence.table=my_fence",
+            "baton.scheduler.claim-lease=10s",
+            "baton.scheduler.max-attempts=2",
+            "baton.scheduler.retry-backoff=1s",
+            "baton.scheduler.max-retry-backoff=2s",
+            "baton.scheduler.done-retention=1d",
+            "baton.scheduler.failed-retention=2d")
+        .run(
+            context -> {
+              assertThat(context.getBean(SqlFence.class).table()).isEqualTo("my_fence");
+              assertThat(context.getBean(SqlJobStore.class).claimConfig())
+                  .isEqualTo(
+                      new ClaimConfig(
+                          Duration.ofSeconds(10),
+                          2,
+                          Duration.ofSeconds(1),
+                          Duration.ofSeconds(2),
+                          Duration.ofDays(1),
+                          Duration.ofDays(2)));
+            });
   }
 }

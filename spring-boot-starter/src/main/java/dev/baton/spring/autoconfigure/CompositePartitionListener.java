@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.partition;
+package dev.baton.spring.autoconfigure;
 
 import dev.baton.partition.PartitionListener;
 import dev.baton.partition.PartitionOwnership;
@@ -14,21 +14,16 @@ import org.slf4j.LoggerFactory;
  * in reverse order (the last to start work is the first to stop). Every listener is called even if
  * an earlier one threw; the first failure is then rethrown so that the member logs and counts it.
  * Called on the member's callback pool, like any listener. With no listener the member still takes
- * its partitions ({@link BatonPartitionGroup#ownedPartitions()} shows them).
+ * its partitions ({@code BatonPartitionGroup.ownedPartitions()} shows them).
  */
-public final class CompositePartitionListener implements PartitionListener {
+final class CompositePartitionListener implements PartitionListener {
   private static final Logger log = LoggerFactory.getLogger(CompositePartitionListener.class);
 
   private final List<PartitionListener> listeners;
 
   /** The listeners, in the order they are told of an assignment. */
-  public CompositePartitionListener(List<PartitionListener> listeners) {
+  CompositePartitionListener(List<PartitionListener> listeners) {
     this.listeners = List.copyOf(listeners);
-  }
-
-  /** The listeners, in assignment order. */
-  public List<PartitionListener> listeners() {
-    return listeners;
   }
 
   @Override

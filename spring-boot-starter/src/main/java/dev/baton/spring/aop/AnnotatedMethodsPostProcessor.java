@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.support;
+package dev.baton.spring.aop;
 
+import dev.baton.spring.election.ElectionTerms;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.aopalliance.aop.Advice;
@@ -38,6 +40,10 @@ public abstract class AnnotatedMethodsPostProcessor
     extends AbstractBeanFactoryAwareAdvisingPostProcessor implements SmartInitializingSingleton {
   private final Class<? extends Annotation> annotation;
   private final Collection<Class<? extends Annotation>> candidates;
+  private final Class<?> required;
+  private final boolean noElectionsKnown;
+  private final BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>>
+      inspector;
   private final Map<Class<?>, List<AdvisedMethod>> scanned = new ConcurrentHashMap<>();
   private final Map<String, String> elections = new ConcurrentHashMap<>();
   private UnaryOperator<String> resolver = UnaryOperator.identity();
@@ -50,14 +56,25 @@ public abstract class AnnotatedMethodsPostProcessor
    * @param candidates the annotations whose presence makes a class worth scanning
    * @param beforeExistingAdvisors whether the advice goes in front of the bean's other advice
    * @param order the post-processor's order
+   * @param required the bean type without which no bean may declare the annotation
+   * @param noElectionsKnown whether, without an {@link ElectionTerms} bean, every election named is
+   *     unknown (else the check is left to {@link #unsupported})
+   * @param inspector reads and checks one method's annotation, if any, resolving placeholders of
+   *     its attributes; throws {@link IllegalStateException} naming the method if it cannot work
    */
   protected AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
       Collection<Class<? extends Annotation>> candidates,
       boolean beforeExistingAdvisors,
-      int order) {
+      int order,
+      Class<?> required,
+      boolean noElectionsKnown,
+      BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>> inspector) {
+    this.inspector = inspector;
     this.annotation = annotation;
     this.candidates = List.copyOf(candidates);
+    this.required = required;
+    this.noElectionsKnown = noElectionsKnown;
     setBeforeExistingAdvisors(beforeExistingAdvisors);
     setOrder(order);
   }
@@ -71,31 +88,11 @@ public abstract class AnnotatedMethodsPostProcessor
   protected abstract Advice advice(BeanFactory beanFactory, UnaryOperator<String> resolver);
 
   /**
-   * Reads and checks one method's annotation, if any.
+   * Why a bean with annotated methods cannot be served without the required bean type.
    *
-   * @param method a user-declared method of a bean class
-   * @param resolver resolves placeholders of the annotation's attributes
-   * @throws IllegalStateException naming the method if the declaration cannot work
+   * @param first the bean's first annotated method
    */
-  protected abstract Optional<? extends AdvisedMethod> inspect(
-      Method method, UnaryOperator<String> resolver);
-
-  /**
-   * Checks that the application can serve a bean with annotated methods.
-   *
-   * @param beanName the bean's name
-   * @param found the bean's annotated methods, not empty
-   * @throws IllegalStateException if it cannot
-   */
-  protected abstract void requireSupport(String beanName, List<AdvisedMethod> found);
-
-  /**
-   * The names of the elections the application takes part in, once all singletons exist.
-   *
-   * @param beanFactory the bean factory
-   * @return the names, or empty to skip the check of the elections the methods name
-   */
-  protected abstract Optional<Set<String>> knownElections(BeanFactory beanFactory);
+  protected abstract String unsupported(AdvisedMethod first);
 
   @Override
   public void setBeanFactory(BeanFactory beanFactory) {
@@ -114,7 +111,18 @@ public abstract class AnnotatedMethodsPostProcessor
       Class<?> type = ClassUtils.getUserClass(AopUtils.getTargetClass(bean));
       List<AdvisedMethod> found = scanned.computeIfAbsent(type, this::scan);
       if (!found.isEmpty()) {
-        requireSupport(beanName, found);
+        if (beanFactory != null
+            && beanFactory.getBeanNamesForType(required, true, false).length == 0) {
+          throw new IllegalStateException(
+              "bean '"
+                  + beanName
+                  + "' has @"
+                  + annotation.getSimpleName()
+                  + " methods ("
+                  + found.get(0).display()
+                  + ") but "
+                  + unsupported(found.get(0)));
+        }
         advisedAny = true;
         found.stream()
             .filter(m -> !m.election().isEmpty())
@@ -141,7 +149,7 @@ public abstract class AnnotatedMethodsPostProcessor
     List<AdvisedMethod> found = new ArrayList<>();
     for (var method :
         ReflectionUtils.getUniqueDeclaredMethods(type, ReflectionUtils.USER_DECLARED_METHODS)) {
-      inspect(method, resolver).ifPresent(found::add);
+      inspector.apply(method, resolver).ifPresent(found::add);
     }
     return List.copyOf(found);
   }
@@ -157,11 +165,11 @@ public abstract class AnnotatedMethodsPostProcessor
     if (elections.isEmpty() || beanFactory == null) {
       return;
     }
-    Optional<Set<String>> names = knownElections(beanFactory);
-    if (names.isEmpty()) {
-      return;
+    ElectionTerms terms = beanFactory.getBeanProvider(ElectionTerms.class).getIfAvailable();
+    if (terms == null && !noElectionsKnown) {
+      return; // reported per bean already; a lazy bean reports at its first call
     }
-    Set<String> known = names.get();
+    Set<String> known = terms == null ? Set.of() : terms.names();
     Map<String, String> unknown = new TreeMap<>(elections);
     unknown.keySet().removeAll(known);
     if (!unknown.isEmpty()) {

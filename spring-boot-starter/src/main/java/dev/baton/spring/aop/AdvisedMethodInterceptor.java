@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.aop;
+
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.core.BridgeMethodResolver;
+
+/**
+ * The common part of the {@code @Fenced} and {@code @LeaderOnly} interceptors: finds the invoked
+ * method's declaration on the target class and reads it once.
+ *
+ * @param <M> what is read of one method
+ */
+public abstract class AdvisedMethodInterceptor<M extends AdvisedMethod>
+    implements MethodInterceptor {
+  private final String annotation;
+  private final Function<Method, Optional<M>> inspector;
+  private final Map<Method, M> methods = new ConcurrentHashMap<>();
+
+  /**
+   * An interceptor of the methods that {@code inspector} reads.
+   *
+   * @param annotation the annotation's simple name, for messages
+   * @param inspector reads one method's declaration, if it has one
+   */
+  protected AdvisedMethodInterceptor(String annotation, Function<Method, Optional<M>> inspector) {
+    this.annotation = annotation;
+    this.inspector = inspector;
+  }
+
+  /** The declaration of the invoked method, read once per method. */
+  protected M advised(MethodInvocation invocation) {
+    Object target = invocation.getThis();
+    Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
+    Method method =
+        BridgeMethodResolver.findBridgedMethod(
+            AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass));
+    return methods.computeIfAbsent(
+        method,
+        m ->
+            inspector
+                .apply(m)
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "no @"
+                                + annotation
+                                + " on "
+                                + AdvisedMethod.display(m)
+                                + " (a proxy mix-up)")));
+  }
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.spring.lifecycle;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The application's elections or partition groups by name: the common part of {@code
+ * BatonElections} and {@code BatonPartitionGroups}. Immutable; thread-safe.
+ *
+ * @param <T> the beans
+ */
+public abstract class ByName<T extends RejoinableLifecycle<?>> {
+  private final Map<String, T> byName;
+  private final String kind;
+  private final String hint;
+
+  /**
+   * The registry of {@code beans}.
+   *
+   * @param kind what a bean is, for messages ("election")
+   * @param hint how to declare one, for messages, with {@code %s} for the name
+   * @throws IllegalStateException if two beans have the same name
+   */
+  protected ByName(List<T> beans, String kind, String hint) {
+    Map<String, T> map = new LinkedHashMap<>();
+    for (T b : beans) {
+      T previous = map.putIfAbsent(b.name(), b);
+      if (previous != null) {
+        throw new IllegalStateException(
+            "two "
+                + b.getClass().getSimpleName()
+                + " beans are named '"
+                + b.name()
+                + "' ("
+                + previous
+                + " and "
+                + b
+                + "): "
+                + kind
+                + " names must be unique");
+      }
+    }
+    this.byName = Collections.unmodifiableMap(map);
+    this.kind = kind;
+    this.hint = hint;
+  }
+
+  /**
+   * The bean {@code name}.
+   *
+   * @throws IllegalArgumentException if there is none of that name (the message lists the names)
+   */
+  public T get(String name) {
+    T b = byName.get(name);
+    if (b == null) {
+      throw new IllegalArgumentException(
+          "no Baton "
+              + kind
+              + " named '"
+              + name
+              + "'; the names are "
+              + byName.keySet()
+              + " ("
+              + hint.formatted(name)
+              + ")");
+    }
+    return b;
+  }
+
+  /** The names. */
+  public Set<String> names() {
+    return byName.keySet();
+  }
+
+  /** Every bean, in bean order. */
+  public Collection<T> all() {
+    return byName.values();
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + byName.keySet();
+  }
+}
