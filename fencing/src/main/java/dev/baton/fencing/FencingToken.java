@@ -48,9 +48,12 @@ public final class FencingToken implements Comparable<FencingToken> {
    *
    * @param kind what the path is for, e.g. "election", named in the message
    * @return {@code path}
+   * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException naming the problem
    */
   public static String checkScope(String kind, String path) {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(path, "path");
     try {
       of(path, 0);
     } catch (IllegalArgumentException e) {

@@ -27,7 +27,7 @@ class ConfigurationErrorsTest {
 
   static List<ApiErrorRules.Case> nullArguments() {
     return ApiErrorRules.cases(
-        ApiErrorRules.publicClasses(Fence.class, "dev.baton.fencing", Set.of("support")), SAMPLES);
+        ApiErrorRules.publicClasses(Fence.class, "dev.baton.fencing", Set.of("internal")), SAMPLES);
   }
 
   @ParameterizedTest(name = "{0}")
