@@ -2,15 +2,16 @@
 package dev.baton.bench.history.check;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
-import dev.baton.bench.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code benchmarks/run history-check --dir=<directory>}: checks every exported history ({@code
@@ -18,16 +19,18 @@ import java.util.stream.Stream;
  * {@code RESULT history-check files=N violations=N} and fails if a history has a violation (none
  * found at all is a failure too: nothing was checked).
  */
+@Command(
+    name = "history-check",
+    description = "the independent checker over exported chaos histories (--dir=...)")
 public final class HistoryCheck implements Scenario {
-  @Override
-  public String description() {
-    return "the independent checker over exported chaos histories (--dir=...)";
-  }
+  @Option(names = "--dir", defaultValue = "target/chaos-history")
+  Path dir;
 
   @Override
   public void run(List<String> args) {
-    Settings s = Settings.parse(args, Set.of("dir"));
-    Path dir = Path.of(s.string("dir", "target/chaos-history"));
+    if (!Cli.parse(this, args)) {
+      return;
+    }
     List<Path> files = find(dir);
     if (files.isEmpty()) {
       throw new BenchmarkFailure("no history.json under " + dir.toAbsolutePath());
