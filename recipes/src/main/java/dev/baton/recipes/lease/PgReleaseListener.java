@@ -383,11 +383,11 @@ final class PgReleaseListener implements AutoCloseable {
    * stays away; false if the listener was closed or interrupted meanwhile.
    */
   private boolean giveWay(String failure) {
-    backendPid = 0;
-    disconnect();
     Duration away = FIRST_AWAY.multipliedBy(1L << Math.min(yields, 6));
     away = away.compareTo(MAX_AWAY) > 0 ? MAX_AWAY : away;
     yields++;
+    // The reason first, then the connection back (no longer listening), and only then the pid:
+    // whoever sees that the listener stopped listening also sees why, and finds it unlistened.
     degraded =
         "followers wake by polling alone: the listener on "
             + table
@@ -395,6 +395,8 @@ final class PgReleaseListener implements AutoCloseable {
             + failure
             + "): the pool seems to have no connection to spare; listening again in "
             + away;
+    disconnect();
+    backendPid = 0;
     log.warn(
         "gave the connection listening for releases in {} back to the pool, as a statement"
             + " failed while it held one: the pool seems to have no connection to spare (it"
