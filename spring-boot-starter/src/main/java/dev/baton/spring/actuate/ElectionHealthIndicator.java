@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.actuate;
 
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.Participant;
+import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import java.time.Duration;
 import java.util.List;
@@ -15,13 +18,13 @@ import org.springframework.boot.health.contributor.Health;
  *
  * <p>Details: {@code leader} (true or false), {@code token} (this instance's term, {@code ft:...},
  * or {@code none}), {@code termStart}, {@code participantId}, {@code path}, {@code role}, {@code
- * backend} ({@code zookeeper} or {@code lease}), {@code connected}, {@code state}, {@code
- * participation}, and from the backend (read at most every {@code participantsTtl}, only while
- * connected) {@code participants} (how many candidates; on the lease backend 1 while a live holder
- * exists, a lease having no queue) and {@code leaderId}. When present: {@code lastTransition},
- * {@code callbackFailures}, {@code loopFailures}, {@code failure}, and {@code degraded} (lease
- * backend: the failing statement and its error, or why followers wake by polling alone; see {@link
- * ElectionHealth#degraded()}).
+ * backend} ({@code zookeeper}, {@code lease}, or the class name of an application's own backend),
+ * {@code connected}, {@code state}, {@code participation}, and from the backend (read at most every
+ * {@code participantsTtl}, only while connected) {@code participants} (how many candidates; on the
+ * lease backend 1 while a live holder exists, a lease having no queue) and {@code leaderId}. When
+ * present: {@code lastTransition}, {@code callbackFailures}, {@code loopFailures}, {@code failure},
+ * and {@code degraded} (lease backend: the failing statement and its error, or why followers wake
+ * by polling alone; see {@link ElectionHealth#degraded()}).
  */
 final class ElectionHealthIndicator
     extends RecipeHealthIndicator<ElectionHealth, List<Participant>> {
@@ -47,9 +50,17 @@ final class ElectionHealthIndicator
         .withDetail("participantId", election.participantId())
         .withDetail("path", election.path())
         .withDetail("role", election.role())
-        .withDetail("backend", election.backend().kind())
+        .withDetail("backend", name(election.backend()))
         .withDetail("connected", h.connected())
         .withDetail("state", h.state().name());
+  }
+
+  /** The backend's name in the details. */
+  private static String name(Backend backend) {
+    if (backend instanceof BatonSession) {
+      return "zookeeper";
+    }
+    return backend instanceof LeaseBackend ? "lease" : backend.getClass().getSimpleName();
   }
 
   @Override

@@ -2,19 +2,18 @@
 package dev.baton.spring.autoconfigure;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElections;
-import dev.baton.spring.election.ElectionBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
@@ -24,10 +23,10 @@ import org.springframework.core.env.Environment;
  * {@link dev.baton.spring.election.ElectionTerms}) over every {@code BatonElection} bean, the
  * application's own included. Each election's participant id defaults to {@code baton.instance-id};
  * the application's {@link MeterRegistry} (if it has exactly one) receives the metrics. The
- * elections run on what {@code baton.backend} says, bound once as the {@link ElectionBackend} bean
- * {@code batonElectionBackend}: a {@link BatonSession} bean (zookeeper, the default) or a {@link
- * LeaseBackend} bean (lease); without it this backs off. An application's own {@link BatonElection}
- * beans can be built on the same bean.
+ * elections run on the {@link Backend} {@code baton.backend} names, bound once as {@value
+ * #BACKEND_BEAN} (an alias): the {@link BatonSession} bean (zookeeper, the default) or the {@link
+ * LeaseBackend} bean (lease); without it this backs off. An application's own elections, locks or
+ * schedulers can be built on the same bean, and a bean of its own named so replaces it.
  */
 @AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
 @Conditional(OnElectionBackendCondition.class)
@@ -37,39 +36,27 @@ public class BatonElectionAutoConfiguration {
   /** Creates the auto-configuration. */
   public BatonElectionAutoConfiguration() {}
 
-  /** The elections' backend bean's name: where {@code baton.backend} is bound, once. */
-  static final String BACKEND_BEAN = "batonElectionBackend";
+  /**
+   * The name of the backend the elections run on, bound once from {@code baton.backend}: an alias
+   * of the {@code BatonSession} or {@code LeaseBackend} bean, injected as a {@link Backend} with
+   * this name as its qualifier.
+   */
+  public static final String BACKEND_BEAN = "batonBackend";
 
-  /** The elections run on the ZooKeeper session. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
-  static class OnZooKeeper {
-    @Bean(BACKEND_BEAN)
-    @ConditionalOnMissingBean
-    ElectionBackend batonElectionBackend(BatonSession session) {
-      return ElectionBackend.of(session);
-    }
-  }
-
-  /** The elections run on the lease backend (and its {@code DataSource}). */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
-  static class OnLease {
-    @Bean(BACKEND_BEAN)
-    @ConditionalOnMissingBean
-    ElectionBackend batonElectionBackend(LeaseBackend backend) {
-      return ElectionBackend.of(backend);
-    }
+  /** Names the backend {@code baton.backend} chose {@link #BACKEND_BEAN}. */
+  @Bean
+  static BackendAlias batonBackendAlias(Environment environment) {
+    return new BackendAlias(environment);
   }
 
   /**
-   * The elections' factory; each election bean depends on it, so on the backend bean and the
-   * session or {@code DataSource} under it, which are destroyed after the elections released their
-   * terms.
+   * The elections' factory; each election bean depends on it, so on the backend (the session, or
+   * the lease backend and its {@code DataSource}), which is destroyed after the elections released
+   * their terms.
    */
   @Bean(ElectionFactory.BEAN_NAME)
   ElectionFactory batonElectionFactory(
-      ElectionBackend backend,
+      @Qualifier(BACKEND_BEAN) Backend backend,
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {

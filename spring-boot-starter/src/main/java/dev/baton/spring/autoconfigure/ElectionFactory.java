@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.recipes.backend.Backend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElectionBuilder;
-import dev.baton.spring.election.ElectionBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.PropertyMapper;
@@ -13,10 +13,10 @@ import org.springframework.core.env.Environment;
 final class ElectionFactory extends NamedBeanFactory<ElectionProperties, BatonElection> {
   static final String BEAN_NAME = "batonElectionFactory";
 
-  private final ElectionBackend backend;
+  private final Backend backend;
 
   ElectionFactory(
-      ElectionBackend backend,
+      Backend backend,
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.election;
 
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
@@ -29,8 +31,8 @@ import org.springframework.context.ApplicationEventPublisherAware;
  * and {@link #rejoin()} let the instance stay out of the election while the lifecycle runs (the
  * availability option uses them).
  *
- * <p>It runs on an {@link ElectionBackend}: a ZooKeeper {@code BatonSession} or a lease record in a
- * SQL database ({@code LeaseBackend}); everything above is the same on both.
+ * <p>It runs on a {@link Backend}: a ZooKeeper {@code BatonSession} or a lease record in a SQL
+ * database ({@code LeaseBackend}); everything above is the same on both.
  *
  * <p>Ordering: it starts in phase {@link #DEFAULT_PHASE}, late, and stops early, before the beans
  * of lower phases; it depends on the bean it runs on (the session, or the lease backend and its
@@ -45,11 +47,11 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   private static final Logger log = LoggerFactory.getLogger(BatonElection.class);
 
   private final String role;
-  private final ElectionBackend backend;
+  private final Backend backend;
   private final ElectionConfig config;
   private @Nullable ApplicationEventPublisher publisher;
 
-  BatonElection(BatonElectionBuilder b, ElectionBackend backend, ElectionConfig config) {
+  BatonElection(BatonElectionBuilder b, Backend backend, ElectionConfig config) {
     super(b.name, b.autoStartup, b.phase);
     this.role = b.role == null ? b.name : b.role;
     this.backend = Objects.requireNonNull(backend, "backend");
@@ -87,7 +89,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   }
 
   /** What the election runs on. */
-  public ElectionBackend backend() {
+  public Backend backend() {
     return backend;
   }
 
@@ -110,7 +112,9 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
 
   /**
    * A health snapshot. While the instance is out of the election the snapshot is of no election:
-   * state {@code LATENT} before the first start, {@code CLOSED} after, not leading.
+   * state {@code LATENT} before the first start, {@code CLOSED} after, not leading, connected as
+   * far as it is known without an election (the session's state on ZooKeeper; always on a backend
+   * that holds no connection outside an election, as the lease backend).
    */
   public ElectionHealth health() {
     LeaderElection e = current();
@@ -121,7 +125,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
         everStarted() ? LeaderElection.State.CLOSED : LeaderElection.State.LATENT;
     return new ElectionHealth(
         state,
-        backend.isConnected(),
+        !(backend instanceof BatonSession session) || session.isConnected(),
         false,
         Optional.empty(),
         Optional.<Instant>empty(),
@@ -159,13 +163,13 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   /** Creates and starts a new election; called under the lock, it runs no user code. */
   @Override
   protected LeaderElection open() {
-    LeaderElection e = backend.create(config, new EventPublishingListener(this));
+    LeaderElection e = LeaderElection.create(backend, config, new EventPublishingListener(this));
     e.start();
     log.info(
         "Baton election '{}': joined {} on {} as {}",
         name(),
         config.path(),
-        backend.kind(),
+        backend.getClass().getSimpleName(),
         config.participantId());
     return e;
   }

@@ -2,9 +2,9 @@
 package dev.baton.spring.election;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ConnectionPolicy;
 import dev.baton.recipes.election.ElectionConfig;
-import dev.baton.recipes.lease.LeaseBackend;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
@@ -17,15 +17,15 @@ import org.springframework.boot.context.properties.PropertyMapper;
  *
  * <pre>{@code
  * @Bean
- * BatonElection billingElection(BatonSession session) {
+ * BatonElection billingElection(@Qualifier("batonBackend") Backend backend) {
  *   return BatonElection.builder("billing", "/services/billing/leader")
  *       .participantId("billing-" + podName)
- *       .build(session);
+ *       .build(backend);
  * }
  * }</pre>
  *
- * On a database instead of ZooKeeper, build it on the {@link LeaseBackend} bean ({@code
- * baton.backend=lease}): {@code .build(leaseBackend)}.
+ * The bean {@code batonBackend} is the backend {@code baton.backend} chose, the one the starter's
+ * elections run on: the {@link BatonSession} (ZooKeeper) or the lease backend.
  *
  * <p>Not thread-safe.
  */
@@ -98,33 +98,15 @@ public final class BatonElectionBuilder {
   }
 
   /**
-   * Validates the settings and builds a latent election on {@code session}, on ZooKeeper.
-   *
-   * @throws IllegalArgumentException naming the first invalid setting (the library's field name)
-   */
-  public BatonElection build(BatonSession session) {
-    return build(ElectionBackend.of(session));
-  }
-
-  /**
-   * Validates the settings and builds a latent election on a lease record of {@code backend}.
-   *
-   * @throws IllegalArgumentException naming the first invalid setting (the library's field name)
-   */
-  public BatonElection build(LeaseBackend backend) {
-    return build(ElectionBackend.of(backend));
-  }
-
-  /**
    * Validates the settings and builds a latent election on {@code backend}.
    *
    * @throws IllegalArgumentException naming the first invalid setting (the library's field name),
-   *     or the connection policy {@code SESSION} on the lease backend, which has no session to
-   *     pause a term on (a failed renewal revokes it)
+   *     or the connection policy {@code SESSION} on a backend other than a {@link BatonSession}
+   *     (the lease backend has no session to pause a term on: a failed renewal revokes it)
    */
-  public BatonElection build(ElectionBackend backend) {
+  public BatonElection build(Backend backend) {
     Objects.requireNonNull(backend, "backend");
-    if (connectionPolicy == ConnectionPolicy.SESSION && backend instanceof ElectionBackend.Lease) {
+    if (connectionPolicy == ConnectionPolicy.SESSION && !(backend instanceof BatonSession)) {
       throw new IllegalArgumentException(
           "connectionPolicy SESSION pauses a term while a ZooKeeper connection is suspended and"
               + " needs ZooKeeper; the lease backend has no session (a failed renewal revokes the"

@@ -78,7 +78,7 @@ class LeaseAutoConfigurationTest {
               assertThat(c.listen()).isFalse();
               assertThat(c.createTable()).isTrue();
               BatonElection election = billing(ctx);
-              assertThat(election.backend().kind()).isEqualTo("lease");
+              assertThat(election.backend()).isSameAs(ctx.getBean(LeaseBackend.class));
               await().atMost(Duration.ofSeconds(10)).until(election::isLeader);
               assertThat(election.leadership().orElseThrow().token().value()).isEqualTo(1);
             });
@@ -91,7 +91,7 @@ class LeaseAutoConfigurationTest {
         .run(
             ctx -> {
               assertThat(ctx).hasNotFailed().hasSingleBean(LeaseBackend.class);
-              assertThat(billing(ctx).backend().kind()).isEqualTo("lease");
+              assertThat(billing(ctx).backend()).isSameAs(ctx.getBean(LeaseBackend.class));
             });
   }
 
@@ -117,9 +117,9 @@ class LeaseAutoConfigurationTest {
               assertThat(beans.getDependenciesForBean("billingElection"))
                   .contains(ElectionFactory.BEAN_NAME);
               assertThat(beans.getDependenciesForBean(ElectionFactory.BEAN_NAME))
-                  .contains(BatonElectionAutoConfiguration.BACKEND_BEAN);
-              assertThat(beans.getDependenciesForBean(BatonElectionAutoConfiguration.BACKEND_BEAN))
                   .contains(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN);
+              assertThat(beans.getAliases(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN))
+                  .containsExactly(BatonElectionAutoConfiguration.BACKEND_BEAN);
               assertThat(
                       beans.getDependenciesForBean(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN))
                   .contains("dataSource");
@@ -163,7 +163,7 @@ class LeaseAutoConfigurationTest {
               ctx -> {
                 assertThat(ctx).hasNotFailed().hasSingleBean(BatonSession.class);
                 assertThat(ctx).doesNotHaveBean(LeaseBackend.class);
-                assertThat(billing(ctx).backend().kind()).isEqualTo("zookeeper");
+                assertThat(billing(ctx).backend()).isSameAs(ctx.getBean(BatonSession.class));
               });
     }
   }
