@@ -44,6 +44,10 @@ class ScaleTest {
       // A hundred sessions in one JVM on two cores: a load spike must not expire them (which
       // would be churn, tested elsewhere, not scale).
       group.sessionTimeout = Duration.ofSeconds(20); // the test server's maximum (20 ticks)
+      // Each join makes the members already in rebalance 10,000 partitions in multis, and the new
+      // session's creation queues behind them on the one server: under load that took longer
+      // than the default 5 s connection timeout. Wait as long as a session may be silent.
+      group.connectionTimeout = group.sessionTimeout;
       long t0 = System.nanoTime();
       for (int i = 0; i < MEMBERS; i++) {
         group.add(String.format("m%03d", i));

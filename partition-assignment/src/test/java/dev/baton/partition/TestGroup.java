@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A group of real members on one ZooKeeper, each with its own session, plus a writer that keeps
@@ -39,6 +40,12 @@ final class TestGroup implements AutoCloseable {
 
   /** The members' session timeout; longer for tests whose load could starve heartbeats. */
   volatile Duration sessionTimeout = SESSION;
+
+  /**
+   * How long {@link #add} waits for a member's session to connect; {@code null} keeps the session's
+   * default (5 s). Longer for tests that connect many sessions under load.
+   */
+  volatile @Nullable Duration connectionTimeout;
 
   /** Set by tests whose faults (expiry on the server, drain timeouts) let beliefs overlap. */
   volatile boolean beliefsMayOverlap;
@@ -82,8 +89,12 @@ final class TestGroup implements AutoCloseable {
 
   /** Adds a member whose session connects through {@code via} (e.g. a TCP proxy). */
   synchronized Member addVia(String via, String id, UnaryOperator<GroupConfig.Builder> custom) {
-    BatonSession session =
-        BatonSession.start(SessionConfig.builder(via).sessionTimeout(sessionTimeout).build());
+    SessionConfig.Builder sessionConfig = SessionConfig.builder(via).sessionTimeout(sessionTimeout);
+    Duration connect = connectionTimeout;
+    if (connect != null) {
+      sessionConfig.connectionTimeout(connect);
+    }
+    BatonSession session = BatonSession.start(sessionConfig.build());
     RecordingListener listener = new RecordingListener(id, beliefs);
     GroupConfig config =
         custom

@@ -136,7 +136,7 @@ class ZkProcessEnsembleSecurityTest {
     first.create("/kept", new byte[0], OPEN, CreateMode.PERSISTENT);
 
     zk.restart(0);
-    zk.awaitQuorum(WITHIN);
+    zk.awaitQuorum(ZkProcessEnsemble.START_TIMEOUT); // a restart is a start
 
     assertThat(zk.securePort(0)).isEqualTo(securePort);
     States after = new States();

@@ -25,6 +25,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cannot connect.
  */
 class StatusTlsTest {
+  /**
+   * How long the TLS connections may take. The first one is this JVM's first TLS handshake and the
+   * server process's first: both load and set up JSSE (key stores, ciphers) and the client its
+   * Netty socket, all in cold code; on a loaded two-core machine that took longer than the default
+   * 5 s. A wrong store or a plain client still fails, only later (the plain client below keeps its
+   * short timeout and must fail).
+   */
+  private static final Duration LOADED = Duration.ofSeconds(20);
+
   private static TestCertificates certs;
   private static ZkProcessEnsemble ensemble;
 
@@ -50,7 +59,8 @@ class StatusTlsTest {
         closer.add(
             BatonSession.start(
                 SessionConfig.builder(ensemble.secureConnectString())
-                    .sessionTimeout(Duration.ofSeconds(10))
+                    .sessionTimeout(LOADED)
+                    .connectionTimeout(LOADED)
                     .tls(
                         TlsConfig.builder()
                             .trustStore(certs.trustStore(), certs.password())
@@ -73,7 +83,9 @@ class StatusTlsTest {
             "--tls-key",
             path(certs.clientKeyStore()),
             "--tls-password",
-            certs.password());
+            certs.password(),
+            "--timeout-ms",
+            String.valueOf(LOADED.toMillis()));
     assertThat(run.exit()).as(run.toString()).isEqualTo(StatusMain.OK);
     assertThat(run.json().get("election").get("leader").get("participant").asText())
         .isEqualTo("tls-worker");
