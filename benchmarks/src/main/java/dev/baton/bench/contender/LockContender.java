@@ -41,6 +41,14 @@ public interface LockContender extends AutoCloseable {
   /** The session's current ZooKeeper handle, for request counting. */
   ZooKeeper handle() throws Exception;
 
+  /**
+   * Waits until every release sent without waiting has been answered, so that its request was sent
+   * (ZooKeeper numbers a request when it writes it to the socket, not when it is queued) and is
+   * counted: the benchmark counts requests after the last hold of a slice. Nothing for a contender
+   * whose release waits for its answer.
+   */
+  default void awaitReleases() throws InterruptedException {}
+
   @Override
   void close();
 }

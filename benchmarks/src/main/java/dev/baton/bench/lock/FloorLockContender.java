@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
@@ -38,6 +39,7 @@ final class FloorLockContender implements LockContender {
   private final String path;
   private final boolean asyncRelease;
   private final AtomicReference<String> releaseFailure = new AtomicReference<>();
+  private final AtomicInteger pendingReleases = new AtomicInteger();
   private String held; // only the thread that holds the lock touches it
 
   FloorLockContender(String path, ZkClient settings, boolean asyncRelease) throws Exception {
@@ -108,12 +110,17 @@ final class FloorLockContender implements LockContender {
       throw new IllegalStateException("floor lock: release without a hold");
     }
     if (asyncRelease) {
+      pendingReleases.incrementAndGet();
       zk.delete(
           own,
           -1,
           (rc, p, ctx) -> {
             if (rc != Code.OK.intValue()) {
               releaseFailure.compareAndSet(null, "delete " + p + ": " + Code.get(rc));
+            }
+            synchronized (pendingReleases) {
+              pendingReleases.decrementAndGet();
+              pendingReleases.notifyAll();
             }
           },
           null);
@@ -125,6 +132,21 @@ final class FloorLockContender implements LockContender {
   @Override
   public ZooKeeper handle() {
     return zk;
+  }
+
+  @Override
+  public void awaitReleases() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    synchronized (pendingReleases) {
+      while (pendingReleases.get() > 0) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new BenchmarkFailure(
+              "floor lock: " + pendingReleases.get() + " asynchronous releases unanswered in 30 s");
+        }
+        TimeUnit.NANOSECONDS.timedWait(pendingReleases, left);
+      }
+    }
   }
 
   @Override

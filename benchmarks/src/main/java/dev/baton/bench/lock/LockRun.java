@@ -206,6 +206,9 @@ final class LockRun {
     if (f != null) {
       throw new BenchmarkFailure(library.key() + " contender failed: " + f);
     }
+    for (LockContender c : contenders) {
+      c.awaitReleases(); // a release still queued is neither numbered nor received yet
+    }
     long cpu = processCpuNanos() - cpuBefore;
     long packets = zk.packetsReceived() - packetsBefore - 1; // the second mntr read counts itself
     long requests = 0;
