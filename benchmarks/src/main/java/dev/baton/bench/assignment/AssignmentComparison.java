@@ -2,7 +2,6 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
@@ -36,7 +35,7 @@ import picocli.CommandLine.Option;
         "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors"
             + " (offline), assignment compute time at 10,000 partitions x 1,000 members, and time"
             + " to every partition owned again after a join, leave or crash on real ZooKeeper")
-public final class AssignmentComparison implements Scenario {
+public final class AssignmentComparison implements Scenario.WithOptions {
   static final String NAME = "assignment";
 
   @Option(names = "--seed", defaultValue = "20261130")
@@ -84,10 +83,7 @@ public final class AssignmentComparison implements Scenario {
   @Mixin HandoffOptions handoff;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     List<String> assignors = new ArrayList<>();
     for (String name : assignorNames) {
       String n = name.trim();
