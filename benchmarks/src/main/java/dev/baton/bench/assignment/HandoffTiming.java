@@ -29,7 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -54,14 +53,14 @@ import java.util.function.Consumer;
  *
  * <p>Sanity checks (each fails the run): no partition is ever owned by two members at once, checked
  * on every poll over the members' {@code ownedPartitions()} (a suspected overlap between two
- * snapshots taken one after the other is confirmed only if both leases are still active, read in
- * the order that excludes a handoff that happened between the snapshots) and on the members'
+ * snapshots taken one after the other is confirmed only if both ownerships are still active, read
+ * in the order that excludes a handoff that happened between the snapshots) and on the members'
  * callbacks (an {@code assigned} for a partition whose {@code revoked} has not run on its previous
  * owner); a crashed member is excluded from both from {@code t0}, because its client still believes
- * in its leases after the server ended its session, the case fencing tokens exist for. Every trial
- * converges within the timeout. After each trial (outside the timing), {@link GroupStatus#read}
- * cross-checks ZooKeeper itself: every partition's ownership znode belongs to the member the
- * published assignment names.
+ * in its ownerships after the server ended its session, the case fencing tokens exist for. Every
+ * trial converges within the timeout. After each trial (outside the timing), {@link
+ * GroupStatus#read} cross-checks ZooKeeper itself: every partition's ownership znode belongs to the
+ * member the published assignment names.
  */
 final class HandoffTiming {
   /** A membership change. */
@@ -94,7 +93,7 @@ final class HandoffTiming {
   private final HandoffOptions config;
   private final Consumer<String> progress;
   private final Random random;
-  private final OwnershipChecks beliefs = new OwnershipChecks();
+  private final OwnershipChecks checks = new OwnershipChecks();
   private final CallbackTimes callbackTimes = new CallbackTimes();
   private final Map<String, Member> live = new LinkedHashMap<>();
   private final Map<Event, List<HandoffResult.Sample>> samples = new EnumMap<>(Event.class);
@@ -214,7 +213,7 @@ final class HandoffTiming {
       live.remove(victim.id());
     }
     if (event == Event.CRASH) {
-      beliefs.forget(victim.id()); // its client keeps believing after the server ended its session
+      checks.forget(victim.id()); // its client keeps believing after the server ended its session
     }
     AtomicReference<Member> joined = new AtomicReference<>();
     Member target = victim;
@@ -265,7 +264,7 @@ final class HandoffTiming {
       Map<Member, Map<Integer, PartitionOwnership>> owned = snapshot(watched);
       long now = System.nanoTime();
       OwnershipChecks.checkSnapshots(owned, config.partitions);
-      beliefs.check();
+      checks.check();
       after = converged(expected, owned, before.generation());
       if (after != null) {
         t1 = now;
@@ -394,8 +393,8 @@ final class HandoffTiming {
       if (has.size() != mine.size() || !mine.containsAll(has.keySet())) {
         return null;
       }
-      for (PartitionOwnership lease : has.values()) {
-        if (!lease.isActive()) {
+      for (PartitionOwnership ownership : has.values()) {
+        if (!ownership.isActive()) {
           return null;
         }
       }
@@ -416,7 +415,7 @@ final class HandoffTiming {
       Map<Member, Map<Integer, PartitionOwnership>> owned =
           snapshot(new ArrayList<>(live.values()));
       OwnershipChecks.checkSnapshots(owned, config.partitions);
-      beliefs.check();
+      checks.check();
       PublishedAssignment.Snapshot a = converged(expected, owned, 0);
       if (a != null) {
         return a;
@@ -447,19 +446,7 @@ final class HandoffTiming {
           n, status.generation(), converged.generation());
       return;
     }
-    List<String> wrong = new ArrayList<>();
-    for (GroupStatus.PartitionStatus p : status.partitions()) {
-      if (p.owner().isEmpty()
-          || !p.owner().equals(p.assignedTo())
-          || !live.containsKey(p.owner().get())) {
-        wrong.add(
-            p.partition()
-                + ": assigned "
-                + p.assignedTo().orElse("-")
-                + ", owner "
-                + p.owner().orElse("-"));
-      }
-    }
+    List<String> wrong = OwnershipChecks.disagreements(status, live.keySet());
     if (status.partitions().size() != config.partitions || !wrong.isEmpty()) {
       throw new BenchmarkFailure(
           "trial "
@@ -539,7 +526,7 @@ final class HandoffTiming {
     }
   }
 
-  /** Feeds the shared beliefs and wakes the checking thread. */
+  /** Feeds the callback checks and wakes the checking thread. */
   private final class Listener implements PartitionListener {
     private final String id;
 
@@ -548,57 +535,20 @@ final class HandoffTiming {
     }
 
     @Override
-    public void assigned(PartitionOwnership lease) {
+    public void assigned(PartitionOwnership ownership) {
       callbackTimes.assigned();
-      beliefs.assigned(lease.partition(), id);
+      checks.assigned(ownership.partition(), id);
       wake();
     }
 
     @Override
-    public void revoked(PartitionOwnership lease, RevocationReason reason) {
+    public void revoked(PartitionOwnership ownership, RevocationReason reason) {
       if ((reason == RevocationReason.REASSIGNED || reason == RevocationReason.CLOSED)
-          && !beliefs.isForgotten(id)) { // not a crashed member's own late close
+          && !checks.isForgotten(id)) { // not a crashed member's own late close
         callbackTimes.released();
       }
-      beliefs.revoked(lease.partition(), id);
+      checks.revoked(ownership.partition(), id);
       wake();
-    }
-  }
-
-  /**
-   * When the callbacks of the current trial ran (diagnostics on stderr only): the last {@code
-   * revoked} of a partition given up (reassigned, or its member leaving) and the last {@code
-   * assigned}.
-   */
-  private static final class CallbackTimes {
-    private final AtomicLong lastReleased = new AtomicLong();
-    private final AtomicLong lastAssigned = new AtomicLong();
-
-    void reset() {
-      lastReleased.set(0);
-      lastAssigned.set(0);
-    }
-
-    void released() {
-      lastReleased.accumulateAndGet(System.nanoTime(), Math::max);
-    }
-
-    void assigned() {
-      lastAssigned.accumulateAndGet(System.nanoTime(), Math::max);
-    }
-
-    /** The times relative to {@code t0}, as a suffix of the trial's progress line. */
-    String describe(long t0) {
-      return "; callbacks: "
-          + at("last revoked (given up)", lastReleased.get(), t0)
-          + ", "
-          + at("last assigned", lastAssigned.get(), t0);
-    }
-
-    private static String at(String what, long nanos, long t0) {
-      return nanos == 0
-          ? "no " + what
-          : String.format(Locale.ROOT, "%s at %.1f ms", what, (nanos - t0) / 1e6);
     }
   }
 

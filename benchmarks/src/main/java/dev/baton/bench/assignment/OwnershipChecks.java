@@ -2,9 +2,12 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.partition.GroupStatus;
 import dev.baton.partition.PartitionOwnership;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -47,6 +50,28 @@ final class OwnershipChecks {
         }
       }
     }
+  }
+
+  /**
+   * ZooKeeper's own view against the members': the partitions whose ownership znode is missing,
+   * belongs to another member than the one the assignment names, or to a member not in {@code
+   * live}, as "{@code <partition>: assigned <member>, owner <member>}".
+   */
+  static List<String> disagreements(GroupStatus status, Set<String> live) {
+    List<String> wrong = new ArrayList<>();
+    for (GroupStatus.PartitionStatus p : status.partitions()) {
+      if (p.owner().isEmpty()
+          || !p.owner().equals(p.assignedTo())
+          || !live.contains(p.owner().get())) {
+        wrong.add(
+            p.partition()
+                + ": assigned "
+                + p.assignedTo().orElse("-")
+                + ", owner "
+                + p.owner().orElse("-"));
+      }
+    }
+    return wrong;
   }
 
   /**
