@@ -19,4 +19,20 @@ public interface Scenario {
 
   /** Runs the scenario with the arguments that followed its name on the command line. */
   void run(List<String> args) throws Exception;
+
+  /**
+   * A scenario whose options are its picocli-annotated fields: {@link #run(List)} sets them ({@link
+   * Cli#parse}) and calls {@link #run()}, unless {@code --help} was asked for.
+   */
+  interface WithOptions extends Scenario {
+    @Override
+    default void run(List<String> args) throws Exception {
+      if (Cli.parse(this, args)) {
+        run();
+      }
+    }
+
+    /** Runs the scenario, its options set. */
+    void run() throws Exception;
+  }
 }

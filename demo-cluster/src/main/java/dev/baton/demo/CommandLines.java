@@ -25,6 +25,21 @@ public final class CommandLines {
     }
   }
 
+  /**
+   * Parses {@code args} into a picocli annotated interface {@code spec}.
+   *
+   * @throws IllegalArgumentException naming the bad option
+   */
+  public static <T> T parse(Class<T> spec, String... args) {
+    try {
+      CommandLine line = new CommandLine(spec);
+      line.parseArgs(args);
+      return line.getCommand();
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
   /** The usage text of {@code spec}'s command. */
   public static String usage(Object spec) {
     return new CommandLine(spec).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();

@@ -33,6 +33,9 @@ public final class DemoDefaults {
    */
   public static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
 
+  /** {@link #SESSION_TIMEOUT} in milliseconds, for the command lines' defaults. */
+  public static final int SESSION_TIMEOUT_MS = 6000;
+
   /**
    * How long a worker holds a job "in flight" between deciding it under its token and writing it,
    * like real work. A pause that lands there wakes up with a stale token, which the fence rejects.

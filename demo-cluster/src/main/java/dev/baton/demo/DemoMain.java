@@ -5,6 +5,8 @@ import dev.baton.demo.cluster.DemoCluster;
 import dev.baton.demo.cluster.DemoOptions;
 import dev.baton.demo.web.Dashboard;
 import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,7 +64,7 @@ public final class DemoMain {
       dashboard.set(
           Dashboard.start(
               new InetSocketAddress(options.bind(), options.port()),
-              options.allowedHosts(),
+              Objects.requireNonNullElse(options.allowedHosts(), List.<String>of()),
               cluster.get()));
     } catch (RuntimeException e) {
       System.err.println("The demo could not start: " + e.getMessage());

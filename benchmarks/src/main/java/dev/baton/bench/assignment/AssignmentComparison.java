@@ -2,18 +2,16 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
-import dev.baton.partition.GroupConfig;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,7 +35,7 @@ import picocli.CommandLine.Option;
         "partition moves and balance on a join/leave/crash trace, Baton vs Kafka's assignors"
             + " (offline), assignment compute time at 10,000 partitions x 1,000 members, and time"
             + " to every partition owned again after a join, leave or crash on real ZooKeeper")
-public final class AssignmentComparison implements Scenario {
+public final class AssignmentComparison implements Scenario.WithOptions {
   static final String NAME = "assignment";
 
   @Option(names = "--seed", defaultValue = "20261130")
@@ -82,38 +80,10 @@ public final class AssignmentComparison implements Scenario {
   @Option(names = "--compute-kafka-runs", defaultValue = "200")
   int kafkaRuns;
 
-  @Option(names = "--handoff", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean handoff;
-
-  @Option(names = "--handoff-partitions", defaultValue = "1000")
-  int handoffPartitions;
-
-  @Option(names = "--handoff-members", defaultValue = "10")
-  int handoffMembers;
-
-  @Option(names = "--handoff-trials", defaultValue = "20")
-  int handoffTrials;
-
-  @Option(names = "--handoff-warmup", defaultValue = "1")
-  int handoffWarmup;
-
-  @Option(names = "--handoff-session-timeout-ms", defaultValue = "10000")
-  int sessionTimeoutMs;
-
-  @Option(names = "--handoff-rebalance-delay-ms")
-  Integer rebalanceDelayMs;
-
-  @Option(names = "--handoff-rebalance-max-delay-ms")
-  Integer rebalanceMaxDelayMs;
-
-  @Option(names = "--handoff-timeout-ms", defaultValue = "60000")
-  int handoffTimeoutMs;
+  @Mixin HandoffOptions handoff;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     List<String> assignors = new ArrayList<>();
     for (String name : assignorNames) {
       String n = name.trim();
@@ -123,19 +93,8 @@ public final class AssignmentComparison implements Scenario {
       }
       assignors.add(n);
     }
-    HandoffTiming.Config handoffConfig =
-        new HandoffTiming.Config(
-            handoffPartitions,
-            handoffMembers,
-            handoffTrials,
-            handoffWarmup,
-            Duration.ofMillis(positive("handoff-session-timeout-ms", sessionTimeoutMs)),
-            optionalMillis("handoff-rebalance-delay-ms", rebalanceDelayMs),
-            optionalMillis("handoff-rebalance-max-delay-ms", rebalanceMaxDelayMs),
-            Duration.ofMillis(positive("handoff-timeout-ms", handoffTimeoutMs)),
-            seed);
-    if (handoff) {
-      HandoffTiming.validate(handoffConfig);
+    if (handoff.enabled) {
+      handoff.validate();
     }
     if (partitions < 1 || events < 1) {
       throw new IllegalArgumentException("partitions and events must be at least 1");
@@ -224,77 +183,12 @@ public final class AssignmentComparison implements Scenario {
       }
     }
 
-    if (handoff) {
-      handoff(handoffConfig);
+    if (handoff.enabled) {
+      List<HandoffResult> results =
+          HandoffTiming.run(handoff, seed, line -> progress("handoff: %s", line));
+      results.forEach(r -> r.describe(line -> progress("%s", line)));
+      results.forEach(r -> print(r.resultLine(NAME, handoff)));
     }
-  }
-
-  /**
-   * Time to every partition owned again after a join, a graceful leave and a crash, on real
-   * ZooKeeper.
-   */
-  private static void handoff(HandoffTiming.Config config) throws Exception {
-    // The delays the members get: the library's defaults unless set, printed since they dominate.
-    GroupConfig effective = HandoffTiming.memberConfig(config, "/validate", "validate");
-    List<HandoffTiming.Result> results =
-        HandoffTiming.run(config, line -> progress("handoff: %s", line));
-    for (HandoffTiming.Result r : results) {
-      progress(
-          "handoff %s: p50 %.1f p99 %.1f max %.1f mean %.1f ms over %d trials; new generation received"
-              + " by an observer after p50 %.1f ms, all owned p50 %.1f ms after that; moved %.1f (minimum %.1f)"
-              + " on average; the assigner was the one removed in %d",
-          r.event().label,
-          r.p50Ms(),
-          r.p99Ms(),
-          r.maxMs(),
-          r.meanMs(),
-          r.trials(),
-          r.publishedP50Ms(),
-          r.afterPublishedP50Ms(),
-          r.movedMean(),
-          r.minimumMean(),
-          r.assignerRemoved());
-    }
-    for (HandoffTiming.Result r : results) {
-      print(
-          String.format(
-              Locale.ROOT,
-              "RESULT %s-handoff event=%s trials=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
-                  + " partitions=%d members=%d rebalance_delay_ms=%d moved_mean=%.1f rebalance_max_delay_ms=%d"
-                  + " published_p50_ms=%.1f minimum_mean=%.1f session_timeout_ms=%d",
-              NAME,
-              r.event().label,
-              r.trials(),
-              r.p50Ms(),
-              r.p99Ms(),
-              r.maxMs(),
-              config.partitions(),
-              config.members(),
-              effective.rebalanceDelay().toMillis(),
-              r.movedMean(),
-              effective.rebalanceMaxDelay().toMillis(),
-              r.publishedP50Ms(),
-              r.minimumMean(),
-              config.sessionTimeout().toMillis()));
-    }
-  }
-
-  private static int positive(String key, int v) {
-    if (v < 1) {
-      throw new IllegalArgumentException(key + " must be at least 1, was " + v);
-    }
-    return v;
-  }
-
-  /** A duration in ms if the key is set (0 allowed), else null: the library's default. */
-  private static Duration optionalMillis(String key, Integer v) {
-    if (v == null) {
-      return null;
-    }
-    if (v < 0) {
-      throw new IllegalArgumentException(key + " must be at least 0, was " + v);
-    }
-    return Duration.ofMillis(v);
   }
 
   /** Replays the trace through one assignor. */

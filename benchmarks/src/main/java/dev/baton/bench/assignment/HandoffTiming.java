@@ -14,9 +14,7 @@ import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.SessionExpirer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -56,14 +53,14 @@ import java.util.function.Consumer;
  *
  * <p>Sanity checks (each fails the run): no partition is ever owned by two members at once, checked
  * on every poll over the members' {@code ownedPartitions()} (a suspected overlap between two
- * snapshots taken one after the other is confirmed only if both leases are still active, read in
- * the order that excludes a handoff that happened between the snapshots) and on the members'
+ * snapshots taken one after the other is confirmed only if both ownerships are still active, read
+ * in the order that excludes a handoff that happened between the snapshots) and on the members'
  * callbacks (an {@code assigned} for a partition whose {@code revoked} has not run on its previous
  * owner); a crashed member is excluded from both from {@code t0}, because its client still believes
- * in its leases after the server ended its session, the case fencing tokens exist for. Every trial
- * converges within the timeout. After each trial (outside the timing), {@link GroupStatus#read}
- * cross-checks ZooKeeper itself: every partition's ownership znode belongs to the member the
- * published assignment names.
+ * in its ownerships after the server ended its session, the case fencing tokens exist for. Every
+ * trial converges within the timeout. After each trial (outside the timing), {@link
+ * GroupStatus#read} cross-checks ZooKeeper itself: every partition's ownership znode belongs to the
+ * member the published assignment names.
  */
 final class HandoffTiming {
   /** A membership change. */
@@ -82,49 +79,24 @@ final class HandoffTiming {
   /** The order of one cycle: the group goes M, M+1, M, M+1, M. */
   static final List<Event> CYCLE = List.of(Event.JOIN, Event.LEAVE, Event.JOIN, Event.CRASH);
 
-  /** Settings; null delays mean the library's defaults. */
-  record Config(
-      int partitions,
-      int members,
-      int cycles,
-      int warmupCycles,
-      Duration sessionTimeout,
-      Duration rebalanceDelay,
-      Duration rebalanceMaxDelay,
-      Duration timeout,
-      long seed) {}
-
-  /** Figures of one event kind over its recorded trials. */
-  record Result(
-      Event event,
-      int trials,
-      double p50Ms,
-      double p99Ms,
-      double maxMs,
-      double meanMs,
-      double publishedP50Ms,
-      double afterPublishedP50Ms,
-      double movedMean,
-      double minimumMean,
-      int assignerRemoved) {}
-
-  /** One recorded trial. */
-  private record Sample(
-      double ms, double publishedMs, int moved, int minimum, boolean assignerRemoved) {}
-
   /** One member process: its session, its GroupMember and its listener. */
   private record Member(
-      String id, BatonSession session, GroupMember member, Listener listener, OperationLog ops) {}
+      String id, BatonSession session, GroupMember member, Listener listener, OperationLog ops) {
+    @Override
+    public String toString() {
+      return id;
+    }
+  }
 
   private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  private final Config config;
+  private final HandoffOptions config;
   private final Consumer<String> progress;
   private final Random random;
-  private final Beliefs beliefs = new Beliefs();
+  private final OwnershipChecks checks = new OwnershipChecks();
   private final CallbackTimes callbackTimes = new CallbackTimes();
   private final Map<String, Member> live = new LinkedHashMap<>();
-  private final Map<Event, List<Sample>> samples = new EnumMap<>(Event.class);
+  private final Map<Event, List<HandoffResult.Sample>> samples = new EnumMap<>(Event.class);
   private final ExecutorService actions =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -139,23 +111,10 @@ final class HandoffTiming {
   private int nextId;
   private int laterGenerations;
 
-  private HandoffTiming(Config config, Consumer<String> progress) {
+  private HandoffTiming(HandoffOptions config, long seed, Consumer<String> progress) {
     this.config = config;
     this.progress = progress;
-    this.random = new Random(config.seed());
-  }
-
-  /** The rebalance delays a member gets from {@code config} (the library's defaults where null). */
-  static GroupConfig memberConfig(Config config, String group, String id) {
-    GroupConfig.Builder b =
-        GroupConfig.builder(group).memberId(id).partitionCount(config.partitions());
-    if (config.rebalanceDelay() != null) {
-      b.rebalanceDelay(config.rebalanceDelay());
-    }
-    if (config.rebalanceMaxDelay() != null) {
-      b.rebalanceMaxDelay(config.rebalanceMaxDelay());
-    }
-    return b.build();
+    this.random = new Random(seed);
   }
 
   /**
@@ -163,32 +122,14 @@ final class HandoffTiming {
    *
    * @return join, leave, crash, in that order
    */
-  static List<Result> run(Config config, Consumer<String> progress) throws Exception {
-    validate(config);
-    return new HandoffTiming(config, progress).runTrials();
+  static List<HandoffResult> run(HandoffOptions config, long seed, Consumer<String> progress)
+      throws Exception {
+    config.validate();
+    return new HandoffTiming(config, seed, progress).runTrials();
   }
 
-  /**
-   * Checks the settings without starting anything.
-   *
-   * @throws IllegalArgumentException naming the invalid setting
-   */
-  static void validate(Config config) {
-    if (config.members() < 1 || config.partitions() < config.members() + 1) {
-      throw new IllegalArgumentException(
-          "handoff-members must be at least 1 and handoff-partitions at least"
-              + " handoff-members + 1 (every member of the M+1 must get a partition)");
-    }
-    if (config.cycles() < 1 || config.warmupCycles() < 0) {
-      throw new IllegalArgumentException(
-          "handoff-trials must be at least 1 and handoff-warmup at least 0");
-    }
-    memberConfig(
-        config, "/validate", "validate"); // invalid delays fail here, before any server starts
-  }
-
-  private List<Result> runTrials() throws Exception {
-    GroupConfig effective = memberConfig(config, "/validate", "validate");
+  private List<HandoffResult> runTrials() throws Exception {
+    GroupConfig effective = config.memberConfig("/validate", "validate");
     waiter = Thread.currentThread();
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
       connectString = zk.connectString();
@@ -204,26 +145,26 @@ final class HandoffTiming {
                 + " cycles of join, leave, join, crash",
             connectString,
             group,
-            config.partitions(),
-            config.members(),
+            config.partitions,
+            config.members,
             config.sessionTimeout().toMillis(),
             effective.rebalanceDelay().toMillis(),
             effective.rebalanceMaxDelay().toMillis(),
-            config.warmupCycles(),
-            config.cycles());
+            config.warmupCycles,
+            config.cycles);
         long start = System.nanoTime();
-        for (int i = 0; i < config.members(); i++) {
+        for (int i = 0; i < config.members; i++) {
           Member m = startMember(newId());
           live.put(m.id(), m);
         }
         awaitConverged("the initial group");
         progress(
             "initial group of %d converged in %.2f s (generation %d)",
-            config.members(), (System.nanoTime() - start) / 1e9, published.current().generation());
-        int total = (config.warmupCycles() + config.cycles()) * CYCLE.size();
+            config.members, (System.nanoTime() - start) / 1e9, published.current().generation());
+        int total = (config.warmupCycles + config.cycles) * CYCLE.size();
         int n = 0;
-        for (int c = 0; c < config.warmupCycles() + config.cycles(); c++) {
-          boolean record = c >= config.warmupCycles();
+        for (int c = 0; c < config.warmupCycles + config.cycles; c++) {
+          boolean record = c >= config.warmupCycles;
           for (Event e : CYCLE) {
             trial(e, record, ++n, total, observer);
           }
@@ -242,9 +183,9 @@ final class HandoffTiming {
           "note: in %d trials a further generation was published after convergence",
           laterGenerations);
     }
-    List<Result> results = new ArrayList<>();
+    List<HandoffResult> results = new ArrayList<>();
     for (Event e : Event.values()) {
-      results.add(summarize(e, samples.getOrDefault(e, List.of())));
+      results.add(HandoffResult.of(e, samples.getOrDefault(e, List.of())));
     }
     return results;
   }
@@ -272,7 +213,7 @@ final class HandoffTiming {
       live.remove(victim.id());
     }
     if (event == Event.CRASH) {
-      beliefs.forget(victim.id()); // its client keeps believing after the server ended its session
+      checks.forget(victim.id()); // its client keeps believing after the server ended its session
     }
     AtomicReference<Member> joined = new AtomicReference<>();
     Member target = victim;
@@ -322,8 +263,8 @@ final class HandoffTiming {
       }
       Map<Member, Map<Integer, PartitionOwnership>> owned = snapshot(watched);
       long now = System.nanoTime();
-      checkOverlap(owned);
-      beliefs.check();
+      OwnershipChecks.checkSnapshots(owned, config.partitions);
+      checks.check();
       after = converged(expected, owned, before.generation());
       if (after != null) {
         t1 = now;
@@ -354,11 +295,11 @@ final class HandoffTiming {
     double publishedMs = arrival < 0 ? Double.NaN : (arrival - t0) / 1e6;
     int moved = Assignments.moved(before.owners(), after.owners());
     int minimum =
-        Assignments.minimumMoves(before.owners(), new ArrayList<>(expected), config.partitions());
+        Assignments.minimumMoves(before.owners(), new ArrayList<>(expected), config.partitions);
     if (record) {
       samples
           .computeIfAbsent(event, k -> new ArrayList<>())
-          .add(new Sample(ms, publishedMs, moved, minimum, assignerRemoved));
+          .add(new HandoffResult.Sample(ms, publishedMs, moved, minimum, assignerRemoved));
     }
     String what =
         switch (event) {
@@ -427,45 +368,6 @@ final class HandoffTiming {
   }
 
   /**
-   * Fails if a partition is in two members' snapshots and both leases are active. The snapshots
-   * were taken one after the other, so a partition handed over between them shows up in both; but
-   * the old owner's lease is revoked before its ownership znode is deleted, and the new owner's
-   * exists only after that, so reading the later snapshot's lease first and then the earlier one's
-   * finds both active only if their terms really overlap.
-   */
-  private void checkOverlap(Map<Member, Map<Integer, PartitionOwnership>> owned) {
-    int p = config.partitions();
-    Member[] holder = new Member[p];
-    PartitionOwnership[] leases = new PartitionOwnership[p];
-    for (Map.Entry<Member, Map<Integer, PartitionOwnership>> e : owned.entrySet()) {
-      for (PartitionOwnership lease : e.getValue().values()) {
-        int partition = lease.partition();
-        if (partition < 0 || partition >= p) {
-          throw new BenchmarkFailure(
-              e.getKey().id() + " owns partition " + partition + ", outside 0.." + (p - 1));
-        }
-        if (holder[partition] == null) {
-          holder[partition] = e.getKey();
-          leases[partition] = lease;
-        } else if (lease.isActive() && leases[partition].isActive()) {
-          throw new BenchmarkFailure(
-              "partition "
-                  + partition
-                  + " owned by "
-                  + holder[partition].id()
-                  + " (token "
-                  + leases[partition].token().value()
-                  + ") and "
-                  + e.getKey().id()
-                  + " (token "
-                  + lease.token().value()
-                  + ") at once");
-        }
-      }
-    }
-  }
-
-  /**
    * The published assignment if the group has converged on it: a generation after {@code before},
    * all {@code P} partitions assigned, to exactly the {@code expected} members, each of which
    * follows that generation and owns (actively) exactly its partitions; else null.
@@ -475,7 +377,7 @@ final class HandoffTiming {
     PublishedAssignment.Snapshot a = published.current();
     if (a == null
         || a.generation() <= before
-        || a.owners().size() != config.partitions()
+        || a.owners().size() != config.partitions
         || !a.byMember().keySet().equals(expected)) {
       return null;
     }
@@ -491,8 +393,8 @@ final class HandoffTiming {
       if (has.size() != mine.size() || !mine.containsAll(has.keySet())) {
         return null;
       }
-      for (PartitionOwnership lease : has.values()) {
-        if (!lease.isActive()) {
+      for (PartitionOwnership ownership : has.values()) {
+        if (!ownership.isActive()) {
           return null;
         }
       }
@@ -512,8 +414,8 @@ final class HandoffTiming {
     while (true) {
       Map<Member, Map<Integer, PartitionOwnership>> owned =
           snapshot(new ArrayList<>(live.values()));
-      checkOverlap(owned);
-      beliefs.check();
+      OwnershipChecks.checkSnapshots(owned, config.partitions);
+      checks.check();
       PublishedAssignment.Snapshot a = converged(expected, owned, 0);
       if (a != null) {
         return a;
@@ -544,20 +446,8 @@ final class HandoffTiming {
           n, status.generation(), converged.generation());
       return;
     }
-    List<String> wrong = new ArrayList<>();
-    for (GroupStatus.PartitionStatus p : status.partitions()) {
-      if (p.owner().isEmpty()
-          || !p.owner().equals(p.assignedTo())
-          || !live.containsKey(p.owner().get())) {
-        wrong.add(
-            p.partition()
-                + ": assigned "
-                + p.assignedTo().orElse("-")
-                + ", owner "
-                + p.owner().orElse("-"));
-      }
-    }
-    if (status.partitions().size() != config.partitions() || !wrong.isEmpty()) {
+    List<String> wrong = OwnershipChecks.disagreements(status, live.keySet());
+    if (status.partitions().size() != config.partitions || !wrong.isEmpty()) {
       throw new BenchmarkFailure(
           "trial "
               + n
@@ -613,7 +503,7 @@ final class HandoffTiming {
     OperationLog ops = new OperationLog();
     session.curator().getZookeeperClient().setTracerDriver(ops);
     Listener listener = new Listener(id);
-    GroupMember member = GroupMember.create(session, memberConfig(config, group, id), listener);
+    GroupMember member = GroupMember.create(session, config.memberConfig(group, id), listener);
     member.start();
     return new Member(id, session, member, listener, ops);
   }
@@ -636,7 +526,7 @@ final class HandoffTiming {
     }
   }
 
-  /** Feeds the shared beliefs and wakes the checking thread. */
+  /** Feeds the callback checks and wakes the checking thread. */
   private final class Listener implements PartitionListener {
     private final String id;
 
@@ -645,138 +535,21 @@ final class HandoffTiming {
     }
 
     @Override
-    public void assigned(PartitionOwnership lease) {
+    public void assigned(PartitionOwnership ownership) {
       callbackTimes.assigned();
-      beliefs.assigned(lease.partition(), id);
+      checks.assigned(ownership.partition(), id);
       wake();
     }
 
     @Override
-    public void revoked(PartitionOwnership lease, RevocationReason reason) {
+    public void revoked(PartitionOwnership ownership, RevocationReason reason) {
       if ((reason == RevocationReason.REASSIGNED || reason == RevocationReason.CLOSED)
-          && !beliefs.isForgotten(id)) { // not a crashed member's own late close
+          && !checks.isForgotten(id)) { // not a crashed member's own late close
         callbackTimes.released();
       }
-      beliefs.revoked(lease.partition(), id);
+      checks.revoked(ownership.partition(), id);
       wake();
     }
-  }
-
-  /**
-   * When the callbacks of the current trial ran (diagnostics on stderr only): the last {@code
-   * revoked} of a partition given up (reassigned, or its member leaving) and the last {@code
-   * assigned}.
-   */
-  private static final class CallbackTimes {
-    private final AtomicLong lastReleased = new AtomicLong();
-    private final AtomicLong lastAssigned = new AtomicLong();
-
-    void reset() {
-      lastReleased.set(0);
-      lastAssigned.set(0);
-    }
-
-    void released() {
-      lastReleased.accumulateAndGet(System.nanoTime(), Math::max);
-    }
-
-    void assigned() {
-      lastAssigned.accumulateAndGet(System.nanoTime(), Math::max);
-    }
-
-    /** The times relative to {@code t0}, as a suffix of the trial's progress line. */
-    String describe(long t0) {
-      return "; callbacks: "
-          + at("last revoked (given up)", lastReleased.get(), t0)
-          + ", "
-          + at("last assigned", lastAssigned.get(), t0);
-    }
-
-    private static String at(String what, long nanos, long t0) {
-      return nanos == 0
-          ? "no " + what
-          : String.format(Locale.ROOT, "%s at %.1f ms", what, (nanos - t0) / 1e6);
-    }
-  }
-
-  /**
-   * Who believes they own each partition, from the callbacks: a member's {@code revoked} returns
-   * before its ownership znode is deleted, and the next owner's {@code assigned} runs after it
-   * created its own, so an {@code assigned} while another member still believes is an overlap. A
-   * crashed member is forgotten at its crash.
-   */
-  private static final class Beliefs {
-    private final Map<Integer, String> holder = new HashMap<>();
-    private final Set<String> forgotten = new java.util.HashSet<>();
-    private String overlap;
-
-    synchronized void assigned(int partition, String member) {
-      if (forgotten.contains(member)) {
-        return;
-      }
-      String other = holder.putIfAbsent(partition, member);
-      if (other != null && overlap == null) {
-        overlap =
-            "partition "
-                + partition
-                + ": "
-                + member
-                + " was assigned it while "
-                + other
-                + " held it";
-      }
-    }
-
-    synchronized void revoked(int partition, String member) {
-      holder.remove(partition, member);
-    }
-
-    synchronized boolean isForgotten(String member) {
-      return forgotten.contains(member);
-    }
-
-    synchronized void forget(String member) {
-      forgotten.add(member);
-      holder.values().removeIf(member::equals);
-    }
-
-    synchronized void check() {
-      if (overlap != null) {
-        throw new BenchmarkFailure("ownership callbacks overlapped: " + overlap);
-      }
-    }
-  }
-
-  // ---- results
-  // ------------------------------------------------------------------------------------
-
-  private static Result summarize(Event event, List<Sample> list) {
-    double[] ms = list.stream().mapToDouble(Sample::ms).sorted().toArray();
-    double[] pub =
-        list.stream()
-            .mapToDouble(Sample::publishedMs)
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
-    double[] afterPub =
-        list.stream()
-            .mapToDouble(x -> x.ms() - x.publishedMs())
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
-    double mean = Arrays.stream(ms).average().orElse(Double.NaN);
-    return new Result(
-        event,
-        ms.length,
-        ComputeTiming.percentile(ms, 0.50),
-        ComputeTiming.percentile(ms, 0.99),
-        ms.length == 0 ? Double.NaN : ms[ms.length - 1],
-        mean,
-        ComputeTiming.percentile(pub, 0.50),
-        ComputeTiming.percentile(afterPub, 0.50),
-        list.stream().mapToInt(Sample::moved).average().orElse(Double.NaN),
-        list.stream().mapToInt(Sample::minimum).average().orElse(Double.NaN),
-        (int) list.stream().filter(Sample::assignerRemoved).count());
   }
 
   private void progress(String format, Object... args) {

@@ -16,7 +16,7 @@ import org.apache.zookeeper.ZooKeeper;
  * Baton: {@link BatonSession#start} and a {@link LeaderElection}; leaving is {@link
  * LeaderElection#close()} then {@link BatonSession#close()}.
  */
-final class BatonCandidate extends Candidate {
+final class BatonCandidate extends ZkCandidate {
   private final BatonSession session;
   private final LeaderElection election;
 

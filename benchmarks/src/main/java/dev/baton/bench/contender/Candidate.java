@@ -2,54 +2,33 @@
 package dev.baton.bench.contender;
 
 import dev.baton.fencing.FencingToken;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.curator.drivers.TracerDriver;
-import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One candidate of an election benchmark (election handover, failover, election scale): its own
- * ZooKeeper session and its library's election recipe. Each library is one implementation: {@link
- * BatonCandidate} ({@code LeaderElection}), {@link CuratorCandidate} ({@code LeaderLatch}), and the
- * raw-ZooKeeper floor of the election handover.
+ * One candidate of an election benchmark, whatever its backend: it joins, its library tells it when
+ * it is elected (reported to a {@link Sink} first thing), it says whether it leads, and it leaves
+ * gracefully on {@link #close()}. The ZooKeeper elections' candidates are {@link ZkCandidate}s; the
+ * lease scenario's JDBC ones extend this directly.
  */
 public abstract class Candidate implements AutoCloseable {
-  /** Where an elected callback goes: who, when ({@link System#nanoTime()} taken first), token. */
+  /** Where a candidate's callbacks go: who, when ({@link System#nanoTime()} taken first), token. */
   @FunctionalInterface
   public interface Sink {
+    /** A sink that ignores everything. */
+    Sink NONE = (who, nanos, token) -> {};
+
     void elected(Candidate who, long nanos, Optional<FencingToken> token);
+
+    /** Its library told {@code who} that it no longer leads. */
+    default void revoked(Candidate who, long nanos) {}
   }
 
   private final String id;
-  private final TracerDriver tracer;
   private final Sink sink;
 
-  protected Candidate(String id, TracerDriver tracer, Sink sink) {
+  protected Candidate(String id, Sink sink) {
     this.id = id;
-    this.tracer = tracer;
     this.sink = sink;
-  }
-
-  /**
-   * Connects a candidate of {@code library} ({@link Library#BATON} or {@link Library#CURATOR}) to
-   * election {@code path}, with {@code tracer} (request counting) on its client if not null; it is
-   * not in the election until {@link #join()}.
-   */
-  public static Candidate connect(
-      Library library, String id, String path, ZkClient client, TracerDriver tracer, Sink sink)
-      throws InterruptedException {
-    return switch (library) {
-      case BATON -> new BatonCandidate(id, path, client, tracer, sink);
-      case CURATOR -> new CuratorCandidate(id, path, client, tracer, sink);
-      default -> throw new IllegalArgumentException("no election candidate of " + library);
-    };
   }
 
   /** The participant id. */
@@ -57,88 +36,33 @@ public abstract class Candidate implements AutoCloseable {
     return id;
   }
 
-  /** The tracer driver this candidate was connected with, or null. */
-  public final TracerDriver tracer() {
-    return tracer;
-  }
-
   /** Called first thing from the library's elected callback. */
   protected final void reportElected(Optional<FencingToken> token) {
-    long now = System.nanoTime();
-    sink.elected(this, now, token);
+    reportElected(System.nanoTime(), token);
+  }
+
+  /** As {@link #reportElected(Optional)}, with the time taken by the caller. */
+  protected final void reportElected(long nanos, Optional<FencingToken> token) {
+    sink.elected(this, nanos, token);
+  }
+
+  /** Called from the library's revoked callback. */
+  protected final void reportRevoked() {
+    sink.revoked(this, System.nanoTime());
   }
 
   /** Enters the election; returns at once (every library joins in the background). */
   public abstract void join() throws Exception;
 
-  /** Leaves the election (the session stays). */
-  public abstract void closeRecipe() throws Exception;
-
-  /** Closes the session. */
-  public abstract void closeSession() throws Exception;
-
-  /** The session's current ZooKeeper handle. */
-  public abstract ZooKeeper handle() throws Exception;
-
-  /** What the recipe reports right now. */
+  /** Whether it leads now, by its library's own account. */
   public abstract boolean isLeader();
 
-  /** The token of the current term (Baton only). */
+  /** The token of the current term (Baton only; the other libraries have none). */
   public abstract Optional<FencingToken> token();
 
-  /** The id of this candidate's ZooKeeper session. */
-  public long sessionId() throws Exception {
-    return handle().getSessionId();
-  }
-
-  /** The graceful exit: the election recipe, then (even if that failed) the session. */
+  /** Leaves the election gracefully, as an application shutting down would. */
   @Override
-  public final void close() throws Exception {
-    try {
-      closeRecipe();
-    } finally {
-      closeSession();
-    }
-  }
-
-  /**
-   * Closes {@code queue}: the recipes one by one from the back (nobody watches the last znode, so
-   * no handover and no callback happens on the way out), then the sessions, 16 at a time (each
-   * ZooKeeper close spends ~100 ms shutting its threads down), each waited for at most {@code
-   * timeoutMs}. A failure is reported on stderr and does not stop the others.
-   */
-  public static void closeAll(List<? extends Candidate> queue, long timeoutMs) {
-    for (int i = queue.size() - 1; i >= 0; i--) {
-      try {
-        queue.get(i).closeRecipe();
-      } catch (Exception x) {
-        System.err.println("closing the recipe of " + queue.get(i) + " failed: " + x);
-      }
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(16);
-    try {
-      List<Future<?>> done = new ArrayList<>();
-      for (Candidate c : queue) {
-        done.add(
-            pool.submit(
-                () -> {
-                  c.closeSession();
-                  return null;
-                }));
-      }
-      for (int i = 0; i < done.size(); i++) {
-        try {
-          done.get(i).get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException x) {
-          System.err.println("closing the session of " + queue.get(i) + " failed: " + x);
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      pool.shutdownNow();
-    }
-  }
+  public abstract void close() throws Exception;
 
   @Override
   public String toString() {

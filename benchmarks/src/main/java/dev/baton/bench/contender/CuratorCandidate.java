@@ -13,7 +13,7 @@ import org.apache.zookeeper.ZooKeeper;
  * Curator: its own {@link CuratorFramework} ({@link ZkClient#curator}) and a {@link LeaderLatch};
  * leaving is {@link LeaderLatch#close()} then {@link CuratorFramework#close()}.
  */
-final class CuratorCandidate extends Candidate {
+final class CuratorCandidate extends ZkCandidate {
   private final CuratorFramework client;
   private final LeaderLatch latch;
 

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
         "graceful leader handover latency (p50/p99) and ZooKeeper requests per handover, Baton"
             + " LeaderElection vs Curator LeaderLatch vs raw ZooKeeper (the floor), N=10 and N=100"
             + " candidates")
-public final class ElectionHandover implements Scenario {
+public final class ElectionHandover implements Scenario.WithOptions {
   static final String NAME = "election-handover";
 
   @Option(names = "--candidates", split = ",", defaultValue = "10,100")
@@ -55,10 +55,7 @@ public final class ElectionHandover implements Scenario {
   @Mixin ZkOptions zkOptions;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     boolean fsync = zkOptions.fsync();
     CloseMode closeMode = CloseMode.parse(close);
     Cli.check(warmup >= 0 && handovers >= 1, "warmup must be >= 0 and handovers >= 1");

@@ -5,6 +5,7 @@ import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.HandoverTimes;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
@@ -79,7 +80,7 @@ final class ElectionRun extends HandoverTimes {
   private final CloseMode closeMode;
   private final long mntrCost;
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
-  private final List<Candidate> queue = new ArrayList<>();
+  private final List<ZkCandidate> queue = new ArrayList<>();
   private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
 
   /** How long a newcomer must stay silent to count as settled. */
@@ -128,7 +129,7 @@ final class ElectionRun extends HandoverTimes {
   /** Starts {@code size} candidates one after another; the first one leads. */
   void fill() throws Exception {
     for (int i = 0; i < size; i++) {
-      Candidate c = join();
+      ZkCandidate c = join();
       if (i == 0) {
         Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
         if (e == null || e.who() != c) {
@@ -147,15 +148,15 @@ final class ElectionRun extends HandoverTimes {
     }
   }
 
-  private Candidate join() throws Exception {
+  private ZkCandidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
     ClientTrace trace = new ClientTrace(label);
-    Candidate.Sink sink =
+    ZkCandidate.Sink sink =
         (who, nanos, token) -> events.add(new Elected(who, nanos, token, trace.operations()));
-    Candidate c =
+    ZkCandidate c =
         library == Library.FLOOR
             ? new FloorContender(label, path, settings, trace, sink)
-            : Candidate.connect(library, label, path, settings, trace, sink);
+            : ZkCandidate.connect(library, label, path, settings, trace, sink);
     c.join();
     if (!queue.isEmpty()) {
       awaitSettled(c);
@@ -170,7 +171,7 @@ final class ElectionRun extends HandoverTimes {
    * further operation for {@link #QUIET_MS}. Whatever it might still send would show up as stray
    * operations of the next handover, which are counted and reported.
    */
-  private void awaitSettled(Candidate c) throws InterruptedException {
+  private void awaitSettled(ZkCandidate c) throws InterruptedException {
     if (!trace(c).awaitWatchedReads(1, handoverTimeoutMs)) {
       throw new BenchmarkFailure(
           library
@@ -216,12 +217,12 @@ final class ElectionRun extends HandoverTimes {
               + ": "
               + events.peek().who());
     }
-    Candidate leader = queue.get(0);
-    Candidate successor = queue.get(1);
+    ZkCandidate leader = queue.get(0);
+    ZkCandidate successor = queue.get(1);
     ZooKeeper leaderHandle = leader.handle();
     ZooKeeper successorHandle = successor.handle();
     List<ZooKeeper> otherHandles = new ArrayList<>();
-    for (Candidate c : queue.subList(2, queue.size())) {
+    for (ZkCandidate c : queue.subList(2, queue.size())) {
       otherHandles.add(c.handle());
     }
     long successorOpsBefore = trace(successor).operations();
@@ -378,7 +379,7 @@ final class ElectionRun extends HandoverTimes {
    * After a handover exactly one live candidate reports leadership, the one that got the callback;
    * for Baton its token is the one of the callback and strictly greater than the previous leader's.
    */
-  private void checkSingleLeader(int number, Candidate closedLeader, Elected e) {
+  private void checkSingleLeader(int number, ZkCandidate closedLeader, Elected e) {
     if (closedLeader.isLeader()) {
       throw new BenchmarkFailure(
           library
@@ -388,8 +389,8 @@ final class ElectionRun extends HandoverTimes {
               + closedLeader
               + " still reports isLeader()");
     }
-    List<Candidate> leaders =
-        queue.stream().filter(Candidate::isLeader).collect(Collectors.toList());
+    List<ZkCandidate> leaders =
+        queue.stream().filter(ZkCandidate::isLeader).collect(Collectors.toList());
     if (leaders.size() != 1 || leaders.get(0) != e.who()) {
       throw new BenchmarkFailure(
           library
@@ -430,10 +431,10 @@ final class ElectionRun extends HandoverTimes {
     }
   }
 
-  /** Closes every candidate ({@link Candidate#closeAll}). */
+  /** Closes every candidate ({@link ZkCandidate#closeAll}). */
   void close() {
     try {
-      Candidate.closeAll(queue, handoverTimeoutMs);
+      ZkCandidate.closeAll(queue, handoverTimeoutMs);
     } finally {
       closer.shutdownNow();
       queue.clear();
@@ -441,7 +442,7 @@ final class ElectionRun extends HandoverTimes {
   }
 
   /** The trace every candidate of this run was connected with. */
-  private static ClientTrace trace(Candidate c) {
+  private static ClientTrace trace(ZkCandidate c) {
     return (ClientTrace) c.tracer();
   }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.election;
 
-import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.fencing.FencingToken;
 import java.util.Collections;
@@ -37,7 +37,7 @@ import org.apache.zookeeper.data.Stat;
  * its new predecessor. A failed request makes the candidate report nothing, so the benchmark fails
  * on its timeout with the error printed on stderr.
  */
-final class FloorContender extends Candidate {
+final class FloorContender extends ZkCandidate {
   private static final String PREFIX = "n_";
 
   private final String path;

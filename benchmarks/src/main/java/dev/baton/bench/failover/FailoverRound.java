@@ -4,6 +4,7 @@ package dev.baton.bench.failover;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ final class FailoverRound {
   Result run(Library library, Signal signal, String path, String tag) throws Exception {
     long begin = System.nanoTime();
     LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
-    List<Candidate> followers = new ArrayList<>();
+    List<ZkCandidate> followers = new ArrayList<>();
     try (LeaderProcess leader =
         LeaderProcess.start(
             library, setup.settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
@@ -106,7 +107,7 @@ final class FailoverRound {
             i < setup.followers();
             i++) { // their sessions, while the leader's JVM starts
           followers.add(
-              Candidate.connect(
+              ZkCandidate.connect(
                   library,
                   tag + "-f" + i,
                   path,
@@ -168,7 +169,7 @@ final class FailoverRound {
                 .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
                 .orElse(OptionalLong.empty()));
       } finally {
-        Candidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
+        ZkCandidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
       }
     }
   }
@@ -177,8 +178,8 @@ final class FailoverRound {
    * Waits until the queue is the leader, then {@code followers} in join order (by ephemeral owner);
    * returns it.
    */
-  private List<ElectionProbe.Entry> awaitQueued(String path, List<Candidate> followers, String tag)
-      throws Exception {
+  private List<ElectionProbe.Entry> awaitQueued(
+      String path, List<ZkCandidate> followers, String tag) throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     long session = followers.get(followers.size() - 1).sessionId();
     while (true) {
@@ -203,7 +204,7 @@ final class FailoverRound {
    * itself), on whichever server it is connected to.
    */
   private void awaitWatching(
-      String path, List<ElectionProbe.Entry> queue, List<Candidate> followers, String tag)
+      String path, List<ElectionProbe.Entry> queue, List<ZkCandidate> followers, String tag)
       throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     while (true) {
@@ -227,7 +228,7 @@ final class FailoverRound {
   private static void checkOutcome(
       LeaderProcess leader,
       Signal signal,
-      List<Candidate> followers,
+      List<ZkCandidate> followers,
       LinkedBlockingQueue<Elected> events,
       String tag) {
     if (leader.exitCode() != signal.exitCode) {
@@ -237,7 +238,7 @@ final class FailoverRound {
     if (!followers.get(0).isLeader()) {
       throw new BenchmarkFailure(tag + ": the successor got elected but does not lead");
     }
-    if (!events.isEmpty() || followers.stream().skip(1).anyMatch(Candidate::isLeader)) {
+    if (!events.isEmpty() || followers.stream().skip(1).anyMatch(ZkCandidate::isLeader)) {
       throw new BenchmarkFailure(tag + ": another follower was elected as well");
     }
     if (signal == Signal.TERM && leader.valueOf("REVOKED", "reason").isEmpty()) {

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
     name = FenceOverhead.NAME,
     description =
         "fenced vs unfenced write latency (p50/p99) on PostgreSQL, H2 and ZooKeeper, interleaved")
-public final class FenceOverhead implements Scenario {
+public final class FenceOverhead implements Scenario.WithOptions {
   static final String NAME = "fence-overhead";
   static final String DEFAULT_PG_URL =
       "jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton";
@@ -53,10 +53,7 @@ public final class FenceOverhead implements Scenario {
   boolean fsync;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     List<String> stores = new ArrayList<>();
     for (String store : storeNames) {
       String name = store.trim().toLowerCase(Locale.ROOT);

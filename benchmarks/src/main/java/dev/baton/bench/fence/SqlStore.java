@@ -2,7 +2,6 @@
 package dev.baton.bench.fence;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.bench.UrlDataSource;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;
@@ -14,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumMap;
 import java.util.Map;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * A SQL store of fence-overhead (PostgreSQL or H2). Each side ({@link Mode}) has one dedicated JDBC
@@ -43,7 +43,7 @@ final class SqlStore implements FenceStore {
 
   private final String key;
   private final String displayUrl;
-  private final UrlDataSource dataSource;
+  private final DriverManagerDataSource dataSource;
   private final SqlFence fence;
   private final String extras;
   private final Map<Mode, Connection> connections = new EnumMap<>(Mode.class);
@@ -57,7 +57,7 @@ final class SqlStore implements FenceStore {
   private SqlStore(String key, String url, String displayUrl, String runId) throws SQLException {
     this.key = key;
     this.displayUrl = displayUrl;
-    this.dataSource = new UrlDataSource(url);
+    this.dataSource = new DriverManagerDataSource(url);
     this.sameTermResource = "fence-overhead/" + runId + "/same-term";
     this.newTermResource = "fence-overhead/" + runId + "/new-term";
     try (Connection c = dataSource.getConnection();

@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.fencing.FencingException;
+import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.ElectionConfig;
@@ -11,6 +12,7 @@ import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,14 +31,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * the candidate was elected in, on the resource {@code data:<election>} (a token is scoped to its
  * election, so each election fences a resource of its own).
  */
-final class BatonLease extends AbstractContender {
+final class BatonLease extends LeaseCandidate {
   private final LeaderElection leaderElection;
   private final SqlFence fence;
   private final AtomicReference<Leadership> last = new AtomicReference<>();
 
-  BatonLease(
-      LeaseSetup setup, String election, String id, CountingDataSource ds, LeaseEvents events) {
-    super(setup, LeaseSystem.BATON, election, id, ds, events);
+  BatonLease(LeaseSetup setup, String election, String id, CountingDataSource ds, Sink sink) {
+    super(setup, LeaseSystem.BATON, election, id, ds, sink);
     LeaseBackend backend = LeaseBackend.create(ds, config(setup));
     this.fence = SqlFence.create(ds, setup.fenceTable(), id);
     this.leaderElection =
@@ -47,7 +48,7 @@ final class BatonLease extends AbstractContender {
               @Override
               public void elected(Leadership leadership) {
                 last.set(leadership);
-                markElected(leadership.token().toString());
+                markElected(Optional.of(leadership.token()));
               }
 
               @Override
@@ -71,17 +72,22 @@ final class BatonLease extends AbstractContender {
   }
 
   @Override
-  public void start() {
+  public void join() {
     leaderElection.start();
   }
 
   @Override
-  public boolean ready() {
+  public Optional<FencingToken> token() {
+    return leaderElection.leadership().map(Leadership::token);
+  }
+
+  @Override
+  boolean ready() {
     return dataSource().listened();
   }
 
   @Override
-  public void stop() {
+  public void close() {
     leaderElection.close();
     dataSource().close();
   }

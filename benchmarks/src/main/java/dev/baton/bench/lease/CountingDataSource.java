@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
-import dev.baton.bench.DriverManagerDataSource;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -22,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.datasource.AbstractDataSource;
 
 /**
  * The data source of one candidate: a small pool of its own, and counters, through {@link Proxy
@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * isolation and network timeout as they were when it was opened. {@link #close()} closes the idle
  * ones; the contenders call it when they stop. Thread-safe.
  */
-final class CountingDataSource extends DriverManagerDataSource implements AutoCloseable {
+final class CountingDataSource extends AbstractDataSource implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CountingDataSource.class);
   private static final int MAX_IDLE = 4;
 

@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Candidate.Sink;
 import java.time.Duration;
 
 /**
@@ -32,10 +33,10 @@ final class CrashPhase {
     try (LeaseChild leader =
         LeaseChild.start(system, setup, election, system.key() + "-c" + round)) {
       leader.awaitElected(patience);
-      LeaseContender follower =
-          system.contender(setup, election, system.key() + "-cf" + round, LeaseEvents.NONE);
+      LeaseCandidate follower =
+          system.contender(setup, election, system.key() + "-cf" + round, Sink.NONE);
       try {
-        follower.start();
+        follower.join();
         Waits.settle(follower, options);
         Waits.randomly(options.leaseMs / 2);
         if (follower.isLeader()) {
@@ -47,7 +48,7 @@ final class CrashPhase {
         Waits.leader(follower, options, system.key() + " crash " + round);
         return (follower.electedAtNanos() - killedAt) / 1e6;
       } finally {
-        follower.stop();
+        follower.close();
       }
     }
   }

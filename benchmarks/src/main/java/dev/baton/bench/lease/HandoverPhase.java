@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Candidate.Sink;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -18,7 +19,7 @@ final class HandoverPhase implements AutoCloseable {
 
   private final LeaseOptions options;
   private final LeaseSetup setup;
-  private final Map<LeaseSystem, LeaseContender> leaders = new EnumMap<>(LeaseSystem.class);
+  private final Map<LeaseSystem, LeaseCandidate> leaders = new EnumMap<>(LeaseSystem.class);
   private int next;
 
   HandoverPhase(LeaseOptions options, LeaseSetup setup) {
@@ -31,9 +32,9 @@ final class HandoverPhase implements AutoCloseable {
 
   /** Starts the first leader of {@code system}. */
   void begin(LeaseSystem system) throws InterruptedException {
-    LeaseContender first = candidate(system);
+    LeaseCandidate first = candidate(system);
     leaders.put(system, first);
-    first.start();
+    first.join();
     Waits.leader(first, options, system.key() + " handover set-up");
   }
 
@@ -43,12 +44,12 @@ final class HandoverPhase implements AutoCloseable {
    * @throws BenchmarkFailure if the follower led before the stop or does not lead after it
    */
   Handover round(LeaseSystem system) throws InterruptedException {
-    LeaseContender leader = leaders.get(system);
-    LeaseContender follower = candidate(system);
-    follower.start();
+    LeaseCandidate leader = leaders.get(system);
+    LeaseCandidate follower = candidate(system);
+    follower.join();
     Waits.settle(follower, options);
     if (follower.isLeader() || !leader.isLeader()) {
-      follower.stop();
+      follower.close();
       throw new BenchmarkFailure(
           system.key()
               + " handover: before the stop, "
@@ -63,7 +64,7 @@ final class HandoverPhase implements AutoCloseable {
     CountingDataSource.Counts before =
         leader.dataSource().counts().plus(follower.dataSource().counts());
     long stopAt = System.nanoTime();
-    leader.stop();
+    leader.close();
     leaders.put(system, follower);
     Waits.leader(follower, options, system.key() + " handover");
     CountingDataSource.Counts during =
@@ -74,14 +75,14 @@ final class HandoverPhase implements AutoCloseable {
     return new Handover((follower.electedAtNanos() - stopAt) / 1e6, during.statements());
   }
 
-  private LeaseContender candidate(LeaseSystem system) {
-    return system.contender(setup, ELECTION, system.key() + "-h" + next++, LeaseEvents.NONE);
+  private LeaseCandidate candidate(LeaseSystem system) {
+    return system.contender(setup, ELECTION, system.key() + "-h" + next++, Sink.NONE);
   }
 
   /** Stops every leader. */
   @Override
   public void close() {
-    leaders.values().forEach(LeaseContender::stop);
+    leaders.values().forEach(LeaseCandidate::close);
     leaders.clear();
   }
 }

@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Candidate.Sink;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,18 +37,18 @@ final class IdlePhase {
    */
   Idle run(LeaseSystem system) throws InterruptedException {
     String what = system.key() + " idle";
-    List<LeaseContender> candidates = new ArrayList<>();
+    List<LeaseCandidate> candidates = new ArrayList<>();
     try {
       for (int i = 0; i < options.idleCandidates; i++) {
-        LeaseContender c =
-            system.contender(setup, "/bench/lease/idle", system.key() + "-i" + i, LeaseEvents.NONE);
+        LeaseCandidate c =
+            system.contender(setup, "/bench/lease/idle", system.key() + "-i" + i, Sink.NONE);
         candidates.add(c);
-        c.start();
+        c.join();
       }
-      for (LeaseContender c : candidates) {
+      for (LeaseCandidate c : candidates) {
         Waits.settle(c, options);
       }
-      LeaseContender leader = soleLeader(candidates, what + " (start)");
+      LeaseCandidate leader = soleLeader(candidates, what + " (start)");
       long electedAt = leader.electedAtNanos();
       List<CountingDataSource.Counts> before = counts(candidates);
       long start = System.nanoTime();
@@ -75,19 +76,19 @@ final class IdlePhase {
           total.transactionEnds() / seconds / n,
           total.connections() / seconds / n);
     } finally {
-      candidates.forEach(LeaseContender::stop);
+      candidates.forEach(LeaseCandidate::close);
     }
   }
 
-  private static LeaseContender soleLeader(List<LeaseContender> candidates, String what) {
-    List<LeaseContender> leaders = candidates.stream().filter(LeaseContender::isLeader).toList();
+  private static LeaseCandidate soleLeader(List<LeaseCandidate> candidates, String what) {
+    List<LeaseCandidate> leaders = candidates.stream().filter(LeaseCandidate::isLeader).toList();
     if (leaders.size() != 1) {
       throw new BenchmarkFailure(what + ": " + leaders.size() + " leaders, not one: " + leaders);
     }
     return leaders.get(0);
   }
 
-  private static List<CountingDataSource.Counts> counts(List<LeaseContender> candidates) {
+  private static List<CountingDataSource.Counts> counts(List<LeaseCandidate> candidates) {
     return candidates.stream().map(c -> c.dataSource().counts()).toList();
   }
 }

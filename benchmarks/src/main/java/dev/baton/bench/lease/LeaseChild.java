@@ -59,7 +59,7 @@ final class LeaseChild implements AutoCloseable {
    * @return whether the write was accepted
    * @throws BenchmarkFailure if the write failed otherwise than by a rejection, or no answer came
    */
-  LeaseContender.WriteResult write(String writeLabel, Duration within) {
+  LeaseCandidate.WriteResult write(String writeLabel, Duration within) {
     String line;
     try {
       line = child.ask("WRITE " + writeLabel, "RESULT ", within);
@@ -67,10 +67,10 @@ final class LeaseChild implements AutoCloseable {
       throw new BenchmarkFailure(label + " did not answer its write: " + e.getMessage());
     }
     if (line.startsWith("RESULT ACCEPTED")) {
-      return LeaseContender.WriteResult.acceptedWrite();
+      return LeaseCandidate.WriteResult.acceptedWrite();
     }
     if (line.startsWith("RESULT REJECTED ")) {
-      return new LeaseContender.WriteResult(false, line.substring("RESULT REJECTED ".length()));
+      return new LeaseCandidate.WriteResult(false, line.substring("RESULT REJECTED ".length()));
     }
     throw new BenchmarkFailure(label + " could not write '" + writeLabel + "': " + line);
   }

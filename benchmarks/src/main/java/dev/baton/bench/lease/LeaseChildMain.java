@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Candidate.Sink;
+import dev.baton.fencing.FencingToken;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -19,7 +23,7 @@ import java.util.concurrent.CountDownLatch;
  *   <li>for each {@code WRITE <label>} line on stdin: {@code RESULT ACCEPTED}, {@code RESULT
  *       REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}. The write is made at
  *       once and unconditionally, as a leader that checked its leadership before a pause and writes
- *       after it would (see {@link LeaseContender#write}).
+ *       after it would (see {@link LeaseCandidate#write}).
  * </ul>
  *
  * <p>It runs until killed; a parent that ends takes it along ({@code ChildMain}).
@@ -37,23 +41,23 @@ public final class LeaseChildMain {
     }
     LeaseSystem system = LeaseSystem.parse(args[0]);
     LeaseSetup setup = LeaseSetup.fromArgs(args, 1);
-    LeaseContender candidate =
+    LeaseCandidate candidate =
         system.contender(
             setup,
             args[5],
             args[6],
-            new LeaseEvents() {
+            new Sink() {
               @Override
-              public void elected(long nanos, String term) {
-                out("ELECTED nanos=" + nanos + " term=" + term);
+              public void elected(Candidate who, long nanos, Optional<FencingToken> token) {
+                out("ELECTED nanos=" + nanos + " term=" + token.map(String::valueOf).orElse("-"));
               }
 
               @Override
-              public void revoked(long nanos) {
+              public void revoked(Candidate who, long nanos) {
                 out("REVOKED nanos=" + nanos);
               }
             });
-    candidate.start();
+    candidate.join();
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -64,9 +68,9 @@ public final class LeaseChildMain {
     FOREVER.await(); // stdin closed: wait to be killed
   }
 
-  private static void write(LeaseContender candidate, String label) {
+  private static void write(LeaseCandidate candidate, String label) {
     try {
-      LeaseContender.WriteResult result = candidate.write(label);
+      LeaseCandidate.WriteResult result = candidate.write(label);
       out(result.accepted() ? "RESULT ACCEPTED" : "RESULT REJECTED " + result.detail());
     } catch (RuntimeException e) {
       out("RESULT ERROR " + e);

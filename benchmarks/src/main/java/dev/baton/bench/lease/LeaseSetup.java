@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
-import dev.baton.bench.UrlDataSource;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.testkit.SqlTables;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * What the benchmark's JVM and its child JVMs share: the database, the run's id (which names the
@@ -55,7 +55,7 @@ record LeaseSetup(String url, String runId, long leaseMs, long pollMs) {
   CountingDataSource dataSource(String id) {
     String separator = url.contains("?") ? "&" : "?";
     return new CountingDataSource(
-        new UrlDataSource(url + separator + "ApplicationName=" + applicationName(id)));
+        new DriverManagerDataSource(url + separator + "ApplicationName=" + applicationName(id)));
   }
 
   /** The server's {@code application_name} of candidate {@code id}'s connections. */
@@ -91,7 +91,7 @@ record LeaseSetup(String url, String runId, long leaseMs, long pollMs) {
 
   /** A plain data source for set-up and checks, not counted. */
   DataSource plainDataSource() {
-    return new UrlDataSource(url);
+    return new DriverManagerDataSource(url);
   }
 
   private String prefix(LeaseSystem system) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
+import dev.baton.bench.contender.Candidate.Sink;
 import java.util.Arrays;
 
 /** The three systems the lease scenario compares, by their RESULT key. */
@@ -46,12 +47,12 @@ enum LeaseSystem {
   }
 
   /** A new, not yet started candidate of this system with a data source of its own. */
-  LeaseContender contender(LeaseSetup setup, String election, String id, LeaseEvents events) {
+  LeaseCandidate contender(LeaseSetup setup, String election, String id, Sink sink) {
     CountingDataSource ds = setup.dataSource(id);
     return switch (this) {
-      case BATON -> new BatonLease(setup, election, id, ds, events);
-      case SHEDLOCK -> new ShedLockLease(setup, election, id, ds, events);
-      case SPRING_JDBC -> new SpringJdbcLease(setup, election, id, ds, events);
+      case BATON -> new BatonLease(setup, election, id, ds, sink);
+      case SHEDLOCK -> new ShedLockLease(setup, election, id, ds, sink);
+      case SPRING_JDBC -> new SpringJdbcLease(setup, election, id, ds, sink);
     };
   }
 

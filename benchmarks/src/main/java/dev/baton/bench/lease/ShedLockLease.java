@@ -29,7 +29,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <p>One thread per candidate runs the loop; the lock's statements run in transactions of
  * ShedLock's own ({@code DataSourceTransactionManager} on the candidate's data source).
  */
-final class ShedLockLease extends AbstractContender {
+final class ShedLockLease extends LeaseCandidate {
   private static final Logger log = LoggerFactory.getLogger(ShedLockLease.class);
 
   private final JdbcTemplateLockProvider provider;
@@ -38,9 +38,8 @@ final class ShedLockLease extends AbstractContender {
   private @Nullable SimpleLock lock; // guarded by lockGuard
   private volatile boolean stopped;
 
-  ShedLockLease(
-      LeaseSetup setup, String election, String id, CountingDataSource ds, LeaseEvents events) {
-    super(setup, LeaseSystem.SHEDLOCK, election, id, ds, events);
+  ShedLockLease(LeaseSetup setup, String election, String id, CountingDataSource ds, Sink sink) {
+    super(setup, LeaseSystem.SHEDLOCK, election, id, ds, sink);
     this.provider =
         new JdbcTemplateLockProvider(
             JdbcTemplateLockProvider.Configuration.builder()
@@ -54,7 +53,7 @@ final class ShedLockLease extends AbstractContender {
   }
 
   @Override
-  public void start() {
+  public void join() {
     loop.execute(this::step);
   }
 
@@ -70,7 +69,7 @@ final class ShedLockLease extends AbstractContender {
           Optional<SimpleLock> taken = provider.lock(configuration());
           if (taken.isPresent()) {
             lock = taken.get();
-            markElected("-");
+            markElected(Optional.empty());
           }
         } else {
           Optional<SimpleLock> extended = lock.extend(setup.lease(), Duration.ZERO);
@@ -98,7 +97,7 @@ final class ShedLockLease extends AbstractContender {
   }
 
   @Override
-  public void stop() {
+  public void close() {
     if (stopped) {
       return;
     }

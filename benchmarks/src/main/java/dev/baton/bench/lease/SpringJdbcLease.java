@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -31,7 +32,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  * stops the initiator, whose thread deletes the lock row, then the repository (stop, close), as a
  * context's shutdown does; the followers see the row gone at their next attempt.
  */
-final class SpringJdbcLease extends AbstractContender {
+final class SpringJdbcLease extends LeaseCandidate {
   private static final Logger log = LoggerFactory.getLogger(SpringJdbcLease.class);
 
   private final DefaultLockRepository repository;
@@ -40,9 +41,8 @@ final class SpringJdbcLease extends AbstractContender {
   private volatile boolean stopped;
 
   @SuppressWarnings("deprecation") // setTimeToLive: the registry's lease is the one 7.0 uses
-  SpringJdbcLease(
-      LeaseSetup setup, String election, String id, CountingDataSource ds, LeaseEvents events) {
-    super(setup, LeaseSystem.SPRING_JDBC, election, id, ds, events);
+  SpringJdbcLease(LeaseSetup setup, String election, String id, CountingDataSource ds, Sink sink) {
+    super(setup, LeaseSystem.SPRING_JDBC, election, id, ds, sink);
     repository = new DefaultLockRepository(ds);
     repository.setPrefix(setup.springPrefix());
     repository.setTimeToLive((int) setup.leaseMs());
@@ -52,19 +52,19 @@ final class SpringJdbcLease extends AbstractContender {
     repository.start();
     JdbcLockRegistry registry = new JdbcLockRegistry(repository, setup.lease());
     registry.setIdleBetweenTries(setup.poll());
-    initiator = new LockRegistryLeaderInitiator(registry, new LeaseCandidate());
+    initiator = new LockRegistryLeaderInitiator(registry, new RoleCandidate());
     initiator.setHeartBeatMillis(setup.pollMs());
     initiator.setBusyWaitMillis(setup.pollMs());
     initiator.setApplicationEventPublisher(event -> {}); // no context to publish leader events to
   }
 
   @Override
-  public void start() {
+  public void join() {
     initiator.start();
   }
 
   @Override
-  public void stop() {
+  public void close() {
     if (stopped) {
       return;
     }
@@ -93,7 +93,7 @@ final class SpringJdbcLease extends AbstractContender {
   }
 
   /** The initiator's candidate: the election's name is its role. */
-  private final class LeaseCandidate implements Candidate {
+  private final class RoleCandidate implements Candidate {
     @Override
     public String getRole() {
       return election;
@@ -106,7 +106,7 @@ final class SpringJdbcLease extends AbstractContender {
 
     @Override
     public void onGranted(Context context) {
-      markElected("-");
+      markElected(Optional.empty());
     }
 
     @Override

@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.Candidate.Sink;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,14 +55,14 @@ final class StalePhase {
     String aId = system.key() + "-pa" + round;
     Duration patience = Duration.ofMillis(options.patienceMs());
     LeaseChild a = LeaseChild.start(system, setup, election, aId);
-    LeaseContender b = null;
+    LeaseCandidate b = null;
     try {
       a.awaitElected(patience);
       if (!a.write(tag + "a-before", patience).accepted()) {
         throw new BenchmarkFailure(what + ": the leader's write before the pause was rejected");
       }
-      b = system.contender(setup, election, system.key() + "-pb" + round, LeaseEvents.NONE);
-      b.start();
+      b = system.contender(setup, election, system.key() + "-pb" + round, Sink.NONE);
+      b.join();
       Waits.settle(b, options);
       if (b.isLeader()) {
         throw new BenchmarkFailure(what + ": " + b + " led before the pause");
@@ -83,12 +84,12 @@ final class StalePhase {
       }
       Waits.leader(b, options, what);
       Waits.until(pausedAt + options.pauseMs() * 1_000_000);
-      LeaseContender.WriteResult bWrite = b.write(tag + "b");
+      LeaseCandidate.WriteResult bWrite = b.write(tag + "b");
       if (!bWrite.accepted()) {
         throw new BenchmarkFailure(what + ": the new leader's write was rejected: " + bWrite);
       }
       a.resume();
-      LeaseContender.WriteResult late = a.write(tag + "a-stale", patience);
+      LeaseCandidate.WriteResult late = a.write(tag + "a-stale", patience);
       List<String> labels = labels(system, tag);
       boolean present = labels.contains(tag + "a-stale");
       if (present != late.accepted()
@@ -104,7 +105,7 @@ final class StalePhase {
     } finally {
       a.close(); // first: a paused A's open transaction would block B's statements
       if (b != null) {
-        b.stop();
+        b.close();
       }
     }
   }

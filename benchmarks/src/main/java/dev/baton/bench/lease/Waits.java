@@ -12,13 +12,13 @@ final class Waits {
   private Waits() {}
 
   /**
-   * Waits until {@code follower} is {@linkplain LeaseContender#ready() ready}, then two polls plus
+   * Waits until {@code follower} is {@linkplain LeaseCandidate#ready() ready}, then two polls plus
    * a random part of a third, so that the moment that follows falls at a random point of its poll
    * cycle (a poller's expected wait is then half a poll, as in steady state).
    *
    * @throws BenchmarkFailure if it is not ready within {@code patience}
    */
-  static void settle(LeaseContender follower, LeaseOptions o) throws InterruptedException {
+  static void settle(LeaseCandidate follower, LeaseOptions o) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMillis(o.patienceMs()).toNanos();
     while (!follower.ready()) {
       if (System.nanoTime() - deadline > 0) {
@@ -48,7 +48,7 @@ final class Waits {
    *
    * @throws BenchmarkFailure if it does not within the patience of {@code o}
    */
-  static void leader(LeaseContender candidate, LeaseOptions o, String what)
+  static void leader(LeaseCandidate candidate, LeaseOptions o, String what)
       throws InterruptedException {
     if (!candidate.awaitLeader(Duration.ofMillis(o.patienceMs()))) {
       throw new BenchmarkFailure(

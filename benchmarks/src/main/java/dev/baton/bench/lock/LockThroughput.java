@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
     description =
         "fenced lock acquire+release throughput, Baton FencedLock vs Curator InterProcessMutex"
             + " vs raw ZooKeeper (the floor), 1, 4 and 16 contenders")
-public final class LockThroughput implements Scenario {
+public final class LockThroughput implements Scenario.WithOptions {
   static final String NAME = "lock";
 
   @Option(names = "--contenders", split = ",", defaultValue = "1,4,16")
@@ -53,10 +53,7 @@ public final class LockThroughput implements Scenario {
   @Mixin ZkOptions zkOptions;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     boolean fsync = zkOptions.fsync();
     Cli.check(
         warmupMs >= 0 && durationMs >= 1 && slices >= 1 && acquireTimeoutMs >= 1,

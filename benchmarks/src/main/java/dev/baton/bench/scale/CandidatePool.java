@@ -4,6 +4,7 @@ package dev.baton.bench.scale;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
 import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class CandidatePool {
   private final Library kind;
   private final ZkClient settings;
   private final long timeoutMs;
-  private final List<Candidate> queue = new ArrayList<>();
+  private final List<ZkCandidate> queue = new ArrayList<>();
   private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
   private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
   private final List<String> joinedPaths = new ArrayList<>();
@@ -61,9 +62,9 @@ final class CandidatePool {
     this.timeoutMs = timeoutMs;
   }
 
-  private Candidate newCandidate() throws Exception {
+  private ZkCandidate newCandidate() throws Exception {
     SettleTracer tracer = new SettleTracer();
-    return Candidate.connect(
+    return ZkCandidate.connect(
         kind,
         kind.key() + "-" + nextIndex++,
         path,
@@ -83,24 +84,24 @@ final class CandidatePool {
    * @return nanoseconds from the first session's start to the last candidate settling
    */
   long joinAll(int count, int threads, CuratorFramework reader) throws Exception {
-    List<Candidate> joined = new ArrayList<>();
+    List<ZkCandidate> joined = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("joiner"));
     long t0 = System.nanoTime();
     try {
-      List<Future<Candidate>> starting = new ArrayList<>();
+      List<Future<ZkCandidate>> starting = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         starting.add(
             pool.submit(
                 () -> {
                   long created = System.nanoTime();
-                  Candidate c = newCandidate();
+                  ZkCandidate c = newCandidate();
                   tracer(c).started(created);
                   c.join();
                   tracer(c).joined(System.nanoTime());
                   return c;
                 }));
       }
-      for (Future<Candidate> f : starting) {
+      for (Future<ZkCandidate> f : starting) {
         joined.add(f.get(timeoutMs, TimeUnit.MILLISECONDS));
       }
       allStarted = System.nanoTime() - t0;
@@ -109,7 +110,7 @@ final class CandidatePool {
       pool.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS); // not counted as a candidate's
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    for (Candidate c : joined) {
+    for (ZkCandidate c : joined) {
       while (!tracer(c).isSettled()) {
         if (System.nanoTime() > deadline) {
           throw new BenchmarkFailure(
@@ -135,18 +136,18 @@ final class CandidatePool {
   }
 
   /** Orders the candidates as their znodes are queued, read with {@code reader}. */
-  private List<Candidate> inQueueOrder(List<Candidate> candidates, CuratorFramework reader)
+  private List<ZkCandidate> inQueueOrder(List<ZkCandidate> candidates, CuratorFramework reader)
       throws Exception {
-    Map<Long, Candidate> bySession = new HashMap<>();
-    for (Candidate c : candidates) {
+    Map<Long, ZkCandidate> bySession = new HashMap<>();
+    for (ZkCandidate c : candidates) {
       bySession.put(c.sessionId(), c);
     }
     List<String> children = new ArrayList<>(reader.getChildren().forPath(path));
     children.sort(Comparator.comparingInt(CandidatePool::sequence));
-    List<Candidate> ordered = new ArrayList<>();
+    List<ZkCandidate> ordered = new ArrayList<>();
     for (String child : children) {
       Stat stat = reader.checkExists().forPath(ZKPaths.makePath(path, child));
-      Candidate c = stat == null ? null : bySession.get(stat.getEphemeralOwner());
+      ZkCandidate c = stat == null ? null : bySession.get(stat.getEphemeralOwner());
       if (c == null) {
         throw new BenchmarkFailure(library + ": znode " + child + " belongs to no candidate");
       }
@@ -172,7 +173,7 @@ final class CandidatePool {
   }
 
   /** The candidates in queue order, leader first. */
-  List<Candidate> queue() {
+  List<ZkCandidate> queue() {
     return queue;
   }
 
@@ -196,8 +197,8 @@ final class CandidatePool {
     if (!events.isEmpty()) {
       throw new BenchmarkFailure(library + ": elected callback before handover #" + number);
     }
-    Candidate leader = queue.get(0);
-    Candidate successor = queue.get(1);
+    ZkCandidate leader = queue.get(0);
+    ZkCandidate successor = queue.get(1);
     Future<long[]> closing =
         closer.submit(
             () -> {
@@ -217,7 +218,7 @@ final class CandidatePool {
     }
     queue.remove(0);
     checkSingleLeader(number, leader, e.who(), e);
-    Candidate newcomer = newCandidate();
+    ZkCandidate newcomer = newCandidate();
     newcomer.join();
     awaitSettled(newcomer);
     queue.add(newcomer);
@@ -234,11 +235,11 @@ final class CandidatePool {
     return new Handover(e.nanos() - times[0], times[1] - times[0]);
   }
 
-  private void checkSingleLeader(int number, Candidate closed, Candidate elected, Elected e) {
+  private void checkSingleLeader(int number, ZkCandidate closed, Candidate elected, Elected e) {
     if (closed.isLeader()) {
       throw new BenchmarkFailure(library + ": handover #" + number + ": closed leader leads");
     }
-    for (Candidate c : queue) {
+    for (ZkCandidate c : queue) {
       if (c.isLeader() != (c == elected)) {
         throw new BenchmarkFailure(
             library + ": handover #" + number + ": " + c + " isLeader()=" + c.isLeader());
@@ -264,7 +265,7 @@ final class CandidatePool {
   }
 
   /** Waits for the newcomer's watch, then for {@link #QUIET_MS} without an operation. */
-  private void awaitSettled(Candidate c) throws InterruptedException {
+  private void awaitSettled(ZkCandidate c) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (!tracer(c).isSettled()) {
       if (System.nanoTime() > deadline) {
@@ -312,10 +313,10 @@ final class CandidatePool {
     return queue.stream().mapToLong(c -> tracer(c).operations()).sum();
   }
 
-  /** Closes every candidate ({@link Candidate#closeAll}). */
+  /** Closes every candidate ({@link ZkCandidate#closeAll}). */
   void close() {
     try {
-      Candidate.closeAll(queue, timeoutMs);
+      ZkCandidate.closeAll(queue, timeoutMs);
     } finally {
       closer.shutdownNow();
       queue.clear();
@@ -328,7 +329,7 @@ final class CandidatePool {
   }
 
   /** The tracer every candidate of a pool was connected with. */
-  static SettleTracer tracer(Candidate c) {
+  static SettleTracer tracer(ZkCandidate c) {
     return (SettleTracer) c.tracer();
   }
 

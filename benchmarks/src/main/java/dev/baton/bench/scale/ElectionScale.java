@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
         "1,000 candidates on one election, each with its own session: join time, handover"
             + " p50/p99 against 10 candidates, watches, heap and threads per candidate, Baton vs"
             + " Curator, each in its own JVM")
-public final class ElectionScale implements Scenario {
+public final class ElectionScale implements Scenario.WithOptions {
   static final String NAME = "election-scale";
 
   @Option(names = "--candidates", defaultValue = "1000")
@@ -73,10 +73,7 @@ public final class ElectionScale implements Scenario {
   @Mixin ZkOptions zkOptions;
 
   @Override
-  public void run(List<String> args) throws Exception {
-    if (!Cli.parse(this, args)) {
-      return;
-    }
+  public void run() throws Exception {
     boolean fsync = zkOptions.fsync();
     int serverWarmup = serverWarmupOption == null ? candidates : serverWarmupOption;
     Cli.check(serverWarmup >= 0, "server-warmup must be at least 0");

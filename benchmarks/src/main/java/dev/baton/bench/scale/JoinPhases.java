@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.scale;
 
-import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.ZkCandidate;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,7 +18,7 @@ record JoinPhases(
     double settleLagP50Ms,
     double settleLagP99Ms,
     double settleLagMaxMs) {
-  static JoinPhases of(List<Candidate> candidates, long allStartedNanos, long allSettledNanos) {
+  static JoinPhases of(List<ZkCandidate> candidates, long allStartedNanos, long allSettledNanos) {
     long[] start =
         candidates.stream()
             .mapToLong(

@@ -173,7 +173,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
                 "--partitions",
                 Integer.toString(options.partitions()),
                 "--session-timeout-ms",
-                Long.toString(options.sessionTimeout().toMillis())));
+                Integer.toString(options.sessionTimeoutMs())));
     if (options.jdbcUrl().isPresent()) {
       args.addAll(
           List.of("--jdbc-user", options.jdbcUser(), "--jdbc-password", options.jdbcPassword()));

@@ -7,94 +7,117 @@ import static dev.baton.demo.CommandLines.range;
 import dev.baton.demo.CommandLines;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.demo.web.AllowedHosts;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * The launcher's command line ({@code demo-cluster/run}), parsed and checked; see {@link #usage()}.
+ * A picocli annotated interface: each option is declared once, as the method that reads it.
  */
 @Command(name = "demo-cluster/run", sortOptions = false, description = "Runs the Baton demo.")
-public final class DemoOptions {
+public interface DemoOptions {
+  /** Worker processes started at first. */
   @Option(
       names = "--workers",
       paramLabel = "N",
+      defaultValue = "" + DemoDefaults.WORKERS,
       description = "worker processes at start (default ${DEFAULT-VALUE}, 1-16)")
-  private int workers = DemoDefaults.WORKERS;
+  int workers();
 
+  /** ZooKeeper servers of the demo's own ensemble. */
   @Option(
       names = "--servers",
       paramLabel = "N",
+      defaultValue = "" + DemoDefaults.SERVERS,
       description = "ZooKeeper servers to start (default ${DEFAULT-VALUE}, 1-7)")
-  private int servers = DemoDefaults.SERVERS;
+  int servers();
 
+  /** An existing ensemble to use instead of starting one (no ZooKeeper-server faults then). */
   @Option(
       names = "--zookeeper",
       paramLabel = "HOST:PORT,..",
       description = "use this ensemble instead of starting one")
-  private String zookeeper;
+  Optional<String> zookeeper();
 
+  /** The dashboard's port, 0 for a free one. */
   @Option(
       names = "--port",
       paramLabel = "P",
+      defaultValue = "" + DemoDefaults.DASHBOARD_PORT,
       description = "dashboard port (default ${DEFAULT-VALUE}, 0 = any free)")
-  private int port = DemoDefaults.DASHBOARD_PORT;
+  int port();
 
+  /** The dashboard's address. */
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
+      defaultValue = "127.0.0.1",
       description = "dashboard address (default ${DEFAULT-VALUE}; 0.0.0.0 = every interface)")
-  private String bind = "127.0.0.1";
+  String bind();
 
+  /**
+   * {@code Host} names the dashboard answers to besides its own (see {@link AllowedHosts}); null
+   * when the option is not given (picocli leaves an unmatched list null).
+   */
   @Option(
       names = AllowedHosts.OPTION,
       paramLabel = "H,..",
+      split = ",",
       description = {
         "Host names the dashboard answers to besides localhost, 127.0.0.1 and [::1] on its port:",
         "name (any port) or name:port; on any --bind, other names are refused (stops DNS rebinding)"
       })
-  private List<String> allowedHosts = new ArrayList<>();
+  List<String> allowedHosts();
 
+  /** The database (PostgreSQL); empty for the embedded H2 server. */
   @Option(
       names = "--jdbc",
       paramLabel = "URL",
       description = "database for jobs and results (default: embedded H2)")
-  private String jdbcUrl;
+  Optional<String> jdbcUrl();
 
   @Option(
       names = "--jdbc-user",
       paramLabel = "U",
+      defaultValue = "baton",
       description = "its user (default ${DEFAULT-VALUE})")
-  private String jdbcUser = "baton";
+  String jdbcUser();
 
-  @Option(names = "--jdbc-password", paramLabel = "P", description = "its password")
-  private String jdbcPassword = "baton";
+  @Option(
+      names = "--jdbc-password",
+      paramLabel = "P",
+      defaultValue = "baton",
+      description = "its password")
+  String jdbcPassword();
 
+  /** Whether the demo's own ensemble and the workers talk TLS (certificates made at start). */
   @Option(
       names = "--tls",
       description = "TLS between workers and the demo's ensemble (certificates made at start)")
-  private boolean tls;
+  boolean tls();
 
+  /** Partitions of the synthetic stream. */
   @Option(
       names = "--partitions",
       paramLabel = "N",
+      defaultValue = "" + DemoDefaults.PARTITIONS,
       description = "partitions of the stream (default ${DEFAULT-VALUE})")
-  private int partitions = DemoDefaults.PARTITIONS;
+  int partitions();
 
+  /** Every worker's session timeout. */
   @Option(
       names = "--session-timeout-ms",
       paramLabel = "MS",
+      defaultValue = "" + DemoDefaults.SESSION_TIMEOUT_MS,
       description = "worker session timeout (default ${DEFAULT-VALUE}, 2000-20000)")
-  private int sessionTimeoutMs = (int) DemoDefaults.SESSION_TIMEOUT.toMillis();
-
-  private DemoOptions() {}
+  int sessionTimeoutMs();
 
   /** The options' help text. */
-  public static String usage() {
-    return CommandLines.usage(new DemoOptions());
+  static String usage() {
+    return CommandLines.usage(DemoOptions.class);
   }
 
   /**
@@ -102,90 +125,21 @@ public final class DemoOptions {
    *
    * @throws IllegalArgumentException naming the bad option
    */
-  public static DemoOptions parse(String... args) {
-    DemoOptions o = CommandLines.parse(new DemoOptions(), args);
-    range("--workers", o.workers, 1, 16);
-    range("--servers", o.servers, 1, 7);
-    range("--port", o.port, 0, 65535);
-    range("--partitions", o.partitions, 1, 1000);
-    range("--session-timeout-ms", o.sessionTimeoutMs, 2000, 20000);
-    nonBlank("--bind", o.bind);
-    List<String> hosts = new ArrayList<>();
-    for (String value : o.allowedHosts) {
-      for (String entry : value.split(",", -1)) {
-        AllowedHosts.check(entry);
-        hosts.add(entry.strip());
-      }
+  static DemoOptions parse(String... args) {
+    DemoOptions o = CommandLines.parse(DemoOptions.class, args);
+    range("--workers", o.workers(), 1, 16);
+    range("--servers", o.servers(), 1, 7);
+    range("--port", o.port(), 0, 65535);
+    range("--partitions", o.partitions(), 1, 1000);
+    range("--session-timeout-ms", o.sessionTimeoutMs(), 2000, 20000);
+    nonBlank("--bind", o.bind());
+    Objects.requireNonNullElse(o.allowedHosts(), List.<String>of()).forEach(AllowedHosts::check);
+    o.zookeeper().ifPresent(zk -> nonBlank("--zookeeper", zk));
+    if (o.zookeeper().isPresent() && o.tls()) {
+      throw new IllegalArgumentException(
+          "--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
     }
-    o.allowedHosts = List.copyOf(hosts);
-    if (o.zookeeper != null) {
-      nonBlank("--zookeeper", o.zookeeper);
-      if (o.tls) {
-        throw new IllegalArgumentException(
-            "--tls configures the demo's own ensemble; it cannot be used with --zookeeper");
-      }
-    }
-    if (o.jdbcUrl != null) {
-      nonBlank("--jdbc", o.jdbcUrl);
-    }
+    o.jdbcUrl().ifPresent(url -> nonBlank("--jdbc", url));
     return o;
-  }
-
-  /** Worker processes started at first. */
-  public int workers() {
-    return workers;
-  }
-
-  /** ZooKeeper servers of the demo's own ensemble. */
-  public int servers() {
-    return servers;
-  }
-
-  /** An existing ensemble to use instead of starting one (no ZooKeeper-server faults then). */
-  public Optional<String> zookeeper() {
-    return Optional.ofNullable(zookeeper);
-  }
-
-  /** The dashboard's address. */
-  public String bind() {
-    return bind;
-  }
-
-  /** The dashboard's port, 0 for a free one. */
-  public int port() {
-    return port;
-  }
-
-  /** {@code Host} names the dashboard answers to besides its own (see {@link AllowedHosts}). */
-  public List<String> allowedHosts() {
-    return allowedHosts;
-  }
-
-  /** The database (PostgreSQL); empty for the embedded H2 server. */
-  public Optional<String> jdbcUrl() {
-    return Optional.ofNullable(jdbcUrl);
-  }
-
-  public String jdbcUser() {
-    return jdbcUser;
-  }
-
-  public String jdbcPassword() {
-    return jdbcPassword;
-  }
-
-  /** Whether the demo's own ensemble and the workers talk TLS (certificates made at start). */
-  public boolean tls() {
-    return tls;
-  }
-
-  /** Partitions of the synthetic stream. */
-  public int partitions() {
-    return partitions;
-  }
-
-  /** Every worker's session timeout. */
-  public Duration sessionTimeout() {
-    return Duration.ofMillis(sessionTimeoutMs);
   }
 }

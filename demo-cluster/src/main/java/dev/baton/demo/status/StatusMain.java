@@ -54,7 +54,7 @@ public final class StatusMain {
     }
     ObjectMapper json = new ObjectMapper();
     ObjectNode status;
-    try (BatonSession session = BatonSession.start(options.sessionConfig())) {
+    try (BatonSession session = BatonSession.start(StatusOptions.sessionConfig(options))) {
       status =
           new StatusReport(json)
               .read(session, options.connectString(), options.electionPath(), options.groupPath());

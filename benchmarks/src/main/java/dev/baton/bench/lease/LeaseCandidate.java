@@ -1,53 +1,85 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
+import dev.baton.bench.contender.Candidate;
+import dev.baton.fencing.FencingToken;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The bookkeeping the three contenders share: when it was elected, whether it leads, the write. */
-abstract class AbstractContender implements LeaseContender {
+/**
+ * One candidate of one system of the lease scenario: the same small surface for the three (join,
+ * whether it leads, leave gracefully, write "as leader"), and the bookkeeping they share (when it
+ * was elected, whether it leads). Each candidate has a {@link CountingDataSource} of its own and no
+ * pool shared with another.
+ */
+abstract class LeaseCandidate extends Candidate {
   protected final LeaseSetup setup;
   protected final LeaseSystem system;
   protected final String election;
-  private final String id;
   private final CountingDataSource dataSource;
-  private final LeaseEvents events;
   private final AtomicLong electedAt = new AtomicLong();
   private final CountDownLatch elected = new CountDownLatch(1);
   private volatile boolean leader;
 
-  AbstractContender(
+  LeaseCandidate(
       LeaseSetup setup,
       LeaseSystem system,
       String election,
       String id,
       CountingDataSource dataSource,
-      LeaseEvents events) {
+      Sink sink) {
+    super(id, sink);
     this.setup = setup;
     this.system = system;
     this.election = election;
-    this.id = id;
     this.dataSource = dataSource;
-    this.events = events;
   }
 
+  /** Enters the election; returns at once. */
   @Override
-  public final String id() {
-    return id;
+  public abstract void join();
+
+  /**
+   * Leaves gracefully, as an application shutting down would: Baton closes its election (releasing
+   * the row, which notifies the followers), ShedLock unlocks, Spring's initiator stops (deleting
+   * its lock row). Idempotent.
+   */
+  @Override
+  public abstract void close();
+
+  /**
+   * Writes {@code label} to the system's data table as its leader: Baton through its {@code
+   * SqlFence} with the token of the last term it was elected in, whether or not that term is still
+   * active; the others with a plain {@code INSERT}, since they have no token.
+   *
+   * @return accepted, or rejected by the fence (with its exception)
+   * @throws IllegalStateException if the write failed otherwise (the database, not a fence)
+   */
+  abstract WriteResult write(String label);
+
+  /** What became of a write. */
+  record WriteResult(boolean accepted, String detail) {
+    static WriteResult acceptedWrite() {
+      return new WriteResult(true, "accepted");
+    }
   }
 
-  @Override
-  public final CountingDataSource dataSource() {
+  /** The candidate's own data source, with its counters. */
+  final CountingDataSource dataSource() {
     return dataSource;
   }
 
-  @Override
-  public boolean ready() {
+  /**
+   * Whether the candidate is settled as a follower: on Baton with PostgreSQL, its {@code LISTEN}
+   * connection is listening; the others have nothing to wait for.
+   */
+  boolean ready() {
     return true;
   }
 
@@ -57,29 +89,34 @@ abstract class AbstractContender implements LeaseContender {
   }
 
   @Override
-  public final long electedAtNanos() {
+  public Optional<FencingToken> token() {
+    return Optional.empty();
+  }
+
+  /** {@link System#nanoTime()} when it first became leader, 0 if it never did. */
+  final long electedAtNanos() {
     return electedAt.get();
   }
 
-  @Override
-  public final boolean awaitLeader(Duration within) throws InterruptedException {
+  /** Waits until it first becomes leader; false on timeout. */
+  final boolean awaitLeader(Duration within) throws InterruptedException {
     return elected.await(within.toNanos(), TimeUnit.NANOSECONDS);
   }
 
   /** Call first thing when the library says this candidate leads. */
-  protected final void markElected(String term) {
+  protected final void markElected(Optional<FencingToken> token) {
     long now = System.nanoTime();
     leader = true;
     electedAt.compareAndSet(0, now);
     elected.countDown();
-    events.elected(now, term);
+    reportElected(now, token);
   }
 
   /** Call when the library says this candidate no longer leads. */
   protected final void markRevoked() {
     if (leader) {
       leader = false;
-      events.revoked(System.nanoTime());
+      reportRevoked();
     }
   }
 
@@ -88,7 +125,7 @@ abstract class AbstractContender implements LeaseContender {
     try (PreparedStatement p =
         c.prepareStatement(
             "INSERT INTO " + setup.dataTable(system) + " (writer, label) VALUES (?, ?)")) {
-      p.setString(1, id);
+      p.setString(1, id());
       p.setString(2, label);
       return p.executeUpdate();
     }
@@ -112,6 +149,6 @@ abstract class AbstractContender implements LeaseContender {
 
   @Override
   public String toString() {
-    return system.key() + " candidate " + id;
+    return system.key() + " candidate " + id();
   }
 }
