@@ -12,7 +12,7 @@ import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.fencing.FenceProperties;
 import dev.baton.spring.fencing.Fenced;
-import dev.baton.spring.fencing.FencedPostProcessor;
+import dev.baton.spring.leader.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Locale;

@@ -4,7 +4,7 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
-import dev.baton.spring.fencing.FencedPostProcessor;
+import dev.baton.spring.leader.FencedPostProcessor;
 import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Arrays;
 import java.util.Locale;

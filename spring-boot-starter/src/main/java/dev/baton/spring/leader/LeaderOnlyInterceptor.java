@@ -2,7 +2,6 @@
 package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

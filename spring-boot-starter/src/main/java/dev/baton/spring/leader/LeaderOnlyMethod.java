@@ -4,7 +4,6 @@ package dev.baton.spring.leader;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethod;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;

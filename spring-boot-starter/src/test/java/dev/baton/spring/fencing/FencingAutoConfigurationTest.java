@@ -3,6 +3,7 @@ package dev.baton.spring.fencing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.spring.leader.FencedPostProcessor;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;

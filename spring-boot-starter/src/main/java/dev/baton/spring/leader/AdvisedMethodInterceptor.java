@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.aop;
+package dev.baton.spring.leader;
 
 import java.lang.reflect.Method;
 import java.util.Map;
@@ -17,25 +17,18 @@ import org.springframework.core.BridgeMethodResolver;
  *
  * @param <M> what is read of one method
  */
-public abstract class AdvisedMethodInterceptor<M extends AdvisedMethod>
-    implements MethodInterceptor {
+abstract class AdvisedMethodInterceptor<M extends AdvisedMethod> implements MethodInterceptor {
   private final String annotation;
   private final Function<Method, Optional<M>> inspector;
   private final Map<Method, M> methods = new ConcurrentHashMap<>();
 
-  /**
-   * An interceptor of the methods that {@code inspector} reads.
-   *
-   * @param annotation the annotation's simple name, for messages
-   * @param inspector reads one method's declaration, if it has one
-   */
-  protected AdvisedMethodInterceptor(String annotation, Function<Method, Optional<M>> inspector) {
+  AdvisedMethodInterceptor(String annotation, Function<Method, Optional<M>> inspector) {
     this.annotation = annotation;
     this.inspector = inspector;
   }
 
   /** The declaration of the invoked method, read once per method. */
-  protected M advised(MethodInvocation invocation) {
+  M advised(MethodInvocation invocation) {
     Object target = invocation.getThis();
     Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
     Method method =
@@ -49,10 +42,6 @@ public abstract class AdvisedMethodInterceptor<M extends AdvisedMethod>
                 .orElseThrow(
                     () ->
                         new IllegalStateException(
-                            "no @"
-                                + annotation
-                                + " on "
-                                + AdvisedMethod.display(m)
-                                + " (a proxy mix-up)")));
+                            "no @" + annotation + " on " + AdvisedMethod.display(m) + " (a proxy mix-up)")));
   }
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.fencing;
+package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.leader.CurrentTerm;
+import dev.baton.spring.fencing.Fenced;
+import dev.baton.spring.fencing.NotLeaderException;
+import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInvocation;
@@ -39,7 +40,11 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
       throw new IllegalStateException(
           "@Fenced method " + fenced.display() + " needs a TransactionalFence bean");
     }
-    fence.acceptAtCommit(fenced.resource(), term.token(), "@Fenced method " + fenced.display());
+    try {
+      fence.acceptAtCommit(fenced.resource(), term.token());
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException("@Fenced method " + fenced.display() + ": " + e.getMessage(), e);
+    }
     return invocation.proceed();
   }
 
