@@ -38,8 +38,6 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnBooleanProperty("baton.availability.resign-when-unavailable")
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAvailabilityAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonAvailabilityAutoConfiguration() {}
 
   @Bean
   @ConditionalOnMissingBean

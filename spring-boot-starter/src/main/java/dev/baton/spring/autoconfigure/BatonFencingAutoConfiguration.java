@@ -60,8 +60,6 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
   TransactionSynchronizationManager.class
 })
 public class BatonFencingAutoConfiguration {
-  /** The auto-configuration; Spring creates it. */
-  public BatonFencingAutoConfiguration() {}
 
   /** Applies {@link Fenced}; static, as bean post-processors must be. */
   @Bean

@@ -83,6 +83,14 @@ final class PropertyCheck {
     return prefix + "." + suffix;
   }
 
+  /** A required value, else a failure naming {@code property} and what is needed. */
+  static String required(String property, @Nullable String value, String need) {
+    if (value == null || value.isBlank()) {
+      throw new BatonPropertyException(property, value, need, null);
+    }
+    return value;
+  }
+
   /** A duration as a property's value is written: 30s, 1500ms. */
   static String text(Duration d) {
     long millis = d.toMillis();
