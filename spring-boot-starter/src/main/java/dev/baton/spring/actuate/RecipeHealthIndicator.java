@@ -129,9 +129,8 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
   }
 
   /**
-   * The health of one partition group member: DOWN when it is not joined and healthy
-   * (disconnected, failed, or another live member holds the same member id: {@code
-   * duplicateMemberId}).
+   * The health of one partition group member: DOWN when it is not joined and healthy (disconnected,
+   * failed, or another live member holds the same member id: {@code duplicateMemberId}).
    *
    * <p>Details: {@code memberId}, {@code path}, {@code owned} (partition numbers), {@code
    * ownedCount}, {@code duplicateMemberId}, {@code assigner}, {@code generation}, {@code joined},

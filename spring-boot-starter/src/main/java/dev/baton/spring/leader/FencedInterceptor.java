@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -18,21 +19,15 @@ import org.springframework.beans.factory.ObjectProvider;
  */
 final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
   private final ObjectProvider<TransactionalFence> fences;
-  private final ObjectProvider<ElectionTerms> terms;
   private final CurrentTerm currentTerm = new CurrentTerm();
 
-  FencedInterceptor(
-      ObjectProvider<TransactionalFence> fences,
-      ObjectProvider<ElectionTerms> terms,
-      UnaryOperator<String> resolver) {
-    super("Fenced", method -> FencedMethod.inspect(method, resolver));
-    this.fences = fences;
-    this.terms = terms;
+  FencedInterceptor(BeanFactory beans, UnaryOperator<String> resolver) {
+    super("Fenced", FencedMethod::inspect, beans, resolver);
+    this.fences = beans.getBeanProvider(TransactionalFence.class);
   }
 
   @Override
-  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    FencedMethod fenced = advised(invocation);
+  @Nullable Object invoke(FencedMethod fenced, MethodInvocation invocation) throws Throwable {
     Leadership term = term(fenced);
     term.checkActive();
     TransactionalFence fence = fences.getIfAvailable();
@@ -43,7 +38,8 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
     try {
       fence.acceptAtCommit(fenced.resource(), term.token());
     } catch (IllegalStateException e) {
-      throw new IllegalStateException("@Fenced method " + fenced.display() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "@Fenced method " + fenced.display() + ": " + e.getMessage(), e);
     }
     return invocation.proceed();
   }

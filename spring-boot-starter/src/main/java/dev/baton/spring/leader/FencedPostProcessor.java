@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
-import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Set;
@@ -29,10 +28,6 @@ public final class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
             "there is no TransactionalFence: it needs a single DataSource bean and spring-jdbc"
                 + " (or define a TransactionalFence bean)",
         FencedMethod::inspect,
-        (beans, resolver) ->
-            new FencedInterceptor(
-                beans.getBeanProvider(TransactionalFence.class),
-                beans.getBeanProvider(ElectionTerms.class),
-                resolver));
+        FencedInterceptor::new);
   }
 }

@@ -2,7 +2,6 @@
 package dev.baton.spring.leader;
 
 import dev.baton.spring.election.ElectionTerms;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Set;
 
 /**
@@ -30,10 +29,6 @@ public final class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor
                 + first.election()
                 + ".path (or define an ElectionTerms bean)",
         LeaderOnlyMethod::inspect,
-        (beans, resolver) ->
-            new LeaderOnlyInterceptor(
-                beans.getBeanProvider(ElectionTerms.class),
-                beans.getBeanProvider(MeterRegistry.class),
-                resolver));
+        LeaderOnlyInterceptor::new);
   }
 }

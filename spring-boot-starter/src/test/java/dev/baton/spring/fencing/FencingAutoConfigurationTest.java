@@ -3,7 +3,6 @@ package dev.baton.spring.fencing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.spring.leader.FencedPostProcessor;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
@@ -12,6 +11,7 @@ import dev.baton.recipes.scheduler.InMemoryJobStore;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.autoconfigure.BatonFencingAutoConfiguration;
+import dev.baton.spring.leader.FencedPostProcessor;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
