@@ -31,11 +31,11 @@ public final class BatonHealthContributor implements CompositeHealthContributor 
       Collection<BatonElection> elections, Collection<BatonPartitionGroup> groups, Duration ttl) {
     Map<String, HealthContributor> children = new LinkedHashMap<>();
     for (BatonElection e : elections) {
-      children.put(e.name(), new ElectionHealthIndicator(e, ttl));
+      children.put(e.name(), RecipeHealthIndicator.of(e, ttl));
     }
     for (BatonPartitionGroup g : groups) {
       String name = children.containsKey(g.name()) ? g.name() + "-partitions" : g.name();
-      children.put(name, new PartitionGroupHealthIndicator(g, ttl));
+      children.put(name, RecipeHealthIndicator.of(g, ttl));
     }
     this.delegate = CompositeHealthContributor.fromMap(children);
   }

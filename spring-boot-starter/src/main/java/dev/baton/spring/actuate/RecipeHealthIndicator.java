@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.actuate;
 
+import dev.baton.partition.GroupHealth;
+import dev.baton.partition.GroupStatus;
+import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.election.ElectionHealth;
+import dev.baton.recipes.election.Participant;
+import dev.baton.recipes.lease.LeaseBackend;
+import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import dev.baton.spring.lifecycle.RejoinableLifecycle.Participation;
+import dev.baton.spring.partition.BatonPartitionGroup;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -22,14 +33,17 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * @param <H> the recipe's health snapshot
  * @param <R> what the backend read returns
  */
-abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
+final class RecipeHealthIndicator<H, R> implements HealthIndicator {
   private final RejoinableLifecycle<?> bean;
   private final Supplier<H> snapshot;
   private final Predicate<H> healthy;
   private final Predicate<H> connected;
+  private final BiConsumer<Health.Builder, H> details;
+  private final BiConsumer<Health.Builder, H> failures;
   private final Duration ttl;
-  private final Clock clock;
+  private final Clock clock = Clock.systemUTC();
   private final Supplier<R> read;
+  private final BiConsumer<Health.Builder, R> readDetails;
   private final String readError;
   private @Nullable R lastValue;
   private @Nullable String lastError;
@@ -39,37 +53,119 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
    * The indicator of {@code bean}.
    *
    * @param snapshot the recipe's health snapshot now
-   * @param healthy whether a snapshot is healthy
-   * @param connected whether a snapshot is connected (the backend is read only then)
+   * @param details the snapshot's details before {@code participation}
+   * @param failures the snapshot's details after {@code participation} (failures, counters)
    * @param read the backend read of the details, kept for {@code ttl}
+   * @param readDetails the details of a successful read
    * @param readError the detail that holds a failed read's message
    */
-  RecipeHealthIndicator(
+  private RecipeHealthIndicator(
       RejoinableLifecycle<?> bean,
       Supplier<H> snapshot,
       Predicate<H> healthy,
       Predicate<H> connected,
+      BiConsumer<Health.Builder, H> details,
+      BiConsumer<Health.Builder, H> failures,
       Duration ttl,
       Supplier<R> read,
+      BiConsumer<Health.Builder, R> readDetails,
       String readError) {
     this.bean = bean;
     this.snapshot = snapshot;
     this.healthy = healthy;
     this.connected = connected;
+    this.details = details;
+    this.failures = failures;
     this.ttl = ttl;
-    this.clock = Clock.systemUTC();
     this.read = read;
+    this.readDetails = readDetails;
     this.readError = readError;
   }
 
-  /** The details of the snapshot, before {@code participation}. */
-  abstract void details(Health.Builder b, H h);
+  /**
+   * The health of one election: DOWN when it is not healthy (disconnected, or failed).
+   *
+   * <p>Details: {@code leader} (true or false), {@code token} (this instance's term, {@code
+   * ft:...}, or {@code none}), {@code termStart}, {@code participantId}, {@code path}, {@code
+   * role}, {@code backend} ({@code zookeeper}, {@code lease}, or the class name of an application's
+   * own backend), {@code connected}, {@code state}, {@code participation}, and from the backend
+   * (read at most every {@code ttl}, only while connected) {@code participants} (how many
+   * candidates; on the lease backend 1 while a live holder exists, a lease having no queue) and
+   * {@code leaderId}. When present: {@code lastTransition}, {@code callbackFailures}, {@code
+   * loopFailures}, {@code failure}, and {@code degraded} (lease backend: the failing statement and
+   * its error, or why followers wake by polling alone; see {@link ElectionHealth#degraded()}).
+   */
+  static HealthIndicator of(BatonElection election, Duration ttl) {
+    return new RecipeHealthIndicator<ElectionHealth, List<Participant>>(
+        election,
+        election::health,
+        ElectionHealth::isHealthy,
+        ElectionHealth::connected,
+        (b, h) ->
+            b.withDetail("leader", h.leader())
+                .withDetail("token", h.token().map(Object::toString).orElse("none"))
+                .withDetail("participantId", election.participantId())
+                .withDetail("path", election.path())
+                .withDetail("role", election.role())
+                .withDetail("backend", name(election.backend()))
+                .withDetail("connected", h.connected())
+                .withDetail("state", h.state().name()),
+        (b, h) -> {
+          election.leadership().ifPresent(t -> b.withDetail("termStart", t.electedAt().toString()));
+          h.lastTransition().ifPresent(t -> b.withDetail("lastTransition", t.toString()));
+          counters(b, h.callbackFailures(), h.loopFailures());
+          h.failure().ifPresent(f -> b.withDetail("failure", f));
+          h.degraded().ifPresent(d -> b.withDetail("degraded", d));
+        },
+        ttl,
+        election::participants,
+        (b, list) -> {
+          b.withDetail("participants", list.size());
+          if (!list.isEmpty()) {
+            b.withDetail("leaderId", list.get(0).participantId());
+          }
+        },
+        "participantsError");
+  }
 
-  /** The details of the snapshot after {@code participation} (failures, counters). */
-  abstract void failures(Health.Builder b, H h);
-
-  /** The details of a successful backend read. */
-  abstract void readDetails(Health.Builder b, R value);
+  /**
+   * The health of one partition group member: DOWN when it is not joined and healthy (disconnected,
+   * failed, or another live member holds the same member id: {@code duplicateMemberId}).
+   *
+   * <p>Details: {@code memberId}, {@code path}, {@code owned} (partition numbers), {@code
+   * ownedCount}, {@code duplicateMemberId}, {@code assigner}, {@code generation}, {@code joined},
+   * {@code connected}, {@code state}, {@code participation}, and from ZooKeeper (read at most every
+   * {@code ttl}, only while connected) {@code unowned}, assigned partitions without an owner, and
+   * {@code members}.
+   */
+  static HealthIndicator of(BatonPartitionGroup group, Duration ttl) {
+    return new RecipeHealthIndicator<GroupHealth, GroupStatus>(
+        group,
+        group::health,
+        GroupHealth::isHealthy,
+        GroupHealth::connected,
+        (b, h) ->
+            b.withDetail("memberId", group.memberId())
+                .withDetail("path", group.path())
+                .withDetail("owned", group.ownedPartitions().keySet().stream().sorted().toList())
+                .withDetail("ownedCount", h.ownedPartitions())
+                .withDetail("duplicateMemberId", h.duplicateId())
+                .withDetail("assigner", h.assigner())
+                .withDetail("generation", h.generation())
+                .withDetail("joined", h.joined())
+                .withDetail("connected", h.connected())
+                .withDetail("state", h.state().name()),
+        (b, h) -> {
+          counters(b, h.callbackFailures(), h.loopFailures());
+          if (h.failed()) {
+            b.withDetail("failed", true);
+          }
+        },
+        ttl,
+        group::status,
+        (b, s) -> b.withDetail("unowned", s.unowned()).withDetail("members", s.members().size()),
+        "statusError");
+  }
 
   @Override
   public Health health() {
@@ -77,9 +173,9 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
     Participation participation = bean.participation();
     boolean joined = participation == Participation.JOINED;
     Health.Builder b = !joined ? Health.unknown() : healthy.test(h) ? Health.up() : Health.down();
-    details(b, h);
+    details.accept(b, h);
     b.withDetail("participation", participation.name());
-    failures(b, h);
+    failures.accept(b, h);
     if (joined && connected.test(h)) {
       synchronized (this) {
         Instant now = clock.instant();
@@ -95,7 +191,7 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
         }
         R value = lastValue;
         if (value != null) {
-          readDetails(b, value);
+          readDetails.accept(b, value);
         } else if (lastError != null) {
           b.withDetail(readError, lastError);
         }
@@ -104,8 +200,16 @@ abstract class RecipeHealthIndicator<H, R> implements HealthIndicator {
     return b.build();
   }
 
+  /** The backend's name in the details. */
+  private static String name(Backend backend) {
+    if (backend instanceof BatonSession) {
+      return "zookeeper";
+    }
+    return backend instanceof LeaseBackend ? "lease" : backend.getClass().getSimpleName();
+  }
+
   /** Adds the two failure counters when they are not zero. */
-  static void counters(Health.Builder b, long callbackFailures, long loopFailures) {
+  private static void counters(Health.Builder b, long callbackFailures, long loopFailures) {
     if (callbackFailures > 0) {
       b.withDetail("callbackFailures", callbackFailures);
     }

@@ -35,9 +35,6 @@ public class BatonAutoConfiguration {
   /** The session's bean name. */
   public static final String SESSION_BEAN = "batonSession";
 
-  /** Creates the auto-configuration. */
-  public BatonAutoConfiguration() {}
-
   /** The connection details of {@code baton.connect-string}. */
   @Bean
   @ConditionalOnMissingBean(BatonConnectionDetails.class)

@@ -4,7 +4,6 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.spring.actuate.BatonHealthContributor;
 import dev.baton.spring.availability.AvailabilityGuard;
 import dev.baton.spring.availability.HealthProbe;
-import dev.baton.spring.availability.RegistryHealthProbe;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.partition.BatonPartitionGroup;
 import java.util.stream.Stream;
@@ -38,8 +37,6 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnBooleanProperty("baton.availability.resign-when-unavailable")
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAvailabilityAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonAvailabilityAutoConfiguration() {}
 
   @Bean
   @ConditionalOnMissingBean

@@ -5,6 +5,7 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
+import dev.baton.spring.election.BatonElectionBuilder;
 import dev.baton.spring.election.BatonElections;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,6 +13,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
@@ -33,8 +35,6 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BatonProperties.class)
 @Import(BatonElectionAutoConfiguration.Elections.class)
 public class BatonElectionAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonElectionAutoConfiguration() {}
 
   /**
    * The name of the backend the elections run on, bound once from {@code baton.backend}: an alias
@@ -42,6 +42,8 @@ public class BatonElectionAutoConfiguration {
    * this name as its qualifier.
    */
   public static final String BACKEND_BEAN = "batonBackend";
+
+  static final String FACTORY_BEAN = "batonElectionFactory";
 
   /** Names the backend {@code baton.backend} chose {@link #BACKEND_BEAN}. */
   @Bean
@@ -54,13 +56,43 @@ public class BatonElectionAutoConfiguration {
    * the lease backend and its {@code DataSource}), which is destroyed after the elections released
    * their terms.
    */
-  @Bean(ElectionFactory.BEAN_NAME)
-  ElectionFactory batonElectionFactory(
+  @Bean(FACTORY_BEAN)
+  NamedBeanRegistrar.Factory<ElectionProperties, BatonElection> batonElectionFactory(
       @Qualifier(BACKEND_BEAN) Backend backend,
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {
-    return new ElectionFactory(backend, properties, environment, meterRegistry);
+    return (name, p) -> {
+      String prefix = "baton.election." + name;
+      String path =
+          PropertyCheck.required(
+              prefix + ".path",
+              p.path(),
+              "every election needs the path of its znode (or of its row, on the lease backend),"
+                  + " e.g. /services/"
+                  + name
+                  + "/leader");
+      String participantId =
+          p.participantId() != null ? p.participantId() : InstanceId.of(properties, environment);
+      return PropertyCheck.of(prefix)
+          .field("participantId", "participant-id", participantId)
+          .field("callbackDrainTimeout", "callback-drain-timeout", p.callbackDrainTimeout())
+          .field("connectionPolicy", "connection-policy", p.connectionPolicy())
+          .field("election path", "path", path)
+          .run(
+              () -> {
+                BatonElectionBuilder b =
+                    BatonElection.builder(name, path)
+                        .participantId(participantId)
+                        .role(p.role())
+                        .autoStartup(p.autoStartup())
+                        .meterRegistry(meterRegistry.getIfUnique());
+                PropertyMapper map = PropertyMapper.get();
+                map.from(p.connectionPolicy()).to(b::connectionPolicy);
+                map.from(p.callbackDrainTimeout()).to(b::callbackDrainTimeout);
+                return b.build(backend);
+              });
+    };
   }
 
   /** Registers the bean {@code <name>Election} of each enabled {@code baton.election.<name>}. */
@@ -72,7 +104,7 @@ public class BatonElectionAutoConfiguration {
           ElectionProperties::enabled,
           BatonElection.class,
           "Election",
-          ElectionFactory.BEAN_NAME);
+          FACTORY_BEAN);
     }
   }
 

@@ -3,7 +3,6 @@ package dev.baton.spring.autoconfigure;
 
 import static java.util.Objects.requireNonNullElse;
 
-import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.CoordinationException;
@@ -12,11 +11,9 @@ import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.fencing.FenceProperties;
 import dev.baton.spring.fencing.Fenced;
-import dev.baton.spring.fencing.FencedPostProcessor;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
-import java.util.Locale;
-import java.util.function.Supplier;
+import dev.baton.spring.leader.FencedPostProcessor;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,8 +57,6 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
   TransactionSynchronizationManager.class
 })
 public class BatonFencingAutoConfiguration {
-  /** The auto-configuration; Spring creates it. */
-  public BatonFencingAutoConfiguration() {}
 
   /** Applies {@link Fenced}; static, as bean post-processors must be. */
   @Bean
@@ -92,26 +87,18 @@ public class BatonFencingAutoConfiguration {
               ? properties.holder()
               : environment.getProperty("spring.application.name");
       SqlFence fence =
-          check("baton.fence.table", table, () -> SqlFence.create(dataSource, table, holder));
-      DatabaseInitializationMode mode = properties.createSchema();
-      return DatabaseStartup.run(
+          PropertyCheck.blame(
+              "baton.fence.table", table, () -> SqlFence.create(dataSource, table, holder));
+      DatabaseStartup.createSchema(
           environment,
-          "prepare the fence table " + table,
-          () -> {
-            if (creates(mode, dataSource)) {
-              try {
-                SqlFenceSchema.create(dataSource, table);
-              } catch (FenceConfigurationException e) {
-                throw notCreated(
-                    "the fence table " + table,
-                    "baton.fence.create-schema=" + name(mode),
-                    "SqlFenceSchema.ddl(\"" + table + "\")",
-                    "baton.fence.create-schema",
-                    e);
-              }
-            }
-            return fence;
-          });
+          dataSource,
+          properties.createSchema(),
+          "the fence table " + table,
+          "",
+          "SqlFenceSchema.ddl(\"" + table + "\")",
+          "baton.fence.create-schema",
+          () -> SqlFenceSchema.create(dataSource, table));
+      return fence;
     }
 
     /**
@@ -150,34 +137,21 @@ public class BatonFencingAutoConfiguration {
       String prefix = requireNonNullElse(properties.tablePrefix(), SqlJobStore.DEFAULT_PREFIX);
       ClaimConfig claims = claimConfig(properties);
       SqlJobStore store =
-          check(
+          PropertyCheck.blame(
               "baton.scheduler.table-prefix",
               prefix,
               () -> SqlJobStore.create(dataSource, prefix, claims));
       DatabaseInitializationMode mode = properties.createSchema();
       boolean created =
-          DatabaseStartup.run(
+          DatabaseStartup.createSchema(
               environment,
-              "prepare the scheduler tables " + prefix + "_*",
-              () -> {
-                if (!creates(mode, dataSource)) {
-                  return false;
-                }
-                try {
-                  store.createSchema();
-                } catch (FenceConfigurationException e) {
-                  throw notCreated(
-                      "the scheduler tables " + prefix + "_*",
-                      "baton.scheduler.table-prefix="
-                          + prefix
-                          + ", baton.scheduler.create-schema="
-                          + name(mode),
-                      "SqlJobStore.ddl(\"" + prefix + "\")",
-                      "baton.scheduler.create-schema",
-                      e);
-                }
-                return true;
-              });
+              dataSource,
+              mode,
+              "the scheduler tables " + prefix + "_*",
+              "baton.scheduler.table-prefix=" + prefix + ", ",
+              "SqlJobStore.ddl(\"" + prefix + "\")",
+              "baton.scheduler.create-schema",
+              store::createSchema);
       if (!created && outdated(store)) {
         throw new BatonPropertyException(
             "baton.scheduler.create-schema",
@@ -186,7 +160,7 @@ public class BatonFencingAutoConfiguration {
                 + prefix
                 + "_jobs was created by an earlier version of Baton and Baton does not manage "
                 + "this database's schema (create-schema="
-                + name(mode)
+                + DatabaseStartup.name(mode)
                 + "): set baton.scheduler.create-schema=always to migrate it at start-up, or run "
                 + String.join("; ", SqlJobStore.migration(prefix)),
             null);
@@ -234,44 +208,6 @@ public class BatonFencingAutoConfiguration {
                       requireNonNullElse(p.maxRetryBackoff(), d.maxRetryBackoff()),
                       requireNonNullElse(p.doneRetention(), d.doneRetention()),
                       requireNonNullElse(p.failedRetention(), d.failedRetention())));
-    }
-
-    /** Runs {@code step}; the library's refusal becomes a start-up failure naming the property. */
-    private static <T> T check(String property, Object value, Supplier<T> step) {
-      try {
-        return step.get();
-      } catch (IllegalArgumentException e) {
-        // An invalid name or value is IllegalArgumentException (the library's rule for invalid
-        // values). A table that cannot be created is no invalid value: see notCreated.
-        throw new BatonPropertyException(property, value, String.valueOf(e.getMessage()), e);
-      }
-    }
-
-    /**
-     * A table that could not be created: a start-up failure (not a refused value) naming the
-     * settings, with the way to create it by hand.
-     */
-    private static BatonStartupException notCreated(
-        String tables, String settings, String ddl, String property, RuntimeException e) {
-      return new BatonStartupException(
-          "Baton could not create " + tables + " (" + settings + "): " + e.getMessage(),
-          "Check that the database user may create tables there, or create them with your"
-              + " migrations ("
-              + ddl
-              + ") and set "
-              + property
-              + "=never",
-          e);
-    }
-
-    private static String name(DatabaseInitializationMode mode) {
-      return mode.name().toLowerCase(Locale.ROOT);
-    }
-
-    private static boolean creates(DatabaseInitializationMode mode, DataSource dataSource) {
-      return mode == DatabaseInitializationMode.ALWAYS
-          || (mode == DatabaseInitializationMode.EMBEDDED
-              && EmbeddedDatabaseConnection.isEmbedded(dataSource));
     }
   }
 }

@@ -29,9 +29,6 @@ public class BatonHealthAutoConfiguration {
   /** How long the backend reads of the health details are kept. */
   static final Duration DETAILS_TTL = Duration.ofSeconds(5);
 
-  /** Creates the auto-configuration. */
-  public BatonHealthAutoConfiguration() {}
-
   /**
    * Nested: its condition's class is in the health module, which must be known to be present before
    * the condition is loaded.

@@ -23,8 +23,6 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})
 @Conditional(OnElectionBackendCondition.class)
 public class BatonInfoAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonInfoAutoConfiguration() {}
 
   /** Nested: its condition's class must be known to be present before it is loaded. */
   @Configuration(proxyBeanMethods = false)

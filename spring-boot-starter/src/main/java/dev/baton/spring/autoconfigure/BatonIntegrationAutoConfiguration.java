@@ -25,8 +25,6 @@ import org.springframework.integration.leader.event.LeaderEventPublisher;
 @ConditionalOnClass(LeaderEventPublisher.class)
 @ConditionalOnBean(BatonElections.class)
 public class BatonIntegrationAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonIntegrationAutoConfiguration() {}
 
   @Bean
   @ConditionalOnMissingBean

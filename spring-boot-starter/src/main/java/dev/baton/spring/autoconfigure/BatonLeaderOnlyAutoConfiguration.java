@@ -22,8 +22,6 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration
 @ConditionalOnClass(AbstractBeanFactoryAwareAdvisingPostProcessor.class)
 public class BatonLeaderOnlyAutoConfiguration {
-  /** The auto-configuration; Spring creates it. */
-  public BatonLeaderOnlyAutoConfiguration() {}
 
   /** The per-thread view of the running {@link LeaderOnly} call's term. */
   @Bean

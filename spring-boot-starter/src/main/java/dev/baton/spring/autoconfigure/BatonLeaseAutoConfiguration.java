@@ -57,9 +57,6 @@ public class BatonLeaseAutoConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(BatonLeaseAutoConfiguration.class);
 
-  /** Creates the auto-configuration. */
-  public BatonLeaseAutoConfiguration() {}
-
   /**
    * Refuses a {@code baton.backend} that is neither zookeeper nor lease before any bean is created:
    * otherwise the first bean that needs an election (a {@code @LeaderOnly} one) reports that there

@@ -31,8 +31,6 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BatonProperties.class)
 @Import(BatonPartitionAutoConfiguration.Groups.class)
 public class BatonPartitionAutoConfiguration {
-  /** Creates the auto-configuration. */
-  public BatonPartitionAutoConfiguration() {}
 
   @Bean(PartitionGroupFactory.BEAN_NAME)
   PartitionGroupFactory batonPartitionGroupFactory(

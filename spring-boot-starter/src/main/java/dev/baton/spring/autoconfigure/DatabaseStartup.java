@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.fencing.FenceConfigurationException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.core.env.Environment;
 
 /**
@@ -50,6 +55,61 @@ final class DatabaseStartup {
               + " connections from this host",
           e);
     }
+  }
+
+  /**
+   * Creates tables at start-up when {@code mode} says Baton manages them (always, or embedded on an
+   * embedded database). A table that cannot be created fails the start (not as a refused value)
+   * naming the settings, with the way to create it by hand.
+   *
+   * @param settings further settings to name before {@code <property>=<mode>}, or empty
+   * @return whether the tables were created (or were there)
+   */
+  static boolean createSchema(
+      Environment environment,
+      DataSource dataSource,
+      DatabaseInitializationMode mode,
+      String tables,
+      String settings,
+      String ddl,
+      String property,
+      Runnable create) {
+    if (!(mode == DatabaseInitializationMode.ALWAYS
+        || (mode == DatabaseInitializationMode.EMBEDDED
+            && EmbeddedDatabaseConnection.isEmbedded(dataSource)))) {
+      return false;
+    }
+    return run(
+        environment,
+        "prepare " + tables,
+        () -> {
+          try {
+            create.run();
+            return true;
+          } catch (FenceConfigurationException e) {
+            throw new BatonStartupException(
+                "Baton could not create "
+                    + tables
+                    + " ("
+                    + settings
+                    + property
+                    + "="
+                    + name(mode)
+                    + "): "
+                    + e.getMessage(),
+                "Check that the database user may create tables there, or create them with your"
+                    + " migrations ("
+                    + ddl
+                    + ") and set "
+                    + property
+                    + "=never",
+                e);
+          }
+        });
+  }
+
+  static String name(DatabaseInitializationMode mode) {
+    return mode.name().toLowerCase(Locale.ROOT);
   }
 
   /**

@@ -18,14 +18,20 @@ import org.springframework.core.type.AnnotationMetadata;
 /**
  * Registers one bean per enabled entry of a map property ({@code baton.election.<name>} as {@code
  * <name>Election}, {@code baton.partitions.<name>} as {@code <name>PartitionGroup}), each created
- * by a {@link NamedBeanFactory} bean on which it depends (so that it is destroyed before the
- * factory and the session or backend the factory holds).
+ * by a {@link Factory} bean on which it depends (so that it is destroyed before the factory and the
+ * session or backend the factory holds).
  *
  * @param <P> the entry's properties
  * @param <T> the bean
  */
 abstract class NamedBeanRegistrar<P, T>
     implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
+  /** Creates the bean of one entry, validating its properties. */
+  @FunctionalInterface
+  interface Factory<P, T> {
+    T create(String name, P properties);
+  }
+
   private final String prefix;
   private final Class<P> propertiesType;
   private final Predicate<P> enabled;
@@ -90,14 +96,15 @@ abstract class NamedBeanRegistrar<P, T>
                 null);
           }
           RootBeanDefinition definition =
-              new RootBeanDefinition(beanType, () -> beanType.cast(factory(bf).create(name)));
+              new RootBeanDefinition(beanType, () -> factory(bf).create(name, props));
           // Created after, and destroyed before, the factory and the session it holds.
           definition.setDependsOn(factoryBeanName);
           registry.registerBeanDefinition(bean, definition);
         });
   }
 
-  private NamedBeanFactory<?, ?> factory(BeanFactory bf) {
-    return bf.getBean(factoryBeanName, NamedBeanFactory.class);
+  @SuppressWarnings("unchecked") // the factory bean of this registrar's entries
+  private Factory<P, T> factory(BeanFactory bf) {
+    return bf.getBean(factoryBeanName, Factory.class);
   }
 }

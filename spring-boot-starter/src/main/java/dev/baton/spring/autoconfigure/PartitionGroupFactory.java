@@ -27,11 +27,14 @@ import org.springframework.core.env.Environment;
  * order on revocation.
  */
 final class PartitionGroupFactory
-    extends NamedBeanFactory<PartitionGroupProperties, BatonPartitionGroup> {
+    implements NamedBeanRegistrar.Factory<PartitionGroupProperties, BatonPartitionGroup> {
   static final String BEAN_NAME = "batonPartitionGroupFactory";
   private static final Logger log = LoggerFactory.getLogger(PartitionGroupFactory.class);
 
   private final BatonSession session;
+  private final BatonProperties properties;
+  private final Environment environment;
+  private final ObjectProvider<MeterRegistry> meterRegistry;
   private final ConfigurableListableBeanFactory beanFactory;
 
   PartitionGroupFactory(
@@ -40,21 +43,25 @@ final class PartitionGroupFactory
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry,
       ConfigurableListableBeanFactory beanFactory) {
-    super(properties, environment, meterRegistry);
     this.session = session;
+    this.properties = properties;
+    this.environment = environment;
+    this.meterRegistry = meterRegistry;
     this.beanFactory = beanFactory;
   }
 
   @Override
-  BatonPartitionGroup create(String name) {
+  public BatonPartitionGroup create(String name, PartitionGroupProperties p) {
     String prefix = "baton.partitions." + name;
-    PartitionGroupProperties p = entry(properties.partitions(), "baton.partitions", name);
     String path =
-        requirePath(
-            prefix,
+        PropertyCheck.required(
+            prefix + ".path",
             p.path(),
             "every partition group needs the path of its znode, e.g. /services/" + name + "/group");
-    String memberId = p.memberId() != null ? p.memberId() : InstanceId.memberId(instanceId());
+    String memberId =
+        p.memberId() != null
+            ? p.memberId()
+            : InstanceId.memberId(InstanceId.of(properties, environment));
     GroupConfig config =
         PropertyCheck.of(prefix)
             .field("memberId", "member-id", memberId)
@@ -86,7 +93,7 @@ final class PartitionGroupFactory
     map.from(p.rejoinGrace()).to(b::rejoinGrace);
     map.from(p.rebalanceDelay()).to(b::rebalanceDelay);
     map.from(p.rebalanceMaxDelay()).to(b::rebalanceMaxDelay);
-    map.from(meterRegistry()).to(b::meterRegistry);
+    map.from(meterRegistry.getIfUnique()).to(b::meterRegistry);
     return b.build();
   }
 

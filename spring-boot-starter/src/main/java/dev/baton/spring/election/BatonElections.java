@@ -5,7 +5,6 @@ import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.lifecycle.ByName;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The application's elections by name: every {@link BatonElection} bean, whether from {@code
@@ -21,11 +20,6 @@ public final class BatonElections extends ByName<BatonElection> implements Elect
   public BatonElections(List<BatonElection> elections) {
     super(
         elections, "election", "configure baton.election.%s.path or declare a BatonElection bean");
-  }
-
-  @Override
-  public Set<String> names() {
-    return super.names();
   }
 
   @Override

@@ -78,13 +78,8 @@ public final class TransactionalFence {
    *     control characters, or the token is null
    */
   public void acceptAtCommit(String resource, FencingToken token) {
-    acceptAtCommit(resource, token, "acceptAtCommit('" + resource + "')");
-  }
-
-  /** {@link #acceptAtCommit(String, FencingToken)}; {@code what} names the caller in messages. */
-  void acceptAtCommit(String resource, FencingToken token, String what) {
     checkArguments(resource, token);
-    requireTransaction(what);
+    requireTransaction("acceptAtCommit('" + resource + "')");
     synchronization().add(resource, token);
   }
 

@@ -2,7 +2,6 @@
 package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,6 +13,7 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -27,22 +27,17 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
   /** The counter of skipped calls, tagged {@code election} and {@code method}. */
   static final String SKIPPED = "baton.leaderonly.skipped";
 
-  private final ObjectProvider<ElectionTerms> terms;
   private final ObjectProvider<MeterRegistry> registry;
   private final Map<LeaderOnlyMethod, Counter> skips = new ConcurrentHashMap<>();
 
-  LeaderOnlyInterceptor(
-      ObjectProvider<ElectionTerms> terms,
-      ObjectProvider<MeterRegistry> registry,
-      UnaryOperator<String> resolver) {
-    super("LeaderOnly", method -> LeaderOnlyMethod.inspect(method, resolver));
-    this.terms = terms;
-    this.registry = registry;
+  LeaderOnlyInterceptor(BeanFactory beans, UnaryOperator<String> resolver) {
+    super("LeaderOnly", LeaderOnlyMethod::inspect, beans, resolver);
+    this.registry = beans.getBeanProvider(MeterRegistry.class);
   }
 
   @Override
-  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    LeaderOnlyMethod leaderOnly = advised(invocation);
+  @Nullable Object invoke(LeaderOnlyMethod leaderOnly, MethodInvocation invocation)
+      throws Throwable {
     Optional<Leadership> outer = TermBinding.find(leaderOnly.election());
     Leadership leadership =
         outer.isPresent()

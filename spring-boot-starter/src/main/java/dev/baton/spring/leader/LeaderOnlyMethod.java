@@ -4,7 +4,6 @@ package dev.baton.spring.leader;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethod;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,21 +22,11 @@ import org.springframework.core.annotation.AnnotatedMethod;
  * What the interceptor needs to know of one {@link LeaderOnly} method, checked once: its election,
  * what a skipped call returns and which parameters receive the term.
  */
-final class LeaderOnlyMethod implements AdvisedMethod {
-  private final String display;
-  private final String election;
-  private final @Nullable Object skipValue;
-  private final List<Slot> slots;
-
-  private record Slot(int index, boolean token) {}
-
-  private LeaderOnlyMethod(
-      String display, String election, @Nullable Object skipValue, List<Slot> slots) {
-    this.display = display;
-    this.election = election;
-    this.skipValue = skipValue;
-    this.slots = slots;
-  }
+record LeaderOnlyMethod(
+    String display, String election, @Nullable Object skipValue, List<Slot> slots)
+    implements AdvisedMethod {
+  /** A {@link LeaderTerm} parameter: its index, and whether it takes the token or the term. */
+  record Slot(int index, boolean token) {}
 
   /**
    * Reads and checks {@code method}'s {@link LeaderOnly} (found on it or on the method it
@@ -118,22 +107,6 @@ final class LeaderOnlyMethod implements AdvisedMethod {
   private static IllegalStateException invalid(Method method, String problem) {
     return new IllegalStateException(
         "@LeaderOnly method " + AdvisedMethod.display(method) + " " + problem);
-  }
-
-  @Override
-  public String election() {
-    return election;
-  }
-
-  /** Class#method, for logs, metrics and messages. */
-  @Override
-  public String display() {
-    return display;
-  }
-
-  /** What a skipped call returns. */
-  @Nullable Object skipValue() {
-    return skipValue;
   }
 
   /**

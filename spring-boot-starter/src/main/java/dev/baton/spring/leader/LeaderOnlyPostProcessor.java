@@ -1,15 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
-import dev.baton.spring.aop.AdvisedMethod;
-import dev.baton.spring.aop.AnnotatedMethodsPostProcessor;
 import dev.baton.spring.election.ElectionTerms;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Set;
-import java.util.function.UnaryOperator;
-import org.aopalliance.aop.Advice;
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.core.Ordered;
 
 /**
  * Applies {@link LeaderOnly} to the beans that declare it: a bean post-processor that adds the
@@ -20,36 +13,22 @@ import org.springframework.core.Ordered;
  * LeaderTerm} parameters, private or final methods, a missing {@link ElectionTerms} bean) and, once
  * all singletons exist, that every election a {@link LeaderOnly} names is one of {@link
  * ElectionTerms#names()}; a problem fails the application's start with a message naming the method.
- * It runs before {@code @Scheduled} processing ({@link #ORDER}), so scheduled tasks call the proxy.
+ * It runs before {@code @Scheduled} processing, so scheduled tasks call the proxy.
  */
-public class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
-  /** The post-processor's order: before the default (lowest) order of {@code @Scheduled}'s. */
-  public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 100;
-
+public final class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
   /** A post-processor whose advice goes first; the bean factory completes it. */
   public LeaderOnlyPostProcessor() {
     super(
         LeaderOnly.class,
         Set.of(LeaderOnly.class, LeaderTerm.class),
         true,
-        ORDER,
         ElectionTerms.class,
         false,
-        LeaderOnlyMethod::inspect);
-  }
-
-  @Override
-  protected Advice advice(BeanFactory beanFactory, UnaryOperator<String> resolver) {
-    return new LeaderOnlyInterceptor(
-        beanFactory.getBeanProvider(ElectionTerms.class),
-        beanFactory.getBeanProvider(MeterRegistry.class),
-        resolver);
-  }
-
-  @Override
-  protected String unsupported(AdvisedMethod first) {
-    return "the application has no elections: configure baton.election."
-        + first.election()
-        + ".path (or define an ElectionTerms bean)";
+        first ->
+            "the application has no elections: configure baton.election."
+                + first.election()
+                + ".path (or define an ElectionTerms bean)",
+        LeaderOnlyMethod::inspect,
+        LeaderOnlyInterceptor::new);
   }
 }

@@ -3,7 +3,8 @@
  * Leader-only methods: {@link dev.baton.spring.leader.LeaderOnly @LeaderOnly} runs a bean method
  * only while this instance leads a named election, with the term bound to the thread ({@link
  * dev.baton.spring.leader.CurrentTerm}, {@link dev.baton.spring.leader.LeaderTerm @LeaderTerm}
- * parameters).
+ * parameters). The post-processors that apply {@code @LeaderOnly} and {@code @Fenced} live here,
+ * their shared advice package-private.
  *
  * <p>Guarantees: a call starts only while the instance holds an active term of the election (read
  * through {@link dev.baton.spring.election.ElectionTerms}), and it runs under that one term from

@@ -115,8 +115,8 @@ class LeaseAutoConfigurationTest {
               assertThat(ctx).hasNotFailed();
               var beans = ((ConfigurableApplicationContext) ctx).getBeanFactory();
               assertThat(beans.getDependenciesForBean("billingElection"))
-                  .contains(ElectionFactory.BEAN_NAME);
-              assertThat(beans.getDependenciesForBean(ElectionFactory.BEAN_NAME))
+                  .contains(BatonElectionAutoConfiguration.FACTORY_BEAN);
+              assertThat(beans.getDependenciesForBean(BatonElectionAutoConfiguration.FACTORY_BEAN))
                   .contains(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN);
               assertThat(beans.getAliases(BatonLeaseAutoConfiguration.LEASE_BACKEND_BEAN))
                   .containsExactly(BatonElectionAutoConfiguration.BACKEND_BEAN);

@@ -178,7 +178,7 @@ class AvailabilityGuardTest {
         .during(Duration.ofMillis(500))
         .atMost(Duration.ofSeconds(2))
         .until(() -> !one.getBean(AvailabilityGuard.class).isHoldingOut());
-    assertThat(one.getBean(RegistryHealthProbe.class).unhealthy()).isEmpty();
+    assertThat(one.getBean(HealthProbe.class).unhealthy()).isEmpty();
   }
 
   @Test

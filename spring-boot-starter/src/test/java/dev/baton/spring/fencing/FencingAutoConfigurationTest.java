@@ -11,6 +11,7 @@ import dev.baton.recipes.scheduler.InMemoryJobStore;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.SqlJobStore;
 import dev.baton.spring.autoconfigure.BatonFencingAutoConfiguration;
+import dev.baton.spring.leader.FencedPostProcessor;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;

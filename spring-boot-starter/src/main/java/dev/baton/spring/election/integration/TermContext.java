@@ -6,15 +6,7 @@ import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.election.BatonElection;
 
 /** The {@link BatonLeaderContext} of one term. */
-final class TermContext implements BatonLeaderContext {
-  private final BatonElection election;
-  private final Leadership leadership;
-
-  TermContext(BatonElection election, Leadership leadership) {
-    this.election = election;
-    this.leadership = leadership;
-  }
-
+record TermContext(BatonElection election, Leadership leadership) implements BatonLeaderContext {
   @Override
   public boolean isLeader() {
     return leadership.isActive();
@@ -36,16 +28,6 @@ final class TermContext implements BatonLeaderContext {
   @Override
   public FencingToken token() {
     return leadership.token();
-  }
-
-  @Override
-  public Leadership leadership() {
-    return leadership;
-  }
-
-  @Override
-  public BatonElection election() {
-    return election;
   }
 
   @Override

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.fencing;
+package dev.baton.spring.leader;
 
-import dev.baton.spring.aop.AdvisedMethod;
+import dev.baton.spring.fencing.Fenced;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -9,6 +9,9 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /** One {@link Fenced} method, read and checked once: its resource, election and name. */
 record FencedMethod(String display, String resource, String election) implements AdvisedMethod {
+  /** Longest resource name, as the fence table's column. */
+  private static final int MAX_RESOURCE_LENGTH = 255;
+
   /**
    * Reads {@code method}'s {@link Fenced} (on it or on the method it overrides), if any.
    *
@@ -31,13 +34,13 @@ record FencedMethod(String display, String resource, String election) implements
     String resource = resolver.apply(fenced.resource());
     if (resource == null
         || resource.isBlank()
-        || resource.length() > FenceCheck.MAX_RESOURCE_LENGTH
+        || resource.length() > MAX_RESOURCE_LENGTH
         || resource.chars().anyMatch(Character::isISOControl)) {
       throw new IllegalStateException(
           "@Fenced method "
               + display
               + " needs a resource name of 1 to "
-              + FenceCheck.MAX_RESOURCE_LENGTH
+              + MAX_RESOURCE_LENGTH
               + " characters without control characters, got '"
               + resource
               + "'");

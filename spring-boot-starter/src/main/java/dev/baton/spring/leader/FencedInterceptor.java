@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.fencing;
+package dev.baton.spring.leader;
 
 import dev.baton.recipes.election.Leadership;
-import dev.baton.spring.aop.AdvisedMethodInterceptor;
 import dev.baton.spring.election.ElectionTerms;
-import dev.baton.spring.leader.CurrentTerm;
+import dev.baton.spring.fencing.Fenced;
+import dev.baton.spring.fencing.NotLeaderException;
+import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -17,21 +19,15 @@ import org.springframework.beans.factory.ObjectProvider;
  */
 final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
   private final ObjectProvider<TransactionalFence> fences;
-  private final ObjectProvider<ElectionTerms> terms;
   private final CurrentTerm currentTerm = new CurrentTerm();
 
-  FencedInterceptor(
-      ObjectProvider<TransactionalFence> fences,
-      ObjectProvider<ElectionTerms> terms,
-      UnaryOperator<String> resolver) {
-    super("Fenced", method -> FencedMethod.inspect(method, resolver));
-    this.fences = fences;
-    this.terms = terms;
+  FencedInterceptor(BeanFactory beans, UnaryOperator<String> resolver) {
+    super("Fenced", FencedMethod::inspect, beans, resolver);
+    this.fences = beans.getBeanProvider(TransactionalFence.class);
   }
 
   @Override
-  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    FencedMethod fenced = advised(invocation);
+  @Nullable Object invoke(FencedMethod fenced, MethodInvocation invocation) throws Throwable {
     Leadership term = term(fenced);
     term.checkActive();
     TransactionalFence fence = fences.getIfAvailable();
@@ -39,7 +35,12 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedMethod> {
       throw new IllegalStateException(
           "@Fenced method " + fenced.display() + " needs a TransactionalFence bean");
     }
-    fence.acceptAtCommit(fenced.resource(), term.token(), "@Fenced method " + fenced.display());
+    try {
+      fence.acceptAtCommit(fenced.resource(), term.token());
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(
+          "@Fenced method " + fenced.display() + ": " + e.getMessage(), e);
+    }
     return invocation.proceed();
   }
 

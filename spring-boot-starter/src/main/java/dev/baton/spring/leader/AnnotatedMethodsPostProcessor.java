@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.aop;
+package dev.baton.spring.leader;
 
 import dev.baton.spring.election.ElectionTerms;
 import java.lang.annotation.Annotation;
@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.aopalliance.aop.Advice;
@@ -25,6 +26,7 @@ import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.core.Ordered;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -36,14 +38,19 @@ import org.springframework.util.ReflectionUtils;
  * the annotated methods, and once all singletons exist checks that every election named is one the
  * application takes part in.
  */
-public abstract class AnnotatedMethodsPostProcessor
-    extends AbstractBeanFactoryAwareAdvisingPostProcessor implements SmartInitializingSingleton {
+abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
+    implements SmartInitializingSingleton {
+  /** The post-processors' order: after the auto-proxy creators, before {@code @Scheduled}'s. */
+  static final int ORDER = Ordered.LOWEST_PRECEDENCE - 100;
+
   private final Class<? extends Annotation> annotation;
   private final Collection<Class<? extends Annotation>> candidates;
   private final Class<?> required;
   private final boolean noElectionsKnown;
+  private final Function<AdvisedMethod, String> unsupported;
   private final BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>>
       inspector;
+  private final BiFunction<BeanFactory, UnaryOperator<String>, Advice> advice;
   private final Map<Class<?>, List<AdvisedMethod>> scanned = new ConcurrentHashMap<>();
   private final Map<String, String> elections = new ConcurrentHashMap<>();
   private UnaryOperator<String> resolver = UnaryOperator.identity();
@@ -54,45 +61,35 @@ public abstract class AnnotatedMethodsPostProcessor
    *
    * @param annotation the method annotation that the advice applies to
    * @param candidates the annotations whose presence makes a class worth scanning
-   * @param beforeExistingAdvisors whether the advice goes in front of the bean's other advice
-   * @param order the post-processor's order
+   * @param first whether the advice goes in front of the bean's other advice
    * @param required the bean type without which no bean may declare the annotation
    * @param noElectionsKnown whether, without an {@link ElectionTerms} bean, every election named is
-   *     unknown (else the check is left to {@link #unsupported})
+   *     unknown (else the check is left to {@code unsupported})
+   * @param unsupported why a bean with annotated methods (the first given) cannot be served without
+   *     the required bean type
    * @param inspector reads and checks one method's annotation, if any, resolving placeholders of
    *     its attributes; throws {@link IllegalStateException} naming the method if it cannot work
+   * @param advice the advice of the annotated methods, given the placeholder resolver
    */
-  protected AnnotatedMethodsPostProcessor(
+  AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
       Collection<Class<? extends Annotation>> candidates,
-      boolean beforeExistingAdvisors,
-      int order,
+      boolean first,
       Class<?> required,
       boolean noElectionsKnown,
-      BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>> inspector) {
-    this.inspector = inspector;
+      Function<AdvisedMethod, String> unsupported,
+      BiFunction<Method, UnaryOperator<String>, Optional<? extends AdvisedMethod>> inspector,
+      BiFunction<BeanFactory, UnaryOperator<String>, Advice> advice) {
     this.annotation = annotation;
     this.candidates = List.copyOf(candidates);
     this.required = required;
     this.noElectionsKnown = noElectionsKnown;
-    setBeforeExistingAdvisors(beforeExistingAdvisors);
-    setOrder(order);
+    this.unsupported = unsupported;
+    this.inspector = inspector;
+    this.advice = advice;
+    setBeforeExistingAdvisors(first);
+    setOrder(ORDER);
   }
-
-  /**
-   * The advice of the annotated methods.
-   *
-   * @param beanFactory the bean factory
-   * @param resolver resolves placeholders of the annotation's attributes
-   */
-  protected abstract Advice advice(BeanFactory beanFactory, UnaryOperator<String> resolver);
-
-  /**
-   * Why a bean with annotated methods cannot be served without the required bean type.
-   *
-   * @param first the bean's first annotated method
-   */
-  protected abstract String unsupported(AdvisedMethod first);
 
   @Override
   public void setBeanFactory(BeanFactory beanFactory) {
@@ -102,7 +99,8 @@ public abstract class AnnotatedMethodsPostProcessor
     }
     this.advisor =
         new DefaultPointcutAdvisor(
-            new AnnotationMatchingPointcut(null, annotation, true), advice(beanFactory, resolver));
+            new AnnotationMatchingPointcut(null, annotation, true),
+            advice.apply(beanFactory, resolver));
   }
 
   @Override
@@ -121,7 +119,7 @@ public abstract class AnnotatedMethodsPostProcessor
                   + " methods ("
                   + found.get(0).display()
                   + ") but "
-                  + unsupported(found.get(0)));
+                  + unsupported.apply(found.get(0)));
         }
         advisedAny = true;
         found.stream()

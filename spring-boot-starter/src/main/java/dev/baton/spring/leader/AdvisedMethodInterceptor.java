@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.aop;
+package dev.baton.spring.leader;
 
+import dev.baton.spring.election.ElectionTerms;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.BridgeMethodResolver;
 
 /**
@@ -17,25 +23,34 @@ import org.springframework.core.BridgeMethodResolver;
  *
  * @param <M> what is read of one method
  */
-public abstract class AdvisedMethodInterceptor<M extends AdvisedMethod>
-    implements MethodInterceptor {
+abstract class AdvisedMethodInterceptor<M extends AdvisedMethod> implements MethodInterceptor {
+  /** The application's elections, looked up at the first call (not at the post-processor's). */
+  final ObjectProvider<ElectionTerms> terms;
+
   private final String annotation;
   private final Function<Method, Optional<M>> inspector;
   private final Map<Method, M> methods = new ConcurrentHashMap<>();
 
-  /**
-   * An interceptor of the methods that {@code inspector} reads.
-   *
-   * @param annotation the annotation's simple name, for messages
-   * @param inspector reads one method's declaration, if it has one
-   */
-  protected AdvisedMethodInterceptor(String annotation, Function<Method, Optional<M>> inspector) {
+  AdvisedMethodInterceptor(
+      String annotation,
+      BiFunction<Method, UnaryOperator<String>, Optional<M>> inspector,
+      BeanFactory beans,
+      UnaryOperator<String> resolver) {
     this.annotation = annotation;
-    this.inspector = inspector;
+    this.inspector = method -> inspector.apply(method, resolver);
+    this.terms = beans.getBeanProvider(ElectionTerms.class);
+  }
+
+  /** Runs one call of {@code method}. */
+  abstract @Nullable Object invoke(M method, MethodInvocation invocation) throws Throwable;
+
+  @Override
+  public final @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+    return invoke(advised(invocation), invocation);
   }
 
   /** The declaration of the invoked method, read once per method. */
-  protected M advised(MethodInvocation invocation) {
+  private M advised(MethodInvocation invocation) {
     Object target = invocation.getThis();
     Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
     Method method =

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.availability;
+package dev.baton.spring.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

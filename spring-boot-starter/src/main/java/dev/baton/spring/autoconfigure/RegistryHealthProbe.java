@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.spring.availability;
+package dev.baton.spring.autoconfigure;
 
+import dev.baton.spring.availability.AvailabilityGuard;
+import dev.baton.spring.availability.HealthProbe;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -25,12 +27,12 @@ import org.springframework.boot.health.registry.HealthContributorRegistry;
  * events. Unhealthy when a contributor is {@code DOWN} or {@code OUT_OF_SERVICE}, or throws.
  * Reactive contributors are not read.
  */
-public final class RegistryHealthProbe implements HealthProbe {
+final class RegistryHealthProbe implements HealthProbe {
   private final HealthContributorRegistry registry;
   private final Set<HealthContributor> excluded;
 
   /** A probe of {@code registry} that skips the contributors {@code excluded} (by identity). */
-  public RegistryHealthProbe(
+  RegistryHealthProbe(
       HealthContributorRegistry registry, Collection<? extends HealthContributor> excluded) {
     this.registry = registry;
     Set<HealthContributor> set = Collections.newSetFromMap(new IdentityHashMap<>());
