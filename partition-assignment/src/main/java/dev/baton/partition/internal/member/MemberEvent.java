@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers.JoinOutcome;
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
-import dev.baton.partition.internal.zk.Answers.Take;
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.member.Answers.JoinOutcome;
+import dev.baton.partition.internal.member.Answers.NodeCheck;
+import dev.baton.partition.internal.member.Answers.Take;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * watch notifications, callback completions, timers and the lifecycle. Immutable values; the I/O
  * layer builds them on the member's loop.
  */
-public sealed interface MemberEvent {
+sealed interface MemberEvent {
   /** A new connection epoch of the session. */
   record Epoch(ConnectionEpoch epoch) implements MemberEvent {
     public Epoch {

@@ -45,7 +45,7 @@ import java.util.Set;
  *
  * <p>Not thread-safe: confined to the member's loop (or a test).
  */
-public final class MemberMachine {
+final class MemberMachine {
   private final MemberSession s;
   private final Ownerships ownerships;
   private final Joining joining;

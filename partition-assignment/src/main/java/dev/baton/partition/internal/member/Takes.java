@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.member.Answers.Created;
+import dev.baton.partition.internal.member.Answers.Failed;
+import dev.baton.partition.internal.member.Answers.Take;
+import dev.baton.partition.internal.member.Answers.Taken;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers.Created;
-import dev.baton.partition.internal.zk.Answers.Failed;
-import dev.baton.partition.internal.zk.Answers.Take;
-import dev.baton.partition.internal.zk.Answers.Taken;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers;
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.ArrayList;

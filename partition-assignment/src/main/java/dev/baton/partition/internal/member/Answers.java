@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal.member;
 
 /**
  * What ZooKeeper answered about the member's own znodes: per partition, what a create or a check of
  * its ownership znode found, and what a join found at the member znode. Immutable values, the
  * member machine's input.
  */
-public final class Answers {
+final class Answers {
   private Answers() {}
 
   /** The outcome of taking one partition. */
-  public sealed interface Take {
+  sealed interface Take {
     int partition();
   }
 
@@ -18,20 +18,19 @@ public final class Answers {
    * The ownership znode exists with creation zxid {@code czxid} and belongs to session {@code
    * owner} (this member's, unless a create was retried onto a later session).
    */
-  public record Created(int partition, long czxid, long owner) implements Take {}
+  record Created(int partition, long czxid, long owner) implements Take {}
 
   /** Another session's ownership znode exists ({@code owner}; 0 if it vanished meanwhile). */
-  public record Taken(int partition, long owner) implements Take {}
+  record Taken(int partition, long owner) implements Take {}
 
   /**
    * ZooKeeper refused or failed. After a connection problem the znode may exist anyway (the answer
    * was lost); {@code noParent}: the group's {@code owners} znode is missing.
    */
-  public record Failed(int partition, boolean connectionProblem, boolean noParent)
-      implements Take {}
+  record Failed(int partition, boolean connectionProblem, boolean noParent) implements Take {}
 
   /** What a check found at one partition's ownership znode. */
-  public record NodeCheck(int partition, NodeState state, long czxid, long owner) {
+  record NodeCheck(int partition, NodeState state, long czxid, long owner) {
     public static NodeCheck exists(int partition, long czxid, long owner) {
       return new NodeCheck(partition, NodeState.EXISTS, czxid, owner);
     }
@@ -46,14 +45,14 @@ public final class Answers {
   }
 
   /** Whether a checked znode exists; a read that failed or timed out is never taken as absent. */
-  public enum NodeState {
+  enum NodeState {
     EXISTS,
     ABSENT,
     FAILED
   }
 
   /** The outcome of one join. */
-  public enum JoinOutcome {
+  enum JoinOutcome {
     /** The member znode exists and belongs to this session. */
     JOINED,
     /** Another session holds this member id; its znode is watched. */
