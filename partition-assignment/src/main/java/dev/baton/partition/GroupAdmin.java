@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
+import static java.util.stream.Collectors.toCollection;
+
 import dev.baton.internal.Validation;
 import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.GroupPaths;
@@ -15,6 +17,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
@@ -75,11 +78,8 @@ public final class GroupAdmin {
       throw new IllegalArgumentException(
           "count must be 0 to " + RecordFormat.MAX_PARTITIONS + ", was " + count);
     }
-    TreeSet<Integer> ids = new TreeSet<>();
-    for (int i = 0; i < count; i++) {
-      ids.add(i);
-    }
-    setPartitions(session, group, ids);
+    setPartitions(
+        session, group, IntStream.range(0, count).boxed().collect(toCollection(TreeSet::new)));
   }
 
   /**

@@ -173,8 +173,7 @@ final class Takes {
       boolean check = !r.watched().contains(p) | deletedWhileCreating.remove(p);
       Take t =
           take instanceof Created c && c.owner() != s.id
-              ? new Taken(
-                  p, c.owner()) // another session's, e.g. an earlier one of this member: wait
+              ? new Taken(p, c.owner()) // another session's (an earlier one of this member): wait
               : take;
       if (t instanceof Created c) {
         if (!held.containsKey(p)) { // else a create retried after it had succeeded
@@ -188,8 +187,7 @@ final class Takes {
         }
       } else if (t instanceof Taken) {
         if (s.mine(p) && !held.containsKey(p)) {
-          waiting.add(
-              p); // watched by the answer or the check, which also sees if it went meanwhile
+          waiting.add(p); // watched by the answer or the check, which sees if it went meanwhile
           if (check) {
             watch.add(p);
           }
@@ -216,10 +214,7 @@ final class Takes {
     waiting.remove(p);
     seenFree.add(p);
     freeFollowers(p);
-    if (!takeScheduled) {
-      takeScheduled = true;
-      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
-    }
+    scheduleTake();
   }
 
   /** The partitions waited for with {@code p} are tried (created) at the next take. */
@@ -227,10 +222,14 @@ final class Takes {
     List<Integer> others = followers.remove(p);
     if (others != null) {
       others.stream().filter(waiting::remove).forEach(seenFree::add);
-      if (!takeScheduled) {
-        takeScheduled = true;
-        s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
-      }
+      scheduleTake();
+    }
+  }
+
+  private void scheduleTake() {
+    if (!takeScheduled) {
+      takeScheduled = true;
+      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
     }
   }
 
@@ -242,11 +241,7 @@ final class Takes {
   List<Integer> recover() {
     List<Integer> lost = new ArrayList<>(creating);
     lost.addAll(waiting);
-    creating.clear();
-    waiting.clear();
-    deletedWhileCreating.clear();
-    seenFree.clear();
-    followers.clear();
+    clear();
     takeScheduled = false;
     return lost;
   }
