@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.member.Answers.JoinOutcome;
+import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
 import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;

@@ -2,7 +2,7 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.member.Answers.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

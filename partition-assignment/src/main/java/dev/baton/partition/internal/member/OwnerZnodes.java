@@ -2,12 +2,12 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.member.Answers.Created;
-import dev.baton.partition.internal.member.Answers.Failed;
-import dev.baton.partition.internal.member.Answers.NodeCheck;
-import dev.baton.partition.internal.member.Answers.NodeState;
-import dev.baton.partition.internal.member.Answers.Take;
-import dev.baton.partition.internal.member.Answers.Taken;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.NodeState;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

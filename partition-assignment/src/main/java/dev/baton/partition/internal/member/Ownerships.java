@@ -7,8 +7,6 @@ import static dev.baton.recipes.RevocationReason.PARTITION_REMOVED;
 import static dev.baton.recipes.RevocationReason.REASSIGNED;
 
 import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.partition.internal.member.Answers.NodeCheck;
-import dev.baton.partition.internal.member.Answers.NodeState;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.DrainTimedOut;
@@ -20,6 +18,8 @@ import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.DrainTimeout;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.NodeState;
 import dev.baton.recipes.RevocationReason;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,14 +2,14 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.partition.internal.member.Answers.Created;
-import dev.baton.partition.internal.member.Answers.Failed;
-import dev.baton.partition.internal.member.Answers.Take;
-import dev.baton.partition.internal.member.Answers.Taken;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import java.util.ArrayList;

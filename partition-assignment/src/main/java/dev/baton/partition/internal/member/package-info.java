@@ -9,8 +9,7 @@
  *       threads, no clock (time comes with each event): unit-tested and simulated without a server.
  *   <li>{@code MemberIo}: applies the actions on the member's one {@link
  *       dev.baton.recipes.kernel.SerialLoop} through the blocking calls of {@code OwnerZnodes},
- *       {@code MemberZnode} and the shared {@code Znodes}, and feeds every answer back as an event
- *       ({@code Answers}).
+ *       {@code MemberZnode} and the shared {@code Znodes}, and feeds every answer back as an event.
  *   <li>{@code OwnershipHandle} (the kernel's term state machine), {@code OwnershipHandles}, {@code
  *       Terms} and {@code PartitionCallbacks} (a serial loop per partition).
  * </ul>

@@ -43,7 +43,7 @@ final class MachineScript {
   void start(long session, AssignmentRecord assignment) {
     epoch(Link.CONNECTED, session);
     on(new MemberEvent.AssignmentRead(epochs, assignment));
-    on(new MemberEvent.Joined(session, Answers.JoinOutcome.JOINED));
+    on(new MemberEvent.Joined(session, MemberEvent.JoinOutcome.JOINED));
   }
 
   <T extends MemberAction> List<T> of(Class<T> type) {

@@ -4,10 +4,6 @@ package dev.baton.partition.internal.member;
 import static dev.baton.partition.internal.member.MachineScript.assignment;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.partition.internal.member.Answers.Created;
-import dev.baton.partition.internal.member.Answers.Failed;
-import dev.baton.partition.internal.member.Answers.NodeCheck;
-import dev.baton.partition.internal.member.Answers.Taken;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
@@ -20,7 +16,11 @@ import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import dev.baton.recipes.RevocationReason;
@@ -50,7 +50,7 @@ class MemberMachineTest {
         .containsExactly(new Join(S1, java.util.Set.of(S1)), new ReadAssignment(1));
     m.on(new AssignmentRead(1, assignment(1, "m", "x", "m")));
     assertThat(m.last).isEmpty(); // not joined yet: nothing is taken
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
     CreateOwnerNodes create = m.one(CreateOwnerNodes.class);
     assertThat(create.partitions()).containsExactly(0, 2);
     assertThat(create.session()).isEqualTo(S1);
@@ -370,12 +370,12 @@ class MemberMachineTest {
   void aDuplicateMemberIdTakesNothingUntilTheOtherZnodeGoes() {
     m.epoch(Link.CONNECTED, S1);
     m.on(new AssignmentRead(1, assignment(1, "m")));
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.DUPLICATE));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.DUPLICATE));
     assertThat(m.machine.isDuplicate()).isTrue();
     assertThat(m.last).isEmpty();
     m.on(new MemberEvent.MemberNodeDeleted());
     assertThat(m.one(Join.class).session()).isEqualTo(S1);
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
     assertThat(m.machine.isDuplicate()).isFalse();
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
   }

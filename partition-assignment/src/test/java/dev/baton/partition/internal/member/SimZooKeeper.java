@@ -2,11 +2,11 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.partition.internal.member.Answers.Created;
-import dev.baton.partition.internal.member.Answers.JoinOutcome;
-import dev.baton.partition.internal.member.Answers.NodeCheck;
-import dev.baton.partition.internal.member.Answers.Take;
-import dev.baton.partition.internal.member.Answers.Taken;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
