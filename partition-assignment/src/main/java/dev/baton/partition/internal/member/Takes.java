@@ -163,14 +163,17 @@ final class Takes {
    * another session's is waited for; a failure makes the partition unsure.
    *
    * @return the partitions to check (and watch): those held and those waited for, unless the answer
-   *     watches them already and no deletion of theirs was reported while it was on its way
+   *     watches them already, came in this epoch and no deletion of theirs was reported meanwhile
    */
   List<Integer> onCreated(CreateResults r) {
     List<Integer> watch = new ArrayList<>();
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
-      boolean check = !r.watched().contains(p) | deletedWhileCreating.remove(p);
+      // Checked unless watched by the answer in this epoch: one of an earlier epoch is not known
+      // to be ours now, and neither begins a term nor is deleted before it is checked.
+      boolean check =
+          !r.watched().contains(p) | deletedWhileCreating.remove(p) | r.epoch() != s.epoch;
       Take t =
           take instanceof Created c && c.owner() != s.id
               ? new Taken(p, c.owner()) // another session's (an earlier one of this member): wait

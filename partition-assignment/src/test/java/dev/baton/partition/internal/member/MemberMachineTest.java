@@ -81,6 +81,24 @@ class MemberMachineTest {
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
   }
 
+  /**
+   * Simulation seed 20266285: a create answered after a suspension (in the same session) held a
+   * znode it never verified in the new epoch, so no term began and, once the partition moved, the
+   * znode was never deleted: its next owner waited forever.
+   */
+  @Test
+  void aZnodeCreatedInAnEarlierEpochIsCheckedBeforeItsTermBegins() {
+    m.start(S1, assignment(1, "m"));
+    m.one(CreateOwnerNodes.class);
+    m.epoch(Link.SUSPENDED, S1);
+    m.epoch(Link.CONNECTED, S1);
+    m.on(new AssignmentRead(m.epoch(), assignment(1, "m")));
+    m.on(new CreateResults(1, 1, List.of(new Created(0, 100, S1)), java.util.Set.of(0)));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new Checked(m.epoch(), List.of(NodeCheck.exists(0, 100, S1))));
+    assertThat(m.one(BeginTerm.class).partition()).isZero();
+  }
+
   @Test
   void aDeletionReportedWhileTheCreateWasOnItsWayIsCheckedOnceItsAnswerIsIn() {
     m.start(S1, assignment(1, "m"));
