@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
+import static java.util.stream.Collectors.toCollection;
+
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.record.PartitionSetRecord;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.Znodes;
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.RecordFormat;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import java.util.Collections;
@@ -15,6 +17,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
@@ -71,15 +74,12 @@ public final class GroupAdmin {
   public static void setPartitionCount(BatonSession session, String group, int count) {
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(group, "group");
-    if (count < 0 || count > PartitionSetRecord.MAX_PARTITIONS) {
+    if (count < 0 || count > RecordFormat.MAX_PARTITIONS) {
       throw new IllegalArgumentException(
-          "count must be 0 to " + PartitionSetRecord.MAX_PARTITIONS + ", was " + count);
+          "count must be 0 to " + RecordFormat.MAX_PARTITIONS + ", was " + count);
     }
-    TreeSet<Integer> ids = new TreeSet<>();
-    for (int i = 0; i < count; i++) {
-      ids.add(i);
-    }
-    setPartitions(session, group, ids);
+    setPartitions(
+        session, group, IntStream.range(0, count).boxed().collect(toCollection(TreeSet::new)));
   }
 
   /**
@@ -92,22 +92,9 @@ public final class GroupAdmin {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(partitions, "partitions");
     Validation.path("group", group);
-    if (partitions.size() > PartitionSetRecord.MAX_PARTITIONS) {
-      throw new IllegalArgumentException(
-          "at most " + PartitionSetRecord.MAX_PARTITIONS + " partitions");
-    }
-    for (int p : partitions) {
-      if (p < 0 || p > dev.baton.partition.internal.Ranges.MAX_ID) {
-        throw new IllegalArgumentException(
-            "partition ids must be 0 to "
-                + dev.baton.partition.internal.Ranges.MAX_ID
-                + ", was "
-                + p);
-      }
-    }
+    byte[] record = RecordFormat.encodePartitions(partitions); // checks the ids
     try {
-      new Znodes(session.curator())
-          .write(new GroupPaths(group).partitions(), PartitionSetRecord.encode(partitions));
+      new Znodes(session.curator()).write(new GroupPaths(group).partitions(), record);
     } catch (Exception e) {
       throw new CoordinationException(
           "cannot set the partitions of " + group + ": " + e, keepInterrupt(e));
@@ -123,7 +110,7 @@ public final class GroupAdmin {
       Znodes.Data data = new Znodes(session.curator()).read(path);
       return data == null
           ? Optional.empty()
-          : Optional.of(PartitionSetRecord.decode(path, data.bytes()));
+          : Optional.of(RecordFormat.decodePartitions(path, data.bytes()));
     } catch (MalformedRecordException e) {
       throw e;
     } catch (Exception e) {

@@ -3,9 +3,8 @@ package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.record.PartitionSetRecord;
-import dev.baton.partition.internal.zk.GroupPaths;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.RecordFormat;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.kernel.NoMeters;
@@ -233,18 +232,18 @@ public final class GroupConfig {
           memberId == null
               ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
               : memberId;
-      GroupIds.check("memberId", id);
+      GroupPaths.checkId("memberId", id);
       if (weight < 1 || weight > 10_000) {
         throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
       }
       if (zone != null) {
-        GroupIds.check("zone", zone);
+        GroupPaths.checkId("zone", zone);
       }
       if (partitionCount != null
-          && (partitionCount < 1 || partitionCount > PartitionSetRecord.MAX_PARTITIONS)) {
+          && (partitionCount < 1 || partitionCount > RecordFormat.MAX_PARTITIONS)) {
         throw new IllegalArgumentException(
             "partitionCount must be 1 to "
-                + PartitionSetRecord.MAX_PARTITIONS
+                + RecordFormat.MAX_PARTITIONS
                 + ", was "
                 + partitionCount);
       }

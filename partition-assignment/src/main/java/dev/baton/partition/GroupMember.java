@@ -2,11 +2,10 @@
 package dev.baton.partition;
 
 import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.internal.assigner.AssignerIo;
 import dev.baton.partition.internal.member.MemberIo;
-import dev.baton.partition.internal.member.PartitionCallbacks;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
@@ -81,7 +80,6 @@ public final class GroupMember implements AutoCloseable {
   private final GroupPaths paths;
   private final Znodes znodes;
   private final GroupMetrics metrics;
-  private final PartitionCallbacks callbacks;
   private final SerialLoop loop;
   private final MemberIo member;
   private final AssignerIo assigner;
@@ -94,7 +92,6 @@ public final class GroupMember implements AutoCloseable {
     this.paths = new GroupPaths(config.group());
     this.znodes = new Znodes(session.curator());
     this.metrics = new GroupMetrics(config.meterRegistry(), config.group(), config.memberId());
-    this.callbacks = new PartitionCallbacks(listener, config.memberId(), metrics);
     MemberProfile profile =
         MemberProfile.of(config.memberId(), config.weight(), config.zone().orElse(null));
     this.loop =
@@ -105,7 +102,7 @@ public final class GroupMember implements AutoCloseable {
             this::recover,
             this::onFatal);
     this.member =
-        new MemberIo(session, loop, Backoff.DEFAULT, paths, config, profile, callbacks, metrics);
+        new MemberIo(session, loop, Backoff.DEFAULT, paths, config, profile, listener, metrics);
     this.assigner = new AssignerIo(znodes, loop, Backoff.DEFAULT, paths, config, metrics);
     this.election =
         LeaderElection.create(
@@ -164,7 +161,7 @@ public final class GroupMember implements AutoCloseable {
       election.close();
     }
     loop.shutdown(STOP_WAIT);
-    callbacks.close(STOP_WAIT);
+    member.closeCallbacks(STOP_WAIT);
     metrics.close();
   }
 

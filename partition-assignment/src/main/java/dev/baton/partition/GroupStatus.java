@@ -3,11 +3,10 @@ package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.record.MemberRecord;
-import dev.baton.partition.internal.record.OwnerRecord;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.Znodes;
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.RecordFormat;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
@@ -130,7 +129,7 @@ public record GroupStatus(
       Znodes.Data data = znodes.read(path);
       try {
         if (data != null) { // else it left while we read: not a member any more
-          MemberProfile m = MemberRecord.decode(path, name, data.bytes());
+          MemberProfile m = RecordFormat.decodeMember(path, name, data.bytes());
           out.add(
               new MemberStatus(
                   m.id(),
@@ -180,7 +179,7 @@ public record GroupStatus(
                 owners.put(
                     Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
                     new Owner(
-                        OwnerRecord.decode(path, data.bytes()).memberId(),
+                        RecordFormat.decodeOwner(path, data.bytes()).memberId(),
                         data.czxid(),
                         data.ctime()));
               } catch (MalformedRecordException e) {

@@ -11,17 +11,22 @@ import java.util.Map;
  * belief, {@code revoked} removes it. A second belief for a partition is an overlap. Without
  * pauses, partitions or server-side expiry there must be none: the old owner's {@code revoked}
  * returns before its znode goes. Each partition's tokens, in the order its owners were assigned it,
- * must rise strictly: a handoff never goes back to an older term.
+ * must rise strictly: a handoff never goes back to an older term. Only the same member may be
+ * assigned the same token again: a surviving session resumes its ownership after a suspended
+ * connection.
  */
 final class Beliefs {
   private final Map<Integer, String> holder = new HashMap<>();
   private final List<String> overlaps = new ArrayList<>();
   private final Map<Integer, Long> lastToken = new HashMap<>();
+  private final Map<Integer, String> lastMember = new HashMap<>();
   private final List<String> tokenRegressions = new ArrayList<>();
 
   synchronized void assigned(int partition, String member, long token) {
     Long before = lastToken.put(partition, token);
-    if (before != null && token <= before) {
+    boolean resumed =
+        member.equals(lastMember.put(partition, member)) && Long.valueOf(token).equals(before);
+    if (before != null && token <= before && !resumed) {
       tokenRegressions.add(
           "partition "
               + partition

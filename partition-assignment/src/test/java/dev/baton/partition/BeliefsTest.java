@@ -31,6 +31,18 @@ class BeliefsTest {
   }
 
   @Test
+  void theSameMemberResumingWithTheSameTokenIsCleanAnOlderOneIsNot() {
+    Beliefs beliefs = new Beliefs();
+    beliefs.assigned(0, "a", 7);
+    beliefs.revoked(0, "a");
+    beliefs.assigned(0, "a", 7); // resumed after a suspension: the same znode
+    beliefs.revoked(0, "a");
+    beliefs.assigned(0, "a", 6);
+    assertThat(beliefs.tokenRegressions())
+        .containsExactly("partition 0: a assigned token 6 after 7");
+  }
+
+  @Test
   void aSecondOwnerBeforeTheFirstIsRevokedIsAnOverlap() {
     Beliefs beliefs = new Beliefs();
     beliefs.assigned(3, "a", 5);

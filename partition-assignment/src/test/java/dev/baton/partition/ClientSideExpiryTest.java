@@ -4,7 +4,7 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.partition.internal.record.OwnerRecord;
+import dev.baton.partition.internal.RecordFormat;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.ZooKeeperServerExtension;
@@ -106,7 +106,7 @@ class ClientSideExpiryTest {
           .create()
           .creatingParentsIfNeeded()
           .withMode(CreateMode.EPHEMERAL)
-          .forPath(path + "/owners/1", new OwnerRecord("a", 0).encode());
+          .forPath(path + "/owners/1", RecordFormat.encodeOwner(new RecordFormat.Owner("a", 0)));
       long czxid = session.curator().checkExists().forPath(path + "/owners/1").getCzxid();
       GroupMember member =
           GroupMember.create(

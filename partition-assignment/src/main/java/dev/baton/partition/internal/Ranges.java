@@ -12,13 +12,13 @@ import java.util.TreeSet;
  * defensively: ids must be canonical numbers in {@code [0, MAX_ID]}, ranges ascending and disjoint,
  * and the total size at most the caller's limit, checked before any range is expanded.
  */
-public final class Ranges {
+final class Ranges {
   /** Largest partition id. */
-  public static final int MAX_ID = 999_999_999;
+  static final int MAX_ID = 999_999_999;
 
   private Ranges() {}
 
-  public static String encode(SortedSet<Integer> ids) {
+  static String encode(SortedSet<Integer> ids) {
     StringBuilder b = new StringBuilder();
     Iterator<Integer> it = ids.iterator();
     if (!it.hasNext()) {
@@ -56,7 +56,7 @@ public final class Ranges {
    * @param maxCount the most ids the text may stand for
    * @throws IllegalArgumentException with the reason
    */
-  public static SortedSet<Integer> parse(String text, int maxCount) {
+  static SortedSet<Integer> parse(String text, int maxCount) {
     TreeSet<Integer> ids = new TreeSet<>();
     if (text.isEmpty()) {
       return ids;
@@ -97,9 +97,5 @@ public final class Ranges {
             problem ->
                 new IllegalArgumentException(
                     "bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
-  }
-
-  public static String abbreviate(String s) {
-    return s.length() <= 40 ? s : s.substring(0, 40) + "...";
   }
 }

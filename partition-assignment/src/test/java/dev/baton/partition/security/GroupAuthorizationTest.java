@@ -150,7 +150,10 @@ class GroupAuthorizationTest {
             s ->
                 s.partitions().size() == PARTITIONS
                     && s.unowned() == 0
-                    && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo())));
+                    && s.partitions().stream().allMatch(p -> p.owner().equals(p.assignedTo()))
+                    // both workers own partitions: the rebalance after the second one joined is
+                    // done (before it, all could be settled on the first, then move)
+                    && s.partitions().stream().map(p -> p.owner()).distinct().count() == 2);
   }
 
   private static Map<Integer, String> owners(GroupStatus status) {

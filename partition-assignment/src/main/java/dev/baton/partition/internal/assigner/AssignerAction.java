@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.AssignmentRecord;
 import org.jspecify.annotations.Nullable;
 
 /** What {@link AssignerMachine} asks the assigner's I/O to do; reads and publishes are answered. */
-public sealed interface AssignerAction {
+sealed interface AssignerAction {
   /** Read {@code input} of term {@code term}, watching it where it is watched. */
   record Read(long term, AssignerEvent.Input input) implements AssignerAction {}
 

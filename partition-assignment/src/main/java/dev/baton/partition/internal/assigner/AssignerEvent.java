@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * What {@link AssignerMachine} is told. Every event but {@link TermBegan} and {@link Retry} names
  * the assigner term it belongs to; the machine ignores the events of a term that is over.
  */
-public sealed interface AssignerEvent {
+sealed interface AssignerEvent {
   /** The assigner term this event belongs to (0 for {@link Retry}, which belongs to any). */
   long term();
 

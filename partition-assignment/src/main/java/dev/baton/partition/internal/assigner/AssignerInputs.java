@@ -2,7 +2,11 @@
 package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.RecordFormat;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.internal.assigner.AssignerEvent.AssignmentRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.CurrentOwnersRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.Input;
@@ -10,13 +14,6 @@ import dev.baton.partition.internal.assigner.AssignerEvent.MembersRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.OwnersListed;
 import dev.baton.partition.internal.assigner.AssignerEvent.PartitionsRead;
 import dev.baton.partition.internal.assigner.AssignerEvent.ReadFailed;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.record.MemberRecord;
-import dev.baton.partition.internal.record.OwnerRecord;
-import dev.baton.partition.internal.record.PartitionSetRecord;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.Watch;
-import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import org.apache.zookeeper.Watcher;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,9 +41,9 @@ final class AssignerInputs {
   private final GroupPaths paths;
   private final GroupMetrics metrics;
   private final long term;
-  private final Watch partitionsWatch;
-  private final Watch membersWatch;
-  private final Watch ownersWatch;
+  private final Watcher partitionsWatch;
+  private final Watcher membersWatch;
+  private final Watcher ownersWatch;
   private final Map<String, MemberProfile> members = new TreeMap<>();
   private final Set<String> malformedMembers = new HashSet<>();
 
@@ -57,7 +55,7 @@ final class AssignerInputs {
       GroupPaths paths,
       GroupMetrics metrics,
       long term,
-      BiFunction<Long, Input, Watch> changed) {
+      BiFunction<Long, Input, Watcher> changed) {
     this.znodes = znodes;
     this.paths = paths;
     this.metrics = metrics;
@@ -92,7 +90,8 @@ final class AssignerInputs {
     Znodes.Data data = znodes.readWatched(paths.partitions(), partitionsWatch);
     try {
       return new PartitionsRead(
-          term, data == null ? null : PartitionSetRecord.decode(paths.partitions(), data.bytes()));
+          term,
+          data == null ? null : RecordFormat.decodePartitions(paths.partitions(), data.bytes()));
     } catch (MalformedRecordException e) {
       metrics.malformedRecord();
       log.error(
@@ -118,7 +117,7 @@ final class AssignerInputs {
         if (data == null) {
           log.debug("member {} left while being read", name);
         } else {
-          members.put(name, MemberRecord.decode(path, name, data.bytes()));
+          members.put(name, RecordFormat.decodeMember(path, name, data.bytes()));
         }
       } catch (MalformedRecordException e) {
         malformedMembers.add(name);
@@ -187,7 +186,7 @@ final class AssignerInputs {
   private void owner(int p, Znodes.@Nullable Data data, Map<Integer, String> owners) {
     try {
       if (data != null) {
-        owners.put(p, OwnerRecord.decode(paths.owner(p), data.bytes()).memberId());
+        owners.put(p, RecordFormat.decodeOwner(paths.owner(p), data.bytes()).memberId());
       }
     } catch (MalformedRecordException e) {
       log.debug("assigner: skipping ownership znode {}: {}", p, e.toString());

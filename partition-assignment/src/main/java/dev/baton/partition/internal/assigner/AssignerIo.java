@@ -3,6 +3,8 @@ package dev.baton.partition.internal.assigner;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.internal.assigner.AssignerAction.Log;
 import dev.baton.partition.internal.assigner.AssignerAction.Publish;
 import dev.baton.partition.internal.assigner.AssignerAction.Read;
@@ -14,9 +16,6 @@ import dev.baton.partition.internal.assigner.AssignerEvent.InputChanged;
 import dev.baton.partition.internal.assigner.AssignerEvent.PublishRejected;
 import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.Rejection;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.Watch;
-import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
@@ -25,6 +24,7 @@ import dev.baton.recipes.kernel.SerialLoop;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.TreeSet;
+import org.apache.zookeeper.Watcher;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -111,8 +111,8 @@ public final class AssignerIo implements LeadershipListener {
     handle(new AssignerEvent.Retry());
   }
 
-  private Watch watch(long term, Input input) {
-    return Watch.onChange(
+  private Watcher watch(long term, Input input) {
+    return Znodes.onChange(
         () -> {
           long seen = loop.nanoTime();
           loop.execute(() -> handle(new InputChanged(term, input, seen)));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.assigner.AssignerAction.Level;
 import dev.baton.partition.internal.assigner.AssignerAction.Log;
 import dev.baton.partition.internal.assigner.AssignerAction.Publish;
@@ -20,7 +21,6 @@ import dev.baton.partition.internal.assigner.AssignerEvent.Published;
 import dev.baton.partition.internal.assigner.AssignerEvent.RebalanceDue;
 import dev.baton.partition.internal.assigner.AssignerEvent.TermBegan;
 import dev.baton.partition.internal.assigner.AssignerEvent.TermEnded;
-import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.MemberProfile;
 import java.time.Duration;
@@ -59,7 +59,7 @@ import org.jspecify.annotations.Nullable;
  * nothing (logged, until the next change); its {@link Error} escapes to the loop (logged, counted,
  * retried, or fatal). Not thread-safe: confined to the member's loop.
  */
-public final class AssignerMachine {
+final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
   private final String me;

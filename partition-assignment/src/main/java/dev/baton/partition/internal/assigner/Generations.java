@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.assigner;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.AssignmentRecord;
 import org.jspecify.annotations.Nullable;
 
 /**

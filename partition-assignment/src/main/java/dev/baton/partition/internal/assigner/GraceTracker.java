@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * grace} has passed since the assigner first saw it missing. Pure: time comes in as an argument.
  * Not thread-safe; used by the assigner machine, on the member's loop.
  */
-public final class GraceTracker {
+final class GraceTracker {
   private final Duration grace;
   private final Map<String, Instant> departedAt = new HashMap<>();
 

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * One assignment computation, checked: whatever the (pluggable) strategy returns must map exactly
  * the partition set to the given members, or it is refused and nothing is published. Pure.
  */
-public final class Rebalance {
+final class Rebalance {
   private Rebalance() {}
 
   /** The computed assignment and how many partitions changed member against the previous one. */

@@ -1,17 +1,15 @@
 /**
  * The assigner side of partition ownership, run by the member that holds a term of the group's
- * assigner election: a pure machine and its I/O.
+ * assigner election; only {@link dev.baton.partition.internal.assigner.AssignerIo} is public.
  *
  * <ul>
- *   <li>{@link dev.baton.partition.internal.assigner.AssignerMachine}: inputs (partition set,
- *       members, published assignment) and timers in, reads, publishes and timers out; the debounce
- *       of a burst of changes, the rejoin grace ({@link
- *       dev.baton.partition.internal.assigner.GraceTracker}) and the checked computation ({@link
- *       dev.baton.partition.internal.assigner.Rebalance}) are pure.
- *   <li>{@link dev.baton.partition.internal.assigner.AssignerIo}, the election's listener: applies
- *       the actions through {@link dev.baton.partition.internal.assigner.AssignerInputs} (watched
- *       reads) and the fenced write of {@link dev.baton.partition.internal.zk}, on the member's own
- *       loop.
+ *   <li>{@code AssignerMachine}: inputs (partition set, members, published assignment) and timers
+ *       in, reads, publishes and timers out; the debounce of a burst of changes, the rejoin grace
+ *       ({@code GraceTracker}), the generations and the checked computation ({@code Rebalance}) are
+ *       pure.
+ *   <li>{@code AssignerIo}, the election's listener: applies the actions through {@code
+ *       AssignerInputs} (watched reads) and the fenced write of the shared {@code Znodes}, on the
+ *       member's own loop.
  * </ul>
  *
  * <p>Threading rules: everything runs on the member's one loop thread, the member's own I/O

@@ -9,7 +9,7 @@ import java.util.Set;
  * What {@link MemberMachine} asks the I/O layer to do. Every action that talks to ZooKeeper is
  * answered with exactly one {@link MemberEvent}; the others are done at once.
  */
-public sealed interface MemberAction {
+sealed interface MemberAction {
   /**
    * Read the assignment znode and watch it (or watch for its creation). Answer:
    * AssignmentRead(Failed).

@@ -3,8 +3,13 @@ package dev.baton.partition.internal.member;
 
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.MalformedRecordException;
+import dev.baton.partition.PartitionListener;
 import dev.baton.partition.PartitionOwnership;
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.RecordFormat;
+import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
@@ -26,14 +31,6 @@ import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.Epoch;
 import dev.baton.partition.internal.member.MemberEvent.Joined;
 import dev.baton.partition.internal.member.MemberEvent.Revoked;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.record.MemberRecord;
-import dev.baton.partition.internal.record.OwnerRecord;
-import dev.baton.partition.internal.zk.GroupPaths;
-import dev.baton.partition.internal.zk.MemberZnode;
-import dev.baton.partition.internal.zk.OwnerZnodes;
-import dev.baton.partition.internal.zk.Watch;
-import dev.baton.partition.internal.zk.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
@@ -41,12 +38,14 @@ import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Subscription;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apache.zookeeper.Watcher;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,8 +57,8 @@ import org.slf4j.LoggerFactory;
  * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
  * ownership's signal at once.
  *
- * <p>ZooKeeper is reached through the blocking calls of {@code internal.zk} only; each answers
- * every request, turning failures into failure answers.
+ * <p>ZooKeeper is reached through blocking calls ({@link OwnerZnodes}, {@link MemberZnode}, {@link
+ * Znodes}) that answer every request, turning failures into failure answers.
  */
 public final class MemberIo {
   private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
@@ -77,12 +76,13 @@ public final class MemberIo {
   private final Znodes znodes;
   private final OwnerZnodes owners;
   private final MemberZnode memberZnode;
-  private final Watch ownerWatch =
-      Watch.onOwnerDeleted(p -> enqueue(new MemberEvent.OwnerNodeDeleted(p)));
-  private final Watch memberWatch =
-      Watch.onDeleted(() -> enqueue(new MemberEvent.MemberNodeDeleted()));
-  private final Watch assignmentWatch =
-      Watch.onChange(() -> enqueue(new MemberEvent.AssignmentChanged()));
+  private final PartitionCallbacks callbacks;
+  private final Watcher ownerWatch =
+      OwnerZnodes.onOwnerDeleted(p -> enqueue(new MemberEvent.OwnerNodeDeleted(p)));
+  private final Watcher memberWatch =
+      MemberZnode.onDeleted(() -> enqueue(new MemberEvent.MemberNodeDeleted()));
+  private final Watcher assignmentWatch =
+      Znodes.onChange(() -> enqueue(new MemberEvent.AssignmentChanged()));
 
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -104,7 +104,7 @@ public final class MemberIo {
       GroupPaths paths,
       GroupConfig config,
       MemberProfile profile,
-      PartitionCallbacks callbacks,
+      PartitionListener listener,
       GroupMetrics metrics) {
     this.session = session;
     this.loop = loop;
@@ -114,12 +114,13 @@ public final class MemberIo {
     this.me = profile.id();
     this.metrics = metrics;
     this.machine = new MemberMachine(me, config.drainTimeout().toNanos());
+    this.callbacks = new PartitionCallbacks(listener, me, metrics);
     this.terms = new Terms(me, paths, config.clock(), ownerships, callbacks, metrics);
     this.znodes = new Znodes(session.curator());
     this.owners = new OwnerZnodes(session.curator(), paths);
     this.memberZnode =
         new MemberZnode(
-            session.curator(), paths.member(profile.id()), MemberRecord.encode(profile));
+            session.curator(), paths.member(profile.id()), RecordFormat.encodeMember(profile));
   }
 
   /** Follows the session's epochs; the first (the current one) starts the member. */
@@ -144,6 +145,14 @@ public final class MemberIo {
           stopped.complete(null);
         });
     return stopped;
+  }
+
+  /**
+   * Lets the queued callbacks finish, waiting up to {@code wait} in all, then interrupts those
+   * still running; callbacks submitted afterwards do not run.
+   */
+  public void closeCallbacks(Duration wait) {
+    callbacks.close(wait);
   }
 
   /** The loop died of a fatal error (on the loop): every open term ends now, as if closed. */
@@ -247,7 +256,7 @@ public final class MemberIo {
       if (c.ensureParents()) {
         znodes.ensureParents(paths);
       }
-      byte[] record = new OwnerRecord(me, c.generation()).encode();
+      byte[] record = RecordFormat.encodeOwner(new RecordFormat.Owner(me, c.generation()));
       OwnerZnodes.Outcome o = owners.create(c.partitions(), record, ownerWatch);
       answers.add(new CreateResults(c.epoch(), c.generation(), o.takes(), o.watched()));
     } else if (action instanceof DeleteOwnerNodes d) {

@@ -45,7 +45,7 @@ import java.util.Set;
  *
  * <p>Not thread-safe: confined to the member's loop (or a test).
  */
-public final class MemberMachine {
+final class MemberMachine {
   private final MemberSession s;
   private final Ownerships ownerships;
   private final Joining joining;
@@ -62,7 +62,7 @@ public final class MemberMachine {
     this(memberId, drainTimeoutNanos, Ownerships::new);
   }
 
-  /** With another {@link Ownerships}, e.g. a test's deliberately broken one. */
+  /** With another {@link Ownerships}, e.g. a test's broken one (a negative control). */
   MemberMachine(String memberId, long drainTimeoutNanos, PartFactory part) {
     this.s = new MemberSession(memberId);
     this.ownerships = part.create(s, drainTimeoutNanos);
@@ -163,10 +163,8 @@ public final class MemberMachine {
 
   private void onConnected(long sid) {
     // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
-    // the driver drops an ownership's signal whenever the link changed under it: the terms still
-    // open
-    // end
-    // now, and resume below once verified, as after any suspension.
+    // the io drops an ownership's signal whenever the link changed under it: the terms still open
+    // end now, and resume below once verified, as after any suspension.
     ownerships.endTerms(CONNECTION_SUSPENDED);
     s.connected = true;
     s.fresh = false;
@@ -186,8 +184,7 @@ public final class MemberMachine {
     if (newSession) {
       joining.join(); // first: the assigner hears of a new member one round trip sooner
     }
-    s.out.add(new ReadAssignment(s.epoch)); // before any check, so a partition moved meanwhile is
-    // not resumed
+    s.out.add(new ReadAssignment(s.epoch)); // before any check: a partition moved is not resumed
     if (!newSession) {
       ownerships.verify(true);
     }

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * exactly once, never paused) with the partition's fields. {@code term} numbers the member's terms,
  * so that a revocation is applied to the ownership it was decided for.
  */
-public final class OwnershipHandle extends TermHandle implements PartitionOwnership {
+final class OwnershipHandle extends TermHandle implements PartitionOwnership {
   private final int partition;
   private final String memberId;
   private final String ownerNodePath;

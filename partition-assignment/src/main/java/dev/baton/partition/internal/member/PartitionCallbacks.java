@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * the partition and token and counted; a {@link VirtualMachineError} ends that partition's loop
  * (see {@link SerialLoop}), and the partition's next term gets a new one. Submit from any thread.
  */
-public final class PartitionCallbacks {
+final class PartitionCallbacks {
   private static final Logger log = LoggerFactory.getLogger(PartitionCallbacks.class);
 
   /** One partition's callback loop; a fatal error removes it, so the next callback gets another. */

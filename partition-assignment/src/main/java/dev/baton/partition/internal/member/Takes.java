@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.member.MemberAction.CheckOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.CreateOwnerNodes;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers.Created;
-import dev.baton.partition.internal.zk.Answers.Failed;
-import dev.baton.partition.internal.zk.Answers.Take;
-import dev.baton.partition.internal.zk.Answers.Taken;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -163,18 +163,20 @@ final class Takes {
    * another session's is waited for; a failure makes the partition unsure.
    *
    * @return the partitions to check (and watch): those held and those waited for, unless the answer
-   *     watches them already and no deletion of theirs was reported while it was on its way
+   *     watches them already, came in this epoch and no deletion of theirs was reported meanwhile
    */
   List<Integer> onCreated(CreateResults r) {
     List<Integer> watch = new ArrayList<>();
     for (Take take : r.takes()) {
       int p = take.partition();
       creating.remove(p);
-      boolean check = !r.watched().contains(p) | deletedWhileCreating.remove(p);
+      // Checked unless watched by the answer in this epoch: one of an earlier epoch is not known
+      // to be ours now, and neither begins a term nor is deleted before it is checked.
+      boolean check =
+          !r.watched().contains(p) | deletedWhileCreating.remove(p) | r.epoch() != s.epoch;
       Take t =
           take instanceof Created c && c.owner() != s.id
-              ? new Taken(
-                  p, c.owner()) // another session's, e.g. an earlier one of this member: wait
+              ? new Taken(p, c.owner()) // another session's (an earlier one of this member): wait
               : take;
       if (t instanceof Created c) {
         if (!held.containsKey(p)) { // else a create retried after it had succeeded
@@ -188,8 +190,7 @@ final class Takes {
         }
       } else if (t instanceof Taken) {
         if (s.mine(p) && !held.containsKey(p)) {
-          waiting.add(
-              p); // watched by the answer or the check, which also sees if it went meanwhile
+          waiting.add(p); // watched by the answer or the check, which sees if it went meanwhile
           if (check) {
             watch.add(p);
           }
@@ -216,10 +217,7 @@ final class Takes {
     waiting.remove(p);
     seenFree.add(p);
     freeFollowers(p);
-    if (!takeScheduled) {
-      takeScheduled = true;
-      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
-    }
+    scheduleTake();
   }
 
   /** The partitions waited for with {@code p} are tried (created) at the next take. */
@@ -227,10 +225,14 @@ final class Takes {
     List<Integer> others = followers.remove(p);
     if (others != null) {
       others.stream().filter(waiting::remove).forEach(seenFree::add);
-      if (!takeScheduled) {
-        takeScheduled = true;
-        s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
-      }
+      scheduleTake();
+    }
+  }
+
+  private void scheduleTake() {
+    if (!takeScheduled) {
+      takeScheduled = true;
+      s.out.add(new Schedule(new Tick(TickKind.TAKE), TAKE_WINDOW_NANOS));
     }
   }
 
@@ -242,11 +244,7 @@ final class Takes {
   List<Integer> recover() {
     List<Integer> lost = new ArrayList<>(creating);
     lost.addAll(waiting);
-    creating.clear();
-    waiting.clear();
-    deletedWhileCreating.clear();
-    seenFree.clear();
-    followers.clear();
+    clear();
     takeScheduled = false;
     return lost;
   }

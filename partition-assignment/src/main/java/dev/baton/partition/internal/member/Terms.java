@@ -3,9 +3,9 @@ package dev.baton.partition.internal.member;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.internal.GroupMetrics;
+import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.member.MemberAction.BeginTerm;
 import dev.baton.partition.internal.member.MemberAction.EndTerm;
-import dev.baton.partition.internal.zk.GroupPaths;
 import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,23 +1,17 @@
 /**
- * The member side of partition ownership: a pure machine and its I/O.
+ * The member side of partition ownership; only {@link dev.baton.partition.internal.member.MemberIo}
+ * is public.
  *
  * <ul>
- *   <li>{@link dev.baton.partition.internal.member.MemberMachine} (with its parts {@link
- *       dev.baton.partition.internal.member.Joining}, {@link
- *       dev.baton.partition.internal.member.Ownerships}, {@link
- *       dev.baton.partition.internal.member.Takes} and {@link
- *       dev.baton.partition.internal.member.Deletions}, sharing a {@link
- *       dev.baton.partition.internal.member.MemberSession}, and per-partition state {@link
- *       dev.baton.partition.internal.member.Held}): state plus a {@link
- *       dev.baton.partition.internal.member.MemberEvent} gives a list of {@link
- *       dev.baton.partition.internal.member.MemberAction}s. No I/O, no threads, no clock (time
- *       comes with each event): unit-tested and simulated without a server.
- *   <li>{@link dev.baton.partition.internal.member.MemberIo}: applies the actions on the member's
- *       one {@link dev.baton.recipes.kernel.SerialLoop} through the blocking calls of {@link
- *       dev.baton.partition.internal.zk} and feeds every answer back as an event.
- *   <li>{@link dev.baton.partition.internal.member.OwnershipHandle} (the kernel's term state
- *       machine), {@link dev.baton.partition.internal.member.Terms} and {@link
- *       dev.baton.partition.internal.member.PartitionCallbacks} (a serial loop per partition).
+ *   <li>{@code MemberMachine} (with its parts {@code Joining}, {@code Ownerships}, {@code Takes}
+ *       and {@code Deletions}, sharing a {@code MemberSession}, and per-partition state {@code
+ *       Held}): state plus a {@code MemberEvent} gives a list of {@code MemberAction}s. No I/O, no
+ *       threads, no clock (time comes with each event): unit-tested and simulated without a server.
+ *   <li>{@code MemberIo}: applies the actions on the member's one {@link
+ *       dev.baton.recipes.kernel.SerialLoop} through the blocking calls of {@code OwnerZnodes},
+ *       {@code MemberZnode} and the shared {@code Znodes}, and feeds every answer back as an event.
+ *   <li>{@code OwnershipHandle} (the kernel's term state machine), {@code OwnershipHandles}, {@code
+ *       Terms} and {@code PartitionCallbacks} (a serial loop per partition).
  * </ul>
  *
  * <p>Threading rules: the machine and the I/O's state are confined to the member's loop. Other

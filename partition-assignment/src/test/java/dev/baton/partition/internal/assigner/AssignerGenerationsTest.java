@@ -3,11 +3,11 @@ package dev.baton.partition.internal.assigner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.partition.internal.assigner.AssignerAction.Log;
 import dev.baton.partition.internal.assigner.AssignerAction.Publish;
 import dev.baton.partition.internal.assigner.AssignerAction.Schedule;
 import dev.baton.partition.internal.assigner.AssignerEvent.RebalanceDue;
-import dev.baton.partition.internal.record.AssignmentRecord;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
-import dev.baton.partition.internal.zk.Answers.NodeState;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.NodeState;
 import dev.baton.recipes.RevocationReason;
 
 /**

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers;
+import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ final class MachineScript {
   void start(long session, AssignmentRecord assignment) {
     epoch(Link.CONNECTED, session);
     on(new MemberEvent.AssignmentRead(epochs, assignment));
-    on(new MemberEvent.Joined(session, Answers.JoinOutcome.JOINED));
+    on(new MemberEvent.Joined(session, MemberEvent.JoinOutcome.JOINED));
   }
 
   <T extends MemberAction> List<T> of(Class<T> type) {

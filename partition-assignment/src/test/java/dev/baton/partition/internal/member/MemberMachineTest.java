@@ -16,14 +16,13 @@ import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
 import dev.baton.partition.internal.member.MemberEvent.CreateResults;
+import dev.baton.partition.internal.member.MemberEvent.Created;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
-import dev.baton.partition.internal.zk.Answers;
-import dev.baton.partition.internal.zk.Answers.Created;
-import dev.baton.partition.internal.zk.Answers.Failed;
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
-import dev.baton.partition.internal.zk.Answers.Taken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.List;
@@ -51,7 +50,7 @@ class MemberMachineTest {
         .containsExactly(new Join(S1, java.util.Set.of(S1)), new ReadAssignment(1));
     m.on(new AssignmentRead(1, assignment(1, "m", "x", "m")));
     assertThat(m.last).isEmpty(); // not joined yet: nothing is taken
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
     CreateOwnerNodes create = m.one(CreateOwnerNodes.class);
     assertThat(create.partitions()).containsExactly(0, 2);
     assertThat(create.session()).isEqualTo(S1);
@@ -80,6 +79,24 @@ class MemberMachineTest {
     m.on(new MemberEvent.OwnerNodeDeleted(1)); // the answer's watch on the znode waited for
     m.on(m.one(Schedule.class).event());
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(1);
+  }
+
+  /**
+   * Simulation seed 20266285: a create answered after a suspension (in the same session) held a
+   * znode it never verified in the new epoch, so no term began and, once the partition moved, the
+   * znode was never deleted: its next owner waited forever.
+   */
+  @Test
+  void aZnodeCreatedInAnEarlierEpochIsCheckedBeforeItsTermBegins() {
+    m.start(S1, assignment(1, "m"));
+    m.one(CreateOwnerNodes.class);
+    m.epoch(Link.SUSPENDED, S1);
+    m.epoch(Link.CONNECTED, S1);
+    m.on(new AssignmentRead(m.epoch(), assignment(1, "m")));
+    m.on(new CreateResults(1, 1, List.of(new Created(0, 100, S1)), java.util.Set.of(0)));
+    assertThat(m.one(CheckOwnerNodes.class).partitions()).containsExactly(0);
+    m.on(new Checked(m.epoch(), List.of(NodeCheck.exists(0, 100, S1))));
+    assertThat(m.one(BeginTerm.class).partition()).isZero();
   }
 
   @Test
@@ -371,12 +388,12 @@ class MemberMachineTest {
   void aDuplicateMemberIdTakesNothingUntilTheOtherZnodeGoes() {
     m.epoch(Link.CONNECTED, S1);
     m.on(new AssignmentRead(1, assignment(1, "m")));
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.DUPLICATE));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.DUPLICATE));
     assertThat(m.machine.isDuplicate()).isTrue();
     assertThat(m.last).isEmpty();
     m.on(new MemberEvent.MemberNodeDeleted());
     assertThat(m.one(Join.class).session()).isEqualTo(S1);
-    m.on(new MemberEvent.Joined(S1, Answers.JoinOutcome.JOINED));
+    m.on(new MemberEvent.Joined(S1, MemberEvent.JoinOutcome.JOINED));
     assertThat(m.machine.isDuplicate()).isFalse();
     assertThat(m.one(CreateOwnerNodes.class).partitions()).containsExactly(0);
   }

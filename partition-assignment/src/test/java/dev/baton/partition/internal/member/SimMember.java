@@ -13,9 +13,8 @@ import dev.baton.partition.internal.member.MemberAction.ReadAssignment;
 import dev.baton.partition.internal.member.MemberAction.Released;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
-import dev.baton.partition.internal.zk.Answers;
-import dev.baton.partition.internal.zk.Answers.Failed;
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.ConnectionEpoch.Link;
 import java.util.ArrayList;
@@ -265,7 +264,7 @@ final class SimMember {
     } else if (a instanceof Join j) {
       send(
           h -> new MemberEvent.Joined(j.session(), w.zk.join(h, id, j.earlierSessions())),
-          new MemberEvent.Joined(j.session(), Answers.JoinOutcome.FAILED));
+          new MemberEvent.Joined(j.session(), MemberEvent.JoinOutcome.FAILED));
     } else if (a instanceof Leave l) {
       send(
           h -> {
@@ -286,7 +285,7 @@ final class SimMember {
               c.epoch(),
               c.generation(),
               c.partitions().stream()
-                  .map(p -> (Answers.Take) new Failed(p, true, false))
+                  .map(p -> (MemberEvent.Take) new Failed(p, true, false))
                   .toList()));
     } else if (a instanceof DeleteOwnerNodes d) {
       w.checker.beforeDelete(this, d);

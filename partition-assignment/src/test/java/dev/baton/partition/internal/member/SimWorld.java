@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
+import dev.baton.partition.internal.AssignmentRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.record.AssignmentRecord;
-import dev.baton.partition.internal.zk.Answers.Created;
-import dev.baton.partition.internal.zk.Answers.JoinOutcome;
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
-import dev.baton.partition.internal.zk.Answers.Take;
-import dev.baton.partition.internal.zk.Answers.Taken;
+import dev.baton.partition.internal.AssignmentRecord;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.record;
+package dev.baton.partition.internal;
 
 import dev.baton.partition.MalformedRecordException;
-import dev.baton.partition.internal.GroupIds;
-import dev.baton.partition.internal.Ranges;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -30,7 +28,7 @@ public record AssignmentRecord(
     SortedSet<Integer> partitions,
     SortedMap<Integer, String> owners) {
   /** ZooKeeper's default request limit is 1 MiB; stay below it. */
-  public static final int MAX_BYTES = 1_000_000;
+  static final int MAX_BYTES = 1_000_000;
 
   /**
    * The largest generation: {@code 2^53 - 1}, the largest integer a JSON reader that uses doubles
@@ -56,7 +54,7 @@ public record AssignmentRecord(
       throw new IllegalArgumentException(
           "an assigner token cannot be negative, was " + assignerToken);
     }
-    if (!GroupIds.isValid(assigner)) {
+    if (!GroupPaths.isValidId(assigner)) {
       throw new IllegalArgumentException("invalid assigner id " + RecordFormat.quoted(assigner));
     }
     partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
@@ -105,22 +103,23 @@ public record AssignmentRecord(
     Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
     long generation = RecordFormat.number(path, f, "generation", MAX_GENERATION);
     String assigner = RecordFormat.require(path, f, "assigner");
-    if (!GroupIds.isValid(assigner)) {
+    if (!GroupPaths.isValidId(assigner)) {
       throw new MalformedRecordException(path, "invalid assigner id");
     }
     long token = RecordFormat.number(path, f, "token", Long.MAX_VALUE);
-    SortedSet<Integer> partitions = ranges(path, RecordFormat.require(path, f, "partitions"));
+    SortedSet<Integer> partitions =
+        RecordFormat.ranges(path, RecordFormat.require(path, f, "partitions"));
     TreeMap<Integer, String> owners = new TreeMap<>();
     for (Map.Entry<String, String> e : f.entrySet()) {
       if (!e.getKey().startsWith(MEMBER_PREFIX)) {
         continue;
       }
       String member = e.getKey().substring(MEMBER_PREFIX.length());
-      if (!GroupIds.isValid(member)) {
+      if (!GroupPaths.isValidId(member)) {
         throw new MalformedRecordException(
             path, "invalid member id in key " + RecordFormat.quoted(e.getKey()));
       }
-      for (int p : ranges(path, e.getValue())) {
+      for (int p : RecordFormat.ranges(path, e.getValue())) {
         if (!partitions.contains(p)) {
           throw new MalformedRecordException(
               path, "partition " + p + " of " + member + " is not in the partition set");
@@ -133,13 +132,5 @@ public record AssignmentRecord(
       }
     }
     return new AssignmentRecord(generation, assigner, token, partitions, owners);
-  }
-
-  private static SortedSet<Integer> ranges(String path, String text) {
-    try {
-      return Ranges.parse(text, PartitionSetRecord.MAX_PARTITIONS);
-    } catch (IllegalArgumentException e) {
-      throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
-    }
   }
 }

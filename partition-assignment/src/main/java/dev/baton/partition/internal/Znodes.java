@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +10,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * The group's znodes other than the ownership and member znodes: blocking reads (watched or not),
  * the partition set's write, the assigner's fenced publication and the group's parents, through the
  * session's Curator client. An absent znode is null; other failures are thrown, an interrupt as
- * {@link InterruptedException}.
+ * {@link InterruptedException}. Every call blocks its caller; watches fire on ZooKeeper's event
+ * thread and must only enqueue work.
  */
 public final class Znodes {
   private static final Logger log = LoggerFactory.getLogger(Znodes.class);
@@ -52,6 +54,19 @@ public final class Znodes {
     this.client = client;
   }
 
+  /**
+   * A watcher told of every change of a watched znode (created, deleted, its data or children
+   * changed). Make it once and reuse it, so that ZooKeeper keeps one watch per znode however often
+   * it is read.
+   */
+  public static Watcher onChange(Runnable changed) {
+    return e -> {
+      if (e.getType() != Watcher.Event.EventType.None) {
+        changed.run();
+      }
+    };
+  }
+
   /** The znode at {@code path}, or null if absent. */
   public @Nullable Data read(String path) throws Exception {
     Stat stat = new Stat();
@@ -63,14 +78,14 @@ public final class Znodes {
   }
 
   /** A watched read: the znode, or null while it is absent, with a watch on its creation. */
-  public @Nullable Data readWatched(String path, Watch watch) throws Exception {
+  public @Nullable Data readWatched(String path, Watcher watch) throws Exception {
     while (true) {
       Stat stat = new Stat();
       try {
         return Data.of(
-            client.getData().storingStatIn(stat).usingWatcher(watch.watcher).forPath(path), stat);
+            client.getData().storingStatIn(stat).usingWatcher(watch).forPath(path), stat);
       } catch (KeeperException.NoNodeException e) {
-        if (client.checkExists().usingWatcher(watch.watcher).forPath(path) == null) {
+        if (client.checkExists().usingWatcher(watch).forPath(path) == null) {
           return null;
         } // created in between: read it
       }
@@ -81,14 +96,14 @@ public final class Znodes {
    * The children of {@code path}, or null if it is absent; with a {@code watch}, the children are
    * watched (or, while it is absent, its creation).
    */
-  public @Nullable List<String> children(String path, @Nullable Watch watch) throws Exception {
+  public @Nullable List<String> children(String path, @Nullable Watcher watch) throws Exception {
     try {
       return watch == null
           ? client.getChildren().forPath(path)
-          : client.getChildren().usingWatcher(watch.watcher).forPath(path);
+          : client.getChildren().usingWatcher(watch).forPath(path);
     } catch (KeeperException.NoNodeException e) {
       if (watch != null) {
-        client.checkExists().usingWatcher(watch.watcher).forPath(path);
+        client.checkExists().usingWatcher(watch).forPath(path);
       }
       return null;
     }

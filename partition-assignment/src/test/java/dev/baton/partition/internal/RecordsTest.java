@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.record;
+package dev.baton.partition.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.partition.MalformedRecordException;
-import dev.baton.partition.internal.Ranges;
 import dev.baton.partition.strategy.MemberProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -64,17 +63,22 @@ class RecordsTest {
   @Test
   void memberAndOwnerRecordsRoundTrip() {
     MemberProfile m = MemberProfile.of("node-1", 3, "eu-1a");
-    assertThat(MemberRecord.decode(PATH, "node-1", MemberRecord.encode(m))).isEqualTo(m);
-    assertThat(MemberRecord.decode(PATH, "n", MemberRecord.encode(MemberProfile.of("n"))).zone())
+    assertThat(RecordFormat.decodeMember(PATH, "node-1", RecordFormat.encodeMember(m)))
+        .isEqualTo(m);
+    assertThat(
+            RecordFormat.decodeMember(PATH, "n", RecordFormat.encodeMember(MemberProfile.of("n")))
+                .zone())
         .isNull();
-    OwnerRecord o = new OwnerRecord("node-1", 42);
-    assertThat(OwnerRecord.decode(PATH, o.encode())).isEqualTo(o);
+    RecordFormat.Owner o = new RecordFormat.Owner("node-1", 42);
+    assertThat(RecordFormat.decodeOwner(PATH, RecordFormat.encodeOwner(o))).isEqualTo(o);
   }
 
   @Test
   void malformedRecordsNameThePathAndTheProblem() {
     assertThatThrownBy(
-            () -> MemberRecord.decode(PATH, "b", MemberRecord.encode(MemberProfile.of("a"))))
+            () ->
+                RecordFormat.decodeMember(
+                    PATH, "b", RecordFormat.encodeMember(MemberProfile.of("a"))))
         .isInstanceOf(MalformedRecordException.class)
         .hasMessageContaining(PATH)
         .hasMessageContaining("znode name");
@@ -96,12 +100,14 @@ class RecordsTest {
         .hasMessageContaining("not in the partition set");
     assertThatThrownBy(
             () ->
-                OwnerRecord.decode(
+                RecordFormat.decodeOwner(
                     PATH, bytes("baton-owner/1\nmember=a\ngeneration=9999999999999999999\n")))
         .hasMessageContaining("out of range");
-    assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", new byte[MemberRecord.MAX_BYTES + 1]))
+    assertThatThrownBy(
+            () -> RecordFormat.decodeMember(PATH, "a", new byte[RecordFormat.MEMBER_MAX_BYTES + 1]))
         .hasMessageContaining("bytes");
-    assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", new byte[] {(byte) 0xff, (byte) 0xfe}))
+    assertThatThrownBy(
+            () -> RecordFormat.decodeMember(PATH, "a", new byte[] {(byte) 0xff, (byte) 0xfe}))
         .hasMessageContaining("UTF-8");
   }
 
@@ -111,10 +117,10 @@ class RecordsTest {
   @Test
   void numbersWithLeadingZerosAreRejectedInEveryRecord() {
     assertMalformed(
-        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=007\n")),
+        () -> RecordFormat.decodeOwner(PATH, bytes("baton-owner/1\nmember=a\ngeneration=007\n")),
         "field 'generation' is not a canonical number");
     assertMalformed(
-        () -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\nid=a\nweight=007\n")),
+        () -> RecordFormat.decodeMember(PATH, "a", bytes("baton-member/1\nid=a\nweight=007\n")),
         "field 'weight' is not a canonical number");
     String assignment =
         "baton-assignment/1\ngeneration=%s\nassigner=a\ntoken=%s\npartitions=%s\nm.a=%s\n";
@@ -131,13 +137,14 @@ class RecordsTest {
         () -> AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "03"))),
         "bad partition id '03'");
     assertMalformed(
-        () -> PartitionSetRecord.decode(PATH, bytes("baton-partitions/1\nids=007\n")),
+        () -> RecordFormat.decodePartitions(PATH, bytes("baton-partitions/1\nids=007\n")),
         "bad partition id '007'");
     assertMalformed(
-        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=+7\n")),
+        () -> RecordFormat.decodeOwner(PATH, bytes("baton-owner/1\nmember=a\ngeneration=+7\n")),
         "not a canonical number");
     assertThat(
-            OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\ngeneration=0\n")).generation())
+            RecordFormat.decodeOwner(PATH, bytes("baton-owner/1\nmember=a\ngeneration=0\n"))
+                .generation())
         .isZero();
     assertThat(
             AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "0,2")))
@@ -151,33 +158,37 @@ class RecordsTest {
   @Test
   void aHeaderLineIsCheckedForControlCharactersLikeEveryLine() {
     assertMalformed(
-        () -> MemberRecord.decode(PATH, "a", bytes("baton-member/1\u0000\nid=a\nweight=1\n")),
+        () -> RecordFormat.decodeMember(PATH, "a", bytes("baton-member/1\u0000\nid=a\nweight=1\n")),
         "control character on line 1");
     assertMalformed(
-        () -> OwnerRecord.decode(PATH, bytes("baton-\u001b[2Jowner/1\nmember=a\ngeneration=1\n")),
+        () ->
+            RecordFormat.decodeOwner(
+                PATH, bytes("baton-\u001b[2Jowner/1\nmember=a\ngeneration=1\n")),
         "control character on line 1");
     assertMalformed(
         () -> AssignmentRecord.decode(PATH, bytes("baton-assignment/1\r\ngeneration=1\n")),
         "control character on line 1");
     assertMalformed(
-        () -> PartitionSetRecord.decode(PATH, bytes("\u0085baton-partitions/1\nids=0\n")),
+        () -> RecordFormat.decodePartitions(PATH, bytes("\u0085baton-partitions/1\nids=0\n")),
         "control character on line 1");
     assertMalformed(
-        () -> OwnerRecord.decode(PATH, bytes("baton-owner/1\nmember=a\u0085\ngeneration=1\n")),
+        () ->
+            RecordFormat.decodeOwner(PATH, bytes("baton-owner/1\nmember=a\u0085\ngeneration=1\n")),
         "control character on line 2");
   }
 
   @Test
   void aWrongHeaderIsQuotedEscapedAndAbbreviated() {
     String forged = "baton-\u202e" + "x".repeat(100) + "/1";
-    assertThatThrownBy(() -> MemberRecord.decode(PATH, "a", bytes(forged + "\nid=a\n")))
+    assertThatThrownBy(() -> RecordFormat.decodeMember(PATH, "a", bytes(forged + "\nid=a\n")))
         .isInstanceOf(MalformedRecordException.class)
         .hasMessageContaining(
             "not a member record (header 'baton-\\u202e"
                 + "x".repeat(33)
                 + "'... (109 characters))")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u202e"));
-    assertThatThrownBy(() -> OwnerRecord.decode(PATH, bytes("baton-owner/\u00e9\nmember=a\n")))
+    assertThatThrownBy(
+            () -> RecordFormat.decodeOwner(PATH, bytes("baton-owner/\u00e9\nmember=a\n")))
         .hasMessageContaining("unsupported owner record version '\\u00e9'");
   }
 
@@ -190,17 +201,17 @@ class RecordsTest {
 
   @Property(tries = 1000)
   void arbitraryBytesNeverCrashTheParsers(@ForAll("junk") byte[] data) {
-    parseQuietly(() -> MemberRecord.decode(PATH, "a", data));
-    parseQuietly(() -> OwnerRecord.decode(PATH, data));
+    parseQuietly(() -> RecordFormat.decodeMember(PATH, "a", data));
+    parseQuietly(() -> RecordFormat.decodeOwner(PATH, data));
     parseQuietly(() -> AssignmentRecord.decode(PATH, data));
-    parseQuietly(() -> PartitionSetRecord.decode(PATH, data));
+    parseQuietly(() -> RecordFormat.decodePartitions(PATH, data));
   }
 
   @Property(tries = 1000)
   void mutatedValidRecordsParseOrFailCleanly(@ForAll("mutations") String text) {
     byte[] data = bytes(text);
     parseQuietly(() -> AssignmentRecord.decode(PATH, data));
-    parseQuietly(() -> MemberRecord.decode(PATH, "a", data));
+    parseQuietly(() -> RecordFormat.decodeMember(PATH, "a", data));
   }
 
   @Provide

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback.StatCallback;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
@@ -37,7 +39,7 @@ final class OwnerReads {
    * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
    * requests, one round trip for all, watching each with {@code watch} unless it is null.
    */
-  List<NodeCheck> check(List<Integer> partitions, @Nullable Watch watch) {
+  List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {
     List<NodeCheck> failed = new ArrayList<>(partitions.size());
     partitions.forEach(p -> failed.add(NodeCheck.failed(p)));
     try {
@@ -51,7 +53,7 @@ final class OwnerReads {
 
   /** Sends one read per partition on {@code zk} without waiting; answered in order. */
   Map<Integer, CompletableFuture<@Nullable Stat>> send(
-      ZooKeeper zk, List<Integer> partitions, @Nullable Watch watch) {
+      ZooKeeper zk, List<Integer> partitions, @Nullable Watcher watch) {
     Map<Integer, CompletableFuture<@Nullable Stat>> pending = new LinkedHashMap<>();
     for (int p : partitions) {
       CompletableFuture<@Nullable Stat> stat = new CompletableFuture<>();
@@ -67,7 +69,7 @@ final class OwnerReads {
       if (watch == null) {
         zk.exists(raw(p), false, callback, null);
       } else {
-        zk.exists(raw(p), watch.watcher, callback, null);
+        zk.exists(raw(p), watch, callback, null);
       }
       pending.put(p, stat);
     }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal;
 
+import java.util.regex.Pattern;
 import org.apache.curator.utils.ZKPaths;
 
 /**
- * The znodes of a group under its path {@code G}.
+ * The znodes of a group under its path {@code G}, and the ids that name them.
  *
  * <pre>
  * G/members/&lt;member&gt;    ephemeral, a member record
@@ -13,8 +14,34 @@ import org.apache.curator.utils.ZKPaths;
  * G/partitions            persistent, optional: the partition set when not configured
  * G/owners/&lt;partition&gt;  ephemeral, an owner record; its czxid is the partition's fencing token
  * </pre>
+ *
+ * <p>Member ids and zones name znodes and appear in records, so they are 1 to 128 characters of
+ * {@code A-Z a-z 0-9 . _ : @ -}, starting with a letter or digit.
  */
 public record GroupPaths(String group) {
+  private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");
+
+  public static boolean isValidId(String id) {
+    return id != null && ID.matcher(id).matches();
+  }
+
+  /**
+   * Checks that {@code id} is a valid member id or zone and returns it.
+   *
+   * @throws IllegalArgumentException naming {@code field}
+   */
+  public static String checkId(String field, String id) {
+    if (!isValidId(id)) {
+      throw new IllegalArgumentException(
+          field
+              + " must be 1 to 128 characters of A-Z a-z 0-9 . _ : @ -,"
+              + " starting with a letter or digit; was '"
+              + (id == null || id.length() <= 40 ? id : id.substring(0, 40) + "...")
+              + "'");
+    }
+    return id;
+  }
+
   public String members() {
     return ZKPaths.makePath(group, "members");
   }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers.Created;
-import dev.baton.partition.internal.zk.Answers.Failed;
-import dev.baton.partition.internal.zk.Answers.NodeCheck;
-import dev.baton.partition.internal.zk.Answers.NodeState;
-import dev.baton.partition.internal.zk.Answers.Take;
-import dev.baton.partition.internal.zk.Answers.Taken;
+import dev.baton.partition.internal.GroupPaths;
+import dev.baton.partition.internal.member.MemberEvent.Created;
+import dev.baton.partition.internal.member.MemberEvent.Failed;
+import dev.baton.partition.internal.member.MemberEvent.NodeCheck;
+import dev.baton.partition.internal.member.MemberEvent.NodeState;
+import dev.baton.partition.internal.member.MemberEvent.Take;
+import dev.baton.partition.internal.member.MemberEvent.Taken;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,11 +16,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntConsumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
@@ -41,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * to it, without Curator's retries: a delete by path retried on a later session could remove the
  * next owner's znode.
  */
-public final class OwnerZnodes {
+final class OwnerZnodes {
   private static final Logger log = LoggerFactory.getLogger(OwnerZnodes.class);
   static final int BATCH = 500;
 
@@ -49,23 +52,33 @@ public final class OwnerZnodes {
   private static final int ROUNDS = 3;
 
   /** What a create found: one answer per partition, and the partitions whose znode is watched. */
-  public record Outcome(List<Take> takes, Set<Integer> watched) {}
+  record Outcome(List<Take> takes, Set<Integer> watched) {}
 
   private final CuratorFramework client;
   private final GroupPaths paths;
   private final OwnerReads reads;
 
-  public OwnerZnodes(CuratorFramework client, GroupPaths paths) {
+  OwnerZnodes(CuratorFramework client, GroupPaths paths) {
     this.client = client;
     this.paths = paths;
     this.reads = new OwnerReads(client, paths);
+  }
+
+  /** A watcher told, with the partition it names, when a watched ownership znode is deleted. */
+  static Watcher onOwnerDeleted(IntConsumer partition) {
+    return e -> {
+      String path = e.getPath();
+      if (e.getType() == Watcher.Event.EventType.NodeDeleted && path != null) {
+        partition.accept(Integer.parseInt(path.substring(path.lastIndexOf('/') + 1)));
+      }
+    };
   }
 
   /**
    * Creates the znodes of {@code partitions} with {@code data}: one answer per partition, in order;
    * the znodes read after a failed multi are watched with {@code watch} (the outcome names them).
    */
-  public Outcome create(List<Integer> partitions, byte[] data, Watch watch) {
+  Outcome create(List<Integer> partitions, byte[] data, Watcher watch) {
     List<Take> out = new ArrayList<>(partitions.size());
     Set<Integer> watched = new HashSet<>();
     try {
@@ -93,7 +106,7 @@ public final class OwnerZnodes {
    * every znode tell which. Adds the settled answers to {@code out}; returns the absent partitions.
    */
   private List<Integer> createAndRead(
-      List<Integer> todo, byte[] data, Watch watch, List<Take> out, Set<Integer> watched)
+      List<Integer> todo, byte[] data, Watcher watch, List<Take> out, Set<Integer> watched)
       throws InterruptedException {
     ZooKeeper zk = reads.handle();
     CompletableFuture<KeeperException.Code> multi = new CompletableFuture<>();
@@ -221,7 +234,7 @@ public final class OwnerZnodes {
    *
    * @return the partitions whose znode is gone now (deleted, or already absent); the others failed
    */
-  public List<Integer> delete(List<Integer> partitions, long sessionId) {
+  List<Integer> delete(List<Integer> partitions, long sessionId) {
     List<Integer> gone = new ArrayList<>();
     try {
       ZooKeeper zk = reads.handle();
@@ -265,7 +278,7 @@ public final class OwnerZnodes {
    * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
    * requests, one round trip for all, watching each with {@code watch} unless it is null.
    */
-  public List<NodeCheck> check(List<Integer> partitions, @Nullable Watch watch) {
+  List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {
     return reads.check(partitions, watch);
   }
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.partition.internal.zk;
+package dev.baton.partition.internal.member;
 
-import dev.baton.partition.internal.zk.Answers.JoinOutcome;
+import dev.baton.partition.internal.member.MemberEvent.JoinOutcome;
 import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * (another process uses the same member id) waits, watching the node, and reports the conflict: two
  * processes never take partitions under one id.
  */
-public final class MemberZnode {
+final class MemberZnode {
   private static final Logger log = LoggerFactory.getLogger(MemberZnode.class);
 
   /** An attempt's outcome: JOINED, DUPLICATE, FAILED, or retry at once (an earlier znode went). */
@@ -32,8 +33,17 @@ public final class MemberZnode {
   private final byte[] data;
   private long conflictingSession;
 
+  /** A watcher told when a watched znode is deleted. */
+  static Watcher onDeleted(Runnable deleted) {
+    return e -> {
+      if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
+        deleted.run();
+      }
+    };
+  }
+
   /** The member znode at {@code path}, holding {@code data} (the member's record). */
-  public MemberZnode(CuratorFramework client, String path, byte[] data) {
+  MemberZnode(CuratorFramework client, String path, byte[] data) {
     this.client = client;
     this.path = path;
     this.data = data;
@@ -44,7 +54,7 @@ public final class MemberZnode {
    * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the
    * member znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
    */
-  public JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
+  JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     Attempt result = attempt(sessionId, ownEarlierSessions, onGone);
     if (result == Attempt.AGAIN) { // an earlier session's znode was just deleted: create ours now
       result = attempt(sessionId, ownEarlierSessions, onGone);
@@ -56,7 +66,7 @@ public final class MemberZnode {
     };
   }
 
-  private Attempt attempt(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
+  private Attempt attempt(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     try {
       client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
       conflictingSession = 0;
@@ -76,9 +86,9 @@ public final class MemberZnode {
   /**
    * Watches the member's own znode, so that its deletion (by anyone) makes the member join again.
    */
-  private void watchOwn(Watch onGone) {
+  private void watchOwn(Watcher onGone) {
     try {
-      client.checkExists().usingWatcher(onGone.watcher).forPath(path);
+      client.checkExists().usingWatcher(onGone).forPath(path);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // stop: the loop is being stopped
     } catch (Exception e) {
@@ -86,9 +96,9 @@ public final class MemberZnode {
     }
   }
 
-  private Attempt existing(long sessionId, Set<Long> ownEarlierSessions, Watch onGone) {
+  private Attempt existing(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     try {
-      Stat stat = client.checkExists().usingWatcher(onGone.watcher).forPath(path);
+      Stat stat = client.checkExists().usingWatcher(onGone).forPath(path);
       if (stat == null) {
         return Attempt.AGAIN; // gone since the create: try again now
       }
@@ -120,7 +130,7 @@ public final class MemberZnode {
   }
 
   /** Deletes the node if this session owns it. */
-  public void leave(long sessionId) {
+  void leave(long sessionId) {
     try {
       Stat stat = client.checkExists().forPath(path);
       if (stat != null && stat.getEphemeralOwner() == sessionId) {
