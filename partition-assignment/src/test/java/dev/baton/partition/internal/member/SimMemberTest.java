@@ -14,15 +14,19 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A failing seed is printed with the run's last steps; replay it with {@code
  * -Dbaton.sim.seed=<seed>} (and {@code -Dbaton.sim.seeds=1}). {@code -Dbaton.sim.seeds=N} tries N
- * seeds; by default 500, or as many as 12 s allow on a loaded machine.
+ * seeds; {@code -Dbaton.sim.seconds=S} (set by the {@code simulation} profile) tries seeds for S
+ * seconds; by default 500, or as many as 12 s allow on a loaded machine.
  */
-class MemberSimulationTest {
+class SimMemberTest {
   private static final long FIRST_SEED = Long.getLong("baton.sim.seed", 20_261_201L);
-  private static final int SEEDS = Integer.getInteger("baton.sim.seeds", 500);
+  private static final boolean COUNTED = System.getProperty("baton.sim.seeds") != null;
+  private static final Long SECONDS = COUNTED ? null : Long.getLong("baton.sim.seconds");
+  private static final int SEEDS =
+      SECONDS != null ? Integer.MAX_VALUE : Integer.getInteger("baton.sim.seeds", 500);
 
   /** The default run stops trying new seeds after this budget, so a loaded machine stays quick. */
   private static final long BUDGET_NANOS =
-      System.getProperty("baton.sim.seeds") == null ? 12_000_000_000L : Long.MAX_VALUE;
+      COUNTED ? Long.MAX_VALUE : SECONDS != null ? SECONDS * 1_000_000_000L : 12_000_000_000L;
 
   @Test
   void noTwoLiveOwnersRisingTokensPairedCallbacksDrainedDeletesAndConvergence() {
@@ -46,7 +50,7 @@ class MemberSimulationTest {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf(
-        "MemberSimulationTest: %d schedules (seeds %d..%d), %d steps in %.2f s: "
+        "SimMemberTest: %d schedules (seeds %d..%d), %d steps in %.2f s: "
             + "%.0f schedules/s, %.0f steps/s%n",
         tried,
         FIRST_SEED,
@@ -58,7 +62,7 @@ class MemberSimulationTest {
     assertThat(tried)
         .as("seeds tried within the budget")
         .isGreaterThanOrEqualTo(Math.min(SEEDS, 50));
-    System.out.println("MemberSimulationTest: paths taken: " + counts);
+    System.out.println("SimMemberTest: paths taken: " + counts);
     assertThat(counts)
         .containsKeys(
             "epoch LOST",
@@ -101,7 +105,7 @@ class MemberSimulationTest {
       List<String> violations = world.run();
       if (!violations.isEmpty()) {
         System.out.printf(
-            "MemberSimulationTest: the %s machine was caught by seed %d (the %d. tried): " + "%s%n",
+            "SimMemberTest: the %s machine was caught by seed %d (the %d. tried): " + "%s%n",
             name, seed, i + 1, violations.get(0));
         SimWorld replay = new SimWorld(seed, broken);
         assertThat(replay.run()).as("the failing seed replays exactly").isEqualTo(violations);
@@ -114,7 +118,7 @@ class MemberSimulationTest {
   }
 
   private static void report(SimWorld world, List<String> violations) {
-    System.out.println("MemberSimulationTest: seed " + world.seed + " failed: " + violations);
+    System.out.println("SimMemberTest: seed " + world.seed + " failed: " + violations);
     System.out.println(
         "replay with -Dbaton.sim.seed=" + world.seed + " -Dbaton.sim.seeds=1; last steps:");
     world.trace().forEach(line -> System.out.println("  " + line));
