@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.kernel;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one shell that runs a decision {@link Machine}: it keeps the machine on a {@link SerialLoop},
+ * feeds it one event at a time, hands each action to the recipe's {@link Io} in order and feeds the
+ * io's replies back, after the actions already decided. The loop gives it retry with backoff (a
+ * failed task is counted, logged and followed by the recovery event) and failure handling (a {@link
+ * VirtualMachineError} ends the loop after its {@code onFatal}: a Throwable is never swallowed);
+ * the shell adds timers ({@link #postAfter}), the subscriptions it ends on leaving ({@link #keep}),
+ * and the bounded close ({@link #close}).
+ *
+ * <p>Threading. The machine and the io are guarded by the shell's lock, which every feed holds: on
+ * the loop, on the caller's thread during {@link #close}, and on a thread that must not wait (a
+ * store's event thread) in {@link #decideNow}, which decides only if the loop is idle and leaves
+ * each action that {@linkplain Io#blocks blocks} to the loop, in order. Events from any other
+ * thread are {@linkplain #post posted} to the loop. An io never calls an application's listener
+ * itself: it hands terms to the recipe's callback loop, so that user callbacks never run on
+ * ZooKeeper's threads nor under this lock.
+ *
+ * @param <E> the machine's events
+ * @param <A> the machine's actions
+ */
+public final class Shell<E, A> {
+  private static final Duration LOOP_STOP = Duration.ofSeconds(5);
+
+  /** Pure decisions: the machine's state and an event in, the actions to take out, in order. */
+  @FunctionalInterface
+  public interface Machine<E, A> {
+    /** The actions for {@code event}; {@code nanoTime} is the loop's clock now. */
+    List<A> on(E event, long nanoTime);
+  }
+
+  /** A recipe's I/O: performs the machine's actions, under the shell's lock. */
+  public interface Io<E, A> {
+    /** Performs {@code action}; returns the event it answers with, fed next, or null. */
+    @Nullable E apply(A action);
+
+    /** True if {@code action} may wait (store I/O): {@link #decideNow} leaves it to the loop. */
+    default boolean blocks(A action) {
+      return true;
+    }
+
+    /** {@code action}, left to the loop, will not run: the shell closed. Finish it or drop it. */
+    default void dropped(A action) {}
+  }
+
+  /** Where a {@link #close} fed the closing event. */
+  public enum Closed {
+    /** On the caller's thread: the loop was idle within the wait. */
+    HERE,
+    /** Left to the loop, whose task in progress kept the lock past the wait. */
+    ON_LOOP,
+    /** Not at all: an earlier close did. */
+    BEFORE
+  }
+
+  private record Step<E, A>(@Nullable E event, @Nullable A action) {}
+
+  private final SerialLoop loop;
+  private final Machine<E, A> machine;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Deque<Step<E, A>> pending = new ArrayDeque<>(); // under lock: left by decideNow
+  private final List<Subscription> subscriptions = new ArrayList<>(); // under itself
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private boolean unsubscribed; // under subscriptions
+  private boolean leaving; // under lock: while the closing event is fed
+  private volatile boolean closed;
+  private @Nullable Io<E, A> io;
+
+  /**
+   * A shell on a loop of its own named {@code name}; a failed task is followed by {@code recovery}
+   * after a backoff, and {@code onFatal} runs once on the loop before a {@link VirtualMachineError}
+   * ends it.
+   */
+  public Shell(
+      String name,
+      LoopScheduler scheduler,
+      Machine<E, A> machine,
+      E recovery,
+      Consumer<VirtualMachineError> onFatal) {
+    this.machine = Objects.requireNonNull(machine, "machine");
+    this.loop = new SerialLoop(name, scheduler, Backoff.DEFAULT, () -> feed(recovery), onFatal);
+  }
+
+  /** Starts feeding events to {@code io}'s actions; events fed before are dropped. */
+  public void start(Io<E, A> io) {
+    lock.lock();
+    try {
+      this.io = Objects.requireNonNull(io, "io");
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Any thread: feeds {@code event} on the loop, after the tasks already queued. */
+  public void post(E event) {
+    loop.execute(() -> feed(event));
+  }
+
+  /** Any thread: feeds the event made on the loop no earlier than {@code delayNanos} from now. */
+  public void postAfter(long delayNanos, Supplier<? extends E> event) {
+    loop.schedule(delayNanos, () -> feed(event.get()));
+  }
+
+  /** Any thread: runs {@code task} on the loop, under the lock (it may {@link #feed}). */
+  public void execute(Runnable task) {
+    loop.execute(() -> locked(task));
+  }
+
+  /** Any thread: ends {@code s} when the shell closes or withdraws; at once if it already has. */
+  public void keep(Subscription s) {
+    boolean keep;
+    synchronized (subscriptions) {
+      keep = !unsubscribed;
+      if (keep) {
+        subscriptions.add(s);
+      }
+    }
+    if (!keep) {
+      s.close();
+    }
+  }
+
+  /**
+   * Feeds {@code event}, and every reply it leads to, now, after what {@link #decideNow} left to
+   * the loop; nothing once closed. On the loop, or in a task of {@link #execute}.
+   */
+  public void feed(E event) {
+    lock.lock();
+    try {
+      if (!closed) {
+        Deque<Step<E, A>> work = takePending();
+        work.add(new Step<>(event, null));
+        work(work, false);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * On a thread that must not wait: decides on {@code event} now if the loop is idle, leaving the
+   * first action that {@linkplain Io#blocks blocks} and all after it to the loop, in order; else
+   * posts it. A failure is rethrown on the loop, which counts it and recovers, as for its own
+   * tasks.
+   */
+  public void decideNow(E event) {
+    if (!lock.tryLock()) {
+      post(event);
+      return;
+    }
+    try {
+      if (closed) {
+        return;
+      }
+      if (!pending.isEmpty()) {
+        post(event); // behind what is pending
+        return;
+      }
+      Deque<Step<E, A>> work = new ArrayDeque<>();
+      work.add(new Step<>(event, null));
+      work(work, true);
+    } catch (RuntimeException | Error e) {
+      loop.execute(
+          () -> {
+            throw e;
+          });
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Any thread: on the loop, feeds {@code closing} (after which the machine decides nothing more),
+   * runs {@code after}, and ends the subscriptions; the shell stays open for {@link #close}.
+   */
+  public void withdraw(E closing, Runnable after) {
+    loop.execute(
+        () -> {
+          locked(() -> leave(closing, after));
+          unsubscribe();
+        });
+  }
+
+  /**
+   * Closes: feeds {@code closing} and runs {@code after} on the caller's thread if the loop is idle
+   * within {@code wait}, so that the close's last I/O is not handed off; else leaves both to the
+   * loop, which stops once they ran, and returns. From now on only the closing event is fed; what
+   * {@link #decideNow} left to the loop is {@linkplain Io#dropped dropped}.
+   */
+  public Closed close(E closing, Duration wait, Runnable after) {
+    if (!this.closing.compareAndSet(false, true)) {
+      return Closed.BEFORE;
+    }
+    boolean locked = Locks.tryLock(lock, wait);
+    closed = true; // from now on the loop's tasks do nothing but the close
+    unsubscribe();
+    if (locked) {
+      try {
+        leave(closing, after);
+      } finally {
+        lock.unlock();
+        loop.shutdown(LOOP_STOP); // its tasks return at once now
+      }
+      return Closed.HERE;
+    }
+    loop.execute(
+        () -> {
+          try {
+            locked(() -> leave(closing, after)); // a failure is the loop's to log
+          } finally {
+            loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
+          }
+        });
+    return Closed.ON_LOOP;
+  }
+
+  /** True while the closing event is fed (by a close or a withdrawal), under the lock. */
+  public boolean leaving() {
+    return leaving;
+  }
+
+  /** True once {@link #close} began. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** The loop's clock, in nanoseconds. */
+  public long nanoTime() {
+    return loop.nanoTime();
+  }
+
+  /** How many tasks of the loop failed so far. */
+  public long failures() {
+    return loop.failures();
+  }
+
+  private void locked(Runnable task) {
+    lock.lock();
+    try {
+      task.run();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Under the lock: feeds the closing event even once closed, then runs {@code after}. */
+  private void leave(E closing, Runnable after) {
+    leaving = true;
+    try {
+      Deque<Step<E, A>> work = takePending();
+      work.add(new Step<>(closing, null));
+      work(work, false);
+      after.run();
+    } finally {
+      leaving = false;
+    }
+  }
+
+  private void drainPending() {
+    lock.lock();
+    try {
+      if (!closed && !pending.isEmpty()) {
+        work(takePending(), false);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Under the lock: the pending work, taken over; once closed, each action is dropped instead. */
+  private Deque<Step<E, A>> takePending() {
+    Deque<Step<E, A>> work = new ArrayDeque<>(pending);
+    pending.clear();
+    if (closed) {
+      Io<E, A> io = started();
+      for (Step<E, A> step : work) {
+        if (step.action() != null) {
+          io.dropped(step.action());
+        }
+      }
+      work.clear();
+    }
+    return work;
+  }
+
+  /**
+   * Under the lock: works through {@code work} in order; an event goes to the machine, whose
+   * actions are applied in order, their replies added at the back. {@code inline} stops at the
+   * first action that blocks: it and everything after it are left to the loop, in order.
+   */
+  private void work(Deque<Step<E, A>> work, boolean inline) {
+    Io<E, A> io = this.io;
+    if (io == null) {
+      return; // not started: nothing can be done yet
+    }
+    while (!work.isEmpty()) {
+      Step<E, A> step = work.poll();
+      E event = step.event();
+      List<A> actions =
+          event != null
+              ? machine.on(event, loop.nanoTime())
+              : List.of(Objects.requireNonNull(step.action()));
+      for (int i = 0; i < actions.size(); i++) {
+        A a = actions.get(i);
+        if (inline && io.blocks(a)) {
+          for (int j = actions.size() - 1; j >= i; j--) {
+            work.addFirst(new Step<>(null, actions.get(j)));
+          }
+          pending.addAll(work);
+          loop.execute(this::drainPending);
+          return;
+        }
+        E reply = io.apply(a);
+        if (reply != null) {
+          work.add(new Step<>(reply, null));
+        }
+      }
+    }
+  }
+
+  private Io<E, A> started() {
+    return Objects.requireNonNull(io, "the shell was not started");
+  }
+
+  private void unsubscribe() {
+    List<Subscription> all;
+    synchronized (subscriptions) {
+      unsubscribed = true;
+      all = List.copyOf(subscriptions);
+      subscriptions.clear();
+    }
+    all.forEach(Subscription::close);
+  }
+}
