@@ -3,10 +3,11 @@ package dev.baton.recipes.kernel;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -36,34 +37,10 @@ import org.jspecify.annotations.Nullable;
 public final class Shell<E, A> {
   private static final Duration LOOP_STOP = Duration.ofSeconds(5);
 
-  /** Pure decisions: the machine's state and an event in, the actions to take out, in order. */
-  @FunctionalInterface
-  public interface Machine<E, A> {
-    /** The actions for {@code event}; {@code nanoTime} is the loop's clock now. */
-    List<A> on(E event, long nanoTime);
-  }
-
-  /** A recipe's I/O: performs the machine's actions, under the shell's lock. */
-  public interface Io<E, A> {
-    /** Performs {@code action}; returns the event it answers with, fed next, or null. */
-    @Nullable E apply(A action);
-
-    /** True if {@code action} may wait (store I/O): {@link #decideNow} leaves it to the loop. */
-    default boolean blocks(A action) {
-      return true;
-    }
-
-    /** {@code action}, left to the loop, will not run: the shell closed. Finish it or drop it. */
-    default void dropped(A action) {}
-  }
-
-  /** Where a {@link #close} fed the closing event. */
+  /** Where {@link #close} fed the closing event: here (the loop was idle), on the loop, or not. */
   public enum Closed {
-    /** On the caller's thread: the loop was idle within the wait. */
     HERE,
-    /** Left to the loop, whose task in progress kept the lock past the wait. */
     ON_LOOP,
-    /** Not at all: an earlier close did. */
     BEFORE
   }
 
@@ -73,17 +50,16 @@ public final class Shell<E, A> {
   private final Machine<E, A> machine;
   private final ReentrantLock lock = new ReentrantLock();
   private final Deque<Step<E, A>> pending = new ArrayDeque<>(); // under lock: left by decideNow
-  private final List<Subscription> subscriptions = new ArrayList<>(); // under itself
+  private final Queue<Subscription> subscriptions = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean closing = new AtomicBoolean();
-  private boolean unsubscribed; // under subscriptions
+  private volatile boolean unsubscribed;
   private boolean leaving; // under lock: while the closing event is fed
   private volatile boolean closed;
-  private @Nullable Io<E, A> io;
+  private volatile @Nullable Io<E, A> io;
 
   /**
    * A shell on a loop of its own named {@code name}; a failed task is followed by {@code recovery}
-   * after a backoff, and {@code onFatal} runs once on the loop before a {@link VirtualMachineError}
-   * ends it.
+   * after a backoff; {@code onFatal} runs on the loop before a {@link VirtualMachineError} ends it.
    */
   public Shell(
       String name,
@@ -97,12 +73,7 @@ public final class Shell<E, A> {
 
   /** Starts feeding events to {@code io}'s actions; events fed before are dropped. */
   public void start(Io<E, A> io) {
-    lock.lock();
-    try {
-      this.io = Objects.requireNonNull(io, "io");
-    } finally {
-      lock.unlock();
-    }
+    this.io = Objects.requireNonNull(io, "io");
   }
 
   /** Any thread: feeds {@code event} on the loop, after the tasks already queued. */
@@ -122,15 +93,9 @@ public final class Shell<E, A> {
 
   /** Any thread: ends {@code s} when the shell closes or withdraws; at once if it already has. */
   public void keep(Subscription s) {
-    boolean keep;
-    synchronized (subscriptions) {
-      keep = !unsubscribed;
-      if (keep) {
-        subscriptions.add(s);
-      }
-    }
-    if (!keep) {
-      s.close();
+    subscriptions.add(s);
+    if (unsubscribed) {
+      unsubscribe(); // it may have missed s
     }
   }
 
@@ -139,16 +104,12 @@ public final class Shell<E, A> {
    * the loop; nothing once closed. On the loop, or in a task of {@link #execute}.
    */
   public void feed(E event) {
-    lock.lock();
-    try {
-      if (!closed) {
-        Deque<Step<E, A>> work = takePending();
-        work.add(new Step<>(event, null));
-        work(work, false);
-      }
-    } finally {
-      lock.unlock();
-    }
+    locked(
+        () -> {
+          if (!closed) {
+            work(event);
+          }
+        });
   }
 
   /**
@@ -163,16 +124,11 @@ public final class Shell<E, A> {
       return;
     }
     try {
-      if (closed) {
-        return;
-      }
-      if (!pending.isEmpty()) {
+      if (!closed && !pending.isEmpty()) {
         post(event); // behind what is pending
-        return;
+      } else if (!closed) {
+        work(new ArrayDeque<>(List.of(new Step<>(event, null))), true);
       }
-      Deque<Step<E, A>> work = new ArrayDeque<>();
-      work.add(new Step<>(event, null));
-      work(work, true);
     } catch (RuntimeException | Error e) {
       loop.execute(
           () -> {
@@ -261,9 +217,7 @@ public final class Shell<E, A> {
   private void leave(E closing, Runnable after) {
     leaving = true;
     try {
-      Deque<Step<E, A>> work = takePending();
-      work.add(new Step<>(closing, null));
-      work(work, false);
+      work(closing);
       after.run();
     } finally {
       leaving = false;
@@ -271,23 +225,28 @@ public final class Shell<E, A> {
   }
 
   private void drainPending() {
-    lock.lock();
-    try {
-      if (!closed && !pending.isEmpty()) {
-        work(takePending(), false);
-      }
-    } finally {
-      lock.unlock();
-    }
+    locked(
+        () -> {
+          if (!closed) {
+            work(takePending(), false);
+          }
+        });
+  }
+
+  /** Under the lock: works through what is pending, then {@code event}. */
+  private void work(E event) {
+    Deque<Step<E, A>> work = takePending();
+    work.add(new Step<>(event, null));
+    work(work, false);
   }
 
   /** Under the lock: the pending work, taken over; once closed, each action is dropped instead. */
   private Deque<Step<E, A>> takePending() {
     Deque<Step<E, A>> work = new ArrayDeque<>(pending);
     pending.clear();
-    if (closed) {
-      Io<E, A> io = started();
-      for (Step<E, A> step : work) {
+    Io<E, A> io = this.io;
+    if (closed && io != null) {
+      for (Step<E, A> step : work) { // no lambdas on a closing path: they link on first use
         if (step.action() != null) {
           io.dropped(step.action());
         }
@@ -332,17 +291,10 @@ public final class Shell<E, A> {
     }
   }
 
-  private Io<E, A> started() {
-    return Objects.requireNonNull(io, "the shell was not started");
-  }
-
   private void unsubscribe() {
-    List<Subscription> all;
-    synchronized (subscriptions) {
-      unsubscribed = true;
-      all = List.copyOf(subscriptions);
-      subscriptions.clear();
+    unsubscribed = true;
+    for (Subscription s = subscriptions.poll(); s != null; s = subscriptions.poll()) {
+      s.close();
     }
-    all.forEach(Subscription::close);
   }
 }

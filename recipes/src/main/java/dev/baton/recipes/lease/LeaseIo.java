@@ -2,6 +2,7 @@
 package dev.baton.recipes.lease;
 
 import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.Io;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.Shell;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * second loop, so that a statement hanging on a cut connection cannot keep a term active past it.
  * Wake-ups from the store's notifications are fed to the machine as {@link LeaseEvent.Wake}.
  */
-final class LeaseIo implements Shell.Io<LeaseEvent, LeaseAction> {
+final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
   private static final Logger log = LoggerFactory.getLogger(LeaseIo.class);
 
   private final LeaseStore store;

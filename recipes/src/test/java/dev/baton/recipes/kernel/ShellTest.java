@@ -42,9 +42,9 @@ class ShellTest {
           },
           "recover",
           e -> fatal.add(e.toString()));
-  private Io io = new Io();
+  private RecordingIo io = new RecordingIo();
 
-  private class Io implements Shell.Io<String, String> {
+  private class RecordingIo implements Io<String, String> {
     @Override
     public @Nullable String apply(String action) {
       if (action.equals("boom")) {
@@ -115,7 +115,7 @@ class ShellTest {
   void aCloseWhileALoopTaskHoldsTheShellIsLeftToTheLoop() {
     AtomicReference<Shell.Closed> closed = new AtomicReference<>();
     io =
-        new Io() {
+        new RecordingIo() {
           @Override
           public @Nullable String apply(String action) {
             if (action.equals("a")) { // the loop's task: a close on another thread cannot wait

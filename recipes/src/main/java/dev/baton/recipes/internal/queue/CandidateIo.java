@@ -14,23 +14,20 @@ import dev.baton.recipes.internal.queue.CandidateAction.Pause;
 import dev.baton.recipes.internal.queue.CandidateAction.Revoke;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
 import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.Locks;
+import dev.baton.recipes.kernel.Io;
 import dev.baton.recipes.kernel.Shell;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The candidate's I/O: applies the {@link CandidateMachine}'s actions, which the {@link Shell}
- * feeds it one at a time (store I/O through {@link QueueIo}, a term's beginning or end on the
- * {@link QueueCandidacy}, the re-entry timer), and hears the session's epochs and the watches it
- * sets.
+ * The candidate's I/O: applies the {@link CandidateMachine}'s actions, fed by the {@link Shell}
+ * (store I/O through {@link QueueIo}, a term's beginning or end, the re-entry timer).
  *
  * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
  * session's event thread ({@link CandidateMachine#linkReaction}), and a watch on the term's own
@@ -40,14 +37,14 @@ import org.slf4j.LoggerFactory;
  * begins its term one read after the watch, with no hand-off on the way. The close runs on the
  * caller's thread if the loop is idle, so that a closing leader's delete is not handed off either.
  */
-final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
+final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   private static final Logger log = LoggerFactory.getLogger(CandidateIo.class);
   private static final int MAX_WARNED_NAMES = 1024;
 
   static {
     CandidateMachine.preload(); // off the first handover's path
     // A closing leader's path often runs first in a shutdown hook: its classes are loaded now.
-    Preload.classes(Locks.class, QueueStore.Deletion.class, QueueIo.class, Shell.Closed.class);
+    Preload.classes(QueueStore.Deletion.class, QueueIo.class, Shell.Closed.class);
   }
 
   private final QueueStore store;
@@ -58,6 +55,7 @@ final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
   private final QueueIo queueIo;
   private final Shell<CandidateEvent, CandidateAction> shell;
   private final QueueIo.WatchListener onWatch = this::onWatch;
+  private final Runnable sweep = this::sweepIfACreateFailed; // linked now, not on a close
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private long enteredAt; // under the shell's lock
   private boolean createFailed; // under the shell's lock: a create's answer may have been lost
@@ -65,16 +63,8 @@ final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
   /** The full path of the entry whose delete the ensemble confirmed on leaving, if any. */
   private volatile @Nullable String deletedOnLeave;
 
-  /** Set by {@link #closeBy}: the close waits for the store until then at the latest (nanoTime). */
-  private volatile long closeLimit;
-
-  private volatile boolean closeLimited;
-
-  /** When the close's lock wait and delete together end (nanoTime); set by {@link #close()}. */
-  private volatile long closeDeadline;
-
-  /** True if {@link #closeBy}'s bound cut that deadline short of a whole close wait. */
-  private volatile boolean closeCutShort;
+  private volatile long closeDeadline; // of the close's lock wait and delete together (nanoTime)
+  private volatile boolean closeCutShort; // the close's bound cut it short of a whole close wait
 
   CandidateIo(QueueStore store, Contest config, QueueCandidacy core, QueueMeters metrics) {
     this.store = store;
@@ -123,38 +113,25 @@ final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
 
   /**
    * Stops taking part after a fatal error: on the loop, the machine's close deletes the entry and
-   * nothing re-enters, so that a candidate that can begin no term does not stay at the head of the
-   * queue, where every other candidate would wait behind it. If the loop that died is this one, the
-   * entry goes with the session.
+   * nothing re-enters, so that a candidate that can begin no term does not head the queue.
    */
   void withdraw() {
-    shell.withdraw(new CandidateEvent.Close(), this::sweepIfACreateFailed);
+    shell.withdraw(new CandidateEvent.Close(), sweep);
   }
 
   /**
    * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
-   * idle, waiting for the store at most the session's {@linkplain
-   * dev.baton.recipes.kernel.Liveness#closeWait() close wait}, the wait for the loop and the delete
-   * together, and never past a bound set by {@link #closeBy}. A loop task that still waits for the
-   * store after that wait keeps the loop: the close is then left to the loop, and this call
-   * returns.
+   * idle, the wait for the loop and the delete together ending at {@code deadline} ({@link
+   * System#nanoTime()}); {@code cutShort} if the close's bound cut it short of a whole close wait.
+   * A loop task that still waits for the store then keeps the loop: the close is left to it.
    *
    * @return the full path of the entry whose delete the ensemble confirmed, if this call did
    */
-  @Nullable String close() {
-    long now = System.nanoTime();
-    long deadline = now + atMostADay(store.liveness().closeWait());
-    boolean cutShort = closeLimited && closeLimit - deadline < 0;
-    if (cutShort) {
-      deadline = closeLimit;
-    }
+  @Nullable String close(long deadline, boolean cutShort) {
     closeDeadline = deadline; // the lock wait and the delete share it
     closeCutShort = cutShort;
-    Duration wait = Duration.ofNanos(Math.max(0, deadline - now));
-    Shell.Closed closed = shell.close(new CandidateEvent.Close(), wait, this::sweepIfACreateFailed);
-    if (closed == Shell.Closed.HERE) {
-      return deletedOnLeave;
-    }
+    Duration wait = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    Shell.Closed closed = shell.close(new CandidateEvent.Close(), wait, sweep);
     if (closed == Shell.Closed.ON_LOOP) {
       if (!cutShort) { // a wait cut short by the close's bound tells nothing of the ensemble
         store.liveness().closeGaveUp();
@@ -167,16 +144,7 @@ final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
           config.name(),
           wait);
     }
-    return null;
-  }
-
-  /**
-   * Bounds the coming {@link #close()}, on whichever thread it runs: it waits for the store until
-   * {@code deadline} ({@link System#nanoTime()}) at the latest.
-   */
-  void closeBy(long deadline) {
-    closeLimit = deadline;
-    closeLimited = true;
+    return closed == Shell.Closed.HERE ? deletedOnLeave : null;
   }
 
   @Override
@@ -325,10 +293,5 @@ final class CandidateIo implements Shell.Io<CandidateEvent, CandidateAction> {
           CandidateName.printable(child),
           config.name());
     }
-  }
-
-  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
-  static long atMostADay(Duration d) {
-    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 }

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -164,9 +165,10 @@ public final class QueueCandidacy implements Candidacy {
    */
   @Override
   public boolean leave(long start, long drainDeadline) {
-    long closeWait = CandidateIo.atMostADay(liveness.closeWait());
-    io.closeBy(Math.max(drainDeadline, start + closeWait));
-    String deleted = io.close();
+    long closeWait = atMostADay(liveness.closeWait());
+    long bound = Math.max(drainDeadline, start + closeWait);
+    long deadline = System.nanoTime() + closeWait;
+    String deleted = io.close(Math.min(bound, deadline), bound - deadline < 0);
     meters.close();
     synchronized (lock) {
       return deleted != null && deleted.equals(grantedNode);
@@ -181,5 +183,10 @@ public final class QueueCandidacy implements Candidacy {
   @Override
   public long failures() {
     return io.failures();
+  }
+
+  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
+  private static long atMostADay(Duration d) {
+    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 }
