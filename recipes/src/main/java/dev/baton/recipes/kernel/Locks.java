@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
-/** Lock helpers for the closing paths of the recipes. */
-public final class Locks {
+/** Lock helpers for the closing path of the {@link Shell}. */
+final class Locks {
   private Locks() {}
 
   /**
@@ -16,7 +16,7 @@ public final class Locks {
    *
    * @return true if the lock was taken
    */
-  public static boolean tryLock(Lock lock, Duration wait) {
+  static boolean tryLock(Lock lock, Duration wait) {
     long deadline = System.nanoTime() + wait.toNanos();
     boolean interrupted = Thread.interrupted();
     try {

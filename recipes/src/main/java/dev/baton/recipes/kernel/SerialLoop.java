@@ -71,13 +71,6 @@ public final class SerialLoop {
     }
   }
 
-  /**
-   * A coalescing trigger of {@code task}, run {@code delay} after a request (see {@link Trigger}).
-   */
-  public Trigger trigger(Duration delay, Runnable task) {
-    return new Trigger(this, delay.toNanos(), task);
-  }
-
   /** Schedules the recovery task after the backoff of the current failure streak. */
   public void retryLater() {
     int attempt = Math.max(1, streak.get());

@@ -11,6 +11,10 @@
  *       dev.baton.recipes.kernel.LoopScheduler}); in production {@link
  *       dev.baton.recipes.kernel.ThreadLoopScheduler}, which borrows a thread of a shared pool only
  *       while the loop has a task due.
+ *   <li>{@link dev.baton.recipes.kernel.Shell}: the one shell that runs a recipe's decision {@link
+ *       dev.baton.recipes.kernel.Machine} on a serial loop and hands its actions to the recipe's
+ *       {@link dev.baton.recipes.kernel.Io}: feeding, replies, timers, subscriptions, bounded
+ *       close.
  *   <li>{@link dev.baton.recipes.kernel.TermHandle}: the one implementation of {@link
  *       dev.baton.recipes.Term}.
  *   <li>{@link dev.baton.recipes.kernel.BatonThreads}: the one thread factory.

@@ -10,21 +10,21 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseRunner} applies
- * its actions, and this class turns them into terms for the {@link Candidacy.Listener}.
+ * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseIo} applies its
+ * actions, and this class turns them into terms for the {@link Candidacy.Listener}.
  *
  * <p>A term's deadline is enforced twice: by a timer on a thread of its own, which ends the term at
  * the deadline even while the renewal statement hangs, and by the machine, which ends a term whose
  * renewal was confirmed too late. A term ended outside the machine (deadline, resignation, a failed
- * {@code elected}) is reported to the runner, which releases the row. The deadline is kept under
- * this candidacy's lock, which is held while the listener hears of a grant or an expiry, so that a
+ * {@code elected}) is reported to the io, which releases the row. The deadline is kept under this
+ * candidacy's lock, which is held while the listener hears of a grant or an expiry, so that a
  * renewal that extends the term and the timer that ends it never cross.
  */
 final class LeaseCandidacy implements Candidacy {
   private final String name;
   private final String description;
   private final Candidacy.Listener listener;
-  private final LeaseRunner runner;
+  private final LeaseIo io;
   private final Object lock = new Object(); // guards the term and the deadline
   private long term; // the token of the last term granted, 0 before; under lock
   private long deadline; // of that term, monotonic nanoseconds; under lock
@@ -40,8 +40,7 @@ final class LeaseCandidacy implements Candidacy {
     this.name = contest.name();
     this.description = "lease:" + table + ":" + contest.name();
     this.listener = listener;
-    this.runner =
-        new LeaseRunner(store, wakeups, lease, this, contest.participantId(), contest.describe());
+    this.io = new LeaseIo(store, wakeups, lease, this, contest.participantId(), contest.describe());
   }
 
   /** Joins the contest for the row {@code contest.name()} of {@code store}'s table. */
@@ -52,7 +51,7 @@ final class LeaseCandidacy implements Candidacy {
       Contest contest,
       Candidacy.Listener listener) {
     LeaseCandidacy c = new LeaseCandidacy(store, wakeups, lease, lease.table(), contest, listener);
-    c.runner.start();
+    c.io.start();
     return c;
   }
 
@@ -91,7 +90,7 @@ final class LeaseCandidacy implements Candidacy {
               && listener.ended(token(token), RevocationReason.LEASE_EXPIRED);
     }
     if (ended) {
-      runner.ended(token);
+      io.ended(token);
     }
   }
 
@@ -103,7 +102,7 @@ final class LeaseCandidacy implements Candidacy {
   /** A loop of this candidate died of {@code e}: the term ends and the row is given back. */
   void fail(VirtualMachineError e) {
     listener.failed(e);
-    runner.withdraw();
+    io.withdraw();
   }
 
   @Override
@@ -120,13 +119,13 @@ final class LeaseCandidacy implements Candidacy {
   @Override
   public void resign(FencingToken token, RevocationReason reason) {
     if (listener.ended(token, reason)) {
-      runner.ended(token.value());
+      io.ended(token.value());
     }
   }
 
   @Override
   public void withdraw() {
-    runner.withdraw();
+    io.withdraw();
   }
 
   /**
@@ -139,22 +138,22 @@ final class LeaseCandidacy implements Candidacy {
       return false;
     }
     left = true;
-    return runner.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
+    return io.close(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
   }
 
   /** True while the last statement sent to the database was answered. */
   @Override
   public boolean isConnected() {
-    return runner.reachable();
+    return io.reachable();
   }
 
   @Override
   public Optional<String> degraded() {
-    return runner.degraded();
+    return io.degraded();
   }
 
   @Override
   public long failures() {
-    return runner.failures();
+    return io.failures();
   }
 }

@@ -6,8 +6,8 @@ import java.util.OptionalLong;
 
 /**
  * The lease record of one election, behind a small seam (as client-go's {@code resourcelock}): the
- * lease runner decides, the store only reads and writes the row. Every time is the store's own (the
- * database's clock); the store never reads the host's wall clock.
+ * lease machine decides, the store only reads and writes the row. Every time is the store's own
+ * (the database's clock); the store never reads the host's wall clock.
  *
  * <p>Each method is one statement, so a caller measures when it was sent. Failures are unchecked:
  * {@link dev.baton.recipes.kernel.StoreUnavailableException} when the database cannot be reached or

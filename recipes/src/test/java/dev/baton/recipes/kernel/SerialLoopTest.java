@@ -160,20 +160,6 @@ class SerialLoopTest {
   }
 
   @Test
-  void aTriggerCoalescesRequests() {
-    AtomicInteger runs = new AtomicInteger();
-    Trigger trigger = loop.trigger(Duration.ofMillis(5), runs::incrementAndGet);
-    trigger.request();
-    trigger.request();
-    trigger.request();
-    scheduler.advance(Duration.ofMillis(5));
-    assertThat(runs).hasValue(1);
-    trigger.request();
-    scheduler.advance(Duration.ofMillis(5));
-    assertThat(runs).hasValue(2);
-  }
-
-  @Test
   void drainRunsQueuedTasksThenStops() {
     List<String> ran = new ArrayList<>();
     loop.execute(() -> ran.add("queued"));

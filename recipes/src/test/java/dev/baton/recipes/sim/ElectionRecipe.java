@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code
- * CandidateRunner} run it:
+ * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code CandidateIo}
+ * run it on the kernel's Shell:
  *
  * <ul>
  *   <li>the liveness listener ({@link #deliver}): the term reacts at once ({@code
@@ -58,7 +58,7 @@ final class ElectionRecipe implements Recipe {
   /** Own entries whose watch fired: no term begins on them. */
   private final Set<String> deadNodes = Recipe.deadNodes();
 
-  // CandidateRunner and its loop
+  // CandidateIo and its shell
   private ConnectionEpoch lastDelivered;
   private boolean subscribed = true;
   private boolean runnerClosed;
@@ -108,7 +108,7 @@ final class ElectionRecipe implements Recipe {
   /** The task that works through what the event thread left pending ({@code drainPending}). */
   private static final CandidateEvent DRAIN = new CandidateEvent.Poke();
 
-  /** The predecessor's watch, on the event thread: {@code CandidateRunner.onWatch(name, false)}. */
+  /** The predecessor's watch, on the event thread: {@code CandidateIo.onWatch(name, false)}. */
   private void onPredecessorWatch(String name) {
     deadNodes.add(name);
     if (current != null && current.name.equals(name)) {
@@ -128,7 +128,7 @@ final class ElectionRecipe implements Recipe {
         });
   }
 
-  /** {@code CandidateRunner.decideNow}, on the event thread. */
+  /** {@code Shell.decideNow}, on the event thread. */
   private void decideNow(CandidateEvent e) {
     if (inTask || c.call != null || hasPending()) {
       execute(e); // the loop holds io, or behind what is pending
@@ -292,7 +292,7 @@ final class ElectionRecipe implements Recipe {
     }
     if (closingTask) {
       closingTask = false;
-      c.sweepInBackground(key); // CandidateRunner.close: sweepQuietly, after feeding Close
+      c.sweepInBackground(key); // CandidateIo.close: the sweep, after feeding Close
       stopLoop();
     }
   }

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * all: the counts that health and tests read are kept, and no meter, tag or registry entry costs
  * memory, which matters when one JVM runs many candidates.
  */
-public final class ElectionMetrics implements AutoCloseable {
+final class ElectionMetrics implements AutoCloseable {
   /**
    * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
    * in it. One shared, empty instance, told apart by identity.
@@ -60,7 +60,7 @@ public final class ElectionMetrics implements AutoCloseable {
   private final @Nullable Registered meters;
 
   /** Meters of the election on {@code path} of {@code participantId} in {@code registry}. */
-  public ElectionMetrics(MeterRegistry registry, String path, String participantId) {
+  ElectionMetrics(MeterRegistry registry, String path, String participantId) {
     this.meters = registry == NONE ? null : register(registry, path, participantId);
   }
 

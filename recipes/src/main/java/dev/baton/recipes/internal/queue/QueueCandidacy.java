@@ -12,14 +12,15 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link
- * CandidateRunner} applies its actions, and this class turns them into terms for the {@link
- * Candidacy.Listener}. A grant is valid only if the session's epoch is still the one in which the
- * queue was read and the entry's watch has not fired; both are checked inside the listener's {@code
- * granted}, under the lock with which it hears of ends and pauses.
+ * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link CandidateIo}
+ * applies its actions, and this class turns them into terms for the {@link Candidacy.Listener}. A
+ * grant is valid only if the session's epoch is still the one in which the queue was read and the
+ * entry's watch has not fired; both are checked inside the listener's {@code granted}, under the
+ * lock with which it hears of ends and pauses.
  */
 public final class QueueCandidacy implements Candidacy {
   private static final int MAX_DEAD_NODES = 64;
@@ -28,7 +29,7 @@ public final class QueueCandidacy implements Candidacy {
   private final Liveness liveness;
   private final Candidacy.Listener listener;
   private final QueueMeters meters;
-  private final CandidateRunner runner;
+  private final CandidateIo io;
   private final Object lock = new Object(); // guards the fields below
 
   /** Own entries whose watch fired (deleted or changed): no term begins on them again. */
@@ -53,14 +54,14 @@ public final class QueueCandidacy implements Candidacy {
     this.liveness = store.liveness();
     this.listener = listener;
     this.meters = new QueueMeters(contest.meters(), contest.name(), contest.participantId());
-    this.runner = new CandidateRunner(store, contest, this, meters);
+    this.io = new CandidateIo(store, contest, this, meters);
   }
 
   /** Joins the queue of {@code store}. */
   public static QueueCandidacy join(
       QueueStore store, Contest contest, Candidacy.Listener listener) {
     QueueCandidacy c = new QueueCandidacy(store, contest, listener);
-    c.runner.start();
+    c.io.start();
     return c;
   }
 
@@ -140,22 +141,22 @@ public final class QueueCandidacy implements Candidacy {
   /** A loop of this candidate died of {@code e}: the term ends and the candidate withdraws. */
   void fail(VirtualMachineError e) {
     listener.failed(e);
-    runner.withdraw();
+    io.withdraw();
   }
 
   @Override
   public void resign() {
-    runner.resign(null, RevocationReason.RESIGNED);
+    io.resign(null, RevocationReason.RESIGNED);
   }
 
   @Override
   public void resign(FencingToken token, RevocationReason reason) {
-    runner.resign(token.value(), reason);
+    io.resign(token.value(), reason);
   }
 
   @Override
   public void withdraw() {
-    runner.withdraw();
+    io.withdraw();
   }
 
   /**
@@ -164,9 +165,10 @@ public final class QueueCandidacy implements Candidacy {
    */
   @Override
   public boolean leave(long start, long drainDeadline) {
-    long closeWait = CandidateRunner.atMostADay(liveness.closeWait());
-    runner.closeBy(Math.max(drainDeadline, start + closeWait));
-    String deleted = runner.close();
+    long closeWait = atMostADay(liveness.closeWait());
+    long bound = Math.max(drainDeadline, start + closeWait);
+    long deadline = System.nanoTime() + closeWait;
+    String deleted = io.close(Math.min(bound, deadline), bound - deadline < 0);
     meters.close();
     synchronized (lock) {
       return deleted != null && deleted.equals(grantedNode);
@@ -180,6 +182,11 @@ public final class QueueCandidacy implements Candidacy {
 
   @Override
   public long failures() {
-    return runner.failures();
+    return io.failures();
+  }
+
+  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
+  private static long atMostADay(Duration d) {
+    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 }

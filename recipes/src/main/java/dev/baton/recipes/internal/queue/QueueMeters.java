@@ -19,13 +19,13 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
  * </ul>
  */
-public final class QueueMeters implements AutoCloseable {
+final class QueueMeters implements AutoCloseable {
   private record Registered(OwnedMeters owned, Counter watchEvents, Counter ignoredChildren) {}
 
   private final AtomicLong watchEvents = new AtomicLong();
   private final @Nullable Registered meters;
 
-  public QueueMeters(MeterRegistry registry, String path, String participantId) {
+  QueueMeters(MeterRegistry registry, String path, String participantId) {
     if (registry == NoMeters.REGISTRY) {
       meters = null;
       return;

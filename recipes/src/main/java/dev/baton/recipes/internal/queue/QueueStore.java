@@ -11,9 +11,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
- * What the ZooKeeper queue's candidates (the election's {@link CandidateRunner}, the lock's
- * attempt) need of the store to keep one entry in an ordered queue and to hear when the entry ahead
- * of it goes; internal to the ZooKeeper backend (the recipes' seam is {@link
+ * What the ZooKeeper queue's candidates (the election's {@link CandidateIo}, the lock's attempt)
+ * need of the store to keep one entry in an ordered queue and to hear when the entry ahead of it
+ * goes; internal to the ZooKeeper backend (the recipes' seam is {@link
  * dev.baton.recipes.backend.Backend}). {@code ZkQueueStore} keeps the entries as ephemeral
  * sequential znodes.
  *

@@ -2,8 +2,9 @@
 package dev.baton.recipes.lease;
 
 import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.Io;
 import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.kernel.Shell;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Optional;
@@ -16,13 +17,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A lease candidate's I/O: carries out the {@link LeaseMachine}'s actions against the {@link
- * LeaseStore} on one {@link SerialLoop} (the renewal loop: no user code ever runs on it) and feeds
- * the answers back with the monotonic time each statement was sent. The term's deadline is watched
- * by a second loop, so that a statement hanging on a cut connection cannot keep a term active past
- * it. Wake-ups from the store's notifications are fed to the loop as {@link LeaseEvent.Wake}.
+ * LeaseStore}, which the {@link Shell} feeds it on the renewal loop (no user code ever runs on it),
+ * and answers with the monotonic time each statement was sent. The term's deadline is watched by a
+ * second loop, so that a statement hanging on a cut connection cannot keep a term active past it.
+ * Wake-ups from the store's notifications are fed to the machine as {@link LeaseEvent.Wake}.
  */
-final class LeaseRunner {
-  private static final Logger log = LoggerFactory.getLogger(LeaseRunner.class);
+final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
+  private static final Logger log = LoggerFactory.getLogger(LeaseIo.class);
 
   private final LeaseStore store;
   private final @Nullable Wakeups wakeups;
@@ -30,20 +31,15 @@ final class LeaseRunner {
   private final String participantId;
   private final String holder; // this instance's identity in the lease row
   private final Duration stopWait;
-  private final LeaseMachine machine; // on the loop only
-  private final SerialLoop loop;
+  private final Shell<LeaseEvent, LeaseAction> shell;
   private final SerialLoop deadlines; // never silent: a failure is logged, a fatal one fails all
-  private final Object subscriptionLock = new Object();
-  private @Nullable Subscription subscription; // under subscriptionLock
-  private boolean unsubscribed; // under subscriptionLock: no subscription may be kept any more
   private volatile boolean reachable = true;
   private volatile @Nullable String lastFailure; // of the last statement, while it failed
-  private boolean failing; // on the loop only: a streak of failed statements is logged once
-  private long followingSince; // on the loop only: since the start or the last term's end
-  private boolean withdrawing; // on the loop only: while the machine closes
-  private volatile boolean releasedOnWithdraw; // a release of the close matched holder and token
+  private boolean failing; // under the shell's lock: a streak of failed statements is logged once
+  private long followingSince; // under the shell's lock: since the start or the last term's end
+  private volatile boolean releasedOnLeave; // a release of the close matched holder and token
 
-  LeaseRunner(
+  LeaseIo(
       LeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
@@ -56,13 +52,13 @@ final class LeaseRunner {
     this.participantId = participantId;
     this.holder = LeaseHolder.of(participantId, ThreadLocalRandom.current().nextLong());
     this.stopWait = lease.renewTimeout().plusSeconds(1);
-    this.machine = new LeaseMachine(lease, new SplittableRandom());
-    this.loop =
-        new SerialLoop(
+    LeaseMachine machine = new LeaseMachine(lease, new SplittableRandom());
+    this.shell =
+        new Shell<>(
             "lease-" + name,
             new ThreadLoopScheduler("lease", name),
-            Backoff.DEFAULT,
-            () -> feed(new LeaseEvent.Wake()), // a follower whose poll was lost polls again
+            (event, now) -> machine.on(event),
+            new LeaseEvent.Wake(), // a follower whose poll was lost polls again
             core::fail);
     this.deadlines =
         new SerialLoop(
@@ -74,19 +70,20 @@ final class LeaseRunner {
   }
 
   void start() {
-    loop.execute(
+    shell.start(this);
+    shell.execute(
         () -> {
           if (wakeups != null) {
-            keep(wakeups.subscribe(() -> loop.execute(() -> feed(new LeaseEvent.Wake()))));
+            shell.keep(wakeups.subscribe(() -> shell.post(new LeaseEvent.Wake())));
           }
-          followingSince = loop.nanoTime();
-          feed(new LeaseEvent.Start());
+          followingSince = shell.nanoTime();
+          shell.feed(new LeaseEvent.Start());
         });
   }
 
   /** The term of {@code token} ended outside the machine: the lease is released. */
   void ended(long token) {
-    loop.execute(() -> feed(new LeaseEvent.Ended(token)));
+    shell.post(new LeaseEvent.Ended(token));
   }
 
   /**
@@ -94,54 +91,26 @@ final class LeaseRunner {
    * more (a candidate that can begin no term must not hold the row, nor keep taking it).
    */
   void withdraw() {
-    loop.execute(
-        () -> {
-          withdrawing = true;
-          try {
-            feed(new LeaseEvent.Close());
-          } finally {
-            withdrawing = false;
-          }
-          unsubscribe();
-        });
+    shell.withdraw(new LeaseEvent.Close(), () -> {});
   }
 
   /**
-   * Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout);
-   * true only if a held lease was released by this close and the release matched its holder and
-   * token.
+   * Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout) for
+   * a statement in progress; true only if a held lease was released by this close and the release
+   * matched its holder and token.
    */
   boolean close(Duration timeout) {
-    withdraw();
-    loop.drain(timeout.plus(stopWait));
-    deadlines.shutdown(Duration.ZERO);
-    unsubscribe(); // also when the drain timed out, or the loop had died, before the task above ran
-    return releasedOnWithdraw;
-  }
-
-  private void keep(Subscription s) {
-    boolean keep;
-    synchronized (subscriptionLock) {
-      keep = !unsubscribed;
-      if (keep) {
-        subscription = s;
+    // A close is cleanup: an interrupt pending before it must not fail the release; it is restored.
+    boolean interrupted = Thread.interrupted();
+    try {
+      shell.close(new LeaseEvent.Close(), timeout.plus(stopWait), () -> {});
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
-    if (!keep) {
-      s.close();
-    }
-  }
-
-  private void unsubscribe() {
-    Subscription s;
-    synchronized (subscriptionLock) {
-      unsubscribed = true;
-      s = subscription;
-      subscription = null;
-    }
-    if (s != null) {
-      s.close();
-    }
+    deadlines.shutdown(Duration.ZERO);
+    return releasedOnLeave;
   }
 
   boolean reachable() {
@@ -149,7 +118,7 @@ final class LeaseRunner {
   }
 
   long failures() {
-    return loop.failures();
+    return shell.failures();
   }
 
   /**
@@ -165,59 +134,51 @@ final class LeaseRunner {
     return Optional.of(wakes.map(w -> failure + "; " + w).orElse(failure));
   }
 
-  private void feed(LeaseEvent event) {
-    for (LeaseAction action : machine.on(event)) {
-      apply(action);
-    }
-  }
-
-  private void apply(LeaseAction action) {
+  @Override
+  public @Nullable LeaseEvent apply(LeaseAction action) {
     if (action instanceof LeaseAction.Acquire) {
-      long sent = loop.nanoTime();
+      long sent = shell.nanoTime();
       OptionalLong token;
       try {
         token = store.acquire(holder);
       } catch (RuntimeException e) { // CoordinationException, or a driver's or pool's surprise
         failed("acquire", e);
-        feed(new LeaseEvent.AcquireFailed());
-        return;
+        return new LeaseEvent.AcquireFailed();
       }
       answered();
-      feed(
-          token.isPresent()
-              ? new LeaseEvent.Acquired(token.getAsLong(), sent, loop.nanoTime())
-              : new LeaseEvent.Refused());
+      return token.isPresent()
+          ? new LeaseEvent.Acquired(token.getAsLong(), sent, shell.nanoTime())
+          : new LeaseEvent.Refused();
     } else if (action instanceof LeaseAction.Renew r) {
-      long sent = loop.nanoTime();
+      long sent = shell.nanoTime();
       boolean renewed;
       try {
         renewed = store.renew(holder, r.token());
       } catch (RuntimeException e) {
         failed("renew", e);
-        feed(new LeaseEvent.RenewFailed(r.token()));
-        return;
+        return new LeaseEvent.RenewFailed(r.token());
       }
       answered();
-      feed(
-          renewed
-              ? new LeaseEvent.Renewed(r.token(), sent, loop.nanoTime())
-              : new LeaseEvent.RenewRefused(r.token()));
+      return renewed
+          ? new LeaseEvent.Renewed(r.token(), sent, shell.nanoTime())
+          : new LeaseEvent.RenewRefused(r.token());
     } else if (action instanceof LeaseAction.Release r) {
-      followingSince = loop.nanoTime(); // every ended term is released
+      followingSince = shell.nanoTime(); // every ended term is released
       try {
         boolean released = store.release(holder, r.token());
         answered();
-        if (withdrawing) {
-          releasedOnWithdraw = released;
+        if (shell.leaving()) {
+          releasedOnLeave = released;
         }
       } catch (RuntimeException e) {
         failed("release (the lease expires instead)", e);
       }
     } else if (action instanceof LeaseAction.Begin b) {
-      if (core.begin(b.token(), b.deadline(), Duration.ofNanos(loop.nanoTime() - followingSince))) {
+      if (core.begin(
+          b.token(), b.deadline(), Duration.ofNanos(shell.nanoTime() - followingSince))) {
         watch(b.token(), b.deadline());
       } else {
-        feed(new LeaseEvent.Ended(b.token())); // closed or failed meanwhile: give the row back
+        return new LeaseEvent.Ended(b.token()); // closed or failed meanwhile: give the row back
       }
     } else if (action instanceof LeaseAction.Extend x) {
       core.extend(x.token(), x.deadline());
@@ -225,11 +186,11 @@ final class LeaseRunner {
     } else if (action instanceof LeaseAction.End e) {
       core.end(e.token(), e.reason());
     } else if (action instanceof LeaseAction.Wait w) {
-      loop.schedule(
-          w.delayNanos(), () -> feed(new LeaseEvent.Tick(w.generation(), loop.nanoTime())));
+      shell.postAfter(w.delayNanos(), () -> new LeaseEvent.Tick(w.generation(), shell.nanoTime()));
     } else {
       throw new IllegalStateException("unknown lease action " + action);
     }
+    return null;
   }
 
   /** Ends the term of {@code token} at {@code deadline} unless a renewal extended it by then. */

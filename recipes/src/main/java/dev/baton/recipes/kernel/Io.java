@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.kernel;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A recipe's I/O side of a {@link Machine}: carries out one action at a time, which the {@link
+ * Shell} hands it under its lock, and may answer with an event, which the shell feeds next. It
+ * hears its store's notifications on the store's threads and {@linkplain Shell#post posts} them as
+ * events; it never calls an application's listener itself.
+ *
+ * @param <E> the machine's events
+ * @param <A> the machine's actions
+ */
+public interface Io<E, A> {
+  /** Carries out {@code action}; returns the event it answers with, fed next, or null. */
+  @Nullable E apply(A action);
+
+  /** True if {@code action} may wait (store I/O): {@link Shell#decideNow} leaves it to the loop. */
+  default boolean blocks(A action) {
+    return true;
+  }
+
+  /** {@code action}, left to the loop, will not run: the shell closed. Finish it, or drop it. */
+  default void dropped(A action) {}
+}

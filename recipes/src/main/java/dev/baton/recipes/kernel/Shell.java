@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.kernel;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one shell that runs a decision {@link Machine}: it keeps the machine on a {@link SerialLoop},
+ * feeds it one event at a time, hands each action to the recipe's {@link Io} in order and feeds the
+ * io's replies back, after the actions already decided. The loop gives it retry with backoff (a
+ * failed task is counted, logged and followed by the recovery event) and failure handling (a {@link
+ * VirtualMachineError} ends the loop after its {@code onFatal}: a Throwable is never swallowed);
+ * the shell adds timers ({@link #postAfter}), the subscriptions it ends on leaving ({@link #keep}),
+ * and the bounded close ({@link #close}).
+ *
+ * <p>Threading. The machine and the io are guarded by the shell's lock, which every feed holds: on
+ * the loop, on the caller's thread during {@link #close}, and on a thread that must not wait (a
+ * store's event thread) in {@link #decideNow}, which decides only if the loop is idle and leaves
+ * each action that {@linkplain Io#blocks blocks} to the loop, in order. Events from any other
+ * thread are {@linkplain #post posted} to the loop. An io never calls an application's listener
+ * itself: it hands terms to the recipe's callback loop, so that user callbacks never run on
+ * ZooKeeper's threads nor under this lock.
+ *
+ * @param <E> the machine's events
+ * @param <A> the machine's actions
+ */
+public final class Shell<E, A> {
+  private static final Duration LOOP_STOP = Duration.ofSeconds(5);
+
+  /** Where {@link #close} fed the closing event: here (the loop was idle), on the loop, or not. */
+  public enum Closed {
+    HERE,
+    ON_LOOP,
+    BEFORE
+  }
+
+  private record Step<E, A>(@Nullable E event, @Nullable A action) {}
+
+  private final SerialLoop loop;
+  private final Machine<E, A> machine;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Deque<Step<E, A>> pending = new ArrayDeque<>(); // under lock: left by decideNow
+  private final Queue<Subscription> subscriptions = new ConcurrentLinkedQueue<>();
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private volatile boolean unsubscribed;
+  private boolean leaving; // under lock: while the closing event is fed
+  private volatile boolean closed;
+  private volatile @Nullable Io<E, A> io;
+
+  /**
+   * A shell on a loop of its own named {@code name}; a failed task is followed by {@code recovery}
+   * after a backoff; {@code onFatal} runs on the loop before a {@link VirtualMachineError} ends it.
+   */
+  public Shell(
+      String name,
+      LoopScheduler scheduler,
+      Machine<E, A> machine,
+      E recovery,
+      Consumer<VirtualMachineError> onFatal) {
+    this.machine = Objects.requireNonNull(machine, "machine");
+    this.loop = new SerialLoop(name, scheduler, Backoff.DEFAULT, () -> feed(recovery), onFatal);
+  }
+
+  /** Starts feeding events to {@code io}'s actions; events fed before are dropped. */
+  public void start(Io<E, A> io) {
+    this.io = Objects.requireNonNull(io, "io");
+  }
+
+  /** Any thread: feeds {@code event} on the loop, after the tasks already queued. */
+  public void post(E event) {
+    loop.execute(() -> feed(event));
+  }
+
+  /** Any thread: feeds the event made on the loop no earlier than {@code delayNanos} from now. */
+  public void postAfter(long delayNanos, Supplier<? extends E> event) {
+    loop.schedule(delayNanos, () -> feed(event.get()));
+  }
+
+  /** Any thread: runs {@code task} on the loop, under the lock (it may {@link #feed}). */
+  public void execute(Runnable task) {
+    loop.execute(() -> locked(task));
+  }
+
+  /** Any thread: ends {@code s} when the shell closes or withdraws; at once if it already has. */
+  public void keep(Subscription s) {
+    subscriptions.add(s);
+    if (unsubscribed) {
+      unsubscribe(); // it may have missed s
+    }
+  }
+
+  /**
+   * Feeds {@code event}, and every reply it leads to, now, after what {@link #decideNow} left to
+   * the loop; nothing once closed. On the loop, or in a task of {@link #execute}.
+   */
+  public void feed(E event) {
+    locked(
+        () -> {
+          if (!closed) {
+            work(event);
+          }
+        });
+  }
+
+  /**
+   * On a thread that must not wait: decides on {@code event} now if the loop is idle, leaving the
+   * first action that {@linkplain Io#blocks blocks} and all after it to the loop, in order; else
+   * posts it. A failure is rethrown on the loop, which counts it and recovers, as for its own
+   * tasks.
+   */
+  public void decideNow(E event) {
+    if (!lock.tryLock()) {
+      post(event);
+      return;
+    }
+    try {
+      if (!closed && !pending.isEmpty()) {
+        post(event); // behind what is pending
+      } else if (!closed) {
+        work(new ArrayDeque<>(List.of(new Step<>(event, null))), true);
+      }
+    } catch (RuntimeException | Error e) {
+      loop.execute(
+          () -> {
+            throw e;
+          });
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Any thread: on the loop, feeds {@code closing} (after which the machine decides nothing more),
+   * runs {@code after}, and ends the subscriptions; the shell stays open for {@link #close}.
+   */
+  public void withdraw(E closing, Runnable after) {
+    loop.execute(
+        () -> {
+          locked(() -> leave(closing, after));
+          unsubscribe();
+        });
+  }
+
+  /**
+   * Closes: feeds {@code closing} and runs {@code after} on the caller's thread if the loop is idle
+   * within {@code wait}, so that the close's last I/O is not handed off; else leaves both to the
+   * loop, which stops once they ran, and returns. From now on only the closing event is fed; what
+   * {@link #decideNow} left to the loop is {@linkplain Io#dropped dropped}.
+   */
+  public Closed close(E closing, Duration wait, Runnable after) {
+    if (!this.closing.compareAndSet(false, true)) {
+      return Closed.BEFORE;
+    }
+    boolean locked = Locks.tryLock(lock, wait);
+    closed = true; // from now on the loop's tasks do nothing but the close
+    unsubscribe();
+    if (locked) {
+      try {
+        leave(closing, after);
+      } finally {
+        lock.unlock();
+        loop.shutdown(LOOP_STOP); // its tasks return at once now
+      }
+      return Closed.HERE;
+    }
+    loop.execute(
+        () -> {
+          try {
+            locked(() -> leave(closing, after)); // a failure is the loop's to log
+          } finally {
+            loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
+          }
+        });
+    return Closed.ON_LOOP;
+  }
+
+  /** True while the closing event is fed (by a close or a withdrawal), under the lock. */
+  public boolean leaving() {
+    return leaving;
+  }
+
+  /** True once {@link #close} began. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** The loop's clock, in nanoseconds. */
+  public long nanoTime() {
+    return loop.nanoTime();
+  }
+
+  /** How many tasks of the loop failed so far. */
+  public long failures() {
+    return loop.failures();
+  }
+
+  private void locked(Runnable task) {
+    lock.lock();
+    try {
+      task.run();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Under the lock: feeds the closing event even once closed, then runs {@code after}. */
+  private void leave(E closing, Runnable after) {
+    leaving = true;
+    try {
+      work(closing);
+      after.run();
+    } finally {
+      leaving = false;
+    }
+  }
+
+  private void drainPending() {
+    locked(
+        () -> {
+          if (!closed) {
+            work(takePending(), false);
+          }
+        });
+  }
+
+  /** Under the lock: works through what is pending, then {@code event}. */
+  private void work(E event) {
+    Deque<Step<E, A>> work = takePending();
+    work.add(new Step<>(event, null));
+    work(work, false);
+  }
+
+  /** Under the lock: the pending work, taken over; once closed, each action is dropped instead. */
+  private Deque<Step<E, A>> takePending() {
+    Deque<Step<E, A>> work = new ArrayDeque<>(pending);
+    pending.clear();
+    Io<E, A> io = this.io;
+    if (closed && io != null) {
+      for (Step<E, A> step : work) { // no lambdas on a closing path: they link on first use
+        if (step.action() != null) {
+          io.dropped(step.action());
+        }
+      }
+      work.clear();
+    }
+    return work;
+  }
+
+  /**
+   * Under the lock: works through {@code work} in order; an event goes to the machine, whose
+   * actions are applied in order, their replies added at the back. {@code inline} stops at the
+   * first action that blocks: it and everything after it are left to the loop, in order.
+   */
+  private void work(Deque<Step<E, A>> work, boolean inline) {
+    Io<E, A> io = this.io;
+    if (io == null) {
+      return; // not started: nothing can be done yet
+    }
+    while (!work.isEmpty()) {
+      Step<E, A> step = work.poll();
+      E event = step.event();
+      List<A> actions =
+          event != null
+              ? machine.on(event, loop.nanoTime())
+              : List.of(Objects.requireNonNull(step.action()));
+      for (int i = 0; i < actions.size(); i++) {
+        A a = actions.get(i);
+        if (inline && io.blocks(a)) {
+          for (int j = actions.size() - 1; j >= i; j--) {
+            work.addFirst(new Step<>(null, actions.get(j)));
+          }
+          pending.addAll(work);
+          loop.execute(this::drainPending);
+          return;
+        }
+        E reply = io.apply(a);
+        if (reply != null) {
+          work.add(new Step<>(reply, null));
+        }
+      }
+    }
+  }
+
+  private void unsubscribe() {
+    unsubscribed = true;
+    for (Subscription s = subscriptions.poll(); s != null; s = subscriptions.poll()) {
+      s.close();
+    }
+  }
+}
