@@ -176,7 +176,7 @@ public final class ChaosClient implements AutoCloseable {
   }
 
   /** The server index of a proxy port a client reported, or -1. */
-  public int serverOfPort(int port) {
+  private int serverOfPort(int port) {
     for (int i = 0; i < zkProxies.size(); i++) {
       if (zkProxies.get(i).port() == port) {
         return i;
@@ -225,67 +225,35 @@ public final class ChaosClient implements AutoCloseable {
         .toList();
   }
 
-  /** Cuts the client off ZooKeeper: open connections closed, new ones refused. */
-  public void cutZooKeeper() {
-    zkProxies.forEach(TcpProxy::cut);
-  }
-
-  /** Silences the client's ZooKeeper traffic: connections stay open, bytes are dropped. */
-  public void blackholeZooKeeper() {
-    zkProxies.forEach(TcpProxy::blackhole);
-  }
-
-  public void healZooKeeper() {
-    zkProxies.forEach(TcpProxy::heal);
-  }
-
   /** What this client elects on. */
   public Backend backend() {
     return leaseProxy == null ? Backend.ZK : Backend.LEASE;
   }
 
-  /**
-   * Cuts the client off its coordination store: open connections closed, new ones refused. The
-   * store is ZooKeeper ({@link #cutZooKeeper()}), or on the lease backend the lease link only (its
-   * writes still reach the database).
-   */
-  public void cutStore() {
-    if (leaseProxy == null) {
-      cutZooKeeper();
-    } else {
-      leaseProxy.cut();
-    }
+  /** The proxies to its coordination store: ZooKeeper's, or on the lease backend its lease link. */
+  private List<TcpProxy> storeProxies() {
+    return leaseProxy == null ? zkProxies : List.of(leaseProxy);
   }
 
   /**
-   * Silences the client's traffic to its coordination store (connections stay open, bytes are
-   * dropped): ZooKeeper's ({@link #blackholeZooKeeper()}), or on the lease backend the lease link's
-   * only.
+   * Cuts the client off its coordination store (ZooKeeper, or on the lease backend its lease link
+   * only: its writes still reach the database): open connections closed, new ones refused.
+   */
+  public void cutStore() {
+    storeProxies().forEach(TcpProxy::cut);
+  }
+
+  /**
+   * Silences the client's traffic to its coordination store, as {@link #cutStore()} chooses it:
+   * connections stay open, bytes are dropped.
    */
   public void blackholeStore() {
-    if (leaseProxy == null) {
-      blackholeZooKeeper();
-    } else {
-      leaseProxy.blackhole();
-    }
+    storeProxies().forEach(TcpProxy::blackhole);
   }
 
   /** Ends {@link #cutStore()} or {@link #blackholeStore()}. */
   public void healStore() {
-    if (leaseProxy == null) {
-      healZooKeeper();
-    } else {
-      leaseProxy.heal();
-    }
-  }
-
-  /** Holds the client's database traffic, both ways, in its proxy until {@link #healDatabase()}. */
-  public void holdDatabase() {
-    dbProxy.hold();
-  }
-
-  public void healDatabase() {
-    dbProxy.heal();
+    storeProxies().forEach(TcpProxy::heal);
   }
 
   public void pause() {
@@ -319,8 +287,8 @@ public final class ChaosClient implements AutoCloseable {
 
   /** Everything back to normal: proxies forward, the process runs. */
   void healAll() {
-    healZooKeeper();
-    healDatabase();
+    zkProxies.forEach(TcpProxy::heal);
+    dbProxy.heal();
     if (leaseProxy != null) {
       leaseProxy.heal();
     }

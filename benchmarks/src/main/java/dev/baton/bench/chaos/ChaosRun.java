@@ -214,6 +214,11 @@ public final class ChaosRun implements AutoCloseable {
     return false;
   }
 
+  /** Whether {@code c} reported its connection dropped ({@code SUSPENDED} or {@code LOST}). */
+  public boolean dropped(ChaosClient c, Mark mark) {
+    return reportedConnection(c, mark, "SUSPENDED", "LOST");
+  }
+
   /**
    * True if the last connection state {@code c} reported is connected ({@code CONNECTED} or {@code
    * RECONNECTED}); a client that has reported none yet counts as connected (it reports changes).
@@ -277,42 +282,11 @@ public final class ChaosRun implements AutoCloseable {
     return role == Role.PARTITION ? resources.size() >= options.partitions() : !resources.isEmpty();
   }
 
-  /** Whether {@code other} started a term, hold or ownership after {@code mark}. */
-  public boolean tookOver(ChaosClient other, Mark mark) {
-    return other.eventsAfter(mark.of(other)).stream()
-        .anyMatch(
-            e ->
-                e.kind().equals("ELECTED")
-                    || e.kind().equals("LOCKED")
-                    || e.kind().equals("ASSIGNED"));
-  }
-
-  /** Whether someone other than {@code victim} had an accepted write after {@code mark}. */
-  public boolean othersWrote(ChaosClient victim, Mark mark) {
-    for (ChaosClient c : clients) {
-      if (c != victim
-          && c.eventsAfter(mark.of(c)).stream()
-              .anyMatch(
-                  e -> e.kind().equals("WRITE") && "ACCEPTED".equals(e.fields().get("outcome")))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether another client than {@code victim} began a term, hold or ownership after {@code mark}
-   * and then had a write accepted: the successor took over.
-   */
-  public boolean successorWrote(ChaosClient victim, Mark mark) {
-    return successorWrote(victim, mark, null);
-  }
-
   /**
    * Whether another client than {@code victim} began a term, hold or ownership of {@code resource}
    * (any resource if null) after {@code mark} and then had a write of it accepted.
    */
-  public boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
+  private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
       if (c == victim) {
         continue;
@@ -398,22 +372,14 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Waits for {@link #successorWrote}; a successor that does not come within {@code within} is a
-   * liveness violation.
+   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
+   * none within the recovery bound is a liveness violation.
    */
-  public boolean awaitSuccessor(ChaosClient victim, Mark mark, Duration within, String during) {
-    return awaitSuccessor(victim, mark, within, during, null);
-  }
-
-  /**
-   * Waits for a successor's accepted write of {@code resource} (any if null); none within {@code
-   * within} is a liveness violation.
-   */
-  public boolean awaitSuccessor(
-      ChaosClient victim, Mark mark, Duration within, String during, String resource) {
+  public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
       return false;
     }
+    Duration within = options.recoveryBound();
     boolean ok = Waits.until(() -> successorWrote(victim, mark, resource), within);
     if (!ok) {
       violation(
@@ -606,7 +572,8 @@ public final class ChaosRun implements AutoCloseable {
           all,
           worstRecoveryMs,
           report.errors(),
-          notes);
+          notes,
+          List.of());
     } finally {
       close();
     }

@@ -11,6 +11,7 @@ import dev.baton.bench.chaos.ZooKeeperMarks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -35,7 +36,7 @@ import java.util.Set;
  *       the check has data.
  * </ul>
  */
-public final class LoseQuorum implements ChaosScenario {
+final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */
   static final Duration GRACE = Duration.ofSeconds(1);
 
@@ -44,38 +45,16 @@ public final class LoseQuorum implements ChaosScenario {
   /** How far apart a recipe and the client's connection listener may see the same change. */
   static final Duration SLACK = Duration.ofMillis(5);
 
-  @Override
-  public int number() {
-    return 4;
-  }
+  private LoseQuorum() {}
 
-  @Override
-  public boolean needsZooKeeperServers() {
-    return true;
-  }
-
-  @Override
-  public String name() {
-    return "lose-quorum";
-  }
-
-  @Override
-  public String description() {
-    return "2 of 3 servers killed (the owner's among them) past the session timeout, then restarted";
-  }
-
-  @Override
-  public void inject(ChaosRun run) {
+  static void inject(ChaosRun run) {
     ChaosClient victim = run.owner();
-    int[] server = {-1};
-    if (!Waits.until(
-        () -> (server[0] = victim.connectedServer()) >= 0, run.options().recoveryBound())) {
-      run.faultNotObserved(
-          "lose-quorum: " + victim.id() + " reported no server it is connected to");
+    OptionalInt server = ServerFaults.ownersServer(run, victim, "lose-quorum");
+    if (server.isEmpty()) {
       return;
     }
     int n = run.cluster().ensemble().size();
-    int s = server[0];
+    int s = server.getAsInt();
     int other = (s + 1) % n;
     int left = (s + 2) % n;
     int acceptedBefore = run.acceptedSoFar().size();
@@ -89,10 +68,7 @@ public final class LoseQuorum implements ChaosScenario {
     run.cluster().ensemble().kill(other);
     boolean dead =
         !run.cluster().ensemble().isRunning(s) && !run.cluster().ensemble().isRunning(other);
-    boolean dropped =
-        Waits.until(
-            () -> run.reportedConnection(victim, killed, "SUSPENDED", "LOST"),
-            run.options().session());
+    boolean dropped = Waits.until(() -> run.dropped(victim, killed), run.options().session());
     boolean minority =
         Waits.until(() -> run.cluster().ensemble().mode(left).isEmpty(), run.options().session());
     if (dead && dropped && minority) {

@@ -26,7 +26,8 @@ class ProfileRunnerTest {
             List.of(Role.values()),
             List.of(FenceKind.SQL, FenceKind.ZK));
     assertThat(cells).hasSizeGreaterThan(30);
-    assertThat(cells).allMatch(c -> c.scenario().notApplicable(c.role(), c.fence()).isEmpty());
+    assertThat(cells)
+        .allMatch(c -> c.scenario().notApplicable(c.role(), c.fence(), Backend.ZK).isEmpty());
     assertThat(cells.stream().map(c -> c.scenario().name()).distinct()).hasSize(9);
     List<TrialSpec> plan = ProfilePlan.trials(cells, 1000, 100);
     assertThat(plan).hasSize(1000);
