@@ -140,6 +140,16 @@ public final class ChaosProtocol {
     public long number(String key) {
       return Long.parseLong(get(key));
     }
+
+    /** Whether this event begins a term, a hold or an ownership. */
+    public boolean begins() {
+      return kind.equals("ELECTED") || kind.equals("LOCKED") || kind.equals("ASSIGNED");
+    }
+
+    /** Whether this is a write the fence accepted. */
+    public boolean acceptedWrite() {
+      return kind.equals("WRITE") && "ACCEPTED".equals(fields.get("outcome"));
+    }
   }
 
   /** Formats an event line: kind, then key=value pairs in order. */

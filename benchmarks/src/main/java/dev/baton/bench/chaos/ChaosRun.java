@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -275,7 +276,7 @@ public final class ChaosRun implements AutoCloseable {
     Set<String> resources = new HashSet<>();
     for (Map.Entry<ChaosClient, Event> e : eventsSince(mark)) {
       Event ev = e.getValue();
-      if (ev.kind().equals("WRITE") && "ACCEPTED".equals(ev.fields().get("outcome"))) {
+      if (ev.acceptedWrite()) {
         resources.add(ev.fields().getOrDefault("resource", "?"));
       }
     }
@@ -298,7 +299,7 @@ public final class ChaosRun implements AutoCloseable {
           case "ASSIGNED" -> began |= resource == null || resource.equals("p" + e.get("partition"));
           case "WRITE" -> {
             if (began
-                && "ACCEPTED".equals(e.fields().get("outcome"))
+                && e.acceptedWrite()
                 && (resource == null || resource.equals(e.get("resource")))) {
               return true;
             }
@@ -401,12 +402,8 @@ public final class ChaosRun implements AutoCloseable {
    * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum).
    */
   public List<SafetyChecker.Row> acceptedSoFar() {
-    if (role == Role.SCHEDULER) {
-      return JobLog.read(db);
-    }
-    return options.fence().logInZooKeeper()
-        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
-        : SafetyChecker.readSqlLog(db);
+    return SafetyChecker.readLog(
+        db, role, options.fence(), cluster.ensemble().connectString(), path);
   }
 
   /**
@@ -555,10 +552,11 @@ public final class ChaosRun implements AutoCloseable {
         violation("no accepted write after everything healed " + clientDiagnostics());
       }
       clients.forEach(ChaosClient::stop);
-      fenceLog = readFenceLog();
+      fenceLog = acceptedSoFar();
+      Map<String, List<Event>> events = new LinkedHashMap<>();
+      clients.forEach(c -> events.put(c.id(), c.events()));
       SafetyChecker.Report report =
-          SafetyChecker.check(
-              db, role, options.fence(), cluster.ensemble().connectString(), path, clients);
+          SafetyChecker.check(fenceLog, events, role == Role.SCHEDULER ? db : null);
       List<String> all = new ArrayList<>(violations);
       all.addAll(report.violations());
       return new TrialResult(
@@ -593,12 +591,6 @@ public final class ChaosRun implements AutoCloseable {
       }
     }
     db.drop();
-  }
-
-  private List<SafetyChecker.Row> readFenceLog() {
-    return role != Role.SCHEDULER && options.fence() == FenceKind.ZK
-        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
-        : acceptedSoFar();
   }
 
   /**

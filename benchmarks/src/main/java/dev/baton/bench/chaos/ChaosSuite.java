@@ -50,14 +50,11 @@ public final class ChaosSuite {
       ChaosOptions options,
       TrialRecording recording) {
     long start = System.nanoTime();
-    TrialRecorder recorder = TrialRecorder.begin(cluster, recording);
+    TrialRecorder recorder = TrialRecorder.begin(cluster, recording, start);
     TrialResult r;
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
-      recorder.watch(run, start);
       scenario.inject(run);
       r = recorder.judge(run, run.finish(), scenario.name(), options);
-    } finally {
-      recorder.close();
     }
     System.err.printf(
         "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"

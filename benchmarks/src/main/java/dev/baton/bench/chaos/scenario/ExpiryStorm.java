@@ -80,12 +80,7 @@ final class ExpiryStorm {
             () ->
                 run.eventsSince(before).stream()
                     .map(e -> e.getValue())
-                    .anyMatch(
-                        e ->
-                            (e.kind().equals("ELECTED")
-                                    || e.kind().equals("LOCKED")
-                                    || e.kind().equals("ASSIGNED"))
-                                && !tokensBefore.contains(e.number("token"))),
+                    .anyMatch(e -> e.begins() && !tokensBefore.contains(e.number("token"))),
             run.options().recoveryBound());
     if (renewed && newToken) {
       run.fault(what + ": new sessions and a new token observed");

@@ -40,8 +40,6 @@ final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */
   static final Duration GRACE = Duration.ofSeconds(1);
 
-  private static final Set<String> BEGINS = Set.of("ELECTED", "LOCKED", "ASSIGNED");
-
   /** How far apart a recipe and the client's connection listener may see the same change. */
   static final Duration SLACK = Duration.ofMillis(5);
 
@@ -139,7 +137,7 @@ final class LoseQuorum {
     List<Event> connection = events.stream().filter(e -> e.kind().equals("CONNECTION")).toList();
     List<String> out = new ArrayList<>();
     for (Event e : events) {
-      if (!BEGINS.contains(e.kind())) {
+      if (!e.begins()) {
         continue;
       }
       long began = e.fields().containsKey("began_at") ? e.number("began_at") : e.number("at");
