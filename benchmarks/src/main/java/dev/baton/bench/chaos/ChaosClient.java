@@ -4,10 +4,12 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
+import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -31,6 +33,7 @@ public final class ChaosClient implements AutoCloseable {
   public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
 
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
 
   private final String id;
   private final List<TcpProxy> zkProxies;
@@ -172,7 +175,7 @@ public final class ChaosClient implements AutoCloseable {
    * with {@code WHERE}; the port it reports is one of its proxies), or -1 when it is not connected.
    */
   public int connectedServer() {
-    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ").get("server")));
+    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ", ASK_TIMEOUT).get("server")));
   }
 
   /** The server index of a proxy port a client reported, or -1. */
@@ -187,14 +190,11 @@ public final class ChaosClient implements AutoCloseable {
 
   /** The client's current session id, as its ZooKeeper handle reports it ({@code SESSION}). */
   public long sessionId() {
-    return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ").get("session"), 16);
+    return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT).get("session"), 16);
   }
 
-  private Event ask(String command, String answerPrefix) {
-    int skip = process.lines().size();
-    process.send(command);
-    String line = process.awaitLine(answerPrefix, skip, Duration.ofSeconds(10));
-    return ChaosProtocol.parse(line).orElseThrow();
+  private Event ask(String command, String answerPrefix, Duration within) {
+    return ChaosProtocol.parse(process.ask(command, answerPrefix, within)).orElseThrow();
   }
 
   /** A write the client decided and holds ({@code HELD}): its resource and token. */
@@ -206,9 +206,7 @@ public final class ChaosClient implements AutoCloseable {
    * @throws IllegalStateException if no write is held within {@code within}
    */
   public HeldWrite holdWrites(Duration within) {
-    int skip = process.lines().size();
-    process.send("HOLD");
-    Event e = ChaosProtocol.parse(process.awaitLine("CHAOS HELD ", skip, within)).orElseThrow();
+    Event e = ask("HOLD", "CHAOS HELD ", within);
     return new HeldWrite(e.get("resource"), e.number("token"));
   }
 
@@ -277,12 +275,12 @@ public final class ChaosClient implements AutoCloseable {
    * proxies.
    */
   public void expireOnServer(String ensembleConnectString) {
-    Event e = ask("SESSION", "CHAOS SESSION ");
-    dev.baton.testkit.SessionExpirer.expireOnServer(
+    Event e = ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT);
+    SessionExpirer.expireOnServer(
         ensembleConnectString,
         Long.parseUnsignedLong(e.get("session"), 16),
-        java.util.HexFormat.of().parseHex(e.get("password")),
-        Duration.ofSeconds(10));
+        HexFormat.of().parseHex(e.get("password")),
+        ASK_TIMEOUT);
   }
 
   /** Everything back to normal: proxies forward, the process runs. */

@@ -64,11 +64,7 @@ public final class ChaosRun implements AutoCloseable {
     this.db = cluster.newDatabase(options.db());
     this.path =
         cluster.newPath(
-            scenario
-                + "-"
-                + role.name().toLowerCase(Locale.ROOT)
-                + "-"
-                + Long.toString(System.nanoTime(), 36));
+            "%s-%s-%s".formatted(scenario, roleName(), Long.toString(System.nanoTime(), 36)));
   }
 
   /**
@@ -91,7 +87,7 @@ public final class ChaosRun implements AutoCloseable {
   private void startClients() {
     List<String> args =
         List.of(
-            "--role=" + role.name().toLowerCase(Locale.ROOT),
+            "--role=" + roleName(),
             "--session-ms=" + options.sessionMs(),
             "--path=" + path,
             "--fence=" + options.fence().name().toLowerCase(Locale.ROOT),
@@ -114,6 +110,15 @@ public final class ChaosRun implements AutoCloseable {
 
   public Role role() {
     return role;
+  }
+
+  private String roleName() {
+    return role.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** A line of progress on stderr, naming the trial. */
+  private void log(String format, Object... args) {
+    System.err.println("chaos " + scenario + "/" + roleName() + ": " + format.formatted(args));
   }
 
   public ChaosOptions options() {
@@ -141,9 +146,7 @@ public final class ChaosRun implements AutoCloseable {
   public synchronized void fault(String what) {
     faults++;
     faultLog.add(new Fault(System.nanoTime(), what));
-    System.err.printf(
-        "chaos %s/%s: fault %d: %s%n",
-        scenario, role.name().toLowerCase(Locale.ROOT), faults, what);
+    log("fault %d: %s", faults, what);
   }
 
   /** The faults counted so far, in order. */
@@ -181,26 +184,18 @@ public final class ChaosRun implements AutoCloseable {
         },
         options.recoveryBound());
     String o = outcome[0];
-    System.err.printf(
-        "chaos %s/%s: held write of %s (%s, token %d) released: %s%n",
-        scenario,
-        role.name().toLowerCase(Locale.ROOT),
-        victim.id(),
-        held.resource(),
-        held.token(),
-        o);
+    log(
+        "held write of %s (%s, token %d) released: %s",
+        victim.id(), held.resource(), held.token(), o);
     if (o == null || o.equals("FAILED") || (o.equals("ACCEPTED") && !options.fence().unfenced())) {
       violation(
-          "the held stale write of "
-              + victim.id()
-              + " ("
-              + held.resource()
-              + ", token "
-              + held.token()
-              + ") "
-              + (o == null ? "never reached the fence" : "ended " + o + ", not REJECTED")
-              + " "
-              + clientDiagnostics());
+          "the held stale write of %s (%s, token %d) %s %s"
+              .formatted(
+                  victim.id(),
+                  held.resource(),
+                  held.token(),
+                  o == null ? "never reached the fence" : "ended " + o + ", not REJECTED",
+                  clientDiagnostics()));
     }
   }
 
@@ -350,20 +345,16 @@ public final class ChaosRun implements AutoCloseable {
           long began = e.fields().containsKey("at") ? e.number("at") : Long.MIN_VALUE;
           if (began <= ended[0]) {
             violation(
-                "two terms at once: "
-                    + victim.id()
-                    + "'s term (token "
-                    + token
-                    + ") ended at "
-                    + ended[0]
-                    + " ns, "
-                    + c.id()
-                    + "'s (token "
-                    + e.get("token")
-                    + ") began at "
-                    + began
-                    + " ns (host monotonic clock) "
-                    + clientDiagnostics());
+                ("two terms at once: %s's term (token %d) ended at %d ns, %s's (token %s) began"
+                        + " at %d ns (host monotonic clock) %s")
+                    .formatted(
+                        victim.id(),
+                        token,
+                        ended[0],
+                        c.id(),
+                        e.get("token"),
+                        began,
+                        clientDiagnostics()));
           }
           break;
         }
@@ -384,15 +375,13 @@ public final class ChaosRun implements AutoCloseable {
     boolean ok = Waits.until(() -> successorWrote(victim, mark, resource), within);
     if (!ok) {
       violation(
-          "no successor of "
-              + victim.id()
-              + (resource == null ? "" : " on " + resource)
-              + " wrote within "
-              + within.toMillis()
-              + " ms "
-              + during
-              + " "
-              + clientDiagnostics());
+          "no successor of %s%s wrote within %d ms %s %s"
+              .formatted(
+                  victim.id(),
+                  resource == null ? "" : " on " + resource,
+                  within.toMillis(),
+                  during,
+                  clientDiagnostics()));
     }
     return ok;
   }
@@ -439,19 +428,15 @@ public final class ChaosRun implements AutoCloseable {
     long ms = (System.nanoTime() - healed.nanos()) / 1_000_000;
     if (!ok) {
       violation(
-          "no "
-              + (role == Role.PARTITION ? "write to every partition" : "accepted write")
-              + " within "
-              + options.recoveryBound().toMillis()
-              + " ms after "
-              + after
-              + " "
-              + clientDiagnostics());
+          "no %s within %d ms after %s %s"
+              .formatted(
+                  role == Role.PARTITION ? "write to every partition" : "accepted write",
+                  options.recoveryBound().toMillis(),
+                  after,
+                  clientDiagnostics()));
     }
     worstRecoveryMs = Math.max(worstRecoveryMs, ms);
-    System.err.printf(
-        "chaos %s/%s: recovered %d ms after %s%n",
-        scenario, role.name().toLowerCase(Locale.ROOT), ms, after);
+    log("recovered %d ms after %s", ms, after);
     return ms;
   }
 

@@ -100,16 +100,8 @@ public final class SafetyChecker {
           int inLog = logged.getOrDefault(row, 0);
           if (inLog < n) {
             violations.add(
-                row.resource()
-                    + ": "
-                    + n
-                    + " writes of "
-                    + row.writer()
-                    + " with token "
-                    + row.token()
-                    + " reported ACCEPTED, "
-                    + inLog
-                    + " in the fence's log");
+                "%s: %d writes of %s with token %d reported ACCEPTED, %d in the fence's log"
+                    .formatted(row.resource(), n, row.writer(), row.token(), inLog));
           }
         });
     long jobCount = jobs == null ? 0 : JobLog.check(jobs, violations);

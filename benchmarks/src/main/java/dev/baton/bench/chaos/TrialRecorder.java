@@ -88,15 +88,9 @@ final class TrialRecorder {
     Optional<String> disagreement =
         !independent.isEmpty() && result.violations().isEmpty()
             ? Optional.of(
-                scenario
-                    + "/"
-                    + run.role()
-                    + ": the checkers disagree: the independent checker found "
-                    + independent.size()
-                    + " violations in "
-                    + file
-                    + " the harness's did not, first: "
-                    + independent.get(0))
+                ("%s/%s: the checkers disagree: the independent checker found %d violations in %s"
+                        + " the harness's did not, first: %s")
+                    .formatted(scenario, run.role(), independent.size(), file, independent.get(0)))
             : Optional.empty();
     if (recording.keepLogs()) {
       keepLogs(run);

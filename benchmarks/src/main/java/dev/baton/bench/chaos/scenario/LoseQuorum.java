@@ -71,22 +71,17 @@ final class LoseQuorum {
         Waits.until(() -> run.cluster().ensemble().mode(left).isEmpty(), run.options().session());
     if (dead && dropped && minority) {
       run.fault(
-          "kill -9 ZooKeeper servers "
-              + s
-              + " ("
-              + victim.id()
-              + "'s) and "
-              + other
-              + ": the quorum is lost");
+          "kill -9 ZooKeeper servers %d (%s's) and %d: the quorum is lost"
+              .formatted(s, victim.id(), other));
     } else {
       run.faultNotObserved(
-          "lose-quorum: servers "
-              + s
-              + " and "
-              + other
-              + (dead ? " dead" : " not both dead")
-              + (dropped ? "" : ", " + victim.id() + " reported no dropped connection")
-              + (minority ? "" : ", server " + left + " still serves"));
+          "lose-quorum: servers %d and %d %s%s%s"
+              .formatted(
+                  s,
+                  other,
+                  dead ? "dead" : "not both dead",
+                  dropped ? "" : ", " + victim.id() + " reported no dropped connection",
+                  minority ? "" : ", server " + left + " still serves"));
     }
     Waits.faultDuration(GRACE);
     ChaosRun.Mark lost = run.mark();
@@ -184,11 +179,8 @@ final class LoseQuorum {
     for (SafetyChecker.Row r : rows) {
       if (!known.contains(r.token()) || ZooKeeperMarks.epoch(r.token()) > epoch) {
         run.violation(
-            "write of "
-                + r.writer()
-                + " with new token "
-                + r.token()
-                + " accepted while the quorum was gone");
+            "write of %s with new token %d accepted while the quorum was gone"
+                .formatted(r.writer(), r.token()));
       }
     }
   }

@@ -113,11 +113,9 @@ final class OwnerFaults {
         } else if (term.isPresent()
             && run.termEndedBeforeSuccessor(victim, term.getAsLong(), before)) {
           run.fault(
-              "blackhole of "
-                  + victim.id()
-                  + "'s lease link: its term (token "
-                  + term.getAsLong()
-                  + ") ended by its own clock and a successor wrote");
+              "blackhole of %s's lease link: its term (token %d) ended by its own clock and a"
+                      .formatted(victim.id(), term.getAsLong())
+                  + " successor wrote");
         } else if (term.isEmpty()) {
           run.faultNotObserved("partition: " + victim.id() + " had no term when it was cut off");
         }
@@ -163,20 +161,17 @@ final class OwnerFaults {
         run.fault("cut " + i + " of " + victim.id() + ": its connection dropped and came back");
       } else {
         run.faultNotObserved(
-            "flapping cut "
-                + i
-                + " of "
-                + victim.id()
-                + (dropped ? "" : ": no dropped connection reported")
-                + (back ? "" : ": no reconnection reported after the heal"));
+            "flapping cut %d of %s%s%s"
+                .formatted(
+                    i,
+                    victim.id(),
+                    dropped ? "" : ": no dropped connection reported",
+                    back ? "" : ": no reconnection reported after the heal"));
       }
       if (!Waits.until(() -> run.believedOwners() <= 1, run.options().session())) {
         run.violation(
-            run.believedOwners()
-                + " clients believe they own after reconnect "
-                + i
-                + " "
-                + run.clientDiagnostics());
+            "%d clients believe they own after reconnect %d %s"
+                .formatted(run.believedOwners(), i, run.clientDiagnostics()));
       }
       run.awaitRecovery(healed, "cut " + i);
     }

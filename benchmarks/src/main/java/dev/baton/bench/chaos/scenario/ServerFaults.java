@@ -68,20 +68,18 @@ public final class ServerFaults {
             run.options().recoveryBound());
     if (dead && dropped && moved) {
       run.fault(
-          "kill -9 ZooKeeper server "
-              + s
-              + ": "
-              + victim.id()
-              + " lost its connection to it and reconnected to another server");
+          "kill -9 ZooKeeper server %d: %s lost its connection to it and reconnected to another"
+                  .formatted(s, victim.id())
+              + " server");
     } else {
       run.faultNotObserved(
-          "kill-server: server "
-              + s
-              + (dead ? " died" : " still runs")
-              + ", "
-              + victim.id()
-              + (dropped ? " reported its connection dropped" : " reported no dropped connection")
-              + (moved ? " and moved to another server" : " and did not move to another server"));
+          "kill-server: server %d %s, %s reported %s and %s to another server"
+              .formatted(
+                  s,
+                  dead ? "died" : "still runs",
+                  victim.id(),
+                  dropped ? "its connection dropped" : "no dropped connection",
+                  moved ? "moved" : "did not move"));
     }
     return killed;
   }
@@ -110,11 +108,8 @@ public final class ServerFaults {
       run.faultNotObserved("restart-ensemble: no client was connected when the servers died");
     } else if (dropped) {
       run.fault(
-          "kill -9 and restart of all servers: every connected client lost its connection ("
-              + connected.size()
-              + " of "
-              + run.clients().size()
-              + ")");
+          "kill -9 and restart of all servers: every connected client lost its connection (%d of %d)"
+              .formatted(connected.size(), run.clients().size()));
     } else {
       run.faultNotObserved(
           "restart-ensemble: not every connected client reported its connection dropped");

@@ -31,9 +31,13 @@ final class ChaosTestEnv implements AutoCloseable {
   final String jdbc;
   private final List<ChildJvm> children = new ArrayList<>();
 
-  ChaosTestEnv() throws SQLException {
+  ChaosTestEnv() {
     this.zk = ZooKeeperFixtures.startServer();
-    this.h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+    try {
+      this.h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot start the H2 server", e);
+    }
     this.jdbc = "jdbc:h2:tcp://localhost:" + h2.getPort() + "/mem:chaos;DB_CLOSE_DELAY=-1";
   }
 
