@@ -32,6 +32,11 @@ public final class ChaosClient implements AutoCloseable {
   /** The client's main, named by string: it is built by the client side of the harness. */
   public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
 
+  /** A client JVM's options: small and quick to start, since a trial starts several at once. */
+  public static final String[] JVM_OPTIONS = {
+    "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"
+  };
+
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
 
@@ -84,10 +89,7 @@ public final class ChaosClient implements AutoCloseable {
         args.add("--lease-jdbc=" + db.throughProxy(leaseProxy.port()));
       }
       ChildJvm child =
-          ChildJvm.builder(MAIN)
-              .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
-              .args(args.toArray(String[]::new))
-              .start();
+          ChildJvm.builder(MAIN).jvmOptions(JVM_OPTIONS).args(args.toArray(String[]::new)).start();
       return new ChaosClient(id, List.copyOf(proxies), dbProxy, leaseProxy, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
@@ -123,22 +125,6 @@ public final class ChaosClient implements AutoCloseable {
   public List<Event> eventsAfter(int skipLines) {
     List<String> all = process.lines();
     return ChaosProtocol.parseAll(all.subList(Math.min(skipLines, all.size()), all.size()));
-  }
-
-  /**
-   * Whether the client believes, by its last events, that it leads (election, scheduler) or holds
-   * the lock.
-   */
-  public boolean believesOwner() {
-    boolean owner = false;
-    for (Event e : events()) {
-      switch (e.kind()) {
-        case "ELECTED", "LOCKED" -> owner = true;
-        case "REVOKED", "UNLOCKED" -> owner = false;
-        default -> {}
-      }
-    }
-    return owner;
   }
 
   /**

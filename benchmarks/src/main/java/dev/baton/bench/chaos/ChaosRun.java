@@ -499,7 +499,7 @@ public final class ChaosRun implements AutoCloseable {
       }
       return count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     }
-    return (int) clients.stream().filter(ChaosClient::believesOwner).count();
+    return (int) clients.stream().filter(c -> c.currentTerm().isPresent()).count();
   }
 
   /** Ends every fault: proxies forward, processes run, all servers serve. */

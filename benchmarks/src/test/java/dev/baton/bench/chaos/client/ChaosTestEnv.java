@@ -3,6 +3,7 @@ package dev.baton.bench.chaos.client;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.bench.chaos.ChaosClient;
 import dev.baton.bench.chaos.ChaosProtocol;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
@@ -48,7 +49,10 @@ final class ChaosTestEnv implements AutoCloseable {
     all.add("--jdbc=" + jdbc);
     all.addAll(List.of(args));
     ChildJvm child =
-        ChildJvm.builder(ChaosClientMain.class).args(all.toArray(String[]::new)).start();
+        ChildJvm.builder(ChaosClientMain.class)
+            .jvmOptions(ChaosClient.JVM_OPTIONS)
+            .args(all.toArray(String[]::new))
+            .start();
     children.add(child);
     return child;
   }

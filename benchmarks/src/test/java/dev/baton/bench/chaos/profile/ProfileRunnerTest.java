@@ -24,7 +24,8 @@ class ProfileRunnerTest {
         ProfilePlan.cells(
             Scenarios.all(Duration.ofSeconds(20), 0),
             List.of(Role.values()),
-            List.of(FenceKind.SQL, FenceKind.ZK));
+            List.of(FenceKind.SQL, FenceKind.ZK),
+            Backend.ZK);
     assertThat(cells).hasSizeGreaterThan(30);
     assertThat(cells)
         .allMatch(c -> c.scenario().notApplicable(c.role(), c.fence(), Backend.ZK).isEmpty());
