@@ -4,10 +4,12 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
+import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -30,7 +32,13 @@ public final class ChaosClient implements AutoCloseable {
   /** The client's main, named by string: it is built by the client side of the harness. */
   public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
 
+  /** A client JVM's options: small and quick to start, since a trial starts several at once. */
+  public static final String[] JVM_OPTIONS = {
+    "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"
+  };
+
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
 
   private final String id;
   private final List<TcpProxy> zkProxies;
@@ -81,10 +89,7 @@ public final class ChaosClient implements AutoCloseable {
         args.add("--lease-jdbc=" + db.throughProxy(leaseProxy.port()));
       }
       ChildJvm child =
-          ChildJvm.builder(MAIN)
-              .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
-              .args(args.toArray(String[]::new))
-              .start();
+          ChildJvm.builder(MAIN).jvmOptions(JVM_OPTIONS).args(args.toArray(String[]::new)).start();
       return new ChaosClient(id, List.copyOf(proxies), dbProxy, leaseProxy, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
@@ -123,22 +128,6 @@ public final class ChaosClient implements AutoCloseable {
   }
 
   /**
-   * Whether the client believes, by its last events, that it leads (election, scheduler) or holds
-   * the lock.
-   */
-  public boolean believesOwner() {
-    boolean owner = false;
-    for (Event e : events()) {
-      switch (e.kind()) {
-        case "ELECTED", "LOCKED" -> owner = true;
-        case "REVOKED", "UNLOCKED" -> owner = false;
-        default -> {}
-      }
-    }
-    return owner;
-  }
-
-  /**
    * The token of the term (election, scheduler) or hold (lock) this client believes it has, by its
    * last events; empty if none.
    */
@@ -172,11 +161,11 @@ public final class ChaosClient implements AutoCloseable {
    * with {@code WHERE}; the port it reports is one of its proxies), or -1 when it is not connected.
    */
   public int connectedServer() {
-    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ").get("server")));
+    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ", ASK_TIMEOUT).get("server")));
   }
 
   /** The server index of a proxy port a client reported, or -1. */
-  public int serverOfPort(int port) {
+  private int serverOfPort(int port) {
     for (int i = 0; i < zkProxies.size(); i++) {
       if (zkProxies.get(i).port() == port) {
         return i;
@@ -187,14 +176,11 @@ public final class ChaosClient implements AutoCloseable {
 
   /** The client's current session id, as its ZooKeeper handle reports it ({@code SESSION}). */
   public long sessionId() {
-    return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ").get("session"), 16);
+    return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT).get("session"), 16);
   }
 
-  private Event ask(String command, String answerPrefix) {
-    int skip = process.lines().size();
-    process.send(command);
-    String line = process.awaitLine(answerPrefix, skip, Duration.ofSeconds(10));
-    return ChaosProtocol.parse(line).orElseThrow();
+  private Event ask(String command, String answerPrefix, Duration within) {
+    return ChaosProtocol.parse(process.ask(command, answerPrefix, within)).orElseThrow();
   }
 
   /** A write the client decided and holds ({@code HELD}): its resource and token. */
@@ -206,9 +192,7 @@ public final class ChaosClient implements AutoCloseable {
    * @throws IllegalStateException if no write is held within {@code within}
    */
   public HeldWrite holdWrites(Duration within) {
-    int skip = process.lines().size();
-    process.send("HOLD");
-    Event e = ChaosProtocol.parse(process.awaitLine("CHAOS HELD ", skip, within)).orElseThrow();
+    Event e = ask("HOLD", "CHAOS HELD ", within);
     return new HeldWrite(e.get("resource"), e.number("token"));
   }
 
@@ -225,67 +209,35 @@ public final class ChaosClient implements AutoCloseable {
         .toList();
   }
 
-  /** Cuts the client off ZooKeeper: open connections closed, new ones refused. */
-  public void cutZooKeeper() {
-    zkProxies.forEach(TcpProxy::cut);
-  }
-
-  /** Silences the client's ZooKeeper traffic: connections stay open, bytes are dropped. */
-  public void blackholeZooKeeper() {
-    zkProxies.forEach(TcpProxy::blackhole);
-  }
-
-  public void healZooKeeper() {
-    zkProxies.forEach(TcpProxy::heal);
-  }
-
   /** What this client elects on. */
   public Backend backend() {
     return leaseProxy == null ? Backend.ZK : Backend.LEASE;
   }
 
-  /**
-   * Cuts the client off its coordination store: open connections closed, new ones refused. The
-   * store is ZooKeeper ({@link #cutZooKeeper()}), or on the lease backend the lease link only (its
-   * writes still reach the database).
-   */
-  public void cutStore() {
-    if (leaseProxy == null) {
-      cutZooKeeper();
-    } else {
-      leaseProxy.cut();
-    }
+  /** The proxies to its coordination store: ZooKeeper's, or on the lease backend its lease link. */
+  private List<TcpProxy> storeProxies() {
+    return leaseProxy == null ? zkProxies : List.of(leaseProxy);
   }
 
   /**
-   * Silences the client's traffic to its coordination store (connections stay open, bytes are
-   * dropped): ZooKeeper's ({@link #blackholeZooKeeper()}), or on the lease backend the lease link's
-   * only.
+   * Cuts the client off its coordination store (ZooKeeper, or on the lease backend its lease link
+   * only: its writes still reach the database): open connections closed, new ones refused.
+   */
+  public void cutStore() {
+    storeProxies().forEach(TcpProxy::cut);
+  }
+
+  /**
+   * Silences the client's traffic to its coordination store, as {@link #cutStore()} chooses it:
+   * connections stay open, bytes are dropped.
    */
   public void blackholeStore() {
-    if (leaseProxy == null) {
-      blackholeZooKeeper();
-    } else {
-      leaseProxy.blackhole();
-    }
+    storeProxies().forEach(TcpProxy::blackhole);
   }
 
   /** Ends {@link #cutStore()} or {@link #blackholeStore()}. */
   public void healStore() {
-    if (leaseProxy == null) {
-      healZooKeeper();
-    } else {
-      leaseProxy.heal();
-    }
-  }
-
-  /** Holds the client's database traffic, both ways, in its proxy until {@link #healDatabase()}. */
-  public void holdDatabase() {
-    dbProxy.hold();
-  }
-
-  public void healDatabase() {
-    dbProxy.heal();
+    storeProxies().forEach(TcpProxy::heal);
   }
 
   public void pause() {
@@ -309,18 +261,18 @@ public final class ChaosClient implements AutoCloseable {
    * proxies.
    */
   public void expireOnServer(String ensembleConnectString) {
-    Event e = ask("SESSION", "CHAOS SESSION ");
-    dev.baton.testkit.SessionExpirer.expireOnServer(
+    Event e = ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT);
+    SessionExpirer.expireOnServer(
         ensembleConnectString,
         Long.parseUnsignedLong(e.get("session"), 16),
-        java.util.HexFormat.of().parseHex(e.get("password")),
-        Duration.ofSeconds(10));
+        HexFormat.of().parseHex(e.get("password")),
+        ASK_TIMEOUT);
   }
 
   /** Everything back to normal: proxies forward, the process runs. */
   void healAll() {
-    healZooKeeper();
-    healDatabase();
+    zkProxies.forEach(TcpProxy::heal);
+    dbProxy.heal();
     if (leaseProxy != null) {
       leaseProxy.heal();
     }

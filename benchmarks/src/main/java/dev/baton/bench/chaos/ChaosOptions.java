@@ -63,32 +63,9 @@ public record ChaosOptions(
     }
   }
 
-  /** The options on ZooKeeper. */
-  public ChaosOptions(
-      int sessionMs,
-      int writeIntervalMs,
-      int clients,
-      int partitions,
-      FenceKind fence,
-      Duration recoveryBound,
-      Db db) {
-    this(sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, db, Backend.ZK);
-  }
-
-  /** The options on the default database: {@link Db#configured()}, H2 unless set otherwise. */
-  public ChaosOptions(
-      int sessionMs,
-      int writeIntervalMs,
-      int clients,
-      int partitions,
-      FenceKind fence,
-      Duration recoveryBound) {
-    this(sessionMs, writeIntervalMs, clients, partitions, fence, recoveryBound, Db.configured());
-  }
-
   public static ChaosOptions defaults() {
     return new ChaosOptions(
-        4000, 100, 2, 4, FenceKind.SQL, Duration.ofSeconds(30), Db.configured());
+        4000, 100, 2, 4, FenceKind.SQL, Duration.ofSeconds(30), Db.configured(), Backend.ZK);
   }
 
   public ChaosOptions withFence(FenceKind kind) {

@@ -84,16 +84,6 @@ public final class ChaosProtocol {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** The backend named {@code zk} or {@code lease}. */
-    public static Backend of(String name) {
-      return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
-        case "zk", "zookeeper" -> ZK;
-        case "lease" -> LEASE;
-        default ->
-            throw new IllegalArgumentException("backend must be zk or lease, was '" + name + "'");
-      };
-    }
-
     /** Whether {@code role}'s recipe runs on this backend: the lease elects, it has no lock. */
     public boolean supports(Role role) {
       return this == ZK || role == Role.ELECTION || role == Role.SCHEDULER;
@@ -139,6 +129,16 @@ public final class ChaosProtocol {
 
     public long number(String key) {
       return Long.parseLong(get(key));
+    }
+
+    /** Whether this event begins a term, a hold or an ownership. */
+    public boolean begins() {
+      return kind.equals("ELECTED") || kind.equals("LOCKED") || kind.equals("ASSIGNED");
+    }
+
+    /** Whether this is a write the fence accepted. */
+    public boolean acceptedWrite() {
+      return kind.equals("WRITE") && "ACCEPTED".equals(fields.get("outcome"));
     }
   }
 

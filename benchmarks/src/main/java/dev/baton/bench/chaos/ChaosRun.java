@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,11 +64,7 @@ public final class ChaosRun implements AutoCloseable {
     this.db = cluster.newDatabase(options.db());
     this.path =
         cluster.newPath(
-            scenario
-                + "-"
-                + role.name().toLowerCase(Locale.ROOT)
-                + "-"
-                + Long.toString(System.nanoTime(), 36));
+            "%s-%s-%s".formatted(scenario, roleName(), Long.toString(System.nanoTime(), 36)));
   }
 
   /**
@@ -90,7 +87,7 @@ public final class ChaosRun implements AutoCloseable {
   private void startClients() {
     List<String> args =
         List.of(
-            "--role=" + role.name().toLowerCase(Locale.ROOT),
+            "--role=" + roleName(),
             "--session-ms=" + options.sessionMs(),
             "--path=" + path,
             "--fence=" + options.fence().name().toLowerCase(Locale.ROOT),
@@ -113,6 +110,15 @@ public final class ChaosRun implements AutoCloseable {
 
   public Role role() {
     return role;
+  }
+
+  private String roleName() {
+    return role.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** A line of progress on stderr, naming the trial. */
+  private void log(String format, Object... args) {
+    System.err.println("chaos " + scenario + "/" + roleName() + ": " + format.formatted(args));
   }
 
   public ChaosOptions options() {
@@ -140,9 +146,7 @@ public final class ChaosRun implements AutoCloseable {
   public synchronized void fault(String what) {
     faults++;
     faultLog.add(new Fault(System.nanoTime(), what));
-    System.err.printf(
-        "chaos %s/%s: fault %d: %s%n",
-        scenario, role.name().toLowerCase(Locale.ROOT), faults, what);
+    log("fault %d: %s", faults, what);
   }
 
   /** The faults counted so far, in order. */
@@ -180,26 +184,18 @@ public final class ChaosRun implements AutoCloseable {
         },
         options.recoveryBound());
     String o = outcome[0];
-    System.err.printf(
-        "chaos %s/%s: held write of %s (%s, token %d) released: %s%n",
-        scenario,
-        role.name().toLowerCase(Locale.ROOT),
-        victim.id(),
-        held.resource(),
-        held.token(),
-        o);
+    log(
+        "held write of %s (%s, token %d) released: %s",
+        victim.id(), held.resource(), held.token(), o);
     if (o == null || o.equals("FAILED") || (o.equals("ACCEPTED") && !options.fence().unfenced())) {
       violation(
-          "the held stale write of "
-              + victim.id()
-              + " ("
-              + held.resource()
-              + ", token "
-              + held.token()
-              + ") "
-              + (o == null ? "never reached the fence" : "ended " + o + ", not REJECTED")
-              + " "
-              + clientDiagnostics());
+          "the held stale write of %s (%s, token %d) %s %s"
+              .formatted(
+                  victim.id(),
+                  held.resource(),
+                  held.token(),
+                  o == null ? "never reached the fence" : "ended " + o + ", not REJECTED",
+                  clientDiagnostics()));
     }
   }
 
@@ -212,6 +208,11 @@ public final class ChaosRun implements AutoCloseable {
       }
     }
     return false;
+  }
+
+  /** Whether {@code c} reported its connection dropped ({@code SUSPENDED} or {@code LOST}). */
+  public boolean dropped(ChaosClient c, Mark mark) {
+    return reportedConnection(c, mark, "SUSPENDED", "LOST");
   }
 
   /**
@@ -270,49 +271,18 @@ public final class ChaosRun implements AutoCloseable {
     Set<String> resources = new HashSet<>();
     for (Map.Entry<ChaosClient, Event> e : eventsSince(mark)) {
       Event ev = e.getValue();
-      if (ev.kind().equals("WRITE") && "ACCEPTED".equals(ev.fields().get("outcome"))) {
+      if (ev.acceptedWrite()) {
         resources.add(ev.fields().getOrDefault("resource", "?"));
       }
     }
     return role == Role.PARTITION ? resources.size() >= options.partitions() : !resources.isEmpty();
   }
 
-  /** Whether {@code other} started a term, hold or ownership after {@code mark}. */
-  public boolean tookOver(ChaosClient other, Mark mark) {
-    return other.eventsAfter(mark.of(other)).stream()
-        .anyMatch(
-            e ->
-                e.kind().equals("ELECTED")
-                    || e.kind().equals("LOCKED")
-                    || e.kind().equals("ASSIGNED"));
-  }
-
-  /** Whether someone other than {@code victim} had an accepted write after {@code mark}. */
-  public boolean othersWrote(ChaosClient victim, Mark mark) {
-    for (ChaosClient c : clients) {
-      if (c != victim
-          && c.eventsAfter(mark.of(c)).stream()
-              .anyMatch(
-                  e -> e.kind().equals("WRITE") && "ACCEPTED".equals(e.fields().get("outcome")))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether another client than {@code victim} began a term, hold or ownership after {@code mark}
-   * and then had a write accepted: the successor took over.
-   */
-  public boolean successorWrote(ChaosClient victim, Mark mark) {
-    return successorWrote(victim, mark, null);
-  }
-
   /**
    * Whether another client than {@code victim} began a term, hold or ownership of {@code resource}
    * (any resource if null) after {@code mark} and then had a write of it accepted.
    */
-  public boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
+  private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
       if (c == victim) {
         continue;
@@ -324,7 +294,7 @@ public final class ChaosRun implements AutoCloseable {
           case "ASSIGNED" -> began |= resource == null || resource.equals("p" + e.get("partition"));
           case "WRITE" -> {
             if (began
-                && "ACCEPTED".equals(e.fields().get("outcome"))
+                && e.acceptedWrite()
                 && (resource == null || resource.equals(e.get("resource")))) {
               return true;
             }
@@ -375,20 +345,16 @@ public final class ChaosRun implements AutoCloseable {
           long began = e.fields().containsKey("at") ? e.number("at") : Long.MIN_VALUE;
           if (began <= ended[0]) {
             violation(
-                "two terms at once: "
-                    + victim.id()
-                    + "'s term (token "
-                    + token
-                    + ") ended at "
-                    + ended[0]
-                    + " ns, "
-                    + c.id()
-                    + "'s (token "
-                    + e.get("token")
-                    + ") began at "
-                    + began
-                    + " ns (host monotonic clock) "
-                    + clientDiagnostics());
+                ("two terms at once: %s's term (token %d) ended at %d ns, %s's (token %s) began"
+                        + " at %d ns (host monotonic clock) %s")
+                    .formatted(
+                        victim.id(),
+                        token,
+                        ended[0],
+                        c.id(),
+                        e.get("token"),
+                        began,
+                        clientDiagnostics()));
           }
           break;
         }
@@ -398,34 +364,24 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Waits for {@link #successorWrote}; a successor that does not come within {@code within} is a
-   * liveness violation.
+   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
+   * none within the recovery bound is a liveness violation.
    */
-  public boolean awaitSuccessor(ChaosClient victim, Mark mark, Duration within, String during) {
-    return awaitSuccessor(victim, mark, within, during, null);
-  }
-
-  /**
-   * Waits for a successor's accepted write of {@code resource} (any if null); none within {@code
-   * within} is a liveness violation.
-   */
-  public boolean awaitSuccessor(
-      ChaosClient victim, Mark mark, Duration within, String during, String resource) {
+  public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
       return false;
     }
+    Duration within = options.recoveryBound();
     boolean ok = Waits.until(() -> successorWrote(victim, mark, resource), within);
     if (!ok) {
       violation(
-          "no successor of "
-              + victim.id()
-              + (resource == null ? "" : " on " + resource)
-              + " wrote within "
-              + within.toMillis()
-              + " ms "
-              + during
-              + " "
-              + clientDiagnostics());
+          "no successor of %s%s wrote within %d ms %s %s"
+              .formatted(
+                  victim.id(),
+                  resource == null ? "" : " on " + resource,
+                  within.toMillis(),
+                  during,
+                  clientDiagnostics()));
     }
     return ok;
   }
@@ -435,12 +391,8 @@ public final class ChaosRun implements AutoCloseable {
    * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum).
    */
   public List<SafetyChecker.Row> acceptedSoFar() {
-    if (role == Role.SCHEDULER) {
-      return JobLog.read(db);
-    }
-    return options.fence().logInZooKeeper()
-        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
-        : SafetyChecker.readSqlLog(db);
+    return SafetyChecker.readLog(
+        db, role, options.fence(), cluster.ensemble().connectString(), path);
   }
 
   /**
@@ -476,19 +428,15 @@ public final class ChaosRun implements AutoCloseable {
     long ms = (System.nanoTime() - healed.nanos()) / 1_000_000;
     if (!ok) {
       violation(
-          "no "
-              + (role == Role.PARTITION ? "write to every partition" : "accepted write")
-              + " within "
-              + options.recoveryBound().toMillis()
-              + " ms after "
-              + after
-              + " "
-              + clientDiagnostics());
+          "no %s within %d ms after %s %s"
+              .formatted(
+                  role == Role.PARTITION ? "write to every partition" : "accepted write",
+                  options.recoveryBound().toMillis(),
+                  after,
+                  clientDiagnostics()));
     }
     worstRecoveryMs = Math.max(worstRecoveryMs, ms);
-    System.err.printf(
-        "chaos %s/%s: recovered %d ms after %s%n",
-        scenario, role.name().toLowerCase(Locale.ROOT), ms, after);
+    log("recovered %d ms after %s", ms, after);
     return ms;
   }
 
@@ -551,7 +499,7 @@ public final class ChaosRun implements AutoCloseable {
       }
       return count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     }
-    return (int) clients.stream().filter(ChaosClient::believesOwner).count();
+    return (int) clients.stream().filter(c -> c.currentTerm().isPresent()).count();
   }
 
   /** Ends every fault: proxies forward, processes run, all servers serve. */
@@ -589,10 +537,11 @@ public final class ChaosRun implements AutoCloseable {
         violation("no accepted write after everything healed " + clientDiagnostics());
       }
       clients.forEach(ChaosClient::stop);
-      fenceLog = readFenceLog();
+      fenceLog = acceptedSoFar();
+      Map<String, List<Event>> events = new LinkedHashMap<>();
+      clients.forEach(c -> events.put(c.id(), c.events()));
       SafetyChecker.Report report =
-          SafetyChecker.check(
-              db, role, options.fence(), cluster.ensemble().connectString(), path, clients);
+          SafetyChecker.check(fenceLog, events, role == Role.SCHEDULER ? db : null);
       List<String> all = new ArrayList<>(violations);
       all.addAll(report.violations());
       return new TrialResult(
@@ -606,7 +555,8 @@ public final class ChaosRun implements AutoCloseable {
           all,
           worstRecoveryMs,
           report.errors(),
-          notes);
+          notes,
+          List.of());
     } finally {
       close();
     }
@@ -626,12 +576,6 @@ public final class ChaosRun implements AutoCloseable {
       }
     }
     db.drop();
-  }
-
-  private List<SafetyChecker.Row> readFenceLog() {
-    return role != Role.SCHEDULER && options.fence() == FenceKind.ZK
-        ? SafetyChecker.readZooKeeperLog(cluster.ensemble().connectString(), path)
-        : acceptedSoFar();
   }
 
   /**

@@ -50,14 +50,11 @@ public final class ChaosSuite {
       ChaosOptions options,
       TrialRecording recording) {
     long start = System.nanoTime();
-    TrialRecorder recorder = TrialRecorder.begin(cluster, recording);
+    TrialRecorder recorder = TrialRecorder.begin(cluster, recording, start);
     TrialResult r;
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
-      recorder.watch(run, start);
       scenario.inject(run);
       r = recorder.judge(run, run.finish(), scenario.name(), options);
-    } finally {
-      recorder.close();
     }
     System.err.printf(
         "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
@@ -127,14 +124,16 @@ public final class ChaosSuite {
    * RESULT chaos-<scenario> backend=.. role=.. skipped=<why>} for a scenario that does not apply.
    */
   public void printResults(PrintStream out) {
+    String backend = options.backend().key();
+    String fence = options.fence().name().toLowerCase(Locale.ROOT);
     for (TrialResult r : results.values()) {
       out.printf(
           "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d"
               + " rejected=%d violations=%d independent_violations=%d recover_ms=%d%n",
           r.scenario(),
-          options.backend().key(),
+          backend,
           r.role().name().toLowerCase(Locale.ROOT),
-          options.fence().name().toLowerCase(Locale.ROOT),
+          fence,
           options.db().key(),
           r.trials(),
           r.faults(),
@@ -145,13 +144,12 @@ public final class ChaosSuite {
           r.recoverMs());
     }
     skipped.forEach(
-        (key, why) ->
-            out.printf(
-                "RESULT chaos-%s backend=%s role=%s skipped=%s%n",
-                key.substring(0, key.indexOf('/')),
-                options.backend().key(),
-                key.substring(key.indexOf('/') + 1),
-                why.replace(' ', '_')));
+        (key, why) -> {
+          String[] k = key.split("/");
+          out.printf(
+              "RESULT chaos-%s backend=%s role=%s skipped=%s%n",
+              k[0], backend, k[1], why.replace(' ', '_'));
+        });
   }
 
   /**
@@ -159,39 +157,34 @@ public final class ChaosSuite {
    * recovery.
    */
   public String table() {
-    StringBuilder b = new StringBuilder();
-    b.append(
-        String.format(
-            "| %-16s | %-9s | %6s | %6s | %7s | %8s | %10s | %14s |%n",
-            "scenario",
-            "role",
-            "trials",
-            "faults",
-            "writes",
-            "rejected",
-            "violations",
-            "worst recovery"));
-    b.append(
-        "| ---------------- | --------- | -----: | -----: | ------: | -------: | ---------: | -------------: |\n");
+    StringBuilder b =
+        new StringBuilder(
+            "| scenario         | role      | trials | faults |  writes | rejected | violations | worst recovery |\n"
+                + "| ---------------- | --------- | -----: | -----: | ------: | -------: | ---------: |"
+                + " -------------: |\n");
     for (TrialResult r : results.values()) {
       b.append(
-          String.format(
-              "| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n",
-              r.scenario(),
-              r.role().name().toLowerCase(Locale.ROOT),
-              r.trials(),
-              r.faults(),
-              r.writes(),
-              r.rejected(),
-              r.violations().size(),
-              r.recoverMs()));
+          String.format("| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n", columns(r)));
     }
     skipped.forEach(
-        (key, why) ->
-            b.append(
-                String.format(
-                    "| %-16s | %-9s | n/a: %s |%n",
-                    key.substring(0, key.indexOf('/')), key.substring(key.indexOf('/') + 1), why)));
+        (key, why) -> {
+          String[] k = key.split("/");
+          b.append(String.format("| %-16s | %-9s | n/a: %s |%n", k[0], k[1], why));
+        });
     return b.toString();
+  }
+
+  /** A result's columns: scenario, role, trials, faults, writes, rejected, violations, recovery. */
+  private static Object[] columns(TrialResult r) {
+    return new Object[] {
+      r.scenario(),
+      r.role().name().toLowerCase(Locale.ROOT),
+      r.trials(),
+      r.faults(),
+      r.writes(),
+      r.rejected(),
+      r.violations().size(),
+      r.recoverMs()
+    };
   }
 }

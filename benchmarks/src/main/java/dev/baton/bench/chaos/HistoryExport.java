@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,48 @@ final class HistoryExport {
   /** A fault observed {@code time} nanoseconds after the clock's origin. */
   record Fault(long time, String what) {}
 
+  /** One output line of a client and when it happened (or, failing that, was read). */
+  record Stamped(String line, long nanos) {}
+
   private HistoryExport() {}
+
+  /**
+   * Every output line of {@code clients} so far, by client id, stamped in nanoseconds since {@code
+   * originNanos} ({@link #stamp}), read now.
+   */
+  static Map<String, List<Stamped>> stampAll(List<ChaosClient> clients, long originNanos) {
+    long read = System.nanoTime() - originNanos;
+    Map<String, List<Stamped>> out = new LinkedHashMap<>();
+    for (ChaosClient c : clients) {
+      out.put(c.id(), c.lines().stream().map(l -> stamp(l, read, originNanos)).toList());
+    }
+    return out;
+  }
+
+  /**
+   * Stamps {@code line}, read {@code readNanos} after the origin: with the time the client wrote in
+   * it ({@code at=}, its {@link System#nanoTime()}: the clients and the orchestrator run on one
+   * host and read one monotonic clock) if that lies between the origin and the read, else (a line
+   * without one, or a clock that does not match) with the read time, an upper bound. Every event
+   * line a client prints carries its time ({@code EventOut}); only lines that are no operation
+   * (errors) may lack one.
+   */
+  static Stamped stamp(String line, long readNanos, long originNanos) {
+    long nanos = readNanos;
+    Optional<Event> e = ChaosProtocol.parse(line);
+    String at = e.isPresent() ? e.get().fields().get("at") : null;
+    if (at != null) {
+      try {
+        long t = Long.parseLong(at) - originNanos;
+        if (t >= 0 && t <= readNanos) {
+          nanos = t;
+        }
+      } catch (NumberFormatException notANumber) {
+        nanos = readNanos; // a damaged field: the read time still bounds the event
+      }
+    }
+    return new Stamped(line, nanos);
+  }
 
   /** One operation before numbering. */
   private record Op(
@@ -56,18 +98,18 @@ final class HistoryExport {
       Path dir,
       Map<String, Object> meta,
       Role role,
-      Map<String, List<EventClock.Stamped>> lines,
+      Map<String, List<Stamped>> lines,
       List<Fault> faults,
       List<SafetyChecker.Row> fenceLog) {
     List<Op> ops = new ArrayList<>();
     List<String> order = new ArrayList<>(lines.keySet());
-    List<Map.Entry<String, EventClock.Stamped>> all = new ArrayList<>();
+    List<Map.Entry<String, Stamped>> all = new ArrayList<>();
     lines.forEach((id, ls) -> ls.forEach(l -> all.add(Map.entry(id, l))));
     // stable: a client's own lines keep their order, equal stamps go by client
     all.sort(
-        Comparator.comparingLong((Map.Entry<String, EventClock.Stamped> e) -> e.getValue().nanos())
+        Comparator.comparingLong((Map.Entry<String, Stamped> e) -> e.getValue().nanos())
             .thenComparingInt(e -> order.indexOf(e.getKey())));
-    for (Map.Entry<String, EventClock.Stamped> e : all) {
+    for (Map.Entry<String, Stamped> e : all) {
       ChaosProtocol.parse(e.getValue().line())
           .flatMap(ev -> operation(role, e.getKey(), e.getValue().nanos(), ev))
           .ifPresent(

@@ -115,28 +115,13 @@ final class JobLog {
         if (sch.equals(schedule)) {
           if (sl != slot + 1) {
             violations.add(
-                table
-                    + ": schedule "
-                    + sch
-                    + " has slot "
-                    + sl
-                    + " after slot "
-                    + slot
-                    + (sl == slot ? " (a job twice)" : " (a gap)"));
+                "%s: schedule %s has slot %d after slot %d (%s)"
+                    .formatted(table, sch, sl, slot, sl == slot ? "a job twice" : "a gap"));
           }
           if (tk < token) {
             violations.add(
-                table
-                    + ": schedule "
-                    + sch
-                    + " slot "
-                    + sl
-                    + " has token "
-                    + tk
-                    + ", older than slot "
-                    + slot
-                    + "'s "
-                    + token);
+                "%s: schedule %s slot %d has token %d, older than slot %d's %d"
+                    .formatted(table, sch, sl, tk, slot, token));
           }
         }
         schedule = sch;
@@ -150,13 +135,8 @@ final class JobLog {
           Long last = lastSlot.get(sch);
           if (last == null || last.longValue() != recorded) {
             violations.add(
-                table
-                    + ": schedule "
-                    + sch
-                    + " recorded progress up to slot "
-                    + recorded
-                    + ", its last job is "
-                    + (last == null ? "missing" : "slot " + last));
+                "%s: schedule %s recorded progress up to slot %d, its last job is %s"
+                    .formatted(table, sch, recorded, last == null ? "missing" : "slot " + last));
           }
         });
     lastSlot.forEach(

@@ -5,21 +5,14 @@ import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.testkit.FencedWriteLog;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Judges a trial once its clients stopped. Safety:
@@ -59,21 +52,16 @@ public final class SafetyChecker {
   /** One accepted write read back from the fence's log. */
   public record Row(String resource, String writer, long token) {}
 
-  /** Judges the trial of {@code clients}, once they stopped. */
-  public static Report check(
-      ChaosCluster.Database db,
-      Role role,
-      FenceKind fence,
-      String zkConnect,
-      String path,
-      List<ChaosClient> clients) {
-    Map<String, List<Event>> events = new LinkedHashMap<>();
-    clients.forEach(c -> events.put(c.id(), c.events()));
-    List<Row> rows =
-        role == Role.SCHEDULER
-            ? JobLog.read(db)
-            : fence.logInZooKeeper() ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
-    return check(rows, events, role == Role.SCHEDULER ? db : null);
+  /**
+   * The fence's accepted writes so far, in commit order: the scheduler's jobs ({@link JobLog}), the
+   * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum), or the SQL log.
+   */
+  static List<Row> readLog(
+      ChaosCluster.Database db, Role role, FenceKind fence, String zkConnect, String path) {
+    if (role == Role.SCHEDULER) {
+      return JobLog.read(db);
+    }
+    return fence.logInZooKeeper() ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
   }
 
   /**
@@ -112,16 +100,8 @@ public final class SafetyChecker {
           int inLog = logged.getOrDefault(row, 0);
           if (inLog < n) {
             violations.add(
-                row.resource()
-                    + ": "
-                    + n
-                    + " writes of "
-                    + row.writer()
-                    + " with token "
-                    + row.token()
-                    + " reported ACCEPTED, "
-                    + inLog
-                    + " in the fence's log");
+                "%s: %d writes of %s with token %d reported ACCEPTED, %d in the fence's log"
+                    .formatted(row.resource(), n, row.writer(), row.token(), inLog));
           }
         });
     long jobCount = jobs == null ? 0 : JobLog.check(jobs, violations);
@@ -152,55 +132,12 @@ public final class SafetyChecker {
   }
 
   /**
-   * The ZooKeeper fence's log: per resource, the sequential znodes {@code w-} under {@code
-   * <path>/writes/<resource>} in sequence order; their data names the writer and the token ({@code
-   * writer=<id> token=<n>}, or {@code <id> <n>}).
+   * The ZooKeeper fence's log: the sequential znodes {@code w-} under {@code
+   * <path>/writes/<resource>} in creation order, which is each resource's sequence order; their
+   * data names the writer and the token ({@code writer=<id> token=<n>}, or {@code <id> <n>}).
    */
   static List<Row> readZooKeeperLog(String connect, String path) {
-    List<Row> rows = new ArrayList<>();
-    CountDownLatch connected = new CountDownLatch(1);
-    try {
-      ZooKeeper zk =
-          new ZooKeeper(
-              connect,
-              30_000,
-              e -> {
-                if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-                  connected.countDown();
-                }
-              });
-      try {
-        if (!connected.await(60, TimeUnit.SECONDS)) {
-          throw new ChaosFailure("cannot connect to ZooKeeper at " + connect);
-        }
-        String base = path + "/writes";
-        if (zk.exists(base, false) == null) {
-          return rows;
-        }
-        for (String resource : zk.getChildren(base, false).stream().sorted().toList()) {
-          for (String child :
-              zk.getChildren(base + "/" + resource, false).stream()
-                  .sorted((a, b) -> Long.compare(sequence(a), sequence(b)))
-                  .toList()) {
-            byte[] data = zk.getData(base + "/" + resource + "/" + child, false, null);
-            rows.add(parseZnode(resource, new String(data, StandardCharsets.UTF_8)));
-          }
-        }
-      } finally {
-        zk.close();
-      }
-    } catch (java.io.IOException | KeeperException e) {
-      throw new ChaosFailure("cannot read the ZooKeeper fence's writes under " + path, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ChaosFailure("interrupted", e);
-    }
-    return rows;
-  }
-
-  private static long sequence(String name) {
-    int dash = name.lastIndexOf('-');
-    return Long.parseLong(name.substring(dash + 1));
+    return ZooKeeperMarks.readLog(connect, path).stream().map(ZooKeeperMarks.Logged::row).toList();
   }
 
   static Row parseZnode(String resource, String data) {

@@ -17,22 +17,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Records one trial for {@link ChaosSuite#trial}: stamps the clients' events while it runs, exports
- * its history when it finished, has the independent checker judge the exported file, and with
- * {@link TrialRecording#keepLogs()} moves the clients' output and the servers' log lines of the
- * trial into the trial's directory.
+ * Records one trial for {@link ChaosSuite#trial}: exports its history when it finished (the
+ * clients' events on the host's monotonic clock), has the independent checker judge the exported
+ * file, and with {@link TrialRecording#keepLogs()} moves the clients' output and the servers' log
+ * lines of the trial into the trial's directory.
  */
-final class TrialRecorder implements AutoCloseable {
+final class TrialRecorder {
   private final ChaosCluster cluster;
   private final TrialRecording recording;
   private final long[] serverLogOffsets;
   private final Instant started = Instant.now();
-  private EventClock clock;
-  private long originNanos;
+  private final long originNanos;
 
-  private TrialRecorder(ChaosCluster cluster, TrialRecording recording) {
+  private TrialRecorder(ChaosCluster cluster, TrialRecording recording, long originNanos) {
     this.cluster = cluster;
     this.recording = recording;
+    this.originNanos = originNanos;
     this.serverLogOffsets = new long[cluster.ensemble().size()];
     if (recording.keepLogs()) {
       for (int i = 0; i < serverLogOffsets.length; i++) {
@@ -41,14 +41,12 @@ final class TrialRecorder implements AutoCloseable {
     }
   }
 
-  static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording) {
-    return new TrialRecorder(cluster, recording);
-  }
-
-  /** Starts stamping the events of {@code run}'s clients, times from {@code originNanos}. */
-  void watch(ChaosRun run, long originNanos) {
-    this.originNanos = originNanos;
-    clock = EventClock.start(originNanos, run.clients());
+  /**
+   * Begins recording a trial into {@code recording}, its history's times counted from {@code
+   * originNanos} ({@link System#nanoTime()}, a moment before its clients start).
+   */
+  static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording, long originNanos) {
+    return new TrialRecorder(cluster, recording, originNanos);
   }
 
   /** The faults as the history's operations: times from the clock's origin. */
@@ -77,29 +75,22 @@ final class TrialRecorder implements AutoCloseable {
     meta.put("clients", options.clients());
     meta.put("partitions", options.partitions());
     meta.put("time_source", "client monotonic clock (one host)");
-    meta.put("time_resolution_ms", EventClock.POLL_MS);
     recording.meta().forEach(meta::putIfAbsent);
     Path file =
         HistoryExport.write(
             recording.dir(),
             meta,
             run.role(),
-            clock.finish(),
+            HistoryExport.stampAll(run.clients(), originNanos),
             faults(run.faultLog()),
             run.fenceLog());
     List<String> independent = HistoryChecker.check(History.read(file));
     Optional<String> disagreement =
         !independent.isEmpty() && result.violations().isEmpty()
             ? Optional.of(
-                scenario
-                    + "/"
-                    + run.role()
-                    + ": the checkers disagree: the independent checker found "
-                    + independent.size()
-                    + " violations in "
-                    + file
-                    + " the harness's did not, first: "
-                    + independent.get(0))
+                ("%s/%s: the checkers disagree: the independent checker found %d violations in %s"
+                        + " the harness's did not, first: %s")
+                    .formatted(scenario, run.role(), independent.size(), file, independent.get(0)))
             : Optional.empty();
     if (recording.keepLogs()) {
       keepLogs(run);
@@ -154,13 +145,6 @@ final class TrialRecorder implements AutoCloseable {
       return Files.exists(file) ? Files.size(file) : 0;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the size of " + file, e);
-    }
-  }
-
-  @Override
-  public void close() {
-    if (clock != null) {
-      clock.close();
     }
   }
 }

@@ -40,34 +40,6 @@ public record TrialResult(
     independentViolations = List.copyOf(independentViolations);
   }
 
-  /** A result not yet judged by the independent checker. */
-  public TrialResult(
-      String scenario,
-      Role role,
-      int trials,
-      int faults,
-      long writes,
-      long rejected,
-      long accepted,
-      List<String> violations,
-      long recoverMs,
-      long errors,
-      List<String> notes) {
-    this(
-        scenario,
-        role,
-        trials,
-        faults,
-        writes,
-        rejected,
-        accepted,
-        violations,
-        recoverMs,
-        errors,
-        notes,
-        List.of());
-  }
-
   /**
    * This result with the independent checker's findings, and, where its verdict differs from the
    * harness's ({@code disagreement}, if present), that disagreement as one more violation.

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
-import dev.baton.bench.chaos.scenario.DelayedWrite;
-import dev.baton.bench.chaos.scenario.RandomSchedule;
 import dev.baton.bench.chaos.scenario.Scenarios;
 import java.time.Duration;
 import java.util.List;
@@ -72,7 +70,7 @@ class ChaosSoakTest {
             continue; // the scheduler's writes are its job store's: SQL only
           }
           TrialResult r =
-              ChaosSuite.trial(cluster, new DelayedWrite(), role, OPTIONS.withFence(off));
+              ChaosSuite.trial(cluster, Scenarios.fault(8), role, OPTIONS.withFence(off));
           assertThat(r.violations()).as(role + " with fence " + off).isNotEmpty();
         }
       }
@@ -89,7 +87,7 @@ class ChaosSoakTest {
     try (ChaosCluster cluster = ChaosCluster.start()) {
       ChaosSuite suite = new ChaosSuite(cluster, OPTIONS);
       for (Role role : Role.values()) {
-        suite.run(new RandomSchedule(perRole, seed + role.ordinal()), role, 1);
+        suite.run(Scenarios.soak(perRole, seed + role.ordinal()), role, 1);
       }
       System.out.print(suite.table());
       suite.printResults(System.out);

@@ -20,23 +20,23 @@ class HistoryExportTest {
 
   @Test
   void eventsBecomeInvocationsWithTheirCompletionsInTimeOrder() {
-    Map<String, List<EventClock.Stamped>> lines = new LinkedHashMap<>();
+    Map<String, List<HistoryExport.Stamped>> lines = new LinkedHashMap<>();
     lines.put(
         "c1",
         List.of(
-            new EventClock.Stamped("CHAOS READY id=c1", 10),
-            new EventClock.Stamped("CHAOS ASSIGNED id=c1 partition=3 token=7", 20),
-            new EventClock.Stamped("not an event", 25),
-            new EventClock.Stamped("CHAOS WRITE id=c1 resource=p3 token=7 outcome=ACCEPTED", 30),
-            new EventClock.Stamped("CHAOS WRITE id=c1 resource=p3 token=7 outcome=REJECTED", 60),
-            new EventClock.Stamped(
+            new HistoryExport.Stamped("CHAOS READY id=c1", 10),
+            new HistoryExport.Stamped("CHAOS ASSIGNED id=c1 partition=3 token=7", 20),
+            new HistoryExport.Stamped("not an event", 25),
+            new HistoryExport.Stamped("CHAOS WRITE id=c1 resource=p3 token=7 outcome=ACCEPTED", 30),
+            new HistoryExport.Stamped("CHAOS WRITE id=c1 resource=p3 token=7 outcome=REJECTED", 60),
+            new HistoryExport.Stamped(
                 "CHAOS RELEASED id=c1 partition=3 token=7 reason=SESSION_EXPIRED", 70)));
     lines.put(
         "c2",
         List.of(
-            new EventClock.Stamped("CHAOS ASSIGNED id=c2 partition=3 token=8", 40),
-            new EventClock.Stamped("CHAOS WRITE id=c2 resource=p3 token=8 outcome=FAILED", 50),
-            new EventClock.Stamped("CHAOS ERROR id=c2 message=a \"quoted\" \\ text", 55)));
+            new HistoryExport.Stamped("CHAOS ASSIGNED id=c2 partition=3 token=8", 40),
+            new HistoryExport.Stamped("CHAOS WRITE id=c2 resource=p3 token=8 outcome=FAILED", 50),
+            new HistoryExport.Stamped("CHAOS ERROR id=c2 message=a \"quoted\" \\ text", 55)));
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("trial", "t \"1\"");
     meta.put("seed", 9L);
@@ -82,8 +82,8 @@ class HistoryExportTest {
 
   @Test
   void theTermResourceIsTheRecipesWriteResource() {
-    Map<String, List<EventClock.Stamped>> lines =
-        Map.of("c1", List.of(new EventClock.Stamped("CHAOS ELECTED id=c1 token=3", 1)));
+    Map<String, List<HistoryExport.Stamped>> lines =
+        Map.of("c1", List.of(new HistoryExport.Stamped("CHAOS ELECTED id=c1 token=3", 1)));
     for (Map.Entry<Role, String> e :
         Map.of(Role.ELECTION, "leader", Role.SCHEDULER, "schedule").entrySet()) {
       Path file =
@@ -96,7 +96,7 @@ class HistoryExportTest {
             dir.resolve("lock"),
             Map.of(),
             Role.LOCK,
-            Map.of("c1", List.of(new EventClock.Stamped("CHAOS LOCKED id=c1 token=3", 1))),
+            Map.of("c1", List.of(new HistoryExport.Stamped("CHAOS LOCKED id=c1 token=3", 1))),
             List.of(),
             List.of());
     assertThat(History.read(lock).ops())

@@ -8,11 +8,17 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.reflect.Method;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,22 +95,29 @@ public final class ChaosClientMain {
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String command = line.trim();
-      if (command.equals("STOP")) {
-        client.stop();
-        System.exit(0);
-        return;
-      } else if (command.equals("EXPIRE")) {
-        client.injectExpiry();
-      } else if (command.equals("SESSION")) {
-        client.reportSession();
-      } else if (command.equals("WHERE")) {
-        client.reportServer("WHERE");
-      } else if (command.equals("HOLD")) {
-        client.gate.hold();
-      } else if (command.equals("RELEASE")) {
-        client.gate.release();
-      } else if (!command.isEmpty()) {
-        out.error("unknown command '" + command + "'");
+      switch (command) {
+        case "STOP" -> {
+          client.stop();
+          System.exit(0);
+          return;
+        }
+        case "EXPIRE" ->
+            client.onZooKeeper(command, zk -> zk.getTestable().injectSessionExpiration());
+        case "SESSION" ->
+            client.onZooKeeper(
+                command,
+                zk ->
+                    out.event(
+                        "SESSION",
+                        "session",
+                        Long.toHexString(zk.getSessionId()),
+                        "password",
+                        HexFormat.of().formatHex(zk.getSessionPasswd())));
+        case "WHERE" -> client.reportServer("WHERE");
+        case "HOLD" -> client.gate.hold();
+        case "RELEASE" -> client.gate.release();
+        case "" -> {}
+        default -> out.error("unknown command '" + command + "'");
       }
     }
     // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this
@@ -112,36 +125,26 @@ public final class ChaosClientMain {
     Thread.currentThread().join();
   }
 
-  /**
-   * Client-side injected expiry: the ZooKeeper client acts as if the server had expired the
-   * session.
-   */
-  private void injectExpiry() {
-    if (noSession("EXPIRE")) {
-      return;
-    }
-    try {
-      session.curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
-    } catch (Exception e) {
-      out.error("cannot inject a session expiry: " + e);
-    }
+  /** What a command does with the ZooKeeper handle. */
+  private interface ZooKeeperAction {
+    void run(ZooKeeper zk) throws Exception;
   }
 
-  /** Prints the session's id and password, so that the harness can expire it on the server. */
-  private void reportSession() {
-    if (noSession("SESSION")) {
+  /**
+   * Runs {@code action} on the session's ZooKeeper handle ({@code EXPIRE}: ZooKeeper's client-side
+   * injected expiry; {@code SESSION}: its id and password, for an expiry on the server; {@code
+   * WHERE} and {@code CONNECTION}: the server it is connected to); an ERROR line if it fails, or on
+   * the lease backend, which has no ZooKeeper session.
+   */
+  private void onZooKeeper(String command, ZooKeeperAction action) {
+    if (session == null) {
+      out.error(command + ": no ZooKeeper session on the " + args.backend().key() + " backend");
       return;
     }
     try {
-      org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
-      out.event(
-          "SESSION",
-          "session",
-          Long.toHexString(zk.getSessionId()),
-          "password",
-          java.util.HexFormat.of().formatHex(zk.getSessionPasswd()));
+      action.run(session.curator().getZookeeperClient().getZooKeeper());
     } catch (Exception e) {
-      out.error("cannot read the session: " + e);
+      out.error(command + " failed: " + e);
     }
   }
 
@@ -151,42 +154,25 @@ public final class ChaosClientMain {
    * when it is not connected.
    */
   private void reportServer(String kind, Object... extra) {
-    if (noSession(kind)) {
-      return;
-    }
-    try {
-      org.apache.zookeeper.ZooKeeper zk = session.curator().getZookeeperClient().getZooKeeper();
-      Object[] kv = java.util.Arrays.copyOf(extra, extra.length + 4);
-      kv[extra.length] = "session";
-      kv[extra.length + 1] = Long.toHexString(zk.getSessionId());
-      kv[extra.length + 2] = "server";
-      kv[extra.length + 3] = remotePort(zk);
-      out.event(kind, kv);
-    } catch (Exception e) {
-      out.error("cannot read the connection: " + e);
-    }
-  }
-
-  /** On the lease backend, which has no ZooKeeper session: prints an ERROR line, returns true. */
-  private boolean noSession(String command) {
-    if (session != null) {
-      return false;
-    }
-    out.error(command + ": no ZooKeeper session on the " + args.backend().key() + " backend");
-    return true;
+    onZooKeeper(
+        kind,
+        zk -> {
+          List<Object> kv = new ArrayList<>(List.of(extra));
+          kv.addAll(
+              List.of("session", Long.toHexString(zk.getSessionId()), "server", remotePort(zk)));
+          out.event(kind, kv.toArray());
+        });
   }
 
   /**
    * The remote port of the ZooKeeper client's connection, or -1: ZooKeeper's own (protected) {@code
    * testableRemoteSocketAddress()}, the address its socket is connected to.
    */
-  private static int remotePort(org.apache.zookeeper.ZooKeeper zk)
-      throws ReflectiveOperationException {
-    java.lang.reflect.Method m =
-        org.apache.zookeeper.ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
+  private static int remotePort(ZooKeeper zk) throws ReflectiveOperationException {
+    Method m = ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
     m.setAccessible(true);
     Object address = m.invoke(zk);
-    return address instanceof java.net.InetSocketAddress a ? a.getPort() : -1;
+    return address instanceof InetSocketAddress a ? a.getPort() : -1;
   }
 
   private void start() throws Exception {

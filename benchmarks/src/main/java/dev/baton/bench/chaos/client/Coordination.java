@@ -11,10 +11,8 @@ import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
+import java.sql.SQLException;
 import java.time.Duration;
-import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a chaos client's election and scheduler elect on ({@code --backend}): a ZooKeeper session,
@@ -22,8 +20,6 @@ import org.slf4j.LoggerFactory;
  * so the same role code runs on both; the lock and the partition member exist on ZooKeeper only.
  */
 final class Coordination {
-  private static final Logger log = LoggerFactory.getLogger(Coordination.class);
-  private static final int PREPARE_ATTEMPTS = 5;
 
   private final BatonSession session; // null on the lease backend
   private final LeaseBackend lease; // null on ZooKeeper
@@ -42,21 +38,14 @@ final class Coordination {
    * #leaseConfig}); the lease table is created if missing, retried a few times since two clients
    * start at once.
    *
-   * @throws StoreUnavailableException if the database cannot be reached
+   * @throws StoreUnavailableException if the database cannot be reached, after {@link Retries}
    */
-  static Coordination lease(DataSource dataSource, Duration session) {
+  static Coordination lease(JdbcPool pool, Duration session) throws SQLException {
     LeaseConfig config = leaseConfig(session);
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return new Coordination(null, LeaseBackend.create(dataSource, config));
-      } catch (StoreUnavailableException e) {
-        if (attempt >= PREPARE_ATTEMPTS) {
-          throw e;
-        }
-        log.warn("preparing the lease table failed (attempt {}): {}", attempt, e.toString());
-        ProtectedWriter.sleepQuietly(100L * attempt);
-      }
-    }
+    return Retries.run(
+        "preparing the lease table",
+        pool,
+        () -> new Coordination(null, LeaseBackend.create(pool, config)));
   }
 
   /**

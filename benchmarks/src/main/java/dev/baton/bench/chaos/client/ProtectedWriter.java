@@ -100,36 +100,25 @@ public final class ProtectedWriter {
    * collide on PostgreSQL.
    */
   static void createTables(JdbcPool pool, boolean fence) throws SQLException {
-    SQLException last = null;
-    for (int attempt = 0; attempt < 5; attempt++) {
-      try (Connection c = pool.getConnection();
-          Statement s = c.createStatement()) {
-        if (fence) {
-          s.execute(SqlFenceSchema.ddl(SQL_FENCE_TABLE));
-        }
-        s.execute(ChaosProtocol.WRITES_DDL);
-        return;
-      } catch (SQLException e) {
-        last = e;
-        log.warn("creating the chaos tables failed (attempt {}): {}", attempt + 1, e.toString());
-        pool.evictIdle();
-        sleepQuietly(100L * (attempt + 1));
-      }
-    }
-    throw last;
+    Retries.run(
+        "creating the chaos tables",
+        pool,
+        () -> {
+          try (Connection c = pool.getConnection();
+              Statement s = c.createStatement()) {
+            if (fence) {
+              s.execute(SqlFenceSchema.ddl(SQL_FENCE_TABLE));
+            }
+            s.execute(ChaosProtocol.WRITES_DDL);
+          }
+          return null;
+        });
   }
 
   /** Writes once with {@code token} and prints the outcome. Never throws. */
   public Outcome write(String resource, FencingToken token) {
     // the write is decided: a HOLD keeps it here
-    boolean interrupted = gate.pass(resource, token.value());
-    try {
-      return send(resource, token);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    return gate.through(resource, token.value(), () -> send(resource, token));
   }
 
   private Outcome send(String resource, FencingToken token) {
@@ -160,14 +149,8 @@ public final class ProtectedWriter {
                 return null;
               });
         }
-        case ZK_NONE -> {
-          ensureWritesParent(resource);
-          zk.create()
-              .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
-              .forPath(writesPath(path, resource) + "/w-", data(token));
-        }
-        case NONE -> {
-          if (pool != null) {
+        case NONE, ZK_NONE -> {
+          if (kind == FenceKind.NONE && pool != null) {
             try (Connection c = pool.getConnection()) {
               insertRow(c, resource, token);
             }

@@ -17,8 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code --role=scheduler}: a {@link LeaderScheduler} whose election is at {@code <path>/scheduler}
@@ -41,10 +39,10 @@ final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
   static final String RESOURCE = "schedule";
   static final long SLOT_MS = 200;
-  private static final Logger log = LoggerFactory.getLogger(SchedulerRole.class);
 
   private final LeaderScheduler scheduler;
   private final SqlJobStore store;
+  private final JdbcPool pool;
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
@@ -53,6 +51,7 @@ final class SchedulerRole implements ChaosRole {
 
   SchedulerRole(ClientArgs args, Coordination on, JdbcPool pool, EventOut out, WriteGate gate) {
     this.out = out;
+    this.pool = pool;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
     this.unfenced =
         args.fence() == FenceKind.NONE ? new UnfencedJobs(pool, TABLE_PREFIX, gate) : null;
@@ -103,22 +102,16 @@ final class SchedulerRole implements ChaosRole {
   }
 
   private void createSchema() throws SQLException {
-    Exception last = null;
-    for (int attempt = 0; attempt < 5; attempt++) {
-      try {
-        if (unfenced != null) {
-          unfenced.createJobsTable(TABLE_PREFIX);
-        }
-        store.createSchema();
-        return;
-      } catch (RuntimeException | SQLException e) {
-        last = e;
-        log.warn(
-            "creating the scheduler tables failed (attempt {}): {}", attempt + 1, e.toString());
-        ProtectedWriter.sleepQuietly(100L * (attempt + 1));
-      }
-    }
-    throw new SQLException("cannot create the scheduler tables", last);
+    Retries.run(
+        "creating the scheduler tables",
+        pool,
+        () -> {
+          if (unfenced != null) {
+            unfenced.createJobsTable(TABLE_PREFIX);
+          }
+          store.createSchema();
+          return null;
+        });
   }
 
   private void watch() {
@@ -192,14 +185,11 @@ final class SchedulerRole implements ChaosRole {
       try {
         boolean created;
         if (unfenced == null) {
-          boolean interrupted = gate.pass(RESOURCE, token.value()); // decided; HOLD keeps it here
-          try {
-            created = delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType);
-          } finally {
-            if (interrupted) {
-              Thread.currentThread().interrupt();
-            }
-          }
+          created = // decided: a HOLD keeps it at the gate
+              gate.through(
+                  RESOURCE,
+                  token.value(),
+                  () -> delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType));
         } else {
           created = unfenced.createSlotJob(schedule, token, slot, scheduledFor, jobType, RESOURCE);
         }

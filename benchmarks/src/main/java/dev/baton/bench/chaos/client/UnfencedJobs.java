@@ -61,15 +61,13 @@ final class UnfencedJobs {
       if (slot <= last) {
         return false;
       }
-      boolean interrupted = gate.pass(resource, token.value()); // decided; HOLD keeps it here
-      try {
-        insert(c, schedule, token, slot, scheduledFor, jobType);
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return true;
+      return gate.through( // decided: a HOLD keeps it here
+          resource,
+          token.value(),
+          () -> {
+            insert(c, schedule, token, slot, scheduledFor, jobType);
+            return true;
+          });
     }
   }
 

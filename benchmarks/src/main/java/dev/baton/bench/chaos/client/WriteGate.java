@@ -44,7 +44,7 @@ final class WriteGate {
    *
    * @return whether the thread was interrupted while its write was held
    */
-  boolean pass(String resource, long token) {
+  private boolean pass(String resource, long token) {
     CountDownLatch c = closed;
     if (c == null) {
       return false;
@@ -57,6 +57,26 @@ final class WriteGate {
         return interrupted;
       } catch (InterruptedException e) {
         interrupted = true;
+      }
+    }
+  }
+
+  /** A write that may fail as the store fails it. */
+  interface Write<T, E extends Exception> {
+    T send() throws E;
+  }
+
+  /**
+   * Sends {@code write}, decided with {@code token}, once it {@linkplain #pass passes} the gate; an
+   * interrupt that came while it was held is set again after the write.
+   */
+  <T, E extends Exception> T through(String resource, long token, Write<T, E> write) throws E {
+    boolean interrupted = pass(resource, token);
+    try {
+      return write.send();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
   }

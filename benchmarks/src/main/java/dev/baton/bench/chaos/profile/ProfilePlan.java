@@ -19,11 +19,6 @@ final class ProfilePlan {
   /** One cell of the table. */
   record Cell(ChaosScenario scenario, Role role, FenceKind fence) {}
 
-  /** The applicable cells on ZooKeeper, in scenario, role, fence order. */
-  static List<Cell> cells(List<ChaosScenario> scenarios, List<Role> roles, List<FenceKind> fences) {
-    return cells(scenarios, roles, fences, Backend.ZK);
-  }
-
   /** The cells applicable on {@code backend}, in scenario, role, fence order. */
   static List<Cell> cells(
       List<ChaosScenario> scenarios, List<Role> roles, List<FenceKind> fences, Backend backend) {

@@ -101,27 +101,13 @@ final class ProfileTable {
    */
   synchronized void print(PrintStream out, String db) {
     rows.forEach(
-        (cell, r) -> {
-          String[] c = cell.split(" ");
-          out.printf(
-              Locale.ROOT,
-              "RESULT chaos-profile-%s role=%s fence=%s trials=%d failed=%d faults=%d writes=%d"
-                  + " rejected=%d violations=%d independent_violations=%d recover_p50_ms=%d"
-                  + " recover_max_ms=%d db=%s%n",
-              c[0],
-              c[1],
-              c[2],
-              r.trials,
-              r.failed,
-              r.faults,
-              r.writes,
-              r.rejected,
-              r.violations,
-              r.independent,
-              r.p50(),
-              r.max(),
-              db);
-        });
+        (cell, r) ->
+            out.printf(
+                Locale.ROOT,
+                "RESULT chaos-profile-%s role=%s fence=%s trials=%d failed=%d faults=%d writes=%d"
+                    + " rejected=%d violations=%d independent_violations=%d recover_p50_ms=%d"
+                    + " recover_max_ms=%d db=%s%n",
+                columns(cell, r, db)));
   }
 
   /** The markdown table. */
@@ -132,25 +118,32 @@ final class ProfileTable {
                 + " | independent | recovery p50 | recovery max |\n"
                 + "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     rows.forEach(
-        (cell, r) -> {
-          String[] c = cell.split(" ");
-          b.append(
-              String.format(
-                  Locale.ROOT,
-                  "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d ms | %d ms |%n",
-                  c[0],
-                  c[1],
-                  c[2],
-                  r.trials,
-                  r.failed,
-                  r.faults,
-                  r.writes,
-                  r.rejected,
-                  r.violations,
-                  r.independent,
-                  r.p50(),
-                  r.max()));
-        });
+        (cell, r) ->
+            b.append(
+                String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d ms | %d ms |%n",
+                    columns(cell, r, null))));
     return b.toString();
+  }
+
+  /** A row's columns: scenario, role, fence, the counts, the recoveries, then {@code extra}. */
+  private static Object[] columns(String cell, Row r, Object extra) {
+    String[] c = cell.split(" ");
+    return new Object[] {
+      c[0],
+      c[1],
+      c[2],
+      r.trials,
+      r.failed,
+      r.faults,
+      r.writes,
+      r.rejected,
+      r.violations,
+      r.independent,
+      r.p50(),
+      r.max(),
+      extra
+    };
   }
 }

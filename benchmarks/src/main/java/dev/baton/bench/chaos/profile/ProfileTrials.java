@@ -84,13 +84,8 @@ final class ProfileTrials {
       failed = !r.violations().isEmpty() || !r.independentViolations().isEmpty();
       entry = table.add(spec, r, failed);
       report =
-          "violations: "
-              + r.violations()
-              + "\nindependent violations: "
-              + r.independentViolations()
-              + "\nnotes: "
-              + r.notes()
-              + "\n";
+          "violations: %s\nindependent violations: %s\nnotes: %s\n"
+              .formatted(r.violations(), r.independentViolations(), r.notes());
     } catch (RuntimeException e) {
       failed = true;
       entry = table.addError(spec);
@@ -103,14 +98,8 @@ final class ProfileTrials {
       Files.createDirectories(dir);
       Files.writeString(
           dir.resolve("trial.txt"),
-          "trial: "
-              + spec.id()
-              + "\nseed: "
-              + spec.seed()
-              + "\nreplay: "
-              + replayCommand(spec)
-              + "\n"
-              + report);
+          "trial: %s\nseed: %d\nreplay: %s\n%s"
+              .formatted(spec.id(), spec.seed(), replayCommand(spec), report));
       if (!keepAll) {
         file(dir, spec.id(), failed);
       }

@@ -19,33 +19,12 @@ import java.util.Set;
  * process). A round counts once every client it hit reports a new session id and a term, hold or
  * ownership began with a token not seen before the round.
  */
-public final class ExpiryStorm implements ChaosScenario {
+final class ExpiryStorm {
   static final int ROUNDS = 3;
 
-  @Override
-  public int number() {
-    return 6;
-  }
+  private ExpiryStorm() {}
 
-  @Override
-  public boolean needsZooKeeperServers() {
-    return true;
-  }
-
-  @Override
-  public String name() {
-    return "expiry-storm";
-  }
-
-  @Override
-  public String description() {
-    return ROUNDS
-        + " rounds of session expiry: everyone by silence, the owner on the server, everyone "
-        + "client-side";
-  }
-
-  @Override
-  public void inject(ChaosRun run) {
+  static void inject(ChaosRun run) {
     for (int round = 0; round < ROUNDS; round++) {
       List<ChaosClient> hit = round % 3 == 1 ? List.of(run.owner()) : run.clients();
       Map<ChaosClient, Long> sessions = new HashMap<>();
@@ -56,11 +35,11 @@ public final class ExpiryStorm implements ChaosScenario {
       switch (round % 3) {
         case 0 -> {
           what = "session expiry by silence of " + hit.stream().map(ChaosClient::id).toList();
-          hit.forEach(ChaosClient::blackholeZooKeeper);
+          hit.forEach(ChaosClient::blackholeStore);
           try {
             Waits.faultDuration(run.options().beyondSession()); // silent past the session timeout
           } finally {
-            hit.forEach(ChaosClient::healZooKeeper);
+            hit.forEach(ChaosClient::healStore);
           }
         }
         case 1 -> {
@@ -101,12 +80,7 @@ public final class ExpiryStorm implements ChaosScenario {
             () ->
                 run.eventsSince(before).stream()
                     .map(e -> e.getValue())
-                    .anyMatch(
-                        e ->
-                            (e.kind().equals("ELECTED")
-                                    || e.kind().equals("LOCKED")
-                                    || e.kind().equals("ASSIGNED"))
-                                && !tokensBefore.contains(e.number("token"))),
+                    .anyMatch(e -> e.begins() && !tokensBefore.contains(e.number("token"))),
             run.options().recoveryBound());
     if (renewed && newToken) {
       run.fault(what + ": new sessions and a new token observed");

@@ -11,6 +11,7 @@ import dev.baton.bench.chaos.ZooKeeperMarks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -35,47 +36,23 @@ import java.util.Set;
  *       the check has data.
  * </ul>
  */
-public final class LoseQuorum implements ChaosScenario {
+final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */
   static final Duration GRACE = Duration.ofSeconds(1);
-
-  private static final Set<String> BEGINS = Set.of("ELECTED", "LOCKED", "ASSIGNED");
 
   /** How far apart a recipe and the client's connection listener may see the same change. */
   static final Duration SLACK = Duration.ofMillis(5);
 
-  @Override
-  public int number() {
-    return 4;
-  }
+  private LoseQuorum() {}
 
-  @Override
-  public boolean needsZooKeeperServers() {
-    return true;
-  }
-
-  @Override
-  public String name() {
-    return "lose-quorum";
-  }
-
-  @Override
-  public String description() {
-    return "2 of 3 servers killed (the owner's among them) past the session timeout, then restarted";
-  }
-
-  @Override
-  public void inject(ChaosRun run) {
+  static void inject(ChaosRun run) {
     ChaosClient victim = run.owner();
-    int[] server = {-1};
-    if (!Waits.until(
-        () -> (server[0] = victim.connectedServer()) >= 0, run.options().recoveryBound())) {
-      run.faultNotObserved(
-          "lose-quorum: " + victim.id() + " reported no server it is connected to");
+    OptionalInt server = ServerFaults.ownersServer(run, victim, "lose-quorum");
+    if (server.isEmpty()) {
       return;
     }
     int n = run.cluster().ensemble().size();
-    int s = server[0];
+    int s = server.getAsInt();
     int other = (s + 1) % n;
     int left = (s + 2) % n;
     int acceptedBefore = run.acceptedSoFar().size();
@@ -89,30 +66,22 @@ public final class LoseQuorum implements ChaosScenario {
     run.cluster().ensemble().kill(other);
     boolean dead =
         !run.cluster().ensemble().isRunning(s) && !run.cluster().ensemble().isRunning(other);
-    boolean dropped =
-        Waits.until(
-            () -> run.reportedConnection(victim, killed, "SUSPENDED", "LOST"),
-            run.options().session());
+    boolean dropped = Waits.until(() -> run.dropped(victim, killed), run.options().session());
     boolean minority =
         Waits.until(() -> run.cluster().ensemble().mode(left).isEmpty(), run.options().session());
     if (dead && dropped && minority) {
       run.fault(
-          "kill -9 ZooKeeper servers "
-              + s
-              + " ("
-              + victim.id()
-              + "'s) and "
-              + other
-              + ": the quorum is lost");
+          "kill -9 ZooKeeper servers %d (%s's) and %d: the quorum is lost"
+              .formatted(s, victim.id(), other));
     } else {
       run.faultNotObserved(
-          "lose-quorum: servers "
-              + s
-              + " and "
-              + other
-              + (dead ? " dead" : " not both dead")
-              + (dropped ? "" : ", " + victim.id() + " reported no dropped connection")
-              + (minority ? "" : ", server " + left + " still serves"));
+          "lose-quorum: servers %d and %d %s%s%s"
+              .formatted(
+                  s,
+                  other,
+                  dead ? "dead" : "not both dead",
+                  dropped ? "" : ", " + victim.id() + " reported no dropped connection",
+                  minority ? "" : ", server " + left + " still serves"));
     }
     Waits.faultDuration(GRACE);
     ChaosRun.Mark lost = run.mark();
@@ -163,7 +132,7 @@ public final class LoseQuorum implements ChaosScenario {
     List<Event> connection = events.stream().filter(e -> e.kind().equals("CONNECTION")).toList();
     List<String> out = new ArrayList<>();
     for (Event e : events) {
-      if (!BEGINS.contains(e.kind())) {
+      if (!e.begins()) {
         continue;
       }
       long began = e.fields().containsKey("began_at") ? e.number("began_at") : e.number("at");
@@ -210,11 +179,8 @@ public final class LoseQuorum implements ChaosScenario {
     for (SafetyChecker.Row r : rows) {
       if (!known.contains(r.token()) || ZooKeeperMarks.epoch(r.token()) > epoch) {
         run.violation(
-            "write of "
-                + r.writer()
-                + " with new token "
-                + r.token()
-                + " accepted while the quorum was gone");
+            "write of %s with new token %d accepted while the quorum was gone"
+                .formatted(r.writer(), r.token()));
       }
     }
   }

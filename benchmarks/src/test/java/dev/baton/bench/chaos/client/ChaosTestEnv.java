@@ -3,6 +3,7 @@ package dev.baton.bench.chaos.client;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.bench.chaos.ChaosClient;
 import dev.baton.bench.chaos.ChaosProtocol;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
@@ -31,9 +32,13 @@ final class ChaosTestEnv implements AutoCloseable {
   final String jdbc;
   private final List<ChildJvm> children = new ArrayList<>();
 
-  ChaosTestEnv() throws SQLException {
+  ChaosTestEnv() {
     this.zk = ZooKeeperFixtures.startServer();
-    this.h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+    try {
+      this.h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot start the H2 server", e);
+    }
     this.jdbc = "jdbc:h2:tcp://localhost:" + h2.getPort() + "/mem:chaos;DB_CLOSE_DELAY=-1";
   }
 
@@ -44,7 +49,10 @@ final class ChaosTestEnv implements AutoCloseable {
     all.add("--jdbc=" + jdbc);
     all.addAll(List.of(args));
     ChildJvm child =
-        ChildJvm.builder(ChaosClientMain.class).args(all.toArray(String[]::new)).start();
+        ChildJvm.builder(ChaosClientMain.class)
+            .jvmOptions(ChaosClient.JVM_OPTIONS)
+            .args(all.toArray(String[]::new))
+            .start();
     children.add(child);
     return child;
   }

@@ -12,8 +12,7 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,17 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rows show it.
  */
 class ElectionStaleLeaderTest {
-  private ChaosTestEnv env;
-
-  @BeforeEach
-  void setUp() throws Exception {
-    env = new ChaosTestEnv();
-  }
-
-  @AfterEach
-  void tearDown() throws Exception {
-    env.close();
-  }
+  @AutoClose private final ChaosTestEnv env = new ChaosTestEnv();
 
   @ParameterizedTest(name = "--fence={0}")
   @ValueSource(strings = {"sql", "none"})

@@ -22,23 +22,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.curator.framework.CuratorFramework;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** The partition, lock and scheduler roles with two clients each: both own something and write. */
 class PartitionAndLockClientTest {
-  private ChaosTestEnv env;
-
-  @BeforeEach
-  void setUp() throws Exception {
-    env = new ChaosTestEnv();
-  }
-
-  @AfterEach
-  void tearDown() throws Exception {
-    env.close();
-  }
+  @AutoClose private final ChaosTestEnv env = new ChaosTestEnv();
 
   @Test
   void twoPartitionMembersShareThePartitionsAndWrite() throws Exception {

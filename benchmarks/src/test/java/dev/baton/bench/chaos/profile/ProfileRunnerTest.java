@@ -24,9 +24,11 @@ class ProfileRunnerTest {
         ProfilePlan.cells(
             Scenarios.all(Duration.ofSeconds(20), 0),
             List.of(Role.values()),
-            List.of(FenceKind.SQL, FenceKind.ZK));
+            List.of(FenceKind.SQL, FenceKind.ZK),
+            Backend.ZK);
     assertThat(cells).hasSizeGreaterThan(30);
-    assertThat(cells).allMatch(c -> c.scenario().notApplicable(c.role(), c.fence()).isEmpty());
+    assertThat(cells)
+        .allMatch(c -> c.scenario().notApplicable(c.role(), c.fence(), Backend.ZK).isEmpty());
     assertThat(cells.stream().map(c -> c.scenario().name()).distinct()).hasSize(9);
     List<TrialSpec> plan = ProfilePlan.trials(cells, 1000, 100);
     assertThat(plan).hasSize(1000);

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.bench.chaos.scenario;
+
+import dev.baton.bench.chaos.ChaosClient;
+import dev.baton.bench.chaos.ChaosProtocol.Backend;
+import dev.baton.bench.chaos.ChaosRun;
+import dev.baton.bench.chaos.Waits;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/** The faults that hit the owner alone: scenarios 1, 2, 7 and 8, on either backend. */
+final class OwnerFaults {
+  /** Scenario 7's cuts. */
+  static final int CUTS = 5;
+
+  private OwnerFaults() {}
+
+  /**
+   * 1. The owner's process paused (SIGSTOP) beyond its session timeout while a successor takes over
+   * and writes, then resumed (SIGCONT): it wakes believing it still owns, and whatever it writes
+   * must be rejected. Before the pause the owner holds one write decided with its token ({@code
+   * HOLD}); released after the resume, it must reach the fence and be REJECTED. The fault counts
+   * once a successor wrote while the owner was stopped.
+   */
+  static void pause(ChaosRun run) {
+    staleHeldWrite(
+        run,
+        ChaosClient::pause,
+        ChaosClient::resume,
+        "was paused",
+        "SIGCONT of",
+        (victim, token, before) -> true,
+        victim -> "SIGSTOP " + victim.id() + ": a successor wrote while it was stopped");
+  }
+
+  /**
+   * 8. An in-flight write delayed past the takeover: the owner decides a write with its token and
+   * holds it ({@code HOLD}, as a process stalled between deciding a write and sending it), its
+   * traffic to its coordination store (ZooKeeper, or on the lease backend its lease link) is
+   * blackholed until a successor takes over and writes, then the network heals and the held write
+   * is sent: it must reach the fence and be REJECTED. The fault counts once the successor wrote
+   * while the write was held (and, on the lease, the owner's term was seen to end before the
+   * successor's began, {@link ChaosRun#termEndedBeforeSuccessor}); no successor is a violation.
+   */
+  static void delayedWrite(ChaosRun run) {
+    staleHeldWrite(
+        run,
+        ChaosClient::blackholeStore,
+        ChaosClient::healStore,
+        "was cut off with a held write",
+        "delivering the held write of",
+        (victim, token, before) ->
+            victim.backend() == Backend.ZK || run.termEndedBeforeSuccessor(victim, token, before),
+        victim -> "write of " + victim.id() + " held while a successor wrote");
+  }
+
+  /** Whether the fault had its effect, beyond a successor's write after {@code before}. */
+  private interface Observed {
+    boolean test(ChaosClient victim, long heldToken, ChaosRun.Mark before);
+  }
+
+  /**
+   * The owner holds a write decided with its token, {@code fault} hits it until a successor wrote
+   * (and {@code observed} holds), {@code heal} ends the fault, and the held write, released, must
+   * reach the fence and be REJECTED; then the service must recover.
+   */
+  private static void staleHeldWrite(
+      ChaosRun run,
+      Consumer<ChaosClient> fault,
+      Consumer<ChaosClient> heal,
+      String during,
+      String recoveredAfter,
+      Observed observed,
+      Function<ChaosClient, String> what) {
+    ChaosClient victim = run.owner();
+    ChaosClient.HeldWrite held = victim.holdWrites(run.options().recoveryBound());
+    ChaosRun.Mark before = run.mark();
+    fault.accept(victim);
+    try {
+      if (run.awaitSuccessor(victim, before, "while " + victim.id() + " " + during, held.resource())
+          && observed.test(victim, held.token(), before)) {
+        run.fault(what.apply(victim) + " (token " + held.token() + ")");
+      }
+    } finally {
+      heal.accept(victim);
+    }
+    ChaosRun.Mark released = run.mark();
+    victim.releaseWrites();
+    run.awaitStaleWrite(victim, held, released);
+    run.awaitRecovery(run.mark(), recoveredAfter + " " + victim.id());
+  }
+
+  /**
+   * 2. The owner partitioned from its coordination store while its process runs on and keeps
+   * writing; a successor takes over; then the network heals. On ZooKeeper its ZooKeeper proxies are
+   * blackholed (connections stay open, bytes are dropped); on the lease backend its lease link is,
+   * and its term must also have ended, by its own clock, before the successor's began ({@link
+   * ChaosRun#termEndedBeforeSuccessor}). Either way it keeps reaching the database its writes go
+   * to. The fault counts once the successor wrote (and, on the lease, the owner's term was seen to
+   * end).
+   */
+  static void partition(ChaosRun run) {
+    ChaosClient victim = run.owner();
+    OptionalLong term = victim.currentTerm();
+    ChaosRun.Mark before = run.mark();
+    victim.blackholeStore();
+    try {
+      if (run.awaitSuccessor(victim, before, "while " + victim.id() + " was cut off", null)) {
+        if (victim.backend() == Backend.ZK) {
+          run.fault("blackhole of " + victim.id() + "'s ZooKeeper traffic: a successor wrote");
+        } else if (term.isPresent()
+            && run.termEndedBeforeSuccessor(victim, term.getAsLong(), before)) {
+          run.fault(
+              "blackhole of %s's lease link: its term (token %d) ended by its own clock and a"
+                      .formatted(victim.id(), term.getAsLong())
+                  + " successor wrote");
+        } else if (term.isEmpty()) {
+          run.faultNotObserved("partition: " + victim.id() + " had no term when it was cut off");
+        }
+      }
+      // the fault's deliberate extra length: the old owner runs on, cut off, next to its successor
+      Waits.faultDuration(Duration.ofMillis(run.options().sessionMs() / 2));
+    } finally {
+      victim.healStore();
+    }
+    run.awaitRecovery(run.mark(), "healing " + victim.id() + "'s network");
+  }
+
+  /**
+   * 7. Flapping: {@value #CUTS} short cuts of the owner's connections to its coordination store
+   * (ZooKeeper's, or on the lease backend its lease link's), each healed well inside the session
+   * timeout (the lease). After each reconnect at most one client believes it owns (the leadership,
+   * the lock, each partition), and the service writes again (no livelock). A cut counts once the
+   * owner reported its connection dropped ({@code SUSPENDED}; on the lease, a failed lease
+   * statement) and, after the heal, back ({@code RECONNECTED}; on the lease, an answered one).
+   */
+  static void flapping(ChaosRun run) {
+    Duration cut = Duration.ofMillis(run.options().sessionMs() / 5);
+    for (int i = 1; i <= CUTS; i++) {
+      ChaosClient victim = run.owner();
+      // In a soak an earlier fault may have left the owner disconnected: a cut then drops
+      // nothing, and the cut would not be observed. Cut a connected owner.
+      Waits.until(() -> run.connected(victim), run.options().recoveryBound());
+      ChaosRun.Mark cutAt = run.mark();
+      victim.cutStore();
+      boolean dropped;
+      try {
+        Waits.faultDuration(cut); // the cut's deliberate length, inside the session
+        dropped = Waits.until(() -> run.dropped(victim, cutAt), run.options().session());
+      } finally {
+        victim.healStore();
+      }
+      ChaosRun.Mark healed = run.mark();
+      boolean back =
+          Waits.until(
+              () -> run.reportedConnection(victim, healed, "RECONNECTED", "CONNECTED"),
+              run.options().recoveryBound());
+      if (dropped && back) {
+        run.fault("cut " + i + " of " + victim.id() + ": its connection dropped and came back");
+      } else {
+        run.faultNotObserved(
+            "flapping cut %d of %s%s%s"
+                .formatted(
+                    i,
+                    victim.id(),
+                    dropped ? "" : ": no dropped connection reported",
+                    back ? "" : ": no reconnection reported after the heal"));
+      }
+      if (!Waits.until(() -> run.believedOwners() <= 1, run.options().session())) {
+        run.violation(
+            "%d clients believe they own after reconnect %d %s"
+                .formatted(run.believedOwners(), i, run.clientDiagnostics()));
+      }
+      run.awaitRecovery(healed, "cut " + i);
+    }
+  }
+}
