@@ -12,6 +12,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,20 +126,31 @@ public final class ApiErrorRules {
    */
   public static List<Class<?>> publicClasses(
       Class<?> anchor, String rootPackage, Set<String> excludedSegments) {
-    Path root;
+    Path location;
     try {
-      root = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+      location = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
-    if (!Files.isDirectory(root)) {
-      throw new IllegalStateException(root + " is not a classes directory");
+    if (Files.isDirectory(location)) {
+      return publicClasses(location, anchor, rootPackage, excludedSegments);
     }
+    // A jar: what a module that depends on the anchor's module reads once that module is packaged.
+    try (FileSystem jar = FileSystems.newFileSystem(location)) {
+      return publicClasses(jar.getPath("/"), anchor, rootPackage, excludedSegments);
+    } catch (IOException e) {
+      throw new UncheckedIOException(location + " is neither a classes directory nor a jar", e);
+    }
+  }
+
+  private static List<Class<?>> publicClasses(
+      Path root, Class<?> anchor, String rootPackage, Set<String> excludedSegments) {
     Path base = root.resolve(rootPackage.replace('.', '/'));
     try (Stream<Path> files = Files.walk(base)) {
       return files
           .filter(f -> f.toString().endsWith(".class"))
-          .map(f -> root.relativize(f).toString().replace('/', '.').replace(".class", ""))
+          .map(f -> root.relativize(f).toString())
+          .map(f -> f.substring(0, f.length() - ".class".length()).replace('/', '.'))
           .filter(n -> !n.endsWith("package-info") && !n.contains("$$"))
           .filter(n -> excludedSegments.stream().noneMatch(x -> n.contains("." + x + ".")))
           .sorted()

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.awaitility.Awaitility;
+import org.awaitility.pollinterval.FibonacciPollInterval;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,11 +80,28 @@ class ApiErrorRulesTest {
   }
 
   @Test
-  void publicClassesReadsTheClassesDirectoryAndLeavesOutExcludedPackages() {
+  void publicClassesReadsTheClassesOfTheAnchorsModuleAndLeavesOutExcludedPackages() {
     List<Class<?>> found =
         ApiErrorRules.publicClasses(ApiErrorRules.class, "dev.baton.testkit", Set.of("sim"));
     assertThat(found).contains(ApiErrorRules.class, ApiErrorRules.Samples.class);
     assertThat(found).noneMatch(c -> c.getPackageName().endsWith(".sim"));
+  }
+
+  @Test
+  void publicClassesReadsAClassesDirectory() {
+    // This module's test classes: a directory whatever phase the build ran to.
+    List<Class<?>> found =
+        ApiErrorRules.publicClasses(EchoMain.class, "dev.baton.testkit", Set.of("sim"));
+    assertThat(found).contains(EchoMain.class).doesNotContain(StateLog.class);
+    assertThat(found).noneMatch(c -> c.getPackageName().endsWith(".sim"));
+  }
+
+  @Test
+  void publicClassesReadsAJar() {
+    List<Class<?>> found =
+        ApiErrorRules.publicClasses(Awaitility.class, "org.awaitility", Set.of("core"));
+    assertThat(found).contains(Awaitility.class, FibonacciPollInterval.class);
+    assertThat(found).noneMatch(c -> c.getPackageName().endsWith(".core"));
   }
 
   private static void assertFails(Class<?> fixture, String... fragments) {

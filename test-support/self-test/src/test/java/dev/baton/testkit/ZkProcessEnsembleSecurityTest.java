@@ -50,8 +50,11 @@ import org.junit.jupiter.api.io.TempDir;
  * ZkProcessEnsemble.Builder#saslDigestUsers(Map)}, once out of ZooKeeper's FIPS mode.
  */
 class ZkProcessEnsembleSecurityTest {
-  private static final int SESSION_MS = 10_000;
-  private static final Duration WITHIN = Duration.ofSeconds(30);
+  // A ZooKeeper client gives each connection attempt its session timeout: a TLS handshake with a
+  // server JVM that just started took longer than 10 s on a loaded machine (two builds' tests at
+  // once), so every attempt was cut and started over. No test here waits for a session to expire.
+  private static final int SESSION_MS = 30_000;
+  private static final Duration WITHIN = Duration.ofSeconds(60);
 
   /** How long a client that must not get a session is given to try. */
   private static final Duration REFUSED_FOR = Duration.ofSeconds(2);
