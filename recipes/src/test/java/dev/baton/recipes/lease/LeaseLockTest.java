@@ -87,7 +87,11 @@ class LeaseLockTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
   void aFenceRejectsTheStaleHolderAfterItsRowWasTaken(LeaseDatabases db) throws Exception {
+    // A lease long enough that only the refused renewal (every 400 ms) ends the hold: with the
+    // quick
+    // 2 s lease, a renewal delayed on a loaded machine let the holder's own deadline end it first.
     db.withTerms(
+        table -> LeaseDatabases.quick(table).leaseDuration(Duration.ofSeconds(30)).build(),
         (table, backend, terms) -> {
           InMemoryFence fence = new InMemoryFence();
           try (FencedLock a = lock(backend, "a");
