@@ -136,6 +136,7 @@ public final class GroupMember implements AutoCloseable {
     }
     session.closeWithSession(this);
     member.start();
+    assigner.start();
     election.start();
     // After the member started: its join (which makes the members parent itself) need not wait.
     znodes.ensureParents(paths);

@@ -23,4 +23,7 @@ public interface Io<E, A> {
 
   /** {@code action}, left to the loop, will not run: the shell closed. Finish it, or drop it. */
   default void dropped(A action) {}
+
+  /** After the shell fed an event and its replies, also when that threw: publish what changed. */
+  default void settled() {}
 }

@@ -71,6 +71,12 @@ public final class Shell<E, A> {
     this.loop = new SerialLoop(name, scheduler, Backoff.DEFAULT, () -> feed(recovery), onFatal);
   }
 
+  /** A shell on {@code loop}, shared with other shells; its owner feeds each its recovery event. */
+  public Shell(SerialLoop loop, Machine<E, A> machine) {
+    this.loop = Objects.requireNonNull(loop, "loop");
+    this.machine = Objects.requireNonNull(machine, "machine");
+  }
+
   /** Starts feeding events to {@code io}'s actions; events fed before are dropped. */
   public void start(Io<E, A> io) {
     this.io = Objects.requireNonNull(io, "io");
@@ -266,6 +272,14 @@ public final class Shell<E, A> {
     if (io == null) {
       return; // not started: nothing can be done yet
     }
+    try {
+      workThrough(io, work, inline);
+    } finally {
+      io.settled();
+    }
+  }
+
+  private void workThrough(Io<E, A> io, Deque<Step<E, A>> work, boolean inline) {
     while (!work.isEmpty()) {
       Step<E, A> step = work.poll();
       E event = step.event();

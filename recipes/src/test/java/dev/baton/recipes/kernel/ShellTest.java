@@ -152,6 +152,48 @@ class ShellTest {
   }
 
   @Test
+  void theIoSettlesAfterEachFeedAlsoWhenItThrew() {
+    List<String> settled = new ArrayList<>();
+    io =
+        new RecordingIo() {
+          @Override
+          public void settled() {
+            settled.add(String.join(",", applied));
+          }
+        };
+    shell.start(io);
+    shell.post("go");
+    shell.post("boom");
+    scheduler.runDue();
+    assertThat(settled).containsExactly("a,b,c,d", "a,b,c,d"); // once per feed, replies included
+    assertThat(shell.failures()).isEqualTo(1);
+  }
+
+  @Test
+  void shellsOnOneSharedLoopRunInTheOrderTheirTasksWereQueued() {
+    List<String> recovered = new ArrayList<>();
+    SerialLoop loop =
+        new SerialLoop("shared", scheduler, Backoff.DEFAULT, () -> recovered.add("r"), e -> {});
+    Shell<String, String> other = new Shell<>(loop, (event, now) -> List.of("other-" + event));
+    other.start(
+        action -> {
+          applied.add(action);
+          return null;
+        });
+    Shell<String, String> mine =
+        new Shell<>(loop, (event, now) -> script.getOrDefault(event, List.of()));
+    mine.start(io);
+    mine.post("go");
+    other.post("x");
+    mine.post("boom");
+    scheduler.runDue();
+    assertThat(applied).containsExactly("a", "b", "c", "d", "other-x");
+    assertThat(mine.failures()).isEqualTo(1).isEqualTo(other.failures()); // the loop's count
+    scheduler.advance(Backoff.DEFAULT.max());
+    assertThat(recovered).containsExactly("r"); // the loop's owner recovers both
+  }
+
+  @Test
   void aWithdrawalFeedsTheClosingEventOnTheLoopAndEndsSubscriptionsButNotTheShell() {
     shell.start(io);
     AtomicBoolean unsubscribed = new AtomicBoolean();

@@ -20,9 +20,9 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.Io;
 import dev.baton.recipes.kernel.SerialLoop;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import dev.baton.recipes.kernel.Shell;
 import java.util.TreeSet;
 import org.apache.zookeeper.Watcher;
 import org.jspecify.annotations.Nullable;
@@ -32,22 +32,22 @@ import org.slf4j.LoggerFactory;
 /**
  * The assigner's I/O and the member's listener of the group's assigner election: applies {@link
  * AssignerMachine}'s actions ({@link AssignerInputs} reads, the fenced publication, timers, the
- * unowned gauge) on the member's one {@link SerialLoop}, the loop the member's own I/O runs on, and
- * feeds the answers back. The election's callbacks and watch notifications only enqueue events on
- * the loop and return at once, so the election's callback thread is never blocked by the assigner.
+ * unowned gauge), fed by a {@link Shell} on the member's one {@link SerialLoop}, the loop the
+ * member's own I/O runs on, which feeds the answers back. The election's callbacks and watch
+ * notifications only post to the loop and return at once, so the election's callback thread is
+ * never blocked by the assigner.
  */
-public final class AssignerIo implements LeadershipListener {
+public final class AssignerIo implements LeadershipListener, Io<AssignerEvent, AssignerAction> {
   private static final Logger log = LoggerFactory.getLogger(AssignerIo.class);
 
   private final Znodes znodes;
-  private final SerialLoop loop;
+  private final Shell<AssignerEvent, AssignerAction> shell;
   private final Backoff backoff;
   private final GroupPaths paths;
   private final GroupConfig config;
   private final GroupMetrics metrics;
-  private final AssignerMachine machine;
   private volatile boolean assigner;
-  // Loop-confined: the current term; leadership and inputs are null between terms.
+  // Under the shell's lock: the current term; leadership and inputs are null between terms.
   private long terms;
   private @Nullable Leadership leadership;
   private @Nullable AssignerInputs inputs;
@@ -60,12 +60,11 @@ public final class AssignerIo implements LeadershipListener {
       GroupConfig config,
       GroupMetrics metrics) {
     this.znodes = znodes;
-    this.loop = loop;
     this.backoff = backoff;
     this.paths = paths;
     this.config = config;
     this.metrics = metrics;
-    this.machine =
+    AssignerMachine machine =
         new AssignerMachine(
             config.memberId(),
             config.partitionCount().orElse(0),
@@ -73,6 +72,12 @@ public final class AssignerIo implements LeadershipListener {
             config.rebalanceDelay(),
             config.rebalanceMaxDelay(),
             config.rejoinGrace());
+    this.shell = new Shell<>(loop, (e, now) -> machine.on(e, now, config.clock().instant()));
+  }
+
+  /** Starts handling events; the election's callbacks come after. */
+  public void start() {
+    shell.start(this);
   }
 
   /** Whether this member holds a term of the assigner election now. Any thread. */
@@ -84,11 +89,11 @@ public final class AssignerIo implements LeadershipListener {
   @Override
   public void elected(Leadership term) {
     assigner = true;
-    loop.execute(
+    shell.execute(
         () -> {
           leadership = term;
           inputs = new AssignerInputs(znodes, paths, metrics, ++terms, this::watch);
-          handle(new AssignerEvent.TermBegan(terms, term.token().value()));
+          shell.feed(new AssignerEvent.TermBegan(terms, term.token().value()));
         });
   }
 
@@ -96,55 +101,38 @@ public final class AssignerIo implements LeadershipListener {
   @Override
   public void revoked(Leadership term, RevocationReason reason) {
     assigner = false;
-    loop.execute(
+    shell.execute(
         () -> {
           if (leadership == term) {
             leadership = null;
             inputs = null;
-            handle(new AssignerEvent.TermEnded(terms));
+            shell.feed(new AssignerEvent.TermEnded(terms));
           }
         });
   }
 
   /** Retries what failed (the loop's recovery after a failed task); on the loop. */
   public void recover() {
-    handle(new AssignerEvent.Retry());
+    shell.feed(new AssignerEvent.Retry());
   }
 
   private Watcher watch(long term, Input input) {
-    return Znodes.onChange(
-        () -> {
-          long seen = loop.nanoTime();
-          loop.execute(() -> handle(new InputChanged(term, input, seen)));
-        });
+    return Znodes.onChange(() -> shell.post(new InputChanged(term, input, shell.nanoTime())));
   }
 
-  private void handle(AssignerEvent first) {
-    Deque<AssignerEvent> events = new ArrayDeque<>();
-    events.add(first);
-    while (!events.isEmpty()) {
-      AssignerEvent event = events.poll();
-      for (AssignerAction action : machine.on(event, loop.nanoTime(), config.clock().instant())) {
-        apply(action, events);
-      }
-    }
-  }
-
-  private void apply(AssignerAction action, Deque<AssignerEvent> answers) {
+  @Override
+  public @Nullable AssignerEvent apply(AssignerAction action) {
     if (action instanceof Read r) {
-      if (inputs != null && r.term() == terms) {
-        answers.add(inputs.read(r.input()));
-      }
+      return inputs != null && r.term() == terms ? inputs.read(r.input()) : null;
     } else if (action instanceof Publish p) {
       Leadership term = leadership;
-      answers.add(
-          term != null && p.term() == terms
-              ? publish(p, term.nodePath())
-              : new PublishRejected(p.term(), Rejection.TERM_OVER));
+      return term != null && p.term() == terms
+          ? publish(p, term.nodePath())
+          : new PublishRejected(p.term(), Rejection.TERM_OVER);
     } else if (action instanceof Schedule s) {
-      loop.schedule(s.delayNanos(), () -> handle(s.event()));
+      shell.postAfter(s.delayNanos(), s::event);
     } else if (action instanceof ScheduleRetry r) {
-      loop.schedule(backoff.delayNanos(r.attempt()), () -> handle(new AssignerEvent.Retry()));
+      shell.postAfter(backoff.delayNanos(r.attempt()), AssignerEvent.Retry::new);
     } else if (action instanceof SetUnowned u) {
       metrics.unowned(u.count());
     } else if (action instanceof Log l) {
@@ -157,6 +145,7 @@ public final class AssignerIo implements LeadershipListener {
     } else {
       throw new IllegalStateException("unknown action " + action);
     }
+    return null;
   }
 
   /**

@@ -7,9 +7,10 @@
  *       in, reads, publishes and timers out; the debounce of a burst of changes, the rejoin grace
  *       ({@code GraceTracker}), the generations and the checked computation ({@code Rebalance}) are
  *       pure.
- *   <li>{@code AssignerIo}, the election's listener: applies the actions through {@code
- *       AssignerInputs} (watched reads) and the fenced write of the shared {@code Znodes}, on the
- *       member's own loop.
+ *   <li>{@code AssignerIo}, the election's listener and the machine's {@link
+ *       dev.baton.recipes.kernel.Io}: a {@link dev.baton.recipes.kernel.Shell} on the member's own
+ *       loop hands it the actions, which it applies through {@code AssignerInputs} (watched reads)
+ *       and the fenced write of the shared {@code Znodes}.
  * </ul>
  *
  * <p>Threading rules: everything runs on the member's one loop thread, the member's own I/O

@@ -23,6 +23,7 @@ import dev.baton.partition.internal.member.MemberAction.Released;
 import dev.baton.partition.internal.member.MemberAction.Schedule;
 import dev.baton.partition.internal.member.MemberAction.ScheduleRetry;
 import dev.baton.partition.internal.member.MemberAction.Warn;
+import dev.baton.partition.internal.member.MemberEvent.AssignmentChanged;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentRead;
 import dev.baton.partition.internal.member.MemberEvent.AssignmentReadFailed;
 import dev.baton.partition.internal.member.MemberEvent.Checked;
@@ -30,18 +31,19 @@ import dev.baton.partition.internal.member.MemberEvent.CreateResults;
 import dev.baton.partition.internal.member.MemberEvent.Deleted;
 import dev.baton.partition.internal.member.MemberEvent.Epoch;
 import dev.baton.partition.internal.member.MemberEvent.Joined;
+import dev.baton.partition.internal.member.MemberEvent.MemberNodeDeleted;
+import dev.baton.partition.internal.member.MemberEvent.OwnerNodeDeleted;
 import dev.baton.partition.internal.member.MemberEvent.Revoked;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.kernel.Io;
 import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.kernel.Shell;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,19 +54,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
- * callback loop, on the member's one {@link SerialLoop}, and feeds their answers back to the
- * machine. Everything that reaches it from other threads (connection epochs, watch notifications,
- * returned callbacks) only enqueues an event on the loop, except that a link going down drops every
- * ownership's signal at once.
+ * callback loop, fed by a {@link Shell} on the member's one {@link SerialLoop} (shared with the
+ * assigner), which feeds their answers back to the machine. Everything that reaches it from other
+ * threads (connection epochs, watch notifications, returned callbacks) is only posted to the loop,
+ * except that a link going down drops every ownership's signal at once.
  *
  * <p>ZooKeeper is reached through blocking calls ({@link OwnerZnodes}, {@link MemberZnode}, {@link
  * Znodes}) that answer every request, turning failures into failure answers.
  */
-public final class MemberIo {
+public final class MemberIo implements Io<MemberEvent, MemberAction> {
   private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
 
   private final BatonSession session;
-  private final SerialLoop loop;
+  private final Shell<MemberEvent, MemberAction> shell;
   private final Backoff backoff;
   private final GroupPaths paths;
   private final GroupConfig config;
@@ -77,12 +79,9 @@ public final class MemberIo {
   private final OwnerZnodes owners;
   private final MemberZnode memberZnode;
   private final PartitionCallbacks callbacks;
-  private final Watcher ownerWatch =
-      OwnerZnodes.onOwnerDeleted(p -> enqueue(new MemberEvent.OwnerNodeDeleted(p)));
-  private final Watcher memberWatch =
-      MemberZnode.onDeleted(() -> enqueue(new MemberEvent.MemberNodeDeleted()));
-  private final Watcher assignmentWatch =
-      Znodes.onChange(() -> enqueue(new MemberEvent.AssignmentChanged()));
+  private final Watcher ownerWatch;
+  private final Watcher memberWatch;
+  private final Watcher assignmentWatch;
 
   private final CompletableFuture<Void> released = new CompletableFuture<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -90,9 +89,6 @@ public final class MemberIo {
 
   /** The number of the last epoch handed to the machine; written on the loop. */
   private volatile long appliedEpoch;
-
-  /** Set by {@code start()}; null before. */
-  private @Nullable Subscription subscription;
 
   /** What {@code health()} shows of the machine, published after each event. */
   public record View(boolean joined, boolean duplicate, long generation) {}
@@ -107,13 +103,16 @@ public final class MemberIo {
       PartitionListener listener,
       GroupMetrics metrics) {
     this.session = session;
-    this.loop = loop;
     this.backoff = backoff;
     this.paths = paths;
     this.config = config;
     this.me = profile.id();
     this.metrics = metrics;
     this.machine = new MemberMachine(me, config.drainTimeout().toNanos());
+    this.shell = new Shell<>(loop, (event, now) -> machine.on(applied(event), now));
+    this.ownerWatch = OwnerZnodes.onOwnerDeleted(p -> shell.post(new OwnerNodeDeleted(p)));
+    this.memberWatch = MemberZnode.onDeleted(() -> shell.post(new MemberNodeDeleted()));
+    this.assignmentWatch = Znodes.onChange(() -> shell.post(new AssignmentChanged()));
     this.callbacks = new PartitionCallbacks(listener, me, metrics);
     this.terms = new Terms(me, paths, config.clock(), ownerships, callbacks, metrics);
     this.znodes = new Znodes(session.curator());
@@ -125,25 +124,22 @@ public final class MemberIo {
 
   /** Follows the session's epochs; the first (the current one) starts the member. */
   public void start() {
-    subscription = session.liveness().subscribe(this::onEpoch);
+    shell.start(this);
+    shell.keep(session.liveness().subscribe(this::onEpoch));
   }
 
   /** Leaves the group; completes when every partition is released (or went with the session). */
   public CompletableFuture<Void> beginClose() {
-    enqueue(new MemberEvent.Close());
+    shell.post(new MemberEvent.Close());
     return released;
   }
 
-  /** Ends every open term and stops following the session; completes when done on the loop. */
+  /**
+   * Ends every open term and stops following the session, on the loop after what is queued there
+   * (so never beside {@link #onFatal}); completes when done.
+   */
   public CompletableFuture<Void> shutdown() {
-    loop.execute(
-        () -> {
-          if (subscription != null) {
-            subscription.close();
-          }
-          handle(new MemberEvent.Shutdown());
-          stopped.complete(null);
-        });
+    shell.withdraw(new MemberEvent.Shutdown(), () -> stopped.complete(null));
     return stopped;
   }
 
@@ -165,7 +161,7 @@ public final class MemberIo {
 
   /** A task of the loop failed (on the loop): answers may be lost; the machine checks again. */
   public void recover() {
-    handle(new MemberEvent.Recover());
+    shell.feed(new MemberEvent.Recover());
   }
 
   public Map<Integer, PartitionOwnership> owned() {
@@ -191,7 +187,7 @@ public final class MemberIo {
     if (!epoch.isConnected()) {
       ownerships.revokeAll(reasonOf(epoch));
     }
-    enqueue(new Epoch(epoch));
+    shell.post(new Epoch(epoch));
   }
 
   private static RevocationReason reasonOf(ConnectionEpoch epoch) {
@@ -202,31 +198,19 @@ public final class MemberIo {
     };
   }
 
-  private void enqueue(MemberEvent event) {
-    loop.execute(() -> handle(event));
+  /** {@code event} as the machine gets it: an epoch with its session id, and noted as applied. */
+  private MemberEvent applied(MemberEvent event) {
+    if (event instanceof Epoch e) {
+      appliedEpoch = Math.max(appliedEpoch, e.epoch().number());
+      return withSessionId(e);
+    }
+    return event;
   }
 
-  /** Applies {@code first} and, in order, every answer its actions produce. Loop only. */
-  private void handle(MemberEvent first) {
-    Deque<MemberEvent> events = new ArrayDeque<>();
-    events.add(first);
-    try {
-      while (!events.isEmpty()) {
-        MemberEvent event = events.poll();
-        if (event instanceof Epoch e) {
-          event = withSessionId(e);
-          appliedEpoch = Math.max(appliedEpoch, e.epoch().number());
-        }
-        for (MemberAction action : machine.on(event, loop.nanoTime())) {
-          if (!(action instanceof BeginTerm)) {
-            terms.announce(); // a run of terms begun is announced before anything else is done
-          }
-          apply(action, events);
-        }
-      }
-    } finally {
-      terms.announce();
-    }
+  /** After each event and its answers: the terms begun are announced, health sees the machine. */
+  @Override
+  public void settled() {
+    terms.announce();
     view = new View(machine.isJoined(), machine.isDuplicate(), machine.generation());
   }
 
@@ -244,12 +228,16 @@ public final class MemberIo {
     }
   }
 
-  private void apply(MemberAction action, Deque<MemberEvent> answers) {
+  @Override
+  public @Nullable MemberEvent apply(MemberAction action) {
+    if (!(action instanceof BeginTerm)) {
+      terms.announce(); // a run of terms begun is announced before anything else is done
+    }
     if (action instanceof ReadAssignment r) {
-      answers.add(read(r.epoch()));
+      return read(r.epoch());
     } else if (action instanceof Join j) {
-      answers.add(
-          new Joined(j.session(), memberZnode.join(j.session(), j.earlierSessions(), memberWatch)));
+      return new Joined(
+          j.session(), memberZnode.join(j.session(), j.earlierSessions(), memberWatch));
     } else if (action instanceof Leave l) {
       memberZnode.leave(l.session());
     } else if (action instanceof CreateOwnerNodes c) {
@@ -258,14 +246,14 @@ public final class MemberIo {
       }
       byte[] record = RecordFormat.encodeOwner(new RecordFormat.Owner(me, c.generation()));
       OwnerZnodes.Outcome o = owners.create(c.partitions(), record, ownerWatch);
-      answers.add(new CreateResults(c.epoch(), c.generation(), o.takes(), o.watched()));
+      return new CreateResults(c.epoch(), c.generation(), o.takes(), o.watched());
     } else if (action instanceof DeleteOwnerNodes d) {
       List<Integer> gone = owners.delete(d.partitions(), d.session());
       List<Integer> failed = new ArrayList<>(d.partitions());
       failed.removeAll(gone);
-      answers.add(new Deleted(d.session(), gone, failed));
+      return new Deleted(d.session(), gone, failed);
     } else if (action instanceof CheckOwnerNodes c) {
-      answers.add(new Checked(c.epoch(), owners.check(c.partitions(), ownerWatch)));
+      return new Checked(c.epoch(), owners.check(c.partitions(), ownerWatch));
     } else if (action instanceof BeginTerm b) {
       ConnectionEpoch now = session.liveness().current();
       terms.begin(
@@ -275,15 +263,14 @@ public final class MemberIo {
               : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
       // Nothing to lose in the future whenComplete returns: terms.end's future always completes
-      // normally, and enqueue does not throw (a stopped loop drops the task).
+      // normally, and post does not throw (a stopped loop drops the task).
       var unused =
-          terms.end(e).whenComplete((v, t) -> enqueue(new Revoked(e.partition(), e.term())));
+          terms.end(e).whenComplete((v, t) -> shell.post(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {
-      loop.schedule(s.delayNanos(), () -> handle(s.event()));
+      shell.postAfter(s.delayNanos(), s::event);
     } else if (action instanceof ScheduleRetry r) {
-      loop.schedule(
-          backoff.delayNanos(r.attempt()),
-          () -> handle(new MemberEvent.Tick(MemberEvent.TickKind.RETRY)));
+      shell.postAfter(
+          backoff.delayNanos(r.attempt()), () -> new MemberEvent.Tick(MemberEvent.TickKind.RETRY));
     } else if (action instanceof DrainTimedOut d) {
       metrics.drainTimedOut();
       log.warn(
@@ -300,6 +287,7 @@ public final class MemberIo {
     } else {
       throw new IllegalStateException("unknown action " + action);
     }
+    return null;
   }
 
   /** A watched read of the assignment; a malformed one is logged, counted and read as none. */

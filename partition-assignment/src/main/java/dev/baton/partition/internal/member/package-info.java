@@ -7,9 +7,10 @@
  *       and {@code Deletions}, sharing a {@code MemberSession}, and per-partition state {@code
  *       Held}): state plus a {@code MemberEvent} gives a list of {@code MemberAction}s. No I/O, no
  *       threads, no clock (time comes with each event): unit-tested and simulated without a server.
- *   <li>{@code MemberIo}: applies the actions on the member's one {@link
- *       dev.baton.recipes.kernel.SerialLoop} through the blocking calls of {@code OwnerZnodes},
- *       {@code MemberZnode} and the shared {@code Znodes}, and feeds every answer back as an event.
+ *   <li>{@code MemberIo}: the machine's {@link dev.baton.recipes.kernel.Io}; a {@link
+ *       dev.baton.recipes.kernel.Shell} on the member's one loop hands it the actions, which it
+ *       applies through the blocking calls of {@code OwnerZnodes}, {@code MemberZnode} and the
+ *       shared {@code Znodes}, and feeds every answer back as an event.
  *   <li>{@code OwnershipHandle} (the kernel's term state machine), {@code OwnershipHandles}, {@code
  *       Terms} and {@code PartitionCallbacks} (a serial loop per partition).
  * </ul>
