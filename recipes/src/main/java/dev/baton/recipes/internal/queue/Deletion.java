@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 /**
- * What a bounded delete of a queue entry learned ({@link QueueStore#deleteWithin}, {@link
+ * What a bounded delete of a queue entry learned ({@code QueueStore.deleteWithin}, {@link
  * LockQueue#deleteWithin}). Public for the lock's seat, which tells its caller whether a release
  * was confirmed.
  */

@@ -71,12 +71,12 @@ public final class LockQueue {
     }
   }
 
-  /** See {@link QueueStore#deleteWithin}. */
+  /** See {@code QueueStore.deleteWithin}. */
   public Deletion deleteWithin(String name, Duration timeout) {
     return store.deleteWithin(name, timeout);
   }
 
-  /** See {@link QueueStore#deleteInBackground}. */
+  /** See {@code QueueStore.deleteInBackground}. */
   public void deleteInBackground(String name) {
     store.deleteInBackground(name);
   }
