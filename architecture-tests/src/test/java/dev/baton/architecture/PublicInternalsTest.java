@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class PublicInternalsTest {
   /** The count at the last commit that lowered it; lower it whenever types become hidden. */
-  static final int CEILING = 46;
+  static final int CEILING = 31;
 
   /** Packages that are not API: internal, the recipes' kernel, and support (the retired word). */
   static final Pattern NOT_API = Pattern.compile("(^|\\.)(internal|kernel|support)(\\.|$)");

@@ -5,13 +5,7 @@ import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.backend.Holder;
-import dev.baton.recipes.internal.BoundedClose;
-import dev.baton.recipes.internal.CuratorLiveness;
-import dev.baton.recipes.internal.QueueReader;
-import dev.baton.recipes.internal.SaslLoginCheck;
-import dev.baton.recipes.internal.ZkCalls;
-import dev.baton.recipes.internal.ZkQueueStore;
-import dev.baton.recipes.internal.queue.QueueCandidacy;
+import dev.baton.recipes.internal.queue.QueueSession;
 import dev.baton.recipes.kernel.Liveness;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
@@ -59,7 +53,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
   private final Deque<AutoCloseable> attached = new ArrayDeque<>(2); // usually one recipe
   private final @Nullable Thread shutdownHook;
-  private final CuratorLiveness liveness;
+  private final QueueSession zk;
   private final Duration closeTimeout;
   private final String name = Integer.toHexString(System.identityHashCode(this));
 
@@ -73,7 +67,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     this.ownsClient = ownsClient;
     this.aclPolicy = aclPolicy;
     this.closeTimeout = closeTimeout;
-    this.liveness = new CuratorLiveness(client, name, closeTimeout);
+    this.zk = new QueueSession(client, name, closeTimeout);
     if (closeOnJvmExit) {
       this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
       Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -107,7 +101,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     SessionConnect.startAndAwait(
         client, config.connectString(), config.connectionTimeout(), config.tls().isPresent());
     if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
-      SaslLoginCheck.check(client, config);
+      QueueSession.checkSaslLogin(client, config);
     }
     return new BatonSession(
         client, true, config.closeOnJvmExit(), config.aclPolicy(), config.closeTimeout());
@@ -143,7 +137,7 @@ public final class BatonSession implements Backend, AutoCloseable {
 
   /** True while the client is connected to a server of the ensemble. */
   public boolean isConnected() {
-    return liveness.current().isConnected();
+    return zk.liveness().current().isConnected();
   }
 
   /**
@@ -151,7 +145,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    * this session consumes (the one place that reads Curator's connection states).
    */
   public Liveness liveness() {
-    return liveness;
+    return zk.liveness();
   }
 
   /**
@@ -159,9 +153,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    * expires and a new one is established.
    */
   public long sessionId() {
-    return ZkCalls.call(
-        "read the ZooKeeper session id",
-        () -> client.getZookeeperClient().getZooKeeper().getSessionId());
+    return zk.sessionId();
   }
 
   /**
@@ -180,10 +172,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     if (!isOpen()) {
       throw new IllegalStateException("the session is closed: no negotiated session timeout");
     }
-    int millis =
-        ZkCalls.call(
-            "read the negotiated session timeout",
-            () -> client.getZookeeperClient().getZooKeeper().getSessionTimeout());
+    int millis = zk.sessionTimeoutMillis();
     if (millis <= 0) {
       throw new IllegalStateException(
           "the session is not connected yet: no session timeout has been negotiated");
@@ -235,8 +224,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   public Candidacy join(Contest contest, Candidacy.Listener listener) {
     Objects.requireNonNull(contest, "contest");
     Objects.requireNonNull(listener, "listener");
-    return QueueCandidacy.join(
-        new ZkQueueStore(curator(), liveness(), contest.name()), contest, listener);
+    return zk.join(contest, listener);
   }
 
   /**
@@ -247,7 +235,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    */
   @Override
   public Optional<Holder> holder(String name) {
-    return new QueueReader(curator(), Objects.requireNonNull(name, "name")).holder();
+    return zk.holder(Objects.requireNonNull(name, "name"));
   }
 
   /**
@@ -258,7 +246,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    */
   @Override
   public List<Holder> participants(String name) {
-    return new QueueReader(curator(), Objects.requireNonNull(name, "name")).participants();
+    return zk.participants(Objects.requireNonNull(name, "name"));
   }
 
   /** Forgets an attached object, for recipes that were closed on their own. */
@@ -305,12 +293,7 @@ public final class BatonSession implements Backend, AutoCloseable {
         log.warn("closing {} with the session failed", next, e);
       }
     }
-    Duration wait = liveness.closeWait();
-    boolean connected = liveness.current().isConnected();
-    liveness.close();
-    if (ownsClient) {
-      new BoundedClose(client, name, log).close(wait, connected);
-    }
+    zk.close(ownsClient, log);
   }
 
   /**
@@ -318,7 +301,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    * liveness last published (no call into the client on the way to the close).
    */
   private void closeFromHook() {
-    long id = liveness.current().sessionId();
+    long id = zk.liveness().current().sessionId();
     close();
     log.info(
         "JVM shutdown: closed the Baton session {} so that its ownership was handed over at once",

@@ -14,14 +14,12 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.election.internal.LeadershipHandle;
 import dev.baton.testkit.ReadmeSnippets;
 import dev.baton.testkit.ZooKeeperFixtures;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.curator.test.TestingServer;
@@ -135,7 +133,6 @@ class ReadmeQuickStartTest {
   }
 
   private static Leadership term(long token) {
-    return new LeadershipHandle(
-        "p", FencingToken.of("/billing/leader", token), "/billing/leader/n", Instant.EPOCH);
+    return new HeldLeadership("p", FencingToken.of("/billing/leader", token), "/billing/leader/n");
   }
 }

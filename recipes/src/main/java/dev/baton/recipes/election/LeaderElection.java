@@ -4,7 +4,6 @@ package dev.baton.recipes.election;
 import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Backend;
-import dev.baton.recipes.election.internal.ElectionTerms;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -38,5 +38,12 @@
  *       at the head of the queue: candidates wait behind it (safe, but nobody leads). Restrict the
  *       path with ACLs.
  * </ul>
+ *
+ * <p>The machinery is package-private, beside {@link dev.baton.recipes.election.LeaderElection}:
+ * {@code ElectionTerms} hears of terms from a backend's {@link dev.baton.recipes.backend.Candidacy}
+ * and begins, pauses and ends them (one {@code LeadershipHandle} each) in one {@code TermSlot},
+ * under one lock with which the backend reports ends and pauses; {@code CallbackDispatcher} runs
+ * user callbacks on a loop of their own; {@code ElectionMetrics} keeps the meters. The same for
+ * every backend.
  */
 package dev.baton.recipes.election;

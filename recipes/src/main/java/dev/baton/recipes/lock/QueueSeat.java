@@ -4,10 +4,8 @@ package dev.baton.recipes.lock;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.ZkQueueStore;
-import dev.baton.recipes.internal.queue.CandidateAction;
-import dev.baton.recipes.internal.queue.CandidateMachine;
-import dev.baton.recipes.internal.queue.QueueStore;
+import dev.baton.recipes.internal.queue.Deletion;
+import dev.baton.recipes.internal.queue.LockQueue;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Subscription;
 import java.time.Instant;
@@ -23,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link FencedLock}'s seat in ZooKeeper's queue: ephemeral sequential znodes with
- * predecessor-only watches, the attempt on the caller's thread ({@link LockAttempt}). A hold's
+ * predecessor-only watches, the attempt on the caller's thread ({@link LockQueue#take}). A hold's
  * signal drops the moment the connection is suspended, the session lost or the lock znode deleted
  * by someone else; a hold is handed out only if the connection did not change since the queue was
  * read; a release deletes only this hold's own znode, by name, and waits (boundedly) for the
@@ -33,7 +31,7 @@ final class QueueSeat implements LockSeat {
   private static final Logger log = LoggerFactory.getLogger(QueueSeat.class);
 
   private final BatonSession session;
-  private final QueueStore store;
+  private final LockQueue queue;
   private final LockConfig config;
   private final LockMeters meters;
   private final FencedLock lock;
@@ -54,27 +52,19 @@ final class QueueSeat implements LockSeat {
             }
           });
 
-  /** The attempt in progress, told of link changes; written by the thread taking the hold. */
-  private volatile @Nullable LockAttempt attempt;
-
   QueueSeat(BatonSession session, LockConfig config, LockMeters meters, FencedLock lock) {
     this.session = session;
-    this.store = new ZkQueueStore(session.curator(), session.liveness(), config.path());
+    this.queue = new LockQueue(session.curator(), session.liveness(), config.path());
     this.config = config;
     this.meters = meters;
     this.lock = lock;
-    this.subscription = store.liveness().subscribe(this::onEpoch);
+    this.subscription = queue.liveness().subscribe(this::onEpoch);
   }
 
   @Override
   public Optional<Hold> take(long deadline) throws InterruptedException {
-    LockAttempt a = new LockAttempt(store, config, this::publish, this::nodeChanged);
-    attempt = a; // before the attempt reads the epoch: no link change falls in between
-    try {
-      return a.run(deadline);
-    } finally {
-      attempt = null;
-    }
+    return queue.take(
+        deadline, config.ownerId(), config.watchHeldNode(), this::publish, this::nodeChanged);
   }
 
   @Override
@@ -124,18 +114,18 @@ final class QueueSeat implements LockSeat {
   /**
    * Deletes the hold's own znode and waits for the answer at most the session's close timeout: true
    * only if the ensemble answered that this delete removed it. What is not confirmed goes on in the
-   * background ({@link QueueStore#deleteWithin}), or with the session.
+   * background ({@link LockQueue#deleteWithin}), or with the session.
    */
   private boolean deleteConfirmed(Hold h) {
     // A release is cleanup: an interrupt pending before it (a cancelled task that releases in its
     // finally block) must not cut the wait for the answer short. It is restored.
     boolean interrupted = Thread.interrupted();
     try {
-      QueueStore.Deletion d = store.deleteWithin(nameOf(h), session.closeTimeout());
-      if (d == QueueStore.Deletion.DELETED) {
+      Deletion d = queue.deleteWithin(nameOf(h), session.closeTimeout());
+      if (d == Deletion.DELETED) {
         return true;
       }
-      if (d == QueueStore.Deletion.GONE) {
+      if (d == Deletion.GONE) {
         meters.lost();
         log.warn(
             "{} released {} (token {}) but its znode was already gone: the lock was lost while"
@@ -152,7 +142,7 @@ final class QueueSeat implements LockSeat {
             config.ownerId(),
             config.path(),
             h.token(),
-            d == QueueStore.Deletion.NO_ANSWER ? "no answer in time" : "the request failed",
+            d == Deletion.NO_ANSWER ? "no answer in time" : "the request failed",
             session.closeTimeout().toMillis());
       }
       return false;
@@ -165,14 +155,14 @@ final class QueueSeat implements LockSeat {
 
   /**
    * Sends the delete of a hold that had already ended and returns at once: Curator's guaranteed
-   * delete (see {@link QueueStore#deleteInBackground}) sends it now if the link is up, else once it
+   * delete (see {@link LockQueue#deleteInBackground}) sends it now if the link is up, else once it
    * is back, and sends it again after a connection loss until the znode is gone or the session
    * ended. It can only fail to be sent when the session's client is closed already, which ended the
    * session and took the znode with it.
    */
   private void deleteInBackground(Hold h) {
     try {
-      store.deleteInBackground(nameOf(h));
+      queue.deleteInBackground(nameOf(h));
     } catch (RuntimeException e) {
       log.warn(
           "{} released {} (token {}) but could not send the delete of {} ({}): it goes with the"
@@ -195,12 +185,12 @@ final class QueueSeat implements LockSeat {
    */
   private @Nullable Hold publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
-      if (store.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
+      if (queue.liveness().current().number() != epoch || deadNodes.contains(nodePath)) {
         return null;
       }
       Hold h = new Hold(lock, FencingToken.of(config.path(), token), nodePath, Instant.now());
       hold = h;
-      holdEpoch = store.liveness().current();
+      holdEpoch = queue.liveness().current();
       return h;
     }
   }
@@ -210,16 +200,11 @@ final class QueueSeat implements LockSeat {
    * progress hears of every change.
    */
   private void onEpoch(ConnectionEpoch epoch) {
-    LockAttempt inProgress = attempt;
-    if (inProgress != null) {
-      inProgress.linkChanged(epoch);
-    }
+    queue.linkChanged(epoch);
     if (outlived(epoch)) {
       end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
     }
-    CandidateMachine.linkReaction(false, epoch) // the standard policy
-        .filter(a -> a instanceof CandidateAction.Revoke)
-        .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
+    LockQueue.revocationOn(epoch).ifPresent(reason -> end(reason, epoch.toString()));
   }
 
   /** True if {@code later} connects another session than the one the current hold began in. */

@@ -5,7 +5,7 @@ import dev.baton.recipes.RevocationReason;
 import java.util.List;
 
 /** What a {@link CandidateMachine} asks its I/O loop to do; replies come back as events. */
-public sealed interface CandidateAction {
+sealed interface CandidateAction {
   /** Read the queue's children; reply {@link CandidateEvent.Listed}. */
   record ListQueue() implements CandidateAction {}
 

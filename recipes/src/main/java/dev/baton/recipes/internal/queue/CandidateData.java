@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * rules the configuration enforces on the id (not blank, no control characters), so that exactly
  * what a candidate can write is read back.
  */
-public final class CandidateData {
+final class CandidateData {
   /** The longest candidate data, in bytes. */
   public static final int MAX_BYTES = Validation.MAX_ID_BYTES;
 

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests.
  */
-public sealed interface CandidateEvent {
+sealed interface CandidateEvent {
   /** The session's link changed. */
   record Link(ConnectionEpoch epoch) implements CandidateEvent {}
 

@@ -5,7 +5,6 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Contest;
-import dev.baton.recipes.internal.Preload;
 import dev.baton.recipes.internal.queue.CandidateAction.Delete;
 import dev.baton.recipes.internal.queue.CandidateAction.Ignore;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
@@ -44,7 +43,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   static {
     CandidateMachine.preload(); // off the first handover's path
     // A closing leader's path often runs first in a shutdown hook: its classes are loaded now.
-    Preload.classes(QueueStore.Deletion.class, QueueIo.class, Shell.Closed.class);
+    Preload.classes(Deletion.class, QueueIo.class, Shell.Closed.class);
   }
 
   private final QueueStore store;
@@ -223,9 +222,8 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
    */
   private void deleteLeaving(String name) {
     Duration limit = Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime()));
-    QueueStore.Deletion d =
-        queueIo.deleteLeaving(name, limit, closeCutShort).orElse(QueueStore.Deletion.GONE);
-    if (d == QueueStore.Deletion.DELETED) {
+    Deletion d = queueIo.deleteLeaving(name, limit, closeCutShort).orElse(Deletion.GONE);
+    if (d == Deletion.DELETED) {
       deletedOnLeave = store.pathOf(name);
     }
     if (!d.isGone()) { // no lambdas on this path: see the static initializer
@@ -234,7 +232,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
               + " in the background if the link comes back, or goes with the session",
           config.participantId(),
           config.name(),
-          d == QueueStore.Deletion.NO_ANSWER
+          d == Deletion.NO_ANSWER
               ? "no answer within " + queueIo.leavingWait(limit)
               : "the request failed",
           store.pathOf(name));

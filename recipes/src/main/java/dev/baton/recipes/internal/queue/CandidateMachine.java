@@ -46,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock
  * attempt) the candidate stops for good once a term it began has ended.
  */
-public final class CandidateMachine {
+final class CandidateMachine {
   private final String key;
   private final boolean pauseOnSuspend;
   private final boolean reenter;

@@ -29,7 +29,7 @@ import java.util.Optional;
  * @param key the candidate key
  * @param sequence the sequence suffix as a signed int
  */
-public record CandidateName(String name, String key, int sequence) {
+record CandidateName(String name, String key, int sequence) {
   /** The node name given to create; ZooKeeper appends the sequence. */
   public static final String SUFFIX = "-n_";
 

@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * created within far fewer than 2^31 creates of each other, so that gap is the wrap point (or the
  * unused part of the circle) and the order is the creation order.
  */
-public final class CandidateOrder {
+final class CandidateOrder {
   private static final long CIRCLE = 1L << 32;
 
   private CandidateOrder() {}

@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * entry's watch has not fired; both are checked inside the listener's {@code granted}, under the
  * lock with which it hears of ends and pauses.
  */
-public final class QueueCandidacy implements Candidacy {
+final class QueueCandidacy implements Candidacy {
   private static final int MAX_DEAD_NODES = 64;
 
   private final Contest contest;

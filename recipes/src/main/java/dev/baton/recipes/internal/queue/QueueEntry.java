@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param token the entry's fencing token value (ZooKeeper: the znode's creation zxid)
  * @param ownerSession the session that owns the entry; it goes when that session ends
  */
-public record QueueEntry(String name, long token, long ownerSession) {
+record QueueEntry(String name, long token, long ownerSession) {
   public QueueEntry {
     Objects.requireNonNull(name, "name");
   }

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * machine's reply events; the election's loop and a lock attempt share it. Replies carry the epoch
  * read before the request, so the machine ignores an answer from an earlier connection.
  */
-public final class QueueIo {
+final class QueueIo {
   private final QueueStore store;
   private final String key;
   private final String prefix;
@@ -61,8 +61,7 @@ public final class QueueIo {
    *     the background); a failure or a missing answer within the whole close wait is recorded with
    *     {@link dev.baton.recipes.kernel.Liveness#closeGaveUp()}
    */
-  public Optional<QueueStore.Deletion> deleteLeaving(
-      String name, Duration limit, boolean cutShort) {
+  public Optional<Deletion> deleteLeaving(String name, Duration limit, boolean cutShort) {
     Duration wait = leavingWait(limit);
     if (wait.isZero() || wait.isNegative()) {
       store.deleteInBackground(name);
@@ -72,7 +71,7 @@ public final class QueueIo {
     // its election, interrupted by that very close) must not cut the delete short. It is restored.
     boolean interrupted = Thread.interrupted();
     try {
-      QueueStore.Deletion d = store.deleteWithin(name, wait);
+      Deletion d = store.deleteWithin(name, wait);
       if (!d.isGone() && !cutShort) {
         // Only a whole close wait without an answer tells of an unreachable ensemble: a wait cut
         // short by the close's own bound says nothing of it, and must not spare later closes

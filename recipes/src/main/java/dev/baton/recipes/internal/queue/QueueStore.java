@@ -22,7 +22,7 @@ import java.util.function.Predicate;
  * StoreUnavailableException} marks a failure of the link rather than of the request. An interrupted
  * call restores the thread's interrupt flag before it throws.
  */
-public interface QueueStore {
+interface QueueStore {
   /** The queue's name, for messages and the scope of its tokens. */
   String path();
 
@@ -97,23 +97,6 @@ public interface QueueStore {
    * @return true if this call deleted it
    */
   boolean delete(String name);
-
-  /** What {@link #deleteWithin} learned. */
-  enum Deletion {
-    /** The store deleted the entry. */
-    DELETED,
-    /** The entry was gone already. */
-    GONE,
-    /** The request failed (e.g. the link is down); the delete goes on in the background. */
-    FAILED,
-    /** No answer within the timeout; the delete goes on in the background. */
-    NO_ANSWER;
-
-    /** True if the entry is known to be gone. */
-    public boolean isGone() {
-      return this == DELETED || this == GONE;
-    }
-  }
 
   /**
    * Deletes the entry called {@code name} with one request, for a recipe that closes or releases,

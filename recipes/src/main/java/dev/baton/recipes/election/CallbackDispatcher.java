@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.election;
+
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.internal.queue.Preload;
+import dev.baton.recipes.kernel.Backoff;
+import dev.baton.recipes.kernel.SerialLoop;
+import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the user's callbacks one at a time, in submission order, on the election's own callback
+ * loop: never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. The loop
+ * borrows a Baton thread only while it has callbacks to run ({@link ThreadLoopScheduler}), named
+ * {@code baton-election-callbacks-<participant>@<path>} meanwhile. A callback that throws is logged
+ * with the participant and token and counted; from {@code elected} it is also reported to {@code
+ * onElectedFailure}. A {@link VirtualMachineError} ends the callback loop (see {@link SerialLoop})
+ * and is reported to {@code onFatal}.
+ *
+ * <p>{@link #interruptIfRunning} interrupts the thread only while it is inside that term's {@code
+ * elected}, and the interrupt status is cleared when {@code elected} returns, both under this
+ * object's monitor (never held while a callback runs), so the interrupt can reach neither a later
+ * callback nor another loop that borrows the thread afterwards.
+ */
+final class CallbackDispatcher {
+  private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
+
+  static {
+    Preload.classes(Callback.class, Kind.class, Marker.class); // see Callback
+  }
+
+  private final LeadershipListener listener;
+  private final ElectionMetrics metrics;
+  private final Consumer<LeadershipHandle> onElectedFailure;
+  private final ThreadLoopScheduler scheduler;
+  private final SerialLoop loop;
+  private @Nullable Thread inElectedThread; // under this
+  private @Nullable LeadershipHandle inElected; // under this
+
+  CallbackDispatcher(
+      String name,
+      LeadershipListener listener,
+      ElectionMetrics metrics,
+      Consumer<LeadershipHandle> onElectedFailure,
+      Consumer<VirtualMachineError> onFatal) {
+    this.listener = listener;
+    this.metrics = metrics;
+    this.onElectedFailure = onElectedFailure;
+    this.scheduler = new ThreadLoopScheduler("election-callbacks", name);
+    this.loop =
+        new SerialLoop("election-callbacks-" + name, scheduler, Backoff.DEFAULT, () -> {}, onFatal);
+  }
+
+  void elected(LeadershipHandle h) {
+    loop.execute(new Callback(Kind.ELECTED, h, null));
+  }
+
+  void revoked(LeadershipHandle h, RevocationReason reason) {
+    loop.execute(new Callback(Kind.REVOKED, h, reason));
+  }
+
+  void paused(LeadershipHandle h) {
+    loop.execute(new Callback(Kind.PAUSED, h, null));
+  }
+
+  void resumed(LeadershipHandle h) {
+    loop.execute(new Callback(Kind.RESUMED, h, null));
+  }
+
+  /** Interrupts the callback thread if it is inside {@code elected} of {@code h}. */
+  void interruptIfRunning(LeadershipHandle h) {
+    synchronized (this) {
+      Thread t = inElectedThread;
+      if (t != null && inElected == h) {
+        t.interrupt();
+      }
+    }
+  }
+
+  boolean isCallbackThread() {
+    return scheduler.inLoop();
+  }
+
+  /**
+   * Waits at most {@code timeout} until the callbacks queued so far have run; not at all on the
+   * callback thread, which would wait for itself, nor once the callback loop has stopped.
+   *
+   * @return false if they may still be running: on the callback thread, or after the timeout or an
+   *     interrupt (the interrupt is restored)
+   */
+  boolean awaitQueued(Duration timeout) {
+    if (scheduler.inLoop()) {
+      return false;
+    }
+    if (!loop.isRunning()) {
+      return true; // nothing queued will run any more
+    }
+    Marker ran = new Marker();
+    loop.execute(ran);
+    try {
+      return ran.ran.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller closes: it goes on, with the flag restored
+      return false;
+    }
+  }
+
+  /**
+   * Runs {@code task} on the callback loop once the callbacks queued so far have returned: a
+   * closing leader's delete goes from the thread that ran its {@code revoked} callback, without a
+   * hand-off back to the closing thread first. Not a user callback: it is not counted as one.
+   */
+  void afterQueued(Runnable task) {
+    loop.execute(task);
+  }
+
+  /**
+   * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
+   */
+  void shutdown(Duration timeout) {
+    if (!scheduler.shutdownIfIdle()) { // idle: stopped here, without lending a thread to stop it
+      loop.drain(timeout);
+    }
+  }
+
+  /** Runs {@code elected} of {@code h}, where {@link #interruptIfRunning} can reach it. */
+  private void runElected(LeadershipHandle h) {
+    synchronized (this) {
+      inElectedThread = Thread.currentThread();
+      inElected = h;
+    }
+    try {
+      listener.elected(h);
+    } finally {
+      synchronized (this) {
+        inElected = null;
+        inElectedThread = null;
+        Thread.interrupted(); // an interrupt aimed at this term must not leak out of it
+      }
+    }
+  }
+
+  private enum Kind {
+    ELECTED,
+    REVOKED,
+    PAUSED,
+    RESUMED;
+
+    String callback() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * One user callback on the loop. Classes rather than lambdas, preloaded with this one: the first
+   * {@code revoked} of a JVM often runs in its shutdown hook, on a path that has never run, where
+   * linking a new lambda costs about a millisecond before the closing leader's delete can be sent.
+   */
+  private final class Callback implements Runnable {
+    private final Kind kind;
+    private final LeadershipHandle h;
+    private final @Nullable RevocationReason reason;
+
+    Callback(Kind kind, LeadershipHandle h, @Nullable RevocationReason reason) {
+      this.kind = kind;
+      this.h = h;
+      this.reason = reason;
+    }
+
+    @Override
+    public void run() {
+      try {
+        if (kind == Kind.ELECTED) {
+          runElected(h);
+        } else if (kind == Kind.REVOKED) {
+          listener.revoked(h, Objects.requireNonNull(reason, "a revocation has a reason"));
+        } else if (kind == Kind.PAUSED) {
+          listener.paused(h);
+        } else {
+          listener.resumed(h);
+        }
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (Throwable e) { // Errors, and checked exceptions thrown sneakily, are the callback's
+        metrics.callbackFailed(kind.callback());
+        log.error(
+            "the {} callback of participant {} (token {}) threw",
+            kind.callback(),
+            h.participantId(),
+            h.token(),
+            e);
+        if (kind == Kind.ELECTED) {
+          onElectedFailure.accept(h);
+        }
+      }
+    }
+  }
+
+  /** Counts down once the callbacks queued before it have run. */
+  private static final class Marker implements Runnable {
+    private final CountDownLatch ran = new CountDownLatch(1);
+
+    @Override
+    public void run() {
+      ran.countDown();
+    }
+  }
+}

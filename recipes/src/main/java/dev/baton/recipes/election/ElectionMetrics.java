@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.election;
+
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.NoMeters;
+import dev.baton.recipes.kernel.OwnedMeters;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The election's meters, all tagged with {@code election} (the path) and {@code participant}.
+ *
+ * <ul>
+ *   <li>{@code baton.election.leader}: 1 while this candidate holds an active term, else 0
+ *   <li>{@code baton.election.token}: the value of the current term's token, 0 when none
+ *   <li>{@code baton.election.elected}: terms begun
+ *   <li>{@code baton.election.revoked}: terms ended, tagged {@code reason}
+ *   <li>{@code baton.election.time.to.elect}: from entering the queue to being elected
+ *   <li>{@code baton.election.callback.failures}: user callbacks that threw, tagged {@code
+ *       callback}
+ * </ul>
+ *
+ * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
+ * with the same path and participant id reports its own state, and {@link #close} removes its
+ * meters unless a newer instance has taken them over.
+ *
+ * <p>With the registry {@link #NONE} (an election configured without one) nothing is registered at
+ * all: the counts that health and tests read are kept, and no meter, tag or registry entry costs
+ * memory, which matters when one JVM runs many candidates.
+ */
+final class ElectionMetrics implements AutoCloseable {
+  /**
+   * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
+   * in it. One shared, empty instance, told apart by identity.
+   */
+  public static final MeterRegistry NONE = NoMeters.REGISTRY;
+
+  private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
+
+  /** The registered meters, when there is a registry. */
+  private record Registered(
+      OwnedMeters owned,
+      Counter elected,
+      Map<RevocationReason, Counter> revoked,
+      Timer timeToElect) {}
+
+  private final AtomicLong leader = new AtomicLong();
+  private final AtomicLong token = new AtomicLong();
+  private final AtomicLong callbackFailures = new AtomicLong();
+  private final @Nullable Registered meters;
+
+  /** Meters of the election on {@code path} of {@code participantId} in {@code registry}. */
+  ElectionMetrics(MeterRegistry registry, String path, String participantId) {
+    this.meters = registry == NONE ? null : register(registry, path, participantId);
+  }
+
+  private Registered register(MeterRegistry registry, String path, String participantId) {
+    synchronized (OwnedMeters.LOCK) {
+      OwnedMeters owned =
+          new OwnedMeters(
+              registry,
+              Tags.of("election", path, "participant", participantId),
+              List.of(
+                  "baton.election.leader",
+                  "baton.election.token",
+                  "baton.election.elected",
+                  "baton.election.revoked",
+                  "baton.election.time.to.elect",
+                  CALLBACK_FAILURES));
+      owned.gauge("baton.election.leader", leader);
+      owned.gauge("baton.election.token", token);
+      Counter elected = owned.counter("baton.election.elected");
+      Map<RevocationReason, Counter> revoked = new EnumMap<>(RevocationReason.class);
+      for (RevocationReason r : RevocationReason.values()) {
+        revoked.put(r, owned.counter("baton.election.revoked", Tag.of("reason", r.name())));
+      }
+      return new Registered(owned, elected, revoked, owned.timer("baton.election.time.to.elect"));
+    }
+  }
+
+  void elected(long tokenValue, Duration waited) {
+    leader.set(1);
+    token.set(tokenValue);
+    if (meters != null) {
+      meters.elected().increment();
+      meters.timeToElect().record(waited);
+    }
+  }
+
+  void paused() {
+    leader.set(0);
+  }
+
+  void resumed() {
+    leader.set(1);
+  }
+
+  void revoked(RevocationReason reason) {
+    if (meters != null) {
+      Objects.requireNonNull(meters.revoked().get(reason), "every reason has a counter")
+          .increment();
+    }
+    leader.set(0);
+    token.set(0);
+  }
+
+  void callbackFailed(String callback) {
+    callbackFailures.incrementAndGet();
+    if (meters != null) {
+      meters.owned().increment(CALLBACK_FAILURES, Tag.of("callback", callback));
+    }
+  }
+
+  /** How many user callbacks have thrown. */
+  public long callbackFailures() {
+    return callbackFailures.get();
+  }
+
+  /**
+   * Removes this election's meters from the registry, unless a newer instance with the same tags
+   * has taken them over. Call it when the election is closed; idempotent. The counts above stay
+   * readable.
+   */
+  @Override
+  public void close() {
+    if (meters != null) {
+      meters.owned().close();
+    }
+  }
+}

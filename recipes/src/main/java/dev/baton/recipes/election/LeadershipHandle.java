@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.election;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.kernel.TermHandle;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The handle of one leadership term: the kernel's {@link TermHandle} with the election's fields.
+ */
+final class LeadershipHandle extends TermHandle implements Leadership {
+  private final String participantId;
+  private final String nodePath;
+
+  LeadershipHandle(String participantId, FencingToken token, String nodePath, Instant electedAt) {
+    super(token, electedAt);
+    this.participantId = participantId;
+    this.nodePath = nodePath;
+  }
+
+  @Override
+  public String participantId() {
+    return participantId;
+  }
+
+  @Override
+  public String nodePath() {
+    return nodePath;
+  }
+
+  @Override
+  protected RuntimeException lost(@Nullable RevocationReason reason) {
+    return new LeadershipLostException(participantId, token(), reason);
+  }
+
+  @Override
+  public String toString() {
+    return "Leadership{" + participantId + ", " + token() + ", " + describeState() + "}";
+  }
+}
