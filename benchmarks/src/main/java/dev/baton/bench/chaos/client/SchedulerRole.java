@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
@@ -42,14 +43,15 @@ final class SchedulerRole implements ChaosRole {
 
   private final LeaderScheduler scheduler;
   private final SqlJobStore store;
-  private final JdbcPool pool;
+  private final HikariDataSource pool;
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
   private final LeaseLinkWatcher link; // null on ZooKeeper
   private volatile boolean stopped;
 
-  SchedulerRole(ClientArgs args, Coordination on, JdbcPool pool, EventOut out, WriteGate gate) {
+  SchedulerRole(
+      ClientArgs args, Coordination on, HikariDataSource pool, EventOut out, WriteGate gate) {
     this.out = out;
     this.pool = pool;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
