@@ -3,6 +3,7 @@ package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.bench.history.check.History.Op;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -75,15 +76,8 @@ final class HistoryExport {
     return new Stamped(line, nanos);
   }
 
-  /** One operation before numbering. */
-  private record Op(
-      String process,
-      long time,
-      String type,
-      String f,
-      String resource,
-      Long token,
-      String value) {}
+  /** The index of an operation before the history is sorted and numbered. */
+  private static final long UNNUMBERED = -1;
 
   /**
    * Writes {@code dir/history.json} and returns its path.
@@ -116,6 +110,7 @@ final class HistoryExport {
               completion -> {
                 ops.add(
                     new Op(
+                        UNNUMBERED,
                         completion.process(),
                         completion.time(),
                         "invoke",
@@ -127,8 +122,9 @@ final class HistoryExport {
               });
     }
     for (Fault fault : faults) {
-      ops.add(new Op(NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
-      ops.add(new Op(NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
+      ops.add(
+          new Op(UNNUMBERED, NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
+      ops.add(new Op(UNNUMBERED, NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
     }
     // stable: an invocation stays before its completion, a fault after the events of its time
     ops.sort(Comparator.comparingLong(Op::time));
@@ -198,6 +194,7 @@ final class HistoryExport {
         switch (e.kind()) {
           case "WRITE" ->
               new Op(
+                  UNNUMBERED,
                   process,
                   time,
                   outcome(f.get("outcome")),
@@ -206,9 +203,18 @@ final class HistoryExport {
                   token,
                   process);
           case "ELECTED", "LOCKED", "ASSIGNED" ->
-              new Op(process, time, "ok", e.kind().toLowerCase(Locale.ROOT), term, token, null);
+              new Op(
+                  UNNUMBERED,
+                  process,
+                  time,
+                  "ok",
+                  e.kind().toLowerCase(Locale.ROOT),
+                  term,
+                  token,
+                  null);
           case "REVOKED", "UNLOCKED", "RELEASED" ->
               new Op(
+                  UNNUMBERED,
                   process,
                   time,
                   "ok",
