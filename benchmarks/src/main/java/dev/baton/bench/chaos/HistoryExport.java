@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
@@ -78,6 +79,9 @@ final class HistoryExport {
 
   /** The index of an operation before the history is sorted and numbered. */
   private static final long UNNUMBERED = -1;
+
+  /** The operations that end a term, whose value is the reason. */
+  private static final Set<String> END_OF_TERM = Set.of("revoked", "unlocked", "released");
 
   /**
    * Writes {@code dir/history.json} and returns its path.
@@ -202,26 +206,11 @@ final class HistoryExport {
                   f.get("resource"),
                   token,
                   process);
-          case "ELECTED", "LOCKED", "ASSIGNED" ->
-              new Op(
-                  UNNUMBERED,
-                  process,
-                  time,
-                  "ok",
-                  e.kind().toLowerCase(Locale.ROOT),
-                  term,
-                  token,
-                  null);
-          case "REVOKED", "UNLOCKED", "RELEASED" ->
-              new Op(
-                  UNNUMBERED,
-                  process,
-                  time,
-                  "ok",
-                  e.kind().toLowerCase(Locale.ROOT),
-                  term,
-                  token,
-                  f.get("reason"));
+          case "ELECTED", "LOCKED", "ASSIGNED", "REVOKED", "UNLOCKED", "RELEASED" -> {
+            String kind = e.kind().toLowerCase(Locale.ROOT);
+            String reason = END_OF_TERM.contains(kind) ? f.get("reason") : null;
+            yield new Op(UNNUMBERED, process, time, "ok", kind, term, token, reason);
+          }
           default -> null;
         });
   }
