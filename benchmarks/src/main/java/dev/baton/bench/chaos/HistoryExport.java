@@ -3,6 +3,7 @@ package dev.baton.bench.chaos;
 
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.bench.history.check.History.Op;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
@@ -75,15 +77,11 @@ final class HistoryExport {
     return new Stamped(line, nanos);
   }
 
-  /** One operation before numbering. */
-  private record Op(
-      String process,
-      long time,
-      String type,
-      String f,
-      String resource,
-      Long token,
-      String value) {}
+  /** The index of an operation before the history is sorted and numbered. */
+  private static final long UNNUMBERED = -1;
+
+  /** The operations that end a term, whose value is the reason. */
+  private static final Set<String> END_OF_TERM = Set.of("revoked", "unlocked", "released");
 
   /**
    * Writes {@code dir/history.json} and returns its path.
@@ -116,6 +114,7 @@ final class HistoryExport {
               completion -> {
                 ops.add(
                     new Op(
+                        UNNUMBERED,
                         completion.process(),
                         completion.time(),
                         "invoke",
@@ -127,8 +126,9 @@ final class HistoryExport {
               });
     }
     for (Fault fault : faults) {
-      ops.add(new Op(NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
-      ops.add(new Op(NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
+      ops.add(
+          new Op(UNNUMBERED, NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
+      ops.add(new Op(UNNUMBERED, NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
     }
     // stable: an invocation stays before its completion, a fault after the events of its time
     ops.sort(Comparator.comparingLong(Op::time));
@@ -198,6 +198,7 @@ final class HistoryExport {
         switch (e.kind()) {
           case "WRITE" ->
               new Op(
+                  UNNUMBERED,
                   process,
                   time,
                   outcome(f.get("outcome")),
@@ -205,17 +206,11 @@ final class HistoryExport {
                   f.get("resource"),
                   token,
                   process);
-          case "ELECTED", "LOCKED", "ASSIGNED" ->
-              new Op(process, time, "ok", e.kind().toLowerCase(Locale.ROOT), term, token, null);
-          case "REVOKED", "UNLOCKED", "RELEASED" ->
-              new Op(
-                  process,
-                  time,
-                  "ok",
-                  e.kind().toLowerCase(Locale.ROOT),
-                  term,
-                  token,
-                  f.get("reason"));
+          case "ELECTED", "LOCKED", "ASSIGNED", "REVOKED", "UNLOCKED", "RELEASED" -> {
+            String kind = e.kind().toLowerCase(Locale.ROOT);
+            String reason = END_OF_TERM.contains(kind) ? f.get("reason") : null;
+            yield new Op(UNNUMBERED, process, time, "ok", kind, term, token, reason);
+          }
           default -> null;
         });
   }

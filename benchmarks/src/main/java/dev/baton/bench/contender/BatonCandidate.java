@@ -14,15 +14,22 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Baton: {@link BatonSession#start} and a {@link LeaderElection}; leaving is {@link
- * LeaderElection#close()} then {@link BatonSession#close()}.
+ * LeaderElection#close()} then {@link BatonSession#close()}. With {@code closeOnJvmExit} the
+ * session's shutdown hook closes the election, then the session.
  */
 final class BatonCandidate extends ZkCandidate {
   private final BatonSession session;
   private final LeaderElection election;
 
-  BatonCandidate(String id, String path, ZkClient client, TracerDriver tracer, Sink sink) {
+  BatonCandidate(
+      String id,
+      String path,
+      ZkClient client,
+      boolean closeOnJvmExit,
+      TracerDriver tracer,
+      Sink sink) {
     super(id, tracer, sink);
-    session = BatonSession.start(client.sessionConfig(false));
+    session = BatonSession.start(client.sessionConfig(closeOnJvmExit));
     if (tracer != null) {
       session.curator().getZookeeperClient().setTracerDriver(tracer);
     }
@@ -38,7 +45,7 @@ final class BatonCandidate extends ZkCandidate {
 
               @Override
               public void revoked(Leadership leadership, RevocationReason reason) {
-                // The benchmarks check leadership through isLeader().
+                reportRevoked(reason.name());
               }
             });
   }

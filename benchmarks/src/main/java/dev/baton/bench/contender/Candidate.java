@@ -19,8 +19,8 @@ public abstract class Candidate implements AutoCloseable {
 
     void elected(Candidate who, long nanos, Optional<FencingToken> token);
 
-    /** Its library told {@code who} that it no longer leads. */
-    default void revoked(Candidate who, long nanos) {}
+    /** Its library told {@code who} that it no longer leads, for {@code reason}. */
+    default void revoked(Candidate who, long nanos, String reason) {}
   }
 
   private final String id;
@@ -47,8 +47,8 @@ public abstract class Candidate implements AutoCloseable {
   }
 
   /** Called from the library's revoked callback. */
-  protected final void reportRevoked() {
-    sink.revoked(this, System.nanoTime());
+  protected final void reportRevoked(String reason) {
+    sink.revoked(this, System.nanoTime(), reason);
   }
 
   /** Enters the election; returns at once (every library joins in the background). */

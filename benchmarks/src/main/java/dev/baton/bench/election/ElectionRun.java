@@ -3,27 +3,20 @@ package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.HandoverTimes;
-import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.HandoverQueue;
+import dev.baton.bench.contender.HandoverQueue.Elected;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
-import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Collectors;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -42,13 +35,6 @@ import org.apache.zookeeper.ZooKeeper;
  * (it is then idle in the queue) before the next handover.
  */
 final class ElectionRun extends HandoverTimes {
-  /**
-   * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback),
-   * and the candidate's operation count at that moment.
-   */
-  record Elected(
-      Candidate who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
-
   /** What the measured close does. */
   enum CloseMode {
     /** Close the election recipe, then the session: the default. */
@@ -79,12 +65,7 @@ final class ElectionRun extends HandoverTimes {
   private final long handoverTimeoutMs;
   private final CloseMode closeMode;
   private final long mntrCost;
-  private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
-  private final List<ZkCandidate> queue = new ArrayList<>();
-  private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
-
-  /** How long a newcomer must stay silent to count as settled. */
-  private static final long QUIET_MS = 10;
+  private final HandoverQueue queue;
 
   private int nextIndex;
   private int handoversDone;
@@ -98,7 +79,6 @@ final class ElectionRun extends HandoverTimes {
   private long windowNanosSum;
   private long successorOpsSum;
   private long strayOps;
-  private FencingToken lastToken;
 
   ElectionRun(
       Library library,
@@ -120,6 +100,12 @@ final class ElectionRun extends HandoverTimes {
     this.handoverTimeoutMs = handoverTimeoutMs;
     this.closeMode = closeMode;
     this.mntrCost = mntrCost;
+    this.queue =
+        new HandoverQueue(
+            library.toString(),
+            handoverTimeoutMs,
+            library == Library.BATON,
+            c -> trace(c).operations());
   }
 
   Library library() {
@@ -131,7 +117,7 @@ final class ElectionRun extends HandoverTimes {
     for (int i = 0; i < size; i++) {
       ZkCandidate c = join();
       if (i == 0) {
-        Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
+        Elected e = queue.poll();
         if (e == null || e.who() != c) {
           throw new BenchmarkFailure(
               library
@@ -143,7 +129,7 @@ final class ElectionRun extends HandoverTimes {
                       : e.who() + " was")
                   + ")");
         }
-        lastToken = e.token().orElse(null);
+        queue.first(e);
       }
     }
   }
@@ -151,25 +137,24 @@ final class ElectionRun extends HandoverTimes {
   private ZkCandidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
     ClientTrace trace = new ClientTrace(label);
-    ZkCandidate.Sink sink =
-        (who, nanos, token) -> events.add(new Elected(who, nanos, token, trace.operations()));
+    ZkCandidate.Sink sink = queue.sink(trace::operations);
     ZkCandidate c =
         library == Library.FLOOR
             ? new FloorContender(label, path, settings, trace, sink)
             : ZkCandidate.connect(library, label, path, settings, trace, sink);
     c.join();
-    if (!queue.isEmpty()) {
+    if (!queue.candidates().isEmpty()) {
       awaitSettled(c);
     }
-    queue.add(c);
+    queue.candidates().add(c);
     return c;
   }
 
   /**
    * Waits until a follower that just joined is idle in the queue: it has completed a watch-setting
    * read (the last step of joining: getData in both libraries, exists in the floor) and then no
-   * further operation for {@link #QUIET_MS}. Whatever it might still send would show up as stray
-   * operations of the next handover, which are counted and reported.
+   * further operation for {@link HandoverQueue#QUIET_MS}. Whatever it might still send would show
+   * up as stray operations of the next handover, which are counted and reported.
    */
   private void awaitSettled(ZkCandidate c) throws InterruptedException {
     if (!trace(c).awaitWatchedReads(1, handoverTimeoutMs)) {
@@ -181,25 +166,7 @@ final class ElectionRun extends HandoverTimes {
               + handoverTimeoutMs
               + " ms after joining");
     }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
-    long ops = trace(c).operations();
-    while (true) {
-      Thread.sleep(QUIET_MS);
-      long now = trace(c).operations();
-      if (now == ops) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(
-            library
-                + ": candidate "
-                + c
-                + " kept sending requests for "
-                + handoverTimeoutMs
-                + " ms after joining");
-      }
-      ops = now;
-    }
+    queue.awaitQuiet(c);
   }
 
   private static long issued(ZooKeeper handle) {
@@ -209,20 +176,21 @@ final class ElectionRun extends HandoverTimes {
   /** One handover, recorded or not (warm-up). */
   void handover(boolean record) throws Exception {
     int number = ++handoversDone;
-    if (!events.isEmpty()) {
+    if (!queue.pending().isEmpty()) {
       throw new BenchmarkFailure(
           library
               + ": unexpected elected callback before handover #"
               + number
               + ": "
-              + events.peek().who());
+              + queue.pending().peek().who());
     }
-    ZkCandidate leader = queue.get(0);
-    ZkCandidate successor = queue.get(1);
+    List<ZkCandidate> candidates = queue.candidates();
+    ZkCandidate leader = candidates.get(0);
+    ZkCandidate successor = candidates.get(1);
     ZooKeeper leaderHandle = leader.handle();
     ZooKeeper successorHandle = successor.handle();
     List<ZooKeeper> otherHandles = new ArrayList<>();
-    for (ZkCandidate c : queue.subList(2, queue.size())) {
+    for (ZkCandidate c : candidates.subList(2, candidates.size())) {
       otherHandles.add(c.handle());
     }
     long successorOpsBefore = trace(successor).operations();
@@ -235,40 +203,15 @@ final class ElectionRun extends HandoverTimes {
     long windowStart = System.nanoTime();
     long packetsBefore = zk.packetsReceived();
     Future<long[]> closing =
-        closer.submit(
-            () -> {
-              long t0 = System.nanoTime();
-              try {
-                leader.closeRecipe();
-                recipeClosed.complete(System.nanoTime());
-                if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
-                  leader.closeSession();
-                }
-              } catch (Exception | Error e) {
-                recipeClosed.completeExceptionally(e);
-                throw e;
-              }
-              return new long[] {t0, System.nanoTime()};
-            });
+        queue.closeLeader(
+            closeMode == CloseMode.RECIPE_THEN_SESSION,
+            () -> recipeClosed.complete(System.nanoTime()));
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handoverTimeoutMs);
-    Elected e = events.poll(handoverTimeoutMs, TimeUnit.MILLISECONDS);
-    if (e == null) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": no candidate was elected within "
-              + handoverTimeoutMs
-              + " ms after closing "
-              + leader
-              + failureOf(closing));
-    }
+    Elected e = queue.awaitElected(number, closing);
     // The window ends once everything the close sends has reached the server: with the session,
-    // when
-    // the server has answered closeSession (the handle is no longer alive); without it, when the
-    // recipe's close has returned (Baton's delete is synchronous; Curator's background delete was
-    // sent
-    // before the successor could see its watch fire).
+    // when the server has answered closeSession (the handle is no longer alive); without it, when
+    // the recipe's close has returned (Baton's delete is synchronous; Curator's background delete
+    // was sent before the successor could see its watch fire).
     if (closeMode == CloseMode.RECIPE_THEN_SESSION) {
       while (leaderHandle.getState().isAlive()) {
         if (System.nanoTime() > deadline) {
@@ -281,7 +224,7 @@ final class ElectionRun extends HandoverTimes {
                   + " was not closed within "
                   + handoverTimeoutMs
                   + " ms"
-                  + failureOf(closing));
+                  + HandoverQueue.failureOf(closing));
         }
         LockSupport.parkNanos(50_000);
       }
@@ -298,52 +241,24 @@ final class ElectionRun extends HandoverTimes {
     long othersIssued =
         otherHandles.stream().mapToLong(ElectionRun::issued).sum() - othersIssuedBefore;
 
-    if (e.who() != successor) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": "
-              + e.who()
-              + " was elected, expected the next in the queue, "
-              + successor);
-    }
-    queue.remove(0);
-    checkSingleLeader(number, leader, e);
+    queue.promote(number, e);
     join(); // the replacement, outside the window, while ZooKeeper's close finishes its threads
-    long[] closeTimes;
-    try {
-      closeTimes = closing.get(handoverTimeoutMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException failed) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": closing "
-              + leader
-              + " failed: "
-              + failed.getCause());
-    }
+    long[] closeTimes = queue.closed(number, closing);
     if (closeMode == CloseMode.RECIPE_ONLY) {
       leader.closeSession();
     }
-    long t0 = closeTimes[0];
-    if (e.nanos() < t0) {
-      throw new BenchmarkFailure(
-          library + ": handover #" + number + ": elected before the close started");
-    }
+    long latency = queue.latency(number, e, closeTimes);
 
     if (record) {
       recorded++;
-      recordHandover(e.nanos() - t0, closeTimes[1] - t0);
+      recordHandover(latency, closeTimes[1] - closeTimes[0]);
       long serverCounted = packetsAfter - packetsBefore - mntrCost;
       packetsSum += serverCounted;
       if (ClientRequests.available()) {
         long clientIssued = leaderIssued + successorIssued + othersIssued;
         // Packets the server counted that no client issued as a request are pings (a client that
         // received nothing for 10 s pings as soon as it next sends). A negative difference would
-        // mean
-        // a request still on its way to the server at the second read.
+        // mean a request still on its way to the server at the second read.
         long pings = serverCounted - clientIssued;
         if (pings < 0) {
           unconfirmedWindows++;
@@ -361,84 +276,9 @@ final class ElectionRun extends HandoverTimes {
     }
   }
 
-  private static String failureOf(Future<?> closing) {
-    if (!closing.isDone()) {
-      return "";
-    }
-    try {
-      closing.get();
-      return "";
-    } catch (ExecutionException
-        | InterruptedException
-        | java.util.concurrent.CancellationException x) {
-      return " (closing failed: " + (x.getCause() == null ? x : x.getCause()) + ")";
-    }
-  }
-
-  /**
-   * After a handover exactly one live candidate reports leadership, the one that got the callback;
-   * for Baton its token is the one of the callback and strictly greater than the previous leader's.
-   */
-  private void checkSingleLeader(int number, ZkCandidate closedLeader, Elected e) {
-    if (closedLeader.isLeader()) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": the closed leader "
-              + closedLeader
-              + " still reports isLeader()");
-    }
-    List<ZkCandidate> leaders =
-        queue.stream().filter(ZkCandidate::isLeader).collect(Collectors.toList());
-    if (leaders.size() != 1 || leaders.get(0) != e.who()) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": expected exactly one candidate ("
-              + e.who()
-              + ") to report isLeader(), but these do: "
-              + leaders);
-    }
-    if (library == Library.BATON) {
-      Optional<FencingToken> token = e.who().token();
-      if (token.isEmpty() || !token.equals(e.token())) {
-        throw new BenchmarkFailure(
-            library
-                + ": handover #"
-                + number
-                + ": leader "
-                + e.who()
-                + " reports token "
-                + token
-                + " but was elected with "
-                + e.token());
-      }
-      if (lastToken != null && !token.get().isNewerThan(lastToken)) {
-        throw new BenchmarkFailure(
-            library
-                + ": handover #"
-                + number
-                + ": token "
-                + token.get()
-                + " of the new leader "
-                + e.who()
-                + " is not greater than the previous leader's "
-                + lastToken);
-      }
-      lastToken = token.get();
-    }
-  }
-
   /** Closes every candidate ({@link ZkCandidate#closeAll}). */
   void close() {
-    try {
-      ZkCandidate.closeAll(queue, handoverTimeoutMs);
-    } finally {
-      closer.shutdownNow();
-      queue.clear();
-    }
+    queue.close();
   }
 
   /** The trace every candidate of this run was connected with. */
@@ -446,17 +286,9 @@ final class ElectionRun extends HandoverTimes {
     return (ClientTrace) c.tracer();
   }
 
-  private static ThreadFactory daemon(String name) {
-    return r -> {
-      Thread t = new Thread(r, "bench-" + name);
-      t.setDaemon(true);
-      return t;
-    };
-  }
-
   /** The session timeout the server granted the current leader's session. */
   int negotiatedSessionTimeoutMs() throws Exception {
-    return queue.get(0).handle().getSessionTimeout();
+    return queue.candidates().get(0).handle().getSessionTimeout();
   }
 
   int recorded() {

@@ -6,6 +6,9 @@ import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code failover-crash}: the leader, a process of its own, is killed with SIGKILL; how long until
@@ -15,23 +18,27 @@ import java.util.Map;
  * ensemble expires its session, so the session timeout dominates; the target is a p99 of at most
  * the negotiated session timeout plus one tick plus 100 ms.
  */
-public final class FailoverCrash implements Scenario {
+@Command(
+    name = FailoverCrash.NAME,
+    description =
+        "SIGKILL of a leader process: time to the successor's elected, Baton vs Curator,"
+            + " session timeouts 2/6/15 s, 3 server processes (~5 min)")
+public final class FailoverCrash implements Scenario.WithOptions {
   static final String NAME = "failover-crash";
-  static final FailoverOptions.Defaults DEFAULTS =
-      new FailoverOptions.Defaults("2000,6000,15000", 4, 0, "3");
+  static final FailoverOptions.Defaults DEFAULTS = new FailoverOptions.Defaults(4, 0, "3");
 
-  @Override
-  public String description() {
-    return "SIGKILL of a leader process: time to the successor's elected, Baton vs Curator,"
-        + " session timeouts 2/6/15 s, 3 server processes (~5 min)";
+  @Mixin private FailoverOptions.Args common = new FailoverOptions.Args();
+
+  @Option(names = "--session-timeouts-ms", split = ",", defaultValue = "2000,6000,15000")
+  private List<Integer> sessionTimeoutsMs;
+
+  FailoverOptions options() {
+    return FailoverOptions.of(common, "session-timeouts-ms", sessionTimeoutsMs, true, DEFAULTS);
   }
 
   @Override
-  public void run(List<String> args) throws Exception {
-    FailoverOptions o = FailoverOptions.parse(args, true, DEFAULTS).orElse(null);
-    if (o == null) {
-      return; // --help
-    }
+  public void run() throws Exception {
+    FailoverOptions o = options();
     long start = System.nanoTime();
     try (FailoverBench bench = FailoverBench.start(o)) {
       Servers servers = bench.servers();

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
-import dev.baton.bench.Cli;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.util.List;
-import java.util.Optional;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,35 +33,22 @@ record FailoverOptions(
     int connectionTimeoutMs,
     int servers) {
 
-  /** The defaults of one scenario. */
-  record Defaults(String sessionTimeoutsMs, int rounds, int warmup, String servers) {}
-
-  static final String SESSIONS_KEY = "session-timeouts-ms";
-  static final String SESSION_KEY = "session-timeout-ms";
+  /** A scenario's defaults of the shared options. */
+  record Defaults(int rounds, int warmup, String servers) {}
 
   /**
-   * Parses a scenario's arguments; {@code severalTimeouts} selects {@code --session-timeouts-ms} (a
-   * list) over {@code --session-timeout-ms} (one value).
+   * The options of a scenario: the {@link Args} it mixes in, with {@code defaults} where they were
+   * not given, and its own session timeouts option {@code --<sessionKey>} ({@code
+   * --session-timeouts-ms}, a list, or {@code --session-timeout-ms}, one value).
    *
-   * @throws IllegalArgumentException for an unknown key or a value out of range
+   * @throws IllegalArgumentException for a value out of range
    */
-  static Optional<FailoverOptions> parse(
-      List<String> args, boolean severalTimeouts, Defaults defaults) {
-    String sessionKey = severalTimeouts ? SESSIONS_KEY : SESSION_KEY;
-    Args a = new Args();
-    CommandLine line = new CommandLine(a);
-    line.getCommandSpec()
-        .addOption(
-            OptionSpec.builder("--" + sessionKey)
-                .type(List.class)
-                .auxiliaryTypes(Integer.class)
-                .splitRegex(",")
-                .defaultValue(defaults.sessionTimeoutsMs())
-                .build());
-    if (!Cli.parse(line, args)) {
-      return Optional.empty();
-    }
-    List<Integer> sessions = line.getCommandSpec().findOption("--" + sessionKey).getValue();
+  static FailoverOptions of(
+      Args a,
+      String sessionKey,
+      List<Integer> sessions,
+      boolean severalTimeouts,
+      Defaults defaults) {
     if (!severalTimeouts && sessions.size() != 1) {
       throw new IllegalArgumentException(sessionKey + " takes one value, was " + sessions);
     }
@@ -90,11 +73,11 @@ record FailoverOptions(
     if (o.connectionTimeoutMs() < 0) {
       throw new IllegalArgumentException("connection-timeout-ms must not be negative");
     }
-    return Optional.of(o);
+    return o;
   }
 
-  /** The options both scenarios share; their session timeout option is added by {@link #parse}. */
-  private static final class Args {
+  /** The options both scenarios share (a picocli mixin); each adds its session timeout option. */
+  static final class Args {
     @Option(names = "--rounds")
     Integer rounds;
 

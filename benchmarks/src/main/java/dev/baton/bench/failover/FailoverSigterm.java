@@ -6,6 +6,9 @@ import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code failover-sigterm}: the leader, a process of its own, gets SIGTERM; how long until the
@@ -15,23 +18,27 @@ import java.util.Map;
  * server by default. Also checks that the leader's revoked callback ended before the successor was
  * elected. Target: Baton's p50 under 20 ms and below Curator's.
  */
-public final class FailoverSigterm implements Scenario {
+@Command(
+    name = FailoverSigterm.NAME,
+    description =
+        "SIGTERM of a leader process with a closing shutdown hook: time to the successor's"
+            + " elected, Baton vs Curator, one in-process server (~1.5 min)")
+public final class FailoverSigterm implements Scenario.WithOptions {
   static final String NAME = "failover-sigterm";
-  static final FailoverOptions.Defaults DEFAULTS =
-      new FailoverOptions.Defaults("15000", 10, 1, "embedded");
+  static final FailoverOptions.Defaults DEFAULTS = new FailoverOptions.Defaults(10, 1, "embedded");
 
-  @Override
-  public String description() {
-    return "SIGTERM of a leader process with a closing shutdown hook: time to the successor's"
-        + " elected, Baton vs Curator, one in-process server (~1.5 min)";
+  @Mixin private FailoverOptions.Args common = new FailoverOptions.Args();
+
+  @Option(names = "--session-timeout-ms", split = ",", defaultValue = "15000")
+  private List<Integer> sessionTimeoutMs;
+
+  FailoverOptions options() {
+    return FailoverOptions.of(common, "session-timeout-ms", sessionTimeoutMs, false, DEFAULTS);
   }
 
   @Override
-  public void run(List<String> args) throws Exception {
-    FailoverOptions o = FailoverOptions.parse(args, false, DEFAULTS).orElse(null);
-    if (o == null) {
-      return; // --help
-    }
+  public void run() throws Exception {
+    FailoverOptions o = options();
     int sessionMs = o.sessionTimeoutsMs().get(0);
     long start = System.nanoTime();
     try (FailoverBench bench = FailoverBench.start(o)) {

@@ -1,24 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.Candidate.Sink;
 import dev.baton.bench.contender.Library;
+import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
-import dev.baton.recipes.BatonSession;
-import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.election.ElectionConfig;
-import dev.baton.recipes.election.LeaderElection;
-import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.fencing.FencingToken;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.recipes.leader.LeaderLatch;
-import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -26,9 +22,10 @@ import org.apache.zookeeper.ZooKeeper;
  * <baton|curator> <connect string> <election path> <participant id> <session ms> <connection ms>}.
  * It joins the (empty) election and so leads, then waits to be killed or terminated.
  *
- * <p>Baton: {@code BatonSession} with {@code closeOnJvmExit(true)} and a {@code LeaderElection}
- * (attached to the session by {@code start()}, so the session's shutdown hook closes the election,
- * then the session). Curator: a client built as {@code BatonSession.start} builds its own, a {@code
+ * <p>The leader is the benchmarks' candidate ({@link ZkCandidate#shutdownAware}). Baton: a {@code
+ * BatonSession} with {@code closeOnJvmExit(true)} and a {@code LeaderElection} (attached to the
+ * session by {@code start()}, so the session's shutdown hook closes the election, then the
+ * session). Curator: a client built as {@code BatonSession.start} builds its own, a {@code
  * LeaderLatch}, and a hand-written shutdown hook that closes the latch ({@code NOTIFY_LEADER}, so
  * that {@code notLeader} reports the end of the term) and then the client.
  *
@@ -65,79 +62,48 @@ public final class LeaderChildMain {
     Library library = Library.parse(args[0]);
     ZkClient settings = new ZkClient(args[1], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
     if (library == Library.BATON) {
-      startBaton(settings, args[2], args[3]);
-    } else {
-      startCurator(settings, args[2], args[3]);
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(() -> out("HOOK nanos=" + System.nanoTime()), "hook-marker"));
     }
-    answerClockRequests();
-    FOREVER.await(); // until killed; a parent that ends takes this JVM with it (ChildMain)
-  }
-
-  private static void startBaton(ZkClient settings, String path, String id) {
-    Runtime.getRuntime()
-        .addShutdownHook(new Thread(() -> out("HOOK nanos=" + System.nanoTime()), "hook-marker"));
-    BatonSession session = BatonSession.start(settings.sessionConfig(true));
-    out(
-        "SESSION id="
-            + Long.toHexString(session.sessionId())
-            + " negotiated_ms="
-            + session.negotiatedSessionTimeout().toMillis());
-    LeaderElection election =
-        LeaderElection.create(
-            session,
-            ElectionConfig.builder(path).participantId(id).build(),
-            new LeadershipListener() {
-              @Override
-              public void elected(Leadership leadership) {
-                out("ELECTED nanos=" + System.nanoTime());
-              }
-
-              @Override
-              public void revoked(Leadership leadership, RevocationReason reason) {
-                out("REVOKED reason=" + reason);
-                out("REVOKED_END collections=" + collections() + " nanos=" + System.nanoTime());
-              }
-            });
-    election.start();
-  }
-
-  private static void startCurator(ZkClient settings, String path, String id) throws Exception {
-    CuratorFramework client = settings.curator();
-    ZooKeeper handle = client.getZookeeperClient().getZooKeeper();
+    ZkCandidate leader = ZkCandidate.shutdownAware(library, args[3], args[2], settings, SINK);
+    ZooKeeper handle = leader.handle();
     out(
         "SESSION id="
             + Long.toHexString(handle.getSessionId())
             + " negotiated_ms="
             + handle.getSessionTimeout());
-    LeaderLatch latch = new LeaderLatch(client, path, id);
-    latch.addListener(
-        new LeaderLatchListener() {
-          @Override
-          public void isLeader() {
-            out("ELECTED nanos=" + System.nanoTime());
-          }
+    if (library == Library.CURATOR) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> close(leader), "curator-shutdown"));
+    }
+    leader.join();
+    answerClockRequests();
+    FOREVER.await(); // until killed; a parent that ends takes this JVM with it (ChildMain)
+  }
 
-          @Override
-          public void notLeader() {
-            out("REVOKED reason=NOT_LEADER");
-            out("REVOKED_END collections=" + collections() + " nanos=" + System.nanoTime());
-          }
-        });
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  out("HOOK nanos=" + System.nanoTime());
-                  try {
-                    latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
-                  } catch (IOException | RuntimeException e) {
-                    System.err.println("closing the latch failed: " + e);
-                  }
-                  client.close();
-                  out("CLOSED nanos=" + System.nanoTime());
-                },
-                "curator-shutdown"));
-    latch.start();
+  /** The leader's callbacks, printed: the revoked one takes the time as its last action. */
+  private static final Sink SINK =
+      new Sink() {
+        @Override
+        public void elected(Candidate who, long nanos, Optional<FencingToken> token) {
+          out("ELECTED nanos=" + nanos);
+        }
+
+        @Override
+        public void revoked(Candidate who, long nanos, String reason) {
+          out("REVOKED reason=" + reason);
+          out("REVOKED_END collections=" + collections() + " nanos=" + System.nanoTime());
+        }
+      };
+
+  /** Curator's hand-written shutdown hook: the latch (notifying the leader), then the client. */
+  private static void close(ZkCandidate leader) {
+    out("HOOK nanos=" + System.nanoTime());
+    try {
+      leader.close();
+    } catch (Exception e) {
+      System.err.println("closing the latch and the client failed: " + e);
+    }
+    out("CLOSED nanos=" + System.nanoTime());
   }
 
   /** Answers {@code CLOCK} lines on stdin until it ends. */

@@ -116,7 +116,7 @@ abstract class LeaseCandidate extends Candidate {
   protected final void markRevoked() {
     if (leader) {
       leader = false;
-      reportRevoked();
+      reportRevoked("NOT_LEADER");
     }
   }
 

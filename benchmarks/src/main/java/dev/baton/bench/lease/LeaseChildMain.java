@@ -53,7 +53,7 @@ public final class LeaseChildMain {
               }
 
               @Override
-              public void revoked(Candidate who, long nanos) {
+              public void revoked(Candidate who, long nanos, String reason) {
                 out("REVOKED nanos=" + nanos);
               }
             });

@@ -3,22 +3,19 @@ package dev.baton.bench.scale;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.contender.Candidate;
+import dev.baton.bench.contender.HandoverQueue;
+import dev.baton.bench.contender.HandoverQueue.Elected;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkCandidate;
 import dev.baton.bench.contender.ZkClient;
-import dev.baton.fencing.FencingToken;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
@@ -30,27 +27,18 @@ import org.apache.zookeeper.data.Stat;
  * leaving leader with a newcomer at the back, so the count stays constant.
  */
 final class CandidatePool {
-  /** An elected callback: who, when ({@link System#nanoTime()} taken first), the token. */
-  record Elected(Candidate who, long nanos, Optional<FencingToken> token) {}
-
   /** A handover's numbers. */
   record Handover(long latencyNanos, long closeNanos) {}
-
-  /** How long a newcomer must stay silent to count as settled after its watch. */
-  private static final long QUIET_MS = 10;
 
   private final String library;
   private final String path;
   private final Library kind;
   private final ZkClient settings;
   private final long timeoutMs;
-  private final List<ZkCandidate> queue = new ArrayList<>();
-  private final LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
-  private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("closer"));
+  private final HandoverQueue queue;
   private final List<String> joinedPaths = new ArrayList<>();
   private final List<Long> joinedOwners = new ArrayList<>();
   private int nextIndex;
-  private FencingToken lastToken;
   private long allStarted;
   private JoinPhases joinPhases;
 
@@ -60,10 +48,13 @@ final class CandidatePool {
     this.settings = settings;
     this.path = path;
     this.timeoutMs = timeoutMs;
+    this.queue =
+        new HandoverQueue(library, timeoutMs, kind == Library.BATON, c -> tracer(c).operations());
   }
 
   private ZkCandidate newCandidate() throws Exception {
     SettleTracer tracer = new SettleTracer();
+    Candidate.Sink sink = queue.sink(tracer::operations);
     return ZkCandidate.connect(
         kind,
         kind.key() + "-" + nextIndex++,
@@ -72,7 +63,7 @@ final class CandidatePool {
         tracer,
         (who, nanos, token) -> {
           tracer.settled(nanos);
-          events.add(new Elected(who, nanos, token));
+          sink.elected(who, nanos, token);
         });
   }
 
@@ -85,7 +76,7 @@ final class CandidatePool {
    */
   long joinAll(int count, int threads, CuratorFramework reader) throws Exception {
     List<ZkCandidate> joined = new ArrayList<>();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("joiner"));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, HandoverQueue.daemon("joiner"));
     long t0 = System.nanoTime();
     try {
       List<Future<ZkCandidate>> starting = new ArrayList<>();
@@ -121,16 +112,19 @@ final class CandidatePool {
     }
     long last = joined.stream().mapToLong(c -> tracer(c).settledAt()).max().orElse(t0);
     joinPhases = JoinPhases.of(joined, allStarted, last - t0);
-    Elected first = events.poll();
-    if (first == null || !events.isEmpty()) {
+    Elected first = queue.pending().poll();
+    if (first == null || !queue.pending().isEmpty()) {
       throw new BenchmarkFailure(
-          library + ": expected exactly one elected callback while joining, got " + events);
+          library
+              + ": expected exactly one elected callback while joining, got "
+              + queue.pending());
     }
-    lastToken = first.token().orElse(null);
-    queue.addAll(inQueueOrder(joined, reader));
-    if (queue.get(0) != first.who()) {
+    queue.first(first);
+    List<ZkCandidate> ordered = inQueueOrder(joined, reader);
+    queue.candidates().addAll(ordered);
+    if (ordered.get(0) != first.who()) {
       throw new BenchmarkFailure(
-          library + ": " + first.who() + " was elected, but " + queue.get(0) + " is first");
+          library + ": " + first.who() + " was elected, but " + ordered.get(0) + " is first");
     }
     return last - t0;
   }
@@ -174,7 +168,7 @@ final class CandidatePool {
 
   /** The candidates in queue order, leader first. */
   List<ZkCandidate> queue() {
-    return queue;
+    return queue.candidates();
   }
 
   /** The znode paths of the queue as it was right after {@link #joinAll}, leader first. */
@@ -194,77 +188,23 @@ final class CandidatePool {
    * close has returned.
    */
   Handover handover(int number) throws Exception {
-    if (!events.isEmpty()) {
+    if (!queue.pending().isEmpty()) {
       throw new BenchmarkFailure(library + ": elected callback before handover #" + number);
     }
-    ZkCandidate leader = queue.get(0);
-    ZkCandidate successor = queue.get(1);
-    Future<long[]> closing =
-        closer.submit(
-            () -> {
-              long t0 = System.nanoTime();
-              leader.closeRecipe();
-              leader.closeSession();
-              return new long[] {t0, System.nanoTime()};
-            });
-    Elected e = events.poll(timeoutMs, TimeUnit.MILLISECONDS);
-    if (e == null) {
-      throw new BenchmarkFailure(
-          library + ": handover #" + number + ": nobody elected within " + timeoutMs + " ms");
-    }
-    if (e.who() != successor) {
-      throw new BenchmarkFailure(
-          library + ": handover #" + number + ": " + e.who() + " elected, not " + successor);
-    }
-    queue.remove(0);
-    checkSingleLeader(number, leader, e.who(), e);
+    Future<long[]> closing = queue.closeLeader(true, () -> {});
+    Elected e = queue.awaitElected(number, closing);
+    queue.promote(number, e);
     ZkCandidate newcomer = newCandidate();
     newcomer.join();
     awaitSettled(newcomer);
-    queue.add(newcomer);
-    long[] times;
-    try {
-      times = closing.get(timeoutMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException failed) {
-      throw new BenchmarkFailure(
-          library + ": handover #" + number + ": closing the leader failed: " + failed.getCause());
-    }
-    if (e.nanos() < times[0]) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": elected before the close");
-    }
-    return new Handover(e.nanos() - times[0], times[1] - times[0]);
+    queue.candidates().add(newcomer);
+    long[] times = queue.closed(number, closing);
+    return new Handover(queue.latency(number, e, times), times[1] - times[0]);
   }
 
-  private void checkSingleLeader(int number, ZkCandidate closed, Candidate elected, Elected e) {
-    if (closed.isLeader()) {
-      throw new BenchmarkFailure(library + ": handover #" + number + ": closed leader leads");
-    }
-    for (ZkCandidate c : queue) {
-      if (c.isLeader() != (c == elected)) {
-        throw new BenchmarkFailure(
-            library + ": handover #" + number + ": " + c + " isLeader()=" + c.isLeader());
-      }
-    }
-    if (e.token().isPresent()) {
-      FencingToken token = e.token().get();
-      if (!elected.token().equals(e.token())
-          || (lastToken != null && !token.isNewerThan(lastToken))) {
-        throw new BenchmarkFailure(
-            library
-                + ": handover #"
-                + number
-                + ": token "
-                + token
-                + " (reported "
-                + elected.token()
-                + ") is not above "
-                + lastToken);
-      }
-      lastToken = token;
-    }
-  }
-
-  /** Waits for the newcomer's watch, then for {@link #QUIET_MS} without an operation. */
+  /**
+   * Waits for the newcomer's watch, then for {@link HandoverQueue#QUIET_MS} without an operation.
+   */
   private void awaitSettled(ZkCandidate c) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (!tracer(c).isSettled()) {
@@ -273,71 +213,26 @@ final class CandidatePool {
       }
       TimeUnit.MILLISECONDS.sleep(1);
     }
-    long ops = tracer(c).operations();
-    while (true) {
-      TimeUnit.MILLISECONDS.sleep(QUIET_MS);
-      long now = tracer(c).operations();
-      if (now == ops) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(library + ": newcomer " + c + " kept sending requests");
-      }
-      ops = now;
-    }
+    queue.awaitQuiet(c);
   }
 
   /** Waits until no candidate has completed an operation for {@code quietMs}. */
   void awaitQuiet(long quietMs) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    long ops = operations();
-    while (true) {
-      TimeUnit.MILLISECONDS.sleep(quietMs);
-      long now = operations();
-      if (now == ops) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(library + ": the candidates did not go quiet");
-      }
-      ops = now;
-    }
+    queue.awaitQuiet("the candidates", queue::operations, quietMs);
   }
 
   /** Operations per candidate so far (Curator's traces: requests completed, with their retries). */
   double operationsPerCandidate() {
-    return queue.isEmpty() ? 0 : operations() / (double) queue.size();
-  }
-
-  private long operations() {
-    return queue.stream().mapToLong(c -> tracer(c).operations()).sum();
+    return queue().isEmpty() ? 0 : queue.operations() / (double) queue().size();
   }
 
   /** Closes every candidate ({@link ZkCandidate#closeAll}). */
   void close() {
-    try {
-      ZkCandidate.closeAll(queue, timeoutMs);
-    } finally {
-      closer.shutdownNow();
-      queue.clear();
-    }
-    try {
-      closer.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    queue.close();
   }
 
   /** The tracer every candidate of a pool was connected with. */
   static SettleTracer tracer(ZkCandidate c) {
     return (SettleTracer) c.tracer();
-  }
-
-  static ThreadFactory daemon(String name) {
-    return r -> {
-      Thread t = new Thread(r, "bench-" + name);
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

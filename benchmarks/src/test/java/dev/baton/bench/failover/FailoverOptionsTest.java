@@ -4,14 +4,14 @@ package dev.baton.bench.failover;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.baton.bench.Cli;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FailoverOptionsTest {
   @Test
   void crashDefaults() {
-    FailoverOptions o =
-        FailoverOptions.parse(List.of(), true, FailoverCrash.DEFAULTS).orElseThrow();
+    FailoverOptions o = crash();
     assertThat(o.sessionTimeoutsMs()).containsExactly(2000, 6000, 15000);
     assertThat(o.rounds()).isEqualTo(4);
     assertThat(o.warmup()).isZero();
@@ -23,25 +23,20 @@ class FailoverOptionsTest {
 
   @Test
   void sigtermDefaultsAndArguments() {
-    FailoverOptions d =
-        FailoverOptions.parse(List.of(), false, FailoverSigterm.DEFAULTS).orElseThrow();
+    FailoverOptions d = sigterm();
     assertThat(d.sessionTimeoutsMs()).containsExactly(15000);
     assertThat(d.servers()).isZero();
     assertThat(FailoverOptions.serversKey(d.servers())).isEqualTo("embedded");
 
     FailoverOptions o =
-        FailoverOptions.parse(
-                List.of(
-                    "--session-timeout-ms=4000",
-                    "--rounds=3",
-                    "--warmup=0",
-                    "--followers=1",
-                    "--settle-ms=0",
-                    "--connection-timeout-ms=9000",
-                    "--servers=3"),
-                false,
-                FailoverSigterm.DEFAULTS)
-            .orElseThrow();
+        sigterm(
+            "--session-timeout-ms=4000",
+            "--rounds=3",
+            "--warmup=0",
+            "--followers=1",
+            "--settle-ms=0",
+            "--connection-timeout-ms=9000",
+            "--servers=3");
     assertThat(o).isEqualTo(new FailoverOptions(List.of(4000), 3, 0, 1, 0, 9000, 3));
     assertThat(o.clientSettings("zk:1", 4000).connectionTimeoutMs()).isEqualTo(9000);
   }
@@ -58,15 +53,24 @@ class FailoverOptionsTest {
             "--session-timeouts-ms=2000,0",
             "--session-timeout-ms=2000",
             "--no-such-key=1")) {
-      assertThatThrownBy(() -> FailoverOptions.parse(List.of(arg), true, FailoverCrash.DEFAULTS))
-          .as(arg)
-          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> crash(arg)).as(arg).isInstanceOf(IllegalArgumentException.class);
     }
-    assertThatThrownBy(
-            () ->
-                FailoverOptions.parse(
-                    List.of("--session-timeout-ms=2000,6000"), false, FailoverSigterm.DEFAULTS))
+    assertThatThrownBy(() -> sigterm("--session-timeout-ms=2000,6000"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("one value");
+  }
+
+  /** The options {@code failover-crash} runs with after {@code args}. */
+  private static FailoverOptions crash(String... args) {
+    FailoverCrash crash = new FailoverCrash();
+    assertThat(Cli.parse(crash, List.of(args))).isTrue();
+    return crash.options();
+  }
+
+  /** The options {@code failover-sigterm} runs with after {@code args}. */
+  private static FailoverOptions sigterm(String... args) {
+    FailoverSigterm sigterm = new FailoverSigterm();
+    assertThat(Cli.parse(sigterm, List.of(args))).isTrue();
+    return sigterm.options();
   }
 }

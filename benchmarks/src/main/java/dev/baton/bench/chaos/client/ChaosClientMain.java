@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.bench.chaos.ChaosProtocol;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
@@ -11,7 +13,6 @@ import java.io.InputStreamReader;
 import java.lang.reflect.Method;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -57,8 +58,8 @@ public final class ChaosClientMain {
   private final EventOut out;
   private final AtomicBoolean stopped = new AtomicBoolean();
   private final WriteGate gate;
-  private volatile JdbcPool pool;
-  private volatile JdbcPool leasePool; // --backend=lease
+  private volatile HikariDataSource pool;
+  private volatile HikariDataSource leasePool; // --backend=lease
   private volatile BatonSession session; // null on the lease backend
   private volatile ChaosRole role;
 
@@ -178,14 +179,12 @@ public final class ChaosClientMain {
   private void start() throws Exception {
     Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
     if (args.jdbc().isPresent()) {
-      DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
-      pool = new JdbcPool(args.jdbc().get());
+      pool = pool(args.jdbc().get());
       ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
     }
     Coordination on;
     if (args.backend() == Backend.LEASE) {
-      DriverManager.setLoginTimeout((int) CONNECTION_TIMEOUT.toSeconds());
-      leasePool = new JdbcPool(args.leaseJdbc().orElseThrow());
+      leasePool = pool(args.leaseJdbc().orElseThrow());
       on = Coordination.lease(leasePool, args.session());
       log.info("chaos client {} ({}) elects on the lease backend", args.id(), args.role());
     } else {
@@ -219,6 +218,21 @@ public final class ChaosClientMain {
     role.start();
   }
 
+  /**
+   * A pool of connections to {@code url} (user and password in the URL if needed), opened on demand
+   * like {@link java.sql.DriverManager} would: no connection is made before the first is asked for,
+   * and a server that is down then fails the call after {@link #CONNECTION_TIMEOUT}.
+   */
+  private static HikariDataSource pool(String url) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setMinimumIdle(0);
+    config.setMaximumPoolSize(8);
+    config.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+    config.setInitializationFailTimeout(-1);
+    return new HikariDataSource(config);
+  }
+
   /** Closes the recipe, then the session, then the pool; prints STOPPED once. Idempotent. */
   private void stop() {
     if (!stopped.compareAndSet(false, true)) {
@@ -241,11 +255,11 @@ public final class ChaosClientMain {
         log.warn("closing the session failed", e);
       }
     }
-    JdbcPool p = pool;
+    HikariDataSource p = pool;
     if (p != null) {
       p.close();
     }
-    JdbcPool l = leasePool;
+    HikariDataSource l = leasePool;
     if (l != null) {
       l.close();
     }

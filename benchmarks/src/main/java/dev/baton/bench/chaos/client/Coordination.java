@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
@@ -40,7 +41,7 @@ final class Coordination {
    *
    * @throws StoreUnavailableException if the database cannot be reached, after {@link Retries}
    */
-  static Coordination lease(JdbcPool pool, Duration session) throws SQLException {
+  static Coordination lease(HikariDataSource pool, Duration session) throws SQLException {
     LeaseConfig config = leaseConfig(session);
     return Retries.run(
         "preparing the lease table",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.bench.chaos.ChaosProtocol;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
@@ -64,7 +65,7 @@ public final class ProtectedWriter {
   private final String id;
   private final String path;
   private final EventOut out;
-  private final JdbcPool pool; // null without --jdbc
+  private final HikariDataSource pool; // null without --jdbc
   private final SqlFence sqlFence; // fence=sql
   private final CuratorFramework zk; // null on the lease backend (fences sql and none only)
   private final ZkFence zkFence; // fence=zk
@@ -72,7 +73,11 @@ public final class ProtectedWriter {
   private final WriteGate gate;
 
   ProtectedWriter(
-      ClientArgs args, Optional<JdbcPool> pool, CuratorFramework zk, EventOut out, WriteGate gate) {
+      ClientArgs args,
+      Optional<HikariDataSource> pool,
+      CuratorFramework zk,
+      EventOut out,
+      WriteGate gate) {
     this.kind = args.fence();
     this.gate = gate;
     this.id = args.id();
@@ -99,7 +104,7 @@ public final class ProtectedWriter {
    * idempotently; retried a few times because concurrent {@code CREATE TABLE IF NOT EXISTS} can
    * collide on PostgreSQL.
    */
-  static void createTables(JdbcPool pool, boolean fence) throws SQLException {
+  static void createTables(HikariDataSource pool, boolean fence) throws SQLException {
     Retries.run(
         "creating the chaos tables",
         pool,
@@ -170,7 +175,7 @@ public final class ProtectedWriter {
     } catch (Exception e) {
       log.warn("write of {} with token {} failed", resource, token.value(), e);
       if (pool != null) {
-        pool.evictIdle();
+        pool.getHikariPoolMXBean().softEvictConnections();
       }
       outcome = Outcome.FAILED;
     }

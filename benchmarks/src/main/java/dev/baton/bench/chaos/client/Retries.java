@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,7 @@ final class Retries {
    * {@code pool}'s idle connections after a failure; the last failure is thrown, as an {@link
    * SQLException} unless it is one or unchecked.
    */
-  static <T> T run(String what, JdbcPool pool, Step<T> step) throws SQLException {
+  static <T> T run(String what, HikariDataSource pool, Step<T> step) throws SQLException {
     for (int attempt = 1; ; attempt++) {
       try {
         return step.run();
@@ -41,7 +42,7 @@ final class Retries {
           throw new SQLException(what + " failed", e);
         }
         log.warn("{} failed (attempt {}): {}", what, attempt, e.toString());
-        pool.evictIdle();
+        pool.getHikariPoolMXBean().softEvictConnections();
         ProtectedWriter.sleepQuietly(100L * attempt);
       }
     }

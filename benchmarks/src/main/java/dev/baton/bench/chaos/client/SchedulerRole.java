@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.scheduler.ClaimConfig;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
-import dev.baton.recipes.scheduler.ScheduledJob;
 import dev.baton.recipes.scheduler.SqlJobStore;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -42,14 +44,15 @@ final class SchedulerRole implements ChaosRole {
 
   private final LeaderScheduler scheduler;
   private final SqlJobStore store;
-  private final JdbcPool pool;
+  private final HikariDataSource pool;
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
   private final LeaseLinkWatcher link; // null on ZooKeeper
   private volatile boolean stopped;
 
-  SchedulerRole(ClientArgs args, Coordination on, JdbcPool pool, EventOut out, WriteGate gate) {
+  SchedulerRole(
+      ClientArgs args, Coordination on, HikariDataSource pool, EventOut out, WriteGate gate) {
     this.out = out;
     this.pool = pool;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
@@ -59,7 +62,7 @@ final class SchedulerRole implements ChaosRole {
         on.scheduler(
             ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
             scheduleConfig(args),
-            new ObservedStore(store, out, gate, unfenced));
+            observed(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
     this.link = on.isLease() ? new LeaseLinkWatcher(scheduler.election(), out) : null;
@@ -153,99 +156,83 @@ final class SchedulerRole implements ChaosRole {
     }
   }
 
-  /** The job store, printing a WRITE line per job creation. */
-  private static final class ObservedStore implements JobStore {
-    private final JobStore delegate;
-    private final EventOut out;
-    private final WriteGate gate;
-    private final UnfencedJobs unfenced; // null: fenced
+  /**
+   * {@code store}, printing a WRITE line per job creation: a proxy that passes every other call
+   * through, and with {@code unfenced} creates the jobs there without registering terms.
+   */
+  private static JobStore observed(
+      JobStore store, EventOut out, WriteGate gate, UnfencedJobs unfenced) {
+    InvocationHandler handler =
+        (proxy, method, args) ->
+            switch (method.getName()) {
+              case "registerTerm" -> unfenced == null ? invoke(method, store, args) : null;
+              case "createSlotJob" -> {
+                String schedule = (String) args[0];
+                FencingToken token = (FencingToken) args[1];
+                yield createSlotJob(
+                    out,
+                    token,
+                    unfenced == null
+                        ? () ->
+                            gate.through(RESOURCE, token.value(), () -> invoke(method, store, args))
+                        : () ->
+                            unfenced.createSlotJob(
+                                schedule,
+                                token,
+                                (long) args[2],
+                                (Instant) args[3],
+                                (String) args[4],
+                                RESOURCE));
+              }
+              default -> invoke(method, store, args);
+            };
+    return (JobStore)
+        Proxy.newProxyInstance(
+            JobStore.class.getClassLoader(), new Class<?>[] {JobStore.class}, handler);
+  }
 
-    ObservedStore(JobStore delegate, EventOut out, WriteGate gate, UnfencedJobs unfenced) {
-      this.delegate = delegate;
-      this.out = out;
-      this.gate = gate;
-      this.unfenced = unfenced;
-    }
+  /** The creation of one slot's job, fenced or not; true when this call created it. */
+  private interface Creation {
+    Object create() throws SQLException;
+  }
 
-    @Override
-    public void registerTerm(String schedule, FencingToken token) {
-      if (unfenced == null) {
-        delegate.registerTerm(schedule, token);
+  private static Object createSlotJob(EventOut out, FencingToken token, Creation creation) {
+    try {
+      Object created = creation.create(); // decided: a HOLD keeps it at the gate
+      if (Boolean.TRUE.equals(created)) {
+        write(out, token, ProtectedWriter.Outcome.ACCEPTED);
       }
+      return created;
+    } catch (StaleTokenException e) {
+      write(out, token, ProtectedWriter.Outcome.REJECTED);
+      throw e;
+    } catch (RuntimeException e) {
+      write(out, token, ProtectedWriter.Outcome.FAILED);
+      throw e;
+    } catch (SQLException e) {
+      write(out, token, ProtectedWriter.Outcome.FAILED);
+      throw new IllegalStateException("unfenced job creation failed", e);
     }
+  }
 
-    @Override
-    public long lastScheduledSlot(String schedule) {
-      return delegate.lastScheduledSlot(schedule);
-    }
+  private static void write(EventOut out, FencingToken token, ProtectedWriter.Outcome outcome) {
+    out.event("WRITE", "resource", RESOURCE, "token", token.value(), "outcome", outcome);
+  }
 
-    @Override
-    public boolean createSlotJob(
-        String schedule, FencingToken token, long slot, Instant scheduledFor, String jobType) {
-      try {
-        boolean created;
-        if (unfenced == null) {
-          created = // decided: a HOLD keeps it at the gate
-              gate.through(
-                  RESOURCE,
-                  token.value(),
-                  () -> delegate.createSlotJob(schedule, token, slot, scheduledFor, jobType));
-        } else {
-          created = unfenced.createSlotJob(schedule, token, slot, scheduledFor, jobType, RESOURCE);
-        }
-        if (created) {
-          write(token, ProtectedWriter.Outcome.ACCEPTED);
-        }
-        return created;
-      } catch (StaleTokenException e) {
-        write(token, ProtectedWriter.Outcome.REJECTED);
-        throw e;
-      } catch (RuntimeException e) {
-        write(token, ProtectedWriter.Outcome.FAILED);
-        throw e;
-      } catch (SQLException e) {
-        write(token, ProtectedWriter.Outcome.FAILED);
-        throw new IllegalStateException("unfenced job creation failed", e);
+  /** Calls {@code method} on {@code target}, throwing what it threw. */
+  private static Object invoke(Method method, Object target, Object[] args) {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
       }
-    }
-
-    private void write(FencingToken token, ProtectedWriter.Outcome outcome) {
-      out.event("WRITE", "resource", RESOURCE, "token", token.value(), "outcome", outcome);
-    }
-
-    @Override
-    public Optional<ScheduledJob> claim(String worker) {
-      return delegate.claim(worker);
-    }
-
-    @Override
-    public ClaimConfig claimConfig() {
-      return delegate.claimConfig();
-    }
-
-    @Override
-    public boolean renew(ScheduledJob claim) {
-      return delegate.renew(claim);
-    }
-
-    @Override
-    public boolean complete(ScheduledJob claim) {
-      return delegate.complete(claim);
-    }
-
-    @Override
-    public boolean fail(ScheduledJob claim, Throwable error) {
-      return delegate.fail(claim, error);
-    }
-
-    @Override
-    public int purge(int limit) {
-      return delegate.purge(limit);
-    }
-
-    @Override
-    public List<ScheduledJob> jobs(String schedule) {
-      return delegate.jobs(schedule);
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
     }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.scheduler.ScheduledJob;
 import dev.baton.recipes.scheduler.SqlJobStore;
@@ -20,12 +21,12 @@ import java.time.Instant;
  * job after its successor created the same slot; the checker must report it.
  */
 final class UnfencedJobs {
-  private final JdbcPool pool;
+  private final HikariDataSource pool;
   private final String jobs;
   private final String progress;
   private final WriteGate gate;
 
-  UnfencedJobs(JdbcPool pool, String prefix, WriteGate gate) {
+  UnfencedJobs(HikariDataSource pool, String prefix, WriteGate gate) {
     this.pool = pool;
     this.jobs = prefix + "_jobs";
     this.progress = prefix + "_progress";
