@@ -25,9 +25,13 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Resign;
 import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,7 +58,15 @@ final class CandidateMachine {
 
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
-  private @Nullable String deadName;
+
+  /**
+   * Own entries whose watch fired or that a resign deleted (the last {@value #MAX_DEAD_NAMES}):
+   * deleted when a listing shows them, never adopted. The io refuses every term on an entry whose
+   * watch fired, so one adopted would be led on and refused for ever.
+   */
+  private final Set<String> deadNames = lastOf(MAX_DEAD_NAMES);
+
+  private static final int MAX_DEAD_NAMES = 64;
 
   /** Whether the own entry's watch was asked for. */
   private boolean ownWatched;
@@ -202,8 +214,10 @@ final class CandidateMachine {
         others.add(c.name());
       }
     }
-    if (deadName != null && others.remove(deadName)) {
-      out.add(new Delete(deadName)); // its watch fired: never adopt it again
+    for (String dead : deadNames) {
+      if (others.remove(dead)) {
+        out.add(new Delete(dead)); // its watch fired: never adopt it again
+      }
     }
     if (node == null && !others.isEmpty()) {
       out.add(new Inspect(others)); // one of them may be this session's: adopt it, not a second one
@@ -212,7 +226,7 @@ final class CandidateMachine {
     for (String stale : others) {
       out.add(new Delete(stale));
     }
-    queue.removeIf(c -> others.contains(c.name()) || c.name().equals(deadName));
+    queue.removeIf(c -> others.contains(c.name()) || deadNames.contains(c.name()));
     decide(queue, l.epoch(), out);
   }
 
@@ -256,9 +270,11 @@ final class CandidateMachine {
   }
 
   private void onGone(String name, List<CandidateAction> out) {
+    if (CandidateName.parse(name).map(c -> c.key().equals(key)).orElse(false)) {
+      deadNames.add(name); // also if no longer its entry: the io refuses a term on it from now on
+    }
     if (node != null && node.name().equals(name)) {
       endTerm(RevocationReason.NODE_DELETED, out); // first: the successor may already lead
-      deadName = name;
       node = null;
       if (closed) {
         return;
@@ -296,7 +312,7 @@ final class CandidateMachine {
       // If that delete goes to the background (the link dropped as it was sent), a listing in the
       // same session may still show the entry: it must be deleted again, never adopted (a term on
       // it would have the resigned term's token, at the head of the queue).
-      deadName = node.name();
+      deadNames.add(node.name());
       node = null;
     }
     listIfConnected(out);
@@ -465,5 +481,18 @@ final class CandidateMachine {
   /** True once closed (or, for a lock attempt, once its term ended). */
   public boolean isClosed() {
     return closed;
+  }
+
+  /** A set that keeps the last {@code max} elements added, the eldest dropped first. */
+  static <T> Set<T> lastOf(int max) {
+    return Collections.newSetFromMap(
+        new LinkedHashMap<>() {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<T, Boolean> eldest) {
+            return size() > max;
+          }
+        });
   }
 }

@@ -8,9 +8,6 @@ import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.kernel.ConnectionEpoch;
 import dev.baton.recipes.kernel.Liveness;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -33,14 +30,7 @@ final class QueueCandidacy implements Candidacy {
   private final Object lock = new Object(); // guards the fields below
 
   /** Own entries whose watch fired (deleted or changed): no term begins on them again. */
-  private final Set<String> deadNodes =
-      Collections.newSetFromMap(
-          new LinkedHashMap<>() {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-              return size() > MAX_DEAD_NODES;
-            }
-          });
+  private final Set<String> deadNodes = CandidateMachine.lastOf(MAX_DEAD_NODES);
 
   /** The last grant taken: its entry and token, its session and the epoch it began in. */
   private @Nullable String grantedNode;

@@ -72,6 +72,30 @@ class CandidateMachineTest {
         .containsExactly(new Watch(name("b", 3), false));
   }
 
+  /**
+   * Simulation seed 1594097173 (election): an entry whose watch fired (the io remembers it and
+   * refuses every term on it) was forgotten once a resign named another dead entry, then found in a
+   * listing, adopted as this session's, and led on: refused for ever, no leader. Every own entry
+   * whose watch fired stays one the machine deletes, never adopts.
+   */
+  @Test
+  void neverAdoptsAnOwnEntryWhoseWatchFiredEvenAfterAResign() {
+    String first = name("me", 5);
+    String second = name("me", 7);
+    machine.on(new Link(epoch(1, ConnectionEpoch.Link.CONNECTED, SESSION)));
+    machine.on(new Entered(1, new QueueEntry(first, 100, SESSION)));
+    assertThat(machine.on(new Gone(first))).containsExactly(new ListQueue());
+    assertThat(machine.on(new Listed(1, List.of()))).containsExactly(new Enter());
+    assertThat(machine.on(new Entered(1, new QueueEntry(second, 101, SESSION))))
+        .containsExactly(new Watch(second, true), new ListQueue());
+    assertThat(machine.on(new CandidateEvent.Resign(null, RevocationReason.RESIGNED)))
+        .containsExactly(new Delete(second), new ListQueue());
+
+    assertThat(machine.on(new Listed(1, List.of(first, second))))
+        .as("both dead entries deleted, a new one entered; neither inspected for adoption")
+        .containsExactly(new Delete(first), new Delete(second), new Enter());
+  }
+
   @Test
   void thePreloadRunsWithoutIo() {
     assertThatCode(CandidateMachine::preload).doesNotThrowAnyException();

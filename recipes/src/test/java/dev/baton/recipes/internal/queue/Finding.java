@@ -65,7 +65,16 @@ enum Finding {
    * active until it is released (its attempt is over, and its entry's watch was on the old handle).
    * Workaround: the first delivery is the epoch current when the listener subscribed.
    */
-  F8;
+  F8,
+  /**
+   * Closed. No leader for good: an own entry whose watch fired (here a watch request lost with the
+   * connection, taken for a change) is one the io never grants a term on, but the machine
+   * remembered only the last such entry; a resign replaced it, a stale listing had meanwhile made
+   * the machine enter again and leave that entry behind, and a later listing showed it as an entry
+   * of this session: adopted, first in the queue, led on, refused, again and again. Fixed: the
+   * machine remembers the last 64 such entries, as the io does, and deletes them when listed.
+   */
+  F9;
 
   /** The findings still open: the default campaigns work around them. */
   static final Set<Finding> OPEN = EnumSet.of(F5, F7, F8);

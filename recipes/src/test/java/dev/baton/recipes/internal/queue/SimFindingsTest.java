@@ -54,6 +54,19 @@ class SimFindingsTest {
     passes(253_558_827L, true);
   }
 
+  /** Found by the election campaign from {@code 0x5EED0000}, with the open findings tolerated. */
+  @Test
+  void f9ClosedAnEntryWhoseWatchFiredIsNeverAdoptedAgain() {
+    long seed = 1_594_097_173L;
+    Settings s = Settings.draw(seed, false, Mutation.NONE, Finding.OPEN);
+    try {
+      World.Outcome o = new World(seed, s, false).run();
+      assertThat(o.terms()).as("terms of seed %d", seed).isPositive();
+    } catch (RuntimeException | AssertionError e) {
+      throw new AssertionError(Campaign.report(seed, s, e), e);
+    }
+  }
+
   /** The fixed paths run in the campaigns, so that the closed findings' replays mean something. */
   @Test
   void theFixesAreExercised() {
