@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
@@ -15,19 +16,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Partition movement and balance of Baton's sticky balanced strategy against Kafka's consumer
- * assignors (cooperative-sticky, sticky, range) on one seeded membership trace, offline (no
- * ZooKeeper, no broker), and the compute time of one assignment at 10,000 partitions and 1,000
- * members.
- *
- * <p>Per assignor, the trace's initial group is assigned from nothing, then each event (join,
- * graceful leave, crash) is one rebalance fed with that assignor's own previous assignment. Per
- * event: moved partitions (owner before differs from owner after; a departed member's partitions
- * count), the theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min
- * partitions per member). See benchmarks/README.md.
- *
- * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition
- * owned again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
+ * {@code assignment}: partition moves and balance of Baton's sticky balanced strategy against
+ * Kafka's assignors on one seeded membership trace (offline), the compute time of one large
+ * assignment ({@link ComputeTiming}), and unless {@code --handoff=false} the time to every
+ * partition owned again on real ZooKeeper ({@link HandoffTiming}). Method: docs/benchmarks.md,
+ * "Partition assignment".
  */
 @Command(
     name = AssignmentComparison.NAME,
@@ -298,11 +291,10 @@ public final class AssignmentComparison implements Scenario.WithOptions {
   }
 
   private static void print(String line) {
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

@@ -18,15 +18,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}
- * and against the floor, raw ZooKeeper handles doing the minimum ({@link FloorContender}), every
- * candidate with its own session, on one in-process ZooKeeper server.
- *
- * <p>For each candidate count N, a Baton, a Curator and a floor election are filled with N
- * candidates each (on fresh paths), then handovers take turns between the three in a rotating order
- * ({@link Interleaving}: all six orders every six rounds), so that all see the same JVM, JIT and
- * server state. See {@link ElectionRun} for one handover. Warm-up handovers are done the same way
- * and not recorded.
+ * {@code election-handover}: graceful handover latency and requests, Baton's {@code
+ * LeaderElection} against Curator's {@code LeaderLatch} and the raw-ZooKeeper floor ({@link
+ * FloorContender}), N candidates each, handovers in rotating order ({@link Interleaving}); one
+ * handover is {@link ElectionRun#handover}. Method: docs/benchmarks.md, "Election handover".
  */
 @Command(
     name = ElectionHandover.NAME,
@@ -233,12 +228,11 @@ public final class ElectionHandover implements Scenario.WithOptions {
             warmup,
             closeMode.key(),
             fsync);
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 
   /**

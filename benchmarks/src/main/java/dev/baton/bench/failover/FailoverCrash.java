@@ -11,12 +11,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code failover-crash}: the leader, a process of its own, is killed with SIGKILL; how long until
- * the successor's elected callback, Baton's {@code LeaderElection} against Curator's {@code
- * LeaderLatch} in alternating rounds, on an ensemble of three ZooKeeper server processes, at
- * session timeouts of 2, 6 and 15 s. Nothing runs in the dead leader: its znode goes when the
- * ensemble expires its session, so the session timeout dominates; the target is a p99 of at most
- * the negotiated session timeout plus one tick plus 100 ms.
+ * {@code failover-crash}: SIGKILL of the leader's process, time to the successor's elected
+ * callback, Baton against Curator at several session timeouts on three server processes. Method:
+ * docs/benchmarks.md, "Failover after a crash and on SIGTERM".
  */
 @Command(
     name = FailoverCrash.NAME,

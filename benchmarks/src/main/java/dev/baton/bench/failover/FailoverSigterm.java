@@ -11,12 +11,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code failover-sigterm}: the leader, a process of its own, gets SIGTERM; how long until the
- * successor's elected callback. Baton's leader has {@code closeOnJvmExit(true)} (the session's
- * shutdown hook closes the election, then the session); Curator's leader a hand-written shutdown
- * hook that closes the latch, then the client. Alternating rounds on one in-process ZooKeeper
- * server by default. Also checks that the leader's revoked callback ended before the successor was
- * elected. Target: Baton's p50 under 20 ms and below Curator's.
+ * {@code failover-sigterm}: SIGTERM of the leader's process, whose shutdown hook closes the
+ * election, time to the successor's elected callback and whether the leader's revoked callback
+ * ended first, Baton against Curator. Method: docs/benchmarks.md, "Failover after a crash and on
+ * SIGTERM".
  */
 @Command(
     name = FailoverSigterm.NAME,

@@ -15,15 +15,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The cost of a fenced write against the same write unfenced, per store (PostgreSQL, H2,
- * ZooKeeper), measured in the same run.
- *
- * <p>Three sides per store ({@link Mode}): unfenced, fenced with the same token every time (a
- * leader's steady state), fenced with a new higher token every time (a new term registering). Each
- * side has its own dedicated connection and row. Writes run on one thread, one at a time, in
- * batches that rotate between the sides (U F N, F N U, N U F, ...), so that machine noise and any
- * drift of the store hit all sides alike; the warm-up runs the same rotation unrecorded. Per-write
- * latency goes into one HdrHistogram per side.
+ * {@code fence-overhead}: a fenced write against the same write unfenced, per store, in the same
+ * run: three sides ({@link Mode}), each with its own connection and row, written one at a time in
+ * rotating batches; per-write latency in one HdrHistogram per side. Method: docs/benchmarks.md,
+ * "Fence overhead".
  */
 @Command(
     name = FenceOverhead.NAME,
@@ -190,8 +185,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
             warmup,
             batch,
             store.resultExtras());
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static double us(long nanos) {
@@ -199,6 +193,6 @@ public final class FenceOverhead implements Scenario.WithOptions {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

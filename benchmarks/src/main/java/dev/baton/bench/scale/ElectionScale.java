@@ -15,14 +15,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * One election with many candidates, each with its own session, Baton's {@code LeaderElection}
- * against Curator's {@code LeaderLatch}, on one in-process ZooKeeper server: how long all take to
- * join, graceful handover latency (and how it compares with the same at a small count), watches on
- * the server, heap and threads per candidate.
- *
- * <p>Each library runs in a fresh child JVM ({@link ScaleChild}), so heap and threads are its own;
- * both children live during the handovers, which alternate between them in ABBA order. See
- * benchmarks/README.md.
+ * {@code election-scale}: one election with many candidates, Baton against Curator, each library
+ * in a fresh child JVM ({@link ScaleChild}) so that heap and threads are its own; handovers
+ * alternate ABBA. Method: docs/benchmarks.md, "Election with 1,000 candidates".
  */
 @Command(
     name = ElectionScale.NAME,
@@ -304,6 +299,6 @@ public final class ElectionScale implements Scenario.WithOptions {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }
