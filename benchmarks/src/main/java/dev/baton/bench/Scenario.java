@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * One benchmark program, with a public no-argument constructor that does no work. Results go to
- * stdout as {@code RESULT <scenario> key=value ...} lines, progress to stderr; a failed sanity check
- * throws {@link BenchmarkFailure}.
+ * stdout as {@code RESULT <scenario> key=value ...} lines, progress to stderr; a failed sanity
+ * check throws {@link BenchmarkFailure}.
  */
 public interface Scenario {
   /** One line for the usage text: by default, the class's picocli {@code @Command} description. */

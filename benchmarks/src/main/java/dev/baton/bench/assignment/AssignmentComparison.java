@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
-import dev.baton.bench.Cli;
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
@@ -247,14 +247,6 @@ public final class AssignmentComparison implements Scenario.WithOptions {
       k[0]++;
       k[1] += moved;
       k[2] += minimum;
-    }
-
-    double worstRatio() {
-      return worstRatio;
-    }
-
-    int worstImbalance() {
-      return worstImbalance;
     }
 
     void report(String name, int eventCount, int partitions, long seed, double seconds) {

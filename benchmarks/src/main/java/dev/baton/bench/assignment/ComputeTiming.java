@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
-import dev.baton.bench.Cli;
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;

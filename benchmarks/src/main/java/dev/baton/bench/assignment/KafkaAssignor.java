@@ -27,11 +27,11 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * A Kafka consumer-group assignor called offline the way a group leader calls it (one topic, every
- * member subscribed, no racks), each member with its own assignor instance and user data as
- * {@code ConsumerCoordinator} sends them. {@code cooperative-sticky} repeats rounds until one
- * revokes nothing: <b>the measured assignment is that final one</b>, the one the group converges
- * to. {@code sticky} and {@code range} are EAGER (no owned partitions). Details:
- * docs/benchmarks.md, "Partition assignment".
+ * member subscribed, no racks), each member with its own assignor instance and user data as {@code
+ * ConsumerCoordinator} sends them. {@code cooperative-sticky} repeats rounds until one revokes
+ * nothing: <b>the measured assignment is that final one</b>, the one the group converges to. {@code
+ * sticky} and {@code range} are EAGER (no owned partitions). Details: docs/benchmarks.md,
+ * "Partition assignment".
  */
 final class KafkaAssignor implements Assignor {
   static final String TOPIC = "bench";

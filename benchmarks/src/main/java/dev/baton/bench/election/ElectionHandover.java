@@ -18,10 +18,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code election-handover}: graceful handover latency and requests, Baton's {@code
- * LeaderElection} against Curator's {@code LeaderLatch} and the raw-ZooKeeper floor ({@link
- * FloorContender}), N candidates each, handovers in rotating order ({@link Interleaving}); one
- * handover is {@link ElectionRun#handover}. Method: docs/benchmarks.md, "Election handover".
+ * {@code election-handover}: graceful handover latency and requests, Baton's {@code LeaderElection}
+ * against Curator's {@code LeaderLatch} and the raw-ZooKeeper floor ({@link FloorContender}), N
+ * candidates each, handovers in rotating order ({@link Interleaving}); one handover is {@link
+ * ElectionRun#handover}. Method: docs/benchmarks.md, "Election handover".
  */
 @Command(
     name = ElectionHandover.NAME,

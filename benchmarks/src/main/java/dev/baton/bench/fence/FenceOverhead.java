@@ -3,6 +3,7 @@ package dev.baton.bench.fence;
 
 import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
+import dev.baton.bench.contender.ZkOptions;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,8 +46,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
   @Option(names = "--batch", defaultValue = "50")
   int batch;
 
-  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean fsync;
+  @Mixin ZkOptions.Fsync fsync;
 
   @Override
   public void run() throws Exception {
@@ -66,7 +67,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
         warmup, writes, batch, runId);
     for (String name : stores) {
       long start = System.nanoTime();
-      try (FenceStore store = open(name, runId, fsync)) {
+      try (FenceStore store = open(name, runId, fsync.fsync)) {
         Map<Mode, Histogram> histograms = new EnumMap<>(Mode.class);
         for (Mode mode : Mode.values()) {
           histograms.put(mode, new Histogram(TimeUnit.SECONDS.toNanos(60), 3));

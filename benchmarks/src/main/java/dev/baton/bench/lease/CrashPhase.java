@@ -9,15 +9,7 @@ import java.time.Duration;
  * Crash failover: the leader in a child JVM ({@link LeaseChildMain}) is killed with SIGKILL at a
  * random point of its renewal cycle; timed to the settled follower's "became leader".
  */
-final class CrashPhase {
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  CrashPhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
-
+record CrashPhase(LeaseOptions options, LeaseSetup setup) {
   /**
    * Round {@code round} of {@code system}: the failover time in milliseconds.
    *

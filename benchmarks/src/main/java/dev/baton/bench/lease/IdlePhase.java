@@ -11,15 +11,7 @@ import java.util.List;
  * read once a leader is elected and the followers settled, and again {@code idle-seconds} later;
  * the same leader must lead alone at both ends.
  */
-final class IdlePhase {
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  IdlePhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
-
+record IdlePhase(LeaseOptions options, LeaseSetup setup) {
   /** Per-second rates of one idle window; per candidate unless named for a role. */
   record Idle(
       double statementsPerS,

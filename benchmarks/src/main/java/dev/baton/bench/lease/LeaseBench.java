@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.lease;
 
-import dev.baton.bench.Cli;
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.testkit.PostgresFixture;

@@ -13,10 +13,10 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A candidate in a JVM of its own, for the crash and pause tests: {@code LeaseChildMain <system>
- * <url> <run id> <lease ms> <poll ms> <election> <id>}. Prints {@code ELECTED nanos=<t>
- * term=<token or ->} and {@code REVOKED nanos=<t>}; answers each {@code WRITE <label>} on stdin,
- * written at once and unconditionally ({@link LeaseCandidate#write}), with {@code RESULT ACCEPTED},
- * {@code RESULT REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}.
+ * <url> <run id> <lease ms> <poll ms> <election> <id>}. Prints {@code ELECTED nanos=<t> term=<token
+ * or ->} and {@code REVOKED nanos=<t>}; answers each {@code WRITE <label>} on stdin, written at
+ * once and unconditionally ({@link LeaseCandidate#write}), with {@code RESULT ACCEPTED}, {@code
+ * RESULT REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}.
  */
 public final class LeaseChildMain {
   private static final CountDownLatch FOREVER = new CountDownLatch(1);

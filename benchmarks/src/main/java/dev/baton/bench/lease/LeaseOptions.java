@@ -9,8 +9,8 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@code benchmarks/run lease}; {@code leaseMs} and {@code pollMs} are common to
- * the three systems. Meanings: docs/benchmarks.md, "Lease".
+ * The options of {@code benchmarks/run lease}; {@code leaseMs} and {@code pollMs} are common to the
+ * three systems. Meanings: docs/benchmarks.md, "Lease".
  */
 final class LeaseOptions {
   @Option(names = "--lease-ms", defaultValue = "3000")

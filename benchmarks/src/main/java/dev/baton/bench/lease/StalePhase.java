@@ -18,16 +18,8 @@ import java.util.List;
  * transaction blocks any takeover, so it is counted, resumed and retried a random part of a poll
  * later. Method: docs/benchmarks.md, "Lease".
  */
-final class StalePhase {
+record StalePhase(LeaseOptions options, LeaseSetup setup) {
   private static final int MAX_PAUSE_ATTEMPTS = 20;
-
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  StalePhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
 
   /**
    * One round: whether A's late write was accepted, and how many pauses landed in a transaction.

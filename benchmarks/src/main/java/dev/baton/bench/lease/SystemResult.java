@@ -44,14 +44,6 @@ final class SystemResult {
     }
   }
 
-  int staleAccepted() {
-    return staleAccepted;
-  }
-
-  int staleRejected() {
-    return staleRejected;
-  }
-
   /** The RESULT line: the keys first, in its order, then the details. */
   String line(LeaseOptions o, LeaseSetup setup) {
     StringBuilder b = new StringBuilder("RESULT ").append(LeaseBench.NAME);

@@ -15,9 +15,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code election-scale}: one election with many candidates, Baton against Curator, each library
- * in a fresh child JVM ({@link ScaleChild}) so that heap and threads are its own; handovers
- * alternate ABBA. Method: docs/benchmarks.md, "Election with 1,000 candidates".
+ * {@code election-scale}: one election with many candidates, Baton against Curator, each library in
+ * a fresh child JVM ({@link ScaleChild}) so that heap and threads are its own; handovers alternate
+ * ABBA. Method: docs/benchmarks.md, "Election with 1,000 candidates".
  */
 @Command(
     name = ElectionScale.NAME,
