@@ -13,6 +13,7 @@ import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,13 +75,23 @@ public final class ElectionHandover implements Scenario.WithOptions {
           mntrCost);
       ZkClient settings = zkOptions.client(zk.connectString());
       for (int n : sizes) {
-        ElectionRun baton =
-            run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        ElectionRun curator =
-            run(Library.CURATOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        ElectionRun floor =
-            run(Library.FLOOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        List<ElectionRun> runs = List.of(baton, curator, floor);
+        List<ElectionRun> runs =
+            Stream.of(Library.BATON, Library.CURATOR, Library.FLOOR)
+                .map(
+                    l ->
+                        new ElectionRun(
+                            l,
+                            n,
+                            "/bench/election-handover/" + l.key() + "-" + n,
+                            zk,
+                            settings,
+                            handoverTimeoutMs,
+                            closeMode,
+                            mntrCost))
+                .toList();
+        ElectionRun baton = runs.get(0);
+        ElectionRun curator = runs.get(1);
+        ElectionRun floor = runs.get(2);
         try {
           long start = System.nanoTime();
           for (ElectionRun r : runs) {
@@ -112,25 +123,6 @@ public final class ElectionHandover implements Scenario.WithOptions {
         }
       }
     }
-  }
-
-  private static ElectionRun run(
-      Library library,
-      int n,
-      EmbeddedZooKeeper zk,
-      ZkClient settings,
-      long handoverTimeoutMs,
-      CloseMode closeMode,
-      long mntrCost) {
-    return new ElectionRun(
-        library,
-        n,
-        "/bench/election-handover/" + library.key() + "-" + n,
-        zk,
-        settings,
-        handoverTimeoutMs,
-        closeMode,
-        mntrCost);
   }
 
   /** How many packets one mntr read adds to zk_packets_received (ZooKeeper 3.9 counts it: 1). */

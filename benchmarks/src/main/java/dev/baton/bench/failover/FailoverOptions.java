@@ -8,19 +8,10 @@ import picocli.CommandLine.Option;
 
 /**
  * The settings of a failover scenario ({@code --key=value}, else {@code -Dbench.key}, else the
- * scenario's default).
+ * scenario's default); their meanings are in docs/benchmarks.md, "Options".
  *
- * @param sessionTimeoutsMs the requested session timeouts, one result line each ({@code
- *     failover-crash}: {@code --session-timeouts-ms}, a list; {@code failover-sigterm}: {@code
- *     --session-timeout-ms}, one)
- * @param rounds measured failovers per library and session timeout
- * @param warmup failovers per library before the measured ones, not recorded (at the first session
- *     timeout)
- * @param followers candidates behind the leader, in the benchmark's JVM (the first is the
- *     successor)
- * @param settleMs the pause once every follower watches its predecessor, before the signal
- * @param connectionTimeoutMs the clients' connection timeout; 0 (the default) for the lower of 5 s
- *     and the session timeout (Curator warns about a connection timeout above the session timeout)
+ * @param sessionTimeoutsMs the requested session timeouts, one RESULT line each
+ * @param connectionTimeoutMs 0 for the lower of 5 s and the session timeout
  * @param servers ZooKeeper server processes ({@link ZkProcessEnsemble}), or 0 for one in-process
  *     server ({@code --servers=embedded})
  */
