@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.HandoverQueue;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
@@ -80,12 +81,7 @@ final class HandoffTiming {
   private final Map<String, Member> live = new LinkedHashMap<>();
   private final Map<Event, List<HandoffResult.Sample>> samples = new EnumMap<>(Event.class);
   private final ExecutorService actions =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "handoff-action");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(HandoverQueue.daemon("handoff-action"));
   private volatile Thread waiter;
   private String connectString;
   private String group;

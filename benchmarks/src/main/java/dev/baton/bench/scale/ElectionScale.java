@@ -2,6 +2,7 @@
 package dev.baton.bench.scale;
 
 import dev.baton.bench.Cli;
+import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
@@ -195,12 +196,8 @@ public final class ElectionScale implements Scenario.WithOptions {
       long start = System.nanoTime();
       for (int h = 0; h < total; h++) {
         boolean record = h >= warmup;
-        if (h % 4 == 0 || h % 4 == 3) { // ABBA: neither library always goes first
-          baton.handover(record);
-          curator.handover(record);
-        } else {
-          curator.handover(record);
-          baton.handover(record);
+        for (LibraryRun r : Interleaving.order(runs, h)) { // ABBA
+          r.handover(record);
         }
         if ((h + 1) % 10 == 0 || h + 1 == total) {
           progress(
