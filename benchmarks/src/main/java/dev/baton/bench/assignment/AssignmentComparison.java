@@ -89,18 +89,15 @@ public final class AssignmentComparison implements Scenario.WithOptions {
     if (handoff.enabled) {
       handoff.validate();
     }
-    if (partitions < 1 || events < 1) {
-      throw new IllegalArgumentException("partitions and events must be at least 1");
-    }
-    if (computePartitions < 1
-        || computeMembers < 1
-        || computeWarmup < 0
-        || computeRuns < 1
-        || kafkaRuns < 0) {
-      throw new IllegalArgumentException(
-          "compute-partitions, compute-members and compute-runs must be at least 1,"
-              + " compute-warmup and compute-kafka-runs at least 0");
-    }
+    Cli.check(partitions >= 1 && events >= 1, "partitions and events must be at least 1");
+    Cli.check(
+        computePartitions >= 1
+            && computeMembers >= 1
+            && computeWarmup >= 0
+            && computeRuns >= 1
+            && kafkaRuns >= 0,
+        "compute-partitions, compute-members and compute-runs must be at least 1,"
+            + " compute-warmup and compute-kafka-runs at least 0");
     MembershipTrace trace = MembershipTrace.generate(seed, start, min, max, events);
     Map<Kind, Integer> kinds = new EnumMap<>(Kind.class);
     int smallest = start;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.util.List;
@@ -40,13 +41,10 @@ record FailoverOptions(
       List<Integer> sessions,
       boolean severalTimeouts,
       Defaults defaults) {
-    if (!severalTimeouts && sessions.size() != 1) {
-      throw new IllegalArgumentException(sessionKey + " takes one value, was " + sessions);
-    }
+    Cli.check(
+        severalTimeouts || sessions.size() == 1, sessionKey + " takes one value, was " + sessions);
     for (int t : sessions) {
-      if (t <= 0) {
-        throw new IllegalArgumentException(sessionKey + " must be positive, was " + t);
-      }
+      Cli.check(t > 0, sessionKey + " must be positive, was " + t);
     }
     FailoverOptions o =
         new FailoverOptions(
@@ -57,13 +55,10 @@ record FailoverOptions(
             a.settleMs,
             a.connectionTimeoutMs,
             servers(a.servers == null ? defaults.servers() : a.servers));
-    if (o.rounds() < 1 || o.warmup() < 0 || o.followers() < 1 || o.settleMs() < 0) {
-      throw new IllegalArgumentException(
-          "rounds and followers must be at least 1, warmup and settle-ms at least 0");
-    }
-    if (o.connectionTimeoutMs() < 0) {
-      throw new IllegalArgumentException("connection-timeout-ms must not be negative");
-    }
+    Cli.check(
+        o.rounds() >= 1 && o.warmup() >= 0 && o.followers() >= 1 && o.settleMs() >= 0,
+        "rounds and followers must be at least 1, warmup and settle-ms at least 0");
+    Cli.check(o.connectionTimeoutMs() >= 0, "connection-timeout-ms must not be negative");
     return o;
   }
 
