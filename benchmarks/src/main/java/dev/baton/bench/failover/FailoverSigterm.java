@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
