@@ -3,6 +3,7 @@ package dev.baton.bench;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -50,6 +51,17 @@ public final class Cli {
   public static String description(Class<?> type) {
     CommandLine.Command c = type.getAnnotation(CommandLine.Command.class);
     return c == null ? "" : String.join(" ", c.description());
+  }
+
+  /** A progress line of scenario {@code name} on stderr: {@code [name] ...}. */
+  public static void progress(String name, String format, Object... args) {
+    System.err.println("[" + name + "] " + String.format(Locale.ROOT, format, args));
+  }
+
+  /** A RESULT line on stdout, flushed. */
+  public static void result(String line) {
+    System.out.println(line);
+    System.out.flush();
   }
 
   /**

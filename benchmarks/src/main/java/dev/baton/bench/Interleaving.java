@@ -6,13 +6,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The order in which the contenders of a benchmark take their turn in one round, so that none of
- * them always goes first, last or right after the same other one.
- *
- * <p>Round r rotates the list by r; every second cycle of {@code size} rounds is reversed. For two
- * contenders this is ABBA (A B, B A, B A, A B); for three it goes through all six orders in six
- * rounds; for any size, each contender holds each position equally often per {@code 2 * size}
- * rounds.
+ * The order in which a benchmark's contenders take their turn in round r: the list rotated by r,
+ * reversed every second cycle of {@code size} rounds (ABBA for two), so that each holds each
+ * position equally often per {@code 2 * size} rounds.
  */
 public final class Interleaving {
   private Interleaving() {}

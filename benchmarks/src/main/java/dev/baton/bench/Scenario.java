@@ -4,12 +4,9 @@ package dev.baton.bench;
 import java.util.List;
 
 /**
- * One benchmark program. Implementations need a public no-argument constructor that does no work;
- * {@link #run} does everything.
- *
- * <p>Contract: results go to stdout, one line per result, starting with {@code RESULT <scenario>}
- * and followed by space-separated {@code key=value} pairs; progress and diagnostics go to stderr. A
- * failed sanity check throws {@link BenchmarkFailure}.
+ * One benchmark program, with a public no-argument constructor that does no work. Results go to
+ * stdout as {@code RESULT <scenario> key=value ...} lines, progress to stderr; a failed sanity
+ * check throws {@link BenchmarkFailure}.
  */
 public interface Scenario {
   /** One line for the usage text: by default, the class's picocli {@code @Command} description. */

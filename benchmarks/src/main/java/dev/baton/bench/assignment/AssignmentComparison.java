@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
@@ -15,19 +16,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Partition movement and balance of Baton's sticky balanced strategy against Kafka's consumer
- * assignors (cooperative-sticky, sticky, range) on one seeded membership trace, offline (no
- * ZooKeeper, no broker), and the compute time of one assignment at 10,000 partitions and 1,000
- * members.
- *
- * <p>Per assignor, the trace's initial group is assigned from nothing, then each event (join,
- * graceful leave, crash) is one rebalance fed with that assignor's own previous assignment. Per
- * event: moved partitions (owner before differs from owner after; a departed member's partitions
- * count), the theoretical minimum ({@link Assignments#minimumMoves}) and the imbalance (max - min
- * partitions per member). See benchmarks/README.md.
- *
- * <p>Then, unless {@code --handoff=false}, the time from a membership change to every partition
- * owned again, on a real in-process ZooKeeper server with real members ({@link HandoffTiming}).
+ * {@code assignment}: partition moves and balance of Baton's sticky balanced strategy against
+ * Kafka's assignors on one seeded membership trace (offline), the compute time of one large
+ * assignment ({@link ComputeTiming}), and unless {@code --handoff=false} the time to every
+ * partition owned again on real ZooKeeper ({@link HandoffTiming}). Method: docs/benchmarks.md,
+ * "Partition assignment".
  */
 @Command(
     name = AssignmentComparison.NAME,
@@ -96,18 +89,15 @@ public final class AssignmentComparison implements Scenario.WithOptions {
     if (handoff.enabled) {
       handoff.validate();
     }
-    if (partitions < 1 || events < 1) {
-      throw new IllegalArgumentException("partitions and events must be at least 1");
-    }
-    if (computePartitions < 1
-        || computeMembers < 1
-        || computeWarmup < 0
-        || computeRuns < 1
-        || kafkaRuns < 0) {
-      throw new IllegalArgumentException(
-          "compute-partitions, compute-members and compute-runs must be at least 1,"
-              + " compute-warmup and compute-kafka-runs at least 0");
-    }
+    Cli.check(partitions >= 1 && events >= 1, "partitions and events must be at least 1");
+    Cli.check(
+        computePartitions >= 1
+            && computeMembers >= 1
+            && computeWarmup >= 0
+            && computeRuns >= 1
+            && kafkaRuns >= 0,
+        "compute-partitions, compute-members and compute-runs must be at least 1,"
+            + " compute-warmup and compute-kafka-runs at least 0");
     MembershipTrace trace = MembershipTrace.generate(seed, start, min, max, events);
     Map<Kind, Integer> kinds = new EnumMap<>(Kind.class);
     int smallest = start;
@@ -256,14 +246,6 @@ public final class AssignmentComparison implements Scenario.WithOptions {
       k[2] += minimum;
     }
 
-    double worstRatio() {
-      return worstRatio;
-    }
-
-    int worstImbalance() {
-      return worstImbalance;
-    }
-
     void report(String name, int eventCount, int partitions, long seed, double seconds) {
       StringBuilder kinds = new StringBuilder();
       byKind.forEach(
@@ -298,11 +280,10 @@ public final class AssignmentComparison implements Scenario.WithOptions {
   }
 
   private static void print(String line) {
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

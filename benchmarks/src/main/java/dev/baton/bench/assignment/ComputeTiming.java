@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
@@ -10,7 +11,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -20,19 +20,10 @@ import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupSubscrip
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * How long one assignment takes at a large size (default 10,000 partitions, 1,000 members): Baton's
- * {@link StickyBalancedStrategy} and, as a baseline, Kafka's eager {@code StickyAssignor}.
- *
- * <p>A seeded chain of single membership changes (join, leave, join, leave, ...: the group moves
- * between M and M+1 members) is applied to both; each call gets that assignor's previous result as
- * its previous assignment. Both start with an unmeasured assignment of the initial group, then
- * every iteration applies one change and calls both assignors on it, in an order that alternates
- * ABBA ({@link Interleaving}: Baton first, Kafka first, Kafka first, Baton first, ...), so that
- * neither always runs on the other's garbage or JIT work. The first {@code warmup} iterations are
- * the same for both and not timed; then each call is timed on its own with {@code
- * System.nanoTime()} until each assignor has its runs. Only the assignment call is timed: building
- * the member list (Baton) or the subscriptions with their user data (Kafka) and the sanity checks
- * are not.
+ * How long one assignment takes at a large size: Baton's {@link StickyBalancedStrategy} against
+ * Kafka's eager {@code StickyAssignor}, on a seeded chain of single membership changes, the two
+ * called in ABBA order ({@link Interleaving}); only the assignment call is timed. Method:
+ * docs/benchmarks.md, "Partition assignment".
  */
 final class ComputeTiming {
   /** Percentiles of one assignor's calls, ms. */
@@ -190,7 +181,6 @@ final class ComputeTiming {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println(
-        "[" + AssignmentComparison.NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(AssignmentComparison.NAME, format, args);
   }
 }

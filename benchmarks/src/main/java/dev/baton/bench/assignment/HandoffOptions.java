@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
+import dev.baton.bench.Cli;
 import dev.baton.partition.GroupConfig;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -43,23 +44,20 @@ final class HandoffOptions {
    * @throws IllegalArgumentException naming the invalid setting
    */
   void validate() {
-    if (members < 1 || partitions < members + 1) {
-      throw new IllegalArgumentException(
-          "handoff-members must be at least 1 and handoff-partitions at least"
-              + " handoff-members + 1 (every member of the M+1 must get a partition)");
-    }
-    if (cycles < 1 || warmupCycles < 0) {
-      throw new IllegalArgumentException(
-          "handoff-trials must be at least 1 and handoff-warmup at least 0");
-    }
-    if (sessionTimeoutMs < 1 || timeoutMs < 1) {
-      throw new IllegalArgumentException(
-          "handoff-session-timeout-ms and handoff-timeout-ms must be at least 1");
-    }
-    if ((rebalanceDelayMs != null && rebalanceDelayMs < 0)
-        || (rebalanceMaxDelayMs != null && rebalanceMaxDelayMs < 0)) {
-      throw new IllegalArgumentException("the handoff rebalance delays must be at least 0");
-    }
+    Cli.check(
+        members >= 1 && partitions >= members + 1,
+        "handoff-members must be at least 1 and handoff-partitions at least"
+            + " handoff-members + 1 (every member of the M+1 must get a partition)");
+    Cli.check(
+        cycles >= 1 && warmupCycles >= 0,
+        "handoff-trials must be at least 1 and handoff-warmup at least 0");
+    Cli.check(
+        sessionTimeoutMs >= 1 && timeoutMs >= 1,
+        "handoff-session-timeout-ms and handoff-timeout-ms must be at least 1");
+    Cli.check(
+        (rebalanceDelayMs == null || rebalanceDelayMs >= 0)
+            && (rebalanceMaxDelayMs == null || rebalanceMaxDelayMs >= 0),
+        "the handoff rebalance delays must be at least 0");
     memberConfig("/validate", "validate"); // invalid delays fail here, before any server starts
   }
 

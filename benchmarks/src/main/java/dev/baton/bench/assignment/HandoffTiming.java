@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.HandoverQueue;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
@@ -34,33 +35,15 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * Time from a membership change to every partition owned again, on one real (in-process) ZooKeeper
- * server: a group of {@code M} {@link GroupMember}s, each with its own {@link BatonSession}, shares
- * {@code P} partitions; trials cycle through join, graceful leave, join, crash (the group moves
- * between M and M+1 members).
- *
- * <p>One trial: {@code t0} just before the action, which runs on a helper thread (join: connect a
- * new session, create and start a member; leave: {@link GroupMember#close()} then the session's
- * close; crash: {@link SessionExpirer#expireOnServer} on the member's session, a real server-side
- * expiry, then close the dead member and its session). Meanwhile this thread checks, on in-memory
- * state only, whether the group has converged: the newest published assignment (one watched read of
- * the assignment znode per generation, {@link PublishedAssignment}) gives partitions to exactly the
- * live members and covers all {@code P}; every live member follows that generation ({@code
- * health().generation()}) and its {@link GroupMember#ownedPartitions()} are exactly, and actively,
- * the partitions that assignment gives it. {@code t1} is the end of the first check that finds
- * this; the trial's time is {@code t1 - t0}. The check runs every poll interval (1 ms), and at once
- * when a member's listener gets a callback or a new generation arrives.
- *
- * <p>Sanity checks (each fails the run): no partition is ever owned by two members at once, checked
- * on every poll over the members' {@code ownedPartitions()} (a suspected overlap between two
- * snapshots taken one after the other is confirmed only if both ownerships are still active, read
- * in the order that excludes a handoff that happened between the snapshots) and on the members'
- * callbacks (an {@code assigned} for a partition whose {@code revoked} has not run on its previous
- * owner); a crashed member is excluded from both from {@code t0}, because its client still believes
- * in its ownerships after the server ended its session, the case fencing tokens exist for. Every
- * trial converges within the timeout. After each trial (outside the timing), {@link
- * GroupStatus#read} cross-checks ZooKeeper itself: every partition's ownership znode belongs to the
- * member the published assignment names.
+ * Time from a membership change (join, graceful leave, join, crash) to every partition owned again,
+ * for a group of {@link GroupMember}s with a {@link BatonSession} each on one in-process ZooKeeper
+ * server. The action runs on a helper thread from {@code t0}; this thread checks, on in-memory
+ * state only, whether the newest {@link PublishedAssignment} covers all partitions and every live
+ * member follows and actively owns exactly its share; {@code t1} ends the first check that finds
+ * it. No partition may be owned twice ({@link OwnershipChecks}); a crashed member is excluded from
+ * {@code t0}, since its client still believes in its ownerships. After each trial {@link
+ * GroupStatus#read} cross-checks ZooKeeper. Method: docs/benchmarks.md, "Handoff on real
+ * ZooKeeper".
  */
 final class HandoffTiming {
   /** A membership change. */
@@ -98,12 +81,7 @@ final class HandoffTiming {
   private final Map<String, Member> live = new LinkedHashMap<>();
   private final Map<Event, List<HandoffResult.Sample>> samples = new EnumMap<>(Event.class);
   private final ExecutorService actions =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "handoff-action");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(HandoverQueue.daemon("handoff-action"));
   private volatile Thread waiter;
   private String connectString;
   private String group;

@@ -26,31 +26,12 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * A Kafka consumer-group assignor from kafka-clients, called offline the way a group leader calls
- * it: one topic with P partitions, every member subscribed to it, no racks.
- *
- * <p>What each member sends, as {@code ConsumerCoordinator} does in kafka-clients 4.x ({@code new
- * Subscription(topics, assignor.subscriptionUserData(topics), ownedPartitions, generation, rack)}):
- *
- * <ul>
- *   <li>Every member has its own assignor instance, which receives {@code onAssignment(assignment,
- *       groupMetadata)} after each round, and its user data comes from that instance. The group
- *       leader's instance is a separate one. A member that took part in the last round sends that
- *       round's generation; a new member sends -1 (none).
- *   <li>{@code cooperative-sticky} (COOPERATIVE protocol): the member keeps its partitions while it
- *       rejoins and sends them as {@code ownedPartitions}. The assignor withholds every partition
- *       that moves from one live member to another (it must be revoked first), so the group needs a
- *       second round: the members that lost partitions rejoin, and the revoked partitions are
- *       assigned. Here rounds are repeated, with the previous round's result as the owned
- *       partitions, until a round revokes nothing; <b>the measured assignment is that final
- *       one</b>, the assignment the group converges to (the intermediate one leaves partitions
- *       unowned and is not balanced).
- *   <li>{@code sticky} (EAGER): members revoke everything before rejoining, so {@code
- *       ownedPartitions} is empty; stickiness comes from the user data, in which the member's
- *       {@code StickyAssignor} serializes the partitions and generation of its last assignment.
- *   <li>{@code range} (EAGER): no owned partitions, no user data; the assignor sorts the members by
- *       id and hands out contiguous ranges.
- * </ul>
+ * A Kafka consumer-group assignor called offline the way a group leader calls it (one topic, every
+ * member subscribed, no racks), each member with its own assignor instance and user data as {@code
+ * ConsumerCoordinator} sends them. {@code cooperative-sticky} repeats rounds until one revokes
+ * nothing: <b>the measured assignment is that final one</b>, the one the group converges to. {@code
+ * sticky} and {@code range} are EAGER (no owned partitions). Details: docs/benchmarks.md,
+ * "Partition assignment".
  */
 final class KafkaAssignor implements Assignor {
   static final String TOPIC = "bench";

@@ -9,15 +9,9 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * A seeded synthetic membership trace: a starting group and a sequence of joins, graceful leaves
- * and crashes that keeps the group between a minimum and a maximum size. The same seed gives the
- * same trace, and every assignor replays the same trace.
- *
- * <p>At the minimum size the next event is a join, at the maximum a removal (leave or crash, even
- * odds); in between a join with probability 1/2, a leave or a crash with 1/4 each. The member that
- * leaves or crashes is drawn uniformly from the group. Member ids look like Kafka's ({@code
- * consumer-} and 8 random hex digits), so their sort order is unrelated to their age; the range
- * assignor depends on that order.
+ * A seeded membership trace: a starting group and joins, graceful leaves and crashes that keep it
+ * between a minimum and a maximum size; the same seed gives the same trace for every assignor.
+ * Member ids look like Kafka's, so their sort order (which range depends on) is unrelated to age.
  */
 final class MembershipTrace {
   /**

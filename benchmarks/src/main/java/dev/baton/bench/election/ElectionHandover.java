@@ -13,20 +13,16 @@ import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Graceful leader handover: Baton's {@code LeaderElection} against Curator's {@code LeaderLatch}
- * and against the floor, raw ZooKeeper handles doing the minimum ({@link FloorContender}), every
- * candidate with its own session, on one in-process ZooKeeper server.
- *
- * <p>For each candidate count N, a Baton, a Curator and a floor election are filled with N
- * candidates each (on fresh paths), then handovers take turns between the three in a rotating order
- * ({@link Interleaving}: all six orders every six rounds), so that all see the same JVM, JIT and
- * server state. See {@link ElectionRun} for one handover. Warm-up handovers are done the same way
- * and not recorded.
+ * {@code election-handover}: graceful handover latency and requests, Baton's {@code LeaderElection}
+ * against Curator's {@code LeaderLatch} and the raw-ZooKeeper floor ({@link FloorContender}), N
+ * candidates each, handovers in rotating order ({@link Interleaving}); one handover is {@link
+ * ElectionRun#handover}. Method: docs/benchmarks.md, "Election handover".
  */
 @Command(
     name = ElectionHandover.NAME,
@@ -79,13 +75,23 @@ public final class ElectionHandover implements Scenario.WithOptions {
           mntrCost);
       ZkClient settings = zkOptions.client(zk.connectString());
       for (int n : sizes) {
-        ElectionRun baton =
-            run(Library.BATON, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        ElectionRun curator =
-            run(Library.CURATOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        ElectionRun floor =
-            run(Library.FLOOR, n, zk, settings, handoverTimeoutMs, closeMode, mntrCost);
-        List<ElectionRun> runs = List.of(baton, curator, floor);
+        List<ElectionRun> runs =
+            Stream.of(Library.BATON, Library.CURATOR, Library.FLOOR)
+                .map(
+                    l ->
+                        new ElectionRun(
+                            l,
+                            n,
+                            "/bench/election-handover/" + l.key() + "-" + n,
+                            zk,
+                            settings,
+                            handoverTimeoutMs,
+                            closeMode,
+                            mntrCost))
+                .toList();
+        ElectionRun baton = runs.get(0);
+        ElectionRun curator = runs.get(1);
+        ElectionRun floor = runs.get(2);
         try {
           long start = System.nanoTime();
           for (ElectionRun r : runs) {
@@ -117,25 +123,6 @@ public final class ElectionHandover implements Scenario.WithOptions {
         }
       }
     }
-  }
-
-  private static ElectionRun run(
-      Library library,
-      int n,
-      EmbeddedZooKeeper zk,
-      ZkClient settings,
-      long handoverTimeoutMs,
-      CloseMode closeMode,
-      long mntrCost) {
-    return new ElectionRun(
-        library,
-        n,
-        "/bench/election-handover/" + library.key() + "-" + n,
-        zk,
-        settings,
-        handoverTimeoutMs,
-        closeMode,
-        mntrCost);
   }
 
   /** How many packets one mntr read adds to zk_packets_received (ZooKeeper 3.9 counts it: 1). */
@@ -233,12 +220,11 @@ public final class ElectionHandover implements Scenario.WithOptions {
             warmup,
             closeMode.key(),
             fsync);
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 
   /**

@@ -21,18 +21,10 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * One library's election with a constant number of candidates on a fresh path, and its
- * measurements.
- *
- * <p>A handover (see {@link #handover}): read {@code zk_packets_received}; on a closer thread take
- * t0 and close the leader (recipe, then session); wait for the next candidate's elected callback
- * (t1 is taken first thing in the callback) and for the server to have answered the leader's
- * closeSession; read {@code zk_packets_received} again. The latency is t1 - t0. The packets are the
- * difference of the two reads minus the one packet the second {@code mntr} read itself counts: the
- * leader's close (its recipe's requests, closeSession), the successor's requests, and any ping that
- * happens to fall inside the window. The requests are those packets minus the pings, which are told
- * apart with the clients' request counters ({@link ClientRequests}). Then, outside the window, a
- * new candidate joins at the back and the run waits until it has completed its watch-setting read
- * (it is then idle in the queue) before the next handover.
+ * measurements: latency from the close call (t0) to the successor's elected callback (t1), and the
+ * server's {@code zk_packets_received} over the window, split into requests and pings with the
+ * clients' xids ({@link ClientRequests}). A newcomer joins at the back outside the window. Method:
+ * docs/benchmarks.md, "One handover".
  */
 final class ElectionRun extends HandoverTimes {
   /** What the measured close does. */

@@ -24,18 +24,11 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The floor: a raw {@link ZooKeeper} handle (no Curator) doing the minimum a graceful handover
- * needs. Joining creates an ephemeral sequential znode and lists the children once: the first is
- * elected, every other one watches its immediate predecessor with {@code exists}. When that watch
- * fires, the successor confirms with ONE {@code getChildren} (no watch) that it is now first, and
- * is elected right there, in the callback on ZooKeeper's event thread (no hand-off to another
- * thread: a library must not run user callbacks on that thread, so this is a lower bound, not a
- * design). Leaving is a delete of the own znode, then {@link ZooKeeper#close()}.
- *
- * <p>Every request is asynchronous and its answer handled on the event thread; a candidate that is
- * not first after the read (not the case in the benchmark, which only closes the leader) watches
- * its new predecessor. A failed request makes the candidate report nothing, so the benchmark fails
- * on its timeout with the error printed on stderr.
+ * The floor: a raw {@link ZooKeeper} handle doing the minimum a graceful handover needs (ephemeral
+ * sequential znode, {@code exists} watch on the predecessor, one {@code getChildren} when it
+ * fires). It is elected right in the callback on ZooKeeper's event thread, which a library must not
+ * do with user callbacks: a lower bound, not a design. A failed request reports nothing, so the
+ * benchmark fails on its timeout.
  */
 final class FloorContender extends ZkCandidate {
   private static final String PREFIX = "n_";

@@ -1,80 +1,73 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
-import dev.baton.bench.Scenario;
+import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code failover-crash}: the leader, a process of its own, is killed with SIGKILL; how long until
- * the successor's elected callback, Baton's {@code LeaderElection} against Curator's {@code
- * LeaderLatch} in alternating rounds, on an ensemble of three ZooKeeper server processes, at
- * session timeouts of 2, 6 and 15 s. Nothing runs in the dead leader: its znode goes when the
- * ensemble expires its session, so the session timeout dominates; the target is a p99 of at most
- * the negotiated session timeout plus one tick plus 100 ms.
+ * {@code failover-crash}: SIGKILL of the leader's process, time to the successor's elected
+ * callback, Baton against Curator at several session timeouts on three server processes. Method:
+ * docs/benchmarks.md, "Failover after a crash and on SIGTERM".
  */
 @Command(
     name = FailoverCrash.NAME,
     description =
         "SIGKILL of a leader process: time to the successor's elected, Baton vs Curator,"
             + " session timeouts 2/6/15 s, 3 server processes (~5 min)")
-public final class FailoverCrash implements Scenario.WithOptions {
+public final class FailoverCrash extends FailoverScenario {
   static final String NAME = "failover-crash";
-  static final FailoverOptions.Defaults DEFAULTS = new FailoverOptions.Defaults(4, 0, "3");
-
-  @Mixin private FailoverOptions.Args common = new FailoverOptions.Args();
 
   @Option(names = "--session-timeouts-ms", split = ",", defaultValue = "2000,6000,15000")
   private List<Integer> sessionTimeoutsMs;
 
-  FailoverOptions options() {
-    return FailoverOptions.of(common, "session-timeouts-ms", sessionTimeoutsMs, true, DEFAULTS);
+  public FailoverCrash() {
+    super(NAME, "session-timeouts-ms", true, new FailoverOptions.Defaults(4, 0, "3"));
   }
 
   @Override
-  public void run() throws Exception {
-    FailoverOptions o = options();
-    long start = System.nanoTime();
-    try (FailoverBench bench = FailoverBench.start(o)) {
-      Servers servers = bench.servers();
-      Servers.Timing timing = servers.timing();
-      progress(
-          "ZooKeeper: %s; tickTime %d ms, session timeouts granted from %d to %d ms; %d followers"
-              + " per election; %d warm-up + %d measured rounds per library and session timeout",
-          servers.description(),
-          timing.tickMs(),
-          timing.minSessionTimeoutMs(),
-          timing.maxSessionTimeoutMs(),
-          o.followers(),
-          o.warmup(),
-          o.rounds());
-      for (int i = 0; i < o.sessionTimeoutsMs().size(); i++) {
-        int sessionMs = o.sessionTimeoutsMs().get(i);
-        if (sessionMs < timing.minSessionTimeoutMs() || sessionMs > timing.maxSessionTimeoutMs()) {
-          progress(
-              "WARNING: a session timeout of %d ms is outside what the servers grant; see"
-                  + " negotiated_ms",
-              sessionMs);
-        }
-        FailoverRound round = bench.round(sessionMs);
-        Map<Library, Summary> results =
-            FailoverRuns.run(
-                round,
-                Signal.KILL,
-                "/bench/" + NAME + "/session-" + sessionMs,
-                i == 0 ? o.warmup() : 0,
-                o.rounds(),
-                NAME,
-                "session " + sessionMs + " ms");
-        System.out.println(line(sessionMs, timing.tickMs(), o.servers(), results));
+  List<Integer> sessionTimeoutsMs() {
+    return sessionTimeoutsMs;
+  }
+
+  @Override
+  void run(FailoverOptions o, FailoverBench bench) throws Exception {
+    Servers servers = bench.servers();
+    Servers.Timing timing = servers.timing();
+    progress(
+        "ZooKeeper: %s; tickTime %d ms, session timeouts granted from %d to %d ms; %d followers"
+            + " per election; %d warm-up + %d measured rounds per library and session timeout",
+        servers.description(),
+        timing.tickMs(),
+        timing.minSessionTimeoutMs(),
+        timing.maxSessionTimeoutMs(),
+        o.followers(),
+        o.warmup(),
+        o.rounds());
+    for (int i = 0; i < o.sessionTimeoutsMs().size(); i++) {
+      int sessionMs = o.sessionTimeoutsMs().get(i);
+      if (sessionMs < timing.minSessionTimeoutMs() || sessionMs > timing.maxSessionTimeoutMs()) {
+        progress(
+            "WARNING: a session timeout of %d ms is outside what the servers grant; see"
+                + " negotiated_ms",
+            sessionMs);
       }
+      FailoverRound round = bench.round(sessionMs);
+      Map<Library, Summary> results =
+          FailoverRuns.run(
+              round,
+              Signal.KILL,
+              "/bench/" + NAME + "/session-" + sessionMs,
+              i == 0 ? o.warmup() : 0,
+              o.rounds(),
+              NAME,
+              "session " + sessionMs + " ms");
+      System.out.println(line(sessionMs, timing.tickMs(), o.servers(), results));
     }
-    progress("done in %.0f s", (System.nanoTime() - start) / 1e9);
   }
 
   /** The RESULT line of one session timeout. */

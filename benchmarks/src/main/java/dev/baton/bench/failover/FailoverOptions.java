@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
+import dev.baton.bench.Cli;
 import dev.baton.bench.contender.ZkClient;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.util.List;
@@ -8,19 +9,10 @@ import picocli.CommandLine.Option;
 
 /**
  * The settings of a failover scenario ({@code --key=value}, else {@code -Dbench.key}, else the
- * scenario's default).
+ * scenario's default); their meanings are in docs/benchmarks.md, "Options".
  *
- * @param sessionTimeoutsMs the requested session timeouts, one result line each ({@code
- *     failover-crash}: {@code --session-timeouts-ms}, a list; {@code failover-sigterm}: {@code
- *     --session-timeout-ms}, one)
- * @param rounds measured failovers per library and session timeout
- * @param warmup failovers per library before the measured ones, not recorded (at the first session
- *     timeout)
- * @param followers candidates behind the leader, in the benchmark's JVM (the first is the
- *     successor)
- * @param settleMs the pause once every follower watches its predecessor, before the signal
- * @param connectionTimeoutMs the clients' connection timeout; 0 (the default) for the lower of 5 s
- *     and the session timeout (Curator warns about a connection timeout above the session timeout)
+ * @param sessionTimeoutsMs the requested session timeouts, one RESULT line each
+ * @param connectionTimeoutMs 0 for the lower of 5 s and the session timeout
  * @param servers ZooKeeper server processes ({@link ZkProcessEnsemble}), or 0 for one in-process
  *     server ({@code --servers=embedded})
  */
@@ -49,13 +41,10 @@ record FailoverOptions(
       List<Integer> sessions,
       boolean severalTimeouts,
       Defaults defaults) {
-    if (!severalTimeouts && sessions.size() != 1) {
-      throw new IllegalArgumentException(sessionKey + " takes one value, was " + sessions);
-    }
+    Cli.check(
+        severalTimeouts || sessions.size() == 1, sessionKey + " takes one value, was " + sessions);
     for (int t : sessions) {
-      if (t <= 0) {
-        throw new IllegalArgumentException(sessionKey + " must be positive, was " + t);
-      }
+      Cli.check(t > 0, sessionKey + " must be positive, was " + t);
     }
     FailoverOptions o =
         new FailoverOptions(
@@ -66,13 +55,10 @@ record FailoverOptions(
             a.settleMs,
             a.connectionTimeoutMs,
             servers(a.servers == null ? defaults.servers() : a.servers));
-    if (o.rounds() < 1 || o.warmup() < 0 || o.followers() < 1 || o.settleMs() < 0) {
-      throw new IllegalArgumentException(
-          "rounds and followers must be at least 1, warmup and settle-ms at least 0");
-    }
-    if (o.connectionTimeoutMs() < 0) {
-      throw new IllegalArgumentException("connection-timeout-ms must not be negative");
-    }
+    Cli.check(
+        o.rounds() >= 1 && o.warmup() >= 0 && o.followers() >= 1 && o.settleMs() >= 0,
+        "rounds and followers must be at least 1, warmup and settle-ms at least 0");
+    Cli.check(o.connectionTimeoutMs() >= 0, "connection-timeout-ms must not be negative");
     return o;
   }
 

@@ -18,15 +18,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One failover of one library: a leader in a child JVM ({@link LeaderChildMain}) on a fresh
- * election path, followers in this JVM behind it, each with its own session; once every follower
- * watches its predecessor, the leader is signalled and the successor's elected callback timed.
- *
- * <p>Times, all {@link System#nanoTime()} of this JVM from the signal: the successor's elected
- * callback (its first statement), the deletion of the leader's znode as a raw ZooKeeper watcher of
- * the benchmark on the successor's server sees it ({@link ElectionProbe}), and the end of the child
- * process. After SIGTERM also, from the child's own lines, when its shutdown hooks started and when
- * its revoked callback ended (the child's clock is checked to be this one's first, {@link
+ * One failover of one library: a leader in a child JVM ({@link LeaderChildMain}), followers in this
+ * JVM; once every follower watches its predecessor the leader is signalled, and the successor's
+ * elected callback, the znode's deletion ({@link ElectionProbe}) and the child's end are timed from
+ * the signal (after SIGTERM also the child's own lines, on a clock checked to be shared: {@link
  * LeaderProcess#checkSharedClock}).
  */
 final class FailoverRound {

@@ -1,75 +1,69 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.failover;
 
-import dev.baton.bench.Scenario;
+import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code failover-sigterm}: the leader, a process of its own, gets SIGTERM; how long until the
- * successor's elected callback. Baton's leader has {@code closeOnJvmExit(true)} (the session's
- * shutdown hook closes the election, then the session); Curator's leader a hand-written shutdown
- * hook that closes the latch, then the client. Alternating rounds on one in-process ZooKeeper
- * server by default. Also checks that the leader's revoked callback ended before the successor was
- * elected. Target: Baton's p50 under 20 ms and below Curator's.
+ * {@code failover-sigterm}: SIGTERM of the leader's process, whose shutdown hook closes the
+ * election, time to the successor's elected callback and whether the leader's revoked callback
+ * ended first, Baton against Curator. Method: docs/benchmarks.md, "Failover after a crash and on
+ * SIGTERM".
  */
 @Command(
     name = FailoverSigterm.NAME,
     description =
         "SIGTERM of a leader process with a closing shutdown hook: time to the successor's"
             + " elected, Baton vs Curator, one in-process server (~1.5 min)")
-public final class FailoverSigterm implements Scenario.WithOptions {
+public final class FailoverSigterm extends FailoverScenario {
   static final String NAME = "failover-sigterm";
-  static final FailoverOptions.Defaults DEFAULTS = new FailoverOptions.Defaults(10, 1, "embedded");
-
-  @Mixin private FailoverOptions.Args common = new FailoverOptions.Args();
 
   @Option(names = "--session-timeout-ms", split = ",", defaultValue = "15000")
   private List<Integer> sessionTimeoutMs;
 
-  FailoverOptions options() {
-    return FailoverOptions.of(common, "session-timeout-ms", sessionTimeoutMs, false, DEFAULTS);
+  public FailoverSigterm() {
+    super(NAME, "session-timeout-ms", false, new FailoverOptions.Defaults(10, 1, "embedded"));
   }
 
   @Override
-  public void run() throws Exception {
-    FailoverOptions o = options();
+  List<Integer> sessionTimeoutsMs() {
+    return sessionTimeoutMs;
+  }
+
+  @Override
+  void run(FailoverOptions o, FailoverBench bench) throws Exception {
     int sessionMs = o.sessionTimeoutsMs().get(0);
-    long start = System.nanoTime();
-    try (FailoverBench bench = FailoverBench.start(o)) {
+    progress(
+        "ZooKeeper: %s; session timeout %d ms requested; %d followers per election; %d warm-up"
+            + " + %d measured rounds per library",
+        bench.servers().description(), sessionMs, o.followers(), o.warmup(), o.rounds());
+    FailoverRound round = bench.round(sessionMs);
+    Map<Library, Summary> results =
+        FailoverRuns.run(
+            round, Signal.TERM, "/bench/" + NAME, o.warmup(), o.rounds(), NAME, "SIGTERM");
+    Summary baton = results.get(Library.BATON);
+    Summary curator = results.get(Library.CURATOR);
+    for (Library l : FailoverRuns.LIBRARIES) {
+      Summary s = results.get(l);
       progress(
-          "ZooKeeper: %s; session timeout %d ms requested; %d followers per election; %d warm-up"
-              + " + %d measured rounds per library",
-          bench.servers().description(), sessionMs, o.followers(), o.warmup(), o.rounds());
-      FailoverRound round = bench.round(sessionMs);
-      Map<Library, Summary> results =
-          FailoverRuns.run(
-              round, Signal.TERM, "/bench/" + NAME, o.warmup(), o.rounds(), NAME, "SIGTERM");
-      Summary baton = results.get(Library.BATON);
-      Summary curator = results.get(Library.CURATOR);
-      for (Library l : FailoverRuns.LIBRARIES) {
-        Summary s = results.get(l);
-        progress(
-            "%s: elected after %s ms; znode deleted at %s; hooks started at %s; revoked callback"
-                + " ended before the successor's elected by %s ms; leader ended at %s",
-            l.key(),
-            s.failover().describe(),
-            s.deleted().describe(),
-            s.hook().describe(),
-            s.revokedMargin().describe(),
-            s.exit().describe());
-      }
-      if (!baton.revokedFirst()) {
-        progress("WARNING: in some round Baton's revoked callback did not end first");
-      }
-      System.out.println(line(baton, curator, o.servers()));
+          "%s: elected after %s ms; znode deleted at %s; hooks started at %s; revoked callback"
+              + " ended before the successor's elected by %s ms; leader ended at %s",
+          l.key(),
+          s.failover().describe(),
+          s.deleted().describe(),
+          s.hook().describe(),
+          s.revokedMargin().describe(),
+          s.exit().describe());
     }
-    progress("done in %.0f s", (System.nanoTime() - start) / 1e9);
+    if (!baton.revokedFirst()) {
+      progress("WARNING: in some round Baton's revoked callback did not end first");
+    }
+    System.out.println(line(baton, curator, o.servers()));
   }
 
   /** The RESULT line. */

@@ -18,34 +18,13 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * The leader of a failover round, in a JVM of its own ({@code ChildJvm}): {@code LeaderChildMain
+ * The leader of a failover round in a JVM of its own ({@code ChildJvm}): {@code LeaderChildMain
  * <baton|curator> <connect string> <election path> <participant id> <session ms> <connection ms>}.
- * It joins the (empty) election and so leads, then waits to be killed or terminated.
- *
- * <p>The leader is the benchmarks' candidate ({@link ZkCandidate#shutdownAware}). Baton: a {@code
- * BatonSession} with {@code closeOnJvmExit(true)} and a {@code LeaderElection} (attached to the
- * session by {@code start()}, so the session's shutdown hook closes the election, then the
- * session). Curator: a client built as {@code BatonSession.start} builds its own, a {@code
- * LeaderLatch}, and a hand-written shutdown hook that closes the latch ({@code NOTIFY_LEADER}, so
- * that {@code notLeader} reports the end of the term) and then the client.
- *
- * <p>Prints on stdout, one line each, every time a {@link System#nanoTime()} value (on Linux
- * HotSpot, {@code CLOCK_MONOTONIC}, which all processes of the machine share; the parent checks it
- * with {@code CLOCK}):
- *
- * <ul>
- *   <li>{@code SESSION id=<hex> negotiated_ms=<n>} once connected;
- *   <li>{@code ELECTED nanos=<t>}, taken first thing in the elected callback;
- *   <li>{@code HOOK nanos=<t>} when the JVM starts its shutdown hooks (a marker hook of its own for
- *       Baton, the first statement of the hand-written hook for Curator);
- *   <li>{@code REVOKED reason=<r>} then {@code REVOKED_END collections=<n> nanos=<t>}: the revoked
- *       callback ({@code notLeader} for Curator) prints the first line and takes the time as its
- *       last action;
- *   <li>{@code CLOSED nanos=<t>} (Curator only) when the hand-written hook has closed the client;
- *   <li>{@code CLOCK nanos=<t>} for each {@code CLOCK} line on stdin;
- *   <li>{@code GC collections=<n> nanos=<t>} for each {@code GC} line on stdin, after a {@code
- *       System.gc()}: {@code n} counts this JVM's collections so far, as {@code REVOKED_END} does.
- * </ul>
+ * It leads the empty election ({@link ZkCandidate#shutdownAware}) and waits to be signalled,
+ * printing one line per event with {@link System#nanoTime()} (which all processes of the machine
+ * share): {@code SESSION}, {@code ELECTED}, {@code HOOK}, {@code REVOKED}, {@code REVOKED_END},
+ * {@code CLOSED}, and {@code CLOCK} / {@code GC} on request. Protocol: docs/benchmarks.md, "One
+ * failover".
  */
 public final class LeaderChildMain {
   private static final CountDownLatch FOREVER = new CountDownLatch(1);

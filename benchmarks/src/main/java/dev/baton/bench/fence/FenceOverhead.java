@@ -3,6 +3,7 @@ package dev.baton.bench.fence;
 
 import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
+import dev.baton.bench.contender.ZkOptions;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -12,18 +13,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The cost of a fenced write against the same write unfenced, per store (PostgreSQL, H2,
- * ZooKeeper), measured in the same run.
- *
- * <p>Three sides per store ({@link Mode}): unfenced, fenced with the same token every time (a
- * leader's steady state), fenced with a new higher token every time (a new term registering). Each
- * side has its own dedicated connection and row. Writes run on one thread, one at a time, in
- * batches that rotate between the sides (U F N, F N U, N U F, ...), so that machine noise and any
- * drift of the store hit all sides alike; the warm-up runs the same rotation unrecorded. Per-write
- * latency goes into one HdrHistogram per side.
+ * {@code fence-overhead}: a fenced write against the same write unfenced, per store, in the same
+ * run: three sides ({@link Mode}), each with its own connection and row, written one at a time in
+ * rotating batches; per-write latency in one HdrHistogram per side. Method: docs/benchmarks.md,
+ * "Fence overhead".
  */
 @Command(
     name = FenceOverhead.NAME,
@@ -49,8 +46,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
   @Option(names = "--batch", defaultValue = "50")
   int batch;
 
-  @Option(names = "--fsync", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean fsync;
+  @Mixin ZkOptions.Fsync fsync;
 
   @Override
   public void run() throws Exception {
@@ -71,7 +67,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
         warmup, writes, batch, runId);
     for (String name : stores) {
       long start = System.nanoTime();
-      try (FenceStore store = open(name, runId, fsync)) {
+      try (FenceStore store = open(name, runId, fsync.fsync)) {
         Map<Mode, Histogram> histograms = new EnumMap<>(Mode.class);
         for (Mode mode : Mode.values()) {
           histograms.put(mode, new Histogram(TimeUnit.SECONDS.toNanos(60), 3));
@@ -190,8 +186,7 @@ public final class FenceOverhead implements Scenario.WithOptions {
             warmup,
             batch,
             store.resultExtras());
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static double us(long nanos) {
@@ -199,6 +194,6 @@ public final class FenceOverhead implements Scenario.WithOptions {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

@@ -16,19 +16,10 @@ import java.util.Map;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * A SQL store of fence-overhead (PostgreSQL or H2). Each side ({@link Mode}) has one dedicated JDBC
- * connection with auto-commit off, opened once and reused, and its own row of {@value #DATA_TABLE}.
- *
- * <p>One write, the same statement on every side, in a transaction of its own:
- *
- * <pre>
- * unfenced:           UPDATE bench_counter SET counter = counter + 1, updated_at = CURRENT_TIMESTAMP WHERE id = ?; COMMIT
- * fenced, new term:   SqlFence.acceptInTransaction(connection, resource, token); the same UPDATE; COMMIT
- * </pre>
- *
- * <p>The fence table is {@value #FENCE_TABLE} (same DDL as {@code baton_fence}; a table of its own
- * so that the benchmark never touches the tests' table). The rows and fence resources of a run
- * carry the run's id and are deleted at the end.
+ * A SQL store of fence-overhead (PostgreSQL or H2): per side ({@link Mode}) one connection with
+ * auto-commit off and one row of {@value #DATA_TABLE}; a write is one UPDATE in a transaction of
+ * its own, preceded on the fenced sides by {@code SqlFence.acceptInTransaction}. The fence table is
+ * {@value #FENCE_TABLE}, not the tests' one; a run's rows are deleted at the end.
  */
 final class SqlStore implements FenceStore {
   static final String FENCE_TABLE = "bench_fence";

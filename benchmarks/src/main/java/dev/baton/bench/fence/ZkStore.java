@@ -18,22 +18,10 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The ZooKeeper store of fence-overhead, on one in-process server ({@link EmbeddedZooKeeper}). Each
- * side ({@link Mode}) has its own Curator client (own session) and its own data znode; the write is
- * a setData of a 64-byte value:
- *
- * <pre>
- * unfenced:          client.setData().forPath(path, bytes)
- * fenced:            fence.write(resource, token, tx -&gt; tx.add(tx.ops().setData().forPath(path, bytes)))
- * new term:          ZkFence.create(client, base).write(resource, newToken, the same action)
- * </pre>
- *
- * <p>{@code ZkFence.write} commits one multi: a versioned setData of the fence znode and the
- * caller's setData. The fenced side uses one fence object for all its writes, as a leader does for
- * its term: after its first write the fence knows the fence znode's version and goes straight to
- * the multi. The new-term side creates a fresh fence object for every write, as a successor in
- * another process would have: it reads the fence znode (getData) before its multi. Requests are
- * counted per client from its xid ({@link ClientRequests}).
+ * The ZooKeeper store of fence-overhead on one in-process server: per side ({@link Mode}) its own
+ * client and data znode; a write is a setData of 64 bytes, through {@code ZkFence.write} on the
+ * fenced sides (one fence object for the term; a fresh one per write for new terms, which reads the
+ * fence znode first). Requests are counted per client ({@link ClientRequests}).
  */
 final class ZkStore implements FenceStore {
   private static final String BASE = "/bench/fence-overhead";

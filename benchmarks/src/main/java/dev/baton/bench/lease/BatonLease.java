@@ -16,20 +16,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Baton: {@code LeaderElection} on a {@code LeaseBackend} of the candidate's own data source.
- *
- * <p>Mapping ({@link #config}): {@code leaseDuration} = the common lease, {@code pollInterval} =
- * the common poll; {@code renewInterval} a third of the lease, the period at which the ShedLock
- * contender extends its lock; {@code safetyMargin} and {@code renewTimeout} each a fifth of the
- * lease (valid: a third plus a fifth is within the lease minus a fifth). {@code pollJitter} stays
- * at its default, 0.25: a follower waits the poll plus up to a quarter of it, so Baton's followers
- * poll on average every 1.125 polls (fewer statements, a slightly later takeover after a crash than
- * an unjittered poller). {@code listen} stays on: on PostgreSQL each candidate keeps one connection
- * that {@code LISTEN}s, so a graceful release wakes the followers at once.
- *
- * <p>The write of the pause test goes through a {@code SqlFence} with the token of the last term
- * the candidate was elected in, on the resource {@code data:<election>} (a token is scoped to its
- * election, so each election fences a resource of its own).
+ * Baton: {@code LeaderElection} on a {@code LeaseBackend} of the candidate's own data source, with
+ * the common lease and poll ({@link #config}), and a {@code SqlFence} for the pause test's write.
+ * Mapping: docs/benchmarks.md, "Lease".
  */
 final class BatonLease extends LeaseCandidate {
   private final LeaderElection leaderElection;

@@ -24,32 +24,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.datasource.AbstractDataSource;
 
 /**
- * The data source of one candidate: a small pool of its own, and counters, through {@link Proxy
- * java.lang.reflect.Proxy} wrappers of every {@link Connection} and {@link Statement} it hands out,
- * of what the candidate asks of the database:
- *
- * <ul>
- *   <li>statements: every call of {@code execute}, {@code executeQuery}, {@code executeUpdate},
- *       {@code executeLargeUpdate}, {@code executeBatch} and {@code executeLargeBatch} on a {@link
- *       Statement}, {@link PreparedStatement} or {@link CallableStatement} of its connections, the
- *       {@code LISTEN} connection's included;
- *   <li>transaction ends: {@link Connection#commit()} and {@link Connection#rollback()} calls (each
- *       a round trip the statements above do not show: ShedLock and Spring run every attempt in a
- *       transaction, Baton's lease store in auto-commit);
- *   <li>physical connections opened.
- * </ul>
- *
- * <p>What the driver does on its own (a {@code BEGIN} before the first statement of a transaction,
- * the wait for notifications) is not counted. {@code unwrap} reaches the driver's connection, so
- * {@code PGConnection.getNotifications} works as without the wrapper.
- *
- * <p>The pool: as applications run these libraries on a pool (HikariCP under Spring Boot), and a
- * new PostgreSQL connection costs tens of milliseconds (a process forked, SCRAM authentication) on
- * this machine, every candidate keeps up to {@value #MAX_IDLE} idle connections for reuse. No limit
- * on connections in use (none of the three uses more than two at once). A connection coming back is
- * reset as HikariCP resets it: rolled back if a transaction is open, then auto-commit, read-only,
- * isolation and network timeout as they were when it was opened. {@link #close()} closes the idle
- * ones; the contenders call it when they stop. Thread-safe.
+ * The data source of one candidate: a small pool of its own (applications run these libraries on a
+ * pool, and a new PostgreSQL connection costs tens of milliseconds), and {@link Proxy} wrappers of
+ * its connections and statements that count what the candidate asks of the database: statements
+ * executed (the {@code LISTEN} connection's included), transaction ends ({@code commit}, {@code
+ * rollback}: round trips ShedLock and Spring make and Baton's auto-commit store does not), and
+ * physical connections opened. What the driver does on its own is not counted; {@code unwrap}
+ * reaches the driver's connection. Up to {@value #MAX_IDLE} idle connections are kept, reset as
+ * HikariCP resets them when they come back. Thread-safe.
  */
 final class CountingDataSource extends AbstractDataSource implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CountingDataSource.class);

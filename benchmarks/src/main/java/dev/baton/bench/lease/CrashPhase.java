@@ -6,22 +6,10 @@ import dev.baton.bench.contender.Candidate.Sink;
 import java.time.Duration;
 
 /**
- * Crash failover: the leader runs in a child JVM ({@link LeaseChildMain}); a follower in the
- * benchmark's JVM settles, then after a random part of half a lease (so the kill falls at a random
- * point of the leader's renewal cycle) the child is killed with SIGKILL, and the time runs from
- * just before the kill to the follower's "became leader". Nothing in the dead leader releases
- * anything: every system waits for the lease to run out from the last renewal, then for its next
- * attempt.
+ * Crash failover: the leader in a child JVM ({@link LeaseChildMain}) is killed with SIGKILL at a
+ * random point of its renewal cycle; timed to the settled follower's "became leader".
  */
-final class CrashPhase {
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  CrashPhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
-
+record CrashPhase(LeaseOptions options, LeaseSetup setup) {
   /**
    * Round {@code round} of {@code system}: the failover time in milliseconds.
    *

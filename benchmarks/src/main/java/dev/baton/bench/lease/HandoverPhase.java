@@ -7,12 +7,9 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * Graceful handover, in the benchmark's JVM: each system has a leader; a round starts a new
- * follower, lets it settle ({@link Waits#settle}), stops the leader gracefully and times from the
- * stop call to the follower's "became leader" (Baton's {@code elected}, ShedLock's {@code lock()}
- * returning a lock, Spring's {@code onGranted}), taken first thing in that callback. The follower
- * is the next round's leader, so each round has exactly two candidates. Statements per handover are
- * those both candidates ran from the stop call until the follower led and the stop returned.
+ * Graceful handover in the benchmark's JVM: a new follower settles ({@link Waits#settle}), the
+ * leader stops, timed from the stop call to the follower's "became leader"; the follower leads the
+ * next round. Statements are counted over the same interval.
  */
 final class HandoverPhase implements AutoCloseable {
   private static final String ELECTION = "/bench/lease/handover";

@@ -7,21 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Database load while nothing happens: {@code idle-candidates} candidates of one system (one leads,
- * the others follow) in the benchmark's JVM, each with its own {@link CountingDataSource}; once a
- * leader is elected and every follower is settled, the counters are read, the phase sleeps {@code
- * idle-seconds}, and the counters are read again. The leader must be the same one, alone, at both
- * ends.
+ * Database load while nothing happens: {@code idle-candidates} candidates of one system, counters
+ * read once a leader is elected and the followers settled, and again {@code idle-seconds} later;
+ * the same leader must lead alone at both ends.
  */
-final class IdlePhase {
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  IdlePhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
-
+record IdlePhase(LeaseOptions options, LeaseSetup setup) {
   /** Per-second rates of one idle window; per candidate unless named for a role. */
   record Idle(
       double statementsPerS,

@@ -2,6 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.testkit.PostgresFixture;
@@ -16,21 +17,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Command;
 
 /**
- * {@code lease}: Baton's lease election on PostgreSQL against what users pick instead, ShedLock's
- * JDBC provider and Spring Integration's {@code JdbcLockRegistry} with {@code
- * LockRegistryLeaderInitiator}, on the same database with the same lease and poll interval, in one
- * run. How each is mapped: {@link BatonLease}, {@link ShedLockLease}, {@link SpringJdbcLease}.
- *
- * <p>Four phases, the systems taking turns round by round in a rotating order ({@link
- * Interleaving}): graceful handover ({@link HandoverPhase}), crash failover ({@link CrashPhase}),
- * the pause test of a stale holder's write ({@link StalePhase}), and the statements of idle
- * candidates ({@link IdlePhase}). One RESULT line per system. Fails (exit 1) when a handover or
- * takeover does not happen, when the data table disagrees with a writer, or when Baton accepts a
- * stale write.
- *
- * <p>PostgreSQL: {@code BATON_PG_URL} (system property or environment variable, as for the tests'
- * {@code PostgresFixture}), else the URL of {@code test-support/postgres-up}. The run's tables are
- * named {@code bl_<run id>_...}, created at the start and dropped at the end.
+ * {@code lease}: Baton's lease election on PostgreSQL against ShedLock ({@link ShedLockLease}) and
+ * Spring Integration's JDBC lock registry ({@link SpringJdbcLease}): graceful handover, crash
+ * failover, a stale holder's write after a pause, idle statements, systems in rotating order
+ * ({@link Interleaving}); one RESULT line per system. Method: docs/benchmarks.md, "Lease".
  */
 @Command(
     name = LeaseBench.NAME,
@@ -167,6 +157,6 @@ public final class LeaseBench implements Scenario {
   }
 
   static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

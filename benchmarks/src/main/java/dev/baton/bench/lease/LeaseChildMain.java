@@ -12,21 +12,11 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A candidate in a JVM of its own, for the crash and pause tests ({@code ChildJvm}): {@code
- * LeaseChildMain <system> <url> <run id> <lease ms> <poll ms> <election> <id>}. It starts one
- * candidate of the system (the same classes as in the benchmark's JVM) and prints, one flushed line
- * each:
- *
- * <ul>
- *   <li>{@code ELECTED nanos=<t> term=<token or ->} when it becomes leader;
- *   <li>{@code REVOKED nanos=<t>} when its library says it no longer leads;
- *   <li>for each {@code WRITE <label>} line on stdin: {@code RESULT ACCEPTED}, {@code RESULT
- *       REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}. The write is made at
- *       once and unconditionally, as a leader that checked its leadership before a pause and writes
- *       after it would (see {@link LeaseCandidate#write}).
- * </ul>
- *
- * <p>It runs until killed; a parent that ends takes it along ({@code ChildMain}).
+ * A candidate in a JVM of its own, for the crash and pause tests: {@code LeaseChildMain <system>
+ * <url> <run id> <lease ms> <poll ms> <election> <id>}. Prints {@code ELECTED nanos=<t> term=<token
+ * or ->} and {@code REVOKED nanos=<t>}; answers each {@code WRITE <label>} on stdin, written at
+ * once and unconditionally ({@link LeaseCandidate#write}), with {@code RESULT ACCEPTED}, {@code
+ * RESULT REJECTED <why>} or {@code RESULT ERROR <what>}, then {@code DONE}.
  */
 public final class LeaseChildMain {
   private static final CountDownLatch FOREVER = new CountDownLatch(1);

@@ -9,12 +9,8 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@code benchmarks/run lease}: {@code leaseMs} is the lease of all three systems
- * (Baton's lease duration, ShedLock's {@code lockAtMostFor}, Spring's time to live); {@code pollMs}
- * how often a follower of each system tries to take the lease; {@code handovers} and {@code warmup}
- * the measured and unmeasured graceful handovers, {@code crashes} the crash failovers and {@code
- * pauses} the pause tests (stale writes) per system; {@code idleCandidates} are counted for {@code
- * idleSeconds} (one leads); {@code systems} in their base order.
+ * The options of {@code benchmarks/run lease}; {@code leaseMs} and {@code pollMs} are common to the
+ * three systems. Meanings: docs/benchmarks.md, "Lease".
  */
 final class LeaseOptions {
   @Option(names = "--lease-ms", defaultValue = "3000")

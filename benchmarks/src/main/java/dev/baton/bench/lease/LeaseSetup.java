@@ -21,14 +21,9 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * What the benchmark's JVM and its child JVMs share: the database, the run's id (which names the
- * tables), the lease and the poll interval. Each system has tables of its own, named {@code
- * bl_<run>_<system>...}, created before the first candidate starts and dropped at the end.
- *
- * @param url the PostgreSQL JDBC URL
- * @param runId lower-case letters and digits, unique per run
- * @param leaseMs the common lease
- * @param pollMs the common poll interval
+ * What the benchmark's JVM and its child JVMs share: the PostgreSQL URL, the run's id (lower-case
+ * letters and digits, which name the tables {@code bl_<run>_<system>...}), the common lease and
+ * poll interval.
  */
 record LeaseSetup(String url, String runId, long leaseMs, long pollMs) {
   private static final String SPRING_SCHEMA =

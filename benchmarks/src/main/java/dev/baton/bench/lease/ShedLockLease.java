@@ -15,19 +15,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * ShedLock as a leader election: {@code JdbcTemplateLockProvider} with {@code usingDbTime()}
- * (ShedLock's best setting: the database's clock decides expiry, as Baton's does), {@code
- * lockAtMostFor} = the common lease, {@code lockAtLeastFor} = 0, and {@code locked_by} = the
- * candidate's id (ShedLock's default, the host name, would be the same for all candidates of one
- * host). ShedLock has no election of its own: a follower calls {@code lock()} every poll interval,
- * and the holder keeps the lock by extending it ({@code SimpleLock.extend}) every third of the
- * lease, which is what ShedLock's {@code KeepAliveLockProvider} does; that class itself refuses a
- * {@code lockAtMostFor} under 30 s (and extends every half of it), so it cannot run a 3 s lease. A
- * failed extension ends the term. A graceful stop ends the loop and unlocks (ShedLock's unlock sets
- * {@code lock_until} to now: the followers see it at their next poll; nothing notifies them).
- *
- * <p>One thread per candidate runs the loop; the lock's statements run in transactions of
- * ShedLock's own ({@code DataSourceTransactionManager} on the candidate's data source).
+ * ShedLock as a leader election: {@code JdbcTemplateLockProvider} with {@code usingDbTime()}, a
+ * follower calling {@code lock()} every poll, the holder extending every third of the lease (what
+ * {@code KeepAliveLockProvider} does, which refuses a lease under 30 s). One thread per candidate;
+ * the statements run in ShedLock's own transactions. Mapping: docs/benchmarks.md, "Lease".
  */
 final class ShedLockLease extends LeaseCandidate {
   private static final Logger log = LoggerFactory.getLogger(ShedLockLease.class);

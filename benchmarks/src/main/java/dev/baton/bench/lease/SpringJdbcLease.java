@@ -15,22 +15,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
  * Spring Integration: {@code LockRegistryLeaderInitiator} over a {@code JdbcLockRegistry} over a
- * {@code DefaultLockRepository}, wired by hand as a Spring context would (properties, {@code
- * afterPropertiesSet}, {@code afterSingletonsInstantiated}, {@code start}), with a {@code
- * DataSourceTransactionManager} on the candidate's data source and the table from
- * spring-integration-jdbc's {@code schema-postgresql.sql} under a prefix of the run's.
- *
- * <p>Mapping: the lock's time to live = the common lease, set on the repository ({@code
- * setTimeToLive}, deprecated in 7.0) and on the registry ({@code new JdbcLockRegistry(repository,
- * lease)}, the one 7.0 uses for {@code tryLock}); the initiator's {@code heartBeatMillis} (how long
- * one {@code tryLock} waits, and the leader's sleep between renewals) and {@code busyWaitMillis}
- * (the pause after losing the lock) = the common poll, and the registry's {@code idleBetweenTries}
- * (the sleep between two attempts inside one {@code tryLock}, 100 ms by default) = the common poll
- * too, so that a follower tries once per poll as the others do. Each attempt is a transaction of an
- * {@code UPDATE} and, when that finds no row to take, an {@code INSERT}. The repository compares
- * expiry by the JVM's clock ({@code LocalDateTime.now(UTC)}), not the database's. A graceful stop
- * stops the initiator, whose thread deletes the lock row, then the repository (stop, close), as a
- * context's shutdown does; the followers see the row gone at their next attempt.
+ * {@code DefaultLockRepository}, wired by hand as a Spring context would, the lock's time to live
+ * the common lease and every wait the common poll. Mapping: docs/benchmarks.md, "Lease".
  */
 final class SpringJdbcLease extends LeaseCandidate {
   private static final Logger log = LoggerFactory.getLogger(SpringJdbcLease.class);

@@ -12,31 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pause test, the same for the three systems: leader A runs in a child JVM and writes once
- * (accepted); a follower B in the benchmark's JVM settles; A is stopped with SIGSTOP for longer
- * than its lease ({@link LeaseOptions#pauseMs()}: the lease, two polls and 500 ms), during which B
- * must take over and writes as leader; then A gets SIGCONT and at once writes again, as a leader
- * that checked its leadership just before the pause would. Baton writes through its {@code
- * SqlFence} with its term's token (B with the newer one), the others with a plain {@code INSERT}.
- * Whether A's late write was accepted is read from A's answer and checked against the data table.
- *
- * <p>A pause that lands while A has a transaction open (ShedLock and Spring renew in transactions:
- * between the {@code UPDATE} and the {@code COMMIT}) leaves A's session {@code idle in transaction}
- * with the lock row locked: nobody can take over until A goes on, however long the pause lasts. The
- * test then resumes A at once, counts the pause ({@code pauses_in_transaction}), and pauses it
- * again a random part of a poll later. Baton's lease statements run in auto-commit, so its pauses
- * never land in one.
+ * The pause test: leader A in a child JVM writes, is stopped with SIGSTOP past its lease while a
+ * follower takes over and writes, then gets SIGCONT and writes again at once; whether A's late
+ * write was accepted is checked against the data table. A pause that lands inside A's open
+ * transaction blocks any takeover, so it is counted, resumed and retried a random part of a poll
+ * later. Method: docs/benchmarks.md, "Lease".
  */
-final class StalePhase {
+record StalePhase(LeaseOptions options, LeaseSetup setup) {
   private static final int MAX_PAUSE_ATTEMPTS = 20;
-
-  private final LeaseOptions options;
-  private final LeaseSetup setup;
-
-  StalePhase(LeaseOptions options, LeaseSetup setup) {
-    this.options = options;
-    this.setup = setup;
-  }
 
   /**
    * One round: whether A's late write was accepted, and how many pauses landed in a transaction.

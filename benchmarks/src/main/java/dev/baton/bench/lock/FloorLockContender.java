@@ -20,17 +20,10 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The floor: a raw {@link ZooKeeper} handle (no Curator) doing the minimum a ZooKeeper lock needs,
- * synchronously on the contender's thread. Acquire: create an ephemeral sequential znode, list the
- * children ({@code getChildren}, no watch); if the own znode is first, the lock is held. Otherwise
- * watch the immediate predecessor with {@code exists}, and when that watch fires list the children
- * again. Release: delete the own znode.
- *
- * <p>With {@code asyncRelease}, the release sends the delete without waiting for its answer and
- * returns; the next acquire's create is queued behind it on the same session, and ZooKeeper applies
- * one session's requests in order, so the next hold still begins after the delete. This is the
- * ceiling a lock whose {@code release()} returns when the hold has ended (not when the znode is
- * gone) can reach. A failed delete is reported by the next acquire.
+ * The floor: a raw {@link ZooKeeper} handle doing the minimum a ZooKeeper lock needs, synchronously
+ * on the contender's thread (ephemeral sequential znode, {@code exists} watch on the predecessor).
+ * With {@code asyncRelease} the delete is sent without waiting: one session's requests apply in
+ * order, so the next hold still begins after it. A failed delete is reported by the next acquire.
  */
 final class FloorLockContender implements LockContender {
   private static final String PREFIX = "lock-";

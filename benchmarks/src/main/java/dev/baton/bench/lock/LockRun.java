@@ -20,15 +20,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
- * N contenders of one library (or of the floor) on one lock path, each with its own session, and
- * the slices they run.
- *
- * <p>In a slice every contender runs on its own thread: {@code acquire(timeout)}, the critical
- * section (mutual-exclusion and token checks, nothing else), {@code release()}, again, until the
- * slice ends. A hold counts if its release returned inside the slice's window; its latency is from
- * the acquire call to the release's return. Threads are idle between slices, so the requests the
- * contenders' ZooKeeper handles issued during a slice (their xids) belong to the holds of that
- * slice, including the holds that finished after the window closed.
+ * N contenders of one library on one lock path, each with its own session, and their slices: each
+ * contender's thread acquires, checks mutual exclusion and the token, releases, until the slice
+ * ends. A hold counts if its release returned inside the window. Method: docs/benchmarks.md, "One
+ * hold".
  */
 final class LockRun {
   /** What one slice measured. */

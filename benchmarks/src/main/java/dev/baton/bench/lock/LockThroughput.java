@@ -18,14 +18,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Lock acquire + release throughput, Baton's {@code FencedLock} against Curator's {@code
- * InterProcessMutex} and against the floor ({@link FloorLockContender}: raw ZooKeeper handles, with
- * the release's delete waited for, and sent without waiting), with 1, 4 and 16 contenders (threads,
- * each with its own session), on one in-process ZooKeeper server in the same run.
- *
- * <p>Per contender count: the four sides' contenders connect, each side warms up, then measured
- * slices take turns between the sides in a rotating order ({@link Interleaving}). See {@link
- * LockRun} for one slice.
+ * {@code lock}: acquire + release throughput, Baton's {@code FencedLock} against Curator's {@code
+ * InterProcessMutex} and the floor ({@link FloorLockContender}, delete waited for and not), slices
+ * in rotating order ({@link Interleaving}); one slice is {@link LockRun#slice}. Method:
+ * docs/benchmarks.md, "Fenced lock".
  */
 @Command(
     name = LockThroughput.NAME,
@@ -190,11 +186,10 @@ public final class LockThroughput implements Scenario.WithOptions {
             warmupMs,
             slices,
             fsync);
-    System.out.println(line);
-    System.out.flush();
+    Cli.result(line);
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

@@ -6,16 +6,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One generated table: which RESULT lines it shows, one row per line, and its columns.
+ * One generated table: which RESULT lines it shows, one row per line, and its columns. A column is
+ * {@code header=key} or {@code header=key1/key2 unit} ({@code @name}: the result's name without the
+ * table's prefix; a missing key shows {@value #MISSING}); a condition is {@code key=value}, or
+ * {@code key=value?} to also accept a line without the key.
  *
- * <p>A column is written {@code header=key} or {@code header=key1/key2 unit}: the values of the
- * keys as printed, joined by {@code " / "}, each followed by the unit (e.g. {@code ms}); {@code
- * @name} is the result's name without the table's prefix, and a key the line lacks shows as
- * {@value #MISSING}. A condition is written {@code key=value} (the line has that value) or {@code
- * key=value?} (that value, or no such key: a run recorded before the key existed).
- *
- * @param id the marker's id: the table goes between {@code <!-- results:ID -->} and {@code <!--
- *     /results -->}
+ * @param id the marker's id, {@code <!-- results:ID -->}
  * @param scenario the {@code benchmarks/run} scenario whose runs feed the table
  * @param result the RESULT name of the lines shown, or a prefix ending in {@code *}
  * @param where conditions every line shown meets besides its name

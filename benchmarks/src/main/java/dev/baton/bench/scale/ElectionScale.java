@@ -2,6 +2,7 @@
 package dev.baton.bench.scale;
 
 import dev.baton.bench.Cli;
+import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
@@ -15,14 +16,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * One election with many candidates, each with its own session, Baton's {@code LeaderElection}
- * against Curator's {@code LeaderLatch}, on one in-process ZooKeeper server: how long all take to
- * join, graceful handover latency (and how it compares with the same at a small count), watches on
- * the server, heap and threads per candidate.
- *
- * <p>Each library runs in a fresh child JVM ({@link ScaleChild}), so heap and threads are its own;
- * both children live during the handovers, which alternate between them in ABBA order. See
- * benchmarks/README.md.
+ * {@code election-scale}: one election with many candidates, Baton against Curator, each library in
+ * a fresh child JVM ({@link ScaleChild}) so that heap and threads are its own; handovers alternate
+ * ABBA. Method: docs/benchmarks.md, "Election with 1,000 candidates".
  */
 @Command(
     name = ElectionScale.NAME,
@@ -200,12 +196,8 @@ public final class ElectionScale implements Scenario.WithOptions {
       long start = System.nanoTime();
       for (int h = 0; h < total; h++) {
         boolean record = h >= warmup;
-        if (h % 4 == 0 || h % 4 == 3) { // ABBA: neither library always goes first
-          baton.handover(record);
-          curator.handover(record);
-        } else {
-          curator.handover(record);
-          baton.handover(record);
+        for (LibraryRun r : Interleaving.order(runs, h)) { // ABBA
+          r.handover(record);
         }
         if ((h + 1) % 10 == 0 || h + 1 == total) {
           progress(
@@ -304,6 +296,6 @@ public final class ElectionScale implements Scenario.WithOptions {
   }
 
   private static void progress(String format, Object... args) {
-    System.err.println("[" + NAME + "] " + String.format(Locale.ROOT, format, args));
+    Cli.progress(NAME, format, args);
   }
 }

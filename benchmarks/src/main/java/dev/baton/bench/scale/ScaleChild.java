@@ -15,18 +15,11 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 
 /**
- * The child JVM of {@code election-scale}: one library's candidates on one election, driven by
- * commands on stdin ({@code join}, {@code handover}, {@code quit}); answers on stdout, one line per
- * command ({@code READY}, {@code JOINED ...}, {@code HANDOVER ...}, {@code CLOSED}, or {@code
- * FAILED <why>}); progress on stderr.
- *
- * <p>Before it says {@code READY} it warms up unless told not to (three candidates on another path
- * join, hand over twice and close: classes loaded, code paths run once, Baton's shared loop threads
- * started) and measures its baseline: used heap after full collections and live threads, with its
- * reader client (for the queue order) connected.
- *
- * <p>Arguments: {@code baton|curator connectString path candidates joinThreads sessionTimeoutMs
- * connectionTimeoutMs timeoutMs warmUp}.
+ * The child JVM of {@code election-scale}: one library's candidates, driven by {@code join}, {@code
+ * handover} and {@code quit} on stdin, one answer line each on stdout ({@code READY}, {@code
+ * JOINED}, {@code HANDOVER}, {@code CLOSED} or {@code FAILED <why>}). Before {@code READY} it warms
+ * up unless told not to and measures its baseline heap and threads. Arguments: {@code baton|curator
+ * connectString path candidates joinThreads sessionTimeoutMs connectionTimeoutMs timeoutMs warmUp}.
  */
 public final class ScaleChild {
   /** What starts every answer line; other lines on stdout (the JVM's own) are not answers. */

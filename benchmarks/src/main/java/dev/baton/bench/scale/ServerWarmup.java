@@ -15,12 +15,9 @@ import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * Warms the in-process server before either library joins: {@code sessions} raw ZooKeeper sessions,
- * {@code threads} at a time, each connecting, creating an ephemeral sequential znode and listing
- * its parent, as a candidate's join does; then all are closed. Without it the library that joins
- * first also pays for compiling the server's session, create and listing paths, which the second
- * then finds compiled: that decided the join comparison by the order of the two, not by the
- * libraries.
+ * Warms the in-process server with raw sessions that join as a candidate does, then close: else the
+ * library that joins first pays for compiling the server's paths, and the join comparison is
+ * decided by the order of the two.
  */
 final class ServerWarmup {
   private ServerWarmup() {}

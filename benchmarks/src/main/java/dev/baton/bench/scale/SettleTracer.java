@@ -14,7 +14,6 @@ import org.apache.curator.drivers.OperationTrace;
  */
 final class SettleTracer extends AdvancedTracerDriver {
   private final AtomicLong operations = new AtomicLong();
-  private final AtomicLong watchedReads = new AtomicLong();
   private final AtomicLong settledAt = new AtomicLong(Long.MIN_VALUE);
   private volatile long startedAt;
   private volatile long joinedAt;
@@ -24,7 +23,6 @@ final class SettleTracer extends AdvancedTracerDriver {
     long now = System.nanoTime();
     operations.incrementAndGet();
     if (trace.isWithWatcher() && trace.getName().startsWith("GetData")) {
-      watchedReads.incrementAndGet();
       settled(now);
     }
   }
@@ -68,9 +66,5 @@ final class SettleTracer extends AdvancedTracerDriver {
 
   long operations() {
     return operations.get();
-  }
-
-  long watchedReads() {
-    return watchedReads.get();
   }
 }

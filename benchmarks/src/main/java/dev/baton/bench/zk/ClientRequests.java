@@ -6,14 +6,9 @@ import org.apache.zookeeper.ClientCnxn;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * How many requests a ZooKeeper client handle has issued: its connection's xid counter. Every
- * request (reads, writes, watch removals, closeSession) takes the next xid; pings and the connect
- * handshake do not. Reading it before and after a window gives the requests that client sent in the
- * window, which, set against the server's {@code zk_packets_received}, tells the pings apart.
- *
- * <p>Reads a non-public field of ZooKeeper's client ({@code ZooKeeper.cnxn}, {@code
- * ClientCnxn.xid}, both present in ZooKeeper 3.5 to 3.9) by reflection; {@link #available()} is
- * false if that fails.
+ * How many requests a ZooKeeper client handle has issued: its xid counter (every request takes one;
+ * pings and the handshake do not), read by reflection from {@code ZooKeeper.cnxn} and {@code
+ * ClientCnxn.xid}; {@link #available()} is false if that fails.
  */
 public final class ClientRequests {
   private static final Field CNXN;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.bench.failover;
+package dev.baton.bench;
 
 /** Builds one {@code RESULT <scenario> key=value ...} line. */
-final class ResultBuilder {
+public final class ResultBuilder {
   private final StringBuilder line;
 
-  ResultBuilder(String scenario) {
+  public ResultBuilder(String scenario) {
     line = new StringBuilder("RESULT ").append(scenario);
   }
 
@@ -14,7 +14,7 @@ final class ResultBuilder {
    *
    * @throws IllegalArgumentException if the value contains a space
    */
-  ResultBuilder add(String key, Object value) {
+  public ResultBuilder add(String key, Object value) {
     String v = String.valueOf(value);
     if (v.contains(" ") || v.isEmpty()) {
       throw new IllegalArgumentException("the value of " + key + " must be one word: '" + v + "'");
