@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
+import dev.baton.internal.Validation;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -197,11 +198,11 @@ public final class LeaseConfig {
      * @throws IllegalArgumentException naming the first invalid field or relation
      */
     public LeaseConfig build() {
-      positive("leaseDuration", leaseDuration);
-      positive("safetyMargin", safetyMargin);
-      positive("renewInterval", renewInterval);
-      positive("renewTimeout", renewTimeout);
-      positive("pollInterval", pollInterval);
+      Validation.atLeastMillis("leaseDuration", leaseDuration);
+      Validation.atLeastMillis("safetyMargin", safetyMargin);
+      Validation.atLeastMillis("renewInterval", renewInterval);
+      Validation.atLeastMillis("renewTimeout", renewTimeout);
+      Validation.atLeastMillis("pollInterval", pollInterval);
       if (!(pollJitter >= 0 && pollJitter <= 1)) {
         throw new IllegalArgumentException("pollJitter must be in [0, 1], not " + pollJitter);
       }
@@ -226,13 +227,5 @@ public final class LeaseConfig {
       return new LeaseConfig(this);
     }
 
-    private static void positive(String field, Duration value) {
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(field + " must be positive, not " + value);
-      }
-      if (value.toMillis() < 1) {
-        throw new IllegalArgumentException(field + " must be at least 1 ms, not " + value);
-      }
-    }
   }
 }

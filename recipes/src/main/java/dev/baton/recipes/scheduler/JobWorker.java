@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
+import dev.baton.internal.Validation;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -210,15 +211,9 @@ public final class JobWorker implements AutoCloseable {
       if (workerId.isBlank() || workerId.length() > 255) {
         throw new IllegalArgumentException("workerId must be 1 to 255 characters, not blank");
       }
-      if (pollInterval.toMillis() < 1) {
-        throw new IllegalArgumentException("pollInterval must be at least 1 ms");
-      }
-      if (purgeInterval.toMillis() < 1) {
-        throw new IllegalArgumentException("purgeInterval must be at least 1 ms");
-      }
-      if (drainTimeout.isNegative()) {
-        throw new IllegalArgumentException("drainTimeout must not be negative");
-      }
+      Validation.atLeastMillis("pollInterval", pollInterval);
+      Validation.atLeastMillis("purgeInterval", purgeInterval);
+      Validation.nonNegative("drainTimeout", drainTimeout);
       return new JobWorker(this);
     }
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
+import dev.baton.internal.Validation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,10 +137,7 @@ public final class ScheduleConfig {
         throw new IllegalArgumentException(
             "invalid schedule name '" + name + "': use 1 to 200 letters, digits, '.', '_' or '-'");
       }
-      if (interval.toMillis() < 1) {
-        throw new IllegalArgumentException(
-            "the schedule interval must be at least 1 ms, was " + interval);
-      }
+      Validation.atLeastMillis("interval", interval);
       if (jobType != null && (jobType.isBlank() || jobType.length() > 255)) {
         throw new IllegalArgumentException("jobType must be 1 to 255 characters");
       }
