@@ -31,7 +31,17 @@ import org.jspecify.annotations.Nullable;
  * then for the answer); once one close of a session has given up, the others skip the wait until
  * the link is connected again.
  */
-public final class SessionConfig {
+public record SessionConfig(
+    String connectString,
+    Duration sessionTimeout,
+    Duration connectionTimeout,
+    RetryPolicy retryPolicy,
+    Optional<String> namespace,
+    boolean closeOnJvmExit,
+    Duration closeTimeout,
+    List<Authentication> authentications,
+    Optional<TlsConfig> tls,
+    AclPolicy aclPolicy) {
   /** The default {@code connectionTimeout}: 5 s, or the session timeout if that is shorter. */
   public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(5);
 
@@ -42,31 +52,38 @@ public final class SessionConfig {
   public static final Duration DEFAULT_CLOSE_TIMEOUT =
       Duration.ofMillis(DEFAULT_CLOSE_TIMEOUT_MILLIS);
 
-  private final String connectString;
-  private final Duration sessionTimeout;
-  private final Duration connectionTimeout;
-  private final RetryPolicy retryPolicy;
-  private final @Nullable String namespace;
-  private final boolean closeOnJvmExit;
-  private final Duration closeTimeout;
-  private final List<Authentication> authentications;
-  private final @Nullable TlsConfig tls;
-  private final AclPolicy aclPolicy;
-
-  private SessionConfig(Builder b, AclPolicy aclPolicy) {
-    this.connectString = b.connectString;
-    this.sessionTimeout = b.sessionTimeout;
-    this.connectionTimeout =
-        b.connectionTimeout != null
-            ? b.connectionTimeout
-            : min(DEFAULT_CONNECTION_TIMEOUT, b.sessionTimeout);
-    this.retryPolicy = b.retryPolicy;
-    this.namespace = b.namespace;
-    this.closeOnJvmExit = b.closeOnJvmExit;
-    this.closeTimeout = b.closeTimeout;
-    this.authentications = List.copyOf(b.authentications);
-    this.tls = b.tls;
-    this.aclPolicy = aclPolicy;
+  /**
+   * Checks every setting and their relations.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public SessionConfig {
+    ConnectString.check(Objects.requireNonNull(connectString, "connectString"));
+    requirePositive("sessionTimeout", sessionTimeout);
+    requirePositive("connectionTimeout", connectionTimeout);
+    requirePositive("closeTimeout", closeTimeout);
+    if (sessionTimeout.toMillis() > Integer.MAX_VALUE
+        || connectionTimeout.toMillis() > Integer.MAX_VALUE
+        || closeTimeout.toMillis() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
+    }
+    Objects.requireNonNull(retryPolicy, "retryPolicy");
+    Objects.requireNonNull(namespace, "namespace")
+        .ifPresent(
+            n -> {
+              try {
+                PathUtils.validatePath("/" + n);
+              } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                    "invalid namespace '" + n + "': " + e.getMessage(), e);
+              }
+            });
+    authentications = List.copyOf(Objects.requireNonNull(authentications, "authentications"));
+    CuratorSecurity.check(
+        authentications,
+        Objects.requireNonNull(tls, "tls").orElse(null),
+        Objects.requireNonNull(aclPolicy, "aclPolicy"));
   }
 
   /**
@@ -78,46 +95,10 @@ public final class SessionConfig {
     return new Builder(Objects.requireNonNull(connectString, "connectString"));
   }
 
-  public String connectString() {
-    return connectString;
-  }
-
-  public Duration sessionTimeout() {
-    return sessionTimeout;
-  }
-
-  public Duration connectionTimeout() {
-    return connectionTimeout;
-  }
-
-  public RetryPolicy retryPolicy() {
-    return retryPolicy;
-  }
-
-  public Optional<String> namespace() {
-    return Optional.ofNullable(namespace);
-  }
-
-  public boolean closeOnJvmExit() {
-    return closeOnJvmExit;
-  }
-
-  /** How long a close waits for the ensemble to answer . */
-  public Duration closeTimeout() {
-    return closeTimeout;
-  }
-
-  public List<Authentication> authentications() {
-    return authentications;
-  }
-
-  public Optional<TlsConfig> tls() {
-    return Optional.ofNullable(tls);
-  }
-
-  /** The ACL policy of every znode the session's recipes create (after the default was applied). */
-  public AclPolicy aclPolicy() {
-    return aclPolicy;
+  private static void requirePositive(String name, Duration d) {
+    if (Objects.requireNonNull(d, name).isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
+    }
   }
 
   private static Duration min(Duration a, Duration b) {
@@ -135,7 +116,7 @@ public final class SessionConfig {
         + ", authentications="
         + authentications
         + ", tls="
-        + tls
+        + tls.orElse(null)
         + ", aclPolicy="
         + aclPolicy
         + "]";
@@ -222,37 +203,24 @@ public final class SessionConfig {
     public SessionConfig build() {
       ConnectString.check(connectString);
       requirePositive("sessionTimeout", sessionTimeout);
-      if (connectionTimeout != null) {
-        requirePositive("connectionTimeout", connectionTimeout);
-      }
-      requirePositive("closeTimeout", closeTimeout);
-      if (sessionTimeout.toMillis() > Integer.MAX_VALUE
-          || (connectionTimeout != null && connectionTimeout.toMillis() > Integer.MAX_VALUE)
-          || closeTimeout.toMillis() > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
-      }
-      if (namespace != null) {
-        try {
-          PathUtils.validatePath("/" + namespace);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(
-              "invalid namespace '" + namespace + "': " + e.getMessage(), e);
-        }
-      }
       boolean authenticates =
           !authentications.isEmpty() || (tls != null && tls.keyStore().isPresent());
-      AclPolicy policy =
+      return new SessionConfig(
+          connectString,
+          sessionTimeout,
+          connectionTimeout != null
+              ? connectionTimeout
+              : min(DEFAULT_CONNECTION_TIMEOUT, sessionTimeout),
+          retryPolicy,
+          Optional.ofNullable(namespace),
+          closeOnJvmExit,
+          closeTimeout,
+          authentications,
+          Optional.ofNullable(tls),
           aclPolicy != null
               ? aclPolicy
-              : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open();
-      CuratorSecurity.check(authentications, tls, policy);
-      return new SessionConfig(this, policy);
+              : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open());
     }
 
-    private static void requirePositive(String name, Duration d) {
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
-      }
-    }
   }
 }
