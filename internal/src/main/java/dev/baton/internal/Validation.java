@@ -86,7 +86,8 @@ public final class Validation {
   public static Duration atLeastMillis(String field, Duration value) {
     Objects.requireNonNull(value, field);
     if (value.toMillis() < 1) {
-      throw new IllegalArgumentException(field + " must be at least 1 ms, not " + value);
+      throw new IllegalArgumentException(
+          field + " must be a positive duration of at least 1 ms, not " + value);
     }
     return value;
   }
