@@ -4,8 +4,8 @@
  * <p>{@link dev.baton.fencing.FencingToken} is a comparable value with a scope; the recipes hand
  * out one per term, strictly increasing on one election or lock path. A {@link
  * dev.baton.fencing.Fence} remembers the highest token each resource accepted and rejects a lower
- * one ({@link dev.baton.fencing.StaleTokenException}) atomically with the caller's own write. Stores:
- * SQL ({@code sql}), ZooKeeper (the {@code baton-fencing-zookeeper} artifact) and {@link
+ * one ({@link dev.baton.fencing.StaleTokenException}) atomically with the caller's own write.
+ * Stores: SQL ({@code sql}), ZooKeeper (the {@code baton-fencing-zookeeper} artifact) and {@link
  * dev.baton.fencing.InMemoryFence}.
  *
  * <p>Errors, as in every Baton module (checked by {@code ConfigurationErrorsTest}): a null argument

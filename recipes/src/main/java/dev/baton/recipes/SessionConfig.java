@@ -21,15 +21,15 @@ import org.jspecify.annotations.Nullable;
  * BatonSession#negotiatedSessionTimeout()}; the failover time after a crash), connectionTimeout 5 s
  * or the session timeout if shorter, Curator's exponential retry from 100 ms (3 retries, at most 1
  * s), no namespace, closeOnJvmExit false, closeTimeout {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms,
- * no authentication, no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates,
- * else {@link AclPolicy#open()}. Each setting is described in {@code docs/recipes.md} (configuration
- * and defaults) and {@code docs/security.md}.
+ * no authentication, no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates, else
+ * {@link AclPolicy#open()}. Each setting is described in {@code docs/recipes.md} (configuration and
+ * defaults) and {@code docs/security.md}.
  *
- * <p>The connect string is read as ZooKeeper reads it, {@code host[:port][,host[:port]...][/chroot]}
- * (ports 1 to 65535, 2181 if left out, IPv6 in brackets), and checked by {@link Builder#build()}.
- * {@code closeTimeout} bounds how long a close waits for the ensemble (for the link to come back,
- * then for the answer); once one close of a session has given up, the others skip the wait until
- * the link is connected again.
+ * <p>The connect string is read as ZooKeeper reads it, {@code
+ * host[:port][,host[:port]...][/chroot]} (ports 1 to 65535, 2181 if left out, IPv6 in brackets),
+ * and checked by {@link Builder#build()}. {@code closeTimeout} bounds how long a close waits for
+ * the ensemble (for the link to come back, then for the answer); once one close of a session has
+ * given up, the others skip the wait until the link is connected again.
  */
 public record SessionConfig(
     String connectString,
@@ -169,9 +169,7 @@ public record SessionConfig(
       return this;
     }
 
-    /**
-     * How long a close waits for the ensemble to answer before it gives up (default 2 s).
-     */
+    /** How long a close waits for the ensemble to answer before it gives up (default 2 s). */
     public Builder closeTimeout(Duration value) {
       this.closeTimeout = Objects.requireNonNull(value, "closeTimeout");
       return this;
@@ -221,6 +219,5 @@ public record SessionConfig(
               ? aclPolicy
               : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open());
     }
-
   }
 }

@@ -7,7 +7,7 @@
  *
  * <p>Errors follow the rule stated in {@link dev.baton.fencing} (checked by {@code
  * ConfigurationErrorsTest}). At run time, errors are unchecked: {@link
- * dev.baton.recipes.CoordinationException} and its subclasses carry the context (path,
- * participant, token) needed to understand them.
+ * dev.baton.recipes.CoordinationException} and its subclasses carry the context (path, participant,
+ * token) needed to understand them.
  */
 package dev.baton.recipes;

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link LeaderElection}, built by {@link #builder(String)} and checked by
- * the constructor. Defaults and their reasons: {@code docs/recipes.md} (configuration and defaults).
+ * the constructor. Defaults and their reasons: {@code docs/recipes.md} (configuration and
+ * defaults).
  *
  * @param path the election's znode (candidates are its children) or lease row: a valid absolute
  *     ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the fencing

@@ -85,18 +85,15 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
-   * its {@code revoked} callback runs, then the candidate's znode is deleted so that the successor
-   * takes over at once, and the callbacks are drained for up to the configured timeout. So a
-   * successor is elected only after this leader's {@code revoked} returned (unless it takes longer
-   * than {@link ElectionConfig#callbackDrainTimeout()}, which is logged, or this is called from a
-   * callback, which cannot wait for itself). Idempotent; safe to call from a callback.
+   * its {@code revoked} callback runs, then the candidate's znode or row is deleted so that the
+   * successor takes over at once, and the callbacks are drained. So a successor is elected only
+   * after this leader's {@code revoked} returned, unless that outlasts {@link
+   * ElectionConfig#callbackDrainTimeout()} (logged) or this is called from a callback. Idempotent.
    *
-   * <p>Bounded: the delete waits for the ensemble at most the session's {@linkplain
-   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (then it goes on in the
-   * background, or the znode goes with the session, and one line is logged), and the callbacks
-   * drain meanwhile, so this returns within the longer of the close timeout and {@link
-   * ElectionConfig#callbackDrainTimeout()}, both counted from this call: a {@code revoked} that
-   * outlasts the drain timeout leaves the delete only what remains of that bound.
+   * <p>Bounded: returns within the longer of the session's {@linkplain
+   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (a delete not confirmed by then
+   * goes on in the background, or with the session) and the callback drain timeout, both counted
+   * from this call.
    */
   @Override
   public void close() {

@@ -26,8 +26,8 @@ import java.util.Objects;
  * @param table the lease table, a plain SQL identifier (optionally {@code schema.table}) of 1 to 63
  *     ASCII letters, digits and underscores, not starting with a digit; its tokens come from the
  *     sequence {@code <table>_tokens}; default {@value #DEFAULT_TABLE}
- * @param createTable create the table and its sequence if missing, and migrate a table of an earlier
- *     version; false only checks them; default true
+ * @param createTable create the table and its sequence if missing, and migrate a table of an
+ *     earlier version; false only checks them; default true
  * @param listen on PostgreSQL, followers also wake on {@code LISTEN/NOTIFY} when a holder releases
  *     (one pooled connection per data source and table, see {@link LeaseBackend}); default true
  */

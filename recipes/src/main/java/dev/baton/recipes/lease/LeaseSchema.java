@@ -250,7 +250,9 @@ final class LeaseSchema {
     }
   }
 
-  /** Rolls back a transaction that failed with {@code cause}, adding a failure to roll back to it. */
+  /**
+   * Rolls back a transaction that failed with {@code cause}, adding a failure to roll back to it.
+   */
   static void rollback(Connection c, Exception cause) {
     try {
       if (!c.getAutoCommit()) {

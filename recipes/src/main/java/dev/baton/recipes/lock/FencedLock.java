@@ -19,13 +19,13 @@ import org.slf4j.LoggerFactory;
  * A distributed, reentrant lock that hands its holder a fencing token, on any {@link Backend}.
  *
  * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link
- * #acquire(Duration)} with a timeout, {@link #release()} by the holding thread only. Unlike it, each
- * hold carries a {@linkplain LockHandle#token() fencing token}, strictly increasing from one hold of
- * the lock path to the next, and is a {@link dev.baton.recipes.Term} that ends the moment the
- * backend can no longer vouch for it: on ZooKeeper (a {@link BatonSession}) when the connection is
- * suspended, the session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on a
- * lease row (a {@link dev.baton.recipes.lease.LeaseBackend}) when a renewal is refused or fails, or
- * at its local deadline. Take a lock for one bounded critical section, an {@linkplain
+ * #acquire(Duration)} with a timeout, {@link #release()} by the holding thread only. Unlike it,
+ * each hold carries a {@linkplain LockHandle#token() fencing token}, strictly increasing from one
+ * hold of the lock path to the next, and is a {@link dev.baton.recipes.Term} that ends the moment
+ * the backend can no longer vouch for it: on ZooKeeper (a {@link BatonSession}) when the connection
+ * is suspended, the session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on
+ * a lease row (a {@link dev.baton.recipes.lease.LeaseBackend}) when a renewal is refused or fails,
+ * or at its local deadline. Take a lock for one bounded critical section, an {@linkplain
  * dev.baton.recipes.election.LeaderElection election} for an ongoing role ({@code
  * docs/recipes.md}); either way, pass the token to a fence.
  *

@@ -74,7 +74,16 @@ public record ScheduledJob(
   private ScheduledJob with(
       String newStatus, Optional<String> worker, int attempt, Optional<String> error) {
     return new ScheduledJob(
-        scheduleKey, schedule, slot, jobType, scheduledFor, token, newStatus, worker, attempt, error);
+        scheduleKey,
+        schedule,
+        slot,
+        jobType,
+        scheduledFor,
+        token,
+        newStatus,
+        worker,
+        attempt,
+        error);
   }
 
   /**

@@ -23,9 +23,9 @@ import javax.sql.DataSource;
  * primary key, so neither a retry nor a second leader can create a job twice, and a stale leader
  * creates none.
  *
- * <p>A claim is a lease in the database's time ({@link ClaimConfig}): one conditional update on
- * the attempt number read sets the claimer and {@code lease_until}, so two workers never hold the
- * same attempt; a job is claimable when it is {@code PENDING} or {@code RUNNING} and its {@code
+ * <p>A claim is a lease in the database's time ({@link ClaimConfig}): one conditional update on the
+ * attempt number read sets the claimer and {@code lease_until}, so two workers never hold the same
+ * attempt; a job is claimable when it is {@code PENDING} or {@code RUNNING} and its {@code
  * lease_until} is null or passed (the end of a claim's lease, or of a retry backoff). Renewal,
  * completion and failure are conditional on the claimer and the attempt.
  *

@@ -82,7 +82,13 @@ final class SqlJobTables {
    */
   private static String index(String prefix, String what, String column) {
     String name = prefix.substring(prefix.indexOf('.') + 1) + "_" + what + "_ix";
-    return "CREATE INDEX IF NOT EXISTS " + name + " ON " + prefix + "_jobs (status, " + column + ")";
+    return "CREATE INDEX IF NOT EXISTS "
+        + name
+        + " ON "
+        + prefix
+        + "_jobs (status, "
+        + column
+        + ")";
   }
 
   /**

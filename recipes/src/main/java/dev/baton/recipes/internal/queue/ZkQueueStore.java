@@ -30,8 +30,7 @@ import org.slf4j.LoggerFactory;
  * created in Curator's protected mode (a create retried after a connection loss finds its first
  * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
  */
-record ZkQueueStore(CuratorFramework client, Liveness liveness, String path)
-    implements QueueStore {
+record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) implements QueueStore {
   private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
   private static final int SWEEP_ATTEMPTS = 20;
 
