@@ -23,8 +23,11 @@ import org.jspecify.annotations.Nullable;
  * <p>Tokens are values: equal value and scope are equal tokens. They order by value, then by scope.
  * The string form is {@code ft:<value>} or {@code ft:<value>@<scope>}, for example {@code
  * ft:4294967302@/billing/leader}, and {@link #parse(String)} reads it back.
+ *
+ * @param value the token's value
+ * @param scope where the token was issued; empty for an unscoped token
  */
-public final class FencingToken implements Comparable<FencingToken> {
+public record FencingToken(long value, String scope) implements Comparable<FencingToken> {
   private static final String PREFIX = "ft:";
 
   /** Longest scope accepted, in characters. */
@@ -33,12 +36,22 @@ public final class FencingToken implements Comparable<FencingToken> {
   /** How many characters of rejected input an exception message quotes (escaped). */
   private static final int QUOTED = 80;
 
-  private final long value;
-  private final String scope;
-
-  private FencingToken(long value, String scope) {
-    this.value = value;
-    this.scope = scope;
+  /**
+   * A token of {@code value} issued in {@code scope}, as {@link #of(String, long)}.
+   *
+   * @throws NullPointerException if {@code scope} is null (an unscoped token's scope is {@code ""})
+   * @throws IllegalArgumentException if {@code value} is negative or the scope is too long or
+   *     contains '@' or a control character
+   */
+  public FencingToken {
+    Objects.requireNonNull(scope, "scope");
+    if (value < 0) {
+      throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
+    }
+    if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
+      throw new IllegalArgumentException(
+          "invalid fencing token scope " + SafeText.quoted(scope, QUOTED));
+    }
   }
 
   /**
@@ -85,14 +98,6 @@ public final class FencingToken implements Comparable<FencingToken> {
    *     contains '@' or a control character
    */
   public static FencingToken of(String scope, long value) {
-    Objects.requireNonNull(scope, "scope");
-    if (value < 0) {
-      throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
-    }
-    if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
-      throw new IllegalArgumentException(
-          "invalid fencing token scope " + SafeText.quoted(scope, QUOTED));
-    }
     return new FencingToken(value, scope);
   }
 
@@ -143,16 +148,6 @@ public final class FencingToken implements Comparable<FencingToken> {
         "not a fencing token: " + SafeText.quoted(text, QUOTED) + " (" + problem + ")", cause);
   }
 
-  /** The token's value. */
-  public long value() {
-    return value;
-  }
-
-  /** Where the token was issued; empty for an unscoped token. */
-  public String scope() {
-    return scope;
-  }
-
   /** True if both tokens come from the same scope. */
   public boolean sameScopeAs(FencingToken other) {
     return scope.equals(Objects.requireNonNull(other, "other").scope);
@@ -172,16 +167,6 @@ public final class FencingToken implements Comparable<FencingToken> {
   public int compareTo(FencingToken other) {
     int byValue = Long.compare(value, other.value);
     return byValue != 0 ? byValue : scope.compareTo(other.scope);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof FencingToken t && t.value == value && t.scope.equals(scope);
-  }
-
-  @Override
-  public int hashCode() {
-    return Long.hashCode(value) * 31 + scope.hashCode();
   }
 
   @Override

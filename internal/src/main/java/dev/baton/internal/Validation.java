@@ -78,6 +78,21 @@ public final class Validation {
   }
 
   /**
+   * Checks a duration setting: at least one millisecond.
+   *
+   * @throws NullPointerException naming {@code field} if {@code value} is null
+   * @throws IllegalArgumentException naming {@code field}
+   */
+  public static Duration atLeastMillis(String field, Duration value) {
+    Objects.requireNonNull(value, field);
+    if (value.toMillis() < 1) {
+      throw new IllegalArgumentException(
+          field + " must be a positive duration of at least 1 ms, not " + value);
+    }
+    return value;
+  }
+
+  /**
    * What Curator's {@code PathUtils.validatePath} says of a non-null path, or null if it accepts
    * it: the same rules and the same words (its typo included), so that a path Baton accepts is one
    * the recipes can create through Curator. Stated here rather than called, so that this module

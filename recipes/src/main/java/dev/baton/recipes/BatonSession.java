@@ -157,16 +157,12 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * The session timeout the ensemble granted. A client only requests one ({@link
-   * SessionConfig#sessionTimeout()}); each server clamps the request to its {@code
-   * minSessionTimeout} and {@code maxSessionTimeout} (by default 2 and 20 ticks), and this is the
-   * value it settled on: how long the ensemble keeps this session's ephemeral znodes after it last
-   * heard from the client, hence the real failover time after a crash. Read from the live ZooKeeper
-   * handle; a reconnection to another server within the same session keeps it.
+   * The session timeout the ensemble granted: a client only requests one ({@link
+   * SessionConfig#sessionTimeout()}), which each server clamps to its {@code minSessionTimeout} and
+   * {@code maxSessionTimeout}. This is the real failover time after a crash.
    *
-   * @throws IllegalStateException if this session is closed, or if its current ZooKeeper handle has
-   *     not connected yet (after an expiry, until the new session is established): no timeout has
-   *     been negotiated then
+   * @throws IllegalStateException if this session is closed, or its current ZooKeeper handle has
+   *     not connected yet (after an expiry, until the new session is established)
    */
   public Duration negotiatedSessionTimeout() {
     if (!isOpen()) {
@@ -258,14 +254,11 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Closes the attached recipes, newest first, then the session if this object owns it.
-   *
-   * <p>Ending the session waits for the ensemble at most {@link #closeTimeout()}: for the link to
-   * come back if it is down, then for the server to end the session, which deletes every ephemeral
-   * znode the session still has at once. Past it, this gives up, logs one line, and closes the
-   * client without the server's answer; the server then ends the session when it expires, after the
-   * negotiated session timeout. If one of the recipes already gave up waiting for the ensemble (see
-   * {@link SessionConfig#closeTimeout()}), the session does not wait again.
+   * Closes the attached recipes, newest first, then the session if this object owns it, waiting for
+   * the ensemble at most {@link #closeTimeout()} (the server then deletes the session's ephemeral
+   * znodes at once); past it, this logs one line and closes the client without the server's answer,
+   * and the session ends when it expires. If a recipe already gave up waiting, the session does not
+   * wait again.
    */
   @Override
   public void close() {

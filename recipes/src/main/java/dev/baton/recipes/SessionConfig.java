@@ -16,53 +16,33 @@ import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link BatonSession}. Build with {@link #builder(String)}; every field is
- * validated by {@link Builder#build()}.
+ * Immutable settings of a {@link BatonSession}, validated by {@link Builder#build()}. Defaults:
+ * sessionTimeout 15 s (a request the servers clamp: {@link
+ * BatonSession#negotiatedSessionTimeout()}; the failover time after a crash), connectionTimeout 5 s
+ * or the session timeout if shorter, Curator's exponential retry from 100 ms (3 retries, at most 1
+ * s), no namespace, closeOnJvmExit false, closeTimeout {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms,
+ * no authentication, no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates, else
+ * {@link AclPolicy#open()}. Each setting is described in {@code docs/recipes.md} (configuration and
+ * defaults) and {@code docs/security.md}.
  *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>connectString</td><td>required</td><td>the ensemble, {@code host:port[,host:port...][/chroot]}
- *   as ZooKeeper reads it; a port is 1 to 65535 (2181 if left out), an IPv6 address is written in
- *   brackets ({@code [::1]:2181}); checked by {@link Builder#build()}</td></tr>
- *   <tr><td>sessionTimeout</td><td>15 s</td><td>requested session timeout; the server clamps it to
- *   its {@code minSessionTimeout} and {@code maxSessionTimeout} (by default [2, 20] ticks), and
- *   {@link BatonSession#negotiatedSessionTimeout()} tells what it granted. It bounds how long a dead or paused owner keeps its znodes: the failover time after a
- *   crash. Shorter means faster failover and more false expiries under GC or network hiccups.</td></tr>
- *   <tr><td>connectionTimeout</td><td>5 s, or the session timeout if that is shorter</td><td>how
- *   long a call waits for a connection before it fails, and how long {@link BatonSession#start}
- *   waits for the first connection. Curator warns at every start when it exceeds the session
- *   timeout, so the default follows a session timeout shorter than 5 s; a value set explicitly is
- *   kept as set</td></tr>
- *   <tr><td>retryPolicy</td><td>exponential backoff from 100 ms, 3 retries, at most 1 s</td><td>Curator
- *   retry policy for single operations</td></tr>
- *   <tr><td>namespace</td><td>none</td><td>a chroot-like prefix applied to every path</td></tr>
- *   <tr><td>closeOnJvmExit</td><td>false</td><td>close the session's recipes and then the session from
- *   a JVM shutdown hook, so that a graceful shutdown hands ownership over in milliseconds instead of
- *   after a session timeout</td></tr>
- *   <tr><td>closeTimeout</td><td>{@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms</td><td>how long a close
- *   waits for the ensemble (for the link to come back if it is down, then for the answer): {@link
- *   BatonSession#close()} for the end of the session, a recipe's {@code close()} (or a lock's
- *   release) for the deletion of its znode. Past it the close
- *   gives up waiting, logs one line and returns: what it could not delete is deleted in the
- *   background if the link comes back, or goes when the ensemble expires the session (after the
- *   negotiated session timeout). Once one close has given up, the others of the same session skip
- *   the wait until the link is connected again, so {@code BatonSession.close()} with its recipes attached
- *   waits at most about this long for an ensemble that does not answer</td></tr>
- *   <tr><td>authentications</td><td>none</td><td>how every connection authenticates: digest or SASL
- *   ({@link Authentication}); any number of digest credentials, at most one SASL</td></tr>
- *   <tr><td>tls</td><td>none (plain)</td><td>TLS to the servers' secure client port ({@link TlsConfig});
- *   the connect string must name the secure ports</td></tr>
- *   <tr><td>aclPolicy</td><td>{@link AclPolicy#creatorOnly()} if the session authenticates (an
- *   authentication or a TLS client certificate), else {@link AclPolicy#open()}</td><td>the ACL of every
- *   znode the session's recipes create</td></tr>
- * </table>
+ * <p>The connect string is read as ZooKeeper reads it, {@code
+ * host[:port][,host[:port]...][/chroot]} (ports 1 to 65535, 2181 if left out, IPv6 in brackets),
+ * and checked by {@link Builder#build()}. {@code closeTimeout} bounds how long a close waits for
+ * the ensemble (for the link to come back, then for the answer); once one close of a session has
+ * given up, the others skip the wait until the link is connected again.
  */
-public final class SessionConfig {
-  /**
-   * The default {@code connectionTimeout}: 5 s, or the session timeout if that is shorter (see the
-   * table above).
-   */
+public record SessionConfig(
+    String connectString,
+    Duration sessionTimeout,
+    Duration connectionTimeout,
+    RetryPolicy retryPolicy,
+    Optional<String> namespace,
+    boolean closeOnJvmExit,
+    Duration closeTimeout,
+    List<Authentication> authentications,
+    Optional<TlsConfig> tls,
+    AclPolicy aclPolicy) {
+  /** The default {@code connectionTimeout}: 5 s, or the session timeout if that is shorter. */
   public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(5);
 
   /** The default {@code closeTimeout}, in milliseconds. */
@@ -72,31 +52,38 @@ public final class SessionConfig {
   public static final Duration DEFAULT_CLOSE_TIMEOUT =
       Duration.ofMillis(DEFAULT_CLOSE_TIMEOUT_MILLIS);
 
-  private final String connectString;
-  private final Duration sessionTimeout;
-  private final Duration connectionTimeout;
-  private final RetryPolicy retryPolicy;
-  private final @Nullable String namespace;
-  private final boolean closeOnJvmExit;
-  private final Duration closeTimeout;
-  private final List<Authentication> authentications;
-  private final @Nullable TlsConfig tls;
-  private final AclPolicy aclPolicy;
-
-  private SessionConfig(Builder b, AclPolicy aclPolicy) {
-    this.connectString = b.connectString;
-    this.sessionTimeout = b.sessionTimeout;
-    this.connectionTimeout =
-        b.connectionTimeout != null
-            ? b.connectionTimeout
-            : min(DEFAULT_CONNECTION_TIMEOUT, b.sessionTimeout);
-    this.retryPolicy = b.retryPolicy;
-    this.namespace = b.namespace;
-    this.closeOnJvmExit = b.closeOnJvmExit;
-    this.closeTimeout = b.closeTimeout;
-    this.authentications = List.copyOf(b.authentications);
-    this.tls = b.tls;
-    this.aclPolicy = aclPolicy;
+  /**
+   * Checks every setting and their relations.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public SessionConfig {
+    ConnectString.check(Objects.requireNonNull(connectString, "connectString"));
+    requirePositive("sessionTimeout", sessionTimeout);
+    requirePositive("connectionTimeout", connectionTimeout);
+    requirePositive("closeTimeout", closeTimeout);
+    if (sessionTimeout.toMillis() > Integer.MAX_VALUE
+        || connectionTimeout.toMillis() > Integer.MAX_VALUE
+        || closeTimeout.toMillis() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
+    }
+    Objects.requireNonNull(retryPolicy, "retryPolicy");
+    Objects.requireNonNull(namespace, "namespace")
+        .ifPresent(
+            n -> {
+              try {
+                PathUtils.validatePath("/" + n);
+              } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                    "invalid namespace '" + n + "': " + e.getMessage(), e);
+              }
+            });
+    authentications = List.copyOf(Objects.requireNonNull(authentications, "authentications"));
+    CuratorSecurity.check(
+        authentications,
+        Objects.requireNonNull(tls, "tls").orElse(null),
+        Objects.requireNonNull(aclPolicy, "aclPolicy"));
   }
 
   /**
@@ -108,46 +95,10 @@ public final class SessionConfig {
     return new Builder(Objects.requireNonNull(connectString, "connectString"));
   }
 
-  public String connectString() {
-    return connectString;
-  }
-
-  public Duration sessionTimeout() {
-    return sessionTimeout;
-  }
-
-  public Duration connectionTimeout() {
-    return connectionTimeout;
-  }
-
-  public RetryPolicy retryPolicy() {
-    return retryPolicy;
-  }
-
-  public Optional<String> namespace() {
-    return Optional.ofNullable(namespace);
-  }
-
-  public boolean closeOnJvmExit() {
-    return closeOnJvmExit;
-  }
-
-  /** How long a close waits for the ensemble to answer (see the table above). */
-  public Duration closeTimeout() {
-    return closeTimeout;
-  }
-
-  public List<Authentication> authentications() {
-    return authentications;
-  }
-
-  public Optional<TlsConfig> tls() {
-    return Optional.ofNullable(tls);
-  }
-
-  /** The ACL policy of every znode the session's recipes create (after the default was applied). */
-  public AclPolicy aclPolicy() {
-    return aclPolicy;
+  private static void requirePositive(String name, Duration d) {
+    if (Objects.requireNonNull(d, name).isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
+    }
   }
 
   private static Duration min(Duration a, Duration b) {
@@ -165,7 +116,7 @@ public final class SessionConfig {
         + ", authentications="
         + authentications
         + ", tls="
-        + tls
+        + tls.orElse(null)
         + ", aclPolicy="
         + aclPolicy
         + "]";
@@ -218,10 +169,7 @@ public final class SessionConfig {
       return this;
     }
 
-    /**
-     * How long a close waits for the ensemble to answer before it gives up (default 2 s); see the
-     * table above.
-     */
+    /** How long a close waits for the ensemble to answer before it gives up (default 2 s). */
     public Builder closeTimeout(Duration value) {
       this.closeTimeout = Objects.requireNonNull(value, "closeTimeout");
       return this;
@@ -253,37 +201,23 @@ public final class SessionConfig {
     public SessionConfig build() {
       ConnectString.check(connectString);
       requirePositive("sessionTimeout", sessionTimeout);
-      if (connectionTimeout != null) {
-        requirePositive("connectionTimeout", connectionTimeout);
-      }
-      requirePositive("closeTimeout", closeTimeout);
-      if (sessionTimeout.toMillis() > Integer.MAX_VALUE
-          || (connectionTimeout != null && connectionTimeout.toMillis() > Integer.MAX_VALUE)
-          || closeTimeout.toMillis() > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("timeouts must fit in an int of milliseconds");
-      }
-      if (namespace != null) {
-        try {
-          PathUtils.validatePath("/" + namespace);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(
-              "invalid namespace '" + namespace + "': " + e.getMessage(), e);
-        }
-      }
       boolean authenticates =
           !authentications.isEmpty() || (tls != null && tls.keyStore().isPresent());
-      AclPolicy policy =
+      return new SessionConfig(
+          connectString,
+          sessionTimeout,
+          connectionTimeout != null
+              ? connectionTimeout
+              : min(DEFAULT_CONNECTION_TIMEOUT, sessionTimeout),
+          retryPolicy,
+          Optional.ofNullable(namespace),
+          closeOnJvmExit,
+          closeTimeout,
+          authentications,
+          Optional.ofNullable(tls),
           aclPolicy != null
               ? aclPolicy
-              : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open();
-      CuratorSecurity.check(authentications, tls, policy);
-      return new SessionConfig(this, policy);
-    }
-
-    private static void requirePositive(String name, Duration d) {
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException(name + " must be a positive duration, was " + d);
-      }
+              : authenticates ? AclPolicy.creatorOnly() : AclPolicy.open());
     }
   }
 }

@@ -49,20 +49,13 @@ import org.jspecify.annotations.Nullable;
  * anything else makes every write to its resource fail with that exception; it is never
  * overwritten. Fence znodes must not be deleted while writers use them. Thread-safe.
  *
- * <p>A lost answer: when the multi was sent but its answer did not arrive (the connection dropped,
- * the session expired or moved, the wait was interrupted), it may have committed. The fence then
- * repeats the very same multi (Curator's retry policy decides how often), with the same expected
- * znode version and the same write: at most one of the two can pass that compare-and-set, so a
- * repeat that commits is a certain success, applied once. If the repeat is refused, or none could
- * be sent, the fence reads the znode (after a {@code sync}) and looks at the entry the znode keeps
- * for this fence (the sequence number of its last write there): its write's number, it committed
- * and {@link #write} returns as for any commit; an earlier number, or no entry while none was
- * dropped since, it never committed, and the fence goes on as after any refused compare-and-set (a
- * newer token is a {@link StaleTokenException}), however many times a successor wrote meanwhile.
- * Only when the znode cannot be read, another write of this fence committed after it, or more than
- * 8 other fences wrote since, is the outcome a {@link WriteOutcomeUnknownException} (with the
- * resource and the token). So {@code StaleTokenException} and every {@link FencingException} from
- * {@link #write} still mean that nothing of the write was committed, and no write is applied twice.
+ * <p>A lost answer (the multi was sent, its answer did not arrive) may have committed. The fence
+ * repeats the very same multi with the same expected znode version, so at most one of the two
+ * commits; if the repeat is refused, it reads the znode and the entry kept for this fence (the
+ * sequence number of its last write) to prove whether its write committed. Only when it cannot tell
+ * is the outcome a {@link WriteOutcomeUnknownException}; so every {@link FencingException} from
+ * {@link #write} still means that nothing was committed, and no write is applied twice ({@code
+ * docs/recipes.md#fences}).
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;

@@ -15,57 +15,56 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link LeaderElection}, validated by {@link Builder#build()}.
+ * Immutable settings of a {@link LeaderElection}, built by {@link #builder(String)} and checked by
+ * the constructor. Defaults and their reasons: {@code docs/recipes.md} (configuration and
+ * defaults).
  *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>path</td><td>required</td><td>the election's znode; candidates are its children. A valid
- *   absolute ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the
- *   fencing tokens' scope).</td></tr>
- *   <tr><td>participantId</td><td>{@code host-pid-random}</td><td>who this candidate is, stored in its
- *   znode or lease row and shown to observers; 1 to 256 bytes of UTF-8 (so 256 ASCII characters, or
- *   fewer of other scripts), not blank, no control characters, on both backends. Use a distinct id
- *   per process instance.</td></tr>
- *   <tr><td>connectionPolicy</td><td>{@link ConnectionPolicy#STANDARD}</td><td>what a suspended
- *   connection does to a term</td></tr>
- *   <tr><td>resignOnCallbackFailure</td><td>true</td><td>an exception from {@code elected} resigns the
- *   term ({@link RevocationReason#CALLBACK_FAILED}); false keeps leading (the failure is still logged
- *   and counted)</td></tr>
- *   <tr><td>interruptOnRevoke</td><td>true</td><td>interrupt the callback thread if it is still inside
- *   {@code elected} of the revoked term</td></tr>
- *   <tr><td>reentryJitter</td><td>1 s</td><td>after a lost session, re-enter after a random delay in
- *   [0, reentryJitter], so that a whole fleet does not re-enter at the same instant</td></tr>
- *   <tr><td>callbackDrainTimeout</td><td>5 s</td><td>how long {@link LeaderElection#close()} waits for
- *   the callbacks (the final {@code revoked}) to finish</td></tr>
- *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
- *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link Leadership#electedAt()} and health</td></tr>
- * </table>
+ * @param path the election's znode (candidates are its children) or lease row: a valid absolute
+ *     ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the fencing
+ *     tokens' scope)
+ * @param participantId who this candidate is, shown to observers: 1 to 256 bytes of UTF-8, not
+ *     blank, no control characters; default {@code host-pid-random}. Use a distinct id per process
+ *     instance
+ * @param connectionPolicy what a suspended connection does to a term; default {@link
+ *     ConnectionPolicy#STANDARD}
+ * @param resignOnCallbackFailure whether an exception from {@code elected} resigns the term ({@link
+ *     RevocationReason#CALLBACK_FAILED}); default true
+ * @param interruptOnRevoke whether a revoked term interrupts its still-running {@code elected};
+ *     default true
+ * @param reentryJitter after a lost session, re-enter after a random delay up to this; default 1 s
+ * @param callbackDrainTimeout how long {@link LeaderElection#close()} waits for the final
+ *     callbacks; default 5 s
+ * @param meterRegistry where metrics go; default no-op
+ * @param clock the time of {@link Leadership#electedAt()} and health; default system UTC
  */
-public final class ElectionConfig {
-  private final String path;
-  private final String participantId;
-  private final ConnectionPolicy connectionPolicy;
-  private final boolean resignOnCallbackFailure;
-  private final boolean interruptOnRevoke;
-  private final Duration reentryJitter;
-  private final Duration callbackDrainTimeout;
-  private final MeterRegistry meterRegistry;
-  private final Clock clock;
+public record ElectionConfig(
+    String path,
+    String participantId,
+    ConnectionPolicy connectionPolicy,
+    boolean resignOnCallbackFailure,
+    boolean interruptOnRevoke,
+    Duration reentryJitter,
+    Duration callbackDrainTimeout,
+    MeterRegistry meterRegistry,
+    Clock clock) {
 
-  private ElectionConfig(Builder b, String participantId) {
-    this.path = b.path;
-    this.participantId = participantId;
-    this.connectionPolicy = b.connectionPolicy;
-    this.resignOnCallbackFailure = b.resignOnCallbackFailure;
-    this.interruptOnRevoke = b.interruptOnRevoke;
-    this.reentryJitter = b.reentryJitter;
-    this.callbackDrainTimeout = b.callbackDrainTimeout;
-    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
-    this.clock = b.clock;
+  /**
+   * Checks every setting.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public ElectionConfig {
+    Validation.path("election", path);
+    FencingToken.checkScope("election", path);
+    Validation.id("participantId", participantId);
+    Objects.requireNonNull(connectionPolicy, "connectionPolicy");
+    Validation.nonNegative("reentryJitter", reentryJitter);
+    Validation.nonNegative("callbackDrainTimeout", callbackDrainTimeout);
+    Objects.requireNonNull(meterRegistry, "meterRegistry");
+    Objects.requireNonNull(clock, "clock");
   }
 
-  /** A builder for an election on {@code path}. */
   /**
    * A builder for an election on {@code path}.
    *
@@ -73,42 +72,6 @@ public final class ElectionConfig {
    */
   public static Builder builder(String path) {
     return new Builder(Objects.requireNonNull(path, "path"));
-  }
-
-  public String path() {
-    return path;
-  }
-
-  public String participantId() {
-    return participantId;
-  }
-
-  public ConnectionPolicy connectionPolicy() {
-    return connectionPolicy;
-  }
-
-  public boolean resignOnCallbackFailure() {
-    return resignOnCallbackFailure;
-  }
-
-  public boolean interruptOnRevoke() {
-    return interruptOnRevoke;
-  }
-
-  public Duration reentryJitter() {
-    return reentryJitter;
-  }
-
-  public Duration callbackDrainTimeout() {
-    return callbackDrainTimeout;
-  }
-
-  public MeterRegistry meterRegistry() {
-    return meterRegistry;
-  }
-
-  public Clock clock() {
-    return clock;
   }
 
   /** Builder of {@link ElectionConfig}; not thread-safe. */
@@ -175,13 +138,16 @@ public final class ElectionConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public ElectionConfig build() {
-      Validation.path("election", path);
-      FencingToken.checkScope("election", path);
-      String id = participantId == null ? defaultParticipantId() : participantId;
-      Validation.id("participantId", id);
-      Validation.nonNegative("reentryJitter", reentryJitter);
-      Validation.nonNegative("callbackDrainTimeout", callbackDrainTimeout);
-      return new ElectionConfig(this, id);
+      return new ElectionConfig(
+          path,
+          participantId == null ? defaultParticipantId() : participantId,
+          connectionPolicy,
+          resignOnCallbackFailure,
+          interruptOnRevoke,
+          reentryJitter,
+          callbackDrainTimeout,
+          meterRegistry == null ? NoMeters.REGISTRY : meterRegistry,
+          clock);
     }
 
     private static String defaultParticipantId() {

@@ -12,19 +12,11 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Leader election with a fencing token per term, on any {@link Backend}: ZooKeeper (a {@link
- * dev.baton.recipes.BatonSession}, described here) or a lease record in a SQL database (a {@link
- * dev.baton.recipes.lease.LeaseBackend}, described there); the terms, callbacks, threading contract
- * and health are the same on both.
- *
- * <p>On ZooKeeper, each candidate creates an ephemeral sequential znode under the election path
- * (Curator's protected mode, so a create retried after a connection loss leaves no orphan). The
- * first znode in sequence order leads; every other candidate watches only its immediate
- * predecessor, so a handover wakes exactly one candidate. The term's {@linkplain Leadership#token()
- * fencing token} is the leader znode's creation zxid: zxids are assigned by the ensemble's leader
- * in commit order, carry the ensemble's epoch in their high 32 bits, and survive ensemble leader
- * changes and restarts from the data directory, so a later leader znode always has a larger czxid
- * than an earlier one on the same ensemble. The sequence suffix only orders the queue: it restarts
- * when the parent is recreated and wraps as a signed 32-bit counter, so it cannot serve as a token.
+ * dev.baton.recipes.BatonSession}) or a lease record in a SQL database (a {@link
+ * dev.baton.recipes.lease.LeaseBackend}); the terms, callbacks, threading contract and health are
+ * the same on both. On ZooKeeper the token is the leader znode's creation zxid, which rises across
+ * ensemble leader changes and restarts (the queue's sequence suffix wraps and restarts, so it only
+ * orders the queue); how each backend works: {@code docs/backends.md}.
  *
  * <pre>{@code
  * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
@@ -38,11 +30,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of
  * successive terms strictly increase; {@code revoked} follows each {@code elected} exactly once.
- * Not guaranteed: that a paused or partitioned former leader stops acting. That is what the token
- * and a fence downstream are for.
- *
- * <p>Lifecycle: latent, started, closed ({@link #start()} once; {@link #close()} is idempotent).
- * Thread-safe; see {@link LeadershipListener} for the threading contract of callbacks.
+ * Not guaranteed: that a paused or partitioned former leader stops acting: pass the token to a
+ * fence. Lifecycle: latent, started, closed; thread-safe; see {@link LeadershipListener} for the
+ * threading contract of callbacks.
  */
 public final class LeaderElection implements AutoCloseable {
   /** Lifecycle states. */
@@ -95,18 +85,15 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
-   * its {@code revoked} callback runs, then the candidate's znode is deleted so that the successor
-   * takes over at once, and the callbacks are drained for up to the configured timeout. So a
-   * successor is elected only after this leader's {@code revoked} returned (unless it takes longer
-   * than {@link ElectionConfig#callbackDrainTimeout()}, which is logged, or this is called from a
-   * callback, which cannot wait for itself). Idempotent; safe to call from a callback.
+   * its {@code revoked} callback runs, then the candidate's znode or row is deleted so that the
+   * successor takes over at once, and the callbacks are drained. So a successor is elected only
+   * after this leader's {@code revoked} returned, unless that outlasts {@link
+   * ElectionConfig#callbackDrainTimeout()} (logged) or this is called from a callback. Idempotent.
    *
-   * <p>Bounded: the delete waits for the ensemble at most the session's {@linkplain
-   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (then it goes on in the
-   * background, or the znode goes with the session, and one line is logged), and the callbacks
-   * drain meanwhile, so this returns within the longer of the close timeout and {@link
-   * ElectionConfig#callbackDrainTimeout()}, both counted from this call: a {@code revoked} that
-   * outlasts the drain timeout leaves the delete only what remains of that bound.
+   * <p>Bounded: returns within the longer of the session's {@linkplain
+   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (a delete not confirmed by then
+   * goes on in the background, or with the session) and the callback drain timeout, both counted
+   * from this call.
    */
   @Override
   public void close() {

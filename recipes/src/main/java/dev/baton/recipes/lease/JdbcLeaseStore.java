@@ -214,7 +214,7 @@ final class JdbcLeaseStore implements LeaseStore {
         }
         return result;
       } catch (SQLException | RuntimeException e) {
-        rollback(c, e);
+        LeaseSchema.rollback(c, e);
         throw e;
       } finally {
         if (previousTimeout >= 0) {
@@ -258,16 +258,6 @@ final class JdbcLeaseStore implements LeaseStore {
       c.setNetworkTimeout(Runnable::run, millis);
     } catch (SQLException e) {
       log.debug("cannot restore the network timeout of a lease connection", e);
-    }
-  }
-
-  private static void rollback(Connection c, Exception cause) {
-    try {
-      if (!c.getAutoCommit()) {
-        c.rollback();
-      }
-    } catch (SQLException e) {
-      cause.addSuppressed(e);
     }
   }
 }

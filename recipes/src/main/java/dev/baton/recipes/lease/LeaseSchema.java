@@ -250,7 +250,10 @@ final class LeaseSchema {
     }
   }
 
-  private static void rollback(Connection c, Exception cause) {
+  /**
+   * Rolls back a transaction that failed with {@code cause}, adding a failure to roll back to it.
+   */
+  static void rollback(Connection c, Exception cause) {
     try {
       if (!c.getAutoCommit()) {
         c.rollback();

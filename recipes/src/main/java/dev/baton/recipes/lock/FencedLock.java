@@ -21,26 +21,13 @@ import org.slf4j.LoggerFactory;
  * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link
  * #acquire(Duration)} with a timeout, {@link #release()} by the holding thread only. Unlike it,
  * each hold carries a {@linkplain LockHandle#token() fencing token}, strictly increasing from one
- * hold of the lock path to the next, and is a {@link dev.baton.recipes.Term} whose signal drops the
- * moment the backend can no longer vouch for it; release is owner-checked and tells whether the
- * backend confirmed that the hold was still valid (see {@link #release()}).
- *
- * <ul>
- *   <li>On ZooKeeper (a {@link BatonSession}): ephemeral sequential znodes with predecessor-only
- *       watches (a release wakes exactly one waiter); the token is the lock znode's czxid; a hold
- *       ends the moment the connection is suspended, the session lost or (with {@link
- *       LockConfig#watchHeldNode()}) the lock znode deleted by someone else; it is handed out only
- *       if the connection did not change since the queue was read.
- *   <li>On a lease row (a {@link dev.baton.recipes.lease.LeaseBackend}): the row named by the lock
- *       path, taken with one conditional statement and renewed in the background while held; the
- *       token comes from the table's sequence; a hold ends when a renewal is refused or fails, or
- *       at its local deadline. Waiters poll (on PostgreSQL they also wake on a release).
- * </ul>
- *
- * <p>Lock or election? Take a lock for one bounded critical section (update one account, run one
- * migration); take an {@linkplain dev.baton.recipes.election.LeaderElection election} for an
- * ongoing role that should move on by itself when its owner dies. Either way, pass the token to a
- * fence: a holder that paused past its session or lease still believes it holds the lock.
+ * hold of the lock path to the next, and is a {@link dev.baton.recipes.Term} that ends the moment
+ * the backend can no longer vouch for it: on ZooKeeper (a {@link BatonSession}) when the connection
+ * is suspended, the session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on
+ * a lease row (a {@link dev.baton.recipes.lease.LeaseBackend}) when a renewal is refused or fails,
+ * or at its local deadline. Take a lock for one bounded critical section, an {@linkplain
+ * dev.baton.recipes.election.LeaderElection election} for an ongoing role ({@code
+ * docs/recipes.md}); either way, pass the token to a fence.
  *
  * <p>Thread-safe. Closing the lock releases a hold still open and stops following the backend.
  */
@@ -125,34 +112,19 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level ends the hold, gives it back to
-   * the backend (only this hold's own znode or row) and tells whether the backend confirmed that
-   * the hold was still valid.
+   * Releases one level of the current thread's hold; the last level ends the hold ({@link
+   * RevocationReason#RESIGNED}), then gives it back to the backend (only this hold's own znode or
+   * row) and waits for the answer, at most the session's {@linkplain BatonSession#closeTimeout()
+   * close timeout} on ZooKeeper, or the lease's renew timeout and a second on a lease row. No other
+   * contender is granted the lock before the backend applied the release; on ZooKeeper a next
+   * {@link #acquire} on the same session is ordered after the delete, and a delete not confirmed in
+   * time goes on in the background; on a lease row a failed release leaves the row to expire.
    *
-   * <p>In this order: the hold ends ({@link LockHandle#isActive()} turns false, {@link
-   * LockHandle#checkActive()} throws, with {@link RevocationReason#RESIGNED}); then the release is
-   * sent; then this waits for its answer, at most the session's {@linkplain
-   * BatonSession#closeTimeout() close timeout} (for the link too, if it is down) on ZooKeeper, or
-   * the lease's renew timeout and a second on a lease row, unless the hold had already ended
-   * before: then it does not wait for an answer.
-   *
-   * <ul>
-   *   <li>no other contender is granted the lock before the backend has applied the release, so no
-   *       two holds are ever valid at once;
-   *   <li>on ZooKeeper, a next {@link #acquire} on the same session is ordered after the delete
-   *       (one session's requests are applied in the order they were sent), so the new hold gets a
-   *       higher token and does not wait behind the old znode; a delete the ensemble does not
-   *       confirm in time goes on in the background until the znode is gone or the session ended;
-   *   <li>on a lease row, a release that fails leaves the row to expire.
-   * </ul>
-   *
-   * @return true only if the hold had not ended before this call and the backend answered, within
-   *     the bound, that this call's release removed the hold (the znode existed from the grant to
-   *     the delete; the release statement matched this holder and token), so no other hold of the
-   *     lock was granted in between. False in every other case: at once if the hold had ended
-   *     before ({@link LockHandle#revocationReason()} tells why), else once the backend answered
-   *     that the hold was gone already (the lock was lost while held) or the release failed or got
-   *     no answer in time. A level other than the last ends no hold and returns true at once.
+   * @return true only if the hold had not ended before this call and the backend confirmed, within
+   *     the bound, that this release removed it, so no other hold was granted in between; false at
+   *     once if the hold had ended ({@link LockHandle#revocationReason()} tells why), or once the
+   *     hold was found gone or the release failed or got no answer. A level other than the last
+   *     returns true at once.
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
    */
   public boolean release() {

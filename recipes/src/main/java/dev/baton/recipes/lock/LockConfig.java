@@ -10,37 +10,34 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link FencedLock}, validated by {@link Builder#build()}.
+ * Immutable settings of a {@link FencedLock}, built by {@link #builder(String)} and checked by the
+ * constructor.
  *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>path</td><td>required</td><td>the lock's znode; contenders are its children. At most 512
- *   characters, without {@code @} (it is the fencing tokens' scope).</td></tr>
- *   <tr><td>ownerId</td><td>random</td><td>stored in the lock znode, for observers; 1 to 256 bytes</td></tr>
- *   <tr><td>watchHeldNode</td><td>false</td><td>watch the lock znode while it is held, so that a
- *   hold ends ({@link LockHandle#isActive()} false, {@link LockHandle#checkActive()} throws
- *   {@link LockLostException}) the moment someone else deletes it; costs one more (asynchronous)
- *   request per hold. Without it a hold does not notice a deletion by someone else (its release's
- *   delete then finds nothing to delete, and {@link FencedLock#release()} returns false), and a waiting attempt whose entry someone else deleted
- *   may still take the lock when the only entry ahead of it leaves (it takes the lock then without
- *   reading the queue); with it, the queue is read to confirm the entry. A suspended or lost
- *   connection ends the hold either way.</td></tr>
- *   <tr><td>meterRegistry</td><td>no-op</td><td>{@code baton.lock.acquired}, {@code baton.lock.timeouts},
- *   {@code baton.lock.lost}, {@code baton.lock.wait}</td></tr>
- * </table>
+ * @param path the lock's znode (contenders are its children) or lease row: at most 512 characters,
+ *     without {@code @} (it is the fencing tokens' scope)
+ * @param ownerId stored in the lock znode, for observers: 1 to 256 bytes; default random
+ * @param meterRegistry {@code baton.lock.acquired}, {@code baton.lock.timeouts}, {@code
+ *     baton.lock.lost}, {@code baton.lock.wait}; default no-op
+ * @param watchHeldNode watch the lock znode while it is held (one more asynchronous request per
+ *     hold), so that a hold ends ({@link LockLostException}) the moment someone else deletes it,
+ *     and a waiting attempt reads the queue to confirm its own entry before it takes the lock.
+ *     Without it such a deletion is noticed only by {@link FencedLock#release()} returning false. A
+ *     suspended or lost connection ends the hold either way. Default false
  */
-public final class LockConfig {
-  private final String path;
-  private final String ownerId;
-  private final MeterRegistry meterRegistry;
-  private final boolean watchHeldNode;
+public record LockConfig(
+    String path, String ownerId, MeterRegistry meterRegistry, boolean watchHeldNode) {
 
-  private LockConfig(Builder b) {
-    this.watchHeldNode = b.watchHeldNode;
-    this.path = b.path;
-    this.ownerId = b.ownerId == null ? "lock-" + UUID.randomUUID() : b.ownerId;
-    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
+  /**
+   * Checks every setting.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public LockConfig {
+    Validation.path("lock", path);
+    FencingToken.checkScope("lock", path);
+    Validation.id("ownerId", ownerId);
+    Objects.requireNonNull(meterRegistry, "meterRegistry");
   }
 
   /**
@@ -50,23 +47,6 @@ public final class LockConfig {
    */
   public static Builder builder(String path) {
     return new Builder(Objects.requireNonNull(path, "path"));
-  }
-
-  public String path() {
-    return path;
-  }
-
-  public String ownerId() {
-    return ownerId;
-  }
-
-  public MeterRegistry meterRegistry() {
-    return meterRegistry;
-  }
-
-  /** Whether a hold watches its znode (see the table above). */
-  public boolean watchHeldNode() {
-    return watchHeldNode;
   }
 
   /** Builder of {@link LockConfig}; not thread-safe. */
@@ -104,12 +84,11 @@ public final class LockConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public LockConfig build() {
-      Validation.path("lock", path);
-      FencingToken.checkScope("lock", path);
-      if (ownerId != null) {
-        Validation.id("ownerId", ownerId);
-      }
-      return new LockConfig(this);
+      return new LockConfig(
+          path,
+          ownerId == null ? "lock-" + UUID.randomUUID() : ownerId,
+          meterRegistry == null ? NoMeters.REGISTRY : meterRegistry,
+          watchHeldNode);
     }
   }
 }

@@ -6,26 +6,12 @@ import java.util.Objects;
 
 /**
  * How a {@link JobStore} leases its jobs to workers, retries the failed ones and keeps the finished
- * ones.
- *
- * <p>A claim is a lease: it holds for {@code lease} from the moment it is taken or last renewed, as
- * measured by the store's clock (the database server's {@code CURRENT_TIMESTAMP} for {@link
- * SqlJobStore}, never a worker's clock). A {@link JobWorker} renews the claim of the job in hand
- * every third of the lease while the job runs, so a job may run longer than the lease; a claim that
- * is not renewed (its worker died, froze, or lost the database for a whole lease) expires, and the
- * next {@link JobStore#claim} takes the job again, one attempt more. A claim that expires after
- * attempt {@code maxAttempts} moves the job to {@link ScheduledJob#FAILED} instead, never claimed
- * again.
- *
- * <p>A job whose handler fails is released at once ({@link JobStore#fail}), and claimable again
- * once the retry backoff has passed in the store's time: {@code retryBackoff} after the first
- * attempt, doubling with every further one, never more than {@code maxRetryBackoff}; after attempt
- * {@code maxAttempts} it is marked {@link ScheduledJob#FAILED}.
- *
- * <p>Finished jobs are deleted ({@link JobStore#purge}) once they are older (by their completion in
- * the store's time) than {@code doneRetention} ({@link ScheduledJob#DONE}) or {@code
- * failedRetention} ({@link ScheduledJob#FAILED}); the leader's progress is kept apart, so a deleted
- * job is never created again.
+ * ones. A claim is a lease in the store's time (the database's {@code CURRENT_TIMESTAMP} for {@link
+ * SqlJobStore}, never a worker's clock), renewed by its {@link JobWorker} every {@link
+ * #renewInterval()}; an expired claim makes the job claimable again with one attempt more, and
+ * after {@code maxAttempts} it is marked {@link ScheduledJob#FAILED}. A failed attempt waits {@link
+ * #retryDelay(int)}. Finished jobs are deleted ({@link JobStore#purge}) after their retention; the
+ * leader's progress is kept apart, so a deleted job is never created again.
  *
  * @param lease how long a claim holds without renewal: at least 100 ms; default 30 s
  * @param maxAttempts how many claims a job gets before it is marked failed: at least 1; default 5

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
+import dev.baton.internal.Validation;
 import dev.baton.recipes.kernel.Backoff;
 import dev.baton.recipes.kernel.SerialLoop;
 import dev.baton.recipes.kernel.ThreadLoopScheduler;
@@ -13,33 +14,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each attempt
- * of a job is claimed by exactly one worker (a conditional update) under a lease ({@link
- * ClaimConfig}); the handler runs on the worker's own thread, and the worker renews the claim every
- * {@link ClaimConfig#renewInterval()} while the handler runs, so a job may run longer than the
- * lease. When the handler returns, the worker marks the job done.
+ * of a job is claimed by exactly one worker under a lease ({@link ClaimConfig}), renewed every
+ * {@link ClaimConfig#renewInterval()} while the handler runs on the worker's own thread; when the
+ * handler returns, the job is marked done.
  *
- * <p>A claim can be lost while its handler runs: it expired (the worker froze or lost the database
- * for a whole lease) and another worker took the job over, or the job was marked failed. When a
- * renewal finds it lost, the worker <b>interrupts the handler</b> (handlers should honour
- * interrupts: stop at the next blocking call that throws {@link InterruptedException}, or check
- * {@link Thread#isInterrupted()} in long loops), logs it and counts it in {@link #lostClaims()} and
- * {@link #interruptedHandlers()}; whatever the handler then does, its completion is refused by the
- * store (worker and attempt no longer match), so the newer attempt's outcome stands.
- *
- * <p>A handler that throws (anything, an {@link Error} included) is logged and counted, and its
- * claim is released at once ({@link JobStore#fail}) with the error recorded: the job is retried
- * after the retry backoff ({@link ClaimConfig#retryDelay(int)}, in the store's time), and marked
- * {@link ScheduledJob#FAILED} after {@link ClaimConfig#maxAttempts()} attempts. A {@link
- * VirtualMachineError} also stops the worker ({@link #fatalError()}; that job's claim then expires
- * as if the worker had died). A job may run more than once (its worker died, froze past its lease,
- * or lost the database, after or while running it): make jobs idempotent; {@link
- * ScheduledJob#attempts()} tells a retry.
+ * <p>When a renewal finds the claim lost (it expired and another worker took the job, or the job
+ * was marked failed), the worker <b>interrupts the handler</b> (handlers should honour interrupts)
+ * and counts it; the handler's late completion is refused by the store. A handler that throws
+ * (anything, an {@link Error} included) is logged and counted, and its claim released at once
+ * ({@link JobStore#fail}) for a retry after {@link ClaimConfig#retryDelay(int)}; a {@link
+ * VirtualMachineError} also stops the worker ({@link #fatalError()}). A job may run more than once:
+ * make jobs idempotent. The whole contract: {@code
+ * docs/recipes.md#fenced-lock-and-leader-only-scheduler}.
  *
  * <p>When idle, the worker deletes finished jobs past their retention ({@link JobStore#purge}),
- * {@value #PURGE_BATCH} at a time, at most every purge interval (default 1 min).
- *
- * <p>{@link #close()} stops claiming, lets the job in hand finish for up to the drain timeout
- * (default {@value #DEFAULT_DRAIN_SECONDS} s), then interrupts it.
+ * {@value #PURGE_BATCH} at a time, at most every purge interval (default 1 min). {@link #close()}
+ * stops claiming, lets the job in hand finish for up to the drain timeout (default {@value
+ * #DEFAULT_DRAIN_SECONDS} s), then interrupts it.
  */
 public final class JobWorker implements AutoCloseable {
   /** The default drain timeout of {@link #close()}, in seconds. */
@@ -210,15 +201,9 @@ public final class JobWorker implements AutoCloseable {
       if (workerId.isBlank() || workerId.length() > 255) {
         throw new IllegalArgumentException("workerId must be 1 to 255 characters, not blank");
       }
-      if (pollInterval.toMillis() < 1) {
-        throw new IllegalArgumentException("pollInterval must be at least 1 ms");
-      }
-      if (purgeInterval.toMillis() < 1) {
-        throw new IllegalArgumentException("purgeInterval must be at least 1 ms");
-      }
-      if (drainTimeout.isNegative()) {
-        throw new IllegalArgumentException("drainTimeout must not be negative");
-      }
+      Validation.atLeastMillis("pollInterval", pollInterval);
+      Validation.atLeastMillis("purgeInterval", purgeInterval);
+      Validation.nonNegative("drainTimeout", drainTimeout);
       return new JobWorker(this);
     }
   }

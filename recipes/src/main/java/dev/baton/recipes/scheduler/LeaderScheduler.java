@@ -12,16 +12,13 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Many identical instances run a schedule; only the elected one creates its jobs.
- *
- * <p>Each slot's job is created in the {@link JobStore} in one transaction with the fence check on
- * the term's token and with the schedule's progress, under the unique key {@code
- * <schedule>#<slot>}: a retry or a second leader never creates a job twice, a stale leader (paused
- * past its session) creates none, and a new leader resumes right after the recorded progress, so no
- * slot is skipped. Scheduling stops the moment the term is revoked; any instance can run a {@link
- * JobWorker} to claim and run the jobs, each at least once (see the package documentation). A
- * {@link LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig,
- * JobStore, LeadershipListener)} hears about each scheduling term.
+ * Many identical instances run a schedule; only the elected one creates its jobs, each slot's job
+ * in one transaction with the fence check on the term's token and the schedule's progress, under
+ * the unique key {@code <schedule>#<slot>}: a retry or a second leader never creates a job twice, a
+ * stale leader creates none, and a new leader resumes after the recorded progress. Any instance can
+ * run a {@link JobWorker} to claim and run the jobs (see the package documentation). A {@link
+ * LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
+ * LeadershipListener)} hears about each scheduling term.
  *
  * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
  * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
+import dev.baton.internal.Validation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,39 +10,45 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a schedule, validated by {@link Builder#build()}.
+ * Immutable settings of a schedule, built by {@link #builder(String, Duration)} and checked by the
+ * constructor.
  *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>name</td><td>required</td><td>the schedule's name: letters, digits, {@code . _ -}, 1 to
- *   200 characters; the job keys are {@code <name>#<slot>}</td></tr>
- *   <tr><td>interval</td><td>required</td><td>one job per interval, at least 1 ms</td></tr>
- *   <tr><td>firstSlotAt</td><td>epoch (1970-01-01)</td><td>when slot 0 begins; slot n begins at
- *   {@code firstSlotAt + n * interval}</td></tr>
- *   <tr><td>startFromNow</td><td>true</td><td>with no recorded progress, begin at the current slot
- *   instead of slot 0 (no flood of past jobs on first start)</td></tr>
- *   <tr><td>jobType</td><td>the name</td><td>stored with each job, for workers</td></tr>
- *   <tr><td>clock</td><td>system UTC</td><td>what "now" is</td></tr>
- * </table>
+ * @param name the schedule's name: letters, digits, {@code . _ -}, 1 to 200 characters; the job
+ *     keys are {@code <name>#<slot>}
+ * @param interval one job per interval, at least 1 ms
+ * @param firstSlotAt when slot 0 begins (slot n at {@code firstSlotAt + n * interval}); default the
+ *     epoch
+ * @param startFromNow with no recorded progress, begin at the current slot instead of slot 0 (no
+ *     flood of past jobs on first start); default true
+ * @param jobType stored with each job, for workers: 1 to 255 characters; default the name
+ * @param clock what "now" is; default system UTC
  */
-public final class ScheduleConfig {
+public record ScheduleConfig(
+    String name,
+    Duration interval,
+    Instant firstSlotAt,
+    boolean startFromNow,
+    String jobType,
+    Clock clock) {
   private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9._-]{1,200}$");
 
-  private final String name;
-  private final Duration interval;
-  private final Instant firstSlotAt;
-  private final boolean startFromNow;
-  private final String jobType;
-  private final Clock clock;
-
-  private ScheduleConfig(Builder b) {
-    this.name = b.name;
-    this.interval = b.interval;
-    this.firstSlotAt = b.firstSlotAt;
-    this.startFromNow = b.startFromNow;
-    this.jobType = b.jobType == null ? b.name : b.jobType;
-    this.clock = b.clock;
+  /**
+   * Checks every setting.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public ScheduleConfig {
+    if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
+      throw new IllegalArgumentException(
+          "invalid schedule name '" + name + "': use 1 to 200 letters, digits, '.', '_' or '-'");
+    }
+    Validation.atLeastMillis("interval", interval);
+    Objects.requireNonNull(firstSlotAt, "firstSlotAt");
+    if (Objects.requireNonNull(jobType, "jobType").isBlank() || jobType.length() > 255) {
+      throw new IllegalArgumentException("jobType must be 1 to 255 characters");
+    }
+    Objects.requireNonNull(clock, "clock");
   }
 
   /**
@@ -52,30 +59,6 @@ public final class ScheduleConfig {
   public static Builder builder(String name, Duration interval) {
     return new Builder(
         Objects.requireNonNull(name, "name"), Objects.requireNonNull(interval, "interval"));
-  }
-
-  public String name() {
-    return name;
-  }
-
-  public Duration interval() {
-    return interval;
-  }
-
-  public Instant firstSlotAt() {
-    return firstSlotAt;
-  }
-
-  public boolean startFromNow() {
-    return startFromNow;
-  }
-
-  public String jobType() {
-    return jobType;
-  }
-
-  public Clock clock() {
-    return clock;
   }
 
   /** When slot {@code n} begins. */
@@ -132,18 +115,8 @@ public final class ScheduleConfig {
      * @throws IllegalArgumentException naming the first invalid field
      */
     public ScheduleConfig build() {
-      if (!NAME.matcher(name).matches()) {
-        throw new IllegalArgumentException(
-            "invalid schedule name '" + name + "': use 1 to 200 letters, digits, '.', '_' or '-'");
-      }
-      if (interval.toMillis() < 1) {
-        throw new IllegalArgumentException(
-            "the schedule interval must be at least 1 ms, was " + interval);
-      }
-      if (jobType != null && (jobType.isBlank() || jobType.length() > 255)) {
-        throw new IllegalArgumentException("jobType must be 1 to 255 characters");
-      }
-      return new ScheduleConfig(this);
+      return new ScheduleConfig(
+          name, interval, firstSlotAt, startFromNow, jobType == null ? name : jobType, clock);
     }
   }
 }

@@ -58,36 +58,21 @@ public record ScheduledJob(
 
   /** This job claimed by {@code worker} for the attempt after this one. */
   ScheduledJob claimedFor(String worker) {
-    return new ScheduledJob(
-        scheduleKey,
-        schedule,
-        slot,
-        jobType,
-        scheduledFor,
-        token,
-        RUNNING,
-        Optional.of(worker),
-        attempts + 1,
-        lastError);
+    return with(RUNNING, Optional.of(worker), attempts + 1, lastError);
   }
 
   /** This job with {@code newStatus}. */
   ScheduledJob withStatus(String newStatus) {
-    return new ScheduledJob(
-        scheduleKey,
-        schedule,
-        slot,
-        jobType,
-        scheduledFor,
-        token,
-        newStatus,
-        claimedBy,
-        attempts,
-        lastError);
+    return with(newStatus, claimedBy, attempts, lastError);
   }
 
   /** This job released after a failed attempt, with {@code newStatus} and {@code error}. */
   ScheduledJob failedWith(String newStatus, String error) {
+    return with(newStatus, claimedBy, attempts, Optional.of(error));
+  }
+
+  private ScheduledJob with(
+      String newStatus, Optional<String> worker, int attempt, Optional<String> error) {
     return new ScheduledJob(
         scheduleKey,
         schedule,
@@ -96,9 +81,9 @@ public record ScheduledJob(
         scheduledFor,
         token,
         newStatus,
-        claimedBy,
-        attempts,
-        Optional.of(error));
+        worker,
+        attempt,
+        error);
   }
 
   /**

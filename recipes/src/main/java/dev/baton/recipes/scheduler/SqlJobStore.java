@@ -18,30 +18,22 @@ import javax.sql.DataSource;
 
 /**
  * The scheduler's store in SQL (PostgreSQL or H2): tables {@code <prefix>_jobs}, {@code
- * <prefix>_progress} and the fence table {@code <prefix>_fence}. A slot's job and the progress move
- * in one transaction with the fence's check, and the job's key is the table's primary key, so
- * neither a retry nor a second leader can create a job twice, and a stale leader creates none. See
- * {@link #ddl(String)} for the tables.
+ * <prefix>_progress} and the fence table {@code <prefix>_fence} ({@link #ddl(String)}). A slot's
+ * job and the progress move in one transaction with the fence's check, under the job's key as
+ * primary key, so neither a retry nor a second leader can create a job twice, and a stale leader
+ * creates none.
  *
- * <p>Claims are leases in the database's time ({@link ClaimConfig}): a claim sets {@code
- * claimed_by}, {@code claimed_at}, {@code lease_until = CURRENT_TIMESTAMP + lease} and counts
- * {@code attempts} up, in one conditional update on the attempt number read, so two workers never
- * hold the same attempt. A job is claimable when it is {@code PENDING} or {@code RUNNING} and its
- * {@code lease_until} is null or passed: for a running job that is the end of its claim's lease (a
- * {@code RUNNING} row without one, claimed by a version before leases, counts as expired), for a
- * pending one released by a failed attempt ({@link #fail}) the end of its retry backoff. Renewal,
- * completion and failure are conditional on the claimer and the attempt. {@code last_error} keeps
- * the last failure ({@link ScheduledJob#describe}); {@link #purge} deletes finished jobs past their
- * retention by {@code completed_at}. Two indexes serve the claim query ({@code (status,
- * lease_until)}) and the purge ({@code (status, completed_at)}).
+ * <p>A claim is a lease in the database's time ({@link ClaimConfig}): one conditional update on the
+ * attempt number read sets the claimer and {@code lease_until}, so two workers never hold the same
+ * attempt; a job is claimable when it is {@code PENDING} or {@code RUNNING} and its {@code
+ * lease_until} is null or passed (the end of a claim's lease, or of a retry backoff). Renewal,
+ * completion and failure are conditional on the claimer and the attempt.
  *
- * <p>Tables of an earlier version get this version's columns and indexes from {@link
- * #createSchema()} (or {@link #migration(String)} run by hand); until then every claim fails with a
- * {@link FenceConfigurationException} naming the DDL, and {@link #needsMigration()} is true.
- *
- * <p>The prefix comes only from configuration and must match {@code
- * ([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,53}} (so that {@code <prefix>_progress}
- * still fits 63 characters); every value is a bound parameter.
+ * <p>Tables of an earlier version are brought up to date by {@link #createSchema()} (or {@link
+ * #migration(String)} run by hand); until then claims fail with a {@link
+ * FenceConfigurationException} naming the DDL. The prefix is a plain SQL identifier, optionally
+ * with a schema, short enough that {@code <prefix>_progress} fits 63 characters; every value is a
+ * bound parameter.
  */
 public final class SqlJobStore implements JobStore {
   /** The default table prefix. */

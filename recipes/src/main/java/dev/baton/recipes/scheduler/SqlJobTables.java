@@ -68,28 +68,27 @@ final class SqlJobTables {
 
   /** The index of the claim query: its status and lease (or retry) time. */
   private static String claimIndex(String prefix) {
-    return "CREATE INDEX IF NOT EXISTS "
-        + indexName(prefix, "claim")
-        + " ON "
-        + prefix
-        + "_jobs (status, lease_until)";
+    return index(prefix, "claim", "lease_until");
   }
 
   /** The index of {@link SqlJobStore#purge}: status and completion. */
   private static String purgeIndex(String prefix) {
-    return "CREATE INDEX IF NOT EXISTS "
-        + indexName(prefix, "purge")
-        + " ON "
-        + prefix
-        + "_jobs (status, completed_at)";
+    return index(prefix, "purge", "completed_at");
   }
 
   /**
-   * An index's name: the prefix without its schema (an index lives in its table's schema) and
-   * {@code _<what>_ix}, at most 63 characters for a prefix of 54.
+   * An index on the status and {@code column}, named after the prefix without its schema (an index
+   * lives in its table's schema) and {@code _<what>_ix}: at most 63 characters for a prefix of 54.
    */
-  private static String indexName(String prefix, String what) {
-    return prefix.substring(prefix.indexOf('.') + 1) + "_" + what + "_ix";
+  private static String index(String prefix, String what, String column) {
+    String name = prefix.substring(prefix.indexOf('.') + 1) + "_" + what + "_ix";
+    return "CREATE INDEX IF NOT EXISTS "
+        + name
+        + " ON "
+        + prefix
+        + "_jobs (status, "
+        + column
+        + ")";
   }
 
   /**

@@ -13,31 +13,16 @@ import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 
 /**
- * The ACL that every znode Baton creates gets: election and lock candidates, group members, the
- * assignment, ownership znodes, fence znodes, the partition set and every parent Baton creates on
- * the way (and the session's namespace node). One policy per {@linkplain
- * dev.baton.recipes.SessionConfig session}; configure it with {@link
- * dev.baton.recipes.SessionConfig.Builder#aclPolicy(AclPolicy)}.
+ * The ACL that every znode Baton creates gets (candidates, members, assignment, ownership and fence
+ * znodes, and every parent Baton creates on the way). One policy per {@linkplain
+ * dev.baton.recipes.SessionConfig session}: {@link #creatorOnly()}, the default of an authenticated
+ * session (only the creating identities may do anything; add {@link #withReaders} and {@link
+ * #withWriters}), or {@link #open()}, the default of an unauthenticated one.
  *
- * <ul>
- *   <li>{@link #creatorOnly()}, the default of an authenticated session: the creating identity
- *       (every identity the creating session authenticated as: its digest or SASL user, its TLS
- *       certificate) may read, write, create children, delete children and change the ACL; nobody
- *       else may do anything. Add read access for observers and status tools with {@link
- *       #withReaders}, and full access for other identities of the same service with {@link
- *       #withWriters}.
- *   <li>{@link #open()}, the default of an unauthenticated session and ZooKeeper's own default:
- *       anyone may do anything.
- * </ul>
- *
- * <p>ZooKeeper checks the parent's ACL to create or delete a znode: deleting the leader's candidate
- * node needs DELETE on the election path, taking a partition needs CREATE on the owners path. Every
- * identity that runs candidates or members of one election or group must therefore be a writer of
- * the parents, which is why all of Baton's znodes share one policy. ACLs are not inherited: a path
- * that exists before Baton creates it keeps its ACL; apply the policy to it with {@link
- * AclMigration}.
- *
- * <p>Immutable value.
+ * <p>ZooKeeper checks the parent's ACL to create or delete a znode, so every identity that runs
+ * candidates or members of one election or group must be a writer of the parents: hence one policy
+ * for all of Baton's znodes. ACLs are not inherited: apply the policy to a path that existed before
+ * with {@link AclMigration} ({@code docs/security.md}). Immutable value.
  */
 public final class AclPolicy {
   private static final int READ_ONLY = ZooDefs.Perms.READ;

@@ -6,21 +6,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper. Pass it to
- * {@link dev.baton.recipes.SessionConfig.Builder#authentication(Authentication)}; the session then
- * authenticates every connection it makes, including reconnections and new sessions after an
- * expiry.
- *
- * <ul>
- *   <li>{@link #digest(String, String)}: ZooKeeper's built-in {@code digest} scheme ({@code
- *       addAuthInfo}). Works with every server; the password travels in the clear unless the
- *       connection uses {@linkplain TlsConfig TLS}.
- *   <li>{@link #saslDigest(String, String)}: SASL DIGEST-MD5 against a server with the SASL
- *       authentication provider and a JAAS {@code Server} section listing the user. Baton registers
- *       a JAAS login section for these credentials itself, so no JAAS file is needed on the client.
- *   <li>{@link #saslLoginContext(String)}: SASL with a login section of the JVM's own JAAS
- *       configuration (for Kerberos, or credentials kept in a JAAS file).
- * </ul>
+ * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper, on every
+ * connection it makes, including new sessions after an expiry: {@link #digest(String, String)}
+ * (ZooKeeper's {@code digest} scheme; the password travels in the clear without {@linkplain
+ * TlsConfig TLS}), {@link #saslDigest(String, String)} (SASL DIGEST-MD5; Baton registers the JAAS
+ * login section itself) or {@link #saslLoginContext(String)} (a section of the JVM's own JAAS
+ * configuration, e.g. Kerberos). Server setup: {@code docs/security.md}.
  *
  * <p>{@code toString()} never shows a password. Immutable.
  */

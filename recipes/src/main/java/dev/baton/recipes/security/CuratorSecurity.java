@@ -20,17 +20,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Everything is set on the builder and its own {@link ZKClientConfig}, never in system
  * properties, so sessions with different credentials can live in one JVM. The one process-wide
- * effect: SASL DIGEST-MD5 credentials ({@link Authentication#saslDigest}) are registered as a login
- * section of the JVM's JAAS configuration, which Baton extends (sections it does not know are
- * answered by the configuration that was in place before); like any JAAS configuration, it keeps
- * them (passwords included) for the JVM's life, since sessions authenticate again on every
- * reconnection. Replacing the JAAS configuration later with {@code Configuration.setConfiguration}
- * removes Baton's sections until the next session starts.
- *
- * <p>DIGEST-MD5 is not a FIPS mechanism: a session with {@link Authentication#saslDigest} turns the
- * ZooKeeper client's FIPS mode ({@code zookeeper.fips-mode}, on by default since ZooKeeper 3.9) off
- * for its own connections. Use Kerberos through {@link Authentication#saslLoginContext} where FIPS
- * mode is required.
+ * effect: SASL DIGEST-MD5 credentials are registered, for the JVM's life, as a login section of the
+ * JAAS configuration, which Baton extends (replacing it later removes Baton's sections until the
+ * next session starts). DIGEST-MD5 is not a FIPS mechanism: such a session turns the ZooKeeper
+ * client's FIPS mode off for its own connections; use Kerberos where FIPS mode is required.
  */
 public final class CuratorSecurity {
   private static final String FIPS_MODE = "zookeeper.fips-mode";

@@ -8,27 +8,16 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * TLS between a session and the ensemble: ZooKeeper's secure client port ({@code secureClientPort},
- * served by the Netty connection factory). Build with {@link #builder()} and pass to {@link
- * dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}; the connect string must then name the
- * servers' secure ports.
+ * TLS between a session and the ensemble's secure client port ({@code secureClientPort}, the Netty
+ * connection factory). Pass it to {@link dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)};
+ * the connect string must then name the servers' secure ports.
  *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>trustStore</td><td>required</td><td>the CA certificates the client trusts to sign a
- *   server's certificate; type from the file name ({@code .p12}/{@code .pfx} PKCS12, {@code .jks},
- *   {@code .pem}, {@code .bcfks}) unless {@code trustStoreType} is set</td></tr>
- *   <tr><td>trustStorePassword</td><td>none</td><td>its password</td></tr>
- *   <tr><td>keyStore</td><td>none</td><td>the client's key and certificate. ZooKeeper servers require a
- *   client certificate by default ({@code ssl.clientAuth=need}); the server then also knows the client
- *   as {@code x509:<subject>}, an identity the {@link AclPolicy} can use.</td></tr>
- *   <tr><td>keyStorePassword</td><td>none</td><td>its password</td></tr>
- *   <tr><td>keyStoreType, trustStoreType</td><td>from the file name</td><td>{@code PKCS12}, {@code JKS},
- *   {@code PEM} or {@code BCFKS}</td></tr>
- *   <tr><td>hostnameVerification</td><td>true</td><td>check that the server's certificate names the
- *   host in the connect string (subject alternative names); turn off only for tests</td></tr>
- * </table>
+ * <p>The trust store (required) holds the CA certificates that sign the servers' certificates; the
+ * key store (optional) the client's key and certificate, which servers require by default ({@code
+ * ssl.clientAuth=need}) and then know as {@code x509:<subject>}, an identity an {@link AclPolicy}
+ * can use. Store types ({@code PKCS12}, {@code JKS}, {@code PEM}, {@code BCFKS}) follow the file
+ * name unless set. Hostname verification (default on) checks the server's certificate names the
+ * host in the connect string: turn it off only for tests.
  *
  * <p>{@code toString()} never shows a password. Immutable.
  */

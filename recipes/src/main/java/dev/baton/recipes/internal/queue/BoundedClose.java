@@ -23,17 +23,7 @@ import org.slf4j.Logger;
  * it expires. Without a wait (an earlier close found the ensemble unreachable) it is closed at once
  * and the line is not repeated.
  */
-final class BoundedClose {
-  private final CuratorFramework client;
-  private final String name;
-  private final Logger log;
-
-  /** Closes {@code client} of the session named {@code name}, logging to {@code log}. */
-  public BoundedClose(CuratorFramework client, String name, Logger log) {
-    this.client = client;
-    this.name = name;
-    this.log = log;
-  }
+record BoundedClose(CuratorFramework client, String name, Logger log) {
 
   /**
    * Closes the client, waiting at most {@code wait} for the ensemble; {@code connected} tells

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * created in Curator's protected mode (a create retried after a connection loss finds its first
  * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
  */
-final class ZkQueueStore implements QueueStore {
+record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) implements QueueStore {
   private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
   private static final int SWEEP_ATTEMPTS = 20;
 
@@ -45,26 +45,6 @@ final class ZkQueueStore implements QueueStore {
 
   static {
     Preload.classes(DeleteRequest.class);
-  }
-
-  private final CuratorFramework client;
-  private final Liveness liveness;
-  private final String path;
-
-  public ZkQueueStore(CuratorFramework client, Liveness liveness, String path) {
-    this.client = client;
-    this.liveness = liveness;
-    this.path = path;
-  }
-
-  @Override
-  public String path() {
-    return path;
-  }
-
-  @Override
-  public Liveness liveness() {
-    return liveness;
   }
 
   @Override
