@@ -46,7 +46,7 @@ public record ChaosOptions(
     /** System property naming the database of options built without one: h2 or postgres. */
     public static final String PROPERTY = "baton.chaos.db";
 
-    /** The database {@code -Dbaton.chaos.db} names; H2 when it is not set. */
+    /** The database {@code -Dbaton.chaos.db} names; H2 when unset. */
     public static Db configured() {
       String name = System.getProperty(PROPERTY);
       return name == null || name.isBlank() ? H2 : of(name);

@@ -70,8 +70,8 @@ public final class ChaosProtocol {
   }
 
   /**
-   * What the election and the scheduler elect on: ZooKeeper (every recipe), or a lease record in
-   * the trial's database ({@code LeaseBackend}: the election and the scheduler only).
+   * What the election and the scheduler elect on: ZooKeeper (every recipe) or a lease row in the
+   * trial's database.
    */
   public enum Backend {
     /** ZooKeeper: a {@code BatonSession} on the ensemble, through the client's ZooKeeper proxies */

@@ -1,31 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import static java.util.stream.Collectors.toMap;
+import static java.util.stream.Collectors.toSet;
+
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * One trial: client processes running one recipe on a fresh ZooKeeper path and a fresh database,
- * the faults a scenario injects, the recoveries it waits for, and at the end the safety checker's
- * verdict. Not thread-safe: one orchestrating thread drives it.
+ * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
+ * a scenario injects and the recoveries it waits for, then the safety checker's verdict. One
+ * orchestrating thread drives it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   /**
-   * How far after the clients' launch the scheduler's slot 0 begins: long enough for a leader to be
-   * elected first, so its first term does not catch up on past slots in a burst of back-to-back
-   * transactions (a pause landing inside one would hold the fence's row lock from the successor).
+   * How long after the launch the scheduler's slot 0 begins: a leader is elected first, so its
+   * first term does not catch up on past slots in a burst (a pause inside one would hold the
+   * fence's row lock from the successor).
    */
   static final Duration SCHEDULE_LEAD = Duration.ofSeconds(5);
 
@@ -50,7 +54,6 @@ public final class ChaosRun implements AutoCloseable {
 
   /** A moment of the trial: when, and how many output lines each client had printed by then. */
   public record Mark(long nanos, Map<String, Integer> lineCounts) {
-    /** How many output lines {@code c} had printed at this moment. */
     public int of(ChaosClient c) {
       return lineCounts.getOrDefault(c.id(), 0);
     }
@@ -68,8 +71,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Starts the clients and waits until the service writes: an owner's accepted write (every
-   * partition written, for partition ownership).
+   * Starts the clients and waits until the service writes (every partition, for partition
+   * ownership).
    */
   public static ChaosRun start(
       ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
@@ -138,9 +141,7 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Counts one fault and logs it. Scenarios call it only once the fault's effect was observed (a
-   * server died under the owner, a session was replaced, a connection dropped and came back, a
-   * successor wrote while the owner was stopped); an effect not observed is {@link
+   * Counts one fault, called once its effect was observed; an effect not observed is {@link
    * #faultNotObserved}.
    */
   public synchronized void fault(String what) {
@@ -155,18 +156,17 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Records that an injected fault did not have its effect: a violation, so the trial fails loudly
-   * instead of passing without having tested anything.
+   * An injected fault without its effect: a violation, so the trial fails instead of passing
+   * untested.
    */
   public void faultNotObserved(String what) {
     violation("fault not observed: " + what + " " + clientDiagnostics());
   }
 
   /**
-   * After {@code victim}'s held write {@code held} was released at {@code released}: waits for its
-   * outcome, which must be REJECTED by the fence (a fenced trial). ACCEPTED is left to the checker
-   * (the negative controls expect it there); FAILED, or no outcome within the recovery bound, is a
-   * violation: the stale write never reached the fence.
+   * Waits for the outcome of {@code victim}'s held write released at {@code released}: REJECTED by
+   * a fence; ACCEPTED is left to the checker (the negative controls); FAILED or none within the
+   * recovery bound is a violation (it never reached the fence).
    */
   public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
     String[] outcome = {null};
@@ -201,13 +201,7 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Whether {@code c} reported one of the connection {@code states} after {@code mark}. */
   public boolean reportedConnection(ChaosClient c, Mark mark, String... states) {
-    List<String> seen = c.connectionStatesAfter(mark.of(c));
-    for (String s : states) {
-      if (seen.contains(s)) {
-        return true;
-      }
-    }
-    return false;
+    return c.connectionStatesAfter(mark.of(c)).stream().anyMatch(List.of(states)::contains);
   }
 
   /** Whether {@code c} reported its connection dropped ({@code SUSPENDED} or {@code LOST}). */
@@ -216,8 +210,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * True if the last connection state {@code c} reported is connected ({@code CONNECTED} or {@code
-   * RECONNECTED}); a client that has reported none yet counts as connected (it reports changes).
+   * Whether the last connection state {@code c} reported is connected (or none yet: clients report
+   * changes).
    */
   public boolean connected(ChaosClient c) {
     List<String> all = c.connectionStatesAfter(0);
@@ -226,8 +220,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The zxid of a write made on the ensemble now (a marker znode under the trial's path): every
-   * write committed before this call has a smaller zxid; its high 32 bits are the ensemble's epoch.
+   * The zxid of a marker znode written now: every earlier write has a smaller one; its high 32 bits
+   * are the epoch.
    */
   public long zxidNow() {
     return ZooKeeperMarks.createMarker(cluster.ensemble().connectString(), path);
@@ -238,49 +232,42 @@ public final class ChaosRun implements AutoCloseable {
     violations.add(scenario + "/" + role + ": " + what);
   }
 
-  /** Records a remark for the report (a case that did not arise, a fault that did not apply). */
+  /** Records a remark for the report. */
   public void note(String what) {
     notes.add(what);
   }
 
   /** Now, with every client's line count. */
   public Mark mark() {
-    Map<String, Integer> counts = new HashMap<>();
-    for (ChaosClient c : clients) {
-      counts.put(c.id(), c.lines().size());
-    }
-    return new Mark(System.nanoTime(), counts);
+    return new Mark(
+        System.nanoTime(), clients.stream().collect(toMap(ChaosClient::id, c -> c.lines().size())));
   }
 
   /** The events every client printed after {@code mark}, as (client, event) pairs. */
   public List<Map.Entry<ChaosClient, Event>> eventsSince(Mark mark) {
-    List<Map.Entry<ChaosClient, Event>> out = new ArrayList<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.eventsAfter(mark.of(c))) {
-        out.add(Map.entry(c, e));
-      }
-    }
-    return out;
+    return clients.stream()
+        .flatMap(c -> c.eventsAfter(mark.of(c)).stream().map(e -> Map.entry(c, e)))
+        .toList();
   }
 
   /**
-   * Whether the service wrote after {@code mark}: some accepted write (election, lock, scheduler)
-   * or an accepted write for every partition (partition ownership).
+   * Whether some write was accepted after {@code mark} (for partition ownership: one for every
+   * partition).
    */
   public boolean serving(Mark mark) {
-    Set<String> resources = new HashSet<>();
-    for (Map.Entry<ChaosClient, Event> e : eventsSince(mark)) {
-      Event ev = e.getValue();
-      if (ev.acceptedWrite()) {
-        resources.add(ev.fields().getOrDefault("resource", "?"));
-      }
-    }
-    return role == Role.PARTITION ? resources.size() >= options.partitions() : !resources.isEmpty();
+    long written =
+        eventsSince(mark).stream()
+            .map(Map.Entry::getValue)
+            .filter(Event::acceptedWrite)
+            .map(e -> e.fields().getOrDefault("resource", "?"))
+            .distinct()
+            .count();
+    return role == Role.PARTITION ? written >= options.partitions() : written > 0;
   }
 
   /**
-   * Whether another client than {@code victim} began a term, hold or ownership of {@code resource}
-   * (any resource if null) after {@code mark} and then had a write of it accepted.
+   * Whether a client other than {@code victim} began a term of {@code resource} (any if null) after
+   * {@code mark} and then had a write of it accepted.
    */
   private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
@@ -307,15 +294,11 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * On the lease backend, once a successor took over from {@code victim}, cut off its lease while
-   * it ran: checks that the victim's term {@code token} ended by its own clock (it reports {@code
-   * REVOKED}, within the recovery bound) before any other client began a newer term after {@code
-   * mark}, by the host's monotonic clock that stamps every event line (the victim's {@code
-   * ended_at}, when the callback began, else the line's {@code at}; the successor's {@code ELECTED}
-   * line's {@code at}). A term never reported revoked is a fault not observed; a term that ended
-   * after its successor's began is a violation: two terms active at once.
-   *
-   * @return whether the victim's term was seen to end
+   * On the lease backend: waits for {@code victim}'s term {@code token} to end by its own clock
+   * ({@code REVOKED}) and checks, on the host's monotonic clock, that it ended ({@code ended_at})
+   * before any newer term began after {@code mark}; a term not revoked is a fault not observed, one
+   * that ended after its successor began a violation (two terms at once). Returns whether the term
+   * was seen to end.
    */
   public boolean termEndedBeforeSuccessor(ChaosClient victim, long token, Mark mark) {
     long[] ended = {-1};
@@ -365,7 +348,7 @@ public final class ChaosRun implements AutoCloseable {
 
   /**
    * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
-   * none within the recovery bound is a liveness violation.
+   * none within the recovery bound is a violation.
    */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
@@ -387,8 +370,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The fence's accepted writes so far, in commit order: the SQL log, the scheduler's jobs, or the
-   * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum).
+   * The fence's accepted writes so far, in commit order (the ZooKeeper fence's only while there is
+   * a quorum).
    */
   public List<SafetyChecker.Row> acceptedSoFar() {
     return SafetyChecker.readLog(
@@ -396,8 +379,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The ZooKeeper fence's writes so far with the zxid that created each (in commit order); empty
-   * unless the log is in ZooKeeper.
+   * The ZooKeeper fence's writes so far with their creation zxids; empty unless the log is in
+   * ZooKeeper.
    */
   public List<ZooKeeperMarks.Logged> acceptedInZooKeeper() {
     return options.fence().logInZooKeeper() && role != Role.SCHEDULER
@@ -407,21 +390,17 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Every token any client named in an event so far. */
   public Set<Long> tokensSeen() {
-    Set<Long> tokens = new HashSet<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.events()) {
-        String t = e.fields().get("token");
-        if (t != null) {
-          tokens.add(Long.parseLong(t));
-        }
-      }
-    }
-    return tokens;
+    return clients.stream()
+        .flatMap(c -> c.events().stream())
+        .map(e -> e.fields().get("token"))
+        .filter(Objects::nonNull)
+        .map(Long::parseLong)
+        .collect(toSet());
   }
 
   /**
-   * Waits for the service to write after the heal at {@code healed} (liveness), records the time
-   * and returns it; a service that does not come back within the options' bound is a violation.
+   * Waits for the service to write after the heal at {@code healed}, records and returns the time;
+   * no write within the recovery bound is a violation.
    */
   public long awaitRecovery(Mark healed, String after) {
     boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
@@ -441,10 +420,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The client the next fault hits, waiting for one: for partition ownership the member that
-   * believes it owns the most partitions; otherwise the current leader or lock holder as {@link
-   * OwnerChoice} judges it (the newest term, connected, its writes accepted), not merely a client
-   * that still believes it owns after a successor began.
+   * The client the next fault hits, waited for: for partition ownership the member owning the most
+   * partitions, else the owner {@link OwnerChoice} names.
    */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
@@ -468,19 +445,10 @@ public final class ChaosRun implements AutoCloseable {
           .flatMap(id -> clients.stream().filter(c -> c.id().equals(id)).findFirst())
           .orElse(null);
     }
-    ChaosClient best = null;
-    int bestCount = 0;
-    for (ChaosClient c : clients) {
-      if (!running(c)) {
-        continue;
-      }
-      int n = c.believedPartitions().size();
-      if (n > bestCount) {
-        best = c;
-        bestCount = n;
-      }
-    }
-    return best;
+    return clients.stream()
+        .filter(c -> running(c) && !c.believedPartitions().isEmpty())
+        .max(Comparator.comparingInt(c -> c.believedPartitions().size()))
+        .orElse(null);
   }
 
   private static boolean running(ChaosClient c) {
@@ -488,8 +456,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The largest number of running clients that believe they own the same thing (the leadership, the
-   * lock, or one partition), by their event lines.
+   * The most running clients that believe they own one same thing (the leadership, the lock, a
+   * partition).
    */
   public int believedOwners() {
     if (role == Role.PARTITION) {
@@ -513,17 +481,15 @@ public final class ChaosRun implements AutoCloseable {
     StringBuilder b = new StringBuilder("[");
     for (ChaosClient c : clients) {
       List<String> lines = c.lines();
-      b.append(c)
-          .append(" last lines: ")
-          .append(lines.subList(Math.max(0, lines.size() - 4), lines.size()))
-          .append("; ");
+      b.append(c + " last lines: " + lines.subList(Math.max(0, lines.size() - 4), lines.size()));
+      b.append("; ");
     }
     return b.append(']').toString();
   }
 
   /**
-   * Heals everything, lets the service write once more, stops the clients gracefully, runs the
-   * safety checker and forgets the trial's database.
+   * Heals everything, waits for one more write, stops the clients, runs the safety checker and
+   * drops the trial's database.
    */
   public TrialResult finish() {
     if (finished) {
@@ -579,14 +545,13 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The fence's accepted writes in the store's order, read once the clients stopped in {@link
-   * #finish()} (before the trial's database is dropped), for the exported history; empty before.
+   * The fence's accepted writes, read in {@link #finish()} for the exported history; empty before.
    */
   public List<SafetyChecker.Row> fenceLog() {
     return fenceLog;
   }
 
-  /** For the negative control and diagnostics: the fence of this trial. */
+  /** The fence of this trial. */
   public FenceKind fence() {
     return options.fence();
   }

@@ -57,17 +57,11 @@ public final class ChaosSuite {
       r = recorder.judge(run, run.finish(), scenario.name(), options);
     }
     System.err.printf(
-        "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
-            + " independent_violations=%d recover_ms=%d history=%s%n",
+        "chaos %s/%s: trial done in %d ms: %s history=%s%n",
         scenario.name(),
         role.name().toLowerCase(Locale.ROOT),
         (System.nanoTime() - start) / 1_000_000,
-        r.faults(),
-        r.writes(),
-        r.rejected(),
-        r.violations().size(),
-        r.independentViolations().size(),
-        r.recoverMs(),
+        r.counts(),
         recording.dir().resolve(HistoryExport.FILE));
     r.violations().forEach(v -> System.err.println("chaos VIOLATION " + v));
     r.independentViolations().forEach(v -> System.err.println("chaos INDEPENDENT " + v));
@@ -128,20 +122,14 @@ public final class ChaosSuite {
     String fence = options.fence().name().toLowerCase(Locale.ROOT);
     for (TrialResult r : results.values()) {
       out.printf(
-          "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d"
-              + " rejected=%d violations=%d independent_violations=%d recover_ms=%d%n",
+          "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d %s%n",
           r.scenario(),
           backend,
           r.role().name().toLowerCase(Locale.ROOT),
           fence,
           options.db().key(),
           r.trials(),
-          r.faults(),
-          r.writes(),
-          r.rejected(),
-          r.violations().size(),
-          r.independentViolations().size(),
-          r.recoverMs());
+          r.counts());
     }
     skipped.forEach(
         (key, why) -> {

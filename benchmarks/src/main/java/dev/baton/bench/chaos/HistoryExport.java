@@ -4,8 +4,10 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.history.check.History.Op;
+import dev.baton.bench.history.check.History.StoreWrite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
@@ -136,43 +139,26 @@ final class HistoryExport {
     b.append("  \"format\": \"baton-chaos-history\",\n  \"version\": 1,\n");
     meta.forEach(
         (k, v) -> b.append("  ").append(str(k)).append(": ").append(value(v)).append(",\n"));
-    b.append("  \"history\": [");
-    for (int i = 0; i < ops.size(); i++) {
-      Op o = ops.get(i);
-      b.append(i == 0 ? "\n" : ",\n")
-          .append("    {\"index\": ")
-          .append(i)
-          .append(", \"process\": ")
-          .append(str(o.process()))
-          .append(", \"time\": ")
-          .append(o.time())
-          .append(", \"type\": ")
-          .append(str(o.type()))
-          .append(", \"f\": ")
-          .append(str(o.f()))
-          .append(", \"resource\": ")
-          .append(value(o.resource()))
-          .append(", \"token\": ")
-          .append(value(o.token()))
-          .append(", \"value\": ")
-          .append(value(o.value()))
-          .append('}');
+    List<String> history = new ArrayList<>();
+    for (Op o : ops) {
+      history.add(
+          object(
+              new Op(
+                  history.size(),
+                  o.process(),
+                  o.time(),
+                  o.type(),
+                  o.f(),
+                  o.resource(),
+                  o.token(),
+                  o.value())));
     }
-    b.append(ops.isEmpty() ? "],\n" : "\n  ],\n").append("  \"fence_log\": [");
-    for (int i = 0; i < fenceLog.size(); i++) {
-      SafetyChecker.Row r = fenceLog.get(i);
-      b.append(i == 0 ? "\n" : ",\n")
-          .append("    {\"seq\": ")
-          .append(i)
-          .append(", \"resource\": ")
-          .append(str(r.resource()))
-          .append(", \"writer\": ")
-          .append(str(r.writer()))
-          .append(", \"token\": ")
-          .append(r.token())
-          .append('}');
+    List<String> log = new ArrayList<>();
+    for (SafetyChecker.Row r : fenceLog) {
+      log.add(object(new StoreWrite(log.size(), r.resource(), r.writer(), r.token())));
     }
-    b.append(fenceLog.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");
+    array(b, "history", history).append(",\n");
+    array(b, "fence_log", log).append("\n}\n");
     try {
       Files.createDirectories(dir);
       Path file = dir.resolve(FILE);
@@ -221,6 +207,25 @@ final class HistoryExport {
       case "REJECTED" -> "fail";
       default -> "info";
     };
+  }
+
+  /** A record on one line, its components as the fields in order: {@code {"k1": v1, ...}}. */
+  private static String object(Record r) {
+    StringJoiner fields = new StringJoiner(", ", "{", "}");
+    try {
+      for (RecordComponent c : r.getClass().getRecordComponents()) {
+        fields.add(str(c.getName()) + ": " + value(c.getAccessor().invoke(r)));
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot read " + r, e);
+    }
+    return fields.toString();
+  }
+
+  /** {@code "name": [} then one item a line, then {@code ]}. */
+  private static StringBuilder array(StringBuilder b, String name, List<String> items) {
+    b.append("  ").append(str(name)).append(": [");
+    return b.append(items.isEmpty() ? "]" : "\n    " + String.join(",\n    ", items) + "\n  ]");
   }
 
   private static String value(Object v) {

@@ -62,6 +62,16 @@ public record TrialResult(
         independent);
   }
 
+  /**
+   * {@code faults=N writes=N rejected=N violations=N independent_violations=N recover_ms=N}, as the
+   * RESULT lines print them.
+   */
+  public String counts() {
+    return "faults=%d writes=%d rejected=%d violations=%d independent_violations=%d recover_ms=%d"
+        .formatted(
+            faults, writes, rejected, violations.size(), independentViolations.size(), recoverMs);
+  }
+
   /** The sum of two results of the same scenario (the worst recovery of both). */
   public TrialResult plus(TrialResult o) {
     List<String> v = new ArrayList<>(violations);

@@ -25,25 +25,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run chaos-profile}: the long profile. Runs {@code --trials} trials (default
- * 1,000) round-robin over every applicable scenario (1-9, the soak included), recipe and fence
- * ({@code sql,zk}) within {@code --budget-minutes}, stops cleanly between trials when out of time,
- * keeps every failing trial's evidence, prints one row per scenario, recipe and fence, and replays
- * one trial from its id with {@code --replay=<id>}. Fails if a trial failed (a violation of either
- * checker, or an error). A run stopped by its budget goes on later where it stopped with {@code
- * --resume --out=<its directory>} and the same plan options (trials, seed, scenarios, roles,
- * fences, db, soak): the directory's {@code ledger.tsv} ({@link ProfileLedger}) holds the finished
- * trials, which count in the table as if run in one go.
- *
- * <p>Output directory ({@code --out}, default {@code target/chaos-profile/<time>}): {@code
- * failed/<id>/} with {@code trial.txt} (id, seed, violations, the replay command), {@code
- * history.json}, {@code clients/<c>.out} (the event log) and {@code .err}, {@code
- * servers/server-<n>.log} (the servers' log lines of the trial); {@code
- * passed/<id>/history.json.gz} only; {@code table.md} and {@code summary.txt}.
- *
- * <p>{@code --backend=lease} runs the trials on the lease backend: by default scenarios 1, 2, 7, 8
- * and the soak, the election and the scheduler, the SQL fence; the plan (and so a resumed run) and
- * each trial's replay command name the backend.
+ * {@code benchmarks/run chaos-profile}: the long profile, {@code --trials} trials round-robin over
+ * every applicable scenario, recipe and fence within a time budget, each failing trial's evidence
+ * kept under {@code failed/<id>/}, {@code --replay=<id>} to run one again and {@code --resume
+ * --out=<dir>} to go on after the budget stopped a run ({@link ProfileLedger}). See
+ * docs/testing.md.
  */
 @Command(name = "chaos-profile")
 public final class ChaosProfile implements Scenario {
@@ -98,8 +84,8 @@ public final class ChaosProfile implements Scenario {
   }
 
   /**
-   * Runs the profile (or the replay) these options describe on {@code cluster} into {@code out},
-   * printing RESULT lines on {@code results}; returns the number of failed trials.
+   * Runs the profile (or the replay) into {@code out}, printing RESULT lines on {@code results};
+   * returns the failed trials.
    */
   int run(ChaosCluster cluster, Path out, PrintStream results) {
     Duration soak = common.soak();

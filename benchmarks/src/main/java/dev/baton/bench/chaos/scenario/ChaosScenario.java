@@ -31,9 +31,8 @@ public record ChaosScenario(
     Consumer<ChaosRun> injector) {
 
   /**
-   * Why the scenario does not apply to {@code role} with {@code fence} on {@code backend}; empty if
-   * it does. On the lease backend: not the scenarios that {@linkplain #needsZooKeeperServers() need
-   * ZooKeeper servers}, nor the recipes the lease has not (the lock, partition ownership).
+   * Why the scenario does not apply to {@code role} and {@code fence} on {@code backend}; empty if
+   * it does.
    */
   public Optional<String> notApplicable(Role role, FenceKind fence, Backend backend) {
     if (backend == Backend.LEASE && needsZooKeeperServers) {

@@ -15,26 +15,10 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * 4. Two of the three servers killed, the owner's among them (the server its ZooKeeper handle
- * reports, {@code WHERE}), so the one left is a minority; kept so past the session timeout, then
- * restored. The fault counts once both processes are dead, the owner reported its connection
- * dropped and the third server stopped serving. While the quorum is gone:
- *
- * <ul>
- *   <li>no client begins a term, hold or ownership while it reports itself disconnected, from the
- *       kill on (the first second included), judged at the time the recipe began it where the
- *       client reports that ({@code began_at}), not when a callback queued behind a slow one
- *       printed it;
- *   <li>a term begun from the kill on has a token committed before the kill: its zxid's epoch is
- *       not later than a marker written just before the kill (nothing commits without a quorum, and
- *       the restored quorum begins a new epoch); after a grace period of {@link #GRACE} none begins
- *       at all;
- *   <li>no write accepted by the fence while the quorum is gone has a token no client had seen or
- *       of a later epoch: the SQL log is read at the end of the loss; the ZooKeeper fence's log,
- *       unreadable without a quorum, is read after the restore, and its writes created in the old
- *       epoch after the marker are the ones judged. The log must hold writes before the kill, so
- *       the check has data.
- * </ul>
+ * 4. Two of the three servers killed, the owner's ({@code WHERE}) among them, past the session
+ * timeout, then restored; the checks while the quorum is gone are in docs/testing.md ("Scenarios",
+ * 4). The fault counts once both are dead, the owner reported its connection dropped and the third
+ * server stopped serving.
  */
 final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */

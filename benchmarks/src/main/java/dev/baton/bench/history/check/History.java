@@ -141,35 +141,34 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
     }
 
     String string(String key) {
-      String s = optionalString(key);
-      if (s == null) {
-        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
-      }
-      return s;
+      return required(key, optionalString(key));
     }
 
     String optionalString(String key) {
-      Object v = map.get(key);
-      if (v == null || v instanceof String) {
-        return (String) v;
-      }
-      throw new IllegalArgumentException(what + " '" + key + "' is not a string: " + map);
+      return optional(key, String.class, "a string");
     }
 
     long number(String key) {
-      Long n = optionalNumber(key);
-      if (n == null) {
-        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
-      }
-      return n;
+      return required(key, optionalNumber(key));
     }
 
     Long optionalNumber(String key) {
-      Object v = map.get(key);
-      if (v == null || v instanceof Long) {
-        return (Long) v;
+      return optional(key, Long.class, "an integer");
+    }
+
+    private <T> T required(String key, T value) {
+      if (value == null) {
+        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
       }
-      throw new IllegalArgumentException(what + " '" + key + "' is not an integer: " + map);
+      return value;
+    }
+
+    private <T> T optional(String key, Class<T> type, String kind) {
+      Object v = map.get(key);
+      if (v == null || type.isInstance(v)) {
+        return type.cast(v);
+      }
+      throw new IllegalArgumentException(what + " '" + key + "' is not " + kind + ": " + map);
     }
 
     List<?> list(String key) {
