@@ -76,9 +76,8 @@ public final class ChaosCluster implements AutoCloseable {
   }
 
   /**
-   * A fresh, empty database of kind {@code kind} for one trial.
-   *
-   * @throws ChaosFailure if its server does not answer
+   * A fresh, empty database of {@code kind} for one trial; {@link ChaosFailure} if its server does
+   * not answer.
    */
   Database newDatabase(ChaosOptions.Db kind) {
     int n = trials.incrementAndGet();

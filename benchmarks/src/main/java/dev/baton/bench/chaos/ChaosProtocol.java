@@ -69,10 +69,7 @@ public final class ChaosProtocol {
     PARTITION
   }
 
-  /**
-   * What the election and the scheduler elect on: ZooKeeper (every recipe) or a lease row in the
-   * trial's database.
-   */
+  /** What the election and the scheduler elect on. */
   public enum Backend {
     /** ZooKeeper: a {@code BatonSession} on the ensemble, through the client's ZooKeeper proxies */
     ZK,

@@ -27,9 +27,8 @@ public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   /**
-   * How long after the launch the scheduler's slot 0 begins: a leader is elected first, so its
-   * first term does not catch up on past slots in a burst (a pause inside one would hold the
-   * fence's row lock from the successor).
+   * The scheduler's slot 0 begins this long after the launch, once a leader is elected: a first
+   * term catching up on past slots in a burst would let a pause hold the fence's row lock.
    */
   static final Duration SCHEDULE_LEAD = Duration.ofSeconds(5);
 
@@ -70,10 +69,7 @@ public final class ChaosRun implements AutoCloseable {
             "%s-%s-%s".formatted(scenario, roleName(), Long.toString(System.nanoTime(), 36)));
   }
 
-  /**
-   * Starts the clients and waits until the service writes (every partition, for partition
-   * ownership).
-   */
+  /** Starts the clients and waits until the service writes. */
   public static ChaosRun start(
       ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
     cluster.restore();
@@ -140,10 +136,7 @@ public final class ChaosRun implements AutoCloseable {
     return path;
   }
 
-  /**
-   * Counts one fault, called once its effect was observed; an effect not observed is {@link
-   * #faultNotObserved}.
-   */
+  /** Counts a fault whose effect was observed (else {@link #faultNotObserved}). */
   public synchronized void fault(String what) {
     faults++;
     faultLog.add(new Fault(System.nanoTime(), what));
@@ -155,18 +148,14 @@ public final class ChaosRun implements AutoCloseable {
     return List.copyOf(faultLog);
   }
 
-  /**
-   * An injected fault without its effect: a violation, so the trial fails instead of passing
-   * untested.
-   */
+  /** A fault without its effect: a violation, so the trial fails instead of passing untested. */
   public void faultNotObserved(String what) {
     violation("fault not observed: " + what + " " + clientDiagnostics());
   }
 
   /**
-   * Waits for the outcome of {@code victim}'s held write released at {@code released}: REJECTED by
-   * a fence; ACCEPTED is left to the checker (the negative controls); FAILED or none within the
-   * recovery bound is a violation (it never reached the fence).
+   * Waits for {@code victim}'s released held write: REJECTED by a fence; ACCEPTED is for the
+   * checker to judge (the negative controls); FAILED or none in time is a violation.
    */
   public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
     String[] outcome = {null};
@@ -209,10 +198,7 @@ public final class ChaosRun implements AutoCloseable {
     return reportedConnection(c, mark, "SUSPENDED", "LOST");
   }
 
-  /**
-   * Whether the last connection state {@code c} reported is connected (or none yet: clients report
-   * changes).
-   */
+  /** Whether the last connection state {@code c} reported is connected (or none yet). */
   public boolean connected(ChaosClient c) {
     List<String> all = c.connectionStatesAfter(0);
     String last = all.isEmpty() ? "CONNECTED" : all.get(all.size() - 1);
@@ -220,8 +206,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The zxid of a marker znode written now: every earlier write has a smaller one; its high 32 bits
-   * are the epoch.
+   * The zxid of a marker written now: every earlier write's is smaller; its high 32 bits are the
+   * epoch.
    */
   public long zxidNow() {
     return ZooKeeperMarks.createMarker(cluster.ensemble().connectString(), path);
@@ -251,8 +237,7 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Whether some write was accepted after {@code mark} (for partition ownership: one for every
-   * partition).
+   * Whether a write was accepted after {@code mark} (for partition ownership: one per partition).
    */
   public boolean serving(Mark mark) {
     long written =
@@ -266,8 +251,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Whether a client other than {@code victim} began a term of {@code resource} (any if null) after
-   * {@code mark} and then had a write of it accepted.
+   * Whether another client than {@code victim} began a term of {@code resource} (any if null) after
+   * {@code mark} and had a write of it accepted.
    */
   private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
@@ -294,11 +279,9 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * On the lease backend: waits for {@code victim}'s term {@code token} to end by its own clock
-   * ({@code REVOKED}) and checks, on the host's monotonic clock, that it ended ({@code ended_at})
-   * before any newer term began after {@code mark}; a term not revoked is a fault not observed, one
-   * that ended after its successor began a violation (two terms at once). Returns whether the term
-   * was seen to end.
+   * On the lease backend: whether {@code victim}'s term {@code token} was seen to end ({@code
+   * REVOKED}, else a fault not observed); it must have ended ({@code ended_at}) before a newer term
+   * began after {@code mark} on the host's monotonic clock, else a violation: two terms at once.
    */
   public boolean termEndedBeforeSuccessor(ChaosClient victim, long token, Mark mark) {
     long[] ended = {-1};
@@ -348,7 +331,7 @@ public final class ChaosRun implements AutoCloseable {
 
   /**
    * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
-   * none within the recovery bound is a violation.
+   * none in time is a violation.
    */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
@@ -369,19 +352,13 @@ public final class ChaosRun implements AutoCloseable {
     return ok;
   }
 
-  /**
-   * The fence's accepted writes so far, in commit order (the ZooKeeper fence's only while there is
-   * a quorum).
-   */
+  /** The fence's accepted writes so far, in commit order (ZooKeeper's need a quorum). */
   public List<SafetyChecker.Row> acceptedSoFar() {
     return SafetyChecker.readLog(
         db, role, options.fence(), cluster.ensemble().connectString(), path);
   }
 
-  /**
-   * The ZooKeeper fence's writes so far with their creation zxids; empty unless the log is in
-   * ZooKeeper.
-   */
+  /** The ZooKeeper fence's writes with their zxids; empty unless the log is in ZooKeeper. */
   public List<ZooKeeperMarks.Logged> acceptedInZooKeeper() {
     return options.fence().logInZooKeeper() && role != Role.SCHEDULER
         ? ZooKeeperMarks.readLog(cluster.ensemble().connectString(), path)
@@ -399,8 +376,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Waits for the service to write after the heal at {@code healed}, records and returns the time;
-   * no write within the recovery bound is a violation.
+   * Waits for a write after the heal at {@code healed} and returns the time; none in time is a
+   * violation.
    */
   public long awaitRecovery(Mark healed, String after) {
     boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
@@ -420,8 +397,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The client the next fault hits, waited for: for partition ownership the member owning the most
-   * partitions, else the owner {@link OwnerChoice} names.
+   * The client the next fault hits, waited for: the member owning the most partitions, or the
+   * {@link OwnerChoice}.
    */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
@@ -455,10 +432,7 @@ public final class ChaosRun implements AutoCloseable {
     return c.process().isAlive() && !c.process().isPaused();
   }
 
-  /**
-   * The most running clients that believe they own one same thing (the leadership, the lock, a
-   * partition).
-   */
+  /** The most running clients that believe they own one same thing. */
   public int believedOwners() {
     if (role == Role.PARTITION) {
       Map<Integer, Integer> count = new HashMap<>();
@@ -487,10 +461,7 @@ public final class ChaosRun implements AutoCloseable {
     return b.append(']').toString();
   }
 
-  /**
-   * Heals everything, waits for one more write, stops the clients, runs the safety checker and
-   * drops the trial's database.
-   */
+  /** Heals, waits for one more write, stops the clients, checks, and drops the trial's database. */
   public TrialResult finish() {
     if (finished) {
       throw new IllegalStateException("finished already");

@@ -40,8 +40,8 @@ public final class ChaosSuite {
   }
 
   /**
-   * One trial: start the clients, inject one episode, heal, stop, check; then export its history
-   * into {@code recording}'s directory and judge it again with the independent checker.
+   * One trial: start, one episode of the fault, heal, stop, check; then its history exported into
+   * {@code recording} and judged by the independent checker.
    */
   public static TrialResult trial(
       ChaosCluster cluster,
@@ -68,10 +68,7 @@ public final class ChaosSuite {
     return r;
   }
 
-  /**
-   * Runs {@code trials} trials of {@code scenario} for {@code role} (or records why it does not
-   * apply).
-   */
+  /** Runs {@code trials} trials, or records why the scenario does not apply. */
   public Optional<TrialResult> run(ChaosScenario scenario, Role role, int trials) {
     String key = key(scenario, role);
     Optional<String> na = scenario.notApplicable(role, options.fence(), options.backend());
@@ -113,9 +110,8 @@ public final class ChaosSuite {
   }
 
   /**
-   * {@code RESULT chaos-<scenario> backend=<zk|lease> role=<role> fence=<fence> db=<db> trials=N
-   * faults=N writes=N rejected=N violations=N independent_violations=N recover_ms=N}, and {@code
-   * RESULT chaos-<scenario> backend=.. role=.. skipped=<why>} for a scenario that does not apply.
+   * One {@code RESULT chaos-<scenario>} line per scenario and recipe, {@code skipped=<why>} for one
+   * that does not apply.
    */
   public void printResults(PrintStream out) {
     String backend = options.backend().key();
@@ -141,8 +137,7 @@ public final class ChaosSuite {
   }
 
   /**
-   * The table of the issue: scenario, role, trials, faults, writes, rejected, violations, worst
-   * recovery.
+   * The table of scenario, recipe, trials, faults, writes, rejected, violations and worst recovery.
    */
   public String table() {
     StringBuilder b =

@@ -22,11 +22,10 @@ import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
- * benchmarks README, "History format"): the trial's description, every client event as an operation
- * (an invocation and its completion), every fault the scenario injected and saw take effect as an
- * operation of the process {@value #NEMESIS} ({@code f} {@code fault}, type {@code info}, the value
- * describing it, as Jepsen's nemesis), and the fence's log of accepted writes in the store's order.
+ * Writes one trial's history ({@code baton-chaos-history} version 1, docs/testing.md, "History
+ * format"): the description, each client event as an invocation and its completion, each observed
+ * fault as an operation of {@value #NEMESIS} (Jepsen's nemesis), and the fence's log in the store's
+ * order.
  */
 final class HistoryExport {
   static final String FILE = "history.json";
@@ -43,8 +42,8 @@ final class HistoryExport {
   private HistoryExport() {}
 
   /**
-   * Every output line of {@code clients} so far, by client id, stamped in nanoseconds since {@code
-   * originNanos} ({@link #stamp}), read now.
+   * Every output line of {@code clients}, stamped ({@link #stamp}) in nanoseconds since {@code
+   * originNanos}.
    */
   static Map<String, List<Stamped>> stampAll(List<ChaosClient> clients, long originNanos) {
     long read = System.nanoTime() - originNanos;
@@ -56,12 +55,9 @@ final class HistoryExport {
   }
 
   /**
-   * Stamps {@code line}, read {@code readNanos} after the origin: with the time the client wrote in
-   * it ({@code at=}, its {@link System#nanoTime()}: the clients and the orchestrator run on one
-   * host and read one monotonic clock) if that lies between the origin and the read, else (a line
-   * without one, or a clock that does not match) with the read time, an upper bound. Every event
-   * line a client prints carries its time ({@code EventOut}); only lines that are no operation
-   * (errors) may lack one.
+   * Stamps {@code line}, read {@code readNanos} after the origin, with its {@code at} (the clients
+   * and the orchestrator read one host's monotonic clock) if that lies between the origin and the
+   * read, else with the read time, an upper bound.
    */
   static Stamped stamp(String line, long readNanos, long originNanos) {
     long nanos = readNanos;
@@ -87,13 +83,8 @@ final class HistoryExport {
   private static final Set<String> END_OF_TERM = Set.of("revoked", "unlocked", "released");
 
   /**
-   * Writes {@code dir/history.json} and returns its path.
-   *
-   * @param meta the trial's description (trial id, scenario, role, fence, seed, ...), written
-   *     first, in order
-   * @param lines each client's stamped output lines, by client id
-   * @param faults the faults observed, in order
-   * @param fenceLog the fence's accepted writes in the store's order
+   * Writes {@code dir/history.json}: {@code meta} first, in order, then the operations of the
+   * stamped {@code lines} (by client id) and {@code faults}, then {@code fenceLog}.
    */
   static Path write(
       Path dir,

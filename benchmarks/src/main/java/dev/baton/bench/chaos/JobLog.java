@@ -12,13 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The scheduler's side of the checker: its job rows read as the fence's log of accepted writes, and
- * the checks of the jobs themselves (one job per slot from the schedule's first slot up to the
- * recorded progress, no gap, no duplicate, tokens never going back).
- *
- * <p>The chaos scheduler stores its client id as each job's {@code job_type}, inside the fenced
- * transaction that creates the job, so the writer of a job is the process that really wrote it, not
- * a name derived from its token.
+ * The scheduler's side of the checker: its jobs read as the fence's log (each job's writer the
+ * client id it stored as {@code job_type} in its fenced transaction), and the jobs checked: one per
+ * slot from the first to the recorded progress, no gap, no duplicate, tokens never going back.
  */
 final class JobLog {
   /** The scheduler client's job table (its job store's prefix is {@code chaos}). */
@@ -27,10 +23,7 @@ final class JobLog {
   /** The resource the scheduler client names in its WRITE events. */
   static final String SCHEDULER_RESOURCE = "schedule";
 
-  /**
-   * The slot every chaos schedule begins with: the clients start it at the trial's start ({@code
-   * --schedule-start-ms}), from slot 0, not from the current slot.
-   */
+  /** The first slot of every chaos schedule ({@code --schedule-start-ms}). */
   static final long FIRST_SLOT = 0;
 
   private JobLog() {}
@@ -57,8 +50,8 @@ final class JobLog {
   }
 
   /**
-   * Checks the jobs of every {@code chaos*_jobs} table against its {@code _progress} table; adds
-   * what it finds to {@code violations} and returns the number of jobs.
+   * Checks every {@code chaos*_jobs} table against its {@code _progress}; returns the number of
+   * jobs.
    */
   static long check(ChaosCluster.Database db, List<String> violations) {
     long count = 0;

@@ -111,10 +111,7 @@ public final class ChaosClientMain {
     void run(ZooKeeper zk) throws Exception;
   }
 
-  /**
-   * Runs {@code action} on the session's ZooKeeper handle; an ERROR line if it fails or there is
-   * none (the lease backend).
-   */
+  /** Runs {@code action} on the ZooKeeper handle; an ERROR line if it fails or there is none. */
   private void onZooKeeper(String command, ZooKeeperAction action) {
     if (session == null) {
       out.error(command + ": no ZooKeeper session on the " + args.backend().key() + " backend");
@@ -128,8 +125,8 @@ public final class ChaosClientMain {
   }
 
   /**
-   * Prints {@code <kind> [extra..] session=<hex> server=<port>}: the port (of a proxy) its
-   * ZooKeeper connection goes to, or -1.
+   * Prints {@code <kind> [extra..] session=<hex> server=<port>} (the proxy port it is connected to,
+   * or -1).
    */
   private void reportServer(String kind, Object... extra) {
     onZooKeeper(
@@ -143,8 +140,7 @@ public final class ChaosClientMain {
   }
 
   /**
-   * The remote port of the handle's socket, by ZooKeeper's protected {@code
-   * testableRemoteSocketAddress()}, or -1.
+   * The handle's remote port (ZooKeeper's protected {@code testableRemoteSocketAddress()}), or -1.
    */
   private static int remotePort(ZooKeeper zk) throws ReflectiveOperationException {
     Method m = ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
@@ -195,10 +191,7 @@ public final class ChaosClientMain {
     role.start();
   }
 
-  /**
-   * A pool that connects on demand, like {@link java.sql.DriverManager}: a server that is down
-   * fails the call after {@link #CONNECTION_TIMEOUT}.
-   */
+  /** A pool connecting on demand: a server down fails a call after {@link #CONNECTION_TIMEOUT}. */
   private static HikariDataSource pool(String url) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);

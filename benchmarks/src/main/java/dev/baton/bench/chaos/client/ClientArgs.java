@@ -13,10 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The command line of {@link ChaosClientMain}, parsed by picocli: {@code --key=value} for every
- * option below, enum values in any case. {@code --connect} is required on ZooKeeper; {@code --jdbc}
- * with the SQL fence and for the scheduler; {@code --lease-jdbc} (and {@code --jdbc}) on the lease
- * backend, which runs the election and the scheduler with the SQL fence or none.
+ * The command line of {@link ChaosClientMain} (picocli, enum values in any case): {@code --connect}
+ * required on ZooKeeper, {@code --jdbc} with the SQL fence and for the scheduler, {@code
+ * --lease-jdbc} on the lease backend.
  */
 @Command(name = "ChaosClientMain")
 public final class ClientArgs {
@@ -63,11 +62,7 @@ public final class ClientArgs {
 
   private ClientArgs() {}
 
-  /**
-   * Parses and validates.
-   *
-   * @throws IllegalArgumentException naming the first bad argument
-   */
+  /** Parses and validates; {@link IllegalArgumentException} names the first bad argument. */
   public static ClientArgs parse(String[] argv) {
     ClientArgs a = new ClientArgs();
     try {

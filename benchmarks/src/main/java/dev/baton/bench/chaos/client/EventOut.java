@@ -7,12 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed
- * per line, so the orchestrator reading the output file sees each event as soon as it happened.
- * Every line carries this client's {@code id} first, then {@code at}, the time of the event on the
- * host's monotonic clock ({@link System#nanoTime()}: on Linux {@code CLOCK_MONOTONIC}, one clock
- * for every process of the host, so the orchestrator can place the events of all clients on its own
- * time line). Thread-safe: lines of concurrent callers never interleave.
+ * Prints {@link ChaosProtocol} event lines, whole and flushed one by one, each with the client's
+ * {@code id} and {@code at}, the host's monotonic clock ({@link System#nanoTime()}, one clock for
+ * all the host's processes). Thread-safe.
  */
 public final class EventOut {
   private static final Object LOCK = new Object();

@@ -85,10 +85,7 @@ public final class ProtectedWriter {
     return path + "/writes/" + resource;
   }
 
-  /**
-   * Creates the fence table and {@code chaos_writes} if missing, retried: concurrent {@code CREATE
-   * TABLE IF NOT EXISTS} can collide on PostgreSQL.
-   */
+  /** Creates the fence table and {@code chaos_writes} if missing, with {@link Retries}. */
   static void createTables(HikariDataSource pool, boolean fence) throws SQLException {
     Retries.run(
         "creating the chaos tables",

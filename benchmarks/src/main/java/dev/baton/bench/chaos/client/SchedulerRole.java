@@ -60,8 +60,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * The schedule: one slot per {@value #SLOT_MS} ms, its job type the client's id (the checker's
-   * writer of a job); with {@code --schedule-start-ms} every slot from 0 gets a job.
+   * One slot per {@value #SLOT_MS} ms, the job type the client's id; with {@code
+   * --schedule-start-ms} from slot 0.
    */
   static ScheduleConfig scheduleConfig(ClientArgs args) {
     ScheduleConfig.Builder b =
@@ -72,9 +72,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * The schedule's name: the path with characters outside {@code [A-Za-z0-9._-]} as dots and no
-   * leading dots ({@code /chaos/s1}: {@code chaos.s1}), so runs under different paths keep their
-   * own rows.
+   * The path as a schedule name ({@code /chaos/s1}: {@code chaos.s1}), so runs under different
+   * paths keep their own rows.
    */
   static String scheduleName(String path) {
     String name = path.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
@@ -146,8 +145,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * {@code store}, printing a WRITE line per job creation; with {@code unfenced} the jobs are
-   * created there, and no terms registered.
+   * {@code store}, printing a WRITE line per job creation; with {@code unfenced} creating the jobs
+   * there.
    */
   private static JobStore observed(
       JobStore store, EventOut out, WriteGate gate, UnfencedJobs unfenced) {

@@ -12,12 +12,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The profile's record of every trial it finished, {@code ledger.tsv} in the output directory, so
- * that a run stopped by its budget can be resumed later ({@code --resume}) with the same plan: the
- * first line names the plan ({@code # plan <description>}), each further line one trial's tally:
- * {@code <trial id> <failed 0|1> <error 0|1> <faults> <writes> <rejected> <violations> <independent
- * violations> <recovery ms>}, tab-separated. A line is appended and flushed as soon as its trial is
- * filed; a line cut short by a crash is ignored on reading.
+ * {@code ledger.tsv}, the profile's record of its finished trials for {@code --resume}: a line
+ * {@code # plan <description>}, then one tab-separated tally per trial, appended and flushed when
+ * it is filed ({@link Entry}); a line cut short by a crash is ignored.
  */
 final class ProfileLedger {
   static final String FILE = "ledger.tsv";
@@ -84,9 +81,8 @@ final class ProfileLedger {
   }
 
   /**
-   * The ledger of an earlier run of {@code plan} in {@code out} and its finished trials.
-   *
-   * @throws IllegalArgumentException if there is none, or it is of another plan
+   * The ledger of an earlier run of {@code plan} in {@code out}, adding its trials to {@code
+   * finished}; {@link IllegalArgumentException} if none or of another plan.
    */
   static ProfileLedger resume(Path out, String plan, List<Entry> finished) {
     Path file = out.resolve(FILE);

@@ -10,18 +10,10 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One fault scenario: {@link #inject} runs one episode of the fault against a running trial, waits
- * for the service to recover after the heal ({@link ChaosRun#awaitRecovery}) and leaves everything
- * healed. The scenarios are listed in {@link Scenarios}; their faults are written in {@link
- * OwnerFaults}, {@link ServerFaults}, {@link LoseQuorum} and {@link ExpiryStorm}.
- *
- * @param number the scenario's number (1 to 9)
- * @param name short name, used in {@code RESULT chaos-<name>}
- * @param description one line on what it does
- * @param needsZooKeeperServers whether the fault hits the ZooKeeper servers themselves (kills,
- *     restarts, sessions expired on the ensemble): such a scenario tests nothing on the lease
- *     backend, whose clients use no ZooKeeper
- * @param injector injects one episode into a run and waits for the recovery
+ * One fault scenario (listed in {@link Scenarios}): its number (1 to 9), name ({@code RESULT
+ * chaos-<name>}), description, whether it hits the ZooKeeper servers (so tests nothing on the lease
+ * backend), and its injector, which runs one episode, waits for the recovery and leaves everything
+ * healed.
  */
 public record ChaosScenario(
     int number,

@@ -102,14 +102,12 @@ final class LoseQuorum {
   }
 
   /**
-   * The violations among one client's events printed from the kill on: a term, hold or ownership
-   * begun while the client reported itself disconnected, with a token of an epoch after {@code
-   * epoch}, or at or after {@code lostNanos}. A begin is judged at the time the recipe began it
-   * ({@code began_at}, the election's) where the event says, else when it was printed: a slow
-   * callback before it can print an {@code ELECTED} seconds after its term began (and ended), as
-   * the profile found. Disconnected means every state the client reported within {@link #SLACK} of
-   * that time, and the one before, was a disconnected one: a recipe and the client's connection
-   * listener learn of a change on different threads, a moment apart.
+   * The violations among one client's events from the kill on: a term begun while it reported
+   * itself disconnected, with a token of a later epoch than {@code epoch}, or at or after {@code
+   * lostNanos}. A begin is judged at {@code began_at} where given (a slow callback can print {@code
+   * ELECTED} seconds late); disconnected means every state reported within {@link #SLACK} of it,
+   * and the one before, was disconnected (a recipe and the connection listener see a change a
+   * moment apart).
    */
   static List<String> termsBegunWhileLost(
       String client, List<Event> events, long lostNanos, long epoch) {
@@ -135,8 +133,8 @@ final class LoseQuorum {
   }
 
   /**
-   * True if the client reported itself connected at some moment within {@link #SLACK} of {@code
-   * time}: before its first report from the kill on it counts as connected.
+   * Whether the client reported itself connected within {@link #SLACK} of {@code time} (before its
+   * first report it counts as connected).
    */
   private static boolean connectedNear(List<Event> connection, long time) {
     long from = time - SLACK.toNanos();

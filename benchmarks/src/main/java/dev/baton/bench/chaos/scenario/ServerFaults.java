@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Kills of ZooKeeper servers: scenarios 3 and 5 (scenario 4 is {@link LoseQuorum}). The owner's
- * server is the one its ZooKeeper handle reports ({@code WHERE}).
+ * Kills of ZooKeeper servers: scenarios 3 and 5 (4 is {@link LoseQuorum}); the owner's server is
+ * the one its handle reports ({@code WHERE}).
  */
 public final class ServerFaults {
   private ServerFaults() {}

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small strict JSON reader (RFC 8259): objects become {@link LinkedHashMap}s, arrays {@link
- * ArrayList}s, numbers {@link Long} (integers) or {@link Double}, and {@code null} Java null. Kept
- * here so the checker depends on no JSON library and no harness code.
+ * A small strict JSON reader (RFC 8259): objects as {@link LinkedHashMap}s, arrays as {@link
+ * ArrayList}s, integers as {@link Long}, other numbers as {@link Double}; here so the checker
+ * depends on no library.
  */
 final class Json {
   private final String text;
@@ -19,11 +19,7 @@ final class Json {
     this.text = text;
   }
 
-  /**
-   * Parses one JSON value filling the whole text.
-   *
-   * @throws IllegalArgumentException if the text is not JSON
-   */
+  /** Parses one JSON value filling the text; {@link IllegalArgumentException} if it is not JSON. */
   static Object parse(String text) {
     Json p = new Json(text);
     Object v = p.value();
