@@ -13,10 +13,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
@@ -66,7 +67,7 @@ public final class ChaosRun implements AutoCloseable {
     this.db = cluster.newDatabase(options.db());
     this.path =
         cluster.newPath(
-            "%s-%s-%s".formatted(scenario, roleName(), Long.toString(System.nanoTime(), 36)));
+            "%s-%s-%s".formatted(scenario, role.key(), Long.toString(System.nanoTime(), 36)));
   }
 
   /** Starts the clients and waits until the service writes. */
@@ -86,10 +87,10 @@ public final class ChaosRun implements AutoCloseable {
   private void startClients() {
     List<String> args =
         List.of(
-            "--role=" + roleName(),
+            "--role=" + role.key(),
             "--session-ms=" + options.sessionMs(),
             "--path=" + path,
-            "--fence=" + options.fence().name().toLowerCase(Locale.ROOT),
+            "--fence=" + options.fence().key(),
             "--partitions=" + options.partitions(),
             "--write-interval-ms=" + options.writeIntervalMs(),
             "--schedule-start-ms=" + (System.currentTimeMillis() + SCHEDULE_LEAD.toMillis()));
@@ -111,13 +112,9 @@ public final class ChaosRun implements AutoCloseable {
     return role;
   }
 
-  private String roleName() {
-    return role.name().toLowerCase(Locale.ROOT);
-  }
-
   /** A line of progress on stderr, naming the trial. */
   private void log(String format, Object... args) {
-    System.err.println("chaos " + scenario + "/" + roleName() + ": " + format.formatted(args));
+    System.err.println("chaos " + scenario + "/" + role.key() + ": " + format.formatted(args));
   }
 
   public ChaosOptions options() {
@@ -158,21 +155,16 @@ public final class ChaosRun implements AutoCloseable {
    * checker to judge (the negative controls); FAILED or none in time is a violation.
    */
   public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
-    String[] outcome = {null};
-    Waits.until(
-        () -> {
-          for (Event e : victim.eventsAfter(released.of(victim))) {
-            if (e.kind().equals("WRITE")
-                && e.get("resource").equals(held.resource())
-                && e.number("token") == held.token()) {
-              outcome[0] = e.get("outcome");
-              return true;
-            }
-          }
-          return false;
-        },
-        options.recoveryBound());
-    String o = outcome[0];
+    String o =
+        awaitEvent(
+                victim,
+                released.of(victim),
+                e ->
+                    e.kind().equals("WRITE")
+                        && e.get("resource").equals(held.resource())
+                        && e.number("token") == held.token())
+            .map(e -> e.get("outcome"))
+            .orElse(null);
     log(
         "held write of %s (%s, token %d) released: %s",
         victim.id(), held.resource(), held.token(), o);
@@ -186,6 +178,15 @@ public final class ChaosRun implements AutoCloseable {
                   o == null ? "never reached the fence" : "ended " + o + ", not REJECTED",
                   clientDiagnostics()));
     }
+  }
+
+  /** The first event of {@code c} after {@code skip} lines that matches, waited for. */
+  private Optional<Event> awaitEvent(ChaosClient c, int skip, Predicate<Event> match) {
+    List<Event> found = new ArrayList<>();
+    Waits.until(
+        () -> c.eventsAfter(skip).stream().filter(match).findFirst().map(found::add).isPresent(),
+        options.recoveryBound());
+    return found.stream().findFirst();
   }
 
   /** Whether {@code c} reported one of the connection {@code states} after {@code mark}. */
@@ -284,24 +285,15 @@ public final class ChaosRun implements AutoCloseable {
    * began after {@code mark} on the host's monotonic clock, else a violation: two terms at once.
    */
   public boolean termEndedBeforeSuccessor(ChaosClient victim, long token, Mark mark) {
-    long[] ended = {-1};
-    Waits.until(
-        () -> {
-          for (Event e : victim.events()) {
-            if (e.kind().equals("REVOKED") && e.number("token") == token) {
-              String at = e.fields().getOrDefault("ended_at", e.fields().get("at"));
-              ended[0] = at == null ? Long.MAX_VALUE : Long.parseLong(at);
-              return true;
-            }
-          }
-          return false;
-        },
-        options.recoveryBound());
-    if (ended[0] < 0) {
+    Optional<Event> revoked =
+        awaitEvent(victim, 0, e -> e.kind().equals("REVOKED") && e.number("token") == token);
+    if (revoked.isEmpty()) {
       faultNotObserved(
           victim.id() + "'s term (token " + token + ") was not revoked while it was cut off");
       return false;
     }
+    String at = revoked.get().fields().getOrDefault("ended_at", revoked.get().fields().get("at"));
+    long ended = at == null ? Long.MAX_VALUE : Long.parseLong(at);
     for (ChaosClient c : clients) {
       if (c == victim) {
         continue;
@@ -309,14 +301,14 @@ public final class ChaosRun implements AutoCloseable {
       for (Event e : c.eventsAfter(mark.of(c))) {
         if (e.kind().equals("ELECTED") && e.number("token") > token) {
           long began = e.fields().containsKey("at") ? e.number("at") : Long.MIN_VALUE;
-          if (began <= ended[0]) {
+          if (began <= ended) {
             violation(
                 ("two terms at once: %s's term (token %d) ended at %d ns, %s's (token %s) began"
                         + " at %d ns (host monotonic clock) %s")
                     .formatted(
                         victim.id(),
                         token,
-                        ended[0],
+                        ended,
                         c.id(),
                         e.get("token"),
                         began,

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,8 +33,8 @@ public final class ChaosSuite {
         options,
         TrialRecording.defaultFor(
             scenario.name(),
-            role.name().toLowerCase(Locale.ROOT),
-            options.fence().name().toLowerCase(Locale.ROOT)
+            role.key(),
+            options.fence().key()
                 + (options.backend() == Backend.ZK ? "" : "-" + options.backend().key())));
   }
 
@@ -59,7 +58,7 @@ public final class ChaosSuite {
     System.err.printf(
         "chaos %s/%s: trial done in %d ms: %s history=%s%n",
         scenario.name(),
-        role.name().toLowerCase(Locale.ROOT),
+        role.key(),
         (System.nanoTime() - start) / 1_000_000,
         r.counts(),
         recording.dir().resolve(HistoryExport.FILE));
@@ -88,7 +87,7 @@ public final class ChaosSuite {
   }
 
   private static String key(ChaosScenario scenario, Role role) {
-    return scenario.name() + "/" + role.name().toLowerCase(Locale.ROOT);
+    return scenario.name() + "/" + role.key();
   }
 
   public List<TrialResult> results() {
@@ -115,17 +114,11 @@ public final class ChaosSuite {
    */
   public void printResults(PrintStream out) {
     String backend = options.backend().key();
-    String fence = options.fence().name().toLowerCase(Locale.ROOT);
+    String fence = options.fence().key();
     for (TrialResult r : results.values()) {
       out.printf(
           "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d %s%n",
-          r.scenario(),
-          backend,
-          r.role().name().toLowerCase(Locale.ROOT),
-          fence,
-          options.db().key(),
-          r.trials(),
-          r.counts());
+          r.scenario(), backend, r.role().key(), fence, options.db().key(), r.trials(), r.counts());
     }
     skipped.forEach(
         (key, why) -> {
@@ -161,7 +154,7 @@ public final class ChaosSuite {
   private static Object[] columns(TrialResult r) {
     return new Object[] {
       r.scenario(),
-      r.role().name().toLowerCase(Locale.ROOT),
+      r.role().key(),
       r.trials(),
       r.faults(),
       r.writes(),

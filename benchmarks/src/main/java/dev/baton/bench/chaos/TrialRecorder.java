@@ -12,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -59,8 +58,8 @@ final class TrialRecorder {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("trial", recording.meta().getOrDefault("trial", recording.dir().getFileName()));
     meta.put("scenario", scenario);
-    meta.put("role", run.role().name().toLowerCase(Locale.ROOT));
-    meta.put("fence", options.fence().name().toLowerCase(Locale.ROOT));
+    meta.put("role", run.role().key());
+    meta.put("fence", options.fence().key());
     meta.put("database", options.db().key());
     meta.put("backend", options.backend().key());
     meta.put("started", started.toString());

@@ -6,7 +6,6 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,11 +96,11 @@ public final class ClientArgs {
     if (a.backend == Backend.LEASE) {
       if (!a.backend.supports(a.role)) {
         throw new IllegalArgumentException(
-            "--backend=lease runs the election and the scheduler, not --role=" + lower(a.role));
+            "--backend=lease runs the election and the scheduler, not --role=" + a.role.key());
       }
       if (!a.backend.supports(a.fence)) {
         throw new IllegalArgumentException(
-            "--backend=lease has no ZooKeeper for --fence=" + lower(a.fence) + ": use sql or none");
+            "--backend=lease has no ZooKeeper for --fence=" + a.fence.key() + ": use sql or none");
       }
       if (a.leaseJdbc().isEmpty() || a.jdbc().isEmpty()) {
         throw new IllegalArgumentException(
@@ -127,10 +126,6 @@ public final class ClientArgs {
       throw new IllegalArgumentException(
           option + " must be a positive number up to " + max + ", was " + n);
     }
-  }
-
-  private static String lower(Enum<?> e) {
-    return e.name().toLowerCase(Locale.ROOT);
   }
 
   public Role role() {

@@ -3,8 +3,6 @@ package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Prints {@link ChaosProtocol} event lines, whole and flushed one by one, each with the client's
@@ -32,13 +30,13 @@ public final class EventOut {
 
   /** Prints {@code CHAOS <kind> id=<id> at=<nanos> k1=v1 ...}. */
   public void event(String kind, Object... keyValues) {
-    List<Object> all = new ArrayList<>(keyValues.length + 4);
-    all.add("id");
-    all.add(id);
-    all.add("at");
-    all.add(System.nanoTime());
-    all.addAll(List.of(keyValues));
-    print(ChaosProtocol.line(kind, all.toArray()));
+    Object[] all = new Object[keyValues.length + 4];
+    all[0] = "id";
+    all[1] = id;
+    all[2] = "at";
+    all[3] = System.nanoTime();
+    System.arraycopy(keyValues, 0, all, 4, keyValues.length);
+    print(out, ChaosProtocol.line(kind, all));
   }
 
   /** {@code CHAOS ERROR id=<id> message=<text>}; line breaks in the text become spaces. */
@@ -49,14 +47,10 @@ public final class EventOut {
   /** An ERROR line for a client whose id is not known (bad arguments): {@code id=?}. */
   public static void errorLine(PrintStream out, String id, String message) {
     String text = message == null ? "null" : message.replaceAll("[\\r\\n]+", " ");
-    String line = ChaosProtocol.line("ERROR", "id", id == null ? "?" : id, "message", text);
-    synchronized (LOCK) {
-      out.println(line);
-      out.flush();
-    }
+    print(out, ChaosProtocol.line("ERROR", "id", id == null ? "?" : id, "message", text));
   }
 
-  private void print(String line) {
+  private static void print(PrintStream out, String line) {
     synchronized (LOCK) {
       out.println(line);
       out.flush();

@@ -9,7 +9,6 @@ import dev.baton.bench.chaos.ChaosOptions;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
-import dev.baton.bench.chaos.scenario.ChaosScenario;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -99,36 +100,33 @@ public final class ChaosProfile implements Scenario {
       trials.table().print(results, options.db().key());
       return trials.table().failed();
     }
-    List<ChaosScenario> scenarios = common.scenarios(0);
-    List<Role> roles = common.roles();
     List<FenceKind> fences =
         this.fences != null
             ? this.fences
             : lease ? List.of(FenceKind.SQL) : List.of(FenceKind.SQL, FenceKind.ZK);
-    int count = trialCount;
-    long seed = common.seed();
     long budget = budgetSeconds != null ? budgetSeconds : budgetMinutes * 60;
-    if (count < 1 || budget < 0) {
+    if (trialCount < 1 || budget < 0) {
       throw new IllegalArgumentException("need trials >= 1 and a budget >= 0");
     }
-    String scenarioNames = String.join(",", common.scenarioNames());
-    String roleNames = names(roles);
-    String fenceNames = names(fences);
+    List<Role> roles = common.roles();
     List<TrialSpec> plan =
-        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences, backend), count, seed);
+        ProfilePlan.trials(
+            ProfilePlan.cells(common.scenarios(0), roles, fences, backend),
+            trialCount,
+            common.seed());
     // a ZooKeeper plan reads as before the backend option, so that its older ledgers resume
     String planText =
         String.format(
-                Locale.ROOT,
-                "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d",
-                count,
-                seed,
-                scenarioNames,
-                roleNames,
-                fenceNames,
-                options.db().key(),
-                soak.toSeconds())
-            + (lease ? " backend=" + backend.key() : "");
+            Locale.ROOT,
+            "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d%s",
+            trialCount,
+            common.seed(),
+            String.join(",", common.scenarioNames()),
+            names(roles, Role::key),
+            names(fences, FenceKind::key),
+            options.db().key(),
+            soak.toSeconds(),
+            lease ? " backend=" + backend.key() : "");
     int resumed = 0;
     if (resume) {
       List<ProfileLedger.Entry> finished = new ArrayList<>();
@@ -172,7 +170,7 @@ public final class ChaosProfile implements Scenario {
     return trials.table().failed();
   }
 
-  private static String names(List<? extends Enum<?>> values) {
-    return String.join(",", values.stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList());
+  private static <T> String names(List<T> values, Function<T, String> key) {
+    return values.stream().map(key).collect(Collectors.joining(","));
   }
 }

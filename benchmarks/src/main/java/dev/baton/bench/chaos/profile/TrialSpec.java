@@ -13,22 +13,12 @@ public record TrialSpec(int number, String scenario, Role role, FenceKind fence,
   /** The trial's id. */
   public String id() {
     return String.format(
-        Locale.ROOT,
-        "%05d-%s-%s-%s-s%d",
-        number,
-        scenario,
-        role.name().toLowerCase(Locale.ROOT),
-        fence.name().toLowerCase(Locale.ROOT),
-        seed);
+        Locale.ROOT, "%05d-%s-%s-%s-s%d", number, scenario, role.key(), fence.key(), seed);
   }
 
   /** The (scenario, role, fence) cell of the profile's table this trial counts in. */
   public String cell() {
-    return scenario
-        + " "
-        + role.name().toLowerCase(Locale.ROOT)
-        + " "
-        + fence.name().toLowerCase(Locale.ROOT);
+    return scenario + " " + role.key() + " " + fence.key();
   }
 
   /** Parses a trial id; {@link IllegalArgumentException} if it is not one. */

@@ -5,7 +5,6 @@ import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.ChaosRun;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -31,8 +30,7 @@ public record ChaosScenario(
       return Optional.of("a fault of ZooKeeper, which the lease backend does not use");
     }
     if (!backend.supports(role)) {
-      return Optional.of(
-          "the lease backend has no " + role.name().toLowerCase(Locale.ROOT) + " recipe");
+      return Optional.of("the lease backend has no " + role.key() + " recipe");
     }
     if (!backend.supports(fence)) {
       return Optional.of("the lease backend has no ZooKeeper for the " + fence + " fence");
