@@ -37,20 +37,15 @@ public final class ChaosClient implements AutoCloseable {
 
   private final String id;
   private final List<TcpProxy> zkProxies;
-  private final TcpProxy dbProxy;
-  private final TcpProxy leaseProxy; // null on ZooKeeper
+  private final List<TcpProxy> storeProxies; // ZooKeeper's, or on the lease backend its lease link
+  private final List<TcpProxy> allProxies;
   private final ChildJvm process;
 
-  private ChaosClient(
-      String id,
-      List<TcpProxy> zkProxies,
-      TcpProxy dbProxy,
-      TcpProxy leaseProxy,
-      ChildJvm process) {
+  private ChaosClient(String id, List<TcpProxy> all, int zk, boolean lease, ChildJvm process) {
     this.id = id;
-    this.zkProxies = zkProxies;
-    this.dbProxy = dbProxy;
-    this.leaseProxy = leaseProxy;
+    this.allProxies = List.copyOf(all);
+    this.zkProxies = allProxies.subList(0, zk);
+    this.storeProxies = lease ? allProxies.subList(zk + 1, zk + 2) : zkProxies;
     this.process = process;
   }
 
@@ -82,16 +77,14 @@ public final class ChaosClient implements AutoCloseable {
               "--connect=" + connect,
               "--jdbc=" + db.throughProxy(dbProxy.port()),
               "--backend=" + backend.key()));
-      TcpProxy leaseProxy = null;
       if (backend == Backend.LEASE) {
-        leaseProxy = TcpProxy.start(db.host(), db.port());
+        TcpProxy leaseProxy = TcpProxy.start(db.host(), db.port());
         proxies.add(leaseProxy);
         args.add("--lease-jdbc=" + db.throughProxy(leaseProxy.port()));
       }
       ChildJvm child =
           ChildJvm.builder(MAIN).jvmOptions(JVM_OPTIONS).args(args.toArray(String[]::new)).start();
-      return new ChaosClient(
-          id, List.copyOf(proxies.subList(0, ensemble.size())), dbProxy, leaseProxy, child);
+      return new ChaosClient(id, proxies, ensemble.size(), backend == Backend.LEASE, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
       throw e;
@@ -192,12 +185,7 @@ public final class ChaosClient implements AutoCloseable {
 
   /** What this client elects on. */
   public Backend backend() {
-    return leaseProxy == null ? Backend.ZK : Backend.LEASE;
-  }
-
-  /** The proxies to its coordination store: ZooKeeper's, or on the lease backend its lease link. */
-  private List<TcpProxy> storeProxies() {
-    return leaseProxy == null ? zkProxies : List.of(leaseProxy);
+    return storeProxies == zkProxies ? Backend.ZK : Backend.LEASE;
   }
 
   /**
@@ -205,7 +193,7 @@ public final class ChaosClient implements AutoCloseable {
    * only): open connections closed, new ones refused.
    */
   public void cutStore() {
-    storeProxies().forEach(TcpProxy::cut);
+    storeProxies.forEach(TcpProxy::cut);
   }
 
   /**
@@ -213,12 +201,12 @@ public final class ChaosClient implements AutoCloseable {
    * dropped.
    */
   public void blackholeStore() {
-    storeProxies().forEach(TcpProxy::blackhole);
+    storeProxies.forEach(TcpProxy::blackhole);
   }
 
   /** Ends {@link #cutStore()} or {@link #blackholeStore()}. */
   public void healStore() {
-    storeProxies().forEach(TcpProxy::heal);
+    storeProxies.forEach(TcpProxy::heal);
   }
 
   public void pause() {
@@ -251,7 +239,7 @@ public final class ChaosClient implements AutoCloseable {
 
   /** Everything back to normal: proxies forward, the process runs. */
   void healAll() {
-    allProxies().forEach(TcpProxy::heal);
+    allProxies.forEach(TcpProxy::heal);
     if (process.isAlive()) {
       resume();
       try {
@@ -281,17 +269,8 @@ public final class ChaosClient implements AutoCloseable {
     try {
       process.close();
     } finally {
-      allProxies().forEach(TcpProxy::close);
+      allProxies.forEach(TcpProxy::close);
     }
-  }
-
-  private List<TcpProxy> allProxies() {
-    List<TcpProxy> all = new ArrayList<>(zkProxies);
-    all.add(dbProxy);
-    if (leaseProxy != null) {
-      all.add(leaseProxy);
-    }
-    return all;
   }
 
   @Override

@@ -75,11 +75,6 @@ public final class ProtectedWriter {
     this.zkFence = kind == FenceKind.ZK ? ZkFence.create(zk, path + "/fence") : null;
   }
 
-  /** The fence resource of {@code resource} in the SQL fence table. */
-  public static String sqlFenceResource(String path, String resource) {
-    return path + "/" + resource;
-  }
-
   /** The parent of the write znodes of {@code resource}. */
   public static String writesPath(String path, String resource) {
     return path + "/writes/" + resource;
@@ -114,7 +109,7 @@ public final class ProtectedWriter {
       switch (kind) {
         case SQL ->
             sqlFence.write(
-                sqlFenceResource(path, resource),
+                path + "/" + resource,
                 token,
                 c -> {
                   insertRow(c, resource, token);

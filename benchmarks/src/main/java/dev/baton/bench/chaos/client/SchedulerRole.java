@@ -84,15 +84,6 @@ final class SchedulerRole implements ChaosRole {
 
   @Override
   public void start() throws SQLException {
-    createSchema();
-    scheduler.start();
-    watcher.start();
-    if (link != null) {
-      link.start();
-    }
-  }
-
-  private void createSchema() throws SQLException {
     Retries.run(
         "creating the scheduler tables",
         pool,
@@ -103,6 +94,11 @@ final class SchedulerRole implements ChaosRole {
           store.createSchema();
           return null;
         });
+    scheduler.start();
+    watcher.start();
+    if (link != null) {
+      link.start();
+    }
   }
 
   private void watch() {
@@ -194,12 +190,11 @@ final class SchedulerRole implements ChaosRole {
     } catch (StaleTokenException e) {
       write(out, token, ProtectedWriter.Outcome.REJECTED);
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | SQLException e) {
       write(out, token, ProtectedWriter.Outcome.FAILED);
-      throw e;
-    } catch (SQLException e) {
-      write(out, token, ProtectedWriter.Outcome.FAILED);
-      throw new IllegalStateException("unfenced job creation failed", e);
+      throw e instanceof RuntimeException r
+          ? r
+          : new IllegalStateException("unfenced job creation failed", e);
     }
   }
 
