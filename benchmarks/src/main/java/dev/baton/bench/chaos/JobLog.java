@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,23 +29,11 @@ final class JobLog {
 
   /** The job rows as accepted writes, in slot order: resource {@code schedule}, writer job_type. */
   static List<SafetyChecker.Row> read(ChaosCluster.Database db) {
-    List<SafetyChecker.Row> rows = new ArrayList<>();
-    try (Connection c = db.connect()) {
-      if (ChaosCluster.Database.tables(c, JOBS_TABLE).isEmpty()) {
-        return rows;
-      }
-      try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT job_type, token FROM " + JOBS_TABLE + " ORDER BY schedule, slot");
-          ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          rows.add(new SafetyChecker.Row(SCHEDULER_RESOURCE, rs.getString(1), rs.getLong(2)));
-        }
-      }
-    } catch (SQLException e) {
-      throw new ChaosFailure("cannot read " + JOBS_TABLE + " of " + db.url(), e);
-    }
-    return rows;
+    return SafetyChecker.readRows(
+        db,
+        JOBS_TABLE,
+        "SELECT '%s', job_type, token FROM %s ORDER BY schedule, slot"
+            .formatted(SCHEDULER_RESOURCE, JOBS_TABLE));
   }
 
   /**

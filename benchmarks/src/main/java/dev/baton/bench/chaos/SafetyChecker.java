@@ -95,23 +95,27 @@ public final class SafetyChecker {
   }
 
   static List<Row> readSqlLog(ChaosCluster.Database db) {
+    return readRows(
+        db,
+        ChaosProtocol.WRITES_TABLE,
+        "SELECT resource, writer, token FROM " + ChaosProtocol.WRITES_TABLE + " ORDER BY id");
+  }
+
+  /** The rows {@code query} selects (resource, writer, token) from {@code table}, if it exists. */
+  static List<Row> readRows(ChaosCluster.Database db, String table, String query) {
     List<Row> rows = new ArrayList<>();
     try (Connection c = db.connect()) {
-      if (ChaosCluster.Database.tables(c, ChaosProtocol.WRITES_TABLE).isEmpty()) {
+      if (ChaosCluster.Database.tables(c, table).isEmpty()) {
         return rows;
       }
-      try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT resource, writer, token FROM "
-                      + ChaosProtocol.WRITES_TABLE
-                      + " ORDER BY id");
+      try (PreparedStatement s = c.prepareStatement(query);
           ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           rows.add(new Row(rs.getString(1), rs.getString(2), rs.getLong(3)));
         }
       }
     } catch (SQLException e) {
-      throw new ChaosFailure("cannot read " + ChaosProtocol.WRITES_TABLE + " of " + db.url(), e);
+      throw new ChaosFailure("cannot read " + table + " of " + db.url(), e);
     }
     return rows;
   }

@@ -4,7 +4,6 @@ package dev.baton.bench.chaos.profile;
 import dev.baton.bench.chaos.TrialResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,13 +25,8 @@ final class ProfileTable {
     long independent;
     final List<Long> recoveries = new ArrayList<>();
 
-    long p50() {
-      if (recoveries.isEmpty()) {
-        return 0;
-      }
-      List<Long> sorted = new ArrayList<>(recoveries);
-      Collections.sort(sorted);
-      return sorted.get((sorted.size() - 1) / 2);
+    long p50() { // the lower median; (0 - 1) / 2 is 0
+      return recoveries.stream().sorted().skip((recoveries.size() - 1) / 2).findFirst().orElse(0L);
     }
 
     long max() {

@@ -27,10 +27,7 @@ class HistoryCheckerTest {
   @Test
   void aWriteWithoutAResourceIsMalformed() {
     HistoryText h = HistoryText.safeElection().op("c1", "ok", "write", null, 3L);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("malformed: write", "has no resource");
+    assertOnlyViolation(h, "malformed: write", "has no resource");
   }
 
   @Test
@@ -48,10 +45,7 @@ class HistoryCheckerTest {
   void aTokenGoingBackwardsInTheStoreIsReported() {
     HistoryText h =
         HistoryText.safeElection().write("c1", "ok", "leader", 1).stored("leader", "c1", 1);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("accepted token 1 of c1 (seq 3) after token 2 of c2");
+    assertOnlyViolation(h, "accepted token 1 of c1 (seq 3) after token 2 of c2");
   }
 
   @Test
@@ -73,19 +67,13 @@ class HistoryCheckerTest {
             .stored("p2", "c1", 4)
             .write("c2", "ok", "p2", 4)
             .stored("p2", "c2", 4);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("token 4 has two writers in the store, c1 and c2");
+    assertOnlyViolation(h, "token 4 has two writers in the store, c1 and c2");
   }
 
   @Test
   void anOkWriteMissingFromTheStoreIsReported() {
     HistoryText h = HistoryText.safeElection().write("c2", "ok", "leader", 2);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("writes of c2 with token 2: 2 ok, 1 in the store's log");
+    assertOnlyViolation(h, "writes of c2 with token 2: 2 ok, 1 in the store's log");
   }
 
   @Test
@@ -96,10 +84,7 @@ class HistoryCheckerTest {
             .stored("leader", "c1", 1)
             .write("c1", "fail", "leader", 1)
             .stored("leader", "c1", 1);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("1 rejected but 2 in the store's log for 1 ok and 0 indeterminate");
+    assertOnlyViolation(h, "1 rejected but 2 in the store's log for 1 ok and 0 indeterminate");
   }
 
   @Test
@@ -109,10 +94,7 @@ class HistoryCheckerTest {
             .op("c1", "ok", "assigned", "p3", 9L)
             .op("c2", "ok", "assigned", "p3", 9L)
             .op("c2", "ok", "assigned", "p4", 9L);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("p3: token 9 began terms of two processes, c1 and c2");
+    assertOnlyViolation(h, "p3: token 9 began terms of two processes, c1 and c2");
   }
 
   @Test
@@ -142,5 +124,9 @@ class HistoryCheckerTest {
     String json = HistoryText.safeElection().json().replace("{\"index\": 3,", "{\"index\": 1,");
     assertThat(HistoryChecker.check(History.parse(json)))
         .anySatisfy(v -> assertThat(v).contains("operation index 1 after 2"));
+  }
+
+  private static void assertOnlyViolation(HistoryText h, String... parts) {
+    assertThat(HistoryChecker.check(h.history())).singleElement().asString().contains(parts);
   }
 }
