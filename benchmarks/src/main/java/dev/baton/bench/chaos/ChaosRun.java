@@ -42,7 +42,6 @@ public final class ChaosRun implements AutoCloseable {
   private final List<ChaosClient> clients = new ArrayList<>();
   private final List<String> violations = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
-  private int faults;
   private final List<Fault> faultLog = new ArrayList<>();
   private long worstRecoveryMs;
   private List<SafetyChecker.Row> fenceLog = List.of();
@@ -135,9 +134,8 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Counts a fault whose effect was observed (else {@link #faultNotObserved}). */
   public synchronized void fault(String what) {
-    faults++;
     faultLog.add(new Fault(System.nanoTime(), what));
-    log("fault %d: %s", faults, what);
+    log("fault %d: %s", faultLog.size(), what);
   }
 
   /** The faults counted so far, in order. */
@@ -477,7 +475,7 @@ public final class ChaosRun implements AutoCloseable {
           scenario,
           role,
           1,
-          faults,
+          faultLog.size(),
           report.writesAttempted(),
           report.rejected(),
           report.accepted(),

@@ -5,7 +5,6 @@ import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,16 +95,12 @@ public final class ChaosSuite {
 
   /** Every violation of every trial so far. */
   public List<String> violations() {
-    List<String> out = new ArrayList<>();
-    results.values().forEach(r -> out.addAll(r.violations()));
-    return out;
+    return results.values().stream().flatMap(r -> r.violations().stream()).toList();
   }
 
   /** Every violation the independent checker found in the exported histories so far. */
   public List<String> independentViolations() {
-    List<String> out = new ArrayList<>();
-    results.values().forEach(r -> out.addAll(r.independentViolations()));
-    return out;
+    return results.values().stream().flatMap(r -> r.independentViolations().stream()).toList();
   }
 
   /**
@@ -140,7 +135,16 @@ public final class ChaosSuite {
                 + " -------------: |\n");
     for (TrialResult r : results.values()) {
       b.append(
-          String.format("| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n", columns(r)));
+          String.format(
+              "| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n",
+              r.scenario(),
+              r.role().key(),
+              r.trials(),
+              r.faults(),
+              r.writes(),
+              r.rejected(),
+              r.violations().size(),
+              r.recoverMs()));
     }
     skipped.forEach(
         (key, why) -> {
@@ -148,19 +152,5 @@ public final class ChaosSuite {
           b.append(String.format("| %-16s | %-9s | n/a: %s |%n", k[0], k[1], why));
         });
     return b.toString();
-  }
-
-  /** A result's columns: scenario, role, trials, faults, writes, rejected, violations, recovery. */
-  private static Object[] columns(TrialResult r) {
-    return new Object[] {
-      r.scenario(),
-      r.role().key(),
-      r.trials(),
-      r.faults(),
-      r.writes(),
-      r.rejected(),
-      r.violations().size(),
-      r.recoverMs()
-    };
   }
 }

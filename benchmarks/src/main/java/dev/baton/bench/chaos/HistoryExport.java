@@ -60,20 +60,13 @@ final class HistoryExport {
    * read, else with the read time, an upper bound.
    */
   static Stamped stamp(String line, long readNanos, long originNanos) {
-    long nanos = readNanos;
-    Optional<Event> e = ChaosProtocol.parse(line);
-    String at = e.isPresent() ? e.get().fields().get("at") : null;
-    if (at != null) {
-      try {
-        long t = Long.parseLong(at) - originNanos;
-        if (t >= 0 && t <= readNanos) {
-          nanos = t;
-        }
-      } catch (NumberFormatException notANumber) {
-        nanos = readNanos; // a damaged field: the read time still bounds the event
-      }
+    Optional<String> at = ChaosProtocol.parse(line).map(e -> e.fields().get("at"));
+    try {
+      long t = at.isPresent() ? Long.parseLong(at.get()) - originNanos : -1;
+      return new Stamped(line, t >= 0 && t <= readNanos ? t : readNanos);
+    } catch (NumberFormatException damaged) {
+      return new Stamped(line, readNanos); // the read time still bounds the event
     }
-    return new Stamped(line, nanos);
   }
 
   /** The index of an operation before the history is sorted and numbered. */
