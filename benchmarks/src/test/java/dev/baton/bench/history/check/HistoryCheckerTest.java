@@ -43,30 +43,19 @@ class HistoryCheckerTest {
 
   @Test
   void aTokenGoingBackwardsInTheStoreIsReported() {
-    HistoryText h =
-        HistoryText.safeElection().write("c1", "ok", "leader", 1).stored("leader", "c1", 1);
+    HistoryText h = HistoryText.safeElection().landed("c1", "ok", "leader", 1);
     assertOnlyViolation(h, "accepted token 1 of c1 (seq 3) after token 2 of c2");
   }
 
   @Test
   void backwardsIsPerResource() {
-    HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "p0", 7)
-            .stored("p0", "c1", 7)
-            .write("c2", "ok", "p1", 3)
-            .stored("p1", "c2", 3);
+    HistoryText h = new HistoryText().landed("c1", "ok", "p0", 7).landed("c2", "ok", "p1", 3);
     assertThat(HistoryChecker.check(h.history())).isEmpty();
   }
 
   @Test
   void oneTokenWithTwoWritersIsReported() {
-    HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "p2", 4)
-            .stored("p2", "c1", 4)
-            .write("c2", "ok", "p2", 4)
-            .stored("p2", "c2", 4);
+    HistoryText h = new HistoryText().landed("c1", "ok", "p2", 4).landed("c2", "ok", "p2", 4);
     assertOnlyViolation(h, "token 4 has two writers in the store, c1 and c2");
   }
 
@@ -79,11 +68,7 @@ class HistoryCheckerTest {
   @Test
   void aRejectedWriteThatLandedIsReported() {
     HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "leader", 1)
-            .stored("leader", "c1", 1)
-            .write("c1", "fail", "leader", 1)
-            .stored("leader", "c1", 1);
+        new HistoryText().landed("c1", "ok", "leader", 1).landed("c1", "fail", "leader", 1);
     assertOnlyViolation(h, "1 rejected but 2 in the store's log for 1 ok and 0 indeterminate");
   }
 
