@@ -11,10 +11,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The options {@code benchmarks/run chaos} and {@code benchmarks/run chaos-profile} share, a
- * picocli mixin of both commands: what to run ({@code --scenarios}, {@code --roles}) and where
- * ({@code --backend}, {@code --db}). On the lease backend the defaults are the scenarios that do
- * not need ZooKeeper (1, 2, 7, 8 and the soak) and the recipes it runs (election, scheduler).
+ * The options {@code chaos} and {@code chaos-profile} share (a picocli mixin): what to run and
+ * where; on the lease backend the defaults are the scenarios and recipes it runs.
  */
 public final class ChaosArgs {
   private static final List<String> ALL_SCENARIOS =
@@ -40,10 +38,8 @@ public final class ChaosArgs {
   private int soakSeconds = 20;
 
   /**
-   * Fills {@code command}'s options (and its {@link ChaosArgs} mixin) from {@code args}: {@code
-   * --key=value} or {@code --key value}, enum values in any case.
-   *
-   * @throws IllegalArgumentException naming the bad option
+   * Fills {@code command}'s options from {@code args}, enum values in any case; {@link
+   * IllegalArgumentException} names a bad option.
    */
   public static <T> T parse(T command, List<String> args) {
     try {

@@ -15,18 +15,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run chaos}: the bounded chaos run (scenarios 1-9 for the four roles, a trial
- * each, a short soak) on a real three-server ensemble; one {@code RESULT chaos-<scenario>} line per
- * scenario and role, the table on stderr. Fails when the checker finds a violation, or, with {@code
- * --fence=none} (the negative control), when it finds none. Every trial's history is exported under
- * {@code target/chaos-history/<run>/} and judged again by the independent checker ({@code
- * dev.baton.bench.history.check}); its findings are {@code independent_violations}, and a finding
- * the harness's checker missed is a violation (with {@code --fence=none}, it must find some too).
- *
- * <p>{@code --backend=lease} elects on a lease row in the trial's database instead of ZooKeeper
- * ({@link Backend#LEASE}): the election and the scheduler (the default roles then), the fences
- * {@code sql} and {@code none}, and by default the scenarios that apply to it, 1, 2, 7, 8 and the
- * soak; a ZooKeeper scenario (3-6) or recipe (lock, partition) asked for is reported skipped.
+ * {@code benchmarks/run chaos}: the bounded chaos run (scenarios x recipes, a trial each, a short
+ * soak) on a real three-server ensemble, one {@code RESULT chaos-<scenario>} line per scenario and
+ * recipe and the table on stderr; every history is judged again by the independent checker. Fails
+ * on a violation or, with {@code --fence=none} (the negative control), on none. See
+ * docs/testing.md.
  */
 @Command(name = "chaos")
 public final class ChaosBenchmark implements Scenario {
@@ -99,9 +92,8 @@ public final class ChaosBenchmark implements Scenario {
   }
 
   /**
-   * Why the run fails, if it does: with a fence, any violation; with {@code --fence=none} (the
-   * negative control, where stale writes must get through), finding no violation at all, which
-   * means the faults or the checker did not work.
+   * Why the run fails, if it does: with a fence any violation; with {@code --fence=none} finding
+   * none, so a fault or a checker that stopped working cannot pass.
    */
   static Optional<String> verdict(
       FenceKind fence, List<String> violations, List<String> independent) {

@@ -18,21 +18,16 @@ import java.util.stream.Collectors;
 
 /**
  * One client process ({@code ChaosClientMain} in a child JVM) with its own network: a TCP proxy in
- * front of each ZooKeeper server (its connect string lists only its proxies, so the harness can
- * cut, blackhole or delay this client alone, and sees which server it talks to) and a TCP proxy in
- * front of the database. Its state (what it believes it owns) is read from its event lines.
- *
- * <p>On the lease backend ({@link Backend#LEASE}) the client elects on a lease row of the trial's
- * database, reached through a second proxy of its own, its lease link, apart from the database
- * proxy its writes go through: the {@code *Store} faults ({@link #cutStore()}, {@link
- * #blackholeStore()}) hit the lease link then, as they hit the ZooKeeper proxies on ZooKeeper, and
- * the owner keeps reaching the fence, as on ZooKeeper it keeps its database.
+ * front of each ZooKeeper server, so the harness can cut, blackhole or delay this client alone and
+ * sees which server it talks to, and one in front of the database. On the lease backend a second
+ * database proxy, its lease link, carries the lease alone: the {@code *Store} faults hit it there,
+ * as they hit the ZooKeeper proxies on ZooKeeper. Its state is read from its event lines.
  */
 public final class ChaosClient implements AutoCloseable {
-  /** The client's main, named by string: it is built by the client side of the harness. */
+  /** The client's main, named by string: the client side of the harness builds it. */
   public static final String MAIN = "dev.baton.bench.chaos.client.ChaosClientMain";
 
-  /** A client JVM's options: small and quick to start, since a trial starts several at once. */
+  /** Small, quick-to-start client JVMs: a trial starts several at once. */
   public static final String[] JVM_OPTIONS = {
     "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"
   };
@@ -42,26 +37,21 @@ public final class ChaosClient implements AutoCloseable {
 
   private final String id;
   private final List<TcpProxy> zkProxies;
-  private final TcpProxy dbProxy;
-  private final TcpProxy leaseProxy; // null on ZooKeeper
+  private final List<TcpProxy> storeProxies; // ZooKeeper's, or on the lease backend its lease link
+  private final List<TcpProxy> allProxies;
   private final ChildJvm process;
 
-  private ChaosClient(
-      String id,
-      List<TcpProxy> zkProxies,
-      TcpProxy dbProxy,
-      TcpProxy leaseProxy,
-      ChildJvm process) {
+  private ChaosClient(String id, List<TcpProxy> all, int zk, boolean lease, ChildJvm process) {
     this.id = id;
-    this.zkProxies = zkProxies;
-    this.dbProxy = dbProxy;
-    this.leaseProxy = leaseProxy;
+    this.allProxies = List.copyOf(all);
+    this.zkProxies = allProxies.subList(0, zk);
+    this.storeProxies = lease ? allProxies.subList(zk + 1, zk + 2) : zkProxies;
     this.process = process;
   }
 
   /**
-   * Starts a client electing on {@code backend}; {@code protocolArgs} are further {@code
-   * --key=value} arguments of the protocol.
+   * Starts a client electing on {@code backend}, with the further {@code --key=value} {@code
+   * protocolArgs}.
    */
   static ChaosClient start(
       String id,
@@ -70,35 +60,33 @@ public final class ChaosClient implements AutoCloseable {
       Backend backend,
       List<String> protocolArgs) {
     List<TcpProxy> proxies = new ArrayList<>();
-    TcpProxy dbProxy = null;
-    TcpProxy leaseProxy = null;
     try {
       for (int i = 0; i < ensemble.size(); i++) {
         proxies.add(TcpProxy.start("127.0.0.1", ensemble.clientPort(i)));
       }
-      dbProxy = TcpProxy.start(db.host(), db.port());
+      TcpProxy dbProxy = TcpProxy.start(db.host(), db.port());
+      proxies.add(dbProxy);
       String connect =
-          proxies.stream().map(TcpProxy::connectString).collect(Collectors.joining(","));
+          proxies.subList(0, ensemble.size()).stream()
+              .map(TcpProxy::connectString)
+              .collect(Collectors.joining(","));
       List<String> args = new ArrayList<>(protocolArgs);
-      args.add("--id=" + id);
-      args.add("--connect=" + connect);
-      args.add("--jdbc=" + db.throughProxy(dbProxy.port()));
-      args.add("--backend=" + backend.key());
+      args.addAll(
+          List.of(
+              "--id=" + id,
+              "--connect=" + connect,
+              "--jdbc=" + db.throughProxy(dbProxy.port()),
+              "--backend=" + backend.key()));
       if (backend == Backend.LEASE) {
-        leaseProxy = TcpProxy.start(db.host(), db.port());
+        TcpProxy leaseProxy = TcpProxy.start(db.host(), db.port());
+        proxies.add(leaseProxy);
         args.add("--lease-jdbc=" + db.throughProxy(leaseProxy.port()));
       }
       ChildJvm child =
           ChildJvm.builder(MAIN).jvmOptions(JVM_OPTIONS).args(args.toArray(String[]::new)).start();
-      return new ChaosClient(id, List.copyOf(proxies), dbProxy, leaseProxy, child);
+      return new ChaosClient(id, proxies, ensemble.size(), backend == Backend.LEASE, child);
     } catch (RuntimeException e) {
       proxies.forEach(TcpProxy::close);
-      if (dbProxy != null) {
-        dbProxy.close();
-      }
-      if (leaseProxy != null) {
-        leaseProxy.close();
-      }
       throw e;
     }
   }
@@ -127,10 +115,7 @@ public final class ChaosClient implements AutoCloseable {
     return ChaosProtocol.parseAll(all.subList(Math.min(skipLines, all.size()), all.size()));
   }
 
-  /**
-   * The token of the term (election, scheduler) or hold (lock) this client believes it has, by its
-   * last events; empty if none.
-   */
+  /** The token of the term or hold this client believes it has, by its events; empty if none. */
   public OptionalLong currentTerm() {
     OptionalLong term = OptionalLong.empty();
     for (Event e : events()) {
@@ -157,21 +142,11 @@ public final class ChaosClient implements AutoCloseable {
   }
 
   /**
-   * The ZooKeeper server this client's ZooKeeper handle says it is connected to (it asks the client
-   * with {@code WHERE}; the port it reports is one of its proxies), or -1 when it is not connected.
+   * The index of the ZooKeeper server this client's handle is connected to ({@code WHERE}), or -1.
    */
   public int connectedServer() {
-    return serverOfPort(Integer.parseInt(ask("WHERE", "CHAOS WHERE ", ASK_TIMEOUT).get("server")));
-  }
-
-  /** The server index of a proxy port a client reported, or -1. */
-  private int serverOfPort(int port) {
-    for (int i = 0; i < zkProxies.size(); i++) {
-      if (zkProxies.get(i).port() == port) {
-        return i;
-      }
-    }
-    return -1;
+    int port = Integer.parseInt(ask("WHERE", "CHAOS WHERE ", ASK_TIMEOUT).get("server"));
+    return zkProxies.stream().map(TcpProxy::port).toList().indexOf(port);
   }
 
   /** The client's current session id, as its ZooKeeper handle reports it ({@code SESSION}). */
@@ -187,9 +162,8 @@ public final class ChaosClient implements AutoCloseable {
   public record HeldWrite(String resource, long token) {}
 
   /**
-   * Holds the client's next writes once decided ({@code HOLD}) and waits until one is held.
-   *
-   * @throws IllegalStateException if no write is held within {@code within}
+   * Holds the client's next writes once decided ({@code HOLD}) and waits until one is held; throws
+   * {@link IllegalStateException} if none is within {@code within}.
    */
   public HeldWrite holdWrites(Duration within) {
     Event e = ask("HOLD", "CHAOS HELD ", within);
@@ -211,33 +185,28 @@ public final class ChaosClient implements AutoCloseable {
 
   /** What this client elects on. */
   public Backend backend() {
-    return leaseProxy == null ? Backend.ZK : Backend.LEASE;
-  }
-
-  /** The proxies to its coordination store: ZooKeeper's, or on the lease backend its lease link. */
-  private List<TcpProxy> storeProxies() {
-    return leaseProxy == null ? zkProxies : List.of(leaseProxy);
+    return storeProxies == zkProxies ? Backend.ZK : Backend.LEASE;
   }
 
   /**
    * Cuts the client off its coordination store (ZooKeeper, or on the lease backend its lease link
-   * only: its writes still reach the database): open connections closed, new ones refused.
+   * only): open connections closed, new ones refused.
    */
   public void cutStore() {
-    storeProxies().forEach(TcpProxy::cut);
+    storeProxies.forEach(TcpProxy::cut);
   }
 
   /**
-   * Silences the client's traffic to its coordination store, as {@link #cutStore()} chooses it:
-   * connections stay open, bytes are dropped.
+   * Silences the client's traffic to its coordination store: connections stay open, bytes are
+   * dropped.
    */
   public void blackholeStore() {
-    storeProxies().forEach(TcpProxy::blackhole);
+    storeProxies.forEach(TcpProxy::blackhole);
   }
 
   /** Ends {@link #cutStore()} or {@link #blackholeStore()}. */
   public void healStore() {
-    storeProxies().forEach(TcpProxy::heal);
+    storeProxies.forEach(TcpProxy::heal);
   }
 
   public void pause() {
@@ -256,9 +225,8 @@ public final class ChaosClient implements AutoCloseable {
   }
 
   /**
-   * Real server-side expiry: asks the client for its session id and password, then closes that
-   * session on the ensemble with a second handle ({@code SessionExpirer}), bypassing the client's
-   * proxies.
+   * Real server-side expiry: closes the client's session ({@code SESSION}: its id and password) on
+   * the ensemble with a second handle, bypassing the client's proxies.
    */
   public void expireOnServer(String ensembleConnectString) {
     Event e = ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT);
@@ -271,11 +239,7 @@ public final class ChaosClient implements AutoCloseable {
 
   /** Everything back to normal: proxies forward, the process runs. */
   void healAll() {
-    zkProxies.forEach(TcpProxy::heal);
-    dbProxy.heal();
-    if (leaseProxy != null) {
-      leaseProxy.heal();
-    }
+    allProxies.forEach(TcpProxy::heal);
     if (process.isAlive()) {
       resume();
       try {
@@ -305,11 +269,7 @@ public final class ChaosClient implements AutoCloseable {
     try {
       process.close();
     } finally {
-      zkProxies.forEach(TcpProxy::close);
-      dbProxy.close();
-      if (leaseProxy != null) {
-        leaseProxy.close();
-      }
+      allProxies.forEach(TcpProxy::close);
     }
   }
 

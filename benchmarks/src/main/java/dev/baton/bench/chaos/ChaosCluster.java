@@ -18,13 +18,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.tools.Server;
 
 /**
- * What every trial shares: a ZooKeeper ensemble of three real server processes and the database
- * servers. Each trial gets a fresh ZooKeeper path and a fresh database of the kind its options name
- * ({@link ChaosOptions#db()}): H2, a new in-memory database of an H2 TCP server of this JVM; or
- * PostgreSQL (the server at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else the local
- * default URL), a new schema of its own, dropped afterwards. A PostgreSQL trial whose server does
- * not answer fails; it is never skipped nor run on H2 instead. {@link #close()} stops the servers;
- * nothing is left running.
+ * What every trial shares: three real ZooKeeper server processes and the database servers. Each
+ * trial gets a fresh ZooKeeper path and a fresh database: a new in-memory one of an H2 TCP server
+ * of this JVM, or a new schema on PostgreSQL, which must answer (never skipped nor replaced by H2).
+ * {@link #close()} stops everything.
  */
 public final class ChaosCluster implements AutoCloseable {
   /** System property naming the PostgreSQL JDBC URL of the {@code postgres} trials. */
@@ -79,9 +76,8 @@ public final class ChaosCluster implements AutoCloseable {
   }
 
   /**
-   * A fresh, empty database of kind {@code kind} for one trial.
-   *
-   * @throws ChaosFailure if its server does not answer
+   * A fresh, empty database of {@code kind} for one trial; {@link ChaosFailure} if its server does
+   * not answer.
    */
   Database newDatabase(ChaosOptions.Db kind) {
     int n = trials.incrementAndGet();
@@ -111,10 +107,7 @@ public final class ChaosCluster implements AutoCloseable {
         kind);
   }
 
-  /**
-   * Brings the ensemble back to three serving servers: restarts any server not running, resumes a
-   * paused one, waits for the quorum.
-   */
+  /** Brings the ensemble back to three serving servers. */
   public void restore() {
     for (int i = 0; i < ensemble.size(); i++) {
       if (!ensemble.isRunning(i)) {
@@ -137,39 +130,16 @@ public final class ChaosCluster implements AutoCloseable {
     }
   }
 
-  /** One trial's database: its direct URL, and the URL of the same database through a proxy. */
-  public static final class Database {
-    private final String url;
-    private final String adminUrl; // PostgreSQL: the server's URL without the trial's schema
-    private final String host;
-    private final int port;
-    private final ChaosOptions.Db kind;
-
-    Database(String url, String adminUrl, String host, int port, ChaosOptions.Db kind) {
-      this.url = url;
-      this.adminUrl = adminUrl;
-      this.host = host;
-      this.port = port;
-      this.kind = kind;
-    }
-
-    public String url() {
-      return url;
-    }
-
-    public String host() {
-      return host;
-    }
-
-    public int port() {
-      return port;
-    }
-
-    /** Which database this is. */
-    public ChaosOptions.Db kind() {
-      return kind;
-    }
-
+  /**
+   * One trial's database.
+   *
+   * @param url its direct URL
+   * @param adminUrl PostgreSQL: the server's URL without the trial's schema; null on H2
+   * @param host the server's host
+   * @param port the server's port
+   * @param kind which database this is
+   */
+  public record Database(String url, String adminUrl, String host, int port, ChaosOptions.Db kind) {
     /** The same URL with the server's address replaced by {@code 127.0.0.1:proxyPort}. */
     public String throughProxy(int proxyPort) {
       return url.replace(host + ":" + port, "127.0.0.1:" + proxyPort);

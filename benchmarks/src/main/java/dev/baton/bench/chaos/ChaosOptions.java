@@ -6,18 +6,11 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import java.time.Duration;
 
 /**
- * The knobs of a trial.
- *
- * @param sessionMs the clients' session timeout
- * @param writeIntervalMs the pause between two protected writes of an owner
- * @param clients client processes per trial
- * @param partitions partitions of the partition group
- * @param fence how writes are protected ({@link FenceKind#NONE} only for the negative control)
- * @param recoveryBound how long after a heal the service must be writing again (liveness)
- * @param db the chaos database: the SQL fence, the write log, the scheduler's jobs ({@link Db#H2}
- *     by default)
- * @param backend what the election and the scheduler elect on ({@link Backend#ZK} by default; on
- *     {@link Backend#LEASE} a lease row in {@code db}, the lease as long as {@code sessionMs})
+ * The knobs of a trial (see docs/testing.md for their defaults): the clients' session timeout, the
+ * pause between two writes of an owner, the clients, the partitions, the fence ({@link
+ * FenceKind#NONE} for the negative control only), how soon after a heal the service must write
+ * again, the database, and what the election and the scheduler elect on (on {@link Backend#LEASE} a
+ * lease row in {@code db}, the lease as long as the session).
  */
 public record ChaosOptions(
     int sessionMs,
@@ -33,8 +26,8 @@ public record ChaosOptions(
     /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
     H2,
     /**
-     * PostgreSQL at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else {@code
-     * jdbc:postgresql://127.0.0.1:5432/baton?user=baton&password=baton}; a fresh schema per trial
+     * PostgreSQL at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else the local default;
+     * a fresh schema per trial
      */
     POSTGRES;
 
@@ -46,7 +39,7 @@ public record ChaosOptions(
     /** System property naming the database of options built without one: h2 or postgres. */
     public static final String PROPERTY = "baton.chaos.db";
 
-    /** The database {@code -Dbaton.chaos.db} names; H2 when it is not set. */
+    /** The database {@code -Dbaton.chaos.db} names; H2 when unset. */
     public static Db configured() {
       String name = System.getProperty(PROPERTY);
       return name == null || name.isBlank() ? H2 : of(name);

@@ -8,42 +8,29 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The contract between the chaos orchestrator and its client processes (child JVMs running one
- * recipe).
- *
- * <p>A client is started as {@code ChaosClientMain --key=value ...} with the options {@code
- * ClientArgs} parses. It reports on stdout, one event per line, every line starting with {@link
- * #PREFIX}:
+ * The contract between the orchestrator and its client processes ({@code ChaosClientMain}, started
+ * with the options {@code ClientArgs} parses). A client prints one event per line on stdout, each
+ * {@code CHAOS <KIND> id=<id> at=<nanos> key=value...}; values have no spaces but {@code message},
+ * always last:
  *
  * <pre>
- * CHAOS READY id=c1
- * CHAOS ELECTED id=c1 token=123 began_at=N  (election, scheduler: a term began; began_at, election
- *                                          only: when the recipe began it, which a slow callback
- *                                          before it can make much earlier than the line)
- * CHAOS REVOKED id=c1 token=123 reason=X ended_at=N (election, scheduler: the term ended;
- *                                          ended_at, election only: when, before the writer drained)
- * CHAOS LOCKED id=c1 token=123               (lock: a hold began)
- * CHAOS UNLOCKED id=c1 token=123             (lock: released or lost)
- * CHAOS ASSIGNED id=c1 partition=3 token=123 (partition: ownership began)
- * CHAOS RELEASED id=c1 partition=3 token=123 reason=X
- * CHAOS WRITE id=c1 resource=p3 token=123 outcome=ACCEPTED|REJECTED|FAILED
- * CHAOS HELD id=c1 resource=p3 token=123     (a decided write held on HOLD until RELEASE)
- * CHAOS CONNECTION id=c1 state=SUSPENDED session=1a2b server=40123 (a connection state change;
- *                                          on the lease backend state=SUSPENDED|RECONNECTED store=lease)
- * CHAOS WHERE id=c1 session=1a2b server=40123 (answer to WHERE: the port it is connected to, or -1)
- * CHAOS ERROR id=c1 message=...              (anything unexpected; the value runs to the end of line)
+ * READY | STOPPED
+ * ELECTED token= began_at= | REVOKED token= reason= ended_at=   (election, scheduler; the times
+ *                                          the election's: when the term began, when it ended)
+ * LOCKED token= | UNLOCKED token=                                (lock)
+ * ASSIGNED partition= token= | RELEASED partition= token= reason=   (partition)
+ * WRITE resource= token= outcome=ACCEPTED|REJECTED|FAILED
+ * HELD resource= token=                    (a decided write held from HOLD until RELEASE)
+ * CONNECTION state= session= server=       (lease backend: state=SUSPENDED|RECONNECTED store=lease)
+ * SESSION session= password= | WHERE session= server=   (answers; server=-1 when not connected)
+ * ERROR message=...
  * </pre>
  *
- * Values never contain spaces, except {@code message}, which is always last. Stdin takes one
- * command per line: {@code STOP} (graceful shutdown: close the recipe, then the session, then exit
- * 0), {@code EXPIRE}, {@code SESSION}, {@code WHERE}, {@code HOLD}, {@code RELEASE} (see {@code
- * ChaosClientMain}).
- *
- * <p>Every protected write goes through a real fence and, in the same atomic unit, appends a row to
- * the {@link #WRITES_TABLE} table (SQL fences) or a sequential znode under {@code
- * <path>/writes/<resource>/w-} (the ZooKeeper fence), so the orchestrator can read back the
- * accepted writes in the fence's commit order. With {@code --fence=none} (the negative control) the
- * same row is written without the fence.
+ * Stdin takes {@code STOP}, {@code EXPIRE}, {@code SESSION}, {@code WHERE}, {@code HOLD} and {@code
+ * RELEASE}. Every protected write goes through a real fence and, in the same atomic unit, appends a
+ * row to {@link #WRITES_TABLE} (SQL) or a sequential znode under {@code
+ * <path>/writes/<resource>/w-} (ZooKeeper), so the orchestrator reads the accepted writes back in
+ * the fence's commit order; {@code --fence=none} writes the same row without the fence.
  */
 public final class ChaosProtocol {
   public static final String PREFIX = "CHAOS ";
@@ -66,13 +53,15 @@ public final class ChaosProtocol {
     ELECTION,
     LOCK,
     SCHEDULER,
-    PARTITION
+    PARTITION;
+
+    /** The name on command lines, in RESULT lines and histories: {@code election}, ... */
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
   }
 
-  /**
-   * What the election and the scheduler elect on: ZooKeeper (every recipe), or a lease record in
-   * the trial's database ({@code LeaseBackend}: the election and the scheduler only).
-   */
+  /** What the election and the scheduler elect on. */
   public enum Backend {
     /** ZooKeeper: a {@code BatonSession} on the ensemble, through the client's ZooKeeper proxies */
     ZK,
@@ -105,6 +94,11 @@ public final class ChaosProtocol {
     NONE,
     /** negative control of the ZooKeeper fence: its write log, the fence's check left out */
     ZK_NONE;
+
+    /** The name on command lines, in RESULT lines and histories: {@code sql}, ... */
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
 
     /** Whether the fence's log of accepted writes is in ZooKeeper. */
     public boolean logInZooKeeper() {

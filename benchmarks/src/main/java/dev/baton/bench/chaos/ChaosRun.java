@@ -1,31 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import static java.util.stream.Collectors.toMap;
+import static java.util.stream.Collectors.toSet;
+
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * One trial: client processes running one recipe on a fresh ZooKeeper path and a fresh database,
- * the faults a scenario injects, the recoveries it waits for, and at the end the safety checker's
- * verdict. Not thread-safe: one orchestrating thread drives it.
+ * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
+ * a scenario injects and the recoveries it waits for, then the safety checker's verdict. One
+ * orchestrating thread drives it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   /**
-   * How far after the clients' launch the scheduler's slot 0 begins: long enough for a leader to be
-   * elected first, so its first term does not catch up on past slots in a burst of back-to-back
-   * transactions (a pause landing inside one would hold the fence's row lock from the successor).
+   * The scheduler's slot 0 begins this long after the launch, once a leader is elected: a first
+   * term catching up on past slots in a burst would let a pause hold the fence's row lock.
    */
   static final Duration SCHEDULE_LEAD = Duration.ofSeconds(5);
 
@@ -38,7 +42,6 @@ public final class ChaosRun implements AutoCloseable {
   private final List<ChaosClient> clients = new ArrayList<>();
   private final List<String> violations = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
-  private int faults;
   private final List<Fault> faultLog = new ArrayList<>();
   private long worstRecoveryMs;
   private List<SafetyChecker.Row> fenceLog = List.of();
@@ -50,7 +53,6 @@ public final class ChaosRun implements AutoCloseable {
 
   /** A moment of the trial: when, and how many output lines each client had printed by then. */
   public record Mark(long nanos, Map<String, Integer> lineCounts) {
-    /** How many output lines {@code c} had printed at this moment. */
     public int of(ChaosClient c) {
       return lineCounts.getOrDefault(c.id(), 0);
     }
@@ -64,13 +66,10 @@ public final class ChaosRun implements AutoCloseable {
     this.db = cluster.newDatabase(options.db());
     this.path =
         cluster.newPath(
-            "%s-%s-%s".formatted(scenario, roleName(), Long.toString(System.nanoTime(), 36)));
+            "%s-%s-%s".formatted(scenario, role.key(), Long.toString(System.nanoTime(), 36)));
   }
 
-  /**
-   * Starts the clients and waits until the service writes: an owner's accepted write (every
-   * partition written, for partition ownership).
-   */
+  /** Starts the clients and waits until the service writes. */
   public static ChaosRun start(
       ChaosCluster cluster, Role role, ChaosOptions options, String scenario) {
     cluster.restore();
@@ -87,10 +86,10 @@ public final class ChaosRun implements AutoCloseable {
   private void startClients() {
     List<String> args =
         List.of(
-            "--role=" + roleName(),
+            "--role=" + role.key(),
             "--session-ms=" + options.sessionMs(),
             "--path=" + path,
-            "--fence=" + options.fence().name().toLowerCase(Locale.ROOT),
+            "--fence=" + options.fence().key(),
             "--partitions=" + options.partitions(),
             "--write-interval-ms=" + options.writeIntervalMs(),
             "--schedule-start-ms=" + (System.currentTimeMillis() + SCHEDULE_LEAD.toMillis()));
@@ -112,13 +111,9 @@ public final class ChaosRun implements AutoCloseable {
     return role;
   }
 
-  private String roleName() {
-    return role.name().toLowerCase(Locale.ROOT);
-  }
-
   /** A line of progress on stderr, naming the trial. */
   private void log(String format, Object... args) {
-    System.err.println("chaos " + scenario + "/" + roleName() + ": " + format.formatted(args));
+    System.err.println("chaos " + scenario + "/" + role.key() + ": " + format.formatted(args));
   }
 
   public ChaosOptions options() {
@@ -137,16 +132,10 @@ public final class ChaosRun implements AutoCloseable {
     return path;
   }
 
-  /**
-   * Counts one fault and logs it. Scenarios call it only once the fault's effect was observed (a
-   * server died under the owner, a session was replaced, a connection dropped and came back, a
-   * successor wrote while the owner was stopped); an effect not observed is {@link
-   * #faultNotObserved}.
-   */
+  /** Counts a fault whose effect was observed (else {@link #faultNotObserved}). */
   public synchronized void fault(String what) {
-    faults++;
     faultLog.add(new Fault(System.nanoTime(), what));
-    log("fault %d: %s", faults, what);
+    log("fault %d: %s", faultLog.size(), what);
   }
 
   /** The faults counted so far, in order. */
@@ -154,36 +143,26 @@ public final class ChaosRun implements AutoCloseable {
     return List.copyOf(faultLog);
   }
 
-  /**
-   * Records that an injected fault did not have its effect: a violation, so the trial fails loudly
-   * instead of passing without having tested anything.
-   */
+  /** A fault without its effect: a violation, so the trial fails instead of passing untested. */
   public void faultNotObserved(String what) {
     violation("fault not observed: " + what + " " + clientDiagnostics());
   }
 
   /**
-   * After {@code victim}'s held write {@code held} was released at {@code released}: waits for its
-   * outcome, which must be REJECTED by the fence (a fenced trial). ACCEPTED is left to the checker
-   * (the negative controls expect it there); FAILED, or no outcome within the recovery bound, is a
-   * violation: the stale write never reached the fence.
+   * Waits for {@code victim}'s released held write: REJECTED by a fence; ACCEPTED is for the
+   * checker to judge (the negative controls); FAILED or none in time is a violation.
    */
   public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
-    String[] outcome = {null};
-    Waits.until(
-        () -> {
-          for (Event e : victim.eventsAfter(released.of(victim))) {
-            if (e.kind().equals("WRITE")
-                && e.get("resource").equals(held.resource())
-                && e.number("token") == held.token()) {
-              outcome[0] = e.get("outcome");
-              return true;
-            }
-          }
-          return false;
-        },
-        options.recoveryBound());
-    String o = outcome[0];
+    String o =
+        awaitEvent(
+                victim,
+                released.of(victim),
+                e ->
+                    e.kind().equals("WRITE")
+                        && e.get("resource").equals(held.resource())
+                        && e.number("token") == held.token())
+            .map(e -> e.get("outcome"))
+            .orElse(null);
     log(
         "held write of %s (%s, token %d) released: %s",
         victim.id(), held.resource(), held.token(), o);
@@ -199,15 +178,18 @@ public final class ChaosRun implements AutoCloseable {
     }
   }
 
+  /** The first event of {@code c} after {@code skip} lines that matches, waited for. */
+  private Optional<Event> awaitEvent(ChaosClient c, int skip, Predicate<Event> match) {
+    List<Event> found = new ArrayList<>();
+    Waits.until(
+        () -> c.eventsAfter(skip).stream().filter(match).findFirst().map(found::add).isPresent(),
+        options.recoveryBound());
+    return found.stream().findFirst();
+  }
+
   /** Whether {@code c} reported one of the connection {@code states} after {@code mark}. */
   public boolean reportedConnection(ChaosClient c, Mark mark, String... states) {
-    List<String> seen = c.connectionStatesAfter(mark.of(c));
-    for (String s : states) {
-      if (seen.contains(s)) {
-        return true;
-      }
-    }
-    return false;
+    return c.connectionStatesAfter(mark.of(c)).stream().anyMatch(List.of(states)::contains);
   }
 
   /** Whether {@code c} reported its connection dropped ({@code SUSPENDED} or {@code LOST}). */
@@ -215,10 +197,7 @@ public final class ChaosRun implements AutoCloseable {
     return reportedConnection(c, mark, "SUSPENDED", "LOST");
   }
 
-  /**
-   * True if the last connection state {@code c} reported is connected ({@code CONNECTED} or {@code
-   * RECONNECTED}); a client that has reported none yet counts as connected (it reports changes).
-   */
+  /** Whether the last connection state {@code c} reported is connected (or none yet). */
   public boolean connected(ChaosClient c) {
     List<String> all = c.connectionStatesAfter(0);
     String last = all.isEmpty() ? "CONNECTED" : all.get(all.size() - 1);
@@ -226,8 +205,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The zxid of a write made on the ensemble now (a marker znode under the trial's path): every
-   * write committed before this call has a smaller zxid; its high 32 bits are the ensemble's epoch.
+   * The zxid of a marker written now: every earlier write's is smaller; its high 32 bits are the
+   * epoch.
    */
   public long zxidNow() {
     return ZooKeeperMarks.createMarker(cluster.ensemble().connectString(), path);
@@ -238,49 +217,41 @@ public final class ChaosRun implements AutoCloseable {
     violations.add(scenario + "/" + role + ": " + what);
   }
 
-  /** Records a remark for the report (a case that did not arise, a fault that did not apply). */
+  /** Records a remark for the report. */
   public void note(String what) {
     notes.add(what);
   }
 
   /** Now, with every client's line count. */
   public Mark mark() {
-    Map<String, Integer> counts = new HashMap<>();
-    for (ChaosClient c : clients) {
-      counts.put(c.id(), c.lines().size());
-    }
-    return new Mark(System.nanoTime(), counts);
+    return new Mark(
+        System.nanoTime(), clients.stream().collect(toMap(ChaosClient::id, c -> c.lines().size())));
   }
 
   /** The events every client printed after {@code mark}, as (client, event) pairs. */
   public List<Map.Entry<ChaosClient, Event>> eventsSince(Mark mark) {
-    List<Map.Entry<ChaosClient, Event>> out = new ArrayList<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.eventsAfter(mark.of(c))) {
-        out.add(Map.entry(c, e));
-      }
-    }
-    return out;
+    return clients.stream()
+        .flatMap(c -> c.eventsAfter(mark.of(c)).stream().map(e -> Map.entry(c, e)))
+        .toList();
   }
 
   /**
-   * Whether the service wrote after {@code mark}: some accepted write (election, lock, scheduler)
-   * or an accepted write for every partition (partition ownership).
+   * Whether a write was accepted after {@code mark} (for partition ownership: one per partition).
    */
   public boolean serving(Mark mark) {
-    Set<String> resources = new HashSet<>();
-    for (Map.Entry<ChaosClient, Event> e : eventsSince(mark)) {
-      Event ev = e.getValue();
-      if (ev.acceptedWrite()) {
-        resources.add(ev.fields().getOrDefault("resource", "?"));
-      }
-    }
-    return role == Role.PARTITION ? resources.size() >= options.partitions() : !resources.isEmpty();
+    long written =
+        eventsSince(mark).stream()
+            .map(Map.Entry::getValue)
+            .filter(Event::acceptedWrite)
+            .map(e -> e.fields().getOrDefault("resource", "?"))
+            .distinct()
+            .count();
+    return role == Role.PARTITION ? written >= options.partitions() : written > 0;
   }
 
   /**
-   * Whether another client than {@code victim} began a term, hold or ownership of {@code resource}
-   * (any resource if null) after {@code mark} and then had a write of it accepted.
+   * Whether another client than {@code victim} began a term of {@code resource} (any if null) after
+   * {@code mark} and had a write of it accepted.
    */
   private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
@@ -307,35 +278,20 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * On the lease backend, once a successor took over from {@code victim}, cut off its lease while
-   * it ran: checks that the victim's term {@code token} ended by its own clock (it reports {@code
-   * REVOKED}, within the recovery bound) before any other client began a newer term after {@code
-   * mark}, by the host's monotonic clock that stamps every event line (the victim's {@code
-   * ended_at}, when the callback began, else the line's {@code at}; the successor's {@code ELECTED}
-   * line's {@code at}). A term never reported revoked is a fault not observed; a term that ended
-   * after its successor's began is a violation: two terms active at once.
-   *
-   * @return whether the victim's term was seen to end
+   * On the lease backend: whether {@code victim}'s term {@code token} was seen to end ({@code
+   * REVOKED}, else a fault not observed); it must have ended ({@code ended_at}) before a newer term
+   * began after {@code mark} on the host's monotonic clock, else a violation: two terms at once.
    */
   public boolean termEndedBeforeSuccessor(ChaosClient victim, long token, Mark mark) {
-    long[] ended = {-1};
-    Waits.until(
-        () -> {
-          for (Event e : victim.events()) {
-            if (e.kind().equals("REVOKED") && e.number("token") == token) {
-              String at = e.fields().getOrDefault("ended_at", e.fields().get("at"));
-              ended[0] = at == null ? Long.MAX_VALUE : Long.parseLong(at);
-              return true;
-            }
-          }
-          return false;
-        },
-        options.recoveryBound());
-    if (ended[0] < 0) {
+    Optional<Event> revoked =
+        awaitEvent(victim, 0, e -> e.kind().equals("REVOKED") && e.number("token") == token);
+    if (revoked.isEmpty()) {
       faultNotObserved(
           victim.id() + "'s term (token " + token + ") was not revoked while it was cut off");
       return false;
     }
+    String at = revoked.get().fields().getOrDefault("ended_at", revoked.get().fields().get("at"));
+    long ended = at == null ? Long.MAX_VALUE : Long.parseLong(at);
     for (ChaosClient c : clients) {
       if (c == victim) {
         continue;
@@ -343,14 +299,14 @@ public final class ChaosRun implements AutoCloseable {
       for (Event e : c.eventsAfter(mark.of(c))) {
         if (e.kind().equals("ELECTED") && e.number("token") > token) {
           long began = e.fields().containsKey("at") ? e.number("at") : Long.MIN_VALUE;
-          if (began <= ended[0]) {
+          if (began <= ended) {
             violation(
                 ("two terms at once: %s's term (token %d) ended at %d ns, %s's (token %s) began"
                         + " at %d ns (host monotonic clock) %s")
                     .formatted(
                         victim.id(),
                         token,
-                        ended[0],
+                        ended,
                         c.id(),
                         e.get("token"),
                         began,
@@ -365,7 +321,7 @@ public final class ChaosRun implements AutoCloseable {
 
   /**
    * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
-   * none within the recovery bound is a liveness violation.
+   * none in time is a violation.
    */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
@@ -386,19 +342,13 @@ public final class ChaosRun implements AutoCloseable {
     return ok;
   }
 
-  /**
-   * The fence's accepted writes so far, in commit order: the SQL log, the scheduler's jobs, or the
-   * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum).
-   */
+  /** The fence's accepted writes so far, in commit order (ZooKeeper's need a quorum). */
   public List<SafetyChecker.Row> acceptedSoFar() {
     return SafetyChecker.readLog(
         db, role, options.fence(), cluster.ensemble().connectString(), path);
   }
 
-  /**
-   * The ZooKeeper fence's writes so far with the zxid that created each (in commit order); empty
-   * unless the log is in ZooKeeper.
-   */
+  /** The ZooKeeper fence's writes with their zxids; empty unless the log is in ZooKeeper. */
   public List<ZooKeeperMarks.Logged> acceptedInZooKeeper() {
     return options.fence().logInZooKeeper() && role != Role.SCHEDULER
         ? ZooKeeperMarks.readLog(cluster.ensemble().connectString(), path)
@@ -407,21 +357,17 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Every token any client named in an event so far. */
   public Set<Long> tokensSeen() {
-    Set<Long> tokens = new HashSet<>();
-    for (ChaosClient c : clients) {
-      for (Event e : c.events()) {
-        String t = e.fields().get("token");
-        if (t != null) {
-          tokens.add(Long.parseLong(t));
-        }
-      }
-    }
-    return tokens;
+    return clients.stream()
+        .flatMap(c -> c.events().stream())
+        .map(e -> e.fields().get("token"))
+        .filter(Objects::nonNull)
+        .map(Long::parseLong)
+        .collect(toSet());
   }
 
   /**
-   * Waits for the service to write after the heal at {@code healed} (liveness), records the time
-   * and returns it; a service that does not come back within the options' bound is a violation.
+   * Waits for a write after the heal at {@code healed} and returns the time; none in time is a
+   * violation.
    */
   public long awaitRecovery(Mark healed, String after) {
     boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
@@ -441,10 +387,8 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The client the next fault hits, waiting for one: for partition ownership the member that
-   * believes it owns the most partitions; otherwise the current leader or lock holder as {@link
-   * OwnerChoice} judges it (the newest term, connected, its writes accepted), not merely a client
-   * that still believes it owns after a successor began.
+   * The client the next fault hits, waited for: the member owning the most partitions, or the
+   * {@link OwnerChoice}.
    */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
@@ -468,29 +412,17 @@ public final class ChaosRun implements AutoCloseable {
           .flatMap(id -> clients.stream().filter(c -> c.id().equals(id)).findFirst())
           .orElse(null);
     }
-    ChaosClient best = null;
-    int bestCount = 0;
-    for (ChaosClient c : clients) {
-      if (!running(c)) {
-        continue;
-      }
-      int n = c.believedPartitions().size();
-      if (n > bestCount) {
-        best = c;
-        bestCount = n;
-      }
-    }
-    return best;
+    return clients.stream()
+        .filter(c -> running(c) && !c.believedPartitions().isEmpty())
+        .max(Comparator.comparingInt(c -> c.believedPartitions().size()))
+        .orElse(null);
   }
 
   private static boolean running(ChaosClient c) {
     return c.process().isAlive() && !c.process().isPaused();
   }
 
-  /**
-   * The largest number of running clients that believe they own the same thing (the leadership, the
-   * lock, or one partition), by their event lines.
-   */
+  /** The most running clients that believe they own one same thing. */
   public int believedOwners() {
     if (role == Role.PARTITION) {
       Map<Integer, Integer> count = new HashMap<>();
@@ -513,18 +445,13 @@ public final class ChaosRun implements AutoCloseable {
     StringBuilder b = new StringBuilder("[");
     for (ChaosClient c : clients) {
       List<String> lines = c.lines();
-      b.append(c)
-          .append(" last lines: ")
-          .append(lines.subList(Math.max(0, lines.size() - 4), lines.size()))
-          .append("; ");
+      b.append(c + " last lines: " + lines.subList(Math.max(0, lines.size() - 4), lines.size()));
+      b.append("; ");
     }
     return b.append(']').toString();
   }
 
-  /**
-   * Heals everything, lets the service write once more, stops the clients gracefully, runs the
-   * safety checker and forgets the trial's database.
-   */
+  /** Heals, waits for one more write, stops the clients, checks, and drops the trial's database. */
   public TrialResult finish() {
     if (finished) {
       throw new IllegalStateException("finished already");
@@ -548,7 +475,7 @@ public final class ChaosRun implements AutoCloseable {
           scenario,
           role,
           1,
-          faults,
+          faultLog.size(),
           report.writesAttempted(),
           report.rejected(),
           report.accepted(),
@@ -579,14 +506,13 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * The fence's accepted writes in the store's order, read once the clients stopped in {@link
-   * #finish()} (before the trial's database is dropped), for the exported history; empty before.
+   * The fence's accepted writes, read in {@link #finish()} for the exported history; empty before.
    */
   public List<SafetyChecker.Row> fenceLog() {
     return fenceLog;
   }
 
-  /** For the negative control and diagnostics: the fence of this trial. */
+  /** The fence of this trial. */
   public FenceKind fence() {
     return options.fence();
   }

@@ -5,10 +5,8 @@ import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.scenario.ChaosScenario;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,14 +32,14 @@ public final class ChaosSuite {
         options,
         TrialRecording.defaultFor(
             scenario.name(),
-            role.name().toLowerCase(Locale.ROOT),
-            options.fence().name().toLowerCase(Locale.ROOT)
+            role.key(),
+            options.fence().key()
                 + (options.backend() == Backend.ZK ? "" : "-" + options.backend().key())));
   }
 
   /**
-   * One trial: start the clients, inject one episode, heal, stop, check; then export its history
-   * into {@code recording}'s directory and judge it again with the independent checker.
+   * One trial: start, one episode of the fault, heal, stop, check; then its history exported into
+   * {@code recording} and judged by the independent checker.
    */
   public static TrialResult trial(
       ChaosCluster cluster,
@@ -57,27 +55,18 @@ public final class ChaosSuite {
       r = recorder.judge(run, run.finish(), scenario.name(), options);
     }
     System.err.printf(
-        "chaos %s/%s: trial done in %d ms: faults=%d writes=%d rejected=%d violations=%d"
-            + " independent_violations=%d recover_ms=%d history=%s%n",
+        "chaos %s/%s: trial done in %d ms: %s history=%s%n",
         scenario.name(),
-        role.name().toLowerCase(Locale.ROOT),
+        role.key(),
         (System.nanoTime() - start) / 1_000_000,
-        r.faults(),
-        r.writes(),
-        r.rejected(),
-        r.violations().size(),
-        r.independentViolations().size(),
-        r.recoverMs(),
+        r.counts(),
         recording.dir().resolve(HistoryExport.FILE));
     r.violations().forEach(v -> System.err.println("chaos VIOLATION " + v));
     r.independentViolations().forEach(v -> System.err.println("chaos INDEPENDENT " + v));
     return r;
   }
 
-  /**
-   * Runs {@code trials} trials of {@code scenario} for {@code role} (or records why it does not
-   * apply).
-   */
+  /** Runs {@code trials} trials, or records why the scenario does not apply. */
   public Optional<TrialResult> run(ChaosScenario scenario, Role role, int trials) {
     String key = key(scenario, role);
     Optional<String> na = scenario.notApplicable(role, options.fence(), options.backend());
@@ -97,7 +86,7 @@ public final class ChaosSuite {
   }
 
   private static String key(ChaosScenario scenario, Role role) {
-    return scenario.name() + "/" + role.name().toLowerCase(Locale.ROOT);
+    return scenario.name() + "/" + role.key();
   }
 
   public List<TrialResult> results() {
@@ -106,42 +95,25 @@ public final class ChaosSuite {
 
   /** Every violation of every trial so far. */
   public List<String> violations() {
-    List<String> out = new ArrayList<>();
-    results.values().forEach(r -> out.addAll(r.violations()));
-    return out;
+    return results.values().stream().flatMap(r -> r.violations().stream()).toList();
   }
 
   /** Every violation the independent checker found in the exported histories so far. */
   public List<String> independentViolations() {
-    List<String> out = new ArrayList<>();
-    results.values().forEach(r -> out.addAll(r.independentViolations()));
-    return out;
+    return results.values().stream().flatMap(r -> r.independentViolations().stream()).toList();
   }
 
   /**
-   * {@code RESULT chaos-<scenario> backend=<zk|lease> role=<role> fence=<fence> db=<db> trials=N
-   * faults=N writes=N rejected=N violations=N independent_violations=N recover_ms=N}, and {@code
-   * RESULT chaos-<scenario> backend=.. role=.. skipped=<why>} for a scenario that does not apply.
+   * One {@code RESULT chaos-<scenario>} line per scenario and recipe, {@code skipped=<why>} for one
+   * that does not apply.
    */
   public void printResults(PrintStream out) {
     String backend = options.backend().key();
-    String fence = options.fence().name().toLowerCase(Locale.ROOT);
+    String fence = options.fence().key();
     for (TrialResult r : results.values()) {
       out.printf(
-          "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d faults=%d writes=%d"
-              + " rejected=%d violations=%d independent_violations=%d recover_ms=%d%n",
-          r.scenario(),
-          backend,
-          r.role().name().toLowerCase(Locale.ROOT),
-          fence,
-          options.db().key(),
-          r.trials(),
-          r.faults(),
-          r.writes(),
-          r.rejected(),
-          r.violations().size(),
-          r.independentViolations().size(),
-          r.recoverMs());
+          "RESULT chaos-%s backend=%s role=%s fence=%s db=%s trials=%d %s%n",
+          r.scenario(), backend, r.role().key(), fence, options.db().key(), r.trials(), r.counts());
     }
     skipped.forEach(
         (key, why) -> {
@@ -153,8 +125,7 @@ public final class ChaosSuite {
   }
 
   /**
-   * The table of the issue: scenario, role, trials, faults, writes, rejected, violations, worst
-   * recovery.
+   * The table of scenario, recipe, trials, faults, writes, rejected, violations and worst recovery.
    */
   public String table() {
     StringBuilder b =
@@ -164,7 +135,16 @@ public final class ChaosSuite {
                 + " -------------: |\n");
     for (TrialResult r : results.values()) {
       b.append(
-          String.format("| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n", columns(r)));
+          String.format(
+              "| %-16s | %-9s | %6d | %6d | %7d | %8d | %10d | %11d ms |%n",
+              r.scenario(),
+              r.role().key(),
+              r.trials(),
+              r.faults(),
+              r.writes(),
+              r.rejected(),
+              r.violations().size(),
+              r.recoverMs()));
     }
     skipped.forEach(
         (key, why) -> {
@@ -172,19 +152,5 @@ public final class ChaosSuite {
           b.append(String.format("| %-16s | %-9s | n/a: %s |%n", k[0], k[1], why));
         });
     return b.toString();
-  }
-
-  /** A result's columns: scenario, role, trials, faults, writes, rejected, violations, recovery. */
-  private static Object[] columns(TrialResult r) {
-    return new Object[] {
-      r.scenario(),
-      r.role().name().toLowerCase(Locale.ROOT),
-      r.trials(),
-      r.faults(),
-      r.writes(),
-      r.rejected(),
-      r.violations().size(),
-      r.recoverMs()
-    };
   }
 }

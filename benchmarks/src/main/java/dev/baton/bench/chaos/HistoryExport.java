@@ -4,8 +4,10 @@ package dev.baton.bench.chaos;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.history.check.History.Op;
+import dev.baton.bench.history.check.History.StoreWrite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +19,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
- * Writes one trial's history in the exported format ({@code baton-chaos-history} version 1, see the
- * benchmarks README, "History format"): the trial's description, every client event as an operation
- * (an invocation and its completion), every fault the scenario injected and saw take effect as an
- * operation of the process {@value #NEMESIS} ({@code f} {@code fault}, type {@code info}, the value
- * describing it, as Jepsen's nemesis), and the fence's log of accepted writes in the store's order.
+ * Writes one trial's history ({@code baton-chaos-history} version 1, docs/testing.md, "History
+ * format"): the description, each client event as an invocation and its completion, each observed
+ * fault as an operation of {@value #NEMESIS} (Jepsen's nemesis), and the fence's log in the store's
+ * order.
  */
 final class HistoryExport {
   static final String FILE = "history.json";
@@ -40,8 +42,8 @@ final class HistoryExport {
   private HistoryExport() {}
 
   /**
-   * Every output line of {@code clients} so far, by client id, stamped in nanoseconds since {@code
-   * originNanos} ({@link #stamp}), read now.
+   * Every output line of {@code clients}, stamped ({@link #stamp}) in nanoseconds since {@code
+   * originNanos}.
    */
   static Map<String, List<Stamped>> stampAll(List<ChaosClient> clients, long originNanos) {
     long read = System.nanoTime() - originNanos;
@@ -53,28 +55,18 @@ final class HistoryExport {
   }
 
   /**
-   * Stamps {@code line}, read {@code readNanos} after the origin: with the time the client wrote in
-   * it ({@code at=}, its {@link System#nanoTime()}: the clients and the orchestrator run on one
-   * host and read one monotonic clock) if that lies between the origin and the read, else (a line
-   * without one, or a clock that does not match) with the read time, an upper bound. Every event
-   * line a client prints carries its time ({@code EventOut}); only lines that are no operation
-   * (errors) may lack one.
+   * Stamps {@code line}, read {@code readNanos} after the origin, with its {@code at} (the clients
+   * and the orchestrator read one host's monotonic clock) if that lies between the origin and the
+   * read, else with the read time, an upper bound.
    */
   static Stamped stamp(String line, long readNanos, long originNanos) {
-    long nanos = readNanos;
-    Optional<Event> e = ChaosProtocol.parse(line);
-    String at = e.isPresent() ? e.get().fields().get("at") : null;
-    if (at != null) {
-      try {
-        long t = Long.parseLong(at) - originNanos;
-        if (t >= 0 && t <= readNanos) {
-          nanos = t;
-        }
-      } catch (NumberFormatException notANumber) {
-        nanos = readNanos; // a damaged field: the read time still bounds the event
-      }
+    Optional<String> at = ChaosProtocol.parse(line).map(e -> e.fields().get("at"));
+    try {
+      long t = at.isPresent() ? Long.parseLong(at.get()) - originNanos : -1;
+      return new Stamped(line, t >= 0 && t <= readNanos ? t : readNanos);
+    } catch (NumberFormatException damaged) {
+      return new Stamped(line, readNanos); // the read time still bounds the event
     }
-    return new Stamped(line, nanos);
   }
 
   /** The index of an operation before the history is sorted and numbered. */
@@ -84,13 +76,8 @@ final class HistoryExport {
   private static final Set<String> END_OF_TERM = Set.of("revoked", "unlocked", "released");
 
   /**
-   * Writes {@code dir/history.json} and returns its path.
-   *
-   * @param meta the trial's description (trial id, scenario, role, fence, seed, ...), written
-   *     first, in order
-   * @param lines each client's stamped output lines, by client id
-   * @param faults the faults observed, in order
-   * @param fenceLog the fence's accepted writes in the store's order
+   * Writes {@code dir/history.json}: {@code meta} first, in order, then the operations of the
+   * stamped {@code lines} (by client id) and {@code faults}, then {@code fenceLog}.
    */
   static Path write(
       Path dir,
@@ -136,43 +123,26 @@ final class HistoryExport {
     b.append("  \"format\": \"baton-chaos-history\",\n  \"version\": 1,\n");
     meta.forEach(
         (k, v) -> b.append("  ").append(str(k)).append(": ").append(value(v)).append(",\n"));
-    b.append("  \"history\": [");
-    for (int i = 0; i < ops.size(); i++) {
-      Op o = ops.get(i);
-      b.append(i == 0 ? "\n" : ",\n")
-          .append("    {\"index\": ")
-          .append(i)
-          .append(", \"process\": ")
-          .append(str(o.process()))
-          .append(", \"time\": ")
-          .append(o.time())
-          .append(", \"type\": ")
-          .append(str(o.type()))
-          .append(", \"f\": ")
-          .append(str(o.f()))
-          .append(", \"resource\": ")
-          .append(value(o.resource()))
-          .append(", \"token\": ")
-          .append(value(o.token()))
-          .append(", \"value\": ")
-          .append(value(o.value()))
-          .append('}');
+    List<String> history = new ArrayList<>();
+    for (Op o : ops) {
+      history.add(
+          object(
+              new Op(
+                  history.size(),
+                  o.process(),
+                  o.time(),
+                  o.type(),
+                  o.f(),
+                  o.resource(),
+                  o.token(),
+                  o.value())));
     }
-    b.append(ops.isEmpty() ? "],\n" : "\n  ],\n").append("  \"fence_log\": [");
-    for (int i = 0; i < fenceLog.size(); i++) {
-      SafetyChecker.Row r = fenceLog.get(i);
-      b.append(i == 0 ? "\n" : ",\n")
-          .append("    {\"seq\": ")
-          .append(i)
-          .append(", \"resource\": ")
-          .append(str(r.resource()))
-          .append(", \"writer\": ")
-          .append(str(r.writer()))
-          .append(", \"token\": ")
-          .append(r.token())
-          .append('}');
+    List<String> log = new ArrayList<>();
+    for (SafetyChecker.Row r : fenceLog) {
+      log.add(object(new StoreWrite(log.size(), r.resource(), r.writer(), r.token())));
     }
-    b.append(fenceLog.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");
+    array(b, "history", history).append(",\n");
+    array(b, "fence_log", log).append("\n}\n");
     try {
       Files.createDirectories(dir);
       Path file = dir.resolve(FILE);
@@ -221,6 +191,25 @@ final class HistoryExport {
       case "REJECTED" -> "fail";
       default -> "info";
     };
+  }
+
+  /** A record on one line, its components as the fields in order: {@code {"k1": v1, ...}}. */
+  private static String object(Record r) {
+    StringJoiner fields = new StringJoiner(", ", "{", "}");
+    try {
+      for (RecordComponent c : r.getClass().getRecordComponents()) {
+        fields.add(str(c.getName()) + ": " + value(c.getAccessor().invoke(r)));
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot read " + r, e);
+    }
+    return fields.toString();
+  }
+
+  /** {@code "name": [} then one item a line, then {@code ]}. */
+  private static StringBuilder array(StringBuilder b, String name, List<String> items) {
+    b.append("  ").append(str(name)).append(": [");
+    return b.append(items.isEmpty() ? "]" : "\n    " + String.join(",\n    ", items) + "\n  ]");
   }
 
   private static String value(Object v) {

@@ -5,20 +5,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The scheduler's side of the checker: its job rows read as the fence's log of accepted writes, and
- * the checks of the jobs themselves (one job per slot from the schedule's first slot up to the
- * recorded progress, no gap, no duplicate, tokens never going back).
- *
- * <p>The chaos scheduler stores its client id as each job's {@code job_type}, inside the fenced
- * transaction that creates the job, so the writer of a job is the process that really wrote it, not
- * a name derived from its token.
+ * The scheduler's side of the checker: its jobs read as the fence's log (each job's writer the
+ * client id it stored as {@code job_type} in its fenced transaction), and the jobs checked: one per
+ * slot from the first to the recorded progress, no gap, no duplicate, tokens never going back.
  */
 final class JobLog {
   /** The scheduler client's job table (its job store's prefix is {@code chaos}). */
@@ -27,38 +22,23 @@ final class JobLog {
   /** The resource the scheduler client names in its WRITE events. */
   static final String SCHEDULER_RESOURCE = "schedule";
 
-  /**
-   * The slot every chaos schedule begins with: the clients start it at the trial's start ({@code
-   * --schedule-start-ms}), from slot 0, not from the current slot.
-   */
+  /** The first slot of every chaos schedule ({@code --schedule-start-ms}). */
   static final long FIRST_SLOT = 0;
 
   private JobLog() {}
 
   /** The job rows as accepted writes, in slot order: resource {@code schedule}, writer job_type. */
   static List<SafetyChecker.Row> read(ChaosCluster.Database db) {
-    List<SafetyChecker.Row> rows = new ArrayList<>();
-    try (Connection c = db.connect()) {
-      if (ChaosCluster.Database.tables(c, JOBS_TABLE).isEmpty()) {
-        return rows;
-      }
-      try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT job_type, token FROM " + JOBS_TABLE + " ORDER BY schedule, slot");
-          ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          rows.add(new SafetyChecker.Row(SCHEDULER_RESOURCE, rs.getString(1), rs.getLong(2)));
-        }
-      }
-    } catch (SQLException e) {
-      throw new ChaosFailure("cannot read " + JOBS_TABLE + " of " + db.url(), e);
-    }
-    return rows;
+    return SafetyChecker.readRows(
+        db,
+        JOBS_TABLE,
+        "SELECT '%s', job_type, token FROM %s ORDER BY schedule, slot"
+            .formatted(SCHEDULER_RESOURCE, JOBS_TABLE));
   }
 
   /**
-   * Checks the jobs of every {@code chaos*_jobs} table against its {@code _progress} table; adds
-   * what it finds to {@code violations} and returns the number of jobs.
+   * Checks every {@code chaos*_jobs} table against its {@code _progress}; returns the number of
+   * jobs.
    */
   static long check(ChaosCluster.Database db, List<String> violations) {
     long count = 0;

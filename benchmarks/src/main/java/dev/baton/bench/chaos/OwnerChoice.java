@@ -6,31 +6,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which client is the current owner of the leadership or the lock, judged from the clients' event
- * lines alone: the client a fault must hit for the fault to test a takeover.
- *
- * <p>Believing it owns is not enough. A client resumed after a pause, or reconnected after a cut,
- * believes for a while that it still leads (its recipe has not yet noticed the session it lost)
- * while a successor's term has begun; in a soak one fault follows the other, so the next fault's
- * choice can see two believers. Cutting the stale one tests nothing (the successor is writing
- * already) and its "successor" never comes, since it began before the cut. The owner is therefore
- * the believer whose term has the highest token any client began (no newer term has begun), whose
- * last connection state is connected, and whose term had a write accepted and none rejected (the
- * fence still takes its writes).
+ * Which client owns the leadership or the lock now, by the clients' event lines: the one a fault
+ * must hit to test a takeover. Believing it owns is not enough: a client resumed or reconnected
+ * believes it still leads for a while after its successor began, and cutting it tests nothing. The
+ * owner is the believer whose term has the highest token any client began, whose last connection
+ * state is connected, and whose term had a write accepted and none rejected.
  */
 final class OwnerChoice {
   private OwnerChoice() {}
 
-  /**
-   * One client as the harness sees it: its id, whether its process runs (alive, not paused), and
-   * its event lines in order.
-   */
+  /** One client: its id, whether its process runs (alive, not paused), its events in order. */
   record View(String id, boolean running, List<Event> events) {}
 
-  /**
-   * The current owner among {@code clients} (see the class comment), or empty if none is yet: the
-   * caller waits.
-   */
+  /** The current owner among {@code clients}, or empty if none is yet (the caller waits). */
   static Optional<String> current(List<View> clients) {
     long newest = Long.MIN_VALUE;
     for (View v : clients) {
@@ -49,8 +37,8 @@ final class OwnerChoice {
   }
 
   /**
-   * Whether these events show a term with token {@code newest} not yet ended, on a connection last
-   * reported connected, with an accepted write and no rejected one.
+   * Whether the events show a term {@code newest} not ended, last connected, with a write accepted
+   * and none rejected.
    */
   private static boolean owns(List<Event> events, long newest) {
     Long term = null;

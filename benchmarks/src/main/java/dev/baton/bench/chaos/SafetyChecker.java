@@ -15,26 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Judges a trial once its clients stopped. Safety:
- *
- * <ul>
- *   <li>the fence's log of accepted writes ({@link ChaosProtocol#WRITES_TABLE} ordered by id, or
- *       the sequential znodes under {@code <path>/writes/<resource>}), fed in commit order into a
- *       {@link FencedWriteLog} with the rejected writes the clients reported: per resource,
- *       accepted tokens never decrease (nothing from a term older than one already accepted) and
- *       one token has one writer (no two writers accepted in the same term; for a partition, never
- *       two accepted owners at once);
- *   <li>every write a client reported ACCEPTED is in the fence's log;
- *   <li>scheduled jobs (every {@code *_jobs} table): one job per slot from the schedule's first
- *       slot up to its recorded progress, no gap, no duplicate, tokens never going back by slot.
- * </ul>
- *
- * The scheduler's protected writes are its job creations: its log is the {@code chaos_jobs} table
- * in slot order (the order its fenced transactions committed in), each job's writer the client that
- * created it, stored with the job ({@link JobLog}).
- *
- * <p>Liveness (a leader, holder or owner of every partition writing again within a bound after the
- * heal) is judged while the trial runs, by {@link ChaosRun#awaitRecovery}.
+ * Judges a trial once its clients stopped (the rules are in docs/testing.md, "Checks"): the fence's
+ * log of accepted writes in commit order, fed with the rejected writes into a {@link
+ * FencedWriteLog} (per resource tokens never decrease, one token has one writer), every write
+ * reported ACCEPTED in that log, and the scheduler's jobs ({@link JobLog}). Liveness is judged
+ * while the trial runs ({@link ChaosRun#awaitRecovery}).
  */
 public final class SafetyChecker {
   private SafetyChecker() {}
@@ -53,8 +38,8 @@ public final class SafetyChecker {
   public record Row(String resource, String writer, long token) {}
 
   /**
-   * The fence's accepted writes so far, in commit order: the scheduler's jobs ({@link JobLog}), the
-   * ZooKeeper fence's write znodes (readable only while the ensemble has a quorum), or the SQL log.
+   * The fence's accepted writes so far, in commit order: the scheduler's jobs, the ZooKeeper
+   * fence's write znodes (only while there is a quorum), or the SQL log.
    */
   static List<Row> readLog(
       ChaosCluster.Database db, Role role, FenceKind fence, String zkConnect, String path) {
@@ -65,8 +50,8 @@ public final class SafetyChecker {
   }
 
   /**
-   * Judges the fence's log {@code rows} (in commit order) against the events each client reported
-   * (by client id); with a {@code jobs} database (else null), also its scheduled jobs.
+   * Judges the fence's log {@code rows} against each client's events; with a {@code jobs} database
+   * (else null) its jobs too.
    */
   static Report check(List<Row> rows, Map<String, List<Event>> events, ChaosCluster.Database jobs) {
     List<String> violations = new ArrayList<>();
@@ -110,31 +95,34 @@ public final class SafetyChecker {
   }
 
   static List<Row> readSqlLog(ChaosCluster.Database db) {
+    return readRows(
+        db,
+        ChaosProtocol.WRITES_TABLE,
+        "SELECT resource, writer, token FROM " + ChaosProtocol.WRITES_TABLE + " ORDER BY id");
+  }
+
+  /** The rows {@code query} selects (resource, writer, token) from {@code table}, if it exists. */
+  static List<Row> readRows(ChaosCluster.Database db, String table, String query) {
     List<Row> rows = new ArrayList<>();
     try (Connection c = db.connect()) {
-      if (ChaosCluster.Database.tables(c, ChaosProtocol.WRITES_TABLE).isEmpty()) {
+      if (ChaosCluster.Database.tables(c, table).isEmpty()) {
         return rows;
       }
-      try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT resource, writer, token FROM "
-                      + ChaosProtocol.WRITES_TABLE
-                      + " ORDER BY id");
+      try (PreparedStatement s = c.prepareStatement(query);
           ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           rows.add(new Row(rs.getString(1), rs.getString(2), rs.getLong(3)));
         }
       }
     } catch (SQLException e) {
-      throw new ChaosFailure("cannot read " + ChaosProtocol.WRITES_TABLE + " of " + db.url(), e);
+      throw new ChaosFailure("cannot read " + table + " of " + db.url(), e);
     }
     return rows;
   }
 
   /**
-   * The ZooKeeper fence's log: the sequential znodes {@code w-} under {@code
-   * <path>/writes/<resource>} in creation order, which is each resource's sequence order; their
-   * data names the writer and the token ({@code writer=<id> token=<n>}, or {@code <id> <n>}).
+   * The ZooKeeper fence's log: the {@code w-} znodes under {@code <path>/writes/<resource>} in
+   * creation order, their data {@code <writer>,<token>} (or {@code writer=.. token=..}).
    */
   static List<Row> readZooKeeperLog(String connect, String path) {
     return ZooKeeperMarks.readLog(connect, path).stream().map(ZooKeeperMarks.Logged::row).toList();

@@ -12,15 +12,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Records one trial for {@link ChaosSuite#trial}: exports its history when it finished (the
- * clients' events on the host's monotonic clock), has the independent checker judge the exported
- * file, and with {@link TrialRecording#keepLogs()} moves the clients' output and the servers' log
- * lines of the trial into the trial's directory.
+ * Records one trial: exports its history, has the independent checker judge it, and with {@link
+ * TrialRecording#keepLogs()} keeps the clients' output and the servers' log lines of the trial.
  */
 final class TrialRecorder {
   private final ChaosCluster cluster;
@@ -41,10 +38,7 @@ final class TrialRecorder {
     }
   }
 
-  /**
-   * Begins recording a trial into {@code recording}, its history's times counted from {@code
-   * originNanos} ({@link System#nanoTime()}, a moment before its clients start).
-   */
+  /** Begins recording a trial whose history counts time from {@code originNanos}. */
   static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording, long originNanos) {
     return new TrialRecorder(cluster, recording, originNanos);
   }
@@ -57,16 +51,15 @@ final class TrialRecorder {
   }
 
   /**
-   * Exports the finished {@code run}'s history, judges it with the independent checker and returns
-   * {@code result} with its findings; a history the independent checker faults while the harness
-   * found nothing is one more violation (the two checkers disagree).
+   * Exports the finished {@code run}'s history and returns {@code result} with the independent
+   * checker's findings; a finding the harness missed is one more violation.
    */
   TrialResult judge(ChaosRun run, TrialResult result, String scenario, ChaosOptions options) {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("trial", recording.meta().getOrDefault("trial", recording.dir().getFileName()));
     meta.put("scenario", scenario);
-    meta.put("role", run.role().name().toLowerCase(Locale.ROOT));
-    meta.put("fence", options.fence().name().toLowerCase(Locale.ROOT));
+    meta.put("role", run.role().key());
+    meta.put("fence", options.fence().key());
     meta.put("database", options.db().key());
     meta.put("backend", options.backend().key());
     meta.put("started", started.toString());

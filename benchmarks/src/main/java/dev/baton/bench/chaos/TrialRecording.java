@@ -9,12 +9,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Where and how one trial is recorded.
- *
- * @param dir the trial's output directory; its history goes to {@code dir/history.json}
- * @param meta extra fields of the history's description (e.g. the trial id and seed of a profile)
- * @param keepLogs also move the clients' output ({@code clients/<id>.out}, {@code .err}) and the
- *     servers' log lines of the trial ({@code servers/server-<n>.log}) into {@code dir}
+ * Where and how one trial is recorded: its directory ({@code history.json}), extra description
+ * fields, and whether to keep the clients' output ({@code clients/<id>.out}, {@code .err}) and the
+ * servers' log lines ({@code servers/server-<n>.log}).
  */
 public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLogs) {
   /** The system property naming the directory the default recordings go under. */
@@ -33,9 +30,8 @@ public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLog
   }
 
   /**
-   * The default recording of a trial: a fresh directory {@code <n>-<scenario>-<role>-<fence>} under
-   * {@code target/chaos-history/<run>} (or the {@value #DIR_PROPERTY} property's directory), the
-   * history only.
+   * A fresh {@code <n>-<scenario>-<role>-<fence>} directory under {@code
+   * target/chaos-history/<run>} (or {@value #DIR_PROPERTY}), the history only.
    */
   public static TrialRecording defaultFor(String scenario, String role, String fence) {
     String id = TRIALS.incrementAndGet() + "-" + scenario + "-" + role + "-" + fence;

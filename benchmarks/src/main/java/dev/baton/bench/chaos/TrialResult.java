@@ -7,18 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The outcome of one or more trials of a scenario for a role.
- *
- * @param faults faults injected
- * @param writes protected writes attempted (WRITE events, any outcome)
- * @param rejected writes the fence rejected
- * @param accepted writes the fence accepted (rows of the fence's write log)
- * @param violations every safety or liveness violation found; must be empty
- * @param recoverMs the worst time from a heal to the service writing again
- * @param errors ERROR events of the clients (reported, not judged)
- * @param notes remarks for the report
- * @param independentViolations what the independent checker ({@code dev.baton.bench.history.check})
- *     found in the trials' exported histories
+ * The outcome of trials of a scenario for a recipe: faults injected, writes attempted, rejected and
+ * accepted, every violation (must be none), the worst recovery, the clients' ERROR lines, remarks,
+ * and the independent checker's findings.
  */
 public record TrialResult(
     String scenario,
@@ -41,8 +32,8 @@ public record TrialResult(
   }
 
   /**
-   * This result with the independent checker's findings, and, where its verdict differs from the
-   * harness's ({@code disagreement}, if present), that disagreement as one more violation.
+   * This result with the independent checker's findings and, if they disagree with the harness, the
+   * disagreement as a violation.
    */
   public TrialResult judgedIndependently(List<String> independent, Optional<String> disagreement) {
     List<String> v = new ArrayList<>(violations);
@@ -60,6 +51,13 @@ public record TrialResult(
         errors,
         notes,
         independent);
+  }
+
+  /** The counts as RESULT lines print them. */
+  public String counts() {
+    return "faults=%d writes=%d rejected=%d violations=%d independent_violations=%d recover_ms=%d"
+        .formatted(
+            faults, writes, rejected, violations.size(), independentViolations.size(), recoverMs);
   }
 
   /** The sum of two results of the same scenario (the worst recovery of both). */

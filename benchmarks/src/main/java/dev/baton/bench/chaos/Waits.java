@@ -7,9 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * The orchestrator's waits: a condition polled every {@value #POLL_MS} ms until it holds or a
- * deadline passes (no fixed sleeps for synchronisation), and {@link #faultDuration(Duration)}, the
- * one deliberate timed wait: how long a fault lasts.
+ * The orchestrator's waits: a condition polled every {@value #POLL_MS} ms up to a deadline, and
+ * {@link #faultDuration}, the one deliberate timed wait.
  */
 public final class Waits {
   static final long POLL_MS = 20;
@@ -31,9 +30,7 @@ public final class Waits {
   }
 
   /**
-   * Waits until {@code condition} holds.
-   *
-   * @throws ChaosFailure naming {@code what} if it did not within {@code within}
+   * Waits until {@code condition} holds; {@link ChaosFailure} naming {@code what} if not in time.
    */
   public static void require(BooleanSupplier condition, Duration within, String what) {
     if (!until(condition, within)) {
@@ -41,10 +38,7 @@ public final class Waits {
     }
   }
 
-  /**
-   * A fault's deliberate duration: the fault stays in place for {@code d}, whatever happens
-   * meanwhile.
-   */
+  /** Keeps a fault in place for {@code d}, whatever happens meanwhile. */
   public static void faultDuration(Duration d) {
     long deadline = System.nanoTime() + d.toNanos();
     long left;

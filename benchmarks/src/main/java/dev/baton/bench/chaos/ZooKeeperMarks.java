@@ -13,9 +13,8 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The orchestrator's own ZooKeeper reads and writes, beside the clients': a marker write that tells
- * the ensemble's current zxid (and epoch), and the ZooKeeper fence's write log with the zxid that
- * created each write (so a write can be placed before or after a moment).
+ * The orchestrator's own ZooKeeper reads and writes: a marker that tells the current zxid (and
+ * epoch), and the ZooKeeper fence's log with the zxid that created each write.
  */
 public final class ZooKeeperMarks {
   private ZooKeeperMarks() {}

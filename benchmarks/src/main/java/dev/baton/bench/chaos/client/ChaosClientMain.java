@@ -25,31 +25,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A chaos client: one recipe in its own JVM, reporting on stdout in the {@link ChaosProtocol}
- * format.
- *
- * <pre>
- * ChaosClientMain --role=election|lock|scheduler|partition --id=c1 --connect=127.0.0.1:2181
- *     --path=/chaos/run1 [--session-ms=10000] [--fence=sql|zk|none] [--jdbc=jdbc:h2:tcp://...]
- *     [--partitions=8] [--write-interval-ms=20] [--backend=zk|lease --lease-jdbc=jdbc:...]
- * </pre>
- *
- * <p>With {@code --backend=lease} the election or the scheduler elects on a lease row in the
- * database at {@code --lease-jdbc} ({@link Coordination#lease}) and no ZooKeeper session is opened:
- * {@code EXPIRE}, {@code SESSION} and {@code WHERE} answer with {@code CHAOS ERROR}, and the
- * connection states are the lease link's ({@link LeaseLinkWatcher}).
- *
- * <p>Prints {@code CHAOS READY} once the recipe started, then the role's events (see the role
- * classes and {@link ProtectedWriter}). Bad arguments: {@code CHAOS ERROR id=? message=...}, exit
- * code 2; a failed start (no ZooKeeper, no database): {@code CHAOS ERROR}, exit code 1. Stdin
- * {@code STOP}: closes the recipe, then the session, prints {@code CHAOS STOPPED} and exits 0;
- * {@code EXPIRE}: injects a client-side session expiry; {@code SESSION}: prints {@code CHAOS
- * SESSION id=.. session=<hex> password=<hex>} (for an expiry on the server); {@code WHERE}: prints
- * {@code CHAOS WHERE id=.. session=<hex> server=<port>} (the port its ZooKeeper connection goes to,
- * -1 when not connected); {@code HOLD} and {@code RELEASE}: hold the next writes once decided and
- * let them go ({@link WriteGate}). Every connection state change prints {@code CHAOS CONNECTION
- * id=.. state=CONNECTED|SUSPENDED|RECONNECTED|LOST|READ_ONLY session=<hex> server=<port>}. SIGTERM
- * does the same as STOP from a shutdown hook (exit code 143). Logging (slf4j-simple) goes to
- * stderr; stdout carries events only.
+ * format and taking commands on stdin (see there). Bad arguments: an ERROR line and exit code 2; a
+ * failed start: an ERROR line and exit code 1; {@code STOP} or SIGTERM: closes the recipe, then the
+ * session, prints {@code STOPPED} and exits. On the lease backend no ZooKeeper session is opened:
+ * {@code EXPIRE}, {@code SESSION} and {@code WHERE} answer with an ERROR line and the connection
+ * states are the lease link's ({@link LeaseLinkWatcher}). Logging goes to stderr.
  */
 public final class ChaosClientMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
@@ -131,12 +111,7 @@ public final class ChaosClientMain {
     void run(ZooKeeper zk) throws Exception;
   }
 
-  /**
-   * Runs {@code action} on the session's ZooKeeper handle ({@code EXPIRE}: ZooKeeper's client-side
-   * injected expiry; {@code SESSION}: its id and password, for an expiry on the server; {@code
-   * WHERE} and {@code CONNECTION}: the server it is connected to); an ERROR line if it fails, or on
-   * the lease backend, which has no ZooKeeper session.
-   */
+  /** Runs {@code action} on the ZooKeeper handle; an ERROR line if it fails or there is none. */
   private void onZooKeeper(String command, ZooKeeperAction action) {
     if (session == null) {
       out.error(command + ": no ZooKeeper session on the " + args.backend().key() + " backend");
@@ -150,9 +125,8 @@ public final class ChaosClientMain {
   }
 
   /**
-   * Prints {@code <kind> [extra..] session=<hex> server=<port>}: the session and the port of the
-   * server (through the client's proxy) the ZooKeeper client is connected to, or {@code server=-1}
-   * when it is not connected.
+   * Prints {@code <kind> [extra..] session=<hex> server=<port>} (the proxy port it is connected to,
+   * or -1).
    */
   private void reportServer(String kind, Object... extra) {
     onZooKeeper(
@@ -166,8 +140,7 @@ public final class ChaosClientMain {
   }
 
   /**
-   * The remote port of the ZooKeeper client's connection, or -1: ZooKeeper's own (protected) {@code
-   * testableRemoteSocketAddress()}, the address its socket is connected to.
+   * The handle's remote port (ZooKeeper's protected {@code testableRemoteSocketAddress()}), or -1.
    */
   private static int remotePort(ZooKeeper zk) throws ReflectiveOperationException {
     Method m = ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
@@ -218,11 +191,7 @@ public final class ChaosClientMain {
     role.start();
   }
 
-  /**
-   * A pool of connections to {@code url} (user and password in the URL if needed), opened on demand
-   * like {@link java.sql.DriverManager} would: no connection is made before the first is asked for,
-   * and a server that is down then fails the call after {@link #CONNECTION_TIMEOUT}.
-   */
+  /** A pool connecting on demand: a server down fails a call after {@link #CONNECTION_TIMEOUT}. */
   private static HikariDataSource pool(String url) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
@@ -238,35 +207,24 @@ public final class ChaosClientMain {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
-    Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
-    ChaosRole r = role;
-    if (r != null) {
-      try {
-        r.close();
-      } catch (RuntimeException e) {
-        log.warn("closing the {} recipe failed", args.role(), e);
-      }
-    }
-    BatonSession s = session;
-    if (s != null) {
-      try {
-        s.close();
-      } catch (RuntimeException e) {
-        log.warn("closing the session failed", e);
-      }
-    }
-    HikariDataSource p = pool;
-    if (p != null) {
-      p.close();
-    }
-    HikariDataSource l = leasePool;
-    if (l != null) {
-      l.close();
-    }
+    close("the " + args.role() + " recipe", role);
+    close("the session", session);
+    close("the pool", pool);
+    close("the lease pool", leasePool);
     out.event("STOPPED");
   }
 
-  /** slf4j-simple to stderr with times; ZooKeeper's own chatter at WARN unless set otherwise. */
+  private static void close(String what, AutoCloseable c) {
+    try {
+      if (c != null) {
+        c.close();
+      }
+    } catch (Exception e) {
+      LoggerFactory.getLogger(ChaosClientMain.class).warn("closing {} failed", what, e);
+    }
+  }
+
+  /** slf4j-simple to stderr with times; ZooKeeper's and Curator's chatter at WARN unless set. */
   private static void configureLogging() {
     setIfAbsent("org.slf4j.simpleLogger.logFile", "System.err");
     setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");

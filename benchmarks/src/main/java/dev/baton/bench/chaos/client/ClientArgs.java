@@ -6,17 +6,15 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The command line of {@link ChaosClientMain}, parsed by picocli: {@code --key=value} for every
- * option below, enum values in any case. {@code --connect} is required on ZooKeeper; {@code --jdbc}
- * with the SQL fence and for the scheduler; {@code --lease-jdbc} (and {@code --jdbc}) on the lease
- * backend, which runs the election and the scheduler with the SQL fence or none.
+ * The command line of {@link ChaosClientMain} (picocli, enum values in any case): {@code --connect}
+ * required on ZooKeeper, {@code --jdbc} with the SQL fence and for the scheduler, {@code
+ * --lease-jdbc} on the lease backend.
  */
 @Command(name = "ChaosClientMain")
 public final class ClientArgs {
@@ -63,11 +61,7 @@ public final class ClientArgs {
 
   private ClientArgs() {}
 
-  /**
-   * Parses and validates.
-   *
-   * @throws IllegalArgumentException naming the first bad argument
-   */
+  /** Parses and validates; {@link IllegalArgumentException} names the first bad argument. */
   public static ClientArgs parse(String[] argv) {
     ClientArgs a = new ClientArgs();
     try {
@@ -102,11 +96,11 @@ public final class ClientArgs {
     if (a.backend == Backend.LEASE) {
       if (!a.backend.supports(a.role)) {
         throw new IllegalArgumentException(
-            "--backend=lease runs the election and the scheduler, not --role=" + lower(a.role));
+            "--backend=lease runs the election and the scheduler, not --role=" + a.role.key());
       }
       if (!a.backend.supports(a.fence)) {
         throw new IllegalArgumentException(
-            "--backend=lease has no ZooKeeper for --fence=" + lower(a.fence) + ": use sql or none");
+            "--backend=lease has no ZooKeeper for --fence=" + a.fence.key() + ": use sql or none");
       }
       if (a.leaseJdbc().isEmpty() || a.jdbc().isEmpty()) {
         throw new IllegalArgumentException(
@@ -132,10 +126,6 @@ public final class ClientArgs {
       throw new IllegalArgumentException(
           option + " must be a positive number up to " + max + ", was " + n);
     }
-  }
-
-  private static String lower(Enum<?> e) {
-    return e.name().toLowerCase(Locale.ROOT);
   }
 
   public Role role() {

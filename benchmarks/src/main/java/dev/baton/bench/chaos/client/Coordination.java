@@ -6,7 +6,6 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.kernel.StoreUnavailableException;
 import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.lease.LeaseConfig;
 import dev.baton.recipes.scheduler.JobStore;
@@ -16,9 +15,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 
 /**
- * What a chaos client's election and scheduler elect on ({@code --backend}): a ZooKeeper session,
- * or a lease row in the trial's database ({@link LeaseBackend}). The roles build their recipe here,
- * so the same role code runs on both; the lock and the partition member exist on ZooKeeper only.
+ * What the election and the scheduler elect on ({@code --backend}): a ZooKeeper session or a lease
+ * row ({@link LeaseBackend}), so one role's code runs on both.
  */
 final class Coordination {
 
@@ -35,11 +33,8 @@ final class Coordination {
   }
 
   /**
-   * The lease backend on {@code dataSource}, its lease as long as {@code session} (see {@link
-   * #leaseConfig}); the lease table is created if missing, retried a few times since two clients
-   * start at once.
-   *
-   * @throws StoreUnavailableException if the database cannot be reached, after {@link Retries}
+   * The lease backend on {@code pool}, the lease table created if missing ({@link Retries}: two
+   * clients start at once).
    */
   static Coordination lease(HikariDataSource pool, Duration session) throws SQLException {
     LeaseConfig config = leaseConfig(session);
@@ -50,9 +45,8 @@ final class Coordination {
   }
 
   /**
-   * The lease scaled to the trial's session timeout, as the ZooKeeper session it stands in for:
-   * lease = session; safety margin, renew interval and renew timeout a fifth of it; polls a tenth
-   * of it (the default jitter of a quarter of that).
+   * The lease scaled to the session it stands in for: lease = session; margin, renew interval and
+   * timeout a fifth; polls a tenth.
    */
   static LeaseConfig leaseConfig(Duration session) {
     Duration fifth = session.dividedBy(5);
@@ -69,11 +63,7 @@ final class Coordination {
     return lease != null;
   }
 
-  /**
-   * The ZooKeeper session.
-   *
-   * @throws IllegalStateException on the lease backend, which has none
-   */
+  /** The ZooKeeper session; {@link IllegalStateException} on the lease backend. */
   BatonSession session() {
     if (session == null) {
       throw new IllegalStateException("no ZooKeeper session on the lease backend");

@@ -9,15 +9,11 @@ import dev.baton.recipes.election.LeadershipListener;
 import java.time.Duration;
 
 /**
- * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election} with participant id
- * = client id. On {@code elected}: {@code ELECTED token=.. began_at=..}, {@code began_at} the
- * term's {@link Leadership#startedAt()} on the client's {@link System#nanoTime()} scale (the
- * election's clock is a {@link NanoClock}), then a {@link WriterLoop} writes resource {@value
- * #RESOURCE} with the term's token every write interval while the term is active. On {@code
- * revoked}: the loop finishes the write in progress, then {@code REVOKED token=.. reason=..
- * ended_at=..}, {@code ended_at} the time the callback began (the term had ended by then), before
- * the drain, which a held write can keep waiting. On either {@linkplain Coordination backend}; on
- * the lease backend a {@link LeaseLinkWatcher} reports the lease link's state.
+ * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election}. Elected: {@code
+ * ELECTED token=.. began_at=..} (its {@link Leadership#startedAt()} on the {@link NanoClock}), then
+ * a {@link WriterLoop} on resource {@value #RESOURCE}. Revoked: the loop drains, then {@code
+ * REVOKED token=.. reason=.. ended_at=..}, {@code ended_at} when the callback began (a held write
+ * can keep the drain waiting).
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";

@@ -3,16 +3,11 @@ package dev.baton.bench.chaos.client;
 
 import dev.baton.bench.chaos.ChaosProtocol;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * Prints {@link ChaosProtocol} event lines on standard output, one whole line at a time and flushed
- * per line, so the orchestrator reading the output file sees each event as soon as it happened.
- * Every line carries this client's {@code id} first, then {@code at}, the time of the event on the
- * host's monotonic clock ({@link System#nanoTime()}: on Linux {@code CLOCK_MONOTONIC}, one clock
- * for every process of the host, so the orchestrator can place the events of all clients on its own
- * time line). Thread-safe: lines of concurrent callers never interleave.
+ * Prints {@link ChaosProtocol} event lines, whole and flushed one by one, each with the client's
+ * {@code id} and {@code at}, the host's monotonic clock ({@link System#nanoTime()}, one clock for
+ * all the host's processes). Thread-safe.
  */
 public final class EventOut {
   private static final Object LOCK = new Object();
@@ -35,13 +30,13 @@ public final class EventOut {
 
   /** Prints {@code CHAOS <kind> id=<id> at=<nanos> k1=v1 ...}. */
   public void event(String kind, Object... keyValues) {
-    List<Object> all = new ArrayList<>(keyValues.length + 4);
-    all.add("id");
-    all.add(id);
-    all.add("at");
-    all.add(System.nanoTime());
-    all.addAll(List.of(keyValues));
-    print(ChaosProtocol.line(kind, all.toArray()));
+    Object[] all = new Object[keyValues.length + 4];
+    all[0] = "id";
+    all[1] = id;
+    all[2] = "at";
+    all[3] = System.nanoTime();
+    System.arraycopy(keyValues, 0, all, 4, keyValues.length);
+    print(out, ChaosProtocol.line(kind, all));
   }
 
   /** {@code CHAOS ERROR id=<id> message=<text>}; line breaks in the text become spaces. */
@@ -52,14 +47,10 @@ public final class EventOut {
   /** An ERROR line for a client whose id is not known (bad arguments): {@code id=?}. */
   public static void errorLine(PrintStream out, String id, String message) {
     String text = message == null ? "null" : message.replaceAll("[\\r\\n]+", " ");
-    String line = ChaosProtocol.line("ERROR", "id", id == null ? "?" : id, "message", text);
-    synchronized (LOCK) {
-      out.println(line);
-      out.flush();
-    }
+    print(out, ChaosProtocol.line("ERROR", "id", id == null ? "?" : id, "message", text));
   }
 
-  private void print(String line) {
+  private static void print(PrintStream out, String line) {
     synchronized (LOCK) {
       out.println(line);
       out.flush();

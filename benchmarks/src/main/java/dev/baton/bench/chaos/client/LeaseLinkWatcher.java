@@ -4,13 +4,9 @@ package dev.baton.bench.chaos.client;
 import dev.baton.recipes.election.LeaderElection;
 
 /**
- * The lease backend's stand-in for ZooKeeper's connection states: a daemon thread reads the
- * election's {@link dev.baton.recipes.election.ElectionHealth#connected()} every {@value #POLL_MS}
- * ms (false once a statement of the lease's renewal loop failed, true again once one was answered)
- * and prints each change as {@code CONNECTION state=SUSPENDED store=lease} or {@code CONNECTION
- * state=RECONNECTED store=lease}, so that the harness sees a cut lease link as it sees a dropped
- * ZooKeeper connection. A statement hanging on a silenced link (no network timeout, as on H2) is
- * not a failure until it ends; the term ends by its own clock meanwhile.
+ * The lease backend's connection states: polls {@link
+ * dev.baton.recipes.election.ElectionHealth#connected()} every {@value #POLL_MS} ms and prints each
+ * change as {@code CONNECTION state=SUSPENDED|RECONNECTED store=lease}.
  */
 final class LeaseLinkWatcher {
   static final long POLL_MS = 10;

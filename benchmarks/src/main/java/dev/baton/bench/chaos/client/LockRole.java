@@ -11,12 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code --role=lock}: on its own thread, over and over until closed: acquire the {@link
- * FencedLock} at {@code <path>/lock} (owner id = client id) waiting at most 1 s; on success {@code
- * LOCKED token=..}, then {@value #WRITES_PER_HOLD} protected writes of resource {@value #RESOURCE}
- * with the hold's token, each after one write interval of preparation, checking the hold's validity
- * only between writes and stopping after a rejected write; then release and {@code UNLOCKED
- * token=..} (also when the hold was lost meanwhile).
+ * {@code --role=lock}: over and over, acquire the {@link FencedLock} at {@code <path>/lock}
+ * (waiting 1 s), {@code LOCKED token=..}, {@value #WRITES_PER_HOLD} writes of {@value #RESOURCE}
+ * (the hold checked between writes only, stopping after a rejection), release, {@code UNLOCKED
+ * token=..}.
  */
 final class LockRole implements ChaosRole {
   static final String RESOURCE = "lock";

@@ -7,10 +7,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * A clock whose instants are {@link System#nanoTime()} readings (nanoseconds after the epoch), the
- * scale of every event's {@code at}: given to a recipe as its clock, the times it stamps on a term
- * ({@code startedAt}) can be compared with the client's events and the orchestrator's marks, which
- * all read the same monotonic clock of one host. Not a wall clock: for the harness only.
+ * A clock whose instants are {@link System#nanoTime()} readings, so a recipe's term times compare
+ * with every event's {@code at}. For the harness only.
  */
 final class NanoClock extends Clock {
   static final NanoClock INSTANCE = new NanoClock();

@@ -12,11 +12,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code --role=partition}: a {@link GroupMember} of group {@code <path>/group} (member id = client
- * id, {@code --partitions} partitions, drain timeout {@value #DRAIN_MS} ms). On {@code assigned}:
- * {@code ASSIGNED partition=.. token=..}, then a {@link WriterLoop} writes resource {@code
- * p<partition>} with the lease's token while the lease is active. On {@code revoked} (the drain):
- * the loop finishes the write in progress, then {@code RELEASED partition=.. token=.. reason=..}.
+ * {@code --role=partition}: a {@link GroupMember} of {@code <path>/group}. Assigned: {@code
+ * ASSIGNED partition=.. token=..}, then a {@link WriterLoop} on {@code p<partition>}; revoked: the
+ * loop drains, then {@code RELEASED partition=.. token=.. reason=..}.
  */
 final class PartitionRole implements ChaosRole {
   static final long DRAIN_MS = 2000;

@@ -24,27 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One protected write of the chaos client: through the fence chosen with {@code --fence}, and in
- * the same atomic unit a record of the write the orchestrator reads back in commit order.
- *
- * <ul>
- *   <li>{@code sql}: {@link SqlFence} on table {@value #SQL_FENCE_TABLE}, fence resource {@code
- *       <path>/<resource>} (so runs under different base paths never share a fence row), and in the
- *       same transaction {@code INSERT INTO chaos_writes (resource, writer, token)}.
- *   <li>{@code zk}: {@link ZkFence} with base {@code <path>/fence} (fence znode {@code
- *       <path>/fence/<resource>}), and in the same multi a {@code PERSISTENT_SEQUENTIAL} znode
- *       {@code <path>/writes/<resource>/w-<seq>} with data {@code <writer>,<token>}.
- *   <li>{@code none} (negative control): the same {@code chaos_writes} row without any fence
- *       (auto-commit), or, without {@code --jdbc}, the same sequential znode created on its own.
- *   <li>{@code zk_none} (the ZooKeeper fence's negative control): the sequential znode of {@code
- *       zk} created on its own, without the fence's check in its multi.
- * </ul>
- *
- * <p>Every write first passes the client's {@link WriteGate}: decided with its token, it waits
- * there while the harness holds writes.
- *
- * <p>Each write prints {@code CHAOS WRITE id=.. resource=.. token=..
- * outcome=ACCEPTED|REJECTED|FAILED}; a failure is logged and never thrown. Thread-safe.
+ * One protected write through the fence {@code --fence} names, with, in the same atomic unit, a
+ * record of it the orchestrator reads back in commit order: {@code sql}, {@link SqlFence} and a
+ * {@code chaos_writes} row in its transaction; {@code zk}, {@link ZkFence} and a sequential znode
+ * {@code <path>/writes/<resource>/w-} ({@code <writer>,<token>}) in its multi; {@code none} the row
+ * alone (or the znode, without {@code --jdbc}); {@code zk_none} the znode alone. Each write first
+ * passes the {@link WriteGate}, then prints {@code WRITE resource=.. token=.. outcome=..}; it never
+ * throws. Thread-safe.
  */
 public final class ProtectedWriter {
   /** Enum of the write results, named as in the protocol. */
@@ -89,21 +75,12 @@ public final class ProtectedWriter {
     this.zkFence = kind == FenceKind.ZK ? ZkFence.create(zk, path + "/fence") : null;
   }
 
-  /** The fence resource of {@code resource} in the SQL fence table. */
-  public static String sqlFenceResource(String path, String resource) {
-    return path + "/" + resource;
-  }
-
   /** The parent of the write znodes of {@code resource}. */
   public static String writesPath(String path, String resource) {
     return path + "/writes/" + resource;
   }
 
-  /**
-   * Creates the SQL tables this writer needs (the fence table and {@code chaos_writes}),
-   * idempotently; retried a few times because concurrent {@code CREATE TABLE IF NOT EXISTS} can
-   * collide on PostgreSQL.
-   */
+  /** Creates the fence table and {@code chaos_writes} if missing, with {@link Retries}. */
   static void createTables(HikariDataSource pool, boolean fence) throws SQLException {
     Retries.run(
         "creating the chaos tables",
@@ -132,7 +109,7 @@ public final class ProtectedWriter {
       switch (kind) {
         case SQL ->
             sqlFence.write(
-                sqlFenceResource(path, resource),
+                path + "/" + resource,
                 token,
                 c -> {
                   insertRow(c, resource, token);

@@ -7,9 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chaos client's start-up steps on the database (creating tables, preparing the lease), tried a
- * few times: the clients of a trial start at once, and concurrent {@code CREATE TABLE IF NOT
- * EXISTS} can collide on PostgreSQL.
+ * The client's start-up steps on the database, retried: its clients start at once, and concurrent
+ * {@code CREATE TABLE IF NOT EXISTS} can collide on PostgreSQL.
  */
 final class Retries {
   static final int ATTEMPTS = 5;
@@ -23,9 +22,8 @@ final class Retries {
   }
 
   /**
-   * Runs {@code step} up to {@value #ATTEMPTS} times, {@code 100 ms * attempt} apart, evicting
-   * {@code pool}'s idle connections after a failure; the last failure is thrown, as an {@link
-   * SQLException} unless it is one or unchecked.
+   * Runs {@code step} up to {@value #ATTEMPTS} times, evicting idle connections between; throws the
+   * last failure.
    */
   static <T> T run(String what, HikariDataSource pool, Step<T> step) throws SQLException {
     for (int attempt = 1; ; attempt++) {

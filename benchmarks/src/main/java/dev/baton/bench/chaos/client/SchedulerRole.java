@@ -21,21 +21,12 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * {@code --role=scheduler}: a {@link LeaderScheduler} whose election is at {@code <path>/scheduler}
- * (participant id = client id), with a {@link SqlJobStore} on {@code --jdbc}, table prefix {@value
- * #TABLE_PREFIX} (tables {@code chaos_jobs}, {@code chaos_progress}, {@code chaos_fence}), one job
- * per {@value #SLOT_MS} ms slot of the schedule {@link #scheduleName(String)}, each job's type the
- * id of the client that created it ({@link #scheduleConfig(ClientArgs)}).
- *
- * <p>The scheduler has no term callbacks of its own, so a watcher thread polls its election's
- * current term every 10 ms and prints {@code ELECTED token=..} and {@code REVOKED token=..
- * reason=..}. Each job creation is the protected write: {@code WRITE resource=schedule token=..
- * outcome=..}, ACCEPTED when this call created the job, REJECTED on a stale token, FAILED on any
- * other error (a slot whose job existed already prints nothing). Each creation passes the client's
- * {@link WriteGate} once decided. {@code --fence=none} (the negative control) creates jobs with
- * {@link UnfencedJobs} (no fence, no unique slot key); any other {@code --fence} is the job store's
- * own SQL fence. On either {@linkplain Coordination backend}; on the lease backend a {@link
- * LeaseLinkWatcher} reports the lease link's state.
+ * {@code --role=scheduler}: a {@link LeaderScheduler} at {@code <path>/scheduler} with a {@link
+ * SqlJobStore} (prefix {@value #TABLE_PREFIX}), one job per {@value #SLOT_MS} ms slot, each job's
+ * type the id of the client that created it. A watcher thread polls the election's term every 10 ms
+ * for {@code ELECTED} and {@code REVOKED}. Each job creation is the protected write ({@code WRITE
+ * resource=schedule}; a slot whose job existed prints nothing) and passes the {@link WriteGate}.
+ * {@code --fence=none} creates the jobs with {@link UnfencedJobs}.
  */
 final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
@@ -69,10 +60,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * The schedule: one slot per {@value #SLOT_MS} ms; its job type is this client's id, so each job
-   * row names the process that created it, written in the fenced transaction that creates it (the
-   * checker's writer of the job); with {@code --schedule-start-ms}, slot 0 begins then and every
-   * slot from 0 gets a job.
+   * One slot per {@value #SLOT_MS} ms, the job type the client's id; with {@code
+   * --schedule-start-ms} from slot 0.
    */
   static ScheduleConfig scheduleConfig(ClientArgs args) {
     ScheduleConfig.Builder b =
@@ -83,9 +72,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * The schedule's name: the base path with every character outside {@code [A-Za-z0-9._-]} replaced
-   * by a dot and the leading dots dropped ({@code /chaos/s1} becomes {@code chaos.s1}), so runs
-   * under different paths keep separate progress and fence rows in one database.
+   * The path as a schedule name ({@code /chaos/s1}: {@code chaos.s1}), so runs under different
+   * paths keep their own rows.
    */
   static String scheduleName(String path) {
     String name = path.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
@@ -96,15 +84,6 @@ final class SchedulerRole implements ChaosRole {
 
   @Override
   public void start() throws SQLException {
-    createSchema();
-    scheduler.start();
-    watcher.start();
-    if (link != null) {
-      link.start();
-    }
-  }
-
-  private void createSchema() throws SQLException {
     Retries.run(
         "creating the scheduler tables",
         pool,
@@ -115,6 +94,11 @@ final class SchedulerRole implements ChaosRole {
           store.createSchema();
           return null;
         });
+    scheduler.start();
+    watcher.start();
+    if (link != null) {
+      link.start();
+    }
   }
 
   private void watch() {
@@ -157,8 +141,8 @@ final class SchedulerRole implements ChaosRole {
   }
 
   /**
-   * {@code store}, printing a WRITE line per job creation: a proxy that passes every other call
-   * through, and with {@code unfenced} creates the jobs there without registering terms.
+   * {@code store}, printing a WRITE line per job creation; with {@code unfenced} creating the jobs
+   * there.
    */
   private static JobStore observed(
       JobStore store, EventOut out, WriteGate gate, UnfencedJobs unfenced) {
@@ -206,12 +190,11 @@ final class SchedulerRole implements ChaosRole {
     } catch (StaleTokenException e) {
       write(out, token, ProtectedWriter.Outcome.REJECTED);
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | SQLException e) {
       write(out, token, ProtectedWriter.Outcome.FAILED);
-      throw e;
-    } catch (SQLException e) {
-      write(out, token, ProtectedWriter.Outcome.FAILED);
-      throw new IllegalStateException("unfenced job creation failed", e);
+      throw e instanceof RuntimeException r
+          ? r
+          : new IllegalStateException("unfenced job creation failed", e);
     }
   }
 

@@ -14,11 +14,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 
 /**
- * The scheduler's negative control ({@code --fence=none}): job creation as a store without a fence
- * and without a unique key on the slot would do it, in the same tables and columns as {@link
- * SqlJobStore}: read the progress, decide to create the next slot's job, then insert it and move
- * the progress, each statement on its own. A leader that decided before its term ended inserts its
- * job after its successor created the same slot; the checker must report it.
+ * The scheduler's negative control ({@code --fence=none}): jobs created in {@link SqlJobStore}'s
+ * tables without a fence and without a unique slot key, so a leader that decided before its term
+ * ended inserts its job after its successor's.
  */
 final class UnfencedJobs {
   private final HikariDataSource pool;
@@ -33,10 +31,7 @@ final class UnfencedJobs {
     this.gate = gate;
   }
 
-  /**
-   * Creates the jobs table without its primary key (before {@link SqlJobStore#createSchema()},
-   * which then keeps it and creates the other tables).
-   */
+  /** Creates the jobs table without its primary key, before {@link SqlJobStore#createSchema()}. */
   void createJobsTable(String prefix) throws SQLException {
     for (String ddl : SqlJobStore.ddl(prefix)) {
       if (ddl.contains(" " + jobs + " ")) {

@@ -4,13 +4,9 @@ package dev.baton.bench.chaos.client;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The chaos client's hold on its own writes, for the scenarios whose point is a stale write: on
- * {@code HOLD} (stdin) the next protected write of every writer thread is decided, with its term's
- * token, and then waits here, printing {@code HELD resource=.. token=..}, until {@code RELEASE};
- * then it is sent as decided. The harness holds a write while the owner still owns, lets a
- * successor take over and write, and releases it: a write with an old token that must reach the
- * fence after a newer one (like a process stalled between deciding a write and sending it).
- * Thread-safe.
+ * The client's hold on its own writes: after {@code HOLD} the next write of each writer thread,
+ * decided with its token, prints {@code HELD resource=.. token=..} and waits here until {@code
+ * RELEASE}: a process stalled between deciding a write and sending it. Thread-safe.
  */
 final class WriteGate {
   private final EventOut out;
@@ -37,12 +33,9 @@ final class WriteGate {
   }
 
   /**
-   * Called by a writer with a write decided: returns at once unless held; if held, prints {@code
-   * HELD} and waits for {@link #release()}, through interrupts too (a stalled process does not see
-   * its recipe's cancellation until it runs again): an interrupt while held is returned, not kept
-   * set, so that the held write is sent as decided; the caller sets it again after the write.
-   *
-   * @return whether the thread was interrupted while its write was held
+   * Returns at once unless held; else prints {@code HELD} and waits for {@link #release()} through
+   * interrupts (a stalled process sees no cancellation), returning whether one came, so the write
+   * goes as decided.
    */
   private boolean pass(String resource, long token) {
     CountDownLatch c = closed;
@@ -67,8 +60,7 @@ final class WriteGate {
   }
 
   /**
-   * Sends {@code write}, decided with {@code token}, once it {@linkplain #pass passes} the gate; an
-   * interrupt that came while it was held is set again after the write.
+   * Sends {@code write} once it passed the gate, setting again an interrupt that came while held.
    */
   <T, E extends Exception> T through(String resource, long token, Write<T, E> write) throws E {
     boolean interrupted = pass(resource, token);

@@ -3,19 +3,19 @@ package dev.baton.bench.chaos.client;
 
 import dev.baton.fencing.FencingToken;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * The work of one ownership term on its own thread: prepare a write (taking the write interval),
- * then write with the term's token, and check the term's handle only between writes, like real
- * owner code.
- *
- * <p>That order matters for the chaos tests: a process paused (SIGSTOP) while preparing a write
- * sends that write as soon as it resumes, with its old token, before it has had a chance to notice
- * that its term is over. Nothing here hides that write; the fence must reject it.
+ * The writes of one term on their own thread: prepare a write (the write interval), then write with
+ * the term's token, checking the term only between writes, like real owner code. A process paused
+ * while preparing sends that write with its old token as soon as it resumes: the fence must reject
+ * it, nothing here hides it.
  */
 final class WriterLoop {
   private final Thread thread;
+  private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean stopped;
 
   WriterLoop(
@@ -25,44 +25,42 @@ final class WriterLoop {
       FencingToken token,
       Duration interval,
       BooleanSupplier termActive) {
-    this.thread =
-        new Thread(
-            () -> {
-              while (!stopped && termActive.getAsBoolean()) {
-                // The write is decided here; "preparing" it takes the interval.
-                ProtectedWriter.sleepQuietly(interval.toMillis());
-                if (Thread.currentThread().isInterrupted()) {
-                  return;
-                }
-                if (writer.write(resource, token) == ProtectedWriter.Outcome.REJECTED) {
-                  return; // a newer owner wrote: this term is over, as the fence just said
-                }
-              }
-            },
-            name);
+    this.thread = new Thread(() -> run(writer, resource, token, interval, termActive), name);
     thread.setDaemon(true);
+  }
+
+  private void run(
+      ProtectedWriter writer,
+      String resource,
+      FencingToken token,
+      Duration interval,
+      BooleanSupplier termActive) {
+    try {
+      while (!stopped && termActive.getAsBoolean()) {
+        ProtectedWriter.sleepQuietly(interval.toMillis()); // the write is decided: preparing it
+        if (Thread.currentThread().isInterrupted()
+            || writer.write(resource, token) == ProtectedWriter.Outcome.REJECTED) {
+          return; // a rejection means a newer owner wrote: this term is over
+        }
+      }
+    } finally {
+      ended.countDown();
+    }
   }
 
   void start() {
     thread.start();
   }
 
-  /**
-   * Asks the loop to stop after the write in progress (if any) and waits up to {@code timeout} for
-   * it.
-   *
-   * @return true if the loop ended
-   */
+  /** Stops the loop after the write in progress; true if it ended within {@code timeout}. */
   boolean stopAndJoin(Duration timeout) {
     stopped = true;
-    if (Thread.currentThread() == thread) {
-      return false;
-    }
     try {
-      thread.join(timeout.toMillis());
+      return Thread.currentThread() != thread
+          && ended.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
     }
-    return !thread.isAlive();
   }
 }

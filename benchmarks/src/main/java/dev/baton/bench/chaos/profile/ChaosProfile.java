@@ -9,7 +9,6 @@ import dev.baton.bench.chaos.ChaosOptions;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
-import dev.baton.bench.chaos.scenario.ChaosScenario;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,30 +19,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run chaos-profile}: the long profile. Runs {@code --trials} trials (default
- * 1,000) round-robin over every applicable scenario (1-9, the soak included), recipe and fence
- * ({@code sql,zk}) within {@code --budget-minutes}, stops cleanly between trials when out of time,
- * keeps every failing trial's evidence, prints one row per scenario, recipe and fence, and replays
- * one trial from its id with {@code --replay=<id>}. Fails if a trial failed (a violation of either
- * checker, or an error). A run stopped by its budget goes on later where it stopped with {@code
- * --resume --out=<its directory>} and the same plan options (trials, seed, scenarios, roles,
- * fences, db, soak): the directory's {@code ledger.tsv} ({@link ProfileLedger}) holds the finished
- * trials, which count in the table as if run in one go.
- *
- * <p>Output directory ({@code --out}, default {@code target/chaos-profile/<time>}): {@code
- * failed/<id>/} with {@code trial.txt} (id, seed, violations, the replay command), {@code
- * history.json}, {@code clients/<c>.out} (the event log) and {@code .err}, {@code
- * servers/server-<n>.log} (the servers' log lines of the trial); {@code
- * passed/<id>/history.json.gz} only; {@code table.md} and {@code summary.txt}.
- *
- * <p>{@code --backend=lease} runs the trials on the lease backend: by default scenarios 1, 2, 7, 8
- * and the soak, the election and the scheduler, the SQL fence; the plan (and so a resumed run) and
- * each trial's replay command name the backend.
+ * {@code benchmarks/run chaos-profile}: the long profile, {@code --trials} trials round-robin over
+ * every applicable scenario, recipe and fence within a time budget, each failing trial's evidence
+ * kept under {@code failed/<id>/}, {@code --replay=<id>} to run one again and {@code --resume
+ * --out=<dir>} to go on after the budget stopped a run ({@link ProfileLedger}). See
+ * docs/testing.md.
  */
 @Command(name = "chaos-profile")
 public final class ChaosProfile implements Scenario {
@@ -98,8 +85,8 @@ public final class ChaosProfile implements Scenario {
   }
 
   /**
-   * Runs the profile (or the replay) these options describe on {@code cluster} into {@code out},
-   * printing RESULT lines on {@code results}; returns the number of failed trials.
+   * Runs the profile (or the replay) into {@code out}, printing RESULT lines on {@code results};
+   * returns the failed trials.
    */
   int run(ChaosCluster cluster, Path out, PrintStream results) {
     Duration soak = common.soak();
@@ -113,36 +100,33 @@ public final class ChaosProfile implements Scenario {
       trials.table().print(results, options.db().key());
       return trials.table().failed();
     }
-    List<ChaosScenario> scenarios = common.scenarios(0);
-    List<Role> roles = common.roles();
     List<FenceKind> fences =
         this.fences != null
             ? this.fences
             : lease ? List.of(FenceKind.SQL) : List.of(FenceKind.SQL, FenceKind.ZK);
-    int count = trialCount;
-    long seed = common.seed();
     long budget = budgetSeconds != null ? budgetSeconds : budgetMinutes * 60;
-    if (count < 1 || budget < 0) {
+    if (trialCount < 1 || budget < 0) {
       throw new IllegalArgumentException("need trials >= 1 and a budget >= 0");
     }
-    String scenarioNames = String.join(",", common.scenarioNames());
-    String roleNames = names(roles);
-    String fenceNames = names(fences);
+    List<Role> roles = common.roles();
     List<TrialSpec> plan =
-        ProfilePlan.trials(ProfilePlan.cells(scenarios, roles, fences, backend), count, seed);
+        ProfilePlan.trials(
+            ProfilePlan.cells(common.scenarios(0), roles, fences, backend),
+            trialCount,
+            common.seed());
     // a ZooKeeper plan reads as before the backend option, so that its older ledgers resume
     String planText =
         String.format(
-                Locale.ROOT,
-                "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d",
-                count,
-                seed,
-                scenarioNames,
-                roleNames,
-                fenceNames,
-                options.db().key(),
-                soak.toSeconds())
-            + (lease ? " backend=" + backend.key() : "");
+            Locale.ROOT,
+            "trials=%d seed=%d scenarios=%s roles=%s fences=%s db=%s soak-seconds=%d%s",
+            trialCount,
+            common.seed(),
+            String.join(",", common.scenarioNames()),
+            names(roles, Role::key),
+            names(fences, FenceKind::key),
+            options.db().key(),
+            soak.toSeconds(),
+            lease ? " backend=" + backend.key() : "");
     int resumed = 0;
     if (resume) {
       List<ProfileLedger.Entry> finished = new ArrayList<>();
@@ -186,7 +170,7 @@ public final class ChaosProfile implements Scenario {
     return trials.table().failed();
   }
 
-  private static String names(List<? extends Enum<?>> values) {
-    return String.join(",", values.stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList());
+  private static <T> String names(List<T> values, Function<T, String> key) {
+    return values.stream().map(key).collect(Collectors.joining(","));
   }
 }

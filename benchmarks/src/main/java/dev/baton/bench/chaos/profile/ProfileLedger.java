@@ -8,14 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The profile's record of every trial it finished, {@code ledger.tsv} in the output directory, so
- * that a run stopped by its budget can be resumed later ({@code --resume}) with the same plan: the
- * first line names the plan ({@code # plan <description>}), each further line one trial's tally:
- * {@code <trial id> <failed 0|1> <error 0|1> <faults> <writes> <rejected> <violations> <independent
- * violations> <recovery ms>}, tab-separated. A line is appended and flushed as soon as its trial is
- * filed; a line cut short by a crash is ignored on reading.
+ * {@code ledger.tsv}, the profile's record of its finished trials for {@code --resume}: a line
+ * {@code # plan <description>}, then one tab-separated tally per trial, appended and flushed when
+ * it is filed ({@link Entry}); a line cut short by a crash is ignored.
  */
 final class ProfileLedger {
   static final String FILE = "ledger.tsv";
@@ -34,42 +33,28 @@ final class ProfileLedger {
       long recoverMs) {
 
     String line() {
-      return String.join(
-          "\t",
-          id,
-          failed ? "1" : "0",
-          error ? "1" : "0",
-          Long.toString(faults),
-          Long.toString(writes),
-          Long.toString(rejected),
-          Long.toString(violations),
-          Long.toString(independent),
-          Long.toString(recoverMs));
+      return Stream.of(
+              id,
+              failed ? 1 : 0,
+              error ? 1 : 0,
+              faults,
+              writes,
+              rejected,
+              violations,
+              independent,
+              recoverMs)
+          .map(String::valueOf)
+          .collect(Collectors.joining("\t"));
     }
 
     static Entry parse(String line) {
       String[] f = line.split("\t", -1);
-      if (f.length != 9) {
+      if (f.length != 9 || !f[1].matches("[01]") || !f[2].matches("[01]")) {
         throw new IllegalArgumentException("not a ledger line: " + line);
       }
+      long[] n = Stream.of(f).skip(3).mapToLong(Long::parseLong).toArray();
       return new Entry(
-          f[0],
-          flag(f[1]),
-          flag(f[2]),
-          Long.parseLong(f[3]),
-          Long.parseLong(f[4]),
-          Long.parseLong(f[5]),
-          Long.parseLong(f[6]),
-          Long.parseLong(f[7]),
-          Long.parseLong(f[8]));
-    }
-
-    private static boolean flag(String f) {
-      return switch (f) {
-        case "1" -> true;
-        case "0" -> false;
-        default -> throw new IllegalArgumentException("not a 0/1 flag: " + f);
-      };
+          f[0], f[1].equals("1"), f[2].equals("1"), n[0], n[1], n[2], n[3], n[4], n[5]);
     }
   }
 
@@ -96,9 +81,8 @@ final class ProfileLedger {
   }
 
   /**
-   * The ledger of an earlier run of {@code plan} in {@code out} and its finished trials.
-   *
-   * @throws IllegalArgumentException if there is none, or it is of another plan
+   * The ledger of an earlier run of {@code plan} in {@code out}, adding its trials to {@code
+   * finished}; {@link IllegalArgumentException} if none or of another plan.
    */
   static ProfileLedger resume(Path out, String plan, List<Entry> finished) {
     Path file = out.resolve(FILE);

@@ -9,9 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The order of a profile's trials: round-robin over every applicable (scenario, role, fence) cell,
- * so a run cut short by its budget has covered every cell about equally; trial {@code n} gets seed
- * {@code baseSeed + n}.
+ * A profile's trials round-robin over the applicable (scenario, role, fence) cells, so a run cut
+ * short covers each about equally; trial {@code n} has seed {@code baseSeed + n}.
  */
 final class ProfilePlan {
   private ProfilePlan() {}

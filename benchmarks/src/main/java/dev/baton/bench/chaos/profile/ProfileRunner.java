@@ -8,9 +8,9 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * Runs planned trials one after the other within a time budget: a trial starts only if the time
- * left covers the mean duration of the trials of its scenario so far (of any trial, before its
- * scenario ran once), so the profile stops cleanly between trials when it runs out of time.
+ * Runs planned trials within a time budget: a trial starts only if the time left covers its
+ * scenario's mean duration so far (any trial's before), so the profile stops cleanly between
+ * trials.
  */
 final class ProfileRunner {
   /** How the run ended: the trials it ran and whether the budget stopped it. */
@@ -19,10 +19,7 @@ final class ProfileRunner {
   private final LongSupplier clock;
   private final long budgetNanos;
 
-  /**
-   * @param clock nanoseconds, like {@link System#nanoTime()}
-   * @param budgetNanos the time the whole run may take
-   */
+  /** {@code clock} in nanoseconds, {@code budgetNanos} for the whole run. */
   ProfileRunner(LongSupplier clock, long budgetNanos) {
     this.clock = clock;
     this.budgetNanos = budgetNanos;

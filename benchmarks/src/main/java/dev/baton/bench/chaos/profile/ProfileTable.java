@@ -4,16 +4,14 @@ package dev.baton.bench.chaos.profile;
 import dev.baton.bench.chaos.TrialResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The profile's per-cell tally (scenario, role, fence): trials, failed trials, faults, writes,
- * rejected writes, violations of both checkers, and the recovery times' median and maximum (each
- * trial's worst recovery).
+ * The profile's tally per (scenario, role, fence) cell: trials, failures, faults, writes,
+ * rejections, both checkers' violations, recovery median and maximum.
  */
 final class ProfileTable {
   /** One cell's tally. */
@@ -27,13 +25,8 @@ final class ProfileTable {
     long independent;
     final List<Long> recoveries = new ArrayList<>();
 
-    long p50() {
-      if (recoveries.isEmpty()) {
-        return 0;
-      }
-      List<Long> sorted = new ArrayList<>(recoveries);
-      Collections.sort(sorted);
-      return sorted.get((sorted.size() - 1) / 2);
+    long p50() { // the lower median; (0 - 1) / 2 is 0
+      return recoveries.stream().sorted().skip((recoveries.size() - 1) / 2).findFirst().orElse(0L);
     }
 
     long max() {
@@ -93,11 +86,8 @@ final class ProfileTable {
   }
 
   /**
-   * {@code RESULT chaos-profile-<scenario> role=.. fence=.. trials=N failed=N faults=N writes=N
-   * rejected=N violations=N independent_violations=N recover_p50_ms=N recover_max_ms=N db=..}.
-   *
-   * @param db the chaos database's key ({@code h2}, {@code postgres}): the README keeps a table per
-   *     database
+   * A {@code RESULT chaos-profile-<scenario>} line per cell, with {@code db} (the README keeps a
+   * table per database).
    */
   synchronized void print(PrintStream out, String db) {
     rows.forEach(

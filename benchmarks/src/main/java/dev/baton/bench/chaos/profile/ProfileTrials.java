@@ -25,10 +25,9 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Runs the profile's trials on one cluster and files their evidence: a trial runs in {@code
- * trials/<id>/}, then goes to {@code failed/<id>/} with everything kept (and a {@code trial.txt}
- * naming its seed, violations and replay command) or to {@code passed/<id>/} with only its history,
- * compressed, so a long run does not fill the disk.
+ * Runs the profile's trials in {@code trials/<id>/} and files them: to {@code failed/<id>/} with
+ * everything and a {@code trial.txt} (seed, violations, replay command), or to {@code passed/<id>/}
+ * with the compressed history only.
  */
 final class ProfileTrials {
   private final ChaosCluster cluster;

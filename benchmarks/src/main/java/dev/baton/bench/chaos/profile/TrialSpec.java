@@ -6,42 +6,22 @@ import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.util.Locale;
 
 /**
- * One planned trial of the profile, named by an id that carries everything needed to run it again:
- * {@code <n>-<scenario>-<role>-<fence>-s<seed>}, e.g. {@code 00042-lose-quorum-lock-zk-s43}.
- *
- * @param number the trial's number in the profile, from 0
- * @param scenario the scenario's name ({@code pause}, ..., {@code soak})
- * @param role the recipe
- * @param fence the fence
- * @param seed the trial's seed (the soak's random schedule; recorded for every scenario)
+ * One planned trial, its id carrying all that runs it again: {@code
+ * <n>-<scenario>-<role>-<fence>-s<seed>}, e.g. {@code 00042-lose-quorum-lock-zk-s43}.
  */
 public record TrialSpec(int number, String scenario, Role role, FenceKind fence, long seed) {
   /** The trial's id. */
   public String id() {
     return String.format(
-        Locale.ROOT,
-        "%05d-%s-%s-%s-s%d",
-        number,
-        scenario,
-        role.name().toLowerCase(Locale.ROOT),
-        fence.name().toLowerCase(Locale.ROOT),
-        seed);
+        Locale.ROOT, "%05d-%s-%s-%s-s%d", number, scenario, role.key(), fence.key(), seed);
   }
 
   /** The (scenario, role, fence) cell of the profile's table this trial counts in. */
   public String cell() {
-    return scenario
-        + " "
-        + role.name().toLowerCase(Locale.ROOT)
-        + " "
-        + fence.name().toLowerCase(Locale.ROOT);
+    return scenario + " " + role.key() + " " + fence.key();
   }
 
-  /**
-   * Parses a trial id.
-   *
-   * @throws IllegalArgumentException if {@code id} is not one
-   */
+  /** Parses a trial id; {@link IllegalArgumentException} if it is not one. */
   public static TrialSpec parse(String id) {
     String[] parts = id.trim().split("-");
     if (parts.length < 5 || !parts[parts.length - 1].startsWith("s")) {

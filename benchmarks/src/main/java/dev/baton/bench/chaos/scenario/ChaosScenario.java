@@ -5,23 +5,14 @@ import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.chaos.ChaosRun;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One fault scenario: {@link #inject} runs one episode of the fault against a running trial, waits
- * for the service to recover after the heal ({@link ChaosRun#awaitRecovery}) and leaves everything
- * healed. The scenarios are listed in {@link Scenarios}; their faults are written in {@link
- * OwnerFaults}, {@link ServerFaults}, {@link LoseQuorum} and {@link ExpiryStorm}.
- *
- * @param number the scenario's number (1 to 9)
- * @param name short name, used in {@code RESULT chaos-<name>}
- * @param description one line on what it does
- * @param needsZooKeeperServers whether the fault hits the ZooKeeper servers themselves (kills,
- *     restarts, sessions expired on the ensemble): such a scenario tests nothing on the lease
- *     backend, whose clients use no ZooKeeper
- * @param injector injects one episode into a run and waits for the recovery
+ * One fault scenario (listed in {@link Scenarios}): its number (1 to 9), name ({@code RESULT
+ * chaos-<name>}), description, whether it hits the ZooKeeper servers (so tests nothing on the lease
+ * backend), and its injector, which runs one episode, waits for the recovery and leaves everything
+ * healed.
  */
 public record ChaosScenario(
     int number,
@@ -31,17 +22,15 @@ public record ChaosScenario(
     Consumer<ChaosRun> injector) {
 
   /**
-   * Why the scenario does not apply to {@code role} with {@code fence} on {@code backend}; empty if
-   * it does. On the lease backend: not the scenarios that {@linkplain #needsZooKeeperServers() need
-   * ZooKeeper servers}, nor the recipes the lease has not (the lock, partition ownership).
+   * Why the scenario does not apply to {@code role} and {@code fence} on {@code backend}; empty if
+   * it does.
    */
   public Optional<String> notApplicable(Role role, FenceKind fence, Backend backend) {
     if (backend == Backend.LEASE && needsZooKeeperServers) {
       return Optional.of("a fault of ZooKeeper, which the lease backend does not use");
     }
     if (!backend.supports(role)) {
-      return Optional.of(
-          "the lease backend has no " + role.name().toLowerCase(Locale.ROOT) + " recipe");
+      return Optional.of("the lease backend has no " + role.key() + " recipe");
     }
     if (!backend.supports(fence)) {
       return Optional.of("the lease backend has no ZooKeeper for the " + fence + " fence");

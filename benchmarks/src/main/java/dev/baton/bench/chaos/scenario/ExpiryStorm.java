@@ -11,13 +11,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * 6. Session expiry storm: {@value #ROUNDS} rounds in a row, each a different kind of expiry: (1)
- * every client silenced (its proxies blackholed) past its session timeout, so the servers expire
- * the sessions for real and the clients learn it when the proxies heal; (2) the owner's session
- * expired on the server at once by a second handle on its id and password ({@code SessionExpirer});
- * (3) every client's session expired client-side (ZooKeeper's injected expiry, in each client
- * process). A round counts once every client it hit reports a new session id and a term, hold or
- * ownership began with a token not seen before the round.
+ * 6. Session expiry storm, {@value #ROUNDS} rounds of different kinds: every client silenced past
+ * its session, the owner's session expired on the server ({@code SessionExpirer}), every session
+ * expired client-side. A round counts once every client it hit has a new session id and a term
+ * began with a new token.
  */
 final class ExpiryStorm {
   static final int ROUNDS = 3;
@@ -56,10 +53,6 @@ final class ExpiryStorm {
     }
   }
 
-  /**
-   * Counts the round's fault once every client it hit reports a new session id and some client
-   * began a term, hold or ownership with a token not seen before the round.
-   */
   private static void observe(
       ChaosRun run,
       String what,

@@ -15,26 +15,10 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * 4. Two of the three servers killed, the owner's among them (the server its ZooKeeper handle
- * reports, {@code WHERE}), so the one left is a minority; kept so past the session timeout, then
- * restored. The fault counts once both processes are dead, the owner reported its connection
- * dropped and the third server stopped serving. While the quorum is gone:
- *
- * <ul>
- *   <li>no client begins a term, hold or ownership while it reports itself disconnected, from the
- *       kill on (the first second included), judged at the time the recipe began it where the
- *       client reports that ({@code began_at}), not when a callback queued behind a slow one
- *       printed it;
- *   <li>a term begun from the kill on has a token committed before the kill: its zxid's epoch is
- *       not later than a marker written just before the kill (nothing commits without a quorum, and
- *       the restored quorum begins a new epoch); after a grace period of {@link #GRACE} none begins
- *       at all;
- *   <li>no write accepted by the fence while the quorum is gone has a token no client had seen or
- *       of a later epoch: the SQL log is read at the end of the loss; the ZooKeeper fence's log,
- *       unreadable without a quorum, is read after the restore, and its writes created in the old
- *       epoch after the marker are the ones judged. The log must hold writes before the kill, so
- *       the check has data.
- * </ul>
+ * 4. Two of the three servers killed, the owner's ({@code WHERE}) among them, past the session
+ * timeout, then restored; the checks while the quorum is gone are in docs/testing.md ("Scenarios",
+ * 4). The fault counts once both are dead, the owner reported its connection dropped and the third
+ * server stopped serving.
  */
 final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */
@@ -118,14 +102,12 @@ final class LoseQuorum {
   }
 
   /**
-   * The violations among one client's events printed from the kill on: a term, hold or ownership
-   * begun while the client reported itself disconnected, with a token of an epoch after {@code
-   * epoch}, or at or after {@code lostNanos}. A begin is judged at the time the recipe began it
-   * ({@code began_at}, the election's) where the event says, else when it was printed: a slow
-   * callback before it can print an {@code ELECTED} seconds after its term began (and ended), as
-   * the profile found. Disconnected means every state the client reported within {@link #SLACK} of
-   * that time, and the one before, was a disconnected one: a recipe and the client's connection
-   * listener learn of a change on different threads, a moment apart.
+   * The violations among one client's events from the kill on: a term begun while it reported
+   * itself disconnected, with a token of a later epoch than {@code epoch}, or at or after {@code
+   * lostNanos}. A begin is judged at {@code began_at} where given (a slow callback can print {@code
+   * ELECTED} seconds late); disconnected means every state reported within {@link #SLACK} of it,
+   * and the one before, was disconnected (a recipe and the connection listener see a change a
+   * moment apart).
    */
   static List<String> termsBegunWhileLost(
       String client, List<Event> events, long lostNanos, long epoch) {
@@ -151,8 +133,8 @@ final class LoseQuorum {
   }
 
   /**
-   * True if the client reported itself connected at some moment within {@link #SLACK} of {@code
-   * time}: before its first report from the kill on it counts as connected.
+   * Whether the client reported itself connected within {@link #SLACK} of {@code time} (before its
+   * first report it counts as connected).
    */
   private static boolean connectedNear(List<Event> connection, long time) {
     long from = time - SLACK.toNanos();

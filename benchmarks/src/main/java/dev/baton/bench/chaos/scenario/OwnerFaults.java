@@ -18,10 +18,8 @@ final class OwnerFaults {
   private OwnerFaults() {}
 
   /**
-   * 1. The owner's process paused (SIGSTOP) beyond its session timeout while a successor takes over
-   * and writes, then resumed (SIGCONT): it wakes believing it still owns, and whatever it writes
-   * must be rejected. Before the pause the owner holds one write decided with its token ({@code
-   * HOLD}); released after the resume, it must reach the fence and be REJECTED. The fault counts
+   * 1. The owner holds a write decided with its token ({@code HOLD}), is paused (SIGSTOP) past its
+   * session until a successor wrote, then resumed: the released write must be REJECTED. Counted
    * once a successor wrote while the owner was stopped.
    */
   static void pause(ChaosRun run) {
@@ -36,13 +34,10 @@ final class OwnerFaults {
   }
 
   /**
-   * 8. An in-flight write delayed past the takeover: the owner decides a write with its token and
-   * holds it ({@code HOLD}, as a process stalled between deciding a write and sending it), its
-   * traffic to its coordination store (ZooKeeper, or on the lease backend its lease link) is
-   * blackholed until a successor takes over and writes, then the network heals and the held write
-   * is sent: it must reach the fence and be REJECTED. The fault counts once the successor wrote
-   * while the write was held (and, on the lease, the owner's term was seen to end before the
-   * successor's began, {@link ChaosRun#termEndedBeforeSuccessor}); no successor is a violation.
+   * 8. The owner holds a decided write ({@code HOLD}) while its store traffic is blackholed until a
+   * successor wrote, then the network heals and the write is sent: it must be REJECTED. Counted
+   * once the successor wrote (on the lease, and the owner's term ended first: {@link
+   * ChaosRun#termEndedBeforeSuccessor}).
    */
   static void delayedWrite(ChaosRun run) {
     staleHeldWrite(
@@ -62,9 +57,9 @@ final class OwnerFaults {
   }
 
   /**
-   * The owner holds a write decided with its token, {@code fault} hits it until a successor wrote
-   * (and {@code observed} holds), {@code heal} ends the fault, and the held write, released, must
-   * reach the fence and be REJECTED; then the service must recover.
+   * The owner holds a decided write, {@code fault} hits it until a successor wrote (and {@code
+   * observed}), {@code heal} ends the fault; the released write must be REJECTED, then the service
+   * must recover.
    */
   private static void staleHeldWrite(
       ChaosRun run,
@@ -93,13 +88,9 @@ final class OwnerFaults {
   }
 
   /**
-   * 2. The owner partitioned from its coordination store while its process runs on and keeps
-   * writing; a successor takes over; then the network heals. On ZooKeeper its ZooKeeper proxies are
-   * blackholed (connections stay open, bytes are dropped); on the lease backend its lease link is,
-   * and its term must also have ended, by its own clock, before the successor's began ({@link
-   * ChaosRun#termEndedBeforeSuccessor}). Either way it keeps reaching the database its writes go
-   * to. The fault counts once the successor wrote (and, on the lease, the owner's term was seen to
-   * end).
+   * 2. The owner blackholed from its store (ZooKeeper, or its lease link) while it runs and keeps
+   * its database, until a successor wrote, then healed. Counted once the successor wrote (on the
+   * lease, and the owner's term ended first: {@link ChaosRun#termEndedBeforeSuccessor}).
    */
   static void partition(ChaosRun run) {
     ChaosClient victim = run.owner();
@@ -129,12 +120,9 @@ final class OwnerFaults {
   }
 
   /**
-   * 7. Flapping: {@value #CUTS} short cuts of the owner's connections to its coordination store
-   * (ZooKeeper's, or on the lease backend its lease link's), each healed well inside the session
-   * timeout (the lease). After each reconnect at most one client believes it owns (the leadership,
-   * the lock, each partition), and the service writes again (no livelock). A cut counts once the
-   * owner reported its connection dropped ({@code SUSPENDED}; on the lease, a failed lease
-   * statement) and, after the heal, back ({@code RECONNECTED}; on the lease, an answered one).
+   * 7. {@value #CUTS} short cuts of the owner's store connections, each healed inside the session;
+   * after each at most one client believes it owns and the service writes again. A cut counts once
+   * the owner reported its connection dropped and, after the heal, back.
    */
   static void flapping(ChaosRun run) {
     Duration cut = Duration.ofMillis(run.options().sessionMs() / 5);

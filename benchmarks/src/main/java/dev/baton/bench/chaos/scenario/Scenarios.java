@@ -73,9 +73,8 @@ public final class Scenarios {
   }
 
   /**
-   * 9. Soak: episodes of scenarios 1 to 8, chosen at random (seeded), one after the other against
-   * the same clients, until {@code duration} has passed. Only the scenarios that apply to the
-   * trial's recipe, fence and backend are drawn: on the lease backend 1, 2, 7 and 8.
+   * 9. Soak: episodes of the scenarios 1 to 8 that apply to the trial, drawn at random (seeded),
+   * one after the other until {@code duration} passed.
    */
   public static ChaosScenario soak(Duration duration, long seed) {
     return new ChaosScenario(

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Kills of ZooKeeper servers: scenarios 3 and 5 (scenario 4 is {@link LoseQuorum}). The owner's
- * server is the one its ZooKeeper handle reports ({@code WHERE}).
+ * Kills of ZooKeeper servers: scenarios 3 and 5 (4 is {@link LoseQuorum}); the owner's server is
+ * the one its handle reports ({@code WHERE}).
  */
 public final class ServerFaults {
   private ServerFaults() {}
 
   /**
-   * The server {@code victim} is connected to, waiting for one; none within the recovery bound is a
-   * fault of {@code scenario} not observed (a violation), and empty.
+   * The server {@code victim} is connected to, waited for; none within the recovery bound is a
+   * fault not observed, and empty.
    */
   static OptionalInt ownersServer(ChaosRun run, ChaosClient victim, String scenario) {
     int[] server = {-1};
@@ -29,13 +29,7 @@ public final class ServerFaults {
     return OptionalInt.of(server[0]);
   }
 
-  /**
-   * 3. The ZooKeeper server the owner is connected to killed (SIGKILL): the owner reconnects to
-   * another server of its connect string within its session, or loses its session and a successor
-   * takes over. The server is restarted after the recovery. The fault counts once that server's
-   * process is dead, the owner reported its connection dropped, and it reports a connection to
-   * another server.
-   */
+  /** 3. The owner's ZooKeeper server killed (SIGKILL), restarted after the recovery. */
   static void killOwnersServer(ChaosRun run) {
     ChaosClient victim = run.owner();
     OptionalInt server = ownersServer(run, victim, "kill-server");
@@ -48,11 +42,9 @@ public final class ServerFaults {
   }
 
   /**
-   * Kills server {@code s} and counts the fault once its process is dead, {@code victim} reported
-   * its connection dropped (within a session timeout) and then reports a connection to another
-   * server; else records the fault as not observed (a violation).
-   *
-   * @return the moment just before the kill
+   * Kills server {@code s}; the fault counts once it is dead and {@code victim} reported its
+   * connection dropped and then one to another server, else it is not observed. Returns the moment
+   * just before the kill.
    */
   public static ChaosRun.Mark killAndObserve(ChaosRun run, ChaosClient victim, int s) {
     ChaosRun.Mark killed = run.mark();
@@ -85,12 +77,9 @@ public final class ServerFaults {
   }
 
   /**
-   * 5. The whole ensemble killed (SIGKILL) and started again on its data; recovery from the
-   * restart. It first waits (up to the recovery bound) until every client reports itself connected:
-   * in a soak the fault before may have left one reconnecting (a partition healed a moment ago),
-   * and a client that is not connected cannot have its connection dropped. The fault counts once
-   * every client that was connected at the kill reported its connection dropped; at least one must
-   * have been.
+   * 5. Every server killed and restarted on its data. It first waits for every client to report
+   * itself connected (in a soak one may still be reconnecting); the fault counts once every client
+   * connected at the kill reported its connection dropped.
    */
   static void restartEnsemble(ChaosRun run) {
     run.owner();

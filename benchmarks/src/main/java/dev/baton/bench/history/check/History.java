@@ -13,12 +13,8 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
- * One exported trial history, read from its JSON file: the trial's description, its operations in
- * history order and the store's log of accepted writes in the store's order.
- *
- * @param meta the top-level fields other than {@code history} and {@code fence_log}
- * @param ops the operations, in the file's order (their {@code index} order)
- * @param fenceLog the accepted writes, in the file's order (their {@code seq} order)
+ * One exported trial history: the top-level fields but {@code history} and {@code fence_log}, the
+ * operations in index order and the store's accepted writes in seq order.
  */
 public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> fenceLog) {
   /** The format name every file must carry in its {@code format} field. */
@@ -34,16 +30,10 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
   }
 
   /**
-   * One operation: an invocation or its completion by one process.
-   *
-   * @param index position in the history, from 0, strictly increasing
-   * @param process the client process, or {@code nemesis} for a fault
-   * @param time nanoseconds since the trial began (an upper bound of when it happened)
-   * @param type invoke, ok, fail or info
-   * @param f what was done: write, elected, revoked, locked, unlocked, assigned, released, fault
-   * @param resource the resource the operation concerns, or null (a fault)
-   * @param token the fencing token, or null
-   * @param value the value written or the reason of an end of term, or null
+   * One operation, an invocation or its completion (see the format in docs/testing.md): its index,
+   * process ({@code nemesis} for a fault), time (ns since the trial began, an upper bound), type
+   * (invoke, ok, fail, info), {@code f} (write, elected, revoked, locked, unlocked, assigned,
+   * released, fault), resource, token and value, the last three null where absent.
    */
   public record Op(
       long index,
@@ -55,21 +45,12 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
       Long token,
       String value) {}
 
-  /**
-   * One write the store accepted.
-   *
-   * @param seq position in the store's log, from 0, strictly increasing
-   * @param resource the resource written
-   * @param writer the process that wrote it
-   * @param token the token it was written with
-   */
+  /** One write the store accepted: its position in the store's log, resource, writer and token. */
   public record StoreWrite(long seq, String resource, String writer, long token) {}
 
   /**
-   * Reads {@code file} ({@code .json}, or gzip-compressed {@code .json.gz}).
-   *
-   * @throws IllegalArgumentException if it is not a history of this format
-   * @throws UncheckedIOException if it cannot be read
+   * Reads {@code .json} or {@code .json.gz}; {@link IllegalArgumentException} if not of this
+   * format.
    */
   public static History read(Path file) {
     try (InputStream in = Files.newInputStream(file)) {
@@ -82,11 +63,7 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
     }
   }
 
-  /**
-   * Parses a history from its JSON text.
-   *
-   * @throws IllegalArgumentException if it is not a history of this format
-   */
+  /** Parses a history; {@link IllegalArgumentException} if not of this format. */
   public static History parse(String json) {
     if (!(Json.parse(json) instanceof Map<?, ?> root)) {
       throw new IllegalArgumentException("a history is a JSON object");
@@ -141,35 +118,34 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
     }
 
     String string(String key) {
-      String s = optionalString(key);
-      if (s == null) {
-        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
-      }
-      return s;
+      return required(key, optionalString(key));
     }
 
     String optionalString(String key) {
-      Object v = map.get(key);
-      if (v == null || v instanceof String) {
-        return (String) v;
-      }
-      throw new IllegalArgumentException(what + " '" + key + "' is not a string: " + map);
+      return optional(key, String.class, "a string");
     }
 
     long number(String key) {
-      Long n = optionalNumber(key);
-      if (n == null) {
-        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
-      }
-      return n;
+      return required(key, optionalNumber(key));
     }
 
     Long optionalNumber(String key) {
-      Object v = map.get(key);
-      if (v == null || v instanceof Long) {
-        return (Long) v;
+      return optional(key, Long.class, "an integer");
+    }
+
+    private <T> T required(String key, T value) {
+      if (value == null) {
+        throw new IllegalArgumentException("a " + what + " needs '" + key + "': " + map);
       }
-      throw new IllegalArgumentException(what + " '" + key + "' is not an integer: " + map);
+      return value;
+    }
+
+    private <T> T optional(String key, Class<T> type, String kind) {
+      Object v = map.get(key);
+      if (v == null || type.isInstance(v)) {
+        return type.cast(v);
+      }
+      throw new IllegalArgumentException(what + " '" + key + "' is not " + kind + ": " + map);
     }
 
     List<?> list(String key) {

@@ -14,10 +14,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run history-check --dir=<directory>}: checks every exported history ({@code
- * history.json} or {@code history.json.gz}) under a directory with {@link HistoryChecker}; prints
- * {@code RESULT history-check files=N violations=N} and fails if a history has a violation (none
- * found at all is a failure too: nothing was checked).
+ * {@code benchmarks/run history-check --dir=<dir>}: checks every {@code history.json(.gz)} under a
+ * directory with {@link HistoryChecker}, prints {@code RESULT history-check files=N violations=N},
+ * fails on a violation or on no history at all.
  */
 @Command(
     name = "history-check",

@@ -10,22 +10,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Judges one {@link History} by the rules of the format alone:
- *
- * <ol>
- *   <li>the history is well formed: indexes and sequence numbers strictly increase, every type is
- *       {@code invoke}, {@code ok}, {@code fail} or {@code info}, and every completion completes an
- *       earlier invocation of the same process, {@code f}, resource and token;
- *   <li>per resource, the tokens of the store's accepted writes never go backwards in the store's
- *       order;
- *   <li>per resource, one token has one writer in the store's log;
- *   <li>every {@code ok} write is in the store's log (as many times as it was reported);
- *   <li>no write reported {@code fail} (rejected) landed: a (resource, writer, token) with a
- *       rejection never has more log entries than {@code ok} and {@code info} completions;
- *   <li>per resource, a token that begins a term ({@code elected}, {@code locked}, {@code
- *       assigned}) is held by one process only: two processes never hold terms with the same token,
- *       overlapping or not.
- * </ol>
+ * Judges one {@link History} by the rules of the format alone (docs/testing.md, "History format"):
+ * well formed (indexes and sequence numbers increase, known types, every completion completes an
+ * earlier invocation); per resource, accepted tokens never go back in the store's order and one
+ * token has one writer; every {@code ok} write is in the store's log; no rejected write landed; one
+ * token begins terms of one process only.
  */
 public final class HistoryChecker {
   /** The {@code f} values that begin a term (leadership, a lock hold, a partition's ownership). */
@@ -63,15 +52,8 @@ public final class HistoryChecker {
         pending.merge(key, 1, Integer::sum);
       } else if (pending.getOrDefault(key, 0) == 0) {
         out.add(
-            "malformed: operation "
-                + op.index()
-                + " ("
-                + op.type()
-                + " "
-                + op.f()
-                + " of "
-                + op.process()
-                + ") completes no invocation");
+            "malformed: operation %d (%s %s of %s) completes no invocation"
+                .formatted(op.index(), op.type(), op.f(), op.process()));
       } else {
         pending.merge(key, -1, Integer::sum);
       }
@@ -92,20 +74,15 @@ public final class HistoryChecker {
       StoreWrite before = last.get(w.resource());
       if (before != null && w.token() < before.token()) {
         out.add(
-            w.resource()
-                + ": the store accepted token "
-                + w.token()
-                + " of "
-                + w.writer()
-                + " (seq "
-                + w.seq()
-                + ") after token "
-                + before.token()
-                + " of "
-                + before.writer()
-                + " (seq "
-                + before.seq()
-                + ")");
+            "%s: the store accepted token %d of %s (seq %d) after token %d of %s (seq %d)"
+                .formatted(
+                    w.resource(),
+                    w.token(),
+                    w.writer(),
+                    w.seq(),
+                    before.token(),
+                    before.writer(),
+                    before.seq()));
       }
       if (before == null || w.token() >= before.token()) {
         last.put(w.resource(), w);
@@ -116,16 +93,8 @@ public final class HistoryChecker {
               .putIfAbsent(w.token(), w.writer());
       if (first != null && !first.equals(w.writer())) {
         out.add(
-            w.resource()
-                + ": token "
-                + w.token()
-                + " has two writers in the store, "
-                + first
-                + " and "
-                + w.writer()
-                + " (seq "
-                + w.seq()
-                + ")");
+            "%s: token %d has two writers in the store, %s and %s (seq %d)"
+                .formatted(w.resource(), w.token(), first, w.writer(), w.seq()));
       }
     }
   }
@@ -138,12 +107,8 @@ public final class HistoryChecker {
       }
       if (op.token() == null || op.resource() == null) {
         out.add(
-            "malformed: write "
-                + op.index()
-                + " of "
-                + op.process()
-                + " has no "
-                + (op.token() == null ? "token" : "resource"));
+            "malformed: write %d of %s has no %s"
+                .formatted(op.index(), op.process(), op.token() == null ? "token" : "resource"));
         continue;
       }
       int slot =
@@ -167,16 +132,8 @@ public final class HistoryChecker {
           }
           if (n[1] > 0 && n[3] > n[0] + n[2]) {
             out.add(
-                what
-                    + ": "
-                    + n[1]
-                    + " rejected but "
-                    + n[3]
-                    + " in the store's log for "
-                    + n[0]
-                    + " ok and "
-                    + n[2]
-                    + " indeterminate");
+                "%s: %d rejected but %d in the store's log for %d ok and %d indeterminate"
+                    .formatted(what, n[1], n[3], n[0], n[2]));
           }
         });
   }
@@ -196,16 +153,8 @@ public final class HistoryChecker {
               .putIfAbsent(op.token(), op.process());
       if (first != null && !first.equals(op.process())) {
         out.add(
-            op.resource()
-                + ": token "
-                + op.token()
-                + " began terms of two processes, "
-                + first
-                + " and "
-                + op.process()
-                + " (operation "
-                + op.index()
-                + ")");
+            "%s: token %d began terms of two processes, %s and %s (operation %d)"
+                .formatted(op.resource(), op.token(), first, op.process(), op.index()));
       }
     }
   }

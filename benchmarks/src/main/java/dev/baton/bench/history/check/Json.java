@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small strict JSON reader (RFC 8259): objects become {@link LinkedHashMap}s, arrays {@link
- * ArrayList}s, numbers {@link Long} (integers) or {@link Double}, and {@code null} Java null. Kept
- * here so the checker depends on no JSON library and no harness code.
+ * A small strict JSON reader (RFC 8259): objects as {@link LinkedHashMap}s, arrays as {@link
+ * ArrayList}s, integers as {@link Long}, other numbers as {@link Double}; here so the checker
+ * depends on no library.
  */
 final class Json {
   private final String text;
@@ -19,11 +19,7 @@ final class Json {
     this.text = text;
   }
 
-  /**
-   * Parses one JSON value filling the whole text.
-   *
-   * @throws IllegalArgumentException if the text is not JSON
-   */
+  /** Parses one JSON value filling the text; {@link IllegalArgumentException} if it is not JSON. */
   static Object parse(String text) {
     Json p = new Json(text);
     Object v = p.value();
@@ -53,51 +49,46 @@ final class Json {
 
   private Map<String, Object> object() {
     Map<String, Object> out = new LinkedHashMap<>();
-    pos++;
-    space();
-    if (peek() == '}') {
-      pos++;
-      return out;
-    }
-    while (true) {
-      space();
-      if (peek() != '"') {
-        throw error("expected a key");
-      }
-      String key = string();
-      space();
-      expect(':');
-      if (out.containsKey(key)) {
-        throw error("duplicate key '" + key + "'");
-      }
-      out.put(key, value());
-      space();
-      if (peek() == ',') {
-        pos++;
-      } else {
-        expect('}');
-        return out;
-      }
-    }
+    items(
+        '}',
+        () -> {
+          if (peek() != '"') {
+            throw error("expected a key");
+          }
+          String key = string();
+          space();
+          expect(':');
+          if (out.containsKey(key)) {
+            throw error("duplicate key '" + key + "'");
+          }
+          out.put(key, value());
+        });
+    return out;
   }
 
   private List<Object> array() {
     List<Object> out = new ArrayList<>();
+    items(']', () -> out.add(value()));
+    return out;
+  }
+
+  /** The comma-separated items of an object or an array, each read by {@code item}. */
+  private void items(char close, Runnable item) {
     pos++;
     space();
-    if (peek() == ']') {
+    if (peek() == close) {
       pos++;
-      return out;
+      return;
     }
     while (true) {
-      out.add(value());
       space();
-      if (peek() == ',') {
-        pos++;
-      } else {
-        expect(']');
-        return out;
+      item.run();
+      space();
+      if (peek() != ',') {
+        expect(close);
+        return;
       }
+      pos++;
     }
   }
 
@@ -123,26 +114,23 @@ final class Json {
         throw error("unterminated escape");
       }
       char e = text.charAt(pos++);
-      switch (e) {
-        case '"', '\\', '/' -> b.append(e);
-        case 'b' -> b.append('\b');
-        case 'f' -> b.append('\f');
-        case 'n' -> b.append('\n');
-        case 'r' -> b.append('\r');
-        case 't' -> b.append('\t');
-        case 'u' -> {
-          if (pos + 4 > text.length()) {
-            throw error("short \\u escape");
-          }
-          try {
-            b.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-          } catch (NumberFormatException ex) {
-            throw error("bad \\u escape");
-          }
-          pos += 4;
-        }
-        default -> throw error("bad escape \\" + e);
+      int simple = "\"\\/bfnrt".indexOf(e);
+      if (simple >= 0) {
+        b.append("\"\\/\b\f\n\r\t".charAt(simple));
+        continue;
       }
+      if (e != 'u') {
+        throw error("bad escape \\" + e);
+      }
+      if (pos + 4 > text.length()) {
+        throw error("short \\u escape");
+      }
+      try {
+        b.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+      } catch (NumberFormatException ex) {
+        throw error("bad \\u escape");
+      }
+      pos += 4;
     }
   }
 

@@ -27,10 +27,7 @@ class HistoryCheckerTest {
   @Test
   void aWriteWithoutAResourceIsMalformed() {
     HistoryText h = HistoryText.safeElection().op("c1", "ok", "write", null, 3L);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("malformed: write", "has no resource");
+    assertOnlyViolation(h, "malformed: write", "has no resource");
   }
 
   @Test
@@ -46,60 +43,33 @@ class HistoryCheckerTest {
 
   @Test
   void aTokenGoingBackwardsInTheStoreIsReported() {
-    HistoryText h =
-        HistoryText.safeElection().write("c1", "ok", "leader", 1).stored("leader", "c1", 1);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("accepted token 1 of c1 (seq 3) after token 2 of c2");
+    HistoryText h = HistoryText.safeElection().landed("c1", "ok", "leader", 1);
+    assertOnlyViolation(h, "accepted token 1 of c1 (seq 3) after token 2 of c2");
   }
 
   @Test
   void backwardsIsPerResource() {
-    HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "p0", 7)
-            .stored("p0", "c1", 7)
-            .write("c2", "ok", "p1", 3)
-            .stored("p1", "c2", 3);
+    HistoryText h = new HistoryText().landed("c1", "ok", "p0", 7).landed("c2", "ok", "p1", 3);
     assertThat(HistoryChecker.check(h.history())).isEmpty();
   }
 
   @Test
   void oneTokenWithTwoWritersIsReported() {
-    HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "p2", 4)
-            .stored("p2", "c1", 4)
-            .write("c2", "ok", "p2", 4)
-            .stored("p2", "c2", 4);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("token 4 has two writers in the store, c1 and c2");
+    HistoryText h = new HistoryText().landed("c1", "ok", "p2", 4).landed("c2", "ok", "p2", 4);
+    assertOnlyViolation(h, "token 4 has two writers in the store, c1 and c2");
   }
 
   @Test
   void anOkWriteMissingFromTheStoreIsReported() {
     HistoryText h = HistoryText.safeElection().write("c2", "ok", "leader", 2);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("writes of c2 with token 2: 2 ok, 1 in the store's log");
+    assertOnlyViolation(h, "writes of c2 with token 2: 2 ok, 1 in the store's log");
   }
 
   @Test
   void aRejectedWriteThatLandedIsReported() {
     HistoryText h =
-        new HistoryText()
-            .write("c1", "ok", "leader", 1)
-            .stored("leader", "c1", 1)
-            .write("c1", "fail", "leader", 1)
-            .stored("leader", "c1", 1);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("1 rejected but 2 in the store's log for 1 ok and 0 indeterminate");
+        new HistoryText().landed("c1", "ok", "leader", 1).landed("c1", "fail", "leader", 1);
+    assertOnlyViolation(h, "1 rejected but 2 in the store's log for 1 ok and 0 indeterminate");
   }
 
   @Test
@@ -109,10 +79,7 @@ class HistoryCheckerTest {
             .op("c1", "ok", "assigned", "p3", 9L)
             .op("c2", "ok", "assigned", "p3", 9L)
             .op("c2", "ok", "assigned", "p4", 9L);
-    assertThat(HistoryChecker.check(h.history()))
-        .singleElement()
-        .asString()
-        .contains("p3: token 9 began terms of two processes, c1 and c2");
+    assertOnlyViolation(h, "p3: token 9 began terms of two processes, c1 and c2");
   }
 
   @Test
@@ -142,5 +109,9 @@ class HistoryCheckerTest {
     String json = HistoryText.safeElection().json().replace("{\"index\": 3,", "{\"index\": 1,");
     assertThat(HistoryChecker.check(History.parse(json)))
         .anySatisfy(v -> assertThat(v).contains("operation index 1 after 2"));
+  }
+
+  private static void assertOnlyViolation(HistoryText h, String... parts) {
+    assertThat(HistoryChecker.check(h.history())).singleElement().asString().contains(parts);
   }
 }

@@ -30,6 +30,11 @@ final class HistoryText {
     return op(process, type, "write", resource, token);
   }
 
+  /** A write of {@code process} completed {@code type}, and its entry in the store's log. */
+  HistoryText landed(String process, String type, String resource, long token) {
+    return write(process, type, resource, token).stored(resource, process, token);
+  }
+
   /** One accepted write in the store's log. */
   HistoryText stored(String resource, String writer, long token) {
     log.add(
