@@ -28,14 +28,7 @@ import java.util.stream.IntStream;
 public final class GroupAdmin {
   private GroupAdmin() {}
 
-  /**
-   * A group's published assignment, as its assigner wrote it.
-   *
-   * @param generation the assignment's generation; each publication has a higher one
-   * @param partitions the group's partition set at publication
-   * @param assignedTo the member each assigned partition is given to (a partition of the set may be
-   *     assigned to nobody)
-   */
+  /** A group's published assignment; a partition of the set may be assigned to nobody. */
   public record Assignment(
       long generation, SortedSet<Integer> partitions, SortedMap<Integer, String> assignedTo) {
     public Assignment {
@@ -45,12 +38,8 @@ public final class GroupAdmin {
   }
 
   /**
-   * The znode holding the published assignment of the group at {@code group}, for a client that
-   * reads and watches it itself (for example to time each generation's arrival); decode its data
-   * with {@link #decodeAssignment}. {@link GroupStatus#read} reads it, with everything else, for
-   * other uses.
-   *
-   * @throws IllegalArgumentException if {@code group} is not a valid path
+   * The znode of the published assignment of the group at {@code group}, for a client that reads
+   * and watches it itself; decode it with {@link #decodeAssignment}.
    */
   public static String assignmentPath(String group) {
     Objects.requireNonNull(group, "group");
@@ -58,10 +47,7 @@ public final class GroupAdmin {
   }
 
   /**
-   * Decodes the data of a group's {@link #assignmentPath assignment znode}.
-   *
-   * @param path the znode the data was read from, named in the exception
-   * @throws MalformedRecordException if the data is not a valid assignment record
+   * Decodes the data of a group's {@link #assignmentPath assignment znode} read at {@code path}.
    */
   public static Assignment decodeAssignment(String path, byte[] data) {
     Objects.requireNonNull(path, "path");
@@ -82,10 +68,7 @@ public final class GroupAdmin {
         session, group, IntStream.range(0, count).boxed().collect(toCollection(TreeSet::new)));
   }
 
-  /**
-   * Sets the partition ids (each 0 to 999,999,999; at most 100,000). An empty set is allowed and
-   * releases every partition.
-   */
+  /** Sets the partition ids (0 to 999,999,999; at most 100,000); empty releases every partition. */
   public static void setPartitions(
       BatonSession session, String group, SortedSet<Integer> partitions) {
     Objects.requireNonNull(session, "session");
@@ -119,10 +102,7 @@ public final class GroupAdmin {
     }
   }
 
-  /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
-   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
-   */
+  /** {@code e}, after restoring the interrupt flag if {@code e} is an interrupt. */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

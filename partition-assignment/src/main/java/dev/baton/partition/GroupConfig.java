@@ -18,38 +18,9 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}.
- *
- * <table>
- *   <caption>Fields and defaults</caption>
- *   <tr><th>field</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>group</td><td>required</td><td>the group's znode path; members, assigner, assignment and
- *   ownership nodes live below it. Without {@code @}, and short enough (about 490 characters) for
- *   the paths below it to scope fencing tokens.</td></tr>
- *   <tr><td>memberId</td><td>{@code pid-random}</td><td>1 to 128 characters of {@code A-Za-z0-9._:@-}.
- *   Give a restarting process the same id (e.g. its pod name) so that {@code rejoinGrace} can give its
- *   partitions back</td></tr>
- *   <tr><td>weight</td><td>1</td><td>relative capacity, 1 to 10,000: partitions are shared in
- *   proportion to weight</td></tr>
- *   <tr><td>zone</td><td>none</td><td>failure zone (rack, availability zone), used by zone-aware
- *   strategies</td></tr>
- *   <tr><td>partitionCount</td><td>none: read the group's {@code partitions} znode</td><td>partitions
- *   {@code 0..n-1}, 1 to 100,000. Used by the member while it is the assigner; without it the partition
- *   set comes from ZooKeeper ({@link GroupAdmin#setPartitions}) and may change at run time</td></tr>
- *   <tr><td>strategy</td><td>{@link StickyBalancedStrategy}</td><td>computes the assignment</td></tr>
- *   <tr><td>drainTimeout</td><td>10 s</td><td>how long a released partition waits for its
- *   {@code revoked} callback before its ownership znode is deleted anyway</td></tr>
- *   <tr><td>rejoinGrace</td><td>0 (off)</td><td>how long a departed member's partitions stay assigned to
- *   it (unowned) in case it returns with the same id, e.g. in a rolling restart</td></tr>
- *   <tr><td>rebalanceDelay</td><td>200 ms</td><td>quiet period: the assigner waits this long after the
- *   last membership or partition change before computing, so a burst of changes makes one
- *   rebalance</td></tr>
- *   <tr><td>rebalanceMaxDelay</td><td>2 s</td><td>upper bound on that wait under continuous
- *   change</td></tr>
- *   <tr><td>meterRegistry</td><td>no-op</td><td>where metrics go</td></tr>
- *   <tr><td>clock</td><td>system UTC</td><td>the time of {@link PartitionOwnership#since()} and of grace
- *   periods</td></tr>
- * </table>
+ * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}; the fields,
+ * their defaults and meaning are listed in docs/partitions.md. Give a restarting process the same
+ * {@code memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions back.
  *
  * <p>There is no callback executor to configure: the listener's callbacks always run on the serial
  * loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
@@ -84,11 +55,7 @@ public final class GroupConfig {
     this.clock = b.clock;
   }
 
-  /**
-   * A builder for membership of the group at {@code group}.
-   *
-   * @throws NullPointerException if {@code group} is null
-   */
+  /** A builder for membership of the group at {@code group}. */
   public static Builder builder(String group) {
     return new Builder(Objects.requireNonNull(group, "group"));
   }
@@ -219,11 +186,7 @@ public final class GroupConfig {
       return this;
     }
 
-    /**
-     * Validates and builds.
-     *
-     * @throws IllegalArgumentException naming the first invalid field
-     */
+    /** Validates and builds; {@link IllegalArgumentException} names the first invalid field. */
     public GroupConfig build() {
       Validation.path("group", group);
       // The longest token scope of the group: the ownership znode of the largest partition number.

@@ -27,49 +27,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Membership of a partitioned group: this process shares the group's partitions with the other
- * members, each partition owned by exactly one member at a time, with a fencing token per ownership
- * term.
+ * members, each owned by exactly one member at a time, with a fencing token per ownership term (how
+ * it works, what is guaranteed and what is not: docs/partitions.md). {@code
+ * GroupMember.create(session, config, listener)}, then {@link #start()}; {@link #close()} leaves.
  *
- * <pre>{@code
- * GroupConfig config = GroupConfig.builder("/services/ingest/group")
- *     .memberId("ingest-3").partitionCount(64).build();
- * try (GroupMember member = GroupMember.create(session, config, listener)) {
- *   member.start();
- *   ...
- * }
- * }</pre>
- *
- * <p>How it works: the member registers an ephemeral znode under {@code <group>/members} and runs
- * for the group's assigner election. The elected assigner computes the assignment with the
- * configured strategy (sticky and balanced by default) and publishes it, with a generation number,
- * in one multi that checks its election znode: only the current assigner can publish. Each member
- * takes the partitions assigned to it by creating their ephemeral ownership znodes ({@code
- * <group>/owners/<p>}); the znode's czxid is the term's {@link PartitionOwnership#token() fencing
- * token}. A member gives a partition up by running {@code revoked} and then deleting the znode; the
- * next owner, watching that znode, creates its own only once it is gone.
- *
- * <p>Guarantees: a partition's ownership znode exists at most once, so at most one member of a live
- * session owns a partition; the new owner starts after the old owner's {@code revoked} returned (or
- * its drain timeout passed) or its session ended; partitions that keep their member are not
- * interrupted by a rebalance; tokens of successive terms of a partition strictly increase. Not
- * guaranteed: that a paused or partitioned former owner stops acting, nor that a drain longer than
- * the timeout finishes first: fence downstream writes with the ownership's token. A suspended
- * connection revokes the member's ownerships at once (the session may be gone); if the session
- * survives they are assigned again with the same tokens.
- *
- * <p>Threads: a member runs one loop ({@code baton-partition-<member>}) that does all its ZooKeeper
- * I/O and decisions, the assigner's included; its listener's callbacks run on a serial loop per
- * partition ({@code baton-partition-callbacks-<member>-<partition>}; see {@link
- * PartitionListener}), never on the member's loop, ZooKeeper's or Curator's threads, nor under a
- * lock; and the assigner election runs its own two loops. Loops borrow threads from Baton's shared
- * pool only while they have work. A task of the loop that fails (an exception or an error, e.g.
- * from a custom strategy) is logged, counted ({@link GroupHealth#loopFailures()}) and retried after
- * a backoff; a {@link VirtualMachineError} stops the loop, revokes every ownership and marks the
- * member {@link GroupHealth#failed() failed}.
- *
- * <p>Lifecycle: latent, started, closed. {@link #close()} leaves the group: it deletes the member
- * znode, revokes and releases every partition (waiting for each drain up to the drain timeout) and
- * leaves the assigner election. Thread-safe.
+ * <p>One loop ({@code baton-partition-<member>}) does all the member's ZooKeeper I/O and decisions,
+ * the assigner's included; callbacks run on a loop per partition ({@link PartitionListener}). A
+ * failed loop task is logged, counted and retried after a backoff; a {@link VirtualMachineError}
+ * stops the loop, revokes every ownership and marks the member {@link GroupHealth#failed() failed}.
+ * Thread-safe.
  */
 public final class GroupMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
@@ -125,8 +91,7 @@ public final class GroupMember implements AutoCloseable {
   }
 
   /**
-   * Joins the group. Returns at once; {@link PartitionListener#assigned} fires for each partition
-   * taken.
+   * Joins the group, returning at once; {@link PartitionListener#assigned} fires per partition.
    *
    * @throws IllegalStateException if already started or closed
    */
@@ -142,10 +107,7 @@ public final class GroupMember implements AutoCloseable {
     znodes.ensureParents(paths);
   }
 
-  /**
-   * Leaves the group; idempotent. Waits for the drains, at most the drain timeout plus a few
-   * seconds.
-   */
+  /** Leaves the group; idempotent. Waits for the drains: the drain timeout and a few seconds. */
   @Override
   public void close() {
     MemberState before = state.getAndSet(MemberState.CLOSED);
@@ -185,9 +147,7 @@ public final class GroupMember implements AutoCloseable {
     assigner.recover();
   }
 
-  /**
-   * The loop's last act after a fatal error: every ownership is revoked, health shows the failure.
-   */
+  /** The loop's last act after a fatal error: every ownership is revoked, health shows it. */
   private void onFatal(VirtualMachineError e) {
     member.onFatal();
   }
@@ -214,14 +174,8 @@ public final class GroupMember implements AutoCloseable {
     return config;
   }
 
-  /**
-   * The lifecycle state.
-   *
-   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway
-   * models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs
-   * JDK 22+) it cannot read the type argument's nullness.
-   */
-  @SuppressWarnings("NullAway")
+  /** /** The lifecycle state. */
+  @SuppressWarnings("NullAway") // never null; NullAway reads AtomicReference#get() as nullable
   public MemberState state() {
     return state.get();
   }

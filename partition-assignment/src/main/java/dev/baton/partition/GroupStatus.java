@@ -23,17 +23,9 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A point-in-time view of a whole group: its members, its assigner, the published assignment and
- * each partition's current owner with token and since when. Read it with {@link #read}; it works
- * for any group on any ensemble, from any client (it is not a member).
- *
- * @param group the group's path
- * @param members the members with a valid member znode, by id
- * @param assigner the member that computes the assignment, with its election token, if any
- * @param generation the published assignment's generation, 0 if none
- * @param partitions every partition of the published assignment, and any partition with an
- *     ownership znode, by id
- * @param problems malformed records found while reading (each names its znode)
+ * A point-in-time view of a whole group, read by {@link #read} from any client: the members with a
+ * valid member znode, the assigner with its election token, the published generation (0 if none),
+ * every partition assigned or owned, and the malformed records found ({@code problems}).
  */
 public record GroupStatus(
     String group,
@@ -53,10 +45,7 @@ public record GroupStatus(
   public record MemberStatus(
       String id, int weight, Optional<String> zone, long sessionId, Instant joinedAt) {}
 
-  /**
-   * One partition: to whom the assignment gives it, and who owns it now (these differ during a
-   * handoff, a rejoin grace period or an outage).
-   */
+  /** One partition: its assigned member and its owner now (they differ during a handoff). */
   public record PartitionStatus(
       int partition,
       Optional<String> assignedTo,
@@ -72,8 +61,7 @@ public record GroupStatus(
   }
 
   /**
-   * Reads the status of the group at {@code group}; ownership znodes are read with pipelined
-   * requests.
+   * Reads the status of the group at {@code group} from any client.
    *
    * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
    */

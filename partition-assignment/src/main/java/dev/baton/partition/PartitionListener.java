@@ -4,23 +4,16 @@ package dev.baton.partition;
 import dev.baton.recipes.RevocationReason;
 
 /**
- * Receives a member's ownership changes.
+ * Receives a member's ownership changes. Callbacks run on a serial loop per partition (named {@code
+ * baton-partition-callbacks-<member>-<partition>}), never on the member's loop, ZooKeeper's or
+ * Curator's threads, nor under a lock. Per partition they run one at a time and in order: each
+ * {@code assigned} is followed by exactly one {@code revoked} of the same ownership before the next
+ * {@code assigned}; different partitions may run at once. A callback that throws is logged and
+ * counted; it does not change ownership.
  *
- * <p>Threading contract: callbacks run on a serial loop per partition (a thread borrowed from
- * Baton's shared loop pool while there are callbacks to run, named {@code
- * baton-partition-callbacks-<member>-<partition>} meanwhile), never on the member's loop, never on
- * ZooKeeper's event thread, never on Curator's threads and never under a lock of the member. For
- * one partition they run one at a time and in order: each {@code assigned} is followed by exactly
- * one {@code revoked} of the same ownership before the next {@code assigned} of that partition.
- * Callbacks of different partitions may run concurrently, so a slow {@code revoked} holds up only
- * its own partition. An exception or error thrown by a callback is logged and counted ({@code
- * baton.partition.callback.failures}); it does not change ownership.
- *
- * <p>Draining: on {@link RevocationReason#REASSIGNED}, {@link RevocationReason#PARTITION_REMOVED}
- * and {@link RevocationReason#CLOSED} the partition is released (its ownership znode deleted,
- * letting the next owner take it) only after {@code revoked} returns, or after {@link
- * GroupConfig#drainTimeout()} if it takes longer. Finish or abandon in-flight work for the
- * partition inside {@code revoked}.
+ * <p>A released partition ({@link RevocationReason#REASSIGNED}, {@link
+ * RevocationReason#PARTITION_REMOVED}, {@link RevocationReason#CLOSED}) goes to its next owner only
+ * after {@code revoked} returns, or after {@link GroupConfig#drainTimeout()}: drain inside it.
  */
 public interface PartitionListener {
   /** This member now owns {@code ownership.partition()}, with {@code ownership.token()}. */

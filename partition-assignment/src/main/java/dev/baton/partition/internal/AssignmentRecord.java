@@ -11,15 +11,10 @@ import java.util.TreeSet;
 
 /**
  * A published assignment: its generation, the assigner that wrote it (member id and election
- * token), the partition set, and each partition's assigned member. Stored in the group's {@code
- * assignment} znode as {@code baton-assignment/1} with {@code partitions=<ranges>} and one {@code
- * m.<member>=<ranges>} line per member that is assigned partitions.
- *
- * <p>Decoding checks that the members' ranges are disjoint and inside the partition set; a
- * partition assigned to nobody is allowed (it stays unowned). The generation is at most {@link
- * #MAX_GENERATION}: a record with a larger one (which no Baton assigner writes) is malformed, and
- * the constructor refuses to make a record its own decoder would reject for its numbers, so the
- * library never publishes one.
+ * token), the partition set, and each partition's assigned member, stored as {@code
+ * baton-assignment/1} with {@code partitions=<ranges>} and one {@code m.<member>=<ranges>} line per
+ * member. Decoding checks that the members' ranges are disjoint and inside the partition set; the
+ * constructor refuses a record its own decoder would reject, so none is ever published.
  */
 public record AssignmentRecord(
     long generation,
@@ -31,10 +26,8 @@ public record AssignmentRecord(
   static final int MAX_BYTES = 1_000_000;
 
   /**
-   * The largest generation: {@code 2^53 - 1}, the largest integer a JSON reader that uses doubles
-   * (JavaScript's {@code Number.MAX_SAFE_INTEGER}) reads exactly. Far more publications than a
-   * group makes (one per millisecond for 285,000 years), it leaves a whole {@code long} of room
-   * above it, so that the next generation never overflows.
+   * The largest generation: {@code 2^53 - 1}, what a JSON reader that uses doubles reads exactly;
+   * it leaves a whole {@code long} of room above, so the next generation never overflows.
    */
   public static final long MAX_GENERATION = (1L << 53) - 1;
 
@@ -94,11 +87,7 @@ public record AssignmentRecord(
     return bytes;
   }
 
-  /**
-   * Parses the data of the assignment znode at {@code path}.
-   *
-   * @throws MalformedRecordException if malformed
-   */
+  /** Parses the data of the assignment znode at {@code path}; MalformedRecordException if bad. */
   public static AssignmentRecord decode(String path, byte[] data) {
     Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
     long generation = RecordFormat.number(path, f, "generation", MAX_GENERATION);

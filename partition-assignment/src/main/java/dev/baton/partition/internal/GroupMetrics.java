@@ -17,28 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A member's meters, tagged {@code group} and {@code member}.
- *
- * <ul>
- *   <li>{@code baton.partition.owned}: partitions this member owns (active ownerships)
- *   <li>{@code baton.partition.assigned} / {@code baton.partition.revoked} (tag {@code reason}):
- *       ownership terms begun and ended
- *   <li>{@code baton.partition.handoff}: from seeing a partition assigned to this member to owning
- *       it
- *   <li>{@code baton.partition.drain.timeouts}: releases that did not wait for a slow {@code
- *       revoked}
- *   <li>{@code baton.partition.callback.failures}: listener callbacks that threw (tag {@code
- *       callback})
- *   <li>{@code baton.partition.malformed.records}: records read from ZooKeeper and ignored
- *   <li>while this member is the assigner: {@code baton.partition.generation} (last published),
- *       {@code baton.partition.moves} (partitions moved by its rebalances), {@code
- *       baton.partition.rebalances}, {@code baton.partition.unowned} (assigned partitions without
- *       an ownership znode, -1 when not the assigner)
- * </ul>
- *
- * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): a member re-created
- * with the same group and member id reports its own state, and {@link #close} removes its meters
- * unless a newer instance has taken them over.
+ * A member's meters (listed in docs/partitions.md), tagged {@code group} and {@code member}. The
+ * newest instance with the same tags owns them ({@link OwnedMeters}): a member re-created with the
+ * same group and member id reports its own state, and {@link #close} removes its meters unless a
+ * newer instance has taken them over.
  */
 public final class GroupMetrics implements AutoCloseable {
   private static final String CALLBACK_FAILURES = "baton.partition.callback.failures";
@@ -138,10 +120,7 @@ public final class GroupMetrics implements AutoCloseable {
     return owned.get();
   }
 
-  /**
-   * Removes this member's meters from the registry, unless a newer instance with the same tags has
-   * taken them over. Call it when the member is closed; idempotent. The counts above stay readable.
-   */
+  /** Removes this member's meters unless a newer instance took them over; idempotent. */
   @Override
   public void close() {
     meters.close();

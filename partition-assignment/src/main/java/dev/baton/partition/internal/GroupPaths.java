@@ -5,18 +5,9 @@ import java.util.regex.Pattern;
 import org.apache.curator.utils.ZKPaths;
 
 /**
- * The znodes of a group under its path {@code G}, and the ids that name them.
- *
- * <pre>
- * G/members/&lt;member&gt;    ephemeral, a member record
- * G/assigner/...          the assigner election (Baton's leader election)
- * G/assignment            persistent, the published assignment record
- * G/partitions            persistent, optional: the partition set when not configured
- * G/owners/&lt;partition&gt;  ephemeral, an owner record; its czxid is the partition's fencing token
- * </pre>
- *
- * <p>Member ids and zones name znodes and appear in records, so they are 1 to 128 characters of
- * {@code A-Z a-z 0-9 . _ : @ -}, starting with a letter or digit.
+ * The znodes of a group under its path (the table of docs/partitions.md), and the ids that name
+ * them: member ids and zones are 1 to 128 characters of {@code A-Z a-z 0-9 . _ : @ -}, starting
+ * with a letter or digit.
  */
 public record GroupPaths(String group) {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");
@@ -25,11 +16,7 @@ public record GroupPaths(String group) {
     return id != null && ID.matcher(id).matches();
   }
 
-  /**
-   * Checks that {@code id} is a valid member id or zone and returns it.
-   *
-   * @throws IllegalArgumentException naming {@code field}
-   */
+  /** Checks that {@code id} is a valid member id or zone, naming {@code field}, and returns it. */
   public static String checkId(String field, String id) {
     if (!isValidId(id)) {
       throw new IllegalArgumentException(

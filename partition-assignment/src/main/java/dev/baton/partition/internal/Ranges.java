@@ -50,12 +50,7 @@ final class Ranges {
     }
   }
 
-  /**
-   * Parses {@link #encode} output.
-   *
-   * @param maxCount the most ids the text may stand for
-   * @throws IllegalArgumentException with the reason
-   */
+  /** Parses {@link #encode} output of at most {@code maxCount} ids (IllegalArgumentException). */
   static SortedSet<Integer> parse(String text, int maxCount) {
     TreeSet<Integer> ids = new TreeSet<>();
     if (text.isEmpty()) {
@@ -85,9 +80,7 @@ final class Ranges {
     return ids;
   }
 
-  /**
-   * A partition id, in canonical form like every number in a record ({@link StrictText#number}).
-   */
+  /** A partition id, in canonical form like every number in a record. */
   private static int id(String s) {
     return (int)
         StrictText.number(

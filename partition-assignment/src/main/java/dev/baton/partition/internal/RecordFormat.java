@@ -14,19 +14,11 @@ import java.util.function.Function;
 
 /**
  * The records Baton stores in a group's znodes and their one text format: a header line {@code
- * baton-<kind>/<version>}, then {@code key=value} lines. Codecs of the member record ({@code id},
- * {@code weight}, {@code zone}), the owner record of an ownership znode ({@code member}, {@code
- * generation}: the znode itself, ephemeral, its czxid the token, is the ownership) and the
- * partition set ({@code ids} as ranges) are here; the published assignment is {@link
- * AssignmentRecord}.
- *
- * <p>Parsing is defensive and uses Baton's one strict decoder ({@link StrictText}): a size limit,
- * strict UTF-8, no control characters on any line (the header included), no duplicate keys, a known
- * kind and version 1, and numbers in canonical form only. Unknown keys are kept (a newer writer may
- * add fields) and ignored by readers. Problems quote record content only through {@link SafeText}
- * (escaped and abbreviated), since they are logged. A malformed record raises {@link
- * MalformedRecordException} naming its znode; callers keep their last good state. Pure and
- * immutable: any thread.
+ * baton-<kind>/<version>}, then {@code key=value} lines; codecs of the member, owner and
+ * partition-set records (the assignment is {@link AssignmentRecord}). Parsing uses Baton's strict
+ * decoder ({@link StrictText}); unknown keys are kept and ignored; problems quote content only
+ * through {@link SafeText}, since they are logged. A malformed record raises {@link
+ * MalformedRecordException} naming its znode. Pure: any thread.
  */
 public final class RecordFormat {
   /** Most partitions a group may have. */
@@ -96,12 +88,7 @@ public final class RecordFormat {
     return new Owner(member, number(path, f, "generation", Long.MAX_VALUE));
   }
 
-  /**
-   * The partition set's record.
-   *
-   * @throws IllegalArgumentException if there are more than {@value #MAX_PARTITIONS} partitions or
-   *     an id is outside 0..{@value #MAX_PARTITION_ID}
-   */
+  /** The partition set's record; IllegalArgumentException for too many or out-of-range ids. */
   public static byte[] encodePartitions(SortedSet<Integer> partitions) {
     if (partitions.size() > MAX_PARTITIONS) {
       throw new IllegalArgumentException("at most " + MAX_PARTITIONS + " partitions");

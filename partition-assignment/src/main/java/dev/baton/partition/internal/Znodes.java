@@ -18,10 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The group's znodes other than the ownership and member znodes: blocking reads (watched or not),
- * the partition set's write, the assigner's fenced publication and the group's parents, through the
- * session's Curator client. An absent znode is null; other failures are thrown, an interrupt as
- * {@link InterruptedException}. Every call blocks its caller; watches fire on ZooKeeper's event
- * thread and must only enqueue work.
+ * the partition set's write, the assigner's fenced publication and the group's parents. An absent
+ * znode is null; other failures are thrown. Watches fire on ZooKeeper's event thread and must only
+ * enqueue work.
  */
 public final class Znodes {
   private static final Logger log = LoggerFactory.getLogger(Znodes.class);
@@ -54,11 +53,7 @@ public final class Znodes {
     this.client = client;
   }
 
-  /**
-   * A watcher told of every change of a watched znode (created, deleted, its data or children
-   * changed). Make it once and reuse it, so that ZooKeeper keeps one watch per znode however often
-   * it is read.
-   */
+  /** A watcher of every change of a watched znode; reuse it (one watch per znode in ZooKeeper). */
   public static Watcher onChange(Runnable changed) {
     return e -> {
       if (e.getType() != Watcher.Event.EventType.None) {
@@ -93,8 +88,7 @@ public final class Znodes {
   }
 
   /**
-   * The children of {@code path}, or null if it is absent; with a {@code watch}, the children are
-   * watched (or, while it is absent, its creation).
+   * The children of {@code path}, or null if absent; watched (or its creation) by {@code watch}.
    */
   public @Nullable List<String> children(String path, @Nullable Watcher watch) throws Exception {
     try {
@@ -184,10 +178,7 @@ public final class Znodes {
     }
   }
 
-  /**
-   * Creates the group's persistent parents ({@code members}, {@code owners}) if they are missing.
-   * Best effort: a failure is logged, and the callers retry their own operations.
-   */
+  /** Creates the group's parents ({@code members}, {@code owners}) if missing; best effort. */
   public void ensureParents(GroupPaths paths) {
     for (String path : List.of(paths.members(), paths.owners())) {
       try {

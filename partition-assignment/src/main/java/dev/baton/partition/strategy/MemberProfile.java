@@ -5,17 +5,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A live member as an {@link AssignmentStrategy} sees it: its id, its relative capacity and its
- * zone.
- *
- * @param id the member id, unique among the members of one assignment; not blank. It is also the
- *     value of the assignment map and the final tie-breaker wherever the strategy must choose
- * @param weight the member's relative capacity, from {@value #MIN_WEIGHT} to {@value #MAX_WEIGHT};
- *     {@value #DEFAULT_WEIGHT} by default. A member of weight 2 is meant to own twice as many
- *     partitions as a member of weight 1
- * @param zone the failure domain the member runs in (a rack, an availability zone), or {@code null}
- *     for none (the default). Only zone-aware strategies read it; members without a zone count as
- *     one zone of their own. Not blank when present
+ * A live member as an {@link AssignmentStrategy} sees it: its id (unique, not blank; the final
+ * tie-breaker wherever a strategy must choose), its relative capacity ({@value #MIN_WEIGHT} to
+ * {@value #MAX_WEIGHT}, default {@value #DEFAULT_WEIGHT}) and its failure zone, or {@code null} for
+ * none (only zone-aware strategies read it).
  */
 public record MemberProfile(String id, int weight, @Nullable String zone) {
   /** The smallest weight. */
@@ -28,11 +21,7 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
   public static final int DEFAULT_WEIGHT = 1;
 
   /**
-   * Validates the fields.
-   *
-   * @throws NullPointerException if {@code id} is null
-   * @throws IllegalArgumentException if {@code id} is blank, {@code weight} is outside {@value
-   *     #MIN_WEIGHT}..{@value #MAX_WEIGHT} or {@code zone} is blank
+   * Validates the fields: {@link IllegalArgumentException} for a blank id or zone, a bad weight.
    */
   public MemberProfile {
     Objects.requireNonNull(id, "id");

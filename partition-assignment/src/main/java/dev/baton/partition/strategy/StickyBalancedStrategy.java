@@ -44,10 +44,8 @@ import java.util.TreeMap;
  *       in partition order, to the members with room left, fewest partitions first (ties by id).
  * </ol>
  *
- * <p>Cost: one lookup in {@code previous} and one insertion into the sorted result per partition, a
- * heap of the members with room for the partitions that move, and sorting the members for the
- * quotas: {@code O(P log P + M log M)}, no step {@code O(P * M)}. (10,000 partitions and 1,000
- * members: about 1.5 ms after JIT warm-up, see {@code benchmarks/run assignment}.)
+ * <p>Cost: {@code O(P log P + M log M)}, no step {@code O(P * M)} (10,000 partitions and 1,000
+ * members: about 1.5 ms, see {@code benchmarks/run assignment}).
  *
  * <h2>Guarantees</h2>
  *
@@ -80,20 +78,10 @@ import java.util.TreeMap;
  *       every partition within the bounds comes back unchanged (by the minimal-movement property).
  * </ul>
  *
- * <h2>Not guaranteed</h2>
- *
- * <ul>
- *   <li>Fewer moves than the minimum under the bounds: an assignment that may leave a member
- *       further than one from its share can sometimes move less; this strategy never trades balance
- *       for stickiness.
- *   <li>Minimal movement over a <em>sequence</em> of changes, or across a change of weights or
- *       zones: each call is optimal for its own input only.
- *   <li>Which partitions a member receives: only how many. Partitions are not spread across zones
- *       by partition id (no replica placement), and the zone-aware strategy knows nothing of where
- *       data lives.
- *   <li>With {@link #StickyBalancedStrategy() the default constructor} zones are ignored entirely:
- *       all members form one zone.
- * </ul>
+ * <p>Not guaranteed: fewer moves than the minimum under the bounds (balance is never traded for
+ * stickiness); minimal movement over a sequence of changes, or across a change of weights or zones;
+ * which partitions a member receives, only how many (no placement by partition id). With {@link
+ * #StickyBalancedStrategy() the default constructor} zones are ignored.
  */
 public final class StickyBalancedStrategy implements AssignmentStrategy {
   /** The key of the zone that members without a zone form (blank zone names are rejected). */

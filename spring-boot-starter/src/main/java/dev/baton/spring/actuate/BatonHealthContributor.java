@@ -13,20 +13,13 @@ import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthContributor;
 
 /**
- * The {@code baton} health contributor: one child per election, named as the election ({@code
- * baton.components.billing} in {@code /actuator/health}), and one per partition group, named as the
- * group, or {@code <name>-partitions} if an election has the same name. With {@code
- * management.endpoint.health.show-details=always} each child shows its details ({@code leader} and
- * {@code token} for an election).
+ * The {@code baton} health contributor: one child per election, named as the election, and one per
+ * partition group, named as the group, or {@code <name>-partitions} if an election has that name.
  */
 public final class BatonHealthContributor implements CompositeHealthContributor {
   private final CompositeHealthContributor delegate;
 
-  /**
-   * The contributor of these elections and groups.
-   *
-   * @param ttl how long the ZooKeeper reads of the details (participants, group status) are kept
-   */
+  /** The contributor of these elections and groups; backend reads are kept for {@code ttl}. */
   public BatonHealthContributor(
       Collection<BatonElection> elections, Collection<BatonPartitionGroup> groups, Duration ttl) {
     Map<String, HealthContributor> children = new LinkedHashMap<>();

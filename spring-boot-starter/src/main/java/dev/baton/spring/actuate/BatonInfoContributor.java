@@ -10,10 +10,7 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
 /**
- * The {@code baton} section of {@code /actuator/info}: {@code elections.<name>} with {@code
- * leader}, {@code token} ({@code none} unless leading), {@code participantId} and {@code path};
- * {@code partitions.<name>} with {@code memberId}, {@code path} and {@code owned} (the partition
- * numbers). No ZooKeeper read: what this instance knows.
+ * The {@code baton} section of {@code /actuator/info}: what this instance knows, no backend read.
  */
 public final class BatonInfoContributor implements InfoContributor {
   private final Collection<BatonElection> elections;

@@ -25,13 +25,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * The health of one election or partition group bean: UP while the instance takes part and the
- * recipe is healthy, DOWN when it is not, UNKNOWN while the instance is out of it (lifecycle
- * stopped, or left). The details of a backend read (participants, group status) are read only while
- * joined and connected, and kept for a while so that probes do not read the backend on every call;
- * a failed read is kept as well, as its message. Thread-safe.
- *
- * @param <H> the recipe's health snapshot
- * @param <R> what the backend read returns
+ * recipe is healthy, DOWN when it is not, UNKNOWN while it is stopped or left. The backend read of
+ * the details is made only while joined and connected, and kept (a failure too) for {@code ttl} so
+ * that probes do not read the backend on every call. Thread-safe.
  */
 final class RecipeHealthIndicator<H, R> implements HealthIndicator {
   private final RejoinableLifecycle<?> bean;
@@ -49,16 +45,7 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
   private @Nullable String lastError;
   private Instant readAt = Instant.MIN;
 
-  /**
-   * The indicator of {@code bean}.
-   *
-   * @param snapshot the recipe's health snapshot now
-   * @param details the snapshot's details before {@code participation}
-   * @param failures the snapshot's details after {@code participation} (failures, counters)
-   * @param read the backend read of the details, kept for {@code ttl}
-   * @param readDetails the details of a successful read
-   * @param readError the detail that holds a failed read's message
-   */
+  /** {@code details} go before {@code participation}, {@code failures} after it. */
   private RecipeHealthIndicator(
       RejoinableLifecycle<?> bean,
       Supplier<H> snapshot,
@@ -83,17 +70,8 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
   }
 
   /**
-   * The health of one election: DOWN when it is not healthy (disconnected, or failed).
-   *
-   * <p>Details: {@code leader} (true or false), {@code token} (this instance's term, {@code
-   * ft:...}, or {@code none}), {@code termStart}, {@code participantId}, {@code path}, {@code
-   * role}, {@code backend} ({@code zookeeper}, {@code lease}, or the class name of an application's
-   * own backend), {@code connected}, {@code state}, {@code participation}, and from the backend
-   * (read at most every {@code ttl}, only while connected) {@code participants} (how many
-   * candidates; on the lease backend 1 while a live holder exists, a lease having no queue) and
-   * {@code leaderId}. When present: {@code lastTransition}, {@code callbackFailures}, {@code
-   * loopFailures}, {@code failure}, and {@code degraded} (lease backend: the failing statement and
-   * its error, or why followers wake by polling alone; see {@link ElectionHealth#degraded()}).
+   * An election's health: DOWN when it is not healthy (disconnected, or failed); details as in
+   * docs/spring.md, {@code degraded} as {@link ElectionHealth#degraded()}.
    */
   static HealthIndicator of(BatonElection election, Duration ttl) {
     return new RecipeHealthIndicator<ElectionHealth, List<Participant>>(
@@ -128,16 +106,7 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
         "participantsError");
   }
 
-  /**
-   * The health of one partition group member: DOWN when it is not joined and healthy (disconnected,
-   * failed, or another live member holds the same member id: {@code duplicateMemberId}).
-   *
-   * <p>Details: {@code memberId}, {@code path}, {@code owned} (partition numbers), {@code
-   * ownedCount}, {@code duplicateMemberId}, {@code assigner}, {@code generation}, {@code joined},
-   * {@code connected}, {@code state}, {@code participation}, and from ZooKeeper (read at most every
-   * {@code ttl}, only while connected) {@code unowned}, assigned partitions without an owner, and
-   * {@code members}.
-   */
+  /** A group member's health: DOWN unless joined and healthy; details as in docs/spring.md. */
   static HealthIndicator of(BatonPartitionGroup group, Duration ttl) {
     return new RecipeHealthIndicator<GroupHealth, GroupStatus>(
         group,

@@ -16,15 +16,10 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The Baton session: a {@link BatonSession} bean (unless the application has one) connected to
- * {@code baton.connect-string}, or to the ensemble of a {@link BatonConnectionDetails} bean, which
- * wins. Backs off when neither is there, and with {@code baton.backend=lease} (see {@link
- * BatonLeaseAutoConfiguration}).
- *
- * <p>With {@code baton.close-on-shutdown=true} (the default) the context closes the session when it
- * closes, after every election and group bean has stopped (they are lifecycle beans, stopped before
- * any bean is destroyed, and they depend on the session), so the successors take over at once. With
- * {@code false} the session is left to a JVM shutdown hook.
+ * The {@link BatonSession} bean (unless the application has one), connected to {@code
+ * baton.connect-string} or to a {@link BatonConnectionDetails} bean's ensemble, which wins. The
+ * context closes it after every election and group bean stopped (they depend on it), unless {@code
+ * baton.close-on-shutdown=false} leaves it to a JVM shutdown hook.
  */
 @AutoConfiguration
 @ConditionalOnClass(BatonSession.class)

@@ -19,11 +19,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
-/**
- * {@code baton.availability.resign-when-unavailable=true}: an {@link AvailabilityGuard} leaves
- * every election and partition group while the application refuses traffic or (with Spring Boot's
- * health module) a health contributor other than Baton's is down, and rejoins when it recovers.
- */
+/** {@code baton.availability.resign-when-unavailable=true}: the {@link AvailabilityGuard}. */
 @AutoConfiguration(
     after = {
       BatonElectionAutoConfiguration.class,

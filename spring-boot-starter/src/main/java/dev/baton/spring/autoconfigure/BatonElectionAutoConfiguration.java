@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.backend.Backend;
-import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElectionBuilder;
 import dev.baton.spring.election.BatonElections;
@@ -20,15 +18,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * Elections: for each {@code baton.election.<name>} with {@code enabled} (the default) a {@link
- * BatonElection} lifecycle bean named {@code <name>Election}, and {@link BatonElections} (the
- * {@link dev.baton.spring.election.ElectionTerms}) over every {@code BatonElection} bean, the
- * application's own included. Each election's participant id defaults to {@code baton.instance-id};
- * the application's {@link MeterRegistry} (if it has exactly one) receives the metrics. The
- * elections run on the {@link Backend} {@code baton.backend} names, bound once as {@value
- * #BACKEND_BEAN} (an alias): the {@link BatonSession} bean (zookeeper, the default) or the {@link
- * LeaseBackend} bean (lease); without it this backs off. An application's own elections, locks or
- * schedulers can be built on the same bean, and a bean of its own named so replaces it.
+ * Elections: a {@link BatonElection} bean {@code <name>Election} per enabled {@code
+ * baton.election.<name>}, and {@link BatonElections} over every {@code BatonElection} bean, on the
+ * {@link Backend} that {@code baton.backend} names, bound once as {@value #BACKEND_BEAN}.
  */
 @AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
 @Conditional(OnElectionBackendCondition.class)
@@ -36,11 +28,7 @@ import org.springframework.core.env.Environment;
 @Import(BatonElectionAutoConfiguration.Elections.class)
 public class BatonElectionAutoConfiguration {
 
-  /**
-   * The name of the backend the elections run on, bound once from {@code baton.backend}: an alias
-   * of the {@code BatonSession} or {@code LeaseBackend} bean, injected as a {@link Backend} with
-   * this name as its qualifier.
-   */
+  /** The alias of the backend the elections run on, bound once from {@code baton.backend}. */
   public static final String BACKEND_BEAN = "batonBackend";
 
   static final String FACTORY_BEAN = "batonElectionFactory";
@@ -51,11 +39,7 @@ public class BatonElectionAutoConfiguration {
     return new BackendAlias(environment);
   }
 
-  /**
-   * The elections' factory; each election bean depends on it, so on the backend (the session, or
-   * the lease backend and its {@code DataSource}), which is destroyed after the elections released
-   * their terms.
-   */
+  /** The elections' factory: each election depends on it, so is destroyed before the backend. */
   @Bean(FACTORY_BEAN)
   NamedBeanRegistrar.Factory<ElectionProperties, BatonElection> batonElectionFactory(
       @Qualifier(BACKEND_BEAN) Backend backend,

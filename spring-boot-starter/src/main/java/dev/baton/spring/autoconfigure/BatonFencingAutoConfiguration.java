@@ -37,14 +37,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /**
  * Fenced writes in Spring transactions: {@link Fenced} methods always (so that a {@link Fenced}
  * without a fence fails the start rather than commit unfenced), and, on the application's single
- * {@code DataSource}, a {@link SqlFence} ({@code baton.fence.*}), the {@link TransactionalFence}
- * that joins Spring-managed transactions, and the leader-only scheduler's {@link JobStore} ({@code
- * baton.scheduler.*}). Each bean backs off when the application defines its own.
- *
- * <p>A table that cannot be created, or a database that cannot be reached, fails the start as a
- * {@link BatonStartupException} naming the table and the settings. When Baton does not create the
- * fence's table and the application fences (a {@link Fenced} method, or a bean that takes the
- * fence), a missing table fails the start, naming {@code baton.fence.create-schema}.
+ * {@code DataSource}, a {@link SqlFence}, the {@link TransactionalFence} and the scheduler's {@link
+ * JobStore}, each unless the application defines its own (see docs/spring.md).
  */
 @AutoConfiguration(
     afterName = {
@@ -101,10 +95,7 @@ public class BatonFencingAutoConfiguration {
       return fence;
     }
 
-    /**
-     * With the fence's table not created by Baton, the check at the end of the start that it exists
-     * if the application fences.
-     */
+    /** Checks at the end of the start that the fence table exists, if the application fences. */
     @Bean
     FenceTableCheck batonFenceTableCheck(
         ConfigurableListableBeanFactory beanFactory,
@@ -122,13 +113,7 @@ public class BatonFencingAutoConfiguration {
       return new TransactionalFence(fence, dataSource);
     }
 
-    /**
-     * The scheduler's store. Its tables are created, or migrated from an earlier version, when
-     * {@code baton.scheduler.create-schema} says Baton manages them (Spring Boot's convention for
-     * {@code spring.sql.init.mode}: always, or embedded on an embedded database); otherwise a table
-     * of an earlier version stops the start-up with the DDL to run. Runs after the application's
-     * own database initialization (Flyway, Liquibase, SQL scripts), so it sees their tables.
-     */
+    /** The scheduler's store, set up as {@code create-schema} says, after the app's own DB init. */
     @Bean
     @ConditionalOnMissingBean(JobStore.class)
     @DependsOnDatabaseInitialization
@@ -186,10 +171,7 @@ public class BatonFencingAutoConfiguration {
       return requireNonNullElse(properties.table(), SqlFenceSchema.DEFAULT_TABLE);
     }
 
-    /**
-     * The claim configuration: what is set, else {@link ClaimConfig#DEFAULT}'s values; an invalid
-     * value is refused with its property's name.
-     */
+    /** The claim configuration: what is set, else the defaults; refusals name their property. */
     private static ClaimConfig claimConfig(JobStoreProperties p) {
       ClaimConfig d = ClaimConfig.DEFAULT;
       return PropertyCheck.of("baton.scheduler")

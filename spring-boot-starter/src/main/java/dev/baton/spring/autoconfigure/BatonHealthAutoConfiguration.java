@@ -16,10 +16,8 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * With Spring Boot's health module on the class path: the {@code baton} health contributor ({@code
- * management.health.baton.enabled=false} turns it off), with a child per election and per partition
- * group, on either backend ({@code baton.backend}). Its reads of ZooKeeper or of the lease table
- * (participants, group status) are kept for 5 seconds.
+ * The {@code baton} health contributor ({@code management.health.baton.enabled}), with a child per
+ * election and per partition group; its backend reads are kept for 5 seconds.
  */
 @AutoConfiguration(
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
@@ -29,10 +27,7 @@ public class BatonHealthAutoConfiguration {
   /** How long the backend reads of the health details are kept. */
   static final Duration DETAILS_TTL = Duration.ofSeconds(5);
 
-  /**
-   * Nested: its condition's class is in the health module, which must be known to be present before
-   * the condition is loaded.
-   */
+  /** Nested: its condition's class is in the health module, which must be there first. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnEnabledHealthIndicator("baton")
   static class Contributor {

@@ -16,10 +16,8 @@ import org.springframework.integration.leader.event.LeaderEventPublisher;
 /**
  * With spring-integration-core on the class path: every election also publishes Spring
  * Integration's {@code OnGrantedEvent} and {@code OnRevokedEvent} for its role, through the
- * application's {@link LeaderEventPublisher} bean if it has exactly one, else through a {@link
- * DefaultLeaderEventPublisher}, so that {@code @Role} endpoints start and stop with leadership
- * (Spring Integration's {@code SmartLifecycleRoleController}, registered by
- * {@code @EnableIntegration}, listens to them).
+ * application's single {@link LeaderEventPublisher} bean, else a {@link
+ * DefaultLeaderEventPublisher}.
  */
 @AutoConfiguration(after = BatonElectionAutoConfiguration.class)
 @ConditionalOnClass(LeaderEventPublisher.class)

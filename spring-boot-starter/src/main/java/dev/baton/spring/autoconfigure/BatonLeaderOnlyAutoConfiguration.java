@@ -14,10 +14,8 @@ import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 
 /**
- * {@link LeaderOnly} methods and the {@link CurrentTerm} holder. The advice is applied by its own
- * bean post-processor, so it works without AspectJ and whatever {@code spring.aop.auto} says; its
- * proxies are class-based unless {@code spring.aop.proxy-target-class=false}. Elections are read
- * through the application's {@link dev.baton.spring.election.ElectionTerms} bean.
+ * {@link LeaderOnly} methods and the {@link CurrentTerm} holder, applied by a bean post-processor
+ * of their own (no AspectJ, whatever {@code spring.aop.auto} says).
  */
 @AutoConfiguration
 @ConditionalOnClass(AbstractBeanFactoryAwareAdvisingPostProcessor.class)

@@ -30,19 +30,9 @@ import org.springframework.core.env.Environment;
 
 /**
  * The lease backend, {@code baton.backend=lease}: a {@link LeaseBackend} bean (unless the
- * application has one) on the application's single {@code DataSource} (PostgreSQL or H2), set by
- * {@code baton.lease.*}. Elections, {@code @LeaderOnly}, health and the availability guard then run
- * on it instead of a ZooKeeper session, and no {@code baton.connect-string} is needed.
- *
- * <p>Fails the start, naming the property, when a {@code baton.lease.*} value is refused, when the
- * database is neither PostgreSQL nor H2 or the table is missing or misshapen, when there is no
- * single {@code DataSource}, and when a {@code baton.partitions.<name>} group is declared without a
- * ZooKeeper session (partition groups run on ZooKeeper only).
- *
- * <p>Lifecycle: the backend bean depends on the {@code DataSource} bean and the elections on the
- * backend, so the context destroys the {@code DataSource} only after every election stopped and
- * released its lease (elections are lifecycle beans: they stop before any bean is destroyed), and a
- * successor takes over at once.
+ * application has one) on the application's single {@code DataSource}, set by {@code baton.lease.*}
+ * (see docs/spring.md). The backend depends on the {@code DataSource} and the elections on the
+ * backend, so the {@code DataSource} closes only after every election released its lease.
  */
 @AutoConfiguration(
     afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
@@ -57,11 +47,7 @@ public class BatonLeaseAutoConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(BatonLeaseAutoConfiguration.class);
 
-  /**
-   * Refuses a {@code baton.backend} that is neither zookeeper nor lease before any bean is created:
-   * otherwise the first bean that needs an election (a {@code @LeaderOnly} one) reports that there
-   * are none, and not why.
-   */
+  /** Refuses an unknown {@code baton.backend} before any bean is created, naming it. */
   @Bean
   static BeanFactoryPostProcessor batonBackendCheck(Environment environment) {
     return beanFactory -> {
@@ -178,11 +164,7 @@ public class BatonLeaseAutoConfiguration {
     static class SingleDataSource {}
   }
 
-  /**
-   * Without a ZooKeeper session (the application may still define its own {@link BatonSession}
-   * bean): partition groups are refused, as they run on ZooKeeper only, and the ZooKeeper
-   * properties are reported as unused.
-   */
+  /** Without a ZooKeeper session: partition groups are refused, ZooKeeper properties unused. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
   @ConditionalOnMissingBean(BatonSession.class)

@@ -18,12 +18,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * Partition groups: for each {@code baton.partitions.<name>} with {@code enabled} (the default) a
- * {@link BatonPartitionGroup} lifecycle bean named {@code <name>PartitionGroup} with the
- * application's {@link dev.baton.partition.PartitionListener} beans (a listener qualified
- * {@code @Qualifier("<name>")} belongs to group {@code <name>}; an unqualified one to the only
- * group), and {@link BatonPartitionGroups} over every group bean. The member id defaults to {@code
- * baton.instance-id} made a valid member id. Needs a {@link BatonSession} bean.
+ * Partition groups: a {@link BatonPartitionGroup} bean {@code <name>PartitionGroup} per enabled
+ * {@code baton.partitions.<name>}, and {@link BatonPartitionGroups}. Needs a {@link BatonSession}.
  */
 @AutoConfiguration(after = BatonAutoConfiguration.class)
 @ConditionalOnClass(GroupMember.class)
@@ -42,10 +38,7 @@ public class BatonPartitionAutoConfiguration {
     return new PartitionGroupFactory(session, properties, environment, meterRegistry, beanFactory);
   }
 
-  /**
-   * Registers the bean {@code <name>PartitionGroup} of each enabled {@code
-   * baton.partitions.<name>}.
-   */
+  /** Registers {@code <name>PartitionGroup} for each enabled {@code baton.partitions.<name>}. */
   static class Groups extends NamedBeanRegistrar<PartitionGroupProperties, BatonPartitionGroup> {
     Groups() {
       super(

@@ -16,14 +16,7 @@ public class BatonPropertyException extends InvalidConfigurationPropertyValueExc
   /** Kept here: the superclass fixes its own cause to null, so initCause cannot set it. */
   private final @Nullable Throwable cause;
 
-  /**
-   * A refused value.
-   *
-   * @param property the full property name, e.g. {@code baton.election.billing.path}
-   * @param value the value as configured (shown in the report), or null when unset
-   * @param reason why it was refused
-   * @param cause the library's exception, if any
-   */
+  /** A refused value of {@code property} ({@code value} null when unset), and why. */
   public BatonPropertyException(
       String property, @Nullable Object value, String reason, @Nullable Throwable cause) {
     super(property, value, reason);

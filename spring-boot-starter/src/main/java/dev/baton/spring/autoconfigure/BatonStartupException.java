@@ -15,13 +15,7 @@ public class BatonStartupException extends RuntimeException {
   /** What to do about it. */
   private final String action;
 
-  /**
-   * A start-up failure.
-   *
-   * @param description what failed, naming the settings involved and their values
-   * @param action what to check or change
-   * @param cause the library's or the driver's exception, if any
-   */
+  /** A start-up failure: what failed (naming the settings and values), and what to do. */
   public BatonStartupException(String description, String action, @Nullable Throwable cause) {
     super(description + ". " + action, cause);
     this.action = action;

@@ -11,10 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Several {@link PartitionListener}s as one: {@code assigned} runs them in order, {@code revoked}
- * in reverse order (the last to start work is the first to stop). Every listener is called even if
- * an earlier one threw; the first failure is then rethrown so that the member logs and counts it.
- * Called on the member's callback pool, like any listener. With no listener the member still takes
- * its partitions ({@code BatonPartitionGroup.ownedPartitions()} shows them).
+ * in reverse. Every listener is called even if an earlier one threw; the first failure is then
+ * rethrown so that the member logs and counts it.
  */
 final class CompositePartitionListener implements PartitionListener {
   private static final Logger log = LoggerFactory.getLogger(CompositePartitionListener.class);

@@ -24,8 +24,7 @@ final class DatabaseStartup {
   private DatabaseStartup() {}
 
   /**
-   * Runs {@code step}, which uses the database to {@code what} (e.g. "prepare the lease table
-   * baton_lease").
+   * Runs {@code step}, which uses the database to {@code what} (e.g. "prepare the lease table").
    *
    * @throws BatonStartupException if the database could not be reached
    */
@@ -58,12 +57,8 @@ final class DatabaseStartup {
   }
 
   /**
-   * Creates tables at start-up when {@code mode} says Baton manages them (always, or embedded on an
-   * embedded database). A table that cannot be created fails the start (not as a refused value)
-   * naming the settings, with the way to create it by hand.
-   *
-   * @param settings further settings to name before {@code <property>=<mode>}, or empty
-   * @return whether the tables were created (or were there)
+   * Creates tables at start-up when {@code mode} says Baton manages them; a table that cannot be
+   * created fails the start naming the settings and the DDL. Returns whether the tables are there.
    */
   static boolean createSchema(
       Environment environment,
@@ -112,10 +107,7 @@ final class DatabaseStartup {
     return mode.name().toLowerCase(Locale.ROOT);
   }
 
-  /**
-   * The deepest cause that says the database could not be reached (a network error, or SQL state
-   * class 08, connection exception), or null.
-   */
+  /** The deepest cause saying the database is unreachable (network, SQL state 08), or null. */
   static @Nullable Throwable unreachable(Throwable failure) {
     Throwable found = null;
     for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {

@@ -18,11 +18,7 @@ import org.springframework.core.type.AnnotationMetadata;
 /**
  * Registers one bean per enabled entry of a map property ({@code baton.election.<name>} as {@code
  * <name>Election}, {@code baton.partitions.<name>} as {@code <name>PartitionGroup}), each created
- * by a {@link Factory} bean on which it depends (so that it is destroyed before the factory and the
- * session or backend the factory holds).
- *
- * @param <P> the entry's properties
- * @param <T> the bean
+ * by a {@link Factory} bean it depends on, so it is destroyed before the factory's backend.
  */
 abstract class NamedBeanRegistrar<P, T>
     implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {

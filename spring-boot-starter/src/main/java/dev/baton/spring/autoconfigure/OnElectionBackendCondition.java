@@ -7,10 +7,7 @@ import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 
-/**
- * Matches when the elections have what {@code baton.backend} says they run on: a {@link
- * BatonSession} bean (zookeeper, the default) or a {@link LeaseBackend} bean (lease).
- */
+/** Matches when the backend {@code baton.backend} names is a bean: the session, or a lease. */
 class OnElectionBackendCondition extends AnyNestedCondition {
   OnElectionBackendCondition() {
     super(ConfigurationPhase.REGISTER_BEAN);

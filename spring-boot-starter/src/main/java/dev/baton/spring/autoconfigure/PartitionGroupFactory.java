@@ -19,12 +19,9 @@ import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.core.env.Environment;
 
 /**
- * Creates the group bean of one {@code baton.partitions.<name>}, validating its properties and
- * binding the application's {@link PartitionListener} beans to it: a listener qualified with the
- * group's name ({@code @Qualifier("<name>")}, or named so) belongs to that group; a listener that
- * names no configured group belongs to the only group, and is an error when there are several.
- * Listeners of one group are called in bean order ({@code @Order}) on assignment and in reverse
- * order on revocation.
+ * Creates the group bean of one {@code baton.partitions.<name>}, validating its properties, with
+ * the {@link PartitionListener} beans that belong to it: those qualified with its name, and the
+ * unqualified ones when it is the only group (an error when there are several).
  */
 final class PartitionGroupFactory
     implements NamedBeanRegistrar.Factory<PartitionGroupProperties, BatonPartitionGroup> {

@@ -83,9 +83,7 @@ final class PropertyCheck {
     return prefix + "." + suffix;
   }
 
-  /**
-   * Runs {@code step}; the library's refusal of a value becomes a failure naming {@code property}.
-   */
+  /** Runs {@code step}; the library's refusal of a value becomes one naming {@code property}. */
   static <T> T blame(String property, @Nullable Object value, Supplier<T> step) {
     try {
       return step.get();

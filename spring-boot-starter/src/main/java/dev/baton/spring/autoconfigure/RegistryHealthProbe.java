@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
-import dev.baton.spring.availability.AvailabilityGuard;
 import dev.baton.spring.availability.HealthProbe;
 import java.util.Collection;
 import java.util.Collections;
@@ -20,12 +19,10 @@ import org.springframework.boot.health.registry.HealthContributorRegistry;
 
 /**
  * Reads the health of every contributor of the application's {@link HealthContributorRegistry}
- * (composites recursively), except the excluded ones (Baton's own, so that leaving an election
- * cannot feed back into the decision to leave) and Spring's {@link LivenessStateHealthIndicator}
- * and {@link ReadinessStateHealthIndicator}: these are {@code DOWN} and {@code OUT_OF_SERVICE}
- * while the application starts, and {@link AvailabilityGuard} follows the two states by their
- * events. Unhealthy when a contributor is {@code DOWN} or {@code OUT_OF_SERVICE}, or throws.
- * Reactive contributors are not read.
+ * (composites recursively; reactive ones are not read), except the excluded ones (Baton's own, so
+ * that leaving cannot feed back into the decision to leave) and Spring's {@link
+ * LivenessStateHealthIndicator} and {@link ReadinessStateHealthIndicator}, which are down while the
+ * application starts. Unhealthy when a contributor is down or out of service, or throws.
  */
 final class RegistryHealthProbe implements HealthProbe {
   private final HealthContributorRegistry registry;

@@ -20,26 +20,16 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Leaves every election and partition group while the application is unavailable, and joins them
- * again when it recovers ({@code baton.availability.resign-when-unavailable=true}).
+ * again when it recovers ({@code baton.availability.resign-when-unavailable=true}; see
+ * docs/spring.md). Unavailable: the last readiness event said {@code REFUSING_TRAFFIC}, the last
+ * liveness event {@code BROKEN}, or the {@link HealthProbe} reports a contributor down.
  *
- * <p>Unavailable means: the last {@link AvailabilityChangeEvent} of {@link ReadinessState} said
- * {@code REFUSING_TRAFFIC} or the last one of {@link LivenessState} said {@code BROKEN} (before any
- * such event the application counts as ready and live), or the {@link HealthProbe} (with Actuator:
- * the application's health contributors except Baton's own and Spring's {@code livenessState} and
- * {@code readinessState}, read every {@code baton.availability.health-check-interval}) reports a
- * contributor {@code DOWN} or {@code OUT_OF_SERVICE}. Each transition logs one INFO line with the
- * reason.
+ * <p>Spring's {@code livenessState} and {@code readinessState} indicators are not read: they are
+ * down until the application is ready, after the elections started, so a term won during start-up
+ * would be lost; their events are followed instead.
  *
- * <p>Start-up is not an outage: Spring's two availability indicators report {@code DOWN} and {@code
- * OUT_OF_SERVICE} until the application has started and is ready, after the elections have started,
- * so reading them would make every instance leave its elections once while it starts (a leader
- * elected that early would lose its first term). The guard follows those two states by their events
- * instead, which Spring Boot publishes only once they are true. The other health contributors count
- * from the first check on: a database that is down at start-up is an outage.
- *
- * <p>Threads: decisions and the leave/rejoin calls run on one thread of its own ({@code
- * baton-availability}), never on the thread that published the event. It stops (phase above the
- * elections') before the elections and groups stop. Thread-safe.
+ * <p>Decisions and leave/rejoin calls run on a thread of its own ({@code baton-availability}),
+ * never the publisher's; it stops before the elections and groups. Thread-safe.
  */
 public final class AvailabilityGuard
     implements SmartLifecycle, ApplicationListener<AvailabilityChangeEvent<?>> {
@@ -55,13 +45,7 @@ public final class AvailabilityGuard
   // Written only on the executor's thread.
   private volatile boolean left;
 
-  /**
-   * A guard of these elections and groups.
-   *
-   * @param members the elections and partition groups
-   * @param probe the health check, or null to follow the readiness state only
-   * @param interval how often the health is checked
-   */
+  /** A guard of {@code members}; {@code probe} null follows the readiness state only. */
   public AvailabilityGuard(
       List<? extends RejoinableLifecycle<?>> members,
       @Nullable HealthProbe probe,

@@ -6,10 +6,6 @@ import java.util.Optional;
 /** Tells whether the application's health is down, for {@link AvailabilityGuard}. */
 @FunctionalInterface
 public interface HealthProbe {
-  /**
-   * Checks the application's health now.
-   *
-   * @return why the application is unhealthy (e.g. {@code db is DOWN}), or empty if it is healthy
-   */
+  /** Why the application is unhealthy now (e.g. {@code db is DOWN}), or empty if it is healthy. */
   Optional<String> unhealthy();
 }

@@ -20,27 +20,13 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 
 /**
- * One Baton {@link LeaderElection} as a Spring lifecycle bean: {@link #start()} enters the election
- * and {@link #stop()} leaves it (the successor takes over at once). Transitions are published as
- * {@link LeadershipGrantedEvent} and {@link LeadershipRevokedEvent} (and, with Spring Integration
- * on the class path, its {@code OnGrantedEvent} and {@code OnRevokedEvent} for {@link #role()}).
- *
- * <p>The auto-configuration creates one per {@code baton.election.<name>} as the bean {@code
- * <name>Election}; an application may also declare its own with {@link #builder(String, String)}. A
- * {@code LeaderElection} can start only once, so every (re)join creates a new one: {@link #leave()}
- * and {@link #rejoin()} let the instance stay out of the election while the lifecycle runs (the
- * availability option uses them).
- *
- * <p>It runs on a {@link Backend}: a ZooKeeper {@code BatonSession} or a lease record in a SQL
- * database ({@code LeaseBackend}); everything above is the same on both.
- *
- * <p>Ordering: it starts in phase {@link #DEFAULT_PHASE}, late, and stops early, before the beans
- * of lower phases; it depends on the bean it runs on (the session, or the lease backend and its
- * {@code DataSource}), which is closed only after every lifecycle bean stopped, so a stopping
- * election still releases its term. Transitions ({@code start}, {@code stop}, {@code leave}, {@code
- * rejoin}) are serialized, and each waits for the previous election's last {@code revoked} callback
- * (up to its drain timeout), so events of successive elections do not interleave. Do not call them
- * from a leadership event listener; call {@link #yield()} there. Thread-safe.
+ * One Baton {@link LeaderElection} as a Spring lifecycle bean on a {@link Backend}: {@link
+ * #start()} enters the election, {@link #stop()} leaves it (the successor takes over at once), and
+ * transitions are published as {@link LeadershipGrantedEvent} and {@link LeadershipRevokedEvent}.
+ * Made per {@code baton.election.<name>} as {@code <name>Election}, or by {@link #builder(String,
+ * String)}. Every (re)join creates a new election; transitions are serialized and each waits for
+ * the previous election's last {@code revoked} (see {@link RejoinableLifecycle}): do not call them
+ * from a leadership event listener, call {@link #yield()} there. Thread-safe.
  */
 public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     implements ApplicationEventPublisherAware {
@@ -58,12 +44,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     this.config = config;
   }
 
-  /**
-   * A builder of an election named {@code name} on the znode {@code path}.
-   *
-   * @param name the election's name, its key in {@link BatonElections} and its default role
-   * @param path the election's znode path
-   */
+  /** A builder of an election named {@code name} (its key and default role) on {@code path}. */
   public static BatonElectionBuilder builder(String name, String path) {
     return new BatonElectionBuilder(name, path);
   }
@@ -111,10 +92,8 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   }
 
   /**
-   * A health snapshot. While the instance is out of the election the snapshot is of no election:
-   * state {@code LATENT} before the first start, {@code CLOSED} after, not leading, connected as
-   * far as it is known without an election (the session's state on ZooKeeper; always on a backend
-   * that holds no connection outside an election, as the lease backend).
+   * A health snapshot; while out of the election, of no election ({@code LATENT} before the first
+   * start, {@code CLOSED} after, connected as far as the backend tells without an election).
    */
   public ElectionHealth health() {
     LeaderElection e = current();
@@ -135,9 +114,8 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   }
 
   /**
-   * Reads the candidates from the backend, leader first (on the lease backend only the live holder,
-   * a lease having no queue); empty while this instance is out of the election. A read of ZooKeeper
-   * or the database: callers on hot paths should cache it.
+   * Reads the candidates from the backend, leader first (on the lease backend the live holder
+   * only); empty while out of the election. A backend read: cache it on hot paths.
    */
   public List<Participant> participants() {
     LeaderElection e = current();
@@ -145,8 +123,8 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   }
 
   /**
-   * Gives up the current term, if any, and stays a candidate at the back of the queue (a lone
-   * candidate leads again with a new token). Asynchronous; a no-op while out of the election.
+   * Gives up the current term, if any, staying a candidate at the back of the queue. Asynchronous;
+   * a no-op while out of the election.
    */
   @SuppressWarnings("NamedLikeContextualKeyword") // Spring Integration's Context.yield()
   public void yield() {

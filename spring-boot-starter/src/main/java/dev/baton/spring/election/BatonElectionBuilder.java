@@ -13,21 +13,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.PropertyMapper;
 
 /**
- * Builds a {@link BatonElection}, for an application that declares its own election beans:
- *
- * <pre>{@code
- * @Bean
- * BatonElection billingElection(@Qualifier("batonBackend") Backend backend) {
- *   return BatonElection.builder("billing", "/services/billing/leader")
- *       .participantId("billing-" + podName)
- *       .build(backend);
- * }
- * }</pre>
- *
- * The bean {@code batonBackend} is the backend {@code baton.backend} chose, the one the starter's
- * elections run on: the {@link BatonSession} (ZooKeeper) or the lease backend.
- *
- * <p>Not thread-safe.
+ * Builds a {@link BatonElection}, for an application that declares its own election beans, e.g. on
+ * the starter's backend bean {@code batonBackend}: {@code BatonElection.builder("billing",
+ * "/services/billing/leader").build(backend)}. Not thread-safe.
  */
 public final class BatonElectionBuilder {
   final String name;
@@ -100,9 +88,8 @@ public final class BatonElectionBuilder {
   /**
    * Validates the settings and builds a latent election on {@code backend}.
    *
-   * @throws IllegalArgumentException naming the first invalid setting (the library's field name),
-   *     or the connection policy {@code SESSION} on a backend other than a {@link BatonSession}
-   *     (the lease backend has no session to pause a term on: a failed renewal revokes it)
+   * @throws IllegalArgumentException naming the first invalid setting, or {@code SESSION} policy on
+   *     a backend other than a {@link BatonSession}
    */
   public BatonElection build(Backend backend) {
     Objects.requireNonNull(backend, "backend");

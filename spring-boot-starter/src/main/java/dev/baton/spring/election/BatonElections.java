@@ -7,16 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The application's elections by name: every {@link BatonElection} bean, whether from {@code
- * baton.election.<name>} or declared by the application. The {@link ElectionTerms} that
- * {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read. Immutable; thread-safe.
+ * The application's elections by name: every {@link BatonElection} bean, the {@link ElectionTerms}
+ * that {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read. Thread-safe.
  */
 public final class BatonElections extends ByName<BatonElection> implements ElectionTerms {
-  /**
-   * The registry of {@code elections}.
-   *
-   * @throws IllegalStateException if two elections have the same name
-   */
+  /** The registry of {@code elections}; IllegalStateException if two have the same name. */
   public BatonElections(List<BatonElection> elections) {
     super(
         elections, "election", "configure baton.election.%s.path or declare a BatonElection bean");

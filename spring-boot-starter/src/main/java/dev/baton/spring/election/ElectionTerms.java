@@ -5,11 +5,7 @@ import dev.baton.recipes.election.Leadership;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * The current terms of the application's elections, by election name (the {@code <name>} of {@code
- * baton.election.<name>.path}). {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read
- * terms through this contract only.
- */
+/** The current terms of the application's elections by name, as {@code @LeaderOnly} reads them. */
 public interface ElectionTerms {
   /** The names of the elections this application takes part in. */
   Set<String> names();
@@ -17,8 +13,7 @@ public interface ElectionTerms {
   /**
    * The current term of election {@code name} if this instance leads it, active or paused.
    *
-   * @throws IllegalArgumentException if there is no election of that name (the message lists the
-   *     names there are)
+   * @throws IllegalArgumentException if there is no such election (the message lists the names)
    */
   Optional<Leadership> leadership(String name);
 

@@ -6,12 +6,8 @@ import dev.baton.recipes.election.Leadership;
 import org.springframework.context.ApplicationEvent;
 
 /**
- * A transition of one {@link BatonElection}, published as a Spring application event on the
- * election's own callback thread (never a ZooKeeper or Curator thread, never under a lock of
- * Baton's), one at a time and in order: every {@link LeadershipGrantedEvent} is followed by exactly
- * one {@link LeadershipRevokedEvent} of the same term before the next grant of that election.
- * Listeners run synchronously unless the application made its event multicaster asynchronous, which
- * gives up that order.
+ * A transition of one {@link BatonElection}, published on the election's callback thread, in order:
+ * every grant is followed by exactly one revocation of the same term (see docs/spring.md).
  */
 public abstract sealed class LeadershipEvent extends ApplicationEvent
     permits LeadershipGrantedEvent, LeadershipRevokedEvent {

@@ -19,30 +19,15 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * A {@link SqlFence} that joins the current Spring-managed transaction: the fence's check runs on
- * the transaction's own connection ({@link DataSourceUtils}), so it commits or rolls back together
- * with every other write of the transaction (JdbcTemplate, JdbcClient, JPA on the same {@code
- * DataSource}). {@link Fenced} uses it; call it directly for tokens of other terms (a lock's, a
- * partition's).
+ * A {@link SqlFence} that joins the current Spring-managed transaction: the check runs on the
+ * transaction's own connection, so it commits or rolls back together with every other write of the
+ * transaction on the same {@code DataSource}. {@link Fenced} uses it; call it directly for tokens
+ * of other terms (a lock's, a partition's).
  *
- * <pre>{@code
- * @Transactional
- * public void apply(Batch batch, FencingToken token) {
- *   fence.acceptAtCommit("ledger", token); // the check runs just before this transaction commits
- *   jdbc.update(...);
- * }
- * }</pre>
- *
- * <p>Requirements, checked at each call ({@link IllegalStateException} otherwise): an active,
- * read-write Spring transaction whose transaction manager manages this fence's {@code DataSource}
- * (a {@code DataSourceTransactionManager}/{@code JdbcTransactionManager}, or a {@code
- * JpaTransactionManager} exposing its JDBC connection, as Hibernate's does).
- *
- * <p>Failures: {@link dev.baton.fencing.StaleTokenException} or {@link
- * dev.baton.fencing.ForeignTokenException} if the fence rejects the token, {@link
- * dev.baton.fencing.FenceConfigurationException} if its table is missing (naming the DDL), and
- * Spring's {@code DataAccessException} family for other database failures, as JdbcTemplate's; each
- * rolls the transaction back. Thread-safe.
+ * <p>Each call needs an active, read-write Spring transaction whose transaction manager manages
+ * this fence's {@code DataSource} ({@link IllegalStateException} otherwise). A rejected token is a
+ * {@link dev.baton.fencing.FencingException}, other failures Spring's {@code DataAccessException}s;
+ * each rolls the transaction back. Thread-safe.
  */
 public final class TransactionalFence {
   private final SqlFence fence;
@@ -68,14 +53,10 @@ public final class TransactionalFence {
   }
 
   /**
-   * Checks {@code token} for {@code resource} just before the current transaction commits, in that
-   * transaction. The fence row is locked only from the check to the commit. Registering the same
-   * resource and token again in one transaction checks it once; several resources are checked in
-   * name order (so two transactions never lock two fence rows in opposite orders).
+   * Checks {@code token} for {@code resource} just before the current transaction commits, in it;
+   * several resources are checked in name order (so no two transactions lock rows crosswise).
    *
-   * @throws IllegalStateException if there is no suitable transaction (see the class comment)
-   * @throws IllegalArgumentException if the resource is empty, longer than 255 characters or has
-   *     control characters, or the token is null
+   * @throws IllegalStateException if there is no suitable transaction
    */
   public void acceptAtCommit(String resource, FencingToken token) {
     checkArguments(resource, token);
@@ -84,13 +65,11 @@ public final class TransactionalFence {
   }
 
   /**
-   * Checks {@code token} for {@code resource} now, in the current transaction: on return the token
-   * is accepted and the fence row stays locked until the transaction ends, so that every other
-   * writer of the resource waits for it. Prefer {@link #acceptAtCommit} unless the transaction is
+   * Checks {@code token} for {@code resource} now, in the current transaction; the fence row stays
+   * locked until the transaction ends. Prefer {@link #acceptAtCommit} unless the transaction is
    * short and must fail before it does its work.
    *
    * @throws dev.baton.fencing.StaleTokenException if a newer token was accepted: roll back
-   * @throws IllegalStateException if there is no suitable transaction (see the class comment)
    */
   public void acceptNow(String resource, FencingToken token) {
     checkArguments(resource, token);
@@ -117,10 +96,7 @@ public final class TransactionalFence {
     }
   }
 
-  /**
-   * Remembers resources whose fence row a committed transaction wrote: the row exists, so no
-   * concurrent first writer can race for it any more, and its checks need no savepoint.
-   */
+  /** Resources whose fence row a committed transaction wrote: their checks need no savepoint. */
   void registered(Collection<String> resources) {
     registered.addAll(resources);
   }

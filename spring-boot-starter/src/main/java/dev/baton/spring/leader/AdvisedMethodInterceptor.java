@@ -17,12 +17,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.BridgeMethodResolver;
 
-/**
- * The common part of the {@code @Fenced} and {@code @LeaderOnly} interceptors: finds the invoked
- * method's declaration on the target class and reads it once.
- *
- * @param <M> what is read of one method
- */
+/** The common part of the {@code @Fenced} and {@code @LeaderOnly} interceptors. */
 abstract class AdvisedMethodInterceptor<M extends AdvisedMethod> implements MethodInterceptor {
   /** The application's elections, looked up at the first call (not at the post-processor's). */
   final ObjectProvider<ElectionTerms> terms;

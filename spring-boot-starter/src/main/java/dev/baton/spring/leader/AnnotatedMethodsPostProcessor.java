@@ -57,19 +57,12 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
   private volatile boolean advisedAny;
 
   /**
-   * A post-processor that the bean factory completes.
-   *
-   * @param annotation the method annotation that the advice applies to
-   * @param candidates the annotations whose presence makes a class worth scanning
-   * @param first whether the advice goes in front of the bean's other advice
-   * @param required the bean type without which no bean may declare the annotation
-   * @param noElectionsKnown whether, without an {@link ElectionTerms} bean, every election named is
-   *     unknown (else the check is left to {@code unsupported})
-   * @param unsupported why a bean with annotated methods (the first given) cannot be served without
-   *     the required bean type
-   * @param inspector reads and checks one method's annotation, if any, resolving placeholders of
-   *     its attributes; throws {@link IllegalStateException} naming the method if it cannot work
-   * @param advice the advice of the annotated methods, given the placeholder resolver
+   * A post-processor of {@code annotation} (classes worth scanning: those with a {@code candidates}
+   * annotation), whose advice goes {@code first} or last; without a {@code required} bean, a bean
+   * declaring the annotation fails for the {@code unsupported} reason, and with {@code
+   * noElectionsKnown} every election named is unknown without an {@link ElectionTerms} bean. The
+   * {@code inspector} reads and checks one method, throwing {@link IllegalStateException} if its
+   * declaration cannot work.
    */
   AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
@@ -131,8 +124,7 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
   }
 
   /**
-   * Whether a bean with annotated methods has been created so far (all non-lazy singletons, once
-   * they exist).
+   * Whether a bean with annotated methods has been created so far.
    *
    * @return true if some bean declares the annotation
    */
@@ -152,12 +144,7 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
     return List.copyOf(found);
   }
 
-  /**
-   * Checks that every election named by an annotated method exists.
-   *
-   * @throws IllegalStateException listing the unknown names, where they are used, and the known
-   *     ones
-   */
+  /** Checks that every election named by an annotated method exists, listing the unknown ones. */
   @Override
   public void afterSingletonsInstantiated() {
     if (elections.isEmpty() || beanFactory == null) {

@@ -7,26 +7,11 @@ import dev.baton.recipes.election.Leadership;
 import java.util.Optional;
 
 /**
- * The term of the {@link LeaderOnly} call running on the current thread: inject this bean and read
- * the term, its token or its liveness from inside the call.
- *
- * <pre>{@code
- * @LeaderOnly("billing")
- * public void closeTheDay() {
- *   for (Invoice invoice : open()) {
- *     currentTerm.checkActive(); // stop between steps once the term is lost
- *     store.save(invoice, currentTerm.token());
- *   }
- * }
- * }</pre>
- *
- * <p>The state is the thread's, not the bean's: every instance of this class reads the same
- * per-thread binding, which lives exactly as long as the call (nested calls see their own term, and
- * the outer one again when they return). Work handed to other threads does not inherit it: pass the
- * token along. Outside a {@link LeaderOnly} call every accessor except {@link #isBound()} and
- * {@link #find(String)} throws {@link IllegalStateException}.
- *
- * <p>Thread-safe.
+ * The term of the {@link LeaderOnly} call running on the current thread: read the term, its token
+ * or its liveness from inside the call ({@code currentTerm.checkActive()} between steps). The state
+ * is the thread's, exactly as long as the call: work handed to other threads does not inherit it.
+ * Outside a call every accessor but {@link #isBound()} and {@link #find(String)} throws {@link
+ * IllegalStateException}. Thread-safe.
  */
 public final class CurrentTerm {
   /** A view of the calling thread's binding; the auto-configuration exposes one as a bean. */
@@ -37,48 +22,30 @@ public final class CurrentTerm {
     return TermBinding.current() != null;
   }
 
-  /**
-   * The name of the election of the innermost {@link LeaderOnly} call.
-   *
-   * @throws IllegalStateException outside a {@link LeaderOnly} call
-   */
+  /** The name of the election of the innermost {@link LeaderOnly} call. */
   public String election() {
     return binding().election();
   }
 
-  /**
-   * The term of the innermost {@link LeaderOnly} call, with the election's details.
-   *
-   * @throws IllegalStateException outside a {@link LeaderOnly} call
-   */
+  /** The term of the innermost {@link LeaderOnly} call, with the election's details. */
   public Leadership leadership() {
     return binding().leadership();
   }
 
-  /**
-   * The term of the innermost {@link LeaderOnly} call.
-   *
-   * @throws IllegalStateException outside a {@link LeaderOnly} call
-   */
+  /** The term of the innermost {@link LeaderOnly} call. */
   public Term term() {
     return leadership();
   }
 
-  /**
-   * The fencing token of the innermost {@link LeaderOnly} call's term: pass it to every protected
-   * write.
-   *
-   * @throws IllegalStateException outside a {@link LeaderOnly} call
-   */
+  /** The fencing token of the innermost {@link LeaderOnly} call's term. */
   public FencingToken token() {
     return leadership().token();
   }
 
   /**
-   * Throws unless the term of the innermost {@link LeaderOnly} call is still active.
+   * Throws unless the innermost {@link LeaderOnly} call's term is still active.
    *
-   * @throws dev.baton.recipes.election.LeadershipLostException (a {@link
-   *     dev.baton.recipes.TermLostException}) once the term is lost or paused
+   * @throws dev.baton.recipes.TermLostException once the term is lost or paused
    * @throws IllegalStateException outside a {@link LeaderOnly} call
    */
   public void checkActive() {

@@ -12,12 +12,7 @@ record FencedMethod(String display, String resource, String election) implements
   /** Longest resource name, as the fence table's column. */
   private static final int MAX_RESOURCE_LENGTH = 255;
 
-  /**
-   * Reads {@code method}'s {@link Fenced} (on it or on the method it overrides), if any.
-   *
-   * @param resolver resolves placeholders in the resource and election
-   * @throws IllegalStateException naming the method if the declaration cannot work
-   */
+  /** Reads and checks {@code method}'s {@link Fenced} (on it or on what it overrides), if any. */
   static Optional<FencedMethod> inspect(Method method, UnaryOperator<String> resolver) {
     Fenced fenced = AnnotatedElementUtils.findMergedAnnotation(method, Fenced.class);
     if (fenced == null) {

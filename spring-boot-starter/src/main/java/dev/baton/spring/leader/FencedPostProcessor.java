@@ -6,14 +6,9 @@ import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Set;
 
 /**
- * Applies {@link Fenced} to the beans that declare it: a bean post-processor that adds the fence's
- * advice after the bean's other advice, so it runs inside the method's {@code @Transactional}
- * advice (whose proxy the auto-proxy creator, running earlier, has made), or wraps the bean in a
- * proxy of its own.
- *
- * <p>It fails the application's start when a bean declares {@link Fenced} and there is no {@link
- * TransactionalFence} bean (no single {@code DataSource}), on private or final methods, on invalid
- * resource names and on unknown election names.
+ * Applies {@link Fenced}: adds its advice after the bean's other advice, so it runs inside the
+ * method's {@code @Transactional} advice, and fails the start on declarations that cannot work or a
+ * missing {@link TransactionalFence} bean.
  */
 public final class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
   /** A post-processor whose advice goes last; the bean factory completes it. */

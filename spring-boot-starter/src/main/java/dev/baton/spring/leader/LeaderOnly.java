@@ -9,8 +9,9 @@ import java.lang.annotation.Target;
 
 /**
  * Runs the annotated method only while this instance holds an active term of the named election
- * (the {@code <name>} of {@code baton.election.<name>.path}); on every other instance, and on this
- * one while it does not lead, the call is skipped.
+ * (the {@code <name>} of {@code baton.election.<name>.path}); other calls are skipped, returning
+ * {@code null} or an empty {@code Optional}, {@code OptionalInt}, {@code OptionalLong} or {@code
+ * OptionalDouble}, logged at DEBUG and counted in {@code baton.leaderonly.skipped}.
  *
  * <pre>{@code
  * @Scheduled(fixedDelay = 60_000)
@@ -21,25 +22,10 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * <p>A skipped call returns {@code null}, or an empty {@link java.util.Optional} (also {@code
- * OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}) for those return types; it is logged
- * at DEBUG and counted in {@code baton.leaderonly.skipped} (tags {@code election}, {@code method})
- * when the application has a {@code MeterRegistry} bean. A method that returns a primitive other
- * than {@code void} cannot be skipped with a meaningful value and is rejected at start-up.
- *
- * <p>While the call runs, its term is bound to the thread: read it from the {@link CurrentTerm}
- * bean, or declare a parameter of type {@code FencingToken}, {@code Term} or {@code Leadership}
- * annotated {@link LeaderTerm} (callers pass {@code null}). A call that began leading and loses the
- * term midway sees {@link CurrentTerm#checkActive()} throw; the call itself is not stopped. A
- * paused process sees nothing at all: pair the writes with a fence ({@code @Fenced}), which is what
- * really stops a stale leader.
- *
- * <p>The value may be a property placeholder ({@code "${app.election}"}). Unknown election names,
- * misplaced {@link LeaderTerm} parameters and primitive return types fail the application's start.
- * A nested {@code @LeaderOnly} call of the same election on the same thread runs under the term of
- * the outer call. Works on any Spring bean method that is called through the bean (Spring AOP: not
- * on calls from inside the same object, nor on private or final methods), including
- * {@code @Scheduled} methods; no AspectJ weaver is needed.
+ * <p>The term is bound to the call ({@link CurrentTerm}, {@link LeaderTerm} parameters); a nested
+ * call of the same election runs under the outer call's term. A call is not stopped when its term
+ * ends: fence its writes. The value may be a property placeholder; declarations that cannot work
+ * fail the start (see docs/spring.md).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -18,10 +18,7 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotatedMethod;
 
-/**
- * What the interceptor needs to know of one {@link LeaderOnly} method, checked once: its election,
- * what a skipped call returns and which parameters receive the term.
- */
+/** One {@link LeaderOnly} method, checked once: its election, skip value and term slots. */
 record LeaderOnlyMethod(
     String display, String election, @Nullable Object skipValue, List<Slot> slots)
     implements AdvisedMethod {
@@ -29,11 +26,8 @@ record LeaderOnlyMethod(
   record Slot(int index, boolean token) {}
 
   /**
-   * Reads and checks {@code method}'s {@link LeaderOnly} (found on it or on the method it
-   * overrides) and its {@link LeaderTerm} parameters; empty if it has neither.
-   *
-   * @param resolver resolves placeholders in the election name
-   * @throws IllegalStateException naming the method if the declaration cannot work
+   * Reads and checks {@code method}'s {@link LeaderOnly} and {@link LeaderTerm} parameters (on it
+   * or on what it overrides); empty if it has neither. IllegalStateException if they cannot work.
    */
   static Optional<LeaderOnlyMethod> inspect(Method method, UnaryOperator<String> resolver) {
     LeaderOnly annotation = AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class);
@@ -109,11 +103,7 @@ record LeaderOnlyMethod(
         "@LeaderOnly method " + AdvisedMethod.display(method) + " " + problem);
   }
 
-  /**
-   * Puts the term into the {@link LeaderTerm} slots of {@code arguments}.
-   *
-   * @throws IllegalArgumentException if a caller passed another value than the one it would get
-   */
+  /** Puts the term into the {@link LeaderTerm} slots (IllegalArgumentException for another). */
   void inject(@Nullable Object[] arguments, Leadership leadership) {
     for (Slot slot : slots) {
       Object value = slot.token() ? leadership.token() : leadership;

@@ -8,23 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * The application's elections or partition groups by name: the common part of {@code
- * BatonElections} and {@code BatonPartitionGroups}. Immutable; thread-safe.
- *
- * @param <T> the beans
- */
+/** The application's elections or partition groups by name. Immutable; thread-safe. */
 public abstract class ByName<T extends RejoinableLifecycle<?>> {
   private final Map<String, T> byName;
   private final String kind;
   private final String hint;
 
   /**
-   * The registry of {@code beans}.
-   *
-   * @param kind what a bean is, for messages ("election")
-   * @param hint how to declare one, for messages, with {@code %s} for the name
-   * @throws IllegalStateException if two beans have the same name
+   * The registry of {@code beans}, {@code kind} and {@code hint} (with {@code %s} for the name) for
+   * messages; {@link IllegalStateException} if two beans have the same name.
    */
   protected ByName(List<T> beans, String kind, String hint) {
     Map<String, T> map = new LinkedHashMap<>();
@@ -50,11 +42,7 @@ public abstract class ByName<T extends RejoinableLifecycle<?>> {
     this.hint = hint;
   }
 
-  /**
-   * The bean {@code name}.
-   *
-   * @throws IllegalArgumentException if there is none of that name (the message lists the names)
-   */
+  /** The bean {@code name}; {@link IllegalArgumentException} listing the names if there is none. */
   public T get(String name) {
     T b = byName.get(name);
     if (b == null) {

@@ -9,16 +9,11 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * A recipe instance that can start only once (an election, a group member) behind a lifecycle bean
- * that starts, stops, leaves and rejoins many times: every (re)join opens a new instance. The base
- * of {@code BatonElection} and {@code BatonPartitionGroup}.
- *
- * <p>Transitions ({@link #start()}, {@link #stop()}, {@link #leave()}, {@link #rejoin()}) are
- * serialized, and each waits for the previous instance to close, so the callbacks of successive
- * instances do not interleave. {@link #open()} runs under the state lock (it must run no user
- * code); {@link #close(Object)} runs outside it, under the transition lock only. Do not call the
- * transitions from the recipe's own callbacks. Thread-safe.
- *
- * @param <T> the recipe instance
+ * that starts, stops, leaves and rejoins many times: every (re)join opens a new instance.
+ * Transitions are serialized and each waits for the previous instance to close, so the callbacks of
+ * successive instances do not interleave. {@link #open()} runs under the state lock (so it must run
+ * no user code); {@link #close(Object)} only under the transition lock. Do not call the transitions
+ * from the recipe's own callbacks. Thread-safe.
  */
 public abstract class RejoinableLifecycle<T> implements SmartLifecycle, DisposableBean {
   /** The default lifecycle phase: after most beans start, before they stop. */
@@ -44,13 +39,7 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
   private boolean left;
   private boolean everStarted;
 
-  /**
-   * A stopped lifecycle.
-   *
-   * @param name the election's or group's name
-   * @param autoStartup whether it starts with the application context
-   * @param phase its lifecycle phase
-   */
+  /** A stopped lifecycle of the election or group {@code name}. */
   protected RejoinableLifecycle(String name, boolean autoStartup, int phase) {
     this.name = Objects.requireNonNull(name, "name");
     this.autoStartup = autoStartup;
@@ -95,10 +84,7 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
     closeCurrent(false);
   }
 
-  /**
-   * Leaves while the lifecycle keeps running: the instance (if any) is closed, its term revoked and
-   * handed on. Idempotent; {@link #rejoin()} undoes it.
-   */
+  /** Leaves while the lifecycle runs: the instance is closed, its term handed on. Idempotent. */
   public void leave() {
     closeCurrent(true);
   }

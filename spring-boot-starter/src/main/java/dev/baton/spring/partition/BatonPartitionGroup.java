@@ -17,17 +17,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One partition group member as a Spring lifecycle bean: {@link #start()} joins the group ({@link
- * GroupMember}) and {@link #stop()} leaves it, releasing every partition after its {@code revoked}
- * callback (up to the drain timeout). The auto-configuration creates one per {@code
- * baton.partitions.<name>} as the bean {@code <name>PartitionGroup}, with the application's {@link
- * PartitionListener} beans (see the auto-configuration for how they bind to groups).
- *
- * <p>A {@code GroupMember} starts only once, so every (re)join creates a new one; {@link #leave()}
- * and {@link #rejoin()} keep the instance out of the group while the lifecycle runs. Transitions
- * are serialized and each waits for the previous member to close. A member whose id another live
- * session already holds takes no partition; {@link GroupHealth#duplicateId()} reports it. Listener
- * callbacks run on the member's callback pool, never on ZooKeeper's or Curator's threads nor under
- * a lock. Thread-safe.
+ * GroupMember}), {@link #stop()} leaves it, releasing every partition after its {@code revoked} (up
+ * to the drain timeout). Made per {@code baton.partitions.<name>} as {@code <name>PartitionGroup}.
+ * Every (re)join creates a new member (see {@link RejoinableLifecycle}); a duplicate member id is
+ * reported by {@link GroupHealth#duplicateId()}. Thread-safe.
  */
 public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> {
   private static final Logger log = LoggerFactory.getLogger(BatonPartitionGroup.class);
@@ -36,16 +29,7 @@ public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> 
   private final GroupConfig config;
   private final PartitionListener listener;
 
-  /**
-   * A latent group member.
-   *
-   * @param name the group's name (its key in {@link BatonPartitionGroups})
-   * @param session the session
-   * @param config the validated member configuration, used by every (re)join
-   * @param listener the listener of every (re)join
-   * @param autoStartup whether it joins when the context starts
-   * @param phase the lifecycle phase
-   */
+  /** A latent group member, joining with {@code config} and {@code listener} on every (re)join. */
   public BatonPartitionGroup(
       String name,
       BatonSession session,
@@ -81,8 +65,7 @@ public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> 
   }
 
   /**
-   * Reads the whole group's status from ZooKeeper (members, assignment, owners): a ZooKeeper read,
-   * callers on hot paths should cache it.
+   * Reads the whole group's status from ZooKeeper (cache it on hot paths).
    *
    * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
    */

@@ -17,13 +17,9 @@ import org.springframework.test.context.MergedContextConfiguration;
 
 /**
  * Starts the server as the context is prepared (before its refresh, so the property is there for
- * every bean) and registers it as a disposable singleton. Disposable singletons are destroyed in
- * the reverse order of their registration, and this one is registered before the context's own
- * beans exist: it is destroyed last.
- *
- * <p>All instances are equal: the annotation has no attributes, so it adds the same thing to every
- * context's cache key, and two test classes that differ only in the class name share their context
- * and its server.
+ * every bean) and registers it as a disposable singleton before the context's own beans, so it is
+ * destroyed last. All instances are equal: two test classes that differ only in the class name
+ * share their context and its server.
  */
 final class EmbeddedZooKeeperContextCustomizer implements ContextCustomizer {
   /** The name of the property source that carries {@code baton.connect-string}. */

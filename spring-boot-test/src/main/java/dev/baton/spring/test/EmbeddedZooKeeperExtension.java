@@ -12,23 +12,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real, in-process ZooKeeper server ({@link EmbeddedZooKeeperServer}) for a JUnit 5 test, without
- * Spring:
- *
- * <pre>{@code
- * @RegisterExtension
- * static final EmbeddedZooKeeperExtension ZK = new EmbeddedZooKeeperExtension();
- *
- * @Test
- * void test() {
- *   try (BatonSession session = BatonSession.start(SessionConfig.builder(ZK.connectString()).build())) {
- *     ...
- *     ZK.expireSession(session); // a real server-side expiry
- *   }
- * }
- * }</pre>
- *
- * <p>In a {@code static} field the server runs from before the class's first test to after its last
- * (nested classes share it); in an instance field each test gets a fresh server, closed after it.
+ * Spring: {@code @RegisterExtension static final EmbeddedZooKeeperExtension ZK = new
+ * EmbeddedZooKeeperExtension();}. In a {@code static} field the server runs from before the class's
+ * first test to after its last (nested classes share it); in an instance field each test gets a
+ * fresh server, closed after it.
  */
 public final class EmbeddedZooKeeperExtension
     implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
@@ -58,11 +45,7 @@ public final class EmbeddedZooKeeperExtension
     stopIfStartedBy(context);
   }
 
-  /**
-   * The running server.
-   *
-   * @throws IllegalStateException outside the test class or test that the extension serves
-   */
+  /** The running server; {@link IllegalStateException} outside the test class or test served. */
   public EmbeddedZooKeeperServer server() {
     EmbeddedZooKeeperServer current = server;
     if (current == null) {
@@ -83,21 +66,12 @@ public final class EmbeddedZooKeeperExtension
     return server().port();
   }
 
-  /**
-   * Expires the current session of {@code session} on the server, as a real timeout would.
-   *
-   * @throws IllegalStateException if the server does not take the session in time
-   */
+  /** Expires the current session of {@code session} on the server, as a real timeout would. */
   public void expireSession(BatonSession session) {
     server().expireSession(session);
   }
 
-  /**
-   * Expires the current session of a Curator client on the server, as a real timeout would.
-   *
-   * @throws IllegalStateException if the server does not take the session in time
-   * @throws IllegalArgumentException if the client has not connected yet
-   */
+  /** Expires the current session of a Curator client on the server, as a real timeout would. */
   public void expireSession(CuratorFramework client) {
     server().expireSession(client);
   }

@@ -13,19 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real ZooKeeper server in this JVM, for tests: standalone, on a free port of 127.0.0.1, with a
- * fresh data directory deleted on {@link #close()}. It is curator-test's {@code TestingServer}
- * (curator-test brings ZooKeeper's server classes, which is why this artifact depends on it at
- * compile scope and belongs in the test scope of an application).
- *
- * <p>The server ticks every {@value #TICK_TIME_MS} ms, so it grants session timeouts from 2 s to
- * {@value #MAX_SESSION_TIMEOUT_MS} ms; a requested timeout outside that range is clamped. It allows
- * any number of connections from one address, and every four-letter word ({@code srvr}, {@code
- * mntr}...): curator-test configures that, and ZooKeeper keeps it as the JVM-wide system property
- * {@code zookeeper.4lw.commands.whitelist=*}.
- *
- * <p>{@link AutoConfigureEmbeddedZooKeeper} starts one per Spring test context and makes it a bean;
- * {@link EmbeddedZooKeeperExtension} starts one for a JUnit test class or method.
+ * A real ZooKeeper server in this JVM, for tests (curator-test's {@code TestingServer}):
+ * standalone, on a free port of 127.0.0.1, with a fresh data directory deleted on {@link #close()}.
+ * It ticks every {@value #TICK_TIME_MS} ms, so it grants session timeouts from 2 s to {@value
+ * #MAX_SESSION_TIMEOUT_MS} ms, and allows every four-letter word.
  */
 public final class EmbeddedZooKeeperServer implements AutoCloseable {
   /** The server's {@code tickTime}, in milliseconds. */
@@ -48,11 +39,7 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
     this.connectString = "127.0.0.1:" + server.getPort();
   }
 
-  /**
-   * Starts a server and returns once it accepts clients; the caller closes it.
-   *
-   * @throws IllegalStateException if the server cannot start
-   */
+  /** Starts a server and returns once it accepts clients; the caller closes it. */
   public static EmbeddedZooKeeperServer start() {
     InstanceSpec spec =
         new InstanceSpec(
@@ -93,42 +80,24 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
   }
 
   /**
-   * Expires the current session of {@code session} on this server, as a real session timeout would
-   * (see {@link ZooKeeperSessionExpiry}).
-   *
-   * @throws IllegalStateException if the server does not take the session in time
+   * Expires the current session of {@code session} on this server ({@link ZooKeeperSessionExpiry}).
    */
   public void expireSession(BatonSession session) {
     expireSession(session.curator());
   }
 
-  /**
-   * Expires the current session of a Curator client of this server.
-   *
-   * @throws IllegalStateException if the server does not take the session in time
-   * @throws IllegalArgumentException if the client has not connected yet
-   */
+  /** Expires the current session of a Curator client of this server. */
   public void expireSession(CuratorFramework client) {
     ZooKeeperSessionExpiry.expire(client, ZooKeeperSessionExpiry.DEFAULT_TIMEOUT);
   }
 
-  /**
-   * Expires session {@code sessionId} on this server.
-   *
-   * @throws IllegalStateException if the server does not take the session in time
-   * @throws IllegalArgumentException for session id 0
-   */
+  /** Expires session {@code sessionId} on this server. */
   public void expireSession(long sessionId, byte[] password) {
     ZooKeeperSessionExpiry.expire(
         connectString, sessionId, password, ZooKeeperSessionExpiry.DEFAULT_TIMEOUT);
   }
 
-  /**
-   * Stops the server and deletes its data directory; its port no longer accepts connections when
-   * this returns. Calling it again does nothing.
-   *
-   * @throws UncheckedIOException if the server cannot be stopped cleanly
-   */
+  /** Stops the server and deletes its data directory; idempotent. */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {

@@ -16,12 +16,8 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * Expires a ZooKeeper session on the server, the way a real session timeout ends it, on ZooKeeper's
  * public API only: a second handle joins the session with its id and password, then closes it. The
- * server ends the session and deletes its ephemeral nodes before {@code expire} returns; the
- * session's own client finds its connection dropped, reconnects and is told the session expired
- * (Curator reports {@code LOST}, a {@link BatonSession} ends its terms).
- *
- * <p>This works on any reachable server: the in-process one of {@link EmbeddedZooKeeperServer}, a
- * Testcontainers container, an ensemble. It needs no test hook in the server.
+ * server ends the session and deletes its ephemeral nodes before {@code expire} returns. Works on
+ * any reachable server, with no test hook in it.
  */
 public final class ZooKeeperSessionExpiry {
   /** How long {@link #expire(BatonSession)} and the other short forms wait for the server. */
@@ -29,24 +25,12 @@ public final class ZooKeeperSessionExpiry {
 
   private ZooKeeperSessionExpiry() {}
 
-  /**
-   * Expires the current session of a {@link BatonSession}.
-   *
-   * @throws IllegalStateException if the server cannot be reached or does not take the session
-   *     within {@link #DEFAULT_TIMEOUT}
-   */
+  /** Expires the current session of a {@link BatonSession}, waiting {@link #DEFAULT_TIMEOUT}. */
   public static void expire(BatonSession session) {
     expire(session.curator(), DEFAULT_TIMEOUT);
   }
 
-  /**
-   * Expires the current session of a Curator client, reaching the server through the client's own
-   * connect string.
-   *
-   * @throws IllegalStateException if the client has no ZooKeeper handle, or the server cannot be
-   *     reached or does not take the session within {@code timeout}
-   * @throws IllegalArgumentException if the client has not connected yet (session id 0)
-   */
+  /** Expires the current session of a Curator client, through the client's connect string. */
   public static void expire(CuratorFramework client, Duration timeout) {
     ZooKeeper handle;
     try {
@@ -62,17 +46,12 @@ public final class ZooKeeperSessionExpiry {
   }
 
   /**
-   * Expires session {@code sessionId} on the server(s) of {@code connectString}. Returns at once if
-   * the server says that the session has already expired.
+   * Expires session {@code sessionId} on the server(s) of {@code connectString}; returns at once if
+   * the server says it has already expired.
    *
-   * @param connectString where the session lives, {@code host:port[,host:port...][/chroot]}
-   * @param sessionId the session's id ({@code ZooKeeper.getSessionId()})
-   * @param password the session's password ({@code ZooKeeper.getSessionPasswd()})
-   * @param timeout how long to wait for the server to take the session, then to close it
-   * @throws IllegalArgumentException for session id 0 (a client that never connected) or a timeout
-   *     that is not positive
-   * @throws IllegalStateException if the server cannot be reached, refuses the session's
-   *     credentials, or does not take the session within {@code timeout}
+   * @throws IllegalArgumentException for session id 0 (never connected) or a non-positive timeout
+   * @throws IllegalStateException if the server cannot be reached, refuses the credentials, or does
+   *     not take the session within {@code timeout}
    */
   public static void expire(
       String connectString, long sessionId, byte[] password, Duration timeout) {

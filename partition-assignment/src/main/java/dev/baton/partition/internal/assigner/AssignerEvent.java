@@ -16,9 +16,7 @@ sealed interface AssignerEvent {
   /** The assigner term this event belongs to (0 for {@link Retry}, which belongs to any). */
   long term();
 
-  /**
-   * This member won term {@code term} of the assigner election, with election token {@code token}.
-   */
+  /** This member won term {@code term} of the assigner election, with token {@code token}. */
   record TermBegan(long term, long token) implements AssignerEvent {}
 
   /** Term {@code term} was revoked. */
@@ -38,10 +36,7 @@ sealed interface AssignerEvent {
     CURRENT_OWNERS
   }
 
-  /**
-   * A watched input changed; {@code seenNanos}: when the watch told it, on the loop's clock (the
-   * quiet period runs from then, not from when the change was read).
-   */
+  /** A watched input changed; {@code seenNanos}: when the watch told it (quiet period start). */
   record InputChanged(long term, Input input, long seenNanos) implements AssignerEvent {}
 
   /** Reading {@code input} failed; retry. */
@@ -58,10 +53,7 @@ sealed interface AssignerEvent {
     }
   }
 
-  /**
-   * The published assignment at {@code version}; {@code record} null when it is malformed, and
-   * {@code version} -1 when there is none.
-   */
+  /** The published assignment at {@code version} (-1: none); {@code record} null when malformed. */
   record AssignmentRead(long term, @Nullable AssignmentRecord record, int version)
       implements AssignerEvent {}
 

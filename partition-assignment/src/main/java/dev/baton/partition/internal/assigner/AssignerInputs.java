@@ -28,11 +28,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the assigner's inputs from ZooKeeper for one term, leaving watches that report changes: the
- * partition set, the members (each member znode read once while it lives; a malformed one is
- * counted and skipped), the published assignment with its version, the ownership znodes' names, and
- * who owns what now. Every read is answered with an event, a failure with {@link ReadFailed}.
- * Blocking; called on the member's loop.
+ * Reads the assigner's inputs for one term, leaving watches that report changes: the partition set,
+ * the members (each member znode read once while it lives), the published assignment, the ownership
+ * znodes' names, and who owns what now. A failure is answered with {@link ReadFailed}. Blocking; on
+ * the member's loop.
  */
 final class AssignerInputs {
   private static final Logger log = LoggerFactory.getLogger(AssignerInputs.class);
@@ -47,9 +46,7 @@ final class AssignerInputs {
   private final Map<String, MemberProfile> members = new TreeMap<>();
   private final Set<String> malformedMembers = new HashSet<>();
 
-  /**
-   * @param changed told, on a ZooKeeper thread, that an input of term {@code term} changed
-   */
+  /** {@code changed} is told, on a ZooKeeper thread, that an input of term {@code term} changed. */
   AssignerInputs(
       Znodes znodes,
       GroupPaths paths,
@@ -162,10 +159,7 @@ final class AssignerInputs {
     return owned;
   }
 
-  /**
-   * Without a readable published assignment (first start, or a malformed or deleted one),
-   * stickiness comes from the ownership znodes: who owns what now. Unreadable owners are left out.
-   */
+  /** Who owns what now: stickiness without a readable published assignment; unreadable skipped. */
   private Map<Integer, String> currentOwners() throws InterruptedException {
     Map<Integer, String> owners = new TreeMap<>();
     try {

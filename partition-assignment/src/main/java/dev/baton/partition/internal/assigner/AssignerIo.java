@@ -30,12 +30,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The assigner's I/O and the member's listener of the group's assigner election: applies {@link
- * AssignerMachine}'s actions ({@link AssignerInputs} reads, the fenced publication, timers, the
- * unowned gauge), fed by a {@link Shell} on the member's one {@link SerialLoop}, the loop the
- * member's own I/O runs on, which feeds the answers back. The election's callbacks and watch
- * notifications only post to the loop and return at once, so the election's callback thread is
- * never blocked by the assigner.
+ * The assigner's io and the member's listener of the group's assigner election: applies {@link
+ * AssignerMachine}'s actions, run by a {@link Shell} on the member's one {@link SerialLoop}. The
+ * election's callbacks and watch notifications only post to the loop and return at once, so the
+ * election's callback thread is never blocked by the assigner.
  */
 public final class AssignerIo implements LeadershipListener, Io<AssignerEvent, AssignerAction> {
   private static final Logger log = LoggerFactory.getLogger(AssignerIo.class);
@@ -148,10 +146,7 @@ public final class AssignerIo implements LeadershipListener, Io<AssignerEvent, A
     return null;
   }
 
-  /**
-   * Publishes {@code p} as a fenced write guarded by the election znode {@code termNode}: a deposed
-   * assigner publishes nothing, and two assigners never overwrite each other.
-   */
+  /** Publishes {@code p} guarded by election znode {@code termNode} (a deposed one writes none). */
   private AssignerEvent publish(Publish p, String termNode) {
     Znodes.Written w =
         znodes.writeGuarded(

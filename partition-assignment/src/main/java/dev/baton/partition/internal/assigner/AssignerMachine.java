@@ -41,23 +41,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
- * assigner election, it keeps the inputs it is told (partition set, members, published assignment),
- * waits for a quiet period after the last change (at most the maximum delay after the first),
- * computes the assignment with the strategy (checked by {@link Rebalance}), and asks to publish it
- * when it differs from the published one. Time comes in with each event.
- *
- * <p>Generations only grow, across terms and across a replaced record ({@link Generations}): a
- * malformed or hostile published record is replaced by a valid one whose generation no earlier
- * assignment had.
- *
- * <p>Departed members keep their partitions for their rejoin grace ({@link GraceTracker}); the
- * grace periods and the members' last profiles outlive a term, so a term revoked by a connection
- * blip does not restart them. Without a readable published assignment, stickiness comes from who
- * owns what now.
- *
- * <p>The strategy is the one piece of user code it runs: its {@link RuntimeException} publishes
- * nothing (logged, until the next change); its {@link Error} escapes to the loop (logged, counted,
- * retried, or fatal). Not thread-safe: confined to the member's loop.
+ * assigner election, it keeps the inputs it is told, waits for a quiet period after the last change
+ * (at most the maximum delay after the first), computes the assignment with the strategy (checked
+ * by {@link Rebalance}) and asks to publish it when it differs from the published one. Generations
+ * only grow ({@link Generations}). Departed members keep their partitions for their rejoin grace
+ * ({@link GraceTracker}); grace periods and the members' last profiles outlive a term, so a blip
+ * does not restart them. The strategy is the one piece of user code it runs: its {@link
+ * RuntimeException} publishes nothing (logged, until the next change); its {@link Error} escapes to
+ * the loop. Loop-confined.
  */
 final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
@@ -106,9 +97,7 @@ final class AssignerMachine {
   private boolean retryScheduled;
   private int failures;
 
-  /**
-   * @param partitionCount the configured partition count, or 0 to read the set from ZooKeeper
-   */
+  /** {@code partitionCount}: the configured count, or 0 to read the set from ZooKeeper. */
   public AssignerMachine(
       String memberId,
       int partitionCount,
@@ -269,10 +258,7 @@ final class AssignerMachine {
     changedAt(nowNanos);
   }
 
-  /**
-   * {@code input} was read: the quiet period runs from when its watch told of the change (not from
-   * the read's answer), or from now if no watch did.
-   */
+  /** {@code input} was read: the quiet period runs from when its watch told of the change. */
   private void changed(Input input) {
     Long seen = changeSeen.remove(input);
     changedAt(seen == null ? nowNanos : seen);

@@ -3,10 +3,8 @@ package dev.baton.partition.internal.assigner;
 
 /**
  * The assigner's quiet-period timer, as a value: a change asks for a computation {@code quiet}
- * after it, but no later than {@code maxDelay} after the first change of the burst, so a burst of
- * changes makes one computation and continuous change still makes one every {@code maxDelay}. Each
- * request gets a new number; only the latest timer counts when it fires. Pure: time comes in as an
- * argument.
+ * after it, but no later than {@code maxDelay} after the first change of the burst. Each request
+ * gets a new number; only the latest timer counts when it fires. Pure.
  */
 final class Debounce {
   private final long quietNanos;

@@ -5,21 +5,13 @@ import dev.baton.partition.internal.AssignmentRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The assigner's generation numbers, which only grow, across terms and across a replaced record.
- *
- * <p>The next generation is above every one this member has read or published, in any term, and
- * above the number of writes the assignment znode has had: a Baton assigner creates the record with
- * generation 1 at version 0 and adds one to both at each publication, so the record written over
- * version {@code v} gets at least {@code v + 2}. That count includes the writes of records nobody
- * can read: a malformed or hostile record (unreadable, or with a generation above {@link
- * AssignmentRecord#MAX_GENERATION}, which is malformed too) is replaced by a valid one whose
- * generation no earlier assignment had, instead of restarting at 1.
- *
- * <p>Only a readable record at the maximum itself leaves no room above (a record Baton never
- * writes: one publication per millisecond would take 285,000 years to reach it). The generations
- * then restart from the znode's version count, and {@link #restarted()} tells the caller to log it.
- *
- * <p>Not thread-safe: confined to the member's loop.
+ * The assigner's generation numbers, which only grow, across terms and across a replaced record:
+ * the next is above every one this member has read or published and above the assignment znode's
+ * write count (each publication adds one to both, so the record written over version {@code v} gets
+ * at least {@code v + 2}). So a malformed or hostile record is replaced by a valid one whose
+ * generation no earlier assignment had, instead of restarting at 1. Only a readable record at
+ * {@link AssignmentRecord#MAX_GENERATION} itself leaves no room: the generations then restart from
+ * the version count, and {@link #restarted()} tells the caller to log it. Loop-confined.
  */
 final class Generations {
   private long highest;

@@ -10,10 +10,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Decides which departed members keep their partitions for now: a member that is in the previous
- * assignment but not live stays assigned (its partitions unowned, waiting for it) until {@code
- * grace} has passed since the assigner first saw it missing. Pure: time comes in as an argument.
- * Not thread-safe; used by the assigner machine, on the member's loop.
+ * Which departed members keep their partitions for now: one in the previous assignment but not live
+ * stays assigned (its partitions unowned) until {@code grace} has passed since the assigner first
+ * saw it missing. Pure; loop-confined.
  */
 final class GraceTracker {
   private final Duration grace;
@@ -23,12 +22,7 @@ final class GraceTracker {
     this.grace = grace;
   }
 
-  /**
-   * The departed members still inside their grace period.
-   *
-   * @param live the members with a member znode now
-   * @param assigned the members of the previous assignment
-   */
+  /** The departed members still inside their grace: {@code assigned} but not {@code live}. */
   public Set<String> ghosts(Set<String> live, Set<String> assigned, Instant now) {
     departedAt.keySet().removeIf(id -> live.contains(id) || !assigned.contains(id));
     Set<String> ghosts = new TreeSet<>();

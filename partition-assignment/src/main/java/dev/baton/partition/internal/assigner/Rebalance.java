@@ -22,8 +22,7 @@ final class Rebalance {
   public record Result(SortedMap<Integer, String> owners, int moved) {}
 
   /**
-   * Runs {@code strategy} on the partitions, members and previous owners, checks its result and
-   * counts the partitions that changed member.
+   * Runs {@code strategy}, checks its result and counts the partitions that changed member.
    *
    * @throws IllegalStateException if the strategy's result is invalid
    */

@@ -16,18 +16,13 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: the
- * partitions drained together (all the releases that were draining, or those drained within the
- * batch window) share one multi, and a znode is deleted only while it was seen to be this session's
- * in the current epoch and no delete of it is in flight, so a delete whose answer was lost is never
- * repeated blindly onto the next owner's znode. Pure; reads the held partitions, returns what went
- * and what must be checked.
+ * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: those
+ * drained together share one multi, and a znode is deleted only while it was seen to be this
+ * session's in the current epoch and no delete of it is in flight, so a delete whose answer was
+ * lost is never repeated blindly onto the next owner's znode.
  */
 final class Deletions {
-  /**
-   * Deletes of partitions drained within this window share one multi (unless none is left to
-   * drain).
-   */
+  /** Deletes of partitions drained within this window share one multi (unless none drains). */
   static final long BATCH_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
   /** What a delete's answer means for the held partitions. */
@@ -96,10 +91,7 @@ final class Deletions {
     }
   }
 
-  /**
-   * The answer to a delete: the released partitions whose znode is gone, and those whose delete
-   * failed (its answer may be lost: the znode is no longer known to be ours; they stay queued).
-   */
+  /** A delete's answer: the partitions gone, and those failed (no longer known ours; queued). */
   Outcome onDeleted(Deleted d) {
     deleting.removeAll(d.gone());
     deleting.removeAll(d.failed());

@@ -25,10 +25,7 @@ final class Held {
   /** The connection epoch in which the znode was last seen to be this session's; 0 if unknown. */
   long verifiedEpoch;
 
-  /**
-   * Whether the partition is being released (its term ended, its znode to be deleted after the
-   * drain).
-   */
+  /** Whether the partition is being released (term ended, znode deleted after the drain). */
   boolean releasing;
 
   /** Whether the release's drain is over (callback returned or timed out). */

@@ -9,11 +9,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Joining, a part of {@link MemberMachine}: joins once in each session (one join in flight at a
- * time), joins again when the member znode is deleted, and tells a duplicate member id (another
- * session holds the znode: nothing is taken until it goes). It remembers this member's sessions, so
- * that a member znode left by an earlier one is replaced. Pure; writes {@code joined} to the
- * session.
+ * Joining, a part of {@link MemberMachine}: one join in flight per session, again when the member
+ * znode is deleted; a duplicate member id (another session's znode) takes nothing until it goes. It
+ * remembers this member's sessions, so a member znode left by an earlier one is replaced.
  */
 final class Joining {
   private final MemberSession s;

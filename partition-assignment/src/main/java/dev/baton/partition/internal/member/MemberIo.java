@@ -53,14 +53,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's I/O: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
- * callback loop, fed by a {@link Shell} on the member's one {@link SerialLoop} (shared with the
- * assigner), which feeds their answers back to the machine. Everything that reaches it from other
- * threads (connection epochs, watch notifications, returned callbacks) is only posted to the loop,
- * except that a link going down drops every ownership's signal at once.
- *
- * <p>ZooKeeper is reached through blocking calls ({@link OwnerZnodes}, {@link MemberZnode}, {@link
- * Znodes}) that answer every request, turning failures into failure answers.
+ * The member's io: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
+ * callback loops, run by a {@link Shell} on the member's one {@link SerialLoop}, and feeds every
+ * answer back. Other threads only post to the loop, except that a link going down drops every
+ * ownership's signal at once. Its ZooKeeper calls answer every request, a failure as a failure.
  */
 public final class MemberIo implements Io<MemberEvent, MemberAction> {
   private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
@@ -180,9 +176,7 @@ public final class MemberIo implements Io<MemberEvent, MemberAction> {
     return view;
   }
 
-  /**
-   * On the session's event thread: a link going down drops the signals now, not after the queue.
-   */
+  /** On the session's event thread: a link going down drops the signals now, not later. */
   private void onEpoch(ConnectionEpoch epoch) {
     if (!epoch.isConnected()) {
       ownerships.revokeAll(reasonOf(epoch));

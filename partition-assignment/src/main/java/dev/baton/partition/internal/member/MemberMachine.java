@@ -25,25 +25,18 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time,
- * passed in), it updates its state and returns the actions to apply, in order. The I/O layer
- * applies them and feeds their answers back as events. Deterministic, so a test can drive it event
- * by event.
+ * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time), it
+ * updates its state and returns the actions to apply, in order; the io feeds their answers back as
+ * events. Here: the connection and the session, the published assignment, retries and the
+ * lifecycle; its parts {@link Joining} and {@link Ownerships} share {@link MemberSession}.
  *
- * <p>Here: the connection and the session, the published assignment, retries and the lifecycle. Its
- * parts {@link Joining} and {@link Ownerships} (what to take, release and delete) share the
- * session's state ({@link MemberSession}) and never call back.
- *
- * <p>Safety rules it keeps: a partition is taken only by creating its ownership znode (a term
- * begins only once the create answered that it is this session's); a znode is deleted only after
- * its term's {@code revoked} returned or the drain timed out, only through this session, and only
- * while it was seen to be this session's in the current epoch (never blindly after a lost answer);
- * a partition whose znode exists is waited for; a znode of an earlier session of this member is
- * left to expire. A suspended connection ends every term at once; a surviving session resumes them
- * with the same token once the znodes are verified and the assignment read again; a lost session
- * ends them.
- *
- * <p>Not thread-safe: confined to the member's loop (or a test).
+ * <p>Safety rules: a partition is taken only by creating its ownership znode (a term begins only
+ * once the create answered that it is this session's); a znode is deleted only after its term's
+ * {@code revoked} returned or the drain timed out, only through this session, and only while it was
+ * seen to be this session's in the current epoch (never blindly after a lost answer); a partition
+ * whose znode exists is waited for; a znode of an earlier session of this member is left to expire.
+ * A suspended connection ends every term at once; a surviving session resumes them with the same
+ * token once the znodes are verified and the assignment read again. Loop-confined.
  */
 final class MemberMachine {
   private final MemberSession s;
@@ -75,9 +68,7 @@ final class MemberMachine {
     Ownerships create(MemberSession s, long drainTimeoutNanos);
   }
 
-  /**
-   * Applies {@code event} at loop time {@code nowNanos}; returns the actions to apply, in order.
-   */
+  /** Applies {@code event} at loop time {@code nowNanos}; returns the actions, in order. */
   public List<MemberAction> on(MemberEvent event, long nowNanos) {
     s.out.clear();
     s.now = nowNanos;

@@ -7,11 +7,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The state {@link MemberMachine} shares with its parts ({@link Joining}, {@link Ownerships},
- * {@link Takes}, {@link Deletions}): the connection epoch and session, membership, the assignment,
- * and the current step (its time, the actions decided so far, the failures met). Written by the
- * machine (and {@code joined} by its membership); the parts read it and add actions and failures.
- * Plain data, confined to the machine.
+ * The state {@link MemberMachine} shares with its parts: the connection epoch and session,
+ * membership, the assignment, and the current step (its time, the actions decided so far, the
+ * failures met). Plain data, confined to the machine.
  */
 final class MemberSession {
   final String me;

@@ -83,9 +83,7 @@ final class MemberZnode {
     }
   }
 
-  /**
-   * Watches the member's own znode, so that its deletion (by anyone) makes the member join again.
-   */
+  /** Watches the member's own znode: its deletion (by anyone) makes the member join again. */
   private void watchOwn(Watcher onGone) {
     try {
       client.checkExists().usingWatcher(onGone).forPath(path);

@@ -35,10 +35,7 @@ final class OwnerReads {
     this.paths = paths;
   }
 
-  /**
-   * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
-   * requests, one round trip for all, watching each with {@code watch} unless it is null.
-   */
+  /** Reads the znodes of {@code partitions}, one round trip for all, watching unless null. */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {
     List<NodeCheck> failed = new ArrayList<>(partitions.size());
     partitions.forEach(p -> failed.add(NodeCheck.failed(p)));

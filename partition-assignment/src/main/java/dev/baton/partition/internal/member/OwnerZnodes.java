@@ -74,10 +74,7 @@ final class OwnerZnodes {
     };
   }
 
-  /**
-   * Creates the znodes of {@code partitions} with {@code data}: one answer per partition, in order;
-   * the znodes read after a failed multi are watched with {@code watch} (the outcome names them).
-   */
+  /** Creates the znodes of {@code partitions}: one answer each, in order; reads watch (Outcome). */
   Outcome create(List<Integer> partitions, byte[] data, Watcher watch) {
     List<Take> out = new ArrayList<>(partitions.size());
     Set<Integer> watched = new HashSet<>();
@@ -229,10 +226,8 @@ final class OwnerZnodes {
   }
 
   /**
-   * Deletes the znodes of {@code partitions} through session {@code sessionId}, in batches, one
-   * request each when a batch fails for another reason than the connection.
-   *
-   * @return the partitions whose znode is gone now (deleted, or already absent); the others failed
+   * Deletes the znodes of {@code partitions} through session {@code sessionId}, in batches (one
+   * request each when a batch fails for another reason than the connection); returns those gone.
    */
   List<Integer> delete(List<Integer> partitions, long sessionId) {
     List<Integer> gone = new ArrayList<>();
@@ -274,10 +269,7 @@ final class OwnerZnodes {
     return gone;
   }
 
-  /**
-   * Reads the znodes of {@code partitions} (creation zxid and owning session) with pipelined
-   * requests, one round trip for all, watching each with {@code watch} unless it is null.
-   */
+  /** Reads the znodes of {@code partitions} with pipelined requests, watching unless null. */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {
     return reads.check(partitions, watch);
   }

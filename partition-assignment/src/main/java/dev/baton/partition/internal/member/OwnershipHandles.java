@@ -11,16 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The member's ownerships: the active ones, shared with any thread (callers of {@code
- * ownedPartitions()}, the session's event thread that drops every signal when the link goes down),
- * and the latest ownership of each partition, confined to the member's loop (a resumed term keeps
- * its take time).
+ * The member's ownerships: the active ones, read by any thread (and dropped at once by the
+ * session's event thread when the link goes down), and the latest of each partition, loop-confined.
  */
 final class OwnershipHandles {
-  /**
-   * A snapshot of the active ownerships, valid while {@code changes} is unchanged and all are
-   * active.
-   */
+  /** The active ownerships, valid while {@code changes} is unchanged and all are active. */
   private record Snapshot(
       long changes, Map<Integer, PartitionOwnership> ownerships, PartitionOwnership[] all) {}
 
@@ -76,10 +71,7 @@ final class OwnershipHandles {
     return owned().size();
   }
 
-  /**
-   * Drops the signal of every active ownership now, from any thread (the link went down); the
-   * member's loop then ends their terms and runs {@code revoked}.
-   */
+  /** Drops the signal of every active ownership now, from any thread (the link went down). */
   void revokeAll(RevocationReason reason) {
     active.forEach(
         (p, ownership) -> {
@@ -103,10 +95,7 @@ final class OwnershipHandles {
     changes.incrementAndGet();
   }
 
-  /**
-   * Removes term {@code term} of {@code p} from the active ownerships; returns its ownership, or
-   * null.
-   */
+  /** Removes term {@code term} of {@code p} from the active ones; its ownership, or null. */
   @Nullable OwnershipHandle end(int p, long term) {
     OwnershipHandle ownership = latest.get(p);
     if (ownership == null || ownership.term() != term) {
@@ -118,10 +107,7 @@ final class OwnershipHandles {
     return ownership;
   }
 
-  /**
-   * Ends every open term at once (its {@code revoked} not yet called) and returns their ownerships,
-   * for a member that stops on a fatal error.
-   */
+  /** Ends every open term at once (no {@code revoked} yet), for a member that stops on a fatal. */
   Map<Integer, OwnershipHandle> endAll() {
     Map<Integer, OwnershipHandle> ended = Map.copyOf(open);
     open.clear();

@@ -31,9 +31,8 @@ import java.util.TreeSet;
 
 /**
  * The part of {@link MemberMachine} that decides, per partition, what to take, resume, release and
- * delete: the held partitions ({@link Held}) and their terms, with its own parts {@link Takes} and
- * {@link Deletions}. Pure like the machine: it reads the shared {@link MemberSession}, appends
- * actions to the step and counts failures there; it never calls the machine.
+ * delete ({@link Held}, with its parts {@link Takes} and {@link Deletions}). Pure; it never calls
+ * the machine.
  */
 class Ownerships {
   final MemberSession s;
@@ -59,9 +58,7 @@ class Ownerships {
     return Set.copyOf(held.keySet());
   }
 
-  /**
-   * Releases what moved, resumes what was verified, and, once joined, takes what is assigned here.
-   */
+  /** Releases what moved, resumes what was verified, and, once joined, takes what is assigned. */
   void reconcile() {
     if (s.closing) {
       new ArrayList<>(held.values())
@@ -135,10 +132,7 @@ class Ownerships {
 
   // ---- answers and notifications ----
 
-  /**
-   * The answer to a create: the terms of the znodes created begin now, and then the znodes found
-   * that the answer does not watch already are checked (and watched), so a deletion is heard of.
-   */
+  /** A create's answer: the terms begin, then the znodes the answer does not watch are checked. */
   void onCreated(CreateResults r) {
     List<Integer> watch = takes.onCreated(r);
     reconcile();
@@ -245,10 +239,7 @@ class Ownerships {
 
   // ---- verification and forgetting ----
 
-  /**
-   * Checks the znodes whose state is not known in this epoch: every held, waited-for and unsure one
-   * after a reconnect ({@code all}); on a retry, the unsure ones and those of the terms not open.
-   */
+  /** Checks the znodes not known in this epoch: all after a reconnect, else the unsure and idle. */
   void verify(boolean all) {
     if (!s.connected) {
       return;

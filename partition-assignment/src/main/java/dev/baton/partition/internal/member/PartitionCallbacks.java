@@ -15,15 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the listener's callbacks on one {@link SerialLoop} per partition, the kernel's loop that
- * also runs the election's callbacks: one at a time and in submission order per partition, so a
- * partition's {@code revoked} always follows its {@code assigned} and a hanging {@code revoked}
- * holds up only its own partition; callbacks of different partitions may run at once. A loop
- * borrows a thread from Baton's shared loop pool only while it has callbacks to run, named {@code
- * baton-partition-callbacks-<member>-<partition>} meanwhile. Never on the member's loop,
- * ZooKeeper's or Curator's threads, and never under a lock. A callback that throws is logged with
- * the partition and token and counted; a {@link VirtualMachineError} ends that partition's loop
- * (see {@link SerialLoop}), and the partition's next term gets a new one. Submit from any thread.
+ * Runs the listener's callbacks on one {@link SerialLoop} per partition (named {@code
+ * baton-partition-callbacks-<member>-<partition>} while it runs): one at a time and in submission
+ * order per partition, so a partition's {@code revoked} always follows its {@code assigned} and a
+ * hanging {@code revoked} holds up only its own partition. Never on the member's loop, ZooKeeper's
+ * or Curator's threads, nor under a lock. A callback that throws is logged and counted; a {@link
+ * VirtualMachineError} ends that partition's loop, and its next term gets a new one. Any thread.
  */
 final class PartitionCallbacks {
   private static final Logger log = LoggerFactory.getLogger(PartitionCallbacks.class);

@@ -24,10 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
- * partitions assigned here that are neither held, nor being created, nor waited for, nor unsure (a
- * lost answer, checked first); holds the ones created by this session and waits for the ones
- * another session's znode still holds. The partitions freed within the take window are taken in one
- * multi. Pure; adds the partitions it holds to the shared map.
+ * partitions assigned here that are neither held, being created, waited for nor unsure, and waits
+ * for those another session's znode still holds; those freed within the take window share a multi.
  */
 final class Takes {
   /**

@@ -16,10 +16,9 @@ import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies the machine's term actions: a {@link BeginTerm} becomes an {@link OwnershipHandle},
- * published in {@link OwnershipHandles} and counted, then announced: handed to {@code assigned} on
- * its partition's callback loop; an {@link EndTerm} drops the ownership's signal, counts it and
- * runs {@code revoked}, whose return it reports. Called on the member's loop.
+ * Applies the machine's term actions: a {@link BeginTerm} publishes an {@link OwnershipHandle} and
+ * later announces it to {@code assigned}; an {@link EndTerm} drops its signal and runs {@code
+ * revoked}, whose return it reports. Loop-confined.
  */
 final class Terms {
   private final String me;
@@ -90,9 +89,7 @@ final class Terms {
     }
   }
 
-  /**
-   * Ends the term; completes when its {@code revoked} returned (at once if there is no such term).
-   */
+  /** Ends the term; completes when its {@code revoked} returned (at once if there is none). */
   CompletableFuture<Void> end(EndTerm e) {
     OwnershipHandle ownership = ownerships.end(e.partition(), e.term());
     if (ownership == null) {

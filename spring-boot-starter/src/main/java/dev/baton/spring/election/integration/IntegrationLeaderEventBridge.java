@@ -9,10 +9,8 @@ import org.springframework.integration.leader.event.LeaderEventPublisher;
 
 /**
  * Republishes Baton's {@link LeadershipEvent}s as Spring Integration's {@code OnGrantedEvent} and
- * {@code OnRevokedEvent} (source: the {@link BatonElection}; role: {@link BatonElection#role()};
- * context: a {@link BatonLeaderContext}). It runs inside the publication of Baton's event, on the
- * election's callback thread, so the order of grants and revocations is kept and each Spring
- * Integration event follows the Baton event it mirrors.
+ * {@code OnRevokedEvent} for {@link BatonElection#role()}, inside the publication of Baton's event
+ * on the election's callback thread, so the order of grants and revocations is kept.
  */
 public final class IntegrationLeaderEventBridge implements ApplicationListener<LeadershipEvent> {
   private final LeaderEventPublisher publisher;

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * Spring Integration's leader contract for Baton elections, used only when spring-integration-core
- * is on the class path: {@code OnGrantedEvent} and {@code OnRevokedEvent} with a {@link
- * dev.baton.spring.election.integration.BatonLeaderContext} that carries the term's fencing token,
- * which drive {@code @Role} endpoints through Spring Integration's {@code
- * SmartLifecycleRoleController}.
+ * Spring Integration's leader contract for Baton elections (only with spring-integration-core on
+ * the class path): {@code OnGrantedEvent} and {@code OnRevokedEvent} with a {@link
+ * dev.baton.spring.election.integration.BatonLeaderContext} that carries the term's fencing token.
  */
 @NullMarked
 package dev.baton.spring.election.integration;

@@ -8,24 +8,11 @@ import org.testcontainers.utility.DockerImageName;
 
 /**
  * A standalone ZooKeeper server in a Docker container, from the official image ({@value
- * #DEFAULT_IMAGE_NAME} by default):
- *
- * <pre>{@code
- * @Container @ServiceConnection
- * static ZooKeeperContainer zooKeeper = new ZooKeeperContainer();
- * }</pre>
- *
- * <p>With {@code @ServiceConnection} (Spring Boot's spring-boot-testcontainers), Baton's starter
- * connects to the container; without Spring, {@link #getConnectString()} is the address to give a
- * {@code SessionConfig}.
- *
- * <p>The container is ready when the server answers the four-letter word {@code ruok} with {@code
- * imok} inside the container ({@link #READY_COMMAND}); the image's {@code
- * ZOO_4LW_COMMANDS_WHITELIST} is set to {@value #FOUR_LETTER_WORDS} for that. The image's
- * AdminServer (HTTP on 8080) is turned off. Other settings of the image go through {@link
- * #withEnv(String, String)} before start: {@code ZOO_TICK_TIME} (2000 ms by default; sessions may
- * last from 2 to 20 ticks) or {@code ZOO_CFG_EXTRA} (space-separated {@code key=value} lines of
- * {@code zoo.cfg}, for example {@code maxSessionTimeout=60000}).
+ * #DEFAULT_IMAGE_NAME} by default), ready once it answers {@code ruok} with {@code imok} ({@link
+ * #READY_COMMAND}); its AdminServer is off. With {@code @ServiceConnection} Baton's starter
+ * connects to it; without Spring, give {@link #getConnectString()} to a {@code SessionConfig}.
+ * Other image settings ({@code ZOO_TICK_TIME}, {@code ZOO_CFG_EXTRA}) go through {@link
+ * #withEnv(String, String)}.
  */
 public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
   /** The official image and the tag this class is written for. */
@@ -58,9 +45,7 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
   }
 
   /**
-   * A container of another tag of the official image ({@code zookeeper:3.8.4}), or of an image
-   * declared compatible with it ({@code
-   * DockerImageName.parse("my/zookeeper:3.9").asCompatibleSubstituteFor("zookeeper")}).
+   * A container of another tag of the official image, or of an image declared compatible with it.
    *
    * @throws IllegalStateException if the image is neither {@code zookeeper} nor declared compatible
    */
@@ -75,19 +60,12 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
 
   /**
    * A container of the image {@code imageName}, as {@link #ZooKeeperContainer(DockerImageName)}.
-   *
-   * @throws IllegalStateException if the image is neither {@code zookeeper} nor declared compatible
    */
   public ZooKeeperContainer(String imageName) {
     this(DockerImageName.parse(imageName));
   }
 
-  /**
-   * The connect string of the running container's server, as seen from the test: {@code
-   * <host>:<mapped port>}.
-   *
-   * @throws IllegalStateException if the container is not started
-   */
+  /** The connect string of the running container's server as the test sees it, host:mapped port. */
   public String getConnectString() {
     int port = getMappedPort(CLIENT_PORT); // first: fails fast, without Docker, if not started
     return connectString(getHost(), port);
