@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, and the
- * JAAS file of {@link ZkProcessEnsemble.Builder#saslDigestUsers(Map)}.
+ * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, a JAAS
+ * file.
  */
 final class EnsembleFiles {
   static final String HOST = "127.0.0.1";
@@ -46,8 +46,7 @@ final class EnsembleFiles {
   private EnsembleFiles() {}
 
   /**
-   * @throws IllegalArgumentException if {@code key} is blank, set by the ensemble itself, or a
-   *     {@code server.<id>} member line
+   * @throws IllegalArgumentException for a blank key, one the ensemble sets, or a member line
    */
   static void checkServerProperty(String key) {
     if (key == null || key.isBlank()) {
@@ -75,12 +74,8 @@ final class EnsembleFiles {
   }
 
   /**
-   * Writes server {@code index}'s {@code myid} into {@code dataDir} (created) and its {@code
-   * zoo.cfg}.
-   *
-   * @param securePort the secure client port, used only if {@code tls} is not null
-   * @param tls the certificates of the secure client port, or null for none
-   * @param extra further zoo.cfg entries, after the ensemble's own (the last line of a key wins)
+   * Writes server {@code index}'s {@code myid} and {@code zoo.cfg}; {@code extra} entries come
+   * last.
    */
   static void writeServer(
       int index,
@@ -124,9 +119,7 @@ final class EnsembleFiles {
         // instead of 64 MB per server.
         .append("preAllocSize=4096\n");
     if (tls != null) {
-      // The plain port stays for the ensemble's four-letter words; both ports run on Netty, which
-      // the secure port needs. The ssl.* keys become zookeeper.ssl.* system properties, read by the
-      // secure port and by the x509 authentication provider; ssl.clientAuth defaults to need.
+      // Both ports on Netty (the secure one needs it); ssl.* become zookeeper.ssl.* properties.
       cfg.append("secureClientPort=")
           .append(securePort)
           .append('\n')
@@ -153,10 +146,7 @@ final class EnsembleFiles {
     }
   }
 
-  /**
-   * Writes a JAAS file with a {@code Server} section of ZooKeeper's {@code DigestLoginModule} and
-   * one {@code user_<name>="<password>"} option per user.
-   */
+  /** Writes a JAAS {@code Server} section of {@code DigestLoginModule} with one option per user. */
   static void writeJaas(Path file, Map<String, String> users) {
     StringBuilder jaas =
         new StringBuilder("Server {\n  ").append(DIGEST_LOGIN_MODULE).append(" required");

@@ -6,11 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/**
- * Virtual time for a simulation: it moves only when the simulation moves it, never by itself, so a
- * run is the same however fast the machine is. Nanoseconds since the simulation began; the
- * wall-clock view ({@link #instant()}) starts at a fixed instant.
- */
+/** Virtual time for a simulation, moved only by the simulation: nanoseconds since it began. */
 public final class SimClock {
   /** The wall-clock instant of virtual time zero. */
   public static final Instant ORIGIN = Instant.parse("2030-01-01T00:00:00Z");
