@@ -12,9 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The demo's launcher ({@code demo-cluster/run}): starts the ensemble, the database, the workers
- * and the dashboard, prints the dashboard's URL once the page is up, and on Ctrl-C (SIGINT) or
- * SIGTERM stops everything, leaving no process behind.
+ * The demo's launcher ({@code demo-cluster/run}); Ctrl-C or SIGTERM stops everything it started.
  */
 public final class DemoMain {
   private DemoMain() {}

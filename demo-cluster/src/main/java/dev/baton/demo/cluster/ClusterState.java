@@ -20,10 +20,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What the dashboard shows, gathered from two sources: what ZooKeeper says (the leader and the
- * partition owners, polled by {@link Observer}: the truth, also for workers that died without a
- * word) and what the workers report (jobs, results, rejected writes, revocation reasons). A pure
- * state machine with an injected clock; thread-safe (every method synchronizes).
+ * What the dashboard shows: ZooKeeper's view (leader, owners: the truth, polled by {@link
+ * Observer}) and the workers' reports (jobs, results, rejections, reasons). Thread-safe.
  */
 final class ClusterState {
   static final int MAX_TERMS = 100;

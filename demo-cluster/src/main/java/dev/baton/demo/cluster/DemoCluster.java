@@ -21,9 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running demo: the ensemble, the database, the workers, the observer and the fault injector;
- * the dashboard's {@link DemoBackend}. {@link #close()} stops everything and leaves no process
- * behind.
+ * The running demo, the dashboard's {@link DemoBackend}; {@link #close()} leaves no process behind.
  */
 public final class DemoCluster implements DemoBackend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DemoCluster.class);

@@ -13,10 +13,7 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * The launcher's command line ({@code demo-cluster/run}), parsed and checked; see {@link #usage()}.
- * A picocli annotated interface: each option is declared once, as the method that reads it.
- */
+/** The launcher's command line ({@code demo-cluster/run}), a picocli annotated interface. */
 @Command(name = "demo-cluster/run", sortOptions = false, description = "Runs the Baton demo.")
 public interface DemoOptions {
   /** Worker processes started at first. */
@@ -58,10 +55,7 @@ public interface DemoOptions {
       description = "dashboard address (default ${DEFAULT-VALUE}; 0.0.0.0 = every interface)")
   String bind();
 
-  /**
-   * {@code Host} names the dashboard answers to besides its own (see {@link AllowedHosts}); null
-   * when the option is not given (picocli leaves an unmatched list null).
-   */
+  /** {@code Host} names allowed besides the dashboard's own; null when not given. */
   @Option(
       names = AllowedHosts.OPTION,
       paramLabel = "H,..",
@@ -120,11 +114,7 @@ public interface DemoOptions {
     return CommandLines.usage(DemoOptions.class);
   }
 
-  /**
-   * Parses {@code args}.
-   *
-   * @throws IllegalArgumentException naming the bad option
-   */
+  /** Parses {@code args}; a bad one is an {@link IllegalArgumentException} naming it. */
   static DemoOptions parse(String... args) {
     DemoOptions o = CommandLines.parse(DemoOptions.class, args);
     range("--workers", o.workers(), 1, 16);

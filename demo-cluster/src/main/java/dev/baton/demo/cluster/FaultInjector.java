@@ -13,10 +13,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The dashboard's fault buttons, for real: SIGKILL and SIGSTOP/SIGCONT of worker processes, a
- * server-side session expiry, cutting a worker's connections at its proxies, killing and restarting
- * ZooKeeper server processes, adding and removing workers. Timed faults (pause, cut) end by
- * themselves. Thread-safe.
+ * The dashboard's fault buttons, for real (signals, server-side expiry, proxy cuts, server kills,
+ * workers added and removed). Thread-safe.
  */
 final class FaultInjector implements AutoCloseable {
   /** Default length of a pause or cut. */
@@ -113,10 +111,7 @@ final class FaultInjector implements AutoCloseable {
     return message;
   }
 
-  /**
-   * Ends a timed fault after {@code seconds}; a fault of the same kind on the same worker replaces
-   * the earlier one's ending, so a second pause is not cut short by the first one's timer.
-   */
+  /** Ends a timed fault after {@code seconds}, replacing an earlier ending of the same fault. */
   private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
     ScheduledFuture<?> previous =
         endings.put(

@@ -14,10 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The launcher's eyes: every 100 ms it reads the workers' new event lines, every 250 ms the leader
- * and the partition owners from ZooKeeper (through its own session), and every second the servers'
- * modes, and feeds them to the {@link ClusterState}. A read that fails (the ensemble lost its
- * quorum, say) keeps the last view and is retried on the next tick.
+ * The launcher's eyes: every 100 ms the workers' event lines, every 250 ms the leader and owners,
+ * every second the servers' modes, into {@link ClusterState}; a failed read keeps the last view.
  */
 final class Observer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Observer.class);

@@ -20,9 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One worker: a child JVM running {@link WorkerMain}, connected to every ZooKeeper server through a
- * {@link TcpProxy} of its own (so that it alone can be cut off), and a reader of its event lines.
- * Thread-safe.
+ * One worker: a child JVM running {@link WorkerMain} behind a {@link TcpProxy} per server (so it
+ * alone can be cut off), and a reader of its event lines. Thread-safe.
  */
 final class WorkerProcess implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(WorkerProcess.class);

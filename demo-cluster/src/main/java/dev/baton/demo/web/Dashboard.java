@@ -26,32 +26,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo's live web page and its small JSON API, on the JDK's built-in HTTP server.
- *
- * <table>
- *   <caption>Routes</caption>
- *   <tr><td>{@code GET /}</td><td>the page ({@code index.html}); also {@code /app.js},
- *       {@code /timeline.js}, {@code /style.css}, {@code /favicon.svg}</td></tr>
- *   <tr><td>{@code GET /api/state}</td><td>{@link DemoBackend#stateJson()}, never cached</td></tr>
- *   <tr><td>{@code POST /api/faults/<kind>}</td><td>{@link DemoBackend#inject}; parameters from the
- *       query string and/or an {@code application/x-www-form-urlencoded} body (the body wins).
- *       200 {@code {"ok":true,"message":...}}; 400 (bad kind or parameter), 409 (not possible now),
- *       500 (logged) as {@code {"ok":false,"error":...}}</td></tr>
- * </table>
- *
- * <p>Other paths give 404, other methods 405, all as {@code {"ok":false,"error":...}}. A fault POST
- * is accepted only with the {@code Origin} of the dashboard's own page ({@code http://<Host>}); one
- * carrying the {@code Origin} of another site, or none at all, is refused (403): any web page could
- * otherwise make the browser kill the demo's ZooKeeper servers. Browsers send {@code Origin} with
- * every POST, so the page's own requests always carry it; a script posting a fault must send it
- * too. On every address, a request whose {@code Host} is not on the {@link AllowedHosts} list (this
- * machine's loopback names with the dashboard's port, the bound address if specific, and the names
- * given with {@code --allowed-hosts}) is refused too (403), which stops DNS rebinding, also on
- * {@code 0.0.0.0} behind a published port (as in docker-compose). The dashboard has no
- * authentication: anyone who reaches the port and names an allowed host can inject faults.
- *
- * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests
- * on a few daemon threads.
+ * The demo's web page and JSON API on the JDK's HTTP server: {@code GET /} and the page's files,
+ * {@code GET /api/state} ({@link DemoBackend#stateJson()}), {@code POST /api/faults/<kind>} ({@link
+ * DemoBackend#inject}; parameters from the query and the form body, which wins; 200, 400, 409 or
+ * 500 as {@code {"ok":...}}). A fault POST needs the {@code Origin} of the page itself, and every
+ * request a {@code Host} on the {@link AllowedHosts} list (else 403), so no other web page can
+ * drive it; there is no authentication.
  */
 public final class Dashboard implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Dashboard.class);
@@ -98,9 +78,6 @@ public final class Dashboard implements AutoCloseable {
 
   /**
    * Starts the dashboard on {@code bind} (port 0 picks a free port, see {@link #uri()}).
-   *
-   * <p>Requests are answered only when their {@code Host} is on the {@link AllowedHosts} list: the
-   * defaults plus {@code allowedHosts} ({@code name} or {@code name:port} entries).
    *
    * @throws UncheckedIOException if the address cannot be bound
    * @throws IllegalArgumentException if an entry of {@code allowedHosts} is malformed

@@ -8,9 +8,8 @@ import java.io.PrintStream;
 import java.util.Optional;
 
 /**
- * Writes a worker's {@link WorkerEvent} lines to its standard output: one whole line per event,
- * flushed at once, never interleaved with another thread's line. Nothing else may print to standard
- * output (logging goes to standard error). Thread-safe.
+ * Writes a worker's {@link WorkerEvent} lines to standard output, one whole flushed line each;
+ * nothing else prints there (logs go to standard error). Thread-safe.
  */
 final class Events {
   private static final Object LOCK = new Object();

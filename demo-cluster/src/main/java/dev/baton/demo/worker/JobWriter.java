@@ -17,17 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduler role: while this worker leads, it creates jobs one after the other in the {@link
- * SqlJobStore} (tables {@code demo_jobs}, {@code demo_progress}, fence {@code demo_fence}), each
- * fenced with the term's token. Job ids are the store's keys, {@code <schedule>#<slot>}, with slots
- * 0, 1, 2, ... across all terms.
- *
- * <p>Per job: read the progress, "prepare" the job for {@link DemoDefaults#JOB_WORK}, then write it
- * with the token captured at election, without looking at the term in between. A worker paused
- * (SIGSTOP) while preparing wakes up and writes at once with its old token: the fence rejects it,
- * the worker prints {@code rejected} and waits for its revocation. The store's own {@code
- * LeaderScheduler} is not used: it creates time-slot jobs with no work between deciding and
- * writing, and checks the term before every write, so a stale write would rarely happen at all.
+ * The scheduler role: while leading, creates jobs {@code <schedule>#<slot>} one after the other in
+ * the {@link SqlJobStore}, each fenced with the token captured at election, after {@link
+ * DemoDefaults#JOB_WORK} of work with no look at the term in between: a worker paused there writes
+ * with its stale token and is rejected. (The store's {@code LeaderScheduler} checks the term before
+ * every write, so a stale write would rarely show.)
  */
 final class JobWriter implements LeadershipListener {
   /** The job type stored with every job. */
@@ -51,8 +45,8 @@ final class JobWriter implements LeadershipListener {
   }
 
   /**
-   * The schedule of an election path: every character outside {@code [A-Za-z0-9._-]} becomes a dot,
-   * leading dots dropped ({@code /baton-demo/scheduler} is {@code baton-demo.scheduler}).
+   * The schedule of an election path: characters outside {@code [A-Za-z0-9._-]} become dots,
+   * leading dots dropped.
    */
   static String scheduleOf(String electionPath) {
     String name = electionPath.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
@@ -138,9 +132,7 @@ final class JobWriter implements LeadershipListener {
       }
     }
 
-    /**
-     * No write of this term can pass any more: wait for its revocation instead of writing again.
-     */
+    /** No write of this term can pass any more: wait for its revocation. */
     private void awaitDeposed() throws InterruptedException {
       while (!stopped() && !leadership.awaitRevocation(Duration.ofSeconds(1))) {
         log.debug("term {} cannot write; waiting for its revocation", leadership.token());

@@ -22,13 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The stream role: for each partition this worker owns, a loop on its own thread processes the
- * partition's synthetic stream (offsets 0, 1, 2, ...). Per event: read the committed offset,
- * "process" it for {@link DemoDefaults#EVENT_WORK} under the lease's token, then in one transaction
- * fenced with that token (resource {@code partition-<p>} of {@code demo_fence}) insert the result
- * and advance the offset, if it is still the one read. So each offset has exactly one result across
- * all owners, and a stale owner (paused past its session) writes none: the fence rejects it and it
- * prints {@code rejected}. {@code revoked} waits for the loop to finish its event (the drain).
+ * The stream role: a loop per owned partition reads the committed offset, works {@link
+ * DemoDefaults#EVENT_WORK} under the ownership's token, then in one transaction fenced with it
+ * (resource {@code partition-<p>}) inserts the result and advances the offset if unchanged: one
+ * result per offset across owners, and a stale owner's write is rejected. {@code revoked} drains
+ * the loop.
  */
 final class PartitionProcessor implements PartitionListener {
   /** The group's drain timeout: how long a released partition waits for {@code revoked}. */
@@ -160,9 +158,7 @@ final class PartitionProcessor implements PartitionListener {
       }
     }
 
-    /**
-     * No write of this lease can pass any more: wait for its revocation instead of trying again.
-     */
+    /** No write of this ownership can pass any more: wait for its revocation. */
     private void awaitRevocation(FencingToken token) throws InterruptedException {
       while (!stopped() && !lease.awaitRevocation(Duration.ofSeconds(1))) {
         log.debug(
@@ -189,10 +185,7 @@ final class PartitionProcessor implements PartitionListener {
       }
     }
 
-    /**
-     * In the fenced transaction (the fence row is locked): the result and the new offset, or
-     * nothing.
-     */
+    /** In the fenced transaction (fence row locked): the result and the new offset, or nothing. */
     private boolean commit(Connection c, long offset, FencingToken token) throws SQLException {
       long next = readOffset(c);
       if (Math.max(next, 0) != offset) {

@@ -6,13 +6,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The work of one ownership term (a leadership or a partition lease) on its own daemon thread.
- *
- * <p>The loop captures the term's token when it starts and writes with it; it looks at the term's
- * handle only between writes, never between preparing a write and sending it. {@link #stop()} asks
- * it to end after the write in progress; {@link #abandon()} also interrupts the work in progress,
- * which then is not written (used when this process shuts down, never when the term merely ends: a
- * write that was in flight when the term ended is sent, and the fence decides).
+ * The work of one term (a leadership or a partition ownership) on its own daemon thread. It writes
+ * with the token captured at start and looks at the term only between writes. {@link #stop()} ends
+ * it after the write in progress; {@link #abandon()} (process shutdown only) also interrupts that
+ * write: when a term merely ends, a write in flight is sent and the fence decides.
  */
 abstract class TermLoop {
   private static final Logger log = LoggerFactory.getLogger(TermLoop.class);
@@ -61,11 +58,7 @@ abstract class TermLoop {
     thread.interrupt();
   }
 
-  /**
-   * Waits up to {@code timeout} for the loop to end.
-   *
-   * @return true if it ended
-   */
+  /** Waits up to {@code timeout} for the loop to end; true if it did. */
   final boolean join(Duration timeout) {
     if (Thread.currentThread() == thread) {
       return false;
