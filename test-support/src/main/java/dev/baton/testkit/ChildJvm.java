@@ -187,21 +187,17 @@ public final class ChildJvm implements AutoCloseable {
         return line.get();
       }
       if (ended || System.nanoTime() - deadline >= 0) {
+        String state = ended ? "ended with exit code " + process.exitValue() : "still runs";
         throw new IllegalStateException(
-            "child "
-                + name
-                + " (pid "
-                + pid()
-                + ") "
-                + (ended ? "ended with exit code " + process.exitValue() : "still runs")
-                + " and printed no line"
-                + " starting with '"
-                + prefix
-                + "' after line "
-                + skip
-                + (ended ? "" : " within " + within)
-                + "; "
-                + describeOutput());
+            "child %s (pid %d) %s and printed no line starting with '%s' after line %d%s; %s"
+                .formatted(
+                    name,
+                    pid(),
+                    state,
+                    prefix,
+                    skip,
+                    ended ? "" : " within " + within,
+                    describeOutput()));
       }
       Poll.pause();
     }
@@ -296,12 +292,8 @@ public final class ChildJvm implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "ChildJvm["
-        + name
-        + ", pid "
-        + pid()
-        + (process.isAlive() ? "" : ", exit " + process.exitValue())
-        + "]";
+    String exit = process.isAlive() ? "" : ", exit " + process.exitValue();
+    return "ChildJvm[" + name + ", pid " + pid() + exit + "]";
   }
 
   /** The last lines of the child's output and errors, for messages. */
@@ -373,13 +365,9 @@ public final class ChildJvm implements AutoCloseable {
             "kill -" + signal + " " + process.pid() + " did not return");
       }
       if (kill.exitValue() != 0) {
+        String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         throw new IllegalStateException(
-            "kill -"
-                + signal
-                + " "
-                + process.pid()
-                + " failed: "
-                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+            "kill -" + signal + " " + process.pid() + " failed: " + output.trim());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -63,18 +63,9 @@ public final class FencedWriteLog {
       Write before = last.put(w.resource(), w);
       if (before != null && w.token() < before.token()) {
         out.add(
-            w.resource()
-                + ": token "
-                + w.token()
-                + " of "
-                + w.writer()
-                + " accepted after token "
-                + before.token()
-                + " of "
-                + before.writer()
-                + " (write #"
-                + w.seq()
-                + ")");
+            "%s: token %d of %s accepted after token %d of %s (write #%d)"
+                .formatted(
+                    w.resource(), w.token(), w.writer(), before.token(), before.writer(), w.seq()));
       }
       String owner =
           tokenWriter
@@ -82,16 +73,8 @@ public final class FencedWriteLog {
               .putIfAbsent(w.token(), w.writer());
       if (owner != null && !owner.equals(w.writer())) {
         out.add(
-            w.resource()
-                + ": token "
-                + w.token()
-                + " accepted from both "
-                + owner
-                + " and "
-                + w.writer()
-                + " (write #"
-                + w.seq()
-                + ")");
+            "%s: token %d accepted from both %s and %s (write #%d)"
+                .formatted(w.resource(), w.token(), owner, w.writer(), w.seq()));
       }
     }
     return out;

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** ZooKeeper's four-letter words over a plain socket, to look at a server from the outside. */
 public final class FourLetterWords {
@@ -42,6 +43,19 @@ public final class FourLetterWords {
   /** The {@code srvr} answer (its {@code Mode:} line gives the role). */
   public static String srvr(String host, int port) {
     return send(host, port, "srvr");
+  }
+
+  /** The server's role ({@code Mode:} of {@code srvr}); empty if it does not answer with one. */
+  public static Optional<String> mode(String host, int port) {
+    try {
+      return srvr(host, port)
+          .lines()
+          .filter(l -> l.startsWith("Mode:"))
+          .map(l -> l.substring("Mode:".length()).trim())
+          .findFirst();
+    } catch (UncheckedIOException e) {
+      return Optional.empty(); // not listening yet, gone, or not answering
+    }
   }
 
   /** The {@code mntr} answer as key/value pairs, in the server's order. */

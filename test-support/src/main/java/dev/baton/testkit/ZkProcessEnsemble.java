@@ -538,17 +538,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   private static Optional<String> modeOf(Server s) {
-    String answer;
-    try {
-      answer = FourLetterWords.srvr(HOST, s.clientPort);
-    } catch (UncheckedIOException e) {
-      return Optional.empty(); // not listening yet, gone, or not answering
-    }
-    return answer
-        .lines()
-        .filter(l -> l.startsWith("Mode:"))
-        .map(l -> l.substring("Mode:".length()).trim())
-        .findFirst();
+    return FourLetterWords.mode(HOST, s.clientPort);
   }
 
   private Server server(int i) {

@@ -253,10 +253,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
             w -> {
               try {
                 w.close();
-                log.info(
-                    "worker {} ended (exit code {})",
-                    w.id(),
-                    w.exitCode().map(String::valueOf).orElse("?"));
+                log.info("worker {} ended (exit code {})", w.id(), w.exitCode().orElse(-1));
               } catch (RuntimeException e) {
                 log.warn("stopping worker {} failed", w.id(), e);
               }

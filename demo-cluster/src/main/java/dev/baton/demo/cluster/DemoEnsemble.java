@@ -111,17 +111,8 @@ final class DemoEnsemble implements AutoCloseable {
       return managed.mode(i).orElse("down");
     }
     String[] hostPort = addresses.get(i).split(":");
-    try {
-      String answer = FourLetterWords.srvr(hostPort[0], Integer.parseInt(hostPort[1]));
-      return answer
-          .lines()
-          .filter(l -> l.startsWith("Mode:"))
-          .map(l -> l.substring(5).trim())
-          .findFirst()
-          .orElse("unknown");
-    } catch (RuntimeException e) {
-      return "unknown"; // srvr not allowed (4lw.commands.whitelist) or the server is down
-    }
+    // unknown: srvr not allowed (4lw.commands.whitelist) or the server is down
+    return FourLetterWords.mode(hostPort[0], Integer.parseInt(hostPort[1])).orElse("unknown");
   }
 
   /** The {@code zookeeper} part of the dashboard's state. */

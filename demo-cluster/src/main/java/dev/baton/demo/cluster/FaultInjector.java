@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.curator.utils.ThreadUtils;
 
 /**
  * The dashboard's fault buttons, for real (signals, server-side expiry, proxy cuts, server kills,
@@ -27,11 +28,7 @@ final class FaultInjector implements AutoCloseable {
   private final Map<String, ScheduledFuture<?>> endings = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "demo-fault-timers");
-            t.setDaemon(true);
-            return t;
-          });
+          ThreadUtils.newGenericThreadFactory("demo-fault-timers"));
 
   /** What the injector needs of the launcher's workers. */
   interface Workers {

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.apache.curator.utils.ThreadUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,13 +27,7 @@ final class Observer implements AutoCloseable {
   private final Supplier<Collection<WorkerProcess>> workers;
   private final ElectionObserver election;
   private final ScheduledExecutorService loop =
-      Executors.newScheduledThreadPool(
-          2,
-          r -> {
-            Thread t = new Thread(r, "demo-observer");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newScheduledThreadPool(2, ThreadUtils.newGenericThreadFactory("demo-observer"));
   private volatile String lastProblem;
 
   Observer(

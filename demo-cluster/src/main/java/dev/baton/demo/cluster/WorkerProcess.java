@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -109,9 +110,8 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /** The exit code once the process ended. */
-  java.util.Optional<Integer> exitCode() {
-    java.util.OptionalInt code = jvm.exitCode();
-    return code.isPresent() ? java.util.Optional.of(code.getAsInt()) : java.util.Optional.empty();
+  OptionalInt exitCode() {
+    return jvm.exitCode();
   }
 
   /** Reads the new event lines and hands them on; called by the launcher's reader loop. */

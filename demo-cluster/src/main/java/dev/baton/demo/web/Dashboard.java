@@ -21,7 +21,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.utils.ThreadUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,15 +94,9 @@ public final class Dashboard implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot bind the dashboard to " + bind, e);
     }
-    AtomicInteger threads = new AtomicInteger();
     ExecutorService pool =
         Executors.newFixedThreadPool(
-            THREADS,
-            task -> {
-              Thread t = new Thread(task, "baton-dashboard-" + threads.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            THREADS, ThreadUtils.newGenericThreadFactory("baton-dashboard"));
     Dashboard dashboard = new Dashboard(server, pool, backend, assets, List.copyOf(allowedHosts));
     server.createContext("/", dashboard::handle);
     server.setExecutor(pool);
