@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -87,53 +88,32 @@ final class EnsembleFiles {
       boolean standalone,
       String members,
       Map<String, String> extra) {
-    StringBuilder cfg =
-        new StringBuilder()
-            .append("# ZkProcessEnsemble server ")
-            .append(index)
-            .append('\n')
-            .append("tickTime=")
-            .append(ZooKeeperFixtures.TICK_TIME_MS)
-            .append('\n')
-            .append("initLimit=")
-            .append(INIT_LIMIT)
-            .append('\n')
-            .append("syncLimit=")
-            .append(SYNC_LIMIT)
-            .append('\n');
-    entry(cfg, "dataDir", dataDir.toAbsolutePath().toString());
-    cfg.append("clientPort=")
-        .append(clientPort)
-        .append('\n')
-        .append("clientPortAddress=")
-        .append(HOST)
-        .append('\n')
-        .append("maxClientCnxns=0\n")
-        .append("4lw.commands.whitelist=*\n")
-        .append("admin.enableServer=false\n")
-        .append("reconfigEnabled=false\n")
-        .append("standaloneEnabled=")
-        .append(standalone)
-        .append('\n')
-        // Unknown keys become zookeeper.* system properties: 4 MB transaction log preallocation
-        // instead of 64 MB per server.
-        .append("preAllocSize=4096\n");
+    Map<String, Object> own = new LinkedHashMap<>();
+    own.put("tickTime", ZooKeeperFixtures.TICK_TIME_MS);
+    own.put("initLimit", INIT_LIMIT);
+    own.put("syncLimit", SYNC_LIMIT);
+    own.put("dataDir", dataDir.toAbsolutePath());
+    own.put("clientPort", clientPort);
+    own.put("clientPortAddress", HOST);
+    own.put("maxClientCnxns", 0);
+    own.put("4lw.commands.whitelist", "*");
+    own.put("admin.enableServer", false);
+    own.put("reconfigEnabled", false);
+    own.put("standaloneEnabled", standalone);
+    // Unknown keys become zookeeper.* system properties: 4 MB log preallocation, not 64 MB.
+    own.put("preAllocSize", 4096);
     if (tls != null) {
       // Both ports on Netty (the secure one needs it); ssl.* become zookeeper.ssl.* properties.
-      cfg.append("secureClientPort=")
-          .append(securePort)
-          .append('\n')
-          .append("secureClientPortAddress=")
-          .append(HOST)
-          .append('\n')
-          .append("serverCnxnFactory=")
-          .append(NETTY_FACTORY)
-          .append('\n');
-      entry(cfg, "ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath().toString());
-      entry(cfg, "ssl.keyStore.password", tls.password());
-      entry(cfg, "ssl.trustStore.location", tls.trustStore().toAbsolutePath().toString());
-      entry(cfg, "ssl.trustStore.password", tls.password());
+      own.put("secureClientPort", securePort);
+      own.put("secureClientPortAddress", HOST);
+      own.put("serverCnxnFactory", NETTY_FACTORY);
+      own.put("ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath());
+      own.put("ssl.keyStore.password", tls.password());
+      own.put("ssl.trustStore.location", tls.trustStore().toAbsolutePath());
+      own.put("ssl.trustStore.password", tls.password());
     }
+    StringBuilder cfg = new StringBuilder("# ZkProcessEnsemble server " + index + "\n");
+    own.forEach((key, value) -> entry(cfg, key, String.valueOf(value)));
     extra.forEach((key, value) -> entry(cfg, key, value));
     cfg.append(members);
     try {

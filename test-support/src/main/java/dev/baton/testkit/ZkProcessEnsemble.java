@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -417,35 +418,19 @@ public final class ZkProcessEnsemble implements AutoCloseable {
             "server(s) " + indexes(dead) + " ended on their own: " + describe() + logTails(dead));
       }
       if (awake.size() >= majority) {
-        List<Integer> leaders = new ArrayList<>();
-        boolean allServe = true;
-        for (Server s : awake) {
-          Optional<String> mode = modeOf(s);
-          if (mode.isEmpty()
-              || !(mode.get().equals("leader")
-                  || mode.get().equals("follower")
-                  || mode.get().equals("standalone") && size() == 1)) {
-            allServe = false;
-            break;
-          }
-          if (!mode.get().equals("follower")) {
-            leaders.add(s.index);
-          }
-        }
-        if (allServe && leaders.size() == 1) {
-          return leaders.get(0);
+        // Serving: leader or follower (standalone too in an ensemble of one), one not a follower.
+        List<String> modes = awake.stream().map(s -> modeOf(s).orElse("")).toList();
+        List<String> serving = List.of("leader", "follower", size() == 1 ? "standalone" : "leader");
+        int followers = Collections.frequency(modes, "follower");
+        if (serving.containsAll(modes) && followers == modes.size() - 1) {
+          return awake.get(modes.indexOf(modes.contains("leader") ? "leader" : "standalone")).index;
         }
       }
       if (System.nanoTime() - deadline >= 0) {
         List<Server> notServing = awake.stream().filter(s -> modeOf(s).isEmpty()).toList();
+        String state = describe() + logTails(notServing);
         throw new IllegalStateException(
-            "no quorum of "
-                + majority
-                + " serving within "
-                + timeout
-                + ": "
-                + describe()
-                + logTails(notServing));
+            "no quorum of " + majority + " serving within " + timeout + ": " + state);
       }
       Poll.pause();
     }
@@ -490,45 +475,32 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   private synchronized String describe(boolean withRoles) {
-    StringBuilder s = new StringBuilder();
+    List<String> each = new ArrayList<>();
     for (Server server : servers) {
-      if (s.length() > 0) {
-        s.append(", ");
-      }
-      s.append(server.index).append(" (port ").append(server.clientPort);
-      if (tls != null) {
-        s.append(", secure port ").append(server.securePort);
-      }
-      if (server.process == null) {
-        s.append("): not running");
-      } else if (!server.process.isAlive()) {
-        s.append(", pid ")
-            .append(server.process.pid())
-            .append("): ended with exit code ")
-            .append(server.process.exitCode().orElse(-1));
-      } else if (server.process.isPaused()) {
-        s.append(", pid ").append(server.process.pid()).append("): paused");
-      } else {
-        s.append(", pid ")
-            .append(server.process.pid())
-            .append("): ")
-            .append(withRoles ? modeOf(server).orElse("not serving") : "running");
-      }
+      String ports = server.index + " (port " + server.clientPort;
+      ports += tls != null ? ", secure port " + server.securePort : "";
+      ChildJvm p = server.process;
+      each.add(
+          p == null
+              ? ports + "): not running"
+              : ports
+                  + ", pid "
+                  + p.pid()
+                  + "): "
+                  + (!p.isAlive()
+                      ? "ended with exit code " + p.exitCode().orElse(-1)
+                      : p.isPaused()
+                          ? "paused"
+                          : withRoles ? modeOf(server).orElse("not serving") : "running"));
     }
-    return s.toString();
+    return String.join(", ", each);
   }
 
   private String logTails(List<Server> of) {
     StringBuilder s = new StringBuilder();
     for (Server server : of) {
-      s.append("\n--- last lines of server ")
-          .append(server.index)
-          .append("'s log (")
-          .append(server.log)
-          .append("):");
-      for (String line : ChildJvm.tail(server.log, TAIL_LINES)) {
-        s.append("\n  ").append(line);
-      }
+      s.append("\n--- last lines of server " + server.index + "'s log (" + server.log + "):");
+      ChildJvm.tail(server.log, TAIL_LINES).forEach(line -> s.append("\n  ").append(line));
     }
     return s.toString();
   }

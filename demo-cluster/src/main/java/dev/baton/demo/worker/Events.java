@@ -57,13 +57,8 @@ final class Events {
     event.put("presented", e.presented().toString());
     event.put("presentedValue", e.presented().value());
     Optional<FencingToken> current = e.current();
-    if (current.isPresent()) {
-      event.put("current", current.get().toString());
-      event.put("currentValue", current.get().value());
-    } else {
-      event.putNull("current");
-      event.putNull("currentValue");
-    }
+    event.put("current", current.map(FencingToken::toString).orElse(null));
+    event.put("currentValue", current.map(FencingToken::value).orElse(null));
     emit(event);
   }
 

@@ -4,8 +4,6 @@ package dev.baton.demo.worker;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.ForeignTokenException;
-import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
@@ -28,7 +26,6 @@ final class JobWriter implements LeadershipListener {
   static final String JOB_TYPE = "demo-job";
 
   private static final Logger log = LoggerFactory.getLogger(JobWriter.class);
-  private static final Duration RETRY = Duration.ofSeconds(1);
 
   /** Below the election's callback drain timeout (5 s). */
   private static final Duration DRAIN = DemoDefaults.JOB_WORK.plusSeconds(3);
@@ -84,64 +81,28 @@ final class JobWriter implements LeadershipListener {
 
   /** The jobs of one term. */
   private final class JobLoop extends TermLoop {
-    private final Leadership leadership;
-
     JobLoop(Leadership leadership) {
-      super("demo-jobs-" + leadership.token().value());
-      this.leadership = leadership;
+      super("demo-jobs-" + leadership.token().value(), leadership, events, "job", null);
     }
 
     @Override
-    protected void run() throws InterruptedException {
-      FencingToken token = leadership.token();
-      boolean registered = false;
-      while (!stopped() && leadership.isActive()) {
-        try {
-          if (!registered) {
-            store.registerTerm(schedule, token); // from now on, every older term's write is refused
-            registered = true;
-          }
-          long slot = store.lastScheduledSlot(schedule) + 1;
-          Thread.sleep(DemoDefaults.JOB_WORK.toMillis()); // preparing the job
-          // No look at the term here: a pause above wakes up right into this write.
-          if (store.createSlotJob(schedule, token, slot, Instant.now(), JOB_TYPE)) {
-            ObjectNode event = events.withToken("job", token);
-            event.put("job", ScheduledJob.keyOf(schedule, slot));
-            event.put("slot", slot);
-            events.emit(event);
-          } else {
-            log.info("slot {} of {} had its job already", slot, schedule);
-          }
-        } catch (StaleTokenException e) {
-          log.info("job write with token {} rejected: {}", token.value(), e.getMessage());
-          events.rejected("job", e, null);
-          awaitDeposed();
-          return;
-        } catch (ForeignTokenException e) {
-          // Another election path used this schedule's fence: no write of this term can pass. Say
-          // so once.
-          log.error("the job fence refuses token {} of another scope: {}", token, e.getMessage());
-          events.error("creating jobs: " + e.getMessage());
-          awaitDeposed();
-          return;
-        } catch (RuntimeException e) {
-          log.warn("creating a job with token {} failed; retrying in {}", token.value(), RETRY, e);
-          events.error("creating a job failed: " + e.getMessage());
-          leadership.awaitRevocation(RETRY);
-        }
-      }
-    }
-
-    /** No write of this term can pass any more: wait for its revocation. */
-    private void awaitDeposed() throws InterruptedException {
-      while (!stopped() && !leadership.awaitRevocation(Duration.ofSeconds(1))) {
-        log.debug("term {} cannot write; waiting for its revocation", leadership.token());
-      }
+    protected void register(FencingToken token) {
+      store.registerTerm(schedule, token);
     }
 
     @Override
-    protected void failed(Throwable e) {
-      events.error("the job loop of term " + leadership.token().value() + " failed: " + e);
+    protected void writeOne(FencingToken token) throws InterruptedException {
+      long slot = store.lastScheduledSlot(schedule) + 1;
+      Thread.sleep(DemoDefaults.JOB_WORK.toMillis()); // preparing the job
+      // No look at the term here: a pause above wakes up right into this write.
+      if (store.createSlotJob(schedule, token, slot, Instant.now(), JOB_TYPE)) {
+        ObjectNode event = events.withToken("job", token);
+        event.put("job", ScheduledJob.keyOf(schedule, slot));
+        event.put("slot", slot);
+        events.emit(event);
+      } else {
+        log.info("slot {} of {} had its job already", slot, schedule);
+      }
     }
   }
 }

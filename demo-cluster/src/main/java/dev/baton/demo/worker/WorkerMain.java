@@ -130,7 +130,6 @@ public final class WorkerMain {
     member.start();
   }
 
-  /** The pool: a connection per partition loop, the job writer and table creation. */
   /** Starts the session, trying again while no server answers in time. */
   private BatonSession startSession(SessionConfig config) {
     for (int attempt = 1; ; attempt++) {
@@ -149,6 +148,7 @@ public final class WorkerMain {
     }
   }
 
+  /** The pool: a connection per partition loop, the job writer and table creation. */
   private static HikariDataSource pool(WorkerArgs args) {
     HikariConfig pool = new HikariConfig();
     pool.setPoolName("demo-" + args.id());

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 /** Virtual time for a simulation, moved only by the simulation: nanoseconds since it began. */
 public final class SimClock {
@@ -39,34 +36,6 @@ public final class SimClock {
   /** Moves time forward to {@code target}; no effect if it is already later. */
   public void advanceTo(long target) {
     nanos = Math.max(nanos, target);
-  }
-
-  /** A {@link Clock} that reads this virtual time, in UTC. */
-  public Clock asClock() {
-    return new View(ZoneOffset.UTC);
-  }
-
-  private final class View extends Clock {
-    private final ZoneId zone;
-
-    View(ZoneId zone) {
-      this.zone = zone;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return zone;
-    }
-
-    @Override
-    public Clock withZone(ZoneId other) {
-      return new View(other);
-    }
-
-    @Override
-    public Instant instant() {
-      return SimClock.this.instant();
-    }
   }
 
   @Override

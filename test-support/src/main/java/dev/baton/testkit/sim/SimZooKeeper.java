@@ -88,12 +88,7 @@ public final class SimZooKeeper {
     DISCONNECTED,
     SYNC_CONNECTED,
     EXPIRED,
-    CLOSED;
-
-    /** True for the link's states (no path). */
-    public boolean isState() {
-      return ordinal() >= DISCONNECTED.ordinal();
-    }
+    CLOSED
   }
 
   /** One event for one session; {@code path} is null and {@code zxid} 0 for a link state. */

@@ -173,12 +173,6 @@ public final class Simulation {
     return t;
   }
 
-  /** True if a timer is pending. */
-  public boolean hasTimers() {
-    dropCancelled();
-    return !timers.isEmpty();
-  }
-
   /** Runs one step picked at random; false if none was possible. */
   public boolean step() {
     offered.clear();
