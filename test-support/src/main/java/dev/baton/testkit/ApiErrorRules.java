@@ -218,12 +218,9 @@ public final class ApiErrorRules {
           try {
             setter.invoke(b, invalid);
           } catch (InvocationTargetException e) {
+            String rule = "the rule: a setter stores the value, build() validates it";
             throw new AssertionError(
-                name
-                    + ": the setter threw "
-                    + e.getCause()
-                    + "; the rule: a setter stores the value, build() validates it",
-                e.getCause());
+                name + ": the setter threw " + e.getCause() + "; " + rule, e.getCause());
           } catch (IllegalAccessException e) {
             throw new AssertionError(e);
           }
@@ -231,13 +228,8 @@ public final class ApiErrorRules {
           if (!(thrown instanceof IllegalArgumentException)
               || thrown.getMessage() == null
               || !thrown.getMessage().contains(setter.getName())) {
-            throw new AssertionError(
-                name
-                    + ": expected an IllegalArgumentException naming "
-                    + setter.getName()
-                    + ", got "
-                    + thrown,
-                thrown);
+            String expected = "an IllegalArgumentException naming " + setter.getName();
+            throw new AssertionError(name + ": expected " + expected + ", got " + thrown, thrown);
           }
         });
   }
@@ -275,28 +267,11 @@ public final class ApiErrorRules {
     for (int j = 0; j < params.length; j++) {
       args[j] = j == at ? null : samples.valueOf(params[j].getType(), describe(e));
     }
-    Throwable thrown;
-    if (e instanceof Method m) {
-      Object target = builder == null ? null : samples.freshBuilder(builder);
-      thrown = invoke(m, target, args);
-    } else {
-      try {
-        ((Constructor<?>) e).newInstance(args);
-        thrown = null;
-      } catch (InvocationTargetException x) {
-        thrown = x.getCause();
-      } catch (ReflectiveOperationException x) {
-        throw new AssertionError(x);
-      }
-    }
+    Throwable thrown = invoke(e, builder == null ? null : samples.freshBuilder(builder), args);
     if (!(thrown instanceof NullPointerException) || !names(thrown.getMessage(), expected)) {
+      String got = thrown == null ? "no exception" : thrown.toString();
       throw new AssertionError(
-          name
-              + ": expected a NullPointerException naming '"
-              + expected
-              + "', got "
-              + (thrown == null ? "no exception" : thrown),
-          thrown);
+          name + ": expected a NullPointerException naming '" + expected + "', got " + got, thrown);
     }
   }
 
@@ -308,13 +283,18 @@ public final class ApiErrorRules {
     return message != null && (message.equals(expected) || message.startsWith(expected + " "));
   }
 
-  private static Throwable invoke(Method m, Object target, Object... args) {
+  /** What {@code e} threw, null if nothing. */
+  private static Throwable invoke(Executable e, Object target, Object... args) {
     try {
-      m.invoke(target, args);
+      if (e instanceof Method m) {
+        m.invoke(target, args);
+      } else {
+        ((Constructor<?>) e).newInstance(args);
+      }
       return null;
     } catch (InvocationTargetException x) {
       return x.getCause();
-    } catch (IllegalAccessException x) {
+    } catch (ReflectiveOperationException x) {
       throw new AssertionError(x);
     }
   }

@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 /** The launcher's command line ({@code demo-cluster/run}), a picocli annotated interface. */
 @Command(name = "demo-cluster/run", sortOptions = false, description = "Runs the Baton demo.")
 public interface DemoOptions {
-  /** Worker processes started at first. */
   @Option(
       names = "--workers",
       paramLabel = "N",
@@ -24,7 +23,6 @@ public interface DemoOptions {
       description = "worker processes at start (default ${DEFAULT-VALUE}, 1-16)")
   int workers();
 
-  /** ZooKeeper servers of the demo's own ensemble. */
   @Option(
       names = "--servers",
       paramLabel = "N",
@@ -32,14 +30,12 @@ public interface DemoOptions {
       description = "ZooKeeper servers to start (default ${DEFAULT-VALUE}, 1-7)")
   int servers();
 
-  /** An existing ensemble to use instead of starting one (no ZooKeeper-server faults then). */
   @Option(
       names = "--zookeeper",
       paramLabel = "HOST:PORT,..",
       description = "use this ensemble instead of starting one")
   Optional<String> zookeeper();
 
-  /** The dashboard's port, 0 for a free one. */
   @Option(
       names = "--port",
       paramLabel = "P",
@@ -47,7 +43,6 @@ public interface DemoOptions {
       description = "dashboard port (default ${DEFAULT-VALUE}, 0 = any free)")
   int port();
 
-  /** The dashboard's address. */
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
@@ -55,7 +50,7 @@ public interface DemoOptions {
       description = "dashboard address (default ${DEFAULT-VALUE}; 0.0.0.0 = every interface)")
   String bind();
 
-  /** {@code Host} names allowed besides the dashboard's own; null when not given. */
+  // Null when not given: picocli leaves an unmatched list null.
   @Option(
       names = AllowedHosts.OPTION,
       paramLabel = "H,..",
@@ -66,7 +61,6 @@ public interface DemoOptions {
       })
   List<String> allowedHosts();
 
-  /** The database (PostgreSQL); empty for the embedded H2 server. */
   @Option(
       names = "--jdbc",
       paramLabel = "URL",
@@ -87,13 +81,11 @@ public interface DemoOptions {
       description = "its password")
   String jdbcPassword();
 
-  /** Whether the demo's own ensemble and the workers talk TLS (certificates made at start). */
   @Option(
       names = "--tls",
       description = "TLS between workers and the demo's ensemble (certificates made at start)")
   boolean tls();
 
-  /** Partitions of the synthetic stream. */
   @Option(
       names = "--partitions",
       paramLabel = "N",
@@ -101,7 +93,6 @@ public interface DemoOptions {
       description = "partitions of the stream (default ${DEFAULT-VALUE})")
   int partitions();
 
-  /** Every worker's session timeout. */
   @Option(
       names = "--session-timeout-ms",
       paramLabel = "MS",

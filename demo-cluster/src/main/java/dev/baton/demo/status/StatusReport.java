@@ -76,11 +76,7 @@ final class StatusReport {
 
   private static void token(ObjectNode node, FencingToken token) {
     node.put("token", token == null ? null : token.toString());
-    if (token == null) {
-      node.putNull("tokenValue");
-    } else {
-      node.put("tokenValue", token.value());
-    }
+    node.put("tokenValue", token == null ? null : token.value());
   }
 
   private ObjectNode group(GroupStatus status) {

@@ -109,14 +109,13 @@ abstract class TermLoop {
 
   /** Waits up to {@code timeout} for the loop to end; true if it did. */
   final boolean join(Duration timeout) {
-    if (Thread.currentThread() == thread) {
-      return false;
-    }
-    try {
-      thread.join(timeout.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      log.warn("interrupted while waiting for {} to end", thread.getName());
+    if (Thread.currentThread() != thread) { // on its own thread: it runs, so false
+      try {
+        thread.join(timeout.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        log.warn("interrupted while waiting for {} to end", thread.getName());
+      }
     }
     return !thread.isAlive();
   }

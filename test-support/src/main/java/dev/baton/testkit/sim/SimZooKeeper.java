@@ -718,13 +718,8 @@ public final class SimZooKeeper {
 
   @Override
   public String toString() {
-    return "SimZooKeeper{zxid="
-        + zxid
-        + ", znodes="
-        + tree.size()
-        + ", sessions="
-        + sessionOrder.size()
-        + "}";
+    return "SimZooKeeper{zxid=%d, znodes=%d, sessions=%d}"
+        .formatted(zxid, tree.size(), sessionOrder.size());
   }
 
   /** The znodes as the server holds them, for a failure report. */
@@ -732,16 +727,12 @@ public final class SimZooKeeper {
     StringBuilder b = new StringBuilder();
     new java.util.TreeMap<>(tree)
         .forEach(
-            (path, n) ->
-                b.append(path)
-                    .append(" czxid=")
-                    .append(n.czxid)
-                    .append(
-                        n.ephemeralOwner == 0
-                            ? ""
-                            : " owner=0x" + Long.toHexString(n.ephemeralOwner))
-                    .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data))
-                    .append('\n'));
+            (path, n) -> {
+              String owner =
+                  n.ephemeralOwner == 0 ? "" : " owner=0x" + Long.toHexString(n.ephemeralOwner);
+              String data = n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data);
+              b.append(path + " czxid=" + n.czxid + owner + data + "\n");
+            });
     return b.toString();
   }
 }
