@@ -249,7 +249,7 @@ public final class ChildJvm implements AutoCloseable {
   /** Kills the child with SIGKILL (kill -9, paused or not) and waits until it is gone. */
   public void kill() {
     process.destroyForcibly();
-    waitFor(KILL_WAIT);
+    awaitExit(KILL_WAIT);
   }
 
   /**
@@ -268,9 +268,9 @@ public final class ChildJvm implements AutoCloseable {
     if (process.isAlive()) {
       process.destroy();
       resumeQuietly();
-      if (!waitFor(timeout)) {
+      if (!awaitExit(timeout)) {
         process.destroyForcibly();
-        waitFor(KILL_WAIT);
+        awaitExit(KILL_WAIT);
       }
     }
     return exitCode()
@@ -286,7 +286,7 @@ public final class ChildJvm implements AutoCloseable {
     if (process.isAlive()) {
       resumeQuietly();
       process.destroyForcibly();
-      waitFor(KILL_WAIT);
+      awaitExit(KILL_WAIT);
     }
   }
 
@@ -341,7 +341,8 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  private boolean waitFor(Duration timeout) {
+  /** Waits up to {@code timeout} for the child to end; true if it has. */
+  public boolean awaitExit(Duration timeout) {
     try {
       return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

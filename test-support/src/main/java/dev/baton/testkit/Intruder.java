@@ -78,14 +78,8 @@ public final class Intruder implements AutoCloseable {
     } catch (KeeperException.NoAuthException expected) {
       return;
     } catch (Exception e) {
-      throw new AssertionError(
-          "the "
-              + name
-              + " client's attempt to "
-              + what
-              + " failed, but not with an authorization error: "
-              + e,
-          e);
+      String failed = "the " + name + " client's attempt to " + what + " failed, but not with";
+      throw new AssertionError(failed + " an authorization error: " + e, e);
     }
     throw new AssertionError("the " + name + " client managed to " + what);
   }

@@ -137,14 +137,8 @@ public final class ReadmeSnippets {
         .lines()
         .map(String::strip)
         .filter(l -> l.startsWith("import "))
-        .forEach(
-            l ->
-                problems.add(
-                    path
-                        + ": '"
-                        + l
-                        + "' is outside the README regions; a snippet file imports only what"
-                        + " the README shows"));
+        .map(l -> path + ": '" + l + "' is outside the README regions")
+        .forEach(l -> problems.add(l + "; a snippet file imports only what the README shows"));
     return problems;
   }
 

@@ -60,33 +60,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     this.observerSession = BatonSession.start(sessionConfig());
     this.observer = new Observer(observerSession, state, ensemble, this::workerList);
     this.faults =
-        new FaultInjector(
-            new FaultInjector.Workers() {
-              @Override
-              public WorkerProcess get(String id) {
-                synchronized (workers) {
-                  return workers.get(id);
-                }
-              }
-
-              @Override
-              public WorkerProcess add() {
-                return addWorker();
-              }
-
-              @Override
-              public WorkerProcess newest() {
-                List<WorkerProcess> alive =
-                    workerList().stream().filter(WorkerProcess::isAlive).toList();
-                if (alive.isEmpty()) {
-                  throw new IllegalStateException("no worker is running");
-                }
-                return alive.get(alive.size() - 1);
-              }
-            },
-            ensemble,
-            state,
-            Clock.systemUTC());
+        new FaultInjector(this::workerList, this::addWorker, ensemble, state, Clock.systemUTC());
   }
 
   /** Starts the ensemble (or adopts the given one), the database, the observer and the workers. */
@@ -191,6 +165,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     return args;
   }
 
+  /** The live workers, oldest first. */
   private List<WorkerProcess> workerList() {
     synchronized (workers) {
       return new ArrayList<>(workers.values());

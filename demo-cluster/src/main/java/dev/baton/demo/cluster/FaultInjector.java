@@ -5,12 +5,14 @@ import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.curator.utils.ThreadUtils;
 
 /**
@@ -21,7 +23,8 @@ final class FaultInjector implements AutoCloseable {
   /** Default length of a pause or cut. */
   static final int DEFAULT_SECONDS = 10;
 
-  private final Workers workers;
+  private final Supplier<List<WorkerProcess>> workers; // oldest first
+  private final Supplier<WorkerProcess> addWorker;
   private final DemoEnsemble ensemble;
   private final ClusterState state;
   private final Clock clock;
@@ -30,18 +33,14 @@ final class FaultInjector implements AutoCloseable {
       Executors.newSingleThreadScheduledExecutor(
           ThreadUtils.newGenericThreadFactory("demo-fault-timers"));
 
-  /** What the injector needs of the launcher's workers. */
-  interface Workers {
-    WorkerProcess get(String id);
-
-    WorkerProcess add();
-
-    /** The worker {@code remove-worker} takes by default: the newest one alive. */
-    WorkerProcess newest();
-  }
-
-  FaultInjector(Workers workers, DemoEnsemble ensemble, ClusterState state, Clock clock) {
+  FaultInjector(
+      Supplier<List<WorkerProcess>> workers,
+      Supplier<WorkerProcess> addWorker,
+      DemoEnsemble ensemble,
+      ClusterState state,
+      Clock clock) {
     this.workers = workers;
+    this.addWorker = addWorker;
     this.ensemble = ensemble;
     this.state = state;
     this.clock = clock;
@@ -96,9 +95,9 @@ final class FaultInjector implements AutoCloseable {
             zk.restart(i);
             yield "restarted ZooKeeper server " + (i + 1);
           }
-          case "add-worker" -> "started " + workers.add().id();
+          case "add-worker" -> "started " + addWorker.get().id();
           case "remove-worker" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : workers.newest();
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : newest();
             w.stop();
             yield "stopped " + w.id() + " gracefully";
           }
@@ -128,7 +127,7 @@ final class FaultInjector implements AutoCloseable {
   private WorkerProcess leader() {
     String id =
         state.leader().orElseThrow(() -> new IllegalStateException("there is no leader right now"));
-    WorkerProcess w = workers.get(id);
+    WorkerProcess w = byId(id);
     if (w == null || !w.isAlive()) {
       throw new IllegalStateException("the leader " + id + " is not a running worker of this demo");
     }
@@ -137,7 +136,7 @@ final class FaultInjector implements AutoCloseable {
 
   private WorkerProcess worker(Map<String, String> params) {
     String id = params.get("worker");
-    WorkerProcess w = workers.get(id);
+    WorkerProcess w = byId(id);
     if (w == null) {
       throw new IllegalArgumentException("no worker '" + id + "'");
     }
@@ -145,6 +144,19 @@ final class FaultInjector implements AutoCloseable {
       throw new IllegalStateException("worker " + id + " is not running");
     }
     return w;
+  }
+
+  private WorkerProcess byId(String id) {
+    return workers.get().stream().filter(w -> w.id().equals(id)).findFirst().orElse(null);
+  }
+
+  /** The worker {@code remove-worker} takes by default: the newest one alive. */
+  private WorkerProcess newest() {
+    List<WorkerProcess> alive = workers.get().stream().filter(WorkerProcess::isAlive).toList();
+    if (alive.isEmpty()) {
+      throw new IllegalStateException("no worker is running");
+    }
+    return alive.get(alive.size() - 1);
   }
 
   private static int seconds(Map<String, String> params) {

@@ -217,7 +217,7 @@ final class WorkerProcess implements AutoCloseable {
       } catch (RuntimeException e) {
         log.debug("worker {} no longer reads its input: {}", id, e.toString());
       }
-      if (!awaitExit(STOP_TIMEOUT)) {
+      if (!jvm.awaitExit(STOP_TIMEOUT)) {
         log.warn("worker {} did not stop within {}; terminating it", id, STOP_TIMEOUT);
         jvm.terminate(STOP_TIMEOUT);
       }
@@ -225,22 +225,6 @@ final class WorkerProcess implements AutoCloseable {
     state = State.STOPPED;
     until = null;
     proxies.forEach(TcpProxy::close);
-  }
-
-  private boolean awaitExit(Duration timeout) {
-    var handle = ProcessHandle.of(jvm.pid());
-    if (handle.isEmpty()) {
-      return true;
-    }
-    try {
-      handle.get().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException | TimeoutException e) {
-      return !jvm.isAlive();
-    }
   }
 
   @Override

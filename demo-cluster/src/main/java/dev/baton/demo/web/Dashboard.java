@@ -124,16 +124,16 @@ public final class Dashboard implements AutoCloseable {
     try {
       String host = exchange.getRequestHeaders().getFirst("Host");
       if (!hosts.allows(host)) {
+        String to = host == null ? "a request without a Host header" : host;
+        String hint = " (add the name you reach it by with " + AllowedHosts.OPTION + ")";
         error(
             exchange,
             403,
             "the dashboard answers only to the hosts "
                 + hosts.describe()
                 + ", not to "
-                + (host == null ? "a request without a Host header" : host)
-                + " (add the name you reach it by with "
-                + AllowedHosts.OPTION
-                + ")");
+                + to
+                + hint);
       } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {
@@ -178,23 +178,14 @@ public final class Dashboard implements AutoCloseable {
   private void fault(HttpExchange exchange, String kind) throws IOException {
     String origin = exchange.getRequestHeaders().getFirst("Origin");
     String host = exchange.getRequestHeaders().getFirst("Host");
+    String onlyOwn = "faults are only accepted from the dashboard's own page";
     if (origin == null) {
-      error(
-          exchange,
-          403,
-          "faults are only accepted from the dashboard's own page: the request has no Origin"
-              + " header (send 'Origin: http://"
-              + host
-              + "')");
+      String send = " (send 'Origin: http://" + host + "')";
+      error(exchange, 403, onlyOwn + ": the request has no Origin header" + send);
       return;
     }
     if (!origin.equalsIgnoreCase("http://" + host)) {
-      error(
-          exchange,
-          403,
-          "faults are only accepted from the dashboard's own page (http://"
-              + host
-              + "), not from another origin");
+      error(exchange, 403, onlyOwn + " (http://" + host + "), not from another origin");
       return;
     }
     String body = "";
