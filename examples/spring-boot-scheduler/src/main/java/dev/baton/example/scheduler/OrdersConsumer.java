@@ -26,7 +26,8 @@ public class OrdersConsumer implements PartitionListener {
   @Override
   public void assigned(PartitionOwnership ownership) {
     owned.put(ownership.partition(), ownership.token().toString());
-    log.info("consuming orders partition {} with token {}", ownership.partition(), ownership.token());
+    log.info(
+        "consuming orders partition {} with token {}", ownership.partition(), ownership.token());
   }
 
   @Override
