@@ -165,7 +165,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     return args;
   }
 
-  /** The live workers, oldest first. */
+  /** Every worker started, oldest first. */
   private List<WorkerProcess> workerList() {
     synchronized (workers) {
       return new ArrayList<>(workers.values());

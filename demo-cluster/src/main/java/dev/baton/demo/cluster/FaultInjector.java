@@ -107,7 +107,9 @@ final class FaultInjector implements AutoCloseable {
     return message;
   }
 
-  /** Ends a timed fault after {@code seconds}, replacing an earlier ending of the same fault. */
+  /**
+   * Ends a timed fault after {@code seconds}; a second pause is not cut short by the first timer.
+   */
   private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
     ScheduledFuture<?> previous =
         endings.put(
