@@ -247,13 +247,8 @@ public final class TestCertificates {
   /** The directory, the client subject and the CA's subject; never the password. */
   @Override
   public String toString() {
-    return "TestCertificates["
-        + dir
-        + ", client "
-        + clientSubject()
-        + ", CA "
-        + ca.getSubjectX500Principal().getName()
-        + "]";
+    String issuer = ca.getSubjectX500Principal().getName();
+    return "TestCertificates[" + dir + ", client " + clientSubject() + ", CA " + issuer + "]";
   }
 
   private static X500Name name(String commonName, String organization) {
