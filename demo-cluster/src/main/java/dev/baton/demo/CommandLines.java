@@ -4,18 +4,13 @@ package dev.baton.demo;
 import picocli.CommandLine;
 
 /**
- * The demo's command lines (launcher, worker, status tool) are picocli specs: options are {@code
- * --name value} or {@code --name=value}, each single-valued option at most once. This turns
- * picocli's parse errors and the specs' own checks into one {@link IllegalArgumentException}.
+ * Parses the demo's picocli command lines, turning every parse error into one {@link
+ * IllegalArgumentException}.
  */
 public final class CommandLines {
   private CommandLines() {}
 
-  /**
-   * Fills {@code spec}'s options from {@code args}.
-   *
-   * @throws IllegalArgumentException naming the bad option
-   */
+  /** Fills {@code spec}'s options from {@code args}. */
   public static <T> T parse(T spec, String... args) {
     try {
       new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
@@ -25,11 +20,7 @@ public final class CommandLines {
     }
   }
 
-  /**
-   * Parses {@code args} into a picocli annotated interface {@code spec}.
-   *
-   * @throws IllegalArgumentException naming the bad option
-   */
+  /** Parses {@code args} into a picocli annotated interface {@code spec}. */
   public static <T> T parse(Class<T> spec, String... args) {
     try {
       CommandLine line = new CommandLine(spec);
@@ -45,11 +36,7 @@ public final class CommandLines {
     return new CommandLine(spec).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
   }
 
-  /**
-   * {@code value} if it is {@code min} to {@code max}.
-   *
-   * @throws IllegalArgumentException naming {@code option} otherwise
-   */
+  /** {@code value} if it is {@code min} to {@code max}, else an error naming {@code option}. */
   public static int range(String option, int value, int min, int max) {
     if (value < min || value > max) {
       throw new IllegalArgumentException(
@@ -58,11 +45,7 @@ public final class CommandLines {
     return value;
   }
 
-  /**
-   * {@code value} if it is not blank.
-   *
-   * @throws IllegalArgumentException naming {@code option} otherwise
-   */
+  /** {@code value} if it is not blank, else an error naming {@code option}. */
   public static String nonBlank(String option, String value) {
     if (value.isBlank()) {
       throw new IllegalArgumentException(option + " needs a value");

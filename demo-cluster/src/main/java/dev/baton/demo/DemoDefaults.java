@@ -4,8 +4,7 @@ package dev.baton.demo;
 import java.time.Duration;
 
 /**
- * The demo's settings and their defaults, shared by the launcher, the workers, the status tool and
- * the docker-compose file. Each default is a safe one, explained in the README's demo section.
+ * The demo's settings and safe defaults, shared by the launcher, workers, status tool and compose.
  */
 public final class DemoDefaults {
   /** The scheduler's election path: its leader creates the jobs. */
@@ -27,19 +26,14 @@ public final class DemoDefaults {
   public static final int DASHBOARD_PORT = 8080;
 
   /**
-   * Session timeout of every worker: a crashed or paused worker loses its roles after this long. 6
-   * s rides out a GC pause or a short network hiccup (a shorter one gives false expiries) and keeps
-   * the demo's failover visible within seconds.
+   * Every worker's session timeout: rides out a GC pause, keeps failover visible within seconds.
    */
   public static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
 
   /** {@link #SESSION_TIMEOUT} in milliseconds, for the command lines' defaults. */
   public static final int SESSION_TIMEOUT_MS = 6000;
 
-  /**
-   * How long a worker holds a job "in flight" between deciding it under its token and writing it,
-   * like real work. A pause that lands there wakes up with a stale token, which the fence rejects.
-   */
+  /** A job's work between deciding it under its token and writing it: a pause there goes stale. */
   public static final Duration JOB_WORK = Duration.ofMillis(700);
 
   /** Time a worker spends on one event of a partition before writing its result. */

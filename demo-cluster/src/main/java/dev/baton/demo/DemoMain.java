@@ -12,9 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The demo's launcher ({@code demo-cluster/run}): starts the ensemble, the database, the workers
- * and the dashboard, prints the dashboard's URL once the page is up, and on Ctrl-C (SIGINT) or
- * SIGTERM stops everything, leaving no process behind.
+ * The demo's launcher ({@code demo-cluster/run}); Ctrl-C or SIGTERM stops everything it started.
  */
 public final class DemoMain {
   private DemoMain() {}
@@ -33,17 +31,14 @@ public final class DemoMain {
       System.exit(2);
       return;
     }
+    String ensemble =
+        options
+            .zookeeper()
+            .map(zk -> "on the ensemble " + zk)
+            .orElse("a ZooKeeper ensemble of " + options.servers() + " server processes");
+    String tls = options.tls() ? " with TLS" : "";
     System.out.println(
-        "Starting "
-            + (options.zookeeper().isPresent()
-                ? "on the ensemble " + options.zookeeper().get()
-                : "a ZooKeeper ensemble of "
-                    + options.servers()
-                    + " server processes"
-                    + (options.tls() ? " with TLS" : ""))
-            + ", "
-            + options.workers()
-            + " workers and the dashboard...");
+        "Starting " + ensemble + tls + ", " + options.workers() + " workers and the dashboard...");
     // The hook comes first: a Ctrl-C during the start stops whatever has started by then.
     AtomicReference<DemoCluster> cluster = new AtomicReference<>();
     AtomicReference<Dashboard> dashboard = new AtomicReference<>();

@@ -30,24 +30,11 @@ import java.util.stream.Stream;
 
 /**
  * Checks Baton's rule for configuration errors across a module's public factories and builders, by
- * reflection, so that a factory or setter added later is checked without anyone writing a test for
- * it:
- *
- * <ul>
- *   <li>a null argument to a parameter that is not annotated {@code @Nullable} is a {@link
- *       NullPointerException}, thrown at once by the factory, constructor or builder setter that
- *       received it, whose message names the parameter (for a builder setter: the setting, i.e. the
- *       setter's name);
- *   <li>a builder setter given a negative number or duration does not throw; {@code build()} then
- *       throws an {@link IllegalArgumentException} whose message names the setting.
- * </ul>
- *
- * Checked: the public static methods and public constructors of the public classes of the given
- * packages (records' canonical constructors, exceptions and an enum's own {@code values} and {@code
- * valueOf} excepted), and every public method of a public nested class called {@code Builder} that
- * returns the builder. The arguments that are not under test come from {@link Samples}; a parameter
- * type or a builder without a sample makes its case fail, so that the samples grow with the API.
- * Parameter names need classes compiled with {@code -parameters} (the parent POM sets it).
+ * reflection, so that one added later is checked too: a null argument to a parameter not annotated
+ * {@code @Nullable} is a {@link NullPointerException} naming it, thrown at once; a builder setter
+ * given a negative number or duration does not throw, and {@code build()} then throws an {@link
+ * IllegalArgumentException} naming the setting. Arguments not under test come from {@link Samples};
+ * a missing sample fails its case. Needs classes compiled with {@code -parameters}.
  */
 public final class ApiErrorRules {
   private ApiErrorRules() {}
@@ -77,8 +64,7 @@ public final class ApiErrorRules {
     }
 
     /**
-     * A fresh builder of {@code builderType} in a state that builds, e.g. {@code () ->
-     * ElectionConfig.builder("/e")}.
+     * A fresh builder of {@code builderType} that builds, e.g. {@code () -> Config.builder("/e")}.
      */
     public Samples builder(Class<?> builderType, Supplier<?> fresh) {
       builders.put(builderType, fresh);
@@ -120,9 +106,9 @@ public final class ApiErrorRules {
   }
 
   /**
-   * The public classes (top-level and public static nested) of the packages under {@code
-   * rootPackage}, read from the classes directory or jar that holds {@code anchor}; packages with a
-   * segment in {@code excludedSegments} (e.g. {@code internal}) are left out.
+   * The public classes of the packages under {@code rootPackage}, read from the classes directory
+   * or jar that holds {@code anchor}, leaving out packages with a segment in {@code
+   * excludedSegments}.
    */
   public static List<Class<?>> publicClasses(
       Class<?> anchor, String rootPackage, Set<String> excludedSegments) {
@@ -232,12 +218,9 @@ public final class ApiErrorRules {
           try {
             setter.invoke(b, invalid);
           } catch (InvocationTargetException e) {
+            String rule = "the rule: a setter stores the value, build() validates it";
             throw new AssertionError(
-                name
-                    + ": the setter threw "
-                    + e.getCause()
-                    + "; the rule: a setter stores the value, build() validates it",
-                e.getCause());
+                name + ": the setter threw " + e.getCause() + "; " + rule, e.getCause());
           } catch (IllegalAccessException e) {
             throw new AssertionError(e);
           }
@@ -245,13 +228,8 @@ public final class ApiErrorRules {
           if (!(thrown instanceof IllegalArgumentException)
               || thrown.getMessage() == null
               || !thrown.getMessage().contains(setter.getName())) {
-            throw new AssertionError(
-                name
-                    + ": expected an IllegalArgumentException naming "
-                    + setter.getName()
-                    + ", got "
-                    + thrown,
-                thrown);
+            String expected = "an IllegalArgumentException naming " + setter.getName();
+            throw new AssertionError(name + ": expected " + expected + ", got " + thrown, thrown);
           }
         });
   }
@@ -289,48 +267,34 @@ public final class ApiErrorRules {
     for (int j = 0; j < params.length; j++) {
       args[j] = j == at ? null : samples.valueOf(params[j].getType(), describe(e));
     }
-    Throwable thrown;
-    if (e instanceof Method m) {
-      Object target = builder == null ? null : samples.freshBuilder(builder);
-      thrown = invoke(m, target, args);
-    } else {
-      try {
-        ((Constructor<?>) e).newInstance(args);
-        thrown = null;
-      } catch (InvocationTargetException x) {
-        thrown = x.getCause();
-      } catch (ReflectiveOperationException x) {
-        throw new AssertionError(x);
-      }
-    }
+    Throwable thrown = invoke(e, builder == null ? null : samples.freshBuilder(builder), args);
     if (!(thrown instanceof NullPointerException) || !names(thrown.getMessage(), expected)) {
+      String got = thrown == null ? "no exception" : thrown.toString();
       throw new AssertionError(
-          name
-              + ": expected a NullPointerException naming '"
-              + expected
-              + "', got "
-              + (thrown == null ? "no exception" : thrown),
-          thrown);
+          name + ": expected a NullPointerException naming '" + expected + "', got " + got, thrown);
     }
   }
 
   /**
-   * True if {@code message} names {@code expected} the way {@code Objects.requireNonNull(x,
-   * "name")} does: the name, or the name followed by a phrase ("name must not be null"). The JDK's
-   * helpful message of an accidental dereference ("Cannot invoke ... because "name" is null") does
-   * not count: that null was not checked.
+   * True if {@code message} names {@code expected} as {@code requireNonNull(x, "name")} does; a JDK
+   * helpful message ("Cannot invoke ... because ...") does not count: that null was not checked.
    */
   private static boolean names(String message, String expected) {
     return message != null && (message.equals(expected) || message.startsWith(expected + " "));
   }
 
-  private static Throwable invoke(Method m, Object target, Object... args) {
+  /** What {@code e} threw, null if nothing. */
+  private static Throwable invoke(Executable e, Object target, Object... args) {
     try {
-      m.invoke(target, args);
+      if (e instanceof Method m) {
+        m.invoke(target, args);
+      } else {
+        ((Constructor<?>) e).newInstance(args);
+      }
       return null;
     } catch (InvocationTargetException x) {
       return x.getCause();
-    } catch (IllegalAccessException x) {
+    } catch (ReflectiveOperationException x) {
       throw new AssertionError(x);
     }
   }

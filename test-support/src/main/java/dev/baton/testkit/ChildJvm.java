@@ -18,16 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Java main of the current classpath in its own JVM, driven like a real process: commands on its
- * standard input, its standard output collected in a file (read line by line), paused with SIGSTOP,
- * resumed with SIGCONT, killed with SIGKILL or stopped with SIGTERM.
- *
- * <p>The child runs {@code java} of this JVM's {@code java.home} with this JVM's {@code
- * java.class.path} (under surefire, its booter jar, whose manifest names the test classpath; under
- * {@code benchmarks/run}, the module's runtime classpath). It runs its main through {@link
- * ChildMain}, which halts the child when the JVM that started it ends, so no child outlives a
- * crashed test run. Signals are sent with {@code kill}: POSIX systems only.
- *
- * <p>Thread-safe; {@link #send(String)} from several threads interleaves whole lines.
+ * standard input, its output in a file, SIGSTOP, SIGCONT, SIGKILL, SIGTERM. It runs through {@link
+ * ChildMain}, which halts it when the JVM that started it ends. Thread-safe; POSIX only.
  */
 public final class ChildJvm implements AutoCloseable {
   /** How long {@link #terminate()} waits for the child to end after SIGTERM. */
@@ -51,11 +43,7 @@ public final class ChildJvm implements AutoCloseable {
     this.in = process.getOutputStream();
   }
 
-  /**
-   * Starts {@code main} with {@code args} and {@code -Xmx256m}; its standard output goes to a fresh
-   * temporary file and its standard error to that file's name plus {@code .err} (both deleted when
-   * this JVM exits).
-   */
+  /** Starts {@code main} with {@code args} and {@code -Xmx256m}, its output in temporary files. */
   public static ChildJvm start(Class<?> main, String... args) {
     return builder(main).args(args).start();
   }
@@ -96,11 +84,7 @@ public final class ChildJvm implements AutoCloseable {
       return this;
     }
 
-    /**
-     * Appends the child's standard output to {@code file} (created if missing, kept after the child
-     * ends) instead of a temporary file; its standard error goes to {@code file} plus {@code .err}
-     * unless {@link #errorsToOutput()}.
-     */
+    /** Appends the child's output to {@code file} (its errors to {@code file.err}). */
     public Builder output(Path file) {
       this.output = Objects.requireNonNull(file, "file");
       return this;
@@ -112,11 +96,7 @@ public final class ChildJvm implements AutoCloseable {
       return this;
     }
 
-    /**
-     * Starts the child.
-     *
-     * @throws UncheckedIOException if the output file cannot be made or the process not started
-     */
+    /** Starts the child. */
     public ChildJvm start() {
       String java =
           System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
@@ -172,11 +152,7 @@ public final class ChildJvm implements AutoCloseable {
     return paused && process.isAlive();
   }
 
-  /**
-   * The child's exit code once it ended, empty while it runs. A child ended by a signal exits with
-   * 128 plus the signal's number: 137 after {@link #kill()}, 143 after a SIGTERM that its shutdown
-   * hooks did not override.
-   */
+  /** The exit code once the child ended (137 after {@link #kill()}, 143 after SIGTERM). */
   public OptionalInt exitCode() {
     return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
   }
@@ -191,20 +167,15 @@ public final class ChildJvm implements AutoCloseable {
     return err;
   }
 
-  /**
-   * The complete lines printed so far, in order; a last line still being written (no line break
-   * yet) is left out until it is complete.
-   */
+  /** The complete lines printed so far (a line still being written is left out). */
   public List<String> lines() {
     return completeLines(out);
   }
 
   /**
-   * Waits for a line starting with {@code prefix} after the first {@code skip} lines; returns it.
+   * Waits for a line starting with {@code prefix} after the first {@code skip} lines.
    *
-   * @throws IllegalStateException if there is none within {@code within}, or the child ended
-   *     without printing one; the message shows the child's last lines and its standard error's
-   *     last lines
+   * @throws IllegalStateException on timeout or if the child ended, with its last lines
    */
   public String awaitLine(String prefix, int skip, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
@@ -216,44 +187,30 @@ public final class ChildJvm implements AutoCloseable {
         return line.get();
       }
       if (ended || System.nanoTime() - deadline >= 0) {
+        String state = ended ? "ended with exit code " + process.exitValue() : "still runs";
         throw new IllegalStateException(
-            "child "
-                + name
-                + " (pid "
-                + pid()
-                + ") "
-                + (ended ? "ended with exit code " + process.exitValue() : "still runs")
-                + " and printed no line"
-                + " starting with '"
-                + prefix
-                + "' after line "
-                + skip
-                + (ended ? "" : " within " + within)
-                + "; "
-                + describeOutput());
+            "child %s (pid %d) %s and printed no line starting with '%s' after line %d%s; %s"
+                .formatted(
+                    name,
+                    pid(),
+                    state,
+                    prefix,
+                    skip,
+                    ended ? "" : " within " + within,
+                    describeOutput()));
       }
       Poll.pause();
     }
   }
 
-  /**
-   * Sends {@code command} and waits for the first line starting with {@code prefix} that the child
-   * prints after it; returns it. For a child that answers each command with one line.
-   *
-   * @throws IllegalStateException as {@link #awaitLine}
-   */
+  /** Sends {@code command} and waits for the first line starting with {@code prefix} after it. */
   public String ask(String command, String prefix, Duration within) {
     int skip = lines().size();
     send(command);
     return awaitLine(prefix, skip, within);
   }
 
-  /**
-   * The value of {@code key} in a line of space-separated {@code key=value} fields, such as a
-   * child's answer: {@code field("GC collections=3 nanos=17", "nanos")} is {@code "17"}.
-   *
-   * @throws IllegalStateException if the line has no such field
-   */
+  /** The value of {@code key} in a line of space-separated {@code key=value} fields. */
   public static String field(String line, String key) {
     for (String part : line.split(" ")) {
       if (part.startsWith(key + "=")) {
@@ -267,11 +224,7 @@ public final class ChildJvm implements AutoCloseable {
     return lines().stream().skip(skip).filter(l -> l.startsWith(prefix)).findFirst();
   }
 
-  /**
-   * Sends one command line to the child's standard input.
-   *
-   * @throws UncheckedIOException if the child's input is closed (it ended)
-   */
+  /** Sends one command line to the child's standard input. */
   public synchronized void send(String line) {
     try {
       in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -281,21 +234,13 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  /**
-   * Pauses the child with SIGSTOP: it neither runs nor answers until {@link #resume()}.
-   *
-   * @throws IllegalStateException if the child has ended or {@code kill} failed
-   */
+  /** Pauses the child with SIGSTOP until {@link #resume()}. */
   public void pause() {
     signal("STOP");
     paused = true;
   }
 
-  /**
-   * Resumes a paused child with SIGCONT.
-   *
-   * @throws IllegalStateException if the child has ended or {@code kill} failed
-   */
+  /** Resumes a paused child with SIGCONT. */
   public void resume() {
     signal("CONT");
     paused = false;
@@ -304,31 +249,28 @@ public final class ChildJvm implements AutoCloseable {
   /** Kills the child with SIGKILL (kill -9, paused or not) and waits until it is gone. */
   public void kill() {
     process.destroyForcibly();
-    waitFor(KILL_WAIT);
+    awaitExit(KILL_WAIT);
   }
 
   /**
-   * Stops the child gracefully, waiting up to {@link #TERMINATE_TIMEOUT}; see {@link
-   * #terminate(Duration)}.
+   * Stops the child gracefully within {@link #TERMINATE_TIMEOUT}; see {@link #terminate(Duration)}.
    */
   public int terminate() {
     return terminate(TERMINATE_TIMEOUT);
   }
 
   /**
-   * Stops the child gracefully: SIGTERM (its shutdown hooks run), then SIGCONT so that a paused
-   * child wakes up to handle it, and waits up to {@code timeout} for it to end; a child still alive
-   * then is killed with SIGKILL.
+   * SIGTERM (and SIGCONT so a paused child handles it), SIGKILL after {@code timeout}.
    *
-   * @return the exit code: 143 for a JVM that ended on SIGTERM, 137 if it had to be killed
+   * @return the exit code: 143 after SIGTERM, 137 if it had to be killed
    */
   public int terminate(Duration timeout) {
     if (process.isAlive()) {
       process.destroy();
       resumeQuietly();
-      if (!waitFor(timeout)) {
+      if (!awaitExit(timeout)) {
         process.destroyForcibly();
-        waitFor(KILL_WAIT);
+        awaitExit(KILL_WAIT);
       }
     }
     return exitCode()
@@ -344,23 +286,17 @@ public final class ChildJvm implements AutoCloseable {
     if (process.isAlive()) {
       resumeQuietly();
       process.destroyForcibly();
-      waitFor(KILL_WAIT);
+      awaitExit(KILL_WAIT);
     }
   }
 
   @Override
   public String toString() {
-    return "ChildJvm["
-        + name
-        + ", pid "
-        + pid()
-        + (process.isAlive() ? "" : ", exit " + process.exitValue())
-        + "]";
+    String exit = process.isAlive() ? "" : ", exit " + process.exitValue();
+    return "ChildJvm[" + name + ", pid " + pid() + exit + "]";
   }
 
-  /**
-   * The last lines of the child's output (and of its standard error, if separate), for messages.
-   */
+  /** The last lines of the child's output and errors, for messages. */
   String describeOutput() {
     StringBuilder s = new StringBuilder("last output lines (" + out + "):");
     appendTail(s, out);
@@ -381,9 +317,7 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  /**
-   * The last {@code n} lines of {@code file}, the incomplete last one included; empty if missing.
-   */
+  /** The last {@code n} lines of {@code file}; empty if missing. */
   static List<String> tail(Path file, int n) {
     try {
       if (!Files.exists(file)) {
@@ -407,7 +341,8 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  private boolean waitFor(Duration timeout) {
+  /** Waits up to {@code timeout} for the child to end; true if it has. */
+  public boolean awaitExit(Duration timeout) {
     try {
       return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
@@ -431,13 +366,9 @@ public final class ChildJvm implements AutoCloseable {
             "kill -" + signal + " " + process.pid() + " did not return");
       }
       if (kill.exitValue() != 0) {
+        String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         throw new IllegalStateException(
-            "kill -"
-                + signal
-                + " "
-                + process.pid()
-                + " failed: "
-                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+            "kill -" + signal + " " + process.pid() + " failed: " + output.trim());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -8,9 +8,7 @@ import java.util.Optional;
 
 /**
  * The entry point of every {@link ChildJvm}: {@code ChildMain <parent pid> <main class> [args...]}
- * halts the JVM (exit code 143, no shutdown hooks) as soon as the parent process ends, then runs
- * {@code main(args)} of the named class on the main thread. A test JVM that crashes or is killed
- * thus leaves no child behind. An exception thrown by the main is rethrown as it is.
+ * halts the JVM (143) as soon as the parent ends, so no child outlives a crashed test run.
  */
 public final class ChildMain {
   /** The exit code of a child whose parent ended. */
@@ -18,11 +16,7 @@ public final class ChildMain {
 
   private ChildMain() {}
 
-  /**
-   * Watches the parent, then runs the named main.
-   *
-   * @param args the parent's pid, the main class's name, then that main's arguments
-   */
+  /** Watches the parent, then runs the named main with the rest of {@code args}. */
   public static void main(String[] args) throws Throwable {
     if (args.length < 2) {
       throw new IllegalArgumentException("usage: ChildMain <parent pid> <main class> [args...]");

@@ -6,10 +6,7 @@ import java.util.Deque;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-/**
- * Closes what a test opened, newest first, after each test: {@code @RegisterExtension final Closer
- * closer = new Closer();} then {@code closer.add(session)}.
- */
+/** Closes what a test opened, newest first, after each test. */
 public final class Closer implements AfterEachCallback {
   private final Deque<AutoCloseable> open = new ArrayDeque<>();
 

@@ -7,14 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, and the
- * JAAS file of {@link ZkProcessEnsemble.Builder#saslDigestUsers(Map)}.
+ * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, a JAAS
+ * file.
  */
 final class EnsembleFiles {
   static final String HOST = "127.0.0.1";
@@ -46,8 +47,7 @@ final class EnsembleFiles {
   private EnsembleFiles() {}
 
   /**
-   * @throws IllegalArgumentException if {@code key} is blank, set by the ensemble itself, or a
-   *     {@code server.<id>} member line
+   * @throws IllegalArgumentException for a blank key, one the ensemble sets, or a member line
    */
   static void checkServerProperty(String key) {
     if (key == null || key.isBlank()) {
@@ -75,12 +75,8 @@ final class EnsembleFiles {
   }
 
   /**
-   * Writes server {@code index}'s {@code myid} into {@code dataDir} (created) and its {@code
-   * zoo.cfg}.
-   *
-   * @param securePort the secure client port, used only if {@code tls} is not null
-   * @param tls the certificates of the secure client port, or null for none
-   * @param extra further zoo.cfg entries, after the ensemble's own (the last line of a key wins)
+   * Writes server {@code index}'s {@code myid} and {@code zoo.cfg}; {@code extra} entries come
+   * last.
    */
   static void writeServer(
       int index,
@@ -92,55 +88,32 @@ final class EnsembleFiles {
       boolean standalone,
       String members,
       Map<String, String> extra) {
-    StringBuilder cfg =
-        new StringBuilder()
-            .append("# ZkProcessEnsemble server ")
-            .append(index)
-            .append('\n')
-            .append("tickTime=")
-            .append(ZooKeeperFixtures.TICK_TIME_MS)
-            .append('\n')
-            .append("initLimit=")
-            .append(INIT_LIMIT)
-            .append('\n')
-            .append("syncLimit=")
-            .append(SYNC_LIMIT)
-            .append('\n');
-    entry(cfg, "dataDir", dataDir.toAbsolutePath().toString());
-    cfg.append("clientPort=")
-        .append(clientPort)
-        .append('\n')
-        .append("clientPortAddress=")
-        .append(HOST)
-        .append('\n')
-        .append("maxClientCnxns=0\n")
-        .append("4lw.commands.whitelist=*\n")
-        .append("admin.enableServer=false\n")
-        .append("reconfigEnabled=false\n")
-        .append("standaloneEnabled=")
-        .append(standalone)
-        .append('\n')
-        // Unknown keys become zookeeper.* system properties: 4 MB transaction log preallocation
-        // instead of 64 MB per server.
-        .append("preAllocSize=4096\n");
+    Map<String, Object> own = new LinkedHashMap<>();
+    own.put("tickTime", ZooKeeperFixtures.TICK_TIME_MS);
+    own.put("initLimit", INIT_LIMIT);
+    own.put("syncLimit", SYNC_LIMIT);
+    own.put("dataDir", dataDir.toAbsolutePath());
+    own.put("clientPort", clientPort);
+    own.put("clientPortAddress", HOST);
+    own.put("maxClientCnxns", 0);
+    own.put("4lw.commands.whitelist", "*");
+    own.put("admin.enableServer", false);
+    own.put("reconfigEnabled", false);
+    own.put("standaloneEnabled", standalone);
+    // Unknown keys become zookeeper.* system properties: 4 MB log preallocation, not 64 MB.
+    own.put("preAllocSize", 4096);
     if (tls != null) {
-      // The plain port stays for the ensemble's four-letter words; both ports run on Netty, which
-      // the secure port needs. The ssl.* keys become zookeeper.ssl.* system properties, read by the
-      // secure port and by the x509 authentication provider; ssl.clientAuth defaults to need.
-      cfg.append("secureClientPort=")
-          .append(securePort)
-          .append('\n')
-          .append("secureClientPortAddress=")
-          .append(HOST)
-          .append('\n')
-          .append("serverCnxnFactory=")
-          .append(NETTY_FACTORY)
-          .append('\n');
-      entry(cfg, "ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath().toString());
-      entry(cfg, "ssl.keyStore.password", tls.password());
-      entry(cfg, "ssl.trustStore.location", tls.trustStore().toAbsolutePath().toString());
-      entry(cfg, "ssl.trustStore.password", tls.password());
+      // Both ports on Netty (the secure one needs it); ssl.* become zookeeper.ssl.* properties.
+      own.put("secureClientPort", securePort);
+      own.put("secureClientPortAddress", HOST);
+      own.put("serverCnxnFactory", NETTY_FACTORY);
+      own.put("ssl.keyStore.location", tls.serverKeyStore().toAbsolutePath());
+      own.put("ssl.keyStore.password", tls.password());
+      own.put("ssl.trustStore.location", tls.trustStore().toAbsolutePath());
+      own.put("ssl.trustStore.password", tls.password());
     }
+    StringBuilder cfg = new StringBuilder("# ZkProcessEnsemble server " + index + "\n");
+    own.forEach((key, value) -> entry(cfg, key, String.valueOf(value)));
     extra.forEach((key, value) -> entry(cfg, key, value));
     cfg.append(members);
     try {
@@ -153,10 +126,7 @@ final class EnsembleFiles {
     }
   }
 
-  /**
-   * Writes a JAAS file with a {@code Server} section of ZooKeeper's {@code DigestLoginModule} and
-   * one {@code user_<name>="<password>"} option per user.
-   */
+  /** Writes a JAAS {@code Server} section of {@code DigestLoginModule} with one option per user. */
   static void writeJaas(Path file, Map<String, String> users) {
     StringBuilder jaas =
         new StringBuilder("Server {\n  ").append(DIGEST_LOGIN_MODULE).append(" required");

@@ -9,22 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A safety checker over fenced writes: every protected write of a test is recorded here with its
- * resource, writer, token and outcome, and {@link #violations()} judges the history.
- *
- * <p>Record an accepted write from inside the fence's atomic action (so the log's order is the
- * fence's commit order for the resource) and a rejected one where the fence threw. The checks, per
- * resource:
- *
- * <ul>
- *   <li>accepted tokens never decrease in commit order (no write from an older term after a newer
- *       one);
- *   <li>one token belongs to one writer (no two writers accepted in the same term);
- *   <li>therefore the accepted writes form contiguous runs, one per term: there is never a moment
- *       with two accepted owners.
- * </ul>
- *
- * Thread-safe.
+ * A safety checker over fenced writes: record each accepted write inside the fence's atomic action
+ * and each rejected one where the fence threw; {@link #violations()} checks, per resource, that
+ * accepted tokens never decrease and that one token belongs to one writer. Thread-safe.
  */
 public final class FencedWriteLog {
   /** One recorded write; {@code seq} is the log's global order. */
@@ -76,18 +63,9 @@ public final class FencedWriteLog {
       Write before = last.put(w.resource(), w);
       if (before != null && w.token() < before.token()) {
         out.add(
-            w.resource()
-                + ": token "
-                + w.token()
-                + " of "
-                + w.writer()
-                + " accepted after token "
-                + before.token()
-                + " of "
-                + before.writer()
-                + " (write #"
-                + w.seq()
-                + ")");
+            "%s: token %d of %s accepted after token %d of %s (write #%d)"
+                .formatted(
+                    w.resource(), w.token(), w.writer(), before.token(), before.writer(), w.seq()));
       }
       String owner =
           tokenWriter
@@ -95,16 +73,8 @@ public final class FencedWriteLog {
               .putIfAbsent(w.token(), w.writer());
       if (owner != null && !owner.equals(w.writer())) {
         out.add(
-            w.resource()
-                + ": token "
-                + w.token()
-                + " accepted from both "
-                + owner
-                + " and "
-                + w.writer()
-                + " (write #"
-                + w.seq()
-                + ")");
+            "%s: token %d accepted from both %s and %s (write #%d)"
+                .formatted(w.resource(), w.token(), owner, w.writer(), w.seq()));
       }
     }
     return out;

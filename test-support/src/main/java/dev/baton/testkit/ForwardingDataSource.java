@@ -7,17 +7,10 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
-/**
- * A test's data source that wraps another: everything but the connections goes to {@link
- * #delegate()}, so that a wrapper writes only what it changes about {@code getConnection}.
- */
+/** A data source that forwards everything but the connections to {@link #delegate()}. */
 public interface ForwardingDataSource extends DataSource {
 
-  /**
-   * The data source this one wraps.
-   *
-   * @return the wrapped data source
-   */
+  /** The data source this one wraps. */
   DataSource delegate();
 
   @Override

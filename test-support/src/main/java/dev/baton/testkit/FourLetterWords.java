@@ -11,20 +11,16 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
-/**
- * ZooKeeper's four-letter words over a plain socket, for looking at a server from the outside: its
- * role, its connections, its request counters (to count the requests a recipe costs). The servers
- * of {@link ZooKeeperFixtures} allow every word; a server that does not answers nothing, or a
- * refusal.
- */
+/** ZooKeeper's four-letter words over a plain socket, to look at a server from the outside. */
 public final class FourLetterWords {
   private static final int TIMEOUT_MS = 5000;
 
   private FourLetterWords() {}
 
   /**
-   * Sends {@code word} and returns the whole answer (the server closes the connection after it).
+   * Sends {@code word} and returns the whole answer.
    *
    * @throws UncheckedIOException if the server cannot be reached or does not answer within 5 s
    */
@@ -44,20 +40,25 @@ public final class FourLetterWords {
     }
   }
 
-  /**
-   * The {@code srvr} answer: version, latency, connections, {@code Mode:
-   * leader|follower|standalone}.
-   */
+  /** The {@code srvr} answer (its {@code Mode:} line gives the role). */
   public static String srvr(String host, int port) {
     return send(host, port, "srvr");
   }
 
-  /**
-   * The {@code mntr} answer as key/value pairs, in the server's order ({@code zk_server_state},
-   * {@code zk_packets_received}, {@code zk_num_alive_connections}, ...).
-   *
-   * @throws IllegalStateException if the server answered nothing parseable
-   */
+  /** The server's role ({@code Mode:} of {@code srvr}); empty if it does not answer with one. */
+  public static Optional<String> mode(String host, int port) {
+    try {
+      return srvr(host, port)
+          .lines()
+          .filter(l -> l.startsWith("Mode:"))
+          .map(l -> l.substring("Mode:".length()).trim())
+          .findFirst();
+    } catch (UncheckedIOException e) {
+      return Optional.empty(); // not listening yet, gone, or not answering
+    }
+  }
+
+  /** The {@code mntr} answer as key/value pairs, in the server's order. */
   public static Map<String, String> mntr(String host, int port) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String line : send(host, port, "mntr").split("\n")) {
@@ -74,10 +75,7 @@ public final class FourLetterWords {
   }
 
   /**
-   * The server's count of packets received ({@code zk_packets_received}): every request and ping
-   * from every client since the server started (or its counters were reset with {@code srst}). Each
-   * four-letter word counts as one packet too, this {@code mntr} included: subtract one per read
-   * when counting the requests between two reads.
+   * The server's {@code zk_packets_received}; each four-letter word, this one included, counts one.
    */
   public static long packetsReceived(String host, int port) {
     String value = mntr(host, port).get("zk_packets_received");

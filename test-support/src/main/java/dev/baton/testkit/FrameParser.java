@@ -2,14 +2,9 @@
 package dev.baton.testkit;
 
 /**
- * Follows ZooKeeper's framing across arbitrary chunks of one direction of a connection: every frame
- * is a 4-byte big-endian length followed by that many bytes; the first frame is the ConnectRequest
- * (or, from the server, the ConnectResponse), every later one starts with the xid: the request
- * header is {@code int xid, int type}, the reply header {@code int xid, long zxid, int err}, and a
- * reply carries the xid of its request. Used by {@link TcpProxy} to find where a request of a given
- * type ends ({@link #feed}) and where the server's answer to it ends ({@link #feedUntilXid}).
- *
- * <p>Not thread-safe: one parser per connection, fed by that connection's reader only.
+ * Follows ZooKeeper's framing across chunks of one direction of a connection (4-byte length, then
+ * the frame; after the connect frame each starts with its xid, a reply carries its request's xid),
+ * for {@link TcpProxy}. Not thread-safe: one per connection direction.
  */
 final class FrameParser {
   /** An opcode or xid that matches no frame, to only keep track of the framing. */
@@ -25,23 +20,17 @@ final class FrameParser {
   private long frames;
 
   /**
-   * Consumes {@code buffer[from, to)} up to the end of the first request of type {@code opcode}
-   * that ends in that range; its xid is then {@link #matchedXid()}.
+   * Consumes {@code buffer[from, to)} up to the end of the first request of type {@code opcode}.
    *
-   * @return the index just past the end of that request (only the bytes before it were consumed;
-   *     feed the rest again), or {@code -1} if no such request ended in the range (all of it was
-   *     consumed)
+   * @return the index just past it, or {@code -1} if none ended in the range (all consumed)
    */
   int feed(byte[] buffer, int from, int to, int opcode) {
     return scan(buffer, from, to, opcode, false);
   }
 
   /**
-   * Consumes {@code buffer[from, to)} up to the end of the first frame whose xid is {@code wanted},
-   * never the connection's first frame (on the server's side: the answer to the request of that
-   * xid); its xid is then {@link #matchedXid()}.
-   *
-   * @return as for {@link #feed}
+   * Consumes {@code buffer[from, to)} up to the end of the first later frame whose xid is {@code
+   * wanted}; returns as {@link #feed}.
    */
   int feedUntilXid(byte[] buffer, int from, int to, int wanted) {
     return scan(buffer, from, to, wanted, true);

@@ -8,11 +8,7 @@ import java.net.ServerSocket;
 import java.util.HashSet;
 import java.util.Set;
 
-/**
- * Free loopback ports for test servers, each handed out at most once per JVM. A port is free when
- * handed out; another process could still take it before the server binds, which the operating
- * system's ephemeral range makes rare.
- */
+/** Free loopback ports for test servers, each handed out at most once per JVM. */
 public final class FreePorts {
   private static final Set<Integer> ISSUED = new HashSet<>();
 

@@ -9,10 +9,8 @@ import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * A ZooKeeper client that does not belong to the service under test, for authorization tests: an
- * anonymous client ({@link #anonymous}) or a client with credentials of its own ({@link
- * #withDigest}, e.g. another service's). {@link #refused(String, Attempt)} runs one attack and
- * asserts that ZooKeeper refuses it as unauthorized.
+ * A ZooKeeper client that does not belong to the service under test (anonymous, or with credentials
+ * of its own), for authorization tests.
  */
 public final class Intruder implements AutoCloseable {
   /** One operation of the intruder's. */
@@ -70,10 +68,9 @@ public final class Intruder implements AutoCloseable {
   }
 
   /**
-   * Runs {@code attempt} and returns normally only if ZooKeeper refused it with {@link
-   * KeeperException.NoAuthException}.
+   * Runs {@code attempt}; returns only if ZooKeeper refused it with {@code NoAuthException}.
    *
-   * @throws AssertionError if the attempt succeeded or failed otherwise, naming {@code what}
+   * @throws AssertionError otherwise, naming {@code what}
    */
   public void refused(String what, Attempt attempt) {
     try {
@@ -81,14 +78,8 @@ public final class Intruder implements AutoCloseable {
     } catch (KeeperException.NoAuthException expected) {
       return;
     } catch (Exception e) {
-      throw new AssertionError(
-          "the "
-              + name
-              + " client's attempt to "
-              + what
-              + " failed, but not with an authorization error: "
-              + e,
-          e);
+      String failed = "the " + name + " client's attempt to " + what + " failed, but not with";
+      throw new AssertionError(failed + " an authorization error: " + e, e);
     }
     throw new AssertionError("the " + name + " client managed to " + what);
   }

@@ -10,10 +10,8 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 /**
- * A {@code CREATE TABLE IF NOT EXISTS} held open in a transaction of its own on PostgreSQL, as an
- * instance starting at the same moment holds it: another session creating the same table waits on
- * it and, once it commits, loses the race (PostgreSQL then reports a duplicate key in its catalog,
- * 23505, rather than "already exists"). Deterministic where racing threads are not.
+ * A {@code CREATE TABLE IF NOT EXISTS} held open in its own PostgreSQL transaction, so that another
+ * session creating the table waits and then loses the race (23505), deterministically.
  */
 public final class PendingCreate implements AutoCloseable {
   private final Connection connection;
@@ -22,11 +20,7 @@ public final class PendingCreate implements AutoCloseable {
     this.connection = connection;
   }
 
-  /**
-   * Runs {@code ddl} in a new transaction and leaves it open.
-   *
-   * @throws SQLException if the database refuses
-   */
+  /** Runs {@code ddl} in a new transaction and leaves it open. */
   public static PendingCreate hold(DataSource dataSource, String ddl) throws SQLException {
     Connection c = dataSource.getConnection();
     try (Statement s = c.createStatement()) {
@@ -44,8 +38,7 @@ public final class PendingCreate implements AutoCloseable {
   }
 
   /**
-   * Waits until another session waits for a lock this transaction holds, i.e. the competing
-   * creation has started and is blocked.
+   * Waits until another session waits for a lock this transaction holds.
    *
    * @throws IllegalStateException if none does within {@code timeout}
    */

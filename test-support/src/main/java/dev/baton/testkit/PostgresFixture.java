@@ -5,9 +5,7 @@ import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * The PostgreSQL server of the tests: the one {@code test-support/postgres-up} prepares (run by the
- * test command and by CI), or the one named by the system property or environment variable {@code
- * BATON_PG_URL}. Tests that use it fail, not skip, when it is missing.
+ * The tests' PostgreSQL server ({@code postgres-up}'s or {@code BATON_PG_URL}'s); missing fails.
  */
 public final class PostgresFixture {
   /** The default URL, matching {@code test-support/postgres-up}. */

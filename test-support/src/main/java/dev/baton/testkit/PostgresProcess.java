@@ -14,11 +14,10 @@ import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A PostgreSQL server of a test's own, so that a test can restart or stop it without touching the
- * shared server of {@link PostgresFixture}: Debian's server binaries (installed by {@code
- * test-support/postgres-up}), a fresh cluster in a temporary directory owned by the {@code
- * postgres} user, on a free port of 127.0.0.1, with a superuser {@code baton} trusted without a
- * password. Needs root (the tests and CI run as root); fails, never skips, when it cannot start.
+ * A PostgreSQL server of a test's own, to restart or stop without touching {@link
+ * PostgresFixture}'s: Debian's binaries ({@code test-support/postgres-up}), a fresh cluster on a
+ * free port, superuser {@code baton} without a password. Needs root; fails, never skips, when it
+ * cannot start.
  */
 public final class PostgresProcess implements AutoCloseable {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
@@ -62,10 +61,7 @@ public final class PostgresProcess implements AutoCloseable {
     return ds;
   }
 
-  /**
-   * Stops the server with a fast shutdown: every connection is terminated, committed data stays;
-   * {@link #startServer()} brings it back on the same port.
-   */
+  /** Stops the server (fast shutdown); {@link #startServer()} brings it back on the same port. */
   public void stopServer() {
     asPostgres(bin("pg_ctl"), "-D", dir + "/data", "-m", "fast", "-w", "stop");
   }

@@ -14,14 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One connection through a {@link TcpProxy}: the client's socket, the socket to the server and, per
- * direction, a reader thread that decides the fate of every chunk it reads (forward, drop, delay,
- * cut after it) and a writer thread that sends the chunks in order, each when it is due.
- *
- * <p>A link that dropped bytes ({@link TcpProxy#blackhole()}) is <em>tainted</em>: its byte streams
- * have holes, so it never forwards again; it ends when both peers closed it, on {@link
- * TcpProxy#heal()} or when the proxy closes. An end of stream on an untainted link is passed on
- * after the bytes still queued, by closing both sockets.
+ * One connection through a {@link TcpProxy}: per direction, a reader thread that decides each
+ * chunk's fate (forward, drop, delay, cut after) and a writer thread that sends them in order when
+ * due. A link that dropped bytes is tainted and never forwards again.
  */
 final class ProxyLink {
   private static final Chunk END = new Chunk(new byte[0], 0, null);
@@ -237,10 +232,9 @@ final class ProxyLink {
   }
 
   /**
-   * Waits until the server answered the request that triggers the cut (the answer is dropped:
-   * {@link #sealed}), its side of the link ended, or {@link #ANSWER_WAIT_S} passed. Cutting before
-   * the answer would race the server: ZooKeeper drops a request still queued when its connection
-   * closes ({@code zookeeper.request_throttle_drop_stale}), so the request might not be applied.
+   * Waits until the server answered the cut's request (dropped: {@link #sealed}), its side ended,
+   * or {@link #ANSWER_WAIT_S} passed: ZooKeeper drops a request still queued when its connection
+   * closes, so cutting earlier might leave it unapplied.
    */
   private void awaitAnswer() {
     try {

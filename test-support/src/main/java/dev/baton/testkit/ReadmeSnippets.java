@@ -14,16 +14,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Keeps the README's Java honest. "The README" is {@code README.md} followed by every page under
- * {@code docs/} ({@code docs/*.md}, by name). Each {@code ```java} block of the README is the text
- * of one snippet file in some module's tests: the regions of that file between {@code //
- * README:begin}
- * and {@code // README:end}, in order, compared line by line (whitespace and blank
- * lines aside). A snippet file puts the block's imports in its first region, at the top of the
- * file, and the code in a method without a {@code throws} clause; it has no import outside its
- * regions, so what the compiler accepts is exactly what the README shows, imports included. A test
- * of the module runs the snippet and calls {@link #assertInReadme}; {@code ReadmeSnippetsTest}
- * checks that every java block of the README has its snippet file.
+ * Keeps the README's Java honest: each {@code ```java} block of {@code README.md} and {@code
+ * docs/*.md} is the text of the regions between {@code // README:begin} and {@code // README:end}
+ * of one snippet file in some module's tests (imports in the first region, none outside), compared
+ * line by line, whitespace aside.
  */
 public final class ReadmeSnippets {
   private static final String BEGIN = "// README:" + "begin";
@@ -31,11 +25,7 @@ public final class ReadmeSnippets {
 
   private ReadmeSnippets() {}
 
-  /**
-   * Checks that the snippet file at {@code pathFromRepoRoot} is a java block of the README.
-   *
-   * @throws AssertionError naming what does not match
-   */
+  /** Checks that the snippet file at {@code pathFromRepoRoot} is a java block of the README. */
   public static void assertInReadme(String pathFromRepoRoot) {
     String readme = readme();
     String file = read(repoFile(pathFromRepoRoot));
@@ -50,9 +40,8 @@ public final class ReadmeSnippets {
   }
 
   /**
-   * What is wrong with the README's java blocks and the snippet files {@code files} (path to text):
-   * a block without imports, a block that no file shows, a file that shows no block, a file with an
-   * import outside its regions. Empty when all is well.
+   * What is wrong with the README's java blocks and the snippet files (path to text); empty if
+   * none.
    */
   public static List<String> problems(String readme, Map<String, String> files) {
     List<String> problems = new ArrayList<>();
@@ -148,14 +137,8 @@ public final class ReadmeSnippets {
         .lines()
         .map(String::strip)
         .filter(l -> l.startsWith("import "))
-        .forEach(
-            l ->
-                problems.add(
-                    path
-                        + ": '"
-                        + l
-                        + "' is outside the README regions; a snippet file imports only what"
-                        + " the README shows"));
+        .map(l -> path + ": '" + l + "' is outside the README regions")
+        .forEach(l -> problems.add(l + "; a snippet file imports only what the README shows"));
     return problems;
   }
 

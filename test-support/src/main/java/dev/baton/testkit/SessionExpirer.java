@@ -12,23 +12,18 @@ import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * A real, server-side session expiry. curator-test's own injection only expires the session in the
- * client, and the server keeps the session and its ephemeral nodes until its own timeout; here a
- * second handle attaches to the same session (same id and password) and closes it. The server ends
- * the session and deletes its ephemeral nodes before the call returns; the original client, whose
- * connection the server dropped when the second handle attached, reconnects and is told its session
- * expired (Curator: {@code LOST}).
+ * A real, server-side session expiry: a second handle attaches to the session (same id and
+ * password) and closes it, so the server deletes its ephemerals before the call returns, and the
+ * client is told its session expired when it reconnects. curator-test's injection only expires it
+ * in the client.
  */
 public final class SessionExpirer {
   private SessionExpirer() {}
 
   /**
-   * Expires the session {@code sessionId} on the server. Returns quietly if the server says the
-   * session has already expired.
+   * Expires the session {@code sessionId} on the server; quiet if it had already expired.
    *
-   * @throws IllegalStateException if the server cannot be reached, or does not take the session,
-   *     within {@code timeout}
-   * @throws IllegalArgumentException for session id 0 (a client that never connected)
+   * @throws IllegalStateException if the server does not take the session within {@code timeout}
    */
   public static void expireOnServer(
       String connectString, long sessionId, byte[] password, Duration timeout) {
@@ -69,13 +64,7 @@ public final class SessionExpirer {
     }
   }
 
-  /**
-   * Expires the current session of {@code client} on the server, attaching through the client's own
-   * connect string.
-   *
-   * @throws IllegalStateException as {@link #expireOnServer(String, long, byte[], Duration)}, or if
-   *     the client has no ZooKeeper handle
-   */
+  /** Expires the current session of {@code client} on the server, through its connect string. */
   public static void expireOnServer(CuratorFramework client, Duration timeout) {
     ZooKeeper zk;
     try {

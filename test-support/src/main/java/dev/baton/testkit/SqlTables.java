@@ -6,18 +6,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
 
-/**
- * Drops the tables and sequences a test created, so that runs against a shared database leave
- * nothing behind.
- */
+/** Drops the tables and sequences a test created, so runs on a shared database leave nothing. */
 public final class SqlTables {
   private SqlTables() {}
 
-  /**
-   * Drops each table if it exists. Names are the test's own identifiers, never data.
-   *
-   * @throws IllegalStateException if the database refuses
-   */
+  /** Drops each table if it exists (names are the test's own identifiers). */
   public static void drop(DataSource dataSource, String... tables) {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
@@ -32,11 +25,7 @@ public final class SqlTables {
     }
   }
 
-  /**
-   * Drops each sequence if it exists. Names are the test's own identifiers, never data.
-   *
-   * @throws IllegalStateException if the database refuses
-   */
+  /** Drops each sequence if it exists (names are the test's own identifiers). */
   public static void dropSequences(DataSource dataSource, String... sequences) {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {

@@ -19,17 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A TCP proxy on 127.0.0.1 between ZooKeeper clients and a server, to inject network faults into a
- * client while its process keeps running: {@link #cut()}, {@link #blackhole()}, {@link #delay} and,
- * aware of ZooKeeper's framing, {@link #cutAfterNextRequest(int)}. Give {@link #connectString()} to
- * the client instead of the server's address.
- *
- * <p>The fault modes are exclusive: each call replaces the one before, {@link #heal()} goes back to
- * plain forwarding. A mode applies to the bytes read after the call; bytes read before it (for
- * instance, still waiting out a delay) are delivered as they were going to be.
- *
- * <p>Plain blocking sockets: an accepting thread, and four daemon threads per connection named
- * after the proxy's port. Thread-safe.
+ * A TCP proxy on 127.0.0.1 between ZooKeeper clients and a server, to inject network faults while
+ * the client's process keeps running. Fault modes are exclusive (each call replaces the one before,
+ * {@link #heal()} goes back to forwarding) and apply to the bytes read after the call. Blocking
+ * sockets: an accepting thread and four daemon threads per connection. Thread-safe.
  */
 public final class TcpProxy implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TcpProxy.class);
@@ -98,10 +91,7 @@ public final class TcpProxy implements AutoCloseable {
     this.targetPort = port;
   }
 
-  /**
-   * Closes every open connection now and refuses (accepts, then closes) new ones until {@link
-   * #heal()}.
-   */
+  /** Closes every connection now and refuses new ones until {@link #heal()}. */
   public void cut() {
     List<ProxyLink> doomed;
     synchronized (lock) {
@@ -113,10 +103,8 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /**
-   * Keeps connections open and accepts new ones, but silently drops every byte, both ways, until
-   * {@link #heal()}, as a pulled cable would: the peers only notice through their own timeouts. A
-   * connection that lost bytes stays silent for good (its streams have holes) and {@link #heal()}
-   * closes it.
+   * Silently drops every byte both ways until {@link #heal()}, as a pulled cable would; a
+   * connection that lost bytes stays silent and {@link #heal()} closes it.
    */
   public void blackhole() {
     synchronized (lock) {
@@ -125,10 +113,7 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /**
-   * Forwards every chunk, both ways, {@code delay} after it was read, order preserved, until {@link
-   * #heal()}.
-   */
+  /** Forwards every chunk {@code delay} after it was read, in order, until {@link #heal()}. */
   public void delay(Duration delay) {
     if (delay.isNegative()) {
       throw new IllegalArgumentException("negative delay " + delay);
@@ -140,11 +125,7 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /**
-   * Holds every byte, both ways, inside the proxy until {@link #heal()}, then delivers it all in
-   * order: a request in flight arrives late, deterministically after whatever the test did
-   * meanwhile.
-   */
+  /** Holds every byte until {@link #heal()}, then delivers it all in order. */
   public void hold() {
     synchronized (lock) {
       mode = Mode.HOLD;
@@ -172,15 +153,10 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /**
-   * Cuts the connection that carries the next request of type {@code opcode} (see {@link
-   * ZkOpCodes}): once that request was forwarded whole and the server's answer to it came back,
-   * both sockets of that connection close, and nothing the server sent after the request (the
-   * answer included) reaches the client. The server has applied the request (or refused it) when
-   * the future completes; the client only sees its connection drop. (The link waits for the answer,
-   * 5 s at most, because ZooKeeper drops a queued request whose connection closed: cutting at once
-   * would sometimes cut before the request was applied.) Only that connection is cut; reconnections
-   * pass. The future completes on the proxy's thread, right after the cut; it fails if the proxy
-   * closes first.
+   * Cuts the connection that carries the next request of type {@code opcode} ({@link ZkOpCodes})
+   * once the server has answered it (at most 5 s: ZooKeeper drops a queued request whose connection
+   * closed), so the request is applied and the client never sees the answer. Reconnections pass.
+   * The future completes right after the cut; it fails if the proxy closes first.
    *
    * @throws IllegalStateException if a cut is already armed
    */

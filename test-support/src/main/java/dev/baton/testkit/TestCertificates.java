@@ -41,31 +41,12 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A throwaway certificate authority with a server and a client certificate, written as PKCS12 files
- * for ZooKeeper's TLS ({@link ZkProcessEnsemble.Builder#tls(TestCertificates)} on the server side,
- * {@link #clientConfig()} on the client side). Generated with BouncyCastle, EC P-256 keys signed
- * with SHA256withECDSA, valid from a day ago to two days ahead:
- *
- * <ul>
- *   <li>the CA: self-signed, {@code CN=Baton test CA <random>, O=Baton}, a CA of path length 0;
- *   <li>the server: {@code CN=baton-zk-server, O=Baton}, subject alternative names IP {@code
- *       127.0.0.1} and DNS {@code localhost} (the client's hostname verification, on by default in
- *       ZooKeeper, checks the address it connected to against them), extended key usage serverAuth
- *       and clientAuth;
- *   <li>the client: {@code CN=<client name>}, extended key usage clientAuth; ZooKeeper's {@code
- *       X509AuthenticationProvider} gives a client with it the id {@link #clientSubject()} of
- *       scheme {@code x509}.
- * </ul>
- *
- * <p>Files, all protected by {@link #password()} (the store's and the key's): {@code
- * truststore.p12} (the CA certificate as a trusted entry, alias {@code ca}), {@code
- * server-keystore.p12} (alias {@code server}: key and chain server, CA) and {@code
- * client-keystore.p12} (alias {@code client}: key and chain client, CA). Each {@code create} makes
- * a new CA: a client trusting another instance's {@link #trustStore()} does not accept this
- * instance's server, and a server trusting another instance's CA does not accept this instance's
- * client.
- *
- * <p>Immutable and thread-safe once created.
+ * A throwaway certificate authority with a server and a client certificate (EC P-256,
+ * BouncyCastle), written as PKCS12 files ({@code truststore.p12}, {@code server-keystore.p12},
+ * {@code client-keystore.p12}, all protected by {@link #password()}) for ZooKeeper's TLS. The
+ * server's certificate names 127.0.0.1 and localhost; the client's gives it the id {@link
+ * #clientSubject()} of scheme {@code x509}. Each {@code create} makes a new CA, trusted by no other
+ * instance. Immutable.
  */
 public final class TestCertificates {
   /** The client name of {@link #create(Path)}. */
@@ -107,18 +88,12 @@ public final class TestCertificates {
     this.client = client;
   }
 
-  /**
-   * A new CA, server and client certificate (client name {@value #DEFAULT_CLIENT_NAME}) with a
-   * random password, written into {@code dir}; see {@link #create(Path, String, String)}.
-   */
+  /** A new CA, server and client certificate with a random password, written into {@code dir}. */
   public static TestCertificates create(Path dir) {
     return create(dir, DEFAULT_CLIENT_NAME);
   }
 
-  /**
-   * A new CA, server and client certificate ({@code CN=<clientName>}) with a random password,
-   * written into {@code dir}; see {@link #create(Path, String, String)}.
-   */
+  /** A new CA, server and client ({@code CN=<clientName>}) certificate with a random password. */
   public static TestCertificates create(Path dir, String clientName) {
     byte[] secret = new byte[12];
     RANDOM.nextBytes(secret);
@@ -126,13 +101,10 @@ public final class TestCertificates {
   }
 
   /**
-   * A new CA, server and client certificate ({@code CN=<clientName>}), written into {@code dir}
-   * (created if missing; files of an earlier instance there are replaced) as PKCS12 files protected
-   * by {@code password}.
+   * A new CA, server and client certificate, written into {@code dir} protected by {@code
+   * password}.
    *
    * @throws IllegalArgumentException if {@code clientName} or {@code password} is empty
-   * @throws UncheckedIOException if the files cannot be written
-   * @throws IllegalStateException if this JVM cannot make EC keys or PKCS12 stores
    */
   public static TestCertificates create(Path dir, String clientName, String password) {
     Objects.requireNonNull(dir, "dir");
@@ -251,25 +223,14 @@ public final class TestCertificates {
     return client;
   }
 
-  /**
-   * The client certificate's subject as ZooKeeper's {@code X509AuthenticationProvider} reports it,
-   * the id of scheme {@code x509} (in ACLs, {@code whoAmI()}): {@code X500Principal.getName()}, RFC
-   * 2253, e.g. {@code CN=baton-client}.
-   */
+  /** The client certificate's subject as ZooKeeper's x509 provider reports it ({@code CN=...}). */
   public String clientSubject() {
     return client.getSubjectX500Principal().getName();
   }
 
   /**
-   * A new ZooKeeper client configuration for a server's secure port ({@link
-   * ZkProcessEnsemble#secureConnectString()}): the Netty client socket ({@code
-   * zookeeper.clientCnxnSocket}), {@code zookeeper.client.secure=true}, the client key store and
-   * the trust store of these certificates ({@code zookeeper.ssl.keyStore.location}, {@code
-   * .password}, {@code zookeeper.ssl.trustStore.location}, {@code .password}). Hostname
-   * verification stays on: connect to {@code 127.0.0.1} or {@code localhost}. Change or add
-   * properties with {@link ZKClientConfig#setProperty(String, String)}; pass it to {@code new
-   * ZooKeeper(connectString, timeout, watcher, config)} or Curator's {@code
-   * CuratorFrameworkFactory.builder().zkClientConfig(config)}.
+   * A new ZooKeeper client configuration for the secure ports, with the client key store and the
+   * trust store (hostname verification on: connect to 127.0.0.1 or localhost).
    */
   public ZKClientConfig clientConfig() {
     ZKClientConfig config = new ZKClientConfig();
@@ -286,13 +247,8 @@ public final class TestCertificates {
   /** The directory, the client subject and the CA's subject; never the password. */
   @Override
   public String toString() {
-    return "TestCertificates["
-        + dir
-        + ", client "
-        + clientSubject()
-        + ", CA "
-        + ca.getSubjectX500Principal().getName()
-        + "]";
+    String issuer = ca.getSubjectX500Principal().getName();
+    return "TestCertificates[" + dir + ", client " + clientSubject() + ", CA " + issuer + "]";
   }
 
   private static X500Name name(String commonName, String organization) {

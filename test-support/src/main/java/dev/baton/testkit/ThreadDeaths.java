@@ -5,11 +5,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * For a test in which a thread is meant to die (a simulated {@link VirtualMachineError} that ends a
- * Baton loop): records the deaths that reach the JVM's default uncaught-exception handler, instead
- * of letting them reach the test runner's (which fails the run), and restores the previous handler
- * on close. Awaits during which the death happens must then not catch uncaught exceptions
- * themselves ({@code await().dontCatchUncaughtExceptions()}).
+ * Records the thread deaths that reach the default uncaught-exception handler, for a test in which
+ * a thread is meant to die; restores the handler on close. Awaits must then {@code
+ * dontCatchUncaughtExceptions()}.
  */
 public final class ThreadDeaths implements AutoCloseable {
   /** One death: the thread's name and what killed it. */

@@ -4,10 +4,9 @@ package dev.baton.testkit;
 import org.apache.zookeeper.ZooDefs;
 
 /**
- * ZooKeeper request types as they appear in a request header (the {@code type} after the {@code
- * xid}), for {@link TcpProxy#cutAfterNextRequest(int)}; the values are ZooKeeper's own ({@link
- * ZooDefs.OpCode}). Curator 5 sends {@link #CREATE2} for a plain {@code create()} (it asks for the
- * Stat), {@link #CREATE_CONTAINER} for containers and {@link #CREATE_TTL} for TTL nodes.
+ * ZooKeeper request types of a request header ({@link ZooDefs.OpCode}), for {@link
+ * TcpProxy#cutAfterNextRequest(int)}. Curator 5 sends {@link #CREATE2} for a plain {@code
+ * create()}.
  */
 public final class ZkOpCodes {
   /** {@code create} (1): create without returning the Stat. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,38 +17,13 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * A ZooKeeper ensemble of real server processes: each server is ZooKeeper's own {@code
- * org.apache.zookeeper.server.quorum.QuorumPeerMain} in its own JVM ({@link ChildJvm}, with the
- * current classpath and {@code -Xmx128m}), with its own data directory, on loopback ports from
- * {@link FreePorts}. Servers can be killed with SIGKILL, paused with SIGSTOP, resumed, stopped
- * gracefully and restarted on their data directory and ports, so tests and benchmarks can take a
- * quorum away and give it back for real, which in-process servers ({@link
- * ZooKeeperFixtures#startCluster(int)}) cannot.
- *
- * <p>Servers are numbered from 0 to {@code size() - 1} (server {@code i} has ZooKeeper id {@code i
- * + 1}). Like {@link ZooKeeperFixtures}, they tick every {@value ZooKeeperFixtures#TICK_TIME_MS} ms
- * (session timeouts from 2 s to 20 s), allow every four-letter word and any number of connections
- * per address; {@code initLimit} is 5 ticks, {@code syncLimit} 2 (a leader drops a silent follower,
- * and a follower a silent leader, after about 2 s), dynamic reconfiguration and the admin server
- * are off. An ensemble of one server runs standalone; larger ones run as a quorum ({@code
- * standaloneEnabled=false}).
- *
- * <p>Everything lives under one temporary directory, deleted by {@link #close()}: per server a
- * directory {@code server-<id>} with {@code zoo.cfg}, {@code server.log} (the server's standard
- * output and error, INFO level and up with slf4j-simple, appended across restarts) and the data
- * directory {@code data} ({@code myid}, snapshots, transaction logs), and {@code jaas.conf} if
- * {@link Builder#saslDigestUsers(Map)} asked for one (the certificates of {@link
- * Builder#tls(TestCertificates)} stay where they are). {@link #logTail(int, int)} reads a server's
- * log; a failed start or wait puts the log tails into its exception's message.
- *
- * <p>{@link #builder()} adds security: a TLS client port ({@link Builder#tls(TestCertificates)}),
- * SASL DIGEST-MD5 users ({@link Builder#saslDigestUsers(Map)}), or any other zoo.cfg entry and JVM
- * option. With TLS, each server listens on a secure port as well as on its plain client port, both
- * on Netty; the ensemble uses the plain port for its own four-letter-word health checks (and {@link
- * #connectString()} still names it): tests connect their clients only to {@link
- * #secureConnectString()}.
- *
- * <p>Thread-safe. Signals are sent with {@code kill}: POSIX systems only.
+ * A ZooKeeper ensemble of real server processes ({@code QuorumPeerMain}, each in its own {@link
+ * ChildJvm} with its own data directory and loopback ports), whose servers can be killed, paused,
+ * resumed, stopped and restarted, which in-process servers cannot. Servers are numbered 0 to {@code
+ * size() - 1}; settings as {@link ZooKeeperFixtures} (see docs/testing.md). Everything lives under
+ * one temporary directory that {@link #close()} deletes; a failed start or wait puts the servers'
+ * log tails into its exception's message. Thread-safe; POSIX only (signals are sent with {@code
+ * kill}).
  */
 public final class ZkProcessEnsemble implements AutoCloseable {
   /** The size of {@link #start()}. */
@@ -143,35 +119,20 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Starts an ensemble of {@code size} servers and returns once they all serve with one leader
-   * ({@link #awaitQuorum(Duration)}, at most {@link #START_TIMEOUT}).
+   * Starts {@code size} servers and returns once they serve with one leader.
    *
-   * @throws IllegalArgumentException unless {@code 1 <= size <= }{@value #MAX_SIZE}
-   * @throws IllegalStateException if the ensemble does not reach its quorum in time; the message
-   *     holds the state of each server and the tail of its log; everything started is removed again
+   * @throws IllegalStateException if there is no quorum within {@link #START_TIMEOUT}
    */
   public static ZkProcessEnsemble start(int size) {
     return builder().size(size).start();
   }
 
-  /**
-   * A builder for an ensemble with TLS, SASL, or zoo.cfg entries and JVM options of your own:
-   * {@code ZkProcessEnsemble.builder().size(1).tls(certs).start()}.
-   */
+  /** A builder for an ensemble with TLS, SASL, or zoo.cfg entries and JVM options of your own. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /**
-   * The options of one ensemble; {@link #start()} starts it. Not thread-safe.
-   *
-   * <p>For a secure client port: {@code tls(TestCertificates.create(dir))}, then clients with that
-   * {@link TestCertificates#clientConfig()} on {@link ZkProcessEnsemble#secureConnectString()}. For
-   * SASL: {@code saslDigestUsers(Map.of("svc", "svc-secret"))}, then clients whose JAAS
-   * configuration ({@code javax.security.auth.login.Configuration}) has a {@code Client} section of
-   * {@code org.apache.zookeeper.server.auth.DigestLoginModule} with {@code username} and {@code
-   * password}; they authenticate as id {@code svc} of scheme {@code sasl}.
-   */
+  /** The options of one ensemble; not thread-safe. */
   public static final class Builder {
     private int size = DEFAULT_SIZE;
     private final Map<String, String> serverProperties = new LinkedHashMap<>();
@@ -182,11 +143,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     private Builder() {}
 
     /**
-     * The number of servers, {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one server runs
+     * The number of servers, {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one runs
      * standalone.
-     *
-     * @throws IllegalArgumentException unless {@code 1 <= size <= }{@value
-     *     ZkProcessEnsemble#MAX_SIZE}
      */
     public Builder size(int size) {
       if (size < 1 || size > MAX_SIZE) {
@@ -197,15 +155,10 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Adds {@code key=value} to every server's {@code zoo.cfg}, after the ensemble's own entries
-     * (so it overrides {@code tickTime}, {@code initLimit}, {@code syncLimit} and {@code
-     * maxClientCnxns}); setting a key again replaces its value. Keys ZooKeeper does not know become
-     * {@code zookeeper.<key>} system properties of the server. The value is escaped for {@code
-     * java.util.Properties}.
+     * Adds {@code key=value} to every {@code zoo.cfg}, after (overriding) the ensemble's own
+     * entries.
      *
-     * @throws IllegalArgumentException for keys of the ensemble's ports, directories, membership
-     *     and health checks ({@code dataDir}, {@code clientPort}, {@code secureClientPort}, {@code
-     *     serverCnxnFactory}, {@code server.<id>}, {@code 4lw.commands.whitelist}, ...)
+     * @throws IllegalArgumentException for keys of the ensemble's ports, directories and membership
      */
     public Builder serverProperty(String key, String value) {
       EnsembleFiles.checkServerProperty(key);
@@ -213,21 +166,14 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       return this;
     }
 
-    /**
-     * Adds a JVM option to every server, after {@link ZkProcessEnsemble#SERVER_JVM_OPTIONS} (a
-     * later {@code -D} of the same property wins).
-     */
+    /** Adds a JVM option to every server, after {@link ZkProcessEnsemble#SERVER_JVM_OPTIONS}. */
     public Builder jvmOption(String option) {
       jvmOptions.add(Objects.requireNonNull(option, "option"));
       return this;
     }
 
     /**
-     * Gives every server a secure client port (TLS over Netty, {@link
-     * ZkProcessEnsemble#securePort(int)}) with {@code certs}' server key store and trust store: it
-     * requires a client certificate signed by their CA ({@code ssl.clientAuth=need}, ZooKeeper's
-     * default) and gives the client the id {@link TestCertificates#clientSubject()} of scheme
-     * {@code x509}. Clients connect with {@link TestCertificates#clientConfig()}. The connections
+     * A secure client port per server with {@code certs} (client certificate required); the links
      * between servers stay plain.
      */
     public Builder tls(TestCertificates certs) {
@@ -236,17 +182,10 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Lets clients authenticate with SASL DIGEST-MD5 as these users: writes a JAAS file {@code
-     * jaas.conf} into the ensemble's directory with a {@code Server} section of ZooKeeper's {@code
-     * DigestLoginModule} and one {@code user_<name>="<password>"} per user, passes it to every
-     * server with {@code -Djava.security.auth.login.config=<file>}, and sets {@code
-     * authProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider}. Clients without
-     * SASL can still connect. Users of several calls add up. A ZooKeeper 3.9 client refuses
-     * DIGEST-MD5 in FIPS mode, its default: give it {@code zookeeper.fips-mode=false} in its {@code
-     * ZKClientConfig}.
+     * SASL DIGEST-MD5 users for clients (a JAAS file and the SASL provider); calls add up.
      *
-     * @throws IllegalArgumentException if {@code userToPassword} is empty or a name is not made of
-     *     letters, digits, {@code _} and {@code -}
+     * @throws IllegalArgumentException if empty or a name is not letters, digits, {@code _}, {@code
+     *     -}
      */
     public Builder saslDigestUsers(Map<String, String> userToPassword) {
       if (userToPassword.isEmpty()) {
@@ -262,12 +201,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Starts the ensemble and returns once its servers all serve with one leader ({@link
-     * ZkProcessEnsemble#awaitQuorum(Duration)}, at most {@link ZkProcessEnsemble#START_TIMEOUT}).
+     * Starts the ensemble and returns once its servers serve with one leader.
      *
-     * @throws IllegalStateException if the ensemble does not reach its quorum in time; the message
-     *     holds the state of each server and the tail of its log; everything started is removed
-     *     again
+     * @throws IllegalStateException if there is no quorum in time; everything started is removed
      */
     public ZkProcessEnsemble start() {
       Path root;
@@ -317,11 +253,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * The connect string of all servers' secure (TLS) ports, {@code 127.0.0.1:<securePort>,...}, for
-   * clients with {@link TestCertificates#clientConfig()}.
+   * The connect string of the secure (TLS) ports.
    *
-   * @throws IllegalStateException if the ensemble was built without {@link
-   *     Builder#tls(TestCertificates)}
+   * @throws IllegalStateException without {@link Builder#tls(TestCertificates)}
    */
   public String secureConnectString() {
     checkTls();
@@ -329,11 +263,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * The secure (TLS) client port of server {@code i} on 127.0.0.1; it stays the same across
-   * restarts.
+   * The secure (TLS) client port of server {@code i}, the same across restarts.
    *
-   * @throws IllegalStateException if the ensemble was built without {@link
-   *     Builder#tls(TestCertificates)}
+   * @throws IllegalStateException without {@link Builder#tls(TestCertificates)}
    */
   public int securePort(int i) {
     checkTls();
@@ -361,10 +293,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     return s.running() ? OptionalLong.of(s.process.pid()) : OptionalLong.empty();
   }
 
-  /**
-   * Whether server {@code i}'s process is alive: started and neither killed, stopped nor crashed
-   * since. A paused server is running.
-   */
+  /** Whether server {@code i}'s process is alive (a paused server is). */
   public synchronized boolean isRunning(int i) {
     return server(i).running();
   }
@@ -375,10 +304,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     return s.running() && s.process.isPaused();
   }
 
-  /**
-   * Kills server {@code i} with SIGKILL (kill -9) and waits until its process is gone; its data
-   * directory stays for {@link #restart(int)}. Does nothing if it is not running.
-   */
+  /** Kills server {@code i} (SIGKILL) and waits until it is gone; its data directory stays. */
   public synchronized void kill(int i) {
     Server s = server(i);
     if (s.process != null) {
@@ -387,10 +313,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
   }
 
-  /**
-   * Stops server {@code i} gracefully (SIGTERM, SIGKILL if it has not ended after 30 s); its data
-   * directory stays for {@link #restart(int)}. Does nothing if it is not running.
-   */
+  /** Stops server {@code i} (SIGTERM, then SIGKILL after 30 s); its data directory stays. */
   public synchronized void stop(int i) {
     Server s = server(i);
     if (s.process != null) {
@@ -400,28 +323,26 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Pauses server {@code i} with SIGSTOP: it keeps its sockets but answers nothing, to clients and
-   * to the other servers alike, until {@link #resume(int)}.
+   * Pauses server {@code i} with SIGSTOP.
    *
-   * @throws IllegalStateException if the server is not running
+   * @throws IllegalStateException if it is not running
    */
   public synchronized void pause(int i) {
     runningServer(i).process.pause();
   }
 
   /**
-   * Resumes a paused server {@code i} with SIGCONT.
+   * Resumes server {@code i} with SIGCONT.
    *
-   * @throws IllegalStateException if the server is not running
+   * @throws IllegalStateException if it is not running
    */
   public synchronized void resume(int i) {
     runningServer(i).process.resume();
   }
 
   /**
-   * Starts server {@code i} again, on its data directory and ports; a server still running is
-   * killed first (SIGKILL). Returns once the process is started, not once it serves: wait with
-   * {@link #awaitQuorum(Duration)}.
+   * Starts server {@code i} again on its data directory and ports (killing it first if running);
+   * does not wait for it to serve.
    */
   public synchronized void restart(int i) {
     checkOpen();
@@ -429,10 +350,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     launch(server(i));
   }
 
-  /**
-   * Kills every running server (SIGKILL), then starts all of them again on their data directories
-   * and ports; returns without waiting for them to serve.
-   */
+  /** Kills every server, then starts all again; does not wait for them to serve. */
   public synchronized void restartAll() {
     checkOpen();
     for (int i = 0; i < size(); i++) {
@@ -444,9 +362,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * What server {@code i} says its role is ({@code Mode:} of {@code srvr}): {@code leader}, {@code
-   * follower} or {@code standalone}; empty if it is not running, paused, unreachable or not serving
-   * (it has no quorum, or is still joining one).
+   * Server {@code i}'s role ({@code Mode:} of {@code srvr}); empty if it is not running, paused or
+   * not serving.
    */
   public Optional<String> mode(int i) {
     Server s;
@@ -460,9 +377,9 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * The index of the server that says it leads (for an ensemble of one: the standalone server).
+   * The index of the one server that says it leads (or is standalone).
    *
-   * @throws IllegalStateException unless exactly one running, unpaused server says so
+   * @throws IllegalStateException unless exactly one does
    */
   public int leaderIndex() {
     List<Integer> leaders = new ArrayList<>();
@@ -479,14 +396,11 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Waits until the running servers form a quorum that serves clients: every running, unpaused
-   * server answers {@code srvr} as leader or follower (standalone for an ensemble of one), exactly
-   * one of them leads, and they are a majority of the ensemble.
+   * Waits until a majority of the servers runs, every running unpaused server serves, and exactly
+   * one leads.
    *
    * @return the leader's index
-   * @throws IllegalStateException if that does not happen within {@code timeout}, or at once if a
-   *     server this ensemble started has ended on its own (it crashed, or could not start); the
-   *     message holds every server's state and the log tails of the servers not serving
+   * @throws IllegalStateException on timeout, or at once if a server ended on its own
    */
   public int awaitQuorum(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -504,43 +418,25 @@ public final class ZkProcessEnsemble implements AutoCloseable {
             "server(s) " + indexes(dead) + " ended on their own: " + describe() + logTails(dead));
       }
       if (awake.size() >= majority) {
-        List<Integer> leaders = new ArrayList<>();
-        boolean allServe = true;
-        for (Server s : awake) {
-          Optional<String> mode = modeOf(s);
-          if (mode.isEmpty()
-              || !(mode.get().equals("leader")
-                  || mode.get().equals("follower")
-                  || mode.get().equals("standalone") && size() == 1)) {
-            allServe = false;
-            break;
-          }
-          if (!mode.get().equals("follower")) {
-            leaders.add(s.index);
-          }
-        }
-        if (allServe && leaders.size() == 1) {
-          return leaders.get(0);
+        // Serving: leader or follower (standalone too in an ensemble of one), one not a follower.
+        List<String> modes = awake.stream().map(s -> modeOf(s).orElse("")).toList();
+        List<String> serving = List.of("leader", "follower", size() == 1 ? "standalone" : "leader");
+        int followers = Collections.frequency(modes, "follower");
+        if (serving.containsAll(modes) && followers == modes.size() - 1) {
+          return awake.get(modes.indexOf(modes.contains("leader") ? "leader" : "standalone")).index;
         }
       }
       if (System.nanoTime() - deadline >= 0) {
         List<Server> notServing = awake.stream().filter(s -> modeOf(s).isEmpty()).toList();
+        String state = describe() + logTails(notServing);
         throw new IllegalStateException(
-            "no quorum of "
-                + majority
-                + " serving within "
-                + timeout
-                + ": "
-                + describe()
-                + logTails(notServing));
+            "no quorum of " + majority + " serving within " + timeout + ": " + state);
       }
       Poll.pause();
     }
   }
 
-  /**
-   * Kills every server (SIGKILL) and deletes the ensemble's directory, logs included. Idempotent.
-   */
+  /** Kills every server and deletes the ensemble's directory. Idempotent. */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -579,45 +475,32 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   private synchronized String describe(boolean withRoles) {
-    StringBuilder s = new StringBuilder();
+    List<String> each = new ArrayList<>();
     for (Server server : servers) {
-      if (s.length() > 0) {
-        s.append(", ");
-      }
-      s.append(server.index).append(" (port ").append(server.clientPort);
-      if (tls != null) {
-        s.append(", secure port ").append(server.securePort);
-      }
-      if (server.process == null) {
-        s.append("): not running");
-      } else if (!server.process.isAlive()) {
-        s.append(", pid ")
-            .append(server.process.pid())
-            .append("): ended with exit code ")
-            .append(server.process.exitCode().orElse(-1));
-      } else if (server.process.isPaused()) {
-        s.append(", pid ").append(server.process.pid()).append("): paused");
-      } else {
-        s.append(", pid ")
-            .append(server.process.pid())
-            .append("): ")
-            .append(withRoles ? modeOf(server).orElse("not serving") : "running");
-      }
+      String ports = server.index + " (port " + server.clientPort;
+      ports += tls != null ? ", secure port " + server.securePort : "";
+      ChildJvm p = server.process;
+      each.add(
+          p == null
+              ? ports + "): not running"
+              : ports
+                  + ", pid "
+                  + p.pid()
+                  + "): "
+                  + (!p.isAlive()
+                      ? "ended with exit code " + p.exitCode().orElse(-1)
+                      : p.isPaused()
+                          ? "paused"
+                          : withRoles ? modeOf(server).orElse("not serving") : "running"));
     }
-    return s.toString();
+    return String.join(", ", each);
   }
 
   private String logTails(List<Server> of) {
     StringBuilder s = new StringBuilder();
     for (Server server : of) {
-      s.append("\n--- last lines of server ")
-          .append(server.index)
-          .append("'s log (")
-          .append(server.log)
-          .append("):");
-      for (String line : ChildJvm.tail(server.log, TAIL_LINES)) {
-        s.append("\n  ").append(line);
-      }
+      s.append("\n--- last lines of server " + server.index + "'s log (" + server.log + "):");
+      ChildJvm.tail(server.log, TAIL_LINES).forEach(line -> s.append("\n  ").append(line));
     }
     return s.toString();
   }
@@ -627,17 +510,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   private static Optional<String> modeOf(Server s) {
-    String answer;
-    try {
-      answer = FourLetterWords.srvr(HOST, s.clientPort);
-    } catch (UncheckedIOException e) {
-      return Optional.empty(); // not listening yet, gone, or not answering
-    }
-    return answer
-        .lines()
-        .filter(l -> l.startsWith("Mode:"))
-        .map(l -> l.substring("Mode:".length()).trim())
-        .findFirst();
+    return FourLetterWords.mode(HOST, s.clientPort);
   }
 
   private Server server(int i) {

@@ -18,22 +18,16 @@ import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
 
 /**
- * Real ZooKeeper servers for tests, in process: a single server or an ensemble, on loopback with
- * free ports, the per-address connection limit lifted (tests open many clients from 127.0.0.1) and
- * the four-letter words enabled (for {@link FourLetterWords}).
- *
- * <p>Servers tick every {@value #TICK_TIME_MS} ms, so they grant session timeouts from 1 s to 20 s;
- * a server expires a session between one timeout and one timeout plus a tick after it last heard
- * from its client. Callers close what they get.
+ * Real ZooKeeper servers for tests, in process, on loopback with free ports, no per-address
+ * connection limit and every four-letter word allowed. Ticks of {@value #TICK_TIME_MS} ms: session
+ * timeouts from 1 s to 20 s. Callers close what they get.
  */
 public final class ZooKeeperFixtures {
   /** The servers' {@code tickTime}. */
   public static final int TICK_TIME_MS = 1000;
 
   /**
-   * Server properties every fixture sets: no limit on connections per client address, and every
-   * four-letter word allowed. ZooKeeper turns the unknown key {@code 4lw.commands.whitelist} into
-   * the system property {@code zookeeper.4lw.commands.whitelist} when it parses the configuration.
+   * Server properties every fixture sets: no connection limit per address, every four-letter word.
    */
   public static final Map<String, Object> PROPERTIES =
       Map.of("maxClientCnxns", "0", "4lw.commands.whitelist", "*");
@@ -48,28 +42,19 @@ public final class ZooKeeperFixtures {
     return start(spec(tempDir("baton-zk"), -1, -1, true));
   }
 
-  /**
-   * A started server on a free loopback port keeping its data in {@code dataDir}, which survives
-   * {@link TestingServer#close()}: a later {@link #restartServer(File, int)} (or a {@link
-   * TestingServer#restart()} of this one) finds the same tree and sessions.
-   */
+  /** A started server on a free port with its data in {@code dataDir}, which survives close. */
   public static TestingServer startServer(File dataDir) {
     return start(spec(dataDir, -1, -1, false));
   }
 
   /**
-   * A started server on {@code port} with the data of {@code dataDir}, to bring back a server that
-   * was closed: clients that kept its connect string reconnect to it, to the same tree and, if
-   * their session timeout has not passed, to their sessions. The data directory survives close.
+   * A started server on {@code port} with the data of {@code dataDir}, to bring a closed one back.
    */
   public static TestingServer restartServer(File dataDir, int port) {
     return start(spec(dataDir, port, -1, false));
   }
 
-  /**
-   * A started ensemble of {@code servers} servers, each with a fresh data directory deleted on
-   * close; returns once a quorum serves clients.
-   */
+  /** A started ensemble of {@code servers} fresh servers; returns once a quorum serves. */
   public static TestingCluster startCluster(int servers) {
     if (servers < 1) {
       throw new IllegalArgumentException("servers " + servers);
@@ -94,10 +79,7 @@ public final class ZooKeeperFixtures {
     }
   }
 
-  /**
-   * A started Curator client with that session timeout, a connection timeout of the session timeout
-   * but at most 5 s, and one retry after 100 ms; the caller closes it.
-   */
+  /** A started Curator client with that session timeout and one retry after 100 ms. */
   public static CuratorFramework newClient(String connectString, Duration sessionTimeout) {
     int connectionTimeout = (int) Math.min(sessionTimeout.toMillis(), 5000);
     CuratorFramework client =
@@ -120,9 +102,7 @@ public final class ZooKeeperFixtures {
   }
 
   private static InstanceSpec spec(File dataDir, int port, int serverId, boolean deleteOnClose) {
-    // Ports come from FreePorts, never twice in this JVM: curator-test's own random ports can
-    // repeat
-    // (seen here: a server's client and election port were the same, and the ensemble did not
+    // Ports from FreePorts: curator-test's random ports can repeat (seen: the ensemble did not
     // start).
     return new InstanceSpec(
         dataDir,

@@ -7,9 +7,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real ZooKeeper server for all the tests of a class: {@code @RegisterExtension static final
- * ZooKeeperServerExtension ZK = new ZooKeeperServerExtension();} then {@link #connectString()}.
- * Started before the first test ({@link ZooKeeperFixtures#startServer()}), closed after the last.
+ * One real ZooKeeper server for all the tests of a class, started before the first, closed after
+ * the last: {@code @RegisterExtension static final ZooKeeperServerExtension ZK = ...}.
  */
 public final class ZooKeeperServerExtension implements BeforeAllCallback, AfterAllCallback {
   private TestingServer server;

@@ -15,15 +15,12 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What the dashboard shows, gathered from two sources: what ZooKeeper says (the leader and the
- * partition owners, polled by {@link Observer}: the truth, also for workers that died without a
- * word) and what the workers report (jobs, results, rejected writes, revocation reasons). A pure
- * state machine with an injected clock; thread-safe (every method synchronizes).
+ * What the dashboard shows: ZooKeeper's view (leader, owners: the truth, polled by {@link
+ * Observer}) and the workers' reports (jobs, results, rejections, reasons). Thread-safe.
  */
 final class ClusterState {
   static final int MAX_TERMS = 100;
@@ -77,16 +74,9 @@ final class ClusterState {
     if (current != null) {
       current.to = now;
       current.reason = revocationReasons.get(current.token.value());
-      event(
-          "revoked",
-          current.worker,
-          null,
-          current.token.value(),
-          current.worker
-              + "'s term "
-              + current.token.value()
-              + " ended"
-              + (current.reason == null ? "" : " (" + current.reason + ")"));
+      String why = current.reason == null ? "" : " (" + current.reason + ")";
+      String text = current.worker + "'s term " + current.token.value() + " ended" + why;
+      event("revoked", current.worker, null, current.token.value(), text);
       current = null;
     }
     if (leader.isPresent()) {
@@ -95,12 +85,8 @@ final class ClusterState {
       while (terms.size() > MAX_TERMS) {
         terms.removeFirst();
       }
-      event(
-          "elected",
-          current.worker,
-          null,
-          token.value(),
-          current.worker + " elected with token " + token.value());
+      String text = current.worker + " elected with token " + token.value();
+      event("elected", current.worker, null, token.value(), text);
     }
   }
 
@@ -115,32 +101,19 @@ final class ClusterState {
         seen.put(p.partition(), same ? before : new Owner(p.owner().get(), p.token().get(), now));
       }
     }
-    for (Map.Entry<Integer, Owner> e : owners.entrySet()) {
-      Owner after = seen.get(e.getKey());
-      if (after == null || !after.token.equals(e.getValue().token)) {
-        event(
-            "released",
-            e.getValue().worker,
-            e.getKey(),
-            e.getValue().token.value(),
-            e.getValue().worker + " released partition " + e.getKey());
-      }
-    }
-    for (Map.Entry<Integer, Owner> e : seen.entrySet()) {
-      Owner before = owners.get(e.getKey());
-      if (before == null || !before.token.equals(e.getValue().token)) {
-        event(
-            "assigned",
-            e.getValue().worker,
-            e.getKey(),
-            e.getValue().token.value(),
-            e.getValue().worker
-                + " owns partition "
-                + e.getKey()
-                + " with token "
-                + e.getValue().token.value());
-      }
-    }
+    owners.forEach(
+        (p, o) -> {
+          if (seen.get(p) == null || !seen.get(p).token.equals(o.token)) {
+            event("released", o.worker, p, o.token.value(), o.worker + " released partition " + p);
+          }
+        });
+    seen.forEach(
+        (p, o) -> {
+          if (owners.get(p) == null || !owners.get(p).token.equals(o.token)) {
+            String text = o.worker + " owns partition " + p + " with token " + o.token.value();
+            event("assigned", o.worker, p, o.token.value(), text);
+          }
+        });
     owners.clear();
     owners.putAll(seen);
   }
@@ -180,20 +153,13 @@ final class ClusterState {
         while (rejected.size() > MAX_REJECTED) {
           rejected.removeLast();
         }
-        event(
-            "rejected",
-            worker,
-            e.hasNonNull("partition") ? e.get("partition").asInt() : null,
-            e.path("presentedValue").asLong(),
-            "fence rejected "
-                + worker
-                + "'s "
-                + e.path("what").asText()
-                + " with stale token "
-                + e.path("presentedValue").asLong()
-                + " (current "
-                + e.path("currentValue").asLong()
-                + ")");
+        long presented = e.path("presentedValue").asLong();
+        String text =
+            "fence rejected %s's %s with stale token %d (current %d)"
+                .formatted(
+                    worker, e.path("what").asText(), presented, e.path("currentValue").asLong());
+        Integer partition = e.hasNonNull("partition") ? e.get("partition").asInt() : null;
+        event("rejected", worker, partition, presented, text);
       }
       default -> {} // ready, elected, assigned, released, session, error: ZooKeeper's view is used
     }
@@ -209,16 +175,8 @@ final class ClusterState {
     n.put("at", clock.millis());
     n.put("kind", kind);
     n.put("worker", worker);
-    if (partition == null) {
-      n.putNull("partition");
-    } else {
-      n.put("partition", partition);
-    }
-    if (tokenValue == null) {
-      n.putNull("tokenValue");
-    } else {
-      n.put("tokenValue", tokenValue);
-    }
+    n.put("partition", partition); // null puts a JSON null
+    n.put("tokenValue", tokenValue);
     n.put("text", text);
     timeline.addLast(n);
     while (timeline.size() > MAX_TIMELINE) {
@@ -270,11 +228,7 @@ final class ClusterState {
       n.put("token", t.token.toString());
       n.put("tokenValue", t.token.value());
       n.put("from", t.from);
-      if (t.to == null) {
-        n.putNull("to");
-      } else {
-        n.put("to", t.to);
-      }
+      n.put("to", t.to);
       n.put("reason", t.reason);
     }
     ArrayNode ps = root.putArray("partitions");
@@ -284,13 +238,8 @@ final class ClusterState {
       Owner o = owners.get(p);
       n.put("owner", o == null ? null : o.worker);
       n.put("token", o == null ? null : o.token.toString());
-      if (o == null) {
-        n.putNull("tokenValue");
-        n.putNull("since");
-      } else {
-        n.put("tokenValue", o.token.value());
-        n.put("since", o.since);
-      }
+      n.put("tokenValue", o == null ? null : o.token.value());
+      n.put("since", o == null ? null : o.since);
     }
     root.putObject("jobs").put("created", jobsCreated);
     root.putObject("results").put("accepted", resultsAccepted);
@@ -302,8 +251,9 @@ final class ClusterState {
 
   @Override
   public synchronized String toString() {
+    String leader = current == null ? null : current.worker;
     return "ClusterState[leader="
-        + Objects.toString(current == null ? null : current.worker)
+        + leader
         + ", owners="
         + owners.size()
         + ", jobs="

@@ -21,9 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running demo: the ensemble, the database, the workers, the observer and the fault injector;
- * the dashboard's {@link DemoBackend}. {@link #close()} stops everything and leaves no process
- * behind.
+ * The running demo, the dashboard's {@link DemoBackend}; {@link #close()} leaves no process behind.
  */
 public final class DemoCluster implements DemoBackend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DemoCluster.class);
@@ -62,33 +60,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     this.observerSession = BatonSession.start(sessionConfig());
     this.observer = new Observer(observerSession, state, ensemble, this::workerList);
     this.faults =
-        new FaultInjector(
-            new FaultInjector.Workers() {
-              @Override
-              public WorkerProcess get(String id) {
-                synchronized (workers) {
-                  return workers.get(id);
-                }
-              }
-
-              @Override
-              public WorkerProcess add() {
-                return addWorker();
-              }
-
-              @Override
-              public WorkerProcess newest() {
-                List<WorkerProcess> alive =
-                    workerList().stream().filter(WorkerProcess::isAlive).toList();
-                if (alive.isEmpty()) {
-                  throw new IllegalStateException("no worker is running");
-                }
-                return alive.get(alive.size() - 1);
-              }
-            },
-            ensemble,
-            state,
-            Clock.systemUTC());
+        new FaultInjector(this::workerList, this::addWorker, ensemble, state, Clock.systemUTC());
   }
 
   /** Starts the ensemble (or adopts the given one), the database, the observer and the workers. */
@@ -193,6 +165,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     return args;
   }
 
+  /** Every worker started, oldest first. */
   private List<WorkerProcess> workerList() {
     synchronized (workers) {
       return new ArrayList<>(workers.values());
@@ -255,10 +228,7 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
             w -> {
               try {
                 w.close();
-                log.info(
-                    "worker {} ended (exit code {})",
-                    w.id(),
-                    w.exitCode().map(String::valueOf).orElse("?"));
+                log.info("worker {} ended (exit code {})", w.id(), w.exitCode().orElse(-1));
               } catch (RuntimeException e) {
                 log.warn("stopping worker {} failed", w.id(), e);
               }

@@ -17,9 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The ZooKeeper ensemble the demo runs on: its own servers as real processes ({@link
- * ZkProcessEnsemble}, which can be killed and restarted from the dashboard), optionally with TLS,
- * or an existing ensemble named on the command line (no server faults then).
+ * The demo's ensemble: its own server processes ({@link ZkProcessEnsemble}, optionally TLS), or an
+ * existing one (no server faults then).
  */
 final class DemoEnsemble implements AutoCloseable {
   private final ZkProcessEnsemble managed;
@@ -54,11 +53,7 @@ final class DemoEnsemble implements AutoCloseable {
     return new DemoEnsemble(ensemble, certs, addresses);
   }
 
-  /**
-   * An existing ensemble.
-   *
-   * @throws IllegalArgumentException if the connect string has a chroot or a bad address
-   */
+  /** An existing ensemble; a chroot or a bad address is an {@link IllegalArgumentException}. */
   static DemoEnsemble external(String connectString) {
     if (connectString.contains("/")) {
       throw new IllegalArgumentException(
@@ -116,17 +111,8 @@ final class DemoEnsemble implements AutoCloseable {
       return managed.mode(i).orElse("down");
     }
     String[] hostPort = addresses.get(i).split(":");
-    try {
-      String answer = FourLetterWords.srvr(hostPort[0], Integer.parseInt(hostPort[1]));
-      return answer
-          .lines()
-          .filter(l -> l.startsWith("Mode:"))
-          .map(l -> l.substring(5).trim())
-          .findFirst()
-          .orElse("unknown");
-    } catch (RuntimeException e) {
-      return "unknown"; // srvr not allowed (4lw.commands.whitelist) or the server is down
-    }
+    // unknown: srvr not allowed (4lw.commands.whitelist) or the server is down
+    return FourLetterWords.mode(hostPort[0], Integer.parseInt(hostPort[1])).orElse("unknown");
   }
 
   /** The {@code zookeeper} part of the dashboard's state. */

@@ -13,13 +13,9 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * The launcher's command line ({@code demo-cluster/run}), parsed and checked; see {@link #usage()}.
- * A picocli annotated interface: each option is declared once, as the method that reads it.
- */
+/** The launcher's command line ({@code demo-cluster/run}), a picocli annotated interface. */
 @Command(name = "demo-cluster/run", sortOptions = false, description = "Runs the Baton demo.")
 public interface DemoOptions {
-  /** Worker processes started at first. */
   @Option(
       names = "--workers",
       paramLabel = "N",
@@ -27,7 +23,6 @@ public interface DemoOptions {
       description = "worker processes at start (default ${DEFAULT-VALUE}, 1-16)")
   int workers();
 
-  /** ZooKeeper servers of the demo's own ensemble. */
   @Option(
       names = "--servers",
       paramLabel = "N",
@@ -35,14 +30,12 @@ public interface DemoOptions {
       description = "ZooKeeper servers to start (default ${DEFAULT-VALUE}, 1-7)")
   int servers();
 
-  /** An existing ensemble to use instead of starting one (no ZooKeeper-server faults then). */
   @Option(
       names = "--zookeeper",
       paramLabel = "HOST:PORT,..",
       description = "use this ensemble instead of starting one")
   Optional<String> zookeeper();
 
-  /** The dashboard's port, 0 for a free one. */
   @Option(
       names = "--port",
       paramLabel = "P",
@@ -50,7 +43,6 @@ public interface DemoOptions {
       description = "dashboard port (default ${DEFAULT-VALUE}, 0 = any free)")
   int port();
 
-  /** The dashboard's address. */
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
@@ -58,10 +50,7 @@ public interface DemoOptions {
       description = "dashboard address (default ${DEFAULT-VALUE}; 0.0.0.0 = every interface)")
   String bind();
 
-  /**
-   * {@code Host} names the dashboard answers to besides its own (see {@link AllowedHosts}); null
-   * when the option is not given (picocli leaves an unmatched list null).
-   */
+  // Null when not given: picocli leaves an unmatched list null.
   @Option(
       names = AllowedHosts.OPTION,
       paramLabel = "H,..",
@@ -72,7 +61,6 @@ public interface DemoOptions {
       })
   List<String> allowedHosts();
 
-  /** The database (PostgreSQL); empty for the embedded H2 server. */
   @Option(
       names = "--jdbc",
       paramLabel = "URL",
@@ -93,13 +81,11 @@ public interface DemoOptions {
       description = "its password")
   String jdbcPassword();
 
-  /** Whether the demo's own ensemble and the workers talk TLS (certificates made at start). */
   @Option(
       names = "--tls",
       description = "TLS between workers and the demo's ensemble (certificates made at start)")
   boolean tls();
 
-  /** Partitions of the synthetic stream. */
   @Option(
       names = "--partitions",
       paramLabel = "N",
@@ -107,7 +93,6 @@ public interface DemoOptions {
       description = "partitions of the stream (default ${DEFAULT-VALUE})")
   int partitions();
 
-  /** Every worker's session timeout. */
   @Option(
       names = "--session-timeout-ms",
       paramLabel = "MS",
@@ -120,11 +105,7 @@ public interface DemoOptions {
     return CommandLines.usage(DemoOptions.class);
   }
 
-  /**
-   * Parses {@code args}.
-   *
-   * @throws IllegalArgumentException naming the bad option
-   */
+  /** Parses {@code args}; a bad one is an {@link IllegalArgumentException} naming it. */
   static DemoOptions parse(String... args) {
     DemoOptions o = CommandLines.parse(DemoOptions.class, args);
     range("--workers", o.workers(), 1, 16);

@@ -5,48 +5,42 @@ import dev.baton.testkit.SessionExpirer;
 import dev.baton.testkit.ZkProcessEnsemble;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.curator.utils.ThreadUtils;
 
 /**
- * The dashboard's fault buttons, for real: SIGKILL and SIGSTOP/SIGCONT of worker processes, a
- * server-side session expiry, cutting a worker's connections at its proxies, killing and restarting
- * ZooKeeper server processes, adding and removing workers. Timed faults (pause, cut) end by
- * themselves. Thread-safe.
+ * The dashboard's fault buttons, for real (signals, server-side expiry, proxy cuts, server kills,
+ * workers added and removed). Thread-safe.
  */
 final class FaultInjector implements AutoCloseable {
   /** Default length of a pause or cut. */
   static final int DEFAULT_SECONDS = 10;
 
-  private final Workers workers;
+  private final Supplier<List<WorkerProcess>> workers; // oldest first
+  private final Supplier<WorkerProcess> addWorker;
   private final DemoEnsemble ensemble;
   private final ClusterState state;
   private final Clock clock;
   private final Map<String, ScheduledFuture<?>> endings = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "demo-fault-timers");
-            t.setDaemon(true);
-            return t;
-          });
+          ThreadUtils.newGenericThreadFactory("demo-fault-timers"));
 
-  /** What the injector needs of the launcher's workers. */
-  interface Workers {
-    WorkerProcess get(String id);
-
-    WorkerProcess add();
-
-    /** The worker {@code remove-worker} takes by default: the newest one alive. */
-    WorkerProcess newest();
-  }
-
-  FaultInjector(Workers workers, DemoEnsemble ensemble, ClusterState state, Clock clock) {
+  FaultInjector(
+      Supplier<List<WorkerProcess>> workers,
+      Supplier<WorkerProcess> addWorker,
+      DemoEnsemble ensemble,
+      ClusterState state,
+      Clock clock) {
     this.workers = workers;
+    this.addWorker = addWorker;
     this.ensemble = ensemble;
     this.state = state;
     this.clock = clock;
@@ -101,9 +95,9 @@ final class FaultInjector implements AutoCloseable {
             zk.restart(i);
             yield "restarted ZooKeeper server " + (i + 1);
           }
-          case "add-worker" -> "started " + workers.add().id();
+          case "add-worker" -> "started " + addWorker.get().id();
           case "remove-worker" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : workers.newest();
+            WorkerProcess w = params.containsKey("worker") ? worker(params) : newest();
             w.stop();
             yield "stopped " + w.id() + " gracefully";
           }
@@ -114,8 +108,7 @@ final class FaultInjector implements AutoCloseable {
   }
 
   /**
-   * Ends a timed fault after {@code seconds}; a fault of the same kind on the same worker replaces
-   * the earlier one's ending, so a second pause is not cut short by the first one's timer.
+   * Ends a timed fault after {@code seconds}; a second pause is not cut short by the first timer.
    */
   private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
     ScheduledFuture<?> previous =
@@ -136,7 +129,7 @@ final class FaultInjector implements AutoCloseable {
   private WorkerProcess leader() {
     String id =
         state.leader().orElseThrow(() -> new IllegalStateException("there is no leader right now"));
-    WorkerProcess w = workers.get(id);
+    WorkerProcess w = byId(id);
     if (w == null || !w.isAlive()) {
       throw new IllegalStateException("the leader " + id + " is not a running worker of this demo");
     }
@@ -145,7 +138,7 @@ final class FaultInjector implements AutoCloseable {
 
   private WorkerProcess worker(Map<String, String> params) {
     String id = params.get("worker");
-    WorkerProcess w = workers.get(id);
+    WorkerProcess w = byId(id);
     if (w == null) {
       throw new IllegalArgumentException("no worker '" + id + "'");
     }
@@ -153,6 +146,19 @@ final class FaultInjector implements AutoCloseable {
       throw new IllegalStateException("worker " + id + " is not running");
     }
     return w;
+  }
+
+  private WorkerProcess byId(String id) {
+    return workers.get().stream().filter(w -> w.id().equals(id)).findFirst().orElse(null);
+  }
+
+  /** The worker {@code remove-worker} takes by default: the newest one alive. */
+  private WorkerProcess newest() {
+    List<WorkerProcess> alive = workers.get().stream().filter(WorkerProcess::isAlive).toList();
+    if (alive.isEmpty()) {
+      throw new IllegalStateException("no worker is running");
+    }
+    return alive.get(alive.size() - 1);
   }
 
   private static int seconds(Map<String, String> params) {

@@ -10,14 +10,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.apache.curator.utils.ThreadUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The launcher's eyes: every 100 ms it reads the workers' new event lines, every 250 ms the leader
- * and the partition owners from ZooKeeper (through its own session), and every second the servers'
- * modes, and feeds them to the {@link ClusterState}. A read that fails (the ensemble lost its
- * quorum, say) keeps the last view and is retried on the next tick.
+ * The launcher's eyes: every 100 ms the workers' event lines, every 250 ms the leader and owners,
+ * every second the servers' modes, into {@link ClusterState}; a failed read keeps the last view.
  */
 final class Observer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Observer.class);
@@ -28,13 +27,7 @@ final class Observer implements AutoCloseable {
   private final Supplier<Collection<WorkerProcess>> workers;
   private final ElectionObserver election;
   private final ScheduledExecutorService loop =
-      Executors.newScheduledThreadPool(
-          2,
-          r -> {
-            Thread t = new Thread(r, "demo-observer");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newScheduledThreadPool(2, ThreadUtils.newGenericThreadFactory("demo-observer"));
   private volatile String lastProblem;
 
   Observer(

@@ -9,11 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Reads the lines a child process appends to its output file, each once: {@link #poll()} returns
- * the complete lines written since the last call (a line still being written waits for its line
- * break). Not thread-safe: one reader.
- */
+/** Reads the complete lines a child appends to its output file, each once. Not thread-safe. */
 final class OutputTail {
   private static final int MAX_LINE = 64 * 1024;
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,9 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One worker: a child JVM running {@link WorkerMain}, connected to every ZooKeeper server through a
- * {@link TcpProxy} of its own (so that it alone can be cut off), and a reader of its event lines.
- * Thread-safe.
+ * One worker: a child JVM running {@link WorkerMain} behind a {@link TcpProxy} per server (so it
+ * alone can be cut off), and a reader of its event lines. Thread-safe.
  */
 final class WorkerProcess implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(WorkerProcess.class);
@@ -110,9 +110,8 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /** The exit code once the process ended. */
-  java.util.Optional<Integer> exitCode() {
-    java.util.OptionalInt code = jvm.exitCode();
-    return code.isPresent() ? java.util.Optional.of(code.getAsInt()) : java.util.Optional.empty();
+  OptionalInt exitCode() {
+    return jvm.exitCode();
   }
 
   /** Reads the new event lines and hands them on; called by the launcher's reader loop. */
@@ -218,7 +217,7 @@ final class WorkerProcess implements AutoCloseable {
       } catch (RuntimeException e) {
         log.debug("worker {} no longer reads its input: {}", id, e.toString());
       }
-      if (!awaitExit(STOP_TIMEOUT)) {
+      if (!jvm.awaitExit(STOP_TIMEOUT)) {
         log.warn("worker {} did not stop within {}; terminating it", id, STOP_TIMEOUT);
         jvm.terminate(STOP_TIMEOUT);
       }
@@ -226,22 +225,6 @@ final class WorkerProcess implements AutoCloseable {
     state = State.STOPPED;
     until = null;
     proxies.forEach(TcpProxy::close);
-  }
-
-  private boolean awaitExit(Duration timeout) {
-    var handle = ProcessHandle.of(jvm.pid());
-    if (handle.isEmpty()) {
-      return true;
-    }
-    try {
-      handle.get().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException | TimeoutException e) {
-      return !jvm.isAlive();
-    }
   }
 
   @Override

@@ -10,12 +10,7 @@ import java.io.PrintStream;
 import org.apache.zookeeper.KeeperException;
 import org.slf4j.LoggerFactory;
 
-/**
- * The status tool: prints the leader of an election and the owners of a group's partitions as one
- * JSON object, for any ensemble. Run it with {@code demo-cluster/status} or {@code java -cp
- * demo-cluster/target/baton-demo.jar dev.baton.demo.status.StatusMain --help}; see {@link
- * StatusOptions.usage()} for the options and {@link #run} for the exit codes.
- */
+/** The status tool: prints an election's leader and a group's owners as one JSON object. */
 public final class StatusMain {
   /** The status was printed. */
   public static final int OK = 0;
@@ -34,8 +29,7 @@ public final class StatusMain {
   }
 
   /**
-   * Runs the tool in this JVM: the JSON (or the usage, for {@code --help}) goes to {@code out},
-   * errors to {@code err}.
+   * Runs the tool in this JVM, output to {@code out}, errors to {@code err}.
    *
    * @return {@link #OK}, {@link #BAD_ARGUMENTS} or {@link #UNAVAILABLE}
    */
@@ -103,8 +97,7 @@ public final class StatusMain {
   }
 
   /**
-   * Curator and ZooKeeper log connection retries as errors; the tool reports the failure itself, so
-   * their logs would only repeat it. Applies to logback, the demo jar's binding.
+   * Curator and ZooKeeper log connection retries as errors; the tool reports the failure itself.
    */
   private static void quietClientLogs() {
     for (String name : new String[] {"org.apache.curator", "org.apache.zookeeper"}) {

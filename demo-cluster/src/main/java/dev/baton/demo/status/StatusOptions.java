@@ -14,11 +14,7 @@ import org.apache.curator.utils.PathUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * The status tool's command line, parsed and checked; each option takes its value as the next
- * argument or after {@code =} ({@code --timeout-ms=2000}). A picocli annotated interface: each
- * option is declared once, as the method that reads it.
- */
+/** The status tool's command line, a picocli annotated interface. */
 @Command(
     name = "demo-cluster/status",
     sortOptions = false,
@@ -102,11 +98,7 @@ interface StatusOptions {
     return CommandLines.usage(StatusOptions.class);
   }
 
-  /**
-   * Parses {@code args}.
-   *
-   * @throws IllegalArgumentException naming the first bad argument
-   */
+  /** Parses {@code args}; a bad one is an {@link IllegalArgumentException} naming it. */
   static StatusOptions parse(String... args) {
     StatusOptions o = CommandLines.parse(StatusOptions.class, args);
     if (o.help()) {

@@ -13,10 +13,7 @@ import dev.baton.recipes.election.Participant;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * Reads an election and a group through a session and renders them as the status tool's JSON
- * object: the same leader and partition view as the dashboard.
- */
+/** Reads an election and a group and renders the status tool's JSON: the dashboard's view. */
 final class StatusReport {
   /** Reads of the leader and of the queue that disagree (a handover between them) are retried. */
   private static final int ATTEMPTS = 5;
@@ -27,11 +24,7 @@ final class StatusReport {
     this.json = json;
   }
 
-  /**
-   * The status of {@code electionPath} and {@code groupPath}.
-   *
-   * @throws dev.baton.recipes.CoordinationException if ZooKeeper cannot be read
-   */
+  /** The status of {@code electionPath} and {@code groupPath}. */
   ObjectNode read(
       BatonSession session, String connectString, String electionPath, String groupPath) {
     ObjectNode root = json.createObjectNode();
@@ -83,11 +76,7 @@ final class StatusReport {
 
   private static void token(ObjectNode node, FencingToken token) {
     node.put("token", token == null ? null : token.toString());
-    if (token == null) {
-      node.putNull("tokenValue");
-    } else {
-      node.put("tokenValue", token.value());
-    }
+    node.put("tokenValue", token == null ? null : token.value());
   }
 
   private ObjectNode group(GroupStatus status) {

@@ -1,9 +1,5 @@
 /**
- * The command-line status tool: {@link dev.baton.demo.status.StatusMain} prints who leads an
- * election (with the term's fencing token) and who owns each partition of a group, as one JSON
- * object, for any ZooKeeper ensemble and any paths (by default the demo's). It reads with the
- * library's own readers, {@link dev.baton.recipes.election.ElectionObserver} and {@link
- * dev.baton.partition.GroupStatus}, so it shows what the dashboard shows, and it never writes.
- * {@code demo-cluster/status} runs it.
+ * The command-line status tool ({@code demo-cluster/status}): leader and partition owners as JSON,
+ * read with the library's own readers; it never writes.
  */
 package dev.baton.demo.status;

@@ -14,16 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The {@code Host} headers the dashboard answers to, on whatever address it is bound. A page that
- * reaches the dashboard through DNS rebinding (its own name re-resolved to this machine's address)
- * still names its own host in {@code Host}, so refusing every name not on this list stops it, on a
- * loopback bind as on {@code 0.0.0.0} behind a published container port.
- *
- * <p>Always allowed: {@code localhost}, {@code 127.0.0.1} and {@code [::1]} with the dashboard's
- * port, and the bound address with that port when it is a specific one (not {@code 0.0.0.0} or
- * {@code ::}). Added by the user ({@code --allowed-hosts}): entries {@code name} (that name on any
- * port, for a port published under another number) or {@code name:port} (that port only); an IPv6
- * address in brackets. A {@code Host} without a port means port 80, as in HTTP.
+ * The {@code Host} headers the dashboard answers to: refusing every other name stops DNS rebinding,
+ * on loopback as on {@code 0.0.0.0}. Always allowed: {@code localhost}, {@code 127.0.0.1}, {@code
+ * [::1]} and a specific bound address, with the dashboard's port; added with {@code
+ * --allowed-hosts}: {@code name} (any port) or {@code name:port}. No port in {@code Host} means 80.
  */
 public final class AllowedHosts {
   /** The launcher's option that adds names; error messages point to it. */
@@ -42,7 +36,7 @@ public final class AllowedHosts {
   }
 
   /**
-   * The list for a dashboard bound to {@code bound} (with its real port), plus {@code entries}.
+   * The list for a dashboard bound to {@code bound} (its real port), plus {@code entries}.
    *
    * @throws IllegalArgumentException naming an entry that is not {@code name[:port]}
    */
@@ -70,10 +64,10 @@ public final class AllowedHosts {
   }
 
   /**
-   * Checks one {@code --allowed-hosts} entry.
+   * Checks one {@code --allowed-hosts} entry: {@code name}, {@code name:port}, {@code [ipv6]} or
+   * {@code [ipv6]:port}, port 1 to 65535.
    *
-   * @throws IllegalArgumentException unless it is {@code name}, {@code name:port}, {@code [ipv6]}
-   *     or {@code [ipv6]:port} with a port from 1 to 65535
+   * @throws IllegalArgumentException otherwise
    */
   public static void check(String entry) {
     parse(entry);
@@ -111,10 +105,7 @@ public final class AllowedHosts {
     return String.join(", ", out);
   }
 
-  /**
-   * A host name as it is, an IPv6 literal in one spelling ({@code [::1]} and {@code
-   * [0:0:0:0:0:0:0:1]} are the same host); empty for a malformed IPv6 literal.
-   */
+  /** A host name as it is, an IPv6 literal in one spelling; empty for a malformed one. */
   private static String name(String host) {
     if (!host.startsWith("[")) {
       return host;

@@ -21,37 +21,17 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.utils.ThreadUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo's live web page and its small JSON API, on the JDK's built-in HTTP server.
- *
- * <table>
- *   <caption>Routes</caption>
- *   <tr><td>{@code GET /}</td><td>the page ({@code index.html}); also {@code /app.js},
- *       {@code /timeline.js}, {@code /style.css}, {@code /favicon.svg}</td></tr>
- *   <tr><td>{@code GET /api/state}</td><td>{@link DemoBackend#stateJson()}, never cached</td></tr>
- *   <tr><td>{@code POST /api/faults/<kind>}</td><td>{@link DemoBackend#inject}; parameters from the
- *       query string and/or an {@code application/x-www-form-urlencoded} body (the body wins).
- *       200 {@code {"ok":true,"message":...}}; 400 (bad kind or parameter), 409 (not possible now),
- *       500 (logged) as {@code {"ok":false,"error":...}}</td></tr>
- * </table>
- *
- * <p>Other paths give 404, other methods 405, all as {@code {"ok":false,"error":...}}. A fault POST
- * is accepted only with the {@code Origin} of the dashboard's own page ({@code http://<Host>}); one
- * carrying the {@code Origin} of another site, or none at all, is refused (403): any web page could
- * otherwise make the browser kill the demo's ZooKeeper servers. Browsers send {@code Origin} with
- * every POST, so the page's own requests always carry it; a script posting a fault must send it
- * too. On every address, a request whose {@code Host} is not on the {@link AllowedHosts} list (this
- * machine's loopback names with the dashboard's port, the bound address if specific, and the names
- * given with {@code --allowed-hosts}) is refused too (403), which stops DNS rebinding, also on
- * {@code 0.0.0.0} behind a published port (as in docker-compose). The dashboard has no
- * authentication: anyone who reaches the port and names an allowed host can inject faults.
- *
- * <p>It binds only to the address it is given (the launcher passes 127.0.0.1) and serves requests
- * on a few daemon threads.
+ * The demo's web page and JSON API on the JDK's HTTP server: {@code GET /} and the page's files,
+ * {@code GET /api/state} ({@link DemoBackend#stateJson()}), {@code POST /api/faults/<kind>} ({@link
+ * DemoBackend#inject}; parameters from the query and the form body, which wins; 200, 400, 409 or
+ * 500 as {@code {"ok":...}}). A fault POST needs the {@code Origin} of the page itself, and every
+ * request a {@code Host} on the {@link AllowedHosts} list (else 403), so no other web page can
+ * drive it; there is no authentication.
  */
 public final class Dashboard implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Dashboard.class);
@@ -99,9 +79,6 @@ public final class Dashboard implements AutoCloseable {
   /**
    * Starts the dashboard on {@code bind} (port 0 picks a free port, see {@link #uri()}).
    *
-   * <p>Requests are answered only when their {@code Host} is on the {@link AllowedHosts} list: the
-   * defaults plus {@code allowedHosts} ({@code name} or {@code name:port} entries).
-   *
    * @throws UncheckedIOException if the address cannot be bound
    * @throws IllegalArgumentException if an entry of {@code allowedHosts} is malformed
    */
@@ -117,15 +94,9 @@ public final class Dashboard implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot bind the dashboard to " + bind, e);
     }
-    AtomicInteger threads = new AtomicInteger();
     ExecutorService pool =
         Executors.newFixedThreadPool(
-            THREADS,
-            task -> {
-              Thread t = new Thread(task, "baton-dashboard-" + threads.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            THREADS, ThreadUtils.newGenericThreadFactory("baton-dashboard"));
     Dashboard dashboard = new Dashboard(server, pool, backend, assets, List.copyOf(allowedHosts));
     server.createContext("/", dashboard::handle);
     server.setExecutor(pool);
@@ -153,16 +124,16 @@ public final class Dashboard implements AutoCloseable {
     try {
       String host = exchange.getRequestHeaders().getFirst("Host");
       if (!hosts.allows(host)) {
+        String to = host == null ? "a request without a Host header" : host;
+        String hint = " (add the name you reach it by with " + AllowedHosts.OPTION + ")";
         error(
             exchange,
             403,
             "the dashboard answers only to the hosts "
                 + hosts.describe()
                 + ", not to "
-                + (host == null ? "a request without a Host header" : host)
-                + " (add the name you reach it by with "
-                + AllowedHosts.OPTION
-                + ")");
+                + to
+                + hint);
       } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {
@@ -207,23 +178,14 @@ public final class Dashboard implements AutoCloseable {
   private void fault(HttpExchange exchange, String kind) throws IOException {
     String origin = exchange.getRequestHeaders().getFirst("Origin");
     String host = exchange.getRequestHeaders().getFirst("Host");
+    String onlyOwn = "faults are only accepted from the dashboard's own page";
     if (origin == null) {
-      error(
-          exchange,
-          403,
-          "faults are only accepted from the dashboard's own page: the request has no Origin"
-              + " header (send 'Origin: http://"
-              + host
-              + "')");
+      String send = " (send 'Origin: http://" + host + "')";
+      error(exchange, 403, onlyOwn + ": the request has no Origin header" + send);
       return;
     }
     if (!origin.equalsIgnoreCase("http://" + host)) {
-      error(
-          exchange,
-          403,
-          "faults are only accepted from the dashboard's own page (http://"
-              + host
-              + "), not from another origin");
+      error(exchange, 403, onlyOwn + " (http://" + host + "), not from another origin");
       return;
     }
     String body = "";

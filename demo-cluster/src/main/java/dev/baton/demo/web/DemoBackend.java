@@ -43,16 +43,9 @@ import java.util.Map;
  * }
  * }</pre>
  *
- * <p>Fault parameters, as the dashboard's page sends them (all optional):
- *
- * <ul>
- *   <li>{@code worker}: a worker's {@code id}, e.g. {@code w2}; absent, the current leader ({@code
- *       remove-worker}: the newest worker);
- *   <li>{@code server}: a ZooKeeper server's {@code id} (1 to n, not its 0-based {@code index});
- *       absent, {@code kill-zk} takes the ensemble's leader and {@code restart-zk} one that is
- *       down;
- *   <li>{@code seconds}: a whole number from 1 to 300; absent, 10.
- * </ul>
+ * <p>Fault parameters (optional): {@code worker} (an id; default the leader, for {@code
+ * remove-worker} the newest), {@code server} (id 1 to n; default the ensemble's leader for {@code
+ * kill-zk}, a server that is down for {@code restart-zk}), {@code seconds} (1 to 300, default 10).
  *
  * <p>Implementations are thread-safe: the dashboard calls them from its request threads.
  */
@@ -61,8 +54,7 @@ public interface DemoBackend {
   String stateJson();
 
   /**
-   * Injects the fault {@code kind} with its parameters (absent ones take defaults: the current
-   * leader, 10 seconds, ...).
+   * Injects the fault {@code kind}; absent parameters take defaults.
    *
    * @return a short message for the user, e.g. "paused w2 (pid 1234) for 10 s"
    * @throws IllegalArgumentException for an unknown kind or a bad parameter

@@ -8,17 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads {@code application/x-www-form-urlencoded} text: a URL's query string or a form body.
- *
- * <p>{@code a=1&b=x%20y&c} gives {@code {a=1, b=x y, c=}}; a name given twice keeps its last value.
- * Empty names are ignored.
+ * Reads {@code application/x-www-form-urlencoded} text: {@code a=1&b=x%20y&c} gives {@code {a=1,
+ * b=x y, c=}}; a name given twice keeps its last value; empty names are ignored.
  */
 final class FormParams {
   private FormParams() {}
 
   /**
-   * Parses {@code text} (a raw, still encoded query or body; {@code null} or empty gives an empty
-   * map) into {@code into}, later names overriding earlier ones.
+   * Parses {@code text} (still encoded; null or empty gives nothing) into {@code into}.
    *
    * @throws IllegalArgumentException if the text is not valid percent-encoding
    */

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The page's files, read once from the classpath ({@code web/} in {@code src/main/resources}) and
- * served from memory: a fixed list, so no request path ever reaches the class loader.
+ * The page's files, read once from the classpath ({@code web/}) and served from memory: a fixed
+ * list, so no request path reaches the class loader.
  */
 final class StaticAssets {
   /** One file: its bytes and its {@code Content-Type}. */
@@ -26,11 +26,7 @@ final class StaticAssets {
     this.byPath = byPath;
   }
 
-  /**
-   * Loads every file of the page.
-   *
-   * @throws IllegalStateException if one is missing from the classpath (a broken build)
-   */
+  /** Loads every file of the page; a missing one is an {@link IllegalStateException}. */
   static StaticAssets load() {
     Map<String, Asset> assets = new LinkedHashMap<>();
     Asset index = read("index.html", HTML);

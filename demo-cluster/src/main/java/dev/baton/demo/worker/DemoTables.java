@@ -13,20 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo's tables (PostgreSQL and H2 alike), created by every worker at startup if missing:
- *
- * <ul>
- *   <li>{@code demo_fence}, {@code demo_progress}, {@code demo_jobs}: the scheduler's job store
- *       ({@link SqlJobStore#ddl}, prefix {@value DemoDefaults#TABLE_PREFIX}); the fence table is
- *       also the fence of the partitions' results (resources {@code partition-<p>});
- *   <li>{@value #OFFSETS}: per partition the next offset to process, {@code (partition_id INT
- *       PRIMARY KEY, next_offset BIGINT, worker, token BIGINT, updated_at)};
- *   <li>{@value #RESULTS}: one row per processed event, {@code (partition_id INT, event_offset
- *       BIGINT, worker, token BIGINT, created_at)}, primary key {@code (partition_id,
- *       event_offset)}.
- * </ul>
- *
- * <p>Columns avoid {@code partition}, {@code offset} and {@code value}, which H2 reserves.
+ * The demo's tables, created by every worker if missing: the job store's ({@link SqlJobStore#ddl},
+ * whose fence also fences the results as {@code partition-<p>}), {@value #OFFSETS} (next offset per
+ * partition) and {@value #RESULTS} (one row per processed event). Columns avoid names H2 reserves.
  */
 public final class DemoTables {
   /** The fence table of jobs and results. */
@@ -68,9 +57,7 @@ public final class DemoTables {
   }
 
   /**
-   * Creates the tables that are missing. Several workers starting at once may race on PostgreSQL
-   * (two concurrent {@code CREATE TABLE IF NOT EXISTS} can both try, and one fails with a duplicate
-   * key or "already exists"): a failed statement is retried a few times, and then finds the table.
+   * Creates the missing tables, retrying a statement that lost a race with another worker's.
    *
    * @throws SQLException if a statement still fails after the retries
    */

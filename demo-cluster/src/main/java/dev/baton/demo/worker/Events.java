@@ -8,9 +8,8 @@ import java.io.PrintStream;
 import java.util.Optional;
 
 /**
- * Writes a worker's {@link WorkerEvent} lines to its standard output: one whole line per event,
- * flushed at once, never interleaved with another thread's line. Nothing else may print to standard
- * output (logging goes to standard error). Thread-safe.
+ * Writes a worker's {@link WorkerEvent} lines to standard output, one whole flushed line each;
+ * nothing else prints there (logs go to standard error). Thread-safe.
  */
 final class Events {
   private static final Object LOCK = new Object();
@@ -58,13 +57,8 @@ final class Events {
     event.put("presented", e.presented().toString());
     event.put("presentedValue", e.presented().value());
     Optional<FencingToken> current = e.current();
-    if (current.isPresent()) {
-      event.put("current", current.get().toString());
-      event.put("currentValue", current.get().value());
-    } else {
-      event.putNull("current");
-      event.putNull("currentValue");
-    }
+    event.put("current", current.map(FencingToken::toString).orElse(null));
+    event.put("currentValue", current.map(FencingToken::value).orElse(null));
     emit(event);
   }
 

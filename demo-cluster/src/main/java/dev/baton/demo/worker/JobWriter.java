@@ -4,8 +4,6 @@ package dev.baton.demo.worker;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.ForeignTokenException;
-import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
@@ -17,24 +15,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduler role: while this worker leads, it creates jobs one after the other in the {@link
- * SqlJobStore} (tables {@code demo_jobs}, {@code demo_progress}, fence {@code demo_fence}), each
- * fenced with the term's token. Job ids are the store's keys, {@code <schedule>#<slot>}, with slots
- * 0, 1, 2, ... across all terms.
- *
- * <p>Per job: read the progress, "prepare" the job for {@link DemoDefaults#JOB_WORK}, then write it
- * with the token captured at election, without looking at the term in between. A worker paused
- * (SIGSTOP) while preparing wakes up and writes at once with its old token: the fence rejects it,
- * the worker prints {@code rejected} and waits for its revocation. The store's own {@code
- * LeaderScheduler} is not used: it creates time-slot jobs with no work between deciding and
- * writing, and checks the term before every write, so a stale write would rarely happen at all.
+ * The scheduler role: while leading, creates jobs {@code <schedule>#<slot>} one after the other in
+ * the {@link SqlJobStore}, each fenced with the token captured at election, after {@link
+ * DemoDefaults#JOB_WORK} of work with no look at the term in between: a worker paused there writes
+ * with its stale token and is rejected. (The store's {@code LeaderScheduler} checks the term before
+ * every write, so a stale write would rarely show.)
  */
 final class JobWriter implements LeadershipListener {
   /** The job type stored with every job. */
   static final String JOB_TYPE = "demo-job";
 
   private static final Logger log = LoggerFactory.getLogger(JobWriter.class);
-  private static final Duration RETRY = Duration.ofSeconds(1);
 
   /** Below the election's callback drain timeout (5 s). */
   private static final Duration DRAIN = DemoDefaults.JOB_WORK.plusSeconds(3);
@@ -51,8 +42,8 @@ final class JobWriter implements LeadershipListener {
   }
 
   /**
-   * The schedule of an election path: every character outside {@code [A-Za-z0-9._-]} becomes a dot,
-   * leading dots dropped ({@code /baton-demo/scheduler} is {@code baton-demo.scheduler}).
+   * The schedule of an election path: characters outside {@code [A-Za-z0-9._-]} become dots,
+   * leading dots dropped.
    */
   static String scheduleOf(String electionPath) {
     String name = electionPath.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
@@ -90,66 +81,28 @@ final class JobWriter implements LeadershipListener {
 
   /** The jobs of one term. */
   private final class JobLoop extends TermLoop {
-    private final Leadership leadership;
-
     JobLoop(Leadership leadership) {
-      super("demo-jobs-" + leadership.token().value());
-      this.leadership = leadership;
+      super("demo-jobs-" + leadership.token().value(), leadership, events, "job", null);
     }
 
     @Override
-    protected void run() throws InterruptedException {
-      FencingToken token = leadership.token();
-      boolean registered = false;
-      while (!stopped() && leadership.isActive()) {
-        try {
-          if (!registered) {
-            store.registerTerm(schedule, token); // from now on, every older term's write is refused
-            registered = true;
-          }
-          long slot = store.lastScheduledSlot(schedule) + 1;
-          Thread.sleep(DemoDefaults.JOB_WORK.toMillis()); // preparing the job
-          // No look at the term here: a pause above wakes up right into this write.
-          if (store.createSlotJob(schedule, token, slot, Instant.now(), JOB_TYPE)) {
-            ObjectNode event = events.withToken("job", token);
-            event.put("job", ScheduledJob.keyOf(schedule, slot));
-            event.put("slot", slot);
-            events.emit(event);
-          } else {
-            log.info("slot {} of {} had its job already", slot, schedule);
-          }
-        } catch (StaleTokenException e) {
-          log.info("job write with token {} rejected: {}", token.value(), e.getMessage());
-          events.rejected("job", e, null);
-          awaitDeposed();
-          return;
-        } catch (ForeignTokenException e) {
-          // Another election path used this schedule's fence: no write of this term can pass. Say
-          // so once.
-          log.error("the job fence refuses token {} of another scope: {}", token, e.getMessage());
-          events.error("creating jobs: " + e.getMessage());
-          awaitDeposed();
-          return;
-        } catch (RuntimeException e) {
-          log.warn("creating a job with token {} failed; retrying in {}", token.value(), RETRY, e);
-          events.error("creating a job failed: " + e.getMessage());
-          leadership.awaitRevocation(RETRY);
-        }
-      }
-    }
-
-    /**
-     * No write of this term can pass any more: wait for its revocation instead of writing again.
-     */
-    private void awaitDeposed() throws InterruptedException {
-      while (!stopped() && !leadership.awaitRevocation(Duration.ofSeconds(1))) {
-        log.debug("term {} cannot write; waiting for its revocation", leadership.token());
-      }
+    protected void register(FencingToken token) {
+      store.registerTerm(schedule, token);
     }
 
     @Override
-    protected void failed(Throwable e) {
-      events.error("the job loop of term " + leadership.token().value() + " failed: " + e);
+    protected void writeOne(FencingToken token) throws InterruptedException {
+      long slot = store.lastScheduledSlot(schedule) + 1;
+      Thread.sleep(DemoDefaults.JOB_WORK.toMillis()); // preparing the job
+      // No look at the term here: a pause above wakes up right into this write.
+      if (store.createSlotJob(schedule, token, slot, Instant.now(), JOB_TYPE)) {
+        ObjectNode event = events.withToken("job", token);
+        event.put("job", ScheduledJob.keyOf(schedule, slot));
+        event.put("slot", slot);
+        events.emit(event);
+      } else {
+        log.info("slot {} of {} had its job already", slot, schedule);
+      }
     }
   }
 }

@@ -4,8 +4,6 @@ package dev.baton.demo.worker;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.baton.demo.DemoDefaults;
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.ForeignTokenException;
-import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.partition.PartitionListener;
 import dev.baton.partition.PartitionOwnership;
@@ -22,20 +20,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The stream role: for each partition this worker owns, a loop on its own thread processes the
- * partition's synthetic stream (offsets 0, 1, 2, ...). Per event: read the committed offset,
- * "process" it for {@link DemoDefaults#EVENT_WORK} under the lease's token, then in one transaction
- * fenced with that token (resource {@code partition-<p>} of {@code demo_fence}) insert the result
- * and advance the offset, if it is still the one read. So each offset has exactly one result across
- * all owners, and a stale owner (paused past its session) writes none: the fence rejects it and it
- * prints {@code rejected}. {@code revoked} waits for the loop to finish its event (the drain).
+ * The stream role: a loop per owned partition reads the committed offset, works {@link
+ * DemoDefaults#EVENT_WORK} under the ownership's token, then in one transaction fenced with it
+ * (resource {@code partition-<p>}) inserts the result and advances the offset if unchanged: one
+ * result per offset across owners, and a stale owner's write is rejected. {@code revoked} drains
+ * the loop.
  */
 final class PartitionProcessor implements PartitionListener {
   /** The group's drain timeout: how long a released partition waits for {@code revoked}. */
   static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
   private static final Duration JOIN = DRAIN_TIMEOUT.minusSeconds(1);
-  private static final Duration RETRY = Duration.ofSeconds(1);
   private static final Logger log = LoggerFactory.getLogger(PartitionProcessor.class);
 
   private final DataSource dataSource;
@@ -55,14 +50,14 @@ final class PartitionProcessor implements PartitionListener {
   }
 
   @Override
-  public void assigned(PartitionOwnership lease) {
-    ObjectNode event = events.withToken("assigned", lease.token());
-    event.put("partition", lease.partition());
+  public void assigned(PartitionOwnership ownership) {
+    ObjectNode event = events.withToken("assigned", ownership.token());
+    event.put("partition", ownership.partition());
     events.emit(event);
-    PartitionLoop loop = new PartitionLoop(lease);
-    PartitionLoop before = loops.put(lease.partition(), loop);
+    PartitionLoop loop = new PartitionLoop(ownership);
+    PartitionLoop before = loops.put(ownership.partition(), loop);
     if (before != null) { // never expected: each assigned is followed by its revoked first
-      log.warn("partition {} was assigned again before its loop ended", lease.partition());
+      log.warn("partition {} was assigned again before its loop ended", ownership.partition());
       before.stop();
       before.join(JOIN);
     }
@@ -70,103 +65,61 @@ final class PartitionProcessor implements PartitionListener {
   }
 
   @Override
-  public void revoked(PartitionOwnership lease, RevocationReason reason) {
-    PartitionLoop loop = loops.get(lease.partition());
-    if (loop != null && loop.lease == lease) {
-      loops.remove(lease.partition(), loop);
+  public void revoked(PartitionOwnership ownership, RevocationReason reason) {
+    PartitionLoop loop = loops.get(ownership.partition());
+    if (loop != null && loop.ownership == ownership) {
+      loops.remove(ownership.partition(), loop);
       loop.stop(); // finishes the event in progress (at most EVENT_WORK and one write)
       if (!loop.join(JOIN)) {
         log.warn(
             "partition {}: the loop of token {} did not end within {}",
-            lease.partition(),
-            lease.token().value(),
+            ownership.partition(),
+            ownership.token().value(),
             JOIN);
       }
     }
-    ObjectNode event = events.withToken("released", lease.token());
-    event.put("partition", lease.partition());
+    ObjectNode event = events.withToken("released", ownership.token());
+    event.put("partition", ownership.partition());
     event.put("reason", reason.name());
     events.emit(event);
   }
 
-  /** The events of one partition under one lease. */
+  /** The events of one partition under one ownership. */
   private final class PartitionLoop extends TermLoop {
-    private final PartitionOwnership lease;
+    private final PartitionOwnership ownership;
     private final int partition;
     private final String resource;
 
-    PartitionLoop(PartitionOwnership lease) {
-      super("demo-partition-" + lease.partition() + "-" + lease.token().value());
-      this.lease = lease;
-      this.partition = lease.partition();
+    PartitionLoop(PartitionOwnership ownership) {
+      super(
+          "demo-partition-" + ownership.partition() + "-" + ownership.token().value(),
+          ownership,
+          events,
+          "result",
+          ownership.partition());
+      this.ownership = ownership;
+      this.partition = ownership.partition();
       this.resource = resourceOf(partition);
     }
 
     @Override
-    protected void run() throws InterruptedException {
-      FencingToken token = lease.token();
-      boolean registered = false;
-      while (!stopped() && lease.isActive()) {
-        try {
-          if (!registered) {
-            fence.write(
-                resource, token, c -> null); // every older owner's write is refused from now on
-            registered = true;
-          }
-          long offset = committedOffset();
-          Thread.sleep(DemoDefaults.EVENT_WORK.toMillis()); // processing event `offset`
-          // No look at the lease here: a pause above wakes up right into this write.
-          if (fence.write(resource, token, c -> commit(c, offset, token))) {
-            ObjectNode event = events.withToken("result", token);
-            event.put("partition", partition);
-            event.put("offset", offset);
-            events.emit(event);
-          } else {
-            log.info(
-                "partition {}: offset {} was committed meanwhile; reading again",
-                partition,
-                offset);
-          }
-        } catch (StaleTokenException e) {
-          log.info(
-              "partition {}: result with token {} rejected: {}",
-              partition,
-              token.value(),
-              e.getMessage());
-          events.rejected("result", e, partition);
-          awaitRevocation(token);
-          return;
-        } catch (ForeignTokenException e) {
-          // Another group path used this database: no write of this lease can ever pass. Say so
-          // once.
-          log.error(
-              "partition {}: the fence refuses token {} of another scope: {}",
-              partition,
-              token,
-              e.getMessage());
-          events.error("partition " + partition + ": " + e.getMessage());
-          awaitRevocation(token);
-          return;
-        } catch (SQLException | RuntimeException e) {
-          log.warn(
-              "partition {}: processing with token {} failed; retrying in {}",
-              partition,
-              token.value(),
-              RETRY,
-              e);
-          events.error("partition " + partition + ": processing failed: " + e.getMessage());
-          lease.awaitRevocation(RETRY);
-        }
-      }
+    protected void register(FencingToken token) {
+      fence.write(resource, token, c -> null);
     }
 
-    /**
-     * No write of this lease can pass any more: wait for its revocation instead of trying again.
-     */
-    private void awaitRevocation(FencingToken token) throws InterruptedException {
-      while (!stopped() && !lease.awaitRevocation(Duration.ofSeconds(1))) {
-        log.debug(
-            "partition {}: lease {} cannot write; waiting for its revocation", partition, token);
+    @Override
+    protected void writeOne(FencingToken token) throws SQLException, InterruptedException {
+      long offset = committedOffset();
+      Thread.sleep(DemoDefaults.EVENT_WORK.toMillis()); // processing event `offset`
+      // No look at the ownership here: a pause above wakes up right into this write.
+      if (fence.write(resource, token, c -> commit(c, offset, token))) {
+        ObjectNode event = events.withToken("result", token);
+        event.put("partition", partition);
+        event.put("offset", offset);
+        events.emit(event);
+      } else {
+        log.info(
+            "partition {}: offset {} was committed meanwhile; reading again", partition, offset);
       }
     }
 
@@ -189,10 +142,7 @@ final class PartitionProcessor implements PartitionListener {
       }
     }
 
-    /**
-     * In the fenced transaction (the fence row is locked): the result and the new offset, or
-     * nothing.
-     */
+    /** In the fenced transaction (fence row locked): the result and the new offset, or nothing. */
     private boolean commit(Connection c, long offset, FencingToken token) throws SQLException {
       long next = readOffset(c);
       if (Math.max(next, 0) != offset) {
@@ -227,11 +177,6 @@ final class PartitionProcessor implements PartitionListener {
         update.executeUpdate();
       }
       return true;
-    }
-
-    @Override
-    protected void failed(Throwable e) {
-      events.error("the loop of partition " + partition + " failed: " + e);
     }
   }
 }

@@ -16,9 +16,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The worker's command line, parsed strictly: an unknown option, a missing value, an option given
- * twice, a malformed number, id or path is an {@link IllegalArgumentException} naming it. See
- * {@link #usage()}.
+ * The worker's command line, parsed strictly: a bad or repeated option is an {@link
+ * IllegalArgumentException} naming it.
  */
 @Command(name = "WorkerMain", sortOptions = false, description = "One worker of the demo.")
 public final class WorkerArgs {
@@ -74,11 +73,7 @@ public final class WorkerArgs {
     return CommandLines.usage(new WorkerArgs());
   }
 
-  /**
-   * Parses {@code argv}.
-   *
-   * @throws IllegalArgumentException with a message naming the first problem
-   */
+  /** Parses {@code argv}; a problem is an {@link IllegalArgumentException} naming it. */
   public static WorkerArgs parse(String... argv) {
     WorkerArgs a = CommandLines.parse(new WorkerArgs(), argv);
     if (!ID.matcher(a.id).matches()) {

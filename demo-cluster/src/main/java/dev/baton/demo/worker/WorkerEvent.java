@@ -8,35 +8,15 @@ import dev.baton.demo.DemoDefaults;
 import java.util.Optional;
 
 /**
- * The protocol between a worker process and the launcher: the worker writes one line per event to
- * its standard output, {@value DemoDefaults#EVENT_PREFIX} followed by a JSON object with at least
- * {@code event} (the type), {@code worker} (its id) and {@code at} (epoch milliseconds). Types and
- * their other fields:
- *
- * <ul>
- *   <li>{@code ready}: {@code sessionId} (hex), {@code pid} — the worker's session is up (printed
- *       before it enters the election and the group, so before any other event but {@code error});
- *   <li>{@code elected}: {@code token} (string form), {@code tokenValue} — it leads the scheduler;
- *   <li>{@code revoked}: {@code token}, {@code tokenValue}, {@code reason} — its term ended;
- *   <li>{@code assigned}: {@code partition}, {@code token}, {@code tokenValue} — it owns a
- *       partition;
- *   <li>{@code released}: {@code partition}, {@code token}, {@code tokenValue}, {@code reason};
- *   <li>{@code job}: {@code job} (id, {@code <schedule>#<slot>}), {@code slot}, {@code token},
- *       {@code tokenValue} — a job it created was accepted;
- *   <li>{@code result}: {@code partition}, {@code offset}, {@code token}, {@code tokenValue} — a
- *       result was accepted;
- *   <li>{@code rejected}: {@code what} ({@code job} or {@code result}), {@code resource}, {@code
- *       partition} (results only), {@code presented} and {@code current} (tokens, string form),
- *       {@code presentedValue}, {@code currentValue} — the fence refused a stale write ({@code
- *       current} and {@code currentValue} are null if the fence did not say);
- *   <li>{@code session}: {@code sessionId} (hex), {@code password} (hex) — the answer to the {@code
- *       SESSION} command, for a server-side expiry;
- *   <li>{@code error}: {@code message} — something failed and was logged;
- *   <li>{@code stopped}: no other field — the worker closed everything and is about to exit.
- * </ul>
- *
- * <p>Commands on the worker's standard input, one per line: {@code SESSION} and {@code STOP} (close
- * everything gracefully and exit 0).
+ * The worker-to-launcher protocol: one line per event on standard output, {@value
+ * DemoDefaults#EVENT_PREFIX} and a JSON object with {@code event}, {@code worker}, {@code at}
+ * (epoch ms) and per type: {@code ready} ({@code sessionId}, {@code pid}; before any other), {@code
+ * elected} and {@code revoked} ({@code token}, {@code tokenValue}, {@code reason}), {@code
+ * assigned} and {@code released} (plus {@code partition}), {@code job} ({@code job}, {@code slot}),
+ * {@code result} ({@code partition}, {@code offset}), {@code rejected} ({@code what}, {@code
+ * resource}, {@code partition}, {@code presented}, {@code current} and their values; current may be
+ * null), {@code session} ({@code sessionId}, {@code password}, hex), {@code error} ({@code
+ * message}), {@code stopped}. Commands on standard input: {@code SESSION}, {@code STOP}.
  */
 public final class WorkerEvent {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -28,30 +28,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A worker process of the demo cluster (see {@link WorkerArgs.usage()}): one ZooKeeper session, a
- * candidate of the scheduler's election ({@link JobWriter}) and a member of the stream's group
- * ({@link PartitionProcessor}), writing jobs and results through fences into the database. It
- * reports on standard output in the {@link WorkerEvent} protocol; logs go to standard error.
- *
- * <p>Standard input: {@code SESSION} prints a {@code session} event; {@code STOP}, or the end of
- * the input, closes everything and exits 0. SIGTERM or SIGINT close the same way from the session's
- * shutdown hook ({@code closeOnJvmExit}; exit code 143). Either way there is exactly one closing
- * path, {@link BatonSession#close()} (the first caller closes, a concurrent one returns at once):
- * it closes the session's attached objects newest first, which by the order of {@link #start} are
- * the group member (with its assigner election; its partitions drain and are released), the
- * scheduler's election, then this worker's finisher (connection pool, {@code stopped} event), and
- * finally the ZooKeeper client. Two paths closing concurrently would close the client under the
- * member's release: {@link Process#destroy()} sends SIGTERM and closes standard input at the same
- * time. Exit codes: 2 for a bad command line (message on standard error), 1 if the worker could not
- * start (an {@code error} event).
+ * A worker process of the demo: one session, a candidate of the scheduler's election ({@link
+ * JobWriter}) and a member of the stream's group ({@link PartitionProcessor}); it reports in the
+ * {@link WorkerEvent} protocol on standard output. {@code STOP}, the end of standard input, SIGTERM
+ * or SIGINT all close through the one path {@link BatonSession#close()} (newest attached first:
+ * member, election, finisher, client), since SIGTERM and the end of input come together from {@link
+ * Process#destroy()}. Exit codes: 2 bad command line, 1 could not start.
  */
 public final class WorkerMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
 
   /**
-   * How many times a worker tries to connect before it gives up: a loaded machine can take longer
-   * than one connection timeout for a fresh JVM's first (TLS) connection to an ensemble that has
-   * just started.
+   * Connection attempts before giving up: a fresh JVM's first (TLS) connection to a new ensemble
+   * can take longer than one timeout on a loaded machine.
    */
   private static final int CONNECT_ATTEMPTS = 4;
 
@@ -141,14 +130,7 @@ public final class WorkerMain {
     member.start();
   }
 
-  /**
-   * The worker's connection pool: enough connections for a loop per partition, the job writer and
-   * table creation; connections are checked before use after a pause.
-   */
-  /**
-   * Starts the session, trying again while no server answers in time (see {@link
-   * #CONNECT_ATTEMPTS}).
-   */
+  /** Starts the session, trying again while no server answers in time. */
   private BatonSession startSession(SessionConfig config) {
     for (int attempt = 1; ; attempt++) {
       try {
@@ -166,6 +148,7 @@ public final class WorkerMain {
     }
   }
 
+  /** The pool: a connection per partition loop, the job writer and table creation. */
   private static HikariDataSource pool(WorkerArgs args) {
     HikariConfig pool = new HikariConfig();
     pool.setPoolName("demo-" + args.id());
@@ -219,9 +202,8 @@ public final class WorkerMain {
   }
 
   /**
-   * Closes the session, which closes the member, the election and then runs {@link #finish};
-   * returns at once if the session's shutdown hook is closing it already (the JVM then waits for
-   * that hook).
+   * Closes the session (member, election, then {@link #finish}); returns at once if the shutdown
+   * hook is closing it already.
    */
   private void stop() {
     if (!stopping.compareAndSet(false, true)) {

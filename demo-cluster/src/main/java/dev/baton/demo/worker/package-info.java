@@ -1,8 +1,5 @@
 /**
- * The demo cluster's worker process, {@link dev.baton.demo.worker.WorkerMain}: a candidate of the
- * scheduler's election that creates jobs through the job store's fence while it leads, and a member
- * of the stream's group that processes its partitions with exactly-once, fenced results. It reports
- * to the launcher in the {@link dev.baton.demo.worker.WorkerEvent} protocol on standard output; the
- * tables are described by {@link dev.baton.demo.worker.DemoTables}.
+ * The demo's worker process: a scheduler candidate writing fenced jobs and a group member writing
+ * fenced results, reporting in the {@link dev.baton.demo.worker.WorkerEvent} protocol.
  */
 package dev.baton.demo.worker;

@@ -1,16 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit.sim;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
-/**
- * Virtual time for a simulation: it moves only when the simulation moves it, never by itself, so a
- * run is the same however fast the machine is. Nanoseconds since the simulation began; the
- * wall-clock view ({@link #instant()}) starts at a fixed instant.
- */
+/** Virtual time for a simulation, moved only by the simulation: nanoseconds since it began. */
 public final class SimClock {
   /** The wall-clock instant of virtual time zero. */
   public static final Instant ORIGIN = Instant.parse("2030-01-01T00:00:00Z");
@@ -43,34 +36,6 @@ public final class SimClock {
   /** Moves time forward to {@code target}; no effect if it is already later. */
   public void advanceTo(long target) {
     nanos = Math.max(nanos, target);
-  }
-
-  /** A {@link Clock} that reads this virtual time, in UTC. */
-  public Clock asClock() {
-    return new View(ZoneOffset.UTC);
-  }
-
-  private final class View extends Clock {
-    private final ZoneId zone;
-
-    View(ZoneId zone) {
-      this.zone = zone;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return zone;
-    }
-
-    @Override
-    public Clock withZone(ZoneId other) {
-      return new View(other);
-    }
-
-    @Override
-    public Instant instant() {
-      return SimClock.this.instant();
-    }
   }
 
   @Override

@@ -4,11 +4,7 @@ package dev.baton.testkit.sim;
 import java.util.List;
 import java.util.UUID;
 
-/**
- * A seeded source of randomness for simulations: SplitMix64, written out here so that a seed gives
- * the same numbers on every JDK (the JDK's generators promise no stable algorithm across versions
- * for their default factories). Not thread-safe; a simulation has one thread.
- */
+/** SplitMix64, written out so that a seed gives the same numbers on every JDK. Not thread-safe. */
 public final class SimRandom {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private long state;

@@ -10,55 +10,26 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A model of one ZooKeeper server and its clients' sessions, in plain Java with no threads and no
  * time of its own: every request is applied atomically when called, and every notification waits in
- * its session's queue until the caller (a {@link Simulation}) chooses to deliver it.
+ * its session's FIFO queue (like the client's event thread) until the caller (a {@link Simulation})
+ * delivers it; between sessions there is no order. Modelled as ZooKeeper does it: zxids ({@code
+ * czxid}, {@code mzxid}, {@code pzxid}); sequential names from the parent's signed 32-bit {@code
+ * cversion} ({@code %010d}, wrapping to {@code -2147483648}; {@link #setCversion}); ephemerals,
+ * deleted when their session ends; one-shot data and child watches ({@code exists} on a missing
+ * node sets one, {@code getData} and {@code getChildren} do not; one event per path and change); a
+ * session's link ({@link #disconnect}, {@link #reconnect}: events held while it is down arrive
+ * after {@code SYNC_CONNECTED}, or {@code EXPIRED} if the session ended); server-side {@link
+ * #expire} at any moment; and connection loss on a request ({@link Fault}) before it reaches the
+ * server or after it took effect (then a read's watch is not set).
  *
- * <p>What it models, as ZooKeeper does it:
- *
- * <ul>
- *   <li>A zxid counter: every write (create, delete, setData, a session's creation and its end)
- *       takes the next zxid; each znode records its creation zxid ({@code czxid}), last
- *       modification ({@code mzxid}) and its children's last change ({@code pzxid}).
- *   <li>Sequential names: the parent's {@code cversion} (a signed 32-bit counter, bumped by every
- *       child create and delete) printed with {@code %010d}, so after {@code 2147483647} comes
- *       {@code -2147483648}. {@link #setCversion} starts a parent's counter anywhere.
- *   <li>Ephemeral znodes, owned by a session, deleted when the session ends (expiry or close), with
- *       their watches fired; no children under an ephemeral.
- *   <li>One-shot watches per session: a data watch (from {@code exists} or {@code getData}) fires
- *       on the node's creation, change or deletion; a child watch (from {@code getChildren}) on a
- *       child's creation or deletion and on the node's deletion. A watch fires once and is gone;
- *       one change sends a session at most one event per path, however many times the watch was
- *       set. {@code exists} on a missing node sets a watch; {@code getData} and {@code getChildren}
- *       on a missing node do not.
- *   <li>Per-session delivery: the events of a session (watches and its link's states) wait in one
- *       FIFO queue, like the ZooKeeper client's single event thread; {@link #poll} takes the next.
- *       Between sessions there is no order at all: the caller delivers them as it likes.
- *   <li>A session's link: {@link #disconnect} (the client sees {@link EventType#DISCONNECTED});
- *       while it is down every request fails with {@link Code#CONNECTIONLOSS} and changes nothing,
- *       and the events of the session's watches are held on the server; {@link #reconnect} delivers
- *       {@link EventType#SYNC_CONNECTED} and then the held events (ZooKeeper's {@code SetWatches}
- *       on reconnect has the same effect), or {@link EventType#EXPIRED} if the session ended
- *       meanwhile.
- *   <li>Server-side expiry ({@link #expire}) at any moment, even while the client believes it is
- *       connected: the server drops the connection (the client gets {@code DISCONNECTED}, and
- *       {@code EXPIRED} once it reconnects), deletes the session's ephemerals and fires their
- *       watches, and the session's own held events are lost.
- *   <li>Connection loss on a request ({@link Fault}): before the request reached the server (no
- *       effect) or after the server applied it (the effect stays, the answer is lost, and a watch
- *       the read would have set is not set, since the client registers a watcher only on the
- *       answer); either way the link goes down and the request fails with {@link
- *       Code#CONNECTIONLOSS}.
- * </ul>
- *
- * <p>Not modelled: ACLs, quotas, containers and TTL nodes, persistent or recursive watches, {@code
- * multi}, {@code sync}, read-only mode, an ensemble (leader, followers, a lagging follower's stale
- * reads), session timeouts by themselves (the caller expires sessions when it likes), and the
- * ordering guarantee between a session's answers and its notifications (answers here are immediate,
- * notifications come when delivered, as a client's event thread may lag). {@link #getChildren}
- * returns names in sorted order, where ZooKeeper gives no order: callers that care should shuffle.
+ * <p>Not modelled: ACLs, quotas, containers, TTLs, persistent watches, {@code multi}, {@code sync},
+ * an ensemble, session timeouts by themselves, and the order between answers and notifications.
+ * {@link #getChildren} returns sorted names, where ZooKeeper gives no order.
  */
 public final class SimZooKeeper {
   /** The result of a request, like ZooKeeper's {@code KeeperException.Code}. */
@@ -117,22 +88,10 @@ public final class SimZooKeeper {
     DISCONNECTED,
     SYNC_CONNECTED,
     EXPIRED,
-    CLOSED;
-
-    /** True for the link's states (no path). */
-    public boolean isState() {
-      return ordinal() >= DISCONNECTED.ordinal();
-    }
+    CLOSED
   }
 
-  /**
-   * One event for one session.
-   *
-   * @param session the session that receives it
-   * @param type what happened
-   * @param path the znode, or null for a link state
-   * @param zxid the zxid of the change that fired it (0 for a link state)
-   */
+  /** One event for one session; {@code path} is null and {@code zxid} 0 for a link state. */
   public record Event(long session, EventType type, String path, long zxid) {
     @Override
     public String toString() {
@@ -216,9 +175,9 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The server expires the session (its timeout ran out, as the server sees it): ephemerals deleted
-   * and their watches fired, the session's own watches and held events dropped. If the link was up,
-   * the server drops it: the client hears {@code DISCONNECTED}, and {@code EXPIRED} on reconnect.
+   * The server expires the session: ephemerals deleted and their watches fired, its own watches and
+   * held events dropped; a client whose link was up hears {@code DISCONNECTED}, then {@code
+   * EXPIRED} on reconnect.
    *
    * @return false if the session had already ended
    */
@@ -236,10 +195,8 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The client closes its session. With the link up the server ends it at once (as {@link
-   * #expire}), and the client hears {@code CLOSED}; with the link down the close never reaches the
-   * server, which keeps the session (and its ephemerals) until it is expired. Either way the client
-   * is done with it: no further event reaches it and every request fails.
+   * The client closes its session: with the link up the server ends it (client hears {@code
+   * CLOSED}); with it down the server keeps it until expired. No further event reaches the client.
    *
    * @return true if the server ended the session now
    */
@@ -260,8 +217,7 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The link breaks (a network fault, a server restart, the client's read timeout): the client
-   * hears {@code DISCONNECTED}; the session lives on in the server.
+   * The link breaks: the client hears {@code DISCONNECTED}; the session lives on.
    *
    * @return false if the link was already down
    */
@@ -276,8 +232,7 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The client connects again: {@code SYNC_CONNECTED} and then the events held while it was away,
-   * if the session lives; {@code EXPIRED} if it ended (the client is then done with it).
+   * The client connects again: {@code SYNC_CONNECTED} and the held events, or {@code EXPIRED}.
    *
    * @return true if the session lives and is connected again
    */
@@ -367,12 +322,8 @@ public final class SimZooKeeper {
 
   /** Creates a znode, with an injected {@code fault}. */
   public Result<Created> create(long session, String path, byte[] data, Mode mode, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    Result<Created> r = applyCreate(session, path, data == null ? new byte[0] : data.clone(), mode);
-    return answer(session, fault, r);
+    byte[] copy = data == null ? new byte[0] : data.clone();
+    return request(session, fault, () -> applyCreate(session, path, copy, mode));
   }
 
   /** Deletes a znode if its version matches ({@code -1}: any version). */
@@ -382,96 +333,46 @@ public final class SimZooKeeper {
 
   /** Deletes a znode, with an injected {@code fault}. */
   public Result<Void> delete(long session, String path, int version, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    return answer(session, fault, applyDelete(path, version));
+    return request(session, fault, () -> applyDelete(path, version));
   }
 
   /** Sets a znode's data if its version matches ({@code -1}: any version). */
   public Result<Stat> setData(long session, String path, byte[] data, int version, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    Node n = tree.get(checkPath(path));
-    Result<Stat> r;
-    if (n == null) {
-      r = Result.fail(Code.NONODE);
-    } else if (version != -1 && version != n.version) {
-      r = Result.fail(Code.BADVERSION);
-    } else {
-      zxid++;
-      n.data = data == null ? new byte[0] : data.clone();
-      n.version++;
-      n.mzxid = zxid;
-      n.mtime = clock.millis();
-      fireData(path, EventType.NODE_DATA_CHANGED);
-      r = Result.of(stat(n));
-    }
-    return answer(session, fault, r);
+    return request(session, fault, () -> applySetData(path, data, version));
   }
 
-  /**
-   * The znode's stat, or an OK result with a null value if it does not exist; with {@code watch} a
-   * data watch is set either way (fires on creation, change or deletion).
-   */
+  /** The znode's stat (an OK null if missing); {@code watch} sets a data watch either way. */
   public Result<Stat> exists(long session, String path, boolean watch) {
     return exists(session, path, watch, Fault.NONE);
   }
 
   /** As {@link #exists(long, String, boolean)}, with an injected {@code fault}. */
   public Result<Stat> exists(long session, String path, boolean watch, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    Node n = tree.get(checkPath(path));
-    if (watch && fault != Fault.LOSS_AFTER) {
-      lookup(session).dataWatches.add(path);
-    }
-    return answer(session, fault, Result.of(n == null ? null : stat(n)));
+    return request(
+        session,
+        fault,
+        () -> {
+          Node n = tree.get(checkPath(path));
+          if (watch && fault != Fault.LOSS_AFTER) {
+            lookup(session).dataWatches.add(path);
+          }
+          return Result.of(n == null ? null : stat(n));
+        });
   }
 
   /** The znode's data and stat; with {@code watch} a data watch is set if it exists. */
   public Result<Data> getData(long session, String path, boolean watch, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    Node n = tree.get(checkPath(path));
-    if (n == null) {
-      return answer(session, fault, Result.fail(Code.NONODE));
-    }
-    if (watch && fault != Fault.LOSS_AFTER) {
-      lookup(session).dataWatches.add(path);
-    }
-    return answer(session, fault, Result.of(new Data(n.data.clone(), stat(n))));
+    return read(session, path, watch, fault, false, n -> new Data(n.data.clone(), stat(n)));
   }
 
-  /**
-   * The names of the znode's children (sorted); with {@code watch} a child watch is set if it
-   * exists.
-   */
+  /** The names of the znode's children (sorted); {@code watch} sets a child watch if it exists. */
   public Result<List<String>> getChildren(long session, String path, boolean watch) {
     return getChildren(session, path, watch, Fault.NONE);
   }
 
   /** As {@link #getChildren(long, String, boolean)}, with an injected {@code fault}. */
   public Result<List<String>> getChildren(long session, String path, boolean watch, Fault fault) {
-    Code refused = admit(session, fault);
-    if (refused != null) {
-      return Result.fail(refused);
-    }
-    Node n = tree.get(checkPath(path));
-    if (n == null) {
-      return answer(session, fault, Result.fail(Code.NONODE));
-    }
-    if (watch && fault != Fault.LOSS_AFTER) {
-      lookup(session).childWatches.add(path);
-    }
-    return answer(session, fault, Result.of(List.copyOf(n.children)));
+    return read(session, path, watch, fault, true, n -> List.copyOf(n.children));
   }
 
   // ---------------------------------------------------------------- the server's view, for checks
@@ -503,8 +404,7 @@ public final class SimZooKeeper {
   }
 
   /**
-   * How ZooKeeper prints a sequence: {@code %010d} of the signed counter (zero-padded to ten
-   * characters, the minus sign included). Written out: {@code String.format} is slow.
+   * How ZooKeeper prints a sequence: {@code %010d} of the signed counter, written out for speed.
    */
   public static String sequenceSuffix(int cversion) {
     String digits = Long.toString(Math.abs((long) cversion));
@@ -536,6 +436,53 @@ public final class SimZooKeeper {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /** Admits the request (or fails it), applies it, and answers (or loses the answer). */
+  private <T> Result<T> request(long session, Fault fault, Supplier<Result<T>> apply) {
+    Code refused = admit(session, fault);
+    return refused != null ? Result.fail(refused) : answer(session, fault, apply.get());
+  }
+
+  /** A read of an existing znode that may set a data or child watch. */
+  private <T> Result<T> read(
+      long session,
+      String path,
+      boolean watch,
+      Fault fault,
+      boolean child,
+      Function<Node, T> value) {
+    return request(
+        session,
+        fault,
+        () -> {
+          Node n = tree.get(checkPath(path));
+          if (n == null) {
+            return Result.fail(Code.NONODE);
+          }
+          if (watch && fault != Fault.LOSS_AFTER) {
+            Session s = lookup(session);
+            (child ? s.childWatches : s.dataWatches).add(path);
+          }
+          return Result.of(value.apply(n));
+        });
+  }
+
+  private Result<Stat> applySetData(String path, byte[] data, int version) {
+    Node n = tree.get(checkPath(path));
+    if (n == null) {
+      return Result.fail(Code.NONODE);
+    }
+    if (version != -1 && version != n.version) {
+      return Result.fail(Code.BADVERSION);
+    }
+    zxid++;
+    n.data = data == null ? new byte[0] : data.clone();
+    n.version++;
+    n.mzxid = zxid;
+    n.mtime = clock.millis();
+    fireData(path, EventType.NODE_DATA_CHANGED);
+    return Result.of(stat(n));
+  }
 
   /** Checks the session and the link, and injects a loss before the request; null to go on. */
   private Code admit(long session, Fault fault) {
@@ -632,8 +579,7 @@ public final class SimZooKeeper {
   }
 
   /**
-   * Ends a session on the server: one zxid, every ephemeral deleted, its watches and held events
-   * gone.
+   * Ends a session on the server: one zxid, its ephemerals deleted, its watches and events gone.
    */
   private void end(Session s) {
     s.alive = false;
@@ -772,13 +718,8 @@ public final class SimZooKeeper {
 
   @Override
   public String toString() {
-    return "SimZooKeeper{zxid="
-        + zxid
-        + ", znodes="
-        + tree.size()
-        + ", sessions="
-        + sessionOrder.size()
-        + "}";
+    return "SimZooKeeper{zxid=%d, znodes=%d, sessions=%d}"
+        .formatted(zxid, tree.size(), sessionOrder.size());
   }
 
   /** The znodes as the server holds them, for a failure report. */
@@ -786,16 +727,12 @@ public final class SimZooKeeper {
     StringBuilder b = new StringBuilder();
     new java.util.TreeMap<>(tree)
         .forEach(
-            (path, n) ->
-                b.append(path)
-                    .append(" czxid=")
-                    .append(n.czxid)
-                    .append(
-                        n.ephemeralOwner == 0
-                            ? ""
-                            : " owner=0x" + Long.toHexString(n.ephemeralOwner))
-                    .append(n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data))
-                    .append('\n'));
+            (path, n) -> {
+              String owner =
+                  n.ephemeralOwner == 0 ? "" : " owner=0x" + Long.toHexString(n.ephemeralOwner);
+              String data = n.data.length == 0 ? "" : " data=" + Arrays.toString(n.data);
+              b.append(path + " czxid=" + n.czxid + owner + data + "\n");
+            });
     return b.toString();
   }
 }

@@ -7,27 +7,14 @@ import java.util.Objects;
 import java.util.PriorityQueue;
 
 /**
- * A deterministic scheduler: at each step it gathers every step that could happen now (deliver a
- * notification, run a client's next action, expire a session, cut or restore a link, a timer that
- * is due, letting virtual time pass), picks one at random from its seed, weighted, and runs it.
- * Nothing runs on another thread and nothing reads the real clock, so a run is a function of its
- * seed and of the code under test: a failing seed replays exactly.
- *
- * <p>Steps come from {@link Source}s, asked afresh before every step, and from timers ({@link
- * #schedule}). A timer is offered once virtual time reaches it; while timers wait, an "advance
- * time" step moves the clock to the earliest one. The last {@link #traceLength} steps are kept for
- * a failure report; their labels are formatted only when printed, so a step's subject must be
- * immutable (a record) or describe itself when offered.
+ * A deterministic scheduler: before each step it gathers what could happen now from its {@link
+ * Source}s and due timers ({@link #schedule}), picks one at random from its seed, weighted, and
+ * runs it; with timers waiting an "advance time" step moves virtual time to the earliest. Nothing
+ * runs on another thread nor reads the real clock, so a failing seed replays exactly. Trace labels
+ * are formatted only when printed: a step's subject must be immutable.
  */
 public final class Simulation {
-  /**
-   * A possible step.
-   *
-   * @param what a short name ("deliver", "expire"), for the trace
-   * @param subject what it acts on, for the trace (formatted lazily; immutable)
-   * @param weight its relative chance of being picked; positive
-   * @param action what it does
-   */
+  /** A possible step: a short name and a subject for the trace, a positive weight, an action. */
   public record Step(String what, Object subject, int weight, Runnable action) {
     public Step {
       Objects.requireNonNull(what, "what");
@@ -109,16 +96,16 @@ public final class Simulation {
   }
 
   /**
-   * A simulation from {@code seed}, keeping the last {@code traceLength} steps, and every step's
-   * label if {@code keepFullTrace} (slower; for replay tests).
+   * A simulation from {@code seed}, keeping the last {@code traceLength} steps (all if {@code
+   * keepFullTrace}).
    */
   public Simulation(long seed, int traceLength, boolean keepFullTrace) {
     this(seed, traceLength, keepFullTrace, false);
   }
 
   /**
-   * As {@link #Simulation(long, int, boolean)}; if {@code verbose}, {@link #note} adds to the trace
-   * (replay a failing seed verbosely for its report: the run is the same).
+   * As {@link #Simulation(long, int, boolean)}; if {@code verbose}, {@link #note} adds to the
+   * trace.
    */
   public Simulation(long seed, int traceLength, boolean keepFullTrace, boolean verbose) {
     this.seed = seed;
@@ -186,17 +173,7 @@ public final class Simulation {
     return t;
   }
 
-  /** True if a timer is pending. */
-  public boolean hasTimers() {
-    dropCancelled();
-    return !timers.isEmpty();
-  }
-
-  /**
-   * Runs one step picked at random among the possible ones.
-   *
-   * @return false if no step was possible (nothing offered and no timer pending)
-   */
+  /** Runs one step picked at random; false if none was possible. */
   public boolean step() {
     offered.clear();
     for (Source s : sources) {
@@ -271,8 +248,7 @@ public final class Simulation {
   }
 
   /**
-   * A digest of the sequence of steps (their names and virtual times), cheap enough to keep on
-   * every run: two runs with the same digest took the same path, barring a collision.
+   * A digest of the steps' names and virtual times: two runs with the same digest took one path.
    */
   public long digest() {
     return hash;

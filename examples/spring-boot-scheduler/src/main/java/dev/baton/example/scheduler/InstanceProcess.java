@@ -18,21 +18,9 @@ import java.util.concurrent.TimeUnit;
  * One instance of the service, a child JVM started from the launcher's own class path (the packaged
  * jar under {@code java -jar}), its output in a log file.
  */
-final class InstanceProcess {
+record InstanceProcess(int number, int port, Path log, Process process) {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-
-  private final int number;
-  private final int port;
-  private final Path log;
-  private final Process process;
-
-  private InstanceProcess(int number, int port, Path log, Process process) {
-    this.number = number;
-    this.port = port;
-    this.log = log;
-    this.process = process;
-  }
 
   /** Starts instance {@code number} on {@code port} with the service's {@code properties}. */
   static InstanceProcess start(int number, int port, Path logDir, List<String> properties) {
@@ -64,14 +52,6 @@ final class InstanceProcess {
     }
   }
 
-  int number() {
-    return number;
-  }
-
-  Path log() {
-    return log;
-  }
-
   URI healthUri() {
     return URI.create("http://127.0.0.1:" + port + "/actuator/health");
   }
@@ -99,14 +79,6 @@ final class InstanceProcess {
     }
     throw new IllegalStateException(
         "instance " + number + " did not answer within " + START_TIMEOUT + "; see " + log);
-  }
-
-  boolean isAlive() {
-    return process.isAlive();
-  }
-
-  Process process() {
-    return process;
   }
 
   /** Stops the instance gracefully (SIGTERM: Spring closes the context and the Baton session). */

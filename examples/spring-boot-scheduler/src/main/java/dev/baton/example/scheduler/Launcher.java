@@ -81,11 +81,12 @@ final class Launcher {
 
   private static void reportExit(InstanceProcess instance, CountDownLatch stopped) {
     if (stopped.getCount() > 0) {
+      int code = instance.process().exitValue();
       System.out.println(
           "Instance "
               + instance.number()
               + " exited with "
-              + instance.process().exitValue()
+              + code
               + "; its log: "
               + instance.log());
     }

@@ -24,15 +24,16 @@ public class OrdersConsumer implements PartitionListener {
   private final Map<Integer, String> owned = new ConcurrentSkipListMap<>();
 
   @Override
-  public void assigned(PartitionOwnership lease) {
-    owned.put(lease.partition(), lease.token().toString());
-    log.info("consuming orders partition {} with token {}", lease.partition(), lease.token());
+  public void assigned(PartitionOwnership ownership) {
+    owned.put(ownership.partition(), ownership.token().toString());
+    log.info(
+        "consuming orders partition {} with token {}", ownership.partition(), ownership.token());
   }
 
   @Override
-  public void revoked(PartitionOwnership lease, RevocationReason reason) {
-    owned.remove(lease.partition());
-    log.info("stopped consuming orders partition {} ({})", lease.partition(), reason);
+  public void revoked(PartitionOwnership ownership, RevocationReason reason) {
+    owned.remove(ownership.partition());
+    log.info("stopped consuming orders partition {} ({})", ownership.partition(), reason);
   }
 
   /** The partitions this instance consumes now, with their tokens. */
