@@ -194,8 +194,8 @@ final class BatonRules {
 
   /**
    * The Spring Boot starter, its test support and the examples use what any application can use: no
-   * internal package, not the kernel (the recipes' machinery), not the library's shared helpers,
-   * not Baton's own test fixtures.
+   * internal package, not the service interface for recipe and backend authors ({@code
+   * recipes.spi}), not the library's shared helpers, not Baton's own test fixtures.
    */
   ArchRule springAndExamplesUsePublicApiOnly() {
     return noClasses()
@@ -204,7 +204,7 @@ final class BatonRules {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            root + "..internal..", module("recipes.kernel"), module("internal"), module("testkit"))
+            root + "..internal..", module("recipes.spi"), module("internal"), module("testkit"))
         .because(
             "framework integration and examples are written on the public API only, so that "
                 + "what they do an application can do too");

@@ -20,7 +20,7 @@ import dev.baton.archfixture.partition.internal.PartitionSecret;
 import dev.baton.archfixture.recipes.RecipeApi;
 import dev.baton.archfixture.recipes.election.UsesOwnInternal;
 import dev.baton.archfixture.recipes.election.internal.ElectionSecret;
-import dev.baton.archfixture.recipes.kernel.KernelPart;
+import dev.baton.archfixture.recipes.spi.SpiPart;
 import dev.baton.archfixture.spring.SpringApi;
 import dev.baton.archfixture.testkit.TestHelper;
 import java.util.Collection;
@@ -53,7 +53,7 @@ class NegativeControlsArchTest {
               DemoApp.class,
               BenchApp.class,
               TestHelper.class,
-              KernelPart.class,
+              SpiPart.class,
               SpringApi.class,
               ExampleApp.class);
 
@@ -119,7 +119,7 @@ class NegativeControlsArchTest {
   @Test
   void springAndExamplesUsePublicApiOnly() {
     assertReports(
-        BatonRules::springAndExamplesUsePublicApiOnly, "spring.UsesKernel", "example.UsesSupport");
+        BatonRules::springAndExamplesUsePublicApiOnly, "spring.UsesSpi", "example.UsesSupport");
   }
 
   @Test

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
  */
 class PublicInternalsTest {
   /** The count at the last commit that lowered it; lower it whenever types become hidden. */
-  static final int CEILING = 31;
+  static final int CEILING = 16;
 
-  /** Packages that are not API: internal, the recipes' kernel, and support (the retired word). */
+  /** Packages that are not API: internal, and kernel and support (retired words for it). */
   static final Pattern NOT_API = Pattern.compile("(^|\\.)(internal|kernel|support)(\\.|$)");
 
   static final Predicate<JavaClass> PUBLIC_NOT_API =
@@ -50,7 +50,7 @@ class PublicInternalsTest {
         .hasSizeLessThanOrEqualTo(CEILING);
   }
 
-  /** Negative control: the check sees a public type in an internal package and a kernel package. */
+  /** Negative control: the check sees a public type in an internal package. */
   @Test
   void theCheckSeesPublicTypesInInternalPackages() {
     assertThat(PUBLIC_NOT_API)

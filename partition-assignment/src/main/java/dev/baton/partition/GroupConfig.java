@@ -7,7 +7,7 @@ import dev.baton.partition.internal.GroupPaths;
 import dev.baton.partition.internal.RecordFormat;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
-import dev.baton.recipes.kernel.NoMeters;
+import dev.baton.recipes.spi.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;

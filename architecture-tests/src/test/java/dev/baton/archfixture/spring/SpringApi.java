@@ -14,8 +14,8 @@ public final class SpringApi {
 }
 
 /** Breaks "the Spring integration and the examples use public API only". */
-class UsesKernel {
+class UsesSpi {
   int use() {
-    return dev.baton.archfixture.recipes.kernel.KernelPart.loop();
+    return dev.baton.archfixture.recipes.spi.SpiPart.loop();
   }
 }

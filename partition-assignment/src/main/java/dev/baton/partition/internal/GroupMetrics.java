@@ -2,7 +2,7 @@
 package dev.baton.partition.internal;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.OwnedMeters;
+import dev.baton.recipes.spi.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -3,9 +3,9 @@ package dev.baton.recipes.election;
 
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.internal.queue.Preload;
-import dev.baton.recipes.kernel.Backoff;
-import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import dev.baton.recipes.spi.Backoff;
+import dev.baton.recipes.spi.SerialLoop;
+import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;

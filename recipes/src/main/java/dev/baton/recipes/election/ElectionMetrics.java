@@ -2,8 +2,8 @@
 package dev.baton.recipes.election;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.NoMeters;
-import dev.baton.recipes.kernel.OwnedMeters;
+import dev.baton.recipes.spi.NoMeters;
+import dev.baton.recipes.spi.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -3,12 +3,13 @@ package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.TermHandle;
+import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The handle of one leadership term: the kernel's {@link TermHandle} with the election's fields.
+ * The handle of one leadership term: the service interface's {@link TermHandle} with the election's
+ * fields.
  */
 final class LeadershipHandle extends TermHandle implements Leadership {
   private final String participantId;

@@ -2,7 +2,7 @@
 package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -57,7 +57,7 @@ public final class LeaseBackend implements Backend {
    * @throws NullPointerException if an argument is null
    * @throws LeaseTableException if the database is not supported, the table or its sequence is
    *     missing or misshapen, or the sequence is below the table's highest token
-   * @throws dev.baton.recipes.kernel.StoreUnavailableException if the database cannot be reached
+   * @throws dev.baton.recipes.spi.StoreUnavailableException if the database cannot be reached
    */
   public static LeaseBackend create(DataSource dataSource, LeaseConfig config) {
     Objects.requireNonNull(dataSource, "dataSource");

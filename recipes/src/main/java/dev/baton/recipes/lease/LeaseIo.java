@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.recipes.kernel.Backoff;
-import dev.baton.recipes.kernel.Io;
-import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.Shell;
-import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import dev.baton.recipes.spi.Backoff;
+import dev.baton.recipes.spi.Io;
+import dev.baton.recipes.spi.SerialLoop;
+import dev.baton.recipes.spi.Shell;
+import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -4,7 +4,7 @@ package dev.baton.recipes.lease;
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
 import dev.baton.internal.SchemaCreation;
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

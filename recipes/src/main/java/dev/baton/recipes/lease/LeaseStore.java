@@ -10,7 +10,7 @@ import java.util.OptionalLong;
  * (the database's clock); the store never reads the host's wall clock.
  *
  * <p>Each method is one statement, so a caller measures when it was sent. Failures are unchecked:
- * {@link dev.baton.recipes.kernel.StoreUnavailableException} when the database cannot be reached or
+ * {@link dev.baton.recipes.spi.StoreUnavailableException} when the database cannot be reached or
  * did not answer (the outcome of a write is then unknown), {@link
  * dev.baton.recipes.lease.LeaseTableException} when the table is missing or misshapen.
  * Implementations are thread-safe.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.spi.Subscription;
 import java.util.Optional;
 
 /**

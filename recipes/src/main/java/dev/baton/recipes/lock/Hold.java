@@ -3,11 +3,14 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.TermHandle;
+import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/** One hold of a {@link FencedLock}: the kernel's {@link TermHandle} with the lock's fields. */
+/**
+ * One hold of a {@link FencedLock}: the service interface's {@link TermHandle} with the lock's
+ * fields.
+ */
 final class Hold extends TermHandle implements LockHandle {
   private final FencedLock lock;
   private final String nodePath;

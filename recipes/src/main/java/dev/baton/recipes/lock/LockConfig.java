@@ -3,7 +3,7 @@ package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.recipes.kernel.NoMeters;
+import dev.baton.recipes.spi.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;
 import java.util.UUID;

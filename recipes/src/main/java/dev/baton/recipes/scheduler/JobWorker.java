@@ -2,9 +2,9 @@
 package dev.baton.recipes.scheduler;
 
 import dev.baton.internal.Validation;
-import dev.baton.recipes.kernel.Backoff;
-import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import dev.baton.recipes.spi.Backoff;
+import dev.baton.recipes.spi.SerialLoop;
+import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

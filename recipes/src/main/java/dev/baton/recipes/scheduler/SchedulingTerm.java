@@ -5,7 +5,7 @@ import dev.baton.fencing.FencingException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.kernel.BatonThreads;
+import dev.baton.recipes.spi.BatonThreads;
 import io.micrometer.core.instrument.Counter;
 import java.time.Duration;
 import java.time.Instant;

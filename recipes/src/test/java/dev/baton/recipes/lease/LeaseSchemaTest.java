@@ -4,7 +4,7 @@ package dev.baton.recipes.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -4,7 +4,7 @@ package dev.baton.recipes.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.spi.Subscription;
 import dev.baton.testkit.PostgresFixture;
 import dev.baton.testkit.TcpProxy;
 import java.lang.reflect.InvocationTargetException;

@@ -2,7 +2,7 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

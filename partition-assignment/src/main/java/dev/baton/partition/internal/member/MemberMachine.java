@@ -20,7 +20,7 @@ import dev.baton.partition.internal.member.MemberEvent.OwnerNodeDeleted;
 import dev.baton.partition.internal.member.MemberEvent.Revoked;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.List;
 import java.util.Set;
 

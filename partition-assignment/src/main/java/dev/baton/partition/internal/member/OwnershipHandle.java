@@ -5,14 +5,14 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.partition.PartitionLostException;
 import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.TermHandle;
+import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The implementation of {@link PartitionOwnership}: the kernel's {@link TermHandle} (revoked
- * exactly once, never paused) with the partition's fields. {@code term} numbers the member's terms,
- * so that a revocation is applied to the ownership it was decided for.
+ * The implementation of {@link PartitionOwnership}: the service interface's {@link TermHandle}
+ * (revoked exactly once, never paused) with the partition's fields. {@code term} numbers the
+ * member's terms, so that a revocation is applied to the ownership it was decided for.
  */
 final class OwnershipHandle extends TermHandle implements PartitionOwnership {
   private final int partition;

@@ -2,8 +2,8 @@
 package dev.baton.partition.internal.member;
 
 import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.ConnectionEpoch.Link;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch.Link;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

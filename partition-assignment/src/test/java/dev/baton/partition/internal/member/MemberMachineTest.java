@@ -24,7 +24,7 @@ import dev.baton.partition.internal.member.MemberEvent.Taken;
 import dev.baton.partition.internal.member.MemberEvent.Tick;
 import dev.baton.partition.internal.member.MemberEvent.TickKind;
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch.Link;
+import dev.baton.recipes.spi.ConnectionEpoch.Link;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

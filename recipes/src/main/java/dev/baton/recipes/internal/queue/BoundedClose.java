@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.BatonThreads;
+import dev.baton.recipes.spi.BatonThreads;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;

@@ -23,7 +23,7 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
 import dev.baton.recipes.internal.queue.CandidateEvent.Poke;
 import dev.baton.recipes.internal.queue.CandidateEvent.Resign;
 import dev.baton.recipes.internal.queue.CandidateOrder.Decision;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.Backoff;
-import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.ConnectionEpoch.Link;
-import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.kernel.SerialLoop;
-import dev.baton.recipes.kernel.Subscription;
-import dev.baton.recipes.kernel.ThreadLoopScheduler;
+import dev.baton.recipes.spi.Backoff;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch.Link;
+import dev.baton.recipes.spi.Liveness;
+import dev.baton.recipes.spi.SerialLoop;
+import dev.baton.recipes.spi.Subscription;
+import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -3,7 +3,7 @@ package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.internal.queue.CandidateAction.Lead;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

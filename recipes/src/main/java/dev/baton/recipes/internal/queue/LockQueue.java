@@ -2,8 +2,8 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.Liveness;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.Liveness;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;

@@ -6,7 +6,7 @@ import dev.baton.recipes.internal.queue.CandidateAction.Enter;
 import dev.baton.recipes.internal.queue.CandidateAction.Inspect;
 import dev.baton.recipes.internal.queue.CandidateAction.ListQueue;
 import dev.baton.recipes.internal.queue.CandidateAction.Watch;
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,16 +50,16 @@ final class QueueIo {
   /**
    * Deletes this candidate's entry {@code name} as it leaves, waiting for the store (for the link
    * to come back if it is down, then for the answer) at most {@link
-   * dev.baton.recipes.kernel.Liveness#closeWait()} and at most {@code limit}: after an earlier
-   * close gave up, it does not wait at all. Whatever is not confirmed goes on in the background
-   * ({@link QueueStore#deleteInBackground}), or with the session.
+   * dev.baton.recipes.spi.Liveness#closeWait()} and at most {@code limit}: after an earlier close
+   * gave up, it does not wait at all. Whatever is not confirmed goes on in the background ({@link
+   * QueueStore#deleteInBackground}), or with the session.
    *
    * @param cutShort true if the close's own bound cut its wait short of a whole close wait (a slow
    *     callback used the rest): then no answer says nothing of the ensemble, and no give-up is
    *     recorded
    * @return what the store answered, or empty if it was not asked to answer (then the delete is in
    *     the background); a failure or a missing answer within the whole close wait is recorded with
-   *     {@link dev.baton.recipes.kernel.Liveness#closeGaveUp()}
+   *     {@link dev.baton.recipes.spi.Liveness#closeGaveUp()}
    */
   public Optional<Deletion> deleteLeaving(String name, Duration limit, boolean cutShort) {
     Duration wait = leavingWait(limit);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.NoMeters;
-import dev.baton.recipes.kernel.OwnedMeters;
+import dev.baton.recipes.spi.NoMeters;
+import dev.baton.recipes.spi.OwnedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;

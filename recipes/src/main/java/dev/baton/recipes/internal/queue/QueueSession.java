@@ -5,7 +5,7 @@ import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.backend.Holder;
-import dev.baton.recipes.kernel.Liveness;
+import dev.baton.recipes.spi.Liveness;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.CoordinationException;
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import org.apache.zookeeper.KeeperException;
 
 /**

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.Liveness;
-import dev.baton.recipes.kernel.StoreUnavailableException;
+import dev.baton.recipes.spi.Liveness;
+import dev.baton.recipes.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

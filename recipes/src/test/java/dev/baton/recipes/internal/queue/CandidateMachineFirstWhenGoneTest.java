@@ -10,7 +10,7 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Entered;
 import dev.baton.recipes.internal.queue.CandidateEvent.Gone;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -21,7 +21,7 @@ import dev.baton.recipes.internal.queue.CandidateEvent.Inspected;
 import dev.baton.recipes.internal.queue.CandidateEvent.LeadRefused;
 import dev.baton.recipes.internal.queue.CandidateEvent.Link;
 import dev.baton.recipes.internal.queue.CandidateEvent.Listed;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;

@@ -6,9 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
-import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.ConnectionEpoch.Link;
-import dev.baton.recipes.kernel.Subscription;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch.Link;
+import dev.baton.recipes.spi.Subscription;
 import dev.baton.testkit.SessionExpirer;
 import java.time.Duration;
 import java.util.List;

@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code CandidateIo}
- * run it on the kernel's Shell:
+ * run it on the spi's Shell:
  *
  * <ul>
  *   <li>the liveness listener ({@link #deliver}): the term reacts at once ({@code

@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation;
 import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;

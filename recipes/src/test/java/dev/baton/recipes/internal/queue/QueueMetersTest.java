@@ -3,7 +3,7 @@ package dev.baton.recipes.internal.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.recipes.kernel.NoMeters;
+import dev.baton.recipes.spi.NoMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@
 package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.kernel.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch;
 
 /**
  * One term as the recipe publishes it (an election's {@code Leadership}, a lock's hold): ACTIVE and

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.internal.queue;
 
-import dev.baton.recipes.kernel.ConnectionEpoch;
-import dev.baton.recipes.kernel.ConnectionEpoch.Link;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.ConnectionEpoch.Link;
 import dev.baton.testkit.sim.SimRandom;
 import dev.baton.testkit.sim.SimZooKeeper;
 import dev.baton.testkit.sim.SimZooKeeper.Mode;

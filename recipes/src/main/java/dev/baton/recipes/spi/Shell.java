@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.spi;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -68,6 +68,7 @@ public final class Shell<E, A> {
       E recovery,
       Consumer<VirtualMachineError> onFatal) {
     this.machine = Objects.requireNonNull(machine, "machine");
+    Objects.requireNonNull(recovery, "recovery");
     this.loop = new SerialLoop(name, scheduler, Backoff.DEFAULT, () -> feed(recovery), onFatal);
   }
 

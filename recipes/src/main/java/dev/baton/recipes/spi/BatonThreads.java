@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.spi;
 
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -24,7 +25,11 @@ public final class BatonThreads {
    * A factory of daemon threads named {@code baton-<role>-<name>} (numbered from the second on).
    */
   public static ThreadFactory factory(String role, String name) {
-    String base = "baton-" + role + "-" + name;
+    String base =
+        "baton-"
+            + Objects.requireNonNull(role, "role")
+            + "-"
+            + Objects.requireNonNull(name, "name");
     AtomicInteger count = new AtomicInteger();
     return r -> {
       int n = count.getAndIncrement();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.spi;
 
 import java.time.Duration;
 import java.util.PriorityQueue;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.spi;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -41,8 +42,9 @@ public final class OwnedMeters implements AutoCloseable {
 
   /** Takes over the meters called {@code names} with {@code tags}. Call under {@link #LOCK}. */
   public OwnedMeters(MeterRegistry registry, Tags tags, List<String> names) {
-    this.registry = registry;
-    this.tags = tags;
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.tags = Objects.requireNonNull(tags, "tags");
+    Objects.requireNonNull(names, "names");
     synchronized (LOCK) {
       for (String name : names) {
         registry.find(name).tags(tags).meters().forEach(registry::remove);

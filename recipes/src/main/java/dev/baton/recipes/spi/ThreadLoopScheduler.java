@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.baton.recipes.kernel;
+package dev.baton.recipes.spi;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -56,8 +57,8 @@ public final class ThreadLoopScheduler implements LoopScheduler {
 
   /** A loop whose thread, while it runs, is named {@code baton-<role>-<name>}. */
   public ThreadLoopScheduler(String role, String name) {
-    this.role = role;
-    this.name = name;
+    this.role = Objects.requireNonNull(role, "role");
+    this.name = Objects.requireNonNull(name, "name");
   }
 
   /** The name of the thread while it runs this loop; made when needed, a loop may never run. */
