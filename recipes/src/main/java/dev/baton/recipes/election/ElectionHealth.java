@@ -33,28 +33,6 @@ public record ElectionHealth(
     Optional<String> failure,
     Optional<String> degraded) {
 
-  /** A snapshot with nothing {@linkplain #degraded() degraded}, as on ZooKeeper. */
-  public ElectionHealth(
-      LeaderElection.State state,
-      boolean connected,
-      boolean leader,
-      Optional<FencingToken> token,
-      Optional<Instant> lastTransition,
-      long callbackFailures,
-      long loopFailures,
-      Optional<String> failure) {
-    this(
-        state,
-        connected,
-        leader,
-        token,
-        lastTransition,
-        callbackFailures,
-        loopFailures,
-        failure,
-        Optional.empty());
-  }
-
   /** Healthy: started, connected and not failed. Being a follower is healthy. */
   public boolean isHealthy() {
     return state == LeaderElection.State.STARTED && connected && failure.isEmpty();

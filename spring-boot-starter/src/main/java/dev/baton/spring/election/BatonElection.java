@@ -110,6 +110,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
         Optional.<Instant>empty(),
         0,
         0,
+        Optional.empty(),
         Optional.empty());
   }
 
