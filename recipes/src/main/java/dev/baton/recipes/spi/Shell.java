@@ -160,9 +160,10 @@ public final class Shell<E, A> {
 
   /**
    * Closes: feeds {@code closing} and runs {@code after} on the caller's thread if the loop is idle
-   * within {@code wait}, so that the close's last I/O is not handed off; else leaves both to the
-   * loop, which stops once they ran, and returns. From now on only the closing event is fed; what
-   * {@link #decideNow} left to the loop is {@linkplain Io#dropped dropped}.
+   * within {@code wait}, so that the close's last I/O is not handed off, and then ends the
+   * subscriptions; else ends them, leaves both to the loop, which stops once they ran, and returns.
+   * From now on only the closing event is fed; what {@link #decideNow} left to the loop is
+   * {@linkplain Io#dropped dropped}.
    */
   public Closed close(E closing, Duration wait, Runnable after) {
     if (!this.closing.compareAndSet(false, true)) {
@@ -170,16 +171,17 @@ public final class Shell<E, A> {
     }
     boolean locked = Locks.tryLock(lock, wait);
     closed = true; // from now on the loop's tasks do nothing but the close
-    unsubscribe();
     if (locked) {
       try {
         leave(closing, after);
       } finally {
         lock.unlock();
+        unsubscribe(); // after the last I/O: ending a subscription may take a while
         loop.shutdown(LOOP_STOP); // its tasks return at once now
       }
       return Closed.HERE;
     }
+    unsubscribe(); // now: the loop may be stuck in a statement
     loop.execute(
         () -> {
           try {
