@@ -3,10 +3,7 @@ package dev.baton.recipes.internal.queue;
 
 import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /** A recipe as a client runs it: an election's candidate, or a lock and its attempts. */
@@ -19,15 +16,7 @@ interface Recipe {
    * last {@link #MAX_DEAD_NODES}, the eldest forgotten first.
    */
   static Set<String> deadNodes() {
-    return Collections.newSetFromMap(
-        new LinkedHashMap<>() {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > MAX_DEAD_NODES;
-          }
-        });
+    return CandidateMachine.lastOf(MAX_DEAD_NODES);
   }
 
   /** The liveness listeners hear {@code e} (each epoch once, in rising order). */
