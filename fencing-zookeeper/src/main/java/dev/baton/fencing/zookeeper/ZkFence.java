@@ -8,7 +8,6 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -119,7 +118,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
    */
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     String path = fencePath(resource);
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Seen seen = attempt == 0 ? lastWritten.get(resource) : null;

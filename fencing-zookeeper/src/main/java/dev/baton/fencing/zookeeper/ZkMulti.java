@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
+import dev.baton.fencing.Fence;
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -93,7 +93,7 @@ final class ZkMulti {
     try {
       value = action.apply(tx);
     } catch (Exception e) {
-      throw Resources.rethrow(resource, e);
+      throw Fence.rethrow(resource, e);
     }
     List<Op> ops = new ArrayList<>(tx.operations().size() + 1);
     ops.add(guard.get());

@@ -9,7 +9,6 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -97,7 +96,7 @@ public final class SqlFence implements Fence<Connection> {
 
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<Connection, T> action) {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     for (int attempt = 1; ; attempt++) {
       Committed<T> committed = null;
       try (Connection c = dataSource.getConnection()) {
@@ -188,7 +187,7 @@ public final class SqlFence implements Fence<Connection> {
    */
   public void acceptInTransaction(Connection connection, String resource, FencingToken token)
       throws SQLException {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     for (int attempt = 1; ; attempt++) {
       try (PreparedStatement u = connection.prepareStatement(update)) {
         u.setLong(1, token.value());
@@ -298,7 +297,7 @@ public final class SqlFence implements Fence<Connection> {
           "the fenced write to '" + resource + "' failed in the " + "database: " + sql.getMessage(),
           sql);
     }
-    return Resources.rethrow(resource, e);
+    return Fence.rethrow(resource, e);
   }
 
   private static void rollback(Connection c, Exception cause) {
