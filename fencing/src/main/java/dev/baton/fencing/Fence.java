@@ -17,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The first token a resource accepts binds it to that token's {@linkplain FencingToken#scope()
  * scope}; tokens of another scope are rejected with {@link ForeignTokenException}.
  *
- * <p>Writing a fence for another store: start {@link #write} with {@link #checkWrite} and throw
- * {@link #rethrow} for what the caller's action threw, so that every fence rejects the same input
- * with the same words and reports an action's failure the same way; run {@code FenceContractTest}
- * (the fencing test jar) against it.
+ * <p>Writing a fence for another store: start {@link #write} with {@link #checkWrite}, decide with
+ * {@link #checkToken} against the highest token read in the store's atomic unit, and throw {@link
+ * #rethrow} for what the caller's action threw, so that every fence rejects the same input with the
+ * same exceptions and words; then run {@code FenceContractTest} (baton-fencing's test jar) on it.
  *
  * @param <C> the context the caller's write runs with (see {@link FencedAction})
  */
@@ -65,6 +65,24 @@ public interface Fence<C> {
     }
     if (token == null) {
       throw new IllegalArgumentException("a fenced write needs a fencing token, got null");
+    }
+  }
+
+  /**
+   * The decision of {@link #write} against the highest token {@code resource} has accepted: a token
+   * of another scope or a lower one is rejected; an equal or higher one passes.
+   *
+   * @throws ForeignTokenException if {@code token} comes from another scope than {@code highest}
+   * @throws StaleTokenException if {@code token} is lower than {@code highest}
+   */
+  static void checkToken(String resource, FencingToken token, FencingToken highest) {
+    Objects.requireNonNull(resource, "resource");
+    Objects.requireNonNull(token, "token");
+    if (!Objects.requireNonNull(highest, "highest").sameScopeAs(token)) {
+      throw new ForeignTokenException(resource, token, highest.scope());
+    }
+    if (token.isOlderThan(highest)) {
+      throw new StaleTokenException(resource, token, highest);
     }
   }
 

@@ -25,11 +25,8 @@ public final class InMemoryFence implements Fence<Void> {
     Slot slot = slots.computeIfAbsent(resource, r -> new Slot());
     synchronized (slot) {
       FencingToken highest = slot.highest;
-      if (highest != null && !highest.sameScopeAs(token)) {
-        throw new ForeignTokenException(resource, token, highest.scope());
-      }
-      if (highest != null && token.isOlderThan(highest)) {
-        throw new StaleTokenException(resource, token, highest);
+      if (highest != null) {
+        Fence.checkToken(resource, token, highest);
       }
       T result;
       try {

@@ -25,7 +25,8 @@ class ConfigurationErrorsTest {
   private static final ApiErrorRules.Samples SAMPLES =
       new ApiErrorRules.Samples()
           .value(DataSource.class, ConfigurationErrorsTest::h2)
-          .value(Exception.class, () -> new Exception("x"));
+          .value(Exception.class, () -> new Exception("x"))
+          .value(FencingToken.class, () -> FencingToken.of("/s", 1));
 
   static List<ApiErrorRules.Case> nullArguments() {
     return ApiErrorRules.cases(

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two statics a fence for another store is written with: {@link Fence#checkWrite} and {@link
- * Fence#rethrow}. {@link FenceContractTest} checks them through each fence's {@code write}.
+ * The statics a fence for another store is written with. {@link FenceContractTest} checks them
+ * through each fence's {@code write}.
  */
 class FenceAuthorApiTest {
   private static final FencingToken TOKEN = FencingToken.of("/test/leader", 7);
@@ -36,6 +36,23 @@ class FenceAuthorApiTest {
     assertThatThrownBy(() -> Fence.checkWrite("orders", null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("fencing token");
+  }
+
+  @Test
+  void checkTokenPassesEqualAndHigherTokensAndRejectsLowerAndForeignOnes() {
+    Fence.checkToken("orders", TOKEN, TOKEN);
+    Fence.checkToken("orders", FencingToken.of("/test/leader", 8), TOKEN);
+    assertThatThrownBy(() -> Fence.checkToken("orders", FencingToken.of("/test/leader", 6), TOKEN))
+        .isInstanceOfSatisfying(
+            StaleTokenException.class,
+            e -> {
+              assertThat(e.resource()).isEqualTo("orders");
+              assertThat(e.current()).contains(TOKEN);
+            });
+    assertThatThrownBy(() -> Fence.checkToken("orders", FencingToken.of("/other", 9), TOKEN))
+        .isInstanceOfSatisfying(
+            ForeignTokenException.class,
+            e -> assertThat(e.expectedScope()).isEqualTo("/test/leader"));
   }
 
   @Test

@@ -5,8 +5,6 @@ import dev.baton.fencing.Fence;
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.ForeignTokenException;
-import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -32,29 +30,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A fence znode per resource that holds the highest accepted token, advanced by a versioned
- * compare-and-set in the same multi as the caller's ZooKeeper writes.
+ * compare-and-set in the same multi as the caller's ZooKeeper writes. For ZooKeeper data written
+ * across terms or from several recipes; {@link ZkOwnershipGuard} is cheaper for writes that must
+ * simply die with the writer's own ownership znode. Both protect only writes made through them.
  *
- * <p>When to use it: for ZooKeeper data that several terms write over time (configuration,
- * assignments, checkpoints), when the writer may hold its token longer than its znode, or when the
- * resource is written from more than one ownership recipe. When the writer's own election or lock
- * znode is at hand and the write must simply die with the ownership, {@link ZkOwnershipGuard} is
- * cheaper (a check, no extra write). Both protect only writes made through them.
+ * <p>The fence znode is {@code <base>/<url-encoded resource>}, persistent, and holds the token
+ * after the last write of each recent writer ({@code FenceRecord}), read strictly: anything else
+ * fails every write to the resource with {@link MalformedFenceException} and is never overwritten.
+ * Fence znodes must not be deleted while writers use them. Thread-safe.
  *
- * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code
- * ..}, which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its
- * data the token's string form ({@code ft:<value>@<scope>}, UTF-8) after the last write of each
- * recent writer ({@code fw1:<writer>.<seq>.<version>,...;<forgotten>|ft:<value>@<scope>}, see
- * {@code FenceRecord}), read strictly: see {@link MalformedFenceException}. A fence znode holding
- * anything else makes every write to its resource fail with that exception; it is never
- * overwritten. Fence znodes must not be deleted while writers use them. Thread-safe.
- *
- * <p>A lost answer (the multi was sent, its answer did not arrive) may have committed. The fence
- * repeats the very same multi with the same expected znode version, so at most one of the two
- * commits; if the repeat is refused, it reads the znode and the entry kept for this fence (the
- * sequence number of its last write) to prove whether its write committed. Only when it cannot tell
- * is the outcome a {@link WriteOutcomeUnknownException}; so every {@link FencingException} from
- * {@link #write} still means that nothing was committed, and no write is applied twice ({@code
- * docs/recipes.md#fences}).
+ * <p>A lost answer may have committed. The fence repeats the very same multi against the same znode
+ * version, so at most one of the two commits; if the repeat is refused, the entry the znode keeps
+ * for this fence proves whether its write committed. Only when it cannot tell is the outcome a
+ * {@link WriteOutcomeUnknownException}: every {@link FencingException} from {@link #write} still
+ * means nothing was committed, and no write is applied twice ({@code docs/recipes.md#fences}).
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -134,7 +123,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
       FenceRecord.State written;
       CuratorOp guard;
       if (current != null) {
-        check(resource, token, current.token());
+        Fence.checkToken(resource, token, current.token());
         expected = current.version();
         written =
             current
@@ -186,10 +175,9 @@ public final class ZkFence implements Fence<ZkTransaction> {
   }
 
   /**
-   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or certainly
-   * never will (false), judged by {@link LostAnswer} from the fence znode read now, after a {@code
-   * sync} (so the read sees everything the lost attempt could ever do, even if the client moved to
-   * another server).
+   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or never will
+   * (false), judged by {@link LostAnswer} from the fence znode read after a {@code sync} (so the
+   * read sees all the lost attempt could ever do, even if the client moved to another server).
    *
    * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
    */
@@ -247,15 +235,6 @@ public final class ZkFence implements Fence<ZkTransaction> {
   @Override
   public Optional<FencingToken> highest(String resource) {
     return Optional.ofNullable(readState(resource, fencePath(resource))).map(Seen::token);
-  }
-
-  private static void check(String resource, FencingToken token, FencingToken current) {
-    if (!current.sameScopeAs(token)) {
-      throw new ForeignTokenException(resource, token, current.scope());
-    }
-    if (token.isOlderThan(current)) {
-      throw new StaleTokenException(resource, token, current);
-    }
   }
 
   /**
