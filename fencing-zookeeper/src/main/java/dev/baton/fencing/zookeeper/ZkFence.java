@@ -119,29 +119,25 @@ public final class ZkFence implements Fence<ZkTransaction> {
               : readState(resource, path);
       // numbered after the version it compares against was read (or remembered): see LostAnswer
       long writeSeq = seq.incrementAndGet();
-      int expected;
+      int expected = current == null ? -1 : current.version();
+      FenceRecord.Write write = new FenceRecord.Write(writer, writeSeq, expected + 1);
       FenceRecord.State written;
-      CuratorOp guard;
       if (current != null) {
         Fence.checkToken(resource, token, current.token());
-        expected = current.version();
-        written =
-            current
-                .record()
-                .after(token, new FenceRecord.Write(writer, writeSeq, expected + 1), expected);
-        byte[] data = FenceRecord.encode(written);
-        guard =
-            op(
-                resource,
-                () -> client.transactionOp().setData().withVersion(expected).forPath(path, data));
+        written = current.record().after(token, write, expected);
       } else {
-        expected = -1;
-        written =
-            new FenceRecord.State(token, List.of(new FenceRecord.Write(writer, writeSeq, 0)), -1);
-        byte[] data = FenceRecord.encode(written);
+        written = new FenceRecord.State(token, List.of(write), -1);
         ensureParent(resource);
-        guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
+      byte[] data = FenceRecord.encode(written);
+      CuratorOp guard =
+          op(
+              resource,
+              "the fence operation",
+              () ->
+                  current == null
+                      ? client.transactionOp().create().forPath(path, data)
+                      : client.transactionOp().setData().withVersion(expected).forPath(path, data));
       ZkMulti.Result<T> result;
       try {
         result = ZkMulti.run(client, resource, token, guard, true, action);
@@ -267,16 +263,17 @@ public final class ZkFence implements Fence<ZkTransaction> {
     }
   }
 
-  private interface OpFactory {
+  interface OpFactory {
     CuratorOp make() throws Exception;
   }
 
-  private static CuratorOp op(String resource, OpFactory factory) {
+  /** Builds a guard operation; {@code what} names it in the failure. */
+  static CuratorOp op(String resource, String what, OpFactory factory) {
     try {
       return factory.make();
     } catch (Exception e) {
       restoreInterrupt(e);
-      throw new FencingException(resource, "cannot build the fence operation", e);
+      throw new FencingException(resource, "cannot build " + what, e);
     }
   }
 

@@ -122,26 +122,18 @@ final class ZkMulti {
                   throw e;
                 }
               });
-    } catch (KeeperException e) {
+    } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       if (lost.get() != null) {
         return new Lost<>(lost.get(), e, value);
       }
-      List<OpResult> failed = e.getResults();
+      List<OpResult> failed = e instanceof KeeperException k ? k.getResults() : null;
       if (failed != null
           && !failed.isEmpty()
           && failed.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
         return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
-      }
-      throw new FencingException(
-          resource,
-          "the fenced ZooKeeper write to '" + resource + "' failed: " + e.getMessage(),
-          e);
-    } catch (Exception e) {
-      ZkFence.restoreInterrupt(e);
-      if (lost.get() != null) {
-        return new Lost<>(lost.get(), e, value);
       }
       throw new FencingException(
           resource,
