@@ -12,7 +12,8 @@ package dev.baton.fencing;
 public interface FencedAction<C, T> {
   /**
    * Performs the write. An exception aborts the whole unit, fence update included, and reaches the
-   * caller: unchecked exceptions as they are, checked ones wrapped in {@link FencingException}.
+   * caller: unchecked exceptions as they are, checked ones wrapped in a {@link FencingException}
+   * ({@link Fence#rethrow}).
    */
   T apply(C context) throws Exception;
 }

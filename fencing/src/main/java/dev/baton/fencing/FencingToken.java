@@ -2,7 +2,6 @@
 package dev.baton.fencing;
 
 import dev.baton.internal.SafeText;
-import dev.baton.internal.StrictText;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -17,12 +16,8 @@ import org.jspecify.annotations.Nullable;
  * a fence binds each resource to the scope of the first token it accepted and rejects tokens of any
  * other scope. An unscoped token has the empty scope.
  *
- * <p>Baton's ZooKeeper recipes take the value from the creation zxid ({@code czxid}) of the znode
- * that made the owner; see the recipes module for why that value is monotonic.
- *
- * <p>Tokens are values: equal value and scope are equal tokens. They order by value, then by scope.
- * The string form is {@code ft:<value>} or {@code ft:<value>@<scope>}, for example {@code
- * ft:4294967302@/billing/leader}, and {@link #parse(String)} reads it back.
+ * <p>Tokens order by value, then by scope. The string form is {@code ft:<value>} or {@code
+ * ft:<value>@<scope>}, for example {@code ft:4294967302@/billing/leader}; {@link #parse} reads it.
  *
  * @param value the token's value
  * @param scope where the token was issued; empty for an unscoped token
@@ -36,19 +31,14 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
   /** How many characters of rejected input an exception message quotes (escaped). */
   private static final int QUOTED = 80;
 
-  /**
-   * A token of {@code value} issued in {@code scope}, as {@link #of(String, long)}.
-   *
-   * @throws NullPointerException if {@code scope} is null (an unscoped token's scope is {@code ""})
-   * @throws IllegalArgumentException if {@code value} is negative or the scope is too long or
-   *     contains '@' or a control character
-   */
+  /** A token of {@code value} issued in {@code scope}, checked as {@link #of(String, long)}. */
   public FencingToken {
     Objects.requireNonNull(scope, "scope");
     if (value < 0) {
       throw new IllegalArgumentException("a fencing token cannot be negative: " + value);
     }
-    if (scope.length() > MAX_SCOPE_LENGTH || !isPlain(scope)) {
+    if (scope.length() > MAX_SCOPE_LENGTH
+        || scope.chars().anyMatch(c -> c == '@' || Character.isISOControl(c))) {
       throw new IllegalArgumentException(
           "invalid fencing token scope " + SafeText.quoted(scope, QUOTED));
     }
@@ -101,25 +91,13 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
     return new FencingToken(value, scope);
   }
 
-  private static boolean isPlain(String scope) {
-    for (int i = 0; i < scope.length(); i++) {
-      char c = scope.charAt(i);
-      if (c == '@' || Character.isISOControl(c)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
    * Reads a token from its string form: {@code ft:123}, {@code ft:123@scope} or a bare {@code 123}.
    *
-   * <p>The value must be written with the ASCII digits {@code 0-9} only, at most {@code
-   * Long.MAX_VALUE}: a sign ({@code +1}, {@code -0}), a blank and other Unicode digits
-   * (Arabic-Indic {@code ١}, full-width {@code １}), which {@link Long#parseLong} would accept, are
-   * malformed. Leading zeros are accepted ({@code 007} is 7). A rejected input is quoted in the
-   * exception message escaped and abbreviated ({@link SafeText}), so it can neither flood nor forge
-   * a log line.
+   * <p>The value is ASCII digits {@code 0-9} only, at most {@code Long.MAX_VALUE}: a sign, a blank
+   * and other Unicode digits, which {@link Long#parseLong} would accept, are malformed; leading
+   * zeros are accepted. Rejected input is quoted escaped and abbreviated, so it cannot forge a log
+   * line.
    *
    * @throws NullPointerException if {@code text} is null
    * @throws IllegalArgumentException if the text is malformed or its value out of range
@@ -130,7 +108,7 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
     int at = body.indexOf('@');
     String digits = at < 0 ? body : body.substring(0, at);
     String scope = at < 0 ? "" : body.substring(at + 1);
-    if (!StrictText.isAsciiDigits(digits, 0, digits.length())) {
+    if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
       throw malformed(text, "the value must be ASCII digits 0-9, without sign", null);
     }
     long value;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
-import dev.baton.fencing.internal.Resources;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -22,21 +21,18 @@ public final class InMemoryFence implements Fence<Void> {
 
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<Void, T> action) {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     Slot slot = slots.computeIfAbsent(resource, r -> new Slot());
     synchronized (slot) {
       FencingToken highest = slot.highest;
-      if (highest != null && !highest.sameScopeAs(token)) {
-        throw new ForeignTokenException(resource, token, highest.scope());
-      }
-      if (highest != null && token.isOlderThan(highest)) {
-        throw new StaleTokenException(resource, token, highest);
+      if (highest != null) {
+        Fence.checkToken(resource, token, highest);
       }
       T result;
       try {
         result = applyWithoutContext(action);
       } catch (Exception e) {
-        throw Resources.rethrow(resource, e);
+        throw Fence.rethrow(resource, e);
       }
       slot.highest = token;
       return result;

@@ -5,17 +5,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fenced write was sent to the store, but its answer was lost (the connection dropped, the
- * session expired or moved, or the wait for the answer was interrupted) and the fence could not
- * find out whether it committed: it may have been applied, whole, or not at all. It is never
- * half-applied (the store's atomic unit still holds), and it is never a rejection: a fence reports
- * {@link StaleTokenException} only for a write it knows committed nothing.
- *
- * <p>Unlike {@link FencingException} (nothing was committed), this exception promises nothing about
- * the store, so it does not extend it: a caller that catches {@code FencingException} to mean "not
- * written" does not catch it by mistake. What to do: treat the write as possibly done. Read the
- * store back, or repeat the write if it is idempotent, with the same token (a repeat is rejected if
- * a newer owner has written since; that rejection says nothing about this attempt).
+ * A fenced write was sent, but its answer was lost (the connection dropped, the session expired or
+ * moved, the wait was interrupted) and the fence could not find out whether it committed: it was
+ * applied whole or not at all, never half. Not a {@link FencingException} (which means nothing was
+ * committed), so a {@code catch (FencingException e)} meaning "not written" does not catch it.
+ * Treat the write as possibly done: read the store back, or repeat an idempotent write with the
+ * same token (a rejection of the repeat says nothing about this attempt).
  */
 public class WriteOutcomeUnknownException extends RuntimeException {
   private final String resource;

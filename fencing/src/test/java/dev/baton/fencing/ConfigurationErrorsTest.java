@@ -23,7 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ConfigurationErrorsTest {
   private static final ApiErrorRules.Samples SAMPLES =
-      new ApiErrorRules.Samples().value(DataSource.class, ConfigurationErrorsTest::h2);
+      new ApiErrorRules.Samples()
+          .value(DataSource.class, ConfigurationErrorsTest::h2)
+          .value(Exception.class, () -> new Exception("x"))
+          .value(FencingToken.class, () -> FencingToken.of("/s", 1));
 
   static List<ApiErrorRules.Case> nullArguments() {
     return ApiErrorRules.cases(

@@ -14,11 +14,10 @@ public final class SchemaCreation {
   private SchemaCreation() {}
 
   /**
-   * True if {@code e} is how PostgreSQL answers the loser of such a race: a duplicate key in its
-   * catalog (23505, e.g. on {@code pg_type_typname_nsp_index}), a relation (42P07) or a type
-   * (42710) that already exists. The object exists either way.
+   * How PostgreSQL answers the loser of such a race: a duplicate key in its catalog (23505, e.g. on
+   * {@code pg_type_typname_nsp_index}), a relation (42P07) or a type (42710) that already exists.
    */
-  public static boolean lostToConcurrentCreator(SQLException e) {
+  private static boolean lostToConcurrentCreator(SQLException e) {
     String state = e.getSQLState();
     return "23505".equals(state) || "42P07".equals(state) || "42710".equals(state);
   }

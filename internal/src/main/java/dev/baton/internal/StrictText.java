@@ -11,23 +11,11 @@ import java.util.function.Function;
 
 /**
  * The one strict decoder of the small text records Baton writes to znodes and reads back (a fence's
- * token, a candidate's id, a group's member, owner, assignment and partition set records). Whatever
- * is read from ZooKeeper may have been written by hand, by another program or damaged, so it is
- * read strictly and totally: either the exact form Baton writes, or a problem described in words.
- *
- * <ul>
- *   <li>{@link #decode}: 1 to {@code maxBytes} bytes of UTF-8, decoded strictly (a malformed or
- *       unmappable sequence is an error, never replaced by U+FFFD).
- *   <li>{@link #lines}: the lines of a text record, every line (the header line included) free of
- *       control characters.
- *   <li>{@link #number}: the one number parser: a canonical decimal, ASCII digits only, no sign, no
- *       leading zero (except {@code 0} itself), at most a bound.
- * </ul>
- *
- * <p>Problems are passed to the caller's {@code malformed} function, which makes the caller's own
- * exception (each record keeps its exception type and names its znode); the decoder throws what it
- * returns. Problem descriptions contain no content of the record, so they are safe to log; callers
- * that quote content use {@link SafeText}.
+ * token, a candidate's id, a group's records). What is read from ZooKeeper may have been written by
+ * hand, by another program or damaged, so it is read strictly: the exact form Baton writes, or a
+ * problem in words. Problems go to the caller's {@code malformed} function, which makes the
+ * caller's own exception (naming its znode); the decoder throws it. Problems quote no content of
+ * the record, so they are safe to log.
  */
 public final class StrictText {
   /** Longest canonical decimal that can be a {@code long}. */
@@ -36,7 +24,8 @@ public final class StrictText {
   private StrictText() {}
 
   /**
-   * The text of {@code data}.
+   * The text of {@code data}: 1 to {@code maxBytes} bytes of UTF-8, decoded strictly (a malformed
+   * sequence is an error, never replaced by U+FFFD).
    *
    * @param malformed makes the caller's exception from a problem: {@code "empty"}, {@code "<n>
    *     bytes, more than <maxBytes>"} or {@code "not UTF-8"}
@@ -63,8 +52,7 @@ public final class StrictText {
 
   /**
    * The lines of the text record {@code data}: {@link #decode}d, split at {@code '\n'} (a final
-   * newline gives a last, empty line), and every line, the first (header) line included, checked
-   * for control characters ({@link #isControl}).
+   * newline gives a last, empty line), none with a control character (C0, DEL or C1).
    *
    * @param malformed makes the caller's exception from a problem: those of {@link #decode}, or
    *     {@code "control character on line <n>"} (lines counted from 1)
@@ -73,7 +61,7 @@ public final class StrictText {
       byte[] data, int maxBytes, Function<String, ? extends RuntimeException> malformed) {
     List<String> lines = Arrays.asList(decode(data, maxBytes, malformed).split("\n", -1));
     for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).chars().anyMatch(StrictText::isControl)) {
+      if (lines.get(i).chars().anyMatch(Character::isISOControl)) {
         throw malformed.apply("control character on line " + (i + 1));
       }
     }
@@ -81,18 +69,9 @@ public final class StrictText {
   }
 
   /**
-   * Whether {@code c} is a control character: C0 ({@code U+0000..U+001F}), DEL or C1 ({@code
-   * U+007F..U+009F}). No record Baton writes contains one.
-   */
-  public static boolean isControl(int c) {
-    return Character.isISOControl(c);
-  }
-
-  /**
-   * The value of {@code text}, a canonical decimal number from 0 to {@code max}: ASCII digits only,
-   * no sign, no blank, no leading zero except {@code "0"} itself. This is the form {@link
-   * Long#toString(long)} writes, and the only one Baton accepts: {@code 007}, {@code +7} and {@code
-   * ٧} are malformed.
+   * The value of {@code text}, a canonical decimal from 0 to {@code max}, as {@link
+   * Long#toString(long)} writes it: ASCII digits, no sign, no leading zero ({@code 007}, {@code +7}
+   * and {@code ٧} are malformed).
    *
    * @param max the largest value accepted, at least 0
    * @param what the number's name in the problem, e.g. {@code "field 'generation'"}
@@ -124,9 +103,8 @@ public final class StrictText {
   }
 
   /**
-   * Whether {@code text} has at least one character from {@code from} to {@code to} (exclusive) and
-   * all of them are the ASCII digits {@code 0-9} (not other Unicode digits, which {@link
-   * Character#isDigit} and {@link Long#parseLong} accept).
+   * Whether {@code text} from {@code from} to {@code to} (exclusive) is one or more ASCII digits
+   * {@code 0-9} (not other Unicode digits, which {@link Long#parseLong} accepts).
    */
   public static boolean isAsciiDigits(CharSequence text, int from, int to) {
     if (from >= to) {

@@ -93,11 +93,9 @@ public final class Validation {
   }
 
   /**
-   * What Curator's {@code PathUtils.validatePath} says of a non-null path, or null if it accepts
-   * it: the same rules and the same words (its typo included), so that a path Baton accepts is one
-   * the recipes can create through Curator. Stated here rather than called, so that this module
-   * does not need Curator; {@code ZooKeeperPathParityTest} in the recipes checks that the two
-   * agree.
+   * What Curator's {@code PathUtils.validatePath} says of a non-null path (its words, typo
+   * included), or null if it accepts it. Restated so that this module needs no Curator; {@code
+   * ZooKeeperPathParityTest} in the recipes checks that the two agree.
    */
   static @Nullable String zooKeeperPathProblem(String path) {
     if (path.isEmpty()) {

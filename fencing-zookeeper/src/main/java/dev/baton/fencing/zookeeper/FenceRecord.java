@@ -11,31 +11,23 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The data of a fence znode: the highest accepted token in exactly the form {@link
- * FencingToken#toString()} writes, as UTF-8: {@code ft:<value>} or {@code ft:<value>@<scope>};
- * since the write receipts, prefixed by the last write of each recent writer ({@link State}).
+ * The data of a fence znode, UTF-8. Two formats are read. The first, written by earlier versions,
+ * is the token alone as {@link FencingToken#toString()} writes it. The second, written now, is
+ * {@code fw1:<writes>;<forgotten>|<token>}: {@code <writes>} is one to {@value #WRITERS} entries
+ * {@code <writer>.<seq>.<version>} separated by {@code ,}, least recent first, one per writer (a
+ * {@link ZkFence} instance, 16 lower-case hex digits) with the sequence number of its last write
+ * here and the znode version that write set; {@code <forgotten>} is {@code -} or the highest
+ * version a dropped entry held (for a record built on one of the first format: its version). So
+ * after a lost answer a writer can tell whether its own write committed ({@link LostAnswer}).
  *
- * <p>Two formats are read. The first, written by earlier versions, is the token alone. The second,
- * written now, is {@code fw1:<writes>;<forgotten>|<token>}: {@code <writes>} is one to {@value
- * #WRITERS} entries {@code <writer>.<seq>.<version>} separated by {@code ,}, least recent first,
- * one per writer (a {@link ZkFence} instance: 16 lower-case hex digits), naming the sequence number
- * of that writer's last write here and the znode version it set; {@code <forgotten>} is {@code -}
- * or the highest version an entry held when it was dropped to make room (or when the record was
- * built on one of the first format, which keeps no entries: its version). So after a lost answer a
- * writer can tell whether its own write committed ({@link LostAnswer}).
- *
- * <p>Both are read strictly, with Baton's one strict decoder ({@link StrictText}): strict UTF-8, at
- * most {@value #MAX_BYTES} bytes for the token (the prefix {@code ft:}, a canonical decimal value
- * ({@link StrictText#number}: no sign, no leading zero, at most {@code Long.MAX_VALUE}), and, after
- * an {@code @}, a non-empty scope that {@link FencingToken#of(String, long)} accepts), at most
- * {@value #MAX_RECORD_BYTES} for a whole record of the second format, whose numbers are canonical
- * too. Anything else, including the lenient forms {@link FencingToken#parse(String)} takes (a bare
- * number, {@code 007}), is malformed: a future format must change the prefix.
+ * <p>Both are read strictly ({@link StrictText}: strict UTF-8, bounded size, canonical numbers, a
+ * non-empty scope after an {@code @}). Anything else, including the lenient forms {@link
+ * FencingToken#parse(String)} takes (a bare number, {@code 007}), is malformed: a future format
+ * must change the prefix.
  */
 final class FenceRecord {
   /**
-   * The longest fence record, in bytes: {@code ft:}, 19 digits, {@code @} and a scope of 3-byte
-   * chars.
+   * The longest token record, in bytes: {@code ft:}, 19 digits, {@code @}, a scope of 3-byte chars.
    */
   static final int MAX_BYTES = 3 + 19 + 1 + 3 * FencingToken.MAX_SCOPE_LENGTH;
 

@@ -5,10 +5,7 @@ import dev.baton.fencing.Fence;
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
-import dev.baton.fencing.ForeignTokenException;
-import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -33,29 +30,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A fence znode per resource that holds the highest accepted token, advanced by a versioned
- * compare-and-set in the same multi as the caller's ZooKeeper writes.
+ * compare-and-set in the same multi as the caller's ZooKeeper writes. For ZooKeeper data written
+ * across terms or from several recipes; {@link ZkOwnershipGuard} is cheaper for writes that must
+ * simply die with the writer's own ownership znode. Both protect only writes made through them.
  *
- * <p>When to use it: for ZooKeeper data that several terms write over time (configuration,
- * assignments, checkpoints), when the writer may hold its token longer than its znode, or when the
- * resource is written from more than one ownership recipe. When the writer's own election or lock
- * znode is at hand and the write must simply die with the ownership, {@link ZkOwnershipGuard} is
- * cheaper (a check, no extra write). Both protect only writes made through them.
+ * <p>The fence znode is {@code <base>/<url-encoded resource>}, persistent, and holds the token
+ * after the last write of each recent writer ({@code FenceRecord}), read strictly: anything else
+ * fails every write to the resource with {@link MalformedFenceException} and is never overwritten.
+ * Fence znodes must not be deleted while writers use them. Thread-safe.
  *
- * <p>The fence znode is {@code <base>/<url-encoded resource>} (with the names {@code .} and {@code
- * ..}, which ZooKeeper does not allow, written {@code %2E} and {@code %2E%2E}), persistent, its
- * data the token's string form ({@code ft:<value>@<scope>}, UTF-8) after the last write of each
- * recent writer ({@code fw1:<writer>.<seq>.<version>,...;<forgotten>|ft:<value>@<scope>}, see
- * {@code FenceRecord}), read strictly: see {@link MalformedFenceException}. A fence znode holding
- * anything else makes every write to its resource fail with that exception; it is never
- * overwritten. Fence znodes must not be deleted while writers use them. Thread-safe.
- *
- * <p>A lost answer (the multi was sent, its answer did not arrive) may have committed. The fence
- * repeats the very same multi with the same expected znode version, so at most one of the two
- * commits; if the repeat is refused, it reads the znode and the entry kept for this fence (the
- * sequence number of its last write) to prove whether its write committed. Only when it cannot tell
- * is the outcome a {@link WriteOutcomeUnknownException}; so every {@link FencingException} from
- * {@link #write} still means that nothing was committed, and no write is applied twice ({@code
- * docs/recipes.md#fences}).
+ * <p>A lost answer may have committed. The fence repeats the very same multi against the same znode
+ * version, so at most one of the two commits; if the repeat is refused, the entry the znode keeps
+ * for this fence proves whether its write committed. Only when it cannot tell is the outcome a
+ * {@link WriteOutcomeUnknownException}: every {@link FencingException} from {@link #write} still
+ * means nothing was committed, and no write is applied twice ({@code docs/recipes.md#fences}).
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -119,7 +107,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
    */
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     String path = fencePath(resource);
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Seen seen = attempt == 0 ? lastWritten.get(resource) : null;
@@ -131,29 +119,25 @@ public final class ZkFence implements Fence<ZkTransaction> {
               : readState(resource, path);
       // numbered after the version it compares against was read (or remembered): see LostAnswer
       long writeSeq = seq.incrementAndGet();
-      int expected;
+      int expected = current == null ? -1 : current.version();
+      FenceRecord.Write write = new FenceRecord.Write(writer, writeSeq, expected + 1);
       FenceRecord.State written;
-      CuratorOp guard;
       if (current != null) {
-        check(resource, token, current.token());
-        expected = current.version();
-        written =
-            current
-                .record()
-                .after(token, new FenceRecord.Write(writer, writeSeq, expected + 1), expected);
-        byte[] data = FenceRecord.encode(written);
-        guard =
-            op(
-                resource,
-                () -> client.transactionOp().setData().withVersion(expected).forPath(path, data));
+        Fence.checkToken(resource, token, current.token());
+        written = current.record().after(token, write, expected);
       } else {
-        expected = -1;
-        written =
-            new FenceRecord.State(token, List.of(new FenceRecord.Write(writer, writeSeq, 0)), -1);
-        byte[] data = FenceRecord.encode(written);
+        written = new FenceRecord.State(token, List.of(write), -1);
         ensureParent(resource);
-        guard = op(resource, () -> client.transactionOp().create().forPath(path, data));
       }
+      byte[] data = FenceRecord.encode(written);
+      CuratorOp guard =
+          op(
+              resource,
+              "the fence operation",
+              () ->
+                  current == null
+                      ? client.transactionOp().create().forPath(path, data)
+                      : client.transactionOp().setData().withVersion(expected).forPath(path, data));
       ZkMulti.Result<T> result;
       try {
         result = ZkMulti.run(client, resource, token, guard, true, action);
@@ -187,10 +171,9 @@ public final class ZkFence implements Fence<ZkTransaction> {
   }
 
   /**
-   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or certainly
-   * never will (false), judged by {@link LostAnswer} from the fence znode read now, after a {@code
-   * sync} (so the read sees everything the lost attempt could ever do, even if the client moved to
-   * another server).
+   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or never will
+   * (false), judged by {@link LostAnswer} from the fence znode read after a {@code sync} (so the
+   * read sees all the lost attempt could ever do, even if the client moved to another server).
    *
    * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
    */
@@ -250,15 +233,6 @@ public final class ZkFence implements Fence<ZkTransaction> {
     return Optional.ofNullable(readState(resource, fencePath(resource))).map(Seen::token);
   }
 
-  private static void check(String resource, FencingToken token, FencingToken current) {
-    if (!current.sameScopeAs(token)) {
-      throw new ForeignTokenException(resource, token, current.scope());
-    }
-    if (token.isOlderThan(current)) {
-      throw new StaleTokenException(resource, token, current);
-    }
-  }
-
   /**
    * Reads the fence znode: null if it does not exist.
    *
@@ -289,16 +263,17 @@ public final class ZkFence implements Fence<ZkTransaction> {
     }
   }
 
-  private interface OpFactory {
+  interface OpFactory {
     CuratorOp make() throws Exception;
   }
 
-  private static CuratorOp op(String resource, OpFactory factory) {
+  /** Builds a guard operation; {@code what} names it in the failure. */
+  static CuratorOp op(String resource, String what, OpFactory factory) {
     try {
       return factory.make();
     } catch (Exception e) {
       restoreInterrupt(e);
-      throw new FencingException(resource, "cannot build the fence operation", e);
+      throw new FencingException(resource, "cannot build " + what, e);
     }
   }
 

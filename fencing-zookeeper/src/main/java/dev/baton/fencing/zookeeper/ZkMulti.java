@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing.zookeeper;
 
+import dev.baton.fencing.Fence;
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -93,7 +93,7 @@ final class ZkMulti {
     try {
       value = action.apply(tx);
     } catch (Exception e) {
-      throw Resources.rethrow(resource, e);
+      throw Fence.rethrow(resource, e);
     }
     List<Op> ops = new ArrayList<>(tx.operations().size() + 1);
     ops.add(guard.get());
@@ -122,26 +122,18 @@ final class ZkMulti {
                   throw e;
                 }
               });
-    } catch (KeeperException e) {
+    } catch (Exception e) {
+      ZkFence.restoreInterrupt(e);
       if (lost.get() != null) {
         return new Lost<>(lost.get(), e, value);
       }
-      List<OpResult> failed = e.getResults();
+      List<OpResult> failed = e instanceof KeeperException k ? k.getResults() : null;
       if (failed != null
           && !failed.isEmpty()
           && failed.get(0) instanceof OpResult.ErrorResult first
           && first.getErr() != KeeperException.Code.OK.intValue()
           && first.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
         return new GuardFailed<>(KeeperException.Code.get(first.getErr()));
-      }
-      throw new FencingException(
-          resource,
-          "the fenced ZooKeeper write to '" + resource + "' failed: " + e.getMessage(),
-          e);
-    } catch (Exception e) {
-      ZkFence.restoreInterrupt(e);
-      if (lost.get() != null) {
-        return new Lost<>(lost.get(), e, value);
       }
       throw new FencingException(
           resource,

@@ -44,13 +44,11 @@ public final class ZkOwnershipGuard {
     if (ownerNodePath == null || ownerNodePath.isBlank()) {
       throw new IllegalArgumentException("the ownership znode path must not be empty");
     }
-    CuratorOp guard;
-    try {
-      guard = client.transactionOp().check().forPath(ownerNodePath);
-    } catch (Exception e) {
-      ZkFence.restoreInterrupt(e);
-      throw new FencingException(ownerNodePath, "cannot build the ownership check", e);
-    }
+    CuratorOp guard =
+        ZkFence.op(
+            ownerNodePath,
+            "the ownership check",
+            () -> client.transactionOp().check().forPath(ownerNodePath));
     ZkMulti.Result<T> result = ZkMulti.run(client, ownerNodePath, null, guard, false, action);
     if (result instanceof ZkMulti.Committed<T> committed) {
       return committed.value();

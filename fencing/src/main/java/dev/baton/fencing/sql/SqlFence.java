@@ -2,14 +2,12 @@
 package dev.baton.fencing.sql;
 
 import dev.baton.fencing.Fence;
-import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.FencedAction;
 import dev.baton.fencing.FencingException;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.ForeignTokenException;
 import dev.baton.fencing.StaleTokenException;
 import dev.baton.fencing.WriteOutcomeUnknownException;
-import dev.baton.fencing.internal.Resources;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,29 +18,17 @@ import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2. The fence's conditional
- * update runs in the same transaction as the caller's own statements, so they commit only if the
- * fence accepted the token:
- *
- * <pre>{@code
- * UPDATE baton_fence SET highest_token = :token, holder = :holder, updated_at = CURRENT_TIMESTAMP
- *  WHERE resource = :resource AND scope = :scope AND highest_token <= :token
- * }</pre>
- *
- * <p>One row updated: accepted, and the row stays locked until the transaction ends, so no lower
- * token can slip in between. No row: the resource is new (the fence inserts its row in the same
- * transaction; of two first writers exactly one inserts, the other retries against the row) or the
- * token is stale or foreign (rejected, rolled back). All values are bound parameters; the table
- * name comes only from validated configuration.
+ * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2: a conditional {@code
+ * UPDATE ... WHERE resource = ? AND scope = ? AND highest_token <= ?} in the same transaction as
+ * the caller's statements, so they commit only if the token was accepted. One row updated:
+ * accepted, and the row stays locked until the transaction ends, so no lower token slips in
+ * between. No row: the resource is new (of two first writers exactly one inserts its row, the other
+ * retries against it) or the token is stale or foreign. All values are bound parameters.
  *
  * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside
- * a transaction of your own. Thread-safe.
- *
- * <p>A lost commit answer: if {@link #write}'s {@code COMMIT} fails without the database saying it
- * rolled back (SQL state class 40 or 23), for instance because the connection broke after the
- * {@code COMMIT} was sent, the write may have committed; it is reported as {@link
- * WriteOutcomeUnknownException} (with the resource and the token), never as a {@link
- * FencingException}, which always means that nothing was committed. The write is not repeated.
+ * a transaction of your own. A {@code COMMIT} that fails without the database saying it rolled back
+ * (SQL state class 40 or 23) may have committed: {@link WriteOutcomeUnknownException}, never
+ * repeated. Thread-safe.
  */
 public final class SqlFence implements Fence<Connection> {
   private static final int ATTEMPTS = 3;
@@ -97,7 +83,7 @@ public final class SqlFence implements Fence<Connection> {
 
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<Connection, T> action) {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     for (int attempt = 1; ; attempt++) {
       Committed<T> committed = null;
       try (Connection c = dataSource.getConnection()) {
@@ -121,8 +107,7 @@ public final class SqlFence implements Fence<Connection> {
         return result;
       } catch (SQLException e) {
         if (committed != null) {
-          // The write committed; only handing the connection back failed. That is no failure of
-          // the write, and the connection is closed (or discarded by its pool) either way.
+          // Only handing the committed write's connection back failed: not a failure of the write.
           LOG.log(
               System.Logger.Level.WARNING,
               "the fenced write to '"
@@ -138,11 +123,7 @@ public final class SqlFence implements Fence<Connection> {
 
   private record Committed<T>(T value) {}
 
-  /**
-   * Commits, or reports why not: a commit the database refused (SQL state class 40, transaction
-   * rollback, or 23, a deferred constraint) committed nothing; any other failure of the commit call
-   * (the connection broke, a timeout) leaves its outcome unknown.
-   */
+  /** Commits; a commit failure the database calls a rollback committed nothing, others may have. */
   private void commit(Connection c, String resource, FencingToken token, boolean autoCommit) {
     try {
       c.commit();
@@ -188,7 +169,7 @@ public final class SqlFence implements Fence<Connection> {
    */
   public void acceptInTransaction(Connection connection, String resource, FencingToken token)
       throws SQLException {
-    Resources.check(resource, token);
+    Fence.checkWrite(resource, token);
     for (int attempt = 1; ; attempt++) {
       try (PreparedStatement u = connection.prepareStatement(update)) {
         u.setLong(1, token.value());
@@ -204,12 +185,7 @@ public final class SqlFence implements Fence<Connection> {
       if (current.isEmpty()) {
         break; // a new resource: register it below
       }
-      if (!current.get().sameScopeAs(token)) {
-        throw new ForeignTokenException(resource, token, current.get().scope());
-      }
-      if (current.get().isNewerThan(token)) {
-        throw new StaleTokenException(resource, token, current.get());
-      }
+      Fence.checkToken(resource, token, current.get());
       // The row was committed by a first writer after the update looked: check against it now.
       if (attempt >= ATTEMPTS) {
         throw new ConcurrentFirstWriterException(
@@ -264,16 +240,15 @@ public final class SqlFence implements Fence<Connection> {
         try {
           return Optional.of(FencingToken.of(scope, value));
         } catch (IllegalArgumentException e) {
-          // Written by hand or by another program: refuse the write rather than guess the
-          // high-water mark.
+          // Written by hand or by another program: refuse rather than guess the high-water mark.
           throw new FencingException(
               resource,
               "the fence row of '"
                   + resource
                   + "' in "
                   + table
-                  + " holds no valid token (a negative value, or a null, too long or malformed scope); no write "
-                  + "is accepted until it is repaired",
+                  + " holds no valid token (a negative value, or a null, too long or malformed"
+                  + " scope); no write is accepted until it is repaired",
               e);
         }
       }
@@ -282,23 +257,15 @@ public final class SqlFence implements Fence<Connection> {
 
   private RuntimeException translate(String resource, Exception e) {
     if (e instanceof SQLException sql && SqlDialect.isSchemaProblem(sql)) {
-      return new FenceConfigurationException(
-          "the fence table "
-              + table
-              + " is missing or has another "
-              + "shape ("
-              + sql.getMessage()
-              + "); create it with SqlFenceSchema.create or: "
-              + SqlFenceSchema.ddl(table),
-          sql);
+      return SqlFenceSchema.wrongShape(table, sql, "create it with SqlFenceSchema.create or: ");
     }
     if (e instanceof SQLException sql) {
       return new FencingException(
           resource,
-          "the fenced write to '" + resource + "' failed in the " + "database: " + sql.getMessage(),
+          "the fenced write to '" + resource + "' failed in the database: " + sql.getMessage(),
           sql);
     }
-    return Resources.rethrow(resource, e);
+    return Fence.rethrow(resource, e);
   }
 
   private static void rollback(Connection c, Exception cause) {

@@ -13,23 +13,12 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
- * The fence table and how to create it. The DDL, for applying by hand (PostgreSQL and H2 alike):
+ * The fence table and how to create it ({@link #ddl} gives the DDL for applying by hand).
  *
- * <pre>{@code
- * CREATE TABLE IF NOT EXISTS baton_fence (
- *   resource      VARCHAR(255) NOT NULL PRIMARY KEY,
- *   scope         VARCHAR(512) NOT NULL,
- *   highest_token BIGINT       NOT NULL,
- *   holder        VARCHAR(255),
- *   updated_at    TIMESTAMP    NOT NULL
- * )
- * }</pre>
- *
- * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}}
- * (optionally prefixed by a schema name of the same form and a dot); they are never taken from
- * data. ASCII only: quotes, semicolons, whitespace, comment markers, dashes and look-alike letters
- * from other scripts are all rejected, and each part fits PostgreSQL's 63-byte identifiers, so the
- * name is never quoted or truncated. Every value the fence writes or compares is a bound parameter.
+ * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}},
+ * optionally prefixed by a schema name of the same form and a dot: ASCII only, so quotes,
+ * semicolons, whitespace, comment markers and look-alike letters are rejected, and each part fits
+ * PostgreSQL's 63-byte identifiers, so the name is never quoted or truncated.
  */
 public final class SqlFenceSchema {
   /** The default table name. */
@@ -51,18 +40,11 @@ public final class SqlFenceSchema {
     if (!NAME.matcher(table).matches()) {
       throw new IllegalArgumentException(
           "invalid fence table name "
-              + quoted(table)
+              + SafeText.quoted(table, 80)
               + ": use 1 to 63 ASCII letters, digits and underscores, not starting with a digit, optionally "
               + "schema.table");
     }
     return table;
-  }
-
-  /**
-   * A rejected name for a message: quoted, abbreviated, with anything but printable ASCII escaped.
-   */
-  static String quoted(String name) {
-    return SafeText.quoted(name, 80);
   }
 
   /**
@@ -125,7 +107,7 @@ public final class SqlFenceSchema {
    */
   public static void check(DataSource dataSource, String table) {
     Objects.requireNonNull(dataSource, "dataSource");
-    String ddl = ddl(table);
+    validTableName(table);
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       SqlDialect.of(c);
@@ -136,17 +118,25 @@ public final class SqlFenceSchema {
           .close();
     } catch (SQLException e) {
       if (SqlDialect.isSchemaProblem(e)) {
-        throw new FenceConfigurationException(
-            "the fence table "
-                + table
-                + " is missing or has another shape ("
-                + e.getMessage()
-                + "); create it with: "
-                + ddl,
-            e);
+        throw wrongShape(table, e, "create it with: ");
       }
       throw new FencingException(
           null, "cannot read the fence table " + table + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The error for a fence table that is missing or has another shape; {@code fix} says what to do.
+   */
+  static FenceConfigurationException wrongShape(String table, SQLException e, String fix) {
+    return new FenceConfigurationException(
+        "the fence table "
+            + table
+            + " is missing or has another shape ("
+            + e.getMessage()
+            + "); "
+            + fix
+            + ddl(table),
+        e);
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
+import dev.baton.fencing.Fence;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.sql.SqlFence;
 import java.sql.Connection;
@@ -59,7 +60,7 @@ public final class TransactionalFence {
    * @throws IllegalStateException if there is no suitable transaction
    */
   public void acceptAtCommit(String resource, FencingToken token) {
-    checkArguments(resource, token);
+    Fence.checkWrite(resource, token);
     requireTransaction("acceptAtCommit('" + resource + "')");
     synchronization().add(resource, token);
   }
@@ -72,7 +73,7 @@ public final class TransactionalFence {
    * @throws dev.baton.fencing.StaleTokenException if a newer token was accepted: roll back
    */
   public void acceptNow(String resource, FencingToken token) {
-    checkArguments(resource, token);
+    Fence.checkWrite(resource, token);
     requireTransaction("acceptNow('" + resource + "')");
     accept(List.of(new FenceCheck(resource, token)));
     synchronization().registersOnCommit(resource);
@@ -131,20 +132,6 @@ public final class TransactionalFence {
               + " transaction manager does not manage that DataSource (use a"
               + " DataSourceTransactionManager or a JpaTransactionManager on it)");
     }
-  }
-
-  private static void checkArguments(String resource, FencingToken token) {
-    if (resource == null || resource.isBlank()) {
-      throw new IllegalArgumentException("the fenced resource name must not be empty");
-    }
-    if (resource.length() > FenceCheck.MAX_RESOURCE_LENGTH
-        || resource.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
-          "the fenced resource name must be at most "
-              + FenceCheck.MAX_RESOURCE_LENGTH
-              + " characters without control characters");
-    }
-    Objects.requireNonNull(token, "a fenced write needs a fencing token, got null");
   }
 
   @Override
