@@ -166,7 +166,9 @@ final class PgReleaseListener implements AutoCloseable {
       }
     }
     if (last) {
-      listener.close();
+      // Not close(): a lease's shell may end its subscriptions before its release, and joining
+      // would hold that release until the thread's poll or callback returns.
+      listener.stop();
     }
   }
 
@@ -460,14 +462,19 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Stops the thread, closes its connection and waits up to 2 s for the thread to end. Idempotent.
+   * Tells the thread to stop without waiting for it: it ends after its poll or callback (a later
+   * subscriber starts a listener of its own) and gives its connection back itself. Idempotent.
    */
+  void stop() {
+    if (closed.compareAndSet(false, true)) {
+      stop.countDown();
+    }
+  }
+
+  /** Stops the thread, waits up to 2 s for it to end and closes its connection. Idempotent. */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    stop.countDown();
+    stop();
     if (Thread.currentThread() == thread) {
       return; // closed by a callback: the loop ends after it returns
     }
