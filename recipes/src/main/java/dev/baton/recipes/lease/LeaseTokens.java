@@ -41,7 +41,7 @@ final class LeaseTokens {
    * PostgreSQL never truncates it) with {@value #SUFFIX}, in the table's schema.
    */
   static String sequence(String table) {
-    LeaseTable.valid(table);
+    LeaseSchema.validTable(table);
     int dot = table.indexOf('.');
     String name = table.substring(dot + 1);
     int room = 63 - SUFFIX.length();

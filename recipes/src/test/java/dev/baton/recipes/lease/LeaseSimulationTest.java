@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseMachine}s of several candidates against a simulated lease row, on a virtual clock,
  * with statements delayed, lost and answered late, and processes paused: at no instant do two
- * candidates hold a term whose local deadline has not passed. The row follows {@link LeaseStore}'s
+ * candidates hold a term whose local deadline has not passed. The row follows {@link JdbcLeaseStore}'s
  * contract and its clock runs at {@code dbRate} times the hosts' (1: the same rate): a database
  * clock running faster than the safety margin allows breaks the guarantee, which is the negative
  * control that shows the check can fail.
