@@ -56,8 +56,7 @@ final class JdbcLeaseStore {
    *
    * @throws IllegalArgumentException if the name is empty or longer than 512 characters
    */
-  JdbcLeaseStore(
-      DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
+  JdbcLeaseStore(DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.dialect = Objects.requireNonNull(dialect, "dialect");
     this.table = config.table();

@@ -24,29 +24,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease table and its token sequence, for PostgreSQL and H2 alike:
- *
- * <pre>{@code
- * CREATE TABLE IF NOT EXISTS baton_lease (
- *   name        VARCHAR(512) NOT NULL PRIMARY KEY,
- *   holder      VARCHAR(512),
- *   token       BIGINT NOT NULL,
- *   expires_at  TIMESTAMP WITH TIME ZONE NOT NULL,
- *   acquired_at TIMESTAMP WITH TIME ZONE,
- *   renewed_at  TIMESTAMP WITH TIME ZONE
- * );
- * CREATE SEQUENCE IF NOT EXISTS baton_lease_tokens START WITH 1
- * }</pre>
- *
- * <p>The times are {@code TIMESTAMP WITH TIME ZONE} on purpose: they are compared with the
- * database's {@code CURRENT_TIMESTAMP}, and clients whose sessions have different time zones must
- * compare the same instants. Every acquisition takes its token from the sequence, never from the
- * row, so that no write to the row can make a token repeat or go down; the sequence is not owned by
- * the table, so dropping and recreating the table does not reset the tokens either. A table of an
- * earlier version (a 255-character holder, no sequence) is migrated when {@link
- * LeaseConfig#createTable()} is set, the sequence starting above the table's highest token; else it
- * is refused with the statements to run. The table name comes only from a validated {@link
- * LeaseConfig}.
+ * The lease table and its token sequence ({@link #ddl}), for PostgreSQL and H2 alike. The times are
+ * {@code TIMESTAMP WITH TIME ZONE} on purpose: compared with the database's {@code
+ * CURRENT_TIMESTAMP}, they must be the same instants whatever a session's time zone. A table of an
+ * earlier version is migrated when {@link LeaseConfig#createTable()} is set (see {@link
+ * LeaseTokens}), else refused with the statements to run.
  */
 final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);

@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link JobWorker}'s running of the jobs it claimed, on its loop thread: runs the handler while a
- * thread of its own renews the claim every {@link ClaimConfig#renewInterval()}, so that the claim
+ * A {@link JobWorker}'s running of the jobs it claimed, on its loop thread: runs the handler while
+ * a thread of its own renews the claim every {@link ClaimConfig#renewInterval()}, so that the claim
  * outlives its lease while the job runs and expires soon after the worker stops; the handler is
  * interrupted if a renewal finds the claim lost. Then marks the job done, or released or failed if
  * the handler threw, and counts failures and lost claims.

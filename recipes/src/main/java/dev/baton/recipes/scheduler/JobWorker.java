@@ -144,7 +144,9 @@ public final class JobWorker implements AutoCloseable {
     }
   }
 
-  /** Deletes finished jobs past their retention if the purge interval has passed since last time. */
+  /**
+   * Deletes finished jobs past their retention if the purge interval has passed since last time.
+   */
   private void purgeIfDue() {
     long now = System.nanoTime();
     if (purgedOnce && now - lastPurge < purgeNanos) {
