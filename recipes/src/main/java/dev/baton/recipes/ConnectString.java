@@ -3,6 +3,7 @@ package dev.baton.recipes;
 
 import dev.baton.internal.SafeText;
 import dev.baton.internal.StrictText;
+import java.util.regex.Pattern;
 import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
@@ -21,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 final class ConnectString {
   private static final int QUOTED = 200;
   private static final int MAX_PORT = 65535;
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+");
 
   private ConnectString() {}
 
@@ -113,23 +115,7 @@ final class ConnectString {
   }
 
   private static boolean isHostName(String host) {
-    if (host.isEmpty()) {
-      return false;
-    }
-    for (int i = 0; i < host.length(); i++) {
-      char c = host.charAt(i);
-      boolean allowed =
-          (c >= 'a' && c <= 'z')
-              || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9')
-              || c == '-'
-              || c == '.'
-              || c == '_';
-      if (!allowed) {
-        return false;
-      }
-    }
-    return true;
+    return HOST.matcher(host).matches();
   }
 
   /** Hex digits, colons and dots (an embedded IPv4), at least one colon; then maybe a zone. */

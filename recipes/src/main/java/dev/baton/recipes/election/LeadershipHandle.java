@@ -13,22 +13,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class LeadershipHandle extends TermHandle implements Leadership {
   private final String participantId;
-  private final String nodePath;
 
   LeadershipHandle(String participantId, FencingToken token, String nodePath, Instant electedAt) {
-    super(token, electedAt);
+    super(token, electedAt, nodePath);
     this.participantId = participantId;
-    this.nodePath = nodePath;
   }
 
   @Override
   public String participantId() {
     return participantId;
-  }
-
-  @Override
-  public String nodePath() {
-    return nodePath;
   }
 
   @Override

@@ -20,26 +20,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease record of one election in a row of the lease table (see {@link LeaseSchema}), on
- * PostgreSQL or H2. Every time is the database's {@code CURRENT_TIMESTAMP}; the expiry is {@code
- * CURRENT_TIMESTAMP} plus the lease duration, computed by the database. The SQL is built once here
- * (see {@code LeaseSql}); the table name comes only from the validated configuration, every value
- * is a bound parameter.
+ * The lease record of one election, a row of the lease table (see {@link LeaseSchema}) on
+ * PostgreSQL or H2: the lease machine decides, the store only reads and writes the row. Every time
+ * is the database's {@code CURRENT_TIMESTAMP}, never the host's clock; the table name comes only
+ * from the validated configuration, every value is a bound parameter.
  *
- * <p>Each call borrows a connection, sets its network timeout to {@link LeaseConfig#renewTimeout()}
- * where the driver supports it (restoring it afterwards), runs its statement, commits if the
- * connection is not in auto-commit (rolling back on failure) and closes it. {@link #acquire} is one
- * statement (PostgreSQL an update or else an insert in one {@code WITH}, H2 {@code MERGE}) that
- * draws the token from the table's sequence, so the first acquisition creates the row; on H2 a
- * concurrent first insert loses with a duplicate key and the statement is repeated once against the
- * winner's row.
+ * <p>Each call is one statement on a borrowed connection whose network timeout is {@link
+ * LeaseConfig#renewTimeout()} (where the driver has one), committed if the connection is not in
+ * auto-commit. {@link #acquire} draws the token from the table's sequence, so the first acquisition
+ * creates the row; on H2 a concurrent first insert loses with a duplicate key and is repeated
+ * against the winner's row.
  *
  * <p>Failures: SQL state class 42 is a {@link LeaseTableException}; any other database failure is a
- * {@link StoreUnavailableException} naming the election and the operation, after which the outcome
- * of a write ({@link #acquire}, {@link #renew}, {@link #release}) is <em>unknown</em>: it may have
- * committed. Thread-safe.
+ * {@link StoreUnavailableException}, after which the outcome of a write is <em>unknown</em>: it may
+ * have committed. Thread-safe.
  */
-final class JdbcLeaseStore implements LeaseStore {
+final class JdbcLeaseStore {
   private static final Logger log = LoggerFactory.getLogger(JdbcLeaseStore.class);
   private static final AtomicBoolean noNetworkTimeoutLogged = new AtomicBoolean();
   private static final int ACQUIRE_ATTEMPTS = 3;
@@ -56,12 +52,11 @@ final class JdbcLeaseStore implements LeaseStore {
 
   /**
    * A store for election {@code name} in {@code config.table()}, which {@link LeaseSchema#prepare}
-   * has checked on this database (and which gave the dialect).
+   * has checked on this database.
    *
    * @throws IllegalArgumentException if the name is empty or longer than 512 characters
    */
-  public JdbcLeaseStore(
-      DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
+  JdbcLeaseStore(DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.dialect = Objects.requireNonNull(dialect, "dialect");
     this.table = config.table();
@@ -72,13 +67,20 @@ final class JdbcLeaseStore implements LeaseStore {
     this.sql = LeaseSql.of(dialect, table);
   }
 
-  @Override
-  public String name() {
+  /** The election's name, the row's key and the tokens' scope. */
+  String name() {
     return name;
   }
 
-  @Override
-  public OptionalLong acquire(String holder) {
+  /**
+   * Takes the lease for {@code holder} if the row is absent, released, expired, or already {@code
+   * holder}'s, with a new token above every token the table gave before (never the row's: a
+   * candidate acquires only when it holds no term, and a grant whose answer was lost was never
+   * acted on), until now plus the lease duration.
+   *
+   * @return the token held after the call, or empty if another holder's lease is live
+   */
+  OptionalLong acquire(String holder) {
     checkLength("holder", holder, LeaseHolder.MAX_HOLDER);
     return call(
         "acquire",
@@ -103,33 +105,37 @@ final class JdbcLeaseStore implements LeaseStore {
         });
   }
 
-  @Override
-  public boolean renew(String holder, long token) {
+  /** Extends the lease to now plus its duration if it is still this live term's. */
+  boolean renew(String holder, long token) {
     Objects.requireNonNull(holder, "holder");
-    return call(
-        "renew",
-        c -> {
-          try (PreparedStatement p = c.prepareStatement(sql.renew())) {
-            bind(p, leaseMillis, name, holder, token);
-            return p.executeUpdate() == 1;
-          }
-        });
+    return conditional("renew", sql.renew(), leaseMillis, name, holder, token);
   }
 
-  @Override
-  public boolean release(String holder, long token) {
+  /**
+   * Clears the holder if the row is still this term's, so that a follower can take it at once (on
+   * PostgreSQL the same statement notifies the table's channel).
+   *
+   * @return false if the lease was no longer this term's
+   */
+  boolean release(String holder, long token) {
     Objects.requireNonNull(holder, "holder");
+    return dialect == SqlDialect.POSTGRESQL
+        ? conditional("release", sql.release(), name, holder, token, channel)
+        : conditional("release", sql.release(), name, holder, token);
+  }
+
+  /** A write that holds if it changed one row (or, as PostgreSQL's release, returned one). */
+  private boolean conditional(String operation, String statement, Object... values) {
     return call(
-        "release",
+        operation,
         c -> {
-          try (PreparedStatement p = c.prepareStatement(sql.release())) {
-            bind(p, name, holder, token);
-            if (dialect != SqlDialect.POSTGRESQL) {
-              return p.executeUpdate() == 1;
+          try (PreparedStatement p = c.prepareStatement(statement)) {
+            bind(p, values);
+            if (!p.execute()) {
+              return p.getUpdateCount() == 1;
             }
-            p.setString(4, channel);
             int rows = 0;
-            try (ResultSet rs = p.executeQuery()) {
+            try (ResultSet rs = p.getResultSet()) {
               while (rs.next()) {
                 rows++;
               }
@@ -139,8 +145,8 @@ final class JdbcLeaseStore implements LeaseStore {
         });
   }
 
-  @Override
-  public Optional<LeaseRecord> read() {
+  /** The row as it is now, if it exists. */
+  Optional<LeaseRecord> read() {
     return call(
         "read",
         c -> {

@@ -38,14 +38,10 @@ import javax.sql.DataSource;
  * <p>Immutable and thread-safe; one backend serves any number of elections.
  */
 public final class LeaseBackend implements Backend {
-  private final DataSource dataSource;
-  private final LeaseConfig config;
-  private final SqlDialect dialect;
+  private final LeaseTable table;
 
-  private LeaseBackend(DataSource dataSource, LeaseConfig config, SqlDialect dialect) {
-    this.dataSource = dataSource;
-    this.config = config;
-    this.dialect = dialect;
+  private LeaseBackend(LeaseTable table) {
+    this.table = table;
   }
 
   /**
@@ -62,7 +58,8 @@ public final class LeaseBackend implements Backend {
   public static LeaseBackend create(DataSource dataSource, LeaseConfig config) {
     Objects.requireNonNull(dataSource, "dataSource");
     Objects.requireNonNull(config, "config");
-    return new LeaseBackend(dataSource, config, LeaseSchema.prepare(dataSource, config));
+    return new LeaseBackend(
+        new LeaseTable(dataSource, LeaseSchema.prepare(dataSource, config), config));
   }
 
   /**
@@ -86,9 +83,9 @@ public final class LeaseBackend implements Backend {
     Objects.requireNonNull(contest, "contest");
     Objects.requireNonNull(listener, "listener");
     return LeaseCandidacy.join(
-        LeaseStores.store(dataSource, dialect, config, contest.name()),
-        LeaseStores.wakeups(dataSource, dialect, config, contest.name()),
-        config,
+        table.store(contest.name()),
+        table.wakeups(contest.name()),
+        table.config(),
         contest,
         listener);
   }
@@ -96,7 +93,7 @@ public final class LeaseBackend implements Backend {
   /** The holder of the row {@code name} while its lease is live; its node name is the row's. */
   @Override
   public Optional<Holder> holder(String name) {
-    Optional<LeaseRecord> row = LeaseStores.store(dataSource, dialect, config, name).read();
+    Optional<LeaseRecord> row = table.store(name).read();
     if (row.isEmpty() || !row.get().live() || row.get().holder() == null) {
       return Optional.empty();
     }
@@ -105,7 +102,7 @@ public final class LeaseBackend implements Backend {
         new Holder(
             LeaseHolder.participantOf(String.valueOf(r.holder())),
             FencingToken.of(name, r.token()),
-            "lease:" + config.table() + ":" + name));
+            "lease:" + table.config().table() + ":" + name));
   }
 
   /** A lease has no queue: only its live holder, if any. */
@@ -114,21 +111,23 @@ public final class LeaseBackend implements Backend {
     return holder(name).map(List::of).orElse(List.of());
   }
 
+  /** The data source of the lease table. */
   public DataSource dataSource() {
-    return dataSource;
+    return table.dataSource();
   }
 
+  /** The configuration. */
   public LeaseConfig config() {
-    return config;
+    return table.config();
   }
 
   /** The database, as the SQL fence names it. */
   public SqlDialect dialect() {
-    return dialect;
+    return table.dialect();
   }
 
   @Override
   public String toString() {
-    return "LeaseBackend{" + dialect + ", " + config + "}";
+    return "LeaseBackend{" + table.dialect() + ", " + table.config() + "}";
   }
 }

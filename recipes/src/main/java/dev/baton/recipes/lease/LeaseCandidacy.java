@@ -31,7 +31,7 @@ final class LeaseCandidacy implements Candidacy {
   private boolean left; // under this
 
   private LeaseCandidacy(
-      LeaseStore store,
+      JdbcLeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
       String table,
@@ -45,7 +45,7 @@ final class LeaseCandidacy implements Candidacy {
 
   /** Joins the contest for the row {@code contest.name()} of {@code store}'s table. */
   public static LeaseCandidacy join(
-      LeaseStore store,
+      JdbcLeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
       Contest contest,

@@ -76,7 +76,7 @@ public record LeaseConfig(
               + usable
               + "): a renewal sent on time must be confirmed before the term's deadline");
     }
-    LeaseTable.valid(Objects.requireNonNull(table, "table"));
+    LeaseSchema.validTable(Objects.requireNonNull(table, "table"));
   }
 
   /** A builder with the defaults. */

@@ -17,15 +17,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A lease candidate's I/O: carries out the {@link LeaseMachine}'s actions against the {@link
- * LeaseStore}, which the {@link Shell} feeds it on the renewal loop (no user code ever runs on it),
- * and answers with the monotonic time each statement was sent. The term's deadline is watched by a
- * second loop, so that a statement hanging on a cut connection cannot keep a term active past it.
- * Wake-ups from the store's notifications are fed to the machine as {@link LeaseEvent.Wake}.
+ * JdbcLeaseStore}, which the {@link Shell} feeds it on the renewal loop (no user code ever runs on
+ * it), and answers with the monotonic time each statement was sent. The term's deadline is watched
+ * by a second loop, so that a statement hanging on a cut connection cannot keep a term active past
+ * it. Wake-ups from the store's notifications are fed to the machine as {@link LeaseEvent.Wake}.
  */
 final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
   private static final Logger log = LoggerFactory.getLogger(LeaseIo.class);
 
-  private final LeaseStore store;
+  private final JdbcLeaseStore store;
   private final @Nullable Wakeups wakeups;
   private final LeaseCandidacy core;
   private final String participantId;
@@ -40,7 +40,7 @@ final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
   private volatile boolean releasedOnLeave; // a release of the close matched holder and token
 
   LeaseIo(
-      LeaseStore store,
+      JdbcLeaseStore store,
       @Nullable Wakeups wakeups,
       LeaseConfig lease,
       LeaseCandidacy core,

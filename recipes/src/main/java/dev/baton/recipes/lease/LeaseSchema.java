@@ -3,6 +3,7 @@ package dev.baton.recipes.lease;
 
 import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlDialect;
+import dev.baton.internal.SafeText;
 import dev.baton.internal.SchemaCreation;
 import dev.baton.recipes.spi.StoreUnavailableException;
 import java.sql.Connection;
@@ -15,35 +16,19 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease table and its token sequence, for PostgreSQL and H2 alike:
- *
- * <pre>{@code
- * CREATE TABLE IF NOT EXISTS baton_lease (
- *   name        VARCHAR(512) NOT NULL PRIMARY KEY,
- *   holder      VARCHAR(512),
- *   token       BIGINT NOT NULL,
- *   expires_at  TIMESTAMP WITH TIME ZONE NOT NULL,
- *   acquired_at TIMESTAMP WITH TIME ZONE,
- *   renewed_at  TIMESTAMP WITH TIME ZONE
- * );
- * CREATE SEQUENCE IF NOT EXISTS baton_lease_tokens START WITH 1
- * }</pre>
- *
- * <p>The times are {@code TIMESTAMP WITH TIME ZONE} on purpose: they are compared with the
- * database's {@code CURRENT_TIMESTAMP}, and clients whose sessions have different time zones must
- * compare the same instants. Every acquisition takes its token from the sequence, never from the
- * row, so that no write to the row can make a token repeat or go down; the sequence is not owned by
- * the table, so dropping and recreating the table does not reset the tokens either. A table of an
- * earlier version (a 255-character holder, no sequence) is migrated when {@link
- * LeaseConfig#createTable()} is set, the sequence starting above the table's highest token; else it
- * is refused with the statements to run. The table name comes only from a validated {@link
- * LeaseConfig}.
+ * The lease table and its token sequence ({@link #ddl}), for PostgreSQL and H2 alike. The times are
+ * {@code TIMESTAMP WITH TIME ZONE} on purpose: compared with the database's {@code
+ * CURRENT_TIMESTAMP}, they must be the same instants whatever a session's time zone. A table of an
+ * earlier version is migrated when {@link LeaseConfig#createTable()} is set (see {@link
+ * LeaseTokens}), else refused with the statements to run.
  */
 final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
@@ -56,7 +41,28 @@ final class LeaseSchema {
 
   private static final String[] TIME_COLUMNS = {"expires_at", "acquired_at", "renewed_at"};
 
+  /** A plain identifier, optionally schema-qualified, each part fitting PostgreSQL's 63 bytes. */
+  private static final Pattern NAME =
+      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");
+
   private LeaseSchema() {}
+
+  /**
+   * Checks the name of a lease table (the setting {@code LeaseConfig.table}).
+   *
+   * @throws IllegalArgumentException naming the setting and the value if it is not a plain SQL
+   *     identifier
+   */
+  static String validTable(String table) {
+    if (!NAME.matcher(Objects.requireNonNull(table, "table")).matches()) {
+      throw new IllegalArgumentException(
+          "invalid LeaseConfig.table "
+              + SafeText.quoted(table, 80)
+              + ": the lease table's name must be 1 to 63 ASCII letters, digits and underscores,"
+              + " not starting with a digit, optionally schema.table");
+    }
+    return table;
+  }
 
   /**
    * The DDL that creates {@code table} and its token sequence, two statements.
@@ -69,7 +75,7 @@ final class LeaseSchema {
 
   private static String tableDdl(String table) {
     return "CREATE TABLE IF NOT EXISTS "
-        + LeaseTable.valid(table)
+        + validTable(table)
         + " (name VARCHAR(512) NOT NULL PRIMARY KEY, holder VARCHAR("
         + HOLDER_WIDTH
         + "), token BIGINT NOT NULL, "
@@ -240,7 +246,7 @@ final class LeaseSchema {
    * is.
    */
   static String channel(String table) {
-    String channel = LeaseTable.valid(table).toLowerCase(Locale.ROOT).replace('.', '_');
+    String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');
     return channel.length() > MAX_CHANNEL ? channel.substring(0, MAX_CHANNEL) : channel;
   }
 

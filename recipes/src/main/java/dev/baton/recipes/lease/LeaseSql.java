@@ -8,12 +8,9 @@ import dev.baton.fencing.sql.SqlDialect;
  * from a validated configuration; every value is a bound parameter, in the order given on each
  * component.
  *
- * <p>An acquisition always draws its token from the table's sequence (see {@link LeaseTokens}), and
- * only when it takes the row: never from the row, whose token a stranger may lower or whose row a
- * stranger may delete, and never keeping the token the row has. A refused acquisition usually draws
- * none; tokens rise on every change of holder, by one unless other elections of the table, an
- * acquisition whose answer was lost, or candidates racing for the row (whose losers may have drawn
- * a value) took values in between.
+ * <p>An acquisition draws its token from the table's sequence (see {@link LeaseTokens}) only when
+ * it takes the row, so tokens rise on every change of holder, by one unless other elections of the
+ * table, a lost answer or racing candidates took values in between.
  *
  * @param acquire name, holder, lease ms; a result row with the new token, or none if another
  *     holder's lease is live

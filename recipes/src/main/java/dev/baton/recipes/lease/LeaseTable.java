@@ -1,33 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.internal.SafeText;
+import dev.baton.fencing.sql.SqlDialect;
 import java.util.Objects;
-import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
-/** The name of a lease table: checked once, for the configuration and the statements alike. */
-final class LeaseTable {
-  /** A plain identifier, optionally schema-qualified, each part fitting PostgreSQL's 63 bytes. */
-  private static final Pattern NAME =
-      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]{0,62}\\.)?[A-Za-z_][A-Za-z0-9_]{0,62}$");
+/** A lease table that {@link LeaseSchema#prepare} checked: makes the rows' stores and wake-ups. */
+record LeaseTable(DataSource dataSource, SqlDialect dialect, LeaseConfig config) {
+  LeaseTable {
+    Objects.requireNonNull(dataSource, "dataSource");
+    Objects.requireNonNull(dialect, "dialect");
+    Objects.requireNonNull(config, "config");
+  }
 
-  private LeaseTable() {}
+  /** The lease row {@code name}. */
+  JdbcLeaseStore store(String name) {
+    return new JdbcLeaseStore(dataSource, dialect, config, name);
+  }
 
   /**
-   * Checks the name of a lease table (the setting {@code LeaseConfig.table}).
-   *
-   * @throws NullPointerException if {@code table} is null
-   * @throws IllegalArgumentException naming the setting and the value if it is not a plain SQL
-   *     identifier
+   * Wake-ups on {@code name}'s release: {@code LISTEN/NOTIFY} on PostgreSQL when the configuration
+   * asks for it, on one connection shared by all candidates on the data source and table in this
+   * JVM; null otherwise (followers only poll).
    */
-  public static String valid(String table) {
-    if (!NAME.matcher(Objects.requireNonNull(table, "table")).matches()) {
-      throw new IllegalArgumentException(
-          "invalid LeaseConfig.table "
-              + SafeText.quoted(table, 80)
-              + ": the lease table's name must be 1 to 63 ASCII letters, digits and underscores,"
-              + " not starting with a digit, optionally schema.table");
+  @Nullable Wakeups wakeups(String name) {
+    if (dialect != SqlDialect.POSTGRESQL || !config.listen()) {
+      return null;
     }
-    return table;
+    return PgReleaseListener.wakeups(dataSource, config.table(), name, config.pollInterval());
   }
 }

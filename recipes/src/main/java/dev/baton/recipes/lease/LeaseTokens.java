@@ -17,13 +17,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The token sequence of a lease table, {@code <table>_tokens}, and the upgrade of a table of an
- * earlier version. Every acquisition draws its token from the sequence (see {@code LeaseSql}), so
- * that no write to a row can make a token repeat or go down: a stranger who deletes the row or
- * lowers its token changes nothing to the next one. The sequence is not owned by the table, so
- * dropping and recreating the table does not reset the tokens either. What the sequence cannot
- * survive is a change to itself ({@code ALTER SEQUENCE ... RESTART}, {@code setval}, {@code DROP})
- * or a restored backup: {@link #check} refuses, at start, a sequence below the table's highest
- * token.
+ * earlier version. Every acquisition draws its token from the sequence, never from the row, so that
+ * a stranger who deletes the row or lowers its token changes nothing to the next one; the sequence
+ * is not owned by the table, so recreating the table does not reset it. A change to the sequence
+ * itself or a restored backup is what it cannot survive: {@link #check} refuses, at start, a
+ * sequence below the table's highest token.
  */
 final class LeaseTokens {
   private static final Logger log = LoggerFactory.getLogger(LeaseTokens.class);
@@ -41,7 +39,7 @@ final class LeaseTokens {
    * PostgreSQL never truncates it) with {@value #SUFFIX}, in the table's schema.
    */
   static String sequence(String table) {
-    LeaseTable.valid(table);
+    LeaseSchema.validTable(table);
     int dot = table.indexOf('.');
     String name = table.substring(dot + 1);
     int room = 63 - SUFFIX.length();

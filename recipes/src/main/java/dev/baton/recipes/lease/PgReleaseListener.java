@@ -25,28 +25,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Wakes followers when a holder releases a lease, on PostgreSQL: a daemon thread, {@code
- * baton-lease-listen-<table>}, holds one connection that {@code LISTEN}s on the table's channel
- * (see {@code LeaseSchema.channel}; {@link JdbcLeaseStore#release} notifies it with the election's
- * name) and runs the callbacks subscribed to that election, on that thread and under no lock. A
- * failing callback is logged and the listener goes on.
+ * Wakes followers when a holder releases a lease, on PostgreSQL: a daemon thread holds one
+ * connection that {@code LISTEN}s on the table's channel ({@link JdbcLeaseStore#release} notifies
+ * it) and runs the subscribed callbacks on that thread, under no lock; a failing callback is
+ * logged.
  *
- * <p>The connection comes out of the application's pool and is held while anyone listens, so one
- * listener serves every candidate of every election on one table of one data source in this JVM
- * (see {@link #wakeups}): one per candidate would starve a pool smaller than the number of
- * candidates. It starts with the first subscriber and stops with the last. Nor may it starve a pool
- * of one connection, or one the application drains: when a subscriber's statement fails while the
- * listener holds a connection that still works, it gives that connection back and stays away for a
- * minute, then twice as long each time, up to an hour (followers poll meanwhile).
- *
- * <p>The idle connection is checked with a query every 10 s (with a 10 s network timeout), so that
- * one that died silently is noticed. When the connection fails, or none can be had, it logs one
- * warning per streak of failures, reports the reason as {@linkplain #degraded() degraded}
- * (followers then wake by polling alone: correct, only slower), waits {@code reconnectDelay} and
- * connects again. Each time it starts listening it wakes every subscriber once, so that a release
- * before the {@code LISTEN} took effect (at start, or while it was disconnected) is found at once
- * rather than at the next poll. This is the only class that refers to the PostgreSQL driver, so
- * that users on H2 need not have it.
+ * <p>One listener serves every candidate on one table of one data source in this JVM (see {@link
+ * #wakeups}): one per candidate would starve a small pool. It starts with the first subscriber and
+ * stops with the last. When a subscriber's statement fails while it holds a working connection, it
+ * gives that connection back and stays away from a minute, doubling, up to an hour (followers poll
+ * meanwhile). A failed connection is reported as {@linkplain #degraded() degraded} (polling alone:
+ * correct, only slower) and replaced after {@code reconnectDelay}; each time it starts listening it
+ * wakes every subscriber once, so that a release it could not hear is found at once. This is the
+ * only class that refers to the PostgreSQL driver, so that users on H2 need not have it.
  */
 final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
@@ -55,16 +46,12 @@ final class PgReleaseListener implements AutoCloseable {
   private static final PGNotification[] NONE = {};
 
   /**
-   * How often the idle connection is checked with a query, and the connection's network timeout, so
-   * that a check cannot hang: waiting for notifications alone would not notice a connection that
-   * died without a word (a half-open TCP connection).
+   * How often the idle connection is checked with a query, and its network timeout: waiting for
+   * notifications alone would not notice a half-open TCP connection.
    */
   static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
-  /**
-   * How long the listener stays away the first time it gives its connection back to a pool that
-   * seems to have none to spare; each time after, twice as long, up to {@link #MAX_AWAY}.
-   */
+  /** How long it first stays away from a pool with no connection to spare; then doubled. */
   static final Duration FIRST_AWAY = Duration.ofMinutes(1);
 
   static final Duration MAX_AWAY = Duration.ofHours(1);
@@ -115,9 +102,8 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * The wake-ups of election {@code name} in {@code table}. Each subscription joins the listener
-   * that all candidates on {@code dataSource} and {@code table} in this JVM share, starting it
-   * (with {@code reconnectDelay}) if it is the first; the last to leave stops it.
+   * The wake-ups of election {@code name} in {@code table}: each subscription joins the shared
+   * listener of {@code dataSource} and {@code table}, starting it if it is the first.
    */
   public static Wakeups wakeups(
       DataSource dataSource, String table, String name, Duration reconnectDelay) {
@@ -166,14 +152,13 @@ final class PgReleaseListener implements AutoCloseable {
       }
     }
     if (last) {
-      listener.close();
+      // Not close(): a lease's shell may end its subscriptions before its release, and joining
+      // would hold that release until the thread's poll or callback returns.
+      listener.stop();
     }
   }
 
-  /**
-   * A listener of its own on {@code table}, checking as often as told. Returns at once; the first
-   * {@code LISTEN} follows on the listener's thread.
-   */
+  /** A listener of its own on {@code table}; the first {@code LISTEN} follows on its thread. */
   static PgReleaseListener start(
       DataSource dataSource, String table, Duration reconnectDelay, Duration checkInterval) {
     PgReleaseListener listener =
@@ -207,10 +192,8 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * A statement of a subscriber failed: if this listener holds a connection that still works, the
-   * pool may have had none left for the statement, so it gives its own back and stays away for a
-   * while (see {@link #FIRST_AWAY}). A statement that fails while the listener does not listen says
-   * nothing about it.
+   * A subscriber's statement failed: if this listener listens, the pool may have had no connection
+   * left for it, so the listener gives its own back and stays away (see {@link #FIRST_AWAY}).
    */
   void statementFailed(String failure) {
     if (backendPid != 0) {
@@ -224,11 +207,7 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /**
-   * Why followers wake by polling alone (the listening connection failed or none could be had, or
-   * the listener gave its connection back to a starved pool), or empty while it listens or before
-   * its first attempt ended.
-   */
+  /** Why followers wake by polling alone, or empty while it listens or before its first try. */
   Optional<String> degraded() {
     return Optional.ofNullable(degraded);
   }
@@ -379,8 +358,8 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Gives the connection back to the pool after {@code failure}, a subscriber's statement, and
-   * stays away; false if the listener was closed or interrupted meanwhile.
+   * Gives the connection back after a subscriber's statement failed, and stays away; false if
+   * closed meanwhile.
    */
   private boolean giveWay(String failure) {
     Duration away = FIRST_AWAY.multipliedBy(1L << Math.min(yields, 6));
@@ -418,11 +397,9 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Gives the connection back. A pool would keep it listening (pools do not reset {@code LISTEN}),
-   * and the driver would then buffer every release notification of the table for whoever borrows it
-   * next, unread: so it stops listening first, on the listener's thread or once that has ended. A
-   * connection that cannot (broken, or still in use by a thread that did not stop) is aborted
-   * instead, which a pool discards.
+   * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
+   * would buffer the table's notifications unread) on the listener's thread or once it ended; one
+   * that cannot (broken, or still in use) is aborted, which a pool discards.
    */
   private void disconnect() {
     Connection c;
@@ -460,14 +437,19 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Stops the thread, closes its connection and waits up to 2 s for the thread to end. Idempotent.
+   * Tells the thread to stop without waiting for it: it ends after its poll or callback (a later
+   * subscriber starts a listener of its own) and gives its connection back itself. Idempotent.
    */
+  void stop() {
+    if (closed.compareAndSet(false, true)) {
+      stop.countDown();
+    }
+  }
+
+  /** Stops the thread, waits up to 2 s for it to end and closes its connection. Idempotent. */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    stop.countDown();
+    stop();
     if (Thread.currentThread() == thread) {
       return; // closed by a callback: the loop ends after it returns
     }

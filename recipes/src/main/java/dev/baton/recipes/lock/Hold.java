@@ -13,17 +13,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class Hold extends TermHandle implements LockHandle {
   private final FencedLock lock;
-  private final String nodePath;
 
   Hold(FencedLock lock, FencingToken token, String nodePath, Instant since) {
-    super(token, since);
+    super(token, since, nodePath);
     this.lock = lock;
-    this.nodePath = nodePath;
-  }
-
-  @Override
-  public String nodePath() {
-    return nodePath;
   }
 
   @Override
@@ -38,6 +31,6 @@ final class Hold extends TermHandle implements LockHandle {
 
   @Override
   public String toString() {
-    return "LockHandle{" + nodePath + ", " + token() + ", " + describeState() + "}";
+    return "LockHandle{" + nodePath() + ", " + token() + ", " + describeState() + "}";
   }
 }

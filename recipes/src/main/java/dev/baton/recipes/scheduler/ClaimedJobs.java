@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
+import dev.baton.recipes.spi.BatonThreads;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -8,8 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link JobWorker}'s running of the jobs it claimed, on its loop thread: runs the handler while
- * the claim is renewed (the handler is interrupted if a renewal finds the claim lost), then marks
- * the job done, or released or failed if the handler threw, and counts failures and lost claims.
+ * a thread of its own renews the claim every {@link ClaimConfig#renewInterval()}, so that the claim
+ * outlives its lease while the job runs and expires soon after the worker stops; the handler is
+ * interrupted if a renewal finds the claim lost. Then marks the job done, or released or failed if
+ * the handler threw, and counts failures and lost claims.
  */
 final class ClaimedJobs implements AutoCloseable {
   // logged under the worker's name, as users configure it
@@ -18,7 +25,7 @@ final class ClaimedJobs implements AutoCloseable {
   private final JobStore store;
   private final String workerId;
   private final Consumer<ScheduledJob> handler;
-  private final ClaimRenewer renewer;
+  private final ScheduledThreadPoolExecutor renewer;
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong lostClaims = new AtomicLong();
   private final AtomicLong interrupted = new AtomicLong();
@@ -27,7 +34,9 @@ final class ClaimedJobs implements AutoCloseable {
     this.store = store;
     this.workerId = workerId;
     this.handler = handler;
-    this.renewer = new ClaimRenewer(store, workerId);
+    this.renewer =
+        new ScheduledThreadPoolExecutor(1, BatonThreads.factory("claim-renewer", workerId));
+    renewer.setRemoveOnCancelPolicy(true);
   }
 
   /** See {@link JobWorker#failures()}. */
@@ -50,14 +59,11 @@ final class ClaimedJobs implements AutoCloseable {
    */
   void run(ScheduledJob claim) {
     HandlerRun handlerRun = new HandlerRun();
-    ClaimRenewer.Renewal renewal =
-        renewer.renewWhileRunning(
-            claim,
-            () -> {
-              lostClaims.incrementAndGet();
-              interrupted.incrementAndGet();
-              handlerRun.interrupt();
-            });
+    long every = store.claimConfig().renewInterval().toNanos();
+    AtomicBoolean lostFound = new AtomicBoolean();
+    ScheduledFuture<?> renewal =
+        renewer.scheduleWithFixedDelay(
+            () -> renew(claim, lostFound, handlerRun), every, every, TimeUnit.NANOSECONDS);
     Throwable failure = null;
     boolean lost;
     try {
@@ -68,13 +74,41 @@ final class ClaimedJobs implements AutoCloseable {
     } catch (RuntimeException | Error e) {
       failure = e;
     } finally {
-      renewal.close();
+      renewal.cancel(false);
       lost = handlerRun.finish();
     }
     if (failure != null) {
       failed(claim, failure, lost);
     } else if (!store.complete(claim)) {
       refused(claim, lost, "ran");
+    }
+  }
+
+  /**
+   * Renews {@code claim}; once a renewal finds it lost (its completion will be refused too),
+   * interrupts the handler, once, on the renewer's thread.
+   */
+  private void renew(ScheduledJob claim, AtomicBoolean lost, HandlerRun handlerRun) {
+    if (lost.get()) {
+      return;
+    }
+    try {
+      if (!store.renew(claim)) {
+        lost.set(true);
+        log.warn(
+            "worker {}: the claim of job {} attempt {} was lost (it expired and was claimed "
+                + "again, or the job was marked failed); interrupting its handler, whose "
+                + "completion will be refused",
+            workerId,
+            claim.scheduleKey(),
+            claim.attempts());
+        lostClaims.incrementAndGet();
+        interrupted.incrementAndGet();
+        handlerRun.interrupt();
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "worker {}: cannot renew the claim of {}; retrying", workerId, claim.scheduleKey(), e);
     }
   }
 
@@ -121,6 +155,6 @@ final class ClaimedJobs implements AutoCloseable {
   /** Stops renewing claims. */
   @Override
   public void close() {
-    renewer.close();
+    renewer.shutdownNow();
   }
 }

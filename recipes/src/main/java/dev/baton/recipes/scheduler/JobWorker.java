@@ -8,6 +8,7 @@ import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +40,9 @@ public final class JobWorker implements AutoCloseable {
   /** How many finished jobs one purge statement deletes at most. */
   public static final int PURGE_BATCH = 100;
 
+  /** How many purge statements one run issues at most, so that claiming is not held up. */
+  private static final int PURGE_BATCHES_PER_RUN = 10;
+
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
 
   private final JobStore store;
@@ -47,7 +51,10 @@ public final class JobWorker implements AutoCloseable {
   private final Duration drainTimeout;
   private final SerialLoop loop;
   private final ClaimedJobs jobs;
-  private final IdlePurge purge;
+  private final long purgeNanos;
+  private final AtomicLong purged = new AtomicLong();
+  private long lastPurge; // loop thread only
+  private boolean purgedOnce; // loop thread only
   private volatile boolean closing;
 
   private JobWorker(Builder b) {
@@ -55,7 +62,7 @@ public final class JobWorker implements AutoCloseable {
     this.workerId = b.workerId;
     this.pollInterval = b.pollInterval;
     this.drainTimeout = b.drainTimeout;
-    this.purge = new IdlePurge(store, workerId, b.purgeInterval);
+    this.purgeNanos = b.purgeInterval.toNanos();
     this.jobs = new ClaimedJobs(store, workerId, b.handler);
     this.loop =
         new SerialLoop(
@@ -103,7 +110,7 @@ public final class JobWorker implements AutoCloseable {
 
   /** How many finished jobs this worker deleted past their retention. */
   public long purgedJobs() {
-    return purge.purged();
+    return purged.get();
   }
 
   /**
@@ -118,7 +125,7 @@ public final class JobWorker implements AutoCloseable {
   private void poll() {
     drain();
     if (!closing) {
-      purge.runIfDue(() -> closing);
+      purgeIfDue();
       loop.schedule(pollInterval.toNanos(), this::poll);
     }
   }
@@ -134,6 +141,29 @@ public final class JobWorker implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       log.warn("worker {}: cannot claim jobs", workerId, e);
+    }
+  }
+
+  /**
+   * Deletes finished jobs past their retention if the purge interval has passed since last time.
+   */
+  private void purgeIfDue() {
+    long now = System.nanoTime();
+    if (purgedOnce && now - lastPurge < purgeNanos) {
+      return;
+    }
+    purgedOnce = true;
+    lastPurge = now;
+    try {
+      for (int i = 0; i < PURGE_BATCHES_PER_RUN && !closing; i++) {
+        int n = store.purge(PURGE_BATCH);
+        purged.addAndGet(n);
+        if (n < PURGE_BATCH) {
+          return;
+        }
+      }
+    } catch (RuntimeException e) {
+      log.warn("worker {}: cannot delete finished jobs; trying again later", workerId, e);
     }
   }
 

@@ -47,7 +47,6 @@ public final class SqlJobStore implements JobStore {
   private final String jobs;
   private final String prefix;
   private final ClaimConfig claims;
-  private final SqlJobSlots slots;
   private final SqlJobClaims claimRows;
 
   private SqlJobStore(DataSource dataSource, String prefix, ClaimConfig claims) {
@@ -56,7 +55,6 @@ public final class SqlJobStore implements JobStore {
     this.claims = claims;
     this.fence = SqlFence.create(dataSource, prefix + "_fence", null);
     this.jobs = prefix + "_jobs";
-    this.slots = new SqlJobSlots(jobs, prefix + "_progress");
     this.claimRows = new SqlJobClaims(dataSource, jobs, prefix, claims);
   }
 
@@ -113,16 +111,11 @@ public final class SqlJobStore implements JobStore {
     if (!PREFIX.matcher(prefix).matches()) {
       throw new IllegalArgumentException(
           "invalid scheduler table prefix "
-              + printable(prefix)
+              + SafeText.quoted(prefix, 80)
               + ": use 1 to 54 ASCII letters, digits and underscores, not starting with a digit, optionally "
               + "schema.prefix");
     }
     return prefix;
-  }
-
-  /** A rejected prefix for a message: quoted, abbreviated, anything but printable ASCII escaped. */
-  private static String printable(String s) {
-    return SafeText.quoted(s, 80);
   }
 
   /**
@@ -154,7 +147,7 @@ public final class SqlJobStore implements JobStore {
   @Override
   public long lastScheduledSlot(String schedule) {
     try (Connection c = dataSource.getConnection()) {
-      return slots.lastSlot(c, schedule);
+      return SqlJobTables.lastSlot(c, prefix, schedule);
     } catch (SQLException e) {
       throw new CoordinationException("cannot read the progress of " + schedule, e);
     }
@@ -166,7 +159,7 @@ public final class SqlJobStore implements JobStore {
     return fence.write(
         JobStore.resourceOf(schedule),
         token,
-        c -> slots.write(c, schedule, token, slot, scheduledFor, jobType));
+        c -> SqlJobTables.writeSlot(c, prefix, schedule, token, slot, scheduledFor, jobType));
   }
 
   @Override

@@ -12,12 +12,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** The DDL of {@link SqlJobStore}'s tables, and reading their rows. */
+/** The DDL of {@link SqlJobStore}'s tables, and reading and writing their rows. */
 final class SqlJobTables {
   private SqlJobTables() {}
 
@@ -202,5 +204,75 @@ final class SqlJobTables {
       throw new FencingException(null, "a job row holds an invalid token", e);
     }
     return result;
+  }
+
+  /** The last slot of {@code schedule} a job was created for, or -1 if none was. */
+  static long lastSlot(Connection c, String prefix, String schedule) throws SQLException {
+    try (PreparedStatement p =
+        c.prepareStatement("SELECT last_slot FROM " + prefix + "_progress WHERE schedule = ?")) {
+      p.setString(1, schedule);
+      try (ResultSet rs = p.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : -1;
+      }
+    }
+  }
+
+  /**
+   * Creates the job of {@code slot} and advances the progress to it, unless the slot already has
+   * one, on the connection of the fence's transaction.
+   *
+   * @return false if the progress is already at or past {@code slot}
+   * @throws IllegalStateException if the slot would skip one after the progress
+   */
+  static boolean writeSlot(
+      Connection c,
+      String prefix,
+      String schedule,
+      FencingToken token,
+      long slot,
+      Instant scheduledFor,
+      String jobType)
+      throws SQLException {
+    long last = lastSlot(c, prefix, schedule);
+    if (slot <= last) {
+      return false;
+    }
+    if (last >= 0 && slot != last + 1) {
+      throw new IllegalStateException(
+          "slot " + slot + " of " + schedule + " would skip after " + last);
+    }
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "INSERT INTO "
+                + prefix
+                + "_jobs (schedule_key, schedule, "
+                + "slot, job_type, scheduled_for, token, token_scope, status) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                + "'PENDING')")) {
+      p.setString(1, ScheduledJob.keyOf(schedule, slot));
+      p.setString(2, schedule);
+      p.setLong(3, slot);
+      p.setString(4, jobType);
+      p.setTimestamp(5, Timestamp.from(scheduledFor));
+      p.setLong(6, token.value());
+      p.setString(7, token.scope());
+      p.executeUpdate();
+    }
+    String advance =
+        last < 0
+            ? "INSERT INTO "
+                + prefix
+                + "_progress (last_slot, token, updated_at, schedule) VALUES (?, ?, "
+                + "CURRENT_TIMESTAMP, ?)"
+            : "UPDATE "
+                + prefix
+                + "_progress SET last_slot = ?, token = ?, updated_at = CURRENT_TIMESTAMP "
+                + "WHERE schedule = ?";
+    try (PreparedStatement p = c.prepareStatement(advance)) {
+      p.setLong(1, slot);
+      p.setLong(2, token.value());
+      p.setString(3, schedule);
+      p.executeUpdate();
+    }
+    return true;
   }
 }

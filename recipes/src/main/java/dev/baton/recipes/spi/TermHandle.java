@@ -38,12 +38,24 @@ public abstract class TermHandle implements Term {
 
   private final FencingToken token;
   private final Instant startedAt;
+  private final String nodePath;
   private final AtomicReference<Status> status = new AtomicReference<>(ACTIVE);
   private final CountDownLatch revoked = new CountDownLatch(1);
 
   protected TermHandle(FencingToken token, Instant startedAt) {
+    this(token, startedAt, "");
+  }
+
+  /** A term held at {@code nodePath}, the backend's node of the term (see {@link #nodePath()}). */
+  protected TermHandle(FencingToken token, Instant startedAt, String nodePath) {
     this.token = Objects.requireNonNull(token, "token");
     this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+    this.nodePath = Objects.requireNonNull(nodePath, "nodePath");
+  }
+
+  /** The backend's node of this term (a znode path, or the lease row), empty if not given. */
+  public String nodePath() {
+    return nodePath;
   }
 
   /** The exception {@link #checkActive()} throws; {@code reason} is null while only paused. */

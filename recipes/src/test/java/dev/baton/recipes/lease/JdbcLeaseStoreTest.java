@@ -182,7 +182,7 @@ class JdbcLeaseStoreTest {
     assertThat(store.read().orElseThrow().token()).isEqualTo(1);
   }
 
-  private static void awaitExpiry(LeaseStore store) {
+  private static void awaitExpiry(JdbcLeaseStore store) {
     await()
         .atMost(Duration.ofSeconds(15))
         .pollInterval(Duration.ofMillis(50))
@@ -194,7 +194,7 @@ class JdbcLeaseStoreTest {
    * renewal's time is later.
    */
   private static void awaitClockPast(
-      LeaseStore store, String holder, long token, @Nullable Instant t) {
+      JdbcLeaseStore store, String holder, long token, @Nullable Instant t) {
     Instant after = Objects.requireNonNull(t, "time");
     await()
         .atMost(Duration.ofSeconds(10))

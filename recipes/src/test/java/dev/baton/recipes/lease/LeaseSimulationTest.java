@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseMachine}s of several candidates against a simulated lease row, on a virtual clock,
  * with statements delayed, lost and answered late, and processes paused: at no instant do two
- * candidates hold a term whose local deadline has not passed. The row follows {@link LeaseStore}'s
- * contract and its clock runs at {@code dbRate} times the hosts' (1: the same rate): a database
- * clock running faster than the safety margin allows breaks the guarantee, which is the negative
- * control that shows the check can fail.
+ * candidates hold a term whose local deadline has not passed. The row follows {@link
+ * JdbcLeaseStore}'s contract and its clock runs at {@code dbRate} times the hosts' (1: the same
+ * rate): a database clock running faster than the safety margin allows breaks the guarantee, which
+ * is the negative control that shows the check can fail.
  */
 class LeaseSimulationTest {
   private static final long MS = 1_000_000L;

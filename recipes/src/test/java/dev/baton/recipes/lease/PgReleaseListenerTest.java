@@ -17,6 +17,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -261,7 +264,54 @@ class PgReleaseListenerTest {
       a.close();
       b.close();
     }
-    assertThat(threadsNamed("baton-lease-listen-" + table)).isZero();
+    // the last leave does not wait for the thread: it ends after its poll
+    await().atMost(WAKE).until(() -> threadsNamed("baton-lease-listen-" + table) == 0);
+  }
+
+  /**
+   * A lease closed while its shell loop is busy ends its subscriptions before its release: the last
+   * leave must not wait for the listener's thread, which may be in its poll (up to half a second)
+   * or, as here, in a callback. The callback waits for the leave for 1 s, half of what the leave
+   * used to wait for the thread. The thread still ends and gives its connection back no longer
+   * listening, and a later subscriber is woken by a new listener.
+   */
+  @Test
+  void theLastLeaveDoesNotWaitForTheListenersThread() throws Exception {
+    JdbcLeaseStore store = LeaseDatabase.POSTGRESQL.store(config, "busy");
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      DataSource pool = poolOf(physical);
+      CountDownLatch inCallback = new CountDownLatch(1);
+      CountDownLatch left = new CountDownLatch(1);
+      AtomicBoolean sawLeave = new AtomicBoolean();
+      Subscription busy =
+          PgReleaseListener.wakeups(pool, table, "busy", Duration.ofMillis(200))
+              .subscribe(
+                  () -> {
+                    inCallback.countDown();
+                    try {
+                      sawLeave.set(left.await(1, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  });
+      assertThat(inCallback.await(WAKE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      busy.close(); // the last leave, while the listener's thread is busy
+      left.countDown();
+      await().atMost(WAKE).until(() -> threadsNamed("baton-lease-listen-" + table) == 0);
+      assertThat(sawLeave).isTrue();
+      assertThat(listeningChannels(physical)).isZero();
+
+      AtomicInteger woke = new AtomicInteger();
+      try (Subscription later =
+          PgReleaseListener.wakeups(pool, table, "busy", Duration.ofMillis(200))
+              .subscribe(woke::incrementAndGet)) {
+        await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(1)); // listening
+        assertThat(store.acquire("a")).isEqualTo(OptionalLong.of(1));
+        assertThat(store.release("a", 1)).isTrue();
+        await().atMost(WAKE).untilAsserted(() -> assertThat(woke).hasValue(2));
+      }
+      await().atMost(WAKE).until(() -> threadsNamed("baton-lease-listen-" + table) == 0);
+    }
   }
 
   /** A listener that cannot have a connection says why, and followers poll meanwhile. */
@@ -288,7 +338,7 @@ class PgReleaseListenerTest {
                               assertThat(why)
                                   .contains("polling alone", table, "pool exhausted (test)")));
     }
-    assertThat(threadsNamed("baton-lease-listen-" + table)).isZero();
+    await().atMost(WAKE).until(() -> threadsNamed("baton-lease-listen-" + table) == 0);
   }
 
   @Test
