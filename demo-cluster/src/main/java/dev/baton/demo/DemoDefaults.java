@@ -26,11 +26,9 @@ public final class DemoDefaults {
   public static final int DASHBOARD_PORT = 8080;
 
   /**
-   * Every worker's session timeout: rides out a GC pause, keeps failover visible within seconds.
+   * Every worker's session timeout in milliseconds: rides out a GC pause, keeps failover visible
+   * within seconds.
    */
-  public static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
-
-  /** {@link #SESSION_TIMEOUT} in milliseconds, for the command lines' defaults. */
   public static final int SESSION_TIMEOUT_MS = 6000;
 
   /** A job's work between deciding it under its token and writing it: a pause there goes stale. */

@@ -23,11 +23,10 @@ public final class PostgresProcess implements AutoCloseable {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
   private final Path dir;
-  private final int port;
+  private final int port = FreePorts.next();
 
-  private PostgresProcess(Path dir, int port) {
+  private PostgresProcess(Path dir) {
     this.dir = dir;
-    this.port = port;
   }
 
   /** Creates a cluster and starts its server. */
@@ -36,9 +35,9 @@ public final class PostgresProcess implements AutoCloseable {
       Path dir = Files.createTempDirectory("baton-pg-");
       run("chown", "postgres", dir.toString());
       run("chmod", "700", dir.toString());
-      PostgresProcess pg = new PostgresProcess(dir, FreePorts.next());
+      PostgresProcess pg = new PostgresProcess(dir);
       pg.asPostgres(bin("initdb"), "-D", dir + "/data", "-A", "trust", "-U", "baton");
-      pg.serverStart();
+      pg.startServer();
       return pg;
     } catch (IOException e) {
       throw new IllegalStateException("cannot create a PostgreSQL cluster", e);
@@ -66,28 +65,18 @@ public final class PostgresProcess implements AutoCloseable {
     asPostgres(bin("pg_ctl"), "-D", dir + "/data", "-m", "fast", "-w", "stop");
   }
 
-  /** Starts the server again after {@link #stopServer()}. */
-  public void startServer() {
-    serverStart();
-  }
-
   /** Stops the server at once and deletes the cluster. */
   @Override
   public void close() {
     try {
       asPostgres(bin("pg_ctl"), "-D", dir + "/data", "-m", "immediate", "-w", "stop");
     } finally {
-      try (Stream<Path> files = Files.walk(dir)) {
-        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      } catch (IOException e) {
-        throw new IllegalStateException("cannot delete " + dir, e);
-      }
+      EnsembleFiles.deleteTree(dir);
     }
   }
 
-  private void serverStart() {
+  /** Starts the server (again after {@link #stopServer()}) on its port. */
+  public void startServer() {
     asPostgres(
         bin("pg_ctl"),
         "-D",

@@ -41,25 +41,24 @@ public final class TcpProxy implements AutoCloseable {
   /** An armed {@link #cutAfterNextRequest(int)}. */
   record Trigger(int opcode, CompletableFuture<Void> fired) {}
 
+  /** Where accepted connections go. */
+  private record Target(String host, int port) {}
+
   private final ServerSocket listener;
-  private final String targetHost;
-  private final String name;
   private final Thread acceptor;
   private final Object lock = new Object();
   private final Set<ProxyLink> links = ConcurrentHashMap.newKeySet();
   private final AtomicLong accepted = new AtomicLong();
   private final AtomicReference<Trigger> armed = new AtomicReference<>();
-  private volatile int targetPort;
+  private volatile Target target;
   private volatile Mode mode = Mode.FORWARD;
   private volatile long delayNanos;
   private volatile boolean closed;
 
-  private TcpProxy(ServerSocket listener, String targetHost, int targetPort) {
+  private TcpProxy(ServerSocket listener, Target target) {
     this.listener = listener;
-    this.targetHost = targetHost;
-    this.targetPort = targetPort;
-    this.name = "tcp-proxy-" + listener.getLocalPort();
-    this.acceptor = new Thread(this::acceptLoop, name + "-accept");
+    this.target = target;
+    this.acceptor = new Thread(this::acceptLoop, name() + "-accept");
     acceptor.setDaemon(true);
     acceptor.start();
   }
@@ -70,7 +69,7 @@ public final class TcpProxy implements AutoCloseable {
   public static TcpProxy start(String targetHost, int targetPort) {
     try {
       ServerSocket listener = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
-      return new TcpProxy(listener, targetHost, targetPort);
+      return new TcpProxy(listener, new Target(targetHost, targetPort));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open a proxy port", e);
     }
@@ -88,7 +87,7 @@ public final class TcpProxy implements AutoCloseable {
 
   /** Sends connections accepted from now on to {@code port} of the target host. */
   public void retarget(int port) {
-    this.targetPort = port;
+    target = new Target(target.host(), port);
   }
 
   /** Closes every connection now and refuses new ones until {@link #heal()}. */
@@ -241,6 +240,10 @@ public final class TcpProxy implements AutoCloseable {
     links.remove(link);
   }
 
+  private String name() {
+    return "tcp-proxy-" + port();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket client;
@@ -248,7 +251,7 @@ public final class TcpProxy implements AutoCloseable {
         client = listener.accept();
       } catch (IOException e) {
         if (!closed) {
-          LOG.warn("{} stops accepting", name, e);
+          LOG.warn("{} stops accepting", name(), e);
         }
         return;
       }
@@ -257,18 +260,19 @@ public final class TcpProxy implements AutoCloseable {
         ProxyLink.closeQuietly(client);
         continue;
       }
+      Target to = target;
       Socket server = new Socket();
       try {
         client.setTcpNoDelay(true);
         server.setTcpNoDelay(true);
-        server.connect(new InetSocketAddress(targetHost, targetPort), CONNECT_TIMEOUT_MS);
+        server.connect(new InetSocketAddress(to.host(), to.port()), CONNECT_TIMEOUT_MS);
       } catch (IOException e) {
-        LOG.debug("{} cannot reach {}:{}", name, targetHost, targetPort, e);
+        LOG.debug("{} cannot reach {}:{}", name(), to.host(), to.port(), e);
         ProxyLink.closeQuietly(client);
         ProxyLink.closeQuietly(server);
         continue;
       }
-      ProxyLink link = new ProxyLink(this, name + "-c" + n, client, server);
+      ProxyLink link = new ProxyLink(this, name() + "-c" + n, client, server);
       synchronized (lock) {
         if (mode == Mode.CUT || closed) {
           link.close();

@@ -56,14 +56,14 @@ final class FaultInjector implements AutoCloseable {
             yield "killed the leader " + w.id() + " (pid " + w.pid() + ") with SIGKILL";
           }
           case "pause-leader" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
-            int seconds = seconds(params);
+            WorkerProcess w = worker(params, this::leader);
+            int seconds = number(params, "seconds", 300);
             w.pause(clock.millis() + seconds * 1000L);
             endLater("pause", w, w::resume, seconds);
             yield "paused " + w.id() + " (pid " + w.pid() + ") with SIGSTOP for " + seconds + " s";
           }
           case "expire-session" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
+            WorkerProcess w = worker(params, this::leader);
             WorkerProcess.Session s = w.session(Duration.ofSeconds(5));
             SessionExpirer.expireOnServer(
                 ensemble.plainConnectString(), s.id(), s.password(), Duration.ofSeconds(10));
@@ -74,21 +74,27 @@ final class FaultInjector implements AutoCloseable {
                 + " on the server";
           }
           case "cut-worker" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : leader();
-            int seconds = seconds(params);
+            WorkerProcess w = worker(params, this::leader);
+            int seconds = number(params, "seconds", 300);
             w.cut(clock.millis() + seconds * 1000L);
             endLater("cut", w, w::heal, seconds);
             yield "cut " + w.id() + " off ZooKeeper for " + seconds + " s";
           }
           case "kill-zk" -> {
             ZkProcessEnsemble zk = managed();
-            int i = params.containsKey("server") ? server(params, zk) : zk.leaderIndex();
+            int i =
+                params.containsKey("server")
+                    ? number(params, "server", zk.size()) - 1
+                    : zk.leaderIndex();
             zk.kill(i);
             yield "killed ZooKeeper server " + (i + 1) + " with SIGKILL";
           }
           case "restart-zk" -> {
             ZkProcessEnsemble zk = managed();
-            int i = params.containsKey("server") ? server(params, zk) : firstDown(zk);
+            int i =
+                params.containsKey("server")
+                    ? number(params, "server", zk.size()) - 1
+                    : firstDown(zk);
             if (zk.isRunning(i)) {
               throw new IllegalStateException("ZooKeeper server " + (i + 1) + " is running");
             }
@@ -97,7 +103,7 @@ final class FaultInjector implements AutoCloseable {
           }
           case "add-worker" -> "started " + addWorker.get().id();
           case "remove-worker" -> {
-            WorkerProcess w = params.containsKey("worker") ? worker(params) : newest();
+            WorkerProcess w = worker(params, this::newest);
             w.stop();
             yield "stopped " + w.id() + " gracefully";
           }
@@ -136,8 +142,12 @@ final class FaultInjector implements AutoCloseable {
     return w;
   }
 
-  private WorkerProcess worker(Map<String, String> params) {
+  /** The {@code worker} parameter's running worker, else {@code otherwise}'s. */
+  private WorkerProcess worker(Map<String, String> params, Supplier<WorkerProcess> otherwise) {
     String id = params.get("worker");
+    if (id == null) {
+      return otherwise.get();
+    }
     WorkerProcess w = byId(id);
     if (w == null) {
       throw new IllegalArgumentException("no worker '" + id + "'");
@@ -161,16 +171,17 @@ final class FaultInjector implements AutoCloseable {
     return alive.get(alive.size() - 1);
   }
 
-  private static int seconds(Map<String, String> params) {
-    String value = params.getOrDefault("seconds", Integer.toString(DEFAULT_SECONDS));
+  /** The parameter {@code name} (absent: {@link #DEFAULT_SECONDS}), 1 to {@code max}. */
+  private static int number(Map<String, String> params, String name, int max) {
+    String value = params.getOrDefault(name, Integer.toString(DEFAULT_SECONDS));
     try {
-      int s = Integer.parseInt(value.trim());
-      if (s < 1 || s > 300) {
-        throw new IllegalArgumentException("seconds must be 1 to 300, got " + s);
+      int n = Integer.parseInt(value.trim());
+      if (n < 1 || n > max) {
+        throw new IllegalArgumentException(name + " must be 1 to " + max + ", got " + n);
       }
-      return s;
+      return n;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("seconds must be a number, got '" + value + "'");
+      throw new IllegalArgumentException(name + " must be a number, got '" + value + "'");
     }
   }
 
@@ -181,19 +192,6 @@ final class FaultInjector implements AutoCloseable {
             () ->
                 new IllegalStateException(
                     "the demo runs on an external ensemble (--zookeeper): it cannot kill or restart its servers"));
-  }
-
-  private static int server(Map<String, String> params, ZkProcessEnsemble zk) {
-    String value = params.get("server");
-    try {
-      int id = Integer.parseInt(value.trim());
-      if (id < 1 || id > zk.size()) {
-        throw new IllegalArgumentException("server must be 1 to " + zk.size() + ", got " + id);
-      }
-      return id - 1;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("server must be a number, got '" + value + "'");
-    }
   }
 
   private static int firstDown(ZkProcessEnsemble zk) {

@@ -5,6 +5,7 @@ import static dev.baton.demo.CommandLines.range;
 
 import dev.baton.demo.CommandLines;
 import dev.baton.demo.DemoDefaults;
+import dev.baton.demo.TargetOptions;
 import dev.baton.partition.GroupConfig;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.security.TlsConfig;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -47,22 +49,9 @@ public final class WorkerArgs {
   private int partitions = DemoDefaults.PARTITIONS;
 
   @Option(names = "--session-timeout-ms", description = "default ${DEFAULT-VALUE}")
-  private int sessionTimeoutMs = (int) DemoDefaults.SESSION_TIMEOUT.toMillis();
+  private int sessionTimeoutMs = DemoDefaults.SESSION_TIMEOUT_MS;
 
-  @Option(names = "--election", description = "the scheduler's election path")
-  private String election = DemoDefaults.ELECTION_PATH;
-
-  @Option(names = "--group", description = "the stream's group path")
-  private String group = DemoDefaults.GROUP_PATH;
-
-  @Option(names = "--tls-trust", paramLabel = "P12")
-  private Path tlsTrust;
-
-  @Option(names = "--tls-key", paramLabel = "P12")
-  private Path tlsKey;
-
-  @Option(names = "--tls-password")
-  private String tlsPassword;
+  @Mixin private final TargetOptions target = new TargetOptions();
 
   private Optional<TlsConfig> tls = Optional.empty();
 
@@ -96,15 +85,16 @@ public final class WorkerArgs {
     range("--partitions", a.partitions, 1, 100_000);
     range("--session-timeout-ms", a.sessionTimeoutMs, 500, 600_000);
     try {
-      ElectionConfig.builder(a.election).participantId(a.id).build();
+      ElectionConfig.builder(a.election()).participantId(a.id).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "invalid --election '" + a.election + "': " + e.getMessage(), e);
+          "invalid --election '" + a.election() + "': " + e.getMessage(), e);
     }
     try {
-      GroupConfig.builder(a.group).memberId(a.id).partitionCount(a.partitions).build();
+      GroupConfig.builder(a.group()).memberId(a.id).partitionCount(a.partitions).build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("invalid --group '" + a.group + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "invalid --group '" + a.group() + "': " + e.getMessage(), e);
     }
     a.tls = a.buildTls();
     return a;
@@ -125,6 +115,9 @@ public final class WorkerArgs {
   }
 
   private Optional<TlsConfig> buildTls() {
+    Path tlsTrust = target.tlsTrust;
+    Path tlsKey = target.tlsKey;
+    String tlsPassword = target.tlsPassword;
     if (tlsTrust == null && tlsKey == null && tlsPassword == null) {
       return Optional.empty();
     }
@@ -180,12 +173,12 @@ public final class WorkerArgs {
 
   /** The scheduler's election path. */
   public String election() {
-    return election;
+    return target.election;
   }
 
   /** The stream's group path. */
   public String group() {
-    return group;
+    return target.group;
   }
 
   /** TLS to the ensemble's secure ports, if given (hostname verification on). */
@@ -204,8 +197,8 @@ public final class WorkerArgs {
             jdbcUser().orElse("-"),
             partitions,
             sessionTimeout(),
-            election,
-            group,
+            target.election,
+            target.group,
             tls.map(TlsConfig::toString).orElse("off"));
   }
 }

@@ -18,7 +18,7 @@ class DemoOptionsTest {
     assertThat(o.allowedHosts()).isNull();
     assertThat(o.zookeeper()).isEmpty();
     assertThat(o.jdbcUrl()).isEmpty();
-    assertThat(o.sessionTimeoutMs()).isEqualTo(DemoDefaults.SESSION_TIMEOUT.toMillis());
+    assertThat(o.sessionTimeoutMs()).isEqualTo(DemoDefaults.SESSION_TIMEOUT_MS);
   }
 
   @Test

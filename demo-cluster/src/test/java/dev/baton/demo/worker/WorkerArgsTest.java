@@ -35,7 +35,7 @@ class WorkerArgsTest {
     assertThat(args.jdbcUser()).isEmpty();
     assertThat(args.jdbcPassword()).isEmpty();
     assertThat(args.partitions()).isEqualTo(DemoDefaults.PARTITIONS);
-    assertThat(args.sessionTimeout()).isEqualTo(DemoDefaults.SESSION_TIMEOUT);
+    assertThat(args.sessionTimeout()).isEqualTo(Duration.ofMillis(DemoDefaults.SESSION_TIMEOUT_MS));
     assertThat(args.election()).isEqualTo(DemoDefaults.ELECTION_PATH);
     assertThat(args.group()).isEqualTo(DemoDefaults.GROUP_PATH);
     assertThat(args.tls()).isEmpty();
