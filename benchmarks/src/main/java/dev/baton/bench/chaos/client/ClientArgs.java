@@ -4,6 +4,7 @@ package dev.baton.bench.chaos.client;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -176,6 +177,21 @@ public final class ClientArgs {
 
   public Backend backend() {
     return backend;
+  }
+
+  /**
+   * The lease scaled to the session it stands in for: lease = session; margin, renew interval and
+   * timeout a fifth; polls a tenth.
+   */
+  public LeaseConfig leaseConfig() {
+    Duration fifth = session().dividedBy(5);
+    return LeaseConfig.builder()
+        .leaseDuration(session())
+        .safetyMargin(fifth)
+        .renewInterval(fifth)
+        .renewTimeout(fifth)
+        .pollInterval(session().dividedBy(10))
+        .build();
   }
 
   /** The lease backend's database (through the client's lease proxy). */
