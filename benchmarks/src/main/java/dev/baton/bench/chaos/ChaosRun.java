@@ -452,10 +452,8 @@ public final class ChaosRun implements AutoCloseable {
           faultLog.size(),
           report.writesAttempted(),
           report.rejected(),
-          report.accepted(),
           all,
           worstRecoveryMs,
-          report.errors(),
           notes,
           List.of());
     } finally {
