@@ -49,10 +49,7 @@ public final class ChaosClient implements AutoCloseable {
     this.process = process;
   }
 
-  /**
-   * Starts a client electing on {@code backend}, with the further {@code --key=value} {@code
-   * protocolArgs}.
-   */
+  /** Starts a client on {@code backend}, with the further {@code --key=value} arguments. */
   static ChaosClient start(
       String id,
       ZkProcessEnsemble ensemble,
@@ -99,12 +96,10 @@ public final class ChaosClient implements AutoCloseable {
     return process;
   }
 
-  /** All complete output lines so far. */
   public List<String> lines() {
     return process.lines();
   }
 
-  /** The event lines so far, in order. */
   public List<Event> events() {
     return ChaosProtocol.parseAll(process.lines());
   }
@@ -141,15 +136,13 @@ public final class ChaosClient implements AutoCloseable {
     return owned;
   }
 
-  /**
-   * The index of the ZooKeeper server this client's handle is connected to ({@code WHERE}), or -1.
-   */
+  /** The index of the ZooKeeper server the client is connected to ({@code WHERE}), or -1. */
   public int connectedServer() {
     int port = Integer.parseInt(ask("WHERE", "CHAOS WHERE ", ASK_TIMEOUT).get("server"));
     return zkProxies.stream().map(TcpProxy::port).toList().indexOf(port);
   }
 
-  /** The client's current session id, as its ZooKeeper handle reports it ({@code SESSION}). */
+  /** The client's current ZooKeeper session id ({@code SESSION}). */
   public long sessionId() {
     return Long.parseUnsignedLong(ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT).get("session"), 16);
   }
@@ -161,16 +154,12 @@ public final class ChaosClient implements AutoCloseable {
   /** A write the client decided and holds ({@code HELD}): its resource and token. */
   public record HeldWrite(String resource, long token) {}
 
-  /**
-   * Holds the client's next writes once decided ({@code HOLD}) and waits until one is held; throws
-   * {@link IllegalStateException} if none is within {@code within}.
-   */
+  /** Holds the client's next decided writes ({@code HOLD}) and waits until one is held. */
   public HeldWrite holdWrites(Duration within) {
     Event e = ask("HOLD", "CHAOS HELD ", within);
     return new HeldWrite(e.get("resource"), e.number("token"));
   }
 
-  /** Lets the held writes go ({@code RELEASE}). */
   public void releaseWrites() {
     process.send("RELEASE");
   }
@@ -183,23 +172,16 @@ public final class ChaosClient implements AutoCloseable {
         .toList();
   }
 
-  /** What this client elects on. */
   public Backend backend() {
     return storeProxies == zkProxies ? Backend.ZK : Backend.LEASE;
   }
 
-  /**
-   * Cuts the client off its coordination store (ZooKeeper, or on the lease backend its lease link
-   * only): open connections closed, new ones refused.
-   */
+  /** Cuts the client off its store (ZooKeeper, or its lease link): connections closed. */
   public void cutStore() {
     storeProxies.forEach(TcpProxy::cut);
   }
 
-  /**
-   * Silences the client's traffic to its coordination store: connections stay open, bytes are
-   * dropped.
-   */
+  /** Silences the client's traffic to its store: connections stay open, bytes are dropped. */
   public void blackholeStore() {
     storeProxies.forEach(TcpProxy::blackhole);
   }
@@ -219,15 +201,12 @@ public final class ChaosClient implements AutoCloseable {
     }
   }
 
-  /** Client-side injected expiry (ZooKeeper's testable hook, in the client process). */
+  /** Client-side injected expiry (ZooKeeper's testable hook). */
   public void expireClientSide() {
     process.send("EXPIRE");
   }
 
-  /**
-   * Real server-side expiry: closes the client's session ({@code SESSION}: its id and password) on
-   * the ensemble with a second handle, bypassing the client's proxies.
-   */
+  /** Server-side expiry: closes the client's session on the ensemble with a second handle. */
   public void expireOnServer(String ensembleConnectString) {
     Event e = ask("SESSION", "CHAOS SESSION ", ASK_TIMEOUT);
     SessionExpirer.expireOnServer(

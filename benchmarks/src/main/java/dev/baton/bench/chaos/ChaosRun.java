@@ -5,7 +5,6 @@ import static java.util.stream.Collectors.toMap;
 import static java.util.stream.Collectors.toSet;
 
 import dev.baton.bench.chaos.ChaosProtocol.Event;
-import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +20,8 @@ import java.util.function.Predicate;
 
 /**
  * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
- * a scenario injects and the recoveries it waits for, then the safety checker's verdict. One
- * orchestrating thread drives it.
+ * a scenario injects, the recoveries it waits for, then the checker's verdict. One thread drives
+ * it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -42,14 +41,11 @@ public final class ChaosRun implements AutoCloseable {
   private final List<ChaosClient> clients = new ArrayList<>();
   private final List<String> violations = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
-  private final List<Fault> faultLog = new ArrayList<>();
+  private final List<HistoryExport.Fault> faultLog = new ArrayList<>(); // at System.nanoTime()
   private long worstRecoveryMs;
   private List<SafetyChecker.Row> fenceLog = List.of();
   private boolean finished;
   private boolean closed;
-
-  /** A fault whose effect was observed, and when ({@link System#nanoTime()}). */
-  public record Fault(long nanos, String what) {}
 
   /** A moment of the trial: when, and how many output lines each client had printed by then. */
   public record Mark(long nanos, Map<String, Integer> lineCounts) {
@@ -111,7 +107,6 @@ public final class ChaosRun implements AutoCloseable {
     return role;
   }
 
-  /** A line of progress on stderr, naming the trial. */
   private void log(String format, Object... args) {
     System.err.println("chaos " + scenario + "/" + role.key() + ": " + format.formatted(args));
   }
@@ -134,12 +129,11 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Counts a fault whose effect was observed (else {@link #faultNotObserved}). */
   public synchronized void fault(String what) {
-    faultLog.add(new Fault(System.nanoTime(), what));
+    faultLog.add(new HistoryExport.Fault(System.nanoTime(), what));
     log("fault %d: %s", faultLog.size(), what);
   }
 
-  /** The faults counted so far, in order. */
-  public synchronized List<Fault> faultLog() {
+  synchronized List<HistoryExport.Fault> faultLog() {
     return List.copyOf(faultLog);
   }
 
@@ -187,12 +181,11 @@ public final class ChaosRun implements AutoCloseable {
     return found.stream().findFirst();
   }
 
-  /** Whether {@code c} reported one of the connection {@code states} after {@code mark}. */
   public boolean reportedConnection(ChaosClient c, Mark mark, String... states) {
     return c.connectionStatesAfter(mark.of(c)).stream().anyMatch(List.of(states)::contains);
   }
 
-  /** Whether {@code c} reported its connection dropped ({@code SUSPENDED} or {@code LOST}). */
+  /** Whether {@code c} reported {@code SUSPENDED} or {@code LOST} after {@code mark}. */
   public boolean dropped(ChaosClient c, Mark mark) {
     return reportedConnection(c, mark, "SUSPENDED", "LOST");
   }
@@ -204,20 +197,15 @@ public final class ChaosRun implements AutoCloseable {
     return last.equals("CONNECTED") || last.equals("RECONNECTED");
   }
 
-  /**
-   * The zxid of a marker written now: every earlier write's is smaller; its high 32 bits are the
-   * epoch.
-   */
+  /** The zxid of a marker written now: every earlier write's is smaller. */
   public long zxidNow() {
     return ZooKeeperMarks.createMarker(cluster.ensemble().connectString(), path);
   }
 
-  /** Records a safety or liveness violation found by the scenario itself. */
   public void violation(String what) {
     violations.add(scenario + "/" + role + ": " + what);
   }
 
-  /** Records a remark for the report. */
   public void note(String what) {
     notes.add(what);
   }
@@ -235,10 +223,8 @@ public final class ChaosRun implements AutoCloseable {
         .toList();
   }
 
-  /**
-   * Whether a write was accepted after {@code mark} (for partition ownership: one per partition).
-   */
-  public boolean serving(Mark mark) {
+  /** Whether a write was accepted after {@code mark} (for partitions: one per partition). */
+  private boolean serving(Mark mark) {
     long written =
         eventsSince(mark).stream()
             .map(Map.Entry::getValue)
@@ -320,8 +306,7 @@ public final class ChaosRun implements AutoCloseable {
   }
 
   /**
-   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark};
-   * none in time is a violation.
+   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark}.
    */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
@@ -365,10 +350,7 @@ public final class ChaosRun implements AutoCloseable {
         .collect(toSet());
   }
 
-  /**
-   * Waits for a write after the heal at {@code healed} and returns the time; none in time is a
-   * violation.
-   */
+  /** Waits for a write after the heal at {@code healed}; returns how long it took. */
   public long awaitRecovery(Mark healed, String after) {
     boolean ok = Waits.until(() -> serving(healed), options.recoveryBound());
     long ms = (System.nanoTime() - healed.nanos()) / 1_000_000;
@@ -386,10 +368,7 @@ public final class ChaosRun implements AutoCloseable {
     return ms;
   }
 
-  /**
-   * The client the next fault hits, waited for: the member owning the most partitions, or the
-   * {@link OwnerChoice}.
-   */
+  /** The client the next fault hits, waited for: the {@link OwnerChoice}, or the largest owner. */
   public ChaosClient owner() {
     ChaosClient[] found = new ChaosClient[1];
     Waits.require(
@@ -434,12 +413,6 @@ public final class ChaosRun implements AutoCloseable {
     return (int) clients.stream().filter(c -> c.currentTerm().isPresent()).count();
   }
 
-  /** Ends every fault: proxies forward, processes run, all servers serve. */
-  public void healEverything() {
-    clients.forEach(ChaosClient::healAll);
-    cluster.restore();
-  }
-
   /** Short per-client output for failure messages. */
   public String clientDiagnostics() {
     StringBuilder b = new StringBuilder("[");
@@ -458,7 +431,8 @@ public final class ChaosRun implements AutoCloseable {
     }
     finished = true;
     try {
-      healEverything();
+      clients.forEach(ChaosClient::healAll);
+      cluster.restore();
       Mark end = mark();
       if (!Waits.until(() -> serving(end), options.recoveryBound())) {
         violation("no accepted write after everything healed " + clientDiagnostics());
@@ -478,10 +452,8 @@ public final class ChaosRun implements AutoCloseable {
           faultLog.size(),
           report.writesAttempted(),
           report.rejected(),
-          report.accepted(),
           all,
           worstRecoveryMs,
-          report.errors(),
           notes,
           List.of());
     } finally {
@@ -505,15 +477,8 @@ public final class ChaosRun implements AutoCloseable {
     db.drop();
   }
 
-  /**
-   * The fence's accepted writes, read in {@link #finish()} for the exported history; empty before.
-   */
-  public List<SafetyChecker.Row> fenceLog() {
+  /** The fence's accepted writes, as {@link #finish()} read them; empty before. */
+  List<SafetyChecker.Row> fenceLog() {
     return fenceLog;
-  }
-
-  /** The fence of this trial. */
-  public FenceKind fence() {
-    return options.fence();
   }
 }

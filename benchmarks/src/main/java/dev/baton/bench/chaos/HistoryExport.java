@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
 import dev.baton.bench.history.check.History.Op;
@@ -75,6 +77,8 @@ final class HistoryExport {
   /** The operations that end a term, whose value is the reason. */
   private static final Set<String> END_OF_TERM = Set.of("revoked", "unlocked", "released");
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   /**
    * Writes {@code dir/history.json}: {@code meta} first, in order, then the operations of the
    * stamped {@code lines} (by client id) and {@code faults}, then {@code fenceLog}.
@@ -98,44 +102,35 @@ final class HistoryExport {
       ChaosProtocol.parse(e.getValue().line())
           .flatMap(ev -> operation(role, e.getKey(), e.getValue().nanos(), ev))
           .ifPresent(
-              completion -> {
-                ops.add(
-                    new Op(
-                        UNNUMBERED,
-                        completion.process(),
-                        completion.time(),
-                        "invoke",
-                        completion.f(),
-                        completion.resource(),
-                        completion.token(),
-                        completion.f().equals("write") ? completion.value() : null));
-                ops.add(completion);
+              done -> {
+                String value = done.f().equals("write") ? done.value() : null;
+                ops.add(op(done.process(), done.time(), "invoke", done.f(), done, value));
+                ops.add(done);
               });
     }
     for (Fault fault : faults) {
-      ops.add(
-          new Op(UNNUMBERED, NEMESIS, fault.time(), "invoke", "fault", null, null, fault.what()));
-      ops.add(new Op(UNNUMBERED, NEMESIS, fault.time(), "info", "fault", null, null, fault.what()));
+      ops.add(op(NEMESIS, fault.time(), "invoke", "fault", null, fault.what()));
+      ops.add(op(NEMESIS, fault.time(), "info", "fault", null, fault.what()));
     }
     // stable: an invocation stays before its completion, a fault after the events of its time
     ops.sort(Comparator.comparingLong(Op::time));
     StringBuilder b = new StringBuilder("{\n");
     b.append("  \"format\": \"baton-chaos-history\",\n  \"version\": 1,\n");
     meta.forEach(
-        (k, v) -> b.append("  ").append(str(k)).append(": ").append(value(v)).append(",\n"));
+        (k, v) -> b.append("  ").append(json(k)).append(": ").append(json(v)).append(",\n"));
     List<String> history = new ArrayList<>();
     for (Op o : ops) {
-      history.add(
-          object(
-              new Op(
-                  history.size(),
-                  o.process(),
-                  o.time(),
-                  o.type(),
-                  o.f(),
-                  o.resource(),
-                  o.token(),
-                  o.value())));
+      Op numbered =
+          new Op(
+              history.size(),
+              o.process(),
+              o.time(),
+              o.type(),
+              o.f(),
+              o.resource(),
+              o.token(),
+              o.value());
+      history.add(object(numbered));
     }
     List<String> log = new ArrayList<>();
     for (SafetyChecker.Row r : fenceLog) {
@@ -151,6 +146,19 @@ final class HistoryExport {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the history into " + dir, e);
     }
+  }
+
+  /** An unnumbered operation, its resource and token those of {@code term} (none if null). */
+  private static Op op(String process, long time, String type, String f, Op term, String value) {
+    return new Op(
+        UNNUMBERED,
+        process,
+        time,
+        type,
+        f,
+        term == null ? null : term.resource(),
+        term == null ? null : term.token(),
+        value);
   }
 
   /** The completion an event line stands for, if it is an operation. */
@@ -198,7 +206,7 @@ final class HistoryExport {
     StringJoiner fields = new StringJoiner(", ", "{", "}");
     try {
       for (RecordComponent c : r.getClass().getRecordComponents()) {
-        fields.add(str(c.getName()) + ": " + value(c.getAccessor().invoke(r)));
+        fields.add(json(c.getName()) + ": " + json(c.getAccessor().invoke(r)));
       }
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot read " + r, e);
@@ -208,40 +216,17 @@ final class HistoryExport {
 
   /** {@code "name": [} then one item a line, then {@code ]}. */
   private static StringBuilder array(StringBuilder b, String name, List<String> items) {
-    b.append("  ").append(str(name)).append(": [");
+    b.append("  ").append(json(name)).append(": [");
     return b.append(items.isEmpty() ? "]" : "\n    " + String.join(",\n    ", items) + "\n  ]");
   }
 
-  private static String value(Object v) {
-    if (v == null) {
-      return "null";
+  /** A number, boolean or null as itself, anything else as a JSON string of its text. */
+  private static String json(Object v) {
+    try {
+      return JSON.writeValueAsString(
+          v == null || v instanceof Number || v instanceof Boolean ? v : v.toString());
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot write " + v + " as JSON", e);
     }
-    if (v instanceof Number || v instanceof Boolean) {
-      return v.toString();
-    }
-    return str(v.toString());
-  }
-
-  /** A JSON string literal. */
-  static String str(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\r' -> b.append("\\r");
-        case '\t' -> b.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            b.append(String.format("\\u%04x", (int) c));
-          } else {
-            b.append(c);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
   }
 }

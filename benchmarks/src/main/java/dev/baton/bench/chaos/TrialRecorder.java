@@ -44,9 +44,9 @@ final class TrialRecorder {
   }
 
   /** The faults as the history's operations: times from the clock's origin. */
-  private List<HistoryExport.Fault> faults(List<ChaosRun.Fault> faults) {
+  private List<HistoryExport.Fault> faults(List<HistoryExport.Fault> faults) {
     return faults.stream()
-        .map(f -> new HistoryExport.Fault(Math.max(0, f.nanos() - originNanos), f.what()))
+        .map(f -> new HistoryExport.Fault(Math.max(0, f.time() - originNanos), f.what()))
         .toList();
   }
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The outcome of trials of a scenario for a recipe: faults injected, writes attempted, rejected and
- * accepted, every violation (must be none), the worst recovery, the clients' ERROR lines, remarks,
- * and the independent checker's findings.
+ * The outcome of trials of a scenario for a recipe: faults injected, writes attempted and rejected,
+ * every violation (must be none), the worst recovery, remarks, and the independent checker's
+ * findings.
  */
 public record TrialResult(
     String scenario,
@@ -18,10 +18,8 @@ public record TrialResult(
     int faults,
     long writes,
     long rejected,
-    long accepted,
     List<String> violations,
     long recoverMs,
-    long errors,
     List<String> notes,
     List<String> independentViolations) {
 
@@ -39,18 +37,7 @@ public record TrialResult(
     List<String> v = new ArrayList<>(violations);
     disagreement.ifPresent(v::add);
     return new TrialResult(
-        scenario,
-        role,
-        trials,
-        faults,
-        writes,
-        rejected,
-        accepted,
-        v,
-        recoverMs,
-        errors,
-        notes,
-        independent);
+        scenario, role, trials, faults, writes, rejected, v, recoverMs, notes, independent);
   }
 
   /** The counts as RESULT lines print them. */
@@ -75,10 +62,8 @@ public record TrialResult(
         faults + o.faults,
         writes + o.writes,
         rejected + o.rejected,
-        accepted + o.accepted,
         v,
         Math.max(recoverMs, o.recoverMs),
-        errors + o.errors,
         n,
         iv);
   }

@@ -8,6 +8,7 @@ import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
+import dev.baton.recipes.lease.LeaseBackend;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.reflect.Method;
@@ -155,10 +156,16 @@ public final class ChaosClientMain {
       pool = pool(args.jdbc().get());
       ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
     }
-    Coordination on;
+    dev.baton.recipes.backend.Backend on;
     if (args.backend() == Backend.LEASE) {
-      leasePool = pool(args.leaseJdbc().orElseThrow());
-      on = Coordination.lease(leasePool, args.session());
+      HikariDataSource leases = pool(args.leaseJdbc().orElseThrow());
+      leasePool = leases;
+      // the lease table created if missing: two clients start at once
+      on =
+          Retries.run(
+              "preparing the lease table",
+              leases,
+              () -> LeaseBackend.create(leases, args.leaseConfig()));
       log.info("chaos client {} ({}) elects on the lease backend", args.id(), args.role());
     } else {
       session =
@@ -176,7 +183,7 @@ public final class ChaosClientMain {
           .curator()
           .getConnectionStateListenable()
           .addListener((c, state) -> reportServer("CONNECTION", "state", state));
-      on = Coordination.zooKeeper(session);
+      on = session;
     }
     ProtectedWriter writer =
         new ProtectedWriter(
@@ -184,9 +191,9 @@ public final class ChaosClientMain {
     role =
         switch (args.role()) {
           case ELECTION -> new ElectionRole(args, on, writer, out);
-          case LOCK -> new LockRole(args, on.session(), writer, out);
+          case LOCK -> new LockRole(args, on, writer, out);
           case SCHEDULER -> new SchedulerRole(args, on, pool, out, gate);
-          case PARTITION -> new PartitionRole(args, on.session(), writer, out);
+          case PARTITION -> new PartitionRole(args, session, writer, out);
         };
     role.start();
   }

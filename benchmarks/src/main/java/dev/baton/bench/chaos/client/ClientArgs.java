@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
+import dev.baton.bench.chaos.ChaosArgs;
 import dev.baton.bench.chaos.ChaosProtocol.Backend;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.bench.chaos.ChaosProtocol.Role;
+import dev.baton.recipes.lease.LeaseConfig;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -63,12 +65,7 @@ public final class ClientArgs {
 
   /** Parses and validates; {@link IllegalArgumentException} names the first bad argument. */
   public static ClientArgs parse(String[] argv) {
-    ClientArgs a = new ClientArgs();
-    try {
-      new CommandLine(a).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(argv);
-    } catch (CommandLine.ParameterException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
+    ClientArgs a = ChaosArgs.parse(new ClientArgs(), List.of(argv));
     if (!a.id.matches("[A-Za-z0-9._-]{1,100}")) {
       throw new IllegalArgumentException("--id must be 1 to 100 letters, digits, '.', '_' or '-'");
     }
@@ -146,7 +143,6 @@ public final class ClientArgs {
     return Duration.ofMillis(sessionMs);
   }
 
-  /** The recipe's base path. */
   public String path() {
     return path;
   }
@@ -164,7 +160,6 @@ public final class ClientArgs {
     return (int) partitions;
   }
 
-  /** Pause between two protected writes of one owner. */
   public Duration writeInterval() {
     return Duration.ofMillis(writeIntervalMs);
   }
@@ -176,6 +171,21 @@ public final class ClientArgs {
 
   public Backend backend() {
     return backend;
+  }
+
+  /**
+   * The lease scaled to the session it stands in for: lease = session; margin, renew interval and
+   * timeout a fifth; polls a tenth.
+   */
+  public LeaseConfig leaseConfig() {
+    Duration fifth = session().dividedBy(5);
+    return LeaseConfig.builder()
+        .leaseDuration(session())
+        .safetyMargin(fifth)
+        .renewInterval(fifth)
+        .renewTimeout(fifth)
+        .pollInterval(session().dividedBy(10))
+        .build();
   }
 
   /** The lease backend's database (through the client's lease proxy). */

@@ -2,10 +2,12 @@
 package dev.baton.bench.chaos.client;
 
 import dev.baton.recipes.RevocationReason;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
+import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
 
 /**
@@ -22,9 +24,10 @@ final class ElectionRole implements ChaosRole {
   private final LeaderElection election;
   private final LeaseLinkWatcher watcher; // null on ZooKeeper
 
-  ElectionRole(ClientArgs args, Coordination on, ProtectedWriter writer, EventOut out) {
+  ElectionRole(ClientArgs args, Backend on, ProtectedWriter writer, EventOut out) {
     this.election =
-        on.election(
+        LeaderElection.create(
+            on,
             ElectionConfig.builder(args.path() + "/election")
                 .participantId(args.id())
                 .clock(NanoClock.INSTANCE)
@@ -68,7 +71,7 @@ final class ElectionRole implements ChaosRole {
                     endedAt);
               }
             });
-    this.watcher = on.isLease() ? new LeaseLinkWatcher(election, out) : null;
+    this.watcher = on instanceof LeaseBackend ? new LeaseLinkWatcher(election, out) : null;
   }
 
   @Override

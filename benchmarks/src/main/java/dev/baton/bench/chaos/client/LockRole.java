@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.client;
 
-import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.lock.FencedLock;
 import dev.baton.recipes.lock.LockConfig;
 import dev.baton.recipes.lock.LockHandle;
@@ -29,7 +29,7 @@ final class LockRole implements ChaosRole {
   private final Thread thread;
   private volatile boolean stopped;
 
-  LockRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
+  LockRole(ClientArgs args, Backend session, ProtectedWriter writer, EventOut out) {
     this.lock =
         FencedLock.create(
             session, LockConfig.builder(args.path() + "/lock").ownerId(args.id()).build());

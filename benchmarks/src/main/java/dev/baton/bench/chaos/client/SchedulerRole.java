@@ -5,8 +5,10 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import dev.baton.fencing.FencingToken;
 import dev.baton.fencing.StaleTokenException;
+import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
@@ -42,21 +44,21 @@ final class SchedulerRole implements ChaosRole {
   private final LeaseLinkWatcher link; // null on ZooKeeper
   private volatile boolean stopped;
 
-  SchedulerRole(
-      ClientArgs args, Coordination on, HikariDataSource pool, EventOut out, WriteGate gate) {
+  SchedulerRole(ClientArgs args, Backend on, HikariDataSource pool, EventOut out, WriteGate gate) {
     this.out = out;
     this.pool = pool;
     this.store = SqlJobStore.create(pool, TABLE_PREFIX);
     this.unfenced =
         args.fence() == FenceKind.NONE ? new UnfencedJobs(pool, TABLE_PREFIX, gate) : null;
     this.scheduler =
-        on.scheduler(
+        LeaderScheduler.create(
+            on,
             ElectionConfig.builder(args.path() + "/scheduler").participantId(args.id()).build(),
             scheduleConfig(args),
             observed(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
-    this.link = on.isLease() ? new LeaseLinkWatcher(scheduler.election(), out) : null;
+    this.link = on instanceof LeaseBackend ? new LeaseLinkWatcher(scheduler.election(), out) : null;
   }
 
   /**

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.profile;
 
+import dev.baton.bench.chaos.TrialResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,25 @@ final class ProfileLedger {
       long violations,
       long independent,
       long recoverMs) {
+
+    /** A trial that ran to its verdict. */
+    static Entry of(TrialSpec spec, TrialResult r, boolean failed) {
+      return new Entry(
+          spec.id(),
+          failed,
+          false,
+          r.faults(),
+          r.writes(),
+          r.rejected(),
+          r.violations().size(),
+          r.independentViolations().size(),
+          r.recoverMs());
+    }
+
+    /** A trial that ended with an error before its verdict (a failed trial). */
+    static Entry error(TrialSpec spec) {
+      return new Entry(spec.id(), true, true, 0, 0, 0, 0, 0, 0);
+    }
 
     String line() {
       return Stream.of(

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos.profile;
 
-import dev.baton.bench.chaos.TrialResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,30 +34,6 @@ final class ProfileTable {
   }
 
   private final Map<String, Row> rows = new LinkedHashMap<>();
-
-  /** Counts a trial that ran to its verdict; returns its ledger entry. */
-  synchronized ProfileLedger.Entry add(TrialSpec spec, TrialResult r, boolean failed) {
-    ProfileLedger.Entry e =
-        new ProfileLedger.Entry(
-            spec.id(),
-            failed,
-            false,
-            r.faults(),
-            r.writes(),
-            r.rejected(),
-            r.violations().size(),
-            r.independentViolations().size(),
-            r.recoverMs());
-    add(spec.cell(), e);
-    return e;
-  }
-
-  /** Counts a trial that ended with an error before its verdict (a failed trial). */
-  synchronized ProfileLedger.Entry addError(TrialSpec spec) {
-    ProfileLedger.Entry e = new ProfileLedger.Entry(spec.id(), true, true, 0, 0, 0, 0, 0, 0);
-    add(spec.cell(), e);
-    return e;
-  }
 
   /** Counts a trial of the cell {@code cell} from its ledger entry. */
   synchronized void add(String cell, ProfileLedger.Entry e) {

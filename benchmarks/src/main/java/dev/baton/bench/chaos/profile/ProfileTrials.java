@@ -81,18 +81,19 @@ final class ProfileTrials {
               options.withFence(spec.fence()),
               new TrialRecording(dir, meta, true));
       failed = !r.violations().isEmpty() || !r.independentViolations().isEmpty();
-      entry = table.add(spec, r, failed);
+      entry = ProfileLedger.Entry.of(spec, r, failed);
       report =
           "violations: %s\nindependent violations: %s\nnotes: %s\n"
               .formatted(r.violations(), r.independentViolations(), r.notes());
     } catch (RuntimeException e) {
       failed = true;
-      entry = table.addError(spec);
+      entry = ProfileLedger.Entry.error(spec);
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       report = "error: " + trace;
       System.err.println("chaos-profile: trial " + spec.id() + " ended with an error: " + e);
     }
+    table.add(spec.cell(), entry);
     try {
       Files.createDirectories(dir);
       Files.writeString(

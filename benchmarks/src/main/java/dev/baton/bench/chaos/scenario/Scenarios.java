@@ -88,7 +88,8 @@ public final class Scenarios {
               faults().stream()
                   .filter(
                       s ->
-                          s.notApplicable(run.role(), run.fence(), run.options().backend())
+                          s.notApplicable(
+                                  run.role(), run.options().fence(), run.options().backend())
                               .isEmpty())
                   .toList();
           long deadline = System.nanoTime() + duration.toNanos();

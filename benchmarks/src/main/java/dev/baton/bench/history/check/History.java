@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.history.check;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
@@ -22,6 +28,14 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
 
   /** The format version this reader understands. */
   public static final long VERSION = 1;
+
+  /** Strict JSON: integers as {@link Long}, no duplicate keys, nothing after the value. */
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .build();
 
   public History {
     meta = Map.copyOf(meta);
@@ -65,7 +79,13 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
 
   /** Parses a history; {@link IllegalArgumentException} if not of this format. */
   public static History parse(String json) {
-    if (!(Json.parse(json) instanceof Map<?, ?> root)) {
+    Object parsed;
+    try {
+      parsed = JSON.readValue(json, Object.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+    }
+    if (!(parsed instanceof Map<?, ?> root)) {
       throw new IllegalArgumentException("a history is a JSON object");
     }
     Fields top = new Fields("history", root);
@@ -94,7 +114,7 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
           new StoreWrite(
               f.number("seq"), f.string("resource"), f.string("writer"), f.number("token")));
     }
-    Map<String, Object> meta = new java.util.LinkedHashMap<>();
+    Map<String, Object> meta = new LinkedHashMap<>();
     root.forEach(
         (k, v) -> {
           if (!k.equals("history") && !k.equals("fence_log") && v != null) {

@@ -140,7 +140,17 @@ class ClientArgsTest {
 
   @Test
   void theLeaseIsScaledToTheSession() {
-    LeaseConfig c = Coordination.leaseConfig(Duration.ofSeconds(4));
+    LeaseConfig c =
+        ClientArgs.parse(
+                new String[] {
+                  "--role=election",
+                  "--id=c1",
+                  "--path=/x",
+                  "--connect=z",
+                  "--jdbc=j",
+                  "--session-ms=4000"
+                })
+            .leaseConfig();
     assertThat(c.leaseDuration()).isEqualTo(Duration.ofSeconds(4));
     assertThat(c.safetyMargin()).isEqualTo(Duration.ofMillis(800));
     assertThat(c.renewInterval()).isEqualTo(Duration.ofMillis(800));
