@@ -47,8 +47,8 @@ public final class LeaseBench implements Scenario {
         runId,
         o.leaseMs,
         o.pollMs,
-        o.warmup,
-        o.handovers,
+        o.rounds.warmup(),
+        o.rounds.handovers(),
         o.crashes,
         o.pauses,
         o.pauseMs(),
@@ -94,18 +94,19 @@ public final class LeaseBench implements Scenario {
       for (LeaseSystem s : o.systems) {
         phase.begin(s);
       }
-      for (int round = 0; round < o.warmup + o.handovers; round++) {
+      int warmup = o.rounds.warmup();
+      for (int round = 0; round < warmup + o.rounds.handovers(); round++) {
         List<String> line = new ArrayList<>();
         for (LeaseSystem s : Interleaving.order(o.systems, round)) {
           HandoverPhase.Handover h = phase.round(s);
-          if (round >= o.warmup) {
+          if (round >= warmup) {
             r.get(s).handover(h.millis(), h.statements());
           }
           line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
         }
         progress(
             "handover %d%s: %s",
-            round + 1, round < o.warmup ? " (warm-up)" : "", String.join(", ", line));
+            round + 1, round < warmup ? " (warm-up)" : "", String.join(", ", line));
       }
     }
   }
