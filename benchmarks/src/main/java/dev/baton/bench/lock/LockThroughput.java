@@ -67,10 +67,10 @@ public final class LockThroughput implements Scenario.WithOptions {
           zk.connectString(), fsync, warmupMs, durationMs, slices, acquireTimeoutMs);
       long sliceNanos = TimeUnit.MILLISECONDS.toNanos(durationMs) / slices;
       for (int n : counts) {
-        LockRun baton = lockRun(Library.BATON, n, settings, acquireTimeoutMs);
-        LockRun curator = lockRun(Library.CURATOR, n, settings, acquireTimeoutMs);
-        LockRun floor = lockRun(Library.FLOOR, n, settings, acquireTimeoutMs);
-        LockRun floorAsync = lockRun(Library.FLOOR_ASYNC, n, settings, acquireTimeoutMs);
+        LockRun baton = new LockRun(Library.BATON, n, settings, acquireTimeoutMs);
+        LockRun curator = new LockRun(Library.CURATOR, n, settings, acquireTimeoutMs);
+        LockRun floor = new LockRun(Library.FLOOR, n, settings, acquireTimeoutMs);
+        LockRun floorAsync = new LockRun(Library.FLOOR_ASYNC, n, settings, acquireTimeoutMs);
         List<LockRun> runs = List.of(baton, curator, floor, floorAsync);
         try {
           long start = System.nanoTime();
@@ -100,11 +100,6 @@ public final class LockThroughput implements Scenario.WithOptions {
         }
       }
     }
-  }
-
-  private static LockRun lockRun(Library library, int n, ZkClient settings, int acquireTimeoutMs) {
-    return new LockRun(
-        library, n, "/bench/lock/" + library.key() + "-" + n, settings, acquireTimeoutMs);
   }
 
   private static void report(
