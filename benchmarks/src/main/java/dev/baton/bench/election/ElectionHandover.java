@@ -106,7 +106,7 @@ public final class ElectionHandover implements Scenario.WithOptions {
               (done, total, seconds) ->
                   progress(
                       "N=%d: %d/%d handovers per contender (%.1f s)", n, done, total, seconds));
-          report(n, baton, curator, floor, rounds.handovers(), rounds.warmup(), closeMode, fsync);
+          report(n, baton, curator, floor, closeMode);
         } finally {
           for (ElectionRun r : runs) {
             r.close();
@@ -138,15 +138,8 @@ public final class ElectionHandover implements Scenario.WithOptions {
     return min;
   }
 
-  private static void report(
-      int n,
-      ElectionRun baton,
-      ElectionRun curator,
-      ElectionRun floor,
-      int handovers,
-      int warmup,
-      CloseMode closeMode,
-      boolean fsync) {
+  private void report(
+      int n, ElectionRun baton, ElectionRun curator, ElectionRun floor, CloseMode closeMode) {
     for (ElectionRun run : List.of(baton, curator, floor)) {
       String lib = run.library().key();
       progress(
@@ -207,10 +200,10 @@ public final class ElectionHandover implements Scenario.WithOptions {
             successorRequests(baton),
             successorRequests(curator),
             successorRequests(floor),
-            handovers,
-            warmup,
+            rounds.handovers(),
+            rounds.warmup(),
             closeMode.key(),
-            fsync);
+            zkOptions.fsync());
     Cli.result(line);
   }
 

@@ -40,6 +40,7 @@ abstract class FailoverScenario implements Scenario {
             .type(List.class)
             .auxiliaryTypes(Integer.class)
             .splitRegex(",")
+            .paramLabel("<ms>")
             .defaultValue(defaults.sessions())
             .build();
     line.getCommandSpec().addOption(sessions);

@@ -89,25 +89,27 @@ public final class LeaseBench implements Scenario {
   }
 
   private static void handovers(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
-      throws InterruptedException {
+      throws Exception {
     try (HandoverPhase phase = new HandoverPhase(o, setup)) {
       for (LeaseSystem s : o.systems) {
         phase.begin(s);
       }
-      int warmup = o.rounds.warmup();
-      for (int round = 0; round < warmup + o.rounds.handovers(); round++) {
-        List<String> line = new ArrayList<>();
-        for (LeaseSystem s : Interleaving.order(o.systems, round)) {
-          HandoverPhase.Handover h = phase.round(s);
-          if (round >= warmup) {
-            r.get(s).handover(h.millis(), h.statements());
-          }
-          line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
-        }
-        progress(
-            "handover %d%s: %s",
-            round + 1, round < warmup ? " (warm-up)" : "", String.join(", ", line));
-      }
+      List<String> line = new ArrayList<>();
+      o.rounds.run(
+          o.systems,
+          (s, record) -> {
+            HandoverPhase.Handover h = phase.round(s);
+            if (record) {
+              r.get(s).handover(h.millis(), h.statements());
+            }
+            line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
+          },
+          1,
+          (done, total, seconds) -> {
+            String warmUp = done <= o.rounds.warmup() ? " (warm-up)" : "";
+            progress("handover %d%s: %s", done, warmUp, String.join(", ", line));
+            line.clear();
+          });
     }
   }
 

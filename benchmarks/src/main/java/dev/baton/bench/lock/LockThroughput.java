@@ -92,7 +92,7 @@ public final class LockThroughput implements Scenario.WithOptions {
               r.slice(sliceNanos, true, zk);
             }
           }
-          report(n, baton, curator, floor, floorAsync, durationMs, warmupMs, slices, fsync);
+          report(n, baton, curator, floor, floorAsync);
         } finally {
           for (LockRun r : runs) {
             r.close();
@@ -102,16 +102,7 @@ public final class LockThroughput implements Scenario.WithOptions {
     }
   }
 
-  private static void report(
-      int n,
-      LockRun baton,
-      LockRun curator,
-      LockRun floor,
-      LockRun floorAsync,
-      int durationMs,
-      int warmupMs,
-      int slices,
-      boolean fsync) {
+  private void report(int n, LockRun baton, LockRun curator, LockRun floor, LockRun floorAsync) {
     for (LockRun run : List.of(baton, curator, floor, floorAsync)) {
       String lib = run.library().key();
       progress(
@@ -180,7 +171,7 @@ public final class LockThroughput implements Scenario.WithOptions {
             durationMs,
             warmupMs,
             slices,
-            fsync);
+            zkOptions.fsync());
     Cli.result(line);
   }
 

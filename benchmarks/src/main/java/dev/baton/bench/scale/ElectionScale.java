@@ -89,15 +89,7 @@ public final class ElectionScale implements Scenario.WithOptions {
       Map<String, Double> reversed = bothOrders ? joinReversed(zk, candidates) : Map.of();
       SizeRun big = runSize(zk, candidates, 0);
       SizeRun small = runSize(zk, baseline, 1);
-      report(
-          big,
-          small,
-          reversed,
-          rounds.handovers(),
-          rounds.warmup(),
-          child.joinThreads,
-          serverWarmup,
-          fsync);
+      report(big, small, reversed, serverWarmup);
     }
     progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
   }
@@ -192,15 +184,7 @@ public final class ElectionScale implements Scenario.WithOptions {
     }
   }
 
-  private static void report(
-      SizeRun big,
-      SizeRun small,
-      Map<String, Double> reversed,
-      int handovers,
-      int warmup,
-      int joinThreads,
-      int serverWarmup,
-      boolean fsync) {
+  private void report(SizeRun big, SizeRun small, Map<String, Double> reversed, int serverWarmup) {
     LibraryRun b = big.baton();
     LibraryRun c = big.curator();
     double batonFirst = b.joinedValue("join_all_ms");
@@ -255,11 +239,11 @@ public final class ElectionScale implements Scenario.WithOptions {
             small.candidates(),
             small.baton().p50Ms(),
             small.curator().p50Ms(),
-            handovers,
-            warmup,
-            joinThreads,
+            rounds.handovers(),
+            rounds.warmup(),
+            child.joinThreads,
             serverWarmup,
-            fsync);
+            zkOptions.fsync());
     System.out.println(line + orders);
     System.out.flush();
   }
