@@ -21,8 +21,6 @@ final class LeaseOptions {
   @Option(names = "--poll-ms", defaultValue = "500")
   long pollMs;
 
-  @Mixin Handovers rounds = new Handovers(2, 20);
-
   @Option(names = "--crashes", defaultValue = "5")
   int crashes;
 
@@ -37,6 +35,8 @@ final class LeaseOptions {
 
   @Option(names = "--systems", split = ",", defaultValue = "baton,shedlock,spring-jdbc")
   List<String> systemNames;
+
+  @Mixin Handovers rounds = new Handovers(2, 20);
 
   List<LeaseSystem> systems;
 

@@ -35,8 +35,6 @@ public final class ElectionScale implements Scenario.WithOptions {
   @Option(names = "--baseline-candidates", defaultValue = "10")
   int baseline;
 
-  @Mixin Handovers rounds = new Handovers(5, 30);
-
   @Option(names = "--server-warmup", description = "raw sessions first; default: --candidates")
   Integer serverWarmupOption;
 
@@ -46,6 +44,8 @@ public final class ElectionScale implements Scenario.WithOptions {
       fallbackValue = "true",
       defaultValue = "true")
   boolean bothOrders;
+
+  @Mixin Handovers rounds = new Handovers(5, 30);
 
   @Mixin ChildOptions child;
 
