@@ -156,11 +156,7 @@ final class LeaderProcess extends ChildProcess {
 
   /** The time of the first line {@code <kind> ... nanos=<t>} printed so far, if any. */
   OptionalLong nanosOf(String kind) {
-    return child.lines().stream()
-        .filter(l -> l.startsWith(kind + " "))
-        .findFirst()
-        .map(l -> OptionalLong.of(Long.parseLong(field(l, "nanos"))))
-        .orElse(OptionalLong.empty());
+    return valueOf(kind, "nanos").stream().mapToLong(Long::parseLong).findFirst();
   }
 
   /** The value of {@code key} in the first line starting with {@code kind}, if any. */
