@@ -6,15 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 class CliTest {
   static final class Options {
-    @Option(names = "--handovers", defaultValue = "200")
-    int handovers;
-
-    @Option(names = "--warmup", defaultValue = "20")
-    int warmup;
+    @Mixin Handovers rounds = new Handovers(20, 200);
 
     @Option(names = "--candidates", split = ",", defaultValue = "10,100")
     List<Integer> candidates;
@@ -35,17 +32,18 @@ class CliTest {
               Cli.parse(
                   o, List.of("--handovers=5", "--trace", "--candidates=3,4", "--fsync=false")))
           .isTrue();
-      assertThat(o.handovers).isEqualTo(5);
+      assertThat(o.rounds.handovers()).isEqualTo(5);
       assertThat(o.trace).isTrue();
       assertThat(o.fsync).isFalse();
       assertThat(o.candidates).containsExactly(3, 4);
-      assertThat(o.warmup).isEqualTo(7);
+      assertThat(o.rounds.warmup()).isEqualTo(7);
     } finally {
       System.clearProperty("bench.warmup");
     }
     Options d = new Options();
     Cli.parse(d, List.of());
-    assertThat(d.warmup).isEqualTo(20);
+    assertThat(d.rounds.warmup()).isEqualTo(20);
+    assertThat(d.rounds.handovers()).isEqualTo(200);
     assertThat(d.candidates).containsExactly(10, 100);
     assertThat(d.trace).isFalse();
     assertThat(d.fsync).isTrue();

@@ -3,6 +3,7 @@ package dev.baton.bench.election;
 
 import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Cli;
+import dev.baton.bench.Handovers;
 import dev.baton.bench.Interleaving;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.Library;
@@ -36,11 +37,7 @@ public final class ElectionHandover implements Scenario.WithOptions {
   @Option(names = "--candidates", split = ",", defaultValue = "10,100")
   List<Integer> sizes;
 
-  @Option(names = "--warmup", defaultValue = "20")
-  int warmup;
-
-  @Option(names = "--handovers", defaultValue = "200")
-  int handovers;
+  @Mixin Handovers rounds = new Handovers(20, 200);
 
   @Option(names = "--handover-timeout-ms", defaultValue = "10000")
   long handoverTimeoutMs;
@@ -54,7 +51,7 @@ public final class ElectionHandover implements Scenario.WithOptions {
   public void run() throws Exception {
     boolean fsync = zkOptions.fsync();
     CloseMode closeMode = CloseMode.parse(close);
-    Cli.check(warmup >= 0 && handovers >= 1, "warmup must be >= 0 and handovers >= 1");
+    rounds.check();
     Cli.check(sizes.stream().allMatch(n -> n >= 2), "candidates must be at least 2: " + sizes);
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       long mntrCost = mntrCost(zk);
@@ -68,8 +65,8 @@ public final class ElectionHandover implements Scenario.WithOptions {
               + " session timeout %d ms requested; close=%s; one mntr read counts %d packet(s)",
           zk.connectString(),
           fsync,
-          warmup,
-          handovers,
+          rounds.warmup(),
+          rounds.handovers(),
           zkOptions.sessionTimeoutMs(),
           closeMode.key(),
           mntrCost);
@@ -101,21 +98,15 @@ public final class ElectionHandover implements Scenario.WithOptions {
               "N=%d: %d Baton, %d Curator and %d floor candidates joined in %.1f s; negotiated"
                   + " session timeout %d ms",
               n, n, n, n, (System.nanoTime() - start) / 1e9, baton.negotiatedSessionTimeoutMs());
-          int total = warmup + handovers;
-          start = System.nanoTime();
-          for (int h = 0; h < total; h++) {
-            boolean record = h >= warmup;
-            // Rotating order: every contender goes first, second and last equally often.
-            for (ElectionRun r : Interleaving.order(runs, h)) {
-              r.handover(record);
-            }
-            if ((h + 1) % 50 == 0 || h + 1 == total) {
-              progress(
-                  "N=%d: %d/%d handovers per contender (%.1f s)",
-                  n, h + 1, total, (System.nanoTime() - start) / 1e9);
-            }
-          }
-          report(n, baton, curator, floor, handovers, warmup, closeMode, fsync);
+          // Rotating order: every contender goes first, second and last equally often.
+          rounds.run(
+              runs,
+              ElectionRun::handover,
+              50,
+              (done, total, seconds) ->
+                  progress(
+                      "N=%d: %d/%d handovers per contender (%.1f s)", n, done, total, seconds));
+          report(n, baton, curator, floor, closeMode);
         } finally {
           for (ElectionRun r : runs) {
             r.close();
@@ -147,15 +138,8 @@ public final class ElectionHandover implements Scenario.WithOptions {
     return min;
   }
 
-  private static void report(
-      int n,
-      ElectionRun baton,
-      ElectionRun curator,
-      ElectionRun floor,
-      int handovers,
-      int warmup,
-      CloseMode closeMode,
-      boolean fsync) {
+  private void report(
+      int n, ElectionRun baton, ElectionRun curator, ElectionRun floor, CloseMode closeMode) {
     for (ElectionRun run : List.of(baton, curator, floor)) {
       String lib = run.library().key();
       progress(
@@ -216,10 +200,10 @@ public final class ElectionHandover implements Scenario.WithOptions {
             successorRequests(baton),
             successorRequests(curator),
             successorRequests(floor),
-            handovers,
-            warmup,
+            rounds.handovers(),
+            rounds.warmup(),
             closeMode.key(),
-            fsync);
+            zkOptions.fsync());
     Cli.result(line);
   }
 

@@ -10,7 +10,8 @@ import java.util.Locale;
  * watches each election from sessions of its own, and for a session timeout a {@link FailoverRound}
  * of child-JVM candidates; closing it stops the probe, then the servers.
  */
-final class FailoverBench implements AutoCloseable {
+record FailoverBench(FailoverOptions options, Servers servers, ElectionProbe probe)
+    implements AutoCloseable {
   /** The session timeout of the probe's own sessions, in ms. */
   private static final int PROBE_SESSION_MS = 30_000;
 
@@ -19,16 +20,6 @@ final class FailoverBench implements AutoCloseable {
 
   /** Beyond the requested session timeout, how long a round waits for the successor. */
   private static final Duration FAILOVER_SLACK = Duration.ofSeconds(30);
-
-  private final FailoverOptions options;
-  private final Servers servers;
-  private final ElectionProbe probe;
-
-  private FailoverBench(FailoverOptions options, Servers servers, ElectionProbe probe) {
-    this.options = options;
-    this.servers = servers;
-    this.probe = probe;
-  }
 
   /** Starts the servers of {@code options} and connects the probe to them. */
   static FailoverBench start(FailoverOptions options) throws Exception {
@@ -43,11 +34,6 @@ final class FailoverBench implements AutoCloseable {
       }
       throw e;
     }
-  }
-
-  /** The servers the rounds run against. */
-  Servers servers() {
-    return servers;
   }
 
   /** A round whose candidates request a session timeout of {@code sessionMs}. */

@@ -4,10 +4,8 @@ package dev.baton.bench.failover;
 import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
-import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code failover-crash}: SIGKILL of the leader's process, time to the successor's elected
@@ -22,16 +20,10 @@ import picocli.CommandLine.Option;
 public final class FailoverCrash extends FailoverScenario {
   static final String NAME = "failover-crash";
 
-  @Option(names = "--session-timeouts-ms", split = ",", defaultValue = "2000,6000,15000")
-  private List<Integer> sessionTimeoutsMs;
-
   public FailoverCrash() {
-    super(NAME, "session-timeouts-ms", true, new FailoverOptions.Defaults(4, 0, "3"));
-  }
-
-  @Override
-  List<Integer> sessionTimeoutsMs() {
-    return sessionTimeoutsMs;
+    super(
+        NAME,
+        new FailoverOptions.Defaults("session-timeouts-ms", true, "2000,6000,15000", 4, 0, "3"));
   }
 
   @Override

@@ -25,24 +25,32 @@ record FailoverOptions(
     int connectionTimeoutMs,
     int servers) {
 
-  /** A scenario's defaults of the shared options. */
-  record Defaults(int rounds, int warmup, String servers) {}
+  /**
+   * A scenario's session timeout option and the defaults of the shared options.
+   *
+   * @param sessionKey {@code session-timeouts-ms} (a list) or {@code session-timeout-ms} (one
+   *     value)
+   * @param sessions the default session timeouts, comma-separated
+   */
+  record Defaults(
+      String sessionKey,
+      boolean several,
+      String sessions,
+      int rounds,
+      int warmup,
+      String servers) {}
 
   /**
    * The options of a scenario: the {@link Args} it mixes in, with {@code defaults} where they were
-   * not given, and its own session timeouts option {@code --<sessionKey>} ({@code
-   * --session-timeouts-ms}, a list, or {@code --session-timeout-ms}, one value).
+   * not given, and the values of its session timeout option.
    *
    * @throws IllegalArgumentException for a value out of range
    */
-  static FailoverOptions of(
-      Args a,
-      String sessionKey,
-      List<Integer> sessions,
-      boolean severalTimeouts,
-      Defaults defaults) {
+  static FailoverOptions of(Args a, List<Integer> sessions, Defaults defaults) {
+    String sessionKey = defaults.sessionKey();
     Cli.check(
-        severalTimeouts || sessions.size() == 1, sessionKey + " takes one value, was " + sessions);
+        defaults.several() || sessions.size() == 1,
+        sessionKey + " takes one value, was " + sessions);
     for (int t : sessions) {
       Cli.check(t > 0, sessionKey + " must be positive, was " + t);
     }

@@ -95,7 +95,7 @@ final class FailoverRound {
     LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
     List<ZkCandidate> followers = new ArrayList<>();
     try (LeaderProcess leader =
-        LeaderProcess.start(
+        new LeaderProcess(
             library, setup.settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
       try {
         for (int i = 0;

@@ -4,10 +4,8 @@ package dev.baton.bench.failover;
 import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.failover.FailoverRound.Signal;
-import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code failover-sigterm}: SIGTERM of the leader's process, whose shutdown hook closes the
@@ -23,16 +21,10 @@ import picocli.CommandLine.Option;
 public final class FailoverSigterm extends FailoverScenario {
   static final String NAME = "failover-sigterm";
 
-  @Option(names = "--session-timeout-ms", split = ",", defaultValue = "15000")
-  private List<Integer> sessionTimeoutMs;
-
   public FailoverSigterm() {
-    super(NAME, "session-timeout-ms", false, new FailoverOptions.Defaults(10, 1, "embedded"));
-  }
-
-  @Override
-  List<Integer> sessionTimeoutsMs() {
-    return sessionTimeoutMs;
+    super(
+        NAME,
+        new FailoverOptions.Defaults("session-timeout-ms", false, "15000", 10, 1, "embedded"));
   }
 
   @Override

@@ -4,9 +4,9 @@ package dev.baton.bench.failover;
 import static dev.baton.testkit.ChildJvm.field;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.ChildProcess;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
-import dev.baton.testkit.ChildJvm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
  * {@link ProcessHandle#destroyForcibly()} SIGKILL, each one {@code kill(2)} call of this JVM, no
  * {@code kill} command forked), so the time taken just before is the time of the signal.
  */
-final class LeaderProcess implements AutoCloseable {
+final class LeaderProcess extends ChildProcess {
   /** The child's JVM options: small heap, serial GC (fewer threads), default JIT. */
   static final List<String> JVM_OPTIONS = List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto");
 
@@ -30,35 +30,27 @@ final class LeaderProcess implements AutoCloseable {
   static final List<String> FAST_START =
       List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1");
 
-  private final ChildJvm child;
   private final ProcessHandle handle;
   private final CompletableFuture<Long> exitNanos;
-  private final String label;
 
-  private LeaderProcess(ChildJvm child, String label) {
-    this.child = child;
-    this.label = label;
+  /** Starts the leader of {@code library} on election {@code path}, with {@code jvmOptions}. */
+  LeaderProcess(
+      Library library, ZkClient settings, String path, String id, List<String> jvmOptions) {
+    super(
+        LeaderChildMain.class,
+        jvmOptions,
+        List.of(
+            library.key(),
+            settings.connectString(),
+            path,
+            id,
+            Integer.toString(settings.sessionTimeoutMs()),
+            Integer.toString(settings.connectionTimeoutMs())),
+        library.key() + " leader " + id);
     this.handle =
         ProcessHandle.of(child.pid())
             .orElseThrow(() -> new IllegalStateException(label + " ended at once"));
     this.exitNanos = handle.onExit().thenApply(h -> System.nanoTime());
-  }
-
-  /** Starts the leader of {@code library} on election {@code path}, with {@code jvmOptions}. */
-  static LeaderProcess start(
-      Library library, ZkClient settings, String path, String id, List<String> jvmOptions) {
-    ChildJvm child =
-        ChildJvm.builder(LeaderChildMain.class)
-            .jvmOptions(jvmOptions.toArray(String[]::new))
-            .args(
-                library.key(),
-                settings.connectString(),
-                path,
-                id,
-                Integer.toString(settings.sessionTimeoutMs()),
-                Integer.toString(settings.connectionTimeoutMs()))
-            .start();
-    return new LeaderProcess(child, library.key() + " leader " + id + " (pid " + child.pid() + ")");
   }
 
   /** The leader's session: its id and the timeout the server granted. */
@@ -66,7 +58,7 @@ final class LeaderProcess implements AutoCloseable {
 
   /** Waits for the {@code SESSION} line. */
   Session awaitSession(Duration within) {
-    String line = child.awaitLine("SESSION ", 0, within);
+    String line = awaitLine("SESSION ", within);
     return new Session(
         Long.parseUnsignedLong(field(line, "id"), 16),
         Integer.parseInt(field(line, "negotiated_ms")));
@@ -74,7 +66,7 @@ final class LeaderProcess implements AutoCloseable {
 
   /** Waits for the {@code ELECTED} line; returns its time. */
   long awaitElected(Duration within) {
-    return Long.parseLong(field(child.awaitLine("ELECTED ", 0, within), "nanos"));
+    return Long.parseLong(field(awaitLine("ELECTED ", within), "nanos"));
   }
 
   /**
@@ -164,11 +156,7 @@ final class LeaderProcess implements AutoCloseable {
 
   /** The time of the first line {@code <kind> ... nanos=<t>} printed so far, if any. */
   OptionalLong nanosOf(String kind) {
-    return child.lines().stream()
-        .filter(l -> l.startsWith(kind + " "))
-        .findFirst()
-        .map(l -> OptionalLong.of(Long.parseLong(field(l, "nanos"))))
-        .orElse(OptionalLong.empty());
+    return valueOf(kind, "nanos").stream().mapToLong(Long::parseLong).findFirst();
   }
 
   /** The value of {@code key} in the first line starting with {@code kind}, if any. */
@@ -183,15 +171,5 @@ final class LeaderProcess implements AutoCloseable {
   String lastLines() {
     List<String> lines = child.lines();
     return String.join(" | ", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
-  }
-
-  @Override
-  public void close() {
-    child.close();
-  }
-
-  @Override
-  public String toString() {
-    return label;
   }
 }

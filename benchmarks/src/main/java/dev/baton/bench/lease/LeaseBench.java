@@ -47,8 +47,8 @@ public final class LeaseBench implements Scenario {
         runId,
         o.leaseMs,
         o.pollMs,
-        o.warmup,
-        o.handovers,
+        o.rounds.warmup(),
+        o.rounds.handovers(),
         o.crashes,
         o.pauses,
         o.pauseMs(),
@@ -89,24 +89,27 @@ public final class LeaseBench implements Scenario {
   }
 
   private static void handovers(LeaseOptions o, LeaseSetup setup, Map<LeaseSystem, SystemResult> r)
-      throws InterruptedException {
+      throws Exception {
     try (HandoverPhase phase = new HandoverPhase(o, setup)) {
       for (LeaseSystem s : o.systems) {
         phase.begin(s);
       }
-      for (int round = 0; round < o.warmup + o.handovers; round++) {
-        List<String> line = new ArrayList<>();
-        for (LeaseSystem s : Interleaving.order(o.systems, round)) {
-          HandoverPhase.Handover h = phase.round(s);
-          if (round >= o.warmup) {
-            r.get(s).handover(h.millis(), h.statements());
-          }
-          line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
-        }
-        progress(
-            "handover %d%s: %s",
-            round + 1, round < o.warmup ? " (warm-up)" : "", String.join(", ", line));
-      }
+      List<String> line = new ArrayList<>();
+      o.rounds.run(
+          o.systems,
+          (s, record) -> {
+            HandoverPhase.Handover h = phase.round(s);
+            if (record) {
+              r.get(s).handover(h.millis(), h.statements());
+            }
+            line.add(String.format(Locale.ROOT, "%s %.1f ms", s.key(), h.millis()));
+          },
+          1,
+          (done, total, seconds) -> {
+            String warmUp = done <= o.rounds.warmup() ? " (warm-up)" : "";
+            progress("handover %d%s: %s", done, warmUp, String.join(", ", line));
+            line.clear();
+          });
     }
   }
 

@@ -2,7 +2,7 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.BenchmarkFailure;
-import dev.baton.testkit.ChildJvm;
+import dev.baton.bench.ChildProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,17 +11,12 @@ import java.util.List;
  * The benchmark's side of a {@link LeaseChildMain}: starts it, waits for its lines, pauses, resumes
  * and kills it. The child runs with a small heap, the serial collector and C1 only, to start fast.
  */
-final class LeaseChild implements AutoCloseable {
-  private static final String[] JVM_OPTIONS = {
-    "-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1"
-  };
+final class LeaseChild extends ChildProcess {
+  private static final List<String> JVM_OPTIONS =
+      List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1");
 
-  private final ChildJvm child;
-  private final String label;
-
-  private LeaseChild(ChildJvm child, String label) {
-    this.child = child;
-    this.label = label;
+  private LeaseChild(List<String> args, String who) {
+    super(LeaseChildMain.class, JVM_OPTIONS, args, who);
   }
 
   /** Starts a candidate of {@code system} with id {@code id} on {@code election}. */
@@ -31,12 +26,7 @@ final class LeaseChild implements AutoCloseable {
     args.addAll(setup.toArgs());
     args.add(election);
     args.add(id);
-    ChildJvm child =
-        ChildJvm.builder(LeaseChildMain.class)
-            .jvmOptions(JVM_OPTIONS)
-            .args(args.toArray(String[]::new))
-            .start();
-    return new LeaseChild(child, system.key() + " child " + id + " (pid " + child.pid() + ")");
+    return new LeaseChild(args, system.key() + " child " + id);
   }
 
   /**
@@ -45,12 +35,8 @@ final class LeaseChild implements AutoCloseable {
    * @throws BenchmarkFailure if none comes within {@code within}
    */
   String awaitElected(Duration within) {
-    try {
-      String line = child.awaitLine("ELECTED ", 0, within);
-      return line.substring(line.indexOf("term=") + 5).trim();
-    } catch (IllegalStateException e) {
-      throw new BenchmarkFailure(label + " was not elected: " + e.getMessage());
-    }
+    String line = await("was not elected", () -> awaitLine("ELECTED ", within));
+    return line.substring(line.indexOf("term=") + 5).trim();
   }
 
   /**
@@ -60,12 +46,9 @@ final class LeaseChild implements AutoCloseable {
    * @throws BenchmarkFailure if the write failed otherwise than by a rejection, or no answer came
    */
   LeaseCandidate.WriteResult write(String writeLabel, Duration within) {
-    String line;
-    try {
-      line = child.ask("WRITE " + writeLabel, "RESULT ", within);
-    } catch (IllegalStateException e) {
-      throw new BenchmarkFailure(label + " did not answer its write: " + e.getMessage());
-    }
+    String line =
+        await(
+            "did not answer its write", () -> child.ask("WRITE " + writeLabel, "RESULT ", within));
     if (line.startsWith("RESULT ACCEPTED")) {
       return LeaseCandidate.WriteResult.acceptedWrite();
     }
@@ -88,15 +71,5 @@ final class LeaseChild implements AutoCloseable {
   /** SIGKILL, and waits until it is gone. */
   void kill() {
     child.kill();
-  }
-
-  @Override
-  public void close() {
-    child.close();
-  }
-
-  @Override
-  public String toString() {
-    return label;
   }
 }

@@ -2,10 +2,12 @@
 package dev.baton.bench.lease;
 
 import dev.baton.bench.Cli;
+import dev.baton.bench.Handovers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,12 +20,6 @@ final class LeaseOptions {
 
   @Option(names = "--poll-ms", defaultValue = "500")
   long pollMs;
-
-  @Option(names = "--handovers", defaultValue = "20")
-  int handovers;
-
-  @Option(names = "--warmup", defaultValue = "2")
-  int warmup;
 
   @Option(names = "--crashes", defaultValue = "5")
   int crashes;
@@ -39,6 +35,8 @@ final class LeaseOptions {
 
   @Option(names = "--systems", split = ",", defaultValue = "baton,shedlock,spring-jdbc")
   List<String> systemNames;
+
+  @Mixin Handovers rounds = new Handovers(2, 20);
 
   List<LeaseSystem> systems;
 
@@ -64,8 +62,9 @@ final class LeaseOptions {
         o.pollMs >= 10 && o.pollMs * 2 <= o.leaseMs,
         "poll-ms must be at least 10 and at most half of lease-ms, was " + o.pollMs);
     Cli.check(
-        o.handovers >= 1 && o.crashes >= 1 && o.pauses >= 1 && o.idleSeconds >= 1 && o.warmup >= 0,
-        "handovers, crashes, pauses and idle-seconds must be at least 1, warmup at least 0");
+        o.crashes >= 1 && o.pauses >= 1 && o.idleSeconds >= 1,
+        "crashes, pauses and idle-seconds must be at least 1");
+    o.rounds.check();
     Cli.check(o.idleCandidates >= 2, "idle-candidates must be at least 2 (a leader, a follower)");
     Cli.check(!o.systems.isEmpty(), "systems is empty");
     return Optional.of(o);

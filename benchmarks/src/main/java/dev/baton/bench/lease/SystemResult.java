@@ -75,7 +75,7 @@ final class SystemResult {
     }
     b.add("pauses_in_transaction", pausesInTransaction);
     b.add("handovers", handovers.count());
-    b.add("warmup", o.warmup);
+    b.add("warmup", o.rounds.warmup());
     b.add("crashes", crashes.count());
     b.add("pauses", staleAccepted + staleRejected);
     b.add("idle_s", o.idleSeconds);

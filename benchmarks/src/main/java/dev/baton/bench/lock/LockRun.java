@@ -54,10 +54,13 @@ final class LockRun {
   private final AtomicInteger inside = new AtomicInteger();
   private long tokenChecks;
 
-  LockRun(Library library, int n, String path, ZkClient settings, long acquireTimeoutMs) {
+  /**
+   * The run of {@code n} contenders of {@code library} on lock {@code /bench/lock/<library>-<n>}.
+   */
+  LockRun(Library library, int n, ZkClient settings, long acquireTimeoutMs) {
     this.library = library;
     this.n = n;
-    this.path = path;
+    this.path = "/bench/lock/" + library.key() + "-" + n;
     this.settings = settings;
     this.acquireTimeoutMs = acquireTimeoutMs;
   }

@@ -67,10 +67,10 @@ public final class LockThroughput implements Scenario.WithOptions {
           zk.connectString(), fsync, warmupMs, durationMs, slices, acquireTimeoutMs);
       long sliceNanos = TimeUnit.MILLISECONDS.toNanos(durationMs) / slices;
       for (int n : counts) {
-        LockRun baton = lockRun(Library.BATON, n, settings, acquireTimeoutMs);
-        LockRun curator = lockRun(Library.CURATOR, n, settings, acquireTimeoutMs);
-        LockRun floor = lockRun(Library.FLOOR, n, settings, acquireTimeoutMs);
-        LockRun floorAsync = lockRun(Library.FLOOR_ASYNC, n, settings, acquireTimeoutMs);
+        LockRun baton = new LockRun(Library.BATON, n, settings, acquireTimeoutMs);
+        LockRun curator = new LockRun(Library.CURATOR, n, settings, acquireTimeoutMs);
+        LockRun floor = new LockRun(Library.FLOOR, n, settings, acquireTimeoutMs);
+        LockRun floorAsync = new LockRun(Library.FLOOR_ASYNC, n, settings, acquireTimeoutMs);
         List<LockRun> runs = List.of(baton, curator, floor, floorAsync);
         try {
           long start = System.nanoTime();
@@ -92,7 +92,7 @@ public final class LockThroughput implements Scenario.WithOptions {
               r.slice(sliceNanos, true, zk);
             }
           }
-          report(n, baton, curator, floor, floorAsync, durationMs, warmupMs, slices, fsync);
+          report(n, baton, curator, floor, floorAsync);
         } finally {
           for (LockRun r : runs) {
             r.close();
@@ -102,21 +102,7 @@ public final class LockThroughput implements Scenario.WithOptions {
     }
   }
 
-  private static LockRun lockRun(Library library, int n, ZkClient settings, int acquireTimeoutMs) {
-    return new LockRun(
-        library, n, "/bench/lock/" + library.key() + "-" + n, settings, acquireTimeoutMs);
-  }
-
-  private static void report(
-      int n,
-      LockRun baton,
-      LockRun curator,
-      LockRun floor,
-      LockRun floorAsync,
-      int durationMs,
-      int warmupMs,
-      int slices,
-      boolean fsync) {
+  private void report(int n, LockRun baton, LockRun curator, LockRun floor, LockRun floorAsync) {
     for (LockRun run : List.of(baton, curator, floor, floorAsync)) {
       String lib = run.library().key();
       progress(
@@ -185,7 +171,7 @@ public final class LockThroughput implements Scenario.WithOptions {
             durationMs,
             warmupMs,
             slices,
-            fsync);
+            zkOptions.fsync());
     Cli.result(line);
   }
 

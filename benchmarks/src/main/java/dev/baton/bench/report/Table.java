@@ -24,6 +24,11 @@ record Table(String id, String scenario, String result, List<String> where, List
     return new Table(id, scenario, result, List.of(), List.of(columns));
   }
 
+  /** The table of scenario {@code name}'s RESULT lines {@code name}, with id {@code name}. */
+  static Table named(String name, String... columns) {
+    return of(name, name, name, columns);
+  }
+
   /** This table, showing only the lines that also meet {@code conditions}. */
   Table where(String... conditions) {
     return new Table(id, scenario, result, List.of(conditions), columns);

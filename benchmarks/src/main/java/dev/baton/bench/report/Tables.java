@@ -12,9 +12,7 @@ final class Tables {
 
   static final List<Table> ALL =
       List.of(
-          Table.of(
-              "election-handover",
-              "election-handover",
+          Table.named(
               "election-handover",
               "candidates=candidates",
               "Baton p50=baton_p50_ms ms",
@@ -27,9 +25,7 @@ final class Tables {
               "floor p99=floor_p99_ms ms",
               "requests per handover, Baton / Curator / floor=requests_per_handover"
                   + "/curator_requests_per_handover/floor_requests_per_handover"),
-          Table.of(
-              "lock",
-              "lock",
+          Table.named(
               "lock",
               "contenders=contenders",
               "Baton holds/s=baton_ops_per_s",
@@ -38,9 +34,7 @@ final class Tables {
               "Baton / Curator=ratio",
               "Baton / floor=ratio_floor",
               "requests per hold, Baton / Curator=baton_requests_per_op/curator_requests_per_op"),
-          Table.of(
-              "election-scale",
-              "election-scale",
+          Table.named(
               "election-scale",
               "candidates=candidates",
               "all joined, Baton / Curator=join_all_ms/curator_join_all_ms ms",
@@ -54,9 +48,7 @@ final class Tables {
                   + "=threads_per_candidate/curator_threads_per_candidate",
               "watches per candidate, Baton / Curator"
                   + "=watches_per_candidate/curator_watches_per_candidate"),
-          Table.of(
-              "failover-crash",
-              "failover-crash",
+          Table.named(
               "failover-crash",
               "session timeout=session_ms ms",
               "Baton p50=baton_p50_ms ms",
@@ -65,9 +57,7 @@ final class Tables {
               "Curator p99=curator_p99_ms ms",
               "bound=bound_ms ms",
               "rounds=rounds"),
-          Table.of(
-              "failover-sigterm",
-              "failover-sigterm",
+          Table.named(
               "failover-sigterm",
               "Baton p50=baton_p50_ms ms",
               "Baton p99=baton_p99_ms ms",
@@ -75,9 +65,7 @@ final class Tables {
               "Curator p99=curator_p99_ms ms",
               "rounds=rounds",
               "revoked first=revoked_first"),
-          Table.of(
-              "fence-overhead",
-              "fence-overhead",
+          Table.named(
               "fence-overhead",
               "store=store",
               "fenced p50=fenced_p50_us µs",
@@ -119,9 +107,7 @@ final class Tables {
               "new assignment seen, p50=published_p50_ms ms",
               "rebalance delay=rebalance_delay_ms ms",
               "moved / minimum, mean=moved_mean/minimum_mean"),
-          Table.of(
-              "lease",
-              "lease",
+          Table.named(
               "lease",
               "system=system",
               "lease / poll=lease_ms/poll_ms ms",

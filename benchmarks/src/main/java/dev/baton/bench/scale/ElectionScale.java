@@ -2,7 +2,7 @@
 package dev.baton.bench.scale;
 
 import dev.baton.bench.Cli;
-import dev.baton.bench.Interleaving;
+import dev.baton.bench.Handovers;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.ZkOptions;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
@@ -35,27 +35,6 @@ public final class ElectionScale implements Scenario.WithOptions {
   @Option(names = "--baseline-candidates", defaultValue = "10")
   int baseline;
 
-  @Option(names = "--handovers", defaultValue = "30")
-  int handovers;
-
-  @Option(names = "--warmup", defaultValue = "5")
-  int warmup;
-
-  @Option(names = "--join-threads", defaultValue = "8")
-  int joinThreads;
-
-  @Option(names = "--timeout-ms", defaultValue = "60000")
-  long timeoutMs;
-
-  @Option(names = "--child-heap-mb", defaultValue = "1024")
-  int heapMb;
-
-  @Option(names = "--child-jvm-opts", defaultValue = "")
-  String childJvmOpts;
-
-  @Option(names = "--child-warmup", arity = "0..1", fallbackValue = "true", defaultValue = "true")
-  boolean childWarmup;
-
   @Option(names = "--server-warmup", description = "raw sessions first; default: --candidates")
   Integer serverWarmupOption;
 
@@ -66,6 +45,10 @@ public final class ElectionScale implements Scenario.WithOptions {
       defaultValue = "true")
   boolean bothOrders;
 
+  @Mixin Handovers rounds = new Handovers(5, 30);
+
+  @Mixin ChildOptions child;
+
   @Mixin ZkOptions zkOptions;
 
   @Override
@@ -75,45 +58,38 @@ public final class ElectionScale implements Scenario.WithOptions {
     Cli.check(serverWarmup >= 0, "server-warmup must be at least 0");
     Cli.check(
         candidates >= 2 && baseline >= 2, "candidates and baseline-candidates must be at least 2");
-    Cli.check(
-        handovers >= 1 && warmup >= 0 && joinThreads >= 1 && heapMb >= 64,
-        "handovers >= 1, warmup >= 0, join-threads >= 1 and child-heap-mb >= 64 are required");
-    List<String> jvm = new ArrayList<>(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m"));
-    String extra = childJvmOpts.trim();
-    if (!extra.isEmpty()) {
-      jvm.addAll(List.of(extra.split("\\s+"))); // to profile: -XX:StartFlightRecording=...
-    }
-    ChildOptions child =
-        new ChildOptions(
-            jvm,
-            joinThreads,
-            zkOptions.sessionTimeoutMs(),
-            zkOptions.connectionTimeoutMs(),
-            timeoutMs,
-            childWarmup);
+    child.check();
+    rounds.check();
     long started = System.nanoTime();
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(fsync)) {
       progress(
           "ZooKeeper %s (fsync %s); N=%d and N=%d; %d warm-up + %d measured handovers per library"
               + " and N; %d join threads; child JVMs %s",
-          zk.connectString(), fsync, candidates, baseline, warmup, handovers, joinThreads, jvm);
+          zk.connectString(),
+          fsync,
+          candidates,
+          baseline,
+          rounds.warmup(),
+          rounds.handovers(),
+          child.joinThreads,
+          child.jvmOptions());
       if (serverWarmup > 0) {
         double ms =
             ServerWarmup.run(
                 zk.connectString(),
                 "/bench/election-scale/server-warmup",
                 serverWarmup,
-                joinThreads,
-                timeoutMs);
+                child.joinThreads,
+                child.timeoutMs);
         progress(
             "server warmed up: %d raw sessions joined and closed in %.0f ms", serverWarmup, ms);
       }
       // The library that joins second finds the other's N sessions on the server: with both
       // orders, a join-only round with Curator first comes before the main round (Baton first).
-      Map<String, Double> reversed = bothOrders ? joinReversed(zk, candidates, child) : Map.of();
-      SizeRun big = runSize(zk, candidates, 0, child, warmup, handovers);
-      SizeRun small = runSize(zk, baseline, 1, child, warmup, handovers);
-      report(big, small, reversed, handovers, warmup, joinThreads, serverWarmup, fsync);
+      Map<String, Double> reversed = bothOrders ? joinReversed(zk, candidates) : Map.of();
+      SizeRun big = runSize(zk, candidates, 0);
+      SizeRun small = runSize(zk, baseline, 1);
+      report(big, small, reversed, serverWarmup);
     }
     progress("done in %.0f s", (System.nanoTime() - started) / 1e9);
   }
@@ -123,12 +99,11 @@ public final class ElectionScale implements Scenario.WithOptions {
    * Baton, each in a fresh child): each library's join time, Curator's when it joins first and
    * Baton's when it joins second.
    */
-  private Map<String, Double> joinReversed(EmbeddedZooKeeper zk, int n, ChildOptions child)
-      throws Exception {
+  private Map<String, Double> joinReversed(EmbeddedZooKeeper zk, int n) throws Exception {
     Map<String, Double> joinMs = new HashMap<>();
     List<LibraryRun> runs = new ArrayList<>();
     try {
-      startChildren(runs, zk, n, child, List.of("curator", "baton"), "-reversed");
+      startChildren(runs, zk, n, List.of("curator", "baton"), "-reversed");
       for (LibraryRun r : runs) {
         r.awaitReady();
       }
@@ -152,13 +127,8 @@ public final class ElectionScale implements Scenario.WithOptions {
    * started even if a later start fails), on paths {@code
    * /bench/election-scale/<library>-<n><suffix>}.
    */
-  private static void startChildren(
-      List<LibraryRun> runs,
-      EmbeddedZooKeeper zk,
-      int n,
-      ChildOptions child,
-      List<String> libraries,
-      String suffix) {
+  private void startChildren(
+      List<LibraryRun> runs, EmbeddedZooKeeper zk, int n, List<String> libraries, String suffix) {
     for (String library : libraries) {
       String path = "/bench/election-scale/" + library + "-" + n + suffix;
       runs.add(
@@ -166,20 +136,18 @@ public final class ElectionScale implements Scenario.WithOptions {
               library,
               n,
               child.jvmOptionsFor(library, n),
-              child.args(library, zk.connectString(), path, n),
-              child.timeoutMs()));
+              child.args(library, zk.connectString(), path, n, zkOptions),
+              child.timeoutMs));
     }
   }
 
   /** Both libraries at one candidate count. */
   record SizeRun(int candidates, LibraryRun baton, LibraryRun curator) {}
 
-  private SizeRun runSize(
-      EmbeddedZooKeeper zk, int n, int round, ChildOptions child, int warmup, int handovers)
-      throws Exception {
+  private SizeRun runSize(EmbeddedZooKeeper zk, int n, int round) throws Exception {
     List<LibraryRun> runs = new ArrayList<>();
     try {
-      startChildren(runs, zk, n, child, List.of("baton", "curator"), "");
+      startChildren(runs, zk, n, List.of("baton", "curator"), "");
       LibraryRun baton = runs.get(0);
       LibraryRun curator = runs.get(1);
       for (LibraryRun r : runs) {
@@ -192,19 +160,12 @@ public final class ElectionScale implements Scenario.WithOptions {
       for (LibraryRun r : joinOrder) {
         progress("N=%d %s: joined %s", n, r.library(), r.join());
       }
-      int total = warmup + handovers;
-      long start = System.nanoTime();
-      for (int h = 0; h < total; h++) {
-        boolean record = h >= warmup;
-        for (LibraryRun r : Interleaving.order(runs, h)) { // ABBA
-          r.handover(record);
-        }
-        if ((h + 1) % 10 == 0 || h + 1 == total) {
-          progress(
-              "N=%d: %d/%d handovers per library (%.1f s)",
-              n, h + 1, total, (System.nanoTime() - start) / 1e9);
-        }
-      }
+      rounds.run( // ABBA
+          runs,
+          LibraryRun::handover,
+          10,
+          (done, total, seconds) ->
+              progress("N=%d: %d/%d handovers per library (%.1f s)", n, done, total, seconds));
       for (LibraryRun r : runs) {
         progress(
             "N=%d %s: handover p50 %.3f p99 %.3f max %.3f ms; leader's close call p50 %.1f ms",
@@ -223,15 +184,7 @@ public final class ElectionScale implements Scenario.WithOptions {
     }
   }
 
-  private static void report(
-      SizeRun big,
-      SizeRun small,
-      Map<String, Double> reversed,
-      int handovers,
-      int warmup,
-      int joinThreads,
-      int serverWarmup,
-      boolean fsync) {
+  private void report(SizeRun big, SizeRun small, Map<String, Double> reversed, int serverWarmup) {
     LibraryRun b = big.baton();
     LibraryRun c = big.curator();
     double batonFirst = b.joinedValue("join_all_ms");
@@ -286,11 +239,11 @@ public final class ElectionScale implements Scenario.WithOptions {
             small.candidates(),
             small.baton().p50Ms(),
             small.curator().p50Ms(),
-            handovers,
-            warmup,
-            joinThreads,
+            rounds.handovers(),
+            rounds.warmup(),
+            child.joinThreads,
             serverWarmup,
-            fsync);
+            zkOptions.fsync());
     System.out.println(line + orders);
     System.out.flush();
   }

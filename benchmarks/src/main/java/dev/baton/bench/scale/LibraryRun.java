@@ -31,10 +31,7 @@ final class LibraryRun extends HandoverTimes implements AutoCloseable {
     this.timeoutMs = timeoutMs;
     this.child =
         ChildJvm.builder(ScaleChild.class)
-            .jvmOptions(
-                jvmOptions.stream()
-                    .map(o -> o.replace("{library}", library + "-" + candidates))
-                    .toArray(String[]::new))
+            .jvmOptions(jvmOptions.toArray(String[]::new))
             .args(args.toArray(String[]::new))
             .start();
   }

@@ -4,7 +4,6 @@ package dev.baton.bench.failover;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.bench.Cli;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,15 +61,11 @@ class FailoverOptionsTest {
 
   /** The options {@code failover-crash} runs with after {@code args}. */
   private static FailoverOptions crash(String... args) {
-    FailoverCrash crash = new FailoverCrash();
-    assertThat(Cli.parse(crash, List.of(args))).isTrue();
-    return crash.options();
+    return new FailoverCrash().options(List.of(args)).orElseThrow();
   }
 
   /** The options {@code failover-sigterm} runs with after {@code args}. */
   private static FailoverOptions sigterm(String... args) {
-    FailoverSigterm sigterm = new FailoverSigterm();
-    assertThat(Cli.parse(sigterm, List.of(args))).isTrue();
-    return sigterm.options();
+    return new FailoverSigterm().options(List.of(args)).orElseThrow();
   }
 }
