@@ -3,8 +3,6 @@ package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.RecordFormat;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.spi.NoMeters;
