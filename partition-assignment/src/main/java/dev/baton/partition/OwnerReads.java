@@ -25,14 +25,7 @@ import org.jspecify.annotations.Nullable;
  * behind a write on the same handle ({@link #send}, then {@link #collect}). A read that fails or
  * times out is {@code FAILED}, never absent. Blocking; called on the member's loop.
  */
-final class OwnerReads {
-  private final CuratorFramework client;
-  private final GroupPaths paths;
-
-  OwnerReads(CuratorFramework client, GroupPaths paths) {
-    this.client = client;
-    this.paths = paths;
-  }
+record OwnerReads(CuratorFramework client, GroupPaths paths) {
 
   /** Reads the znodes of {@code partitions}, one round trip for all, watching unless null. */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {

@@ -53,13 +53,9 @@ final class OwnerZnodes {
   /** What a create found: one answer per partition, and the partitions whose znode is watched. */
   record Outcome(List<Take> takes, Set<Integer> watched) {}
 
-  private final CuratorFramework client;
-  private final GroupPaths paths;
   private final OwnerReads reads;
 
   OwnerZnodes(CuratorFramework client, GroupPaths paths) {
-    this.client = client;
-    this.paths = paths;
     this.reads = new OwnerReads(client, paths);
   }
 
@@ -156,13 +152,15 @@ final class OwnerZnodes {
       List<CuratorOp> ops = new ArrayList<>(todo.size());
       for (int p : todo) {
         ops.add(
-            client
+            reads
+                .client()
                 .transactionOp()
                 .create()
                 .withMode(CreateMode.EPHEMERAL)
-                .forPath(paths.owner(p), data));
+                .forPath(reads.paths().owner(p), data));
       }
-      client
+      reads
+          .client()
           .transaction()
           .inBackground((c, e) -> answer.complete(KeeperException.Code.get(e.getResultCode())))
           .forOperations(ops);
@@ -188,11 +186,12 @@ final class OwnerZnodes {
   private Take one(int p, byte[] data) throws InterruptedException {
     try {
       Stat stat = new Stat();
-      client
+      reads
+          .client()
           .create()
           .storingStatIn(stat)
           .withMode(CreateMode.EPHEMERAL)
-          .forPath(paths.owner(p), data);
+          .forPath(reads.paths().owner(p), data);
       return new Created(p, stat.getCzxid(), stat.getEphemeralOwner());
     } catch (KeeperException.NodeExistsException e) {
       ZooKeeper zk = reads.handle();

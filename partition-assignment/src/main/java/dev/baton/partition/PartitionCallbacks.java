@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
+import dev.baton.partition.OwnershipHandles.OwnershipHandle;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.spi.Backoff;
 import dev.baton.recipes.spi.SerialLoop;

@@ -4,6 +4,7 @@ package dev.baton.partition;
 import dev.baton.fencing.FencingToken;
 import dev.baton.partition.MemberAction.BeginTerm;
 import dev.baton.partition.MemberAction.EndTerm;
+import dev.baton.partition.OwnershipHandles.OwnershipHandle;
 import dev.baton.recipes.RevocationReason;
 import java.time.Clock;
 import java.time.Duration;

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * znode is null; other failures are thrown. Watches fire on ZooKeeper's event thread and must only
  * enqueue work.
  */
-final class Znodes {
+record Znodes(CuratorFramework client) {
   private static final Logger log = LoggerFactory.getLogger(Znodes.class);
   private static final long READ_ALL_TIMEOUT_SECONDS = 30;
 
@@ -46,12 +46,6 @@ final class Znodes {
 
   /** A fenced write's outcome, the znode's new version when written, and the failure, if any. */
   public record Written(Outcome outcome, int version, @Nullable Exception cause) {}
-
-  private final CuratorFramework client;
-
-  public Znodes(CuratorFramework client) {
-    this.client = client;
-  }
 
   /** A watcher of every change of a watched znode; reuse it (one watch per znode in ZooKeeper). */
   public static Watcher onChange(Runnable changed) {

@@ -4,6 +4,7 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.fencing.FencingToken;
+import dev.baton.partition.OwnershipHandles.OwnershipHandle;
 import dev.baton.recipes.RevocationReason;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
