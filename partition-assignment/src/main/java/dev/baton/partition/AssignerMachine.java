@@ -2,24 +2,7 @@
 package dev.baton.partition;
 
 import dev.baton.partition.AssignerAction.Level;
-import dev.baton.partition.AssignerAction.Log;
-import dev.baton.partition.AssignerAction.Publish;
-import dev.baton.partition.AssignerAction.Read;
-import dev.baton.partition.AssignerAction.Schedule;
-import dev.baton.partition.AssignerAction.ScheduleRetry;
-import dev.baton.partition.AssignerAction.SetUnowned;
-import dev.baton.partition.AssignerEvent.AssignmentRead;
-import dev.baton.partition.AssignerEvent.CurrentOwnersRead;
 import dev.baton.partition.AssignerEvent.Input;
-import dev.baton.partition.AssignerEvent.InputChanged;
-import dev.baton.partition.AssignerEvent.MembersRead;
-import dev.baton.partition.AssignerEvent.OwnersListed;
-import dev.baton.partition.AssignerEvent.PartitionsRead;
-import dev.baton.partition.AssignerEvent.PublishRejected;
-import dev.baton.partition.AssignerEvent.Published;
-import dev.baton.partition.AssignerEvent.RebalanceDue;
-import dev.baton.partition.AssignerEvent.TermBegan;
-import dev.baton.partition.AssignerEvent.TermEnded;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.MemberProfile;
 import java.time.Duration;
@@ -121,7 +104,7 @@ final class AssignerMachine {
     out.clear();
     nowNanos = nanos;
     now = wall;
-    if (event instanceof TermBegan b) {
+    if (event instanceof AssignerEvent.TermBegan b) {
       begin(b);
     } else if (event instanceof AssignerEvent.Retry) {
       retryScheduled = false;
@@ -130,10 +113,10 @@ final class AssignerMachine {
         readAll();
         changed();
       }
-    } else if (event instanceof TermEnded e) {
+    } else if (event instanceof AssignerEvent.TermEnded e) {
       if (e.term() == term) {
         term = 0;
-        out.add(new SetUnowned(-1));
+        out.add(new AssignerAction.SetUnowned(-1));
       }
     } else if (event.term() == term && active()) {
       onTermEvent(event);
@@ -146,7 +129,7 @@ final class AssignerMachine {
     return term != 0 && !deposed;
   }
 
-  private void begin(TermBegan b) {
+  private void begin(AssignerEvent.TermBegan b) {
     term = b.term();
     token = b.token();
     deposed = false;
@@ -159,17 +142,19 @@ final class AssignerMachine {
     debounce.reset();
     publishing = false;
     ownersDue = false;
-    out.add(new Log(Level.INFO, "member " + me + " is the assigner (token " + token + ")", null));
+    log(Level.INFO, "member " + me + " is the assigner (token " + token + ")", null);
     readAll();
     changed();
   }
 
   private void onTermEvent(AssignerEvent event) {
-    if (event instanceof InputChanged c) {
+    if (event instanceof AssignerEvent.InputChanged c) {
       if (c.input() == Input.OWNERS) {
         if (!ownersDue) { // the unowned gauge is read at most twice a second
           ownersDue = true;
-          out.add(new Schedule(new AssignerEvent.OwnersDue(term), OWNERS_READ_INTERVAL_NANOS));
+          out.add(
+              new AssignerAction.Schedule(
+                  new AssignerEvent.OwnersDue(term), OWNERS_READ_INTERVAL_NANOS));
         }
       } else {
         changeSeen.putIfAbsent(c.input(), c.seenNanos()); // the earliest unread change counts
@@ -180,43 +165,41 @@ final class AssignerMachine {
       read(Input.OWNERS);
     } else if (event instanceof AssignerEvent.ReadFailed) {
       retry();
-    } else if (event instanceof PartitionsRead r) {
+    } else if (event instanceof AssignerEvent.PartitionsRead r) {
       if (r.partitions() != null && r.partitions().isEmpty()) {
-        out.add(
-            new Log(
-                Level.WARN, "the group has zero partitions: every partition is released", null));
+        log(Level.WARN, "the group has zero partitions: every partition is released", null);
       }
       if (r.partitions() != null) {
         partitions = r.partitions();
         warnedNoPartitions = false;
       }
       changed(Input.PARTITIONS);
-    } else if (event instanceof MembersRead r) {
+    } else if (event instanceof AssignerEvent.MembersRead r) {
       members = new TreeMap<>(r.members());
       lastSeen.putAll(r.members());
       changed(Input.MEMBERS);
-    } else if (event instanceof AssignmentRead r) {
+    } else if (event instanceof AssignerEvent.AssignmentRead r) {
       previous = r.record();
       previousVersion = r.version();
       generations.seen(r.record());
-    } else if (event instanceof OwnersListed l) {
+    } else if (event instanceof AssignerEvent.OwnersListed l) {
       unowned(l.owned());
-    } else if (event instanceof CurrentOwnersRead r) {
+    } else if (event instanceof AssignerEvent.CurrentOwnersRead r) {
       currentOwners = r.owners();
       rebalance();
-    } else if (event instanceof RebalanceDue d) {
+    } else if (event instanceof AssignerEvent.RebalanceDue d) {
       if (debounce.fire(d.seq())) {
         rebalance();
       }
     } else if (event instanceof AssignerEvent.GraceDue) {
       changed();
-    } else if (event instanceof Published p) {
+    } else if (event instanceof AssignerEvent.Published p) {
       publishing = false;
       previous = p.record();
       previousVersion = p.version();
       generations.seen(p.record());
       failures = 0;
-    } else if (event instanceof PublishRejected r) {
+    } else if (event instanceof AssignerEvent.PublishRejected r) {
       rejected(r);
     }
   }
@@ -235,13 +218,13 @@ final class AssignerMachine {
       partitions = fixedPartitions; // configured: nothing to read
       return;
     }
-    out.add(new Read(term, input));
+    out.add(new AssignerAction.Read(term, input));
   }
 
   private void unowned(@Nullable Set<Integer> owned) {
     if (owned == null || partitions != null) {
       out.add(
-          new SetUnowned(
+          new AssignerAction.SetUnowned(
               partitions == null
                   ? -1
                   : owned == null
@@ -266,7 +249,8 @@ final class AssignerMachine {
   private void changedAt(long changeNanos) {
     if (active()) {
       long delay = debounce.changed(changeNanos, nowNanos);
-      out.add(new Schedule(new RebalanceDue(term, debounce.seq()), delay));
+      out.add(
+          new AssignerAction.Schedule(new AssignerEvent.RebalanceDue(term, debounce.seq()), delay));
     }
   }
 
@@ -274,12 +258,11 @@ final class AssignerMachine {
     if (partitions == null) {
       if (!warnedNoPartitions) {
         warnedNoPartitions = true;
-        out.add(
-            new Log(
-                Level.WARN,
-                "the group has no partition set yet: configure partitionCount "
-                    + "or use GroupAdmin.setPartitions",
-                null));
+        log(
+            Level.WARN,
+            "the group has no partition set yet: configure partitionCount "
+                + "or use GroupAdmin.setPartitions",
+            null);
       }
       return;
     }
@@ -296,7 +279,7 @@ final class AssignerMachine {
     }
     Map<Integer, String> sticky = previous != null ? previous.owners() : currentOwners;
     if (sticky == null) {
-      out.add(new Read(term, Input.CURRENT_OWNERS)); // computed when they are read
+      out.add(new AssignerAction.Read(term, Input.CURRENT_OWNERS)); // computed when they are read
       return;
     }
     currentOwners = null;
@@ -304,20 +287,18 @@ final class AssignerMachine {
     try {
       result = Rebalance.compute(strategy, partitions, everyone, sticky);
     } catch (RuntimeException e) {
-      out.add(new Log(Level.ERROR, "the strategy failed; nothing published", e));
+      log(Level.ERROR, "the strategy failed; nothing published", e);
       return;
     }
     if (!ghosts.isEmpty()) {
-      out.add(
-          new Log(
-              Level.INFO, "keeping the partitions of " + ghosts + " for their rejoin grace", null));
+      log(Level.INFO, "keeping the partitions of " + ghosts + " for their rejoin grace", null);
     }
     grace
         .nextExpiry(now)
         .ifPresent(
             at ->
                 out.add(
-                    new Schedule(
+                    new AssignerAction.Schedule(
                         new AssignerEvent.GraceDue(term),
                         Duration.between(now, at).toNanos() + TimeUnit.MILLISECONDS.toNanos(1))));
     if (previous != null
@@ -327,24 +308,23 @@ final class AssignerMachine {
     }
     long generation = generations.next(previousVersion);
     if (generations.restarted()) {
-      out.add(new Log(Level.ERROR, generations.restartMessage(generation), null));
+      log(Level.ERROR, generations.restartMessage(generation), null);
     }
     publishing = true;
     out.add(
-        new Publish(
+        new AssignerAction.Publish(
             term,
             new AssignmentRecord(generation, me, token, partitions, result.owners()),
             previousVersion,
             result.moved()));
   }
 
-  private void rejected(PublishRejected r) {
+  private void rejected(AssignerEvent.PublishRejected r) {
     publishing = false;
     switch (r.why()) {
       case TERM_OVER -> {
         deposed = true; // the election revokes the term; nothing more is published in it
-        out.add(
-            new Log(Level.INFO, "the term (token " + token + ") is over; not publishing", null));
+        log(Level.INFO, "the term (token " + token + ") is over; not publishing", null);
       }
       case CONFLICT -> {
         read(Input.ASSIGNMENT);
@@ -362,7 +342,11 @@ final class AssignerMachine {
     failures++;
     if (!retryScheduled) {
       retryScheduled = true;
-      out.add(new ScheduleRetry(failures));
+      out.add(new AssignerAction.ScheduleRetry(failures));
     }
+  }
+
+  private void log(Level level, String message, @Nullable Throwable error) {
+    out.add(new AssignerAction.Log(level, message, error));
   }
 }

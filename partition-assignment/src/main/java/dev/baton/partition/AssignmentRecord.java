@@ -70,10 +70,11 @@ record AssignmentRecord(
     RecordFormat.field(b, "generation", generation);
     RecordFormat.field(b, "assigner", assigner);
     RecordFormat.field(b, "token", assignerToken);
-    RecordFormat.field(b, "partitions", Ranges.encode(partitions));
+    RecordFormat.field(b, "partitions", RecordFormat.encodeRanges(partitions));
     Map<String, TreeSet<Integer>> byMember = new TreeMap<>();
     owners.forEach((p, m) -> byMember.computeIfAbsent(m, k -> new TreeSet<>()).add(p));
-    byMember.forEach((m, ps) -> RecordFormat.field(b, MEMBER_PREFIX + m, Ranges.encode(ps)));
+    byMember.forEach(
+        (m, ps) -> RecordFormat.field(b, MEMBER_PREFIX + m, RecordFormat.encodeRanges(ps)));
     byte[] bytes = RecordFormat.bytes(b);
     if (bytes.length > MAX_BYTES) {
       throw new IllegalStateException(

@@ -5,10 +5,12 @@ import dev.baton.internal.SafeText;
 import dev.baton.internal.StrictText;
 import dev.baton.partition.strategy.MemberProfile;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -24,7 +26,7 @@ final class RecordFormat {
   public static final int MAX_PARTITIONS = 100_000;
 
   /** Largest partition id. */
-  public static final int MAX_PARTITION_ID = Ranges.MAX_ID;
+  public static final int MAX_PARTITION_ID = 999_999_999;
 
   static final int VERSION = 1;
   static final int MEMBER_MAX_BYTES = 4096;
@@ -99,7 +101,7 @@ final class RecordFormat {
       }
     }
     StringBuilder b = header("partitions");
-    field(b, "ids", Ranges.encode(partitions));
+    field(b, "ids", encodeRanges(partitions));
     return bytes(b);
   }
 
@@ -111,7 +113,7 @@ final class RecordFormat {
   /** Partition ids as ranges, at most {@value #MAX_PARTITIONS}. */
   static SortedSet<Integer> ranges(String path, String text) {
     try {
-      return Ranges.parse(text, MAX_PARTITIONS);
+      return parseRanges(text, MAX_PARTITIONS);
     } catch (IllegalArgumentException e) {
       throw new MalformedRecordException(path, String.valueOf(e.getMessage()));
     }
@@ -182,5 +184,83 @@ final class RecordFormat {
 
   private static Function<String, MalformedRecordException> malformed(String path) {
     return problem -> new MalformedRecordException(path, problem);
+  }
+
+  /** A set of partition ids as ranges: {@code 0-9,12,15-20}. */
+  static String encodeRanges(SortedSet<Integer> ids) {
+    StringBuilder b = new StringBuilder();
+    Iterator<Integer> it = ids.iterator();
+    if (!it.hasNext()) {
+      return "";
+    }
+    int start = it.next();
+    int end = start;
+    while (it.hasNext()) {
+      int next = it.next();
+      if (next == end + 1) {
+        end = next;
+        continue;
+      }
+      appendRange(b, start, end);
+      start = next;
+      end = next;
+    }
+    appendRange(b, start, end);
+    return b.toString();
+  }
+
+  private static void appendRange(StringBuilder b, int start, int end) {
+    if (b.length() > 0) {
+      b.append(',');
+    }
+    b.append(start);
+    if (end != start) {
+      b.append('-').append(end);
+    }
+  }
+
+  /**
+   * Parses {@link #encodeRanges} output defensively: canonical ids, ranges ascending and disjoint,
+   * at most {@code maxCount} ids, counted before any range is expanded (IllegalArgumentException).
+   */
+  static SortedSet<Integer> parseRanges(String text, int maxCount) {
+    TreeSet<Integer> ids = new TreeSet<>();
+    if (text.isEmpty()) {
+      return ids;
+    }
+    long count = 0;
+    long previousEnd = -1;
+    for (String part : text.split(",", -1)) {
+      int dash = part.indexOf('-');
+      int start = partitionId(dash < 0 ? part : part.substring(0, dash));
+      int end = dash < 0 ? start : partitionId(part.substring(dash + 1));
+      if (end < start) {
+        throw new IllegalArgumentException("descending range " + part);
+      }
+      if (start <= previousEnd) {
+        throw new IllegalArgumentException("ranges not ascending and disjoint at " + part);
+      }
+      count += (long) end - start + 1;
+      if (count > maxCount) {
+        throw new IllegalArgumentException("more than " + maxCount + " partitions");
+      }
+      for (int i = start; i <= end; i++) {
+        ids.add(i);
+      }
+      previousEnd = end;
+    }
+    return ids;
+  }
+
+  /** A partition id, in canonical form like every number in a record. */
+  private static int partitionId(String s) {
+    return (int)
+        StrictText.number(
+            s,
+            MAX_PARTITION_ID,
+            "it",
+            problem ->
+                new IllegalArgumentException(
+                    "bad partition id " + SafeText.quoted(s, 40) + ": " + problem));
   }
 }

@@ -26,17 +26,20 @@ class RecordsTest {
   void rangesRoundTrip(
       @ForAll @Size(max = 300) java.util.Set<@IntRange(min = 0, max = 5000) Integer> ids) {
     TreeSet<Integer> set = new TreeSet<>(ids);
-    assertThat(Ranges.parse(Ranges.encode(set), 100_000)).isEqualTo(set);
+    assertThat(RecordFormat.parseRanges(RecordFormat.encodeRanges(set), 100_000)).isEqualTo(set);
   }
 
   @Test
   void rangesRejectHugeOverlappingAndDescendingInput() {
-    assertThatThrownBy(() -> Ranges.parse("0-999999999", 100_000))
+    assertThatThrownBy(() -> RecordFormat.parseRanges("0-999999999", 100_000))
         .hasMessageContaining("more than");
-    assertThatThrownBy(() -> Ranges.parse("5-3", 100)).hasMessageContaining("descending");
-    assertThatThrownBy(() -> Ranges.parse("1-5,3", 100)).hasMessageContaining("ascending");
-    assertThatThrownBy(() -> Ranges.parse("-1", 100)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Ranges.parse("1,,2", 100))
+    assertThatThrownBy(() -> RecordFormat.parseRanges("5-3", 100))
+        .hasMessageContaining("descending");
+    assertThatThrownBy(() -> RecordFormat.parseRanges("1-5,3", 100))
+        .hasMessageContaining("ascending");
+    assertThatThrownBy(() -> RecordFormat.parseRanges("-1", 100))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RecordFormat.parseRanges("1,,2", 100))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -149,7 +152,7 @@ class RecordsTest {
             AssignmentRecord.decode(PATH, bytes(assignment.formatted("7", "1", "0-3", "0,2")))
                 .owners())
         .containsExactly(Map.entry(0, "a"), Map.entry(2, "a"));
-    assertThatThrownBy(() -> Ranges.parse("007", 10))
+    assertThatThrownBy(() -> RecordFormat.parseRanges("007", 10))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a canonical number");
   }
