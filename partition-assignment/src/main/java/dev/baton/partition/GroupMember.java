@@ -169,7 +169,7 @@ public final class GroupMember implements AutoCloseable {
     return config;
   }
 
-  /** /** The lifecycle state. */
+  /** The lifecycle state. */
   @SuppressWarnings("NullAway") // never null; NullAway reads AtomicReference#get() as nullable
   public MemberState state() {
     return state.get();
