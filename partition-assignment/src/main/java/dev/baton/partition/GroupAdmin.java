@@ -4,10 +4,6 @@ package dev.baton.partition;
 import static java.util.stream.Collectors.toCollection;
 
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.RecordFormat;
-import dev.baton.partition.internal.Znodes;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import java.util.Collections;

@@ -3,8 +3,6 @@ package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.RecordFormat;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.spi.NoMeters;
@@ -18,95 +16,84 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link GroupMember}, validated by {@link Builder#build()}; the fields,
- * their defaults and meaning are listed in docs/partitions.md. Give a restarting process the same
- * {@code memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions back.
+ * Immutable settings of a {@link GroupMember}, built by {@link #builder(String)} and checked by the
+ * constructor; defaults and meaning are listed in docs/partitions.md. Give a restarting process the
+ * same {@code memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions
+ * back. There is no callback executor to configure: callbacks always run on their partition's
+ * serial loop, never on the member's loop nor ZooKeeper's threads (which a caller's executor could
+ * do, e.g. a direct one).
  *
- * <p>There is no callback executor to configure: the listener's callbacks always run on the serial
- * loop of their partition, never on the member's loop, ZooKeeper's or Curator's threads (a
- * caller-supplied executor could run them there, e.g. a direct executor).
+ * @param group the group's znode path (the fencing tokens' scope)
+ * @param memberId this member's id; default {@code pid-random}
+ * @param weight this member's share of the partitions, 1 to 10000; default 1
+ * @param zone this member's zone, or empty (the default)
+ * @param partitionCount the configured partition count, or empty to read the partition set from
+ *     ZooKeeper
+ * @param strategy how partitions are spread; default {@link StickyBalancedStrategy}
+ * @param drainTimeout how long a released partition waits for {@code revoked}; default 10 s
+ * @param rejoinGrace how long a departed member's partitions wait for it; default 0
+ * @param rebalanceDelay quiet time before a rebalance; default 200 ms
+ * @param rebalanceMaxDelay longest delay of a rebalance under churn; default 2 s
+ * @param meterRegistry where metrics go; default no-op
+ * @param clock the time of ownerships; default system UTC
  */
-public final class GroupConfig {
-  private final String group;
-  private final String memberId;
-  private final int weight;
-  private final @Nullable String zone;
-  private final @Nullable Integer partitionCount;
-  private final AssignmentStrategy strategy;
-  private final Duration drainTimeout;
-  private final Duration rejoinGrace;
-  private final Duration rebalanceDelay;
-  private final Duration rebalanceMaxDelay;
-  private final MeterRegistry meterRegistry;
-  private final Clock clock;
+public record GroupConfig(
+    String group,
+    String memberId,
+    int weight,
+    Optional<String> zone,
+    OptionalInt partitionCount,
+    AssignmentStrategy strategy,
+    Duration drainTimeout,
+    Duration rejoinGrace,
+    Duration rebalanceDelay,
+    Duration rebalanceMaxDelay,
+    MeterRegistry meterRegistry,
+    Clock clock) {
 
-  private GroupConfig(Builder b, String memberId) {
-    this.group = b.group;
-    this.memberId = memberId;
-    this.weight = b.weight;
-    this.zone = b.zone;
-    this.partitionCount = b.partitionCount;
-    this.strategy = b.strategy;
-    this.drainTimeout = b.drainTimeout;
-    this.rejoinGrace = b.rejoinGrace;
-    this.rebalanceDelay = b.rebalanceDelay;
-    this.rebalanceMaxDelay = b.rebalanceMaxDelay;
-    this.meterRegistry = b.meterRegistry == null ? NoMeters.REGISTRY : b.meterRegistry;
-    this.clock = b.clock;
+  /**
+   * Checks every setting.
+   *
+   * @throws NullPointerException naming a null setting
+   * @throws IllegalArgumentException naming the first invalid setting
+   */
+  public GroupConfig {
+    Validation.path("group", group);
+    // The longest token scope of the group: the ownership znode of the largest partition number.
+    FencingToken.checkScope("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
+    GroupPaths.checkId("memberId", memberId);
+    if (weight < 1 || weight > 10_000) {
+      throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
+    }
+    Objects.requireNonNull(zone, "zone").ifPresent(z -> GroupPaths.checkId("zone", z));
+    Objects.requireNonNull(partitionCount, "partitionCount")
+        .ifPresent(
+            n -> {
+              if (n < 1 || n > RecordFormat.MAX_PARTITIONS) {
+                throw new IllegalArgumentException(
+                    "partitionCount must be 1 to " + RecordFormat.MAX_PARTITIONS + ", was " + n);
+              }
+            });
+    Objects.requireNonNull(strategy, "strategy");
+    Validation.nonNegative("drainTimeout", drainTimeout);
+    Validation.nonNegative("rejoinGrace", rejoinGrace);
+    Validation.nonNegative("rebalanceDelay", rebalanceDelay);
+    Validation.nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
+    if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
+      throw new IllegalArgumentException(
+          "rebalanceMaxDelay ("
+              + rebalanceMaxDelay
+              + ") must not be shorter than rebalanceDelay ("
+              + rebalanceDelay
+              + ")");
+    }
+    Objects.requireNonNull(meterRegistry, "meterRegistry");
+    Objects.requireNonNull(clock, "clock");
   }
 
   /** A builder for membership of the group at {@code group}. */
   public static Builder builder(String group) {
     return new Builder(Objects.requireNonNull(group, "group"));
-  }
-
-  public String group() {
-    return group;
-  }
-
-  public String memberId() {
-    return memberId;
-  }
-
-  public int weight() {
-    return weight;
-  }
-
-  public Optional<String> zone() {
-    return Optional.ofNullable(zone);
-  }
-
-  /** The configured partition count, or empty to read the partition set from ZooKeeper. */
-  public OptionalInt partitionCount() {
-    return partitionCount == null ? OptionalInt.empty() : OptionalInt.of(partitionCount);
-  }
-
-  public AssignmentStrategy strategy() {
-    return strategy;
-  }
-
-  public Duration drainTimeout() {
-    return drainTimeout;
-  }
-
-  public Duration rejoinGrace() {
-    return rejoinGrace;
-  }
-
-  public Duration rebalanceDelay() {
-    return rebalanceDelay;
-  }
-
-  public Duration rebalanceMaxDelay() {
-    return rebalanceMaxDelay;
-  }
-
-  public MeterRegistry meterRegistry() {
-    return meterRegistry;
-  }
-
-  public Clock clock() {
-    return clock;
   }
 
   /** Builder of {@link GroupConfig}; not thread-safe. */
@@ -188,41 +175,21 @@ public final class GroupConfig {
 
     /** Validates and builds; {@link IllegalArgumentException} names the first invalid field. */
     public GroupConfig build() {
-      Validation.path("group", group);
-      // The longest token scope of the group: the ownership znode of the largest partition number.
-      FencingToken.checkScope("group", new GroupPaths(group).tokenScope(Integer.MAX_VALUE));
-      String id =
+      return new GroupConfig(
+          group,
           memberId == null
               ? ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8)
-              : memberId;
-      GroupPaths.checkId("memberId", id);
-      if (weight < 1 || weight > 10_000) {
-        throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
-      }
-      if (zone != null) {
-        GroupPaths.checkId("zone", zone);
-      }
-      if (partitionCount != null
-          && (partitionCount < 1 || partitionCount > RecordFormat.MAX_PARTITIONS)) {
-        throw new IllegalArgumentException(
-            "partitionCount must be 1 to "
-                + RecordFormat.MAX_PARTITIONS
-                + ", was "
-                + partitionCount);
-      }
-      Validation.nonNegative("drainTimeout", drainTimeout);
-      Validation.nonNegative("rejoinGrace", rejoinGrace);
-      Validation.nonNegative("rebalanceDelay", rebalanceDelay);
-      Validation.nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
-      if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
-        throw new IllegalArgumentException(
-            "rebalanceMaxDelay ("
-                + rebalanceMaxDelay
-                + ") must not be shorter than rebalanceDelay ("
-                + rebalanceDelay
-                + ")");
-      }
-      return new GroupConfig(this, id);
+              : memberId,
+          weight,
+          Optional.ofNullable(zone),
+          partitionCount == null ? OptionalInt.empty() : OptionalInt.of(partitionCount),
+          strategy,
+          drainTimeout,
+          rejoinGrace,
+          rebalanceDelay,
+          rebalanceMaxDelay,
+          meterRegistry == null ? NoMeters.REGISTRY : meterRegistry,
+          clock);
     }
   }
 }

@@ -1,11 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
-import dev.baton.partition.internal.GroupMetrics;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.Znodes;
-import dev.baton.partition.internal.assigner.AssignerIo;
-import dev.baton.partition.internal.member.MemberIo;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.election.ElectionConfig;
@@ -174,7 +169,7 @@ public final class GroupMember implements AutoCloseable {
     return config;
   }
 
-  /** /** The lifecycle state. */
+  /** The lifecycle state. */
   @SuppressWarnings("NullAway") // never null; NullAway reads AtomicReference#get() as nullable
   public MemberState state() {
     return state.get();

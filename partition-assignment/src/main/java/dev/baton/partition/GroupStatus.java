@@ -3,10 +3,6 @@ package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
 import dev.baton.internal.Validation;
-import dev.baton.partition.internal.AssignmentRecord;
-import dev.baton.partition.internal.GroupPaths;
-import dev.baton.partition.internal.RecordFormat;
-import dev.baton.partition.internal.Znodes;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;

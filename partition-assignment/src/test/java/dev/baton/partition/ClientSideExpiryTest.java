@@ -4,7 +4,6 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.partition.internal.RecordFormat;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.testkit.ZooKeeperServerExtension;

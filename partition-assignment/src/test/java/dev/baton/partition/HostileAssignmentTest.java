@@ -4,7 +4,6 @@ package dev.baton.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.partition.internal.AssignmentRecord;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.partition;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A published assignment: its generation, the assigner that wrote it (member id and election
+ * token), the partition set, and each partition's assigned member, stored as {@code
+ * baton-assignment/1} with {@code partitions=<ranges>} and one {@code m.<member>=<ranges>} line per
+ * member. Decoding checks that the members' ranges are disjoint and inside the partition set; the
+ * constructor refuses a record its own decoder would reject, so none is ever published.
+ */
+record AssignmentRecord(
+    long generation,
+    String assigner,
+    long assignerToken,
+    SortedSet<Integer> partitions,
+    SortedMap<Integer, String> owners) {
+  /** ZooKeeper's default request limit is 1 MiB; stay below it. */
+  static final int MAX_BYTES = 1_000_000;
+
+  /**
+   * The largest generation: {@code 2^53 - 1}, what a JSON reader that uses doubles reads exactly;
+   * it leaves a whole {@code long} of room above, so the next generation never overflows.
+   */
+  public static final long MAX_GENERATION = (1L << 53) - 1;
+
+  private static final String MEMBER_PREFIX = "m.";
+
+  /**
+   * @throws IllegalArgumentException if {@code generation} is not within 0..{@link
+   *     #MAX_GENERATION}, {@code assignerToken} is negative or {@code assigner} is not a valid
+   *     member id (what {@link #decode} rejects)
+   */
+  public AssignmentRecord {
+    if (generation < 0 || generation > MAX_GENERATION) {
+      throw new IllegalArgumentException(
+          "an assignment generation must be within 0.." + MAX_GENERATION + ", was " + generation);
+    }
+    if (assignerToken < 0) {
+      throw new IllegalArgumentException(
+          "an assigner token cannot be negative, was " + assignerToken);
+    }
+    if (!GroupPaths.isValidId(assigner)) {
+      throw new IllegalArgumentException("invalid assigner id " + RecordFormat.quoted(assigner));
+    }
+    partitions = Collections.unmodifiableSortedSet(new TreeSet<>(partitions));
+    owners = Collections.unmodifiableSortedMap(new TreeMap<>(owners));
+  }
+
+  /** The partitions assigned to {@code member}. */
+  public SortedSet<Integer> partitionsOf(String member) {
+    TreeSet<Integer> mine = new TreeSet<>();
+    owners.forEach(
+        (p, m) -> {
+          if (m.equals(member)) {
+            mine.add(p);
+          }
+        });
+    return mine;
+  }
+
+  public byte[] encode() {
+    StringBuilder b = RecordFormat.header("assignment");
+    RecordFormat.field(b, "generation", generation);
+    RecordFormat.field(b, "assigner", assigner);
+    RecordFormat.field(b, "token", assignerToken);
+    RecordFormat.field(b, "partitions", RecordFormat.encodeRanges(partitions));
+    Map<String, TreeSet<Integer>> byMember = new TreeMap<>();
+    owners.forEach((p, m) -> byMember.computeIfAbsent(m, k -> new TreeSet<>()).add(p));
+    byMember.forEach(
+        (m, ps) -> RecordFormat.field(b, MEMBER_PREFIX + m, RecordFormat.encodeRanges(ps)));
+    byte[] bytes = RecordFormat.bytes(b);
+    if (bytes.length > MAX_BYTES) {
+      throw new IllegalStateException(
+          "the assignment needs "
+              + bytes.length
+              + " bytes, more than "
+              + MAX_BYTES
+              + "; use fewer partitions or shorter member ids");
+    }
+    return bytes;
+  }
+
+  /** Parses the data of the assignment znode at {@code path}; MalformedRecordException if bad. */
+  public static AssignmentRecord decode(String path, byte[] data) {
+    Map<String, String> f = RecordFormat.parse(path, data, "assignment", MAX_BYTES);
+    long generation = RecordFormat.number(path, f, "generation", MAX_GENERATION);
+    String assigner = RecordFormat.require(path, f, "assigner");
+    if (!GroupPaths.isValidId(assigner)) {
+      throw new MalformedRecordException(path, "invalid assigner id");
+    }
+    long token = RecordFormat.number(path, f, "token", Long.MAX_VALUE);
+    SortedSet<Integer> partitions =
+        RecordFormat.ranges(path, RecordFormat.require(path, f, "partitions"));
+    TreeMap<Integer, String> owners = new TreeMap<>();
+    for (Map.Entry<String, String> e : f.entrySet()) {
+      if (!e.getKey().startsWith(MEMBER_PREFIX)) {
+        continue;
+      }
+      String member = e.getKey().substring(MEMBER_PREFIX.length());
+      if (!GroupPaths.isValidId(member)) {
+        throw new MalformedRecordException(
+            path, "invalid member id in key " + RecordFormat.quoted(e.getKey()));
+      }
+      for (int p : RecordFormat.ranges(path, e.getValue())) {
+        if (!partitions.contains(p)) {
+          throw new MalformedRecordException(
+              path, "partition " + p + " of " + member + " is not in the partition set");
+        }
+        String other = owners.put(p, member);
+        if (other != null) {
+          throw new MalformedRecordException(
+              path, "partition " + p + " assigned to both " + other + " and " + member);
+        }
+      }
+    }
+    return new AssignmentRecord(generation, assigner, token, partitions, owners);
+  }
+}
