@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.backend.Candidacy;
+import dev.baton.recipes.backend.Contest;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import dev.baton.recipes.spi.Liveness;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link CandidateIo}
+ * applies its actions, and this class turns them into terms for the {@link Candidacy.Listener}. A
+ * grant is valid only if the session's epoch is still the one in which the queue was read and the
+ * entry's watch has not fired; both are checked inside the listener's {@code granted}, under the
+ * lock with which it hears of ends and pauses.
+ */
+final class QueueCandidacy implements Candidacy {
+  private static final int MAX_DEAD_NODES = 64;
+
+  private final Contest contest;
+  private final Liveness liveness;
+  private final Candidacy.Listener listener;
+  private final QueueMeters meters;
+  private final CandidateIo io;
+  private final Object lock = new Object(); // guards the fields below
+
+  /** Own entries whose watch fired (deleted or changed): no term begins on them again. */
+  private final Set<String> deadNodes = CandidateMachine.lastOf(MAX_DEAD_NODES);
+
+  /** The last grant taken: its entry and token, its session and the epoch it began in. */
+  private @Nullable String grantedNode;
+
+  private @Nullable FencingToken grantedToken;
+  private long termSession;
+  private long termEpoch;
+
+  private QueueCandidacy(QueueStore store, Contest contest, Candidacy.Listener listener) {
+    this.contest = contest;
+    this.liveness = store.liveness();
+    this.listener = listener;
+    this.meters = new QueueMeters(contest.meters(), contest.name(), contest.participantId());
+    this.io = new CandidateIo(store, contest, this, meters);
+  }
+
+  /** Joins the queue of {@code store}. */
+  public static QueueCandidacy join(
+      QueueStore store, Contest contest, Candidacy.Listener listener) {
+    QueueCandidacy c = new QueueCandidacy(store, contest, listener);
+    c.io.start();
+    return c;
+  }
+
+  Contest contest() {
+    return contest;
+  }
+
+  /**
+   * Grants the term of {@code nodePath} with {@code token}, unless the epoch is no longer {@code
+   * epoch} or that entry's watch already fired; true if a term of {@code token} is current after
+   * the call (begun, resumed, or held from before).
+   */
+  boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
+    return listener.granted(
+        token,
+        nodePath,
+        waited,
+        () -> {
+          ConnectionEpoch now = liveness.current(); // read once: number and session go together
+          synchronized (lock) {
+            if (now.number() != epoch || deadNodes.contains(nodePath)) {
+              return false;
+            }
+            grantedNode = nodePath;
+            grantedToken = token;
+            termSession = now.sessionId(); // the epoch's: the one the queue was read in
+            termEpoch = epoch;
+            return true;
+          }
+        });
+  }
+
+  /** Pauses the current term (the connection is suspended under the session policy). */
+  void pause() {
+    listener.suspended();
+  }
+
+  /** Ends the current term, if any, for {@code reason}. */
+  void revoke(RevocationReason reason) {
+    listener.ended(null, reason);
+  }
+
+  /**
+   * The link is connected in {@code epoch}'s session: a term begun earlier in another session ends
+   * now (its entry went with that session), without waiting for the loop.
+   */
+  void connectedIn(ConnectionEpoch epoch) {
+    FencingToken ended = null;
+    synchronized (lock) {
+      if (epoch.number() > termEpoch && termSession != epoch.sessionId()) {
+        ended = grantedToken;
+      }
+    }
+    if (ended != null) {
+      listener.ended(ended, RevocationReason.SESSION_LOST);
+    }
+  }
+
+  /**
+   * The watch of {@code nodePath} fired: if it is the current term's entry, the term ends now, on
+   * the store's event thread; no term begins on that entry again (a listing read before the
+   * deletion may still be on its way to a {@code Lead}).
+   */
+  void nodeChanged(String nodePath) {
+    FencingToken ended = null;
+    synchronized (lock) {
+      deadNodes.add(nodePath); // also when no term exists yet: a listing in flight may lead on it
+      if (nodePath.equals(grantedNode)) {
+        ended = grantedToken;
+      }
+    }
+    if (ended != null) {
+      listener.ended(ended, RevocationReason.NODE_DELETED);
+    }
+  }
+
+  /** A loop of this candidate died of {@code e}: the term ends and the candidate withdraws. */
+  void fail(VirtualMachineError e) {
+    listener.failed(e);
+    io.withdraw();
+  }
+
+  @Override
+  public void resign() {
+    io.resign(null, RevocationReason.RESIGNED);
+  }
+
+  @Override
+  public void resign(FencingToken token, RevocationReason reason) {
+    io.resign(token.value(), reason);
+  }
+
+  @Override
+  public void withdraw() {
+    io.withdraw();
+  }
+
+  /**
+   * Deletes the entry; true only if the ensemble confirmed the delete of the entry that was granted
+   * the last term, by this call.
+   */
+  @Override
+  public boolean leave(long start, long drainDeadline) {
+    long closeWait = atMostADay(liveness.closeWait());
+    long bound = Math.max(drainDeadline, start + closeWait);
+    long deadline = System.nanoTime() + closeWait;
+    String deleted = io.close(Math.min(bound, deadline), bound - deadline < 0);
+    meters.close();
+    synchronized (lock) {
+      return deleted != null && deleted.equals(grantedNode);
+    }
+  }
+
+  @Override
+  public boolean isConnected() {
+    return liveness.current().isConnected();
+  }
+
+  @Override
+  public long failures() {
+    return io.failures();
+  }
+
+  /** In nanoseconds, at most a day: a longer wait is no bound, and nanoTime sums must not wrap. */
+  private static long atMostADay(Duration d) {
+    return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
+  }
+}
