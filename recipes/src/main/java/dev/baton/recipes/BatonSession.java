@@ -91,9 +91,8 @@ public final class BatonSession implements Backend, AutoCloseable {
             .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
             .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
             .retryPolicy(config.retryPolicy())
-            // Baton does not follow dynamic reconfiguration; the tracker's watch on
-            // /zookeeper/config
-            // would cost a request per session for nothing.
+            // Baton does not follow dynamic reconfiguration: the tracker's watch is a wasted
+            // request
             .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
     CuratorSecurity.configure(
@@ -141,10 +140,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     return liveness.current().isConnected();
   }
 
-  /**
-   * The session's liveness: its connection epochs and {@code done} signal, which every recipe on
-   * this session consumes (the one place that reads Curator's connection states).
-   */
+  /** The session's liveness: its connection epochs and {@code done} signal, for its recipes. */
   public Liveness liveness() {
     return liveness;
   }
@@ -196,9 +192,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Attaches a recipe (or anything closeable) that must be closed before this session: on {@link
-   * #close()}, attached objects are closed newest first. Closing an attached object yourself first
-   * is fine; it is then closed again, which recipes treat as a no-op.
+   * Attaches a recipe (or anything closeable) to be closed before this session, newest first; a
+   * recipe closed again is a no-op.
    *
    * @throws IllegalStateException if the session is already closed
    */
@@ -316,10 +311,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     }
   }
 
-  /**
-   * The shutdown hook: closes first (the recipes hand over at once), then logs the session the
-   * liveness last published (no call into the client on the way to the close).
-   */
+  /** The shutdown hook: closes first (the recipes hand over at once), then logs. */
   private void closeFromHook() {
     long id = liveness.current().sessionId();
     close();

@@ -174,7 +174,7 @@ final class LockAttempt<H> {
     try {
       for (CandidateAction a : machine.on(new CandidateEvent.Close())) {
         if (QueueIo.isStoreAction(a)) {
-          io.apply(a, name -> {});
+          io.apply(a, (name, own) -> {});
         }
       }
       if (createFailed) {

@@ -10,7 +10,6 @@ import dev.baton.recipes.spi.TermHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,11 +43,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
 
   private final Object holdLock = new Object();
   private volatile @Nullable H hold; // written under holdLock; set while held
-  private @Nullable String heldNode; // the hold's entry path; under holdLock
-  private @Nullable ConnectionEpoch holdEpoch; // the epoch the hold began in; under holdLock
-
-  /** Entries whose watch fired (deleted or changed): no hold begins on them. Under holdLock. */
-  private final Set<String> deadNodes = CandidateMachine.lastOf(64);
+  private final QueueGrant grant = new QueueGrant(); // under holdLock
 
   LockQueue(
       BatonSession session, String path, String ownerId, boolean watchHeldNode, Holds<H> holds) {
@@ -83,12 +78,11 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     H h;
     String node;
     synchronized (holdLock) {
-      h = hold;
-      node = heldNode;
+      h = Objects.requireNonNull(hold, "the hold of the thread that holds the lock");
+      node = Objects.requireNonNull(grant.node(), "a hold has an entry");
       hold = null;
     }
-    Objects.requireNonNull(h, "the hold of the thread that holds the lock");
-    String name = Objects.requireNonNull(node).substring(node.lastIndexOf('/') + 1);
+    String name = node.substring(node.lastIndexOf('/') + 1);
     if (h.revoke(RevocationReason.RESIGNED)) { // before the delete is sent
       return deleteConfirmed(h, name);
     }
@@ -165,13 +159,11 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
    */
   private @Nullable H publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
-      if (liveness.current().number() != epoch || deadNodes.contains(nodePath)) {
+      if (!grant.admit(epoch, liveness.current(), nodePath)) {
         return null;
       }
       H h = holds.begin(FencingToken.of(store.path(), token), nodePath);
       hold = h;
-      heldNode = nodePath;
-      holdEpoch = liveness.current();
       return h;
     }
   }
@@ -185,31 +177,20 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     if (inProgress != null) {
       inProgress.linkChanged(epoch);
     }
-    if (outlived(epoch)) {
-      end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
+    synchronized (holdLock) {
+      if (hold != null && grant.outlivedBy(epoch)) {
+        end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
+      }
     }
     CandidateMachine.linkReaction(false, epoch)
         .filter(a -> a instanceof CandidateAction.Revoke)
         .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
   }
 
-  /** True if {@code later} connects another session than the one the current hold began in. */
-  private boolean outlived(ConnectionEpoch later) {
-    synchronized (holdLock) {
-      ConnectionEpoch began = holdEpoch;
-      return hold != null
-          && began != null
-          && later.isConnected()
-          && later.number() > began.number()
-          && later.sessionId() != began.sessionId();
-    }
-  }
-
   /** On the store's event thread: a watched entry was deleted (or changed) by someone else. */
   private void nodeChanged(String nodePath) {
     synchronized (holdLock) {
-      deadNodes.add(nodePath); // also before the hold: a listing in flight may grant it
-      if (hold != null && nodePath.equals(heldNode)) {
+      if (grant.watchFired(nodePath) && hold != null) {
         end(RevocationReason.NODE_DELETED, "its znode " + nodePath + " was deleted");
       }
     }

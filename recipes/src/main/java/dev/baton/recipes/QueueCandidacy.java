@@ -7,36 +7,24 @@ import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.recipes.spi.Liveness;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link CandidateIo}
  * applies its actions, and this class turns them into terms for the {@link Candidacy.Listener}. A
- * grant is valid only if the session's epoch is still the one in which the queue was read and the
- * entry's watch has not fired; both are checked inside the listener's {@code granted}, under the
+ * grant's validity ({@link QueueGrant}) is checked inside the listener's {@code granted}, under the
  * lock with which it hears of ends and pauses.
  */
 final class QueueCandidacy implements Candidacy {
-  private static final int MAX_DEAD_NODES = 64;
-
   private final Contest contest;
   private final Liveness liveness;
   private final Candidacy.Listener listener;
   private final QueueMeters meters;
   private final CandidateIo io;
   private final Object lock = new Object(); // guards the fields below
-
-  /** Own entries whose watch fired (deleted or changed): no term begins on them again. */
-  private final Set<String> deadNodes = CandidateMachine.lastOf(MAX_DEAD_NODES);
-
-  /** The last grant taken: its entry and token, its session and the epoch it began in. */
-  private @Nullable String grantedNode;
-
-  private @Nullable FencingToken grantedToken;
-  private long termSession;
-  private long termEpoch;
+  private final QueueGrant grant = new QueueGrant();
+  private @Nullable FencingToken grantedToken; // of the last grant
 
   private QueueCandidacy(QueueStore store, Contest contest, Candidacy.Listener listener) {
     this.contest = contest;
@@ -71,13 +59,10 @@ final class QueueCandidacy implements Candidacy {
         () -> {
           ConnectionEpoch now = liveness.current(); // read once: number and session go together
           synchronized (lock) {
-            if (now.number() != epoch || deadNodes.contains(nodePath)) {
+            if (!grant.admit(epoch, now, nodePath)) {
               return false;
             }
-            grantedNode = nodePath;
             grantedToken = token;
-            termSession = now.sessionId(); // the epoch's: the one the queue was read in
-            termEpoch = epoch;
             return true;
           }
         });
@@ -100,7 +85,7 @@ final class QueueCandidacy implements Candidacy {
   void connectedIn(ConnectionEpoch epoch) {
     FencingToken ended = null;
     synchronized (lock) {
-      if (epoch.number() > termEpoch && termSession != epoch.sessionId()) {
+      if (grant.outlivedBy(epoch)) {
         ended = grantedToken;
       }
     }
@@ -109,16 +94,11 @@ final class QueueCandidacy implements Candidacy {
     }
   }
 
-  /**
-   * The watch of {@code nodePath} fired: if it is the current term's entry, the term ends now, on
-   * the store's event thread; no term begins on that entry again (a listing read before the
-   * deletion may still be on its way to a {@code Lead}).
-   */
+  /** The watch of {@code nodePath} fired: its term, if current, ends now (on the event thread). */
   void nodeChanged(String nodePath) {
     FencingToken ended = null;
     synchronized (lock) {
-      deadNodes.add(nodePath); // also when no term exists yet: a listing in flight may lead on it
-      if (nodePath.equals(grantedNode)) {
+      if (grant.watchFired(nodePath)) {
         ended = grantedToken;
       }
     }
@@ -160,7 +140,7 @@ final class QueueCandidacy implements Candidacy {
     String deleted = io.close(Math.min(bound, deadline), bound - deadline < 0);
     meters.close();
     synchronized (lock) {
-      return deleted != null && deleted.equals(grantedNode);
+      return deleted != null && deleted.equals(grant.node());
     }
   }
 

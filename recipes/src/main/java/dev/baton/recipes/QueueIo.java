@@ -48,18 +48,12 @@ final class QueueIo {
   }
 
   /**
-   * Deletes this candidate's entry {@code name} as it leaves, waiting for the store (for the link
-   * to come back if it is down, then for the answer) at most {@link
-   * dev.baton.recipes.spi.Liveness#closeWait()} and at most {@code limit}: after an earlier close
-   * gave up, it does not wait at all. Whatever is not confirmed goes on in the background ({@link
-   * QueueStore#deleteInBackground}), or with the session.
+   * Deletes this candidate's entry {@code name} as it leaves, waiting for the link and the answer
+   * at most {@link #leavingWait}; what is not confirmed goes on in the background, or with the
+   * session.
    *
-   * @param cutShort true if the close's own bound cut its wait short of a whole close wait (a slow
-   *     callback used the rest): then no answer says nothing of the ensemble, and no give-up is
-   *     recorded
-   * @return what the store answered, or empty if it was not asked to answer (then the delete is in
-   *     the background); a failure or a missing answer within the whole close wait is recorded with
-   *     {@link dev.baton.recipes.spi.Liveness#closeGaveUp()}
+   * @param cutShort true if the close's own bound cut the wait short of a whole close wait
+   * @return what the store answered; empty if the wait was zero (after an earlier close gave up)
    */
   public Optional<Deletion> deleteLeaving(String name, Duration limit, boolean cutShort) {
     Duration wait = leavingWait(limit);
@@ -73,9 +67,8 @@ final class QueueIo {
     try {
       Deletion d = store.deleteWithin(name, wait);
       if (!d.isGone() && !cutShort) {
-        // Only a whole close wait without an answer tells of an unreachable ensemble: a wait cut
-        // short by the close's own bound says nothing of it, and must not spare later closes
-        // theirs.
+        // Only a whole close wait without an answer tells of an unreachable ensemble: later
+        // closes then do not wait (Liveness.closeWait).
         store.liveness().closeGaveUp();
       }
       return Optional.of(d);
@@ -86,10 +79,7 @@ final class QueueIo {
     }
   }
 
-  /**
-   * How long {@link #deleteLeaving} waits given {@code limit}: the shorter of it and the close
-   * wait.
-   */
+  /** The shorter of {@code limit} and the session's close wait. */
   public Duration leavingWait(Duration limit) {
     Duration closeWait = store.liveness().closeWait();
     return limit.compareTo(closeWait) < 0 ? limit : closeWait;
@@ -115,18 +105,12 @@ final class QueueIo {
     return new Pipelined(new CandidateEvent.Entered(epoch, e.entry()), e.names());
   }
 
-  /**
-   * The reply to an {@link Enter}, and the names asked for behind its create.
-   *
-   * @param entered the reply to {@code Enter}
-   * @param names the queue's names, read after the create if they include its entry
-   */
+  /** The reply to an {@link Enter}, and the names asked for behind its create. */
   public record Pipelined(CandidateEvent.Entered entered, CompletionStage<List<String>> names) {
     /**
-     * The reply to the {@link ListQueue} that follows the entry, from the names asked for behind
-     * its create, if they came within {@code timeoutNanos} and include the entry (so they were read
-     * after it); null if not, and the caller lists the usual way. The epoch is the one read before
-     * the create was sent: an answer from an earlier connection is ignored by the machine.
+     * The reply to the {@link ListQueue} that follows the entry, if the names came within {@code
+     * timeoutNanos} and include the entry (so they were read after it); else null, and the caller
+     * lists the usual way.
      */
     public CandidateEvent.@Nullable Listed listed(long timeoutNanos) throws InterruptedException {
       List<String> children;
@@ -153,9 +137,8 @@ final class QueueIo {
 
   /**
    * After the watch on the predecessor {@code name} fired, on the store's event thread: reads the
-   * queue at once ({@link QueueStore#listAsync}) and hands {@code listed} the listing as the
-   * machine's {@link CandidateEvent.GoneListed}, or {@code failed} what went wrong, on the thread
-   * that completes the read. The epoch is the one read before the request, as in {@link #apply}.
+   * queue at once and hands {@code listed} the machine's {@link CandidateEvent.GoneListed}, or
+   * {@code failed} what went wrong.
    */
   public void listAfterWatch(
       String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
@@ -172,16 +155,6 @@ final class QueueIo {
                 failed.accept(failure);
               }
             });
-  }
-
-  /**
-   * Applies the store action {@code a}; {@code onWatch} receives the name of a watched entry when
-   * its watch fires, on the store's event thread.
-   *
-   * @return the reply event, or null if the action has none
-   */
-  public @Nullable CandidateEvent apply(CandidateAction a, Consumer<String> onWatch) {
-    return apply(a, (name, own) -> onWatch.accept(name));
   }
 
   /**

@@ -11,16 +11,13 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
- * What the ZooKeeper queue's candidates (the election's {@link CandidateIo}, the lock's attempt)
- * need of the store to keep one entry in an ordered queue and to hear when the entry ahead of it
- * goes; internal to the ZooKeeper backend (the recipes' seam is {@link
- * dev.baton.recipes.backend.Backend}). {@code ZkQueueStore} keeps the entries as ephemeral
- * sequential znodes.
+ * What the queue's candidates (the election's {@link CandidateIo}, the lock's attempt) need of the
+ * store: one entry each in an ordered queue, and word when the entry ahead goes. {@code
+ * ZkQueueStore} keeps ephemeral sequential znodes; the simulation tests a model of ZooKeeper.
  *
- * <p>Every method may block on the store and may throw an unchecked {@link
- * dev.baton.recipes.CoordinationException} (the recipe's loop retries); {@link
- * StoreUnavailableException} marks a failure of the link rather than of the request. An interrupted
- * call restores the thread's interrupt flag before it throws.
+ * <p>Every method may block and may throw a {@link CoordinationException} (the loop retries); a
+ * {@link StoreUnavailableException} marks a failure of the link rather than of the request. An
+ * interrupted call restores the interrupt flag before it throws.
  */
 interface QueueStore {
   /** The queue's name, for messages and the scope of its tokens. */
@@ -35,17 +32,12 @@ interface QueueStore {
    */
   QueueEntry enter(String prefix, byte[] data);
 
-  /**
-   * The names of the queue's entries, in no particular order; empty if the queue does not exist.
-   */
+  /** The names of the queue's entries, in no order; empty if the queue does not exist. */
   List<String> list();
 
   /**
-   * Like {@link #list}, without blocking the caller: the stage completes on the store's event
-   * thread (or at once) with the names, or exceptionally with a {@link
-   * dev.baton.recipes.CoordinationException}. A candidate whose predecessor went reads the queue
-   * with it straight from the watch, without a hand-off to its loop first. This default lists
-   * synchronously, for stores without asynchronous reads.
+   * Like {@link #list}, completed on the store's event thread: a candidate whose predecessor went
+   * reads the queue straight from the watch, without a hand-off to its loop first.
    */
   default CompletionStage<List<String>> listAsync() {
     try {
@@ -56,14 +48,10 @@ interface QueueStore {
   }
 
   /**
-   * Enters like {@link #enter} and asks for the queue's names right behind the create, on the same
-   * session, without waiting for the create's answer first: where the store applies one session's
-   * requests in order, the names come one round trip after the create instead of two. Blocks, and
-   * fails, like {@link #enter}.
-   *
-   * <p>The names (completed on the store's event thread, or exceptionally) include the new entry
-   * unless the store could not send the create first, for example because it waited for the link; a
-   * caller that does not find its entry among them lists again. This default enters, then lists.
+   * Enters like {@link #enter} and asks for the names right behind the create without waiting for
+   * its answer: one round trip instead of two where the store applies a session's requests in
+   * order. The names include the new entry unless the create could not be sent first; a caller that
+   * does not find its entry among them lists again.
    */
   default Entered enterAndList(String prefix, byte[] data) {
     QueueEntry entry = enter(prefix, data);
@@ -114,9 +102,8 @@ interface QueueStore {
   void deleteInBackground(String name);
 
   /**
-   * Lists the queue without waiting and deletes in the background every entry whose name {@code
-   * ours} accepts: the last resort of a candidate that leaves, for entries it may not know of (a
-   * create whose answer was lost).
+   * Deletes in the background every entry whose name {@code ours} accepts: a leaving candidate's
+   * last resort for entries it may not know of (a create whose answer was lost).
    */
   void sweepInBackground(Predicate<String> ours);
 
