@@ -83,27 +83,26 @@ final class QueueCandidacy implements Candidacy {
    * now (its entry went with that session), without waiting for the loop.
    */
   void connectedIn(ConnectionEpoch epoch) {
-    FencingToken ended = null;
+    FencingToken ended;
     synchronized (lock) {
-      if (grant.outlivedBy(epoch)) {
-        ended = grantedToken;
-      }
+      ended = grant.outlivedBy(epoch) ? grantedToken : null;
     }
-    if (ended != null) {
-      listener.ended(ended, RevocationReason.SESSION_LOST);
-    }
+    endIfAny(ended, RevocationReason.SESSION_LOST);
   }
 
   /** The watch of {@code nodePath} fired: its term, if current, ends now (on the event thread). */
   void nodeChanged(String nodePath) {
-    FencingToken ended = null;
+    FencingToken ended;
     synchronized (lock) {
-      if (grant.watchFired(nodePath)) {
-        ended = grantedToken;
-      }
+      ended = grant.watchFired(nodePath) ? grantedToken : null;
     }
-    if (ended != null) {
-      listener.ended(ended, RevocationReason.NODE_DELETED);
+    endIfAny(ended, RevocationReason.NODE_DELETED);
+  }
+
+  /** Ends the term of {@code token}, if any, outside the lock. */
+  private void endIfAny(@Nullable FencingToken token, RevocationReason reason) {
+    if (token != null) {
+      listener.ended(token, reason);
     }
   }
 
