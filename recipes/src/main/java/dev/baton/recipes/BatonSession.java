@@ -91,8 +91,7 @@ public final class BatonSession implements Backend, AutoCloseable {
             .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
             .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
             .retryPolicy(config.retryPolicy())
-            // Baton does not follow dynamic reconfiguration: the tracker's watch is a wasted
-            // request
+            // Baton does not follow reconfiguration: the tracker's watch costs a request
             .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
     CuratorSecurity.configure(
