@@ -5,11 +5,12 @@ import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import dev.baton.recipes.backend.Holder;
-import dev.baton.recipes.internal.queue.QueueSession;
 import dev.baton.recipes.security.AclPolicy;
 import dev.baton.recipes.security.Authentication;
 import dev.baton.recipes.security.CuratorSecurity;
+import dev.baton.recipes.spi.HoldSeat;
 import dev.baton.recipes.spi.Liveness;
+import dev.baton.recipes.spi.TermHandle;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -53,7 +54,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   private final AtomicReference<State> state = new AtomicReference<>(State.STARTED);
   private final Deque<AutoCloseable> attached = new ArrayDeque<>(2); // usually one recipe
   private final @Nullable Thread shutdownHook;
-  private final QueueSession zk;
+  private final CuratorLiveness liveness;
   private final Duration closeTimeout;
   private final String name = Integer.toHexString(System.identityHashCode(this));
 
@@ -67,7 +68,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     this.ownsClient = ownsClient;
     this.aclPolicy = aclPolicy;
     this.closeTimeout = closeTimeout;
-    this.zk = new QueueSession(client, name, closeTimeout);
+    this.liveness = new CuratorLiveness(client, name, closeTimeout);
     if (closeOnJvmExit) {
       this.shutdownHook = new Thread(this::closeFromHook, "baton-session-shutdown");
       Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -90,9 +91,7 @@ public final class BatonSession implements Backend, AutoCloseable {
             .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
             .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
             .retryPolicy(config.retryPolicy())
-            // Baton does not follow dynamic reconfiguration; the tracker's watch on
-            // /zookeeper/config
-            // would cost a request per session for nothing.
+            // Baton does not follow reconfiguration: the tracker's watch costs a request
             .ensembleTracker(false);
     config.namespace().ifPresent(builder::namespace);
     CuratorSecurity.configure(
@@ -101,7 +100,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     SessionConnect.startAndAwait(
         client, config.connectString(), config.connectionTimeout(), config.tls().isPresent());
     if (config.authentications().stream().anyMatch(Authentication::isSasl)) {
-      QueueSession.checkSaslLogin(client, config);
+      SaslLoginCheck.check(client, config);
     }
     return new BatonSession(
         client, true, config.closeOnJvmExit(), config.aclPolicy(), config.closeTimeout());
@@ -137,15 +136,12 @@ public final class BatonSession implements Backend, AutoCloseable {
 
   /** True while the client is connected to a server of the ensemble. */
   public boolean isConnected() {
-    return zk.liveness().current().isConnected();
+    return liveness.current().isConnected();
   }
 
-  /**
-   * The session's liveness: its connection epochs and {@code done} signal, which every recipe on
-   * this session consumes (the one place that reads Curator's connection states).
-   */
+  /** The session's liveness: its connection epochs and {@code done} signal, for its recipes. */
   public Liveness liveness() {
-    return zk.liveness();
+    return liveness;
   }
 
   /**
@@ -153,7 +149,9 @@ public final class BatonSession implements Backend, AutoCloseable {
    * expires and a new one is established.
    */
   public long sessionId() {
-    return zk.sessionId();
+    return ZkCalls.call(
+        "read the ZooKeeper session id",
+        () -> client.getZookeeperClient().getZooKeeper().getSessionId());
   }
 
   /**
@@ -168,7 +166,10 @@ public final class BatonSession implements Backend, AutoCloseable {
     if (!isOpen()) {
       throw new IllegalStateException("the session is closed: no negotiated session timeout");
     }
-    int millis = zk.sessionTimeoutMillis();
+    int millis =
+        ZkCalls.call(
+            "read the negotiated session timeout",
+            () -> client.getZookeeperClient().getZooKeeper().getSessionTimeout());
     if (millis <= 0) {
       throw new IllegalStateException(
           "the session is not connected yet: no session timeout has been negotiated");
@@ -190,9 +191,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Attaches a recipe (or anything closeable) that must be closed before this session: on {@link
-   * #close()}, attached objects are closed newest first. Closing an attached object yourself first
-   * is fine; it is then closed again, which recipes treat as a no-op.
+   * Attaches a recipe (or anything closeable) to be closed before this session, newest first; a
+   * recipe closed again is a no-op.
    *
    * @throws IllegalStateException if the session is already closed
    */
@@ -220,7 +220,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   public Candidacy join(Contest contest, Candidacy.Listener listener) {
     Objects.requireNonNull(contest, "contest");
     Objects.requireNonNull(listener, "listener");
-    return zk.join(contest, listener);
+    return QueueCandidacy.join(
+        new ZkQueueStore(client, liveness, contest.name()), contest, listener);
   }
 
   /**
@@ -231,7 +232,7 @@ public final class BatonSession implements Backend, AutoCloseable {
    */
   @Override
   public Optional<Holder> holder(String name) {
-    return zk.holder(Objects.requireNonNull(name, "name"));
+    return new QueueReader(client, Objects.requireNonNull(name, "name")).holder();
   }
 
   /**
@@ -242,7 +243,22 @@ public final class BatonSession implements Backend, AutoCloseable {
    */
   @Override
   public List<Holder> participants(String name) {
-    return zk.participants(Objects.requireNonNull(name, "name"));
+    return new QueueReader(client, Objects.requireNonNull(name, "name")).participants();
+  }
+
+  /**
+   * The seat of a lock on the queue {@code path} (service interface: {@code FencedLock} takes its
+   * holds here, on the caller's thread; an application uses the lock): {@code ownerId} names the
+   * holder in its entries, {@code watchHeldNode} ends a hold whose entry someone else deleted.
+   */
+  public <H extends TermHandle> HoldSeat<H> lockSeat(
+      String path, String ownerId, boolean watchHeldNode, HoldSeat.Holds<H> holds) {
+    return new LockQueue<>(
+        this,
+        Objects.requireNonNull(path, "path"),
+        Objects.requireNonNull(ownerId, "ownerId"),
+        watchHeldNode,
+        Objects.requireNonNull(holds, "holds"));
   }
 
   /** Forgets an attached object, for recipes that were closed on their own. */
@@ -286,15 +302,17 @@ public final class BatonSession implements Backend, AutoCloseable {
         log.warn("closing {} with the session failed", next, e);
       }
     }
-    zk.close(ownsClient, log);
+    Duration wait = liveness.closeWait();
+    boolean connected = liveness.current().isConnected();
+    liveness.close();
+    if (ownsClient) {
+      new BoundedClose(client, name, log).close(wait, connected);
+    }
   }
 
-  /**
-   * The shutdown hook: closes first (the recipes hand over at once), then logs the session the
-   * liveness last published (no call into the client on the way to the close).
-   */
+  /** The shutdown hook: closes first (the recipes hand over at once), then logs. */
   private void closeFromHook() {
-    long id = zk.liveness().current().sessionId();
+    long id = liveness.current().sessionId();
     close();
     log.info(
         "JVM shutdown: closed the Baton session {} so that its ownership was handed over at once",

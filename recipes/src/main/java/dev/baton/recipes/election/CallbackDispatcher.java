@@ -2,11 +2,12 @@
 package dev.baton.recipes.election;
 
 import dev.baton.recipes.RevocationReason;
-import dev.baton.recipes.internal.queue.Preload;
 import dev.baton.recipes.spi.Backoff;
 import dev.baton.recipes.spi.SerialLoop;
 import dev.baton.recipes.spi.ThreadLoopScheduler;
+import java.lang.invoke.MethodHandles;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -34,7 +35,13 @@ final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
 
   static {
-    Preload.classes(Callback.class, Kind.class, Marker.class); // see Callback
+    try { // see Callback
+      for (Class<?> c : List.of(Callback.class, Kind.class, Marker.class)) {
+        MethodHandles.lookup().ensureInitialized(c);
+      }
+    } catch (IllegalAccessException e) { // cannot happen: they are this class's own
+      throw new ExceptionInInitializerError(e);
+    }
   }
 
   private final LeadershipListener listener;

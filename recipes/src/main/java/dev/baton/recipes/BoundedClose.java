@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.spi.BatonThreads;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.slf4j.Logger;
+
+/**
+ * Closes a session's Curator client, waiting for the ensemble at most a bound.
+ *
+ * <p>Where the time goes without a bound: ZooKeeper's {@code close()} sends a {@code closeSession}
+ * request and waits for its answer with no timeout of its own. With the ensemble down, the request
+ * waits in the client's queue until a connection attempt fails (up to a second of back-off between
+ * attempts, and a connection timeout per attempt against a host that does not answer at all).
+ *
+ * <p>Here the client is closed on a thread of its own: if the link is down, it first waits for it
+ * to come back; then it gives ZooKeeper the rest of the bound to end the session. Past the bound
+ * the closing thread is interrupted (ZooKeeper then drops the request and stops its threads; they
+ * end within about a second, the back-off of the connection attempt in progress, without the caller
+ * waiting for them) and one line is logged, without a stack trace: the server ends the session when
+ * it expires. Without a wait (an earlier close found the ensemble unreachable) it is closed at once
+ * and the line is not repeated.
+ */
+record BoundedClose(CuratorFramework client, String name, Logger log) {
+
+  /**
+   * Closes the client, waiting at most {@code wait} for the ensemble; {@code connected} tells
+   * whether the link was up when the session began to close.
+   */
+  public void close(Duration wait, boolean connected) {
+    // An interrupt pending before the close does not cut its wait short (it would drop the
+    // closeSession request and leave the session to expire); it is restored afterwards.
+    boolean interrupted = Thread.interrupted();
+    try {
+      closeWithin(wait, connected);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void closeWithin(Duration wait, boolean connected) {
+    long deadline = System.nanoTime() + wait.toNanos();
+    long sessionId = 0;
+    int negotiatedMillis = 0;
+    try {
+      sessionId = client.getZookeeperClient().getZooKeeper().getSessionId();
+      negotiatedMillis = client.getZookeeperClient().getZooKeeper().getSessionTimeout();
+    } catch (Exception e) {
+      log.debug("session {}: no ZooKeeper handle to describe: {}", name, e.toString());
+    }
+    boolean reachable = connected || awaitConnected(wait);
+    Thread closer = BatonThreads.factory("session-close", name).newThread(client::close);
+    closer.start();
+    boolean closedInTime = reachable && join(closer, Math.max(0, deadline - System.nanoTime()));
+    if (closedInTime) {
+      return;
+    }
+    // ZooKeeper drops the request and stops its threads; its send thread may still finish a
+    // connection attempt, so the closing thread ends shortly after, without this caller.
+    closer.interrupt();
+    if (wait.isZero()) {
+      log.debug(
+          "session 0x{} closed without waiting: an earlier close found the ensemble unreachable",
+          Long.toHexString(sessionId));
+    } else {
+      log.warn(
+          "session 0x{} closed without the ensemble: no answer within {}; its ephemeral znodes go"
+              + " when the ensemble expires the session (negotiated timeout {} ms)",
+          Long.toHexString(sessionId),
+          wait,
+          negotiatedMillis);
+    }
+  }
+
+  private boolean awaitConnected(Duration wait) {
+    if (wait.isZero()) {
+      return false;
+    }
+    try {
+      return client.blockUntilConnected((int) wait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static boolean join(Thread t, long nanos) {
+    long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+    if (millis <= 0) {
+      return !t.isAlive();
+    }
+    try {
+      t.join(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return !t.isAlive();
+  }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.spi.ConnectionEpoch;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests.
+ */
+sealed interface CandidateEvent {
+  /** The session's link changed. */
+  record Link(ConnectionEpoch epoch) implements CandidateEvent {}
+
+  /** Look again: a watch on a predecessor fired, a retry is due, or the candidate starts. */
+  record Poke() implements CandidateEvent {}
+
+  /** Reply to {@link CandidateAction.ListQueue}, read in epoch {@code epoch}. */
+  record Listed(long epoch, List<String> children) implements CandidateEvent {
+    public Listed {
+      children = List.copyOf(children);
+    }
+  }
+
+  /** Reply to {@link CandidateAction.Enter}, created in epoch {@code epoch}. */
+  record Entered(long epoch, QueueEntry entry) implements CandidateEvent {}
+
+  /**
+   * Reply to {@link CandidateAction.Inspect}: the entries that exist, read in epoch {@code epoch}.
+   */
+  record Inspected(long epoch, List<QueueEntry> found) implements CandidateEvent {
+    public Inspected {
+      found = List.copyOf(found);
+    }
+  }
+
+  /** The watched entry {@code name} was deleted or changed, or was already gone. */
+  record Gone(String name) implements CandidateEvent {}
+
+  /**
+   * The watched predecessor {@code name} went, and {@code listed} is a listing of the queue read
+   * after its watch fired: the same as {@link Gone} followed by the reply to the {@link
+   * CandidateAction.ListQueue} it leads to, for a store that reads the queue as soon as the watch
+   * fires, without waiting for the loop.
+   */
+  record GoneListed(String name, Listed listed) implements CandidateEvent {}
+
+  /** A {@link CandidateAction.Lead} was refused: the epoch had changed by then. */
+  record LeadRefused(long token) implements CandidateEvent {}
+
+  /** Give the term up (only the term with {@code expectedToken}, if not null) and re-enter. */
+  record Resign(@Nullable Long expectedToken, RevocationReason reason) implements CandidateEvent {}
+
+  /** Leave the queue for good. */
+  record Close() implements CandidateEvent {}
+}

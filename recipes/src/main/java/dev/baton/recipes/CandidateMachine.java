@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.CandidateAction.Delete;
+import dev.baton.recipes.CandidateAction.Enter;
+import dev.baton.recipes.CandidateAction.Ignore;
+import dev.baton.recipes.CandidateAction.Inspect;
+import dev.baton.recipes.CandidateAction.Lead;
+import dev.baton.recipes.CandidateAction.ListLater;
+import dev.baton.recipes.CandidateAction.ListQueue;
+import dev.baton.recipes.CandidateAction.Pause;
+import dev.baton.recipes.CandidateAction.Revoke;
+import dev.baton.recipes.CandidateAction.Watch;
+import dev.baton.recipes.CandidateEvent.Close;
+import dev.baton.recipes.CandidateEvent.Entered;
+import dev.baton.recipes.CandidateEvent.Gone;
+import dev.baton.recipes.CandidateEvent.GoneListed;
+import dev.baton.recipes.CandidateEvent.Inspected;
+import dev.baton.recipes.CandidateEvent.LeadRefused;
+import dev.baton.recipes.CandidateEvent.Link;
+import dev.baton.recipes.CandidateEvent.Listed;
+import dev.baton.recipes.CandidateEvent.Poke;
+import dev.baton.recipes.CandidateEvent.Resign;
+import dev.baton.recipes.CandidateOrder.Decision;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
+ * lock): state + event &rarr; actions. Pure: no I/O, no threads, no clock; the loop that owns it
+ * applies the actions to a {@link dev.baton.recipes.QueueStore} and feeds the replies back, and the
+ * simulation drives it against a model of ZooKeeper.
+ *
+ * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any
+ * other entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
+ * session), adopts an entry of its key that the current session owns, leads if its entry is first,
+ * and otherwise watches only its immediate predecessor. Its own entry is watched too, and its
+ * deletion by anyone revokes the term at once, before anything else is read.
+ *
+ * <p>A term begins only under the epoch in which the queue was read ({@link Lead} carries it); the
+ * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock
+ * attempt) the candidate stops for good once a term it began has ended.
+ */
+final class CandidateMachine {
+  private final String key;
+  private final boolean pauseOnSuspend;
+  private final boolean reenter;
+  private final boolean watchWhenHeld; // true for every election (reenter)
+
+  private @Nullable ConnectionEpoch epoch;
+  private @Nullable QueueEntry node;
+
+  /**
+   * Own entries whose watch fired or that a resign deleted (the last {@value #MAX_DEAD_NAMES}):
+   * deleted when a listing shows them, never adopted. The io refuses every term on an entry whose
+   * watch fired, so one adopted would be led on and refused for ever.
+   */
+  private final Set<String> deadNames = lastOf(MAX_DEAD_NAMES);
+
+  private static final int MAX_DEAD_NAMES = 64;
+
+  /** Whether the own entry's watch was asked for. */
+  private boolean ownWatched;
+
+  /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
+  private boolean entered;
+
+  private @Nullable Long leading;
+
+  /**
+   * The predecessor watched, if it was the only entry ahead of this one in the last listing (read
+   * in epoch {@link #soleAheadEpoch}): its departure makes this entry the first without a read.
+   */
+  private @Nullable String soleAhead;
+
+  private long soleAheadEpoch;
+  private boolean holdOffReentry;
+  private boolean closed;
+
+  /**
+   * @param key the candidate's key: every entry it creates carries it in its name
+   * @param pauseOnSuspend pause the term while the link is suspended (the session policy) instead
+   *     of ending it (the standard policy)
+   * @param reenter true for an election (re-enter after losing the entry); false for a lock attempt
+   */
+  public CandidateMachine(String key, boolean pauseOnSuspend, boolean reenter) {
+    this(key, pauseOnSuspend, reenter, true);
+  }
+
+  /**
+   * @param watchWhenHeld for a lock attempt ({@code reenter} false): watch the entry once it holds,
+   *     so that its deletion ends the hold (one more request per hold); an election always watches
+   */
+  public CandidateMachine(
+      String key, boolean pauseOnSuspend, boolean reenter, boolean watchWhenHeld) {
+    this.key = Objects.requireNonNull(key, "key");
+    this.pauseOnSuspend = pauseOnSuspend;
+    this.reenter = reenter;
+    this.watchWhenHeld = reenter || watchWhenHeld;
+  }
+
+  /**
+   * What a change of the link does to a term at once, before the loop hears of it: the same answer
+   * {@link #on} gives for a {@link Link} event, for the session's event thread to act on without
+   * waiting behind the loop's I/O.
+   */
+  public static Optional<CandidateAction> linkReaction(boolean pauseOnSuspend, ConnectionEpoch e) {
+    return switch (e.link()) {
+      case CONNECTED -> Optional.empty();
+      case SUSPENDED ->
+          Optional.of(
+              pauseOnSuspend ? new Pause() : new Revoke(RevocationReason.CONNECTION_SUSPENDED));
+      case LOST -> Optional.of(new Revoke(RevocationReason.SESSION_LOST));
+      case CLOSED -> Optional.of(new Revoke(RevocationReason.CLOSED));
+    };
+  }
+
+  /** Handles {@code event}; returns the actions to apply, in order. */
+  public List<CandidateAction> on(CandidateEvent event) {
+    List<CandidateAction> out = new ArrayList<>(4);
+    String ahead = soleAhead;
+    soleAhead = null; // only a FOLLOW decision on a listing sets it again
+    if (closed) {
+      if (event instanceof Entered en) {
+        out.add(new Delete(en.entry().name())); // a create that finished after the close
+      }
+      return out;
+    }
+    if (event instanceof Link l) {
+      onLink(l.epoch(), out);
+    } else if (event instanceof Poke) {
+      listIfConnected(out);
+    } else if (event instanceof Listed l) {
+      onListed(l, out);
+    } else if (event instanceof Inspected i) {
+      onInspected(i, out);
+    } else if (event instanceof Entered en) {
+      onEntered(en, out);
+    } else if (event instanceof Gone g) {
+      if (ahead != null && leadsWhenGone(g.name(), ahead)) {
+        lead(soleAheadEpoch, out); // the only entry ahead went: first, without a read
+      } else {
+        onGone(g.name(), out);
+      }
+    } else if (event instanceof GoneListed g) {
+      onGoneListed(g, out);
+    } else if (event instanceof LeadRefused r) {
+      if (Objects.equals(leading, r.token())) {
+        leading = null; // the link changed; its event brings the next listing
+      }
+    } else if (event instanceof Resign r) {
+      onResign(r, out);
+    } else if (event instanceof Close) {
+      finish(RevocationReason.CLOSED, out);
+    }
+    return out;
+  }
+
+  private void onLink(ConnectionEpoch e, List<CandidateAction> out) {
+    epoch = e;
+    if (leading != null) {
+      linkReaction(pauseOnSuspend, e)
+          .ifPresent(
+              a -> {
+                if (a instanceof Revoke r) {
+                  endTerm(r.reason(), out);
+                } else {
+                  out.add(a);
+                }
+              });
+    }
+    if (closed) {
+      return;
+    }
+    switch (e.link()) {
+      case LOST -> {
+        node = null; // it goes with the session
+        holdOffReentry = reenter;
+      }
+      case CLOSED -> finish(RevocationReason.CLOSED, out);
+      case CONNECTED -> {
+        if (node != null && node.ownerSession() != e.sessionId()) {
+          endTerm(RevocationReason.SESSION_LOST, out); // a new session: the entry is gone
+          node = null;
+        }
+        if (!entered) {
+          enter(out); // nothing of this key can be in the queue yet: skip the listing
+        } else {
+          listIfConnected(out);
+        }
+      }
+      case SUSPENDED -> {}
+    }
+  }
+
+  private void onListed(Listed l, List<CandidateAction> out) {
+    if (currentEpoch(l.epoch()) == null) {
+      return; // read under another epoch: the link's event brings a new listing
+    }
+    List<CandidateName> queue =
+        new ArrayList<>(CandidateOrder.order(l.children(), child -> out.add(new Ignore(child))));
+    List<String> others = new ArrayList<>();
+    for (CandidateName c : queue) {
+      if (c.key().equals(key) && (node == null || !c.name().equals(node.name()))) {
+        others.add(c.name());
+      }
+    }
+    for (String dead : deadNames) {
+      if (others.remove(dead)) {
+        out.add(new Delete(dead)); // its watch fired: never adopt it again
+      }
+    }
+    if (node == null && !others.isEmpty()) {
+      out.add(new Inspect(others)); // one of them may be this session's: adopt it, not a second one
+      return;
+    }
+    for (String stale : others) {
+      out.add(new Delete(stale));
+    }
+    queue.removeIf(c -> others.contains(c.name()) || deadNames.contains(c.name()));
+    decide(queue, l.epoch(), out);
+  }
+
+  private void onInspected(Inspected i, List<CandidateAction> out) {
+    ConnectionEpoch now = currentEpoch(i.epoch());
+    if (now == null || node != null) {
+      return;
+    }
+    for (QueueEntry e : i.found()) {
+      if (node == null && e.ownerSession() == now.sessionId()) {
+        adopt(e, out);
+      } else {
+        out.add(new Delete(e.name()));
+      }
+    }
+    out.add(new ListQueue());
+  }
+
+  private void onEntered(Entered en, List<CandidateAction> out) {
+    QueueEntry e = en.entry();
+    if (node != null || epoch == null || e.ownerSession() != epoch.sessionId()) {
+      out.add(new Delete(e.name())); // of another session, or a second one: never keep it
+      listIfConnected(out);
+      return;
+    }
+    adopt(e, out);
+    out.add(new ListQueue());
+  }
+
+  /**
+   * Makes {@code e} the candidate's entry. An election watches it from now on, so that its deletion
+   * is noticed whether it leads or follows; a lock attempt only once it holds (see {@link
+   * #decide}), which keeps the watch off the path of an uncontended acquire.
+   */
+  private void adopt(QueueEntry e, List<CandidateAction> out) {
+    node = e;
+    ownWatched = reenter;
+    if (ownWatched) {
+      out.add(new Watch(e.name(), true));
+    }
+  }
+
+  private void onGone(String name, List<CandidateAction> out) {
+    if (CandidateName.parse(name).map(c -> c.key().equals(key)).orElse(false)) {
+      deadNames.add(name); // also if no longer its entry: the io refuses a term on it from now on
+    }
+    if (node != null && node.name().equals(name)) {
+      endTerm(RevocationReason.NODE_DELETED, out); // first: the successor may already lead
+      node = null;
+      if (closed) {
+        return;
+      }
+    }
+    listIfConnected(out);
+  }
+
+  /**
+   * A predecessor went and the queue was read since: what {@link Gone} and the reply to its {@link
+   * ListQueue} do together. The candidate's own entry is never taken for a predecessor: its
+   * deletion goes the way of {@link Gone}, and the listing is dropped.
+   */
+  private void onGoneListed(GoneListed g, List<CandidateAction> out) {
+    if (node != null && node.name().equals(g.name())) {
+      onGone(g.name(), out);
+      return;
+    }
+    if (!closed && epoch != null && epoch.isConnected()) {
+      onListed(g.listed(), out);
+    }
+  }
+
+  private void onResign(Resign r, List<CandidateAction> out) {
+    Long expected = r.expectedToken();
+    if (expected != null && !expected.equals(leading)) {
+      return;
+    }
+    endTerm(r.reason(), out);
+    if (closed) {
+      return;
+    }
+    if (node != null) {
+      out.add(new Delete(node.name()));
+      // If that delete goes to the background (the link dropped as it was sent), a listing in the
+      // same session may still show the entry: it must be deleted again, never adopted (a term on
+      // it would have the resigned term's token, at the head of the queue).
+      deadNames.add(node.name());
+      node = null;
+    }
+    listIfConnected(out);
+  }
+
+  private void decide(List<CandidateName> queue, long readIn, List<CandidateAction> out) {
+    if (node == null) {
+      enter(out);
+      return;
+    }
+    Decision d = CandidateOrder.decide(node.name(), queue);
+    switch (d.kind()) {
+      case ABSENT -> {
+        endTerm(RevocationReason.NODE_DELETED, out);
+        node = null;
+        if (!closed) {
+          enter(out);
+        }
+      }
+      case LEAD -> lead(readIn, out);
+      case FOLLOW -> {
+        endTerm(RevocationReason.NOT_LOWEST, out);
+        if (!closed) {
+          String predecessor = Objects.requireNonNull(d.predecessor(), "predecessor");
+          if (queue.get(0).name().equals(predecessor)) {
+            soleAhead = predecessor;
+            soleAheadEpoch = readIn;
+          }
+          out.add(new Watch(predecessor, false));
+        }
+      }
+    }
+  }
+
+  /** The entry is first in the queue read in epoch {@code readIn}: its term begins. */
+  private void lead(long readIn, List<CandidateAction> out) {
+    QueueEntry own = Objects.requireNonNull(node, "a candidate leads on its entry");
+    if (leading != null && leading != own.token()) {
+      endTerm(RevocationReason.NODE_DELETED, out);
+      if (closed) {
+        return;
+      }
+    }
+    leading = own.token();
+    if (!ownWatched && watchWhenHeld) {
+      ownWatched = true;
+      out.add(new Watch(own.name(), true)); // the lock's hold ends with its znode
+    }
+    out.add(new Lead(readIn, own.token(), own.name()));
+  }
+
+  /**
+   * True if the departure of {@code name}, the only entry ahead of this one in its last listing,
+   * makes this entry the first without reading the queue again: entries created since have higher
+   * sequence numbers and queue behind it, so none can be ahead. Only for a candidate that does not
+   * watch its hold, in the same connected epoch: that is a lock attempt (an election always
+   * watches, {@code watchWhenHeld} is true whenever {@code reenter} is), and such an attempt does
+   * not learn of its own entry's deletion by someone else anyway (documented). An election reads:
+   * when someone else deletes the leader's znode, both are told at once, and the successor's read
+   * is what gives the old leader's own deletion event the time to end its term first
+   * (ExternalDeletionOverlapTest counts the overlaps); a lock attempt that watches its hold reads
+   * to confirm its entry.
+   */
+  private boolean leadsWhenGone(String name, String ahead) {
+    return name.equals(ahead)
+        && !closed
+        && node != null
+        && currentEpoch(soleAheadEpoch) != null
+        && !watchWhenHeld;
+  }
+
+  /**
+   * The watched predecessor whose departure would make this candidate first without a read (see
+   * {@link #leadsWhenGone}), if there is one now: a {@link Gone} of it then leads at once.
+   */
+  public Optional<String> firstWhenGone() {
+    String ahead = soleAhead;
+    return ahead != null && leadsWhenGone(ahead, ahead) ? Optional.of(ahead) : Optional.empty();
+  }
+
+  private void enter(List<CandidateAction> out) {
+    if (holdOffReentry) {
+      holdOffReentry = false;
+      out.add(new ListLater());
+    } else {
+      entered = true;
+      out.add(new Enter());
+    }
+  }
+
+  /** Ends the term, if one is current; a lock attempt then stops for good. */
+  private void endTerm(RevocationReason reason, List<CandidateAction> out) {
+    if (leading == null) {
+      return;
+    }
+    leading = null;
+    out.add(new Revoke(reason));
+    if (!reenter) {
+      finish(reason, out);
+    }
+  }
+
+  private void finish(RevocationReason reason, List<CandidateAction> out) {
+    endTerm(reason, out);
+    closed = true;
+    if (node != null) {
+      out.add(new Delete(node.name()));
+      node = null;
+    }
+  }
+
+  private void listIfConnected(List<CandidateAction> out) {
+    if (!closed && epoch != null && epoch.isConnected()) {
+      out.add(new ListQueue());
+    }
+  }
+
+  /**
+   * The epoch, if a reply read in epoch {@code readIn} is current (that epoch, connected); else
+   * null.
+   */
+  private @Nullable ConnectionEpoch currentEpoch(long readIn) {
+    return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
+  }
+
+  /**
+   * Runs a throwaway candidate through entering, leading, following, a predecessor's departure, a
+   * resign and a close, without any I/O: the classes of the events and actions are then loaded, and
+   * the code run once, when the first election starts rather than on its first handover, where a
+   * cold JVM (a leader process just started, or stopping) pays milliseconds for each.
+   */
+  public static void preload() {
+    String key = "preload";
+    String mine = "_c_00000000-0000-0000-0000-000000000000-" + CandidateName.prefixFor(key);
+    String before = mine.replace(key, "before");
+    mine += CandidateName.sequenceText(2);
+    before += CandidateName.sequenceText(1);
+    CandidateMachine m = new CandidateMachine(key, false, true);
+    ConnectionEpoch up = new ConnectionEpoch(1, ConnectionEpoch.Link.CONNECTED, 1);
+    m.on(new Link(up));
+    m.on(new Entered(1, new QueueEntry(mine, 2, 1)));
+    m.on(new Listed(1, List.of(before, mine)));
+    m.on(new Gone(before)); // the only one ahead: leads without a read
+    m.on(new LeadRefused(2));
+    m.on(new Listed(1, List.of(before, mine)));
+    m.on(new GoneListed(before, new Listed(1, List.of(mine))));
+    m.on(new LeadRefused(2));
+    m.on(new Poke());
+    m.on(new Inspected(1, List.of()));
+    m.on(new Resign(null, RevocationReason.RESIGNED));
+    m.on(new Gone(mine));
+    m.on(new Link(new ConnectionEpoch(2, ConnectionEpoch.Link.SUSPENDED, 1)));
+    m.on(new Close());
+  }
+
+  /** The token of the term this candidate believes it holds (active or paused), if any. */
+  public Optional<Long> leadingToken() {
+    return Optional.ofNullable(leading);
+  }
+
+  /** This candidate's entry in the current session, if any. */
+  public Optional<QueueEntry> entry() {
+    return Optional.ofNullable(node);
+  }
+
+  /** True once closed (or, for a lock attempt, once its term ended). */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** A set that keeps the last {@code max} elements added, the eldest dropped first. */
+  static <T> Set<T> lastOf(int max) {
+    return Collections.newSetFromMap(
+        new LinkedHashMap<>() {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<T, Boolean> eldest) {
+            return size() > max;
+          }
+        });
+  }
+}

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.CandidateAction.Lead;
+import dev.baton.recipes.spi.ConnectionEpoch;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One attempt to take the lock, on the caller's thread: the queue's {@link CandidateMachine} (as a
+ * lock attempt, which never re-enters once it held) decides, this class applies its actions and
+ * waits for watches and link changes in between; {@code H} is the lock's hold, which {@link
+ * LockQueue.Publisher} makes. On timeout, interrupt or failure the entry is deleted again.
+ *
+ * <p>The entry's create and the listing the machine asks for next are sent together ({@link
+ * QueueIo#enterAndList}): an uncontended acquire waits for one round trip, not two. The listing is
+ * used only if it includes the new entry (it was read after the create); else the queue is listed
+ * again the usual way.
+ */
+final class LockAttempt<H> {
+  private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
+
+  private final QueueStore store;
+  private final LockQueue.Publisher<H> publisher;
+  private final Consumer<String> onNodeChange;
+  private final CandidateMachine machine;
+  private final QueueIo io;
+  private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
+
+  /**
+   * The entry just created and the names asked for behind its create, until the machine has
+   * answered the entry; its next {@code ListQueue} takes the names instead of a request of its own.
+   */
+  private QueueIo.@Nullable Pipelined ahead;
+
+  /**
+   * The predecessor whose departure makes this attempt the holder without a read ({@link
+   * CandidateMachine#firstWhenGone}), published for the store's event thread after each decision.
+   */
+  private volatile @Nullable String firstWhenGone;
+
+  /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
+  private boolean createFailed;
+
+  /**
+   * @param onNodeChange told (on the store's event thread) the path of a watched entry that
+   *     changed, so that a hold whose znode is deleted ends at once
+   */
+  LockAttempt(
+      QueueStore store,
+      String ownerId,
+      boolean watchHeldNode,
+      LockQueue.Publisher<H> publisher,
+      Consumer<String> onNodeChange) {
+    this.store = store;
+    this.publisher = publisher;
+    String key = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+    this.machine = new CandidateMachine(key, false, false, watchHeldNode);
+    this.io = new QueueIo(store, key, ownerId);
+    this.onNodeChange = onNodeChange;
+  }
+
+  Optional<H> run(long deadline) throws InterruptedException {
+    H granted = null;
+    ConnectionEpoch now = store.liveness().current();
+    long lastEpoch = now.number();
+    Deque<CandidateEvent> ready = new ArrayDeque<>();
+    ready.add(new CandidateEvent.Link(now));
+    try {
+      while (true) {
+        CandidateEvent event = ready.poll();
+        if (event == null) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            return Optional.empty();
+          }
+          event = inbox.poll(left, TimeUnit.NANOSECONDS);
+          if (event == null) {
+            continue;
+          }
+          if (event instanceof CandidateEvent.Link l) {
+            if (l.epoch().number() <= lastEpoch) {
+              continue; // already fed
+            }
+            lastEpoch = l.epoch().number();
+          }
+        }
+        QueueIo.Pipelined entered = ahead != null && ahead.entered() == event ? ahead : null;
+        ahead = null; // only the listing that follows the entry can use the names read behind it
+        List<CandidateAction> actions = machine.on(event);
+        firstWhenGone = machine.firstWhenGone().orElse(null); // before the watch is set
+        for (CandidateAction a : actions) {
+          if (a instanceof Lead l) {
+            granted = publisher.publish(l.epoch(), l.token(), store.pathOf(l.name()));
+            if (granted != null) {
+              return Optional.of(granted);
+            }
+            ready.add(new CandidateEvent.LeadRefused(l.token()));
+          } else if (a instanceof CandidateAction.Enter) {
+            try {
+              ahead = io.enterAndList();
+            } catch (RuntimeException e) {
+              createFailed = true;
+              throw e;
+            }
+            ready.add(ahead.entered());
+          } else if (a instanceof CandidateAction.ListQueue && entered != null) {
+            CandidateEvent.Listed listed = entered.listed(deadline - System.nanoTime());
+            ready.add(listed != null ? listed : listNow(a));
+          } else if (QueueIo.isStoreAction(a)) {
+            CandidateEvent reply = io.apply(a, this::onWatch);
+            if (reply != null) {
+              ready.add(reply);
+            }
+          }
+          // Revoke, Pause: no hold exists before Lead; Ignore: nothing to do; no ListLater when
+          // the attempt does not re-enter.
+        }
+      }
+    } catch (CoordinationException e) {
+      throw new CoordinationException(
+          "cannot acquire the lock " + store.path() + ": " + e.getMessage(), e);
+    } finally {
+      if (granted == null) {
+        withdraw();
+      }
+    }
+  }
+
+  /** Lists the queue the usual way: the names read behind the create were not usable. */
+  private CandidateEvent listNow(CandidateAction list) {
+    return Objects.requireNonNull(io.apply(list, this::onWatch), "a listing has a reply");
+  }
+
+  /**
+   * The session's link changed (on the session's event thread): the attempt hears of it between its
+   * requests. Its lock forwards the epochs it is subscribed to, so an attempt costs no
+   * subscription.
+   */
+  void linkChanged(ConnectionEpoch epoch) {
+    inbox.add(new CandidateEvent.Link(epoch));
+  }
+
+  /**
+   * On the store's event thread: a watched entry changed. When the only entry ahead went, the
+   * waiting thread wakes to hold the lock without a read ({@link CandidateMachine#firstWhenGone}).
+   * When another predecessor went, the queue is read at once from here ({@link
+   * QueueStore#listAsync}), so the waiting thread wakes with the listing in hand ({@link
+   * CandidateEvent.GoneListed}) instead of waking first and then waiting for a read; if the read
+   * fails, it wakes to list the usual way.
+   */
+  private void onWatch(String name, boolean own) {
+    onNodeChange.accept(store.pathOf(name));
+    if (own || name.equals(firstWhenGone)) { // the only entry ahead went: no read needed
+      inbox.add(new CandidateEvent.Gone(name));
+      return;
+    }
+    io.listAfterWatch(name, inbox::add, failure -> inbox.add(new CandidateEvent.Gone(name)));
+  }
+
+  /** Deletes the attempt's entry, if any; a failure leaves it to the session's end. */
+  private void withdraw() {
+    try {
+      for (CandidateAction a : machine.on(new CandidateEvent.Close())) {
+        if (QueueIo.isStoreAction(a)) {
+          io.apply(a, (name, own) -> {});
+        }
+      }
+      if (createFailed) {
+        io.sweep(); // an entry whose create answer was lost must not block the next holders
+      }
+    } catch (CoordinationException e) {
+      log.warn(
+          "could not withdraw from the lock {}; the entry goes with the session", store.path(), e);
+    }
+  }
+}

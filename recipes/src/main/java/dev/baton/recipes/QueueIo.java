@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.CandidateAction.Delete;
+import dev.baton.recipes.CandidateAction.Enter;
+import dev.baton.recipes.CandidateAction.Inspect;
+import dev.baton.recipes.CandidateAction.ListQueue;
+import dev.baton.recipes.CandidateAction.Watch;
+import dev.baton.recipes.spi.StoreUnavailableException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Applies a {@link CandidateMachine}'s store actions ({@link ListQueue}, {@link Enter}, {@link
+ * Inspect}, {@link Delete}, {@link Watch}) to a {@link QueueStore} and turns the answers into the
+ * machine's reply events; the election's loop and a lock attempt share it. Replies carry the epoch
+ * read before the request, so the machine ignores an answer from an earlier connection.
+ */
+final class QueueIo {
+  private final QueueStore store;
+  private final String key;
+  private final String prefix;
+  private final byte[] data;
+
+  /** I/O for the candidate with {@code key}, whose entries carry {@code owner}'s id as data. */
+  public QueueIo(QueueStore store, String key, String owner) {
+    this.store = store;
+    this.key = key;
+    this.prefix = CandidateName.prefixFor(key);
+    this.data = CandidateData.encode(owner);
+  }
+
+  /**
+   * Deletes in the background every entry of this candidate's key that is still in the queue: for a
+   * candidate that leaves, after its own {@link Delete}, in case a create's answer was lost.
+   */
+  public void sweep() {
+    store.sweepInBackground(
+        child -> CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false));
+  }
+
+  /**
+   * Deletes this candidate's entry {@code name} as it leaves, waiting for the link and the answer
+   * at most {@link #leavingWait}; what is not confirmed goes on in the background, or with the
+   * session.
+   *
+   * @param cutShort true if the close's own bound cut the wait short of a whole close wait
+   * @return what the store answered; empty if the wait was zero (after an earlier close gave up)
+   */
+  public Optional<Deletion> deleteLeaving(String name, Duration limit, boolean cutShort) {
+    Duration wait = leavingWait(limit);
+    if (wait.isZero() || wait.isNegative()) {
+      store.deleteInBackground(name);
+      return Optional.empty();
+    }
+    // A close is cleanup: an interrupt pending before it (e.g. a term's own callback that closes
+    // its election, interrupted by that very close) must not cut the delete short. It is restored.
+    boolean interrupted = Thread.interrupted();
+    try {
+      Deletion d = store.deleteWithin(name, wait);
+      if (!d.isGone() && !cutShort) {
+        // Only a whole close wait without an answer tells of an unreachable ensemble: later
+        // closes then do not wait (Liveness.closeWait).
+        store.liveness().closeGaveUp();
+      }
+      return Optional.of(d);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** The shorter of {@code limit} and the session's close wait. */
+  public Duration leavingWait(Duration limit) {
+    Duration closeWait = store.liveness().closeWait();
+    return limit.compareTo(closeWait) < 0 ? limit : closeWait;
+  }
+
+  /** True for the actions {@link #apply} handles. */
+  public static boolean isStoreAction(CandidateAction a) {
+    return a instanceof ListQueue
+        || a instanceof Enter
+        || a instanceof Inspect
+        || a instanceof Delete
+        || a instanceof Watch;
+  }
+
+  /**
+   * Applies {@link Enter} with the queue's names asked for right behind the create ({@link
+   * QueueStore#enterAndList}): the reply to {@code Enter} now, and the listing to answer the
+   * machine's next {@link ListQueue} with, one round trip sooner.
+   */
+  public Pipelined enterAndList() {
+    long epoch = store.liveness().current().number();
+    QueueStore.Entered e = store.enterAndList(prefix, data);
+    return new Pipelined(new CandidateEvent.Entered(epoch, e.entry()), e.names());
+  }
+
+  /** The reply to an {@link Enter}, and the names asked for behind its create. */
+  public record Pipelined(CandidateEvent.Entered entered, CompletionStage<List<String>> names) {
+    /**
+     * The reply to the {@link ListQueue} that follows the entry, if the names came within {@code
+     * timeoutNanos} and include the entry (so they were read after it); else null, and the caller
+     * lists the usual way.
+     */
+    public CandidateEvent.@Nullable Listed listed(long timeoutNanos) throws InterruptedException {
+      List<String> children;
+      try {
+        children = names.toCompletableFuture().get(Math.max(0, timeoutNanos), TimeUnit.NANOSECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        return null; // the usual listing follows, and reports what is wrong with the store
+      }
+      return children.contains(entered.entry().name())
+          ? new CandidateEvent.Listed(entered.epoch(), children)
+          : null;
+    }
+  }
+
+  /** Hears that a watch set by {@link #apply} fired, on the store's event thread. */
+  @FunctionalInterface
+  public interface WatchListener {
+    /**
+     * The watched entry {@code name} was deleted or changed; {@code own} if it is the candidate's
+     * own entry, else its predecessor.
+     */
+    void fired(String name, boolean own);
+  }
+
+  /**
+   * After the watch on the predecessor {@code name} fired, on the store's event thread: reads the
+   * queue at once and hands {@code listed} the machine's {@link CandidateEvent.GoneListed}, or
+   * {@code failed} what went wrong.
+   */
+  public void listAfterWatch(
+      String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
+    long epoch = store.liveness().current().number();
+    store
+        .listAsync()
+        .whenComplete(
+            (children, failure) -> {
+              if (failure == null) {
+                listed.accept(
+                    new CandidateEvent.GoneListed(
+                        name, new CandidateEvent.Listed(epoch, children)));
+              } else {
+                failed.accept(failure);
+              }
+            });
+  }
+
+  /**
+   * Applies the store action {@code a}; {@code onWatch} hears of a watched entry when its watch
+   * fires, on the store's event thread.
+   *
+   * @return the reply event, or null if the action has none
+   */
+  public @Nullable CandidateEvent apply(CandidateAction a, WatchListener onWatch) {
+    long epoch = store.liveness().current().number();
+    if (a instanceof ListQueue) {
+      return new CandidateEvent.Listed(epoch, store.list());
+    } else if (a instanceof Enter) {
+      return new CandidateEvent.Entered(epoch, store.enter(prefix, data));
+    } else if (a instanceof Inspect i) {
+      List<QueueEntry> found = new ArrayList<>();
+      for (String name : i.names()) {
+        store.inspect(name).ifPresent(found::add);
+      }
+      return new CandidateEvent.Inspected(epoch, found);
+    } else if (a instanceof Delete d) {
+      if (!store.liveness().current().isConnected()) {
+        store.deleteInBackground(d.name()); // never wait for the link; never leave it behind
+        return null;
+      }
+      try {
+        store.delete(d.name());
+      } catch (StoreUnavailableException e) {
+        store.deleteInBackground(d.name());
+      }
+      return null;
+    } else if (a instanceof Watch w) {
+      if (w.own()) {
+        store.watchAsync(w.name(), () -> onWatch.fired(w.name(), true));
+        return null;
+      }
+      boolean present = store.watch(w.name(), () -> onWatch.fired(w.name(), false));
+      return present ? null : new CandidateEvent.Gone(w.name());
+    }
+    throw new IllegalArgumentException("not a store action: " + a);
+  }
+}

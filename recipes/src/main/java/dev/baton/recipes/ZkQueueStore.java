@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes;
+
+import dev.baton.recipes.spi.Liveness;
+import dev.baton.recipes.spi.StoreUnavailableException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.CuratorEvent;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.AsyncCallback;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+import org.apache.zookeeper.proto.DeleteRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ZooKeeper {@link QueueStore}: entries are ephemeral sequential znodes under {@code path},
+ * created in Curator's protected mode (a create retried after a connection loss finds its first
+ * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
+ */
+record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) implements QueueStore {
+  private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
+  private static final int SWEEP_ATTEMPTS = 20;
+
+  /**
+   * Completes the {@code CompletableFuture<Integer>} passed as the context with the answer's code.
+   * One callback linked when the class loads: a closing leader's delete, often the first of its JVM
+   * and sent from a shutdown hook, links no lambda and loads no class on its way.
+   */
+  @SuppressWarnings("unchecked")
+  private static final AsyncCallback.VoidCallback DELETE_ANSWER =
+      (rc, p, ctx) -> ((CompletableFuture<Integer>) ctx).complete(rc);
+
+  static {
+    Preload.classes(DeleteRequest.class);
+  }
+
+  @Override
+  public QueueEntry enter(String prefix, byte[] data) {
+    return ZkCalls.call(
+        "enter the queue " + path,
+        () -> {
+          Stat stat = new Stat();
+          String created =
+              client
+                  .create()
+                  .storingStatIn(stat)
+                  .creatingParentContainersIfNeeded()
+                  .withProtection()
+                  .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+                  .forPath(ZKPaths.makePath(path, prefix), data);
+          if (stat.getCzxid() == 0) { // found by protected mode after a connection loss: no stat
+            Stat found = client.checkExists().forPath(created);
+            stat = found == null ? stat : found;
+          }
+          return new QueueEntry(
+              ZKPaths.getNodeFromPath(created), stat.getCzxid(), stat.getEphemeralOwner());
+        });
+  }
+
+  /**
+   * The create goes through Curator in the background (protected mode and the retry policy as
+   * {@link #enter}), sent from this thread when the link is up; the {@code getChildren} follows it
+   * on the live handle ({@link #listAsync}), so ZooKeeper answers it after the create. If Curator
+   * had to hold the create back, the listing may come first and miss it; the caller then lists
+   * again.
+   */
+  @Override
+  public Entered enterAndList(String prefix, byte[] data) {
+    String what = "enter the queue " + path;
+    CompletableFuture<QueueEntry> created = new CompletableFuture<>();
+    CompletionStage<List<String>> names =
+        ZkCalls.call(
+            what,
+            () -> {
+              client
+                  .create()
+                  .creatingParentContainersIfNeeded()
+                  .withProtection()
+                  .withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+                  .inBackground((c, event) -> created(event, created))
+                  .forPath(ZKPaths.makePath(path, prefix), data);
+              return listAsync();
+            });
+    QueueEntry entry =
+        ZkCalls.call(
+            what,
+            () -> {
+              try {
+                return created.get();
+              } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+              }
+            });
+    if (entry.token() == 0) { // found by protected mode after a connection loss: no stat
+      entry = inspect(entry.name()).orElse(entry);
+    }
+    return new Entered(entry, names);
+  }
+
+  /** Completes {@code created} from the answer to a background create, on Curator's thread. */
+  private void created(CuratorEvent event, CompletableFuture<QueueEntry> created) {
+    if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+      created.completeExceptionally(
+          KeeperException.create(KeeperException.Code.get(event.getResultCode()), event.getPath()));
+      return;
+    }
+    Stat stat = event.getStat();
+    String name = ZKPaths.getNodeFromPath(event.getName());
+    created.complete(
+        stat == null
+            ? new QueueEntry(name, 0, 0)
+            : new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
+  }
+
+  @Override
+  public List<String> list() {
+    return ZkCalls.call(
+        "list " + path,
+        () -> {
+          try {
+            return client.getChildren().forPath(path);
+          } catch (KeeperException.NoNodeException e) {
+            return List.of();
+          }
+        });
+  }
+
+  /**
+   * One asynchronous {@code getChildren} on the live ZooKeeper handle, not through Curator, so that
+   * a call from ZooKeeper's event thread costs it only the send: the answer comes back on that
+   * thread. Without a live handle, or if the link is down, the stage fails at once; the caller then
+   * lists the usual way, which waits for the link.
+   */
+  @Override
+  public CompletionStage<List<String>> listAsync() {
+    CompletableFuture<List<String>> answer = new CompletableFuture<>();
+    try {
+      if (!client.getZookeeperClient().isConnected()) {
+        answer.completeExceptionally(
+            new StoreUnavailableException(
+                "list " + path + ": not connected", new KeeperException.ConnectionLossException()));
+        return answer;
+      }
+      ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+      String full = ZKPaths.fixForNamespace(client.getNamespace(), path);
+      zk.getChildren(
+          full,
+          false,
+          (rc, p, ctx, children) -> {
+            if (rc == KeeperException.Code.OK.intValue()) {
+              answer.complete(children);
+            } else if (rc == KeeperException.Code.NONODE.intValue()) {
+              answer.complete(List.of());
+            } else {
+              answer.completeExceptionally(
+                  ZkCalls.translate(
+                      "list " + path, KeeperException.create(KeeperException.Code.get(rc), p)));
+            }
+          },
+          null);
+    } catch (Exception e) { // no handle (the client is closing), or the request was refused
+      answer.completeExceptionally(ZkCalls.translate("list " + path, e));
+    }
+    return answer;
+  }
+
+  @Override
+  public Optional<QueueEntry> inspect(String name) {
+    return ZkCalls.call(
+        "inspect " + pathOf(name),
+        () -> {
+          Stat stat = client.checkExists().forPath(pathOf(name));
+          return stat == null
+              ? Optional.<QueueEntry>empty()
+              : Optional.of(new QueueEntry(name, stat.getCzxid(), stat.getEphemeralOwner()));
+        });
+  }
+
+  @Override
+  public boolean watch(String name, Runnable onChange) {
+    Watcher watcher =
+        event -> {
+          if (event.getType() != Watcher.Event.EventType.None) {
+            onChange.run();
+          }
+        };
+    return ZkCalls.call(
+        "watch " + pathOf(name),
+        () -> {
+          try {
+            client.getData().usingWatcher(watcher).forPath(pathOf(name));
+            return true;
+          } catch (KeeperException.NoNodeException gone) {
+            return false;
+          }
+        });
+  }
+
+  @Override
+  public void watchAsync(String name, Runnable onChange) {
+    Watcher watcher =
+        event -> {
+          if (event.getType() != Watcher.Event.EventType.None) {
+            onChange.run();
+          }
+        };
+    ZkCalls.call(
+        "watch " + pathOf(name),
+        () ->
+            client
+                .checkExists()
+                .usingWatcher(watcher)
+                .inBackground(
+                    (c, event) -> {
+                      if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+                        log.debug(
+                            "watch of {} not set ({}): treated as a change",
+                            pathOf(name),
+                            KeeperException.Code.get(event.getResultCode()));
+                        onChange.run();
+                      }
+                    })
+                .forPath(pathOf(name)));
+  }
+
+  @Override
+  public boolean delete(String name) {
+    return ZkCalls.call(
+        "delete " + pathOf(name),
+        () -> {
+          try {
+            client.delete().forPath(pathOf(name));
+            return true;
+          } catch (KeeperException.NoNodeException gone) {
+            return false;
+          }
+        });
+  }
+
+  /**
+   * Waits for the link if it is down, then sends one asynchronous delete on the live ZooKeeper
+   * handle, not through Curator: Curator would retry a lost connection by its retry policy before
+   * it answers, while ZooKeeper answers this request once, at the latest when its next connection
+   * attempt fails.
+   */
+  @Override
+  public Deletion deleteWithin(String name, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    CompletableFuture<Integer> answer = new CompletableFuture<>();
+    try {
+      if (!client.getZookeeperClient().isConnected()
+          && !client.blockUntilConnected(
+              (int) Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS)) {
+        deleteInBackground(name);
+        return Deletion.NO_ANSWER;
+      }
+      ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+      String full = ZKPaths.fixForNamespace(client.getNamespace(), pathOf(name));
+      zk.delete(full, -1, DELETE_ANSWER, answer);
+      int rc = answer.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      if (rc == KeeperException.Code.OK.intValue()) {
+        return Deletion.DELETED;
+      } else if (rc == KeeperException.Code.NONODE.intValue()) {
+        return Deletion.GONE;
+      }
+      log.debug("delete of {} failed: {}", pathOf(name), KeeperException.Code.get(rc));
+      deleteInBackground(name);
+      return Deletion.FAILED;
+    } catch (TimeoutException e) {
+      deleteInBackground(name);
+      return Deletion.NO_ANSWER;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      deleteInBackground(name);
+      return Deletion.NO_ANSWER;
+    } catch (Exception e) { // no handle (the client is closing), or the request was refused
+      log.debug("delete of {} not sent: {}", pathOf(name), e.toString());
+      deleteInBackground(name);
+      return Deletion.FAILED;
+    }
+  }
+
+  @Override
+  public void deleteInBackground(String name) {
+    // Curator's guaranteed delete retries after a connection loss until it succeeds or the session
+    // ends; the name is unique to this candidate, so a retry can never delete another's entry.
+    ZkCalls.call(
+        "delete " + pathOf(name),
+        () ->
+            client
+                .delete()
+                .guaranteed()
+                .inBackground(
+                    (c, event) ->
+                        log.debug(
+                            "background delete of {}: {}",
+                            pathOf(name),
+                            KeeperException.Code.get(event.getResultCode())))
+                .forPath(pathOf(name)));
+  }
+
+  @Override
+  public void sweepInBackground(Predicate<String> ours) {
+    sweep(ours, SWEEP_ATTEMPTS);
+  }
+
+  /** Lists and deletes; a listing lost with the connection is tried again, a few times. */
+  private void sweep(Predicate<String> ours, int attemptsLeft) {
+    ZkCalls.call(
+        "list " + path,
+        () ->
+            client
+                .getChildren()
+                .inBackground(
+                    (c, event) -> {
+                      KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+                      if (code == KeeperException.Code.OK) {
+                        for (String child : event.getChildren()) {
+                          if (ours.test(child)) {
+                            deleteInBackground(child);
+                          }
+                        }
+                      } else if (code == KeeperException.Code.CONNECTIONLOSS && attemptsLeft > 1) {
+                        sweep(ours, attemptsLeft - 1); // Curator waits for the link again
+                      } else {
+                        log.debug(
+                            "sweep of {} given up: {}",
+                            path,
+                            code); // expired: the entries went with it
+                      }
+                    })
+                .forPath(path));
+  }
+
+  @Override
+  public String pathOf(String name) {
+    return ZKPaths.makePath(path, name);
+  }
+}

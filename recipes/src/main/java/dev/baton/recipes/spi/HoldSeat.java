@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.baton.recipes.spi;
+
+import dev.baton.fencing.FencingToken;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A backend's own seat for a lock: one hold at a time, taken on the caller's thread instead of
+ * granted to a candidacy's loop ({@link dev.baton.recipes.backend.Backend#join}). The ZooKeeper
+ * session offers one ({@code BatonSession.lockSeat}), for speed: an uncontended acquire sends the
+ * entry's create and the listing together and waits for one round trip, with no loop in between.
+ *
+ * <p>One thread takes or releases at a time (the lock's own); thread-safe otherwise.
+ *
+ * @param <H> the recipe's term, made by its {@link Holds}
+ */
+public interface HoldSeat<H extends TermHandle> {
+  /**
+   * Takes a hold, waiting until {@code deadline} ({@link System#nanoTime()}) at most; empty on
+   * timeout. On timeout, interrupt or failure nothing of the attempt stays in the backend.
+   */
+  Optional<H> take(long deadline) throws InterruptedException;
+
+  /** The hold taken and not yet given back, active or ended. */
+  @Nullable H current();
+
+  /**
+   * Ends the current hold ({@code RESIGNED}) and gives it back: true only if it had not ended
+   * before and the backend confirmed, within a bound, that this call removed it.
+   */
+  boolean release();
+
+  /**
+   * Stops following the backend; a hold of another thread than the caller ({@code heldByCaller}
+   * false) ends now ({@code CLOSED}).
+   */
+  void close(boolean heldByCaller);
+
+  /** The recipe's side: makes its terms and counts those the backend took away. */
+  interface Holds<H> {
+    /** A term of {@code token} on the backend's entry {@code nodePath}, beginning now. */
+    H begin(FencingToken token, String nodePath);
+
+    /** A hold was lost: ended by the backend (not by a release nor a suspended link). */
+    void lost();
+  }
+}
