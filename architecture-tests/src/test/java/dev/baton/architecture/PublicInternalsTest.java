@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class PublicInternalsTest {
   /** The count at the last commit that lowered it; lower it whenever types become hidden. */
-  static final int CEILING = 16;
+  static final int CEILING = 3;
 
   /** Packages that are not API: internal, and kernel and support (retired words for it). */
   static final Pattern NOT_API = Pattern.compile("(^|\\.)(internal|kernel|support)(\\.|$)");

@@ -3,9 +3,9 @@ package dev.baton.partition;
 
 import static java.util.stream.Collectors.toCollection;
 
-import dev.baton.internal.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
+import dev.baton.recipes.spi.Validation;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,10 +2,10 @@
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.internal.Validation;
 import dev.baton.partition.strategy.AssignmentStrategy;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import dev.baton.recipes.spi.NoMeters;
+import dev.baton.recipes.spi.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;

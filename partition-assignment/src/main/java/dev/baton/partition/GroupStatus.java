@@ -2,12 +2,12 @@
 package dev.baton.partition;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.internal.Validation;
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.election.ElectionObserver;
 import dev.baton.recipes.election.LeaderInfo;
+import dev.baton.recipes.spi.Validation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@
 package dev.baton.recipes;
 
 import dev.baton.internal.StrictText;
-import dev.baton.internal.Validation;
+import dev.baton.recipes.spi.Validation;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -4,7 +4,7 @@ package dev.baton.recipes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.internal.Validation;
+import dev.baton.recipes.spi.Validation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -14,9 +14,8 @@ import org.apache.curator.utils.PathUtils;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Validation#path} states Curator's path rules itself (the fencing module does not depend on
- * Curator); it must accept exactly the paths Curator accepts, and name the problem in Curator's
- * words.
+ * {@link Validation#path} accepts exactly the paths Curator accepts and names the problem in
+ * Curator's words, after the kind of path.
  */
 class ZooKeeperPathParityTest {
   @Property(tries = 5000)

@@ -2,9 +2,9 @@
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.internal.Validation;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.spi.NoMeters;
+import dev.baton.recipes.spi.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

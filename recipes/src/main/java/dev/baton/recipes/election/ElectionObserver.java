@@ -2,12 +2,12 @@
 package dev.baton.recipes.election;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.internal.Validation;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.MalformedCandidateException;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.backend.Holder;
+import dev.baton.recipes.spi.Validation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-import dev.baton.internal.Validation;
+import dev.baton.recipes.spi.Validation;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -2,7 +2,7 @@
 package dev.baton.recipes.lease;
 
 import dev.baton.fencing.sql.SqlDialect;
-import dev.baton.internal.Validation;
+import dev.baton.recipes.spi.Validation;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;

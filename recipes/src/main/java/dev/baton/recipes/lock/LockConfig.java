@@ -2,8 +2,8 @@
 package dev.baton.recipes.lock;
 
 import dev.baton.fencing.FencingToken;
-import dev.baton.internal.Validation;
 import dev.baton.recipes.spi.NoMeters;
+import dev.baton.recipes.spi.Validation;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;
 import java.util.UUID;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
-import dev.baton.internal.Validation;
 import dev.baton.recipes.spi.Backoff;
 import dev.baton.recipes.spi.SerialLoop;
 import dev.baton.recipes.spi.ThreadLoopScheduler;
+import dev.baton.recipes.spi.Validation;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

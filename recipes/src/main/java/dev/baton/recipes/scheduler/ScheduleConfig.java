@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
-import dev.baton.internal.Validation;
+import dev.baton.recipes.spi.Validation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
