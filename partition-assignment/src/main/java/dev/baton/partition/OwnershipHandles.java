@@ -126,7 +126,6 @@ final class OwnershipHandles {
   static final class OwnershipHandle extends TermHandle implements PartitionOwnership {
     private final int partition;
     private final String memberId;
-    private final String ownerNodePath;
     private final long generation;
     private final long term;
 
@@ -138,10 +137,9 @@ final class OwnershipHandles {
         Instant since,
         long generation,
         long term) {
-      super(token, since);
+      super(token, since, ownerNodePath);
       this.partition = partition;
       this.memberId = memberId;
-      this.ownerNodePath = ownerNodePath;
       this.generation = generation;
       this.term = term;
     }
@@ -158,7 +156,7 @@ final class OwnershipHandles {
 
     @Override
     public String ownerNodePath() {
-      return ownerNodePath;
+      return nodePath();
     }
 
     @Override

@@ -6,7 +6,9 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.spi.HoldSeat;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +40,7 @@ public final class FencedLock implements AutoCloseable {
   private final Backend backend;
   private final LockConfig config;
   private final LockMeters meters;
-  private final LockSeat seat;
+  private final HoldSeat<Hold> seat;
   private final ReentrantLock local = new ReentrantLock();
   private final AtomicBoolean closed = new AtomicBoolean();
   private int holdCount; // guarded by local (only the holding thread touches it)
@@ -51,7 +53,21 @@ public final class FencedLock implements AutoCloseable {
     // listing are pipelined. Any other backend takes its holds as terms through the seam.
     this.seat =
         backend instanceof BatonSession session
-            ? new QueueSeat(session, config, meters, this)
+            ? session.lockSeat(
+                config.path(),
+                config.ownerId(),
+                config.watchHeldNode(),
+                new HoldSeat.Holds<>() {
+                  @Override
+                  public Hold begin(FencingToken token, String nodePath) {
+                    return new Hold(FencedLock.this, token, nodePath, Instant.now());
+                  }
+
+                  @Override
+                  public void lost() {
+                    meters.lost();
+                  }
+                })
             : new TermSeat(backend, config, meters, this);
     backend.closeWith(this);
   }

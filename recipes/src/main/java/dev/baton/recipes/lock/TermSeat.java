@@ -6,6 +6,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
+import dev.baton.recipes.spi.HoldSeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * back), and a hold that ends withdraws the candidacy, so a lost lock is never taken again behind
  * its holder's back.
  */
-final class TermSeat implements LockSeat, Candidacy.Listener {
+final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
   private static final Logger log = LoggerFactory.getLogger(TermSeat.class);
 
   private final Backend backend;

@@ -7,9 +7,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A backend's own seat for a lock: one hold at a time, taken on the caller's thread instead of
- * granted to a candidacy's loop ({@link dev.baton.recipes.backend.Backend#join}). The ZooKeeper
- * session offers one ({@code BatonSession.lockSeat}), for speed: an uncontended acquire sends the
- * entry's create and the listing together and waits for one round trip, with no loop in between.
+ * granted to a candidacy's loop. The lock keeps the reentrancy, the one thread that may take or
+ * give back at a time, and the counts; its seat on any backend takes terms through {@link
+ * dev.baton.recipes.backend.Backend#join}, and the ZooKeeper session offers its own ({@code
+ * BatonSession.lockSeat}), for speed: an uncontended acquire sends the entry's create and the
+ * listing together and waits for one round trip, with no loop in between.
  *
  * <p>One thread takes or releases at a time (the lock's own); thread-safe otherwise.
  *
@@ -27,7 +29,8 @@ public interface HoldSeat<H extends TermHandle> {
 
   /**
    * Ends the current hold ({@code RESIGNED}) and gives it back: true only if it had not ended
-   * before and the backend confirmed, within a bound, that this call removed it.
+   * before and the backend confirmed, within a bound, that this call removed it; false at once if
+   * it had ended before (then it is given back in the background).
    */
   boolean release();
 
