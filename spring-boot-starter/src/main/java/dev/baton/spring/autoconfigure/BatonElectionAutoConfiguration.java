@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElectionBuilder;
 import dev.baton.spring.election.BatonElections;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Arrays;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -33,10 +38,34 @@ public class BatonElectionAutoConfiguration {
 
   static final String FACTORY_BEAN = "batonElectionFactory";
 
-  /** Names the backend {@code baton.backend} chose {@link #BACKEND_BEAN}. */
+  /**
+   * Gives the backend {@code baton.backend} names (the {@link BatonSession} bean, or the {@link
+   * LeaseBackend} bean) the alias {@value #BACKEND_BEAN}: an alias, as a second bean of the same
+   * object would make its type ambiguous and be closed twice. A bean the application names so is
+   * kept; a backend that is not unique (two, neither primary) gets no alias.
+   */
   @Bean
-  static BackendAlias batonBackendAlias(Environment environment) {
-    return new BackendAlias(environment);
+  static BeanFactoryPostProcessor batonBackendAlias(Environment environment) {
+    Class<? extends Backend> type =
+        environment.getProperty("baton.backend", "zookeeper").equalsIgnoreCase("lease")
+            ? LeaseBackend.class
+            : BatonSession.class;
+    return beans -> {
+      if (beans.containsBean(BACKEND_BEAN)) {
+        return;
+      }
+      List<String> names = Arrays.asList(beans.getBeanNamesForType(type, true, false));
+      if (names.size() > 1) {
+        names =
+            names.stream()
+                .filter(n -> beans.containsBeanDefinition(n))
+                .filter(n -> beans.getBeanDefinition(n).isPrimary())
+                .toList();
+      }
+      if (names.size() == 1) {
+        beans.registerAlias(names.get(0), BACKEND_BEAN);
+      }
+    };
   }
 
   /** The elections' factory: each election depends on it, so is destroyed before the backend. */

@@ -38,7 +38,7 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
   @Override
   @Nullable Object invoke(LeaderOnlyMethod leaderOnly, MethodInvocation invocation)
       throws Throwable {
-    Optional<Leadership> outer = TermBinding.find(leaderOnly.election());
+    Optional<Leadership> outer = CurrentTerm.bound(leaderOnly.election());
     Leadership leadership =
         outer.isPresent()
             ? outer.get()
@@ -48,7 +48,7 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
       return leaderOnly.skipValue();
     }
     leaderOnly.inject(invocation.getArguments(), leadership);
-    TermBinding binding = TermBinding.bind(leaderOnly.election(), leadership);
+    CurrentTerm.Binding binding = CurrentTerm.bind(leaderOnly.election(), leadership);
     try {
       return invocation.proceed();
     } finally {
