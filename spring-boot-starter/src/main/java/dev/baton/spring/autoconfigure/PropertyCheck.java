@@ -4,8 +4,10 @@ package dev.baton.spring.autoconfigure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.PropertyMapper;
 
 /**
  * Runs one of the library's validating builders and turns its {@link IllegalArgumentException} or
@@ -19,6 +21,7 @@ final class PropertyCheck {
 
   private final String prefix;
   private final List<Field> fields = new ArrayList<>();
+  private final List<Runnable> settings = new ArrayList<>();
 
   private PropertyCheck(String prefix) {
     this.prefix = prefix;
@@ -39,15 +42,28 @@ final class PropertyCheck {
     return this;
   }
 
+  /**
+   * As {@link #field}, and, when the check runs, hands {@code value} to the library's {@code
+   * setter} unless it is unset (null): the property is named once for both.
+   */
+  <V> PropertyCheck set(
+      String libraryName, String suffix, @Nullable V value, Consumer<? super V> setter) {
+    settings.add(() -> PropertyMapper.get().from(value).to(setter));
+    return field(libraryName, suffix, value);
+  }
+
   /** As {@link #field}, for a secret whose value is never shown. */
   PropertyCheck secret(String libraryName, String suffix, @Nullable Object value) {
     fields.add(new Field(libraryName, name(suffix), value == null ? null : HIDDEN));
     return this;
   }
 
-  /** Runs {@code build}, translating the library's configuration errors. */
+  /**
+   * Applies the settings and runs {@code build}, translating the library's configuration errors.
+   */
   <T> T run(Supplier<T> build) {
     try {
+      settings.forEach(Runnable::run);
       return build.get();
     } catch (IllegalArgumentException | NullPointerException e) {
       throw translate(e);

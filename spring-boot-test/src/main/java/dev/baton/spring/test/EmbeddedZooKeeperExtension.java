@@ -15,8 +15,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * first test to after its last (nested classes share it); in an instance field each test gets a
  * fresh server, closed after it.
  */
-public final class EmbeddedZooKeeperExtension
-    implements BeforeAllCallback, BeforeEachCallback {
+public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, BeforeEachCallback {
   private volatile @Nullable EmbeddedZooKeeperServer server;
 
   /** Creates the extension; the server starts when the test class (or test) starts. */
