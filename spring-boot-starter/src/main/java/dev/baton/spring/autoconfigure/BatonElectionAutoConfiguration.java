@@ -16,7 +16,6 @@ import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
@@ -75,36 +74,21 @@ public class BatonElectionAutoConfiguration {
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {
-    return (name, p) -> {
-      String prefix = "baton.election." + name;
-      String path =
-          PropertyCheck.required(
-              prefix + ".path",
-              p.path(),
-              "every election needs the path of its znode (or of its row, on the lease backend),"
-                  + " e.g. /services/"
-                  + name
-                  + "/leader");
+    return (name, path, p, check) -> {
       String participantId =
           p.participantId() != null ? p.participantId() : InstanceId.of(properties, environment);
-      return PropertyCheck.of(prefix)
+      BatonElectionBuilder b =
+          BatonElection.builder(name, path)
+              .participantId(participantId)
+              .role(p.role())
+              .autoStartup(p.autoStartup())
+              .meterRegistry(meterRegistry.getIfUnique());
+      return check
           .field("participantId", "participant-id", participantId)
-          .field("callbackDrainTimeout", "callback-drain-timeout", p.callbackDrainTimeout())
-          .field("connectionPolicy", "connection-policy", p.connectionPolicy())
+          .set("callback-drain-timeout", p.callbackDrainTimeout(), b::callbackDrainTimeout)
+          .set("connection-policy", p.connectionPolicy(), b::connectionPolicy)
           .field("election path", "path", path)
-          .run(
-              () -> {
-                BatonElectionBuilder b =
-                    BatonElection.builder(name, path)
-                        .participantId(participantId)
-                        .role(p.role())
-                        .autoStartup(p.autoStartup())
-                        .meterRegistry(meterRegistry.getIfUnique());
-                PropertyMapper map = PropertyMapper.get();
-                map.from(p.connectionPolicy()).to(b::connectionPolicy);
-                map.from(p.callbackDrainTimeout()).to(b::callbackDrainTimeout);
-                return b.build(backend);
-              });
+          .run(() -> b.build(backend));
     };
   }
 
@@ -114,10 +98,11 @@ public class BatonElectionAutoConfiguration {
       super(
           "baton.election",
           ElectionProperties.class,
-          ElectionProperties::enabled,
           BatonElection.class,
           "Election",
-          FACTORY_BEAN);
+          FACTORY_BEAN,
+          "every election needs the path of its znode (or of its row, on the lease backend),"
+              + " e.g. /services/%s/leader");
     }
   }
 

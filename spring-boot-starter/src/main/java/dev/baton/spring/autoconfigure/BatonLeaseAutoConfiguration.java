@@ -113,13 +113,13 @@ public class BatonLeaseAutoConfiguration {
     PropertyMapper.get().from(p.createTable()).to(b::createTable);
     PropertyMapper.get().from(p.listen()).to(b::listen);
     return PropertyCheck.of("baton.lease")
-        .set("table", "table", p.table(), b::table)
-        .set("leaseDuration", "lease-duration", p.leaseDuration(), b::leaseDuration)
-        .set("safetyMargin", "safety-margin", p.safetyMargin(), b::safetyMargin)
-        .set("renewInterval", "renew-interval", p.renewInterval(), b::renewInterval)
-        .set("renewTimeout", "renew-timeout", p.renewTimeout(), b::renewTimeout)
-        .set("pollInterval", "poll-interval", p.pollInterval(), b::pollInterval)
-        .set("pollJitter", "poll-jitter", p.pollJitter(), b::pollJitter)
+        .set("table", p.table(), b::table)
+        .set("lease-duration", p.leaseDuration(), b::leaseDuration)
+        .set("safety-margin", p.safetyMargin(), b::safetyMargin)
+        .set("renew-interval", p.renewInterval(), b::renewInterval)
+        .set("renew-timeout", p.renewTimeout(), b::renewTimeout)
+        .set("poll-interval", p.pollInterval(), b::pollInterval)
+        .set("poll-jitter", p.pollJitter(), b::pollJitter)
         .run(b::build);
   }
 

@@ -40,40 +40,25 @@ public class BatonPartitionAutoConfiguration {
           Environment environment,
           ObjectProvider<MeterRegistry> meterRegistry,
           ConfigurableListableBeanFactory beanFactory) {
-    return (name, p) -> {
-      String prefix = "baton.partitions." + name;
-      String path =
-          PropertyCheck.required(
-              prefix + ".path",
-              p.path(),
-              "every partition group needs the path of its znode, e.g. /services/"
-                  + name
-                  + "/group");
+    return (name, path, p, check) -> {
       String memberId =
           p.memberId() != null
               ? p.memberId()
               : InstanceId.memberId(InstanceId.of(properties, environment));
       GroupConfig.Builder b = GroupConfig.builder(path).memberId(memberId);
+      PropertyMapper.get().from(meterRegistry.getIfUnique()).to(b::meterRegistry);
       GroupConfig config =
-          PropertyCheck.of(prefix)
+          check
               .field("memberId", "member-id", memberId)
-              .set("partitionCount", "partition-count", p.partitionCount(), b::partitionCount)
-              .set("weight", "weight", p.weight(), b::weight)
-              .set("zone", "zone", p.zone(), b::zone)
-              .set("drainTimeout", "drain-timeout", p.drainTimeout(), b::drainTimeout)
-              .set("rejoinGrace", "rejoin-grace", p.rejoinGrace(), b::rejoinGrace)
-              .set(
-                  "rebalanceMaxDelay",
-                  "rebalance-max-delay",
-                  p.rebalanceMaxDelay(),
-                  b::rebalanceMaxDelay)
-              .set("rebalanceDelay", "rebalance-delay", p.rebalanceDelay(), b::rebalanceDelay)
+              .set("partition-count", p.partitionCount(), b::partitionCount)
+              .set("weight", p.weight(), b::weight)
+              .set("zone", p.zone(), b::zone)
+              .set("drain-timeout", p.drainTimeout(), b::drainTimeout)
+              .set("rejoin-grace", p.rejoinGrace(), b::rejoinGrace)
+              .set("rebalance-max-delay", p.rebalanceMaxDelay(), b::rebalanceMaxDelay)
+              .set("rebalance-delay", p.rebalanceDelay(), b::rebalanceDelay)
               .field("group path", "path", path)
-              .run(
-                  () -> {
-                    PropertyMapper.get().from(meterRegistry.getIfUnique()).to(b::meterRegistry);
-                    return b.build();
-                  });
+              .run(b::build);
       return new BatonPartitionGroup(
           name,
           session,
@@ -90,10 +75,10 @@ public class BatonPartitionAutoConfiguration {
       super(
           "baton.partitions",
           PartitionGroupProperties.class,
-          PartitionGroupProperties::enabled,
           BatonPartitionGroup.class,
           "PartitionGroup",
-          FACTORY_BEAN);
+          FACTORY_BEAN,
+          "every partition group needs the path of its znode, e.g. /services/%s/group");
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.util.StringUtils;
 
 /**
  * Runs one of the library's validating builders and turns its {@link IllegalArgumentException} or
@@ -43,13 +44,17 @@ final class PropertyCheck {
   }
 
   /**
-   * As {@link #field}, and, when the check runs, hands {@code value} to the library's {@code
-   * setter} unless it is unset (null): the property is named once for both.
+   * As {@link #field} for the library's field named as the property in camel case ({@code
+   * lease-duration}: {@code leaseDuration}), and, when the check runs, hands {@code value} to the
+   * library's {@code setter} unless it is unset (null): the property is named once for both.
    */
-  <V> PropertyCheck set(
-      String libraryName, String suffix, @Nullable V value, Consumer<? super V> setter) {
+  <V> PropertyCheck set(String suffix, @Nullable V value, Consumer<? super V> setter) {
     settings.add(() -> PropertyMapper.get().from(value).to(setter));
-    return field(libraryName, suffix, value);
+    StringBuilder camel = new StringBuilder();
+    for (String part : suffix.split("-")) {
+      camel.append(camel.length() == 0 ? part : StringUtils.capitalize(part));
+    }
+    return field(camel.toString(), suffix, value);
   }
 
   /** As {@link #field}, for a secret whose value is never shown. */
@@ -108,10 +113,10 @@ final class PropertyCheck {
     }
   }
 
-  /** A required value, else a failure naming {@code property} and what is needed. */
-  static String required(String property, @Nullable String value, String need) {
+  /** The required value of {@code prefix.suffix}, else a failure naming it and what is needed. */
+  String required(String suffix, @Nullable String value, String need) {
     if (value == null || value.isBlank()) {
-      throw new BatonPropertyException(property, value, need, null);
+      throw new BatonPropertyException(name(suffix), value, need, null);
     }
     return value;
   }

@@ -13,6 +13,7 @@ import org.springframework.boot.availability.LivenessState;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.task.TaskRejectedException;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
@@ -38,7 +39,8 @@ public final class AvailabilityGuard
   private final Object lock = new Object();
   private volatile boolean refusingTraffic;
   private volatile boolean broken;
-  private @Nullable ThreadPoolTaskScheduler executor;
+  // Written under the lock; null while stopped.
+  private volatile @Nullable ThreadPoolTaskScheduler executor;
   // Written only on the executor's thread.
   private volatile boolean left;
 
@@ -61,10 +63,12 @@ public final class AvailabilityGuard
     } else {
       return;
     }
-    synchronized (lock) {
-      ThreadPoolTaskScheduler e = executor;
-      if (e != null) {
+    ThreadPoolTaskScheduler e = executor;
+    if (e != null) {
+      try {
         e.execute(this::evaluate);
+      } catch (TaskRejectedException stopped) {
+        log.debug("Baton availability: stopped before it could follow {}", event, stopped);
       }
     }
   }
@@ -88,23 +92,21 @@ public final class AvailabilityGuard
     }
   }
 
+  /** Waits, under the lock (a start waits for it, events do not), for the last leave or rejoin. */
   @Override
   public void stop() {
-    ThreadPoolTaskScheduler e;
     synchronized (lock) {
-      e = executor;
-      executor = null;
-    }
-    if (e != null) {
-      e.shutdown();
+      ThreadPoolTaskScheduler e = executor;
+      if (e != null) {
+        executor = null;
+        e.shutdown();
+      }
     }
   }
 
   @Override
   public boolean isRunning() {
-    synchronized (lock) {
-      return executor != null;
-    }
+    return executor != null;
   }
 
   /** Stops before the elections and groups (a higher phase stops earlier). */
