@@ -4,8 +4,14 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.SessionConfig;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -13,7 +19,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.MethodMetadata;
 
 /**
  * The {@link BatonSession} bean (unless the application has one), connected to {@code
@@ -24,7 +30,7 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration
 @ConditionalOnClass(BatonSession.class)
 @ConditionalOnProperty(name = "baton.backend", havingValue = "zookeeper", matchIfMissing = true)
-@Conditional(OnBatonConnectionCondition.class)
+@Conditional(BatonAutoConfiguration.OnConnection.class)
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAutoConfiguration {
   /** The session's bean name. */
@@ -37,32 +43,60 @@ public class BatonAutoConfiguration {
     return new PropertiesBatonConnectionDetails(properties);
   }
 
-  /** The session closed by the context. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnBooleanProperty(name = "baton.close-on-shutdown", matchIfMissing = true)
-  static class ClosedByContext {
-    @Bean(name = SESSION_BEAN, destroyMethod = "close")
-    @ConditionalOnMissingBean
-    BatonSession batonSession(
-        BatonProperties properties,
-        BatonConnectionDetails details,
-        ObjectProvider<BatonSessionCustomizer> customizers) {
-      return startSession(properties, details, customizers, false);
+  /** The connection details of {@code baton.connect-string}, unless the application has its own. */
+  record PropertiesBatonConnectionDetails(BatonProperties properties)
+      implements BatonConnectionDetails {
+    @Override
+    public String connectString() {
+      @Nullable String value = properties.connectString();
+      if (value == null || value.isBlank()) {
+        throw new BatonPropertyException(
+            "baton.connect-string", value, "the ZooKeeper connect string is not set", null);
+      }
+      return value;
     }
   }
 
-  /** The session closed by a JVM shutdown hook. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnBooleanProperty(name = "baton.close-on-shutdown", havingValue = false)
-  static class ClosedAtJvmExit {
-    @Bean(name = SESSION_BEAN, destroyMethod = "")
-    @ConditionalOnMissingBean
-    BatonSession batonSession(
-        BatonProperties properties,
-        BatonConnectionDetails details,
-        ObjectProvider<BatonSessionCustomizer> customizers) {
-      return startSession(properties, details, customizers, true);
+  /** Matches when Baton knows where ZooKeeper is: a connect string or a connection details bean. */
+  static class OnConnection extends AnyNestedCondition {
+    OnConnection() {
+      super(ConfigurationPhase.REGISTER_BEAN);
     }
+
+    @ConditionalOnProperty("baton.connect-string")
+    static class ConnectString {}
+
+    @ConditionalOnBean(BatonConnectionDetails.class)
+    static class ConnectionDetailsBean {}
+  }
+
+  /**
+   * The session; the context closes it after the election and group beans (they depend on it),
+   * unless {@link #batonSessionLeftOpen} hands it to the JVM shutdown hook.
+   */
+  @Bean(name = SESSION_BEAN, destroyMethod = "close")
+  @ConditionalOnMissingBean
+  BatonSession batonSession(
+      BatonProperties properties,
+      BatonConnectionDetails details,
+      ObjectProvider<BatonSessionCustomizer> customizers) {
+    return startSession(properties, details, customizers, !properties.closeOnShutdown());
+  }
+
+  /** {@code baton.close-on-shutdown=false}: the context does not close the session it made. */
+  @Bean
+  @ConditionalOnBooleanProperty(name = "baton.close-on-shutdown", havingValue = false)
+  static BeanFactoryPostProcessor batonSessionLeftOpen() {
+    return beans -> {
+      if (beans.containsBeanDefinition(SESSION_BEAN)
+          && beans.getBeanDefinition(SESSION_BEAN) instanceof AnnotatedBeanDefinition made
+          && Optional.ofNullable(made.getFactoryMethodMetadata())
+              .map(MethodMetadata::getDeclaringClassName)
+              .filter(BatonAutoConfiguration.class.getName()::equals)
+              .isPresent()) {
+        made.setDestroyMethodName("");
+      }
+    };
   }
 
   static BatonSession startSession(

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.backend.Backend;
+import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.BatonElectionBuilder;
 import dev.baton.spring.election.BatonElections;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Arrays;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
@@ -33,10 +37,34 @@ public class BatonElectionAutoConfiguration {
 
   static final String FACTORY_BEAN = "batonElectionFactory";
 
-  /** Names the backend {@code baton.backend} chose {@link #BACKEND_BEAN}. */
+  /**
+   * Gives the backend {@code baton.backend} names (the {@link BatonSession} bean, or the {@link
+   * LeaseBackend} bean) the alias {@value #BACKEND_BEAN}: an alias, as a second bean of the same
+   * object would make its type ambiguous and be closed twice. A bean the application names so is
+   * kept; a backend that is not unique (two, neither primary) gets no alias.
+   */
   @Bean
-  static BackendAlias batonBackendAlias(Environment environment) {
-    return new BackendAlias(environment);
+  static BeanFactoryPostProcessor batonBackendAlias(Environment environment) {
+    Class<? extends Backend> type =
+        environment.getProperty("baton.backend", "zookeeper").equalsIgnoreCase("lease")
+            ? LeaseBackend.class
+            : BatonSession.class;
+    return beans -> {
+      if (beans.containsBean(BACKEND_BEAN)) {
+        return;
+      }
+      List<String> names = Arrays.asList(beans.getBeanNamesForType(type, true, false));
+      if (names.size() > 1) {
+        names =
+            names.stream()
+                .filter(n -> beans.containsBeanDefinition(n))
+                .filter(n -> beans.getBeanDefinition(n).isPrimary())
+                .toList();
+      }
+      if (names.size() == 1) {
+        beans.registerAlias(names.get(0), BACKEND_BEAN);
+      }
+    };
   }
 
   /** The elections' factory: each election depends on it, so is destroyed before the backend. */
@@ -46,36 +74,21 @@ public class BatonElectionAutoConfiguration {
       BatonProperties properties,
       Environment environment,
       ObjectProvider<MeterRegistry> meterRegistry) {
-    return (name, p) -> {
-      String prefix = "baton.election." + name;
-      String path =
-          PropertyCheck.required(
-              prefix + ".path",
-              p.path(),
-              "every election needs the path of its znode (or of its row, on the lease backend),"
-                  + " e.g. /services/"
-                  + name
-                  + "/leader");
+    return (name, path, p, check) -> {
       String participantId =
           p.participantId() != null ? p.participantId() : InstanceId.of(properties, environment);
-      return PropertyCheck.of(prefix)
+      BatonElectionBuilder b =
+          BatonElection.builder(name, path)
+              .participantId(participantId)
+              .role(p.role())
+              .autoStartup(p.autoStartup())
+              .meterRegistry(meterRegistry.getIfUnique());
+      return check
           .field("participantId", "participant-id", participantId)
-          .field("callbackDrainTimeout", "callback-drain-timeout", p.callbackDrainTimeout())
-          .field("connectionPolicy", "connection-policy", p.connectionPolicy())
+          .set("callback-drain-timeout", p.callbackDrainTimeout(), b::callbackDrainTimeout)
+          .set("connection-policy", p.connectionPolicy(), b::connectionPolicy)
           .field("election path", "path", path)
-          .run(
-              () -> {
-                BatonElectionBuilder b =
-                    BatonElection.builder(name, path)
-                        .participantId(participantId)
-                        .role(p.role())
-                        .autoStartup(p.autoStartup())
-                        .meterRegistry(meterRegistry.getIfUnique());
-                PropertyMapper map = PropertyMapper.get();
-                map.from(p.connectionPolicy()).to(b::connectionPolicy);
-                map.from(p.callbackDrainTimeout()).to(b::callbackDrainTimeout);
-                return b.build(backend);
-              });
+          .run(() -> b.build(backend));
     };
   }
 
@@ -85,10 +98,11 @@ public class BatonElectionAutoConfiguration {
       super(
           "baton.election",
           ElectionProperties.class,
-          ElectionProperties::enabled,
           BatonElection.class,
           "Election",
-          FACTORY_BEAN);
+          FACTORY_BEAN,
+          "every election needs the path of its znode (or of its row, on the lease backend),"
+              + " e.g. /services/%s/leader");
     }
   }
 

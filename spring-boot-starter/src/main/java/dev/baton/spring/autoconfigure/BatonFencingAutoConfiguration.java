@@ -3,6 +3,7 @@ package dev.baton.spring.autoconfigure;
 
 import static java.util.Objects.requireNonNullElse;
 
+import dev.baton.fencing.FenceConfigurationException;
 import dev.baton.fencing.sql.SqlFence;
 import dev.baton.fencing.sql.SqlFenceSchema;
 import dev.baton.recipes.CoordinationException;
@@ -14,9 +15,12 @@ import dev.baton.spring.fencing.Fenced;
 import dev.baton.spring.fencing.JobStoreProperties;
 import dev.baton.spring.fencing.TransactionalFence;
 import dev.baton.spring.leader.FencedPostProcessor;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -69,9 +73,11 @@ public class BatonFencingAutoConfiguration {
   @EnableConfigurationProperties({FenceProperties.class, JobStoreProperties.class})
   static class DataSourceFencing {
     private static final Logger log = LoggerFactory.getLogger(BatonFencingAutoConfiguration.class);
+    private static final String FENCE_BEAN = "batonSqlFence";
+    private static final String TRANSACTIONAL_FENCE_BEAN = "batonTransactionalFence";
 
     /** The fence, its table created at start-up as {@code baton.fence.create-schema} says. */
-    @Bean
+    @Bean(FENCE_BEAN)
     @ConditionalOnMissingBean
     SqlFence batonSqlFence(
         DataSource dataSource, FenceProperties properties, Environment environment) {
@@ -95,19 +101,66 @@ public class BatonFencingAutoConfiguration {
       return fence;
     }
 
-    /** Checks at the end of the start that the fence table exists, if the application fences. */
+    /**
+     * Once all singletons exist, checks the fence table when Baton did not create it and the
+     * application fences (a {@code @Fenced} method, or a bean that takes the fence): a missing
+     * table then fails the start, naming {@code baton.fence.create-schema}, not the first fenced
+     * call. An application that does not fence needs no table.
+     */
     @Bean
-    FenceTableCheck batonFenceTableCheck(
+    SmartInitializingSingleton batonFenceTableCheck(
         ConfigurableListableBeanFactory beanFactory,
         DataSource dataSource,
         FenceProperties properties,
         Environment environment) {
-      return new FenceTableCheck(
-          beanFactory, dataSource, environment, fenceTable(properties), properties.createSchema());
+      String table = fenceTable(properties);
+      DatabaseInitializationMode mode = properties.createSchema();
+      return () -> {
+        if (mode == DatabaseInitializationMode.ALWAYS
+            || !beanFactory.containsBeanDefinition(FENCE_BEAN)
+            || !fences(beanFactory, table)) {
+          return; // created at start-up, the application's own fence, or no fencing
+        }
+        DatabaseStartup.run(
+            environment,
+            "check the fence table " + table,
+            () -> {
+              try {
+                SqlFenceSchema.check(dataSource, table);
+                return table;
+              } catch (FenceConfigurationException e) {
+                throw new BatonPropertyException(
+                    "baton.fence.create-schema",
+                    DatabaseStartup.name(mode),
+                    e.getMessage()
+                        + "; Baton does not create it with this setting on this database: set"
+                        + " baton.fence.create-schema=always to create it at start-up",
+                    e);
+              }
+            });
+      };
+    }
+
+    /** True if the application fences: a {@code @Fenced} method, or a bean that takes the fence. */
+    private static boolean fences(ConfigurableListableBeanFactory beanFactory, String table) {
+      FencedPostProcessor fenced =
+          beanFactory.getBeanProvider(FencedPostProcessor.class).getIfUnique();
+      if (fenced != null && fenced.hasAdvisedBeans()) {
+        return true;
+      }
+      boolean users =
+          Stream.of(SqlFence.class, TransactionalFence.class)
+              .flatMap(type -> Stream.of(beanFactory.getBeanNamesForType(type, true, false)))
+              .flatMap(name -> Arrays.stream(beanFactory.getDependentBeans(name)))
+              .anyMatch(user -> !user.equals(TRANSACTIONAL_FENCE_BEAN));
+      if (!users) {
+        log.debug("the fence table {} is not checked: the application does not fence", table);
+      }
+      return users;
     }
 
     /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
-    @Bean
+    @Bean(TRANSACTIONAL_FENCE_BEAN)
     @ConditionalOnMissingBean
     TransactionalFence batonTransactionalFence(DataSource dataSource, SqlFence fence) {
       return new TransactionalFence(fence, dataSource);

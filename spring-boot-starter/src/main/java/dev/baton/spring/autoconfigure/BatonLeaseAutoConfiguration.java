@@ -109,29 +109,18 @@ public class BatonLeaseAutoConfiguration {
 
   /** The lease settings, each refused value named by its property. */
   static LeaseConfig leaseConfig(LeaseProperties p) {
+    LeaseConfig.Builder b = LeaseConfig.builder();
+    PropertyMapper.get().from(p.createTable()).to(b::createTable);
+    PropertyMapper.get().from(p.listen()).to(b::listen);
     return PropertyCheck.of("baton.lease")
-        .field("table", "table", p.table())
-        .field("leaseDuration", "lease-duration", p.leaseDuration())
-        .field("safetyMargin", "safety-margin", p.safetyMargin())
-        .field("renewInterval", "renew-interval", p.renewInterval())
-        .field("renewTimeout", "renew-timeout", p.renewTimeout())
-        .field("pollInterval", "poll-interval", p.pollInterval())
-        .field("pollJitter", "poll-jitter", p.pollJitter())
-        .run(
-            () -> {
-              LeaseConfig.Builder b = LeaseConfig.builder();
-              PropertyMapper map = PropertyMapper.get();
-              map.from(p.leaseDuration()).to(b::leaseDuration);
-              map.from(p.safetyMargin()).to(b::safetyMargin);
-              map.from(p.renewInterval()).to(b::renewInterval);
-              map.from(p.renewTimeout()).to(b::renewTimeout);
-              map.from(p.pollInterval()).to(b::pollInterval);
-              map.from(p.pollJitter()).to(b::pollJitter);
-              map.from(p.table()).to(b::table);
-              map.from(p.createTable()).to(b::createTable);
-              map.from(p.listen()).to(b::listen);
-              return b.build();
-            });
+        .set("table", p.table(), b::table)
+        .set("lease-duration", p.leaseDuration(), b::leaseDuration)
+        .set("safety-margin", p.safetyMargin(), b::safetyMargin)
+        .set("renew-interval", p.renewInterval(), b::renewInterval)
+        .set("renew-timeout", p.renewTimeout(), b::renewTimeout)
+        .set("poll-interval", p.pollInterval(), b::pollInterval)
+        .set("poll-jitter", p.pollJitter(), b::pollJitter)
+        .run(b::build);
   }
 
   /** No backend can be made: there is no single {@code DataSource} and no LeaseBackend bean. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.autoconfigure;
 
+import dev.baton.partition.GroupConfig;
 import dev.baton.partition.GroupMember;
 import dev.baton.recipes.BatonSession;
 import dev.baton.spring.partition.BatonPartitionGroup;
@@ -13,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
@@ -27,15 +29,44 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BatonProperties.class)
 @Import(BatonPartitionAutoConfiguration.Groups.class)
 public class BatonPartitionAutoConfiguration {
+  static final String FACTORY_BEAN = "batonPartitionGroupFactory";
 
-  @Bean(PartitionGroupFactory.BEAN_NAME)
-  PartitionGroupFactory batonPartitionGroupFactory(
-      BatonSession session,
-      BatonProperties properties,
-      Environment environment,
-      ObjectProvider<MeterRegistry> meterRegistry,
-      ConfigurableListableBeanFactory beanFactory) {
-    return new PartitionGroupFactory(session, properties, environment, meterRegistry, beanFactory);
+  /** The groups' factory: each group depends on it, so is destroyed before the session. */
+  @Bean(FACTORY_BEAN)
+  NamedBeanRegistrar.Factory<PartitionGroupProperties, BatonPartitionGroup>
+      batonPartitionGroupFactory(
+          BatonSession session,
+          BatonProperties properties,
+          Environment environment,
+          ObjectProvider<MeterRegistry> meterRegistry,
+          ConfigurableListableBeanFactory beanFactory) {
+    return (name, path, p, check) -> {
+      String memberId =
+          p.memberId() != null
+              ? p.memberId()
+              : InstanceId.memberId(InstanceId.of(properties, environment));
+      GroupConfig.Builder b = GroupConfig.builder(path).memberId(memberId);
+      PropertyMapper.get().from(meterRegistry.getIfUnique()).to(b::meterRegistry);
+      GroupConfig config =
+          check
+              .field("memberId", "member-id", memberId)
+              .set("partition-count", p.partitionCount(), b::partitionCount)
+              .set("weight", p.weight(), b::weight)
+              .set("zone", p.zone(), b::zone)
+              .set("drain-timeout", p.drainTimeout(), b::drainTimeout)
+              .set("rejoin-grace", p.rejoinGrace(), b::rejoinGrace)
+              .set("rebalance-max-delay", p.rebalanceMaxDelay(), b::rebalanceMaxDelay)
+              .set("rebalance-delay", p.rebalanceDelay(), b::rebalanceDelay)
+              .field("group path", "path", path)
+              .run(b::build);
+      return new BatonPartitionGroup(
+          name,
+          session,
+          config,
+          CompositePartitionListener.of(name, properties, beanFactory),
+          p.autoStartup(),
+          BatonPartitionGroup.DEFAULT_PHASE);
+    };
   }
 
   /** Registers {@code <name>PartitionGroup} for each enabled {@code baton.partitions.<name>}. */
@@ -44,10 +75,10 @@ public class BatonPartitionAutoConfiguration {
       super(
           "baton.partitions",
           PartitionGroupProperties.class,
-          PartitionGroupProperties::enabled,
           BatonPartitionGroup.class,
           "PartitionGroup",
-          PartitionGroupFactory.BEAN_NAME);
+          FACTORY_BEAN,
+          "every partition group needs the path of its znode, e.g. /services/%s/group");
     }
   }
 

@@ -4,10 +4,15 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.partition.PartitionListener;
 import dev.baton.partition.PartitionOwnership;
 import dev.baton.recipes.RevocationReason;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.BeanFactoryAnnotationUtils;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
  * Several {@link PartitionListener}s as one: {@code assigned} runs them in order, {@code revoked}
@@ -22,6 +27,62 @@ final class CompositePartitionListener implements PartitionListener {
   /** The listeners, in the order they are told of an assignment. */
   CompositePartitionListener(List<PartitionListener> listeners) {
     this.listeners = List.copyOf(listeners);
+  }
+
+  /**
+   * The listeners of group {@code group}: the {@link PartitionListener} beans qualified with its
+   * name, and the unqualified ones when it is the only enabled group (an error when there are
+   * several).
+   */
+  static CompositePartitionListener of(
+      String group, BatonProperties properties, ConfigurableListableBeanFactory beanFactory) {
+    Map<String, PartitionListener> beans = beanFactory.getBeansOfType(PartitionListener.class);
+    IdentityHashMap<PartitionListener, String> names = new IdentityHashMap<>();
+    beans.forEach((beanName, bean) -> names.put(bean, beanName));
+    List<String> groups =
+        properties.partitions().entrySet().stream()
+            .filter(e -> e.getValue().enabled())
+            .map(Map.Entry::getKey)
+            .toList();
+    List<PartitionListener> result = new ArrayList<>();
+    beanFactory
+        .getBeanProvider(PartitionListener.class)
+        .orderedStream()
+        .forEach(
+            listener -> {
+              String beanName = names.get(listener);
+              if (beanName == null) {
+                return;
+              }
+              if (BeanFactoryAnnotationUtils.isQualifierMatch(
+                  group::equals, beanName, beanFactory)) {
+                result.add(listener);
+              } else if (groups.stream()
+                  .noneMatch(
+                      g ->
+                          BeanFactoryAnnotationUtils.isQualifierMatch(
+                              g::equals, beanName, beanFactory))) {
+                if (groups.size() > 1) {
+                  throw new BatonPropertyException(
+                      "baton.partitions",
+                      groups,
+                      "the PartitionListener bean '"
+                          + beanName
+                          + "' names no group, and there are several; qualify it with"
+                          + " @Qualifier(\"<group>\") to pick one of "
+                          + groups,
+                      null);
+                }
+                result.add(listener);
+              }
+            });
+    if (result.isEmpty()) {
+      log.warn(
+          "Baton partition group '{}' has no PartitionListener bean: it takes partitions that"
+              + " nothing processes",
+          group);
+    }
+    return new CompositePartitionListener(result);
   }
 
   @Override

@@ -28,4 +28,5 @@ public record ElectionProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("true") boolean autoStartup,
     @Nullable String role,
-    @Nullable Duration callbackDrainTimeout) {}
+    @Nullable Duration callbackDrainTimeout)
+    implements NamedBeanRegistrar.Entry {}

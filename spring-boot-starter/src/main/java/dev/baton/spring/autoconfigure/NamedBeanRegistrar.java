@@ -2,7 +2,6 @@
 package dev.baton.spring.autoconfigure;
 
 import java.util.Map;
-import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
@@ -20,33 +19,43 @@ import org.springframework.core.type.AnnotationMetadata;
  * <name>Election}, {@code baton.partitions.<name>} as {@code <name>PartitionGroup}), each created
  * by a {@link Factory} bean it depends on, so it is destroyed before the factory's backend.
  */
-abstract class NamedBeanRegistrar<P, T>
+abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
     implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
-  /** Creates the bean of one entry, validating its properties. */
+  /** The properties of one entry: its required path, and whether its bean exists. */
+  interface Entry {
+    @Nullable String path();
+
+    boolean enabled();
+  }
+
+  /**
+   * Creates the bean of one entry at {@code path}, validating its properties with {@code check}.
+   */
   @FunctionalInterface
   interface Factory<P, T> {
-    T create(String name, P properties);
+    T create(String name, String path, P properties, PropertyCheck check);
   }
 
   private final String prefix;
   private final Class<P> propertiesType;
-  private final Predicate<P> enabled;
   private final Class<T> beanType;
   private final String suffix;
   private final String factoryBeanName;
+  private final String pathNeeded;
   private @Nullable Environment environment;
   private @Nullable BeanFactory beanFactory;
 
+  /** {@code pathNeeded}: why a path is required, with {@code %s} for the entry's name. */
   NamedBeanRegistrar(
       String prefix,
       Class<P> propertiesType,
-      Predicate<P> enabled,
       Class<T> beanType,
       String suffix,
-      String factoryBeanName) {
+      String factoryBeanName,
+      String pathNeeded) {
     this.prefix = prefix;
     this.propertiesType = propertiesType;
-    this.enabled = enabled;
+    this.pathNeeded = pathNeeded;
     this.beanType = beanType;
     this.suffix = suffix;
     this.factoryBeanName = factoryBeanName;
@@ -74,7 +83,7 @@ abstract class NamedBeanRegistrar<P, T>
         Binder.get(env).bind(prefix, Bindable.mapOf(String.class, propertiesType)).orElse(Map.of());
     entries.forEach(
         (name, props) -> {
-          if (!enabled.test(props)) {
+          if (!props.enabled()) {
             return;
           }
           String bean = name + suffix;
@@ -92,11 +101,17 @@ abstract class NamedBeanRegistrar<P, T>
                 null);
           }
           RootBeanDefinition definition =
-              new RootBeanDefinition(beanType, () -> factory(bf).create(name, props));
+              new RootBeanDefinition(beanType, () -> create(bf, name, props));
           // Created after, and destroyed before, the factory and the session it holds.
           definition.setDependsOn(factoryBeanName);
           registry.registerBeanDefinition(bean, definition);
         });
+  }
+
+  private T create(BeanFactory bf, String name, P props) {
+    PropertyCheck check = PropertyCheck.of(prefix + "." + name);
+    String path = check.required("path", props.path(), pathNeeded.formatted(name));
+    return factory(bf).create(name, path, props, check);
   }
 
   @SuppressWarnings("unchecked") // the factory bean of this registrar's entries

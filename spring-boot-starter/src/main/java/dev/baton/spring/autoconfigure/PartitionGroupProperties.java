@@ -39,4 +39,5 @@ public record PartitionGroupProperties(
     @Nullable Duration rebalanceDelay,
     @Nullable Duration rebalanceMaxDelay,
     @DefaultValue("true") boolean enabled,
-    @DefaultValue("true") boolean autoStartup) {}
+    @DefaultValue("true") boolean autoStartup)
+    implements NamedBeanRegistrar.Entry {}

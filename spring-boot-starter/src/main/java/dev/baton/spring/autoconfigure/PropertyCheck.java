@@ -4,8 +4,11 @@ package dev.baton.spring.autoconfigure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.util.StringUtils;
 
 /**
  * Runs one of the library's validating builders and turns its {@link IllegalArgumentException} or
@@ -19,6 +22,7 @@ final class PropertyCheck {
 
   private final String prefix;
   private final List<Field> fields = new ArrayList<>();
+  private final List<Runnable> settings = new ArrayList<>();
 
   private PropertyCheck(String prefix) {
     this.prefix = prefix;
@@ -39,15 +43,32 @@ final class PropertyCheck {
     return this;
   }
 
+  /**
+   * As {@link #field} for the library's field named as the property in camel case ({@code
+   * lease-duration}: {@code leaseDuration}), and, when the check runs, hands {@code value} to the
+   * library's {@code setter} unless it is unset (null): the property is named once for both.
+   */
+  <V> PropertyCheck set(String suffix, @Nullable V value, Consumer<? super V> setter) {
+    settings.add(() -> PropertyMapper.get().from(value).to(setter));
+    StringBuilder camel = new StringBuilder();
+    for (String part : suffix.split("-")) {
+      camel.append(camel.length() == 0 ? part : StringUtils.capitalize(part));
+    }
+    return field(camel.toString(), suffix, value);
+  }
+
   /** As {@link #field}, for a secret whose value is never shown. */
   PropertyCheck secret(String libraryName, String suffix, @Nullable Object value) {
     fields.add(new Field(libraryName, name(suffix), value == null ? null : HIDDEN));
     return this;
   }
 
-  /** Runs {@code build}, translating the library's configuration errors. */
+  /**
+   * Applies the settings and runs {@code build}, translating the library's configuration errors.
+   */
   <T> T run(Supplier<T> build) {
     try {
+      settings.forEach(Runnable::run);
       return build.get();
     } catch (IllegalArgumentException | NullPointerException e) {
       throw translate(e);
@@ -92,10 +113,10 @@ final class PropertyCheck {
     }
   }
 
-  /** A required value, else a failure naming {@code property} and what is needed. */
-  static String required(String property, @Nullable String value, String need) {
+  /** The required value of {@code prefix.suffix}, else a failure naming it and what is needed. */
+  String required(String suffix, @Nullable String value, String need) {
     if (value == null || value.isBlank()) {
-      throw new BatonPropertyException(property, value, need, null);
+      throw new BatonPropertyException(name(suffix), value, need, null);
     }
     return value;
   }

@@ -5,10 +5,6 @@ import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +13,8 @@ import org.springframework.boot.availability.LivenessState;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.task.TaskRejectedException;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
  * Leaves every election and partition group while the application is unavailable, and joins them
@@ -28,7 +26,7 @@ import org.springframework.context.SmartLifecycle;
  * down until the application is ready, after the elections started, so a term won during start-up
  * would be lost; their events are followed instead.
  *
- * <p>Decisions and leave/rejoin calls run on a thread of its own ({@code baton-availability}),
+ * <p>Decisions and leave/rejoin calls run on a thread of its own ({@code baton-availability-1}),
  * never the publisher's; it stops before the elections and groups. Thread-safe.
  */
 public final class AvailabilityGuard
@@ -41,7 +39,8 @@ public final class AvailabilityGuard
   private final Object lock = new Object();
   private volatile boolean refusingTraffic;
   private volatile boolean broken;
-  private @Nullable ScheduledExecutorService executor;
+  // Written under the lock; null while stopped.
+  private volatile @Nullable ThreadPoolTaskScheduler executor;
   // Written only on the executor's thread.
   private volatile boolean left;
 
@@ -64,10 +63,12 @@ public final class AvailabilityGuard
     } else {
       return;
     }
-    synchronized (lock) {
-      ScheduledExecutorService e = executor;
-      if (e != null) {
+    ThreadPoolTaskScheduler e = executor;
+    if (e != null) {
+      try {
         e.execute(this::evaluate);
+      } catch (TaskRejectedException stopped) {
+        log.debug("Baton availability: stopped before it could follow {}", event, stopped);
       }
     }
   }
@@ -78,46 +79,34 @@ public final class AvailabilityGuard
       if (executor != null) {
         return;
       }
-      ScheduledExecutorService e =
-          Executors.newSingleThreadScheduledExecutor(
-              r -> {
-                Thread t = new Thread(r, "baton-availability");
-                t.setDaemon(true);
-                return t;
-              });
-      // evaluate() catches its failures, so the periodic task's future has nothing to report.
-      ScheduledFuture<?> unused =
-          e.scheduleWithFixedDelay(this::evaluate, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+      ThreadPoolTaskScheduler e = new ThreadPoolTaskScheduler();
+      e.setThreadNamePrefix("baton-availability-");
+      e.setDaemon(true);
+      // On stop, a leave or rejoin under way finishes uninterrupted (up to 30 s, else a warning);
+      // the periodic check is cancelled.
+      e.setWaitForTasksToCompleteOnShutdown(true);
+      e.setAwaitTerminationSeconds(30);
+      e.initialize();
+      e.scheduleWithFixedDelay(this::evaluate, interval);
       executor = e;
     }
   }
 
+  /** Waits, under the lock (a start waits for it, events do not), for the last leave or rejoin. */
   @Override
   public void stop() {
-    ScheduledExecutorService e;
     synchronized (lock) {
-      e = executor;
-      executor = null;
-    }
-    if (e != null) {
-      // Not shutdownNow: a leave or rejoin under way finishes uninterrupted; the periodic check
-      // is cancelled by shutdown().
-      e.shutdown();
-      try {
-        if (!e.awaitTermination(30, TimeUnit.SECONDS)) {
-          log.warn("Baton availability: the last leave or rejoin did not finish within 30 s");
-        }
-      } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
+      ThreadPoolTaskScheduler e = executor;
+      if (e != null) {
+        executor = null;
+        e.shutdown();
       }
     }
   }
 
   @Override
   public boolean isRunning() {
-    synchronized (lock) {
-      return executor != null;
-    }
+    return executor != null;
   }
 
   /** Stops before the elections and groups (a higher phase stops earlier). */

@@ -2,11 +2,13 @@
 package dev.baton.spring.election;
 
 import dev.baton.recipes.BatonSession;
+import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.ElectionHealth;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
+import dev.baton.recipes.election.LeadershipListener;
 import dev.baton.recipes.election.Participant;
 import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import java.time.Instant;
@@ -142,7 +144,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   /** Creates and starts a new election; called under the lock, it runs no user code. */
   @Override
   protected LeaderElection open() {
-    LeaderElection e = LeaderElection.create(backend, config, new EventPublishingListener(this));
+    LeaderElection e = LeaderElection.create(backend, config, new Events());
     e.start();
     log.info(
         "Baton election '{}': joined {} on {} as {}",
@@ -159,11 +161,46 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     log.info("Baton election '{}': left {}", name(), config.path());
   }
 
-  /** Publishes an event if the bean lives in an application context. */
-  void publish(LeadershipEvent event) {
-    ApplicationEventPublisher p = publisher;
-    if (p != null) {
-      p.publishEvent(event);
+  /**
+   * The election's callbacks as Spring events, published if the bean lives in an application
+   * context. Baton calls it on the election's callback thread, one callback at a time and in order,
+   * so the events keep that order and thread.
+   */
+  private final class Events implements LeadershipListener {
+    @Override
+    public void elected(Leadership leadership) {
+      log.info(
+          "Baton election '{}': {} leads with token {}",
+          name(),
+          leadership.participantId(),
+          leadership.token());
+      publish(new LeadershipGrantedEvent(BatonElection.this, leadership));
+    }
+
+    @Override
+    public void revoked(Leadership leadership, RevocationReason reason) {
+      log.info("Baton election '{}': term {} ended ({})", name(), leadership.token(), reason);
+      publish(new LeadershipRevokedEvent(BatonElection.this, leadership, reason));
+    }
+
+    @Override
+    public void paused(Leadership leadership) {
+      log.info(
+          "Baton election '{}': term {} paused, the connection is suspended",
+          name(),
+          leadership.token());
+    }
+
+    @Override
+    public void resumed(Leadership leadership) {
+      log.info("Baton election '{}': term {} resumed", name(), leadership.token());
+    }
+
+    private void publish(LeadershipEvent event) {
+      ApplicationEventPublisher p = publisher;
+      if (p != null) {
+        p.publishEvent(event);
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The term of the {@link LeaderOnly} call running on the current thread: read the term, its token
@@ -14,12 +15,19 @@ import java.util.Optional;
  * IllegalStateException}. Thread-safe.
  */
 public final class CurrentTerm {
+  /**
+   * The terms bound by running {@link LeaderOnly} calls, innermost first; each binding links to the
+   * one it hides, and the outermost call's end removes the thread-local (nothing stays on pooled
+   * threads).
+   */
+  private static final ThreadLocal<Binding> CURRENT = new ThreadLocal<>();
+
   /** A view of the calling thread's binding; the auto-configuration exposes one as a bean. */
   public CurrentTerm() {}
 
   /** True while the calling thread runs inside a {@link LeaderOnly} call. */
   public boolean isBound() {
-    return TermBinding.current() != null;
+    return CURRENT.get() != null;
   }
 
   /** The name of the election of the innermost {@link LeaderOnly} call. */
@@ -54,11 +62,11 @@ public final class CurrentTerm {
 
   /** The term of the innermost running {@link LeaderOnly} call of {@code election}, if any. */
   public Optional<Leadership> find(String election) {
-    return TermBinding.find(election);
+    return bound(election);
   }
 
-  private TermBinding binding() {
-    TermBinding binding = TermBinding.current();
+  private Binding binding() {
+    Binding binding = CURRENT.get();
     if (binding == null) {
       throw new IllegalStateException(
           "no leader term on thread "
@@ -71,9 +79,42 @@ public final class CurrentTerm {
 
   @Override
   public String toString() {
-    TermBinding binding = TermBinding.current();
+    Binding binding = CURRENT.get();
     return binding == null
         ? "CurrentTerm{unbound}"
         : "CurrentTerm{" + binding.election() + ", " + binding.leadership().token() + "}";
+  }
+
+  /** The innermost binding of {@code election} on this thread, if any. */
+  static Optional<Leadership> bound(String election) {
+    for (Binding b = CURRENT.get(); b != null; b = b.outer()) {
+      if (b.election().equals(election)) {
+        return Optional.of(b.leadership());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Binds {@code leadership} of {@code election} to this thread until {@link Binding#release}. */
+  static Binding bind(String election, Leadership leadership) {
+    Binding binding = new Binding(election, leadership, CURRENT.get());
+    CURRENT.set(binding);
+    return binding;
+  }
+
+  /** One {@link LeaderOnly} call's term on its thread, hiding {@code outer}. */
+  record Binding(String election, Leadership leadership, @Nullable Binding outer) {
+    /** Restores the binding this one hid; on the binding thread, innermost first. */
+    void release() {
+      if (CURRENT.get() != this) {
+        throw new IllegalStateException(
+            "term bindings released out of order on " + Thread.currentThread().getName());
+      }
+      if (outer == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(outer);
+      }
+    }
   }
 }

@@ -22,7 +22,7 @@ public final class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
         first ->
             "there is no TransactionalFence: it needs a single DataSource bean and spring-jdbc"
                 + " (or define a TransactionalFence bean)",
-        FencedMethod::inspect,
+        FencedInterceptor.FencedMethod::inspect,
         FencedInterceptor::new);
   }
 }

@@ -1,12 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.Term;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.election.ElectionTerms;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.aopalliance.intercept.MethodInvocation;
@@ -15,13 +24,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.MethodParameter;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotatedMethod;
 
 /**
  * Runs a {@link LeaderOnly} call under the election's active term, bound to the thread, or skips
  * it. The election beans are looked up at the first call, not when the interceptor is built (it is
  * part of a bean post-processor, created before any ordinary bean).
  */
-final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMethod> {
+final class LeaderOnlyInterceptor
+    extends AdvisedMethodInterceptor<LeaderOnlyInterceptor.LeaderOnlyMethod> {
   private static final Logger log = LoggerFactory.getLogger(LeaderOnlyInterceptor.class);
 
   /** The counter of skipped calls, tagged {@code election} and {@code method}. */
@@ -38,7 +51,7 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
   @Override
   @Nullable Object invoke(LeaderOnlyMethod leaderOnly, MethodInvocation invocation)
       throws Throwable {
-    Optional<Leadership> outer = TermBinding.find(leaderOnly.election());
+    Optional<Leadership> outer = CurrentTerm.bound(leaderOnly.election());
     Leadership leadership =
         outer.isPresent()
             ? outer.get()
@@ -48,7 +61,7 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
       return leaderOnly.skipValue();
     }
     leaderOnly.inject(invocation.getArguments(), leadership);
-    TermBinding binding = TermBinding.bind(leaderOnly.election(), leadership);
+    CurrentTerm.Binding binding = CurrentTerm.bind(leaderOnly.election(), leadership);
     try {
       return invocation.proceed();
     } finally {
@@ -90,6 +103,114 @@ final class LeaderOnlyInterceptor extends AdvisedMethodInterceptor<LeaderOnlyMet
                       .tag("method", leaderOnly.display())
                       .register(meters))
           .increment();
+    }
+  }
+
+  /** One {@link LeaderOnly} method, checked once: its election, skip value and term slots. */
+  record LeaderOnlyMethod(
+      String display, String election, @Nullable Object skipValue, List<Slot> slots)
+      implements AdvisedMethod {
+    /** A {@link LeaderTerm} parameter: its index, and whether it takes the token or the term. */
+    record Slot(int index, boolean token) {}
+
+    /**
+     * Reads and checks {@code method}'s {@link LeaderOnly} and {@link LeaderTerm} parameters (on it
+     * or on what it overrides); empty if it has neither. IllegalStateException if they cannot work.
+     */
+    static Optional<LeaderOnlyMethod> inspect(Method method, UnaryOperator<String> resolver) {
+      LeaderOnly annotation = AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class);
+      List<Slot> slots = termParameters(method);
+      if (annotation == null) {
+        if (!slots.isEmpty()) {
+          throw invalid(method, "has a @LeaderTerm parameter but no @LeaderOnly");
+        }
+        return Optional.empty();
+      }
+      if (!AdvisedMethod.interceptable(method)) {
+        throw invalid(
+            method,
+            "is private, static or final, so Spring AOP cannot intercept it and it would run on"
+                + " every instance");
+      }
+      String election = resolver.apply(annotation.value());
+      if (election == null || election.isBlank()) {
+        throw invalid(
+            method, "names no election: @LeaderOnly(\"<name of baton.election.<name>>\")");
+      }
+      return Optional.of(
+          new LeaderOnlyMethod(
+              AdvisedMethod.display(method), election, skipValue(method), List.copyOf(slots)));
+    }
+
+    /** The {@link LeaderTerm} parameters, declared on the method or on one it implements. */
+    private static List<Slot> termParameters(Method method) {
+      List<Slot> slots = new ArrayList<>();
+      for (MethodParameter parameter : new AnnotatedMethod(method).getMethodParameters()) {
+        if (!parameter.hasParameterAnnotation(LeaderTerm.class)) {
+          continue;
+        }
+        int i = parameter.getParameterIndex();
+        Class<?> type = parameter.getParameterType();
+        if (type == FencingToken.class) {
+          slots.add(new Slot(i, true));
+        } else if (type == Term.class || type == Leadership.class) {
+          slots.add(new Slot(i, false));
+        } else {
+          throw invalid(
+              method,
+              "has a @LeaderTerm parameter of type "
+                  + type.getName()
+                  + "; use FencingToken, Term or Leadership");
+        }
+      }
+      return slots;
+    }
+
+    private static @Nullable Object skipValue(Method method) {
+      Class<?> type = method.getReturnType();
+      if (type == Optional.class) {
+        return Optional.empty();
+      } else if (type == OptionalInt.class) {
+        return OptionalInt.empty();
+      } else if (type == OptionalLong.class) {
+        return OptionalLong.empty();
+      } else if (type == OptionalDouble.class) {
+        return OptionalDouble.empty();
+      } else if (type.isPrimitive() && type != void.class) {
+        throw invalid(
+            method,
+            "returns "
+                + type
+                + ", which a skipped call has no value for; return void, an object (null when"
+                + " skipped) or an Optional (empty when skipped)");
+      }
+      return null;
+    }
+
+    private static IllegalStateException invalid(Method method, String problem) {
+      return new IllegalStateException(
+          "@LeaderOnly method " + AdvisedMethod.display(method) + " " + problem);
+    }
+
+    /** Puts the term into the {@link LeaderTerm} slots (IllegalArgumentException for another). */
+    void inject(@Nullable Object[] arguments, Leadership leadership) {
+      for (Slot slot : slots) {
+        Object value = slot.token() ? leadership.token() : leadership;
+        Object given = arguments[slot.index()];
+        if (given != null && !Objects.equals(given, value)) {
+          throw new IllegalArgumentException(
+              "@LeaderTerm parameter "
+                  + slot.index()
+                  + " of "
+                  + display
+                  + " was given "
+                  + given
+                  + " but the call runs under "
+                  + leadership.token()
+                  + "; callers pass null");
+        }
+        arguments[slot.index()] = value;
+      }
     }
   }
 }

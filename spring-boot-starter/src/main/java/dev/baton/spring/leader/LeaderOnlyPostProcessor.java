@@ -22,7 +22,7 @@ public final class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor
             "the application has no elections: configure baton.election."
                 + first.election()
                 + ".path (or define an ElectionTerms bean)",
-        LeaderOnlyMethod::inspect,
+        LeaderOnlyInterceptor.LeaderOnlyMethod::inspect,
         LeaderOnlyInterceptor::new);
   }
 }

@@ -41,7 +41,8 @@ class BatonAutoConfigurationTest {
         .run(
             ctx -> {
               assertThat(ctx).hasSingleBean(BatonSession.class);
-              assertThat(ctx).hasSingleBean(PropertiesBatonConnectionDetails.class);
+              assertThat(ctx)
+                  .hasSingleBean(BatonAutoConfiguration.PropertiesBatonConnectionDetails.class);
               session[0] = ctx.getBean(BatonSession.class);
               assertThat(session[0].isConnected()).isTrue();
               assertThat(session[0].curator().getNamespace()).isEqualTo("app");
@@ -71,7 +72,8 @@ class BatonAutoConfigurationTest {
         .run(
             ctx -> {
               assertThat(ctx).hasNotFailed();
-              assertThat(ctx).doesNotHaveBean(PropertiesBatonConnectionDetails.class);
+              assertThat(ctx)
+                  .doesNotHaveBean(BatonAutoConfiguration.PropertiesBatonConnectionDetails.class);
               assertThat(ctx.getBean(BatonSession.class).isConnected()).isTrue();
             });
   }

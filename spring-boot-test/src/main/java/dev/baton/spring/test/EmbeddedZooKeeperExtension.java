@@ -4,8 +4,6 @@ package dev.baton.spring.test;
 import dev.baton.recipes.BatonSession;
 import org.apache.curator.framework.CuratorFramework;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -17,10 +15,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * first test to after its last (nested classes share it); in an instance field each test gets a
  * fresh server, closed after it.
  */
-public final class EmbeddedZooKeeperExtension
-    implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, BeforeEachCallback {
   private volatile @Nullable EmbeddedZooKeeperServer server;
-  private volatile @Nullable String startedBy;
 
   /** Creates the extension; the server starts when the test class (or test) starts. */
   public EmbeddedZooKeeperExtension() {}
@@ -33,16 +29,6 @@ public final class EmbeddedZooKeeperExtension
   @Override
   public void beforeEach(ExtensionContext context) {
     startFor(context);
-  }
-
-  @Override
-  public void afterEach(ExtensionContext context) {
-    stopIfStartedBy(context);
-  }
-
-  @Override
-  public void afterAll(ExtensionContext context) {
-    stopIfStartedBy(context);
   }
 
   /** The running server; {@link IllegalStateException} outside the test class or test served. */
@@ -76,19 +62,24 @@ public final class EmbeddedZooKeeperExtension
     server().expireSession(client);
   }
 
+  /**
+   * Starts the server unless one runs; the context that started it closes it when it ends (its
+   * store closes what it holds), so nested classes and a class's tests share the outer one.
+   */
   private synchronized void startFor(ExtensionContext context) {
     if (server == null) {
-      server = EmbeddedZooKeeperServer.start();
-      startedBy = context.getUniqueId();
+      EmbeddedZooKeeperServer started = EmbeddedZooKeeperServer.start();
+      server = started;
+      context.getStore(ExtensionContext.Namespace.create(getClass())).put(this, stopping(started));
     }
   }
 
-  private synchronized void stopIfStartedBy(ExtensionContext context) {
-    EmbeddedZooKeeperServer current = server;
-    if (current != null && context.getUniqueId().equals(startedBy)) {
-      server = null;
-      startedBy = null;
-      current.close();
-    }
+  private AutoCloseable stopping(EmbeddedZooKeeperServer started) {
+    return () -> {
+      synchronized (this) {
+        server = null;
+      }
+      started.close();
+    };
   }
 }

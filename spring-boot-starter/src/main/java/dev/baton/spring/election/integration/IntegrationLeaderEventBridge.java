@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.election.integration;
 
+import dev.baton.fencing.FencingToken;
+import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.election.LeadershipEvent;
 import dev.baton.spring.election.LeadershipGrantedEvent;
@@ -28,6 +30,44 @@ public final class IntegrationLeaderEventBridge implements ApplicationListener<L
       publisher.publishOnGranted(election, context, election.role());
     } else {
       publisher.publishOnRevoked(election, context, election.role());
+    }
+  }
+
+  /** The {@link BatonLeaderContext} of one term. */
+  private record TermContext(BatonElection election, Leadership leadership)
+      implements BatonLeaderContext {
+    @Override
+    public boolean isLeader() {
+      return leadership.isActive();
+    }
+
+    /** Resigns this term if it is still the election's current one; otherwise does nothing. */
+    @Override
+    public void yield() {
+      if (election.leadership().filter(current -> current == leadership).isPresent()) {
+        election.yield();
+      }
+    }
+
+    @Override
+    public String getRole() {
+      return election.role();
+    }
+
+    @Override
+    public FencingToken token() {
+      return leadership.token();
+    }
+
+    @Override
+    public String toString() {
+      return "BatonLeaderContext{role="
+          + election.role()
+          + ", token="
+          + leadership.token()
+          + ", leader="
+          + isLeader()
+          + "}";
     }
   }
 }
