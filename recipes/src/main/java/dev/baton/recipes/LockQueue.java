@@ -10,6 +10,7 @@ import dev.baton.recipes.spi.TermHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.curator.utils.ZKPaths;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,7 +83,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
       node = Objects.requireNonNull(grant.node(), "a hold has an entry");
       hold = null;
     }
-    String name = node.substring(node.lastIndexOf('/') + 1);
+    String name = ZKPaths.getNodeFromPath(node);
     if (h.revoke(RevocationReason.RESIGNED)) { // before the delete is sent
       return deleteConfirmed(h, name);
     }
