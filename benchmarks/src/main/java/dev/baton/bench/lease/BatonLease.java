@@ -76,9 +76,8 @@ final class BatonLease extends LeaseCandidate {
   }
 
   @Override
-  public void close() {
+  void leave() {
     leaderElection.close();
-    dataSource().close();
   }
 
   @Override

@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * Graceful handover in the benchmark's JVM: a new follower settles ({@link Waits#settle}), the
- * leader stops, timed from the stop call to the follower's "became leader"; the follower leads the
- * next round. Statements are counted over the same interval.
+ * leader {@linkplain LeaseCandidate#leave leaves}, timed from that call to the follower's "became
+ * leader"; the leader's data source is closed only then. The follower leads the next round.
+ * Statements are counted from the leave until the follower leads.
  */
 final class HandoverPhase implements AutoCloseable {
   private static final String ELECTION = "/bench/lease/handover";
@@ -61,9 +62,15 @@ final class HandoverPhase implements AutoCloseable {
     CountingDataSource.Counts before =
         leader.dataSource().counts().plus(follower.dataSource().counts());
     long stopAt = System.nanoTime();
-    leader.close();
-    leaders.put(system, follower);
-    Waits.leader(follower, options, system.key() + " handover");
+    try {
+      leader.leave();
+      leaders.put(system, follower);
+      Waits.leader(follower, options, system.key() + " handover");
+    } finally {
+      // after the follower leads: the teardown of the old leader's connections (server processes
+      // ending on the same cores) is the pool's work, not the handover's, for every system
+      leader.close();
+    }
     CountingDataSource.Counts during =
         leader.dataSource().counts().plus(follower.dataSource().counts()).minus(before);
     if (leader.isLeader()) {

@@ -48,10 +48,19 @@ abstract class LeaseCandidate extends Candidate {
   /**
    * Leaves gracefully, as an application shutting down would: Baton closes its election (releasing
    * the row, which notifies the followers), ShedLock unlocks, Spring's initiator stops (deleting
-   * its lock row). Idempotent.
+   * its lock row). The candidate's data source stays open. Idempotent.
    */
+  abstract void leave();
+
+  /** {@linkplain #leave Leaves}, then closes the candidate's data source. Idempotent. */
   @Override
-  public abstract void close();
+  public final void close() {
+    try {
+      leave();
+    } finally {
+      dataSource.close();
+    }
+  }
 
   /**
    * Writes {@code label} to the system's data table as its leader: Baton through its {@code

@@ -88,7 +88,7 @@ final class ShedLockLease extends LeaseCandidate {
   }
 
   @Override
-  public void close() {
+  void leave() {
     if (stopped) {
       return;
     }
@@ -108,7 +108,6 @@ final class ShedLockLease extends LeaseCandidate {
         markRevoked();
       }
     }
-    dataSource().close();
   }
 
   @Override

@@ -50,7 +50,7 @@ final class SpringJdbcLease extends LeaseCandidate {
   }
 
   @Override
-  public void close() {
+  void leave() {
     if (stopped) {
       return;
     }
@@ -70,7 +70,6 @@ final class SpringJdbcLease extends LeaseCandidate {
     // any row this client still holds)
     repository.stop();
     repository.close();
-    dataSource().close();
   }
 
   @Override
