@@ -18,6 +18,7 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -189,14 +190,14 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
         });
   }
 
+  /**
+   * Calls {@code onChange} only when the entry is deleted: a caller takes the call for the entry's
+   * departure (a lock attempt leads on it without reading the queue), so a change of its data (a
+   * {@code set} from zkCli, say) must not count, while the entry is still there and in its place.
+   */
   @Override
   public boolean watch(String name, Runnable onChange) {
-    Watcher watcher =
-        event -> {
-          if (event.getType() != Watcher.Event.EventType.None) {
-            onChange.run();
-          }
-        };
+    Watcher watcher = new DeletionWatcher(name, onChange, false);
     return ZkCalls.call(
         "watch " + pathOf(name),
         () -> {
@@ -211,12 +212,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
 
   @Override
   public void watchAsync(String name, Runnable onChange) {
-    Watcher watcher =
-        event -> {
-          if (event.getType() != Watcher.Event.EventType.None) {
-            onChange.run();
-          }
-        };
+    Watcher watcher = new DeletionWatcher(name, onChange, true);
     ZkCalls.call(
         "watch " + pathOf(name),
         () ->
@@ -234,6 +230,66 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
                       }
                     })
                 .forPath(pathOf(name)));
+  }
+
+  /**
+   * A one-shot watch on the entry {@code name} that runs {@code onGone} when the entry is deleted.
+   * Any other event on it (its data set by someone) leaves the entry in its place in the queue: the
+   * watch is set again, and if the entry has gone in between, that is reported then. A watch that
+   * could not be set again is reported as the entry gone if {@code failureIsGone} (the own entry: a
+   * hold then ends rather than outlive an unwatched entry); else (a predecessor, whose reported
+   * departure may be led on without a read) it is left to the link: a failed request comes with a
+   * lost link, whose return brings a new listing, which sets the watch again.
+   */
+  private final class DeletionWatcher implements Watcher {
+    private final String name;
+    private final Runnable onGone;
+    private final boolean failureIsGone;
+
+    DeletionWatcher(String name, Runnable onGone, boolean failureIsGone) {
+      this.name = name;
+      this.onGone = onGone;
+      this.failureIsGone = failureIsGone;
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+      switch (event.getType()) {
+        case None -> {} // the link's state, which the candidate hears of from the session
+        case NodeDeleted -> onGone.run();
+        default -> setAgain();
+      }
+    }
+
+    /** Sets the watch again in the background, on ZooKeeper's event thread: it never waits. */
+    private void setAgain() {
+      try {
+        client
+            .getData()
+            .usingWatcher(this)
+            .inBackground(
+                (c, answer) -> {
+                  KeeperException.Code code = KeeperException.Code.get(answer.getResultCode());
+                  if (code == KeeperException.Code.NONODE) {
+                    onGone.run(); // went before the watch was set again
+                  } else if (code != KeeperException.Code.OK) {
+                    notSetAgain(code.toString());
+                  }
+                })
+            .forPath(pathOf(name));
+      } catch (Exception e) { // no handle (the client is closing), or the request was refused
+        notSetAgain(e.toString());
+      }
+    }
+
+    private void notSetAgain(String why) {
+      if (failureIsGone) {
+        log.debug("watch of {} not set again ({}): treated as a change", pathOf(name), why);
+        onGone.run();
+      } else {
+        log.debug("watch of {} not set again ({}): left to the link", pathOf(name), why);
+      }
+    }
   }
 
   @Override
