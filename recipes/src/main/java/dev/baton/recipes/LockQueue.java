@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
 final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   private static final Logger log = LoggerFactory.getLogger(LockQueue.class);
 
-  /** Publishes the hold if the epoch is still the one the queue was read in; null if refused. */
+  /**
+   * Publishes the hold if the epoch is still the one the queue was read in; null if refused. Throws
+   * {@link IllegalStateException} once the lock is closed, so that the attempt withdraws at once.
+   */
   interface Publisher<H> {
     @Nullable H publish(long epoch, long token, String nodePath);
   }
@@ -46,6 +49,12 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   private volatile @Nullable H hold; // written under holdLock; set while held
   private final QueueGrant grant = new QueueGrant(); // under holdLock
 
+  /**
+   * Set by {@link #close}, under holdLock: from then on no hold begins, since none would be ended
+   * by the link's changes any more (the subscription is gone).
+   */
+  private boolean closed;
+
   LockQueue(
       BatonSession session, String path, String ownerId, boolean watchHeldNode, Holds<H> holds) {
     this.liveness = session.liveness();
@@ -57,8 +66,15 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     this.subscription = liveness.subscribe(this::onEpoch);
   }
 
+  /**
+   * @throws IllegalStateException if the lock is closed, before or during the attempt (which then
+   *     withdraws its entry)
+   */
   @Override
   public Optional<H> take(long deadline) throws InterruptedException {
+    synchronized (holdLock) {
+      refuseIfClosed();
+    }
     LockAttempt<H> a =
         new LockAttempt<>(store, ownerId, watchHeldNode, this::publish, this::nodeChanged);
     attempt = a; // before the attempt reads the epoch: no link change falls in between
@@ -102,6 +118,9 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
 
   @Override
   public void close(boolean heldByCaller) {
+    synchronized (holdLock) {
+      closed = true; // before the subscription ends: a hold that begins before this is revoked here
+    }
     subscription.close();
     if (heldByCaller) {
       return;
@@ -156,10 +175,11 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
 
   /**
    * Publishes a hold unless the epoch changed since the queue was read in {@code epoch}, or the
-   * watch of its entry already fired.
+   * watch of its entry already fired; throws once the lock is closed ({@link Publisher}).
    */
   private @Nullable H publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
+      refuseIfClosed();
       if (!grant.admit(epoch, liveness.current(), nodePath)) {
         return null;
       }
@@ -206,6 +226,13 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
           holds.lost();
         }
       }
+    }
+  }
+
+  /** Under holdLock. */
+  private void refuseIfClosed() {
+    if (closed) {
+      throw new IllegalStateException("the lock " + store.path() + " is closed");
     }
   }
 

@@ -87,9 +87,14 @@ public final class FencedLock implements AutoCloseable {
    * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (then it
    * returns the same handle at once).
    *
+   * <p>An acquire waiting for another thread of this instance to release takes no hold if the lock
+   * closed meanwhile: it throws {@link IllegalStateException} once that thread released, or returns
+   * empty at its timeout. On ZooKeeper the same holds for an attempt already queued in the
+   * ensemble: when its turn comes it withdraws its znode and throws.
+   *
    * @return the hold, or empty if the timeout passed first
    * @throws CoordinationException if the backend failed
-   * @throws IllegalStateException if the lock is closed
+   * @throws IllegalStateException if the lock is closed, before or during the call
    * @throws InterruptedException if the calling thread is interrupted while waiting
    */
   public Optional<LockHandle> acquire(Duration timeout) throws InterruptedException {
@@ -102,6 +107,10 @@ public final class FencedLock implements AutoCloseable {
     if (!local.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
       meters.timedOut();
       return Optional.empty();
+    }
+    if (closed.get()) { // closed while this thread waited: a hold now would go unfollowed
+      local.unlock();
+      throw new IllegalStateException("the lock " + config.path() + " is closed");
     }
     if (holdCount > 0) {
       local.unlock(); // the local lock counts one level; holdCount counts the reentries
@@ -173,6 +182,7 @@ public final class FencedLock implements AutoCloseable {
    * stops following the backend. A hold of another thread ends now ({@link
    * RevocationReason#CLOSED}: the lock no longer follows the backend, so it could not end it
    * later), and it is given back when that thread releases it, or goes with the session or lease.
+   * An acquire still waiting ends as {@link #acquire} says.
    */
   @Override
   public void close() {
