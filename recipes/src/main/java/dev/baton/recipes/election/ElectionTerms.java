@@ -35,7 +35,8 @@ final class ElectionTerms implements Candidacy.Listener {
   private final CallbackDispatcher callbacks;
   private final TermSlot slot;
   private final Object lock; // the slot's: guards the term
-  private volatile @Nullable Candidacy candidacy; // set by start
+  private final Object joining = new Object(); // a close waits for a join under way; before lock
+  private volatile @Nullable Candidacy candidacy; // set by start, under joining
   private volatile @Nullable VirtualMachineError failure;
 
   ElectionTerms(ElectionConfig config, LeadershipListener listener) {
@@ -49,17 +50,31 @@ final class ElectionTerms implements Candidacy.Listener {
     this.lock = slot.lock;
   }
 
-  /** Joins the contest on {@code backend}. */
+  /**
+   * Joins the contest on {@code backend}, unless closed already. A {@link #close} on another thread
+   * waits for a join under way (a join starts the candidacy's loop and does not wait for the
+   * store), so that it leaves the contest itself: a candidacy joined after the close would keep its
+   * entry, and at the head of the queue hold every other candidate up until the session ends.
+   *
+   * @throws IllegalStateException if the backend is closed
+   */
   public void start(Backend backend) {
-    candidacy =
-        backend.join(
-            new Contest(
-                config.path(),
-                config.participantId(),
-                config.connectionPolicy() == ConnectionPolicy.SESSION,
-                config.reentryJitter(),
-                config.meterRegistry()),
-            this);
+    synchronized (joining) {
+      synchronized (lock) {
+        if (slot.isClosedLocked()) {
+          return;
+        }
+      }
+      candidacy = // the term lock is not held here: the join may report to this listener
+          backend.join(
+              new Contest(
+                  config.path(),
+                  config.participantId(),
+                  config.connectionPolicy() == ConnectionPolicy.SESSION,
+                  config.reentryJitter(),
+                  config.meterRegistry()),
+              this);
+    }
   }
 
   @Override
@@ -204,20 +219,25 @@ final class ElectionTerms implements Candidacy.Listener {
    * soon as it returns, not handed back to this thread first; this call waits for it at most the
    * callback drain timeout, then leaves itself, and does not wait at all when called from a
    * callback. This returns within the longer of the backend's close wait and the drain timeout,
-   * both counted from this call.
+   * both counted from this call. A {@link #start} under way on another thread is waited for (it
+   * joins without waiting for the store); one that comes later does not join. Without a candidacy
+   * (none joined, or the join failed) there is nothing to leave.
    */
   public void close() {
     long start = System.nanoTime();
     long drainDeadline = start + atMostADay(config.callbackDrainTimeout());
     LeadershipHandle ended;
-    synchronized (lock) {
-      if (!slot.closeLocked()) {
-        return;
+    Candidacy c;
+    synchronized (joining) {
+      synchronized (lock) {
+        if (!slot.closeLocked()) {
+          return;
+        }
+        ended = slot.revokeLocked(RevocationReason.CLOSED);
       }
-      ended = slot.revokeLocked(RevocationReason.CLOSED);
+      c = candidacy;
     }
-    Candidacy c = Objects.requireNonNull(candidacy, "started");
-    Runnable leave = () -> c.leave(start, drainDeadline); // its answer: see the logs
+    Runnable leave = c == null ? () -> {} : () -> c.leave(start, drainDeadline); // answer: logs
     boolean fromCallback = callbacks.isCallbackThread();
     if (!fromCallback) {
       callbacks.afterQueued(leave); // right after revoked; the leave below is then a no-op

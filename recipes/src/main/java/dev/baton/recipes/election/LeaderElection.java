@@ -70,17 +70,26 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Enters the queue. Returns at once; {@link LeadershipListener#elected} fires when this candidate
-   * leads.
+   * leads. If the session is closed, this throws and the election stays latent ({@link #close()}
+   * still closes it). A {@link #close()} on another thread that overlaps this call either makes it
+   * throw (the close came first) or leaves the contest itself once the join returned; either way no
+   * entry of this candidate remains after the close.
    *
    * @throws IllegalStateException if already started or closed, or the session is closed
    */
   public void start() {
+    State now = state.get();
+    if (now != State.LATENT) {
+      throw new IllegalStateException("the election is " + now + ", it can start only once");
+    }
+    // Attached first: a closed session throws here, and the election has not started.
+    backend.closeWith(this);
     if (!state.compareAndSet(State.LATENT, State.STARTED)) {
+      backend.detach(this); // another start or a close came first
       throw new IllegalStateException(
           "the election is " + state.get() + ", it can start only once");
     }
-    backend.closeWith(this);
-    core.start(backend);
+    core.start(backend); // joins, unless a close came meanwhile; that close waits for the join
   }
 
   /**
@@ -88,7 +97,10 @@ public final class LeaderElection implements AutoCloseable {
    * its {@code revoked} callback runs, then the candidate's znode or row is deleted so that the
    * successor takes over at once, and the callbacks are drained. So a successor is elected only
    * after this leader's {@code revoked} returned, unless that outlasts {@link
-   * ElectionConfig#callbackDrainTimeout()} (logged) or this is called from a callback. Idempotent.
+   * ElectionConfig#callbackDrainTimeout()} (logged) or this is called from a callback. Idempotent;
+   * also closes an election that never started or whose start threw. A {@link #start()} under way
+   * on another thread is waited for (it joins without waiting for the store), so that this leaves
+   * the contest itself.
    *
    * <p>Bounded: returns within the longer of the session's {@linkplain
    * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (a delete not confirmed by then
