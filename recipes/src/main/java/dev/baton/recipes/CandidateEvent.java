@@ -34,7 +34,7 @@ sealed interface CandidateEvent {
     }
   }
 
-  /** The watched entry {@code name} was deleted or changed, or was already gone. */
+  /** The watched entry {@code name} was deleted, was already gone, or could not be watched. */
   record Gone(String name) implements CandidateEvent {}
 
   /**

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * it with the lock under which it begins and ends terms.
  */
 final class QueueGrant {
-  /** Entries whose watch fired (deleted or changed), the last 64: no term begins on them. */
+  /** Entries whose watch fired (deleted), the last 64: no term begins on them. */
   private final Set<String> deadNodes = CandidateMachine.lastOf(64);
 
   private @Nullable String node;

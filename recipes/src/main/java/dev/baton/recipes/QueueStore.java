@@ -66,7 +66,7 @@ interface QueueStore {
 
   /**
    * Calls {@code onChange} once, on the store's event thread, when the entry called {@code name} is
-   * deleted or changed.
+   * deleted (a change of its data is not a departure: the watch is set again).
    *
    * @return false if the entry is already gone (then {@code onChange} is never called)
    */
@@ -75,7 +75,7 @@ interface QueueStore {
   /**
    * Like {@link #watch}, without waiting for the store's answer (so it costs the caller no round
    * trip): {@code onChange} also runs if the entry turns out to be gone already, or if the watch
-   * could not be set.
+   * could not be set (again, after a change of its data).
    */
   void watchAsync(String name, Runnable onChange);
 
