@@ -72,6 +72,10 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
         synchronized (holdLock) {
           taking = false;
           candidacy = null;
+          // A grant can land while the wait throws (an interrupt woke it first). That hold was
+          // never handed out: drop it, so that the leave below ends nothing (no lost hold) and the
+          // next take waits for a grant of its own instead of returning this one, revoked.
+          hold = null;
         }
         long now = System.nanoTime();
         c.leave(now, now); // nothing of the attempt stays

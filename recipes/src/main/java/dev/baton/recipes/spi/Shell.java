@@ -149,13 +149,24 @@ public final class Shell<E, A> {
   /**
    * Any thread: on the loop, feeds {@code closing} (after which the machine decides nothing more),
    * runs {@code after}, and ends the subscriptions; the shell stays open for {@link #close}.
+   *
+   * <p>On the loop's own thread outside a feed (the loop's {@code onFatal}, after the failed task
+   * unwound) this is done here and now: the fatal error stops the loop and drops its queue, so
+   * queued work would never run, and a held lease row or queue entry would stay until the lease
+   * expired or the session ended. In a feed (an io's action, under the lock) it stays queued: a
+   * feed never feeds itself mid-step.
    */
   public void withdraw(E closing, Runnable after) {
-    loop.execute(
-        () -> {
-          locked(() -> leave(closing, after));
-          unsubscribe();
-        });
+    if (loop.inLoop() && !lock.isHeldByCurrentThread()) {
+      withdrawNow(closing, after);
+    } else {
+      loop.execute(() -> withdrawNow(closing, after));
+    }
+  }
+
+  private void withdrawNow(E closing, Runnable after) {
+    locked(() -> leave(closing, after));
+    unsubscribe();
   }
 
   /**

@@ -2,6 +2,7 @@
 package dev.baton.recipes.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -234,5 +235,61 @@ class ShellTest {
     assertThat(seen).isEmpty();
     scheduler.advance(Duration.ofMillis(1));
     assertThat(seen).containsExactly("go", "ra", "rb");
+  }
+
+  /**
+   * A fatal error stops the loop and drops its queue: the withdrawal its onFatal asks for is done
+   * there and then, or the closing event (the row's release, the entry's delete) would never be
+   * fed. Before, it was queued and dropped (found in review; this test failed then).
+   */
+  @Test
+  void aWithdrawalFromTheLoopsOnFatalIsDoneAtOnce() {
+    List<String> done = new ArrayList<>();
+    AtomicReference<Shell<String, String>> self = new AtomicReference<>();
+    Shell<String, String> dying =
+        new Shell<>(
+            "dying",
+            scheduler,
+            (event, now) -> event.equals("go") ? List.of("overflow") : List.of("release-" + event),
+            "recover",
+            e -> self.get().withdraw("bye", () -> done.add("after")));
+    self.set(dying);
+    dying.start(
+        action -> {
+          if (action.equals("overflow")) {
+            throw new StackOverflowError("simulated");
+          }
+          done.add(dying.leaving() ? action + "(leaving)" : action);
+          return null;
+        });
+    dying.keep(() -> done.add("unsubscribed"));
+    dying.post("go");
+
+    assertThatThrownBy(scheduler::runDue).isInstanceOf(StackOverflowError.class);
+    assertThat(done).containsExactly("release-bye(leaving)", "after", "unsubscribed");
+    assertThat(scheduler.isShutdown()).isTrue();
+  }
+
+  @Test
+  void aWithdrawalFromAnIosActionWaitsForTheStepToFinish() {
+    Shell<String, String> quitting =
+        new Shell<>(
+            "quitting",
+            scheduler,
+            (event, now) -> event.equals("go") ? List.of("quit", "later") : List.of("release"),
+            "recover",
+            e -> fatal.add(e.toString()));
+    quitting.start(
+        action -> {
+          if (action.equals("quit")) {
+            quitting.withdraw("bye", () -> {}); // under the lock: queued, not fed mid-step
+          }
+          applied.add(quitting.leaving() ? action + "(leaving)" : action);
+          return null;
+        });
+    quitting.post("go");
+    scheduler.runDue();
+    assertThat(applied).containsExactly("quit", "later", "release(leaving)");
+    assertThat(fatal).isEmpty();
   }
 }
