@@ -129,8 +129,9 @@ final class QueueIo {
   @FunctionalInterface
   public interface WatchListener {
     /**
-     * The watched entry {@code name} was deleted (or, for the candidate's own entry, its watch could
-     * not be set again); {@code own} if it is the candidate's own entry, else its predecessor.
+     * The watched entry {@code name} was deleted (or, for the candidate's own entry, its watch
+     * could not be set again); {@code own} if it is the candidate's own entry, else its
+     * predecessor.
      */
     void fired(String name, boolean own);
   }
