@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * Candidacy#leave leaves}, which tells whether the backend confirmed it. A candidacy takes one hold
  * at most: a grant after the acquire gave up, or after the hold, is refused (the backend gives it
  * back), and a hold that ends withdraws the candidacy, so a lost lock is never taken again behind
- * its holder's back.
+ * its holder's back. Once the lock closes, no hold begins: a take under way ends with {@link
+ * IllegalStateException} and leaves.
  */
 final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
   private static final Logger log = LoggerFactory.getLogger(TermSeat.class);
@@ -36,6 +37,7 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
   private volatile @Nullable Hold hold; // written under holdLock
   private @Nullable Candidacy candidacy; // of the attempt or the hold; under holdLock
   private boolean taking; // an acquire waits for a grant; under holdLock
+  private boolean closed; // no hold begins once the lock closed; under holdLock
 
   TermSeat(Backend backend, LockConfig config, LockMeters meters, FencedLock lock) {
     this.backend = backend;
@@ -50,13 +52,14 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
         new Contest(config.path(), config.ownerId(), false, Duration.ZERO, config.meterRegistry());
     Hold taken = null;
     synchronized (holdLock) {
+      refuseIfClosed();
       taking = true;
     }
     Candidacy c = backend.join(contest, this);
     try {
       synchronized (holdLock) {
         candidacy = c;
-        while (hold == null) {
+        while (hold == null && !closed) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
             break;
@@ -64,6 +67,7 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
           TimeUnit.NANOSECONDS.timedWait(holdLock, left);
         }
         taking = false; // from now on every grant is refused
+        refuseIfClosed(); // closed meanwhile: the finally below leaves, dropping any grant
         taken = hold;
       }
       return Optional.ofNullable(taken);
@@ -83,6 +87,13 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
     }
   }
 
+  /** Under holdLock. */
+  private void refuseIfClosed() {
+    if (closed) {
+      throw new IllegalStateException("the lock " + config.path() + " is closed");
+    }
+  }
+
   @Override
   public @Nullable Hold current() {
     return hold;
@@ -96,7 +107,7 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
       if (h != null) {
         return h.token().equals(token) && h.isActive();
       }
-      if (!taking || !valid.getAsBoolean()) {
+      if (!taking || closed || !valid.getAsBoolean()) {
         return false;
       }
       hold = new Hold(lock, token, nodeName, Instant.now());
@@ -175,6 +186,10 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
 
   @Override
   public void close(boolean heldByCaller) {
+    synchronized (holdLock) {
+      closed = true; // a take under way ends now, without a hold that nothing would follow
+      holdLock.notifyAll();
+    }
     if (heldByCaller) {
       return;
     }

@@ -20,10 +20,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -80,6 +83,51 @@ class LeaseLockTest {
             assertThat(tokens.get(i).isNewerThan(tokens.get(i - 1)))
                 .as("token %s after %s", tokens.get(i), tokens.get(i - 1))
                 .isTrue();
+          }
+        });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.baton.recipes.lease.LeaseDatabases#both")
+  void anAcquireUnderWayWhenItsLockClosesTakesNoHold(LeaseDatabases db) throws Exception {
+    db.withTerms(
+        (table, backend, terms) -> {
+          ExecutorService pool = Executors.newSingleThreadExecutor();
+          try (FencedLock a = lock(backend, "a");
+              FencedLock c = lock(backend, "c")) {
+            LockHandle held = a.acquire(WITHIN).orElseThrow();
+            AtomicReference<Thread> taker = new AtomicReference<>();
+            Future<Optional<LockHandle>> waiting =
+                pool.submit(
+                    () -> {
+                      taker.set(Thread.currentThread());
+                      return c.acquire(Duration.ofSeconds(30));
+                    });
+            await() // c's attempt waits for a grant
+                .atMost(WITHIN)
+                .until(
+                    () ->
+                        taker.get() != null
+                            && taker.get().getState() == Thread.State.TIMED_WAITING);
+            c.close();
+            assertThat(a.release()).isTrue();
+            assertThat(held.isActive()).isFalse();
+            Optional<LockHandle> got;
+            try {
+              got = waiting.get(5, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+              assertThat(e.getCause())
+                  .isInstanceOf(IllegalStateException.class)
+                  .hasMessageContaining("is closed");
+              got = Optional.empty();
+            }
+            assertThat(got).as("a hold taken after the lock closed").isEmpty();
+            try (FencedLock d = lock(backend, "d")) { // c left: the row is free
+              assertThat(d.acquire(WITHIN)).isPresent();
+              assertThat(d.release()).isTrue();
+            }
+          } finally {
+            pool.shutdownNow();
           }
         });
   }
