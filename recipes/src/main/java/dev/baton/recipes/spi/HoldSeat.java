@@ -21,6 +21,9 @@ public interface HoldSeat<H extends TermHandle> {
   /**
    * Takes a hold, waiting until {@code deadline} ({@link System#nanoTime()}) at most; empty on
    * timeout. On timeout, interrupt or failure nothing of the attempt stays in the backend.
+   *
+   * @throws IllegalStateException if the seat is closed, before or during the attempt (no hold
+   *     begins once it is closed)
    */
   Optional<H> take(long deadline) throws InterruptedException;
 
@@ -36,7 +39,7 @@ public interface HoldSeat<H extends TermHandle> {
 
   /**
    * Stops following the backend; a hold of another thread than the caller ({@code heldByCaller}
-   * false) ends now ({@code CLOSED}).
+   * false) ends now ({@code CLOSED}), and a take under way ends as {@link #take} says.
    */
   void close(boolean heldByCaller);
 
