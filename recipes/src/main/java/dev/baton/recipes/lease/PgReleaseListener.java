@@ -70,6 +70,7 @@ final class PgReleaseListener implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object lock = new Object();
   private @Nullable Connection connection; // guarded by lock
+  private int lentTimeout = -1; // guarded by lock: the connection's network timeout as lent, or -1
   private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
   private volatile @Nullable String degraded;
@@ -298,7 +299,13 @@ final class PgReleaseListener implements AutoCloseable {
     }
     c.setAutoCommit(true);
     try {
+      int lent = c.getNetworkTimeout();
       c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+      synchronized (lock) {
+        if (connection == c) {
+          lentTimeout = lent; // restored before giving it back: not every pool resets it
+        }
+      }
     } catch (SQLFeatureNotSupportedException e) {
       log.debug("no network timeout on the connection listening on {}", table, e);
     }
@@ -398,20 +405,24 @@ final class PgReleaseListener implements AutoCloseable {
 
   /**
    * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
-   * would buffer the table's notifications unread) on the listener's thread or once it ended; one
-   * that cannot (broken, or still in use) is aborted, which a pool discards.
+   * would buffer the table's notifications unread) and with the network timeout it was lent with,
+   * on the listener's thread or once it ended; one that cannot (broken, or still in use) is
+   * aborted, which a pool discards.
    */
   private void disconnect() {
     Connection c;
+    int timeout;
     synchronized (lock) {
       c = connection;
+      timeout = lentTimeout;
       connection = null;
+      lentTimeout = -1;
     }
     if (c == null) {
       return;
     }
     boolean idle = Thread.currentThread() == thread || !thread.isAlive();
-    if (idle && unlisten(c)) {
+    if (idle && unlisten(c) && restoreTimeout(c, timeout)) {
       try {
         c.close();
       } catch (SQLException e) {
@@ -423,6 +434,20 @@ final class PgReleaseListener implements AutoCloseable {
       } catch (SQLException | RuntimeException e) {
         log.debug("aborting the connection listening on {} failed", table, e);
       }
+    }
+  }
+
+  /** Sets the network timeout back to {@code millis} (none if negative); false if it cannot. */
+  private boolean restoreTimeout(Connection c, int millis) {
+    if (millis < 0) {
+      return true;
+    }
+    try {
+      c.setNetworkTimeout(Runnable::run, millis);
+      return true;
+    } catch (SQLException | RuntimeException e) {
+      log.debug("the connection listening on {} could not have its network timeout back", table, e);
+      return false;
     }
   }
 

@@ -197,6 +197,42 @@ class PgReleaseListenerTest {
     }
   }
 
+  /**
+   * The listener sets its connection's network timeout to its check interval. A pool that does not
+   * reset a returned connection (DBCP2 and others do not; HikariCP does) would keep that timeout
+   * for the next borrower, whose statements longer than it would then fail: the listener gives the
+   * connection back with the timeout it came with, when it gives way and when it stops.
+   */
+  @Test
+  void itsConnectionGoesBackToThePoolWithTheNetworkTimeoutItCameWith() throws SQLException {
+    int before = 123_456;
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      physical.setNetworkTimeout(Runnable::run, before);
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("timed", () -> {});
+      awaitListening(listener);
+
+      listener.statementFailed("cannot renew the lease of timed: no connection (test)");
+      // given back before it says it no longer listens
+      await().atMost(WAKE).until(() -> listener.backendPid() == 0);
+      assertThat(physical.getNetworkTimeout()).as("after giving way").isEqualTo(before);
+      assertThat(physical.isClosed()).isFalse(); // given back, not aborted
+    }
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      physical.setNetworkTimeout(Runnable::run, before);
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("timed", () -> {});
+      awaitListening(listener);
+      listener.close();
+      assertThat(physical.getNetworkTimeout()).as("after stopping").isEqualTo(before);
+      assertThat(physical.isClosed()).isFalse();
+    }
+  }
+
   private static int listeningChannels(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_listening_channels()");
         ResultSet rs = s.executeQuery()) {
