@@ -34,10 +34,12 @@ import org.slf4j.LoggerFactory;
  * #wakeups}): one per candidate would starve a small pool. It starts with the first subscriber and
  * stops with the last. When a subscriber's statement fails while it holds a working connection, it
  * gives that connection back and stays away from a minute, doubling, up to an hour (followers poll
- * meanwhile). A failed connection is reported as {@linkplain #degraded() degraded} (polling alone:
- * correct, only slower) and replaced after {@code reconnectDelay}; each time it starts listening it
- * wakes every subscriber once, so that a release it could not hear is found at once. This is the
- * only class that refers to the PostgreSQL driver, so that users on H2 need not have it.
+ * meanwhile); once a connection has listened at least as long as it last stayed away, the next
+ * give-way starts over at a minute. A failed connection is reported as {@linkplain #degraded()
+ * degraded} (polling alone: correct, only slower) and replaced after {@code reconnectDelay}; each
+ * time it starts listening it wakes every subscriber once, so that a release it could not hear is
+ * found at once. This is the only class that refers to the PostgreSQL driver, so that users on H2
+ * need not have it.
  */
 final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
@@ -70,11 +72,14 @@ final class PgReleaseListener implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object lock = new Object();
   private @Nullable Connection connection; // guarded by lock
+  private int lentTimeout = -1; // guarded by lock: the connection's network timeout as lent, or -1
   private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
   private volatile @Nullable String degraded;
   private volatile @Nullable String giveWay; // a statement that failed while this one listened
   private int yields; // on the listener's thread
+  private Duration lastAway = Duration.ZERO; // on the listener's thread: its last time away
+  private long listeningSince; // on the listener's thread: System.nanoTime() of the last LISTEN
 
   /** A data source by identity (pools do not define equality) and a table. */
   private record Key(DataSource dataSource, String table) {
@@ -228,6 +233,7 @@ final class PgReleaseListener implements AutoCloseable {
       giveWay = null; // failures while it did not listen do not count
       try {
         PGConnection pg = connect();
+        listeningSince = System.nanoTime();
         if (failing) {
           log.info("listening for releases in {} again", table);
           failing = false;
@@ -298,7 +304,13 @@ final class PgReleaseListener implements AutoCloseable {
     }
     c.setAutoCommit(true);
     try {
+      int lent = c.getNetworkTimeout();
       c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+      synchronized (lock) {
+        if (connection == c) {
+          lentTimeout = lent; // restored before giving it back: not every pool resets it
+        }
+      }
     } catch (SQLFeatureNotSupportedException e) {
       log.debug("no network timeout on the connection listening on {}", table, e);
     }
@@ -362,9 +374,15 @@ final class PgReleaseListener implements AutoCloseable {
    * closed meanwhile.
    */
   private boolean giveWay(String failure) {
+    // Listening at least as long as it last stayed away shows that the pool could spare the
+    // connection again: the backoff starts over. Give-ways closer together keep doubling it.
+    if (System.nanoTime() - listeningSince >= lastAway.toNanos()) {
+      yields = 0;
+    }
     Duration away = FIRST_AWAY.multipliedBy(1L << Math.min(yields, 6));
     away = away.compareTo(MAX_AWAY) > 0 ? MAX_AWAY : away;
     yields++;
+    lastAway = away;
     // The reason first, then the connection back (no longer listening), and only then the pid:
     // whoever sees that the listener stopped listening also sees why, and finds it unlistened.
     degraded =
@@ -398,20 +416,24 @@ final class PgReleaseListener implements AutoCloseable {
 
   /**
    * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
-   * would buffer the table's notifications unread) on the listener's thread or once it ended; one
-   * that cannot (broken, or still in use) is aborted, which a pool discards.
+   * would buffer the table's notifications unread) and with the network timeout it was lent with,
+   * on the listener's thread or once it ended; one that cannot (broken, or still in use) is
+   * aborted, which a pool discards.
    */
   private void disconnect() {
     Connection c;
+    int timeout;
     synchronized (lock) {
       c = connection;
+      timeout = lentTimeout;
       connection = null;
+      lentTimeout = -1;
     }
     if (c == null) {
       return;
     }
     boolean idle = Thread.currentThread() == thread || !thread.isAlive();
-    if (idle && unlisten(c)) {
+    if (idle && unlisten(c) && restoreTimeout(c, timeout)) {
       try {
         c.close();
       } catch (SQLException e) {
@@ -423,6 +445,20 @@ final class PgReleaseListener implements AutoCloseable {
       } catch (SQLException | RuntimeException e) {
         log.debug("aborting the connection listening on {} failed", table, e);
       }
+    }
+  }
+
+  /** Sets the network timeout back to {@code millis} (none if negative); false if it cannot. */
+  private boolean restoreTimeout(Connection c, int millis) {
+    if (millis < 0) {
+      return true;
+    }
+    try {
+      c.setNetworkTimeout(Runnable::run, millis);
+      return true;
+    } catch (SQLException | RuntimeException e) {
+      log.debug("the connection listening on {} could not have its network timeout back", table, e);
+      return false;
     }
   }
 

@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
+import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -195,6 +197,90 @@ class PgReleaseListenerTest {
       assertThat(listeningChannels(physical)).isZero();
       assertThat(listener.running()).isTrue(); // away, not stopped
     }
+  }
+
+  /**
+   * The listener sets its connection's network timeout to its check interval. A pool that does not
+   * reset a returned connection (DBCP2 and others do not; HikariCP does) would keep that timeout
+   * for the next borrower, whose statements longer than it would then fail: the listener gives the
+   * connection back with the timeout it came with, when it gives way and when it stops.
+   */
+  @Test
+  void itsConnectionGoesBackToThePoolWithTheNetworkTimeoutItCameWith() throws SQLException {
+    int before = 123_456;
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      physical.setNetworkTimeout(Runnable::run, before);
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("timed", () -> {});
+      awaitListening(listener);
+
+      listener.statementFailed("cannot renew the lease of timed: no connection (test)");
+      // given back before it says it no longer listens
+      await().atMost(WAKE).until(() -> listener.backendPid() == 0);
+      assertThat(physical.getNetworkTimeout()).as("after giving way").isEqualTo(before);
+      assertThat(physical.isClosed()).isFalse(); // given back, not aborted
+    }
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      physical.setNetworkTimeout(Runnable::run, before);
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("timed", () -> {});
+      awaitListening(listener);
+      listener.close();
+      assertThat(physical.getNetworkTimeout()).as("after stopping").isEqualTo(before);
+      assertThat(physical.isClosed()).isFalse();
+    }
+  }
+
+  /**
+   * The time it stays away after giving way doubles while give-ways come close together (the pool
+   * is still short), and starts over at {@link PgReleaseListener#FIRST_AWAY} once its connection
+   * has listened at least as long as it last stayed away: otherwise a few transient failures over a
+   * process's life would make every later give-way last {@link PgReleaseListener#MAX_AWAY}.
+   */
+  @Test
+  @Tag("soak") // about three minutes of waiting out give-ways in real time: the chaos profile
+  void theGiveWayBackoffStartsOverOnceItListenedAsLongAsItStayedAway() throws SQLException {
+    Duration away = PgReleaseListener.FIRST_AWAY;
+    Duration back = away.plus(WAKE);
+    try (Connection physical = PostgresFixture.dataSource().getConnection()) {
+      PgReleaseListener listener =
+          PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
+      listeners.add(listener);
+      listener.subscribe("backoff", () -> {});
+      awaitListening(listener);
+      giveWay(listener, "1").endsWith("listening again in " + away);
+
+      // back after FIRST_AWAY; it listens cleanly for as long as it stayed away
+      await().atMost(back).until(() -> listener.backendPid() != 0);
+      int pid = listener.backendPid();
+      await()
+          .during(away)
+          .atMost(away.plus(WAKE))
+          .until(() -> listener.backendPid() == pid && listener.degraded().isEmpty());
+      giveWay(listener, "2").endsWith("listening again in " + away); // started over
+
+      // back again, and a statement fails at once: still short of connections, so it doubles
+      await().atMost(back).until(() -> listener.backendPid() != 0);
+      giveWay(listener, "3").endsWith("listening again in " + away.multipliedBy(2));
+      assertThat(listener.running()).isTrue();
+    }
+  }
+
+  /**
+   * Tells {@code listener} that statement {@code n} failed, and returns why it says it gave way.
+   */
+  private static AbstractStringAssert<?> giveWay(PgReleaseListener listener, String n) {
+    String failure = "cannot renew the lease of backoff: no connection (test " + n + ")";
+    listener.statementFailed(failure);
+    await()
+        .atMost(WAKE)
+        .until(
+            () -> listener.backendPid() == 0 && listener.degraded().orElse("").contains(failure));
+    return assertThat(listener.degraded().orElseThrow()).contains("gave its connection back");
   }
 
   private static int listeningChannels(Connection c) throws SQLException {
