@@ -191,7 +191,8 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
 
   /**
    * On the session's event thread: a suspended or lost link ends the hold at once (a lock never
-   * pauses: the queue machine's reaction); an attempt in progress hears of every change.
+   * pauses: the queue machine's reaction), unless its epoch is older than the hold's grant; an
+   * attempt in progress hears of every change.
    */
   private void onEpoch(ConnectionEpoch epoch) {
     LockAttempt<H> inProgress = attempt;
@@ -199,13 +200,18 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
       inProgress.linkChanged(epoch);
     }
     synchronized (holdLock) {
-      if (hold != null && grant.outlivedBy(epoch)) {
+      // A hold is granted in the epoch current then, which the event thread may not have told
+      // yet: an older epoch's event, delivered late, says nothing of it.
+      if (hold == null || grant.predates(epoch)) {
+        return;
+      }
+      if (grant.outlivedBy(epoch)) {
         end(RevocationReason.SESSION_LOST, "connected in another session: " + epoch);
       }
+      CandidateMachine.linkReaction(false, epoch)
+          .filter(a -> a instanceof CandidateAction.Revoke)
+          .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
     }
-    CandidateMachine.linkReaction(false, epoch)
-        .filter(a -> a instanceof CandidateAction.Revoke)
-        .ifPresent(a -> end(((CandidateAction.Revoke) a).reason(), epoch.toString()));
   }
 
   /** On the store's event thread: a watched entry was deleted (or changed) by someone else. */

@@ -46,6 +46,15 @@ final class QueueGrant {
     return nodePath.equals(node);
   }
 
+  /**
+   * True if {@code e} is older than the epoch the last grant began in: its event, still queued on
+   * the session's event thread when the grant read the current epoch, says nothing of that grant.
+   * The grant's own epoch is not older (it was connected when granted).
+   */
+  boolean predates(ConnectionEpoch e) {
+    return node != null && e.number() < epoch;
+  }
+
   /** True if {@code later} connects another session than the one the last grant began in. */
   boolean outlivedBy(ConnectionEpoch later) {
     return node != null

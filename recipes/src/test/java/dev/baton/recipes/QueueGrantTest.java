@@ -38,4 +38,14 @@ class QueueGrantTest {
     assertThat(grant.outlivedBy(new ConnectionEpoch(3, Link.CONNECTED, 8))).isFalse();
     assertThat(grant.outlivedBy(new ConnectionEpoch(5, Link.CONNECTED, 8))).isTrue();
   }
+
+  @Test
+  void onlyAnEpochOlderThanTheGrantPredatesIt() {
+    assertThat(grant.predates(new ConnectionEpoch(2, Link.SUSPENDED, 7))).as("no grant").isFalse();
+    grant.admit(3, READ_IN, "/q/a");
+    assertThat(grant.predates(new ConnectionEpoch(2, Link.SUSPENDED, 7))).isTrue();
+    assertThat(grant.predates(new ConnectionEpoch(2, Link.LOST, 7))).isTrue();
+    assertThat(grant.predates(READ_IN)).as("its own epoch").isFalse();
+    assertThat(grant.predates(new ConnectionEpoch(4, Link.SUSPENDED, 7))).isFalse();
+  }
 }
