@@ -169,8 +169,12 @@ final class LockAttempt<H> {
     io.listAfterWatch(name, inbox::add, failure -> inbox.add(new CandidateEvent.Gone(name)));
   }
 
-  /** Deletes the attempt's entry, if any; a failure leaves it to the session's end. */
+  /**
+   * Deletes the attempt's entry, if any; a failure leaves it to the session's end. Its watches go
+   * first: each holds the whole attempt, and tries against a long hold would pile them up.
+   */
   private void withdraw() {
+    io.unwatchAll();
     try {
       for (CandidateAction a : machine.on(new CandidateEvent.Close())) {
         if (QueueIo.isStoreAction(a)) {

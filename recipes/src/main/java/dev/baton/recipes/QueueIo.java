@@ -10,8 +10,10 @@ import dev.baton.recipes.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,6 +31,9 @@ final class QueueIo {
   private final String key;
   private final String prefix;
   private final byte[] data;
+
+  /** The watches set and not yet fired, by entry, for {@link #unwatchAll}. */
+  private final Map<String, Runnable> watches = new ConcurrentHashMap<>();
 
   /** I/O for the candidate with {@code key}, whose entries carry {@code owner}'s id as data. */
   public QueueIo(QueueStore store, String key, String owner) {
@@ -83,6 +88,35 @@ final class QueueIo {
   public Duration leavingWait(Duration limit) {
     Duration closeWait = store.liveness().closeWait();
     return limit.compareTo(closeWait) < 0 ? limit : closeWait;
+  }
+
+  /**
+   * Drops every watch this candidate set that has not fired, without waiting: for a lock attempt
+   * that gives up, whose watchers would otherwise stay in the client until the entries go.
+   */
+  public void unwatchAll() {
+    for (Map.Entry<String, Runnable> e : watches.entrySet()) {
+      if (watches.remove(e.getKey(), e.getValue())) {
+        store.unwatch(e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /** The callback of a watch on {@code name}, tracked until it fires or is dropped. */
+  private Runnable tracked(String name, boolean own, WatchListener onWatch) {
+    Runnable onChange =
+        new Runnable() {
+          @Override
+          public void run() {
+            watches.remove(name, this);
+            onWatch.fired(name, own);
+          }
+        };
+    Runnable older = watches.put(name, onChange);
+    if (older != null) {
+      store.unwatch(name, older); // set again (after a new link): one watcher is enough
+    }
+    return onChange;
   }
 
   /** True for the actions {@link #apply} handles. */
@@ -188,11 +222,15 @@ final class QueueIo {
       }
       return null;
     } else if (a instanceof Watch w) {
+      Runnable onChange = tracked(w.name(), w.own(), onWatch);
       if (w.own()) {
-        store.watchAsync(w.name(), () -> onWatch.fired(w.name(), true));
+        store.watchAsync(w.name(), onChange);
         return null;
       }
-      boolean present = store.watch(w.name(), () -> onWatch.fired(w.name(), false));
+      boolean present = store.watch(w.name(), onChange);
+      if (!present) {
+        watches.remove(w.name(), onChange);
+      }
       return present ? null : new CandidateEvent.Gone(w.name());
     }
     throw new IllegalArgumentException("not a store action: " + a);

@@ -80,6 +80,14 @@ interface QueueStore {
   void watchAsync(String name, Runnable onChange);
 
   /**
+   * Drops the watch that {@link #watch} or {@link #watchAsync} set on {@code name} with this very
+   * {@code onChange}, without waiting: a caller that gives up (a lock attempt that timed out) must
+   * not leave a watcher per attempt in the client until the entry goes. {@code onChange} is not
+   * called for the removal; a watch that already fired is no error.
+   */
+  default void unwatch(String name, Runnable onChange) {}
+
+  /**
    * Deletes the entry called {@code name} if it exists.
    *
    * @return true if this call deleted it

@@ -23,6 +23,7 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.apache.zookeeper.proto.DeleteRequest;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -222,6 +223,9 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
                 .inBackground(
                     (c, event) -> {
                       if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
+                        // On NONODE the exists watch stays set, waiting for a create of a name
+                        // that never comes back: drop it.
+                        unwatch(name, onChange);
                         log.debug(
                             "watch of {} not set ({}): treated as a change",
                             pathOf(name),
@@ -230,6 +234,30 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
                       }
                     })
                 .forPath(pathOf(name)));
+  }
+
+  @Override
+  public void unwatch(String name, Runnable onChange) {
+    // Equal to the watcher watch/watchAsync set (same name and callback), which ZooKeeper's client
+    // keeps in a set per path. Locally: removed from the client even while the link is down.
+    Watcher watcher = new DeletionWatcher(name, onChange, false);
+    try {
+      client
+          .watchers()
+          .remove(watcher)
+          .ofType(Watcher.WatcherType.Any)
+          .locally()
+          .inBackground(
+              (c, event) -> {
+                KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+                if (code != KeeperException.Code.OK) {
+                  log.debug("watch of {} not removed: {}", pathOf(name), code); // fired already
+                }
+              })
+          .forPath(pathOf(name));
+    } catch (Exception e) { // no handle (the client is closing): the watchers go with it
+      log.debug("watch of {} not removed: {}", pathOf(name), e.toString());
+    }
   }
 
   /**
@@ -256,6 +284,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
     public void process(WatchedEvent event) {
       switch (event.getType()) {
         case None -> {} // the link's state, which the candidate hears of from the session
+        case DataWatchRemoved, ChildWatchRemoved -> {} // unwatch: the caller gave up on it
         case NodeDeleted -> onGone.run();
         default -> setAgain();
       }
@@ -280,6 +309,17 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
       } catch (Exception e) { // no handle (the client is closing), or the request was refused
         notSetAgain(e.toString());
       }
+    }
+
+    /** Equal for the same entry and callback, so that {@link #unwatch} finds the watcher. */
+    @Override
+    public boolean equals(@Nullable Object o) {
+      return o instanceof DeletionWatcher w && w.name.equals(name) && w.onGone == onGone;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * name.hashCode() + System.identityHashCode(onGone);
     }
 
     private void notSetAgain(String why) {
