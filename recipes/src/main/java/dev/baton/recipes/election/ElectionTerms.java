@@ -8,7 +8,6 @@ import dev.baton.recipes.backend.Candidacy;
 import dev.baton.recipes.backend.Contest;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -166,9 +165,22 @@ final class ElectionTerms implements Candidacy.Listener {
     }
   }
 
-  /** Gives up the current term and goes on taking part. */
+  /**
+   * Gives up the current term and goes on taking part. Waits for a join under way (it does not wait
+   * for the store).
+   *
+   * @throws IllegalStateException if the start did not join: its join threw
+   */
   public void resign() {
-    Objects.requireNonNull(candidacy, "started").resign();
+    Candidacy c;
+    synchronized (joining) {
+      c = candidacy;
+    }
+    if (c == null) {
+      throw new IllegalStateException(
+          "the election on " + config.path() + " did not join its contest: its start threw");
+    }
+    c.resign();
   }
 
   public Optional<Leadership> leadership() {

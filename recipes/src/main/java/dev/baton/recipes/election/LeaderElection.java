@@ -123,6 +123,8 @@ public final class LeaderElection implements AutoCloseable {
    * Gives up the current term, if any, and re-enters at the back of the queue. Asynchronous: the
    * {@code revoked} callback reports when the term ended. A lone candidate leads again, with a new
    * token.
+   *
+   * @throws IllegalStateException if the election is not started, or its start threw
    */
   public void resign() {
     requireStarted();

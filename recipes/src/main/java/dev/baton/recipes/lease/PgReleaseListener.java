@@ -73,6 +73,7 @@ final class PgReleaseListener implements AutoCloseable {
   private final Object lock = new Object();
   private @Nullable Connection connection; // guarded by lock
   private int lentTimeout = -1; // guarded by lock: the connection's network timeout as lent, or -1
+  private boolean lentAutoCommit = true; // guarded by lock: the connection's auto-commit as lent
   private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
   private volatile @Nullable String degraded;
@@ -302,6 +303,12 @@ final class PgReleaseListener implements AutoCloseable {
       }
       connection = c;
     }
+    boolean autoCommit = c.getAutoCommit();
+    synchronized (lock) {
+      if (connection == c) {
+        lentAutoCommit = autoCommit; // restored before giving it back, as the timeout below
+      }
+    }
     c.setAutoCommit(true);
     try {
       int lent = c.getNetworkTimeout();
@@ -416,24 +423,27 @@ final class PgReleaseListener implements AutoCloseable {
 
   /**
    * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
-   * would buffer the table's notifications unread) and with the network timeout it was lent with,
-   * on the listener's thread or once it ended; one that cannot (broken, or still in use) is
-   * aborted, which a pool discards.
+   * would buffer the table's notifications unread) and with the network timeout and auto-commit it
+   * was lent with, * on the listener's thread or once it ended; one that cannot (broken, or still
+   * in use) is aborted, which a pool discards.
    */
   private void disconnect() {
     Connection c;
     int timeout;
+    boolean autoCommit;
     synchronized (lock) {
       c = connection;
       timeout = lentTimeout;
+      autoCommit = lentAutoCommit;
       connection = null;
       lentTimeout = -1;
+      lentAutoCommit = true;
     }
     if (c == null) {
       return;
     }
     boolean idle = Thread.currentThread() == thread || !thread.isAlive();
-    if (idle && unlisten(c) && restoreTimeout(c, timeout)) {
+    if (idle && unlisten(c) && restore(c, timeout, autoCommit)) {
       try {
         c.close();
       } catch (SQLException e) {
@@ -448,16 +458,21 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /** Sets the network timeout back to {@code millis} (none if negative); false if it cannot. */
-  private boolean restoreTimeout(Connection c, int millis) {
-    if (millis < 0) {
-      return true;
-    }
+  /**
+   * Sets the network timeout back to {@code millis} (unless negative) and the auto-commit to {@code
+   * autoCommit}; false if it cannot.
+   */
+  private boolean restore(Connection c, int millis, boolean autoCommit) {
     try {
-      c.setNetworkTimeout(Runnable::run, millis);
+      if (millis >= 0) {
+        c.setNetworkTimeout(Runnable::run, millis);
+      }
+      if (!autoCommit) {
+        c.setAutoCommit(false);
+      }
       return true;
     } catch (SQLException | RuntimeException e) {
-      log.debug("the connection listening on {} could not have its network timeout back", table, e);
+      log.debug("the connection listening on {} could not have its settings back", table, e);
       return false;
     }
   }

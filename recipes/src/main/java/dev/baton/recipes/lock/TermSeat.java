@@ -55,7 +55,15 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
       refuseIfClosed();
       taking = true;
     }
-    Candidacy c = backend.join(contest, this);
+    Candidacy c;
+    try {
+      c = backend.join(contest, this);
+    } catch (RuntimeException | Error e) {
+      synchronized (holdLock) {
+        taking = false; // no candidacy to leave: a grant made to it anyway is refused
+      }
+      throw e;
+    }
     try {
       synchronized (holdLock) {
         candidacy = c;

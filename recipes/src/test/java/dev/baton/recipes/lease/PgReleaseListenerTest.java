@@ -203,13 +203,17 @@ class PgReleaseListenerTest {
    * The listener sets its connection's network timeout to its check interval. A pool that does not
    * reset a returned connection (DBCP2 and others do not; HikariCP does) would keep that timeout
    * for the next borrower, whose statements longer than it would then fail: the listener gives the
-   * connection back with the timeout it came with, when it gives way and when it stops.
+   * connection back with the timeout it came with, when it gives way and when it stops. The same
+   * for the auto-commit it sets (a pool lending connections without it would hand the next borrower
+   * one that commits each statement).
    */
   @Test
-  void itsConnectionGoesBackToThePoolWithTheNetworkTimeoutItCameWith() throws SQLException {
+  void itsConnectionGoesBackToThePoolWithTheNetworkTimeoutAndAutoCommitItCameWith()
+      throws SQLException {
     int before = 123_456;
     try (Connection physical = PostgresFixture.dataSource().getConnection()) {
       physical.setNetworkTimeout(Runnable::run, before);
+      physical.setAutoCommit(false);
       PgReleaseListener listener =
           PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
       listeners.add(listener);
@@ -220,10 +224,12 @@ class PgReleaseListenerTest {
       // given back before it says it no longer listens
       await().atMost(WAKE).until(() -> listener.backendPid() == 0);
       assertThat(physical.getNetworkTimeout()).as("after giving way").isEqualTo(before);
+      assertThat(physical.getAutoCommit()).as("auto-commit after giving way").isFalse();
       assertThat(physical.isClosed()).isFalse(); // given back, not aborted
     }
     try (Connection physical = PostgresFixture.dataSource().getConnection()) {
       physical.setNetworkTimeout(Runnable::run, before);
+      physical.setAutoCommit(false);
       PgReleaseListener listener =
           PgReleaseListener.start(poolOf(physical), table, Duration.ofMillis(200), CHECK);
       listeners.add(listener);
@@ -231,6 +237,7 @@ class PgReleaseListenerTest {
       awaitListening(listener);
       listener.close();
       assertThat(physical.getNetworkTimeout()).as("after stopping").isEqualTo(before);
+      assertThat(physical.getAutoCommit()).as("auto-commit after stopping").isFalse();
       assertThat(physical.isClosed()).isFalse();
     }
   }

@@ -83,11 +83,36 @@ class TermSeatTest {
     }
   }
 
+  /**
+   * Found in review: a join that threw left the seat taking, so a grant the backend still made to
+   * the listener it was handed became a hold that no acquire returned and nothing would end.
+   */
+  @Test
+  void aJoinThatThrowsLeavesNoSeatOpenForGrants() throws Exception {
+    LockConfig config = LockConfig.builder(PATH).ownerId("taker").build();
+    StubBackend backend = new StubBackend(Thread.currentThread());
+    try (FencedLock lock = FencedLock.create(backend, config)) {
+      TermSeat seat = new TermSeat(backend, config, new LockMeters(config), lock);
+      backend.failNextJoin = true;
+      assertThatThrownBy(() -> seat.take(System.nanoTime() + WITHIN.toNanos()))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("stub backend");
+      Candidacy.Listener handed = backend.failedJoinListener;
+      assertThat(handed).isNotNull();
+
+      boolean taken = handed.granted(FencingToken.of(PATH, 99), "row", Duration.ZERO, () -> true);
+      assertThat(taken).as("a grant after the failed join is refused").isFalse();
+      assertThat(seat.current()).isNull();
+    }
+  }
+
   private final class StubBackend implements Backend {
     private final Thread taker;
     private final AtomicLong tokens = new AtomicLong();
     private final List<StubCandidacy> joined = new ArrayList<>(); // on the taker's thread
     volatile boolean interruptNext;
+    volatile boolean failNextJoin;
+    volatile Candidacy.@Nullable Listener failedJoinListener;
 
     StubBackend(Thread taker) {
       this.taker = taker;
@@ -99,6 +124,11 @@ class TermSeatTest {
 
     @Override
     public Candidacy join(Contest contest, Candidacy.Listener listener) {
+      if (failNextJoin) {
+        failNextJoin = false;
+        failedJoinListener = listener; // as a backend that registered it before it failed
+        throw new IllegalStateException("the stub backend failed the join");
+      }
       FencingToken token = FencingToken.of(contest.name(), tokens.incrementAndGet());
       StubCandidacy c = new StubCandidacy(listener, token);
       joined.add(c);
