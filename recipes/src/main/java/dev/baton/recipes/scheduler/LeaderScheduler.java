@@ -96,14 +96,11 @@ public final class LeaderScheduler implements AutoCloseable {
 
   /**
    * A latent scheduler on {@code backend} that tells {@code listener} about its scheduling terms:
-   * {@code elected} once this instance's term has started scheduling, {@code revoked} once the term
-   * has ended and its scheduling has stopped: a write already sent to the store has landed or
-   * failed by then (waited for at most the election's {@link
-   * ElectionConfig#callbackDrainTimeout()}; one still running after that is logged, and rejected by
-   * the fence once a newer term registered); exactly once after each {@code elected}, in order,
-   * with the election's threading contract: on the election's callback thread, never on a ZooKeeper
-   * thread nor under a lock (see {@link LeadershipListener}). An exception from {@code elected} is
-   * handled as the election is configured (by default, the instance resigns, ending the term).
+   * {@code elected} once a term started scheduling, {@code revoked} once it stopped and its sent
+   * writes landed or failed (waited for at most {@link ElectionConfig#callbackDrainTimeout()}; a
+   * later one is logged and fenced off), exactly once after each {@code elected}, under the
+   * election's threading contract ({@link LeadershipListener}). An exception from {@code elected}
+   * is handled as the election is configured (by default it resigns).
    *
    * @param listener told about the terms; {@code null} for none
    * @throws NullPointerException if another argument is null
