@@ -5,9 +5,7 @@ import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests.
- */
+/** What a {@link CandidateMachine} hears: connection epochs, store replies, watches, requests. */
 sealed interface CandidateEvent {
   /** The session's link changed. */
   record Link(ConnectionEpoch epoch) implements CandidateEvent {}
@@ -25,9 +23,7 @@ sealed interface CandidateEvent {
   /** Reply to {@link CandidateAction.Enter}, created in epoch {@code epoch}. */
   record Entered(long epoch, QueueEntry entry) implements CandidateEvent {}
 
-  /**
-   * Reply to {@link CandidateAction.Inspect}: the entries that exist, read in epoch {@code epoch}.
-   */
+  /** Reply to {@link CandidateAction.Inspect}: the entries that exist, read in {@code epoch}. */
   record Inspected(long epoch, List<QueueEntry> found) implements CandidateEvent {
     public Inspected {
       found = List.copyOf(found);
@@ -38,10 +34,8 @@ sealed interface CandidateEvent {
   record Gone(String name) implements CandidateEvent {}
 
   /**
-   * The watched predecessor {@code name} went, and {@code listed} is a listing of the queue read
-   * after its watch fired: the same as {@link Gone} followed by the reply to the {@link
-   * CandidateAction.ListQueue} it leads to, for a store that reads the queue as soon as the watch
-   * fires, without waiting for the loop.
+   * The watched predecessor {@code name} went and {@code listed} was read after: {@link Gone} plus
+   * its listing, read straight from the watch.
    */
   record GoneListed(String name, Listed listed) implements CandidateEvent {}
 

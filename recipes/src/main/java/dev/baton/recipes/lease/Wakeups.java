@@ -13,17 +13,11 @@ interface Wakeups {
   /** Calls {@code onRelease} whenever this election's lease is released, until closed. */
   Subscription subscribe(Runnable onRelease);
 
-  /**
-   * Why releases wake no one now, so that followers find them by polling alone, if they do; empty
-   * while wake-ups work.
-   */
+  /** Why releases wake no one now (followers poll), if so; empty while wake-ups work. */
   default Optional<String> degraded() {
     return Optional.empty();
   }
 
-  /**
-   * A statement of a subscriber failed with {@code failure}: the wake-ups may be holding a
-   * connection that the statement needed, and then give it back.
-   */
+  /** A subscriber's statement failed: give back a connection the statement may have needed. */
   default void statementFailed(String failure) {}
 }
