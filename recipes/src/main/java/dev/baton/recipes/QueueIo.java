@@ -153,10 +153,7 @@ final class QueueIo {
   /** Hears that a watch set by {@link #apply} fired, on the store's event thread. */
   @FunctionalInterface
   public interface WatchListener {
-    /**
-     * The watched entry {@code name} was deleted (the own entry: or its watch not set again);
-     * {@code own} if it is the candidate's own entry, else its predecessor.
-     */
+    /** Entry {@code name} went (the {@code own} entry: or its watch was not set again). */
     void fired(String name, boolean own);
   }
 

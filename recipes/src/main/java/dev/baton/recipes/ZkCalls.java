@@ -5,9 +5,9 @@ import dev.baton.recipes.spi.StoreUnavailableException;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * Runs one Curator call and translates its checked exceptions the same way everywhere: an
- * interrupt restores the flag, a link failure becomes a {@link StoreUnavailableException}, a
- * permission refusal names the path.
+ * Runs one Curator call and translates its checked exceptions the same way everywhere: an interrupt
+ * restores the flag, a link failure becomes a {@link StoreUnavailableException}, a permission
+ * refusal names the path.
  */
 final class ZkCalls {
   /** A Curator call. */

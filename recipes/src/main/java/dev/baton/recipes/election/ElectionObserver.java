@@ -13,8 +13,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Reads an election without taking part: the current leader with its token, and the participants
- * in order, afresh on each call (a handover may follow right after). Children not named like
+ * Reads an election without taking part: the current leader with its token, and the participants in
+ * order, afresh on each call (a handover may follow right after). Children not named like
  * candidates are left out; one named like a candidate whose data is not a participant id, or not
  * ephemeral, fails the read with {@link MalformedCandidateException} (the queue is ordered by name
  * alone, so skipping it could name a wrong leader). Thread-safe.

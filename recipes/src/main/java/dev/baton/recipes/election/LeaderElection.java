@@ -68,8 +68,8 @@ public final class LeaderElection implements AutoCloseable {
   /**
    * Enters the queue and returns at once; {@link LeadershipListener#elected} fires when this
    * candidate leads. If the session is closed this throws and the election stays latent. A
-   * concurrent {@link #close()} either makes it throw or leaves the contest after the join; no entry
-   * remains after the close either way.
+   * concurrent {@link #close()} either makes it throw or leaves the contest after the join; no
+   * entry remains after the close either way.
    *
    * @throws IllegalStateException if already started or closed, or the session is closed
    */
@@ -142,6 +142,7 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Reads the current leader (see {@link ElectionObserver}), or the live holder of the lease row.
+   *
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */
   public Optional<LeaderInfo> currentLeader() {
@@ -150,6 +151,7 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Reads the queue of participants, leader first; on the lease backend only the live holder.
+   *
    * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    */
   public List<Participant> participants() {

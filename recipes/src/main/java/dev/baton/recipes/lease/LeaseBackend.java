@@ -58,8 +58,7 @@ public final class LeaseBackend implements Backend {
   }
 
   /**
-   * The DDL of the lease table {@code table} and its token sequence, two statements, for PostgreSQL
-   * and H2 alike.
+   * The DDL of the lease table {@code table} and its token sequence, two statements.
    *
    * @throws IllegalArgumentException naming {@code LeaseConfig.table} if the name is not a plain
    *     SQL identifier
@@ -70,8 +69,7 @@ public final class LeaseBackend implements Backend {
 
   /**
    * Joins the contest for the row {@code contest.name()}: takes it when absent, released or
-   * expired, renews it while held, and polls (on PostgreSQL also wakes on a release) while
-   * following.
+   * expired, renews it while held, and polls (PostgreSQL: also wakes on a release) while following.
    */
   @Override
   public Candidacy join(Contest contest, Candidacy.Listener listener) {

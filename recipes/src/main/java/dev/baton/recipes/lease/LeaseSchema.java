@@ -232,8 +232,8 @@ final class LeaseSchema {
   }
 
   /**
-   * The PostgreSQL {@code NOTIFY} channel: the table name lower-cased, dots made underscores, cut to
-   * 63 characters, so {@code LISTEN} and {@code pg_notify} agree; safe to double-quote.
+   * The PostgreSQL {@code NOTIFY} channel: the table name lower-cased, dots made underscores, cut
+   * to 63 characters, so {@code LISTEN} and {@code pg_notify} agree; safe to double-quote.
    */
   static String channel(String table) {
     String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');

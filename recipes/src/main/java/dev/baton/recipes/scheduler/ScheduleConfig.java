@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param name the schedule's name: letters, digits, {@code . _ -}, 1 to 200 characters; the job
  *     keys are {@code <name>#<slot>}
  * @param interval one job per interval, at least 1 ms
- * @param firstSlotAt when slot 0 begins (slot n at {@code firstSlotAt + n * interval}); default
- *     the epoch
+ * @param firstSlotAt when slot 0 begins (slot n at {@code firstSlotAt + n * interval}); default the
+ *     epoch
  * @param startFromNow with no progress recorded, begin at the current slot, not slot 0; default
  *     true
  * @param jobType stored with each job, for workers: 1 to 255 characters; default the name

@@ -44,10 +44,7 @@ public record ScheduledJob(
   /** Completed by the worker that held its claim. */
   public static final String DONE = "DONE";
 
-  /**
-   * Its last allowed attempt ({@link ClaimConfig#maxAttempts()}) failed or its claim expired; not
-   * retried.
-   */
+  /** Its last allowed attempt failed, or that attempt's claim expired; not retried. */
   public static final String FAILED = "FAILED";
 
   /** The key of {@code slot} of {@code schedule}. */

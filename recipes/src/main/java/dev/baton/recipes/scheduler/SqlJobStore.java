@@ -56,8 +56,7 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), with the
-   * {@linkplain ClaimConfig#DEFAULT default claim lease}.
+   * A store on tables named after {@code prefix} (see above), with {@link ClaimConfig#DEFAULT}.
    *
    * @throws NullPointerException if {@code dataSource} or {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
@@ -67,8 +66,7 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), leasing its
-   * jobs as {@code claims} says.
+   * A store on tables named after {@code prefix} (see above), leasing jobs as {@code claims} says.
    *
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier

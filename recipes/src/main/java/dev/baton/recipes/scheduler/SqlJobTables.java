@@ -127,7 +127,8 @@ final class SqlJobTables {
 
   /**
    * Deletes up to {@code limit} jobs of {@code status} completed over {@code retentionMillis} ago
-   * (completed_at is the database's local time, hence LOCALTIMESTAMP, which keeps the index usable).
+   * (completed_at is the database's local time, hence LOCALTIMESTAMP, which keeps the index
+   * usable).
    */
   static int purge(Connection c, String jobs, String status, long retentionMillis, int limit)
       throws SQLException {

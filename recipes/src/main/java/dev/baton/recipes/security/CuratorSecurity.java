@@ -13,8 +13,8 @@ import org.apache.zookeeper.common.ClientX509Util;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies Baton's security settings to a Curator client builder: authentication, TLS and the
- * {@link AclPolicy} of created znodes. {@link dev.baton.recipes.BatonSession#start} uses it; call it
+ * Applies Baton's security settings to a Curator client builder: authentication, TLS and the {@link
+ * AclPolicy} of created znodes. {@link dev.baton.recipes.BatonSession#start} uses it; call it
  * yourself for a client you {@linkplain dev.baton.recipes.BatonSession#wrap wrap}.
  *
  * <p>All is set on the builder and its {@link ZKClientConfig}, never in system properties, so

@@ -7,9 +7,9 @@ import java.util.function.Consumer;
 
 /**
  * A session's liveness for its recipes, like etcd's {@code Session} and {@code Done()}: recipes
- * consume connection epochs, never the client library's states. {@link #current()} changes when
- * the client reports a change; listeners hear afterwards, in order, on the session's event thread,
- * and must be quick (flip a signal, enqueue work).
+ * consume connection epochs, never the client library's states. {@link #current()} changes when the
+ * client reports a change; listeners hear afterwards, in order, on the session's event thread, and
+ * must be quick (flip a signal, enqueue work).
  */
 public interface Liveness {
   /** The current epoch; changes before any listener hears of it. */
