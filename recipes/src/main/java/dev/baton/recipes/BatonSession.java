@@ -139,10 +139,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     return liveness;
   }
 
-  /**
-   * The current ZooKeeper session id (0 before the first connection). It changes after the session
-   * expires and a new one is established.
-   */
+  /** The current ZooKeeper session id (0 before the first connection; changes on expiry). */
   public long sessionId() {
     return ZkCalls.call(
         "read the ZooKeeper session id",

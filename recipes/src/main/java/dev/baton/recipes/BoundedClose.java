@@ -20,10 +20,7 @@ import org.slf4j.Logger;
  */
 record BoundedClose(CuratorFramework client, String name, Logger log) {
 
-  /**
-   * Closes the client, waiting at most {@code wait} for the ensemble; {@code connected} tells
-   * whether the link was up when the session began to close.
-   */
+  /** Closes the client within {@code wait}; {@code connected}: the link was up at the start. */
   public void close(Duration wait, boolean connected) {
     // An interrupt pending before the close does not cut its wait short (it would drop the
     // closeSession request and leave the session to expire); it is restored afterwards.

@@ -33,10 +33,7 @@ sealed interface CandidateEvent {
   /** The watched entry {@code name} was deleted, was already gone, or could not be watched. */
   record Gone(String name) implements CandidateEvent {}
 
-  /**
-   * The watched predecessor {@code name} went and {@code listed} was read after: {@link Gone} plus
-   * its listing, read straight from the watch.
-   */
+  /** {@link Gone} of {@code name} plus {@code listed}, read right after its watch fired. */
   record GoneListed(String name, Listed listed) implements CandidateEvent {}
 
   /** A {@link CandidateAction.Lead} was refused: the epoch had changed by then. */

@@ -264,10 +264,7 @@ final class CandidateMachine {
     listIfConnected(out);
   }
 
-  /**
-   * A predecessor went and the queue was read since ({@link Gone} plus its listing); the own
-   * entry's deletion goes the way of {@link Gone} instead.
-   */
+  /** {@link Gone} plus a listing; the own entry's deletion goes the way of {@link Gone}. */
   private void onGoneListed(GoneListed g, List<CandidateAction> out) {
     if (node != null && node.name().equals(g.name())) {
       onGone(g.name(), out);

@@ -37,10 +37,7 @@ record CandidateName(String name, String key, int sequence) {
    */
   public static final int MAX_LENGTH = KEY_START + MAX_KEY + SUFFIX.length() + MAX_SEQUENCE_LENGTH;
 
-  /**
-   * Parses a child name; empty for a foreign or malformed name, never an exception. Hand-written
-   * rather than a regular expression: it runs for every child of every listing.
-   */
+  /** Parses a child name, empty if foreign or malformed; no regex: it runs on every listing. */
   public static Optional<CandidateName> parse(String name) {
     if (name == null
         || name.length() > MAX_LENGTH

@@ -23,10 +23,7 @@ final class CandidateOrder {
 
   private CandidateOrder() {}
 
-  /**
-   * Parses and orders children, first (the leader) first. Names that are not candidate znodes are
-   * passed to {@code ignored} and left out.
-   */
+  /** Parses and orders children, the leader first; foreign names go to {@code ignored}. */
   public static List<CandidateName> order(Collection<String> children, Consumer<String> ignored) {
     return order(children, CandidateName::parse, ignored);
   }

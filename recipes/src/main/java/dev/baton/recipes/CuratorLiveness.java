@@ -41,10 +41,7 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
 
   private CompletableFuture<ConnectionEpoch> done = new CompletableFuture<>();
 
-  /**
-   * Follows {@code client}'s connection; {@code name} names the event loop; a close waits at most
-   * {@code closeTimeout} for the ensemble.
-   */
+  /** Follows {@code client}; a close waits at most {@code closeTimeout} for the ensemble. */
   public CuratorLiveness(CuratorFramework client, String name, Duration closeTimeout) {
     this.client = client;
     this.closeTimeout = closeTimeout;

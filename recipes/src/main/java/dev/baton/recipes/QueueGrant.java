@@ -41,10 +41,7 @@ final class QueueGrant {
     return nodePath.equals(node);
   }
 
-  /**
-   * True if {@code e} is older than the last grant's epoch: an event queued before the grant read
-   * the epoch says nothing of it.
-   */
+  /** True if {@code e} predates the last grant's epoch (so it says nothing of that grant). */
   boolean predates(ConnectionEpoch e) {
     return node != null && e.number() < epoch;
   }

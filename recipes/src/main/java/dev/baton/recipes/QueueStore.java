@@ -93,10 +93,7 @@ interface QueueStore {
    */
   Deletion deleteWithin(String name, Duration timeout);
 
-  /**
-   * Deletes {@code name} without waiting, retrying across reconnections until it is gone or its
-   * session ended.
-   */
+  /** Deletes {@code name} without waiting; retries across reconnections until gone or expired. */
   void deleteInBackground(String name);
 
   /** Deletes in the background every entry {@code ours} accepts: a leaver's last resort. */

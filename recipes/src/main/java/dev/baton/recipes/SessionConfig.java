@@ -141,10 +141,7 @@ public record SessionConfig(
       return this;
     }
 
-    /**
-     * How long a call waits for a connection; by default 5 s, or the session timeout if that is
-     * shorter.
-     */
+    /** How long a call waits for a connection; default 5 s, or the session timeout if shorter. */
     public Builder connectionTimeout(Duration value) {
       this.connectionTimeout = Objects.requireNonNull(value, "connectionTimeout");
       return this;

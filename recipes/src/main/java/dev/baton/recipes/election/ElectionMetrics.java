@@ -35,10 +35,7 @@ import org.jspecify.annotations.Nullable;
  * health and tests read are kept, which matters when one JVM runs many candidates.
  */
 final class ElectionMetrics implements AutoCloseable {
-  /**
-   * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
-   * in it. One shared, empty instance, told apart by identity.
-   */
+  /** No registry: one shared instance, told apart by identity; nothing is registered in it. */
   public static final MeterRegistry NONE = NoMeters.REGISTRY;
 
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";

@@ -105,10 +105,7 @@ final class TermSlot {
     }
   }
 
-  /**
-   * After a close revoked {@code ended} (if not null): waits until its {@code revoked} callback
-   * returned, up to {@code deadline} (nanoTime), logging when it could not.
-   */
+  /** After a close revoked {@code ended}: waits for its {@code revoked} until {@code deadline}. */
   void awaitRevokedCallback(@Nullable LeadershipHandle ended, long deadline) {
     if (ended != null
         && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))

@@ -4,10 +4,7 @@ package dev.baton.recipes.lease;
 import dev.baton.recipes.spi.Subscription;
 import java.util.Optional;
 
-/**
- * Where a follower learns that a holder released the lease, so that it need not wait for its next
- * poll (PostgreSQL's {@code LISTEN/NOTIFY}). Best effort: polling alone is correct.
- */
+/** Wakes followers on a release (PostgreSQL {@code LISTEN/NOTIFY}); best effort: polls suffice. */
 @FunctionalInterface
 interface Wakeups {
   /** Calls {@code onRelease} whenever this election's lease is released, until closed. */
