@@ -21,10 +21,7 @@ sealed interface CandidateAction {
   /** Delete the entry {@code name} (no reply; a failure is retried by the loop). */
   record Delete(String name) implements CandidateAction {}
 
-  /**
-   * Watch {@code name}; {@link CandidateEvent.Gone} when it goes, or if gone. The own entry's watch
-   * is set without waiting for the answer (nothing waits on it).
-   */
+  /** Watch {@code name}; {@link CandidateEvent.Gone} when or if it is gone (own: no waiting). */
   record Watch(String name, boolean own) implements CandidateAction {}
 
   /**

@@ -83,10 +83,7 @@ final class QueueReader {
             CandidateData.decode(nodePath, bytes), FencingToken.of(path, stat.getCzxid()), name));
   }
 
-  /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
-   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
-   */
+  /** {@code e}, with this thread's interrupt flag restored if {@code e} is an interrupt. */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

@@ -67,10 +67,7 @@ interface QueueStore {
    */
   boolean watch(String name, Runnable onChange);
 
-  /**
-   * Like {@link #watch}, without waiting for the answer: {@code onChange} also runs if the entry is
-   * gone already or the watch could not be set.
-   */
+  /** Like {@link #watch} without waiting; {@code onChange} also runs if gone or not set. */
   void watchAsync(String name, Runnable onChange);
 
   /**

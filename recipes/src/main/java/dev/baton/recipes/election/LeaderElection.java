@@ -172,10 +172,7 @@ public final class LeaderElection implements AutoCloseable {
     return config;
   }
 
-  /**
-   * The lifecycle state; never null (NullAway models {@link AtomicReference#get()} as nullable
-   * outside its JSpecify mode, which needs JDK 22+).
-   */
+  /** The lifecycle state; never null (NullAway reads {@link AtomicReference#get()} as nullable). */
   @SuppressWarnings("NullAway")
   public State state() {
     return state.get();

@@ -82,13 +82,10 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (then it
-   * returns the same handle at once).
-   *
-   * <p>An acquire waiting for another thread of this instance to release takes no hold if the lock
-   * closed meanwhile: it throws {@link IllegalStateException} once that thread released, or returns
-   * empty at its timeout. On ZooKeeper the same holds for an attempt already queued in the
-   * ensemble: when its turn comes it withdraws its znode and throws.
+   * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (the same
+   * handle at once). An acquire waiting while the lock closes takes no hold: it throws {@link
+   * IllegalStateException} once the holder released (on ZooKeeper, once its queued attempt's turn
+   * came and it withdrew its znode), or returns empty at its timeout.
    *
    * @return the hold, or empty if the timeout passed first
    * @throws CoordinationException if the backend failed

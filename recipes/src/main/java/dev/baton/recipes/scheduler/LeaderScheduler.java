@@ -13,15 +13,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Many identical instances run a schedule; only the elected one creates its jobs, each slot's job
- * in one transaction with the fence check on the term's token and the schedule's progress, under
- * the unique key {@code <schedule>#<slot>}: a retry or a second leader never creates a job twice, a
- * stale leader creates none, and a new leader resumes after the recorded progress. Any instance can
- * run a {@link JobWorker} to claim and run the jobs (see the package documentation). A {@link
- * LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
- * LeadershipListener)} hears about each scheduling term.
- *
- * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
- * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
+ * in one transaction with the fence check and the progress, keyed {@code <schedule>#<slot>}: a
+ * retry or second leader never creates a job twice, a stale leader none, and a new leader resumes
+ * after the recorded progress. Any instance can run a {@link JobWorker} to run the jobs. A {@link
+ * LeadershipListener} given to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
+ * LeadershipListener)} hears of each scheduling term. Metrics, tagged {@code schedule} on the
+ * election's registry: {@code baton.scheduler.jobs.created} and {@code
+ * baton.scheduler.stale.rejected}. Lifecycle as {@link LeaderElection}.
  */
 public final class LeaderScheduler implements AutoCloseable {
   private final LeaderElection election;
