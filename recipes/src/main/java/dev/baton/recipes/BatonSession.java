@@ -26,19 +26,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One ZooKeeper session and its connection state, shared by the recipes built on it.
+ * One ZooKeeper session and its connection state, shared by the recipes built on it. The session
+ * decides how long a silent owner keeps its ephemeral znodes (the session timeout); recipes observe
+ * its connection state. {@link #start(SessionConfig)} owns its Curator client; {@link
+ * #wrap(CuratorFramework)} adopts one that the caller keeps closing.
  *
- * <p>Liveness lives here, not in the recipes: the session decides how long a silent owner keeps its
- * ephemeral znodes (the session timeout), and recipes observe its connection state. Create one with
- * {@link #start(SessionConfig)}, which owns the underlying Curator client, or adopt an existing
- * client with {@link #wrap(CuratorFramework)} (then the caller keeps closing the client).
- *
- * <p>Lifecycle: latent, started, closed, with compare-and-set transitions; {@link #close()} is
- * idempotent. Recipes attached with {@link #closeWithSession(AutoCloseable)} are closed first,
- * newest first, so that they can delete their znodes and hand ownership over before the session
- * ends.
- *
- * <p>Thread-safe.
+ * <p>Lifecycle: started, closed ({@link #close()} is idempotent); recipes attached with {@link
+ * #closeWithSession(AutoCloseable)} are closed first, newest first, so that they can delete their
+ * znodes and hand ownership over before the session ends. Thread-safe.
  */
 public final class BatonSession implements Backend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(BatonSession.class);
@@ -144,10 +139,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     return liveness;
   }
 
-  /**
-   * The current ZooKeeper session id (0 before the first connection). It changes after the session
-   * expires and a new one is established.
-   */
+  /** The current ZooKeeper session id (0 before the first connection; changes on expiry). */
   public long sessionId() {
     return ZkCalls.call(
         "read the ZooKeeper session id",
@@ -271,10 +263,9 @@ public final class BatonSession implements Backend, AutoCloseable {
 
   /**
    * Closes the attached recipes, newest first, then the session if this object owns it, waiting for
-   * the ensemble at most {@link #closeTimeout()} (the server then deletes the session's ephemeral
-   * znodes at once); past it, this logs one line and closes the client without the server's answer,
-   * and the session ends when it expires. If a recipe already gave up waiting, the session does not
-   * wait again.
+   * the ensemble at most {@link #closeTimeout()} (the server then deletes its ephemeral znodes at
+   * once); past it, logs one line and closes the client unanswered (the session then expires). A
+   * recipe that already gave up waiting makes the session not wait again.
    */
   @Override
   public void close() {

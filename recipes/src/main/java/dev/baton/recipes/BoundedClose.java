@@ -8,27 +8,19 @@ import org.apache.curator.framework.CuratorFramework;
 import org.slf4j.Logger;
 
 /**
- * Closes a session's Curator client, waiting for the ensemble at most a bound.
+ * Closes a session's Curator client, waiting for the ensemble at most a bound. ZooKeeper's {@code
+ * close()} waits for its {@code closeSession} answer without a timeout; with the ensemble down the
+ * request waits until a connection attempt fails.
  *
- * <p>Where the time goes without a bound: ZooKeeper's {@code close()} sends a {@code closeSession}
- * request and waits for its answer with no timeout of its own. With the ensemble down, the request
- * waits in the client's queue until a connection attempt fails (up to a second of back-off between
- * attempts, and a connection timeout per attempt against a host that does not answer at all).
- *
- * <p>Here the client is closed on a thread of its own: if the link is down, it first waits for it
- * to come back; then it gives ZooKeeper the rest of the bound to end the session. Past the bound
- * the closing thread is interrupted (ZooKeeper then drops the request and stops its threads; they
- * end within about a second, the back-off of the connection attempt in progress, without the caller
- * waiting for them) and one line is logged, without a stack trace: the server ends the session when
- * it expires. Without a wait (an earlier close found the ensemble unreachable) it is closed at once
- * and the line is not repeated.
+ * <p>The client is closed on its own thread: it waits for the link if down, then gives ZooKeeper
+ * the rest of the bound. Past it the closing thread is interrupted (ZooKeeper then drops the
+ * request; its threads end within about a second, unwaited) and one line is logged without a stack
+ * trace: the session then expires. Without a wait (an earlier close found the ensemble unreachable)
+ * it closes at once and does not repeat the line.
  */
 record BoundedClose(CuratorFramework client, String name, Logger log) {
 
-  /**
-   * Closes the client, waiting at most {@code wait} for the ensemble; {@code connected} tells
-   * whether the link was up when the session began to close.
-   */
+  /** Closes the client within {@code wait}; {@code connected}: the link was up at the start. */
   public void close(Duration wait, boolean connected) {
     // An interrupt pending before the close does not cut its wait short (it would drop the
     // closeSession request and leave the session to expire); it is restored afterwards.

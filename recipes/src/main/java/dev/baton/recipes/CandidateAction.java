@@ -21,17 +21,12 @@ sealed interface CandidateAction {
   /** Delete the entry {@code name} (no reply; a failure is retried by the loop). */
   record Delete(String name) implements CandidateAction {}
 
-  /**
-   * Watch the entry {@code name}; {@link CandidateEvent.Gone} when it goes, or if it is gone. The
-   * candidate's own entry ({@code own}) is watched without waiting for the answer: nothing waits on
-   * it, so it costs no round trip.
-   */
+  /** Watch {@code name}; {@link CandidateEvent.Gone} when or if it is gone (own: no waiting). */
   record Watch(String name, boolean own) implements CandidateAction {}
 
   /**
-   * Begin the term of the entry {@code name} with {@code token}, or resume it if it is the current
-   * one, provided the session's epoch is still {@code epoch}, checked atomically with publishing
-   * the term; else reply {@link CandidateEvent.LeadRefused}.
+   * Begin (or resume) the term of {@code name} with {@code token} if the epoch is still {@code
+   * epoch}, checked atomically with publishing; else reply {@link CandidateEvent.LeadRefused}.
    */
   record Lead(long epoch, long token, String name) implements CandidateAction {}
 

@@ -6,14 +6,9 @@ import dev.baton.recipes.spi.Validation;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The data of a candidate znode (an election candidate or a lock contender): the participant or
- * owner id as UTF-8, nothing else.
- *
- * <p>The format has no version header: it is the on-disk format of running candidates, and a header
- * would show up inside the id for older observers. It is read strictly instead, with Baton's one
- * strict decoder ({@link StrictText#decode}): 1 to {@value #MAX_BYTES} bytes, strict UTF-8, and the
- * rules the configuration enforces on the id (not blank, no control characters), so that exactly
- * what a candidate can write is read back.
+ * The data of a candidate znode: the participant or owner id as UTF-8, nothing else (no version
+ * header: older observers would show it in the id). Read strictly ({@link StrictText#decode}): 1 to
+ * {@value #MAX_BYTES} bytes, strict UTF-8, the id rules (not blank, no control characters).
  */
 final class CandidateData {
   /** The longest candidate data, in bytes. */

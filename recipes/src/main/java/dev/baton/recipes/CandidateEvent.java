@@ -5,9 +5,7 @@ import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What a {@link CandidateMachine} hears: connection epochs, store replies, watches and requests.
- */
+/** What a {@link CandidateMachine} hears: connection epochs, store replies, watches, requests. */
 sealed interface CandidateEvent {
   /** The session's link changed. */
   record Link(ConnectionEpoch epoch) implements CandidateEvent {}
@@ -25,9 +23,7 @@ sealed interface CandidateEvent {
   /** Reply to {@link CandidateAction.Enter}, created in epoch {@code epoch}. */
   record Entered(long epoch, QueueEntry entry) implements CandidateEvent {}
 
-  /**
-   * Reply to {@link CandidateAction.Inspect}: the entries that exist, read in epoch {@code epoch}.
-   */
+  /** Reply to {@link CandidateAction.Inspect}: the entries that exist, read in {@code epoch}. */
   record Inspected(long epoch, List<QueueEntry> found) implements CandidateEvent {
     public Inspected {
       found = List.copyOf(found);
@@ -37,12 +33,7 @@ sealed interface CandidateEvent {
   /** The watched entry {@code name} was deleted, was already gone, or could not be watched. */
   record Gone(String name) implements CandidateEvent {}
 
-  /**
-   * The watched predecessor {@code name} went, and {@code listed} is a listing of the queue read
-   * after its watch fired: the same as {@link Gone} followed by the reply to the {@link
-   * CandidateAction.ListQueue} it leads to, for a store that reads the queue as soon as the watch
-   * fires, without waiting for the loop.
-   */
+  /** {@link Gone} of {@code name} plus {@code listed}, read right after its watch fired. */
   record GoneListed(String name, Listed listed) implements CandidateEvent {}
 
   /** A {@link CandidateAction.Lead} was refused: the epoch had changed by then. */

@@ -23,16 +23,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The candidate's I/O: applies the {@link CandidateMachine}'s actions, fed by the {@link Shell}
- * (store I/O through {@link QueueIo}, a term's beginning or end, the re-entry timer).
+ * The candidate's I/O: applies the {@link CandidateMachine}'s actions, fed by the {@link Shell}.
  *
- * <p>Three reactions do not wait for the loop: a change of the link ends or pauses the term on the
- * session's event thread ({@link CandidateMachine#linkReaction}), and a watch on the term's own
- * entry ends the term on the store's event thread; the machine then hears of both as events. And
- * when the predecessor goes, the store's event thread reads the queue at once and lets the shell
- * {@linkplain Shell#decideNow decide now} on the answer, leaving store I/O to the loop: a successor
- * begins its term one read after the watch, with no hand-off on the way. The close runs on the
- * caller's thread if the loop is idle, so that a closing leader's delete is not handed off either.
+ * <p>Three reactions skip the loop: a link change ends or pauses the term on the session's event
+ * thread, and a watch on the own entry ends it on the store's event thread (the machine hears of
+ * both later); when the predecessor goes, the store's thread reads the queue and the shell
+ * {@linkplain Shell#decideNow decides now}. A close runs on the caller's thread if the loop is
+ * idle.
  */
 final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   private static final Logger log = LoggerFactory.getLogger(CandidateIo.class);
@@ -97,9 +94,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     shell.post(new CandidateEvent.Link(epoch));
   }
 
-  /**
-   * Revokes the term with {@code expectedToken} (any term if null), deletes the entry, re-enters.
-   */
+  /** Revokes the term with {@code expectedToken} (any if null), deletes the entry, re-enters. */
   void resign(@Nullable Long expectedToken, RevocationReason reason) {
     shell.post(new CandidateEvent.Resign(expectedToken, reason));
   }
@@ -108,19 +103,15 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     return shell.failures();
   }
 
-  /**
-   * Stops taking part after a fatal error: on the loop, the machine's close deletes the entry and
-   * nothing re-enters, so that a candidate that can begin no term does not head the queue.
-   */
+  /** Stops after a fatal error: the machine's close deletes the entry and nothing re-enters. */
   void withdraw() {
     shell.withdraw(new CandidateEvent.Close(), sweep);
   }
 
   /**
    * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
-   * idle, the wait for the loop and the delete together ending at {@code deadline} ({@link
-   * System#nanoTime()}); {@code cutShort} if the close's bound cut it short of a whole close wait.
-   * A loop task that still waits for the store then keeps the loop: the close is left to it.
+   * idle, lock wait and delete ending by {@code deadline} (nanoTime); {@code cutShort} if the
+   * close's bound cut the wait short. A loop still waiting for the store is left the close.
    *
    * @return the full path of the entry whose delete the ensemble confirmed, if this call did
    */
@@ -149,9 +140,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     return QueueIo.isStoreAction(action);
   }
 
-  /**
-   * Once closed, a delete left to the loop is sent in the background; the close deletes its own.
-   */
+  /** Once closed, a delete left to the loop goes to the background; the close deletes its own. */
   @Override
   public void dropped(CandidateAction action) {
     if (action instanceof Delete d) {
@@ -214,9 +203,8 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   }
 
   /**
-   * After the close: deletes the candidate's entry {@code name}, waiting for the store at most the
-   * close wait and never past the close's deadline; one line if the store did not confirm it. With
-   * no time left, the delete goes on in the background.
+   * After the close: deletes the entry {@code name}, waiting at most the close wait and never past
+   * the close's deadline (then in the background); one line if the store did not confirm it.
    */
   private void deleteLeaving(String name) {
     Duration limit = Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime()));
@@ -237,9 +225,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     }
   }
 
-  /**
-   * On leaving: if a create's answer was lost, sweeps the key's entries, as none may outlive it.
-   */
+  /** On leaving: if a create's answer was lost, sweeps the key's entries (none may outlive it). */
   private void sweepIfACreateFailed() {
     if (!createFailed) {
       return;
@@ -256,10 +242,8 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   }
 
   /**
-   * On the store's event thread: the own entry's term ends now, and the loop looks again. When the
-   * predecessor went, the queue is read at once from here, and the shell decides on the answer on
-   * this thread if the loop is idle: a successor's term begins one read after the watch; only its
-   * {@code elected} callback is handed to the callback thread.
+   * On the store's event thread: the own entry's term ends now. When the predecessor went, the
+   * queue is read from here and the shell decides on it here if the loop is idle (no hand-off).
    */
   private void onWatch(String name, boolean own) {
     metrics.watchEvent();

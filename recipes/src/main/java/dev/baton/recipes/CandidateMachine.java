@@ -34,20 +34,14 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The decisions of one candidate in an ordered queue (an election's candidate, or one attempt of a
- * lock): state + event &rarr; actions. Pure: no I/O, no threads, no clock; the loop that owns it
- * applies the actions to a {@link dev.baton.recipes.QueueStore} and feeds the replies back, and the
- * simulation drives it against a model of ZooKeeper.
+ * The decisions of one candidate in an ordered queue (an election's candidate, or a lock attempt):
+ * state + event &rarr; actions. Pure (no I/O, threads or clock): its loop applies the actions to a
+ * {@link dev.baton.recipes.QueueStore} and feeds the replies back; the simulation drives it too.
  *
- * <p>The candidate keeps exactly one entry of its current session in the queue: it deletes any
- * other entry carrying its key (orphans of a create cut by a connection loss, entries of an expired
- * session), adopts an entry of its key that the current session owns, leads if its entry is first,
- * and otherwise watches only its immediate predecessor. Its own entry is watched too, and its
- * deletion by anyone revokes the term at once, before anything else is read.
- *
- * <p>A term begins only under the epoch in which the queue was read ({@link Lead} carries it); the
- * link's changes end or pause it ({@link #linkReaction}). With {@code reenter} false (a lock
- * attempt) the candidate stops for good once a term it began has ended.
+ * <p>It keeps exactly one entry of its current session in the queue (deletes other entries of its
+ * key, adopts one the session owns), leads if first, else watches only its predecessor. Deletion of
+ * its own entry by anyone revokes the term at once. A term begins only under the epoch the queue
+ * was read in; with {@code reenter} false (a lock attempt) it stops once a term it began ended.
  */
 final class CandidateMachine {
   private final String key;
@@ -60,8 +54,7 @@ final class CandidateMachine {
 
   /**
    * Own entries whose watch fired or that a resign deleted (the last {@value #MAX_DEAD_NAMES}):
-   * deleted when a listing shows them, never adopted. The io refuses every term on an entry whose
-   * watch fired, so one adopted would be led on and refused for ever.
+   * deleted when listed, never adopted, since the io refuses every term on them.
    */
   private final Set<String> deadNames = lastOf(MAX_DEAD_NAMES);
 
@@ -75,10 +68,7 @@ final class CandidateMachine {
 
   private @Nullable Long leading;
 
-  /**
-   * The predecessor watched, if it was the only entry ahead of this one in the last listing (read
-   * in epoch {@link #soleAheadEpoch}): its departure makes this entry the first without a read.
-   */
+  /** The predecessor watched if it was the only entry ahead (read in {@link #soleAheadEpoch}). */
   private @Nullable String soleAhead;
 
   private long soleAheadEpoch;
@@ -107,11 +97,7 @@ final class CandidateMachine {
     this.watchWhenHeld = reenter || watchWhenHeld;
   }
 
-  /**
-   * What a change of the link does to a term at once, before the loop hears of it: the same answer
-   * {@link #on} gives for a {@link Link} event, for the session's event thread to act on without
-   * waiting behind the loop's I/O.
-   */
+  /** What a link change does to a term at once: {@link #on} for {@link Link}, off the loop. */
   public static Optional<CandidateAction> linkReaction(boolean pauseOnSuspend, ConnectionEpoch e) {
     return switch (e.link()) {
       case CONNECTED -> Optional.empty();
@@ -255,11 +241,7 @@ final class CandidateMachine {
     out.add(new ListQueue());
   }
 
-  /**
-   * Makes {@code e} the candidate's entry. An election watches it from now on, so that its deletion
-   * is noticed whether it leads or follows; a lock attempt only once it holds (see {@link
-   * #decide}), which keeps the watch off the path of an uncontended acquire.
-   */
+  /** Makes {@code e} the entry; an election watches it now, a lock attempt once it holds. */
   private void adopt(QueueEntry e, List<CandidateAction> out) {
     node = e;
     ownWatched = reenter;
@@ -282,11 +264,7 @@ final class CandidateMachine {
     listIfConnected(out);
   }
 
-  /**
-   * A predecessor went and the queue was read since: what {@link Gone} and the reply to its {@link
-   * ListQueue} do together. The candidate's own entry is never taken for a predecessor: its
-   * deletion goes the way of {@link Gone}, and the listing is dropped.
-   */
+  /** {@link Gone} plus a listing; the own entry's deletion goes the way of {@link Gone}. */
   private void onGoneListed(GoneListed g, List<CandidateAction> out) {
     if (node != null && node.name().equals(g.name())) {
       onGone(g.name(), out);
@@ -308,9 +286,8 @@ final class CandidateMachine {
     }
     if (node != null) {
       out.add(new Delete(node.name()));
-      // If that delete goes to the background (the link dropped as it was sent), a listing in the
-      // same session may still show the entry: it must be deleted again, never adopted (a term on
-      // it would have the resigned term's token, at the head of the queue).
+      // A delete gone to the background may still show in a listing: delete it again, never
+      // adopt it (a term on it would carry the resigned term's token).
       deadNames.add(node.name());
       node = null;
     }
@@ -364,16 +341,10 @@ final class CandidateMachine {
   }
 
   /**
-   * True if the departure of {@code name}, the only entry ahead of this one in its last listing,
-   * makes this entry the first without reading the queue again: entries created since have higher
-   * sequence numbers and queue behind it, so none can be ahead. Only for a candidate that does not
-   * watch its hold, in the same connected epoch: that is a lock attempt (an election always
-   * watches, {@code watchWhenHeld} is true whenever {@code reenter} is), and such an attempt does
-   * not learn of its own entry's deletion by someone else anyway (documented). An election reads:
-   * when someone else deletes the leader's znode, both are told at once, and the successor's read
-   * is what gives the old leader's own deletion event the time to end its term first
-   * (ExternalDeletionOverlapTest counts the overlaps); a lock attempt that watches its hold reads
-   * to confirm its entry.
+   * True if the departure of {@code name}, the only entry ahead in the last listing, makes this
+   * entry first without a read (later entries queue behind it). Only for a lock attempt that does
+   * not watch its hold, in the same connected epoch. An election reads: the successor's read gives
+   * the old leader's own deletion event time to end its term first (ExternalDeletionOverlapTest).
    */
   private boolean leadsWhenGone(String name, String ahead) {
     return name.equals(ahead)
@@ -383,10 +354,7 @@ final class CandidateMachine {
         && !watchWhenHeld;
   }
 
-  /**
-   * The watched predecessor whose departure would make this candidate first without a read (see
-   * {@link #leadsWhenGone}), if there is one now: a {@link Gone} of it then leads at once.
-   */
+  /** The predecessor whose {@link Gone} would lead at once (see {@link #leadsWhenGone}), if any. */
   public Optional<String> firstWhenGone() {
     String ahead = soleAhead;
     return ahead != null && leadsWhenGone(ahead, ahead) ? Optional.of(ahead) : Optional.empty();
@@ -429,19 +397,14 @@ final class CandidateMachine {
     }
   }
 
-  /**
-   * The epoch, if a reply read in epoch {@code readIn} is current (that epoch, connected); else
-   * null.
-   */
+  /** The epoch if a reply read in {@code readIn} is current (that epoch, connected); else null. */
   private @Nullable ConnectionEpoch currentEpoch(long readIn) {
     return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
   }
 
   /**
-   * Runs a throwaway candidate through entering, leading, following, a predecessor's departure, a
-   * resign and a close, without any I/O: the classes of the events and actions are then loaded, and
-   * the code run once, when the first election starts rather than on its first handover, where a
-   * cold JVM (a leader process just started, or stopping) pays milliseconds for each.
+   * Runs a throwaway candidate through every event without I/O, so that a cold JVM loads the
+   * classes when the first election starts rather than on its first handover.
    */
   public static void preload() {
     String key = "preload";

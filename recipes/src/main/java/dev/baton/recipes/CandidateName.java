@@ -8,22 +8,14 @@ import java.util.Optional;
 
 /**
  * The parsed name of a candidate znode: {@code _c_<protected uuid>-<candidate key>-n_<sequence>}.
+ * The prefix is Curator's protected mode; the key is random per election instance, so a candidate
+ * recognises every znode it created in any session and never takes another's for its own. The
+ * sequence is ZooKeeper's {@code %010d} suffix, a signed 32-bit counter (negative after wrapping).
  *
- * <p>The {@code _c_<uuid>-} prefix is Curator's protected mode; the candidate key is random per
- * election instance, so a candidate recognises every znode it created in any session (orphans of a
- * create that failed on connection loss, nodes of an expired session) and never mistakes another
- * candidate's znode for its own. The sequence is ZooKeeper's suffix: the parent's cversion printed
- * with {@code %010d}, a signed 32-bit counter, so it can be negative after wrapping ({@code
- * -2147483648}).
- *
- * <p>Parsing is strict, and total: at most 86 characters ({@link #MAX_LENGTH}), ASCII only (a
- * lower-case hex UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), and the sequence exactly as
- * ZooKeeper prints it (so {@code 000000001}, {@code -0000000001} or {@code +000000001} are not
- * sequences). The sequence is zero-padded by design, so it is not read with {@link
- * StrictText#number} (canonical numbers, no leading zero) but with the same ASCII-digit check and a
- * round trip through ZooKeeper's format. Any other name, however damaged, parses to empty, never to
- * an exception: such a child is not a candidate, and callers ignore it (the election loop logs it
- * once at WARN).
+ * <p>Parsing is strict and total: at most {@link #MAX_LENGTH} ASCII characters (a lower-case hex
+ * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), the sequence exactly as ZooKeeper prints it
+ * (zero-padded, so not {@link StrictText#number}). Any other name parses to empty, never to an
+ * exception: callers ignore it (the election loop logs it once at WARN).
  *
  * @param name the child name as listed by ZooKeeper
  * @param key the candidate key
@@ -45,10 +37,7 @@ record CandidateName(String name, String key, int sequence) {
    */
   public static final int MAX_LENGTH = KEY_START + MAX_KEY + SUFFIX.length() + MAX_SEQUENCE_LENGTH;
 
-  /**
-   * Parses a child name; empty for a foreign or malformed name, never an exception. Hand-written
-   * rather than a regular expression: it runs for every child of every listing.
-   */
+  /** Parses a child name, empty if foreign or malformed; no regex: it runs on every listing. */
   public static Optional<CandidateName> parse(String name) {
     if (name == null
         || name.length() > MAX_LENGTH
@@ -85,11 +74,9 @@ record CandidateName(String name, String key, int sequence) {
   }
 
   /**
-   * Whether {@code name} from {@code at} on is a sequence as ZooKeeper's {@code %010d} prints some
-   * int: 10 ASCII digits if not negative; else a minus and 9 zero-padded digits (not all zero: that
-   * would be -0), or a minus and 10 digits without a leading zero (at most 2147483648 in value,
-   * checked by the parse). The same answer as comparing with {@link #sequenceText}, without
-   * formatting: this runs for every child of every listing.
+   * Whether {@code name} from {@code at} on is a sequence as {@code %010d} prints an int: 10 ASCII
+   * digits, or a minus and 9 zero-padded digits (not all zero) or 10 digits without a leading zero
+   * (range checked by the parse). As comparing with {@link #sequenceText}, without formatting.
    */
   static boolean isCanonicalSequence(String name, int at) {
     int end = name.length();

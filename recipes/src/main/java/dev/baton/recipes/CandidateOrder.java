@@ -12,36 +12,26 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Orders candidate znodes by their sequence, correctly across the counter's wrap-around, and
- * decides what one candidate must do. Pure: no ZooKeeper I/O, unit-tested without a server.
- *
- * <p>Sequences are never compared as strings, and never as plain signed ints: after the parent's
- * cversion wraps from {@code 2147483647} to {@code -2147483648}, a new znode would otherwise sort
- * before the sitting leader and both would lead. Instead the sequences are placed on the 2^32
- * circle and the queue starts after the largest gap between neighbours. All live candidates were
- * created within far fewer than 2^31 creates of each other, so that gap is the wrap point (or the
- * unused part of the circle) and the order is the creation order.
+ * Orders candidate znodes by sequence, correctly across the counter's wrap-around, and decides what
+ * one candidate must do. Pure, unit-tested without a server. Sequences are never compared as
+ * strings or signed ints (after the cversion wraps, a new znode would sort before the leader and
+ * both would lead): they are placed on the 2^32 circle and the queue starts after the largest gap.
+ * Live candidates are created within far fewer than 2^31 creates, so that gap is the wrap point.
  */
 final class CandidateOrder {
   private static final long CIRCLE = 1L << 32;
 
   private CandidateOrder() {}
 
-  /**
-   * Parses and orders children, first (the leader) first. Names that are not candidate znodes are
-   * passed to {@code ignored} and left out.
-   */
+  /** Parses and orders children, the leader first; foreign names go to {@code ignored}. */
   public static List<CandidateName> order(Collection<String> children, Consumer<String> ignored) {
     return order(children, CandidateName::parse, ignored);
   }
 
   /**
-   * As {@link #order(Collection, Consumer)}, with the given parser (for example a caching one).
-   *
-   * <p>It runs on the successor's way to leading, on every listing of up to thousands of children,
-   * so it sorts primitive keys (the unsigned sequence, then the position in the parsed array)
-   * rather than objects through a comparator; equal sequences, which ZooKeeper never gives two
-   * children of one parent, are then ordered by name as before.
+   * As {@link #order(Collection, Consumer)}, with the given parser. On the successor's way to
+   * leading, so it sorts primitive keys (unsigned sequence, then index), not objects; equal
+   * sequences (never given by ZooKeeper) are ordered by name.
    */
   public static List<CandidateName> order(
       Collection<String> children,

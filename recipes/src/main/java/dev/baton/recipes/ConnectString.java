@@ -8,16 +8,12 @@ import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The validation of {@link SessionConfig}'s connect string, so that a typo fails in {@link
- * SessionConfig.Builder#build()} with a message naming the bad part instead of as a connection
- * timeout.
- *
- * <p>The form is ZooKeeper's ({@code org.apache.zookeeper.client.ConnectStringParser}): a comma
- * separated list of servers, each {@code host}, {@code host:port}, {@code [ipv6]} or {@code
- * [ipv6]:port} (a server without a port is on 2181), blanks around a server ignored, optionally
- * followed by a chroot path ({@code /app}). Stricter than ZooKeeper on the parts: a port is 1 to
- * 65535 in ASCII digits without sign, a host name has only letters, digits, {@code - . _}, and an
- * IPv6 address must be in brackets (ZooKeeper would split {@code ::1:2181} at its last colon).
+ * Validates {@link SessionConfig}'s connect string, so a typo fails in {@link
+ * SessionConfig.Builder#build()} naming the bad part rather than as a connection timeout. The form
+ * is ZooKeeper's: comma-separated {@code host}, {@code host:port}, {@code [ipv6]} or {@code
+ * [ipv6]:port} (default port 2181, blanks around ignored), then an optional chroot ({@code /app}).
+ * Stricter than ZooKeeper: ports 1 to 65535 in ASCII digits, host names of letters, digits and
+ * {@code - . _}, IPv6 only in brackets (ZooKeeper would split {@code ::1:2181} at its last colon).
  */
 final class ConnectString {
   private static final int QUOTED = 200;

@@ -23,10 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Liveness} of a Curator client: the only place in Baton that reads Curator's connection
  * states. SUSPENDED and READ_ONLY suspend the link, LOST ends the session, CONNECTED and
- * RECONNECTED connect it (a new session if the id changed); each is a new epoch, except a CONNECTED
- * or RECONNECTED that finds the link already connected in that very session: nothing changed, and a
- * new epoch would only make every recipe on the session read its queue again (Curator reports the
- * first CONNECTED after {@link dev.baton.recipes.BatonSession#start} has already seen it).
+ * RECONNECTED connect it (a new session if the id changed); each is a new epoch, except a connect
+ * that finds the same session already connected (it would only make every recipe read again).
  */
 final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CuratorLiveness.class);
@@ -43,11 +41,7 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
 
   private CompletableFuture<ConnectionEpoch> done = new CompletableFuture<>();
 
-  /**
-   * Starts following {@code client}'s connection; {@code name} names the event loop (whose thread
-   * is borrowed only while it delivers an epoch); a close waits at most {@code closeTimeout} for
-   * the ensemble.
-   */
+  /** Follows {@code client}; a close waits at most {@code closeTimeout} for the ensemble. */
   public CuratorLiveness(CuratorFramework client, String name, Duration closeTimeout) {
     this.client = client;
     this.closeTimeout = closeTimeout;
@@ -88,9 +82,8 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
   }
 
   /**
-   * After a close gave up in epoch {@code g}, no close waits until an epoch after {@code g} is
-   * connected: a suspension published right after the give-up (the usual order when a server dies)
-   * does not bring the wait back, a reconnection does.
+   * After a close gave up in epoch {@code g}, no close waits until a later epoch is connected: a
+   * suspension right after the give-up (usual when a server dies) does not bring the wait back.
    */
   @Override
   public Duration closeWait() {
@@ -112,12 +105,10 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
   }
 
   /**
-   * Curator reports states some time after they happened, and never says which session a state is
-   * about; by the time one is handled the client may already run a newer session. So the session id
-   * is read from the live handle, and a state that the handle contradicts is dropped: a CONNECTED
-   * while the handle is not connected (a later event follows), and a LOST while the handle is
-   * connected in the very session the current epoch already names (the LOST was the old session's,
-   * and its successor is already published).
+   * Curator reports states late and never says which session they are about, so the session id is
+   * read from the live handle, and a state the handle contradicts is dropped: a CONNECTED while not
+   * connected (a later event follows), a LOST while connected in the session the current epoch
+   * names (the old session's LOST).
    */
   @Override
   public void stateChanged(CuratorFramework c, ConnectionState state) {

@@ -19,14 +19,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One attempt to take the lock, on the caller's thread: the queue's {@link CandidateMachine} (as a
- * lock attempt, which never re-enters once it held) decides, this class applies its actions and
- * waits for watches and link changes in between; {@code H} is the lock's hold, which {@link
- * LockQueue.Publisher} makes. On timeout, interrupt or failure the entry is deleted again.
- *
- * <p>The entry's create and the listing the machine asks for next are sent together ({@link
- * QueueIo#enterAndList}): an uncontended acquire waits for one round trip, not two. The listing is
- * used only if it includes the new entry (it was read after the create); else the queue is listed
- * again the usual way.
+ * lock attempt, never re-entering) decides, this applies its actions and waits for watches and link
+ * changes; {@code H} is the hold {@link LockQueue.Publisher} makes. On timeout, interrupt or
+ * failure the entry is deleted again. Create and listing go together ({@link
+ * QueueIo#enterAndList}), so an uncontended acquire takes one round trip; a listing without the new
+ * entry is redone.
  */
 final class LockAttempt<H> {
   private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
@@ -38,16 +35,10 @@ final class LockAttempt<H> {
   private final QueueIo io;
   private final BlockingQueue<CandidateEvent> inbox = new LinkedBlockingQueue<>();
 
-  /**
-   * The entry just created and the names asked for behind its create, until the machine has
-   * answered the entry; its next {@code ListQueue} takes the names instead of a request of its own.
-   */
+  /** The entry just created and the names listed behind it, for the machine's next ListQueue. */
   private QueueIo.@Nullable Pipelined ahead;
 
-  /**
-   * The predecessor whose departure makes this attempt the holder without a read ({@link
-   * CandidateMachine#firstWhenGone}), published for the store's event thread after each decision.
-   */
+  /** The predecessor whose departure makes this the holder without a read, for the event thread. */
   private volatile @Nullable String firstWhenGone;
 
   /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
@@ -143,22 +134,16 @@ final class LockAttempt<H> {
     return Objects.requireNonNull(io.apply(list, this::onWatch), "a listing has a reply");
   }
 
-  /**
-   * The session's link changed (on the session's event thread): the attempt hears of it between its
-   * requests. Its lock forwards the epochs it is subscribed to, so an attempt costs no
-   * subscription.
-   */
+  /** The link changed (session's event thread), forwarded by the lock: heard between requests. */
   void linkChanged(ConnectionEpoch epoch) {
     inbox.add(new CandidateEvent.Link(epoch));
   }
 
   /**
-   * On the store's event thread: a watched entry changed. When the only entry ahead went, the
-   * waiting thread wakes to hold the lock without a read ({@link CandidateMachine#firstWhenGone}).
-   * When another predecessor went, the queue is read at once from here ({@link
-   * QueueStore#listAsync}), so the waiting thread wakes with the listing in hand ({@link
-   * CandidateEvent.GoneListed}) instead of waking first and then waiting for a read; if the read
-   * fails, it wakes to list the usual way.
+   * On the store's event thread: a watched entry changed. If the only entry ahead went, the waiting
+   * thread wakes to hold without a read ({@link CandidateMachine#firstWhenGone}); if another
+   * predecessor went, the queue is read from here so the thread wakes with the listing ({@link
+   * CandidateEvent.GoneListed}), or, if the read fails, to list the usual way.
    */
   private void onWatch(String name, boolean own) {
     onNodeChange.accept(store.pathOf(name));
@@ -170,8 +155,8 @@ final class LockAttempt<H> {
   }
 
   /**
-   * Deletes the attempt's entry, if any; a failure leaves it to the session's end. Its watches go
-   * first: each holds the whole attempt, and tries against a long hold would pile them up.
+   * Deletes the entry, if any (a failure leaves it to the session's end); its watches go first, as
+   * each holds the whole attempt and would pile up against a long hold.
    */
   private void withdraw() {
     io.unwatchAll();

@@ -18,10 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A lock's seat in ZooKeeper's queue ({@link BatonSession#lockSeat}): ephemeral sequential entries
  * with predecessor-only watches, each attempt on the caller's thread ({@link LockAttempt}). A hold
- * ends the moment the link is suspended, the session lost or (watched) its entry deleted by someone
- * else; a hold begins only if the link did not change since the queue was read; a release deletes
- * only this hold's own entry, by name, and waits (boundedly) for the answer, which tells whether
- * the hold was still valid.
+ * ends the moment the link is suspended, the session lost or (watched) its entry deleted; it begins
+ * only if the link did not change since the queue was read; a release deletes only its own entry
+ * and waits (boundedly) for the answer, which tells whether the hold was still valid.
  */
 final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   private static final Logger log = LoggerFactory.getLogger(LockQueue.class);
@@ -49,10 +48,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   private volatile @Nullable H hold; // written under holdLock; set while held
   private final QueueGrant grant = new QueueGrant(); // under holdLock
 
-  /**
-   * Set by {@link #close}, under holdLock: from then on no hold begins, since none would be ended
-   * by the link's changes any more (the subscription is gone).
-   */
+  /** Set by {@link #close} under holdLock: no hold begins after it (nothing would end it). */
   private boolean closed;
 
   LockQueue(
@@ -137,9 +133,8 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   }
 
   /**
-   * Deletes the hold's own entry and waits for the answer at most the session's close timeout: true
-   * only if the ensemble answered that this delete removed it; what is not confirmed goes on in the
-   * background, or with the session.
+   * Deletes the hold's own entry, waiting at most the close timeout: true only if the ensemble
+   * confirmed this delete removed it; else it goes on in the background, or with the session.
    */
   private boolean deleteConfirmed(H h, String name) {
     // A release is cleanup: an interrupt pending before it (a cancelled task that releases in its
@@ -191,8 +186,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
 
   /**
    * On the session's event thread: a suspended or lost link ends the hold at once (a lock never
-   * pauses: the queue machine's reaction), unless its epoch is older than the hold's grant; an
-   * attempt in progress hears of every change.
+   * pauses) unless the epoch predates the grant; an attempt in progress hears of every change.
    */
   private void onEpoch(ConnectionEpoch epoch) {
     LockAttempt<H> inProgress = attempt;

@@ -78,10 +78,7 @@ final class QueueCandidacy implements Candidacy {
     listener.ended(null, reason);
   }
 
-  /**
-   * The link is connected in {@code epoch}'s session: a term begun earlier in another session ends
-   * now (its entry went with that session), without waiting for the loop.
-   */
+  /** Connected in {@code epoch}'s session: a term of another session ends now, off the loop. */
   void connectedIn(ConnectionEpoch epoch) {
     FencingToken ended;
     synchronized (lock) {
@@ -127,10 +124,7 @@ final class QueueCandidacy implements Candidacy {
     io.withdraw();
   }
 
-  /**
-   * Deletes the entry; true only if the ensemble confirmed the delete of the entry that was granted
-   * the last term, by this call.
-   */
+  /** Deletes the entry; true only if this call's delete of the last granted entry was confirmed. */
   @Override
   public boolean leave(long start, long drainDeadline) {
     long closeWait = atMostADay(liveness.closeWait());

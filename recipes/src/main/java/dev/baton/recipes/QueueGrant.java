@@ -6,12 +6,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * When a term granted on a queue entry is valid, and when it ends, for both queue candidates (the
- * election's {@link QueueCandidacy}, the lock's {@link LockQueue}): a term begins only in the epoch
- * in which the queue was read and on an entry whose watch has not fired (a listing read before a
- * deletion may still be on its way to a grant); it ends when its entry's watch fires or the link
- * connects in another session (the entry went with the old one). Not thread-safe: its owner guards
- * it with the lock under which it begins and ends terms.
+ * When a term granted on a queue entry is valid, and when it ends, for {@link QueueCandidacy} and
+ * {@link LockQueue}: it begins only in the epoch the queue was read in and on an entry whose watch
+ * has not fired; it ends when that watch fires or the link connects in another session. Not
+ * thread-safe: guarded by its owner's term lock.
  */
 final class QueueGrant {
   /** Entries whose watch fired (deleted), the last 64: no term begins on them. */
@@ -21,10 +19,7 @@ final class QueueGrant {
   private long session;
   private long epoch;
 
-  /**
-   * Takes the grant of {@code nodePath} if the link is {@code now} still in the epoch {@code
-   * readIn} the queue was read in, and the entry's watch has not fired.
-   */
+  /** Takes the grant of {@code nodePath} if still in epoch {@code readIn} and not watched gone. */
   boolean admit(long readIn, ConnectionEpoch now, String nodePath) {
     if (now.number() != readIn || deadNodes.contains(nodePath)) {
       return false;
@@ -46,11 +41,7 @@ final class QueueGrant {
     return nodePath.equals(node);
   }
 
-  /**
-   * True if {@code e} is older than the epoch the last grant began in: its event, still queued on
-   * the session's event thread when the grant read the current epoch, says nothing of that grant.
-   * The grant's own epoch is not older (it was connected when granted).
-   */
+  /** True if {@code e} predates the last grant's epoch (so it says nothing of that grant). */
   boolean predates(ConnectionEpoch e) {
     return node != null && e.number() < epoch;
   }

@@ -43,19 +43,15 @@ final class QueueIo {
     this.data = CandidateData.encode(owner);
   }
 
-  /**
-   * Deletes in the background every entry of this candidate's key that is still in the queue: for a
-   * candidate that leaves, after its own {@link Delete}, in case a create's answer was lost.
-   */
+  /** Deletes in the background every entry of this key still queued (a create's answer lost). */
   public void sweep() {
     store.sweepInBackground(
         child -> CandidateName.parse(child).map(n -> n.key().equals(key)).orElse(false));
   }
 
   /**
-   * Deletes this candidate's entry {@code name} as it leaves, waiting for the link and the answer
-   * at most {@link #leavingWait}; what is not confirmed goes on in the background, or with the
-   * session.
+   * Deletes the entry {@code name} as the candidate leaves, waiting at most {@link #leavingWait};
+   * what is not confirmed goes on in the background, or with the session.
    *
    * @param cutShort true if the close's own bound cut the wait short of a whole close wait
    * @return what the store answered; empty if the wait was zero (after an earlier close gave up)
@@ -90,10 +86,7 @@ final class QueueIo {
     return limit.compareTo(closeWait) < 0 ? limit : closeWait;
   }
 
-  /**
-   * Drops every watch this candidate set that has not fired, without waiting: for a lock attempt
-   * that gives up, whose watchers would otherwise stay in the client until the entries go.
-   */
+  /** Drops, without waiting, every watch set that has not fired (for an attempt that gives up). */
   public void unwatchAll() {
     for (Map.Entry<String, Runnable> e : watches.entrySet()) {
       if (watches.remove(e.getKey(), e.getValue())) {
@@ -129,9 +122,8 @@ final class QueueIo {
   }
 
   /**
-   * Applies {@link Enter} with the queue's names asked for right behind the create ({@link
-   * QueueStore#enterAndList}): the reply to {@code Enter} now, and the listing to answer the
-   * machine's next {@link ListQueue} with, one round trip sooner.
+   * Applies {@link Enter} via {@link QueueStore#enterAndList}: the reply now, and the listing for
+   * the machine's next {@link ListQueue}, one round trip sooner.
    */
   public Pipelined enterAndList() {
     long epoch = store.liveness().current().number();
@@ -142,9 +134,8 @@ final class QueueIo {
   /** The reply to an {@link Enter}, and the names asked for behind its create. */
   public record Pipelined(CandidateEvent.Entered entered, CompletionStage<List<String>> names) {
     /**
-     * The reply to the {@link ListQueue} that follows the entry, if the names came within {@code
-     * timeoutNanos} and include the entry (so they were read after it); else null, and the caller
-     * lists the usual way.
+     * The reply to the next {@link ListQueue}, if the names came within {@code timeoutNanos} and
+     * include the entry; else null, and the caller lists the usual way.
      */
     public CandidateEvent.@Nullable Listed listed(long timeoutNanos) throws InterruptedException {
       List<String> children;
@@ -162,18 +153,13 @@ final class QueueIo {
   /** Hears that a watch set by {@link #apply} fired, on the store's event thread. */
   @FunctionalInterface
   public interface WatchListener {
-    /**
-     * The watched entry {@code name} was deleted (or, for the candidate's own entry, its watch
-     * could not be set again); {@code own} if it is the candidate's own entry, else its
-     * predecessor.
-     */
+    /** Entry {@code name} went (the {@code own} entry: or its watch was not set again). */
     void fired(String name, boolean own);
   }
 
   /**
-   * After the watch on the predecessor {@code name} fired, on the store's event thread: reads the
-   * queue at once and hands {@code listed} the machine's {@link CandidateEvent.GoneListed}, or
-   * {@code failed} what went wrong.
+   * After the predecessor's watch fired, on the store's event thread: reads the queue at once and
+   * hands {@code listed} the {@link CandidateEvent.GoneListed}, or {@code failed} the error.
    */
   public void listAfterWatch(
       String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
@@ -193,8 +179,7 @@ final class QueueIo {
   }
 
   /**
-   * Applies the store action {@code a}; {@code onWatch} hears of a watched entry when its watch
-   * fires, on the store's event thread.
+   * Applies the store action {@code a}; {@code onWatch} hears of fired watches (store's thread).
    *
    * @return the reply event, or null if the action has none
    */

@@ -12,14 +12,9 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Reads a ZooKeeper queue without taking part: its holder with its token, and its candidates in
- * order. Each call reads afresh; the answer is as of the read, and a handover may happen right
- * after it.
- *
- * <p>What it reads is parsed defensively. Children whose names are not candidate names are not
- * candidates and are left out. A child named like a candidate whose data is not a participant id,
- * or that is not ephemeral, fails the read with {@link MalformedCandidateException}: the candidates
- * order the queue by name alone, so skipping it could name a wrong holder.
+ * Reads a ZooKeeper queue without taking part, afresh on each call: holder with token, and the
+ * candidates in order. Parsed as {@link dev.baton.recipes.election.ElectionObserver} says: foreign
+ * names are left out, a malformed candidate fails with {@link MalformedCandidateException}.
  */
 final class QueueReader {
   private static final int ATTEMPTS = 5;
@@ -88,10 +83,7 @@ final class QueueReader {
             CandidateData.decode(nodePath, bytes), FencingToken.of(path, stat.getCzxid()), name));
   }
 
-  /**
-   * {@code e}, after restoring this thread's interrupt flag if {@code e} is an interrupt: the
-   * caller gets a {@link CoordinationException}, and its thread still knows it was asked to stop.
-   */
+  /** {@code e}, with this thread's interrupt flag restored if {@code e} is an interrupt. */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

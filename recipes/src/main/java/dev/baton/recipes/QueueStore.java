@@ -35,10 +35,7 @@ interface QueueStore {
   /** The names of the queue's entries, in no order; empty if the queue does not exist. */
   List<String> list();
 
-  /**
-   * Like {@link #list}, completed on the store's event thread: a candidate whose predecessor went
-   * reads the queue straight from the watch, without a hand-off to its loop first.
-   */
+  /** Like {@link #list}, completed on the store's event thread (read straight from a watch). */
   default CompletionStage<List<String>> listAsync() {
     try {
       return CompletableFuture.completedFuture(list());
@@ -48,10 +45,8 @@ interface QueueStore {
   }
 
   /**
-   * Enters like {@link #enter} and asks for the names right behind the create without waiting for
-   * its answer: one round trip instead of two where the store applies a session's requests in
-   * order. The names include the new entry unless the create could not be sent first; a caller that
-   * does not find its entry among them lists again.
+   * Enters like {@link #enter} and lists right behind the create without waiting for it: one round
+   * trip where the store keeps a session's order. A caller not finding its entry lists again.
    */
   default Entered enterAndList(String prefix, byte[] data) {
     QueueEntry entry = enter(prefix, data);
@@ -72,18 +67,12 @@ interface QueueStore {
    */
   boolean watch(String name, Runnable onChange);
 
-  /**
-   * Like {@link #watch}, without waiting for the store's answer (so it costs the caller no round
-   * trip): {@code onChange} also runs if the entry turns out to be gone already, or if the watch
-   * could not be set (again, after a change of its data).
-   */
+  /** Like {@link #watch} without waiting; {@code onChange} also runs if gone or not set. */
   void watchAsync(String name, Runnable onChange);
 
   /**
-   * Drops the watch that {@link #watch} or {@link #watchAsync} set on {@code name} with this very
-   * {@code onChange}, without waiting: a caller that gives up (a lock attempt that timed out) must
-   * not leave a watcher per attempt in the client until the entry goes. {@code onChange} is not
-   * called for the removal; a watch that already fired is no error.
+   * Drops, without waiting, the watch set on {@code name} with this very {@code onChange}, so that
+   * a caller that gives up leaves no watcher behind. Not called for the removal; no error if fired.
    */
   default void unwatch(String name, Runnable onChange) {}
 
@@ -95,24 +84,16 @@ interface QueueStore {
   boolean delete(String name);
 
   /**
-   * Deletes the entry called {@code name} with one request, for a recipe that closes or releases,
-   * waiting at most {@code timeout} in all for the link (if it is down) and the answer: if the
-   * request fails or the answer does not come in time, the entry is left to {@link
-   * #deleteInBackground} and the caller goes on.
+   * Deletes {@code name} with one request (closing or releasing), waiting at most {@code timeout}
+   * for the link and the answer; past that, or on failure, it is left to {@link
+   * #deleteInBackground}.
    */
   Deletion deleteWithin(String name, Duration timeout);
 
-  /**
-   * Deletes the entry called {@code name} without waiting, and keeps trying (across reconnections)
-   * until it is gone or its session ended: for entries nobody must be left waiting behind when the
-   * link is down or a delete failed.
-   */
+  /** Deletes {@code name} without waiting; retries across reconnections until gone or expired. */
   void deleteInBackground(String name);
 
-  /**
-   * Deletes in the background every entry whose name {@code ours} accepts: a leaving candidate's
-   * last resort for entries it may not know of (a create whose answer was lost).
-   */
+  /** Deletes in the background every entry {@code ours} accepts: a leaver's last resort. */
   void sweepInBackground(Predicate<String> ours);
 
   /** The full path of the entry called {@code name}, for ownership guards. */

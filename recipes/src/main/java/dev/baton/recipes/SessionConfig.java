@@ -17,19 +17,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link BatonSession}, validated by {@link Builder#build()}. Defaults:
- * sessionTimeout 15 s (a request the servers clamp: {@link
- * BatonSession#negotiatedSessionTimeout()}; the failover time after a crash), connectionTimeout 5 s
- * or the session timeout if shorter, Curator's exponential retry from 100 ms (3 retries, at most 1
- * s), no namespace, closeOnJvmExit false, closeTimeout {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms,
- * no authentication, no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates, else
- * {@link AclPolicy#open()}. Each setting is described in {@code docs/recipes.md} (configuration and
- * defaults) and {@code docs/security.md}.
+ * sessionTimeout 15 s (a request the servers clamp, see {@link
+ * BatonSession#negotiatedSessionTimeout()}), connectionTimeout 5 s or the session timeout if
+ * shorter, Curator's exponential retry from 100 ms (3 retries, at most 1 s), no namespace,
+ * closeOnJvmExit false, closeTimeout {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms, no authentication,
+ * no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates, else {@link
+ * AclPolicy#open()}. Details: {@code docs/recipes.md} and {@code docs/security.md}.
  *
- * <p>The connect string is read as ZooKeeper reads it, {@code
- * host[:port][,host[:port]...][/chroot]} (ports 1 to 65535, 2181 if left out, IPv6 in brackets),
- * and checked by {@link Builder#build()}. {@code closeTimeout} bounds how long a close waits for
- * the ensemble (for the link to come back, then for the answer); once one close of a session has
- * given up, the others skip the wait until the link is connected again.
+ * <p>The connect string is ZooKeeper's {@code host[:port][,host[:port]...][/chroot]} (ports 1 to
+ * 65535, default 2181, IPv6 in brackets). {@code closeTimeout} bounds a close's wait for the
+ * ensemble (link, then answer); once one close gave up, the others skip the wait until reconnected.
  */
 public record SessionConfig(
     String connectString,
@@ -144,10 +141,7 @@ public record SessionConfig(
       return this;
     }
 
-    /**
-     * How long a call waits for a connection; by default 5 s, or the session timeout if that is
-     * shorter.
-     */
+    /** How long a call waits for a connection; default 5 s, or the session timeout if shorter. */
     public Builder connectionTimeout(Duration value) {
       this.connectionTimeout = Objects.requireNonNull(value, "connectionTimeout");
       return this;

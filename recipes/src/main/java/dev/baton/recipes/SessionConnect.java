@@ -9,12 +9,8 @@ import org.apache.curator.framework.api.UnhandledErrorListener;
 
 /**
  * The connection step of {@link BatonSession#start}: starts a Curator client and waits for its
- * first connection, failing at once, with ZooKeeper's own exception as the cause, when ZooKeeper
- * refuses the settings while the client starts.
- *
- * <p>Curator does not throw such an error from {@link CuratorFramework#start()}: it reports it to
- * its unhandled-error listeners (and logs it), then waits for a connection that cannot come. This
- * step listens for it while the client starts.
+ * first connection, failing at once (ZooKeeper's exception as cause) if ZooKeeper refuses the
+ * settings, which Curator only reports to unhandled-error listeners before waiting in vain.
  */
 final class SessionConnect {
   private SessionConnect() {}

@@ -10,15 +10,13 @@ import java.util.Optional;
  * One ownership term: the contract every Baton ownership recipe hands out (an election's {@code
  * Leadership}, a lock's {@code LockHandle}, a partition's {@code PartitionOwnership}).
  *
- * <p>A term carries its {@linkplain #token() fencing token} and a cancellation signal. Pass the
- * token to every protected write downstream; check {@link #isActive()} (or {@link #checkActive()})
- * between steps of long work, or block in {@link #awaitRevocation(Duration)}. The signal drops the
- * moment the recipe stops believing in the term, before any {@code revoked} callback runs. A paused
- * process sees no signal at all, which is why the token, enforced by a fence, is what really stops
- * a stale owner.
- *
- * <p>States: active, paused (only where a recipe's policy pauses on a suspended connection) and
- * revoked, which is final and reached exactly once, with one {@link RevocationReason}. Thread-safe.
+ * <p>A term carries its {@linkplain #token() fencing token}, for every protected write downstream,
+ * and a cancellation signal: check {@link #isActive()} (or {@link #checkActive()}) between steps,
+ * or block in {@link #awaitRevocation(Duration)}. The signal drops the moment the recipe stops
+ * believing in the term, before any {@code revoked} callback. A paused process sees no signal, so
+ * the token, enforced by a fence, is what stops a stale owner. States: active, paused (where a
+ * policy pauses on a suspended connection), revoked (final, once, with one {@link
+ * RevocationReason}). Thread-safe.
  */
 public interface Term {
   /** The term's fencing token. */

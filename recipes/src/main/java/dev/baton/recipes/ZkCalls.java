@@ -5,9 +5,9 @@ import dev.baton.recipes.spi.StoreUnavailableException;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * Runs one Curator call and translates its checked exceptions into Baton's unchecked ones, the same
- * way everywhere: an interrupt restores the thread's flag, a failure of the link becomes a {@link
- * StoreUnavailableException}, a refusal for lack of permission names the path.
+ * Runs one Curator call and translates its checked exceptions the same way everywhere: an interrupt
+ * restores the flag, a link failure becomes a {@link StoreUnavailableException}, a permission
+ * refusal names the path.
  */
 final class ZkCalls {
   /** A Curator call. */
@@ -27,10 +27,7 @@ final class ZkCalls {
     }
   }
 
-  /**
-   * The unchecked exception for the failure {@code e} of {@code what}; an interrupt restores the
-   * current thread's flag.
-   */
+  /** The unchecked exception for {@code what} failing with {@code e}; restores an interrupt. */
   public static RuntimeException translate(String what, Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

@@ -37,9 +37,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   private static final int SWEEP_ATTEMPTS = 20;
 
   /**
-   * Completes the {@code CompletableFuture<Integer>} passed as the context with the answer's code.
-   * One callback linked when the class loads: a closing leader's delete, often the first of its JVM
-   * and sent from a shutdown hook, links no lambda and loads no class on its way.
+   * Completes the {@code CompletableFuture<Integer>} context with the answer's code; linked once so
+   * that a closing leader's delete (maybe from a shutdown hook) loads no class on its way.
    */
   @SuppressWarnings("unchecked")
   private static final AsyncCallback.VoidCallback DELETE_ANSWER =
@@ -73,11 +72,9 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * The create goes through Curator in the background (protected mode and the retry policy as
-   * {@link #enter}), sent from this thread when the link is up; the {@code getChildren} follows it
-   * on the live handle ({@link #listAsync}), so ZooKeeper answers it after the create. If Curator
-   * had to hold the create back, the listing may come first and miss it; the caller then lists
-   * again.
+   * A background create through Curator (protected, retried as {@link #enter}), then a {@link
+   * #listAsync} answered after it; if Curator held the create back the listing may miss it, and the
+   * caller lists again.
    */
   @Override
   public Entered enterAndList(String prefix, byte[] data) {
@@ -141,10 +138,9 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * One asynchronous {@code getChildren} on the live ZooKeeper handle, not through Curator, so that
-   * a call from ZooKeeper's event thread costs it only the send: the answer comes back on that
-   * thread. Without a live handle, or if the link is down, the stage fails at once; the caller then
-   * lists the usual way, which waits for the link.
+   * One asynchronous {@code getChildren} on the live handle, not through Curator: from ZooKeeper's
+   * event thread it costs only the send. Fails at once if the link is down (then list the usual
+   * way).
    */
   @Override
   public CompletionStage<List<String>> listAsync() {
@@ -192,9 +188,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * Calls {@code onChange} only when the entry is deleted: a caller takes the call for the entry's
-   * departure (a lock attempt leads on it without reading the queue), so a change of its data (a
-   * {@code set} from zkCli, say) must not count, while the entry is still there and in its place.
+   * Calls {@code onChange} only on deletion: callers take it for the entry's departure (a lock
+   * attempt leads on it without a read), so a data change must not count.
    */
   @Override
   public boolean watch(String name, Runnable onChange) {
@@ -261,13 +256,10 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * A one-shot watch on the entry {@code name} that runs {@code onGone} when the entry is deleted.
-   * Any other event on it (its data set by someone) leaves the entry in its place in the queue: the
-   * watch is set again, and if the entry has gone in between, that is reported then. A watch that
-   * could not be set again is reported as the entry gone if {@code failureIsGone} (the own entry: a
-   * hold then ends rather than outlive an unwatched entry); else (a predecessor, whose reported
-   * departure may be led on without a read) it is left to the link: a failed request comes with a
-   * lost link, whose return brings a new listing, which sets the watch again.
+   * A one-shot watch on {@code name} that runs {@code onGone} when the entry is deleted; any other
+   * event sets it again (a deletion in between is reported then). A watch not set again counts as
+   * the entry gone if {@code failureIsGone} (the own entry: a hold must not outlive it unwatched);
+   * else (a predecessor) it is left to the link, whose return brings a new listing and watch.
    */
   private final class DeletionWatcher implements Watcher {
     private final String name;
@@ -347,10 +339,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * Waits for the link if it is down, then sends one asynchronous delete on the live ZooKeeper
-   * handle, not through Curator: Curator would retry a lost connection by its retry policy before
-   * it answers, while ZooKeeper answers this request once, at the latest when its next connection
-   * attempt fails.
+   * Sends one asynchronous delete on the live handle (after waiting for the link), not through
+   * Curator, which would retry a lost connection first: ZooKeeper answers it once.
    */
   @Override
   public Deletion deleteWithin(String name, Duration timeout) {
@@ -431,11 +421,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
                         }
                       } else if (code == KeeperException.Code.CONNECTIONLOSS && attemptsLeft > 1) {
                         sweep(ours, attemptsLeft - 1); // Curator waits for the link again
-                      } else {
-                        log.debug(
-                            "sweep of {} given up: {}",
-                            path,
-                            code); // expired: the entries went with it
+                      } else { // e.g. expired: the entries went with the session
+                        log.debug("sweep of {} given up: {}", path, code);
                       }
                     })
                 .forPath(path));

@@ -6,22 +6,16 @@ import java.util.Optional;
 
 /**
  * A store that hands out terms, each under a fencing token: the one seam between the recipes and
- * their backends, small like ShedLock's {@code LockProvider} or client-go's {@code
- * resourcelock.Interface}. Two implement it: {@link dev.baton.recipes.BatonSession} (ZooKeeper's
- * ephemeral sequential queue) and {@link dev.baton.recipes.lease.LeaseBackend} (one lease row in a
- * SQL table). Every recipe is created the same way on either, for example {@code
- * LeaderElection.create(backend, config, listener)}.
+ * their backends, like ShedLock's {@code LockProvider}. Implemented by {@link
+ * dev.baton.recipes.BatonSession} (ZooKeeper's ephemeral sequential queue) and {@link
+ * dev.baton.recipes.lease.LeaseBackend} (one lease row in a SQL table).
  *
  * <p>A candidate {@linkplain #join joins} the contest for a name; the backend grants it terms one
- * at a time, each with a token above every earlier term's of that name, pauses a term while the
- * link is suspended (where the contest asks for it), and reports each term's end exactly once to
- * the {@link Candidacy.Listener}. The backend's listener calls never run user code: a recipe hands
- * its own callbacks to its serial loop.
- *
- * <p>Guarantees are the backend's: at most one active term per name at a time (for ZooKeeper, per
- * healthy session; for the lease row, while the holder's local deadline has not passed), tokens
- * that strictly increase per name. Not guaranteed: that a paused holder stops acting; that is what
- * the token and a fence downstream are for. Implementations are thread-safe.
+ * at a time, each with a token above every earlier one of that name, pauses a term while the link
+ * is suspended (if the contest asks), and reports each term's end exactly once. Listener calls
+ * never run user code. Guarantees: at most one active term per name (on ZooKeeper per healthy
+ * session; on a lease row while the local deadline holds), strictly increasing tokens per name; a
+ * paused holder may still act, hence the fence. Implementations are thread-safe.
  */
 public interface Backend {
   /**

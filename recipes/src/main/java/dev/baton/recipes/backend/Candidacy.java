@@ -19,19 +19,14 @@ public interface Candidacy {
   /** As {@link #resign()}, but only if the current term is {@code token}'s; ends it for reason. */
   void resign(FencingToken token, RevocationReason reason);
 
-  /**
-   * Stops taking part after a fatal error: a held term is given back to the store and no new one is
-   * taken, so that a candidate that can begin no term keeps no other waiting.
-   */
+  /** Stops after a fatal error: a held term is given back and no new one taken. */
   void withdraw();
 
   /**
-   * Leaves the contest: stops taking part and gives a held term back to the store so that a
-   * successor can take over at once. Waits for the store at most until {@code drainDeadline} or
-   * {@code start} plus the backend's own close wait (a session's close timeout), whichever is later
-   * ({@link System#nanoTime()} values); past it the store is left to finish in the background, or
-   * the entry goes with the session, or the lease expires. Idempotent: a second call, also from
-   * another thread, returns false without leaving again.
+   * Leaves the contest, giving a held term back so that a successor takes over at once. Waits for
+   * the store until the later of {@code drainDeadline} and {@code start} plus the backend's close
+   * wait (nanoTime values); past it the store finishes in the background, or the entry goes with
+   * the session, or the lease expires. Idempotent: a second call returns false.
    *
    * @return true only if the backend confirmed that this call gave back a term that was still held
    *     (the entry deleted by this call; the release matched this holder and token); false if no
@@ -51,21 +46,18 @@ public interface Candidacy {
   long failures();
 
   /**
-   * What a backend tells its candidate, never on a thread that runs user code and never waiting for
-   * the store; an implementation queues user callbacks elsewhere. Calls about the same term are
-   * made in order.
+   * What a backend tells its candidate, in order per term, never on a thread that runs user code
+   * and never waiting for the store.
    */
   interface Listener {
     /**
-     * The store grants a term with {@code token} to this candidate, after it followed for {@code
-     * waited}, unless {@code valid} (evaluated once, atomically with the term's state, so that no
-     * end or pause reported meanwhile falls in between) says the grant went stale. If a term of
-     * {@code token} is current, it resumes (after a {@link #suspended}); else a current term of
-     * another token ends and the new one begins.
+     * The store grants a term with {@code token}, after following for {@code waited}, unless {@code
+     * valid} (evaluated once, atomically with the term's state) says the grant went stale. A
+     * current term of {@code token} resumes (after {@link #suspended}); one of another token ends
+     * and the new one begins.
      *
-     * @return true if a term of {@code token} is current after the call (begun, resumed or held
-     *     from before); false if it was refused (stale, or the candidate closed or failed): the
-     *     backend gives it back
+     * @return true if a term of {@code token} is current after the call; false if refused (stale,
+     *     or the candidate closed or failed): the backend gives it back
      */
     boolean granted(FencingToken token, String nodeName, Duration waited, BooleanSupplier valid);
 

@@ -11,10 +11,8 @@ import java.util.Objects;
  *
  * @param name the contest, for example {@code /services/billing/leader}
  * @param participantId the candidate's id, as {@link Backend#participants} lists it
- * @param pauseOnSuspend pause the term while the link is suspended, instead of ending it (only a
- *     backend with a session suspends)
- * @param reentryJitter the random delay, up to this, before a candidate whose term ended enters
- *     again (a queue backend)
+ * @param pauseOnSuspend pause the term while the link is suspended instead of ending it
+ * @param reentryJitter the random delay, up to this, before a queue candidate enters again
  * @param meters where the backend registers its own meters, tagged with the name and participant
  */
 public record Contest(

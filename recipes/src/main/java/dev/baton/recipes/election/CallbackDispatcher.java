@@ -18,18 +18,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the user's callbacks one at a time, in submission order, on the election's own callback
- * loop: never on the caller's thread, ZooKeeper's or Curator's threads, nor under a lock. The loop
- * borrows a Baton thread only while it has callbacks to run ({@link ThreadLoopScheduler}), named
- * {@code baton-election-callbacks-<participant>@<path>} meanwhile. A callback that throws is logged
- * with the participant and token and counted; from {@code elected} it is also reported to {@code
- * onElectedFailure}. A {@link VirtualMachineError} ends the callback loop (see {@link SerialLoop})
- * and is reported to {@code onFatal}.
+ * Runs the user's callbacks one at a time, in order, on the election's callback loop: never on the
+ * caller's, ZooKeeper's or Curator's threads, nor under a lock. The loop borrows a thread ({@link
+ * ThreadLoopScheduler}) named {@code baton-election-callbacks-<participant>@<path>}. A throwing
+ * callback is logged and counted (from {@code elected} also reported to {@code onElectedFailure});
+ * a {@link VirtualMachineError} ends the loop ({@link SerialLoop}) and goes to {@code onFatal}.
  *
- * <p>{@link #interruptIfRunning} interrupts the thread only while it is inside that term's {@code
- * elected}, and the interrupt status is cleared when {@code elected} returns, both under this
- * object's monitor (never held while a callback runs), so the interrupt can reach neither a later
- * callback nor another loop that borrows the thread afterwards.
+ * <p>{@link #interruptIfRunning} interrupts only inside that term's {@code elected}, whose return
+ * clears the status, both under this monitor (never held by a callback), so no later callback or
+ * loop sees the interrupt.
  */
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -121,9 +118,8 @@ final class CallbackDispatcher {
   }
 
   /**
-   * Runs {@code task} on the callback loop once the callbacks queued so far have returned: a
-   * closing leader's delete goes from the thread that ran its {@code revoked} callback, without a
-   * hand-off back to the closing thread first. Not a user callback: it is not counted as one.
+   * Runs {@code task} on the callback loop after the queued callbacks (a closing leader's delete
+   * then needs no hand-off back); not counted as a user callback.
    */
   void afterQueued(Runnable task) {
     loop.execute(task);
@@ -167,9 +163,8 @@ final class CallbackDispatcher {
   }
 
   /**
-   * One user callback on the loop. Classes rather than lambdas, preloaded with this one: the first
-   * {@code revoked} of a JVM often runs in its shutdown hook, on a path that has never run, where
-   * linking a new lambda costs about a millisecond before the closing leader's delete can be sent.
+   * One user callback. Classes, not lambdas, preloaded: a JVM's first {@code revoked} often runs in
+   * a shutdown hook, where linking a lambda would delay the leader's delete by a millisecond.
    */
   private final class Callback implements Runnable {
     private final Kind kind;

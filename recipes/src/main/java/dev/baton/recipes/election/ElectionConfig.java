@@ -16,21 +16,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link LeaderElection}, built by {@link #builder(String)} and checked by
- * the constructor. Defaults and their reasons: {@code docs/recipes.md} (configuration and
- * defaults).
+ * the constructor. Defaults and their reasons: {@code docs/recipes.md}.
  *
  * @param path the election's znode (candidates are its children) or lease row: a valid absolute
- *     ZooKeeper path, not the root, at most 512 characters and without {@code @} (it is the fencing
- *     tokens' scope)
+ *     ZooKeeper path, not the root, at most 512 characters, no {@code @} (it scopes the tokens)
  * @param participantId who this candidate is, shown to observers: 1 to 256 bytes of UTF-8, not
- *     blank, no control characters; default {@code host-pid-random}. Use a distinct id per process
- *     instance
+ *     blank, no control characters, distinct per process; default {@code host-pid-random}
  * @param connectionPolicy what a suspended connection does to a term; default {@link
  *     ConnectionPolicy#STANDARD}
  * @param resignOnCallbackFailure whether an exception from {@code elected} resigns the term ({@link
  *     RevocationReason#CALLBACK_FAILED}); default true
- * @param interruptOnRevoke whether a revoked term interrupts its still-running {@code elected};
- *     default true
+ * @param interruptOnRevoke whether a revoked term interrupts its running {@code elected}; default
+ *     true
  * @param reentryJitter after a lost session, re-enter after a random delay up to this; default 1 s
  * @param callbackDrainTimeout how long {@link LeaderElection#close()} waits for the final
  *     callbacks; default 5 s

@@ -15,12 +15,10 @@ import java.util.Optional;
  * @param lastTransition when the candidate last became leader or lost leadership, if ever
  * @param callbackFailures how many user callbacks have thrown
  * @param loopFailures how many tasks of the candidate's loop failed (each was logged and retried)
- * @param failure the fatal error that stopped the election, if one did ({@link #isHealthy()} is
- *     then false for good)
- * @param degraded what does not work as it should, and why, if anything: on the lease backend, the
- *     last statement while it fails (with its error; {@code connected} is then false), and the
- *     wake-ups on PostgreSQL while no connection listens for releases, so that followers find them
- *     by polling alone (correct, only slower: this alone leaves the election healthy)
+ * @param failure the fatal error that stopped the election, if one did (unhealthy for good)
+ * @param degraded what does not work as it should, if anything: on the lease backend the failing
+ *     statement ({@code connected} is then false), or PostgreSQL wake-ups while no connection
+ *     listens (followers poll: slower, still healthy)
  */
 public record ElectionHealth(
     LeaderElection.State state,

@@ -30,19 +30,12 @@ import org.jspecify.annotations.Nullable;
  *       callback}
  * </ul>
  *
- * <p>The newest instance with the same tags owns them ({@link OwnedMeters}): an election re-created
- * with the same path and participant id reports its own state, and {@link #close} removes its
- * meters unless a newer instance has taken them over.
- *
- * <p>With the registry {@link #NONE} (an election configured without one) nothing is registered at
- * all: the counts that health and tests read are kept, and no meter, tag or registry entry costs
- * memory, which matters when one JVM runs many candidates.
+ * <p>The newest instance with the same tags owns them ({@link OwnedMeters}); {@link #close} removes
+ * them unless a newer one took over. With {@link #NONE} nothing is registered: only the counts
+ * health and tests read are kept, which matters when one JVM runs many candidates.
  */
 final class ElectionMetrics implements AutoCloseable {
-  /**
-   * The registry of an election configured without one: {@link ElectionMetrics} registers nothing
-   * in it. One shared, empty instance, told apart by identity.
-   */
+  /** No registry: one shared instance, told apart by identity; nothing is registered in it. */
   public static final MeterRegistry NONE = NoMeters.REGISTRY;
 
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
@@ -127,9 +120,7 @@ final class ElectionMetrics implements AutoCloseable {
   }
 
   /**
-   * Removes this election's meters from the registry, unless a newer instance with the same tags
-   * has taken them over. Call it when the election is closed; idempotent. The counts above stay
-   * readable.
+   * Removes the meters unless a newer instance took them over; idempotent, counts stay readable.
    */
   @Override
   public void close() {

@@ -13,17 +13,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Reads an election without taking part: the current leader with its token, and the queue of
- * participants in order. Each call reads ZooKeeper afresh; the answer is as of the read, and a
- * handover may happen right after it.
- *
- * <p>What it reads is parsed defensively. Children whose names are not candidate names (see {@code
- * CandidateName}) are not candidates and are left out. A child named like a candidate whose data is
- * not a participant id, or that is not ephemeral, fails the read with {@link
- * MalformedCandidateException}: the candidates order the queue by name alone, so skipping it could
- * name a wrong leader.
- *
- * <p>Thread-safe.
+ * Reads an election without taking part: the current leader with its token, and the participants in
+ * order, afresh on each call (a handover may follow right after). Children not named like
+ * candidates are left out; one named like a candidate whose data is not a participant id, or not
+ * ephemeral, fails the read with {@link MalformedCandidateException} (the queue is ordered by name
+ * alone, so skipping it could name a wrong leader). Thread-safe.
  */
 public final class ElectionObserver {
   private final Backend backend;

@@ -12,11 +12,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Leader election with a fencing token per term, on any {@link Backend}: ZooKeeper (a {@link
- * dev.baton.recipes.BatonSession}) or a lease record in a SQL database (a {@link
- * dev.baton.recipes.lease.LeaseBackend}); the terms, callbacks, threading contract and health are
- * the same on both. On ZooKeeper the token is the leader znode's creation zxid, which rises across
- * ensemble leader changes and restarts (the queue's sequence suffix wraps and restarts, so it only
- * orders the queue); how each backend works: {@code docs/backends.md}.
+ * dev.baton.recipes.BatonSession}) or a SQL lease row (a {@link
+ * dev.baton.recipes.lease.LeaseBackend}), with the same terms, callbacks, threading and health. On
+ * ZooKeeper the token is the leader znode's creation zxid, rising across ensemble restarts;
+ * backends: {@code docs/backends.md}.
  *
  * <pre>{@code
  * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
@@ -29,10 +28,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * }</pre>
  *
  * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of
- * successive terms strictly increase; {@code revoked} follows each {@code elected} exactly once.
- * Not guaranteed: that a paused or partitioned former leader stops acting: pass the token to a
- * fence. Lifecycle: latent, started, closed; thread-safe; see {@link LeadershipListener} for the
- * threading contract of callbacks.
+ * successive terms strictly increase; {@code revoked} follows each {@code elected} exactly once. A
+ * paused or partitioned former leader may still act: pass the token to a fence. Lifecycle: latent,
+ * started, closed; thread-safe; callback threading: {@link LeadershipListener}.
  */
 public final class LeaderElection implements AutoCloseable {
   /** Lifecycle states. */
@@ -54,9 +52,8 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Creates a latent election on {@code backend}: a {@link dev.baton.recipes.BatonSession}
-   * (ZooKeeper) or a {@link dev.baton.recipes.lease.LeaseBackend} (a lease row, whose name is the
-   * election's path, which also scopes its tokens). Call {@link #start()} to take part.
+   * Creates a latent election on {@code backend} (a lease row is named by the election's path,
+   * which also scopes its tokens). Call {@link #start()} to take part.
    *
    * @throws NullPointerException if an argument is null
    */
@@ -69,11 +66,10 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Enters the queue. Returns at once; {@link LeadershipListener#elected} fires when this candidate
-   * leads. If the session is closed, this throws and the election stays latent ({@link #close()}
-   * still closes it). A {@link #close()} on another thread that overlaps this call either makes it
-   * throw (the close came first) or leaves the contest itself once the join returned; either way no
-   * entry of this candidate remains after the close.
+   * Enters the queue and returns at once; {@link LeadershipListener#elected} fires when this
+   * candidate leads. If the session is closed this throws and the election stays latent. A
+   * concurrent {@link #close()} either makes it throw or leaves the contest after the join; no
+   * entry remains after the close either way.
    *
    * @throws IllegalStateException if already started or closed, or the session is closed
    */
@@ -95,17 +91,13 @@ public final class LeaderElection implements AutoCloseable {
   /**
    * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
    * its {@code revoked} callback runs, then the candidate's znode or row is deleted so that the
-   * successor takes over at once, and the callbacks are drained. So a successor is elected only
-   * after this leader's {@code revoked} returned, unless that outlasts {@link
-   * ElectionConfig#callbackDrainTimeout()} (logged) or this is called from a callback. Idempotent;
-   * also closes an election that never started or whose start threw. A {@link #start()} under way
-   * on another thread is waited for (it joins without waiting for the store), so that this leaves
-   * the contest itself.
+   * successor takes over at once (only after {@code revoked} returned, unless that outlasts {@link
+   * ElectionConfig#callbackDrainTimeout()} or this runs in a callback). Idempotent; also closes an
+   * election never started or whose start threw; waits for a {@link #start()} under way.
    *
    * <p>Bounded: returns within the longer of the session's {@linkplain
-   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (a delete not confirmed by then
-   * goes on in the background, or with the session) and the callback drain timeout, both counted
-   * from this call.
+   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (an unconfirmed delete goes on in
+   * the background) and the callback drain timeout, both from this call.
    */
   @Override
   public void close() {
@@ -120,9 +112,8 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Gives up the current term, if any, and re-enters at the back of the queue. Asynchronous: the
-   * {@code revoked} callback reports when the term ended. A lone candidate leads again, with a new
-   * token.
+   * Gives up the current term, if any, and re-enters at the back of the queue; asynchronous ({@code
+   * revoked} reports the end). A lone candidate leads again, with a new token.
    *
    * @throws IllegalStateException if the election is not started, or its start threw
    */
@@ -152,8 +143,7 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Reads the current leader of this election from ZooKeeper (see {@link ElectionObserver}), or the
-   * live holder of the lease row.
+   * Reads the current leader (see {@link ElectionObserver}), or the live holder of the lease row.
    *
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */
@@ -162,8 +152,7 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Reads the queue of participants from ZooKeeper, leader first; on the lease backend, which has
-   * no queue, only the live holder.
+   * Reads the queue of participants, leader first; on the lease backend only the live holder.
    *
    * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    */
@@ -185,13 +174,7 @@ public final class LeaderElection implements AutoCloseable {
     return config;
   }
 
-  /**
-   * The lifecycle state.
-   *
-   * <p>Never null: {@code state} starts {@code LATENT} and is only set to constants. NullAway
-   * models {@link AtomicReference#get()} as nullable, since outside its JSpecify mode (which needs
-   * JDK 22+) it cannot read the type argument's nullness.
-   */
+  /** The lifecycle state; never null (NullAway reads {@link AtomicReference#get()} as nullable). */
   @SuppressWarnings("NullAway")
   public State state() {
     return state.get();

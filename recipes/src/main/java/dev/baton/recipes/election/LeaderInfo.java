@@ -4,10 +4,7 @@ package dev.baton.recipes.election;
 import dev.baton.fencing.FencingToken;
 import java.util.Objects;
 
-/**
- * The current leader of an election as read from ZooKeeper: its participant id, its term's token
- * and its znode's name.
- */
+/** The current leader of an election as read: participant id, term token and znode name. */
 public record LeaderInfo(String participantId, FencingToken token, String nodeName) {
   public LeaderInfo {
     Objects.requireNonNull(participantId, "participantId");

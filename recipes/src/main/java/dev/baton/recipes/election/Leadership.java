@@ -7,17 +7,10 @@ import java.time.Instant;
 
 /**
  * The handle of one leadership term, given to {@link LeadershipListener#elected}: a {@link Term}
- * with the election's details. It carries the term's fencing token and its cancellation signal.
- *
- * <p>Pass {@link #token()} to every protected write downstream. Long-running leader work should
- * check {@link #isActive()} (or call {@link #checkActive()}, which throws {@link
- * LeadershipLostException}) between steps, or block in {@link #awaitRevocation}; the signal flips
- * the moment the recipe stops believing in the term, before the {@code revoked} callback runs. A
- * term is paused (not active, not revoked) only under {@link ConnectionPolicy#SESSION} while the
- * connection is suspended. Because a paused process cannot see any signal, the token, enforced by a
- * fence, is what really stops a stale leader.
- *
- * <p>Thread-safe.
+ * with the election's details, carrying the fencing token and cancellation signal (see {@link Term}
+ * for their use). A term is paused (not active, not revoked) only under {@link
+ * ConnectionPolicy#SESSION} while the connection is suspended; {@link #checkActive()} throws {@link
+ * LeadershipLostException}. Thread-safe.
  */
 public interface Leadership extends Term {
   /** The id of the participant that holds this term. */
@@ -31,9 +24,8 @@ public interface Leadership extends Term {
   FencingToken token();
 
   /**
-   * The full path of the leader's znode. A ZooKeeper write that must succeed only while this term
-   * is alive can check it in the same transaction (see the fencing module's ownership fence). On
-   * the lease backend, which has no znode, a description of the lease row: {@code
+   * The full path of the leader's znode, for a ZooKeeper write that must check the term in the same
+   * transaction (the fencing module's ownership fence); on the lease backend {@code
    * lease:<table>:<election path>}.
    */
   String nodePath();

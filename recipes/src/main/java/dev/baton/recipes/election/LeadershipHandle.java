@@ -7,10 +7,7 @@ import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The handle of one leadership term: the service interface's {@link TermHandle} with the election's
- * fields.
- */
+/** One leadership term: the service interface's {@link TermHandle} with the election's fields. */
 final class LeadershipHandle extends TermHandle implements Leadership {
   private final String participantId;
 

@@ -6,24 +6,20 @@ import dev.baton.recipes.RevocationReason;
 /**
  * Receives the transitions of one {@link LeaderElection}.
  *
- * <p>Threading contract: every method runs on the election's callback loop, one at a time, in the
- * order of the transitions; never on ZooKeeper's event thread, never on Curator's connection-state
- * thread and never under a lock of the recipe, so a callback may call any method of the election
- * (including {@link LeaderElection#close()}) without deadlocking. The loop borrows a thread from
- * Baton's shared pool while it has callbacks to run (named {@code baton-election-callbacks-*}
- * meanwhile), so two callbacks may run on different threads: thread-local state (a logging MDC, a
- * transaction bound to the thread) set in {@code elected} is not there in {@code revoked}. For each
- * {@code elected} there is exactly one {@code revoked}, delivered after it; {@code paused} and
- * {@code resumed} (only under {@link ConnectionPolicy#SESSION}) come between the two.
+ * <p>Threading contract: every method runs on the election's callback loop, one at a time, in
+ * transition order; never on ZooKeeper's or Curator's threads nor under a lock of the recipe, so a
+ * callback may call any election method (even {@link LeaderElection#close()}). The loop borrows a
+ * pooled thread (named {@code baton-election-callbacks-*}) while it has work, so thread-local state
+ * set in {@code elected} may be gone in {@code revoked}. Each {@code elected} gets exactly one
+ * later {@code revoked}; {@code paused} and {@code resumed} (only under {@link
+ * ConnectionPolicy#SESSION}) come between.
  *
- * <p>A slow {@code elected} delays the callbacks queued behind it, not the revocation itself: the
- * handle's {@link Leadership#isActive()} flips at once and, by default, the thread running {@code
- * elected} is interrupted. An exception thrown by a callback is logged and counted; from {@code
- * elected} it also makes the candidate resign unless the election is configured otherwise. A {@link
- * VirtualMachineError} (a stack overflow, out of memory) is the exception to every rule above: it
- * stops the loop that met it for good, the election is marked failed ({@link
- * ElectionHealth#failure()}), its term ends and it leaves the queue (or gives up the lease), and if
- * it was the callback loop no callback runs after it, that term's {@code revoked} included.
+ * <p>A slow {@code elected} delays the callbacks behind it, not the revocation: {@link
+ * Leadership#isActive()} flips at once and, by default, {@code elected}'s thread is interrupted. A
+ * callback's exception is logged and counted; from {@code elected} it also resigns unless
+ * configured otherwise. A {@link VirtualMachineError} stops its loop for good: the election is
+ * marked failed ({@link ElectionHealth#failure()}), its term ends, it leaves the contest, and on
+ * the callback loop no callback runs after it, that term's {@code revoked} included.
  */
 public interface LeadershipListener {
   /** This candidate leads; {@code leadership} carries the token and the cancellation signal. */

@@ -3,10 +3,7 @@ package dev.baton.recipes.election;
 
 import java.util.Objects;
 
-/**
- * One candidate of an election, as listed by {@link ElectionObserver#participants()}: its position
- * in the queue (0 leads), its participant id and its znode's name.
- */
+/** One candidate as {@link ElectionObserver#participants()} lists it (position 0 leads). */
 public record Participant(int position, String participantId, String nodeName) {
   public Participant {
     Objects.requireNonNull(participantId, "participantId");

@@ -12,12 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The current term of one candidate, whichever backend elects it: begins and revokes it, queues the
- * callbacks and counts the metrics, and waits for it. Owned by {@link ElectionTerms}, whichever
- * backend grants the terms.
- *
- * <p>Every change of the current term happens under {@code lock}, which is never held while user
- * code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
- * {@code elected}. The {@code ...Locked} methods must be called holding it.
+ * callbacks, counts the metrics, waits for it. Owned by {@link ElectionTerms}. Every change happens
+ * under {@code lock}, never held while user code or store I/O runs; callbacks are queued under it,
+ * so {@code revoked} never overtakes its {@code elected}. {@code ...Locked} methods need it held.
  */
 final class TermSlot {
   private static final Logger log = LoggerFactory.getLogger(TermSlot.class);
@@ -59,8 +56,8 @@ final class TermSlot {
   }
 
   /**
-   * Ends the current term, if any; returns it if this call ended it, for {@link #logRevoked} once
-   * the lock is released (a log line costs a leaving leader's handover time). Under lock.
+   * Ends the current term, if any; returns it if this call did, for {@link #logRevoked} after the
+   * lock is released (logging costs handover time). Under lock.
    */
   @Nullable LeadershipHandle revokeLocked(RevocationReason reason) {
     LeadershipHandle h = current;
@@ -108,11 +105,7 @@ final class TermSlot {
     }
   }
 
-  /**
-   * After a close revoked {@code ended} (if not null): waits until its {@code revoked} callback
-   * (and those queued before it) returned, up to {@code deadline} (a {@link System#nanoTime()}),
-   * logging when it could not.
-   */
+  /** After a close revoked {@code ended}: waits for its {@code revoked} until {@code deadline}. */
   void awaitRevokedCallback(@Nullable LeadershipHandle ended, long deadline) {
     if (ended != null
         && !callbacks.awaitQueued(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))

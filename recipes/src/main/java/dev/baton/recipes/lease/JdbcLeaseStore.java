@@ -20,20 +20,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease record of one election, a row of the lease table (see {@link LeaseSchema}) on
- * PostgreSQL or H2: the lease machine decides, the store only reads and writes the row. Every time
- * is the database's {@code CURRENT_TIMESTAMP}, never the host's clock; the table name comes only
- * from the validated configuration, every value is a bound parameter.
+ * The lease row of one election in the lease table ({@link LeaseSchema}), PostgreSQL or H2: the
+ * machine decides, this only reads and writes the row. Times are the database's {@code
+ * CURRENT_TIMESTAMP}; every value is a bound parameter.
  *
- * <p>Each call is one statement on a borrowed connection whose network timeout is {@link
- * LeaseConfig#renewTimeout()} (where the driver has one), committed if the connection is not in
- * auto-commit. {@link #acquire} draws the token from the table's sequence, so the first acquisition
- * creates the row; on H2 a concurrent first insert loses with a duplicate key and is repeated
- * against the winner's row.
- *
- * <p>Failures: SQL state class 42 is a {@link LeaseTableException}; any other database failure is a
- * {@link StoreUnavailableException}, after which the outcome of a write is <em>unknown</em>: it may
- * have committed. Thread-safe.
+ * <p>Each call is one statement on a borrowed connection with network timeout {@link
+ * LeaseConfig#renewTimeout()}, committed unless auto-commit. On H2 a concurrent first insert loses
+ * with a duplicate key and is repeated against the winner's row. SQL state class 42 is a {@link
+ * LeaseTableException}; any other failure a {@link StoreUnavailableException}, after which a
+ * write's outcome is <em>unknown</em>. Thread-safe.
  */
 final class JdbcLeaseStore {
   private static final Logger log = LoggerFactory.getLogger(JdbcLeaseStore.class);
@@ -73,10 +68,9 @@ final class JdbcLeaseStore {
   }
 
   /**
-   * Takes the lease for {@code holder} if the row is absent, released, expired, or already {@code
-   * holder}'s, with a new token above every token the table gave before (never the row's: a
-   * candidate acquires only when it holds no term, and a grant whose answer was lost was never
-   * acted on), until now plus the lease duration.
+   * Takes the lease for {@code holder} until now plus the lease duration if the row is absent,
+   * released, expired or {@code holder}'s, with a new token from the sequence (never the row's: a
+   * candidate acquires only without a term, and a lost grant was never acted on).
    *
    * @return the token held after the call, or empty if another holder's lease is live
    */
@@ -112,8 +106,7 @@ final class JdbcLeaseStore {
   }
 
   /**
-   * Clears the holder if the row is still this term's, so that a follower can take it at once (on
-   * PostgreSQL the same statement notifies the table's channel).
+   * Clears the holder if the row is still this term's (PostgreSQL also notifies the channel).
    *
    * @return false if the lease was no longer this term's
    */

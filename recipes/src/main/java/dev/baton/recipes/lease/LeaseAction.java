@@ -3,10 +3,7 @@ package dev.baton.recipes.lease;
 
 import dev.baton.recipes.RevocationReason;
 
-/**
- * What a lease candidate's {@link LeaseMachine} decides; its {@link LeaseIo} carries it out in
- * order.
- */
+/** What a {@link LeaseMachine} decides; its {@link LeaseIo} carries it out in order. */
 sealed interface LeaseAction {
   /** Send the acquisition statement. */
   record Acquire() implements LeaseAction {}

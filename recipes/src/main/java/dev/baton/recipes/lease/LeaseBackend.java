@@ -25,17 +25,12 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <p>A holder takes the row with one conditional statement when it is absent, released or expired,
- * renews it on a thread of its own, and releases it on close. Each acquisition draws a new token
- * from the table's sequence ({@code <table>_tokens}), never from the row, so tokens rise on every
- * change of holder whatever a stranger writes to the row. Expiry is decided by the database's clock
- * only; the holder stops acting by its own monotonic clock. Guarantees, the pool's size (one
- * connection per table for the {@link LeaseConfig#listen() listener}, one more for statements) and
- * what a failover to an asynchronous replica breaks: {@code docs/backends.md#the-lease-row}.
- *
- * <p>Use a connection pool with a connection timeout below {@link LeaseConfig#renewTimeout()}: the
- * renew timeout bounds the statement on the network, not the opening of a new connection.
- *
- * <p>Immutable and thread-safe; one backend serves any number of elections.
+ * renews it on its own thread, and releases it on close. Tokens come from the table's sequence
+ * ({@code <table>_tokens}), never the row, so they rise on every change of holder. Expiry is
+ * decided by the database's clock only; the holder stops acting by its own monotonic clock.
+ * Guarantees, pool size and replica failover: {@code docs/backends.md#the-lease-row}. Use a pool
+ * whose connection timeout is below {@link LeaseConfig#renewTimeout()}, which bounds only the
+ * statement. Immutable and thread-safe; one backend serves any number of elections.
  */
 public final class LeaseBackend implements Backend {
   private final LeaseTable table;
@@ -45,10 +40,10 @@ public final class LeaseBackend implements Backend {
   }
 
   /**
-   * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2 and, if {@link
-   * LeaseConfig#createTable()} is set, creates the lease table and its token sequence if they are
-   * missing, or upgrades a table of an earlier version (see {@link #ddl(String)} to apply them by
-   * hand); then checks the table and that the sequence is above the table's highest token.
+   * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2; if {@link
+   * LeaseConfig#createTable()}, creates or upgrades the lease table and its token sequence ({@link
+   * #ddl(String)} to do it by hand); then checks the table and that the sequence is above its
+   * highest token.
    *
    * @throws NullPointerException if an argument is null
    * @throws LeaseTableException if the database is not supported, the table or its sequence is
@@ -63,8 +58,7 @@ public final class LeaseBackend implements Backend {
   }
 
   /**
-   * The DDL of the lease table {@code table} and its token sequence, two statements, for PostgreSQL
-   * and H2 alike.
+   * The DDL of the lease table {@code table} and its token sequence, two statements.
    *
    * @throws IllegalArgumentException naming {@code LeaseConfig.table} if the name is not a plain
    *     SQL identifier
@@ -74,9 +68,8 @@ public final class LeaseBackend implements Backend {
   }
 
   /**
-   * Joins the contest for the row {@code contest.name()}: the candidate takes the row when it is
-   * absent, released or expired, renews it while it holds it, and polls (or, on PostgreSQL, also
-   * wakes on a release) while it follows.
+   * Joins the contest for the row {@code contest.name()}: takes it when absent, released or
+   * expired, renews it while held, and polls (PostgreSQL: also wakes on a release) while following.
    */
   @Override
   public Candidacy join(Contest contest, Candidacy.Listener listener) {

@@ -10,15 +10,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseIo} applies its
- * actions, and this class turns them into terms for the {@link Candidacy.Listener}.
- *
- * <p>A term's deadline is enforced twice: by a timer on a thread of its own, which ends the term at
- * the deadline even while the renewal statement hangs, and by the machine, which ends a term whose
- * renewal was confirmed too late. A term ended outside the machine (deadline, resignation, a failed
- * {@code elected}) is reported to the io, which releases the row. The deadline is kept under this
- * candidacy's lock, which is held while the listener hears of a grant or an expiry, so that a
- * renewal that extends the term and the timer that ends it never cross.
+ * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseIo} applies, and
+ * this turns the actions into terms for the {@link Candidacy.Listener}. The deadline is enforced
+ * twice: by a timer on its own thread (even while a renewal hangs) and by the machine (a late
+ * confirmation). A term ended outside the machine is reported to the io, which releases the row.
+ * The deadline is kept under this lock, held while the listener hears of a grant or expiry, so a
+ * renewal and the timer never cross.
  */
 final class LeaseCandidacy implements Candidacy {
   private final String name;

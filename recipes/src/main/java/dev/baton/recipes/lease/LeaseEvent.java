@@ -2,9 +2,8 @@
 package dev.baton.recipes.lease;
 
 /**
- * What a lease candidate's {@link LeaseMachine} learns: a timer, the answer of a statement (with
- * the monotonic time it was sent and the time now), a wake-up, or a term ended from outside. Times
- * are the candidate's monotonic nanoseconds, never a wall clock.
+ * What a {@link LeaseMachine} learns: a timer, a statement's answer (with its send time), a
+ * wake-up, or a term ended from outside. Times are monotonic nanoseconds, never a wall clock.
  */
 sealed interface LeaseEvent {
   /** The candidate starts. */

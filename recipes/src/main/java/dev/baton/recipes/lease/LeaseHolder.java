@@ -6,24 +6,15 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * What a candidate writes as the lease's holder: its participant id and a random suffix drawn once
- * per candidate instance, {@code <participantId>#<16 hex digits>}.
- *
- * <p>The store lets a holder take its own row again before the lease lapsed (with a new token), so
- * that a candidate whose acquisition's answer was lost need not wait for that grant to expire. The
- * suffix keeps that to the same instance: a second live candidate with the same id (two elections
- * in one process with one configuration, or a restarted process whose predecessor is only paused)
- * waits for the lease to end, as any other candidate does.
+ * The lease's holder as written: {@code <participantId>#<16 hex digits>}, the suffix random per
+ * candidate instance. A holder may retake its own live row (a lost answer need not expire), and the
+ * suffix keeps that to the same instance: another live candidate with the same id waits.
  */
 final class LeaseHolder {
   private static final int SUFFIX = 17; // '#' and 16 hex digits
   private static final Pattern SUFFIXED = Pattern.compile(".*#[0-9a-f]{16}", Pattern.DOTALL);
 
-  /**
-   * The longest holder, in characters: the longest participant id ({@value Validation#MAX_ID_BYTES}
-   * bytes of UTF-8, so at most as many characters) and the suffix. The holder column is at least
-   * this wide (see {@link LeaseSchema}).
-   */
+  /** The longest holder in characters: the longest participant id plus the suffix. */
   static final int MAX_HOLDER = Validation.MAX_ID_BYTES + SUFFIX;
 
   private LeaseHolder() {}

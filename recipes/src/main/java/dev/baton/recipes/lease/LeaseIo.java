@@ -17,10 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A lease candidate's I/O: carries out the {@link LeaseMachine}'s actions against the {@link
- * JdbcLeaseStore}, which the {@link Shell} feeds it on the renewal loop (no user code ever runs on
- * it), and answers with the monotonic time each statement was sent. The term's deadline is watched
- * by a second loop, so that a statement hanging on a cut connection cannot keep a term active past
- * it. Wake-ups from the store's notifications are fed to the machine as {@link LeaseEvent.Wake}.
+ * JdbcLeaseStore} on the renewal loop (never user code), answering with the monotonic send time of
+ * each statement. A second loop watches the deadline, so a hanging statement cannot keep a term
+ * active past it. Store notifications become {@link LeaseEvent.Wake}.
  */
 final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
   private static final Logger log = LoggerFactory.getLogger(LeaseIo.class);
@@ -86,18 +85,14 @@ final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
     shell.post(new LeaseEvent.Ended(token));
   }
 
-  /**
-   * Stops taking part, as after a fatal error: a held lease is released and nothing is acquired any
-   * more (a candidate that can begin no term must not hold the row, nor keep taking it).
-   */
+  /** Stops after a fatal error: a held lease is released and nothing is acquired any more. */
   void withdraw() {
     shell.withdraw(new LeaseEvent.Close(), () -> {});
   }
 
   /**
-   * Releases a held lease and stops, waiting up to {@code timeout} (and a statement's timeout) for
-   * a statement in progress; true only if a held lease was released by this close and the release
-   * matched its holder and token.
+   * Releases a held lease and stops, waiting up to {@code timeout} (plus a statement's timeout);
+   * true only if this close released a held lease matching its holder and token.
    */
   boolean close(Duration timeout) {
     // A close is cleanup: an interrupt pending before it must not fail the release; it is restored.
@@ -121,10 +116,7 @@ final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
     return shell.failures();
   }
 
-  /**
-   * What does not work as it should, and why: the last statement, while it failed (with its error),
-   * and the wake-ups, while followers find releases by polling alone.
-   */
+  /** What does not work, and why: a failing statement, or wake-ups (followers only poll). */
   Optional<String> degraded() {
     String failure = reachable ? null : lastFailure;
     Optional<String> wakes = wakeups == null ? Optional.empty() : wakeups.degraded();

@@ -17,20 +17,16 @@ import org.jspecify.annotations.Nullable;
  * The decisions of one lease candidate, without I/O: state and event in, actions out. Not
  * thread-safe: one loop feeds it.
  *
- * <p>A term is active until its deadline: the monotonic time at which the statement that granted or
- * last renewed the lease was <em>sent</em>, plus the lease duration, minus the safety margin. The
- * database granted the lease from a moment after the statement was sent, so the deadline is never
- * later than the grant's end, however late the answer arrives; an answer that arrives after the
- * deadline it would set begins or extends nothing.
+ * <p>A term is active until its deadline: the monotonic time the granting or last renewing
+ * statement was <em>sent</em>, plus the lease duration, minus the safety margin; the database's
+ * grant started later, so the deadline never outlasts it, and an answer arriving past its deadline
+ * extends nothing.
  *
- * <p>A follower acquires on start, on every poll (the interval plus a random part of it up to the
- * jitter) and on a wake-up. A holder renews every renew interval, counted from when the last grant
- * or renewal was sent (so that a slow answer does not push the next renewal towards the deadline:
- * each renewal has the whole renew timeout before it); a renewal refused, failed, or confirmed too
- * late ends the term at once. A term that ended is released (best effort: a failed release leaves
- * the lease to expire), and it is never resumed: every acquisition gets a new token from the store.
- * Every timer carries a generation; a tick of an older generation is ignored, so each state has
- * exactly one timer.
+ * <p>A follower acquires on start, on every (jittered) poll and on a wake-up. A holder renews every
+ * renew interval from when the last statement was sent (a slow answer does not eat the next one's
+ * timeout); a renewal refused, failed or confirmed late ends the term at once. An ended term is
+ * released (best effort) and never resumed: each acquisition gets a new token. Every timer carries
+ * a generation; older ticks are ignored, so each state has exactly one timer.
  */
 final class LeaseMachine {
   private final long leaseNanos;

@@ -24,11 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lease table and its token sequence ({@link #ddl}), for PostgreSQL and H2 alike. The times are
- * {@code TIMESTAMP WITH TIME ZONE} on purpose: compared with the database's {@code
- * CURRENT_TIMESTAMP}, they must be the same instants whatever a session's time zone. A table of an
- * earlier version is migrated when {@link LeaseConfig#createTable()} is set (see {@link
- * LeaseTokens}), else refused with the statements to run.
+ * The lease table and its token sequence ({@link #ddl}), for PostgreSQL and H2. Times are {@code
+ * TIMESTAMP WITH TIME ZONE} so that they compare with {@code CURRENT_TIMESTAMP} as the same
+ * instants in any session time zone. An earlier table is migrated if {@link
+ * LeaseConfig#createTable()} (see {@link LeaseTokens}), else refused with the statements to run.
  */
 final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
@@ -84,10 +83,9 @@ final class LeaseSchema {
   }
 
   /**
-   * Finds the database's dialect; if {@link LeaseConfig#createTable()}, creates the table and its
-   * token sequence, or migrates a table of an earlier version; and in every case checks that the
-   * table has the expected columns, with time zones on the times, and that the sequence is above
-   * the table's highest token.
+   * Finds the dialect; if {@link LeaseConfig#createTable()}, creates or migrates the table and its
+   * token sequence; always checks the columns (times with time zones) and that the sequence is
+   * above the table's highest token.
    *
    * @throws LeaseTableException if the database is neither PostgreSQL nor H2, or the table or its
    *     sequence is missing or misshapen
@@ -126,9 +124,7 @@ final class LeaseSchema {
     }
   }
 
-  /**
-   * Runs one idempotent DDL statement in a transaction of its own; a lost creation race is fine.
-   */
+  /** Runs one idempotent DDL statement in its own transaction; a lost creation race is fine. */
   static void create(Connection c, String table, String ddl) throws SQLException {
     if (!SchemaCreation.execute(c, ddl)) {
       log.debug("lease table {}: created concurrently", table);
@@ -165,10 +161,9 @@ final class LeaseSchema {
   }
 
   /**
-   * Checks that the table has a primary key or a unique index on {@code name} alone: without one,
-   * two first acquisitions of an election may both insert its row (H2's {@code MERGE} does), and
-   * both candidates lead with token 1. A table the metadata does not show (found through a search
-   * path the check cannot follow) is logged, not refused.
+   * Checks for a primary key or unique index on {@code name} alone: without one, two first
+   * acquisitions may both insert the row (H2's {@code MERGE} does) and both lead with token 1. A
+   * table the metadata does not show (behind a search path) is logged, not refused.
    */
   private static void checkUniqueName(Connection c, String table) throws SQLException {
     DatabaseMetaData meta = c.getMetaData();
@@ -230,20 +225,15 @@ final class LeaseSchema {
         e);
   }
 
-  /**
-   * True if the SQL state says a table, column or sequence is missing or malformed (class 42; H2
-   * reports a missing sequence as 90036).
-   */
+  /** True if the SQL state says a table, column or sequence is missing or malformed (42, 90036). */
   static boolean isSchemaProblem(SQLException e) {
     String state = e.getSQLState();
     return state != null && (state.startsWith("42") || state.equals("90036"));
   }
 
   /**
-   * The PostgreSQL {@code NOTIFY} channel of the lease table: the configured name lower-cased, with
-   * dots replaced by underscores, cut to 63 characters (so that {@code LISTEN} and {@code
-   * pg_notify} agree on it). Only letters, digits and underscores, so it may be double-quoted as it
-   * is.
+   * The PostgreSQL {@code NOTIFY} channel: the table name lower-cased, dots made underscores, cut
+   * to 63 characters, so {@code LISTEN} and {@code pg_notify} agree; safe to double-quote.
    */
   static String channel(String table) {
     String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');
@@ -256,9 +246,7 @@ final class LeaseSchema {
     }
   }
 
-  /**
-   * Rolls back a transaction that failed with {@code cause}, adding a failure to roll back to it.
-   */
+  /** Rolls back a transaction that failed with {@code cause}; a rollback failure is added to it. */
   static void rollback(Connection c, Exception cause) {
     try {
       if (!c.getAutoCommit()) {

@@ -4,13 +4,9 @@ package dev.baton.recipes.lease;
 import dev.baton.fencing.sql.SqlDialect;
 
 /**
- * The statements of {@link JdbcLeaseStore} for one dialect and table. The table name comes only
- * from a validated configuration; every value is a bound parameter, in the order given on each
- * component.
- *
- * <p>An acquisition draws its token from the table's sequence (see {@link LeaseTokens}) only when
- * it takes the row, so tokens rise on every change of holder, by one unless other elections of the
- * table, a lost answer or racing candidates took values in between.
+ * The statements of {@link JdbcLeaseStore} for one dialect and table (validated name; every value a
+ * bound parameter, in the order given per component). An acquisition draws a token from the
+ * sequence ({@link LeaseTokens}) only when it takes the row, so tokens rise on every holder change.
  *
  * @param acquire name, holder, lease ms; a result row with the new token, or none if another
  *     holder's lease is live
@@ -41,10 +37,9 @@ record LeaseSql(String acquire, String renew, String release, String read) {
   }
 
   /**
-   * PostgreSQL: an update of the row if it is free, else an insert if there is no row. The sequence
-   * is called only for the row written (an {@code INSERT ... ON CONFLICT} would draw a value for
-   * every poll). Both parts see one snapshot: a row inserted concurrently is left to its inserter
-   * ({@code DO NOTHING}), a row deleted concurrently is inserted by the next poll.
+   * PostgreSQL: update the row if free, else insert if absent, drawing from the sequence only for
+   * the row written (an upsert would draw on every poll). One snapshot: a concurrent insert is left
+   * to its inserter ({@code DO NOTHING}), a concurrent delete to the next poll.
    */
   private static LeaseSql postgres(String table) {
     String next = "nextval('" + LeaseTokens.sequence(table) + "')";

@@ -16,12 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The token sequence of a lease table, {@code <table>_tokens}, and the upgrade of a table of an
- * earlier version. Every acquisition draws its token from the sequence, never from the row, so that
- * a stranger who deletes the row or lowers its token changes nothing to the next one; the sequence
- * is not owned by the table, so recreating the table does not reset it. A change to the sequence
- * itself or a restored backup is what it cannot survive: {@link #check} refuses, at start, a
- * sequence below the table's highest token.
+ * The token sequence of a lease table, {@code <table>_tokens}, and the upgrade of an earlier table.
+ * Tokens come from the sequence, never the row, so a stranger editing the row changes nothing; the
+ * sequence is not owned by the table, so recreating the table does not reset it. A reset sequence
+ * or restored backup is refused at start by {@link #check}.
  */
 final class LeaseTokens {
   private static final Logger log = LoggerFactory.getLogger(LeaseTokens.class);
@@ -35,8 +33,7 @@ final class LeaseTokens {
   }
 
   /**
-   * The sequence the tokens of {@code table} are drawn from: its name (cut to leave room, so that
-   * PostgreSQL never truncates it) with {@value #SUFFIX}, in the table's schema.
+   * The sequence of {@code table}: its name, cut so PostgreSQL never truncates, + {@value #SUFFIX}.
    */
   static String sequence(String table) {
     LeaseSchema.validTable(table);
@@ -49,10 +46,8 @@ final class LeaseTokens {
   }
 
   /**
-   * Brings a table of an earlier version up to date: widens its holder column (255 characters) to
-   * hold the longest participant id and its suffix, and creates the token sequence, starting above
-   * the table's highest token (the earlier version counted tokens in the rows). Without {@code
-   * migrate}, refuses the table with the statements to run instead.
+   * Brings an earlier table up to date: widens its holder column (255) and creates the sequence
+   * above the table's highest token; without {@code migrate}, refuses with the statements to run.
    */
   static void upgrade(
       Connection c, SqlDialect dialect, String table, int holderWidth, boolean migrate)
@@ -101,10 +96,7 @@ final class LeaseTokens {
     }
   }
 
-  /**
-   * Checks that the token sequence's next value is above the table's highest token: a sequence made
-   * by hand without {@code START WITH}, or reset, would hand out tokens again.
-   */
+  /** Checks the sequence's next value is above the table's highest token (else tokens repeat). */
   static void check(Connection c, SqlDialect dialect, String table) throws SQLException {
     String sequence = sequence(table);
     long highest = highestToken(c, table);

@@ -20,16 +20,14 @@ import org.slf4j.LoggerFactory;
 /**
  * A distributed, reentrant lock that hands its holder a fencing token, on any {@link Backend}.
  *
- * <p>Like Curator's InterProcessMutex: reentrant for the thread that holds it, {@link
- * #acquire(Duration)} with a timeout, {@link #release()} by the holding thread only. Unlike it,
- * each hold carries a {@linkplain LockHandle#token() fencing token}, strictly increasing from one
- * hold of the lock path to the next, and is a {@link dev.baton.recipes.Term} that ends the moment
- * the backend can no longer vouch for it: on ZooKeeper (a {@link BatonSession}) when the connection
- * is suspended, the session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on
- * a lease row (a {@link dev.baton.recipes.lease.LeaseBackend}) when a renewal is refused or fails,
- * or at its local deadline. Take a lock for one bounded critical section, an {@linkplain
- * dev.baton.recipes.election.LeaderElection election} for an ongoing role ({@code
- * docs/recipes.md}); either way, pass the token to a fence.
+ * <p>Like Curator's InterProcessMutex (reentrant, {@link #acquire(Duration)} with a timeout, {@link
+ * #release()} by the holder only), but each hold carries a {@linkplain LockHandle#token() fencing
+ * token}, strictly increasing per lock path, and is a {@link dev.baton.recipes.Term} that ends the
+ * moment the backend can no longer vouch for it: on ZooKeeper when the connection is suspended, the
+ * session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on a lease row when
+ * a renewal is refused or fails, or at its local deadline. A lock is for one bounded critical
+ * section, an {@linkplain dev.baton.recipes.election.LeaderElection election} for an ongoing role
+ * ({@code docs/recipes.md}); pass the token to a fence either way.
  *
  * <p>Thread-safe. Closing the lock releases a hold still open and stops following the backend.
  */
@@ -84,13 +82,10 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (then it
-   * returns the same handle at once).
-   *
-   * <p>An acquire waiting for another thread of this instance to release takes no hold if the lock
-   * closed meanwhile: it throws {@link IllegalStateException} once that thread released, or returns
-   * empty at its timeout. On ZooKeeper the same holds for an attempt already queued in the
-   * ensemble: when its turn comes it withdraws its znode and throws.
+   * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (the same
+   * handle at once). An acquire waiting while the lock closes takes no hold: it throws {@link
+   * IllegalStateException} once the holder released (on ZooKeeper, once its queued attempt's turn
+   * came and it withdrew its znode), or returns empty at its timeout.
    *
    * @return the hold, or empty if the timeout passed first
    * @throws CoordinationException if the backend failed
@@ -138,12 +133,10 @@ public final class FencedLock implements AutoCloseable {
 
   /**
    * Releases one level of the current thread's hold; the last level ends the hold ({@link
-   * RevocationReason#RESIGNED}), then gives it back to the backend (only this hold's own znode or
-   * row) and waits for the answer, at most the session's {@linkplain BatonSession#closeTimeout()
-   * close timeout} on ZooKeeper, or the lease's renew timeout and a second on a lease row. No other
-   * contender is granted the lock before the backend applied the release; on ZooKeeper a next
-   * {@link #acquire} on the same session is ordered after the delete, and a delete not confirmed in
-   * time goes on in the background; on a lease row a failed release leaves the row to expire.
+   * RevocationReason#RESIGNED}) and gives its own znode or row back, waiting at most the session's
+   * {@linkplain BatonSession#closeTimeout() close timeout} (ZooKeeper) or the renew timeout plus a
+   * second (lease row). No other contender is granted the lock before the backend applied the
+   * release; an unconfirmed delete goes on in the background, a failed row release expires.
    *
    * @return true only if the hold had not ended before this call and the backend confirmed, within
    *     the bound, that this release removed it, so no other hold was granted in between; false at
@@ -178,11 +171,10 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases a hold of the calling thread, if any (all its levels, see {@link #release()}), and
-   * stops following the backend. A hold of another thread ends now ({@link
-   * RevocationReason#CLOSED}: the lock no longer follows the backend, so it could not end it
-   * later), and it is given back when that thread releases it, or goes with the session or lease.
-   * An acquire still waiting ends as {@link #acquire} says.
+   * Releases the calling thread's hold, if any (all levels), and stops following the backend. A
+   * hold of another thread ends now ({@link RevocationReason#CLOSED}: nothing could end it later)
+   * and is given back when that thread releases it, or with the session or lease. A waiting acquire
+   * ends as {@link #acquire} says.
    */
   @Override
   public void close() {

@@ -7,10 +7,7 @@ import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/**
- * One hold of a {@link FencedLock}: the service interface's {@link TermHandle} with the lock's
- * fields.
- */
+/** One hold of a {@link FencedLock}: the spi's {@link TermHandle} with the lock's fields. */
 final class Hold extends TermHandle implements LockHandle {
   private final FencedLock lock;
 

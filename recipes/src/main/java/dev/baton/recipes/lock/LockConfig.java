@@ -18,11 +18,11 @@ import org.jspecify.annotations.Nullable;
  * @param ownerId stored in the lock znode, for observers: 1 to 256 bytes; default random
  * @param meterRegistry {@code baton.lock.acquired}, {@code baton.lock.timeouts}, {@code
  *     baton.lock.lost}, {@code baton.lock.wait}; default no-op
- * @param watchHeldNode watch the lock znode while it is held (one more asynchronous request per
- *     hold), so that a hold ends ({@link LockLostException}) the moment someone else deletes it,
- *     and a waiting attempt reads the queue to confirm its own entry before it takes the lock.
- *     Without it such a deletion is noticed only by {@link FencedLock#release()} returning false. A
- *     suspended or lost connection ends the hold either way. Default false
+ * @param watchHeldNode watch the lock znode while held (one more asynchronous request per hold), so
+ *     that a hold ends ({@link LockLostException}) the moment someone else deletes it, and a
+ *     waiting attempt confirms its own entry before taking the lock; without it, only {@link
+ *     FencedLock#release()} returning false tells. A lost connection ends a hold either way.
+ *     Default false
  */
 public record LockConfig(
     String path, String ownerId, MeterRegistry meterRegistry, boolean watchHeldNode) {

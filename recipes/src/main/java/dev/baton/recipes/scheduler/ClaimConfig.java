@@ -5,20 +5,17 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How a {@link JobStore} leases its jobs to workers, retries the failed ones and keeps the finished
- * ones. A claim is a lease in the store's time (the database's {@code CURRENT_TIMESTAMP} for {@link
- * SqlJobStore}, never a worker's clock), renewed by its {@link JobWorker} every {@link
- * #renewInterval()}; an expired claim makes the job claimable again with one attempt more, and
- * after {@code maxAttempts} it is marked {@link ScheduledJob#FAILED}. A failed attempt waits {@link
- * #retryDelay(int)}. Finished jobs are deleted ({@link JobStore#purge}) after their retention; the
- * leader's progress is kept apart, so a deleted job is never created again.
+ * How a {@link JobStore} leases jobs to workers, retries failed ones and keeps finished ones. A
+ * claim is a lease in the store's time (never a worker's clock), renewed by its {@link JobWorker}
+ * every {@link #renewInterval()}; an expired claim makes the job claimable again with one attempt
+ * more, up to {@code maxAttempts}, then {@link ScheduledJob#FAILED}. A failed attempt waits {@link
+ * #retryDelay(int)}. Finished jobs are purged after their retention; the leader's progress is kept
+ * apart, so a purged job is never created again.
  *
  * @param lease how long a claim holds without renewal: at least 100 ms; default 30 s
  * @param maxAttempts how many claims a job gets before it is marked failed: at least 1; default 5
- * @param retryBackoff how long a failed job waits before its second attempt: zero or more; default
- *     5 s
- * @param maxRetryBackoff the longest wait between attempts: at least {@code retryBackoff}; default
- *     5 min
+ * @param retryBackoff how long a failed job waits before its second attempt: 0 or more; default 5 s
+ * @param maxRetryBackoff the longest wait between attempts: at least {@code retryBackoff}; 5 min
  * @param doneRetention how long a done job is kept: at least 1 s; default 7 days
  * @param failedRetention how long a failed job is kept: at least 1 s; default 30 days
  */

@@ -12,11 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link JobWorker}'s running of the jobs it claimed, on its loop thread: runs the handler while
- * a thread of its own renews the claim every {@link ClaimConfig#renewInterval()}, so that the claim
- * outlives its lease while the job runs and expires soon after the worker stops; the handler is
- * interrupted if a renewal finds the claim lost. Then marks the job done, or released or failed if
- * the handler threw, and counts failures and lost claims.
+ * A {@link JobWorker}'s running of its claimed jobs, on its loop thread: runs the handler while its
+ * own thread renews the claim every {@link ClaimConfig#renewInterval()} (interrupting the handler
+ * if the claim is lost), then marks the job done, released or failed, counting failures and losses.
  */
 final class ClaimedJobs implements AutoCloseable {
   // logged under the worker's name, as users configure it
@@ -54,9 +52,7 @@ final class ClaimedJobs implements AutoCloseable {
     return interrupted.get();
   }
 
-  /**
-   * Runs the job of {@code claim} and records its outcome; lets a {@link VirtualMachineError} out.
-   */
+  /** Runs the job of {@code claim} and records its outcome; lets a VirtualMachineError out. */
   void run(ScheduledJob claim) {
     HandlerRun handlerRun = new HandlerRun();
     long every = store.claimConfig().renewInterval().toNanos();
@@ -84,10 +80,7 @@ final class ClaimedJobs implements AutoCloseable {
     }
   }
 
-  /**
-   * Renews {@code claim}; once a renewal finds it lost (its completion will be refused too),
-   * interrupts the handler, once, on the renewer's thread.
-   */
+  /** Renews {@code claim}; the first renewal that finds it lost interrupts the handler, once. */
   private void renew(ScheduledJob claim, AtomicBoolean lost, HandlerRun handlerRun) {
     if (lost.get()) {
       return;

@@ -2,9 +2,8 @@
 package dev.baton.recipes.scheduler;
 
 /**
- * The worker thread running one job's handler, which the claim renewer interrupts when it finds the
- * claim lost: only while the handler runs (never the worker's next task), and the flag it set is
- * cleared when the handler returns, so that it does not leak into the worker's next claim.
+ * The worker thread running one handler, which the renewer interrupts on a lost claim: only while
+ * the handler runs, and the flag is cleared on return so it never leaks into the next claim.
  */
 final class HandlerRun {
   private final Thread thread = Thread.currentThread();

@@ -13,9 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A job store in memory, fenced by an {@link InMemoryFence}; for examples and tests. Thread-safe.
- * Claim leases, retry backoffs and retentions are measured with this JVM's monotonic clock ({@link
- * System#nanoTime()}).
+ * A job store in memory, fenced by an {@link InMemoryFence}, for examples and tests; leases,
+ * backoffs and retentions use {@link System#nanoTime()}. Thread-safe.
  */
 public final class InMemoryJobStore implements JobStore {
   private final InMemoryFence fence = new InMemoryFence();

@@ -7,14 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the leader-only scheduler keeps its progress and its jobs. Every leader write is fenced
- * with the term's token on the resource {@code schedule:<name>}, in the same atomic unit as the
- * write itself.
- *
- * <p>Workers claim jobs under a lease ({@link ClaimConfig}): a job whose claimer stops renewing is
- * claimed again, so every job runs at least once as long as some worker runs.
- *
- * <p>Implementations: {@link SqlJobStore} (PostgreSQL, H2) and {@link InMemoryJobStore}.
+ * Where the leader-only scheduler keeps its progress and jobs. Every leader write is fenced with
+ * the term's token on {@code schedule:<name>}, atomically with the write. Workers claim jobs under
+ * a lease ({@link ClaimConfig}): a job whose claimer stops renewing is claimed again, so every job
+ * runs at least once while some worker runs. Implementations: {@link SqlJobStore} (PostgreSQL, H2)
+ * and {@link InMemoryJobStore}.
  */
 public interface JobStore {
   /**
@@ -74,11 +71,10 @@ public interface JobStore {
   boolean complete(ScheduledJob claim);
 
   /**
-   * Releases the claim of an attempt whose handler failed, if the claim still holds the job (same
-   * worker, same attempt, still running), and records {@code error} ({@link ScheduledJob#describe})
-   * as the job's last error: the job is claimable again once {@link ClaimConfig#retryDelay(int)} of
-   * this attempt has passed in the store's time, or, if this was attempt {@link
-   * ClaimConfig#maxAttempts()}, marked {@link ScheduledJob#FAILED}.
+   * Releases the claim of an attempt whose handler failed, if it still holds the job (same worker,
+   * same attempt, still running), recording {@code error} ({@link ScheduledJob#describe}) as the
+   * last error: the job is claimable again after {@link ClaimConfig#retryDelay(int)} in the store's
+   * time, or marked {@link ScheduledJob#FAILED} after attempt {@link ClaimConfig#maxAttempts()}.
    *
    * @return false if the job was claimed again since, or marked failed: nothing was written
    * @throws IllegalArgumentException if {@code claim} was not returned by {@link #claim}

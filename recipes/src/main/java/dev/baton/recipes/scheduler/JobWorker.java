@@ -15,23 +15,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each attempt
- * of a job is claimed by exactly one worker under a lease ({@link ClaimConfig}), renewed every
- * {@link ClaimConfig#renewInterval()} while the handler runs on the worker's own thread; when the
- * handler returns, the job is marked done.
+ * is claimed by one worker under a lease ({@link ClaimConfig}), renewed every {@link
+ * ClaimConfig#renewInterval()} while the handler runs on the worker's thread; then the job is done.
  *
- * <p>When a renewal finds the claim lost (it expired and another worker took the job, or the job
- * was marked failed), the worker <b>interrupts the handler</b> (handlers should honour interrupts)
- * and counts it; the handler's late completion is refused by the store. A handler that throws
- * (anything, an {@link Error} included) is logged and counted, and its claim released at once
- * ({@link JobStore#fail}) for a retry after {@link ClaimConfig#retryDelay(int)}; a {@link
- * VirtualMachineError} also stops the worker ({@link #fatalError()}). A job may run more than once:
- * make jobs idempotent. The whole contract: {@code
- * docs/recipes.md#fenced-lock-and-leader-only-scheduler}.
+ * <p>A renewal that finds the claim lost <b>interrupts the handler</b> (handlers should honour
+ * interrupts); its late completion is refused. A handler that throws (an {@link Error} included) is
+ * logged, counted and released ({@link JobStore#fail}) for a retry after {@link
+ * ClaimConfig#retryDelay(int)}; a {@link VirtualMachineError} also stops the worker ({@link
+ * #fatalError()}). A job may run more than once: make jobs idempotent ({@code
+ * docs/recipes.md#fenced-lock-and-leader-only-scheduler}).
  *
- * <p>When idle, the worker deletes finished jobs past their retention ({@link JobStore#purge}),
+ * <p>When idle, the worker purges finished jobs past their retention ({@link JobStore#purge}),
  * {@value #PURGE_BATCH} at a time, at most every purge interval (default 1 min). {@link #close()}
- * stops claiming, lets the job in hand finish for up to the drain timeout (default {@value
- * #DEFAULT_DRAIN_SECONDS} s), then interrupts it.
+ * lets the job in hand finish for up to the drain timeout (default {@value #DEFAULT_DRAIN_SECONDS}
+ * s), then interrupts it.
  */
 public final class JobWorker implements AutoCloseable {
   /** The default drain timeout of {@link #close()}, in seconds. */
@@ -96,8 +93,7 @@ public final class JobWorker implements AutoCloseable {
 
   /**
    * How many claims were lost while their job ran here (each counted once): found by a renewal (the
-   * handler was then interrupted), or found when marking the job done or failed was refused because
-   * another worker had claimed it again or it was marked failed.
+   * handler was interrupted), or when marking the job done or failed was refused.
    */
   public long lostClaims() {
     return jobs.lostClaims();
@@ -113,10 +109,7 @@ public final class JobWorker implements AutoCloseable {
     return purged.get();
   }
 
-  /**
-   * The fatal error ({@link VirtualMachineError}) that stopped this worker, if one did; it then
-   * claims no more jobs.
-   */
+  /** The fatal error ({@link VirtualMachineError}) that stopped this worker, if one did. */
   public Optional<VirtualMachineError> fatalError() {
     return loop.fatal();
   }
@@ -144,9 +137,7 @@ public final class JobWorker implements AutoCloseable {
     }
   }
 
-  /**
-   * Deletes finished jobs past their retention if the purge interval has passed since last time.
-   */
+  /** Deletes finished jobs past their retention if the purge interval passed since last time. */
   private void purgeIfDue() {
     long now = System.nanoTime();
     if (purgedOnce && now - lastPurge < purgeNanos) {
@@ -168,11 +159,10 @@ public final class JobWorker implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: claims no more jobs, waits up to the drain timeout for the job in hand to
-   * finish (and be marked done), then interrupts it and returns; an interrupted job whose handler
-   * throws is released for a retry after the backoff, one that does not return is claimed again by
-   * another worker once its lease expires. Called from a handler, it returns at once and the worker
-   * stops after that job.
+   * Stops gracefully: claims no more jobs, waits up to the drain timeout for the job in hand, then
+   * interrupts it and returns (a handler that then throws is released for a retry; one that does
+   * not return is claimed again once its lease expires). From a handler it returns at once and the
+   * worker stops after that job.
    */
   @Override
   public void close() {

@@ -13,15 +13,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Many identical instances run a schedule; only the elected one creates its jobs, each slot's job
- * in one transaction with the fence check on the term's token and the schedule's progress, under
- * the unique key {@code <schedule>#<slot>}: a retry or a second leader never creates a job twice, a
- * stale leader creates none, and a new leader resumes after the recorded progress. Any instance can
- * run a {@link JobWorker} to claim and run the jobs (see the package documentation). A {@link
- * LeadershipListener} passed to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
- * LeadershipListener)} hears about each scheduling term.
- *
- * <p>Metrics: {@code baton.scheduler.jobs.created} and {@code baton.scheduler.stale.rejected},
- * tagged {@code schedule}, on the election's meter registry. Lifecycle as {@link LeaderElection}.
+ * in one transaction with the fence check and the progress, keyed {@code <schedule>#<slot>}: a
+ * retry or second leader never creates a job twice, a stale leader none, and a new leader resumes
+ * after the recorded progress. Any instance can run a {@link JobWorker} to run the jobs. A {@link
+ * LeadershipListener} given to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
+ * LeadershipListener)} hears of each scheduling term. Metrics, tagged {@code schedule} on the
+ * election's registry: {@code baton.scheduler.jobs.created} and {@code
+ * baton.scheduler.stale.rejected}. Lifecycle as {@link LeaderElection}.
  */
 public final class LeaderScheduler implements AutoCloseable {
   private final LeaderElection election;
@@ -96,14 +94,11 @@ public final class LeaderScheduler implements AutoCloseable {
 
   /**
    * A latent scheduler on {@code backend} that tells {@code listener} about its scheduling terms:
-   * {@code elected} once this instance's term has started scheduling, {@code revoked} once the term
-   * has ended and its scheduling has stopped: a write already sent to the store has landed or
-   * failed by then (waited for at most the election's {@link
-   * ElectionConfig#callbackDrainTimeout()}; one still running after that is logged, and rejected by
-   * the fence once a newer term registered); exactly once after each {@code elected}, in order,
-   * with the election's threading contract: on the election's callback thread, never on a ZooKeeper
-   * thread nor under a lock (see {@link LeadershipListener}). An exception from {@code elected} is
-   * handled as the election is configured (by default, the instance resigns, ending the term).
+   * {@code elected} once a term started scheduling, {@code revoked} once it stopped and its sent
+   * writes landed or failed (waited for at most {@link ElectionConfig#callbackDrainTimeout()}; a
+   * later one is logged and fenced off), exactly once after each {@code elected}, under the
+   * election's threading contract ({@link LeadershipListener}). An exception from {@code elected}
+   * is handled as the election is configured (by default it resigns).
    *
    * @param listener told about the terms; {@code null} for none
    * @throws NullPointerException if another argument is null

@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  * @param interval one job per interval, at least 1 ms
  * @param firstSlotAt when slot 0 begins (slot n at {@code firstSlotAt + n * interval}); default the
  *     epoch
- * @param startFromNow with no recorded progress, begin at the current slot instead of slot 0 (no
- *     flood of past jobs on first start); default true
+ * @param startFromNow with no progress recorded, begin at the current slot, not slot 0; default
+ *     true
  * @param jobType stored with each job, for workers: 1 to 255 characters; default the name
  * @param clock what "now" is; default system UTC
  */

@@ -17,10 +17,9 @@ import java.util.Optional;
  * @param token the fencing token of the term that created the job
  * @param status {@value #PENDING}, {@value #RUNNING}, {@value #DONE} or {@value #FAILED}
  * @param claimedBy the worker that claimed it last, if any
- * @param attempts how many times it was claimed (1 on the first run, more after failed attempts or
- *     expired claims)
- * @param lastError the error of the last failed attempt, if one failed: its class and message,
- *     abbreviated and escaped ({@link #describe(Throwable)})
+ * @param attempts how many times it was claimed (1 on the first run)
+ * @param lastError the last failed attempt's error, abbreviated and escaped ({@link
+ *     #describe(Throwable)}), if one failed
  */
 public record ScheduledJob(
     String scheduleKey,
@@ -45,10 +44,7 @@ public record ScheduledJob(
   /** Completed by the worker that held its claim. */
   public static final String DONE = "DONE";
 
-  /**
-   * Its last allowed attempt ({@link ClaimConfig#maxAttempts()}) failed or its claim expired; not
-   * retried.
-   */
+  /** Its last allowed attempt failed, or that attempt's claim expired; not retried. */
   public static final String FAILED = "FAILED";
 
   /** The key of {@code slot} of {@code schedule}. */
@@ -87,9 +83,8 @@ public record ScheduledJob(
   }
 
   /**
-   * How a job's error is stored: {@code <class>: <message>}, at most {@value #ERROR_LIMIT}
-   * characters of it, anything but printable ASCII escaped (so a message can neither flood the
-   * table nor forge a log line when shown).
+   * How a job's error is stored: {@code <class>: <message>}, cut to {@value #ERROR_LIMIT}
+   * characters, non-printable-ASCII escaped (no flooding, no forged log lines).
    *
    * @throws NullPointerException if {@code error} is null
    */

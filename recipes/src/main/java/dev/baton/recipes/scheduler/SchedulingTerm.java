@@ -13,9 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduling loop of one leadership term, on its own thread: register the term with the fence,
- * then create every due slot's job in order, resuming after the recorded progress, until the term
- * ends.
+ * The scheduling loop of one term, on its own thread: registers the term with the fence, then
+ * creates every due slot's job in order after the recorded progress, until the term ends.
  */
 final class SchedulingTerm {
   private static final Logger log = LoggerFactory.getLogger(SchedulingTerm.class);
@@ -47,11 +46,9 @@ final class SchedulingTerm {
   }
 
   /**
-   * Stops the loop: interrupts it, then waits at most {@code within} for it to end, so that a write
-   * already sent to the store (which an interrupt does not stop) has landed or failed when this
-   * returns, and a voluntary handover puts the last write of this term before the first of the
-   * next. A write still running after {@code within} is logged and left to the fence, which rejects
-   * it once a newer term registered. Returns at once if called on the loop's own thread.
+   * Interrupts the loop and waits at most {@code within} for it to end, so that a write already
+   * sent has landed or failed and a handover orders this term's last write before the next's first;
+   * a running write is logged and left to the fence. At once on the loop's own thread.
    */
   void stop(Duration within) {
     thread.interrupt();
@@ -123,9 +120,7 @@ final class SchedulingTerm {
     log.info("schedule {}: term {} stopped scheduling", name, leadership.token());
   }
 
-  /**
-   * Creates the job of every slot that has begun and has none; returns when the next slot begins.
-   */
+  /** Creates the job of every begun slot that has none; returns when the next slot begins. */
   private Instant scheduleDueSlots() {
     long last = store.lastScheduledSlot(config.name());
     long current = config.slotAt(config.clock().instant());

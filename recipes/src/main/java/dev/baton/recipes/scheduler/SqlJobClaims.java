@@ -9,9 +9,8 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * The claim leases of {@link SqlJobStore}'s jobs table: claiming a job (or failing it for good once
- * its attempts are used up), renewing, completing and failing a claim, each one conditional update
- * on the claimer and the attempt number, with lease ends in the database's time.
+ * The claim leases of {@link SqlJobStore}'s jobs: claim (or fail when out of attempts), renew,
+ * complete, fail; each one update conditional on claimer and attempt, leases in database time.
  */
 final class SqlJobClaims {
   private final DataSource dataSource;
@@ -112,17 +111,12 @@ final class SqlJobClaims {
         text);
   }
 
-  /**
-   * A time from now, in the database's time; its one parameter is the offset in ms (the lease for a
-   * claim, the retry delay for a failed attempt).
-   */
+  /** A time from now in the database's time; its parameter is the offset in ms. */
   private static String leaseEnd() {
     return "CURRENT_TIMESTAMP + CAST(? AS BIGINT) * INTERVAL '0.001' SECOND";
   }
 
-  /**
-   * Updates the job of {@code claim} if the claim still holds it; {@code values} fill {@code set}.
-   */
+  /** Updates the claim's job if the claim still holds it; {@code values} fill {@code set}. */
   private boolean updateClaim(ScheduledJob claim, String set, String what, Object... values) {
     String worker = claim.claimer();
     try (Connection c = dataSource.getConnection();

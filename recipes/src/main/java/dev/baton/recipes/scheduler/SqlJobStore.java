@@ -19,21 +19,18 @@ import javax.sql.DataSource;
 /**
  * The scheduler's store in SQL (PostgreSQL or H2): tables {@code <prefix>_jobs}, {@code
  * <prefix>_progress} and the fence table {@code <prefix>_fence} ({@link #ddl(String)}). A slot's
- * job and the progress move in one transaction with the fence's check, under the job's key as
- * primary key, so neither a retry nor a second leader can create a job twice, and a stale leader
- * creates none.
+ * job and the progress move in one transaction with the fence's check, keyed by the job, so neither
+ * a retry nor a second leader creates a job twice, and a stale leader creates none.
  *
  * <p>A claim is a lease in the database's time ({@link ClaimConfig}): one conditional update on the
- * attempt number read sets the claimer and {@code lease_until}, so two workers never hold the same
- * attempt; a job is claimable when it is {@code PENDING} or {@code RUNNING} and its {@code
- * lease_until} is null or passed (the end of a claim's lease, or of a retry backoff). Renewal,
- * completion and failure are conditional on the claimer and the attempt.
+ * attempt read sets claimer and {@code lease_until}, so two workers never hold one attempt; a job
+ * is claimable when {@code PENDING} or {@code RUNNING} with {@code lease_until} null or passed.
+ * Renewal, completion and failure are conditional on the claimer and the attempt.
  *
- * <p>Tables of an earlier version are brought up to date by {@link #createSchema()} (or {@link
- * #migration(String)} run by hand); until then claims fail with a {@link
- * FenceConfigurationException} naming the DDL. The prefix is a plain SQL identifier, optionally
- * with a schema, short enough that {@code <prefix>_progress} fits 63 characters; every value is a
- * bound parameter.
+ * <p>Earlier tables are migrated by {@link #createSchema()} (or {@link #migration(String)} by
+ * hand); until then claims fail with a {@link FenceConfigurationException} naming the DDL. The
+ * prefix is a plain SQL identifier, optionally schema-qualified, with {@code <prefix>_progress}
+ * within 63 characters; every value is a bound parameter.
  */
 public final class SqlJobStore implements JobStore {
   /** The default table prefix. */
@@ -59,8 +56,7 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), with the
-   * {@linkplain ClaimConfig#DEFAULT default claim lease}.
+   * A store on tables named after {@code prefix} (see above), with {@link ClaimConfig#DEFAULT}.
    *
    * @throws NullPointerException if {@code dataSource} or {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
@@ -70,8 +66,7 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * A store on tables named after {@code prefix} (a plain SQL identifier, see above), leasing its
-   * jobs as {@code claims} says.
+   * A store on tables named after {@code prefix} (see above), leasing jobs as {@code claims} says.
    *
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
@@ -93,11 +88,10 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * The DDL that brings a jobs table of an earlier version up to this one: {@code ALTER TABLE
-   * <prefix>_jobs ADD COLUMN IF NOT EXISTS} {@code attempts INT DEFAULT 0 NOT NULL}, {@code
-   * lease_until TIMESTAMP WITH TIME ZONE} and {@code last_error VARCHAR(2000)}, then {@code CREATE
-   * INDEX IF NOT EXISTS} {@code <name>_claim_ix} and {@code <name>_purge_ix} (name: the prefix
-   * without its schema); idempotent, run by {@link #createSchema()}.
+   * The idempotent DDL that brings an earlier jobs table up to this one ({@code ALTER TABLE ... ADD
+   * COLUMN IF NOT EXISTS} {@code attempts}, {@code lease_until}, {@code last_error}, then {@code
+   * CREATE INDEX IF NOT EXISTS} {@code <name>_claim_ix}, {@code <name>_purge_ix}, name: the prefix
+   * without its schema); run by {@link #createSchema()}.
    *
    * @throws NullPointerException if {@code prefix} is null
    * @throws IllegalArgumentException if the prefix is not a plain identifier
@@ -119,9 +113,8 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * Creates the store's tables if they do not exist, and adds the columns of this version to a jobs
-   * table of an earlier one ({@link #migration(String)}). Instances doing so at the same moment all
-   * succeed (on PostgreSQL the losers of that race get an error, which is ignored).
+   * Creates the store's tables if missing and migrates an earlier jobs table ({@link
+   * #migration(String)}); concurrent instances all succeed (PostgreSQL's race error is ignored).
    *
    * @throws FenceConfigurationException if a statement fails, naming the tables
    */
@@ -207,9 +200,8 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * True if the jobs table exists but lacks a column of this version (it was created by an earlier
-   * one): then {@link #createSchema()} or {@link #migration(String)} must run before the store is
-   * used. False if it is current or does not exist.
+   * True if the jobs table exists but lacks a column of this version: then {@link #createSchema()}
+   * or {@link #migration(String)} must run first. False if it is current or does not exist.
    *
    * @throws dev.baton.recipes.CoordinationException if the database cannot be read
    */

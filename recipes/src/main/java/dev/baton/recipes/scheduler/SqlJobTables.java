@@ -50,9 +50,8 @@ final class SqlJobTables {
   }
 
   /**
-   * Creates the tables and migrates a jobs table of an earlier version, each statement in a
-   * transaction of its own; a statement that lost a race with another instance's creation of the
-   * same table or index is skipped (the object exists).
+   * Creates the tables and migrates an earlier jobs table, one transaction per statement; one that
+   * lost a creation race with another instance is skipped.
    */
   static void create(Connection c, String prefix) throws SQLException {
     for (String statement : tables(prefix)) {
@@ -93,9 +92,7 @@ final class SqlJobTables {
         + ")";
   }
 
-  /**
-   * Adds the columns and indexes of this version to a jobs table of an earlier one (idempotent).
-   */
+  /** Adds the columns and indexes of this version to an earlier jobs table (idempotent). */
   static List<String> migration(String prefix) {
     return List.of(
         "ALTER TABLE " + prefix + "_jobs ADD COLUMN IF NOT EXISTS attempts INT DEFAULT 0 NOT NULL",
@@ -129,8 +126,8 @@ final class SqlJobTables {
   }
 
   /**
-   * Deletes up to {@code limit} jobs of {@code status} completed more than {@code retentionMillis}
-   * ago (completed_at holds the database's local time, hence LOCALTIMESTAMP, which keeps the index
+   * Deletes up to {@code limit} jobs of {@code status} completed over {@code retentionMillis} ago
+   * (completed_at is the database's local time, hence LOCALTIMESTAMP, which keeps the index
    * usable).
    */
   static int purge(Connection c, String jobs, String status, long retentionMillis, int limit)
@@ -153,23 +150,22 @@ final class SqlJobTables {
   /** True if {@code jobs} exists but lacks a column of this version. */
   static boolean outdated(Connection c, String jobs) throws SQLException {
     try (Statement s = c.createStatement()) {
-      try {
-        s.executeQuery("SELECT * FROM " + jobs + " WHERE 1 = 0").close();
-      } catch (SQLException e) {
-        if (isSchemaError(e)) {
-          return false; // no table: createSchema() creates it, a claim names the DDL
-        }
-        throw e;
+      // No table: createSchema() creates it, a claim names the DDL.
+      return !fails(s, "SELECT * FROM " + jobs + " WHERE 1 = 0")
+          && fails(s, "SELECT " + COLUMNS + ", lease_until FROM " + jobs + " WHERE 1 = 0");
+    }
+  }
+
+  /** True if {@code probe} fails for a missing table or column; other failures are thrown. */
+  private static boolean fails(Statement s, String probe) throws SQLException {
+    try {
+      s.executeQuery(probe).close();
+      return false;
+    } catch (SQLException e) {
+      if (isSchemaError(e)) {
+        return true;
       }
-      try {
-        s.executeQuery("SELECT " + COLUMNS + ", lease_until FROM " + jobs + " WHERE 1 = 0").close();
-        return false;
-      } catch (SQLException e) {
-        if (isSchemaError(e)) {
-          return true;
-        }
-        throw e;
-      }
+      throw e;
     }
   }
 

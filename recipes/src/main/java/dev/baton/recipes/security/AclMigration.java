@@ -9,19 +9,17 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * Applies an {@link AclPolicy} to znodes that already exist: a path created before the policy was
- * configured (or by a tool, or by an older version) keeps its ACL, since ZooKeeper's ACLs are not
- * inherited. Run it once, as an identity allowed to change the ACLs (ADMIN permission; every client
- * may change an {@code open} ACL), on the root of each election, lock, group and fence path:
+ * Applies an {@link AclPolicy} to existing znodes (ZooKeeper's ACLs are not inherited, so a path
+ * created earlier keeps its ACL). Run it once, as an identity with ADMIN permission (anyone may
+ * change an {@code open} ACL), on the root of each election, lock, group and fence path:
  *
  * <pre>{@code
  * int changed = AclMigration.apply(session.curator(), "/services/billing", AclPolicy.creatorOnly()
  *     .withReaders(ZkIdentity.digest("observer", observerPassword)));
  * }</pre>
  *
- * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants access to the identities
- * the migrating session authenticated as, so run it with the service's own credentials. Nodes that
- * disappear during the walk (ephemeral candidates, ownership znodes) are skipped.
+ * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants the migrating session's
+ * identities, so run it with the service's own credentials. Znodes vanishing meanwhile are skipped.
  */
 public final class AclMigration {
   private AclMigration() {}

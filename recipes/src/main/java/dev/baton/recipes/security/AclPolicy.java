@@ -13,16 +13,13 @@ import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 
 /**
- * The ACL that every znode Baton creates gets (candidates, members, assignment, ownership and fence
- * znodes, and every parent Baton creates on the way). One policy per {@linkplain
- * dev.baton.recipes.SessionConfig session}: {@link #creatorOnly()}, the default of an authenticated
- * session (only the creating identities may do anything; add {@link #withReaders} and {@link
- * #withWriters}), or {@link #open()}, the default of an unauthenticated one.
- *
- * <p>ZooKeeper checks the parent's ACL to create or delete a znode, so every identity that runs
- * candidates or members of one election or group must be a writer of the parents: hence one policy
- * for all of Baton's znodes. ACLs are not inherited: apply the policy to a path that existed before
- * with {@link AclMigration} ({@code docs/security.md}). Immutable value.
+ * The ACL of every znode Baton creates (parents included). One policy per {@linkplain
+ * dev.baton.recipes.SessionConfig session}: {@link #creatorOnly()}, the default when authenticated
+ * (only the creating identities; add {@link #withReaders} and {@link #withWriters}), or {@link
+ * #open()}, the default otherwise. ZooKeeper checks the parent's ACL to create or delete, so every
+ * identity running candidates of one path must write the parents: hence one policy for all. ACLs
+ * are not inherited: apply it to older paths with {@link AclMigration} ({@code docs/security.md}).
+ * Immutable value.
  */
 public final class AclPolicy {
   private static final int READ_ONLY = ZooDefs.Perms.READ;

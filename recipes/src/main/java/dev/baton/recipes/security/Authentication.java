@@ -6,14 +6,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper, on every
- * connection it makes, including new sessions after an expiry: {@link #digest(String, String)}
- * (ZooKeeper's {@code digest} scheme; the password travels in the clear without {@linkplain
- * TlsConfig TLS}), {@link #saslDigest(String, String)} (SASL DIGEST-MD5; Baton registers the JAAS
- * login section itself) or {@link #saslLoginContext(String)} (a section of the JVM's own JAAS
- * configuration, e.g. Kerberos). Server setup: {@code docs/security.md}.
- *
- * <p>{@code toString()} never shows a password. Immutable.
+ * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper on every
+ * connection, new sessions included: {@link #digest(String, String)} (the password travels in the
+ * clear without {@linkplain TlsConfig TLS}), {@link #saslDigest(String, String)} (SASL DIGEST-MD5,
+ * JAAS section registered by Baton) or {@link #saslLoginContext(String)} (a section of the JVM's
+ * JAAS configuration, e.g. Kerberos). Server setup: {@code docs/security.md}. {@code toString()}
+ * never shows a password. Immutable.
  */
 public final class Authentication {
   /** The mechanisms Baton configures. */

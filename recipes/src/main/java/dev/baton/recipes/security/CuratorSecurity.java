@@ -13,17 +13,15 @@ import org.apache.zookeeper.common.ClientX509Util;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies Baton's security settings to a Curator client builder: the authentication of every
- * connection, TLS, and the {@link AclPolicy} of every znode the client creates. {@link
- * dev.baton.recipes.BatonSession#start} uses it; call it yourself when you build the Curator client
- * and {@linkplain dev.baton.recipes.BatonSession#wrap wrap} it.
+ * Applies Baton's security settings to a Curator client builder: authentication, TLS and the {@link
+ * AclPolicy} of created znodes. {@link dev.baton.recipes.BatonSession#start} uses it; call it
+ * yourself for a client you {@linkplain dev.baton.recipes.BatonSession#wrap wrap}.
  *
- * <p>Everything is set on the builder and its own {@link ZKClientConfig}, never in system
- * properties, so sessions with different credentials can live in one JVM. The one process-wide
- * effect: SASL DIGEST-MD5 credentials are registered, for the JVM's life, as a login section of the
- * JAAS configuration, which Baton extends (replacing it later removes Baton's sections until the
- * next session starts). DIGEST-MD5 is not a FIPS mechanism: such a session turns the ZooKeeper
- * client's FIPS mode off for its own connections; use Kerberos where FIPS mode is required.
+ * <p>All is set on the builder and its {@link ZKClientConfig}, never in system properties, so
+ * sessions with different credentials share a JVM. One process-wide effect: SASL DIGEST-MD5
+ * credentials become a login section of the JAAS configuration, which Baton extends (a replaced
+ * configuration loses them until the next session starts). DIGEST-MD5 is not FIPS: such a session
+ * turns FIPS mode off for its connections; use Kerberos where FIPS is required.
  */
 public final class CuratorSecurity {
   private static final String FIPS_MODE = "zookeeper.fips-mode";

@@ -10,10 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JVM's JAAS configuration extended with the login sections of SASL DIGEST-MD5 credentials
- * given to Baton. ZooKeeper's SASL client finds its login section in the process-wide JAAS
- * configuration only, so Baton installs this configuration, which answers its own sections and
- * hands every other name to the configuration installed before it.
+ * The JVM's JAAS configuration extended with Baton's SASL DIGEST-MD5 sections: ZooKeeper's SASL
+ * client reads only the process-wide configuration, so Baton installs this one, which answers its
+ * own sections and delegates every other name to the one installed before.
  */
 final class JaasSections extends Configuration {
   private static final Logger log = LoggerFactory.getLogger(JaasSections.class);
@@ -21,9 +20,7 @@ final class JaasSections extends Configuration {
       "org.apache.zookeeper.server.auth.DigestLoginModule";
   private static final Map<String, AppConfigurationEntry[]> SECTIONS = new ConcurrentHashMap<>();
 
-  /**
-   * Section names by credentials. Like the sections, kept for the JVM's life: sessions reconnect.
-   */
+  /** Section names by credentials, kept for the JVM's life like the sections. */
   private static final Map<String, String> NAMES = new ConcurrentHashMap<>();
 
   private final @Nullable Configuration previous;

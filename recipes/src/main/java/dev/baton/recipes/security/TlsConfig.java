@@ -8,18 +8,14 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * TLS between a session and the ensemble's secure client port ({@code secureClientPort}, the Netty
- * connection factory). Pass it to {@link dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)};
- * the connect string must then name the servers' secure ports.
- *
- * <p>The trust store (required) holds the CA certificates that sign the servers' certificates; the
- * key store (optional) the client's key and certificate, which servers require by default ({@code
- * ssl.clientAuth=need}) and then know as {@code x509:<subject>}, an identity an {@link AclPolicy}
- * can use. Store types ({@code PKCS12}, {@code JKS}, {@code PEM}, {@code BCFKS}) follow the file
- * name unless set. Hostname verification (default on) checks the server's certificate names the
- * host in the connect string: turn it off only for tests.
- *
- * <p>{@code toString()} never shows a password. Immutable.
+ * TLS between a session and the ensemble's {@code secureClientPort} (Netty). Pass it to {@link
+ * dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}; the connect string then names the secure
+ * ports. The trust store (required) holds the CA certificates of the servers; the key store
+ * (optional) the client's key and certificate, which servers require by default ({@code
+ * ssl.clientAuth=need}) and know as {@code x509:<subject>} for an {@link AclPolicy}. Store types
+ * ({@code PKCS12}, {@code JKS}, {@code PEM}, {@code BCFKS}) follow the file name unless set.
+ * Hostname verification (default on) is for turning off only in tests. {@code toString()} never
+ * shows a password. Immutable.
  */
 public final class TlsConfig {
   private final Path trustStore;

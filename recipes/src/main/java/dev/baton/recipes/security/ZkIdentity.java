@@ -11,8 +11,7 @@ import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
  * {@code sasl:svc}, {@code x509:CN=worker-1} or {@code world:anyone}. Used to grant read or write
  * access in an {@link AclPolicy}.
  *
- * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}, {@code
- *     x509}
+ * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}
  * @param id the id within that scheme, as the server's authentication provider reports it
  */
 public record ZkIdentity(String scheme, String id) {

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How a {@link SerialLoop} waits before retrying after a failure: exponential from {@code initial}
- * to {@code max}, with up to {@code jitter} (a fraction, 0 to 1) of each delay taken off at random
- * so that a fleet does not retry in step. Immutable; validated when built.
+ * How a {@link SerialLoop} waits before a retry: exponential from {@code initial} to {@code max},
+ * each delay cut by a random fraction up to {@code jitter} so a fleet does not retry in step.
+ * Immutable; validated when built.
  *
  * @param initial the first delay, positive
  * @param max the largest delay, at least {@code initial}

@@ -9,12 +9,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one thread factory of Baton: daemon threads named {@code baton-<role>-<name>}, whose uncaught
- * throwables are logged (a thread of Baton never dies without a log line) and then handed to the
- * JVM's {@linkplain Thread#getDefaultUncaughtExceptionHandler() default uncaught-exception handler}
- * if one is set, so that an application's global handler (or a test tool such as Awaitility, which
- * installs one while it waits) sees the death of a Baton thread like that of any other. The
- * recipes' serial loops ({@link ThreadLoopScheduler}) do not own threads: they borrow them from one
- * shared pool made by this factory, named {@code baton-loop-idle-<n>} while idle.
+ * throwables are logged and then handed to the JVM's {@linkplain
+ * Thread#getDefaultUncaughtExceptionHandler() default handler} if set (an application's, or a test
+ * tool's such as Awaitility's). Serial loops borrow threads from one shared pool made by this
+ * factory, named {@code baton-loop-idle-<n>} while idle.
  */
 public final class BatonThreads {
   private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);

@@ -4,10 +4,8 @@ package dev.baton.recipes.spi;
 import java.util.Objects;
 
 /**
- * One epoch of a session's connection: every change of the link (suspended, lost, connected again,
- * a new session) starts a new epoch with a higher {@code number}. A recipe that decided something
- * under epoch {@code n} acts on it only if the epoch is still {@code n}, so no decision outlives
- * the connection it was made on.
+ * One epoch of a session's connection: every link change starts one with a higher {@code number}; a
+ * decision made in epoch {@code n} is acted on only while the epoch is still {@code n}.
  *
  * @param number rises by one with every change, starting at 1
  * @param link the state of the link in this epoch

@@ -6,14 +6,11 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A backend's own seat for a lock: one hold at a time, taken on the caller's thread instead of
- * granted to a candidacy's loop. The lock keeps the reentrancy, the one thread that may take or
- * give back at a time, and the counts; its seat on any backend takes terms through {@link
- * dev.baton.recipes.backend.Backend#join}, and the ZooKeeper session offers its own ({@code
- * BatonSession.lockSeat}), for speed: an uncontended acquire sends the entry's create and the
- * listing together and waits for one round trip, with no loop in between.
- *
- * <p>One thread takes or releases at a time (the lock's own); thread-safe otherwise.
+ * A backend's own seat for a lock: one hold at a time, taken on the caller's thread. The lock keeps
+ * reentrancy, thread ownership and counts; on any backend its seat takes terms through {@link
+ * dev.baton.recipes.backend.Backend#join}, while the ZooKeeper session offers a faster one ({@code
+ * BatonSession.lockSeat}: create and listing in one round trip, no loop). One thread takes or
+ * releases at a time (the lock's own); thread-safe otherwise.
  *
  * @param <H> the recipe's term, made by its {@link Holds}
  */

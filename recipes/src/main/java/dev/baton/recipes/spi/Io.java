@@ -4,10 +4,9 @@ package dev.baton.recipes.spi;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A recipe's I/O side of a {@link Machine}: carries out one action at a time, which the {@link
- * Shell} hands it under its lock, and may answer with an event, which the shell feeds next. It
- * hears its store's notifications on the store's threads and {@linkplain Shell#post posts} them as
- * events; it never calls an application's listener itself.
+ * A recipe's I/O side of a {@link Machine}: carries out one action at a time under the {@link
+ * Shell}'s lock, maybe answering with an event fed next; it {@linkplain Shell#post posts} store
+ * notifications as events and never calls an application's listener itself.
  *
  * @param <E> the machine's events
  * @param <A> the machine's actions

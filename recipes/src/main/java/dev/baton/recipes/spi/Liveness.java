@@ -6,14 +6,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * A session's liveness, published for the recipes built on it, like etcd's {@code Session} and its
- * {@code Done()} channel: recipes consume connection epochs and never interpret the client
- * library's connection states themselves.
- *
- * <p>{@link #current()} changes at the moment the client reports a change, on whatever thread
- * reports it; listeners are told afterwards, in order, on the session's own event thread, never on
- * the store client's threads. A listener must be quick: flip a term's signal, enqueue work on a
- * loop.
+ * A session's liveness for its recipes, like etcd's {@code Session} and {@code Done()}: recipes
+ * consume connection epochs, never the client library's states. {@link #current()} changes when the
+ * client reports a change; listeners hear afterwards, in order, on the session's event thread, and
+ * must be quick (flip a signal, enqueue work).
  */
 public interface Liveness {
   /** The current epoch; changes before any listener hears of it. */
@@ -34,10 +30,9 @@ public interface Liveness {
   CompletableFuture<ConnectionEpoch> done();
 
   /**
-   * How long a recipe that closes (or releases) may wait for the store to answer before it gives up
-   * and leaves the rest to the background and the session's end: the session's close timeout, or
-   * zero once a close has {@linkplain #closeGaveUp() given up} (the store did not answer then, and
-   * nothing says it will now) until the link is connected again.
+   * How long a closing (or releasing) recipe may wait for the store before leaving the rest to the
+   * background: the close timeout, or zero after a close {@linkplain #closeGaveUp() gave up} until
+   * the link is connected again.
    */
   Duration closeWait();
 

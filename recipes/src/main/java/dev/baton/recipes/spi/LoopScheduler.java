@@ -4,9 +4,8 @@ package dev.baton.recipes.spi;
 import java.time.Duration;
 
 /**
- * Where a {@link SerialLoop}'s tasks run and what time it is: one thread (real or simulated) that
- * runs tasks one at a time, in order of due time and then of submission. The production scheduler
- * is {@link ThreadLoopScheduler}; tests inject one that runs on a virtual clock.
+ * Where a {@link SerialLoop}'s tasks run and what time it is: one thread (real or simulated), tasks
+ * by due time then submission; {@link ThreadLoopScheduler} in production, a virtual clock in tests.
  */
 public interface LoopScheduler {
   /**

@@ -7,18 +7,12 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that every {@link ThreadLoopScheduler} of this JVM borrows: a pool that lends an idle
- * thread to a loop with a task due (and starts a new one only if none is idle), and one timer
- * thread that wakes a loop when its next delayed task is due.
- *
- * <p>The pool has no upper bound, so a loop that blocks (on the store, or in a user's callback)
- * never keeps another loop waiting. Its {@value #CORE} core threads never end, so that a loop woken
- * after a long idle time (a candidate that becomes leader after hours) finds an idle thread to wake
- * instead of paying a thread start on its way: a thread start waits for the new thread to be
- * scheduled, about 20 times as long as waking a parked one on a busy machine. Four covers the loops
- * a handover wakes at once in one JVM (the session's events, the candidate's loop, its callbacks,
- * and a closing leader's callbacks); more threads are started only when more loops are busy at
- * once, and end after {@value #KEEP_ALIVE_SECONDS} s idle.
+ * The threads every {@link ThreadLoopScheduler} of this JVM borrows: an unbounded pool lending idle
+ * threads to loops with a task due (so a blocking loop never keeps another waiting), and one timer
+ * thread that wakes a loop when its next delayed task is due. The {@value #CORE} core threads never
+ * end, so a loop woken after hours wakes a parked thread instead of starting one (about 20 times
+ * slower on a busy machine); four covers the loops a handover wakes at once. Extra threads end
+ * after {@value #KEEP_ALIVE_SECONDS} s idle.
  */
 final class LoopThreads {
   /** Threads kept alive however long they are idle. */
@@ -35,9 +29,9 @@ final class LoopThreads {
     static final ScheduledThreadPoolExecutor TIMER = timer();
 
     /**
-     * The core threads are started at once: below its core size a {@link ThreadPoolExecutor} starts
-     * a new thread for a task even while others are idle, so the first few hand-offs of a JVM (a
-     * leader's first and only revocation, in its shutdown hook) would each wait for a thread start.
+     * Core threads start at once: below core size the pool starts a thread per task even while
+     * others idle, so a JVM's first hand-offs (a leader's revocation in a shutdown hook) would
+     * wait.
      */
     private static ThreadPoolExecutor pool() {
       ThreadPoolExecutor p =

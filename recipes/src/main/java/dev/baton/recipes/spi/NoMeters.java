@@ -6,14 +6,9 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 
 /**
- * The registry of a recipe configured without one: a single shared registry that denies every
- * meter, so a meter registered in it is a no-op that the registry does not keep.
- *
- * <p>Before it, every election, lock and partition group built without a registry made a {@code
- * CompositeMeterRegistry} of its own and registered its meters there, where nothing read them:
- * about 6 KiB per candidate, a quarter of a whole candidate's heap when one JVM runs a thousand
- * ({@code benchmarks/run election-scale}). Recipes that keep counts for health read keep them in
- * fields of their own, never in the meters.
+ * The registry of a recipe configured without one: one shared registry that denies every meter, so
+ * registering is a no-op. A private {@code CompositeMeterRegistry} per recipe cost about 6 KiB per
+ * candidate ({@code benchmarks/run election-scale}); counts for health live in recipe fields.
  */
 public final class NoMeters {
   /** The shared registry; recipes tell it apart by identity to skip their meters altogether. */

@@ -17,17 +17,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The meters of one recipe instance, which owns them in its registry until it closes: the one
- * implementation of "the newest instance with the same tags reports".
- *
- * <p>A registry hands back the meter already registered under an id, so a recipe re-created with
- * the same tags (an election with the same path and participant) would otherwise report the first
- * instance's gauges, bound to its dead state, for ever. A new owner therefore removes the meters
- * its tags name before registering its own (gauges hold their state strongly, so they never read
- * NaN while registered), and {@link #close} removes them again unless a newer owner took them over.
- *
- * <p>Construct the owner and register its first meters while holding {@link #LOCK}, so that two
- * owners of the same tags created at once cannot share meters. Thread-safe.
+ * The meters of one recipe instance, owned in its registry until it closes: "the newest instance
+ * with the same tags reports". A registry returns the meter already under an id, so a re-created
+ * recipe would report the dead instance's gauges for ever: a new owner removes the meters its tags
+ * name before registering its own (gauges hold state strongly, never NaN), and {@link #close}
+ * removes them unless a newer owner took over. Construct and register the first meters holding
+ * {@link #LOCK}, so two owners of one tag set cannot share meters. Thread-safe.
  */
 public final class OwnedMeters implements AutoCloseable {
   /** Serializes taking over and removing meters, across all registries. */
@@ -71,10 +66,7 @@ public final class OwnedMeters implements AutoCloseable {
     return own(Timer.builder(name).tags(tags).register(registry));
   }
 
-  /**
-   * Increments the counter {@code name} (with {@code tag}, if not null), registered on first use; a
-   * no-op once closed.
-   */
+  /** Increments counter {@code name} (with {@code tag} if not null); a no-op once closed. */
   public void increment(String name, @Nullable Tag tag) {
     String key = tag == null ? name : name + '\u0000' + tag.getKey() + '\u0000' + tag.getValue();
     Counter counter = lazy.get(key);
@@ -99,10 +91,7 @@ public final class OwnedMeters implements AutoCloseable {
     return meter;
   }
 
-  /**
-   * Removes the owner's meters from the registry, unless a newer owner with the same tags took them
-   * over. Idempotent.
-   */
+  /** Removes the meters unless a newer owner with the same tags took them over. Idempotent. */
   @Override
   public void close() {
     synchronized (LOCK) {

@@ -15,17 +15,11 @@ import org.slf4j.LoggerFactory;
  * The one serial loop on which a recipe does all its I/O and keeps its state, so that state needs
  * no locks. Tasks run one at a time on the {@link LoopScheduler}'s thread, in order.
  *
- * <p>Failures are never silent. A task that throws anything is logged (the first failure of a
- * streak at WARN, with its stack trace; the rest at DEBUG), counted in {@link #failures()}, and the
- * loop's {@code recovery} task is run again after a delay from the {@link Backoff} that grows with
- * the streak; a run of {@code recovery} that completes ends the streak. A {@link
- * VirtualMachineError} (out of memory, stack overflow, internal error) is not retried: it is logged
- * at ERROR, the loop is marked {@linkplain #fatal() failed} (the recipe's {@code onFatal} hook runs
- * first, on the loop's thread, so it can revoke terms and show it in health), and it is rethrown,
- * ending the thread.
- *
- * <p>Interrupts: a task interrupted for any reason must restore the flag; the loop clears a stray
- * flag after each task, so that it does not leak into the next one.
+ * <p>Failures are never silent: a failed task is logged (a streak's first at WARN with its stack,
+ * the rest at DEBUG) and counted ({@link #failures()}), and {@code recovery} runs after a growing
+ * {@link Backoff}; a completed recovery ends the streak. A {@link VirtualMachineError} is logged at
+ * ERROR, marks the loop {@linkplain #fatal() failed} (after {@code onFatal} ran on the loop's
+ * thread) and is rethrown. A task must restore an interrupt it caught; stray flags are cleared.
  */
 public final class SerialLoop {
   private static final Logger log = LoggerFactory.getLogger(SerialLoop.class);
@@ -120,9 +114,8 @@ public final class SerialLoop {
   }
 
   /**
-   * Stops the loop after the tasks already queued (delayed ones not yet due are dropped), waiting
-   * up to {@code timeout} for them unless called from the loop; past it, the task in progress is
-   * interrupted.
+   * Stops the loop after the queued tasks (delayed ones not due are dropped), waiting up to {@code
+   * timeout} unless called from the loop; past it, the running task is interrupted.
    *
    * @return true if the queued tasks finished in time
    */

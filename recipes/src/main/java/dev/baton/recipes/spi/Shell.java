@@ -15,20 +15,14 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one shell that runs a decision {@link Machine}: it keeps the machine on a {@link SerialLoop},
- * feeds it one event at a time, hands each action to the recipe's {@link Io} in order and feeds the
- * io's replies back, after the actions already decided. The loop gives it retry with backoff (a
- * failed task is counted, logged and followed by the recovery event) and failure handling (a {@link
- * VirtualMachineError} ends the loop after its {@code onFatal}: a Throwable is never swallowed);
- * the shell adds timers ({@link #postAfter}), the subscriptions it ends on leaving ({@link #keep}),
- * and the bounded close ({@link #close}).
+ * The one shell that runs a decision {@link Machine} on a {@link SerialLoop}: it feeds it one event
+ * at a time, hands each action to the recipe's {@link Io} in order and feeds the replies back. The
+ * loop gives retry with backoff and failure handling (a {@link VirtualMachineError} ends it after
+ * {@code onFatal}); the shell adds timers, subscriptions ended on leaving, and the bounded close.
  *
- * <p>Threading. The machine and the io are guarded by the shell's lock, which every feed holds: on
- * the loop, on the caller's thread during {@link #close}, and on a thread that must not wait (a
- * store's event thread) in {@link #decideNow}, which decides only if the loop is idle and leaves
- * each action that {@linkplain Io#blocks blocks} to the loop, in order. Events from any other
- * thread are {@linkplain #post posted} to the loop. An io never calls an application's listener
- * itself: it hands terms to the recipe's callback loop, so that user callbacks never run on
+ * <p>Threading: every feed holds the shell's lock (on the loop, on the caller's thread in {@link
+ * #close}, or in {@link #decideNow} from a thread that must not wait); other threads {@linkplain
+ * #post post}. An io never calls an application's listener itself, so user callbacks never run on
  * ZooKeeper's threads nor under this lock.
  *
  * @param <E> the machine's events
@@ -121,9 +115,8 @@ public final class Shell<E, A> {
 
   /**
    * On a thread that must not wait: decides on {@code event} now if the loop is idle, leaving the
-   * first action that {@linkplain Io#blocks blocks} and all after it to the loop, in order; else
-   * posts it. A failure is rethrown on the loop, which counts it and recovers, as for its own
-   * tasks.
+   * first {@linkplain Io#blocks blocking} action and all after it to the loop; else posts it. A
+   * failure is rethrown on the loop, which counts it and recovers.
    */
   public void decideNow(E event) {
     if (!lock.tryLock()) {
@@ -147,14 +140,10 @@ public final class Shell<E, A> {
   }
 
   /**
-   * Any thread: on the loop, feeds {@code closing} (after which the machine decides nothing more),
-   * runs {@code after}, and ends the subscriptions; the shell stays open for {@link #close}.
-   *
-   * <p>On the loop's own thread outside a feed (the loop's {@code onFatal}, after the failed task
-   * unwound) this is done here and now: the fatal error stops the loop and drops its queue, so
-   * queued work would never run, and a held lease row or queue entry would stay until the lease
-   * expired or the session ended. In a feed (an io's action, under the lock) it stays queued: a
-   * feed never feeds itself mid-step.
+   * Any thread: on the loop, feeds {@code closing} (the machine then decides nothing more), runs
+   * {@code after} and ends the subscriptions; the shell stays open for {@link #close}. From the
+   * loop's {@code onFatal} (outside a feed) this runs here and now, since the fatal error drops the
+   * loop's queue and a held row or entry would stay until it expired; within a feed it is queued.
    */
   public void withdraw(E closing, Runnable after) {
     if (loop.inLoop() && !lock.isHeldByCurrentThread()) {
@@ -170,11 +159,10 @@ public final class Shell<E, A> {
   }
 
   /**
-   * Closes: feeds {@code closing} and runs {@code after} on the caller's thread if the loop is idle
-   * within {@code wait}, so that the close's last I/O is not handed off, and then ends the
-   * subscriptions; else ends them, leaves both to the loop, which stops once they ran, and returns.
-   * From now on only the closing event is fed; what {@link #decideNow} left to the loop is
-   * {@linkplain Io#dropped dropped}.
+   * Closes: feeds {@code closing}, runs {@code after} and ends the subscriptions on the caller's
+   * thread if the loop is idle within {@code wait}; else ends them and leaves the rest to the loop,
+   * which then stops. Afterwards only the closing event is fed; pending actions are {@linkplain
+   * Io#dropped dropped}.
    */
   public Closed close(E closing, Duration wait, Runnable after) {
     if (!this.closing.compareAndSet(false, true)) {
@@ -277,9 +265,8 @@ public final class Shell<E, A> {
   }
 
   /**
-   * Under the lock: works through {@code work} in order; an event goes to the machine, whose
-   * actions are applied in order, their replies added at the back. {@code inline} stops at the
-   * first action that blocks: it and everything after it are left to the loop, in order.
+   * Under the lock: an event goes to the machine, whose actions are applied in order, replies added
+   * at the back; {@code inline} leaves the first blocking action and all after it to the loop.
    */
   private void work(Deque<Step<E, A>> work, boolean inline) {
     Io<E, A> io = this.io;

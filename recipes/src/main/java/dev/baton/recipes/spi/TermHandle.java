@@ -15,12 +15,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The one implementation of {@link Term}'s state machine, shared by every recipe's handle: ACTIVE
- * &harr; PAUSED, then once to REVOKED, by compare-and-set, so that a revocation happens (and is
- * reported) exactly once.
- *
- * <p>The state and the reason change together in one atomic step (an immutable {@link Status}), so
- * a concurrent {@link #checkActive()} never sees a revoked term without its reason. Subclasses add
- * the recipe's own fields and name the exception {@link #checkActive()} throws.
+ * &harr; PAUSED, then once to REVOKED, by compare-and-set, so a revocation happens (and is
+ * reported) exactly once. State and reason change in one step (an immutable {@link Status}), so
+ * {@link #checkActive()} never sees a revoked term without its reason. Subclasses add their fields
+ * and name the exception {@link #checkActive()} throws.
  */
 public abstract class TermHandle implements Term {
   /** A term's state. */
@@ -136,11 +134,7 @@ public abstract class TermHandle implements Term {
     return s.reason() == null ? s.state().toString() : s.state() + ", " + s.reason();
   }
 
-  /**
-   * The current status, never null: it starts as {@code ACTIVE} and is only ever set to a non-null
-   * status. NullAway models {@link AtomicReference#get()} as nullable, since outside its JSpecify
-   * mode (which needs JDK 22+) it cannot read the type argument's nullness.
-   */
+  /** The status, never null (NullAway reads {@link AtomicReference#get()} as nullable). */
   @SuppressWarnings("NullAway")
   private Status status() {
     return status.get();

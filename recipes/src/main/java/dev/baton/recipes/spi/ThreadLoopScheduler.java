@@ -9,21 +9,14 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link LoopScheduler} with a delay queue whose tasks run one at a time, in order of due time
- * and then of submission, on a thread it borrows from Baton's shared pool only while it has a task
- * due: named {@code baton-<role>-<name>} while it runs this loop's tasks, given back as soon as the
- * queue is empty or its next task is not due yet (a shared timer thread wakes the loop then). An
- * idle recipe therefore holds no thread, and a thousand recipes in one JVM do not cost a thousand
- * threads; waking an idle loop hands its task to an idle pool thread, as fast as waking a parked
- * thread of its own (a thread is started only when none is idle).
+ * A {@link LoopScheduler} with a delay queue whose tasks run one at a time, by due time then
+ * submission, on a thread borrowed from Baton's shared pool only while a task is due (named {@code
+ * baton-<role>-<name>} meanwhile; a shared timer wakes the loop later). An idle recipe holds no
+ * thread, so a thousand recipes do not cost a thousand threads.
  *
- * <p>Nothing wraps the tasks: a throwable that a task lets out (the {@link SerialLoop} lets out
- * only a {@link VirtualMachineError}) stops this loop, which then reports itself shut down, and
- * ends the borrowed thread, whose uncaught-exception handler logs it (the pool replaces the
- * thread).
- *
- * <p>Interrupts: {@link #interrupt()} reaches this loop's task in progress, never another loop's:
- * the thread's interrupt status is cleared when the loop gives it back.
+ * <p>Nothing wraps the tasks: a throwable a task lets out (from {@link SerialLoop} only a {@link
+ * VirtualMachineError}) stops this loop and ends the borrowed thread, whose handler logs it. {@link
+ * #interrupt()} reaches only this loop's task: the interrupt status is cleared on give-back.
  */
 public final class ThreadLoopScheduler implements LoopScheduler {
   private record Entry(long due, long seq, Runnable task) implements Comparable<Entry> {
@@ -83,12 +76,10 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   }
 
   /**
-   * Stops this loop in place if it is idle: no task running, waiting for a thread, or queued for
-   * later. The calling thread does it under the loop's monitor, so no pool thread is woken just to
-   * stop an idle loop; tasks scheduled afterwards are refused, as after {@link #shutdown()}.
+   * Stops this loop in place, under its monitor, if idle (nothing running, waiting or queued), so
+   * no pool thread wakes just to stop it; later tasks are refused as after {@link #shutdown()}.
    *
-   * @return true if the loop was idle and is now shut down; false if it is busy or already shut
-   *     down, and then nothing changed
+   * @return true if it was idle and is now shut down; false (nothing changed) if busy or shut down
    */
   public boolean shutdownIfIdle() {
     synchronized (lock) {

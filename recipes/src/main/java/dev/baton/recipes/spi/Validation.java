@@ -8,9 +8,8 @@ import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The checks a recipe's configuration runs on its settings, with their messages: the election's,
- * lock's, lease's, scheduler's and partition group's configurations use them, and a new recipe's
- * configuration uses them so that its settings are checked and named the same way.
+ * The checks recipe configurations run on their settings, with their messages, so that every recipe
+ * (a new one too) checks and names its settings the same way.
  */
 public final class Validation {
   /** Longest participant or owner id, in bytes of UTF-8. */
