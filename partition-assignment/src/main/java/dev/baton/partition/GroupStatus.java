@@ -77,15 +77,14 @@ public record GroupStatus(
       }
       List<PartitionStatus> partitions = new ArrayList<>();
       for (int p : all) {
-        Owner o = owners.get(p);
+        Optional<Owner> o = Optional.ofNullable(owners.get(p));
         partitions.add(
             new PartitionStatus(
                 p,
                 Optional.ofNullable(assignment == null ? null : assignment.owners().get(p)),
-                Optional.ofNullable(o == null ? null : o.member()),
-                Optional.ofNullable(
-                    o == null ? null : FencingToken.of(paths.tokenScope(p), o.czxid())),
-                Optional.ofNullable(o == null ? null : Instant.ofEpochMilli(o.ctime()))));
+                o.map(Owner::member),
+                o.map(x -> FencingToken.of(paths.tokenScope(p), x.czxid())),
+                o.map(x -> Instant.ofEpochMilli(x.ctime()))));
       }
       return new GroupStatus(
           paths.group(),

@@ -46,10 +46,10 @@ public final class SqlFence implements Fence<Connection> {
     this.table = table;
     this.holder = holder;
     this.update =
-        "UPDATE "
-            + table
-            + " SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
-            + " WHERE resource = ? AND scope = ? AND highest_token <= ?";
+        ("UPDATE %s SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
+                + " WHERE resource = ? AND scope = ? AND highest_token <= ?")
+            .formatted(table);
+
     this.select = "SELECT scope, highest_token FROM " + table + " WHERE resource = ?";
     this.insert =
         "INSERT INTO "
