@@ -154,21 +154,20 @@ public record GroupStatus(
       }
     }
     Map<Integer, Owner> owners = new TreeMap<>();
-    znodes
-        .readAll(new ArrayList<>(partitionOf.keySet()))
-        .forEach(
-            (path, data) -> {
-              try {
-                owners.put(
-                    Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
-                    new Owner(
-                        RecordFormat.decodeOwner(path, data.bytes()).memberId(),
-                        data.czxid(),
-                        data.ctime()));
-              } catch (MalformedRecordException e) {
-                problems.add(e.getMessage());
-              }
-            });
+    for (Map.Entry<String, Znodes.Data> e :
+        znodes.readAll(new ArrayList<>(partitionOf.keySet())).entrySet()) {
+      String path = e.getKey();
+      try {
+        owners.put(
+            Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
+            new Owner(
+                RecordFormat.decodeOwner(path, e.getValue().bytes()).memberId(),
+                e.getValue().czxid(),
+                e.getValue().ctime()));
+      } catch (MalformedRecordException bad) {
+        problems.add(bad.getMessage());
+      }
+    }
     return owners;
   }
 }
