@@ -88,9 +88,8 @@ public interface Fence<C> {
 
   /**
    * What {@link #write} throws when the caller's action threw {@code thrown}: an unchecked
-   * exception as it is, a checked one wrapped in a {@link FencingException} for {@code resource}.
-   * An {@link InterruptedException} sets the thread's interrupt flag again (throwing it cleared the
-   * flag), so the caller still sees the interruption. Use it as {@code throw
+   * exception as it is, a checked one wrapped in a {@link FencingException} for {@code resource};
+   * an {@link InterruptedException} sets the interrupt flag again. Use it as {@code throw
    * Fence.rethrow(resource, e)}, after the store's unit was rolled back.
    */
   static RuntimeException rethrow(String resource, Exception thrown) {

@@ -2,6 +2,7 @@
 package dev.baton.fencing;
 
 import dev.baton.internal.SafeText;
+import dev.baton.internal.StrictText;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -9,12 +10,11 @@ import org.jspecify.annotations.Nullable;
  * The fencing token of one ownership term: a non-negative number that only grows from one term to
  * the next, and the scope it was issued in.
  *
- * <p>A store that protects a resource remembers the highest token it has accepted and rejects any
- * write that presents a lower one, so a former owner that paused or lost its network cannot
- * overwrite the work of its successor. The scope names where the token came from (Baton's recipes
- * use the election or lock path): numbers from different scopes do not say which owner is newer, so
- * a fence binds each resource to the scope of the first token it accepted and rejects tokens of any
- * other scope. An unscoped token has the empty scope.
+ * <p>A fence remembers the highest token a resource accepted and rejects lower ones, so a former
+ * owner that paused or lost its network cannot overwrite its successor's work. The scope names
+ * where the token came from (Baton's recipes use the election or lock path); numbers of different
+ * scopes are not comparable, so a fence binds each resource to the scope of the first token it
+ * accepted. An unscoped token has the empty scope.
  *
  * <p>Tokens order by value, then by scope. The string form is {@code ft:<value>} or {@code
  * ft:<value>@<scope>}, for example {@code ft:4294967302@/billing/leader}; {@link #parse} reads it.
@@ -61,11 +61,8 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
       of(path, 0);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "the "
-              + kind
-              + " path scopes its fencing tokens, so it must be at most "
-              + MAX_SCOPE_LENGTH
-              + " characters without '@'",
+          "the %s path scopes its fencing tokens, so it must be at most %d characters without '@'"
+              .formatted(kind, MAX_SCOPE_LENGTH),
           e);
     }
     return path;
@@ -108,7 +105,7 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
     int at = body.indexOf('@');
     String digits = at < 0 ? body : body.substring(0, at);
     String scope = at < 0 ? "" : body.substring(at + 1);
-    if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (!StrictText.isAsciiDigits(digits, 0, digits.length())) {
       throw malformed(text, "the value must be ASCII digits 0-9, without sign", null);
     }
     long value;

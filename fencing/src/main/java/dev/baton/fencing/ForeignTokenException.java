@@ -13,15 +13,9 @@ public class ForeignTokenException extends FencingException {
   public ForeignTokenException(String resource, FencingToken presented, String expectedScope) {
     super(
         resource,
-        "fencing token "
-            + presented
-            + " for '"
-            + resource
-            + "' comes from scope '"
-            + presented.scope()
-            + "', but the resource is fenced by scope '"
-            + expectedScope
-            + "'");
+        "fencing token %s for '%s' comes from scope '%s', but the resource is fenced by scope '%s'"
+            .formatted(presented, resource, presented.scope(), expectedScope));
+
     this.presented = presented;
     this.expectedScope = expectedScope;
   }

@@ -14,12 +14,9 @@ public class StaleTokenException extends FencingException {
   public StaleTokenException(String resource, FencingToken presented, FencingToken current) {
     super(
         resource,
-        "stale fencing token for '"
-            + resource
-            + "': presented "
-            + presented
-            + ", but the resource has accepted "
-            + current);
+        "stale fencing token for '%s': presented %s, but the resource has accepted %s"
+            .formatted(resource, presented, current));
+
     this.presented = presented;
     this.current = current;
   }

@@ -8,14 +8,11 @@
  * Stores: SQL ({@code sql}), ZooKeeper (the {@code baton-fencing-zookeeper} artifact) and {@link
  * dev.baton.fencing.InMemoryFence}.
  *
- * <p>Errors, as in every Baton module (checked by {@code ConfigurationErrorsTest}): a null argument
- * is a {@link NullPointerException} naming the parameter, thrown at once (unless it is
- * {@code @Nullable}: then it means the default or "none"); an invalid, missing or contradictory
- * setting is an {@link IllegalArgumentException} naming it, thrown by {@code build()} or the
- * factory; a call in the wrong state is an {@link IllegalStateException}. At run time, a write that
- * does not happen is a {@link dev.baton.fencing.FencingException} (it committed nothing); one that
- * may have happened (its answer was lost) is a {@link
- * dev.baton.fencing.WriteOutcomeUnknownException}, never reported as a rejection. Guarantees and
- * non-guarantees: {@code docs/recipes.md#fences}.
+ * <p>Errors follow every Baton module ({@code ConfigurationErrorsTest}): a null argument is a
+ * {@link NullPointerException} naming it (a {@code @Nullable} one means the default or "none"); an
+ * invalid setting an {@link IllegalArgumentException} naming it; a call in the wrong state an
+ * {@link IllegalStateException}. A write that did not happen is a {@link
+ * dev.baton.fencing.FencingException}; one that may have (its answer was lost) a {@link
+ * dev.baton.fencing.WriteOutcomeUnknownException}. Guarantees: {@code docs/recipes.md#fences}.
  */
 package dev.baton.fencing;

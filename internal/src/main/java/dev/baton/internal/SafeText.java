@@ -38,9 +38,7 @@ public final class SafeText {
       return "null";
     }
     String body = printable(text.length() > limit ? text.substring(0, limit) : text, limit);
-    return "'"
-        + body
-        + "'"
-        + (text.length() > limit ? "... (" + text.length() + " characters)" : "");
+    String more = text.length() > limit ? "... (" + text.length() + " characters)" : "";
+    return "'" + body + "'" + more;
   }
 }

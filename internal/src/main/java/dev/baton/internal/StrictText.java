@@ -11,11 +11,10 @@ import java.util.function.Function;
 
 /**
  * The one strict decoder of the small text records Baton writes to znodes and reads back (a fence's
- * token, a candidate's id, a group's records). What is read from ZooKeeper may have been written by
- * hand, by another program or damaged, so it is read strictly: the exact form Baton writes, or a
- * problem in words. Problems go to the caller's {@code malformed} function, which makes the
- * caller's own exception (naming its znode); the decoder throws it. Problems quote no content of
- * the record, so they are safe to log.
+ * token, a candidate's id, a group's records), which may have been written by hand, by another
+ * program or damaged: the exact form Baton writes, or a problem in words, which the caller's {@code
+ * malformed} function turns into its own exception (naming its znode) for the decoder to throw.
+ * Problems quote no content of the record, so they are safe to log.
  */
 public final class StrictText {
   /** Longest canonical decimal that can be a {@code long}. */

@@ -17,20 +17,15 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The assigner's decisions, without I/O, threads or clocks: while this member holds a term of the
- * assigner election, it keeps the inputs it is told, waits for a quiet period after the last change
- * (at most the maximum delay after the first), computes the assignment with the strategy (checked
- * by {@link Rebalance}) and asks to publish it when it differs from the published one. Generations
- * only grow ({@link Generations}). Departed members keep their partitions for their rejoin grace
- * ({@link GraceTracker}); grace periods and the members' last profiles outlive a term, so a blip
- * does not restart them. The strategy is the one piece of user code it runs: its {@link
- * RuntimeException} publishes nothing (logged, until the next change); its {@link Error} escapes to
- * the loop. Loop-confined.
+ * The assigner's decisions, without I/O, threads or clocks: in a term of the assigner election it
+ * keeps its inputs, waits for a quiet period ({@link Debounce}), computes the assignment ({@link
+ * Rebalance}) and asks to publish it when it differs from the published one. Grace periods ({@link
+ * GraceTracker}) and the members' last profiles outlive a term, so a blip does not restart them. A
+ * strategy's {@link RuntimeException} publishes nothing (logged, until the next change); its {@link
+ * Error} escapes to the loop. Loop-confined.
  */
 final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
@@ -91,12 +86,7 @@ final class AssignerMachine {
     this.strategy = strategy;
     this.debounce = new Debounce(rebalanceDelay.toNanos(), rebalanceMaxDelay.toNanos());
     this.grace = new GraceTracker(rejoinGrace);
-    this.fixedPartitions =
-        partitionCount <= 0
-            ? null
-            : IntStream.range(0, partitionCount)
-                .boxed()
-                .collect(Collectors.toCollection(TreeSet::new));
+    this.fixedPartitions = partitionCount <= 0 ? null : RecordFormat.firstIds(partitionCount);
   }
 
   /** Applies {@code event} at loop time {@code nanos} and wall time {@code wall}. */

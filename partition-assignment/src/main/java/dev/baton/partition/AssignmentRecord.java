@@ -7,6 +7,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A published assignment: its generation, the assigner that wrote it (member id and election
@@ -55,14 +56,10 @@ record AssignmentRecord(
 
   /** The partitions assigned to {@code member}. */
   public SortedSet<Integer> partitionsOf(String member) {
-    TreeSet<Integer> mine = new TreeSet<>();
-    owners.forEach(
-        (p, m) -> {
-          if (m.equals(member)) {
-            mine.add(p);
-          }
-        });
-    return mine;
+    return owners.entrySet().stream()
+        .filter(e -> e.getValue().equals(member))
+        .map(Map.Entry::getKey)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   public byte[] encode() {
@@ -78,11 +75,8 @@ record AssignmentRecord(
     byte[] bytes = RecordFormat.bytes(b);
     if (bytes.length > MAX_BYTES) {
       throw new IllegalStateException(
-          "the assignment needs "
-              + bytes.length
-              + " bytes, more than "
-              + MAX_BYTES
-              + "; use fewer partitions or shorter member ids");
+          "the assignment needs %d bytes, more than %d; use fewer partitions or shorter member ids"
+              .formatted(bytes.length, MAX_BYTES));
     }
     return bytes;
   }

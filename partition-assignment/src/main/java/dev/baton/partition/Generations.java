@@ -46,9 +46,8 @@ final class Generations {
 
   /** The error to log when the generations restarted at {@code generation}. */
   String restartMessage(long generation) {
-    return "the published assignment has the largest generation, "
-        + AssignmentRecord.MAX_GENERATION
-        + ", which no Baton assigner reaches: restarting the generations at "
-        + generation;
+    return ("the published assignment has the largest generation, %d, which no Baton assigner"
+            + " reaches: restarting the generations at %d")
+        .formatted(AssignmentRecord.MAX_GENERATION, generation);
   }
 }

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
-import static java.util.stream.Collectors.toCollection;
-
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.CoordinationException;
 import dev.baton.recipes.spi.Validation;
@@ -13,7 +11,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.IntStream;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
@@ -60,8 +57,7 @@ public final class GroupAdmin {
       throw new IllegalArgumentException(
           "count must be 0 to " + RecordFormat.MAX_PARTITIONS + ", was " + count);
     }
-    setPartitions(
-        session, group, IntStream.range(0, count).boxed().collect(toCollection(TreeSet::new)));
+    setPartitions(session, group, RecordFormat.firstIds(count));
   }
 
   /** Sets the partition ids (0 to 999,999,999; at most 100,000); empty releases every partition. */

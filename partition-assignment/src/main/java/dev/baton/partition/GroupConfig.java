@@ -19,9 +19,7 @@ import org.jspecify.annotations.Nullable;
  * Immutable settings of a {@link GroupMember}, built by {@link #builder(String)} and checked by the
  * constructor; defaults and meaning are listed in docs/partitions.md. Give a restarting process the
  * same {@code memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions
- * back. There is no callback executor to configure: callbacks always run on their partition's
- * serial loop, never on the member's loop nor ZooKeeper's threads (which a caller's executor could
- * do, e.g. a direct one).
+ * back. There is no callback executor: callbacks always run on their partition's serial loop.
  *
  * @param group the group's znode path (the fencing tokens' scope)
  * @param memberId this member's id; default {@code pid-random}
@@ -66,14 +64,12 @@ public record GroupConfig(
       throw new IllegalArgumentException("weight must be 1 to 10000, was " + weight);
     }
     Objects.requireNonNull(zone, "zone").ifPresent(z -> GroupPaths.checkId("zone", z));
-    Objects.requireNonNull(partitionCount, "partitionCount")
-        .ifPresent(
-            n -> {
-              if (n < 1 || n > RecordFormat.MAX_PARTITIONS) {
-                throw new IllegalArgumentException(
-                    "partitionCount must be 1 to " + RecordFormat.MAX_PARTITIONS + ", was " + n);
-              }
-            });
+    int n = Objects.requireNonNull(partitionCount, "partitionCount").orElse(1); // none: valid
+    if (n < 1 || n > RecordFormat.MAX_PARTITIONS) {
+      throw new IllegalArgumentException(
+          "partitionCount must be 1 to " + RecordFormat.MAX_PARTITIONS + ", was " + n);
+    }
+
     Objects.requireNonNull(strategy, "strategy");
     Validation.nonNegative("drainTimeout", drainTimeout);
     Validation.nonNegative("rejoinGrace", rejoinGrace);
@@ -81,11 +77,8 @@ public record GroupConfig(
     Validation.nonNegative("rebalanceMaxDelay", rebalanceMaxDelay);
     if (rebalanceMaxDelay.compareTo(rebalanceDelay) < 0) {
       throw new IllegalArgumentException(
-          "rebalanceMaxDelay ("
-              + rebalanceMaxDelay
-              + ") must not be shorter than rebalanceDelay ("
-              + rebalanceDelay
-              + ")");
+          "rebalanceMaxDelay (%s) must not be shorter than rebalanceDelay (%s)"
+              .formatted(rebalanceMaxDelay, rebalanceDelay));
     }
     Objects.requireNonNull(meterRegistry, "meterRegistry");
     Objects.requireNonNull(clock, "clock");

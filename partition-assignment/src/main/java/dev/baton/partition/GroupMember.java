@@ -193,12 +193,7 @@ public final class GroupMember implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "GroupMember{"
-        + config.group()
-        + ", member="
-        + config.memberId()
-        + ", "
-        + state.get()
-        + "}";
+    return "GroupMember{%s, member=%s, %s}"
+        .formatted(config.group(), config.memberId(), state.get());
   }
 }

@@ -20,11 +20,10 @@ record GroupPaths(String group) {
   public static String checkId(String field, String id) {
     if (!isValidId(id)) {
       throw new IllegalArgumentException(
-          field
-              + " must be 1 to 128 characters of A-Z a-z 0-9 . _ : @ -,"
-              + " starting with a letter or digit; was '"
-              + (id == null || id.length() <= 40 ? id : id.substring(0, 40) + "...")
-              + "'");
+          ("%s must be 1 to 128 characters of A-Z a-z 0-9 . _ : @ -, starting with a letter or"
+                  + " digit; was '%s'")
+              .formatted(
+                  field, id == null || id.length() <= 40 ? id : id.substring(0, 40) + "..."));
     }
     return id;
   }

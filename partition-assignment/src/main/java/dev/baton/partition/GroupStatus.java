@@ -77,15 +77,14 @@ public record GroupStatus(
       }
       List<PartitionStatus> partitions = new ArrayList<>();
       for (int p : all) {
-        Owner o = owners.get(p);
+        Optional<Owner> o = Optional.ofNullable(owners.get(p));
         partitions.add(
             new PartitionStatus(
                 p,
                 Optional.ofNullable(assignment == null ? null : assignment.owners().get(p)),
-                Optional.ofNullable(o == null ? null : o.member()),
-                Optional.ofNullable(
-                    o == null ? null : FencingToken.of(paths.tokenScope(p), o.czxid())),
-                Optional.ofNullable(o == null ? null : Instant.ofEpochMilli(o.ctime()))));
+                o.map(Owner::member),
+                o.map(x -> FencingToken.of(paths.tokenScope(p), x.czxid())),
+                o.map(x -> Instant.ofEpochMilli(x.ctime()))));
       }
       return new GroupStatus(
           paths.group(),
@@ -155,21 +154,20 @@ public record GroupStatus(
       }
     }
     Map<Integer, Owner> owners = new TreeMap<>();
-    znodes
-        .readAll(new ArrayList<>(partitionOf.keySet()))
-        .forEach(
-            (path, data) -> {
-              try {
-                owners.put(
-                    Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
-                    new Owner(
-                        RecordFormat.decodeOwner(path, data.bytes()).memberId(),
-                        data.czxid(),
-                        data.ctime()));
-              } catch (MalformedRecordException e) {
-                problems.add(e.getMessage());
-              }
-            });
+    for (Map.Entry<String, Znodes.Data> e :
+        znodes.readAll(new ArrayList<>(partitionOf.keySet())).entrySet()) {
+      String path = e.getKey();
+      try {
+        owners.put(
+            Objects.requireNonNull(partitionOf.get(path), "a path read was asked for"),
+            new Owner(
+                RecordFormat.decodeOwner(path, e.getValue().bytes()).memberId(),
+                e.getValue().czxid(),
+                e.getValue().ctime()));
+      } catch (MalformedRecordException bad) {
+        problems.add(bad.getMessage());
+      }
+    }
     return owners;
   }
 }

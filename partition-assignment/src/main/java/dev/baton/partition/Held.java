@@ -40,15 +40,13 @@ final class Held {
 
   @Override
   public String toString() {
-    return "Held{"
-        + partition
-        + ", czxid="
-        + czxid
-        + ", term="
-        + term
-        + (termOpen ? " open" : "")
-        + (releasing ? ", releasing" : "")
-        + (drained ? ", drained" : "")
-        + "}";
+    return "Held{%d, czxid=%d, term=%d%s%s%s}"
+        .formatted(
+            partition,
+            czxid,
+            term,
+            termOpen ? " open" : "",
+            releasing ? ", releasing" : "",
+            drained ? ", drained" : "");
   }
 }

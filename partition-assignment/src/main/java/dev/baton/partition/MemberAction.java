@@ -10,16 +10,12 @@ import java.util.Set;
  * answered with exactly one {@link MemberEvent}; the others are done at once.
  */
 sealed interface MemberAction {
-  /**
-   * Read the assignment znode and watch it (or watch for its creation). Answer:
-   * AssignmentRead(Failed).
-   */
+  /** Read and watch the assignment znode (or its creation). Answer: AssignmentRead(Failed). */
   record ReadAssignment(long epoch) implements MemberAction {}
 
   /**
    * Join in session {@code session}: create the member znode, adopt one of this session, delete one
-   * left by {@code earlierSessions} of this member, else report a duplicate and watch it. Answer:
-   * Joined.
+   * of {@code earlierSessions}, else report a duplicate and watch it. Answer: Joined.
    */
   record Join(long session, Set<Long> earlierSessions) implements MemberAction {
     public Join {
@@ -53,9 +49,7 @@ sealed interface MemberAction {
     }
   }
 
-  /**
-   * Read the ownership znodes of {@code partitions} and watch them (pipelined). Answer: Checked.
-   */
+  /** Read and watch the ownership znodes of {@code partitions} (pipelined). Answer: Checked. */
   record CheckOwnerNodes(long epoch, List<Integer> partitions) implements MemberAction {
     public CheckOwnerNodes {
       partitions = List.copyOf(partitions);
@@ -81,9 +75,7 @@ sealed interface MemberAction {
   /** Feed {@code event} back after {@code delayNanos}. */
   record Schedule(MemberEvent event, long delayNanos) implements MemberAction {}
 
-  /**
-   * Feed a RETRY tick back after the loop's backoff for failure {@code attempt} (1 for the first).
-   */
+  /** Feed a RETRY tick back after the backoff for failure {@code attempt} (1 for the first). */
   record ScheduleRetry(int attempt) implements MemberAction {}
 
   /** The drain of term {@code term} of {@code partition} timed out: log it and count it. */

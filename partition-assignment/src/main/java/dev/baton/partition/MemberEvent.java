@@ -8,11 +8,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link MemberMachine} is told: the session's connection epochs, answers to its actions,
- * watch notifications, callback completions, timers and the lifecycle, with what ZooKeeper answered
- * about the member's own znodes (per partition, what a create or a check of its ownership znode
- * found; what a join found at the member znode). Immutable values; the I/O layer builds them on the
- * member's loop.
+ * What {@link MemberMachine} is told: connection epochs, answers to its actions (what a create,
+ * check or join found), watch notifications, callback completions, timers and the lifecycle.
+ * Immutable values; the I/O layer builds them on the member's loop.
  */
 sealed interface MemberEvent {
   /** A new connection epoch of the session. */
@@ -44,8 +42,7 @@ sealed interface MemberEvent {
 
   /**
    * The answer to {@link MemberAction.CreateOwnerNodes}: one {@link Take} per partition; {@code
-   * watched}: the partitions whose znode the create's own reads watch already (no check is needed
-   * to watch them).
+   * watched}: those whose znode the create's own reads watch already.
    */
   record CreateResults(long epoch, long generation, List<Take> takes, Set<Integer> watched)
       implements MemberEvent {

@@ -130,11 +130,9 @@ final class MemberIo implements Io<MemberEvent, MemberAction> {
     return stopped;
   }
 
-  /**
-   * Lets the queued callbacks finish, waiting up to {@code wait} in all, then interrupts those
-   * still running; callbacks submitted afterwards do not run.
-   */
+  /** {@link PartitionCallbacks#close}. */
   public void closeCallbacks(Duration wait) {
+
     callbacks.close(wait);
   }
 

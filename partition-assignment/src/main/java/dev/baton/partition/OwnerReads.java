@@ -55,11 +55,8 @@ record OwnerReads(CuratorFramework client, GroupPaths paths) {
               stat.completeExceptionally(KeeperException.create(code, path));
             }
           };
-      if (watch == null) {
-        zk.exists(raw(p), false, callback, null);
-      } else {
-        zk.exists(raw(p), watch, callback, null);
-      }
+      zk.exists(raw(p), watch, callback, null); // a null watch leaves none
+
       pending.put(p, stat);
     }
     return pending;

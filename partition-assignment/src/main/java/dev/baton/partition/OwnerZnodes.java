@@ -30,18 +30,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ownership znodes ({@code <group>/owners/<p>}), created, checked and deleted in batches on the
- * session's own ZooKeeper handle. Blocking; called on the member's loop. Every call answers every
- * partition: a failure, a timeout or an interrupt (whose flag is restored) is a failure answer,
- * never an absent znode, so the machine never waits for an answer that will not come.
+ * session's own handle. Blocking; on the member's loop. Every call answers every partition: a
+ * failure, timeout or interrupt (flag restored) is a failure answer, never an absent znode.
  *
- * <p>Creates: a multi of up to {@value #BATCH} creates with a read of the first pipelined right
- * behind it (one session's requests are answered in order, so the read sees the multi's outcome);
- * one multi is one transaction, so every znode it created has the transaction's zxid as czxid, the
- * token of the whole batch. When some znode still exists (its owner drains) the multi fails, and
- * watched reads of the batch tell which exist and whose; the absent ones are created in another
- * round. Deletes: only through the session that created the znodes, while the handle still belongs
- * to it, without Curator's retries: a delete by path retried on a later session could remove the
- * next owner's znode.
+ * <p>Creates: a multi of up to {@value #BATCH} creates with a read of the first pipelined behind it
+ * (a session's requests are answered in order); one multi is one transaction, so its zxid is every
+ * created znode's czxid, the token of the whole batch. If some znode still exists the multi fails,
+ * and watched reads tell which exist and whose; the absent are created in another round. Deletes:
+ * only through the creating session's handle, without Curator's retries (a delete by path retried
+ * on a later session could remove the next owner's znode).
  */
 final class OwnerZnodes {
   private static final Logger log = LoggerFactory.getLogger(OwnerZnodes.class);

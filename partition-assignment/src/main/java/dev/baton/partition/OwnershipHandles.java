@@ -5,11 +5,13 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.spi.TermHandle;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,29 +39,19 @@ final class OwnershipHandles {
   Map<Integer, PartitionOwnership> owned() {
     long seen = changes.get();
     Snapshot last = snapshot;
-    if (last != null && last.changes() == seen && allActive(last.all())) {
+    // Reused unless one was revoked since (an ownership never becomes active again).
+    if (last != null
+        && last.changes() == seen
+        && Arrays.stream(last.all()).allMatch(PartitionOwnership::isActive)) {
       return last.ownerships();
     }
-    Map<Integer, PartitionOwnership> out = new HashMap<>();
-    active.forEach(
-        (p, ownership) -> {
-          if (ownership.isActive()) {
-            out.put(p, ownership);
-          }
-        });
-    Map<Integer, PartitionOwnership> owned = Map.copyOf(out);
+    Map<Integer, PartitionOwnership> owned =
+        active.entrySet().stream()
+            .filter(e -> e.getValue().isActive())
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
     snapshot = // read after seen: at worst newer, never reused stale
         new Snapshot(seen, owned, owned.values().toArray(new PartitionOwnership[0]));
     return owned;
-  }
-
-  private static boolean allActive(PartitionOwnership[] ownerships) {
-    for (PartitionOwnership ownership : ownerships) {
-      if (!ownership.isActive()) {
-        return false; // revoked since (an ownership never becomes active again)
-      }
-    }
-    return true;
   }
 
   /** The active ownership of {@code p}, or null. Any thread. */
@@ -176,15 +168,8 @@ final class OwnershipHandles {
 
     @Override
     public String toString() {
-      return "PartitionOwnership{partition="
-          + partition
-          + ", member="
-          + memberId
-          + ", token="
-          + token()
-          + ", "
-          + describeState()
-          + "}";
+      return "PartitionOwnership{partition=%d, member=%s, token=%s, %s}"
+          .formatted(partition, memberId, token(), describeState());
     }
   }
 }

@@ -168,11 +168,8 @@ class Ownerships {
       if (h.termOpen) {
         s.out.add(
             new Warn(
-                "member "
-                    + s.me
-                    + ": the ownership znode of partition "
-                    + p
-                    + " was deleted by someone else"));
+                "member %s: the ownership znode of partition %d was deleted by someone else"
+                    .formatted(s.me, p)));
       }
       endTerm(h, NODE_DELETED);
       forget(p);

@@ -19,9 +19,7 @@ public interface PartitionOwnership extends Term {
   /** The member that holds this term. */
   String memberId();
 
-  /**
-   * The term's fencing token: the creation zxid of the ownership znode; scope = that znode's path.
-   */
+  /** The term's fencing token: the ownership znode's creation zxid, scoped by the znode's path. */
   @Override
   FencingToken token();
 

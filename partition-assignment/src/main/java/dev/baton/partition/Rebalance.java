@@ -42,28 +42,16 @@ final class Rebalance {
     TreeMap<Integer, String> owners = new TreeMap<>(raw);
     if (!owners.keySet().equals(partitions)) {
       throw new IllegalStateException(
-          "strategy "
-              + strategy
-              + " did not assign exactly the "
-              + partitions.size()
-              + " partitions (it assigned "
-              + owners.size()
-              + ")");
-    }
-    for (Map.Entry<Integer, String> e : owners.entrySet()) {
-      if (!ids.contains(e.getValue())) {
-        throw new IllegalStateException(
-            "strategy "
-                + strategy
-                + " assigned partition "
-                + e.getKey()
-                + " to '"
-                + e.getValue()
-                + "', not a member");
-      }
+          "strategy %s did not assign exactly the %d partitions (it assigned %d)"
+              .formatted(strategy, partitions.size(), owners.size()));
     }
     int moved = 0;
     for (Map.Entry<Integer, String> e : owners.entrySet()) {
+      if (!ids.contains(e.getValue())) {
+        throw new IllegalStateException(
+            "strategy %s assigned partition %d to '%s', not a member"
+                .formatted(strategy, e.getKey(), e.getValue()));
+      }
       String before = previous.get(e.getKey());
       if (before != null && !before.equals(e.getValue())) {
         moved++;

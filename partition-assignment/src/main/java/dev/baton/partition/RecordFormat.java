@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The records Baton stores in a group's znodes and their one text format: a header line {@code
@@ -108,6 +110,11 @@ final class RecordFormat {
   public static SortedSet<Integer> decodePartitions(String path, byte[] data) {
     Map<String, String> f = parse(path, data, "partitions", PARTITIONS_MAX_BYTES);
     return ranges(path, require(path, f, "ids"));
+  }
+
+  /** The partition ids {@code 0..count-1}. */
+  static SortedSet<Integer> firstIds(int count) {
+    return IntStream.range(0, count).boxed().collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Partition ids as ranges, at most {@value #MAX_PARTITIONS}. */

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
- * partitions assigned here that are neither held, being created, waited for nor unsure, and waits
- * for those another session's znode still holds; those freed within the take window share a multi.
+ * partitions assigned here and waits for those another session's znode still holds; those freed
+ * within the take window share a multi.
  */
 final class Takes {
   /**
@@ -80,19 +80,15 @@ final class Takes {
   }
 
   /**
-   * Takes the partitions {@code assignment} (the session's current one) gives this member that are
-   * neither held, nor being created, nor waited for, nor unsure: one action creates the znodes of
-   * those likely free; those likely still held are waited for.
+   * Takes what {@code assignment} (the session's current one) gives this member and is neither
+   * held, being created, waited for nor unsure: one action creates the znodes of those likely free.
    *
-   * <p>Likely held: the previous assignment gave the partition to another member that is still in
-   * this one, so it has to release it first (a move to a member that joins, or a rebalance). Such
-   * partitions are waited for without a create bound to fail (a write, with its fsync, on the path
-   * of the old owner's delete), and with one watched read per old owner rather than per partition
-   * (up to {@value #SHARED_WATCH_MAX} partitions; more are each watched): an owner deletes the
-   * znodes it releases together, in one multi, so when the one watched is gone the others are tried
-   * too (a create of one still held then waits for it, watched). Otherwise (the old owner left or
-   * crashed, or no previous assignment is known) the create comes first. Only a hint, never trusted
-   * for safety.
+   * <p>Likely held: the previous assignment gave it to a member still in this one, which must
+   * release it first. Those are waited for without a create bound to fail (a write, with its fsync,
+   * on the path of the old owner's delete), with one watched read per old owner (up to {@value
+   * #SHARED_WATCH_MAX} partitions; more are each watched): an owner deletes what it releases in one
+   * multi, so when the watched one goes the others are tried too. Only a hint, never trusted for
+   * safety.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);

@@ -91,30 +91,25 @@ final class Terms {
   /** Ends the term; completes when its {@code revoked} returned (at once if there is none). */
   CompletableFuture<Void> end(EndTerm e) {
     OwnershipHandle ownership = ownerships.end(e.partition(), e.term());
-    if (ownership == null) {
-      return CompletableFuture.completedFuture(null);
-    }
-    ownership.revoke(e.reason());
-    RevocationReason actual = ownership.revocationReason().orElse(e.reason());
-    metrics.revoked(actual);
-    return callbacks.revoked(ownership, actual);
+    return ownership == null
+        ? CompletableFuture.completedFuture(null)
+        : revoke(ownership, e.reason());
   }
 
   /** The member stops on a fatal error: every open term ends now, as if closed. */
   void endAll() {
-    ownerships
-        .endAll()
-        .values()
-        .forEach(
-            ownership -> {
-              ownership.revoke(RevocationReason.CLOSED);
-              RevocationReason actual =
-                  ownership.revocationReason().orElse(RevocationReason.CLOSED);
-              metrics.revoked(actual);
-              // The loop is gone: nobody waits for revoked to return (the future always completes
-              // normally).
-              var unused = callbacks.revoked(ownership, actual);
-            });
+    for (OwnershipHandle ownership : ownerships.endAll().values()) {
+      // The loop is gone: nobody waits for revoked (the future always completes normally).
+      var unused = revoke(ownership, RevocationReason.CLOSED);
+    }
+  }
+
+  /** Drops the signal, counts the actual reason and submits {@code revoked}. */
+  private CompletableFuture<Void> revoke(OwnershipHandle ownership, RevocationReason reason) {
+    ownership.revoke(reason);
+    RevocationReason actual = ownership.revocationReason().orElse(reason);
+    metrics.revoked(actual);
+    return callbacks.revoked(ownership, actual);
   }
 
   /** The token of {@code p}'s latest term, for a log line. */

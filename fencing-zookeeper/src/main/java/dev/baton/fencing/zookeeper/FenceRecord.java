@@ -5,6 +5,7 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.internal.StrictText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -110,8 +111,7 @@ final class FenceRecord {
     if (data == null || !startsWith(data, WRITES_PREFIX)) {
       return new State(decode(resource, path, data), List.of(), Integer.MAX_VALUE);
     }
-    Function<String, MalformedFenceException> bad =
-        problem -> new MalformedFenceException(resource, path, problem);
+    Function<String, MalformedFenceException> bad = malformed(resource, path);
     String text =
         StrictText.decode(data, MAX_RECORD_BYTES, problem -> bad.apply("it is " + problem));
     int bar = text.indexOf('|');
@@ -152,15 +152,12 @@ final class FenceRecord {
   }
 
   private static boolean startsWith(byte[] data, String prefix) {
-    if (data.length < prefix.length()) {
-      return false;
-    }
-    for (int i = 0; i < prefix.length(); i++) {
-      if (data[i] != prefix.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
+    byte[] p = prefix.getBytes(StandardCharsets.US_ASCII);
+    return data.length >= p.length && Arrays.equals(data, 0, p.length, p, 0, p.length);
+  }
+
+  private static Function<String, MalformedFenceException> malformed(String resource, String path) {
+    return problem -> new MalformedFenceException(resource, path, problem);
   }
 
   /**
@@ -169,38 +166,27 @@ final class FenceRecord {
    * @throws MalformedFenceException naming the znode and the problem
    */
   static FencingToken decode(String resource, String path, byte[] data) {
-    String text =
-        StrictText.decode(
-            data,
-            MAX_BYTES,
-            problem -> new MalformedFenceException(resource, path, "it is " + problem));
+    Function<String, MalformedFenceException> bad = malformed(resource, path);
+    String text = StrictText.decode(data, MAX_BYTES, problem -> bad.apply("it is " + problem));
     if (!text.startsWith(PREFIX)) {
-      throw new MalformedFenceException(resource, path, "it does not start with '" + PREFIX + "'");
+      throw bad.apply("it does not start with '" + PREFIX + "'");
     }
     int at = text.indexOf('@', PREFIX.length());
     String digits = text.substring(PREFIX.length(), at < 0 ? text.length() : at);
-    long value =
-        StrictText.number(
-            digits,
-            Long.MAX_VALUE,
-            "the token value",
-            problem -> new MalformedFenceException(resource, path, problem));
+    long value = StrictText.number(digits, Long.MAX_VALUE, "the token value", bad);
     if (at < 0) {
       return FencingToken.of(value);
     }
     String scope = text.substring(at + 1);
     if (scope.isEmpty()) {
-      throw new MalformedFenceException(resource, path, "the scope after '@' is empty");
+      throw bad.apply("the scope after '@' is empty");
     }
     try {
       return FencingToken.of(scope, value);
     } catch (IllegalArgumentException e) {
-      throw new MalformedFenceException(
-          resource,
-          path,
-          "the scope is invalid (longer than "
-              + FencingToken.MAX_SCOPE_LENGTH
-              + " characters, or a second '@' or a control character)");
+      throw bad.apply(
+          "the scope is invalid (longer than %d characters, or a second '@' or a control character)"
+              .formatted(FencingToken.MAX_SCOPE_LENGTH));
     }
   }
 }

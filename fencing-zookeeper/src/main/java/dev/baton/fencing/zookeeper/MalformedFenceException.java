@@ -19,13 +19,10 @@ public final class MalformedFenceException extends FencingException {
   MalformedFenceException(String resource, String path, String problem) {
     super(
         resource,
-        "the fence znode "
-            + path
-            + " of '"
-            + resource
-            + "' is malformed: "
-            + problem
-            + "; no write is accepted until it holds a token (ft:<value>@<scope>)");
+        ("the fence znode %s of '%s' is malformed: %s; no write is accepted until it holds a"
+                + " token (ft:<value>@<scope>)")
+            .formatted(path, resource, problem));
+
     this.path = path;
   }
 

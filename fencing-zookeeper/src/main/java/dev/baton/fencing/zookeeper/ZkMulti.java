@@ -44,19 +44,13 @@ final class ZkMulti {
 
   private ZkMulti() {}
 
-  /**
-   * What became of the multi: committed, refused by the guard operation, or unanswered. {@code
-   * value} is what the action returned.
-   */
+  /** Committed, refused by the guard, or unanswered; {@code value}: what the action returned. */
   sealed interface Result<T> permits Committed, GuardFailed, Lost {}
 
   /** The multi committed. */
   record Committed<T>(T value) implements Result<T> {}
 
-  /**
-   * The guard operation failed with {@code error}, and no attempt lost its answer: nothing was
-   * written.
-   */
+  /** The guard failed with {@code error} and no attempt lost its answer: nothing was written. */
   record GuardFailed<T>(KeeperException.Code error) implements Result<T> {}
 
   /**
@@ -144,13 +138,8 @@ final class ZkMulti {
       throw new WriteOutcomeUnknownException(
           resource,
           token,
-          "ZooKeeper answered the fenced multi to '"
-              + resource
-              + "' with "
-              + results.size()
-              + " results for "
-              + ops.size()
-              + " operations",
+          "ZooKeeper answered the fenced multi to '%s' with %d results for %d operations"
+              .formatted(resource, results.size(), ops.size()),
           null);
     }
     return new Committed<>(value);
@@ -159,22 +148,20 @@ final class ZkMulti {
   /** The exception for a {@link Lost} multi whose outcome the caller cannot judge. */
   static WriteOutcomeUnknownException unknown(
       String resource, @Nullable FencingToken token, Exception lost, Exception last) {
+    boolean repeated = last != lost && !(last instanceof NoRepeat);
     WriteOutcomeUnknownException e =
         new WriteOutcomeUnknownException(
             resource,
             token,
-            "the answer to the fenced ZooKeeper write to '"
-                + resource
-                + "'"
-                + (token == null ? "" : " with token " + token)
-                + " was lost ("
-                + lost
-                + "), and it may have committed; "
-                + (last == lost || last instanceof NoRepeat
-                    ? "it was not repeated"
-                    : "repeating it failed: " + last),
+            ("the answer to the fenced ZooKeeper write to '%s'%s was lost (%s), and it may have"
+                    + " committed; %s")
+                .formatted(
+                    resource,
+                    token == null ? "" : " with token " + token,
+                    lost,
+                    repeated ? "repeating it failed: " + last : "it was not repeated"),
             lost);
-    if (last != lost && !(last instanceof NoRepeat)) {
+    if (repeated) {
       e.addSuppressed(last);
     }
     return e;

@@ -69,10 +69,8 @@ public final class ZkOwnershipGuard {
     OwnershipLostException(String ownerNodePath) {
       super(
           ownerNodePath,
-          "the ownership znode "
-              + ownerNodePath
-              + " is gone: the term is over and "
-              + "nothing was written");
+          "the ownership znode %s is gone: the term is over and nothing was written"
+              .formatted(ownerNodePath));
     }
   }
 }

@@ -46,10 +46,10 @@ public final class SqlFence implements Fence<Connection> {
     this.table = table;
     this.holder = holder;
     this.update =
-        "UPDATE "
-            + table
-            + " SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
-            + " WHERE resource = ? AND scope = ? AND highest_token <= ?";
+        ("UPDATE %s SET highest_token = ?, holder = ?, updated_at = CURRENT_TIMESTAMP"
+                + " WHERE resource = ? AND scope = ? AND highest_token <= ?")
+            .formatted(table);
+
     this.select = "SELECT scope, highest_token FROM " + table + " WHERE resource = ?";
     this.insert =
         "INSERT INTO "
@@ -94,8 +94,7 @@ public final class SqlFence implements Fence<Connection> {
           acceptInTransaction(c, resource, token);
           result = action.apply(c);
         } catch (Exception e) {
-          rollback(c, e);
-          restoreAutoCommit(c, autoCommit, e);
+          abort(c, autoCommit, e);
           if (e instanceof ConcurrentFirstWriterException && attempt < ATTEMPTS) {
             continue; // a concurrent first writer inserted the fence row: check against it
           }
@@ -128,30 +127,17 @@ public final class SqlFence implements Fence<Connection> {
     try {
       c.commit();
     } catch (SQLException e) {
-      rollback(c, e);
-      restoreAutoCommit(c, autoCommit, e);
+      abort(c, autoCommit, e);
       if (SqlDialect.isRolledBack(e)) {
         throw translate(resource, e);
       }
       throw new WriteOutcomeUnknownException(
           resource,
           token,
-          "the commit of the fenced write to '"
-              + resource
-              + "' with token "
-              + token
-              + " failed without a rollback from the database ("
-              + e.getMessage()
-              + "); it may have committed",
+          ("the commit of the fenced write to '%s' with token %s failed without a rollback"
+                  + " from the database (%s); it may have committed")
+              .formatted(resource, token, e.getMessage()),
           e);
-    }
-  }
-
-  private static void restoreAutoCommit(Connection c, boolean autoCommit, Exception cause) {
-    try {
-      c.setAutoCommit(autoCommit);
-    } catch (SQLException e) {
-      cause.addSuppressed(e);
     }
   }
 
@@ -243,12 +229,9 @@ public final class SqlFence implements Fence<Connection> {
           // Written by hand or by another program: refuse rather than guess the high-water mark.
           throw new FencingException(
               resource,
-              "the fence row of '"
-                  + resource
-                  + "' in "
-                  + table
-                  + " holds no valid token (a negative value, or a null, too long or malformed"
-                  + " scope); no write is accepted until it is repaired",
+              ("the fence row of '%s' in %s holds no valid token (a negative value, or a null,"
+                      + " too long or malformed scope); no write is accepted until it is repaired")
+                  .formatted(resource, table),
               e);
         }
       }
@@ -256,21 +239,26 @@ public final class SqlFence implements Fence<Connection> {
   }
 
   private RuntimeException translate(String resource, Exception e) {
-    if (e instanceof SQLException sql && SqlDialect.isSchemaProblem(sql)) {
-      return SqlFenceSchema.wrongShape(table, sql, "create it with SqlFenceSchema.create or: ");
+    if (!(e instanceof SQLException sql)) {
+      return Fence.rethrow(resource, e);
     }
-    if (e instanceof SQLException sql) {
-      return new FencingException(
-          resource,
-          "the fenced write to '" + resource + "' failed in the database: " + sql.getMessage(),
-          sql);
-    }
-    return Fence.rethrow(resource, e);
+    return SqlDialect.isSchemaProblem(sql)
+        ? SqlFenceSchema.wrongShape(table, sql, "create it with SqlFenceSchema.create or: ")
+        : new FencingException(
+            resource,
+            "the fenced write to '" + resource + "' failed in the database: " + sql.getMessage(),
+            sql);
   }
 
-  private static void rollback(Connection c, Exception cause) {
+  /** Rolls back and restores auto-commit; their failures are added to {@code cause}. */
+  private static void abort(Connection c, boolean autoCommit, Exception cause) {
     try {
       c.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+    try {
+      c.setAutoCommit(autoCommit);
     } catch (SQLException e) {
       cause.addSuppressed(e);
     }

@@ -112,10 +112,10 @@ public final class SqlFenceSchema {
         Statement s = c.createStatement()) {
       SqlDialect.of(c);
       s.executeQuery(
-              "SELECT resource, scope, highest_token, holder, updated_at FROM "
-                  + table
-                  + " WHERE 1 = 0")
+              "SELECT resource, scope, highest_token, holder, updated_at FROM %s WHERE 1 = 0"
+                  .formatted(table))
           .close();
+
     } catch (SQLException e) {
       if (SqlDialect.isSchemaProblem(e)) {
         throw wrongShape(table, e, "create it with: ");
@@ -130,13 +130,8 @@ public final class SqlFenceSchema {
    */
   static FenceConfigurationException wrongShape(String table, SQLException e, String fix) {
     return new FenceConfigurationException(
-        "the fence table "
-            + table
-            + " is missing or has another shape ("
-            + e.getMessage()
-            + "); "
-            + fix
-            + ddl(table),
+        "the fence table %s is missing or has another shape (%s); %s%s"
+            .formatted(table, e.getMessage(), fix, ddl(table)),
         e);
   }
 }

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.strategy;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedSet;
+import java.util.stream.Collectors;
 
 /**
  * Computes which member owns each partition, pure and deterministic. Every implementation maps each
@@ -32,10 +31,7 @@ public interface AssignmentStrategy {
   default Map<Integer, String> assign(
       SortedSet<Integer> partitions, SortedSet<String> members, Map<Integer, String> previous) {
     Objects.requireNonNull(members, "members");
-    List<MemberProfile> profiles = new ArrayList<>(members.size());
-    for (String id : members) {
-      profiles.add(MemberProfile.of(id));
-    }
-    return assign(partitions, profiles, previous);
+    return assign(
+        partitions, members.stream().map(MemberProfile::of).collect(Collectors.toList()), previous);
   }
 }

@@ -20,9 +20,7 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
   /** The weight of {@link #of(String)}. */
   public static final int DEFAULT_WEIGHT = 1;
 
-  /**
-   * Validates the fields: {@link IllegalArgumentException} for a blank id or zone, a bad weight.
-   */
+  /** Validates: {@link IllegalArgumentException} for a blank id or zone, or a bad weight. */
   public MemberProfile {
     Objects.requireNonNull(id, "id");
     if (id.isBlank()) {
@@ -30,14 +28,8 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
     }
     if (weight < MIN_WEIGHT || weight > MAX_WEIGHT) {
       throw new IllegalArgumentException(
-          "weight of member "
-              + id
-              + " must be between "
-              + MIN_WEIGHT
-              + " and "
-              + MAX_WEIGHT
-              + ", was "
-              + weight);
+          "weight of member %s must be between %d and %d, was %d"
+              .formatted(id, MIN_WEIGHT, MAX_WEIGHT, weight));
     }
     if (zone != null && zone.isBlank()) {
       throw new IllegalArgumentException(

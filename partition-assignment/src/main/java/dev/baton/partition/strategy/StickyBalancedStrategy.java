@@ -13,75 +13,67 @@ import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * Sticky and balanced by weight, optionally spread across zones; as few partitions as possible
  * move.
  *
  * <p>Notation: {@code P} partitions, members {@code i} with weight {@code w_i}, {@code W} the sum
- * of the weights. Member {@code i}'s <em>share</em> is {@code s_i = P * w_i / W} (a fraction); a
- * zone's share is {@code S_z = P * W_z / W} with {@code W_z} the weights of its members. Members
- * without a zone form one zone of their own. All arithmetic is exact (integers, remainders over
- * {@code W}).
+ * of the weights. Member {@code i}'s <em>share</em> is {@code s_i = P * w_i / W}; a zone's share is
+ * {@code S_z = P * W_z / W} with {@code W_z} the weights of its members. Members without a zone
+ * form one zone of their own. All arithmetic is exact (integers, remainders over {@code W}).
  *
  * <h2>Algorithm</h2>
  *
  * <ol>
  *   <li><b>Quotas</b> by largest-remainder apportionment. Each member gets {@code floor(s_i)}; the
  *       remaining slots go, one each, to members whose share has a non-zero fractional part,
- *       preferring members that currently hold more than their floor (a slot given to them keeps a
- *       partition in place), then the larger remainder, then the smaller id. <br>
- *       {@link #zoneAware() Zone-aware}, the same happens on two levels: first the zone totals
- *       ({@code floor(S_z)} each, the remaining slots to zones with a non-zero fractional part,
- *       preferring zones where the extra slot lets a member keep a partition, then the larger
- *       remainder, then the zone name), then the members within each zone, starting from {@code
- *       floor(s_i)} and giving the zone's remaining slots as above. The member level starts from
- *       the members' own shares (not from the zone total split again), which is what keeps every
- *       member within one of its share.
- *   <li><b>Keep</b>: each member keeps its current partitions up to its quota, lowest partition ids
- *       first.
+ *       preferring members that hold more than their floor (the slot keeps a partition in place),
+ *       then the larger remainder, then the smaller id. <br>
+ *       {@link #zoneAware() Zone-aware}, first the zone totals get the same ({@code floor(S_z)}
+ *       each, the remaining slots preferring zones where the slot lets a member keep a partition,
+ *       then the larger remainder, then the zone name), then the members within each zone, from
+ *       their own {@code floor(s_i)} (not the zone total split again, which is what keeps every
+ *       member within one of its share).
+ *   <li><b>Keep</b>: each member keeps its current partitions up to its quota, lowest ids first.
  *   <li><b>Fill</b>: the remaining partitions (new ones, those of departed members, overflow) go,
  *       in partition order, to the members with room left, fewest partitions first (ties by id).
  * </ol>
  *
- * <p>Cost: {@code O(P log P + M log M)}, no step {@code O(P * M)} (10,000 partitions and 1,000
- * members: about 1.5 ms, see {@code benchmarks/run assignment}).
+ * <p>Cost: {@code O(P log P + M log M)} (10,000 partitions and 1,000 members: about 1.5 ms, see
+ * {@code benchmarks/run assignment}).
  *
  * <h2>Guarantees</h2>
  *
  * <ul>
  *   <li>Every partition goes to exactly one of the given members.
- *   <li><b>Weights</b>: every member's count {@code c_i} satisfies {@code |c_i - s_i| < 1}, i.e. it
- *       is {@code floor(s_i)} or {@code ceil(s_i)}. With equal weights the counts differ by at most
- *       one.
+ *   <li><b>Weights</b>: every member's count {@code c_i} satisfies {@code |c_i - s_i| < 1}; with
+ *       equal weights the counts differ by at most one.
  *   <li><b>Zones</b> ({@link #zoneAware()}): every zone's total satisfies {@code |T_z - S_z| < 1}
- *       and every member still satisfies {@code |c_i - s_i| < 1}. (Both bounds can always be met
- *       together: {@code sum floor(s_i) <= floor(S_z)} and {@code ceil(S_z) <= sum ceil(s_i)}
- *       within a zone.)
- *   <li><b>Minimal movement</b>: among all assignments that meet the bounds above (the member
- *       bounds; zone-aware, the member and the zone bounds), the result keeps the largest possible
- *       number of partitions with their previous owner, for any {@code previous}, weighted or not.
- *       Why: an assignment with counts {@code c} keeps at most {@code sum min(held_i, c_i)}, and
- *       the keep step reaches exactly that, so only the counts matter. A member's count is {@code
- *       floor(s_i)} plus 0 or 1 extra slot, and the extra slot is worth one kept partition exactly
- *       when the member holds more than its floor, so giving the slots to those members first is
- *       optimal. Zone-aware, a zone's value is {@code base_z + min(T_z - sum floor(s_i), k_z)}
- *       ({@code k_z}: its members with a remainder that hold more than their floor), so an extra
- *       slot is worth one partition exactly when {@code floor(S_z) - sum floor(s_i) < k_z}, which
- *       is the zone preference. In particular, on a single join or leave with equal weights and no
- *       zones, the number of moved partitions is the theoretical minimum: a newcomer receives
- *       {@code floor(P/M)} and nothing else moves; on a leave only the departed member's partitions
- *       move. The jqwik properties check all of this, the general claim against a brute force over
- *       every admissible count vector.
+ *       as well (both bounds can be met together: {@code sum floor(s_i) <= floor(S_z)} and {@code
+ *       ceil(S_z) <= sum ceil(s_i)} within a zone).
+ *   <li><b>Minimal movement</b>: among all assignments within the bounds above, the result keeps
+ *       the most partitions with their previous owner, for any {@code previous}, weighted or not.
+ *       Why: counts {@code c} keep at most {@code sum min(held_i, c_i)}, which the keep step
+ *       reaches, so only the counts matter. A count is {@code floor(s_i)} plus 0 or 1, and the
+ *       extra slot keeps one more partition exactly when the member holds more than its floor, so
+ *       giving the slots to those first is optimal. Zone-aware, a zone's value is {@code base_z +
+ *       min(T_z - sum floor(s_i), k_z)} ({@code k_z}: its members with a remainder holding more
+ *       than their floor), so an extra slot is worth one partition exactly when {@code floor(S_z) -
+ *       sum floor(s_i) < k_z}: the zone preference. So on a single join or leave with equal weights
+ *       and no zones, the moves are the theoretical minimum: a newcomer receives {@code floor(P/M)}
+ *       and nothing else moves; on a leave only the departed member's partitions move. jqwik
+ *       properties check all of this, the general claim against a brute force over every admissible
+ *       count vector.
  *   <li><b>Deterministic</b>: the result depends only on the partitions, the members as a set and
- *       the previous owners, never on iteration orders. A {@code previous} that already covers
- *       every partition within the bounds comes back unchanged (by the minimal-movement property).
+ *       the previous owners. A {@code previous} already within the bounds comes back unchanged.
  * </ul>
  *
  * <p>Not guaranteed: fewer moves than the minimum under the bounds (balance is never traded for
  * stickiness); minimal movement over a sequence of changes, or across a change of weights or zones;
- * which partitions a member receives, only how many (no placement by partition id). With {@link
- * #StickyBalancedStrategy() the default constructor} zones are ignored.
+ * which partitions a member receives, only how many. {@link #StickyBalancedStrategy() The default
+ * constructor} ignores zones.
  */
 public final class StickyBalancedStrategy implements AssignmentStrategy {
   /** The key of the zone that members without a zone form (blank zone names are rejected). */
@@ -212,10 +204,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
    */
   private int[] quotas(int p, MemberProfile[] members, int[] held) {
     int n = members.length;
-    long total = 0;
-    for (MemberProfile m : members) {
-      total += m.weight();
-    }
+    long total = Arrays.stream(members).mapToLong(MemberProfile::weight).sum();
     long[] rem = new long[n];
     int[] quota = new int[n];
     for (int i = 0; i < n; i++) {
@@ -259,16 +248,15 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
 
     // Zone level: the P - sum floor(S_z) extra slots.
     long extra = p - assigned;
-    List<Integer> zoneOrder = new ArrayList<>();
-    for (int z = 0; z < zones; z++) {
-      if (zoneRem[z] > 0) {
-        zoneOrder.add(z);
-      }
-    }
-    zoneOrder.sort(
-        Comparator.<Integer, Boolean>comparing(z -> !gains[z])
-            .thenComparing(z -> -zoneRem[z])
-            .thenComparing(z -> zoneNames.get(z)));
+    List<Integer> zoneOrder =
+        IntStream.range(0, zones)
+            .filter(z -> zoneRem[z] > 0)
+            .boxed()
+            .sorted(
+                Comparator.<Integer, Boolean>comparing(z -> !gains[z])
+                    .thenComparing(z -> -zoneRem[z])
+                    .thenComparing(z -> zoneNames.get(z)))
+            .toList();
     if (extra > zoneOrder.size()) {
       throw new IllegalStateException(
           "apportionment: " + extra + " slots for " + zoneOrder.size() + " zones");
@@ -279,25 +267,18 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
 
     // Member level, per zone: room[z] extra slots for members with a remainder.
     for (int z = 0; z < zones; z++) {
-      List<Integer> eligible = new ArrayList<>();
-      for (int i : membersOfZone.get(z)) {
-        if (rem[i] > 0) {
-          eligible.add(i);
-        }
-      }
-      eligible.sort(
-          Comparator.<Integer, Boolean>comparing(i -> held[i] <= quota[i])
-              .thenComparing(i -> -rem[i])
-              .thenComparingInt(i -> i));
+      List<Integer> eligible =
+          membersOfZone.get(z).stream()
+              .filter(i -> rem[i] > 0)
+              .sorted(
+                  Comparator.<Integer, Boolean>comparing(i -> held[i] <= quota[i])
+                      .thenComparing(i -> -rem[i])
+                      .thenComparingInt(i -> i))
+              .toList();
       if (room[z] > eligible.size()) {
         throw new IllegalStateException(
-            "apportionment: "
-                + room[z]
-                + " slots for "
-                + eligible.size()
-                + " members in zone '"
-                + zoneNames.get(z)
-                + "'");
+            "apportionment: %d slots for %d members in zone '%s'"
+                .formatted(room[z], eligible.size(), zoneNames.get(z)));
       }
       for (int j = 0; j < room[z]; j++) {
         quota[eligible.get(j)]++;
