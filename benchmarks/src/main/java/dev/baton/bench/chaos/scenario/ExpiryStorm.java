@@ -72,7 +72,6 @@ final class ExpiryStorm {
         Waits.until(
             () ->
                 run.eventsSince(before).stream()
-                    .map(e -> e.getValue())
                     .anyMatch(e -> e.begins() && !tokensBefore.contains(e.number("token"))),
             run.options().recoveryBound());
     if (renewed && newToken) {
