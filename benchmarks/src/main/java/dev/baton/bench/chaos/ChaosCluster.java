@@ -18,10 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.tools.Server;
 
 /**
- * What every trial shares: three real ZooKeeper server processes and the database servers. Each
- * trial gets a fresh ZooKeeper path and a fresh database: a new in-memory one of an H2 TCP server
- * of this JVM, or a new schema on PostgreSQL, which must answer (never skipped nor replaced by H2).
- * {@link #close()} stops everything.
+ * What every trial shares: three ZooKeeper server processes and the database servers; each trial
+ * gets a fresh path and database (a PostgreSQL that does not answer fails, never falls back to H2).
  */
 public final class ChaosCluster implements AutoCloseable {
   /** System property naming the PostgreSQL JDBC URL of the {@code postgres} trials. */

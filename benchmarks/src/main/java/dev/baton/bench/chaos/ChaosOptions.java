@@ -6,11 +6,8 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import java.time.Duration;
 
 /**
- * The knobs of a trial (see docs/testing.md for their defaults): the clients' session timeout, the
- * pause between two writes of an owner, the clients, the partitions, the fence ({@link
- * FenceKind#NONE} for the negative control only), how soon after a heal the service must write
- * again, the database, and what the election and the scheduler elect on (on {@link Backend#LEASE} a
- * lease row in {@code db}, the lease as long as the session).
+ * The knobs of a trial (docs/testing.md has their meaning and defaults); {@link FenceKind#NONE} for
+ * the negative control only; on {@link Backend#LEASE} the lease is as long as the session.
  */
 public record ChaosOptions(
     int sessionMs,

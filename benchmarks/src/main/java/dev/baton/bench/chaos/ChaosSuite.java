@@ -37,10 +37,7 @@ public final class ChaosSuite {
                 + (options.backend() == Backend.ZK ? "" : "-" + options.backend().key())));
   }
 
-  /**
-   * One trial: start, one episode of the fault, heal, stop, check; then its history exported into
-   * {@code recording} and judged by the independent checker.
-   */
+  /** One trial: start, one episode of the fault, heal, stop, check, export, check again. */
   public static TrialResult trial(
       ChaosCluster cluster,
       ChaosScenario scenario,
@@ -98,15 +95,12 @@ public final class ChaosSuite {
     return results.values().stream().flatMap(r -> r.violations().stream()).toList();
   }
 
-  /** Every violation the independent checker found in the exported histories so far. */
+  /** Every violation of the independent checker so far. */
   public List<String> independentViolations() {
     return results.values().stream().flatMap(r -> r.independentViolations().stream()).toList();
   }
 
-  /**
-   * One {@code RESULT chaos-<scenario>} line per scenario and recipe, {@code skipped=<why>} for one
-   * that does not apply.
-   */
+  /** A {@code RESULT chaos-<scenario>} line per scenario and recipe, or its {@code skipped=}. */
   public void printResults(PrintStream out) {
     String backend = options.backend().key();
     String fence = options.fence().key();
@@ -124,9 +118,7 @@ public final class ChaosSuite {
         });
   }
 
-  /**
-   * The table of scenario, recipe, trials, faults, writes, rejected, violations and worst recovery.
-   */
+  /** The markdown table of the results. */
   public String table() {
     StringBuilder b =
         new StringBuilder(

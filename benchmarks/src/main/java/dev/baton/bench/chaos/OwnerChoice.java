@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which client owns the leadership or the lock now, by the clients' event lines: the one a fault
- * must hit to test a takeover. Believing it owns is not enough: a client resumed or reconnected
- * believes it still leads for a while after its successor began, and cutting it tests nothing. The
- * owner is the believer whose term has the highest token any client began, whose last connection
- * state is connected, and whose term had a write accepted and none rejected.
+ * Which client owns the leadership or the lock now, by the clients' events: the one a fault must
+ * hit to test a takeover. Believing is not enough (a resumed client believes it leads for a while
+ * after its successor began): docs/testing.md, "Setup of a trial", Owner.
  */
 final class OwnerChoice {
   private OwnerChoice() {}

@@ -11,11 +11,9 @@ import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
 
 /**
- * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election}. Elected: {@code
- * ELECTED token=.. began_at=..} (its {@link Leadership#startedAt()} on the {@link NanoClock}), then
- * a {@link WriterLoop} on resource {@value #RESOURCE}. Revoked: the loop drains, then {@code
- * REVOKED token=.. reason=.. ended_at=..}, {@code ended_at} when the callback began (a held write
- * can keep the drain waiting).
+ * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election}, a {@link
+ * WriterLoop} per term. {@code began_at} is the term's start on the {@link NanoClock}; {@code
+ * ended_at} when the revocation began (a held write can keep the drain waiting).
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";

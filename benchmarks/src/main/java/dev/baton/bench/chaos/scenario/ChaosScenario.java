@@ -9,10 +9,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One fault scenario (listed in {@link Scenarios}): its number (1 to 9), name ({@code RESULT
- * chaos-<name>}), description, whether it hits the ZooKeeper servers (so tests nothing on the lease
- * backend), and its injector, which runs one episode, waits for the recovery and leaves everything
- * healed.
+ * One fault scenario (listed in {@link Scenarios}); its injector runs one episode, waits for the
+ * recovery and leaves everything healed.
  */
 public record ChaosScenario(
     int number,
