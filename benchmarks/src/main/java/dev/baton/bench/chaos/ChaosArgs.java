@@ -78,7 +78,6 @@ public final class ChaosArgs {
     return backend;
   }
 
-  /** The trials' database. */
   public ChaosOptions.Db db() {
     return db == null ? ChaosOptions.Db.configured() : ChaosOptions.Db.of(db);
   }

@@ -68,7 +68,6 @@ public final class ChaosCluster implements AutoCloseable {
     return url;
   }
 
-  /** A fresh ZooKeeper base path for one trial. */
   String newPath(String label) {
     return "/baton-chaos/" + runId + "/" + label;
   }
@@ -129,13 +128,7 @@ public final class ChaosCluster implements AutoCloseable {
   }
 
   /**
-   * One trial's database.
-   *
-   * @param url its direct URL
-   * @param adminUrl PostgreSQL: the server's URL without the trial's schema; null on H2
-   * @param host the server's host
-   * @param port the server's port
-   * @param kind which database this is
+   * One trial's database: its URL, on PostgreSQL the server's URL without its schema (else null).
    */
   public record Database(String url, String adminUrl, String host, int port, ChaosOptions.Db kind) {
     /** The same URL with the server's address replaced by {@code 127.0.0.1:proxyPort}. */

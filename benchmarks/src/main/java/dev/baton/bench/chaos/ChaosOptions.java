@@ -18,8 +18,7 @@ public record ChaosOptions(
     Duration recoveryBound,
     Db db,
     Backend backend) {
-  /** The database of the trials. */
-  public enum Db {
+  public enum Db implements ChaosProtocol.Keyed {
     /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
     H2,
     /**
@@ -27,11 +26,6 @@ public record ChaosOptions(
      * a fresh schema per trial
      */
     POSTGRES;
-
-    /** The name on the command line and in RESULT lines: {@code h2} or {@code postgres}. */
-    public String key() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
 
     /** System property naming the database of options built without one: h2 or postgres. */
     public static final String PROPERTY = "baton.chaos.db";

@@ -90,12 +90,10 @@ public final class ChaosSuite {
     return List.copyOf(results.values());
   }
 
-  /** Every violation of every trial so far. */
   public List<String> violations() {
     return results.values().stream().flatMap(r -> r.violations().stream()).toList();
   }
 
-  /** Every violation of the independent checker so far. */
   public List<String> independentViolations() {
     return results.values().stream().flatMap(r -> r.independentViolations().stream()).toList();
   }

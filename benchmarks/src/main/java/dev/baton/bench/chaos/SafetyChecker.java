@@ -21,7 +21,6 @@ import java.util.Map;
 public final class SafetyChecker {
   private SafetyChecker() {}
 
-  /** What the checker found. */
   public record Report(
       long writesAttempted, long accepted, long rejected, long jobs, List<String> violations) {}
 

@@ -38,7 +38,6 @@ final class TrialRecorder {
     }
   }
 
-  /** Begins recording a trial whose history counts time from {@code originNanos}. */
   static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording, long originNanos) {
     return new TrialRecorder(cluster, recording, originNanos);
   }

@@ -13,7 +13,6 @@ import java.util.Map;
  * rejections, both checkers' violations, recovery median and maximum.
  */
 final class ProfileTable {
-  /** One cell's tally. */
   static final class Row {
     int trials;
     int failed;
@@ -55,7 +54,6 @@ final class ProfileTable {
     return Map.copyOf(rows);
   }
 
-  /** The failed trials of every cell. */
   synchronized int failed() {
     return rows.values().stream().mapToInt(r -> r.failed).sum();
   }
@@ -75,7 +73,6 @@ final class ProfileTable {
                 columns(cell, r, db)));
   }
 
-  /** The markdown table. */
   synchronized String markdown() {
     StringBuilder b =
         new StringBuilder(

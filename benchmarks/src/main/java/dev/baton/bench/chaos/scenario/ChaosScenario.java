@@ -36,7 +36,6 @@ public record ChaosScenario(
     return Optional.empty();
   }
 
-  /** Injects one episode of the fault into {@code run} and waits for the recovery. */
   public void inject(ChaosRun run) {
     injector.accept(run);
   }

@@ -12,7 +12,6 @@ import java.util.function.Function;
 
 /** The faults that hit the owner alone: scenarios 1, 2, 7 and 8, on either backend. */
 final class OwnerFaults {
-  /** Scenario 7's cuts. */
   static final int CUTS = 5;
 
   private OwnerFaults() {}

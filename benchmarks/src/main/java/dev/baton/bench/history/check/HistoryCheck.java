@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,13 +53,8 @@ public final class HistoryCheck implements Scenario {
       return List.of();
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(
-              p -> {
-                String n = p.getFileName().toString();
-                return n.equals("history.json") || n.equals("history.json.gz");
-              })
-          .sorted()
-          .toList();
+      Set<String> names = Set.of("history.json", "history.json.gz");
+      return walk.filter(p -> names.contains(p.getFileName().toString())).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + dir, e);
     }
