@@ -20,9 +20,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
- * a scenario injects, the recoveries it waits for, then the checker's verdict. One thread drives
- * it.
+ * One trial: clients running one recipe on a fresh path and database, a scenario's faults and
+ * recoveries, then the checker's verdict. One thread drives it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -224,10 +223,7 @@ public final class ChaosRun implements AutoCloseable {
     return role == Role.PARTITION ? written >= options.partitions() : written > 0;
   }
 
-  /**
-   * Whether another client than {@code victim} began a term of {@code resource} (any if null) after
-   * {@code mark} and had a write of it accepted.
-   */
+  /** Whether another client began a term of {@code resource} (any if null) and wrote it. */
   private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
       if (c == victim) {
@@ -294,9 +290,7 @@ public final class ChaosRun implements AutoCloseable {
     return true;
   }
 
-  /**
-   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark}.
-   */
+  /** Waits for a successor's accepted write of {@code resource} (any if null). */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
       return false;

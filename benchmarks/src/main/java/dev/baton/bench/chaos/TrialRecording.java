@@ -8,11 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Where and how one trial is recorded: its directory ({@code history.json}), extra description
- * fields, and whether to keep the clients' output ({@code clients/<id>.out}, {@code .err}) and the
- * servers' log lines ({@code servers/server-<n>.log}).
- */
+/** Where one trial is recorded, its extra description, and whether to keep the logs too. */
 public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLogs) {
   /** The system property naming the directory the default recordings go under. */
   public static final String DIR_PROPERTY = "baton.chaos.history.dir";

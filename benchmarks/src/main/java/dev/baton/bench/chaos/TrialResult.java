@@ -6,11 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The outcome of trials of a scenario for a recipe: faults injected, writes attempted and rejected,
- * every violation (must be none), the worst recovery, remarks, and the independent checker's
- * findings.
- */
+/** The outcome of trials of a scenario for a recipe, both checkers' violations included. */
 public record TrialResult(
     String scenario,
     Role role,

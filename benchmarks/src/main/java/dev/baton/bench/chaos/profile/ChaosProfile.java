@@ -81,10 +81,7 @@ public final class ChaosProfile implements Scenario {
     }
   }
 
-  /**
-   * Runs the profile (or the replay) into {@code out}, printing RESULT lines on {@code results};
-   * returns the failed trials.
-   */
+  /** Runs the profile (or the replay) into {@code out}; returns the failed trials. */
   int run(ChaosCluster cluster, Path out, PrintStream results) {
     Duration soak = common.soak();
     Backend backend = common.backend();

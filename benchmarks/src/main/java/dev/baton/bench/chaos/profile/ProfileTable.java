@@ -58,10 +58,7 @@ final class ProfileTable {
     return rows.values().stream().mapToInt(r -> r.failed).sum();
   }
 
-  /**
-   * A {@code RESULT chaos-profile-<scenario>} line per cell, with {@code db} (the README keeps a
-   * table per database).
-   */
+  /** A {@code RESULT chaos-profile-<scenario>} line per cell. */
   synchronized void print(PrintStream out, String db) {
     rows.forEach(
         (cell, r) ->

@@ -19,10 +19,7 @@ public record ChaosScenario(
     boolean needsZooKeeperServers,
     Consumer<ChaosRun> injector) {
 
-  /**
-   * Why the scenario does not apply to {@code role} and {@code fence} on {@code backend}; empty if
-   * it does.
-   */
+  /** Why the scenario does not apply to {@code role}, {@code fence}, {@code backend}, if so. */
   public Optional<String> notApplicable(Role role, FenceKind fence, Backend backend) {
     if (backend == Backend.LEASE && needsZooKeeperServers) {
       return Optional.of("a fault of ZooKeeper, which the lease backend does not use");

@@ -14,11 +14,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * {@code benchmarks/run history-check --dir=<dir>}: checks every {@code history.json(.gz)} under a
- * directory with {@link HistoryChecker}, prints {@code RESULT history-check files=N violations=N},
- * fails on a violation or on no history at all.
- */
+/** {@code benchmarks/run history-check --dir=<dir>}: docs/testing.md, "The independent checker". */
 @Command(
     name = "history-check",
     description = "the independent checker over exported chaos histories (--dir=...)")
