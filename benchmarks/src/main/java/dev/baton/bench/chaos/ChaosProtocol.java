@@ -142,29 +142,20 @@ public final class ChaosProtocol {
     if (!line.startsWith(PREFIX)) {
       return Optional.empty();
     }
-    String rest = line.substring(PREFIX.length());
-    int space = rest.indexOf(' ');
-    String kind = space < 0 ? rest : rest.substring(0, space);
+    String[] kindAndBody = line.substring(PREFIX.length()).split(" ", 2);
+    String body = kindAndBody.length > 1 ? kindAndBody[1] : "";
+    int message = body.indexOf("message=");
     Map<String, String> fields = new LinkedHashMap<>();
-    if (space >= 0) {
-      String body = rest.substring(space + 1);
-      int message = body.indexOf("message=");
-      String tail = null;
-      if (message >= 0) {
-        tail = body.substring(message + "message=".length());
-        body = body.substring(0, message);
-      }
-      for (String pair : body.trim().split(" ")) {
-        int eq = pair.indexOf('=');
-        if (eq > 0) {
-          fields.put(pair.substring(0, eq), pair.substring(eq + 1));
-        }
-      }
-      if (tail != null) {
-        fields.put("message", tail);
+    for (String pair : (message < 0 ? body : body.substring(0, message)).trim().split(" ")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        fields.put(pair.substring(0, eq), pair.substring(eq + 1));
       }
     }
-    return Optional.of(new Event(kind, fields));
+    if (message >= 0) {
+      fields.put("message", body.substring(message + "message=".length()));
+    }
+    return Optional.of(new Event(kindAndBody[0], fields));
   }
 
   public static List<Event> parseAll(List<String> lines) {

@@ -45,7 +45,7 @@ public final class ChaosSuite {
       ChaosOptions options,
       TrialRecording recording) {
     long start = System.nanoTime();
-    TrialRecorder recorder = TrialRecorder.begin(cluster, recording, start);
+    TrialRecorder recorder = new TrialRecorder(cluster, recording, start);
     TrialResult r;
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
       scenario.inject(run);

@@ -18,20 +18,17 @@ final class OwnerChoice {
 
   /** The current owner among {@code clients}, or empty if none is yet (the caller waits). */
   static Optional<String> current(List<View> clients) {
-    long newest = Long.MIN_VALUE;
-    for (View v : clients) {
-      for (Event e : v.events()) {
-        if (begins(e)) {
-          newest = Math.max(newest, e.number("token"));
-        }
-      }
-    }
-    for (View v : clients) {
-      if (v.running() && owns(v.events(), newest)) {
-        return Optional.of(v.id());
-      }
-    }
-    return Optional.empty();
+    long newest = // of the terms begun (no ASSIGNED: the partitions' owner is chosen elsewhere)
+        clients.stream()
+            .flatMap(v -> v.events().stream())
+            .filter(Event::begins)
+            .mapToLong(e -> e.number("token"))
+            .max()
+            .orElse(Long.MIN_VALUE);
+    return clients.stream()
+        .filter(v -> v.running() && owns(v.events(), newest))
+        .map(View::id)
+        .findFirst();
   }
 
   /**
@@ -67,9 +64,5 @@ final class OwnerChoice {
         && (connection.equals("CONNECTED") || connection.equals("RECONNECTED"))
         && accepted
         && !rejected;
-  }
-
-  private static boolean begins(Event e) {
-    return e.kind().equals("ELECTED") || e.kind().equals("LOCKED");
   }
 }

@@ -7,7 +7,6 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
 
 /**
@@ -20,7 +19,7 @@ final class ElectionRole implements ChaosRole {
   private static final Duration DRAIN = Duration.ofSeconds(5);
 
   private final LeaderElection election;
-  private final LeaseLinkWatcher watcher; // null on ZooKeeper
+  private final LeaseLinkWatcher watcher;
 
   ElectionRole(ClientArgs args, Backend on, ProtectedWriter writer, EventOut out) {
     this.election =
@@ -69,22 +68,18 @@ final class ElectionRole implements ChaosRole {
                     endedAt);
               }
             });
-    this.watcher = on instanceof LeaseBackend ? new LeaseLinkWatcher(election, out) : null;
+    this.watcher = new LeaseLinkWatcher(on, election, out);
   }
 
   @Override
   public void start() {
     election.start();
-    if (watcher != null) {
-      watcher.start();
-    }
+    watcher.start();
   }
 
   @Override
   public void close() {
-    if (watcher != null) {
-      watcher.stop();
-    }
+    watcher.stop();
     election.close();
   }
 }

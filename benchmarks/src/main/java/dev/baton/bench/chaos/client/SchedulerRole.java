@@ -8,7 +8,6 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
@@ -40,7 +39,7 @@ final class SchedulerRole implements ChaosRole {
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
-  private final LeaseLinkWatcher link; // null on ZooKeeper
+  private final LeaseLinkWatcher link;
   private volatile boolean stopped;
 
   SchedulerRole(ClientArgs args, Backend on, HikariDataSource pool, EventOut out, WriteGate gate) {
@@ -57,7 +56,7 @@ final class SchedulerRole implements ChaosRole {
             observed(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
-    this.link = on instanceof LeaseBackend ? new LeaseLinkWatcher(scheduler.election(), out) : null;
+    this.link = new LeaseLinkWatcher(on, scheduler.election(), out);
   }
 
   /** With {@code --schedule-start-ms}, from slot 0. */
@@ -91,9 +90,7 @@ final class SchedulerRole implements ChaosRole {
         });
     scheduler.start();
     watcher.start();
-    if (link != null) {
-      link.start();
-    }
+    link.start();
   }
 
   private void watch() {
@@ -123,9 +120,7 @@ final class SchedulerRole implements ChaosRole {
 
   @Override
   public void close() {
-    if (link != null) {
-      link.stop();
-    }
+    link.stop();
     scheduler.close();
     stopped = true;
     try {
