@@ -66,12 +66,11 @@ public final class ChaosArgs {
 
   /** The recipes to run: given, or the backend's. */
   public List<Role> roles() {
-    if (roles != null) {
-      return List.copyOf(roles);
-    }
-    return backend == Backend.LEASE
-        ? List.of(Role.ELECTION, Role.SCHEDULER)
-        : List.of(Role.values());
+    return roles != null
+        ? List.copyOf(roles)
+        : backend == Backend.LEASE
+            ? List.of(Role.ELECTION, Role.SCHEDULER)
+            : List.of(Role.values());
   }
 
   public Backend backend() {
