@@ -21,10 +21,7 @@ public record ChaosOptions(
   public enum Db implements ChaosProtocol.Keyed {
     /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
     H2,
-    /**
-     * PostgreSQL at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else the local default;
-     * a fresh schema per trial
-     */
+    /** PostgreSQL ({@link ChaosCluster#postgresUrl()}), a fresh schema per trial */
     POSTGRES;
 
     /** System property naming the database of options built without one: h2 or postgres. */

@@ -25,10 +25,7 @@ public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLog
     meta = new LinkedHashMap<>(meta);
   }
 
-  /**
-   * A fresh {@code <n>-<scenario>-<role>-<fence>} directory under {@code
-   * target/chaos-history/<run>} (or {@value #DIR_PROPERTY}), the history only.
-   */
+  /** A fresh {@code <n>-<scenario>-<role>-<fence>} directory under the default root, no logs. */
   public static TrialRecording defaultFor(String scenario, String role, String fence) {
     String id = TRIALS.incrementAndGet() + "-" + scenario + "-" + role + "-" + fence;
     return new TrialRecording(DEFAULT_ROOT.resolve(id), Map.of("trial", id), false);
