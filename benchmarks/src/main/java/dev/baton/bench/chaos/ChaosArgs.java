@@ -66,19 +66,17 @@ public final class ChaosArgs {
 
   /** The recipes to run: given, or the backend's. */
   public List<Role> roles() {
-    if (roles != null) {
-      return List.copyOf(roles);
-    }
-    return backend == Backend.LEASE
-        ? List.of(Role.ELECTION, Role.SCHEDULER)
-        : List.of(Role.values());
+    return roles != null
+        ? List.copyOf(roles)
+        : backend == Backend.LEASE
+            ? List.of(Role.ELECTION, Role.SCHEDULER)
+            : List.of(Role.values());
   }
 
   public Backend backend() {
     return backend;
   }
 
-  /** The trials' database. */
   public ChaosOptions.Db db() {
     return db == null ? ChaosOptions.Db.configured() : ChaosOptions.Db.of(db);
   }

@@ -15,9 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run chaos}: the bounded chaos run (scenarios x recipes, a trial each, a short
- * soak) on a real three-server ensemble, one {@code RESULT chaos-<scenario>} line per scenario and
- * recipe and the table on stderr; every history is judged again by the independent checker. Fails
+ * {@code benchmarks/run chaos}: the bounded chaos run, a RESULT line per scenario and recipe. Fails
  * on a violation or, with {@code --fence=none} (the negative control), on none. See
  * docs/testing.md.
  */

@@ -17,11 +17,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * One client process ({@code ChaosClientMain} in a child JVM) with its own network: a TCP proxy in
- * front of each ZooKeeper server, so the harness can cut, blackhole or delay this client alone and
- * sees which server it talks to, and one in front of the database. On the lease backend a second
- * database proxy, its lease link, carries the lease alone: the {@code *Store} faults hit it there,
- * as they hit the ZooKeeper proxies on ZooKeeper. Its state is read from its event lines.
+ * One client process ({@code ChaosClientMain} in a child JVM) behind its own TCP proxies: one per
+ * ZooKeeper server, one to the database, and on the lease backend its lease link, where the {@code
+ * *Store} faults hit. Its state is read from its event lines.
  */
 public final class ChaosClient implements AutoCloseable {
   /** The client's main, named by string: the client side of the harness builds it. */

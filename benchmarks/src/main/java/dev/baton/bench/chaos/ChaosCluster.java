@@ -18,10 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.tools.Server;
 
 /**
- * What every trial shares: three real ZooKeeper server processes and the database servers. Each
- * trial gets a fresh ZooKeeper path and a fresh database: a new in-memory one of an H2 TCP server
- * of this JVM, or a new schema on PostgreSQL, which must answer (never skipped nor replaced by H2).
- * {@link #close()} stops everything.
+ * What every trial shares: three ZooKeeper server processes and the database servers; each trial
+ * gets a fresh path and database (a PostgreSQL that does not answer fails, never falls back to H2).
  */
 public final class ChaosCluster implements AutoCloseable {
   /** System property naming the PostgreSQL JDBC URL of the {@code postgres} trials. */
@@ -70,7 +68,6 @@ public final class ChaosCluster implements AutoCloseable {
     return url;
   }
 
-  /** A fresh ZooKeeper base path for one trial. */
   String newPath(String label) {
     return "/baton-chaos/" + runId + "/" + label;
   }
@@ -131,13 +128,7 @@ public final class ChaosCluster implements AutoCloseable {
   }
 
   /**
-   * One trial's database.
-   *
-   * @param url its direct URL
-   * @param adminUrl PostgreSQL: the server's URL without the trial's schema; null on H2
-   * @param host the server's host
-   * @param port the server's port
-   * @param kind which database this is
+   * One trial's database: its URL, on PostgreSQL the server's URL without its schema (else null).
    */
   public record Database(String url, String adminUrl, String host, int port, ChaosOptions.Db kind) {
     /** The same URL with the server's address replaced by {@code 127.0.0.1:proxyPort}. */

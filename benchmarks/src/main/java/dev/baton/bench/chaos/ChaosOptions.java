@@ -6,11 +6,8 @@ import dev.baton.bench.chaos.ChaosProtocol.FenceKind;
 import java.time.Duration;
 
 /**
- * The knobs of a trial (see docs/testing.md for their defaults): the clients' session timeout, the
- * pause between two writes of an owner, the clients, the partitions, the fence ({@link
- * FenceKind#NONE} for the negative control only), how soon after a heal the service must write
- * again, the database, and what the election and the scheduler elect on (on {@link Backend#LEASE} a
- * lease row in {@code db}, the lease as long as the session).
+ * The knobs of a trial (docs/testing.md has their meaning and defaults); {@link FenceKind#NONE} for
+ * the negative control only; on {@link Backend#LEASE} the lease is as long as the session.
  */
 public record ChaosOptions(
     int sessionMs,
@@ -21,20 +18,11 @@ public record ChaosOptions(
     Duration recoveryBound,
     Db db,
     Backend backend) {
-  /** The database of the trials. */
-  public enum Db {
+  public enum Db implements ChaosProtocol.Keyed {
     /** an H2 TCP server in the orchestrating JVM, a fresh in-memory database per trial */
     H2,
-    /**
-     * PostgreSQL at {@code -Dbaton.chaos.jdbc}, else {@code BATON_PG_URL}, else the local default;
-     * a fresh schema per trial
-     */
+    /** PostgreSQL ({@link ChaosCluster#postgresUrl()}), a fresh schema per trial */
     POSTGRES;
-
-    /** The name on the command line and in RESULT lines: {@code h2} or {@code postgres}. */
-    public String key() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
 
     /** System property naming the database of options built without one: h2 or postgres. */
     public static final String PROPERTY = "baton.chaos.db";

@@ -48,30 +48,28 @@ public final class ChaosProtocol {
 
   private ChaosProtocol() {}
 
-  /** The recipe a client runs. */
-  public enum Role {
-    ELECTION,
-    LOCK,
-    SCHEDULER,
-    PARTITION;
+  /** An enum named on command lines, in RESULT lines and histories in lower case: {@code zk}. */
+  public interface Keyed {
+    String name();
 
-    /** The name on command lines, in RESULT lines and histories: {@code election}, ... */
-    public String key() {
+    default String key() {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
   }
 
+  public enum Role implements Keyed {
+    ELECTION,
+    LOCK,
+    SCHEDULER,
+    PARTITION
+  }
+
   /** What the election and the scheduler elect on. */
-  public enum Backend {
+  public enum Backend implements Keyed {
     /** ZooKeeper: a {@code BatonSession} on the ensemble, through the client's ZooKeeper proxies */
     ZK,
     /** a lease row in the trial's database, reached through the client's own lease proxy */
     LEASE;
-
-    /** The name on the command line and in RESULT lines: {@code zk} or {@code lease}. */
-    public String key() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
 
     /** Whether {@code role}'s recipe runs on this backend: the lease elects, it has no lock. */
     public boolean supports(Role role) {
@@ -85,7 +83,7 @@ public final class ChaosProtocol {
   }
 
   /** How a client's writes are protected. */
-  public enum FenceKind {
+  public enum FenceKind implements Keyed {
     /** the SQL fence ({@code SqlFence}) on the trial's database */
     SQL,
     /** the ZooKeeper fence ({@code ZkFence}) */
@@ -94,11 +92,6 @@ public final class ChaosProtocol {
     NONE,
     /** negative control of the ZooKeeper fence: its write log, the fence's check left out */
     ZK_NONE;
-
-    /** The name on command lines, in RESULT lines and histories: {@code sql}, ... */
-    public String key() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
 
     /** Whether the fence's log of accepted writes is in ZooKeeper. */
     public boolean logInZooKeeper() {
@@ -111,7 +104,6 @@ public final class ChaosProtocol {
     }
   }
 
-  /** One parsed event line. */
   public record Event(String kind, Map<String, String> fields) {
     public String get(String key) {
       String v = fields.get(key);
@@ -150,32 +142,22 @@ public final class ChaosProtocol {
     if (!line.startsWith(PREFIX)) {
       return Optional.empty();
     }
-    String rest = line.substring(PREFIX.length());
-    int space = rest.indexOf(' ');
-    String kind = space < 0 ? rest : rest.substring(0, space);
+    String[] kindAndBody = line.substring(PREFIX.length()).split(" ", 2);
+    String body = kindAndBody.length > 1 ? kindAndBody[1] : "";
+    int message = body.indexOf("message=");
     Map<String, String> fields = new LinkedHashMap<>();
-    if (space >= 0) {
-      String body = rest.substring(space + 1);
-      int message = body.indexOf("message=");
-      String tail = null;
-      if (message >= 0) {
-        tail = body.substring(message + "message=".length());
-        body = body.substring(0, message);
-      }
-      for (String pair : body.trim().split(" ")) {
-        int eq = pair.indexOf('=');
-        if (eq > 0) {
-          fields.put(pair.substring(0, eq), pair.substring(eq + 1));
-        }
-      }
-      if (tail != null) {
-        fields.put("message", tail);
+    for (String pair : (message < 0 ? body : body.substring(0, message)).trim().split(" ")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        fields.put(pair.substring(0, eq), pair.substring(eq + 1));
       }
     }
-    return Optional.of(new Event(kind, fields));
+    if (message >= 0) {
+      fields.put("message", body.substring(message + "message=".length()));
+    }
+    return Optional.of(new Event(kindAndBody[0], fields));
   }
 
-  /** Parses every event line of a client's output. */
   public static List<Event> parseAll(List<String> lines) {
     List<Event> out = new ArrayList<>();
     lines.forEach(l -> parse(l).ifPresent(out::add));

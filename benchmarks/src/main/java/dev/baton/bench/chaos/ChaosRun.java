@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.chaos;
 
+import static java.util.stream.Collectors.joining;
 import static java.util.stream.Collectors.toMap;
 import static java.util.stream.Collectors.toSet;
 
@@ -19,9 +20,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * One trial: client processes running one recipe on a fresh ZooKeeper path and database, the faults
- * a scenario injects, the recoveries it waits for, then the checker's verdict. One thread drives
- * it.
+ * One trial: clients running one recipe on a fresh path and database, a scenario's faults and
+ * recoveries, then the checker's verdict. One thread drives it.
  */
 public final class ChaosRun implements AutoCloseable {
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -123,10 +123,6 @@ public final class ChaosRun implements AutoCloseable {
     return List.copyOf(clients);
   }
 
-  public String path() {
-    return path;
-  }
-
   /** Counts a fault whose effect was observed (else {@link #faultNotObserved}). */
   public synchronized void fault(String what) {
     faultLog.add(new HistoryExport.Fault(System.nanoTime(), what));
@@ -142,10 +138,7 @@ public final class ChaosRun implements AutoCloseable {
     violation("fault not observed: " + what + " " + clientDiagnostics());
   }
 
-  /**
-   * Waits for {@code victim}'s released held write: REJECTED by a fence; ACCEPTED is for the
-   * checker to judge (the negative controls); FAILED or none in time is a violation.
-   */
+  /** Waits for the released held write: REJECTED, or ACCEPTED unfenced; else a violation. */
   public void awaitStaleWrite(ChaosClient victim, ChaosClient.HeldWrite held, Mark released) {
     String o =
         awaitEvent(
@@ -185,7 +178,6 @@ public final class ChaosRun implements AutoCloseable {
     return c.connectionStatesAfter(mark.of(c)).stream().anyMatch(List.of(states)::contains);
   }
 
-  /** Whether {@code c} reported {@code SUSPENDED} or {@code LOST} after {@code mark}. */
   public boolean dropped(ChaosClient c, Mark mark) {
     return reportedConnection(c, mark, "SUSPENDED", "LOST");
   }
@@ -210,24 +202,20 @@ public final class ChaosRun implements AutoCloseable {
     notes.add(what);
   }
 
-  /** Now, with every client's line count. */
   public Mark mark() {
     return new Mark(
         System.nanoTime(), clients.stream().collect(toMap(ChaosClient::id, c -> c.lines().size())));
   }
 
-  /** The events every client printed after {@code mark}, as (client, event) pairs. */
-  public List<Map.Entry<ChaosClient, Event>> eventsSince(Mark mark) {
-    return clients.stream()
-        .flatMap(c -> c.eventsAfter(mark.of(c)).stream().map(e -> Map.entry(c, e)))
-        .toList();
+  /** The events every client printed after {@code mark}. */
+  public List<Event> eventsSince(Mark mark) {
+    return clients.stream().flatMap(c -> c.eventsAfter(mark.of(c)).stream()).toList();
   }
 
   /** Whether a write was accepted after {@code mark} (for partitions: one per partition). */
   private boolean serving(Mark mark) {
     long written =
         eventsSince(mark).stream()
-            .map(Map.Entry::getValue)
             .filter(Event::acceptedWrite)
             .map(e -> e.fields().getOrDefault("resource", "?"))
             .distinct()
@@ -235,10 +223,7 @@ public final class ChaosRun implements AutoCloseable {
     return role == Role.PARTITION ? written >= options.partitions() : written > 0;
   }
 
-  /**
-   * Whether another client than {@code victim} began a term of {@code resource} (any if null) after
-   * {@code mark} and had a write of it accepted.
-   */
+  /** Whether another client began a term of {@code resource} (any if null) and wrote it. */
   private boolean successorWrote(ChaosClient victim, Mark mark, String resource) {
     for (ChaosClient c : clients) {
       if (c == victim) {
@@ -305,9 +290,7 @@ public final class ChaosRun implements AutoCloseable {
     return true;
   }
 
-  /**
-   * Waits for a successor's accepted write of {@code resource} (any if null) after {@code mark}.
-   */
+  /** Waits for a successor's accepted write of {@code resource} (any if null). */
   public boolean awaitSuccessor(ChaosClient victim, Mark mark, String during, String resource) {
     if (clients.size() < 2) {
       return false;
@@ -370,31 +353,25 @@ public final class ChaosRun implements AutoCloseable {
 
   /** The client the next fault hits, waited for: the {@link OwnerChoice}, or the largest owner. */
   public ChaosClient owner() {
-    ChaosClient[] found = new ChaosClient[1];
+    List<ChaosClient> found = new ArrayList<>();
     Waits.require(
-        () -> {
-          found[0] = currentOwner();
-          return found[0] != null;
-        },
+        () -> currentOwner().map(found::add).isPresent(),
         options.recoveryBound(),
         "an owner among the clients " + clientDiagnostics());
-    return found[0];
+    return found.get(0);
   }
 
-  private ChaosClient currentOwner() {
-    if (role != Role.PARTITION) {
-      List<OwnerChoice.View> views = new ArrayList<>();
-      for (ChaosClient c : clients) {
-        views.add(new OwnerChoice.View(c.id(), running(c), c.events()));
-      }
-      return OwnerChoice.current(views)
-          .flatMap(id -> clients.stream().filter(c -> c.id().equals(id)).findFirst())
-          .orElse(null);
+  private Optional<ChaosClient> currentOwner() {
+    if (role == Role.PARTITION) {
+      return clients.stream()
+          .filter(c -> running(c) && !c.believedPartitions().isEmpty())
+          .max(Comparator.comparingInt(c -> c.believedPartitions().size()));
     }
-    return clients.stream()
-        .filter(c -> running(c) && !c.believedPartitions().isEmpty())
-        .max(Comparator.comparingInt(c -> c.believedPartitions().size()))
-        .orElse(null);
+    return OwnerChoice.current(
+            clients.stream()
+                .map(c -> new OwnerChoice.View(c.id(), running(c), c.events()))
+                .toList())
+        .flatMap(id -> clients.stream().filter(c -> c.id().equals(id)).findFirst());
   }
 
   private static boolean running(ChaosClient c) {
@@ -415,13 +392,14 @@ public final class ChaosRun implements AutoCloseable {
 
   /** Short per-client output for failure messages. */
   public String clientDiagnostics() {
-    StringBuilder b = new StringBuilder("[");
-    for (ChaosClient c : clients) {
-      List<String> lines = c.lines();
-      b.append(c + " last lines: " + lines.subList(Math.max(0, lines.size() - 4), lines.size()));
-      b.append("; ");
-    }
-    return b.append(']').toString();
+    return clients.stream()
+        .map(
+            c ->
+                c
+                    + " last lines: "
+                    + c.lines().subList(Math.max(0, c.lines().size() - 4), c.lines().size())
+                    + "; ")
+        .collect(joining("", "[", "]"));
   }
 
   /** Heals, waits for one more write, stops the clients, checks, and drops the trial's database. */

@@ -37,10 +37,7 @@ public final class ChaosSuite {
                 + (options.backend() == Backend.ZK ? "" : "-" + options.backend().key())));
   }
 
-  /**
-   * One trial: start, one episode of the fault, heal, stop, check; then its history exported into
-   * {@code recording} and judged by the independent checker.
-   */
+  /** One trial: start, one episode of the fault, heal, stop, check, export, check again. */
   public static TrialResult trial(
       ChaosCluster cluster,
       ChaosScenario scenario,
@@ -48,7 +45,7 @@ public final class ChaosSuite {
       ChaosOptions options,
       TrialRecording recording) {
     long start = System.nanoTime();
-    TrialRecorder recorder = TrialRecorder.begin(cluster, recording, start);
+    TrialRecorder recorder = new TrialRecorder(cluster, recording, start);
     TrialResult r;
     try (ChaosRun run = ChaosRun.start(cluster, role, options, scenario.name())) {
       scenario.inject(run);
@@ -93,20 +90,15 @@ public final class ChaosSuite {
     return List.copyOf(results.values());
   }
 
-  /** Every violation of every trial so far. */
   public List<String> violations() {
     return results.values().stream().flatMap(r -> r.violations().stream()).toList();
   }
 
-  /** Every violation the independent checker found in the exported histories so far. */
   public List<String> independentViolations() {
     return results.values().stream().flatMap(r -> r.independentViolations().stream()).toList();
   }
 
-  /**
-   * One {@code RESULT chaos-<scenario>} line per scenario and recipe, {@code skipped=<why>} for one
-   * that does not apply.
-   */
+  /** A {@code RESULT chaos-<scenario>} line per scenario and recipe, or its {@code skipped=}. */
   public void printResults(PrintStream out) {
     String backend = options.backend().key();
     String fence = options.fence().key();
@@ -124,9 +116,7 @@ public final class ChaosSuite {
         });
   }
 
-  /**
-   * The table of scenario, recipe, trials, faults, writes, rejected, violations and worst recovery.
-   */
+  /** The markdown table of the results. */
   public String table() {
     StringBuilder b =
         new StringBuilder(

@@ -23,12 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
-/**
- * Writes one trial's history ({@code baton-chaos-history} version 1, docs/testing.md, "History
- * format"): the description, each client event as an invocation and its completion, each observed
- * fault as an operation of {@value #NEMESIS} (Jepsen's nemesis), and the fence's log in the store's
- * order.
- */
+/** Writes one trial's history: docs/testing.md, "History format". */
 final class HistoryExport {
   static final String FILE = "history.json";
 
@@ -43,10 +38,7 @@ final class HistoryExport {
 
   private HistoryExport() {}
 
-  /**
-   * Every output line of {@code clients}, stamped ({@link #stamp}) in nanoseconds since {@code
-   * originNanos}.
-   */
+  /** Every output line of {@code clients}, {@link #stamp}ed in ns since {@code originNanos}. */
   static Map<String, List<Stamped>> stampAll(List<ChaosClient> clients, long originNanos) {
     long read = System.nanoTime() - originNanos;
     Map<String, List<Stamped>> out = new LinkedHashMap<>();
@@ -57,9 +49,8 @@ final class HistoryExport {
   }
 
   /**
-   * Stamps {@code line}, read {@code readNanos} after the origin, with its {@code at} (the clients
-   * and the orchestrator read one host's monotonic clock) if that lies between the origin and the
-   * read, else with the read time, an upper bound.
+   * Stamps {@code line}, read {@code readNanos} after the origin, with its {@code at} (one host's
+   * monotonic clock) if between the origin and the read, else with the read time, an upper bound.
    */
   static Stamped stamp(String line, long readNanos, long originNanos) {
     Optional<String> at = ChaosProtocol.parse(line).map(e -> e.fields().get("at"));
@@ -119,19 +110,7 @@ final class HistoryExport {
     meta.forEach(
         (k, v) -> b.append("  ").append(json(k)).append(": ").append(json(v)).append(",\n"));
     List<String> history = new ArrayList<>();
-    for (Op o : ops) {
-      Op numbered =
-          new Op(
-              history.size(),
-              o.process(),
-              o.time(),
-              o.type(),
-              o.f(),
-              o.resource(),
-              o.token(),
-              o.value());
-      history.add(object(numbered));
-    }
+    ops.forEach(o -> history.add(object(o.withIndex(history.size()))));
     List<String> log = new ArrayList<>();
     for (SafetyChecker.Row r : fenceLog) {
       log.add(object(new StoreWrite(log.size(), r.resource(), r.writer(), r.token())));
@@ -150,15 +129,9 @@ final class HistoryExport {
 
   /** An unnumbered operation, its resource and token those of {@code term} (none if null). */
   private static Op op(String process, long time, String type, String f, Op term, String value) {
-    return new Op(
-        UNNUMBERED,
-        process,
-        time,
-        type,
-        f,
-        term == null ? null : term.resource(),
-        term == null ? null : term.token(),
-        value);
+    return term == null
+        ? new Op(UNNUMBERED, process, time, type, f, null, null, value)
+        : new Op(UNNUMBERED, process, time, type, f, term.resource(), term.token(), value);
   }
 
   /** The completion an event line stands for, if it is an operation. */

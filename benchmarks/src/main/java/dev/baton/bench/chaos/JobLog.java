@@ -11,9 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The scheduler's side of the checker: its jobs read as the fence's log (each job's writer the
- * client id it stored as {@code job_type} in its fenced transaction), and the jobs checked: one per
- * slot from the first to the recorded progress, no gap, no duplicate, tokens never going back.
+ * The scheduler's side of the checker: its jobs as the fence's log (writer: {@code job_type}), and
+ * per schedule one job a slot from 0 to the recorded progress, tokens never going back.
  */
 final class JobLog {
   /** The scheduler client's job table (its job store's prefix is {@code chaos}). */

@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which client owns the leadership or the lock now, by the clients' event lines: the one a fault
- * must hit to test a takeover. Believing it owns is not enough: a client resumed or reconnected
- * believes it still leads for a while after its successor began, and cutting it tests nothing. The
- * owner is the believer whose term has the highest token any client began, whose last connection
- * state is connected, and whose term had a write accepted and none rejected.
+ * Which client owns the leadership or the lock now, by the clients' events: the one a fault must
+ * hit to test a takeover. Believing is not enough (a resumed client believes it leads for a while
+ * after its successor began): docs/testing.md, "Setup of a trial", Owner.
  */
 final class OwnerChoice {
   private OwnerChoice() {}
@@ -20,20 +18,17 @@ final class OwnerChoice {
 
   /** The current owner among {@code clients}, or empty if none is yet (the caller waits). */
   static Optional<String> current(List<View> clients) {
-    long newest = Long.MIN_VALUE;
-    for (View v : clients) {
-      for (Event e : v.events()) {
-        if (begins(e)) {
-          newest = Math.max(newest, e.number("token"));
-        }
-      }
-    }
-    for (View v : clients) {
-      if (v.running() && owns(v.events(), newest)) {
-        return Optional.of(v.id());
-      }
-    }
-    return Optional.empty();
+    long newest = // of the terms begun (no ASSIGNED: the partitions' owner is chosen elsewhere)
+        clients.stream()
+            .flatMap(v -> v.events().stream())
+            .filter(Event::begins)
+            .mapToLong(e -> e.number("token"))
+            .max()
+            .orElse(Long.MIN_VALUE);
+    return clients.stream()
+        .filter(v -> v.running() && owns(v.events(), newest))
+        .map(View::id)
+        .findFirst();
   }
 
   /**
@@ -69,9 +64,5 @@ final class OwnerChoice {
         && (connection.equals("CONNECTED") || connection.equals("RECONNECTED"))
         && accepted
         && !rejected;
-  }
-
-  private static boolean begins(Event e) {
-    return e.kind().equals("ELECTED") || e.kind().equals("LOCKED");
   }
 }

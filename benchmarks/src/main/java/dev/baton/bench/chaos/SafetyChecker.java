@@ -15,16 +15,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Judges a trial once its clients stopped (the rules are in docs/testing.md, "Checks"): the fence's
- * log of accepted writes in commit order, fed with the rejected writes into a {@link
- * FencedWriteLog} (per resource tokens never decrease, one token has one writer), every write
- * reported ACCEPTED in that log, and the scheduler's jobs ({@link JobLog}). Liveness is judged
- * while the trial runs ({@link ChaosRun#awaitRecovery}).
+ * Judges a trial once its clients stopped: docs/testing.md, "Checks". Liveness is judged while the
+ * trial runs ({@link ChaosRun#awaitRecovery}).
  */
 public final class SafetyChecker {
   private SafetyChecker() {}
 
-  /** What the checker found. */
   public record Report(
       long writesAttempted, long accepted, long rejected, long jobs, List<String> violations) {}
 
@@ -40,13 +36,15 @@ public final class SafetyChecker {
     if (role == Role.SCHEDULER) {
       return JobLog.read(db);
     }
-    return fence.logInZooKeeper() ? readZooKeeperLog(zkConnect, path) : readSqlLog(db);
+    return fence.logInZooKeeper()
+        ? readZooKeeperLog(zkConnect, path)
+        : readRows(
+            db,
+            ChaosProtocol.WRITES_TABLE,
+            "SELECT resource, writer, token FROM " + ChaosProtocol.WRITES_TABLE + " ORDER BY id");
   }
 
-  /**
-   * Judges the fence's log {@code rows} against each client's events; with a {@code jobs} database
-   * (else null) its jobs too.
-   */
+  /** Judges the fence's log against each client's events, and the {@code jobs} if not null. */
   static Report check(List<Row> rows, Map<String, List<Event>> events, ChaosCluster.Database jobs) {
     List<String> violations = new ArrayList<>();
     FencedWriteLog log = new FencedWriteLog();
@@ -83,13 +81,6 @@ public final class SafetyChecker {
     return new Report(attempted, log.acceptedCount(), log.rejectedCount(), jobCount, violations);
   }
 
-  static List<Row> readSqlLog(ChaosCluster.Database db) {
-    return readRows(
-        db,
-        ChaosProtocol.WRITES_TABLE,
-        "SELECT resource, writer, token FROM " + ChaosProtocol.WRITES_TABLE + " ORDER BY id");
-  }
-
   /** The rows {@code query} selects (resource, writer, token) from {@code table}, if it exists. */
   static List<Row> readRows(ChaosCluster.Database db, String table, String query) {
     List<Row> rows = new ArrayList<>();
@@ -109,14 +100,12 @@ public final class SafetyChecker {
     return rows;
   }
 
-  /**
-   * The ZooKeeper fence's log: the {@code w-} znodes under {@code <path>/writes/<resource>} in
-   * creation order, their data {@code <writer>,<token>} (or {@code writer=.. token=..}).
-   */
+  /** The ZooKeeper fence's log, in creation order. */
   static List<Row> readZooKeeperLog(String connect, String path) {
     return ZooKeeperMarks.readLog(connect, path).stream().map(ZooKeeperMarks.Logged::row).toList();
   }
 
+  /** A write znode's data: {@code <writer>,<token>} or {@code writer=.. token=..}. */
   static Row parseZnode(String resource, String data) {
     String writer = null;
     Long token = null;

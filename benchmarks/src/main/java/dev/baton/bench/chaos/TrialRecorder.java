@@ -26,7 +26,8 @@ final class TrialRecorder {
   private final Instant started = Instant.now();
   private final long originNanos;
 
-  private TrialRecorder(ChaosCluster cluster, TrialRecording recording, long originNanos) {
+  /** Begins recording a trial whose history counts time from {@code originNanos}. */
+  TrialRecorder(ChaosCluster cluster, TrialRecording recording, long originNanos) {
     this.cluster = cluster;
     this.recording = recording;
     this.originNanos = originNanos;
@@ -36,11 +37,6 @@ final class TrialRecorder {
         serverLogOffsets[i] = size(cluster.ensemble().logFile(i));
       }
     }
-  }
-
-  /** Begins recording a trial whose history counts time from {@code originNanos}. */
-  static TrialRecorder begin(ChaosCluster cluster, TrialRecording recording, long originNanos) {
-    return new TrialRecorder(cluster, recording, originNanos);
   }
 
   /** The faults as the history's operations: times from the clock's origin. */

@@ -8,11 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Where and how one trial is recorded: its directory ({@code history.json}), extra description
- * fields, and whether to keep the clients' output ({@code clients/<id>.out}, {@code .err}) and the
- * servers' log lines ({@code servers/server-<n>.log}).
- */
+/** Where one trial is recorded, its extra description, and whether to keep the logs too. */
 public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLogs) {
   /** The system property naming the directory the default recordings go under. */
   public static final String DIR_PROPERTY = "baton.chaos.history.dir";
@@ -29,10 +25,7 @@ public record TrialRecording(Path dir, Map<String, Object> meta, boolean keepLog
     meta = new LinkedHashMap<>(meta);
   }
 
-  /**
-   * A fresh {@code <n>-<scenario>-<role>-<fence>} directory under {@code
-   * target/chaos-history/<run>} (or {@value #DIR_PROPERTY}), the history only.
-   */
+  /** A fresh {@code <n>-<scenario>-<role>-<fence>} directory under the default root, no logs. */
   public static TrialRecording defaultFor(String scenario, String role, String fence) {
     String id = TRIALS.incrementAndGet() + "-" + scenario + "-" + role + "-" + fence;
     return new TrialRecording(DEFAULT_ROOT.resolve(id), Map.of("trial", id), false);

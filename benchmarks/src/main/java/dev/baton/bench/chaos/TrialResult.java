@@ -5,12 +5,9 @@ import dev.baton.bench.chaos.ChaosProtocol.Role;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
-/**
- * The outcome of trials of a scenario for a recipe: faults injected, writes attempted and rejected,
- * every violation (must be none), the worst recovery, remarks, and the independent checker's
- * findings.
- */
+/** The outcome of trials of a scenario for a recipe, both checkers' violations included. */
 public record TrialResult(
     String scenario,
     Role role,
@@ -49,12 +46,8 @@ public record TrialResult(
 
   /** The sum of two results of the same scenario (the worst recovery of both). */
   public TrialResult plus(TrialResult o) {
-    List<String> v = new ArrayList<>(violations);
-    v.addAll(o.violations);
     List<String> n = new ArrayList<>(notes);
     o.notes.stream().filter(x -> !n.contains(x)).forEach(n::add);
-    List<String> iv = new ArrayList<>(independentViolations);
-    iv.addAll(o.independentViolations);
     return new TrialResult(
         scenario,
         role == o.role ? role : null,
@@ -62,9 +55,9 @@ public record TrialResult(
         faults + o.faults,
         writes + o.writes,
         rejected + o.rejected,
-        v,
+        Stream.concat(violations.stream(), o.violations.stream()).toList(),
         Math.max(recoverMs, o.recoverMs),
         n,
-        iv);
+        Stream.concat(independentViolations.stream(), o.independentViolations.stream()).toList());
   }
 }

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.zookeeper.ZooKeeper;
@@ -25,12 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A chaos client: one recipe in its own JVM, reporting on stdout in the {@link ChaosProtocol}
- * format and taking commands on stdin (see there). Bad arguments: an ERROR line and exit code 2; a
- * failed start: an ERROR line and exit code 1; {@code STOP} or SIGTERM: closes the recipe, then the
- * session, prints {@code STOPPED} and exits. On the lease backend no ZooKeeper session is opened:
- * {@code EXPIRE}, {@code SESSION} and {@code WHERE} answer with an ERROR line and the connection
- * states are the lease link's ({@link LeaseLinkWatcher}). Logging goes to stderr.
+ * A chaos client: one recipe in its own JVM, speaking {@link ChaosProtocol} on stdout and stdin.
+ * Bad arguments: an ERROR line, exit 2; a failed start: an ERROR line, exit 1; {@code STOP} or
+ * SIGTERM: closes recipe and session, prints {@code STOPPED}. On the lease backend there is no
+ * ZooKeeper session ({@code EXPIRE}, {@code SESSION}, {@code WHERE} answer ERROR). Logs to stderr.
  */
 public final class ChaosClientMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
@@ -102,12 +101,10 @@ public final class ChaosClientMain {
         default -> out.error("unknown command '" + command + "'");
       }
     }
-    // Standard input closed: keep running until SIGTERM (or the orchestrator's death ends this
-    // JVM).
+    // stdin closed: run until SIGTERM (or the orchestrator's death ends this JVM)
     Thread.currentThread().join();
   }
 
-  /** What a command does with the ZooKeeper handle. */
   private interface ZooKeeperAction {
     void run(ZooKeeper zk) throws Exception;
   }
@@ -125,10 +122,7 @@ public final class ChaosClientMain {
     }
   }
 
-  /**
-   * Prints {@code <kind> [extra..] session=<hex> server=<port>} (the proxy port it is connected to,
-   * or -1).
-   */
+  /** Prints {@code <kind> [extra..] session=<hex> server=<proxy port, or -1>}. */
   private void reportServer(String kind, Object... extra) {
     onZooKeeper(
         kind,
@@ -140,9 +134,7 @@ public final class ChaosClientMain {
         });
   }
 
-  /**
-   * The handle's remote port (ZooKeeper's protected {@code testableRemoteSocketAddress()}), or -1.
-   */
+  /** The handle's remote port (ZooKeeper's protected test hook), or -1. */
   private static int remotePort(ZooKeeper zk) throws ReflectiveOperationException {
     Method m = ZooKeeper.class.getDeclaredMethod("testableRemoteSocketAddress");
     m.setAccessible(true);
@@ -209,7 +201,7 @@ public final class ChaosClientMain {
     return new HikariDataSource(config);
   }
 
-  /** Closes the recipe, then the session, then the pool; prints STOPPED once. Idempotent. */
+  /** Closes the recipe, then the session, then the pools; prints STOPPED once. Idempotent. */
   private void stop() {
     if (!stopped.compareAndSet(false, true)) {
       return;
@@ -233,16 +225,12 @@ public final class ChaosClientMain {
 
   /** slf4j-simple to stderr with times; ZooKeeper's and Curator's chatter at WARN unless set. */
   private static void configureLogging() {
-    setIfAbsent("org.slf4j.simpleLogger.logFile", "System.err");
-    setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
-    setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
-    setIfAbsent("org.slf4j.simpleLogger.log.org.apache.zookeeper", "warn");
-    setIfAbsent("org.slf4j.simpleLogger.log.org.apache.curator", "warn");
-  }
-
-  private static void setIfAbsent(String key, String value) {
-    if (System.getProperty(key) == null) {
-      System.setProperty(key, value);
-    }
+    Map.of(
+            "logFile", "System.err",
+            "showDateTime", "true",
+            "dateTimeFormat", "HH:mm:ss.SSS",
+            "log.org.apache.zookeeper", "warn",
+            "log.org.apache.curator", "warn")
+        .forEach((k, v) -> System.getProperties().putIfAbsent("org.slf4j.simpleLogger." + k, v));
   }
 }

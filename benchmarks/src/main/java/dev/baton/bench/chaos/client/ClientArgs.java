@@ -173,10 +173,7 @@ public final class ClientArgs {
     return backend;
   }
 
-  /**
-   * The lease scaled to the session it stands in for: lease = session; margin, renew interval and
-   * timeout a fifth; polls a tenth.
-   */
+  /** The lease as long as the session; margin, renewal and its timeout a fifth; polls a tenth. */
   public LeaseConfig leaseConfig() {
     Duration fifth = session().dividedBy(5);
     return LeaseConfig.builder()

@@ -7,22 +7,19 @@ import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.LeaderElection;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.recipes.election.LeadershipListener;
-import dev.baton.recipes.lease.LeaseBackend;
 import java.time.Duration;
 
 /**
- * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election}. Elected: {@code
- * ELECTED token=.. began_at=..} (its {@link Leadership#startedAt()} on the {@link NanoClock}), then
- * a {@link WriterLoop} on resource {@value #RESOURCE}. Revoked: the loop drains, then {@code
- * REVOKED token=.. reason=.. ended_at=..}, {@code ended_at} when the callback began (a held write
- * can keep the drain waiting).
+ * {@code --role=election}: a {@link LeaderElection} at {@code <path>/election}, a {@link
+ * WriterLoop} per term. {@code began_at} is the term's start on the {@link NanoClock}; {@code
+ * ended_at} when the revocation began (a held write can keep the drain waiting).
  */
 final class ElectionRole implements ChaosRole {
   static final String RESOURCE = "leader";
   private static final Duration DRAIN = Duration.ofSeconds(5);
 
   private final LeaderElection election;
-  private final LeaseLinkWatcher watcher; // null on ZooKeeper
+  private final LeaseLinkWatcher watcher;
 
   ElectionRole(ClientArgs args, Backend on, ProtectedWriter writer, EventOut out) {
     this.election =
@@ -71,22 +68,18 @@ final class ElectionRole implements ChaosRole {
                     endedAt);
               }
             });
-    this.watcher = on instanceof LeaseBackend ? new LeaseLinkWatcher(election, out) : null;
+    this.watcher = new LeaseLinkWatcher(on, election, out);
   }
 
   @Override
   public void start() {
     election.start();
-    if (watcher != null) {
-      watcher.start();
-    }
+    watcher.start();
   }
 
   @Override
   public void close() {
-    if (watcher != null) {
-      watcher.stop();
-    }
+    watcher.stop();
     election.close();
   }
 }

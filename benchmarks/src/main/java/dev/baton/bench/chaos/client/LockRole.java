@@ -11,10 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code --role=lock}: over and over, acquire the {@link FencedLock} at {@code <path>/lock}
- * (waiting 1 s), {@code LOCKED token=..}, {@value #WRITES_PER_HOLD} writes of {@value #RESOURCE}
- * (the hold checked between writes only, stopping after a rejection), release, {@code UNLOCKED
- * token=..}.
+ * {@code --role=lock}: over and over, acquire the {@link FencedLock} at {@code <path>/lock},
+ * {@value #WRITES_PER_HOLD} writes (the hold checked between writes only), release.
  */
 final class LockRole implements ChaosRole {
   static final String RESOURCE = "lock";

@@ -11,11 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * {@code --role=partition}: a {@link GroupMember} of {@code <path>/group}. Assigned: {@code
- * ASSIGNED partition=.. token=..}, then a {@link WriterLoop} on {@code p<partition>}; revoked: the
- * loop drains, then {@code RELEASED partition=.. token=.. reason=..}.
- */
+/** {@code --role=partition}: a {@link GroupMember}, a {@link WriterLoop} per assigned partition. */
 final class PartitionRole implements ChaosRole {
   static final long DRAIN_MS = 2000;
 

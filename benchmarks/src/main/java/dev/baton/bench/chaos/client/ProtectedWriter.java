@@ -24,16 +24,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One protected write through the fence {@code --fence} names, with, in the same atomic unit, a
- * record of it the orchestrator reads back in commit order: {@code sql}, {@link SqlFence} and a
- * {@code chaos_writes} row in its transaction; {@code zk}, {@link ZkFence} and a sequential znode
- * {@code <path>/writes/<resource>/w-} ({@code <writer>,<token>}) in its multi; {@code none} the row
- * alone (or the znode, without {@code --jdbc}); {@code zk_none} the znode alone. Each write first
- * passes the {@link WriteGate}, then prints {@code WRITE resource=.. token=.. outcome=..}; it never
- * throws. Thread-safe.
+ * One protected write through the {@code --fence}, logged in the same atomic unit for the
+ * orchestrator: {@code sql}, a {@code chaos_writes} row in the {@link SqlFence}'s transaction;
+ * {@code zk}, a znode {@code <path>/writes/<resource>/w-} ({@code <writer>,<token>}) in the {@link
+ * ZkFence}'s multi; {@code none} the row alone (the znode without {@code --jdbc}); {@code zk_none}
+ * the znode alone. Passes the {@link WriteGate}, prints {@code WRITE}, never throws. Thread-safe.
  */
 public final class ProtectedWriter {
-  /** Enum of the write results, named as in the protocol. */
+  /** The write results, named as in the protocol. */
   public enum Outcome {
     ACCEPTED,
     REJECTED,
@@ -116,8 +114,7 @@ public final class ProtectedWriter {
                   return null;
                 });
         case ZK -> {
-          ensureWritesParent(resource);
-          String node = writesPath(path, resource) + "/w-";
+          String node = writeNode(resource);
           byte[] data = data(token);
           zkFence.write(
               resource,
@@ -137,10 +134,9 @@ public final class ProtectedWriter {
               insertRow(c, resource, token);
             }
           } else {
-            ensureWritesParent(resource);
             zk.create()
                 .withMode(CreateMode.PERSISTENT_SEQUENTIAL)
-                .forPath(writesPath(path, resource) + "/w-", data(token));
+                .forPath(writeNode(resource), data(token));
           }
         }
         default -> throw new IllegalStateException("unknown fence " + kind);
@@ -173,16 +169,18 @@ public final class ProtectedWriter {
     return (id + "," + token.value()).getBytes(StandardCharsets.UTF_8);
   }
 
-  private void ensureWritesParent(String resource) throws Exception {
-    if (parentsMade.contains(resource)) {
-      return;
+  /** The prefix of {@code resource}'s write znodes, their parent made if missing. */
+  private String writeNode(String resource) throws Exception {
+    String parent = writesPath(path, resource);
+    if (!parentsMade.contains(resource)) {
+      try {
+        zk.create().creatingParentsIfNeeded().forPath(parent);
+      } catch (KeeperException.NodeExistsException exists) {
+        // made before, or by another client
+      }
+      parentsMade.add(resource);
     }
-    try {
-      zk.create().creatingParentsIfNeeded().forPath(writesPath(path, resource));
-    } catch (KeeperException.NodeExistsException exists) {
-      // made before, or by another client
-    }
-    parentsMade.add(resource);
+    return parent + "/w-";
   }
 
   static void sleepQuietly(long millis) {

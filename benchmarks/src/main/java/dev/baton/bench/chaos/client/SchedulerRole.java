@@ -8,7 +8,6 @@ import dev.baton.fencing.StaleTokenException;
 import dev.baton.recipes.backend.Backend;
 import dev.baton.recipes.election.ElectionConfig;
 import dev.baton.recipes.election.Leadership;
-import dev.baton.recipes.lease.LeaseBackend;
 import dev.baton.recipes.scheduler.JobStore;
 import dev.baton.recipes.scheduler.LeaderScheduler;
 import dev.baton.recipes.scheduler.ScheduleConfig;
@@ -24,11 +23,10 @@ import java.util.Optional;
 
 /**
  * {@code --role=scheduler}: a {@link LeaderScheduler} at {@code <path>/scheduler} with a {@link
- * SqlJobStore} (prefix {@value #TABLE_PREFIX}), one job per {@value #SLOT_MS} ms slot, each job's
- * type the id of the client that created it. A watcher thread polls the election's term every 10 ms
- * for {@code ELECTED} and {@code REVOKED}. Each job creation is the protected write ({@code WRITE
- * resource=schedule}; a slot whose job existed prints nothing) and passes the {@link WriteGate}.
- * {@code --fence=none} creates the jobs with {@link UnfencedJobs}.
+ * SqlJobStore}, a job per {@value #SLOT_MS} ms slot, its type the creating client's id. A thread
+ * polls the term every 10 ms for {@code ELECTED} and {@code REVOKED}. Each job creation is the
+ * protected write ({@code WRITE resource=schedule}, through the {@link WriteGate}); {@code
+ * --fence=none} creates the jobs with {@link UnfencedJobs}.
  */
 final class SchedulerRole implements ChaosRole {
   static final String TABLE_PREFIX = "chaos";
@@ -41,7 +39,7 @@ final class SchedulerRole implements ChaosRole {
   private final UnfencedJobs unfenced; // --fence=none only
   private final EventOut out;
   private final Thread watcher;
-  private final LeaseLinkWatcher link; // null on ZooKeeper
+  private final LeaseLinkWatcher link;
   private volatile boolean stopped;
 
   SchedulerRole(ClientArgs args, Backend on, HikariDataSource pool, EventOut out, WriteGate gate) {
@@ -58,13 +56,10 @@ final class SchedulerRole implements ChaosRole {
             observed(store, out, gate, unfenced));
     this.watcher = new Thread(this::watch, "chaos-scheduler-watch");
     watcher.setDaemon(true);
-    this.link = on instanceof LeaseBackend ? new LeaseLinkWatcher(scheduler.election(), out) : null;
+    this.link = new LeaseLinkWatcher(on, scheduler.election(), out);
   }
 
-  /**
-   * One slot per {@value #SLOT_MS} ms, the job type the client's id; with {@code
-   * --schedule-start-ms} from slot 0.
-   */
+  /** With {@code --schedule-start-ms}, from slot 0. */
   static ScheduleConfig scheduleConfig(ClientArgs args) {
     ScheduleConfig.Builder b =
         ScheduleConfig.builder(scheduleName(args.path()), Duration.ofMillis(SLOT_MS))
@@ -73,10 +68,7 @@ final class SchedulerRole implements ChaosRole {
     return b.build();
   }
 
-  /**
-   * The path as a schedule name ({@code /chaos/s1}: {@code chaos.s1}), so runs under different
-   * paths keep their own rows.
-   */
+  /** The path as a schedule name ({@code /chaos/s1}: {@code chaos.s1}): a path, its own rows. */
   static String scheduleName(String path) {
     String name = path.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");
     return name.isEmpty()
@@ -98,9 +90,7 @@ final class SchedulerRole implements ChaosRole {
         });
     scheduler.start();
     watcher.start();
-    if (link != null) {
-      link.start();
-    }
+    link.start();
   }
 
   private void watch() {
@@ -130,9 +120,7 @@ final class SchedulerRole implements ChaosRole {
 
   @Override
   public void close() {
-    if (link != null) {
-      link.stop();
-    }
+    link.stop();
     scheduler.close();
     stopped = true;
     try {
@@ -142,10 +130,7 @@ final class SchedulerRole implements ChaosRole {
     }
   }
 
-  /**
-   * {@code store}, printing a WRITE line per job creation; with {@code unfenced} creating the jobs
-   * there.
-   */
+  /** {@code store}, printing a WRITE line per job creation (made by {@code unfenced} if set). */
   private static JobStore observed(
       JobStore store, EventOut out, WriteGate gate, UnfencedJobs unfenced) {
     InvocationHandler handler =
@@ -177,14 +162,11 @@ final class SchedulerRole implements ChaosRole {
             JobStore.class.getClassLoader(), new Class<?>[] {JobStore.class}, handler);
   }
 
-  /** The creation of one slot's job, fenced or not; true when this call created it. */
-  private interface Creation {
-    Object create() throws SQLException;
-  }
-
-  private static Object createSlotJob(EventOut out, FencingToken token, Creation creation) {
+  /** Runs {@code creation} (true when it created the job), printing its outcome. */
+  private static Object createSlotJob(
+      EventOut out, FencingToken token, WriteGate.Write<Object, SQLException> creation) {
     try {
-      Object created = creation.create(); // decided: a HOLD keeps it at the gate
+      Object created = creation.send(); // decided: a HOLD keeps it at the gate
       if (Boolean.TRUE.equals(created)) {
         write(out, token, ProtectedWriter.Outcome.ACCEPTED);
       }

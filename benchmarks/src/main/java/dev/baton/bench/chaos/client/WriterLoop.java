@@ -25,27 +25,23 @@ final class WriterLoop {
       FencingToken token,
       Duration interval,
       BooleanSupplier termActive) {
-    this.thread = new Thread(() -> run(writer, resource, token, interval, termActive), name);
+    this.thread =
+        new Thread(
+            () -> {
+              try {
+                while (!stopped && termActive.getAsBoolean()) {
+                  ProtectedWriter.sleepQuietly(interval.toMillis()); // decided: preparing it
+                  if (Thread.currentThread().isInterrupted()
+                      || writer.write(resource, token) == ProtectedWriter.Outcome.REJECTED) {
+                    return; // a rejection means a newer owner wrote: this term is over
+                  }
+                }
+              } finally {
+                ended.countDown();
+              }
+            },
+            name);
     thread.setDaemon(true);
-  }
-
-  private void run(
-      ProtectedWriter writer,
-      String resource,
-      FencingToken token,
-      Duration interval,
-      BooleanSupplier termActive) {
-    try {
-      while (!stopped && termActive.getAsBoolean()) {
-        ProtectedWriter.sleepQuietly(interval.toMillis()); // the write is decided: preparing it
-        if (Thread.currentThread().isInterrupted()
-            || writer.write(resource, token) == ProtectedWriter.Outcome.REJECTED) {
-          return; // a rejection means a newer owner wrote: this term is over
-        }
-      }
-    } finally {
-      ended.countDown();
-    }
   }
 
   void start() {

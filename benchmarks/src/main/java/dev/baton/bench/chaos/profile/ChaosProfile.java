@@ -26,11 +26,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code benchmarks/run chaos-profile}: the long profile, {@code --trials} trials round-robin over
- * every applicable scenario, recipe and fence within a time budget, each failing trial's evidence
- * kept under {@code failed/<id>/}, {@code --replay=<id>} to run one again and {@code --resume
- * --out=<dir>} to go on after the budget stopped a run ({@link ProfileLedger}). See
- * docs/testing.md.
+ * {@code benchmarks/run chaos-profile}: the long profile, with {@code --replay} and {@code
+ * --resume}. See docs/testing.md, "The long profile".
  */
 @Command(name = "chaos-profile")
 public final class ChaosProfile implements Scenario {
@@ -84,10 +81,7 @@ public final class ChaosProfile implements Scenario {
     }
   }
 
-  /**
-   * Runs the profile (or the replay) into {@code out}, printing RESULT lines on {@code results};
-   * returns the failed trials.
-   */
+  /** Runs the profile (or the replay) into {@code out}; returns the failed trials. */
   int run(ChaosCluster cluster, Path out, PrintStream results) {
     Duration soak = common.soak();
     Backend backend = common.backend();

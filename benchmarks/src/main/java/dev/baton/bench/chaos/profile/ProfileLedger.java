@@ -21,7 +21,6 @@ final class ProfileLedger {
   static final String FILE = "ledger.tsv";
   private static final String PLAN = "# plan ";
 
-  /** One finished trial. */
   record Entry(
       String id,
       boolean failed,
@@ -131,7 +130,6 @@ final class ProfileLedger {
     return new ProfileLedger(file);
   }
 
-  /** Appends {@code entry}. */
   synchronized void append(Entry entry) {
     try {
       Files.writeString(

@@ -15,7 +15,6 @@ import java.util.List;
 final class ProfilePlan {
   private ProfilePlan() {}
 
-  /** One cell of the table. */
   record Cell(ChaosScenario scenario, Role role, FenceKind fence) {}
 
   /** The cells applicable on {@code backend}, in scenario, role, fence order. */

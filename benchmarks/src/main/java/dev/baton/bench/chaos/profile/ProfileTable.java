@@ -13,7 +13,6 @@ import java.util.Map;
  * rejections, both checkers' violations, recovery median and maximum.
  */
 final class ProfileTable {
-  /** One cell's tally. */
   static final class Row {
     int trials;
     int failed;
@@ -55,15 +54,11 @@ final class ProfileTable {
     return Map.copyOf(rows);
   }
 
-  /** The failed trials of every cell. */
   synchronized int failed() {
     return rows.values().stream().mapToInt(r -> r.failed).sum();
   }
 
-  /**
-   * A {@code RESULT chaos-profile-<scenario>} line per cell, with {@code db} (the README keeps a
-   * table per database).
-   */
+  /** A {@code RESULT chaos-profile-<scenario>} line per cell. */
   synchronized void print(PrintStream out, String db) {
     rows.forEach(
         (cell, r) ->
@@ -75,7 +70,6 @@ final class ProfileTable {
                 columns(cell, r, db)));
   }
 
-  /** The markdown table. */
   synchronized String markdown() {
     StringBuilder b =
         new StringBuilder(

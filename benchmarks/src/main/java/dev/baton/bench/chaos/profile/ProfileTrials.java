@@ -48,7 +48,6 @@ final class ProfileTrials {
     return table;
   }
 
-  /** Records every trial run from now on in {@code ledger}. */
   void recordIn(ProfileLedger ledger) {
     this.ledger = ledger;
   }

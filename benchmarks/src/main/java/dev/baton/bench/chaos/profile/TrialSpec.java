@@ -10,7 +10,6 @@ import java.util.Locale;
  * <n>-<scenario>-<role>-<fence>-s<seed>}, e.g. {@code 00042-lose-quorum-lock-zk-s43}.
  */
 public record TrialSpec(int number, String scenario, Role role, FenceKind fence, long seed) {
-  /** The trial's id. */
   public String id() {
     return String.format(
         Locale.ROOT, "%05d-%s-%s-%s-s%d", number, scenario, role.key(), fence.key(), seed);

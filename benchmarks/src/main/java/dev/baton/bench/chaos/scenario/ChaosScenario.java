@@ -9,10 +9,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One fault scenario (listed in {@link Scenarios}): its number (1 to 9), name ({@code RESULT
- * chaos-<name>}), description, whether it hits the ZooKeeper servers (so tests nothing on the lease
- * backend), and its injector, which runs one episode, waits for the recovery and leaves everything
- * healed.
+ * One fault scenario (listed in {@link Scenarios}); its injector runs one episode, waits for the
+ * recovery and leaves everything healed.
  */
 public record ChaosScenario(
     int number,
@@ -21,10 +19,7 @@ public record ChaosScenario(
     boolean needsZooKeeperServers,
     Consumer<ChaosRun> injector) {
 
-  /**
-   * Why the scenario does not apply to {@code role} and {@code fence} on {@code backend}; empty if
-   * it does.
-   */
+  /** Why the scenario does not apply to {@code role}, {@code fence}, {@code backend}, if so. */
   public Optional<String> notApplicable(Role role, FenceKind fence, Backend backend) {
     if (backend == Backend.LEASE && needsZooKeeperServers) {
       return Optional.of("a fault of ZooKeeper, which the lease backend does not use");
@@ -38,7 +33,6 @@ public record ChaosScenario(
     return Optional.empty();
   }
 
-  /** Injects one episode of the fault into {@code run} and waits for the recovery. */
   public void inject(ChaosRun run) {
     injector.accept(run);
   }

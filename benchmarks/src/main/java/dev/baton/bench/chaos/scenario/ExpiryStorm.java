@@ -10,12 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * 6. Session expiry storm, {@value #ROUNDS} rounds of different kinds: every client silenced past
- * its session, the owner's session expired on the server ({@code SessionExpirer}), every session
- * expired client-side. A round counts once every client it hit has a new session id and a term
- * began with a new token.
- */
+/** 6. Session expiry storm: docs/testing.md, "Scenarios", 6. */
 final class ExpiryStorm {
   static final int ROUNDS = 3;
 
@@ -72,7 +67,6 @@ final class ExpiryStorm {
         Waits.until(
             () ->
                 run.eventsSince(before).stream()
-                    .map(e -> e.getValue())
                     .anyMatch(e -> e.begins() && !tokensBefore.contains(e.number("token"))),
             run.options().recoveryBound());
     if (renewed && newToken) {

@@ -14,12 +14,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/**
- * 4. Two of the three servers killed, the owner's ({@code WHERE}) among them, past the session
- * timeout, then restored; the checks while the quorum is gone are in docs/testing.md ("Scenarios",
- * 4). The fault counts once both are dead, the owner reported its connection dropped and the third
- * server stopped serving.
- */
+/** 4. Two of three servers killed, then restored: docs/testing.md, "Scenarios", 4. */
 final class LoseQuorum {
   /** Events already on their way when the servers died may still be printed within this time. */
   static final Duration GRACE = Duration.ofSeconds(1);

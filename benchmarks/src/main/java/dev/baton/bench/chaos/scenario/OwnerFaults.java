@@ -12,16 +12,11 @@ import java.util.function.Function;
 
 /** The faults that hit the owner alone: scenarios 1, 2, 7 and 8, on either backend. */
 final class OwnerFaults {
-  /** Scenario 7's cuts. */
   static final int CUTS = 5;
 
   private OwnerFaults() {}
 
-  /**
-   * 1. The owner holds a write decided with its token ({@code HOLD}), is paused (SIGSTOP) past its
-   * session until a successor wrote, then resumed: the released write must be REJECTED. Counted
-   * once a successor wrote while the owner was stopped.
-   */
+  /** 1. Pause: docs/testing.md, "Scenarios". */
   static void pause(ChaosRun run) {
     staleHeldWrite(
         run,
@@ -33,12 +28,7 @@ final class OwnerFaults {
         victim -> "SIGSTOP " + victim.id() + ": a successor wrote while it was stopped");
   }
 
-  /**
-   * 8. The owner holds a decided write ({@code HOLD}) while its store traffic is blackholed until a
-   * successor wrote, then the network heals and the write is sent: it must be REJECTED. Counted
-   * once the successor wrote (on the lease, and the owner's term ended first: {@link
-   * ChaosRun#termEndedBeforeSuccessor}).
-   */
+  /** 8. Delayed write: docs/testing.md, "Scenarios"; on the lease the term must end first. */
   static void delayedWrite(ChaosRun run) {
     staleHeldWrite(
         run,
@@ -58,8 +48,8 @@ final class OwnerFaults {
 
   /**
    * The owner holds a decided write, {@code fault} hits it until a successor wrote (and {@code
-   * observed}), {@code heal} ends the fault; the released write must be REJECTED, then the service
-   * must recover.
+   * observed}), {@code heal} ends it; the released write must be REJECTED, then the service
+   * recover.
    */
   private static void staleHeldWrite(
       ChaosRun run,
@@ -87,11 +77,7 @@ final class OwnerFaults {
     run.awaitRecovery(run.mark(), recoveredAfter + " " + victim.id());
   }
 
-  /**
-   * 2. The owner blackholed from its store (ZooKeeper, or its lease link) while it runs and keeps
-   * its database, until a successor wrote, then healed. Counted once the successor wrote (on the
-   * lease, and the owner's term ended first: {@link ChaosRun#termEndedBeforeSuccessor}).
-   */
+  /** 2. Partition: docs/testing.md, "Scenarios"; on the lease the term must end first. */
   static void partition(ChaosRun run) {
     ChaosClient victim = run.owner();
     OptionalLong term = victim.currentTerm();
@@ -119,11 +105,7 @@ final class OwnerFaults {
     run.awaitRecovery(run.mark(), "healing " + victim.id() + "'s network");
   }
 
-  /**
-   * 7. {@value #CUTS} short cuts of the owner's store connections, each healed inside the session;
-   * after each at most one client believes it owns and the service writes again. A cut counts once
-   * the owner reported its connection dropped and, after the heal, back.
-   */
+  /** 7. Flapping, {@value #CUTS} cuts: docs/testing.md, "Scenarios". */
   static void flapping(ChaosRun run) {
     Duration cut = Duration.ofMillis(run.options().sessionMs() / 5);
     for (int i = 1; i <= CUTS; i++) {

@@ -72,10 +72,7 @@ public final class Scenarios {
     return faults().get(number - 1);
   }
 
-  /**
-   * 9. Soak: episodes of the scenarios 1 to 8 that apply to the trial, drawn at random (seeded),
-   * one after the other until {@code duration} passed.
-   */
+  /** 9. Soak: the applicable scenarios 1 to 8 drawn at random (seeded) until {@code duration}. */
   public static ChaosScenario soak(Duration duration, long seed) {
     return new ChaosScenario(
         9,

@@ -14,10 +14,7 @@ import java.util.OptionalInt;
 public final class ServerFaults {
   private ServerFaults() {}
 
-  /**
-   * The server {@code victim} is connected to, waited for; none within the recovery bound is a
-   * fault not observed, and empty.
-   */
+  /** The server {@code victim} is connected to, waited for; else a fault not observed. */
   static OptionalInt ownersServer(ChaosRun run, ChaosClient victim, String scenario) {
     int[] server = {-1};
     if (!Waits.until(
@@ -42,9 +39,8 @@ public final class ServerFaults {
   }
 
   /**
-   * Kills server {@code s}; the fault counts once it is dead and {@code victim} reported its
-   * connection dropped and then one to another server, else it is not observed. Returns the moment
-   * just before the kill.
+   * Kills server {@code s}, observed once it is dead and {@code victim} moved to another server;
+   * returns the moment just before the kill.
    */
   public static ChaosRun.Mark killAndObserve(ChaosRun run, ChaosClient victim, int s) {
     ChaosRun.Mark killed = run.mark();
@@ -77,9 +73,8 @@ public final class ServerFaults {
   }
 
   /**
-   * 5. Every server killed and restarted on its data. It first waits for every client to report
-   * itself connected (in a soak one may still be reconnecting); the fault counts once every client
-   * connected at the kill reported its connection dropped.
+   * 5. Restart-ensemble (docs/testing.md, "Scenarios"), once every client reports itself connected
+   * (in a soak one may still be reconnecting).
    */
   static void restartEnsemble(ChaosRun run) {
     run.owner();

@@ -57,7 +57,12 @@ public record History(Map<String, Object> meta, List<Op> ops, List<StoreWrite> f
       String f,
       String resource,
       Long token,
-      String value) {}
+      String value) {
+    /** This operation at {@code newIndex}. */
+    public Op withIndex(long newIndex) {
+      return new Op(newIndex, process, time, type, f, resource, token, value);
+    }
+  }
 
   /** One write the store accepted: its position in the store's log, resource, writer and token. */
   public record StoreWrite(long seq, String resource, String writer, long token) {}

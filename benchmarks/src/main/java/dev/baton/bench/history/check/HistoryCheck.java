@@ -9,15 +9,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * {@code benchmarks/run history-check --dir=<dir>}: checks every {@code history.json(.gz)} under a
- * directory with {@link HistoryChecker}, prints {@code RESULT history-check files=N violations=N},
- * fails on a violation or on no history at all.
- */
+/** {@code benchmarks/run history-check --dir=<dir>}: docs/testing.md, "The independent checker". */
 @Command(
     name = "history-check",
     description = "the independent checker over exported chaos histories (--dir=...)")
@@ -52,13 +49,8 @@ public final class HistoryCheck implements Scenario {
       return List.of();
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(
-              p -> {
-                String n = p.getFileName().toString();
-                return n.equals("history.json") || n.equals("history.json.gz");
-              })
-          .sorted()
-          .toList();
+      Set<String> names = Set.of("history.json", "history.json.gz");
+      return walk.filter(p -> names.contains(p.getFileName().toString())).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + dir, e);
     }

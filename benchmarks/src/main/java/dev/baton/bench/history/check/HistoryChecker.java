@@ -10,11 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Judges one {@link History} by the rules of the format alone (docs/testing.md, "History format"):
- * well formed (indexes and sequence numbers increase, known types, every completion completes an
- * earlier invocation); per resource, accepted tokens never go back in the store's order and one
- * token has one writer; every {@code ok} write is in the store's log; no rejected write landed; one
- * token begins terms of one process only.
+ * Judges one {@link History} by the format's rules alone: docs/testing.md, "The independent
+ * checker".
  */
 public final class HistoryChecker {
   /** The {@code f} values that begin a term (leadership, a lock hold, a partition's ownership). */

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * A second, independent checker of the chaos harness's exported histories ({@code history.json},
- * the format described in the benchmarks README, section "History format"). Written from the format
- * alone: it imports nothing from the harness (the chaos package), so the harness's own checker is
- * not the only judge of a trial.
+ * A second checker of the chaos histories, written from the format alone (docs/testing.md): it
+ * imports nothing from the harness, so the harness's checker is not the only judge.
  */
 package dev.baton.bench.history.check;
