@@ -48,15 +48,14 @@ final class MembershipTrace {
   static MembershipTrace generate(long seed, int start, int min, int max, int count) {
     if (min < 1 || start < min || start > max || count < 0) {
       throw new IllegalArgumentException(
-          "need 1 <= min-members <= start-members <= max-members and events >= 0,"
-              + " got min "
-              + min
-              + ", start "
-              + start
-              + ", max "
-              + max
-              + ", events "
-              + count);
+          String.format(
+              Locale.ROOT,
+              "need 1 <= min-members <= start-members <= max-members and events >= 0, got min %d,"
+                  + " start %d, max %d, events %d",
+              min,
+              start,
+              max,
+              count));
     }
     if (min == max && count > 0) {
       throw new IllegalArgumentException("min-members must be below max-members");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
+import dev.baton.bench.contender.HandoverQueue;
 import dev.baton.partition.GroupAdmin;
 import java.util.Collections;
 import java.util.HashMap;
@@ -61,11 +62,7 @@ final class PublishedAssignment implements AutoCloseable {
     this.onChange = onChange;
     this.reader =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "handoff-assignment-observer");
-              t.setDaemon(true);
-              return t;
-            });
+            HandoverQueue.daemon("handoff-assignment-observer"));
     schedule(0);
   }
 
@@ -79,15 +76,11 @@ final class PublishedAssignment implements AutoCloseable {
    * received any (several publications close together can reach it as one read of the newest).
    */
   long firstArrivalAfter(long generation) {
-    long bestGeneration = Long.MAX_VALUE;
-    long at = -1;
-    for (Map.Entry<Long, Long> e : arrivals.entrySet()) {
-      if (e.getKey() > generation && e.getKey() < bestGeneration) {
-        bestGeneration = e.getKey();
-        at = e.getValue();
-      }
-    }
-    return at;
+    return arrivals.entrySet().stream()
+        .filter(e -> e.getKey() > generation)
+        .min(Map.Entry.comparingByKey())
+        .map(Map.Entry::getValue)
+        .orElse(-1L);
   }
 
   long readFailures() {

@@ -156,13 +156,14 @@ final class FailoverRound {
             ms(t0, first.nanos()),
             ms(t0, deletedAt),
             ms(t0, exitAt),
-            since(t0, leader.nanosOf("HOOK")),
-            margin(leader.nanosOf("REVOKED_END"), first.nanos()),
+            leader.nanosOf("HOOK").stream().mapToDouble(h -> ms(t0, h)).findFirst(),
+            leader.nanosOf("REVOKED_END").stream()
+                .mapToDouble(e -> ms(e, first.nanos()))
+                .findFirst(),
             ms(begin, t0),
-            leader
-                .valueOf("REVOKED_END", "collections")
-                .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
-                .orElse(OptionalLong.empty()));
+            leader.valueOf("REVOKED_END", "collections").stream()
+                .mapToLong(n -> Long.parseLong(n) - collections)
+                .findFirst());
       } finally {
         ZkCandidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
       }
@@ -255,16 +256,5 @@ final class FailoverRound {
 
   private static double ms(long from, long to) {
     return (to - from) / 1e6;
-  }
-
-  /** From the end of the revoked callback to the successor's elected, if the child printed it. */
-  private static OptionalDouble margin(OptionalLong revokedEnd, long elected) {
-    return revokedEnd.isPresent()
-        ? OptionalDouble.of(ms(revokedEnd.getAsLong(), elected))
-        : OptionalDouble.empty();
-  }
-
-  private static OptionalDouble since(long from, OptionalLong to) {
-    return to.isPresent() ? OptionalDouble.of(ms(from, to.getAsLong())) : OptionalDouble.empty();
   }
 }

@@ -8,6 +8,7 @@ import dev.baton.bench.failover.FailoverRound.Signal;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -57,37 +58,36 @@ final class FailoverRuns {
   private static void progress(
       String scenario, String label, String which, Result r, double elapsedS) {
     StringBuilder s =
-        new StringBuilder(scenario)
-            .append(' ')
-            .append(label)
-            .append(' ')
-            .append(which)
-            .append(' ')
-            .append(r.library().key())
-            .append(": set up in ")
-            .append(String.format(java.util.Locale.ROOT, "%.1f", r.setupMs() / 1000))
-            .append(" s; elected after ")
-            .append(Samples.ms(r.failoverMs()))
-            .append(" ms; znode deleted at ")
-            .append(Samples.ms(r.deletedMs()))
-            .append(" ms");
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%s %s %s %s: set up in %.1f s; elected after %.1f ms; znode deleted at %.1f ms",
+                scenario,
+                label,
+                which,
+                r.library().key(),
+                r.setupMs() / 1000,
+                r.failoverMs(),
+                r.deletedMs()));
     r.hookMs().ifPresent(h -> s.append("; hooks started at ").append(Samples.ms(h)).append(" ms"));
     r.revokedMarginMs()
         .ifPresent(
             m ->
-                s.append("; revoked callback ended ")
-                    .append(Samples.ms(Math.abs(m)))
-                    .append(m > 0 ? " ms before" : " ms AFTER")
-                    .append(" the successor's elected"));
+                s.append(
+                    String.format(
+                        Locale.ROOT,
+                        "; revoked callback ended %.1f ms %s the successor's elected",
+                        Math.abs(m),
+                        m > 0 ? "before" : "AFTER")));
     r.collectionsInShutdown()
         .ifPresent(n -> s.append("; ").append(n).append(" GC in the leader's shutdown"));
-    s.append("; leader ended at ")
-        .append(Samples.ms(r.exitMs()))
-        .append(" ms; negotiated session ")
-        .append(r.negotiatedMs())
-        .append(" ms (")
-        .append(String.format(java.util.Locale.ROOT, "%.0f", elapsedS))
-        .append(" s)");
-    System.err.println(s);
+    System.err.println(
+        s.append(
+            String.format(
+                Locale.ROOT,
+                "; leader ended at %.1f ms; negotiated session %d ms (%.0f s)",
+                r.exitMs(),
+                r.negotiatedMs(),
+                elapsedS)));
   }
 }
