@@ -77,9 +77,7 @@ final class Assignments {
     return counts.getMax() - counts.getMin();
   }
 
-  /**
-   * Partitions per member of {@code members} (0 for a member without any); other owners ignored.
-   */
+  /** Partitions per member of {@code members} (0 for none); other owners ignored. */
   static Map<String, Integer> counts(Map<Integer, String> assignment, List<String> members) {
     Map<String, Integer> counts = new HashMap<>();
     for (String m : members) {

@@ -66,10 +66,7 @@ final class KafkaAssignor implements Assignor {
   private final Cluster cluster;
   private final ConsumerPartitionAssignor leader;
 
-  /**
-   * Each member's own assignor instance; only members that received an assignment in the last
-   * round.
-   */
+  /** Each member's own assignor, for the members that received an assignment last round. */
   private final Map<String, ConsumerPartitionAssignor> members = new HashMap<>();
 
   private final List<String> topics = List.of(TOPIC);
@@ -155,9 +152,7 @@ final class KafkaAssignor implements Assignor {
     return new GroupSubscription(subscriptions);
   }
 
-  /**
-   * The group leader's assignment for the subscriptions (the part that a compute timing measures).
-   */
+  /** The group leader's assignment for the subscriptions (what the compute timing times). */
   GroupAssignment compute(GroupSubscription subscriptions) {
     return leader.assign(cluster, subscriptions);
   }

@@ -20,10 +20,8 @@ import org.apache.zookeeper.Watcher;
 
 /**
  * The group's published assignment as an outside observer sees it: one watched {@code getData} of
- * the group's {@code assignment} znode per published generation, on the observer's own session (it
- * is not a member and reads no ownership znode). Decoded with the partition module's public decoder
- * ({@link GroupAdmin#decodeAssignment}): the benchmark follows the format at compile time rather
- * than parsing it a second time, and uses no internal class.
+ * the group's {@code assignment} znode per generation, on the observer's own session, decoded with
+ * the public {@link GroupAdmin#decodeAssignment} (no second parser, no internal class).
  */
 final class PublishedAssignment implements AutoCloseable {
   /** One generation as received: partition to member, and each member's partitions. */

@@ -19,10 +19,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One failover of one library: a leader in a child JVM ({@link LeaderChildMain}), followers in this
- * JVM; once every follower watches its predecessor the leader is signalled, and the successor's
- * elected callback, the znode's deletion ({@link ElectionProbe}) and the child's end are timed from
- * the signal (after SIGTERM also the child's own lines, on a clock checked to be shared: {@link
- * LeaderProcess#checkSharedClock}).
+ * JVM; once every follower watches its predecessor the leader is signalled, and what follows is
+ * timed from the signal. Method: docs/benchmarks.md, "One failover".
  */
 record FailoverRound(
     ElectionProbe probe,
@@ -33,15 +31,9 @@ record FailoverRound(
     Duration failoverTimeout) {
   /** How the leader is stopped. */
   enum Signal {
-    /**
-     * SIGKILL: nothing runs in the leader; its znode goes when its session expires. Its JVM starts
-     * with C1 only ({@link LeaderProcess#FAST_START}): it runs no code of interest.
-     */
+    /** SIGKILL: its znode goes when its session expires; no code of interest runs (C1 only). */
     KILL(137, LeaderProcess.FAST_START),
-    /**
-     * SIGTERM: the leader's shutdown hooks close its election and session. Its JVM has the default
-     * JIT ({@link LeaderProcess#JVM_OPTIONS}).
-     */
+    /** SIGTERM: the leader's shutdown hooks close its election and session. */
     TERM(143, LeaderProcess.JVM_OPTIONS);
 
     private final int exitCode;
