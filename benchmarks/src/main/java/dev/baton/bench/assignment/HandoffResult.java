@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.stream.DoubleStream;
 
 /** The figures of one event kind over its recorded handoff trials, and their RESULT line. */
 record HandoffResult(
@@ -26,19 +27,9 @@ record HandoffResult(
   record Sample(double ms, double publishedMs, int moved, int minimum, boolean assignerRemoved) {}
 
   static HandoffResult of(Kind event, List<Sample> list) {
-    double[] ms = list.stream().mapToDouble(Sample::ms).sorted().toArray();
-    double[] pub =
-        list.stream()
-            .mapToDouble(Sample::publishedMs)
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
-    double[] afterPub =
-        list.stream()
-            .mapToDouble(x -> x.ms() - x.publishedMs())
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
+    double[] ms = sorted(list.stream().mapToDouble(Sample::ms));
+    double[] pub = sorted(list.stream().mapToDouble(Sample::publishedMs));
+    double[] afterPub = sorted(list.stream().mapToDouble(x -> x.ms() - x.publishedMs()));
     return new HandoffResult(
         event,
         ms.length,
@@ -51,6 +42,11 @@ record HandoffResult(
         list.stream().mapToInt(Sample::moved).average().orElse(Double.NaN),
         list.stream().mapToInt(Sample::minimum).average().orElse(Double.NaN),
         (int) list.stream().filter(Sample::assignerRemoved).count());
+  }
+
+  /** The values that are numbers (no observer arrival makes NaN), sorted. */
+  private static double[] sorted(DoubleStream values) {
+    return values.filter(x -> !Double.isNaN(x)).sorted().toArray();
   }
 
   /** The progress line on stderr (through {@code progress}). */

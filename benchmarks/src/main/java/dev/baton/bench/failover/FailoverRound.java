@@ -111,7 +111,7 @@ record FailoverRound(
         CompletableFuture<Long> deleted =
             probe().watchDeletion(path + "/" + queue.get(0).name(), queue.get(1).owner());
 
-        long t0 = signal == Signal.KILL ? leader.kill() : leader.terminate();
+        long t0 = leader.signal(signal == Signal.KILL);
 
         Elected first = events.poll(failoverTimeout().toMillis(), TimeUnit.MILLISECONDS);
         if (first == null || first.who() != followers.get(0)) {

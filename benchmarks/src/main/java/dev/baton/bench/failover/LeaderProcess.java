@@ -118,17 +118,14 @@ final class LeaderProcess extends ChildProcess {
     return Long.parseLong(field(child.ask("GC", "GC ", within), "collections"));
   }
 
-  /** Sends SIGKILL; returns {@link System#nanoTime()} taken just before. */
-  long kill() {
+  /** Sends SIGKILL, else SIGTERM; returns {@link System#nanoTime()} taken just before. */
+  long signal(boolean kill) {
     long now = System.nanoTime();
-    handle.destroyForcibly();
-    return now;
-  }
-
-  /** Sends SIGTERM; returns {@link System#nanoTime()} taken just before. */
-  long terminate() {
-    long now = System.nanoTime();
-    handle.destroy();
+    if (kill) {
+      handle.destroyForcibly();
+    } else {
+      handle.destroy();
+    }
     return now;
   }
 

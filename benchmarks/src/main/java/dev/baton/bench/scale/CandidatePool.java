@@ -86,9 +86,9 @@ final class CandidatePool {
                 () -> {
                   long created = System.nanoTime();
                   ZkCandidate c = newCandidate();
-                  tracer(c).started(created);
+                  tracer(c).startedAt = created;
                   c.join();
-                  tracer(c).joined(System.nanoTime());
+                  tracer(c).joinedAt = System.nanoTime();
                   return c;
                 }));
       }
