@@ -6,7 +6,6 @@ import dev.baton.bench.Cli;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.assignment.MembershipTrace.Event;
 import dev.baton.bench.assignment.MembershipTrace.Kind;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,14 +76,10 @@ public final class AssignmentComparison implements Scenario.WithOptions {
 
   @Override
   public void run() throws Exception {
-    List<String> assignors = new ArrayList<>();
-    for (String name : assignorNames) {
-      String n = name.trim();
-      if (!Assignor.NAMES.contains(n)) {
-        throw new IllegalArgumentException(
-            "unknown assignor '" + n + "'; known: " + Assignor.NAMES);
-      }
-      assignors.add(n);
+    List<String> assignors = assignorNames.stream().map(String::trim).toList();
+    for (String n : assignors) {
+      Cli.check(
+          Assignor.NAMES.contains(n), "unknown assignor '" + n + "'; known: " + Assignor.NAMES);
     }
     if (handoff.enabled) {
       handoff.validate();
@@ -134,10 +129,12 @@ public final class AssignmentComparison implements Scenario.WithOptions {
       List<ComputeTiming.Result> results =
           ComputeTiming.run(
               computePartitions, computeMembers, computeWarmup, computeRuns, kafkaRuns, seed);
+      results.forEach(
+          r ->
+              progress(
+                  "compute %s: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
+                  r.assignor(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.meanMs(), r.runs()));
       ComputeTiming.Result baton = results.get(0);
-      progress(
-          "compute baton: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
-          baton.p50Ms(), baton.p99Ms(), baton.maxMs(), baton.meanMs(), baton.runs());
       print(
           String.format(
               Locale.ROOT,
@@ -153,9 +150,6 @@ public final class AssignmentComparison implements Scenario.WithOptions {
               computeWarmup));
       if (results.size() > 1) {
         ComputeTiming.Result kafka = results.get(1);
-        progress(
-            "compute sticky: p50 %.3f p99 %.3f max %.3f mean %.3f ms over %d calls",
-            kafka.p50Ms(), kafka.p99Ms(), kafka.maxMs(), kafka.meanMs(), kafka.runs());
         print(
             String.format(
                 Locale.ROOT,
@@ -199,14 +193,14 @@ public final class AssignmentComparison implements Scenario.WithOptions {
       int imbalance = Assignments.imbalance(after, e.membersAfter());
       if (moved < minimum && imbalance <= 1) {
         throw new BenchmarkFailure(
-            name
-                + " event "
-                + e.index()
-                + ": a balanced assignment moved "
-                + moved
-                + ", below the minimum "
-                + minimum
-                + " (the minimum is wrong)");
+            String.format(
+                Locale.ROOT,
+                "%s event %d: a balanced assignment moved %d, below the minimum %d (the minimum"
+                    + " is wrong)",
+                name,
+                e.index(),
+                moved,
+                minimum));
       }
       stats.add(e.kind(), moved, minimum, imbalance, assignor.lastRounds());
       before = after;

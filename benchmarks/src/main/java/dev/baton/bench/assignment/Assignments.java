@@ -5,6 +5,7 @@ import dev.baton.bench.BenchmarkFailure;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,13 +39,8 @@ final class Assignments {
 
   /** Partitions whose owner differs between {@code before} and {@code after}. */
   static int moved(Map<Integer, String> before, Map<Integer, String> after) {
-    int moved = 0;
-    for (Map.Entry<Integer, String> e : after.entrySet()) {
-      if (!e.getValue().equals(before.get(e.getKey()))) {
-        moved++;
-      }
-    }
-    return moved;
+    return (int)
+        after.entrySet().stream().filter(e -> !e.getValue().equals(before.get(e.getKey()))).count();
   }
 
   /**
@@ -76,19 +72,12 @@ final class Assignments {
 
   /** max - min of the members' partition counts (members without partitions count as 0). */
   static int imbalance(Map<Integer, String> assignment, List<String> members) {
-    Map<String, Integer> counts = counts(assignment, members);
-    int max = Integer.MIN_VALUE;
-    int min = Integer.MAX_VALUE;
-    for (int c : counts.values()) {
-      max = Math.max(max, c);
-      min = Math.min(min, c);
-    }
-    return max - min;
+    IntSummaryStatistics counts =
+        counts(assignment, members).values().stream().mapToInt(c -> c).summaryStatistics();
+    return counts.getMax() - counts.getMin();
   }
 
-  /**
-   * Partitions per member of {@code members} (0 for a member without any); other owners ignored.
-   */
+  /** Partitions per member of {@code members} (0 for none); other owners ignored. */
   static Map<String, Integer> counts(Map<Integer, String> assignment, List<String> members) {
     Map<String, Integer> counts = new HashMap<>();
     for (String m : members) {

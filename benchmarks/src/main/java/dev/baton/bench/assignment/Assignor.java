@@ -21,9 +21,7 @@ interface Assignor {
    */
   Map<Integer, String> rebalance(List<String> members, Map<Integer, String> previous);
 
-  /**
-   * How many assignment rounds the last {@link #rebalance} took (cooperative: revocations first).
-   */
+  /** How many rounds the last {@link #rebalance} took (cooperative: revocations first). */
   default int lastRounds() {
     return 1;
   }

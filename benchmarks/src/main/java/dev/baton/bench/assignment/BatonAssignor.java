@@ -3,11 +3,12 @@ package dev.baton.bench.assignment;
 
 import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** Baton's {@link StickyBalancedStrategy} (equal weights, no zones): one call per event. */
 final class BatonAssignor implements Assignor {
@@ -19,11 +20,7 @@ final class BatonAssignor implements Assignor {
   }
 
   static SortedSet<Integer> range(int partitions) {
-    SortedSet<Integer> all = new TreeSet<>();
-    for (int p = 0; p < partitions; p++) {
-      all.add(p);
-    }
-    return all;
+    return IntStream.range(0, partitions).boxed().collect(Collectors.toCollection(TreeSet::new));
   }
 
   @Override
@@ -37,10 +34,6 @@ final class BatonAssignor implements Assignor {
   }
 
   static List<MemberProfile> profiles(List<String> members) {
-    List<MemberProfile> profiles = new ArrayList<>(members.size());
-    for (String m : members) {
-      profiles.add(MemberProfile.of(m));
-    }
-    return profiles;
+    return members.stream().map(MemberProfile::of).toList();
   }
 }

@@ -8,7 +8,6 @@ import dev.baton.partition.strategy.MemberProfile;
 import dev.baton.partition.strategy.StickyBalancedStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -126,7 +125,7 @@ final class ComputeTiming {
         GroupAssignment assignment = kafka.compute(subscriptions);
         long t1 = System.nanoTime();
         owned = kafka.deliver(assignment);
-        checkBalanced("sticky", toMap(owned), partitions, group);
+        checkBalanced("sticky", kafka.toMap(owned), partitions, group);
         return t1 - t0;
       }
     };
@@ -141,34 +140,15 @@ final class ComputeTiming {
     }
   }
 
-  private static Map<Integer, String> toMap(Map<String, List<TopicPartition>> owned) {
-    Map<Integer, String> out = new HashMap<>();
-    owned.forEach(
-        (m, tps) ->
-            tps.forEach(
-                tp -> {
-                  if (out.put(tp.partition(), m) != null) {
-                    throw new BenchmarkFailure(
-                        "sticky (compute): partition " + tp + " assigned twice");
-                  }
-                }));
-    return out;
-  }
-
   private static Result summarize(String assignor, double[] ms) {
-    double[] sorted = ms.clone();
-    Arrays.sort(sorted);
-    double sum = 0;
-    for (double x : sorted) {
-      sum += x;
-    }
+    double[] sorted = Arrays.stream(ms).sorted().toArray();
     return new Result(
         assignor,
         sorted.length,
         percentile(sorted, 0.50),
         percentile(sorted, 0.99),
         sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
-        sorted.length == 0 ? Double.NaN : sum / sorted.length);
+        Arrays.stream(sorted).average().orElse(Double.NaN));
   }
 
   /** Nearest rank. */

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
-import dev.baton.bench.assignment.HandoffTiming.Event;
+import dev.baton.bench.assignment.MembershipTrace.Kind;
 import dev.baton.partition.GroupConfig;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.stream.DoubleStream;
 
 /** The figures of one event kind over its recorded handoff trials, and their RESULT line. */
 record HandoffResult(
-    Event event,
+    Kind event,
     int trials,
     double p50Ms,
     double p99Ms,
@@ -25,20 +26,10 @@ record HandoffResult(
   /** One recorded trial. */
   record Sample(double ms, double publishedMs, int moved, int minimum, boolean assignerRemoved) {}
 
-  static HandoffResult of(Event event, List<Sample> list) {
-    double[] ms = list.stream().mapToDouble(Sample::ms).sorted().toArray();
-    double[] pub =
-        list.stream()
-            .mapToDouble(Sample::publishedMs)
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
-    double[] afterPub =
-        list.stream()
-            .mapToDouble(x -> x.ms() - x.publishedMs())
-            .filter(x -> !Double.isNaN(x))
-            .sorted()
-            .toArray();
+  static HandoffResult of(Kind event, List<Sample> list) {
+    double[] ms = sorted(list.stream().mapToDouble(Sample::ms));
+    double[] pub = sorted(list.stream().mapToDouble(Sample::publishedMs));
+    double[] afterPub = sorted(list.stream().mapToDouble(x -> x.ms() - x.publishedMs()));
     return new HandoffResult(
         event,
         ms.length,
@@ -53,6 +44,11 @@ record HandoffResult(
         (int) list.stream().filter(Sample::assignerRemoved).count());
   }
 
+  /** The values that are numbers (no observer arrival makes NaN), sorted. */
+  private static double[] sorted(DoubleStream values) {
+    return values.filter(x -> !Double.isNaN(x)).sorted().toArray();
+  }
+
   /** The progress line on stderr (through {@code progress}). */
   void describe(Consumer<String> progress) {
     progress.accept(
@@ -61,7 +57,7 @@ record HandoffResult(
             "handoff %s: p50 %.1f p99 %.1f max %.1f mean %.1f ms over %d trials; new generation"
                 + " received by an observer after p50 %.1f ms, all owned p50 %.1f ms after that;"
                 + " moved %.1f (minimum %.1f) on average; the assigner was the one removed in %d",
-            event.label,
+            event.label(),
             p50Ms,
             p99Ms,
             maxMs,
@@ -85,7 +81,7 @@ record HandoffResult(
             + " rebalance_max_delay_ms=%d published_p50_ms=%.1f minimum_mean=%.1f"
             + " session_timeout_ms=%d",
         name,
-        event.label,
+        event.label(),
         trials,
         p50Ms,
         p99Ms,

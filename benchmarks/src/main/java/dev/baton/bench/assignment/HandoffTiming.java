@@ -2,6 +2,7 @@
 package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.assignment.MembershipTrace.Kind;
 import dev.baton.bench.contender.HandoverQueue;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.partition.GroupConfig;
@@ -24,6 +25,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,35 +38,18 @@ import java.util.function.Consumer;
 
 /**
  * Time from a membership change (join, graceful leave, join, crash) to every partition owned again,
- * for a group of {@link GroupMember}s with a {@link BatonSession} each on one in-process ZooKeeper
- * server. The action runs on a helper thread from {@code t0}; this thread checks, on in-memory
- * state only, whether the newest {@link PublishedAssignment} covers all partitions and every live
- * member follows and actively owns exactly its share; {@code t1} ends the first check that finds
- * it. No partition may be owned twice ({@link OwnershipChecks}); a crashed member is excluded from
- * {@code t0}, since its client still believes in its ownerships. After each trial {@link
- * GroupStatus#read} cross-checks ZooKeeper. Method: docs/benchmarks.md, "Handoff on real
+ * for {@link GroupMember}s with a {@link BatonSession} each on one in-process ZooKeeper server. The
+ * action runs on a helper thread from {@code t0}; this thread polls in-memory state only, and
+ * {@code t1} ends the first check that finds the newest {@link PublishedAssignment} followed and
+ * actively owned by exactly the live members. Method: docs/benchmarks.md, "Handoff on real
  * ZooKeeper".
  */
 final class HandoffTiming {
-  /** A membership change. */
-  enum Event {
-    JOIN("join"),
-    LEAVE("leave"),
-    CRASH("crash");
-
-    final String label;
-
-    Event(String label) {
-      this.label = label;
-    }
-  }
-
   /** The order of one cycle: the group goes M, M+1, M, M+1, M. */
-  static final List<Event> CYCLE = List.of(Event.JOIN, Event.LEAVE, Event.JOIN, Event.CRASH);
+  static final List<Kind> CYCLE = List.of(Kind.JOIN, Kind.LEAVE, Kind.JOIN, Kind.CRASH);
 
-  /** One member process: its session, its GroupMember and its listener. */
-  private record Member(
-      String id, BatonSession session, GroupMember member, Listener listener, OperationLog ops) {
+  /** One member process: its session, its GroupMember and its operation log. */
+  private record Member(String id, BatonSession session, GroupMember member, OperationLog ops) {
     @Override
     public String toString() {
       return id;
@@ -79,7 +64,7 @@ final class HandoffTiming {
   private final OwnershipChecks checks = new OwnershipChecks();
   private final CallbackTimes callbackTimes = new CallbackTimes();
   private final Map<String, Member> live = new LinkedHashMap<>();
-  private final Map<Event, List<HandoffResult.Sample>> samples = new EnumMap<>(Event.class);
+  private final Map<Kind, List<HandoffResult.Sample>> samples = new EnumMap<>(Kind.class);
   private final ExecutorService actions =
       Executors.newSingleThreadExecutor(HandoverQueue.daemon("handoff-action"));
   private volatile Thread waiter;
@@ -112,9 +97,7 @@ final class HandoffTiming {
     try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
       connectString = zk.connectString();
       group = "/bench/assignment-handoff/" + UUID.randomUUID().toString().substring(0, 8);
-      BatonSession observer =
-          BatonSession.start(
-              SessionConfig.builder(connectString).sessionTimeout(config.sessionTimeout()).build());
+      BatonSession observer = newSession();
       try {
         published = new PublishedAssignment(observer.curator(), group, this::wake);
         progress(
@@ -142,9 +125,8 @@ final class HandoffTiming {
         int total = (config.warmupCycles + config.cycles) * CYCLE.size();
         int n = 0;
         for (int c = 0; c < config.warmupCycles + config.cycles; c++) {
-          boolean record = c >= config.warmupCycles;
-          for (Event e : CYCLE) {
-            trial(e, record, ++n, total, observer);
+          for (Kind e : CYCLE) {
+            trial(e, c >= config.warmupCycles, ++n, total, observer);
           }
         }
       } finally {
@@ -162,40 +144,36 @@ final class HandoffTiming {
           laterGenerations);
     }
     List<HandoffResult> results = new ArrayList<>();
-    for (Event e : Event.values()) {
+    for (Kind e : Kind.values()) {
       results.add(HandoffResult.of(e, samples.getOrDefault(e, List.of())));
     }
     return results;
   }
 
-  // ---- one trial
-  // ----------------------------------------------------------------------------------
-
-  private void trial(Event event, boolean record, int n, int total, BatonSession observer)
+  /** One trial: the action on the helper thread from t0, polled on this one until converged. */
+  private void trial(Kind event, boolean record, int n, int total, BatonSession observer)
       throws Exception {
     PublishedAssignment.Snapshot before = awaitConverged("before trial " + n);
     Set<String> expected = new TreeSet<>(live.keySet());
     Member victim = null;
-    String joiningId = null;
-    if (event == Event.JOIN) {
-      joiningId = newId();
-      expected.add(joiningId);
+    String who;
+    if (event == Kind.JOIN) {
+      who = newId();
+      expected.add(who);
     } else {
       List<Member> candidates = new ArrayList<>(live.values());
       victim = candidates.get(random.nextInt(candidates.size()));
-      expected.remove(victim.id());
+      who = victim.id();
+      expected.remove(who);
+      live.remove(who);
     }
     boolean assignerRemoved = victim != null && victim.member().isAssigner();
-    Member leaving = event == Event.LEAVE ? victim : null;
-    if (victim != null) {
-      live.remove(victim.id());
-    }
-    if (event == Event.CRASH) {
-      checks.forget(victim.id()); // its client keeps believing after the server ended its session
+    Member leaving = event == Kind.LEAVE ? victim : null;
+    if (event == Kind.CRASH) {
+      checks.forget(who); // its client keeps believing after the server ended its session
     }
     AtomicReference<Member> joined = new AtomicReference<>();
     Member target = victim;
-    String newId = joiningId;
 
     callbackTimes.reset();
     long t0 = System.nanoTime();
@@ -204,8 +182,7 @@ final class HandoffTiming {
             () -> {
               switch (event) {
                 case JOIN -> {
-                  Member m = startMember(newId);
-                  joined.set(m);
+                  joined.set(startMember(who));
                   wake();
                   return new long[] {System.nanoTime(), System.nanoTime()};
                 }
@@ -224,44 +201,30 @@ final class HandoffTiming {
                 }
               }
             });
-    PublishedAssignment.Snapshot after = null;
-    long t1 = 0;
-    long deadline = t0 + config.timeout().toNanos();
-    while (after == null) {
-      Member newcomer = joined.get();
-      if (newcomer != null && !live.containsKey(newcomer.id())) {
-        live.put(newcomer.id(), newcomer);
-      }
-      if (action.isDone()) {
-        actionResult(action, event, target == null ? newId : target.id());
-      }
-      List<Member> watched = new ArrayList<>(live.values());
-      if (leaving != null && !action.isDone()) {
-        watched.add(leaving); // a leaving member holds its partitions until it releases them
-      }
-      Map<Member, Map<Integer, PartitionOwnership>> owned = snapshot(watched);
-      long now = System.nanoTime();
-      OwnershipChecks.checkSnapshots(owned, config.partitions);
-      checks.check();
-      after = converged(expected, owned, before.generation());
-      if (after != null) {
-        t1 = now;
-        break;
-      }
-      if (now > deadline) {
-        throw new BenchmarkFailure(
-            "trial "
-                + n
-                + " ("
-                + event.label
-                + ") did not converge within "
-                + config.timeout().toMillis()
-                + " ms: "
-                + describe(expected));
-      }
-      LockSupport.parkNanos(POLL_NANOS);
-    }
-    long[] done = actionResult(action, event, target == null ? newId : target.id());
+    Converged converged =
+        awaitConverged(
+            "trial " + n + " (" + event.label() + ")",
+            expected,
+            before.generation(),
+            t0 + config.timeout().toNanos(),
+            () -> {
+              Member newcomer = joined.get();
+              if (newcomer != null) {
+                live.putIfAbsent(newcomer.id(), newcomer);
+              }
+              if (action.isDone()) {
+                actionResult(action, event, who);
+              }
+              List<Member> watched = new ArrayList<>(live.values());
+              if (leaving != null && !action.isDone()) {
+                watched.add(
+                    leaving); // a leaving member holds its partitions until it releases them
+              }
+              return watched;
+            });
+    PublishedAssignment.Snapshot after = converged.assignment();
+    long t1 = converged.nanos();
+    long[] done = actionResult(action, event, who);
     Member newcomer = joined.get();
     if (newcomer != null) {
       live.putIfAbsent(newcomer.id(), newcomer);
@@ -281,20 +244,15 @@ final class HandoffTiming {
     }
     String what =
         switch (event) {
-          case JOIN ->
-              String.format(Locale.ROOT, "connected and started in %.1f ms", (done[0] - t0) / 1e6);
+          case JOIN -> format("connected and started in %.1f ms", (done[0] - t0) / 1e6);
           case LEAVE ->
-              String.format(
-                  Locale.ROOT,
+              format(
                   "member closed in %.1f ms, session in %.1f ms",
-                  (done[0] - t0) / 1e6,
-                  (done[1] - done[0]) / 1e6);
+                  (done[0] - t0) / 1e6, (done[1] - done[0]) / 1e6);
           case CRASH ->
-              String.format(
-                  Locale.ROOT,
+              format(
                   "expired on the server in %.1f ms, dead member closed in %.1f ms",
-                  (done[0] - t0) / 1e6,
-                  (done[1] - done[0]) / 1e6);
+                  (done[0] - t0) / 1e6, (done[1] - done[0]) / 1e6);
         };
     if (newcomer != null && arrival >= 0) {
       what += "; its requests from the publication on: " + newcomer.ops().between(arrival, t1);
@@ -306,8 +264,8 @@ final class HandoffTiming {
         record ? "" : "warm-up ",
         n,
         total,
-        event.label,
-        target == null ? newId : target.id(),
+        event.label(),
+        who,
         assignerRemoved ? " (the assigner)" : "",
         ms,
         before.generation(),
@@ -319,30 +277,55 @@ final class HandoffTiming {
   }
 
   /** The action's times, or a failure if it threw. Waits for it. */
-  private long[] actionResult(Future<long[]> action, Event event, String who)
+  private long[] actionResult(Future<long[]> action, Kind event, String who)
       throws InterruptedException {
     try {
       return action.get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new IllegalStateException(
-          event.label + " of " + who + " failed: " + e.getCause(), e.getCause());
+          event.label() + " of " + who + " failed: " + e.getCause(), e.getCause());
     } catch (TimeoutException e) {
       throw new BenchmarkFailure(
-          event.label
-              + " of "
-              + who
-              + " did not finish within "
-              + config.timeout().toMillis()
-              + " ms");
+          format("%s of %s did not finish within %d ms", event.label(), who, timeoutMs()));
     }
   }
 
-  private static Map<Member, Map<Integer, PartitionOwnership>> snapshot(List<Member> members) {
-    Map<Member, Map<Integer, PartitionOwnership>> out = new LinkedHashMap<>();
-    for (Member m : members) {
-      out.put(m, m.member().ownedPartitions());
+  /** The converged assignment and when the check that found it took its snapshot. */
+  private record Converged(PublishedAssignment.Snapshot assignment, long nanos) {}
+
+  /** Waits, without an event, until the current members have converged (any generation). */
+  private PublishedAssignment.Snapshot awaitConverged(String what) throws Exception {
+    long deadline = System.nanoTime() + config.timeout().toNanos();
+    return awaitConverged(
+            what, new TreeSet<>(live.keySet()), 0, deadline, () -> new ArrayList<>(live.values()))
+        .assignment();
+  }
+
+  /**
+   * Polls until {@link #converged} finds a generation after {@code before}, checking the members
+   * {@code watched} returns for overlaps each time; fails after {@code deadline}.
+   */
+  private Converged awaitConverged(
+      String what, Set<String> expected, long before, long deadline, Callable<List<Member>> watched)
+      throws Exception {
+    while (true) {
+      Map<Member, Map<Integer, PartitionOwnership>> owned = new LinkedHashMap<>();
+      for (Member m : watched.call()) {
+        owned.put(m, m.member().ownedPartitions());
+      }
+      long now = System.nanoTime();
+      OwnershipChecks.checkSnapshots(owned, config.partitions);
+      checks.check();
+      PublishedAssignment.Snapshot a = converged(expected, owned, before);
+      if (a != null) {
+        return new Converged(a, now);
+      }
+      if (now > deadline) {
+        throw new BenchmarkFailure(
+            format("%s did not converge within %d ms: %s", what, timeoutMs(), describe(expected)));
+      }
+      LockSupport.parkNanos(POLL_NANOS);
     }
-    return out;
   }
 
   /**
@@ -368,46 +351,14 @@ final class HandoffTiming {
       seen++;
       Set<Integer> mine = a.byMember().get(m.id());
       Map<Integer, PartitionOwnership> has = e.getValue();
-      if (has.size() != mine.size() || !mine.containsAll(has.keySet())) {
-        return null;
-      }
-      for (PartitionOwnership ownership : has.values()) {
-        if (!ownership.isActive()) {
-          return null;
-        }
-      }
-      if (m.member().health().generation() != a.generation()) {
+      if (has.size() != mine.size()
+          || !mine.containsAll(has.keySet())
+          || !has.values().stream().allMatch(PartitionOwnership::isActive)
+          || m.member().health().generation() != a.generation()) {
         return null;
       }
     }
     return seen == expected.size() ? a : null;
-  }
-
-  /**
-   * Waits, without an event, until the group has converged (the current members, any generation).
-   */
-  private PublishedAssignment.Snapshot awaitConverged(String what) {
-    long deadline = System.nanoTime() + config.timeout().toNanos();
-    Set<String> expected = new TreeSet<>(live.keySet());
-    while (true) {
-      Map<Member, Map<Integer, PartitionOwnership>> owned =
-          snapshot(new ArrayList<>(live.values()));
-      OwnershipChecks.checkSnapshots(owned, config.partitions);
-      checks.check();
-      PublishedAssignment.Snapshot a = converged(expected, owned, 0);
-      if (a != null) {
-        return a;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(
-            what
-                + " did not converge within "
-                + config.timeout().toMillis()
-                + " ms: "
-                + describe(expected));
-      }
-      LockSupport.parkNanos(POLL_NANOS);
-    }
   }
 
   /**
@@ -427,63 +378,56 @@ final class HandoffTiming {
     List<String> wrong = OwnershipChecks.disagreements(status, live.keySet());
     if (status.partitions().size() != config.partitions || !wrong.isEmpty()) {
       throw new BenchmarkFailure(
-          "trial "
-              + n
-              + ": the members' view said converged on generation "
-              + converged.generation()
-              + " but ZooKeeper disagrees ("
-              + status.partitions().size()
-              + " partitions): "
-              + wrong.subList(0, Math.min(10, wrong.size())));
+          format(
+              "trial %d: the members' view said converged on generation %d but ZooKeeper"
+                  + " disagrees (%d partitions): %s",
+              n,
+              converged.generation(),
+              status.partitions().size(),
+              wrong.subList(0, Math.min(10, wrong.size()))));
     }
   }
 
   private String describe(Set<String> expected) {
     PublishedAssignment.Snapshot a = published.current();
     StringBuilder b = new StringBuilder("expected members ").append(expected);
-    if (a == null) {
-      b.append("; no assignment received");
-    } else {
-      b.append("; published generation ")
-          .append(a.generation())
-          .append(" assigns ")
-          .append(a.owners().size())
-          .append(" partitions to ")
-          .append(new TreeSet<>(a.byMember().keySet()));
-    }
+    b.append(
+        a == null
+            ? "; no assignment received"
+            : format(
+                "; published generation %d assigns %d partitions to %s",
+                a.generation(), a.owners().size(), new TreeSet<>(a.byMember().keySet())));
     for (Member m : live.values()) {
       Set<Integer> mine = a == null ? Set.of() : a.byMember().getOrDefault(m.id(), Set.of());
-      b.append("; ")
-          .append(m.id())
-          .append(": generation ")
-          .append(m.member().health().generation())
-          .append(", owns ")
-          .append(m.member().ownedPartitions().size())
-          .append(" of ")
-          .append(mine.size())
-          .append(m.member().isAssigner() ? ", assigner" : "");
+      b.append(
+          format(
+              "; %s: generation %d, owns %d of %d%s",
+              m.id(),
+              m.member().health().generation(),
+              m.member().ownedPartitions().size(),
+              mine.size(),
+              m.member().isAssigner() ? ", assigner" : ""));
     }
-    b.append("; observer read failures ").append(published.readFailures());
-    return b.toString();
+    return b.append("; observer read failures ").append(published.readFailures()).toString();
   }
 
-  // ---- members
-  // ------------------------------------------------------------------------------------
-
   private String newId() {
-    return String.format(Locale.ROOT, "m-%04d", nextId++);
+    return format("m-%04d", nextId++);
+  }
+
+  private BatonSession newSession() {
+    return BatonSession.start(
+        SessionConfig.builder(connectString).sessionTimeout(config.sessionTimeout()).build());
   }
 
   private Member startMember(String id) {
-    BatonSession session =
-        BatonSession.start(
-            SessionConfig.builder(connectString).sessionTimeout(config.sessionTimeout()).build());
+    BatonSession session = newSession();
     OperationLog ops = new OperationLog();
     session.curator().getZookeeperClient().setTracerDriver(ops);
-    Listener listener = new Listener(id);
-    GroupMember member = GroupMember.create(session, config.memberConfig(group, id), listener);
+    GroupMember member =
+        GroupMember.create(session, config.memberConfig(group, id), new Listener(id));
     member.start();
-    return new Member(id, session, member, listener, ops);
+    return new Member(id, session, member, ops);
   }
 
   private void closeAll() {
@@ -530,7 +474,15 @@ final class HandoffTiming {
     }
   }
 
+  private long timeoutMs() {
+    return config.timeout().toMillis();
+  }
+
+  private static String format(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
   private void progress(String format, Object... args) {
-    progress.accept(String.format(Locale.ROOT, format, args));
+    progress.accept(format(format, args));
   }
 }

@@ -3,9 +3,11 @@ package dev.baton.bench.assignment;
 
 import dev.baton.bench.BenchmarkFailure;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -52,12 +54,10 @@ final class KafkaAssignor implements Assignor {
     }
 
     static Kind of(String key) {
-      for (Kind k : values()) {
-        if (k.key.equals(key)) {
-          return k;
-        }
-      }
-      throw new IllegalArgumentException("unknown Kafka assignor " + key);
+      return Arrays.stream(values())
+          .filter(k -> k.key.equals(key))
+          .findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("unknown Kafka assignor " + key));
     }
   }
 
@@ -66,10 +66,7 @@ final class KafkaAssignor implements Assignor {
   private final Cluster cluster;
   private final ConsumerPartitionAssignor leader;
 
-  /**
-   * Each member's own assignor instance; only members that received an assignment in the last
-   * round.
-   */
+  /** Each member's own assignor, for the members that received an assignment last round. */
   private final Map<String, ConsumerPartitionAssignor> members = new HashMap<>();
 
   private final List<String> topics = List.of(TOPIC);
@@ -155,9 +152,7 @@ final class KafkaAssignor implements Assignor {
     return new GroupSubscription(subscriptions);
   }
 
-  /**
-   * The group leader's assignment for the subscriptions (the part that a compute timing measures).
-   */
+  /** The group leader's assignment for the subscriptions (what the compute timing times). */
   GroupAssignment compute(GroupSubscription subscriptions) {
     return leader.assign(cluster, subscriptions);
   }
@@ -192,7 +187,8 @@ final class KafkaAssignor implements Assignor {
     return owned;
   }
 
-  private Map<Integer, String> toMap(Map<String, List<TopicPartition>> assignment) {
+  /** The assignment as partition to member; fails on an unknown partition or one given twice. */
+  Map<Integer, String> toMap(Map<String, List<TopicPartition>> assignment) {
     Map<Integer, String> out = new TreeMap<>();
     for (Map.Entry<String, List<TopicPartition>> e : assignment.entrySet()) {
       for (TopicPartition tp : e.getValue()) {
@@ -202,13 +198,13 @@ final class KafkaAssignor implements Assignor {
         String other = out.put(tp.partition(), e.getKey());
         if (other != null) {
           throw new BenchmarkFailure(
-              kind.key
-                  + ": partition "
-                  + tp.partition()
-                  + " assigned to both "
-                  + other
-                  + " and "
-                  + e.getKey());
+              String.format(
+                  Locale.ROOT,
+                  "%s: partition %d assigned to both %s and %s",
+                  kind.key,
+                  tp.partition(),
+                  other,
+                  e.getKey()));
         }
       }
     }

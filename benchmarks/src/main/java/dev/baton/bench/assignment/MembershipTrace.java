@@ -12,11 +12,11 @@ import java.util.Set;
  * A seeded membership trace: a starting group and joins, graceful leaves and crashes that keep it
  * between a minimum and a maximum size; the same seed gives the same trace for every assignor.
  * Member ids look like Kafka's, so their sort order (which range depends on) is unrelated to age.
+ *
+ * @param initial the group before the first event
  */
-final class MembershipTrace {
-  /**
-   * What happened to the group. Offline, a leave and a crash are both a removal; they are labelled.
-   */
+record MembershipTrace(List<String> initial, List<Event> events) {
+  /** What happened to the group (offline, a leave and a crash are both a removal). */
   enum Kind {
     JOIN,
     LEAVE,
@@ -37,26 +37,17 @@ final class MembershipTrace {
    */
   record Event(int index, Kind kind, String member, List<String> membersAfter) {}
 
-  private final List<String> initial;
-  private final List<Event> events;
-
-  private MembershipTrace(List<String> initial, List<Event> events) {
-    this.initial = initial;
-    this.events = events;
-  }
-
   static MembershipTrace generate(long seed, int start, int min, int max, int count) {
     if (min < 1 || start < min || start > max || count < 0) {
       throw new IllegalArgumentException(
-          "need 1 <= min-members <= start-members <= max-members and events >= 0,"
-              + " got min "
-              + min
-              + ", start "
-              + start
-              + ", max "
-              + max
-              + ", events "
-              + count);
+          String.format(
+              Locale.ROOT,
+              "need 1 <= min-members <= start-members <= max-members and events >= 0, got min %d,"
+                  + " start %d, max %d, events %d",
+              min,
+              start,
+              max,
+              count));
     }
     if (min == max && count > 0) {
       throw new IllegalArgumentException("min-members must be below max-members");
@@ -99,14 +90,5 @@ final class MembershipTrace {
         return id;
       }
     }
-  }
-
-  /** The group before the first event. */
-  List<String> initial() {
-    return initial;
-  }
-
-  List<Event> events() {
-    return events;
   }
 }

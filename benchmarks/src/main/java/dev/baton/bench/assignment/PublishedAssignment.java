@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.bench.assignment;
 
+import dev.baton.bench.contender.HandoverQueue;
 import dev.baton.partition.GroupAdmin;
 import java.util.Collections;
 import java.util.HashMap;
@@ -19,10 +20,8 @@ import org.apache.zookeeper.Watcher;
 
 /**
  * The group's published assignment as an outside observer sees it: one watched {@code getData} of
- * the group's {@code assignment} znode per published generation, on the observer's own session (it
- * is not a member and reads no ownership znode). Decoded with the partition module's public decoder
- * ({@link GroupAdmin#decodeAssignment}): the benchmark follows the format at compile time rather
- * than parsing it a second time, and uses no internal class.
+ * the group's {@code assignment} znode per generation, on the observer's own session, decoded with
+ * the public {@link GroupAdmin#decodeAssignment} (no second parser, no internal class).
  */
 final class PublishedAssignment implements AutoCloseable {
   /** One generation as received: partition to member, and each member's partitions. */
@@ -61,11 +60,7 @@ final class PublishedAssignment implements AutoCloseable {
     this.onChange = onChange;
     this.reader =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "handoff-assignment-observer");
-              t.setDaemon(true);
-              return t;
-            });
+            HandoverQueue.daemon("handoff-assignment-observer"));
     schedule(0);
   }
 
@@ -79,15 +74,11 @@ final class PublishedAssignment implements AutoCloseable {
    * received any (several publications close together can reach it as one read of the newest).
    */
   long firstArrivalAfter(long generation) {
-    long bestGeneration = Long.MAX_VALUE;
-    long at = -1;
-    for (Map.Entry<Long, Long> e : arrivals.entrySet()) {
-      if (e.getKey() > generation && e.getKey() < bestGeneration) {
-        bestGeneration = e.getKey();
-        at = e.getValue();
-      }
-    }
-    return at;
+    return arrivals.entrySet().stream()
+        .filter(e -> e.getKey() > generation)
+        .min(Map.Entry.comparingByKey())
+        .map(Map.Entry::getValue)
+        .orElse(-1L);
   }
 
   long readFailures() {

@@ -25,17 +25,9 @@ import org.apache.zookeeper.data.Stat;
  * the same moment); plus the servers' watch tables ({@code wchc}) to tell when a follower is
  * watching, and their connection tables ({@code cons}) to tell which server a session is on.
  */
-final class ElectionProbe implements AutoCloseable {
+record ElectionProbe(List<ZooKeeper> handles, Servers servers) implements AutoCloseable {
   /** One znode of the queue: its name and the session that owns it (its ephemeral owner). */
   record Entry(String name, long owner) {}
-
-  private final List<ZooKeeper> handles;
-  private final Servers servers;
-
-  private ElectionProbe(List<ZooKeeper> handles, Servers servers) {
-    this.handles = handles;
-    this.servers = servers;
-  }
 
   /** Connects one session to each server. */
   static ElectionProbe connect(Servers servers, int sessionTimeoutMs) throws Exception {

@@ -27,8 +27,7 @@ public final class FailoverCrash extends FailoverScenario {
   }
 
   @Override
-  void run(FailoverOptions o, FailoverBench bench) throws Exception {
-    Servers servers = bench.servers();
+  void run(FailoverOptions o, Servers servers) throws Exception {
     Servers.Timing timing = servers.timing();
     progress(
         "ZooKeeper: %s; tickTime %d ms, session timeouts granted from %d to %d ms; %d followers"
@@ -48,15 +47,12 @@ public final class FailoverCrash extends FailoverScenario {
                 + " negotiated_ms",
             sessionMs);
       }
-      FailoverRound round = bench.round(sessionMs);
       Map<Library, Summary> results =
-          FailoverRuns.run(
-              round,
+          rounds(
+              sessionMs,
               Signal.KILL,
               "/bench/" + NAME + "/session-" + sessionMs,
               i == 0 ? o.warmup() : 0,
-              o.rounds(),
-              NAME,
               "session " + sessionMs + " ms");
       System.out.println(line(sessionMs, timing.tickMs(), o.servers(), results));
     }
@@ -99,6 +95,6 @@ public final class FailoverCrash extends FailoverScenario {
   }
 
   static void progress(String format, Object... args) {
-    FailoverBench.progress(NAME, format, args);
+    FailoverScenario.progressOf(NAME, format, args);
   }
 }

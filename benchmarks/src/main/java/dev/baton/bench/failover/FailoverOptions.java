@@ -95,20 +95,15 @@ record FailoverOptions(
     if (value.equals("embedded")) {
       return 0;
     }
-    int n;
     try {
-      n = Integer.parseInt(value.trim());
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1 && n <= ZkProcessEnsemble.MAX_SIZE) {
+        return n;
+      }
     } catch (NumberFormatException e) {
-      throw invalidServers(value);
+      // not a number: rejected below
     }
-    if (n < 1 || n > ZkProcessEnsemble.MAX_SIZE) {
-      throw invalidServers(value);
-    }
-    return n;
-  }
-
-  private static IllegalArgumentException invalidServers(String value) {
-    return new IllegalArgumentException(
+    throw new IllegalArgumentException(
         "servers must be 'embedded' or a number of server processes from 1 to "
             + ZkProcessEnsemble.MAX_SIZE
             + ", was '"

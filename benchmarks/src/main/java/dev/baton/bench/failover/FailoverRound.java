@@ -19,23 +19,21 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One failover of one library: a leader in a child JVM ({@link LeaderChildMain}), followers in this
- * JVM; once every follower watches its predecessor the leader is signalled, and the successor's
- * elected callback, the znode's deletion ({@link ElectionProbe}) and the child's end are timed from
- * the signal (after SIGTERM also the child's own lines, on a clock checked to be shared: {@link
- * LeaderProcess#checkSharedClock}).
+ * JVM; once every follower watches its predecessor the leader is signalled, and what follows is
+ * timed from the signal. Method: docs/benchmarks.md, "One failover".
  */
-final class FailoverRound {
+record FailoverRound(
+    ElectionProbe probe,
+    ZkClient settings,
+    int followers,
+    long settleMs,
+    Duration startTimeout,
+    Duration failoverTimeout) {
   /** How the leader is stopped. */
   enum Signal {
-    /**
-     * SIGKILL: nothing runs in the leader; its znode goes when its session expires. Its JVM starts
-     * with C1 only ({@link LeaderProcess#FAST_START}): it runs no code of interest.
-     */
+    /** SIGKILL: its znode goes when its session expires; no code of interest runs (C1 only). */
     KILL(137, LeaderProcess.FAST_START),
-    /**
-     * SIGTERM: the leader's shutdown hooks close its election and session. Its JVM has the default
-     * JIT ({@link LeaderProcess#JVM_OPTIONS}).
-     */
+    /** SIGTERM: the leader's shutdown hooks close its election and session. */
     TERM(143, LeaderProcess.JVM_OPTIONS);
 
     private final int exitCode;
@@ -49,16 +47,6 @@ final class FailoverRound {
 
   /** A follower's elected callback: who, when ({@link System#nanoTime()} taken first). */
   record Elected(Candidate who, long nanos) {}
-
-  /** What every round of a scenario shares. */
-  record Setup(
-      Servers servers,
-      ElectionProbe probe,
-      ZkClient settings,
-      int followers,
-      long settleMs,
-      Duration startTimeout,
-      Duration failoverTimeout) {}
 
   /**
    * One round's times in milliseconds from the signal; {@code revokedMarginMs} is the successor's
@@ -83,36 +71,27 @@ final class FailoverRound {
   private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
   private static final long POLL_MS = 10;
 
-  private final Setup setup;
-
-  FailoverRound(Setup setup) {
-    this.setup = setup;
-  }
-
   /** Runs one failover of {@code library} on the fresh election {@code path}. */
   Result run(Library library, Signal signal, String path, String tag) throws Exception {
     long begin = System.nanoTime();
     LinkedBlockingQueue<Elected> events = new LinkedBlockingQueue<>();
     List<ZkCandidate> followers = new ArrayList<>();
     try (LeaderProcess leader =
-        new LeaderProcess(
-            library, setup.settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
+        new LeaderProcess(library, settings(), path, tag + "-leader", signal.leaderJvmOptions)) {
       try {
-        for (int i = 0;
-            i < setup.followers();
-            i++) { // their sessions, while the leader's JVM starts
+        for (int i = 0; i < followers(); i++) { // their sessions, while the leader's JVM starts
           followers.add(
               ZkCandidate.connect(
                   library,
                   tag + "-f" + i,
                   path,
-                  setup.settings(),
+                  settings(),
                   null,
                   (who, nanos, token) -> events.add(new Elected(who, nanos))));
         }
-        LeaderProcess.Session session = leader.awaitSession(setup.startTimeout());
-        leader.awaitElected(setup.startTimeout());
-        List<ElectionProbe.Entry> queue = setup.probe().queue(path);
+        LeaderProcess.Session session = leader.awaitSession(startTimeout());
+        leader.awaitElected(startTimeout());
+        List<ElectionProbe.Entry> queue = probe().queue(path);
         if (queue.size() != 1 || queue.get(0).owner() != session.id()) {
           throw new BenchmarkFailure(tag + ": the child is elected but the queue is " + queue);
         }
@@ -121,8 +100,8 @@ final class FailoverRound {
           queue = awaitQueued(path, followers.subList(0, i + 1), tag);
         }
         awaitWatching(path, queue, followers, tag);
-        long collections = signal == Signal.TERM ? leader.collectGarbage(setup.startTimeout()) : 0;
-        TimeUnit.MILLISECONDS.sleep(setup.settleMs());
+        long collections = signal == Signal.TERM ? leader.collectGarbage(startTimeout()) : 0;
+        TimeUnit.MILLISECONDS.sleep(settleMs());
         if (!events.isEmpty()) {
           throw new BenchmarkFailure(tag + ": a follower was elected before the signal");
         }
@@ -130,17 +109,17 @@ final class FailoverRound {
           leader.checkSharedClock(Duration.ofSeconds(5));
         }
         CompletableFuture<Long> deleted =
-            setup.probe().watchDeletion(path + "/" + queue.get(0).name(), queue.get(1).owner());
+            probe().watchDeletion(path + "/" + queue.get(0).name(), queue.get(1).owner());
 
-        long t0 = signal == Signal.KILL ? leader.kill() : leader.terminate();
+        long t0 = leader.signal(signal == Signal.KILL);
 
-        Elected first = events.poll(setup.failoverTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        Elected first = events.poll(failoverTimeout().toMillis(), TimeUnit.MILLISECONDS);
         if (first == null || first.who() != followers.get(0)) {
           throw new BenchmarkFailure(
               tag
                   + ": "
                   + (first == null
-                      ? "no follower elected within " + setup.failoverTimeout()
+                      ? "no follower elected within " + failoverTimeout()
                       : first.who() + " was elected, not the successor " + followers.get(0))
                   + " after SIG"
                   + signal
@@ -156,13 +135,14 @@ final class FailoverRound {
             ms(t0, first.nanos()),
             ms(t0, deletedAt),
             ms(t0, exitAt),
-            since(t0, leader.nanosOf("HOOK")),
-            margin(leader.nanosOf("REVOKED_END"), first.nanos()),
+            leader.nanosOf("HOOK").stream().mapToDouble(h -> ms(t0, h)).findFirst(),
+            leader.nanosOf("REVOKED_END").stream()
+                .mapToDouble(e -> ms(e, first.nanos()))
+                .findFirst(),
             ms(begin, t0),
-            leader
-                .valueOf("REVOKED_END", "collections")
-                .map(n -> OptionalLong.of(Long.parseLong(n) - collections))
-                .orElse(OptionalLong.empty()));
+            leader.valueOf("REVOKED_END", "collections").stream()
+                .mapToLong(n -> Long.parseLong(n) - collections)
+                .findFirst());
       } finally {
         ZkCandidate.closeAll(followers, CHECK_TIMEOUT.toMillis());
       }
@@ -178,7 +158,7 @@ final class FailoverRound {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     long session = followers.get(followers.size() - 1).sessionId();
     while (true) {
-      List<ElectionProbe.Entry> queue = setup.probe().queue(path);
+      List<ElectionProbe.Entry> queue = probe().queue(path);
       if (queue.size() == followers.size() + 1 && queue.get(queue.size() - 1).owner() == session) {
         for (int i = 0; i < followers.size(); i++) {
           if (queue.get(i + 1).owner() != followers.get(i).sessionId()) {
@@ -203,7 +183,7 @@ final class FailoverRound {
       throws Exception {
     long deadline = System.nanoTime() + CHECK_TIMEOUT.toNanos();
     while (true) {
-      var watches = setup.probe().watchesBySession();
+      var watches = probe().watchesBySession();
       boolean all = true;
       for (int i = 0; i < followers.size() && all; i++) {
         var paths = watches.getOrDefault(followers.get(i).sessionId(), java.util.Set.of());
@@ -255,16 +235,5 @@ final class FailoverRound {
 
   private static double ms(long from, long to) {
     return (to - from) / 1e6;
-  }
-
-  /** From the end of the revoked callback to the successor's elected, if the child printed it. */
-  private static OptionalDouble margin(OptionalLong revokedEnd, long elected) {
-    return revokedEnd.isPresent()
-        ? OptionalDouble.of(ms(revokedEnd.getAsLong(), elected))
-        : OptionalDouble.empty();
-  }
-
-  private static OptionalDouble since(long from, OptionalLong to) {
-    return to.isPresent() ? OptionalDouble.of(ms(from, to.getAsLong())) : OptionalDouble.empty();
   }
 }

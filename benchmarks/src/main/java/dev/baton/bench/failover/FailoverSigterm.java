@@ -28,19 +28,17 @@ public final class FailoverSigterm extends FailoverScenario {
   }
 
   @Override
-  void run(FailoverOptions o, FailoverBench bench) throws Exception {
+  void run(FailoverOptions o, Servers servers) throws Exception {
     int sessionMs = o.sessionTimeoutsMs().get(0);
     progress(
         "ZooKeeper: %s; session timeout %d ms requested; %d followers per election; %d warm-up"
             + " + %d measured rounds per library",
-        bench.servers().description(), sessionMs, o.followers(), o.warmup(), o.rounds());
-    FailoverRound round = bench.round(sessionMs);
+        servers.description(), sessionMs, o.followers(), o.warmup(), o.rounds());
     Map<Library, Summary> results =
-        FailoverRuns.run(
-            round, Signal.TERM, "/bench/" + NAME, o.warmup(), o.rounds(), NAME, "SIGTERM");
+        rounds(sessionMs, Signal.TERM, "/bench/" + NAME, o.warmup(), "SIGTERM");
     Summary baton = results.get(Library.BATON);
     Summary curator = results.get(Library.CURATOR);
-    for (Library l : FailoverRuns.LIBRARIES) {
+    for (Library l : LIBRARIES) {
       Summary s = results.get(l);
       progress(
           "%s: elected after %s ms; znode deleted at %s; hooks started at %s; revoked callback"
@@ -90,6 +88,6 @@ public final class FailoverSigterm extends FailoverScenario {
   }
 
   static void progress(String format, Object... args) {
-    FailoverBench.progress(NAME, format, args);
+    FailoverScenario.progressOf(NAME, format, args);
   }
 }

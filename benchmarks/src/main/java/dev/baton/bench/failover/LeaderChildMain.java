@@ -18,12 +18,9 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * The leader of a failover round in a JVM of its own ({@code ChildJvm}): {@code LeaderChildMain
- * <baton|curator> <connect string> <election path> <participant id> <session ms> <connection ms>}.
- * It leads the empty election ({@link ZkCandidate#shutdownAware}) and waits to be signalled,
- * printing one line per event with {@link System#nanoTime()} (which all processes of the machine
- * share): {@code SESSION}, {@code ELECTED}, {@code HOOK}, {@code REVOKED}, {@code REVOKED_END},
- * {@code CLOSED}, and {@code CLOCK} / {@code GC} on request. Protocol: docs/benchmarks.md, "One
+ * The leader of a failover round in a JVM of its own: leads the empty election ({@link
+ * ZkCandidate#shutdownAware}) until signalled, printing one line per event with {@link
+ * System#nanoTime()}, which all processes of the machine share. Protocol: docs/benchmarks.md, "One
  * failover".
  */
 public final class LeaderChildMain {
@@ -31,7 +28,7 @@ public final class LeaderChildMain {
 
   private LeaderChildMain() {}
 
-  /** Runs the leader; see the class comment for the arguments. */
+  /** Runs the leader; the arguments are in the usage message below. */
   public static void main(String[] args) throws Exception {
     if (args.length != 6) {
       throw new IllegalArgumentException(

@@ -9,12 +9,14 @@ import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * The parent's side of a {@link LeaderChildMain}: starts it, reads its lines, signals it and tells
@@ -28,7 +30,7 @@ final class LeaderProcess extends ChildProcess {
 
   /** {@link #JVM_OPTIONS} with C1 only, for a leader that is killed: it starts with less CPU. */
   static final List<String> FAST_START =
-      List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1");
+      Stream.concat(JVM_OPTIONS.stream(), Stream.of("-XX:TieredStopAtLevel=1")).toList();
 
   private final ProcessHandle handle;
   private final CompletableFuture<Long> exitNanos;
@@ -70,11 +72,9 @@ final class LeaderProcess extends ChildProcess {
   }
 
   /**
-   * Checks that the child's {@link System#nanoTime()} is this JVM's: asks for the child's clock
-   * between two readings of its own and requires the answer to lie between them. Two unrelated
-   * origins would be far apart (HotSpot on Linux reads {@code CLOCK_MONOTONIC}, time since boot,
-   * without an offset of its own), so an answer inside a window of a few milliseconds shows a
-   * shared origin.
+   * Checks that the child's {@link System#nanoTime()} is this JVM's: its answer to {@code CLOCK}
+   * must lie between two readings of ours (unrelated origins would be far apart: HotSpot on Linux
+   * reads {@code CLOCK_MONOTONIC}, time since boot).
    *
    * @return the window, in nanoseconds: the most the two clocks can differ by
    * @throws BenchmarkFailure if the answer lies outside the window
@@ -92,14 +92,14 @@ final class LeaderProcess extends ChildProcess {
         long theirs = Long.parseLong(field(answer.get(), "nanos"));
         if (theirs < before || theirs > after) {
           throw new BenchmarkFailure(
-              label
-                  + ": its System.nanoTime() is not this JVM's: it answered "
-                  + theirs
-                  + ", outside ["
-                  + before
-                  + ", "
-                  + after
-                  + "]; revoked_first cannot be decided");
+              String.format(
+                  Locale.ROOT,
+                  "%s: its System.nanoTime() is not this JVM's: it answered %d, outside [%d, %d];"
+                      + " revoked_first cannot be decided",
+                  label,
+                  theirs,
+                  before,
+                  after));
         }
         return after - before;
       }
@@ -111,27 +111,21 @@ final class LeaderProcess extends ChildProcess {
   }
 
   /**
-   * Has the leader's JVM collect its garbage ({@code System.gc()}) and waits for it to answer;
-   * returns its count of collections after that one. A leader that has just started holds all of
-   * its start-up garbage: without this, whether its shutdown waits for a first collection (tens of
-   * milliseconds, far more on a loaded machine) depends on how full its young generation happens to
-   * be, which differs between the libraries and says nothing about their shutdown paths.
+   * Has the leader's JVM collect its start-up garbage ({@code System.gc()}), so that its shutdown
+   * does not wait for a first collection by chance; returns its count of collections after that.
    */
   long collectGarbage(Duration within) {
     return Long.parseLong(field(child.ask("GC", "GC ", within), "collections"));
   }
 
-  /** Sends SIGKILL; returns {@link System#nanoTime()} taken just before. */
-  long kill() {
+  /** Sends SIGKILL, else SIGTERM; returns {@link System#nanoTime()} taken just before. */
+  long signal(boolean kill) {
     long now = System.nanoTime();
-    handle.destroyForcibly();
-    return now;
-  }
-
-  /** Sends SIGTERM; returns {@link System#nanoTime()} taken just before. */
-  long terminate() {
-    long now = System.nanoTime();
-    handle.destroy();
+    if (kill) {
+      handle.destroyForcibly();
+    } else {
+      handle.destroy();
+    }
     return now;
   }
 

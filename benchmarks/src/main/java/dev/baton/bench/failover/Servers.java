@@ -15,24 +15,17 @@ import java.util.TreeMap;
  * transaction log fsynced) or an ensemble of server processes ({@link ZkProcessEnsemble}), with
  * what the scenarios read from them by four-letter words.
  */
-final class Servers implements AutoCloseable {
+record Servers(
+    String connectString, List<Address> addresses, String description, AutoCloseable owner)
+    implements AutoCloseable {
   /** One server's client address. */
   record Address(String host, int port) {}
 
   /** The settings of {@code conf} that bound a session: ticks and granted timeouts. */
   record Timing(int tickMs, int minSessionTimeoutMs, int maxSessionTimeoutMs) {}
 
-  private final String connectString;
-  private final List<Address> addresses;
-  private final String description;
-  private final AutoCloseable owner;
-
-  private Servers(
-      String connectString, List<Address> addresses, String description, AutoCloseable owner) {
-    this.connectString = connectString;
-    this.addresses = List.copyOf(addresses);
-    this.description = description;
-    this.owner = owner;
+  Servers {
+    addresses = List.copyOf(addresses);
   }
 
   /** One in-process server of this JVM. */
@@ -57,18 +50,6 @@ final class Servers implements AutoCloseable {
         addresses,
         size + " server processes (" + ensemble.connectString() + ")",
         ensemble);
-  }
-
-  String connectString() {
-    return connectString;
-  }
-
-  List<Address> addresses() {
-    return addresses;
-  }
-
-  String description() {
-    return description;
   }
 
   /**

@@ -7,11 +7,9 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /** The measured rounds of one library, as {@link Samples} per quantity. */
-final class Summary {
-  private final List<Result> results;
-
-  Summary(List<Result> results) {
-    this.results = List.copyOf(results);
+record Summary(List<Result> results) {
+  Summary {
+    results = List.copyOf(results);
   }
 
   int rounds() {

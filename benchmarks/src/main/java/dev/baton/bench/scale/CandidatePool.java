@@ -86,9 +86,9 @@ final class CandidatePool {
                 () -> {
                   long created = System.nanoTime();
                   ZkCandidate c = newCandidate();
-                  tracer(c).started(created);
+                  tracer(c).startedAt = created;
                   c.join();
-                  tracer(c).joined(System.nanoTime());
+                  tracer(c).joinedAt = System.nanoTime();
                   return c;
                 }));
       }
@@ -102,13 +102,7 @@ final class CandidatePool {
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     for (ZkCandidate c : joined) {
-      while (!tracer(c).isSettled()) {
-        if (System.nanoTime() > deadline) {
-          throw new BenchmarkFailure(
-              library + ": " + c + " neither led nor watched within " + timeoutMs + " ms");
-        }
-        TimeUnit.MILLISECONDS.sleep(1);
-      }
+      awaitSettled(c, deadline, c + " neither led nor watched within " + timeoutMs + " ms");
     }
     long last = joined.stream().mapToLong(c -> tracer(c).settledAt()).max().orElse(t0);
     joinPhases = JoinPhases.of(joined, allStarted, last - t0);
@@ -196,24 +190,27 @@ final class CandidatePool {
     queue.promote(number, e);
     ZkCandidate newcomer = newCandidate();
     newcomer.join();
-    awaitSettled(newcomer);
+    awaitSettled(
+        newcomer,
+        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs),
+        "newcomer " + newcomer + " did not settle");
+    queue.awaitQuiet(newcomer);
     queue.candidates().add(newcomer);
     long[] times = queue.closed(number, closing);
     return new Handover(queue.latency(number, e, times), times[1] - times[0]);
   }
 
   /**
-   * Waits for the newcomer's watch, then for {@link HandoverQueue#QUIET_MS} without an operation.
+   * Waits until {@code c} has led or watched; fails with {@code failure} after {@code deadline}.
    */
-  private void awaitSettled(ZkCandidate c) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+  private void awaitSettled(ZkCandidate c, long deadline, String failure)
+      throws InterruptedException {
     while (!tracer(c).isSettled()) {
       if (System.nanoTime() > deadline) {
-        throw new BenchmarkFailure(library + ": newcomer " + c + " did not settle");
+        throw new BenchmarkFailure(library + ": " + failure);
       }
       TimeUnit.MILLISECONDS.sleep(1);
     }
-    queue.awaitQuiet(c);
   }
 
   /** Waits until no candidate has completed an operation for {@code quietMs}. */

@@ -21,14 +21,12 @@ record JoinPhases(
   static JoinPhases of(List<ZkCandidate> candidates, long allStartedNanos, long allSettledNanos) {
     long[] start =
         candidates.stream()
-            .mapToLong(
-                c -> CandidatePool.tracer(c).joinedAt() - CandidatePool.tracer(c).startedAt())
+            .mapToLong(c -> CandidatePool.tracer(c).joinedAt - CandidatePool.tracer(c).startedAt)
             .sorted()
             .toArray();
     long[] lag =
         candidates.stream()
-            .mapToLong(
-                c -> CandidatePool.tracer(c).settledAt() - CandidatePool.tracer(c).joinedAt())
+            .mapToLong(c -> CandidatePool.tracer(c).settledAt() - CandidatePool.tracer(c).joinedAt)
             .sorted()
             .toArray();
     return new JoinPhases(

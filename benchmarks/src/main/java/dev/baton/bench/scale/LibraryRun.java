@@ -42,7 +42,8 @@ final class LibraryRun extends HandoverTimes implements AutoCloseable {
 
   /** Waits for the child's warm-up and baseline. */
   void awaitReady() throws InterruptedException {
-    ready = answer("READY", () -> child.awaitLine(ScaleChild.MARK, 0, within(timeoutMs)));
+    ready =
+        answer("READY", () -> child.awaitLine(ScaleChild.MARK, 0, Duration.ofMillis(timeoutMs)));
   }
 
   /** Joins all candidates; returns the child's figures. */
@@ -77,17 +78,9 @@ final class LibraryRun extends HandoverTimes implements AutoCloseable {
     return ready;
   }
 
-  int candidates() {
-    return candidates;
-  }
-
   /** Sends {@code command} and waits for its answer. */
   private Map<String, String> ask(String command, String word, long timeoutMs) {
-    return answer(word, () -> child.ask(command, ScaleChild.MARK, within(timeoutMs)));
-  }
-
-  private static Duration within(long timeoutMs) {
-    return Duration.ofMillis(timeoutMs);
+    return answer(word, () -> child.ask(command, ScaleChild.MARK, Duration.ofMillis(timeoutMs)));
   }
 
   /**

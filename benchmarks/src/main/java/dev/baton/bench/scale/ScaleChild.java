@@ -17,9 +17,8 @@ import org.apache.curator.retry.RetryOneTime;
 /**
  * The child JVM of {@code election-scale}: one library's candidates, driven by {@code join}, {@code
  * handover} and {@code quit} on stdin, one answer line each on stdout ({@code READY}, {@code
- * JOINED}, {@code HANDOVER}, {@code CLOSED} or {@code FAILED <why>}). Before {@code READY} it warms
- * up unless told not to and measures its baseline heap and threads. Arguments: {@code baton|curator
- * connectString path candidates joinThreads sessionTimeoutMs connectionTimeoutMs timeoutMs warmUp}.
+ * JOINED}, {@code HANDOVER}, {@code CLOSED} or {@code FAILED <why>}); arguments as {@link
+ * ChildOptions#args} gives them.
  */
 public final class ScaleChild {
   /** What starts every answer line; other lines on stdout (the JVM's own) are not answers. */

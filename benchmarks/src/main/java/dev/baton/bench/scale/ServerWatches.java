@@ -17,7 +17,7 @@ final class ServerWatches {
   record Census(int total, int onPredecessor, int onOwn, int other, int missingPredecessors) {}
 
   private final Map<String, Set<Long>> watchersByPath = new HashMap<>();
-  private int total;
+  private int total; // watches (a session on a path) under the election, data and child together
 
   private ServerWatches() {}
 
@@ -44,11 +44,6 @@ final class ServerWatches {
       }
     }
     return w;
-  }
-
-  /** Watches (a session on a path) under the election, data and child watches together. */
-  int total() {
-    return total;
   }
 
   /**

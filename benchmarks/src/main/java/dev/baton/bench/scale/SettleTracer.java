@@ -15,8 +15,12 @@ import org.apache.curator.drivers.OperationTrace;
 final class SettleTracer extends AdvancedTracerDriver {
   private final AtomicLong operations = new AtomicLong();
   private final AtomicLong settledAt = new AtomicLong(Long.MIN_VALUE);
-  private volatile long startedAt;
-  private volatile long joinedAt;
+
+  /** When the candidate's construction (its session's start) began ({@link System#nanoTime()}). */
+  volatile long startedAt;
+
+  /** When the candidate's join call returned. */
+  volatile long joinedAt;
 
   @Override
   public void addTrace(OperationTrace trace) {
@@ -30,24 +34,6 @@ final class SettleTracer extends AdvancedTracerDriver {
   @Override
   public void addEvent(EventTrace trace) {
     // Connection-state events: not needed.
-  }
-
-  /** The candidate's construction (its session's start) began at {@code nanos}. */
-  void started(long nanos) {
-    startedAt = nanos;
-  }
-
-  /** The candidate's join call returned at {@code nanos}. */
-  void joined(long nanos) {
-    joinedAt = nanos;
-  }
-
-  long startedAt() {
-    return startedAt;
-  }
-
-  long joinedAt() {
-    return joinedAt;
   }
 
   /** Marks the candidate settled at {@code nanos} unless it already was. */
