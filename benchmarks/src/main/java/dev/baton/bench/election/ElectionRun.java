@@ -128,7 +128,7 @@ final class ElectionRun extends HandoverTimes {
 
   private ZkCandidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
-    ClientTrace trace = new ClientTrace(label);
+    ClientTrace trace = new ClientTrace();
     ZkCandidate.Sink sink = queue.sink(trace::operations);
     ZkCandidate c =
         library == Library.FLOOR
@@ -281,10 +281,6 @@ final class ElectionRun extends HandoverTimes {
   /** The session timeout the server granted the current leader's session. */
   int negotiatedSessionTimeoutMs() throws Exception {
     return queue.candidates().get(0).handle().getSessionTimeout();
-  }
-
-  int recorded() {
-    return recorded;
   }
 
   double requestsPerHandover() {
