@@ -105,15 +105,10 @@ public final class HandoverQueue implements AutoCloseable {
   public Elected awaitElected(int number, Future<?> closing) throws InterruptedException {
     Elected e = poll();
     if (e == null) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": no candidate was elected within "
-              + timeoutMs
-              + " ms after closing "
-              + queue.get(0)
-              + failureOf(closing));
+      throw failure(
+          number,
+          "no candidate was elected within %d ms after closing %s%s"
+              .formatted(timeoutMs, queue.get(0), failureOf(closing)));
     }
     return e;
   }

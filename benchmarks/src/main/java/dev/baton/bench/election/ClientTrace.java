@@ -26,7 +26,9 @@ final class ClientTrace extends AdvancedTracerDriver {
     // Connection-state events: not needed.
   }
 
-  /** One completed operation; {@code watchSetting} marks the read that leaves it idle in the queue. */
+  /**
+   * One completed operation; {@code watchSetting} marks the read that leaves it idle in the queue.
+   */
   void countOperation(boolean watchSetting) {
     operations.incrementAndGet();
     if (watchSetting) {

@@ -129,11 +129,8 @@ public final class ElectionHandover implements Scenario.WithOptions {
     }
     if (min != max) {
       throw new BenchmarkFailure(
-          "cannot calibrate the cost of an mntr read: consecutive reads differ by "
-              + min
-              + " to "
-              + max
-              + " packets on an idle server");
+          "cannot calibrate the cost of an mntr read: consecutive reads differ by %d to %d packets on an idle server"
+              .formatted(min, max));
     }
     return min;
   }
