@@ -19,16 +19,11 @@ import java.util.function.ToLongFunction;
 
 /**
  * The candidates of one ZooKeeper election in queue order (leader first), their elected callbacks,
- * and the steps of a graceful handover that the election handover and election scale benchmarks
- * share: close the leader on a closer thread (t0 taken there first), wait for the next candidate's
- * elected callback, check that it and only it leads (with a greater token where the library has
- * tokens), wait until a newcomer is idle at the back, and collect the close's times.
+ * and the steps of a graceful handover that election-handover and election-scale share. Method:
+ * docs/benchmarks.md, "One handover".
  */
 public final class HandoverQueue implements AutoCloseable {
-  /**
-   * An elected callback: who, when ({@link System#nanoTime()} taken first thing in the callback),
-   * its token, and the candidate's operation count at that moment.
-   */
+  /** An elected callback: who, when (taken first thing), its token, the operations by then. */
   public record Elected(
       Candidate who, long nanos, Optional<FencingToken> token, long operationsAtCallback) {}
 
@@ -105,15 +100,10 @@ public final class HandoverQueue implements AutoCloseable {
   public Elected awaitElected(int number, Future<?> closing) throws InterruptedException {
     Elected e = poll();
     if (e == null) {
-      throw new BenchmarkFailure(
-          library
-              + ": handover #"
-              + number
-              + ": no candidate was elected within "
-              + timeoutMs
-              + " ms after closing "
-              + queue.get(0)
-              + failureOf(closing));
+      throw failure(
+          number,
+          "no candidate was elected within %d ms after closing %s%s"
+              .formatted(timeoutMs, queue.get(0), failureOf(closing)));
     }
     return e;
   }

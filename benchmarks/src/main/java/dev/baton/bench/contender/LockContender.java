@@ -5,8 +5,7 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * One contender of the lock benchmark: its own ZooKeeper session and its lock recipe on a shared
- * path. Each library is one implementation: {@link BatonLock} ({@code FencedLock}), {@link
- * CuratorLock} ({@code InterProcessMutex}), and the raw-ZooKeeper floor of the lock benchmark.
+ * path ({@link BatonLock}, {@link CuratorLock}, the lock benchmark's floor).
  */
 public interface LockContender extends AutoCloseable {
   /** Connects a contender of {@code library} ({@link Library#BATON} or {@link Library#CURATOR}). */
@@ -22,10 +21,7 @@ public interface LockContender extends AutoCloseable {
   /** Waits at most {@code timeoutMs} for the lock; true if it is now held by the calling thread. */
   boolean acquire(long timeoutMs) throws Exception;
 
-  /**
-   * The fencing token value of the current hold (Baton), or -1 if the contender has none (Curator,
-   * the floor).
-   */
+  /** The fencing token value of the current hold (Baton), or -1 if the contender has none. */
   default long token() {
     return -1;
   }

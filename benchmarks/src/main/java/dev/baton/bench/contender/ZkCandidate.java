@@ -14,10 +14,8 @@ import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One candidate of a ZooKeeper election benchmark (election handover, failover, election scale):
- * its own ZooKeeper session and its library's election recipe. Each library is one implementation:
- * {@link BatonCandidate} ({@code LeaderElection}), {@link CuratorCandidate} ({@code LeaderLatch}),
- * and the raw-ZooKeeper floor of the election handover.
+ * One candidate of a ZooKeeper election benchmark: its own session and its library's election
+ * recipe ({@link BatonCandidate}, {@link CuratorCandidate}, the election handover's floor).
  */
 public abstract class ZkCandidate extends Candidate {
   private final TracerDriver tracer;

@@ -2,10 +2,15 @@
 package dev.baton.bench.contender;
 
 import dev.baton.recipes.SessionConfig;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooKeeper;
 
 /**
  * The client settings every contender of a ZooKeeper benchmark gets, Baton or Curator: the same
@@ -43,5 +48,29 @@ public record ZkClient(String connectString, int sessionTimeoutMs, int connectio
           "no ZooKeeper server at " + connectString + " answered within " + connectionTimeoutMs);
     }
     return client;
+  }
+
+  /**
+   * A raw ZooKeeper handle with these settings, connected (the floor contenders').
+   *
+   * @throws IllegalStateException if it does not connect within the connection timeout
+   */
+  public ZooKeeper zooKeeper() throws IOException, InterruptedException {
+    CountDownLatch connected = new CountDownLatch(1);
+    ZooKeeper zk =
+        new ZooKeeper(
+            connectString,
+            sessionTimeoutMs,
+            event -> {
+              if (event.getType() == EventType.None
+                  && event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+              }
+            });
+    if (!connected.await(connectionTimeoutMs, TimeUnit.MILLISECONDS)) {
+      zk.close();
+      throw new IllegalStateException("no connection to " + connectString);
+    }
+    return zk;
   }
 }

@@ -8,35 +8,17 @@ import org.apache.curator.drivers.EventTrace;
 import org.apache.curator.drivers.OperationTrace;
 
 /**
- * What one candidate's client did, as seen from the client: Curator's operation traces (one per
- * completed ZooKeeper operation, foreground or background, timestamped on completion).
- *
- * <p>Always counts operations and watch-setting reads (the benchmark waits for a newcomer's first
- * one to know it has settled in the queue).
+ * One candidate's completed ZooKeeper operations as its client saw them (Curator's traces, or the
+ * floor's own count), and its watch-setting reads: a newcomer's first one means it has settled.
  */
 final class ClientTrace extends AdvancedTracerDriver {
-  private final String label;
   private final AtomicLong operations = new AtomicLong();
   private final Object watchedReadsLock = new Object();
   private long watchedReads;
 
-  ClientTrace(String label) {
-    this.label = label;
-  }
-
-  String label() {
-    return label;
-  }
-
   @Override
   public void addTrace(OperationTrace trace) {
-    operations.incrementAndGet();
-    if (trace.isWithWatcher() && trace.getName().startsWith("GetData")) {
-      synchronized (watchedReadsLock) {
-        watchedReads++;
-        watchedReadsLock.notifyAll();
-      }
-    }
+    countOperation(trace.isWithWatcher() && trace.getName().startsWith("GetData"));
   }
 
   @Override
@@ -45,8 +27,7 @@ final class ClientTrace extends AdvancedTracerDriver {
   }
 
   /**
-   * A completed operation of a client without Curator (the floor contender), counted like {@link
-   * #addTrace}: {@code watchSetting} marks the read that leaves a candidate idle in the queue.
+   * One completed operation; {@code watchSetting} marks the read that leaves it idle in the queue.
    */
   void countOperation(boolean watchSetting) {
     operations.incrementAndGet();

@@ -5,6 +5,7 @@ import dev.baton.bench.BenchmarkFailure;
 import dev.baton.bench.Cli;
 import dev.baton.bench.Handovers;
 import dev.baton.bench.Interleaving;
+import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
@@ -129,11 +130,8 @@ public final class ElectionHandover implements Scenario.WithOptions {
     }
     if (min != max) {
       throw new BenchmarkFailure(
-          "cannot calibrate the cost of an mntr read: consecutive reads differ by "
-              + min
-              + " to "
-              + max
-              + " packets on an idle server");
+          "cannot calibrate the cost of an mntr read: consecutive reads differ by %d to %d packets on an idle server"
+              .formatted(min, max));
     }
     return min;
   }
@@ -169,42 +167,34 @@ public final class ElectionHandover implements Scenario.WithOptions {
             n, lib, run.unconfirmedWindows());
       }
     }
-    String line =
-        String.format(
-            Locale.ROOT,
-            "RESULT %s candidates=%d baton_p50_ms=%.3f baton_p99_ms=%.3f curator_p50_ms=%.3f curator_p99_ms=%.3f"
-                + " ratio_p50=%.3f ratio_p99=%.3f floor_p50_ms=%.3f floor_p99_ms=%.3f ratio_p50_floor=%.3f"
-                + " curator_ratio_p50_floor=%.3f requests_per_handover=%.2f curator_requests_per_handover=%.2f"
-                + " floor_requests_per_handover=%.2f baton_packets_per_handover=%.2f"
-                + " curator_packets_per_handover=%.2f floor_packets_per_handover=%.2f"
-                + " baton_successor_requests=%.2f curator_successor_requests=%.2f floor_successor_requests=%.2f"
-                + " handovers=%d warmup=%d close=%s fsync=%s",
-            NAME,
-            n,
-            baton.p50Ms(),
-            baton.p99Ms(),
-            curator.p50Ms(),
-            curator.p99Ms(),
-            baton.p50Ms() / curator.p50Ms(),
-            baton.p99Ms() / curator.p99Ms(),
-            floor.p50Ms(),
-            floor.p99Ms(),
-            baton.p50Ms() / floor.p50Ms(),
-            curator.p50Ms() / floor.p50Ms(),
-            baton.requestsPerHandover(),
-            curator.requestsPerHandover(),
-            floor.requestsPerHandover(),
-            baton.packetsPerHandover(),
-            curator.packetsPerHandover(),
-            floor.packetsPerHandover(),
-            successorRequests(baton),
-            successorRequests(curator),
-            successorRequests(floor),
-            rounds.handovers(),
-            rounds.warmup(),
-            closeMode.key(),
-            zkOptions.fsync());
-    Cli.result(line);
+    ResultBuilder b =
+        new ResultBuilder(NAME)
+            .add("candidates", n)
+            .add("baton_p50_ms", f("%.3f", baton.p50Ms()))
+            .add("baton_p99_ms", f("%.3f", baton.p99Ms()))
+            .add("curator_p50_ms", f("%.3f", curator.p50Ms()))
+            .add("curator_p99_ms", f("%.3f", curator.p99Ms()))
+            .add("ratio_p50", f("%.3f", baton.p50Ms() / curator.p50Ms()))
+            .add("ratio_p99", f("%.3f", baton.p99Ms() / curator.p99Ms()))
+            .add("floor_p50_ms", f("%.3f", floor.p50Ms()))
+            .add("floor_p99_ms", f("%.3f", floor.p99Ms()))
+            .add("ratio_p50_floor", f("%.3f", baton.p50Ms() / floor.p50Ms()))
+            .add("curator_ratio_p50_floor", f("%.3f", curator.p50Ms() / floor.p50Ms()))
+            .add("requests_per_handover", f("%.2f", baton.requestsPerHandover()))
+            .add("curator_requests_per_handover", f("%.2f", curator.requestsPerHandover()))
+            .add("floor_requests_per_handover", f("%.2f", floor.requestsPerHandover()));
+    List<ElectionRun> runs = List.of(baton, curator, floor);
+    runs.forEach(
+        r -> b.add(r.library().key() + "_packets_per_handover", f("%.2f", r.packetsPerHandover())));
+    runs.forEach(
+        r -> b.add(r.library().key() + "_successor_requests", f("%.2f", successorRequests(r))));
+    b.add("handovers", rounds.handovers()).add("warmup", rounds.warmup());
+    b.add("close", closeMode.key()).add("fsync", zkOptions.fsync());
+    Cli.result(b.toString());
+  }
+
+  private static String f(String format, double value) {
+    return String.format(Locale.ROOT, format, value);
   }
 
   private static void progress(String format, Object... args) {

@@ -11,6 +11,7 @@ import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -39,13 +40,13 @@ final class ElectionRun extends HandoverTimes {
     }
 
     static CloseMode parse(String value) {
-      for (CloseMode m : values()) {
-        if (m.key().equals(value)) {
-          return m;
-        }
-      }
-      throw new IllegalArgumentException(
-          "close must be recipe_then_session or recipe_only, was " + value);
+      return Arrays.stream(values())
+          .filter(m -> m.key().equals(value))
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new IllegalArgumentException(
+                      "close must be recipe_then_session or recipe_only, was " + value));
     }
   }
 
@@ -111,15 +112,12 @@ final class ElectionRun extends HandoverTimes {
       if (i == 0) {
         Elected e = queue.poll();
         if (e == null || e.who() != c) {
+          String instead =
+              e == null
+                  ? "no elected callback within " + handoverTimeoutMs + " ms"
+                  : e.who() + " was";
           throw new BenchmarkFailure(
-              library
-                  + ": the first candidate "
-                  + c
-                  + " was not elected ("
-                  + (e == null
-                      ? "no elected callback within " + handoverTimeoutMs + " ms"
-                      : e.who() + " was")
-                  + ")");
+              "%s: the first candidate %s was not elected (%s)".formatted(library, c, instead));
         }
         queue.first(e);
       }
@@ -128,7 +126,7 @@ final class ElectionRun extends HandoverTimes {
 
   private ZkCandidate join() throws Exception {
     String label = library.key() + "-" + size + "-" + nextIndex++;
-    ClientTrace trace = new ClientTrace(label);
+    ClientTrace trace = new ClientTrace();
     ZkCandidate.Sink sink = queue.sink(trace::operations);
     ZkCandidate c =
         library == Library.FLOOR
@@ -151,12 +149,8 @@ final class ElectionRun extends HandoverTimes {
   private void awaitSettled(ZkCandidate c) throws InterruptedException {
     if (!trace(c).awaitWatchedReads(1, handoverTimeoutMs)) {
       throw new BenchmarkFailure(
-          library
-              + ": candidate "
-              + c
-              + " did not set a watch within "
-              + handoverTimeoutMs
-              + " ms after joining");
+          "%s: candidate %s did not set a watch within %d ms after joining"
+              .formatted(library, c, handoverTimeoutMs));
     }
     queue.awaitQuiet(c);
   }
@@ -170,11 +164,8 @@ final class ElectionRun extends HandoverTimes {
     int number = ++handoversDone;
     if (!queue.pending().isEmpty()) {
       throw new BenchmarkFailure(
-          library
-              + ": unexpected elected callback before handover #"
-              + number
-              + ": "
-              + queue.pending().peek().who());
+          "%s: unexpected elected callback before handover #%d: %s"
+              .formatted(library, number, queue.pending().peek().who()));
     }
     List<ZkCandidate> candidates = queue.candidates();
     ZkCandidate leader = candidates.get(0);
@@ -208,15 +199,13 @@ final class ElectionRun extends HandoverTimes {
       while (leaderHandle.getState().isAlive()) {
         if (System.nanoTime() > deadline) {
           throw new BenchmarkFailure(
-              library
-                  + ": handover #"
-                  + number
-                  + ": the session of "
-                  + leader
-                  + " was not closed within "
-                  + handoverTimeoutMs
-                  + " ms"
-                  + HandoverQueue.failureOf(closing));
+              "%s: handover #%d: the session of %s was not closed within %d ms%s"
+                  .formatted(
+                      library,
+                      number,
+                      leader,
+                      handoverTimeoutMs,
+                      HandoverQueue.failureOf(closing)));
         }
         LockSupport.parkNanos(50_000);
       }
@@ -283,34 +272,36 @@ final class ElectionRun extends HandoverTimes {
     return queue.candidates().get(0).handle().getSessionTimeout();
   }
 
-  int recorded() {
-    return recorded;
+  /** {@code sum} per recorded handover; NaN without one. */
+  private double perHandover(double sum) {
+    return recorded == 0 ? Double.NaN : sum / recorded;
+  }
+
+  /** As {@link #perHandover}, NaN too if the client counters are unavailable. */
+  private double perHandoverFromClients(long sum) {
+    return ClientRequests.available() ? perHandover(sum) : Double.NaN;
   }
 
   double requestsPerHandover() {
-    return recorded == 0 ? Double.NaN : (double) requestsSum / recorded;
+    return perHandover(requestsSum);
   }
 
   /** Everything the server counted in the windows (minus the mntr read), per handover. */
   double packetsPerHandover() {
-    return recorded == 0 ? Double.NaN : (double) packetsSum / recorded;
+    return perHandover(packetsSum);
   }
 
-  /** Pings among those packets, per handover (NaN if the client counters are unavailable). */
+  /** Pings among those packets, per handover. */
   double pingsPerHandover() {
-    return recorded == 0 || !ClientRequests.available() ? Double.NaN : (double) pingsSum / recorded;
+    return perHandoverFromClients(pingsSum);
   }
 
   double leaderRequestsPerHandover() {
-    return recorded == 0 || !ClientRequests.available()
-        ? Double.NaN
-        : (double) leaderRequestsSum / recorded;
+    return perHandoverFromClients(leaderRequestsSum);
   }
 
   double successorRequestsPerHandover() {
-    return recorded == 0 || !ClientRequests.available()
-        ? Double.NaN
-        : (double) successorRequestsSum / recorded;
+    return perHandoverFromClients(successorRequestsSum);
   }
 
   /** Windows where the clients issued more requests than the server had counted (should be 0). */
@@ -319,11 +310,11 @@ final class ElectionRun extends HandoverTimes {
   }
 
   double meanWindowMs() {
-    return recorded == 0 ? Double.NaN : windowNanosSum / 1e6 / recorded;
+    return perHandover(windowNanosSum / 1e6);
   }
 
   double successorOpsPerHandover() {
-    return recorded == 0 ? Double.NaN : (double) successorOpsSum / recorded;
+    return perHandover(successorOpsSum);
   }
 
   /**

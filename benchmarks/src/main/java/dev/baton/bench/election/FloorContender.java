@@ -7,8 +7,6 @@ import dev.baton.fencing.FencingToken;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.AsyncCallback;
@@ -18,7 +16,6 @@ import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.EventType;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -47,18 +44,7 @@ final class FloorContender extends ZkCandidate {
     super(label, trace, sink);
     this.trace = trace;
     this.path = path;
-    CountDownLatch connected = new CountDownLatch(1);
-    Watcher sessionWatcher =
-        event -> {
-          if (event.getType() == EventType.None && event.getState() == KeeperState.SyncConnected) {
-            connected.countDown();
-          }
-        };
-    zk = new ZooKeeper(settings.connectString(), settings.sessionTimeoutMs(), sessionWatcher);
-    if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
-      zk.close();
-      throw new IllegalStateException("no connection to " + settings.connectString());
-    }
+    zk = settings.zooKeeper();
   }
 
   /**

@@ -174,14 +174,8 @@ final class SqlStore implements FenceStore {
       long counter = counter(mode);
       if (counter != writes.get(mode)) {
         throw new BenchmarkFailure(
-            key
-                + ": the "
-                + mode.key()
-                + " row counts "
-                + counter
-                + " writes, "
-                + writes.get(mode)
-                + " were committed");
+            "%s: the %s row counts %d writes, %d were committed"
+                .formatted(key, mode.key(), counter, writes.get(mode)));
       }
     }
     expectHighest(sameTermResource, sameTermToken);

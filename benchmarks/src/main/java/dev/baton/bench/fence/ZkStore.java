@@ -2,6 +2,7 @@
 package dev.baton.bench.fence;
 
 import dev.baton.bench.BenchmarkFailure;
+import dev.baton.bench.contender.ZkClient;
 import dev.baton.bench.zk.ClientRequests;
 import dev.baton.bench.zk.EmbeddedZooKeeper;
 import dev.baton.fencing.FencingToken;
@@ -11,10 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -45,17 +43,10 @@ final class ZkStore implements FenceStore {
     this.fsync = fsync;
     Arrays.fill(bytes, (byte) 'v');
     for (Mode mode : Mode.values()) {
-      CuratorFramework client =
-          CuratorFrameworkFactory.builder()
-              .connectString(server.connectString())
-              .sessionTimeoutMs(15_000)
-              .connectionTimeoutMs(5_000)
-              .retryPolicy(new ExponentialBackoffRetry(100, 3, 1000))
-              .ensembleTracker(false)
-              .build();
-      client.start();
-      if (!client.blockUntilConnected(5, TimeUnit.SECONDS)) {
-        client.close();
+      CuratorFramework client;
+      try {
+        client = new ZkClient(server.connectString(), 15_000, 5_000).curator();
+      } catch (IllegalStateException e) {
         throw new BenchmarkFailure(
             "no connection to the embedded ZooKeeper server " + server.connectString());
       }
@@ -99,28 +90,17 @@ final class ZkStore implements FenceStore {
     String path = paths.get(mode);
     switch (mode) {
       case UNFENCED -> client.setData().forPath(path, bytes);
-      case FENCED ->
-          fences
-              .get(mode)
-              .write(
-                  SAME_TERM,
-                  sameTermToken,
-                  tx -> {
-                    tx.add(tx.ops().setData().forPath(path, bytes));
-                    return null;
-                  });
+      case FENCED -> setData(fences.get(mode), SAME_TERM, sameTermToken, path, bytes);
       case NEW_TERM ->
           // A fresh fence object per write: a new term's writer is another process, which has
           // never written this fence znode and must read it first. Reusing one object would let it
           // skip that read (ZkFence remembers the version it last wrote).
-          ZkFence.create(client, FENCES)
-              .write(
-                  NEW_TERM,
-                  FencingToken.of(SqlStore.SCOPE, ++newTermValue),
-                  tx -> {
-                    tx.add(tx.ops().setData().forPath(path, bytes));
-                    return null;
-                  });
+          setData(
+              ZkFence.create(client, FENCES),
+              NEW_TERM,
+              FencingToken.of(SqlStore.SCOPE, ++newTermValue),
+              path,
+              bytes);
       default -> throw new IllegalStateException(mode.toString());
     }
     writes.merge(mode, 1L, Long::sum);
@@ -158,13 +138,8 @@ final class ZkStore implements FenceStore {
       long version = version(client, mode);
       if (version != writes.get(mode)) {
         throw new BenchmarkFailure(
-            "zookeeper: the "
-                + mode.key()
-                + " znode has version "
-                + version
-                + ", "
-                + writes.get(mode)
-                + " writes were committed");
+            "zookeeper: the %s znode has version %d, %d writes were committed"
+                .formatted(mode.key(), version, writes.get(mode)));
       }
     }
     expectHighest(SAME_TERM, sameTermToken);
@@ -172,15 +147,12 @@ final class ZkStore implements FenceStore {
     long before = version(client, Mode.FENCED);
     String path = paths.get(Mode.FENCED);
     try {
-      fences
-          .get(Mode.FENCED)
-          .write(
-              SAME_TERM,
-              FencingToken.of(SqlStore.SCOPE, SqlStore.FIRST_TOKEN - 1),
-              tx -> {
-                tx.add(tx.ops().setData().forPath(path, "stale".getBytes(StandardCharsets.UTF_8)));
-                return null;
-              });
+      setData(
+          fences.get(Mode.FENCED),
+          SAME_TERM,
+          FencingToken.of(SqlStore.SCOPE, SqlStore.FIRST_TOKEN - 1),
+          path,
+          "stale".getBytes(StandardCharsets.UTF_8));
       throw new BenchmarkFailure("zookeeper: the fence accepted a stale token");
     } catch (StaleTokenException expected) {
       // rejected, as it must be
@@ -188,6 +160,18 @@ final class ZkStore implements FenceStore {
     if (version(client, Mode.FENCED) != before) {
       throw new BenchmarkFailure("zookeeper: a write with a stale token changed the znode");
     }
+  }
+
+  /** A setData of {@code data} on {@code path} through {@code fence}, with {@code token}. */
+  private static void setData(
+      ZkFence fence, String resource, FencingToken token, String path, byte[] data) {
+    fence.write(
+        resource,
+        token,
+        tx -> {
+          tx.add(tx.ops().setData().forPath(path, data));
+          return null;
+        });
   }
 
   private long version(CuratorFramework client, Mode mode) throws Exception {

@@ -49,15 +49,8 @@ final class HandoverPhase implements AutoCloseable {
     if (follower.isLeader() || !leader.isLeader()) {
       follower.close();
       throw new BenchmarkFailure(
-          system.key()
-              + " handover: before the stop, "
-              + leader
-              + " leads: "
-              + leader.isLeader()
-              + ", "
-              + follower
-              + " leads: "
-              + follower.isLeader());
+          "%s handover: before the stop, %s leads: %s, %s leads: %s"
+              .formatted(system.key(), leader, leader.isLeader(), follower, follower.isLeader()));
     }
     CountingDataSource.Counts before =
         leader.dataSource().counts().plus(follower.dataSource().counts());

@@ -13,10 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One candidate of one system of the lease scenario: the same small surface for the three (join,
- * whether it leads, leave gracefully, write "as leader"), and the bookkeeping they share (when it
- * was elected, whether it leads). Each candidate has a {@link CountingDataSource} of its own and no
- * pool shared with another.
+ * One candidate of one system of the lease scenario, and the bookkeeping the three share (when it
+ * was elected, whether it leads); each has a {@link CountingDataSource} of its own.
  */
 abstract class LeaseCandidate extends Candidate {
   protected final LeaseSetup setup;
@@ -41,9 +39,8 @@ abstract class LeaseCandidate extends Candidate {
     this.dataSource = dataSource;
   }
 
-  /** Enters the election; returns at once. */
   @Override
-  public abstract void join();
+  public abstract void join(); // without a checked exception
 
   /**
    * Leaves gracefully, as an application shutting down would: Baton closes its election (releasing

@@ -31,22 +31,9 @@ final class LeaseSamples {
     return sorted[Math.max(1, rank) - 1];
   }
 
-  /** How many samples exceed {@code limit}. */
-  long countAbove(double limit) {
-    return values.stream().filter(v -> v > limit).count();
-  }
-
   /** {@code percentile(p)} with one decimal, {@code NaN} without samples. */
   String text(double p) {
-    return ms(percentile(p));
-  }
-
-  /** The samples in order, for progress lines. */
-  String describe() {
-    return values.stream().map(LeaseSamples::ms).toList().toString();
-  }
-
-  static String ms(double millis) {
+    double millis = percentile(p);
     return Double.isNaN(millis) ? "NaN" : String.format(Locale.ROOT, "%.1f", millis);
   }
 }

@@ -13,8 +13,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException.Code;
-import org.apache.zookeeper.Watcher.Event.EventType;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -38,21 +36,7 @@ final class FloorLockContender implements LockContender {
   FloorLockContender(String path, ZkClient settings, boolean asyncRelease) throws Exception {
     this.path = path;
     this.asyncRelease = asyncRelease;
-    CountDownLatch connected = new CountDownLatch(1);
-    zk =
-        new ZooKeeper(
-            settings.connectString(),
-            settings.sessionTimeoutMs(),
-            event -> {
-              if (event.getType() == EventType.None
-                  && event.getState() == KeeperState.SyncConnected) {
-                connected.countDown();
-              }
-            });
-    if (!connected.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
-      zk.close();
-      throw new IllegalStateException("no connection to " + settings.connectString());
-    }
+    zk = settings.zooKeeper();
     ZKPaths.mkdirs(zk, path); // the parents, as Curator creates them for the others
   }
 

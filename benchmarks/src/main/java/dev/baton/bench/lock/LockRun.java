@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -118,26 +119,16 @@ final class LockRun {
                     long t0 = System.nanoTime();
                     if (!c.acquire(acquireTimeoutMs)) {
                       throw new BenchmarkFailure(
-                          library.key()
-                              + " contender "
-                              + index
-                              + " of "
-                              + n
-                              + " timed out after "
-                              + acquireTimeoutMs
-                              + " ms waiting for "
-                              + path);
+                          "%s contender %d of %d timed out after %d ms waiting for %s"
+                              .formatted(library.key(), index, n, acquireTimeoutMs, path));
                     }
                     try {
                       int holders = inside.incrementAndGet();
                       try {
                         if (holders != 1) {
                           throw new BenchmarkFailure(
-                              "mutual exclusion violated on "
-                                  + path
-                                  + ": "
-                                  + holders
-                                  + " holders at once");
+                              "mutual exclusion violated on %s: %d holders at once"
+                                  .formatted(path, holders));
                         }
                         if (library == Library.BATON) {
                           checkToken(c);
@@ -237,12 +228,8 @@ final class LockRun {
     long previous = lastToken.getAndSet(token);
     if (token <= previous) {
       throw new BenchmarkFailure(
-          "fencing tokens of "
-              + path
-              + " did not strictly increase: "
-              + previous
-              + " then "
-              + token);
+          "fencing tokens of %s did not strictly increase: %d then %d"
+              .formatted(path, previous, token));
     }
   }
 
@@ -272,43 +259,38 @@ final class LockRun {
   }
 
   /**
-   * Client-issued ZooKeeper requests per hold (acquire + release), all holds of the measured
-   * slices.
+   * {@code what} summed over the measured slices, divided by {@code unit}, per hold (all their
+   * holds, in the window or not); NaN without holds.
    */
-  double requestsPerHold() {
-    long requests = slices.stream().mapToLong(Slice::requests).sum();
+  private double perHold(ToLongFunction<Slice> what, double unit) {
     long all = slices.stream().mapToLong(Slice::allHolds).sum();
-    return all == 0 ? Double.NaN : (double) requests / all;
+    return all == 0 ? Double.NaN : slices.stream().mapToLong(what).sum() / unit / all;
   }
 
-  /** Server-counted packets (requests and pings) per hold, all holds of the measured slices. */
+  /** Client-issued ZooKeeper requests per hold (acquire + release). */
+  double requestsPerHold() {
+    return perHold(Slice::requests, 1);
+  }
+
+  /** Server-counted packets (requests and pings) per hold. */
   double packetsPerHold() {
-    long packets = slices.stream().mapToLong(Slice::packets).sum();
-    long all = slices.stream().mapToLong(Slice::allHolds).sum();
-    return all == 0 ? Double.NaN : (double) packets / all;
+    return perHold(Slice::packets, 1);
   }
 
   /**
-   * CPU time of this whole process (server, all clients, benchmark threads) per hold, microseconds,
-   * all holds of the measured slices; -1 if the JVM cannot tell.
+   * CPU time of this whole process (server, all clients, benchmark threads) per hold, microseconds;
+   * -1 if the JVM cannot tell.
    */
   double cpuMicrosPerHold() {
-    if (processCpuNanos() < 0) {
-      return -1;
-    }
-    long cpu = slices.stream().mapToLong(Slice::cpuNanos).sum();
-    long all = slices.stream().mapToLong(Slice::allHolds).sum();
-    return all == 0 ? Double.NaN : cpu / 1e3 / all;
+    return processCpuNanos() < 0 ? -1 : perHold(Slice::cpuNanos, 1e3);
   }
 
   /**
-   * CPU time of the contender threads themselves (the threads that call acquire and release; not
-   * the ZooKeeper clients' I/O and event threads, not the server) per hold, microseconds.
+   * CPU time of the contender threads themselves (not the ZooKeeper clients' I/O and event threads,
+   * not the server) per hold, microseconds.
    */
   double callerCpuMicrosPerHold() {
-    long cpu = slices.stream().mapToLong(Slice::callerCpuNanos).sum();
-    long all = slices.stream().mapToLong(Slice::allHolds).sum();
-    return all == 0 ? Double.NaN : cpu / 1e3 / all;
+    return perHold(Slice::callerCpuNanos, 1e3);
   }
 
   private static long processCpuNanos() {

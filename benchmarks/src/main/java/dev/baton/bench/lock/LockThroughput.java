@@ -3,6 +3,7 @@ package dev.baton.bench.lock;
 
 import dev.baton.bench.Cli;
 import dev.baton.bench.Interleaving;
+import dev.baton.bench.ResultBuilder;
 import dev.baton.bench.Scenario;
 import dev.baton.bench.contender.Library;
 import dev.baton.bench.contender.ZkClient;
@@ -12,6 +13,7 @@ import dev.baton.bench.zk.EmbeddedZooKeeper;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -126,53 +128,38 @@ public final class LockThroughput implements Scenario.WithOptions {
               ? "; " + run.tokenChecks() + " tokens checked, strictly increasing"
               : "");
     }
-    String line =
-        String.format(
-            Locale.ROOT,
-            "RESULT %s contenders=%d ratio=%.3f baton_ops_per_s=%.1f curator_ops_per_s=%.1f"
-                + " floor_holds_per_s=%.1f ratio_floor=%.3f curator_ratio_floor=%.3f"
-                + " floor_async_holds_per_s=%.1f ratio_floor_async=%.3f baton_p50_ms=%.3f"
-                + " curator_p50_ms=%.3f floor_p50_ms=%.3f floor_async_p50_ms=%.3f baton_p99_ms=%.3f"
-                + " curator_p99_ms=%.3f floor_p99_ms=%.3f floor_async_p99_ms=%.3f"
-                + " baton_requests_per_op=%.2f curator_requests_per_op=%.2f floor_requests_per_op=%.2f"
-                + " floor_async_requests_per_op=%.2f baton_cpu_us_per_op=%.0f curator_cpu_us_per_op=%.0f"
-                + " floor_cpu_us_per_op=%.0f floor_async_cpu_us_per_op=%.0f baton_ops=%d curator_ops=%d"
-                + " floor_ops=%d floor_async_ops=%d duration_ms=%d warmup_ms=%d slices=%d fsync=%s",
-            NAME,
-            n,
-            baton.holdsPerSecond() / curator.holdsPerSecond(),
-            baton.holdsPerSecond(),
-            curator.holdsPerSecond(),
-            floor.holdsPerSecond(),
-            baton.holdsPerSecond() / floor.holdsPerSecond(),
-            curator.holdsPerSecond() / floor.holdsPerSecond(),
-            floorAsync.holdsPerSecond(),
-            baton.holdsPerSecond() / floorAsync.holdsPerSecond(),
-            baton.p50Ms(),
-            curator.p50Ms(),
-            floor.p50Ms(),
-            floorAsync.p50Ms(),
-            baton.p99Ms(),
-            curator.p99Ms(),
-            floor.p99Ms(),
-            floorAsync.p99Ms(),
-            baton.requestsPerHold(),
-            curator.requestsPerHold(),
-            floor.requestsPerHold(),
-            floorAsync.requestsPerHold(),
-            baton.cpuMicrosPerHold(),
-            curator.cpuMicrosPerHold(),
-            floor.cpuMicrosPerHold(),
-            floorAsync.cpuMicrosPerHold(),
-            baton.holds(),
-            curator.holds(),
-            floor.holds(),
-            floorAsync.holds(),
-            durationMs,
-            warmupMs,
-            slices,
-            zkOptions.fsync());
-    Cli.result(line);
+    double batonRate = baton.holdsPerSecond();
+    ResultBuilder b =
+        new ResultBuilder(NAME)
+            .add("contenders", n)
+            .add("ratio", f("%.3f", batonRate / curator.holdsPerSecond()))
+            .add("baton_ops_per_s", f("%.1f", batonRate))
+            .add("curator_ops_per_s", f("%.1f", curator.holdsPerSecond()))
+            .add("floor_holds_per_s", f("%.1f", floor.holdsPerSecond()))
+            .add("ratio_floor", f("%.3f", batonRate / floor.holdsPerSecond()))
+            .add(
+                "curator_ratio_floor", f("%.3f", curator.holdsPerSecond() / floor.holdsPerSecond()))
+            .add("floor_async_holds_per_s", f("%.1f", floorAsync.holdsPerSecond()))
+            .add("ratio_floor_async", f("%.3f", batonRate / floorAsync.holdsPerSecond()));
+    // then one key per library and measure: baton_p50_ms, curator_p50_ms, floor_p50_ms, ...
+    List<LockRun> runs = List.of(baton, curator, floor, floorAsync);
+    eachLibrary(b, runs, "_p50_ms", r -> f("%.3f", r.p50Ms()));
+    eachLibrary(b, runs, "_p99_ms", r -> f("%.3f", r.p99Ms()));
+    eachLibrary(b, runs, "_requests_per_op", r -> f("%.2f", r.requestsPerHold()));
+    eachLibrary(b, runs, "_cpu_us_per_op", r -> f("%.0f", r.cpuMicrosPerHold()));
+    eachLibrary(b, runs, "_ops", LockRun::holds);
+    b.add("duration_ms", durationMs).add("warmup_ms", warmupMs).add("slices", slices);
+    b.add("fsync", zkOptions.fsync());
+    Cli.result(b.toString());
+  }
+
+  private static void eachLibrary(
+      ResultBuilder b, List<LockRun> runs, String measure, Function<LockRun, Object> value) {
+    runs.forEach(r -> b.add(r.library().key() + measure, value.apply(r)));
+  }
+
+  private static String f(String format, double value) {
+    return String.format(Locale.ROOT, format, value);
   }
 
   private static void progress(String format, Object... args) {

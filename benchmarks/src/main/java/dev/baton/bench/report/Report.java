@@ -108,17 +108,8 @@ public final class Report {
           out.add(r.page() + ": table '" + r.id() + "' is also on " + before);
         } else if (!r.content().equals(block(table(r.id()), r.page()))) {
           out.add(
-              r.page()
-                  + " line "
-                  + (r.start() + 1)
-                  + ": table '"
-                  + r.id()
-                  + "' differs from "
-                  + RESULTS
-                  + "; run "
-                  + COMMAND
-                  + " and commit "
-                  + r.page());
+              "%s line %d: table '%s' differs from %s; run %s and commit %s"
+                  .formatted(r.page(), r.start() + 1, r.id(), RESULTS, COMMAND, r.page()));
         }
       }
     }
@@ -156,14 +147,8 @@ public final class Report {
             .toList();
     if (candidates.size() > 1 && candidates.get(1).instant().equals(candidates.get(0).instant())) {
       throw new ResultsFormatException(
-          "table '"
-              + table.id()
-              + "': "
-              + candidates.get(0).fileName()
-              + " and "
-              + candidates.get(1).fileName()
-              + " have the same date, so neither is the newest:"
-              + " give one a time or mark one '# baseline:'");
+          "table '%s': %s and %s have the same date, so neither is the newest: give one a time or mark one '# baseline:'"
+              .formatted(table.id(), candidates.get(0).fileName(), candidates.get(1).fileName()));
     }
     return candidates.stream().findFirst();
   }
@@ -174,21 +159,17 @@ public final class Report {
     return source(table)
         .map(
             run ->
-                table.render(run)
-                    + "\n`"
-                    + run.command()
-                    + "` at "
-                    + run.shortCommit()
-                    + ", "
-                    + run.date()
-                    + " ([machine and raw lines]("
-                    + link
-                    + run.fileName()
-                    + "))\n")
+                "%s\n`%s` at %s, %s ([machine and raw lines](%s%s))\n"
+                    .formatted(
+                        table.render(run),
+                        run.command(),
+                        run.shortCommit(),
+                        run.date(),
+                        link,
+                        run.fileName()))
         .orElse(
-            "No recorded run yet (record one with `benchmarks/record "
-                + table.scenario()
-                + "`).\n");
+            "No recorded run yet (record one with `benchmarks/record %s`).\n"
+                .formatted(table.scenario()));
   }
 
   private static Table table(String id) {

@@ -55,11 +55,8 @@ record ResultsFile(
         } else if (!KNOWN.contains(key) && !key.equals("baseline")) {
           throw new ResultsFormatException(
               where
-                  + "unknown header '"
-                  + line
-                  + "' (expected # key: value, key one of "
-                  + KNOWN
-                  + " or baseline)");
+                  + "unknown header '%s' (expected # key: value, key one of %s or baseline)"
+                      .formatted(line, KNOWN));
         } else if (key.equals("note")) {
           notes.add(value);
         } else if (headers.put(key, value) != null) {

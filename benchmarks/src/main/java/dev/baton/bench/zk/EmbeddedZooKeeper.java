@@ -38,17 +38,11 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
   }
 
   /**
-   * Starts a server.
+   * Starts a server that fsyncs its transaction log or not (to take the disk out of a measurement),
+   * whatever {@code -Dzookeeper.forceSync} says. ZooKeeper reads that property once, when the log
+   * opens: it is set only while this server starts (starts are serialized) and restored after, so
+   * no other server of this JVM sees it; the server's own setting is then read back.
    *
-   * <p>ZooKeeper reads the system property {@code zookeeper.forceSync} once, when the server opens
-   * its transaction log at start-up. The property is set to what {@code forceSync} asks for only
-   * while this server starts, and restored (or cleared) before this method returns, so it affects
-   * no other server of this JVM, before or after; starts are serialized. The server's own setting
-   * is then read back, and a mismatch fails.
-   *
-   * @param forceSync false: no fsync of the transaction log ({@code zookeeper.forceSync=no}), to
-   *     take the disk out of a measurement; true: fsync, even if the JVM was started with {@code
-   *     -Dzookeeper.forceSync=no}
    * @throws IllegalStateException if the started server does not do what {@code forceSync} says
    */
   public static EmbeddedZooKeeper start(boolean forceSync) {
@@ -74,10 +68,8 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         System.err.println("[zk] closing the misconfigured server failed: " + e);
       }
       throw new IllegalStateException(
-          "the embedded ZooKeeper server was started with fsync "
-              + forceSync
-              + " but its transaction log has forceSync="
-              + actual.get());
+          "the embedded ZooKeeper server was started with fsync %s but its transaction log has forceSync=%s"
+              .formatted(forceSync, actual.get()));
     }
     return started;
   }
