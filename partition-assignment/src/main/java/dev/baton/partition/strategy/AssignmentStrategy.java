@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition.strategy;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +33,8 @@ public interface AssignmentStrategy {
       SortedSet<Integer> partitions, SortedSet<String> members, Map<Integer, String> previous) {
     Objects.requireNonNull(members, "members");
     return assign(
-        partitions, members.stream().map(MemberProfile::of).collect(Collectors.toList()), previous);
+        partitions,
+        members.stream().map(MemberProfile::of).collect(Collectors.toCollection(ArrayList::new)),
+        previous);
   }
 }
