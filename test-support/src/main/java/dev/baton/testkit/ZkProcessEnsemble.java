@@ -330,8 +330,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Starts server {@code i} again on its data directory and ports (killing it first if running);
-   * does not wait for it to serve.
+   * Starts server {@code i} again on its data and ports (killed first if running); does not wait.
    */
   public synchronized void restart(int i) {
     checkOpen();

@@ -586,10 +586,7 @@ public final class SimZooKeeper {
     s.ephemerals.clear();
   }
 
-  /**
-   * One event to each session with a data and/or child watch on {@code path}, which it uses up; a
-   * deletion fires both kinds as one event.
-   */
+  /** One event (one for both kinds) to each session with a data or child watch on {@code path}. */
   private void fire(String path, EventType type, boolean data, boolean child) {
     for (Session s : sessionOrder) {
       boolean hadData = data && s.dataWatches.remove(path);
