@@ -4,8 +4,7 @@ package dev.baton.demo;
 import picocli.CommandLine;
 
 /**
- * Parses the demo's picocli command lines, turning every parse error into one {@link
- * IllegalArgumentException}.
+ * Parses the demo's picocli command lines; a parse error is an {@link IllegalArgumentException}.
  */
 public final class CommandLines {
   private CommandLines() {}

@@ -3,9 +3,7 @@ package dev.baton.demo;
 
 import java.time.Duration;
 
-/**
- * The demo's settings and safe defaults, shared by the launcher, workers, status tool and compose.
- */
+/** The demo's settings and defaults, shared by the launcher, workers, status tool and compose. */
 public final class DemoDefaults {
   /** The scheduler's election path: its leader creates the jobs. */
   public static final String ELECTION_PATH = "/baton-demo/scheduler";
@@ -25,10 +23,7 @@ public final class DemoDefaults {
   /** The dashboard's port on localhost (0 picks a free one). */
   public static final int DASHBOARD_PORT = 8080;
 
-  /**
-   * Every worker's session timeout in milliseconds: rides out a GC pause, keeps failover visible
-   * within seconds.
-   */
+  /** Workers' session timeout, ms: rides out a GC pause, keeps failover visible within seconds. */
   public static final int SESSION_TIMEOUT_MS = 6000;
 
   /** A job's work between deciding it under its token and writing it: a pause there goes stale. */

@@ -11,9 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * The demo's launcher ({@code demo-cluster/run}); Ctrl-C or SIGTERM stops everything it started.
- */
+/** The launcher ({@code demo-cluster/run}); Ctrl-C or SIGTERM stops everything it started. */
 public final class DemoMain {
   private DemoMain() {}
 

@@ -63,9 +63,7 @@ public final class ApiErrorRules {
       return this;
     }
 
-    /**
-     * A fresh builder of {@code builderType} that builds, e.g. {@code () -> Config.builder("/e")}.
-     */
+    /** A fresh builder of {@code builderType} that builds: {@code () -> Config.builder("/e")}. */
     public Samples builder(Class<?> builderType, Supplier<?> fresh) {
       builders.put(builderType, fresh);
       return this;

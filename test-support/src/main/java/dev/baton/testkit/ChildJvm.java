@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -98,18 +97,12 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Starts the child. */
     public ChildJvm start() {
-      String java =
-          System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-      List<String> command = new ArrayList<>();
-      command.add(java);
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      String classPath = System.getProperty("java.class.path");
+      String parent = Long.toString(ProcessHandle.current().pid());
+      List<String> command = new ArrayList<>(List.of(java));
       command.addAll(jvmOptions);
-      command.addAll(
-          List.of(
-              "-cp",
-              System.getProperty("java.class.path"),
-              ChildMain.class.getName(),
-              Long.toString(ProcessHandle.current().pid()),
-              mainClass));
+      command.addAll(List.of("-cp", classPath, ChildMain.class.getName(), parent, mainClass));
       command.addAll(args);
       String simpleName = mainClass.substring(mainClass.lastIndexOf('.') + 1);
       try {
@@ -252,9 +245,7 @@ public final class ChildJvm implements AutoCloseable {
     awaitExit(KILL_WAIT);
   }
 
-  /**
-   * Stops the child gracefully within {@link #TERMINATE_TIMEOUT}; see {@link #terminate(Duration)}.
-   */
+  /** Stops the child gracefully: {@link #terminate(Duration)} with {@link #TERMINATE_TIMEOUT}. */
   public int terminate() {
     return terminate(TERMINATE_TIMEOUT);
   }

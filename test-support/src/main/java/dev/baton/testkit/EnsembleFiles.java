@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The files of a {@link ZkProcessEnsemble}: each server's {@code zoo.cfg} and {@code myid}, a JAAS
- * file.
+ * A {@link ZkProcessEnsemble}'s files: each server's {@code zoo.cfg} and {@code myid}, a JAAS file.
  */
 final class EnsembleFiles {
   static final String HOST = "127.0.0.1";
@@ -74,10 +73,7 @@ final class EnsembleFiles {
     return "server." + (index + 1) + '=' + HOST + ':' + quorumPort + ':' + electionPort + '\n';
   }
 
-  /**
-   * Writes server {@code index}'s {@code myid} and {@code zoo.cfg}; {@code extra} entries come
-   * last.
-   */
+  /** Writes server {@code index}'s {@code myid} and {@code zoo.cfg}, {@code extra} entries last. */
   static void writeServer(
       int index,
       Path dataDir,

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.testkit;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -28,13 +25,8 @@ public final class FourLetterWords {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
       socket.setSoTimeout(TIMEOUT_MS);
-      OutputStream out = socket.getOutputStream();
-      out.write(word.getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      InputStream in = socket.getInputStream();
-      ByteArrayOutputStream answer = new ByteArrayOutputStream();
-      in.transferTo(answer);
-      return answer.toString(StandardCharsets.UTF_8);
+      socket.getOutputStream().write(word.getBytes(StandardCharsets.US_ASCII)); // unbuffered
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("four-letter word " + word + " to " + host + ":" + port, e);
     }
@@ -74,9 +66,7 @@ public final class FourLetterWords {
     return values;
   }
 
-  /**
-   * The server's {@code zk_packets_received}; each four-letter word, this one included, counts one.
-   */
+  /** The server's {@code zk_packets_received}; each four-letter word, this one too, counts one. */
   public static long packetsReceived(String host, int port) {
     String value = mntr(host, port).get("zk_packets_received");
     if (value == null) {

@@ -8,10 +8,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.KeeperException;
 
-/**
- * A ZooKeeper client that does not belong to the service under test (anonymous, or with credentials
- * of its own), for authorization tests.
- */
+/** A ZooKeeper client outside the service under test (anonymous, or its own credentials). */
 public final class Intruder implements AutoCloseable {
   /** One operation of the intruder's. */
   @FunctionalInterface

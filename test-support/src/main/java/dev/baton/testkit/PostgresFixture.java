@@ -4,9 +4,7 @@ package dev.baton.testkit;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
-/**
- * The tests' PostgreSQL server ({@code postgres-up}'s or {@code BATON_PG_URL}'s); missing fails.
- */
+/** The tests' PostgreSQL ({@code postgres-up}'s or {@code BATON_PG_URL}'s); missing fails. */
 public final class PostgresFixture {
   /** The default URL, matching {@code test-support/postgres-up}. */
   public static final String DEFAULT_URL =

@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -16,7 +16,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * A PostgreSQL server of a test's own, to restart or stop without touching {@link
  * PostgresFixture}'s: Debian's binaries ({@code test-support/postgres-up}), a fresh cluster on a
- * free port, superuser {@code baton} without a password. Needs root; fails, never skips, when it
+ * free port, superuser {@code baton} without a password. Needs root; fails (never skips) if it
  * cannot start.
  */
 public final class PostgresProcess implements AutoCloseable {
@@ -90,15 +90,11 @@ public final class PostgresProcess implements AutoCloseable {
   }
 
   private void asPostgres(String... command) {
-    run("su", "postgres", "-c", String.join(" ", quoted(command)));
-  }
-
-  private static List<String> quoted(String... words) {
-    List<String> out = new ArrayList<>();
-    for (String w : words) {
-      out.add("'" + w.replace("'", "'\\''") + "'");
-    }
-    return out;
+    String quoted =
+        Arrays.stream(command)
+            .map(w -> "'" + w.replace("'", "'\\''") + "'")
+            .collect(Collectors.joining(" "));
+    run("su", "postgres", "-c", quoted);
   }
 
   /** The path of a server binary of the newest installed PostgreSQL. */

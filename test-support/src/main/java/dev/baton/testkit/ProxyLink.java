@@ -35,9 +35,7 @@ final class ProxyLink {
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile boolean tainted;
 
-  /**
-   * Set just before the request that triggers a cut is written: nothing reaches the client after.
-   */
+  /** Set just before the cut's request is written: nothing reaches the client after. */
   private volatile boolean sealed;
 
   /** The xid of the request that triggers the cut, once it is read. */

@@ -40,8 +40,7 @@ public final class ReadmeSnippets {
   }
 
   /**
-   * What is wrong with the README's java blocks and the snippet files (path to text); empty if
-   * none.
+   * What is wrong with the README's java blocks and snippet files (path to text); empty if none.
    */
   public static List<String> problems(String readme, Map<String, String> files) {
     List<String> problems = new ArrayList<>();
@@ -88,9 +87,7 @@ public final class ReadmeSnippets {
     return text.toString();
   }
 
-  /**
-   * Every test source file of the repository with README regions, by path from the repository root.
-   */
+  /** Every test source file with README regions, by path from the repository root. */
   public static Map<String, String> snippetFiles() {
     Path root = repoFile("README.md").getParent();
     try (Stream<Path> files = Files.walk(root)) {

@@ -14,8 +14,7 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * A real, server-side session expiry: a second handle attaches to the session (same id and
  * password) and closes it, so the server deletes its ephemerals before the call returns, and the
- * client is told its session expired when it reconnects. curator-test's injection only expires it
- * in the client.
+ * client hears it expired when it reconnects. curator-test's injection expires it in the client.
  */
 public final class SessionExpirer {
   private SessionExpirer() {}

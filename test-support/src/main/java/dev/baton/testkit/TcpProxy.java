@@ -63,9 +63,7 @@ public final class TcpProxy implements AutoCloseable {
     acceptor.start();
   }
 
-  /**
-   * Starts a proxy on an ephemeral loopback port that forwards to {@code targetHost:targetPort}.
-   */
+  /** Starts a proxy on a free loopback port, forwarding to {@code targetHost:targetPort}. */
   public static TcpProxy start(String targetHost, int targetPort) {
     try {
       ServerSocket listener = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());

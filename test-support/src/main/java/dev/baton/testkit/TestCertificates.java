@@ -101,8 +101,7 @@ public final class TestCertificates {
   }
 
   /**
-   * A new CA, server and client certificate, written into {@code dir} protected by {@code
-   * password}.
+   * A new CA, server and client certificate in {@code dir}, protected by {@code password}.
    *
    * @throws IllegalArgumentException if {@code clientName} or {@code password} is empty
    */

@@ -5,8 +5,7 @@ import org.apache.zookeeper.ZooDefs;
 
 /**
  * ZooKeeper request types of a request header ({@link ZooDefs.OpCode}), for {@link
- * TcpProxy#cutAfterNextRequest(int)}. Curator 5 sends {@link #CREATE2} for a plain {@code
- * create()}.
+ * TcpProxy#cutAfterNextRequest(int)}. Curator 5 sends {@link #CREATE2} for {@code create()}.
  */
 public final class ZkOpCodes {
   /** {@code create} (1): create without returning the Stat. */

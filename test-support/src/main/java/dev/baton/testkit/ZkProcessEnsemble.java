@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -142,10 +143,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
 
     private Builder() {}
 
-    /**
-     * The number of servers, {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one runs
-     * standalone.
-     */
+    /** Servers: {@value ZkProcessEnsemble#DEFAULT_SIZE} unless set; one runs standalone. */
     public Builder size(int size) {
       if (size < 1 || size > MAX_SIZE) {
         throw new IllegalArgumentException("ensemble size " + size + ", expected 1 to " + MAX_SIZE);
@@ -155,8 +153,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * Adds {@code key=value} to every {@code zoo.cfg}, after (overriding) the ensemble's own
-     * entries.
+     * Adds {@code key=value} to every {@code zoo.cfg}, overriding the ensemble's own entries.
      *
      * @throws IllegalArgumentException for keys of the ensemble's ports, directories and membership
      */
@@ -173,8 +170,8 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     }
 
     /**
-     * A secure client port per server with {@code certs} (client certificate required); the links
-     * between servers stay plain.
+     * A secure client port per server with {@code certs} (client certificate required); quorum
+     * links stay plain.
      */
     public Builder tls(TestCertificates certs) {
       this.tls = Objects.requireNonNull(certs, "certs");
@@ -306,20 +303,12 @@ public final class ZkProcessEnsemble implements AutoCloseable {
 
   /** Kills server {@code i} (SIGKILL) and waits until it is gone; its data directory stays. */
   public synchronized void kill(int i) {
-    Server s = server(i);
-    if (s.process != null) {
-      s.process.kill();
-      s.process = null;
-    }
+    end(server(i), ChildJvm::kill);
   }
 
   /** Stops server {@code i} (SIGTERM, then SIGKILL after 30 s); its data directory stays. */
   public synchronized void stop(int i) {
-    Server s = server(i);
-    if (s.process != null) {
-      s.process.terminate();
-      s.process = null;
-    }
+    end(server(i), ChildJvm::terminate);
   }
 
   /**
@@ -341,8 +330,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Starts server {@code i} again on its data directory and ports (killing it first if running);
-   * does not wait for it to serve.
+   * Starts server {@code i} again on its data and ports (killed first if running); does not wait.
    */
   public synchronized void restart(int i) {
     checkOpen();
@@ -362,8 +350,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Server {@code i}'s role ({@code Mode:} of {@code srvr}); empty if it is not running, paused or
-   * not serving.
+   * Server {@code i}'s role ({@code Mode:} of {@code srvr}); empty if down, paused or not serving.
    */
   public Optional<String> mode(int i) {
     Server s;
@@ -396,8 +383,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
   }
 
   /**
-   * Waits until a majority of the servers runs, every running unpaused server serves, and exactly
-   * one leads.
+   * Waits until a majority runs, every running unpaused server serves, and exactly one leads.
    *
    * @return the leader's index
    * @throws IllegalStateException on timeout, or at once if a server ended on its own
@@ -446,10 +432,7 @@ public final class ZkProcessEnsemble implements AutoCloseable {
     RuntimeException failure = null;
     for (Server s : servers) {
       try {
-        if (s.process != null) {
-          s.process.close();
-          s.process = null;
-        }
+        end(s, ChildJvm::close);
       } catch (RuntimeException e) {
         failure = add(failure, e);
       }
@@ -503,6 +486,13 @@ public final class ZkProcessEnsemble implements AutoCloseable {
       ChildJvm.tail(server.log, TAIL_LINES).forEach(line -> s.append("\n  ").append(line));
     }
     return s.toString();
+  }
+
+  private static void end(Server s, Consumer<ChildJvm> how) {
+    if (s.process != null) {
+      how.accept(s.process);
+      s.process = null;
+    }
   }
 
   private static String indexes(List<Server> of) {

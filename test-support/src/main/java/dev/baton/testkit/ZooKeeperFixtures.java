@@ -26,9 +26,7 @@ public final class ZooKeeperFixtures {
   /** The servers' {@code tickTime}. */
   public static final int TICK_TIME_MS = 1000;
 
-  /**
-   * Server properties every fixture sets: no connection limit per address, every four-letter word.
-   */
+  /** Properties of every fixture: no connection limit per address, every four-letter word. */
   public static final Map<String, Object> PROPERTIES =
       Map.of("maxClientCnxns", "0", "4lw.commands.whitelist", "*");
 
@@ -47,9 +45,7 @@ public final class ZooKeeperFixtures {
     return start(spec(dataDir, -1, -1, false));
   }
 
-  /**
-   * A started server on {@code port} with the data of {@code dataDir}, to bring a closed one back.
-   */
+  /** A started server on {@code port} with {@code dataDir}'s data, to bring a closed one back. */
   public static TestingServer restartServer(File dataDir, int port) {
     return start(spec(dataDir, port, -1, false));
   }
@@ -102,8 +98,7 @@ public final class ZooKeeperFixtures {
   }
 
   private static InstanceSpec spec(File dataDir, int port, int serverId, boolean deleteOnClose) {
-    // Ports from FreePorts: curator-test's random ports can repeat (seen: the ensemble did not
-    // start).
+    // Ports from FreePorts: curator-test's random ports can repeat (an ensemble then failed).
     return new InstanceSpec(
         dataDir,
         port < 0 ? FreePorts.next() : port,

@@ -206,9 +206,7 @@ final class ClusterState {
     return counts.getOrDefault(worker, new long[2]).clone();
   }
 
-  /**
-   * Writes the state's own parts into {@code root} (see {@link dev.baton.demo.web.DemoBackend}).
-   */
+  /** Writes its parts of the state into {@code root} ({@link dev.baton.demo.web.DemoBackend}). */
   synchronized void writeTo(ObjectNode root, int partitionCount) {
     root.put("now", clock.millis());
     root.put("startedAt", startedAt);
@@ -252,12 +250,7 @@ final class ClusterState {
   @Override
   public synchronized String toString() {
     String leader = current == null ? null : current.worker;
-    return "ClusterState[leader="
-        + leader
-        + ", owners="
-        + owners.size()
-        + ", jobs="
-        + jobsCreated
-        + "]";
+    return "ClusterState[leader=%s, owners=%d, jobs=%d]"
+        .formatted(leader, owners.size(), jobsCreated);
   }
 }

@@ -8,7 +8,6 @@ import dev.baton.demo.web.DemoBackend;
 import dev.baton.recipes.BatonSession;
 import dev.baton.recipes.SessionConfig;
 import dev.baton.recipes.security.TlsConfig;
-import dev.baton.testkit.TestCertificates;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,9 +19,7 @@ import org.h2.tools.Server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * The running demo, the dashboard's {@link DemoBackend}; {@link #close()} leaves no process behind.
- */
+/** The running demo, the dashboard's {@link DemoBackend}; {@link #close()} leaves no process. */
 public final class DemoCluster implements DemoBackend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DemoCluster.class);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -137,15 +134,9 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
   }
 
   private List<String> workerArgs() {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--jdbc",
-                jdbcUrl,
-                "--partitions",
-                Integer.toString(options.partitions()),
-                "--session-timeout-ms",
-                Integer.toString(options.sessionTimeoutMs())));
+    List<String> args = new ArrayList<>(List.of("--jdbc", jdbcUrl));
+    args.addAll(List.of("--partitions", Integer.toString(options.partitions())));
+    args.addAll(List.of("--session-timeout-ms", Integer.toString(options.sessionTimeoutMs())));
     if (options.jdbcUrl().isPresent()) {
       args.addAll(
           List.of("--jdbc-user", options.jdbcUser(), "--jdbc-password", options.jdbcPassword()));
@@ -153,15 +144,11 @@ public final class DemoCluster implements DemoBackend, AutoCloseable {
     ensemble
         .certificates()
         .ifPresent(
-            (TestCertificates c) ->
-                args.addAll(
-                    List.of(
-                        "--tls-trust",
-                        c.trustStore().toString(),
-                        "--tls-key",
-                        c.clientKeyStore().toString(),
-                        "--tls-password",
-                        c.password())));
+            c -> {
+              args.addAll(List.of("--tls-trust", c.trustStore().toString()));
+              args.addAll(List.of("--tls-key", c.clientKeyStore().toString()));
+              args.addAll(List.of("--tls-password", c.password()));
+            });
     return args;
   }
 

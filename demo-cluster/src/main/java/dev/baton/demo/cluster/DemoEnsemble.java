@@ -16,10 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * The demo's ensemble: its own server processes ({@link ZkProcessEnsemble}, optionally TLS), or an
- * existing one (no server faults then).
- */
+/** The demo's own server processes ({@link ZkProcessEnsemble}, TLS or not), or an existing one. */
 final class DemoEnsemble implements AutoCloseable {
   private final ZkProcessEnsemble managed;
   private final TestCertificates certificates;

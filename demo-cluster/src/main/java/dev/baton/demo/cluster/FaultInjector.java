@@ -67,11 +67,7 @@ final class FaultInjector implements AutoCloseable {
             WorkerProcess.Session s = w.session(Duration.ofSeconds(5));
             SessionExpirer.expireOnServer(
                 ensemble.plainConnectString(), s.id(), s.password(), Duration.ofSeconds(10));
-            yield "expired "
-                + w.id()
-                + "'s session 0x"
-                + Long.toHexString(s.id())
-                + " on the server";
+            yield "expired %s's session 0x%x on the server".formatted(w.id(), s.id());
           }
           case "cut-worker" -> {
             WorkerProcess w = worker(params, this::leader);
@@ -113,9 +109,7 @@ final class FaultInjector implements AutoCloseable {
     return message;
   }
 
-  /**
-   * Ends a timed fault after {@code seconds}; a second pause is not cut short by the first timer.
-   */
+  /** Ends a timed fault after {@code seconds}; a second pause cancels the first one's timer. */
   private void endLater(String kind, WorkerProcess w, Runnable end, int seconds) {
     ScheduledFuture<?> previous =
         endings.put(

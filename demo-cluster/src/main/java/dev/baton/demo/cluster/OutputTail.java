@@ -46,9 +46,8 @@ final class OutputTail {
       }
     }
     partial.delete(0, start);
-    if (partial.length() > MAX_LINE) {
-      partial.setLength(
-          0); // a runaway line without a break: drop it rather than grow without bound
+    if (partial.length() > MAX_LINE) { // a runaway line without a break: dropped, not grown
+      partial.setLength(0);
     }
     return lines;
   }

@@ -69,13 +69,8 @@ final class WorkerProcess implements AutoCloseable {
           TcpProxy.start(
               address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))));
     }
-    List<String> all =
-        new ArrayList<>(
-            List.of(
-                "--id",
-                id,
-                "--zookeeper",
-                String.join(",", proxies.stream().map(TcpProxy::connectString).toList())));
+    String zookeeper = String.join(",", proxies.stream().map(TcpProxy::connectString).toList());
+    List<String> all = new ArrayList<>(List.of("--id", id, "--zookeeper", zookeeper));
     all.addAll(args);
     ChildJvm jvm =
         ChildJvm.builder(WorkerMain.class)

@@ -1,4 +1,2 @@
-/**
- * The launcher's parts: ensemble, database, workers, observer, fault injector and the state shown.
- */
+/** The launcher's parts: ensemble, database, workers, observer, faults and the state shown. */
 package dev.baton.demo.cluster;

@@ -196,9 +196,7 @@ public final class StatusMain {
     return message.toString();
   }
 
-  /**
-   * Curator and ZooKeeper log connection retries as errors; the tool reports the failure itself.
-   */
+  /** Curator and ZooKeeper log retries as errors; the tool reports the failure itself. */
   private static void quietClientLogs() {
     for (String name : new String[] {"org.apache.curator", "org.apache.zookeeper"}) {
       if (LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logger) {

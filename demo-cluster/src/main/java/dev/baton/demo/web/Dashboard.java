@@ -126,14 +126,8 @@ public final class Dashboard implements AutoCloseable {
       if (!hosts.allows(host)) {
         String to = host == null ? "a request without a Host header" : host;
         String hint = " (add the name you reach it by with " + AllowedHosts.OPTION + ")";
-        error(
-            exchange,
-            403,
-            "the dashboard answers only to the hosts "
-                + hosts.describe()
-                + ", not to "
-                + to
-                + hint);
+        String only = "the dashboard answers only to the hosts " + hosts.describe();
+        error(exchange, 403, only + ", not to " + to + hint);
       } else if (path.startsWith(FAULTS)) {
         String kind = path.substring(FAULTS.length());
         if (kind.isEmpty() || kind.contains("/")) {

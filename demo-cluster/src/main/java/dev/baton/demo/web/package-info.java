@@ -1,4 +1,2 @@
-/**
- * The demo's dashboard: one page that polls {@code GET /api/state} and posts faults, no framework.
- */
+/** The dashboard: one page polling {@code GET /api/state} and posting faults, no framework. */
 package dev.baton.demo.web;

@@ -44,9 +44,7 @@ final class Events {
     return event;
   }
 
-  /**
-   * {@code rejected}: the fence refused a write of {@code what} ({@code job} or {@code result}).
-   */
+  /** {@code rejected}: the fence refused a {@code what} ({@code job} or {@code result}). */
   void rejected(String what, StaleTokenException e, Integer partition) {
     ObjectNode event = create("rejected");
     event.put("what", what);

@@ -42,8 +42,7 @@ final class JobWriter implements LeadershipListener {
   }
 
   /**
-   * The schedule of an election path: characters outside {@code [A-Za-z0-9._-]} become dots,
-   * leading dots dropped.
+   * An election path's schedule: characters outside {@code [A-Za-z0-9._-]} as dots, no leading dot.
    */
   static String scheduleOf(String electionPath) {
     String name = electionPath.replaceAll("[^A-Za-z0-9._-]", ".").replaceAll("^\\.+", "");

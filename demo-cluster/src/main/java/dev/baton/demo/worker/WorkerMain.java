@@ -101,8 +101,7 @@ public final class WorkerMain {
             .closeOnJvmExit(true);
     args.tls().ifPresent(config::tls);
     session = startSession(config.build());
-    // The session closes what is attached newest first: attached before the recipes, closed after
-    // them.
+    // Attached before the recipes, so closed after them (the session closes newest first).
     session.closeWithSession(this::finish);
     log.info("worker {} connected, session 0x{}", args.id(), Long.toHexString(session.sessionId()));
     ObjectNode ready = events.create("ready");
@@ -202,8 +201,7 @@ public final class WorkerMain {
   }
 
   /**
-   * Closes the session (member, election, then {@link #finish}); returns at once if the shutdown
-   * hook is closing it already.
+   * Closes the session (member, election, {@link #finish}); returns at once if already stopping.
    */
   private void stop() {
     if (!stopping.compareAndSet(false, true)) {

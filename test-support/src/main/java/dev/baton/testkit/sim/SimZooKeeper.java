@@ -175,9 +175,9 @@ public final class SimZooKeeper {
   }
 
   /**
-   * The server expires the session: ephemerals deleted and their watches fired, its own watches and
-   * held events dropped; a client whose link was up hears {@code DISCONNECTED}, then {@code
-   * EXPIRED} on reconnect.
+   * The server expires the session: ephemerals deleted and their watches fired, its watches and
+   * held events dropped; a connected client hears {@code DISCONNECTED}, {@code EXPIRED} on
+   * reconnect.
    *
    * @return false if the session had already ended
    */
@@ -286,13 +286,7 @@ public final class SimZooKeeper {
 
   /** The sessions whose clients have events waiting, in id order. */
   public List<Long> sessionsWithEvents() {
-    List<Long> out = new ArrayList<>();
-    for (Session s : sessionOrder) {
-      if (!s.inbox.isEmpty()) {
-        out.add(s.id);
-      }
-    }
-    return out;
+    return sessionOrder.stream().filter(s -> !s.inbox.isEmpty()).map(s -> s.id).toList();
   }
 
   /** The next event of the session, without taking it; null if none. */
@@ -403,9 +397,7 @@ public final class SimZooKeeper {
     n.cversion = cversion;
   }
 
-  /**
-   * How ZooKeeper prints a sequence: {@code %010d} of the signed counter, written out for speed.
-   */
+  /** ZooKeeper's sequence suffix, {@code %010d} of the signed counter, written out for speed. */
   public static String sequenceSuffix(int cversion) {
     String digits = Long.toString(Math.abs((long) cversion));
     StringBuilder b = new StringBuilder(11);
@@ -480,7 +472,7 @@ public final class SimZooKeeper {
     n.version++;
     n.mzxid = zxid;
     n.mtime = clock.millis();
-    fireData(path, EventType.NODE_DATA_CHANGED);
+    fire(path, EventType.NODE_DATA_CHANGED, true, false);
     return Result.of(stat(n));
   }
 
@@ -536,8 +528,8 @@ public final class SimZooKeeper {
     if (mode.isEphemeral()) {
       lookup(session).ephemerals.add(actual);
     }
-    fireData(actual, EventType.NODE_CREATED);
-    fireChildren(parentPath);
+    fire(actual, EventType.NODE_CREATED, true, false);
+    fire(parentPath, EventType.NODE_CHILDREN_CHANGED, false, true);
     return Result.of(new Created(actual, stat(n)));
   }
 
@@ -574,13 +566,11 @@ public final class SimZooKeeper {
         owner.ephemerals.remove(path);
       }
     }
-    fireDeleted(path);
-    fireChildren(parentPath);
+    fire(path, EventType.NODE_DELETED, true, true);
+    fire(parentPath, EventType.NODE_CHILDREN_CHANGED, false, true);
   }
 
-  /**
-   * Ends a session on the server: one zxid, its ephemerals deleted, its watches and events gone.
-   */
+  /** Ends a session on the server: one zxid, its ephemerals deleted, watches and events gone. */
   private void end(Session s) {
     s.alive = false;
     s.dataWatches.clear();
@@ -596,31 +586,13 @@ public final class SimZooKeeper {
     s.ephemerals.clear();
   }
 
-  private void fireData(String path, EventType type) {
+  /** One event (one for both kinds) to each session with a data or child watch on {@code path}. */
+  private void fire(String path, EventType type, boolean data, boolean child) {
     for (Session s : sessionOrder) {
-      if (s.alive && s.dataWatches.remove(path)) {
+      boolean hadData = data && s.dataWatches.remove(path);
+      boolean hadChild = child && s.childWatches.remove(path);
+      if (hadData || hadChild) {
         notify(s, type, path);
-      }
-    }
-  }
-
-  private void fireDeleted(String path) {
-    for (Session s : sessionOrder) {
-      if (!s.alive) {
-        continue;
-      }
-      boolean data = s.dataWatches.remove(path);
-      boolean child = s.childWatches.remove(path);
-      if (data || child) {
-        notify(s, EventType.NODE_DELETED, path);
-      }
-    }
-  }
-
-  private void fireChildren(String path) {
-    for (Session s : sessionOrder) {
-      if (s.alive && s.childWatches.remove(path)) {
-        notify(s, EventType.NODE_CHILDREN_CHANGED, path);
       }
     }
   }

@@ -96,16 +96,14 @@ public final class Simulation {
   }
 
   /**
-   * A simulation from {@code seed}, keeping the last {@code traceLength} steps (all if {@code
-   * keepFullTrace}).
+   * From {@code seed}, keeping the last {@code traceLength} steps (all if {@code keepFullTrace}).
    */
   public Simulation(long seed, int traceLength, boolean keepFullTrace) {
     this(seed, traceLength, keepFullTrace, false);
   }
 
   /**
-   * As {@link #Simulation(long, int, boolean)}; if {@code verbose}, {@link #note} adds to the
-   * trace.
+   * As {@link #Simulation(long, int, boolean)}; {@code verbose}: {@link #note} adds to the trace.
    */
   public Simulation(long seed, int traceLength, boolean keepFullTrace, boolean verbose) {
     this.seed = seed;
@@ -247,9 +245,7 @@ public final class Simulation {
     return List.copyOf(fullTrace);
   }
 
-  /**
-   * A digest of the steps' names and virtual times: two runs with the same digest took one path.
-   */
+  /** A digest of the steps' names and virtual times: equal digests, one path taken. */
   public long digest() {
     return hash;
   }

@@ -20,8 +20,6 @@ import org.jspecify.annotations.Nullable;
 final class EmbeddedServers implements AutoCloseable {
   private @Nullable ZooKeeperServerEmbedded zookeeper;
   private @Nullable Server h2;
-  private @Nullable String connectString;
-  private @Nullable String h2Url;
 
   /** Starts a ZooKeeper server on a free port with its data in a temporary directory. */
   String startZooKeeper() {
@@ -39,8 +37,7 @@ final class EmbeddedServers implements AutoCloseable {
               .exitHandler(ExitHandler.LOG_ONLY)
               .build();
       zookeeper.start(30_000);
-      connectString = zookeeper.getConnectionString();
-      return connectString;
+      return zookeeper.getConnectionString();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the embedded ZooKeeper", e);
     } catch (Exception e) {
@@ -52,8 +49,7 @@ final class EmbeddedServers implements AutoCloseable {
   String startH2() {
     try {
       h2 = Server.createTcpServer("-tcpPort", Integer.toString(freePort()), "-ifNotExists").start();
-      h2Url = "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/mem:baton_example;DB_CLOSE_DELAY=-1";
-      return h2Url;
+      return "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/mem:baton_example;DB_CLOSE_DELAY=-1";
     } catch (SQLException e) {
       throw new IllegalStateException("the embedded H2 server did not start", e);
     }

@@ -16,7 +16,7 @@ import java.util.concurrent.CountDownLatch;
  * Starts the example: an embedded ZooKeeper server and H2 database server (unless {@code
  * --zookeeper} and {@code --db-url} name real ones), then {@code --instances} instances of the
  * service, and prints one line per instance, {@code Instance <n>:
- * http://127.0.0.1:<port>/actuator/health}. Ctrl-C stops the instances gracefully, then the
+ * http://127.0.0.1:<port>/actuator/health}. Ctrl-C stops the instances (gracefully), then the
  * servers.
  */
 final class Launcher {
@@ -82,13 +82,9 @@ final class Launcher {
   private static void reportExit(InstanceProcess instance, CountDownLatch stopped) {
     if (stopped.getCount() > 0) {
       int code = instance.process().exitValue();
+      String log = instance.log().toString();
       System.out.println(
-          "Instance "
-              + instance.number()
-              + " exited with "
-              + code
-              + "; its log: "
-              + instance.log());
+          "Instance " + instance.number() + " exited with " + code + "; its log: " + log);
     }
   }
 
