@@ -37,19 +37,13 @@ final class DatabaseStartup {
         throw e;
       }
       String url = environment.getProperty("spring.datasource.url");
-      if (url != null) {
-        url = url.replaceAll("(?i)(password=)[^&;]*", "$1******");
-      }
+      String where =
+          url == null
+              ? "of the application's DataSource"
+              : "at spring.datasource.url=" + url.replaceAll("(?i)(password=)[^&;]*", "$1******");
       throw new BatonStartupException(
-          "Baton could not "
-              + what
-              + ": it could not reach the database"
-              + (url == null
-                  ? " of the application's DataSource"
-                  : " at spring.datasource.url=" + url)
-              + " ("
-              + reason
-              + ")",
+          "Baton could not %s: it could not reach the database %s (%s)"
+              .formatted(what, where, reason),
           "Check spring.datasource.url (host, port, database), that the database runs and accepts"
               + " connections from this host",
           e);
@@ -83,21 +77,11 @@ final class DatabaseStartup {
             return true;
           } catch (FenceConfigurationException e) {
             throw new BatonStartupException(
-                "Baton could not create "
-                    + tables
-                    + " ("
-                    + settings
-                    + property
-                    + "="
-                    + name(mode)
-                    + "): "
-                    + e.getMessage(),
-                "Check that the database user may create tables there, or create them with your"
-                    + " migrations ("
-                    + ddl
-                    + ") and set "
-                    + property
-                    + "=never",
+                "Baton could not create %s (%s%s=%s): %s"
+                    .formatted(tables, settings, property, name(mode), e.getMessage()),
+                ("Check that the database user may create tables there, or create them with your"
+                        + " migrations (%s) and set %s=never")
+                    .formatted(ddl, property),
                 e);
           }
         });
