@@ -70,10 +70,7 @@ public class BatonAutoConfiguration {
     static class ConnectionDetailsBean {}
   }
 
-  /**
-   * The session; the context closes it after the election and group beans (they depend on it),
-   * unless {@link #batonSessionLeftOpen} hands it to the JVM shutdown hook.
-   */
+  /** The session, closed as the class says unless {@link #batonSessionLeftOpen} applies. */
   @Bean(name = SESSION_BEAN, destroyMethod = "close")
   @ConditionalOnMissingBean
   BatonSession batonSession(

@@ -15,19 +15,14 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.core.env.Environment;
 
 /**
- * Baton's first uses of the application's database at start-up (the lease table, the fence and
- * scheduler tables): a database that cannot be reached is reported as such, naming {@code
- * spring.datasource.url} and the driver's reason (an unknown host, a refused connection), which the
- * driver's own message ("The connection attempt failed.") leaves in its causes.
+ * Baton's first uses of the application's database at start-up: an unreachable database is reported
+ * naming {@code spring.datasource.url} and the driver's reason (an unknown host, a refused
+ * connection), which the driver's own message leaves in its causes.
  */
 final class DatabaseStartup {
   private DatabaseStartup() {}
 
-  /**
-   * Runs {@code step}, which uses the database to {@code what} (e.g. "prepare the lease table").
-   *
-   * @throws BatonStartupException if the database could not be reached
-   */
+  /** Runs {@code step}, which uses the database to {@code what} ("prepare the lease table"). */
   static <T> T run(Environment environment, String what, Supplier<T> step) {
     try {
       return step.get();

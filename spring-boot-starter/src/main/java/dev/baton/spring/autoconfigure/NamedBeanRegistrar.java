@@ -26,9 +26,7 @@ abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
     boolean enabled();
   }
 
-  /**
-   * Creates the bean of one entry at {@code path}, validating its properties with {@code check}.
-   */
+  /** Creates the bean of one entry at {@code path}, validating its properties by {@code check}. */
   @FunctionalInterface
   interface Factory<P, T> {
     T create(String name, String path, P properties, PropertyCheck check);

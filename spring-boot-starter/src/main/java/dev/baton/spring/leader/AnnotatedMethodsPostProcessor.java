@@ -55,12 +55,10 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
   private volatile boolean advisedAny;
 
   /**
-   * A post-processor of {@code annotation} (classes worth scanning: those with a {@code candidates}
-   * annotation), whose advice goes {@code first} or last; without a {@code required} bean, a bean
-   * declaring the annotation fails for the {@code unsupported} reason, and with {@code
-   * noElectionsKnown} every election named is unknown without an {@link ElectionTerms} bean. The
-   * {@code inspector} reads and checks one method, throwing {@link IllegalStateException} if its
-   * declaration cannot work.
+   * A post-processor of {@code annotation} (scanning classes with a {@code candidates} annotation),
+   * its advice {@code first} or last; without a {@code required} bean an annotated bean fails for
+   * the {@code unsupported} reason; {@code noElectionsKnown}: no {@link ElectionTerms} bean means
+   * no election. The {@code inspector} reads one method (IllegalStateException if it cannot work).
    */
   AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
