@@ -51,11 +51,10 @@ final class LeaderOnlyInterceptor
   @Override
   @Nullable Object invoke(LeaderOnlyMethod leaderOnly, MethodInvocation invocation)
       throws Throwable {
-    Optional<Leadership> outer = CurrentTerm.bound(leaderOnly.election());
     Leadership leadership =
-        outer.isPresent()
-            ? outer.get()
-            : electionTerms(leaderOnly).leadership(leaderOnly.election()).orElse(null);
+        CurrentTerm.bound(leaderOnly.election())
+            .or(() -> electionTerms(leaderOnly).leadership(leaderOnly.election()))
+            .orElse(null);
     if (leadership == null || !leadership.isActive()) {
       skip(leaderOnly, leadership);
       return leaderOnly.skipValue();
