@@ -12,7 +12,6 @@ import dev.baton.spring.election.BatonElection;
 import dev.baton.spring.lifecycle.RejoinableLifecycle;
 import dev.baton.spring.lifecycle.RejoinableLifecycle.Participation;
 import dev.baton.spring.partition.BatonPartitionGroup;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -27,46 +26,28 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * The health of one election or partition group bean: UP while the instance takes part and the
  * recipe is healthy, DOWN when it is not, UNKNOWN while it is stopped or left. The backend read of
  * the details is made only while joined and connected, and kept (a failure too) for {@code ttl} so
- * that probes do not read the backend on every call. Thread-safe.
+ * that probes do not read the backend on every call. {@code details} go before {@code
+ * participation}, {@code failures} after it. Thread-safe.
  */
-final class RecipeHealthIndicator<H, R> implements HealthIndicator {
-  private final RejoinableLifecycle<?> bean;
-  private final Supplier<H> snapshot;
-  private final Predicate<H> healthy;
-  private final Predicate<H> connected;
-  private final BiConsumer<Health.Builder, H> details;
-  private final BiConsumer<Health.Builder, H> failures;
-  private final Duration ttl;
-  private final Clock clock = Clock.systemUTC();
-  private final Supplier<R> read;
-  private final BiConsumer<Health.Builder, R> readDetails;
-  private final String readError;
-  private @Nullable R lastValue;
-  private @Nullable String lastError;
-  private Instant readAt = Instant.MIN;
+record RecipeHealthIndicator<H, R>(
+    RejoinableLifecycle<?> bean,
+    Supplier<H> snapshot,
+    Predicate<H> healthy,
+    Predicate<H> connected,
+    BiConsumer<Health.Builder, H> details,
+    BiConsumer<Health.Builder, H> failures,
+    Duration ttl,
+    Supplier<R> read,
+    BiConsumer<Health.Builder, R> readDetails,
+    String readError,
+    LastRead<R> last)
+    implements HealthIndicator {
 
-  /** {@code details} go before {@code participation}, {@code failures} after it. */
-  private RecipeHealthIndicator(
-      RejoinableLifecycle<?> bean,
-      Supplier<H> snapshot,
-      Predicate<H> healthy,
-      Predicate<H> connected,
-      BiConsumer<Health.Builder, H> details,
-      BiConsumer<Health.Builder, H> failures,
-      Duration ttl,
-      Supplier<R> read,
-      BiConsumer<Health.Builder, R> readDetails,
-      String readError) {
-    this.bean = bean;
-    this.snapshot = snapshot;
-    this.healthy = healthy;
-    this.connected = connected;
-    this.details = details;
-    this.failures = failures;
-    this.ttl = ttl;
-    this.read = read;
-    this.readDetails = readDetails;
-    this.readError = readError;
+  /** The last backend read (its value or failure) and when it was made; guarded by itself. */
+  static final class LastRead<R> {
+    private @Nullable R value;
+    private @Nullable String error;
+    private Instant at = Instant.MIN;
   }
 
   /**
@@ -103,7 +84,8 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
             b.withDetail("leaderId", list.get(0).participantId());
           }
         },
-        "participantsError");
+        "participantsError",
+        new LastRead<>());
   }
 
   /** A group member's health: DOWN unless joined and healthy; details as in docs/spring.md. */
@@ -133,7 +115,8 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
         ttl,
         group::status,
         (b, s) -> b.withDetail("unowned", s.unowned()).withDetail("members", s.members().size()),
-        "statusError");
+        "statusError",
+        new LastRead<>());
   }
 
   @Override
@@ -146,23 +129,23 @@ final class RecipeHealthIndicator<H, R> implements HealthIndicator {
     b.withDetail("participation", participation.name());
     failures.accept(b, h);
     if (joined && connected.test(h)) {
-      synchronized (this) {
-        Instant now = clock.instant();
-        if (!now.isBefore(readAt.plus(ttl))) {
+      synchronized (last) {
+        Instant now = Instant.now();
+        if (!now.isBefore(last.at.plus(ttl))) {
           try {
-            lastValue = read.get();
-            lastError = null;
+            last.value = read.get();
+            last.error = null;
           } catch (RuntimeException e) {
-            lastValue = null;
-            lastError = e.toString();
+            last.value = null;
+            last.error = e.toString();
           }
-          readAt = now;
+          last.at = now;
         }
-        R value = lastValue;
+        R value = last.value;
         if (value != null) {
           readDetails.accept(b, value);
-        } else if (lastError != null) {
-          b.withDetail(readError, lastError);
+        } else if (last.error != null) {
+          b.withDetail(readError, last.error);
         }
       }
     }

@@ -70,10 +70,7 @@ public class BatonAutoConfiguration {
     static class ConnectionDetailsBean {}
   }
 
-  /**
-   * The session; the context closes it after the election and group beans (they depend on it),
-   * unless {@link #batonSessionLeftOpen} hands it to the JVM shutdown hook.
-   */
+  /** The session, closed as the class says unless {@link #batonSessionLeftOpen} applies. */
   @Bean(name = SESSION_BEAN, destroyMethod = "close")
   @ConditionalOnMissingBean
   BatonSession batonSession(
@@ -113,26 +110,22 @@ public class BatonAutoConfiguration {
       return BatonSession.start(config);
     } catch (CoordinationException e) {
       // Not a refused value: the ensemble did not answer (or the client refused to start).
-      String timeout = PropertyCheck.text(config.connectionTimeout());
       String source =
           details instanceof PropertiesBatonConnectionDetails
               ? "baton.connect-string=" + connectString
               : "from the BatonConnectionDetails bean " + details.getClass().getName();
       throw new BatonStartupException(
-          "Baton could not reach the ZooKeeper ensemble at "
-              + connectString
-              + " within "
-              + config.connectionTimeout().toMillis()
-              + " ms ("
-              + source
-              + ", baton.connection-timeout="
-              + timeout
-              + "): "
-              + e.getMessage(),
-          "Check that ZooKeeper runs at "
-              + connectString
-              + " and that this host can reach it (firewall, TLS port), or raise"
-              + " baton.connection-timeout",
+          ("Baton could not reach the ZooKeeper ensemble at %s within %s ms (%s,"
+                  + " baton.connection-timeout=%s): %s")
+              .formatted(
+                  connectString,
+                  config.connectionTimeout().toMillis(),
+                  source,
+                  PropertyCheck.text(config.connectionTimeout()),
+                  e.getMessage()),
+          ("Check that ZooKeeper runs at %s and that this host can reach it (firewall, TLS port),"
+                  + " or raise baton.connection-timeout")
+              .formatted(connectString),
           e);
     }
   }

@@ -10,6 +10,7 @@ import dev.baton.spring.election.BatonElections;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Arrays;
 import java.util.List;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -94,8 +95,10 @@ public class BatonElectionAutoConfiguration {
 
   /** Registers the bean {@code <name>Election} of each enabled {@code baton.election.<name>}. */
   static class Elections extends NamedBeanRegistrar<ElectionProperties, BatonElection> {
-    Elections() {
+    Elections(Environment environment, BeanFactory beanFactory) {
       super(
+          environment,
+          beanFactory,
           "baton.election",
           ElectionProperties.class,
           BatonElection.class,

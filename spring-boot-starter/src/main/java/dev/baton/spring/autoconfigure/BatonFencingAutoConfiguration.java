@@ -102,10 +102,8 @@ public class BatonFencingAutoConfiguration {
     }
 
     /**
-     * Once all singletons exist, checks the fence table when Baton did not create it and the
-     * application fences (a {@code @Fenced} method, or a bean that takes the fence): a missing
-     * table then fails the start, naming {@code baton.fence.create-schema}, not the first fenced
-     * call. An application that does not fence needs no table.
+     * Once all singletons exist, checks the fence table Baton did not create if the application
+     * fences, so that a missing table fails the start rather than the first fenced call.
      */
     @Bean
     SmartInitializingSingleton batonFenceTableCheck(
@@ -194,13 +192,13 @@ public class BatonFencingAutoConfiguration {
         throw new BatonPropertyException(
             "baton.scheduler.create-schema",
             mode,
-            "the table "
-                + prefix
-                + "_jobs was created by an earlier version of Baton and Baton does not manage "
-                + "this database's schema (create-schema="
-                + DatabaseStartup.name(mode)
-                + "): set baton.scheduler.create-schema=always to migrate it at start-up, or run "
-                + String.join("; ", SqlJobStore.migration(prefix)),
+            ("the table %s_jobs was created by an earlier version of Baton and Baton does not"
+                    + " manage this database's schema (create-schema=%s): set"
+                    + " baton.scheduler.create-schema=always to migrate it at start-up, or run %s")
+                .formatted(
+                    prefix,
+                    DatabaseStartup.name(mode),
+                    String.join("; ", SqlJobStore.migration(prefix))),
             null);
       }
       return store;

@@ -7,6 +7,7 @@ import dev.baton.recipes.BatonSession;
 import dev.baton.spring.partition.BatonPartitionGroup;
 import dev.baton.spring.partition.BatonPartitionGroups;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -71,8 +72,10 @@ public class BatonPartitionAutoConfiguration {
 
   /** Registers {@code <name>PartitionGroup} for each enabled {@code baton.partitions.<name>}. */
   static class Groups extends NamedBeanRegistrar<PartitionGroupProperties, BatonPartitionGroup> {
-    Groups() {
+    Groups(Environment environment, BeanFactory beanFactory) {
       super(
+          environment,
+          beanFactory,
           "baton.partitions",
           PartitionGroupProperties.class,
           BatonPartitionGroup.class,

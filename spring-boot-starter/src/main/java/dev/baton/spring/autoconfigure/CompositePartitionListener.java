@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,52 +31,42 @@ final class CompositePartitionListener implements PartitionListener {
   }
 
   /**
-   * The listeners of group {@code group}: the {@link PartitionListener} beans qualified with its
-   * name, and the unqualified ones when it is the only enabled group (an error when there are
-   * several).
+   * The listeners of {@code group}: the {@link PartitionListener} beans qualified with its name,
+   * and the unqualified ones if it is the only enabled group (an error if there are several).
    */
   static CompositePartitionListener of(
       String group, BatonProperties properties, ConfigurableListableBeanFactory beanFactory) {
-    Map<String, PartitionListener> beans = beanFactory.getBeansOfType(PartitionListener.class);
     IdentityHashMap<PartitionListener, String> names = new IdentityHashMap<>();
-    beans.forEach((beanName, bean) -> names.put(bean, beanName));
+    beanFactory.getBeansOfType(PartitionListener.class).forEach((n, bean) -> names.put(bean, n));
     List<String> groups =
         properties.partitions().entrySet().stream()
             .filter(e -> e.getValue().enabled())
             .map(Map.Entry::getKey)
             .toList();
     List<PartitionListener> result = new ArrayList<>();
-    beanFactory
-        .getBeanProvider(PartitionListener.class)
-        .orderedStream()
-        .forEach(
-            listener -> {
-              String beanName = names.get(listener);
-              if (beanName == null) {
-                return;
-              }
-              if (BeanFactoryAnnotationUtils.isQualifierMatch(
-                  group::equals, beanName, beanFactory)) {
-                result.add(listener);
-              } else if (groups.stream()
-                  .noneMatch(
-                      g ->
-                          BeanFactoryAnnotationUtils.isQualifierMatch(
-                              g::equals, beanName, beanFactory))) {
-                if (groups.size() > 1) {
-                  throw new BatonPropertyException(
-                      "baton.partitions",
-                      groups,
-                      "the PartitionListener bean '"
-                          + beanName
-                          + "' names no group, and there are several; qualify it with"
-                          + " @Qualifier(\"<group>\") to pick one of "
-                          + groups,
-                      null);
-                }
-                result.add(listener);
-              }
-            });
+    for (PartitionListener listener :
+        beanFactory.getBeanProvider(PartitionListener.class).orderedStream().toList()) {
+      String beanName = names.get(listener);
+      if (beanName == null) {
+        continue;
+      }
+      Predicate<String> qualified =
+          g -> BeanFactoryAnnotationUtils.isQualifierMatch(g::equals, beanName, beanFactory);
+      if (qualified.test(group)) {
+        result.add(listener);
+      } else if (groups.stream().noneMatch(qualified)) {
+        if (groups.size() > 1) {
+          throw new BatonPropertyException(
+              "baton.partitions",
+              groups,
+              ("the PartitionListener bean '%s' names no group, and there are several; qualify it"
+                      + " with @Qualifier(\"<group>\") to pick one of %s")
+                  .formatted(beanName, groups),
+              null);
+        }
+        result.add(listener);
+      }
+    }
     if (result.isEmpty()) {
       log.warn(
           "Baton partition group '{}' has no PartitionListener bean: it takes partitions that"

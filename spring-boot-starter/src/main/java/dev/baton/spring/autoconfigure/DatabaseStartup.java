@@ -15,19 +15,14 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.core.env.Environment;
 
 /**
- * Baton's first uses of the application's database at start-up (the lease table, the fence and
- * scheduler tables): a database that cannot be reached is reported as such, naming {@code
- * spring.datasource.url} and the driver's reason (an unknown host, a refused connection), which the
- * driver's own message ("The connection attempt failed.") leaves in its causes.
+ * Baton's first uses of the application's database at start-up: an unreachable database is reported
+ * naming {@code spring.datasource.url} and the driver's reason (an unknown host, a refused
+ * connection), which the driver's own message leaves in its causes.
  */
 final class DatabaseStartup {
   private DatabaseStartup() {}
 
-  /**
-   * Runs {@code step}, which uses the database to {@code what} (e.g. "prepare the lease table").
-   *
-   * @throws BatonStartupException if the database could not be reached
-   */
+  /** Runs {@code step}, which uses the database to {@code what} ("prepare the lease table"). */
   static <T> T run(Environment environment, String what, Supplier<T> step) {
     try {
       return step.get();
@@ -37,19 +32,13 @@ final class DatabaseStartup {
         throw e;
       }
       String url = environment.getProperty("spring.datasource.url");
-      if (url != null) {
-        url = url.replaceAll("(?i)(password=)[^&;]*", "$1******");
-      }
+      String where =
+          url == null
+              ? "of the application's DataSource"
+              : "at spring.datasource.url=" + url.replaceAll("(?i)(password=)[^&;]*", "$1******");
       throw new BatonStartupException(
-          "Baton could not "
-              + what
-              + ": it could not reach the database"
-              + (url == null
-                  ? " of the application's DataSource"
-                  : " at spring.datasource.url=" + url)
-              + " ("
-              + reason
-              + ")",
+          "Baton could not %s: it could not reach the database %s (%s)"
+              .formatted(what, where, reason),
           "Check spring.datasource.url (host, port, database), that the database runs and accepts"
               + " connections from this host",
           e);
@@ -83,21 +72,11 @@ final class DatabaseStartup {
             return true;
           } catch (FenceConfigurationException e) {
             throw new BatonStartupException(
-                "Baton could not create "
-                    + tables
-                    + " ("
-                    + settings
-                    + property
-                    + "="
-                    + name(mode)
-                    + "): "
-                    + e.getMessage(),
-                "Check that the database user may create tables there, or create them with your"
-                    + " migrations ("
-                    + ddl
-                    + ") and set "
-                    + property
-                    + "=never",
+                "Baton could not create %s (%s%s=%s): %s"
+                    .formatted(tables, settings, property, name(mode), e.getMessage()),
+                ("Check that the database user may create tables there, or create them with your"
+                        + " migrations (%s) and set %s=never")
+                    .formatted(ddl, property),
                 e);
           }
         });

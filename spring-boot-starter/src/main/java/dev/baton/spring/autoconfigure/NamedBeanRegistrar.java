@@ -4,12 +4,10 @@ package dev.baton.spring.autoconfigure;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.EnvironmentAware;
 import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotationMetadata;
@@ -20,7 +18,7 @@ import org.springframework.core.type.AnnotationMetadata;
  * by a {@link Factory} bean it depends on, so it is destroyed before the factory's backend.
  */
 abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
-    implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
+    implements ImportBeanDefinitionRegistrar {
   /** The properties of one entry: its required path, and whether its bean exists. */
   interface Entry {
     @Nullable String path();
@@ -28,9 +26,7 @@ abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
     boolean enabled();
   }
 
-  /**
-   * Creates the bean of one entry at {@code path}, validating its properties with {@code check}.
-   */
+  /** Creates the bean of one entry at {@code path}, validating its properties by {@code check}. */
   @FunctionalInterface
   interface Factory<P, T> {
     T create(String name, String path, P properties, PropertyCheck check);
@@ -42,17 +38,21 @@ abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
   private final String suffix;
   private final String factoryBeanName;
   private final String pathNeeded;
-  private @Nullable Environment environment;
-  private @Nullable BeanFactory beanFactory;
+  private final Environment environment;
+  private final BeanFactory beanFactory;
 
   /** {@code pathNeeded}: why a path is required, with {@code %s} for the entry's name. */
   NamedBeanRegistrar(
+      Environment environment,
+      BeanFactory beanFactory,
       String prefix,
       Class<P> propertiesType,
       Class<T> beanType,
       String suffix,
       String factoryBeanName,
       String pathNeeded) {
+    this.environment = environment;
+    this.beanFactory = beanFactory;
     this.prefix = prefix;
     this.propertiesType = propertiesType;
     this.pathNeeded = pathNeeded;
@@ -62,25 +62,12 @@ abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
   }
 
   @Override
-  public void setEnvironment(Environment environment) {
-    this.environment = environment;
-  }
-
-  @Override
-  public void setBeanFactory(BeanFactory beanFactory) {
-    this.beanFactory = beanFactory;
-  }
-
-  @Override
   public void registerBeanDefinitions(
       AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
-    Environment env = environment;
-    BeanFactory bf = beanFactory;
-    if (env == null || bf == null) {
-      throw new IllegalStateException("the registrar was not given its environment");
-    }
     Map<String, P> entries =
-        Binder.get(env).bind(prefix, Bindable.mapOf(String.class, propertiesType)).orElse(Map.of());
+        Binder.get(environment)
+            .bind(prefix, Bindable.mapOf(String.class, propertiesType))
+            .orElse(Map.of());
     entries.forEach(
         (name, props) -> {
           if (!props.enabled()) {
@@ -91,31 +78,24 @@ abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
             throw new BatonPropertyException(
                 prefix + "." + name,
                 null,
-                "a bean named '"
-                    + bean
-                    + "' exists already; rename the bean or this entry (Baton names the bean of "
-                    + prefix
-                    + ".<name> '<name>"
-                    + suffix
-                    + "')",
+                ("a bean named '%s' exists already; rename the bean or this entry (Baton names"
+                        + " the bean of %s.<name> '<name>%s')")
+                    .formatted(bean, prefix, suffix),
                 null);
           }
           RootBeanDefinition definition =
-              new RootBeanDefinition(beanType, () -> create(bf, name, props));
+              new RootBeanDefinition(beanType, () -> create(name, props));
           // Created after, and destroyed before, the factory and the session it holds.
           definition.setDependsOn(factoryBeanName);
           registry.registerBeanDefinition(bean, definition);
         });
   }
 
-  private T create(BeanFactory bf, String name, P props) {
+  private T create(String name, P props) {
     PropertyCheck check = PropertyCheck.of(prefix + "." + name);
     String path = check.required("path", props.path(), pathNeeded.formatted(name));
-    return factory(bf).create(name, path, props, check);
-  }
-
-  @SuppressWarnings("unchecked") // the factory bean of this registrar's entries
-  private Factory<P, T> factory(BeanFactory bf) {
-    return bf.getBean(factoryBeanName, Factory.class);
+    @SuppressWarnings("unchecked") // the factory bean of this registrar's entries
+    Factory<P, T> factory = beanFactory.getBean(factoryBeanName, Factory.class);
+    return factory.create(name, path, props, check);
   }
 }

@@ -33,20 +33,15 @@ final class PropertyCheck {
     return new PropertyCheck(prefix);
   }
 
-  /**
-   * Maps the library's field {@code libraryName} to the property {@code prefix.suffix}. Among
-   * fields that match equally well the first registered is blamed, so register the more specific
-   * names first.
-   */
+  /** Maps the library's field {@code libraryName} to {@code prefix.suffix}; specific ones first. */
   PropertyCheck field(String libraryName, String suffix, @Nullable Object value) {
     fields.add(new Field(libraryName, name(suffix), value));
     return this;
   }
 
   /**
-   * As {@link #field} for the library's field named as the property in camel case ({@code
-   * lease-duration}: {@code leaseDuration}), and, when the check runs, hands {@code value} to the
-   * library's {@code setter} unless it is unset (null): the property is named once for both.
+   * As {@link #field} for the field named as the property in camel case ({@code leaseDuration}),
+   * and, when the check runs, hands {@code value} to {@code setter} unless it is null.
    */
   <V> PropertyCheck set(String suffix, @Nullable V value, Consumer<? super V> setter) {
     settings.add(() -> PropertyMapper.get().from(value).to(setter));
@@ -63,9 +58,7 @@ final class PropertyCheck {
     return this;
   }
 
-  /**
-   * Applies the settings and runs {@code build}, translating the library's configuration errors.
-   */
+  /** Applies the settings and runs {@code build}, translating the library's errors. */
   <T> T run(Supplier<T> build) {
     try {
       settings.forEach(Runnable::run);
@@ -76,9 +69,8 @@ final class PropertyCheck {
   }
 
   /**
-   * The translation of one library error into a property error. The blamed field is the one the
-   * message starts with, else one it names as "invalid X" or "the X", else any it mentions (a value
-   * quoted in the message could mention a field's name, hence the order).
+   * Blames the field the message starts with, else one it names as "invalid X" or "the X", else any
+   * it mentions (a value quoted in the message could mention a field's name, hence the order).
    */
   BatonPropertyException translate(RuntimeException e) {
     String message = e.getMessage() == null ? e.toString() : e.getMessage();

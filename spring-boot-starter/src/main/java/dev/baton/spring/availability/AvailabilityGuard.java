@@ -17,14 +17,12 @@ import org.springframework.core.task.TaskRejectedException;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Leaves every election and partition group while the application is unavailable, and joins them
- * again when it recovers ({@code baton.availability.resign-when-unavailable=true}; see
- * docs/spring.md). Unavailable: the last readiness event said {@code REFUSING_TRAFFIC}, the last
- * liveness event {@code BROKEN}, or the {@link HealthProbe} reports a contributor down.
- *
- * <p>Spring's {@code livenessState} and {@code readinessState} indicators are not read: they are
- * down until the application is ready, after the elections started, so a term won during start-up
- * would be lost; their events are followed instead.
+ * Leaves every election and partition group while the application is unavailable, and rejoins them
+ * when it recovers ({@code baton.availability.resign-when-unavailable=true}; see docs/spring.md):
+ * while the last readiness event said {@code REFUSING_TRAFFIC}, the last liveness event {@code
+ * BROKEN}, or the {@link HealthProbe} reports a contributor down. Spring's {@code livenessState}
+ * and {@code readinessState} indicators are not read (down until the application is ready, after
+ * the elections started, they would lose a term won during start-up); their events are.
  *
  * <p>Decisions and leave/rejoin calls run on a thread of its own ({@code baton-availability-1}),
  * never the publisher's; it stops before the elections and groups. Thread-safe.

@@ -162,9 +162,8 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
   }
 
   /**
-   * The election's callbacks as Spring events, published if the bean lives in an application
-   * context. Baton calls it on the election's callback thread, one callback at a time and in order,
-   * so the events keep that order and thread.
+   * The election's callbacks as Spring events (if in an application context), on the election's
+   * callback thread, one at a time and in order, so the events keep that order and thread.
    */
   private final class Events implements LeadershipListener {
     @Override

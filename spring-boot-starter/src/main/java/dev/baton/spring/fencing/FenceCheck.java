@@ -4,13 +4,8 @@ package dev.baton.spring.fencing;
 import dev.baton.fencing.FencingToken;
 import java.util.Comparator;
 
-/**
- * One pending check: a resource and the token presented for it. Ordered by resource, then token.
- */
+/** One pending check: a resource and its token; ordered by resource, then token. */
 record FenceCheck(String resource, FencingToken token) implements Comparable<FenceCheck> {
-  /** Longest resource name, as the fence table's column. */
-  static final int MAX_RESOURCE_LENGTH = 255;
-
   private static final Comparator<FenceCheck> ORDER =
       Comparator.comparing(FenceCheck::resource).thenComparing(FenceCheck::token);
 

@@ -38,10 +38,10 @@ final class FenceStatements {
     try {
       if (connection.getAutoCommit()) {
         throw new IllegalStateException(
-            "the transaction's connection is in auto-commit mode, so the fence check of '"
-                + resource
-                + "' would commit on its own: the transaction manager does not manage this"
-                + " DataSource");
+            ("the transaction's connection is in auto-commit mode, so the fence check of '%s'"
+                    + " would commit on its own: the transaction manager does not manage this"
+                    + " DataSource")
+                .formatted(resource));
       }
       for (int attempt = 1; ; attempt++) {
         Savepoint savepoint = mayRace ? connection.setSavepoint() : null;
@@ -55,10 +55,9 @@ final class FenceStatements {
           if (savepoint == null || attempt >= ATTEMPTS) {
             throw new FencingException(
                 resource,
-                "a concurrent writer registered '"
-                    + resource
-                    + "' with the fence at the same time; the transaction is rolled back, retry"
-                    + " it",
+                ("a concurrent writer registered '%s' with the fence at the same time; the"
+                        + " transaction is rolled back, retry it")
+                    .formatted(resource),
                 e);
           }
           connection.rollback(savepoint);
@@ -73,12 +72,9 @@ final class FenceStatements {
     String state = e.getSQLState();
     if (state != null && state.startsWith("42")) {
       return new FenceConfigurationException(
-          "the fence table "
-              + fence.table()
-              + " is missing or has another shape ("
-              + e.getMessage()
-              + "); let the application create it (baton.fence.create-schema=always) or apply: "
-              + SqlFenceSchema.ddl(fence.table()),
+          ("the fence table %s is missing or has another shape (%s); let the application create it"
+                  + " (baton.fence.create-schema=always) or apply: %s")
+              .formatted(fence.table(), e.getMessage(), SqlFenceSchema.ddl(fence.table())),
           e);
     }
     @Nullable DataAccessException translated =

@@ -10,10 +10,9 @@ import org.springframework.core.Ordered;
 import org.springframework.transaction.support.TransactionSynchronization;
 
 /**
- * The fence checks of one transaction, run in {@link #beforeCommit}. Spring's transaction manager
- * runs {@code beforeCommit} before the commit and, if it throws, rolls the transaction back and
- * rethrows the exception to the caller ({@code AbstractPlatformTransactionManager.processCommit}).
- * It runs last among the synchronizations, so the fence row is locked for the shortest time.
+ * The fence checks of one transaction, run in {@link #beforeCommit}: if it throws, Spring rolls the
+ * transaction back and rethrows to the caller. Last among the synchronizations, so the fence row is
+ * locked for the shortest time.
  */
 final class FenceSynchronization implements TransactionSynchronization {
   private final TransactionalFence fence;

@@ -51,18 +51,16 @@ abstract class AdvisedMethodInterceptor<M extends AdvisedMethod> implements Meth
     Method method =
         BridgeMethodResolver.findBridgedMethod(
             AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass));
-    return methods.computeIfAbsent(
-        method,
-        m ->
-            inspector
-                .apply(m)
-                .orElseThrow(
-                    () ->
-                        new IllegalStateException(
-                            "no @"
-                                + annotation
-                                + " on "
-                                + AdvisedMethod.display(m)
-                                + " (a proxy mix-up)")));
+    return methods.computeIfAbsent(method, this::inspect);
+  }
+
+  private M inspect(Method m) {
+    return inspector
+        .apply(m)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "no @%s on %s (a proxy mix-up)"
+                        .formatted(annotation, AdvisedMethod.display(m))));
   }
 }

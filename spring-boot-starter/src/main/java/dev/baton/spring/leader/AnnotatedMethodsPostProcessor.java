@@ -32,11 +32,9 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * The common part of the post-processors that advise the methods of a method annotation naming an
- * election ({@code @Fenced}, {@code @LeaderOnly}): it reads each bean class's annotated methods
- * once (resolving placeholders with the bean factory), lets the subclass check the bean, advises
- * the annotated methods, and once all singletons exist checks that every election named is one the
- * application takes part in.
+ * The common part of the {@code @Fenced} and {@code @LeaderOnly} post-processors: reads each bean
+ * class's annotated methods once, advises them, and once all singletons exist checks that every
+ * election named is one the application takes part in.
  */
 abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
     implements SmartInitializingSingleton {
@@ -57,12 +55,10 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
   private volatile boolean advisedAny;
 
   /**
-   * A post-processor of {@code annotation} (classes worth scanning: those with a {@code candidates}
-   * annotation), whose advice goes {@code first} or last; without a {@code required} bean, a bean
-   * declaring the annotation fails for the {@code unsupported} reason, and with {@code
-   * noElectionsKnown} every election named is unknown without an {@link ElectionTerms} bean. The
-   * {@code inspector} reads and checks one method, throwing {@link IllegalStateException} if its
-   * declaration cannot work.
+   * A post-processor of {@code annotation} (scanning classes with a {@code candidates} annotation),
+   * its advice {@code first} or last; without a {@code required} bean an annotated bean fails for
+   * the {@code unsupported} reason; {@code noElectionsKnown}: no {@link ElectionTerms} bean means
+   * no election. The {@code inspector} reads one method (IllegalStateException if it cannot work).
    */
   AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
@@ -105,14 +101,12 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
         if (beanFactory != null
             && beanFactory.getBeanNamesForType(required, true, false).length == 0) {
           throw new IllegalStateException(
-              "bean '"
-                  + beanName
-                  + "' has @"
-                  + annotation.getSimpleName()
-                  + " methods ("
-                  + found.get(0).display()
-                  + ") but "
-                  + unsupported.apply(found.get(0)));
+              "bean '%s' has @%s methods (%s) but %s"
+                  .formatted(
+                      beanName,
+                      annotation.getSimpleName(),
+                      found.get(0).display(),
+                      unsupported.apply(found.get(0))));
         }
         advisedAny = true;
         found.stream()
@@ -159,14 +153,13 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
     unknown.keySet().removeAll(known);
     if (!unknown.isEmpty()) {
       throw new IllegalStateException(
-          "@"
-              + annotation.getSimpleName()
-              + " names elections this application does not take part in: "
-              + unknown.entrySet().stream()
-                  .map(e -> "'" + e.getKey() + "' (on " + e.getValue() + ")")
-                  .collect(Collectors.joining(", "))
-              + "; the elections are "
-              + new TreeSet<>(known)
+          "@%s names elections this application does not take part in: %s; the elections are %s"
+                  .formatted(
+                      annotation.getSimpleName(),
+                      unknown.entrySet().stream()
+                          .map(e -> "'" + e.getKey() + "' (on " + e.getValue() + ")")
+                          .collect(Collectors.joining(", ")),
+                      new TreeSet<>(known))
               + " (configure baton.election.<name>.path)");
     }
   }

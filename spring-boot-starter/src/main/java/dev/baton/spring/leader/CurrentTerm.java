@@ -16,9 +16,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CurrentTerm {
   /**
-   * The terms bound by running {@link LeaderOnly} calls, innermost first; each binding links to the
-   * one it hides, and the outermost call's end removes the thread-local (nothing stays on pooled
-   * threads).
+   * The innermost call's binding, linked to those it hides; the outermost call's end removes it, so
+   * nothing stays on pooled threads.
    */
   private static final ThreadLocal<Binding> CURRENT = new ThreadLocal<>();
 
@@ -69,10 +68,9 @@ public final class CurrentTerm {
     Binding binding = CURRENT.get();
     if (binding == null) {
       throw new IllegalStateException(
-          "no leader term on thread "
-              + Thread.currentThread().getName()
-              + ": CurrentTerm is readable only inside a @LeaderOnly method's call (and not in"
-              + " work it hands to other threads)");
+          ("no leader term on thread %s: CurrentTerm is readable only inside a @LeaderOnly method's"
+                  + " call (and not in work it hands to other threads)")
+              .formatted(Thread.currentThread().getName()));
     }
     return binding;
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.leader;
 
+import dev.baton.fencing.Fence;
 import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.election.ElectionTerms;
 import dev.baton.spring.fencing.Fenced;
@@ -51,12 +52,9 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedInterceptor
     if (election.isEmpty()) {
       if (!currentTerm.isBound()) {
         throw new IllegalStateException(
-            "@Fenced method "
-                + fenced.display()
-                + " has no term to fence with: call it inside a @LeaderOnly call, or name the"
-                + " election: @Fenced(resource = \""
-                + fenced.resource()
-                + "\", election = \"<name>\")");
+            ("@Fenced method %s has no term to fence with: call it inside a @LeaderOnly call, or"
+                    + " name the election: @Fenced(resource = \"%s\", election = \"<name>\")")
+                .formatted(fenced.display(), fenced.resource()));
       }
       return currentTerm.leadership();
     }
@@ -67,13 +65,9 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedInterceptor
     ElectionTerms elections = terms.getIfAvailable();
     if (elections == null) {
       throw new IllegalStateException(
-          "@Fenced method "
-              + fenced.display()
-              + " names election '"
-              + election
-              + "' but the application has no elections (baton.election."
-              + election
-              + ".path)");
+          ("@Fenced method %s names election '%s' but the application has no elections"
+                  + " (baton.election.%s.path)")
+              .formatted(fenced.display(), election, election));
     }
     return elections
         .leadership(election)
@@ -83,9 +77,6 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedInterceptor
 
   /** One {@link Fenced} method, read and checked once: its resource, election and name. */
   record FencedMethod(String display, String resource, String election) implements AdvisedMethod {
-    /** Longest resource name, as the fence table's column. */
-    private static final int MAX_RESOURCE_LENGTH = 255;
-
     /** Reads and checks {@code method}'s {@link Fenced} (on it or on what it overrides), if any. */
     static Optional<FencedMethod> inspect(Method method, UnaryOperator<String> resolver) {
       Fenced fenced = AnnotatedElementUtils.findMergedAnnotation(method, Fenced.class);
@@ -95,24 +86,19 @@ final class FencedInterceptor extends AdvisedMethodInterceptor<FencedInterceptor
       String display = AdvisedMethod.display(method);
       if (!AdvisedMethod.interceptable(method)) {
         throw new IllegalStateException(
-            "@Fenced method "
-                + display
-                + " is private, static or final, so Spring AOP cannot intercept it and its"
-                + " transaction would commit unfenced");
+            ("@Fenced method %s is private, static or final, so Spring AOP cannot intercept it and"
+                    + " its transaction would commit unfenced")
+                .formatted(display));
       }
       String resource = resolver.apply(fenced.resource());
       if (resource == null
           || resource.isBlank()
-          || resource.length() > MAX_RESOURCE_LENGTH
+          || resource.length() > Fence.MAX_RESOURCE_LENGTH
           || resource.chars().anyMatch(Character::isISOControl)) {
         throw new IllegalStateException(
-            "@Fenced method "
-                + display
-                + " needs a resource name of 1 to "
-                + MAX_RESOURCE_LENGTH
-                + " characters without control characters, got '"
-                + resource
-                + "'");
+            ("@Fenced method %s needs a resource name of 1 to %s characters without control"
+                    + " characters, got '%s'")
+                .formatted(display, Fence.MAX_RESOURCE_LENGTH, resource));
       }
       String election = resolver.apply(fenced.election());
       return Optional.of(new FencedMethod(display, resource, election == null ? "" : election));

@@ -51,11 +51,10 @@ final class LeaderOnlyInterceptor
   @Override
   @Nullable Object invoke(LeaderOnlyMethod leaderOnly, MethodInvocation invocation)
       throws Throwable {
-    Optional<Leadership> outer = CurrentTerm.bound(leaderOnly.election());
     Leadership leadership =
-        outer.isPresent()
-            ? outer.get()
-            : electionTerms(leaderOnly).leadership(leaderOnly.election()).orElse(null);
+        CurrentTerm.bound(leaderOnly.election())
+            .or(() -> electionTerms(leaderOnly).leadership(leaderOnly.election()))
+            .orElse(null);
     if (leadership == null || !leadership.isActive()) {
       skip(leaderOnly, leadership);
       return leaderOnly.skipValue();
@@ -73,11 +72,8 @@ final class LeaderOnlyInterceptor
     ElectionTerms found = terms.getIfAvailable();
     if (found == null) {
       throw new IllegalStateException(
-          "@LeaderOnly method "
-              + leaderOnly.display()
-              + " needs an ElectionTerms bean: configure baton.election."
-              + leaderOnly.election()
-              + ".path");
+          "@LeaderOnly method %s needs an ElectionTerms bean: configure baton.election.%s.path"
+              .formatted(leaderOnly.display(), leaderOnly.election()));
     }
     return found;
   }
@@ -112,6 +108,14 @@ final class LeaderOnlyInterceptor
       implements AdvisedMethod {
     /** A {@link LeaderTerm} parameter: its index, and whether it takes the token or the term. */
     record Slot(int index, boolean token) {}
+
+    /** What a skipped call returns, by return type; null for any other. */
+    private static final Map<Class<?>, Object> EMPTY =
+        Map.of(
+            Optional.class, Optional.empty(),
+            OptionalInt.class, OptionalInt.empty(),
+            OptionalLong.class, OptionalLong.empty(),
+            OptionalDouble.class, OptionalDouble.empty());
 
     /**
      * Reads and checks {@code method}'s {@link LeaderOnly} and {@link LeaderTerm} parameters (on it
@@ -158,9 +162,8 @@ final class LeaderOnlyInterceptor
         } else {
           throw invalid(
               method,
-              "has a @LeaderTerm parameter of type "
-                  + type.getName()
-                  + "; use FencingToken, Term or Leadership");
+              "has a @LeaderTerm parameter of type %s; use FencingToken, Term or Leadership"
+                  .formatted(type.getName()));
         }
       }
       return slots;
@@ -168,23 +171,14 @@ final class LeaderOnlyInterceptor
 
     private static @Nullable Object skipValue(Method method) {
       Class<?> type = method.getReturnType();
-      if (type == Optional.class) {
-        return Optional.empty();
-      } else if (type == OptionalInt.class) {
-        return OptionalInt.empty();
-      } else if (type == OptionalLong.class) {
-        return OptionalLong.empty();
-      } else if (type == OptionalDouble.class) {
-        return OptionalDouble.empty();
-      } else if (type.isPrimitive() && type != void.class) {
+      if (type.isPrimitive() && type != void.class) {
         throw invalid(
             method,
-            "returns "
-                + type
-                + ", which a skipped call has no value for; return void, an object (null when"
-                + " skipped) or an Optional (empty when skipped)");
+            ("returns %s, which a skipped call has no value for; return void, an object (null"
+                    + " when skipped) or an Optional (empty when skipped)")
+                .formatted(type));
       }
-      return null;
+      return EMPTY.get(type);
     }
 
     private static IllegalStateException invalid(Method method, String problem) {
@@ -199,15 +193,9 @@ final class LeaderOnlyInterceptor
         Object given = arguments[slot.index()];
         if (given != null && !Objects.equals(given, value)) {
           throw new IllegalArgumentException(
-              "@LeaderTerm parameter "
-                  + slot.index()
-                  + " of "
-                  + display
-                  + " was given "
-                  + given
-                  + " but the call runs under "
-                  + leadership.token()
-                  + "; callers pass null");
+              ("@LeaderTerm parameter %s of %s was given %s but the call runs under %s;"
+                      + " callers pass null")
+                  .formatted(slot.index(), display, given, leadership.token()));
         }
         arguments[slot.index()] = value;
       }

@@ -24,17 +24,8 @@ public abstract class ByName<T extends RejoinableLifecycle<?>> {
       T previous = map.putIfAbsent(b.name(), b);
       if (previous != null) {
         throw new IllegalStateException(
-            "two "
-                + b.getClass().getSimpleName()
-                + " beans are named '"
-                + b.name()
-                + "' ("
-                + previous
-                + " and "
-                + b
-                + "): "
-                + kind
-                + " names must be unique");
+            "two %s beans are named '%s' (%s and %s): %s names must be unique"
+                .formatted(b.getClass().getSimpleName(), b.name(), previous, b, kind));
       }
     }
     this.byName = Collections.unmodifiableMap(map);
@@ -47,15 +38,8 @@ public abstract class ByName<T extends RejoinableLifecycle<?>> {
     T b = byName.get(name);
     if (b == null) {
       throw new IllegalArgumentException(
-          "no Baton "
-              + kind
-              + " named '"
-              + name
-              + "'; the names are "
-              + byName.keySet()
-              + " ("
-              + hint.formatted(name)
-              + ")");
+          "no Baton %s named '%s'; the names are %s (%s)"
+              .formatted(kind, name, byName.keySet(), hint.formatted(name)));
     }
     return b;
   }

@@ -62,21 +62,7 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
 
   @Override
   public void start() {
-    transitions.lock();
-    try {
-      synchronized (lock) {
-        if (running) {
-          return;
-        }
-        running = true;
-        everStarted = true;
-        if (!left) {
-          current = open();
-        }
-      }
-    } finally {
-      transitions.unlock();
-    }
+    openCurrent(false);
   }
 
   @Override
@@ -91,11 +77,22 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
 
   /** Joins again after {@link #leave()} (if the lifecycle runs). Idempotent. */
   public void rejoin() {
+    openCurrent(true);
+  }
+
+  private void openCurrent(boolean rejoining) {
     transitions.lock();
     try {
       synchronized (lock) {
-        left = false;
-        if (running && current == null) {
+        if (rejoining) {
+          left = false;
+        } else if (running) {
+          return;
+        } else {
+          running = true;
+          everStarted = true;
+        }
+        if (running && !left && current == null) {
           current = open();
         }
       }

@@ -49,10 +49,9 @@ final class EmbeddedZooKeeperContextCustomizerFactory implements ContextCustomiz
       ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
       if (!(beanFactory instanceof DefaultSingletonBeanRegistry registry)) {
         throw new IllegalStateException(
-            "@AutoConfigureEmbeddedZooKeeper needs a bean factory that can destroy the server with"
-                + " the context; "
-                + beanFactory.getClass().getName()
-                + " cannot");
+            ("@AutoConfigureEmbeddedZooKeeper needs a bean factory that can destroy the server with"
+                    + " the context; %s cannot")
+                .formatted(beanFactory.getClass().getName()));
       }
       EmbeddedZooKeeperServer server = EmbeddedZooKeeperServer.start();
       registry.registerDisposableBean(SERVER_BEAN, server::close);

@@ -70,16 +70,14 @@ public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, Befo
     if (server == null) {
       EmbeddedZooKeeperServer started = EmbeddedZooKeeperServer.start();
       server = started;
-      context.getStore(ExtensionContext.Namespace.create(getClass())).put(this, stopping(started));
+      AutoCloseable stopping =
+          () -> {
+            synchronized (this) {
+              server = null;
+            }
+            started.close();
+          };
+      context.getStore(ExtensionContext.Namespace.create(getClass())).put(this, stopping);
     }
-  }
-
-  private AutoCloseable stopping(EmbeddedZooKeeperServer started) {
-    return () -> {
-      synchronized (this) {
-        server = null;
-      }
-      started.close();
-    };
   }
 }

@@ -64,11 +64,18 @@ public final class ZooKeeperSessionExpiry {
     }
     String what = "session 0x" + Long.toHexString(sessionId) + " on " + connectString;
     CompletableFuture<KeeperState> joined = new CompletableFuture<>();
+    Watcher watcher =
+        event -> {
+          KeeperState state = event.getState();
+          if (state == KeeperState.SyncConnected
+              || state == KeeperState.Expired
+              || state == KeeperState.AuthFailed) {
+            joined.complete(state);
+          }
+        };
     ZooKeeper twin;
     try {
-      twin =
-          new ZooKeeper(
-              connectString, (int) timeout.toMillis(), joinWatcher(joined), sessionId, password);
+      twin = new ZooKeeper(connectString, (int) timeout.toMillis(), watcher, sessionId, password);
     } catch (IOException e) {
       throw new IllegalStateException("cannot expire " + what, e);
     }
@@ -98,17 +105,6 @@ public final class ZooKeeperSessionExpiry {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while closing " + what, e);
     }
-  }
-
-  private static Watcher joinWatcher(CompletableFuture<KeeperState> joined) {
-    return event -> {
-      KeeperState state = event.getState();
-      if (state == KeeperState.SyncConnected
-          || state == KeeperState.Expired
-          || state == KeeperState.AuthFailed) {
-        joined.complete(state);
-      }
-    };
   }
 
   /** Closes the second handle after a failure, keeping a failure to close as suppressed. */

@@ -61,13 +61,8 @@ public final class IntegrationLeaderEventBridge implements ApplicationListener<L
 
     @Override
     public String toString() {
-      return "BatonLeaderContext{role="
-          + election.role()
-          + ", token="
-          + leadership.token()
-          + ", leader="
-          + isLeader()
-          + "}";
+      return "BatonLeaderContext{role=%s, token=%s, leader=%s}"
+          .formatted(election.role(), leadership.token(), isLeader());
     }
   }
 }
