@@ -394,11 +394,13 @@ public final class ChaosRun implements AutoCloseable {
   public String clientDiagnostics() {
     return clients.stream()
         .map(
-            c ->
-                c
-                    + " last lines: "
-                    + c.lines().subList(Math.max(0, c.lines().size() - 4), c.lines().size())
-                    + "; ")
+            c -> {
+              List<String> lines = c.lines(); // read once: the client's output still grows
+              return c
+                  + " last lines: "
+                  + lines.subList(Math.max(0, lines.size() - 4), lines.size())
+                  + "; ";
+            })
         .collect(joining("", "[", "]"));
   }
 

@@ -21,7 +21,7 @@ final class OwnerChoice {
     long newest = // of the terms begun (no ASSIGNED: the partitions' owner is chosen elsewhere)
         clients.stream()
             .flatMap(v -> v.events().stream())
-            .filter(Event::begins)
+            .filter(e -> e.kind().equals("ELECTED") || e.kind().equals("LOCKED"))
             .mapToLong(e -> e.number("token"))
             .max()
             .orElse(Long.MIN_VALUE);
