@@ -61,7 +61,7 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
       of(path, 0);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "the %s path scopes its fencing tokens, so it must be at most %d characters without '@'"
+          "the %s path scopes its fencing tokens, so it must be at most %s characters without '@'"
               .formatted(kind, MAX_SCOPE_LENGTH),
           e);
     }

@@ -75,7 +75,7 @@ record AssignmentRecord(
     byte[] bytes = RecordFormat.bytes(b);
     if (bytes.length > MAX_BYTES) {
       throw new IllegalStateException(
-          "the assignment needs %d bytes, more than %d; use fewer partitions or shorter member ids"
+          "the assignment needs %s bytes, more than %s; use fewer partitions or shorter member ids"
               .formatted(bytes.length, MAX_BYTES));
     }
     return bytes;

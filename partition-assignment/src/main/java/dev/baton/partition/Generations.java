@@ -46,8 +46,8 @@ final class Generations {
 
   /** The error to log when the generations restarted at {@code generation}. */
   String restartMessage(long generation) {
-    return ("the published assignment has the largest generation, %d, which no Baton assigner"
-            + " reaches: restarting the generations at %d")
+    return ("the published assignment has the largest generation, %s, which no Baton assigner"
+            + " reaches: restarting the generations at %s")
         .formatted(AssignmentRecord.MAX_GENERATION, generation);
   }
 }

@@ -40,7 +40,7 @@ final class Held {
 
   @Override
   public String toString() {
-    return "Held{%d, czxid=%d, term=%d%s%s%s}"
+    return "Held{%s, czxid=%s, term=%s%s%s%s}"
         .formatted(
             partition,
             czxid,

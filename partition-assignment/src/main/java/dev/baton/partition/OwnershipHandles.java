@@ -168,7 +168,7 @@ final class OwnershipHandles {
 
     @Override
     public String toString() {
-      return "PartitionOwnership{partition=%d, member=%s, token=%s, %s}"
+      return "PartitionOwnership{partition=%s, member=%s, token=%s, %s}"
           .formatted(partition, memberId, token(), describeState());
     }
   }

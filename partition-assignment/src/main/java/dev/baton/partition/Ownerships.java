@@ -168,7 +168,7 @@ class Ownerships {
       if (h.termOpen) {
         s.out.add(
             new Warn(
-                "member %s: the ownership znode of partition %d was deleted by someone else"
+                "member %s: the ownership znode of partition %s was deleted by someone else"
                     .formatted(s.me, p)));
       }
       endTerm(h, NODE_DELETED);

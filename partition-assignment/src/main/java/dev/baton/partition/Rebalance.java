@@ -42,14 +42,14 @@ final class Rebalance {
     TreeMap<Integer, String> owners = new TreeMap<>(raw);
     if (!owners.keySet().equals(partitions)) {
       throw new IllegalStateException(
-          "strategy %s did not assign exactly the %d partitions (it assigned %d)"
+          "strategy %s did not assign exactly the %s partitions (it assigned %s)"
               .formatted(strategy, partitions.size(), owners.size()));
     }
     int moved = 0;
     for (Map.Entry<Integer, String> e : owners.entrySet()) {
       if (!ids.contains(e.getValue())) {
         throw new IllegalStateException(
-            "strategy %s assigned partition %d to '%s', not a member"
+            "strategy %s assigned partition %s to '%s', not a member"
                 .formatted(strategy, e.getKey(), e.getValue()));
       }
       String before = previous.get(e.getKey());

@@ -185,7 +185,7 @@ final class FenceRecord {
       return FencingToken.of(scope, value);
     } catch (IllegalArgumentException e) {
       throw bad.apply(
-          "the scope is invalid (longer than %d characters, or a second '@' or a control character)"
+          "the scope is invalid (longer than %s characters, or a second '@' or a control character)"
               .formatted(FencingToken.MAX_SCOPE_LENGTH));
     }
   }

@@ -138,7 +138,7 @@ final class ZkMulti {
       throw new WriteOutcomeUnknownException(
           resource,
           token,
-          "ZooKeeper answered the fenced multi to '%s' with %d results for %d operations"
+          "ZooKeeper answered the fenced multi to '%s' with %s results for %s operations"
               .formatted(resource, results.size(), ops.size()),
           null);
     }

@@ -28,7 +28,7 @@ public record MemberProfile(String id, int weight, @Nullable String zone) {
     }
     if (weight < MIN_WEIGHT || weight > MAX_WEIGHT) {
       throw new IllegalArgumentException(
-          "weight of member %s must be between %d and %d, was %d"
+          "weight of member %s must be between %s and %s, was %s"
               .formatted(id, MIN_WEIGHT, MAX_WEIGHT, weight));
     }
     if (zone != null && zone.isBlank()) {

@@ -277,7 +277,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
               .toList();
       if (room[z] > eligible.size()) {
         throw new IllegalStateException(
-            "apportionment: %d slots for %d members in zone '%s'"
+            "apportionment: %s slots for %s members in zone '%s'"
                 .formatted(room[z], eligible.size(), zoneNames.get(z)));
       }
       for (int j = 0; j < room[z]; j++) {
