@@ -169,7 +169,8 @@ final class ElectionTerms implements Candidacy.Listener {
    * Gives up the current term and goes on taking part. Waits for a join under way (it does not wait
    * for the store).
    *
-   * @throws IllegalStateException if the start did not join: its join threw
+   * @throws IllegalStateException if the start has not joined: its join threw, or a start on
+   *     another thread has not begun its join yet
    */
   public void resign() {
     Candidacy c;
@@ -178,7 +179,9 @@ final class ElectionTerms implements Candidacy.Listener {
     }
     if (c == null) {
       throw new IllegalStateException(
-          "the election on " + config.path() + " did not join its contest: its start threw");
+          "the election on "
+              + config.path()
+              + " has not joined its contest: its start threw, or has not reached its join yet");
     }
     c.resign();
   }

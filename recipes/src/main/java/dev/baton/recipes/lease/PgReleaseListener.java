@@ -424,8 +424,8 @@ final class PgReleaseListener implements AutoCloseable {
   /**
    * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
    * would buffer the table's notifications unread) and with the network timeout and auto-commit it
-   * was lent with, * on the listener's thread or once it ended; one that cannot (broken, or still
-   * in use) is aborted, which a pool discards.
+   * was lent with, on the listener's thread or once it ended; one that cannot (broken, or still in
+   * use) is aborted, which a pool discards.
    */
   private void disconnect() {
     Connection c;

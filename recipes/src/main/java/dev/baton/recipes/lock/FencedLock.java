@@ -136,7 +136,9 @@ public final class FencedLock implements AutoCloseable {
    * RevocationReason#RESIGNED}) and gives its own znode or row back, waiting at most the session's
    * {@linkplain BatonSession#closeTimeout() close timeout} (ZooKeeper) or the renew timeout plus a
    * second (lease row). No other contender is granted the lock before the backend applied the
-   * release; an unconfirmed delete goes on in the background, a failed row release expires.
+   * release; on ZooKeeper a next {@link #acquire} on the same session is ordered after the delete,
+   * and an unconfirmed delete goes on in the background (sent again after a reconnection); a failed
+   * row release expires.
    *
    * @return true only if the hold had not ended before this call and the backend confirmed, within
    *     the bound, that this release removed it, so no other hold was granted in between; false at

@@ -22,7 +22,11 @@ import org.springframework.core.env.Environment;
 final class DatabaseStartup {
   private DatabaseStartup() {}
 
-  /** Runs {@code step}, which uses the database to {@code what} ("prepare the lease table"). */
+  /**
+   * Runs {@code step}, which uses the database to {@code what} ("prepare the lease table").
+   *
+   * @throws BatonStartupException if the database could not be reached
+   */
   static <T> T run(Environment environment, String what, Supplier<T> step) {
     try {
       return step.get();
