@@ -72,8 +72,7 @@ final class PgReleaseListener implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object lock = new Object();
   private @Nullable Connection connection; // guarded by lock
-  private int lentTimeout = -1; // guarded by lock: the connection's network timeout as lent, or -1
-  private boolean lentAutoCommit = true; // guarded by lock: the connection's auto-commit as lent
+  private Lent lent = Lent.UNCHANGED; // guarded by lock: the connection's settings as lent
   private final Map<String, List<Runnable>> subscribers = new HashMap<>(); // guarded by itself
   private volatile int backendPid;
   private volatile @Nullable String degraded;
@@ -304,22 +303,22 @@ final class PgReleaseListener implements AutoCloseable {
       connection = c;
     }
     boolean autoCommit = c.getAutoCommit();
-    synchronized (lock) {
-      if (connection == c) {
-        lentAutoCommit = autoCommit; // restored before giving it back, as the timeout below
-      }
-    }
-    c.setAutoCommit(true);
+    int timeout = -1;
     try {
-      int lent = c.getNetworkTimeout();
-      c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+      c.setAutoCommit(true);
+      try {
+        int was = c.getNetworkTimeout();
+        c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+        timeout = was;
+      } catch (SQLFeatureNotSupportedException e) {
+        log.debug("no network timeout on the connection listening on {}", table, e);
+      }
+    } finally {
       synchronized (lock) {
         if (connection == c) {
-          lentTimeout = lent; // restored before giving it back: not every pool resets it
+          lent = new Lent(timeout, autoCommit); // given back so: not every pool resets them
         }
       }
-    } catch (SQLFeatureNotSupportedException e) {
-      log.debug("no network timeout on the connection listening on {}", table, e);
     }
     int pid;
     try (Statement s = c.createStatement()) {
@@ -429,21 +428,18 @@ final class PgReleaseListener implements AutoCloseable {
    */
   private void disconnect() {
     Connection c;
-    int timeout;
-    boolean autoCommit;
+    Lent settings;
     synchronized (lock) {
       c = connection;
-      timeout = lentTimeout;
-      autoCommit = lentAutoCommit;
+      settings = lent;
       connection = null;
-      lentTimeout = -1;
-      lentAutoCommit = true;
+      lent = Lent.UNCHANGED;
     }
     if (c == null) {
       return;
     }
     boolean idle = Thread.currentThread() == thread || !thread.isAlive();
-    if (idle && unlisten(c) && restore(c, timeout, autoCommit)) {
+    if (idle && unlisten(c) && restore(c, settings)) {
       try {
         c.close();
       } catch (SQLException e) {
@@ -459,15 +455,20 @@ final class PgReleaseListener implements AutoCloseable {
   }
 
   /**
-   * Sets the network timeout back to {@code millis} (unless negative) and the auto-commit to {@code
-   * autoCommit}; false if it cannot.
+   * The settings a connection was lent with and the listener changed: the network timeout (-1 if
+   * left as it was) and the auto-commit.
    */
-  private boolean restore(Connection c, int millis, boolean autoCommit) {
+  private record Lent(int networkTimeout, boolean autoCommit) {
+    static final Lent UNCHANGED = new Lent(-1, true);
+  }
+
+  /** Gives {@code c} back the {@code settings} it was lent with; false if it cannot. */
+  private boolean restore(Connection c, Lent settings) {
     try {
-      if (millis >= 0) {
-        c.setNetworkTimeout(Runnable::run, millis);
+      if (settings.networkTimeout() >= 0) {
+        c.setNetworkTimeout(Runnable::run, settings.networkTimeout());
       }
-      if (!autoCommit) {
+      if (!settings.autoCommit()) {
         c.setAutoCommit(false);
       }
       return true;
