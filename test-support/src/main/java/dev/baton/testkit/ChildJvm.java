@@ -14,17 +14,22 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A Java main of the current classpath in its own JVM, driven like a real process: commands on its
  * standard input, its output in a file, SIGSTOP, SIGCONT, SIGKILL, SIGTERM. It runs through {@link
- * ChildMain}, which halts it when the JVM that started it ends. Thread-safe; POSIX only.
+ * ChildMain}, which halts it when the JVM that started it ends, and in a session of its own where
+ * the system has setsid(1), so that no signal to its starter's process group reaches it: a pause
+ * ends only by {@link #resume()}. Thread-safe; POSIX only.
  */
 public final class ChildJvm implements AutoCloseable {
   /** How long {@link #terminate()} waits for the child to end after SIGTERM. */
   public static final Duration TERMINATE_TIMEOUT = Duration.ofSeconds(30);
 
   private static final Duration KILL_WAIT = Duration.ofSeconds(30);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+  private static final long STOP_POLL_NANOS = 1_000_000;
   private static final int TAIL_LINES = 20;
 
   private final Process process;
@@ -116,7 +121,7 @@ public final class ChildJvm implements AutoCloseable {
           err.toFile().deleteOnExit();
         }
         ProcessBuilder builder =
-            new ProcessBuilder(command)
+            new ProcessBuilder(OsProcess.inOwnSession(command))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()));
         if (errorsToOutput) {
           builder.redirectErrorStream(true);
@@ -227,16 +232,50 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
-  /** Pauses the child with SIGSTOP until {@link #resume()}. */
+  /**
+   * Pauses the child with SIGSTOP until {@link #resume()}; returns once it is stopped.
+   *
+   * @throws IllegalStateException if it has ended, or is not stopped 10 s after the signal
+   */
   public void pause() {
     signal("STOP");
     paused = true;
+    long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+    while (!OsProcess.stopped(pid())) {
+      if (System.nanoTime() - deadline >= 0) {
+        throw new IllegalStateException(
+            "child "
+                + name
+                + " (pid "
+                + pid()
+                + ") is not stopped "
+                + STOP_WAIT
+                + " after SIGSTOP");
+      }
+      LockSupport.parkNanos(STOP_POLL_NANOS); // no notification of a stop to wait for
+    }
   }
 
-  /** Resumes a paused child with SIGCONT. */
+  /**
+   * Resumes a paused child with SIGCONT.
+   *
+   * @throws IllegalStateException if it has ended, or if it was no longer stopped: something else
+   *     continued it (another process's SIGCONT), so the pause lasted less than its caller
+   *     believes; it runs either way
+   */
   public void resume() {
+    boolean held = !paused || OsProcess.stopped(pid());
     signal("CONT");
     paused = false;
+    if (!held) {
+      throw new IllegalStateException(
+          "child "
+              + name
+              + " (pid "
+              + pid()
+              + ") was no longer stopped when resumed: something"
+              + " else sent it SIGCONT, so its pause did not hold");
+    }
   }
 
   /** Kills the child with SIGKILL (kill -9, paused or not) and waits until it is gone. */

@@ -154,7 +154,11 @@ final class WorkerProcess implements AutoCloseable {
 
   void resume() {
     if (jvm.isAlive()) {
-      jvm.resume();
+      try {
+        jvm.resume();
+      } catch (IllegalStateException e) { // continued by someone else, or just ended
+        log.warn("worker {}: {}", id, e.getMessage());
+      }
       state = State.RUNNING;
     }
     until = null;
@@ -204,7 +208,7 @@ final class WorkerProcess implements AutoCloseable {
   void stop() {
     if (jvm.isAlive()) {
       if (jvm.isPaused()) {
-        jvm.resume();
+        resume();
       }
       proxies.forEach(TcpProxy::heal);
       try {

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,15 +59,89 @@ class ChildJvmTest {
 
     child.pause();
     assertThat(child.isPaused()).isTrue();
-    await()
-        .atMost(WITHIN)
-        .until(() -> processState(child.pid()).equals(Optional.of('T'))); // stopped
+    assertThat(processState(child.pid())).hasValue('T'); // stopped when pause() returns
     child.send("ECHO while paused");
     assertThat(child.lines()).containsExactly("READY");
 
     child.resume();
     assertThat(child.isPaused()).isFalse();
     child.awaitLine("while paused", 1, WITHIN);
+  }
+
+  @Test
+  void aPauseThatSomethingElseEndedFailsTheResume() throws Exception {
+    ChildJvm child = closer.add(ChildJvm.start(EchoMain.class));
+    child.awaitLine("READY", 0, WITHIN);
+    child.pause();
+
+    signal("CONT", child.pid()); // not the harness: another process, or the kernel
+    await().atMost(WITHIN).until(() -> !processState(child.pid()).equals(Optional.of('T')));
+    assertThatThrownBy(child::resume)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("was no longer stopped when resumed");
+    assertThat(child.isPaused()).isFalse();
+    child.send("ECHO running");
+    child.awaitLine("running", 1, WITHIN);
+  }
+
+  /**
+   * A run started with {@code nohup ... &} by a shell that then exits: when the starter's process
+   * group becomes orphaned with a stopped member, the kernel sends the group SIGHUP and SIGCONT
+   * (ignored and obeyed under nohup). The control, a plain child of the starter, is continued; the
+   * paused {@link ChildJvm}, in a session of its own, stays stopped.
+   */
+  @Test
+  void aPauseHoldsWhenTheStartersProcessGroupIsOrphaned(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("starter.out");
+    Path errors = dir.resolve("starter.err");
+    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+    String script =
+        "set -m; fifo=$1; err=$2; shift 2\n"
+            + "( nohup \"$@\" > \"$fifo\" 2> \"$err\" &\n"
+            + "  IFS= read -r line < \"$fifo\"; echo \"$line $!\" )\n"
+            + "echo EXITED\n";
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process shell =
+        new ProcessBuilder(
+                "setsid",
+                "bash",
+                "-c",
+                script,
+                "bash",
+                fifo.toString(),
+                errors.toString(),
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                PausingStarterMain.class.getName())
+            .redirectErrorStream(true)
+            .start();
+    long[] pids = new long[3]; // the ChildJvm, the control, the starter
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.UTF_8))) {
+      String paused = out.readLine();
+      assertThat(paused).as("starter errors: %s", errorsOf(errors)).startsWith("PAUSED ");
+      String[] words = paused.split(" ");
+      for (int i = 0; i < pids.length; i++) {
+        pids[i] = Long.parseLong(words[i + 1]);
+      }
+      assertThat(out.readLine()).isEqualTo("EXITED"); // the group is orphaned by now
+
+      await()
+          .atMost(WITHIN)
+          .untilAsserted(
+              () ->
+                  assertThat(processState(pids[1]))
+                      .as("the control, a stopped member of the orphaned group, is continued")
+                      .isPresent()
+                      .isNotEqualTo(Optional.of('T')));
+      assertThat(processState(pids[0])).as("the ChildJvm paused by the starter").hasValue('T');
+    } finally {
+      for (long pid : pids) {
+        ProcessHandle.of(pid).filter(p -> pid != 0).ifPresent(ProcessHandle::destroyForcibly);
+      }
+      shell.destroyForcibly();
+    }
   }
 
   @Test
@@ -140,6 +217,20 @@ class ChildJvmTest {
 
     parent.kill(); // no close() of its child: only ChildMain's watch on the parent can end it
     await().atMost(WITHIN).until(() -> !alive(grandchild));
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start();
+    assertThat(kill.waitFor(WITHIN.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(kill.exitValue()).isZero();
+  }
+
+  private static String errorsOf(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return e.toString();
+    }
   }
 
   /** Running or stopped, not ended (a zombie left to a non-reaping init counts as ended). */
