@@ -87,10 +87,17 @@ class TlsOwnershipTest {
 
   @Test
   void electionAndPartitionOwnershipWorkOverTls() throws Exception {
-    List<LeaderElection> candidates = List.of(candidate("c1"), candidate("c2"));
-    Leadership first = candidates.get(0).awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
-    candidates.get(0).close();
-    Leadership second = candidates.get(1).awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
+    LeaderElection c1 = candidate("c1");
+    LeaderElection c2 = candidate("c2");
+    // Either may lead first: start() joins in the background, so c2's znode can come first.
+    LeaderElection leader =
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> c1.isLeader() ? c1 : c2, LeaderElection::isLeader);
+    LeaderElection other = leader == c1 ? c2 : c1;
+    Leadership first = leader.leadership().orElseThrow();
+    leader.close();
+    Leadership second = other.awaitLeadership(Duration.ofSeconds(10)).orElseThrow();
     assertThat(second.token().isNewerThan(first.token())).isTrue();
 
     for (String id : List.of("m1", "m2")) {
