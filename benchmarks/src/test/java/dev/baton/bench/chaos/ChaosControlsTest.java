@@ -38,6 +38,22 @@ class ChaosControlsTest extends ChaosTrials {
     assertStaleWritesKeptOutAndRecovered(PAUSE, r);
   }
 
+  /**
+   * The lease backend's link cuts (7, flapping) with the profile's 4 s lease: each cut holder must
+   * report its renewal failing within the cut, which its lease pool allows only with a connection
+   * timeout below the renewal's (docs/backends.md); with the 5 s one the term ran out in the pool
+   * and no cut was observed. (With this class's 2.5 s session the cut clients stay disconnected for
+   * 30 s and more after the heal: an open finding, docs/testing.md.)
+   */
+  @Test
+  void onTheLeaseBackendACutHolderReportsItAndAnotherTermFollows() {
+    ChaosScenario flapping = Scenarios.fault(7);
+    TrialResult r =
+        ChaosSuite.trial(
+            cluster, flapping, Role.ELECTION, ChaosOptions.defaults().withBackend(Backend.LEASE));
+    assertStaleWritesKeptOutAndRecovered(flapping, r);
+  }
+
   /** The lease backend's negative control: without the fence the held stale write gets through. */
   @Test
   @Tag("chaos")

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChaosClientMain {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration MIN_POOL_TIMEOUT = Duration.ofMillis(250); // HikariCP's floor
 
   private final ClientArgs args;
   private final EventOut out;
@@ -145,12 +146,18 @@ public final class ChaosClientMain {
   private void start() throws Exception {
     Logger log = LoggerFactory.getLogger(ChaosClientMain.class);
     if (args.jdbc().isPresent()) {
-      pool = pool(args.jdbc().get());
+      pool = pool(args.jdbc().get(), CONNECTION_TIMEOUT);
       ProtectedWriter.createTables(pool, args.fence() == FenceKind.SQL);
     }
     dev.baton.recipes.backend.Backend on;
     if (args.backend() == Backend.LEASE) {
-      HikariDataSource leases = pool(args.leaseJdbc().orElseThrow());
+      // as docs/backends.md asks: a connection timeout below renewTimeout, so that a renewal on a
+      // cut link fails (RENEWAL_FAILED, SUSPENDED) instead of waiting out the term in the pool
+      Duration half = args.leaseConfig().renewTimeout().dividedBy(2);
+      HikariDataSource leases =
+          pool(
+              args.leaseJdbc().orElseThrow(),
+              half.compareTo(MIN_POOL_TIMEOUT) < 0 ? MIN_POOL_TIMEOUT : half);
       leasePool = leases;
       // the lease table created if missing: two clients start at once
       on =
@@ -190,13 +197,13 @@ public final class ChaosClientMain {
     role.start();
   }
 
-  /** A pool connecting on demand: a server down fails a call after {@link #CONNECTION_TIMEOUT}. */
-  private static HikariDataSource pool(String url) {
+  /** A pool connecting on demand: a server down fails a call after {@code connectionTimeout}. */
+  private static HikariDataSource pool(String url, Duration connectionTimeout) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     config.setMinimumIdle(0);
     config.setMaximumPoolSize(8);
-    config.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+    config.setConnectionTimeout(connectionTimeout.toMillis());
     config.setInitializationFailTimeout(-1);
     return new HikariDataSource(config);
   }
