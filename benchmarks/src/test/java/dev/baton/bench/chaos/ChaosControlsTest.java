@@ -19,9 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The negative controls of the chaos harness on a real ensemble with client processes, in the
  * default build beside {@link ChaosTest}'s smoke trials: one per rule of the checker ({@link
- * #unfenced}), one of the fault checks (a kill that misses), and the lease backend's case. The
- * {@code chaos} profile adds the lease backend's and the lock's negative controls and a restart
- * right after a partition.
+ * #unfenced}), one of the fault checks (a kill that misses), and the lease backend's two cases (a
+ * pause, link cuts). The {@code chaos} profile adds the lease backend's and the lock's negative
+ * controls and a restart right after a partition.
  */
 class ChaosControlsTest extends ChaosTrials {
   private static final ChaosScenario PAUSE = Scenarios.fault(1);
