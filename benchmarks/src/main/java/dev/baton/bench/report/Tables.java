@@ -137,7 +137,10 @@ final class Tables {
               .where("backend=zk?"),
           // the profile on H2 (runs recorded before the db key were all on H2) and on PostgreSQL
           profile("chaos-profile").where("backend=zk?", "db=h2?"),
-          profile("chaos-profile-postgres").where("backend=zk?", "db=postgres"));
+          profile("chaos-profile-postgres").where("backend=zk?", "db=postgres"),
+          // the lease backend's profile (runs before 2026-12-07 printed backend= only in the
+          // summary)
+          profile("chaos-profile-lease").where("backend=lease"));
 
   private static Table profile(String id) {
     return Table.of(

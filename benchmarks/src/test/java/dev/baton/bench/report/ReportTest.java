@@ -180,6 +180,31 @@ class ReportTest {
   }
 
   @Test
+  void aLeaseProfileFeedsItsOwnTableAndNotZooKeepers() {
+    List<ResultsFile> runs =
+        List.of(
+            run(
+                "z.txt",
+                "benchmarks/run chaos-profile",
+                "14:03:22",
+                "RESULT chaos-profile-pause role=lock fence=zk trials=5 db=h2 backend=zk"),
+            run(
+                "l.txt",
+                "benchmarks/run chaos-profile --backend=lease",
+                "15:03:22",
+                "RESULT chaos-profile-pause role=election fence=sql trials=7 db=h2 backend=lease"));
+    Report report = new Report(runs);
+    // the lease run is newer, but the ZooKeeper table keeps the ZooKeeper run
+    assertThat(report.source(Fixtures.table("chaos-profile")))
+        .map(ResultsFile::fileName)
+        .contains("z.txt");
+    assertThat(report.source(Fixtures.table("chaos-profile-lease")))
+        .map(ResultsFile::fileName)
+        .contains("l.txt");
+    assertThat(Fixtures.table("chaos-profile-lease").render(runs.get(0))).doesNotContain("| pause");
+  }
+
+  @Test
   void theProjectsTablesHaveDistinctIds() {
     assertThat(Tables.ALL).extracting(Table::id).doesNotHaveDuplicates();
   }

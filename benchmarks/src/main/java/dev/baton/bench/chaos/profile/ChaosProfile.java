@@ -91,7 +91,7 @@ public final class ChaosProfile implements Scenario {
     if (replay != null) {
       TrialSpec spec = TrialSpec.parse(replay);
       trials.replay(spec);
-      trials.table().print(results, options.db().key());
+      trials.table().print(results, options.db().key(), backend.key());
       return trials.table().failed();
     }
     List<FenceKind> fences =
@@ -143,7 +143,7 @@ public final class ChaosProfile implements Scenario {
     ProfileRunner.Outcome outcome =
         new ProfileRunner(System::nanoTime, Duration.ofSeconds(budget).toNanos())
             .run(plan, trials::run);
-    trials.table().print(results, options.db().key());
+    trials.table().print(results, options.db().key(), backend.key());
     String summary =
         String.format(
             Locale.ROOT,

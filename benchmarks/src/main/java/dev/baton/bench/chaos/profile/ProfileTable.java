@@ -58,16 +58,19 @@ final class ProfileTable {
     return rows.values().stream().mapToInt(r -> r.failed).sum();
   }
 
-  /** A {@code RESULT chaos-profile-<scenario>} line per cell. */
-  synchronized void print(PrintStream out, String db) {
+  /**
+   * A {@code RESULT chaos-profile-<scenario>} line per cell, ending in {@code db} and {@code
+   * backend} (the report tells the lease backend's runs from ZooKeeper's by it).
+   */
+  synchronized void print(PrintStream out, String db, String backend) {
     rows.forEach(
         (cell, r) ->
             out.printf(
                 Locale.ROOT,
                 "RESULT chaos-profile-%s role=%s fence=%s trials=%d failed=%d faults=%d writes=%d"
                     + " rejected=%d violations=%d independent_violations=%d recover_p50_ms=%d"
-                    + " recover_max_ms=%d db=%s%n",
-                columns(cell, r, db)));
+                    + " recover_max_ms=%d db=%s backend=%s%n",
+                columns(cell, r, db, backend)));
   }
 
   synchronized String markdown() {
@@ -82,27 +85,29 @@ final class ProfileTable {
                 String.format(
                     Locale.ROOT,
                     "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d ms | %d ms |%n",
-                    columns(cell, r, null))));
+                    columns(cell, r))));
     return b.toString();
   }
 
   /** A row's columns: scenario, role, fence, the counts, the recoveries, then {@code extra}. */
-  private static Object[] columns(String cell, Row r, Object extra) {
+  private static Object[] columns(String cell, Row r, Object... extra) {
     String[] c = cell.split(" ");
-    return new Object[] {
-      c[0],
-      c[1],
-      c[2],
-      r.trials,
-      r.failed,
-      r.faults,
-      r.writes,
-      r.rejected,
-      r.violations,
-      r.independent,
-      r.p50(),
-      r.max(),
-      extra
-    };
+    List<Object> columns =
+        new ArrayList<>(
+            List.of(
+                c[0],
+                c[1],
+                c[2],
+                r.trials,
+                r.failed,
+                r.faults,
+                r.writes,
+                r.rejected,
+                r.violations,
+                r.independent,
+                r.p50(),
+                r.max()));
+    columns.addAll(List.of(extra));
+    return columns.toArray();
   }
 }

@@ -64,7 +64,7 @@ class ChaosProfileTest {
             "--seed=5");
     assertThat(results)
         .contains("RESULT chaos-profile-pause role=election fence=sql trials=1 failed=0")
-        .containsPattern("RESULT chaos-profile-pause role=election .* db=h2\\R")
+        .containsPattern("RESULT chaos-profile-pause role=election .* db=h2 backend=zk\\R")
         .contains(
             "RESULT chaos-profile trials_run=1 trials_planned=1000 failed=0 out_of_time=true");
     String id = "00000-pause-election-sql-s5";
