@@ -27,8 +27,6 @@ public final class BenchmarkMain {
     SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
     SCENARIOS.put("chaos-profile", dev.baton.bench.chaos.profile.ChaosProfile.class);
     SCENARIOS.put("history-check", dev.baton.bench.history.check.HistoryCheck.class);
-    SCENARIOS.put("failover-crash", dev.baton.bench.failover.FailoverCrash.class);
-    SCENARIOS.put("failover-sigterm", dev.baton.bench.failover.FailoverSigterm.class);
     SCENARIOS.put("election-scale", dev.baton.bench.scale.ElectionScale.class);
     SCENARIOS.put("lease", dev.baton.bench.lease.LeaseBench.class);
   }

@@ -49,23 +49,6 @@ final class Tables {
               "watches per candidate, Baton / Curator"
                   + "=watches_per_candidate/curator_watches_per_candidate"),
           Table.named(
-              "failover-crash",
-              "session timeout=session_ms ms",
-              "Baton p50=baton_p50_ms ms",
-              "Baton p99=baton_p99_ms ms",
-              "Curator p50=curator_p50_ms ms",
-              "Curator p99=curator_p99_ms ms",
-              "bound=bound_ms ms",
-              "rounds=rounds"),
-          Table.named(
-              "failover-sigterm",
-              "Baton p50=baton_p50_ms ms",
-              "Baton p99=baton_p99_ms ms",
-              "Curator p50=curator_p50_ms ms",
-              "Curator p99=curator_p99_ms ms",
-              "rounds=rounds",
-              "revoked first=revoked_first"),
-          Table.named(
               "fence-overhead",
               "store=store",
               "fenced p50=fenced_p50_us µs",

@@ -82,8 +82,8 @@ class ReportTest {
 
   @Test
   void aTableWithoutARecordedRunSaysSoInOneLine() {
-    assertThat(Fixtures.report().block(Fixtures.table("failover-crash"), "README.md"))
-        .isEqualTo("No recorded run yet (record one with `benchmarks/record failover-crash`).\n");
+    assertThat(Fixtures.report().block(Fixtures.table("fence-overhead"), "README.md"))
+        .isEqualTo("No recorded run yet (record one with `benchmarks/record fence-overhead`).\n");
   }
 
   @Test

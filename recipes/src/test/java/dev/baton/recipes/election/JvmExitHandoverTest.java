@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * ends well after the handover (its hook also closes the session, and ZooKeeper's client spends
  * about 100 ms shutting its socket down before the JVM can exit), and a poll for {@code isLeader()}
  * would add its own delay; neither is part of the handover. The bound only tells the hook's
- * handover from an expiry (the server grants at most 20 s); how fast the handover is, is measured
- * by {@code benchmarks/run failover-sigterm}.
+ * handover from an expiry (the server grants at most 20 s); it is no measure of how fast the
+ * handover is.
  */
 class JvmExitHandoverTest {
   private static final Duration SESSION = Duration.ofSeconds(30); // the server grants 20 s
