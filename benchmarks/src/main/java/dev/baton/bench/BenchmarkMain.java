@@ -23,7 +23,6 @@ public final class BenchmarkMain {
     SCENARIOS.put("election-handover", ElectionHandover.class);
     SCENARIOS.put("fence-overhead", FenceOverhead.class);
     SCENARIOS.put("lock", LockThroughput.class);
-    SCENARIOS.put("assignment", dev.baton.bench.assignment.AssignmentComparison.class);
     SCENARIOS.put("chaos", dev.baton.bench.chaos.ChaosBenchmark.class);
     SCENARIOS.put("chaos-profile", dev.baton.bench.chaos.profile.ChaosProfile.class);
     SCENARIOS.put("history-check", dev.baton.bench.history.check.HistoryCheck.class);

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * One {@code RESULT <name> key=value ...} line as a benchmark printed it.
  *
- * @param name the result's name, e.g. {@code election-handover} or {@code assignment-handoff}
+ * @param name the result's name, e.g. {@code election-handover} or {@code chaos-pause}
  * @param values the key=value pairs in the order printed
  * @param text the line, verbatim
  */

@@ -31,14 +31,20 @@ class ReportTest {
 
   @Test
   void aTableComesFromTheNewestRunThatHasItsLines() {
-    Report report = Fixtures.report();
-    // The newer assignment run printed only the handoff lines.
-    assertThat(report.source(Fixtures.table("assignment-handoff")))
-        .map(ResultsFile::fileName)
-        .contains("2026-12-02-assignment-5555555.txt");
-    assertThat(report.source(Fixtures.table("assignment-moves")))
-        .map(ResultsFile::fileName)
-        .contains("2026-12-01-assignment-4444444.txt");
+    Table moves = Table.of("moves", "sim", "sim", "moves=moves");
+    Table handoff = Table.of("handoff", "sim", "sim-handoff", "p50=p50_ms ms");
+    Report report =
+        new Report(
+            List.of(
+                run(
+                    "old.txt",
+                    "benchmarks/run sim",
+                    "14:03:22",
+                    "RESULT sim moves=3\nRESULT sim-handoff p50_ms=9"),
+                run("new.txt", "benchmarks/run sim", "15:03:22", "RESULT sim-handoff p50_ms=8")));
+    // The newer run printed only the handoff lines.
+    assertThat(report.source(handoff)).map(ResultsFile::fileName).contains("new.txt");
+    assertThat(report.source(moves)).map(ResultsFile::fileName).contains("old.txt");
   }
 
   @Test
@@ -89,9 +95,15 @@ class ReportTest {
   @Test
   void aNewTableIsASpecOfColumns() {
     Table spec =
-        Table.of("handoff-p50", "assignment", "assignment-handoff", "event=event", "p50=p50_ms ms");
+        Table.of(
+            "handover-p50",
+            "election-handover",
+            "election-handover",
+            "candidates=candidates",
+            "p50=baton_p50_ms ms");
     assertThat(Fixtures.report().block(spec, "README.md"))
-        .startsWith("| event | p50 |\n| --- | --- |\n| join | 250.0 ms |\n\n");
+        .startsWith(
+            "| candidates | p50 |\n| --- | --- |\n| 10 | 1.500 ms |\n| 100 | 1.600 ms |\n\n");
   }
 
   @Test

@@ -37,7 +37,7 @@ class ResultsFileTest {
   void onlyTxtFilesAreRead() {
     assertThat(Fixtures.runs())
         .extracting(ResultsFile::fileName)
-        .hasSize(6)
+        .hasSize(4)
         .allMatch(name -> name.endsWith(".txt"));
   }
 
