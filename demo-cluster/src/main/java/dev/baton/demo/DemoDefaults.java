@@ -3,7 +3,7 @@ package dev.baton.demo;
 
 import java.time.Duration;
 
-/** The demo's settings and defaults, shared by the launcher, workers, status tool and compose. */
+/** The demo's settings and defaults, shared by the launcher, the workers and compose. */
 public final class DemoDefaults {
   /** The scheduler's election path: its leader creates the jobs. */
   public static final String ELECTION_PATH = "/baton-demo/scheduler";

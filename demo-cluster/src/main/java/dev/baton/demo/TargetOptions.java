@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The options that name what a tool reads on the ensemble and how it reaches it with TLS: a picocli
- * mixin of the status tool and the worker, which check them each their own way.
+ * The options that name what a worker reads on the ensemble and how it reaches it with TLS: a
+ * picocli mixin of the worker's command line, which checks them.
  */
 public final class TargetOptions {
   /** The scheduler's election path. */

@@ -40,7 +40,7 @@ public final class SecuritySnippet {
             .keyStore(keyStore, keyStorePassword)                           // this client's certificate
             .build())
         .aclPolicy(AclPolicy.creatorOnly()
-            .withReaders(ZkIdentity.digest("observer", observerPassword)))  // the status tool may read
+            .withReaders(ZkIdentity.digest("observer", observerPassword)))  // an observer may read
         .build();
     BatonSession session = BatonSession.start(config);
     LeaderElection election = LeaderElection.create(session,
