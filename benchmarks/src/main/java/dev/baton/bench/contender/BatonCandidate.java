@@ -14,22 +14,15 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Baton: {@link BatonSession#start} and a {@link LeaderElection}; leaving is {@link
- * LeaderElection#close()} then {@link BatonSession#close()}. With {@code closeOnJvmExit} the
- * session's shutdown hook closes the election, then the session.
+ * LeaderElection#close()} then {@link BatonSession#close()}.
  */
 final class BatonCandidate extends ZkCandidate {
   private final BatonSession session;
   private final LeaderElection election;
 
-  BatonCandidate(
-      String id,
-      String path,
-      ZkClient client,
-      boolean closeOnJvmExit,
-      TracerDriver tracer,
-      Sink sink) {
+  BatonCandidate(String id, String path, ZkClient client, TracerDriver tracer, Sink sink) {
     super(id, tracer, sink);
-    session = BatonSession.start(client.sessionConfig(closeOnJvmExit));
+    session = BatonSession.start(client.sessionConfig());
     if (tracer != null) {
       session.curator().getZookeeperClient().setTracerDriver(tracer);
     }

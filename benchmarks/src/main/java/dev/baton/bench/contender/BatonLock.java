@@ -17,7 +17,7 @@ final class BatonLock implements LockContender {
   private LockHandle hold; // only the thread that holds the lock touches it
 
   BatonLock(String path, String ownerId, ZkClient client) {
-    session = BatonSession.start(client.sessionConfig(false));
+    session = BatonSession.start(client.sessionConfig());
     lock = FencedLock.create(session, LockConfig.builder(path).ownerId(ownerId).build());
   }
 

@@ -11,25 +11,16 @@ import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Curator: its own {@link CuratorFramework} ({@link ZkClient#curator}) and a {@link LeaderLatch};
- * leaving is {@link LeaderLatch#close(LeaderLatch.CloseMode)} (silent, unless told to notify the
- * leader so that its {@code notLeader} reports the end of the term) then {@link
+ * leaving is {@link LeaderLatch#close(LeaderLatch.CloseMode)} (silent) then {@link
  * CuratorFramework#close()}.
  */
 final class CuratorCandidate extends ZkCandidate {
   private final CuratorFramework client;
   private final LeaderLatch latch;
-  private final LeaderLatch.CloseMode closeMode;
 
-  CuratorCandidate(
-      String id,
-      String path,
-      ZkClient settings,
-      LeaderLatch.CloseMode closeMode,
-      TracerDriver tracer,
-      Sink sink)
+  CuratorCandidate(String id, String path, ZkClient settings, TracerDriver tracer, Sink sink)
       throws InterruptedException {
     super(id, tracer, sink);
-    this.closeMode = closeMode;
     client = settings.curator();
     if (tracer != null) {
       client.getZookeeperClient().setTracerDriver(tracer);
@@ -56,7 +47,7 @@ final class CuratorCandidate extends ZkCandidate {
 
   @Override
   public void closeRecipe() throws Exception {
-    latch.close(closeMode);
+    latch.close(LeaderLatch.CloseMode.SILENT);
   }
 
   @Override

@@ -10,7 +10,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.curator.drivers.TracerDriver;
-import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -34,26 +33,8 @@ public abstract class ZkCandidate extends Candidate {
       Library library, String id, String path, ZkClient client, TracerDriver tracer, Sink sink)
       throws InterruptedException {
     return switch (library) {
-      case BATON -> new BatonCandidate(id, path, client, false, tracer, sink);
-      case CURATOR ->
-          new CuratorCandidate(id, path, client, LeaderLatch.CloseMode.SILENT, tracer, sink);
-      default -> throw new IllegalArgumentException("no election candidate of " + library);
-    };
-  }
-
-  /**
-   * As {@link #connect}, for a leader that ends its term as a process shutting down would, each
-   * library's revoked callback reporting it: Baton's session closes the election, then itself, on
-   * JVM exit ({@code closeOnJvmExit}); Curator's latch notifies its listener when closed (the
-   * caller closes it in a shutdown hook of its own).
-   */
-  public static ZkCandidate shutdownAware(
-      Library library, String id, String path, ZkClient client, Sink sink)
-      throws InterruptedException {
-    return switch (library) {
-      case BATON -> new BatonCandidate(id, path, client, true, null, sink);
-      case CURATOR ->
-          new CuratorCandidate(id, path, client, LeaderLatch.CloseMode.NOTIFY_LEADER, null, sink);
+      case BATON -> new BatonCandidate(id, path, client, tracer, sink);
+      case CURATOR -> new CuratorCandidate(id, path, client, tracer, sink);
       default -> throw new IllegalArgumentException("no election candidate of " + library);
     };
   }

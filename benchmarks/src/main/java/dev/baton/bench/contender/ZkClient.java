@@ -19,11 +19,11 @@ import org.apache.zookeeper.ZooKeeper;
  */
 public record ZkClient(String connectString, int sessionTimeoutMs, int connectionTimeoutMs) {
   /** A Baton session configuration with these settings. */
-  public SessionConfig sessionConfig(boolean closeOnJvmExit) {
+  public SessionConfig sessionConfig() {
     return SessionConfig.builder(connectString)
         .sessionTimeout(Duration.ofMillis(sessionTimeoutMs))
         .connectionTimeout(Duration.ofMillis(connectionTimeoutMs))
-        .closeOnJvmExit(closeOnJvmExit)
+        .closeOnJvmExit(false)
         .build();
   }
 
@@ -38,7 +38,7 @@ public record ZkClient(String connectString, int sessionTimeoutMs, int connectio
             .connectString(connectString)
             .sessionTimeoutMs(sessionTimeoutMs)
             .connectionTimeoutMs(connectionTimeoutMs)
-            .retryPolicy(sessionConfig(false).retryPolicy())
+            .retryPolicy(sessionConfig().retryPolicy())
             .ensembleTracker(false)
             .build();
     client.start();

@@ -32,11 +32,6 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     this.port = server.getPort();
   }
 
-  /** Starts a server that fsyncs its transaction log (ZooKeeper's default). */
-  public static EmbeddedZooKeeper start() {
-    return start(true);
-  }
-
   /**
    * Starts a server that fsyncs its transaction log or not (to take the disk out of a measurement),
    * whatever {@code -Dzookeeper.forceSync} says. ZooKeeper reads that property once, when the log

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class EmbeddedZooKeeperTest {
   @Test
   void mntrCountsPacketsAndTheClientCounterCountsRequests() throws Exception {
-    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start()) {
+    try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(true)) {
       assertThat(FourLetterWords.mntr(zk.host(), zk.port()))
           .containsEntry("zk_server_state", "standalone");
       long a = zk.packetsReceived();
