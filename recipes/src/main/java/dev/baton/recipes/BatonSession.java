@@ -26,14 +26,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One ZooKeeper session and its connection state, shared by the recipes built on it. The session
- * decides how long a silent owner keeps its ephemeral znodes (the session timeout); recipes observe
- * its connection state. {@link #start(SessionConfig)} owns its Curator client; {@link
- * #wrap(CuratorFramework)} adopts one that the caller keeps closing.
- *
- * <p>Lifecycle: started, closed ({@link #close()} is idempotent); recipes attached with {@link
- * #closeWithSession(AutoCloseable)} are closed first, newest first, so that they can delete their
- * znodes and hand ownership over before the session ends. Thread-safe.
+ * One ZooKeeper session shared by the recipes built on it; its timeout decides how long a silent
+ * owner keeps its ephemeral znodes. {@link #start(SessionConfig)} owns its Curator client, {@link
+ * #wrap(CuratorFramework)} adopts one the caller closes. {@link #close()} (idempotent) first closes
+ * recipes attached with {@link #closeWithSession(AutoCloseable)}, newest first, so that they can
+ * delete their znodes and hand ownership over before the session ends. Thread-safe.
  */
 public final class BatonSession implements Backend, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(BatonSession.class);
@@ -73,10 +70,9 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Connects a new session and waits up to the connection timeout for it.
+   * Connects a new session, waiting up to the connection timeout.
    *
-   * @throws CoordinationException if no server answered within the connection timeout, or at once
-   *     if the ZooKeeper client refused to start (its exception is the cause)
+   * @throws CoordinationException if no server answered in time or the client refused to start
    */
   public static BatonSession start(SessionConfig config) {
     Objects.requireNonNull(config, "config");
@@ -102,9 +98,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Adopts a Curator client that the caller started and will close. Closing this session closes the
-   * attached recipes but not the client. Its recipes wait for the ensemble on close at most {@link
-   * SessionConfig#DEFAULT_CLOSE_TIMEOUT}.
+   * Adopts a started Curator client that the caller closes; closing this session closes only the
+   * attached recipes, which wait at most {@link SessionConfig#DEFAULT_CLOSE_TIMEOUT} on close.
    */
   public static BatonSession wrap(CuratorFramework client) {
     Objects.requireNonNull(client, "client");
@@ -120,11 +115,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     return client;
   }
 
-  /**
-   * The ACL policy of the znodes this session's recipes create, as configured in {@link
-   * SessionConfig#aclPolicy()}; empty for a {@linkplain #wrap wrapped} client, whose own Curator
-   * ACL provider applies.
-   */
+  /** The ACL policy of this session's znodes; empty for a {@linkplain #wrap wrapped} client. */
   public Optional<AclPolicy> aclPolicy() {
     return Optional.ofNullable(aclPolicy);
   }
@@ -147,12 +138,10 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * The session timeout the ensemble granted: a client only requests one ({@link
-   * SessionConfig#sessionTimeout()}), which each server clamps to its {@code minSessionTimeout} and
-   * {@code maxSessionTimeout}. This is the real failover time after a crash.
+   * The session timeout the servers granted, clamping {@link SessionConfig#sessionTimeout()}: the
+   * real failover time after a crash.
    *
-   * @throws IllegalStateException if this session is closed, or its current ZooKeeper handle has
-   *     not connected yet (after an expiry, until the new session is established)
+   * @throws IllegalStateException if closed, or not connected yet (also after an expiry)
    */
   public Duration negotiatedSessionTimeout() {
     if (!isOpen()) {
@@ -169,10 +158,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     return Duration.ofMillis(millis);
   }
 
-  /**
-   * How long a close waits for the ensemble to answer: {@link SessionConfig#closeTimeout()}, or
-   * {@link SessionConfig#DEFAULT_CLOSE_TIMEOUT} for a {@linkplain #wrap wrapped} client.
-   */
+  /** How long a close waits for the ensemble to answer ({@link SessionConfig#closeTimeout()}). */
   public Duration closeTimeout() {
     return closeTimeout;
   }
@@ -183,8 +169,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Attaches a recipe (or anything closeable) to be closed before this session, newest first; a
-   * recipe closed again is a no-op.
+   * Attaches a recipe (or anything closeable) to close before this session, newest first.
    *
    * @throws IllegalStateException if the session is already closed
    */
@@ -204,10 +189,7 @@ public final class BatonSession implements Backend, AutoCloseable {
     closeWithSession(recipe);
   }
 
-  /**
-   * Joins the ZooKeeper queue {@code contest.name()}: an ephemeral sequential znode of this
-   * session; the first znode in sequence order holds the term, whose token is its creation zxid.
-   */
+  /** Joins the queue {@code contest.name()}; its first znode holds the term (token: its czxid). */
   @Override
   public Candidacy join(Contest contest, Candidacy.Listener listener) {
     Objects.requireNonNull(contest, "contest");
@@ -219,8 +201,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The first candidate of the queue {@code name}, read afresh.
    *
-   * @throws dev.baton.recipes.MalformedCandidateException if the first znode of the queue is not a
-   *     candidate's
+   * @throws MalformedCandidateException if the queue's first znode is not a candidate's
    */
   @Override
   public Optional<Holder> holder(String name) {
@@ -230,8 +211,7 @@ public final class BatonSession implements Backend, AutoCloseable {
   /**
    * The candidates of the queue {@code name} in order, read afresh.
    *
-   * @throws dev.baton.recipes.MalformedCandidateException if a znode of the queue is not a
-   *     candidate's
+   * @throws MalformedCandidateException if a znode of the queue is not a candidate's
    */
   @Override
   public List<Holder> participants(String name) {
@@ -239,9 +219,8 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * The seat of a lock on the queue {@code path} (service interface: {@code FencedLock} takes its
-   * holds here, on the caller's thread; an application uses the lock): {@code ownerId} names the
-   * holder in its entries, {@code watchHeldNode} ends a hold whose entry someone else deleted.
+   * The seat of a lock on the queue {@code path}, for {@code FencedLock} (not applications): {@code
+   * ownerId} names the holder, {@code watchHeldNode} ends a hold whose entry someone else deleted.
    */
   public <H extends TermHandle> HoldSeat<H> lockSeat(
       String path, String ownerId, boolean watchHeldNode, HoldSeat.Holds<H> holds) {
@@ -262,10 +241,9 @@ public final class BatonSession implements Backend, AutoCloseable {
   }
 
   /**
-   * Closes the attached recipes, newest first, then the session if this object owns it, waiting for
-   * the ensemble at most {@link #closeTimeout()} (the server then deletes its ephemeral znodes at
-   * once); past it, logs one line and closes the client unanswered (the session then expires). A
-   * recipe that already gave up waiting makes the session not wait again.
+   * Closes the attached recipes, newest first, then the owned client, waiting for the ensemble at
+   * most {@link #closeTimeout()}; past it, logs one line and closes unanswered (the session then
+   * expires). Once a recipe gave up waiting, the session does not wait again.
    */
   @Override
   public void close() {

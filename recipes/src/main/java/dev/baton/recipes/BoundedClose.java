@@ -8,22 +8,15 @@ import org.apache.curator.framework.CuratorFramework;
 import org.slf4j.Logger;
 
 /**
- * Closes a session's Curator client, waiting for the ensemble at most a bound. ZooKeeper's {@code
- * close()} waits for its {@code closeSession} answer without a timeout; with the ensemble down the
- * request waits until a connection attempt fails.
- *
- * <p>The client is closed on its own thread: it waits for the link if down, then gives ZooKeeper
- * the rest of the bound. Past it the closing thread is interrupted (ZooKeeper then drops the
- * request; its threads end within about a second, unwaited) and one line is logged without a stack
- * trace: the session then expires. Without a wait (an earlier close found the ensemble unreachable)
- * it closes at once and does not repeat the line.
+ * Closes a session's Curator client within a bound: ZooKeeper's {@code close()} waits for its
+ * {@code closeSession} answer without a timeout. The close runs on its own thread; past the bound
+ * that thread is interrupted (ZooKeeper drops the request): the session then expires.
  */
 record BoundedClose(CuratorFramework client, String name, Logger log) {
 
   /** Closes the client within {@code wait}; {@code connected}: the link was up at the start. */
   public void close(Duration wait, boolean connected) {
-    // An interrupt pending before the close does not cut its wait short (it would drop the
-    // closeSession request and leave the session to expire); it is restored afterwards.
+    // A pending interrupt would drop the closeSession request (the session expires): restored.
     boolean interrupted = Thread.interrupted();
     try {
       closeWithin(wait, connected);
@@ -51,8 +44,7 @@ record BoundedClose(CuratorFramework client, String name, Logger log) {
     if (closedInTime) {
       return;
     }
-    // ZooKeeper drops the request and stops its threads; its send thread may still finish a
-    // connection attempt, so the closing thread ends shortly after, without this caller.
+    // ZooKeeper drops the request; the closing thread ends shortly after, unwaited.
     closer.interrupt();
     if (wait.isZero()) {
       log.debug(

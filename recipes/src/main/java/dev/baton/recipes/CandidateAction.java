@@ -24,10 +24,7 @@ sealed interface CandidateAction {
   /** Watch {@code name}; {@link CandidateEvent.Gone} when or if it is gone (own: no waiting). */
   record Watch(String name, boolean own) implements CandidateAction {}
 
-  /**
-   * Begin (or resume) the term of {@code name} with {@code token} if the epoch is still {@code
-   * epoch}, checked atomically with publishing; else reply {@link CandidateEvent.LeadRefused}.
-   */
+  /** Begin or resume {@code name}'s term if still in {@code epoch} (checked as it publishes). */
   record Lead(long epoch, long token, String name) implements CandidateAction {}
 
   /** Pause the current term (connection suspended under the session policy). */

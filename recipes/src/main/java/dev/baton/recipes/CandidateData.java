@@ -5,11 +5,7 @@ import dev.baton.internal.StrictText;
 import dev.baton.recipes.spi.Validation;
 import java.nio.charset.StandardCharsets;
 
-/**
- * The data of a candidate znode: the participant or owner id as UTF-8, nothing else (no version
- * header: older observers would show it in the id). Read strictly ({@link StrictText#decode}): 1 to
- * {@value #MAX_BYTES} bytes, strict UTF-8, the id rules (not blank, no control characters).
- */
+/** A candidate znode's data: the id as strict UTF-8, no header (older observers would show it). */
 final class CandidateData {
   /** The longest candidate data, in bytes. */
   public static final int MAX_BYTES = Validation.MAX_ID_BYTES;
@@ -21,11 +17,7 @@ final class CandidateData {
     return id.getBytes(StandardCharsets.UTF_8);
   }
 
-  /**
-   * Reads the id from the data of the candidate znode {@code path}.
-   *
-   * @throws MalformedCandidateException naming the znode and the problem
-   */
+  /** Reads the id from the data of the candidate znode {@code path}, or throws if malformed. */
   public static String decode(String path, byte[] data) {
     String id =
         StrictText.decode(

@@ -24,12 +24,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The candidate's I/O: applies the {@link CandidateMachine}'s actions, fed by the {@link Shell}.
- *
- * <p>Three reactions skip the loop: a link change ends or pauses the term on the session's event
- * thread, and a watch on the own entry ends it on the store's event thread (the machine hears of
- * both later); when the predecessor goes, the store's thread reads the queue and the shell
- * {@linkplain Shell#decideNow decides now}. A close runs on the caller's thread if the loop is
- * idle.
+ * Off the loop, a link change ends or pauses the term on the session's event thread, a watch on the
+ * own entry ends it on the store's (the machine hears of both later), and when the predecessor goes
+ * the store's thread reads the queue and the shell {@linkplain Shell#decideNow decides now}.
  */
 final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   private static final Logger log = LoggerFactory.getLogger(CandidateIo.class);
@@ -108,13 +105,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     shell.withdraw(new CandidateEvent.Close(), sweep);
   }
 
-  /**
-   * Leaves the queue: the machine's close deletes the entry, on the caller's thread if the loop is
-   * idle, lock wait and delete ending by {@code deadline} (nanoTime); {@code cutShort} if the
-   * close's bound cut the wait short. A loop still waiting for the store is left the close.
-   *
-   * @return the full path of the entry whose delete the ensemble confirmed, if this call did
-   */
+  /** Leaves by {@code deadline} (nanoTime), here if the loop is idle: the path deleted, or null. */
   @Nullable String close(long deadline, boolean cutShort) {
     closeDeadline = deadline; // the lock wait and the delete share it
     closeCutShort = cutShort;
@@ -202,10 +193,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     }
   }
 
-  /**
-   * After the close: deletes the entry {@code name}, waiting at most the close wait and never past
-   * the close's deadline (then in the background); one line if the store did not confirm it.
-   */
+  /** After the close: deletes {@code name} by the close's deadline, else in the background. */
   private void deleteLeaving(String name) {
     Duration limit = Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime()));
     Deletion d = queueIo.deleteLeaving(name, limit, closeCutShort).orElse(Deletion.GONE);
@@ -241,10 +229,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
     }
   }
 
-  /**
-   * On the store's event thread: the own entry's term ends now. When the predecessor went, the
-   * queue is read from here and the shell decides on it here if the loop is idle (no hand-off).
-   */
+  /** Store's event thread: the own entry's term ends now; a gone predecessor's queue is read. */
   private void onWatch(String name, boolean own) {
     metrics.watchEvent();
     core.nodeChanged(store.pathOf(name));

@@ -34,14 +34,11 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The decisions of one candidate in an ordered queue (an election's candidate, or a lock attempt):
- * state + event &rarr; actions. Pure (no I/O, threads or clock): its loop applies the actions to a
- * {@link dev.baton.recipes.QueueStore} and feeds the replies back; the simulation drives it too.
- *
- * <p>It keeps exactly one entry of its current session in the queue (deletes other entries of its
- * key, adopts one the session owns), leads if first, else watches only its predecessor. Deletion of
- * its own entry by anyone revokes the term at once. A term begins only under the epoch the queue
- * was read in; with {@code reenter} false (a lock attempt) it stops once a term it began ended.
+ * One queue candidate's decisions (an election's, or a lock attempt's): state + event &rarr;
+ * actions, pure (no I/O, threads or clock). It keeps exactly one entry of its current session
+ * (deletes its key's others, adopts one the session owns), leads if first, else watches only its
+ * predecessor. Deletion of its entry by anyone revokes the term at once. A term begins only under
+ * the epoch the queue was read in; a lock attempt ({@code reenter} false) stops once its term ends.
  */
 final class CandidateMachine {
   private final String key;
@@ -52,15 +49,11 @@ final class CandidateMachine {
   private @Nullable ConnectionEpoch epoch;
   private @Nullable QueueEntry node;
 
-  /**
-   * Own entries whose watch fired or that a resign deleted (the last {@value #MAX_DEAD_NAMES}):
-   * deleted when listed, never adopted, since the io refuses every term on them.
-   */
+  /** Own entries whose watch fired or a resign deleted: deleted when listed, never adopted. */
   private final Set<String> deadNames = lastOf(MAX_DEAD_NAMES);
 
   private static final int MAX_DEAD_NAMES = 64;
 
-  /** Whether the own entry's watch was asked for. */
   private boolean ownWatched;
 
   /** False until the first {@link Enter}: a candidate with a new key has no entry to look for. */
@@ -75,20 +68,12 @@ final class CandidateMachine {
   private boolean holdOffReentry;
   private boolean closed;
 
-  /**
-   * @param key the candidate's key: every entry it creates carries it in its name
-   * @param pauseOnSuspend pause the term while the link is suspended (the session policy) instead
-   *     of ending it (the standard policy)
-   * @param reenter true for an election (re-enter after losing the entry); false for a lock attempt
-   */
+  /** An election if {@code reenter}; {@code pauseOnSuspend}: pause a suspended term, not end it. */
   public CandidateMachine(String key, boolean pauseOnSuspend, boolean reenter) {
     this(key, pauseOnSuspend, reenter, true);
   }
 
-  /**
-   * @param watchWhenHeld for a lock attempt ({@code reenter} false): watch the entry once it holds,
-   *     so that its deletion ends the hold (one more request per hold); an election always watches
-   */
+  /** {@code watchWhenHeld}: a lock attempt watches its held entry, whose deletion ends the hold. */
   public CandidateMachine(
       String key, boolean pauseOnSuspend, boolean reenter, boolean watchWhenHeld) {
     this.key = Objects.requireNonNull(key, "key");
@@ -286,8 +271,7 @@ final class CandidateMachine {
     }
     if (node != null) {
       out.add(new Delete(node.name()));
-      // A delete gone to the background may still show in a listing: delete it again, never
-      // adopt it (a term on it would carry the resigned term's token).
+      // A background delete may still be listed: never adopt it (its term would reuse the token).
       deadNames.add(node.name());
       node = null;
     }
@@ -341,10 +325,9 @@ final class CandidateMachine {
   }
 
   /**
-   * True if the departure of {@code name}, the only entry ahead in the last listing, makes this
-   * entry first without a read (later entries queue behind it). Only for a lock attempt that does
-   * not watch its hold, in the same connected epoch. An election reads: the successor's read gives
-   * the old leader's own deletion event time to end its term first (ExternalDeletionOverlapTest).
+   * True if {@code name}, the only entry ahead in the last listing, went and this lock attempt (not
+   * watching its hold, same connected epoch) is first without a read. An election reads, giving the
+   * old leader's own deletion event time to end its term first (ExternalDeletionOverlapTest).
    */
   private boolean leadsWhenGone(String name, String ahead) {
     return name.equals(ahead)
@@ -402,10 +385,7 @@ final class CandidateMachine {
     return epoch != null && epoch.isConnected() && epoch.number() == readIn ? epoch : null;
   }
 
-  /**
-   * Runs a throwaway candidate through every event without I/O, so that a cold JVM loads the
-   * classes when the first election starts rather than on its first handover.
-   */
+  /** Runs a throwaway candidate through every event, so that no handover loads classes. */
   public static void preload() {
     String key = "preload";
     String mine = "_c_00000000-0000-0000-0000-000000000000-" + CandidateName.prefixFor(key);

@@ -11,15 +11,8 @@ import java.util.Optional;
  * The prefix is Curator's protected mode; the key is random per election instance, so a candidate
  * recognises every znode it created in any session and never takes another's for its own. The
  * sequence is ZooKeeper's {@code %010d} suffix, a signed 32-bit counter (negative after wrapping).
- *
- * <p>Parsing is strict and total: at most {@link #MAX_LENGTH} ASCII characters (a lower-case hex
- * UUID, a key of {@code [0-9a-z]}, 1 to 32 characters), the sequence exactly as ZooKeeper prints it
- * (zero-padded, so not {@link StrictText#number}). Any other name parses to empty, never to an
- * exception: callers ignore it (the election loop logs it once at WARN).
- *
- * @param name the child name as listed by ZooKeeper
- * @param key the candidate key
- * @param sequence the sequence suffix as a signed int
+ * Parsing is strict and total: a lower-case hex UUID, a key of 1 to 32 {@code [0-9a-z]}, the
+ * sequence exactly as ZooKeeper prints it; any other name parses to empty (callers ignore it).
  */
 record CandidateName(String name, String key, int sequence) {
   /** The node name given to create; ZooKeeper appends the sequence. */
@@ -32,9 +25,7 @@ record CandidateName(String name, String key, int sequence) {
   private static final int MIN_SEQUENCE_LENGTH = 10;
   private static final int MAX_SEQUENCE_LENGTH = 11;
 
-  /**
-   * The longest candidate name: prefix, uuid, dash, the longest key, suffix, the longest sequence.
-   */
+  /** The longest candidate name: prefix, uuid, dash, the longest key, suffix and sequence. */
   public static final int MAX_LENGTH = KEY_START + MAX_KEY + SUFFIX.length() + MAX_SEQUENCE_LENGTH;
 
   /** Parses a child name, empty if foreign or malformed; no regex: it runs on every listing. */
@@ -73,11 +64,7 @@ record CandidateName(String name, String key, int sequence) {
     return String.format(Locale.ROOT, "%010d", sequence);
   }
 
-  /**
-   * Whether {@code name} from {@code at} on is a sequence as {@code %010d} prints an int: 10 ASCII
-   * digits, or a minus and 9 zero-padded digits (not all zero) or 10 digits without a leading zero
-   * (range checked by the parse). As comparing with {@link #sequenceText}, without formatting.
-   */
+  /** Whether {@code name} from {@code at} on is a sequence exactly as {@code %010d} prints it. */
   static boolean isCanonicalSequence(String name, int at) {
     int end = name.length();
     boolean negative = at < end && name.charAt(at) == '-';
@@ -100,10 +87,7 @@ record CandidateName(String name, String key, int sequence) {
     return width == MIN_SEQUENCE_LENGTH && name.charAt(first) != '0';
   }
 
-  /**
-   * A child name for a log message: at most 100 characters, anything but printable ASCII escaped,
-   * so a hostile name can neither flood nor forge log lines.
-   */
+  /** A child name for logs: at most 100 characters, non-printable ASCII escaped (no forging). */
   public static String printable(String name) {
     return SafeText.printable(name, 100);
   }

@@ -12,11 +12,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Orders candidate znodes by sequence, correctly across the counter's wrap-around, and decides what
- * one candidate must do. Pure, unit-tested without a server. Sequences are never compared as
- * strings or signed ints (after the cversion wraps, a new znode would sort before the leader and
- * both would lead): they are placed on the 2^32 circle and the queue starts after the largest gap.
- * Live candidates are created within far fewer than 2^31 creates, so that gap is the wrap point.
+ * Orders candidate znodes by sequence across the counter's wrap-around, and decides what one
+ * candidate does. Sequences are never compared as strings or signed ints (after the cversion wraps,
+ * a new znode would sort before the leader and both would lead): on the 2^32 circle the queue
+ * starts after the largest gap, the wrap point as live candidates span far fewer than 2^31.
  */
 final class CandidateOrder {
   private static final long CIRCLE = 1L << 32;
@@ -28,11 +27,7 @@ final class CandidateOrder {
     return order(children, CandidateName::parse, ignored);
   }
 
-  /**
-   * As {@link #order(Collection, Consumer)}, with the given parser. On the successor's way to
-   * leading, so it sorts primitive keys (unsigned sequence, then index), not objects; equal
-   * sequences (never given by ZooKeeper) are ordered by name.
-   */
+  /** As {@link #order(Collection, Consumer)}, with {@code parser}; hot path: sorts primitives. */
   public static List<CandidateName> order(
       Collection<String> children,
       Function<String, Optional<CandidateName>> parser,
@@ -70,8 +65,7 @@ final class CandidateOrder {
   private static CandidateName[] sortBySequence(CandidateName[] parsed, int n) {
     long[] keys = new long[n];
     for (int i = 0; i < n; i++) {
-      // Sequence in the high half, index in the low half; flipping the sign bit makes the signed
-      // sort of the keys their unsigned order.
+      // Sequence high, index low; the flipped sign bit makes the signed sort an unsigned one.
       keys[i] = ((parsed[i].unsignedSequence() << 32) | i) ^ Long.MIN_VALUE;
     }
     Arrays.sort(keys);
@@ -103,12 +97,7 @@ final class CandidateOrder {
     return Decision.absent();
   }
 
-  /**
-   * The outcome of {@link #decide}.
-   *
-   * @param kind what to do
-   * @param predecessor the entry to watch for {@link Kind#FOLLOW}, else null
-   */
+  /** The outcome of {@link #decide}; {@code predecessor} is the entry to watch if FOLLOW. */
   public record Decision(Kind kind, @Nullable String predecessor) {
     /** What to do. */
     public enum Kind {

@@ -8,12 +8,9 @@ import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Validates {@link SessionConfig}'s connect string, so a typo fails in {@link
- * SessionConfig.Builder#build()} naming the bad part rather than as a connection timeout. The form
- * is ZooKeeper's: comma-separated {@code host}, {@code host:port}, {@code [ipv6]} or {@code
- * [ipv6]:port} (default port 2181, blanks around ignored), then an optional chroot ({@code /app}).
- * Stricter than ZooKeeper: ports 1 to 65535 in ASCII digits, host names of letters, digits and
- * {@code - . _}, IPv6 only in brackets (ZooKeeper would split {@code ::1:2181} at its last colon).
+ * Validates the connect string so a typo fails in {@link SessionConfig.Builder#build()} naming the
+ * bad part, not as a connection timeout. Stricter than ZooKeeper: ports 1 to 65535 in ASCII digits,
+ * host names of letters, digits and {@code - . _}, IPv6 only in brackets.
  */
 final class ConnectString {
   private static final int QUOTED = 200;
@@ -22,11 +19,7 @@ final class ConnectString {
 
   private ConnectString() {}
 
-  /**
-   * Checks {@code connectString}.
-   *
-   * @throws IllegalArgumentException naming {@code connectString} and its bad part
-   */
+  /** Checks {@code connectString}; an IllegalArgumentException names its bad part. */
   static void check(String connectString) {
     if (connectString.isBlank()) {
       throw new IllegalArgumentException("connectString must not be empty");

@@ -21,10 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link Liveness} of a Curator client: the only place in Baton that reads Curator's connection
- * states. SUSPENDED and READ_ONLY suspend the link, LOST ends the session, CONNECTED and
- * RECONNECTED connect it (a new session if the id changed); each is a new epoch, except a connect
- * that finds the same session already connected (it would only make every recipe read again).
+ * {@link Liveness} of a Curator client, Baton's only reader of Curator's connection states:
+ * SUSPENDED and READ_ONLY suspend the link, LOST ends the session, (RE)CONNECTED connect it; each
+ * is a new epoch, except a connect to the same session already connected (all would read again).
  */
 final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CuratorLiveness.class);
@@ -81,10 +80,7 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
     }
   }
 
-  /**
-   * After a close gave up in epoch {@code g}, no close waits until a later epoch is connected: a
-   * suspension right after the give-up (usual when a server dies) does not bring the wait back.
-   */
+  /** After a close gave up, none waits until a later epoch connects (not a mere suspension). */
   @Override
   public Duration closeWait() {
     long g = gaveUpInEpoch;
@@ -105,10 +101,8 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
   }
 
   /**
-   * Curator reports states late and never says which session they are about, so the session id is
-   * read from the live handle, and a state the handle contradicts is dropped: a CONNECTED while not
-   * connected (a later event follows), a LOST while connected in the session the current epoch
-   * names (the old session's LOST).
+   * Curator reports states late and for no session in particular, so a state the live handle
+   * contradicts is dropped: CONNECTED while not connected, LOST while the current session is.
    */
   @Override
   public void stateChanged(CuratorFramework c, ConnectionState state) {
@@ -186,7 +180,6 @@ final class CuratorLiveness implements Liveness, ConnectionStateListener, AutoCl
     }
   }
 
-  /** The session id of the live handle if it is connected, else 0. */
   private long liveSessionId() {
     try {
       ZooKeeper zk = client.getZookeeperClient().getZooKeeper();

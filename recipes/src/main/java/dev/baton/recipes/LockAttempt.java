@@ -18,12 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One attempt to take the lock, on the caller's thread: the queue's {@link CandidateMachine} (as a
- * lock attempt, never re-entering) decides, this applies its actions and waits for watches and link
- * changes; {@code H} is the hold {@link LockQueue.Publisher} makes. On timeout, interrupt or
- * failure the entry is deleted again. Create and listing go together ({@link
- * QueueIo#enterAndList}), so an uncontended acquire takes one round trip; a listing without the new
- * entry is redone.
+ * One attempt to take the lock, on the caller's thread: applies a {@link CandidateMachine} lock
+ * attempt's actions, waiting for watches and link changes; on timeout, interrupt or failure the
+ * entry is deleted again. Create and listing are pipelined: uncontended, one round trip.
  */
 final class LockAttempt<H> {
   private static final Logger log = LoggerFactory.getLogger(LockAttempt.class);
@@ -44,10 +41,7 @@ final class LockAttempt<H> {
   /** A create of this attempt failed (its answer may have been lost): sweep on withdrawal. */
   private boolean createFailed;
 
-  /**
-   * @param onNodeChange told (on the store's event thread) the path of a watched entry that
-   *     changed, so that a hold whose znode is deleted ends at once
-   */
+  /** {@code onNodeChange}: a watched entry changed (store's event thread); a hold on it ends. */
   LockAttempt(
       QueueStore store,
       String ownerId,
@@ -115,8 +109,7 @@ final class LockAttempt<H> {
               ready.add(reply);
             }
           }
-          // Revoke, Pause: no hold exists before Lead; Ignore: nothing to do; no ListLater when
-          // the attempt does not re-enter.
+          // Revoke, Pause: no hold before Lead; Ignore: nothing; ListLater: never (no re-entry).
         }
       }
     } catch (CoordinationException e) {
@@ -139,12 +132,7 @@ final class LockAttempt<H> {
     inbox.add(new CandidateEvent.Link(epoch));
   }
 
-  /**
-   * On the store's event thread: a watched entry changed. If the only entry ahead went, the waiting
-   * thread wakes to hold without a read ({@link CandidateMachine#firstWhenGone}); if another
-   * predecessor went, the queue is read from here so the thread wakes with the listing ({@link
-   * CandidateEvent.GoneListed}), or, if the read fails, to list the usual way.
-   */
+  /** Store's event thread: wakes the attempt to hold without a read, or with a fresh listing. */
   private void onWatch(String name, boolean own) {
     onNodeChange.accept(store.pathOf(name));
     if (own || name.equals(firstWhenGone)) { // the only entry ahead went: no read needed
@@ -154,10 +142,7 @@ final class LockAttempt<H> {
     io.listAfterWatch(name, inbox::add, failure -> inbox.add(new CandidateEvent.Gone(name)));
   }
 
-  /**
-   * Deletes the entry, if any (a failure leaves it to the session's end); its watches go first, as
-   * each holds the whole attempt and would pile up against a long hold.
-   */
+  /** Deletes the entry, if any; drops its watches first (each pins the attempt: they pile up). */
   private void withdraw() {
     io.unwatchAll();
     try {

@@ -16,19 +16,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A lock's seat in ZooKeeper's queue ({@link BatonSession#lockSeat}): ephemeral sequential entries
- * with predecessor-only watches, each attempt on the caller's thread ({@link LockAttempt}). A hold
- * ends the moment the link is suspended, the session lost or (watched) its entry deleted; it begins
- * only if the link did not change since the queue was read; a release deletes only its own entry
- * and waits (boundedly) for the answer, which tells whether the hold was still valid.
+ * A lock's seat in ZooKeeper's queue ({@link BatonSession#lockSeat}). A hold ends the moment the
+ * link is suspended, the session lost or (watched) its entry deleted; it begins only if the link
+ * did not change since the queue was read; a release deletes its own entry and waits (bounded) for
+ * the answer, which tells whether the hold was still valid.
  */
 final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   private static final Logger log = LoggerFactory.getLogger(LockQueue.class);
 
-  /**
-   * Publishes the hold if the epoch is still the one the queue was read in; null if refused. Throws
-   * {@link IllegalStateException} once the lock is closed, so that the attempt withdraws at once.
-   */
+  /** Publishes the hold if still in the queue's epoch, else null; throws if the lock is closed. */
   interface Publisher<H> {
     @Nullable H publish(long epoch, long token, String nodePath);
   }
@@ -63,8 +59,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
   }
 
   /**
-   * @throws IllegalStateException if the lock is closed, before or during the attempt (which then
-   *     withdraws its entry)
+   * @throws IllegalStateException if the lock is closed before or during the attempt
    */
   @Override
   public Optional<H> take(long deadline) throws InterruptedException {
@@ -99,8 +94,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     if (h.revoke(RevocationReason.RESIGNED)) { // before the delete is sent
       return deleteConfirmed(h, name);
     }
-    // Curator's guaranteed delete sends it now or once the link is back, until the entry is gone
-    // or the session ended; it fails only on a closed client, whose session took the entry along.
+    // The background delete fails only on a closed client, whose session took the entry along.
     try {
       store.deleteInBackground(name);
     } catch (RuntimeException e) {
@@ -132,13 +126,9 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     }
   }
 
-  /**
-   * Deletes the hold's own entry, waiting at most the close timeout: true only if the ensemble
-   * confirmed this delete removed it; else it goes on in the background, or with the session.
-   */
+  /** Deletes the hold's entry within the close timeout: true only if the ensemble confirmed it. */
   private boolean deleteConfirmed(H h, String name) {
-    // A release is cleanup: an interrupt pending before it (a cancelled task that releases in its
-    // finally block) must not cut the wait for the answer short. It is restored.
+    // Cleanup: a pending interrupt (a cancelled task releasing) must not cut the wait; restored.
     boolean interrupted = Thread.interrupted();
     try {
       Deletion d = store.deleteWithin(name, closeTimeout);
@@ -168,10 +158,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     }
   }
 
-  /**
-   * Publishes a hold unless the epoch changed since the queue was read in {@code epoch}, or the
-   * watch of its entry already fired; throws once the lock is closed ({@link Publisher}).
-   */
+  /** Publishes a hold unless the epoch changed since the read or its entry's watch fired. */
   private @Nullable H publish(long epoch, long token, String nodePath) {
     synchronized (holdLock) {
       refuseIfClosed();
@@ -194,8 +181,7 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
       inProgress.linkChanged(epoch);
     }
     synchronized (holdLock) {
-      // A hold is granted in the epoch current then, which the event thread may not have told
-      // yet: an older epoch's event, delivered late, says nothing of it.
+      // An older epoch's event, delivered late, says nothing of a newer grant.
       if (hold == null || grant.predates(epoch)) {
         return;
       }
@@ -236,7 +222,6 @@ final class LockQueue<H extends TermHandle> implements HoldSeat<H> {
     }
   }
 
-  /** For logs: the owner, the lock and the hold's token. */
   private String who(H h) {
     return ownerId + " on " + store.path() + " (token " + h.token() + ")";
   }

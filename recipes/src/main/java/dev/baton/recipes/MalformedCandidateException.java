@@ -2,12 +2,10 @@
 package dev.baton.recipes;
 
 /**
- * A znode in an election's (or a lock's) queue is named like a candidate but is not one Baton
- * wrote: its data is not a participant id (empty, too long, not UTF-8, blank or with control
- * characters) or it is not ephemeral. Candidates order the queue by name alone, so such a znode at
- * the head blocks the election until it is deleted; an observer reports it with this exception
- * rather than name a wrong leader or skip it. Delete the znode (and check who may write under the
- * election path).
+ * A znode in an election's (or a lock's) queue is named like a candidate but Baton did not write
+ * it: its data is not a participant id, or it is not ephemeral. The queue is ordered by name alone,
+ * so such a znode at the head blocks the election until deleted; observers report it rather than
+ * name a wrong leader. Delete it (and check who may write under the election path).
  */
 public final class MalformedCandidateException extends CoordinationException {
   private final String path;

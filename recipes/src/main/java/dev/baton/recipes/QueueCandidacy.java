@@ -12,9 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A candidate in ZooKeeper's queue: the {@link CandidateMachine} decides, the {@link CandidateIo}
- * applies its actions, and this class turns them into terms for the {@link Candidacy.Listener}. A
- * grant's validity ({@link QueueGrant}) is checked inside the listener's {@code granted}, under the
- * lock with which it hears of ends and pauses.
+ * applies, and this makes terms for the {@link Candidacy.Listener}, checking a grant ({@link
+ * QueueGrant}) inside its {@code granted}, under the lock with which it hears of ends and pauses.
  */
 final class QueueCandidacy implements Candidacy {
   private final Contest contest;
@@ -34,7 +33,6 @@ final class QueueCandidacy implements Candidacy {
     this.io = new CandidateIo(store, contest, this, meters);
   }
 
-  /** Joins the queue of {@code store}. */
   public static QueueCandidacy join(
       QueueStore store, Contest contest, Candidacy.Listener listener) {
     QueueCandidacy c = new QueueCandidacy(store, contest, listener);
@@ -47,9 +45,8 @@ final class QueueCandidacy implements Candidacy {
   }
 
   /**
-   * Grants the term of {@code nodePath} with {@code token}, unless the epoch is no longer {@code
-   * epoch} or that entry's watch already fired; true if a term of {@code token} is current after
-   * the call (begun, resumed, or held from before).
+   * Grants the term of {@code nodePath} unless the epoch changed or its watch fired; true if a term
+   * of {@code token} is current after the call (begun, resumed, or held from before).
    */
   boolean lead(long epoch, FencingToken token, String nodePath, Duration waited) {
     return listener.granted(
@@ -73,7 +70,6 @@ final class QueueCandidacy implements Candidacy {
     listener.suspended();
   }
 
-  /** Ends the current term, if any, for {@code reason}. */
   void revoke(RevocationReason reason) {
     listener.ended(null, reason);
   }

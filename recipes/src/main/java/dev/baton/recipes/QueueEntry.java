@@ -3,13 +3,7 @@ package dev.baton.recipes;
 
 import java.util.Objects;
 
-/**
- * One entry of a {@link QueueStore}: a candidate's place in an ordered queue.
- *
- * @param name the entry's name in the queue (its order comes from the name's sequence)
- * @param token the entry's fencing token value (ZooKeeper: the znode's creation zxid)
- * @param ownerSession the session that owns the entry; it goes when that session ends
- */
+/** A {@link QueueStore} entry; {@code token} is its czxid; it goes with {@code ownerSession}. */
 record QueueEntry(String name, long token, long ownerSession) {
   public QueueEntry {
     Objects.requireNonNull(name, "name");

@@ -6,10 +6,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * When a term granted on a queue entry is valid, and when it ends, for {@link QueueCandidacy} and
- * {@link LockQueue}: it begins only in the epoch the queue was read in and on an entry whose watch
- * has not fired; it ends when that watch fires or the link connects in another session. Not
- * thread-safe: guarded by its owner's term lock.
+ * When a term granted on a queue entry is valid ({@link QueueCandidacy}, {@link LockQueue}): it
+ * begins only in the epoch the queue was read in, on an entry whose watch has not fired, and ends
+ * when that watch fires or the link connects in another session. Guarded by its owner's lock.
  */
 final class QueueGrant {
   /** Entries whose watch fired (deleted), the last 64: no term begins on them. */
@@ -30,7 +29,6 @@ final class QueueGrant {
     return true;
   }
 
-  /** The last entry granted, if any. */
   @Nullable String node() {
     return node;
   }

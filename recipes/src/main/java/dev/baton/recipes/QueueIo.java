@@ -21,10 +21,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies a {@link CandidateMachine}'s store actions ({@link ListQueue}, {@link Enter}, {@link
- * Inspect}, {@link Delete}, {@link Watch}) to a {@link QueueStore} and turns the answers into the
- * machine's reply events; the election's loop and a lock attempt share it. Replies carry the epoch
- * read before the request, so the machine ignores an answer from an earlier connection.
+ * Applies a {@link CandidateMachine}'s store actions to a {@link QueueStore}; replies carry the
+ * epoch read before the request, so the machine ignores an answer from an earlier connection.
  */
 final class QueueIo {
   private final QueueStore store;
@@ -50,11 +48,8 @@ final class QueueIo {
   }
 
   /**
-   * Deletes the entry {@code name} as the candidate leaves, waiting at most {@link #leavingWait};
-   * what is not confirmed goes on in the background, or with the session.
-   *
-   * @param cutShort true if the close's own bound cut the wait short of a whole close wait
-   * @return what the store answered; empty if the wait was zero (after an earlier close gave up)
+   * Deletes {@code name} on leaving within {@link #leavingWait}, else in the background ({@code
+   * cutShort}: the close's bound cut the wait short); empty if the wait was zero.
    */
   public Optional<Deletion> deleteLeaving(String name, Duration limit, boolean cutShort) {
     Duration wait = leavingWait(limit);
@@ -62,14 +57,12 @@ final class QueueIo {
       store.deleteInBackground(name);
       return Optional.empty();
     }
-    // A close is cleanup: an interrupt pending before it (e.g. a term's own callback that closes
-    // its election, interrupted by that very close) must not cut the delete short. It is restored.
+    // Cleanup: a pending interrupt (e.g. from this very close) must not cut it short; restored.
     boolean interrupted = Thread.interrupted();
     try {
       Deletion d = store.deleteWithin(name, wait);
       if (!d.isGone() && !cutShort) {
-        // Only a whole close wait without an answer tells of an unreachable ensemble: later
-        // closes then do not wait (Liveness.closeWait).
+        // Only a whole close wait unanswered means an unreachable ensemble (Liveness.closeWait).
         store.liveness().closeGaveUp();
       }
       return Optional.of(d);
@@ -80,7 +73,6 @@ final class QueueIo {
     }
   }
 
-  /** The shorter of {@code limit} and the session's close wait. */
   public Duration leavingWait(Duration limit) {
     Duration closeWait = store.liveness().closeWait();
     return limit.compareTo(closeWait) < 0 ? limit : closeWait;
@@ -121,10 +113,7 @@ final class QueueIo {
         || a instanceof Watch;
   }
 
-  /**
-   * Applies {@link Enter} via {@link QueueStore#enterAndList}: the reply now, and the listing for
-   * the machine's next {@link ListQueue}, one round trip sooner.
-   */
+  /** Applies {@link Enter} with the listing for the next {@link ListQueue} pipelined behind it. */
   public Pipelined enterAndList() {
     long epoch = store.liveness().current().number();
     QueueStore.Entered e = store.enterAndList(prefix, data);
@@ -133,10 +122,7 @@ final class QueueIo {
 
   /** The reply to an {@link Enter}, and the names asked for behind its create. */
   public record Pipelined(CandidateEvent.Entered entered, CompletionStage<List<String>> names) {
-    /**
-     * The reply to the next {@link ListQueue}, if the names came within {@code timeoutNanos} and
-     * include the entry; else null, and the caller lists the usual way.
-     */
+    /** The next {@link ListQueue}'s reply if the names came in time with the entry, else null. */
     public CandidateEvent.@Nullable Listed listed(long timeoutNanos) throws InterruptedException {
       List<String> children;
       try {
@@ -157,10 +143,7 @@ final class QueueIo {
     void fired(String name, boolean own);
   }
 
-  /**
-   * After the predecessor's watch fired, on the store's event thread: reads the queue at once and
-   * hands {@code listed} the {@link CandidateEvent.GoneListed}, or {@code failed} the error.
-   */
+  /** After the predecessor's watch fired (store's event thread): reads the queue at once. */
   public void listAfterWatch(
       String name, Consumer<? super CandidateEvent.GoneListed> listed, Consumer<Throwable> failed) {
     long epoch = store.liveness().current().number();
@@ -178,11 +161,7 @@ final class QueueIo {
             });
   }
 
-  /**
-   * Applies the store action {@code a}; {@code onWatch} hears of fired watches (store's thread).
-   *
-   * @return the reply event, or null if the action has none
-   */
+  /** Applies the store action {@code a}: its reply, or null; {@code onWatch} hears of watches. */
   public @Nullable CandidateEvent apply(CandidateAction a, WatchListener onWatch) {
     long epoch = store.liveness().current().number();
     if (a instanceof ListQueue) {

@@ -11,13 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The queue's own meters of one candidate, tagged {@code election} (the path) and {@code
- * participant}, owned like the election's ({@link OwnedMeters}):
- *
- * <ul>
- *   <li>{@code baton.election.watch.events}: watch notifications received
- *   <li>{@code baton.election.ignored.children}: foreign or malformed children seen
- * </ul>
+ * One candidate's queue meters, tagged {@code election} (path) and {@code participant}, owned like
+ * the election's ({@link OwnedMeters}): {@code baton.election.watch.events} (watch notifications)
+ * and {@code baton.election.ignored.children} (foreign or malformed children).
  */
 final class QueueMeters implements AutoCloseable {
   private record Registered(OwnedMeters owned, Counter watchEvents, Counter ignoredChildren) {}

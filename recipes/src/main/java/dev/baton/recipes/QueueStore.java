@@ -11,13 +11,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
- * What the queue's candidates (the election's {@link CandidateIo}, the lock's attempt) need of the
- * store: one entry each in an ordered queue, and word when the entry ahead goes. {@code
- * ZkQueueStore} keeps ephemeral sequential znodes; the simulation tests a model of ZooKeeper.
- *
- * <p>Every method may block and may throw a {@link CoordinationException} (the loop retries); a
- * {@link StoreUnavailableException} marks a failure of the link rather than of the request. An
- * interrupted call restores the interrupt flag before it throws.
+ * What the queue's candidates (election and lock) need of the store: one entry each in an ordered
+ * queue, and word when the entry ahead goes. Every method may block and throw a {@link
+ * CoordinationException} (the loop retries); a {@link StoreUnavailableException} marks a failure of
+ * the link, not the request. An interrupted call restores the interrupt flag before it throws.
  */
 interface QueueStore {
   /** The queue's name, for messages and the scope of its tokens. */
@@ -27,8 +24,8 @@ interface QueueStore {
   Liveness liveness();
 
   /**
-   * Creates an entry whose name starts with {@code prefix}, owned by the current session, that goes
-   * when the session ends. A create retried after a lost connection never leaves a second entry.
+   * Creates an entry named from {@code prefix} that goes with the current session; a create retried
+   * after a lost connection never leaves a second entry.
    */
   QueueEntry enter(String prefix, byte[] data);
 
@@ -45,8 +42,8 @@ interface QueueStore {
   }
 
   /**
-   * Enters like {@link #enter} and lists right behind the create without waiting for it: one round
-   * trip where the store keeps a session's order. A caller not finding its entry lists again.
+   * Enters, then lists right behind the create without waiting: one round trip where the store
+   * keeps a session's order. A caller not finding its entry lists again.
    */
   default Entered enterAndList(String prefix, byte[] data) {
     QueueEntry entry = enter(prefix, data);
@@ -60,34 +57,21 @@ interface QueueStore {
   Optional<QueueEntry> inspect(String name);
 
   /**
-   * Calls {@code onChange} once, on the store's event thread, when the entry called {@code name} is
-   * deleted (a change of its data is not a departure: the watch is set again).
-   *
-   * @return false if the entry is already gone (then {@code onChange} is never called)
+   * Calls {@code onChange} once, on the store's event thread, when entry {@code name} is deleted
+   * (not on a data change); false if it is already gone (then never called).
    */
   boolean watch(String name, Runnable onChange);
 
   /** Like {@link #watch} without waiting; {@code onChange} also runs if gone or not set. */
   void watchAsync(String name, Runnable onChange);
 
-  /**
-   * Drops, without waiting, the watch set on {@code name} with this very {@code onChange}, so that
-   * a caller that gives up leaves no watcher behind. Not called for the removal; no error if fired.
-   */
+  /** Drops, without waiting or calling it, the watch set on {@code name} with {@code onChange}. */
   default void unwatch(String name, Runnable onChange) {}
 
-  /**
-   * Deletes the entry called {@code name} if it exists.
-   *
-   * @return true if this call deleted it
-   */
+  /** Deletes the entry called {@code name} if it exists; true if this call deleted it. */
   boolean delete(String name);
 
-  /**
-   * Deletes {@code name} with one request (closing or releasing), waiting at most {@code timeout}
-   * for the link and the answer; past that, or on failure, it is left to {@link
-   * #deleteInBackground}.
-   */
+  /** Deletes {@code name} with one request within {@code timeout}, else in the background. */
   Deletion deleteWithin(String name, Duration timeout);
 
   /** Deletes {@code name} without waiting; retries across reconnections until gone or expired. */

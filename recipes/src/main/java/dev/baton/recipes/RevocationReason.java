@@ -22,15 +22,9 @@ public enum RevocationReason {
   REASSIGNED,
   /** The partition was removed from the group's partition set. */
   PARTITION_REMOVED,
-  /**
-   * Lease backend: the term's local deadline (when its last confirmed grant was sent, plus the
-   * lease duration, minus the safety margin) passed before a renewal was confirmed.
-   */
+  /** Lease backend: the local deadline (last confirmed grant's send + lease - margin) passed. */
   LEASE_EXPIRED,
-  /**
-   * Lease backend: the database refused a renewal: the row no longer names this holder and token,
-   * or it had expired by the database's clock.
-   */
+  /** Lease backend: the database refused a renewal (row taken over, or expired by its clock). */
   LEASE_LOST,
   /** Lease backend: a renewal failed (the database could not be reached or did not answer). */
   RENEWAL_FAILED,

@@ -9,13 +9,7 @@ import org.apache.zookeeper.KeeperException;
 final class SaslLoginCheck {
   private SaslLoginCheck() {}
 
-  /**
-   * SASL runs after the connection is up; a request waits for it and fails if it failed. One read
-   * makes a refused login an error of {@code BatonSession.start} rather than of the first recipe.
-   * Closes the client before it throws.
-   *
-   * @throws CoordinationException if the login was refused or could not be checked
-   */
+  /** A read fails if SASL (run after connecting) failed; closes the client before throwing. */
   public static void check(CuratorFramework client, SessionConfig config) {
     try {
       client.getZookeeperClient().getZooKeeper().exists("/", false);

@@ -17,16 +17,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link BatonSession}, validated by {@link Builder#build()}. Defaults:
- * sessionTimeout 15 s (a request the servers clamp, see {@link
- * BatonSession#negotiatedSessionTimeout()}), connectionTimeout 5 s or the session timeout if
- * shorter, Curator's exponential retry from 100 ms (3 retries, at most 1 s), no namespace,
- * closeOnJvmExit false, closeTimeout {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms, no authentication,
- * no TLS, and {@link AclPolicy#creatorOnly()} if the session authenticates, else {@link
- * AclPolicy#open()}. Details: {@code docs/recipes.md} and {@code docs/security.md}.
- *
- * <p>The connect string is ZooKeeper's {@code host[:port][,host[:port]...][/chroot]} (ports 1 to
- * 65535, default 2181, IPv6 in brackets). {@code closeTimeout} bounds a close's wait for the
- * ensemble (link, then answer); once one close gave up, the others skip the wait until reconnected.
+ * sessionTimeout 15 s (the servers clamp it: {@link BatonSession#negotiatedSessionTimeout()}),
+ * connectionTimeout 5 s or the session timeout if shorter, Curator's exponential retry from 100 ms
+ * (3 retries, at most 1 s), no namespace, closeOnJvmExit false, closeTimeout {@value
+ * #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms, no authentication or TLS, and {@link AclPolicy#creatorOnly()}
+ * if the session authenticates, else {@link AclPolicy#open()}. The connect string is ZooKeeper's
+ * {@code host[:port][,host[:port]...][/chroot]} (ports 1 to 65535, default 2181, IPv6 in brackets).
+ * Details: {@code docs/recipes.md} and {@code docs/security.md}.
  */
 public record SessionConfig(
     String connectString,
@@ -83,11 +80,7 @@ public record SessionConfig(
         Objects.requireNonNull(aclPolicy, "aclPolicy"));
   }
 
-  /**
-   * A builder for a session to the given ensemble.
-   *
-   * @throws NullPointerException if {@code connectString} is null
-   */
+  /** A builder for a session to the ensemble {@code connectString} (not null). */
   public static Builder builder(String connectString) {
     return new Builder(Objects.requireNonNull(connectString, "connectString"));
   }
@@ -187,11 +180,7 @@ public record SessionConfig(
       return this;
     }
 
-    /**
-     * Validates and builds.
-     *
-     * @throws IllegalArgumentException naming the first invalid field
-     */
+    /** Validates and builds; an IllegalArgumentException names the first invalid field. */
     public SessionConfig build() {
       ConnectString.check(connectString);
       requirePositive("sessionTimeout", sessionTimeout);

@@ -8,23 +8,13 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.UnhandledErrorListener;
 
 /**
- * The connection step of {@link BatonSession#start}: starts a Curator client and waits for its
- * first connection, failing at once (ZooKeeper's exception as cause) if ZooKeeper refuses the
- * settings, which Curator only reports to unhandled-error listeners before waiting in vain.
+ * Starts a Curator client for {@link BatonSession#start} and awaits its first connection, failing
+ * at once if ZooKeeper refuses the settings (Curator only tells unhandled-error listeners of that).
  */
 final class SessionConnect {
   private SessionConnect() {}
 
-  /**
-   * Starts {@code client} and waits up to {@code timeout} for its connection; closes it and throws
-   * if it does not connect.
-   *
-   * @param connectString the client's connect string, for the messages
-   * @param tls whether the client connects with TLS, for the hint of the timeout's message
-   * @throws CoordinationException if the client failed to start (the cause is the error Curator
-   *     reported), did not connect within {@code timeout} (with the error Curator reported
-   *     meanwhile, if any, as the cause) or the thread was interrupted
-   */
+  /** Starts {@code client} and waits up to {@code timeout} for it; else closes it and throws. */
   static void startAndAwait(
       CuratorFramework client, String connectString, Duration timeout, boolean tls) {
     AtomicReference<Throwable> failure = new AtomicReference<>();

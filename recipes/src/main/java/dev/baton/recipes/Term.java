@@ -7,16 +7,15 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * One ownership term: the contract every Baton ownership recipe hands out (an election's {@code
- * Leadership}, a lock's {@code LockHandle}, a partition's {@code PartitionOwnership}).
+ * One ownership term, handed out by every Baton ownership recipe (an election's {@code Leadership},
+ * a lock's {@code LockHandle}, a partition's {@code PartitionOwnership}).
  *
- * <p>A term carries its {@linkplain #token() fencing token}, for every protected write downstream,
- * and a cancellation signal: check {@link #isActive()} (or {@link #checkActive()}) between steps,
- * or block in {@link #awaitRevocation(Duration)}. The signal drops the moment the recipe stops
- * believing in the term, before any {@code revoked} callback. A paused process sees no signal, so
- * the token, enforced by a fence, is what stops a stale owner. States: active, paused (where a
- * policy pauses on a suspended connection), revoked (final, once, with one {@link
- * RevocationReason}). Thread-safe.
+ * <p>It carries its {@linkplain #token() fencing token}, for every protected write downstream, and
+ * a cancellation signal: check {@link #isActive()} (or {@link #checkActive()}) between steps, or
+ * block in {@link #awaitRevocation(Duration)}. The signal drops the moment the recipe stops
+ * believing in the term, before any {@code revoked} callback; a paused process sees no signal, so
+ * the fenced token is what stops a stale owner. States: active, paused (a policy may pause on a
+ * suspended connection), revoked (final, with one {@link RevocationReason}). Thread-safe.
  */
 public interface Term {
   /** The term's fencing token. */
@@ -42,9 +41,8 @@ public interface Term {
   Optional<RevocationReason> revocationReason();
 
   /**
-   * Waits until this term is revoked or the timeout passes.
+   * Waits until this term is revoked (true) or the timeout passes (false).
    *
-   * @return true if revoked
    * @throws InterruptedException if the waiting thread is interrupted
    */
   boolean awaitRevocation(Duration timeout) throws InterruptedException;

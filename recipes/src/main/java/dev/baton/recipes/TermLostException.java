@@ -6,9 +6,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link Term} is no longer active: thrown by {@link Term#checkActive()}. Each recipe throws its
- * own subclass; all carry the token of the term and the reason (empty while the term is only
- * paused).
+ * A {@link Term} is no longer active ({@link Term#checkActive()}); each recipe throws a subclass,
+ * carrying the term's token and the reason (empty while the term is only paused).
  */
 public class TermLostException extends CoordinationException {
   private final transient FencingToken token;

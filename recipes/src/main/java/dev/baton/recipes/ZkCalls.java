@@ -5,12 +5,10 @@ import dev.baton.recipes.spi.StoreUnavailableException;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * Runs one Curator call and translates its checked exceptions the same way everywhere: an interrupt
- * restores the flag, a link failure becomes a {@link StoreUnavailableException}, a permission
- * refusal names the path.
+ * Runs Curator calls and translates their checked exceptions alike: an interrupt restores the flag,
+ * a link failure is a {@link StoreUnavailableException}, a permission refusal names the path.
  */
 final class ZkCalls {
-  /** A Curator call. */
   @FunctionalInterface
   public interface Call<T> {
     T run() throws Exception;

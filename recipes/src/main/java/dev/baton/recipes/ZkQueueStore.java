@@ -28,18 +28,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ZooKeeper {@link QueueStore}: entries are ephemeral sequential znodes under {@code path},
- * created in Curator's protected mode (a create retried after a connection loss finds its first
- * attempt instead of leaving an orphan); an entry's token is its znode's czxid.
+ * The ZooKeeper {@link QueueStore}: ephemeral sequential znodes under {@code path}, token czxid, in
+ * Curator's protected mode (a create retried after a connection loss finds its first attempt).
  */
 record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) implements QueueStore {
   private static final Logger log = LoggerFactory.getLogger(ZkQueueStore.class);
   private static final int SWEEP_ATTEMPTS = 20;
 
-  /**
-   * Completes the {@code CompletableFuture<Integer>} context with the answer's code; linked once so
-   * that a closing leader's delete (maybe from a shutdown hook) loads no class on its way.
-   */
+  /** Completes its future context with the code; linked now, so a closing leader loads no class. */
   @SuppressWarnings("unchecked")
   private static final AsyncCallback.VoidCallback DELETE_ANSWER =
       (rc, p, ctx) -> ((CompletableFuture<Integer>) ctx).complete(rc);
@@ -72,9 +68,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * A background create through Curator (protected, retried as {@link #enter}), then a {@link
-   * #listAsync} answered after it; if Curator held the create back the listing may miss it, and the
-   * caller lists again.
+   * A background protected create, then a {@link #listAsync} answered after it; if Curator held the
+   * create back, the listing may miss it and the caller lists again.
    */
   @Override
   public Entered enterAndList(String prefix, byte[] data) {
@@ -138,9 +133,8 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * One asynchronous {@code getChildren} on the live handle, not through Curator: from ZooKeeper's
-   * event thread it costs only the send. Fails at once if the link is down (then list the usual
-   * way).
+   * One async {@code getChildren} on the live handle, not through Curator: from ZooKeeper's event
+   * thread it costs only the send. Fails at once if the link is down.
    */
   @Override
   public CompletionStage<List<String>> listAsync() {
@@ -187,10 +181,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
         });
   }
 
-  /**
-   * Calls {@code onChange} only on deletion: callers take it for the entry's departure (a lock
-   * attempt leads on it without a read), so a data change must not count.
-   */
+  /** Only a deletion calls {@code onChange}: a lock attempt may lead on it without a read. */
   @Override
   public boolean watch(String name, Runnable onChange) {
     Watcher watcher = new DeletionWatcher(name, onChange, false);
@@ -218,8 +209,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
                 .inBackground(
                     (c, event) -> {
                       if (event.getResultCode() != KeeperException.Code.OK.intValue()) {
-                        // On NONODE the exists watch stays set, waiting for a create of a name
-                        // that never comes back: drop it.
+                        // NONODE leaves the exists watch waiting for a create: drop it.
                         unwatch(name, onChange);
                         log.debug(
                             "watch of {} not set ({}): treated as a change",
@@ -233,8 +223,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
 
   @Override
   public void unwatch(String name, Runnable onChange) {
-    // Equal to the watcher watch/watchAsync set (same name and callback), which ZooKeeper's client
-    // keeps in a set per path. Locally: removed from the client even while the link is down.
+    // Equal to the watcher set (see equals); locally: removed even while the link is down.
     Watcher watcher = new DeletionWatcher(name, onChange, false);
     try {
       client
@@ -256,10 +245,9 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
   }
 
   /**
-   * A one-shot watch on {@code name} that runs {@code onGone} when the entry is deleted; any other
-   * event sets it again (a deletion in between is reported then). A watch not set again counts as
-   * the entry gone if {@code failureIsGone} (the own entry: a hold must not outlive it unwatched);
-   * else (a predecessor) it is left to the link, whose return brings a new listing and watch.
+   * A one-shot watch that runs {@code onGone} when the entry is deleted and is set again on any
+   * other event. Not set again, it counts as gone if {@code failureIsGone} (the own entry: a hold
+   * must not outlive it unwatched); else (a predecessor) the link's return brings a new watch.
    */
   private final class DeletionWatcher implements Watcher {
     private final String name;
@@ -338,10 +326,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
         });
   }
 
-  /**
-   * Sends one asynchronous delete on the live handle (after waiting for the link), not through
-   * Curator, which would retry a lost connection first: ZooKeeper answers it once.
-   */
+  /** One async delete on the live handle, not Curator (which retries a lost connection first). */
   @Override
   public Deletion deleteWithin(String name, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -381,8 +366,7 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
 
   @Override
   public void deleteInBackground(String name) {
-    // Curator's guaranteed delete retries after a connection loss until it succeeds or the session
-    // ends; the name is unique to this candidate, so a retry can never delete another's entry.
+    // Guaranteed: retried until done or the session ends; the name is unique to this candidate.
     ZkCalls.call(
         "delete " + pathOf(name),
         () ->

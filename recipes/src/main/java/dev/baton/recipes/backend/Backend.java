@@ -5,47 +5,38 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A store that hands out terms, each under a fencing token: the one seam between the recipes and
- * their backends, like ShedLock's {@code LockProvider}. Implemented by {@link
- * dev.baton.recipes.BatonSession} (ZooKeeper's ephemeral sequential queue) and {@link
- * dev.baton.recipes.lease.LeaseBackend} (one lease row in a SQL table).
- *
- * <p>A candidate {@linkplain #join joins} the contest for a name; the backend grants it terms one
- * at a time, each with a token above every earlier one of that name, pauses a term while the link
- * is suspended (if the contest asks), and reports each term's end exactly once. Listener calls
- * never run user code. Guarantees: at most one active term per name (on ZooKeeper per healthy
- * session; on a lease row while the local deadline holds), strictly increasing tokens per name; a
- * paused holder may still act, hence the fence. Implementations are thread-safe.
+ * A store that hands out terms under fencing tokens: the seam between recipes and backends, {@link
+ * dev.baton.recipes.BatonSession} and {@link dev.baton.recipes.lease.LeaseBackend}. A candidate
+ * that {@linkplain #join joins} a name's contest is granted terms one at a time, each with a token
+ * above every earlier one of that name, paused while the link is suspended (if asked), each end
+ * reported once. At most one term per name is active (ZooKeeper: per healthy session; lease: while
+ * the local deadline holds); a paused holder may still act, hence the fence. Thread-safe.
  */
 public interface Backend {
   /**
-   * Joins the contest {@code contest.name()}: the candidate takes part until it {@linkplain
-   * Candidacy#leave leaves}, and hears of its terms through {@code listener}.
+   * Joins the contest {@code contest.name()} until it {@linkplain Candidacy#leave leaves},
+   * reporting terms to {@code listener}.
    *
-   * @throws NullPointerException if an argument is null
    * @throws IllegalStateException if the backend is closed
    */
   Candidacy join(Contest contest, Candidacy.Listener listener);
 
   /**
-   * The current holder of {@code name} as the backend stores it, read afresh; empty if nobody holds
-   * it.
+   * The current holder of {@code name}, read afresh; empty if nobody holds it.
    *
    * @throws dev.baton.recipes.CoordinationException if the backend cannot be read
    */
   Optional<Holder> holder(String name);
 
   /**
-   * The candidates of {@code name} as the backend lists them, the holder first; a backend without a
-   * queue (the lease row) lists only its live holder.
+   * The candidates of {@code name}, the holder first (a lease row: only its live holder).
    *
    * @throws dev.baton.recipes.CoordinationException if the backend cannot be read
    */
   List<Holder> participants(String name);
 
   /**
-   * Closes {@code recipe} when this backend closes, before the backend ends (a session closes its
-   * recipes first, so that they hand over); nothing for a backend that is never closed.
+   * Closes {@code recipe} first when this backend closes, so it hands over (if it ever closes).
    *
    * @throws IllegalStateException if the backend is closed
    */

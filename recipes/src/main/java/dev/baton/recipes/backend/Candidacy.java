@@ -23,14 +23,11 @@ public interface Candidacy {
   void withdraw();
 
   /**
-   * Leaves the contest, giving a held term back so that a successor takes over at once. Waits for
-   * the store until the later of {@code drainDeadline} and {@code start} plus the backend's close
-   * wait (nanoTime values); past it the store finishes in the background, or the entry goes with
-   * the session, or the lease expires. Idempotent: a second call returns false.
+   * Leaves the contest, giving a held term back at once. Waits for the store until the later of
+   * {@code drainDeadline} and {@code start} plus the backend's close wait (nanoTime), then the
+   * store finishes in the background (or the entry or lease expires). A second call returns false.
    *
-   * @return true only if the backend confirmed that this call gave back a term that was still held
-   *     (the entry deleted by this call; the release matched this holder and token); false if no
-   *     term was held, the term had ended, or nothing confirmed it in time
+   * @return true only if the backend confirmed that this call gave back a still-held term
    */
   boolean leave(long start, long drainDeadline);
 
@@ -45,29 +42,21 @@ public interface Candidacy {
   /** How many tasks of the candidacy's loop have failed (and were retried, or ended it). */
   long failures();
 
-  /**
-   * What a backend tells its candidate, in order per term, never on a thread that runs user code
-   * and never waiting for the store.
-   */
+  /** What a backend tells its candidate: in order per term, off user threads, never waiting. */
   interface Listener {
     /**
      * The store grants a term with {@code token}, after following for {@code waited}, unless {@code
-     * valid} (evaluated once, atomically with the term's state) says the grant went stale. A
-     * current term of {@code token} resumes (after {@link #suspended}); one of another token ends
-     * and the new one begins.
+     * valid} (evaluated once, atomically with the term's state) says it went stale. A current term
+     * of {@code token} resumes (after {@link #suspended}); one of another token ends first.
      *
-     * @return true if a term of {@code token} is current after the call; false if refused (stale,
-     *     or the candidate closed or failed): the backend gives it back
+     * @return whether a term of {@code token} is current after; if not, the backend gives it back
      */
     boolean granted(FencingToken token, String nodeName, Duration waited, BooleanSupplier valid);
 
     /** The link is suspended: the current term pauses (it resumes through {@link #granted}). */
     void suspended();
 
-    /**
-     * The term of {@code token} ended for {@code reason} (any current term if {@code token} is
-     * null); true if this call ended a term.
-     */
+    /** The term of {@code token} (any if null) ended; true if this call ended one. */
     boolean ended(@Nullable FencingToken token, RevocationReason reason);
 
     /** A loop of the candidacy died of {@code e}; the candidacy withdraws. */

@@ -6,10 +6,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What a candidate joins: the contest's name (the path of an election or lock, which also scopes
- * its tokens), the candidate's participant id, and how the backend treats it.
+ * What a candidate joins, and how the backend treats it.
  *
- * @param name the contest, for example {@code /services/billing/leader}
+ * @param name the contest: the path of an election or lock, which also scopes its tokens
  * @param participantId the candidate's id, as {@link Backend#participants} lists it
  * @param pauseOnSuspend pause the term while the link is suspended instead of ending it
  * @param reentryJitter the random delay, up to this, before a queue candidate enters again

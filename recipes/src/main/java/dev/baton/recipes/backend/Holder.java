@@ -5,9 +5,8 @@ import dev.baton.fencing.FencingToken;
 import java.util.Objects;
 
 /**
- * A candidate as a {@link Backend} stores it: its participant id, the token its term has (or would
- * have, for a ZooKeeper candidate not at the head of the queue: its znode's creation zxid), and the
- * name of its entry (a znode's name, or the lease row's description).
+ * A candidate as a {@link Backend} stores it: participant id, term token (a ZooKeeper candidate
+ * behind the head: its znode's creation zxid) and entry name (znode, or lease row).
  */
 public record Holder(String participantId, FencingToken token, String nodeName) {
   public Holder {

@@ -18,15 +18,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the user's callbacks one at a time, in order, on the election's callback loop: never on the
- * caller's, ZooKeeper's or Curator's threads, nor under a lock. The loop borrows a thread ({@link
- * ThreadLoopScheduler}) named {@code baton-election-callbacks-<participant>@<path>}. A throwing
- * callback is logged and counted (from {@code elected} also reported to {@code onElectedFailure});
- * a {@link VirtualMachineError} ends the loop ({@link SerialLoop}) and goes to {@code onFatal}.
- *
- * <p>{@link #interruptIfRunning} interrupts only inside that term's {@code elected}, whose return
- * clears the status, both under this monitor (never held by a callback), so no later callback or
- * loop sees the interrupt.
+ * Runs the user's callbacks in order, one at a time, on the election's callback loop (a borrowed
+ * thread), never on ZooKeeper's, Curator's or the caller's threads nor under a lock. A throwing
+ * callback is logged and counted (from {@code elected}, also sent to {@code onElectedFailure}); a
+ * {@link VirtualMachineError} ends the loop and goes to {@code onFatal}. Only a term's own {@code
+ * elected} is interrupted, and its return clears the flag, both under this monitor.
  */
 final class CallbackDispatcher {
   private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -93,13 +89,8 @@ final class CallbackDispatcher {
     return scheduler.inLoop();
   }
 
-  /**
-   * Waits at most {@code timeout} until the callbacks queued so far have run; not at all on the
-   * callback thread, which would wait for itself, nor once the callback loop has stopped.
-   *
-   * @return false if they may still be running: on the callback thread, or after the timeout or an
-   *     interrupt (the interrupt is restored)
-   */
+  // Waits at most timeout for the callbacks queued so far; false if they may still run: on the
+  // callback thread (which would wait for itself), or after the timeout or an interrupt.
   boolean awaitQueued(Duration timeout) {
     if (scheduler.inLoop()) {
       return false;
@@ -117,17 +108,12 @@ final class CallbackDispatcher {
     }
   }
 
-  /**
-   * Runs {@code task} on the callback loop after the queued callbacks (a closing leader's delete
-   * then needs no hand-off back); not counted as a user callback.
-   */
+  /** Runs {@code task} after the queued callbacks, on their loop; not a user callback. */
   void afterQueued(Runnable task) {
     loop.execute(task);
   }
 
-  /**
-   * Lets queued callbacks finish, waiting at most {@code timeout} unless called from a callback.
-   */
+  /** Lets queued callbacks finish, waiting at most {@code timeout} unless called from one. */
   void shutdown(Duration timeout) {
     if (!scheduler.shutdownIfIdle()) { // idle: stopped here, without lending a thread to stop it
       loop.drain(timeout);
@@ -162,10 +148,8 @@ final class CallbackDispatcher {
     }
   }
 
-  /**
-   * One user callback. Classes, not lambdas, preloaded: a JVM's first {@code revoked} often runs in
-   * a shutdown hook, where linking a lambda would delay the leader's delete by a millisecond.
-   */
+  // One user callback. Classes, not lambdas, preloaded: a JVM's first revoked often runs in a
+  // shutdown hook, where linking a lambda would delay the leader's delete by a millisecond.
   private final class Callback implements Runnable {
     private final Kind kind;
     private final LeadershipHandle h;

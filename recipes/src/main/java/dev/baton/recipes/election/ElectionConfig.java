@@ -18,19 +18,16 @@ import org.jspecify.annotations.Nullable;
  * Immutable settings of a {@link LeaderElection}, built by {@link #builder(String)} and checked by
  * the constructor. Defaults and their reasons: {@code docs/recipes.md}.
  *
- * @param path the election's znode (candidates are its children) or lease row: a valid absolute
+ * @param path the election's znode (candidates are its children) or lease row: an absolute
  *     ZooKeeper path, not the root, at most 512 characters, no {@code @} (it scopes the tokens)
- * @param participantId who this candidate is, shown to observers: 1 to 256 bytes of UTF-8, not
- *     blank, no control characters, distinct per process; default {@code host-pid-random}
- * @param connectionPolicy what a suspended connection does to a term; default {@link
- *     ConnectionPolicy#STANDARD}
+ * @param participantId this candidate, shown to observers: 1 to 256 UTF-8 bytes, not blank, no
+ *     control characters, distinct per process; default {@code host-pid-random}
+ * @param connectionPolicy what a suspended connection does to a term; default {@code STANDARD}
  * @param resignOnCallbackFailure whether an exception from {@code elected} resigns the term ({@link
  *     RevocationReason#CALLBACK_FAILED}); default true
- * @param interruptOnRevoke whether a revoked term interrupts its running {@code elected}; default
- *     true
+ * @param interruptOnRevoke whether revoking interrupts a running {@code elected}; default true
  * @param reentryJitter after a lost session, re-enter after a random delay up to this; default 1 s
- * @param callbackDrainTimeout how long {@link LeaderElection#close()} waits for the final
- *     callbacks; default 5 s
+ * @param callbackDrainTimeout how long {@link LeaderElection#close()} awaits callbacks; default 5 s
  * @param meterRegistry where metrics go; default no-op
  * @param clock the time of {@link Leadership#electedAt()} and health; default system UTC
  */
@@ -48,7 +45,6 @@ public record ElectionConfig(
   /**
    * Checks every setting.
    *
-   * @throws NullPointerException naming a null setting
    * @throws IllegalArgumentException naming the first invalid setting
    */
   public ElectionConfig {
@@ -62,11 +58,7 @@ public record ElectionConfig(
     Objects.requireNonNull(clock, "clock");
   }
 
-  /**
-   * A builder for an election on {@code path}.
-   *
-   * @throws NullPointerException if {@code path} is null
-   */
+  /** A builder for an election on {@code path}. */
   public static Builder builder(String path) {
     return new Builder(Objects.requireNonNull(path, "path"));
   }

@@ -8,17 +8,12 @@ import java.util.Optional;
 /**
  * A snapshot of one election's health, for health checks and status pages.
  *
- * @param state the lifecycle state
- * @param connected whether the session is connected
- * @param leader whether this candidate holds an active term
  * @param token the token of the current term, if any (also while paused)
  * @param lastTransition when the candidate last became leader or lost leadership, if ever
- * @param callbackFailures how many user callbacks have thrown
  * @param loopFailures how many tasks of the candidate's loop failed (each was logged and retried)
  * @param failure the fatal error that stopped the election, if one did (unhealthy for good)
- * @param degraded what does not work as it should, if anything: on the lease backend the failing
- *     statement ({@code connected} is then false), or PostgreSQL wake-ups while no connection
- *     listens (followers poll: slower, still healthy)
+ * @param degraded what works worse than it should: the lease backend's failing statement ({@code
+ *     connected} is then false), or unheard wake-ups (followers poll, still healthy)
  */
 public record ElectionHealth(
     LeaderElection.State state,

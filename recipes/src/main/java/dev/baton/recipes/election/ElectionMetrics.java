@@ -18,21 +18,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The election's meters, all tagged with {@code election} (the path) and {@code participant}.
- *
- * <ul>
- *   <li>{@code baton.election.leader}: 1 while this candidate holds an active term, else 0
- *   <li>{@code baton.election.token}: the value of the current term's token, 0 when none
- *   <li>{@code baton.election.elected}: terms begun
- *   <li>{@code baton.election.revoked}: terms ended, tagged {@code reason}
- *   <li>{@code baton.election.time.to.elect}: from entering the queue to being elected
- *   <li>{@code baton.election.callback.failures}: user callbacks that threw, tagged {@code
- *       callback}
- * </ul>
- *
- * <p>The newest instance with the same tags owns them ({@link OwnedMeters}); {@link #close} removes
- * them unless a newer one took over. With {@link #NONE} nothing is registered: only the counts
- * health and tests read are kept, which matters when one JVM runs many candidates.
+ * The election's meters, tagged {@code election} (the path) and {@code participant}: {@code
+ * baton.election.leader} (1 while leading an active term), {@code .token} (its value, or 0), {@code
+ * .elected} and {@code .revoked} (terms begun and ended, tagged {@code reason}), {@code
+ * .time.to.elect} and {@code .callback.failures} (tagged {@code callback}). The newest instance
+ * with the same tags owns them ({@link OwnedMeters}); {@link #close} removes them unless a newer
+ * one took over. With {@link #NONE} nothing is registered; only counts are kept.
  */
 final class ElectionMetrics implements AutoCloseable {
   /** No registry: one shared instance, told apart by identity; nothing is registered in it. */
@@ -40,7 +31,6 @@ final class ElectionMetrics implements AutoCloseable {
 
   private static final String CALLBACK_FAILURES = "baton.election.callback.failures";
 
-  /** The registered meters, when there is a registry. */
   private record Registered(
       OwnedMeters owned,
       Counter elected,
@@ -52,7 +42,6 @@ final class ElectionMetrics implements AutoCloseable {
   private final AtomicLong callbackFailures = new AtomicLong();
   private final @Nullable Registered meters;
 
-  /** Meters of the election on {@code path} of {@code participantId} in {@code registry}. */
   ElectionMetrics(MeterRegistry registry, String path, String participantId) {
     this.meters = registry == NONE ? null : register(registry, path, participantId);
   }
@@ -119,9 +108,7 @@ final class ElectionMetrics implements AutoCloseable {
     return callbackFailures.get();
   }
 
-  /**
-   * Removes the meters unless a newer instance took them over; idempotent, counts stay readable.
-   */
+  /** Removes the meters unless a newer instance took them; idempotent, counts stay readable. */
   @Override
   public void close() {
     if (meters != null) {

@@ -13,11 +13,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Reads an election without taking part: the current leader with its token, and the participants in
- * order, afresh on each call (a handover may follow right after). Children not named like
- * candidates are left out; one named like a candidate whose data is not a participant id, or not
- * ephemeral, fails the read with {@link MalformedCandidateException} (the queue is ordered by name
- * alone, so skipping it could name a wrong leader). Thread-safe.
+ * Reads an election without taking part, afresh on each call. Children not named like candidates
+ * are skipped; one so named with no participant id as data, or not ephemeral, fails the read
+ * ({@link MalformedCandidateException}), as the queue is ordered by name alone. Thread-safe.
  */
 public final class ElectionObserver {
   private final Backend backend;
@@ -26,7 +24,6 @@ public final class ElectionObserver {
   /**
    * Observes the election on {@code path} through {@code session}.
    *
-   * @throws NullPointerException if {@code session} or {@code path} is null
    * @throws IllegalArgumentException if the path is invalid
    */
   public ElectionObserver(BatonSession session, String path) {
@@ -34,10 +31,8 @@ public final class ElectionObserver {
   }
 
   /**
-   * Observes the election on {@code path} of {@code backend}; on the lease backend, which has no
-   * queue, the participants are only the live holder.
+   * Observes {@code path} on {@code backend} (lease backend: the participants are only the holder).
    *
-   * @throws NullPointerException if {@code backend} or {@code path} is null
    * @throws IllegalArgumentException if the path is invalid
    */
   public ElectionObserver(Backend backend, String path) {

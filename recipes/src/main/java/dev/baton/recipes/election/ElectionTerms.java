@@ -16,15 +16,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The terms of one candidate, on any {@link Backend}: begins, pauses, resumes and revokes them as
- * its {@link Candidacy} reports, queues the callbacks on one {@link CallbackDispatcher} and counts
- * the metrics, once for every backend.
- *
- * <p>Every change of the current term happens under the slot's lock, which is never held while user
- * code or store I/O runs; callbacks are queued under it, so {@code revoked} never overtakes its
- * {@code elected}. A grant's validity (for ZooKeeper: the session's epoch is still the one the
- * queue was read in) is checked under the same lock with which the backend reports ends and pauses,
- * so no term outlives the connection it began on by more than the delivery of one event.
+ * The terms of one candidate on any {@link Backend}: begins, pauses, resumes and revokes them as
+ * its {@link Candidacy} reports, queues callbacks, counts metrics. Terms change under the {@link
+ * TermSlot}'s lock; a grant's validity (ZooKeeper: the queue was read in the current session epoch)
+ * is checked under it, as the backend's ends and pauses are, so no term outlives its connection by
+ * more than one event.
  */
 final class ElectionTerms implements Candidacy.Listener {
   private static final Logger log = LoggerFactory.getLogger(ElectionTerms.class);
@@ -50,12 +46,8 @@ final class ElectionTerms implements Candidacy.Listener {
   }
 
   /**
-   * Joins the contest on {@code backend}, unless closed already. A {@link #close} on another thread
-   * waits for a join under way (a join starts the candidacy's loop and does not wait for the
-   * store), so that it leaves the contest itself: a candidacy joined after the close would keep its
-   * entry, and at the head of the queue hold every other candidate up until the session ends.
-   *
-   * @throws IllegalStateException if the backend is closed
+   * Joins on {@code backend} unless closed (IllegalStateException if the backend is); a concurrent
+   * {@link #close} waits for the join, then leaves: an entry joined later would hold the others up.
    */
   public void start(Backend backend) {
     synchronized (joining) {
@@ -84,8 +76,7 @@ final class ElectionTerms implements Candidacy.Listener {
     synchronized (lock) {
       LeadershipHandle current = slot.current();
       if (slot.isClosedLocked() || failure != null || !valid.getAsBoolean()) {
-        // Refused; but a term of this token that is already current (paused by the link change
-        // that made the grant stale) stays the backend's to end: report it as held.
+        // Refused, but a current term of this token (paused as the grant went stale) stays held.
         return current != null && current.token().equals(token);
       }
       if (current != null && current.token().equals(token)) {
@@ -147,10 +138,7 @@ final class ElectionTerms implements Candidacy.Listener {
     }
   }
 
-  /**
-   * A loop of this election died of {@code e}: the term ends, health reports the failure, and the
-   * candidate withdraws (it could begin no term, and would keep the others waiting).
-   */
+  /** The term ends and health fails; the candidacy withdraws, as it would hold the others up. */
   @Override
   public void failed(VirtualMachineError e) {
     failure = e;
@@ -166,11 +154,8 @@ final class ElectionTerms implements Candidacy.Listener {
   }
 
   /**
-   * Gives up the current term and goes on taking part. Waits for a join under way (it does not wait
-   * for the store).
-   *
-   * @throws IllegalStateException if the start has not joined: its join threw, or a start on
-   *     another thread has not begun its join yet
+   * Gives up the current term and goes on taking part; waits for a join under way. Throws
+   * IllegalStateException if the start has not joined (its join threw, or has not begun).
    */
   public void resign() {
     Candidacy c;
@@ -227,16 +212,11 @@ final class ElectionTerms implements Candidacy.Listener {
   }
 
   /**
-   * Leaves the election: revokes with {@link RevocationReason#CLOSED}, then leaves the contest
-   * right after the callbacks queued so far (the {@code revoked} of this close's term, or of a term
-   * that an earlier event ended) returned, so that the successor begins only after this leader's
-   * callbacks returned. The leave is sent by the thread that ran the {@code revoked} callback as
-   * soon as it returns, not handed back to this thread first; this call waits for it at most the
-   * callback drain timeout, then leaves itself, and does not wait at all when called from a
-   * callback. This returns within the longer of the backend's close wait and the drain timeout,
-   * both counted from this call. A {@link #start} under way on another thread is waited for (it
-   * joins without waiting for the store); one that comes later does not join. Without a candidacy
-   * (none joined, or the join failed) there is nothing to leave.
+   * Revokes with {@link RevocationReason#CLOSED} and leaves the contest once the callbacks queued
+   * so far (this term's {@code revoked}, or an earlier one's) returned, so the successor begins
+   * after them: the callback thread sends the leave; this call waits up to the drain timeout (from
+   * a callback, not at all), then leaves itself. Returns within the longer of the backend's close
+   * wait and the drain timeout.
    */
   public void close() {
     long start = System.nanoTime();
@@ -259,8 +239,7 @@ final class ElectionTerms implements Candidacy.Listener {
     }
     slot.awaitRevokedCallback(ended, drainDeadline);
     if (ended == null && !fromCallback) {
-      // A term that ended before this close (a suspension, say) may still be in its revoked
-      // callback: the successor must not begin before that returned either.
+      // An earlier term's revoked may still run: the successor must not begin before it returns.
       callbacks.awaitQueued(Duration.ofNanos(Math.max(0, drainDeadline - System.nanoTime())));
     }
     leave.run(); // the term has ended: it is given back now unless the callback loop did
@@ -274,7 +253,6 @@ final class ElectionTerms implements Candidacy.Listener {
     return d.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : d.toNanos();
   }
 
-  /** True on the election's callback thread. */
   public boolean isCallbackThread() {
     return callbacks.isCallbackThread();
   }

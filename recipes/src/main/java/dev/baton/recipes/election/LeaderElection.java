@@ -11,21 +11,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Leader election with a fencing token per term, on any {@link Backend}: ZooKeeper (a {@link
- * dev.baton.recipes.BatonSession}) or a SQL lease row (a {@link
- * dev.baton.recipes.lease.LeaseBackend}), with the same terms, callbacks, threading and health. On
- * ZooKeeper the token is the leader znode's creation zxid, rising across ensemble restarts;
- * backends: {@code docs/backends.md}.
- *
- * <pre>{@code
- * try (BatonSession session = BatonSession.start(SessionConfig.builder("zk1:2181").build());
- *      LeaderElection election = LeaderElection.create(session,
- *          ElectionConfig.builder("/services/billing/leader").participantId("billing-7").build(),
- *          listener)) {
- *   election.start();
- *   ...
- * }
- * }</pre>
+ * Leader election with a fencing token per term, on any {@link Backend} ({@code docs/backends.md}):
+ * ZooKeeper ({@link dev.baton.recipes.BatonSession}), where the token is the leader znode's
+ * creation zxid, or a SQL lease row ({@link dev.baton.recipes.lease.LeaseBackend}). Use: {@code
+ * LeaderElection.create(session, ElectionConfig.builder("/services/billing/leader").build(),
+ * listener)}, then {@link #start()}, and close it when done.
  *
  * <p>Guarantees: at most one candidate of a healthy session holds an active term; tokens of
  * successive terms strictly increase; {@code revoked} follows each {@code elected} exactly once. A
@@ -51,12 +41,7 @@ public final class LeaderElection implements AutoCloseable {
     this.core = core;
   }
 
-  /**
-   * Creates a latent election on {@code backend} (a lease row is named by the election's path,
-   * which also scopes its tokens). Call {@link #start()} to take part.
-   *
-   * @throws NullPointerException if an argument is null
-   */
+  /** Creates a latent election on {@code backend}; {@link #start()} takes part. */
   public static LeaderElection create(
       Backend backend, ElectionConfig config, LeadershipListener listener) {
     Objects.requireNonNull(backend, "backend");
@@ -67,9 +52,7 @@ public final class LeaderElection implements AutoCloseable {
 
   /**
    * Enters the queue and returns at once; {@link LeadershipListener#elected} fires when this
-   * candidate leads. If the session is closed this throws and the election stays latent. A
-   * concurrent {@link #close()} either makes it throw or leaves the contest after the join; no
-   * entry remains after the close either way.
+   * candidate leads. A concurrent {@link #close()} makes it throw or leaves after the join.
    *
    * @throws IllegalStateException if already started or closed, or the session is closed
    */
@@ -89,15 +72,12 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Leaves the election: the current term (if any) is revoked with {@link RevocationReason#CLOSED},
-   * its {@code revoked} callback runs, then the candidate's znode or row is deleted so that the
-   * successor takes over at once (only after {@code revoked} returned, unless that outlasts {@link
-   * ElectionConfig#callbackDrainTimeout()} or this runs in a callback). Idempotent; also closes an
-   * election never started or whose start threw; waits for a {@link #start()} under way.
-   *
-   * <p>Bounded: returns within the longer of the session's {@linkplain
-   * dev.baton.recipes.SessionConfig#closeTimeout() close timeout} (an unconfirmed delete goes on in
-   * the background) and the callback drain timeout, both from this call.
+   * Leaves the election: revokes the current term ({@link RevocationReason#CLOSED}), runs its
+   * {@code revoked}, then deletes the znode or row so the successor takes over at once (after
+   * {@code revoked} returned, unless that outlasts the callback drain timeout or this runs in a
+   * callback). Idempotent, even if never started or the start threw; waits for a {@link #start()}
+   * under way. Returns within the longer of the drain timeout and the session's close timeout (an
+   * unconfirmed delete goes on in the background).
    */
   @Override
   public void close() {
@@ -112,8 +92,8 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   /**
-   * Gives up the current term, if any, and re-enters at the back of the queue; asynchronous ({@code
-   * revoked} reports the end). A lone candidate leads again, with a new token.
+   * Gives up the current term, if any, and re-enters at the back of the queue (a lone candidate
+   * leads again, with a new token); {@code revoked} reports the end.
    *
    * @throws IllegalStateException if the election is not started, or its start threw
    */
@@ -132,18 +112,14 @@ public final class LeaderElection implements AutoCloseable {
     return core.leadership();
   }
 
-  /**
-   * Waits until this candidate holds an active term.
-   *
-   * @return the term, or empty on timeout or when the election closed
-   */
+  /** Waits for an active term; empty on timeout or once the election closed. */
   public Optional<Leadership> awaitLeadership(Duration timeout) throws InterruptedException {
     Objects.requireNonNull(timeout, "timeout");
     return core.awaitLeadership(timeout);
   }
 
   /**
-   * Reads the current leader (see {@link ElectionObserver}), or the live holder of the lease row.
+   * Reads the current leader (see {@link ElectionObserver}), or the lease row's live holder.
    *
    * @throws MalformedCandidateException if the first znode of the queue is not a candidate's
    */

@@ -4,22 +4,18 @@ package dev.baton.recipes.election;
 import dev.baton.recipes.RevocationReason;
 
 /**
- * Receives the transitions of one {@link LeaderElection}.
- *
- * <p>Threading contract: every method runs on the election's callback loop, one at a time, in
- * transition order; never on ZooKeeper's or Curator's threads nor under a lock of the recipe, so a
+ * Receives the transitions of one {@link LeaderElection} on its callback loop: one at a time, in
+ * transition order, never on ZooKeeper's or Curator's threads nor under a recipe lock, so a
  * callback may call any election method (even {@link LeaderElection#close()}). The loop borrows a
- * pooled thread (named {@code baton-election-callbacks-*}) while it has work, so thread-local state
- * set in {@code elected} may be gone in {@code revoked}. Each {@code elected} gets exactly one
- * later {@code revoked}; {@code paused} and {@code resumed} (only under {@link
- * ConnectionPolicy#SESSION}) come between.
+ * pooled thread ({@code baton-election-callbacks-*}) while it has work: thread-locals set in {@code
+ * elected} may be gone in {@code revoked}. Each {@code elected} gets one later {@code revoked};
+ * {@code paused} and {@code resumed} (only under {@link ConnectionPolicy#SESSION}) come between.
  *
- * <p>A slow {@code elected} delays the callbacks behind it, not the revocation: {@link
+ * <p>A slow {@code elected} delays later callbacks, not the revocation: {@link
  * Leadership#isActive()} flips at once and, by default, {@code elected}'s thread is interrupted. A
- * callback's exception is logged and counted; from {@code elected} it also resigns unless
- * configured otherwise. A {@link VirtualMachineError} stops its loop for good: the election is
- * marked failed ({@link ElectionHealth#failure()}), its term ends, it leaves the contest, and on
- * the callback loop no callback runs after it, that term's {@code revoked} included.
+ * callback's exception is logged and counted (from {@code elected} it resigns, by default). A
+ * {@link VirtualMachineError} stops the loop: the election fails (see {@code health()}), its term
+ * ends and it leaves; no callback (even {@code revoked}) follows.
  */
 public interface LeadershipListener {
   /** This candidate leads; {@code leadership} carries the token and the cancellation signal. */

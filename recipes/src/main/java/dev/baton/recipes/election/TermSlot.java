@@ -11,10 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The current term of one candidate, whichever backend elects it: begins and revokes it, queues the
- * callbacks, counts the metrics, waits for it. Owned by {@link ElectionTerms}. Every change happens
- * under {@code lock}, never held while user code or store I/O runs; callbacks are queued under it,
- * so {@code revoked} never overtakes its {@code elected}. {@code ...Locked} methods need it held.
+ * The current term of one candidate, for {@link ElectionTerms}: begins, revokes, awaits it. Every
+ * change happens under {@code lock}, never held while user code or store I/O runs; callbacks are
+ * queued under it, so {@code revoked} never overtakes its {@code elected}.
  */
 final class TermSlot {
   private static final Logger log = LoggerFactory.getLogger(TermSlot.class);
@@ -25,14 +24,11 @@ final class TermSlot {
   private final ElectionConfig config;
   private final ElectionMetrics metrics;
   private final CallbackDispatcher callbacks;
-  private final String where;
+  private final String where; // what is elected, for logs: the election path, or the lease row
   private volatile @Nullable LeadershipHandle current; // written under lock; read without it
   private @Nullable Instant lastTransition; // under lock
   private boolean closed; // under lock
 
-  /**
-   * @param where what is elected, for logs: the election path, or the lease row
-   */
   TermSlot(
       ElectionConfig config, ElectionMetrics metrics, CallbackDispatcher callbacks, String where) {
     this.config = config;
@@ -55,10 +51,7 @@ final class TermSlot {
     lock.notifyAll();
   }
 
-  /**
-   * Ends the current term, if any; returns it if this call did, for {@link #logRevoked} after the
-   * lock is released (logging costs handover time). Under lock.
-   */
+  // Ends the current term; returns it if this call did, to log outside the lock (slows handover).
   @Nullable LeadershipHandle revokeLocked(RevocationReason reason) {
     LeadershipHandle h = current;
     current = null;
@@ -85,7 +78,6 @@ final class TermSlot {
     return true;
   }
 
-  /** True once closed. Under lock. */
   boolean isClosedLocked() {
     return closed;
   }

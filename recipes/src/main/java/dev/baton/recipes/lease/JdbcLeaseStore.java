@@ -21,14 +21,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The lease row of one election in the lease table ({@link LeaseSchema}), PostgreSQL or H2: the
- * machine decides, this only reads and writes the row. Times are the database's {@code
- * CURRENT_TIMESTAMP}; every value is a bound parameter.
- *
- * <p>Each call is one statement on a borrowed connection with network timeout {@link
- * LeaseConfig#renewTimeout()}, committed unless auto-commit. On H2 a concurrent first insert loses
- * with a duplicate key and is repeated against the winner's row. SQL state class 42 is a {@link
- * LeaseTableException}; any other failure a {@link StoreUnavailableException}, after which a
- * write's outcome is <em>unknown</em>. Thread-safe.
+ * machine decides, this only reads and writes the row, with the database's {@code
+ * CURRENT_TIMESTAMP} and bound parameters. Each call is one statement on a borrowed connection with
+ * network timeout {@link LeaseConfig#renewTimeout()}, committed unless auto-commit. SQL state class
+ * 42 is a {@link LeaseTableException}; any other failure a {@link StoreUnavailableException}, after
+ * which a write's outcome is <em>unknown</em>. Thread-safe.
  */
 final class JdbcLeaseStore {
   private static final Logger log = LoggerFactory.getLogger(JdbcLeaseStore.class);
@@ -45,12 +42,7 @@ final class JdbcLeaseStore {
   private final String channel;
   private final LeaseSql sql;
 
-  /**
-   * A store for election {@code name} in {@code config.table()}, which {@link LeaseSchema#prepare}
-   * has checked on this database.
-   *
-   * @throws IllegalArgumentException if the name is empty or longer than 512 characters
-   */
+  // For election name (1 to 512 characters) in config.table(), which LeaseSchema.prepare checked.
   JdbcLeaseStore(DataSource dataSource, SqlDialect dialect, LeaseConfig config, String name) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.dialect = Objects.requireNonNull(dialect, "dialect");
@@ -67,13 +59,8 @@ final class JdbcLeaseStore {
     return name;
   }
 
-  /**
-   * Takes the lease for {@code holder} until now plus the lease duration if the row is absent,
-   * released, expired or {@code holder}'s, with a new token from the sequence (never the row's: a
-   * candidate acquires only without a term, and a lost grant was never acted on).
-   *
-   * @return the token held after the call, or empty if another holder's lease is live
-   */
+  // Takes the lease for holder if free or its own, with a new sequence token, not the row's (one
+  // acquires only without a term; a lost grant was never acted on); empty if another holds it.
   OptionalLong acquire(String holder) {
     checkLength("holder", holder, LeaseHolder.MAX_HOLDER);
     return call(
@@ -105,11 +92,7 @@ final class JdbcLeaseStore {
     return conditional("renew", sql.renew(), leaseMillis, name, holder, token);
   }
 
-  /**
-   * Clears the holder if the row is still this term's (PostgreSQL also notifies the channel).
-   *
-   * @return false if the lease was no longer this term's
-   */
+  /** Clears the holder if still this term's (PostgreSQL also notifies); false if it was not. */
   boolean release(String holder, long token) {
     Objects.requireNonNull(holder, "holder");
     return dialect == SqlDialect.POSTGRESQL
@@ -138,7 +121,6 @@ final class JdbcLeaseStore {
         });
   }
 
-  /** The row as it is now, if it exists. */
   Optional<LeaseRecord> read() {
     return call(
         "read",
@@ -193,7 +175,6 @@ final class JdbcLeaseStore {
     return value;
   }
 
-  /** One statement on a borrowed connection. */
   private interface Work<T> {
     T run(Connection c) throws SQLException;
   }

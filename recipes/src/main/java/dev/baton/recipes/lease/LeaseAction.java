@@ -5,13 +5,10 @@ import dev.baton.recipes.RevocationReason;
 
 /** What a {@link LeaseMachine} decides; its {@link LeaseIo} carries it out in order. */
 sealed interface LeaseAction {
-  /** Send the acquisition statement. */
   record Acquire() implements LeaseAction {}
 
-  /** Send the renewal of {@code token}. */
   record Renew(long token) implements LeaseAction {}
 
-  /** Send the release of {@code token}. */
   record Release(long token) implements LeaseAction {}
 
   /** Begin the term of {@code token}, active until the monotonic time {@code deadline}. */

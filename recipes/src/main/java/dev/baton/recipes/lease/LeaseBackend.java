@@ -14,23 +14,13 @@ import javax.sql.DataSource;
 
 /**
  * The lease-record backend: leader election and the fenced lock on one row per election in a
- * PostgreSQL (or H2) table, for teams with a relational database and no ZooKeeper. Pass it where a
- * {@code BatonSession} would go:
- *
- * <pre>{@code
- * LeaseBackend backend = LeaseBackend.create(dataSource, LeaseConfig.defaults());
- * LeaderElection election = LeaderElection.create(backend,
- *     ElectionConfig.builder("/services/billing/leader").participantId("billing-7").build(),
- *     listener);
- * }</pre>
- *
- * <p>A holder takes the row with one conditional statement when it is absent, released or expired,
- * renews it on its own thread, and releases it on close. Tokens come from the table's sequence
- * ({@code <table>_tokens}), never the row, so they rise on every change of holder. Expiry is
- * decided by the database's clock only; the holder stops acting by its own monotonic clock.
- * Guarantees, pool size and replica failover: {@code docs/backends.md#the-lease-row}. Use a pool
- * whose connection timeout is below {@link LeaseConfig#renewTimeout()}, which bounds only the
- * statement. Immutable and thread-safe; one backend serves any number of elections.
+ * PostgreSQL (or H2) table; pass it where a {@code BatonSession} would go. A holder takes the row
+ * with one conditional statement when it is absent, released or expired, renews it on its own
+ * thread and releases it on close. Tokens come from the table's sequence, never the row, so they
+ * rise on every change of holder. Expiry is by the database's clock only; the holder stops acting
+ * by its own monotonic clock. Use a pool whose connection timeout is below {@link
+ * LeaseConfig#renewTimeout()}, which bounds only the statement. Guarantees, pool size and replica
+ * failover: {@code docs/backends.md#the-lease-row}. Immutable and thread-safe.
  */
 public final class LeaseBackend implements Backend {
   private final LeaseTable table;
@@ -42,12 +32,9 @@ public final class LeaseBackend implements Backend {
   /**
    * A backend on {@code dataSource}: checks that the database is PostgreSQL or H2; if {@link
    * LeaseConfig#createTable()}, creates or upgrades the lease table and its token sequence ({@link
-   * #ddl(String)} to do it by hand); then checks the table and that the sequence is above its
-   * highest token.
+   * #ddl(String)} does it by hand); then checks both.
    *
-   * @throws NullPointerException if an argument is null
-   * @throws LeaseTableException if the database is not supported, the table or its sequence is
-   *     missing or misshapen, or the sequence is below the table's highest token
+   * @throws LeaseTableException if the database is unsupported, or the table or sequence is wrong
    * @throws dev.baton.recipes.spi.StoreUnavailableException if the database cannot be reached
    */
   public static LeaseBackend create(DataSource dataSource, LeaseConfig config) {
@@ -60,17 +47,13 @@ public final class LeaseBackend implements Backend {
   /**
    * The DDL of the lease table {@code table} and its token sequence, two statements.
    *
-   * @throws IllegalArgumentException naming {@code LeaseConfig.table} if the name is not a plain
-   *     SQL identifier
+   * @throws IllegalArgumentException if the name is not a plain SQL identifier
    */
   public static String ddl(String table) {
     return LeaseSchema.ddl(table);
   }
 
-  /**
-   * Joins the contest for the row {@code contest.name()}: takes it when absent, released or
-   * expired, renews it while held, and polls (PostgreSQL: also wakes on a release) while following.
-   */
+  /** Takes the row when free, renews it while held, else polls (PostgreSQL: also wakes). */
   @Override
   public Candidacy join(Contest contest, Candidacy.Listener listener) {
     Objects.requireNonNull(contest, "contest");

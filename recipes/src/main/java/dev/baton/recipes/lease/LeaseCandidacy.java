@@ -10,12 +10,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseIo} applies, and
- * this turns the actions into terms for the {@link Candidacy.Listener}. The deadline is enforced
- * twice: by a timer on its own thread (even while a renewal hangs) and by the machine (a late
- * confirmation). A term ended outside the machine is reported to the io, which releases the row.
- * The deadline is kept under this lock, held while the listener hears of a grant or expiry, so a
- * renewal and the timer never cross.
+ * A candidate for one lease row: the {@link LeaseMachine} decides, the {@link LeaseIo} applies,
+ * this turns actions into terms for the {@link Candidacy.Listener}. A timer on its own thread (even
+ * while a renewal hangs) and the machine (a late confirmation) both enforce the deadline, kept
+ * under this lock, held while the listener hears of a grant or expiry, so they never cross.
  */
 final class LeaseCandidacy implements Candidacy {
   private final String name;
@@ -40,7 +38,6 @@ final class LeaseCandidacy implements Candidacy {
     this.io = new LeaseIo(store, wakeups, lease, this, contest.participantId(), contest.describe());
   }
 
-  /** Joins the contest for the row {@code contest.name()} of {@code store}'s table. */
   public static LeaseCandidacy join(
       JdbcLeaseStore store,
       @Nullable Wakeups wakeups,
@@ -68,7 +65,6 @@ final class LeaseCandidacy implements Candidacy {
     }
   }
 
-  /** The term of {@code token} stays active until {@code until}. */
   void extend(long token, long until) {
     synchronized (lock) {
       if (term == token) {
@@ -125,10 +121,7 @@ final class LeaseCandidacy implements Candidacy {
     io.withdraw();
   }
 
-  /**
-   * Releases a held row and stops; a second call waits for the first, then returns false. True only
-   * if the release statement matched this holder and the term's token.
-   */
+  /** Releases a held row and stops; a second call waits for the first, then returns false. */
   @Override
   public synchronized boolean leave(long start, long drainDeadline) {
     if (left) {

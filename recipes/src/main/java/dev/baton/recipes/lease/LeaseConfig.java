@@ -9,24 +9,18 @@ import java.util.Objects;
  * Immutable settings of the lease-record backend, built by {@link #builder()} and checked by the
  * constructor. As client-go's lease duration &gt; renew deadline &gt; retry period: {@code
  * safetyMargin < leaseDuration} and {@code renewInterval + renewTimeout <= leaseDuration -
- * safetyMargin}, so a renewal sent on time and answered in time is confirmed before the term's
- * local deadline. More in {@code docs/backends.md#the-lease-row}.
+ * safetyMargin}, so a timely renewal is confirmed before the term's local deadline.
  *
  * @param leaseDuration how long the database grants the lease per acquisition or renewal, by its
  *     clock; a crashed holder's successor waits at most this plus one poll; default 15 s
- * @param safetyMargin the holder stops acting this much before its lease ends by its monotonic
- *     clock, counted from when the granting statement was sent; default 2 s
- * @param renewInterval how often the holder renews, from when the last grant or renewal was sent;
- *     default 4 s
+ * @param safetyMargin the holder stops acting this long before its lease ends; default 2 s
+ * @param renewInterval renew this long after the last grant or renewal was sent; default 4 s
  * @param renewTimeout the JDBC network timeout of one statement; default 4 s
  * @param pollInterval how often a follower tries to acquire; default 2 s
- * @param pollJitter each poll waits a random extra fraction of the interval up to this, in [0, 1];
- *     default 0.25
- * @param table the lease table, a plain SQL identifier (optionally {@code schema.table}) of 1 to 63
- *     ASCII letters, digits and underscores, not starting with a digit; tokens come from {@code
- *     <table>_tokens}; default {@value #DEFAULT_TABLE}
- * @param createTable create the table and sequence if missing and migrate an earlier table; false
- *     only checks them; default true
+ * @param pollJitter each poll waits up to this fraction of the interval longer; default 0.25
+ * @param table the lease table, a plain SQL identifier (optionally {@code schema.table}); tokens
+ *     come from {@code <table>_tokens}; default {@value #DEFAULT_TABLE}
+ * @param createTable create or migrate the table and sequence, else only check them; default true
  * @param listen on PostgreSQL, followers also wake on {@code LISTEN/NOTIFY} when a holder releases
  *     (one pooled connection per data source and table); default true
  */
@@ -46,7 +40,6 @@ public record LeaseConfig(
   /**
    * Checks every setting and their relations.
    *
-   * @throws NullPointerException naming a null setting
    * @throws IllegalArgumentException naming the first invalid setting or relation
    */
   public LeaseConfig {

@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.lease;
 
-/**
- * What a {@link LeaseMachine} learns: a timer, a statement's answer (with its send time), a
- * wake-up, or a term ended from outside. Times are monotonic nanoseconds, never a wall clock.
- */
+/** What a {@link LeaseMachine} learns; times are monotonic nanoseconds, never a wall clock. */
 sealed interface LeaseEvent {
-  /** The candidate starts. */
   record Start() implements LeaseEvent {}
 
   /** A {@link LeaseAction.Wait} of generation {@code generation} is over. */

@@ -6,9 +6,8 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * The lease's holder as written: {@code <participantId>#<16 hex digits>}, the suffix random per
- * candidate instance. A holder may retake its own live row (a lost answer need not expire), and the
- * suffix keeps that to the same instance: another live candidate with the same id waits.
+ * The holder as written, {@code <participantId>#<16 hex digits>}, random per instance: a holder may
+ * retake its own live row (after a lost answer), but another instance with its id waits.
  */
 final class LeaseHolder {
   private static final int SUFFIX = 17; // '#' and 16 hex digits

@@ -16,10 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A lease candidate's I/O: carries out the {@link LeaseMachine}'s actions against the {@link
- * JdbcLeaseStore} on the renewal loop (never user code), answering with the monotonic send time of
- * each statement. A second loop watches the deadline, so a hanging statement cannot keep a term
- * active past it. Store notifications become {@link LeaseEvent.Wake}.
+ * A lease candidate's I/O: runs {@link LeaseMachine} actions on the store, on the renewal loop (no
+ * user code), with each statement's monotonic send time; a second loop enforces the deadline.
  */
 final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
   private static final Logger log = LoggerFactory.getLogger(LeaseIo.class);
@@ -90,10 +88,7 @@ final class LeaseIo implements Io<LeaseEvent, LeaseAction> {
     shell.withdraw(new LeaseEvent.Close(), () -> {});
   }
 
-  /**
-   * Releases a held lease and stops, waiting up to {@code timeout} (plus a statement's timeout);
-   * true only if this close released a held lease matching its holder and token.
-   */
+  // Releases a held lease and stops; true only if this released a lease matching holder and token.
   boolean close(Duration timeout) {
     // A close is cleanup: an interrupt pending before it must not fail the release; it is restored.
     boolean interrupted = Thread.interrupted();

@@ -14,19 +14,15 @@ import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The decisions of one lease candidate, without I/O: state and event in, actions out. Not
- * thread-safe: one loop feeds it.
- *
- * <p>A term is active until its deadline: the monotonic time the granting or last renewing
- * statement was <em>sent</em>, plus the lease duration, minus the safety margin; the database's
- * grant started later, so the deadline never outlasts it, and an answer arriving past its deadline
- * extends nothing.
+ * The decisions of one lease candidate, without I/O: state and event in, actions out; one loop
+ * feeds it. A term is active until its deadline: the monotonic send time of the granting or last
+ * renewing statement, plus the lease duration, minus the safety margin. The database's grant
+ * started later, so the deadline never outlasts it; an answer arriving past it extends nothing.
  *
  * <p>A follower acquires on start, on every (jittered) poll and on a wake-up. A holder renews every
  * renew interval from when the last statement was sent (a slow answer does not eat the next one's
  * timeout); a renewal refused, failed or confirmed late ends the term at once. An ended term is
- * released (best effort) and never resumed: each acquisition gets a new token. Every timer carries
- * a generation; older ticks are ignored, so each state has exactly one timer.
+ * released (best effort) and never resumed: each acquisition gets a new token.
  */
 final class LeaseMachine {
   private final long leaseNanos;

@@ -6,12 +6,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One lease row as read, with times from the database's clock.
- *
- * @param holder the holder's participant id, null when released
- * @param live true if a holder is set and the lease had not expired when read
- * @param acquiredAt when the current holder took it (null if never held)
- * @param renewedAt when it was last acquired or renewed (null if never held)
+ * One lease row as read (database clock): {@code holder} is null once released, {@code live} if
+ * held and unexpired; {@code acquiredAt} and {@code renewedAt} are null if never held.
  */
 record LeaseRecord(
     String name,

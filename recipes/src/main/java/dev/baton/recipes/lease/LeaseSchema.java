@@ -25,9 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The lease table and its token sequence ({@link #ddl}), for PostgreSQL and H2. Times are {@code
- * TIMESTAMP WITH TIME ZONE} so that they compare with {@code CURRENT_TIMESTAMP} as the same
- * instants in any session time zone. An earlier table is migrated if {@link
- * LeaseConfig#createTable()} (see {@link LeaseTokens}), else refused with the statements to run.
+ * TIMESTAMP WITH TIME ZONE}, the same instants as {@code CURRENT_TIMESTAMP} in any session zone. An
+ * earlier table is migrated ({@link LeaseTokens}) if configured, else refused.
  */
 final class LeaseSchema {
   private static final Logger log = LoggerFactory.getLogger(LeaseSchema.class);
@@ -46,12 +45,7 @@ final class LeaseSchema {
 
   private LeaseSchema() {}
 
-  /**
-   * Checks the name of a lease table (the setting {@code LeaseConfig.table}).
-   *
-   * @throws IllegalArgumentException naming the setting and the value if it is not a plain SQL
-   *     identifier
-   */
+  /** Returns {@code table} if a plain SQL identifier, else throws IllegalArgumentException. */
   static String validTable(String table) {
     if (!NAME.matcher(Objects.requireNonNull(table, "table")).matches()) {
       throw new IllegalArgumentException(
@@ -63,11 +57,7 @@ final class LeaseSchema {
     return table;
   }
 
-  /**
-   * The DDL that creates {@code table} and its token sequence, two statements.
-   *
-   * @throws IllegalArgumentException if the name is not a plain SQL identifier
-   */
+  /** The DDL that creates {@code table} and its token sequence, two statements; checks the name. */
   public static String ddl(String table) {
     return tableDdl(table) + ";\n" + LeaseTokens.sequenceDdl(table, 1);
   }
@@ -83,12 +73,10 @@ final class LeaseSchema {
   }
 
   /**
-   * Finds the dialect; if {@link LeaseConfig#createTable()}, creates or migrates the table and its
-   * token sequence; always checks the columns (times with time zones) and that the sequence is
-   * above the table's highest token.
+   * Finds the dialect; if {@link LeaseConfig#createTable()}, creates or migrates the table and
+   * sequence; checks the columns' time zones and that the sequence is above the highest token.
    *
-   * @throws LeaseTableException if the database is neither PostgreSQL nor H2, or the table or its
-   *     sequence is missing or misshapen
+   * @throws LeaseTableException if the database is not PostgreSQL or H2, or the table is misshapen
    * @throws StoreUnavailableException if the database failed otherwise
    */
   public static SqlDialect prepare(DataSource dataSource, LeaseConfig config) {
@@ -160,11 +148,8 @@ final class LeaseSchema {
     }
   }
 
-  /**
-   * Checks for a primary key or unique index on {@code name} alone: without one, two first
-   * acquisitions may both insert the row (H2's {@code MERGE} does) and both lead with token 1. A
-   * table the metadata does not show (behind a search path) is logged, not refused.
-   */
+  // Needs a primary key or unique index on name alone, else two first acquisitions may both insert
+  // the row (H2's MERGE does) and lead with token 1. A table the metadata hides is only logged.
   private static void checkUniqueName(Connection c, String table) throws SQLException {
     DatabaseMetaData meta = c.getMetaData();
     int dot = table.indexOf('.');
@@ -231,10 +216,7 @@ final class LeaseSchema {
     return state != null && (state.startsWith("42") || state.equals("90036"));
   }
 
-  /**
-   * The PostgreSQL {@code NOTIFY} channel: the table name lower-cased, dots made underscores, cut
-   * to 63 characters, so {@code LISTEN} and {@code pg_notify} agree; safe to double-quote.
-   */
+  // NOTIFY channel: table lower-cased, dots to underscores, cut to 63, one for LISTEN and pg_notify
   static String channel(String table) {
     String channel = validTable(table).toLowerCase(Locale.ROOT).replace('.', '_');
     return channel.length() > MAX_CHANNEL ? channel.substring(0, MAX_CHANNEL) : channel;

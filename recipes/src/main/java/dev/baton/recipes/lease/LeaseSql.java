@@ -4,16 +4,14 @@ package dev.baton.recipes.lease;
 import dev.baton.fencing.sql.SqlDialect;
 
 /**
- * The statements of {@link JdbcLeaseStore} for one dialect and table (validated name; every value a
- * bound parameter, in the order given per component). An acquisition draws a token from the
- * sequence ({@link LeaseTokens}) only when it takes the row, so tokens rise on every holder change.
+ * The statements of {@link JdbcLeaseStore} for one dialect and table, with bound values. An
+ * acquisition draws a token from the sequence ({@link LeaseTokens}) only when it takes the row.
  *
- * @param acquire name, holder, lease ms; a result row with the new token, or none if another
- *     holder's lease is live
- * @param renew lease ms, name, holder, token; one row updated if renewed
- * @param release name, holder, token; PostgreSQL also the {@code NOTIFY} channel, and a result row
- *     per released row (the notification is sent only then); H2: one row updated if released
- * @param read name; holder, token, live, expires_at, acquired_at, renewed_at
+ * @param acquire binds name, holder, lease ms; a row with the new token, or none if another holds
+ * @param renew binds lease ms, name, holder, token; one row updated if renewed
+ * @param release binds name, holder, token; PostgreSQL also the {@code NOTIFY} channel, and returns
+ *     a row per released row (only then is the notification sent); H2: one row updated if released
+ * @param read binds name; holder, token, live, expires_at, acquired_at, renewed_at
  */
 record LeaseSql(String acquire, String renew, String release, String read) {
 
@@ -28,19 +26,13 @@ record LeaseSql(String acquire, String renew, String release, String read) {
         : "DATEADD(MILLISECOND, CAST(? AS BIGINT), CURRENT_TIMESTAMP)";
   }
 
-  /**
-   * Who may take the row: anyone once it is released or expired, and the same candidate instance
-   * (see {@link LeaseHolder}) at any time, as after an acquisition whose answer was lost.
-   */
+  // Free: released or expired, or the same instance's (LeaseHolder), as after a lost answer.
   private static String free(String holder) {
     return "(h.holder IS NULL OR h.expires_at <= CURRENT_TIMESTAMP OR h.holder = " + holder + ")";
   }
 
-  /**
-   * PostgreSQL: update the row if free, else insert if absent, drawing from the sequence only for
-   * the row written (an upsert would draw on every poll). One snapshot: a concurrent insert is left
-   * to its inserter ({@code DO NOTHING}), a concurrent delete to the next poll.
-   */
+  // PostgreSQL: update if free, else insert if absent, drawing a token only for the row written (an
+  // upsert draws every poll). A racing insert wins (DO NOTHING); a racing delete waits a poll.
   private static LeaseSql postgres(String table) {
     String next = "nextval('" + LeaseTokens.sequence(table) + "')";
     String acquire =
@@ -73,10 +65,8 @@ record LeaseSql(String acquire, String renew, String release, String read) {
     return new LeaseSql(acquire, renew(table, SqlDialect.POSTGRESQL), release, read(table));
   }
 
-  /**
-   * H2: one {@code MERGE}; the sequence is called only in the branch that writes. A concurrent
-   * first insert fails with a duplicate key, and {@link JdbcLeaseStore} repeats the statement.
-   */
+  // H2: one MERGE, drawing from the sequence only in the branch that writes; JdbcLeaseStore repeats
+  // it when a concurrent first insert fails with a duplicate key.
   private static LeaseSql h2(String table) {
     String next = "NEXT VALUE FOR " + LeaseTokens.sequence(table);
     String acquire =

@@ -14,16 +14,11 @@ record LeaseTable(DataSource dataSource, SqlDialect dialect, LeaseConfig config)
     Objects.requireNonNull(config, "config");
   }
 
-  /** The lease row {@code name}. */
   JdbcLeaseStore store(String name) {
     return new JdbcLeaseStore(dataSource, dialect, config, name);
   }
 
-  /**
-   * Wake-ups on {@code name}'s release: {@code LISTEN/NOTIFY} on PostgreSQL when the configuration
-   * asks for it, on one connection shared by all candidates on the data source and table in this
-   * JVM; null otherwise (followers only poll).
-   */
+  // PostgreSQL LISTEN/NOTIFY if configured, one connection per data source and table; else null.
   @Nullable Wakeups wakeups(String name) {
     if (dialect != SqlDialect.POSTGRESQL || !config.listen()) {
       return null;

@@ -4,9 +4,8 @@ package dev.baton.recipes.lease;
 import dev.baton.recipes.CoordinationException;
 
 /**
- * The lease table is missing or not shaped as {@link LeaseBackend} expects (the database answered
- * with an SQL state of class 42), or the database is not one the backend supports. Not retried: the
- * message names the table and says what to do.
+ * The lease table is missing or misshapen (SQL state class 42), or the database is unsupported. Not
+ * retried: the message names the table and says what to do.
  */
 public final class LeaseTableException extends CoordinationException {
   private final String table;

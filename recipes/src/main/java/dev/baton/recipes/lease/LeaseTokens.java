@@ -16,10 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The token sequence of a lease table, {@code <table>_tokens}, and the upgrade of an earlier table.
- * Tokens come from the sequence, never the row, so a stranger editing the row changes nothing; the
- * sequence is not owned by the table, so recreating the table does not reset it. A reset sequence
- * or restored backup is refused at start by {@link #check}.
+ * The token sequence {@code <table>_tokens}, and the upgrade of an earlier table. Tokens come from
+ * the sequence, never the row, so editing the row changes nothing; the table does not own it, so
+ * recreating the table does not reset it. {@link #check} refuses a reset sequence.
  */
 final class LeaseTokens {
   private static final Logger log = LoggerFactory.getLogger(LeaseTokens.class);
@@ -32,9 +31,7 @@ final class LeaseTokens {
     return "CREATE SEQUENCE IF NOT EXISTS " + sequence(table) + " START WITH " + start;
   }
 
-  /**
-   * The sequence of {@code table}: its name, cut so PostgreSQL never truncates, + {@value #SUFFIX}.
-   */
+  /** {@code table}'s name, cut so PostgreSQL never truncates it, + {@value #SUFFIX}. */
   static String sequence(String table) {
     LeaseSchema.validTable(table);
     int dot = table.indexOf('.');
@@ -45,10 +42,7 @@ final class LeaseTokens {
         + SUFFIX;
   }
 
-  /**
-   * Brings an earlier table up to date: widens its holder column (255) and creates the sequence
-   * above the table's highest token; without {@code migrate}, refuses with the statements to run.
-   */
+  // Widens an old holder column, adds a missing sequence above the highest token (if migrate).
   static void upgrade(
       Connection c, SqlDialect dialect, String table, int holderWidth, boolean migrate)
       throws SQLException {

@@ -25,21 +25,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Wakes followers when a holder releases a lease, on PostgreSQL: a daemon thread holds one
- * connection that {@code LISTEN}s on the table's channel ({@link JdbcLeaseStore#release} notifies
- * it) and runs the subscribed callbacks on that thread, under no lock; a failing callback is
- * logged.
- *
- * <p>One listener serves every candidate on one table of one data source in this JVM (see {@link
- * #wakeups}): one per candidate would starve a small pool. It starts with the first subscriber and
- * stops with the last. When a subscriber's statement fails while it holds a working connection, it
- * gives that connection back and stays away from a minute, doubling, up to an hour (followers poll
- * meanwhile); once a connection has listened at least as long as it last stayed away, the next
- * give-way starts over at a minute. A failed connection is reported as {@linkplain #degraded()
- * degraded} (polling alone: correct, only slower) and replaced after {@code reconnectDelay}; each
- * time it starts listening it wakes every subscriber once, so that a release it could not hear is
- * found at once. This is the only class that refers to the PostgreSQL driver, so that users on H2
- * need not have it.
+ * Wakes followers on a lease's release (PostgreSQL): a daemon thread {@code LISTEN}s on one
+ * connection to the table's channel ({@link JdbcLeaseStore#release} notifies it) and runs the
+ * subscribed callbacks there, under no lock. One listener serves every candidate per data source
+ * and table in this JVM (one each would starve a small pool). When a subscriber's statement fails
+ * while it holds a connection, it gives that back and stays away a minute, doubling up to an hour;
+ * after listening as long as it last stayed away, it starts over. A failed connection shows in
+ * {@link #degraded()} and is replaced after {@code reconnectDelay}; each start of listening wakes
+ * every subscriber once, to find missed releases. Only this class needs the PostgreSQL driver.
  */
 final class PgReleaseListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgReleaseListener.class);
@@ -47,10 +40,7 @@ final class PgReleaseListener implements AutoCloseable {
   private static final long JOIN_MILLIS = 2_000;
   private static final PGNotification[] NONE = {};
 
-  /**
-   * How often the idle connection is checked with a query, and its network timeout: waiting for
-   * notifications alone would not notice a half-open TCP connection.
-   */
+  // Idle-connection query interval and network timeout: notifications miss a half-open TCP link.
   static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
   /** How long it first stays away from a pool with no connection to spare; then doubled. */
@@ -106,10 +96,7 @@ final class PgReleaseListener implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
-  /**
-   * The wake-ups of election {@code name} in {@code table}: each subscription joins the shared
-   * listener of {@code dataSource} and {@code table}, starting it if it is the first.
-   */
+  /** Wake-ups of election {@code name}: a subscription joins, or starts, the shared listener. */
   public static Wakeups wakeups(
       DataSource dataSource, String table, String name, Duration reconnectDelay) {
     Key key = new Key(Objects.requireNonNull(dataSource, "dataSource"), table);
@@ -157,8 +144,7 @@ final class PgReleaseListener implements AutoCloseable {
       }
     }
     if (last) {
-      // Not close(): a lease's shell may end its subscriptions before its release, and joining
-      // would hold that release until the thread's poll or callback returns.
+      // Not close(): its join would delay the lease's release, which may follow this.
       listener.stop();
     }
   }
@@ -172,10 +158,7 @@ final class PgReleaseListener implements AutoCloseable {
     return listener;
   }
 
-  /**
-   * Runs {@code onRelease} on each release of election {@code name}, and each time the listener
-   * starts listening, until the result is closed (idempotent).
-   */
+  /** Runs {@code onRelease} on each release of {@code name} and each time listening starts. */
   Subscription subscribe(String name, Runnable onRelease) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(onRelease, "onRelease");
@@ -196,10 +179,7 @@ final class PgReleaseListener implements AutoCloseable {
     };
   }
 
-  /**
-   * A subscriber's statement failed: if this listener listens, the pool may have had no connection
-   * left for it, so the listener gives its own back and stays away (see {@link #FIRST_AWAY}).
-   */
+  // If listening, the pool may have had no connection for the failed statement: give ours back.
   void statementFailed(String failure) {
     if (backendPid != 0) {
       giveWay = Objects.requireNonNull(failure, "failure");
@@ -222,7 +202,6 @@ final class PgReleaseListener implements AutoCloseable {
     return backendPid;
   }
 
-  /** True while the listener's thread runs. */
   boolean running() {
     return thread.isAlive();
   }
@@ -239,8 +218,7 @@ final class PgReleaseListener implements AutoCloseable {
           failing = false;
         }
         degraded = null;
-        // A release before the LISTEN took effect (the first one, or while disconnected) was not
-        // heard: wake each once now, so that followers look at the row with nothing missed since.
+        // Releases before the LISTEN (at first or while disconnected) went unheard: wake each once.
         wakeAll();
         long nextCheck = System.nanoTime() + checkNanos;
         while (!closed.get() && giveWay == null) {
@@ -375,13 +353,9 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /**
-   * Gives the connection back after a subscriber's statement failed, and stays away; false if
-   * closed meanwhile.
-   */
+  /** Gives the connection back and stays away; false if closed meanwhile. */
   private boolean giveWay(String failure) {
-    // Listening at least as long as it last stayed away shows that the pool could spare the
-    // connection again: the backoff starts over. Give-ways closer together keep doubling it.
+    // Listening as long as it last stayed away shows the pool can spare it again: start over.
     if (System.nanoTime() - listeningSince >= lastAway.toNanos()) {
       yields = 0;
     }
@@ -389,8 +363,7 @@ final class PgReleaseListener implements AutoCloseable {
     away = away.compareTo(MAX_AWAY) > 0 ? MAX_AWAY : away;
     yields++;
     lastAway = away;
-    // The reason first, then the connection back (no longer listening), and only then the pid:
-    // whoever sees that the listener stopped listening also sees why, and finds it unlistened.
+    // The reason, then the connection back, then the pid: who sees it stopped listening sees why.
     degraded =
         "followers wake by polling alone: the listener on "
             + table
@@ -420,12 +393,8 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /**
-   * Gives the connection back, after {@code UNLISTEN} (pools do not reset it, and the next borrower
-   * would buffer the table's notifications unread) and with the network timeout and auto-commit it
-   * was lent with, on the listener's thread or once it ended; one that cannot (broken, or still in
-   * use) is aborted, which a pool discards.
-   */
+  // Returns the connection after UNLISTEN (pools do not reset it: a borrower would buffer our
+  // notifications), with its lent settings, from our thread or after it ended; else aborts it.
   private void disconnect() {
     Connection c;
     Lent settings;
@@ -454,10 +423,7 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /**
-   * The settings a connection was lent with and the listener changed: the network timeout (-1 if
-   * left as it was) and the auto-commit.
-   */
+  /** The lent settings the listener changed: network timeout (-1 if unchanged) and auto-commit. */
   private record Lent(int networkTimeout, boolean autoCommit) {
     static final Lent UNCHANGED = new Lent(-1, true);
   }
@@ -488,10 +454,7 @@ final class PgReleaseListener implements AutoCloseable {
     }
   }
 
-  /**
-   * Tells the thread to stop without waiting for it: it ends after its poll or callback (a later
-   * subscriber starts a listener of its own) and gives its connection back itself. Idempotent.
-   */
+  /** Stops the thread without waiting; it ends after its poll or callback. Idempotent. */
   void stop() {
     if (closed.compareAndSet(false, true)) {
       stop.countDown();

@@ -18,18 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A distributed, reentrant lock that hands its holder a fencing token, on any {@link Backend}.
- *
- * <p>Like Curator's InterProcessMutex (reentrant, {@link #acquire(Duration)} with a timeout, {@link
- * #release()} by the holder only), but each hold carries a {@linkplain LockHandle#token() fencing
- * token}, strictly increasing per lock path, and is a {@link dev.baton.recipes.Term} that ends the
- * moment the backend can no longer vouch for it: on ZooKeeper when the connection is suspended, the
- * session lost or (with {@link LockConfig#watchHeldNode()}) the znode deleted; on a lease row when
- * a renewal is refused or fails, or at its local deadline. A lock is for one bounded critical
- * section, an {@linkplain dev.baton.recipes.election.LeaderElection election} for an ongoing role
- * ({@code docs/recipes.md}); pass the token to a fence either way.
- *
- * <p>Thread-safe. Closing the lock releases a hold still open and stops following the backend.
+ * A distributed, reentrant lock (like Curator's InterProcessMutex) on any {@link Backend}; each
+ * hold carries a {@linkplain LockHandle#token() fencing token}, strictly increasing per lock path,
+ * to pass to a fence. A hold is a {@link dev.baton.recipes.Term} that ends once the backend cannot
+ * vouch for it: on ZooKeeper when the connection is suspended, the session lost or (with {@link
+ * LockConfig#watchHeldNode()}) the znode deleted; on a lease row when a renewal is refused or
+ * fails, or at its local deadline. For an ongoing role, use an {@linkplain
+ * dev.baton.recipes.election.LeaderElection election}. Thread-safe; closing releases an open hold.
  */
 public final class FencedLock implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FencedLock.class);
@@ -47,8 +42,7 @@ public final class FencedLock implements AutoCloseable {
     this.backend = backend;
     this.config = config;
     this.meters = new LockMeters(config);
-    // ZooKeeper keeps its own seat: the attempt runs on the caller's thread, and its create and
-    // listing are pipelined. Any other backend takes its holds as terms through the seam.
+    // ZooKeeper keeps its own seat (attempt on the caller's thread, create and listing pipelined).
     this.seat =
         backend instanceof BatonSession session
             ? session.lockSeat(
@@ -70,12 +64,7 @@ public final class FencedLock implements AutoCloseable {
     backend.closeWith(this);
   }
 
-  /**
-   * A lock on {@code config.path()} of {@code backend}: a {@link BatonSession} or a {@link
-   * dev.baton.recipes.lease.LeaseBackend} (whose row is named by the path).
-   *
-   * @throws NullPointerException if an argument is null
-   */
+  /** A lock on {@code config.path()} of {@code backend} (a session, or a lease backend's row). */
   public static FencedLock create(Backend backend, LockConfig config) {
     return new FencedLock(
         Objects.requireNonNull(backend, "backend"), Objects.requireNonNull(config, "config"));
@@ -83,14 +72,13 @@ public final class FencedLock implements AutoCloseable {
 
   /**
    * Acquires the lock, waiting at most {@code timeout}; reentrant for the holding thread (the same
-   * handle at once). An acquire waiting while the lock closes takes no hold: it throws {@link
-   * IllegalStateException} once the holder released (on ZooKeeper, once its queued attempt's turn
-   * came and it withdrew its znode), or returns empty at its timeout.
+   * handle at once). A close during the wait takes no hold: the acquire throws once its turn came,
+   * or returns empty at its timeout.
    *
    * @return the hold, or empty if the timeout passed first
    * @throws CoordinationException if the backend failed
    * @throws IllegalStateException if the lock is closed, before or during the call
-   * @throws InterruptedException if the calling thread is interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting
    */
   public Optional<LockHandle> acquire(Duration timeout) throws InterruptedException {
     Objects.requireNonNull(timeout, "timeout");
@@ -132,19 +120,16 @@ public final class FencedLock implements AutoCloseable {
   }
 
   /**
-   * Releases one level of the current thread's hold; the last level ends the hold ({@link
+   * Releases one level of the current thread's hold; the last ends the hold ({@link
    * RevocationReason#RESIGNED}) and gives its own znode or row back, waiting at most the session's
    * {@linkplain BatonSession#closeTimeout() close timeout} (ZooKeeper) or the renew timeout plus a
-   * second (lease row). No other contender is granted the lock before the backend applied the
-   * release; on ZooKeeper a next {@link #acquire} on the same session is ordered after the delete,
-   * and an unconfirmed delete goes on in the background (sent again after a reconnection); a failed
-   * row release expires.
+   * second (lease). No other contender gets the lock before the backend applied the release; on
+   * ZooKeeper a next {@link #acquire} on the same session is ordered after the delete, and an
+   * unconfirmed delete goes on in the background; a failed row release expires.
    *
-   * @return true only if the hold had not ended before this call and the backend confirmed, within
-   *     the bound, that this release removed it, so no other hold was granted in between; false at
-   *     once if the hold had ended ({@link LockHandle#revocationReason()} tells why), or once the
-   *     hold was found gone or the release failed or got no answer. A level other than the last
-   *     returns true at once.
+   * @return true for an inner level, or if the hold was still valid and the backend confirmed
+   *     within the bound that this release removed it (so no other hold came in between); else
+   *     false ({@link LockHandle#revocationReason()} tells if the hold had ended)
    * @throws IllegalMonitorStateException if the current thread does not hold the lock
    */
   public boolean release() {
@@ -175,8 +160,7 @@ public final class FencedLock implements AutoCloseable {
   /**
    * Releases the calling thread's hold, if any (all levels), and stops following the backend. A
    * hold of another thread ends now ({@link RevocationReason#CLOSED}: nothing could end it later)
-   * and is given back when that thread releases it, or with the session or lease. A waiting acquire
-   * ends as {@link #acquire} says.
+   * and is given back when that thread releases it, or with the session or lease.
    */
   @Override
   public void close() {

@@ -10,29 +10,22 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a {@link FencedLock}, built by {@link #builder(String)} and checked by the
- * constructor.
+ * Immutable settings of a {@link FencedLock}, built by {@link #builder(String)}.
  *
  * @param path the lock's znode (contenders are its children) or lease row: at most 512 characters,
  *     without {@code @} (it is the fencing tokens' scope)
  * @param ownerId stored in the lock znode, for observers: 1 to 256 bytes; default random
- * @param meterRegistry {@code baton.lock.acquired}, {@code baton.lock.timeouts}, {@code
- *     baton.lock.lost}, {@code baton.lock.wait}; default no-op
- * @param watchHeldNode watch the lock znode while held (one more asynchronous request per hold), so
- *     that a hold ends ({@link LockLostException}) the moment someone else deletes it, and a
- *     waiting attempt confirms its own entry before taking the lock; without it, only {@link
- *     FencedLock#release()} returning false tells. A lost connection ends a hold either way.
- *     Default false
+ * @param meterRegistry gets {@code baton.lock.acquired}, {@code .timeouts}, {@code .lost} (holds
+ *     ended before release) and {@code .wait} (acquire to hold), tagged {@code lock}; default no-op
+ * @param watchHeldNode watch the lock znode while held (one more request per hold): a deletion by
+ *     someone else ends the hold at once ({@link LockLostException}) and a waiting attempt confirms
+ *     its own entry before taking the lock; else only {@link FencedLock#release()} returning false
+ *     tells. Default false
  */
 public record LockConfig(
     String path, String ownerId, MeterRegistry meterRegistry, boolean watchHeldNode) {
 
-  /**
-   * Checks every setting.
-   *
-   * @throws NullPointerException naming a null setting
-   * @throws IllegalArgumentException naming the first invalid setting
-   */
+  /** Checks every setting, throwing IllegalArgumentException naming the first invalid one. */
   public LockConfig {
     Validation.path("lock", path);
     FencingToken.checkScope("lock", path);
@@ -40,11 +33,7 @@ public record LockConfig(
     Objects.requireNonNull(meterRegistry, "meterRegistry");
   }
 
-  /**
-   * A builder for a lock on {@code path}.
-   *
-   * @throws NullPointerException if {@code path} is null
-   */
+  /** A builder for a lock on {@code path}. */
   public static Builder builder(String path) {
     return new Builder(Objects.requireNonNull(path, "path"));
   }
@@ -78,11 +67,7 @@ public record LockConfig(
       return this;
     }
 
-    /**
-     * Validates and builds.
-     *
-     * @throws IllegalArgumentException naming the first invalid field
-     */
+    /** Validates and builds; throws IllegalArgumentException naming the first invalid field. */
     public LockConfig build() {
       return new LockConfig(
           path,

@@ -5,11 +5,9 @@ import dev.baton.fencing.FencingToken;
 import dev.baton.recipes.Term;
 
 /**
- * One hold of a {@link FencedLock}: a {@link Term} with the lock znode that embodies it. Closing it
- * releases one level ({@link FencedLock#release()}). {@link #isActive()} turns false as soon as the
- * connection is suspended, the session lost or the znode deleted by someone else (the lock may then
- * be another's); {@link #checkActive()} then throws {@link LockLostException}. Pass {@link
- * #token()} to every protected write.
+ * One hold of a {@link FencedLock}: a {@link Term} with its lock znode; closing it releases one
+ * level. It turns inactive once the connection is suspended, the session lost or the znode deleted
+ * by someone else (the lock may then be another's). Pass {@link #token()} to every protected write.
  */
 public interface LockHandle extends Term, AutoCloseable {
   /** The hold's fencing token: the lock znode's creation zxid, scoped to the lock path. */

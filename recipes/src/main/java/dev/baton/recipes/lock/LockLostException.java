@@ -6,10 +6,7 @@ import dev.baton.recipes.RevocationReason;
 import dev.baton.recipes.TermLostException;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Thrown by {@link LockHandle#checkActive()} when the hold is no longer valid: the connection was
- * suspended, the session lost, or the lock znode deleted while held.
- */
+/** Thrown by {@link LockHandle#checkActive()} once the hold is no longer valid. */
 public class LockLostException extends TermLostException {
   public LockLostException(String path, FencingToken token, @Nullable RevocationReason reason) {
     super("the hold of lock " + path, token, reason);

@@ -5,11 +5,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 
-/**
- * A lock's meters, tagged {@code lock} (the path): {@code baton.lock.acquired}, {@code
- * baton.lock.timeouts}, {@code baton.lock.lost} (holds that ended before their release) and {@code
- * baton.lock.wait} (from the call of {@code acquire} to the hold).
- */
+/** A lock's meters, as listed at {@link LockConfig#meterRegistry()}. */
 final class LockMeters {
   private final Counter acquired;
   private final Counter timeouts;

@@ -20,11 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link FencedLock}'s seat on any {@link Backend}: each acquire {@linkplain Backend#join joins}
  * the contest for the lock path, the first term granted is the hold, and a release {@linkplain
- * Candidacy#leave leaves}, which tells whether the backend confirmed it. A candidacy takes one hold
- * at most: a grant after the acquire gave up, or after the hold, is refused (the backend gives it
- * back), and a hold that ends withdraws the candidacy, so a lost lock is never taken again behind
- * its holder's back. Once the lock closes, no hold begins: a take under way ends with {@link
- * IllegalStateException} and leaves.
+ * Candidacy#leave leaves}. A candidacy takes one hold at most: a grant after the acquire gave up,
+ * or after the hold, is refused (the backend gives it back), and an ended hold withdraws the
+ * candidacy, so a lost lock is never retaken behind its holder's back.
  */
 final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
   private static final Logger log = LoggerFactory.getLogger(TermSeat.class);
@@ -84,9 +82,8 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
         synchronized (holdLock) {
           taking = false;
           candidacy = null;
-          // A grant can land while the wait throws (an interrupt woke it first). That hold was
-          // never handed out: drop it, so that the leave below ends nothing (no lost hold) and the
-          // next take waits for a grant of its own instead of returning this one, revoked.
+          // A grant may land as the wait throws (interrupted): drop that hold, never handed out, so
+          // the leave below ends nothing and the next take waits for its own grant.
           hold = null;
         }
         long now = System.nanoTime();
@@ -95,7 +92,6 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
     }
   }
 
-  /** Under holdLock. */
   private void refuseIfClosed() {
     if (closed) {
       throw new IllegalStateException("the lock " + config.path() + " is closed");
@@ -171,7 +167,7 @@ final class TermSeat implements HoldSeat<Hold>, Candidacy.Listener {
     Objects.requireNonNull(h, "the hold of the thread that holds the lock");
     Objects.requireNonNull(c, "the candidacy of the hold");
     boolean active = h.revoke(RevocationReason.RESIGNED); // before the release is sent
-    // A release is cleanup: an interrupt pending before it must not cut it short. It is restored.
+    // An interrupt pending before this cleanup must not cut it short; it is restored.
     boolean interrupted = Thread.interrupted();
     try {
       long now = System.nanoTime();

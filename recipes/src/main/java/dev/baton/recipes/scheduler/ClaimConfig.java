@@ -6,18 +6,16 @@ import java.util.Objects;
 
 /**
  * How a {@link JobStore} leases jobs to workers, retries failed ones and keeps finished ones. A
- * claim is a lease in the store's time (never a worker's clock), renewed by its {@link JobWorker}
- * every {@link #renewInterval()}; an expired claim makes the job claimable again with one attempt
- * more, up to {@code maxAttempts}, then {@link ScheduledJob#FAILED}. A failed attempt waits {@link
- * #retryDelay(int)}. Finished jobs are purged after their retention; the leader's progress is kept
- * apart, so a purged job is never created again.
+ * claim is a lease in the store's time (never a worker's clock), renewed every {@link
+ * #renewInterval()}; an expired claim makes the job claimable again, one attempt more. Progress is
+ * kept apart, so a purged job is never created again.
  *
- * @param lease how long a claim holds without renewal: at least 100 ms; default 30 s
- * @param maxAttempts how many claims a job gets before it is marked failed: at least 1; default 5
- * @param retryBackoff how long a failed job waits before its second attempt: 0 or more; default 5 s
- * @param maxRetryBackoff the longest wait between attempts: at least {@code retryBackoff}; 5 min
- * @param doneRetention how long a done job is kept: at least 1 s; default 7 days
- * @param failedRetention how long a failed job is kept: at least 1 s; default 30 days
+ * @param lease how long a claim holds without renewal: at least 100 ms
+ * @param maxAttempts how many claims a job gets before it is marked failed: at least 1
+ * @param retryBackoff how long a failed job waits before its second attempt: 0 or more
+ * @param maxRetryBackoff the longest wait between attempts: at least {@code retryBackoff}
+ * @param doneRetention how long a done job is kept: at least 1 s
+ * @param failedRetention how long a failed job is kept: at least 1 s
  */
 public record ClaimConfig(
     Duration lease,
@@ -47,12 +45,7 @@ public record ClaimConfig(
   /** The defaults: a 30 s lease, 5 attempts, 5 s to 5 min between them, 7 and 30 days kept. */
   public static final ClaimConfig DEFAULT = new ClaimConfig(DEFAULT_LEASE, DEFAULT_MAX_ATTEMPTS);
 
-  /**
-   * Validates.
-   *
-   * @throws NullPointerException if a duration is null
-   * @throws IllegalArgumentException naming the invalid field
-   */
+  /** Validates, throwing IllegalArgumentException naming an invalid field. */
   public ClaimConfig {
     Objects.requireNonNull(lease, "lease");
     Objects.requireNonNull(retryBackoff, "retryBackoff");
@@ -85,13 +78,7 @@ public record ClaimConfig(
     }
   }
 
-  /**
-   * A lease of {@code lease} and {@code maxAttempts} attempts, with the default retry backoff and
-   * retentions.
-   *
-   * @throws NullPointerException if {@code lease} is null
-   * @throws IllegalArgumentException naming the invalid field
-   */
+  /** {@code maxAttempts} attempts under {@code lease}, with default backoff and retentions. */
   public ClaimConfig(Duration lease, int maxAttempts) {
     this(
         lease,
@@ -102,22 +89,13 @@ public record ClaimConfig(
         DEFAULT_FAILED_RETENTION);
   }
 
-  /**
-   * This configuration with a retry backoff from {@code retryBackoff}, doubling per attempt up to
-   * {@code maxRetryBackoff}.
-   *
-   * @throws IllegalArgumentException naming the invalid field
-   */
+  /** This with a retry backoff doubling per attempt from {@code retryBackoff} to the max. */
   public ClaimConfig withRetryBackoff(Duration retryBackoff, Duration maxRetryBackoff) {
     return new ClaimConfig(
         lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
   }
 
-  /**
-   * This configuration with the retention of done and failed jobs.
-   *
-   * @throws IllegalArgumentException naming the invalid field
-   */
+  /** This configuration with the retention of done and failed jobs. */
   public ClaimConfig withRetention(Duration doneRetention, Duration failedRetention) {
     return new ClaimConfig(
         lease, maxAttempts, retryBackoff, maxRetryBackoff, doneRetention, failedRetention);
@@ -128,10 +106,7 @@ public record ClaimConfig(
     return lease.dividedBy(3);
   }
 
-  /**
-   * How long a job waits after its failed attempt {@code attempt} (1 for the first): {@code
-   * retryBackoff * 2^(attempt - 1)}, at most {@code maxRetryBackoff}.
-   */
+  /** Wait after failed {@code attempt} (from 1): {@code retryBackoff} doubled per retry, capped. */
   public Duration retryDelay(int attempt) {
     Duration delay = retryBackoff;
     for (int i = 1; i < attempt && delay.compareTo(maxRetryBackoff) < 0; i++) {

@@ -11,11 +11,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * A {@link JobWorker}'s running of its claimed jobs, on its loop thread: runs the handler while its
- * own thread renews the claim every {@link ClaimConfig#renewInterval()} (interrupting the handler
- * if the claim is lost), then marks the job done, released or failed, counting failures and losses.
- */
+/** Runs a {@link JobWorker}'s claimed jobs, renewing each claim on a thread of its own. */
 final class ClaimedJobs implements AutoCloseable {
   // logged under the worker's name, as users configure it
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
@@ -37,17 +33,14 @@ final class ClaimedJobs implements AutoCloseable {
     renewer.setRemoveOnCancelPolicy(true);
   }
 
-  /** See {@link JobWorker#failures()}. */
   long failures() {
     return failures.get();
   }
 
-  /** See {@link JobWorker#lostClaims()}. */
   long lostClaims() {
     return lostClaims.get();
   }
 
-  /** See {@link JobWorker#interruptedHandlers()}. */
   long interruptedHandlers() {
     return interrupted.get();
   }
@@ -145,7 +138,6 @@ final class ClaimedJobs implements AutoCloseable {
         what);
   }
 
-  /** Stops renewing claims. */
   @Override
   public void close() {
     renewer.shutdownNow();

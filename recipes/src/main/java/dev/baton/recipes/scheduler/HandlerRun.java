@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.recipes.scheduler;
 
-/**
- * The worker thread running one handler, which the renewer interrupts on a lost claim: only while
- * the handler runs, and the flag is cleared on return so it never leaks into the next claim.
- */
+/** The handler's thread, interruptible by the renewer only while the handler runs. */
 final class HandlerRun {
   private final Thread thread = Thread.currentThread();
   private boolean running = true;
@@ -18,11 +15,7 @@ final class HandlerRun {
     }
   }
 
-  /**
-   * Ends the run, on the worker's thread; clears the interrupt this run set.
-   *
-   * @return true if the handler was interrupted
-   */
+  /** Ends the run (worker thread), clearing its interrupt; true if the handler was interrupted. */
   synchronized boolean finish() {
     running = false;
     if (interrupted) {

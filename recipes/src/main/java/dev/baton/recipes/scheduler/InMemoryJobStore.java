@@ -12,19 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * A job store in memory, fenced by an {@link InMemoryFence}, for examples and tests; leases,
- * backoffs and retentions use {@link System#nanoTime()}. Thread-safe.
- */
+/** A fenced job store in memory, for examples and tests; times from {@link System#nanoTime()}. */
 public final class InMemoryJobStore implements JobStore {
   private final InMemoryFence fence = new InMemoryFence();
   private final Map<String, Long> progress = new HashMap<>();
   private final Map<String, ScheduledJob> jobs = new LinkedHashMap<>();
 
-  /** Per job: the end of its claim's lease (running) or of its retry backoff (pending). */
-  private final Map<String, Long> leaseEnds = new HashMap<>();
+  private final Map<String, Long> leaseEnds = new HashMap<>(); // of claim (running) or backoff
 
-  /** Per finished job: when it finished. */
   private final Map<String, Long> finishedAt = new HashMap<>();
 
   private final ClaimConfig claims;
@@ -34,11 +29,7 @@ public final class InMemoryJobStore implements JobStore {
     this(ClaimConfig.DEFAULT);
   }
 
-  /**
-   * A store that leases its jobs as {@code claims} says.
-   *
-   * @throws NullPointerException if {@code claims} is null
-   */
+  /** A store that leases its jobs as {@code claims} says. */
   public InMemoryJobStore(ClaimConfig claims) {
     this.claims = java.util.Objects.requireNonNull(claims, "claims");
   }
@@ -195,7 +186,6 @@ public final class InMemoryJobStore implements JobStore {
     return deleted;
   }
 
-  /** True if {@code claim} still holds its job: same worker, same attempt, still running. */
   private boolean holds(ScheduledJob claim) {
     String worker = claim.claimer();
     ScheduledJob j = jobs.get(claim.scheduleKey());

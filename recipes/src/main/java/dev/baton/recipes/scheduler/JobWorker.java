@@ -14,21 +14,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Claims the scheduler's jobs from a {@link JobStore} and runs them, on any instance. Each attempt
- * is claimed by one worker under a lease ({@link ClaimConfig}), renewed every {@link
- * ClaimConfig#renewInterval()} while the handler runs on the worker's thread; then the job is done.
- *
- * <p>A renewal that finds the claim lost <b>interrupts the handler</b> (handlers should honour
- * interrupts); its late completion is refused. A handler that throws (an {@link Error} included) is
- * logged, counted and released ({@link JobStore#fail}) for a retry after {@link
- * ClaimConfig#retryDelay(int)}; a {@link VirtualMachineError} also stops the worker ({@link
- * #fatalError()}). A job may run more than once: make jobs idempotent ({@code
- * docs/recipes.md#fenced-lock-and-leader-only-scheduler}).
- *
- * <p>When idle, the worker purges finished jobs past their retention ({@link JobStore#purge}),
- * {@value #PURGE_BATCH} at a time, at most every purge interval (default 1 min). {@link #close()}
- * lets the job in hand finish for up to the drain timeout (default {@value #DEFAULT_DRAIN_SECONDS}
- * s), then interrupts it.
+ * Claims the scheduler's jobs from a {@link JobStore} and runs them on the worker's thread, on any
+ * instance, each attempt under a lease ({@link ClaimConfig}) renewed while the handler runs. A
+ * renewal that finds the claim lost <b>interrupts the handler</b> (handlers should honour
+ * interrupts) and its late completion is refused. A handler that throws (an {@link Error} included)
+ * is logged, counted and released ({@link JobStore#fail}) for a retry; a {@link
+ * VirtualMachineError} also stops the worker ({@link #fatalError()}). A job may run more than once:
+ * make jobs idempotent. When idle, the worker purges finished jobs past their retention.
  */
 public final class JobWorker implements AutoCloseable {
   /** The default drain timeout of {@link #close()}, in seconds. */
@@ -37,8 +29,7 @@ public final class JobWorker implements AutoCloseable {
   /** How many finished jobs one purge statement deletes at most. */
   public static final int PURGE_BATCH = 100;
 
-  /** How many purge statements one run issues at most, so that claiming is not held up. */
-  private static final int PURGE_BATCHES_PER_RUN = 10;
+  private static final int PURGE_BATCHES_PER_RUN = 10; // at most, not to hold up claiming
 
   private static final Logger log = LoggerFactory.getLogger(JobWorker.class);
 
@@ -77,11 +68,7 @@ public final class JobWorker implements AutoCloseable {
     return builder(store, workerId, handler).pollInterval(pollInterval).start();
   }
 
-  /**
-   * A builder of a worker {@code workerId} that runs {@code handler} for the jobs of {@code store}.
-   *
-   * @throws NullPointerException if an argument is null
-   */
+  /** A builder of worker {@code workerId} running {@code handler} on the jobs of {@code store}. */
   public static Builder builder(JobStore store, String workerId, Consumer<ScheduledJob> handler) {
     return new Builder(store, workerId, handler);
   }
@@ -91,10 +78,7 @@ public final class JobWorker implements AutoCloseable {
     return jobs.failures();
   }
 
-  /**
-   * How many claims were lost while their job ran here (each counted once): found by a renewal (the
-   * handler was interrupted), or when marking the job done or failed was refused.
-   */
+  /** How many claims were lost while their job ran here (by a renewal or a refused outcome). */
   public long lostClaims() {
     return jobs.lostClaims();
   }
@@ -114,7 +98,6 @@ public final class JobWorker implements AutoCloseable {
     return loop.fatal();
   }
 
-  /** Claims and runs the pending jobs, then polls again after the interval. */
   private void poll() {
     drain();
     if (!closing) {
@@ -137,7 +120,6 @@ public final class JobWorker implements AutoCloseable {
     }
   }
 
-  /** Deletes finished jobs past their retention if the purge interval passed since last time. */
   private void purgeIfDue() {
     long now = System.nanoTime();
     if (purgedOnce && now - lastPurge < purgeNanos) {
@@ -159,10 +141,8 @@ public final class JobWorker implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: claims no more jobs, waits up to the drain timeout for the job in hand, then
-   * interrupts it and returns (a handler that then throws is released for a retry; one that does
-   * not return is claimed again once its lease expires). From a handler it returns at once and the
-   * worker stops after that job.
+   * Stops: claims no more jobs, waits up to the drain timeout for the job in hand, then interrupts
+   * it (if it never returns, it is claimed again after its lease). From a handler, returns at once.
    */
   @Override
   public void close() {
@@ -194,29 +174,19 @@ public final class JobWorker implements AutoCloseable {
       return this;
     }
 
-    /**
-     * How long {@link JobWorker#close()} waits for the job in hand before interrupting it; zero or
-     * more, default {@value JobWorker#DEFAULT_DRAIN_SECONDS} s.
-     */
+    /** How long {@link JobWorker#close()} waits for the job in hand; zero or more, default 10 s. */
     public Builder drainTimeout(Duration value) {
       this.drainTimeout = Objects.requireNonNull(value, "drainTimeout");
       return this;
     }
 
-    /**
-     * How often, at most, an idle worker deletes finished jobs past their retention ({@link
-     * JobStore#purge}); at least 1 ms, default 1 min.
-     */
+    /** How often, at most, an idle worker purges finished jobs; at least 1 ms, default 1 min. */
     public Builder purgeInterval(Duration value) {
       this.purgeInterval = Objects.requireNonNull(value, "purgeInterval");
       return this;
     }
 
-    /**
-     * Validates and starts the worker.
-     *
-     * @throws IllegalArgumentException naming the first invalid field
-     */
+    /** Validates and starts the worker; IllegalArgumentException names an invalid field. */
     public JobWorker start() {
       if (workerId.isBlank() || workerId.length() > 255) {
         throw new IllegalArgumentException("workerId must be 1 to 255 characters, not blank");

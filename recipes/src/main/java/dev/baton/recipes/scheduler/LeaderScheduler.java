@@ -15,10 +15,8 @@ import org.jspecify.annotations.Nullable;
  * Many identical instances run a schedule; only the elected one creates its jobs, each slot's job
  * in one transaction with the fence check and the progress, keyed {@code <schedule>#<slot>}: a
  * retry or second leader never creates a job twice, a stale leader none, and a new leader resumes
- * after the recorded progress. Any instance can run a {@link JobWorker} to run the jobs. A {@link
- * LeadershipListener} given to {@link #create(Backend, ElectionConfig, ScheduleConfig, JobStore,
- * LeadershipListener)} hears of each scheduling term. Metrics, tagged {@code schedule} on the
- * election's registry: {@code baton.scheduler.jobs.created} and {@code
+ * after the recorded progress. Any instance can run a {@link JobWorker}. Metrics, tagged {@code
+ * schedule} on the election's registry: {@code baton.scheduler.jobs.created}, {@code
  * baton.scheduler.stale.rejected}. Lifecycle as {@link LeaderElection}.
  */
 public final class LeaderScheduler implements AutoCloseable {
@@ -81,27 +79,18 @@ public final class LeaderScheduler implements AutoCloseable {
             });
   }
 
-  /**
-   * A latent scheduler on {@code backend} (a {@link dev.baton.recipes.BatonSession} or a {@link
-   * dev.baton.recipes.lease.LeaseBackend}): {@link #start()} enters the election.
-   *
-   * @throws NullPointerException if an argument is null
-   */
+  /** A latent scheduler on {@code backend}; {@link #start()} enters the election. */
   public static LeaderScheduler create(
       Backend backend, ElectionConfig electionConfig, ScheduleConfig schedule, JobStore store) {
     return create(backend, electionConfig, schedule, store, null);
   }
 
   /**
-   * A latent scheduler on {@code backend} that tells {@code listener} about its scheduling terms:
-   * {@code elected} once a term started scheduling, {@code revoked} once it stopped and its sent
-   * writes landed or failed (waited for at most {@link ElectionConfig#callbackDrainTimeout()}; a
-   * later one is logged and fenced off), exactly once after each {@code elected}, under the
-   * election's threading contract ({@link LeadershipListener}). An exception from {@code elected}
-   * is handled as the election is configured (by default it resigns).
-   *
-   * @param listener told about the terms; {@code null} for none
-   * @throws NullPointerException if another argument is null
+   * A latent scheduler that tells {@code listener} (if not null) about its scheduling terms, under
+   * the election's threading contract: {@code elected} once a term started scheduling; {@code
+   * revoked} exactly once after it, when the term stopped and its sent writes landed or failed
+   * (waited for at most {@link ElectionConfig#callbackDrainTimeout()}; a later one is logged and
+   * fenced off). An exception from {@code elected} is handled as the election is configured.
    */
   public static LeaderScheduler create(
       Backend backend,

@@ -10,16 +10,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Immutable settings of a schedule, built by {@link #builder(String, Duration)} and checked by the
- * constructor.
+ * Immutable settings of a schedule, built by {@link #builder(String, Duration)}.
  *
- * @param name the schedule's name: letters, digits, {@code . _ -}, 1 to 200 characters; the job
- *     keys are {@code <name>#<slot>}
+ * @param name 1 to 200 letters, digits or {@code . _ -}; job keys are {@code <name>#<slot>}
  * @param interval one job per interval, at least 1 ms
- * @param firstSlotAt when slot 0 begins (slot n at {@code firstSlotAt + n * interval}); default the
- *     epoch
- * @param startFromNow with no progress recorded, begin at the current slot, not slot 0; default
- *     true
+ * @param firstSlotAt slot 0's start (slot n at {@code firstSlotAt + n * interval}); default epoch
+ * @param startFromNow with no progress recorded, begin at the current slot, not 0; default true
  * @param jobType stored with each job, for workers: 1 to 255 characters; default the name
  * @param clock what "now" is; default system UTC
  */
@@ -32,12 +28,7 @@ public record ScheduleConfig(
     Clock clock) {
   private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9._-]{1,200}$");
 
-  /**
-   * Checks every setting.
-   *
-   * @throws NullPointerException naming a null setting
-   * @throws IllegalArgumentException naming the first invalid setting
-   */
+  /** Checks every setting, throwing IllegalArgumentException naming the first invalid one. */
   public ScheduleConfig {
     if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
       throw new IllegalArgumentException(
@@ -51,11 +42,7 @@ public record ScheduleConfig(
     Objects.requireNonNull(clock, "clock");
   }
 
-  /**
-   * A builder for the schedule {@code name}, one slot every {@code interval}.
-   *
-   * @throws NullPointerException if {@code name} or {@code interval} is null
-   */
+  /** A builder for the schedule {@code name}, one slot every {@code interval}. */
   public static Builder builder(String name, Duration interval) {
     return new Builder(
         Objects.requireNonNull(name, "name"), Objects.requireNonNull(interval, "interval"));
@@ -109,11 +96,7 @@ public record ScheduleConfig(
       return this;
     }
 
-    /**
-     * Validates and builds.
-     *
-     * @throws IllegalArgumentException naming the first invalid field
-     */
+    /** Validates and builds; throws IllegalArgumentException naming the first invalid field. */
     public ScheduleConfig build() {
       return new ScheduleConfig(
           name, interval, firstSlotAt, startFromNow, jobType == null ? name : jobType, clock);

@@ -10,16 +10,13 @@ import java.util.Optional;
  * the value {@link JobStore#claim} returns is also the claim itself (worker and attempt).
  *
  * @param scheduleKey unique per schedule and slot: {@code <schedule>#<slot>}
- * @param schedule the schedule's name
  * @param slot the slot number (0 is the schedule's first slot)
- * @param jobType what to run, as configured
  * @param scheduledFor when the slot begins
  * @param token the fencing token of the term that created the job
  * @param status {@value #PENDING}, {@value #RUNNING}, {@value #DONE} or {@value #FAILED}
  * @param claimedBy the worker that claimed it last, if any
  * @param attempts how many times it was claimed (1 on the first run)
- * @param lastError the last failed attempt's error, abbreviated and escaped ({@link
- *     #describe(Throwable)}), if one failed
+ * @param lastError the last failed attempt's error ({@link #describe(Throwable)}), if one failed
  */
 public record ScheduledJob(
     String scheduleKey,
@@ -32,8 +29,7 @@ public record ScheduledJob(
     Optional<String> claimedBy,
     int attempts,
     Optional<String> lastError) {
-  /** The longest error text kept, before escaping. */
-  static final int ERROR_LIMIT = 300;
+  static final int ERROR_LIMIT = 300; // the longest error text kept, before escaping
 
   /** Created and not claimed yet, or released by a failed attempt and waiting for the next. */
   public static final String PENDING = "PENDING";
@@ -57,12 +53,10 @@ public record ScheduledJob(
     return with(RUNNING, Optional.of(worker), attempts + 1, lastError);
   }
 
-  /** This job with {@code newStatus}. */
   ScheduledJob withStatus(String newStatus) {
     return with(newStatus, claimedBy, attempts, lastError);
   }
 
-  /** This job released after a failed attempt, with {@code newStatus} and {@code error}. */
   ScheduledJob failedWith(String newStatus, String error) {
     return with(newStatus, claimedBy, attempts, Optional.of(error));
   }
@@ -85,8 +79,6 @@ public record ScheduledJob(
   /**
    * How a job's error is stored: {@code <class>: <message>}, cut to {@value #ERROR_LIMIT}
    * characters, non-printable-ASCII escaped (no flooding, no forged log lines).
-   *
-   * @throws NullPointerException if {@code error} is null
    */
   public static String describe(Throwable error) {
     java.util.Objects.requireNonNull(error, "error");

@@ -12,10 +12,7 @@ import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * The scheduling loop of one term, on its own thread: registers the term with the fence, then
- * creates every due slot's job in order after the recorded progress, until the term ends.
- */
+/** One term's scheduling loop, on its own thread: registers the term, then creates due jobs. */
 final class SchedulingTerm {
   private static final Logger log = LoggerFactory.getLogger(SchedulingTerm.class);
   private static final Duration RETRY = Duration.ofSeconds(1);
@@ -46,9 +43,8 @@ final class SchedulingTerm {
   }
 
   /**
-   * Interrupts the loop and waits at most {@code within} for it to end, so that a write already
-   * sent has landed or failed and a handover orders this term's last write before the next's first;
-   * a running write is logged and left to the fence. At once on the loop's own thread.
+   * Interrupts the loop and waits up to {@code within} for its end, ordering this term's sent
+   * writes before the next term's (a stuck one is logged, left to the fence); at once on the loop.
    */
   void stop(Duration within) {
     thread.interrupt();
@@ -86,8 +82,7 @@ final class SchedulingTerm {
               leadership.token());
           return;
         } catch (FencingException | WriteOutcomeUnknownException | IllegalStateException e) {
-          // Registering writes nothing but the fence: repeating it after an unknown outcome is
-          // safe.
+          // Registering writes only the fence: repeating it after an unknown outcome is safe.
           log.warn("schedule {}: cannot register term {}; retrying", name, leadership.token(), e);
           leadership.awaitRevocation(RETRY);
         }

@@ -8,10 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
 
-/**
- * The claim leases of {@link SqlJobStore}'s jobs: claim (or fail when out of attempts), renew,
- * complete, fail; each one update conditional on claimer and attempt, leases in database time.
- */
+/** {@link SqlJobStore}'s claim leases: each one update conditional on claimer and attempt. */
 final class SqlJobClaims {
   private final DataSource dataSource;
   private final String jobs;

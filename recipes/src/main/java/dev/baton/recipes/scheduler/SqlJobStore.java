@@ -20,17 +20,14 @@ import javax.sql.DataSource;
  * The scheduler's store in SQL (PostgreSQL or H2): tables {@code <prefix>_jobs}, {@code
  * <prefix>_progress} and the fence table {@code <prefix>_fence} ({@link #ddl(String)}). A slot's
  * job and the progress move in one transaction with the fence's check, keyed by the job, so neither
- * a retry nor a second leader creates a job twice, and a stale leader creates none.
- *
- * <p>A claim is a lease in the database's time ({@link ClaimConfig}): one conditional update on the
- * attempt read sets claimer and {@code lease_until}, so two workers never hold one attempt; a job
- * is claimable when {@code PENDING} or {@code RUNNING} with {@code lease_until} null or passed.
- * Renewal, completion and failure are conditional on the claimer and the attempt.
+ * a retry nor a second leader creates a job twice, and a stale leader creates none. A claim is one
+ * conditional update on the attempt read, leased in the database's time, so two workers never hold
+ * one attempt.
  *
  * <p>Earlier tables are migrated by {@link #createSchema()} (or {@link #migration(String)} by
  * hand); until then claims fail with a {@link FenceConfigurationException} naming the DDL. The
- * prefix is a plain SQL identifier, optionally schema-qualified, with {@code <prefix>_progress}
- * within 63 characters; every value is a bound parameter.
+ * prefix must be a plain SQL identifier, optionally schema-qualified, with {@code
+ * <prefix>_progress} within 63 characters; every value is a bound parameter.
  */
 public final class SqlJobStore implements JobStore {
   /** The default table prefix. */
@@ -55,34 +52,19 @@ public final class SqlJobStore implements JobStore {
     this.claimRows = new SqlJobClaims(dataSource, jobs, prefix, claims);
   }
 
-  /**
-   * A store on tables named after {@code prefix} (see above), with {@link ClaimConfig#DEFAULT}.
-   *
-   * @throws NullPointerException if {@code dataSource} or {@code prefix} is null
-   * @throws IllegalArgumentException if the prefix is not a plain identifier
-   */
+  /** A store on tables named after {@code prefix}, with {@link ClaimConfig#DEFAULT}. */
   public static SqlJobStore create(DataSource dataSource, String prefix) {
     return create(dataSource, prefix, ClaimConfig.DEFAULT);
   }
 
-  /**
-   * A store on tables named after {@code prefix} (see above), leasing jobs as {@code claims} says.
-   *
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if the prefix is not a plain identifier
-   */
+  /** A store on tables named after {@code prefix}, leasing jobs as {@code claims} says. */
   public static SqlJobStore create(DataSource dataSource, String prefix, ClaimConfig claims) {
     Objects.requireNonNull(dataSource, "dataSource");
     Objects.requireNonNull(claims, "claims");
     return new SqlJobStore(dataSource, validPrefix(prefix), claims);
   }
 
-  /**
-   * The DDL of the store's tables (the fence table's DDL is {@link SqlFenceSchema#ddl}).
-   *
-   * @throws NullPointerException if {@code prefix} is null
-   * @throws IllegalArgumentException if the prefix is not a plain identifier
-   */
+  /** The DDL of the store's tables (the fence table's DDL is {@link SqlFenceSchema#ddl}). */
   public static List<String> ddl(String prefix) {
     return SqlJobTables.ddl(validPrefix(prefix));
   }
@@ -92,9 +74,6 @@ public final class SqlJobStore implements JobStore {
    * COLUMN IF NOT EXISTS} {@code attempts}, {@code lease_until}, {@code last_error}, then {@code
    * CREATE INDEX IF NOT EXISTS} {@code <name>_claim_ix}, {@code <name>_purge_ix}, name: the prefix
    * without its schema); run by {@link #createSchema()}.
-   *
-   * @throws NullPointerException if {@code prefix} is null
-   * @throws IllegalArgumentException if the prefix is not a plain identifier
    */
   public static List<String> migration(String prefix) {
     return SqlJobTables.migration(validPrefix(prefix));
@@ -113,8 +92,7 @@ public final class SqlJobStore implements JobStore {
   }
 
   /**
-   * Creates the store's tables if missing and migrates an earlier jobs table ({@link
-   * #migration(String)}); concurrent instances all succeed (PostgreSQL's race error is ignored).
+   * Creates missing tables and migrates an earlier jobs table; concurrent instances all succeed.
    *
    * @throws FenceConfigurationException if a statement fails, naming the tables
    */
@@ -199,12 +177,7 @@ public final class SqlJobStore implements JobStore {
     }
   }
 
-  /**
-   * True if the jobs table exists but lacks a column of this version: then {@link #createSchema()}
-   * or {@link #migration(String)} must run first. False if it is current or does not exist.
-   *
-   * @throws dev.baton.recipes.CoordinationException if the database cannot be read
-   */
+  /** True if an existing jobs table lacks this version's columns: run {@link #createSchema()}. */
   public boolean needsMigration() {
     try (Connection c = dataSource.getConnection()) {
       return SqlJobTables.outdated(c, jobs);

@@ -23,7 +23,6 @@ import org.jspecify.annotations.Nullable;
 final class SqlJobTables {
   private SqlJobTables() {}
 
-  /** The tables and indexes of a new store, with every column of this version. */
   static List<String> ddl(String prefix) {
     List<String> all = new ArrayList<>(tables(prefix));
     all.add(claimIndex(prefix));
@@ -49,10 +48,7 @@ final class SqlJobTables {
             + "lease_until TIMESTAMP WITH TIME ZONE, last_error VARCHAR(2000))");
   }
 
-  /**
-   * Creates the tables and migrates an earlier jobs table, one transaction per statement; one that
-   * lost a creation race with another instance is skipped.
-   */
+  /** Creates the tables and migrates an earlier jobs table, one transaction per statement. */
   static void create(Connection c, String prefix) throws SQLException {
     for (String statement : tables(prefix)) {
       SchemaCreation.execute(c, statement);
@@ -67,12 +63,10 @@ final class SqlJobTables {
       "schedule_key, schedule, slot, job_type, scheduled_for, token, token_scope, status, "
           + "claimed_by, attempts, last_error";
 
-  /** The index of the claim query: its status and lease (or retry) time. */
   private static String claimIndex(String prefix) {
     return index(prefix, "claim", "lease_until");
   }
 
-  /** The index of {@link SqlJobStore#purge}: status and completion. */
   private static String purgeIndex(String prefix) {
     return index(prefix, "purge", "completed_at");
   }
@@ -127,8 +121,7 @@ final class SqlJobTables {
 
   /**
    * Deletes up to {@code limit} jobs of {@code status} completed over {@code retentionMillis} ago
-   * (completed_at is the database's local time, hence LOCALTIMESTAMP, which keeps the index
-   * usable).
+   * (completed_at is in database local time, hence LOCALTIMESTAMP, which keeps the index usable).
    */
   static int purge(Connection c, String jobs, String status, long retentionMillis, int limit)
       throws SQLException {
@@ -147,7 +140,6 @@ final class SqlJobTables {
     }
   }
 
-  /** True if {@code jobs} exists but lacks a column of this version. */
   static boolean outdated(Connection c, String jobs) throws SQLException {
     try (Statement s = c.createStatement()) {
       // No table: createSchema() creates it, a claim names the DDL.
@@ -214,11 +206,8 @@ final class SqlJobTables {
   }
 
   /**
-   * Creates the job of {@code slot} and advances the progress to it, unless the slot already has
-   * one, on the connection of the fence's transaction.
-   *
-   * @return false if the progress is already at or past {@code slot}
-   * @throws IllegalStateException if the slot would skip one after the progress
+   * Creates the job of {@code slot} and advances the progress to it, in the fence's transaction;
+   * false if the progress is at or past {@code slot}, IllegalStateException on a gap.
    */
   static boolean writeSlot(
       Connection c,

@@ -9,25 +9,18 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 
 /**
- * Applies an {@link AclPolicy} to existing znodes (ZooKeeper's ACLs are not inherited, so a path
- * created earlier keeps its ACL). Run it once, as an identity with ADMIN permission (anyone may
- * change an {@code open} ACL), on the root of each election, lock, group and fence path:
- *
- * <pre>{@code
- * int changed = AclMigration.apply(session.curator(), "/services/billing", AclPolicy.creatorOnly()
- *     .withReaders(ZkIdentity.digest("observer", observerPassword)));
- * }</pre>
- *
- * <p>With {@link AclPolicy#creatorOnly()} the {@code auth} entry grants the migrating session's
- * identities, so run it with the service's own credentials. Znodes vanishing meanwhile are skipped.
+ * Applies an {@link AclPolicy} to existing znodes (ACLs are not inherited, so an older path keeps
+ * its ACL). Run it once on the root of each election, lock, group and fence path, e.g. {@code
+ * AclMigration.apply(session.curator(), "/services/billing", policy)}, as an identity with ADMIN
+ * permission (anyone may change an {@code open} ACL); with {@link AclPolicy#creatorOnly()}, as the
+ * service's own identity, which the {@code auth} entry grants. Vanished znodes are skipped.
  */
 public final class AclMigration {
   private AclMigration() {}
 
   /**
-   * Sets the policy's ACL on {@code path} and every znode below it.
+   * Sets the policy's ACL on {@code path} and every znode below it; returns how many changed.
    *
-   * @return the number of znodes changed
    * @throws CoordinationException if the path does not exist, an ACL cannot be set (e.g. no ADMIN
    *     permission) or ZooKeeper fails; znodes changed before the failure keep their new ACL
    */

@@ -18,8 +18,7 @@ import org.apache.zookeeper.data.ACL;
  * (only the creating identities; add {@link #withReaders} and {@link #withWriters}), or {@link
  * #open()}, the default otherwise. ZooKeeper checks the parent's ACL to create or delete, so every
  * identity running candidates of one path must write the parents: hence one policy for all. ACLs
- * are not inherited: apply it to older paths with {@link AclMigration} ({@code docs/security.md}).
- * Immutable value.
+ * are not inherited: apply it to older paths with {@link AclMigration}. Immutable.
  */
 public final class AclPolicy {
   private static final int READ_ONLY = ZooDefs.Perms.READ;
@@ -33,8 +32,7 @@ public final class AclPolicy {
 
   private AclPolicy(boolean creator, List<ACL> acl) {
     this.creator = creator;
-    // Not List.copyOf: ZooKeeper's client asks the list whether it contains null, which the
-    // immutable lists of List.of/copyOf answer with a NullPointerException.
+    // Not List.copyOf: ZooKeeper's client calls contains(null), which immutable lists throw on.
     this.acl = Collections.unmodifiableList(new ArrayList<>(acl));
   }
 
@@ -48,11 +46,7 @@ public final class AclPolicy {
     return new AclPolicy(false, List.of(new ACL(ZooDefs.Perms.ALL, ZooDefs.Ids.ANYONE_ID_UNSAFE)));
   }
 
-  /**
-   * A fixed ACL list of the caller's own. It must not be empty.
-   *
-   * @throws IllegalArgumentException if the list is empty or holds an ACL without an id
-   */
+  /** A fixed, non-empty ACL list of the caller's own, every entry with an id. */
   public static AclPolicy of(List<ACL> acl) {
     Objects.requireNonNull(acl, "acl");
     if (acl.isEmpty()) {
@@ -73,10 +67,7 @@ public final class AclPolicy {
     return with(READ_ONLY, readers);
   }
 
-  /**
-   * This policy with read, write, create and delete access for these identities as well: other
-   * identities of the same service (each worker with its own credentials).
-   */
+  /** This policy with read, write, create and delete for other identities of the same service. */
   public AclPolicy withWriters(ZkIdentity... writers) {
     return with(WRITE_ALL, writers);
   }
@@ -91,10 +82,7 @@ public final class AclPolicy {
     return new AclPolicy(creator, next);
   }
 
-  /**
-   * True if the policy names the creator ({@code auth} scheme): the creating session must then be
-   * authenticated, or ZooKeeper refuses the create with {@code InvalidACL}.
-   */
+  /** True if it names the creator ({@code auth}): creates then need an authenticated session. */
   public boolean requiresAuthentication() {
     return creator;
   }

@@ -9,9 +9,8 @@ import org.jspecify.annotations.Nullable;
  * How a {@linkplain dev.baton.recipes.BatonSession session} authenticates to ZooKeeper on every
  * connection, new sessions included: {@link #digest(String, String)} (the password travels in the
  * clear without {@linkplain TlsConfig TLS}), {@link #saslDigest(String, String)} (SASL DIGEST-MD5,
- * JAAS section registered by Baton) or {@link #saslLoginContext(String)} (a section of the JVM's
- * JAAS configuration, e.g. Kerberos). Server setup: {@code docs/security.md}. {@code toString()}
- * never shows a password. Immutable.
+ * JAAS section registered by Baton) or {@link #saslLoginContext(String)} (a JVM JAAS section, e.g.
+ * Kerberos). Server setup: {@code docs/security.md}. {@code toString()} hides passwords. Immutable.
  */
 public final class Authentication {
   /** The mechanisms Baton configures. */
@@ -34,26 +33,14 @@ public final class Authentication {
     this.secret = secret;
   }
 
-  /**
-   * Digest authentication as {@code user}. The identity in ACLs is {@link ZkIdentity#digest}.
-   *
-   * @throws NullPointerException if {@code user} or {@code password} is null
-   * @throws IllegalArgumentException if the user is empty or holds a {@code ':'}, or the password
-   *     is empty
-   */
+  /** Digest authentication as {@code user}; its ACL identity is {@link ZkIdentity#digest}. */
   public static Authentication digest(String user, String password) {
     checkUser(user);
     checkPassword(password);
     return new Authentication(Kind.DIGEST, user, password);
   }
 
-  /**
-   * SASL DIGEST-MD5 authentication as {@code user}. The identity in ACLs is {@link
-   * ZkIdentity#sasl}.
-   *
-   * @throws NullPointerException if {@code user} or {@code password} is null
-   * @throws IllegalArgumentException if the user or the password is empty
-   */
+  /** SASL DIGEST-MD5 authentication as {@code user}; ACL identity {@link ZkIdentity#sasl}. */
   public static Authentication saslDigest(String user, String password) {
     checkUser(user);
     checkPassword(password);
@@ -61,9 +48,8 @@ public final class Authentication {
   }
 
   /**
-   * SASL authentication with the JAAS login section {@code loginContextName} of the JVM's JAAS
-   * configuration ({@code java.security.auth.login.config}). Baton cannot know the resulting
-   * identity; grant it explicitly in the {@link AclPolicy} of observers.
+   * SASL with the JVM's JAAS login section {@code loginContextName}. Baton cannot know the
+   * resulting identity: grant it explicitly in observers' {@link AclPolicy}.
    */
   public static Authentication saslLoginContext(String loginContextName) {
     Objects.requireNonNull(loginContextName, "loginContextName");

@@ -13,15 +13,14 @@ import org.apache.zookeeper.common.ClientX509Util;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies Baton's security settings to a Curator client builder: authentication, TLS and the {@link
- * AclPolicy} of created znodes. {@link dev.baton.recipes.BatonSession#start} uses it; call it
- * yourself for a client you {@linkplain dev.baton.recipes.BatonSession#wrap wrap}.
- *
- * <p>All is set on the builder and its {@link ZKClientConfig}, never in system properties, so
- * sessions with different credentials share a JVM. One process-wide effect: SASL DIGEST-MD5
- * credentials become a login section of the JAAS configuration, which Baton extends (a replaced
- * configuration loses them until the next session starts). DIGEST-MD5 is not FIPS: such a session
- * turns FIPS mode off for its connections; use Kerberos where FIPS is required.
+ * Applies Baton's security settings (authentication, TLS, the {@link AclPolicy} of created znodes)
+ * to a Curator client builder: {@link dev.baton.recipes.BatonSession#start} uses it; call it
+ * yourself for a client you {@linkplain dev.baton.recipes.BatonSession#wrap wrap}. All is set on
+ * the builder and its {@link ZKClientConfig}, never in system properties, so sessions with
+ * different credentials share a JVM. One process-wide effect: SASL DIGEST-MD5 credentials become a
+ * login section of the JAAS configuration, which Baton extends (a replaced configuration loses them
+ * until the next session starts). DIGEST-MD5 is not FIPS: such a session turns FIPS mode off for
+ * its connections; use Kerberos where FIPS is required.
  */
 public final class CuratorSecurity {
   private static final String FIPS_MODE = "zookeeper.fips-mode";
@@ -33,9 +32,8 @@ public final class CuratorSecurity {
    *
    * @param authentications how to authenticate: any number of digest credentials, at most one SASL
    * @param tls TLS to the secure client port, or {@code null} for a plain connection
-   * @param policy the ACL of every created znode
-   * @throws IllegalArgumentException if more than one SASL authentication is given, or the policy
-   *     names the creator but nothing would authenticate the session
+   * @throws IllegalArgumentException if more than one SASL is given, or the policy names the
+   *     creator but nothing authenticates the session
    */
   public static void configure(
       CuratorFrameworkFactory.Builder builder,
@@ -73,11 +71,7 @@ public final class CuratorSecurity {
     builder.aclProvider(policy.toCuratorAclProvider());
   }
 
-  /**
-   * The checks of {@link #configure}, for configuration builders that validate early.
-   *
-   * @throws IllegalArgumentException as {@link #configure} does
-   */
+  /** The checks of {@link #configure}, for configuration builders that validate early. */
   public static void check(
       List<Authentication> authentications, @Nullable TlsConfig tls, AclPolicy policy) {
     Objects.requireNonNull(authentications, "authentications");

@@ -10,9 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JVM's JAAS configuration extended with Baton's SASL DIGEST-MD5 sections: ZooKeeper's SASL
- * client reads only the process-wide configuration, so Baton installs this one, which answers its
- * own sections and delegates every other name to the one installed before.
+ * The JVM's JAAS configuration plus Baton's DIGEST-MD5 sections: ZooKeeper's SASL client reads only
+ * the process-wide one, so Baton installs this, delegating other names to the previous one.
  */
 final class JaasSections extends Configuration {
   private static final Logger log = LoggerFactory.getLogger(JaasSections.class);
@@ -29,12 +28,7 @@ final class JaasSections extends Configuration {
     this.previous = previous;
   }
 
-  /**
-   * Registers a DIGEST-MD5 login section for these credentials (the same credentials always get the
-   * same section) and makes sure the JVM's JAAS configuration answers it.
-   *
-   * @return the section's name
-   */
+  /** Registers a DIGEST-MD5 login section for these credentials, once; returns its name. */
   static synchronized String registerDigest(String user, String password) {
     // Numbered, not named after the credentials: ZooKeeper logs the section's name.
     String name =
@@ -60,8 +54,7 @@ final class JaasSections extends Configuration {
     try {
       return Configuration.getConfiguration();
     } catch (SecurityException e) {
-      // No JAAS configuration could be loaded (e.g. java.security.auth.login.config names a missing
-      // file): Baton's sections are then the only ones.
+      // None loads (e.g. java.security.auth.login.config names a missing file): only Baton's then.
       log.warn(
           "the JVM's JAAS configuration cannot be loaded; only Baton's login sections are known",
           e);

@@ -8,14 +8,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * TLS between a session and the ensemble's {@code secureClientPort} (Netty). Pass it to {@link
- * dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}; the connect string then names the secure
- * ports. The trust store (required) holds the CA certificates of the servers; the key store
- * (optional) the client's key and certificate, which servers require by default ({@code
- * ssl.clientAuth=need}) and know as {@code x509:<subject>} for an {@link AclPolicy}. Store types
- * ({@code PKCS12}, {@code JKS}, {@code PEM}, {@code BCFKS}) follow the file name unless set.
- * Hostname verification (default on) is for turning off only in tests. {@code toString()} never
- * shows a password. Immutable.
+ * TLS (Netty) to the ensemble's {@code secureClientPort}, named in the connect string; see {@link
+ * dev.baton.recipes.SessionConfig.Builder#tls(TlsConfig)}. The trust store (required) holds the
+ * servers' CA certificates; the key store (optional) the client's key and certificate, which
+ * servers require by default ({@code ssl.clientAuth=need}) and know as {@code x509:<subject>}.
+ * Store types ({@code PKCS12}, {@code JKS}, {@code PEM}, {@code BCFKS}) follow the file name unless
+ * set. Turn hostname verification off only in tests. Immutable; shows no password.
  */
 public final class TlsConfig {
   private final Path trustStore;
@@ -120,12 +118,7 @@ public final class TlsConfig {
       return this;
     }
 
-    /**
-     * Validates and builds.
-     *
-     * @throws IllegalArgumentException if the trust store is missing, a store is not a readable
-     *     file, or a type is not one ZooKeeper knows
-     */
+    /** Validates (stores readable, types known to ZooKeeper) and builds. */
     public TlsConfig build() {
       if (trustStore == null) {
         throw new IllegalArgumentException(

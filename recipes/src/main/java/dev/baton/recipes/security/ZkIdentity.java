@@ -7,12 +7,10 @@ import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 
 /**
- * An identity as ZooKeeper's ACLs name it: a scheme and an id, such as {@code digest:svc:<hash>},
- * {@code sasl:svc}, {@code x509:CN=worker-1} or {@code world:anyone}. Used to grant read or write
- * access in an {@link AclPolicy}.
+ * An identity as ZooKeeper's ACLs name it, {@code <scheme>:<id>} (e.g. {@code digest:svc:<hash>},
+ * {@code sasl:svc}, {@code x509:CN=worker-1}, {@code world:anyone}), for an {@link AclPolicy}.
  *
- * @param scheme the ZooKeeper authentication scheme, e.g. {@code digest}, {@code sasl}
- * @param id the id within that scheme, as the server's authentication provider reports it
+ * @param id the id within the scheme, as the server's authentication provider reports it
  */
 public record ZkIdentity(String scheme, String id) {
 
@@ -51,10 +49,7 @@ public record ZkIdentity(String scheme, String id) {
     return new ZkIdentity("sasl", Objects.requireNonNull(user, "user"));
   }
 
-  /**
-   * The identity of a TLS client whose certificate has this subject, in the RFC 2253 form of {@code
-   * X500Principal.getName()} (ZooKeeper's X509 authentication provider).
-   */
+  /** A TLS client by certificate subject, RFC 2253 as {@code X500Principal.getName()} gives it. */
   public static ZkIdentity x509(String subjectDn) {
     return new ZkIdentity("x509", Objects.requireNonNull(subjectDn, "subjectDn"));
   }

@@ -8,7 +8,6 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * How a {@link SerialLoop} waits before a retry: exponential from {@code initial} to {@code max},
  * each delay cut by a random fraction up to {@code jitter} so a fleet does not retry in step.
- * Immutable; validated when built.
  *
  * @param initial the first delay, positive
  * @param max the largest delay, at least {@code initial}

@@ -9,19 +9,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one thread factory of Baton: daemon threads named {@code baton-<role>-<name>}, whose uncaught
- * throwables are logged and then handed to the JVM's {@linkplain
+ * throwables are logged, then handed to the JVM's {@linkplain
  * Thread#getDefaultUncaughtExceptionHandler() default handler} if set (an application's, or a test
- * tool's such as Awaitility's). Serial loops borrow threads from one shared pool made by this
- * factory, named {@code baton-loop-idle-<n>} while idle.
+ * tool's such as Awaitility's). Serial loops borrow threads from a shared pool of these, named
+ * {@code baton-loop-idle-<n>} while idle.
  */
 public final class BatonThreads {
   private static final Logger log = LoggerFactory.getLogger(BatonThreads.class);
 
   private BatonThreads() {}
 
-  /**
-   * A factory of daemon threads named {@code baton-<role>-<name>} (numbered from the second on).
-   */
+  /** Daemon threads named {@code baton-<role>-<name>} (numbered from the second on). */
   public static ThreadFactory factory(String role, String name) {
     String base =
         "baton-"
@@ -38,7 +36,6 @@ public final class BatonThreads {
     };
   }
 
-  /** Logs the death of {@code t}, then passes it on to the default handler, if one is set. */
   static void uncaught(Thread t, Throwable e) {
     log.error("Baton thread {} died", t.getName(), e);
     Thread.UncaughtExceptionHandler global = Thread.getDefaultUncaughtExceptionHandler();

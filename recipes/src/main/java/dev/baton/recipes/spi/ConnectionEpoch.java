@@ -8,7 +8,6 @@ import java.util.Objects;
  * decision made in epoch {@code n} is acted on only while the epoch is still {@code n}.
  *
  * @param number rises by one with every change, starting at 1
- * @param link the state of the link in this epoch
  * @param sessionId the store's session id in this epoch (0 when none is known)
  */
 public record ConnectionEpoch(long number, Link link, long sessionId) {

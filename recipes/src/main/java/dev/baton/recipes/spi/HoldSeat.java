@@ -7,20 +7,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A backend's own seat for a lock: one hold at a time, taken on the caller's thread. The lock keeps
- * reentrancy, thread ownership and counts; on any backend its seat takes terms through {@link
+ * reentrancy, thread ownership and counts; any backend's seat takes terms through {@link
  * dev.baton.recipes.backend.Backend#join}, while the ZooKeeper session offers a faster one ({@code
- * BatonSession.lockSeat}: create and listing in one round trip, no loop). One thread takes or
- * releases at a time (the lock's own); thread-safe otherwise.
- *
- * @param <H> the recipe's term, made by its {@link Holds}
+ * BatonSession.lockSeat}: create and listing in one round trip, no loop). One thread (the lock's
+ * own) takes or releases at a time; thread-safe otherwise.
  */
 public interface HoldSeat<H extends TermHandle> {
   /**
    * Takes a hold, waiting until {@code deadline} ({@link System#nanoTime()}) at most; empty on
    * timeout. On timeout, interrupt or failure nothing of the attempt stays in the backend.
    *
-   * @throws IllegalStateException if the seat is closed, before or during the attempt (no hold
-   *     begins once it is closed)
+   * @throws IllegalStateException if the seat is closed, before or during the attempt
    */
   Optional<H> take(long deadline) throws InterruptedException;
 
@@ -28,9 +25,9 @@ public interface HoldSeat<H extends TermHandle> {
   @Nullable H current();
 
   /**
-   * Ends the current hold ({@code RESIGNED}) and gives it back: true only if it had not ended
-   * before and the backend confirmed, within a bound, that this call removed it; false at once if
-   * it had ended before (then it is given back in the background).
+   * Ends the current hold ({@code RESIGNED}) and gives it back: true only if it was still valid and
+   * the backend confirmed, within a bound, that this call removed it; false at once if it had ended
+   * (then it is given back in the background).
    */
   boolean release();
 

@@ -6,10 +6,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A recipe's I/O side of a {@link Machine}: carries out one action at a time under the {@link
  * Shell}'s lock, maybe answering with an event fed next; it {@linkplain Shell#post posts} store
- * notifications as events and never calls an application's listener itself.
- *
- * @param <E> the machine's events
- * @param <A> the machine's actions
+ * notifications and never calls an application's listener itself.
  */
 public interface Io<E, A> {
   /** Carries out {@code action}; returns the event it answers with, fed next, or null. */

@@ -10,11 +10,9 @@ final class Locks {
   private Locks() {}
 
   /**
-   * Takes {@code lock} within {@code wait}. An interrupt does not cut the wait short (a close is
-   * cleanup: a term's own callback that closes its election has just been interrupted by that
-   * close); the thread's interrupt flag is restored afterwards.
-   *
-   * @return true if the lock was taken
+   * Takes {@code lock} within {@code wait}; true if taken. An interrupt does not cut the wait short
+   * (a close is cleanup: a term's callback that closes its election was just interrupted by that
+   * close); the flag is restored afterwards.
    */
   static boolean tryLock(Lock lock, Duration wait) {
     long deadline = System.nanoTime() + wait.toNanos();

@@ -8,11 +8,7 @@ import java.time.Duration;
  * by due time then submission; {@link ThreadLoopScheduler} in production, a virtual clock in tests.
  */
 public interface LoopScheduler {
-  /**
-   * Runs {@code task} on the loop's thread no earlier than {@code delayNanos} from now (0: next).
-   *
-   * @return false if the scheduler is shut down (the task will not run)
-   */
+  /** Runs {@code task} on the loop at least {@code delayNanos} from now; false if shut down. */
   boolean schedule(Runnable task, long delayNanos);
 
   /** The scheduler's monotonic clock, in nanoseconds. */
@@ -24,11 +20,7 @@ public interface LoopScheduler {
   /** Stops taking tasks; tasks not yet due are dropped, a task in progress finishes. */
   void shutdown();
 
-  /**
-   * Waits for the loop's thread to finish its current task after {@link #shutdown()}.
-   *
-   * @return true if it finished within {@code timeout}
-   */
+  /** After {@link #shutdown()}, waits up to {@code timeout} for the current task; true if done. */
   boolean awaitTermination(Duration timeout) throws InterruptedException;
 
   /** Interrupts the task in progress, if any (for a stop that cannot wait any longer). */

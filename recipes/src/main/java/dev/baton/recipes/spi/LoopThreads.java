@@ -7,31 +7,26 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads every {@link ThreadLoopScheduler} of this JVM borrows: an unbounded pool lending idle
- * threads to loops with a task due (so a blocking loop never keeps another waiting), and one timer
- * thread that wakes a loop when its next delayed task is due. The {@value #CORE} core threads never
- * end, so a loop woken after hours wakes a parked thread instead of starting one (about 20 times
- * slower on a busy machine); four covers the loops a handover wakes at once. Extra threads end
- * after {@value #KEEP_ALIVE_SECONDS} s idle.
+ * The threads every {@link ThreadLoopScheduler} borrows: an unbounded pool lending idle threads to
+ * loops with a task due (so a blocking loop never keeps another waiting), and one timer thread
+ * waking a loop when its next delayed task is due. The {@value #CORE} core threads never end, so a
+ * loop woken after hours wakes a parked thread, not a new one (far slower on a busy machine); four
+ * covers the loops a handover wakes at once. Others end after {@value #KEEP_ALIVE_SECONDS} s idle.
  */
 final class LoopThreads {
-  /** Threads kept alive however long they are idle. */
   static final int CORE = 4;
 
-  /** How long a thread beyond the core ones stays idle before it ends. */
   static final long KEEP_ALIVE_SECONDS = 60;
 
   private LoopThreads() {}
 
-  /** Created on first use: a JVM without a Baton loop starts none of these threads. */
-  private static final class Holder {
+  private static final class Holder { // made on first use: without a loop, no thread starts
     static final ThreadPoolExecutor POOL = pool();
     static final ScheduledThreadPoolExecutor TIMER = timer();
 
     /**
      * Core threads start at once: below core size the pool starts a thread per task even while
-     * others idle, so a JVM's first hand-offs (a leader's revocation in a shutdown hook) would
-     * wait.
+     * others idle, delaying a JVM's first hand-offs (a leader's revocation in a shutdown hook).
      */
     private static ThreadPoolExecutor pool() {
       ThreadPoolExecutor p =
@@ -54,12 +49,10 @@ final class LoopThreads {
     }
   }
 
-  /** Lends {@code drain} a thread: an idle one if there is one, else a new one. */
   static void lend(Runnable drain) {
     Holder.POOL.execute(drain);
   }
 
-  /** The timer that wakes loops for their delayed tasks. */
   static ScheduledThreadPoolExecutor timer() {
     return Holder.TIMER;
   }

@@ -6,9 +6,9 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 
 /**
- * The registry of a recipe configured without one: one shared registry that denies every meter, so
- * registering is a no-op. A private {@code CompositeMeterRegistry} per recipe cost about 6 KiB per
- * candidate ({@code benchmarks/run election-scale}); counts for health live in recipe fields.
+ * The registry of a recipe configured without one: a shared registry denying every meter. A private
+ * {@code CompositeMeterRegistry} per recipe cost about 6 KiB per candidate ({@code benchmarks/run
+ * election-scale}); counts for health live in recipe fields.
  */
 public final class NoMeters {
   /** The shared registry; recipes tell it apart by identity to skip their meters altogether. */

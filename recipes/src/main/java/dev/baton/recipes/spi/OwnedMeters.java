@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * recipe would report the dead instance's gauges for ever: a new owner removes the meters its tags
  * name before registering its own (gauges hold state strongly, never NaN), and {@link #close}
  * removes them unless a newer owner took over. Construct and register the first meters holding
- * {@link #LOCK}, so two owners of one tag set cannot share meters. Thread-safe.
+ * {@link #LOCK}, so two owners of one tag set never share meters. Thread-safe.
  */
 public final class OwnedMeters implements AutoCloseable {
   /** Serializes taking over and removing meters, across all registries. */

@@ -13,13 +13,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one serial loop on which a recipe does all its I/O and keeps its state, so that state needs
- * no locks. Tasks run one at a time on the {@link LoopScheduler}'s thread, in order.
- *
- * <p>Failures are never silent: a failed task is logged (a streak's first at WARN with its stack,
- * the rest at DEBUG) and counted ({@link #failures()}), and {@code recovery} runs after a growing
- * {@link Backoff}; a completed recovery ends the streak. A {@link VirtualMachineError} is logged at
- * ERROR, marks the loop {@linkplain #fatal() failed} (after {@code onFatal} ran on the loop's
- * thread) and is rethrown. A task must restore an interrupt it caught; stray flags are cleared.
+ * no locks; tasks run one at a time, in order, on the {@link LoopScheduler}'s thread. Failures are
+ * never silent: a failed task is logged (a streak's first at WARN with its stack, the rest at
+ * DEBUG) and counted ({@link #failures()}), and {@code recovery} runs after a growing {@link
+ * Backoff}; a completed recovery ends the streak. A {@link VirtualMachineError} is logged at ERROR,
+ * marks the loop {@linkplain #fatal() failed} (after {@code onFatal} ran on the loop's thread) and
+ * is rethrown. A task must restore an interrupt it caught; stray flags are cleared.
  */
 public final class SerialLoop {
   private static final Logger log = LoggerFactory.getLogger(SerialLoop.class);
@@ -34,10 +33,8 @@ public final class SerialLoop {
   private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
 
   /**
-   * A loop named {@code name} (for logs).
-   *
-   * @param recovery run again, after a backoff, whenever a task failed (typically "reconcile")
-   * @param onFatal run once on the loop's thread before a {@link VirtualMachineError} ends it
+   * A loop named {@code name}; {@code recovery} runs again after a backoff whenever a task failed
+   * (typically "reconcile"); {@code onFatal} runs once on the loop before a fatal error ends it.
    */
   public SerialLoop(
       String name,
@@ -98,10 +95,7 @@ public final class SerialLoop {
     return !scheduler.isShutdown();
   }
 
-  /**
-   * Stops the loop: queued tasks are dropped; waits up to {@code timeout} for a task in progress,
-   * unless called from the loop itself.
-   */
+  /** Drops queued tasks and stops; off the loop, waits up to {@code timeout} for a running one. */
   public void shutdown(Duration timeout) {
     scheduler.shutdown();
     try {
@@ -114,10 +108,8 @@ public final class SerialLoop {
   }
 
   /**
-   * Stops the loop after the queued tasks (delayed ones not due are dropped), waiting up to {@code
-   * timeout} unless called from the loop; past it, the running task is interrupted.
-   *
-   * @return true if the queued tasks finished in time
+   * Stops the loop after the queued tasks (dropping delayed ones not due), waiting up to {@code
+   * timeout} off the loop; then interrupts the running task. True if the queue finished in time.
    */
   public boolean drain(Duration timeout) {
     execute(scheduler::shutdown);

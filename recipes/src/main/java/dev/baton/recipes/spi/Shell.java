@@ -19,14 +19,10 @@ import org.jspecify.annotations.Nullable;
  * at a time, hands each action to the recipe's {@link Io} in order and feeds the replies back. The
  * loop gives retry with backoff and failure handling (a {@link VirtualMachineError} ends it after
  * {@code onFatal}); the shell adds timers, subscriptions ended on leaving, and the bounded close.
- *
- * <p>Threading: every feed holds the shell's lock (on the loop, on the caller's thread in {@link
+ * Threading: every feed holds the shell's lock (on the loop, on the caller's thread in {@link
  * #close}, or in {@link #decideNow} from a thread that must not wait); other threads {@linkplain
  * #post post}. An io never calls an application's listener itself, so user callbacks never run on
  * ZooKeeper's threads nor under this lock.
- *
- * @param <E> the machine's events
- * @param <A> the machine's actions
  */
 public final class Shell<E, A> {
   private static final Duration LOOP_STOP = Duration.ofSeconds(5);
@@ -142,8 +138,8 @@ public final class Shell<E, A> {
   /**
    * Any thread: on the loop, feeds {@code closing} (the machine then decides nothing more), runs
    * {@code after} and ends the subscriptions; the shell stays open for {@link #close}. From the
-   * loop's {@code onFatal} (outside a feed) this runs here and now, since the fatal error drops the
-   * loop's queue and a held row or entry would stay until it expired; within a feed it is queued.
+   * loop's {@code onFatal} outside a feed this runs here and now (the fatal error drops the loop's
+   * queue, and a held row or entry would stay until it expired); within a feed it is queued.
    */
   public void withdraw(E closing, Runnable after) {
     if (loop.inLoop() && !lock.isHeldByCurrentThread()) {

@@ -16,9 +16,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one implementation of {@link Term}'s state machine, shared by every recipe's handle: ACTIVE
  * &harr; PAUSED, then once to REVOKED, by compare-and-set, so a revocation happens (and is
- * reported) exactly once. State and reason change in one step (an immutable {@link Status}), so
- * {@link #checkActive()} never sees a revoked term without its reason. Subclasses add their fields
- * and name the exception {@link #checkActive()} throws.
+ * reported) exactly once. State and reason change in one step, so {@link #checkActive()} never sees
+ * a revoked term without its reason. Subclasses add their fields and name the exception it throws.
  */
 public abstract class TermHandle implements Term {
   /** A term's state. */
@@ -28,7 +27,6 @@ public abstract class TermHandle implements Term {
     REVOKED
   }
 
-  /** State and reason, changed together. */
   private record Status(State state, @Nullable RevocationReason reason) {}
 
   private static final Status ACTIVE = new Status(State.ACTIVE, null);

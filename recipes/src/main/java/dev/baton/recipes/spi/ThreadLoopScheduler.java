@@ -12,11 +12,10 @@ import org.jspecify.annotations.Nullable;
  * A {@link LoopScheduler} with a delay queue whose tasks run one at a time, by due time then
  * submission, on a thread borrowed from Baton's shared pool only while a task is due (named {@code
  * baton-<role>-<name>} meanwhile; a shared timer wakes the loop later). An idle recipe holds no
- * thread, so a thousand recipes do not cost a thousand threads.
- *
- * <p>Nothing wraps the tasks: a throwable a task lets out (from {@link SerialLoop} only a {@link
- * VirtualMachineError}) stops this loop and ends the borrowed thread, whose handler logs it. {@link
- * #interrupt()} reaches only this loop's task: the interrupt status is cleared on give-back.
+ * thread, so a thousand recipes do not cost a thousand threads. Nothing wraps the tasks: a
+ * throwable a task lets out (from {@link SerialLoop} only a {@link VirtualMachineError}) stops this
+ * loop and ends the borrowed thread, whose handler logs it. {@link #interrupt()} reaches only this
+ * loop's task: the interrupt status is cleared on give-back.
  */
 public final class ThreadLoopScheduler implements LoopScheduler {
   private record Entry(long due, long seq, Runnable task) implements Comparable<Entry> {
@@ -31,20 +30,17 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   private final String name;
   private final Runnable drain = this::drain;
 
-  /** Guards the fields below; notified when the loop gives its thread back or shuts down. */
-  private final Object lock = new Object();
+  private final Object lock = new Object(); // guards fields below; notified on give-back, shutdown
 
   private final PriorityQueue<Entry> queue = new PriorityQueue<>(2);
   private long seq; // under lock
 
-  /** A drain is lent a thread or waits for one: at most one at a time. Under lock. */
-  private boolean active;
+  private boolean active; // a drain is lent a thread or waits for one (at most one); under lock
 
   private @Nullable ScheduledFuture<?> wake; // under lock
   private long wakeAt; // under lock
 
-  /** The thread running this loop's tasks, while one does. Written under lock. */
-  private volatile @Nullable Thread runner;
+  private volatile @Nullable Thread runner; // running this loop's tasks; written under lock
 
   private volatile boolean shutdown;
 
@@ -54,7 +50,6 @@ public final class ThreadLoopScheduler implements LoopScheduler {
     this.name = Objects.requireNonNull(name, "name");
   }
 
-  /** The name of the thread while it runs this loop; made when needed, a loop may never run. */
   private String threadName() {
     return "baton-" + role + "-" + name;
   }
@@ -76,10 +71,8 @@ public final class ThreadLoopScheduler implements LoopScheduler {
   }
 
   /**
-   * Stops this loop in place, under its monitor, if idle (nothing running, waiting or queued), so
-   * no pool thread wakes just to stop it; later tasks are refused as after {@link #shutdown()}.
-   *
-   * @return true if it was idle and is now shut down; false (nothing changed) if busy or shut down
+   * Stops this loop in place if idle (nothing running, waiting or queued), so no pool thread wakes
+   * just to stop it; later tasks are refused. False (no change) if busy or shut down.
    */
   public boolean shutdownIfIdle() {
     synchronized (lock) {

@@ -8,8 +8,8 @@ import org.apache.curator.utils.PathUtils;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The checks recipe configurations run on their settings, with their messages, so that every recipe
- * (a new one too) checks and names its settings the same way.
+ * The checks recipe configurations run, so every recipe names its settings alike:
+ * NullPointerException for a null value, IllegalArgumentException naming the setting and problem.
  */
 public final class Validation {
   /** Longest participant or owner id, in bytes of UTF-8. */
@@ -17,13 +17,7 @@ public final class Validation {
 
   private Validation() {}
 
-  /**
-   * Checks a recipe's znode path: a valid absolute ZooKeeper path below the root.
-   *
-   * @param kind what the path is for, e.g. "election", named in the message
-   * @throws NullPointerException if {@code path} is null
-   * @throws IllegalArgumentException naming the problem
-   */
+  /** Checks a {@code kind} recipe's znode path (e.g. "election"): valid, absolute, not root. */
   public static String path(String kind, @Nullable String path) {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(path, "path");
@@ -39,14 +33,7 @@ public final class Validation {
     return path;
   }
 
-  /**
-   * Checks an id stored in a znode: 1 to {@value #MAX_ID_BYTES} bytes of UTF-8, not blank, no
-   * control characters.
-   *
-   * @param field the field's name, named in the message
-   * @throws NullPointerException naming {@code field} if {@code id} is null
-   * @throws IllegalArgumentException naming the problem
-   */
+  /** Checks id {@code field}: 1 to {@value #MAX_ID_BYTES} UTF-8 bytes, not blank, no controls. */
   public static String id(String field, @Nullable String id) {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(id, field);
@@ -71,12 +58,7 @@ public final class Validation {
     return id;
   }
 
-  /**
-   * Checks a duration setting: zero or positive.
-   *
-   * @throws NullPointerException naming {@code field} if {@code value} is null
-   * @throws IllegalArgumentException naming {@code field}
-   */
+  /** Checks the duration setting {@code field}: zero or positive. */
   public static Duration nonNegative(String field, @Nullable Duration value) {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(value, field);
@@ -86,12 +68,7 @@ public final class Validation {
     return value;
   }
 
-  /**
-   * Checks a duration setting: at least one millisecond.
-   *
-   * @throws NullPointerException naming {@code field} if {@code value} is null
-   * @throws IllegalArgumentException naming {@code field}
-   */
+  /** Checks the duration setting {@code field}: at least one millisecond. */
   public static Duration atLeastMillis(String field, @Nullable Duration value) {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(value, field);

@@ -1,17 +1,14 @@
 /**
- * The service interface for writing a recipe (or a backend's candidate), public on purpose and kept
- * as stable as the API (partition-assignment is written on it); applications use the recipes, a
- * backend implements {@link dev.baton.recipes.backend.Backend}. See docs/architecture.md, "Writing
- * a recipe".
+ * The service interface for writing a recipe or a backend's candidate, public on purpose and as
+ * stable as the API (partition-assignment uses it); applications use recipes, backends implement
+ * {@link dev.baton.recipes.backend.Backend} (see docs/architecture.md, "Writing a recipe").
  *
  * <ul>
- *   <li>{@link dev.baton.recipes.spi.Liveness}: a session's connection epochs and {@code done}
- *       signal; recipes never read the client library's connection states.
- *   <li>{@link dev.baton.recipes.spi.SerialLoop}: the one serial loop for a recipe's I/O, on an
- *       injected {@link dev.baton.recipes.spi.LoopScheduler} ({@link
- *       dev.baton.recipes.spi.ThreadLoopScheduler} in production).
- *   <li>{@link dev.baton.recipes.spi.Shell}: runs a recipe's {@link dev.baton.recipes.spi.Machine}
- *       on a serial loop and hands its actions to the recipe's {@link dev.baton.recipes.spi.Io}.
+ *   <li>{@link dev.baton.recipes.spi.Liveness}: connection epochs and {@code done}; recipes never
+ *       read the client library's states.
+ *   <li>{@link dev.baton.recipes.spi.SerialLoop}: the one serial loop for a recipe's I/O.
+ *   <li>{@link dev.baton.recipes.spi.Shell}: runs a {@link dev.baton.recipes.spi.Machine} on a
+ *       loop, handing its actions to an {@link dev.baton.recipes.spi.Io}.
  *   <li>{@link dev.baton.recipes.spi.TermHandle}: the one {@link dev.baton.recipes.Term}; {@link
  *       dev.baton.recipes.spi.BatonThreads}: the one thread factory.
  * </ul>
