@@ -7,10 +7,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What {@link AssignerMachine} is told. Every event but {@link TermBegan} and {@link Retry} names
- * the assigner term it belongs to; the machine ignores the events of a term that is over.
- */
+/** What {@link AssignerMachine} is told; the events of a term that is over are ignored. */
 sealed interface AssignerEvent {
   /** The assigner term this event belongs to (0 for {@link Retry}, which belongs to any). */
   long term();
@@ -18,16 +15,12 @@ sealed interface AssignerEvent {
   /** This member won term {@code term} of the assigner election, with token {@code token}. */
   record TermBegan(long term, long token) implements AssignerEvent {}
 
-  /** Term {@code term} was revoked. */
   record TermEnded(long term) implements AssignerEvent {}
 
-  /** An input of the assignment. */
   enum Input {
     /** The partition set ({@code G/partitions}), when not configured. */
     PARTITIONS,
-    /** The live members. */
     MEMBERS,
-    /** The published assignment and its version. */
     ASSIGNMENT,
     /** The ownership znodes' names, for the unowned-partitions gauge. */
     OWNERS,
@@ -38,7 +31,6 @@ sealed interface AssignerEvent {
   /** A watched input changed; {@code seenNanos}: when the watch told it (quiet period start). */
   record InputChanged(long term, Input input, long seenNanos) implements AssignerEvent {}
 
-  /** Reading {@code input} failed; retry. */
   record ReadFailed(long term, Input input) implements AssignerEvent {}
 
   /** The partition set, or null when there is none or it is malformed (keep the last good one). */
@@ -59,31 +51,25 @@ sealed interface AssignerEvent {
   /** The ownership znodes that exist (partition ids), or null when the owners znode is missing. */
   record OwnersListed(long term, @Nullable Set<Integer> owned) implements AssignerEvent {}
 
-  /** Who owns each partition now, by the owner records. */
   record CurrentOwnersRead(long term, Map<Integer, String> owners) implements AssignerEvent {
     public CurrentOwnersRead {
       owners = Map.copyOf(owners);
     }
   }
 
-  /** {@code record} was published at {@code version}. */
   record Published(long term, AssignmentRecord record, int version, int moved)
       implements AssignerEvent {}
 
-  /** Why a publish was refused. */
   enum Rejection {
     /** The term's election znode is gone: this assigner is deposed. */
     TERM_OVER,
     /** The assignment changed since it was read (another assigner wrote it). */
     CONFLICT,
-    /** Anything else: retry. */
     FAILED
   }
 
-  /** The publish failed. */
   record PublishRejected(long term, Rejection why) implements AssignerEvent {}
 
-  /** The rebalance timer {@code seq} of {@code term} is due. */
   record RebalanceDue(long term, long seq) implements AssignerEvent {}
 
   /** A departed member's rejoin grace may have ended. */

@@ -22,10 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the assigner's inputs for one term, leaving watches that report changes: the partition set,
- * the members (each member znode read once while it lives), the published assignment, the ownership
- * znodes' names, and who owns what now. A failure is answered with {@link ReadFailed}. Blocking; on
- * the member's loop.
+ * Reads the assigner's inputs for a term, leaving watches that report changes: the partition set,
+ * the members (each member znode read once), the assignment, the ownership znodes' names, and who
+ * owns what. A failure answers {@link ReadFailed}. Blocking.
  */
 final class AssignerInputs {
   private static final Logger log = LoggerFactory.getLogger(AssignerInputs.class);
@@ -140,7 +139,6 @@ final class AssignerInputs {
     return new OwnersListed(term, names == null ? null : numbered(names));
   }
 
-  /** The partitions that ownership znodes' names give; other names are skipped. */
   private static Set<Integer> numbered(List<String> names) {
     Set<Integer> owned = new HashSet<>();
     for (String name : names) {

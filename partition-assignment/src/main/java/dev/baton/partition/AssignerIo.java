@@ -26,10 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The assigner's io and the member's listener of the group's assigner election: applies {@link
- * AssignerMachine}'s actions, run by a {@link Shell} on the member's one {@link SerialLoop}. The
- * election's callbacks and watch notifications only post to the loop and return at once, so the
- * election's callback thread is never blocked by the assigner.
+ * The assigner's io and election listener: applies {@link AssignerMachine}'s actions on the
+ * member's loop; callbacks and watches only post to it, never blocking the election.
  */
 final class AssignerIo implements LeadershipListener, Io<AssignerEvent, AssignerAction> {
   private static final Logger log = LoggerFactory.getLogger(AssignerIo.class);
@@ -69,7 +67,6 @@ final class AssignerIo implements LeadershipListener, Io<AssignerEvent, Assigner
     this.shell = new Shell<>(loop, (e, now) -> machine.on(e, now, config.clock().instant()));
   }
 
-  /** Starts handling events; the election's callbacks come after. */
   public void start() {
     shell.start(this);
   }

@@ -20,12 +20,10 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The assigner's decisions, without I/O, threads or clocks: in a term of the assigner election it
+ * The assigner's decisions, without I/O, threads or clocks: per term of the assigner election it
  * keeps its inputs, waits for a quiet period ({@link Debounce}), computes the assignment ({@link
- * Rebalance}) and asks to publish it when it differs from the published one. Grace periods ({@link
- * GraceTracker}) and the members' last profiles outlive a term, so a blip does not restart them. A
- * strategy's {@link RuntimeException} publishes nothing (logged, until the next change); its {@link
- * Error} escapes to the loop. Loop-confined.
+ * Rebalance}) and publishes it if changed. Grace periods ({@link GraceTracker}) and last profiles
+ * outlive a term. A strategy's RuntimeException publishes nothing (logged); its Error escapes.
  */
 final class AssignerMachine {
   private static final long OWNERS_READ_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
@@ -42,14 +40,12 @@ final class AssignerMachine {
   private final List<AssignerAction> out = new ArrayList<>();
   private long nowNanos;
 
-  /** The wall time of the current event; every {@link #on} sets it before anything reads it. */
   private Instant now = Instant.EPOCH;
 
   private long term;
   private long token;
   private boolean deposed;
 
-  /** The partition set, null until one is read (or configured). */
   private @Nullable SortedSet<Integer> partitions;
 
   private Map<String, MemberProfile> members = Map.of();
@@ -59,7 +55,6 @@ final class AssignerMachine {
 
   private int previousVersion = -1;
 
-  /** The generations read and published, in any term. */
   private final Generations generations = new Generations();
 
   /** Who owns what now, read for a rebalance without a published assignment; null otherwise. */
@@ -114,7 +109,6 @@ final class AssignerMachine {
     return List.copyOf(out);
   }
 
-  /** Whether this member holds a term and has not found it over. */
   public boolean active() {
     return term != 0 && !deposed;
   }
@@ -194,8 +188,6 @@ final class AssignerMachine {
     }
   }
 
-  // ---- inputs ----
-
   private void readAll() {
     read(Input.PARTITIONS);
     read(Input.MEMBERS);
@@ -223,9 +215,6 @@ final class AssignerMachine {
     }
   }
 
-  // ---- compute and publish ----
-
-  /** Something changed: compute after the quiet period ({@link Debounce}). */
   private void changed() {
     changedAt(nowNanos);
   }

@@ -10,11 +10,10 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * A published assignment: its generation, the assigner that wrote it (member id and election
- * token), the partition set, and each partition's assigned member, stored as {@code
- * baton-assignment/1} with {@code partitions=<ranges>} and one {@code m.<member>=<ranges>} line per
- * member. Decoding checks that the members' ranges are disjoint and inside the partition set; the
- * constructor refuses a record its own decoder would reject, so none is ever published.
+ * A published assignment: generation, assigner (id and election token), partition set and each
+ * partition's member, stored as {@code baton-assignment/1} with {@code partitions=<ranges>} and an
+ * {@code m.<member>=<ranges>} line per member. Decoding checks that the members' ranges are
+ * disjoint and in the set; the constructor refuses what decoding would, so none is published.
  */
 record AssignmentRecord(
     long generation,
@@ -25,19 +24,11 @@ record AssignmentRecord(
   /** ZooKeeper's default request limit is 1 MiB; stay below it. */
   static final int MAX_BYTES = 1_000_000;
 
-  /**
-   * The largest generation: {@code 2^53 - 1}, what a JSON reader that uses doubles reads exactly;
-   * it leaves a whole {@code long} of room above, so the next generation never overflows.
-   */
+  /** {@code 2^53 - 1}: exact in a JSON reader's doubles; the next generation never overflows. */
   public static final long MAX_GENERATION = (1L << 53) - 1;
 
   private static final String MEMBER_PREFIX = "m.";
 
-  /**
-   * @throws IllegalArgumentException if {@code generation} is not within 0..{@link
-   *     #MAX_GENERATION}, {@code assignerToken} is negative or {@code assigner} is not a valid
-   *     member id (what {@link #decode} rejects)
-   */
   public AssignmentRecord {
     if (generation < 0 || generation > MAX_GENERATION) {
       throw new IllegalArgumentException(
@@ -54,7 +45,6 @@ record AssignmentRecord(
     owners = Collections.unmodifiableSortedMap(new TreeMap<>(owners));
   }
 
-  /** The partitions assigned to {@code member}. */
   public SortedSet<Integer> partitionsOf(String member) {
     return owners.entrySet().stream()
         .filter(e -> e.getValue().equals(member))

@@ -2,9 +2,8 @@
 package dev.baton.partition;
 
 /**
- * The assigner's quiet-period timer, as a value: a change asks for a computation {@code quiet}
- * after it, but no later than {@code maxDelay} after the first change of the burst. Each request
- * gets a new number; only the latest timer counts when it fires. Pure.
+ * The assigner's quiet-period timer: a change asks for a computation {@code quiet} after it, but no
+ * later than {@code maxDelay} after the burst's first change; only the latest timer counts. Pure.
  */
 final class Debounce {
   private final long quietNanos;
@@ -20,8 +19,7 @@ final class Debounce {
   }
 
   /**
-   * A change that happened at {@code changeNanos} (when it was seen; no later than {@code
-   * nowNanos}), told at {@code nowNanos}: returns the delay from now of the new timer, numbered
+   * A change seen at {@code changeNanos}, told at {@code nowNanos}: the delay of the new timer,
    * {@link #seq()}. A change seen earlier than one told before never shortens the quiet period.
    */
   long changed(long changeNanos, long nowNanos) {
@@ -36,7 +34,6 @@ final class Debounce {
     return Math.max(0, Math.min(quietUntilNanos, firstChangeNanos + maxDelayNanos) - nowNanos);
   }
 
-  /** The number of the latest timer. */
   long seq() {
     return seq;
   }
@@ -50,7 +47,6 @@ final class Debounce {
     return true;
   }
 
-  /** Forgets the pending timer (a new term). */
   void reset() {
     pending = false;
   }

@@ -16,16 +16,14 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Deleting the ownership znodes of drained partitions, a part of {@link MemberMachine}: those
- * drained together share one multi, and a znode is deleted only while it was seen to be this
- * session's in the current epoch and no delete of it is in flight, so a delete whose answer was
- * lost is never repeated blindly onto the next owner's znode.
+ * Deleting drained partitions' ownership znodes, a part of {@link MemberMachine}: those drained
+ * together share a multi; a znode is deleted only while seen to be this session's in this epoch,
+ * with no delete of it in flight, so a lost answer's delete never hits the next owner's znode.
  */
 final class Deletions {
   /** Deletes of partitions drained within this window share one multi (unless none drains). */
   static final long BATCH_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
-  /** What a delete's answer means for the held partitions. */
   record Outcome(List<Integer> gone, List<Integer> unsure) {}
 
   private final MemberSession s;
@@ -43,15 +41,11 @@ final class Deletions {
     this.held = held;
   }
 
-  /** The released partition {@code p} drains: its revoked runs. */
   void draining(int p) {
     draining.add(p);
   }
 
-  /**
-   * Queues the drained partition {@code p}: deleted now if no other release is still draining, else
-   * at the next flush (within the batch window), together with those drained meanwhile.
-   */
+  /** Queues drained {@code p}: deleted now if nothing else drains, else at the next flush. */
   void queue(int p) {
     draining.remove(p);
     toDelete.add(p);

@@ -11,8 +11,7 @@ import java.util.TreeSet;
 
 /**
  * Which departed members keep their partitions for now: one in the previous assignment but not live
- * stays assigned (its partitions unowned) until {@code grace} has passed since the assigner first
- * saw it missing. Pure; loop-confined.
+ * stays assigned (its partitions unowned) until {@code grace} has passed since first seen missing.
  */
 final class GraceTracker {
   private final Duration grace;

@@ -14,9 +14,8 @@ import java.util.TreeSet;
 
 /**
  * Administration of a group's partition set in ZooKeeper, for groups whose members do not configure
- * {@link GroupConfig.Builder#partitionCount}. The assigner watches the set: adding partitions
- * assigns them, removing partitions revokes them from their owners ({@link
- * dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
+ * {@link GroupConfig.Builder#partitionCount}. The assigner watches it: added partitions are
+ * assigned, removed ones revoked ({@link dev.baton.recipes.RevocationReason#PARTITION_REMOVED}).
  */
 public final class GroupAdmin {
   private GroupAdmin() {}
@@ -30,18 +29,13 @@ public final class GroupAdmin {
     }
   }
 
-  /**
-   * The znode of the published assignment of the group at {@code group}, for a client that reads
-   * and watches it itself; decode it with {@link #decodeAssignment}.
-   */
+  /** The group's assignment znode, for clients reading it directly ({@link #decodeAssignment}). */
   public static String assignmentPath(String group) {
     Objects.requireNonNull(group, "group");
     return new GroupPaths(Validation.path("group", group)).assignment();
   }
 
-  /**
-   * Decodes the data of a group's {@link #assignmentPath assignment znode} read at {@code path}.
-   */
+  /** Decodes the data of an {@link #assignmentPath assignment znode} read at {@code path}. */
   public static Assignment decodeAssignment(String path, byte[] data) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(data, "data");
@@ -94,7 +88,6 @@ public final class GroupAdmin {
     }
   }
 
-  /** {@code e}, after restoring the interrupt flag if {@code e} is an interrupt. */
   private static Exception keepInterrupt(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

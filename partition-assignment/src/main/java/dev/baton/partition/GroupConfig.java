@@ -17,16 +17,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a {@link GroupMember}, built by {@link #builder(String)} and checked by the
- * constructor; defaults and meaning are listed in docs/partitions.md. Give a restarting process the
- * same {@code memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions
- * back. There is no callback executor: callbacks always run on their partition's serial loop.
+ * constructor; defaults and meaning: docs/partitions.md. Give a restarting process the same {@code
+ * memberId} (e.g. its pod name) so that {@code rejoinGrace} can give its partitions back. Callbacks
+ * always run on their partition's serial loop (no executor).
  *
  * @param group the group's znode path (the fencing tokens' scope)
  * @param memberId this member's id; default {@code pid-random}
  * @param weight this member's share of the partitions, 1 to 10000; default 1
  * @param zone this member's zone, or empty (the default)
- * @param partitionCount the configured partition count, or empty to read the partition set from
- *     ZooKeeper
+ * @param partitionCount the partition count, or empty to read the partition set from ZooKeeper
  * @param strategy how partitions are spread; default {@link StickyBalancedStrategy}
  * @param drainTimeout how long a released partition waits for {@code revoked}; default 10 s
  * @param rejoinGrace how long a departed member's partitions wait for it; default 0
@@ -49,12 +48,7 @@ public record GroupConfig(
     MeterRegistry meterRegistry,
     Clock clock) {
 
-  /**
-   * Checks every setting.
-   *
-   * @throws NullPointerException naming a null setting
-   * @throws IllegalArgumentException naming the first invalid setting
-   */
+  /** Checks every setting: NullPointerException or IllegalArgumentException naming it. */
   public GroupConfig {
     Validation.path("group", group);
     // The longest token scope of the group: the ownership znode of the largest partition number.

@@ -21,16 +21,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Membership of a partitioned group: this process shares the group's partitions with the other
- * members, each owned by exactly one member at a time, with a fencing token per ownership term (how
- * it works, what is guaranteed and what is not: docs/partitions.md). {@code
- * GroupMember.create(session, config, listener)}, then {@link #start()}; {@link #close()} leaves.
+ * Membership of a partitioned group: the members share its partitions, each owned by one member at
+ * a time with a fencing token per term (docs/partitions.md). {@code GroupMember.create(session,
+ * config, listener)}, then {@link #start()}; {@link #close()} leaves.
  *
  * <p>One loop ({@code baton-partition-<member>}) does all the member's ZooKeeper I/O and decisions,
  * the assigner's included; callbacks run on a loop per partition ({@link PartitionListener}). A
- * failed loop task is logged, counted and retried after a backoff; a {@link VirtualMachineError}
- * stops the loop, revokes every ownership and marks the member {@link GroupHealth#failed() failed}.
- * Thread-safe.
+ * failed loop task is logged, counted and retried; a {@link VirtualMachineError} stops the loop,
+ * revokes every ownership and marks the member {@link GroupHealth#failed() failed}. Thread-safe.
  */
 public final class GroupMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GroupMember.class);
@@ -87,8 +85,7 @@ public final class GroupMember implements AutoCloseable {
 
   /**
    * Joins the group, returning at once; {@link PartitionListener#assigned} fires per partition.
-   *
-   * @throws IllegalStateException if already started or closed
+   * Throws IllegalStateException if already started or closed.
    */
   public void start() {
     if (!state.compareAndSet(MemberState.LATENT, MemberState.STARTED)) {

@@ -17,10 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A member's meters (listed in docs/partitions.md), tagged {@code group} and {@code member}. The
- * newest instance with the same tags owns them ({@link OwnedMeters}): a member re-created with the
- * same group and member id reports its own state, and {@link #close} removes its meters unless a
- * newer instance has taken them over.
+ * A member's meters (docs/partitions.md), tagged {@code group} and {@code member}, owned by the
+ * newest instance with those tags ({@link OwnedMeters}): a re-created member reports its own state,
+ * and {@link #close} removes them unless a newer instance took them over.
  */
 final class GroupMetrics implements AutoCloseable {
   private static final String CALLBACK_FAILURES = "baton.partition.callback.failures";

@@ -5,9 +5,8 @@ import java.util.regex.Pattern;
 import org.apache.curator.utils.ZKPaths;
 
 /**
- * The znodes of a group under its path (the table of docs/partitions.md), and the ids that name
- * them: member ids and zones are 1 to 128 characters of {@code A-Z a-z 0-9 . _ : @ -}, starting
- * with a letter or digit.
+ * A group's znodes (docs/partitions.md) and the ids naming them: member ids and zones are 1 to 128
+ * characters of {@code A-Z a-z 0-9 . _ : @ -}, starting with a letter or digit.
  */
 record GroupPaths(String group) {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");

@@ -19,9 +19,9 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A point-in-time view of a whole group, read by {@link #read} from any client: the members with a
- * valid member znode, the assigner with its election token, the published generation (0 if none),
- * every partition assigned or owned, and the malformed records found ({@code problems}).
+ * A point-in-time view of a group, read by {@link #read}: members with a valid znode, the assigner
+ * with its token, the published generation (0 if none), every partition assigned or owned, and
+ * malformed records found ({@code problems}).
  */
 public record GroupStatus(
     String group,
@@ -141,7 +141,6 @@ public record GroupStatus(
 
   private record Owner(String member, long czxid, long ctime) {}
 
-  /** The owners of the ownership znodes with a well-formed owner record, by partition. */
   private static Map<Integer, Owner> owners(Znodes znodes, GroupPaths paths, List<String> problems)
       throws Exception {
     List<String> names = znodes.children(paths.owners(), null);

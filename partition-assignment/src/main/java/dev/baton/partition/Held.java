@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.partition;
 
-/**
- * A partition whose ownership znode this member created in its current session, and where its term
- * stands. Part of {@link MemberMachine}'s state; mutable, confined to the machine.
- */
+/** A partition whose ownership znode this session created, and where its term stands. */
 final class Held {
   final int partition;
   final long czxid;
   final long generation;
 
-  /** The latest term's number; 0 before the first term. */
   long term;
 
-  /** Whether the latest term is begun and not yet ended. */
   boolean termOpen;
 
   /** Whether the latest term's {@code revoked} returned (true while no term was begun). */

@@ -9,9 +9,8 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Joining, a part of {@link MemberMachine}: one join in flight per session, again when the member
- * znode is deleted; a duplicate member id (another session's znode) takes nothing until it goes. It
- * remembers this member's sessions, so a member znode left by an earlier one is replaced.
+ * Joining, a part of {@link MemberMachine}: one join in flight per session, again if the member
+ * znode is deleted; a duplicate id takes nothing until the other znode goes.
  */
 final class Joining {
   private final MemberSession s;
@@ -27,7 +26,6 @@ final class Joining {
     return duplicate;
   }
 
-  /** A session of this member begins. */
   void newSession(long sessionId) {
     ownSessions.add(sessionId);
   }
@@ -65,7 +63,6 @@ final class Joining {
     return false;
   }
 
-  /** The member znode was deleted: join again. */
   void onNodeDeleted() {
     if (s.joined && !s.closing) {
       s.out.add(new Warn("member " + s.me + ": its member znode was deleted; joining again"));

@@ -2,9 +2,8 @@
 package dev.baton.partition;
 
 /**
- * A record read from ZooKeeper (a member, the assignment, an ownership node or the partition set)
- * is malformed: wrong header, unsupported version, too large, a bad field. Baton never acts on such
- * a record: it logs the error, counts it and keeps its last good state.
+ * A record read from ZooKeeper (member, assignment, ownership or partition set) is malformed: bad
+ * header, version, size or field. Baton logs and counts it and keeps its last good state.
  */
 public class MalformedRecordException extends RuntimeException {
   private final String path;

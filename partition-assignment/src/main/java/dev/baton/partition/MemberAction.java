@@ -5,18 +5,12 @@ import dev.baton.recipes.RevocationReason;
 import java.util.List;
 import java.util.Set;
 
-/**
- * What {@link MemberMachine} asks the I/O layer to do. Every action that talks to ZooKeeper is
- * answered with exactly one {@link MemberEvent}; the others are done at once.
- */
+/** What {@link MemberMachine} asks the io to do; each ZooKeeper action gets one answer event. */
 sealed interface MemberAction {
   /** Read and watch the assignment znode (or its creation). Answer: AssignmentRead(Failed). */
   record ReadAssignment(long epoch) implements MemberAction {}
 
-  /**
-   * Join in session {@code session}: create the member znode, adopt one of this session, delete one
-   * of {@code earlierSessions}, else report a duplicate and watch it. Answer: Joined.
-   */
+  /** Create the member znode in {@code session} ({@link MemberZnode#join}). Answer: Joined. */
   record Join(long session, Set<Long> earlierSessions) implements MemberAction {
     public Join {
       earlierSessions = Set.copyOf(earlierSessions);
@@ -26,11 +20,7 @@ sealed interface MemberAction {
   /** Delete the member znode if session {@code session} owns it. No answer. */
   record Leave(long session) implements MemberAction {}
 
-  /**
-   * Create the ephemeral ownership znodes of {@code partitions} (batched multis), with an owner
-   * record of {@code generation}; first create the group's parents if {@code ensureParents}.
-   * Answer: CreateResults.
-   */
+  /** Create the ownership znodes, parents first if {@code ensureParents}. Answer: CreateResults. */
   record CreateOwnerNodes(
       long epoch, long session, long generation, List<Integer> partitions, boolean ensureParents)
       implements MemberAction {
@@ -39,10 +29,7 @@ sealed interface MemberAction {
     }
   }
 
-  /**
-   * Delete the ownership znodes of {@code partitions} (batched multis), only through session {@code
-   * session}'s own handle. Answer: Deleted.
-   */
+  /** Delete the ownership znodes only through session {@code session}'s handle. Answer: Deleted. */
   record DeleteOwnerNodes(long session, List<Integer> partitions) implements MemberAction {
     public DeleteOwnerNodes {
       partitions = List.copyOf(partitions);
@@ -57,33 +44,24 @@ sealed interface MemberAction {
   }
 
   /**
-   * Begin term {@code term} of {@code partition}: an ownership with token {@code czxid}, published,
-   * then {@code assigned} on the callback loop. {@code resumed}: the same znode as the previous
-   * term (after a reconnect within the session), which keeps its take time. {@code handoffNanos}:
-   * from seeing the partition assigned to owning it, or -1.
+   * Begin a term: publish an ownership with token {@code czxid}, then {@code assigned}. {@code
+   * resumed}: the same znode as the last term (which keeps its take time).
    */
   record BeginTerm(
       int partition, long term, long czxid, long generation, long handoffNanos, boolean resumed)
       implements MemberAction {}
 
-  /**
-   * End term {@code term} of {@code partition}: the ownership's signal now, then {@code revoked} on
-   * the callback loop, whose return is answered with Revoked.
-   */
+  /** End the term: the signal now, then {@code revoked}; its return is answered with Revoked. */
   record EndTerm(int partition, long term, RevocationReason reason) implements MemberAction {}
 
-  /** Feed {@code event} back after {@code delayNanos}. */
   record Schedule(MemberEvent event, long delayNanos) implements MemberAction {}
 
-  /** Feed a RETRY tick back after the backoff for failure {@code attempt} (1 for the first). */
   record ScheduleRetry(int attempt) implements MemberAction {}
 
-  /** The drain of term {@code term} of {@code partition} timed out: log it and count it. */
   record DrainTimedOut(int partition, long term) implements MemberAction {}
 
   /** Closing is done: every partition was released (or went with the session). */
   record Released() implements MemberAction {}
 
-  /** Log {@code message} as a warning. */
   record Warn(String message) implements MemberAction {}
 }

@@ -45,9 +45,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The member's io: applies {@link MemberMachine}'s actions to ZooKeeper, the ownerships and the
- * callback loops, run by a {@link Shell} on the member's one {@link SerialLoop}, and feeds every
- * answer back. Other threads only post to the loop, except that a link going down drops every
- * ownership's signal at once. Its ZooKeeper calls answer every request, a failure as a failure.
+ * callback loops on the member's loop ({@link Shell}), feeding every answer (failures too) back.
+ * Other threads only post to the loop, except that a link going down drops every signal at once.
  */
 final class MemberIo implements Io<MemberEvent, MemberAction> {
   private static final Logger log = LoggerFactory.getLogger(MemberIo.class);
@@ -121,16 +120,12 @@ final class MemberIo implements Io<MemberEvent, MemberAction> {
     return released;
   }
 
-  /**
-   * Ends every open term and stops following the session, on the loop after what is queued there
-   * (so never beside {@link #onFatal}); completes when done.
-   */
+  /** Ends every open term and stops, on the loop after what is queued (never beside onFatal). */
   public CompletableFuture<Void> shutdown() {
     shell.withdraw(new MemberEvent.Shutdown(), () -> stopped.complete(null));
     return stopped;
   }
 
-  /** {@link PartitionCallbacks#close}. */
   public void closeCallbacks(Duration wait) {
 
     callbacks.close(wait);
@@ -144,7 +139,6 @@ final class MemberIo implements Io<MemberEvent, MemberAction> {
     stopped.complete(null);
   }
 
-  /** A task of the loop failed (on the loop): answers may be lost; the machine checks again. */
   public void recover() {
     shell.feed(new MemberEvent.Recover());
   }
@@ -245,8 +239,7 @@ final class MemberIo implements Io<MemberEvent, MemberAction> {
               ? null // else the link changed: not active
               : now.isConnected() ? RevocationReason.CONNECTION_SUSPENDED : reasonOf(now));
     } else if (action instanceof EndTerm e) {
-      // Nothing to lose in the future whenComplete returns: terms.end's future always completes
-      // normally, and post does not throw (a stopped loop drops the task).
+      // Nothing to lose: terms.end's future completes normally and post never throws.
       var unused =
           terms.end(e).whenComplete((v, t) -> shell.post(new Revoked(e.partition(), e.term())));
     } else if (action instanceof Schedule s) {

@@ -25,18 +25,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The member's decisions, without I/O, threads or clocks: given an event (and the loop's time), it
- * updates its state and returns the actions to apply, in order; the io feeds their answers back as
- * events. Here: the connection and the session, the published assignment, retries and the
- * lifecycle; its parts {@link Joining} and {@link Ownerships} share {@link MemberSession}.
+ * The member's decisions, without I/O, threads or clocks: given an event and the loop's time, it
+ * returns the actions to apply, in order; the io feeds their answers back as events. Its parts
+ * {@link Joining} and {@link Ownerships} share {@link MemberSession}.
  *
  * <p>Safety rules: a partition is taken only by creating its ownership znode (a term begins only
  * once the create answered that it is this session's); a znode is deleted only after its term's
- * {@code revoked} returned or the drain timed out, only through this session, and only while it was
- * seen to be this session's in the current epoch (never blindly after a lost answer); a partition
- * whose znode exists is waited for; a znode of an earlier session of this member is left to expire.
- * A suspended connection ends every term at once; a surviving session resumes them with the same
- * token once the znodes are verified and the assignment read again. Loop-confined.
+ * {@code revoked} returned or the drain timed out, only through this session, and only while seen
+ * to be this session's in the current epoch (never blindly after a lost answer); a partition whose
+ * znode exists is waited for; an earlier session's znode is left to expire. A suspended connection
+ * ends every term at once; a surviving session resumes them with the same token once the znodes are
+ * verified and the assignment read again. Loop-confined.
  */
 final class MemberMachine {
   private final MemberSession s;
@@ -47,10 +46,7 @@ final class MemberMachine {
   private int failures;
   private boolean stopped;
 
-  /**
-   * @param memberId this member's id, as in the assignment
-   * @param drainTimeoutNanos how long a release waits for {@code revoked} before deleting the znode
-   */
+  /** {@code drainTimeoutNanos}: how long a release waits for {@code revoked} before deleting. */
   public MemberMachine(String memberId, long drainTimeoutNanos) {
     this(memberId, drainTimeoutNanos, Ownerships::new);
   }
@@ -62,7 +58,6 @@ final class MemberMachine {
     this.joining = new Joining(s);
   }
 
-  /** Makes the machine's {@link Ownerships}. */
   @FunctionalInterface
   interface PartFactory {
     Ownerships create(MemberSession s, long drainTimeoutNanos);
@@ -130,8 +125,6 @@ final class MemberMachine {
     }
   }
 
-  // ---- connection ----
-
   private void onEpoch(ConnectionEpoch e) {
     if (e.number() <= s.epoch) {
       return; // not newer than what was applied
@@ -153,9 +146,8 @@ final class MemberMachine {
   }
 
   private void onConnected(long sid) {
-    // A new epoch may follow a suspension this machine never heard of (an epoch may be skipped) and
-    // the io drops an ownership's signal whenever the link changed under it: the terms still open
-    // end now, and resume below once verified, as after any suspension.
+    // Epochs may be skipped (a suspension unheard of) and the io drops an ownership's signal when
+    // the link changed under it: open terms end now, and resume below once verified.
     ownerships.endTerms(CONNECTION_SUSPENDED);
     s.connected = true;
     s.fresh = false;
@@ -187,8 +179,6 @@ final class MemberMachine {
     joining.forget();
     ownerships.completeIfReleased();
   }
-
-  // ---- assignment, timers, retries, close ----
 
   private void onAssignmentRead(AssignmentRead r) {
     if (r.epoch() != s.epoch || !s.connected) {
@@ -246,8 +236,6 @@ final class MemberMachine {
     ownerships.reconcile(); // releases everything
   }
 
-  // ---- views, for health and tests ----
-
   public boolean isJoined() {
     return s.joined;
   }
@@ -261,12 +249,11 @@ final class MemberMachine {
     return s.assignment == null ? 0 : s.assignment.generation();
   }
 
-  /** The session this member acts in, 0 before the first. */
   public long sessionId() {
     return s.id;
   }
 
-  /** The partitions whose ownership znode this member holds, with an open term or not. */
+  /** The partitions whose ownership znode this member holds, term open or not. */
   public Set<Integer> held() {
     return ownerships.heldPartitions();
   }

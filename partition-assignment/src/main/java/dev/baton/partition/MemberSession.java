@@ -5,11 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The state {@link MemberMachine} shares with its parts: the connection epoch and session,
- * membership, the assignment, and the current step (its time, the actions decided so far, the
- * failures met). Plain data, confined to the machine.
- */
+/** The state {@link MemberMachine} shares with its parts; plain data, machine-confined. */
 final class MemberSession {
   final String me;
 
@@ -18,7 +14,6 @@ final class MemberSession {
 
   boolean connected;
 
-  /** The session the member acts in; 0 before the first. */
   long id;
 
   boolean closing;
@@ -32,16 +27,11 @@ final class MemberSession {
   /** The last good assignment read; null before the first. */
   @Nullable AssignmentRecord assignment;
 
-  /**
-   * The assignment followed before {@link #assignment} (an earlier generation); null if none. Only
-   * a hint of who may still hold a partition, never trusted for safety.
-   */
+  /** The previous assignment: a hint of who may still hold a partition, never trusted. */
   @Nullable AssignmentRecord previous;
 
-  /** The current step's time (the loop's clock, passed in with the event). */
   long now;
 
-  /** The current step's actions, in order. */
   final List<MemberAction> out = new ArrayList<>();
 
   /** Failures met in the current step, for the machine's retry. */
@@ -54,7 +44,6 @@ final class MemberSession {
     this.me = me;
   }
 
-  /** Whether the assignment read gives partition {@code p} to this member. */
   boolean mine(int p) {
     return assignment != null && me.equals(assignment.owners().get(p));
   }

@@ -12,10 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's ephemeral znode under {@code members/}. Joining adopts a node of the current
- * session, deletes one left by an earlier session of this same member object, and otherwise
- * (another process uses the same member id) waits, watching the node, and reports the conflict: two
- * processes never take partitions under one id.
+ * The member's ephemeral znode under {@code members/}. Joining adopts one of this session, deletes
+ * one of an earlier session of this member, and otherwise (another process has the id) waits,
+ * watching it, and reports the conflict: two processes never take partitions under one id.
  */
 final class MemberZnode {
   private static final Logger log = LoggerFactory.getLogger(MemberZnode.class);
@@ -33,7 +32,6 @@ final class MemberZnode {
   private final byte[] data;
   private long conflictingSession;
 
-  /** A watcher told when a watched znode is deleted. */
   static Watcher onDeleted(Runnable deleted) {
     return e -> {
       if (e.getType() == Watcher.Event.EventType.NodeDeleted) {
@@ -42,18 +40,13 @@ final class MemberZnode {
     };
   }
 
-  /** The member znode at {@code path}, holding {@code data} (the member's record). */
   MemberZnode(CuratorFramework client, String path, byte[] data) {
     this.client = client;
     this.path = path;
     this.data = data;
   }
 
-  /**
-   * Joins with session {@code sessionId}: one attempt, or two when the first deleted a znode of an
-   * earlier session of this member. {@code onGone} is called (on a ZooKeeper thread) when the
-   * member znode, or a conflicting one, is deleted. Blocking; called on the member's loop.
-   */
+  /** Joins in {@code sessionId}; {@code onGone} hears (on a ZooKeeper thread) of a deletion. */
   JoinOutcome join(long sessionId, Set<Long> ownEarlierSessions, Watcher onGone) {
     Attempt result = attempt(sessionId, ownEarlierSessions, onGone);
     if (result == Attempt.AGAIN) { // an earlier session's znode was just deleted: create ours now

@@ -20,10 +20,9 @@ import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Pipelined reads of ownership znodes (creation zxid and owning session) on the session's own
- * ZooKeeper handle: one round trip for any number of partitions, or none of its own when sent right
- * behind a write on the same handle ({@link #send}, then {@link #collect}). A read that fails or
- * times out is {@code FAILED}, never absent. Blocking; called on the member's loop.
+ * Pipelined reads of ownership znodes (czxid and owner) on the session's own handle: one round trip
+ * for any number, or none of its own right behind a write ({@link #send}, then {@link #collect}). A
+ * failed or timed-out read is {@code FAILED}, never absent. Blocking.
  */
 record OwnerReads(CuratorFramework client, GroupPaths paths) {
 
@@ -83,7 +82,6 @@ record OwnerReads(CuratorFramework client, GroupPaths paths) {
     return out;
   }
 
-  /** The session's current ZooKeeper handle, or null if there is none now. */
   @Nullable ZooKeeper handle() throws InterruptedException {
     try {
       return client.getZookeeperClient().getZooKeeper();
@@ -94,7 +92,6 @@ record OwnerReads(CuratorFramework client, GroupPaths paths) {
     }
   }
 
-  /** The deadline of a request sent now: the client's connection timeout. */
   long deadline() {
     return System.nanoTime()
         + TimeUnit.MILLISECONDS.toNanos(client.getZookeeperClient().getConnectionTimeoutMs());

@@ -30,15 +30,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ownership znodes ({@code <group>/owners/<p>}), created, checked and deleted in batches on the
- * session's own handle. Blocking; on the member's loop. Every call answers every partition: a
- * failure, timeout or interrupt (flag restored) is a failure answer, never an absent znode.
+ * session's own handle; blocking, on the member's loop. Every call answers every partition; a
+ * failure, timeout or interrupt (flag restored) is a failure, never an absent znode.
  *
  * <p>Creates: a multi of up to {@value #BATCH} creates with a read of the first pipelined behind it
- * (a session's requests are answered in order); one multi is one transaction, so its zxid is every
- * created znode's czxid, the token of the whole batch. If some znode still exists the multi fails,
- * and watched reads tell which exist and whose; the absent are created in another round. Deletes:
- * only through the creating session's handle, without Curator's retries (a delete by path retried
- * on a later session could remove the next owner's znode).
+ * (answered in order); one multi is one transaction, so its zxid is every created znode's czxid,
+ * the batch's token. If some znode exists, watched reads tell which and whose; the absent go in
+ * another round. Deletes: only through the creating session's handle, without Curator's retries
+ * (retried on a later session, a delete by path could remove the next owner's znode).
  */
 final class OwnerZnodes {
   private static final Logger log = LoggerFactory.getLogger(OwnerZnodes.class);
@@ -89,11 +88,7 @@ final class OwnerZnodes {
     return new Outcome(out, watched);
   }
 
-  /**
-   * The multi and, pipelined behind it, a read of the first znode: its czxid and owner are the
-   * whole batch's if the multi succeeded; if it failed because some znode exists, watched reads of
-   * every znode tell which. Adds the settled answers to {@code out}; returns the absent partitions.
-   */
+  /** One round (see the class doc): adds the settled answers to {@code out}, returns the absent. */
   private List<Integer> createAndRead(
       List<Integer> todo, byte[] data, Watcher watch, List<Take> out, Set<Integer> watched)
       throws InterruptedException {
@@ -121,8 +116,7 @@ final class OwnerZnodes {
       todo.forEach(p -> out.add(failed(p, code)));
       return List.of();
     }
-    // Some znode existed (or the first went at once): which exist now, and whose? Watched, so
-    // that the member hears when another session's goes.
+    // Some znode existed: which now, and whose? Watched, to hear when another session's goes.
     List<Integer> absent = new ArrayList<>();
     for (NodeCheck c : OwnerReads.collect(reads.send(zk, todo, watch), reads.deadline())) {
       int p = c.partition();
@@ -141,7 +135,6 @@ final class OwnerZnodes {
     return absent;
   }
 
-  /** Sends the multi creating the znodes of {@code todo}; false if it could not be sent. */
   private boolean sendMulti(
       List<Integer> todo, byte[] data, CompletableFuture<KeeperException.Code> answer)
       throws InterruptedException {
@@ -220,10 +213,7 @@ final class OwnerZnodes {
         || code == KeeperException.Code.OPERATIONTIMEOUT;
   }
 
-  /**
-   * Deletes the znodes of {@code partitions} through session {@code sessionId}, in batches (one
-   * request each when a batch fails for another reason than the connection); returns those gone.
-   */
+  /** Deletes through session {@code sessionId} only, in batches; returns those gone. */
   List<Integer> delete(List<Integer> partitions, long sessionId) {
     List<Integer> gone = new ArrayList<>();
     try {
@@ -264,7 +254,6 @@ final class OwnerZnodes {
     return gone;
   }
 
-  /** Reads the znodes of {@code partitions} with pipelined requests, watching unless null. */
   List<NodeCheck> check(List<Integer> partitions, @Nullable Watcher watch) {
     return reads.check(partitions, watch);
   }

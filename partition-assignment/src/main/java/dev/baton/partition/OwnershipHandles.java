@@ -32,10 +32,7 @@ final class OwnershipHandles {
   private final Map<Integer, OwnershipHandle> latest = new HashMap<>();
   private final Map<Integer, OwnershipHandle> open = new HashMap<>();
 
-  /**
-   * The active ownerships, by partition. Any thread. The same immutable map is returned again while
-   * no ownership began, ended or was revoked since, so that polling it allocates nothing.
-   */
+  /** The active ownerships; any thread. Reused while unchanged, so polling allocates nothing. */
   Map<Integer, PartitionOwnership> owned() {
     long seen = changes.get();
     Snapshot last = snapshot;
@@ -60,7 +57,6 @@ final class OwnershipHandles {
     return ownership != null && ownership.isActive() ? ownership : null;
   }
 
-  /** How many ownerships are active. Any thread. */
   int activeCount() {
     return owned().size();
   }
@@ -111,9 +107,8 @@ final class OwnershipHandles {
   }
 
   /**
-   * The implementation of {@link PartitionOwnership}: the service interface's {@link TermHandle}
-   * (revoked exactly once, never paused) with the partition's fields. {@code term} numbers the
-   * member's terms, so that a revocation is applied to the ownership it was decided for.
+   * A {@link TermHandle} (revoked exactly once, never paused) with the partition's fields. {@code
+   * term} numbers the member's terms, so a revocation applies to the ownership it was decided for.
    */
   static final class OwnershipHandle extends TermHandle implements PartitionOwnership {
     private final int partition;
@@ -156,7 +151,6 @@ final class OwnershipHandles {
       return generation;
     }
 
-    /** The member's number of this term. */
     public long term() {
       return term;
     }

@@ -28,11 +28,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/**
- * The part of {@link MemberMachine} that decides, per partition, what to take, resume, release and
- * delete ({@link Held}, with its parts {@link Takes} and {@link Deletions}). Pure; it never calls
- * the machine.
- */
+/** Per partition ({@link Held}): what to take, resume, release and delete. Pure. */
 class Ownerships {
   final MemberSession s;
   private final long drainTimeoutNanos;
@@ -128,8 +124,6 @@ class Ownerships {
     }
     deletions.queue(h.partition);
   }
-
-  // ---- answers and notifications ----
 
   /** A create's answer: the terms begin, then the znodes the answer does not watch are checked. */
   void onCreated(CreateResults r) {
@@ -232,8 +226,6 @@ class Ownerships {
   void flush() {
     deletions.flush();
   }
-
-  // ---- verification and forgetting ----
 
   /** Checks the znodes not known in this epoch: all after a reconnect, else the unsure and idle. */
   void verify(boolean all) {

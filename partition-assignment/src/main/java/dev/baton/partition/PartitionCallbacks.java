@@ -14,12 +14,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the listener's callbacks on one {@link SerialLoop} per partition (named {@code
- * baton-partition-callbacks-<member>-<partition>} while it runs): one at a time and in submission
- * order per partition, so a partition's {@code revoked} always follows its {@code assigned} and a
- * hanging {@code revoked} holds up only its own partition. Never on the member's loop, ZooKeeper's
- * or Curator's threads, nor under a lock. A callback that throws is logged and counted; a {@link
- * VirtualMachineError} ends that partition's loop, and its next term gets a new one. Any thread.
+ * Runs the listener's callbacks on a {@link SerialLoop} per partition, as {@link PartitionListener}
+ * describes: in submission order, so a hanging {@code revoked} holds up only its own partition. A
+ * {@link VirtualMachineError} ends that partition's loop; its next term gets a new one. Any thread.
  */
 final class PartitionCallbacks {
   private static final Logger log = LoggerFactory.getLogger(PartitionCallbacks.class);
@@ -54,10 +51,7 @@ final class PartitionCallbacks {
     this.metrics = metrics;
   }
 
-  /**
-   * Lets the callbacks queued finish, waiting up to {@code wait} in all, then interrupts those
-   * still running; callbacks submitted afterwards do not run.
-   */
+  /** Lets queued callbacks finish for up to {@code wait}, then interrupts; later ones never run. */
   public void close(Duration wait) {
     closed = true;
     long deadline = System.nanoTime() + wait.toNanos();

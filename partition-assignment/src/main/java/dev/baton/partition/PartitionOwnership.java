@@ -7,11 +7,10 @@ import java.time.Instant;
 
 /**
  * One ownership term of one partition, given to {@link PartitionListener#assigned}: a {@link Term}
- * with the partition's details, its fencing token and its cancellation signal. Pass {@link
- * #token()} to every downstream write that must come from the current owner: a paused process
- * cannot see the signal, so the token, enforced by a fence, is what stops a stale owner. An
- * ownership is never paused: a suspended connection revokes it, and a surviving session gets a new
- * ownership with the same token. Thread-safe.
+ * with its partition, fencing token and cancellation signal. Pass {@link #token()} to every
+ * downstream write that must come from the current owner: a paused process cannot see the signal,
+ * so the token, enforced by a fence, stops a stale owner. Never paused: a suspended connection
+ * revokes it, and a surviving session gets a new one with the same token. Thread-safe.
  */
 public interface PartitionOwnership extends Term {
   int partition();

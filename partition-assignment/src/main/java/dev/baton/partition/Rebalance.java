@@ -11,21 +11,14 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/**
- * One assignment computation, checked: whatever the (pluggable) strategy returns must map exactly
- * the partition set to the given members, or it is refused and nothing is published. Pure.
- */
+/** Runs the strategy, refusing a result that does not map exactly the partitions to members. */
 final class Rebalance {
   private Rebalance() {}
 
   /** The computed assignment and how many partitions changed member against the previous one. */
   public record Result(SortedMap<Integer, String> owners, int moved) {}
 
-  /**
-   * Runs {@code strategy}, checks its result and counts the partitions that changed member.
-   *
-   * @throws IllegalStateException if the strategy's result is invalid
-   */
+  /** Runs {@code strategy}, checks its result (IllegalStateException if invalid), counts moves. */
   public static Result compute(
       AssignmentStrategy strategy,
       SortedSet<Integer> partitions,

@@ -16,12 +16,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The records Baton stores in a group's znodes and their one text format: a header line {@code
- * baton-<kind>/<version>}, then {@code key=value} lines; codecs of the member, owner and
- * partition-set records (the assignment is {@link AssignmentRecord}). Parsing uses Baton's strict
- * decoder ({@link StrictText}); unknown keys are kept and ignored; problems quote content only
- * through {@link SafeText}, since they are logged. A malformed record raises {@link
- * MalformedRecordException} naming its znode. Pure: any thread.
+ * The records Baton stores in a group's znodes: a header line {@code baton-<kind>/<version>}, then
+ * {@code key=value} lines; codecs of the member, owner and partition-set records. Parsing is strict
+ * ({@link StrictText}); unknown keys are ignored; problems, being logged, quote content only via
+ * {@link SafeText}. A malformed record raises {@link MalformedRecordException} naming its znode.
  */
 final class RecordFormat {
   /** Most partitions a group may have. */
@@ -126,7 +124,6 @@ final class RecordFormat {
     }
   }
 
-  /** Starts a record of {@code kind}. */
   static StringBuilder header(String kind) {
     return new StringBuilder("baton-").append(kind).append('/').append(VERSION).append('\n');
   }

@@ -21,22 +21,12 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Taking partitions, a part of {@link MemberMachine}: creates the ownership znodes of the
- * partitions assigned here and waits for those another session's znode still holds; those freed
- * within the take window share a multi.
- */
+/** Taking partitions: creates ownership znodes, waits for those another session holds. */
 final class Takes {
-  /**
-   * Partitions freed within this window are taken in one multi: the deletion notifications of one
-   * release (one multi of the old owner) arrive together, within it.
-   */
+  /** Partitions freed within this window share a multi: a release's deletions come together. */
   static final long TAKE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  /**
-   * At most this many partitions of one old owner are waited for with one watch: more are released
-   * over several multis and flushes (their drains end at different times), so each is watched.
-   */
+  /** Most of one old owner's partitions sharing a watch (a large release spans multis). */
   static final int SHARED_WATCH_MAX = 32;
 
   private final MemberSession s;
@@ -45,34 +35,23 @@ final class Takes {
   final Set<Integer> creating = new HashSet<>();
   final Set<Integer> waiting = new HashSet<>();
 
-  /**
-   * Partitions being created whose znode was reported deleted meanwhile: the notification may be
-   * about the znode the create's answer found or about an earlier one, so that one is checked.
-   */
+  /** Being created, reported deleted meanwhile (that znode or an earlier one?): checked. */
   private final Set<Integer> deletedWhileCreating = new HashSet<>();
 
   /** Partitions seen free (deleted, or found absent) since: the next take creates them. */
   private final Set<Integer> seenFree = new HashSet<>();
 
-  /**
-   * Partitions waited for without a watch of their own, by the partition waited for with them (the
-   * same old owner releases them together, in one multi): tried when that one is free.
-   */
+  /** Partitions waiting behind the watched one of the same old owner: tried when it is free. */
   private final Map<Integer, List<Integer>> followers = new HashMap<>();
 
   private final Map<Integer, Long> pendingSince = new HashMap<>();
 
-  /**
-   * Whether the group's parents are known to exist: the member's start made sure of them, and a
-   * create that finds them missing has the next one make them first.
-   */
+  /** Whether the group's parents are known to exist (a create missing them clears it). */
   private boolean parentsChecked = true;
 
   private boolean takeScheduled;
 
-  /**
-   * @param unsure the partitions to check before acting on them, shared with {@link Ownerships}
-   */
+  /** {@code unsure}: the partitions to check before acting on them, shared with Ownerships. */
   Takes(MemberSession s, Map<Integer, Held> held, SortedSet<Integer> unsure) {
     this.s = s;
     this.held = held;
@@ -80,15 +59,10 @@ final class Takes {
   }
 
   /**
-   * Takes what {@code assignment} (the session's current one) gives this member and is neither
-   * held, being created, waited for nor unsure: one action creates the znodes of those likely free.
-   *
-   * <p>Likely held: the previous assignment gave it to a member still in this one, which must
-   * release it first. Those are waited for without a create bound to fail (a write, with its fsync,
-   * on the path of the old owner's delete), with one watched read per old owner (up to {@value
-   * #SHARED_WATCH_MAX} partitions; more are each watched): an owner deletes what it releases in one
-   * multi, so when the watched one goes the others are tried too. Only a hint, never trusted for
-   * safety.
+   * Takes what {@code assignment} gives this member and is not held, being created, waited for or
+   * unsure. Those likely still held (given before to a member still assigned) are waited for, one
+   * watched read per old owner, not created (a failing create is a write, with its fsync, in the
+   * old owner's way). A hint, never trusted for safety.
    */
   void take(AssignmentRecord assignment) {
     SortedSet<Integer> assigned = assignment.partitionsOf(s.me);
@@ -151,13 +125,7 @@ final class Takes {
     return since == null ? -1 : s.now - since;
   }
 
-  /**
-   * The answers to a create: a znode of this session is held (verified if answered in this epoch);
-   * another session's is waited for; a failure makes the partition unsure.
-   *
-   * @return the partitions to check (and watch): those held and those waited for, unless the answer
-   *     watches them already, came in this epoch and no deletion of theirs was reported meanwhile
-   */
+  /** Applies a create's answers; returns the partitions to check (and watch). */
   List<Integer> onCreated(CreateResults r) {
     List<Integer> watch = new ArrayList<>();
     for (Take take : r.takes()) {
@@ -197,15 +165,11 @@ final class Takes {
     return watch;
   }
 
-  /** A deletion was reported for {@code p} while a create of it is on its way. */
   void deletedWhileCreating(int p) {
     deletedWhileCreating.add(p);
   }
 
-  /**
-   * A znode waited for was deleted, or found absent: take it, and those waited for with it, within
-   * the take window.
-   */
+  /** A znode waited for went (or was found absent): take it and its followers in the window. */
   void freed(int p) {
     waiting.remove(p);
     seenFree.add(p);

@@ -14,11 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Applies the machine's term actions: a {@link BeginTerm} publishes an {@link OwnershipHandle} and
- * later announces it to {@code assigned}; an {@link EndTerm} drops its signal and runs {@code
- * revoked}, whose return it reports. Loop-confined.
- */
+/** Applies the machine's {@link BeginTerm} and {@link EndTerm} to ownerships and callbacks. */
 final class Terms {
   private final String me;
   private final GroupPaths paths;
@@ -45,12 +41,7 @@ final class Terms {
     this.metrics = metrics;
   }
 
-  /**
-   * Begins the term: its ownership is published now, its {@code assigned} submitted when the terms
-   * begun are {@link #announce announced}. {@code linkChanged} non-null: the link changed since the
-   * machine decided, so the ownership starts revoked for that reason (its {@code revoked} follows
-   * when the machine hears of it).
-   */
+  /** Publishes the ownership now, revoked at once if the link changed since the machine decided. */
   void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     OwnershipHandle previous = ownerships.latest(p);
@@ -76,10 +67,9 @@ final class Terms {
   }
 
   /**
-   * Submits {@code assigned} of the terms begun since the last call, in order, to their partitions'
-   * callback loops. The member's I/O calls it after each run of terms begun together, before its
-   * next action, so a partition's {@code assigned} is always submitted before its {@code revoked},
-   * and the ownerships of the whole run are published before any of their callbacks.
+   * Submits {@code assigned} of the terms begun since the last call, in order. The io calls it
+   * after each run of terms begun together, before its next action: so {@code assigned} precedes
+   * {@code revoked}, and a run is published before its callbacks.
    */
   void announce() {
     if (!unannounced.isEmpty()) {
@@ -96,7 +86,6 @@ final class Terms {
         : revoke(ownership, e.reason());
   }
 
-  /** The member stops on a fatal error: every open term ends now, as if closed. */
   void endAll() {
     for (OwnershipHandle ownership : ownerships.endAll().values()) {
       // The loop is gone: nobody waits for revoked (the future always completes normally).
@@ -112,7 +101,6 @@ final class Terms {
     return callbacks.revoked(ownership, actual);
   }
 
-  /** The token of {@code p}'s latest term, for a log line. */
   Object token(int p) {
     OwnershipHandle ownership = ownerships.latest(p);
     return ownership == null ? "?" : ownership.token();

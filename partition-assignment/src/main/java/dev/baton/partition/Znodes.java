@@ -17,16 +17,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The group's znodes other than the ownership and member znodes: blocking reads (watched or not),
- * the partition set's write, the assigner's fenced publication and the group's parents. An absent
- * znode is null; other failures are thrown. Watches fire on ZooKeeper's event thread and must only
- * enqueue work.
+ * The group's other znodes (not ownership or member): blocking reads, watched or not, the partition
+ * set's write, the assigner's fenced publication and the parents. Absent is null; other failures
+ * throw. Watches fire on ZooKeeper's event thread: enqueue only.
  */
 record Znodes(CuratorFramework client) {
   private static final Logger log = LoggerFactory.getLogger(Znodes.class);
   private static final long READ_ALL_TIMEOUT_SECONDS = 30;
 
-  /** A znode read: its data and the stat fields the group uses. */
   public record Data(byte[] bytes, long czxid, long ctime, long owner, int version) {
     static Data of(byte[] bytes, Stat stat) {
       return new Data(
@@ -34,7 +32,6 @@ record Znodes(CuratorFramework client) {
     }
   }
 
-  /** What a fenced write found. */
   public enum Outcome {
     WRITTEN,
     /** The guard znode is gone: the term that wrote is over. */
@@ -56,7 +53,6 @@ record Znodes(CuratorFramework client) {
     };
   }
 
-  /** The znode at {@code path}, or null if absent. */
   public @Nullable Data read(String path) throws Exception {
     Stat stat = new Stat();
     try {
@@ -81,9 +77,7 @@ record Znodes(CuratorFramework client) {
     }
   }
 
-  /**
-   * The children of {@code path}, or null if absent; watched (or its creation) by {@code watch}.
-   */
+  /** The children, or null if absent; {@code watch} (if any) watches them or the creation. */
   public @Nullable List<String> children(String path, @Nullable Watcher watch) throws Exception {
     try {
       return watch == null
@@ -134,9 +128,9 @@ record Znodes(CuratorFramework client) {
   }
 
   /**
-   * Writes {@code data} at {@code path}, replacing {@code version} (-1: creating it), in one multi
-   * that checks that {@code guard} exists: a deposed writer writes nothing, and two writers never
-   * overwrite each other. A missing parent makes the group's parents again, and fails.
+   * Writes {@code data} over {@code version} (-1: creates it) in a multi checking {@code guard}
+   * exists: a deposed writer writes nothing; two writers never overwrite each other. A missing
+   * parent remakes the parents, and fails.
    */
   public Written writeGuarded(
       String guard, String path, byte[] data, int version, GroupPaths paths) {

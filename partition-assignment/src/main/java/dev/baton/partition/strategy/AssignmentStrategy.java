@@ -9,19 +9,15 @@ import java.util.SortedSet;
 import java.util.stream.Collectors;
 
 /**
- * Computes which member owns each partition, pure and deterministic. Every implementation maps each
- * partition to exactly one of the given members and nothing else (an empty set gives an empty map),
- * depends on the members as a set, never on iteration orders, and raises {@link
- * NullPointerException} for null arguments or members and {@link IllegalArgumentException} for no
- * members or a duplicate id.
+ * Computes which member owns each partition, pure and deterministic. An implementation maps each
+ * partition to exactly one of the given members (an empty set to an empty map), depends on the
+ * members as a set, not on iteration order, and throws {@link NullPointerException} for nulls and
+ * {@link IllegalArgumentException} for no members or a duplicate id.
  */
 public interface AssignmentStrategy {
   /**
-   * Assigns every partition to one of {@code members} (at least one, distinct ids, in any order);
-   * {@code previous} (partition to member id) entries for partitions or members that no longer
-   * exist are ignored, as are null keys and values.
-   *
-   * @return a new map from every partition to a member id, sorted by partition
+   * A new map, sorted by partition, of each partition to one of {@code members} (distinct ids);
+   * entries of {@code previous} for gone partitions or members, and nulls, are ignored.
    */
   Map<Integer, String> assign(
       SortedSet<Integer> partitions,

@@ -6,9 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A live member as an {@link AssignmentStrategy} sees it: its id (unique, not blank; the final
- * tie-breaker wherever a strategy must choose), its relative capacity ({@value #MIN_WEIGHT} to
- * {@value #MAX_WEIGHT}, default {@value #DEFAULT_WEIGHT}) and its failure zone, or {@code null} for
- * none (only zone-aware strategies read it).
+ * tie-breaker), relative capacity ({@value #MIN_WEIGHT} to {@value #MAX_WEIGHT}, default {@value
+ * #DEFAULT_WEIGHT}) and failure zone or {@code null} (read only by zone-aware strategies).
  */
 public record MemberProfile(String id, int weight, @Nullable String zone) {
   /** The smallest weight. */

@@ -27,18 +27,16 @@ import java.util.stream.IntStream;
  * <h2>Algorithm</h2>
  *
  * <ol>
- *   <li><b>Quotas</b> by largest-remainder apportionment. Each member gets {@code floor(s_i)}; the
- *       remaining slots go, one each, to members whose share has a non-zero fractional part,
- *       preferring members that hold more than their floor (the slot keeps a partition in place),
- *       then the larger remainder, then the smaller id. <br>
- *       {@link #zoneAware() Zone-aware}, first the zone totals get the same ({@code floor(S_z)}
- *       each, the remaining slots preferring zones where the slot lets a member keep a partition,
- *       then the larger remainder, then the zone name), then the members within each zone, from
- *       their own {@code floor(s_i)} (not the zone total split again, which is what keeps every
- *       member within one of its share).
+ *   <li><b>Quotas</b> by largest-remainder apportionment: each member gets {@code floor(s_i)}; the
+ *       remaining slots go, one each, to members with a non-zero remainder, preferring those that
+ *       hold more than their floor (the slot keeps a partition in place), then the larger
+ *       remainder, then the smaller id. {@link #zoneAware() Zone-aware}, the zone totals are
+ *       apportioned first the same way (ties by zone name), then the members within each zone from
+ *       their own {@code floor(s_i)} (not the zone total split again: that keeps every member
+ *       within one of its share).
  *   <li><b>Keep</b>: each member keeps its current partitions up to its quota, lowest ids first.
- *   <li><b>Fill</b>: the remaining partitions (new ones, those of departed members, overflow) go,
- *       in partition order, to the members with room left, fewest partitions first (ties by id).
+ *   <li><b>Fill</b>: the remaining partitions go, in partition order, to the members with room
+ *       left, fewest partitions first (ties by id).
  * </ol>
  *
  * <p>Cost: {@code O(P log P + M log M)} (10,000 partitions and 1,000 members: about 1.5 ms, see
@@ -51,21 +49,15 @@ import java.util.stream.IntStream;
  *   <li><b>Weights</b>: every member's count {@code c_i} satisfies {@code |c_i - s_i| < 1}; with
  *       equal weights the counts differ by at most one.
  *   <li><b>Zones</b> ({@link #zoneAware()}): every zone's total satisfies {@code |T_z - S_z| < 1}
- *       as well (both bounds can be met together: {@code sum floor(s_i) <= floor(S_z)} and {@code
- *       ceil(S_z) <= sum ceil(s_i)} within a zone).
+ *       too (compatible: {@code sum floor(s_i) <= floor(S_z) <= ceil(S_z) <= sum ceil(s_i)}).
  *   <li><b>Minimal movement</b>: among all assignments within the bounds above, the result keeps
- *       the most partitions with their previous owner, for any {@code previous}, weighted or not.
- *       Why: counts {@code c} keep at most {@code sum min(held_i, c_i)}, which the keep step
- *       reaches, so only the counts matter. A count is {@code floor(s_i)} plus 0 or 1, and the
- *       extra slot keeps one more partition exactly when the member holds more than its floor, so
- *       giving the slots to those first is optimal. Zone-aware, a zone's value is {@code base_z +
- *       min(T_z - sum floor(s_i), k_z)} ({@code k_z}: its members with a remainder holding more
- *       than their floor), so an extra slot is worth one partition exactly when {@code floor(S_z) -
- *       sum floor(s_i) < k_z}: the zone preference. So on a single join or leave with equal weights
- *       and no zones, the moves are the theoretical minimum: a newcomer receives {@code floor(P/M)}
- *       and nothing else moves; on a leave only the departed member's partitions move. jqwik
- *       properties check all of this, the general claim against a brute force over every admissible
- *       count vector.
+ *       the most partitions with their previous owner, for any {@code previous}. Why: counts {@code
+ *       c} keep at most {@code sum min(held_i, c_i)}, which the keep step reaches, and an extra
+ *       slot keeps one more partition exactly when its member holds more than its floor (a zone's:
+ *       when {@code floor(S_z) - sum floor(s_i) < k_z}, with {@code k_z} its members with a
+ *       remainder holding more than their floor), so those get the slots first. So with equal
+ *       weights and no zones a newcomer receives {@code floor(P/M)} and nothing else moves; a leave
+ *       moves only the departed member's partitions. jqwik properties check this by brute force.
  *   <li><b>Deterministic</b>: the result depends only on the partitions, the members as a set and
  *       the previous owners. A {@code previous} already within the bounds comes back unchanged.
  * </ul>
@@ -76,7 +68,7 @@ import java.util.stream.IntStream;
  * constructor} ignores zones.
  */
 public final class StickyBalancedStrategy implements AssignmentStrategy {
-  /** The key of the zone that members without a zone form (blank zone names are rejected). */
+  /** The zone of members without one (blank zone names are rejected). */
   private static final String NO_ZONE = "";
 
   private final boolean zoneAware;
@@ -153,8 +145,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
         owner[k] = -1;
       }
     }
-    // Fill: in partition order, to the member with room left and the fewest partitions (ties by
-    // id).
+    // Fill: in partition order, to the member with room left and the fewest partitions.
     PriorityQueue<Integer> open =
         new PriorityQueue<>(
             Math.max(1, n),
@@ -179,7 +170,6 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
     return result;
   }
 
-  /** The members sorted by id, validated. */
   private static MemberProfile[] sortedById(Collection<MemberProfile> members) {
     MemberProfile[] byId = members.toArray(new MemberProfile[0]);
     if (byId.length == 0) {
@@ -197,11 +187,7 @@ public final class StickyBalancedStrategy implements AssignmentStrategy {
     return byId;
   }
 
-  /**
-   * Quotas: member i gets floor(s_i) or floor(s_i) + 1 (the latter only with a non-zero remainder),
-   * zone z (zone-aware) floor(S_z) or floor(S_z) + 1 likewise; the extra slots preferring those
-   * where they keep a partition in place.
-   */
+  /** Quotas: floor(s_i) or, with a remainder, one more (zones likewise); see the class doc. */
   private int[] quotas(int p, MemberProfile[] members, int[] held) {
     int n = members.length;
     long total = Arrays.stream(members).mapToLong(MemberProfile::weight).sum();
