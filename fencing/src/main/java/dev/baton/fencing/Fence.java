@@ -7,20 +7,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Protects resources with fencing tokens: a write is accepted only if its token is at least the
- * highest token the resource has accepted, and the check, the new high-water mark and the caller's
- * own write happen atomically. A new term registers with its first write (its token is higher);
- * later writes of the same term pass (equal token); any lower token is rejected with {@link
- * StaleTokenException} and nothing of the write is committed. A write whose outcome the fence
- * cannot know (its commit was sent, the answer lost) is never reported as rejected: it is a {@link
- * WriteOutcomeUnknownException}.
- *
- * <p>The first token a resource accepts binds it to that token's {@linkplain FencingToken#scope()
- * scope}; tokens of another scope are rejected with {@link ForeignTokenException}.
- *
- * <p>Writing a fence for another store: start {@link #write} with {@link #checkWrite}, decide with
- * {@link #checkToken} against the highest token read in the store's atomic unit, and throw {@link
- * #rethrow} for what the caller's action threw, so that every fence rejects the same input with the
- * same exceptions and words; then run {@code FenceContractTest} (baton-fencing's test jar) on it.
+ * highest the resource accepted, atomically with the new high-water mark and the caller's own
+ * write. A lower token gets {@link StaleTokenException}, a token of another {@linkplain
+ * FencingToken#scope() scope} than the first one accepted {@link ForeignTokenException}, and
+ * nothing is committed; a lost answer is never reported as rejected but as {@link
+ * WriteOutcomeUnknownException}. A fence for another store uses {@link #checkWrite}, {@link
+ * #checkToken} (against the highest token read in the store's atomic unit) and {@link #rethrow}, so
+ * all fences reject alike; {@code FenceContractTest} (baton-fencing's test jar) checks it.
  *
  * @param <C> the context the caller's write runs with (see {@link FencedAction})
  */
@@ -31,14 +24,10 @@ public interface Fence<C> {
   /**
    * Runs {@code action} atomically with the fence check for {@code resource}.
    *
-   * @return what the action returned
    * @throws StaleTokenException if a higher token was accepted before
    * @throws ForeignTokenException if the resource is bound to another scope
-   * @throws FenceConfigurationException if the store is not set up for fencing
    * @throws FencingException if the store failed or the action threw a checked exception
-   * @throws WriteOutcomeUnknownException if the write was sent but the store's answer was lost, so
-   *     it may have committed (not a {@code FencingException}: those mean nothing was committed)
-   * @throws IllegalArgumentException if the resource or token is null or invalid
+   * @throws WriteOutcomeUnknownException if the store's answer was lost, so it may have committed
    */
   <T> T write(String resource, FencingToken token, FencedAction<C, T> action);
 
@@ -46,10 +35,8 @@ public interface Fence<C> {
   Optional<FencingToken> highest(String resource);
 
   /**
-   * The argument checks of {@link #write}, which a fence runs before it touches its store.
-   *
-   * @throws IllegalArgumentException if {@code resource} is null, blank, longer than {@value
-   *     #MAX_RESOURCE_LENGTH} characters or contains a control character, or {@code token} is null
+   * {@link #write}'s argument checks: an {@link IllegalArgumentException} unless {@code resource}
+   * is non-blank, control-free, at most {@value #MAX_RESOURCE_LENGTH} long and {@code token} set.
    */
   static void checkWrite(@Nullable String resource, @Nullable FencingToken token) {
     if (resource == null || resource.isBlank()) {
@@ -69,8 +56,7 @@ public interface Fence<C> {
   }
 
   /**
-   * The decision of {@link #write} against the highest token {@code resource} has accepted: a token
-   * of another scope or a lower one is rejected; an equal or higher one passes.
+   * The decision of {@link #write} against the highest token {@code resource} has accepted.
    *
    * @throws ForeignTokenException if {@code token} comes from another scope than {@code highest}
    * @throws StaleTokenException if {@code token} is lower than {@code highest}
@@ -87,10 +73,8 @@ public interface Fence<C> {
   }
 
   /**
-   * What {@link #write} throws when the caller's action threw {@code thrown}: an unchecked
-   * exception as it is, a checked one wrapped in a {@link FencingException} for {@code resource};
-   * an {@link InterruptedException} sets the interrupt flag again. Use it as {@code throw
-   * Fence.rethrow(resource, e)}, after the store's unit was rolled back.
+   * What {@link #write} throws for the action's {@code thrown}: unchecked as is, checked wrapped in
+   * a {@link FencingException} (re-interrupting if interrupted). Throw it after the rollback.
    */
   static RuntimeException rethrow(String resource, Exception thrown) {
     Objects.requireNonNull(resource, "resource");

@@ -4,10 +4,9 @@ package dev.baton.fencing;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fenced write did not happen. Subclasses say why: a stale token, a token of another scope, or a
- * misconfigured store; this class itself reports a store that failed (the cause says how). When it
- * is thrown, nothing of the write was committed. A write that may have committed (its answer was
- * lost) is reported with {@link WriteOutcomeUnknownException} instead, which is not a subclass.
+ * A fenced write did not happen, and nothing of it was committed. Subclasses say why (stale or
+ * foreign token, misconfigured store); this class itself reports a failed store (see the cause). A
+ * write that may have committed is a {@link WriteOutcomeUnknownException}, not a subclass.
  */
 public class FencingException extends RuntimeException {
   private final @Nullable String resource;

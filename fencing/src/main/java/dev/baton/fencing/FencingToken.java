@@ -7,20 +7,12 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fencing token of one ownership term: a non-negative number that only grows from one term to
- * the next, and the scope it was issued in.
- *
- * <p>A fence remembers the highest token a resource accepted and rejects lower ones, so a former
- * owner that paused or lost its network cannot overwrite its successor's work. The scope names
- * where the token came from (Baton's recipes use the election or lock path); numbers of different
- * scopes are not comparable, so a fence binds each resource to the scope of the first token it
- * accepted. An unscoped token has the empty scope.
- *
- * <p>Tokens order by value, then by scope. The string form is {@code ft:<value>} or {@code
- * ft:<value>@<scope>}, for example {@code ft:4294967302@/billing/leader}; {@link #parse} reads it.
- *
- * @param value the token's value
- * @param scope where the token was issued; empty for an unscoped token
+ * The fencing token of one ownership term: a non-negative value growing from term to term, and the
+ * scope it was issued in (the recipes use the election or lock path; empty if unscoped). A fence
+ * rejects tokens lower than the highest a resource accepted, so a paused or cut-off former owner
+ * cannot overwrite its successor's work. Values of different scopes are not comparable, so a fence
+ * binds each resource to the scope of its first token. Tokens order by value, then scope; {@link
+ * #parse} reads the string form {@code ft:<value>[@<scope>]}.
  */
 public record FencingToken(long value, String scope) implements Comparable<FencingToken> {
   private static final String PREFIX = "ft:";
@@ -28,7 +20,6 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
   /** Longest scope accepted, in characters. */
   public static final int MAX_SCOPE_LENGTH = 512;
 
-  /** How many characters of rejected input an exception message quotes (escaped). */
   private static final int QUOTED = 80;
 
   /** A token of {@code value} issued in {@code scope}, checked as {@link #of(String, long)}. */
@@ -45,14 +36,9 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
   }
 
   /**
-   * Checks that {@code path}, the name of what a recipe coordinates, can scope fencing tokens: at
-   * most {@value #MAX_SCOPE_LENGTH} characters, no {@code @}. ZooKeeper allows both, but a term on
-   * such a path could never be given its token: the candidate would retry forever without leading.
-   *
-   * @param kind what the path is for, e.g. "election", named in the message
-   * @return {@code path}
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException naming the problem
+   * Returns {@code path} if it can scope fencing tokens: at most {@value #MAX_SCOPE_LENGTH}
+   * characters, no {@code @} (ZooKeeper allows both, but a candidate there would retry forever for
+   * its token); else an {@link IllegalArgumentException} naming {@code kind}.
    */
   public static String checkScope(String kind, String path) {
     Objects.requireNonNull(kind, "kind");
@@ -68,36 +54,23 @@ public record FencingToken(long value, String scope) implements Comparable<Fenci
     return path;
   }
 
-  /**
-   * An unscoped token.
-   *
-   * @throws IllegalArgumentException if {@code value} is negative
-   */
+  /** An unscoped token; a negative {@code value} is an {@link IllegalArgumentException}. */
   public static FencingToken of(long value) {
     return of("", value);
   }
 
   /**
-   * A token issued in {@code scope}.
-   *
-   * @throws NullPointerException if {@code scope} is null (an unscoped token's scope is {@code ""})
-   * @throws IllegalArgumentException if {@code value} is negative or the scope is too long or
-   *     contains '@' or a control character
+   * A token issued in {@code scope} ({@code ""} for none); an {@link IllegalArgumentException} if
+   * {@code value} is negative or the scope too long or has '@' or a control character.
    */
   public static FencingToken of(String scope, long value) {
     return new FencingToken(value, scope);
   }
 
   /**
-   * Reads a token from its string form: {@code ft:123}, {@code ft:123@scope} or a bare {@code 123}.
-   *
-   * <p>The value is ASCII digits {@code 0-9} only, at most {@code Long.MAX_VALUE}: a sign, a blank
-   * and other Unicode digits, which {@link Long#parseLong} would accept, are malformed; leading
-   * zeros are accepted. Rejected input is quoted escaped and abbreviated, so it cannot forge a log
-   * line.
-   *
-   * @throws NullPointerException if {@code text} is null
-   * @throws IllegalArgumentException if the text is malformed or its value out of range
+   * Reads {@code ft:123}, {@code ft:123@scope} or {@code 123}; the value is ASCII digits up to
+   * {@code Long.MAX_VALUE} (leading zeros allowed; no sign, blank or non-ASCII digit). Malformed
+   * input is an {@link IllegalArgumentException} quoting it safely for logs.
    */
   public static FencingToken parse(String text) {
     Objects.requireNonNull(text, "text");

@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.fencing;
 
-/**
- * The presented token comes from another scope than the tokens the resource accepts (for example
- * the token of another election): its number says nothing about who is newer, so the write is
- * rejected.
- */
+/** A token from another scope than the resource accepts (e.g. another election): not comparable. */
 public class ForeignTokenException extends FencingException {
   private final transient FencingToken presented;
   private final String expectedScope;

@@ -7,10 +7,9 @@ import java.util.concurrent.ConcurrentMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fence in memory, for examples and unit tests: the check, the action and the new high-water mark
- * run under the resource's lock. The action gets no context ({@code null}). The high-water mark
- * moves only if the action returns normally; undoing what a failed action changed is the action's
- * business. Thread-safe.
+ * A fence in memory, for examples and tests: check, action and new high-water mark run under the
+ * resource's lock; the action gets {@code null} as context. The mark moves only if the action
+ * returns normally; undoing a failed action's changes is its own business. Thread-safe.
  */
 public final class InMemoryFence implements Fence<Void> {
   private final ConcurrentMap<String, Slot> slots = new ConcurrentHashMap<>();
@@ -39,10 +38,7 @@ public final class InMemoryFence implements Fence<Void> {
     }
   }
 
-  /**
-   * Runs an action of this fence, whose context type is {@link Void}: the only value is null.
-   * Without NullAway's JSpecify mode (not available on JDK 17) the type parameter cannot say so.
-   */
+  /** Calls with the null {@link Void} context, which NullAway cannot accept on JDK 17. */
   @SuppressWarnings("NullAway")
   private static <T> T applyWithoutContext(FencedAction<Void, T> action) throws Exception {
     return action.apply(null);

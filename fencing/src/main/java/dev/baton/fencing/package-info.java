@@ -1,18 +1,12 @@
 /**
- * Fencing tokens and the stores that enforce them.
- *
- * <p>{@link dev.baton.fencing.FencingToken} is a comparable value with a scope; the recipes hand
- * out one per term, strictly increasing on one election or lock path. A {@link
- * dev.baton.fencing.Fence} remembers the highest token each resource accepted and rejects a lower
- * one ({@link dev.baton.fencing.StaleTokenException}) atomically with the caller's own write.
- * Stores: SQL ({@code sql}), ZooKeeper (the {@code baton-fencing-zookeeper} artifact) and {@link
- * dev.baton.fencing.InMemoryFence}.
- *
- * <p>Errors follow every Baton module ({@code ConfigurationErrorsTest}): a null argument is a
- * {@link NullPointerException} naming it (a {@code @Nullable} one means the default or "none"); an
- * invalid setting an {@link IllegalArgumentException} naming it; a call in the wrong state an
- * {@link IllegalStateException}. A write that did not happen is a {@link
- * dev.baton.fencing.FencingException}; one that may have (its answer was lost) a {@link
+ * Fencing tokens and the stores that enforce them. The recipes hand out one {@link
+ * dev.baton.fencing.FencingToken} per term, increasing per election or lock path; a {@link
+ * dev.baton.fencing.Fence} rejects a lower one atomically with the caller's write. Stores: SQL
+ * ({@code sql}), ZooKeeper ({@code baton-fencing-zookeeper}), {@link
+ * dev.baton.fencing.InMemoryFence}. Errors, as in all modules: a null argument is a {@link
+ * NullPointerException} naming it ({@code @Nullable}: default or "none"), an invalid setting an
+ * {@link IllegalArgumentException}, a wrong-state call an {@link IllegalStateException}; a write
+ * that did not happen a {@link dev.baton.fencing.FencingException}, one that may have a {@link
  * dev.baton.fencing.WriteOutcomeUnknownException}. Guarantees: {@code docs/recipes.md#fences}.
  */
 package dev.baton.fencing;

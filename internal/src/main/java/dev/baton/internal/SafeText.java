@@ -4,17 +4,13 @@ package dev.baton.internal;
 import java.util.Locale;
 
 /**
- * Untrusted text (a rejected table name, a znode name read from ZooKeeper) made safe for a message
- * or a log line: abbreviated, and anything but printable ASCII escaped as {@code \}{@code uXXXX},
- * so that it can neither flood nor forge log lines.
+ * Untrusted text (a rejected table name, a znode name) made safe to log: abbreviated, anything but
+ * printable ASCII escaped as {@code \}{@code uXXXX}, so it cannot flood or forge logs.
  */
 public final class SafeText {
   private SafeText() {}
 
-  /**
-   * At most {@code limit} characters of {@code text}, escaped, followed by {@code "... (N
-   * characters)"} when it was longer; {@code "null"} for null.
-   */
+  /** At most {@code limit} chars of {@code text}, escaped, noting the length if longer. */
   public static String printable(String text, int limit) {
     if (text == null) {
       return "null";

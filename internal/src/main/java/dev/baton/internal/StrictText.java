@@ -11,24 +11,16 @@ import java.util.function.Function;
 
 /**
  * The one strict decoder of the small text records Baton writes to znodes and reads back (a fence's
- * token, a candidate's id, a group's records), which may have been written by hand, by another
- * program or damaged: the exact form Baton writes, or a problem in words, which the caller's {@code
- * malformed} function turns into its own exception (naming its znode) for the decoder to throw.
- * Problems quote no content of the record, so they are safe to log.
+ * token, a candidate's id, a group's records), which may be hand-written or damaged: the exact form
+ * Baton writes, or a problem in words that the caller's {@code malformed} function turns into its
+ * own exception (naming its znode) to throw. Problems quote no record content: safe to log.
  */
 public final class StrictText {
-  /** Longest canonical decimal that can be a {@code long}. */
   private static final int MAX_LONG_DIGITS = 19;
 
   private StrictText() {}
 
-  /**
-   * The text of {@code data}: 1 to {@code maxBytes} bytes of UTF-8, decoded strictly (a malformed
-   * sequence is an error, never replaced by U+FFFD).
-   *
-   * @param malformed makes the caller's exception from a problem: {@code "empty"}, {@code "<n>
-   *     bytes, more than <maxBytes>"} or {@code "not UTF-8"}
-   */
+  /** Strict UTF-8 of 1 to {@code maxBytes} bytes (problems: empty, too many bytes, not UTF-8). */
   public static String decode(
       byte[] data, int maxBytes, Function<String, ? extends RuntimeException> malformed) {
     if (data == null || data.length == 0) {
@@ -50,11 +42,8 @@ public final class StrictText {
   }
 
   /**
-   * The lines of the text record {@code data}: {@link #decode}d, split at {@code '\n'} (a final
-   * newline gives a last, empty line), none with a control character (C0, DEL or C1).
-   *
-   * @param malformed makes the caller's exception from a problem: those of {@link #decode}, or
-   *     {@code "control character on line <n>"} (lines counted from 1)
+   * The lines of {@code data}: decoded, split at {@code '\n'} (a final newline adds an empty line),
+   * none with a C0, DEL or C1 control character ({@code "control character on line <n>"}).
    */
   public static List<String> lines(
       byte[] data, int maxBytes, Function<String, ? extends RuntimeException> malformed) {
@@ -68,14 +57,8 @@ public final class StrictText {
   }
 
   /**
-   * The value of {@code text}, a canonical decimal from 0 to {@code max}, as {@link
-   * Long#toString(long)} writes it: ASCII digits, no sign, no leading zero ({@code 007}, {@code +7}
-   * and {@code ٧} are malformed).
-   *
-   * @param max the largest value accepted, at least 0
-   * @param what the number's name in the problem, e.g. {@code "field 'generation'"}
-   * @param malformed makes the caller's exception from a problem: {@code "<what> is not a canonical
-   *     number"} or {@code "<what> is out of range: more than <max>"}
+   * The value of the canonical decimal {@code text} (as {@link Long#toString(long)} writes it;
+   * {@code 007}, {@code +7}, {@code ٧} are malformed), 0 to {@code max}.
    */
   public static long number(
       String text, long max, String what, Function<String, ? extends RuntimeException> malformed) {
@@ -101,10 +84,7 @@ public final class StrictText {
     return value;
   }
 
-  /**
-   * Whether {@code text} from {@code from} to {@code to} (exclusive) is one or more ASCII digits
-   * {@code 0-9} (not other Unicode digits, which {@link Long#parseLong} accepts).
-   */
+  /** Whether {@code text[from, to)} is one or more ASCII digits (not other Unicode digits). */
   public static boolean isAsciiDigits(CharSequence text, int from, int to) {
     if (from >= to) {
       return false;

@@ -1,7 +1,6 @@
 /**
- * Helpers that Baton's library modules share: configuration checks, escaping of untrusted text, the
- * strict decoder of records read back from ZooKeeper, race-tolerant table creation. Not an API for
- * applications: it may change in any release, and the Spring starter, the demo and the benchmarks
- * do not use it (checked by the architecture tests).
+ * Helpers Baton's library modules share: configuration checks, escaping untrusted text, strict
+ * decoding of ZooKeeper records, race-tolerant table creation. Not an application API: it may
+ * change in any release; architecture tests keep the starter, demo and benchmarks off it.
  */
 package dev.baton.internal;

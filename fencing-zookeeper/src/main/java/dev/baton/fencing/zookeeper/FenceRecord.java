@@ -12,24 +12,18 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The data of a fence znode, UTF-8. Two formats are read. The first, written by earlier versions,
- * is the token alone as {@link FencingToken#toString()} writes it. The second, written now, is
- * {@code fw1:<writes>;<forgotten>|<token>}: {@code <writes>} is one to {@value #WRITERS} entries
- * {@code <writer>.<seq>.<version>} separated by {@code ,}, least recent first, one per writer (a
- * {@link ZkFence} instance, 16 lower-case hex digits) with the sequence number of its last write
- * here and the znode version that write set; {@code <forgotten>} is {@code -} or the highest
- * version a dropped entry held (for a record built on one of the first format: its version). So
- * after a lost answer a writer can tell whether its own write committed ({@link LostAnswer}).
- *
- * <p>Both are read strictly ({@link StrictText}: strict UTF-8, bounded size, canonical numbers, a
- * non-empty scope after an {@code @}). Anything else, including the lenient forms {@link
- * FencingToken#parse(String)} takes (a bare number, {@code 007}), is malformed: a future format
- * must change the prefix.
+ * The UTF-8 fence znode data: {@code fw1:<writes>;<forgotten>|<token>}, written now, or the token
+ * alone ({@link FencingToken#toString()}) that earlier versions wrote. {@code <writes>} is 1 to
+ * {@value #WRITERS} entries {@code <writer>.<seq>.<version>}, comma-separated, oldest first, one
+ * per writer (a {@link ZkFence}: 16 lower-case hex digits): the sequence number of its last write
+ * here and the znode version it set. {@code <forgotten>} is {@code -} or the highest version a
+ * dropped entry held. {@link LostAnswer} reads them. Both are read strictly ({@link StrictText}:
+ * strict UTF-8, bounded, canonical numbers); anything else, including {@link
+ * FencingToken#parse(String)}'s lenient forms, is malformed: a future format must change the
+ * prefix.
  */
 final class FenceRecord {
-  /**
-   * The longest token record, in bytes: {@code ft:}, 19 digits, {@code @}, a scope of 3-byte chars.
-   */
+  /** Longest token record in bytes: {@code ft:}, 19 digits, {@code @}, a scope of 3-byte chars. */
   static final int MAX_BYTES = 3 + 19 + 1 + 3 * FencingToken.MAX_SCOPE_LENGTH;
 
   /** How many writers a record remembers. */
@@ -46,9 +40,8 @@ final class FenceRecord {
   record Write(long writer, long seq, int version) {}
 
   /**
-   * A decoded fence znode: the token, the last write of each recent writer (least recent first;
-   * empty for a record of the first format), and the highest version a dropped entry held ({@code
-   * -1} if none was dropped; for a record of the first format, unknown: {@link Integer#MAX_VALUE}).
+   * A decoded znode: token, recent writers' last writes (oldest first), and the highest version a
+   * dropped entry held (-1: none; {@link Integer#MAX_VALUE}: first format).
    */
   record State(FencingToken token, List<Write> writes, int forgotten) {
     State {
@@ -75,7 +68,6 @@ final class FenceRecord {
       return new State(token, next, dropped);
     }
 
-    /** This writer's entry, if the record still holds one. */
     Optional<Write> of(long writer) {
       return writes.stream().filter(w -> w.writer() == writer).findFirst();
     }
@@ -102,11 +94,7 @@ final class FenceRecord {
     return text.append('|').append(state.token()).toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /**
-   * Reads a record of either format.
-   *
-   * @throws MalformedFenceException naming the znode and the problem
-   */
+  /** Reads a record of either format, or throws {@link MalformedFenceException}. */
   static State decodeState(String resource, String path, byte[] data) {
     if (data == null || !startsWith(data, WRITES_PREFIX)) {
       return new State(decode(resource, path, data), List.of(), Integer.MAX_VALUE);
@@ -160,11 +148,7 @@ final class FenceRecord {
     return problem -> new MalformedFenceException(resource, path, problem);
   }
 
-  /**
-   * Reads the data of the fence znode {@code path} of {@code resource}.
-   *
-   * @throws MalformedFenceException naming the znode and the problem
-   */
+  /** Reads the token record in {@code path}, or throws {@link MalformedFenceException}. */
   static FencingToken decode(String resource, String path, byte[] data) {
     Function<String, MalformedFenceException> bad = malformed(resource, path);
     String text = StrictText.decode(data, MAX_BYTES, problem -> bad.apply("it is " + problem));

@@ -4,14 +4,10 @@ package dev.baton.fencing.zookeeper;
 import dev.baton.fencing.FencingException;
 
 /**
- * A fence znode holds something other than a token in Baton's format (see {@link ZkFence}): it was
- * written by hand, by another program, or damaged. The fence refuses every write to the resource
- * until the znode is repaired, rather than guess or overwrite its high-water mark. Nothing was
- * written.
- *
- * <p>To repair it, set its data to the highest token known to have been issued for the resource,
- * for example {@code ft:4294967302@/billing/leader}; deleting it resets the fence and lets a stale
- * writer in.
+ * A fence znode holds no token in Baton's format (written by hand, by another program, or damaged):
+ * the fence refuses every write to the resource rather than guess or overwrite its high-water mark;
+ * nothing was written. To repair, set its data to the highest token issued for the resource, e.g.
+ * {@code ft:4294967302@/billing/leader}; deleting it resets the fence and lets a stale writer in.
  */
 public final class MalformedFenceException extends FencingException {
   private final String path;

@@ -29,21 +29,18 @@ import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fence znode per resource that holds the highest accepted token, advanced by a versioned
- * compare-and-set in the same multi as the caller's ZooKeeper writes. For ZooKeeper data written
- * across terms or from several recipes; {@link ZkOwnershipGuard} is cheaper for writes that must
- * simply die with the writer's own ownership znode. Both protect only writes made through them.
- *
- * <p>The fence znode is {@code <base>/<url-encoded resource>}, persistent, and holds the token
- * after the last write of each recent writer ({@code FenceRecord}), read strictly: anything else
- * fails every write to the resource with {@link MalformedFenceException} and is never overwritten.
- * Fence znodes must not be deleted while writers use them. Thread-safe.
- *
- * <p>A lost answer may have committed. The fence repeats the very same multi against the same znode
- * version, so at most one of the two commits; if the repeat is refused, the entry the znode keeps
- * for this fence proves whether its write committed. Only when it cannot tell is the outcome a
- * {@link WriteOutcomeUnknownException}: every {@link FencingException} from {@link #write} still
- * means nothing was committed, and no write is applied twice ({@code docs/recipes.md#fences}).
+ * A fence znode per resource holding the highest accepted token, advanced by a versioned
+ * compare-and-set in the same multi as the caller's ZooKeeper writes. For data written across terms
+ * or by several recipes; {@link ZkOwnershipGuard} is cheaper for writes that must simply die with
+ * the writer's ownership znode. Both protect only writes made through them. The fence znode {@code
+ * <base>/<url-encoded resource>} is persistent and must not be deleted while in use. It holds the
+ * token and each recent writer's last write ({@code FenceRecord}), read strictly: anything else
+ * fails every write with {@link MalformedFenceException} and is never overwritten. Thread-safe. A
+ * lost answer may have committed: the fence repeats the same multi against the same znode version,
+ * so at most one commits; if the repeat is refused, the znode's entry for this fence proves whether
+ * the write committed. Only when it cannot tell is the outcome a {@link
+ * WriteOutcomeUnknownException}: every {@link FencingException} from {@link #write} means nothing
+ * was committed, and no write is applied twice ({@code docs/recipes.md#fences}).
  */
 public final class ZkFence implements Fence<ZkTransaction> {
   private static final int ATTEMPTS = 20;
@@ -57,7 +54,6 @@ public final class ZkFence implements Fence<ZkTransaction> {
   /** This fence's name in the records it writes: random, so two fences never share it. */
   private final long writer = new SecureRandom().nextLong();
 
-  /** The sequence number of this fence's last write. */
   private final AtomicLong seq = new AtomicLong();
 
   /** A fence znode as read or written: its version and record. */
@@ -72,12 +68,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     this.basePath = basePath;
   }
 
-  /**
-   * A fence keeping its znodes under {@code basePath} (created on first use).
-   *
-   * @throws NullPointerException if {@code client} or {@code basePath} is null
-   * @throws IllegalArgumentException if the path is not a valid ZooKeeper path
-   */
+  /** A fence keeping its znodes under {@code basePath}, created on first use. */
   public static ZkFence create(CuratorFramework client, String basePath) {
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(basePath, "basePath");
@@ -102,8 +93,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
   /**
    * {@inheritDoc}
    *
-   * @throws WriteOutcomeUnknownException if the multi's answer was lost and the fence cannot tell
-   *     whether it committed (rare: see the class documentation)
+   * @throws WriteOutcomeUnknownException if it cannot tell whether a lost answer's write committed
    */
   @Override
   public <T> T write(String resource, FencingToken token, FencedAction<ZkTransaction, T> action) {
@@ -171,11 +161,9 @@ public final class ZkFence implements Fence<ZkTransaction> {
   }
 
   /**
-   * After a lost answer: whether this fence's write {@code writeSeq} committed (true) or never will
-   * (false), judged by {@link LostAnswer} from the fence znode read after a {@code sync} (so the
-   * read sees all the lost attempt could ever do, even if the client moved to another server).
-   *
-   * @throws WriteOutcomeUnknownException if the znode cannot be read or does not tell
+   * After a lost answer: whether write {@code writeSeq} committed (true) or never will (false),
+   * judged by {@link LostAnswer} from the znode read after a {@code sync} (so it sees all the lost
+   * attempt could ever do, even via another server); else a {@link WriteOutcomeUnknownException}.
    */
   private boolean judge(
       String resource,
@@ -233,11 +221,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     return Optional.ofNullable(readState(resource, fencePath(resource))).map(Seen::token);
   }
 
-  /**
-   * Reads the fence znode: null if it does not exist.
-   *
-   * @throws MalformedFenceException if it holds no token in Baton's format
-   */
+  /** Reads the fence znode: null if absent, {@link MalformedFenceException} if not Baton's. */
   private @Nullable Seen readState(String resource, String path) {
     Stat stat = new Stat();
     byte[] bytes;
@@ -277,10 +261,7 @@ public final class ZkFence implements Fence<ZkTransaction> {
     }
   }
 
-  /**
-   * Sets the interrupt flag again before an {@link InterruptedException} is wrapped in an unchecked
-   * exception (Curator's retry loop usually has, but not every path goes through it).
-   */
+  /** Re-sets the interrupt flag of an {@link InterruptedException} about to be wrapped. */
   static void restoreInterrupt(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();

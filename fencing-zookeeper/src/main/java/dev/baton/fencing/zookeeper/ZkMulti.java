@@ -20,17 +20,13 @@ import org.apache.zookeeper.ZooKeeper;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs a guard operation and the caller's operations as one ZooKeeper multi.
- *
- * <p>The multi goes through Curator's retry loop, but this class sees every attempt: an attempt
- * whose answer was lost after it was sent (connection loss, session expired or moved, a timeout, an
- * interrupted wait) may have committed. A later attempt that commits is a certain success only if
- * the guard is <em>exclusive</em> (a compare-and-set against one znode version, or the creation of
- * one znode: at most one of two attempts can pass it); a guard that is a mere check is not repeated
- * after a lost answer, since a repeat could apply the caller's operations twice. After a lost
- * answer, a failed guard says nothing about the lost attempt: the result says so ({@link
- * GuardFailed#afterLostAnswer}, {@link Lost}), and the caller judges the outcome ({@link
- * LostAnswer}) or reports it unknown ({@link #unknown}).
+ * Runs a guard operation and the caller's operations as one ZooKeeper multi, through Curator's
+ * retry loop but seeing every attempt. An attempt whose answer was lost after sending may have
+ * committed. A later committing attempt is a certain success only if the guard is
+ * <em>exclusive</em> (a compare-and-set on one znode version, or a create: at most one of two
+ * attempts passes); a mere check is not repeated after a lost answer, as the repeat could apply the
+ * operations twice. After a lost answer a failed guard says nothing about the lost attempt ({@link
+ * Lost}): the caller judges it with {@link LostAnswer} or throws {@link #unknown}.
  */
 final class ZkMulti {
   /** ZooKeeper errors after which a sent request may or may not have been applied. */
@@ -47,16 +43,14 @@ final class ZkMulti {
   /** Committed, refused by the guard, or unanswered; {@code value}: what the action returned. */
   sealed interface Result<T> permits Committed, GuardFailed, Lost {}
 
-  /** The multi committed. */
   record Committed<T>(T value) implements Result<T> {}
 
   /** The guard failed with {@code error} and no attempt lost its answer: nothing was written. */
   record GuardFailed<T>(KeeperException.Code error) implements Result<T> {}
 
   /**
-   * An attempt lost its answer ({@code lost}) and no later one committed ({@code last} is the error
-   * that ended the attempts: {@code lost} itself, another lost answer, or a later attempt's failed
-   * guard, which says nothing about the lost one): it may have committed.
+   * An attempt lost its answer ({@code lost}) and may have committed; none later did. {@code last}
+   * ended the attempts (a failed guard then tells nothing about the lost one).
    */
   record Lost<T>(Exception lost, Exception last, T value) implements Result<T> {}
 
@@ -68,12 +62,9 @@ final class ZkMulti {
   }
 
   /**
-   * Runs the multi.
-   *
-   * @param token the token written, for the exception of an unknown outcome (null for none)
-   * @param exclusiveGuard whether at most one of two identical attempts can pass {@code guard}, so
-   *     that the multi may be repeated after a lost answer
-   * @throws FencingException if ZooKeeper or the action failed and nothing was committed
+   * Runs the multi; {@code token} (null for none) is for the unknown-outcome exception, and {@code
+   * exclusiveGuard} says at most one of two identical attempts can pass {@code guard}, so the multi
+   * may be repeated after a lost answer. A {@link FencingException} means nothing was committed.
    */
   static <T> Result<T> run(
       CuratorFramework client,

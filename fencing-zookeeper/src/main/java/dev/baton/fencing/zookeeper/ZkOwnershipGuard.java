@@ -12,11 +12,8 @@ import org.apache.zookeeper.KeeperException;
 /**
  * Guards ZooKeeper writes with the writer's own ownership znode (its election or lock node): the
  * caller's operations commit in one multi with a check that the znode still exists, so they fail
- * once the ownership is gone (the session expired, the owner resigned), however late they arrive.
- *
- * <p>When to use it: ZooKeeper writes made during one ownership term, by the holder of the znode.
- * For a resource written across terms or from different recipes, or to keep a high-water mark, use
- * {@link ZkFence}. Thread-safe.
+ * once ownership is gone, however late they arrive. For writes within one term by the znode's
+ * holder; across terms or recipes, or to keep a high-water mark, use {@link ZkFence}. Thread-safe.
  */
 public final class ZkOwnershipGuard {
   private final CuratorFramework client;
@@ -33,12 +30,9 @@ public final class ZkOwnershipGuard {
    * Commits the operations the action adds only if {@code ownerNodePath} still exists.
    *
    * @throws OwnershipLostException if the ownership znode is gone; nothing was written
-   * @throws FencingException if ZooKeeper failed or one of the caller's operations failed; nothing
-   *     was written
-   * @throws WriteOutcomeUnknownException if the multi was sent but its answer was lost (connection
-   *     loss, session expired or moved, interrupted wait): it may have committed, whole, or not at
-   *     all. Unlike {@link ZkFence}, the guard does not repeat it, since a repeat could pass the
-   *     check again and apply the operations twice
+   * @throws FencingException if ZooKeeper or a caller's operation failed; nothing was written
+   * @throws WriteOutcomeUnknownException if the answer was lost, so it may have committed; never
+   *     repeated, as a repeat could pass the check and apply the operations twice
    */
   public <T> T write(String ownerNodePath, FencedAction<ZkTransaction, T> action) {
     if (ownerNodePath == null || ownerNodePath.isBlank()) {

@@ -9,12 +9,8 @@ import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.api.transaction.TransactionOp;
 
 /**
- * The caller's side of a fenced ZooKeeper write: the operations added here commit in one multi with
- * the fence's own check, or not at all. Build operations with {@link #ops()}, for example {@code
- * tx.add(tx.ops().setData().forPath("/app/config", bytes))}.
- *
- * <p>A fenced action may run more than once (after a concurrent fence update it is retried), so it
- * must only add operations, not act on its own.
+ * The caller's side of a fenced ZooKeeper write: operations added here commit in one multi with the
+ * fence's check, or not at all. The action may be retried, so it must only add operations.
  */
 public final class ZkTransaction {
   private final CuratorFramework client;

@@ -7,20 +7,12 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Objects;
 
-/**
- * The databases the SQL fence is tested on. Its statements are plain SQL; the dialect only decides
- * whether a database is supported and how its errors are read.
- */
+/** The databases the SQL fence supports (plain SQL statements; the dialect reads errors). */
 public enum SqlDialect {
   POSTGRESQL,
   H2;
 
-  /**
-   * The dialect of the database behind {@code connection}.
-   *
-   * @throws NullPointerException if {@code connection} is null
-   * @throws FenceConfigurationException for any other database
-   */
+  /** The dialect of {@code connection}'s database; others: {@link FenceConfigurationException}. */
   public static SqlDialect of(Connection connection) throws SQLException {
     Objects.requireNonNull(connection, "connection");
     String product = connection.getMetaData().getDatabaseProductName();
@@ -40,10 +32,7 @@ public enum SqlDialect {
     return "23505".equals(e.getSQLState());
   }
 
-  /**
-   * True if the SQL state of a failed commit says the database rolled the transaction back: class
-   * 40 (transaction rollback: serialization failure, deadlock) or 23 (a deferred constraint).
-   */
+  /** True if a failed commit's SQL state says it rolled back: 40 or 23 (deferred constraint). */
   static boolean isRolledBack(SQLException e) {
     String state = e.getSQLState();
     return state != null && (state.startsWith("40") || state.startsWith("23"));

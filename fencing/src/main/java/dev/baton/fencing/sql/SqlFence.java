@@ -18,17 +18,13 @@ import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fence in a SQL table (see {@link SqlFenceSchema}), on PostgreSQL or H2: a conditional {@code
- * UPDATE ... WHERE resource = ? AND scope = ? AND highest_token <= ?} in the same transaction as
- * the caller's statements, so they commit only if the token was accepted. One row updated:
- * accepted, and the row stays locked until the transaction ends, so no lower token slips in
- * between. No row: the resource is new (of two first writers exactly one inserts its row, the other
- * retries against it) or the token is stale or foreign. All values are bound parameters.
- *
- * <p>Use {@link #write} with the fence's {@link DataSource}, or {@link #acceptInTransaction} inside
- * a transaction of your own. A {@code COMMIT} that fails without the database saying it rolled back
- * (SQL state class 40 or 23) may have committed: {@link WriteOutcomeUnknownException}, never
- * repeated. Thread-safe.
+ * A fence in a SQL table ({@link SqlFenceSchema}) on PostgreSQL or H2: a conditional {@code UPDATE
+ * ... WHERE resource = ? AND scope = ? AND highest_token <= ?} in the caller's transaction, so its
+ * statements commit only if it is accepted. The row stays locked until the transaction ends, so no
+ * lower token slips in. No row updated: the resource is new (of two first writers one inserts, the
+ * other retries) or the token is stale or foreign. Use {@link #write}, or {@link
+ * #acceptInTransaction} in your transaction. A {@code COMMIT} failing without a rollback (SQL state
+ * 40 or 23) may have committed: {@link WriteOutcomeUnknownException}, never repeated. Thread-safe.
  */
 public final class SqlFence implements Fence<Connection> {
   private static final int ATTEMPTS = 3;
@@ -58,12 +54,8 @@ public final class SqlFence implements Fence<Connection> {
   }
 
   /**
-   * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}); {@code holder} is
-   * recorded with each accepted write for diagnosis (for example the participant id), may be null.
-   *
-   * @throws NullPointerException if {@code dataSource} or {@code table} is null
-   * @throws IllegalArgumentException if the table name is not a plain SQL identifier (see {@link
-   *     SqlFenceSchema})
+   * A fence on {@code table} (default {@value SqlFenceSchema#DEFAULT_TABLE}, a plain SQL
+   * identifier); {@code holder}, recorded with each accepted write for diagnosis, may be null.
    */
   public static SqlFence create(DataSource dataSource, String table, @Nullable String holder) {
     Objects.requireNonNull(dataSource, "dataSource");
@@ -142,16 +134,12 @@ public final class SqlFence implements Fence<Connection> {
   }
 
   /**
-   * Runs the fence check in the caller's open transaction on {@code connection} (auto-commit off).
-   * On return the token is accepted and the fence row is locked until the caller commits or rolls
-   * back; the caller's statements in the same transaction commit only with it.
+   * Runs the fence check in the caller's open transaction on {@code connection} (auto-commit off);
+   * on return the token is accepted and its row locked until the transaction ends.
    *
-   * @throws StaleTokenException or {@link ForeignTokenException} if rejected: the caller must roll
-   *     back
-   * @throws FencingException if the resource's fence row holds no valid token (a negative value, an
-   *     invalid scope): the caller must roll back
-   * @throws SQLException if the database failed, including a concurrent first writer (SQL state
-   *     23505), after which the caller should roll back and retry
+   * @throws StaleTokenException or {@link ForeignTokenException} if rejected: roll back
+   * @throws FencingException if the fence row holds no valid token: roll back
+   * @throws SQLException if the database failed or a first writer raced (23505): roll back, retry
    */
   public void acceptInTransaction(Connection connection, String resource, FencingToken token)
       throws SQLException {
@@ -192,10 +180,7 @@ public final class SqlFence implements Fence<Connection> {
     }
   }
 
-  /**
-   * Another writer inserted the resource's fence row first; the transaction must be rolled back and
-   * the write retried, which then checks the token against that row.
-   */
+  /** Another writer inserted the resource's fence row first: roll back and retry against it. */
   public static final class ConcurrentFirstWriterException extends SQLException {
     ConcurrentFirstWriterException(String resource, SQLException cause) {
       super(

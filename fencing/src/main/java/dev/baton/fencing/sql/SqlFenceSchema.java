@@ -13,12 +13,10 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
- * The fence table and how to create it ({@link #ddl} gives the DDL for applying by hand).
- *
- * <p>Table names come only from configuration and must match {@code [A-Za-z_][A-Za-z0-9_]{0,62}},
- * optionally prefixed by a schema name of the same form and a dot: ASCII only, so quotes,
- * semicolons, whitespace, comment markers and look-alike letters are rejected, and each part fits
- * PostgreSQL's 63-byte identifiers, so the name is never quoted or truncated.
+ * The fence table and its DDL ({@link #ddl}, for applying by hand). Configured table names must
+ * match {@code [A-Za-z_][A-Za-z0-9_]{0,62}}, optionally with a {@code schema.} prefix of the same
+ * form: ASCII only (no quotes, semicolons, spaces, comments, look-alikes) and within PostgreSQL's
+ * 63-byte identifiers, so the name is never quoted or truncated.
  */
 public final class SqlFenceSchema {
   /** The default table name. */
@@ -29,12 +27,7 @@ public final class SqlFenceSchema {
 
   private SqlFenceSchema() {}
 
-  /**
-   * Validates a configured table name.
-   *
-   * @throws NullPointerException if {@code table} is null
-   * @throws IllegalArgumentException if it is not a plain SQL identifier
-   */
+  /** Returns {@code table} if it is a plain SQL identifier; throws otherwise. */
   public static String validTableName(String table) {
     Objects.requireNonNull(table, "table");
     if (!NAME.matcher(table).matches()) {
@@ -47,12 +40,7 @@ public final class SqlFenceSchema {
     return table;
   }
 
-  /**
-   * The DDL that creates {@code table}.
-   *
-   * @throws NullPointerException if {@code table} is null
-   * @throws IllegalArgumentException if it is not a plain SQL identifier
-   */
+  /** The DDL that creates {@code table}, if it is a plain SQL identifier. */
   public static String ddl(String table) {
     return "CREATE TABLE IF NOT EXISTS "
         + validTableName(table)
@@ -64,23 +52,14 @@ public final class SqlFenceSchema {
         + "updated_at TIMESTAMP NOT NULL)";
   }
 
-  /**
-   * Creates the default table, {@value #DEFAULT_TABLE}, if it does not exist: the table {@link
-   * SqlFence#create(DataSource)} uses. Same as {@code create(dataSource, DEFAULT_TABLE)}.
-   *
-   * @throws NullPointerException if {@code dataSource} is null
-   * @throws FenceConfigurationException if the database is not supported or the DDL fails
-   */
+  /** Creates the default table, {@value #DEFAULT_TABLE}, as {@link #create(DataSource, String)}. */
   public static void create(DataSource dataSource) {
     create(dataSource, DEFAULT_TABLE);
   }
 
   /**
-   * Creates {@code table} if it does not exist. Instances creating it at the same moment all
-   * succeed (on PostgreSQL the losers of that race get an error, which is ignored).
+   * Creates {@code table} if it does not exist; instances racing to create it all succeed.
    *
-   * @throws NullPointerException if {@code dataSource} or {@code table} is null
-   * @throws IllegalArgumentException if the table name is not a plain SQL identifier
    * @throws FenceConfigurationException if the database is not supported or the DDL fails
    */
   public static void create(DataSource dataSource, String table) {
@@ -96,11 +75,8 @@ public final class SqlFenceSchema {
   }
 
   /**
-   * Checks that {@code table} exists with the fence's columns, as an application that does not
-   * create it does at start-up (rather than at its first fenced write).
+   * Checks at start-up (not the first write) that {@code table} has the fence's columns.
    *
-   * @throws NullPointerException if {@code dataSource} or {@code table} is null
-   * @throws IllegalArgumentException if the table name is not a plain SQL identifier
    * @throws FenceConfigurationException if the database is not supported, or the table is missing
    *     or lacks a column (the message gives the DDL)
    * @throws FencingException if the database cannot be read
@@ -125,9 +101,7 @@ public final class SqlFenceSchema {
     }
   }
 
-  /**
-   * The error for a fence table that is missing or has another shape; {@code fix} says what to do.
-   */
+  /** A missing or misshapen fence table; {@code fix} says what to do. */
   static FenceConfigurationException wrongShape(String table, SQLException e, String fix) {
     return new FenceConfigurationException(
         "the fence table %s is missing or has another shape (%s); %s%s"

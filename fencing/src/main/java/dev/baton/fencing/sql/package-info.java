@@ -1,11 +1,9 @@
 /**
- * The SQL fence: a fence table (see {@link dev.baton.fencing.sql.SqlFenceSchema}) whose conditional
- * update runs inside the caller's transaction, on PostgreSQL or embedded H2. Guarantee: the
- * caller's statements commit only if the token was accepted, and accepted tokens of a resource
- * never go down; a write reported rejected or failed committed nothing, and one whose {@code
- * COMMIT} failed without a rollback from the database (the connection broke) is reported as {@link
- * dev.baton.fencing.WriteOutcomeUnknownException}. Not guaranteed: protection of statements run
- * outside the fenced transaction; knowing whether a write with an unknown outcome committed (read
- * it back); the outcome of {@code acceptInTransaction}'s transaction, which the caller commits.
+ * The SQL fence: a fence table ({@link dev.baton.fencing.sql.SqlFenceSchema}) updated conditionally
+ * in the caller's transaction (PostgreSQL, H2), so the caller's statements commit only if the token
+ * was accepted, and accepted tokens never go down. A rejected or failed write committed nothing;
+ * one whose {@code COMMIT} failed without a database rollback is a {@link
+ * dev.baton.fencing.WriteOutcomeUnknownException}. Not covered: statements outside the fenced
+ * transaction, and the commit of {@code acceptInTransaction}'s transaction.
  */
 package dev.baton.fencing.sql;

@@ -13,8 +13,8 @@ import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthContributor;
 
 /**
- * The {@code baton} health contributor: one child per election, named as the election, and one per
- * partition group, named as the group, or {@code <name>-partitions} if an election has that name.
+ * The {@code baton} health contributor: a child per election and per partition group, named as it
+ * ({@code <name>-partitions} for a group named as an election).
  */
 public final class BatonHealthContributor implements CompositeHealthContributor {
   private final CompositeHealthContributor delegate;

@@ -9,9 +9,7 @@ import java.util.Map;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
-/**
- * The {@code baton} section of {@code /actuator/info}: what this instance knows, no backend read.
- */
+/** {@code /actuator/info}'s {@code baton} section: what this instance knows, no backend read. */
 public final class BatonInfoContributor implements InfoContributor {
   private final Collection<BatonElection> elections;
   private final Collection<BatonPartitionGroup> groups;

@@ -23,11 +23,9 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * The health of one election or partition group bean: UP while the instance takes part and the
- * recipe is healthy, DOWN when it is not, UNKNOWN while it is stopped or left. The backend read of
- * the details is made only while joined and connected, and kept (a failure too) for {@code ttl} so
- * that probes do not read the backend on every call. {@code details} go before {@code
- * participation}, {@code failures} after it. Thread-safe.
+ * Health of one election or partition group bean: UP while taking part and healthy, DOWN if not
+ * healthy, UNKNOWN while stopped or left. The backend read for details is made only while joined
+ * and connected, kept (failures too) for {@code ttl}. Thread-safe.
  */
 record RecipeHealthIndicator<H, R>(
     RejoinableLifecycle<?> bean,
@@ -50,10 +48,7 @@ record RecipeHealthIndicator<H, R>(
     private Instant at = Instant.MIN;
   }
 
-  /**
-   * An election's health: DOWN when it is not healthy (disconnected, or failed); details as in
-   * docs/spring.md, {@code degraded} as {@link ElectionHealth#degraded()}.
-   */
+  /** An election's health: DOWN if unhealthy, degraded as {@link ElectionHealth#degraded()}. */
   static HealthIndicator of(BatonElection election, Duration ttl) {
     return new RecipeHealthIndicator<ElectionHealth, List<Participant>>(
         election,
@@ -152,7 +147,6 @@ record RecipeHealthIndicator<H, R>(
     return b.build();
   }
 
-  /** The backend's name in the details. */
   private static String name(Backend backend) {
     if (backend instanceof BatonSession) {
       return "zookeeper";

@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/**
- * Actuator views of Baton: one {@code baton} health contributor with a child per election and per
- * partition group, and the {@code baton} section of {@code /actuator/info}.
- */
+/** Actuator views of Baton: the {@code baton} health contributor and info section. */
 @NullMarked
 package dev.baton.spring.actuate;
 

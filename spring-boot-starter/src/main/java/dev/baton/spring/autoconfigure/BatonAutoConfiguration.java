@@ -22,10 +22,9 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.core.type.MethodMetadata;
 
 /**
- * The {@link BatonSession} bean (unless the application has one), connected to {@code
- * baton.connect-string} or to a {@link BatonConnectionDetails} bean's ensemble, which wins. The
- * context closes it after every election and group bean stopped (they depend on it), unless {@code
- * baton.close-on-shutdown=false} leaves it to a JVM shutdown hook.
+ * The {@link BatonSession} bean (unless the application has one) on {@code baton.connect-string}
+ * or, preferably, a {@link BatonConnectionDetails} bean's ensemble; closed after every election and
+ * group bean unless {@code baton.close-on-shutdown=false} leaves it to a JVM shutdown hook.
  */
 @AutoConfiguration
 @ConditionalOnClass(BatonSession.class)
@@ -43,7 +42,6 @@ public class BatonAutoConfiguration {
     return new PropertiesBatonConnectionDetails(properties);
   }
 
-  /** The connection details of {@code baton.connect-string}, unless the application has its own. */
   record PropertiesBatonConnectionDetails(BatonProperties properties)
       implements BatonConnectionDetails {
     @Override

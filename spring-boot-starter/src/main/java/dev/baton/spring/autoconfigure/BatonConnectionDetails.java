@@ -3,10 +3,7 @@ package dev.baton.spring.autoconfigure;
 
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
 
-/**
- * Where the ZooKeeper ensemble is. A bean of this type (for example from a Testcontainers
- * {@code @ServiceConnection}) takes precedence over {@code baton.connect-string}.
- */
+/** Where the ZooKeeper ensemble is; such a bean overrides {@code baton.connect-string}. */
 public interface BatonConnectionDetails extends ConnectionDetails {
   /** The ZooKeeper connect string, {@code host:port[,host:port...][/chroot]}. */
   String connectString();

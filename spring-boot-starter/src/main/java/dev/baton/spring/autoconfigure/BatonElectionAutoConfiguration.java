@@ -23,9 +23,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * Elections: a {@link BatonElection} bean {@code <name>Election} per enabled {@code
- * baton.election.<name>}, and {@link BatonElections} over every {@code BatonElection} bean, on the
- * {@link Backend} that {@code baton.backend} names, bound once as {@value #BACKEND_BEAN}.
+ * Elections ({@code <name>Election} per {@code baton.election.<name>}, {@link BatonElections}) on
+ * the {@link Backend} {@code baton.backend} names, aliased {@value #BACKEND_BEAN}.
  */
 @AutoConfiguration(after = {BatonAutoConfiguration.class, BatonLeaseAutoConfiguration.class})
 @Conditional(OnElectionBackendCondition.class)
@@ -39,10 +38,9 @@ public class BatonElectionAutoConfiguration {
   static final String FACTORY_BEAN = "batonElectionFactory";
 
   /**
-   * Gives the backend {@code baton.backend} names (the {@link BatonSession} bean, or the {@link
-   * LeaseBackend} bean) the alias {@value #BACKEND_BEAN}: an alias, as a second bean of the same
-   * object would make its type ambiguous and be closed twice. A bean the application names so is
-   * kept; a backend that is not unique (two, neither primary) gets no alias.
+   * Aliases the {@link BatonSession} or {@link LeaseBackend} bean {@code baton.backend} names as
+   * {@value #BACKEND_BEAN} (a second bean would make its type ambiguous and be closed twice),
+   * unless the application has a bean of that name or the backend is not unique.
    */
   @Bean
   static BeanFactoryPostProcessor batonBackendAlias(Environment environment) {
@@ -109,7 +107,6 @@ public class BatonElectionAutoConfiguration {
     }
   }
 
-  /** Every election by name. */
   @Bean
   @ConditionalOnMissingBean
   BatonElections batonElections(ObjectProvider<BatonElection> elections) {

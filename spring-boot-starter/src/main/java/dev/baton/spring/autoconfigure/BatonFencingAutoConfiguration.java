@@ -39,10 +39,9 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Fenced writes in Spring transactions: {@link Fenced} methods always (so that a {@link Fenced}
- * without a fence fails the start rather than commit unfenced), and, on the application's single
- * {@code DataSource}, a {@link SqlFence}, the {@link TransactionalFence} and the scheduler's {@link
- * JobStore}, each unless the application defines its own (see docs/spring.md).
+ * Fenced writes in Spring transactions: {@link Fenced} methods always (so one without a fence fails
+ * the start, not commits unfenced), and on the single {@code DataSource} a {@link SqlFence}, {@link
+ * TransactionalFence} and the scheduler's {@link JobStore}, unless already defined.
  */
 @AutoConfiguration(
     afterName = {
@@ -101,10 +100,7 @@ public class BatonFencingAutoConfiguration {
       return fence;
     }
 
-    /**
-     * Once all singletons exist, checks the fence table Baton did not create if the application
-     * fences, so that a missing table fails the start rather than the first fenced call.
-     */
+    /** If the app fences, checks a table Baton did not create at start-up, not at first use. */
     @Bean
     SmartInitializingSingleton batonFenceTableCheck(
         ConfigurableListableBeanFactory beanFactory,
@@ -157,7 +153,6 @@ public class BatonFencingAutoConfiguration {
       return users;
     }
 
-    /** The fence that joins Spring-managed transactions on the same {@code DataSource}. */
     @Bean(TRANSACTIONAL_FENCE_BEAN)
     @ConditionalOnMissingBean
     TransactionalFence batonTransactionalFence(DataSource dataSource, SqlFence fence) {
@@ -217,7 +212,6 @@ public class BatonFencingAutoConfiguration {
       }
     }
 
-    /** The fence table: {@code baton.fence.table}, else the library's default. */
     private static String fenceTable(FenceProperties properties) {
       return requireNonNullElse(properties.table(), SqlFenceSchema.DEFAULT_TABLE);
     }

@@ -15,10 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
-/**
- * The {@code baton} health contributor ({@code management.health.baton.enabled}), with a child per
- * election and per partition group; its backend reads are kept for 5 seconds.
- */
+/** The {@code baton} health contributor ({@code management.health.baton.enabled}). */
 @AutoConfiguration(
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass(HealthContributor.class)

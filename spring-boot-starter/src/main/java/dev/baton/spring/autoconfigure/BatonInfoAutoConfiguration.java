@@ -14,10 +14,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
-/**
- * With Actuator on the class path: the {@code baton} section of {@code /actuator/info} ({@code
- * management.info.baton.enabled=false} turns it off).
- */
+/** With Actuator: the {@code baton} info section ({@code management.info.baton.enabled}). */
 @AutoConfiguration(
     after = {BatonElectionAutoConfiguration.class, BatonPartitionAutoConfiguration.class})
 @ConditionalOnClass({InfoContributor.class, ConditionalOnEnabledInfoContributor.class})

@@ -14,10 +14,9 @@ import org.springframework.integration.leader.event.DefaultLeaderEventPublisher;
 import org.springframework.integration.leader.event.LeaderEventPublisher;
 
 /**
- * With spring-integration-core on the class path: every election also publishes Spring
- * Integration's {@code OnGrantedEvent} and {@code OnRevokedEvent} for its role, through the
- * application's single {@link LeaderEventPublisher} bean, else a {@link
- * DefaultLeaderEventPublisher}.
+ * With spring-integration-core: every election also publishes Spring Integration's {@code
+ * OnGrantedEvent} and {@code OnRevokedEvent} for its role, via the single {@link
+ * LeaderEventPublisher} bean or a {@link DefaultLeaderEventPublisher}.
  */
 @AutoConfiguration(after = BatonElectionAutoConfiguration.class)
 @ConditionalOnClass(LeaderEventPublisher.class)

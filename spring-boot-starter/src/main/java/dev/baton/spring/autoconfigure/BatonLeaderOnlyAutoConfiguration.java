@@ -13,10 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 
-/**
- * {@link LeaderOnly} methods and the {@link CurrentTerm} holder, applied by a bean post-processor
- * of their own (no AspectJ, whatever {@code spring.aop.auto} says).
- */
+/** {@link LeaderOnly} methods and {@link CurrentTerm}, by a post-processor (no AspectJ). */
 @AutoConfiguration
 @ConditionalOnClass(AbstractBeanFactoryAwareAdvisingPostProcessor.class)
 public class BatonLeaderOnlyAutoConfiguration {

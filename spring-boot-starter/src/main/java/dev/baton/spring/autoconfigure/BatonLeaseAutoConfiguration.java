@@ -29,16 +29,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The lease backend, {@code baton.backend=lease}: a {@link LeaseBackend} bean (unless the
- * application has one) on the application's single {@code DataSource}, set by {@code baton.lease.*}
- * (see docs/spring.md). The backend depends on the {@code DataSource} and the elections on the
- * backend, so the {@code DataSource} closes only after every election released its lease.
+ * The lease backend ({@code baton.backend=lease}): a {@link LeaseBackend} bean (unless the
+ * application has one) on the single {@code DataSource}, set by {@code baton.lease.*}; elections
+ * depend on it and it on the {@code DataSource}, which thus outlives every election's lease.
  */
 @AutoConfiguration(
     afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(LeaseBackend.class)
-// Active whenever baton.backend is set, so that binding BatonProperties refuses a value that is
-// neither zookeeper nor lease instead of leaving the application without elections.
+// Active whenever baton.backend is set, so binding refuses a value neither zookeeper nor lease.
 @ConditionalOnProperty("baton.backend")
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonLeaseAutoConfiguration {
@@ -64,14 +62,10 @@ public class BatonLeaseAutoConfiguration {
     };
   }
 
-  /** The backend on the application's {@code DataSource}. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "baton.backend", havingValue = "lease")
   static class Lease {
-    /**
-     * The backend; its table is created (or checked) here, after the application's own database
-     * initialization (Flyway, Liquibase, SQL scripts), so that a table they create is seen.
-     */
+    /** Runs after Flyway, Liquibase or SQL scripts, so the lease table they may create is seen. */
     @Bean(LEASE_BACKEND_BEAN)
     @ConditionalOnMissingBean
     @ConditionalOnSingleCandidate(DataSource.class)

@@ -20,10 +20,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
-/**
- * Partition groups: a {@link BatonPartitionGroup} bean {@code <name>PartitionGroup} per enabled
- * {@code baton.partitions.<name>}, and {@link BatonPartitionGroups}. Needs a {@link BatonSession}.
- */
+/** Partition groups ({@code <name>PartitionGroup}, {@link BatonPartitionGroups}) on a session. */
 @AutoConfiguration(after = BatonAutoConfiguration.class)
 @ConditionalOnClass(GroupMember.class)
 @ConditionalOnBean(BatonSession.class)

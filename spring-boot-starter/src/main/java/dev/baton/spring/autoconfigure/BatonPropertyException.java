@@ -5,10 +5,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
- * A {@code baton.*} property whose value Baton refused at start-up. Spring Boot's failure analyzer
- * for {@link InvalidConfigurationPropertyValueException} prints it as a "Description / Action"
- * report naming the property, its value and where it came from (the file and line). Passwords are
- * never shown.
+ * A {@code baton.*} value Baton refused at start-up, printed by Spring Boot as a "Description /
+ * Action" report naming the property, its value and origin (file and line); passwords hidden.
  */
 public class BatonPropertyException extends InvalidConfigurationPropertyValueException {
   private static final long serialVersionUID = 1L;

@@ -4,9 +4,8 @@ package dev.baton.spring.autoconfigure;
 import dev.baton.recipes.SessionConfig;
 
 /**
- * Adjusts the {@link SessionConfig} that the auto-configuration builds from {@code baton.*}, for
- * settings that have no property (a retry policy, a second digest login). Beans of this type are
- * applied in {@link org.springframework.core.Ordered order}, after the properties.
+ * Adjusts the {@link SessionConfig} built from {@code baton.*} for settings without a property
+ * (retry policy, second digest login); beans apply in {@code Ordered} order after the properties.
  */
 @FunctionalInterface
 public interface BatonSessionCustomizer {

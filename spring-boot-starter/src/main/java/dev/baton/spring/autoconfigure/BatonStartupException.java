@@ -4,15 +4,13 @@ package dev.baton.spring.autoconfigure;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Baton could not start for a reason other than a refused value: the ZooKeeper ensemble or the
- * database could not be reached, or a table could not be created. The message says what failed and
- * names the settings involved with their values; Spring Boot prints it as a "Description / Action"
- * report. (A refused value is a {@link BatonPropertyException}.)
+ * Baton could not start for a reason other than a refused value ({@link BatonPropertyException}):
+ * the ensemble or database was unreachable, or a table could not be created. The message names the
+ * settings and values; Spring Boot prints a "Description / Action" report.
  */
 public class BatonStartupException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** What to do about it. */
   private final String action;
 
   /** A start-up failure: what failed (naming the settings and values), and what to do. */

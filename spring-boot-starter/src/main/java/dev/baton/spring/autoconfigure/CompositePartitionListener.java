@@ -16,9 +16,8 @@ import org.springframework.beans.factory.annotation.BeanFactoryAnnotationUtils;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
- * Several {@link PartitionListener}s as one: {@code assigned} runs them in order, {@code revoked}
- * in reverse. Every listener is called even if an earlier one threw; the first failure is then
- * rethrown so that the member logs and counts it.
+ * Several {@link PartitionListener}s as one: {@code assigned} in order, {@code revoked} in reverse;
+ * all are called even if one throws, then the first failure is rethrown for the member to log.
  */
 final class CompositePartitionListener implements PartitionListener {
   private static final Logger log = LoggerFactory.getLogger(CompositePartitionListener.class);
@@ -30,10 +29,7 @@ final class CompositePartitionListener implements PartitionListener {
     this.listeners = List.copyOf(listeners);
   }
 
-  /**
-   * The listeners of {@code group}: the {@link PartitionListener} beans qualified with its name,
-   * and the unqualified ones if it is the only enabled group (an error if there are several).
-   */
+  /** The listeners qualified with {@code group}, plus unqualified ones if it is the only group. */
   static CompositePartitionListener of(
       String group, BatonProperties properties, ConfigurableListableBeanFactory beanFactory) {
     IdentityHashMap<PartitionListener, String> names = new IdentityHashMap<>();

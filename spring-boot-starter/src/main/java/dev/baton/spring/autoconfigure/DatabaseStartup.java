@@ -15,18 +15,13 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.core.env.Environment;
 
 /**
- * Baton's first uses of the application's database at start-up: an unreachable database is reported
- * naming {@code spring.datasource.url} and the driver's reason (an unknown host, a refused
- * connection), which the driver's own message leaves in its causes.
+ * Baton's first database uses at start-up, reporting an unreachable database with {@code
+ * spring.datasource.url} and the driver's buried reason (unknown host, refused connection).
  */
 final class DatabaseStartup {
   private DatabaseStartup() {}
 
-  /**
-   * Runs {@code step}, which uses the database to {@code what} ("prepare the lease table").
-   *
-   * @throws BatonStartupException if the database could not be reached
-   */
+  /** Runs {@code step} to {@code what}; unreachable database: {@link BatonStartupException}. */
   static <T> T run(Environment environment, String what, Supplier<T> step) {
     try {
       return step.get();

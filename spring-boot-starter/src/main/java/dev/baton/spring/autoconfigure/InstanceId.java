@@ -6,11 +6,7 @@ import java.net.UnknownHostException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.env.Environment;
 
-/**
- * This instance's default name: {@code baton.instance-id}, else spring.application.name joined with
- * the pod or host name ({@code POD_NAME}, then {@code HOSTNAME} from the environment, then the host
- * name the JVM resolves).
- */
+/** Default instance id: spring.application.name plus POD_NAME, HOSTNAME or the host name. */
 final class InstanceId {
   private static final int MAX_MEMBER_ID = 128;
 

@@ -13,9 +13,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotationMetadata;
 
 /**
- * Registers one bean per enabled entry of a map property ({@code baton.election.<name>} as {@code
- * <name>Election}, {@code baton.partitions.<name>} as {@code <name>PartitionGroup}), each created
- * by a {@link Factory} bean it depends on, so it is destroyed before the factory's backend.
+ * Registers a bean per enabled entry of a map property ({@code baton.election.<name>} as {@code
+ * <name>Election}, ...), each depending on a {@link Factory} bean destroyed before its backend.
  */
 abstract class NamedBeanRegistrar<P extends NamedBeanRegistrar.Entry, T>
     implements ImportBeanDefinitionRegistrar {

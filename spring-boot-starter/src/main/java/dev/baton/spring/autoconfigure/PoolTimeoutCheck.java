@@ -10,9 +10,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Warns when the lease backend's pool may wait longer for a connection than a renewal may take:
- * each renewal borrows a connection, and {@code renew-timeout} does not bound that wait, so with a
- * busy pool (HikariCP waits 30 s by default) a healthy leader can miss its deadline and lose its
- * term. Only HikariCP, Spring Boot's default pool, is read; the pool is left as configured.
+ * {@code renew-timeout} does not bound that wait, so with a busy pool (HikariCP: 30 s) a healthy
+ * leader can miss its deadline and lose its term. Reads HikariCP only; changes nothing.
  */
 final class PoolTimeoutCheck {
   private static final Logger log = LoggerFactory.getLogger(PoolTimeoutCheck.class);

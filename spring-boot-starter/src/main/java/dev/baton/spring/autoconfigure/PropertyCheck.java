@@ -11,9 +11,8 @@ import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.StringUtils;
 
 /**
- * Runs one of the library's validating builders and turns its {@link IllegalArgumentException} or
- * {@link NullPointerException} (which names the library's field, e.g. {@code participantId}) into a
- * {@link BatonPropertyException} naming the {@code baton.*} property.
+ * Runs a library builder, turning its {@link IllegalArgumentException} or {@link
+ * NullPointerException} into a {@link BatonPropertyException} naming the {@code baton.*} property.
  */
 final class PropertyCheck {
   private static final String HIDDEN = "******";
@@ -28,7 +27,6 @@ final class PropertyCheck {
     this.prefix = prefix;
   }
 
-  /** A check of the properties under {@code prefix} (e.g. {@code baton.election.billing}). */
   static PropertyCheck of(String prefix) {
     return new PropertyCheck(prefix);
   }
@@ -39,10 +37,7 @@ final class PropertyCheck {
     return this;
   }
 
-  /**
-   * As {@link #field} for the field named as the property in camel case ({@code leaseDuration}),
-   * and, when the check runs, hands {@code value} to {@code setter} unless it is null.
-   */
+  /** {@link #field} for the camel-cased property, handing a non-null value to {@code setter}. */
   <V> PropertyCheck set(String suffix, @Nullable V value, Consumer<? super V> setter) {
     settings.add(() -> PropertyMapper.get().from(value).to(setter));
     StringBuilder camel = new StringBuilder();
@@ -91,7 +86,6 @@ final class PropertyCheck {
     return new BatonPropertyException(prefix, null, message, e);
   }
 
-  /** The full name of the property {@code suffix} under this check's prefix. */
   String name(String suffix) {
     return prefix + "." + suffix;
   }

@@ -18,11 +18,10 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.health.registry.HealthContributorRegistry;
 
 /**
- * Reads the health of every contributor of the application's {@link HealthContributorRegistry}
- * (composites recursively; reactive ones are not read), except the excluded ones (Baton's own, so
- * that leaving cannot feed back into the decision to leave) and Spring's {@link
- * LivenessStateHealthIndicator} and {@link ReadinessStateHealthIndicator}, which are down while the
- * application starts. Unhealthy when a contributor is down or out of service, or throws.
+ * Reads the health of every {@link HealthContributorRegistry} contributor (composites recursively,
+ * reactive ones not), except excluded ones (Baton's own, lest leaving feed back into leaving) and
+ * Spring's {@link LivenessStateHealthIndicator} and {@link ReadinessStateHealthIndicator}, down
+ * during start-up. Unhealthy if one is down, out of service or throws.
  */
 final class RegistryHealthProbe implements HealthProbe {
   private final HealthContributorRegistry registry;

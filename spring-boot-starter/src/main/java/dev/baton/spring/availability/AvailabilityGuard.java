@@ -17,15 +17,13 @@ import org.springframework.core.task.TaskRejectedException;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Leaves every election and partition group while the application is unavailable, and rejoins them
- * when it recovers ({@code baton.availability.resign-when-unavailable=true}; see docs/spring.md):
- * while the last readiness event said {@code REFUSING_TRAFFIC}, the last liveness event {@code
- * BROKEN}, or the {@link HealthProbe} reports a contributor down. Spring's {@code livenessState}
- * and {@code readinessState} indicators are not read (down until the application is ready, after
- * the elections started, they would lose a term won during start-up); their events are.
- *
- * <p>Decisions and leave/rejoin calls run on a thread of its own ({@code baton-availability-1}),
- * never the publisher's; it stops before the elections and groups. Thread-safe.
+ * Leaves every election and group while the application is unavailable, rejoining on recovery
+ * ({@code baton.availability.resign-when-unavailable=true}): while the last readiness event said
+ * {@code REFUSING_TRAFFIC}, the last liveness event {@code BROKEN}, or the {@link HealthProbe}
+ * reports a contributor down. It follows the events, not Spring's {@code livenessState} and {@code
+ * readinessState} indicators, which are down until the application is ready and would lose a term
+ * won at start-up. Decisions and leave/rejoin calls run on its own thread ({@code
+ * baton-availability-1}), never the publisher's; it stops before elections and groups. Thread-safe.
  */
 public final class AvailabilityGuard
     implements SmartLifecycle, ApplicationListener<AvailabilityChangeEvent<?>> {
@@ -80,8 +78,7 @@ public final class AvailabilityGuard
       ThreadPoolTaskScheduler e = new ThreadPoolTaskScheduler();
       e.setThreadNamePrefix("baton-availability-");
       e.setDaemon(true);
-      // On stop, a leave or rejoin under way finishes uninterrupted (up to 30 s, else a warning);
-      // the periodic check is cancelled.
+      // On stop, a leave or rejoin under way finishes (up to 30 s, else a warning); checks stop.
       e.setWaitForTasksToCompleteOnShutdown(true);
       e.setAwaitTerminationSeconds(30);
       e.initialize();

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * Leadership and partitions that follow the application's availability ({@code
- * baton.availability.resign-when-unavailable}): {@link
- * dev.baton.spring.availability.AvailabilityGuard} leaves every election and group while the
- * application refuses traffic or its health is down, and joins again when it recovers.
+ * Availability-driven leadership: {@link dev.baton.spring.availability.AvailabilityGuard} leaves
+ * every election and group while the app is unavailable.
  */
 @NullMarked
 package dev.baton.spring.availability;

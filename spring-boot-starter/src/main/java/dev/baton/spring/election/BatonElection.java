@@ -22,13 +22,11 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 
 /**
- * One Baton {@link LeaderElection} as a Spring lifecycle bean on a {@link Backend}: {@link
- * #start()} enters the election, {@link #stop()} leaves it (the successor takes over at once), and
- * transitions are published as {@link LeadershipGrantedEvent} and {@link LeadershipRevokedEvent}.
- * Made per {@code baton.election.<name>} as {@code <name>Election}, or by {@link #builder(String,
- * String)}. Every (re)join creates a new election; transitions are serialized and each waits for
- * the previous election's last {@code revoked} (see {@link RejoinableLifecycle}): do not call them
- * from a leadership event listener, call {@link #yield()} there. Thread-safe.
+ * A {@link LeaderElection} on a {@link Backend} as a Spring lifecycle bean ({@code <name>Election},
+ * or {@link #builder}): {@link #start()} enters, {@link #stop()} leaves (the successor takes over
+ * at once), and publishes {@link LeadershipGrantedEvent} and {@link LeadershipRevokedEvent}. Each
+ * (re)join makes a new election; transitions are serialized and wait for the previous one's last
+ * {@code revoked}, so use {@link #yield()} in leadership listeners. Thread-safe.
  */
 public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     implements ApplicationEventPublisherAware {
@@ -93,10 +91,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     return e == null ? Optional.empty() : e.leadership();
   }
 
-  /**
-   * A health snapshot; while out of the election, of no election ({@code LATENT} before the first
-   * start, {@code CLOSED} after, connected as far as the backend tells without an election).
-   */
+  /** A health snapshot; while out of the election, {@code LATENT} or {@code CLOSED}. */
   public ElectionHealth health() {
     LeaderElection e = current();
     if (e != null) {
@@ -116,19 +111,13 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
         Optional.empty());
   }
 
-  /**
-   * Reads the candidates from the backend, leader first (on the lease backend the live holder
-   * only); empty while out of the election. A backend read: cache it on hot paths.
-   */
+  /** Reads the candidates, leader first (lease: live holder only), empty while out; cache it. */
   public List<Participant> participants() {
     LeaderElection e = current();
     return e == null ? List.of() : e.participants();
   }
 
-  /**
-   * Gives up the current term, if any, staying a candidate at the back of the queue. Asynchronous;
-   * a no-op while out of the election.
-   */
+  /** Resigns the current term, if any, staying a candidate at the back of the queue (async). */
   @SuppressWarnings("NamedLikeContextualKeyword") // Spring Integration's Context.yield()
   public void yield() {
     LeaderElection e = current();
@@ -161,10 +150,7 @@ public final class BatonElection extends RejoinableLifecycle<LeaderElection>
     log.info("Baton election '{}': left {}", name(), config.path());
   }
 
-  /**
-   * The election's callbacks as Spring events (if in an application context), on the election's
-   * callback thread, one at a time and in order, so the events keep that order and thread.
-   */
+  /** Publishes the callbacks as Spring events on the callback thread, keeping their order. */
   private final class Events implements LeadershipListener {
     @Override
     public void elected(Leadership leadership) {

@@ -13,8 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.PropertyMapper;
 
 /**
- * Builds a {@link BatonElection}, for an application that declares its own election beans, e.g. on
- * the starter's backend bean {@code batonBackend}: {@code BatonElection.builder("billing",
+ * Builds a {@link BatonElection} for your own beans, e.g. {@code BatonElection.builder("billing",
  * "/services/billing/leader").build(backend)}. Not thread-safe.
  */
 public final class BatonElectionBuilder {
@@ -86,10 +85,8 @@ public final class BatonElectionBuilder {
   }
 
   /**
-   * Validates the settings and builds a latent election on {@code backend}.
-   *
-   * @throws IllegalArgumentException naming the first invalid setting, or {@code SESSION} policy on
-   *     a backend other than a {@link BatonSession}
+   * Builds a latent election on {@code backend}; an {@link IllegalArgumentException} names the
+   * first invalid setting (or {@code SESSION} policy off a {@link BatonSession}).
    */
   public BatonElection build(Backend backend) {
     Objects.requireNonNull(backend, "backend");

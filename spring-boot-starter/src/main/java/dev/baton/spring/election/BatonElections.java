@@ -6,10 +6,7 @@ import dev.baton.spring.lifecycle.ByName;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The application's elections by name: every {@link BatonElection} bean, the {@link ElectionTerms}
- * that {@code @LeaderOnly}, {@code @Fenced} and the Actuator views read. Thread-safe.
- */
+/** Elections by name: the {@link ElectionTerms} {@code @LeaderOnly} and {@code @Fenced} read. */
 public final class BatonElections extends ByName<BatonElection> implements ElectionTerms {
   /** The registry of {@code elections}; IllegalStateException if two have the same name. */
   public BatonElections(List<BatonElection> elections) {

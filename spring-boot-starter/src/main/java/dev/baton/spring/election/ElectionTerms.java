@@ -11,9 +11,8 @@ public interface ElectionTerms {
   Set<String> names();
 
   /**
-   * The current term of election {@code name} if this instance leads it, active or paused.
-   *
-   * @throws IllegalArgumentException if there is no such election (the message lists the names)
+   * The current term of election {@code name} if this instance leads it, active or paused; an
+   * unknown name is an {@link IllegalArgumentException} listing the names.
    */
   Optional<Leadership> leadership(String name);
 

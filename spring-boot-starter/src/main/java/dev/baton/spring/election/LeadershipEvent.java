@@ -15,7 +15,6 @@ public abstract sealed class LeadershipEvent extends ApplicationEvent
 
   private final transient Leadership leadership;
 
-  /** An event of {@code election} about the term {@code leadership}. */
   LeadershipEvent(BatonElection election, Leadership leadership) {
     super(election);
     this.leadership = leadership;

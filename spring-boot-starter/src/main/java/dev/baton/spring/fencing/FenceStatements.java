@@ -13,11 +13,10 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
 
 /**
- * Runs fence checks on a transaction's connection. The first check of a resource this process has
- * not registered yet runs inside a savepoint: if another writer registers the resource at the same
- * moment (a duplicate key), the savepoint is rolled back and the check runs again against that
- * writer's row, without losing the rest of the transaction (PostgreSQL aborts a transaction on any
- * failed statement otherwise).
+ * Runs fence checks on a transaction's connection. A resource's first check not yet registered by
+ * this process runs in a savepoint: if another writer registers it at the same moment (duplicate
+ * key), only the savepoint is rolled back and the check rerun against that row (PostgreSQL
+ * otherwise aborts the whole transaction on a failed statement).
  */
 final class FenceStatements {
   private static final int ATTEMPTS = 3;

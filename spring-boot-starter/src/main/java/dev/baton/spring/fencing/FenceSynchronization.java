@@ -10,9 +10,8 @@ import org.springframework.core.Ordered;
 import org.springframework.transaction.support.TransactionSynchronization;
 
 /**
- * The fence checks of one transaction, run in {@link #beforeCommit}: if it throws, Spring rolls the
- * transaction back and rethrows to the caller. Last among the synchronizations, so the fence row is
- * locked for the shortest time.
+ * The fence checks of one transaction, run in {@link #beforeCommit} (a failure rolls back and
+ * reaches the caller), last of the synchronizations so the fence row is locked shortest.
  */
 final class FenceSynchronization implements TransactionSynchronization {
   private final TransactionalFence fence;

@@ -8,24 +8,14 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Fences the current Spring transaction with the leader's token: it commits only if the {@link
- * TransactionalFence} accepts the token for {@link #resource()} at commit, in the same database
- * transaction; if a newer term wrote to the resource, the whole transaction rolls back with {@link
- * dev.baton.fencing.StaleTokenException}.
- *
- * <pre>{@code
- * @LeaderOnly("billing")
- * @Transactional
- * @Fenced(resource = "billing-run")
- * public void closeTheDay() {
- *   jdbc.update("insert into invoices ...");   // commits only with the fence's check
- * }
- * }</pre>
- *
- * <p>At the call the term must be active and a transaction on the fence's {@code DataSource} open
- * ({@code @Fenced} never opens one). The term: with {@link #election()} empty, the enclosing {@link
- * dev.baton.spring.leader.LeaderOnly} call's; else the enclosing call's of that election, or this
- * instance's current term of it (or {@link NotLeaderException}). See docs/spring.md.
+ * Fences the current Spring transaction with the leader's token, e.g.
+ * {@code @LeaderOnly("billing") @Transactional @Fenced(resource = "billing-run")} on one method: it
+ * commits only if the {@link TransactionalFence} accepts the token for {@link #resource()} at
+ * commit, in the same transaction; if a newer term wrote to the resource, it rolls back with {@link
+ * dev.baton.fencing.StaleTokenException}. The call needs an active term and an open transaction on
+ * the fence's {@code DataSource} ({@code @Fenced} never opens one). The term is the enclosing
+ * {@link dev.baton.spring.leader.LeaderOnly} call's; with {@link #election()} set, the enclosing
+ * call's of that election, else this instance's current term of it (or {@link NotLeaderException}).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

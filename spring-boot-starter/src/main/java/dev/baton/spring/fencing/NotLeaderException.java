@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.baton.spring.fencing;
 
-/**
- * A {@link Fenced} call names an election this instance does not lead (no active term), and no
- * enclosing {@code @LeaderOnly} call of that election runs on the thread: nothing was written.
- */
+/** A {@link Fenced} call needs a term of an election this instance does not lead: no write. */
 public class NotLeaderException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 

@@ -20,15 +20,12 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * A {@link SqlFence} that joins the current Spring-managed transaction: the check runs on the
- * transaction's own connection, so it commits or rolls back together with every other write of the
- * transaction on the same {@code DataSource}. {@link Fenced} uses it; call it directly for tokens
- * of other terms (a lock's, a partition's).
- *
- * <p>Each call needs an active, read-write Spring transaction whose transaction manager manages
- * this fence's {@code DataSource} ({@link IllegalStateException} otherwise). A rejected token is a
- * {@link dev.baton.fencing.FencingException}, other failures Spring's {@code DataAccessException}s;
- * each rolls the transaction back. Thread-safe.
+ * A {@link SqlFence} joining the current Spring transaction: the check runs on its connection, so
+ * it commits or rolls back with the transaction's other writes on the same {@code DataSource}.
+ * {@link Fenced} uses it; call it directly for other tokens. Each call needs an active read-write
+ * Spring transaction managed on this fence's {@code DataSource} (else {@link
+ * IllegalStateException}); a rejected token is a {@link dev.baton.fencing.FencingException}, other
+ * failures Spring {@code DataAccessException}s, each rolling it back. Thread-safe.
  */
 public final class TransactionalFence {
   private final SqlFence fence;
@@ -54,10 +51,8 @@ public final class TransactionalFence {
   }
 
   /**
-   * Checks {@code token} for {@code resource} just before the current transaction commits, in it;
-   * several resources are checked in name order (so no two transactions lock rows crosswise).
-   *
-   * @throws IllegalStateException if there is no suitable transaction
+   * Checks {@code token} for {@code resource} in the current transaction just before it commits;
+   * several resources in name order, so no two transactions lock rows crosswise.
    */
   public void acceptAtCommit(String resource, FencingToken token) {
     Fence.checkWrite(resource, token);
@@ -66,9 +61,8 @@ public final class TransactionalFence {
   }
 
   /**
-   * Checks {@code token} for {@code resource} now, in the current transaction; the fence row stays
-   * locked until the transaction ends. Prefer {@link #acceptAtCommit} unless the transaction is
-   * short and must fail before it does its work.
+   * Checks {@code token} for {@code resource} now, locking its fence row until the transaction
+   * ends. Prefer {@link #acceptAtCommit} unless the transaction is short and must fail early.
    *
    * @throws dev.baton.fencing.StaleTokenException if a newer token was accepted: roll back
    */
@@ -84,7 +78,6 @@ public final class TransactionalFence {
     return fence.highest(resource);
   }
 
-  /** Runs the checks, in order, on the transaction's connection. */
   void accept(Iterable<FenceCheck> checks) {
     Connection connection = DataSourceUtils.getConnection(dataSource);
     try {

@@ -36,7 +36,6 @@ abstract class AdvisedMethodInterceptor<M extends AdvisedMethod> implements Meth
     this.terms = beans.getBeanProvider(ElectionTerms.class);
   }
 
-  /** Runs one call of {@code method}. */
   abstract @Nullable Object invoke(M method, MethodInvocation invocation) throws Throwable;
 
   @Override

@@ -32,9 +32,8 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * The common part of the {@code @Fenced} and {@code @LeaderOnly} post-processors: reads each bean
- * class's annotated methods once, advises them, and once all singletons exist checks that every
- * election named is one the application takes part in.
+ * Common part of the {@code @Fenced} and {@code @LeaderOnly} post-processors: advises annotated
+ * methods (read once per class) and, once all singletons exist, checks every named election exists.
  */
 abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
     implements SmartInitializingSingleton {
@@ -55,10 +54,9 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
   private volatile boolean advisedAny;
 
   /**
-   * A post-processor of {@code annotation} (scanning classes with a {@code candidates} annotation),
-   * its advice {@code first} or last; without a {@code required} bean an annotated bean fails for
-   * the {@code unsupported} reason; {@code noElectionsKnown}: no {@link ElectionTerms} bean means
-   * no election. The {@code inspector} reads one method (IllegalStateException if it cannot work).
+   * A post-processor of {@code annotation} on classes with a {@code candidates} annotation, advice
+   * {@code first} or last; without a {@code required} bean an annotated bean fails ({@code
+   * unsupported}); {@code noElectionsKnown}: no {@link ElectionTerms} bean means no election.
    */
   AnnotatedMethodsPostProcessor(
       Class<? extends Annotation> annotation,
@@ -117,11 +115,7 @@ abstract class AnnotatedMethodsPostProcessor extends AbstractBeanFactoryAwareAdv
     return super.postProcessAfterInitialization(bean, beanName);
   }
 
-  /**
-   * Whether a bean with annotated methods has been created so far.
-   *
-   * @return true if some bean declares the annotation
-   */
+  /** True once a bean declaring the annotation has been created. */
   public boolean hasAdvisedBeans() {
     return advisedAny;
   }

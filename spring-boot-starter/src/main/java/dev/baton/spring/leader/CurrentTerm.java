@@ -8,17 +8,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The term of the {@link LeaderOnly} call running on the current thread: read the term, its token
- * or its liveness from inside the call ({@code currentTerm.checkActive()} between steps). The state
- * is the thread's, exactly as long as the call: work handed to other threads does not inherit it.
- * Outside a call every accessor but {@link #isBound()} and {@link #find(String)} throws {@link
- * IllegalStateException}. Thread-safe.
+ * The term of the {@link LeaderOnly} call on the current thread, readable only inside it, not by
+ * work it hands off. Elsewhere every accessor but {@link #isBound()} and {@link #find(String)}
+ * throws {@link IllegalStateException}. Thread-safe.
  */
 public final class CurrentTerm {
-  /**
-   * The innermost call's binding, linked to those it hides; the outermost call's end removes it, so
-   * nothing stays on pooled threads.
-   */
+  // The innermost call's binding, linking those it hides; removed at the outermost call's end.
   private static final ThreadLocal<Binding> CURRENT = new ThreadLocal<>();
 
   /** A view of the calling thread's binding; the auto-configuration exposes one as a bean. */
@@ -53,7 +48,6 @@ public final class CurrentTerm {
    * Throws unless the innermost {@link LeaderOnly} call's term is still active.
    *
    * @throws dev.baton.recipes.TermLostException once the term is lost or paused
-   * @throws IllegalStateException outside a {@link LeaderOnly} call
    */
   public void checkActive() {
     leadership().checkActive();
@@ -83,7 +77,6 @@ public final class CurrentTerm {
         : "CurrentTerm{" + binding.election() + ", " + binding.leadership().token() + "}";
   }
 
-  /** The innermost binding of {@code election} on this thread, if any. */
   static Optional<Leadership> bound(String election) {
     for (Binding b = CURRENT.get(); b != null; b = b.outer()) {
       if (b.election().equals(election)) {

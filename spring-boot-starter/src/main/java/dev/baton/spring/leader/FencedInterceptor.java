@@ -16,10 +16,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 
-/**
- * Checks a {@link Fenced} call's term and registers its fence check with the current transaction,
- * then runs the method. The beans it needs are looked up at the first call.
- */
+/** Checks a {@link Fenced} call's term, registers its fence check with the transaction, runs it. */
 final class FencedInterceptor extends AdvisedMethodInterceptor<FencedInterceptor.FencedMethod> {
   private final ObjectProvider<TransactionalFence> fences;
   private final CurrentTerm currentTerm = new CurrentTerm();

@@ -6,9 +6,8 @@ import dev.baton.spring.fencing.TransactionalFence;
 import java.util.Set;
 
 /**
- * Applies {@link Fenced}: adds its advice after the bean's other advice, so it runs inside the
- * method's {@code @Transactional} advice, and fails the start on declarations that cannot work or a
- * missing {@link TransactionalFence} bean.
+ * Applies {@link Fenced}, its advice inside the bean's {@code @Transactional} advice, failing the
+ * start on unworkable declarations or without a {@link TransactionalFence} bean.
  */
 public final class FencedPostProcessor extends AnnotatedMethodsPostProcessor {
   /** A post-processor whose advice goes last; the bean factory completes it. */

@@ -8,24 +8,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Runs the annotated method only while this instance holds an active term of the named election
- * (the {@code <name>} of {@code baton.election.<name>.path}); other calls are skipped, returning
- * {@code null} or an empty {@code Optional}, {@code OptionalInt}, {@code OptionalLong} or {@code
- * OptionalDouble}, logged at DEBUG and counted in {@code baton.leaderonly.skipped}.
- *
- * <pre>{@code
- * @Scheduled(fixedDelay = 60_000)
- * @LeaderOnly("billing")
- * public void closeTheDay() {
- *   FencingToken token = currentTerm.token(); // the term this call runs under
- *   ...
- * }
- * }</pre>
- *
- * <p>The term is bound to the call ({@link CurrentTerm}, {@link LeaderTerm} parameters); a nested
- * call of the same election runs under the outer call's term. A call is not stopped when its term
- * ends: fence its writes. The value may be a property placeholder; declarations that cannot work
- * fail the start (see docs/spring.md).
+ * Runs the annotated method (e.g. a {@code @Scheduled} one) only while this instance holds an
+ * active term of the named election ({@code <name>} of {@code baton.election.<name>.path}); other
+ * calls are skipped, returning {@code null} or an empty {@code Optional} (or OptionalInt, ...),
+ * logged at DEBUG and counted in {@code baton.leaderonly.skipped}. The term is bound to the call
+ * ({@link CurrentTerm}, {@link LeaderTerm} parameters); a nested call of the same election runs
+ * under the outer call's term. A call is not stopped when its term ends: fence its writes. The
+ * value may be a property placeholder; declarations that cannot work fail the start.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -28,11 +28,7 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotatedMethod;
 
-/**
- * Runs a {@link LeaderOnly} call under the election's active term, bound to the thread, or skips
- * it. The election beans are looked up at the first call, not when the interceptor is built (it is
- * part of a bean post-processor, created before any ordinary bean).
- */
+/** Runs a {@link LeaderOnly} call under the active term, bound to the thread, or skips it. */
 final class LeaderOnlyInterceptor
     extends AdvisedMethodInterceptor<LeaderOnlyInterceptor.LeaderOnlyMethod> {
   private static final Logger log = LoggerFactory.getLogger(LeaderOnlyInterceptor.class);
@@ -117,10 +113,7 @@ final class LeaderOnlyInterceptor
             OptionalLong.class, OptionalLong.empty(),
             OptionalDouble.class, OptionalDouble.empty());
 
-    /**
-     * Reads and checks {@code method}'s {@link LeaderOnly} and {@link LeaderTerm} parameters (on it
-     * or on what it overrides); empty if it has neither. IllegalStateException if they cannot work.
-     */
+    /** Reads and checks {@code method}'s (or its overridden) {@link LeaderOnly} and term slots. */
     static Optional<LeaderOnlyMethod> inspect(Method method, UnaryOperator<String> resolver) {
       LeaderOnly annotation = AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class);
       List<Slot> slots = termParameters(method);

@@ -5,9 +5,8 @@ import dev.baton.spring.election.ElectionTerms;
 import java.util.Set;
 
 /**
- * Applies {@link LeaderOnly}: adds its advice in front of the bean's other advice (so a skipped
- * call opens no transaction), checks the declarations and, once all singletons exist, that every
- * election named is one of {@link ElectionTerms#names()}.
+ * Applies {@link LeaderOnly} before the bean's other advice (skipped calls open no transaction),
+ * checking declarations and finally elections against {@link ElectionTerms#names()}.
  */
 public final class LeaderOnlyPostProcessor extends AnnotatedMethodsPostProcessor {
   /** A post-processor whose advice goes first; the bean factory completes it. */

@@ -8,15 +8,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a parameter of a {@link LeaderOnly} method that receives the call's term: of type {@code
- * FencingToken}, {@code Term} or {@code Leadership}. Callers pass {@code null}; a non-null argument
- * is accepted only if it is the very value the call would receive, so a caller cannot smuggle in
- * another term's token ({@link IllegalArgumentException}).
- *
- * <pre>{@code
- * @LeaderOnly("billing")
- * public void closeTheDay(@LeaderTerm FencingToken token) { ... }
- * }</pre>
+ * Marks a {@code FencingToken}, {@code Term} or {@code Leadership} parameter of a {@link
+ * LeaderOnly} method to receive the call's term; callers pass {@code null} or that very value (else
+ * {@link IllegalArgumentException}), so none can smuggle in another term's token.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -14,10 +14,7 @@ public abstract class ByName<T extends RejoinableLifecycle<?>> {
   private final String kind;
   private final String hint;
 
-  /**
-   * The registry of {@code beans}, {@code kind} and {@code hint} (with {@code %s} for the name) for
-   * messages; {@link IllegalStateException} if two beans have the same name.
-   */
+  /** The registry of {@code beans}; {@code kind} and {@code hint} (%s: name) go in messages. */
   protected ByName(List<T> beans, String kind, String hint) {
     Map<String, T> map = new LinkedHashMap<>();
     for (T b : beans) {

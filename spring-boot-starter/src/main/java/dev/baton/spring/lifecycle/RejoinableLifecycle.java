@@ -8,12 +8,11 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * A recipe instance that can start only once (an election, a group member) behind a lifecycle bean
- * that starts, stops, leaves and rejoins many times: every (re)join opens a new instance.
- * Transitions are serialized and each waits for the previous instance to close, so the callbacks of
- * successive instances do not interleave. {@link #open()} runs under the state lock (so it must run
- * no user code); {@link #close(Object)} only under the transition lock. Do not call the transitions
- * from the recipe's own callbacks. Thread-safe.
+ * A lifecycle bean that starts, stops, leaves and rejoins many times over a recipe instance that
+ * starts only once (election, group member): each (re)join opens a new instance. Transitions are
+ * serialized and each waits for the previous instance to close, so successive instances' callbacks
+ * never interleave; do not call them from the recipe's callbacks. {@link #open()} runs under the
+ * state lock (no user code), {@link #close(Object)} only under the transition lock. Thread-safe.
  */
 public abstract class RejoinableLifecycle<T> implements SmartLifecycle, DisposableBean {
   /** The default lifecycle phase: after most beans start, before they stop. */
@@ -46,10 +45,7 @@ public abstract class RejoinableLifecycle<T> implements SmartLifecycle, Disposab
     this.phase = phase;
   }
 
-  /**
-   * The election's or group's name, its key in {@code BatonElections} or {@code
-   * BatonPartitionGroups}.
-   */
+  /** The name, the key in {@code BatonElections} or {@code BatonPartitionGroups}. */
   public String name() {
     return name;
   }

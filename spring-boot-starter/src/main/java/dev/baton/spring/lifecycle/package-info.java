@@ -1,9 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/**
- * The lifecycle of the election and partition group beans: {@link
- * dev.baton.spring.lifecycle.RejoinableLifecycle} starts, stops, leaves and rejoins a recipe
- * instance that can itself start only once.
- */
+/** Election and group bean lifecycle: {@link dev.baton.spring.lifecycle.RejoinableLifecycle}. */
 @NullMarked
 package dev.baton.spring.lifecycle;
 

@@ -16,11 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One partition group member as a Spring lifecycle bean: {@link #start()} joins the group ({@link
- * GroupMember}), {@link #stop()} leaves it, releasing every partition after its {@code revoked} (up
- * to the drain timeout). Made per {@code baton.partitions.<name>} as {@code <name>PartitionGroup}.
- * Every (re)join creates a new member (see {@link RejoinableLifecycle}); a duplicate member id is
- * reported by {@link GroupHealth#duplicateId()}. Thread-safe.
+ * One partition group member ({@link GroupMember}) as a Spring lifecycle bean ({@code
+ * <name>PartitionGroup}): {@link #start()} joins, {@link #stop()} leaves, releasing every partition
+ * after its {@code revoked} (up to the drain timeout). Each (re)join creates a new member; a
+ * duplicate member id shows in {@link GroupHealth#duplicateId()}. Thread-safe.
  */
 public final class BatonPartitionGroup extends RejoinableLifecycle<GroupMember> {
   private static final Logger log = LoggerFactory.getLogger(BatonPartitionGroup.class);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * Partition ownership as Spring lifecycle beans: {@link
- * dev.baton.spring.partition.BatonPartitionGroup} wraps a {@link dev.baton.partition.GroupMember},
- * {@link dev.baton.spring.partition.BatonPartitionGroups} finds them by name.
+ * dev.baton.spring.partition.BatonPartitionGroup} wraps a {@code GroupMember}, {@link
+ * dev.baton.spring.partition.BatonPartitionGroups} finds them by name.
  */
 @NullMarked
 package dev.baton.spring.partition;

@@ -9,12 +9,10 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Starts an in-process ZooKeeper server ({@link EmbeddedZooKeeperServer}) for the Spring test
- * context of the annotated test class and points Baton at it: it sets {@code baton.connect-string}
- * ahead of every other property source, and registers a {@code BatonConnectionDetails} bean and the
- * server as beans. The server belongs to the context (shared through Spring's context cache) and
- * stops after every other bean of it is destroyed, so the Baton session closes while its server
- * still answers. See spring-boot-test/README.md.
+ * Starts an in-process ZooKeeper server ({@link EmbeddedZooKeeperServer}) for the annotated test
+ * class's Spring context and points Baton at it: {@code baton.connect-string} ahead of every other
+ * property source, plus the server and a {@code BatonConnectionDetails} as beans. The server
+ * belongs to the context and stops after all its other beans, so the Baton session closes first.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -20,9 +20,8 @@ import org.springframework.test.context.MergedContextConfiguration;
 import org.springframework.test.context.TestContextAnnotationUtils;
 
 /**
- * Registered in {@code META-INF/spring.factories}: an embedded ZooKeeper for the test classes
- * annotated with {@link AutoConfigureEmbeddedZooKeeper} (directly, as a meta-annotation, inherited,
- * or on an enclosing class of a {@code @Nested} test).
+ * Via {@code spring.factories}: an embedded ZooKeeper for test classes with {@link
+ * AutoConfigureEmbeddedZooKeeper} (also meta, inherited or enclosing a {@code @Nested} test).
  */
 final class EmbeddedZooKeeperContextCustomizerFactory implements ContextCustomizerFactory {
   /** The name of the property source that carries {@code baton.connect-string}. */
@@ -37,10 +36,9 @@ final class EmbeddedZooKeeperContextCustomizerFactory implements ContextCustomiz
   }
 
   /**
-   * Starts the server as the context is prepared (before its refresh, so the property is there for
-   * every bean) and registers it as a disposable singleton before the context's own beans, so it is
-   * destroyed last. All instances are equal (a record without components): two test classes that
-   * differ only in the class name share their context and its server.
+   * Starts the server as the context is prepared (before refresh, so every bean sees the property),
+   * registered as a disposable singleton before the context's beans so it is destroyed last. Equal
+   * instances (no components) let test classes differing only in name share a context and server.
    */
   private record Customizer() implements ContextCustomizer {
     @Override
@@ -67,6 +65,5 @@ final class EmbeddedZooKeeperContextCustomizerFactory implements ContextCustomiz
     }
   }
 
-  /** The connection details of the embedded server. */
   record EmbeddedConnectionDetails(String connectString) implements BatonConnectionDetails {}
 }

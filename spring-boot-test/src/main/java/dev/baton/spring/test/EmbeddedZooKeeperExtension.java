@@ -9,11 +9,9 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A real, in-process ZooKeeper server ({@link EmbeddedZooKeeperServer}) for a JUnit 5 test, without
- * Spring: {@code @RegisterExtension static final EmbeddedZooKeeperExtension ZK = new
- * EmbeddedZooKeeperExtension();}. In a {@code static} field the server runs from before the class's
- * first test to after its last (nested classes share it); in an instance field each test gets a
- * fresh server, closed after it.
+ * A real in-process ZooKeeper server ({@link EmbeddedZooKeeperServer}) for a JUnit 5 test without
+ * Spring, registered with {@code @RegisterExtension}: in a {@code static} field it serves the whole
+ * class (nested ones too), in an instance field each test gets a fresh one.
  */
 public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, BeforeEachCallback {
   private volatile @Nullable EmbeddedZooKeeperServer server;
@@ -62,10 +60,7 @@ public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, Befo
     server().expireSession(client);
   }
 
-  /**
-   * Starts the server unless one runs; the context that started it closes it when it ends (its
-   * store closes what it holds), so nested classes and a class's tests share the outer one.
-   */
+  /** Starts a server unless one runs, closed with its starting context (nested ones share it). */
   private synchronized void startFor(ExtensionContext context) {
     if (server == null) {
       EmbeddedZooKeeperServer started = EmbeddedZooKeeperServer.start();

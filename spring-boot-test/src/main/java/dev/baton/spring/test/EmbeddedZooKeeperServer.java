@@ -13,10 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real ZooKeeper server in this JVM, for tests (curator-test's {@code TestingServer}):
- * standalone, on a free port of 127.0.0.1, with a fresh data directory deleted on {@link #close()}.
- * It ticks every {@value #TICK_TIME_MS} ms, so it grants session timeouts from 2 s to {@value
- * #MAX_SESSION_TIMEOUT_MS} ms, and allows every four-letter word.
+ * A real ZooKeeper server in this JVM for tests: standalone on a free 127.0.0.1 port, a fresh data
+ * directory deleted on {@link #close()}, ticking every {@value #TICK_TIME_MS} ms (session timeouts
+ * 2 s to {@value #MAX_SESSION_TIMEOUT_MS} ms), all four-letter words allowed.
  */
 public final class EmbeddedZooKeeperServer implements AutoCloseable {
   /** The server's {@code tickTime}, in milliseconds. */
@@ -79,9 +78,7 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
     return !closed.get();
   }
 
-  /**
-   * Expires the current session of {@code session} on this server ({@link ZooKeeperSessionExpiry}).
-   */
+  /** Expires {@code session}'s current session on this server ({@link ZooKeeperSessionExpiry}). */
   public void expireSession(BatonSession session) {
     expireSession(session.curator());
   }

@@ -14,10 +14,9 @@ import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * Expires a ZooKeeper session on the server, the way a real session timeout ends it, on ZooKeeper's
- * public API only: a second handle joins the session with its id and password, then closes it. The
- * server ends the session and deletes its ephemeral nodes before {@code expire} returns. Works on
- * any reachable server, with no test hook in it.
+ * Expires a ZooKeeper session on the server as a real timeout would, on the public API only: a
+ * second handle joins the session with its id and password, then closes it, so the server ends it
+ * and deletes its ephemeral nodes before {@code expire} returns.
  */
 public final class ZooKeeperSessionExpiry {
   /** How long {@link #expire(BatonSession)} and the other short forms wait for the server. */
@@ -46,12 +45,9 @@ public final class ZooKeeperSessionExpiry {
   }
 
   /**
-   * Expires session {@code sessionId} on the server(s) of {@code connectString}; returns at once if
-   * the server says it has already expired.
+   * Expires {@code sessionId} on {@code connectString}'s server(s), at once if already expired.
    *
-   * @throws IllegalArgumentException for session id 0 (never connected) or a non-positive timeout
-   * @throws IllegalStateException if the server cannot be reached, refuses the credentials, or does
-   *     not take the session within {@code timeout}
+   * @throws IllegalStateException if the server is unreachable, refuses credentials or times out
    */
   public static void expire(
       String connectString, long sessionId, byte[] password, Duration timeout) {

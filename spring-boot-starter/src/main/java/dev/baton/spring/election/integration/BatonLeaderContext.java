@@ -6,10 +6,7 @@ import dev.baton.recipes.election.Leadership;
 import dev.baton.spring.election.BatonElection;
 import org.springframework.integration.leader.Context;
 
-/**
- * Spring Integration's leadership {@link Context} of one Baton term, with the term's fencing token:
- * {@code ((BatonLeaderContext) onGrantedEvent.getContext()).token()}.
- */
+/** Spring Integration's leadership {@link Context} of a Baton term, with its fencing token. */
 public interface BatonLeaderContext extends Context {
   /** The term's fencing token. */
   FencingToken token();

@@ -10,9 +10,8 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.integration.leader.event.LeaderEventPublisher;
 
 /**
- * Republishes Baton's {@link LeadershipEvent}s as Spring Integration's {@code OnGrantedEvent} and
- * {@code OnRevokedEvent} for {@link BatonElection#role()}, inside the publication of Baton's event
- * on the election's callback thread, so the order of grants and revocations is kept.
+ * Republishes {@link LeadershipEvent}s as Spring Integration's {@code OnGrantedEvent} and {@code
+ * OnRevokedEvent} for {@link BatonElection#role()}, inside Baton's publication, keeping order.
  */
 public final class IntegrationLeaderEventBridge implements ApplicationListener<LeadershipEvent> {
   private final LeaderEventPublisher publisher;
@@ -33,7 +32,6 @@ public final class IntegrationLeaderEventBridge implements ApplicationListener<L
     }
   }
 
-  /** The {@link BatonLeaderContext} of one term. */
   private record TermContext(BatonElection election, Leadership leadership)
       implements BatonLeaderContext {
     @Override

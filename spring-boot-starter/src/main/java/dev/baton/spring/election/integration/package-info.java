@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * Spring Integration's leader contract for Baton elections (only with spring-integration-core on
- * the class path): {@code OnGrantedEvent} and {@code OnRevokedEvent} with a {@link
- * dev.baton.spring.election.integration.BatonLeaderContext} that carries the term's fencing token.
+ * Spring Integration leader events for Baton elections (with spring-integration-core); their {@link
+ * dev.baton.spring.election.integration.BatonLeaderContext} carries the term's token.
  */
 @NullMarked
 package dev.baton.spring.election.integration;

@@ -7,12 +7,9 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * A standalone ZooKeeper server in a Docker container, from the official image ({@value
- * #DEFAULT_IMAGE_NAME} by default), ready once it answers {@code ruok} with {@code imok} ({@link
- * #READY_COMMAND}); its AdminServer is off. With {@code @ServiceConnection} Baton's starter
- * connects to it; without Spring, give {@link #getConnectString()} to a {@code SessionConfig}.
- * Other image settings ({@code ZOO_TICK_TIME}, {@code ZOO_CFG_EXTRA}) go through {@link
- * #withEnv(String, String)}.
+ * A standalone ZooKeeper server in Docker, official image (default {@value #DEFAULT_IMAGE_NAME}),
+ * ready once it answers {@code ruok} with {@code imok} ({@link #READY_COMMAND}); Use it as a
+ * {@code @ServiceConnection} or via {@link #getConnectString()}.
  */
 public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
   /** The official image and the tag this class is written for. */
@@ -30,10 +27,7 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
   /** The four-letter words the container allows ({@code ZOO_4LW_COMMANDS_WHITELIST}). */
   public static final String FOUR_LETTER_WORDS = "ruok,srvr,mntr";
 
-  /**
-   * The readiness check run in the container by {@code /bin/sh -c}, with bash, {@code timeout} and
-   * {@code grep} of the image: the server answers {@code ruok} with {@code imok} once it serves.
-   */
+  /** The readiness check, run by {@code /bin/sh -c} with the image's bash, timeout and grep. */
   public static final String READY_COMMAND = readyCommand(CLIENT_PORT);
 
   /** How long {@code start()} waits for the readiness check, image pull excluded. */
@@ -44,11 +38,7 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
     this(DEFAULT_IMAGE);
   }
 
-  /**
-   * A container of another tag of the official image, or of an image declared compatible with it.
-   *
-   * @throws IllegalStateException if the image is neither {@code zookeeper} nor declared compatible
-   */
+  /** Another official tag or an image declared compatible (else {@link IllegalStateException}). */
   public ZooKeeperContainer(DockerImageName image) {
     super(image);
     image.assertCompatibleWith(OFFICIAL_IMAGE);
@@ -58,9 +48,7 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
     waitingFor(Wait.forSuccessfulCommand(READY_COMMAND).withStartupTimeout(STARTUP_TIMEOUT));
   }
 
-  /**
-   * A container of the image {@code imageName}, as {@link #ZooKeeperContainer(DockerImageName)}.
-   */
+  /** A container of {@code imageName}, as {@link #ZooKeeperContainer(DockerImageName)}. */
   public ZooKeeperContainer(String imageName) {
     this(DockerImageName.parse(imageName));
   }
@@ -71,16 +59,12 @@ public class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
     return connectString(getHost(), port);
   }
 
-  /**
-   * A ZooKeeper connect string for one server: {@code host:port}, with an IPv6 address in brackets
-   * ({@code [::1]:2181}).
-   */
+  /** {@code host:port}, with an IPv6 address in brackets ({@code [::1]:2181}). */
   static String connectString(String host, int port) {
     boolean ipv6Literal = host.indexOf(':') >= 0 && !host.startsWith("[");
     return (ipv6Literal ? "[" + host + "]" : host) + ":" + port;
   }
 
-  /** The readiness check against {@code port} of 127.0.0.1. */
   static String readyCommand(int port) {
     return "timeout 2 bash -c 'exec 3<>/dev/tcp/127.0.0.1/"
         + port

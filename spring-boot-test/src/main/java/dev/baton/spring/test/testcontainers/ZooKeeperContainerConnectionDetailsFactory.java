@@ -6,9 +6,8 @@ import org.springframework.boot.testcontainers.service.connection.ContainerConne
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
 
 /**
- * Registered in {@code META-INF/spring.factories}: the {@link BatonConnectionDetails} of a
- * {@code @ServiceConnection} {@link ZooKeeperContainer}, whatever the connection's name. The
- * connect string is read from the container when asked, so from the started container.
+ * Registered in {@code META-INF/spring.factories}: the {@link BatonConnectionDetails} of any
+ * {@code @ServiceConnection} {@link ZooKeeperContainer}, read from the started container.
  */
 final class ZooKeeperContainerConnectionDetailsFactory
     extends ContainerConnectionDetailsFactory<ZooKeeperContainer, BatonConnectionDetails> {

@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/**
- * A ZooKeeper Testcontainers container, usable as a Spring Boot {@code @ServiceConnection} (needs
- * Testcontainers, spring-boot-testcontainers and a Docker engine).
- */
+/** A ZooKeeper Testcontainers container, usable as a Spring Boot {@code @ServiceConnection}. */
 @NullMarked
 package dev.baton.spring.test.testcontainers;
 
