@@ -15,9 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * Keeps the README's Java honest: each {@code ```java} block of {@code README.md} and {@code
- * docs/*.md} is the text of the regions between {@code // README:begin} and {@code // README:end}
- * of one snippet file in some module's tests (imports in the first region, none outside), compared
- * line by line, whitespace aside.
+ * docs/*.md} is the text of the regions between a begin and an end marker ({@link #BEGIN}, {@link
+ * #END}) of one snippet file in some module's tests (imports in the first region, none outside),
+ * compared line by line, whitespace aside. This file spells the markers in two parts: it is itself
+ * a test source, and the scan must not take it for a snippet file.
  */
 public final class ReadmeSnippets {
   private static final String BEGIN = "// README:" + "begin";
