@@ -8,10 +8,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code baton.acl.*}: the ACL of every znode Baton creates.
  *
- * @param policy creator-only (default when the session authenticates) or open (default otherwise).
- * @param readers Identities also granted read access, as scheme:id (sasl:observer, x509:CN=status,
- *     world:anyone); an id with a comma needs the indexed form, baton.acl.readers[0]=x509:CN=a,O=b.
- * @param writers Identities also granted read, write, create and delete access, as scheme:id.
+ * @param policy The policy: creator-only (the default when the session authenticates) or open (the
+ *     default otherwise).
+ * @param readers Identities granted read access as well, as scheme:id (sasl:observer,
+ *     x509:CN=status, digest:user:BASE64HASH, world:anyone). An id with a comma needs the indexed
+ *     form, baton.acl.readers[0]=x509:CN=a,O=b.
+ * @param writers Identities granted read, write, create and delete access as well (other identities
+ *     of the same service), as scheme:id.
  */
 public record AclProperties(
     @Nullable Policy policy,

@@ -9,26 +9,42 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Baton's settings under {@code baton.*}: backend, session (connect string, timeouts, security),
- * lease backend, elections, partition groups and availability. On ZooKeeper (the default), without
- * {@code baton.connect-string} or a {@link BatonConnectionDetails} bean the auto-configuration
- * backs off. Unset values are null: the library's configuration supplies their defaults.
+ * Baton's settings under {@code baton.*}: the backend ({@code baton.backend}), the session (connect
+ * string, timeouts, security), the lease backend ({@code baton.lease.*}), the elections ({@code
+ * baton.election.<name>.*}), the partition groups ({@code baton.partitions.<name>.*}) and the
+ * availability option. On ZooKeeper (the default), without {@code baton.connect-string} (or a
+ * {@link BatonConnectionDetails} bean) the auto-configuration backs off.
  *
- * @param backend Elections run on zookeeper, or lease (a row in the app's DataSource; no groups).
- * @param connectString host:port[,host:port...][/chroot]; needed without BatonConnectionDetails.
- * @param sessionTimeout Session timeout (2-20 ticks): how long a dead instance may keep its roles.
- * @param connectionTimeout Connection wait of a call or start-up; default min(5s, session timeout).
- * @param closeTimeout How long closing the session, elections and groups waits in an outage.
- * @param namespace A chroot-like prefix of every Baton path, without a leading slash.
- * @param closeOnShutdown Close the session (after elections and groups) with the context, so a
- *     rolling restart hands over in milliseconds; else a JVM shutdown hook does.
- * @param instanceId Default participant-id and member-id: spring.application.name joined with
- *     POD_NAME, HOSTNAME or the host name; set it if instances share a host.
+ * <p>A value is null when the application did not set it: the library's configuration ({@code
+ * SessionConfig}, {@code LeaseConfig}, ...) then supplies its default, and checks what is set.
+ *
+ * @param backend What the elections run on: zookeeper (baton.connect-string) or lease (a lease
+ *     record in the application's DataSource, PostgreSQL or H2, set by baton.lease.*). Partition
+ *     groups need zookeeper.
+ * @param connectString The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless a
+ *     BatonConnectionDetails bean (e.g. a Testcontainers service connection) says where it is.
+ * @param sessionTimeout Requested ZooKeeper session timeout; the server clamps it to [2, 20] ticks.
+ *     It bounds how long a crashed or paused instance keeps its leadership and partitions.
+ * @param connectionTimeout How long a ZooKeeper call waits for a connection, and how long start-up
+ *     waits for the first one. Unset: 5s, or the session timeout if that is shorter.
+ * @param closeTimeout How long closing the session (and each election or group on it) waits for the
+ *     ensemble during an outage before it gives up with one log line; the ephemeral nodes then go
+ *     with the session.
+ * @param namespace A chroot-like prefix applied to every Baton path, without a leading slash.
+ * @param closeOnShutdown Close the session (after the elections and groups) when the application
+ *     context closes, so that a rolling restart hands leadership and partitions over in
+ *     milliseconds. When false the session stays open until the JVM exits (a JVM shutdown hook
+ *     closes it).
+ * @param instanceId This instance's name, the default of every election's participant-id and every
+ *     group's member-id. Defaults to spring.application.name joined with the POD_NAME or HOSTNAME
+ *     environment variable, or the host name. Set it when several instances share a host.
  * @param authentication How the session authenticates to ZooKeeper.
  * @param tls TLS to the servers' secure client port.
  * @param acl The ACL of every znode Baton creates.
- * @param election Elections by name: baton.election.NAME.path starts an election bean NAMEElection.
- * @param partitions Partition groups: baton.partitions.NAME.path joins bean NAMEPartitionGroup.
+ * @param election Elections by name: baton.election.NAME.path starts a leader election bean named
+ *     NAMEElection.
+ * @param partitions Partition groups by name: baton.partitions.NAME.path joins a partition group as
+ *     a bean named NAMEPartitionGroup.
  * @param lease The lease backend's settings, used with baton.backend=lease.
  * @param availability What Baton does while the application is not ready or not healthy.
  */

@@ -6,19 +6,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * {@code baton.partitions.<name>.*}, the partition group {@code <name>PartitionGroup}.
+ * {@code baton.partitions.<name>.*}: one partition group, joined by {@code <name>PartitionGroup}.
+ * Unset values take {@code GroupConfig}'s defaults.
  *
- * @param path The group's znode path (absolute, no '@'); required.
- * @param partitionCount Partitions 0..n-1, 1 to 100,000; unset: read from ZooKeeper (GroupAdmin).
- * @param memberId This member's id, 1 to 128 of A-Za-z0-9._:@-, default baton.instance-id; keep it
- *     stable across restarts (a pod name) so rejoin-grace can give partitions back (a live
- *     duplicate takes nothing and reports duplicateMemberId).
+ * @param path The group's znode path (absolute, no '@'). Required.
+ * @param partitionCount Partitions 0..n-1, 1 to 100,000; when unset, the partition set is read from
+ *     ZooKeeper (set with GroupAdmin).
+ * @param memberId This member's id, 1 to 128 characters of A-Za-z0-9._:@-; defaults to
+ *     baton.instance-id. Keep it stable across restarts (a pod name) so rejoin-grace can give the
+ *     partitions back. A second live member with the same id takes nothing and reports
+ *     duplicateMemberId in its health.
  * @param weight Relative capacity, 1 to 10,000: partitions are shared in proportion to weight.
  * @param zone Failure zone (rack, availability zone) for zone-aware strategies.
- * @param rejoinGrace How long a departed member's partitions wait for it to return (same id).
- * @param drainTimeout How long a released partition waits for its revoked callback before handover.
+ * @param rejoinGrace How long a departed member's partitions wait for it to come back with the same
+ *     id.
+ * @param drainTimeout How long a released partition waits for its revoked callback before it is
+ *     handed over.
  * @param rebalanceDelay Quiet period after a membership change before the assignment is recomputed.
- * @param rebalanceMaxDelay Upper bound of that quiet period; at least rebalance-delay.
+ * @param rebalanceMaxDelay Upper bound of that quiet period under continuous change; at least
+ *     rebalance-delay.
  * @param enabled Whether the group bean exists at all.
  * @param autoStartup Whether the group is joined when the application context starts.
  */
