@@ -57,6 +57,10 @@ final class DemoProcess implements AutoCloseable {
         new ArrayList<>(
             List.of(
                 "setsid",
+                // SIGINT as in a terminal: a build started in the background (nohup, "&") passes
+                // SIGINT on ignored, and a JVM that starts with it ignored never handles it
+                "env",
+                "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar",
                 jar));
