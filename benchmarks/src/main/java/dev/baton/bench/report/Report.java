@@ -20,9 +20,10 @@ import java.util.stream.Stream;
 /**
  * {@code benchmarks/report [--check]}: rewrites every table of README.md and docs/*.md between
  * {@code <!-- results:ID -->} and {@code <!-- /results -->} from the newest recorded run in {@code
- * benchmarks/results/} that has its lines; with {@code --check} it rewrites nothing and names each
- * table that differs. Exit status: 0 done or up to date, 1 a table differs or is on no page ({@code
- * --check}), 2 bad arguments or a malformed results file or marker.
+ * benchmarks/results/} that has its lines (a speed table: the median of that commit's runs of that
+ * command); with {@code --check} it rewrites nothing and names each table that differs. Exit
+ * status: 0 done or up to date, 1 a table differs or is on no page ({@code --check}), 2 bad
+ * arguments or a malformed results file or marker.
  */
 public final class Report {
   static final String RESULTS = "benchmarks/results/";
@@ -153,23 +154,57 @@ public final class Report {
     return candidates.stream().findFirst();
   }
 
-  /** A table's text between its markers on {@code page}, linking to its run from there. */
+  /**
+   * The runs a table shows: its {@link #source}, and for a table of medians every run of the
+   * source's command at the source's commit that is no baseline and has the table's lines; oldest
+   * first.
+   */
+  List<ResultsFile> sources(Table table) {
+    Optional<ResultsFile> newest = source(table);
+    if (newest.isEmpty() || !table.medians()) {
+      return newest.stream().toList();
+    }
+    ResultsFile n = newest.get();
+    return runs.stream()
+        .filter(run -> run.baseline().isEmpty() && run.commit().equals(n.commit()))
+        .filter(run -> run.command().equals(n.command()))
+        .filter(run -> run.lines().stream().anyMatch(table::shows))
+        .sorted(Comparator.comparing(ResultsFile::instant))
+        .toList();
+  }
+
+  /** A table's text between its markers on {@code page}, linking to its runs from there. */
   String block(Table table, String page) {
+    List<ResultsFile> shown = sources(table);
+    if (shown.isEmpty()) {
+      return "No recorded run yet (record one with `benchmarks/record %s`).\n"
+          .formatted(table.scenario());
+    }
     String link = "../".repeat((int) page.chars().filter(c -> c == '/').count()) + RESULTS;
-    return source(table)
-        .map(
-            run ->
-                "%s\n`%s` at %s, %s ([machine and raw lines](%s%s))\n"
-                    .formatted(
-                        table.render(run),
-                        run.command(),
-                        run.shortCommit(),
-                        run.date(),
-                        link,
-                        run.fileName()))
-        .orElse(
-            "No recorded run yet (record one with `benchmarks/record %s`).\n"
-                .formatted(table.scenario()));
+    ResultsFile newest = shown.get(shown.size() - 1);
+    if (shown.size() == 1) {
+      return "%s\n`%s` at %s, %s ([machine and raw lines](%s%s))\n"
+          .formatted(
+              table.render(newest),
+              newest.command(),
+              newest.shortCommit(),
+              newest.date(),
+              link,
+              newest.fileName());
+    }
+    List<String> files = new ArrayList<>();
+    for (int i = 0; i < shown.size(); i++) {
+      files.add("[run %d](%s%s)".formatted(i + 1, link, shown.get(i).fileName()));
+    }
+    return "%s\n`%s` at %s, each value the median of %d runs, %s to %s (machine and raw lines: %s)\n"
+        .formatted(
+            table.render(Medians.of(table, shown)),
+            newest.command(),
+            newest.shortCommit(),
+            shown.size(),
+            shown.get(0).date(),
+            newest.date(),
+            String.join(", ", files));
   }
 
   private static Table table(String id) {

@@ -9,19 +9,28 @@ import java.util.Optional;
  * One generated table: which RESULT lines it shows, one row per line, and its columns. A column is
  * {@code header=key} or {@code header=key1/key2 unit} ({@code @name}: the result's name without the
  * table's prefix; a missing key shows {@value #MISSING}); a condition is {@code key=value}, or
- * {@code key=value?} to also accept a line without the key.
+ * {@code key=value?} to also accept a line without the key. A table of speed figures shows, in each
+ * cell, the median over the newest commit's runs of one command ({@link #ofMedians()}, {@link
+ * Medians}); a table of safety figures shows one run.
  *
  * @param id the marker's id, {@code <!-- results:ID -->}
  * @param scenario the {@code benchmarks/run} scenario whose runs feed the table
  * @param result the RESULT name of the lines shown, or a prefix ending in {@code *}
  * @param where conditions every line shown meets besides its name
  * @param columns the columns, in order
+ * @param medians whether the cells are the medians of the newest commit's runs of one command
  */
-record Table(String id, String scenario, String result, List<String> where, List<String> columns) {
+record Table(
+    String id,
+    String scenario,
+    String result,
+    List<String> where,
+    List<String> columns,
+    boolean medians) {
   static final String MISSING = "–";
 
   static Table of(String id, String scenario, String result, String... columns) {
-    return new Table(id, scenario, result, List.of(), List.of(columns));
+    return new Table(id, scenario, result, List.of(), List.of(columns), false);
   }
 
   /** The table of scenario {@code name}'s RESULT lines {@code name}, with id {@code name}. */
@@ -31,7 +40,12 @@ record Table(String id, String scenario, String result, List<String> where, List
 
   /** This table, showing only the lines that also meet {@code conditions}. */
   Table where(String... conditions) {
-    return new Table(id, scenario, result, List.of(conditions), columns);
+    return new Table(id, scenario, result, List.of(conditions), columns, medians);
+  }
+
+  /** This table, each cell the median of the newest commit's runs of the newest run's command. */
+  Table ofMedians() {
+    return new Table(id, scenario, result, where, columns, true);
   }
 
   /** Whether the table shows {@code line}. */

@@ -217,6 +217,78 @@ class ReportTest {
   }
 
   @Test
+  void aSpeedTableShowsTheMedianOfTheNewestCommitsRunsOfOneCommand() {
+    String older = "# commit: 1111111111111111111111111111111111111111\n";
+    List<ResultsFile> runs =
+        List.of(
+            run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=1 ratio=1.079"),
+            run("b.txt", "benchmarks/run lock", "11:00:00", "RESULT lock contenders=1 ratio=0.961"),
+            run("c.txt", "benchmarks/run lock", "12:00:00", "RESULT lock contenders=1 ratio=1.343"),
+            // another command, an older commit and a baseline of the same commit are left out
+            run("d.txt", "benchmarks/run lock --slices=2", "09:00:00", "RESULT lock ratio=2.0"),
+            ResultsFile.parse(
+                "e.txt",
+                Fixtures.HEADERS.replaceFirst("# commit: .*\n", older).replace("14:03", "07:00")
+                    + "RESULT lock contenders=1 ratio=0.100\n"),
+            ResultsFile.parse(
+                "f.txt",
+                Fixtures.HEADERS.replace("14:03", "08:00")
+                    + "# baseline: before\nRESULT lock contenders=1 ratio=0.200\n"));
+    assertThat(new Report(runs).block(Fixtures.table("lock"), "docs/benchmarks.md"))
+        .as("the median run's 1.079, not the newest run's 1.343")
+        .contains("| 1 | – | – | – | 1.079 |")
+        .contains(
+            "`benchmarks/run lock` at 0123456, each value the median of 3 runs,"
+                + " 2026-12-02T10:00:00Z to 2026-12-02T12:00:00Z (machine and raw lines:"
+                + " [run 1](../benchmarks/results/a.txt), [run 2](../benchmarks/results/b.txt),"
+                + " [run 3](../benchmarks/results/c.txt))");
+  }
+
+  @Test
+  void anEvenNumberOfRunsShowsTheMeanOfTheMiddleTwo() {
+    assertThat(Medians.median(List.of("1.0", "1.343", "1.281", "0.9"))).isEqualTo("1.140");
+    assertThat(Medians.median(List.of("1.0", "1.343", "1.283", "0.9"))).isEqualTo("1.142");
+    assertThat(Medians.median(List.of("8", "9"))).isEqualTo("8");
+    assertThat(Medians.median(List.of("postgresql", "postgresql"))).isEqualTo("postgresql");
+    assertThat(Medians.median(List.of("postgresql", "h2"))).isNull();
+  }
+
+  @Test
+  void runsOfOneCommandWhoseLinesDoNotLineUpAreAnError() {
+    List<ResultsFile> runs =
+        List.of(
+            run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=1 ratio=1.0"),
+            run(
+                "b.txt",
+                "benchmarks/run lock",
+                "11:00:00",
+                "RESULT lock contenders=1 ratio=1.0\nRESULT lock contenders=4 ratio=1.1"));
+    assertThatThrownBy(() -> new Report(runs).block(Fixtures.table("lock"), "README.md"))
+        .isInstanceOf(ResultsFormatException.class)
+        .hasMessageContaining("table 'lock': a.txt and b.txt")
+        .hasMessageContaining("1 lines, not 2");
+  }
+
+  @Test
+  void aSafetyTableShowsOneRunNotMedians() {
+    List<ResultsFile> runs =
+        List.of(
+            run(
+                "p1.txt",
+                "benchmarks/run chaos",
+                "10:00:00",
+                "RESULT chaos-pause role=lock trials=1"),
+            run(
+                "p2.txt",
+                "benchmarks/run chaos",
+                "11:00:00",
+                "RESULT chaos-pause role=lock trials=3"));
+    assertThat(new Report(runs).block(Fixtures.table("chaos"), "README.md"))
+        .contains("| pause | lock | – | – | 3 |")
+        .contains("([machine and raw lines](benchmarks/results/p2.txt))");
+  }
+
+  @Test
   void theProjectsTablesHaveDistinctIds() {
     assertThat(Tables.ALL).extracting(Table::id).doesNotHaveDuplicates();
   }
