@@ -9,16 +9,17 @@ import static dev.baton.bench.chaos.client.ChaosTestEnv.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.bench.chaos.ChaosProtocol;
+import dev.baton.bench.chaos.ChaosProtocol.Event;
 import dev.baton.testkit.ChildJvm;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Two election clients as real processes; the leader is paused (SIGSTOP) past its session, the
- * other is elected and writes, the old leader resumes and its write, decided before the pause and
+ * Two election clients as real processes; the leader holds a decided write and is paused (SIGSTOP)
+ * past its session, the other is elected and writes, the old leader resumes and the held write,
  * sent with its old token, is rejected by the SQL fence: the accepted rows never go back in token
  * order. With {@code --fence=none} (the negative control) the same stale write is accepted and the
  * rows show it.
@@ -48,18 +49,20 @@ class ElectionStaleLeaderTest {
     long oldToken = events(leader, "ELECTED").get(0).number("token");
     awaitEvent(leader, "WRITE", outcome("ACCEPTED"));
 
-    // Pause just after a write, while the writer "prepares" its next one with the old token.
-    long written = count(leader, "WRITE", e -> true);
-    await()
-        .atMost(ChaosTestEnv.WAIT)
-        .pollInterval(Duration.ofMillis(5))
-        .until(() -> count(leader, "WRITE", e -> true) > written);
+    // Hold the leader's next write between deciding it and sending it, then pause the process.
+    // No transaction of it is open while it is stopped: a pause inside one would keep the fence
+    // row locked, and the follower's writes would wait for the lock until the resume
+    // (docs/guarantees.md: the database's idle-in-transaction timeout bounds that in production).
+    Event held =
+        ChaosProtocol.parse(leader.ask("HOLD", "CHAOS HELD ", ChaosTestEnv.WAIT)).orElseThrow();
+    assertThat(held.number("token")).isEqualTo(oldToken);
     leader.pause();
     awaitEvent(follower, "ELECTED", e -> true);
     long newToken = events(follower, "ELECTED").get(0).number("token");
     assertThat(newToken).isGreaterThan(oldToken);
     awaitEvent(follower, "WRITE", outcome("ACCEPTED"));
     long acceptedBeforeResume = count(leader, "WRITE", outcome("ACCEPTED"));
+    leader.send("RELEASE"); // read once it runs again: the held write goes with the old token
     leader.resume();
 
     List<Long> tokens;
