@@ -15,8 +15,8 @@ import dev.baton.recipes.spi.Io;
 import dev.baton.recipes.spi.Shell;
 import dev.baton.recipes.spi.ThreadLoopScheduler;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -47,7 +47,7 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
   private final Shell<CandidateEvent, CandidateAction> shell;
   private final QueueIo.WatchListener onWatch = this::onWatch;
   private final Runnable sweep = this::sweepIfACreateFailed; // linked now, not on a close
-  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private @Nullable Set<String> warned; // under the shell's lock; made on the first warning
   private long enteredAt; // under the shell's lock
   private boolean createFailed; // under the shell's lock: a create's answer may have been lost
 
@@ -252,7 +252,12 @@ final class CandidateIo implements Io<CandidateEvent, CandidateAction> {
 
   private void ignored(String child) {
     metrics.ignoredChild();
-    if (warned.size() < MAX_WARNED_NAMES && warned.add(child)) {
+    Set<String> w = warned;
+    if (w == null) {
+      w = new HashSet<>();
+      warned = w;
+    }
+    if (w.size() < MAX_WARNED_NAMES && w.add(child)) {
       log.warn(
           "ignoring the foreign or malformed child '{}' under the election path {}",
           CandidateName.printable(child),

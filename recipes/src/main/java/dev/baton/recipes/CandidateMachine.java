@@ -24,13 +24,9 @@ import dev.baton.recipes.CandidateEvent.Resign;
 import dev.baton.recipes.CandidateOrder.Decision;
 import dev.baton.recipes.spi.ConnectionEpoch;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,7 +46,7 @@ final class CandidateMachine {
   private @Nullable QueueEntry node;
 
   /** Own entries whose watch fired or a resign deleted: deleted when listed, never adopted. */
-  private final Set<String> deadNames = lastOf(MAX_DEAD_NAMES);
+  private final RecentNames deadNames = new RecentNames(MAX_DEAD_NAMES);
 
   private static final int MAX_DEAD_NAMES = 64;
 
@@ -423,18 +419,5 @@ final class CandidateMachine {
   /** True once closed (or, for a lock attempt, once its term ended). */
   public boolean isClosed() {
     return closed;
-  }
-
-  /** A set that keeps the last {@code max} elements added, the eldest dropped first. */
-  static <T> Set<T> lastOf(int max) {
-    return Collections.newSetFromMap(
-        new LinkedHashMap<>() {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<T, Boolean> eldest) {
-            return size() > max;
-          }
-        });
   }
 }

@@ -2,7 +2,6 @@
 package dev.baton.recipes;
 
 import dev.baton.recipes.spi.ConnectionEpoch;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class QueueGrant {
   /** Entries whose watch fired (deleted), the last 64: no term begins on them. */
-  private final Set<String> deadNodes = CandidateMachine.lastOf(64);
+  private final RecentNames deadNodes = new RecentNames(64);
 
   private @Nullable String node;
   private long session;

@@ -9,11 +9,10 @@ import dev.baton.recipes.CandidateAction.Watch;
 import dev.baton.recipes.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,8 +29,14 @@ final class QueueIo {
   private final String prefix;
   private final byte[] data;
 
-  /** The watches set and not yet fired, by entry, for {@link #unwatchAll}. */
-  private final Map<String, Runnable> watches = new ConcurrentHashMap<>();
+  private static final Tracked[] NONE = {};
+
+  /**
+   * The watches set and not yet fired, at most one per entry, for {@link #unwatchAll}: copied on
+   * write under {@code this} (two at most in practice: an array, not a map, for the heap of many
+   * candidates).
+   */
+  private volatile Tracked[] watches = NONE;
 
   /** I/O for the candidate with {@code key}, whose entries carry {@code owner}'s id as data. */
   public QueueIo(QueueStore store, String key, String owner) {
@@ -80,28 +85,73 @@ final class QueueIo {
 
   /** Drops, without waiting, every watch set that has not fired (for an attempt that gives up). */
   public void unwatchAll() {
-    for (Map.Entry<String, Runnable> e : watches.entrySet()) {
-      if (watches.remove(e.getKey(), e.getValue())) {
-        store.unwatch(e.getKey(), e.getValue());
+    for (Tracked t : watches) {
+      if (untrack(t)) {
+        store.unwatch(t.name, t);
       }
     }
   }
 
   /** The callback of a watch on {@code name}, tracked until it fires or is dropped. */
-  private Runnable tracked(String name, boolean own, WatchListener onWatch) {
-    Runnable onChange =
-        new Runnable() {
-          @Override
-          public void run() {
-            watches.remove(name, this);
-            onWatch.fired(name, own);
-          }
-        };
-    Runnable older = watches.put(name, onChange);
+  private Tracked tracked(String name, boolean own, WatchListener onWatch) {
+    Tracked onChange = new Tracked(name, own, onWatch);
+    Tracked older = track(onChange);
     if (older != null) {
       store.unwatch(name, older); // set again (after a new link): one watcher is enough
     }
     return onChange;
+  }
+
+  /** Tracks {@code t}, returning the watch on the same entry it replaces, if any. */
+  private synchronized @Nullable Tracked track(Tracked t) {
+    Tracked[] now = watches;
+    for (int i = 0; i < now.length; i++) {
+      if (now[i].name.equals(t.name)) {
+        Tracked older = now[i];
+        Tracked[] next = now.clone();
+        next[i] = t;
+        watches = next;
+        return older;
+      }
+    }
+    Tracked[] next = Arrays.copyOf(now, now.length + 1);
+    next[now.length] = t;
+    watches = next;
+    return null;
+  }
+
+  /** Stops tracking {@code t}: true if it was tracked (so only one caller unwatches it). */
+  private synchronized boolean untrack(Tracked t) {
+    Tracked[] now = watches;
+    for (int i = 0; i < now.length; i++) {
+      if (now[i] == t) {
+        Tracked[] next = new Tracked[now.length - 1];
+        System.arraycopy(now, 0, next, 0, i);
+        System.arraycopy(now, i + 1, next, i, next.length - i);
+        watches = next;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A watch's callback: untracked when it fires, then heard by its listener. */
+  private final class Tracked implements Runnable {
+    private final String name;
+    private final boolean own;
+    private final WatchListener onWatch;
+
+    Tracked(String name, boolean own, WatchListener onWatch) {
+      this.name = name;
+      this.own = own;
+      this.onWatch = onWatch;
+    }
+
+    @Override
+    public void run() {
+      untrack(this);
+      onWatch.fired(name, own);
+    }
   }
 
   /** True for the actions {@link #apply} handles. */
@@ -186,14 +236,14 @@ final class QueueIo {
       }
       return null;
     } else if (a instanceof Watch w) {
-      Runnable onChange = tracked(w.name(), w.own(), onWatch);
+      Tracked onChange = tracked(w.name(), w.own(), onWatch);
       if (w.own()) {
         store.watchAsync(w.name(), onChange);
         return null;
       }
       boolean present = store.watch(w.name(), onChange);
       if (!present) {
-        watches.remove(w.name(), onChange);
+        untrack(onChange);
       }
       return present ? null : new CandidateEvent.Gone(w.name());
     }

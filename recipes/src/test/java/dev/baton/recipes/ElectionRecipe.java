@@ -6,7 +6,6 @@ import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * One {@code LeaderElection} instance on a client, as {@code ElectionCore} and {@code CandidateIo}
@@ -51,7 +50,7 @@ final class ElectionRecipe implements Recipe {
   private TermRecord current;
 
   /** Own entries whose watch fired: no term begins on them. */
-  private final Set<String> deadNodes = Recipe.deadNodes();
+  private final RecentNames deadNodes = Recipe.deadNodes();
 
   // CandidateIo and its shell
   private ConnectionEpoch lastDelivered;

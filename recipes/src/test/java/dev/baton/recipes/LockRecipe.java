@@ -7,7 +7,6 @@ import dev.baton.testkit.sim.Simulation.Step;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One {@code FencedLock} on a client, as it runs:
@@ -47,7 +46,7 @@ final class LockRecipe implements Recipe {
   private ConnectionEpoch lastDelivered = new ConnectionEpoch(0, ConnectionEpoch.Link.SUSPENDED, 0);
 
   /** FencedLock's entries whose watch fired: no hold begins on them. */
-  private final Set<String> deadNodes = Recipe.deadNodes();
+  private final RecentNames deadNodes = Recipe.deadNodes();
 
   LockRecipe(Client c) {
     this.c = c;

@@ -4,19 +4,20 @@ package dev.baton.recipes;
 import dev.baton.recipes.spi.ConnectionEpoch;
 import dev.baton.testkit.sim.Simulation.Step;
 import java.util.List;
-import java.util.Set;
 
 /** A recipe as a client runs it: an election's candidate, or a lock and its attempts. */
 interface Recipe {
-  /** How many entries whose watch fired {@code ElectionCore} and {@code FencedLock} remember. */
+  /**
+   * How many entries whose watch fired {@code CandidateMachine} and {@code QueueGrant} remember.
+   */
   int MAX_DEAD_NODES = 64;
 
   /**
-   * The entries whose watch fired, as {@code ElectionCore} and {@code FencedLock} keep them: the
-   * last {@link #MAX_DEAD_NODES}, the eldest forgotten first.
+   * The entries whose watch fired, as {@code CandidateMachine} and {@code QueueGrant} keep them:
+   * the last {@link #MAX_DEAD_NODES}, the eldest forgotten first.
    */
-  static Set<String> deadNodes() {
-    return CandidateMachine.lastOf(MAX_DEAD_NODES);
+  static RecentNames deadNodes() {
+    return new RecentNames(MAX_DEAD_NODES);
   }
 
   /** The liveness listeners hear {@code e} (each epoch once, in rising order). */

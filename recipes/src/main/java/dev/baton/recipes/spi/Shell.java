@@ -6,9 +6,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -36,11 +35,14 @@ public final class Shell<E, A> {
 
   private record Step<E, A>(@Nullable E event, @Nullable A action) {}
 
+  /** A subscription to end, linked to those kept before it (a list, not a queue: less heap). */
+  private record Kept(Subscription subscription, @Nullable Kept next) {}
+
   private final SerialLoop loop;
   private final Machine<E, A> machine;
   private final ReentrantLock lock = new ReentrantLock();
   private final Deque<Step<E, A>> pending = new ArrayDeque<>(); // under lock: left by decideNow
-  private final Queue<Subscription> subscriptions = new ConcurrentLinkedQueue<>();
+  private final AtomicReference<@Nullable Kept> kept = new AtomicReference<>(); // newest first
   private final AtomicBoolean closing = new AtomicBoolean();
   private volatile boolean unsubscribed;
   private boolean leaving; // under lock: while the closing event is fed
@@ -90,7 +92,7 @@ public final class Shell<E, A> {
 
   /** Any thread: ends {@code s} when the shell closes or withdraws; at once if it already has. */
   public void keep(Subscription s) {
-    subscriptions.add(s);
+    kept.updateAndGet(before -> new Kept(s, before));
     if (unsubscribed) {
       unsubscribe(); // it may have missed s
     }
@@ -304,8 +306,20 @@ public final class Shell<E, A> {
 
   private void unsubscribe() {
     unsubscribed = true;
-    for (Subscription s = subscriptions.poll(); s != null; s = subscriptions.poll()) {
-      s.close();
+    RuntimeException failed = null;
+    for (Kept k = kept.getAndSet(null); k != null; k = k.next()) {
+      try {
+        k.subscription().close(); // each once: the list is taken whole
+      } catch (RuntimeException e) {
+        if (failed == null) {
+          failed = e; // the others are ended all the same; the first failure goes on
+        } else {
+          failed.addSuppressed(e);
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
     }
   }
 }
