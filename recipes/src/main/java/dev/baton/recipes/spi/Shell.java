@@ -173,12 +173,23 @@ public final class Shell<E, A> {
         leave(closing, after);
       } finally {
         lock.unlock();
-        unsubscribe(); // after the last I/O: ending a subscription may take a while
-        loop.shutdown(LOOP_STOP); // its tasks return at once now
+        try {
+          unsubscribe(); // after the last I/O: ending a subscription may take a while
+        } finally {
+          loop.shutdown(LOOP_STOP); // its tasks return at once now
+        }
       }
       return Closed.HERE;
     }
-    unsubscribe(); // now: the loop may be stuck in a statement
+    try {
+      unsubscribe(); // now: the loop may be stuck in a statement
+    } finally {
+      leaveOnLoop(closing, after);
+    }
+    return Closed.ON_LOOP;
+  }
+
+  private void leaveOnLoop(E closing, Runnable after) {
     loop.execute(
         () -> {
           try {
@@ -187,7 +198,6 @@ public final class Shell<E, A> {
             loop.shutdown(Duration.ZERO); // from the loop itself: stops it, waits for nothing
           }
         });
-    return Closed.ON_LOOP;
   }
 
   /** True while the closing event is fed (by a close or a withdrawal), under the lock. */
@@ -306,20 +316,24 @@ public final class Shell<E, A> {
 
   private void unsubscribe() {
     unsubscribed = true;
-    RuntimeException failed = null;
+    Throwable failed = null;
     for (Kept k = kept.getAndSet(null); k != null; k = k.next()) {
       try {
         k.subscription().close(); // each once: the list is taken whole
-      } catch (RuntimeException e) {
+      } catch (Throwable e) { // rethrown below, once the others are ended all the same
         if (failed == null) {
-          failed = e; // the others are ended all the same; the first failure goes on
+          failed = e;
         } else {
           failed.addSuppressed(e);
         }
       }
     }
-    if (failed != null) {
-      throw failed;
+    if (failed instanceof RuntimeException e) {
+      throw e;
+    } else if (failed instanceof Error e) {
+      throw e;
+    } else if (failed != null) {
+      throw new IllegalStateException("a subscription's close failed", failed); // undeclared
     }
   }
 }

@@ -126,6 +126,23 @@ class ShellTest {
   }
 
   @Test
+  void aSubscriptionWhoseEndFailsLeavesNoOtherOpenAndTheFailureReachesTheCloser() {
+    shell.start(io);
+    List<String> ended = new ArrayList<>();
+    shell.keep(() -> ended.add("first"));
+    shell.keep(
+        () -> {
+          throw new IllegalStateException("cannot end");
+        });
+    shell.keep(() -> ended.add("third"));
+    assertThatThrownBy(() -> shell.close("bye", Duration.ofSeconds(1), () -> {}))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("cannot end");
+    assertThat(ended).containsExactlyInAnyOrder("first", "third");
+    assertThat(applied).containsExactly("store-bye(leaving)");
+  }
+
+  @Test
   void aCloseWhileALoopTaskHoldsTheShellIsLeftToTheLoop() {
     AtomicReference<Shell.Closed> closed = new AtomicReference<>();
     io =
