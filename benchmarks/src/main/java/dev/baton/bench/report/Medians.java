@@ -53,32 +53,37 @@ final class Medians {
   }
 
   private static ResultLine line(Table table, List<ResultsFile> runs, List<ResultLine> lines) {
-    ResultLine first = lines.get(lines.size() - 1);
-    Map<String, String> values = new LinkedHashMap<>();
+    ResultLine newest = lines.get(lines.size() - 1);
+    Map<String, String> values = new LinkedHashMap<>(newest.values());
     for (int run = 0; run < lines.size(); run++) {
       ResultLine line = lines.get(run);
-      if (!line.name().equals(first.name())
-          || !line.values().keySet().equals(first.values().keySet())) {
+      if (!line.name().equals(newest.name())
+          || !line.values().keySet().equals(newest.values().keySet())
+          || table.rowKeys().stream().anyMatch(k -> !line.value(k).equals(newest.value(k)))) {
         throw mismatch(
             table,
             runs,
             run,
-            "'" + line.text() + "' where the newest run has '" + first.text() + "'");
+            "'" + line.text() + "' where the newest run has '" + newest.text() + "'");
       }
     }
-    for (String key : first.values().keySet()) {
+    for (String key : table.keys()) {
       List<String> each = lines.stream().map(l -> l.values().get(key)).toList();
+      if (each.contains(null)) {
+        continue; // printed by none of the runs (the key is checked the same in all): a dash
+      }
       String median = median(each);
       if (median == null) {
+        int differs = 0; // the first run whose value is not the newest run's
+        while (each.get(differs).equals(each.get(each.size() - 1))) {
+          differs++;
+        }
         throw mismatch(
-            table,
-            runs,
-            runs.size() - 1,
-            "'" + key + "' is " + each + ": no number, and not one value");
+            table, runs, differs, "'" + key + "' is " + each + ": no number, and not one value");
       }
       values.put(key, median);
     }
-    return new ResultLine(first.name(), values, first.text());
+    return new ResultLine(newest.name(), values, newest.text());
   }
 
   /** The median of {@code values} as printed, or null if they differ and one is no number. */

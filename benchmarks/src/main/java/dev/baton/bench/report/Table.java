@@ -48,6 +48,21 @@ record Table(
     return new Table(id, scenario, result, where, columns, true);
   }
 
+  /** The keys the columns show ({@code @name} is no key). */
+  List<String> keys() {
+    return columns.stream().flatMap(c -> keysOf(c).stream()).toList();
+  }
+
+  /** The keys of the first column, which name a row (candidates, store, system). */
+  List<String> rowKeys() {
+    return keysOf(columns.get(0));
+  }
+
+  private static List<String> keysOf(String column) {
+    String spec = column.substring(column.lastIndexOf('=') + 1).split(" ", 2)[0];
+    return List.of(spec.split("/")).stream().filter(k -> !k.equals("@name")).toList();
+  }
+
   /** Whether the table shows {@code line}. */
   boolean shows(ResultLine line) {
     boolean named =

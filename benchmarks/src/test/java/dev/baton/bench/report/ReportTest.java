@@ -221,9 +221,10 @@ class ReportTest {
     String older = "# commit: 1111111111111111111111111111111111111111\n";
     List<ResultsFile> runs =
         List.of(
+            // listed out of date order: the report orders them
+            run("c.txt", "benchmarks/run lock", "12:00:00", "RESULT lock contenders=1 ratio=1.343"),
             run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=1 ratio=1.079"),
             run("b.txt", "benchmarks/run lock", "11:00:00", "RESULT lock contenders=1 ratio=0.961"),
-            run("c.txt", "benchmarks/run lock", "12:00:00", "RESULT lock contenders=1 ratio=1.343"),
             // another command, an older commit and a baseline of the same commit are left out
             run("d.txt", "benchmarks/run lock --slices=2", "09:00:00", "RESULT lock ratio=2.0"),
             ResultsFile.parse(
@@ -251,6 +252,41 @@ class ReportTest {
     assertThat(Medians.median(List.of("8", "9"))).isEqualTo("8");
     assertThat(Medians.median(List.of("postgresql", "postgresql"))).isEqualTo("postgresql");
     assertThat(Medians.median(List.of("postgresql", "h2"))).isNull();
+  }
+
+  @Test
+  void twoRunsShowTheMeanOfTheirValues() {
+    List<ResultsFile> runs =
+        List.of(
+            run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=1 ratio=1.00"),
+            run("b.txt", "benchmarks/run lock", "11:00:00", "RESULT lock contenders=1 ratio=1.10"));
+    assertThat(new Report(runs).block(Fixtures.table("lock"), "README.md"))
+        .contains("| 1 | – | – | – | 1.05 |")
+        .contains("each value the median of 2 runs");
+  }
+
+  @Test
+  void runsWhoseRowsDifferInTheirKeyAreAnError() {
+    List<ResultsFile> runs =
+        List.of(
+            run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=4 ratio=1.0"),
+            run("b.txt", "benchmarks/run lock", "11:00:00", "RESULT lock contenders=1 ratio=1.1"));
+    assertThatThrownBy(() -> new Report(runs).block(Fixtures.table("lock"), "README.md"))
+        .isInstanceOf(ResultsFormatException.class)
+        .hasMessageContaining("table 'lock': a.txt and b.txt")
+        .hasMessageContaining("contenders=4");
+  }
+
+  @Test
+  void aShownValueThatIsNoNumberAndDiffersNamesItsRun() {
+    List<ResultsFile> runs =
+        List.of(
+            run("a.txt", "benchmarks/run lock", "10:00:00", "RESULT lock contenders=1 ratio=x"),
+            run("b.txt", "benchmarks/run lock", "11:00:00", "RESULT lock contenders=1 ratio=1.1"));
+    assertThatThrownBy(() -> new Report(runs).block(Fixtures.table("lock"), "README.md"))
+        .isInstanceOf(ResultsFormatException.class)
+        .hasMessageContaining("table 'lock': a.txt and b.txt")
+        .hasMessageContaining("'ratio' is [x, 1.1]");
   }
 
   @Test
