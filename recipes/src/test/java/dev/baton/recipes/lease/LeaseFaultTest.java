@@ -102,7 +102,8 @@ class LeaseFaultTest {
       a.resume(); // SIGCONT: A writes with its old token at once
       a.send("WRITE a2");
       a.awaitLine("DONE", seen, WITHIN);
-      assertThat(a.lines().subList(seen, a.lines().size()))
+      List<String> now = a.lines(); // one snapshot: A goes on printing (its REVOKED line)
+      assertThat(now.subList(seen, now.size()))
           .filteredOn(l -> l.startsWith("RESULT "))
           .singleElement()
           .asString()
