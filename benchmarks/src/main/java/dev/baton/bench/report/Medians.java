@@ -30,16 +30,15 @@ final class Medians {
     List<List<ResultLine>> shown =
         runs.stream().map(r -> r.lines().stream().filter(table::shows).toList()).toList();
     int rows = shown.get(runs.size() - 1).size();
+    for (int run = 0; run < runs.size(); run++) {
+      if (shown.get(run).size() != rows) {
+        throw mismatch(table, runs, run, shown.get(run).size() + " lines, not " + rows);
+      }
+    }
     List<ResultLine> medians = new ArrayList<>();
     for (int row = 0; row < rows; row++) {
-      List<ResultLine> lines = new ArrayList<>();
-      for (int run = 0; run < runs.size(); run++) {
-        if (shown.get(run).size() != rows) {
-          throw mismatch(table, runs, run, shown.get(run).size() + " lines, not " + rows);
-        }
-        lines.add(shown.get(run).get(row));
-      }
-      medians.add(line(table, runs, lines));
+      int r = row;
+      medians.add(line(table, runs, shown.stream().map(lines -> lines.get(r)).toList()));
     }
     return new ResultsFile(
         newest.fileName(),

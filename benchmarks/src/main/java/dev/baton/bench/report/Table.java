@@ -4,6 +4,7 @@ package dev.baton.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One generated table: which RESULT lines it shows, one row per line, and its columns. A column is
@@ -59,8 +60,12 @@ record Table(
   }
 
   private static List<String> keysOf(String column) {
-    String spec = column.substring(column.lastIndexOf('=') + 1).split(" ", 2)[0];
-    return List.of(spec.split("/")).stream().filter(k -> !k.equals("@name")).toList();
+    return Stream.of(spec(column)[0].split("/")).filter(k -> !k.equals("@name")).toList();
+  }
+
+  /** A column's spec after its header: the keys ({@code key1/key2}), then the unit if any. */
+  private static String[] spec(String column) {
+    return column.substring(column.lastIndexOf('=') + 1).split(" ", 2);
   }
 
   /** Whether the table shows {@code line}. */
@@ -84,7 +89,7 @@ record Table(
   }
 
   private String cell(String column, ResultLine line) {
-    String[] spec = column.substring(column.lastIndexOf('=') + 1).split(" ", 2);
+    String[] spec = spec(column);
     String unit = spec.length > 1 ? " " + spec[1] : "";
     List<String> parts = new ArrayList<>();
     for (String key : spec[0].split("/")) {
