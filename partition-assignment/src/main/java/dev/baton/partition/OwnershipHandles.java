@@ -115,20 +115,28 @@ final class OwnershipHandles {
     private final String memberId;
     private final long generation;
     private final long term;
+    private final Instant since;
 
     OwnershipHandle(
         int partition,
         String memberId,
         FencingToken token,
         String ownerNodePath,
+        Instant startedAt,
         Instant since,
         long generation,
         long term) {
-      super(token, since, ownerNodePath);
+      super(token, startedAt, ownerNodePath);
       this.partition = partition;
       this.memberId = memberId;
+      this.since = since;
       this.generation = generation;
       this.term = term;
+    }
+
+    @Override
+    public Instant since() {
+      return since;
     }
 
     @Override

@@ -28,7 +28,10 @@ public interface PartitionOwnership extends Term {
   /** The assignment generation under which the partition was taken. */
   long generation();
 
-  /** When the member took the partition, kept across a reconnect; {@link #startedAt()}. */
+  /**
+   * When the member took the partition: a term resumed after a reconnect keeps the first one's,
+   * while its {@link #startedAt()} is when it resumed. The default returns {@link #startedAt()}.
+   */
   default Instant since() {
     return startedAt();
   }

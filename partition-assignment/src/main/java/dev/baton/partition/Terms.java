@@ -45,16 +45,18 @@ final class Terms {
   void begin(BeginTerm b, @Nullable RevocationReason linkChanged) {
     int p = b.partition();
     OwnershipHandle previous = ownerships.latest(p);
+    Instant now = clock.instant();
     Instant since =
         b.resumed() && previous != null && previous.token().value() == b.czxid()
-            ? previous.startedAt()
-            : clock.instant();
+            ? previous.since()
+            : now;
     OwnershipHandle ownership =
         new OwnershipHandle(
             p,
             me,
             FencingToken.of(paths.tokenScope(p), b.czxid()),
             paths.owner(p),
+            now,
             since,
             b.generation(),
             b.term());

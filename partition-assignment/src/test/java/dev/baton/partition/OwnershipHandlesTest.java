@@ -20,6 +20,7 @@ class OwnershipHandlesTest {
         FencingToken.of("/g/owners/" + partition, 100 + partition),
         "/g/owners/" + partition,
         Instant.EPOCH,
+        Instant.EPOCH,
         1,
         term);
   }
