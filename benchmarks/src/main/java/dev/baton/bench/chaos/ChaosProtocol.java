@@ -18,7 +18,7 @@ import java.util.Optional;
  * ELECTED token= began_at= | REVOKED token= reason= ended_at=   (election, scheduler; the times
  *                                          the election's: when the term began, when it ended)
  * LOCKED token= | UNLOCKED token=                                (lock)
- * ASSIGNED partition= token= | RELEASED partition= token= reason=   (partition)
+ * ASSIGNED partition= token= began_at= | RELEASED partition= token= reason=   (partition)
  * WRITE resource= token= outcome=ACCEPTED|REJECTED|FAILED
  * HELD resource= token=                    (a decided write held from HOLD until RELEASE)
  * CONNECTION state= session= server=       (lease backend: state=SUSPENDED|RECONNECTED store=lease)

@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** {@code --role=partition}: a {@link GroupMember}, a {@link WriterLoop} per assigned partition. */
+/**
+ * {@code --role=partition}: a {@link GroupMember}, a {@link WriterLoop} per assigned partition.
+ * {@code began_at} is the term's start on the {@link NanoClock} (a resumed one's: its resume).
+ */
 final class PartitionRole implements ChaosRole {
   static final long DRAIN_MS = 2000;
 
@@ -24,6 +27,7 @@ final class PartitionRole implements ChaosRole {
             .memberId(args.id())
             .partitionCount(args.partitions())
             .drainTimeout(Duration.ofMillis(DRAIN_MS))
+            .clock(NanoClock.INSTANCE)
             .build();
     this.member =
         GroupMember.create(
@@ -33,7 +37,13 @@ final class PartitionRole implements ChaosRole {
               @Override
               public void assigned(PartitionOwnership lease) {
                 out.event(
-                    "ASSIGNED", "partition", lease.partition(), "token", lease.token().value());
+                    "ASSIGNED",
+                    "partition",
+                    lease.partition(),
+                    "token",
+                    lease.token().value(),
+                    "began_at",
+                    NanoClock.nanos(lease.startedAt()));
                 WriterLoop loop =
                     new WriterLoop(
                         "chaos-writer-p" + lease.partition(),

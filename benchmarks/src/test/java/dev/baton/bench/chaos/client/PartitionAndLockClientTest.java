@@ -48,7 +48,12 @@ class PartitionAndLockClientTest {
     Set<String> resources = new TreeSet<>();
     for (ChildJvm c : List.of(c1, c2)) {
       events(c, "WRITE").forEach(e -> resources.add(e.get("resource")));
-      assertThat(events(c, "ASSIGNED")).isNotEmpty();
+      assertThat(events(c, "ASSIGNED"))
+          .isNotEmpty()
+          .allSatisfy( // when the term began, on the events' clock: before its line was printed
+              e ->
+                  assertThat(e.number("began_at"))
+                      .isBetween(e.number("at") - 5_000_000_000L, e.number("at")));
       assertThat(events(c, "RELEASED")).hasSameSizeAs(events(c, "ASSIGNED"));
     }
     assertThat(resources).isSubsetOf("p0", "p1", "p2", "p3").isNotEmpty();

@@ -59,6 +59,15 @@ class LoseQuorumCheckTest {
   }
 
   @Test
+  void aPartitionResumedWhileConnectedAndPrintedLateIsNoViolationWithoutItsBeginItWas() {
+    // trial 00031-lose-quorum-partition-zk-s32 saw the same with a partition's revoked draining
+    String assigned = "CHAOS ASSIGNED id=c1 at=28719295588038 partition=0 token=408021893136";
+    assertThat(check(assigned + " began_at=" + RESUMED)).isEmpty();
+    assertThat(check(assigned))
+        .anySatisfy(v -> assertThat(v).contains("c1 began ASSIGNED while disconnected"));
+  }
+
+  @Test
   void judgedByWhenItWasPrintedTheSameTermWasReported() {
     // the profile's line, before ELECTED carried began_at: what the checker reported then
     assertThat(check("CHAOS ELECTED id=c1 at=28719295588038 token=408021893136"))
