@@ -22,55 +22,50 @@ final class PartitionRole implements ChaosRole {
 
   PartitionRole(ClientArgs args, BatonSession session, ProtectedWriter writer, EventOut out) {
     Map<Integer, WriterLoop> loops = new ConcurrentHashMap<>();
-    GroupConfig config =
-        GroupConfig.builder(args.path() + "/group")
-            .memberId(args.id())
-            .partitionCount(args.partitions())
-            .drainTimeout(Duration.ofMillis(DRAIN_MS))
-            .clock(NanoClock.INSTANCE)
-            .build();
     this.member =
         GroupMember.create(
             session,
-            config,
+            GroupConfig.builder(args.path() + "/group")
+                .memberId(args.id())
+                .partitionCount(args.partitions())
+                .drainTimeout(Duration.ofMillis(DRAIN_MS))
+                .clock(NanoClock.INSTANCE)
+                .build(),
             new PartitionListener() {
               @Override
-              public void assigned(PartitionOwnership lease) {
+              public void assigned(PartitionOwnership ownership) {
                 out.event(
                     "ASSIGNED",
                     "partition",
-                    lease.partition(),
+                    ownership.partition(),
                     "token",
-                    lease.token().value(),
+                    ownership.token().value(),
                     "began_at",
-                    NanoClock.nanos(lease.startedAt()));
+                    NanoClock.nanos(ownership.startedAt()));
                 WriterLoop loop =
                     new WriterLoop(
-                        "chaos-writer-p" + lease.partition(),
+                        "chaos-writer-p" + ownership.partition(),
                         writer,
-                        resourceOf(lease.partition()),
-                        lease.token(),
+                        resourceOf(ownership.partition()),
+                        ownership.token(),
                         args.writeInterval(),
-                        lease::isActive);
-                WriterLoop before = loops.put(lease.partition(), loop);
-                if (before != null) {
-                  before.stopAndJoin(Duration.ofMillis(DRAIN_MS));
-                }
+                        ownership::isActive);
+                loops.put(ownership.partition(), loop); // its revoked removed the one before
                 loop.start();
               }
 
               @Override
-              public void revoked(PartitionOwnership lease, RevocationReason reason) {
-                WriterLoop loop = loops.remove(lease.partition());
+              public void revoked(PartitionOwnership ownership, RevocationReason reason) {
+                WriterLoop loop = loops.remove(ownership.partition());
                 if (loop != null) {
                   loop.stopAndJoin(Duration.ofMillis(DRAIN_MS));
                 }
                 out.event(
                     "RELEASED",
                     "partition",
-                    lease.partition(),
+                    ownership.partition(),
                     "token",
-                    lease.token().value(),
+                    ownership.token().value(),
                     "reason",
                     reason);
               }
