@@ -258,14 +258,16 @@ public final class ChaosClientMain {
     }
   }
 
-  /** slf4j-simple to stderr with times; ZooKeeper's and Curator's chatter at WARN unless set. */
+  /** slf4j-simple to stderr with times; ZooKeeper and Curator at WARN but connects and states. */
   private static void configureLogging() {
     Map.of(
             "logFile", "System.err",
             "showDateTime", "true",
             "dateTimeFormat", "HH:mm:ss.SSS",
             "log.org.apache.zookeeper", "warn",
-            "log.org.apache.curator", "warn")
+            "log.org.apache.zookeeper.ClientCnxn", "info",
+            "log.org.apache.curator", "warn",
+            "log.org.apache.curator.framework.state.ConnectionStateManager", "info")
         .forEach((k, v) -> System.getProperties().putIfAbsent("org.slf4j.simpleLogger." + k, v));
   }
 }
