@@ -147,10 +147,12 @@ final class QueueIo {
       this.onWatch = onWatch;
     }
 
+    /** Heard only while tracked: a watch dropped or replaced may still fire (its removal lost). */
     @Override
     public void run() {
-      untrack(this);
-      onWatch.fired(name, own);
+      if (untrack(this)) {
+        onWatch.fired(name, own);
+      }
     }
   }
 

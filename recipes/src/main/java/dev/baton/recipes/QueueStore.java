@@ -65,7 +65,10 @@ interface QueueStore {
   /** Like {@link #watch} without waiting; {@code onChange} also runs if gone or not set. */
   void watchAsync(String name, Runnable onChange);
 
-  /** Drops, without waiting or calling it, the watch set on {@code name} with {@code onChange}. */
+  /**
+   * Drops, without waiting, the watch set on {@code name} with {@code onChange}; one whose removal
+   * a lost link cut short may still call it.
+   */
   default void unwatch(String name, Runnable onChange) {}
 
   /** Deletes the entry called {@code name} if it exists; true if this call deleted it. */

@@ -223,14 +223,16 @@ record ZkQueueStore(CuratorFramework client, Liveness liveness, String path) imp
 
   @Override
   public void unwatch(String name, Runnable onChange) {
-    // Equal to the watcher set (see equals); locally: removed even while the link is down.
+    // Equal to the watcher set (see equals). Not locally: ZooKeeper reports a local removal that a
+    // lost link cuts short as an event in the Disconnected state, and its event thread then drops
+    // the link's own Disconnected as a repeat, so Curator never suspends. Guaranteed instead: a
+    // removal the link cut short is sent again when it is back (the session's end drops it too).
     Watcher watcher = new DeletionWatcher(name, onChange, false);
     try {
       client
           .watchers()
-          .remove(watcher)
-          .ofType(Watcher.WatcherType.Any)
-          .locally()
+          .remove(watcher) // of any type
+          .guaranteed()
           .inBackground(
               (c, event) -> {
                 KeeperException.Code code = KeeperException.Code.get(event.getResultCode());

@@ -6,11 +6,15 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.recipes.BatonSession;
 import dev.baton.testkit.Closer;
+import dev.baton.testkit.TcpProxy;
 import dev.baton.testkit.ZooKeeperServerExtension;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -28,15 +32,19 @@ class TimedOutAttemptWatchTest {
   @RegisterExtension final Closer closer = new Closer();
 
   private CuratorFramework client() throws InterruptedException {
+    return client(ZK.connectString(), 4000);
+  }
+
+  private CuratorFramework client(String connect, int sessionMs) throws InterruptedException {
     CuratorFramework c =
         CuratorFrameworkFactory.builder()
-            .connectString(ZK.connectString())
-            .sessionTimeoutMs(4000)
+            .connectString(connect)
+            .sessionTimeoutMs(sessionMs)
             .retryPolicy(new ExponentialBackoffRetry(100, 3))
             .build();
     c.start();
     closer.add(c);
-    assertThat(c.blockUntilConnected(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(c.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
     return c;
   }
 
@@ -91,5 +99,34 @@ class TimedOutAttemptWatchTest {
     try (LockHandle h = trier.acquire(Duration.ofSeconds(10)).orElseThrow()) {
       assertThat(h.token()).isGreaterThan(held.token());
     }
+  }
+
+  /**
+   * A link lost while a withdrawn attempt's watch removal is unanswered still suspends the session.
+   * ZooKeeper reports a local removal that the lost link cuts short as an event in the Disconnected
+   * state, and then drops the link's own Disconnected as a repeat: Curator never suspended, so no
+   * recipe on the session heard of the loss (chaos trials 00287 at 0a552c7, 00354 at 021f02c).
+   */
+  @Test
+  void aLinkLostDuringAWatchRemovalStillSuspendsTheSession() throws Exception {
+    String path = "/baton-test/removal-at-link-loss";
+    LockHandle held = lock(client(), path, "a").acquire(Duration.ofSeconds(10)).orElseThrow();
+    TcpProxy proxy = TcpProxy.start("127.0.0.1", ZK.port());
+    closer.add(proxy);
+    // 10 s: the client gives the silent link up about 6.7 s after the last answer it read
+    CuratorFramework bClient = client(proxy.connectString(), 10_000);
+    BatonSession b = BatonSession.wrap(bClient);
+    closer.add(b);
+    FencedLock trier = FencedLock.create(b, LockConfig.builder(path).ownerId("b").build());
+    FutureTask<Optional<LockHandle>> attempt =
+        new FutureTask<>(() -> trier.acquire(Duration.ofSeconds(1)));
+    new Thread(attempt, "attempt").start();
+    await().atMost(Duration.ofSeconds(5)).until(() -> watchers(bClient, path) > 0);
+    proxy.blackhole(); // the removal, sent when the attempt gives up at 1 s, is never answered
+
+    await().atMost(Duration.ofSeconds(15)).until(() -> !b.isConnected());
+    proxy.heal();
+    assertThat(attempt.get(30, TimeUnit.SECONDS)).isEmpty();
+    held.close();
   }
 }
